@@ -1,0 +1,24 @@
+import { createCatalogue, type EventDefinition } from './catalogue.ts';
+import { accountEvents } from './schemas/account.ts';
+import { customerEvents } from './schemas/customer.ts';
+import { notificationEvents } from './schemas/notification.ts';
+
+export * from './catalogue.ts';
+export * from './money.ts';
+export * from './streams.ts';
+export * from './schemas/account.ts';
+export * from './schemas/customer.ts';
+export * from './schemas/notification.ts';
+
+type EventOf<D> = D extends EventDefinition<infer T, infer Data> ? { type: T; data: Data } : never;
+
+const allDefinitions = [...customerEvents, ...accountEvents, ...notificationEvents] as const;
+
+/** Every event of the bank, as a discriminated union of its latest shapes. */
+export type BankEvent = EventOf<(typeof allDefinitions)[number]>;
+export type BankEventType = BankEvent['type'];
+export type EventData<T extends BankEventType> = Extract<BankEvent, { type: T }>['data'];
+
+export const catalogue = createCatalogue<BankEvent>(
+  allDefinitions as unknown as EventDefinition<string, unknown>[],
+);

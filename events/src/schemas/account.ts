@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { defineEvent } from '../catalogue.ts';
+
+export const accountTypes = ['checking', 'savings', 'investment', 'business', 'other'] as const;
+export type AccountType = (typeof accountTypes)[number];
+
+/** Cents, always a non-negative safe integer inside events. */
+const cents = z.number().int().nonnegative();
+
+export const AccountOpened = defineEvent(
+  'AccountOpened',
+  z.object({
+    accountId: z.uuid(),
+    customerId: z.uuid(),
+    accountNumber: z.string().regex(/^\d{12}$/),
+    routingNumber: z.string().regex(/^\d{9}$/),
+    name: z.string(),
+    type: z.enum(accountTypes),
+    productCode: z.string(),
+    currency: z.literal('USD'),
+  }),
+);
+
+/**
+ * One leg of a double-entry posting on a customer account. The other leg is either the
+ * matching event on another account stream (same entryId) or the internal ledger account named
+ * in `contra` (clearing accounts, fee income, cash).
+ */
+const posting = z.object({
+  accountId: z.uuid(),
+  entryId: z.uuid(),
+  amount: cents,
+  description: z.string(),
+  /** What kind of movement: deposit, transfer, zelle, external, sepa, fee, bill_payment, crypto, ... */
+  kind: z.string(),
+  /** The other leg: `account:<uuid>` or an internal ledger account such as `clearing:external`. */
+  contra: z.string(),
+  reference: z.string(),
+  /** A hold this posting settles, if any. */
+  holdId: z.uuid().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export type Posting = z.infer<typeof posting>;
+
+export const AccountCredited = defineEvent('AccountCredited', posting);
+export const AccountDebited = defineEvent('AccountDebited', posting);
+
+/** A pending outgoing amount: lowers the available balance at once, the balance only when posted. */
+export const FundsHeld = defineEvent(
+  'FundsHeld',
+  z.object({
+    accountId: z.uuid(),
+    holdId: z.uuid(),
+    amount: cents,
+    description: z.string(),
+    kind: z.string(),
+    reference: z.string(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+
+/** A hold is released without posting (a failed or cancelled pending payment). */
+export const HoldReleased = defineEvent(
+  'HoldReleased',
+  z.object({ accountId: z.uuid(), holdId: z.uuid(), reason: z.string() }),
+);
+
+export const accountEvents = [
+  AccountOpened,
+  AccountCredited,
+  AccountDebited,
+  FundsHeld,
+  HoldReleased,
+] as const;

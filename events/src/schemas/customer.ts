@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineEvent } from '../catalogue.ts';
+
+const profile = {
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  dateOfBirth: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+};
+
+export const notificationPreferences = z.object({
+  transaction: z.boolean(),
+  security: z.boolean(),
+  card: z.boolean(),
+  crypto: z.boolean(),
+  support: z.boolean(),
+  marketing: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export const defaultNotificationPreferences: NotificationPreferences = {
+  transaction: true,
+  security: true,
+  card: true,
+  crypto: true,
+  support: true,
+  marketing: false,
+};
+
+const registeredV1 = z.object({
+  customerId: z.uuid(),
+  accountNumber: z.string().regex(/^\d{12}$/),
+  passwordHash: z.string(),
+  ...profile,
+  /** AES-256-GCM ciphertext of the SSN, never the SSN itself. */
+  ssnEncrypted: z.string().nullable(),
+  employmentStatus: z.string().nullable(),
+  annualIncome: z.number().int().nullable(),
+});
+
+/** v2 carries the customer's notification preferences from the start. */
+export const CustomerRegistered = defineEvent(
+  'CustomerRegistered',
+  registeredV1.extend({ notificationPreferences }),
+  [{ version: 1, schema: registeredV1 }],
+  (v1: z.infer<typeof registeredV1>) => ({
+    ...v1,
+    notificationPreferences: defaultNotificationPreferences,
+  }),
+);
+
+export const CustomerProfileUpdated = defineEvent(
+  'CustomerProfileUpdated',
+  z
+    .object({ customerId: z.uuid(), ...profile })
+    .partial()
+    .required({ customerId: true }),
+);
+
+export const CustomerPasswordChanged = defineEvent(
+  'CustomerPasswordChanged',
+  z.object({
+    customerId: z.uuid(),
+    passwordHash: z.string(),
+    reason: z.enum(['changed', 'reset']),
+  }),
+);
+
+export const CustomerProfileImageChanged = defineEvent(
+  'CustomerProfileImageChanged',
+  z.object({ customerId: z.uuid(), profileImage: z.string().nullable() }),
+);
+
+export const CustomerNotificationPreferencesChanged = defineEvent(
+  'CustomerNotificationPreferencesChanged',
+  z.object({ customerId: z.uuid(), notificationPreferences }),
+);
+
+export const CustomerSignInLocked = defineEvent(
+  'CustomerSignInLocked',
+  z.object({ customerId: z.uuid(), lockedUntil: z.string(), failedAttempts: z.number().int() }),
+);
+
+export const customerEvents = [
+  CustomerRegistered,
+  CustomerProfileUpdated,
+  CustomerPasswordChanged,
+  CustomerProfileImageChanged,
+  CustomerNotificationPreferencesChanged,
+  CustomerSignInLocked,
+] as const;

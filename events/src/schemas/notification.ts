@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defineEvent } from '../catalogue.ts';
+
+export const notificationTypes = [
+  'security',
+  'card',
+  'transaction',
+  'transfer',
+  'zelle',
+  'bill_payment',
+  'system',
+  'crypto',
+  'support',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const NotificationsMarkedRead = defineEvent(
+  'NotificationsMarkedRead',
+  z.object({ customerId: z.uuid(), notificationIds: z.array(z.uuid()) }),
+);
+
+/** Marks read every notification the customer has at this point in the log (of one type, if given). */
+export const AllNotificationsMarkedRead = defineEvent(
+  'AllNotificationsMarkedRead',
+  z.object({ customerId: z.uuid(), type: z.enum(notificationTypes).nullable() }),
+);
+
+export const NotificationDeleted = defineEvent(
+  'NotificationDeleted',
+  z.object({ customerId: z.uuid(), notificationId: z.uuid() }),
+);
+
+/** A notification raised directly (system messages, staff announcements, job outcomes). */
+export const NotificationRaised = defineEvent(
+  'NotificationRaised',
+  z.object({
+    customerId: z.uuid(),
+    notificationId: z.uuid(),
+    type: z.enum(notificationTypes),
+    title: z.string(),
+    message: z.string(),
+    priority: z.enum(['high', 'medium', 'low']),
+  }),
+);
+
+export const notificationEvents = [
+  NotificationsMarkedRead,
+  AllNotificationsMarkedRead,
+  NotificationDeleted,
+  NotificationRaised,
+] as const;

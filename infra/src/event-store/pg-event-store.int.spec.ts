@@ -1,0 +1,178 @@
+import { catalogue } from '@bank/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, type Pool } from '../postgres/pool.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { createPgEventStore } from './pg-event-store.ts';
+import { ConcurrencyError, START, type EventStore, type NewEvent } from './types.ts';
+
+const raised = (customerId: string, title: string): NewEvent => ({
+  type: 'NotificationRaised',
+  schemaVersion: 1,
+  data: {
+    customerId,
+    notificationId: crypto.randomUUID(),
+    type: 'system',
+    title,
+    message: title,
+    priority: 'low',
+  },
+});
+
+let pool: Pool;
+let store: EventStore;
+const customer = crypto.randomUUID();
+
+beforeAll(async () => {
+  pool = createPool(await createTestDatabase(), 20);
+  store = createPgEventStore(pool, { reader: catalogue });
+});
+afterAll(async () => {
+  await store.close();
+  await pool.end();
+});
+
+describe('PostgreSQL event store', () => {
+  it('appends and reads a stream in version order with metadata', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    await store.append(
+      [
+        {
+          streamId: stream,
+          expectedVersion: 'no_stream',
+          events: [raised(customer, 'a'), raised(customer, 'b')],
+        },
+      ],
+      { actor: 'test', correlationId: 'c-1' },
+    );
+    const events = await store.readStream(stream);
+    expect(events.map((e) => e.streamVersion)).toEqual([1, 2]);
+    expect(events[0]!.metadata).toMatchObject({ actor: 'test', correlationId: 'c-1' });
+    expect(events[1]!.event).toMatchObject({ type: 'NotificationRaised', data: { title: 'b' } });
+  });
+
+  it('detects a concurrency conflict on a stale expected version', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    await store.append(
+      [{ streamId: stream, expectedVersion: 0, events: [raised(customer, '1')] }],
+      {},
+    );
+    await expect(
+      store.append([{ streamId: stream, expectedVersion: 0, events: [raised(customer, 'x')] }], {}),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      store.append(
+        [{ streamId: stream, expectedVersion: 'no_stream', events: [raised(customer, 'x')] }],
+        {},
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    const ok = await store.append(
+      [{ streamId: stream, expectedVersion: 1, events: [raised(customer, '2')] }],
+      {},
+    );
+    expect(ok.versions[stream]).toBe(2);
+  });
+
+  it('lets exactly one of many racing appends at the same version win, even in one group commit', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        store.append(
+          [{ streamId: stream, expectedVersion: 0, events: [raised(customer, `r${i}`)] }],
+          {},
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(
+      results
+        .filter((r) => r.status === 'rejected')
+        .every((r) => (r as PromiseRejectedResult).reason instanceof ConcurrencyError),
+    ).toBe(true);
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('enforces the expected version in the database itself', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    await store.append(
+      [{ streamId: stream, expectedVersion: 0, events: [raised(customer, '1')] }],
+      {},
+    );
+    await expect(
+      pool.query(
+        `INSERT INTO events (event_id, stream_id, stream_version, type, data) VALUES ($1, $2, 1, 'NotificationRaised', '{}')`,
+        [crypto.randomUUID(), stream],
+      ),
+    ).rejects.toThrow(/events_stream_version_unique/);
+  });
+
+  it('appends to several streams atomically: a conflict on one writes none', async () => {
+    const a = `test-${crypto.randomUUID()}`;
+    const b = `test-${crypto.randomUUID()}`;
+    await store.append([{ streamId: b, expectedVersion: 0, events: [raised(customer, 'b1')] }], {});
+    await expect(
+      store.append(
+        [
+          { streamId: a, expectedVersion: 0, events: [raised(customer, 'a1')] },
+          { streamId: b, expectedVersion: 0, events: [raised(customer, 'b-stale')] },
+        ],
+        {},
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.readStream(a)).toHaveLength(0);
+    await store.append(
+      [
+        { streamId: a, expectedVersion: 0, events: [raised(customer, 'a1')] },
+        { streamId: b, expectedVersion: 1, events: [raised(customer, 'b2')] },
+      ],
+      {},
+    );
+    expect(await store.readStream(a)).toHaveLength(1);
+    expect(await store.readStream(b)).toHaveLength(2);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE of events', async () => {
+    await expect(pool.query(`UPDATE events SET type = 'X'`)).rejects.toThrow(/immutable/);
+    await expect(pool.query('DELETE FROM events')).rejects.toThrow(/immutable/);
+    await expect(pool.query('TRUNCATE events')).rejects.toThrow(/immutable/);
+  });
+
+  it('never lets a subscriber skip an event whose transaction commits late', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    // Read up to the current end of the log.
+    let position = START;
+    for (
+      let batch = await store.readAll(position, 1000);
+      batch.length > 0;
+      batch = await store.readAll(position, 1000)
+    ) {
+      position = batch[batch.length - 1]!.position;
+    }
+    // Hold a transaction open that has taken a lower global_position.
+    const slow = await pool.connect();
+    await slow.query('BEGIN');
+    await slow.query(
+      `INSERT INTO events (event_id, stream_id, stream_version, type, data)
+       VALUES ($1, $2, 1, 'NotificationRaised', $3)`,
+      [crypto.randomUUID(), `${stream}-slow`, JSON.stringify(raised(customer, 'slow').data)],
+    );
+    // Others commit after it, with higher positions.
+    await store.append(
+      [{ streamId: `${stream}-fast`, expectedVersion: 0, events: [raised(customer, 'fast')] }],
+      {},
+    );
+    const whileOpen = await store.readAll(position, 1000);
+    expect(whileOpen.map((e) => e.streamId)).not.toContain(`${stream}-fast`);
+    await slow.query('COMMIT');
+    slow.release();
+    const seen: string[] = [];
+    for (
+      let batch = await store.readAll(position, 1000);
+      batch.length > 0;
+      batch = await store.readAll(position, 1000)
+    ) {
+      seen.push(...batch.map((e) => e.streamId));
+      position = batch[batch.length - 1]!.position;
+    }
+    expect(seen).toEqual([`${stream}-slow`, `${stream}-fast`]);
+  });
+});

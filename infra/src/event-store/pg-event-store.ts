@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from '../postgres/pool.ts';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  type StreamAppend,
+} from './types.ts';
+
+export interface EventReader {
+  read(type: string, schemaVersion: number, data: unknown): { type: string; data: unknown };
+}
+
+interface PendingAppend {
+  appends: StreamAppend[];
+  metadata: EventMetadata;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+interface EventRow {
+  global_position: number;
+  transaction_id: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+const EVENT_COLUMNS =
+  'global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at';
+
+export interface PgEventStoreOptions {
+  /** Upcasts stored events to their latest shape (the event catalogue). */
+  reader: EventReader;
+  /** How many commands at most share one commit. */
+  maxBatchSize?: number;
+  /** How many group commits may be in flight at once. */
+  writers?: number;
+}
+
+/**
+ * PostgreSQL event store with group commit: appends that arrive while a commit is in flight
+ * queue up and share the next commit, each still checked against its own expected versions.
+ */
+export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): EventStore {
+  const maxBatchSize = options.maxBatchSize ?? 256;
+  const writers = options.writers ?? 2;
+  const queue: PendingAppend[] = [];
+  let inFlight = 0;
+
+  const toRecorded = (row: EventRow): RecordedEvent => ({
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    schemaVersion: row.schema_version,
+    event: options.reader.read(row.type, row.schema_version, row.data),
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+    position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
+  });
+
+  async function commitBatch(batch: PendingAppend[]): Promise<void> {
+    const payload = batch.map((p) => ({
+      metadata: p.metadata,
+      appends: p.appends.map((a) => ({
+        stream: a.streamId,
+        expected: a.expectedVersion,
+        events: a.events.map((e) => ({
+          id: e.eventId ?? randomUUID(),
+          type: e.type,
+          version: e.schemaVersion,
+          data: e.data,
+        })),
+      })),
+    }));
+    const client = await pool.connect();
+    let rows: {
+      command_index: number;
+      conflict_stream: string | null;
+      last_position: number | null;
+      versions: Record<string, number>;
+      txid: string;
+    }[];
+    try {
+      await client.query('BEGIN');
+      rows = (
+        await client.query(
+          'SELECT b.*, pg_current_xact_id()::text AS txid FROM append_batch($1::jsonb) b',
+          [JSON.stringify(payload)],
+        )
+      ).rows;
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      for (const pending of batch) pending.reject(error);
+      return;
+    } finally {
+      client.release();
+    }
+    for (const row of rows) {
+      const pending = batch[row.command_index]!;
+      if (row.last_position === null) {
+        pending.reject(new ConcurrencyError(row.conflict_stream ?? 'unknown'));
+      } else {
+        pending.resolve({
+          position: { transactionId: BigInt(row.txid), globalPosition: row.last_position },
+          versions: row.versions,
+        });
+      }
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < writers && queue.length > 0) {
+      const batch = queue.splice(0, maxBatchSize);
+      inFlight += 1;
+      void commitBatch(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return {
+    append(appends, metadata) {
+      if (appends.every((a) => a.events.length === 0)) {
+        return Promise.reject(new Error('Nothing to append'));
+      }
+      return new Promise<AppendResult>((resolve, reject) => {
+        queue.push({ appends, metadata, resolve, reject });
+        pump();
+      });
+    },
+
+    async readStream(streamId, afterVersion = 0) {
+      const { rows } = await pool.query<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
+        [streamId, afterVersion],
+      );
+      return rows.map(toRecorded);
+    },
+
+    async readAll(after: Position, limit: number) {
+      const { rows } = await pool.query<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events
+         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         ORDER BY transaction_id, global_position
+         LIMIT $3`,
+        [after.transactionId.toString(), after.globalPosition, limit],
+      );
+      return rows.map(toRecorded);
+    },
+
+    async close() {
+      while (queue.length > 0 || inFlight > 0) await new Promise((r) => setTimeout(r, 5));
+    },
+  };
+}

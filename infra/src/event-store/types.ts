@@ -1,0 +1,93 @@
+/** A position in the global order: the committing transaction's id, then the sequence number. */
+export interface Position {
+  transactionId: bigint;
+  globalPosition: number;
+}
+
+export const START: Position = { transactionId: 0n, globalPosition: 0 };
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? -1 : 1;
+  return a.globalPosition - b.globalPosition;
+}
+
+/** The X-Consistency-Token text form of a position. */
+export function formatPosition(position: Position): string {
+  return `${position.transactionId}.${position.globalPosition}`;
+}
+
+export function parsePosition(token: string): Position | undefined {
+  const match = /^(\d{1,20})\.(\d{1,16})$/.exec(token.trim());
+  if (!match) return undefined;
+  return { transactionId: BigInt(match[1]!), globalPosition: Number(match[2]) };
+}
+
+export interface EventMetadata {
+  correlationId?: string;
+  causationId?: string;
+  /** Who caused it: `customer:<id>`, `ops`, `system:<job>`. */
+  actor?: string;
+  idempotencyKey?: string;
+  [key: string]: unknown;
+}
+
+export interface NewEvent {
+  type: string;
+  data: unknown;
+  schemaVersion: number;
+  eventId?: string;
+}
+
+export type ExpectedVersion = number | 'any' | 'no_stream';
+
+export interface StreamAppend {
+  streamId: string;
+  /** The version the stream must be at (0 or 'no_stream' for a new stream), or 'any'. */
+  expectedVersion: ExpectedVersion;
+  events: NewEvent[];
+}
+
+export interface RecordedEvent<E = { type: string; data: unknown }> {
+  eventId: string;
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  schemaVersion: number;
+  event: E;
+  metadata: EventMetadata;
+  recordedAt: Date;
+  position: Position;
+}
+
+export interface AppendResult {
+  position: Position;
+  /** The version each stream is at after the append. */
+  versions: Record<string, number>;
+}
+
+export class ConcurrencyError extends Error {
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} was changed concurrently`);
+  }
+}
+
+/**
+ * The event-store contract. One append call is one atomic unit: every stream's events commit
+ * together or none do, and each stream's expected version is checked.
+ */
+export interface EventStore {
+  append(
+    appends: StreamAppend[],
+    metadata: EventMetadata,
+    /** Extra writes that must commit in the same transaction (PostgreSQL store only). */
+    sideWrites?: SideWrite,
+  ): Promise<AppendResult>;
+  readStream(streamId: string, afterVersion?: number): Promise<RecordedEvent[]>;
+  /** Reads committed events after a position in the global order, never skipping a late commit. */
+  readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
+  close(): Promise<void>;
+}
+
+export type SideWrite = (
+  query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
+) => Promise<void>;

@@ -1,0 +1,32 @@
+import pg from 'pg';
+
+// int8 (bigint) values in this system are positions and cents that fit in a JS safe integer.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+export function createPool(connectionString: string, max = 20): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that loses its server (restart, network) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

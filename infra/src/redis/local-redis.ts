@@ -1,0 +1,82 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+
+export interface LocalRedisHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function findRedisServer(): string | undefined {
+  for (const candidate of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) {
+    if (existsSync(candidate)) return candidate;
+  }
+  const which = spawnSync('which', ['redis-server'], { encoding: 'utf8' });
+  return which.status === 0 ? which.stdout.trim() : undefined;
+}
+
+/** Finds redis-server, installing Debian's package when we are root on Debian and it is missing. */
+export function ensureRedisServerBinary(log: (line: string) => void = console.log): string {
+  const found = findRedisServer();
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    log('redis-server is missing: installing Debian package redis-server ...');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'redis-server'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    const installed = findRedisServer();
+    if (install.status === 0 && installed) return installed;
+  }
+  throw new Error(
+    'redis-server was not found. Install Redis (Debian/Ubuntu: sudo apt-get install redis-server) or set REDIS_URL to a running Redis server.',
+  );
+}
+
+function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.end();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`redis-server did not listen on ${port}`));
+        else setTimeout(attempt, 50);
+      });
+    };
+    attempt();
+  });
+}
+
+/** Starts a private redis-server child process bound to 127.0.0.1. */
+export async function startLocalRedis(options: {
+  port: number;
+  dataDir?: string;
+  persistent?: boolean;
+}): Promise<LocalRedisHandle> {
+  const binary = ensureRedisServerBinary();
+  const args = ['--port', String(options.port), '--bind', '127.0.0.1', '--protected-mode', 'no'];
+  if (options.persistent && options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    args.push('--dir', options.dataDir, '--appendonly', 'yes', '--save', '60 1');
+  } else {
+    args.push('--save', '', '--appendonly', 'no');
+  }
+  const child: ChildProcess = spawn(binary, args, { stdio: 'ignore' });
+  await waitForPort(options.port, 10_000);
+  return {
+    url: `redis://127.0.0.1:${options.port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

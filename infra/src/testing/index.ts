@@ -1,0 +1,2 @@
+export { createTestDatabase, testRedisUrl } from './database.ts';
+export { freePort } from './free-port.ts';

@@ -1,0 +1,1 @@
+export { migrateAll } from './migrations.ts';

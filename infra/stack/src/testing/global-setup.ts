@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPool, startEmbeddedPostgres, startLocalRedis } from '@bank/infra';
+import type { TestProject } from 'vitest/node';
+import { migrateAll } from '../migrations.ts';
+import { freePort } from '@bank/infra/testing';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    pgTemplate: string;
+    redisUrl: string;
+  }
+}
+
+export const TEMPLATE_DATABASE = 'bank_template';
+
+/**
+ * Starts one real PostgreSQL and one real Redis for the whole test run. The schema is migrated
+ * once into a template database; each test file gets its own copy of it.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-test-'));
+  const postgres = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    persistent: false,
+  });
+  await postgres.createDatabase(TEMPLATE_DATABASE);
+  const pool = createPool(postgres.url(TEMPLATE_DATABASE), 2);
+  try {
+    await migrateAll(pool);
+  } finally {
+    await pool.end();
+  }
+  const redis = await startLocalRedis({ port: await freePort() });
+  project.provide('pgAdminUrl', postgres.url('postgres'));
+  project.provide('pgTemplate', TEMPLATE_DATABASE);
+  project.provide('redisUrl', redis.url);
+  return async () => {
+    await redis.stop();
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

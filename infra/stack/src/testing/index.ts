@@ -1,0 +1,1 @@
+export { createTestDatabase, testRedisUrl, freePort } from '@bank/infra/testing';

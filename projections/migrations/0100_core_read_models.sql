@@ -1,0 +1,111 @@
+CREATE TABLE rm_customers (
+  customer_id uuid PRIMARY KEY,
+  account_number char(12) NOT NULL UNIQUE,
+  name text NOT NULL,
+  email text NOT NULL,
+  phone text NOT NULL,
+  address text NOT NULL,
+  city text NOT NULL,
+  state text NOT NULL,
+  zip_code text NOT NULL,
+  date_of_birth text NOT NULL,
+  employment_status text,
+  annual_income bigint,
+  profile_image text,
+  notification_preferences jsonb NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX rm_customers_email ON rm_customers (lower(email));
+
+CREATE TABLE rm_accounts (
+  account_id uuid PRIMARY KEY,
+  customer_id uuid NOT NULL,
+  account_number char(12) NOT NULL UNIQUE,
+  routing_number char(9) NOT NULL,
+  name text NOT NULL,
+  type text NOT NULL,
+  product_code text NOT NULL,
+  currency text NOT NULL,
+  balance_cents bigint NOT NULL DEFAULT 0,
+  held_cents bigint NOT NULL DEFAULT 0,
+  status text NOT NULL DEFAULT 'active',
+  opened_at timestamptz NOT NULL,
+  last_transaction_at timestamptz
+);
+CREATE INDEX rm_accounts_customer ON rm_accounts (customer_id);
+
+CREATE TABLE rm_account_holds (
+  hold_id uuid PRIMARY KEY,
+  account_id uuid NOT NULL,
+  amount_cents bigint NOT NULL,
+  status text NOT NULL
+);
+
+-- Balances of the bank's internal ledger accounts (clearing, fees, cash), the other legs.
+CREATE TABLE rm_ledger_balances (
+  ledger_account text PRIMARY KEY,
+  balance_cents bigint NOT NULL DEFAULT 0
+);
+
+CREATE TABLE rm_transactions (
+  id text PRIMARY KEY,
+  account_id uuid NOT NULL,
+  customer_id uuid NOT NULL,
+  entry_id uuid NOT NULL,
+  hold_id uuid,
+  direction text NOT NULL CHECK (direction IN ('credit', 'debit')),
+  amount_cents bigint NOT NULL,
+  description text NOT NULL,
+  kind text NOT NULL,
+  contra text,
+  status text NOT NULL,
+  reference_number text NOT NULL,
+  metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at timestamptz NOT NULL,
+  position bigint NOT NULL
+);
+CREATE INDEX rm_transactions_customer_time ON rm_transactions (customer_id, created_at DESC, position DESC);
+CREATE INDEX rm_transactions_account_time ON rm_transactions (account_id, created_at DESC);
+CREATE UNIQUE INDEX rm_transactions_hold ON rm_transactions (account_id, hold_id) WHERE hold_id IS NOT NULL;
+
+CREATE TABLE rm_cashback (
+  customer_id uuid PRIMARY KEY,
+  earned_cents bigint NOT NULL DEFAULT 0,
+  redeemed_cents bigint NOT NULL DEFAULT 0,
+  month text NOT NULL,
+  month_earned_cents bigint NOT NULL DEFAULT 0
+);
+
+CREATE TABLE rm_notifications (
+  id uuid PRIMARY KEY,
+  customer_id uuid NOT NULL,
+  type text NOT NULL,
+  title text NOT NULL,
+  message text NOT NULL,
+  priority text NOT NULL,
+  is_read boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  position bigint NOT NULL
+);
+CREATE INDEX rm_notifications_customer ON rm_notifications (customer_id, created_at DESC, position DESC);
+
+-- The notifications projection's own copies of what it needs to route and filter.
+CREATE TABLE rm_notification_routing (
+  account_id uuid PRIMARY KEY,
+  customer_id uuid NOT NULL,
+  account_name text NOT NULL
+);
+CREATE TABLE rm_notification_preferences (
+  customer_id uuid PRIMARY KEY,
+  preferences jsonb NOT NULL
+);
+
+CREATE TABLE rm_transaction_accounts (
+  account_id uuid PRIMARY KEY,
+  customer_id uuid NOT NULL
+);
+
+CREATE TABLE rm_cashback_accounts (
+  account_id uuid PRIMARY KEY,
+  customer_id uuid NOT NULL
+);

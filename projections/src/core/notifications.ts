@@ -1,0 +1,155 @@
+import { formatUsd, type NotificationPreferences, type NotificationType } from '@bank/events';
+import { deterministicUuid, type RecordedEvent } from '@bank/infra';
+import type { Db } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
+
+interface NewNotification {
+  customerId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  priority: 'high' | 'medium' | 'low';
+}
+
+/** Which preference switch silences a type; security and system notices are always sent. */
+const preferenceFor: Record<NotificationType, keyof NotificationPreferences | null> = {
+  transaction: 'transaction',
+  transfer: 'transaction',
+  zelle: 'transaction',
+  bill_payment: 'transaction',
+  card: 'card',
+  crypto: 'crypto',
+  support: 'support',
+  security: null,
+  system: null,
+};
+
+/** Raises a notification whose id derives from the event, so a rebuild gives the same ids. */
+export async function raiseNotification(
+  db: Db,
+  event: RecordedEvent,
+  n: NewNotification,
+  suffix = '',
+  id = deterministicUuid(`notification:${event.eventId}:${suffix}`),
+): Promise<void> {
+  const preference = preferenceFor[n.type];
+  if (preference) {
+    const { rows } = await db.query<{ preferences: NotificationPreferences }>(
+      'SELECT preferences FROM rm_notification_preferences WHERE customer_id = $1',
+      [n.customerId],
+    );
+    if (rows[0] && rows[0].preferences[preference] === false) return;
+  }
+  await db.query(
+    `INSERT INTO rm_notifications (id, customer_id, type, title, message, priority, created_at, position)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (id) DO NOTHING`,
+    [
+      id,
+      n.customerId,
+      n.type,
+      n.title,
+      n.message,
+      n.priority,
+      event.recordedAt,
+      event.position.globalPosition,
+    ],
+  );
+}
+
+export async function accountOwner(
+  db: Db,
+  accountId: string,
+): Promise<{ customer_id: string; account_name: string } | undefined> {
+  const { rows } = await db.query<{ customer_id: string; account_name: string }>(
+    'SELECT customer_id, account_name FROM rm_notification_routing WHERE account_id = $1',
+    [accountId],
+  );
+  return rows[0];
+}
+
+/** Notifications built from the events they report, and the customer's read/delete actions. */
+export const notificationsProjection = defineProjection({
+  name: 'notifications',
+  tables: ['rm_notifications', 'rm_notification_routing', 'rm_notification_preferences'],
+  handlers: {
+    async CustomerRegistered(d, _event, db) {
+      await db.query(
+        'INSERT INTO rm_notification_preferences (customer_id, preferences) VALUES ($1, $2)',
+        [d.customerId, JSON.stringify(d.notificationPreferences)],
+      );
+    },
+    async CustomerNotificationPreferencesChanged(d, _event, db) {
+      await db.query(
+        'UPDATE rm_notification_preferences SET preferences = $2 WHERE customer_id = $1',
+        [d.customerId, JSON.stringify(d.notificationPreferences)],
+      );
+    },
+    async AccountOpened(d, _event, db) {
+      await db.query(
+        'INSERT INTO rm_notification_routing (account_id, customer_id, account_name) VALUES ($1,$2,$3)',
+        [d.accountId, d.customerId, d.name],
+      );
+    },
+    async AccountCredited(d, event, db) {
+      const owner = await accountOwner(db, d.accountId);
+      if (!owner || d.kind === 'opening') return;
+      const isDeposit = d.kind === 'deposit';
+      await raiseNotification(db, event, {
+        customerId: owner.customer_id,
+        type: isDeposit ? 'transaction' : d.kind === 'zelle' ? 'zelle' : 'transaction',
+        title: isDeposit ? 'Deposit received' : 'Money received',
+        message: `${formatUsd(d.amount)} was credited to your ${owner.account_name}: ${d.description}.`,
+        priority: 'medium',
+      });
+    },
+    async CustomerPasswordChanged(d, event, db) {
+      await raiseNotification(db, event, {
+        customerId: d.customerId,
+        type: 'security',
+        title: d.reason === 'reset' ? 'Password reset' : 'Password changed',
+        message:
+          'Your password was changed and your other sessions were signed out. If this was not you, contact us at once.',
+        priority: 'high',
+      });
+    },
+    async CustomerSignInLocked(d, event, db) {
+      await raiseNotification(db, event, {
+        customerId: d.customerId,
+        type: 'security',
+        title: 'Sign-in temporarily locked',
+        message: `After ${d.failedAttempts} failed sign-in attempts, sign-in to your account was locked for a while. If this was not you, contact customer service.`,
+        priority: 'high',
+      });
+    },
+    async CustomerProfileUpdated(d, event, db) {
+      await raiseNotification(db, event, {
+        customerId: d.customerId,
+        type: 'security',
+        title: 'Profile updated',
+        message: 'Your personal details were updated.',
+        priority: 'low',
+      });
+    },
+    async NotificationRaised(d, event, db) {
+      await raiseNotification(db, event, d, '', d.notificationId);
+    },
+    async NotificationsMarkedRead(d, _event, db) {
+      await db.query(
+        'UPDATE rm_notifications SET is_read = true WHERE customer_id = $1 AND id = ANY($2::uuid[])',
+        [d.customerId, d.notificationIds],
+      );
+    },
+    async AllNotificationsMarkedRead(d, _event, db) {
+      await db.query(
+        'UPDATE rm_notifications SET is_read = true WHERE customer_id = $1 AND ($2::text IS NULL OR type = $2)',
+        [d.customerId, d.type],
+      );
+    },
+    async NotificationDeleted(d, _event, db) {
+      await db.query('DELETE FROM rm_notifications WHERE customer_id = $1 AND id = $2', [
+        d.customerId,
+        d.notificationId,
+      ]);
+    },
+  },
+});

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { accountsProjection } from './core/accounts.ts';
+import { cashbackProjection } from './core/cashback.ts';
+import { customersProjection } from './core/customers.ts';
+import { notificationsProjection } from './core/notifications.ts';
+import { transactionsProjection } from './core/transactions.ts';
+import type { Projection } from './projection.ts';
+
+export * from './projection.ts';
+export * from './runner/projection-runner.ts';
+export { raiseNotification, accountOwner } from './core/notifications.ts';
+
+export const projectionsMigrationsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../migrations',
+);
+
+/** Every projection the bank runs. Register a new one here. */
+export const allProjections: Projection[] = [
+  customersProjection,
+  accountsProjection,
+  transactionsProjection,
+  notificationsProjection,
+  cashbackProjection,
+];

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'backend',
+          environment: 'node',
+          include: [
+            'events/src/**/*.spec.ts',
+            'infra/src/**/*.spec.ts',
+            'infra/stack/src/**/*.spec.ts',
+            'projections/src/**/*.spec.ts',
+            'command-api/src/**/*.spec.ts',
+            'query-api/src/**/*.spec.ts',
+          ],
+          globalSetup: ['infra/stack/src/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
