@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      'frontend/vitest.config.ts',
       {
         test: {
           name: 'backend',

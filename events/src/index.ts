@@ -1,5 +1,6 @@
 import { createCatalogue, type EventDefinition } from './catalogue.ts';
 import { accountEvents } from './schemas/account.ts';
+import { contactEvents } from './schemas/contact.ts';
 import { customerEvents } from './schemas/customer.ts';
 import { notificationEvents } from './schemas/notification.ts';
 
@@ -7,12 +8,18 @@ export * from './catalogue.ts';
 export * from './money.ts';
 export * from './streams.ts';
 export * from './schemas/account.ts';
+export * from './schemas/contact.ts';
 export * from './schemas/customer.ts';
 export * from './schemas/notification.ts';
 
 type EventOf<D> = D extends EventDefinition<infer T, infer Data> ? { type: T; data: Data } : never;
 
-const allDefinitions = [...customerEvents, ...accountEvents, ...notificationEvents] as const;
+const allDefinitions = [
+  ...customerEvents,
+  ...accountEvents,
+  ...notificationEvents,
+  ...contactEvents,
+] as const;
 
 /** Every event of the bank, as a discriminated union of its latest shapes. */
 export type BankEvent = EventOf<(typeof allDefinitions)[number]>;

@@ -3,6 +3,10 @@ export const streams = {
   customer: (customerId: string) => `customer-${customerId}`,
   account: (accountId: string) => `account-${accountId}`,
   notifications: (customerId: string) => `notifications-${customerId}`,
+  contactRequest: (requestId: string) => `contact-${requestId}`,
+  /** Reservation streams make identifiers unique: a second claim finds the stream taken. */
+  reservation: (kind: 'account_number' | 'email' | 'phone' | 'bank_account', value: string) =>
+    `reservation-${kind}-${value}`,
 };
 
 /** Internal ledger accounts: the other leg of money entering or leaving the bank, and fees. */

@@ -30,6 +30,7 @@ CREATE TABLE rm_accounts (
   held_cents bigint NOT NULL DEFAULT 0,
   status text NOT NULL DEFAULT 'active',
   opened_at timestamptz NOT NULL,
+  opened_position bigint NOT NULL,
   last_transaction_at timestamptz
 );
 CREATE INDEX rm_accounts_customer ON rm_accounts (customer_id);

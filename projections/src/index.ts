@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accountsProjection } from './core/accounts.ts';
 import { cashbackProjection } from './core/cashback.ts';
+import { contactRequestsProjection } from './core/contact-requests.ts';
 import { customersProjection } from './core/customers.ts';
 import { notificationsProjection } from './core/notifications.ts';
 import { transactionsProjection } from './core/transactions.ts';
@@ -23,4 +24,9 @@ export const allProjections: Projection[] = [
   transactionsProjection,
   notificationsProjection,
   cashbackProjection,
+  contactRequestsProjection,
 ];
+export * from './queries/users.ts';
+
+/** Names of every projection: a read waits for all of them to reach a consistency token. */
+export const allProjectionNames = allProjections.map((p) => p.name);

@@ -36,6 +36,8 @@ const posting = z.object({
   /** The other leg: `account:<uuid>` or an internal ledger account such as `clearing:external`. */
   contra: z.string(),
   reference: z.string(),
+  /** When it took effect, if not when it was recorded (value date; imported or seeded history). */
+  occurredAt: z.iso.datetime().optional(),
   /** A hold this posting settles, if any. */
   holdId: z.uuid().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),

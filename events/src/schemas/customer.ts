@@ -84,7 +84,19 @@ export const CustomerSignInLocked = defineEvent(
   z.object({ customerId: z.uuid(), lockedUntil: z.string(), failedAttempts: z.number().int() }),
 );
 
+/** Claims a unique identifier (account number, email, phone) for a customer: one stream each. */
+export const IdentifierReserved = defineEvent(
+  'IdentifierReserved',
+  z.object({
+    kind: z.enum(['account_number', 'email', 'phone', 'bank_account']),
+    customerId: z.uuid(),
+    /** For kind bank_account: the account that owns the number. */
+    accountId: z.uuid().optional(),
+  }),
+);
+
 export const customerEvents = [
+  IdentifierReserved,
   CustomerRegistered,
   CustomerProfileUpdated,
   CustomerPasswordChanged,

@@ -39,7 +39,7 @@ export async function migrate(pool: Pool, extraDirs: string[] = []): Promise<str
         applied.push(name);
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
       }
     }
   } finally {

@@ -38,8 +38,8 @@ export const accountsProjection = defineProjection({
     async AccountOpened(d, event, db) {
       await db.query(
         `INSERT INTO rm_accounts (account_id, customer_id, account_number, routing_number, name, type,
-           product_code, currency, opened_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+           product_code, currency, opened_at, opened_position)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
         [
           d.accountId,
           d.customerId,
@@ -50,6 +50,7 @@ export const accountsProjection = defineProjection({
           d.productCode,
           d.currency,
           event.recordedAt,
+          event.position.globalPosition,
         ],
       );
     },

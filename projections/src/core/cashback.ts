@@ -18,7 +18,7 @@ export const cashbackProjection = defineProjection({
       if (!CASHBACK_KINDS.has(d.kind)) return;
       const earned = Math.floor(d.amount / 100);
       if (earned === 0) return;
-      const month = event.recordedAt.toISOString().slice(0, 7);
+      const month = (d.occurredAt ?? event.recordedAt.toISOString()).slice(0, 7);
       await db.query(
         `INSERT INTO rm_cashback (customer_id, earned_cents, month, month_earned_cents)
          SELECT customer_id, $2, $3, $2 FROM rm_cashback_accounts WHERE account_id = $1

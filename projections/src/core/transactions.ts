@@ -35,7 +35,7 @@ async function insertPosting(
       p.contra,
       p.reference,
       JSON.stringify(p.metadata ?? {}),
-      event.recordedAt,
+      p.occurredAt ? new Date(p.occurredAt) : event.recordedAt,
       event.position.globalPosition,
     ],
   );

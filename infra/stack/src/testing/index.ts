@@ -1,1 +1,9 @@
 export { createTestDatabase, testRedisUrl, freePort } from '@bank/infra/testing';
+export { startTestBank, type TestBank } from './test-bank.ts';
+export {
+  ApiClient,
+  registrationPayload,
+  signedUpCustomer,
+  deposit,
+  type ApiResponse,
+} from './api-client.ts';

@@ -1,0 +1,130 @@
+import {
+  AccountCredited,
+  AccountDebited,
+  AccountOpened,
+  FundsHeld,
+  HoldReleased,
+  type BankEvent,
+  type EventData,
+  type Posting,
+} from '@bank/events';
+import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+
+export interface AccountState {
+  opened: boolean;
+  accountId: string;
+  customerId: string;
+  name: string;
+  type: string;
+  /** Posted balance in cents. */
+  balance: number;
+  /** Open holds by id: pending outgoing amounts not yet posted. */
+  holds: Record<string, number>;
+}
+
+/** What can be spent now: the balance less every open hold. */
+export function availableBalance(state: AccountState): number {
+  return Object.values(state.holds).reduce((left, held) => left - held, state.balance);
+}
+
+export const accountAggregate: Aggregate<AccountState> = {
+  name: 'account',
+  initial: () => ({
+    opened: false,
+    accountId: '',
+    customerId: '',
+    name: '',
+    type: '',
+    balance: 0,
+    holds: {},
+  }),
+  evolve(state, event: BankEvent) {
+    switch (event.type) {
+      case 'AccountOpened':
+        return {
+          ...state,
+          opened: true,
+          accountId: event.data.accountId,
+          customerId: event.data.customerId,
+          name: event.data.name,
+          type: event.data.type,
+        };
+      case 'AccountCredited':
+        return { ...state, balance: state.balance + event.data.amount };
+      case 'AccountDebited': {
+        const holds = { ...state.holds };
+        if (event.data.holdId) delete holds[event.data.holdId];
+        return { ...state, balance: state.balance - event.data.amount, holds };
+      }
+      case 'FundsHeld':
+        return { ...state, holds: { ...state.holds, [event.data.holdId]: event.data.amount } };
+      case 'HoldReleased': {
+        const holds = { ...state.holds };
+        delete holds[event.data.holdId];
+        return { ...state, holds };
+      }
+      default:
+        return state;
+    }
+  },
+};
+
+export const INSUFFICIENT_FUNDS = 'insufficient_funds';
+
+export type AccountCommand =
+  | { type: 'Open'; data: EventData<'AccountOpened'> }
+  | { type: 'Credit'; posting: Posting }
+  | { type: 'Debit'; posting: Posting }
+  | { type: 'Hold'; hold: EventData<'FundsHeld'> }
+  | { type: 'CaptureHold'; posting: Posting & { holdId: string } }
+  | { type: 'ReleaseHold'; holdId: string; reason: string };
+
+function requireOpen(state: AccountState): void {
+  if (!state.opened) throw new DomainError('not_found', 'The requested resource was not found.');
+}
+
+function requireFunds(state: AccountState, amount: number): void {
+  if (amount > availableBalance(state)) {
+    throw new DomainError(INSUFFICIENT_FUNDS, 'Insufficient funds', 'amount');
+  }
+}
+
+/** Pure account rules: an account never pays out more than it has available. */
+export function decideAccount(command: AccountCommand, state: AccountState) {
+  if (command.type === 'Open') {
+    if (state.opened) throw new DomainError('exists', 'The account already exists.');
+    return [AccountOpened.create(command.data)];
+  }
+  requireOpen(state);
+  switch (command.type) {
+    case 'Credit':
+      return [AccountCredited.create(command.posting)];
+    case 'Debit':
+      requireFunds(state, command.posting.amount);
+      return [AccountDebited.create(command.posting)];
+    case 'Hold':
+      requireFunds(state, command.hold.amount);
+      return [FundsHeld.create(command.hold)];
+    case 'CaptureHold': {
+      const held = state.holds[command.posting.holdId];
+      if (held === undefined) throw new DomainError('no_hold', 'The pending payment is not open.');
+      if (command.posting.amount !== held) {
+        throw new DomainError('hold_mismatch', 'A hold is posted for exactly its amount.');
+      }
+      return [AccountDebited.create(command.posting)];
+    }
+    case 'ReleaseHold':
+      if (state.holds[command.holdId] === undefined) return [];
+      return [
+        HoldReleased.create({
+          accountId: state.accountId,
+          holdId: command.holdId,
+          reason: command.reason,
+        }),
+      ];
+    default: {
+      const exhaustive: never = command;
+      throw new Error(`Unknown command ${(exhaustive as { type: string }).type}`);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './routes/auth.ts';
+import { notificationCommandRoutes } from './routes/notifications.ts';
+import { opsCommandRoutes } from './routes/ops.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { publicRoutes } from './routes/public.ts';
+import type { CommandContext } from './services/context.ts';
+
+export { createCommandBus, type CommandBus } from './kernel/command-bus.ts';
+export { BANK_ROUTING_NUMBER, type CommandContext } from './services/context.ts';
+export { registerCustomer, DEFAULT_ACCOUNTS } from './services/registration.ts';
+export { tellerDeposit, accountIdByNumber } from './services/deposits.ts';
+export { CONSISTENCY_HEADER } from './routes/command-reply.ts';
+export * from './jobs/index.ts';
+
+export interface CommandApiOptions {
+  ctx: CommandContext;
+  /** Per-route rate limits for sign-in, registration and money movement (needs @fastify/rate-limit). */
+  rateLimits?: { auth?: object; money?: object };
+}
+
+/** Every state-changing route of the /api surface (mount under the /api prefix). */
+export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
+  app,
+  { ctx, rateLimits },
+) => {
+  await app.register(authRoutes, { ctx, rateLimit: rateLimits?.auth });
+  await app.register(publicRoutes, { ctx, rateLimit: rateLimits?.auth });
+  await app.register(profileRoutes, { ctx });
+  await app.register(notificationCommandRoutes, { ctx });
+  await app.register(opsCommandRoutes, { ctx });
+};

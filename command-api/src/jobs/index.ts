@@ -1,0 +1,2 @@
+export * from './job-system.ts';
+export * from './core-jobs.ts';

@@ -1,0 +1,124 @@
+import type { BankEvent } from '@bank/events';
+import { createSubscription, type EventStore, type Pool, type RecordedEvent } from '@bank/infra';
+import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+
+export const QUEUE_NAME = 'bank-jobs';
+
+export interface ScheduledJob {
+  name: string;
+  data: Record<string, unknown>;
+  /** Unique per logical job, so a job scheduled twice (after a restart) runs once. */
+  jobId: string;
+  delayMs?: number;
+}
+
+/** Maps an event to the jobs it calls for: the event log is the outbox of the job queue. */
+export type JobScheduler = (event: RecordedEvent<BankEvent>) => ScheduledJob[];
+
+export type JobProcessor = (data: Record<string, unknown>, job: Job) => Promise<unknown>;
+
+export interface JobSystemOptions {
+  redisUrl: string;
+  pool: Pool;
+  store: EventStore;
+  processors: Record<string, JobProcessor>;
+  schedulers: JobScheduler[];
+  /** Repeating jobs: name → interval. */
+  repeating?: Record<string, number>;
+  /** Redis key prefix (tests give each file its own). */
+  prefix?: string;
+  runWorker?: boolean;
+  runDispatcher?: boolean;
+  onError?: (error: unknown) => void;
+}
+
+export interface JobSystem {
+  queue: Queue;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Hands every job called for by events committed so far to the queue. */
+  dispatchPending(): Promise<void>;
+  wake(): void;
+}
+
+const DISPATCHER = 'job-dispatcher';
+const KEEP: JobsOptions = {
+  removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000 },
+};
+
+/**
+ * BullMQ on Redis for delayed and repeating work. Jobs are not enqueued by the request that
+ * caused them: a dispatcher follows the event log and enqueues them, advancing its checkpoint
+ * only after Redis accepted them. Redis being down delays jobs; it never loses them.
+ */
+export function createJobSystem(options: JobSystemOptions): JobSystem {
+  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+  connection.on('error', () => {});
+  const prefix = options.prefix ?? 'bull';
+  const queue = new Queue(QUEUE_NAME, { connection, prefix, defaultJobOptions: KEEP });
+  queue.on('error', () => {});
+  let worker: Worker | undefined;
+
+  async function enqueue(events: RecordedEvent[]): Promise<void> {
+    const jobs = events.flatMap((event) =>
+      options.schedulers.flatMap((schedule) => schedule(event as RecordedEvent<BankEvent>)),
+    );
+    if (jobs.length === 0) return;
+    await queue.addBulk(
+      jobs.map((j) => ({
+        name: j.name,
+        data: j.data,
+        opts: { ...KEEP, jobId: j.jobId, ...(j.delayMs ? { delay: Math.max(0, j.delayMs) } : {}) },
+      })),
+    );
+  }
+
+  const dispatcher = createSubscription({
+    pool: options.pool,
+    store: options.store,
+    name: DISPATCHER,
+    handle: enqueue,
+    onError: options.onError,
+  });
+
+  return {
+    queue,
+    async start() {
+      if (options.runWorker !== false) {
+        const workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+        workerConnection.on('error', () => {});
+        worker = new Worker(
+          QUEUE_NAME,
+          async (job) => {
+            const processor = options.processors[job.name];
+            if (!processor) throw new Error(`No processor for job ${job.name}`);
+            return processor(job.data as Record<string, unknown>, job);
+          },
+          { connection: workerConnection, prefix, concurrency: 8 },
+        );
+        worker.on('error', () => {});
+        worker.on('failed', (_job, error) => options.onError?.(error));
+        for (const [name, every] of Object.entries(options.repeating ?? {})) {
+          await queue
+            .upsertJobScheduler(name, { every }, { name, data: {} })
+            .catch(options.onError);
+        }
+      }
+      if (options.runDispatcher !== false) dispatcher.start();
+    },
+    async stop() {
+      await dispatcher.stop();
+      await worker?.close();
+      await queue.close();
+      connection.disconnect();
+    },
+    async dispatchPending() {
+      await dispatcher.drain();
+    },
+    wake: () => dispatcher.wake(),
+  };
+}

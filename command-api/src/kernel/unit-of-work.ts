@@ -1,0 +1,106 @@
+import type { BankEvent } from '@bank/events';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+} from '@bank/infra';
+import type { Aggregate } from './aggregate.ts';
+import type { StateCache } from './state-cache.ts';
+
+interface Loaded {
+  version: number;
+  state: unknown;
+  aggregate: Aggregate<unknown>;
+}
+
+type Versioned = { type: string; data: unknown; schemaVersion: number };
+
+/**
+ * One command's reads and writes: streams are loaded (through the cache), events are staged per
+ * stream with the version that was read as the expected version, and commit appends them all in
+ * one atomic append.
+ */
+export class UnitOfWork {
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly staged = new Map<string, { expected: ExpectedVersion; events: Versioned[] }>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly cache: StateCache,
+  ) {}
+
+  async load<S>(streamId: string, aggregate: Aggregate<S>): Promise<{ state: S; version: number }> {
+    const already = this.loaded.get(streamId);
+    if (already) return { state: already.state as S, version: already.version };
+    const cached = this.cache.get<S>(streamId);
+    let state = cached?.state ?? aggregate.initial();
+    let version = cached?.version ?? 0;
+    for (const recorded of await this.store.readStream(streamId, version)) {
+      state = aggregate.evolve(state, recorded.event as BankEvent);
+      version = recorded.streamVersion;
+    }
+    this.cache.set(streamId, version, state);
+    this.loaded.set(streamId, { version, state, aggregate: aggregate as Aggregate<unknown> });
+    return { state, version };
+  }
+
+  /** Stages events on a loaded stream: the append fails if the stream moved since it was read. */
+  append(streamId: string, events: Versioned[]): void {
+    const loaded = this.loaded.get(streamId);
+    if (!loaded) throw new Error(`append to ${streamId} before loading it`);
+    this.stage(streamId, loaded.version, events);
+  }
+
+  /** Stages events on a stream that must not exist yet (a reservation, a new aggregate). */
+  appendNew(streamId: string, events: Versioned[]): void {
+    this.stage(streamId, 'no_stream', events);
+  }
+
+  /** Stages events where order matters but no decision depended on the stream's state. */
+  appendAny(streamId: string, events: Versioned[]): void {
+    this.stage(streamId, 'any', events);
+  }
+
+  private stage(streamId: string, expected: ExpectedVersion, events: Versioned[]): void {
+    const existing = this.staged.get(streamId);
+    if (existing) existing.events.push(...events);
+    else this.staged.set(streamId, { expected, events: [...events] });
+  }
+
+  hasChanges(): boolean {
+    return this.staged.size > 0;
+  }
+
+  async commit(metadata: EventMetadata): Promise<AppendResult | undefined> {
+    if (this.staged.size === 0) return undefined;
+    const appends = [...this.staged].map(([streamId, { expected, events }]) => ({
+      streamId,
+      expectedVersion: expected,
+      events: events as NewEvent[],
+    }));
+    let result: AppendResult;
+    try {
+      result = await this.store.append(appends, metadata);
+    } catch (error) {
+      if (error instanceof ConcurrencyError) {
+        for (const streamId of this.staged.keys()) this.cache.forget(streamId);
+      }
+      throw error;
+    }
+    // Fold what we wrote into the cache so the next command on these streams reads nothing.
+    for (const [streamId, { events }] of this.staged) {
+      const loaded = this.loaded.get(streamId);
+      const version = result.versions[streamId];
+      if (!loaded || version === undefined) continue;
+      const state = events.reduce(
+        (s, e) => loaded.aggregate.evolve(s, { type: e.type, data: e.data } as BankEvent),
+        loaded.state,
+      );
+      this.cache.set(streamId, version, state);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,335 @@
+import {
+  ApiClient,
+  registrationPayload,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+describe('registration', () => {
+  it('registers a customer with four $0.00 accounts, a 12-digit number and a welcome notification', async () => {
+    const client = new ApiClient(bank);
+    const response = await client.post('/api/register', registrationPayload({ name: 'Maya Chen' }));
+    expect(response.status).toBe(201);
+    expect(response.body.status).toBe('success');
+    const { user, token } = response.body.data;
+    expect(user.account_number).toMatch(/^\d{12}$/);
+    expect(user.name).toBe('Maya Chen');
+    expect(typeof token).toBe('string');
+    client.token = token;
+    const accounts = (await client.get('/api/accounts')).body.data.accounts;
+    expect(accounts).toHaveLength(4);
+    expect(accounts.every((a: { balance: number }) => a.balance === 0)).toBe(true);
+    expect(accounts[0].account_number).toBe(user.account_number);
+    await bank.jobs!.dispatchPending();
+    await expect
+      .poll(
+        async () =>
+          (await client.get('/api/notifications')).body.data.notifications.map(
+            (n: { title: string }) => n.title,
+          ),
+        { timeout: 10_000 },
+      )
+      .toContain('Welcome to Harborview Community Bank');
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'Please fill in all required fields.'],
+    [{ email: undefined }, 'email', 'Please fill in all required fields.'],
+    [
+      { password: 'short', password_confirmation: 'short' },
+      'password',
+      'Password must be at least 8 characters long.',
+    ],
+    [
+      { password_confirmation: 'Different-123' },
+      'password_confirmation',
+      'Passwords do not match.',
+    ],
+    [{ phone: '' }, 'phone', 'Please fill in all required fields.'],
+    [{ date_of_birth: '' }, 'date_of_birth', 'Please fill in all required fields.'],
+    [{ address: '  ' }, 'address', 'Please fill in all required fields.'],
+    [{ city: '' }, 'city', 'Please fill in all required fields.'],
+    [{ state: '' }, 'state', 'Please fill in all required fields.'],
+    [{ zip_code: '' }, 'zip_code', 'Please fill in all required fields.'],
+    [{ ssn: '123-45-67890' }, 'ssn', 'The ssn must not be greater than 11 characters.'],
+    [{ annual_income: -1 }, 'annual_income', 'The annual income must be at least 0.'],
+    [
+      { employment_status: 'pirate' },
+      'employment_status',
+      'The selected employment status is invalid.',
+    ],
+    [{ email: 'not-an-email' }, 'email', 'The email must be a valid email address.'],
+    [
+      { date_of_birth: '2020-01-01' },
+      'date_of_birth',
+      'You must be at least 18 years old to open an account.',
+    ],
+  ])('refuses %j with a field error on %s', async (override, field, message) => {
+    const client = new ApiClient(bank);
+    const response = await client.post('/api/register', registrationPayload(override));
+    expect(response.status).toBe(422);
+    expect(response.body.status).toBe('error');
+    expect(response.body.errors[field]).toContain(message);
+  });
+
+  it('refuses an email or phone that is already registered, and writes nothing', async () => {
+    const first = registrationPayload();
+    const client = new ApiClient(bank);
+    expect((await client.post('/api/register', first)).status).toBe(201);
+    const before = await bank.pool.query(
+      "SELECT count(*)::int AS n FROM events WHERE type <> 'NotificationRaised'",
+    );
+    const again = await client.post(
+      '/api/register',
+      registrationPayload({ email: first.email.toUpperCase(), phone: first.phone }),
+    );
+    expect(again.status).toBe(422);
+    expect(again.body.errors.email).toEqual(['The email has already been taken.']);
+    expect(again.body.errors.phone).toEqual(['The phone has already been taken.']);
+    const after = await bank.pool.query(
+      "SELECT count(*)::int AS n FROM events WHERE type <> 'NotificationRaised'",
+    );
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('never stores the password or SSN in plaintext', async () => {
+    const client = new ApiClient(bank);
+    const payload = registrationPayload({
+      ssn: '321-54-9876',
+      password: 'Plaintext-Canary-77',
+      password_confirmation: 'Plaintext-Canary-77',
+    });
+    expect((await client.post('/api/register', payload)).status).toBe(201);
+    const dump = await bank.pool.query(
+      "SELECT string_agg(data::text || metadata::text, ' ') AS all FROM events",
+    );
+    expect(dump.rows[0].all).not.toContain('Plaintext-Canary-77');
+    expect(dump.rows[0].all).not.toContain('321-54-9876');
+    expect(dump.rows[0].all).toContain('$argon2id$');
+  });
+});
+
+describe('login', () => {
+  it('signs in with the 12-digit account number and password, and the token works until logout', async () => {
+    const { payload, user } = await signedUpCustomer(bank);
+    const client = new ApiClient(bank);
+    const login = await client.post('/api/login', {
+      account_number: user.account_number,
+      password: payload.password,
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user.email).toBe(payload.email);
+    client.token = login.body.data.token;
+    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await client.post('/api/logout')).status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it.each([
+    [{ account_number: '', password: 'x' }, 'account_number', 'The account number is required.'],
+    [
+      { account_number: '12345', password: 'x' },
+      'account_number',
+      'The account number must be exactly 12 digits.',
+    ],
+    [
+      { account_number: '1234567890123', password: 'x' },
+      'account_number',
+      'The account number must be exactly 12 digits.',
+    ],
+    [
+      { account_number: '12345678901a', password: 'x' },
+      'account_number',
+      'The account number must be exactly 12 digits.',
+    ],
+    [{ account_number: '123456789012', password: '' }, 'password', 'The password is required.'],
+  ])('refuses %j', async (body, field, message) => {
+    const response = await new ApiClient(bank).post('/api/login', body);
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toContain(message);
+  });
+
+  it('answers a wrong password and an unknown number alike', async () => {
+    const { user } = await signedUpCustomer(bank);
+    const wrong = await new ApiClient(bank).post('/api/login', {
+      account_number: user.account_number,
+      password: 'Wrong-password-1',
+    });
+    const unknown = await new ApiClient(bank).post('/api/login', {
+      account_number: '999999999999',
+      password: 'Wrong-password-1',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.message).toBe(unknown.body.message);
+  });
+
+  it('locks sign-in after 5 failures with ACCOUNT_LOCKED, even for the right password', async () => {
+    const { payload, user, client } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    for (let i = 0; i < 4; i += 1) {
+      expect(
+        (
+          await anonymous.post('/api/login', {
+            account_number: user.account_number,
+            password: 'Wrong-password-1',
+          })
+        ).status,
+      ).toBe(401);
+    }
+    const fifth = await anonymous.post('/api/login', {
+      account_number: user.account_number,
+      password: 'Wrong-password-1',
+    });
+    expect(fifth.status).toBe(423);
+    expect(fifth.body.code).toBe('ACCOUNT_LOCKED');
+    expect(fifth.body.message).toBe(
+      'Your account has been temporarily locked. Please contact customer service.',
+    );
+    const right = await anonymous.post('/api/login', {
+      account_number: user.account_number,
+      password: payload.password,
+    });
+    expect(right.status).toBe(423);
+    await expect
+      .poll(async () =>
+        (await client.get('/api/notifications?type=security')).body.data.notifications.map(
+          (n: { title: string }) => n.title,
+        ),
+      )
+      .toContain('Sign-in temporarily locked');
+  });
+
+  it('rate limits the login route with 429', async () => {
+    const limited = await startTestBank({
+      rateLimits: { auth: { max: 3, timeWindow: 60_000 }, money: { max: 3, timeWindow: 60_000 } },
+    });
+    try {
+      const client = new ApiClient(limited);
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push(
+          (
+            await client.post('/api/login', {
+              account_number: '123456789012',
+              password: 'whatever-1',
+            })
+          ).status,
+        );
+      }
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(statuses[4]).toBe(429);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, follows the rules and signs out other sessions', async () => {
+    const { client, payload, user } = await signedUpCustomer(bank);
+    const other = new ApiClient(bank);
+    other.token = (
+      await other.post('/api/login', {
+        account_number: user.account_number,
+        password: payload.password,
+      })
+    ).body.data.token;
+
+    const wrong = await client.post('/api/change-password', {
+      current_password: 'nope-nope-1',
+      new_password: 'Another-Pass-9',
+      new_password_confirmation: 'Another-Pass-9',
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.current_password).toEqual(['The current password is incorrect.']);
+    const short = await client.post('/api/change-password', {
+      current_password: payload.password,
+      new_password: 'short',
+      new_password_confirmation: 'short',
+    });
+    expect(short.body.errors.new_password).toContain(
+      'Password must be at least 8 characters long.',
+    );
+    const mismatch = await client.post('/api/change-password', {
+      current_password: payload.password,
+      new_password: 'Another-Pass-9',
+      new_password_confirmation: 'Another-Pass-8',
+    });
+    expect(mismatch.body.errors.new_password_confirmation).toEqual(['New passwords do not match']);
+
+    const changed = await client.post('/api/change-password', {
+      current_password: payload.password,
+      new_password: 'Another-Pass-9',
+      new_password_confirmation: 'Another-Pass-9',
+    });
+    expect(changed.status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await other.get('/api/user')).status).toBe(401);
+    const anonymous = new ApiClient(bank);
+    expect(
+      (
+        await anonymous.post('/api/login', {
+          account_number: user.account_number,
+          password: payload.password,
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await anonymous.post('/api/login', {
+          account_number: user.account_number,
+          password: 'Another-Pass-9',
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('issues a reset link visible to staff, which sets a new password once', async () => {
+    const { user } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    const request = await anonymous.post('/api/forgot-password', {
+      account_number: user.account_number,
+    });
+    expect(request.status).toBe(200);
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const resets = (await ops.get('/api/ops/password-resets')).body.data.password_resets;
+    const link = resets.find(
+      (r: { account_number: string }) => r.account_number === user.account_number,
+    ).reset_link as string;
+    const token = new URL(link).searchParams.get('token');
+    const reset = await anonymous.post('/api/reset-password', {
+      token,
+      password: 'Brand-New-Pass-1',
+      password_confirmation: 'Brand-New-Pass-1',
+    });
+    expect(reset.status).toBe(200);
+    expect(
+      (
+        await anonymous.post('/api/login', {
+          account_number: user.account_number,
+          password: 'Brand-New-Pass-1',
+        })
+      ).status,
+    ).toBe(200);
+    const reused = await anonymous.post('/api/reset-password', {
+      token,
+      password: 'Brand-New-Pass-2',
+      password_confirmation: 'Brand-New-Pass-2',
+    });
+    expect(reused.status).toBe(422);
+  });
+});

@@ -1,0 +1,50 @@
+import { centsToDollars } from '@bank/events';
+import { moneyAmount, ok, requireOps } from '@bank/infra';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CommandContext } from '../services/context.ts';
+import { MAX_TELLER_DEPOSIT_CENTS, tellerDeposit } from '../services/deposits.ts';
+import { commandMetadata, markConsistency } from './command-reply.ts';
+
+const depositBody = z.object({
+  account_number: z
+    .string()
+    .trim()
+    .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.'),
+  amount: moneyAmount({ minCents: 1, message: 'The amount must be at least $0.01.' }).refine(
+    (cents) => cents <= MAX_TELLER_DEPOSIT_CENTS,
+    'A teller deposit can be at most $10,000,000.00.',
+  ),
+  description: z.string().trim().min(1).max(255).default('Teller cash deposit'),
+});
+
+/** Staff operations under /ops, authorised by OPS_TOKEN. */
+export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.addHook('onRequest', requireOps(ctx.config.opsToken));
+
+  app.post('/ops/deposits', { schema: { body: depositBody } }, async (request, reply) => {
+    const outcome = await tellerDeposit(
+      ctx,
+      {
+        accountNumber: request.body.account_number,
+        amountCents: request.body.amount,
+        description: request.body.description,
+      },
+      commandMetadata(request, 'ops'),
+    );
+    markConsistency(reply, outcome);
+    return reply.code(201).send(
+      ok(
+        {
+          account_id: outcome.result.accountId,
+          reference_number: outcome.result.reference,
+          amount: centsToDollars(request.body.amount),
+        },
+        'Deposit posted',
+      ),
+    );
+  });
+};

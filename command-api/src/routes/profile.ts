@@ -1,0 +1,121 @@
+import { notificationPreferences } from '@bank/events';
+import { notFound, ok, requireCustomer } from '@bank/infra';
+import { readUser } from '@bank/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CommandContext } from '../services/context.ts';
+import { storeProfileImage } from '../services/photos.ts';
+import {
+  changeNotificationPreferences,
+  changeProfileImage,
+  updateProfile,
+} from '../services/profile.ts';
+import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
+import { profileBody } from './schemas.ts';
+
+/** Profile details, photo (PUT/DELETE /profile/photo) and notification preferences. */
+export const profileRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.addHook('onRequest', requireCustomer(ctx.sessions));
+
+  const answerWithUser = async (
+    customerId: string,
+    position: Parameters<typeof waitForOwnWrite>[1],
+    message: string,
+  ) => {
+    await waitForOwnWrite(ctx.pool, position);
+    const user = await readUser(ctx.pool, customerId);
+    if (!user) throw notFound();
+    return ok({ user }, message);
+  };
+
+  app.put('/profile', { schema: { body: profileBody } }, async (request, reply) => {
+    const b = request.body;
+    const outcome = await updateProfile(
+      ctx,
+      request.customerId,
+      {
+        name: b.name,
+        email: b.email,
+        phone: b.phone,
+        address: b.address,
+        city: b.city,
+        state: b.state,
+        zipCode: b.zip_code ?? b.zipCode,
+        dateOfBirth: b.date_of_birth ?? b.dateOfBirth,
+      },
+      commandMetadata(request),
+    );
+    markConsistency(reply, outcome);
+    return answerWithUser(
+      request.customerId,
+      outcome.appended?.position,
+      'Profile updated successfully!',
+    );
+  });
+
+  app.put(
+    '/profile/photo',
+    {
+      schema: {
+        body: z.object({
+          image: z
+            .string()
+            .min(1)
+            .max(8 * 1024 * 1024),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const ref = await storeProfileImage(ctx, request.body.image);
+      const outcome = await changeProfileImage(
+        ctx,
+        request.customerId,
+        ref,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return answerWithUser(
+        request.customerId,
+        outcome.appended?.position,
+        'Profile image updated successfully!',
+      );
+    },
+  );
+
+  app.delete('/profile/photo', async (request, reply) => {
+    const outcome = await changeProfileImage(
+      ctx,
+      request.customerId,
+      null,
+      commandMetadata(request),
+    );
+    markConsistency(reply, outcome);
+    return answerWithUser(
+      request.customerId,
+      outcome.appended?.position,
+      'Profile image removed successfully!',
+    );
+  });
+
+  app.put(
+    '/profile/notification-preferences',
+    { schema: { body: notificationPreferences.strict() } },
+    async (request, reply) => {
+      const outcome = await changeNotificationPreferences(
+        ctx,
+        request.customerId,
+        request.body,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return answerWithUser(
+        request.customerId,
+        outcome.appended?.position,
+        'Notification preferences saved',
+      );
+    },
+  );
+};

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { ContactRequestSubmitted, streams } from '@bank/events';
+import { ok } from '@bank/infra';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CommandContext } from '../services/context.ts';
+import { commandMetadata, markConsistency } from './command-reply.ts';
+
+const person = {
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  email: z.string().trim().max(255).pipe(z.email('The email must be a valid email address.')),
+};
+
+const appointmentBody = z.object({
+  ...person,
+  appointment_type: z.enum(['general', 'loans', 'business', 'investment', 'support']),
+  preferred_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The preferred date must be a valid date.')
+    .refine(
+      (d) => d >= new Date().toISOString().slice(0, 10),
+      'The preferred date must be today or later.',
+    ),
+  preferred_time: z.enum([
+    '9:00 AM',
+    '10:00 AM',
+    '11:00 AM',
+    '12:00 PM',
+    '1:00 PM',
+    '2:00 PM',
+    '3:00 PM',
+    '4:00 PM',
+    '5:00 PM',
+  ]),
+  meeting_preference: z.enum(['virtual', 'in-person', 'email']),
+  notes: z.string().trim().max(2000).optional(),
+});
+
+const messageBody = z.object({
+  ...person,
+  subject: z.enum([
+    'General Inquiry',
+    'Account Support',
+    'Loan Information',
+    'Business Banking',
+    'Technical Support',
+    'Other',
+  ]),
+  message: z.string().trim().min(1).max(5000),
+});
+
+/** The public contact page's forms: recorded as events and shown to staff under /ops. */
+export const publicRoutes: FastifyPluginAsyncZod<{
+  ctx: CommandContext;
+  rateLimit?: object;
+}> = async (app, { ctx, rateLimit }) => {
+  const limited = rateLimit ? { config: { rateLimit } } : {};
+  const submit = async (
+    data: Omit<Parameters<typeof ContactRequestSubmitted.create>[0], 'requestId'>,
+    metadata: ReturnType<typeof commandMetadata>,
+  ) => {
+    const requestId = randomUUID();
+    const outcome = await ctx.bus.execute(metadata, async (uow) => {
+      uow.appendNew(streams.contactRequest(requestId), [
+        ContactRequestSubmitted.create({ requestId, ...data }),
+      ]);
+    });
+    return { requestId, outcome };
+  };
+
+  app.post(
+    '/contact/appointments',
+    { schema: { body: appointmentBody }, ...limited },
+    async (request, reply) => {
+      const b = request.body;
+      const { requestId, outcome } = await submit(
+        {
+          kind: 'appointment',
+          firstName: b.first_name,
+          lastName: b.last_name,
+          email: b.email,
+          subject: null,
+          message: b.notes ?? null,
+          appointmentType: b.appointment_type,
+          preferredDate: b.preferred_date,
+          preferredTime: b.preferred_time,
+          meetingPreference: b.meeting_preference,
+        },
+        commandMetadata(request, 'visitor'),
+      );
+      markConsistency(reply, outcome);
+      return reply
+        .code(201)
+        .send(
+          ok(
+            { request_id: requestId },
+            'Your appointment request has been sent. We will confirm it by email within one business day.',
+          ),
+        );
+    },
+  );
+
+  app.post(
+    '/contact/messages',
+    { schema: { body: messageBody }, ...limited },
+    async (request, reply) => {
+      const b = request.body;
+      const { requestId, outcome } = await submit(
+        {
+          kind: 'message',
+          firstName: b.first_name,
+          lastName: b.last_name,
+          email: b.email,
+          subject: b.subject,
+          message: b.message,
+          appointmentType: null,
+          preferredDate: null,
+          preferredTime: null,
+          meetingPreference: null,
+        },
+        commandMetadata(request, 'visitor'),
+      );
+      markConsistency(reply, outcome);
+      return reply
+        .code(201)
+        .send(
+          ok(
+            { request_id: requestId },
+            'Thank you. Your message has been sent; we respond within 24 hours.',
+          ),
+        );
+    },
+  );
+};

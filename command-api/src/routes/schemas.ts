@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+const REQUIRED = 'Please fill in all required fields.';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long.';
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+
+/** A required text field with the registration form's message when it is missing or blank. */
+const requiredText = (max = 255) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+
+export const password = z
+  .string({ error: REQUIRED })
+  .min(1, REQUIRED)
+  .min(8, PASSWORD_TOO_SHORT)
+  .max(128, 'The password must not be greater than 128 characters.');
+
+function isAdult(dateOfBirth: string): boolean {
+  const born = new Date(`${dateOfBirth}T00:00:00Z`);
+  const today = new Date();
+  const eighteen = new Date(
+    Date.UTC(born.getUTCFullYear() + 18, born.getUTCMonth(), born.getUTCDate()),
+  );
+  return eighteen <= today;
+}
+
+export const dateOfBirth = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth must be a valid date (YYYY-MM-DD).')
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'The date of birth must be a valid date (YYYY-MM-DD).',
+  )
+  .refine(
+    (v) => Date.parse(`${v}T00:00:00Z`) > Date.parse('1900-01-01T00:00:00Z'),
+    'The date of birth must be a valid date (YYYY-MM-DD).',
+  )
+  .refine(isAdult, 'You must be at least 18 years old to open an account.');
+
+export const phone = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(20)
+  .refine(
+    (v) => /^\+?[\d\s().-]{7,20}$/.test(v) && v.replace(/\D/g, '').length >= 7,
+    'The phone must be a valid phone number.',
+  );
+
+export const email = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(255)
+  .pipe(z.email('The email must be a valid email address.'));
+
+export const zipCode = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .regex(/^\d{5}(-\d{4})?$/, 'The zip code must be a valid ZIP code.');
+
+export const registrationBody = z
+  .object({
+    name: requiredText(255),
+    email,
+    password,
+    password_confirmation: z.string({ error: REQUIRED }).min(1, REQUIRED),
+    phone,
+    date_of_birth: dateOfBirth,
+    address: requiredText(255),
+    city: requiredText(100),
+    state: requiredText(50),
+    zip_code: zipCode,
+    ssn: z
+      .string()
+      .trim()
+      .max(11, 'The ssn must not be greater than 11 characters.')
+      .refine(
+        (v) => v === '' || /^\d{3}-?\d{2}-?\d{4}$/.test(v),
+        'The ssn must be 9 digits (123-45-6789).',
+      )
+      .nullish(),
+    employment_status: z
+      .enum(['employed', 'self-employed', 'unemployed', 'retired', 'student', ''])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    annual_income: z
+      .number()
+      .int('The annual income must be a whole number.')
+      .min(0, 'The annual income must be at least 0.')
+      .max(1_000_000_000)
+      .nullish(),
+    terms_accepted: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.password !== body.password_confirmation) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password_confirmation'],
+        message: PASSWORDS_DO_NOT_MATCH,
+      });
+    }
+  });
+
+export const loginBody = z.object({
+  account_number: z
+    .string({ error: 'The account number is required.' })
+    .trim()
+    .min(1, 'The account number is required.')
+    .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.'),
+  password: z
+    .string({ error: 'The password is required.' })
+    .min(1, 'The password is required.')
+    .max(128),
+});
+
+export const changePasswordBody = z
+  .object({
+    current_password: z
+      .string({ error: 'The current password is required.' })
+      .min(1, 'The current password is required.')
+      .max(128),
+    new_password: password,
+    new_password_confirmation: z.string({ error: 'Please confirm the new password.' }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.new_password !== body.new_password_confirmation) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['new_password_confirmation'],
+        message: 'New passwords do not match',
+      });
+    }
+  });
+
+export const profileBody = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    email,
+    phone,
+    address: z.string().trim().min(1).max(255),
+    city: z.string().trim().min(1).max(100),
+    state: z.string().trim().min(1).max(50),
+    zip_code: zipCode,
+    zipCode: zipCode,
+    date_of_birth: dateOfBirth,
+    dateOfBirth: dateOfBirth,
+  })
+  .partial();

@@ -1,0 +1,231 @@
+import { streams } from '@bank/events';
+import {
+  ApiError,
+  fieldError,
+  hashSecret,
+  hashToken,
+  messages,
+  newToken,
+  verifySecret,
+  type EventMetadata,
+} from '@bank/infra';
+import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
+import { normalizeEmail, reservationAggregate } from '../domain/reservation.ts';
+import { DomainError } from '../kernel/aggregate.ts';
+import type { CommandContext } from './context.ts';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+const INVALID_CREDENTIALS = 'The account number or password is incorrect.';
+// Verified against when the account number is unknown, so both paths take the same time.
+const DUMMY_HASH = hashSecret('not-a-real-password');
+
+async function customerIdByReservation(
+  ctx: CommandContext,
+  kind: 'account_number' | 'email',
+  value: string,
+): Promise<string | undefined> {
+  const events = await ctx.bus.store.readStream(streams.reservation(kind, value));
+  const state = events.reduce(
+    (s, e) => reservationAggregate.evolve(s, e.event as never),
+    reservationAggregate.initial(),
+  );
+  return state?.customerId;
+}
+
+async function loadCustomer(ctx: CommandContext, customerId: string) {
+  const events = await ctx.bus.store.readStream(streams.customer(customerId));
+  return events.reduce(
+    (s, e) => customerAggregate.evolve(s, e.event as never),
+    customerAggregate.initial(),
+  );
+}
+
+async function recordFailure(
+  ctx: CommandContext,
+  accountNumber: string,
+  customerId: string | undefined,
+  metadata: EventMetadata,
+): Promise<void> {
+  const { rows } = await ctx.pool.query<{ failed_count: number; locked_until: Date | null }>(
+    `INSERT INTO login_failures (account_number, failed_count, updated_at) VALUES ($1, 1, now())
+     ON CONFLICT (account_number) DO UPDATE SET
+       failed_count = CASE WHEN login_failures.locked_until IS NOT NULL AND login_failures.locked_until < now()
+                      THEN 1 ELSE login_failures.failed_count + 1 END,
+       locked_until = CASE WHEN login_failures.locked_until < now() THEN NULL ELSE login_failures.locked_until END,
+       updated_at = now()
+     RETURNING failed_count, locked_until`,
+    [accountNumber],
+  );
+  const row = rows[0]!;
+  if (row.failed_count >= MAX_FAILED_LOGINS && !row.locked_until) {
+    const { rows: locked } = await ctx.pool.query<{ locked_until: Date }>(
+      `UPDATE login_failures SET locked_until = now() + make_interval(mins => $2)
+       WHERE account_number = $1 RETURNING locked_until`,
+      [accountNumber, LOCK_MINUTES],
+    );
+    if (customerId) {
+      await ctx.bus.execute(metadata, async (uow) => {
+        const customer = await uow.load(streams.customer(customerId), customerAggregate);
+        uow.append(
+          streams.customer(customerId),
+          decideCustomer(
+            {
+              type: 'LockSignIn',
+              lockedUntil: locked[0]!.locked_until.toISOString(),
+              failedAttempts: row.failed_count,
+            },
+            customer.state,
+          ),
+        );
+      });
+    }
+  }
+}
+
+async function isLocked(ctx: CommandContext, accountNumber: string): Promise<boolean> {
+  const { rows } = await ctx.pool.query(
+    'SELECT 1 FROM login_failures WHERE account_number = $1 AND locked_until > now()',
+    [accountNumber],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Signs a customer in with the 12-digit account number and password. Repeated failures lock
+ * sign-in for a while (ACCOUNT_LOCKED); the answer never tells which of the two was wrong.
+ */
+export async function login(
+  ctx: CommandContext,
+  accountNumber: string,
+  password: string,
+  metadata: EventMetadata,
+) {
+  if (await isLocked(ctx, accountNumber)) {
+    throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+  }
+  const customerId = await customerIdByReservation(ctx, 'account_number', accountNumber);
+  const customer = customerId ? await loadCustomer(ctx, customerId) : undefined;
+  const valid = customer?.registered
+    ? await verifySecret(customer.passwordHash, password)
+    : (await verifySecret(await DUMMY_HASH, password), false);
+  if (!valid || !customerId) {
+    await recordFailure(ctx, accountNumber, customerId, metadata);
+    if (await isLocked(ctx, accountNumber)) {
+      throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+    }
+    throw new ApiError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS', {
+      account_number: [INVALID_CREDENTIALS],
+    });
+  }
+  await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [accountNumber]);
+  const session = await ctx.sessions.create(customerId);
+  return { customerId, ...session };
+}
+
+async function changePasswordCommand(
+  ctx: CommandContext,
+  customerId: string,
+  command: { currentPassword?: string; newPassword: string; reason: 'changed' | 'reset' },
+  metadata: EventMetadata,
+) {
+  const newPasswordHash = await hashSecret(command.newPassword);
+  try {
+    return await ctx.bus.execute(metadata, async (uow) => {
+      const stream = streams.customer(customerId);
+      const customer = await uow.load(stream, customerAggregate);
+      const currentPasswordValid =
+        command.reason === 'reset' ||
+        (await verifySecret(customer.state.passwordHash, command.currentPassword ?? ''));
+      uow.append(
+        stream,
+        decideCustomer(
+          { type: 'ChangePassword', currentPasswordValid, newPasswordHash, reason: command.reason },
+          customer.state,
+        ),
+      );
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.field) {
+      throw fieldError({ [error.field]: [error.message] });
+    }
+    throw error;
+  }
+}
+
+/** Changes the password after checking the current one; every other session is signed out. */
+export async function changePassword(
+  ctx: CommandContext,
+  customerId: string,
+  keepSession: Buffer | undefined,
+  currentPassword: string,
+  newPassword: string,
+  metadata: EventMetadata,
+) {
+  const outcome = await changePasswordCommand(
+    ctx,
+    customerId,
+    { currentPassword, newPassword, reason: 'changed' },
+    metadata,
+  );
+  await ctx.sessions.revokeOthers(customerId, keepSession);
+  return outcome;
+}
+
+const RESET_TTL_MINUTES = 60;
+
+/**
+ * Starts a password reset for an account number or email. The answer is the same whether or not
+ * the customer exists; the link is recorded for staff (no mail server here).
+ */
+export async function requestPasswordReset(
+  ctx: CommandContext,
+  identifier: { accountNumber?: string; email?: string },
+  baseUrl: string,
+): Promise<void> {
+  const customerId = identifier.accountNumber
+    ? await customerIdByReservation(ctx, 'account_number', identifier.accountNumber)
+    : identifier.email
+      ? await customerIdByReservation(ctx, 'email', normalizeEmail(identifier.email))
+      : undefined;
+  if (!customerId) return;
+  const { token, hash } = newToken();
+  const link = `${baseUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+  await ctx.pool.query(
+    `INSERT INTO password_resets (token_hash, customer_id, reset_link, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+    [hash, customerId, link, RESET_TTL_MINUTES],
+  );
+}
+
+/** Completes a reset with a live token: sets the password and signs out every session. */
+export async function resetPassword(
+  ctx: CommandContext,
+  token: string,
+  newPassword: string,
+  metadata: EventMetadata,
+) {
+  const { rows } = await ctx.pool.query<{ customer_id: string }>(
+    `UPDATE password_resets SET used_at = now()
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING customer_id`,
+    [hashToken(token)],
+  );
+  const customerId = rows[0]?.customer_id;
+  if (!customerId) {
+    throw fieldError({ token: ['This password reset link is invalid or has expired.'] });
+  }
+  await changePasswordCommand(
+    ctx,
+    customerId,
+    { newPassword, reason: 'reset' },
+    {
+      ...metadata,
+      actor: `customer:${customerId}`,
+    },
+  );
+  await ctx.sessions.revokeOthers(customerId, undefined);
+  const customer = await loadCustomer(ctx, customerId);
+  await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [
+    customer.accountNumber,
+  ]);
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { ledgerAccounts, streams } from '@bank/events';
+import { fieldError, referenceNumber, type EventMetadata } from '@bank/infra';
+import { accountAggregate, decideAccount } from '../domain/account/account.ts';
+import { reservationAggregate } from '../domain/reservation.ts';
+import type { CommandContext } from './context.ts';
+
+export const MAX_TELLER_DEPOSIT_CENTS = 10_000_000_00;
+
+/** Finds a bank account by its 12-digit number (as GET /accounts shows it). */
+export async function accountIdByNumber(
+  ctx: CommandContext,
+  accountNumber: string,
+): Promise<string | undefined> {
+  const events = await ctx.bus.store.readStream(streams.reservation('bank_account', accountNumber));
+  const state = events.reduce(
+    (s, e) => reservationAggregate.evolve(s, e.event as never),
+    reservationAggregate.initial(),
+  );
+  return state?.accountId;
+}
+
+/** A teller cash deposit: the customer account is credited, the teller cash account debited. */
+export async function tellerDeposit(
+  ctx: CommandContext,
+  input: { accountNumber: string; amountCents: number; description: string },
+  metadata: EventMetadata,
+) {
+  const accountId = await accountIdByNumber(ctx, input.accountNumber);
+  if (!accountId) throw fieldError({ account_number: ['No account has this account number.'] });
+  const entryId = randomUUID();
+  const reference = referenceNumber('DEP', entryId);
+  return ctx.bus.execute(metadata, async (uow) => {
+    const stream = streams.account(accountId);
+    const account = await uow.load(stream, accountAggregate);
+    uow.append(
+      stream,
+      decideAccount(
+        {
+          type: 'Credit',
+          posting: {
+            accountId,
+            entryId,
+            amount: input.amountCents,
+            description: input.description,
+            kind: 'deposit',
+            contra: ledgerAccounts.cash,
+            reference,
+          },
+        },
+        account.state,
+      ),
+    );
+    return { accountId, entryId, reference };
+  });
+}

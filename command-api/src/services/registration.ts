@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { defaultNotificationPreferences, streams, type AccountType } from '@bank/events';
+import { fieldError, hashSecret, randomDigits, type EventMetadata } from '@bank/infra';
+import { decideAccount } from '../domain/account/account.ts';
+import { accountAggregate } from '../domain/account/account.ts';
+import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
+import {
+  normalizeEmail,
+  phoneDigits,
+  reservationAggregate,
+  reserve,
+} from '../domain/reservation.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import type { CommandContext } from './context.ts';
+
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  date_of_birth: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  ssn?: string | null | undefined;
+  employment_status?: string | null | undefined;
+  annual_income?: number | null | undefined;
+}
+
+/** The four accounts every new customer gets, at $0.00. */
+export const DEFAULT_ACCOUNTS: { name: string; type: AccountType; productCode: string }[] = [
+  { name: 'Premium Checking', type: 'checking', productCode: 'premium_checking' },
+  { name: 'High Yield Savings', type: 'savings', productCode: 'high_yield_savings' },
+  { name: 'Money Market', type: 'savings', productCode: 'money_market' },
+  { name: 'Investment Account', type: 'investment', productCode: 'investment' },
+];
+
+async function isTaken(uow: UnitOfWork, stream: string): Promise<boolean> {
+  return (await uow.load(stream, reservationAggregate)).state !== null;
+}
+
+/** Picks a 12-digit number whose reservation stream is still free, and stages its claim. */
+async function claimNumber(
+  uow: UnitOfWork,
+  kind: 'account_number' | 'bank_account',
+  claim: { customerId: string; accountId?: string },
+  preferred?: string,
+): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const candidate = attempt === 0 && preferred ? preferred : randomDigits(12);
+    const stream = streams.reservation(kind, candidate);
+    if (await isTaken(uow, stream)) continue;
+    uow.appendNew(stream, reserve({ kind, ...claim }));
+    return candidate;
+  }
+  throw new Error('Could not find a free account number');
+}
+
+/**
+ * Registers a customer: reserves the email, phone and a 12-digit account number, records the
+ * customer and opens the four default accounts, all in one atomic append.
+ */
+export async function registerCustomer(
+  ctx: CommandContext,
+  input: RegistrationInput,
+  metadata: EventMetadata,
+) {
+  const passwordHash = await hashSecret(input.password);
+  const ssnEncrypted = input.ssn ? ctx.secrets.encrypt(input.ssn) : null;
+  const email = normalizeEmail(input.email);
+  const phone = phoneDigits(input.phone);
+  const customerId = randomUUID();
+
+  return ctx.bus.execute({ ...metadata, actor: `customer:${customerId}` }, async (uow) => {
+    const taken: Record<string, string[]> = {};
+    if (await isTaken(uow, streams.reservation('email', email))) {
+      taken.email = ['The email has already been taken.'];
+    }
+    if (await isTaken(uow, streams.reservation('phone', phone))) {
+      taken.phone = ['The phone has already been taken.'];
+    }
+    if (Object.keys(taken).length > 0) throw fieldError(taken);
+    uow.appendNew(streams.reservation('email', email), reserve({ kind: 'email', customerId }));
+    uow.appendNew(streams.reservation('phone', phone), reserve({ kind: 'phone', customerId }));
+
+    const accountNumber = await claimNumber(uow, 'account_number', { customerId });
+    const customerStream = streams.customer(customerId);
+    const customer = await uow.load(customerStream, customerAggregate);
+    uow.appendNew(
+      customerStream,
+      decideCustomer(
+        {
+          type: 'Register',
+          data: {
+            customerId,
+            accountNumber,
+            passwordHash,
+            name: input.name.trim(),
+            email: input.email.trim(),
+            phone: input.phone.trim(),
+            dateOfBirth: input.date_of_birth,
+            address: input.address.trim(),
+            city: input.city.trim(),
+            state: input.state.trim(),
+            zipCode: input.zip_code.trim(),
+            ssnEncrypted,
+            employmentStatus: input.employment_status ?? null,
+            annualIncome: input.annual_income ?? null,
+            notificationPreferences: defaultNotificationPreferences,
+          },
+        },
+        customer.state,
+      ),
+    );
+
+    const accounts = [];
+    for (const [index, template] of DEFAULT_ACCOUNTS.entries()) {
+      const accountId = randomUUID();
+      // The checking account carries the customer's own number; the others get their own.
+      const number = await claimNumber(
+        uow,
+        'bank_account',
+        { customerId, accountId },
+        index === 0 ? accountNumber : undefined,
+      );
+      const stream = streams.account(accountId);
+      const account = await uow.load(stream, accountAggregate);
+      uow.appendNew(
+        stream,
+        decideAccount(
+          {
+            type: 'Open',
+            data: {
+              accountId,
+              customerId,
+              accountNumber: number,
+              routingNumber: ctx.routingNumber,
+              name: template.name,
+              type: template.type,
+              productCode: template.productCode,
+              currency: 'USD',
+            },
+          },
+          account.state,
+        ),
+      );
+      accounts.push({ accountId, accountNumber: number });
+    }
+    return { customerId, accountNumber, accounts };
+  });
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineEvent } from '../catalogue.ts';
+
+/** A visitor's appointment request or message from the public contact page. */
+export const ContactRequestSubmitted = defineEvent(
+  'ContactRequestSubmitted',
+  z.object({
+    requestId: z.uuid(),
+    kind: z.enum(['appointment', 'message']),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    subject: z.string().nullable(),
+    message: z.string().nullable(),
+    appointmentType: z.string().nullable(),
+    preferredDate: z.string().nullable(),
+    preferredTime: z.string().nullable(),
+    meetingPreference: z.string().nullable(),
+  }),
+);
+
+export const contactEvents = [ContactRequestSubmitted] as const;

@@ -1,0 +1,34 @@
+import type { Pool } from '../postgres/pool.ts';
+import { comparePositions, type Position } from './types.ts';
+
+/**
+ * Waits (bounded) until every named projection has reached a position. Returns whether it did;
+ * on time-out the caller answers with what the read models have.
+ */
+export async function waitForProjections(
+  pool: Pool,
+  position: Position,
+  projections: readonly string[],
+  timeoutMs = 2000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
+    const { rows } = await pool.query<{ transaction_id: string; global_position: number }>(
+      `SELECT transaction_id::text AS transaction_id, global_position FROM projection_checkpoints
+       WHERE projection = ANY($1::text[])`,
+      [projections],
+    );
+    const reached =
+      rows.length === projections.length &&
+      rows.every(
+        (r) =>
+          comparePositions(
+            { transactionId: BigInt(r.transaction_id), globalPosition: r.global_position },
+            position,
+          ) >= 0,
+      );
+    if (reached) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}

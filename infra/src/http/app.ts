@@ -1,0 +1,128 @@
+import Fastify, { type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ApiError, messages, type FieldErrors } from './errors.ts';
+import { installZodMessages } from './zod-messages.ts';
+
+installZodMessages();
+
+function baseApp(options: { logger?: boolean; bodyLimit?: number }) {
+  return Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 8 * 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+}
+
+export type BankApp = ReturnType<typeof baseApp>;
+
+function fieldErrorsFrom(
+  validation: { instancePath: string; message?: string }[],
+  context: string | undefined,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'body';
+    (errors[field] ??= []).push(issue.message ?? messages.invalid);
+  }
+  return errors;
+}
+
+/** Errors that mean PostgreSQL (or Redis) cannot be reached right now. */
+export function isUnavailableError(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  const text = String((error as Error | undefined)?.message ?? '');
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === 'ETIMEDOUT' ||
+    code === '57P01' || // admin_shutdown
+    code === '57P03' || // cannot_connect_now
+    code === '53300' || // too_many_connections
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(text)
+  );
+}
+
+/**
+ * A Fastify instance with zod validation and the bank's uniform error bodies: never a stack
+ * trace, always {status: "error", message, errors?, code?}.
+ */
+export function createHttpApp(options: { logger?: boolean; bodyLimit?: number } = {}): BankApp {
+  const app = baseApp(options);
+  // An empty body with a JSON content type (a bodiless POST from a browser) reads as no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send({
+        status: 'error',
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrorsFrom(error.validation, error.validationContext);
+      if (error.validationContext === 'params') {
+        return reply
+          .code(404)
+          .send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
+      }
+      const first = Object.values(errors)[0]?.[0];
+      return reply.code(422).send({
+        status: 'error',
+        message: first ?? messages.invalid,
+        errors,
+        code: 'VALIDATION_ERROR',
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply
+        .code(400)
+        .send({ status: 'error', message: 'The request body is not valid JSON.' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ status: 'error', message: 'The request body is too large.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ status: 'error', message: 'Unsupported content type.' });
+    }
+    if (error.statusCode === 429) {
+      return reply
+        .code(429)
+        .send({ status: 'error', message: messages.rateLimited, code: 'RATE_LIMITED' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ status: 'error', message: error.message });
+    }
+    if (isUnavailableError(error)) {
+      return reply
+        .code(503)
+        .send({ status: 'error', message: messages.unavailable, code: 'SERVICE_UNAVAILABLE' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    if (!options.logger) console.error(error);
+    return reply.code(500).send({ status: 'error', message: messages.serverError });
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' }),
+  );
+  return app;
+}

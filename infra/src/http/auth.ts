@@ -1,0 +1,49 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionStore } from '../security/sessions.ts';
+import { ApiError, messages, unauthenticated } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in customer, set by requireCustomer. */
+    customerId: string;
+    sessionHash: Buffer | undefined;
+    sessionExpiresAt: Date | undefined;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** onRequest hook: only a live customer session passes; everything else is a 401. */
+export function requireCustomer(sessions: SessionStore) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request);
+    const session = token ? await sessions.resolve(token) : undefined;
+    if (!session) throw unauthenticated();
+    request.customerId = session.customerId;
+    request.sessionHash = session.tokenHash;
+    request.sessionExpiresAt = session.expiresAt;
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** onRequest hook for /ops: the OPS_TOKEN bearer token; customer tokens are refused. */
+export function requireOps(opsToken: string) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    if (!opsToken || !sameSecret(token, opsToken)) {
+      throw new ApiError(403, messages.forbidden, 'FORBIDDEN');
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import { dollarsToCents } from '@bank/events';
+import { z } from 'zod';
+
+/**
+ * An amount in dollars as a JSON number with at most 2 decimals, turned into integer cents.
+ * More decimals, NaN, infinities and negatives are refused with a field error.
+ */
+export function moneyAmount(options: { minCents?: number; message?: string } = {}) {
+  return z
+    .number()
+    .refine((value) => dollarsToCents(value) !== undefined, {
+      message: 'The amount must be a positive number with at most 2 decimals.',
+    })
+    .transform((value) => dollarsToCents(value)!)
+    .refine((cents) => options.minCents === undefined || cents >= options.minCents, {
+      message: options.message ?? 'The amount is too small.',
+    });
+}
+
+export const uuidParam = z.object({
+  id: z.uuid({ message: 'The requested resource was not found.' }),
+});
+
+/** Query-string booleans: "true"/"1" are true, "false"/"0"/absent are false. */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+export const trimmed = (max: number) => z.string().trim().max(max);

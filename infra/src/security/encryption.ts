@@ -1,0 +1,55 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** AES-256-GCM for secrets at rest (card numbers, CVVs, SSNs): "v1:<iv>:<tag>:<ciphertext>". */
+export interface SecretBox {
+  encrypt(plaintext: string): string;
+  decrypt(sealed: string): string;
+}
+
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new Error('The secrets key must be 32 bytes');
+  return {
+    encrypt(plaintext) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), body]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join(':');
+    },
+    decrypt(sealed) {
+      const [version, iv, tag, body] = sealed.split(':');
+      if (version !== 'v1' || !iv || !tag || body === undefined)
+        throw new Error('Not a sealed secret');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([
+        decipher.update(Buffer.from(body, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
+    },
+  };
+}
+
+/**
+ * The key from SECRETS_KEY (64 hex characters or base64), or, for the embedded defaults, a key
+ * generated once and kept in DATA_DIR/secrets.key (mode 600).
+ */
+export function loadSecretsKey(configured: string | undefined, dataDir: string): Buffer {
+  if (configured) {
+    const key = /^[0-9a-f]{64}$/i.test(configured)
+      ? Buffer.from(configured, 'hex')
+      : Buffer.from(configured, 'base64');
+    if (key.length !== 32)
+      throw new Error('SECRETS_KEY must be 32 bytes (64 hex characters or base64)');
+    return key;
+  }
+  const file = path.join(dataDir, 'secrets.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+}

@@ -1,0 +1,4 @@
+export * from './encryption.ts';
+export * from './passwords.ts';
+export * from './sessions.ts';
+export * from './tokens.ts';

@@ -1,0 +1,74 @@
+import type { Pool } from '../postgres/pool.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export interface Session {
+  customerId: string;
+  tokenHash: Buffer;
+  expiresAt: Date;
+}
+
+/** Sign-in sessions in PostgreSQL, keyed by the token's hash, with an idle expiry. */
+export interface SessionStore {
+  create(customerId: string): Promise<{ token: string; expiresAt: Date }>;
+  /** The live session of a token, its idle expiry pushed forward (at most once a minute). */
+  resolve(token: string): Promise<Session | undefined>;
+  refresh(tokenHash: Buffer): Promise<Date>;
+  revoke(tokenHash: Buffer): Promise<void>;
+  /** Signs out every other session of a customer (after a password change). */
+  revokeOthers(customerId: string, keep: Buffer | undefined): Promise<void>;
+  deleteExpired(): Promise<number>;
+}
+
+export function createSessionStore(pool: Pool, ttlMs: number): SessionStore {
+  const ttl = `${Math.round(ttlMs)} milliseconds`;
+  return {
+    async create(customerId) {
+      const { token, hash } = newToken();
+      const { rows } = await pool.query<{ expires_at: Date }>(
+        `INSERT INTO sessions (token_hash, customer_id, expires_at) VALUES ($1, $2, now() + $3::interval)
+         RETURNING expires_at`,
+        [hash, customerId, ttl],
+      );
+      return { token, expiresAt: rows[0]!.expires_at };
+    },
+    async resolve(token) {
+      if (token.length < 20 || token.length > 100) return undefined;
+      const hash = hashToken(token);
+      const { rows } = await pool.query<{ customer_id: string; expires_at: Date }>(
+        `UPDATE sessions SET expires_at = CASE
+             WHEN expires_at < now() + $2::interval - interval '1 minute' THEN now() + $2::interval
+             ELSE expires_at END
+         WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+         RETURNING customer_id, expires_at`,
+        [hash, ttl],
+      );
+      const row = rows[0];
+      return row
+        ? { customerId: row.customer_id, tokenHash: hash, expiresAt: row.expires_at }
+        : undefined;
+    },
+    async refresh(tokenHash) {
+      const { rows } = await pool.query<{ expires_at: Date }>(
+        `UPDATE sessions SET expires_at = now() + $2::interval WHERE token_hash = $1 RETURNING expires_at`,
+        [tokenHash, ttl],
+      );
+      return rows[0]!.expires_at;
+    },
+    async revoke(tokenHash) {
+      await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [tokenHash]);
+    },
+    async revokeOthers(customerId, keep) {
+      await pool.query(
+        `UPDATE sessions SET revoked_at = now()
+         WHERE customer_id = $1 AND revoked_at IS NULL AND ($2::bytea IS NULL OR token_hash <> $2)`,
+        [customerId, keep ?? null],
+      );
+    },
+    async deleteExpired() {
+      const result = await pool.query(
+        `DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,
+      );
+      return result.rowCount ?? 0;
+    },
+  };
+}

@@ -1,0 +1,211 @@
+import path from 'node:path';
+import {
+  BANK_ROUTING_NUMBER,
+  coreProcessors,
+  coreRepeatingJobs,
+  createCommandBus,
+  createJobSystem,
+  welcomeScheduler,
+  type CommandContext,
+  type JobProcessor,
+  type JobScheduler,
+  type JobSystem,
+} from '@bank/command-api';
+import { catalogue } from '@bank/events';
+import {
+  createPgEventStore,
+  createPool,
+  createSecretBox,
+  createSessionStore,
+  loadConfig,
+  loadSecretsKey,
+  startEmbeddedPostgres,
+  startLocalRedis,
+  type BankApp,
+  type BankConfig,
+  type EventStore,
+  type Pool,
+} from '@bank/infra';
+import { allProjections, createProjectionRunner, type ProjectionRunner } from '@bank/projections';
+import { Redis } from 'ioredis';
+import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
+import { migrateAll } from './migrations.ts';
+
+export interface BankParts {
+  config: BankConfig;
+  pool: Pool;
+  store: EventStore;
+  ctx: CommandContext;
+  runner: ProjectionRunner;
+  jobs: JobSystem | undefined;
+  app: BankApp;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface StartBankOptions {
+  config?: Partial<BankConfig>;
+  /** Which parts run in this process. All by default (the one-process bank). */
+  roles?: {
+    commands?: boolean;
+    queries?: boolean;
+    projections?: boolean;
+    jobs?: boolean;
+    http?: boolean;
+  };
+  /** BullMQ key prefix, so several banks can share one Redis (tests). */
+  queuePrefix?: string;
+  rateLimits?: HttpServerOptions['rateLimits'];
+  log?: (line: string) => void;
+  /** Extra job wiring contributed by feature modules. */
+  jobs?: {
+    processors?: (ctx: CommandContext) => Record<string, JobProcessor>;
+    schedulers?: JobScheduler[];
+  };
+}
+
+/** Registered job wiring of feature modules (money movement, bill pay, crypto...). */
+const jobModules: NonNullable<StartBankOptions['jobs']>[] = [];
+export function registerJobModule(module: NonNullable<StartBankOptions['jobs']>): void {
+  jobModules.push(module);
+}
+
+/**
+ * Starts the bank: PostgreSQL (embedded unless DATABASE_URL), Redis (a local redis-server unless
+ * REDIS_URL), migrations, the projection runner, the job workers and the HTTP server.
+ */
+export async function startBank(options: StartBankOptions = {}): Promise<BankParts> {
+  const config = { ...loadConfig(), ...options.config };
+  const log = options.log ?? ((line: string) => console.log(line));
+  const roles = {
+    commands: true,
+    queries: true,
+    projections: true,
+    jobs: true,
+    http: true,
+    ...options.roles,
+  };
+  const stoppers: (() => Promise<void>)[] = [];
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const postgres = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+    });
+    await postgres.createDatabase('bank');
+    databaseUrl = postgres.url('bank');
+    stoppers.push(() => postgres.stop());
+    log(`PostgreSQL (embedded) at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
+  }
+  let redisUrl = config.redisUrl;
+  if (!redisUrl && roles.jobs) {
+    const redis = await startLocalRedis({
+      port: Number(process.env.EMBEDDED_REDIS_PORT ?? 63790),
+      dataDir: path.join(config.dataDir, 'redis'),
+      persistent: true,
+    });
+    redisUrl = redis.url;
+    stoppers.push(() => redis.stop());
+    log(`Redis (local redis-server) at ${redisUrl}`);
+  }
+
+  const pool = createPool(databaseUrl, Number(process.env.PG_POOL_SIZE ?? 40));
+  stoppers.push(() => pool.end());
+  await migrateAll(pool);
+
+  const store = createPgEventStore(pool, { reader: catalogue });
+  let jobs: JobSystem | undefined;
+  const bus = createCommandBus(store, {
+    onAppended: () => {
+      runner.wake();
+      jobs?.wake();
+    },
+  });
+  const ctx: CommandContext = {
+    bus,
+    pool,
+    sessions: createSessionStore(pool, config.sessionTtlMs),
+    secrets: createSecretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
+    config,
+    routingNumber: BANK_ROUTING_NUMBER,
+  };
+
+  const runner: ProjectionRunner = createProjectionRunner({
+    pool,
+    store,
+    projections: allProjections,
+    onError: (name, error) => log(`projection ${name} failed: ${(error as Error).message}`),
+  });
+  if (roles.projections) {
+    await runner.catchUp();
+    await runner.start();
+    stoppers.push(() => runner.stop());
+  }
+
+  if (roles.jobs && redisUrl) {
+    const modules = [...jobModules, ...(options.jobs ? [options.jobs] : [])];
+    jobs = createJobSystem({
+      redisUrl,
+      pool,
+      store,
+      prefix: options.queuePrefix,
+      processors: Object.assign(
+        {},
+        coreProcessors(ctx),
+        ...modules.map((m) => m.processors?.(ctx) ?? {}),
+      ),
+      schedulers: [welcomeScheduler, ...modules.flatMap((m) => m.schedulers ?? [])],
+      repeating: coreRepeatingJobs,
+      onError: (error) => log(`job error: ${(error as Error).message}`),
+    });
+    await jobs.start();
+    stoppers.push(() => jobs!.stop());
+  }
+
+  let rateLimitRedis: Redis | undefined;
+  if (redisUrl) {
+    rateLimitRedis = new Redis(redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
+    rateLimitRedis.on('error', () => {});
+    await rateLimitRedis
+      .connect()
+      .catch(() => log('Redis is not reachable: rate limits are off until it is'));
+    stoppers.push(async () => rateLimitRedis?.disconnect());
+  }
+
+  let ready = false;
+  const app = await buildHttpServer({
+    ctx,
+    redis: rateLimitRedis,
+    serve: { commands: roles.commands, queries: roles.queries },
+    isReady: () => ready,
+    rateLimits: options.rateLimits,
+    rateLimitNamespace: options.queuePrefix,
+  });
+  let url = '';
+  if (roles.http) {
+    url = await app.listen({ port: config.port, host: config.host });
+    stoppers.push(() => app.close());
+  }
+  ready = true;
+
+  return {
+    config,
+    pool,
+    store,
+    ctx,
+    runner,
+    jobs,
+    app,
+    url,
+    async stop() {
+      ready = false;
+      // Stop in the reverse order of starting: HTTP first, PostgreSQL last.
+      for (const stop of stoppers.reverse()) await stop().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// Feature modules register their jobs here (imported for its side effects by the entry points).
+export {};

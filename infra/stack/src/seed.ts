@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { registerCustomer, type CommandContext } from '@bank/command-api';
+import { AccountCredited, AccountDebited, ledgerAccounts, streams } from '@bank/events';
+import { referenceNumber } from '@bank/infra';
+
+export const DEMO_PASSWORD = 'Harborview-Demo-2026';
+
+interface SeedLine {
+  daysAgo: number;
+  account: number;
+  direction: 'credit' | 'debit';
+  cents: number;
+  description: string;
+  kind: string;
+  contra: string;
+}
+
+/** About three months of a household's banking: payroll, rent, groceries, bills, savings. */
+export function demoHistory(): SeedLine[] {
+  const lines: SeedLine[] = [
+    {
+      daysAgo: 95,
+      account: 0,
+      direction: 'credit',
+      cents: 4_250_00,
+      description: 'Opening deposit at Main Street branch',
+      kind: 'deposit',
+      contra: ledgerAccounts.cash,
+    },
+    {
+      daysAgo: 95,
+      account: 1,
+      direction: 'credit',
+      cents: 12_500_00,
+      description: 'Opening deposit at Main Street branch',
+      kind: 'deposit',
+      contra: ledgerAccounts.cash,
+    },
+    {
+      daysAgo: 95,
+      account: 3,
+      direction: 'credit',
+      cents: 8_000_00,
+      description: 'Opening deposit at Main Street branch',
+      kind: 'deposit',
+      contra: ledgerAccounts.cash,
+    },
+  ];
+  const shops = [
+    ['Hannaford Supermarket', 'card_purchase', 86_42],
+    ['Shell Gas Station', 'card_purchase', 48_10],
+    ['Amazon Marketplace shopping', 'card_purchase', 34_99],
+    ['Duckfat Restaurant dining', 'card_purchase', 62_75],
+    ['Central Maine Power utilities', 'bill_payment', 112_30],
+    ['Spectrum Internet', 'bill_payment', 69_99],
+    ['Netflix streaming', 'card_purchase', 15_49],
+    ['Whole Foods Market', 'card_purchase', 127_08],
+  ] as const;
+  for (let day = 90; day >= 1; day -= 1) {
+    if (day % 14 === 6) {
+      lines.push({
+        daysAgo: day,
+        account: 0,
+        direction: 'credit',
+        cents: 2_875_40,
+        description: 'Income: Casco Bay Health payroll',
+        kind: 'deposit',
+        contra: ledgerAccounts.clearingExternal,
+      });
+    }
+    if (day % 30 === 1) {
+      lines.push({
+        daysAgo: day,
+        account: 0,
+        direction: 'debit',
+        cents: 1_650_00,
+        description: 'Payment: Harbor Lofts rent',
+        kind: 'bill_payment',
+        contra: ledgerAccounts.clearingBillPay,
+      });
+      lines.push({
+        daysAgo: day,
+        account: 1,
+        direction: 'credit',
+        cents: 25_31,
+        description: 'Interest paid',
+        kind: 'interest',
+        contra: 'expense:interest',
+      });
+    }
+    if (day % 3 === 0) {
+      const [description, kind, cents] = shops[day % shops.length]!;
+      lines.push({
+        daysAgo: day,
+        account: 0,
+        direction: 'debit',
+        cents,
+        description,
+        kind,
+        contra: kind === 'bill_payment' ? ledgerAccounts.clearingBillPay : 'clearing:card',
+      });
+    }
+  }
+  return lines;
+}
+
+/**
+ * On first start with an empty database: a demo customer with funded accounts and a few months
+ * of history. The credentials are kept in DATA_DIR so each start can print them again.
+ */
+export async function seedDemoCustomer(
+  ctx: CommandContext,
+  dataDir: string,
+): Promise<{ accountNumber: string; password: string } | undefined> {
+  const file = path.join(dataDir, 'demo-customer.json');
+  const { rows } = await ctx.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
+  if (rows[0]!.n > 0) {
+    return existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as { accountNumber: string; password: string })
+      : undefined;
+  }
+  const registered = await registerCustomer(
+    ctx,
+    {
+      name: 'Alex Morgan',
+      email: 'alex.morgan@example.com',
+      password: DEMO_PASSWORD,
+      phone: '207-555-0142',
+      date_of_birth: '1986-09-21',
+      address: '48 Commercial Street',
+      city: 'Portland',
+      state: 'ME',
+      zip_code: '04101',
+      employment_status: 'employed',
+      annual_income: 78000,
+    },
+    { actor: 'system:seed' },
+  );
+  const accounts = registered.result.accounts;
+  for (const line of demoHistory()) {
+    const accountId = accounts[line.account]!.accountId;
+    const entryId = randomUUID();
+    const occurredAt = new Date(
+      Date.now() - line.daysAgo * 86_400_000 + line.account * 60_000,
+    ).toISOString();
+    const posting = {
+      accountId,
+      entryId,
+      amount: line.cents,
+      description: line.description,
+      kind: line.kind,
+      contra: line.contra,
+      reference: referenceNumber('TXN', entryId),
+      occurredAt,
+    };
+    await ctx.bus.execute({ actor: 'system:seed' }, async (uow) => {
+      uow.appendAny(streams.account(accountId), [
+        line.direction === 'credit'
+          ? AccountCredited.create(posting)
+          : AccountDebited.create(posting),
+      ]);
+    });
+  }
+  const credentials = { accountNumber: registered.result.accountNumber, password: DEMO_PASSWORD };
+  writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
+  return credentials;
+}

@@ -1,0 +1,113 @@
+import type { TestBank } from './test-bank.ts';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string>;
+}
+
+/** A small HTTP client for API tests: JSON in and out, bearer token and consistency token kept. */
+export class ApiClient {
+  token: string | undefined;
+  consistencyToken: string | undefined;
+
+  constructor(private readonly bank: Pick<TestBank, 'app'>) {}
+
+  async request<T = any>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const response = await this.bank.app.inject({
+      method,
+      url,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...(this.consistencyToken ? { 'x-consistency-token': this.consistencyToken } : {}),
+        ...headers,
+      },
+      ...(body !== undefined
+        ? { payload: typeof body === 'string' ? body : JSON.stringify(body) }
+        : {}),
+    });
+    const consistency = response.headers['x-consistency-token'];
+    if (typeof consistency === 'string') this.consistencyToken = consistency;
+    let parsed: unknown = response.body;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      /* not JSON */
+    }
+    return {
+      status: response.statusCode,
+      body: parsed as T,
+      headers: response.headers as Record<string, string>,
+    };
+  }
+
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', url, undefined, headers);
+  }
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, body ?? {}, headers);
+  }
+  put<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', url, body ?? {}, headers);
+  }
+  delete<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', url, undefined, headers);
+  }
+}
+
+let counter = 0;
+
+/** A valid registration payload with a unique email and phone. */
+export function registrationPayload(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e6)}`;
+  return {
+    name: 'Jordan Rivera',
+    email: `jordan.${unique}@example.com`,
+    password: 'Secur3-Passw0rd!',
+    password_confirmation: 'Secur3-Passw0rd!',
+    phone: `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    date_of_birth: '1988-04-12',
+    address: '12 Harbor Street',
+    city: 'Portland',
+    state: 'ME',
+    zip_code: '04101',
+    ...overrides,
+  };
+}
+
+/** Registers a customer and returns a signed-in client with their accounts. */
+export async function signedUpCustomer(bank: TestBank, overrides: Record<string, unknown> = {}) {
+  const client = new ApiClient(bank);
+  const payload = registrationPayload(overrides);
+  const registered = await client.post('/api/register', payload);
+  if (registered.status !== 201)
+    throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  client.token = registered.body.data.token;
+  const accounts = (await client.get('/api/accounts')).body.data.accounts as {
+    id: string;
+    account_number: string;
+    name: string;
+    type: string;
+  }[];
+  return { client, payload, user: registered.body.data.user, accounts };
+}
+
+/** Posts a teller deposit through /ops. */
+export async function deposit(bank: TestBank, accountNumber: string, amount: number) {
+  const ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+  const response = await ops.post('/api/ops/deposits', {
+    account_number: accountNumber,
+    amount,
+    description: 'Test deposit',
+  });
+  if (response.status !== 201) throw new Error(`deposit failed: ${JSON.stringify(response.body)}`);
+  return response;
+}

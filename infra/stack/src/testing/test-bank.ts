@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, testRedisUrl } from '@bank/infra/testing';
+import { startBank, type BankParts, type StartBankOptions } from '../bank.ts';
+
+export interface TestBank extends BankParts {
+  baseUrl: string;
+  opsToken: string;
+}
+
+/**
+ * The whole bank on a random port with a fresh database and its own Redis key prefix, backed by
+ * the real PostgreSQL and Redis that the test run started.
+ */
+export async function startTestBank(options: StartBankOptions = {}): Promise<TestBank> {
+  const opsToken = `ops-${randomBytes(12).toString('hex')}`;
+  const bank = await startBank({
+    ...options,
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: await createTestDatabase(),
+      redisUrl: testRedisUrl(),
+      opsToken,
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'bank-data-')),
+      secretsKey: randomBytes(32).toString('hex'),
+      ...options.config,
+    },
+    queuePrefix: options.queuePrefix ?? `test-${randomBytes(6).toString('hex')}`,
+    rateLimits: options.rateLimits ?? {
+      auth: { max: 10_000, timeWindow: 60_000 },
+      money: { max: 10_000, timeWindow: 60_000 },
+    },
+    log: options.log ?? (() => {}),
+  });
+  return { ...bank, baseUrl: bank.url, opsToken };
+}

@@ -1,0 +1,25 @@
+import type { Pool, SessionStore } from '@bank/infra';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { consistentReads } from './routes/consistency.ts';
+import { customerQueryRoutes } from './routes/customer.ts';
+import { opsQueryRoutes } from './routes/ops.ts';
+
+export * from './views/accounts.ts';
+export * from './views/transactions.ts';
+export { consistentReads } from './routes/consistency.ts';
+
+export interface QueryApiOptions {
+  pool: Pool;
+  sessions: SessionStore;
+  opsToken: string;
+}
+
+/** The read side of the /api surface, served from read models only (mount under /api). */
+export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
+  app,
+  { pool, sessions, opsToken },
+) => {
+  app.addHook('onRequest', consistentReads(pool));
+  await app.register(customerQueryRoutes, { pool, sessions });
+  await app.register(opsQueryRoutes, { pool, opsToken });
+};

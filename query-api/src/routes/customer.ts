@@ -1,0 +1,181 @@
+import { centsToDollars, formatUsd } from '@bank/events';
+import {
+  notFound,
+  ok,
+  queryBoolean,
+  requireCustomer,
+  type Pool,
+  type SessionStore,
+} from '@bank/infra';
+import { readUser } from '@bank/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountView, listAccounts } from '../views/accounts.ts';
+import {
+  findNotifications,
+  notificationSummary,
+  notificationView,
+} from '../views/notifications.ts';
+import { findTransactions, transactionView } from '../views/transactions.ts';
+
+export const DASHBOARD_RECENT = 8;
+
+const historyQuery = z.object({
+  days: z.coerce.number().int().min(1).max(3660).optional(),
+  account_id: z.uuid().optional(),
+  type: z.enum(['credit', 'debit', 'all']).optional(),
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+const notificationsQuery = z.object({
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  unread_only: queryBoolean,
+  read_only: queryBoolean,
+  type: z
+    .enum([
+      'all',
+      'security',
+      'card',
+      'transaction',
+      'transfer',
+      'zelle',
+      'bill_payment',
+      'system',
+      'crypto',
+      'support',
+    ])
+    .optional(),
+});
+
+/** The signed-in customer's own reads: user, accounts, dashboard, history, notifications, search. */
+export const customerQueryRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  sessions: SessionStore;
+}> = async (app, { pool, sessions }) => {
+  app.addHook('onRequest', requireCustomer(sessions));
+
+  app.get('/user', async (request) => {
+    const user = await readUser(pool, request.customerId);
+    if (!user) throw notFound();
+    return ok({ user, session_expires_at: request.sessionExpiresAt?.toISOString() ?? null }, 'OK');
+  });
+
+  app.get('/accounts', async (request) => {
+    const rows = await listAccounts(pool, request.customerId);
+    return ok({ accounts: rows.map(accountView) }, 'Accounts retrieved successfully');
+  });
+
+  app.get('/dashboard', async (request) => {
+    const [rows, recent, cashback] = await Promise.all([
+      listAccounts(pool, request.customerId),
+      findTransactions(pool, { customerId: request.customerId, limit: DASHBOARD_RECENT }),
+      pool.query<{
+        earned_cents: number;
+        redeemed_cents: number;
+        month: string;
+        month_earned_cents: number;
+      }>('SELECT * FROM rm_cashback WHERE customer_id = $1', [request.customerId]),
+    ]);
+    const totalCents = rows.reduce((sum, r) => sum + r.balance_cents, 0);
+    const savingsCents = rows
+      .filter((r) => r.type === 'savings')
+      .reduce((sum, r) => sum + r.balance_cents, 0);
+    const cb = cashback.rows[0];
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    return ok(
+      {
+        accounts: rows.map(accountView),
+        recent_transactions: recent.map(transactionView),
+        total_balance: centsToDollars(totalCents),
+        formatted_total_balance: formatUsd(totalCents),
+        account_count: rows.length,
+        savings_goal: { current: centsToDollars(savingsCents), target: 10_000 },
+        cashback: {
+          available_balance: centsToDollars(cb ? cb.earned_cents - cb.redeemed_cents : 0),
+          this_month_earned: centsToDollars(
+            cb && cb.month === thisMonth ? cb.month_earned_cents : 0,
+          ),
+        },
+      },
+      'Dashboard data retrieved successfully',
+    );
+  });
+
+  app.get(
+    '/dashboard/comprehensive-history',
+    { schema: { querystring: historyQuery } },
+    async (request) => {
+      const q = request.query;
+      const rows = await findTransactions(pool, {
+        customerId: request.customerId,
+        accountId: q.account_id,
+        days: q.days,
+        direction: q.type === 'all' ? undefined : q.type,
+        search: q.search,
+        limit: q.limit,
+        offset: (q.page - 1) * q.limit,
+      });
+      return ok(
+        { transactions: rows.map(transactionView), page: q.page, per_page: q.limit },
+        'History retrieved successfully',
+      );
+    },
+  );
+
+  app.get('/notifications', { schema: { querystring: notificationsQuery } }, async (request) => {
+    const q = request.query;
+    const rows = await findNotifications(pool, {
+      customerId: request.customerId,
+      unreadOnly: q.unread_only,
+      readOnly: q.read_only,
+      type: q.type === 'all' ? undefined : q.type,
+      limit: q.per_page,
+      offset: (q.page - 1) * q.per_page,
+    });
+    return ok(
+      { notifications: rows.map(notificationView), page: q.page, per_page: q.per_page },
+      'OK',
+    );
+  });
+
+  app.get('/notifications/summary', async (request) => {
+    return ok(await notificationSummary(pool, request.customerId), 'OK');
+  });
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        querystring: z.object({
+          q: z.string().trim().min(1).max(100),
+          limit: z.coerce.number().int().min(1).max(50).default(10),
+        }),
+      },
+    },
+    async (request) => {
+      const transactions = await findTransactions(pool, {
+        customerId: request.customerId,
+        search: request.query.q,
+        limit: request.query.limit,
+      });
+      // Contacts: people this customer has paid or been paid by, named in posting metadata.
+      const { rows: contacts } = await pool.query<{ name: string; contact: string | null }>(
+        `SELECT DISTINCT ON (lower(metadata->>'counterparty_name')) metadata->>'counterparty_name' AS name,
+                metadata->>'counterparty_contact' AS contact
+         FROM rm_transactions
+         WHERE customer_id = $1 AND metadata ? 'counterparty_name'
+           AND (metadata->>'counterparty_name' ILIKE $2 OR coalesce(metadata->>'counterparty_contact', '') ILIKE $2)
+         LIMIT $3`,
+        [
+          request.customerId,
+          `%${request.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
+          request.query.limit,
+        ],
+      );
+      return ok({ transactions: transactions.map(transactionView), contacts }, 'OK');
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import { centsToDollars } from '@bank/events';
+import { ok, requireOps, type Pool } from '@bank/infra';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Staff reads under /ops: reset links, contact requests and the books. */
+export const opsQueryRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken: string }> = async (
+  app,
+  { pool, opsToken },
+) => {
+  app.addHook('onRequest', requireOps(opsToken));
+
+  app.get('/ops/password-resets', async () => {
+    const { rows } = await pool.query(
+      `SELECT r.reset_link, r.created_at, r.expires_at, r.used_at, c.name, c.account_number
+       FROM password_resets r LEFT JOIN rm_customers c ON c.customer_id = r.customer_id
+       ORDER BY r.created_at DESC LIMIT 100`,
+    );
+    return ok({ password_resets: rows }, 'OK');
+  });
+
+  app.get('/ops/contact-requests', async () => {
+    const { rows } = await pool.query(
+      'SELECT * FROM rm_contact_requests ORDER BY received_at DESC LIMIT 200',
+    );
+    return ok({ contact_requests: rows }, 'OK');
+  });
+
+  app.get('/ops/ledger', async () => {
+    const [customers, internal] = await Promise.all([
+      pool.query<{ total: number }>(
+        'SELECT coalesce(sum(balance_cents), 0)::bigint AS total FROM rm_accounts',
+      ),
+      pool.query<{ ledger_account: string; balance_cents: number }>(
+        'SELECT ledger_account, balance_cents FROM rm_ledger_balances ORDER BY ledger_account',
+      ),
+    ]);
+    const customerTotal = customers.rows[0]!.total;
+    const internalTotal = internal.rows.reduce((sum, r) => sum + r.balance_cents, 0);
+    return ok(
+      {
+        customer_accounts_total: centsToDollars(customerTotal),
+        internal_accounts: internal.rows.map((r) => ({
+          ledger_account: r.ledger_account,
+          balance: centsToDollars(r.balance_cents),
+        })),
+        balanced: customerTotal + internalTotal === 0,
+      },
+      'OK',
+    );
+  });
+};
