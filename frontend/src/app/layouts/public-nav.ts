@@ -1,0 +1,83 @@
+// The public header's menus (spec §2 "Public header and footer").
+
+export type NavLink = { label: string; to: string; description?: string };
+export type NavMenu = { label: string; links: NavLink[] };
+
+export const PUBLIC_MENUS: NavMenu[] = [
+  {
+    label: 'Personal Banking',
+    links: [
+      {
+        label: 'Checking & Savings',
+        to: '/personal-banking',
+        description: 'Accounts built for everyday life',
+      },
+      { label: 'Credit & Debit Cards', to: '/cards', description: 'Rewards and travel cards' },
+      {
+        label: 'Investments',
+        to: '/personal-banking#investments',
+        description: 'CDs and money market accounts',
+      },
+      { label: 'Online Banking', to: '/login', description: 'Sign in to your accounts' },
+    ],
+  },
+  {
+    label: 'Business Banking',
+    links: [
+      {
+        label: 'Business Accounts',
+        to: '/business-banking',
+        description: 'Checking, savings and cash management',
+      },
+      {
+        label: 'Wire Transfers',
+        to: '/wire-transfer',
+        description: 'Domestic and international wires',
+      },
+      { label: 'Business Bill Pay', to: '/bill-pay', description: 'Pay vendors on schedule' },
+    ],
+  },
+  {
+    label: 'Loans & Credit',
+    links: [
+      { label: 'All Loans', to: '/loans', description: 'Home, auto, personal and more' },
+      {
+        label: 'Payment Calculator',
+        to: '/loans#calculator',
+        description: 'Estimate a monthly payment',
+      },
+      { label: 'How to Apply', to: '/loans-info', description: 'What you need to get started' },
+      { label: 'Credit Cards', to: '/cards', description: 'Compare our cards' },
+    ],
+  },
+  {
+    label: 'Services',
+    links: [
+      { label: 'All Services', to: '/services', description: 'Everything we offer' },
+      { label: 'Bill Pay', to: '/bill-pay', description: 'Pay bills from one place' },
+      { label: 'Zelle®', to: '/zelle', description: 'Send money to people you know' },
+      { label: 'Wire Transfers', to: '/wire-transfer', description: 'Move large sums securely' },
+      { label: 'Insurance', to: '/insurance-info', description: 'Auto, home, life and business' },
+    ],
+  },
+  {
+    label: 'About',
+    links: [
+      { label: 'Our Story', to: '/about', description: 'Serving the valley since 1952' },
+      { label: 'Home', to: '/', description: 'Back to the front page' },
+      { label: 'Security Center', to: '/security', description: 'How we protect you' },
+    ],
+  },
+  {
+    label: 'Contact',
+    links: [
+      { label: 'Contact Us', to: '/contact', description: 'Call, write or visit' },
+      {
+        label: 'Branch Locations',
+        to: '/contact#locations',
+        description: 'Find a branch near you',
+      },
+      { label: 'Customer Support', to: '/support', description: 'Help with your accounts' },
+    ],
+  },
+];

@@ -1,0 +1,39 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { AuthProvider } from '@/lib/auth';
+
+function shouldRetry(failureCount: number, error: unknown) {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache(),
+    mutationCache: new MutationCache(),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProvider({
+  children,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  onSignedOut(): void;
+}) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider onSignedOut={onSignedOut}>
+        {children}
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,147 @@
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/feedback';
+import { useAuth } from '@/lib/auth';
+import { lazyRoute } from '@/lib/lazy-route';
+import { decideAccess, ONLINE_BANKING_ALIASES, type RouteAccess } from './guards';
+import { AppShell } from './layouts/app-shell';
+import { PublicLayout } from './layouts/public-layout';
+import { RouteError } from './route-error';
+import { ScrollToTop } from './scroll-to-top';
+
+// Every route of spec §2 with its guard. Pages are lazily loaded chunks.
+
+function Guard({ access }: { access: RouteAccess }) {
+  const { status } = useAuth();
+  const decision = decideAccess(access, status);
+  if (decision.type === 'wait') return <PageSpinner label="Checking your sign-in status" />;
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  return <Outlet />;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function page(Component: LazyExoticComponent<ComponentType<any>>) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+const pages = {
+  home: lazyRoute(() => import('@/features/public-site/routes/home')),
+  about: lazyRoute(() => import('@/features/public-site/routes/about')),
+  personalBanking: lazyRoute(() => import('@/features/public-site/routes/personal-banking')),
+  businessBanking: lazyRoute(() => import('@/features/public-site/routes/business-banking')),
+  contact: lazyRoute(() => import('@/features/public-site/routes/contact')),
+  insuranceInfo: lazyRoute(() => import('@/features/public-site/routes/insurance-info')),
+  services: lazyRoute(() => import('@/features/public-site/routes/services')),
+  loans: lazyRoute(() => import('@/features/public-site/routes/loans')),
+  loansInfo: lazyRoute(() => import('@/features/public-site/routes/loans-info')),
+  privacy: lazyRoute(() => import('@/features/public-site/routes/privacy')),
+  terms: lazyRoute(() => import('@/features/public-site/routes/terms')),
+  security: lazyRoute(() => import('@/features/public-site/routes/security')),
+  accessibility: lazyRoute(() => import('@/features/public-site/routes/accessibility')),
+  disclosures: lazyRoute(() => import('@/features/public-site/routes/disclosures')),
+  sitemap: lazyRoute(() => import('@/features/public-site/routes/sitemap')),
+  login: lazyRoute(() => import('@/features/auth/routes/login')),
+  register: lazyRoute(() => import('@/features/auth/routes/register')),
+  forgotPassword: lazyRoute(() => import('@/features/auth/routes/forgot-password')),
+  resetPassword: lazyRoute(() => import('@/features/auth/routes/reset-password')),
+  dashboard: lazyRoute(() => import('@/features/dashboard/routes/dashboard')),
+  accounts: lazyRoute(() => import('@/features/accounts/routes/accounts')),
+  transfer: lazyRoute(() => import('@/features/transfer/routes/transfer')),
+  zelle: lazyRoute(() => import('@/features/zelle/routes/zelle')),
+  wireTransfer: lazyRoute(() => import('@/features/wire-transfer/routes/wire-transfer')),
+  cryptoTrading: lazyRoute(() => import('@/features/crypto-trading/routes/crypto-trading')),
+  cards: lazyRoute(() => import('@/features/cards/routes/cards')),
+  billPay: lazyRoute(() => import('@/features/bill-pay/routes/bill-pay')),
+  support: lazyRoute(() => import('@/features/support/routes/support')),
+  profile: lazyRoute(() => import('@/features/profile/routes/profile')),
+  investments: lazyRoute(() => import('@/features/coming-soon/routes/investments')),
+  marketAnalysis: lazyRoute(() => import('@/features/coming-soon/routes/market-analysis')),
+  deposit: lazyRoute(() => import('@/features/coming-soon/routes/deposit')),
+  insurance: lazyRoute(() => import('@/features/insurance/routes/insurance')),
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <>
+        <ScrollToTop />
+        <Outlet />
+      </>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            element: <Guard access="signed-out-only" />,
+            children: [
+              { index: true, element: page(pages.home) },
+              { path: 'about', element: page(pages.about) },
+              { path: 'personal-banking', element: page(pages.personalBanking) },
+              { path: 'business-banking', element: page(pages.businessBanking) },
+              { path: 'contact', element: page(pages.contact) },
+              { path: 'login', element: page(pages.login) },
+              { path: 'register', element: page(pages.register) },
+            ],
+          },
+          {
+            element: <Guard access="open" />,
+            children: [
+              { path: 'insurance-info', element: page(pages.insuranceInfo) },
+              { path: 'services', element: page(pages.services) },
+              { path: 'loans', element: page(pages.loans) },
+              { path: 'loans-info', element: page(pages.loansInfo) },
+              { path: 'forgot-password', element: page(pages.forgotPassword) },
+              { path: 'reset-password', element: page(pages.resetPassword) },
+              { path: 'privacy', element: page(pages.privacy) },
+              { path: 'terms', element: page(pages.terms) },
+              { path: 'security', element: page(pages.security) },
+              { path: 'accessibility', element: page(pages.accessibility) },
+              { path: 'disclosures', element: page(pages.disclosures) },
+              { path: 'sitemap', element: page(pages.sitemap) },
+            ],
+          },
+        ],
+      },
+      {
+        element: <Guard access="online-banking" />,
+        children: ONLINE_BANKING_ALIASES.map((path) => ({ path: path.slice(1) })),
+      },
+      {
+        element: <Guard access="signed-in" />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              { path: 'dashboard', element: page(pages.dashboard) },
+              { path: 'accounts', element: page(pages.accounts) },
+              { path: 'transfer', element: page(pages.transfer) },
+              { path: 'zelle', element: page(pages.zelle) },
+              { path: 'wire-transfer', element: page(pages.wireTransfer) },
+              { path: 'crypto-trading', element: page(pages.cryptoTrading) },
+              { path: 'cards', element: page(pages.cards) },
+              { path: 'bill-pay', element: page(pages.billPay) },
+              { path: 'support', element: page(pages.support) },
+              { path: 'profile', element: page(pages.profile) },
+              { path: 'investments', element: page(pages.investments) },
+              { path: 'market-analysis', element: page(pages.marketAnalysis) },
+              { path: 'deposit', element: page(pages.deposit) },
+              { path: 'insurance', element: page(pages.insurance) },
+            ],
+          },
+        ],
+      },
+      { path: 'crypto', element: <Navigate to="/crypto-trading" replace /> },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,68 @@
+import { ArrowLeft, Clock } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Card } from './card';
+
+/** Sets the document title for the page (announced by screen readers on navigation). */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · Juniper Ridge Community Bank`;
+  }, [title]);
+}
+
+export function PageHeader({
+  title,
+  description,
+  actions,
+  backTo,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  backTo?: string;
+}) {
+  return (
+    <div className="page-header">
+      <div>
+        {backTo ? (
+          <Link to={backTo} className="back-link">
+            <ArrowLeft size={16} aria-hidden="true" /> Back to Dashboard
+          </Link>
+        ) : null}
+        <h1 className="page-title">{title}</h1>
+        {description ? <p className="muted page-header__desc">{description}</p> : null}
+      </div>
+      {actions ? <div className="page-header__actions">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** Spec §2: /investments, /market-analysis and /deposit show only a title and "Coming Soon". */
+export function ComingSoon({ title }: { title: string }) {
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeader title={title} />
+      <Card className="coming-soon">
+        <Clock size={40} aria-hidden="true" />
+        <p className="coming-soon__text">Coming Soon</p>
+      </Card>
+    </>
+  );
+}
+
+/** A signed-in screen that another part of the app (issue 6) will fill in. */
+export function ScreenPlaceholder({ title, description }: { title: string; description: string }) {
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeader title={title} backTo="/dashboard" />
+      <Card>
+        <p>{description}</p>
+        <p className="muted">
+          This screen is being prepared. In the meantime, call us or visit any branch for help.
+        </p>
+      </Card>
+    </>
+  );
+}

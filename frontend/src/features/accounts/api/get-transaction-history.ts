@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Transaction } from '@/lib/transactions';
+
+export const PERIODS = [7, 30, 90, 365] as const;
+export type Period = (typeof PERIODS)[number];
+
+export type HistoryFilters = { days: Period; accountId?: string | number | null; limit?: number };
+
+export async function getTransactionHistory(
+  filters: HistoryFilters,
+  signal?: AbortSignal,
+): Promise<Transaction[]> {
+  const { data } = await api.get<{ transactions: Transaction[] }>(
+    '/dashboard/comprehensive-history',
+    {
+      signal,
+      query: {
+        days: filters.days,
+        account_id: filters.accountId ?? undefined,
+        limit: filters.limit ?? 500,
+      },
+    },
+  );
+  return data?.transactions ?? [];
+}
+
+export const transactionHistoryQueryOptions = (filters: HistoryFilters) =>
+  queryOptions({
+    queryKey: ['transaction-history', filters] as const,
+    queryFn: ({ signal }) => getTransactionHistory(filters, signal),
+  });
+
+export function useTransactionHistory(filters: HistoryFilters) {
+  return useQuery({
+    ...transactionHistoryQueryOptions(filters),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,47 @@
+import { deriveCategory, statusLabel, type Transaction } from '@/lib/transactions';
+
+// CSV export of the transactions on screen (RFC 4180 quoting; text cells that a spreadsheet
+// would run as a formula are prefixed with an apostrophe).
+
+function cell(value: string | number | null | undefined, text = true): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const CSV_HEADER = [
+  'Date',
+  'Description',
+  'Category',
+  'Account',
+  'Status',
+  'Amount',
+  'Reference',
+];
+
+export function transactionsToCsv(transactions: Transaction[]): string {
+  const rows = transactions.map((t) =>
+    [
+      cell(t.date ? new Date(t.date).toISOString().slice(0, 10) : ''),
+      cell(t.description),
+      cell(deriveCategory(t.description)),
+      cell(t.account?.name ?? ''),
+      cell(statusLabel(t.status)),
+      cell(Number(t.amount).toFixed(2), false),
+      cell(t.reference_number ?? ''),
+    ].join(','),
+  );
+  return [CSV_HEADER.join(','), ...rows].join('\r\n') + '\r\n';
+}
+
+export function downloadCsv(filename: string, csv: string) {
+  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

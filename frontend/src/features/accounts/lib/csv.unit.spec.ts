@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '@/lib/transactions';
+import { transactionsToCsv } from './csv';
+
+const tx = (over: Partial<Transaction>): Transaction => ({
+  id: 1,
+  type: 'debit',
+  description: 'Coffee',
+  amount: -4.5,
+  date: '2025-03-02T10:00:00Z',
+  status: 'completed',
+  account: { id: 1, name: 'Checking' },
+  reference_number: 'REF1',
+  ...over,
+});
+
+describe('transactions CSV', () => {
+  it('writes a header and one line per transaction with signed amounts', () => {
+    const lines = transactionsToCsv([
+      tx({}),
+      tx({ id: 2, description: 'Payroll deposit', amount: 2500, type: 'credit' }),
+    ])
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Date,Description,Category,Account,Status,Amount,Reference');
+    expect(lines[1]).toBe('2025-03-02,Coffee,Dining,Checking,Completed,-4.50,REF1');
+    expect(lines[2]).toBe('2025-03-02,Payroll deposit,Income,Checking,Completed,2500.00,REF1');
+  });
+
+  it('quotes commas and quotes, and defuses spreadsheet formulas', () => {
+    const csv = transactionsToCsv([
+      tx({ description: 'Bob\'s "Diner", Main St' }),
+      tx({ description: '=HYPERLINK("x")' }),
+    ]);
+    expect(csv).toContain('"Bob\'s ""Diner"", Main St"');
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});

@@ -1,0 +1,319 @@
+import {
+  ArrowLeftRight,
+  Copy,
+  Download,
+  Eye,
+  EyeOff,
+  Receipt,
+  Send,
+  Smartphone,
+} from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { TransactionList } from '@/components/transactions/transaction-list';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Alert, Badge, Skeleton } from '@/components/ui/feedback';
+import { useDocumentTitle } from '@/components/ui/page';
+import { accountName, totalBalance, type Account } from '@/lib/accounts';
+import { useUser } from '@/lib/auth';
+import { formatDate, formatMoney, groupDigits, maskAccountNumber } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useAccounts } from '../api/get-accounts';
+import { PERIODS, useTransactionHistory, type Period } from '../api/get-transaction-history';
+import { BottomTabBar } from '../components/bottom-tab-bar';
+import { DEFAULT_ROUTING_NUMBER, formatMonthlyFee, formatYield } from '../lib/account-terms';
+import { downloadCsv, transactionsToCsv } from '../lib/csv';
+import './accounts.css';
+
+const HIDDEN = '••••••';
+
+function AccountDetail({ account }: { account: Account }) {
+  return (
+    <Card aria-labelledby="account-detail">
+      <CardHeader
+        id="account-detail"
+        title={`${accountName(account)} details`}
+        action={
+          <Badge tone={account.status === 'active' ? 'success' : 'neutral'}>{account.status}</Badge>
+        }
+      />
+      <dl className="detail-grid">
+        <div>
+          <dt>Account number</dt>
+          <dd className="mono">
+            {account.formatted_account_number || groupDigits(account.account_number)}
+          </dd>
+        </div>
+        <div>
+          <dt>Routing number</dt>
+          <dd className="mono">{account.routing_number || DEFAULT_ROUTING_NUMBER}</dd>
+        </div>
+        <div>
+          <dt>Interest rate</dt>
+          <dd>{formatYield(account)}</dd>
+        </div>
+        <div>
+          <dt>Monthly fee</dt>
+          <dd>{formatMonthlyFee(account)}</dd>
+        </div>
+        <div>
+          <dt>Available balance</dt>
+          <dd className="tabular">{formatMoney(account.available_balance)}</dd>
+        </div>
+        <div>
+          <dt>Last activity</dt>
+          <dd>
+            {account.last_transaction_date
+              ? formatDate(account.last_transaction_date)
+              : 'No activity yet'}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+export default function AccountsRoute() {
+  useDocumentTitle('Accounts');
+  const user = useUser();
+  const accounts = useAccounts();
+  const [params, setParams] = useSearchParams();
+  const [revealed, setRevealed] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  const [selectedId, setSelectedId] = useState<Account['id'] | null>(null);
+  const [period, setPeriod] = useState<Period>(30);
+  const filter = params.get('q') ?? '';
+
+  const list = accounts.data ?? [];
+  const selected = list.find((a) => a.id === selectedId) ?? list[0] ?? null;
+  const history = useTransactionHistory({ days: period, accountId: selected?.id ?? null });
+
+  const shown = useMemo(() => {
+    const all = history.data ?? [];
+    const q = filter.trim().toLowerCase();
+    return q ? all.filter((t) => t.description.toLowerCase().includes(q)) : all;
+  }, [history.data, filter]);
+
+  const copyNumber = async () => {
+    try {
+      await navigator.clipboard.writeText(user.account_number ?? '');
+      toast.success('Account number copied to clipboard.');
+    } catch {
+      toast.error('Could not copy the account number.');
+    }
+  };
+
+  const exportCsv = () => {
+    const name = selected ? accountName(selected).toLowerCase().replace(/\W+/g, '-') : 'all';
+    downloadCsv(`transactions-${name}-${period}d.csv`, transactionsToCsv(shown));
+  };
+
+  return (
+    <div className="accounts">
+      <header className="accounts__head">
+        <div>
+          <h1 className="page-title">Accounts</h1>
+          <p className="accounts__owner">
+            {user.name}
+            <span className="muted"> · Customer number </span>
+            <span className="mono" aria-live="polite">
+              {revealed ? groupDigits(user.account_number) : maskAccountNumber(user.account_number)}
+            </span>
+          </p>
+          <div className="accounts__tools">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setRevealed((r) => !r)}
+              aria-pressed={revealed}
+              icon={
+                revealed ? (
+                  <EyeOff size={16} aria-hidden="true" />
+                ) : (
+                  <Eye size={16} aria-hidden="true" />
+                )
+              }
+            >
+              {revealed ? 'Hide number' : 'Reveal number'}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void copyNumber()}
+              icon={<Copy size={16} aria-hidden="true" />}
+            >
+              Copy number
+            </Button>
+          </div>
+        </div>
+        <div className="portfolio">
+          <p className="portfolio__label">Total portfolio</p>
+          <p className="portfolio__value tabular">
+            {accounts.isPending ? (
+              <Skeleton height="2rem" width="9rem" />
+            ) : hidden ? (
+              HIDDEN
+            ) : (
+              formatMoney(totalBalance(list))
+            )}
+          </p>
+          <button
+            type="button"
+            className="link-btn"
+            aria-pressed={hidden}
+            onClick={() => setHidden((h) => !h)}
+          >
+            {hidden ? 'Show balances' : 'Hide balances'}
+          </button>
+        </div>
+      </header>
+
+      <ul role="list" className="shortcuts">
+        <li>
+          <Link to="/transfer" className="quick-action">
+            <ArrowLeftRight size={20} aria-hidden="true" />
+            Transfer
+          </Link>
+        </li>
+        <li>
+          <Link to="/bill-pay" className="quick-action">
+            <Receipt size={20} aria-hidden="true" />
+            Pay Bills
+          </Link>
+        </li>
+        <li>
+          <Link to="/deposit" className="quick-action">
+            <Smartphone size={20} aria-hidden="true" />
+            Deposit
+          </Link>
+        </li>
+        <li>
+          <Link to="/zelle" className="quick-action">
+            <Send size={20} aria-hidden="true" />
+            Send Money
+          </Link>
+        </li>
+      </ul>
+
+      {accounts.isError ? (
+        <Alert
+          tone="danger"
+          title="Error"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void accounts.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          <p>We could not load your accounts. Please try again.</p>
+        </Alert>
+      ) : null}
+
+      <div className="accounts__grid">
+        <Card aria-labelledby="account-list">
+          <CardHeader id="account-list" title="Your accounts" />
+          {accounts.isPending ? (
+            <div className="stack">
+              <Skeleton height="4rem" />
+              <Skeleton height="4rem" />
+              <Skeleton height="4rem" />
+            </div>
+          ) : (
+            <ul role="list" className="account-list">
+              {list.map((account) => (
+                <li key={account.id}>
+                  <button
+                    type="button"
+                    className="account-item"
+                    aria-pressed={selected?.id === account.id}
+                    onClick={() => setSelectedId(account.id)}
+                  >
+                    <span className="account-item__name">{accountName(account)}</span>
+                    <span className="account-item__type">
+                      {account.account_type?.name ?? account.type} ·{' '}
+                      {maskAccountNumber(account.account_number)}
+                    </span>
+                    <span className="account-item__balance tabular">
+                      {hidden ? HIDDEN : formatMoney(account.balance)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        {selected ? <AccountDetail account={selected} /> : null}
+      </div>
+
+      <Card aria-labelledby="tx-heading">
+        <CardHeader
+          id="tx-heading"
+          title={selected ? `Transactions · ${accountName(selected)}` : 'Transactions'}
+          action={
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={exportCsv}
+              disabled={!shown.length}
+              icon={<Download size={16} aria-hidden="true" />}
+            >
+              Export CSV
+            </Button>
+          }
+        />
+        <div className="tx-filters">
+          <div className="segmented" role="group" aria-label="Period">
+            {PERIODS.map((days) => (
+              <button
+                key={days}
+                type="button"
+                aria-pressed={period === days}
+                onClick={() => setPeriod(days)}
+              >
+                {days} days
+              </button>
+            ))}
+          </div>
+          <label className="sr-only" htmlFor="tx-filter">
+            Filter transactions
+          </label>
+          <input
+            id="tx-filter"
+            type="search"
+            className="input tx-filters__search"
+            placeholder="Filter by description"
+            value={filter}
+            onChange={(e) =>
+              setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })
+            }
+          />
+        </div>
+        <div aria-live="polite" aria-busy={history.isFetching}>
+          {history.isPending ? (
+            <div className="stack">
+              <Skeleton height="2.75rem" />
+              <Skeleton height="2.75rem" />
+            </div>
+          ) : history.isError ? (
+            <Alert tone="danger" title="Error">
+              <p>We could not load your transactions. Please try again.</p>
+            </Alert>
+          ) : shown.length === 0 ? (
+            <p className="empty-state">
+              No transactions in the last {period} days{filter ? ` matching "${filter}"` : ''}.
+            </p>
+          ) : (
+            <>
+              <p className="muted tx-count">
+                {shown.length} transaction{shown.length === 1 ? '' : 's'} in the last {period} days
+              </p>
+              <TransactionList label="Account transactions" transactions={shown} />
+            </>
+          )}
+        </div>
+      </Card>
+      <BottomTabBar />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import type { Session } from '@/lib/auth';
+
+/** Spec §5: account number exactly 12 digits; both fields required. */
+export const loginSchema = z.object({
+  account_number: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your account number.')
+    .regex(/^\d{12}$/, 'Account number must be exactly 12 digits.'),
+  password: z.string().min(1, 'Please enter your password.'),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export async function login(input: LoginInput): Promise<Session> {
+  const { data } = await api.post<Session>('/login', input, { skipUnauthorizedHandler: true });
+  return data;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export const resetPasswordSchema = z
+  .object({
+    password: z.string().min(8, 'Password must be at least 8 characters long.'),
+    password_confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'Passwords do not match.',
+  });
+
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const resetPassword = (token: string, input: ResetPasswordInput) =>
+  api.post<null>('/reset-password', { token, ...input }, { skipUnauthorizedHandler: true });
+
+export function useResetPassword(token: string) {
+  return useMutation({ mutationFn: (input: ResetPasswordInput) => resetPassword(token, input) });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { emptyRegisterForm, toRegisterPayload, type RegisterForm } from '../api/register';
+import { checkStep } from './register-steps';
+
+const step1: RegisterForm = {
+  ...emptyRegisterForm,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  password: 'correct-horse',
+  password_confirmation: 'correct-horse',
+};
+
+const step2: RegisterForm = {
+  ...step1,
+  phone: '555-010-2000',
+  date_of_birth: '1990-04-01',
+  address: '12 Elm St',
+  city: 'Juniper Ridge',
+  state: 'CO',
+  zip_code: '80951',
+};
+
+describe('registration steps', () => {
+  it('asks for every required field of step 1', () => {
+    const result = checkStep(1, { ...step1, email: ' ' });
+    expect(result).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields.',
+      fields: ['email'],
+    });
+  });
+
+  it('refuses passwords that differ', () => {
+    expect(checkStep(1, { ...step1, password_confirmation: 'something-else' })).toMatchObject({
+      ok: false,
+      message: 'Passwords do not match.',
+    });
+  });
+
+  it('refuses passwords shorter than 8 characters', () => {
+    expect(
+      checkStep(1, { ...step1, password: 'short', password_confirmation: 'short' }),
+    ).toMatchObject({
+      ok: false,
+      message: 'Password must be at least 8 characters long.',
+    });
+    expect(
+      checkStep(1, { ...step1, password: '12345678', password_confirmation: '12345678' }),
+    ).toEqual({ ok: true });
+  });
+
+  it('asks for phone, birth date and address on step 2 but not for the optional fields', () => {
+    expect(checkStep(2, { ...step2, city: '' })).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields.',
+      fields: ['city'],
+    });
+    expect(checkStep(2, step2)).toEqual({ ok: true });
+  });
+
+  it('requires the terms checkbox before submitting', () => {
+    expect(checkStep(3, step2)).toMatchObject({ ok: false, fields: ['terms'] });
+    expect(checkStep(3, { ...step2, terms: true })).toEqual({ ok: true });
+  });
+
+  it('sends income as a number and leaves out empty optional fields', () => {
+    const payload = toRegisterPayload({ ...step2, terms: true, annual_income: '52000' });
+    expect(payload).toMatchObject({ name: 'Ada Lovelace', annual_income: 52000 });
+    expect(payload).not.toHaveProperty('ssn');
+    expect(payload).not.toHaveProperty('employment_status');
+    expect(payload).not.toHaveProperty('terms');
+  });
+});

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Alert } from '@/components/ui/feedback';
+import { FieldErrorList, TextField } from '@/components/ui/field';
+import { useDocumentTitle } from '@/components/ui/page';
+import { ApiError, firstFieldErrors } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-mapping';
+import {
+  resetPasswordSchema,
+  useResetPassword,
+  type ResetPasswordInput,
+} from '../api/reset-password';
+import { AuthLayout } from '../components/auth-layout';
+
+export default function ResetPasswordRoute() {
+  useDocumentTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const call = useResetPassword(token);
+  const [error, setError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    setServerErrors([]);
+    try {
+      await call.mutateAsync(values);
+    } catch (e) {
+      setError(errorMessage(e, 'This reset link is invalid or has expired.'));
+      if (e instanceof ApiError) setServerErrors(firstFieldErrors(e.errors));
+    }
+  });
+
+  if (!token) {
+    return (
+      <AuthLayout title="Choose a new password">
+        <Alert tone="warning" title="This link is incomplete">
+          <p>Open the full link from your reset email, or request a new one.</p>
+        </Alert>
+        <ButtonLink to="/forgot-password">Request a new link</ButtonLink>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Choose a new password">
+      {call.isSuccess ? (
+        <>
+          <Alert tone="success" title="Password updated">
+            <p>Your password has been changed. You can now sign in with your new password.</p>
+          </Alert>
+          <ButtonLink to="/login">Sign in</ButtonLink>
+        </>
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          {error ? (
+            <Alert tone="danger">
+              <p>{error}</p>
+            </Alert>
+          ) : null}
+          <FieldErrorList errors={serverErrors} />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password_confirmation?.message}
+            {...form.register('password_confirmation')}
+          />
+          <Button type="submit" size="lg" block loading={call.isPending}>
+            Update password
+          </Button>
+        </form>
+      )}
+      <p className="auth__footer">
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

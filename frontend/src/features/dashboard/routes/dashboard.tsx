@@ -1,0 +1,282 @@
+import {
+  ArrowLeftRight,
+  Bitcoin,
+  ChevronRight,
+  CreditCard,
+  Eye,
+  EyeOff,
+  Gift,
+  Headset,
+  Landmark,
+  PiggyBank,
+  Receipt,
+  RefreshCw,
+  Send,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { TransactionList } from '@/components/transactions/transaction-list';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Alert, Skeleton } from '@/components/ui/feedback';
+import { useDocumentTitle } from '@/components/ui/page';
+import { accountName, type Account } from '@/lib/accounts';
+import { useUser } from '@/lib/auth';
+import { firstName, formatMoney, maskAccountNumber } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useDashboard } from '../api/get-dashboard';
+import {
+  accountCardLimit,
+  greeting,
+  hasCashback,
+  RECENT_ACTIVITY_LIMIT,
+  savingsGoalFigure,
+} from '../lib/greeting';
+import './dashboard.css';
+
+const HIDDEN = '••••••';
+
+type QuickAction = { label: string; icon: LucideIcon; to?: string };
+
+const QUICK_ACTIONS: QuickAction[] = [
+  { label: 'Transfer', icon: ArrowLeftRight, to: '/transfer' },
+  { label: 'Pay Bills', icon: Receipt, to: '/bill-pay' },
+  { label: 'Zelle', icon: Send, to: '/zelle' },
+  { label: 'Invest', icon: Bitcoin, to: '/crypto-trading' },
+  { label: 'Cards', icon: CreditCard, to: '/cards' },
+  { label: 'Support', icon: Headset, to: '/support' },
+  { label: 'Loans', icon: Landmark, to: '/loans' },
+  { label: 'Cashback', icon: Gift },
+];
+
+function AccountCard({ account, hidden }: { account: Account; hidden: boolean }) {
+  return (
+    <li>
+      <Link to="/accounts" className={`acct-card acct-card--${account.type}`}>
+        <span className="acct-card__type">{account.account_type?.name ?? account.type}</span>
+        <span className="acct-card__name">{accountName(account)}</span>
+        <span className="acct-card__balance tabular">
+          {hidden ? HIDDEN : formatMoney(account.balance)}
+        </span>
+        <span className="acct-card__number">
+          {maskAccountNumber(account.account_number)}
+          <span className="sr-only">
+            , available {hidden ? 'hidden' : formatMoney(account.available_balance)}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export default function DashboardRoute() {
+  useDocumentTitle('Dashboard');
+  const user = useUser();
+  const dashboard = useDashboard();
+  const [hidden, setHidden] = useState(false);
+  const data = dashboard.data;
+  const showCashback = hasCashback(data?.cashback);
+  const goal = savingsGoalFigure(data?.savings_goal);
+
+  const onQuickAction = (action: QuickAction) => {
+    if (action.label === 'Cashback') {
+      toast.info(
+        `Your available cashback balance is ${formatMoney(data?.cashback?.available_balance ?? 0)}.`,
+        'Cashback',
+      );
+    }
+  };
+
+  return (
+    <div className="dashboard">
+      <div className="dashboard__hello">
+        <h1 className="page-title">
+          {greeting(new Date())}, {firstName(user.name)}
+        </h1>
+        <p className="muted">Here is where your money stands today.</p>
+      </div>
+
+      {dashboard.isError ? (
+        <Alert
+          tone="danger"
+          title="Error"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void dashboard.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          <p>Failed to load dashboard data. Please try again.</p>
+        </Alert>
+      ) : null}
+
+      <section className="balance-hero" aria-labelledby="total-balance-label">
+        <div className="balance-hero__main">
+          <p id="total-balance-label" className="balance-hero__label">
+            Total balance
+          </p>
+          <p className="balance-hero__value tabular" aria-live="polite">
+            {dashboard.isPending ? (
+              <Skeleton height="2.5rem" width="12rem" />
+            ) : hidden ? (
+              HIDDEN
+            ) : (
+              formatMoney(data?.total_balance)
+            )}
+          </p>
+          <p className="balance-hero__sub">
+            Across {data?.accounts.length ?? 0} account{data?.accounts.length === 1 ? '' : 's'}
+          </p>
+          <div className="balance-hero__tools">
+            <button
+              type="button"
+              className="chip-btn"
+              aria-pressed={hidden}
+              onClick={() => setHidden((h) => !h)}
+            >
+              {hidden ? (
+                <Eye size={16} aria-hidden="true" />
+              ) : (
+                <EyeOff size={16} aria-hidden="true" />
+              )}
+              {hidden ? 'Show balance' : 'Hide balance'}
+            </button>
+            <button
+              type="button"
+              className="chip-btn"
+              onClick={() => void dashboard.refetch()}
+              disabled={dashboard.isFetching}
+              aria-label="Refresh balances"
+            >
+              <RefreshCw
+                size={16}
+                aria-hidden="true"
+                className={dashboard.isFetching ? 'spin' : undefined}
+              />
+              {dashboard.isFetching ? 'Refreshing...' : 'Refresh'}
+            </button>
+          </div>
+        </div>
+        <dl className="balance-hero__figures">
+          <div>
+            <dt>
+              <PiggyBank size={16} aria-hidden="true" /> Savings goal
+            </dt>
+            <dd className="tabular">
+              {goal
+                ? hidden
+                  ? HIDDEN
+                  : `${formatMoney(goal.current)}${goal.target ? ` of ${formatMoney(goal.target)}` : ''}`
+                : 'No goal set'}
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Gift size={16} aria-hidden="true" /> Cashback
+            </dt>
+            <dd className="tabular">
+              {hidden ? HIDDEN : formatMoney(data?.cashback?.available_balance ?? 0)}
+              <span className="balance-hero__small">
+                {formatMoney(data?.cashback?.this_month_earned ?? 0)} earned this month
+              </span>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="quick-actions">
+        <h2 id="quick-actions" className="section-title">
+          Quick actions
+        </h2>
+        <ul role="list" className="quick-actions">
+          {QUICK_ACTIONS.map((action) => (
+            <li key={action.label}>
+              {action.to ? (
+                <Link to={action.to} className="quick-action">
+                  <action.icon size={22} aria-hidden="true" />
+                  <span>{action.label}</span>
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  className="quick-action"
+                  onClick={() => onQuickAction(action)}
+                >
+                  <action.icon size={22} aria-hidden="true" />
+                  <span>{action.label}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="dashboard__grid">
+        <Card aria-labelledby="my-accounts">
+          <CardHeader
+            id="my-accounts"
+            title="My Accounts"
+            action={
+              <Link to="/accounts" className="link-more">
+                View all accounts <ChevronRight size={16} aria-hidden="true" />
+              </Link>
+            }
+          />
+          {dashboard.isPending ? (
+            <div className="stack">
+              <Skeleton height="6rem" />
+              <Skeleton height="6rem" />
+            </div>
+          ) : (
+            <ul role="list" className="acct-cards">
+              {data?.accounts.slice(0, accountCardLimit(showCashback)).map((account) => (
+                <AccountCard key={account.id} account={account} hidden={hidden} />
+              ))}
+              {showCashback ? (
+                <li>
+                  <div className="acct-card acct-card--cashback">
+                    <span className="acct-card__type">Rewards</span>
+                    <span className="acct-card__name">Cashback</span>
+                    <span className="acct-card__balance tabular">
+                      {hidden ? HIDDEN : formatMoney(data?.cashback?.available_balance ?? 0)}
+                    </span>
+                    <span className="acct-card__number">
+                      +{formatMoney(data?.cashback?.this_month_earned ?? 0)} this month
+                    </span>
+                  </div>
+                </li>
+              ) : null}
+            </ul>
+          )}
+        </Card>
+
+        <Card aria-labelledby="recent-activity">
+          <CardHeader
+            id="recent-activity"
+            title="Recent Activity"
+            action={
+              <Link to="/accounts" className="link-more">
+                See all <ChevronRight size={16} aria-hidden="true" />
+              </Link>
+            }
+          />
+          {dashboard.isPending ? (
+            <div className="stack">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} height="2.75rem" />
+              ))}
+            </div>
+          ) : data && data.recent_transactions.length > 0 ? (
+            <TransactionList
+              label="Recent transactions"
+              transactions={data.recent_transactions.slice(0, RECENT_ACTIVITY_LIMIT)}
+            />
+          ) : (
+            <p className="empty-state">No transactions yet. Your activity will appear here.</p>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { toast } from '@/lib/toast-store';
+import { notificationsRootKey } from './get-notifications';
+
+/** Marks every notification read, or only those of one type when a type is given. */
+export const markAllNotificationsRead = (type?: string) =>
+  api.post<null>('/notifications/read-all', type ? { type } : {});
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (type?: string) => markAllNotificationsRead(type),
+    onSuccess: () => toast.success('All notifications marked as read'),
+    onError: () => toast.error('Failed to mark all notifications as read'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
+  });
+}

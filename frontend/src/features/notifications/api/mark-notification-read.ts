@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { toast } from '@/lib/toast-store';
+import { summaryAfterMarkRead } from '../lib/counts';
+import type { BankNotification } from '../types';
+import { notificationsRootKey } from './get-notifications';
+import { notificationSummaryQueryOptions } from './get-notification-summary';
+
+export const markNotificationRead = (id: BankNotification['id']) =>
+  api.post<null>(`/notifications/${id}/read`);
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: BankNotification) => markNotificationRead(item.id),
+    onSuccess: (_result, item) => {
+      const summaryKey = notificationSummaryQueryOptions().queryKey;
+      const summary = queryClient.getQueryData(summaryKey);
+      if (summary) queryClient.setQueryData(summaryKey, summaryAfterMarkRead(summary, item));
+      queryClient.setQueriesData<BankNotification[]>(
+        { queryKey: [...notificationsRootKey, 'list'] },
+        (list) => list?.map((n) => (n.id === item.id ? { ...n, is_read: true } : n)),
+      );
+    },
+    onError: () => toast.error('Failed to mark notification as read'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
+  });
+}

@@ -1,0 +1,98 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+// The contact page's forms reach the bank: each request is recorded for staff under /ops.
+
+export const APPOINTMENT_TYPES = [
+  { value: 'account_opening', label: 'Open an account' },
+  { value: 'loan_consultation', label: 'Loan consultation' },
+  { value: 'financial_planning', label: 'Financial planning' },
+  { value: 'business_banking', label: 'Business banking' },
+] as const;
+
+/** Spec §9: 9:00 AM to 5:00 PM, hourly. */
+export const APPOINTMENT_TIMES = [
+  '9:00 AM',
+  '10:00 AM',
+  '11:00 AM',
+  '12:00 PM',
+  '1:00 PM',
+  '2:00 PM',
+  '3:00 PM',
+  '4:00 PM',
+  '5:00 PM',
+];
+
+export const MEETING_PREFERENCES = [
+  { value: 'virtual', label: 'Virtual (video call)' },
+  { value: 'in-person', label: 'In person at a branch' },
+  { value: 'email', label: 'By email' },
+] as const;
+
+export const MESSAGE_SUBJECTS = [
+  'General Inquiry',
+  'Account Support',
+  'Loan Information',
+  'Business Banking',
+  'Technical Support',
+  'Other',
+];
+
+const name = (label: string) => z.string().trim().min(1, `Please enter your ${label}.`).max(100);
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your email address.')
+  .email('Please enter a valid email address.');
+
+export function todayIso(now = new Date()) {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+export const appointmentSchema = z.object({
+  first_name: name('first name'),
+  last_name: name('last name'),
+  email,
+  appointment_type: z.enum(
+    ['account_opening', 'loan_consultation', 'financial_planning', 'business_banking'],
+    {
+      error: 'Please choose an appointment type.',
+    },
+  ),
+  preferred_date: z
+    .string()
+    .min(1, 'Please choose a date.')
+    .refine((d) => d >= todayIso(), 'Please choose today or a later date.'),
+  preferred_time: z.string().min(1, 'Please choose a time.'),
+  meeting_preference: z.enum(['virtual', 'in-person', 'email'], {
+    error: 'Please choose how you would like to meet.',
+  }),
+  notes: z.string().max(1000).optional(),
+});
+
+export type AppointmentInput = z.infer<typeof appointmentSchema>;
+
+export const messageSchema = z.object({
+  first_name: name('first name'),
+  last_name: name('last name'),
+  email,
+  subject: z.string().min(1, 'Please choose a subject.'),
+  message: z.string().trim().min(1, 'Please enter a message.').max(2000),
+});
+
+export type MessageInput = z.infer<typeof messageSchema>;
+
+export const createAppointment = (input: AppointmentInput) =>
+  api.post<unknown>('/contact/appointments', input);
+export const sendContactMessage = (input: MessageInput) =>
+  api.post<unknown>('/contact/messages', input);
+
+export function useCreateAppointment() {
+  return useMutation({ mutationFn: createAppointment });
+}
+
+export function useSendContactMessage() {
+  return useMutation({ mutationFn: sendContactMessage });
+}

@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/feedback';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/error-mapping';
+import { useSendContactMessage } from '../api/contact';
+
+export const INSURANCE_TYPES = [
+  { value: 'auto', label: 'Auto insurance' },
+  { value: 'home', label: 'Home insurance' },
+  { value: 'life', label: 'Life insurance' },
+  { value: 'business', label: 'Business insurance' },
+] as const;
+
+const quoteSchema = z.object({
+  first_name: z.string().trim().min(1, 'Please enter your first name.'),
+  last_name: z.string().trim().min(1, 'Please enter your last name.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your email address.')
+    .email('Please enter a valid email address.'),
+  phone: z.string().trim().optional(),
+  insurance_type: z.enum(['auto', 'home', 'life', 'business']),
+  details: z.string().max(1500).optional(),
+});
+
+type QuoteInput = z.infer<typeof quoteSchema>;
+
+/**
+ * The insurance quote form. The source product had no submit behaviour; here a request reaches
+ * the bank as a contact message so an agent can follow up.
+ */
+export function QuoteForm() {
+  const send = useSendContactMessage();
+  const form = useForm<QuoteInput>({
+    resolver: zodResolver(quoteSchema),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      insurance_type: 'auto',
+      details: '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    const type =
+      INSURANCE_TYPES.find((t) => t.value === v.insurance_type)?.label ?? v.insurance_type;
+    await send
+      .mutateAsync({
+        first_name: v.first_name,
+        last_name: v.last_name,
+        email: v.email,
+        subject: 'General Inquiry',
+        message: `Insurance quote request: ${type}.${v.phone ? ` Phone: ${v.phone}.` : ''}${v.details ? `\n\n${v.details}` : ''}`,
+      })
+      .then(() => form.reset())
+      .catch(() => undefined);
+  });
+
+  return (
+    <form
+      className="form form-card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="quote-form-title"
+    >
+      <h3 id="quote-form-title">Request a free quote</h3>
+      {send.isSuccess ? (
+        <Alert tone="success" title="Quote request sent">
+          <p>Thank you. A licensed agent will contact you within one business day.</p>
+        </Alert>
+      ) : null}
+      {send.isError ? (
+        <Alert tone="danger">
+          <p>
+            {errorMessage(
+              send.error,
+              'We could not send your request. Please try again or call us.',
+            )}
+          </p>
+        </Alert>
+      ) : null}
+      <div className="form-row">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...form.register('last_name')}
+        />
+      </div>
+      <div className="form-row">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          optional
+          {...form.register('phone')}
+        />
+      </div>
+      <SelectField label="Insurance type" {...form.register('insurance_type')}>
+        {INSURANCE_TYPES.map((t) => (
+          <option key={t.value} value={t.value}>
+            {t.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField label="Additional information" optional {...form.register('details')} />
+      <Button type="submit" loading={send.isPending}>
+        Get my quote
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { Search, User } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatDate, formatSignedMoney } from '@/lib/format';
+import { MIN_SEARCH_LENGTH, useSearch } from '../api/search';
+import './search.css';
+
+type Option = {
+  key: string;
+  label: string;
+  detail: string;
+  to: string;
+  group: 'Transactions' | 'Contacts';
+};
+
+function useDebounced<T>(value: T, delay: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(t);
+  }, [value, delay]);
+  return debounced;
+}
+
+/** The top bar search: a combobox over GET /api/search (transactions and contacts). */
+export function GlobalSearch() {
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const term = useDebounced(text.trim(), 300);
+  const results = useSearch(term);
+  const navigate = useNavigate();
+  const listId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+
+  const options = useMemo<Option[]>(() => {
+    if (!results.data || term.length < MIN_SEARCH_LENGTH) return [];
+    return [
+      ...results.data.transactions.slice(0, 6).map((t) => ({
+        key: `t-${t.id}`,
+        group: 'Transactions' as const,
+        label: t.description,
+        detail: `${formatDate(t.date)} · ${formatSignedMoney(Number(t.amount))}`,
+        to: `/accounts?q=${encodeURIComponent(t.description)}`,
+      })),
+      ...results.data.contacts.slice(0, 5).map((c, i) => ({
+        key: `c-${c.id ?? i}`,
+        group: 'Contacts' as const,
+        label: c.name,
+        detail: c.email ?? c.phone ?? '',
+        to: `/zelle?recipient=${encodeURIComponent(c.email ?? c.phone ?? '')}&name=${encodeURIComponent(c.name)}`,
+      })),
+    ];
+  }, [results.data, term]);
+
+  useEffect(() => setActive(-1), [options]);
+
+  const choose = (option: Option) => {
+    setOpen(false);
+    setText('');
+    navigate(option.to);
+  };
+
+  const showPopup = open && term.length >= MIN_SEARCH_LENGTH;
+  const status = results.isFetching
+    ? 'Searching...'
+    : results.isError
+      ? 'Search is unavailable right now.'
+      : options.length === 0
+        ? `No transactions or contacts match "${term}".`
+        : `${options.length} result${options.length === 1 ? '' : 's'}`;
+
+  return (
+    <div
+      className="search"
+      ref={wrapRef}
+      onBlur={(e) => {
+        if (!wrapRef.current?.contains(e.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      <Search className="search__icon" size={18} aria-hidden="true" />
+      <input
+        type="search"
+        className="input search__input"
+        placeholder="Search transactions, contacts..."
+        aria-label="Search transactions and contacts"
+        role="combobox"
+        aria-expanded={showPopup}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setOpen(true);
+            setActive((i) => Math.min(options.length - 1, i + 1));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((i) => Math.max(-1, i - 1));
+          } else if (e.key === 'Enter') {
+            const option = options[active >= 0 ? active : 0];
+            if (option) {
+              e.preventDefault();
+              choose(option);
+            }
+          } else if (e.key === 'Escape') {
+            setOpen(false);
+          }
+        }}
+      />
+      <div className="search__popup" hidden={!showPopup}>
+        <p className="search__status" role="status">
+          {showPopup ? status : ''}
+        </p>
+        <ul id={listId} role="listbox" aria-label="Search results">
+          {options.map((option, index) => (
+            <li
+              key={option.key}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className="search__option"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(option)}
+            >
+              <span className="search__group">
+                {option.group === 'Contacts' ? <User size={14} aria-hidden="true" /> : null}
+                {option.group}
+              </span>
+              <span className="search__label">{option.label}</span>
+              <span className="search__detail">{option.detail}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

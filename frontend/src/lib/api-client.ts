@@ -1,0 +1,177 @@
+import { getToken } from './session-storage';
+
+// One client for every call: base /api, JSON, bearer token, the server's
+// {status, message, data} envelope, and read-your-writes through X-Consistency-Token.
+
+export type FieldErrors = Record<string, string[]>;
+
+export type ApiErrorCode =
+  | 'INSUFFICIENT_FUNDS'
+  | 'ACCOUNT_LOCKED'
+  | 'DAILY_LIMIT_EXCEEDED'
+  | 'INVALID_RECIPIENT'
+  | 'DUPLICATE_TRANSACTION'
+  | (string & {});
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    readonly errors?: FieldErrors,
+    readonly code?: ApiErrorCode,
+    /** True when the message came from the server rather than a local default. */
+    readonly serverMessage = false,
+  ) {
+    super(message);
+  }
+
+  get isNetworkError() {
+    return this.status === 0;
+  }
+}
+
+export type ApiResult<T> = { message: string; data: T };
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Login and similar calls answer 401 for bad credentials: do not treat that as a lost session. */
+  skipUnauthorizedHandler?: boolean;
+};
+
+const CONSISTENCY_HEADER = 'X-Consistency-Token';
+const CONSISTENCY_KEY = 'consistency_token';
+
+let consistencyToken: string | null = readStoredConsistencyToken();
+let unauthorizedHandler: (() => void) | null = null;
+let sessionExpiryListener: ((expiresAt: string) => void) | null = null;
+
+function readStoredConsistencyToken(): string | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CONSISTENCY_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The latest token received from a command; sent with every following request. */
+export function getConsistencyToken() {
+  return consistencyToken;
+}
+
+export function setConsistencyToken(token: string | null) {
+  consistencyToken = token;
+  try {
+    if (token) sessionStorage.setItem(CONSISTENCY_KEY, token);
+    else sessionStorage.removeItem(CONSISTENCY_KEY);
+  } catch {
+    /* private mode: keep it in memory only */
+  }
+}
+
+/** Called when the server reports a new session expiry (header X-Session-Expires-At). */
+export function onSessionExpiry(listener: ((expiresAt: string) => void) | null) {
+  sessionExpiryListener = listener;
+}
+
+/** Called on any 401 (the auth provider signs out and goes to /login). */
+export function onUnauthorized(handler: (() => void) | null) {
+  unauthorizedHandler = handler;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']) {
+  const qs = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    qs.set(key, String(value));
+  }
+  const search = qs.toString();
+  return `/api${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+}
+
+type Envelope = {
+  status?: string;
+  message?: string;
+  data?: unknown;
+  errors?: FieldErrors;
+  code?: string;
+};
+
+export async function request<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (consistencyToken) headers[CONSISTENCY_HEADER] = consistencyToken;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('Unable to connect to the server.', 0);
+  }
+
+  const received = response.headers.get(CONSISTENCY_HEADER);
+  if (received) setConsistencyToken(received);
+  const expiry = response.headers.get('X-Session-Expires-At');
+  if (expiry) sessionExpiryListener?.(expiry);
+
+  let body: Envelope = {};
+  const text = await response.text();
+  if (text) {
+    try {
+      body = JSON.parse(text) as Envelope;
+    } catch {
+      body = {};
+    }
+  }
+
+  if (response.status === 401 && !options.skipUnauthorizedHandler) unauthorizedHandler?.();
+
+  if (!response.ok || body.status === 'error') {
+    const status = response.ok ? 400 : response.status;
+    throw new ApiError(
+      body.message || response.statusText || 'Request failed',
+      status,
+      body.errors,
+      body.code,
+      Boolean(body.message),
+    );
+  }
+  return { message: body.message ?? '', data: body.data as T };
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The first message of each field error, in order (spec §5: "first message shown"). */
+export function firstFieldErrors(
+  errors: FieldErrors | undefined,
+): { field: string; message: string }[] {
+  if (!errors) return [];
+  return Object.entries(errors)
+    .map(([field, messages]) => ({ field, message: messages?.[0] ?? '' }))
+    .filter((e) => e.message);
+}

@@ -1,0 +1,61 @@
+// The signed-in session as kept in the browser (spec §9: keys auth_token and user).
+export const TOKEN_KEY = 'auth_token';
+export const USER_KEY = 'user';
+export const EXPIRES_KEY = 'session_expires_at';
+
+export type User = {
+  id: string | number;
+  name: string;
+  email: string;
+  phone?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip_code?: string | null;
+  date_of_birth?: string | null;
+  account_number?: string | null;
+  profileImage?: string | null;
+};
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  return storage()?.getItem(TOKEN_KEY) ?? null;
+}
+
+export function getStoredUser(): User | null {
+  const raw = storage()?.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as User;
+  } catch {
+    return null;
+  }
+}
+
+export function getExpiresAt(): number | null {
+  const raw = storage()?.getItem(EXPIRES_KEY);
+  const ms = raw ? Date.parse(raw) : NaN;
+  return Number.isNaN(ms) ? null : ms;
+}
+
+export function saveSession(session: { token?: string; user?: User; expiresAt?: string | null }) {
+  const s = storage();
+  if (!s) return;
+  if (session.token) s.setItem(TOKEN_KEY, session.token);
+  if (session.user) s.setItem(USER_KEY, JSON.stringify(session.user));
+  if (session.expiresAt) s.setItem(EXPIRES_KEY, session.expiresAt);
+}
+
+export function clearSession() {
+  const s = storage();
+  s?.removeItem(TOKEN_KEY);
+  s?.removeItem(USER_KEY);
+  s?.removeItem(EXPIRES_KEY);
+}
