@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -52,7 +52,14 @@ export function isUnavailableError(error: unknown): boolean {
  * A Fastify instance with zod validation and the bank's uniform error bodies: never a stack
  * trace, always {status: "error", message, errors?, code?}.
  */
-export function createHttpApp(options: { logger?: boolean; bodyLimit?: number } = {}): BankApp {
+export interface HttpAppOptions {
+  logger?: boolean;
+  bodyLimit?: number;
+  /** Answers GET requests outside /api that match no route (the web app's index page). */
+  pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   const app = baseApp(options);
   // An empty body with a JSON content type (a bodiless POST from a browser) reads as no body.
   app.removeContentTypeParser('application/json');
@@ -121,8 +128,11 @@ export function createHttpApp(options: { logger?: boolean; bodyLimit?: number } 
     return reply.code(500).send({ status: 'error', message: messages.serverError });
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    if (options.pageFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return options.pageFallback(request, reply);
+    }
+    return reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
+  });
   return app;
 }

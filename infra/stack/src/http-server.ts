@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import { commandApi, type CommandContext } from '@bank/command-api';
 import { createHttpApp, messages, type BankApp } from '@bank/infra';
 import { queryApi } from '@bank/query-api';
@@ -36,7 +37,15 @@ export const DEFAULT_RATE_LIMITS = {
 
 /** The /api surface (commands and queries), /api/health, and the built frontend. */
 export async function buildHttpServer(options: HttpServerOptions): Promise<BankApp> {
-  const app = createHttpApp();
+  const hasFrontend =
+    options.serveFrontend !== false && existsSync(path.join(frontendDist, 'index.html'));
+  const app = createHttpApp({
+    bodyLimit: 8 * 1024 * 1024,
+    // The web app routes in the browser: unknown page paths get its index page.
+    pageFallback: hasFrontend
+      ? (_request, reply) => (reply as FastifyReply).type('text/html').sendFile('index.html')
+      : undefined,
+  });
   const serve = options.serve ?? { commands: true, queries: true };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -88,16 +97,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   );
 
   if (options.serveFrontend !== false) {
-    if (existsSync(path.join(frontendDist, 'index.html'))) {
+    if (hasFrontend) {
       await app.register(fastifyStatic, { root: frontendDist, wildcard: false });
-      app.setNotFoundHandler((request, reply) => {
-        if (request.url.startsWith('/api/') || request.method !== 'GET') {
-          return reply
-            .code(404)
-            .send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
-        }
-        return reply.type('text/html').sendFile('index.html');
-      });
     } else {
       app.get('/', async (_request, reply) =>
         reply

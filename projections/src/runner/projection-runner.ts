@@ -111,10 +111,14 @@ export async function catchUpProjection(
   for (;;) {
     const events = await store.readAll(position, batchSize);
     if (events.length === 0) return position;
-    const next = await applyBatch(pool, projection, position, events);
-    if (comparePositions(next, position) <= 0) throw new Error('checkpoint did not advance');
-    position = next;
-    onBatch?.(events.length);
+    try {
+      position = await applyBatch(pool, projection, position, events);
+      onBatch?.(events.length);
+    } catch (error) {
+      // Another runner applied this batch first: carry on from where it got to.
+      if (!(error instanceof CheckpointMovedError)) throw error;
+      position = await readCheckpoint(pool, projection.name);
+    }
   }
 }
 

@@ -1,0 +1,75 @@
+/** `npm run ops -- <command>`: staff operations through the bank's /api/ops surface. */
+export const OPS_USAGE = `Usage: npm run ops -- <command>
+  deposit <account_number> <amount> [description]   post a teller cash deposit
+  ledger                                           show the books (customer and internal accounts)
+  password-resets                                  list password-reset links
+  contact-requests                                 list contact-page requests
+Environment: BANK_URL (default http://localhost:$PORT or :3000), OPS_TOKEN (default DATA_DIR/ops-token)`;
+
+export interface OpsCliTarget {
+  baseUrl: string;
+  token: string;
+}
+
+export async function runOpsCli(
+  argv: string[],
+  target: OpsCliTarget,
+  print: (line: string) => void = console.log,
+): Promise<number> {
+  const [command, ...args] = argv;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${target.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${target.token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await response.json()) as {
+      status: string;
+      message: string;
+      data?: unknown;
+      errors?: Record<string, string[]>;
+    };
+    if (!response.ok) {
+      print(`Error ${response.status}: ${json.message}`);
+      for (const [field, messages] of Object.entries(json.errors ?? {}))
+        print(`  ${field}: ${messages.join(' ')}`);
+      return undefined;
+    }
+    return json;
+  };
+  switch (command) {
+    case 'deposit': {
+      const [accountNumber, amount, ...description] = args;
+      const dollars = Number(amount);
+      if (!accountNumber || !amount || !Number.isFinite(dollars)) {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call('POST', '/api/ops/deposits', {
+        account_number: accountNumber,
+        amount: dollars,
+        ...(description.length ? { description: description.join(' ') } : {}),
+      });
+      if (!result) return 1;
+      const data = result.data as { reference_number: string; amount: number };
+      print(
+        `Deposit posted: $${data.amount.toFixed(2)} to ${accountNumber} (reference ${data.reference_number})`,
+      );
+      return 0;
+    }
+    case 'ledger':
+    case 'password-resets':
+    case 'contact-requests': {
+      const result = await call('GET', `/api/ops/${command}`);
+      if (!result) return 1;
+      print(JSON.stringify(result.data, null, 2));
+      return 0;
+    }
+    default:
+      print(OPS_USAGE);
+      return command ? 2 : 0;
+  }
+}
