@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       'frontend/vitest.config.ts',
+      'frontend/vitest.e2e.config.ts',
       {
         test: {
           name: 'backend',

@@ -9,6 +9,8 @@ export default defineProject({
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
     include: ['e2e/**/*.e2e.spec.ts'],
+    // The real PostgreSQL and Redis that the backend tests use too (see infra/stack).
+    globalSetup: ['../infra/stack/src/testing/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
