@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
+export * from './envelopes.ts';

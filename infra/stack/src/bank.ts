@@ -61,6 +61,8 @@ export interface StartBankOptions {
   jobs?: {
     processors?: (ctx: CommandContext) => Record<string, JobProcessor>;
     schedulers?: JobScheduler[];
+    /** Repeating jobs: name → interval in ms. */
+    repeating?: Record<string, number>;
   };
 }
 
@@ -156,7 +158,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         ...modules.map((m) => m.processors?.(ctx) ?? {}),
       ),
       schedulers: [welcomeScheduler, ...modules.flatMap((m) => m.schedulers ?? [])],
-      repeating: coreRepeatingJobs,
+      repeating: Object.assign({}, coreRepeatingJobs, ...modules.map((m) => m.repeating ?? {})),
       onError: (error) => log(`job error: ${(error as Error).message}`),
     });
     await jobs.start();
@@ -185,6 +187,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     isReady: () => ready,
     rateLimits: options.rateLimits,
     rateLimitNamespace: options.queuePrefix,
+    corsOrigins: process.env.CORS_ORIGINS?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   });
   let url = '';
   if (roles.http) {

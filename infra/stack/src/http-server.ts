@@ -3,10 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { commandApi, type CommandContext } from '@bank/command-api';
-import { createHttpApp, messages, type BankApp } from '@bank/infra';
+import { createHttpApp, defaultResponses, messages, type BankApp } from '@bank/infra';
 import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 
@@ -28,6 +31,7 @@ export interface HttpServerOptions {
   };
   serveFrontend?: boolean;
   rateLimitNamespace?: string | undefined;
+  corsOrigins?: string[] | undefined;
 }
 
 export const DEFAULT_RATE_LIMITS = {
@@ -40,7 +44,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   const hasFrontend =
     options.serveFrontend !== false && existsSync(path.join(frontendDist, 'index.html'));
   const app = createHttpApp({
-    bodyLimit: 8 * 1024 * 1024,
+    bodyLimit: 256 * 1024,
     // The web app routes in the browser: unknown page paths get its index page.
     pageFallback: hasFrontend
       ? (_request, reply) => (reply as FastifyReply).type('text/html').sendFile('index.html')
@@ -58,6 +62,13 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
       },
     },
   });
+  // Same-origin by default; other origins only when listed in CORS_ORIGINS.
+  await app.register(fastifyCors, {
+    origin: options.corsOrigins && options.corsOrigins.length > 0 ? options.corsOrigins : false,
+    credentials: false,
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-consistency-token'],
+    exposedHeaders: ['x-consistency-token'],
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     // Redis down must not take sign-in down with it: the limiter lets requests through.
@@ -73,8 +84,37 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     }),
   });
 
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Harborview Community Bank API',
+        description:
+          'The /api surface of the online bank. Amounts are dollars with at most 2 decimals.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // Every route documents the uniform envelopes, unless it declares its own responses.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url === '/api/openapi.json') return;
+    route.schema = {
+      ...route.schema,
+      response: { ...defaultResponses, ...(route.schema?.response as object) },
+    };
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
   app.get('/api/health', async (_request, reply) =>
-    options.isReady()
+    options.isReady() &&
+    (await options.ctx.pool.query('SELECT 1').then(
+      () => true,
+      () => false,
+    ))
       ? reply.send({ status: 'success', message: 'ready', data: { ready: true } })
       : reply.code(503).send({ status: 'error', message: messages.unavailable }),
   );
