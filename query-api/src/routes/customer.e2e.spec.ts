@@ -1,4 +1,10 @@
-import { ApiClient, deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import {
+  ApiClient,
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;
@@ -28,12 +34,24 @@ const signedInRoutes: [string, string][] = [
 describe('signed-in routes', () => {
   it.each(signedInRoutes)('%s %s answers 401 without a valid token', async (method, url) => {
     const anonymous = new ApiClient(bank);
-    const response = await anonymous.request(method as 'GET', url, method === 'GET' || method === 'DELETE' ? undefined : {});
+    const response = await anonymous.request(
+      method as 'GET',
+      url,
+      method === 'GET' || method === 'DELETE' ? undefined : {},
+    );
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ status: 'error', message: 'Please log in to continue.' });
     const forged = new ApiClient(bank);
     forged.token = 'x'.repeat(43);
-    expect((await forged.request(method as 'GET', url, method === 'GET' || method === 'DELETE' ? undefined : {})).status).toBe(401);
+    expect(
+      (
+        await forged.request(
+          method as 'GET',
+          url,
+          method === 'GET' || method === 'DELETE' ? undefined : {},
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it('refuses the ops token on customer routes and customer tokens on ops routes', async () => {
@@ -42,7 +60,10 @@ describe('signed-in routes', () => {
     ops.token = bank.opsToken;
     expect((await ops.get('/api/accounts')).status).toBe(401);
     expect((await client.get('/api/ops/ledger')).status).toBe(403);
-    expect((await client.post('/api/ops/deposits', { account_number: '123456789012', amount: 5 })).status).toBe(403);
+    expect(
+      (await client.post('/api/ops/deposits', { account_number: '123456789012', amount: 5 }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -54,11 +75,18 @@ describe('accounts and dashboard', () => {
     alice.client.consistencyToken = undefined;
     const dashboard = await alice.client.get('/api/dashboard');
     // Without the consistency token the read may lag; wait for it through polling instead.
-    await expect.poll(async () => (await alice.client.get('/api/dashboard')).body.data.total_balance).toBe(1234.56);
+    await expect
+      .poll(async () => (await alice.client.get('/api/dashboard')).body.data.total_balance)
+      .toBe(1234.56);
     expect(dashboard.body.status).toBe('success');
     const data = (await alice.client.get('/api/dashboard')).body.data;
     expect(data.accounts).toHaveLength(4);
-    expect(data.recent_transactions[0]).toMatchObject({ type: 'credit', amount: 1234.56, status: 'completed', description: 'Test deposit' });
+    expect(data.recent_transactions[0]).toMatchObject({
+      type: 'credit',
+      amount: 1234.56,
+      status: 'completed',
+      description: 'Test deposit',
+    });
     expect(data.cashback).toEqual({ available_balance: 0, this_month_earned: 0 });
     const checking = data.accounts[0];
     expect(checking).toMatchObject({
@@ -76,7 +104,11 @@ describe('accounts and dashboard', () => {
     const bobs = (await bob.client.get('/api/dashboard')).body.data;
     expect(bobs.total_balance).toBe(0);
     expect(bobs.recent_transactions).toEqual([]);
-    const bobHistory = (await bob.client.get(`/api/dashboard/comprehensive-history?account_id=${alice.accounts[0]!.id}`)).body.data;
+    const bobHistory = (
+      await bob.client.get(
+        `/api/dashboard/comprehensive-history?account_id=${alice.accounts[0]!.id}`,
+      )
+    ).body.data;
     expect(bobHistory.transactions).toEqual([]);
   });
 
@@ -84,7 +116,10 @@ describe('accounts and dashboard', () => {
     const { client, accounts } = await signedUpCustomer(bank);
     const ops = new ApiClient(bank);
     ops.token = bank.opsToken;
-    const posted = await ops.post('/api/ops/deposits', { account_number: accounts[1]!.account_number, amount: 75.25 });
+    const posted = await ops.post('/api/ops/deposits', {
+      account_number: accounts[1]!.account_number,
+      amount: 75.25,
+    });
     const token = posted.headers['x-consistency-token'];
     expect(token).toMatch(/^\d+\.\d+$/);
     const accountsNow = await client.get('/api/accounts', { 'x-consistency-token': token! });
@@ -95,10 +130,20 @@ describe('accounts and dashboard', () => {
     const { client, accounts } = await signedUpCustomer(bank);
     await deposit(bank, accounts[0]!.account_number, 10);
     await deposit(bank, accounts[1]!.account_number, 20);
-    await expect.poll(async () => (await client.get('/api/dashboard/comprehensive-history?days=7')).body.data.transactions.length).toBe(2);
-    const byAccount = await client.get(`/api/dashboard/comprehensive-history?account_id=${accounts[1]!.id}`);
+    await expect
+      .poll(
+        async () =>
+          (await client.get('/api/dashboard/comprehensive-history?days=7')).body.data.transactions
+            .length,
+      )
+      .toBe(2);
+    const byAccount = await client.get(
+      `/api/dashboard/comprehensive-history?account_id=${accounts[1]!.id}`,
+    );
     expect(byAccount.body.data.transactions.map((t: { amount: number }) => t.amount)).toEqual([20]);
-    expect((await client.get('/api/dashboard/comprehensive-history?type=debit')).body.data.transactions).toEqual([]);
+    expect(
+      (await client.get('/api/dashboard/comprehensive-history?type=debit')).body.data.transactions,
+    ).toEqual([]);
     expect((await client.get('/api/dashboard/comprehensive-history?days=abc')).status).toBe(422);
     expect((await client.get('/api/search?q=deposit')).body.data.transactions).toHaveLength(2);
   });
@@ -111,11 +156,24 @@ describe('notifications', () => {
     await bank.jobs!.dispatchPending();
     await deposit(bank, alice.accounts[0]!.account_number, 50);
     await deposit(bank, alice.accounts[1]!.account_number, 60);
-    await expect.poll(async () => (await alice.client.get('/api/notifications/summary')).body.data.total_count, { timeout: 10_000 }).toBe(3);
-    expect((await alice.client.get('/api/notifications/summary')).body.data).toEqual({ unread_count: 3, total_count: 3 });
+    await expect
+      .poll(
+        async () => (await alice.client.get('/api/notifications/summary')).body.data.total_count,
+        { timeout: 10_000 },
+      )
+      .toBe(3);
+    expect((await alice.client.get('/api/notifications/summary')).body.data).toEqual({
+      unread_count: 3,
+      total_count: 3,
+    });
 
     const list = (await alice.client.get('/api/notifications?per_page=50')).body.data.notifications;
-    expect(list[0]).toMatchObject({ type: 'transaction', title: 'Deposit received', is_read: false, priority: 'medium' });
+    expect(list[0]).toMatchObject({
+      type: 'transaction',
+      title: 'Deposit received',
+      is_read: false,
+      priority: 'medium',
+    });
     expect(list[0].time_ago).toBe('just now');
     const [first, second] = list;
 
@@ -125,17 +183,37 @@ describe('notifications', () => {
     expect((await alice.client.post('/api/notifications/not-a-uuid/read')).status).toBe(404);
 
     expect((await alice.client.post(`/api/notifications/${first.id}/read`)).status).toBe(200);
-    expect((await alice.client.get('/api/notifications/summary')).body.data).toEqual({ unread_count: 2, total_count: 3 });
-    expect((await alice.client.get('/api/notifications?unread_only=true')).body.data.notifications).toHaveLength(2);
-    expect((await alice.client.get('/api/notifications?read_only=true')).body.data.notifications.map((n: { id: string }) => n.id)).toEqual([first.id]);
+    expect((await alice.client.get('/api/notifications/summary')).body.data).toEqual({
+      unread_count: 2,
+      total_count: 3,
+    });
+    expect(
+      (await alice.client.get('/api/notifications?unread_only=true')).body.data.notifications,
+    ).toHaveLength(2);
+    expect(
+      (await alice.client.get('/api/notifications?read_only=true')).body.data.notifications.map(
+        (n: { id: string }) => n.id,
+      ),
+    ).toEqual([first.id]);
 
     // Mark all read limited to a type leaves the system welcome unread.
-    expect((await alice.client.post('/api/notifications/read-all', { type: 'transaction' })).status).toBe(200);
-    expect((await alice.client.get('/api/notifications/summary')).body.data).toEqual({ unread_count: 1, total_count: 3 });
-    expect((await alice.client.get('/api/notifications?type=system&unread_only=true')).body.data.notifications).toHaveLength(1);
+    expect(
+      (await alice.client.post('/api/notifications/read-all', { type: 'transaction' })).status,
+    ).toBe(200);
+    expect((await alice.client.get('/api/notifications/summary')).body.data).toEqual({
+      unread_count: 1,
+      total_count: 3,
+    });
+    expect(
+      (await alice.client.get('/api/notifications?type=system&unread_only=true')).body.data
+        .notifications,
+    ).toHaveLength(1);
 
     expect((await alice.client.delete(`/api/notifications/${second.id}`)).status).toBe(200);
-    expect((await alice.client.get('/api/notifications/summary')).body.data).toEqual({ unread_count: 1, total_count: 2 });
+    expect((await alice.client.get('/api/notifications/summary')).body.data).toEqual({
+      unread_count: 1,
+      total_count: 2,
+    });
     expect((await alice.client.post('/api/notifications/read-all')).status).toBe(200);
     expect((await alice.client.get('/api/notifications/summary')).body.data.unread_count).toBe(0);
     expect((await bob.client.get('/api/notifications/summary')).body.data.total_count).toBe(1);
@@ -143,7 +221,14 @@ describe('notifications', () => {
 
   it('respects the customer’s notification preferences', async () => {
     const { client, accounts } = await signedUpCustomer(bank);
-    const prefs = { transaction: false, security: true, card: true, crypto: true, support: true, marketing: false };
+    const prefs = {
+      transaction: false,
+      security: true,
+      card: true,
+      crypto: true,
+      support: true,
+      marketing: false,
+    };
     expect((await client.put('/api/profile/notification-preferences', prefs)).status).toBe(200);
     await deposit(bank, accounts[0]!.account_number, 5);
     await bank.runner.catchUp();
@@ -157,7 +242,10 @@ describe('bad input', () => {
     const { client } = await signedUpCustomer(bank);
     const malformed = await client.request('PUT', '/api/profile', '{"name": ');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ status: 'error', message: 'The request body is not valid JSON.' });
+    expect(malformed.body).toEqual({
+      status: 'error',
+      message: 'The request body is not valid JSON.',
+    });
     expect((await client.get('/api/no-such-thing')).status).toBe(404);
     const wrongTypes = await client.put('/api/profile', { name: 42, email: ['x'] });
     expect(wrongTypes.status).toBe(422);
