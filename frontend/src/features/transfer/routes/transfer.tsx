@@ -1,11 +1,286 @@
-import { ScreenPlaceholder } from '@/components/ui/page';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Alert, PageSpinner } from '@/components/ui/feedback';
+import { useDocumentTitle } from '@/components/ui/page';
+import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { ApiError, firstFieldErrors } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-mapping';
+import { toast } from '@/lib/toast-store';
+import {
+  emptyTransferForm,
+  recipientContact,
+  SERVER_FIELDS,
+  transferSchema,
+  useCreateTransfer,
+  type TransferForm,
+} from '../api/create-transfer';
+import { useAccounts } from '../api/get-accounts';
+import { useTransferLimits } from '../api/get-transfer-limits';
+import { RecentTransfers } from '../components/recent-transfers';
+import { TransferDetails } from '../components/transfer-details';
+import { reviewRows, TransferReview } from '../components/transfer-review';
+import { TransferTypePicker } from '../components/transfer-type-picker';
+import { todayIso, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
+import { useRecipientLookup } from '../lib/use-recipient-lookup';
+import './transfer.css';
 
-// Issue 6 fills this in: the Transfer Money wizard (spec 2 §2.1).
+type Step = 1 | 2 | 3;
+
+export const SUCCESS_TOAST_MS = 6000;
+export const REDIRECT_DELAY_MS = 1500;
+export const TRANSFER_FAILED = 'Transfer failed';
+
+const STEP_TITLES: Record<Step, string> = {
+  1: 'Choose transfer type',
+  2: 'Enter details',
+  3: 'Review and confirm',
+};
+
+/** Spec 2 §2.1: the Transfer Money wizard, three steps for four types. */
 export default function TransferRoute() {
+  useDocumentTitle('Transfer Money');
+  const navigate = useNavigate();
+  const accounts = useAccounts();
+  useTransferLimits();
+  const create = useCreateTransfer();
+
+  const [step, setStep] = useState<Step>(1);
+  const [type, setType] = useState<TransferType | null>(null);
+  const [attemptKey, setAttemptKey] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<{ message: string; details: string[] } | null>(
+    null,
+  );
+  const [done, setDone] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const accountList = accounts.data ?? [];
+  const ctx = useRef({
+    type,
+    accounts: accountList,
+    lookup: null as ReturnType<typeof useRecipientLookup>['result'],
+  });
+
+  const resolver: Resolver<TransferForm> = (values, context, options) =>
+    zodResolver(
+      transferSchema(
+        ctx.current.type ?? 'between-accounts',
+        ctx.current.accounts,
+        ctx.current.lookup,
+      ),
+    )(values, context, options);
+
+  const form = useForm<TransferForm>({
+    defaultValues: emptyTransferForm(todayIso()),
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const values = form.watch();
+  const contact = recipientContact(values);
+  const lookup = useRecipientLookup(contact, type === 'same-bank' && step === 2);
+  ctx.current = { type, accounts: accountList, lookup: lookup.result };
+
+  // Move focus to the step heading so keyboard and screen reader users follow the wizard.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/dashboard'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const choose = (next: TransferType) => {
+    form.reset(emptyTransferForm(todayIso()));
+    lookup.reset();
+    setSubmitError(null);
+    setType(next);
+    setStep(2);
+  };
+
+  const back = () => {
+    if (step === 3) {
+      setStep(2);
+      setSubmitError(null);
+    } else if (step === 2) {
+      setType(null);
+      setStep(1);
+    }
+  };
+
+  const review = async () => {
+    if (type === 'same-bank') {
+      const found = await lookup.lookupNow(contact);
+      if (found) ctx.current = { ...ctx.current, lookup: found };
+    }
+    const ok = await form.trigger();
+    if (!ok) {
+      const first = Object.keys(form.formState.errors)[0] as keyof TransferForm | undefined;
+      if (first) form.setFocus(first);
+      return;
+    }
+    setSubmitError(null);
+    setAttemptKey(newIdempotencyKey());
+    setStep(3);
+  };
+
+  const confirm = () => {
+    if (!type || !attemptKey || create.isPending || done) return;
+    setSubmitError(null);
+    create.mutate(
+      {
+        type,
+        values: form.getValues(),
+        recipientId: lookup.result?.valid ? lookup.result.recipientId : undefined,
+        idempotencyKey: attemptKey,
+      },
+      {
+        onSuccess: ({ message }) => {
+          setDone(true);
+          toast.show({
+            type: 'success',
+            title: 'Transfer Successful',
+            message: message || 'Your transfer has been submitted.',
+            duration: SUCCESS_TOAST_MS,
+          });
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, SERVER_FIELDS, Object.keys(values));
+          const details =
+            error instanceof ApiError ? firstFieldErrors(error.errors).map((e) => e.message) : [];
+          setSubmitError({ message: errorMessage(error, TRANSFER_FAILED), details });
+        },
+      },
+    );
+  };
+
+  const sepaIncomplete =
+    type === 'sepa' && !transferSchema('sepa', accountList).safeParse(values).success;
+
+  if (accounts.isPending) return <PageSpinner label="Loading your accounts" />;
+
+  const busy = create.isPending || done;
+  const info = type ? TRANSFER_TYPE_INFO[type] : null;
+
   return (
-    <ScreenPlaceholder
-      title="Transfer Money"
-      description="Move money between your accounts, to another Juniper Ridge customer, to an external bank, or by SEPA transfer."
-    />
+    <div className="transfer">
+      <div className="transfer__top">
+        {step === 1 ? (
+          <Link to="/dashboard" className="back-link">
+            <ArrowLeft size={16} aria-hidden="true" /> Back to Dashboard
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="back-link back-link--button"
+            onClick={back}
+            disabled={busy}
+          >
+            <ArrowLeft size={16} aria-hidden="true" />{' '}
+            {step === 2 ? 'Back to transfer types' : 'Back to details'}
+          </button>
+        )}
+        <h1 className="page-title">Transfer Money</h1>
+        <ol className="wizard-steps" aria-label="Progress">
+          {([1, 2, 3] as Step[]).map((s) => (
+            <li
+              key={s}
+              className={`wizard-steps__item${s === step ? ' is-current' : ''}${s < step ? ' is-done' : ''}`}
+              aria-current={s === step ? 'step' : undefined}
+            >
+              <span className="wizard-steps__num" aria-hidden="true">
+                {s}
+              </span>
+              <span>{STEP_TITLES[s]}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      {accounts.isError ? (
+        <Alert tone="danger">{errorMessage(accounts.error, 'Failed to load your accounts.')}</Alert>
+      ) : null}
+
+      {step === 1 ? (
+        <div className="transfer__step1">
+          <section aria-labelledby="transfer-step-title">
+            <h2 className="section-title" id="transfer-step-title" ref={headingRef} tabIndex={-1}>
+              {STEP_TITLES[1]}
+            </h2>
+            <TransferTypePicker onChoose={choose} />
+          </section>
+          <RecentTransfers />
+        </div>
+      ) : null}
+
+      {step === 2 && type && info ? (
+        <Card aria-labelledby="transfer-step-title">
+          <h2 className="section-title" id="transfer-step-title" ref={headingRef} tabIndex={-1}>
+            {info.title}
+          </h2>
+          <p className="muted transfer__meta">
+            {info.processing} · {info.fee === 0 ? 'Free' : `Fee $${info.fee.toFixed(2)}`}
+          </p>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void review();
+            }}
+          >
+            <TransferDetails type={type} form={form} accounts={accountList} lookup={lookup} />
+            <div className="transfer__actions">
+              <Button type="submit" disabled={sepaIncomplete}>
+                Review Transfer
+              </Button>
+            </div>
+          </form>
+        </Card>
+      ) : null}
+
+      {step === 3 && type ? (
+        <Card aria-labelledby="transfer-step-title">
+          <h2 className="section-title" id="transfer-step-title" ref={headingRef} tabIndex={-1}>
+            Review your transfer
+          </h2>
+          <TransferReview
+            rows={reviewRows(type, form.getValues(), accountList, lookup.result?.recipientName)}
+          />
+          {submitError ? (
+            <div className="transfer__error">
+              <Alert tone="danger" title="Transfer not completed">
+                <p>{submitError.message}</p>
+                {submitError.details.length ? (
+                  <ul className="error-list">
+                    {submitError.details.map((d) => (
+                      <li key={d}>{d}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </Alert>
+            </div>
+          ) : null}
+          <div className="transfer__actions">
+            <Button variant="secondary" onClick={back} disabled={busy}>
+              Back to Edit
+            </Button>
+            <Button onClick={confirm} disabled={busy} aria-busy={create.isPending || undefined}>
+              {busy ? 'Processing...' : 'Confirm Transfer'}
+            </Button>
+          </div>
+        </Card>
+      ) : null}
+    </div>
   );
 }

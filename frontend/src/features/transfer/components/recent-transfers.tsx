@@ -1,0 +1,108 @@
+import { Repeat } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert, Skeleton } from '@/components/ui/feedback';
+import { newIdempotencyKey } from '@/components/ui/server-errors';
+import { formatDate, formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useRecentTransfers, type RecentTransfer } from '../api/get-recent-transfers';
+import { useRepeatTransfer } from '../api/repeat-transfer';
+
+export const REPEAT_FAILED = 'Failed to repeat transfer. Please try again.';
+
+function typeLabel(type: string) {
+  if (type === 'between-accounts') return 'Between accounts';
+  if (type === 'same-bank') return 'Same bank';
+  if (type === 'external-bank') return 'External bank';
+  if (type === 'sepa') return 'SEPA';
+  return 'Transfer';
+}
+
+/** Recent transfers with a Repeat button each; repeating asks for confirmation first. */
+export function RecentTransfers() {
+  const recent = useRecentTransfers(5);
+  const repeat = useRepeatTransfer();
+  const [pending, setPending] = useState<{ transfer: RecentTransfer; key: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = () => {
+    if (!pending) return;
+    setError(null);
+    repeat.mutate(
+      { id: pending.transfer.id, idempotencyKey: pending.key },
+      {
+        onSuccess: ({ message }) => {
+          toast.show({ type: 'success', message: message || 'Transfer repeated successfully' });
+          setPending(null);
+        },
+        onError: () => setError(REPEAT_FAILED),
+      },
+    );
+  };
+
+  return (
+    <Card aria-labelledby="recent-transfers-title">
+      <CardHeader title="Recent Transfers" id="recent-transfers-title" />
+      {recent.isPending ? (
+        <div className="stack">
+          <Skeleton height="3rem" />
+          <Skeleton height="3rem" />
+        </div>
+      ) : recent.isError ? (
+        <p className="empty-state">No recent transfers</p>
+      ) : recent.data.length === 0 ? (
+        <p className="empty-state">No recent transfers</p>
+      ) : (
+        <ul className="recent-transfers">
+          {recent.data.map((t) => (
+            <li key={t.id} className="recent-transfer">
+              <div className="recent-transfer__main">
+                <span className="recent-transfer__desc">{t.description}</span>
+                <span className="muted recent-transfer__meta">
+                  {typeLabel(t.type)} · {formatDate(t.date)}
+                </span>
+              </div>
+              <span className="tabular recent-transfer__amount">{formatMoney(t.amount)}</span>
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={<Repeat size={16} aria-hidden="true" />}
+                aria-label={`Repeat ${t.description}, ${formatMoney(t.amount)}`}
+                onClick={() => {
+                  setError(null);
+                  setPending({ transfer: t, key: newIdempotencyKey() });
+                }}
+              >
+                Repeat
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open && !repeat.isPending) setPending(null);
+        }}
+        title="Repeat transfer?"
+        description={
+          pending
+            ? `${pending.transfer.description}: ${formatMoney(pending.transfer.amount)} will be sent again.`
+            : undefined
+        }
+      >
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={() => setPending(null)} disabled={repeat.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={confirm} disabled={repeat.isPending}>
+            {repeat.isPending ? 'Processing...' : 'Confirm Repeat'}
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

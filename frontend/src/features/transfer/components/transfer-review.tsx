@@ -1,0 +1,82 @@
+import { accountName, type Account } from '@/lib/accounts';
+import { formatDate, formatMoney } from '@/lib/format';
+import { normalizeIban, type TransferForm } from '../api/create-transfer';
+import {
+  SEPA_COUNTRIES,
+  SEPA_PURPOSES,
+  TRANSFER_TYPE_INFO,
+  type TransferType,
+} from '../lib/transfer-types';
+
+type Row = [label: string, value: string];
+
+function last4(value: string) {
+  const v = value.replace(/\s+/g, '');
+  return v.length > 4 ? `••••${v.slice(-4)}` : v;
+}
+
+/** The lines of the step 3 summary. */
+export function reviewRows(
+  type: TransferType,
+  v: TransferForm,
+  accounts: Account[],
+  recipientName?: string,
+): Row[] {
+  const byId = (id: string) => accounts.find((a) => String(a.id) === id);
+  const from = byId(v.fromAccount);
+  const info = TRANSFER_TYPE_INFO[type];
+  const amount = Number(v.amount);
+  const rows: Row[] = [
+    ['Transfer type', info.title],
+    ['From', from ? accountName(from) : v.fromAccount],
+  ];
+  if (type === 'between-accounts') {
+    const to = byId(v.toAccount);
+    rows.push(['To', to ? accountName(to) : v.toAccount]);
+  } else if (type === 'same-bank') {
+    const contact = v.recipientEmail.trim() || v.recipientPhone.trim();
+    rows.push(['To', recipientName ? `${recipientName} (${contact})` : contact]);
+  } else if (type === 'external-bank') {
+    rows.push(['To', v.recipientName.trim()]);
+    rows.push(['Bank', v.externalBankName.trim()]);
+    rows.push(['Account number', last4(v.externalAccountNumber)]);
+    rows.push(['Routing number', v.externalRoutingNumber.trim()]);
+  } else {
+    rows.push(['To', v.recipientName.trim()]);
+    rows.push(['IBAN', normalizeIban(v.recipientIban)]);
+    if (v.recipientSwiftCode.trim())
+      rows.push(['SWIFT/BIC', v.recipientSwiftCode.trim().toUpperCase()]);
+    rows.push(['Bank', v.recipientBankName.trim()]);
+    rows.push(['Country', SEPA_COUNTRIES[v.recipientCountry] ?? v.recipientCountry]);
+    rows.push(['Purpose', SEPA_PURPOSES[v.purposeOfPayment] ?? v.purposeOfPayment]);
+  }
+  rows.push(['Amount', formatMoney(amount)]);
+  rows.push(['Fee', info.fee === 0 ? 'Free' : formatMoney(info.fee)]);
+  rows.push(['Total', formatMoney(amount + info.fee)]);
+  rows.push(['Date', formatDate(`${v.transferDate}T12:00:00`)]);
+  rows.push(['Processing time', info.processing]);
+  if (v.memo.trim()) rows.push(['Memo', v.memo.trim()]);
+  return rows;
+}
+
+export function TransferReview({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="transfer-summary">
+      {rows.map(([label, value]) => (
+        <div
+          key={label}
+          className={`transfer-summary__row${label === 'Total' ? ' transfer-summary__row--total' : ''}`}
+        >
+          <dt>{label}</dt>
+          <dd
+            className={
+              label === 'Amount' || label === 'Total' || label === 'Fee' ? 'tabular' : undefined
+            }
+          >
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import TransferRoute from './transfer';
+
+const accounts = [
+  {
+    id: 'chk',
+    name: 'Everyday Checking',
+    type: 'checking',
+    balance: 500,
+    available_balance: 500,
+    account_number: '100000000001',
+    status: 'active',
+  },
+  {
+    id: 'sav',
+    name: 'Savings',
+    type: 'savings',
+    balance: 20,
+    available_balance: 20,
+    account_number: '100000000002',
+    status: 'active',
+  },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+function setup(extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    'GET /api/accounts': () => ({ accounts }),
+    'GET /api/transfers/recent': () => ({ transfers: [] }),
+    'GET /api/transfers/limits': () => ({ limits: {} }),
+    ...extra,
+  });
+  renderWithProviders(<TransferRoute />, { path: '/transfer' });
+  return api;
+}
+
+describe('Transfer wizard', () => {
+  it('validates between-accounts fields and reviews a valid transfer', async () => {
+    const user = userEvent.setup();
+    const api = setup({
+      'POST /api/transfers/between-accounts': () => ({ transfer: { id: 't1' } }),
+    });
+    expect(await screen.findByText('No recent transfers')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Between My Accounts/ }));
+    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    expect(
+      await screen.findByText('Please select an account to transfer from'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Please enter an amount of at least $5.00')).toBeInTheDocument();
+    expect(screen.getByText('Please select an account to transfer to')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('From Account'), 'sav');
+    await user.selectOptions(screen.getByLabelText('To Account'), 'sav');
+    await user.type(screen.getByLabelText('Amount (USD)'), '25');
+    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
+    expect(screen.getByText('Cannot transfer to the same account')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('From Account'), 'chk');
+    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Review your transfer' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm Transfer' }));
+    expect(await screen.findByText('Transfer Successful')).toBeInTheDocument();
+    const post = api.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ fromAccount: 'chk', toAccount: 'sav', amount: 25 });
+    expect(post?.headers['Idempotency-Key']).toMatch(/.{16,}/);
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  });
+
+  it('keeps Review disabled for SEPA until every required field holds', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('button', { name: /SEPA Transfer/ }));
+    const review = screen.getByRole('button', { name: 'Review Transfer' });
+    expect(review).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('From Account'), 'chk');
+    await user.type(screen.getByLabelText(/Recipient Name/), 'Anna Schmidt');
+    await user.type(screen.getByLabelText('IBAN'), 'XX');
+    await user.type(screen.getByLabelText(/^Bank Name/), 'Commerzbank');
+    await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+    await user.selectOptions(screen.getByLabelText('Purpose of Payment'), 'FAMI');
+    await user.type(screen.getByLabelText('Amount (USD)'), '30');
+    expect(review).toBeDisabled();
+    await user.clear(screen.getByLabelText('IBAN'));
+    await user.type(screen.getByLabelText('IBAN'), 'DE89370400440532013000');
+    await waitFor(() => expect(review).toBeEnabled());
+  });
+
+  it('shows a refused transfer in a red box and keeps the same key for the retry', async () => {
+    const user = userEvent.setup();
+    const api = setup({
+      'POST /api/transfers/external-bank': () =>
+        errorResponse(422, {
+          message: 'Your account balance is insufficient for this transaction.',
+          code: 'INSUFFICIENT_FUNDS',
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: /To Another Bank/ }));
+    await user.selectOptions(screen.getByLabelText('From Account'), 'chk');
+    await user.type(screen.getByLabelText('Recipient Name'), 'Sam Lee');
+    await user.type(screen.getByLabelText('Bank Name'), 'First Bank');
+    await user.type(screen.getByLabelText('Account Number'), '12345678');
+    await user.type(screen.getByLabelText('Routing Number'), '021000021');
+    await user.type(screen.getByLabelText('Amount (USD)'), '499');
+    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Transfer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account balance is insufficient for this transaction.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm Transfer' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const [first, second] = api.calls.filter((c) => c.method === 'POST');
+    expect(first!.headers['Idempotency-Key']).toBe(second!.headers['Idempotency-Key']);
+  });
+});
