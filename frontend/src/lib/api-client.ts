@@ -49,7 +49,6 @@ const CONSISTENCY_KEY = 'consistency_token';
 
 let consistencyToken: string | null = readStoredConsistencyToken();
 let unauthorizedHandler: (() => void) | null = null;
-let sessionExpiryListener: ((expiresAt: string) => void) | null = null;
 
 function readStoredConsistencyToken(): string | null {
   try {
@@ -72,11 +71,6 @@ export function setConsistencyToken(token: string | null) {
   } catch {
     /* private mode: keep it in memory only */
   }
-}
-
-/** Called when the server reports a new session expiry (header X-Session-Expires-At). */
-export function onSessionExpiry(listener: ((expiresAt: string) => void) | null) {
-  sessionExpiryListener = listener;
 }
 
 /** Called on any 401 (the auth provider signs out and goes to /login). */
@@ -127,8 +121,6 @@ export async function request<T>(
 
   const received = response.headers.get(CONSISTENCY_HEADER);
   if (received) setConsistencyToken(received);
-  const expiry = response.headers.get('X-Session-Expires-At');
-  if (expiry) sessionExpiryListener?.(expiry);
 
   let body: Envelope = {};
   const text = await response.text();

@@ -9,10 +9,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { api, onSessionExpiry, onUnauthorized, setConsistencyToken } from './api-client';
+import { api, onUnauthorized, setConsistencyToken } from './api-client';
 import {
   clearSession,
-  getExpiresAt,
   getStoredUser,
   getToken,
   saveSession,
@@ -30,8 +29,8 @@ export type Session = { token: string; user: User; expires_at?: string | null };
 type AuthContextValue = {
   status: AuthStatus;
   user: User | null;
-  /** When the server ends the session (ms since epoch), if it told us. */
-  expiresAt: number | null;
+  /** How long the server keeps an idle session (from the expiry it gave at sign-in), if known. */
+  sessionTtlMs: number | null;
   signIn(session: Session): void;
   signOut(): Promise<void>;
   updateUser(user: User): void;
@@ -40,8 +39,19 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export const getCurrentUser = async (signal?: AbortSignal) =>
-  (await api.get<{ user: User }>('/user', { signal, skipUnauthorizedHandler: true })).data.user;
+export async function getCurrentUser(signal?: AbortSignal) {
+  const { data } = await api.get<{ user: User; session_expires_at?: string | null }>('/user', {
+    signal,
+    skipUnauthorizedHandler: true,
+  });
+  return data;
+}
+
+/** The idle lifetime implied by an expiry the server has just set (it slides on every request). */
+export function ttlFrom(expiresAt: string | null | undefined, now = Date.now()): number | null {
+  const ms = expiresAt ? Date.parse(expiresAt) - now : NaN;
+  return Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) * 1000 : null;
+}
 
 export const logoutRequest = () => api.post<null>('/logout');
 
@@ -54,7 +64,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? 'loading' : 'anonymous'));
   const [user, setUser] = useState<User | null>(() => (getToken() ? getStoredUser() : null));
-  const [expiresAt, setExpiresAt] = useState<number | null>(() => getExpiresAt());
+  const [sessionTtlMs, setSessionTtlMs] = useState<number | null>(null);
   const signedOutRef = useRef(onSignedOut);
   signedOutRef.current = onSignedOut;
 
@@ -62,7 +72,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     clearSession();
     setConsistencyToken(null);
     setUser(null);
-    setExpiresAt(null);
+    setSessionTtlMs(null);
     setStatus('anonymous');
     queryClient.clear();
   }, [queryClient]);
@@ -72,9 +82,10 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     if (!getToken()) return;
     const controller = new AbortController();
     getCurrentUser(controller.signal).then(
-      (current) => {
-        saveSession({ user: current });
+      ({ user: current, session_expires_at }) => {
+        saveSession({ user: current, expiresAt: session_expires_at ?? null });
         setUser(current);
+        setSessionTtlMs(ttlFrom(session_expires_at));
         setStatus('authenticated');
       },
       (error: unknown) => {
@@ -95,17 +106,6 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     return () => onUnauthorized(null);
   }, [dropSession]);
 
-  // A server that slides the session on activity may announce the new expiry on any response.
-  useEffect(() => {
-    onSessionExpiry((value) => {
-      const ms = Date.parse(value);
-      if (Number.isNaN(ms) || !getToken()) return;
-      saveSession({ expiresAt: value });
-      setExpiresAt(ms);
-    });
-    return () => onSessionExpiry(null);
-  }, []);
-
   // Signing out in another tab signs this one out too.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -125,7 +125,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
       expiresAt: session.expires_at ?? null,
     });
     setUser(session.user);
-    setExpiresAt(session.expires_at ? Date.parse(session.expires_at) : null);
+    setSessionTtlMs(ttlFrom(session.expires_at));
     setStatus('authenticated');
   }, []);
 
@@ -147,12 +147,13 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   const refreshSession = useCallback(async () => {
     const { data } = await refreshSessionRequest();
     saveSession({ token: data?.token, expiresAt: data?.expires_at ?? null });
-    if (data?.expires_at) setExpiresAt(Date.parse(data.expires_at));
+    const ttl = ttlFrom(data?.expires_at);
+    if (ttl) setSessionTtlMs(ttl);
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, expiresAt, signIn, signOut, updateUser, refreshSession }),
-    [status, user, expiresAt, signIn, signOut, updateUser, refreshSession],
+    () => ({ status, user, sessionTtlMs, signIn, signOut, updateUser, refreshSession }),
+    [status, user, sessionTtlMs, signIn, signOut, updateUser, refreshSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -8,7 +8,7 @@ describe('transaction categories', () => {
     ['Interest earned', 'Income'],
     ['Amazon Marketplace purchase', 'Shopping'],
     ['Blue Spruce Cafe', 'Dining'],
-    ['Valley Electric Co.', 'Utilities'],
+    ['Bay Electric Co.', 'Utilities'],
     ['Transfer to Savings', 'Transfer'],
     ['Credit card payment', 'Payment'],
     ['ATM withdrawal', 'Other'],

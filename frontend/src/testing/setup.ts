@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { toast } from '@/lib/toast-store';
 
 afterEach(() => {
+  act(() => toast.clear());
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

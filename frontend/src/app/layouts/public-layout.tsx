@@ -217,27 +217,27 @@ function Footer() {
         <div className="site-footer__brand">
           <Logo inverse />
           <p>
-            A hometown bank for the families, farms and businesses of the Juniper Valley since{' '}
+            A hometown bank for the families, farms and businesses of the Harbor Bay region since{' '}
             {BANK.founded}.
           </p>
           <ul role="list" className="social">
             <li>
-              <a href="https://facebook.com" aria-label="Juniper Ridge on Facebook">
+              <a href="https://facebook.com" aria-label="Harborview on Facebook">
                 <Facebook size={18} aria-hidden="true" />
               </a>
             </li>
             <li>
-              <a href="https://instagram.com" aria-label="Juniper Ridge on Instagram">
+              <a href="https://instagram.com" aria-label="Harborview on Instagram">
                 <Instagram size={18} aria-hidden="true" />
               </a>
             </li>
             <li>
-              <a href="https://linkedin.com" aria-label="Juniper Ridge on LinkedIn">
+              <a href="https://linkedin.com" aria-label="Harborview on LinkedIn">
                 <Linkedin size={18} aria-hidden="true" />
               </a>
             </li>
             <li>
-              <a href="https://youtube.com" aria-label="Juniper Ridge on YouTube">
+              <a href="https://youtube.com" aria-label="Harborview on YouTube">
                 <Youtube size={18} aria-hidden="true" />
               </a>
             </li>

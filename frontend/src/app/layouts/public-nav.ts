@@ -63,7 +63,7 @@ export const PUBLIC_MENUS: NavMenu[] = [
   {
     label: 'About',
     links: [
-      { label: 'Our Story', to: '/about', description: 'Serving the valley since 1952' },
+      { label: 'Our Story', to: '/about', description: 'Serving the bay since 1952' },
       { label: 'Home', to: '/', description: 'Back to the front page' },
       { label: 'Security Center', to: '/security', description: 'How we protect you' },
     ],

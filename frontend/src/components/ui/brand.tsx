@@ -3,16 +3,16 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 export const BANK = {
-  name: 'Juniper Ridge Community Bank',
-  shortName: 'Juniper Ridge',
+  name: 'Harborview Community Bank',
+  shortName: 'Harborview',
   founded: 1952,
   phone: '(555) 019-1952',
   phoneHref: 'tel:+15550191952',
-  email: 'info@juniperridgebank.example',
-  supportEmail: 'support@juniperridgebank.example',
-  cardsEmail: 'cards@juniperridgebank.example',
+  email: 'info@harborviewbank.example',
+  supportEmail: 'support@harborviewbank.example',
+  cardsEmail: 'cards@harborviewbank.example',
   address: '1952 Founders Way',
-  cityLine: 'Juniper Ridge, CO 80951',
+  cityLine: 'Harborview, ME 04999',
   routingNumber: '102000196',
   regulatorId: 'FDIC Cert. #00000 (placeholder)',
 } as const;
@@ -29,7 +29,7 @@ export function Logo({ to = '/', inverse = false }: { to?: string; inverse?: boo
         <path d="M16 5 7 20h5l-3 5h14l-3-5h5z" fill="#e7c77a" />
       </svg>
       <span className="logo__text">
-        <span className="logo__name">Juniper Ridge</span>
+        <span className="logo__name">Harborview</span>
         <span className="logo__tag">Community Bank · Est. 1952</span>
       </span>
     </Link>

@@ -6,7 +6,7 @@ import { Card } from './card';
 /** Sets the document title for the page (announced by screen readers on navigation). */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} · Juniper Ridge Community Bank`;
+    document.title = `${title} · Harborview Community Bank`;
   }, [title]);
 }
 

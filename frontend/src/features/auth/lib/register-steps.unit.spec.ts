@@ -15,7 +15,7 @@ const step2: RegisterForm = {
   phone: '555-010-2000',
   date_of_birth: '1990-04-01',
   address: '12 Elm St',
-  city: 'Juniper Ridge',
+  city: 'Harborview',
   state: 'CO',
   zip_code: '80951',
 };

@@ -122,7 +122,7 @@ export default function LoginRoute() {
         </Button>
       </form>
       <p className="auth__footer">
-        New to Juniper Ridge? <Link to="/register">Open an account</Link>
+        New to Harborview? <Link to="/register">Open an account</Link>
       </p>
     </AuthLayout>
   );

@@ -107,7 +107,7 @@ export default function RegisterRoute() {
 
   if (created) {
     return (
-      <AuthLayout title="Welcome to Juniper Ridge">
+      <AuthLayout title="Welcome to Harborview">
         <Alert tone="success" title="Account created successfully!">
           <p>
             Your new account number is{' '}

@@ -54,7 +54,7 @@ function AccountCard({ account, hidden }: { account: Account; hidden: boolean })
   return (
     <li>
       <Link to="/accounts" className={`acct-card acct-card--${account.type}`}>
-        <span className="acct-card__type">{account.account_type?.name ?? account.type}</span>
+        <span className="acct-card__type">{account.type}</span>
         <span className="acct-card__name">{accountName(account)}</span>
         <span className="acct-card__balance tabular">
           {hidden ? HIDDEN : formatMoney(account.balance)}

@@ -4,11 +4,13 @@ import { api } from '@/lib/api-client';
 
 // The contact page's forms reach the bank: each request is recorded for staff under /ops.
 
+/** The inquiry types of the contact page, also the appointment types the bank takes. */
 export const APPOINTMENT_TYPES = [
-  { value: 'account_opening', label: 'Open an account' },
-  { value: 'loan_consultation', label: 'Loan consultation' },
-  { value: 'financial_planning', label: 'Financial planning' },
-  { value: 'business_banking', label: 'Business banking' },
+  { value: 'general', label: 'General banking' },
+  { value: 'loans', label: 'Loans & mortgages' },
+  { value: 'business', label: 'Business banking' },
+  { value: 'investment', label: 'Savings & investments' },
+  { value: 'support', label: 'Account support' },
 ] as const;
 
 /** Spec §9: 9:00 AM to 5:00 PM, hourly. */

@@ -16,7 +16,7 @@ export function LegalPage({
 }) {
   return (
     <PublicPage title={title}>
-      <Hero compact eyebrow="Juniper Ridge Community Bank" title={title} lead={lead} />
+      <Hero compact eyebrow="Harborview Community Bank" title={title} lead={lead} />
       <div className="container section">
         <article className="prose">
           {updated ? <p className="muted">Last updated {updated}</p> : null}

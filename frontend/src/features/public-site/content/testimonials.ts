@@ -56,7 +56,7 @@ export const BUSINESS_TESTIMONIALS: Testimonial[] = [
   {
     quote: 'Positive pay and same-day ACH saved our bookkeeper hours every week.',
     name: 'Grace Liu',
-    detail: 'CFO, Valley Orchards Co-op',
+    detail: 'CFO, Bayside Orchards Co-op',
     rating: 5,
   },
   {

@@ -28,7 +28,7 @@ const LEADERS = [
 
 const JOBS = [
   { title: 'Universal Banker', place: 'Cedar Falls branch · Full time' },
-  { title: 'Commercial Loan Officer', place: 'Juniper Ridge headquarters · Full time' },
+  { title: 'Commercial Loan Officer', place: 'Harborview headquarters · Full time' },
   { title: 'Fraud Operations Analyst', place: 'Hybrid · Full time' },
   { title: 'Mortgage Loan Processor', place: 'Pine Hollow branch · Full time' },
 ];
@@ -38,9 +38,9 @@ export default function AboutRoute() {
     <PublicPage title="About Us">
       <Hero
         compact
-        eyebrow="About Juniper Ridge"
+        eyebrow="About Harborview"
         title="Neighbors helping neighbors since 1952"
-        lead="Founded by a group of ranchers and shopkeepers who wanted a bank that would say yes to their town, Juniper Ridge Community Bank has grown to 25 branches while keeping its promise: decisions made here, by people who live here."
+        lead="Founded by a group of fishermen and shopkeepers who wanted a bank that would say yes to their town, Harborview Community Bank has grown to 25 branches while keeping its promise: decisions made here, by people who live here."
       />
       <Section
         id="story"
@@ -49,14 +49,14 @@ export default function AboutRoute() {
       >
         <div className="two-col prose">
           <p>
-            In 1952, twelve local families pooled their savings to open the Juniper Ridge Savings &
+            In 1952, twelve local families pooled their savings to open the Harborview Savings &
             Loan in a former feed store on Founders Way. The first loan financed a tractor; the
             second, a young couple’s first home. Both were repaid early.
           </p>
           <p>
             Seven decades later we serve more than 50,000 customers and hold over $2.5 billion in
             assets — still independent, still headquartered on Founders Way, and still lending our
-            deposits back into the valley.
+            deposits back into the bay.
           </p>
         </div>
       </Section>
@@ -86,7 +86,7 @@ export default function AboutRoute() {
             {
               icon: Leaf,
               title: 'Stewardship',
-              text: 'We invest in local schools, farms and a greener valley.',
+              text: 'We invest in local schools, farms and a cleaner bay.',
             },
             {
               icon: Award,
@@ -145,7 +145,7 @@ export default function AboutRoute() {
             {
               icon: Award,
               title: 'Top Community Lender',
-              text: 'Valley Business Journal, 2021–2025.',
+              text: 'Bay Business Journal, 2021–2025.',
             },
             {
               icon: Award,
@@ -182,13 +182,14 @@ export default function AboutRoute() {
       <Section id="mission" eyebrow="Our mission" title="Why we exist">
         <blockquote className="mission">
           <p>
-            “To help every family, farm and business in the Juniper Valley build a secure financial
-            future — with honest advice, fair products and money that stays close to home.”
+            “To help every family, farm and business in the Harbor Bay region build a secure
+            financial future — with honest advice, fair products and money that stays close to
+            home.”
           </p>
         </blockquote>
       </Section>
       <CtaBand
-        title="Become part of the Juniper Ridge family"
+        title="Become part of the Harborview family"
         text="Open an account online or talk to us at any branch."
       >
         <ButtonLink to="/register">Open an account</ButtonLink>

@@ -39,7 +39,7 @@ export default function BusinessBankingRoute() {
         compact
         eyebrow="Business banking"
         title="A banking partner for Main Street"
-        lead="Accounts, lending, merchant services and treasury tools for the businesses that keep the Juniper Valley running — with a relationship manager who knows your name."
+        lead="Accounts, lending, merchant services and treasury tools for the businesses that keep the Harbor Bay region running — with a relationship manager who knows your name."
         actions={
           <HeroActions
             primary={{ to: '/register', label: 'Open a business account' }}

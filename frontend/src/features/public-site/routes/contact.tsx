@@ -29,7 +29,7 @@ const INQUIRY_TYPES = [
 const BRANCHES = [
   {
     name: 'Headquarters — Founders Way',
-    address: '1952 Founders Way, Juniper Ridge',
+    address: '1952 Founders Way, Harborview',
     hours: 'Mon–Fri 9–5, Sat 9–12',
   },
   { name: 'Cedar Falls', address: '410 River Road, Cedar Falls', hours: 'Mon–Fri 9–6, Sat 9–1' },
@@ -45,7 +45,7 @@ export default function ContactRoute() {
         compact
         eyebrow="Contact us"
         title="We’re here to help"
-        lead="Call, write, chat or visit — a real person at Juniper Ridge will answer."
+        lead="Call, write, chat or visit — a real person at Harborview will answer."
         actions={
           <HeroActions
             primary={{ to: '/register', label: 'Open an account' }}
@@ -76,7 +76,7 @@ export default function ContactRoute() {
             {
               icon: Building2,
               title: 'Visit a branch',
-              text: <Link to="/contact#locations">25 branches across the valley</Link>,
+              text: <Link to="/contact#locations">25 branches around the bay</Link>,
             },
             { icon: MapPin, title: 'Write to us', text: `${BANK.address}, ${BANK.cityLine}` },
           ]}
@@ -172,8 +172,8 @@ export default function ContactRoute() {
           </Alert>
         </div>
         <p className="muted">
-          <AlertTriangle size={14} aria-hidden="true" /> Juniper Ridge will never call, text or
-          email to ask for your password, PIN or one-time code.
+          <AlertTriangle size={14} aria-hidden="true" /> Harborview will never call, text or email
+          to ask for your password, PIN or one-time code.
         </p>
       </Section>
     </PublicPage>

@@ -10,7 +10,7 @@ export default function DisclosuresRoute() {
           heading: 'FDIC insurance',
           body: (
             <p>
-              Juniper Ridge Community Bank is a Member FDIC. Deposits are insured up to $250,000 per
+              Harborview Community Bank is a Member FDIC. Deposits are insured up to $250,000 per
               depositor, for each account ownership category.
             </p>
           ),

@@ -31,13 +31,13 @@ import { HOME_TESTIMONIALS } from '../content/testimonials';
 const NEWS = [
   {
     date: 'October 2025',
-    title: 'Juniper Ridge opens its 25th branch in Cedar Falls',
+    title: 'Harborview opens its 25th branch in Cedar Falls',
     text: 'A full-service branch with drive-through, safe deposit boxes and Saturday hours.',
   },
   {
     date: 'September 2025',
     title: 'Named a Top Community Lender for the fifth year',
-    text: 'Recognized for small-business and agricultural lending across the valley.',
+    text: 'Recognized for small-business and agricultural lending around the bay.',
   },
   {
     date: 'August 2025',
@@ -50,9 +50,9 @@ export default function HomeRoute() {
   return (
     <PublicPage title="Home">
       <Hero
-        eyebrow="Member FDIC · Serving the Juniper Valley since 1952"
+        eyebrow="Member FDIC · Serving the Harbor Bay region since 1952"
         title="Banking that knows your name."
-        lead="For more than seventy years, Juniper Ridge Community Bank has helped families, farms and businesses save, borrow and grow — with real people in 25 branches and online banking that works wherever you are."
+        lead="For more than seventy years, Harborview Community Bank has helped families, farms and businesses save, borrow and grow — with real people in 25 branches and online banking that works wherever you are."
         actions={
           <>
             <ButtonLink
@@ -98,7 +98,7 @@ export default function HomeRoute() {
 
       <div className="container stats-wrap">
         <StatBand
-          label="Juniper Ridge in numbers"
+          label="Harborview in numbers"
           stats={[
             { value: 50000, suffix: '+', label: 'Customers' },
             { value: 2.5, decimals: 1, prefix: '$', suffix: 'B+', label: 'In assets' },
@@ -132,7 +132,7 @@ export default function HomeRoute() {
             {
               icon: Landmark,
               title: 'Loans & Credit',
-              text: 'Mortgages, auto, personal and home equity loans decided right here in the valley.',
+              text: 'Mortgages, auto, personal and home equity loans decided right here around the bay.',
               link: { to: '/loans', label: 'Explore loans' },
             },
             {
@@ -148,7 +148,7 @@ export default function HomeRoute() {
       <Section
         id="why"
         tone="tint"
-        eyebrow="Why Juniper Ridge"
+        eyebrow="Why Harborview"
         title="A bank that is part of the neighborhood"
       >
         <FeatureGrid
@@ -201,7 +201,7 @@ export default function HomeRoute() {
       <Section
         id="community"
         eyebrow="Community impact"
-        title="Invested in the Juniper Valley"
+        title="Invested in the Harbor Bay region"
         intro="Every year we give back a share of our earnings and thousands of volunteer hours."
       >
         <ul role="list" className="stats">

@@ -7,7 +7,7 @@ export default function InsuranceInfoRoute() {
     <PublicPage title="Insurance">
       <Hero
         compact
-        eyebrow="Juniper Ridge Insurance Services"
+        eyebrow="Harborview Insurance Services"
         title="Protect what matters most"
         lead="Auto, home, life and business coverage from trusted carriers, quoted by licensed agents who live in your community."
         actions={

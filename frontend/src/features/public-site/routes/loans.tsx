@@ -117,7 +117,7 @@ export default function LoansRoute() {
       >
         <LoanCalculator />
       </Section>
-      <Section id="benefits" tone="tint" eyebrow="Benefits" title="Why borrow with Juniper Ridge">
+      <Section id="benefits" tone="tint" eyebrow="Benefits" title="Why borrow with Harborview">
         <FeatureGrid
           columns={4}
           items={[
@@ -129,7 +129,7 @@ export default function LoansRoute() {
             {
               icon: Percent,
               title: 'Relationship discounts',
-              text: 'Save 0.25% with automatic payments from a Juniper Ridge account.',
+              text: 'Save 0.25% with automatic payments from a Harborview account.',
             },
             {
               icon: UserCheck,

@@ -120,7 +120,7 @@ export default function PersonalBankingRoute() {
           items={[
             {
               icon: CreditCard,
-              title: 'Juniper Rewards Card',
+              title: 'Harborview Rewards Card',
               figure: '$0',
               figureLabel: 'annual fee',
               text: '15.99%–25.99% variable APR. Earn 1.5% cash back on every purchase.',
@@ -128,7 +128,7 @@ export default function PersonalBankingRoute() {
             },
             {
               icon: Plane,
-              title: 'Juniper Travel Card',
+              title: 'Harborview Travel Card',
               figure: '$95',
               figureLabel: 'annual fee',
               text: '17.99%–27.99% variable APR. 3x points on travel and dining, no foreign transaction fees.',

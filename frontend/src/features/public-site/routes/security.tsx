@@ -24,7 +24,7 @@ export default function SecurityRoute() {
           heading: 'We will never ask',
           body: (
             <p>
-              Juniper Ridge will never call, text or email to ask for your password, PIN, full card
+              Harborview will never call, text or email to ask for your password, PIN, full card
               number or a one-time code. If someone does, hang up and call us at (555) 019-1952.
             </p>
           ),
@@ -45,7 +45,7 @@ export default function SecurityRoute() {
           body: (
             <p>
               If you suspect fraud, lock your card in online banking and call us any time at (555)
-              019-1952, or email cards@juniperridgebank.example.
+              019-1952, or email cards@harborviewbank.example.
             </p>
           ),
         },

@@ -55,7 +55,7 @@ export default function SitemapRoute() {
     <PublicPage title="Sitemap">
       <Hero
         compact
-        eyebrow="Juniper Ridge Community Bank"
+        eyebrow="Harborview Community Bank"
         title="Sitemap"
         lead="Every page on our site in one place."
       />

@@ -4,7 +4,7 @@ export default function TermsRoute() {
   return (
     <LegalPage
       title="Terms of Service"
-      lead="The terms that apply when you use Juniper Ridge online banking."
+      lead="The terms that apply when you use Harborview online banking."
       updated="January 1, 2025"
       sections={[
         {

@@ -2,12 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client';
 import type { Transaction } from '@/lib/transactions';
 
-export type SearchContact = {
-  id?: string | number;
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-};
+/** People this customer has paid or been paid by; `contact` is their email or phone. */
+export type SearchContact = { name: string; contact: string | null };
 
 export type SearchResults = { transactions: Transaction[]; contacts: SearchContact[] };
 

@@ -44,11 +44,11 @@ export function GlobalSearch() {
         to: `/accounts?q=${encodeURIComponent(t.description)}`,
       })),
       ...results.data.contacts.slice(0, 5).map((c, i) => ({
-        key: `c-${c.id ?? i}`,
+        key: `c-${c.name}-${i}`,
         group: 'Contacts' as const,
         label: c.name,
-        detail: c.email ?? c.phone ?? '',
-        to: `/zelle?recipient=${encodeURIComponent(c.email ?? c.phone ?? '')}&name=${encodeURIComponent(c.name)}`,
+        detail: c.contact ?? '',
+        to: `/zelle?recipient=${encodeURIComponent(c.contact ?? '')}&name=${encodeURIComponent(c.name)}`,
       })),
     ];
   }, [results.data, term]);

@@ -1,11 +1,129 @@
-import { ScreenPlaceholder } from '@/components/ui/page';
+import { QrCode, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Alert, PageSpinner } from '@/components/ui/feedback';
+import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useUser } from '@/lib/auth';
+import { formatMoney } from '@/lib/format';
+import { useAccounts } from '../api/get-accounts';
+import { useZelleLimits } from '../api/get-zelle-limits';
+import { useZelleRecipients, type ZelleRecipient } from '../api/get-zelle-recipients';
+import { useZelleRequests } from '../api/get-zelle-requests';
+import { useZelleTransactions } from '../api/get-zelle-transactions';
+import { ActivityList } from '../components/activity-list';
+import { IncomingRequests } from '../components/incoming-requests';
+import { QrDialog, qrPayload } from '../components/qr-dialog';
+import { RecentRecipients } from '../components/recent-recipients';
+import { SplitForm } from '../components/split-form';
+import { ZelleForm, type Prefill } from '../components/zelle-form';
+import './zelle.css';
 
-// Issue 6 fills this in: person-to-person payments (spec 2 §2.2).
+type Tab = 'send' | 'request' | 'split' | 'activity';
+
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'send', label: 'Send' },
+  { value: 'request', label: 'Request' },
+  { value: 'split', label: 'Split' },
+  { value: 'activity', label: 'Activity' },
+];
+
+/** Spec 2 §2.2: person-to-person payments. */
 export default function ZelleRoute() {
+  useDocumentTitle('Zelle');
+  const user = useUser();
+  const accounts = useAccounts();
+  const recipients = useZelleRecipients();
+  const transactions = useZelleTransactions();
+  const limits = useZelleLimits();
+  const requests = useZelleRequests();
+  const [tab, setTab] = useState<Tab>('send');
+  const [prefill, setPrefill] = useState<Prefill | null>(null);
+  const [qrOpen, setQrOpen] = useState(false);
+
+  if (accounts.isPending) return <PageSpinner label="Loading Zelle" />;
+  const accountList = accounts.data ?? [];
+  const loadFailed = accounts.isError || recipients.isError || transactions.isError || limits.isError;
+
+  const pick = (r: ZelleRecipient) => {
+    const contactType = r.email ? 'email' : 'phone';
+    setPrefill({ name: r.name, contact: (r.email ?? r.phone ?? '') as string, contactType, seq: Date.now() });
+    setTab('send');
+  };
+
+  const daily = limits.data?.daily;
+
   return (
-    <ScreenPlaceholder
-      title="Zelle®"
-      description="Send, request and split money with people you know."
-    />
+    <>
+      <PageHeader
+        title="Zelle"
+        description="Send, request and split money with people you know."
+        backTo="/dashboard"
+      />
+      {loadFailed ? <Alert tone="danger">Failed to load Zelle data</Alert> : null}
+      <div className="zelle-layout">
+        <div className="zelle-main">
+          <IncomingRequests requests={requests.data ?? []} accounts={accountList} />
+          <Card>
+            <Tabs value={tab} onValueChange={setTab} items={TABS} label="Zelle">
+              <TabPanel value="send">
+                <ZelleForm mode="send" accounts={accountList} prefill={prefill} />
+              </TabPanel>
+              <TabPanel value="request">
+                <ZelleForm mode="request" accounts={accountList} />
+              </TabPanel>
+              <TabPanel value="split">
+                <SplitForm accounts={accountList} />
+              </TabPanel>
+              <TabPanel value="activity">
+                <ActivityList items={transactions.data} loading={transactions.isPending} />
+              </TabPanel>
+            </Tabs>
+          </Card>
+        </div>
+        <aside className="zelle-side" aria-label="Zelle sidebar">
+          <Card aria-labelledby="zelle-recent-title">
+            <CardHeader title="Recent Recipients" id="zelle-recent-title" level={2} />
+            <RecentRecipients recipients={recipients.data ?? []} onPick={pick} />
+          </Card>
+          <Card aria-labelledby="zelle-limits-title">
+            <CardHeader
+              title="Security and Limits"
+              id="zelle-limits-title"
+              action={<ShieldCheck size={20} aria-hidden="true" />}
+            />
+            <ul className="zelle-limits">
+              <li>
+                Daily send limit: <strong>$2,500</strong>
+              </li>
+              <li>
+                Monthly send limit: <strong>$20,000</strong>
+              </li>
+              <li>
+                Daily receive limit: <strong>$5,000</strong>
+              </li>
+            </ul>
+            {daily ? (
+              <p className="muted">
+                Sent today: {formatMoney(daily.used)} of {formatMoney(daily.limit)}
+              </p>
+            ) : null}
+            <p className="muted">Only send money to people you know and trust.</p>
+          </Card>
+          <Card aria-labelledby="zelle-actions-title">
+            <CardHeader title="Quick Actions" id="zelle-actions-title" />
+            <Button variant="secondary" block icon={<QrCode size={18} aria-hidden="true" />} onClick={() => setQrOpen(true)}>
+              Show My QR Code
+            </Button>
+          </Card>
+        </aside>
+      </div>
+      <QrDialog
+        open={qrOpen}
+        onOpenChange={setQrOpen}
+        text={qrPayload(user as { email?: string | null; zelle_qr_data?: string | null }, window.location.origin)}
+      />
+    </>
   );
 }

@@ -1,0 +1,130 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, ok, renderWithApp } from '@/testing/render';
+import RegisterRoute from './register';
+
+function renderRegister() {
+  return renderWithApp(<RegisterRoute />, {
+    path: '/register',
+    routes: [{ path: '/dashboard', element: <p>Dashboard page</p> }],
+  });
+}
+
+async function fillStep1(password = 'correct-horse', confirmation = password) {
+  await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.type(screen.getByLabelText('Confirm password'), confirmation);
+}
+
+async function fillStep2() {
+  await userEvent.type(screen.getByLabelText('Phone number'), '555-010-2000');
+  await userEvent.type(screen.getByLabelText('Date of birth'), '1990-04-01');
+  await userEvent.type(screen.getByLabelText('Street address'), '12 Elm St');
+  await userEvent.type(screen.getByLabelText('City'), 'Harborview');
+  await userEvent.type(screen.getByLabelText('State'), 'ME');
+  await userEvent.type(screen.getByLabelText('ZIP code'), '04999');
+}
+
+describe('Registration wizard', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('checks step 1 with the exact messages before moving on', async () => {
+    fakeServer(() => undefined);
+    renderRegister();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument();
+    await fillStep1('correct-horse', 'different-horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
+  });
+
+  it('refuses a short password', async () => {
+    fakeServer(() => undefined);
+    renderRegister();
+    await fillStep1('short');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Password must be at least 8 characters long.')).toBeInTheDocument();
+  });
+
+  it('goes back with Previous and clears the error; submit exists only on step 3', async () => {
+    fakeServer(() => undefined);
+    renderRegister();
+    await fillStep1();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Personal Details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('heading', { name: 'Account Information' })).toBeInTheDocument();
+    expect(screen.queryByText('Please fill in all required fields.')).not.toBeInTheDocument();
+  });
+
+  it('lists server field errors under "Please fix the following errors:"', async () => {
+    fakeServer(() => ({
+      status: 422,
+      body: {
+        status: 'error',
+        message: 'The given data was invalid.',
+        errors: { email: ['The email has already been taken.'] },
+      },
+    }));
+    renderRegister();
+    await fillStep1();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await fillStep2();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Please fix the following errors:')).toBeInTheDocument();
+    expect(screen.getByText('The email has already been taken.')).toBeInTheDocument();
+  });
+
+  it('requires the terms, then shows the new account number and opens the dashboard after 3 seconds', async () => {
+    const calls = fakeServer((url) =>
+      url.pathname === '/api/register'
+        ? ok({
+            user: {
+              id: 'u1',
+              name: 'Ada Lovelace',
+              email: 'ada@example.com',
+              account_number: '555512345678',
+            },
+            token: 'tok-new',
+          })
+        : undefined,
+    );
+    renderRegister();
+    await fillStep1();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await fillStep2();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Review & Submit' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(
+      screen.getByText('Please accept the Terms of Service and Privacy Policy to continue.'),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByTestId('new-account-number')).toHaveTextContent('5555 1234 5678');
+    expect(calls.find((c) => c.path === '/api/register')?.body).toMatchObject({
+      name: 'Ada Lovelace',
+      zip_code: '04999',
+    });
+    expect(localStorage.getItem('auth_token')).toBe('tok-new');
+    const shownAt = Date.now();
+    await act(() => new Promise((r) => setTimeout(r, 2500)));
+    expect(screen.queryByText('Dashboard page')).not.toBeInTheDocument();
+    expect(await screen.findByText('Dashboard page', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2900);
+  }, 15_000);
+});

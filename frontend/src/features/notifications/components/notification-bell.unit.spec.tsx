@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, ok, renderWithApp } from '@/testing/render';
+import { NotificationBell } from './notification-bell';
+
+const item = (id: number, is_read = false, title = `Notice ${id}`) => ({
+  id,
+  type: 'security',
+  title,
+  message: `Message ${id}`,
+  time_ago: '2 minutes ago',
+  is_read,
+  priority: 'medium',
+  created_at: '2025-01-01T00:00:00Z',
+});
+
+describe('Notification bell and panel', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows "99+" on the badge above 99 unread', async () => {
+    fakeServer((url) =>
+      url.pathname === '/api/notifications/summary'
+        ? ok({ unread_count: 150, total_count: 200 })
+        : undefined,
+    );
+    renderWithApp(<NotificationBell />);
+    expect(await screen.findByText('99+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, 150 unread' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state with its counts', async () => {
+    fakeServer((url) => {
+      if (url.pathname === '/api/notifications/summary')
+        return ok({ unread_count: 0, total_count: 0 });
+      if (url.pathname === '/api/notifications') return ok({ notifications: [] });
+      return undefined;
+    });
+    renderWithApp(<NotificationBell />);
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notifications found')).toBeInTheDocument();
+    expect(screen.getByText('0 total · 0 unread')).toBeInTheDocument();
+  });
+
+  it('filters by read status and type through the query', async () => {
+    const calls = fakeServer((url) => {
+      if (url.pathname === '/api/notifications/summary')
+        return ok({ unread_count: 1, total_count: 1 });
+      if (url.pathname === '/api/notifications') return ok({ notifications: [item(1)] });
+      return undefined;
+    });
+    renderWithApp(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Unread' }));
+    await userEvent.selectOptions(screen.getByLabelText('Notification type'), 'Cards');
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/api/notifications?per_page=50&unread_only=true&type=card'),
+      ).toBe(true),
+    );
+  });
+
+  it('marks one as read, deletes one and marks all read, with their messages', async () => {
+    let summary = { unread_count: 2, total_count: 2 };
+    const calls = fakeServer((url, init) => {
+      if (url.pathname === '/api/notifications/summary') return ok(summary);
+      if (url.pathname === '/api/notifications')
+        return ok({
+          notifications: [item(1, false, 'New sign-in'), item(2, false, 'Card locked')],
+        });
+      if (init.method === 'POST' && url.pathname === '/api/notifications/1/read') {
+        summary = { unread_count: 1, total_count: 2 };
+        return { ...ok(null), headers: { 'X-Consistency-Token': 'c-1' } };
+      }
+      if (init.method === 'DELETE' && url.pathname === '/api/notifications/2') {
+        summary = { unread_count: 0, total_count: 1 };
+        return ok(null);
+      }
+      if (url.pathname === '/api/notifications/read-all') return ok(null);
+      return undefined;
+    });
+    renderWithApp(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark "New sign-in" as read' }),
+    );
+    await waitFor(() => expect(screen.getByText('2 total · 1 unread')).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Delete "Card locked"' }));
+    expect(await screen.findByText('Notification deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('1 total · 0 unread')).toBeInTheDocument());
+    // the read after a command carries its consistency token
+    expect(calls.filter((c) => c.method === 'GET').at(-1)?.headers['X-Consistency-Token']).toBe(
+      'c-1',
+    );
+  });
+
+  it('marks all of the chosen type as read', async () => {
+    const calls = fakeServer((url) => {
+      if (url.pathname === '/api/notifications/summary')
+        return ok({ unread_count: 3, total_count: 4 });
+      if (url.pathname === '/api/notifications') return ok({ notifications: [item(1)] });
+      if (url.pathname === '/api/notifications/read-all') return ok(null);
+      return undefined;
+    });
+    renderWithApp(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    await userEvent.selectOptions(await screen.findByLabelText('Notification type'), 'Security');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByText('All notifications marked as read')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/notifications/read-all')?.body).toEqual({
+      type: 'security',
+    });
+  });
+
+  it('reports a failure to load', async () => {
+    fakeServer((url) =>
+      url.pathname === '/api/notifications/summary'
+        ? ok({ unread_count: 0, total_count: 0 })
+        : { status: 500, body: { status: 'error' } },
+    );
+    renderWithApp(<NotificationBell />);
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    const alerts = await screen.findAllByText('Failed to load notifications');
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(
+      within(document.body).getByRole('button', { name: 'View all notifications' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { zelleRequestsQueryOptions } from './get-zelle-requests';
+import { zelleTransactionsQueryOptions } from './get-zelle-transactions';
+
+// Send and request share one form (spec 2 §2.2, §5) and one payload (§7).
+
+export const ZELLE_MESSAGES = {
+  account: 'Please select an account',
+  recipientName: 'Please enter recipient name',
+  contact: 'Please enter recipient email or phone number',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  amountMin: 'The amount must be at least $0.01.',
+  amountMax: 'The amount may not be greater than $5,000.00.',
+  amountDecimals: 'The amount must be a positive number with at most 2 decimals.',
+  memo: 'The memo may not be greater than 255 characters.',
+} as const;
+
+export const ZELLE_MAX = 5000;
+
+export const zelleFormSchema = z
+  .object({
+    bank_account_id: z.string().min(1, ZELLE_MESSAGES.account),
+    recipient_name: z.string().trim().min(1, ZELLE_MESSAGES.recipientName).max(255),
+    contact_type: z.enum(['email', 'phone']),
+    contact: z.string().trim(),
+    amount: z.string().trim(),
+    memo: z.string().max(255, ZELLE_MESSAGES.memo),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!v.contact) issue('contact', ZELLE_MESSAGES.contact);
+    else if (v.contact_type === 'email' && !z.email().safeParse(v.contact).success)
+      issue('contact', ZELLE_MESSAGES.email);
+    else if (v.contact_type === 'phone' && v.contact.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '').length !== 10)
+      issue('contact', ZELLE_MESSAGES.phone);
+    const n = Number(v.amount);
+    if (!v.amount || !Number.isFinite(n) || n < 0.01) issue('amount', ZELLE_MESSAGES.amountMin);
+    else if (n > ZELLE_MAX) issue('amount', ZELLE_MESSAGES.amountMax);
+    else if (!/^\d+(\.\d{1,2})?$/.test(v.amount)) issue('amount', ZELLE_MESSAGES.amountDecimals);
+  });
+
+export type ZelleForm = z.infer<typeof zelleFormSchema>;
+
+export const emptyZelleForm = (accountId = ''): ZelleForm => ({
+  bank_account_id: accountId,
+  recipient_name: '',
+  contact_type: 'email',
+  contact: '',
+  amount: '',
+  memo: '',
+});
+
+/** Server field → form field. */
+export const ZELLE_SERVER_FIELDS: Record<string, keyof ZelleForm> = {
+  bank_account_id: 'bank_account_id',
+  recipient_name: 'recipient_name',
+  recipient_email: 'contact',
+  recipient_phone: 'contact',
+  amount: 'amount',
+  memo: 'memo',
+};
+
+export function zellePayload(v: ZelleForm) {
+  return {
+    bank_account_id: v.bank_account_id,
+    amount: Number(v.amount),
+    recipient_name: v.recipient_name.trim(),
+    memo: v.memo.trim(),
+    ...(v.contact_type === 'email'
+      ? { recipient_email: v.contact.trim() }
+      : { recipient_phone: v.contact.trim() }),
+  };
+}
+
+export type ZelleCall = { payload: ReturnType<typeof zellePayload>; idempotencyKey: string };
+
+export const sendMoney = ({ payload, idempotencyKey }: ZelleCall) =>
+  api.post<unknown>('/zelle/send', payload, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+/** Money left the account: every balance and list may have changed. */
+export function useSendMoney() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: sendMoney, onSuccess: () => queryClient.invalidateQueries() });
+}
+
+export const requestMoney = ({ payload, idempotencyKey }: ZelleCall) =>
+  api.post<unknown>('/zelle/request', payload, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+export function useRequestMoney() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestMoney,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: zelleTransactionsQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: zelleRequestsQueryOptions().queryKey });
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { Skeleton } from '@/components/ui/feedback';
+import { Badge, type Tone } from '@/components/ui/feedback';
+import { formatDate, formatMoney } from '@/lib/format';
+import type { ZelleActivity } from '../api/get-zelle-transactions';
+
+export function statusTone(status: string): Tone {
+  if (status === 'completed') return 'success';
+  if (status === 'pending' || status === 'processing') return 'warning';
+  return 'danger';
+}
+
+export function statusLabel(status: string) {
+  if (status === 'completed' || status === 'pending' || status === 'processing')
+    return status[0]!.toUpperCase() + status.slice(1);
+  return 'Failed';
+}
+
+function typeLabel(item: ZelleActivity) {
+  if (item.type === 'sent') return `Sent to ${item.recipient_name ?? 'recipient'}`;
+  if (item.type === 'received') return `Received from ${item.sender_name ?? 'sender'}`;
+  return `Request ${item.recipient_name ? `to ${item.recipient_name}` : `from ${item.sender_name ?? 'someone'}`}`;
+}
+
+/** Activity tab: the latest 20 items (spec 2 §2.2). */
+export function ActivityList({ items, loading }: { items: ZelleActivity[] | undefined; loading: boolean }) {
+  if (loading)
+    return (
+      <div className="stack">
+        <Skeleton height="3.5rem" />
+        <Skeleton height="3.5rem" />
+      </div>
+    );
+  if (!items?.length) return <p className="empty-state">No Zelle activity yet</p>;
+  return (
+    <ul className="zelle-activity">
+      {items.map((item) => {
+        const credit = item.type === 'received';
+        return (
+          <li key={item.id} className="zelle-activity__item">
+            <div className="zelle-activity__main">
+              <span className="zelle-activity__title">{typeLabel(item)}</span>
+              {item.memo ? <span className="muted">{item.memo}</span> : null}
+              <span className="muted zelle-activity__meta">
+                {item.formatted_date ?? formatDate(item.created_at, true)}
+                {item.reference_number ? ` · Ref ${item.reference_number}` : ''}
+              </span>
+            </div>
+            <div className="zelle-activity__side">
+              <span className={`tabular zelle-activity__amount ${credit ? 'amount--credit' : item.type === 'sent' ? 'amount--debit' : ''}`}>
+                {credit ? '+' : item.type === 'sent' ? '-' : ''}
+                {formatMoney(item.amount)}
+              </span>
+              <Badge tone={statusTone(item.status)}>{statusLabel(item.status)}</Badge>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
+import { SelectField } from '@/components/ui/field';
+import { newIdempotencyKey } from '@/components/ui/server-errors';
+import type { Account } from '@/lib/accounts';
+import { errorMessage } from '@/lib/error-mapping';
+import { formatDate, formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useDeclineRequest, usePayRequest } from '../api/answer-request';
+import type { IncomingRequest } from '../api/get-zelle-requests';
+import { AccountOptions, defaultAccountId } from './zelle-form';
+
+/** Requests other people sent me: Pay (with confirmation and a key per attempt) or Decline. */
+export function IncomingRequests({ requests, accounts }: { requests: IncomingRequest[]; accounts: Account[] }) {
+  const pay = usePayRequest();
+  const decline = useDeclineRequest();
+  const [paying, setPaying] = useState<{ request: IncomingRequest; key: string } | null>(null);
+  const [accountId, setAccountId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const pending = requests.filter((r) => r.status === 'pending');
+  if (!pending.length) return null;
+
+  const confirmPay = () => {
+    if (!paying) return;
+    if (!accountId) {
+      setError('Please select an account');
+      return;
+    }
+    setError(null);
+    pay.mutate(
+      { id: paying.request.id, accountId, idempotencyKey: paying.key },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message || 'Request paid');
+          setPaying(null);
+        },
+        onError: (e) => setError(errorMessage(e, 'Failed to pay request')),
+      },
+    );
+  };
+
+  return (
+    <section className="card card--padded" aria-labelledby="incoming-requests-title">
+      <h2 className="card__title" id="incoming-requests-title">
+        Requests for You
+      </h2>
+      <ul className="zelle-requests">
+        {pending.map((r) => (
+          <li key={r.id} className="zelle-request">
+            <div>
+              <p className="zelle-request__who">
+                <strong>{r.requester_name}</strong> requested{' '}
+                <strong className="tabular">{formatMoney(r.amount)}</strong>
+              </p>
+              {r.memo ? <p className="muted">{r.memo}</p> : null}
+              <p className="muted">{r.formatted_date ?? formatDate(r.created_at)}</p>
+            </div>
+            <div className="zelle-request__actions">
+              <Button
+                size="sm"
+                aria-label={`Pay ${formatMoney(r.amount)} to ${r.requester_name}`}
+                onClick={() => {
+                  setError(null);
+                  setAccountId(defaultAccountId(accounts));
+                  setPaying({ request: r, key: newIdempotencyKey() });
+                }}
+              >
+                Pay
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Decline request from ${r.requester_name}`}
+                disabled={decline.isPending}
+                onClick={() =>
+                  decline.mutate(
+                    { id: r.id, idempotencyKey: newIdempotencyKey() },
+                    {
+                      onSuccess: ({ message }) => toast.info(message || 'Request declined'),
+                      onError: (e) => toast.error(errorMessage(e, 'Failed to decline request')),
+                    },
+                  )
+                }
+              >
+                Decline
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={paying !== null}
+        onOpenChange={(open) => {
+          if (!open && !pay.isPending) setPaying(null);
+        }}
+        title="Pay request"
+        description={
+          paying ? `Pay ${formatMoney(paying.request.amount)} to ${paying.request.requester_name}?` : undefined
+        }
+      >
+        <SelectField label="Pay from" value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+          <AccountOptions accounts={accounts} />
+        </SelectField>
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={() => setPaying(null)} disabled={pay.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={confirmPay} disabled={pay.isPending}>
+            {pay.isPending ? 'Processing...' : 'Confirm Payment'}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

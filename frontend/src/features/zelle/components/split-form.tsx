@@ -1,0 +1,158 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/feedback';
+import { SelectField, TextField } from '@/components/ui/field';
+import { newIdempotencyKey } from '@/components/ui/server-errors';
+import type { Account } from '@/lib/accounts';
+import { formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useRequestMoney } from '../api/send-money';
+import { contactPayload, splitShares, toCents } from '../lib/split';
+import { AccountOptions, defaultAccountId } from './zelle-form';
+
+export const SPLIT_MESSAGES = {
+  account: 'Please select an account',
+  total: 'Please enter a valid amount to split',
+  people: 'Please add at least one person to split with',
+  person: 'Please fill in name and contact for all recipients',
+  someFailed: 'Some requests failed. Please try again.',
+  allFailed: 'Failed to send split payment requests',
+} as const;
+
+export const splitSchema = z
+  .object({
+    bank_account_id: z.string().min(1, SPLIT_MESSAGES.account),
+    total: z.string(),
+    memo: z.string().max(255),
+    people: z.array(z.object({ name: z.string(), contact: z.string() })),
+  })
+  .superRefine((v, ctx) => {
+    const total = Number(v.total);
+    if (!v.total.trim() || !Number.isFinite(total) || total <= 0)
+      ctx.addIssue({ code: 'custom', path: ['total'], message: SPLIT_MESSAGES.total });
+    if (v.people.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['people'], message: SPLIT_MESSAGES.people });
+    else if (v.people.some((p) => !p.name.trim() || !p.contact.trim()))
+      ctx.addIssue({ code: 'custom', path: ['people'], message: SPLIT_MESSAGES.person });
+  });
+
+type SplitValues = z.infer<typeof splitSchema>;
+
+/** Split a bill: one request per person for an equal share; the requester keeps a share too. */
+export function SplitForm({ accounts }: { accounts: Account[] }) {
+  const form = useForm<SplitValues>({
+    resolver: zodResolver(splitSchema),
+    defaultValues: {
+      bank_account_id: defaultAccountId(accounts),
+      total: '',
+      memo: '',
+      people: [{ name: '', contact: '' }],
+    },
+  });
+  const people = useFieldArray({ control: form.control, name: 'people' });
+  const request = useRequestMoney();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const total = form.watch('total');
+  const count = form.watch('people').length;
+  const shares = splitShares(toCents(total), count);
+  const errors = form.formState.errors;
+
+  const onValid = async (v: SplitValues) => {
+    setError(null);
+    setBusy(true);
+    const { people: cents } = splitShares(toCents(v.total), v.people.length);
+    const results = await Promise.allSettled(
+      v.people.map((p, i) =>
+        request.mutateAsync({
+          idempotencyKey: newIdempotencyKey(),
+          payload: {
+            bank_account_id: v.bank_account_id,
+            recipient_name: p.name.trim(),
+            amount: (cents[i] ?? 0) / 100,
+            memo: v.memo.trim() || 'Split payment',
+            ...contactPayload(p.contact),
+          } as Parameters<typeof request.mutateAsync>[0]['payload'],
+        }),
+      ),
+    );
+    setBusy(false);
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    if (failed === 0) {
+      toast.success(`Split requests sent to ${v.people.length} ${v.people.length === 1 ? 'person' : 'people'}`);
+      form.reset({ bank_account_id: v.bank_account_id, total: '', memo: '', people: [{ name: '', contact: '' }] });
+    } else if (failed < results.length) {
+      setError(SPLIT_MESSAGES.someFailed);
+    } else {
+      setError(SPLIT_MESSAGES.allFailed);
+    }
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit(onValid)} aria-label="Split a bill">
+      <SelectField label="Account" error={errors.bank_account_id?.message} {...form.register('bank_account_id')}>
+        <AccountOptions accounts={accounts} />
+      </SelectField>
+      <TextField
+        label="Total Amount"
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        step={0.01}
+        error={errors.total?.message}
+        {...form.register('total')}
+      />
+      <TextField label="Memo" optional maxLength={255} {...form.register('memo')} />
+      <fieldset className="split-people">
+        <legend>People to split with</legend>
+        {people.fields.map((field, i) => (
+          <div key={field.id} className="split-person">
+            <TextField label={`Name, person ${i + 1}`} autoComplete="off" {...form.register(`people.${i}.name`)} />
+            <TextField
+              label={`Email or phone, person ${i + 1}`}
+              autoComplete="off"
+              {...form.register(`people.${i}.contact`)}
+            />
+            <p className="split-person__share">
+              <span className="muted">Amount</span>{' '}
+              <strong className="tabular">{formatMoney((shares.people[i] ?? 0) / 100)}</strong>
+            </p>
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Trash2 size={16} aria-hidden="true" />}
+              aria-label={`Remove person ${i + 1}`}
+              onClick={() => people.remove(i)}
+            >
+              Remove
+            </Button>
+          </div>
+        ))}
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<Plus size={16} aria-hidden="true" />}
+          onClick={() => people.append({ name: '', contact: '' })}
+        >
+          Add Person
+        </Button>
+      </fieldset>
+      {errors.people?.message || errors.people?.root?.message ? (
+        <p className="field__error" role="alert">
+          {errors.people?.message ?? errors.people?.root?.message}
+        </p>
+      ) : null}
+      <p className="muted" aria-live="polite">
+        Your share: <strong className="tabular">{formatMoney(shares.own / 100)}</strong>
+      </p>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <Button type="submit" disabled={busy} block>
+        {busy ? 'Sending...' : 'Send Split Requests'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,195 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { accountName, type Account } from '@/lib/accounts';
+import { errorMessage } from '@/lib/error-mapping';
+import { formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import {
+  emptyZelleForm,
+  useRequestMoney,
+  useSendMoney,
+  ZELLE_SERVER_FIELDS,
+  zelleFormSchema,
+  zellePayload,
+  type ZelleForm,
+} from '../api/send-money';
+
+export type Prefill = { name: string; contact: string; contactType: 'email' | 'phone'; seq: number };
+
+export function defaultAccountId(accounts: Account[]) {
+  const checking = accounts.find(
+    (a) => a.type === 'checking' || a.account_type?.code === 'checking',
+  );
+  return String((checking ?? accounts[0])?.id ?? '');
+}
+
+export function AccountOptions({ accounts }: { accounts: Account[] }) {
+  return (
+    <>
+      <option value="">Select account</option>
+      {accounts.map((a) => (
+        <option key={a.id} value={String(a.id)}>
+          {accountName(a)} - {formatMoney(a.available_balance)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function ContactToggle({ form }: { form: UseFormReturn<ZelleForm> }) {
+  const type = form.watch('contact_type');
+  return (
+    <div role="radiogroup" aria-label="Contact method" className="segmented">
+      {(['email', 'phone'] as const).map((t) => (
+        <button
+          key={t}
+          type="button"
+          role="radio"
+          aria-checked={type === t}
+          onClick={() => {
+            form.setValue('contact_type', t);
+            form.clearErrors('contact');
+          }}
+        >
+          {t === 'email' ? 'Email' : 'Phone'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Send or request money (spec 2 §2.2). Sending asks for confirmation and uses one key per attempt. */
+export function ZelleForm({
+  mode,
+  accounts,
+  prefill,
+}: {
+  mode: 'send' | 'request';
+  accounts: Account[];
+  prefill?: Prefill | null;
+}) {
+  const form = useForm<ZelleForm>({
+    resolver: zodResolver(zelleFormSchema),
+    defaultValues: emptyZelleForm(defaultAccountId(accounts)),
+  });
+  const send = useSendMoney();
+  const request = useRequestMoney();
+  const mutation = mode === 'send' ? send : request;
+  const [confirming, setConfirming] = useState<{ values: ZelleForm; key: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    formState: { errors },
+  } = form;
+
+  useEffect(() => {
+    if (!prefill) return;
+    form.setValue('recipient_name', prefill.name);
+    form.setValue('contact', prefill.contact);
+    form.setValue('contact_type', prefill.contactType);
+    form.clearErrors();
+  }, [prefill, form]);
+
+  useEffect(() => {
+    if (!form.getValues('bank_account_id') && accounts.length)
+      form.setValue('bank_account_id', defaultAccountId(accounts));
+  }, [accounts, form]);
+
+  const submit = (values: ZelleForm, key: string) => {
+    setError(null);
+    mutation.mutate(
+      { payload: zellePayload(values), idempotencyKey: key },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(
+            message || (mode === 'send' ? 'Money sent successfully' : 'Request sent successfully'),
+          );
+          setConfirming(null);
+          form.reset(emptyZelleForm(values.bank_account_id));
+        },
+        onError: (e) => {
+          setConfirming(null);
+          const fields = applyServerFieldErrors(e, form.setError, ZELLE_SERVER_FIELDS);
+          if (!fields) setError(errorMessage(e, mode === 'send' ? 'Failed to send money' : 'Failed to send request'));
+        },
+      },
+    );
+  };
+
+  const onValid = (values: ZelleForm) => {
+    if (mode === 'send') setConfirming({ values, key: newIdempotencyKey() });
+    else submit(values, newIdempotencyKey());
+  };
+
+  const contactType = form.watch('contact_type');
+  const title = mode === 'send' ? 'Send Money' : 'Request Money';
+  const recipient = confirming?.values;
+
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit(onValid)} aria-label={title}>
+      <SelectField label="From Account" error={errors.bank_account_id?.message} {...register('bank_account_id')}>
+        <AccountOptions accounts={accounts} />
+      </SelectField>
+      <TextField
+        label="Recipient Name"
+        autoComplete="off"
+        error={errors.recipient_name?.message}
+        {...register('recipient_name')}
+      />
+      <ContactToggle form={form} />
+      <TextField
+        label={contactType === 'email' ? 'Recipient Email' : 'Recipient Phone'}
+        type={contactType === 'email' ? 'email' : 'tel'}
+        autoComplete="off"
+        error={errors.contact?.message}
+        {...register('contact')}
+      />
+      <TextField
+        label="Amount"
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        max={5000}
+        step={0.01}
+        error={errors.amount?.message}
+        {...register('amount')}
+      />
+      <TextAreaField label="Memo" optional rows={2} maxLength={255} error={errors.memo?.message} {...register('memo')} />
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <Button type="submit" disabled={mutation.isPending} block>
+        {mutation.isPending ? 'Processing...' : mode === 'send' ? 'Send Money' : 'Request Money'}
+      </Button>
+
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !send.isPending) setConfirming(null);
+        }}
+        title="Confirm payment"
+        description={
+          recipient
+            ? `Send ${formatMoney(Number(recipient.amount))} to ${recipient.recipient_name} (${recipient.contact})? Money sent with Zelle cannot be cancelled once the recipient is enrolled.`
+            : undefined
+        }
+      >
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={send.isPending}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => confirming && submit(confirming.values, confirming.key)}
+            disabled={send.isPending}
+          >
+            {send.isPending ? 'Processing...' : 'Confirm Send'}
+          </Button>
+        </div>
+      </Dialog>
+    </form>
+  );
+}

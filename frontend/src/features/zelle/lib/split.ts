@@ -1,0 +1,27 @@
+// Spec 2 §7: each person's share is the total divided by the number of people plus one
+// (the requester keeps a share). Shares are whole cents that add up to the total exactly.
+
+export function toCents(dollars: number | string): number {
+  const n = typeof dollars === 'string' ? Number(dollars) : dollars;
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}
+
+export function splitCents(totalCents: number, parts: number): number[] {
+  if (!Number.isInteger(parts) || parts < 1) return [];
+  const base = Math.trunc(totalCents / parts);
+  const remainder = totalCents - base * parts;
+  return Array.from({ length: parts }, (_, i) => base + (i < remainder ? 1 : 0));
+}
+
+/** The requester's own share and one share per person, as the server computes them. */
+export function splitShares(totalCents: number, people: number) {
+  if (people < 1 || totalCents <= 0) return { own: totalCents, people: [] as number[] };
+  const [own, ...others] = splitCents(totalCents, people + 1);
+  return { own: own ?? 0, people: others };
+}
+
+/** Spec §5: a contact containing @ is an email, anything else a phone. */
+export function contactPayload(contact: string) {
+  const value = contact.trim();
+  return value.includes('@') ? { recipient_email: value } : { recipient_phone: value };
+}
