@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './routes/auth.ts';
+import { cardRoutes } from './routes/cards.ts';
 import { notificationCommandRoutes } from './routes/notifications.ts';
 import { opsCommandRoutes } from './routes/ops.ts';
+import { opsSupportRoutes } from './routes/ops-support.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
+import { supportRoutes } from './routes/support.ts';
 import type { CommandContext } from './services/context.ts';
 
 export { createCommandBus, type CommandBus } from './kernel/command-bus.ts';
@@ -29,4 +32,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(profileRoutes, { ctx });
   await app.register(notificationCommandRoutes, { ctx });
   await app.register(opsCommandRoutes, { ctx });
+  await app.register(cardRoutes, { ctx, pinRateLimit: rateLimits?.auth });
+  await app.register(supportRoutes, { ctx });
+  await app.register(opsSupportRoutes, { ctx });
 };

@@ -1,16 +1,20 @@
 import { createCatalogue, type EventDefinition } from './catalogue.ts';
 import { accountEvents } from './schemas/account.ts';
+import { cardEvents } from './schemas/cards.ts';
 import { contactEvents } from './schemas/contact.ts';
 import { customerEvents } from './schemas/customer.ts';
 import { notificationEvents } from './schemas/notification.ts';
+import { supportEvents } from './schemas/support.ts';
 
 export * from './catalogue.ts';
 export * from './money.ts';
 export * from './streams.ts';
 export * from './schemas/account.ts';
+export * from './schemas/cards.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/customer.ts';
 export * from './schemas/notification.ts';
+export * from './schemas/support.ts';
 
 type EventOf<D> = D extends EventDefinition<infer T, infer Data> ? { type: T; data: Data } : never;
 
@@ -19,6 +23,8 @@ const allDefinitions = [
   ...accountEvents,
   ...notificationEvents,
   ...contactEvents,
+  ...cardEvents,
+  ...supportEvents,
 ] as const;
 
 /** Every event of the bank, as a discriminated union of its latest shapes. */

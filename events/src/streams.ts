@@ -1,12 +1,19 @@
+import { createHash } from 'node:crypto';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /** Stream naming, in one place so writers and readers agree. */
 export const streams = {
   customer: (customerId: string) => `customer-${customerId}`,
   account: (accountId: string) => `account-${accountId}`,
   notifications: (customerId: string) => `notifications-${customerId}`,
   contactRequest: (requestId: string) => `contact-${requestId}`,
-  /** Reservation streams make identifiers unique: a second claim finds the stream taken. */
+  /**
+   * Reservation streams make identifiers unique: a second claim finds the stream taken. Emails and
+   * phone numbers are personal data, so their stream ids carry a SHA-256 of the value instead.
+   */
   reservation: (kind: 'account_number' | 'email' | 'phone' | 'bank_account', value: string) =>
-    `reservation-${kind}-${value}`,
+    `reservation-${kind}-${kind === 'email' || kind === 'phone' ? sha256(value) : value}`,
 };
 
 /** Internal ledger accounts: the other leg of money entering or leaving the bank, and fees. */

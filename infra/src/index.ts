@@ -10,3 +10,5 @@ export * from './http/index.ts';
 export * from './security/index.ts';
 export * from './event-store/consistency.ts';
 export * from './event-store/subscription.ts';
+export * from './kafka/index.ts';
+export * from './event-store/pii-protector.ts';

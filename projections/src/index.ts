@@ -1,16 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accountsProjection } from './core/accounts.ts';
+import { cardsProjection } from './core/cards.ts';
 import { cashbackProjection } from './core/cashback.ts';
 import { contactRequestsProjection } from './core/contact-requests.ts';
 import { customersProjection } from './core/customers.ts';
 import { notificationsProjection } from './core/notifications.ts';
+import { supportProjection } from './core/support.ts';
 import { transactionsProjection } from './core/transactions.ts';
 import type { Projection } from './projection.ts';
 
 export * from './projection.ts';
 export * from './runner/projection-runner.ts';
 export { raiseNotification, accountOwner } from './core/notifications.ts';
+export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';
+export { findTickets, findTicket, ticketViews, type TicketRow } from './core/support.ts';
 
 export const projectionsMigrationsDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -25,6 +29,8 @@ export const allProjections: Projection[] = [
   notificationsProjection,
   cashbackProjection,
   contactRequestsProjection,
+  cardsProjection,
+  supportProjection,
 ];
 export * from './queries/users.ts';
 

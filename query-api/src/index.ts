@@ -1,8 +1,10 @@
 import type { Pool, SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cardQueryRoutes } from './routes/cards.ts';
 import { consistentReads } from './routes/consistency.ts';
 import { customerQueryRoutes } from './routes/customer.ts';
 import { opsQueryRoutes } from './routes/ops.ts';
+import { opsSupportQueryRoutes, supportQueryRoutes } from './routes/support.ts';
 
 export * from './views/accounts.ts';
 export * from './views/transactions.ts';
@@ -22,4 +24,7 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app.addHook('onRequest', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
   await app.register(opsQueryRoutes, { pool, opsToken });
+  await app.register(cardQueryRoutes, { pool, sessions });
+  await app.register(supportQueryRoutes, { pool, sessions });
+  await app.register(opsSupportQueryRoutes, { pool, opsToken });
 };

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
 import { MAX_TELLER_DEPOSIT_CENTS, tellerDeposit } from '../services/deposits.ts';
+import { eraseCustomer } from '../services/erasure.ts';
 import { commandMetadata, markConsistency } from './command-reply.ts';
 
 const depositBody = z.object({
@@ -24,6 +25,33 @@ export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
   { ctx },
 ) => {
   app.addHook('onRequest', requireOps(ctx.config.opsToken));
+
+  app.post(
+    '/ops/customers/erase',
+    {
+      schema: {
+        body: z.object({
+          account_number: z
+            .string()
+            .trim()
+            .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.'),
+          reason: z.string().trim().min(1).max(500).default('Customer erasure request'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { customerId, outcome } = await eraseCustomer(
+        ctx,
+        request.body.account_number,
+        request.body.reason,
+        commandMetadata(request, 'ops'),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(
+        ok({ customer_id: customerId }, 'The customer’s personal data has been erased.'),
+      );
+    },
+  );
 
   app.post('/ops/deposits', { schema: { body: depositBody } }, async (request, reply) => {
     const outcome = await tellerDeposit(

@@ -1,4 +1,4 @@
-import type { BankConfig, Pool, SecretBox, SessionStore } from '@bank/infra';
+import type { BankConfig, Keyring, Pool, SecretBox, SessionStore } from '@bank/infra';
 import type { CommandBus } from '../kernel/command-bus.ts';
 
 /** What command services need: the bus (event store), the pool (sessions), keys and settings. */
@@ -7,6 +7,8 @@ export interface CommandContext {
   pool: Pool;
   sessions: SessionStore;
   secrets: SecretBox;
+  /** Per-customer data keys (crypto-shredding of personal data in events). */
+  keyring: Keyring;
   config: Pick<BankConfig, 'opsToken' | 'settlementDelayMs' | 'sessionTtlMs'>;
   /** The bank's routing number, printed on every account. */
   routingNumber: string;

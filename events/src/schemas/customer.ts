@@ -95,7 +95,14 @@ export const IdentifierReserved = defineEvent(
   }),
 );
 
+/** Erasure (right to be forgotten): the customer's key is destroyed; the books are kept. */
+export const CustomerErased = defineEvent(
+  'CustomerErased',
+  z.object({ customerId: z.uuid(), reason: z.string() }),
+);
+
 export const customerEvents = [
+  CustomerErased,
   IdentifierReserved,
   CustomerRegistered,
   CustomerProfileUpdated,

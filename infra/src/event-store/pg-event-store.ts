@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '../postgres/pool.ts';
+import type { EventProtector } from './pii-protector.ts';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -44,6 +45,8 @@ export interface PgEventStoreOptions {
   maxBatchSize?: number;
   /** How many group commits may be in flight at once. */
   writers?: number;
+  /** Encrypts personal data per customer on write, decrypts on read (crypto-shredding). */
+  protector?: EventProtector;
 }
 
 /**
@@ -131,12 +134,16 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
   }
 
   return {
-    append(appends, metadata) {
-      if (appends.every((a) => a.events.length === 0)) {
-        return Promise.reject(new Error('Nothing to append'));
-      }
+    async append(appends, metadata) {
+      if (appends.every((a) => a.events.length === 0)) throw new Error('Nothing to append');
+      const protector = options.protector;
+      const sealed = protector
+        ? await Promise.all(
+            appends.map(async (a) => ({ ...a, events: await protector.seal(a.events) })),
+          )
+        : appends;
       return new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ appends, metadata, resolve, reject });
+        queue.push({ appends: sealed, metadata, resolve, reject });
         pump();
       });
     },
@@ -146,6 +153,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
         `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
         [streamId, afterVersion],
       );
+      await options.protector?.open(rows);
       return rows.map(toRecorded);
     },
 
@@ -158,6 +166,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
          LIMIT $3`,
         [after.transactionId.toString(), after.globalPosition, limit],
       );
+      await options.protector?.open(rows);
       return rows.map(toRecorded);
     },
 

@@ -2,3 +2,4 @@ export * from './encryption.ts';
 export * from './passwords.ts';
 export * from './sessions.ts';
 export * from './tokens.ts';
+export * from './keyring.ts';

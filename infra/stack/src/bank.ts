@@ -11,9 +11,13 @@ import {
   type JobScheduler,
   type JobSystem,
 } from '@bank/command-api';
-import { catalogue } from '@bank/events';
+import { catalogue, ERASED, piiFields } from '@bank/events';
 import {
+  createKafka,
+  createKafkaRelay,
+  createKeyring,
   createPgEventStore,
+  createPiiProtector,
   createPool,
   createSecretBox,
   createSessionStore,
@@ -24,9 +28,15 @@ import {
   type BankApp,
   type BankConfig,
   type EventStore,
+  type KafkaRelay,
   type Pool,
 } from '@bank/infra';
-import { allProjections, createProjectionRunner, type ProjectionRunner } from '@bank/projections';
+import {
+  allProjections,
+  createKafkaProjectionWorker,
+  createProjectionRunner,
+  type ProjectionRunner,
+} from '@bank/projections';
 import { Redis } from 'ioredis';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { migrateAll } from './migrations.ts';
@@ -56,6 +66,8 @@ export interface StartBankOptions {
   /** BullMQ key prefix, so several banks can share one Redis (tests). */
   queuePrefix?: string;
   rateLimits?: HttpServerOptions['rateLimits'];
+  /** Serve the built frontend (the default); separate services leave that to the edge. */
+  serveFrontend?: boolean;
   log?: (line: string) => void;
   /** Extra job wiring contributed by feature modules. */
   jobs?: {
@@ -116,11 +128,18 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   stoppers.push(() => pool.end());
   await migrateAll(pool);
 
-  const store = createPgEventStore(pool, { reader: catalogue });
+  const secrets = createSecretBox(loadSecretsKey(config.secretsKey, config.dataDir));
+  const keyring = createKeyring(pool, secrets);
+  const store = createPgEventStore(pool, {
+    reader: catalogue,
+    protector: createPiiProtector(keyring, piiFields, ERASED),
+  });
   let jobs: JobSystem | undefined;
+  let relay: KafkaRelay | undefined;
   const bus = createCommandBus(store, {
     onAppended: () => {
       runner.wake();
+      relay?.wake();
       jobs?.wake();
     },
   });
@@ -128,7 +147,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     bus,
     pool,
     sessions: createSessionStore(pool, config.sessionTtlMs),
-    secrets: createSecretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
+    secrets,
+    keyring,
     config,
     routingNumber: BANK_ROUTING_NUMBER,
   };
@@ -139,7 +159,24 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     projections: allProjections,
     onError: (name, error) => log(`projection ${name} failed: ${(error as Error).message}`),
   });
-  if (roles.projections) {
+  if (roles.projections && config.kafkaBrokers) {
+    // Scale mode: a relay (one per deployment, elected through PostgreSQL) puts the log on Kafka,
+    // and the projections consume it in consumer groups shared with the other workers.
+    const kafka = createKafka(config.kafkaBrokers, `bank-${process.pid}`);
+    relay = createKafkaRelay({ pool, store, kafka, log });
+    await relay.start();
+    stoppers.push(() => relay!.stop());
+    const worker = createKafkaProjectionWorker({
+      kafka,
+      pool,
+      projections: allProjections,
+      onError: (name, error) =>
+        log(`projection ${name} (kafka) failed: ${(error as Error).message}`),
+    });
+    await worker.start();
+    stoppers.push(() => worker.stop());
+    log(`Scale mode: projections from Kafka at ${config.kafkaBrokers.join(',')}`);
+  } else if (roles.projections) {
     await runner.catchUp();
     await runner.start();
     stoppers.push(() => runner.stop());
@@ -187,6 +224,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     isReady: () => ready,
     rateLimits: options.rateLimits,
     rateLimitNamespace: options.queuePrefix,
+    ...(options.serveFrontend === false ? { serveFrontend: false } : {}),
     corsOrigins: process.env.CORS_ORIGINS?.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

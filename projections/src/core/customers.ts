@@ -1,3 +1,4 @@
+import { ERASED } from '@bank/events';
 import { defineProjection } from '../projection.ts';
 
 /** Customers' profiles as the signed-in area shows them. */
@@ -53,6 +54,15 @@ export const customersProjection = defineProjection({
         d.customerId,
         d.profileImage,
       ]);
+    },
+    async CustomerErased(d, _event, db) {
+      await db.query(
+        `UPDATE rm_customers SET name = $2, email = $2, phone = $2, address = $2, city = $2,
+           state = $2, zip_code = $2, date_of_birth = $2, employment_status = NULL,
+           annual_income = NULL, profile_image = NULL
+         WHERE customer_id = $1`,
+        [d.customerId, ERASED],
+      );
     },
     async CustomerNotificationPreferencesChanged(d, _event, db) {
       await db.query(

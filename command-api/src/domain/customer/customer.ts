@@ -2,6 +2,7 @@ import {
   CustomerNotificationPreferencesChanged,
   CustomerPasswordChanged,
   CustomerProfileImageChanged,
+  CustomerErased,
   CustomerProfileUpdated,
   CustomerRegistered,
   CustomerSignInLocked,
@@ -13,6 +14,7 @@ import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
 
 export interface CustomerState {
   registered: boolean;
+  erased: boolean;
   customerId: string;
   accountNumber: string;
   passwordHash: string;
@@ -27,6 +29,7 @@ export const customerAggregate: Aggregate<CustomerState> = {
   name: 'customer',
   initial: () => ({
     registered: false,
+    erased: false,
     customerId: '',
     accountNumber: '',
     passwordHash: '',
@@ -63,6 +66,8 @@ export const customerAggregate: Aggregate<CustomerState> = {
         return { ...state, profileImage: event.data.profileImage };
       case 'CustomerNotificationPreferencesChanged':
         return { ...state, notificationPreferences: event.data.notificationPreferences };
+      case 'CustomerErased':
+        return { ...state, erased: true, name: '', email: '', phone: '', profileImage: null };
       default:
         return state;
     }
@@ -82,10 +87,11 @@ export type CustomerCommand =
     }
   | { type: 'ChangeProfileImage'; profileImage: string | null }
   | { type: 'ChangeNotificationPreferences'; preferences: NotificationPreferences }
-  | { type: 'LockSignIn'; lockedUntil: string; failedAttempts: number };
+  | { type: 'LockSignIn'; lockedUntil: string; failedAttempts: number }
+  | { type: 'Erase'; reason: string };
 
 export function decideCustomer(command: CustomerCommand, state: CustomerState) {
-  if (command.type !== 'Register' && !state.registered) {
+  if (command.type !== 'Register' && (!state.registered || state.erased)) {
     throw new DomainError('not_found', 'The requested resource was not found.');
   }
   switch (command.type) {
@@ -137,6 +143,8 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
           failedAttempts: command.failedAttempts,
         }),
       ];
+    case 'Erase':
+      return [CustomerErased.create({ customerId: state.customerId, reason: command.reason })];
     default: {
       const exhaustive: never = command;
       throw new Error(`Unknown command ${(exhaustive as { type: string }).type}`);

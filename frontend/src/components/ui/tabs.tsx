@@ -14,7 +14,7 @@ export function Tabs<T extends string>({
   children,
 }: {
   value: T;
-  onValueChange(value: T): void;
+  onValueChange: (value: NoInfer<T>) => void;
   items: TabItem<T>[];
   /** Accessible name of the tab list. */
   label: string;

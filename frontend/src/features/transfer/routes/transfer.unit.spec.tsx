@@ -38,7 +38,7 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
   return api;
 }
 
-describe('Transfer wizard', () => {
+describe('Transfer wizard', { timeout: 20_000 }, () => {
   it('validates between-accounts fields and reviews a valid transfer', async () => {
     const user = userEvent.setup();
     const api = setup({

@@ -27,6 +27,7 @@ export function useDeclineRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: declineRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: zelleRequestsQueryOptions().queryKey }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: zelleRequestsQueryOptions().queryKey }),
   });
 }

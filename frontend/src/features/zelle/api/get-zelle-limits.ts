@@ -12,7 +12,10 @@ export async function getZelleLimits(signal?: AbortSignal): Promise<ZelleLimits>
 }
 
 export const zelleLimitsQueryOptions = () =>
-  queryOptions({ queryKey: ['zelle', 'limits'] as const, queryFn: ({ signal }) => getZelleLimits(signal) });
+  queryOptions({
+    queryKey: ['zelle', 'limits'] as const,
+    queryFn: ({ signal }) => getZelleLimits(signal),
+  });
 
 export function useZelleLimits() {
   return useQuery(zelleLimitsQueryOptions());

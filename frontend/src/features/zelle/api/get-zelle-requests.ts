@@ -12,7 +12,12 @@ export type IncomingRequest = {
   formatted_date?: string | null;
 };
 
-type Raw = Partial<IncomingRequest> & { id: string; sender_name?: string; from_name?: string; name?: string };
+type Raw = Partial<IncomingRequest> & {
+  id: string;
+  sender_name?: string;
+  from_name?: string;
+  name?: string;
+};
 
 export async function getZelleRequests(signal?: AbortSignal): Promise<IncomingRequest[]> {
   const { data } = await api.get<{ requests: Raw[] }>('/zelle/requests', { signal });

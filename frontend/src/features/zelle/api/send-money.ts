@@ -35,7 +35,10 @@ export const zelleFormSchema = z
     if (!v.contact) issue('contact', ZELLE_MESSAGES.contact);
     else if (v.contact_type === 'email' && !z.email().safeParse(v.contact).success)
       issue('contact', ZELLE_MESSAGES.email);
-    else if (v.contact_type === 'phone' && v.contact.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '').length !== 10)
+    else if (
+      v.contact_type === 'phone' &&
+      v.contact.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '').length !== 10
+    )
       issue('contact', ZELLE_MESSAGES.phone);
     const n = Number(v.amount);
     if (!v.amount || !Number.isFinite(n) || n < 0.01) issue('amount', ZELLE_MESSAGES.amountMin);

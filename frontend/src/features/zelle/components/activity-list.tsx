@@ -22,7 +22,13 @@ function typeLabel(item: ZelleActivity) {
 }
 
 /** Activity tab: the latest 20 items (spec 2 §2.2). */
-export function ActivityList({ items, loading }: { items: ZelleActivity[] | undefined; loading: boolean }) {
+export function ActivityList({
+  items,
+  loading,
+}: {
+  items: ZelleActivity[] | undefined;
+  loading: boolean;
+}) {
   if (loading)
     return (
       <div className="stack">
@@ -46,7 +52,9 @@ export function ActivityList({ items, loading }: { items: ZelleActivity[] | unde
               </span>
             </div>
             <div className="zelle-activity__side">
-              <span className={`tabular zelle-activity__amount ${credit ? 'amount--credit' : item.type === 'sent' ? 'amount--debit' : ''}`}>
+              <span
+                className={`tabular zelle-activity__amount ${credit ? 'amount--credit' : item.type === 'sent' ? 'amount--debit' : ''}`}
+              >
                 {credit ? '+' : item.type === 'sent' ? '-' : ''}
                 {formatMoney(item.amount)}
               </span>

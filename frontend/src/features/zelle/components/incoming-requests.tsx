@@ -13,7 +13,13 @@ import type { IncomingRequest } from '../api/get-zelle-requests';
 import { AccountOptions, defaultAccountId } from './zelle-form';
 
 /** Requests other people sent me: Pay (with confirmation and a key per attempt) or Decline. */
-export function IncomingRequests({ requests, accounts }: { requests: IncomingRequest[]; accounts: Account[] }) {
+export function IncomingRequests({
+  requests,
+  accounts,
+}: {
+  requests: IncomingRequest[];
+  accounts: Account[];
+}) {
   const pay = usePayRequest();
   const decline = useDeclineRequest();
   const [paying, setPaying] = useState<{ request: IncomingRequest; key: string } | null>(null);
@@ -97,10 +103,16 @@ export function IncomingRequests({ requests, accounts }: { requests: IncomingReq
         }}
         title="Pay request"
         description={
-          paying ? `Pay ${formatMoney(paying.request.amount)} to ${paying.request.requester_name}?` : undefined
+          paying
+            ? `Pay ${formatMoney(paying.request.amount)} to ${paying.request.requester_name}?`
+            : undefined
         }
       >
-        <SelectField label="Pay from" value={accountId} onChange={(e) => setAccountId(e.target.value)}>
+        <SelectField
+          label="Pay from"
+          value={accountId}
+          onChange={(e) => setAccountId(e.target.value)}
+        >
           <AccountOptions accounts={accounts} />
         </SelectField>
         {error ? <Alert tone="danger">{error}</Alert> : null}

@@ -9,12 +9,23 @@ import { toast } from '@/lib/toast-store';
 export const QR_FILE_NAME = 'zelle-qr-code.png';
 
 /** What the code encodes: the user's stored Zelle QR data, else a link to pay them. */
-export function qrPayload(user: { email?: string | null; zelle_qr_data?: string | null }, origin: string) {
+export function qrPayload(
+  user: { email?: string | null; zelle_qr_data?: string | null },
+  origin: string,
+) {
   if (user.zelle_qr_data) return user.zelle_qr_data;
   return `${origin}/zelle?pay=${encodeURIComponent(user.email ?? '')}`;
 }
 
-export function QrDialog({ open, onOpenChange, text }: { open: boolean; onOpenChange(open: boolean): void; text: string }) {
+export function QrDialog({
+  open,
+  onOpenChange,
+  text,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  text: string;
+}) {
   const [dataUrl, setDataUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -39,7 +50,8 @@ export function QrDialog({ open, onOpenChange, text }: { open: boolean; onOpenCh
 
   const copy = async () => {
     try {
-      if (!dataUrl || typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write) throw new Error('unsupported');
+      if (!dataUrl || typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write)
+        throw new Error('unsupported');
       const blob = await (await fetch(dataUrl)).blob();
       await navigator.clipboard.write([new ClipboardItem({ [blob.type || 'image/png']: blob })]);
       toast.success('QR code copied to clipboard');
@@ -59,12 +71,23 @@ export function QrDialog({ open, onOpenChange, text }: { open: boolean; onOpenCh
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="My Zelle QR Code" description="Others can scan this code to send you money.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="My Zelle QR Code"
+      description="Others can scan this code to send you money."
+    >
       <div className="zelle-qr">
         {failed ? (
           <Alert tone="danger">Failed to generate QR code</Alert>
         ) : dataUrl ? (
-          <img src={dataUrl} width={256} height={256} alt="Your Zelle QR code" className="zelle-qr__img" />
+          <img
+            src={dataUrl}
+            width={256}
+            height={256}
+            alt="Your Zelle QR code"
+            className="zelle-qr__img"
+          />
         ) : (
           <Spinner label="Generating QR code" />
         )}
@@ -73,10 +96,19 @@ export function QrDialog({ open, onOpenChange, text }: { open: boolean; onOpenCh
         Anyone with this code can request or send money to you. Only share it with people you know.
       </Alert>
       <div className="dialog__actions">
-        <Button variant="secondary" icon={<Copy size={16} aria-hidden="true" />} onClick={copy} disabled={!dataUrl}>
+        <Button
+          variant="secondary"
+          icon={<Copy size={16} aria-hidden="true" />}
+          onClick={copy}
+          disabled={!dataUrl}
+        >
           Copy QR Code
         </Button>
-        <Button icon={<Download size={16} aria-hidden="true" />} onClick={download} disabled={!dataUrl}>
+        <Button
+          icon={<Download size={16} aria-hidden="true" />}
+          onClick={download}
+          disabled={!dataUrl}
+        >
           Download
         </Button>
       </div>

@@ -37,7 +37,12 @@ export function RecentRecipients({
                 <span className="zelle-recipient__name">
                   {r.name}
                   {frequent ? (
-                    <Star size={14} className="zelle-recipient__star" aria-label="Frequent recipient" role="img" />
+                    <Star
+                      size={14}
+                      className="zelle-recipient__star"
+                      aria-label="Frequent recipient"
+                      role="img"
+                    />
                   ) : null}
                 </span>
                 <span className="muted zelle-recipient__contact">{r.email ?? r.phone}</span>

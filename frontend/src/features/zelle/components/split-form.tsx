@@ -83,8 +83,15 @@ export function SplitForm({ accounts }: { accounts: Account[] }) {
     setBusy(false);
     const failed = results.filter((r) => r.status === 'rejected').length;
     if (failed === 0) {
-      toast.success(`Split requests sent to ${v.people.length} ${v.people.length === 1 ? 'person' : 'people'}`);
-      form.reset({ bank_account_id: v.bank_account_id, total: '', memo: '', people: [{ name: '', contact: '' }] });
+      toast.success(
+        `Split requests sent to ${v.people.length} ${v.people.length === 1 ? 'person' : 'people'}`,
+      );
+      form.reset({
+        bank_account_id: v.bank_account_id,
+        total: '',
+        memo: '',
+        people: [{ name: '', contact: '' }],
+      });
     } else if (failed < results.length) {
       setError(SPLIT_MESSAGES.someFailed);
     } else {
@@ -93,8 +100,17 @@ export function SplitForm({ accounts }: { accounts: Account[] }) {
   };
 
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit(onValid)} aria-label="Split a bill">
-      <SelectField label="Account" error={errors.bank_account_id?.message} {...form.register('bank_account_id')}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.handleSubmit(onValid)}
+      aria-label="Split a bill"
+    >
+      <SelectField
+        label="Account"
+        error={errors.bank_account_id?.message}
+        {...form.register('bank_account_id')}
+      >
         <AccountOptions accounts={accounts} />
       </SelectField>
       <TextField
@@ -111,7 +127,11 @@ export function SplitForm({ accounts }: { accounts: Account[] }) {
         <legend>People to split with</legend>
         {people.fields.map((field, i) => (
           <div key={field.id} className="split-person">
-            <TextField label={`Name, person ${i + 1}`} autoComplete="off" {...form.register(`people.${i}.name`)} />
+            <TextField
+              label={`Name, person ${i + 1}`}
+              autoComplete="off"
+              {...form.register(`people.${i}.name`)}
+            />
             <TextField
               label={`Email or phone, person ${i + 1}`}
               autoComplete="off"

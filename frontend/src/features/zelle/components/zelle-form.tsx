@@ -20,7 +20,12 @@ import {
   type ZelleForm,
 } from '../api/send-money';
 
-export type Prefill = { name: string; contact: string; contactType: 'email' | 'phone'; seq: number };
+export type Prefill = {
+  name: string;
+  contact: string;
+  contactType: 'email' | 'phone';
+  seq: number;
+};
 
 export function defaultAccountId(accounts: Account[]) {
   const checking = accounts.find(
@@ -116,7 +121,10 @@ export function ZelleForm({
         onError: (e) => {
           setConfirming(null);
           const fields = applyServerFieldErrors(e, form.setError, ZELLE_SERVER_FIELDS);
-          if (!fields) setError(errorMessage(e, mode === 'send' ? 'Failed to send money' : 'Failed to send request'));
+          if (!fields)
+            setError(
+              errorMessage(e, mode === 'send' ? 'Failed to send money' : 'Failed to send request'),
+            );
         },
       },
     );
@@ -133,7 +141,11 @@ export function ZelleForm({
 
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onValid)} aria-label={title}>
-      <SelectField label="From Account" error={errors.bank_account_id?.message} {...register('bank_account_id')}>
+      <SelectField
+        label="From Account"
+        error={errors.bank_account_id?.message}
+        {...register('bank_account_id')}
+      >
         <AccountOptions accounts={accounts} />
       </SelectField>
       <TextField
@@ -160,7 +172,14 @@ export function ZelleForm({
         error={errors.amount?.message}
         {...register('amount')}
       />
-      <TextAreaField label="Memo" optional rows={2} maxLength={255} error={errors.memo?.message} {...register('memo')} />
+      <TextAreaField
+        label="Memo"
+        optional
+        rows={2}
+        maxLength={255}
+        error={errors.memo?.message}
+        {...register('memo')}
+      />
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <Button type="submit" disabled={mutation.isPending} block>
         {mutation.isPending ? 'Processing...' : mode === 'send' ? 'Send Money' : 'Request Money'}

@@ -44,11 +44,17 @@ export default function ZelleRoute() {
 
   if (accounts.isPending) return <PageSpinner label="Loading Zelle" />;
   const accountList = accounts.data ?? [];
-  const loadFailed = accounts.isError || recipients.isError || transactions.isError || limits.isError;
+  const loadFailed =
+    accounts.isError || recipients.isError || transactions.isError || limits.isError;
 
   const pick = (r: ZelleRecipient) => {
     const contactType = r.email ? 'email' : 'phone';
-    setPrefill({ name: r.name, contact: (r.email ?? r.phone ?? '') as string, contactType, seq: Date.now() });
+    setPrefill({
+      name: r.name,
+      contact: (r.email ?? r.phone ?? '') as string,
+      contactType,
+      seq: Date.now(),
+    });
     setTab('send');
   };
 
@@ -113,7 +119,12 @@ export default function ZelleRoute() {
           </Card>
           <Card aria-labelledby="zelle-actions-title">
             <CardHeader title="Quick Actions" id="zelle-actions-title" />
-            <Button variant="secondary" block icon={<QrCode size={18} aria-hidden="true" />} onClick={() => setQrOpen(true)}>
+            <Button
+              variant="secondary"
+              block
+              icon={<QrCode size={18} aria-hidden="true" />}
+              onClick={() => setQrOpen(true)}
+            >
               Show My QR Code
             </Button>
           </Card>
@@ -122,7 +133,10 @@ export default function ZelleRoute() {
       <QrDialog
         open={qrOpen}
         onOpenChange={setQrOpen}
-        text={qrPayload(user as { email?: string | null; zelle_qr_data?: string | null }, window.location.origin)}
+        text={qrPayload(
+          user as { email?: string | null; zelle_qr_data?: string | null },
+          window.location.origin,
+        )}
       />
     </>
   );

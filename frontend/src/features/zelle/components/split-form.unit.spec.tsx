@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { SplitForm } from './split-form';
+
+const accounts = [
+  {
+    id: 'chk',
+    name: 'Checking',
+    type: 'checking',
+    balance: 10,
+    available_balance: 10,
+    account_number: '1',
+    status: 'active',
+  },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Split form', { timeout: 20_000 }, () => {
+  it('validates the total and every person', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderWithProviders(<SplitForm accounts={accounts} />);
+    await user.click(screen.getByRole('button', { name: 'Send Split Requests' }));
+    expect(await screen.findByText('Please enter a valid amount to split')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please fill in name and contact for all recipients'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove person 1' }));
+    await user.type(screen.getByLabelText('Total Amount'), '10');
+    await user.click(screen.getByRole('button', { name: 'Send Split Requests' }));
+    expect(
+      await screen.findByText('Please add at least one person to split with'),
+    ).toBeInTheDocument();
+  });
+
+  it('requests a share from each person; the cents add up to the total', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'POST /api/zelle/request': () => ({ request: {} }) });
+    renderWithProviders(<SplitForm accounts={accounts} />);
+    await user.type(screen.getByLabelText('Total Amount'), '100');
+    await user.type(screen.getByLabelText('Name, person 1'), 'Ann');
+    await user.type(screen.getByLabelText('Email or phone, person 1'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add Person' }));
+    await user.type(screen.getByLabelText('Name, person 2'), 'Bo');
+    await user.type(screen.getByLabelText('Email or phone, person 2'), '555-010-2030');
+    expect(screen.getByText(/Your share/)).toHaveTextContent('$33.34');
+    await user.click(screen.getByRole('button', { name: 'Send Split Requests' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const bodies = api.calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => c.body as Record<string, unknown>);
+    expect(bodies[0]).toMatchObject({
+      recipient_name: 'Ann',
+      recipient_email: 'ann@example.com',
+      amount: 33.33,
+    });
+    expect(bodies[1]).toMatchObject({
+      recipient_name: 'Bo',
+      recipient_phone: '555-010-2030',
+      amount: 33.33,
+    });
+    const keys = api.calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => c.headers['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(2);
+  });
+});

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { Pool } from '../postgres/pool.ts';
+import type { SecretBox } from './encryption.ts';
+import { createSecretBox } from './encryption.ts';
+
+/** Per-customer data keys, wrapped by the master key and cached in memory. */
+export interface Keyring {
+  /** The customer's key, created on first use. */
+  ensure(customerId: string): Promise<SecretBox>;
+  /** Keys of several customers (null where destroyed or never created). */
+  load(customerIds: readonly string[]): Promise<Map<string, SecretBox | null>>;
+  /** Crypto-shredding: the key is gone for good. */
+  destroy(customerId: string): Promise<void>;
+}
+
+export function createKeyring(pool: Pool, master: SecretBox): Keyring {
+  const cache = new Map<string, SecretBox | null>();
+  const unwrap = (wrapped: string | null) =>
+    wrapped ? createSecretBox(Buffer.from(master.decrypt(wrapped), 'base64')) : null;
+
+  async function load(customerIds: readonly string[]) {
+    const missing = [...new Set(customerIds)].filter((id) => !cache.has(id));
+    if (missing.length > 0) {
+      const { rows } = await pool.query<{ customer_id: string; wrapped_key: string | null }>(
+        'SELECT customer_id, wrapped_key FROM customer_keys WHERE customer_id = ANY($1::uuid[])',
+        [missing],
+      );
+      for (const row of rows) cache.set(row.customer_id, unwrap(row.wrapped_key));
+    }
+    return new Map(customerIds.map((id) => [id, cache.get(id) ?? null]));
+  }
+
+  return {
+    load,
+    async ensure(customerId) {
+      const known = cache.get(customerId);
+      if (known) return known;
+      await pool.query(
+        'INSERT INTO customer_keys (customer_id, wrapped_key) VALUES ($1, $2) ON CONFLICT (customer_id) DO NOTHING',
+        [customerId, master.encrypt(randomBytes(32).toString('base64'))],
+      );
+      cache.delete(customerId);
+      const key = (await load([customerId])).get(customerId);
+      if (!key) throw new Error('This customer’s data has been erased');
+      return key;
+    },
+    async destroy(customerId) {
+      await pool.query(
+        `INSERT INTO customer_keys (customer_id, wrapped_key, destroyed_at) VALUES ($1, NULL, now())
+         ON CONFLICT (customer_id) DO UPDATE SET wrapped_key = NULL, destroyed_at = now()`,
+        [customerId],
+      );
+      cache.set(customerId, null);
+    },
+  };
+}
