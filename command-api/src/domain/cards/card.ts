@@ -1,0 +1,217 @@
+import {
+  CardIssued,
+  CardLimitsChanged,
+  CardLocked,
+  CardPinSet,
+  CardReportedLostOrStolen,
+  CardSettingsChanged,
+  CardUnlocked,
+  type BankEvent,
+  type CardSettings,
+  type CardType,
+  type EventData,
+} from '@bank/events';
+import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+
+export type CardStatus = 'active' | 'locked' | 'lost' | 'stolen';
+
+export interface CardState {
+  issued: boolean;
+  cardId: string;
+  customerId: string;
+  accountId: string;
+  cardType: CardType;
+  status: CardStatus;
+  last4: string;
+  settings: CardSettings;
+  dailyAtmLimit: number;
+  dailyPurchaseLimit: number;
+  pinHash: string | null;
+}
+
+/** The highest daily limits a customer may choose (cents): ATM $5,000, purchases $25,000. */
+export const MAX_DAILY_ATM_LIMIT = 5_000_00;
+export const MAX_DAILY_PURCHASE_LIMIT = 25_000_00;
+
+export const cardMessages = {
+  alreadyApplied: 'You have already applied for this card.',
+  alreadyLocked: 'This card is already locked.',
+  notLocked: 'This card is not locked.',
+  reported: 'This card has been reported lost or stolen and can no longer be used.',
+  alreadyReported: 'This card has already been reported lost or stolen.',
+  currentPinRequired: 'Please enter your current PIN.',
+  currentPinWrong: 'The current PIN is incorrect.',
+  samePin: 'The new PIN must be different from your current PIN.',
+  atmLimitTooHigh: 'The daily ATM limit can be at most $5,000.00.',
+  purchaseLimitTooHigh: 'The daily purchase limit can be at most $25,000.00.',
+} as const;
+
+export const cardAggregate: Aggregate<CardState> = {
+  name: 'card',
+  initial: () => ({
+    issued: false,
+    cardId: '',
+    customerId: '',
+    accountId: '',
+    cardType: 'debit',
+    status: 'active',
+    last4: '',
+    settings: {
+      transactionAlerts: true,
+      internationalTransactions: false,
+      contactlessEnabled: true,
+    },
+    dailyAtmLimit: 0,
+    dailyPurchaseLimit: 0,
+    pinHash: null,
+  }),
+  evolve(state, event: BankEvent) {
+    switch (event.type) {
+      case 'CardIssued':
+        return {
+          ...state,
+          issued: true,
+          cardId: event.data.cardId,
+          customerId: event.data.customerId,
+          accountId: event.data.accountId,
+          cardType: event.data.cardType,
+          status: 'active',
+          last4: event.data.last4,
+          settings: event.data.settings,
+          dailyAtmLimit: event.data.dailyAtmLimit,
+          dailyPurchaseLimit: event.data.dailyPurchaseLimit,
+        };
+      case 'CardLocked':
+        return { ...state, status: 'locked' };
+      case 'CardUnlocked':
+        return { ...state, status: 'active' };
+      case 'CardReportedLostOrStolen':
+        return { ...state, status: event.data.kind };
+      case 'CardSettingsChanged':
+        return { ...state, settings: event.data.settings };
+      case 'CardLimitsChanged':
+        return {
+          ...state,
+          dailyAtmLimit: event.data.dailyAtmLimit,
+          dailyPurchaseLimit: event.data.dailyPurchaseLimit,
+        };
+      case 'CardPinSet':
+        return { ...state, pinHash: event.data.pinHash };
+      default:
+        return state;
+    }
+  },
+};
+
+export type CardCommand =
+  | { type: 'Issue'; data: EventData<'CardIssued'> }
+  | { type: 'Lock'; reason: string }
+  | { type: 'Unlock'; reason: string }
+  | { type: 'ReportLostOrStolen'; kind: 'lost' | 'stolen'; description: string }
+  | { type: 'ChangeSettings'; settings: Partial<CardSettings> }
+  | { type: 'ChangeLimits'; dailyAtmLimit?: number; dailyPurchaseLimit?: number }
+  | {
+      type: 'SetPin';
+      newPinHash: string;
+      /** What the service found by verifying the given PINs against the card's current hash. */
+      currentPin: { supplied: boolean; valid: boolean };
+      newPinSameAsCurrent: boolean;
+    };
+
+function requireUsable(state: CardState, field: string): void {
+  if (state.status === 'lost' || state.status === 'stolen') {
+    throw new DomainError('card_reported', cardMessages.reported, field);
+  }
+}
+
+/** Pure card rules. Ownership is checked before (another customer's card is simply not found). */
+export function decideCard(command: CardCommand, state: CardState) {
+  if (command.type === 'Issue') {
+    if (state.issued) throw new DomainError('already_applied', cardMessages.alreadyApplied);
+    return [CardIssued.create(command.data)];
+  }
+  if (!state.issued) throw new DomainError('not_found', 'The requested resource was not found.');
+  const ref = { cardId: state.cardId, customerId: state.customerId };
+  switch (command.type) {
+    case 'Lock':
+      requireUsable(state, 'action');
+      if (state.status === 'locked') {
+        throw new DomainError('already_locked', cardMessages.alreadyLocked, 'action');
+      }
+      return [CardLocked.create({ ...ref, reason: command.reason })];
+    case 'Unlock':
+      requireUsable(state, 'action');
+      if (state.status !== 'locked') {
+        throw new DomainError('not_locked', cardMessages.notLocked, 'action');
+      }
+      return [CardUnlocked.create({ ...ref, reason: command.reason })];
+    case 'ReportLostOrStolen':
+      if (state.status === 'lost' || state.status === 'stolen') {
+        throw new DomainError('already_reported', cardMessages.alreadyReported, 'type');
+      }
+      return [
+        CardReportedLostOrStolen.create({
+          ...ref,
+          kind: command.kind,
+          description: command.description,
+        }),
+      ];
+    case 'ChangeSettings': {
+      requireUsable(state, 'settings');
+      const settings = { ...state.settings };
+      for (const [key, value] of Object.entries(command.settings)) {
+        if (value !== undefined) settings[key as keyof CardSettings] = value;
+      }
+      const changed = (Object.keys(settings) as (keyof CardSettings)[]).some(
+        (key) => settings[key] !== state.settings[key],
+      );
+      return changed ? [CardSettingsChanged.create({ ...ref, settings })] : [];
+    }
+    case 'ChangeLimits': {
+      requireUsable(state, 'daily_atm_limit');
+      const dailyAtmLimit = command.dailyAtmLimit ?? state.dailyAtmLimit;
+      const dailyPurchaseLimit = command.dailyPurchaseLimit ?? state.dailyPurchaseLimit;
+      if (dailyAtmLimit > MAX_DAILY_ATM_LIMIT) {
+        throw new DomainError('limit_too_high', cardMessages.atmLimitTooHigh, 'daily_atm_limit');
+      }
+      if (dailyPurchaseLimit > MAX_DAILY_PURCHASE_LIMIT) {
+        throw new DomainError(
+          'limit_too_high',
+          cardMessages.purchaseLimitTooHigh,
+          'daily_purchase_limit',
+        );
+      }
+      if (
+        dailyAtmLimit === state.dailyAtmLimit &&
+        dailyPurchaseLimit === state.dailyPurchaseLimit
+      ) {
+        return [];
+      }
+      return [CardLimitsChanged.create({ ...ref, dailyAtmLimit, dailyPurchaseLimit })];
+    }
+    case 'SetPin': {
+      requireUsable(state, 'new_pin');
+      const initial = state.pinHash === null;
+      if (!initial) {
+        if (!command.currentPin.supplied) {
+          throw new DomainError(
+            'current_pin_required',
+            cardMessages.currentPinRequired,
+            'current_pin',
+          );
+        }
+        if (!command.currentPin.valid) {
+          throw new DomainError('wrong_pin', cardMessages.currentPinWrong, 'current_pin');
+        }
+        if (command.newPinSameAsCurrent) {
+          throw new DomainError('same_pin', cardMessages.samePin, 'new_pin');
+        }
+      }
+      return [CardPinSet.create({ ...ref, pinHash: command.newPinHash, initial })];
+    }
+    default: {
+      const exhaustive: never = command;
+      throw new Error(`Unknown command ${(exhaustive as { type: string }).type}`);
+    }
+  }
+}

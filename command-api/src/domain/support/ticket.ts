@@ -1,0 +1,162 @@
+import {
+  SupportTicketNumberReserved,
+  SupportTicketOpened,
+  SupportTicketReplied,
+  SupportTicketStatusChanged,
+  ticketStatuses,
+  type BankEvent,
+  type EventData,
+  type TicketStatus,
+} from '@bank/events';
+import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+
+export interface TicketState {
+  opened: boolean;
+  ticketId: string;
+  customerId: string;
+  ticketNumber: string;
+  status: TicketStatus;
+}
+
+export const ticketMessages = {
+  closed: 'This ticket is closed and can no longer be changed.',
+  emptyReply: 'Please enter a reply message.',
+  customerStatus: 'You can mark a ticket as resolved or close it.',
+  alreadyResolved: 'This ticket is already resolved.',
+  already: (status: TicketStatus) =>
+    `This ticket is already ${ticketStatuses[status].toLowerCase()}.`,
+} as const;
+
+export const ticketAggregate: Aggregate<TicketState> = {
+  name: 'support-ticket',
+  initial: () => ({
+    opened: false,
+    ticketId: '',
+    customerId: '',
+    ticketNumber: '',
+    status: 'open',
+  }),
+  evolve(state, event: BankEvent) {
+    switch (event.type) {
+      case 'SupportTicketOpened':
+        return {
+          opened: true,
+          ticketId: event.data.ticketId,
+          customerId: event.data.customerId,
+          ticketNumber: event.data.ticketNumber,
+          status: 'open',
+        };
+      case 'SupportTicketStatusChanged':
+        return { ...state, status: event.data.to };
+      default:
+        return state;
+    }
+  },
+};
+
+export type Author = 'customer' | 'staff';
+
+export type TicketCommand =
+  | { type: 'Open'; data: EventData<'SupportTicketOpened'> }
+  | { type: 'Reply'; replyId: string; message: string; author: Author; authorName: string }
+  | { type: 'ChangeStatus'; to: TicketStatus; by: Author };
+
+/**
+ * Where a reply moves the ticket: a staff answer waits for the customer; a customer's answer to a
+ * ticket that waited on them (or was resolved) puts it back in the queue as open.
+ */
+function statusAfterReply(status: TicketStatus, author: Author): TicketStatus {
+  if (author === 'staff')
+    return status === 'open' || status === 'in_progress' ? 'waiting_customer' : status;
+  return status === 'waiting_customer' || status === 'resolved' ? 'open' : status;
+}
+
+/** Pure ticket rules. Ownership is checked before: another customer's ticket is not found. */
+export function decideTicket(command: TicketCommand, state: TicketState) {
+  if (command.type === 'Open') {
+    if (state.opened) throw new DomainError('exists', 'The ticket already exists.');
+    return [SupportTicketOpened.create(command.data)];
+  }
+  if (!state.opened) throw new DomainError('not_found', 'The requested resource was not found.');
+  const ref = { ticketId: state.ticketId, customerId: state.customerId };
+  switch (command.type) {
+    case 'Reply': {
+      if (state.status === 'closed')
+        throw new DomainError('closed', ticketMessages.closed, 'message');
+      const message = command.message.trim();
+      if (message === '') throw new DomainError('empty', ticketMessages.emptyReply, 'message');
+      const events: ReturnType<
+        typeof SupportTicketReplied.create | typeof SupportTicketStatusChanged.create
+      >[] = [
+        SupportTicketReplied.create({
+          ...ref,
+          replyId: command.replyId,
+          message,
+          isStaffReply: command.author === 'staff',
+          authorName: command.authorName,
+        }),
+      ];
+      const to = statusAfterReply(state.status, command.author);
+      if (to !== state.status) {
+        events.push(
+          SupportTicketStatusChanged.create({
+            ...ref,
+            from: state.status,
+            to,
+            changedBy: command.author,
+          }),
+        );
+      }
+      return events;
+    }
+    case 'ChangeStatus': {
+      if (state.status === 'closed')
+        throw new DomainError('closed', ticketMessages.closed, 'status');
+      if (command.by === 'customer' && command.to !== 'resolved' && command.to !== 'closed') {
+        throw new DomainError('not_allowed', ticketMessages.customerStatus, 'status');
+      }
+      if (command.to === state.status) {
+        throw new DomainError(
+          'unchanged',
+          command.to === 'resolved'
+            ? ticketMessages.alreadyResolved
+            : ticketMessages.already(command.to),
+          'status',
+        );
+      }
+      return [
+        SupportTicketStatusChanged.create({
+          ...ref,
+          from: state.status,
+          to: command.to,
+          changedBy: command.by,
+        }),
+      ];
+    }
+    default: {
+      const exhaustive: never = command;
+      throw new Error(`Unknown command ${(exhaustive as { type: string }).type}`);
+    }
+  }
+}
+
+/** A ticket-number reservation stream: who claimed the number, if anyone. */
+export const ticketNumberAggregate: Aggregate<string | null> = {
+  name: 'support-ticket-number',
+  initial: () => null,
+  evolve: (claim, event: BankEvent) =>
+    event.type === 'SupportTicketNumberReserved' ? event.data.ticketId : claim,
+};
+
+/**
+ * TKT-<year>-<6 digits>. Random rather than sequential, so tickets opened at the same moment do
+ * not all contend for one counter; the reservation stream makes each number unique.
+ */
+export function formatTicketNumber(year: number, code: number): string {
+  return `TKT-${year}-${String(code).padStart(6, '0')}`;
+}
+
+export function reserveTicketNumber(claim: string | null, ticketNumber: string, ticketId: string) {
+  if (claim !== null) throw new DomainError('taken', 'The ticket number is taken.');
+  return [SupportTicketNumberReserved.create({ ticketNumber, ticketId })];
+}

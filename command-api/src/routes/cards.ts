@@ -1,0 +1,339 @@
+import { dollarsToCents } from '@bank/events';
+import {
+  notFound,
+  ok,
+  parsePosition,
+  requireCustomer,
+  uuidParam,
+  waitForProjections,
+} from '@bank/infra';
+import { allProjectionNames, cardView, readCard } from '@bank/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatCardNumber } from '../domain/cards/card-number.ts';
+import {
+  applyForCard,
+  changeCardLimits,
+  changeCardPin,
+  changeCardSettings,
+  reportCardLostOrStolen,
+  revealCardDetails,
+  toggleCardLock,
+} from '../services/cards.ts';
+import type { CommandContext } from '../services/context.ts';
+import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
+
+export const cardRouteMessages = {
+  terms: 'You must agree to the terms and conditions to apply for a card.',
+  action: 'The action must be lock or unlock.',
+  type: 'The type must be lost or stolen.',
+  noSetting: 'Please choose at least one setting to change.',
+  noLimit: 'Please enter a daily ATM limit or a daily purchase limit.',
+  pinFormat: 'The PIN must be exactly 4 digits.',
+  newPinRequired: 'Please enter a new PIN.',
+  confirmRequired: 'Please confirm the new PIN.',
+  pinsDoNotMatch: 'New PINs do not match',
+} as const;
+
+/** An absent body reads as an empty object, so each missing field gets its own message. */
+const body = <T extends z.ZodRawShape>(shape: T) => z.preprocess((v) => v ?? {}, z.object(shape));
+
+/**
+ * A daily limit in dollars (a number, or numeric text from a form) with at most 2 decimals,
+ * turned into cents. Empty means "keep the current limit", as the screen falls back to it.
+ */
+const dailyLimit = (label: string) =>
+  z
+    .union([z.number(), z.string().trim()], {
+      error: `The ${label} must be an amount in dollars.`,
+    })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === '') return undefined;
+      const number = typeof value === 'number' ? value : Number(value);
+      if (typeof value === 'string' && !/^\d+(\.\d+)?$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: `The ${label} must be an amount in dollars.` });
+        return z.NEVER;
+      }
+      if (number <= 0) {
+        ctx.addIssue({ code: 'custom', message: `The ${label} must be more than $0.00.` });
+        return z.NEVER;
+      }
+      const cents = dollarsToCents(number);
+      if (cents === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `The ${label} must be an amount in dollars with at most 2 decimals.`,
+        });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+const pin = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .regex(/^\d{4}$/, cardRouteMessages.pinFormat);
+
+const applyBody = body({
+  agreed_to_terms: z
+    .boolean({ error: cardRouteMessages.terms })
+    .refine((v) => v === true, cardRouteMessages.terms),
+  delivery_address: z
+    .string()
+    .trim()
+    .max(255, 'The delivery address must not be greater than 255 characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
+  express_delivery: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+});
+
+const toggleLockBody = body({
+  action: z.enum(['lock', 'unlock'], { error: cardRouteMessages.action }),
+  reason: z
+    .string()
+    .trim()
+    .max(255)
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+const reportBody = body({
+  description: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((v) => v ?? ''),
+  type: z
+    .enum(['lost', 'stolen'], { error: cardRouteMessages.type })
+    .nullish()
+    .transform((v) => v ?? 'lost'),
+});
+
+const settingsBody = body({
+  transaction_alerts: z.boolean().optional(),
+  international_transactions: z.boolean().optional(),
+  contactless_enabled: z.boolean().optional(),
+}).refine(
+  (b) =>
+    b.transaction_alerts !== undefined ||
+    b.international_transactions !== undefined ||
+    b.contactless_enabled !== undefined,
+  { message: cardRouteMessages.noSetting, path: ['settings'] },
+);
+
+const limitsBody = body({
+  daily_atm_limit: dailyLimit('daily ATM limit'),
+  daily_purchase_limit: dailyLimit('daily purchase limit'),
+}).refine((b) => b.daily_atm_limit !== undefined || b.daily_purchase_limit !== undefined, {
+  message: cardRouteMessages.noLimit,
+  path: ['daily_atm_limit'],
+});
+
+const pinBody = body({
+  current_pin: z.string().max(4, 'The current PIN is incorrect.').nullish(),
+  new_pin: pin(cardRouteMessages.newPinRequired),
+  confirm_pin: z
+    .string({ error: cardRouteMessages.confirmRequired })
+    .min(1, cardRouteMessages.confirmRequired),
+}).refine((b) => b.new_pin === b.confirm_pin, {
+  message: cardRouteMessages.pinsDoNotMatch,
+  path: ['confirm_pin'],
+});
+
+/**
+ * Card commands, and GET /cards/{id}: the one read that reveals the full number and CVV, served
+ * here because decrypting needs the secret box, which only the command side holds.
+ */
+export const cardRoutes: FastifyPluginAsyncZod<{
+  ctx: CommandContext;
+  pinRateLimit?: object;
+}> = async (app, { ctx, pinRateLimit }) => {
+  app.addHook('onRequest', requireCustomer(ctx.sessions));
+
+  const answerWithCard = async (
+    customerId: string,
+    cardId: string,
+    position: Parameters<typeof waitForOwnWrite>[1],
+    message: string,
+  ) => {
+    await waitForOwnWrite(ctx.pool, position);
+    const row = await readCard(ctx.pool, customerId, cardId);
+    if (!row) throw notFound();
+    return ok({ card: cardView(row) }, message);
+  };
+
+  app.get('/cards/:id', { schema: { params: uuidParam } }, async (request, reply) => {
+    const token = request.headers['x-consistency-token'];
+    const position = typeof token === 'string' ? parsePosition(token) : undefined;
+    if (position) await waitForProjections(ctx.pool, position, allProjectionNames, 2000);
+    const row = await readCard(ctx.pool, request.customerId, request.params.id);
+    if (!row) throw notFound();
+    const revealed =
+      row.status === 'active' || row.status === 'locked' ? revealCardDetails(ctx, row) : null;
+    // Card numbers must not linger in browser or proxy caches.
+    reply.header('cache-control', 'no-store');
+    return ok(
+      {
+        card: {
+          ...cardView(row),
+          full_details: revealed
+            ? {
+                formatted_card_number: formatCardNumber(revealed.number),
+                cvv: revealed.cvv,
+                expiry_date: row.expiry_date,
+              }
+            : null,
+        },
+      },
+      'Card details retrieved successfully',
+    );
+  });
+
+  app.post(
+    '/cards/:id/apply',
+    { schema: { params: uuidParam, body: applyBody } },
+    async (request, reply) => {
+      const outcome = await applyForCard(
+        ctx,
+        request.customerId,
+        request.params.id,
+        {
+          deliveryAddress: request.body.delivery_address,
+          expressDelivery: request.body.express_delivery,
+        },
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply
+        .code(201)
+        .send(
+          await answerWithCard(
+            request.customerId,
+            request.params.id,
+            outcome.appended?.position,
+            'Card application approved! Your new card is active and on its way.',
+          ),
+        );
+    },
+  );
+
+  app.post(
+    '/cards/:id/toggle-lock',
+    { schema: { params: uuidParam, body: toggleLockBody } },
+    async (request, reply) => {
+      const { action, reason } = request.body;
+      const outcome = await toggleCardLock(
+        ctx,
+        request.customerId,
+        request.params.id,
+        action,
+        reason,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return answerWithCard(
+        request.customerId,
+        request.params.id,
+        outcome.appended?.position,
+        action === 'lock' ? 'Card locked successfully' : 'Card unlocked successfully',
+      );
+    },
+  );
+
+  app.post(
+    '/cards/:id/report-lost-stolen',
+    { schema: { params: uuidParam, body: reportBody } },
+    async (request, reply) => {
+      const outcome = await reportCardLostOrStolen(
+        ctx,
+        request.customerId,
+        request.params.id,
+        request.body.type,
+        request.body.description,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return answerWithCard(
+        request.customerId,
+        request.params.id,
+        outcome.appended?.position,
+        `Card reported ${request.body.type} and deactivated. You can apply for a replacement card.`,
+      );
+    },
+  );
+
+  app.put(
+    '/cards/:id/settings',
+    { schema: { params: uuidParam, body: settingsBody } },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await changeCardSettings(
+        ctx,
+        request.customerId,
+        request.params.id,
+        {
+          transactionAlerts: b.transaction_alerts,
+          internationalTransactions: b.international_transactions,
+          contactlessEnabled: b.contactless_enabled,
+        },
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return answerWithCard(
+        request.customerId,
+        request.params.id,
+        outcome.appended?.position,
+        'Card settings updated successfully',
+      );
+    },
+  );
+
+  app.put(
+    '/cards/:id/limits',
+    { schema: { params: uuidParam, body: limitsBody } },
+    async (request, reply) => {
+      const outcome = await changeCardLimits(
+        ctx,
+        request.customerId,
+        request.params.id,
+        {
+          dailyAtmLimit: request.body.daily_atm_limit,
+          dailyPurchaseLimit: request.body.daily_purchase_limit,
+        },
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return answerWithCard(
+        request.customerId,
+        request.params.id,
+        outcome.appended?.position,
+        'Card limits updated successfully',
+      );
+    },
+  );
+
+  app.put(
+    '/cards/:id/pin',
+    {
+      schema: { params: uuidParam, body: pinBody },
+      ...(pinRateLimit ? { config: { rateLimit: pinRateLimit } } : {}),
+    },
+    async (request, reply) => {
+      const outcome = await changeCardPin(
+        ctx,
+        request.customerId,
+        request.params.id,
+        { currentPin: request.body.current_pin ?? undefined, newPin: request.body.new_pin },
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(ok(null, 'PIN changed successfully'));
+    },
+  );
+};

@@ -1,0 +1,334 @@
+import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let bank: TestBank;
+let ops: ApiClient;
+beforeAll(async () => {
+  bank = await startTestBank();
+  ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+const TICKET = {
+  subject: 'Card declined at the grocery store',
+  description: 'My debit card was declined although I have enough money.',
+  category: 'cards',
+  priority: 'high',
+};
+
+async function openTicket(client: ApiClient, overrides: Record<string, unknown> = {}) {
+  const response = await client.post('/api/support/tickets', { ...TICKET, ...overrides });
+  expect(response.status).toBe(201);
+  return response.body.data.ticket;
+}
+
+function expectFieldError(response: { status: number; body: any }, field: string, message: string) {
+  expect(response.status).toBe(422);
+  expect(response.body.message).toBe(message);
+  expect(response.body.errors[field]).toEqual([message]);
+}
+
+const CLOSED = 'This ticket is closed and can no longer be changed.';
+
+describe('categories', () => {
+  it('lists category keys with labels, general being the default', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const response = await client.get('/api/support/categories');
+    expect(response.status).toBe(200);
+    const data = response.body.data;
+    expect(data.categories.general).toBe('General Inquiry');
+    expect(Object.keys(data.categories).length).toBeGreaterThanOrEqual(5);
+    expect(data.default_category).toBe('general');
+    expect(data.default_priority).toBe('medium');
+    expect(Object.keys(data.priorities)).toEqual(['low', 'medium', 'high', 'urgent']);
+  });
+});
+
+describe('opening a ticket', () => {
+  it('opens a ticket with a unique human-readable number, status open and display labels', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const response = await client.post('/api/support/tickets', TICKET);
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe('Support ticket created successfully!');
+    const ticket = response.body.data.ticket;
+    expect(ticket.ticket_number).toMatch(new RegExp(`^TKT-${new Date().getUTCFullYear()}-\\d{6}$`));
+    expect(ticket).toMatchObject({
+      subject: TICKET.subject,
+      description: TICKET.description,
+      category: 'cards',
+      priority: 'high',
+      priority_display: 'High',
+      status: 'open',
+      status_display: 'Open',
+      time_since_created: 'just now',
+      replies: [],
+    });
+    expect(typeof ticket.created_at).toBe('string');
+  });
+
+  it('defaults the priority to medium', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const ticket = await openTicket(client, { priority: undefined });
+    expect(ticket.priority).toBe('medium');
+    expect(ticket.priority_display).toBe('Medium');
+  });
+
+  it('numbers tickets uniquely even when many are opened at once', async () => {
+    const customers = await Promise.all([1, 2, 3].map(() => signedUpCustomer(bank)));
+    const tickets = await Promise.all(
+      customers.flatMap(({ client }) => [1, 2, 3, 4].map(() => openTicket(client))),
+    );
+    const numbers = tickets.map((t) => t.ticket_number);
+    expect(new Set(numbers).size).toBe(12);
+  });
+
+  it.each([
+    [{ subject: '' }, 'subject', 'Please enter a subject.'],
+    [{ subject: '   ' }, 'subject', 'Please enter a subject.'],
+    [{ subject: undefined }, 'subject', 'Please enter a subject.'],
+    [{ description: '' }, 'description', 'Please describe your issue.'],
+    [{ description: undefined }, 'description', 'Please describe your issue.'],
+    [{ category: '' }, 'category', 'Please choose a category.'],
+    [{ category: undefined }, 'category', 'Please choose a category.'],
+    [{ category: 'lottery' }, 'category', 'The selected category is invalid.'],
+    [{ priority: 'asap' }, 'priority', 'The priority must be low, medium, high or urgent.'],
+    [
+      { subject: 'x'.repeat(256) },
+      'subject',
+      'The subject must not be greater than 255 characters.',
+    ],
+  ])('refuses %j with a message on %s and opens nothing', async (override, field, message) => {
+    const { client } = await signedUpCustomer(bank);
+    expectFieldError(
+      await client.post('/api/support/tickets', { ...TICKET, ...override }),
+      field,
+      message,
+    );
+    expect((await client.get('/api/support/tickets')).body.data.tickets).toEqual([]);
+  });
+});
+
+describe('listing, filters and search', () => {
+  it('filters by status, category and priority', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const a = await openTicket(client, { category: 'cards', priority: 'high' });
+    const b = await openTicket(client, { category: 'technical', priority: 'low' });
+    await client.put(`/api/support/tickets/${b.id}/status`, { status: 'resolved' });
+    const ids = async (query: string) =>
+      (await client.get(`/api/support/tickets${query}`)).body.data.tickets.map((t: any) => t.id);
+    expect(await ids('')).toEqual([b.id, a.id]);
+    expect(await ids('?status=resolved')).toEqual([b.id]);
+    expect(await ids('?status=open')).toEqual([a.id]);
+    expect(await ids('?category=cards')).toEqual([a.id]);
+    expect(await ids('?priority=low')).toEqual([b.id]);
+    expect(await ids('?priority=urgent')).toEqual([]);
+    expect(await ids('?status=all&category=&priority=all')).toEqual([b.id, a.id]);
+    const bad = await client.get('/api/support/tickets?status=sleeping');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.status).toEqual(['The selected status is invalid.']);
+  });
+
+  it('searches subject, description and ticket number of the customer’s own tickets only', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const other = await signedUpCustomer(bank);
+    const statement = await openTicket(client, {
+      subject: 'Missing statement',
+      description: 'The March statement never arrived.',
+      category: 'account',
+    });
+    const login = await openTicket(client, {
+      subject: 'Cannot log in',
+      description: 'The app shows a blank page after the zebra animation.',
+      category: 'technical',
+    });
+    await openTicket(other.client, { subject: 'Missing statement too', description: 'zebra' });
+    const search = async (query: string) =>
+      (
+        await client.get(`/api/support/search?query=${encodeURIComponent(query)}`)
+      ).body.data.tickets.map((t: any) => t.id);
+    expect(await search('statement')).toEqual([statement.id]);
+    expect(await search('ZEBRA')).toEqual([login.id]);
+    expect(await search(login.ticket_number)).toEqual([login.id]);
+    expect(await search('nothing like this')).toEqual([]);
+    expect(await search('%')).toEqual([]);
+    expect((await search('')).sort()).toEqual([statement.id, login.id].sort());
+  });
+
+  it('returns at most 10 results by default, or the limit asked for', async () => {
+    const { client } = await signedUpCustomer(bank);
+    for (let i = 0; i < 12; i += 1) await openTicket(client, { subject: `Question ${i}` });
+    expect((await client.get('/api/support/search?query=Question')).body.data.tickets).toHaveLength(
+      10,
+    );
+    expect(
+      (await client.get('/api/support/search?query=Question&limit=3')).body.data.tickets,
+    ).toHaveLength(3);
+  });
+});
+
+describe('conversation and status', () => {
+  it('adds replies, refuses an empty one, and shows the conversation in the ticket', async () => {
+    const { client, payload } = await signedUpCustomer(bank, { name: 'Maya Chen' });
+    const ticket = await openTicket(client);
+    const url = `/api/support/tickets/${ticket.id}/reply`;
+    expectFieldError(
+      await client.post(url, { message: '   ' }),
+      'message',
+      'Please enter a reply message.',
+    );
+    expectFieldError(await client.post(url, {}), 'message', 'Please enter a reply message.');
+    const replied = await client.post(url, { message: '  It happened again today.  ' });
+    expect(replied.status).toBe(201);
+    expect(replied.body.message).toBe('Reply added successfully');
+    const detail = (await client.get(`/api/support/tickets/${ticket.id}`)).body.data.ticket;
+    expect(detail.replies).toHaveLength(1);
+    expect(detail.replies[0]).toMatchObject({
+      message: 'It happened again today.',
+      is_staff_reply: false,
+      user: { name: payload.name },
+      time_since_created: 'just now',
+    });
+  });
+
+  it('staff reply under /ops: marked staff, waits for the customer, and notifies the customer', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const ticket = await openTicket(client);
+    expect((await new ApiClient(bank).get('/api/ops/tickets')).status).toBe(401);
+    const asCustomer = await client.request('GET', '/api/ops/tickets');
+    expect(asCustomer.status).toBe(403);
+    expect(
+      (await client.post(`/api/ops/tickets/${ticket.id}/reply`, { message: 'hi' })).status,
+    ).toBe(403);
+
+    const listed = (await ops.get('/api/ops/tickets?status=open')).body.data.tickets;
+    expect(listed.map((t: any) => t.id)).toContain(ticket.id);
+
+    const staffReply = await ops.post(`/api/ops/tickets/${ticket.id}/reply`, {
+      message: 'We have reset the card. Please try again.',
+    });
+    expect(staffReply.status).toBe(201);
+    expect(staffReply.body.data.ticket.status).toBe('waiting_customer');
+
+    client.consistencyToken = ops.consistencyToken;
+    const detail = (await client.get(`/api/support/tickets/${ticket.id}`)).body.data.ticket;
+    expect(detail.status).toBe('waiting_customer');
+    expect(detail.status_display).toBe('Waiting for Customer');
+    expect(detail.replies[0]).toMatchObject({
+      is_staff_reply: true,
+      user: { name: 'Support Team' },
+    });
+
+    const notices = (await client.get('/api/notifications?type=support')).body.data.notifications;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      type: 'support',
+      title: 'New reply to your support ticket',
+    });
+    expect(notices[0].message).toContain(ticket.ticket_number);
+
+    const answer = await client.post(`/api/support/tickets/${ticket.id}/reply`, {
+      message: 'Works now',
+    });
+    expect(answer.body.data.ticket.status).toBe('open');
+  });
+
+  it('staff move tickets to in progress and refuse a status that is not theirs to set', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const ticket = await openTicket(client);
+    const moved = await ops.put(`/api/ops/tickets/${ticket.id}/status`, { status: 'in_progress' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.ticket.status).toBe('in_progress');
+    const again = await ops.put(`/api/ops/tickets/${ticket.id}/status`, { status: 'in_progress' });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('This ticket is already in progress.');
+    const bad = await ops.put(`/api/ops/tickets/${ticket.id}/status`, { status: 'open' });
+    expectFieldError(
+      bad,
+      'status',
+      'The status must be in_progress, waiting_customer, resolved or closed.',
+    );
+    expect(
+      (await ops.put(`/api/ops/tickets/${crypto.randomUUID()}/status`, { status: 'closed' }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('lets the customer resolve (once) and close; a closed ticket refuses replies and changes', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const ticket = await openTicket(client);
+    const url = `/api/support/tickets/${ticket.id}/status`;
+    expectFieldError(
+      await client.put(url, { status: 'in_progress' }),
+      'status',
+      'You can mark a ticket as resolved or close it.',
+    );
+    expectFieldError(
+      await client.put(url, { status: 'snoozed' }),
+      'status',
+      'The selected status is invalid.',
+    );
+    const resolved = await client.put(url, { status: 'resolved' });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.message).toBe('Ticket marked as resolved.');
+    expect(resolved.body.data.ticket.status).toBe('resolved');
+    expectFieldError(
+      await client.put(url, { status: 'resolved' }),
+      'status',
+      'This ticket is already resolved.',
+    );
+    const closed = await client.put(url, { status: 'closed' });
+    expect(closed.body.message).toBe('Ticket closed.');
+    expect(closed.body.data.ticket.status).toBe('closed');
+
+    expectFieldError(await client.put(url, { status: 'closed' }), 'status', CLOSED);
+    expectFieldError(await client.put(url, { status: 'resolved' }), 'status', CLOSED);
+    expectFieldError(
+      await client.post(`/api/support/tickets/${ticket.id}/reply`, { message: 'One more thing' }),
+      'message',
+      CLOSED,
+    );
+    expectFieldError(
+      await ops.post(`/api/ops/tickets/${ticket.id}/reply`, { message: 'Staff note' }),
+      'message',
+      CLOSED,
+    );
+    expectFieldError(
+      await ops.put(`/api/ops/tickets/${ticket.id}/status`, { status: 'in_progress' }),
+      'status',
+      CLOSED,
+    );
+    const detail = (await client.get(`/api/support/tickets/${ticket.id}`)).body.data.ticket;
+    expect(detail.replies).toEqual([]);
+    expect(detail.status).toBe('closed');
+  });
+});
+
+describe("another customer's tickets", () => {
+  it('answers 404 on every route that takes a ticket id', async () => {
+    const owner = await signedUpCustomer(bank);
+    const ticket = await openTicket(owner.client);
+    const intruder = await signedUpCustomer(bank);
+    for (const id of [ticket.id, crypto.randomUUID()]) {
+      const responses = await Promise.all([
+        intruder.client.get(`/api/support/tickets/${id}`),
+        intruder.client.post(`/api/support/tickets/${id}/reply`, { message: 'hello' }),
+        intruder.client.put(`/api/support/tickets/${id}/status`, { status: 'closed' }),
+      ]);
+      for (const response of responses) {
+        expect(response.status).toBe(404);
+        expect(response.body.message).toBe('The requested resource was not found.');
+      }
+    }
+    expect((await intruder.client.get('/api/support/tickets')).body.data.tickets).toEqual([]);
+    expect(
+      (await intruder.client.get(`/api/support/search?query=${ticket.ticket_number}`)).body.data
+        .tickets,
+    ).toEqual([]);
+    const untouched = (await owner.client.get(`/api/support/tickets/${ticket.id}`)).body.data
+      .ticket;
+    expect(untouched).toMatchObject({ status: 'open', replies: [] });
+  });
+});

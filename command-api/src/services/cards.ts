@@ -1,0 +1,331 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  cardOfferKey,
+  cardProducts,
+  cardStream,
+  defaultCardSettings,
+  NotificationRaised,
+  streams,
+  type BankEvent,
+  type CardOfferKind,
+  type CardType,
+} from '@bank/events';
+import {
+  ApiError,
+  deterministicUuid,
+  fieldError,
+  hashSecret,
+  notFound,
+  verifySecret,
+  type EventMetadata,
+} from '@bank/infra';
+import { readCard } from '@bank/projections';
+import { accountAggregate } from '../domain/account/account.ts';
+import { cardNotice } from '../domain/cards/card-notifications.ts';
+import { expiryDate, generateCardNumber, generateCvv } from '../domain/cards/card-number.ts';
+import {
+  cardAggregate,
+  cardMessages,
+  decideCard,
+  type CardCommand,
+  type CardState,
+} from '../domain/cards/card.ts';
+import { DomainError } from '../kernel/aggregate.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import type { CommandContext } from './context.ts';
+
+/** Cards are valid for four years from the month they are issued. */
+export const CARD_VALIDITY_YEARS = 4;
+export const NOT_ISSUED = 'This card has not been issued yet. Please apply for it first.';
+
+/** A rule a command broke, as the client reads it: a 422 on the field (404 when not found). */
+export function toApiError(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  if (error.reason === 'not_found') return notFound();
+  if (error.field) return fieldError({ [error.field]: [error.message] });
+  return new ApiError(422, error.message, 'VALIDATION_ERROR');
+}
+
+async function translated<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+/** Stages a notification of type card for each event the customer should hear about. */
+function notify(uow: UnitOfWork, customerId: string, last4: string, events: BankEvent[]): void {
+  const raised = events.flatMap((event) => {
+    const notice = cardNotice(event, last4);
+    return notice
+      ? [
+          NotificationRaised.create({
+            customerId,
+            notificationId: randomUUID(),
+            type: 'card',
+            ...notice,
+          }),
+        ]
+      : [];
+  });
+  if (raised.length > 0) uow.appendAny(streams.notifications(customerId), raised);
+}
+
+interface VerifiedOffer {
+  kind: CardOfferKind;
+  cardType: CardType;
+  accountId: string;
+  replacesCardId: string | null;
+}
+
+/**
+ * Checks an offer against the log, not just the read model that listed it: the id must be the
+ * one derived from the customer's own checking account or reported card.
+ */
+async function verifyOffer(
+  uow: UnitOfWork,
+  customerId: string,
+  offerId: string,
+  listed: { offer_kind: CardOfferKind; account_id: string; replaces_card_id: string | null },
+): Promise<VerifiedOffer | undefined> {
+  if (listed.offer_kind === 'replacement') {
+    const reportedId = listed.replaces_card_id;
+    if (!reportedId || deterministicUuid(cardOfferKey.replacement(reportedId)) !== offerId) return;
+    const reported = (await uow.load(cardStream(reportedId), cardAggregate)).state;
+    if (!reported.issued || reported.customerId !== customerId) return;
+    if (reported.status !== 'lost' && reported.status !== 'stolen') return;
+    return {
+      kind: 'replacement',
+      cardType: reported.cardType,
+      accountId: reported.accountId,
+      replacesCardId: reportedId,
+    };
+  }
+  const account = (await uow.load(streams.account(listed.account_id), accountAggregate)).state;
+  if (!account.opened || account.customerId !== customerId || account.type !== 'checking') return;
+  const expected =
+    listed.offer_kind === 'debit'
+      ? deterministicUuid(cardOfferKey.debit(listed.account_id))
+      : deterministicUuid(cardOfferKey.credit(customerId));
+  if (expected !== offerId) return;
+  return {
+    kind: listed.offer_kind,
+    cardType: listed.offer_kind,
+    accountId: listed.account_id,
+    replacesCardId: null,
+  };
+}
+
+export interface ApplyInput {
+  deliveryAddress: string;
+  expressDelivery: boolean;
+}
+
+/**
+ * Applies for an offered card: it is issued at once, active, with a new number valid for its
+ * network, an expiry date and a CVV. Number and CVV are sealed before they reach any event.
+ */
+export async function applyForCard(
+  ctx: CommandContext,
+  customerId: string,
+  offerId: string,
+  input: ApplyInput,
+  metadata: EventMetadata,
+) {
+  const listed = await readCard(ctx.pool, customerId, offerId);
+  return translated(() =>
+    ctx.bus.execute(metadata, async (uow) => {
+      const stream = cardStream(offerId);
+      const card = await uow.load(stream, cardAggregate);
+      if (card.state.issued) {
+        if (card.state.customerId !== customerId) throw notFound();
+        throw new ApiError(422, cardMessages.alreadyApplied, 'VALIDATION_ERROR');
+      }
+      if (!listed) throw notFound();
+      const offer = await verifyOffer(uow, customerId, offerId, listed);
+      if (!offer) throw notFound();
+      const product = cardProducts[offer.cardType];
+      const number = generateCardNumber(product.cardNetwork, randomInt);
+      const events = decideCard(
+        {
+          type: 'Issue',
+          data: {
+            cardId: offerId,
+            customerId,
+            accountId: offer.accountId,
+            offerKind: offer.kind,
+            replacesCardId: offer.replacesCardId,
+            cardName: product.cardName,
+            cardType: product.cardType,
+            cardNetwork: product.cardNetwork,
+            last4: number.slice(-4),
+            numberEncrypted: ctx.secrets.encrypt(number),
+            cvvEncrypted: ctx.secrets.encrypt(generateCvv(randomInt)),
+            expiryDate: expiryDate(new Date(), CARD_VALIDITY_YEARS),
+            deliveryAddress: input.deliveryAddress,
+            expressDelivery: input.expressDelivery,
+            dailyAtmLimit: product.dailyAtmLimit,
+            dailyPurchaseLimit: product.dailyPurchaseLimit,
+            settings: defaultCardSettings,
+          },
+        },
+        card.state,
+      );
+      uow.append(stream, events);
+      notify(uow, customerId, number.slice(-4), events);
+      return { cardId: offerId };
+    }),
+  );
+}
+
+/**
+ * Runs a command on one of the customer's issued cards. Another customer's card is not found;
+ * an offer not yet applied for says so.
+ */
+async function runCardCommand(
+  ctx: CommandContext,
+  customerId: string,
+  cardId: string,
+  command: (state: CardState) => Promise<CardCommand> | CardCommand,
+  metadata: EventMetadata,
+) {
+  const outcome = await translated(() =>
+    ctx.bus.execute(metadata, async (uow) => {
+      const stream = cardStream(cardId);
+      const card = await uow.load(stream, cardAggregate);
+      if (!card.state.issued || card.state.customerId !== customerId) return { issued: false };
+      const events = decideCard(await command(card.state), card.state);
+      if (events.length > 0) {
+        uow.append(stream, events);
+        notify(uow, customerId, card.state.last4, events);
+      }
+      return { issued: true };
+    }),
+  );
+  if (!outcome.result.issued) {
+    const offer = await readCard(ctx.pool, customerId, cardId);
+    if (offer?.status === 'pending') throw new ApiError(422, NOT_ISSUED, 'VALIDATION_ERROR');
+    throw notFound();
+  }
+  return outcome;
+}
+
+export function toggleCardLock(
+  ctx: CommandContext,
+  customerId: string,
+  cardId: string,
+  action: 'lock' | 'unlock',
+  reason: string,
+  metadata: EventMetadata,
+) {
+  return runCardCommand(
+    ctx,
+    customerId,
+    cardId,
+    () => ({ type: action === 'lock' ? 'Lock' : 'Unlock', reason }),
+    metadata,
+  );
+}
+
+export function reportCardLostOrStolen(
+  ctx: CommandContext,
+  customerId: string,
+  cardId: string,
+  kind: 'lost' | 'stolen',
+  description: string,
+  metadata: EventMetadata,
+) {
+  return runCardCommand(
+    ctx,
+    customerId,
+    cardId,
+    () => ({ type: 'ReportLostOrStolen', kind, description }),
+    metadata,
+  );
+}
+
+export function changeCardSettings(
+  ctx: CommandContext,
+  customerId: string,
+  cardId: string,
+  settings: Extract<CardCommand, { type: 'ChangeSettings' }>['settings'],
+  metadata: EventMetadata,
+) {
+  return runCardCommand(
+    ctx,
+    customerId,
+    cardId,
+    () => ({ type: 'ChangeSettings', settings }),
+    metadata,
+  );
+}
+
+export function changeCardLimits(
+  ctx: CommandContext,
+  customerId: string,
+  cardId: string,
+  limits: { dailyAtmLimit?: number | undefined; dailyPurchaseLimit?: number | undefined },
+  metadata: EventMetadata,
+) {
+  return runCardCommand(
+    ctx,
+    customerId,
+    cardId,
+    () => ({
+      type: 'ChangeLimits',
+      ...(limits.dailyAtmLimit !== undefined ? { dailyAtmLimit: limits.dailyAtmLimit } : {}),
+      ...(limits.dailyPurchaseLimit !== undefined
+        ? { dailyPurchaseLimit: limits.dailyPurchaseLimit }
+        : {}),
+    }),
+    metadata,
+  );
+}
+
+/**
+ * Sets the PIN (argon2id hash only). A card without a PIN takes its first one without a current
+ * PIN; after that the current PIN is required.
+ */
+export async function changeCardPin(
+  ctx: CommandContext,
+  customerId: string,
+  cardId: string,
+  pins: { currentPin: string | undefined; newPin: string },
+  metadata: EventMetadata,
+) {
+  const newPinHash = await hashSecret(pins.newPin);
+  return runCardCommand(
+    ctx,
+    customerId,
+    cardId,
+    async (state) => {
+      const supplied = Boolean(pins.currentPin);
+      const [valid, same] = state.pinHash
+        ? await Promise.all([
+            supplied ? verifySecret(state.pinHash, pins.currentPin!) : false,
+            verifySecret(state.pinHash, pins.newPin),
+          ])
+        : [false, false];
+      return {
+        type: 'SetPin',
+        newPinHash,
+        currentPin: { supplied, valid },
+        newPinSameAsCurrent: same,
+      };
+    },
+    metadata,
+  );
+}
+
+/** The full number and CVV of an active or locked card, decrypted for its owner only. */
+export function revealCardDetails(
+  ctx: CommandContext,
+  sealed: { number_encrypted: string | null; cvv_encrypted: string | null },
+): { number: string; cvv: string } | null {
+  if (!sealed.number_encrypted || !sealed.cvv_encrypted) return null;
+  return {
+    number: ctx.secrets.decrypt(sealed.number_encrypted),
+    cvv: ctx.secrets.decrypt(sealed.cvv_encrypted),
+  };
+}

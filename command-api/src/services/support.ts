@@ -1,0 +1,182 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  NotificationRaised,
+  streams,
+  supportStreams,
+  ticketStatuses,
+  type BankEvent,
+  type SupportCategory,
+  type TicketPriority,
+  type TicketStatus,
+} from '@bank/events';
+import { notFound, type EventMetadata } from '@bank/infra';
+import { customerAggregate } from '../domain/customer/customer.ts';
+import {
+  decideTicket,
+  formatTicketNumber,
+  reserveTicketNumber,
+  ticketAggregate,
+  ticketNumberAggregate,
+  type Author,
+  type TicketCommand,
+} from '../domain/support/ticket.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import { toApiError } from './cards.ts';
+import type { CommandContext } from './context.ts';
+
+/** How staff appear in a conversation. */
+export const STAFF_NAME = 'Support Team';
+
+export interface NewTicket {
+  subject: string;
+  description: string;
+  category: SupportCategory;
+  priority: TicketPriority;
+}
+
+/** Picks a free random number of this year and stages its reservation. */
+async function claimTicketNumber(uow: UnitOfWork, ticketId: string): Promise<string> {
+  const year = new Date().getUTCFullYear();
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const ticketNumber = formatTicketNumber(year, randomInt(1, 1_000_000));
+    const stream = supportStreams.ticketNumber(ticketNumber);
+    const claim = await uow.load(stream, ticketNumberAggregate);
+    if (claim.state !== null) continue;
+    uow.appendNew(stream, reserveTicketNumber(claim.state, ticketNumber, ticketId));
+    return ticketNumber;
+  }
+  throw new Error('Could not find a free ticket number');
+}
+
+/** Opens a ticket under a unique number such as TKT-2026-483920. */
+export async function openTicket(
+  ctx: CommandContext,
+  customerId: string,
+  input: NewTicket,
+  metadata: EventMetadata,
+) {
+  return ctx.bus.execute(metadata, async (uow) => {
+    const customer = await uow.load(streams.customer(customerId), customerAggregate);
+    if (!customer.state.registered) throw notFound();
+    const ticketId = randomUUID();
+    const ticketNumber = await claimTicketNumber(uow, ticketId);
+    const stream = supportStreams.ticket(ticketId);
+    const ticket = await uow.load(stream, ticketAggregate);
+    uow.appendNew(
+      stream,
+      decideTicket(
+        {
+          type: 'Open',
+          data: {
+            ticketId,
+            customerId,
+            customerName: customer.state.name,
+            ticketNumber,
+            ...input,
+          },
+        },
+        ticket.state,
+      ),
+    );
+    return { ticketId, ticketNumber };
+  });
+}
+
+/** The customer hears about what staff do on their ticket (notifications of type support). */
+function notifyCustomer(uow: UnitOfWork, ticketNumber: string, events: BankEvent[]): void {
+  for (const event of events) {
+    let notice: { title: string; message: string } | undefined;
+    if (event.type === 'SupportTicketReplied' && event.data.isStaffReply) {
+      notice = {
+        title: 'New reply to your support ticket',
+        message: `Our support team replied to ticket #${ticketNumber}.`,
+      };
+    } else if (
+      event.type === 'SupportTicketStatusChanged' &&
+      event.data.changedBy === 'staff' &&
+      (event.data.to === 'resolved' || event.data.to === 'closed')
+    ) {
+      notice = {
+        title: `Support ticket ${ticketStatuses[event.data.to].toLowerCase()}`,
+        message: `Ticket #${ticketNumber} was marked ${ticketStatuses[event.data.to].toLowerCase()} by our support team.`,
+      };
+    }
+    if (!notice) continue;
+    const customerId = (event.data as { customerId: string }).customerId;
+    uow.appendAny(streams.notifications(customerId), [
+      NotificationRaised.create({
+        customerId,
+        notificationId: randomUUID(),
+        type: 'support',
+        priority: 'medium',
+        ...notice,
+      }),
+    ]);
+  }
+}
+
+/**
+ * Runs a command on a ticket. A customer (customerId given) only reaches their own tickets;
+ * staff (customerId null) reach every ticket.
+ */
+async function runTicketCommand(
+  ctx: CommandContext,
+  customerId: string | null,
+  ticketId: string,
+  command: (uow: UnitOfWork) => Promise<TicketCommand>,
+  metadata: EventMetadata,
+) {
+  try {
+    return await ctx.bus.execute(metadata, async (uow) => {
+      const stream = supportStreams.ticket(ticketId);
+      const ticket = await uow.load(stream, ticketAggregate);
+      if (!ticket.state.opened) throw notFound();
+      if (customerId !== null && ticket.state.customerId !== customerId) throw notFound();
+      const events = decideTicket(await command(uow), ticket.state);
+      uow.append(stream, events);
+      notifyCustomer(uow, ticket.state.ticketNumber, events);
+      return { ticketNumber: ticket.state.ticketNumber };
+    });
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+export function replyToTicket(
+  ctx: CommandContext,
+  author: { type: Author; customerId: string | null },
+  ticketId: string,
+  message: string,
+  metadata: EventMetadata,
+) {
+  return runTicketCommand(
+    ctx,
+    author.customerId,
+    ticketId,
+    async (uow) => {
+      let authorName = STAFF_NAME;
+      if (author.type === 'customer' && author.customerId) {
+        authorName = (await uow.load(streams.customer(author.customerId), customerAggregate)).state
+          .name;
+      }
+      return { type: 'Reply', replyId: randomUUID(), message, author: author.type, authorName };
+    },
+    metadata,
+  );
+}
+
+export function changeTicketStatus(
+  ctx: CommandContext,
+  author: { type: Author; customerId: string | null },
+  ticketId: string,
+  to: TicketStatus,
+  metadata: EventMetadata,
+) {
+  return runTicketCommand(
+    ctx,
+    author.customerId,
+    ticketId,
+    async () => ({ type: 'ChangeStatus', to, by: author.type }),
+    metadata,
+  );
+}

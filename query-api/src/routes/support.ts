@@ -1,0 +1,120 @@
+import {
+  supportCategories,
+  supportCategoryKeys,
+  ticketPriorities,
+  ticketPriorityKeys,
+  ticketStatuses,
+  ticketStatusKeys,
+} from '@bank/events';
+import {
+  notFound,
+  ok,
+  requireCustomer,
+  requireOps,
+  uuidParam,
+  type Pool,
+  type SessionStore,
+} from '@bank/infra';
+import { findTicket, findTickets, ticketViews } from '@bank/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const SEARCH_DEFAULT_LIMIT = 10;
+
+/** A list filter: absent, empty or "all" means no filter. */
+const filter = <T extends readonly [string, ...string[]]>(keys: T, label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' || v === 'all' ? undefined : v))
+    .pipe(z.enum(keys, { error: `The selected ${label} is invalid.` }).optional());
+
+const listQuery = z.object({
+  status: filter(ticketStatusKeys, 'status'),
+  category: filter(supportCategoryKeys, 'category'),
+  priority: filter(ticketPriorityKeys, 'priority'),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+const searchQuery = z.object({
+  query: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(SEARCH_DEFAULT_LIMIT),
+});
+
+/** The customer's tickets: categories, list with filters, one ticket, search. */
+export const supportQueryRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  sessions: SessionStore;
+}> = async (app, { pool, sessions }) => {
+  app.addHook('onRequest', requireCustomer(sessions));
+
+  app.get('/support/categories', async () =>
+    ok(
+      {
+        categories: supportCategories,
+        default_category: 'general',
+        priorities: ticketPriorities,
+        default_priority: 'medium',
+        statuses: ticketStatuses,
+      },
+      'Categories retrieved successfully',
+    ),
+  );
+
+  app.get('/support/tickets', { schema: { querystring: listQuery } }, async (request) => {
+    const rows = await findTickets(pool, { customerId: request.customerId, ...request.query });
+    return ok({ tickets: await ticketViews(pool, rows) }, 'Tickets retrieved successfully');
+  });
+
+  app.get('/support/tickets/:id', { schema: { params: uuidParam } }, async (request) => {
+    const row = await findTicket(pool, request.params.id, request.customerId);
+    if (!row) throw notFound();
+    const [ticket] = await ticketViews(pool, [row]);
+    return ok({ ticket }, 'Ticket retrieved successfully');
+  });
+
+  // An empty term lists the latest tickets, as the screen's search box expects.
+  app.get('/support/search', { schema: { querystring: searchQuery } }, async (request) => {
+    const term = request.query.query || request.query.q || undefined;
+    const rows = await findTickets(pool, {
+      customerId: request.customerId,
+      search: term,
+      limit: request.query.limit,
+    });
+    return ok({ tickets: await ticketViews(pool, rows) }, 'Search completed');
+  });
+};
+
+/** Staff reads under /ops (OPS_TOKEN): every customer's tickets. */
+export const opsSupportQueryRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  opsToken: string;
+}> = async (app, { pool, opsToken }) => {
+  app.addHook('onRequest', requireOps(opsToken));
+
+  app.get('/ops/tickets', { schema: { querystring: listQuery } }, async (request) => {
+    const rows = await findTickets(pool, request.query);
+    const views = await ticketViews(pool, rows);
+    return ok(
+      {
+        tickets: views.map((view, i) => ({
+          ...view,
+          customer: { id: rows[i]!.customer_id, name: rows[i]!.customer_name },
+        })),
+      },
+      'OK',
+    );
+  });
+
+  app.get('/ops/tickets/:id', { schema: { params: uuidParam } }, async (request) => {
+    const row = await findTicket(pool, request.params.id, null);
+    if (!row) throw notFound();
+    const [ticket] = await ticketViews(pool, [row]);
+    return ok(
+      { ticket: { ...ticket, customer: { id: row.customer_id, name: row.customer_name } } },
+      'OK',
+    );
+  });
+};
