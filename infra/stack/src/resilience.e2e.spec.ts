@@ -1,0 +1,91 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres, startLocalRedis, type LocalRedisHandle } from '@bank/infra';
+import { freePort } from '@bank/infra/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  ApiClient,
+  registrationPayload,
+  signedUpCustomer,
+  startTestBank,
+} from './testing/index.ts';
+
+describe('Redis down', () => {
+  it('still serves commands that need no job, and runs the delayed work once Redis is back', async () => {
+    const port = await freePort();
+    let redis: LocalRedisHandle = await startLocalRedis({ port });
+    const bank = await startTestBank({ config: { redisUrl: redis.url } });
+    try {
+      await redis.stop();
+      // Sign-in, registration and reads do not need Redis.
+      const client = new ApiClient(bank);
+      const registered = await client.post('/api/register', registrationPayload());
+      expect(registered.status).toBe(201);
+      client.token = registered.body.data.token;
+      expect((await client.get('/api/accounts')).status).toBe(200);
+      // The welcome notification is a job: it waits for Redis instead of being lost.
+      await new Promise((r) => setTimeout(r, 1500));
+      const titles = async () =>
+        (await client.get('/api/notifications')).body.data.notifications.map(
+          (n: { title: string }) => n.title,
+        );
+      expect(await titles()).not.toContain('Welcome to Harborview Community Bank');
+      redis = await startLocalRedis({ port });
+      await expect
+        .poll(titles, { timeout: 30_000, interval: 500 })
+        .toContain('Welcome to Harborview Community Bank');
+    } finally {
+      await bank.stop();
+      await redis.stop();
+    }
+  }, 60_000);
+});
+
+describe('PostgreSQL down', () => {
+  it('answers 503 with the spec message, half-writes nothing, and recovers without a restart', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-pg-down-'));
+    const port = await freePort();
+    let postgres = await startEmbeddedPostgres({ dataDir, port });
+    await postgres.createDatabase('bank');
+    const bank = await startTestBank({ config: { databaseUrl: postgres.url('bank') } });
+    try {
+      const { client, payload } = await signedUpCustomer(bank);
+      await postgres.stop();
+      const down = await client.get('/api/accounts');
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({
+        status: 'error',
+        message: 'The service is temporarily unavailable. Please try again later.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+      const attempt = registrationPayload();
+      const registerWhileDown = await new ApiClient(bank).post('/api/register', attempt);
+      expect(registerWhileDown.status).toBe(503);
+      expect((await new ApiClient(bank).get('/api/health')).status).toBe(503);
+
+      postgres = await startEmbeddedPostgres({ dataDir, port });
+      await expect
+        .poll(async () => (await client.get('/api/accounts')).status, {
+          timeout: 20_000,
+          interval: 250,
+        })
+        .toBe(200);
+      // The registration refused while down left nothing behind: its email is still free.
+      const retry = await new ApiClient(bank).post('/api/register', attempt);
+      expect(retry.status).toBe(201);
+      expect(
+        (
+          await new ApiClient(bank).post(
+            '/api/register',
+            registrationPayload({ email: payload.email }),
+          )
+        ).status,
+      ).toBe(422);
+      expect((await new ApiClient(bank).get('/api/health')).status).toBe(200);
+    } finally {
+      await bank.stop();
+      await postgres.stop();
+    }
+  }, 90_000);
+});
