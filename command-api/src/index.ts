@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './routes/auth.ts';
+import { billPayCommandRoutes } from './routes/bill-pay.ts';
 import { cardRoutes } from './routes/cards.ts';
+import { cryptoCommandRoutes } from './routes/crypto.ts';
 import { notificationCommandRoutes } from './routes/notifications.ts';
 import { opsCommandRoutes } from './routes/ops.ts';
 import { opsSupportRoutes } from './routes/ops-support.ts';
@@ -15,6 +17,8 @@ export { registerCustomer, DEFAULT_ACCOUNTS } from './services/registration.ts';
 export { tellerDeposit, accountIdByNumber } from './services/deposits.ts';
 export { CONSISTENCY_HEADER } from './routes/command-reply.ts';
 export * from './jobs/index.ts';
+export { billPayJobModule } from './jobs/bill-pay-jobs.ts';
+export { cryptoJobModule } from './jobs/crypto-jobs.ts';
 
 export interface CommandApiOptions {
   ctx: CommandContext;
@@ -32,6 +36,8 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(profileRoutes, { ctx });
   await app.register(notificationCommandRoutes, { ctx });
   await app.register(opsCommandRoutes, { ctx });
+  await app.register(billPayCommandRoutes, { ctx, rateLimit: rateLimits?.money });
+  await app.register(cryptoCommandRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(cardRoutes, { ctx, pinRateLimit: rateLimits?.auth });
   await app.register(supportRoutes, { ctx });
   await app.register(opsSupportRoutes, { ctx });

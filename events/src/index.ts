@@ -1,7 +1,9 @@
 import { createCatalogue, type EventDefinition } from './catalogue.ts';
 import { accountEvents } from './schemas/account.ts';
+import { billPayEvents } from './schemas/bill-pay.ts';
 import { cardEvents } from './schemas/cards.ts';
 import { contactEvents } from './schemas/contact.ts';
+import { cryptoEvents } from './schemas/crypto.ts';
 import { customerEvents } from './schemas/customer.ts';
 import { notificationEvents } from './schemas/notification.ts';
 import { supportEvents } from './schemas/support.ts';
@@ -10,8 +12,10 @@ export * from './catalogue.ts';
 export * from './money.ts';
 export * from './streams.ts';
 export * from './schemas/account.ts';
+export * from './schemas/bill-pay.ts';
 export * from './schemas/cards.ts';
 export * from './schemas/contact.ts';
+export * from './schemas/crypto.ts';
 export * from './schemas/customer.ts';
 export * from './schemas/notification.ts';
 export * from './schemas/support.ts';
@@ -23,6 +27,8 @@ const allDefinitions = [
   ...accountEvents,
   ...notificationEvents,
   ...contactEvents,
+  ...billPayEvents,
+  ...cryptoEvents,
   ...cardEvents,
   ...supportEvents,
 ] as const;

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accountsProjection } from './core/accounts.ts';
+import { billPayProjection } from './core/bill-pay.ts';
 import { cardsProjection } from './core/cards.ts';
 import { cashbackProjection } from './core/cashback.ts';
 import { contactRequestsProjection } from './core/contact-requests.ts';
+import { cryptoProjection } from './core/crypto.ts';
 import { customersProjection } from './core/customers.ts';
 import { notificationsProjection } from './core/notifications.ts';
 import { supportProjection } from './core/support.ts';
@@ -29,6 +31,8 @@ export const allProjections: Projection[] = [
   notificationsProjection,
   cashbackProjection,
   contactRequestsProjection,
+  billPayProjection,
+  cryptoProjection,
   cardsProjection,
   supportProjection,
 ];

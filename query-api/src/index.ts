@@ -1,7 +1,9 @@
 import type { Pool, SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { billPayQueryRoutes } from './routes/bill-pay.ts';
 import { cardQueryRoutes } from './routes/cards.ts';
 import { consistentReads } from './routes/consistency.ts';
+import { cryptoQueryRoutes } from './routes/crypto.ts';
 import { customerQueryRoutes } from './routes/customer.ts';
 import { opsQueryRoutes } from './routes/ops.ts';
 import { opsSupportQueryRoutes, supportQueryRoutes } from './routes/support.ts';
@@ -24,6 +26,8 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app.addHook('onRequest', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
   await app.register(opsQueryRoutes, { pool, opsToken });
+  await app.register(billPayQueryRoutes, { pool, sessions });
+  await app.register(cryptoQueryRoutes, { pool, sessions });
   await app.register(cardQueryRoutes, { pool, sessions });
   await app.register(supportQueryRoutes, { pool, sessions });
   await app.register(opsSupportQueryRoutes, { pool, opsToken });

@@ -1,2 +1,8 @@
 // Feature modules register their jobs here (imported for its side effects by the entry points).
+import { billPayJobModule, cryptoJobModule } from '@bank/command-api';
+import { registerJobModule } from './bank.ts';
+
+registerJobModule(billPayJobModule);
+registerJobModule(cryptoJobModule());
+
 export {};

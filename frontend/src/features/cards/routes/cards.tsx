@@ -1,11 +1,265 @@
-import { ScreenPlaceholder } from '@/components/ui/page';
+import {
+  CreditCard,
+  KeyRound,
+  Lock,
+  LockOpen,
+  ShieldAlert,
+  SlidersHorizontal,
+  X,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card as Panel } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
+import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/error-mapping';
+import { toast } from '@/lib/toast-store';
+import { useApplyForCard, useToggleCardLock } from '../api/card-actions';
+import { isPendingApplication, useCards, type Card } from '../api/get-cards';
+import { CardDetailsDialog } from '../components/card-details-dialog';
+import { CardSettingsPanel } from '../components/card-settings-panel';
+import { CardFace } from '../components/card-visual';
+import { ChangePinDialog } from '../components/change-pin-dialog';
+import { LimitsForm } from '../components/limits-form';
+import { ReportLostDialog } from '../components/report-lost-dialog';
+import './cards.css';
 
-// Issue 6 fills this in: card management (spec 2 §2.5).
+type Tab = 'cards' | 'settings';
+type Modal = { kind: 'details' | 'pin' | 'limits' | 'lost'; card: Card } | null;
+
+function benefitsOf(card: Card): string[] {
+  const b = card.application?.benefits;
+  if (!b) return [];
+  return Array.isArray(b) ? b : [b];
+}
+
+/** Spec 2 §2.5: Card Management. */
 export default function CardsRoute() {
+  useDocumentTitle('Card Management');
+  const cards = useCards();
+  const apply = useApplyForCard();
+  const toggle = useToggleCardLock();
+  const [tab, setTab] = useState<Tab>('cards');
+  const [modal, setModal] = useState<Modal>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const close = () => setModal(null);
+  const list = cards.data ?? [];
+  const available = list.filter(isPendingApplication);
+  const yours = list.filter((c) => !isPendingApplication(c));
+
+  const applyFor = (card: Card) => {
+    setBanner(null);
+    apply.mutate(card.id, {
+      onSuccess: ({ message }) =>
+        toast.success(message || 'Card application submitted successfully!', 'Success'),
+      onError: (e) => {
+        const text = errorMessage(e, 'Failed to apply for card');
+        setBanner(text);
+        toast.error(text, 'Error');
+      },
+    });
+  };
+
+  const lockOrUnlock = (card: Card) => {
+    const action = card.status === 'active' ? 'lock' : 'unlock';
+    setBanner(null);
+    toggle.mutate(
+      { id: card.id, action },
+      {
+        onSuccess: ({ message }) =>
+          toast.success(
+            message ||
+              (action === 'lock' ? 'Card locked successfully' : 'Card unlocked successfully'),
+          ),
+        onError: (e) => setBanner(errorMessage(e, 'Action failed')),
+      },
+    );
+  };
+
   return (
-    <ScreenPlaceholder
-      title="Card Management"
-      description="Apply for, lock, unlock and manage your debit and credit cards."
-    />
+    <>
+      <PageHeader
+        title="Card Management"
+        description="View, lock and manage your debit and credit cards."
+      />
+      {banner || cards.isError ? (
+        <Alert
+          tone="danger"
+          action={
+            banner ? (
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Dismiss error"
+                onClick={() => setBanner(null)}
+              >
+                <X size={16} aria-hidden="true" />
+              </button>
+            ) : undefined
+          }
+        >
+          {banner ?? 'Failed to load cards. Please try again.'}
+        </Alert>
+      ) : null}
+      <Tabs
+        value={tab}
+        onValueChange={setTab}
+        label="Cards"
+        items={[
+          { value: 'cards', label: 'My Cards' },
+          { value: 'settings', label: 'Card Settings' },
+        ]}
+      >
+        <TabPanel value="cards">
+          {cards.isPending ? (
+            <p className="empty-state" role="status">
+              Loading cards...
+            </p>
+          ) : list.length === 0 && !cards.isError ? (
+            <Panel className="empty-state">
+              <CreditCard size={40} aria-hidden="true" />
+              <p className="cards-empty__title">No cards available</p>
+              <p>Contact customer service to get started with card applications.</p>
+            </Panel>
+          ) : (
+            <div className="stack">
+              {available.length ? (
+                <section aria-labelledby="available-cards">
+                  <h2 className="section-title" id="available-cards">
+                    Available Cards
+                  </h2>
+                  <ul className="cards-grid">
+                    {available.map((card) => (
+                      <li key={card.id} className="card card--padded card-offer">
+                        <h3 className="card-offer__name">{card.card_name}</h3>
+                        <p className="muted">
+                          {card.card_type} · {card.bank_account?.account_name ?? ''}
+                        </p>
+                        {card.application?.description ? (
+                          <p>{card.application.description}</p>
+                        ) : null}
+                        {benefitsOf(card).length ? (
+                          <ul className="card-offer__benefits">
+                            {benefitsOf(card).map((b) => (
+                              <li key={b}>{b}</li>
+                            ))}
+                          </ul>
+                        ) : null}
+                        <Button
+                          onClick={() => applyFor(card)}
+                          disabled={apply.isPending}
+                          aria-label={`Apply for Card: ${card.card_name}`}
+                        >
+                          {apply.isPending && apply.variables === card.id
+                            ? 'Applying...'
+                            : 'Apply for Card'}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+              {yours.length ? (
+                <section aria-labelledby="your-cards">
+                  <h2 className="section-title" id="your-cards">
+                    Your Cards
+                  </h2>
+                  <ul className="cards-grid">
+                    {yours.map((card) => {
+                      const usable = card.status === 'active' || card.status === 'locked';
+                      return (
+                        <li key={card.id} className="card-item">
+                          <button
+                            type="button"
+                            className="card-item__face"
+                            aria-label={`${card.card_name}, ${card.status}. Show card details`}
+                            onClick={() => setModal({ kind: 'details', card })}
+                          >
+                            <CardFace card={card} as="span" />
+                          </button>
+                          <div className="card-item__actions">
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              icon={
+                                card.status === 'active' ? (
+                                  <Lock size={16} aria-hidden="true" />
+                                ) : (
+                                  <LockOpen size={16} aria-hidden="true" />
+                                )
+                              }
+                              disabled={
+                                !usable || (toggle.isPending && toggle.variables?.id === card.id)
+                              }
+                              onClick={() => lockOrUnlock(card)}
+                            >
+                              {card.status === 'active' ? 'Lock Card' : 'Unlock Card'}
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              icon={<KeyRound size={16} aria-hidden="true" />}
+                              disabled={!usable}
+                              onClick={() => setModal({ kind: 'pin', card })}
+                            >
+                              Change PIN
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              icon={<SlidersHorizontal size={16} aria-hidden="true" />}
+                              disabled={!usable}
+                              onClick={() => setModal({ kind: 'limits', card })}
+                            >
+                              Set Limits
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="danger"
+                              icon={<ShieldAlert size={16} aria-hidden="true" />}
+                              disabled={!usable}
+                              onClick={() => setModal({ kind: 'lost', card })}
+                            >
+                              Report Lost
+                            </Button>
+                          </div>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </section>
+              ) : null}
+            </div>
+          )}
+        </TabPanel>
+        <TabPanel value="settings">
+          {cards.isPending ? (
+            <p className="empty-state" role="status">
+              Loading cards...
+            </p>
+          ) : (
+            <CardSettingsPanel cards={list} />
+          )}
+        </TabPanel>
+      </Tabs>
+
+      <CardDetailsDialog card={modal?.kind === 'details' ? modal.card : null} onClose={close} />
+      <ChangePinDialog card={modal?.kind === 'pin' ? modal.card : null} onClose={close} />
+      <ReportLostDialog card={modal?.kind === 'lost' ? modal.card : null} onClose={close} />
+      <Dialog
+        open={modal?.kind === 'limits'}
+        onOpenChange={(open) => !open && close()}
+        title="Set Limits"
+        description={
+          modal ? `${modal.card.card_name} ${modal.card.masked_number ?? ''}` : undefined
+        }
+      >
+        {modal?.kind === 'limits' ? (
+          <LimitsForm card={modal.card} submitLabel="Save Limits" onDone={close} onCancel={close} />
+        ) : null}
+      </Dialog>
+    </>
   );
 }

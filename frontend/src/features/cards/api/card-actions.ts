@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { cardsQueryOptions, type Card } from './get-cards';
+
+// The card commands of spec 2 §7 that need no form: apply, lock/unlock, settings.
+
+function useCardMutation<I>(fn: (input: I) => Promise<{ message: string; data: unknown }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cardsQueryOptions().queryKey }),
+  });
+}
+
+export const APPLY_PAYLOAD = {
+  agreed_to_terms: true,
+  delivery_address: '',
+  express_delivery: false,
+} as const;
+
+export const applyForCard = (id: string) =>
+  api.post<{ card: Card }>(`/cards/${encodeURIComponent(id)}/apply`, APPLY_PAYLOAD);
+
+export const useApplyForCard = () => useCardMutation(applyForCard);
+
+export const toggleCardLock = (input: { id: string; action: 'lock' | 'unlock'; reason?: string }) =>
+  api.post<{ card: Card }>(`/cards/${encodeURIComponent(input.id)}/toggle-lock`, {
+    action: input.action,
+    reason: input.reason ?? '',
+  });
+
+export const useToggleCardLock = () => useCardMutation(toggleCardLock);
+
+export type CardSettingsInput = {
+  id: string;
+  transaction_alerts?: boolean;
+  international_transactions?: boolean;
+  contactless_enabled?: boolean;
+};
+
+export const updateCardSettings = ({ id, ...settings }: CardSettingsInput) =>
+  api.put<{ card: Card }>(`/cards/${encodeURIComponent(id)}/settings`, settings);
+
+export const useUpdateCardSettings = () => useCardMutation(updateCardSettings);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { changePinSchema } from './change-card-pin';
+import { cardLimitsSchema, limitsPayload } from './update-card-limits';
+
+const errors = (values: Record<string, string>) => {
+  const r = changePinSchema.safeParse(values);
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path[0], i.message]));
+};
+
+describe('PIN form rules', () => {
+  it('needs a 4-digit new PIN and a matching confirmation', () => {
+    expect(errors({ current_pin: '', new_pin: '', confirm_pin: '' })).toEqual({
+      new_pin: 'Please enter a new PIN.',
+      confirm_pin: 'Please confirm the new PIN.',
+    });
+    expect(errors({ current_pin: '', new_pin: '12a4', confirm_pin: '12a4' }).new_pin).toBe(
+      'The PIN must be exactly 4 digits.',
+    );
+    expect(errors({ current_pin: '1111', new_pin: '1234', confirm_pin: '1235' }).confirm_pin).toBe(
+      'New PINs do not match',
+    );
+    expect(errors({ current_pin: '1111', new_pin: '1234', confirm_pin: '1234' })).toEqual({});
+  });
+
+  it('limits every PIN input to 4 characters', () => {
+    expect(
+      errors({ current_pin: '12345', new_pin: '1234', confirm_pin: '1234' }).current_pin,
+    ).toBeTruthy();
+  });
+});
+
+describe('limit inputs', () => {
+  it('fall back to the current value when empty', () => {
+    const card = { limits: { daily_atm_limit: 500, daily_purchase_limit: 2500 } };
+    expect(limitsPayload({ daily_atm_limit: '', daily_purchase_limit: '3000' }, card)).toEqual({
+      daily_atm_limit: 500,
+      daily_purchase_limit: 3000,
+    });
+    expect(
+      cardLimitsSchema.safeParse({ daily_atm_limit: '6000', daily_purchase_limit: '' }).success,
+    ).toBe(false);
+  });
+});

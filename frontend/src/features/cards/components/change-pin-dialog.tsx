@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
+import { TextField } from '@/components/ui/field';
+import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { errorMessage } from '@/lib/error-mapping';
+import { toast } from '@/lib/toast-store';
+import {
+  changePinSchema,
+  PIN_LENGTH,
+  useChangeCardPin,
+  type ChangePinForm,
+} from '../api/change-card-pin';
+import type { Card } from '../api/get-cards';
+
+const EMPTY: ChangePinForm = { current_pin: '', new_pin: '', confirm_pin: '' };
+
+export function ChangePinDialog({ card, onClose }: { card: Card | null; onClose(): void }) {
+  const form = useForm<ChangePinForm>({
+    resolver: zodResolver(changePinSchema),
+    defaultValues: EMPTY,
+  });
+  const change = useChangeCardPin();
+  const errors = form.formState.errors;
+  const close = () => {
+    form.reset(EMPTY);
+    change.reset();
+    onClose();
+  };
+  const submit = (values: ChangePinForm) => {
+    if (!card) return;
+    change.mutate(
+      { id: card.id, values },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message || 'PIN changed successfully');
+          close();
+        },
+        onError: (e) => {
+          applyServerFieldErrors(e, form.setError, {}, ['current_pin', 'new_pin', 'confirm_pin']);
+        },
+      },
+    );
+  };
+  const pinProps = {
+    type: 'password' as const,
+    inputMode: 'numeric' as const,
+    maxLength: PIN_LENGTH,
+    autoComplete: 'off',
+  };
+  return (
+    <Dialog
+      open={card !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Change PIN"
+      description={card ? `${card.card_name} ${card.masked_number ?? ''}` : undefined}
+    >
+      <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
+        <TextField
+          label="Current PIN"
+          error={errors.current_pin?.message}
+          {...pinProps}
+          {...form.register('current_pin')}
+        />
+        <TextField
+          label="New PIN"
+          error={errors.new_pin?.message}
+          {...pinProps}
+          {...form.register('new_pin')}
+        />
+        <TextField
+          label="Confirm PIN"
+          error={errors.confirm_pin?.message}
+          {...pinProps}
+          {...form.register('confirm_pin')}
+        />
+        {change.isError && !Object.keys(errors).length ? (
+          <Alert tone="danger">{errorMessage(change.error, 'Action failed')}</Alert>
+        ) : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change PIN'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

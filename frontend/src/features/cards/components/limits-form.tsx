@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/feedback';
+import { TextField } from '@/components/ui/field';
+import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { errorMessage } from '@/lib/error-mapping';
+import { formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import type { Card } from '../api/get-cards';
+import {
+  cardLimitsSchema,
+  limitsPayload,
+  useUpdateCardLimits,
+  type CardLimitsForm,
+} from '../api/update-card-limits';
+
+/** Daily ATM and purchase limits in dollars; an empty field keeps the current limit. */
+export function LimitsForm({
+  card,
+  submitLabel,
+  onDone,
+  onCancel,
+}: {
+  card: Card;
+  submitLabel: string;
+  onDone?(): void;
+  onCancel?(): void;
+}) {
+  const form = useForm<CardLimitsForm>({
+    resolver: zodResolver(cardLimitsSchema),
+    defaultValues: { daily_atm_limit: '', daily_purchase_limit: '' },
+  });
+  const update = useUpdateCardLimits();
+  const errors = form.formState.errors;
+  const submit = (values: CardLimitsForm) =>
+    update.mutate(
+      { id: card.id, limits: limitsPayload(values, card) },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message || 'Card limits updated successfully');
+          form.reset({ daily_atm_limit: '', daily_purchase_limit: '' });
+          onDone?.();
+        },
+        onError: (e) =>
+          applyServerFieldErrors(e, form.setError, {}, ['daily_atm_limit', 'daily_purchase_limit']),
+      },
+    );
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      aria-label={`Limits for ${card.card_name}`}
+    >
+      <div className="form-row">
+        <TextField
+          label="Daily ATM Limit ($)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder={String(card.limits?.daily_atm_limit ?? '')}
+          hint={`Current: ${formatMoney(card.limits?.daily_atm_limit ?? 0)}`}
+          error={errors.daily_atm_limit?.message}
+          {...form.register('daily_atm_limit')}
+        />
+        <TextField
+          label="Daily Purchase Limit ($)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder={String(card.limits?.daily_purchase_limit ?? '')}
+          hint={`Current: ${formatMoney(card.limits?.daily_purchase_limit ?? 0)}`}
+          error={errors.daily_purchase_limit?.message}
+          {...form.register('daily_purchase_limit')}
+        />
+      </div>
+      {update.isError && !Object.keys(errors).length ? (
+        <Alert tone="danger">{errorMessage(update.error, 'Action failed')}</Alert>
+      ) : null}
+      <div className="dialog__actions">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
