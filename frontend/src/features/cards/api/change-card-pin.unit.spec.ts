@@ -4,7 +4,10 @@ import { cardLimitsSchema, limitsPayload } from './update-card-limits';
 
 const errors = (values: Record<string, string>) => {
   const r = changePinSchema.safeParse(values);
-  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path[0], i.message]));
+  if (r.success) return {};
+  const first: Record<string, string> = {};
+  for (const i of r.error.issues) first[String(i.path[0])] ??= i.message;
+  return first;
 };
 
 describe('PIN form rules', () => {
