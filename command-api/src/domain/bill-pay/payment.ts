@@ -1,0 +1,127 @@
+import {
+  BillPaymentFailed,
+  BillPaymentPaid,
+  BillPaymentScheduled,
+  formatUsd,
+  ledgerAccounts,
+  NotificationRaised,
+  type BankEvent,
+  type EventData,
+} from '@bank/events';
+import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { decideAccount, INSUFFICIENT_FUNDS, type AccountState } from '../account/account.ts';
+import type { IsoDate } from './calendar.ts';
+
+export const MINIMUM_PAYMENT_CENTS = 1;
+export const PAST_DATE = 'The payment date cannot be earlier than today.';
+export const END_BEFORE_START = 'The end date must be on or after the payment date.';
+export const MINIMUM_PAYMENT = 'The minimum payment is $0.01.';
+
+/** A scheduled payment's stream holds its schedule; each occurrence has its own stream. */
+export type ScheduleState = EventData<'BillPaymentScheduled'> | null;
+
+export const scheduleAggregate: Aggregate<ScheduleState> = {
+  name: 'bill-payment',
+  initial: () => null,
+  evolve: (state, event: BankEvent) => (event.type === 'BillPaymentScheduled' ? event.data : state),
+};
+
+/** Refuses a schedule that breaks the rules; `today` is the bank date when it is made. */
+export function decideSchedule(
+  schedule: EventData<'BillPaymentScheduled'>,
+  state: ScheduleState,
+  today: IsoDate,
+) {
+  if (state) throw new DomainError('exists', 'The payment is already scheduled.');
+  if (schedule.amountCents < MINIMUM_PAYMENT_CENTS) {
+    throw new DomainError('amount', MINIMUM_PAYMENT, 'amount');
+  }
+  if (schedule.firstDate < today) throw new DomainError('date', PAST_DATE, 'scheduled_date');
+  const end = schedule.recurrence?.endDate;
+  if (end && end < schedule.firstDate) {
+    throw new DomainError('end_date', END_BEFORE_START, 'recurring_end_date');
+  }
+  return [BillPaymentScheduled.create(schedule)];
+}
+
+export type Occurrence = Omit<EventData<'BillPaymentPaid'>, 'entryId' | 'reference'>;
+
+export interface OccurrenceIds {
+  entryId: string;
+  reference: string;
+  notificationId: string;
+}
+
+/**
+ * Pays one occurrence from the account, or records it as failed when the available balance does
+ * not cover it: the account is never overdrawn, and the customer is told either way (when asked).
+ */
+export function decideOccurrence(
+  occurrence: Occurrence,
+  account: AccountState,
+  ids: OccurrenceIds,
+  options: { notify: boolean },
+) {
+  const amount = formatUsd(occurrence.amountCents);
+  try {
+    const debit = decideAccount(
+      {
+        type: 'Debit',
+        posting: {
+          accountId: occurrence.fromAccountId,
+          entryId: ids.entryId,
+          amount: occurrence.amountCents,
+          description: `Bill payment to ${occurrence.payeeName}`,
+          kind: 'bill_payment',
+          contra: ledgerAccounts.clearingBillPay,
+          reference: ids.reference,
+          metadata: {
+            payee_id: occurrence.payeeId,
+            payee_name: occurrence.payeeName,
+            category: occurrence.category,
+            bill_payment_source: occurrence.source,
+            schedule_id: occurrence.scheduleId,
+            scheduled_date: occurrence.date,
+          },
+        },
+      },
+      account,
+    );
+    return {
+      outcome: 'paid' as const,
+      account: debit,
+      occurrence: [
+        BillPaymentPaid.create({ ...occurrence, entryId: ids.entryId, reference: ids.reference }),
+      ],
+      notification: options.notify
+        ? [
+            NotificationRaised.create({
+              customerId: occurrence.customerId,
+              notificationId: ids.notificationId,
+              type: 'bill_payment',
+              title: occurrence.source === 'autopay' ? 'AutoPay payment sent' : 'Bill payment sent',
+              message: `${amount} was paid to ${occurrence.payeeName} from your ${account.name}.`,
+              priority: 'low',
+            }),
+          ]
+        : [],
+    };
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.reason !== INSUFFICIENT_FUNDS) throw error;
+    return {
+      outcome: 'failed' as const,
+      account: [],
+      occurrence: [BillPaymentFailed.create({ ...occurrence, reason: 'insufficient_funds' })],
+      notification: [
+        NotificationRaised.create({
+          customerId: occurrence.customerId,
+          notificationId: ids.notificationId,
+          type: 'bill_payment',
+          title: 'Bill payment failed',
+          message: `Your ${amount} payment to ${occurrence.payeeName} due ${occurrence.date} failed: insufficient funds in your ${account.name}. Nothing was taken from your account.`,
+          priority: 'high',
+        }),
+      ],
+    };
+  }
+}

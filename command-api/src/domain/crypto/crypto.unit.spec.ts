@@ -1,0 +1,227 @@
+import { coinsToUnits, unitsToCoinText, type BankEvent } from '@bank/events';
+import { describe, expect, it } from 'vitest';
+import { simulatedFeed, simulatedPriceCents } from '../../market-data/simulated-feed.ts';
+import { buyQuote, feeCents, sellQuote } from './pricing.ts';
+import { decideWallet, messages, walletAggregate, type WalletState } from './wallet.ts';
+
+const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
+const accountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
+const id = () => crypto.randomUUID();
+
+function apply(state: WalletState, events: { type: string; data: unknown }[]): WalletState {
+  return events.reduce((s, e) => walletAggregate.evolve(s, e as BankEvent), state);
+}
+
+const buy = (totalCents: number, priceCents: number) =>
+  ({
+    type: 'Buy',
+    customerId,
+    tradeId: id(),
+    accountId,
+    symbol: 'BTC',
+    totalCents,
+    priceCents,
+    reference: 'CRY-1',
+  }) as const;
+const sell = (units: number, priceCents: number) =>
+  ({
+    type: 'Sell',
+    customerId,
+    tradeId: id(),
+    accountId,
+    symbol: 'BTC',
+    units,
+    priceCents,
+    reference: 'CRY-2',
+  }) as const;
+
+describe('coin amounts', () => {
+  it.each([
+    [0.00123456, 123_456],
+    [1e-8, 1],
+    ['0.00000001', 1],
+    [1, 100_000_000],
+    ['12.5', 1_250_000_000],
+    [2.5e-7, 25],
+  ])('parses %s exactly into units', (input, units) => {
+    expect(coinsToUnits(input)).toBe(units);
+  });
+
+  it.each([[1e-9], ['0.000000001'], [-1], ['abc'], [Number.NaN], [1e12]])('refuses %s', (input) => {
+    expect(coinsToUnits(input)).toBeUndefined();
+  });
+
+  it('formats units as exact 8-decimal text', () => {
+    expect(unitsToCoinText(123_456)).toBe('0.00123456');
+    expect(unitsToCoinText(100_000_001)).toBe('1.00000001');
+  });
+});
+
+describe('trade arithmetic', () => {
+  it('rounds the 1% fee up to the cent', () => {
+    expect(feeCents(100)).toBe(1);
+    expect(feeCents(150)).toBe(2);
+    expect(feeCents(10_000)).toBe(100);
+    expect(feeCents(10_001)).toBe(101);
+  });
+
+  it('buys with the amount less the fee, quantity rounded down', () => {
+    // $100.00 at $65,000.00: fee $1.00, $99.00 buys 0.00152307 BTC (0.001523076... rounded down)
+    expect(buyQuote(10_000, 6_500_000)).toEqual({
+      totalCents: 10_000,
+      feeCents: 100,
+      usdCents: 9_900,
+      units: 152_307,
+    });
+  });
+
+  it('sells for the gross value rounded down, less the fee', () => {
+    expect(sellQuote(152_307, 6_500_000)).toEqual({
+      units: 152_307,
+      grossCents: 9_899,
+      feeCents: 99,
+      netCents: 9_800,
+    });
+  });
+
+  it('keeps huge products exact with BigInt', () => {
+    const units = 9_000_000_000_000_000; // past 2^53 when multiplied by a price
+    expect(sellQuote(units, 6_500_000).grossCents).toBe(585_000_000_000_000);
+  });
+});
+
+describe('wallet', () => {
+  it('refuses a purchase under $1.00', () => {
+    expect(() => decideWallet(buy(99, 6_500_000), walletAggregate.initial())).toThrow(
+      messages.minBuy,
+    );
+  });
+
+  it('never sells more than the holding', () => {
+    const state = apply(
+      walletAggregate.initial(),
+      decideWallet(buy(10_000, 6_500_000), walletAggregate.initial()),
+    );
+    expect(state.balances.BTC).toBe(152_307);
+    expect(() => decideWallet(sell(152_308, 6_500_000), state)).toThrow(/Insufficient BTC balance/);
+    expect(decideWallet(sell(152_307, 6_500_000), state)).toHaveLength(1);
+  });
+
+  it('refuses a sale worth less than a cent after the fee', () => {
+    const state = apply(
+      walletAggregate.initial(),
+      decideWallet(buy(10_000, 6_500_000), walletAggregate.initial()),
+    );
+    expect(() => decideWallet(sell(1, 6_500_000), state)).toThrow(messages.sellTooSmall);
+  });
+
+  it('keeps a deposit pending until confirmed, and confirms it once', () => {
+    const depositId = id();
+    const submitted = decideWallet(
+      {
+        type: 'SubmitDeposit',
+        data: {
+          customerId,
+          depositId,
+          symbol: 'ETH',
+          units: 100_000,
+          txHash: 'abc',
+          fromAddress: '0xabc',
+          network: 'ERC20',
+          confirmAfter: new Date().toISOString(),
+          priceCents: 340_000,
+        },
+      },
+      walletAggregate.initial(),
+    );
+    let state = apply(walletAggregate.initial(), submitted);
+    expect(state.balances.ETH ?? 0).toBe(0);
+    const confirmed = decideWallet({ type: 'ConfirmDeposit', customerId, depositId }, state);
+    state = apply(state, confirmed);
+    expect(state.balances.ETH).toBe(100_000);
+    expect(decideWallet({ type: 'ConfirmDeposit', customerId, depositId }, state)).toEqual([]);
+  });
+
+  it('withdraws at least 0.001, more than the network fee, never more than held', () => {
+    const state = apply(
+      walletAggregate.initial(),
+      decideWallet(buy(100_000, 6_500_000), walletAggregate.initial()),
+    );
+    const withdraw = (units: number) =>
+      decideWallet(
+        {
+          type: 'Withdraw',
+          customerId,
+          withdrawalId: id(),
+          symbol: 'BTC',
+          units,
+          toAddress: 'bc1qxyz',
+          network: 'BTC',
+          priceCents: 6_500_000,
+        },
+        state,
+      );
+    expect(() => withdraw(99_999)).toThrow(messages.minWithdraw);
+    expect(() => withdraw(state.balances.BTC! + 1)).toThrow(/Insufficient BTC balance/);
+    expect(withdraw(200_000)[0]!.data).toMatchObject({ units: 200_000, networkFeeUnits: 20_000 });
+  });
+
+  it('adds up exactly over many random trades', () => {
+    let state = walletAggregate.initial();
+    let bought = 0;
+    let sold = 0;
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 1000; i += 1) {
+      const price = 1_000_000 + Math.floor(random() * 9_000_000);
+      const held = state.balances.BTC ?? 0;
+      if (random() < 0.6 || held < 10_000) {
+        const events = decideWallet(buy(100 + Math.floor(random() * 500_000), price), state);
+        bought += (events[0]!.data as { units: number }).units;
+        state = apply(state, events);
+      } else {
+        const units = 10_000 + Math.floor(random() * (held - 10_000));
+        state = apply(state, decideWallet(sell(units, price), state));
+        sold += units;
+      }
+    }
+    expect(state.balances.BTC).toBe(bought - sold);
+  });
+});
+
+describe('simulated market feed', () => {
+  it('is deterministic per 30 s bucket and keeps stablecoins at $1.00', async () => {
+    const at = new Date('2025-03-10T12:00:10Z');
+    const same = new Date('2025-03-10T12:00:29Z');
+    expect(await simulatedFeed.quotes(at)).toEqual(await simulatedFeed.quotes(same));
+    expect((await simulatedFeed.quote('USDC', at)).priceCents).toBe(100);
+    const quotes = await simulatedFeed.quotes(at);
+    expect(quotes.map((q) => q.symbol)).toEqual([
+      'BTC',
+      'ETH',
+      'BNB',
+      'ADA',
+      'SOL',
+      'USDC',
+      'USDT',
+      'DOGE',
+      'DOT',
+      'MATIC',
+    ]);
+    for (const q of quotes) {
+      expect(Number.isInteger(q.priceCents) && q.priceCents > 0).toBe(true);
+      expect(Number.isSafeInteger(q.marketCapDollars)).toBe(true);
+    }
+  });
+
+  it('moves BTC within ±5% of its base', () => {
+    for (let bucket = 0; bucket < 3000; bucket += 37) {
+      const price = simulatedPriceCents('BTC', bucket);
+      expect(price).toBeGreaterThanOrEqual(6_175_000);
+      expect(price).toBeLessThanOrEqual(6_825_000);
+    }
+  });
+});

@@ -1,0 +1,297 @@
+import {
+  CryptoBought,
+  CryptoDepositConfirmed,
+  CryptoDepositSubmitted,
+  CryptoSold,
+  CryptoWithdrawn,
+  cryptoAssets,
+  ledgerAccounts,
+  unitsToCoinText,
+  type BankEvent,
+  type CryptoSymbol,
+  type EventData,
+  type Posting,
+} from '@bank/events';
+import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { buyQuote, sellQuote } from './pricing.ts';
+
+export const MIN_BUY_CENTS = 100;
+export const MIN_SELL_UNITS = 1;
+/** 0.001 coin, the minimum deposit and withdrawal. */
+export const MIN_TRANSFER_UNITS = 100_000;
+
+export const messages = {
+  minBuy: 'The minimum purchase is $1.00.',
+  buyTooSmall: (symbol: string) => `The amount is too small to buy any ${symbol}.`,
+  minSell: 'The minimum sale amount is 0.00000001.',
+  sellTooSmall: 'This amount is worth less than $0.01 after the 1% fee.',
+  overHolding: (symbol: string, units: number) =>
+    `Insufficient ${symbol} balance: you hold ${unitsToCoinText(units)} ${symbol}.`,
+  minDeposit: 'The minimum deposit is 0.001.',
+  minWithdraw: 'The minimum withdrawal is 0.001.',
+  belowNetworkFee: (symbol: string, fee: number) =>
+    `The amount must be more than the network fee of ${unitsToCoinText(fee)} ${symbol}.`,
+  tooLarge: 'The amount is too large.',
+} as const;
+
+/** A customer's coins (one stream per customer): exact integer balances in units of 10^-8. */
+export interface WalletState {
+  balances: Partial<Record<CryptoSymbol, number>>;
+  pendingDeposits: Record<string, { symbol: CryptoSymbol; units: number }>;
+}
+
+const add = (state: WalletState, symbol: CryptoSymbol, delta: number): WalletState => ({
+  ...state,
+  balances: { ...state.balances, [symbol]: (state.balances[symbol] ?? 0) + delta },
+});
+
+export const walletAggregate: Aggregate<WalletState> = {
+  name: 'crypto-wallet',
+  initial: () => ({ balances: {}, pendingDeposits: {} }),
+  evolve(state, event: BankEvent) {
+    switch (event.type) {
+      case 'CryptoBought':
+        return add(state, event.data.symbol, event.data.units);
+      case 'CryptoSold':
+        return add(state, event.data.symbol, -event.data.units);
+      case 'CryptoWithdrawn':
+        return add(state, event.data.symbol, -event.data.units);
+      case 'CryptoDepositSubmitted':
+        return {
+          ...state,
+          pendingDeposits: {
+            ...state.pendingDeposits,
+            [event.data.depositId]: { symbol: event.data.symbol, units: event.data.units },
+          },
+        };
+      case 'CryptoDepositConfirmed': {
+        const pendingDeposits = { ...state.pendingDeposits };
+        delete pendingDeposits[event.data.depositId];
+        return add({ ...state, pendingDeposits }, event.data.symbol, event.data.units);
+      }
+      default:
+        return state;
+    }
+  },
+};
+
+export function holding(state: WalletState, symbol: CryptoSymbol): number {
+  return state.balances[symbol] ?? 0;
+}
+
+export type WalletCommand =
+  | {
+      type: 'Buy';
+      customerId: string;
+      tradeId: string;
+      accountId: string;
+      symbol: CryptoSymbol;
+      totalCents: number;
+      priceCents: number;
+      reference: string;
+    }
+  | {
+      type: 'Sell';
+      customerId: string;
+      tradeId: string;
+      accountId: string;
+      symbol: CryptoSymbol;
+      units: number;
+      priceCents: number;
+      reference: string;
+    }
+  | { type: 'SubmitDeposit'; data: EventData<'CryptoDepositSubmitted'> }
+  | { type: 'ConfirmDeposit'; customerId: string; depositId: string }
+  | {
+      type: 'Withdraw';
+      customerId: string;
+      withdrawalId: string;
+      symbol: CryptoSymbol;
+      units: number;
+      toAddress: string;
+      network: string;
+      priceCents: number;
+    };
+
+function requireSafe(balance: number, field: string): void {
+  if (!Number.isSafeInteger(balance)) throw new DomainError('too_large', messages.tooLarge, field);
+}
+
+/** Pure wallet rules: never sell or send more than is held, minimums, exact integer balances. */
+export function decideWallet(command: WalletCommand, state: WalletState) {
+  switch (command.type) {
+    case 'Buy': {
+      if (command.totalCents < MIN_BUY_CENTS) {
+        throw new DomainError('min_buy', messages.minBuy, 'amount_usd');
+      }
+      const quote = buyQuote(command.totalCents, command.priceCents);
+      if (quote.units < 1) {
+        throw new DomainError('too_small', messages.buyTooSmall(command.symbol), 'amount_usd');
+      }
+      requireSafe(holding(state, command.symbol) + quote.units, 'amount_usd');
+      return [
+        CryptoBought.create({
+          customerId: command.customerId,
+          tradeId: command.tradeId,
+          accountId: command.accountId,
+          symbol: command.symbol,
+          units: quote.units,
+          priceCents: command.priceCents,
+          totalCents: quote.totalCents,
+          usdCents: quote.usdCents,
+          feeCents: quote.feeCents,
+          reference: command.reference,
+        }),
+      ];
+    }
+    case 'Sell': {
+      if (command.units < MIN_SELL_UNITS) {
+        throw new DomainError('min_sell', messages.minSell, 'crypto_amount');
+      }
+      const held = holding(state, command.symbol);
+      if (command.units > held) {
+        throw new DomainError(
+          'insufficient_crypto',
+          messages.overHolding(command.symbol, held),
+          'crypto_amount',
+        );
+      }
+      const quote = sellQuote(command.units, command.priceCents);
+      if (quote.netCents < 1) {
+        throw new DomainError('too_small', messages.sellTooSmall, 'crypto_amount');
+      }
+      return [
+        CryptoSold.create({
+          customerId: command.customerId,
+          tradeId: command.tradeId,
+          accountId: command.accountId,
+          symbol: command.symbol,
+          units: command.units,
+          priceCents: command.priceCents,
+          grossCents: quote.grossCents,
+          feeCents: quote.feeCents,
+          netCents: quote.netCents,
+          reference: command.reference,
+        }),
+      ];
+    }
+    case 'SubmitDeposit': {
+      if (command.data.units < MIN_TRANSFER_UNITS) {
+        throw new DomainError('min_deposit', messages.minDeposit, 'amount');
+      }
+      if (state.pendingDeposits[command.data.depositId]) {
+        throw new DomainError('exists', 'The deposit was already submitted.');
+      }
+      return [CryptoDepositSubmitted.create(command.data)];
+    }
+    case 'ConfirmDeposit': {
+      const pending = state.pendingDeposits[command.depositId];
+      if (!pending) return []; // already confirmed (a retried job) or unknown
+      requireSafe(holding(state, pending.symbol) + pending.units, 'amount');
+      return [
+        CryptoDepositConfirmed.create({
+          customerId: command.customerId,
+          depositId: command.depositId,
+          symbol: pending.symbol,
+          units: pending.units,
+        }),
+      ];
+    }
+    case 'Withdraw': {
+      if (command.units < MIN_TRANSFER_UNITS) {
+        throw new DomainError('min_withdraw', messages.minWithdraw, 'amount');
+      }
+      const held = holding(state, command.symbol);
+      if (command.units > held) {
+        throw new DomainError(
+          'insufficient_crypto',
+          messages.overHolding(command.symbol, held),
+          'amount',
+        );
+      }
+      const fee = cryptoAssets[command.symbol].withdrawalNetworkFeeUnits;
+      if (command.units <= fee) {
+        throw new DomainError('below_fee', messages.belowNetworkFee(command.symbol, fee), 'amount');
+      }
+      return [
+        CryptoWithdrawn.create({
+          customerId: command.customerId,
+          withdrawalId: command.withdrawalId,
+          symbol: command.symbol,
+          units: command.units,
+          networkFeeUnits: fee,
+          toAddress: command.toAddress,
+          network: command.network,
+          priceCents: command.priceCents,
+        }),
+      ];
+    }
+    default: {
+      const exhaustive: never = command;
+      throw new Error(`Unknown command ${(exhaustive as { type: string }).type}`);
+    }
+  }
+}
+
+type AccountMove = { type: 'Credit' | 'Debit'; posting: Posting };
+
+/**
+ * The USD side of a trade, as account postings: a buy debits the coins' price (other leg
+ * clearing:crypto) and the fee (other leg income:fees); a sale credits the gross value from
+ * clearing:crypto and debits the fee. Together they move exactly totalCents / netCents.
+ */
+export function tradePostings(
+  event: EventData<'CryptoBought'> | EventData<'CryptoSold'>,
+  kind: 'buy' | 'sell',
+  entryIds: { main: string; fee: string },
+): AccountMove[] {
+  const coins = `${unitsToCoinText(event.units)} ${event.symbol}`;
+  const metadata = {
+    crypto_trade_id: event.tradeId,
+    symbol: event.symbol,
+    crypto_amount: unitsToCoinText(event.units),
+    price_cents: event.priceCents,
+  };
+  const base = {
+    accountId: event.accountId,
+    kind: 'crypto',
+    reference: event.reference,
+    metadata,
+  };
+  const main: AccountMove =
+    kind === 'buy'
+      ? {
+          type: 'Debit',
+          posting: {
+            ...base,
+            entryId: entryIds.main,
+            amount: (event as EventData<'CryptoBought'>).usdCents,
+            description: `Bought ${coins}`,
+            contra: ledgerAccounts.clearingCrypto,
+          },
+        }
+      : {
+          type: 'Credit',
+          posting: {
+            ...base,
+            entryId: entryIds.main,
+            amount: (event as EventData<'CryptoSold'>).grossCents,
+            description: `Sold ${coins}`,
+            contra: ledgerAccounts.clearingCrypto,
+          },
+        };
+  if (event.feeCents === 0) return [main];
+  return [
+    main,
+    {
+      type: 'Debit',
+      posting: {
+        ...base,
+        entryId: entryIds.fee,
+        amount: event.feeCents,
+        description: `Crypto trading fee (1%) on ${coins}`,
+        contra: ledgerAccounts.feeIncome,
+      },
+    },
+  ];
+}

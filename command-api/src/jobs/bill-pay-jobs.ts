@@ -1,0 +1,85 @@
+import { startOfBankDate, type IsoDate } from '../domain/bill-pay/calendar.ts';
+import type { CommandContext } from '../services/context.ts';
+import {
+  billPayClock,
+  runAutopayOccurrence,
+  runScheduledOccurrence,
+} from '../services/bill-pay.ts';
+import type { JobProcessor, JobScheduler, ScheduledJob } from './job-system.ts';
+
+export const BILL_PAYMENT_JOB = 'bill-payment-occurrence';
+export const AUTOPAY_JOB = 'bill-autopay-occurrence';
+
+/** An occurrence is due at the start of its date in the bank's time zone. */
+function delayUntil(date: IsoDate): number {
+  return Math.max(0, startOfBankDate(date).getTime() - billPayClock.now().getTime());
+}
+
+function scheduledJob(paymentId: string, date: IsoDate): ScheduledJob {
+  return {
+    name: BILL_PAYMENT_JOB,
+    jobId: `bill-payment-${paymentId}-${date}`,
+    data: { paymentId, date },
+    delayMs: delayUntil(date),
+  };
+}
+
+function autopayJob(customerId: string, payeeId: string, date: IsoDate): ScheduledJob {
+  return {
+    name: AUTOPAY_JOB,
+    jobId: `bill-autopay-${payeeId}-${date}`,
+    data: { customerId, payeeId, date },
+    delayMs: delayUntil(date),
+  };
+}
+
+/**
+ * One delayed job per occurrence: a schedule's first date, a payee's first AutoPay date, and the
+ * next date each handled occurrence names (paid or failed: a failed month does not stop AutoPay).
+ * A payment paid at once also gets a job for its first date, which finds it done.
+ */
+export const billPayScheduler: JobScheduler = ({ event }) => {
+  switch (event.type) {
+    case 'BillPaymentScheduled':
+      return [scheduledJob(event.data.paymentId, event.data.firstDate)];
+    case 'BillPayeeAdded':
+      return event.data.autopay
+        ? [autopayJob(event.data.customerId, event.data.payeeId, event.data.autopay.firstDate)]
+        : [];
+    case 'BillPaymentPaid':
+    case 'BillPaymentFailed': {
+      const d = event.data;
+      if (!d.nextDate) return [];
+      return [
+        d.source === 'autopay'
+          ? autopayJob(d.customerId, d.payeeId, d.nextDate)
+          : scheduledJob(d.scheduleId, d.nextDate),
+      ];
+    }
+    default:
+      return [];
+  }
+};
+
+export function billPayProcessors(ctx: CommandContext): Record<string, JobProcessor> {
+  return {
+    async [BILL_PAYMENT_JOB](data) {
+      const outcome = await runScheduledOccurrence(ctx, String(data.paymentId), String(data.date));
+      return { outcome: outcome.result };
+    },
+    async [AUTOPAY_JOB](data) {
+      const outcome = await runAutopayOccurrence(
+        ctx,
+        String(data.customerId),
+        String(data.payeeId),
+        String(data.date),
+      );
+      return { outcome: outcome.result };
+    },
+  };
+}
+
+export const billPayJobModule = {
+  processors: billPayProcessors,
+  schedulers: [billPayScheduler],
+};

@@ -1,0 +1,513 @@
+import {
+  ApiClient,
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/stack/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
+import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
+import { billPayClock, runScheduledOccurrence } from '../services/bill-pay.ts';
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank({ jobs: billPayJobModule });
+});
+afterAll(async () => {
+  await bank.stop();
+});
+afterEach(() => {
+  billPayClock.now = () => new Date();
+});
+
+/** Moves bill pay's clock so that it reads `at` now and keeps running from there. */
+function setClock(at: Date): void {
+  const offset = at.getTime() - Date.now();
+  billPayClock.now = () => new Date(Date.now() + offset);
+}
+
+/** Sets the clock to `seconds` before the start of `date` in New York. */
+function secondsBeforeMidnight(date: string, seconds: number): void {
+  setClock(new Date(startOfBankDate(date).getTime() - seconds * 1000));
+}
+
+type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
+
+async function customerWith(dollars: number): Promise<Customer & { checking: string }> {
+  const customer = await signedUpCustomer(bank);
+  if (dollars > 0) {
+    const funded = await deposit(bank, customer.accounts[0]!.account_number, dollars);
+    customer.client.consistencyToken = funded.headers['x-consistency-token'];
+  }
+  return { ...customer, checking: customer.accounts[0]!.id };
+}
+
+const payeeForm = (overrides: Record<string, unknown> = {}) => ({
+  name: 'City Power & Light',
+  category: 'utilities',
+  account_number: '5500-1234-9876',
+  default_amount: 80.5,
+  ...overrides,
+});
+
+async function addPayee(client: ApiClient, overrides: Record<string, unknown> = {}) {
+  const response = await client.post('/api/bill-payments/payees', payeeForm(overrides));
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data.payee as { id: string; next_payment: unknown };
+}
+
+async function balanceOf(client: ApiClient, accountId: string): Promise<number> {
+  const accounts = (await client.get('/api/accounts')).body.data.accounts as {
+    id: string;
+    balance: number;
+  }[];
+  return accounts.find((a) => a.id === accountId)!.balance;
+}
+
+async function scheduledList(client: ApiClient) {
+  return (await client.get('/api/bill-payments/scheduled')).body.data.payments as {
+    id: string;
+    payment_id: string;
+    scheduled_date: string;
+    status: string;
+    amount: number;
+    source: string;
+  }[];
+}
+
+async function history(client: ApiClient, type = 'all') {
+  return (await client.get(`/api/bill-payments/history?type=${type}&limit=50`)).body.data
+    .transactions as {
+    source_type: string;
+    status: string;
+    amount: number;
+    description: string;
+    category: string;
+    account_name: string;
+    icon: string;
+  }[];
+}
+
+async function ledgerBalanced(): Promise<boolean> {
+  const ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+  return (await ops.get('/api/ops/ledger')).body.data.balanced;
+}
+
+describe('categories and payees', () => {
+  it('lists the ten categories with labels', async () => {
+    const { client } = await customerWith(0);
+    const response = await client.get('/api/bill-payments/categories');
+    expect(response.status).toBe(200);
+    const categories = response.body.data.categories as { key: string; label: string }[];
+    expect(categories.map((c) => c.key)).toEqual([
+      'utilities',
+      'credit_cards',
+      'insurance',
+      'mortgage',
+      'auto_loan',
+      'phone',
+      'internet',
+      'cable',
+      'streaming',
+      'other',
+    ]);
+    expect(categories.find((c) => c.key === 'credit_cards')!.label).toBe('Credit Cards');
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'Please enter the company name.'],
+    [{ name: undefined }, 'name', 'Please enter the company name.'],
+    [{ category: undefined }, 'category', 'Please select a category.'],
+    [{ category: 'groceries' }, 'category', 'Please select a category.'],
+    [{ account_number: '' }, 'account_number', 'Please enter the account number.'],
+    [
+      { account_number: '12' },
+      'account_number',
+      'The account number must be 4 to 34 letters or digits.',
+    ],
+    [
+      { default_amount: 10.555 },
+      'default_amount',
+      'The default amount must be a positive number with at most 2 decimals.',
+    ],
+    [
+      { default_amount: -5 },
+      'default_amount',
+      'The default amount must be a positive number with at most 2 decimals.',
+    ],
+    [
+      { autopay_enabled: true, autopay_day: 0 },
+      'autopay_day',
+      'The AutoPay day must be between 1 and 31.',
+    ],
+    [
+      { autopay_enabled: true, autopay_day: 32 },
+      'autopay_day',
+      'The AutoPay day must be between 1 and 31.',
+    ],
+    [{ autopay_enabled: true }, 'autopay_day', 'The AutoPay day must be between 1 and 31.'],
+    [
+      { autopay_enabled: true, autopay_day: 5, default_amount: null },
+      'autopay_amount',
+      'Please enter an AutoPay amount or a default amount.',
+    ],
+    [{ zip_code: '1234' }, 'zip_code', 'The zip code must be a valid ZIP code.'],
+  ])('refuses %j with a field error on %s and adds nothing', async (override, field, message) => {
+    const { client } = await customerWith(0);
+    const response = await client.post('/api/bill-payments/payees', payeeForm(override));
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toEqual([message]);
+    expect((await client.get('/api/bill-payments/payees')).body.data.payees).toEqual([]);
+  });
+
+  it('adds a payee with a masked account number and keeps the number encrypted', async () => {
+    const { client } = await customerWith(0);
+    const response = await client.post(
+      '/api/bill-payments/payees',
+      payeeForm({
+        account_number: '7788 9900 4321',
+        display_name: 'Power bill',
+        zip_code: '04101',
+      }),
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe('Payee added successfully!');
+    const payees = (await client.get('/api/bill-payments/payees')).body.data.payees;
+    expect(payees).toHaveLength(1);
+    expect(payees[0]).toMatchObject({
+      name: 'City Power & Light',
+      display_name: 'Power bill',
+      category: 'utilities',
+      account_number: '****4321',
+      formatted_account_number: '****4321',
+      default_amount: 80.5,
+      autopay_enabled: false,
+      next_payment: null,
+    });
+    const { rows } = await bank.pool.query(
+      `SELECT count(*)::int AS n FROM events WHERE data::text LIKE '%778899004321%'`,
+    );
+    expect(rows[0].n).toBe(0);
+    const readModel = await bank.pool.query(
+      `SELECT count(*)::int AS n FROM rm_bill_payees WHERE row_to_json(rm_bill_payees)::text LIKE '%778899004321%'`,
+    );
+    expect(readModel.rows[0].n).toBe(0);
+  });
+
+  it('deletes a payee; another customer cannot delete it (404)', async () => {
+    const { client } = await customerWith(0);
+    const other = await customerWith(0);
+    const payee = await addPayee(client);
+    expect((await other.client.delete(`/api/bill-payments/payees/${payee.id}`)).status).toBe(404);
+    expect((await client.get('/api/bill-payments/payees')).body.data.payees).toHaveLength(1);
+    const deleted = await client.delete(`/api/bill-payments/payees/${payee.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toBe('Payee deleted successfully!');
+    expect((await client.get('/api/bill-payments/payees')).body.data.payees).toEqual([]);
+    expect((await client.delete(`/api/bill-payments/payees/${payee.id}`)).status).toBe(404);
+    expect((await client.delete('/api/bill-payments/payees/not-a-uuid')).status).toBe(404);
+  });
+});
+
+describe('scheduling rules', () => {
+  it.each([
+    [{ payee_id: undefined }, 'payee_id', 'Please select a payee.'],
+    [{ from_account_id: undefined }, 'from_account_id', 'Please select an account to pay from.'],
+    [{ amount: undefined }, 'amount', 'Please enter an amount.'],
+    [{ amount: 0 }, 'amount', 'The minimum payment is $0.01.'],
+    [{ amount: 0.001 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: -3 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ scheduled_date: '2031-02-30' }, 'scheduled_date', 'Please enter a valid date (YYYY-MM-DD).'],
+    [
+      { scheduled_date: '2031-01-28' },
+      'scheduled_date',
+      'The payment date cannot be earlier than today.',
+    ],
+    [{ is_recurring: true }, 'recurring_frequency', 'Please select how often the payment repeats.'],
+    [
+      { is_recurring: true, recurring_frequency: 'daily' },
+      'recurring_frequency',
+      'Please select how often the payment repeats.',
+    ],
+    [
+      {
+        scheduled_date: '2031-02-10',
+        is_recurring: true,
+        recurring_frequency: 'weekly',
+        recurring_end_date: '2031-02-09',
+      },
+      'recurring_end_date',
+      'The end date must be on or after the payment date.',
+    ],
+  ])('refuses %j with a field error on %s', async (override, field, message) => {
+    setClock(new Date('2031-01-29T17:00:00Z'));
+    const { client, checking } = await customerWith(100);
+    const payee = await addPayee(client);
+    const response = await client.post('/api/bill-payments/schedule', {
+      payee_id: payee.id,
+      from_account_id: checking,
+      amount: 10,
+      ...override,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toEqual([message]);
+    expect(await scheduledList(client)).toEqual([]);
+    expect(await balanceOf(client, checking)).toBe(100);
+  });
+
+  it("refuses another customer's payee or account with 404", async () => {
+    const { client, checking } = await customerWith(100);
+    const other = await customerWith(100);
+    const payee = await addPayee(client);
+    const otherPayee = await addPayee(other.client);
+    const base = { payee_id: payee.id, from_account_id: checking, amount: 5 };
+    const theirPayee = await client.post('/api/bill-payments/schedule', {
+      ...base,
+      payee_id: otherPayee.id,
+    });
+    expect(theirPayee.status).toBe(404);
+    const theirAccount = await client.post('/api/bill-payments/schedule', {
+      ...base,
+      from_account_id: other.checking,
+    });
+    expect(theirAccount.status).toBe(404);
+    const autopayOnTheirAccount = await client.post(
+      '/api/bill-payments/payees',
+      payeeForm({ autopay_enabled: true, autopay_day: 3, autopay_account_id: other.checking }),
+    );
+    expect(autopayOnTheirAccount.status).toBe(404);
+    expect(await balanceOf(other.client, other.checking)).toBe(100);
+  });
+});
+
+describe('paying today', () => {
+  it('pays at once through the books, and the history shows it as a bill', async () => {
+    const { client, checking } = await customerWith(200);
+    const payee = await addPayee(client);
+    const response = await client.post('/api/bill-payments/schedule', {
+      payee_id: payee.id,
+      from_account_id: checking,
+      amount: 75.25,
+      memo: 'March bill',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe('Payment sent successfully!');
+    expect(response.body.data.payment).toMatchObject({
+      payee_id: payee.id,
+      amount: 75.25,
+      status: 'completed',
+      is_recurring: false,
+    });
+    expect(await balanceOf(client, checking)).toBe(124.75);
+    const bills = await history(client, 'bill_payments');
+    expect(bills).toHaveLength(1);
+    expect(bills[0]).toMatchObject({
+      source_type: 'bill_payment',
+      status: 'completed',
+      amount: -75.25,
+      category: 'utilities',
+      description: 'Bill payment to City Power & Light',
+      account_name: 'Premium Checking',
+      icon: 'zap',
+    });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('refuses a payment today above the available balance and changes nothing', async () => {
+    const { client, checking } = await customerWith(50);
+    const payee = await addPayee(client);
+    const response = await client.post('/api/bill-payments/schedule', {
+      payee_id: payee.id,
+      from_account_id: checking,
+      amount: 50.01,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('INSUFFICIENT_FUNDS');
+    expect(response.body.errors.amount).toEqual(['Insufficient funds']);
+    expect(await balanceOf(client, checking)).toBe(50);
+    expect(await history(client, 'bill_payments')).toEqual([]);
+  });
+
+  it('filters the history by type (the spec product ignored the filter)', async () => {
+    const { client, checking } = await customerWith(100);
+    const payee = await addPayee(client);
+    await client.post('/api/bill-payments/schedule', {
+      payee_id: payee.id,
+      from_account_id: checking,
+      amount: 10,
+    });
+    const all = await history(client, 'all');
+    expect(all.map((h) => h.source_type).sort()).toEqual(['bill_payment', 'transaction']);
+    expect((await history(client, 'transactions')).map((h) => h.amount)).toEqual([100]);
+    expect((await history(client, 'bill_payments')).map((h) => h.amount)).toEqual([-10]);
+    expect(await history(client, 'transfers')).toEqual([]);
+    expect((await client.get('/api/bill-payments/history?type=everything')).status).toBe(422);
+  });
+});
+
+describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)', () => {
+  it('pays a future payment at the start of its date in New York, not before', async () => {
+    secondsBeforeMidnight('2031-01-30', 3);
+    const { client, checking } = await customerWith(100);
+    const payee = await addPayee(client);
+    const response = await client.post('/api/bill-payments/schedule', {
+      payee_id: payee.id,
+      from_account_id: checking,
+      amount: 40,
+      scheduled_date: '2031-01-30',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe('Payment scheduled successfully!');
+    expect(response.body.data.payment.status).toBe('scheduled');
+    await bank.jobs!.dispatchPending();
+    expect(await scheduledList(client)).toMatchObject([
+      { scheduled_date: '2031-01-30', status: 'scheduled', amount: 40 },
+    ]);
+    const payees = (await client.get('/api/bill-payments/payees')).body.data.payees;
+    expect(payees[0].next_payment).toEqual({ date: '2031-01-30', amount: 40 });
+    expect((await history(client, 'bill_payments'))[0]).toMatchObject({ status: 'scheduled' });
+    expect(await balanceOf(client, checking)).toBe(100);
+
+    await expect
+      .poll(() => balanceOf(client, checking), { timeout: 10_000, interval: 250 })
+      .toBe(60);
+    expect(billPayClock.now() >= startOfBankDate('2031-01-30')).toBe(true);
+    await expect.poll(() => scheduledList(client), { timeout: 5_000 }).toEqual([]);
+    await expect
+      .poll(async () => (await history(client, 'bill_payments')).map((h) => h.status), {
+        timeout: 5_000,
+      })
+      .toEqual(['completed']);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('fails safely when funds are short: no overdraft, a bill_payment notification', async () => {
+    secondsBeforeMidnight('2031-01-30', 2);
+    const { client, checking } = await customerWith(30);
+    const payee = await addPayee(client);
+    await client.post('/api/bill-payments/schedule', {
+      payee_id: payee.id,
+      from_account_id: checking,
+      amount: 30.01,
+      scheduled_date: '2031-01-30',
+    });
+    await bank.jobs!.dispatchPending();
+    await expect
+      .poll(
+        async () =>
+          (await client.get('/api/notifications?type=bill_payment')).body.data.notifications.map(
+            (n: { title: string }) => n.title,
+          ),
+        { timeout: 10_000, interval: 250 },
+      )
+      .toEqual(['Bill payment failed']);
+    expect(await balanceOf(client, checking)).toBe(30);
+    const bills = await history(client, 'bill_payments');
+    expect(bills).toMatchObject([{ status: 'failed', amount: -30.01 }]);
+    expect(await scheduledList(client)).toEqual([]);
+  });
+
+  it('repeats a recurring payment until its end date, each run scheduling the next', async () => {
+    secondsBeforeMidnight('2031-01-30', 2);
+    const { client, checking } = await customerWith(100);
+    const payee = await addPayee(client);
+    const response = await client.post('/api/bill-payments/schedule', {
+      payee_id: payee.id,
+      from_account_id: checking,
+      amount: 10,
+      scheduled_date: '2031-01-30',
+      is_recurring: true,
+      recurring_frequency: 'weekly',
+      recurring_end_date: '2031-02-06',
+    });
+    const paymentId = response.body.data.payment.id as string;
+    await bank.jobs!.dispatchPending();
+    await expect
+      .poll(() => balanceOf(client, checking), { timeout: 10_000, interval: 250 })
+      .toBe(90);
+
+    // The next occurrence is a delayed job due a week later, at midnight in New York.
+    await bank.jobs!.dispatchPending();
+    const next = await bank.jobs!.queue.getJob(`bill-payment-${paymentId}-2031-02-06`);
+    expect(next).toBeDefined();
+    const dueAt = next!.timestamp + next!.opts.delay!;
+    const expected =
+      startOfBankDate('2031-02-06').getTime() - billPayClock.now().getTime() + Date.now();
+    expect(Math.abs(dueAt - expected)).toBeLessThan(5_000);
+    await expect
+      .poll(async () => (await scheduledList(client)).map((p) => p.scheduled_date))
+      .toEqual(['2031-02-06']);
+
+    // A week passes: the clock moves on and the delayed job comes due.
+    secondsBeforeMidnight('2031-02-06', -1);
+    await next!.promote();
+    await expect
+      .poll(() => balanceOf(client, checking), { timeout: 10_000, interval: 250 })
+      .toBe(80);
+    await bank.jobs!.dispatchPending();
+    // The end date is reached: nothing further is scheduled.
+    expect(await bank.jobs!.queue.getJob(`bill-payment-${paymentId}-2031-02-13`)).toBeUndefined();
+    await expect.poll(() => scheduledList(client)).toEqual([]);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('pays AutoPay on its day each month, clamped to the month length', async () => {
+    secondsBeforeMidnight('2031-01-30', 3);
+    const { client, checking } = await customerWith(500);
+    const payee = await addPayee(client, {
+      autopay_enabled: true,
+      autopay_day: 30,
+      autopay_amount: 120,
+    });
+    expect(payee.next_payment).toEqual({ date: '2031-01-30', amount: 120 });
+    await bank.jobs!.dispatchPending();
+    await expect
+      .poll(() => balanceOf(client, checking), { timeout: 10_000, interval: 250 })
+      .toBe(380);
+    await bank.jobs!.dispatchPending();
+    // February has no 30th: the next AutoPay is on the 28th.
+    const next = await bank.jobs!.queue.getJob(`bill-autopay-${payee.id}-2031-02-28`);
+    expect(next).toBeDefined();
+    await expect
+      .poll(
+        async () =>
+          (await client.get('/api/bill-payments/payees')).body.data.payees[0].next_payment,
+      )
+      .toEqual({ date: '2031-02-28', amount: 120 });
+    const notes = (await client.get('/api/notifications?type=bill_payment')).body.data
+      .notifications;
+    expect(notes.map((n: { title: string }) => n.title)).toEqual(['AutoPay payment sent']);
+
+    // Deleting the payee stops AutoPay: the due job finds it gone and pays nothing.
+    await client.delete(`/api/bill-payments/payees/${payee.id}`);
+    secondsBeforeMidnight('2031-02-28', -1);
+    await next!.promote();
+    await expect
+      .poll(async () => (await next!.getState()) === 'completed', { timeout: 10_000 })
+      .toBe(true);
+    expect(await balanceOf(client, checking)).toBe(380);
+    expect(await scheduledList(client)).toEqual([]);
+  });
+
+  it('pays an occurrence at most once, however often its job runs', async () => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const { client, checking } = await customerWith(100);
+    const payee = await addPayee(client);
+    const response = await client.post('/api/bill-payments/schedule', {
+      payee_id: payee.id,
+      from_account_id: checking,
+      amount: 25,
+      scheduled_date: '2031-03-01',
+    });
+    const paymentId = response.body.data.payment.id as string;
+    const runs = await Promise.all(
+      Array.from({ length: 5 }, () => runScheduledOccurrence(bank.ctx, paymentId, '2031-03-01')),
+    );
+    expect(runs.filter((r) => r.result === 'paid')).toHaveLength(1);
+    expect(runs.every((r) => r.result === 'paid' || r.result === 'done')).toBe(true);
+    await new ApiClient(bank).get('/api/health');
+    await expect.poll(() => balanceOf(client, checking)).toBe(75);
+  });
+});

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { defineEvent } from '../catalogue.ts';
+
+export const billPayCategories = [
+  'utilities',
+  'credit_cards',
+  'insurance',
+  'mortgage',
+  'auto_loan',
+  'phone',
+  'internet',
+  'cable',
+  'streaming',
+  'other',
+] as const;
+export type BillPayCategory = (typeof billPayCategories)[number];
+
+export const billPayCategoryLabels: Record<BillPayCategory, string> = {
+  utilities: 'Utilities',
+  credit_cards: 'Credit Cards',
+  insurance: 'Insurance',
+  mortgage: 'Mortgage',
+  auto_loan: 'Auto Loan',
+  phone: 'Phone',
+  internet: 'Internet',
+  cable: 'Cable & TV',
+  streaming: 'Streaming',
+  other: 'Other',
+};
+
+export const recurringFrequencies = [
+  'weekly',
+  'biweekly',
+  'monthly',
+  'quarterly',
+  'yearly',
+] as const;
+export type RecurringFrequency = (typeof recurringFrequencies)[number];
+
+/** A calendar date in the bank's time zone (America/New_York), YYYY-MM-DD. */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const cents = z.number().int().nonnegative();
+
+export const BillPayeeAdded = defineEvent(
+  'BillPayeeAdded',
+  z.object({
+    customerId: z.uuid(),
+    payeeId: z.uuid(),
+    name: z.string(),
+    displayName: z.string().nullable(),
+    category: z.enum(billPayCategories),
+    /** AES-256-GCM ciphertext of the account number at the payee; never the number itself. */
+    accountNumberEncrypted: z.string(),
+    accountLast4: z.string(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    phone: z.string().nullable(),
+    defaultAmountCents: cents.nullable(),
+    autopay: z
+      .object({
+        day: z.number().int().min(1).max(31),
+        /** Null: the payee's default amount. */
+        amountCents: cents.nullable(),
+        fromAccountId: z.uuid(),
+        firstDate: isoDate,
+      })
+      .nullable(),
+  }),
+);
+
+export const BillPayeeRemoved = defineEvent(
+  'BillPayeeRemoved',
+  z.object({ customerId: z.uuid(), payeeId: z.uuid() }),
+);
+
+/** A one-off or recurring payment to a payee, paid on firstDate and then per its recurrence. */
+export const BillPaymentScheduled = defineEvent(
+  'BillPaymentScheduled',
+  z.object({
+    customerId: z.uuid(),
+    paymentId: z.uuid(),
+    payeeId: z.uuid(),
+    payeeName: z.string(),
+    category: z.enum(billPayCategories),
+    fromAccountId: z.uuid(),
+    amountCents: cents,
+    memo: z.string().nullable(),
+    firstDate: isoDate,
+    recurrence: z
+      .object({ frequency: z.enum(recurringFrequencies), endDate: isoDate.nullable() })
+      .nullable(),
+  }),
+);
+
+/**
+ * One occurrence of a scheduled payment or of a payee's AutoPay. `source` says which: for
+ * 'autopay' the scheduleId is the payee's id. `nextDate` is the following occurrence, if any.
+ */
+const occurrence = {
+  customerId: z.uuid(),
+  source: z.enum(['scheduled', 'autopay']),
+  scheduleId: z.uuid(),
+  payeeId: z.uuid(),
+  payeeName: z.string(),
+  category: z.enum(billPayCategories),
+  fromAccountId: z.uuid(),
+  amountCents: cents,
+  date: isoDate,
+  nextDate: isoDate.nullable(),
+};
+
+export const BillPaymentPaid = defineEvent(
+  'BillPaymentPaid',
+  z.object({ ...occurrence, entryId: z.uuid(), reference: z.string() }),
+);
+
+export const BillPaymentFailed = defineEvent(
+  'BillPaymentFailed',
+  z.object({ ...occurrence, reason: z.enum(['insufficient_funds']) }),
+);
+
+export const billPayEvents = [
+  BillPayeeAdded,
+  BillPayeeRemoved,
+  BillPaymentScheduled,
+  BillPaymentPaid,
+  BillPaymentFailed,
+] as const;

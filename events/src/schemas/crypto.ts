@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { defineEvent } from '../catalogue.ts';
+
+/**
+ * Crypto quantities are integers in units of 10^-8 of a coin ("sats"), prices integer cents per
+ * whole coin. Quantities stay safe integers (the wallet refuses anything that would not).
+ */
+export const UNITS_PER_COIN = 100_000_000;
+export const CRYPTO_DECIMALS = 8;
+
+export const cryptoSymbols = [
+  'BTC',
+  'ETH',
+  'BNB',
+  'ADA',
+  'SOL',
+  'USDC',
+  'USDT',
+  'DOGE',
+  'DOT',
+  'MATIC',
+] as const;
+export type CryptoSymbol = (typeof cryptoSymbols)[number];
+
+export interface CryptoAsset {
+  symbol: CryptoSymbol;
+  name: string;
+  /** The network deposits arrive on and withdrawals default to. */
+  network: string;
+  /** Fee the network takes from a withdrawal, in units (deducted from the amount sent). */
+  withdrawalNetworkFeeUnits: number;
+}
+
+/** The supported coins. Network fees are this bank's flat, published per-coin fees. */
+export const cryptoAssets: Record<CryptoSymbol, CryptoAsset> = {
+  BTC: { symbol: 'BTC', name: 'Bitcoin', network: 'BTC', withdrawalNetworkFeeUnits: 20_000 },
+  ETH: { symbol: 'ETH', name: 'Ethereum', network: 'ERC20', withdrawalNetworkFeeUnits: 50_000 },
+  BNB: { symbol: 'BNB', name: 'BNB', network: 'BEP20', withdrawalNetworkFeeUnits: 50_000 },
+  ADA: { symbol: 'ADA', name: 'Cardano', network: 'ADA', withdrawalNetworkFeeUnits: 17_000_000 },
+  SOL: { symbol: 'SOL', name: 'Solana', network: 'SOL', withdrawalNetworkFeeUnits: 10_000 },
+  USDC: { symbol: 'USDC', name: 'USD Coin', network: 'ERC20', withdrawalNetworkFeeUnits: 1e8 },
+  USDT: { symbol: 'USDT', name: 'Tether', network: 'ERC20', withdrawalNetworkFeeUnits: 1e8 },
+  DOGE: { symbol: 'DOGE', name: 'Dogecoin', network: 'DOGE', withdrawalNetworkFeeUnits: 1e8 },
+  DOT: { symbol: 'DOT', name: 'Polkadot', network: 'DOT', withdrawalNetworkFeeUnits: 1_000_000 },
+  MATIC: {
+    symbol: 'MATIC',
+    name: 'Polygon',
+    network: 'POLYGON',
+    withdrawalNetworkFeeUnits: 1_000_000,
+  },
+};
+
+const UNITS_PATTERN = /^(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/**
+ * Parses a decimal amount of coins (a JSON number or a decimal string, exponent notation such as
+ * 1e-8 included) into integer units, by its decimal text, never by floating-point arithmetic.
+ * Undefined when it is negative, not a number, has more than 8 decimals or is not a safe integer.
+ */
+export function coinsToUnits(value: number | string): number | undefined {
+  if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
+  const text = String(value).trim();
+  const match = UNITS_PATTERN.exec(text);
+  if (!match) return undefined;
+  let digits = `${match[1]}${match[2] ?? ''}`;
+  let point = match[1]!.length + Number(match[3] ?? 0);
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
+  }
+  if (point > digits.length) digits = digits.padEnd(point, '0');
+  const whole = digits.slice(0, point) || '0';
+  const fraction = digits.slice(point).replace(/0+$/, '');
+  if (fraction.length > CRYPTO_DECIMALS) return undefined;
+  const units = BigInt(whole) * BigInt(UNITS_PER_COIN) + BigInt(fraction.padEnd(8, '0') || '0');
+  return units <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(units) : undefined;
+}
+
+/** Units as exact decimal text with 8 decimals, e.g. 123456 → "0.00123456". */
+export function unitsToCoinText(units: number, decimals = CRYPTO_DECIMALS): string {
+  const negative = units < 0;
+  const abs = BigInt(Math.abs(units));
+  const whole = abs / BigInt(UNITS_PER_COIN);
+  const fraction = String(abs % BigInt(UNITS_PER_COIN)).padStart(8, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction.slice(0, decimals)}`;
+}
+
+/** Units as a JSON number of coins (for display; the exact value is unitsToCoinText). */
+export function unitsToCoins(units: number): number {
+  return Number(unitsToCoinText(units));
+}
+
+/** What `units` coins are worth at `priceCents` per coin, in cents, rounded down. */
+export function unitsValueCents(units: number, priceCents: number): number {
+  return Number((BigInt(units) * BigInt(priceCents)) / BigInt(UNITS_PER_COIN));
+}
+
+const symbol = z.enum(cryptoSymbols);
+const units = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const cents = z.number().int().nonnegative();
+
+const quote = z.object({
+  symbol,
+  priceCents: z.number().int().positive(),
+  /** Change over 24 hours in basis points (-234 = -2.34 %). */
+  change24hBps: z.number().int(),
+  /** Whole dollars: market-wide figures exceed a safe number of cents. */
+  volume24hDollars: z.number().int().nonnegative(),
+  marketCapDollars: z.number().int().nonnegative(),
+});
+export type CryptoQuote = z.infer<typeof quote>;
+
+/** A market-data refresh: the prices shown on the market tab until the next one. */
+export const CryptoPricesRefreshed = defineEvent(
+  'CryptoPricesRefreshed',
+  z.object({
+    asOf: z.iso.datetime(),
+    /** Which provider produced them, e.g. "simulated". */
+    source: z.string(),
+    quotes: z.array(quote),
+  }),
+);
+
+/** Bought at priceCents: usdCents buys the coins, feeCents (1 %) goes to fee income. */
+export const CryptoBought = defineEvent(
+  'CryptoBought',
+  z.object({
+    customerId: z.uuid(),
+    tradeId: z.uuid(),
+    accountId: z.uuid(),
+    symbol,
+    units,
+    priceCents: z.number().int().positive(),
+    /** What the account is debited in all: usdCents + feeCents. */
+    totalCents: cents,
+    usdCents: cents,
+    feeCents: cents,
+    reference: z.string(),
+  }),
+);
+
+/** Sold at priceCents: grossCents less feeCents (1 %) is credited to the account. */
+export const CryptoSold = defineEvent(
+  'CryptoSold',
+  z.object({
+    customerId: z.uuid(),
+    tradeId: z.uuid(),
+    accountId: z.uuid(),
+    symbol,
+    units,
+    priceCents: z.number().int().positive(),
+    grossCents: cents,
+    feeCents: cents,
+    netCents: cents,
+    reference: z.string(),
+  }),
+);
+
+/** An incoming transfer the customer reported: pending, not spendable, until confirmed. */
+export const CryptoDepositSubmitted = defineEvent(
+  'CryptoDepositSubmitted',
+  z.object({
+    customerId: z.uuid(),
+    depositId: z.uuid(),
+    symbol,
+    units,
+    txHash: z.string(),
+    fromAddress: z.string(),
+    network: z.string(),
+    /** When the confirmation job should confirm it. */
+    confirmAfter: z.iso.datetime(),
+    /** Price when submitted, for the history's USD value (cents per coin; 0 if unknown). */
+    priceCents: cents,
+  }),
+);
+
+/** Claims a deposit's transaction hash (one stream per hash), so it is credited at most once. */
+export const CryptoDepositTxClaimed = defineEvent(
+  'CryptoDepositTxClaimed',
+  z.object({ customerId: z.uuid(), depositId: z.uuid(), symbol, txHash: z.string() }),
+);
+
+export const CryptoDepositConfirmed = defineEvent(
+  'CryptoDepositConfirmed',
+  z.object({ customerId: z.uuid(), depositId: z.uuid(), symbol, units }),
+);
+
+/** Sent out: units leave the wallet; the recipient receives units − networkFeeUnits. */
+export const CryptoWithdrawn = defineEvent(
+  'CryptoWithdrawn',
+  z.object({
+    customerId: z.uuid(),
+    withdrawalId: z.uuid(),
+    symbol,
+    units,
+    networkFeeUnits: z.number().int().nonnegative(),
+    toAddress: z.string(),
+    network: z.string(),
+    priceCents: cents,
+  }),
+);
+
+export const cryptoEvents = [
+  CryptoPricesRefreshed,
+  CryptoBought,
+  CryptoSold,
+  CryptoDepositSubmitted,
+  CryptoDepositTxClaimed,
+  CryptoDepositConfirmed,
+  CryptoWithdrawn,
+] as const;

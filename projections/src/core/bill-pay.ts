@@ -1,0 +1,166 @@
+import type { EventData } from '@bank/events';
+import type { RecordedEvent } from '@bank/infra';
+import type { Db } from '../projection.ts';
+import { defineProjection } from '../projection.ts';
+
+const occurrenceId = (source: string, scheduleId: string, date: string) =>
+  `${source}:${scheduleId}:${date}`;
+
+/** Marks an occurrence handled and adds the next one as scheduled, copying the schedule. */
+async function settleOccurrence(
+  db: Db,
+  d: EventData<'BillPaymentPaid'> | EventData<'BillPaymentFailed'>,
+  event: RecordedEvent,
+  status: 'completed' | 'failed',
+  extra: { reference: string | null; failureReason: string | null },
+): Promise<void> {
+  const id = occurrenceId(d.source, d.scheduleId, d.date);
+  await db.query(
+    `INSERT INTO rm_bill_payments (id, customer_id, source, schedule_id, payee_id, payee_name, category,
+       from_account_id, amount_cents, scheduled_date, status, failure_reason, reference_number,
+       created_at, updated_at, position)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$14,$15)
+     ON CONFLICT (id) DO UPDATE SET status = $11, failure_reason = $12, reference_number = $13,
+       amount_cents = $9, updated_at = $14, position = $15`,
+    [
+      id,
+      d.customerId,
+      d.source,
+      d.scheduleId,
+      d.payeeId,
+      d.payeeName,
+      d.category,
+      d.fromAccountId,
+      d.amountCents,
+      d.date,
+      status,
+      extra.failureReason,
+      extra.reference,
+      event.recordedAt,
+      event.position.globalPosition,
+    ],
+  );
+  if (!d.nextDate) return;
+  await db.query(
+    `INSERT INTO rm_bill_payments (id, customer_id, source, schedule_id, payee_id, payee_name, category,
+       from_account_id, amount_cents, scheduled_date, memo, is_recurring, recurring_frequency,
+       recurring_end_date, status, created_at, updated_at, position)
+     SELECT $2, customer_id, source, schedule_id, payee_id, payee_name, category, from_account_id,
+       amount_cents, $3, memo, is_recurring, recurring_frequency, recurring_end_date, 'scheduled',
+       $4, $4, $5
+     FROM rm_bill_payments WHERE id = $1
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      id,
+      occurrenceId(d.source, d.scheduleId, d.nextDate),
+      d.nextDate,
+      event.recordedAt,
+      event.position.globalPosition,
+    ],
+  );
+}
+
+/**
+ * Payees, and one row per payment occurrence (scheduled, completed, failed or cancelled): the
+ * Bill Pay screen's scheduled list, the payees' next payment, and the bill lines of its history.
+ */
+export const billPayProjection = defineProjection({
+  name: 'bill-pay',
+  tables: ['rm_bill_payees', 'rm_bill_payments'],
+  handlers: {
+    async BillPayeeAdded(d, event, db) {
+      await db.query(
+        `INSERT INTO rm_bill_payees (payee_id, customer_id, name, display_name, category, account_last4,
+           address, city, state, zip_code, phone, default_amount_cents, autopay_enabled, autopay_day,
+           autopay_amount_cents, autopay_account_id, created_at, position)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
+        [
+          d.payeeId,
+          d.customerId,
+          d.name,
+          d.displayName,
+          d.category,
+          d.accountLast4,
+          d.address,
+          d.city,
+          d.state,
+          d.zipCode,
+          d.phone,
+          d.defaultAmountCents,
+          d.autopay !== null,
+          d.autopay?.day ?? null,
+          d.autopay?.amountCents ?? null,
+          d.autopay?.fromAccountId ?? null,
+          event.recordedAt,
+          event.position.globalPosition,
+        ],
+      );
+      if (!d.autopay) return;
+      await db.query(
+        `INSERT INTO rm_bill_payments (id, customer_id, source, schedule_id, payee_id, payee_name,
+           category, from_account_id, amount_cents, scheduled_date, is_recurring, recurring_frequency,
+           status, created_at, updated_at, position)
+         VALUES ($1,$2,'autopay',$3,$3,$4,$5,$6,$7,$8,true,'monthly','scheduled',$9,$9,$10)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          occurrenceId('autopay', d.payeeId, d.autopay.firstDate),
+          d.customerId,
+          d.payeeId,
+          d.displayName ?? d.name,
+          d.category,
+          d.autopay.fromAccountId,
+          d.autopay.amountCents ?? d.defaultAmountCents ?? 0,
+          d.autopay.firstDate,
+          event.recordedAt,
+          event.position.globalPosition,
+        ],
+      );
+    },
+    async BillPayeeRemoved(d, event, db) {
+      await db.query('UPDATE rm_bill_payees SET removed = true WHERE payee_id = $1', [d.payeeId]);
+      await db.query(
+        `UPDATE rm_bill_payments SET status = 'cancelled', updated_at = $2
+         WHERE payee_id = $1 AND status = 'scheduled'`,
+        [d.payeeId, event.recordedAt],
+      );
+    },
+    async BillPaymentScheduled(d, event, db) {
+      await db.query(
+        `INSERT INTO rm_bill_payments (id, customer_id, source, schedule_id, payee_id, payee_name,
+           category, from_account_id, amount_cents, scheduled_date, memo, is_recurring,
+           recurring_frequency, recurring_end_date, status, created_at, updated_at, position)
+         VALUES ($1,$2,'scheduled',$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,'scheduled',$14,$14,$15)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          occurrenceId('scheduled', d.paymentId, d.firstDate),
+          d.customerId,
+          d.paymentId,
+          d.payeeId,
+          d.payeeName,
+          d.category,
+          d.fromAccountId,
+          d.amountCents,
+          d.firstDate,
+          d.memo,
+          d.recurrence !== null,
+          d.recurrence?.frequency ?? null,
+          d.recurrence?.endDate ?? null,
+          event.recordedAt,
+          event.position.globalPosition,
+        ],
+      );
+    },
+    async BillPaymentPaid(d, event, db) {
+      await settleOccurrence(db, d, event, 'completed', {
+        reference: d.reference,
+        failureReason: null,
+      });
+    },
+    async BillPaymentFailed(d, event, db) {
+      await settleOccurrence(db, d, event, 'failed', {
+        reference: null,
+        failureReason: d.reason,
+      });
+    },
+  },
+});
