@@ -1,11 +1,306 @@
-import { ScreenPlaceholder } from '@/components/ui/page';
+import { CalendarClock, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
+import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { mapError } from '@/lib/error-mapping';
+import { formatDate, formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useDeletePayee } from '../api/delete-payee';
+import { useAccounts } from '../api/get-accounts';
+import { useBillHistory } from '../api/get-bill-history';
+import { useCategories } from '../api/get-categories';
+import { usePayees, type Payee } from '../api/get-payees';
+import { useScheduledPayments } from '../api/get-scheduled-payments';
+import { RECURRING_FREQUENCIES } from '../api/schedule-payment';
+import { AddPayeeDialog } from '../components/add-payee-dialog';
+import { HistoryTable } from '../components/history-table';
+import { PayeeIcon } from '../components/payee-icon';
+import { SchedulePaymentDialog } from '../components/schedule-payment-dialog';
+import './bill-pay.css';
 
-// Issue 6 fills this in: bill pay (spec 2 §2.6).
+type Tab = 'pay' | 'payees' | 'history';
+export const QUICK_PAY_COUNT = 6;
+export const DELETE_CONFIRM = 'Are you sure you want to delete this payee?';
+
+const day = (d: string) => formatDate(`${d.slice(0, 10)}T12:00:00`);
+
+/** Spec 2 §2.6: Bill Pay. */
 export default function BillPayRoute() {
+  useDocumentTitle('Bill Pay');
+  const payees = usePayees();
+  const scheduled = useScheduledPayments();
+  const history = useBillHistory();
+  const accounts = useAccounts();
+  const categories = useCategories();
+  const remove = useDeletePayee();
+  const [tab, setTab] = useState<Tab>('pay');
+  const [adding, setAdding] = useState(false);
+  const [paying, setPaying] = useState<{ payee: Payee | null } | null>(null);
+  const [deleting, setDeleting] = useState<Payee | null>(null);
+
+  if (payees.isPending || accounts.isPending) return <PageSpinner label="Loading bill pay" />;
+  const failed =
+    payees.isError ||
+    accounts.isError ||
+    history.isError ||
+    scheduled.isError ||
+    categories.isError;
+  const list = payees.data ?? [];
+  const labelOf = (p: Payee) =>
+    p.category_label ?? categories.data?.find((c) => c.key === p.category)?.label ?? p.category;
+  const nameOf = (p: Payee) => p.display_name ?? p.name;
+  const account = (p: Payee) => p.formatted_account_number ?? p.account_number ?? '';
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success('Payee deleted successfully!');
+        setDeleting(null);
+      },
+      onError: (e) => {
+        const m = mapError(e);
+        toast.show({ type: m.type, title: m.title, message: m.message, duration: m.duration });
+      },
+    });
+  };
+
+  const addButton = (label = 'Add Payee') => (
+    <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+      {label}
+    </Button>
+  );
+
   return (
-    <ScreenPlaceholder
-      title="Bill Pay"
-      description="Add payees, pay and schedule bills, and see your payment history."
-    />
+    <>
+      <PageHeader
+        title="Bill Pay"
+        description="Pay your bills, manage payees and review your history."
+      />
+      {failed ? <Alert tone="danger">Failed to load bill payment data</Alert> : null}
+      <Tabs
+        value={tab}
+        onValueChange={setTab}
+        label="Bill Pay"
+        items={[
+          { value: 'pay', label: 'Pay Bills' },
+          { value: 'payees', label: 'Manage Payees' },
+          { value: 'history', label: 'History' },
+        ]}
+      >
+        <TabPanel value="pay">
+          <div className="stack">
+            <Card aria-labelledby="quick-pay-title">
+              <CardHeader
+                title="Quick Pay"
+                id="quick-pay-title"
+                action={
+                  <Button
+                    variant="secondary"
+                    icon={<CalendarClock size={16} aria-hidden="true" />}
+                    onClick={() => setPaying({ payee: null })}
+                  >
+                    Schedule Payment
+                  </Button>
+                }
+              />
+              {list.length === 0 ? (
+                <div className="empty-state">
+                  <p>No payees found</p>
+                  {addButton('Add Your First Payee')}
+                </div>
+              ) : (
+                <ul className="quick-pay">
+                  {list.slice(0, QUICK_PAY_COUNT).map((p) => (
+                    <li key={p.id} className="quick-pay__tile">
+                      <div className="quick-pay__head">
+                        <PayeeIcon category={p.category} />
+                        {p.autopay_enabled ? <Badge tone="info">AutoPay</Badge> : null}
+                      </div>
+                      <span className="quick-pay__name">{nameOf(p)}</span>
+                      <span className="muted">{account(p)}</span>
+                      <span className="tabular">
+                        {p.default_amount ? formatMoney(p.default_amount) : '—'}
+                      </span>
+                      <Button
+                        size="sm"
+                        aria-label={`Pay Now: ${nameOf(p)}`}
+                        onClick={() => setPaying({ payee: p })}
+                      >
+                        Pay Now
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            {list.length ? (
+              <Card aria-labelledby="your-payees-title">
+                <CardHeader title="Your Payees" id="your-payees-title" />
+                <ul className="payee-rows">
+                  {list.map((p) => (
+                    <li key={p.id} className="payee-row">
+                      <PayeeIcon category={p.category} />
+                      <div className="payee-row__main">
+                        <span className="payee-row__name">{nameOf(p)}</span>
+                        <span className="muted">
+                          {labelOf(p)} · {account(p)}
+                        </span>
+                      </div>
+                      <div className="payee-row__next">
+                        {p.next_payment ? (
+                          <>
+                            <span className="muted">Next: {day(p.next_payment.date)}</span>
+                            <span className="tabular">{formatMoney(p.next_payment.amount)}</span>
+                          </>
+                        ) : (
+                          <span className="muted">No payment scheduled</span>
+                        )}
+                      </div>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Pay ${nameOf(p)}`}
+                        onClick={() => setPaying({ payee: p })}
+                      >
+                        Pay
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            ) : null}
+            {scheduled.data?.length ? (
+              <Card aria-labelledby="upcoming-title">
+                <CardHeader title="Upcoming Payments" id="upcoming-title" />
+                <ul className="payee-rows">
+                  {scheduled.data.map((s) => (
+                    <li key={s.id} className="payee-row">
+                      <div className="payee-row__main">
+                        <span className="payee-row__name">{s.payee_name}</span>
+                        <span className="muted">
+                          {day(s.scheduled_date)}
+                          {s.is_recurring && s.recurring_frequency
+                            ? ` · ${RECURRING_FREQUENCIES[s.recurring_frequency as keyof typeof RECURRING_FREQUENCIES] ?? s.recurring_frequency}`
+                            : ''}
+                          {s.source === 'autopay' ? ' · AutoPay' : ''}
+                        </span>
+                      </div>
+                      <span className="tabular">{formatMoney(s.amount)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            ) : null}
+          </div>
+        </TabPanel>
+
+        <TabPanel value="payees">
+          <div className="stack">
+            <div className="bp-toolbar">{addButton()}</div>
+            {list.length === 0 ? (
+              <Card className="empty-state">
+                <p className="bp-empty__title">No Payees Yet</p>
+                <p>Add the companies you pay to get started.</p>
+              </Card>
+            ) : (
+              <ul className="payee-cards">
+                {list.map((p) => (
+                  <li key={p.id} className="card card--padded payee-card">
+                    <div className="payee-card__head">
+                      <PayeeIcon category={p.category} />
+                      <h3 className="payee-card__name">{nameOf(p)}</h3>
+                      <Badge tone="success">Active</Badge>
+                    </div>
+                    <dl className="payee-card__facts">
+                      <div>
+                        <dt>Category</dt>
+                        <dd>{labelOf(p)}</dd>
+                      </div>
+                      <div>
+                        <dt>Account</dt>
+                        <dd>{account(p)}</dd>
+                      </div>
+                      <div>
+                        <dt>Default amount</dt>
+                        <dd className="tabular">
+                          {p.default_amount ? formatMoney(p.default_amount) : '—'}
+                        </dd>
+                      </div>
+                    </dl>
+                    <p
+                      className={
+                        p.autopay_enabled ? 'payee-card__autopay is-on' : 'payee-card__autopay'
+                      }
+                    >
+                      {p.autopay_enabled ? 'AutoPay Enabled' : 'AutoPay Disabled'}
+                    </p>
+                    <div className="payee-card__actions">
+                      <Button
+                        size="sm"
+                        aria-label={`Pay ${nameOf(p)}`}
+                        onClick={() => setPaying({ payee: p })}
+                      >
+                        Pay
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        icon={<Trash2 size={16} aria-hidden="true" />}
+                        aria-label={`Delete ${nameOf(p)}`}
+                        onClick={() => setDeleting(p)}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </TabPanel>
+
+        <TabPanel value="history">
+          <Card aria-labelledby="history-title">
+            <CardHeader title="Complete Transaction History" id="history-title" />
+            {history.isPending ? (
+              <PageSpinner label="Loading history" />
+            ) : (
+              <HistoryTable items={history.data} />
+            )}
+          </Card>
+        </TabPanel>
+      </Tabs>
+
+      <AddPayeeDialog open={adding} onOpenChange={setAdding} categories={categories.data ?? []} />
+      <SchedulePaymentDialog
+        open={paying !== null}
+        onOpenChange={(open) => !open && setPaying(null)}
+        payee={paying?.payee}
+        payees={list}
+        accounts={accounts.data ?? []}
+      />
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        title="Delete payee"
+        role="alertdialog"
+        description={DELETE_CONFIRM}
+      >
+        {deleting ? <p>{nameOf(deleting)}</p> : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete Payee'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
   );
 }

@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
+import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { mapError } from '@/lib/error-mapping';
+import { toast } from '@/lib/toast-store';
+import { emptyPayeeForm, payeeSchema, useAddPayee, type PayeeForm } from '../api/add-payee';
+import type { PayeeCategory } from '../api/get-categories';
+
+export function AddPayeeDialog({
+  open,
+  onOpenChange,
+  categories,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  categories: PayeeCategory[];
+}) {
+  const form = useForm<PayeeForm>({
+    resolver: zodResolver(payeeSchema),
+    defaultValues: emptyPayeeForm,
+  });
+  const add = useAddPayee();
+  const errors = form.formState.errors;
+  const autopay = form.watch('autopay_enabled');
+  const close = () => {
+    form.reset(emptyPayeeForm);
+    add.reset();
+    onOpenChange(false);
+  };
+  const submit = (values: PayeeForm) =>
+    add.mutate(values, {
+      onSuccess: () => {
+        toast.success('Payee added successfully!');
+        close();
+      },
+      onError: (e) => {
+        // Spec §8: server errors go through the shared handler and its field errors are kept.
+        const applied = applyServerFieldErrors(e, form.setError, {}, Object.keys(emptyPayeeForm));
+        if (!applied) {
+          const m = mapError(e);
+          toast.show({ type: m.type, title: m.title, message: m.message, duration: m.duration });
+        }
+      },
+    });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Add New Payee"
+      description="Add a company you pay bills to."
+    >
+      <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
+        <TextField label="Company Name" error={errors.name?.message} {...form.register('name')} />
+        <div className="form-row">
+          <SelectField
+            label="Category"
+            error={errors.category?.message}
+            {...form.register('category')}
+          >
+            <option value="">Select category</option>
+            {categories.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Account Number"
+            autoComplete="off"
+            error={errors.account_number?.message}
+            {...form.register('account_number')}
+          />
+        </div>
+        <TextField
+          label="Address"
+          optional
+          error={errors.address?.message}
+          {...form.register('address')}
+        />
+        <div className="form-row form-row--3">
+          <TextField
+            label="City"
+            optional
+            error={errors.city?.message}
+            {...form.register('city')}
+          />
+          <TextField
+            label="State"
+            optional
+            error={errors.state?.message}
+            {...form.register('state')}
+          />
+          <TextField
+            label="ZIP Code"
+            optional
+            inputMode="numeric"
+            error={errors.zip_code?.message}
+            {...form.register('zip_code')}
+          />
+        </div>
+        <div className="form-row">
+          <TextField
+            label="Phone"
+            optional
+            type="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          <TextField
+            label="Default Amount"
+            optional
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            error={errors.default_amount?.message}
+            {...form.register('default_amount')}
+          />
+        </div>
+        <Checkbox label="Enable AutoPay" {...form.register('autopay_enabled')} />
+        {autopay ? (
+          <div className="form-row">
+            <TextField
+              label="AutoPay Day of Month"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={31}
+              step={1}
+              error={errors.autopay_day?.message}
+              {...form.register('autopay_day')}
+            />
+            <TextField
+              label="AutoPay Amount"
+              optional
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              hint="Leave empty to pay the default amount"
+              error={errors.autopay_amount?.message}
+              {...form.register('autopay_amount')}
+            />
+          </div>
+        ) : null}
+        {add.isError && !Object.keys(errors).length ? (
+          <Alert tone="danger">{mapError(add.error).message}</Alert>
+        ) : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Adding...' : 'Add Payee'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

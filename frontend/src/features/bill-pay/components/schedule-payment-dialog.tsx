@@ -1,0 +1,252 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
+import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { accountName, type Account } from '@/lib/accounts';
+import { mapError } from '@/lib/error-mapping';
+import { formatDate, formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import type { Payee } from '../api/get-payees';
+import {
+  paymentSchema,
+  RECURRING_FREQUENCIES,
+  useSchedulePayment,
+  type PaymentForm,
+} from '../api/schedule-payment';
+
+export function todayIso(now = new Date()) {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
+  payee_id: payee?.id ?? '',
+  from_account_id: String(accounts.find((a) => a.type === 'checking')?.id ?? accounts[0]?.id ?? ''),
+  amount: payee?.default_amount ? String(payee.default_amount) : '',
+  scheduled_date: todayIso(),
+  memo: '',
+  is_recurring: false,
+  recurring_frequency: '',
+  recurring_end_date: '',
+});
+
+const FIELDS = Object.keys(empty());
+
+/** Schedule Payment: the form, then a confirmation step; one Idempotency-Key per attempt. */
+export function SchedulePaymentDialog({
+  open,
+  onOpenChange,
+  payees,
+  accounts,
+  payee,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  payees: Payee[];
+  accounts: Account[];
+  payee?: Payee | null;
+}) {
+  const today = todayIso();
+  const form = useForm<PaymentForm>({
+    resolver: zodResolver(paymentSchema(today)),
+    defaultValues: empty(payee, accounts),
+  });
+  const schedule = useSchedulePayment();
+  const [review, setReview] = useState<{ values: PaymentForm; key: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const errors = form.formState.errors;
+  const recurring = form.watch('is_recurring');
+
+  useEffect(() => {
+    if (open) {
+      form.reset(empty(payee, accounts));
+      setReview(null);
+      setError(null);
+    }
+  }, [open, payee, accounts, form]);
+
+  const close = () => {
+    if (schedule.isPending) return;
+    onOpenChange(false);
+  };
+
+  const confirm = () => {
+    if (!review) return;
+    setError(null);
+    schedule.mutate(
+      { values: review.values, idempotencyKey: review.key },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message || 'Payment scheduled successfully!');
+          onOpenChange(false);
+        },
+        onError: (e) => {
+          const applied = applyServerFieldErrors(e, form.setError, {}, FIELDS);
+          if (applied) setReview(null);
+          else setError(mapError(e).message);
+        },
+      },
+    );
+  };
+
+  const v = review?.values;
+  const chosen = v ? payees.find((p) => p.id === v.payee_id) : undefined;
+  const from = v ? accounts.find((a) => String(a.id) === v.from_account_id) : undefined;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={review ? 'Confirm Payment' : 'Schedule Payment'}
+    >
+      {review && v ? (
+        <div className="stack">
+          <dl className="bp-summary">
+            <div>
+              <dt>Payee</dt>
+              <dd>{chosen?.display_name ?? chosen?.name}</dd>
+            </div>
+            <div>
+              <dt>From</dt>
+              <dd>{from ? accountName(from) : ''}</dd>
+            </div>
+            <div>
+              <dt>Amount</dt>
+              <dd className="tabular">{formatMoney(Number(v.amount))}</dd>
+            </div>
+            <div>
+              <dt>Date</dt>
+              <dd>
+                {v.scheduled_date === today ? 'Today' : formatDate(`${v.scheduled_date}T12:00:00`)}
+              </dd>
+            </div>
+            {v.is_recurring ? (
+              <div>
+                <dt>Repeats</dt>
+                <dd>
+                  {
+                    RECURRING_FREQUENCIES[
+                      v.recurring_frequency as keyof typeof RECURRING_FREQUENCIES
+                    ]
+                  }
+                  {v.recurring_end_date
+                    ? ` until ${formatDate(`${v.recurring_end_date}T12:00:00`)}`
+                    : ''}
+                </dd>
+              </div>
+            ) : null}
+            {v.memo ? (
+              <div>
+                <dt>Memo</dt>
+                <dd>{v.memo}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {error ? <Alert tone="danger">{error}</Alert> : null}
+          <div className="dialog__actions">
+            <Button
+              variant="secondary"
+              onClick={() => setReview(null)}
+              disabled={schedule.isPending}
+            >
+              Back to Edit
+            </Button>
+            <Button onClick={confirm} disabled={schedule.isPending}>
+              {schedule.isPending ? 'Processing...' : 'Confirm Payment'}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="form"
+          noValidate
+          onSubmit={form.handleSubmit((values) => setReview({ values, key: newIdempotencyKey() }))}
+        >
+          <SelectField
+            label="Payee"
+            error={errors.payee_id?.message}
+            {...form.register('payee_id')}
+          >
+            <option value="">Select payee</option>
+            {payees.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.display_name ?? p.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Pay From"
+            error={errors.from_account_id?.message}
+            {...form.register('from_account_id')}
+          >
+            <option value="">Select account</option>
+            {accounts.map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {accountName(a)} - {formatMoney(a.available_balance)}
+              </option>
+            ))}
+          </SelectField>
+          <div className="form-row">
+            <TextField
+              label="Amount"
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              error={errors.amount?.message}
+              {...form.register('amount')}
+            />
+            <TextField
+              label="Payment Date"
+              type="date"
+              min={today}
+              error={errors.scheduled_date?.message}
+              {...form.register('scheduled_date')}
+            />
+          </div>
+          <TextField
+            label="Memo"
+            optional
+            maxLength={255}
+            error={errors.memo?.message}
+            {...form.register('memo')}
+          />
+          <Checkbox label="Make this a recurring payment" {...form.register('is_recurring')} />
+          {recurring ? (
+            <div className="form-row">
+              <SelectField
+                label="Frequency"
+                error={errors.recurring_frequency?.message}
+                {...form.register('recurring_frequency')}
+              >
+                <option value="">Select frequency</option>
+                {Object.entries(RECURRING_FREQUENCIES).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label="End Date"
+                optional
+                type="date"
+                min={today}
+                error={errors.recurring_end_date?.message}
+                {...form.register('recurring_end_date')}
+              />
+            </div>
+          ) : null}
+          <div className="dialog__actions">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit">Review Payment</Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import type { HistoryItem } from '../api/get-bill-history';
+
+// The History tab's type filter. The source product's dropdown changed nothing; this one filters.
+
+export const HISTORY_FILTERS = {
+  all: 'All Transactions',
+  bill_payments: 'Bill Payments Only',
+  transfers: 'Transfers Only',
+  transactions: 'Bank Transactions',
+} as const;
+
+export type HistoryFilter = keyof typeof HISTORY_FILTERS;
+
+export type HistoryKind = 'bill' | 'transfer' | 'bank' | 'other';
+
+export function historyKind(item: Pick<HistoryItem, 'source_type'>): HistoryKind {
+  const t = item.source_type ?? '';
+  if (t.includes('bill_payment')) return 'bill';
+  if (t === 'transfer') return 'transfer';
+  if (t === 'transaction') return 'bank';
+  return 'other';
+}
+
+export const KIND_LABEL: Record<HistoryKind, string> = {
+  bank: 'Bank',
+  transfer: 'Transfer',
+  bill: 'Bill',
+  other: 'Other',
+};
+
+export function filterHistory<T extends Pick<HistoryItem, 'source_type'>>(
+  items: T[],
+  filter: HistoryFilter,
+): T[] {
+  if (filter === 'all') return items;
+  const want: HistoryKind =
+    filter === 'bill_payments' ? 'bill' : filter === 'transfers' ? 'transfer' : 'bank';
+  return items.filter((i) => historyKind(i) === want);
+}
+
+export function historyStatusTone(status: string): 'success' | 'warning' | 'info' | 'danger' {
+  if (status === 'completed') return 'success';
+  if (status === 'pending' || status === 'processing') return 'warning';
+  if (status === 'scheduled') return 'info';
+  return 'danger';
+}
+
+export function historyStatusLabel(status: string) {
+  if (['completed', 'pending', 'processing', 'scheduled'].includes(status))
+    return status[0]!.toUpperCase() + status.slice(1);
+  return 'Failed';
+}
