@@ -1,11 +1,194 @@
-import { ScreenPlaceholder } from '@/components/ui/page';
+import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/feedback';
+import { SelectField, TextField } from '@/components/ui/field';
+import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useSupportMeta } from '../api/get-support-categories';
+import { useTickets, type Ticket, type TicketFilters } from '../api/get-tickets';
+import { useTicketSearch } from '../api/search-tickets';
+import { CreateTicketDialog } from '../components/create-ticket-dialog';
+import { Faq } from '../components/faq';
+import { PriorityBadge, StatusBadge } from '../components/labels';
+import { TicketDetail } from '../components/ticket-detail';
+import './support.css';
 
-// Issue 6 fills this in: support tickets and FAQ (spec 2 §2.7).
-export default function SupportRoute() {
+type Tab = 'tickets' | 'faq';
+
+function preview(text: string, max = 140) {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen(id: string): void }) {
+  if (!tickets.length) return <p className="empty-state">No support tickets found</p>;
   return (
-    <ScreenPlaceholder
-      title="Support"
-      description="Open and follow support tickets, and read answers to common questions."
-    />
+    <ul className="tickets">
+      {tickets.map((t) => (
+        <li key={t.id}>
+          <button type="button" className="ticket-row" onClick={() => onOpen(t.id)}>
+            <span className="ticket-row__top">
+              <span className="ticket-row__subject">{t.subject}</span>
+              <span className="ticket-row__badges">
+                <PriorityBadge ticket={t} />
+                <StatusBadge ticket={t} />
+              </span>
+            </span>
+            <span className="muted ticket-row__number">#{t.ticket_number}</span>
+            <span className="ticket-row__desc">{preview(t.description)}</span>
+            <span className="muted ticket-row__meta">
+              {t.category_display ?? t.category} · {t.time_since_created}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec 2 §2.7: Support tickets and FAQ. */
+export default function SupportRoute() {
+  useDocumentTitle('Support');
+  const meta = useSupportMeta();
+  const [tab, setTab] = useState<Tab>('tickets');
+  const [filters, setFilters] = useState<TicketFilters>({});
+  const [term, setTerm] = useState('');
+  const [search, setSearch] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const tickets = useTickets(filters);
+  const found = useTicketSearch(search);
+  const active = search ? found : tickets;
+  // Spec §8: a failed list or search load empties the list.
+  const list = active.isError ? [] : (active.data ?? []);
+
+  const setFilter = (key: keyof TicketFilters, value: string) =>
+    setFilters((f) => ({ ...f, [key]: value || undefined }));
+
+  return (
+    <>
+      <PageHeader title="Support" description="Get help from our team or find a quick answer." />
+      {openId ? (
+        <TicketDetail id={openId} onBack={() => setOpenId(null)} />
+      ) : (
+        <Tabs
+          value={tab}
+          onValueChange={setTab}
+          label="Support"
+          items={[
+            { value: 'tickets', label: 'My Tickets' },
+            { value: 'faq', label: 'FAQ' },
+          ]}
+        >
+          <TabPanel value="tickets">
+            <Card>
+              <div className="support-toolbar">
+                <form
+                  role="search"
+                  className="support-search"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    setSearch(term.trim());
+                  }}
+                >
+                  <TextField
+                    label="Search tickets"
+                    type="search"
+                    value={term}
+                    onChange={(e) => setTerm(e.target.value)}
+                  />
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    icon={<Search size={16} aria-hidden="true" />}
+                  >
+                    Search
+                  </Button>
+                </form>
+                <Button
+                  icon={<Plus size={16} aria-hidden="true" />}
+                  onClick={() => setCreating(true)}
+                >
+                  New Ticket
+                </Button>
+              </div>
+              <div className="form-row form-row--3 support-filters">
+                <SelectField
+                  label="Status"
+                  value={filters.status ?? ''}
+                  onChange={(e) => setFilter('status', e.target.value)}
+                >
+                  <option value="">All statuses</option>
+                  {(meta.data?.statuses ?? []).map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label="Category"
+                  value={filters.category ?? ''}
+                  onChange={(e) => setFilter('category', e.target.value)}
+                >
+                  <option value="">All categories</option>
+                  {(meta.data?.categories ?? []).map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label="Priority"
+                  value={filters.priority ?? ''}
+                  onChange={(e) => setFilter('priority', e.target.value)}
+                >
+                  <option value="">All priorities</option>
+                  {(meta.data?.priorities ?? []).map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              {search ? (
+                <p className="muted" role="status">
+                  Results for “{search}”.{' '}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => {
+                      setSearch('');
+                      setTerm('');
+                    }}
+                  >
+                    Clear search
+                  </button>
+                </p>
+              ) : null}
+              {active.isPending && (search ? found.fetchStatus !== 'idle' : true) ? (
+                <div className="stack">
+                  <Skeleton height="5rem" />
+                  <Skeleton height="5rem" />
+                </div>
+              ) : (
+                <TicketList tickets={list} onOpen={setOpenId} />
+              )}
+            </Card>
+          </TabPanel>
+          <TabPanel value="faq">
+            <Card>
+              <Faq />
+            </Card>
+          </TabPanel>
+        </Tabs>
+      )}
+      <CreateTicketDialog
+        open={creating}
+        onOpenChange={setCreating}
+        meta={meta.data}
+        onCreated={setOpenId}
+      />
+    </>
   );
 }

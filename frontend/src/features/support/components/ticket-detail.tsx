@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
+import { TextAreaField } from '@/components/ui/field';
+import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { mapError } from '@/lib/error-mapping';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useTicket } from '../api/get-ticket';
+import { replySchema, useReplyToTicket, type ReplyForm } from '../api/reply-to-ticket';
+import { useUpdateTicketStatus } from '../api/update-ticket-status';
+import { PriorityBadge, StatusBadge } from './labels';
+
+function showError(e: unknown) {
+  const m = mapError(e);
+  toast.show({ type: m.type, title: m.title, message: m.message, duration: m.duration });
+}
+
+/** The ticket detail view: facts, actions, the conversation and the reply form. */
+export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
+  const ticket = useTicket(id);
+  const reply = useReplyToTicket();
+  const status = useUpdateTicketStatus();
+  const form = useForm<ReplyForm>({
+    resolver: zodResolver(replySchema),
+    defaultValues: { message: '' },
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, [ticket.data?.id]);
+
+  const back = (
+    <button type="button" className="back-link back-link--button" onClick={onBack}>
+      <ArrowLeft size={16} aria-hidden="true" /> Back to tickets
+    </button>
+  );
+
+  if (ticket.isPending) return <PageSpinner label="Loading ticket" />;
+  if (ticket.isError)
+    return (
+      <div className="stack">
+        {back}
+        <Alert tone="danger">{mapError(ticket.error).message}</Alert>
+      </div>
+    );
+
+  const t = ticket.data;
+  const closed = t.status === 'closed';
+  const setStatus = (next: 'resolved' | 'closed') =>
+    status.mutate(
+      { id: t.id, status: next },
+      {
+        onSuccess: ({ message }) => toast.success(message || 'Ticket updated'),
+        onError: showError,
+      },
+    );
+  const send = (v: ReplyForm) =>
+    reply.mutate(
+      { id: t.id, message: v.message },
+      {
+        onSuccess: () => {
+          toast.success('Reply added successfully');
+          form.reset({ message: '' });
+        },
+        onError: (e) => {
+          if (!applyServerFieldErrors(e, form.setError, {}, ['message'])) showError(e);
+        },
+      },
+    );
+
+  return (
+    <div className="stack">
+      {back}
+      <Card aria-labelledby="ticket-subject">
+        <div className="ticket-head">
+          <div>
+            <h2 className="ticket-head__subject" id="ticket-subject" ref={heading} tabIndex={-1}>
+              {t.subject}
+            </h2>
+            <p className="muted">#{t.ticket_number}</p>
+          </div>
+          <div className="ticket-head__badges">
+            <PriorityBadge ticket={t} />
+            <StatusBadge ticket={t} />
+          </div>
+        </div>
+        <dl className="ticket-facts">
+          <div>
+            <dt>Category</dt>
+            <dd>{t.category_display ?? t.category}</dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>{t.created_at ? formatDate(t.created_at, true) : t.time_since_created}</dd>
+          </div>
+        </dl>
+        <p className="ticket-description">{t.description}</p>
+        {!closed ? (
+          <div className="ticket-actions">
+            {t.status !== 'resolved' ? (
+              <Button
+                variant="secondary"
+                onClick={() => setStatus('resolved')}
+                disabled={status.isPending}
+              >
+                Mark as Resolved
+              </Button>
+            ) : null}
+            <Button
+              variant="danger"
+              onClick={() => setStatus('closed')}
+              disabled={status.isPending}
+            >
+              Close Ticket
+            </Button>
+          </div>
+        ) : (
+          <p className="muted">This ticket is closed.</p>
+        )}
+      </Card>
+
+      <Card aria-labelledby="conversation-title">
+        <CardHeader title="Conversation" id="conversation-title" />
+        {t.replies?.length ? (
+          <ol className="conversation">
+            {t.replies.map((r) => (
+              <li key={r.id} className={`reply${r.is_staff_reply ? ' reply--staff' : ''}`}>
+                <div className="reply__head">
+                  <strong>{r.is_staff_reply ? 'Support Team' : r.user?.name || 'You'}</strong>
+                  {r.is_staff_reply ? <Badge tone="info">Staff</Badge> : null}
+                  <span className="muted reply__time">{r.time_since_created}</span>
+                </div>
+                <p className="reply__message">{r.message}</p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="muted">No replies yet. Our support team will respond soon.</p>
+        )}
+        {!closed ? (
+          <form className="form reply-form" noValidate onSubmit={form.handleSubmit(send)}>
+            <TextAreaField
+              label="Add Reply"
+              rows={3}
+              maxLength={5000}
+              error={form.formState.errors.message?.message}
+              {...form.register('message')}
+            />
+            <div>
+              <Button type="submit" disabled={reply.isPending}>
+                {reply.isPending ? 'Sending...' : 'Send Reply'}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
