@@ -4,6 +4,7 @@ import { billPayCommandRoutes } from './routes/bill-pay.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { cryptoCommandRoutes } from './routes/crypto.ts';
 import { notificationCommandRoutes } from './routes/notifications.ts';
+import { opsAuditorRoutes } from './routes/ops-auditors.ts';
 import { opsCommandRoutes } from './routes/ops.ts';
 import { opsSupportRoutes } from './routes/ops-support.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -36,6 +37,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(profileRoutes, { ctx });
   await app.register(notificationCommandRoutes, { ctx });
   await app.register(opsCommandRoutes, { ctx });
+  await app.register(opsAuditorRoutes, { ctx });
   await app.register(billPayCommandRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(cryptoCommandRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(cardRoutes, { ctx, pinRateLimit: rateLimits?.auth });

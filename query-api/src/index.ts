@@ -1,5 +1,6 @@
 import type { Pool, SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditQueryRoutes, opsMetricsRoutes } from './routes/audit.ts';
 import { billPayQueryRoutes } from './routes/bill-pay.ts';
 import { cardQueryRoutes } from './routes/cards.ts';
 import { consistentReads } from './routes/consistency.ts';
@@ -26,6 +27,8 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app.addHook('onRequest', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
   await app.register(opsQueryRoutes, { pool, opsToken });
+  await app.register(auditQueryRoutes, { pool, sessions, opsToken });
+  await app.register(opsMetricsRoutes, { pool, opsToken });
   await app.register(billPayQueryRoutes, { pool, sessions });
   await app.register(cryptoQueryRoutes, { pool, sessions });
   await app.register(cardQueryRoutes, { pool, sessions });

@@ -1,0 +1,296 @@
+import { catalogue } from '@bank/events';
+import type { Pool } from '../postgres/pool.ts';
+import {
+  applyBalanceEvent,
+  emptyFigures,
+  isBalanceEvent,
+  type AccountFigures,
+  type BalanceEventData,
+} from './balance-fold.ts';
+
+/** An event exactly as stored, with where it sits in the log and who caused it. */
+export interface AuditEvent {
+  position: number;
+  transactionId: string;
+  streamId: string;
+  version: number;
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recordedAt: Date;
+  hash: string;
+}
+
+const AUDIT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id,
+  stream_version, type, schema_version, data, metadata, recorded_at, encode(hash, 'hex') AS hash`;
+
+interface AuditRow {
+  global_position: number;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+  hash: string;
+}
+
+const toAuditEvent = (row: AuditRow): AuditEvent => ({
+  position: row.global_position,
+  transactionId: row.transaction_id,
+  streamId: row.stream_id,
+  version: row.stream_version,
+  type: row.type,
+  schemaVersion: row.schema_version,
+  data: row.data,
+  metadata: row.metadata,
+  recordedAt: row.recorded_at,
+  hash: row.hash,
+});
+
+export const accountStream = (accountId: string) => `account-${accountId}`;
+
+export interface AccountInfo {
+  accountId: string;
+  customerId: string;
+  accountNumber: string;
+  name: string;
+  type: string;
+  openedAt: Date;
+}
+
+/** The account as its AccountOpened event recorded it; undefined when the log has no such account. */
+export async function accountInfo(pool: Pool, accountId: string): Promise<AccountInfo | undefined> {
+  const { rows } = await pool.query<AuditRow>(
+    `SELECT ${AUDIT_COLUMNS} FROM events WHERE stream_id = $1 AND type = 'AccountOpened'
+     ORDER BY stream_version LIMIT 1`,
+    [accountStream(accountId)],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    accountId,
+    customerId: String(row.data.customerId),
+    accountNumber: String(row.data.accountNumber),
+    name: String(row.data.name),
+    type: String(row.data.type),
+    openedAt: row.recorded_at,
+  };
+}
+
+/** One page of an account stream's events, in version order. */
+export async function accountEvents(
+  pool: Pool,
+  accountId: string,
+  page: { afterVersion?: number; limit?: number } = {},
+): Promise<AuditEvent[]> {
+  const { rows } = await pool.query<AuditRow>(
+    `SELECT ${AUDIT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2
+     ORDER BY stream_version LIMIT $3`,
+    [accountStream(accountId), page.afterVersion ?? 0, page.limit ?? 1000],
+  );
+  return rows.map(toAuditEvent);
+}
+
+/** Balance events read as the latest schema version. */
+function balanceData(event: AuditEvent): BalanceEventData {
+  if (event.schemaVersion === 1) return event.data as BalanceEventData;
+  return catalogue.read(event.type, event.schemaVersion, event.data).data as BalanceEventData;
+}
+
+/**
+ * When a posting counts: its value date (occurredAt) if it has one, else when it was recorded.
+ * The customer's transaction list dates postings the same way. Holds count from when recorded.
+ */
+export function effectiveAt(event: AuditEvent, data: BalanceEventData): Date {
+  const posting = event.type === 'AccountCredited' || event.type === 'AccountDebited';
+  return posting && data.occurredAt ? new Date(data.occurredAt) : event.recordedAt;
+}
+
+async function balanceEvents(pool: Pool, accountId: string): Promise<AuditEvent[]> {
+  const { rows } = await pool.query<AuditRow>(
+    `SELECT ${AUDIT_COLUMNS} FROM events WHERE stream_id = $1 AND type = ANY($2)
+     ORDER BY stream_version`,
+    [accountStream(accountId), ['AccountCredited', 'AccountDebited', 'FundsHeld', 'HoldReleased']],
+  );
+  return rows.map(toAuditEvent);
+}
+
+export interface BalanceAt {
+  at: Date;
+  balance: number;
+  held: number;
+  available: number;
+  eventsApplied: number;
+  /** The last event taken into account. */
+  lastEvent: { version: number; position: number } | undefined;
+}
+
+/** The account's balance and holds at an instant, folded from its events alone. */
+export async function balanceAt(pool: Pool, accountId: string, at: Date): Promise<BalanceAt> {
+  const figures = emptyFigures();
+  let applied = 0;
+  let lastEvent: BalanceAt['lastEvent'];
+  for (const event of await balanceEvents(pool, accountId)) {
+    if (!isBalanceEvent(event.type)) continue;
+    const data = balanceData(event);
+    if (effectiveAt(event, data) > at) continue;
+    applyBalanceEvent(figures, event.type, data);
+    applied += 1;
+    lastEvent = { version: event.version, position: event.position };
+  }
+  return {
+    at,
+    balance: figures.balance,
+    held: figures.held,
+    available: figures.balance - figures.held,
+    eventsApplied: applied,
+    lastEvent,
+  };
+}
+
+export interface StatementLine {
+  date: Date;
+  description: string;
+  reference: string;
+  kind: string;
+  /** Signed cents: credits positive, debits negative. */
+  amount: number;
+  balanceAfter: number;
+  version: number;
+  position: number;
+}
+
+export interface Statement {
+  account: AccountInfo;
+  from: Date;
+  /** Exclusive end of the period. */
+  to: Date;
+  openingBalance: number;
+  closingBalance: number;
+  totalCredits: number;
+  totalDebits: number;
+  lines: StatementLine[];
+}
+
+/**
+ * Postings whose value date falls in [from, to), with the opening balance (every posting
+ * before `from`) and the running balance; closing = opening + the lines, by construction and
+ * checked here.
+ */
+export async function buildStatement(
+  pool: Pool,
+  account: AccountInfo,
+  from: Date,
+  to: Date,
+): Promise<Statement> {
+  let opening = 0;
+  const inPeriod: { event: AuditEvent; data: BalanceEventData; date: Date }[] = [];
+  for (const event of await balanceEvents(pool, account.accountId)) {
+    if (event.type !== 'AccountCredited' && event.type !== 'AccountDebited') continue;
+    const data = balanceData(event);
+    const date = effectiveAt(event, data);
+    const signed = event.type === 'AccountCredited' ? (data.amount ?? 0) : -(data.amount ?? 0);
+    if (date < from) opening += signed;
+    else if (date < to) inPeriod.push({ event, data, date });
+  }
+  inPeriod.sort((a, b) => a.date.getTime() - b.date.getTime() || a.event.version - b.event.version);
+  let running = opening;
+  let credits = 0;
+  let debits = 0;
+  const lines = inPeriod.map(({ event, data, date }): StatementLine => {
+    const posting = data as BalanceEventData & {
+      description?: string;
+      reference?: string;
+      kind?: string;
+    };
+    const amount = event.type === 'AccountCredited' ? (data.amount ?? 0) : -(data.amount ?? 0);
+    running += amount;
+    if (amount >= 0) credits += amount;
+    else debits -= amount;
+    return {
+      date,
+      description: posting.description ?? '',
+      reference: posting.reference ?? '',
+      kind: posting.kind ?? '',
+      amount,
+      balanceAfter: running,
+      version: event.version,
+      position: event.position,
+    };
+  });
+  if (opening + credits - debits !== running) throw new Error('statement does not add up');
+  return {
+    account,
+    from,
+    to,
+    openingBalance: opening,
+    closingBalance: running,
+    totalCredits: credits,
+    totalDebits: debits,
+    lines,
+  };
+}
+
+export interface ReplayStep {
+  event: AuditEvent;
+  /** Every account of the customer that the log has shown so far, after this event. */
+  balances: Record<string, { balance: number; held: number; available: number }>;
+}
+
+/**
+ * The customer's whole history in log order: every stream that names the customer (profile,
+ * accounts, notifications, payments...), each event followed by the balances derived so far.
+ */
+export async function* replayCustomer(
+  pool: Pool,
+  customerId: string,
+  batchSize = 5000,
+): AsyncGenerator<ReplayStep> {
+  const { rows: streamRows } = await pool.query<{ stream_id: string }>(
+    `SELECT DISTINCT stream_id FROM events
+     WHERE data ? 'customerId' AND data ->> 'customerId' = $1`,
+    [customerId],
+  );
+  const streamIds = streamRows.map((r) => r.stream_id);
+  if (streamIds.length === 0) return;
+  const accounts = new Map<string, AccountFigures>();
+  let after = { txid: '0', position: 0 };
+  for (;;) {
+    const { rows } = await pool.query<AuditRow>(
+      `SELECT ${AUDIT_COLUMNS} FROM events
+       WHERE stream_id = ANY($1) AND (transaction_id, global_position) > ($2::text::xid8, $3::bigint)
+       ORDER BY transaction_id, global_position LIMIT $4`,
+      [streamIds, after.txid, after.position, batchSize],
+    );
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const event = toAuditEvent(row);
+      if (event.streamId.startsWith('account-')) {
+        const accountId = event.streamId.slice('account-'.length);
+        if (event.type === 'AccountOpened') accounts.set(accountId, emptyFigures());
+        const figures = accounts.get(accountId);
+        if (figures && isBalanceEvent(event.type)) {
+          applyBalanceEvent(figures, event.type, balanceData(event));
+        }
+      }
+      const balances: ReplayStep['balances'] = {};
+      for (const [accountId, f] of accounts) {
+        balances[accountId] = { balance: f.balance, held: f.held, available: f.balance - f.held };
+      }
+      yield { event, balances };
+    }
+    const last = rows[rows.length - 1]!;
+    after = { txid: last.transaction_id, position: last.global_position };
+  }
+}
+
+export async function customerExists(pool: Pool, customerId: string): Promise<boolean> {
+  const { rowCount } = await pool.query(`SELECT 1 FROM events WHERE stream_id = $1 LIMIT 1`, [
+    `customer-${customerId}`,
+  ]);
+  return (rowCount ?? 0) > 0;
+}

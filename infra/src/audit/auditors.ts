@@ -1,0 +1,71 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from '../http/auth.ts';
+import { forbidden, unauthenticated } from '../http/errors.ts';
+import type { Pool } from '../postgres/pool.ts';
+import type { SessionStore } from '../security/sessions.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The auditor behind the request, set by requireAuditor. */
+    auditorId: string;
+  }
+}
+
+export interface IssuedAuditor {
+  auditorId: string;
+  name: string;
+  /** Shown once; only its SHA-256 is stored. */
+  token: string;
+  createdAt: Date;
+}
+
+export async function issueAuditorCredential(pool: Pool, name: string): Promise<IssuedAuditor> {
+  const { token, hash } = newToken();
+  const auditorId = randomUUID();
+  const { rows } = await pool.query<{ created_at: Date }>(
+    `INSERT INTO auditor_credentials (auditor_id, token_hash, name) VALUES ($1, $2, $3)
+     RETURNING created_at`,
+    [auditorId, hash, name],
+  );
+  return { auditorId, name, token, createdAt: rows[0]!.created_at };
+}
+
+export async function resolveAuditor(
+  pool: Pool,
+  token: string,
+): Promise<{ auditorId: string; name: string } | undefined> {
+  if (token.length < 20 || token.length > 100) return undefined;
+  const { rows } = await pool.query<{ auditor_id: string; name: string }>(
+    'SELECT auditor_id, name FROM auditor_credentials WHERE token_hash = $1 AND revoked_at IS NULL',
+    [hashToken(token)],
+  );
+  const row = rows[0];
+  return row ? { auditorId: row.auditor_id, name: row.name } : undefined;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * onRequest hook for /audit: only a live auditor credential passes. A customer session or the
+ * ops token is recognised and refused with 403 (the role is wrong); anything else is a 401.
+ */
+export function requireAuditor(pool: Pool, sessions: SessionStore, opsToken: string) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const auditor = await resolveAuditor(pool, token);
+    if (auditor) {
+      request.auditorId = auditor.auditorId;
+      return;
+    }
+    if (opsToken && sameSecret(token, opsToken)) throw forbidden();
+    if (await sessions.resolve(token)) throw forbidden();
+    throw unauthenticated();
+  };
+}

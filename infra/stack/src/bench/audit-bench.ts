@@ -1,0 +1,121 @@
+/**
+ * Benchmark (not a test): generates a log of N events (default 1,000,000) in a throwaway
+ * PostgreSQL, then measures `rebuild` of the accounts projection and `verify`, printing events/s.
+ *
+ *   npm run bench:audit [-- --events 1000000 --accounts 10000]
+ *
+ * BENCH_DATABASE_URL runs it on a database of your own (it must be empty: it is filled).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { catalogue } from '@bank/events';
+import { createPgEventStore, createPool, startEmbeddedPostgres } from '@bank/infra';
+import { verifyLog } from '@bank/infra/audit';
+import { freePort } from '@bank/infra/testing';
+import { allProjections, checkDeterminism, rebuildWithShadow } from '@bank/projections';
+import { parseArgs, progressBar } from '../bin/cli-support.ts';
+import { migrateAll } from '../migrations.ts';
+
+const { options } = parseArgs(process.argv.slice(2));
+const totalEvents = Number(options.events ?? 1_000_000);
+const accounts = Number(options.accounts ?? 10_000);
+const perAccount = Math.max(2, Math.floor(totalEvents / accounts));
+
+/** A valid version-4 UUID derived from an SQL text expression (zod checks the version bits). */
+const uuid = (expression: string) =>
+  `overlay(overlay(md5(${expression}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+const stoppers: (() => Promise<void>)[] = [];
+let url = process.env.BENCH_DATABASE_URL;
+if (!url) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'audit-bench-'));
+  const postgres = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    persistent: false,
+  });
+  await postgres.createDatabase('bench');
+  url = postgres.url('bench');
+  stoppers.push(async () => {
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+const pool = createPool(url, 8);
+stoppers.unshift(() => pool.end());
+
+try {
+  await migrateAll(pool);
+  const existing = await pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM events');
+  if (existing.rows[0]!.n > 0) throw new Error('The bench database must start with no events.');
+
+  // Account streams: AccountOpened, then postings (mostly deposits, every fifth a withdrawal).
+  // One INSERT per chunk of accounts; events_fill_hash() chains each row as it is inserted.
+  console.log(
+    `Generating ${accounts * perAccount} events (${accounts} accounts x ${perAccount})...`,
+  );
+  const generation = progressBar('generate');
+  const chunk = Math.max(1, Math.floor(50_000 / perAccount));
+  const startedGenerating = performance.now();
+  for (let first = 1; first <= accounts; first += chunk) {
+    const last = Math.min(accounts, first + chunk - 1);
+    await pool.query(
+      `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+       SELECT ${uuid(`'event' || a || '-' || v`)},
+              'account-' || ${uuid(`'account' || a`)},
+              v,
+              CASE WHEN v = 1 THEN 'AccountOpened'
+                   WHEN v % 5 = 0 THEN 'AccountDebited' ELSE 'AccountCredited' END,
+              CASE WHEN v = 1 THEN jsonb_build_object(
+                     'accountId', ${uuid(`'account' || a`)}, 'customerId', ${uuid(`'customer' || a`)},
+                     'accountNumber', lpad(a::text, 12, '0'), 'routingNumber', '021000021',
+                     'name', 'Everyday Checking', 'type', 'checking', 'productCode', 'CHK',
+                     'currency', 'USD')
+                   ELSE jsonb_build_object(
+                     'accountId', ${uuid(`'account' || a`)}, 'entryId', ${uuid(`'entry' || a || '-' || v`)},
+                     'amount', CASE WHEN v % 5 = 0 THEN 1000 ELSE 2000 + (v * 37) % 5000 END,
+                     'description', CASE WHEN v % 5 = 0 THEN 'ATM withdrawal' ELSE 'Teller deposit' END,
+                     'kind', CASE WHEN v % 5 = 0 THEN 'withdrawal' ELSE 'deposit' END,
+                     'contra', 'cash:teller', 'reference', 'B' || a || '-' || v)
+              END,
+              '{"actor":"bench","correlationId":"bench"}'::jsonb
+       FROM generate_series($1::int, $2::int) a, generate_series(1, $3::int) v
+       ORDER BY a, v`,
+      [first, last, perAccount],
+    );
+    generation.update(last * perAccount, accounts * perAccount);
+  }
+  generation.done();
+  const generated = accounts * perAccount;
+  const generationSeconds = (performance.now() - startedGenerating) / 1000;
+  await pool.query('VACUUM ANALYZE events');
+
+  const store = createPgEventStore(pool, { reader: catalogue });
+  const accountsProjection = allProjections.find((p) => p.name === 'accounts')!;
+
+  const rebuildBar = progressBar('rebuild accounts');
+  const rebuild = await rebuildWithShadow(pool, store, accountsProjection, {
+    onProgress: (d, t) => rebuildBar.update(d, t),
+  });
+  rebuildBar.done();
+
+  const verifyBar = progressBar('verify');
+  const verify = await verifyLog(pool, { onProgress: (d, t) => verifyBar.update(d, t) });
+  verifyBar.done();
+
+  let determinism = '';
+  if (options.determinism) {
+    const report = await checkDeterminism(pool, store, accountsProjection);
+    determinism = `\ndeterminism: two rebuilds ${report.identical ? 'identical' : 'DIFFERENT'} (${report.first.hash.slice(0, 16)}...)`;
+  }
+
+  const rate = (n: number) => n.toLocaleString('en-US');
+  console.log(`
+events in the log:      ${rate(generated)} (generated in ${generationSeconds.toFixed(1)} s, ${rate(Math.round(generated / generationSeconds))} events/s)
+rebuild accounts:       ${rate(rebuild.events)} events in ${(rebuild.elapsedMs / 1000).toFixed(1)} s = ${rate(rebuild.eventsPerSecond)} events/s
+verify (chains + read models): ${rate(verify.events)} events in ${(verify.elapsedMs / 1000).toFixed(1)} s = ${rate(verify.eventsPerSecond)} events/s, ${verify.findings.length} findings${determinism}`);
+  await store.close();
+} finally {
+  for (const stop of stoppers) await stop().catch(() => {});
+}

@@ -1,0 +1,211 @@
+import { writeFileSync } from 'node:fs';
+import { catalogue } from '@bank/events';
+import { createPgEventStore, type Pool } from '@bank/infra';
+import {
+  accountEvents,
+  accountInfo,
+  balanceAt,
+  buildStatement,
+  centsText,
+  customerExists,
+  parseAsOf,
+  parseInstant,
+  replayCustomer,
+  statementCsv,
+  statementPdf,
+  verifyLog,
+} from '@bank/infra/audit';
+import {
+  allProjectionNames,
+  allProjections,
+  checkDeterminism,
+  projectionLag,
+} from '@bank/projections';
+import { parseArgs, progressBar } from './cli-support.ts';
+
+export interface AuditIo {
+  out: (text: string) => void;
+  err: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export const AUDIT_USAGE = `Usage: npm run audit -- <command>
+  events <accountId> [--json]                     an account's events, positions and metadata
+  balance <accountId> [--at ISO]                  balance at an instant, re-derived from events
+  statement <accountId> --from ISO --to ISO [--format csv|pdf] [--out file]
+  replay <customerId> [--json]                    the customer's history, step by step
+  verify                                          hash chains and read models against the log
+  determinism <projection>                        two rebuilds must give identical read models
+  lag                                             how far each projection is behind the log`;
+
+class UsageError extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuidArg(value: string | undefined, what: string): string {
+  if (!value || !UUID.test(value)) throw new UsageError(`${what} must be a UUID.`);
+  return value.toLowerCase();
+}
+
+function stringOption(options: Record<string, string | true>, name: string): string | undefined {
+  const value = options[name];
+  if (value === true) throw new UsageError(`--${name} needs a value.`);
+  return value;
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+
+/** Runs one audit command; returns the process exit code (1 on findings, 2 on bad usage). */
+export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo): Promise<number> {
+  const { positional, options } = parseArgs(argv);
+  const [command, arg] = positional;
+  try {
+    switch (command) {
+      case 'events': {
+        const accountId = uuidArg(arg, 'The account id');
+        if (!(await accountInfo(pool, accountId))) throw new UsageError('No such account.');
+        let after = 0;
+        for (;;) {
+          const page = await accountEvents(pool, accountId, { afterVersion: after, limit: 5000 });
+          for (const e of page) {
+            if (options.json) {
+              io.out(JSON.stringify(e));
+              continue;
+            }
+            const amount = typeof e.data.amount === 'number' ? centsText(e.data.amount) : '';
+            io.out(
+              [
+                pad(String(e.position), 9),
+                pad(`v${e.version}`, 6),
+                pad(e.type, 16),
+                pad(amount, 12),
+                e.recordedAt.toISOString(),
+                pad(String(e.metadata.actor ?? '-'), 46),
+                String(e.metadata.correlationId ?? '-'),
+              ].join(' '),
+            );
+          }
+          if (page.length < 5000) break;
+          after = page[page.length - 1]!.version;
+        }
+        return 0;
+      }
+      case 'balance': {
+        const accountId = uuidArg(arg, 'The account id');
+        const atText = stringOption(options, 'at');
+        const at = atText ? parseAsOf(atText) : new Date();
+        if (!at) throw new UsageError('--at must be an ISO 8601 date or date-time.');
+        if (!(await accountInfo(pool, accountId))) throw new UsageError('No such account.');
+        const figures = await balanceAt(pool, accountId, at);
+        io.out(`account   ${accountId}`);
+        io.out(`at        ${figures.at.toISOString()}`);
+        io.out(`balance   ${centsText(figures.balance)}`);
+        io.out(`held      ${centsText(figures.held)}`);
+        io.out(`available ${centsText(figures.available)}`);
+        io.out(
+          `from      ${figures.eventsApplied} events${figures.lastEvent ? `, the last at position ${figures.lastEvent.position} (v${figures.lastEvent.version})` : ''}`,
+        );
+        return 0;
+      }
+      case 'statement': {
+        const accountId = uuidArg(arg, 'The account id');
+        const fromText = stringOption(options, 'from');
+        const toText = stringOption(options, 'to');
+        const from = fromText ? parseInstant(fromText, 'start') : undefined;
+        const to = toText ? parseInstant(toText, 'end') : undefined;
+        if (!from || !to) throw new UsageError('--from and --to must be ISO 8601 dates.');
+        if (to <= from) throw new UsageError('--to must be after --from.');
+        const format = stringOption(options, 'format') ?? 'csv';
+        if (format !== 'csv' && format !== 'pdf') throw new UsageError('--format is csv or pdf.');
+        const out = stringOption(options, 'out');
+        if (format === 'pdf' && !out) throw new UsageError('A PDF needs --out <file>.');
+        const account = await accountInfo(pool, accountId);
+        if (!account) throw new UsageError('No such account.');
+        const statement = await buildStatement(pool, account, from, to);
+        const body = format === 'pdf' ? await statementPdf(statement) : statementCsv(statement);
+        if (out) {
+          writeFileSync(out, body);
+          io.err.write(
+            `Wrote ${out}: opening ${centsText(statement.openingBalance)}, ${statement.lines.length} lines, closing ${centsText(statement.closingBalance)}\n`,
+          );
+        } else io.out(String(body).trimEnd());
+        return 0;
+      }
+      case 'replay': {
+        const customerId = uuidArg(arg, 'The customer id');
+        if (!(await customerExists(pool, customerId))) throw new UsageError('No such customer.');
+        const progress = progressBar('replay', io.err);
+        let step = 0;
+        for await (const { event, balances } of replayCustomer(pool, customerId)) {
+          step += 1;
+          progress.update(step);
+          if (options.json) {
+            io.out(JSON.stringify({ step, event, balances }));
+            continue;
+          }
+          const figures = Object.entries(balances)
+            .map(([id, b]) => `${id.slice(0, 8)}=${centsText(b.balance)}/${centsText(b.available)}`)
+            .join(' ');
+          io.out(
+            `#${pad(String(step), 5)} ${pad(String(event.position), 9)} ${pad(`${event.streamId.slice(0, 20)} v${event.version}`, 26)} ${pad(event.type, 24)} ${pad(String(event.metadata.actor ?? '-'), 20)} ${figures}`,
+          );
+        }
+        progress.done(`${step} events replayed (balances shown as balance/available)`);
+        return 0;
+      }
+      case 'verify': {
+        const progress = progressBar('verify', io.err);
+        const report = await verifyLog(pool, { onProgress: (d, t) => progress.update(d, t) });
+        progress.done();
+        for (const finding of report.findings) {
+          const at = finding.event
+            ? ` [stream ${finding.event.stream}, version ${finding.event.version}, position ${finding.event.position}]`
+            : '';
+          io.out(`${finding.kind}: ${finding.message}${at}`);
+        }
+        io.out(
+          `${report.events} events in ${report.streams} streams, ${report.accounts} accounts: ${report.findings.length} findings; ${Math.round(report.elapsedMs)} ms, ${report.eventsPerSecond.toLocaleString('en-US')} events/s`,
+        );
+        io.out(`log digest ${report.logDigest}`);
+        return report.findings.length > 0 ? 1 : 0;
+      }
+      case 'determinism': {
+        const projection = allProjections.find((p) => p.name === arg);
+        if (!projection) {
+          throw new UsageError(`Unknown projection. Known: ${allProjectionNames.join(', ')}`);
+        }
+        const store = createPgEventStore(pool, { reader: catalogue });
+        const progress = progressBar(`rebuild ${projection.name} (twice)`, io.err);
+        const report = await checkDeterminism(pool, store, projection, {
+          onProgress: (d, t) => progress.update(d, t),
+        });
+        progress.done();
+        io.out(`first  ${report.first.hash}`);
+        io.out(`second ${report.second.hash}`);
+        for (const table of projection.tables) {
+          const same = report.first.tables[table] === report.second.tables[table];
+          io.out(`  ${pad(table, 32)} ${same ? 'identical' : 'DIFFERENT'}`);
+        }
+        io.out(report.identical ? 'deterministic' : 'NOT deterministic');
+        return report.identical ? 0 : 1;
+      }
+      case 'lag': {
+        const lags = await projectionLag(pool, allProjectionNames);
+        io.out(`${pad('projection', 24)} ${pad('events behind', 14)} ms behind`);
+        for (const lag of lags) {
+          io.out(
+            `${pad(lag.projection, 24)} ${pad(String(lag.eventsBehind), 14)} ${lag.millisecondsBehind}`,
+          );
+        }
+        return 0;
+      }
+      default:
+        throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err.write(`${error.message}\n${AUDIT_USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,188 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deposit, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
+import { runAudit } from './audit-commands.ts';
+
+let bank: TestBank;
+let accountId: string;
+let customerId: string;
+
+async function audit(...argv: string[]) {
+  const lines: string[] = [];
+  const err = new PassThrough();
+  let errText = '';
+  err.on('data', (chunk) => (errText += String(chunk)));
+  const code = await runAudit(bank.pool, argv, { out: (line) => lines.push(line), err });
+  return { code, out: lines.join('\n'), err: errText };
+}
+
+/** Runs SQL as the database superuser with user triggers off, as an intruder would. */
+async function asSuperuser(sql: string, params: unknown[] = []) {
+  const client = await bank.pool.connect();
+  try {
+    await client.query('SET session_replication_role = replica');
+    await client.query(sql, params);
+  } finally {
+    await client.query('RESET session_replication_role');
+    client.release();
+  }
+}
+
+beforeAll(async () => {
+  bank = await startTestBank();
+  const customer = await signedUpCustomer(bank);
+  customerId = customer.user.id;
+  accountId = customer.accounts[0]!.id;
+  await deposit(bank, customer.accounts[0]!.account_number, 120);
+  await deposit(bank, customer.accounts[0]!.account_number, 30);
+  await bank.runner.catchUp();
+});
+afterAll(() => bank?.stop());
+
+describe('npm run audit -- verify', () => {
+  it('finds nothing wrong in an untouched log', async () => {
+    const result = await audit('verify');
+    expect(result.out).toMatch(/: 0 findings;/);
+    expect(result.code).toBe(0);
+    expect(result.err).toMatch(/verify .*events\/s/);
+  });
+
+  it('catches an event altered directly in the database by a superuser', async () => {
+    const { rows } = await bank.pool.query<{ global_position: number; data: object }>(
+      `SELECT global_position, data FROM events WHERE stream_id = $1 AND stream_version = 2`,
+      [`account-${accountId}`],
+    );
+    const original = rows[0]!;
+    await asSuperuser(
+      `UPDATE events SET data = jsonb_set(data, '{amount}', '99900') WHERE global_position = $1`,
+      [original.global_position],
+    );
+    const tampered = await audit('verify');
+    expect(tampered.code).toBe(1);
+    const where = `[stream account-${accountId}, version 2, position ${original.global_position}]`;
+    expect(tampered.out).toContain(`tampered_event: account-${accountId} v2`);
+    expect(tampered.out).toContain(where);
+    // The read model still shows what really happened: the difference names the altered event.
+    expect(tampered.out).toMatch(
+      new RegExp(
+        `balance_mismatch: .*shows balance 150\\.00, the events give 1029\\.00; caused by the altered event`,
+      ),
+    );
+    expect(tampered.out.split('\n').filter((l) => l.includes(where)).length).toBeGreaterThanOrEqual(
+      2,
+    );
+
+    await asSuperuser('UPDATE events SET data = $2 WHERE global_position = $1', [
+      original.global_position,
+      original.data,
+    ]);
+    expect((await audit('verify')).code).toBe(0);
+  });
+
+  it('catches a deleted event (ALTER TABLE … DISABLE TRIGGER USER)', async () => {
+    const copy = await bank.pool.connect();
+    try {
+      await copy.query('ALTER TABLE events DISABLE TRIGGER USER');
+      await copy.query(
+        `CREATE TEMP TABLE saved AS SELECT * FROM events WHERE stream_id = $1 AND stream_version = 2`,
+        [`account-${accountId}`],
+      );
+      await copy.query('DELETE FROM events WHERE stream_id = $1 AND stream_version = 2', [
+        `account-${accountId}`,
+      ]);
+      await copy.query('ALTER TABLE events ENABLE TRIGGER USER');
+      const result = await audit('verify');
+      expect(result.code).toBe(1);
+      expect(result.out).toContain(
+        `missing_event: account-${accountId}: versions 2..2 are missing`,
+      );
+      await copy.query('ALTER TABLE events DISABLE TRIGGER USER');
+      await copy.query('INSERT INTO events SELECT * FROM saved');
+      await copy.query('ALTER TABLE events ENABLE TRIGGER USER');
+    } finally {
+      copy.release();
+    }
+    expect((await audit('verify')).code).toBe(0);
+  });
+
+  it('reports a read model that disagrees with the log, with the event it should show', async () => {
+    await bank.pool.query(
+      'UPDATE rm_accounts SET balance_cents = balance_cents + 1 WHERE account_id = $1',
+      [accountId],
+    );
+    const result = await audit('verify');
+    expect(result.code).toBe(1);
+    const { rows } = await bank.pool.query<{ global_position: number }>(
+      `SELECT global_position FROM events WHERE stream_id = $1 AND stream_version = 3`,
+      [`account-${accountId}`],
+    );
+    expect(result.out).toContain(
+      `balance_mismatch: account ${accountId}: rm_accounts shows balance 150.01, the events give 150.00`,
+    );
+    expect(result.out).toContain(
+      `[stream account-${accountId}, version 3, position ${rows[0]!.global_position}]`,
+    );
+    expect(result.out).not.toContain('tampered_event');
+    await bank.pool.query(
+      'UPDATE rm_accounts SET balance_cents = balance_cents - 1 WHERE account_id = $1',
+      [accountId],
+    );
+  });
+});
+
+describe('the other audit commands', () => {
+  it('lists events, balances, statements, replays and lag', async () => {
+    const events = await audit('events', accountId);
+    expect(events.code).toBe(0);
+    expect(events.out.split('\n')).toHaveLength(3);
+    expect(events.out).toMatch(/v2 +AccountCredited +120\.00 .* ops /);
+
+    const balance = await audit('balance', accountId, '--at', new Date().toISOString());
+    expect(balance.out).toMatch(/balance +150\.00/);
+    expect((await audit('balance', accountId, '--at', '1999-12-31')).out).toMatch(/balance +0\.00/);
+
+    const csv = await audit('statement', accountId, '--from', '2000-01-01', '--to', '2100-01-01');
+    expect(csv.out.split('\r\n')[1]).toMatch(/Opening balance,,opening,,0\.00/);
+    expect(csv.out).toMatch(/Closing balance,,closing,,150\.00/);
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'statement-'));
+    const file = path.join(dir, 'statement.pdf');
+    const pdf = await audit(
+      'statement',
+      accountId,
+      '--from',
+      '2000-01-01',
+      '--to',
+      '2100-01-01',
+      '--format',
+      'pdf',
+      '--out',
+      file,
+    );
+    expect(pdf.code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const replay = await audit('replay', customerId);
+    expect(replay.code).toBe(0);
+    expect(replay.out).toContain('AccountOpened');
+    expect(replay.err).toMatch(/events replayed/);
+
+    const lag = await audit('lag');
+    expect(lag.out).toMatch(/^accounts +\d+ +\d+$/m);
+
+    const determinism = await audit('determinism', 'accounts');
+    expect(determinism.out).toContain('deterministic');
+    expect(determinism.code).toBe(0);
+  });
+
+  it('explains its usage on a bad command', async () => {
+    expect((await audit('frobnicate')).code).toBe(2);
+    const bad = await audit('balance', 'not-a-uuid');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('The account id must be a UUID.');
+  });
+});

@@ -1,0 +1,16 @@
+import { runAudit } from './audit-commands.ts';
+import { openDatabase } from './cli-support.ts';
+
+const database = await openDatabase((line) => process.stderr.write(`${line}\n`));
+let code = 1;
+try {
+  code = await runAudit(database.pool, process.argv.slice(2), {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: process.stderr,
+  });
+} catch (error) {
+  process.stderr.write(`audit failed: ${(error as Error).message}\n`);
+} finally {
+  await database.close();
+}
+process.exit(code);

@@ -1,0 +1,116 @@
+import { createPool, loadConfig, startEmbeddedPostgres, type Pool } from '@bank/infra';
+import { migrateAll } from '../migrations.ts';
+
+export interface Database {
+  pool: Pool;
+  close(): Promise<void>;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const probe = createPool(url, 1);
+  try {
+    await probe.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+}
+
+/**
+ * The bank's database for command-line tools: DATABASE_URL, else the embedded PostgreSQL of
+ * `npm start` (used as it runs, or started on DATA_DIR when the bank is not running).
+ */
+export async function openDatabase(log: (line: string) => void = () => {}): Promise<Database> {
+  const config = loadConfig();
+  const stoppers: (() => Promise<void>)[] = [];
+  let url = config.databaseUrl;
+  if (!url) {
+    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+    url = `postgres://bank:bank@127.0.0.1:${port}/bank`;
+    if (!(await reachable(url))) {
+      log(`Starting the embedded PostgreSQL on ${config.dataDir}...`);
+      const postgres = await startEmbeddedPostgres({ dataDir: config.dataDir, port });
+      await postgres.createDatabase('bank');
+      stoppers.push(() => postgres.stop());
+    }
+  }
+  const pool = createPool(url, 8);
+  stoppers.unshift(() => pool.end());
+  await migrateAll(pool);
+  return {
+    pool,
+    async close() {
+      for (const stop of stoppers) await stop().catch(() => {});
+    },
+  };
+}
+
+export interface Progress {
+  update(done: number, total?: number): void;
+  done(summary?: string): void;
+}
+
+const number = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** A progress bar with the rate on stderr (a line every few seconds when stderr is not a TTY). */
+export function progressBar(
+  label: string,
+  stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr,
+): Progress {
+  const started = performance.now();
+  let last = 0;
+  let shown = false;
+  const render = (done: number, total: number | undefined, final: boolean) => {
+    const now = performance.now();
+    if (!final && now - last < (stream.isTTY ? 100 : 2000)) return;
+    last = now;
+    const seconds = Math.max((now - started) / 1000, 0.001);
+    const rate = `${number(done / seconds)} events/s`;
+    let bar = '';
+    if (total && total > 0) {
+      const share = Math.min(1, done / total);
+      const filled = Math.round(share * 30);
+      bar = `[${'#'.repeat(filled)}${'-'.repeat(30 - filled)}] ${(share * 100).toFixed(0).padStart(3)}% `;
+    }
+    const line = `${label} ${bar}${number(done)}${total ? `/${number(total)}` : ''} events · ${rate} · ${seconds.toFixed(1)} s`;
+    stream.write(stream.isTTY ? `\r\x1b[2K${line}` : `${line}\n`);
+    shown = true;
+  };
+  let latest = { done: 0, total: undefined as number | undefined };
+  return {
+    update(done, total) {
+      latest = { done, total };
+      render(done, total, false);
+    },
+    done(summary) {
+      render(latest.done, latest.total, true);
+      if (shown && stream.isTTY) stream.write('\n');
+      if (summary) stream.write(`${summary}\n`);
+    },
+  };
+}
+
+/** `--name value` and `--name=value` options, and the positional arguments. */
+export function parseArgs(argv: readonly string[]): {
+  positional: string[];
+  options: Record<string, string | true>;
+} {
+  const positional: string[] = [];
+  const options: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (inline !== undefined) options[name] = inline;
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) {
+      options[name] = argv[i + 1]!;
+      i += 1;
+    } else options[name] = true;
+  }
+  return { positional, options };
+}

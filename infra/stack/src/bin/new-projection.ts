@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from './cli-support.ts';
+import { scaffoldProjection } from './scaffold-projection.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const { positional, options } = parseArgs(process.argv.slice(2));
+const name = positional[0];
+if (!name) {
+  process.stderr.write(
+    'Usage: npm run new-projection -- <kebab-case-name> [--no-register]\n' +
+      '  creates projections/src/core/<name>.ts, <name>.int.spec.ts and a migration for its table\n',
+  );
+  process.exit(2);
+}
+try {
+  const result = scaffoldProjection(root, name, { register: !options['no-register'] });
+  for (const file of result.files) process.stdout.write(`created ${file}\n`);
+  process.stdout.write(
+    result.registered
+      ? `registered ${result.exportName} in projections/src/index.ts\n`
+      : `add ${result.exportName} to allProjections in projections/src/index.ts\n`,
+  );
+  process.stdout.write(
+    `next: edit the handlers and ${result.table}, then run npx vitest run --project backend projections/src/core/${name}\n`,
+  );
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,2 @@
+export * from './lag.ts';
+export * from './shadow-rebuild.ts';

@@ -1,0 +1,345 @@
+import type { BankEvent } from '@bank/events';
+import {
+  comparePositions,
+  START,
+  type EventStore,
+  type Pool,
+  type PoolClient,
+  type Position,
+  type RecordedEvent,
+} from '@bank/infra';
+import type { Db, Handler, Projection } from '../projection.ts';
+import { DeferredResultError, writeBehindDb } from './write-behind.ts';
+
+/** Projections whose handlers read the results of their writes: rebuilt one statement at a time. */
+const unbuffered = new WeakSet<Projection>();
+
+export interface ShadowRebuildOptions {
+  /** Events read and applied per transaction. */
+  batchSize?: number;
+  onProgress?: (done: number, total: number) => void;
+  /** Stop at this position instead of the head of the log (the determinism check uses it). */
+  until?: Position;
+  /** Swap the shadow tables in (default), or leave them in the shadow schema. */
+  swap?: boolean;
+}
+
+export interface ShadowRebuildResult {
+  projection: string;
+  position: Position;
+  events: number;
+  elapsedMs: number;
+  eventsPerSecond: number;
+  /** The shadow schema, when the tables were not swapped in. */
+  shadowSchema: string;
+}
+
+/** Where a projection's tables are rebuilt: same table names, in a schema of their own. */
+export const shadowSchema = (projection: Projection) =>
+  `shadow_${projection.name.replace(/[^a-zA-Z0-9_]/g, '_').toLowerCase()}`;
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Runs the projection's handlers for each event on `db` (already inside a transaction). */
+export async function applyHandlers(
+  db: Db,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  for (const recorded of events) {
+    const event = recorded.event as BankEvent;
+    const handler = projection.handlers[event.type] as Handler<typeof event.type> | undefined;
+    if (handler) await handler(event.data as never, recorded as RecordedEvent<BankEvent>, db);
+  }
+}
+
+/** Empty copies of the live tables (columns, defaults, constraints, indexes) in the shadow schema. */
+async function createShadowTables(pool: Pool, projection: Projection): Promise<string> {
+  const schema = shadowSchema(projection);
+  await inTransaction(pool, async (client) => {
+    await client.query(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
+    await client.query(`CREATE SCHEMA ${ident(schema)}`);
+    for (const table of projection.tables) {
+      await client.query(
+        `CREATE TABLE ${ident(schema)}.${ident(table)} (LIKE public.${ident(table)} INCLUDING ALL)`,
+      );
+    }
+  });
+  return schema;
+}
+
+export async function dropShadow(pool: Pool, projection: Projection): Promise<void> {
+  await pool.query(`DROP SCHEMA IF EXISTS ${ident(shadowSchema(projection))} CASCADE`);
+}
+
+async function countEventsAfter(pool: Pool, from: Position, until?: Position): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::bigint AS n FROM events
+     WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+       AND ($3::text IS NULL OR (transaction_id, global_position) <= ($3::text::xid8, $4::bigint))`,
+    [
+      from.transactionId.toString(),
+      from.globalPosition,
+      until?.transactionId.toString() ?? null,
+      until?.globalPosition ?? 0,
+    ],
+  );
+  return rows[0]!.n;
+}
+
+/**
+ * Applies every event after `from` (up to `until`) to the shadow tables, one transaction per
+ * batch. Handlers write unqualified table names, which the search_path sends to the shadow.
+ */
+async function buildShadow(
+  pool: Pool,
+  store: EventStore,
+  projection: Projection,
+  schema: string,
+  from: Position,
+  options: ShadowRebuildOptions,
+  progress: { done: number; total: number },
+  client?: PoolClient,
+): Promise<Position> {
+  const batchSize = options.batchSize ?? 2000;
+  let position = from;
+  for (;;) {
+    let events = await store.readAll(position, batchSize);
+    if (options.until) {
+      const until = options.until;
+      events = events.filter((e) => comparePositions(e.position, until) <= 0);
+    }
+    if (events.length === 0) return position;
+    const apply = async (db: PoolClient, buffered: boolean) => {
+      await db.query(`SET LOCAL search_path = ${ident(schema)}, public`);
+      if (!buffered) return applyHandlers(db as unknown as Db, projection, events);
+      // Nothing is durable until the swap: a crash only loses the shadow, so skip the fsync.
+      await db.query('SET LOCAL synchronous_commit = off');
+      const writer = writeBehindDb(db);
+      await applyHandlers(writer.db, projection, events);
+      await writer.flush();
+    };
+    if (client) await apply(client, false);
+    else if (unbuffered.has(projection)) await inTransaction(pool, (db) => apply(db, false));
+    else {
+      try {
+        await inTransaction(pool, (db) => apply(db, true));
+      } catch (error) {
+        if (!(error instanceof DeferredResultError)) throw error;
+        unbuffered.add(projection);
+        await inTransaction(pool, (db) => apply(db, false));
+      }
+    }
+    position = events[events.length - 1]!.position;
+    progress.done += events.length;
+    progress.total = Math.max(progress.total, progress.done);
+    options.onProgress?.(progress.done, progress.total);
+  }
+}
+
+interface IndexInfo {
+  name: string;
+  shape: string;
+}
+
+/** The table's indexes, each with its definition less its name and table ("shape"). */
+async function indexesOf(client: PoolClient, schema: string, table: string): Promise<IndexInfo[]> {
+  const { rows } = await client.query<{ name: string; def: string }>(
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def
+     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+     WHERE x.indrelid = ($1 || '.' || $2)::regclass ORDER BY i.relname`,
+    [ident(schema), ident(table)],
+  );
+  return rows.map((r) => ({
+    name: r.name,
+    shape: r.def.replace(/^CREATE (UNIQUE )?INDEX \S+ ON \S+ /, 'CREATE $1INDEX ON '),
+  }));
+}
+
+/**
+ * Replaces the live tables with the shadow ones in one transaction: readers see the old rows
+ * until the commit and the new ones after it. The live runner is held off by the checkpoint lock
+ * while the last events are applied, then finds the checkpoint moved and carries on from it.
+ */
+async function swapIn(
+  pool: Pool,
+  store: EventStore,
+  projection: Projection,
+  schema: string,
+  from: Position,
+  options: ShadowRebuildOptions,
+  progress: { done: number; total: number },
+): Promise<Position> {
+  return inTransaction(pool, async (client) => {
+    await client.query(
+      'INSERT INTO projection_checkpoints (projection) VALUES ($1) ON CONFLICT DO NOTHING',
+      [projection.name],
+    );
+    await client.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [
+      projection.name,
+    ]);
+    const position = await buildShadow(
+      pool,
+      store,
+      projection,
+      schema,
+      from,
+      options,
+      progress,
+      client,
+    );
+    await client.query('SET LOCAL search_path = public');
+    let renames = 0;
+    for (const table of projection.tables) {
+      const live = await indexesOf(client, 'public', table);
+      const shadow = await indexesOf(client, schema, table);
+      await client.query(`DROP TABLE public.${ident(table)}`);
+      await client.query(`ALTER TABLE ${ident(schema)}.${ident(table)} SET SCHEMA public`);
+      // Give each index its live name back (through a temporary name, so no two collide).
+      const pairs: { from: string; to: string; temp: string }[] = [];
+      for (const index of shadow) {
+        const match = live.findIndex((l) => l.shape === index.shape);
+        if (match < 0) continue;
+        const [original] = live.splice(match, 1);
+        pairs.push({ from: index.name, to: original!.name, temp: `swap_index_${(renames += 1)}` });
+      }
+      for (const p of pairs) {
+        await client.query(`ALTER INDEX public.${ident(p.from)} RENAME TO ${ident(p.temp)}`);
+      }
+      for (const p of pairs) {
+        await client.query(`ALTER INDEX public.${ident(p.temp)} RENAME TO ${ident(p.to)}`);
+      }
+    }
+    await client.query(`DROP SCHEMA ${ident(schema)}`);
+    await client.query(
+      `UPDATE projection_checkpoints
+       SET transaction_id = $2::text::xid8, global_position = $3, updated_at = now()
+       WHERE projection = $1`,
+      [projection.name, position.transactionId.toString(), position.globalPosition],
+    );
+    return position;
+  });
+}
+
+/**
+ * Rebuilds a projection from the start of the log into shadow tables while the live tables keep
+ * serving, then swaps them in and sets the checkpoint in one transaction.
+ */
+export async function rebuildWithShadow(
+  pool: Pool,
+  store: EventStore,
+  projection: Projection,
+  options: ShadowRebuildOptions = {},
+): Promise<ShadowRebuildResult> {
+  const started = performance.now();
+  const schema = await createShadowTables(pool, projection);
+  const progress = { done: 0, total: await countEventsAfter(pool, START, options.until) };
+  try {
+    let position = await buildShadow(pool, store, projection, schema, START, options, progress);
+    if (options.swap !== false) {
+      position = await swapIn(pool, store, projection, schema, position, options, progress);
+    }
+    const elapsedMs = performance.now() - started;
+    return {
+      projection: projection.name,
+      position,
+      events: progress.done,
+      elapsedMs,
+      eventsPerSecond: Math.round((progress.done / Math.max(elapsedMs, 1)) * 1000),
+      shadowSchema: schema,
+    };
+  } catch (error) {
+    await dropShadow(pool, projection).catch(() => {});
+    throw error;
+  }
+}
+
+/** SHA-256 of a table's contents, independent of physical row order. */
+export async function tableHash(pool: Pool, schema: string, table: string): Promise<string> {
+  const { rows } = await pool.query<{ hash: string }>(
+    `SELECT encode(sha256(convert_to(coalesce(string_agg(h, '' ORDER BY h), ''), 'UTF8')), 'hex') AS hash
+     FROM (SELECT md5(t::text) AS h FROM ${ident(schema)}.${ident(table)} t) rows`,
+  );
+  return rows[0]!.hash;
+}
+
+/** One hash over every table of the projection (in the given schema). */
+export async function readModelHash(
+  pool: Pool,
+  projection: Projection,
+  schema = 'public',
+): Promise<{ hash: string; tables: Record<string, string> }> {
+  const tables: Record<string, string> = {};
+  for (const table of projection.tables) tables[table] = await tableHash(pool, schema, table);
+  const { createHash } = await import('node:crypto');
+  const all = createHash('sha256');
+  for (const table of projection.tables) all.update(`${table}:${tables[table]}\n`);
+  return { hash: all.digest('hex'), tables };
+}
+
+export interface DeterminismReport {
+  projection: string;
+  position: Position;
+  first: { hash: string; tables: Record<string, string> };
+  second: { hash: string; tables: Record<string, string> };
+  identical: boolean;
+}
+
+/** Rebuilds the projection twice into its shadow, up to the same position, and compares hashes. */
+export async function checkDeterminism(
+  pool: Pool,
+  store: EventStore,
+  projection: Projection,
+  options: Omit<ShadowRebuildOptions, 'swap' | 'until'> = {},
+): Promise<DeterminismReport> {
+  const head = await headPosition(pool);
+  const build = async () => {
+    const result = await rebuildWithShadow(pool, store, projection, {
+      ...options,
+      until: head,
+      swap: false,
+    });
+    try {
+      return await readModelHash(pool, projection, result.shadowSchema);
+    } finally {
+      await dropShadow(pool, projection);
+    }
+  };
+  const first = await build();
+  const second = await build();
+  return {
+    projection: projection.name,
+    position: head,
+    first,
+    second,
+    identical: first.hash === second.hash,
+  };
+}
+
+/** The last position every reader can see (below the oldest transaction still in flight). */
+export async function headPosition(pool: Pool): Promise<Position> {
+  const { rows } = await pool.query<{ transaction_id: string; global_position: number }>(
+    `SELECT transaction_id::text AS transaction_id, global_position FROM events
+     WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  const row = rows[0];
+  return row
+    ? { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position }
+    : START;
+}

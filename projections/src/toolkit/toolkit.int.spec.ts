@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { catalogue } from '@bank/events';
+import { createPgEventStore, START } from '@bank/infra';
+import { describe, expect, it } from 'vitest';
+import { accountsProjection } from '../core/accounts.ts';
+import { defineProjection } from '../projection.ts';
+import { catchUpProjection, readCheckpoint } from '../runner/projection-runner.ts';
+import { projectionLag } from './lag.ts';
+import { checkDeterminism, readModelHash, rebuildWithShadow } from './shadow-rebuild.ts';
+import { projectionTest, type GivenEvent } from './testing.ts';
+import { inlineParameters } from './write-behind.ts';
+
+const customerId = randomUUID();
+const accountId = randomUUID();
+const holdId = randomUUID();
+const posting = (amount: number, extra: Record<string, unknown> = {}) => ({
+  accountId,
+  entryId: randomUUID(),
+  amount,
+  description: 'Test',
+  kind: 'deposit',
+  contra: 'cash:teller',
+  reference: 'REF',
+  ...extra,
+});
+const history: GivenEvent[] = [
+  {
+    type: 'AccountOpened',
+    streamId: `account-${accountId}`,
+    data: {
+      accountId,
+      customerId,
+      accountNumber: '100000000001',
+      routingNumber: '021000021',
+      name: 'Everyday Checking',
+      type: 'checking',
+      productCode: 'CHK',
+      currency: 'USD',
+    },
+  },
+  { type: 'AccountCredited', streamId: `account-${accountId}`, data: posting(10_000) },
+  { type: 'AccountDebited', streamId: `account-${accountId}`, data: posting(2_550) },
+  {
+    type: 'FundsHeld',
+    streamId: `account-${accountId}`,
+    data: {
+      accountId,
+      holdId,
+      amount: 1_000,
+      description: 'Pending',
+      kind: 'bill_payment',
+      reference: 'H',
+    },
+  },
+];
+
+const { givenEvents } = projectionTest(accountsProjection);
+
+describe('projection toolkit', () => {
+  it('given events, then rows: runs a projection on a fresh database', async () => {
+    const scenario = givenEvents(history);
+    await scenario.thenRows('rm_accounts', [
+      {
+        account_id: accountId,
+        balance_cents: 7_450,
+        held_cents: 1_000,
+        opened_at: '2025-01-01T00:00:00.000Z',
+      },
+    ]);
+    await scenario.thenRows('rm_ledger_balances', [
+      { ledger_account: 'cash:teller', balance_cents: -7_450 },
+    ]);
+    await scenario.thenRows('rm_account_holds', [{ hold_id: holdId, status: 'open' }]);
+  });
+
+  it('fails when the rows differ', async () => {
+    await expect(
+      givenEvents(history).thenRows('rm_accounts', [{ account_id: accountId, balance_cents: 1 }]),
+    ).rejects.toThrow(/rows of rm_accounts/);
+  });
+
+  it('rebuilds into a shadow table and swaps it in, keeping index names and the checkpoint', async () => {
+    const pool = await givenEvents(history).pool();
+    const store = createPgEventStore(pool, { reader: catalogue });
+    const before = await readCheckpoint(pool, 'accounts');
+    const indexes = async () =>
+      (
+        await pool.query<{ indexname: string }>(
+          `SELECT indexname FROM pg_indexes WHERE tablename = ANY($1) ORDER BY indexname`,
+          [accountsProjection.tables],
+        )
+      ).rows.map((r) => r.indexname);
+    const namesBefore = await indexes();
+    const live = await readModelHash(pool, accountsProjection);
+    // Corrupt the live table: the rebuild must put it right.
+    await pool.query('UPDATE rm_accounts SET balance_cents = 1');
+    const progress: number[] = [];
+    const result = await rebuildWithShadow(pool, store, accountsProjection, {
+      batchSize: 2,
+      onProgress: (done) => progress.push(done),
+    });
+    expect(result.events).toBe(history.length);
+    expect(progress).toEqual([2, 4]);
+    expect(await readModelHash(pool, accountsProjection)).toEqual(live);
+    expect(await indexes()).toEqual(namesBefore);
+    expect(await readCheckpoint(pool, 'accounts')).toEqual(before);
+    const schemas = await pool.query(`SELECT 1 FROM pg_namespace WHERE nspname LIKE 'shadow_%'`);
+    expect(schemas.rowCount).toBe(0);
+    await store.close();
+  });
+
+  it('checks determinism: two rebuilds give the same hash, unless the projection is not deterministic', async () => {
+    const pool = await givenEvents(history).pool();
+    const store = createPgEventStore(pool, { reader: catalogue });
+    const report = await checkDeterminism(pool, store, accountsProjection);
+    expect(report.identical).toBe(true);
+    expect(report.first.hash).toMatch(/^[0-9a-f]{64}$/);
+
+    await pool.query('CREATE TABLE rm_random_test (account_id uuid PRIMARY KEY, luck float8)');
+    const careless = defineProjection({
+      name: 'careless',
+      tables: ['rm_random_test'],
+      handlers: {
+        async AccountOpened(d, _e, db) {
+          await db.query('INSERT INTO rm_random_test VALUES ($1, random())', [d.accountId]);
+        },
+      },
+    });
+    expect((await checkDeterminism(pool, store, careless)).identical).toBe(false);
+    await store.close();
+  });
+
+  it('measures lag in events and milliseconds', async () => {
+    const pool = await givenEvents(history).pool();
+    const store = createPgEventStore(pool, { reader: catalogue });
+    await pool.query(`DELETE FROM projection_checkpoints WHERE projection = 'accounts'`);
+    const [behind] = await projectionLag(pool, ['accounts']);
+    expect(behind).toMatchObject({ projection: 'accounts', eventsBehind: history.length });
+    expect(behind!.millisecondsBehind).toBeGreaterThan(0);
+    expect(await readCheckpoint(pool, 'accounts')).toEqual(START);
+    await pool.query('TRUNCATE rm_accounts, rm_account_holds, rm_ledger_balances');
+    await catchUpProjection(pool, store, accountsProjection);
+    const [caughtUp] = await projectionLag(pool, ['accounts']);
+    expect(caughtUp).toMatchObject({ eventsBehind: 0, millisecondsBehind: 0 });
+    await store.close();
+  });
+
+  it('rebuilds a projection that reads its writes’ row counts one statement at a time', async () => {
+    const pool = await givenEvents(history).pool();
+    const store = createPgEventStore(pool, { reader: catalogue });
+    await pool.query('CREATE TABLE rm_counting_test (account_id uuid PRIMARY KEY, postings int)');
+    const counting = defineProjection({
+      name: 'counting',
+      tables: ['rm_counting_test'],
+      handlers: {
+        async AccountCredited(d, _e, db) {
+          const updated = await db.query(
+            'UPDATE rm_counting_test SET postings = postings + 1 WHERE account_id = $1',
+            [d.accountId],
+          );
+          if (updated.rowCount === 0) {
+            await db.query('INSERT INTO rm_counting_test VALUES ($1, 1)', [d.accountId]);
+          }
+        },
+      },
+    });
+    await rebuildWithShadow(pool, store, counting);
+    const { rows } = await pool.query('SELECT account_id, postings FROM rm_counting_test');
+    expect(rows).toEqual([{ account_id: accountId, postings: 1 }]);
+    await store.close();
+  });
+
+  it('inlines parameters as node-postgres would send them', () => {
+    expect(
+      inlineParameters("UPDATE t SET a = $1, b = $2, c = '$3' WHERE d = $3 AND e = $4", [
+        "it's",
+        12,
+        null,
+        new Date('2025-01-02T03:04:05.000Z'),
+      ]),
+    ).toMatch(/^UPDATE t SET a = 'it''s', b = '12', c = '\$3' WHERE d = NULL AND e = '2025-01-0\d/);
+  });
+});

@@ -1,0 +1,227 @@
+import { inflateSync } from 'node:zlib';
+import {
+  ApiClient,
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let bank: TestBank;
+let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
+let auditor: ApiClient;
+let checking: { id: string; account_number: string };
+let afterFirstDeposit: Date;
+
+/** The text a PDF shows: inflate each content stream and decode its hex/literal strings. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const texts: string[] = [];
+  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const op of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
+      const hex = [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
+      texts.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return texts.join('\n');
+}
+
+beforeAll(async () => {
+  bank = await startTestBank();
+  customer = await signedUpCustomer(bank);
+  checking = customer.accounts[0]!;
+  await deposit(bank, checking.account_number, 100);
+  await new Promise((r) => setTimeout(r, 30));
+  afterFirstDeposit = new Date();
+  await new Promise((r) => setTimeout(r, 30));
+  await deposit(bank, checking.account_number, 50.25);
+  await bank.runner.catchUp();
+
+  const ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+  const issued = await ops.post('/api/ops/auditors', { name: 'External auditor' });
+  expect(issued.status).toBe(201);
+  auditor = new ApiClient(bank);
+  auditor.token = issued.body.data.token;
+});
+afterAll(() => bank?.stop());
+
+describe('auditor credentials and role separation', () => {
+  it('only the ops token issues auditor credentials, and the name is required', async () => {
+    const anonymous = new ApiClient(bank);
+    expect((await anonymous.post('/api/ops/auditors', { name: 'x' })).status).toBe(401);
+    expect((await customer.client.post('/api/ops/auditors', { name: 'x' })).status).toBe(403);
+    expect((await auditor.post('/api/ops/auditors', { name: 'x' })).status).toBe(403);
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const missing = await ops.post('/api/ops/auditors', {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.name).toEqual(['The name field is required.']);
+    const { rows } = await bank.pool.query('SELECT token_hash FROM auditor_credentials');
+    expect(rows.map((r) => r.token_hash.toString())).not.toContain(auditor.token);
+  });
+
+  it('accepts an auditor token on /api/audit only; customer and ops tokens are refused there', async () => {
+    const url = `/api/audit/accounts/${checking.id}/balance`;
+    expect((await auditor.get(url)).status).toBe(200);
+    expect((await customer.client.get(url)).status).toBe(403);
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    expect((await ops.get(url)).status).toBe(403);
+    expect((await new ApiClient(bank).get(url)).status).toBe(401);
+    const forged = new ApiClient(bank);
+    forged.token = 'not-a-real-auditor-token-0123456789';
+    expect((await forged.get(url)).status).toBe(401);
+    // ...and an auditor token opens nothing else.
+    expect((await auditor.get('/api/accounts')).status).toBe(401);
+    expect((await auditor.get('/api/user')).status).toBe(401);
+    expect((await auditor.get('/api/ops/ledger')).status).toBe(403);
+  });
+});
+
+describe('audit API', () => {
+  it('lists an account’s events with positions and metadata', async () => {
+    const response = await auditor.get(`/api/audit/accounts/${checking.id}/events`);
+    expect(response.status).toBe(200);
+    const events = response.body.data.events;
+    expect(events.map((e: { type: string }) => e.type)).toEqual([
+      'AccountOpened',
+      'AccountCredited',
+      'AccountCredited',
+    ]);
+    expect(events[1]).toMatchObject({
+      version: 2,
+      actor: 'ops',
+      data: { amount: 10_000, contra: 'cash:teller' },
+    });
+    expect(events[1].position).toBeGreaterThan(events[0].position);
+    expect(typeof events[1].correlation_id).toBe('string');
+    expect(Date.parse(events[1].recorded_at)).not.toBeNaN();
+    expect(events[1].hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('re-derives the balance at any instant from the events', async () => {
+    const past = await auditor.get(
+      `/api/audit/accounts/${checking.id}/balance?at=${afterFirstDeposit.toISOString()}`,
+    );
+    expect(past.body.data).toMatchObject({ balance: 100, held: 0, available_balance: 100 });
+    const before = await auditor.get(`/api/audit/accounts/${checking.id}/balance?at=2000-01-01`);
+    expect(before.body.data.balance).toBe(0);
+    const now = await auditor.get(`/api/audit/accounts/${checking.id}/balance`);
+    expect(now.body.data).toMatchObject({ balance: 150.25, source: 'event_log' });
+    const accounts = await customer.client.get('/api/accounts');
+    const shown = accounts.body.data.accounts.find((a: { id: string }) => a.id === checking.id);
+    expect(shown.balance).toBe(now.body.data.balance);
+    const bad = await auditor.get(`/api/audit/accounts/${checking.id}/balance?at=yesterday`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.at[0]).toMatch(/ISO 8601/);
+    const unknown = await auditor.get(`/api/audit/accounts/${crypto.randomUUID()}/balance`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('produces a CSV statement that adds up: opening + lines = closing', async () => {
+    const from = afterFirstDeposit.toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const response = await auditor.get(
+      `/api/audit/accounts/${checking.id}/statement?from=${from}&to=${to}&format=csv`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/csv/);
+    const rows = String(response.body)
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual([
+      'date',
+      'description',
+      'reference',
+      'kind',
+      'amount',
+      'balance',
+      'stream_version',
+      'position',
+    ]);
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    const opening = cents(rows[1]![5]!);
+    const closing = cents(rows[rows.length - 1]![5]!);
+    const lines = rows.slice(2, -1);
+    expect(opening).toBe(10_000);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]![4]).toBe('50.25');
+    expect(opening + lines.reduce((sum, line) => sum + cents(line[4]!), 0)).toBe(closing);
+    expect(closing).toBe(15_025);
+  });
+
+  it('produces a valid PDF statement showing the figures', async () => {
+    const response = await bank.app.inject({
+      method: 'GET',
+      url: `/api/audit/accounts/${checking.id}/statement?from=2000-01-01&to=2100-12-31&format=pdf`,
+      headers: { authorization: `Bearer ${auditor.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString()).toMatch(/%%EOF/);
+    const text = pdfText(pdf);
+    expect(text).toContain('Opening balance: $0.00');
+    expect(text).toContain('Closing balance: $150.25');
+    expect(text).toContain('$100.00');
+    expect(text).toContain('$50.25');
+    expect(text).toContain(checking.account_number);
+  });
+
+  it('refuses a bad statement period with field errors', async () => {
+    const base = `/api/audit/accounts/${checking.id}/statement`;
+    const reversed = await auditor.get(`${base}?from=2025-02-01&to=2025-01-01`);
+    expect(reversed.status).toBe(422);
+    expect(reversed.body.errors.to).toEqual(['The to date must be after the from date.']);
+    const missing = await auditor.get(`${base}?to=2025-01-01`);
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors)).toContain('from');
+    const format = await auditor.get(`${base}?from=2025-01-01&to=2025-02-01&format=xls`);
+    expect(format.status).toBe(422);
+  });
+
+  it('replays a customer’s history step by step with the balances after each event', async () => {
+    const response = await auditor.get(`/api/audit/customers/${customer.user.id}/replay`);
+    expect(response.status).toBe(200);
+    const steps = response.body.data.steps;
+    const positions = steps.map((s: { event: { position: number } }) => s.event.position);
+    expect(positions).toEqual([...positions].sort((a: number, b: number) => a - b));
+    const credits = steps.filter(
+      (s: { event: { type: string; stream_id: string } }) =>
+        s.event.type === 'AccountCredited' && s.event.stream_id === `account-${checking.id}`,
+    );
+    const balanceOf = (step: { balances: { account_id: string; balance: number }[] }) =>
+      step.balances.find((b) => b.account_id === checking.id)!.balance;
+    expect(credits.map(balanceOf)).toEqual([100, 150.25]);
+    expect(balanceOf(steps[steps.length - 1])).toBe(150.25);
+    expect((await auditor.get(`/api/audit/customers/${crypto.randomUUID()}/replay`)).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('GET /api/ops/metrics', () => {
+  it('shows per-projection lag in the Prometheus text format, with the ops token only', async () => {
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const response = await ops.get('/api/ops/metrics');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0.0.4/);
+    expect(response.body).toContain('# TYPE bank_projection_lag_events gauge');
+    expect(response.body).toMatch(/bank_projection_lag_events\{projection="accounts"\} \d+/);
+    expect(response.body).toMatch(/bank_projection_lag_milliseconds\{projection="accounts"\} \d+/);
+    expect((await auditor.get('/api/ops/metrics')).status).toBe(403);
+    expect((await customer.client.get('/api/ops/metrics')).status).toBe(403);
+  });
+});

@@ -1,0 +1,210 @@
+import { centsToDollars } from '@bank/events';
+import { fieldError, notFound, ok, requireOps, type Pool, type SessionStore } from '@bank/infra';
+import {
+  accountEvents,
+  accountInfo,
+  balanceAt,
+  buildStatement,
+  customerExists,
+  parseAsOf,
+  parseInstant,
+  replayCustomer,
+  requireAuditor,
+  statementCsv,
+  statementPdf,
+  type AuditEvent,
+  type Statement,
+} from '@bank/infra/audit';
+import { allProjectionNames, lagMetrics, projectionLag } from '@bank/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const accountParams = z.object({ accountId: z.uuid() });
+const customerParams = z.object({ customerId: z.uuid() });
+
+const eventsQuery = z.object({
+  after_version: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(10_000).default(1000),
+});
+
+const INSTANT_MESSAGE =
+  'must be an ISO 8601 date (2025-03-31) or date-time (2025-03-31T17:00:00Z).';
+
+const balanceQuery = z.object({ at: z.string().max(40).optional() });
+const statementQuery = z.object({
+  from: z.string({ message: `The from date ${INSTANT_MESSAGE}` }).max(40),
+  to: z.string({ message: `The to date ${INSTANT_MESSAGE}` }).max(40),
+  format: z
+    .enum(['csv', 'pdf', 'json'], { message: 'The format must be csv, pdf or json.' })
+    .default('csv'),
+});
+
+/** An event as auditors see it: as stored, with who caused it, why and when. */
+export function auditEventView(event: AuditEvent) {
+  return {
+    position: event.position,
+    transaction_id: event.transactionId,
+    stream_id: event.streamId,
+    version: event.version,
+    type: event.type,
+    schema_version: event.schemaVersion,
+    data: event.data,
+    actor: event.metadata.actor ?? null,
+    correlation_id: event.metadata.correlationId ?? null,
+    causation_id: event.metadata.causationId ?? null,
+    recorded_at: event.recordedAt.toISOString(),
+    metadata: event.metadata,
+    hash: event.hash,
+  };
+}
+
+function statementView(statement: Statement) {
+  return {
+    account_id: statement.account.accountId,
+    account_number: statement.account.accountNumber,
+    account_name: statement.account.name,
+    from: statement.from.toISOString(),
+    to: statement.to.toISOString(),
+    opening_balance: centsToDollars(statement.openingBalance),
+    total_credits: centsToDollars(statement.totalCredits),
+    total_debits: centsToDollars(statement.totalDebits),
+    closing_balance: centsToDollars(statement.closingBalance),
+    lines: statement.lines.map((line) => ({
+      date: line.date.toISOString(),
+      description: line.description,
+      reference: line.reference,
+      kind: line.kind,
+      amount: centsToDollars(line.amount),
+      balance: centsToDollars(line.balanceAfter),
+      version: line.version,
+      position: line.position,
+    })),
+  };
+}
+
+/**
+ * The auditor's read-only API: every figure re-derived from the event log itself, never from the
+ * read models. Only an auditor credential (issued under /ops) is accepted here.
+ */
+export const auditQueryRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  sessions: SessionStore;
+  opsToken: string;
+}> = async (app, { pool, sessions, opsToken }) => {
+  app.addHook('onRequest', requireAuditor(pool, sessions, opsToken));
+
+  const knownAccount = async (accountId: string) => {
+    const account = await accountInfo(pool, accountId);
+    if (!account) throw notFound();
+    return account;
+  };
+
+  app.get(
+    '/audit/accounts/:accountId/events',
+    { schema: { params: accountParams, querystring: eventsQuery } },
+    async (request) => {
+      const { accountId } = request.params;
+      await knownAccount(accountId);
+      const events = await accountEvents(pool, accountId, {
+        afterVersion: request.query.after_version,
+        limit: request.query.limit,
+      });
+      const last = events[events.length - 1];
+      return ok({
+        account_id: accountId,
+        events: events.map(auditEventView),
+        next_after_version: events.length === request.query.limit && last ? last.version : null,
+      });
+    },
+  );
+
+  app.get(
+    '/audit/accounts/:accountId/balance',
+    { schema: { params: accountParams, querystring: balanceQuery } },
+    async (request) => {
+      const { accountId } = request.params;
+      const at = request.query.at === undefined ? new Date() : parseAsOf(request.query.at);
+      if (!at) throw fieldError({ at: [`The at date ${INSTANT_MESSAGE}`] });
+      await knownAccount(accountId);
+      const figures = await balanceAt(pool, accountId, at);
+      return ok({
+        account_id: accountId,
+        at: figures.at.toISOString(),
+        balance: centsToDollars(figures.balance),
+        held: centsToDollars(figures.held),
+        available_balance: centsToDollars(figures.available),
+        events_applied: figures.eventsApplied,
+        last_event: figures.lastEvent ?? null,
+        source: 'event_log',
+      });
+    },
+  );
+
+  app.get(
+    '/audit/accounts/:accountId/statement',
+    { schema: { params: accountParams, querystring: statementQuery } },
+    async (request, reply) => {
+      const { accountId } = request.params;
+      const from = parseInstant(request.query.from, 'start');
+      const to = parseInstant(request.query.to, 'end');
+      if (!from) throw fieldError({ from: [`The from date ${INSTANT_MESSAGE}`] });
+      if (!to) throw fieldError({ to: [`The to date ${INSTANT_MESSAGE}`] });
+      if (to <= from) throw fieldError({ to: ['The to date must be after the from date.'] });
+      const statement = await buildStatement(pool, await knownAccount(accountId), from, to);
+      const name = `statement-${statement.account.accountNumber}-${request.query.from.slice(0, 10)}-${request.query.to.slice(0, 10)}`;
+      if (request.query.format === 'json') return ok(statementView(statement));
+      if (request.query.format === 'pdf') {
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${name}.pdf"`)
+          .send(await statementPdf(statement));
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(statementCsv(statement));
+    },
+  );
+
+  app.get(
+    '/audit/customers/:customerId/replay',
+    { schema: { params: customerParams } },
+    async (request) => {
+      const { customerId } = request.params;
+      if (!(await customerExists(pool, customerId))) throw notFound();
+      const steps = [];
+      for await (const step of replayCustomer(pool, customerId)) {
+        steps.push({
+          step: steps.length + 1,
+          event: auditEventView(step.event),
+          balances: Object.entries(step.balances).map(([accountId, b]) => ({
+            account_id: accountId,
+            balance: centsToDollars(b.balance),
+            held: centsToDollars(b.held),
+            available_balance: centsToDollars(b.available),
+          })),
+        });
+      }
+      return ok({ customer_id: customerId, steps });
+    },
+  );
+};
+
+/** GET /ops/metrics: per-projection lag, in the Prometheus text format, with the ops token. */
+export const opsMetricsRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken: string }> = async (
+  app,
+  { pool, opsToken },
+) => {
+  app.addHook('onRequest', requireOps(opsToken));
+  app.get('/ops/metrics', async (_request, reply) => {
+    const [lags, head] = await Promise.all([
+      projectionLag(pool, allProjectionNames),
+      pool.query<{ n: number }>(
+        'SELECT coalesce(max(global_position), 0)::bigint AS n FROM events',
+      ),
+    ]);
+    return reply
+      .type('text/plain; version=0.0.4; charset=utf-8')
+      .send(lagMetrics(lags, head.rows[0]!.n));
+  });
+};
