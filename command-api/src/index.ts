@@ -10,6 +10,8 @@ import { opsSupportRoutes } from './routes/ops-support.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { supportRoutes } from './routes/support.ts';
+import { transferRoutes } from './routes/transfers.ts';
+import { zelleRoutes } from './routes/zelle.ts';
 import type { CommandContext } from './services/context.ts';
 
 export { createCommandBus, type CommandBus } from './kernel/command-bus.ts';
@@ -20,6 +22,7 @@ export { CONSISTENCY_HEADER } from './routes/command-reply.ts';
 export * from './jobs/index.ts';
 export { billPayJobModule } from './jobs/bill-pay-jobs.ts';
 export { cryptoJobModule } from './jobs/crypto-jobs.ts';
+export { moneyJobModule } from './jobs/money-jobs.ts';
 
 export interface CommandApiOptions {
   ctx: CommandContext;
@@ -43,4 +46,6 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(cardRoutes, { ctx, pinRateLimit: rateLimits?.auth });
   await app.register(supportRoutes, { ctx });
   await app.register(opsSupportRoutes, { ctx });
+  await app.register(transferRoutes, { ctx, rateLimit: rateLimits?.money });
+  await app.register(zelleRoutes, { ctx, rateLimit: rateLimits?.money });
 };

@@ -7,6 +7,8 @@ import { cryptoEvents } from './schemas/crypto.ts';
 import { customerEvents } from './schemas/customer.ts';
 import { notificationEvents } from './schemas/notification.ts';
 import { supportEvents } from './schemas/support.ts';
+import { transferEvents } from './schemas/transfers.ts';
+import { zelleEvents } from './schemas/zelle.ts';
 
 export * from './catalogue.ts';
 export * from './money.ts';
@@ -19,6 +21,8 @@ export * from './schemas/crypto.ts';
 export * from './schemas/customer.ts';
 export * from './schemas/notification.ts';
 export * from './schemas/support.ts';
+export * from './schemas/transfers.ts';
+export * from './schemas/zelle.ts';
 
 type EventOf<D> = D extends EventDefinition<infer T, infer Data> ? { type: T; data: Data } : never;
 
@@ -31,6 +35,8 @@ const allDefinitions = [
   ...cryptoEvents,
   ...cardEvents,
   ...supportEvents,
+  ...transferEvents,
+  ...zelleEvents,
 ] as const;
 
 /** Every event of the bank, as a discriminated union of its latest shapes. */

@@ -10,6 +10,9 @@ import { customersProjection } from './core/customers.ts';
 import { notificationsProjection } from './core/notifications.ts';
 import { supportProjection } from './core/support.ts';
 import { transactionsProjection } from './core/transactions.ts';
+import { transfersProjection } from './core/transfers.ts';
+import { moneyLimitsProjection } from './core/limits.ts';
+import { zelleProjection } from './core/zelle.ts';
 import type { Projection } from './projection.ts';
 
 export * from './projection.ts';
@@ -18,6 +21,7 @@ export * from './toolkit/index.ts';
 export { raiseNotification, accountOwner } from './core/notifications.ts';
 export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';
 export { findTickets, findTicket, ticketViews, type TicketRow } from './core/support.ts';
+export { bankDateOf, BANK_TIME_ZONE } from './core/limits.ts';
 
 export const projectionsMigrationsDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -36,6 +40,9 @@ export const allProjections: Projection[] = [
   cryptoProjection,
   cardsProjection,
   supportProjection,
+  transfersProjection,
+  moneyLimitsProjection,
+  zelleProjection,
 ];
 export * from './queries/users.ts';
 

@@ -8,6 +8,8 @@ import { cryptoQueryRoutes } from './routes/crypto.ts';
 import { customerQueryRoutes } from './routes/customer.ts';
 import { opsQueryRoutes } from './routes/ops.ts';
 import { opsSupportQueryRoutes, supportQueryRoutes } from './routes/support.ts';
+import { transferQueryRoutes } from './routes/transfers.ts';
+import { zelleQueryRoutes } from './routes/zelle.ts';
 
 export * from './views/accounts.ts';
 export * from './views/transactions.ts';
@@ -34,4 +36,6 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   await app.register(cardQueryRoutes, { pool, sessions });
   await app.register(supportQueryRoutes, { pool, sessions });
   await app.register(opsSupportQueryRoutes, { pool, opsToken });
+  await app.register(transferQueryRoutes, { pool, sessions });
+  await app.register(zelleQueryRoutes, { pool, sessions });
 };

@@ -1,8 +1,10 @@
 // Feature modules register their jobs here (imported for its side effects by the entry points).
 import { billPayJobModule, cryptoJobModule } from '@bank/command-api';
+import { moneyJobModule } from '@bank/command-api';
 import { registerJobModule } from './bank.ts';
 
 registerJobModule(billPayJobModule);
 registerJobModule(cryptoJobModule());
+registerJobModule(moneyJobModule);
 
 export {};

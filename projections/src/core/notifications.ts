@@ -2,6 +2,8 @@ import { formatUsd, type NotificationPreferences, type NotificationType } from '
 import { deterministicUuid, type RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
+import { transferNotificationHandlers } from './transfers.ts';
+import { zelleNotificationHandlers } from './zelle.ts';
 
 interface NewNotification {
   customerId: string;
@@ -72,6 +74,8 @@ export const notificationsProjection = defineProjection({
   name: 'notifications',
   tables: ['rm_notifications', 'rm_notification_routing', 'rm_notification_preferences'],
   handlers: {
+    ...transferNotificationHandlers(raiseNotification),
+    ...zelleNotificationHandlers(raiseNotification),
     async CustomerRegistered(d, _event, db) {
       await db.query(
         'INSERT INTO rm_notification_preferences (customer_id, preferences) VALUES ($1, $2)',

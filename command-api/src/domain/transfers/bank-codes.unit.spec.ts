@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SEPA_COUNTRIES,
+  SEPA_PURPOSE_CODES,
+  hasIbanShape,
+  hasValidIbanCheckDigits,
+  isValidAbaRoutingNumber,
+  isValidSwiftCode,
+  normalizeIban,
+} from './bank-codes.ts';
+
+describe('ABA routing numbers', () => {
+  it.each(['021000021', '011000015', '061000227', '121000358'])('accepts %s', (routing) => {
+    expect(isValidAbaRoutingNumber(routing)).toBe(true);
+  });
+  it.each(['021000022', '123456789', '12345678', '0210000210', '02100002a'])('refuses %s', (r) => {
+    expect(isValidAbaRoutingNumber(r)).toBe(false);
+  });
+});
+
+describe('IBAN', () => {
+  it.each([
+    'DE89370400440532013000',
+    'GB82WEST12345698765432',
+    'FR1420041010050500013M02606',
+    'NL91ABNA0417164300',
+    'CH9300762011623852957',
+    'MT84MALT011000012345MTLCAST001S',
+  ])('accepts %s (mod 97 = 1)', (iban) => {
+    expect(hasIbanShape(iban)).toBe(true);
+    expect(hasValidIbanCheckDigits(iban)).toBe(true);
+  });
+
+  it('refuses wrong check digits, and a wrong shape', () => {
+    expect(hasValidIbanCheckDigits('DE88370400440532013000')).toBe(false);
+    expect(hasValidIbanCheckDigits('GB82WEST12345698765433')).toBe(false);
+    expect(hasIbanShape('1289370400440532013000')).toBe(false);
+    expect(hasIbanShape('DEX9370400440532013000')).toBe(false);
+    expect(hasIbanShape(`DE89${'1'.repeat(30)}`)).toBe(true);
+    expect(hasIbanShape(`DE89${'1'.repeat(31)}`)).toBe(false);
+  });
+
+  it('reads IBANs as people type them', () => {
+    expect(normalizeIban(' de89 3704 0044 0532 0130 00 ')).toBe('DE89370400440532013000');
+  });
+});
+
+describe('SWIFT/BIC', () => {
+  it('accepts 8 or 11 characters of the right kind', () => {
+    expect(isValidSwiftCode('COBADEFF')).toBe(true);
+    expect(isValidSwiftCode('COBADEFFXXX')).toBe(true);
+    expect(isValidSwiftCode('COBADEF')).toBe(false);
+    expect(isValidSwiftCode('COBADEFFXXXX')).toBe(false);
+    expect(isValidSwiftCode('1OBADEFF')).toBe(false);
+  });
+});
+
+describe('SEPA', () => {
+  it('has 34 countries and the 8 purpose codes of the spec', () => {
+    expect(Object.keys(SEPA_COUNTRIES)).toHaveLength(34);
+    for (const code of ['IS', 'LI', 'MC', 'NO', 'SM', 'CH', 'DE', 'FR', 'IE', 'HR']) {
+      expect(SEPA_COUNTRIES[code]).toBeDefined();
+    }
+    expect(SEPA_COUNTRIES.US).toBeUndefined();
+    expect(Object.keys(SEPA_PURPOSE_CODES)).toEqual([
+      'FAMI',
+      'SALA',
+      'TRAD',
+      'CONS',
+      'FINC',
+      'EDUC',
+      'MEDI',
+      'OTHR',
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The bank's day: limits reset at midnight in New York (America/New_York, with daylight saving),
+ * whatever the server's or the customer's time zone.
+ */
+export const BANK_TIME_ZONE = 'America/New_York';
+
+const dateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BANK_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const weekdayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANK_TIME_ZONE,
+  weekday: 'short',
+});
+
+/** The bank's calendar date of an instant, as YYYY-MM-DD. */
+export function bankDate(at: Date): string {
+  return dateFormat.format(at);
+}
+
+/** The bank's calendar month of an instant, as YYYY-MM. */
+export function bankMonth(at: Date): string {
+  return bankDate(at).slice(0, 7);
+}
+
+function isWeekend(at: Date): boolean {
+  const day = weekdayFormat.format(at);
+  return day === 'Sat' || day === 'Sun';
+}
+
+/**
+ * The instant `businessDays` business days after `from` (weekends skipped in New York time; bank
+ * holidays are not modelled).
+ */
+export function addBusinessDays(from: Date, businessDays: number): Date {
+  const day = 24 * 3600 * 1000;
+  let at = from;
+  let left = businessDays;
+  while (left > 0) {
+    at = new Date(at.getTime() + day);
+    if (!isWeekend(at)) left -= 1;
+  }
+  return at;
+}

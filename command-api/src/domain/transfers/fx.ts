@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { bankDate } from './bank-time.ts';
+
+/**
+ * A simulated USD→EUR reference-rate feed (no market data can be fetched here). Deterministic: the
+ * rate of a bank day is 0.9200 plus 0–49 hundredths of a cent derived from the date, so a quote can
+ * be recomputed from its date alone. Documented as simulated in the README of the issue.
+ */
+export const FX_SOURCE = 'Harborview simulated EUR reference rate (daily, deterministic)';
+
+export interface FxQuote {
+  /** EUR per USD in millionths. */
+  rateMicros: number;
+  rate: string;
+  source: string;
+  asOf: string;
+  targetCurrency: 'EUR';
+  targetAmount: number;
+}
+
+/** EUR per USD in millionths on a bank day (always below 1 EUR). */
+export function usdToEurRateMicros(date: string): number {
+  const step = createHash('sha256').update(`usd-eur:${date}`).digest()[0]! % 50;
+  return 920_000 + step * 100;
+}
+
+/** Converts cents of USD to cents of EUR, rounding half up, in integer arithmetic. */
+export function convertUsdToEur(usdCents: number, rateMicros: number): number {
+  const scaled = BigInt(usdCents) * BigInt(rateMicros);
+  return Number((scaled + 500_000n) / 1_000_000n);
+}
+
+export function quoteUsdToEur(usdCents: number, now: Date): FxQuote {
+  const asOf = bankDate(now);
+  const rateMicros = usdToEurRateMicros(asOf);
+  return {
+    rateMicros,
+    rate: `0.${String(rateMicros).padStart(6, '0')}`,
+    source: FX_SOURCE,
+    asOf,
+    targetCurrency: 'EUR',
+    targetAmount: convertUsdToEur(usdCents, rateMicros),
+  };
+}

@@ -1,0 +1,142 @@
+import {
+  MoneyMovementRecorded,
+  moneyRules,
+  type BankEvent,
+  type MovementCategory,
+} from '@bank/events';
+import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { bankDate, bankMonth } from './bank-time.ts';
+
+/** Daily limits per kind of movement, in cents (the bank's day, see bank-time.ts). */
+export const DAILY_LIMITS: Record<MovementCategory, number> = moneyRules.dailyLimits;
+export const MONTHLY_LIMITS: Partial<Record<MovementCategory, number>> = moneyRules.monthlyLimits;
+
+/** An identical movement (same source, destination and amount) this soon is a duplicate. */
+export const DUPLICATE_WINDOW_MS = 60_000;
+/** How long movements are kept in the state: long enough for the monthly limit. */
+const KEEP_MS = 40 * 24 * 3600 * 1000;
+
+export const DAILY_LIMIT_EXCEEDED = 'daily_limit_exceeded';
+export const DUPLICATE_TRANSACTION = 'duplicate_transaction';
+
+export interface Movement {
+  movementId: string;
+  category: MovementCategory;
+  amount: number;
+  fingerprint: string | null;
+  at: string;
+}
+
+export interface ActivityState {
+  movements: Movement[];
+}
+
+/** A customer's recent movements, from their money-activity stream. */
+export const activityAggregate: Aggregate<ActivityState> = {
+  name: 'money-activity',
+  initial: () => ({ movements: [] }),
+  evolve(state, event: BankEvent) {
+    switch (event.type) {
+      case 'MoneyMovementRecorded': {
+        const d = event.data;
+        const horizon = Date.parse(d.at) - KEEP_MS;
+        const kept = state.movements.filter((m) => Date.parse(m.at) >= horizon);
+        return {
+          movements: [
+            ...kept,
+            {
+              movementId: d.movementId,
+              category: d.category,
+              amount: d.amount,
+              fingerprint: d.fingerprint,
+              at: d.at,
+            },
+          ],
+        };
+      }
+      case 'MoneyMovementCancelled':
+        return {
+          movements: state.movements.filter((m) => m.movementId !== event.data.movementId),
+        };
+      default:
+        return state;
+    }
+  },
+};
+
+/** What has been used of a category's limits on the bank day (and month) of `now`. */
+export function usage(state: ActivityState, category: MovementCategory, now: Date) {
+  const today = bankDate(now);
+  const month = bankMonth(now);
+  let day = 0;
+  let monthTotal = 0;
+  for (const m of state.movements) {
+    if (m.category !== category) continue;
+    const at = new Date(m.at);
+    if (bankMonth(at) === month) monthTotal += m.amount;
+    if (bankDate(at) === today) day += m.amount;
+  }
+  return { day, month: monthTotal };
+}
+
+export interface MovementInput {
+  customerId: string;
+  movementId: string;
+  category: MovementCategory;
+  amount: number;
+  fingerprint: string | null;
+  /** With an Idempotency-Key the client names its retries, so no duplicate guess is made. */
+  checkDuplicate: boolean;
+  now: Date;
+  /** The message when a daily limit is hit (the recipient's receive limit words it differently). */
+  dailyMessage?: string;
+}
+
+/**
+ * Counts a movement against the customer's limits: refuses it past a daily or monthly limit, or
+ * as a duplicate of an identical movement in the last 60 seconds.
+ */
+export function decideMovement(input: MovementInput, state: ActivityState) {
+  const nowMs = input.now.getTime();
+  if (input.checkDuplicate && input.fingerprint) {
+    const duplicate = state.movements.some(
+      (m) =>
+        m.fingerprint === input.fingerprint &&
+        nowMs - Date.parse(m.at) < DUPLICATE_WINDOW_MS &&
+        nowMs >= Date.parse(m.at),
+    );
+    if (duplicate) {
+      throw new DomainError(
+        DUPLICATE_TRANSACTION,
+        'This transaction appears to be a duplicate. Please wait before trying again.',
+      );
+    }
+  }
+  const used = usage(state, input.category, input.now);
+  const daily = DAILY_LIMITS[input.category];
+  if (used.day + input.amount > daily) {
+    throw new DomainError(
+      DAILY_LIMIT_EXCEEDED,
+      input.dailyMessage ?? 'You have exceeded your daily transaction limit.',
+      'amount',
+    );
+  }
+  const monthly = MONTHLY_LIMITS[input.category];
+  if (monthly !== undefined && used.month + input.amount > monthly) {
+    throw new DomainError(
+      DAILY_LIMIT_EXCEEDED,
+      'You have exceeded your monthly transaction limit.',
+      'amount',
+    );
+  }
+  return [
+    MoneyMovementRecorded.create({
+      customerId: input.customerId,
+      movementId: input.movementId,
+      category: input.category,
+      amount: input.amount,
+      fingerprint: input.fingerprint,
+      at: input.now.toISOString(),
+    }),
+  ];
+}

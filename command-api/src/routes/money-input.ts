@@ -1,0 +1,111 @@
+import { dollarsToCents } from '@bank/events';
+import { fieldError, type FieldErrors } from '@bank/infra';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { hashRequest, type RequestIdentity } from '../services/idempotency.ts';
+
+/**
+ * Hand-written validation of money forms: every field gets the spec's own message, in the order
+ * the form shows them, and all of a form's errors come back together as one 422.
+ */
+export class FormErrors {
+  readonly errors: FieldErrors = {};
+
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  has(field: string): boolean {
+    return this.errors[field] !== undefined;
+  }
+
+  throwIfAny(): void {
+    if (Object.keys(this.errors).length > 0) throw fieldError(this.errors);
+  }
+}
+
+export type Body = Record<string, unknown>;
+
+/** Any JSON object body (or none); fields are read and checked one by one. */
+export const looseBody = z.record(z.string(), z.unknown()).nullish();
+
+/** The first of several accepted names that is present (spec 7 names first, spec 3 form names after). */
+export function pick(body: Body, ...names: string[]): unknown {
+  for (const name of names) if (body[name] !== undefined && body[name] !== null) return body[name];
+  return undefined;
+}
+
+/** Trimmed text, '' when absent; numbers are accepted as their text (account numbers). */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+export function requiredText(
+  errors: FormErrors,
+  field: string,
+  value: unknown,
+  message: string,
+  max = 255,
+): string {
+  const text = textOf(value);
+  if (text === '') errors.add(field, message);
+  else if (text.length > max) {
+    errors.add(field, `The ${field} may not be greater than ${max} characters.`);
+  }
+  return text;
+}
+
+export function optionalText(errors: FormErrors, field: string, value: unknown, max = 255) {
+  const text = textOf(value);
+  if (text.length > max)
+    errors.add(field, `The ${field} may not be greater than ${max} characters.`);
+  return text;
+}
+
+export const DECIMALS_MESSAGE = 'The amount must be a positive number with at most 2 decimals.';
+
+/**
+ * A dollar amount (JSON number, or numeric text from a form input) as integer cents; missing or
+ * too small gives `minMessage`, more than 2 decimals its own message.
+ */
+export function amountCents(
+  errors: FormErrors,
+  field: string,
+  value: unknown,
+  limits: { minCents: number; minMessage: string; maxCents?: number; maxMessage?: string },
+): number {
+  let cents: number | undefined;
+  if (typeof value === 'number') {
+    if (Number.isFinite(value) && value <= 0) cents = 0;
+    else cents = dollarsToCents(value);
+  } else if (typeof value === 'string' && value.trim() !== '') {
+    const text = value.trim();
+    cents = /^\d{1,13}(\.\d{1,2})?$/.test(text) ? dollarsToCents(Number(text)) : undefined;
+    if (/^-/.test(text) || /^0*(\.0*)?$/.test(text)) cents = 0;
+  } else {
+    errors.add(field, limits.minMessage);
+    return 0;
+  }
+  if (cents === undefined) {
+    errors.add(field, DECIMALS_MESSAGE);
+    return 0;
+  }
+  if (cents < limits.minCents) errors.add(field, limits.minMessage);
+  else if (limits.maxCents !== undefined && cents > limits.maxCents) {
+    errors.add(field, limits.maxMessage ?? DECIMALS_MESSAGE);
+  }
+  return cents;
+}
+
+/** Who asks, with which Idempotency-Key, for what: the exactly-once identity of a request. */
+export function requestIdentity(request: FastifyRequest): RequestIdentity {
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  return {
+    customerId: request.customerId,
+    key: key === undefined ? undefined : String(key),
+    requestHash: hashRequest(request.method, request.url.split('?')[0]!, request.body ?? null),
+  };
+}

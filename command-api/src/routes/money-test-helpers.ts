@@ -1,0 +1,101 @@
+import {
+  ApiClient,
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/stack/testing';
+import { moneyJobModule } from '../jobs/money-jobs.ts';
+
+/** The bank with money movement's jobs, settling external transfers after `settlementDelayMs`. */
+export function startMoneyBank(settlementDelayMs = 400): Promise<TestBank> {
+  return startTestBank({
+    config: { settlementDelayMs },
+    jobs: moneyJobModule,
+    ...(process.env.DEBUG_MONEY ? { log: (line: string) => console.log(line) } : {}),
+  });
+}
+
+export interface Customer {
+  client: ApiClient;
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  checking: { id: string; account_number: string; name: string };
+  savings: { id: string; account_number: string; name: string };
+  accounts: { id: string; account_number: string; name: string; type: string }[];
+}
+
+/** A registered, signed-in customer, optionally with money on checking. */
+export async function customer(
+  bank: TestBank,
+  name: string,
+  checkingDollars = 0,
+): Promise<Customer> {
+  const { client, payload, user, accounts } = await signedUpCustomer(bank, { name });
+  if (checkingDollars > 0) {
+    const response = await deposit(bank, accounts[0]!.account_number, checkingDollars);
+    client.consistencyToken = response.headers['x-consistency-token'];
+  }
+  return {
+    client,
+    id: user.id,
+    name,
+    email: payload.email,
+    phone: payload.phone,
+    checking: accounts[0]!,
+    savings: accounts[1]!,
+    accounts,
+  };
+}
+
+/** Balance and available balance (dollars) of one of the customer's accounts. */
+export async function balances(c: Customer, accountId: string) {
+  const accounts = (await c.client.get('/api/accounts')).body.data.accounts as {
+    id: string;
+    balance: number;
+    available_balance: number;
+  }[];
+  const account = accounts.find((a) => a.id === accountId)!;
+  return { balance: account.balance, available: account.available_balance };
+}
+
+export function opsClient(bank: TestBank): ApiClient {
+  const ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+  return ops;
+}
+
+/** The books: customer accounts plus internal ledger accounts must sum to zero. */
+export async function ledger(bank: TestBank) {
+  await bank.runner.catchUp();
+  const body = (await opsClient(bank).get('/api/ops/ledger')).body.data as {
+    customer_accounts_total: number;
+    internal_accounts: { ledger_account: string; balance: number }[];
+    balanced: boolean;
+  };
+  const internal = Object.fromEntries(
+    body.internal_accounts.map((a) => [a.ledger_account, a.balance]),
+  );
+  return { ...body, internal };
+}
+
+/** Waits until the job queue has handled what the log asks for (settlement, claims). */
+export async function dispatchJobs(bank: TestBank) {
+  await bank.jobs!.dispatchPending();
+}
+
+export async function poll<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

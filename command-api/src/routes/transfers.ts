@@ -1,0 +1,301 @@
+import { requireCustomer, uuidParam, ok } from '@bank/infra';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SEPA_COUNTRIES,
+  SEPA_PURPOSE_CODES,
+  hasIbanShape,
+  hasValidIbanCheckDigits,
+  ibanCountry,
+  isValidAbaRoutingNumber,
+  isValidSwiftCode,
+  normalizeIban,
+} from '../domain/transfers/bank-codes.ts';
+import { bankDate } from '../domain/transfers/bank-time.ts';
+import { MIN_TRANSFER_CENTS } from '../domain/transfers/transfer.ts';
+import type { CommandContext } from '../services/context.ts';
+import type { MoneyReply } from '../services/idempotency.ts';
+import { contactFromText } from '../services/money-lookups.ts';
+import {
+  lookUpRecipient,
+  repeatTransfer,
+  submitTransfer,
+  type TransferDestination,
+} from '../services/transfers.ts';
+import type { CommandOutcome } from '../kernel/command-bus.ts';
+import { commandMetadata, markConsistency } from './command-reply.ts';
+import {
+  FormErrors,
+  amountCents,
+  looseBody,
+  optionalText,
+  pick,
+  requestIdentity,
+  requiredText,
+  textOf,
+  type Body,
+} from './money-input.ts';
+
+export const MESSAGES = {
+  fromAccount: 'Please select an account to transfer from',
+  amount: 'Please enter an amount of at least $5.00',
+  toAccount: 'Please select an account to transfer to',
+  sameAccount: 'Cannot transfer to the same account',
+  recipientContact: 'Please enter recipient email or phone number',
+  recipientName: 'Please enter recipient name',
+  bankName: 'Please enter bank name',
+  accountNumber: 'Please enter account number',
+  accountNumberFormat: 'Account number must be 4 to 17 digits',
+  routingNumber: 'Please enter routing number',
+  routingLength: 'Routing number must be 9 digits',
+  routingChecksum: 'Routing number is not a valid ABA routing number',
+  iban: 'Please enter IBAN',
+  ibanShape: 'IBAN must start with two letters and two digits and be at most 34 characters',
+  ibanChecksum: 'IBAN check digits are not valid',
+  ibanCountry: 'The IBAN does not belong to the selected country',
+  swiftLength: 'SWIFT/BIC must be at most 11 characters',
+  swiftFormat: 'SWIFT/BIC must be 8 or 11 letters and digits',
+  country: 'Please select a country',
+  sepaCountry: 'SEPA transfers can only be sent to a SEPA country',
+  purpose: 'Please select a purpose of payment',
+  purposeInvalid: 'Please select a valid purpose of payment',
+  transferDate: 'The transfer date must be a valid date (YYYY-MM-DD).',
+  transferDateToday: 'Transfers are made today; scheduling a later date is not available yet.',
+} as const;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+interface Common {
+  fromAccountId: string;
+  amountCents: number;
+  memo: string;
+  transferDate: string | undefined;
+}
+
+/** fromAccount, amount, memo, transferDate: what every transfer type has. */
+function readCommon(errors: FormErrors, body: Body): Common {
+  const fromAccountId = requiredText(
+    errors,
+    'fromAccount',
+    body.fromAccount,
+    MESSAGES.fromAccount,
+    100,
+  );
+  const cents = amountCents(errors, 'amount', body.amount, {
+    minCents: MIN_TRANSFER_CENTS,
+    minMessage: MESSAGES.amount,
+  });
+  const memo = optionalText(errors, 'memo', body.memo);
+  const date = textOf(body.transferDate);
+  let transferDate: string | undefined;
+  if (date !== '') {
+    const valid =
+      /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+      new Date(`${date}T12:00:00Z`).toISOString().startsWith(date);
+    if (!valid) errors.add('transferDate', MESSAGES.transferDate);
+    else {
+      // "Today" in any US time zone: the bank's date, or one day either side of it.
+      const now = Date.now();
+      const allowed = [now - DAY_MS, now, now + DAY_MS].map((t) => bankDate(new Date(t)));
+      if (!allowed.includes(date)) errors.add('transferDate', MESSAGES.transferDateToday);
+      transferDate = date;
+    }
+  }
+  return { fromAccountId, amountCents: cents, memo, transferDate };
+}
+
+function readBetween(errors: FormErrors, body: Body, common: Common): TransferDestination {
+  const toAccountId = requiredText(errors, 'toAccount', body.toAccount, MESSAGES.toAccount, 100);
+  if (toAccountId !== '' && toAccountId === common.fromAccountId) {
+    errors.add('toAccount', MESSAGES.sameAccount);
+  }
+  return { type: 'between-accounts', toAccountId };
+}
+
+function readSameBank(errors: FormErrors, body: Body): TransferDestination {
+  const email = textOf(body.recipientEmail);
+  const phone = textOf(body.recipientPhone);
+  const contactField = email !== '' || phone === '' ? 'recipientEmail' : 'recipientPhone';
+  if (email === '' && phone === '') errors.add('recipientEmail', MESSAGES.recipientContact);
+  const recipientId = textOf(body.recipientId);
+  return {
+    type: 'same-bank',
+    contact: contactFromText(email !== '' ? email : phone),
+    contactField,
+    recipientId: recipientId === '' ? undefined : recipientId,
+  };
+}
+
+function readExternal(errors: FormErrors, body: Body): TransferDestination {
+  const recipientName = requiredText(
+    errors,
+    'recipientName',
+    body.recipientName,
+    MESSAGES.recipientName,
+  );
+  const bankName = requiredText(
+    errors,
+    'bankName',
+    pick(body, 'bankName', 'externalBankName'),
+    MESSAGES.bankName,
+  );
+  const accountNumber = requiredText(
+    errors,
+    'accountNumber',
+    pick(body, 'accountNumber', 'externalAccountNumber'),
+    MESSAGES.accountNumber,
+    34,
+  ).replace(/[\s-]/g, '');
+  if (accountNumber !== '' && !/^\d{4,17}$/.test(accountNumber)) {
+    errors.add('accountNumber', MESSAGES.accountNumberFormat);
+  }
+  const routingNumber = textOf(pick(body, 'routingNumber', 'externalRoutingNumber'));
+  if (routingNumber === '') errors.add('routingNumber', MESSAGES.routingNumber);
+  else if (!/^\d{9}$/.test(routingNumber)) errors.add('routingNumber', MESSAGES.routingLength);
+  else if (!isValidAbaRoutingNumber(routingNumber)) {
+    errors.add('routingNumber', MESSAGES.routingChecksum);
+  }
+  const recipientAddress = optionalText(errors, 'recipientAddress', body.recipientAddress, 500);
+  return {
+    type: 'external-bank',
+    recipientName,
+    bankName,
+    accountNumber,
+    routingNumber,
+    recipientAddress: recipientAddress || undefined,
+  };
+}
+
+function readSepa(errors: FormErrors, body: Body): TransferDestination {
+  const recipientName = requiredText(
+    errors,
+    'recipientName',
+    body.recipientName,
+    MESSAGES.recipientName,
+  );
+  const iban = normalizeIban(textOf(pick(body, 'iban', 'recipientIban')));
+  const country = textOf(pick(body, 'country', 'recipientCountry')).toUpperCase();
+  if (iban === '') errors.add('iban', MESSAGES.iban);
+  else if (!hasIbanShape(iban)) errors.add('iban', MESSAGES.ibanShape);
+  else if (!hasValidIbanCheckDigits(iban)) errors.add('iban', MESSAGES.ibanChecksum);
+  else if (SEPA_COUNTRIES[country] && ibanCountry(iban) !== country) {
+    errors.add('iban', MESSAGES.ibanCountry);
+  }
+  const swiftCode = textOf(pick(body, 'swiftCode', 'recipientSwiftCode')).toUpperCase();
+  if (swiftCode.length > 11) errors.add('swiftCode', MESSAGES.swiftLength);
+  else if (swiftCode !== '' && !isValidSwiftCode(swiftCode)) {
+    errors.add('swiftCode', MESSAGES.swiftFormat);
+  }
+  const bankName = requiredText(
+    errors,
+    'bankName',
+    pick(body, 'bankName', 'recipientBankName'),
+    MESSAGES.bankName,
+  );
+  if (country === '') errors.add('country', MESSAGES.country);
+  else if (!SEPA_COUNTRIES[country]) errors.add('country', MESSAGES.sepaCountry);
+  const purpose = textOf(body.purposeOfPayment).toUpperCase();
+  if (purpose === '') errors.add('purposeOfPayment', MESSAGES.purpose);
+  else if (!SEPA_PURPOSE_CODES[purpose]) errors.add('purposeOfPayment', MESSAGES.purposeInvalid);
+  return {
+    type: 'sepa',
+    recipientName,
+    iban,
+    swiftCode: swiftCode || undefined,
+    bankName,
+    country,
+    purposeOfPayment: purpose,
+  };
+}
+
+const readers = {
+  'between-accounts': readBetween,
+  'same-bank': readSameBank,
+  'external-bank': readExternal,
+  sepa: readSepa,
+} as const;
+
+function sendMoneyReply(reply: FastifyReply, outcome: CommandOutcome<MoneyReply>) {
+  markConsistency(reply, outcome);
+  if (outcome.result.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(outcome.result.statusCode).send(outcome.result.body);
+}
+
+/** The four transfer types, repeat, and the same-bank recipient lookup. */
+export const transferRoutes: FastifyPluginAsyncZod<{
+  ctx: CommandContext;
+  rateLimit?: object;
+}> = async (app, { ctx, rateLimit }) => {
+  app.addHook('onRequest', requireCustomer(ctx.sessions));
+  const limited = rateLimit ? { config: { rateLimit } } : {};
+
+  const routes = [
+    ['/transfers/between-accounts', 'between-accounts'],
+    ['/transfers/same-bank', 'same-bank'],
+    ['/transfers/external-bank', 'external-bank'],
+    ['/wire-transfers/sepa', 'sepa'],
+  ] as const;
+  for (const [url, type] of routes) {
+    app.post(url, { schema: { body: looseBody }, ...limited }, async (request, reply) => {
+      const body = request.body ?? {};
+      const errors = new FormErrors();
+      const common = readCommon(errors, body);
+      const destination = readers[type](errors, body, common);
+      errors.throwIfAny();
+      const outcome = await submitTransfer(
+        ctx,
+        {
+          customerId: request.customerId,
+          fromAccountId: common.fromAccountId,
+          amountCents: common.amountCents,
+          memo: common.memo,
+          transferDate: common.transferDate,
+          destination,
+        },
+        requestIdentity(request),
+        commandMetadata(request),
+      );
+      return sendMoneyReply(reply, outcome);
+    });
+  }
+
+  app.post(
+    '/transfers/:id/repeat',
+    { schema: { params: uuidParam, body: looseBody }, ...limited },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const errors = new FormErrors();
+      const amount =
+        body.amount === undefined || body.amount === null || body.amount === ''
+          ? undefined
+          : amountCents(errors, 'amount', body.amount, {
+              minCents: MIN_TRANSFER_CENTS,
+              minMessage: MESSAGES.amount,
+            });
+      errors.throwIfAny();
+      const outcome = await repeatTransfer(
+        ctx,
+        { customerId: request.customerId, transferId: request.params.id, amountCents: amount },
+        requestIdentity(request),
+        commandMetadata(request),
+      );
+      return sendMoneyReply(reply, outcome);
+    },
+  );
+
+  app.post(
+    '/transfers/validate-recipient',
+    { schema: { body: looseBody }, ...limited },
+    async (request) => {
+      const body = request.body ?? {};
+      const text = textOf(
+        pick(body, 'recipient', 'recipientEmail', 'recipientPhone', 'email', 'phone'),
+      );
+      const errors = new FormErrors();
+      if (text.length < 3 || text.length > 255) errors.add('recipient', MESSAGES.recipientContact);
+      errors.throwIfAny();
+      const result = await lookUpRecipient(ctx, request.customerId, contactFromText(text));
+      return ok(result, result.message);
+    },
+  );
+};

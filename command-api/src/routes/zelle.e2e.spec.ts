@@ -1,0 +1,424 @@
+import { registrationPayload, signedUpCustomer, type TestBank } from '@bank/stack/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expireZellePayment } from '../services/zelle.ts';
+import {
+  balances,
+  customer,
+  dispatchJobs,
+  ledger,
+  poll,
+  startMoneyBank,
+  type Customer,
+} from './money-test-helpers.ts';
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startMoneyBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const send = (from: Customer, to: { email?: string; phone?: string }, amount: number, extra = {}) =>
+  from.client.post('/api/zelle/send', {
+    bank_account_id: from.checking.id,
+    amount,
+    recipient_name: 'Friend',
+    ...(to.email ? { recipient_email: to.email } : { recipient_phone: to.phone }),
+    memo: 'Thanks',
+    ...extra,
+  });
+
+async function activity(c: Customer, query = '') {
+  return (await c.client.get(`/api/zelle/transactions?limit=20${query}`)).body.data
+    .transactions as {
+    id: string;
+    type: string;
+    direction: string;
+    status: string;
+    amount: number;
+    recipient_name: string;
+    sender_name: string;
+    reference_number: string;
+    formatted_date: string;
+    memo: string;
+  }[];
+}
+
+describe('send', () => {
+  it('pays a customer of the bank at once, shows both sides and counts the recipient', async () => {
+    const maya = await customer(bank, 'Maya Chen', 1000);
+    const sam = await customer(bank, 'Sam Lee');
+    const response = await send(maya, { email: sam.email.toUpperCase() }, 42.5);
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe('Payment of $42.50 sent to Sam Lee');
+    expect(response.body.data.transaction).toMatchObject({
+      type: 'sent',
+      status: 'completed',
+      recipient_name: 'Sam Lee',
+      sender_name: 'Maya Chen',
+      amount: 42.5,
+      memo: 'Thanks',
+    });
+    expect(response.body.data.transaction.reference_number).toMatch(/^ZEL-/);
+    expect(await balances(maya, maya.checking.id)).toEqual({ balance: 957.5, available: 957.5 });
+    sam.client.consistencyToken = maya.client.consistencyToken;
+    expect(await balances(sam, sam.checking.id)).toEqual({ balance: 42.5, available: 42.5 });
+
+    const mine = await activity(maya);
+    expect(mine[0]).toMatchObject({ type: 'sent', status: 'completed', amount: 42.5 });
+    expect(mine[0]!.formatted_date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const theirs = await activity(sam);
+    expect(theirs[0]).toMatchObject({
+      type: 'received',
+      sender_name: 'Maya Chen',
+      status: 'completed',
+      reference_number: mine[0]!.reference_number,
+    });
+    const history = (await sam.client.get('/api/dashboard/comprehensive-history')).body.data
+      .transactions;
+    expect(history[0].description).toBe('Zelle payment from Maya Chen');
+    const sent = (await maya.client.get('/api/dashboard/comprehensive-history')).body.data
+      .transactions;
+    expect(sent[0].description).toBe('Zelle payment to Sam Lee');
+
+    await send(maya, { phone: sam.phone }, 1);
+    const recipients = (await maya.client.get('/api/zelle/recipients')).body.data.recipients;
+    expect(recipients).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'Sam Lee',
+          email: sam.email.toLowerCase(),
+          transaction_count: 1,
+        }),
+        expect.objectContaining({ name: 'Sam Lee', phone: sam.phone, transaction_count: 1 }),
+      ]),
+    );
+    expect(recipients[0]).toHaveProperty('avatar');
+    const titles = (await sam.client.get('/api/notifications')).body.data.notifications.map(
+      (n: { title: string }) => n.title,
+    );
+    expect(titles).toContain('Money received');
+    const limits = (await maya.client.get('/api/zelle/limits')).body.data.limits;
+    expect(limits.daily).toEqual({ limit: 2500, used: 43.5, remaining: 2456.5 });
+    expect(limits.monthly).toEqual({ limit: 20000, used: 43.5, remaining: 19956.5 });
+    const samLimits = (await sam.client.get('/api/zelle/limits')).body.data.limits;
+    expect(samLimits.daily_receive).toEqual({ limit: 5000, used: 43.5, remaining: 4956.5 });
+  });
+
+  it.each([
+    [{ bank_account_id: '' }, 'bank_account_id', 'Please select an account'],
+    [{ recipient_name: ' ' }, 'recipient_name', 'Please enter recipient name'],
+    [{ recipient_email: '' }, 'recipient_email', 'Please enter recipient email or phone number'],
+    [{ recipient_email: 'not-an-email' }, 'recipient_email', 'Please enter a valid email address'],
+    [
+      { recipient_email: undefined, recipient_phone: '12' },
+      'recipient_phone',
+      'Please enter a valid phone number',
+    ],
+    [{ amount: 0 }, 'amount', 'The amount must be at least $0.01.'],
+    [{ amount: undefined }, 'amount', 'The amount must be at least $0.01.'],
+    [{ amount: 5000.01 }, 'amount', 'The amount may not be greater than $5,000.00.'],
+    [{ amount: 1.001 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ memo: 'm'.repeat(256) }, 'memo', 'The memo may not be greater than 255 characters.'],
+  ])('refuses %j with the message on %s', async (override, field, message) => {
+    const c = await customer(bank, 'Zelle Validation', 100);
+    const response = await c.client.post('/api/zelle/send', {
+      bank_account_id: c.checking.id,
+      amount: 10,
+      recipient_name: 'Friend',
+      recipient_email: 'friend@example.com',
+      ...override,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toEqual([message]);
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 100, available: 100 });
+  });
+
+  it('pays only from checking, only what is available, never to oneself', async () => {
+    const c = await customer(bank, 'Rule Checker', 100);
+    const fromSavings = await c.client.post('/api/zelle/send', {
+      bank_account_id: c.savings.id,
+      amount: 10,
+      recipient_name: 'Friend',
+      recipient_email: 'friend@example.com',
+    });
+    expect(fromSavings.body.errors.bank_account_id).toEqual([
+      'Zelle payments can only be sent from a checking account.',
+    ]);
+    const tooMuch = await send(c, { email: 'friend@example.com' }, 100.01);
+    expect(tooMuch.body).toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+      message: 'Insufficient funds',
+    });
+    const self = await send(c, { email: c.email }, 5);
+    expect(self.body.code).toBe('INVALID_RECIPIENT');
+    expect(self.body.errors.recipient_email).toEqual(['You cannot send money to yourself.']);
+  });
+
+  it('answers a retried send with the same Idempotency-Key once, and a quick identical one as a duplicate', async () => {
+    const c = await customer(bank, 'Retry Sender', 100);
+    const sam = await customer(bank, 'Retry Recipient');
+    const headers = { 'idempotency-key': 'zelle-1' };
+    const a = await send(c, { email: sam.email }, 10, {}).then(() => null);
+    void a;
+    const first = await c.client.post(
+      '/api/zelle/send',
+      {
+        bank_account_id: c.checking.id,
+        amount: 20,
+        recipient_name: 'S',
+        recipient_email: sam.email,
+      },
+      headers,
+    );
+    const retry = await c.client.post(
+      '/api/zelle/send',
+      {
+        bank_account_id: c.checking.id,
+        amount: 20,
+        recipient_name: 'S',
+        recipient_email: sam.email,
+      },
+      headers,
+    );
+    expect(retry.body).toEqual(first.body);
+    const duplicate = await send(c, { email: sam.email }, 10);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.code).toBe('DUPLICATE_TRANSACTION');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 70, available: 70 });
+  });
+});
+
+describe('limits', () => {
+  it('refuses sends past $2,500 a day and starts again at midnight New York time', async () => {
+    const c = await customer(bank, 'Daily Sender', 10_000);
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-24T04:50:00Z')); // 23:50 on the 23rd in New York
+    expect((await send(c, { email: 'a@example.com' }, 2000)).status).toBe(201);
+    expect((await send(c, { email: 'b@example.com' }, 500)).status).toBe(201);
+    const over = await send(c, { email: 'c@example.com' }, 0.01);
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({
+      code: 'DAILY_LIMIT_EXCEEDED',
+      message: 'You have exceeded your daily transaction limit.',
+    });
+    expect((await c.client.get('/api/zelle/limits')).body.data.limits.daily).toEqual({
+      limit: 2500,
+      used: 2500,
+      remaining: 0,
+    });
+    vi.setSystemTime(new Date('2026-11-24T05:00:30Z')); // 00:00:30 on the 24th
+    expect((await send(c, { email: 'c@example.com' }, 100)).status).toBe(201);
+    const limits = (await c.client.get('/api/zelle/limits')).body.data.limits;
+    expect(limits.daily.used).toBe(100);
+    expect(limits.monthly.used).toBe(2600);
+  });
+
+  it('refuses sends past $20,000 in a calendar month', async () => {
+    const c = await customer(bank, 'Monthly Sender', 25_000);
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    for (let day = 1; day <= 8; day += 1) {
+      vi.setSystemTime(new Date(`2027-01-${String(day + 10).padStart(2, '0')}T15:00:00Z`));
+      expect((await send(c, { email: `p${day}@example.com` }, 2500)).status).toBe(201);
+    }
+    vi.setSystemTime(new Date('2027-01-20T15:00:00Z'));
+    const over = await send(c, { email: 'p9@example.com' }, 1);
+    expect(over.body).toMatchObject({
+      code: 'DAILY_LIMIT_EXCEEDED',
+      message: 'You have exceeded your monthly transaction limit.',
+    });
+    vi.setSystemTime(new Date('2027-02-01T15:00:00Z'));
+    expect((await send(c, { email: 'p9@example.com' }, 1)).status).toBe(201);
+  });
+
+  it('refuses a payment that would take the recipient past $5,000 received in a day', async () => {
+    const sam = await customer(bank, 'Popular Sam');
+    const senders = await Promise.all(
+      ['One', 'Two', 'Three'].map((n) => customer(bank, `Sender ${n}`, 3000)),
+    );
+    expect((await send(senders[0]!, { email: sam.email }, 2500)).status).toBe(201);
+    expect((await send(senders[1]!, { email: sam.email }, 2500)).status).toBe(201);
+    const over = await send(senders[2]!, { email: sam.email }, 1);
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(over.body.message).toContain('Popular Sam cannot receive this payment today');
+    expect(await balances(senders[2]!, senders[2]!.checking.id)).toEqual({
+      balance: 3000,
+      available: 3000,
+    });
+  });
+});
+
+describe('to someone not yet a customer', () => {
+  it('holds the money, and the person who enrolls that email claims it', async () => {
+    const maya = await customer(bank, 'Maya Pending', 300);
+    const newEmail = `newcomer.${Date.now()}@example.com`;
+    const response = await send(maya, { email: newEmail }, 80, { recipient_name: 'Newcomer' });
+    expect(response.status).toBe(201);
+    expect(response.body.data.transaction).toMatchObject({
+      status: 'pending',
+      recipient_name: 'Newcomer',
+    });
+    expect(response.body.message).toContain(
+      'if it is not claimed within 14 days, it comes back to you',
+    );
+    expect(await balances(maya, maya.checking.id)).toEqual({ balance: 300, available: 220 });
+    const paymentId = response.body.data.transaction.id;
+    await dispatchJobs(bank);
+    const expiry = await bank.jobs!.queue.getJob(`expire-zelle-${paymentId}`);
+    expect(expiry?.opts.delay).toBeGreaterThan(14 * 24 * 3600 * 1000 - 60_000);
+    expect(expiry?.opts.delay).toBeLessThanOrEqual(14 * 24 * 3600 * 1000);
+
+    const { client, accounts } = await signedUpCustomer(bank, {
+      name: 'New Comer',
+      email: newEmail,
+    });
+    await dispatchJobs(bank);
+    await poll(
+      async () => (await activity(maya))[0]!.status,
+      (s) => s === 'completed',
+    );
+    await bank.runner.catchUp();
+    expect(await balances(maya, maya.checking.id)).toEqual({ balance: 220, available: 220 });
+    const mine = (await client.get('/api/accounts')).body.data.accounts;
+    expect(mine.find((a: { id: string }) => a.id === accounts[0]!.id).balance).toBe(80);
+    const received = (await client.get('/api/zelle/transactions')).body.data.transactions;
+    expect(received[0]).toMatchObject({
+      type: 'received',
+      sender_name: 'Maya Pending',
+      amount: 80,
+    });
+    expect((await ledger(bank)).balanced).toBe(true);
+    // The expiry job finds nothing left to do.
+    expect(await expireZellePayment(bank.ctx, paymentId)).toBe('nothing to do');
+  });
+
+  it('returns an unclaimed payment after 14 days', async () => {
+    const maya = await customer(bank, 'Maya Returned', 300);
+    const response = await send(maya, { phone: '2125550199' }, 60, { recipient_name: 'Nobody' });
+    const paymentId = response.body.data.transaction.id;
+    expect(await balances(maya, maya.checking.id)).toEqual({ balance: 300, available: 240 });
+    // What the delayed BullMQ job runs when the 14 days are up.
+    expect(await expireZellePayment(bank.ctx, paymentId)).toBe('returned');
+    expect(await expireZellePayment(bank.ctx, paymentId)).toBe('nothing to do');
+    await bank.runner.catchUp();
+    expect(await balances(maya, maya.checking.id)).toEqual({ balance: 300, available: 300 });
+    expect((await activity(maya))[0]).toMatchObject({ id: paymentId, status: 'returned' });
+    const titles = (await maya.client.get('/api/notifications')).body.data.notifications.map(
+      (n: { title: string }) => n.title,
+    );
+    expect(titles).toContain('Zelle payment returned');
+    expect((await maya.client.get('/api/zelle/limits')).body.data.limits.daily.used).toBe(0);
+  });
+});
+
+describe('requests', () => {
+  it('asks another customer, who sees the request and pays it', async () => {
+    const maya = await customer(bank, 'Maya Requester');
+    const sam = await customer(bank, 'Sam Payer', 200);
+    const response = await maya.client.post('/api/zelle/request', {
+      bank_account_id: maya.savings.id,
+      amount: 35.25,
+      recipient_name: 'Sam',
+      recipient_phone: sam.phone,
+      memo: 'Concert tickets',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.data.request).toMatchObject({
+      type: 'request',
+      status: 'pending',
+      amount: 35.25,
+    });
+    const requestId = response.body.data.request.id;
+    sam.client.consistencyToken = maya.client.consistencyToken;
+    const pending = (await sam.client.get('/api/zelle/requests')).body.data.requests;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({
+      id: requestId,
+      requester_name: 'Maya Requester',
+      amount: 35.25,
+      memo: 'Concert tickets',
+      status: 'pending',
+    });
+    const notified = (await sam.client.get('/api/notifications')).body.data.notifications;
+    expect(notified[0].title).toBe('Zelle request from Maya Requester');
+    // Only the person asked can pay it.
+    expect(
+      (
+        await maya.client.post(`/api/zelle/requests/${requestId}/pay`, {
+          bank_account_id: maya.checking.id,
+        })
+      ).status,
+    ).toBe(404);
+
+    const paid = await sam.client.post(`/api/zelle/requests/${requestId}/pay`, {
+      bank_account_id: sam.checking.id,
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.message).toBe('Request from Maya Requester paid');
+    expect(
+      (
+        await sam.client.post(`/api/zelle/requests/${requestId}/pay`, {
+          bank_account_id: sam.checking.id,
+        })
+      ).status,
+    ).toBe(409);
+    await bank.runner.catchUp();
+    expect(await balances(sam, sam.checking.id)).toEqual({ balance: 164.75, available: 164.75 });
+    maya.client.consistencyToken = sam.client.consistencyToken;
+    expect(await balances(maya, maya.savings.id)).toEqual({ balance: 35.25, available: 35.25 });
+    expect((await sam.client.get('/api/zelle/requests')).body.data.requests).toEqual([]);
+    const requests = await activity(maya, '&type=request');
+    expect(requests[0]).toMatchObject({ id: requestId, status: 'completed' });
+  });
+
+  it('can be declined, and the requester is told', async () => {
+    const maya = await customer(bank, 'Maya Declined');
+    const sam = await customer(bank, 'Sam Decliner');
+    const response = await maya.client.post('/api/zelle/request', {
+      bank_account_id: maya.checking.id,
+      amount: 12,
+      recipient_name: 'Sam',
+      recipient_email: sam.email,
+    });
+    const requestId = response.body.data.request.id;
+    const stranger = await customer(bank, 'Stranger');
+    expect((await stranger.client.post(`/api/zelle/requests/${requestId}/decline`)).status).toBe(
+      404,
+    );
+    const declined = await sam.client.post(`/api/zelle/requests/${requestId}/decline`);
+    expect(declined.status).toBe(200);
+    await bank.runner.catchUp();
+    expect((await activity(maya))[0]).toMatchObject({ id: requestId, status: 'declined' });
+    const titles = (await maya.client.get('/api/notifications')).body.data.notifications.map(
+      (n: { title: string }) => n.title,
+    );
+    expect(titles).toContain('Zelle request declined');
+  });
+
+  it('refuses a request to someone who is not a customer, or to oneself', async () => {
+    const maya = await customer(bank, 'Maya Alone');
+    const unknown = await maya.client.post('/api/zelle/request', {
+      bank_account_id: maya.checking.id,
+      amount: 12,
+      recipient_name: 'Ghost',
+      recipient_email: registrationPayload().email,
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({
+      code: 'INVALID_RECIPIENT',
+      message: 'Recipient not found',
+    });
+    const self = await maya.client.post('/api/zelle/request', {
+      bank_account_id: maya.checking.id,
+      amount: 12,
+      recipient_name: 'Me',
+      recipient_email: maya.email,
+    });
+    expect(self.body.code).toBe('INVALID_RECIPIENT');
+  });
+});

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { moneyStreams } from '@bank/events';
+import { ApiError, type EventMetadata } from '@bank/infra';
+import { DomainError } from '../kernel/aggregate.ts';
+import { TooMuchContentionError } from '../kernel/command-bus.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import {
+  idempotencyAggregate,
+  recordReply,
+  replayFor,
+  type StoredReply,
+} from '../domain/transfers/idempotency.ts';
+import { toApiError } from './money-errors.ts';
+import type { CommandContext } from './context.ts';
+
+/** How a money-moving request identifies itself for exactly-once handling. */
+export interface RequestIdentity {
+  customerId: string;
+  /** The Idempotency-Key header, if the client sent one. */
+  key: string | undefined;
+  /** Hash of the method, path and body: the same key must come with the same request. */
+  requestHash: string;
+}
+
+export interface MoneyReply extends StoredReply {
+  /** True when this is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+export function hashRequest(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body)}`)
+    .digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function keyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 40);
+}
+
+/**
+ * One customer's money commands run one at a time in this process: they all touch the same
+ * activity stream and usually the same account, so running them together would only make them
+ * conflict and retry. Across processes optimistic concurrency still decides.
+ */
+class KeyedQueue {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+}
+
+const perCustomer = new KeyedQueue();
+
+/** Rounds of the bus's own retries before a busy account answers 409 instead of moving money. */
+const CONTENTION_ROUNDS = 4;
+
+/**
+ * Runs a money-moving command exactly once per Idempotency-Key: the key's stream is written in the
+ * same atomic append as the money events, with the reply, so a retry (even a racing one) finds it
+ * and gets the first reply again, and nothing moves twice. Domain rule violations become 4xx.
+ */
+export async function runMoneyCommand(
+  ctx: CommandContext,
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+  work: (uow: UnitOfWork, now: Date) => Promise<StoredReply>,
+) {
+  if (identity.key !== undefined && (identity.key.length < 1 || identity.key.length > 255)) {
+    throw new ApiError(
+      422,
+      'The Idempotency-Key header must be 1 to 255 characters.',
+      'VALIDATION_ERROR',
+      {
+        'Idempotency-Key': ['The Idempotency-Key header must be 1 to 255 characters.'],
+      },
+    );
+  }
+  const keyStream =
+    identity.key === undefined
+      ? undefined
+      : moneyStreams.idempotency(identity.customerId, keyHash(identity.key));
+
+  return perCustomer.run(identity.customerId, async () => {
+    for (let round = 1; ; round += 1) {
+      try {
+        return await ctx.bus.execute<MoneyReply>(metadata, async (uow) => {
+          const now = new Date();
+          if (keyStream) {
+            const recorded = await uow.load(keyStream, idempotencyAggregate);
+            const replay = replayFor(recorded.state, identity.requestHash);
+            if (replay) return { ...replay, replayed: true };
+          }
+          const reply = await work(uow, now);
+          if (keyStream) {
+            uow.appendNew(
+              keyStream,
+              recordReply(identity.customerId, identity.requestHash, reply, now),
+            );
+          }
+          return { ...reply, replayed: false };
+        });
+      } catch (error) {
+        if (error instanceof DomainError) throw toApiError(error);
+        if (!(error instanceof TooMuchContentionError)) throw error;
+        if (round >= CONTENTION_ROUNDS) {
+          throw new ApiError(409, 'The account is busy right now. Please try again.', 'CONFLICT');
+        }
+        await new Promise((r) => setTimeout(r, 10 * round + Math.random() * 20));
+      }
+    }
+  });
+}
+
+/** Runs a command that moves no customer's money by request (jobs): domain errors become 4xx too. */
+export async function runSystemCommand<R>(
+  ctx: CommandContext,
+  metadata: EventMetadata,
+  work: (uow: UnitOfWork, now: Date) => Promise<R>,
+) {
+  for (let round = 1; ; round += 1) {
+    try {
+      return await ctx.bus.execute<R>(metadata, (uow) => work(uow, new Date()));
+    } catch (error) {
+      if (error instanceof DomainError) throw toApiError(error);
+      if (!(error instanceof TooMuchContentionError) || round >= CONTENTION_ROUNDS) throw error;
+      await new Promise((r) => setTimeout(r, 10 * round + Math.random() * 20));
+    }
+  }
+}

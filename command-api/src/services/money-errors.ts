@@ -1,0 +1,40 @@
+import { ApiError, messages, notFound } from '@bank/infra';
+import { INSUFFICIENT_FUNDS } from '../domain/account/account.ts';
+import type { DomainError } from '../kernel/aggregate.ts';
+import { DAILY_LIMIT_EXCEEDED, DUPLICATE_TRANSACTION } from '../domain/transfers/limits.ts';
+import { IDEMPOTENCY_KEY_REUSED } from '../domain/transfers/idempotency.ts';
+import { REQUEST_CLOSED } from '../domain/zelle/zelle.ts';
+
+export const INVALID_RECIPIENT = 'invalid_recipient';
+export const RECIPIENT_NOT_FOUND = 'Recipient not found';
+
+/**
+ * Maps a broken money rule to the answer the client shows: 422 with the spec's message on the
+ * field and its error code; 409 for a duplicate or a request that is no longer open; 404 for
+ * anything that is not the customer's own.
+ */
+export function toApiError(error: DomainError): ApiError {
+  const field = error.field ?? 'amount';
+  const withField = (code: ConstructorParameters<typeof ApiError>[2]) =>
+    new ApiError(422, error.message, code, { [field]: [error.message] });
+  switch (error.reason) {
+    case INSUFFICIENT_FUNDS:
+      return withField('INSUFFICIENT_FUNDS');
+    case DAILY_LIMIT_EXCEEDED:
+      return withField('DAILY_LIMIT_EXCEEDED');
+    case INVALID_RECIPIENT:
+      return withField('INVALID_RECIPIENT');
+    case DUPLICATE_TRANSACTION:
+      return new ApiError(409, messages.duplicate, 'DUPLICATE_TRANSACTION');
+    case IDEMPOTENCY_KEY_REUSED:
+      return new ApiError(422, error.message, 'IDEMPOTENCY_KEY_REUSED');
+    case REQUEST_CLOSED:
+      return new ApiError(409, error.message, 'CONFLICT');
+    case 'not_found':
+      return notFound();
+    default:
+      return error.field
+        ? new ApiError(422, error.message, 'VALIDATION_ERROR', { [error.field]: [error.message] })
+        : new ApiError(422, error.message, 'VALIDATION_ERROR');
+  }
+}

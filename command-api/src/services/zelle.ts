@@ -1,0 +1,555 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  MoneyMovementCancelled,
+  ZellePaymentClaimed,
+  ZellePaymentReturned,
+  ZellePaymentSent,
+  ZelleRequestCreated,
+  centsToDollars,
+  formatUsd,
+  moneyStreams,
+  streams,
+  zelleStreams,
+  type ZelleContact,
+} from '@bank/events';
+import { referenceNumber, type EventMetadata } from '@bank/infra';
+import {
+  accountAggregate,
+  availableBalance,
+  decideAccount,
+  type AccountState,
+} from '../domain/account/account.ts';
+import { normalizeEmail } from '../domain/reservation.ts';
+import { DomainError } from '../kernel/aggregate.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import { BANK_TIME_ZONE } from '../domain/transfers/bank-time.ts';
+import { activityAggregate } from '../domain/transfers/limits.ts';
+import type { StoredReply } from '../domain/transfers/idempotency.ts';
+import {
+  ZELLE_CLAIM_WINDOW_MS,
+  awaitClaim,
+  decideRequest,
+  inboxAggregate,
+  paymentAggregate,
+  requestAggregate,
+  type PaymentData,
+} from '../domain/zelle/zelle.ts';
+import type { CommandContext } from './context.ts';
+import { runMoneyCommand, runSystemCommand, type RequestIdentity } from './idempotency.ts';
+import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from './money-errors.ts';
+import {
+  findCustomerByContact,
+  loadCustomer,
+  ownAccount,
+  type FoundCustomer,
+} from './money-lookups.ts';
+import { countMovement, postInternal } from './transfers.ts';
+
+export type ContactField = 'recipient_email' | 'recipient_phone';
+
+export interface ZelleInput {
+  customerId: string;
+  accountId: string;
+  amountCents: number;
+  recipientName: string;
+  contact: ZelleContact;
+  contactField: ContactField;
+  memo: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANK_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+export function formatZelleDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+const PAYABLE_ACCOUNT_TYPES = ['checking', 'business'];
+
+function fingerprint(parts: (string | number)[]): string {
+  return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
+}
+
+function paymentView(p: PaymentData, status: string) {
+  return {
+    id: p.paymentId,
+    type: 'sent',
+    recipient_name: p.recipientName,
+    sender_name: p.senderName,
+    amount: centsToDollars(p.amount),
+    formatted_amount: formatUsd(p.amount),
+    memo: p.memo,
+    formatted_date: formatZelleDate(p.sentAt),
+    status,
+    reference_number: p.reference,
+    contact: p.recipientContact.value,
+    expires_at: p.expiresAt ?? null,
+  };
+}
+
+/** Stages a payment: instant to a customer of this bank, else held until claimed or returned. */
+async function stagePayment(
+  uow: UnitOfWork,
+  input: ZelleInput,
+  now: Date,
+  options: {
+    checkDuplicate: boolean;
+    known?: FoundCustomer;
+    requestId?: string;
+  },
+): Promise<StoredReply & { payment: PaymentData }> {
+  const from = await ownAccount(uow, input.customerId, input.accountId);
+  if (!PAYABLE_ACCOUNT_TYPES.includes(from.type)) {
+    throw new DomainError(
+      'zelle_account',
+      'Zelle payments can only be sent from a checking account.',
+      'bank_account_id',
+    );
+  }
+  const sender = await loadCustomer(uow, input.customerId);
+  const recipient = options.known ?? (await findCustomerByContact(uow, input.contact));
+  if (recipient?.customerId === input.customerId) {
+    throw new DomainError(
+      INVALID_RECIPIENT,
+      'You cannot send money to yourself.',
+      input.contactField,
+    );
+  }
+  const paymentId = randomUUID();
+  const reference = referenceNumber('ZEL', paymentId);
+  const amount = input.amountCents;
+
+  await countMovement(uow, {
+    customerId: input.customerId,
+    movementId: paymentId,
+    category: 'zelle-send',
+    amount,
+    fingerprint: fingerprint([
+      'zelle',
+      from.accountId,
+      `${input.contact.kind}:${input.contact.value}`,
+      amount,
+    ]),
+    checkDuplicate: options.checkDuplicate,
+    now,
+  });
+
+  const base = {
+    paymentId,
+    senderCustomerId: input.customerId,
+    senderName: sender.name,
+    fromAccountId: from.accountId,
+    recipientContact: input.contact,
+    amount,
+    memo: input.memo,
+    reference,
+    sentAt: now.toISOString(),
+    ...(options.requestId ? { requestId: options.requestId } : {}),
+  };
+  let payment: PaymentData;
+  const metadata = {
+    zelle_payment_id: paymentId,
+    memo: input.memo || undefined,
+    counterparty_contact: input.contact.value,
+  };
+
+  if (recipient) {
+    await countMovement(uow, {
+      customerId: recipient.customerId,
+      movementId: paymentId,
+      category: 'zelle-receive',
+      amount,
+      fingerprint: null,
+      checkDuplicate: false,
+      now,
+      dailyMessage: `${recipient.name} cannot receive this payment today: it would exceed their daily receive limit of $5,000.00.`,
+    });
+    const to = (await uow.load(streams.account(recipient.depositAccountId), accountAggregate))
+      .state;
+    postInternal(uow, from, to, {
+      amount,
+      debitDescription: `Zelle payment to ${recipient.name}`,
+      creditDescription: `Zelle payment from ${sender.name}`,
+      kind: 'zelle',
+      reference,
+      metadata: { ...metadata, counterparty_name: recipient.name },
+      creditMetadata: {
+        zelle_payment_id: paymentId,
+        memo: input.memo || undefined,
+        counterparty_name: sender.name,
+      },
+    });
+    payment = {
+      ...base,
+      recipientName: recipient.name,
+      recipientCustomerId: recipient.customerId,
+      recipientAccountId: recipient.depositAccountId,
+      status: 'completed',
+    };
+  } else {
+    const holdId = randomUUID();
+    uow.append(
+      streams.account(from.accountId),
+      decideAccount(
+        {
+          type: 'Hold',
+          hold: {
+            accountId: from.accountId,
+            holdId,
+            amount,
+            description: `Zelle payment to ${input.recipientName}`,
+            kind: 'zelle',
+            reference,
+            metadata: { ...metadata, counterparty_name: input.recipientName },
+          },
+        },
+        from,
+      ),
+    );
+    const inbox = zelleStreams.inbox(input.contact);
+    await uow.load(inbox, inboxAggregate);
+    uow.append(inbox, awaitClaim(paymentId, input.contact));
+    payment = {
+      ...base,
+      recipientName: input.recipientName,
+      status: 'pending',
+      holdId,
+      expiresAt: new Date(now.getTime() + ZELLE_CLAIM_WINDOW_MS).toISOString(),
+    };
+  }
+  const paymentStream = zelleStreams.payment(paymentId);
+  const existing = await uow.load(paymentStream, paymentAggregate);
+  if (existing.state.payment) throw new Error('payment id collision');
+  uow.appendNew(paymentStream, [ZellePaymentSent.create(payment)]);
+
+  const spentAvailable = availableBalance(from) - amount;
+  return {
+    payment,
+    statusCode: 201,
+    body: {
+      status: 'success',
+      message: recipient
+        ? `Payment of ${formatUsd(amount)} sent to ${recipient.name}`
+        : `Payment of ${formatUsd(amount)} sent. ${input.recipientName} will receive it after enrolling this ${input.contact.kind}; if it is not claimed within 14 days, it comes back to you.`,
+      data: {
+        transaction: paymentView(payment, payment.status),
+        available_balance: centsToDollars(spentAvailable),
+      },
+    },
+  };
+}
+
+/** POST /zelle/send. */
+export function sendZelle(
+  ctx: CommandContext,
+  input: ZelleInput,
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+) {
+  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+    const { statusCode, body } = await stagePayment(uow, input, now, {
+      checkDuplicate: identity.key === undefined,
+    });
+    return { statusCode, body };
+  });
+}
+
+/** POST /zelle/request: asks another customer of the bank for money, into one of my accounts. */
+export function requestZelle(
+  ctx: CommandContext,
+  input: ZelleInput,
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+) {
+  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+    const account = await ownAccount(uow, input.customerId, input.accountId);
+    const requester = await loadCustomer(uow, input.customerId);
+    const payer = await findCustomerByContact(uow, input.contact);
+    if (!payer) throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, input.contactField);
+    if (payer.customerId === input.customerId) {
+      throw new DomainError(
+        INVALID_RECIPIENT,
+        'You cannot request money from yourself.',
+        input.contactField,
+      );
+    }
+    const requestId = randomUUID();
+    const stream = zelleStreams.request(requestId);
+    await uow.load(stream, requestAggregate);
+    const data = {
+      requestId,
+      requesterCustomerId: input.customerId,
+      requesterName: requester.name,
+      requesterAccountId: account.accountId,
+      payerCustomerId: payer.customerId,
+      payerName: payer.name,
+      payerContact: input.contact,
+      amount: input.amountCents,
+      memo: input.memo,
+      reference: referenceNumber('ZRQ', requestId),
+      createdAt: now.toISOString(),
+    };
+    uow.appendNew(stream, [ZelleRequestCreated.create(data)]);
+    return {
+      statusCode: 201,
+      body: {
+        status: 'success',
+        message: `Payment request for ${formatUsd(data.amount)} sent to ${payer.name}`,
+        data: {
+          request: {
+            id: requestId,
+            type: 'request',
+            recipient_name: payer.name,
+            sender_name: requester.name,
+            amount: centsToDollars(data.amount),
+            memo: data.memo,
+            formatted_date: formatZelleDate(data.createdAt),
+            status: 'pending',
+            reference_number: data.reference,
+          },
+        },
+      },
+    };
+  });
+}
+
+async function requesterAsRecipient(uow: UnitOfWork, customerId: string, accountId: string) {
+  const requester = await loadCustomer(uow, customerId);
+  const account = await ownAccount(uow, customerId, accountId);
+  const found: FoundCustomer = {
+    customerId,
+    name: requester.name,
+    depositAccountId: account.accountId,
+    depositAccountName: account.name,
+  };
+  return { found, contact: { kind: 'email' as const, value: normalizeEmail(requester.email) } };
+}
+
+/** POST /zelle/requests/{id}/pay: the customer asked pays the request from one of their accounts. */
+export function payZelleRequest(
+  ctx: CommandContext,
+  input: { customerId: string; requestId: string; accountId: string },
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+) {
+  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+    const stream = zelleStreams.request(input.requestId);
+    const request = await uow.load(stream, requestAggregate);
+    // Decided first: someone else's request is a 404, a closed one a 409, before any money moves.
+    decideRequest(
+      { type: 'Pay', payerCustomerId: input.customerId, paymentId: input.requestId, now },
+      request.state,
+    );
+    const r = request.state.request!;
+    const { found, contact } = await requesterAsRecipient(
+      uow,
+      r.requesterCustomerId,
+      r.requesterAccountId,
+    );
+    const staged = await stagePayment(
+      uow,
+      {
+        customerId: input.customerId,
+        accountId: input.accountId,
+        amountCents: r.amount,
+        recipientName: r.requesterName,
+        contact,
+        contactField: 'recipient_email',
+        memo: r.memo,
+      },
+      now,
+      { checkDuplicate: false, known: found, requestId: r.requestId },
+    );
+    uow.append(
+      stream,
+      decideRequest(
+        {
+          type: 'Pay',
+          payerCustomerId: input.customerId,
+          paymentId: staged.payment.paymentId,
+          now,
+        },
+        request.state,
+      ),
+    );
+    return {
+      statusCode: 200,
+      body: { ...(staged.body as object), message: `Request from ${r.requesterName} paid` },
+    };
+  });
+}
+
+/** POST /zelle/requests/{id}/decline. */
+export function declineZelleRequest(
+  ctx: CommandContext,
+  input: { customerId: string; requestId: string },
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+) {
+  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+    const stream = zelleStreams.request(input.requestId);
+    const request = await uow.load(stream, requestAggregate);
+    uow.append(
+      stream,
+      decideRequest({ type: 'Decline', payerCustomerId: input.customerId, now }, request.state),
+    );
+    return {
+      statusCode: 200,
+      body: {
+        status: 'success',
+        message: 'Request declined',
+        data: { request: { id: input.requestId, status: 'declined' } },
+      },
+    };
+  });
+}
+
+/**
+ * Completes a pending payment for the customer who now holds its email or phone: the sender's
+ * hold is posted and the recipient's checking account credited, in one append.
+ */
+async function claim(uow: UnitOfWork, p: PaymentData, recipient: FoundCustomer, now: Date) {
+  const fromStream = streams.account(p.fromAccountId);
+  const from: AccountState = (await uow.load(fromStream, accountAggregate)).state;
+  const toStream = streams.account(recipient.depositAccountId);
+  const to: AccountState = (await uow.load(toStream, accountAggregate)).state;
+  const holdId = p.holdId!;
+  const common = { entryId: holdId, amount: p.amount, kind: 'zelle', reference: p.reference };
+  uow.append(
+    fromStream,
+    decideAccount(
+      {
+        type: 'CaptureHold',
+        posting: {
+          ...common,
+          holdId,
+          accountId: from.accountId,
+          description: `Zelle payment to ${recipient.name}`,
+          contra: `account:${to.accountId}`,
+          metadata: { zelle_payment_id: p.paymentId, counterparty_name: recipient.name },
+        },
+      },
+      from,
+    ),
+  );
+  uow.append(
+    toStream,
+    decideAccount(
+      {
+        type: 'Credit',
+        posting: {
+          ...common,
+          accountId: to.accountId,
+          description: `Zelle payment from ${p.senderName}`,
+          contra: `account:${from.accountId}`,
+          metadata: {
+            zelle_payment_id: p.paymentId,
+            counterparty_name: p.senderName,
+            memo: p.memo || undefined,
+          },
+        },
+      },
+      to,
+    ),
+  );
+  uow.append(zelleStreams.payment(p.paymentId), [
+    ZellePaymentClaimed.create({
+      paymentId: p.paymentId,
+      senderCustomerId: p.senderCustomerId,
+      recipientCustomerId: recipient.customerId,
+      recipientAccountId: to.accountId,
+      recipientName: recipient.name,
+      amount: p.amount,
+      claimedAt: now.toISOString(),
+    }),
+  ]);
+}
+
+/** Claims one pending payment if its contact now belongs to a customer; else does nothing. */
+export async function claimZellePayment(ctx: CommandContext, paymentId: string) {
+  const outcome = await runSystemCommand(
+    ctx,
+    { actor: 'system:zelle-claim', causationId: paymentId },
+    async (uow, now) => {
+      const { state } = await uow.load(zelleStreams.payment(paymentId), paymentAggregate);
+      if (!state.payment || state.status !== 'pending') return 'nothing to do';
+      const recipient = await findCustomerByContact(uow, state.payment.recipientContact);
+      if (!recipient || recipient.customerId === state.payment.senderCustomerId) {
+        return 'unclaimed';
+      }
+      await claim(uow, state.payment, recipient, now);
+      return 'claimed';
+    },
+  );
+  return outcome.result;
+}
+
+/** Claims every payment waiting for a contact (after someone enrolled it), known by its hash. */
+export async function claimZellePaymentsFor(
+  ctx: CommandContext,
+  kind: ZelleContact['kind'],
+  hash: string,
+) {
+  const { result: paymentIds } = await ctx.bus.execute({}, async (uow) => {
+    return (await uow.load(zelleStreams.inboxByHash(kind, hash), inboxAggregate)).state;
+  });
+  const outcomes: Record<string, string> = {};
+  for (const paymentId of paymentIds) {
+    outcomes[paymentId] = await claimZellePayment(ctx, paymentId);
+  }
+  return outcomes;
+}
+
+/**
+ * At the end of the claim window: a payment whose contact was enrolled in the meantime is claimed
+ * (closing the race with a registration), any other still pending goes back to the sender.
+ */
+export async function expireZellePayment(ctx: CommandContext, paymentId: string) {
+  const outcome = await runSystemCommand(
+    ctx,
+    { actor: 'system:zelle-expiry', causationId: paymentId },
+    async (uow, now) => {
+      const paymentStream = zelleStreams.payment(paymentId);
+      const { state } = await uow.load(paymentStream, paymentAggregate);
+      const p = state.payment;
+      if (!p || state.status !== 'pending') return 'nothing to do';
+      const recipient = await findCustomerByContact(uow, p.recipientContact);
+      if (recipient && recipient.customerId !== p.senderCustomerId) {
+        await claim(uow, p, recipient, now);
+        return 'claimed';
+      }
+      const reason = 'Not claimed within 14 days';
+      const fromStream = streams.account(p.fromAccountId);
+      const from = await uow.load(fromStream, accountAggregate);
+      uow.append(
+        fromStream,
+        decideAccount({ type: 'ReleaseHold', holdId: p.holdId!, reason }, from.state),
+      );
+      uow.append(paymentStream, [
+        ZellePaymentReturned.create({
+          paymentId,
+          senderCustomerId: p.senderCustomerId,
+          recipientName: p.recipientName,
+          amount: p.amount,
+          reason,
+          returnedAt: now.toISOString(),
+        }),
+      ]);
+      const activity = moneyStreams.activity(p.senderCustomerId);
+      await uow.load(activity, activityAggregate);
+      uow.append(activity, [
+        MoneyMovementCancelled.create({
+          customerId: p.senderCustomerId,
+          movementId: paymentId,
+          reason,
+        }),
+      ]);
+      return 'returned';
+    },
+  );
+  return outcome.result;
+}

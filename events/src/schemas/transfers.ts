@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { defineEvent } from '../catalogue.ts';
+
+/** Cents, always a non-negative safe integer inside events. */
+const cents = z.number().int().nonnegative();
+
+export const transferTypes = ['between-accounts', 'same-bank', 'external-bank', 'sepa'] as const;
+export type TransferType = (typeof transferTypes)[number];
+
+/** What a movement counts against: the per-type transfer limits and the person-to-person ones. */
+export const movementCategories = [...transferTypes, 'zelle-send', 'zelle-receive'] as const;
+export type MovementCategory = (typeof movementCategories)[number];
+
+/** Business constants shared by the deciders and the read side (cents). */
+export const moneyRules = {
+  /** Spec 9: the smallest transfer of any type. */
+  minTransferCents: 5_00,
+  /** Spec 9: own accounts and same bank are free; external $3.00, SEPA $15.00. */
+  transferFees: {
+    'between-accounts': 0,
+    'same-bank': 0,
+    'external-bank': 3_00,
+    sepa: 15_00,
+  } satisfies Record<TransferType, number>,
+  processingTimes: {
+    'between-accounts': 'Instant',
+    'same-bank': 'Instant',
+    'external-bank': '1-3 business days',
+    sepa: 'Next business day',
+  } satisfies Record<TransferType, string>,
+  /** Daily limits per kind of movement, by the bank's day (America/New_York). */
+  dailyLimits: {
+    'between-accounts': 50_000_00,
+    'same-bank': 10_000_00,
+    'external-bank': 5_000_00,
+    sepa: 10_000_00,
+    'zelle-send': 2_500_00,
+    'zelle-receive': 5_000_00,
+  } satisfies Record<MovementCategory, number>,
+  monthlyLimits: { 'zelle-send': 20_000_00 } as Partial<Record<MovementCategory, number>>,
+  /** Spec 5 and 9: one person-to-person payment or request. */
+  zelleMinCents: 1,
+  zelleMaxCents: 5_000_00,
+};
+
+/** Stream names of money movement, beside the core ones in streams.ts. */
+export const moneyStreams = {
+  transfer: (transferId: string) => `transfer-${transferId}`,
+  /** A customer's recent movements: what limits and the duplicate check are decided on. */
+  activity: (customerId: string) => `money-activity-${customerId}`,
+  /** One stream per (customer, Idempotency-Key): written once, with the first answer. */
+  idempotency: (customerId: string, keyHash: string) => `idempotency-${customerId}-${keyHash}`,
+};
+
+/** Where an outgoing external or SEPA transfer goes; secrets are encrypted, the rest is shown. */
+const destination = z.object({
+  bankName: z.string().optional(),
+  /** AES-GCM ciphertext of the external account number or IBAN (needed to repeat the transfer). */
+  accountEncrypted: z.string().optional(),
+  /** Last four characters of the account number or IBAN, for display and settlement rules. */
+  accountLast4: z.string().optional(),
+  routingNumber: z.string().optional(),
+  recipientAddress: z.string().optional(),
+  swiftCode: z.string().optional(),
+  country: z.string().optional(),
+  purposeOfPayment: z.string().optional(),
+  /** Same-bank: the email or phone the recipient was found by. */
+  recipientContact: z.string().optional(),
+});
+
+const fx = z.object({
+  /** EUR per USD in millionths (921500 = 0.9215), from the simulated reference feed. */
+  rateMicros: z.number().int().positive(),
+  rate: z.string(),
+  source: z.string(),
+  asOf: z.string(),
+  targetCurrency: z.literal('EUR'),
+  targetAmount: cents,
+});
+
+/**
+ * A transfer was accepted. Instant ones (own accounts, same bank) are recorded already completed,
+ * in the same append as their postings; external and SEPA ones are pending until settlement.
+ */
+export const TransferInitiated = defineEvent(
+  'TransferInitiated',
+  z.object({
+    transferId: z.uuid(),
+    customerId: z.uuid(),
+    type: z.enum(transferTypes),
+    status: z.enum(['completed', 'pending']),
+    fromAccountId: z.uuid(),
+    fromAccountName: z.string(),
+    toAccountId: z.uuid().optional(),
+    toAccountName: z.string().optional(),
+    recipientCustomerId: z.uuid().optional(),
+    recipientName: z.string(),
+    senderName: z.string(),
+    amount: cents,
+    fee: cents,
+    memo: z.string(),
+    transferDate: z.string(),
+    description: z.string(),
+    reference: z.string(),
+    destination: destination,
+    /** Holds taken on the source account for the amount and the fee (pending transfers). */
+    holdId: z.uuid().optional(),
+    feeHoldId: z.uuid().optional(),
+    fx: fx.optional(),
+    /** When the settlement job is due (pending transfers). */
+    settleAfter: z.iso.datetime().optional(),
+    initiatedAt: z.iso.datetime(),
+    /** The transfer this one repeats, if any. */
+    repeatOf: z.uuid().optional(),
+  }),
+);
+
+/** The external network accepted the money: the holds were posted to clearing and fee income. */
+/** What the notices of a settled or failed transfer need to say, without looking anything up. */
+const outcomeFacts = {
+  transferId: z.uuid(),
+  customerId: z.uuid(),
+  amount: cents,
+  fee: cents,
+  recipientName: z.string(),
+  reference: z.string(),
+};
+
+export const TransferSettled = defineEvent(
+  'TransferSettled',
+  z.object({ ...outcomeFacts, settledAt: z.iso.datetime() }),
+);
+
+/** Settlement failed: the holds were released, so the money is back on the source account. */
+export const TransferFailed = defineEvent(
+  'TransferFailed',
+  z.object({ ...outcomeFacts, reason: z.string(), failedAt: z.iso.datetime() }),
+);
+
+/** One movement counted against the customer's limits (and remembered for duplicate checks). */
+export const MoneyMovementRecorded = defineEvent(
+  'MoneyMovementRecorded',
+  z.object({
+    customerId: z.uuid(),
+    movementId: z.uuid(),
+    category: z.enum(movementCategories),
+    amount: cents,
+    /** Hash of source, destination and amount: an identical movement within 60 s is a duplicate. */
+    fingerprint: z.string().nullable(),
+    at: z.iso.datetime(),
+  }),
+);
+
+/** A movement that did not happen after all (failed settlement, returned payment): it no longer counts. */
+export const MoneyMovementCancelled = defineEvent(
+  'MoneyMovementCancelled',
+  z.object({ customerId: z.uuid(), movementId: z.uuid(), reason: z.string() }),
+);
+
+/** The first answer to an Idempotency-Key: every retry with the same key gets it again. */
+export const IdempotentRequestRecorded = defineEvent(
+  'IdempotentRequestRecorded',
+  z.object({
+    customerId: z.uuid(),
+    requestHash: z.string(),
+    statusCode: z.number().int(),
+    body: z.unknown(),
+    at: z.iso.datetime(),
+  }),
+);
+
+export const transferEvents = [
+  TransferInitiated,
+  TransferSettled,
+  TransferFailed,
+  MoneyMovementRecorded,
+  MoneyMovementCancelled,
+  IdempotentRequestRecorded,
+] as const;

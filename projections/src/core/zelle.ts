@@ -1,0 +1,262 @@
+import { formatUsd, type ZelleContact } from '@bank/events';
+import type { raiseNotification } from './notifications.ts';
+import { defineProjection, type Db, type Projection } from '../projection.ts';
+
+interface ActivityLine {
+  customerId: string;
+  itemId: string;
+  type: 'sent' | 'received' | 'request';
+  direction: 'outgoing' | 'incoming';
+  recipientName: string;
+  senderName: string;
+  counterpartyName: string;
+  counterpartyContact: string | null;
+  amount: number;
+  memo: string;
+  status: string;
+  reference: string;
+  accountId: string | null;
+  occurredAt: string;
+  position: number;
+}
+
+async function addLine(db: Db, l: ActivityLine): Promise<void> {
+  await db.query(
+    `INSERT INTO rm_zelle_activity (customer_id, item_id, type, direction, recipient_name,
+       sender_name, counterparty_name, counterparty_contact, amount_cents, memo, status,
+       reference_number, account_id, occurred_at, position)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
+     ON CONFLICT (customer_id, item_id) DO NOTHING`,
+    [
+      l.customerId,
+      l.itemId,
+      l.type,
+      l.direction,
+      l.recipientName,
+      l.senderName,
+      l.counterpartyName,
+      l.counterpartyContact,
+      l.amount,
+      l.memo,
+      l.status,
+      l.reference,
+      l.accountId,
+      l.occurredAt,
+      l.position,
+    ],
+  );
+}
+
+async function setStatus(db: Db, itemId: string, status: string): Promise<void> {
+  await db.query('UPDATE rm_zelle_activity SET status = $2 WHERE item_id = $1', [itemId, status]);
+}
+
+async function countRecipient(
+  db: Db,
+  customerId: string,
+  name: string,
+  contact: ZelleContact,
+  at: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO rm_zelle_recipients (customer_id, contact_key, name, email, phone, transaction_count, last_at)
+     VALUES ($1, $2, $3, $4, $5, 1, $6)
+     ON CONFLICT (customer_id, contact_key) DO UPDATE SET name = $3,
+       transaction_count = rm_zelle_recipients.transaction_count + 1,
+       last_at = greatest(rm_zelle_recipients.last_at, $6)`,
+    [
+      customerId,
+      `${contact.kind}:${contact.value}`,
+      name,
+      contact.kind === 'email' ? contact.value : null,
+      contact.kind === 'phone' ? contact.value : null,
+      at,
+    ],
+  );
+}
+
+/** Person-to-person activity (both sides of each payment and request) and recent recipients. */
+export const zelleProjection = defineProjection({
+  name: 'zelle',
+  tables: ['rm_zelle_activity', 'rm_zelle_recipients'],
+  handlers: {
+    async ZellePaymentSent(d, event, db) {
+      const common = {
+        itemId: d.paymentId,
+        recipientName: d.recipientName,
+        senderName: d.senderName,
+        amount: d.amount,
+        memo: d.memo,
+        reference: d.reference,
+        occurredAt: d.sentAt,
+        position: event.position.globalPosition,
+      };
+      await addLine(db, {
+        ...common,
+        customerId: d.senderCustomerId,
+        type: 'sent',
+        direction: 'outgoing',
+        counterpartyName: d.recipientName,
+        counterpartyContact: d.recipientContact.value,
+        status: d.status,
+        accountId: d.fromAccountId,
+      });
+      if (d.recipientCustomerId) {
+        await addLine(db, {
+          ...common,
+          customerId: d.recipientCustomerId,
+          type: 'received',
+          direction: 'incoming',
+          counterpartyName: d.senderName,
+          counterpartyContact: null,
+          status: 'completed',
+          accountId: d.recipientAccountId ?? null,
+        });
+      }
+      await countRecipient(db, d.senderCustomerId, d.recipientName, d.recipientContact, d.sentAt);
+    },
+    async ZellePaymentClaimed(d, event, db) {
+      const { rows } = await db.query<{
+        sender_name: string;
+        memo: string;
+        reference_number: string;
+      }>(
+        'SELECT sender_name, memo, reference_number FROM rm_zelle_activity WHERE customer_id = $1 AND item_id = $2',
+        [d.senderCustomerId, d.paymentId],
+      );
+      await setStatus(db, d.paymentId, 'completed');
+      const sent = rows[0];
+      if (!sent) return;
+      await addLine(db, {
+        customerId: d.recipientCustomerId,
+        itemId: d.paymentId,
+        type: 'received',
+        direction: 'incoming',
+        recipientName: d.recipientName,
+        senderName: sent.sender_name,
+        counterpartyName: sent.sender_name,
+        counterpartyContact: null,
+        amount: d.amount,
+        memo: sent.memo,
+        status: 'completed',
+        reference: sent.reference_number,
+        accountId: d.recipientAccountId,
+        occurredAt: d.claimedAt,
+        position: event.position.globalPosition,
+      });
+    },
+    async ZellePaymentReturned(d, _event, db) {
+      await setStatus(db, d.paymentId, 'returned');
+    },
+    async ZelleRequestCreated(d, event, db) {
+      const common = {
+        itemId: d.requestId,
+        type: 'request' as const,
+        recipientName: d.payerName,
+        senderName: d.requesterName,
+        amount: d.amount,
+        memo: d.memo,
+        status: 'pending',
+        reference: d.reference,
+        occurredAt: d.createdAt,
+        position: event.position.globalPosition,
+      };
+      await addLine(db, {
+        ...common,
+        customerId: d.requesterCustomerId,
+        direction: 'outgoing',
+        counterpartyName: d.payerName,
+        counterpartyContact: d.payerContact.value,
+        accountId: d.requesterAccountId,
+      });
+      await addLine(db, {
+        ...common,
+        customerId: d.payerCustomerId,
+        direction: 'incoming',
+        counterpartyName: d.requesterName,
+        counterpartyContact: null,
+        accountId: null,
+      });
+      await countRecipient(db, d.requesterCustomerId, d.payerName, d.payerContact, d.createdAt);
+    },
+    async ZelleRequestPaid(d, _event, db) {
+      await setStatus(db, d.requestId, 'completed');
+    },
+    async ZelleRequestDeclined(d, _event, db) {
+      await setStatus(db, d.requestId, 'declined');
+    },
+  },
+});
+
+type Raise = typeof raiseNotification;
+
+/**
+ * Person-to-person notices, run by the notifications projection. Money received is already
+ * announced there by the credit posting itself.
+ */
+export function zelleNotificationHandlers(
+  raise: Raise,
+): Pick<
+  Projection['handlers'],
+  | 'ZellePaymentSent'
+  | 'ZellePaymentClaimed'
+  | 'ZellePaymentReturned'
+  | 'ZelleRequestCreated'
+  | 'ZelleRequestDeclined'
+> {
+  return {
+    async ZellePaymentSent(d, event, db) {
+      const amount = formatUsd(d.amount);
+      await raise(db, event, {
+        customerId: d.senderCustomerId,
+        type: 'zelle',
+        ...(d.status === 'completed'
+          ? {
+              title: 'Zelle payment sent',
+              message: `${amount} was sent to ${d.recipientName}. Reference ${d.reference}.`,
+            }
+          : {
+              title: 'Zelle payment pending',
+              message: `${amount} to ${d.recipientName} (${d.recipientContact.value}) will be delivered once they enroll. If it is not claimed within 14 days, it comes back to you.`,
+            }),
+        priority: 'medium',
+      });
+    },
+    async ZellePaymentClaimed(d, event, db) {
+      await raise(db, event, {
+        customerId: d.senderCustomerId,
+        type: 'zelle',
+        title: 'Zelle payment delivered',
+        message: `${d.recipientName} enrolled and received your payment of ${formatUsd(d.amount)}.`,
+        priority: 'low',
+      });
+    },
+    async ZellePaymentReturned(d, event, db) {
+      await raise(db, event, {
+        customerId: d.senderCustomerId,
+        type: 'zelle',
+        title: 'Zelle payment returned',
+        message: `Your payment of ${formatUsd(d.amount)} to ${d.recipientName} was not claimed within 14 days. The money is available in your account again.`,
+        priority: 'high',
+      });
+    },
+    async ZelleRequestCreated(d, event, db) {
+      await raise(db, event, {
+        customerId: d.payerCustomerId,
+        type: 'zelle',
+        title: `Zelle request from ${d.requesterName}`,
+        message: `${d.requesterName} requested ${formatUsd(d.amount)}${d.memo ? `: ${d.memo}` : ''}. You can pay or decline it on the Zelle page.`,
+        priority: 'medium',
+      });
+    },
+    async ZelleRequestDeclined(d, event, db) {
+      await raise(db, event, {
+        customerId: d.requesterCustomerId,
+        type: 'zelle',
+        title: 'Zelle request declined',
+        message: `${d.payerName} declined your request for ${formatUsd(d.amount)}.`,
+        priority: 'medium',
+      });
+    },
+  };
+}

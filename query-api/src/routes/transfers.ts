@@ -1,0 +1,151 @@
+import { centsToDollars, moneyRules, transferTypes, type TransferType } from '@bank/events';
+import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { BANK_TIME_ZONE, bankDateOf } from '@bank/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const TITLES: Record<TransferType, string> = {
+  'between-accounts': 'Between My Accounts',
+  'same-bank': 'To Another Harborview Customer',
+  'external-bank': 'To Another Bank',
+  sepa: 'SEPA Transfer (EUR)',
+};
+
+interface TransferRow extends Record<string, unknown> {
+  transfer_id: string;
+  type: TransferType;
+  status: string;
+  from_account_id: string;
+  from_account_name: string;
+  to_account_id: string | null;
+  to_account_name: string | null;
+  recipient_name: string;
+  description: string;
+  amount_cents: number;
+  fee_cents: number;
+  memo: string;
+  transfer_date: string;
+  reference_number: string;
+  details: Record<string, string>;
+  exchange: { rate: string; source: string; asOf: string; targetAmount: number } | null;
+  settle_after: Date | null;
+  settled_at: Date | null;
+  failure_reason: string | null;
+  repeat_of: string | null;
+  initiated_at: Date;
+}
+
+function transferView(r: TransferRow) {
+  return {
+    id: r.transfer_id,
+    type: r.type,
+    description: r.description,
+    date: r.initiated_at.toISOString(),
+    amount: centsToDollars(r.amount_cents),
+    fee: centsToDollars(r.fee_cents),
+    total: centsToDollars(r.amount_cents + r.fee_cents),
+    status: r.status,
+    reference_number: r.reference_number,
+    recipient_name: r.recipient_name,
+    memo: r.memo,
+    transfer_date: r.transfer_date,
+    from_account: { id: r.from_account_id, name: r.from_account_name },
+    to_account: r.to_account_id ? { id: r.to_account_id, name: r.to_account_name } : null,
+    bank_name: r.details.bankName ?? null,
+    recipient_account: r.details.accountLast4 ? `****${r.details.accountLast4}` : null,
+    country: r.details.country ?? null,
+    purpose_of_payment: r.details.purposeOfPayment ?? null,
+    exchange: r.exchange
+      ? {
+          rate: r.exchange.rate,
+          source: r.exchange.source,
+          as_of: r.exchange.asOf,
+          currency: 'EUR',
+          amount: centsToDollars(r.exchange.targetAmount),
+        }
+      : null,
+    estimated_settlement: r.settle_after?.toISOString() ?? null,
+    settled_at: r.settled_at?.toISOString() ?? null,
+    failure_reason: r.failure_reason,
+    repeat_of: r.repeat_of,
+  };
+}
+
+/** What a customer has used today of each limit category (cancelled movements do not count). */
+export async function usedToday(pool: Pool, customerId: string, now = new Date()) {
+  const today = bankDateOf(now);
+  const { rows } = await pool.query<{ category: string; day: string; month: string }>(
+    `SELECT category,
+       coalesce(sum(amount_cents) FILTER (WHERE bank_date = $2::date), 0)::bigint AS day,
+       coalesce(sum(amount_cents), 0)::bigint AS month
+     FROM rm_money_movements
+     WHERE customer_id = $1 AND bank_month = $3 AND NOT cancelled
+     GROUP BY category`,
+    [customerId, today, today.slice(0, 7)],
+  );
+  const used = new Map(
+    rows.map((r) => [r.category, { day: Number(r.day), month: Number(r.month) }]),
+  );
+  return (category: string) => used.get(category) ?? { day: 0, month: 0 };
+}
+
+export function limitView(limitCents: number, usedCents: number) {
+  return {
+    limit: centsToDollars(limitCents),
+    used: centsToDollars(usedCents),
+    remaining: centsToDollars(Math.max(0, limitCents - usedCents)),
+  };
+}
+
+/** Transfers: recent ones (for Repeat) and the per-type limits with what is left today. */
+export const transferQueryRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  sessions: SessionStore;
+}> = async (app, { pool, sessions }) => {
+  app.addHook('onRequest', requireCustomer(sessions));
+
+  app.get(
+    '/transfers/recent',
+    {
+      schema: {
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(5) }),
+      },
+    },
+    async (request) => {
+      const { rows } = await pool.query<TransferRow>(
+        `SELECT * FROM rm_transfers WHERE customer_id = $1
+         ORDER BY initiated_at DESC, position DESC LIMIT $2`,
+        [request.customerId, request.query.limit],
+      );
+      return ok({ transfers: rows.map(transferView) }, 'Recent transfers retrieved successfully');
+    },
+  );
+
+  app.get('/transfers/limits', async (request) => {
+    const used = await usedToday(pool, request.customerId);
+    const limits = Object.fromEntries(
+      transferTypes.map((type) => {
+        const daily = moneyRules.dailyLimits[type];
+        const view = limitView(daily, used(type).day);
+        return [
+          type,
+          {
+            type,
+            title: TITLES[type],
+            daily_limit: view.limit,
+            used_today: view.used,
+            remaining_today: view.remaining,
+            minimum_amount: centsToDollars(moneyRules.minTransferCents),
+            fee: centsToDollars(moneyRules.transferFees[type]),
+            processing_time: moneyRules.processingTimes[type],
+            currency: type === 'sepa' ? 'EUR' : 'USD',
+          },
+        ];
+      }),
+    );
+    return ok(
+      { limits, time_zone: BANK_TIME_ZONE, business_date: bankDateOf(new Date()) },
+      'Transfer limits retrieved successfully',
+    );
+  });
+};

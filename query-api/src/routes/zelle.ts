@@ -1,0 +1,157 @@
+import { centsToDollars, moneyRules } from '@bank/events';
+import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { BANK_TIME_ZONE, bankDateOf } from '@bank/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitView, usedToday } from './transfers.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANK_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+interface ActivityRow extends Record<string, unknown> {
+  item_id: string;
+  type: 'sent' | 'received' | 'request';
+  direction: 'outgoing' | 'incoming';
+  recipient_name: string;
+  sender_name: string;
+  counterparty_name: string;
+  counterparty_contact: string | null;
+  amount_cents: number;
+  memo: string;
+  status: string;
+  reference_number: string;
+  account_id: string | null;
+  occurred_at: Date;
+}
+
+function activityView(r: ActivityRow) {
+  return {
+    id: r.item_id,
+    type: r.type,
+    direction: r.direction,
+    recipient_name: r.recipient_name,
+    sender_name: r.sender_name,
+    counterparty_name: r.counterparty_name,
+    contact: r.counterparty_contact,
+    amount: centsToDollars(r.amount_cents),
+    memo: r.memo,
+    date: r.occurred_at.toISOString(),
+    formatted_date: dateFormat.format(r.occurred_at),
+    status: r.status,
+    reference_number: r.reference_number,
+    account_id: r.account_id,
+  };
+}
+
+const activityQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  type: z.enum(['all', 'sent', 'received', 'request']).optional(),
+  status: z.enum(['all', 'completed', 'pending', 'returned', 'declined']).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+/** Person-to-person reads: recent recipients, activity, limits, and requests awaiting me. */
+export const zelleQueryRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  sessions: SessionStore;
+}> = async (app, { pool, sessions }) => {
+  app.addHook('onRequest', requireCustomer(sessions));
+
+  app.get('/zelle/recipients', async (request) => {
+    const { rows } = await pool.query<{
+      name: string;
+      email: string | null;
+      phone: string | null;
+      transaction_count: number;
+      last_at: Date;
+    }>(
+      `SELECT name, email, phone, transaction_count, last_at FROM rm_zelle_recipients
+       WHERE customer_id = $1 ORDER BY last_at DESC LIMIT 20`,
+      [request.customerId],
+    );
+    return ok(
+      {
+        recipients: rows.map((r) => ({
+          name: r.name,
+          email: r.email,
+          phone: r.phone,
+          avatar: null,
+          transaction_count: r.transaction_count,
+          last_transaction_date: r.last_at.toISOString(),
+        })),
+      },
+      'Recipients retrieved successfully',
+    );
+  });
+
+  app.get('/zelle/transactions', { schema: { querystring: activityQuery } }, async (request) => {
+    const q = request.query;
+    const params: unknown[] = [request.customerId];
+    const where = ['customer_id = $1'];
+    if (q.type && q.type !== 'all') {
+      params.push(q.type);
+      where.push(`type = $${params.length}`);
+    }
+    if (q.status && q.status !== 'all') {
+      params.push(q.status);
+      where.push(`status = $${params.length}`);
+    }
+    if (q.search) {
+      params.push(`%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+      where.push(
+        `(counterparty_name || ' ' || memo || ' ' || reference_number) ILIKE $${params.length}`,
+      );
+    }
+    params.push(q.limit);
+    const { rows } = await pool.query<ActivityRow>(
+      `SELECT * FROM rm_zelle_activity WHERE ${where.join(' AND ')}
+       ORDER BY occurred_at DESC, position DESC LIMIT $${params.length}`,
+      params,
+    );
+    return ok({ transactions: rows.map(activityView) }, 'Transactions retrieved successfully');
+  });
+
+  app.get('/zelle/requests', async (request) => {
+    const { rows } = await pool.query<ActivityRow>(
+      `SELECT * FROM rm_zelle_activity
+       WHERE customer_id = $1 AND type = 'request' AND direction = 'incoming' AND status = 'pending'
+       ORDER BY occurred_at DESC, position DESC LIMIT 100`,
+      [request.customerId],
+    );
+    return ok(
+      {
+        requests: rows.map((r) => ({
+          ...activityView(r),
+          requester_name: r.sender_name,
+        })),
+      },
+      'Requests retrieved successfully',
+    );
+  });
+
+  app.get('/zelle/limits', async (request) => {
+    const used = await usedToday(pool, request.customerId);
+    const sent = used('zelle-send');
+    const received = used('zelle-receive');
+    return ok(
+      {
+        limits: {
+          daily: limitView(moneyRules.dailyLimits['zelle-send'], sent.day),
+          monthly: limitView(moneyRules.monthlyLimits['zelle-send']!, sent.month),
+          daily_receive: limitView(moneyRules.dailyLimits['zelle-receive'], received.day),
+          per_transaction: {
+            min: centsToDollars(moneyRules.zelleMinCents),
+            max: centsToDollars(moneyRules.zelleMaxCents),
+          },
+          time_zone: BANK_TIME_ZONE,
+          business_date: bankDateOf(new Date()),
+        },
+      },
+      'Limits retrieved successfully',
+    );
+  });
+};
