@@ -1,11 +1,56 @@
-import { ScreenPlaceholder } from '@/components/ui/page';
+import { useState } from 'react';
+import { Card } from '@/components/ui/card';
+import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useUser } from '@/lib/auth';
+import type { ProfileUser } from '../api/update-profile';
+import { DetailsForm } from '../components/details-form';
+import { NotificationsForm } from '../components/notifications-form';
+import { PasswordForm } from '../components/password-form';
+import { PhotoSection } from '../components/photo-section';
+import './profile.css';
 
-// Issue 6 fills this in: profile settings (spec 2 §2.8).
+type Tab = 'profile' | 'security' | 'notifications';
+
+/** Spec 2 §2.8: Profile Settings. */
 export default function ProfileRoute() {
+  useDocumentTitle('Profile Settings');
+  const user = useUser() as ProfileUser;
+  const [tab, setTab] = useState<Tab>('profile');
   return (
-    <ScreenPlaceholder
-      title="Profile Settings"
-      description="Edit your personal details, photo, password and notification preferences."
-    />
+    <>
+      <PageHeader title="Profile Settings" backTo="/dashboard" />
+      <Tabs
+        value={tab}
+        onValueChange={setTab}
+        label="Profile settings"
+        items={[
+          { value: 'profile', label: 'Profile Information' },
+          { value: 'security', label: 'Security Settings' },
+          { value: 'notifications', label: 'Notifications' },
+        ]}
+      >
+        <TabPanel value="profile">
+          <div className="stack">
+            <Card>
+              <PhotoSection user={user} />
+            </Card>
+            <Card>
+              <DetailsForm key={String(user.id)} user={user} />
+            </Card>
+          </div>
+        </TabPanel>
+        <TabPanel value="security">
+          <Card>
+            <PasswordForm />
+          </Card>
+        </TabPanel>
+        <TabPanel value="notifications">
+          <Card>
+            <NotificationsForm user={user} />
+          </Card>
+        </TabPanel>
+      </Tabs>
+    </>
   );
 }

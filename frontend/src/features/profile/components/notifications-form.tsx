@@ -1,0 +1,62 @@
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/field';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/error-mapping';
+import { toast } from '@/lib/toast-store';
+import {
+  DEFAULT_PREFERENCES,
+  useUpdateNotificationPreferences,
+} from '../api/update-notification-preferences';
+import type { NotificationPreferences, ProfileUser } from '../api/update-profile';
+
+const OPTIONS: { key: keyof NotificationPreferences; label: string; hint: string }[] = [
+  { key: 'transaction', label: 'Transactions', hint: 'Deposits, payments and transfers' },
+  { key: 'security', label: 'Security', hint: 'Sign-ins, password and profile changes' },
+  { key: 'card', label: 'Cards', hint: 'Card locks, limits and applications' },
+  { key: 'crypto', label: 'Crypto', hint: 'Trades, deposits and withdrawals' },
+  { key: 'support', label: 'Support', hint: 'Replies to your support tickets' },
+  { key: 'marketing', label: 'Offers and news', hint: 'Product news and offers' },
+];
+
+/** Notification preferences, saved to the server, which respects them when notifying. */
+export function NotificationsForm({ user }: { user: ProfileUser }) {
+  const { updateUser } = useAuth();
+  const save = useUpdateNotificationPreferences();
+  const form = useForm<NotificationPreferences>({
+    defaultValues: { ...DEFAULT_PREFERENCES, ...(user.notification_preferences ?? {}) },
+  });
+  const submit = (prefs: NotificationPreferences) =>
+    save.mutate(prefs, {
+      onSuccess: ({ data, message }) => {
+        if (data?.user) updateUser(data.user);
+        form.reset(prefs);
+        toast.success(message || 'Notification preferences saved');
+      },
+      onError: (e) => toast.error(errorMessage(e, 'Failed to save notification preferences')),
+    });
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
+      <fieldset className="prefs">
+        <legend className="section-title">Email and in-app notifications</legend>
+        {OPTIONS.map((o) => (
+          <div key={o.key} className="prefs__item">
+            <Checkbox
+              label={o.label}
+              aria-describedby={`pref-${o.key}-hint`}
+              {...form.register(o.key)}
+            />
+            <p className="muted prefs__hint" id={`pref-${o.key}-hint`}>
+              {o.hint}
+            </p>
+          </div>
+        ))}
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Preferences'}
+        </Button>
+      </div>
+    </form>
+  );
+}
