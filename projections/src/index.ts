@@ -48,3 +48,4 @@ export * from './queries/users.ts';
 
 /** Names of every projection: a read waits for all of them to reach a consistency token. */
 export const allProjectionNames = allProjections.map((p) => p.name);
+export * from './kafka/index.ts';

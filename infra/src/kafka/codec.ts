@@ -1,0 +1,101 @@
+import type { EventMetadata, Position, RecordedEvent } from '../event-store/types.ts';
+
+/** Every committed event, keyed by stream id: the order within a stream (an account) holds. */
+export const EVENTS_TOPIC = 'bank.events';
+/** The same events on one partition: the whole global order, for consumers that need it. */
+export const ORDERED_EVENTS_TOPIC = 'bank.events.ordered';
+export const DEFAULT_PARTITIONS = 6;
+
+/**
+ * A relay message is either an event, or a watermark: "every event up to this position has been
+ * sent to every partition", which lets a partition consumer tell how far the global order is done.
+ */
+export type RelayMessage =
+  { kind: 'event'; event: RecordedEvent } | { kind: 'watermark'; position: Position };
+
+interface EventPayload {
+  eventId: string;
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  schemaVersion: number;
+  event: { type: string; data: unknown };
+  metadata: EventMetadata;
+  recordedAt: string;
+}
+
+export interface KafkaMessageLike {
+  key?: Buffer | string | null;
+  value: Buffer | string | null;
+  headers?: Record<string, Buffer | string | (Buffer | string)[] | undefined>;
+}
+
+export function formatPositionHeader(position: Position): string {
+  return `${position.transactionId}.${position.globalPosition}`;
+}
+
+export function parsePositionHeader(text: string): Position {
+  const match = /^(\d+)\.(\d+)$/.exec(text);
+  if (!match) throw new Error(`Bad position header "${text}"`);
+  return { transactionId: BigInt(match[1]!), globalPosition: Number(match[2]) };
+}
+
+export function encodeEvent(
+  event: RecordedEvent,
+): KafkaMessageLike & { key: string; value: string } {
+  const payload: EventPayload = {
+    eventId: event.eventId,
+    streamId: event.streamId,
+    streamVersion: event.streamVersion,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    event: event.event as EventPayload['event'],
+    metadata: event.metadata,
+    recordedAt: event.recordedAt.toISOString(),
+  };
+  return {
+    key: event.streamId,
+    value: JSON.stringify(payload),
+    headers: { kind: 'event', position: formatPositionHeader(event.position) },
+  };
+}
+
+export function encodeWatermark(
+  position: Position,
+  partition: number,
+): KafkaMessageLike & { partition: number; value: string } {
+  return {
+    partition,
+    value: '',
+    headers: { kind: 'watermark', position: formatPositionHeader(position) },
+  };
+}
+
+function header(message: KafkaMessageLike, name: string): string | undefined {
+  const value = message.headers?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.toString();
+}
+
+export function decodeMessage(message: KafkaMessageLike): RelayMessage {
+  const positionText = header(message, 'position');
+  if (!positionText) throw new Error('Relay message without a position header');
+  const position = parsePositionHeader(positionText);
+  if (header(message, 'kind') === 'watermark') return { kind: 'watermark', position };
+  if (message.value === null) throw new Error('Relay event message without a value');
+  const payload = JSON.parse(message.value.toString()) as EventPayload;
+  return {
+    kind: 'event',
+    event: {
+      eventId: payload.eventId,
+      streamId: payload.streamId,
+      streamVersion: payload.streamVersion,
+      type: payload.type,
+      schemaVersion: payload.schemaVersion,
+      event: payload.event,
+      metadata: payload.metadata,
+      recordedAt: new Date(payload.recordedAt),
+      position,
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import type { Consumer, EachBatchPayload } from 'kafkajs';
+import type { Pool, PoolClient } from '../postgres/pool.ts';
+import {
+  comparePositions,
+  START,
+  type Position,
+  type RecordedEvent,
+} from '../event-store/types.ts';
+import { decodeMessage } from './codec.ts';
+import type { Kafka } from './client.ts';
+
+export interface PartitionState {
+  topic: string;
+  partition: number;
+  /** The last event applied from this partition. */
+  lastApplied: Position;
+  /** Every event up to here has been seen on this partition. */
+  watermark: Position;
+}
+
+export interface ExactlyOnceConsumerOptions {
+  kafka: Kafka;
+  pool: Pool;
+  /** Its name in kafka_offsets (and its consumer group: `${groupPrefix}${name}`). */
+  name: string;
+  topic: string;
+  groupPrefix?: string;
+  /**
+   * Events at or below this position count as applied whatever the partition row says (a
+   * projection's checkpoint after a rebuild from the PostgreSQL log). Runs inside the transaction.
+   */
+  floor?: (db: PoolClient) => Promise<Position>;
+  /** Applies new events of one partition, in partition order, inside the transaction. */
+  apply: (db: PoolClient, events: RecordedEvent[], state: PartitionState) => Promise<void>;
+  /** Runs last in the transaction, with the partition's new state. */
+  afterApply?: (db: PoolClient, state: PartitionState) => Promise<void>;
+  /** How many messages at most share one transaction. */
+  maxBatch?: number;
+  partitionsConsumedConcurrently?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface ExactlyOnceConsumer {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface OffsetRow {
+  next_offset: string;
+  transaction_id: string;
+  global_position: string;
+  watermark_transaction_id: string;
+  watermark_global_position: string;
+}
+
+const toPosition = (transactionId: string, globalPosition: string): Position => ({
+  transactionId: BigInt(transactionId),
+  globalPosition: Number(globalPosition),
+});
+const maxPosition = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
+
+/** The outcome of one transaction over a run of messages. */
+type ChunkResult = { kind: 'applied' } | { kind: 'seek'; offset: string };
+
+/**
+ * A Kafka consumer whose effect is exactly once: for each topic-partition it keeps its position
+ * in PostgreSQL (kafka_offsets), written in the same transaction as its own writes. Kafka's
+ * committed offsets are only a hint: a message below the stored offset, or an event at or below
+ * the last applied global position (the relay re-sends after a crash), is skipped; a consumer
+ * handed a partition whose Kafka offset is ahead of the stored one seeks back.
+ */
+export function createExactlyOnceConsumer(
+  options: ExactlyOnceConsumerOptions,
+): ExactlyOnceConsumer {
+  const maxBatch = options.maxBatch ?? 500;
+  let consumer: Consumer | undefined;
+
+  async function applyChunk(
+    topic: string,
+    partition: number,
+    messages: EachBatchPayload['batch']['messages'],
+  ): Promise<ChunkResult> {
+    const client = await options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO kafka_offsets (consumer, topic, partition, next_offset) VALUES ($1,$2,$3,0)
+         ON CONFLICT DO NOTHING`,
+        [options.name, topic, partition],
+      );
+      const { rows } = await client.query<OffsetRow>(
+        `SELECT next_offset::text, transaction_id::text, global_position::text,
+                watermark_transaction_id::text, watermark_global_position::text
+           FROM kafka_offsets WHERE consumer = $1 AND topic = $2 AND partition = $3 FOR UPDATE`,
+        [options.name, topic, partition],
+      );
+      const row = rows[0]!;
+      const storedNext = BigInt(row.next_offset);
+      const firstOffset = BigInt(messages[0]!.offset);
+      if (firstOffset > storedNext && storedNext > 0n) {
+        // Kafka's offset is ahead of what was applied: read from where PostgreSQL says.
+        await client.query('ROLLBACK');
+        return { kind: 'seek', offset: storedNext.toString() };
+      }
+      const floor = options.floor ? await options.floor(client) : START;
+      let lastApplied = toPosition(row.transaction_id, row.global_position);
+      let watermark = toPosition(row.watermark_transaction_id, row.watermark_global_position);
+      let skip = maxPosition(lastApplied, floor);
+      const fresh: RecordedEvent[] = [];
+      for (const message of messages) {
+        if (BigInt(message.offset) < storedNext) continue;
+        const decoded = decodeMessage(message);
+        if (decoded.kind === 'watermark') {
+          watermark = maxPosition(watermark, decoded.position);
+        } else if (comparePositions(decoded.event.position, skip) > 0) {
+          fresh.push(decoded.event);
+          lastApplied = decoded.event.position;
+          skip = lastApplied;
+        }
+      }
+      const state: PartitionState = { topic, partition, lastApplied, watermark };
+      if (fresh.length > 0) await options.apply(client, fresh, state);
+      const next = BigInt(messages[messages.length - 1]!.offset) + 1n;
+      await client.query(
+        `UPDATE kafka_offsets SET next_offset = $4, transaction_id = $5::text::xid8,
+           global_position = $6, watermark_transaction_id = $7::text::xid8,
+           watermark_global_position = $8, updated_at = now()
+         WHERE consumer = $1 AND topic = $2 AND partition = $3`,
+        [
+          options.name,
+          topic,
+          partition,
+          next.toString(),
+          lastApplied.transactionId.toString(),
+          lastApplied.globalPosition,
+          watermark.transactionId.toString(),
+          watermark.globalPosition,
+        ],
+      );
+      await options.afterApply?.(client, state);
+      await client.query('COMMIT');
+      return { kind: 'applied' };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
+    for (let i = 0; i < batch.messages.length; i += maxBatch) {
+      if (!isRunning() || isStale()) return;
+      const chunk = batch.messages.slice(i, i + maxBatch);
+      const result = await applyChunk(batch.topic, batch.partition, chunk);
+      if (result.kind === 'seek') {
+        consumer!.seek({ topic: batch.topic, partition: batch.partition, offset: result.offset });
+        return;
+      }
+      resolveOffset(chunk[chunk.length - 1]!.offset);
+      await heartbeat();
+    }
+  }
+
+  return {
+    async start() {
+      const sessionTimeout = Number(process.env.KAFKA_SESSION_TIMEOUT_MS ?? 10_000);
+      consumer = options.kafka.consumer({
+        groupId: `${options.groupPrefix ?? 'bank.'}${options.name}`,
+        sessionTimeout,
+        rebalanceTimeout: Math.max(sessionTimeout, 10_000),
+        heartbeatInterval: Math.min(1000, Math.floor(sessionTimeout / 3)),
+        maxWaitTimeInMs: 100,
+        allowAutoTopicCreation: false,
+        retry: { initialRetryTime: 200, retries: 30, maxRetryTime: 5000 },
+      });
+      consumer.on(consumer.events.CRASH, (event) => options.onError?.(event.payload.error));
+      await consumer.connect();
+      await consumer.subscribe({ topic: options.topic, fromBeginning: true });
+      await consumer.run({
+        autoCommit: true,
+        autoCommitInterval: 1000,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+        eachBatch: async (payload) => {
+          try {
+            await eachBatch(payload);
+          } catch (error) {
+            options.onError?.(error);
+            throw error; // kafkajs retries the batch, from the last resolved offset
+          }
+        },
+      });
+    },
+    async stop() {
+      await consumer?.disconnect().catch(() => {});
+      consumer = undefined;
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './codec.ts';
+export * from './client.ts';
+export * from './relay.ts';
+export * from './consumer.ts';

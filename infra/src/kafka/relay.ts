@@ -1,0 +1,169 @@
+import { Partitioners, type Producer } from 'kafkajs';
+import type { Pool, PoolClient } from '../postgres/pool.ts';
+import { createSubscription, type Subscription } from '../event-store/subscription.ts';
+import type { EventStore, RecordedEvent } from '../event-store/types.ts';
+import {
+  encodeEvent,
+  encodeWatermark,
+  EVENTS_TOPIC,
+  ORDERED_EVENTS_TOPIC,
+  DEFAULT_PARTITIONS,
+} from './codec.ts';
+import { ensureEventTopics, partitionCount, type Kafka } from './client.ts';
+
+/** One relay at a time across every process: whoever holds this advisory lock relays. */
+const RELAY_LOCK = 7431007;
+export const RELAY_CHECKPOINT = 'kafka-relay';
+
+export interface KafkaRelayOptions {
+  pool: Pool;
+  store: EventStore;
+  kafka: Kafka;
+  partitions?: number;
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+export interface KafkaRelay {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  wake(): void;
+  isLeader(): boolean;
+}
+
+/**
+ * Relays committed events to Kafka in the store's global order, never through a dual write: it
+ * follows the log with a checkpoint (createSubscription) and moves the checkpoint only after the
+ * broker acknowledged the batch (acks=all, idempotent producer). A crash in between re-sends a
+ * suffix of the log, which consumers drop by global position. Each batch ends with a watermark on
+ * every partition of the keyed topic: "all events up to here have been sent".
+ */
+export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
+  const log = options.log ?? (() => {});
+  let running = false;
+  let leader: PoolClient | undefined;
+  let subscription: Subscription | undefined;
+  let producer: Producer | undefined;
+  let partitions = options.partitions ?? DEFAULT_PARTITIONS;
+  let campaign: Promise<void> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  async function connectedProducer(): Promise<Producer> {
+    if (producer) return producer;
+    const created = options.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      allowAutoTopicCreation: false,
+    });
+    await created.connect();
+    producer = created;
+    return created;
+  }
+
+  async function send(events: RecordedEvent[]): Promise<void> {
+    const last = events[events.length - 1]!.position;
+    const watermarks = Array.from({ length: partitions }, (_, p) => encodeWatermark(last, p));
+    try {
+      const target = await connectedProducer();
+      await target.sendBatch({
+        acks: -1,
+        topicMessages: [
+          { topic: EVENTS_TOPIC, messages: [...events.map(encodeEvent), ...watermarks] },
+          {
+            topic: ORDERED_EVENTS_TOPIC,
+            messages: events.map((e) => ({ ...encodeEvent(e), partition: 0 })),
+          },
+        ],
+      });
+    } catch (error) {
+      // A fresh producer after a broker restart: the old one's sequence state is stale.
+      const broken = producer;
+      producer = undefined;
+      await broken?.disconnect().catch(() => {});
+      throw error;
+    }
+  }
+
+  async function becomeLeader(): Promise<boolean> {
+    const client = await options.pool.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1) AS locked',
+        [RELAY_LOCK],
+      );
+      if (!rows[0]?.locked) {
+        client.release();
+        return false;
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    leader = client;
+    client.on('error', () => void resign());
+    client.on('notification', () => subscription?.wake());
+    await client.query('LISTEN events_appended');
+    await ensureEventTopics(options.kafka, partitions);
+    partitions = await partitionCount(options.kafka, EVENTS_TOPIC);
+    subscription = createSubscription({
+      pool: options.pool,
+      store: options.store,
+      name: RELAY_CHECKPOINT,
+      handle: send,
+      batchSize: options.batchSize ?? 500,
+      idlePollMs: 200,
+      onError: (error) => log(`kafka relay: ${(error as Error).message}`),
+    });
+    subscription.start();
+    log('kafka relay: leading');
+    return true;
+  }
+
+  async function resign(): Promise<void> {
+    const was = leader;
+    leader = undefined;
+    await subscription?.stop();
+    subscription = undefined;
+    if (was) {
+      await was.query('SELECT pg_advisory_unlock_all()').catch(() => {});
+      was.release(true);
+    }
+    if (running) schedule();
+  }
+
+  function schedule(): void {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      campaign = becomeLeader()
+        .then((won) => (won || !running ? undefined : schedule()))
+        .catch((error) => {
+          log(`kafka relay: ${(error as Error).message}`);
+          if (running) schedule();
+        });
+    }, 1000);
+  }
+
+  return {
+    async start() {
+      running = true;
+      campaign = becomeLeader()
+        .then((won) => (won ? undefined : schedule()))
+        .catch((error) => {
+          log(`kafka relay: ${(error as Error).message}`);
+          schedule();
+        });
+      await campaign;
+    },
+    async stop() {
+      running = false;
+      clearTimeout(retryTimer);
+      await campaign?.catch(() => {});
+      await resign();
+      await producer?.disconnect().catch(() => {});
+      producer = undefined;
+    },
+    wake: () => subscription?.wake(),
+    isLeader: () => leader !== undefined,
+  };
+}

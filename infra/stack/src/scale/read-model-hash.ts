@@ -1,0 +1,52 @@
+import type { Pool } from '@bank/infra';
+import {
+  allProjectionNames,
+  allProjections,
+  lowestCheckpoint,
+  rebuildProjection,
+} from '@bank/projections';
+import { comparePositions, type EventStore, type Position } from '@bank/infra';
+
+/** One md5 per read-model table, over its rows in a stable order. */
+export async function readModelHashes(pool: Pool): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for (const table of allProjections.flatMap((p) => p.tables)) {
+    const { rows } = await pool.query<{ hash: string; count: string }>(
+      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash,
+              count(*)::text AS count FROM ${table} t`,
+    );
+    hashes[table] = `${rows[0]!.count}:${rows[0]!.hash}`;
+  }
+  return hashes;
+}
+
+export async function headPosition(pool: Pool): Promise<Position> {
+  // Aliased apart from the columns: ORDER BY would otherwise sort the text casts.
+  const { rows } = await pool.query<{ tx: string; pos: string }>(
+    `SELECT transaction_id::text AS tx, global_position::text AS pos FROM events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  const row = rows[0];
+  return row
+    ? { transactionId: BigInt(row.tx), globalPosition: Number(row.pos) }
+    : { transactionId: 0n, globalPosition: 0 };
+}
+
+/** Waits until every projection's checkpoint has reached the last committed event. */
+export async function waitForProjections(pool: Pool, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const head = await headPosition(pool);
+  for (;;) {
+    const low = await lowestCheckpoint(pool, allProjectionNames);
+    if (comparePositions(low, head) >= 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(`projections stuck at ${low.transactionId}.${low.globalPosition}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The embedded path's answer: every read model rebuilt from the PostgreSQL log in process. */
+export async function rebuildAll(pool: Pool, store: EventStore): Promise<void> {
+  for (const projection of allProjections) await rebuildProjection(pool, store, projection);
+}

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHttpProxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import { createHttpApp, messages, type BankApp } from '@bank/infra';
+import { frontendDist } from '../http-server.ts';
+import { collectApiRoutes, createApiRouter, type ApiService } from './api-routes.ts';
+
+export interface EdgeOptions {
+  /** Base URLs of each service's instances, e.g. {'command-api': ['http://127.0.0.1:3001']}. */
+  upstreams: Record<ApiService, string[]>;
+  /** Further health URLs that /api/health includes (projection and job workers). */
+  health?: Record<string, string>;
+  frontendDir?: string;
+}
+
+async function probe(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Node edge (where nginx is absent, and in tests): /api to the service that serves the route,
+ * round-robin over its instances; /api/health aggregated; the built web app for everything else.
+ * infra/edge/nginx.conf is the same rule for docker compose.
+ */
+export async function buildEdge(options: EdgeOptions): Promise<BankApp> {
+  const route = createApiRouter(await collectApiRoutes());
+  const next: Record<ApiService, number> = { 'command-api': 0, 'query-api': 0 };
+  const pick = (service: ApiService): string => {
+    const bases = options.upstreams[service];
+    if (bases.length === 0) throw new Error(`No ${service} instance configured`);
+    next[service] = (next[service] + 1) % bases.length;
+    return bases[next[service]]!;
+  };
+
+  const app = createHttpApp({ bodyLimit: 9 * 1024 * 1024 });
+
+  app.get('/api/health', async (_request, reply) => {
+    const targets: Record<string, string> = { ...options.health };
+    for (const service of ['command-api', 'query-api'] as const) {
+      options.upstreams[service].forEach((base, i) => {
+        targets[`${service}#${i + 1}`] = `${base}/api/health`;
+      });
+    }
+    const entries = await Promise.all(
+      Object.entries(targets).map(async ([name, url]) => [name, await probe(url)] as const),
+    );
+    const services = Object.fromEntries(entries);
+    const ready = entries.every(([, up]) => up);
+    return reply
+      .code(ready ? 200 : 503)
+      .send(
+        ready
+          ? { status: 'success', message: 'ready', data: { ready, services } }
+          : { status: 'error', message: messages.unavailable, data: { ready, services } },
+      );
+  });
+
+  await app.register(fastifyHttpProxy, {
+    upstream: options.upstreams['command-api'][0]!,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    replyOptions: {
+      getUpstream: (request) => pick(route(request.method, request.url)),
+    },
+  });
+
+  const dist = options.frontendDir ?? frontendDist;
+  if (existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false });
+    app.setNotFoundHandler((request, reply) =>
+      request.method === 'GET' || request.method === 'HEAD'
+        ? reply.type('text/html').sendFile('index.html')
+        : reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' }),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,31 @@
+import { buildEdge } from './edge-app.ts';
+
+/** Comma-separated base URLs from the environment. */
+function urls(name: string, fallback: string): string[] {
+  return (process.env[name] ?? fallback)
+    .split(',')
+    .map((u) => u.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+}
+
+const health: Record<string, string> = {};
+urls('PROJECTIONS_URLS', '').forEach(
+  (u, i) => (health[`projections#${i + 1}`] = `${u}/api/health`),
+);
+urls('JOBS_URLS', '').forEach((u, i) => (health[`jobs#${i + 1}`] = `${u}/api/health`));
+
+const edge = await buildEdge({
+  upstreams: {
+    'command-api': urls('COMMAND_API_URLS', 'http://127.0.0.1:3001'),
+    'query-api': urls('QUERY_API_URLS', 'http://127.0.0.1:3002'),
+  },
+  health,
+});
+const url = await edge.listen({
+  port: Number(process.env.PORT ?? 3000),
+  host: process.env.HOST ?? '0.0.0.0',
+});
+console.log(`[edge] ready on ${url}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void edge.close().then(() => process.exit(0)));
+}

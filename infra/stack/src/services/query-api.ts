@@ -1,0 +1,3 @@
+import { runService } from './run-service.ts';
+
+await runService('query-api');

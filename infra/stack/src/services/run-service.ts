@@ -1,0 +1,49 @@
+import { loadConfig } from '@bank/infra';
+import { startBank, type StartBankOptions } from '../bank.ts';
+import '../modules.ts';
+
+export type ServiceName = 'command-api' | 'query-api' | 'projections' | 'jobs';
+
+const roles: Record<ServiceName, NonNullable<StartBankOptions['roles']>> = {
+  'command-api': { commands: true, queries: false, projections: false, jobs: false, http: true },
+  'query-api': { commands: false, queries: true, projections: false, jobs: false, http: true },
+  // Workers listen on PORT too, for /api/health only.
+  projections: { commands: false, queries: false, projections: true, jobs: false, http: true },
+  jobs: { commands: false, queries: false, projections: false, jobs: true, http: true },
+};
+
+/** What a separate service needs from its environment: shared stores, not embedded ones. */
+function requireEnvironment(service: ServiceName): void {
+  const missing = ['DATABASE_URL'];
+  if (service === 'jobs') missing.push('REDIS_URL');
+  if (service === 'command-api' || service === 'query-api') missing.push('OPS_TOKEN');
+  if (service === 'command-api') missing.push('SECRETS_KEY');
+  const absent = missing.filter((name) => !process.env[name]);
+  if (absent.length > 0) {
+    console.error(
+      `${service}: set ${absent.join(', ')}. A separate service shares PostgreSQL, Redis and its ` +
+        'keys with the others; `npm start` runs the whole bank in one process with embedded stores.',
+    );
+    process.exit(2);
+  }
+}
+
+/** Starts one part of the bank as its own process (npm run start:<service>). */
+export async function runService(service: ServiceName): Promise<void> {
+  requireEnvironment(service);
+  const config = loadConfig();
+  const bank = await startBank({
+    roles: roles[service],
+    serveFrontend: false,
+    log: (line) => console.log(`[${service}] ${line}`),
+  });
+  console.log(`[${service}] ready on ${bank.url}${config.kafkaBrokers ? ' (scale mode)' : ''}`);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void bank.stop().then(() => process.exit(0));
+    });
+  }
+}

@@ -1,0 +1,2 @@
+export * from './projection-worker.ts';
+export * from './partition-safety.ts';
