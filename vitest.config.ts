@@ -16,6 +16,7 @@ export default defineConfig({
             'projections/src/**/*.spec.ts',
             'command-api/src/**/*.spec.ts',
             'query-api/src/**/*.spec.ts',
+            'load-tests/src/**/*.spec.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.kafka.spec.ts'],
           globalSetup: ['infra/stack/src/testing/global-setup.ts'],

@@ -1,0 +1,154 @@
+// npm run bench: the whole stack on one embedded PostgreSQL, measured in one run on this machine.
+// Prints the figures and their ratios to the targets of issue 9; `-- --out docs/benchmarks.md`
+// also writes them there. It prints figures only: nothing here passes or fails on a time.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalRedis } from '@bank/infra';
+import { freePort } from '@bank/infra/testing';
+import { LOAD_RATE_LIMITS } from '@bank/load-tests';
+import { startBank } from '../bank.ts';
+import '../modules.ts';
+import { benchEventStores } from './event-store-bench.ts';
+import { benchFrontend, buildFrontend } from './frontend-bench.ts';
+import { findPgbench, runPgbench } from './pgbench.ts';
+import { startBenchPostgres } from './postgres.ts';
+import { benchCatchUp } from './projections-bench.ts';
+import { machineNow, markdownReport, type BenchResults } from './report.ts';
+import { sleep } from './stats.ts';
+import { benchProjectionLag, benchTransfers, seedForTransfers } from './transfers-bench.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
+const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS ?? 20);
+const outIndex = process.argv.indexOf('--out');
+const OUT = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
+const only = new Set((process.env.BENCH_ONLY ?? 'a,b,c,d').split(','));
+
+const log = (line: string) => console.log(line);
+const started = Date.now();
+const results: BenchResults = {
+  startedAt: new Date(),
+  seconds: 0,
+  machine: machineNow(),
+  postgres: {},
+  appends: [],
+  catchUp: [],
+  frontend: [],
+  notes: [],
+};
+
+if (only.has('d') && process.env.BENCH_SKIP_BUILD !== '1') {
+  log('Building the web app...');
+  if (!buildFrontend(log))
+    results.notes.push(
+      'The frontend build failed: (d) used the frontend/dist already there, if any.',
+    );
+}
+
+log('Starting embedded PostgreSQL...');
+const pg = await startBenchPostgres();
+results.postgres = pg.settings;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-data-'));
+try {
+  if (only.has('b')) {
+    log(`(b) Event store appends, ${DURATION_MS / 1000} s per case...`);
+    results.appends = await benchEventStores(
+      { bank: pg.url('es_bank'), emmett: pg.url('es_emmett') },
+      DURATION_MS / 3,
+      log,
+    );
+  }
+
+  const redis = await startLocalRedis({ port: await freePort() });
+  const opsToken = `ops-${randomBytes(12).toString('hex')}`;
+  const bank = await startBank({
+    config: {
+      port: await freePort(),
+      host: '127.0.0.1',
+      databaseUrl: pg.url('bank'),
+      redisUrl: redis.url,
+      dataDir,
+      opsToken,
+      secretsKey: randomBytes(32).toString('hex'),
+    },
+    rateLimits: LOAD_RATE_LIMITS,
+    log: () => {},
+  });
+  try {
+    const endpoint = { baseUrl: bank.url, opsToken };
+    const needsCustomers = only.has('a') || only.has('c') || only.has('d');
+    const seed = needsCustomers
+      ? await seedForTransfers(endpoint, only.has('a') || only.has('c') ? CLIENTS * 8 : 1, log)
+      : undefined;
+    if (seed && only.has('a')) {
+      log(
+        `(a) Transfers through the HTTP API, ${CLIENTS} clients, ${DURATION_MS / 1000} s per phase...`,
+      );
+      results.transfers = await benchTransfers(seed, {
+        clients: CLIENTS,
+        durationMs: DURATION_MS,
+        log,
+      });
+      const pgbench = findPgbench();
+      if (pgbench) {
+        log(`    pgbench TPC-B, ${CLIENTS} clients, ${PGBENCH_SECONDS} s...`);
+        results.pgbench = await runPgbench(
+          pgbench,
+          { host: '127.0.0.1', port: pg.port, user: 'bank', password: 'bank', database: 'pgbench' },
+          { clients: CLIENTS, seconds: PGBENCH_SECONDS },
+        );
+        log(`    pgbench: ${Math.round(results.pgbench.tps)} tps`);
+      } else {
+        results.notes.push(
+          'pgbench is not installed (apt-get install postgresql-client): no TPC-B comparison.',
+        );
+      }
+    }
+    if (seed && only.has('c')) {
+      log('(c) Projections: lag under the mixed load, then catch-up...');
+      await sleep(1000);
+      const rate = results.transfers ? results.transfers.halfRate : 50;
+      results.lag = await benchProjectionLag(seed, bank.pool, {
+        rate,
+        durationMs: DURATION_MS,
+        projections: ['accounts', 'transactions'],
+        log,
+      });
+      await sleep(1000);
+      results.catchUp = await benchCatchUp(bank.pool, ['accounts', 'transactions'], log);
+    }
+    if (seed && only.has('d')) {
+      log('(d) Frontend in headless Chromium...');
+      try {
+        results.frontend = await benchFrontend(bank.url, seed.customers[0], log);
+      } catch (error) {
+        results.notes.push(`(d) failed: ${(error as Error).message.split('\n')[0]}`);
+      }
+    }
+  } finally {
+    await bank.stop();
+    await redis.stop();
+  }
+} finally {
+  await pg.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+results.machine.loadAfter = os.loadavg();
+results.seconds = (Date.now() - started) / 1000;
+results.notes.push(
+  `The machine is shared: a load average above ${results.machine.cores} means other processes competed for the CPU during the run, so every figure here is a floor for this hardware.`,
+);
+const report = markdownReport(results);
+console.log(`\n${report}\n`);
+if (OUT) {
+  writeFileSync(
+    OUT,
+    `# Benchmarks\n\nMeasured by \`npm run bench -- --out ${OUT}\` (infra/stack/src/bench). Every figure ` +
+      `below comes from one run on one machine; the ratios compare against the targets of issue 9.\n\n${report}\n`,
+  );
+  console.log(`Written to ${OUT}`);
+}
+process.exit(0);

@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface PgbenchFigures {
+  clients: number;
+  scale: number;
+  seconds: number;
+  tps: number;
+  latencyAvgMs: number;
+}
+
+/** pgbench from PATH or Debian's postgresql-client (apt-get install postgresql-client). */
+export function findPgbench(): string | undefined {
+  for (const candidate of ['/usr/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench']) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * TPC-B (pgbench's built-in script) against the same server: `pgbench -i` at a scale of one
+ * branch per client (at scale 1 every client would queue on a single branch row), then a run of
+ * `clients` clients and 2 threads.
+ */
+export async function runPgbench(
+  pgbench: string,
+  connection: { host: string; port: number; user: string; password: string; database: string },
+  options: { clients: number; seconds: number },
+): Promise<PgbenchFigures> {
+  const env = {
+    ...process.env,
+    PGHOST: connection.host,
+    PGPORT: String(connection.port),
+    PGUSER: connection.user,
+    PGPASSWORD: connection.password,
+    PGDATABASE: connection.database,
+  };
+  const scale = options.clients;
+  await run(pgbench, ['-i', '-q', '-s', String(scale)], { env });
+  const { stdout } = await run(
+    pgbench,
+    ['-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-n'],
+    { env, maxBuffer: 10 * 1024 * 1024 },
+  );
+  const tps = /tps = ([\d.]+)/.exec(stdout);
+  const latency = /latency average = ([\d.]+) ms/.exec(stdout);
+  if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  return {
+    clients: options.clients,
+    scale,
+    seconds: options.seconds,
+    tps: Number(tps[1]),
+    latencyAvgMs: latency ? Number(latency[1]) : NaN,
+  };
+}

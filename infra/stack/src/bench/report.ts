@@ -1,0 +1,256 @@
+import os from 'node:os';
+import type { AppendFigure } from './event-store-bench.ts';
+import type { PageFigure } from './frontend-bench.ts';
+import type { PgbenchFigures } from './pgbench.ts';
+import type { CatchUpFigure } from './projections-bench.ts';
+import { formatNumber as n } from './stats.ts';
+import type { LagFigures, TransferFigures } from './transfers-bench.ts';
+
+export interface BenchResults {
+  startedAt: Date;
+  seconds: number;
+  machine: {
+    cpu: string;
+    cores: number;
+    memoryGb: number;
+    loadBefore: number[];
+    loadAfter: number[];
+    node: string;
+  };
+  postgres: Record<string, string>;
+  transfers?: TransferFigures;
+  pgbench?: PgbenchFigures;
+  appends: AppendFigure[];
+  catchUp: CatchUpFigure[];
+  lag?: LagFigures;
+  frontend: PageFigure[];
+  notes: string[];
+}
+
+export interface Target {
+  name: string;
+  measured: string;
+  target: string;
+  ratio: number;
+  met: boolean;
+}
+
+export function machineNow() {
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadBefore: os.loadavg(),
+    loadAfter: [] as number[],
+    node: process.version,
+  };
+}
+
+/** The targets of issue 9 as ratios of measured to target (≥ 1 is met). */
+export function targets(r: BenchResults): Target[] {
+  const list: Target[] = [];
+  if (r.transfers && r.pgbench) {
+    const ratio = r.transfers.saturationTps / r.pgbench.tps;
+    list.push({
+      name: '(a) transfers/s vs pgbench TPC-B tps',
+      measured: `${n(r.transfers.saturationTps)} vs ${n(r.pgbench.tps)} = ${n(ratio, 2)}×`,
+      target: '≥ 1.0×',
+      ratio,
+      met: ratio >= 1,
+    });
+  }
+  if (r.transfers) {
+    const p99 = r.transfers.latency.p99;
+    list.push({
+      name: `(a) p99 at half saturation (${r.transfers.halfRate}/s)`,
+      measured: `${n(p99, 1)} ms`,
+      target: '< 50 ms',
+      ratio: 50 / p99,
+      met: p99 < 50,
+    });
+  }
+  const at16 = (store: string) =>
+    r.appends.find((a) => a.store === store && a.writers === 16 && a.eventsPerAppend === 1);
+  const ours = at16('bank');
+  const theirs = at16('emmett');
+  if (ours && theirs) {
+    const ratio = ours.appendsPerSecond / theirs.appendsPerSecond;
+    list.push({
+      name: '(b) appends/s at 16 single-event writers vs Emmett',
+      measured: `${n(ours.appendsPerSecond)} vs ${n(theirs.appendsPerSecond)} = ${n(ratio, 2)}×`,
+      target: '≥ 2.0×',
+      ratio: ratio / 2,
+      met: ratio >= 2,
+    });
+  }
+  for (const c of r.catchUp) {
+    list.push({
+      name: `(c) catch-up ${c.projection}`,
+      measured: `${n(c.eventsPerSecond)} events/s`,
+      target: '≥ 50,000 events/s',
+      ratio: c.eventsPerSecond / 50_000,
+      met: c.eventsPerSecond >= 50_000,
+    });
+  }
+  if (r.lag) {
+    list.push({
+      name: '(c) projection lag p99 under mixed load',
+      measured: `${n(r.lag.lag.p99, 1)} ms`,
+      target: '< 200 ms',
+      ratio: 200 / r.lag.lag.p99,
+      met: r.lag.lag.p99 < 200,
+    });
+  }
+  for (const p of r.frontend) {
+    list.push({
+      name: `(d) initial JS of ${p.page} (gzip)`,
+      measured: `${n(p.jsGzipBytes / 1024, 1)} KB`,
+      target: '≤ 150 KB',
+      ratio: (150 * 1024) / p.jsGzipBytes,
+      met: p.jsGzipBytes <= 150 * 1024,
+    });
+    list.push({
+      name: `(d) LCP of ${p.page}`,
+      measured: `${n(p.lcpMs)} ms`,
+      target: '< 1000 ms',
+      ratio: 1000 / p.lcpMs,
+      met: p.lcpMs < 1000,
+    });
+  }
+  return list;
+}
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  return [
+    `| ${headers.join(' | ')} |`,
+    `|${headers.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+/** The whole run as Markdown: what the console shows and what docs/benchmarks.md keeps. */
+export function markdownReport(r: BenchResults): string {
+  const m = r.machine;
+  const parts: string[] = [];
+  parts.push(
+    `Run of ${r.startedAt.toISOString()} (${n(r.seconds)} s), ${m.cores} × ${m.cpu}, ${m.memoryGb} GiB, Node ${m.node}, ` +
+      `load average ${m.loadBefore.map((l) => n(l, 1)).join('/')} before and ${m.loadAfter.map((l) => n(l, 1)).join('/')} after; ` +
+      `PostgreSQL ${r.postgres.server_version} (embedded), fsync=${r.postgres.fsync}, synchronous_commit=${r.postgres.synchronous_commit}, ` +
+      `wal_sync_method=${r.postgres.wal_sync_method}, shared_buffers=${r.postgres.shared_buffers}.`,
+  );
+  parts.push('### Targets\n');
+  parts.push(
+    table(
+      ['target', 'measured', 'wanted', 'ratio to target', ''],
+      targets(r).map((t) => [
+        t.name,
+        t.measured,
+        t.target,
+        `${n(t.ratio, 2)}×`,
+        t.met ? 'met' : '**not met**',
+      ]),
+    ),
+  );
+  if (r.transfers) {
+    const t = r.transfers;
+    parts.push('\n### (a) Transfers through the HTTP API\n');
+    parts.push(
+      table(
+        ['measure', 'value'],
+        [
+          ['clients (closed loop) / customers', `${t.clients} / ${t.customers}`],
+          [
+            'durable transfers/s at saturation',
+            `${n(t.saturationTps)} (${t.saturationErrors} errors)`,
+          ],
+          [
+            'open loop at half that rate',
+            `${t.halfRate}/s offered, ${n(t.halfRateTps)}/s done (${t.halfRateErrors} errors)`,
+          ],
+          [
+            'latency p50 / p95 / p99 / max',
+            `${n(t.latency.p50, 1)} / ${n(t.latency.p95, 1)} / ${n(t.latency.p99, 1)} / ${n(t.latency.max, 1)} ms`,
+          ],
+          ...(r.pgbench
+            ? [
+                [
+                  `pgbench TPC-B (-c ${r.pgbench.clients} -j 2 -T ${r.pgbench.seconds}, scale ${r.pgbench.scale})`,
+                  `${n(r.pgbench.tps)} tps, average latency ${n(r.pgbench.latencyAvgMs, 1)} ms`,
+                ],
+              ]
+            : []),
+        ],
+      ),
+    );
+  }
+  if (r.appends.length > 0) {
+    parts.push('\n### (b) Event store appends (closed loop, each append durable)\n');
+    const cases = [...new Set(r.appends.map((a) => `${a.writers}|${a.eventsPerAppend}`))];
+    parts.push(
+      table(
+        [
+          'writers',
+          'events per append',
+          'this bank: appends/s (events/s)',
+          'Emmett: appends/s (events/s)',
+          'ratio',
+        ],
+        cases.map((key) => {
+          const [w, e] = key.split('|').map(Number);
+          const ours = r.appends.find(
+            (a) => a.store === 'bank' && a.writers === w && a.eventsPerAppend === e,
+          )!;
+          const theirs = r.appends.find(
+            (a) => a.store === 'emmett' && a.writers === w && a.eventsPerAppend === e,
+          )!;
+          return [
+            w!,
+            e!,
+            `${n(ours.appendsPerSecond)} (${n(ours.eventsPerSecond)})`,
+            `${n(theirs.appendsPerSecond)} (${n(theirs.eventsPerSecond)})`,
+            `${n(ours.appendsPerSecond / theirs.appendsPerSecond, 2)}×`,
+          ];
+        }),
+      ),
+    );
+  }
+  if (r.catchUp.length > 0 || r.lag) {
+    parts.push('\n### (c) Projections\n');
+    parts.push(
+      table(
+        ['measure', 'value'],
+        [
+          ...r.catchUp.map((c) => [
+            `rebuild of ${c.projection} over the log`,
+            `${n(c.events)} events in ${n(c.elapsedMs)} ms = ${n(c.eventsPerSecond)} events/s`,
+          ]),
+          ...(r.lag
+            ? [
+                [
+                  `lag under mixed load (${r.lag.rate} req/s, half transfers, half reads)`,
+                  `p50 ${n(r.lag.lag.p50, 1)} ms, p99 ${n(r.lag.lag.p99, 1)} ms, max ${n(r.lag.lag.max, 1)} ms over ${r.lag.transfers} transfers (${r.lag.errors} errors)`,
+                ],
+              ]
+            : []),
+        ],
+      ),
+    );
+  }
+  if (r.frontend.length > 0) {
+    parts.push('\n### (d) Frontend (headless Chromium, cold cache, median of 3 loads)\n');
+    parts.push(
+      table(
+        ['page', 'scripts loaded', 'JS raw', 'JS gzip', 'LCP (runs)'],
+        r.frontend.map((p) => [
+          p.page,
+          p.scripts,
+          `${n(p.jsRawBytes / 1024, 1)} KB`,
+          `${n(p.jsGzipBytes / 1024, 1)} KB`,
+          `${n(p.lcpMs)} ms (${p.lcpRunsMs.map((v) => n(v)).join(', ')})`,
+        ]),
+      ),
+    );
+  }
+  if (r.notes.length > 0) parts.push(`\n### Notes\n\n${r.notes.map((x) => `- ${x}`).join('\n')}`);
+  return parts.join('\n');
+}

@@ -1,0 +1,142 @@
+// Shared by the k6 scripts: the seeded customers, the bank's API calls, and the end-of-run summary.
+// k6 runs this in its own JavaScript runtime (no Node APIs); the TypeScript runner in ../src seeds
+// customers through the API, writes them to SEED_FILE, and reads SUMMARY_FILE afterwards.
+import http from 'k6/http';
+import { check } from 'k6';
+import { Counter } from 'k6/metrics';
+
+export const seed = JSON.parse(open(__ENV.SEED_FILE));
+export const BASE = seed.baseUrl.replace(/\/$/, '');
+
+export const TREND_STATS = ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'];
+
+export const movedToSavingsCents = new Counter('moved_to_savings_cents');
+export const zelleSentCents = new Counter('zelle_sent_cents');
+
+let keyCounter = 0;
+/** A fresh Idempotency-Key per logical request, as the web app sends one. */
+export function idempotencyKey() {
+  keyCounter += 1;
+  return `k6-${__VU}-${keyCounter}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function auth(token, extra = {}) {
+  return {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...extra },
+  };
+}
+
+function withTag(params, action) {
+  return { ...params, tags: { action } };
+}
+
+export function pickCustomer(index) {
+  const list = seed.customers;
+  return list[
+    (index === undefined ? Math.floor(Math.random() * list.length) : index) % list.length
+  ];
+}
+
+/** Between $5.00 (the minimum) and $25.00, in cents. */
+export function transferCents() {
+  return 500 + Math.floor(Math.random() * 2000);
+}
+
+export function login(customer) {
+  const res = http.post(
+    `${BASE}/api/login`,
+    JSON.stringify({ account_number: customer.accountNumber, password: customer.password }),
+    withTag({ headers: { 'Content-Type': 'application/json' } }, 'login'),
+  );
+  check(res, { 'login 200': (r) => r.status === 200 });
+  return res;
+}
+
+export function dashboard(customer) {
+  const res = http.get(`${BASE}/api/dashboard`, withTag(auth(customer.token), 'dashboard'));
+  check(res, { 'dashboard 200': (r) => r.status === 200 });
+  return res;
+}
+
+export function accounts(customer) {
+  const res = http.get(`${BASE}/api/accounts`, withTag(auth(customer.token), 'accounts'));
+  check(res, { 'accounts 200': (r) => r.status === 200 });
+  return res;
+}
+
+export function notifications(customer) {
+  const res = http.get(`${BASE}/api/notifications`, withTag(auth(customer.token), 'notifications'));
+  check(res, { 'notifications 200': (r) => r.status === 200 });
+  return res;
+}
+
+/** Checking → savings of the same customer; counts the cents that really moved. */
+export function transferToSavings(customer, cents = transferCents()) {
+  const res = http.post(
+    `${BASE}/api/transfers/between-accounts`,
+    JSON.stringify({
+      fromAccount: customer.checking.id,
+      toAccount: customer.savings.id,
+      amount: cents / 100,
+      memo: 'k6',
+    }),
+    withTag(auth(customer.token, { 'Idempotency-Key': idempotencyKey() }), 'transfer'),
+  );
+  if (res.status === 201) movedToSavingsCents.add(cents);
+  check(res, { 'transfer 201': (r) => r.status === 201 });
+  return res;
+}
+
+/** A Zelle payment to another enrolled customer of the bank (credited at once). */
+export function zelle(from, to, cents, tag = 'zelle') {
+  const res = http.post(
+    `${BASE}/api/zelle/send`,
+    JSON.stringify({
+      bank_account_id: from.checking.id,
+      recipient_name: to.name,
+      recipient_email: to.email,
+      amount: cents / 100,
+      memo: 'k6',
+    }),
+    withTag(auth(from.token, { 'Idempotency-Key': idempotencyKey() }), tag),
+  );
+  if (res.status === 201) zelleSentCents.add(cents);
+  return res;
+}
+
+function fmt(value) {
+  return typeof value === 'number'
+    ? Number.isInteger(value)
+      ? `${value}`
+      : value.toFixed(2)
+    : `${value}`;
+}
+
+/**
+ * Writes the full summary as JSON to SUMMARY_FILE (for the runner) and prints a compact one: the
+ * thresholds with ok/FAIL, then request latencies per action.
+ */
+export function summary(data) {
+  const lines = [];
+  for (const [name, metric] of Object.entries(data.metrics)) {
+    for (const [expression, result] of Object.entries(metric.thresholds ?? {})) {
+      const shown = Object.entries(metric.values)
+        .map(([k, v]) => `${k}=${fmt(v)}`)
+        .join(' ');
+      lines.push(`${result.ok ? 'ok  ' : 'FAIL'} ${name} ${expression}   (${shown})`);
+    }
+  }
+  for (const [name, metric] of Object.entries(data.metrics)) {
+    if (!name.startsWith('http_req_duration{') && name !== 'http_req_duration') continue;
+    if (metric.thresholds) continue;
+    const v = metric.values;
+    lines.push(
+      `     ${name} p50=${fmt(v.med)} p95=${fmt(v['p(95)'])} p99=${fmt(v['p(99)'])} max=${fmt(v.max)}`,
+    );
+  }
+  const reqs = data.metrics.http_reqs?.values;
+  if (reqs) lines.push(`     http_reqs ${reqs.count} (${fmt(reqs.rate)}/s)`);
+  const out = { stdout: `\n${lines.join('\n')}\n` };
+  if (__ENV.SUMMARY_FILE) out[__ENV.SUMMARY_FILE] = JSON.stringify(data);
+  return out;
+}

@@ -1,0 +1,40 @@
+// npm run load:<smoke|mixed|hot|breakpoint>: starts a bank (or uses BANK_URL + OPS_TOKEN), seeds
+// customers and funds through the API, runs the k6 script, and checks the ledger afterwards.
+import { ensureK6 } from './k6.ts';
+import { startLocalBank, type LocalBank } from './local-bank.ts';
+import { SCENARIOS, runScenario, type ScenarioName } from './scenarios.ts';
+
+const name = process.argv[2] as ScenarioName;
+if (!(name in SCENARIOS)) {
+  console.error(`usage: tsx load-tests/src/run.ts <${Object.keys(SCENARIOS).join('|')}>`);
+  process.exit(2);
+}
+
+const k6 = ensureK6();
+let local: LocalBank | undefined;
+let endpoint;
+if (process.env.BANK_URL) {
+  if (!process.env.OPS_TOKEN) throw new Error('BANK_URL needs OPS_TOKEN (the bank’s ops token)');
+  endpoint = { baseUrl: process.env.BANK_URL, opsToken: process.env.OPS_TOKEN };
+  console.log(`Against the running bank at ${endpoint.baseUrl}`);
+} else {
+  local = await startLocalBank();
+  endpoint = local.endpoint;
+  console.log(`Started a bank at ${endpoint.baseUrl} (embedded PostgreSQL, temporary data)`);
+}
+
+let passed: boolean;
+try {
+  const outcome = await runScenario(name, endpoint, k6);
+  console.log(`\nLedger check after ${name}:`);
+  for (const line of outcome.ledger.lines) console.log(`  ${line}`);
+  for (const note of outcome.notes) console.log(`\n${note}`);
+  if (outcome.k6.failedThresholds.length > 0) {
+    console.log(`\nk6 thresholds crossed: ${outcome.k6.failedThresholds.join('; ')}`);
+  }
+  passed = outcome.passed;
+  console.log(`\n${name}: ${passed ? 'PASSED' : 'FAILED'}`);
+} finally {
+  await local?.stop();
+}
+process.exit(passed ? 0 : 1);

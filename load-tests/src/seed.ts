@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { callApi, HttpError, mapConcurrent, type BankEndpoint, type Envelope } from './http.ts';
+
+export interface SeededAccount {
+  id: string;
+  account_number: string;
+  type: string;
+  name: string;
+}
+
+export interface SeededCustomer {
+  customerId: string;
+  name: string;
+  email: string;
+  accountNumber: string;
+  password: string;
+  token: string;
+  checking: SeededAccount;
+  savings: SeededAccount;
+  /** Cents deposited into checking by the seeding. */
+  depositedCents: number;
+}
+
+export interface Seed {
+  baseUrl: string;
+  customers: SeededCustomer[];
+  /** Every cent the seeding deposited: what the ledger check holds the books to. */
+  depositsCents: number;
+}
+
+export interface SeedOptions {
+  customers: number;
+  /** Dollars deposited into each customer's checking account. */
+  depositDollars: number;
+  /** Registrations in flight at once (each hashes a password with argon2id on the server). */
+  concurrency?: number;
+  log?: (line: string) => void;
+}
+
+const PASSWORD = 'Load-Test-Passw0rd!';
+
+function registration(run: string, index: number) {
+  const unique = `${run}${index.toString(36)}`;
+  return {
+    name: `Load Customer ${index + 1}`,
+    email: `load.${unique}@example.com`,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    // 555 + 7 digits, unique within a run of up to a million customers.
+    phone: `555${String((parseInt(run.slice(0, 4), 16) * 1000 + index) % 10_000_000).padStart(7, '0')}`,
+    date_of_birth: '1985-06-15',
+    address: '1 Load Test Way',
+    city: 'Portland',
+    state: 'ME',
+    zip_code: '04101',
+  };
+}
+
+/**
+ * Registers customers through POST /api/register and funds their checking accounts through
+ * POST /api/ops/deposits, as a teller would: the load then runs against money that entered the
+ * books the ordinary way.
+ */
+export async function seedCustomers(endpoint: BankEndpoint, options: SeedOptions): Promise<Seed> {
+  const run = randomBytes(4).toString('hex');
+  const depositCents = Math.round(options.depositDollars * 100);
+  const started = Date.now();
+  const customers = await mapConcurrent(
+    Array.from({ length: options.customers }, (_, i) => i),
+    options.concurrency ?? 4,
+    async (index): Promise<SeededCustomer> => {
+      const payload = registration(run, index);
+      const registered = await callApi<
+        Envelope<{ token: string; user: { id: string; account_number?: string } }>
+      >(endpoint.baseUrl, 'POST', '/api/register', {
+        body: payload,
+      });
+      if (registered.status !== 201) {
+        throw new HttpError(registered.status, registered.body, 'POST /api/register');
+      }
+      const { token, user } = registered.body.data;
+      const accounts = await callApi<Envelope<{ accounts: SeededAccount[] }>>(
+        endpoint.baseUrl,
+        'GET',
+        '/api/accounts',
+        { token },
+      );
+      if (accounts.status !== 200) {
+        throw new HttpError(accounts.status, accounts.body, 'GET /api/accounts');
+      }
+      const list = accounts.body.data.accounts;
+      const checking = list.find((a) => a.type === 'checking');
+      const savings = list.find((a) => a.type === 'savings');
+      if (!checking || !savings) throw new Error(`customer ${user.id} lacks checking or savings`);
+      const deposited = await callApi(endpoint.baseUrl, 'POST', '/api/ops/deposits', {
+        token: endpoint.opsToken,
+        body: {
+          account_number: checking.account_number,
+          amount: depositCents / 100,
+          description: 'Load test funding',
+        },
+      });
+      if (deposited.status !== 201) {
+        throw new HttpError(deposited.status, deposited.body, 'POST /api/ops/deposits');
+      }
+      return {
+        customerId: user.id,
+        name: payload.name,
+        email: payload.email,
+        accountNumber: user.account_number ?? checking.account_number,
+        password: PASSWORD,
+        token,
+        checking,
+        savings,
+        depositedCents: depositCents,
+      };
+    },
+  );
+  options.log?.(
+    `seeded ${customers.length} customers with $${options.depositDollars} each in ${Date.now() - started} ms`,
+  );
+  return {
+    baseUrl: endpoint.baseUrl,
+    customers,
+    depositsCents: customers.reduce((sum, c) => sum + c.depositedCents, 0),
+  };
+}

@@ -1,0 +1,37 @@
+import { startTestBank, type TestBank } from '@bank/stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureK6 } from './k6.ts';
+import { runScenario } from './scenarios.ts';
+
+// The first run builds k6 from source with `go install` (minutes on a busy 2-core machine; a
+// no-op afterwards), hence the long hook timeout.
+const INSTALL_TIMEOUT_MS = 30 * 60_000;
+
+describe('k6 smoke test against the bank (CI)', () => {
+  let bank: TestBank;
+  let k6: string;
+
+  beforeAll(async () => {
+    k6 = ensureK6(() => {});
+    bank = await startTestBank();
+  }, INSTALL_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await bank?.stop();
+  });
+
+  it('passes its thresholds, and afterwards the books hold every cent deposited exactly once', async () => {
+    const output: string[] = [];
+    const outcome = await runScenario(
+      'smoke',
+      { baseUrl: bank.baseUrl, opsToken: bank.opsToken },
+      k6,
+      { log: () => {}, k6Log: (chunk) => output.push(chunk) },
+    );
+    expect(outcome.k6.failedThresholds, output.join('')).toEqual([]);
+    expect(outcome.k6.exitCode, output.join('')).toBe(0);
+    expect(outcome.ledger.lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
+    expect(outcome.ledger.ok).toBe(true);
+    expect(outcome.passed).toBe(true);
+  }, 180_000);
+});
