@@ -65,6 +65,7 @@ export class UnitOfWork {
   }
 
   private stage(streamId: string, expected: ExpectedVersion, events: Versioned[]): void {
+    if (events.length === 0) return; // a decision that changes nothing appends nothing
     const existing = this.staged.get(streamId);
     if (existing) existing.events.push(...events);
     else this.staged.set(streamId, { expected, events: [...events] });

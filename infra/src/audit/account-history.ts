@@ -263,7 +263,7 @@ export async function* replayCustomer(
     const { rows } = await pool.query<AuditRow>(
       `SELECT ${AUDIT_COLUMNS} FROM events
        WHERE stream_id = ANY($1) AND (transaction_id, global_position) > ($2::text::xid8, $3::bigint)
-       ORDER BY transaction_id, global_position LIMIT $4`,
+       ORDER BY events.transaction_id, events.global_position LIMIT $4`,
       [streamIds, after.txid, after.position, batchSize],
     );
     if (rows.length === 0) return;

@@ -175,4 +175,33 @@ describe('PostgreSQL event store', () => {
     }
     expect(seen).toEqual([`${stream}-slow`, `${stream}-fast`]);
   });
+
+  it('keeps the global order when transaction ids cross a power of ten (numeric, not text, order)', async () => {
+    // Burn transaction ids up to just below the next power of ten, one committed transaction each.
+    await pool.query(`CREATE OR REPLACE PROCEDURE burn_xids(n integer) LANGUAGE plpgsql AS $$
+      BEGIN FOR i IN 1..n LOOP PERFORM pg_current_xact_id(); COMMIT; END LOOP; END $$`);
+    const { rows } = await pool.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+    const current = Number(rows[0]!.xid);
+    const boundary = 10 ** String(current).length;
+    await pool.query('CALL burn_xids($1)', [boundary - current - 3]);
+    const stream = `test-${crypto.randomUUID()}`;
+    let position = START;
+    for (
+      let b = await store.readAll(position, 1000);
+      b.length > 0;
+      b = await store.readAll(position, 1000)
+    ) {
+      position = b[b.length - 1]!.position;
+    }
+    for (let i = 1; i <= 6; i += 1) {
+      await store.append(
+        [{ streamId: stream, expectedVersion: i - 1, events: [raised(customer, `x${i}`)] }],
+        {},
+      );
+    }
+    const read = await store.readAll(position, 1000);
+    const versions = read.filter((e) => e.streamId === stream).map((e) => e.streamVersion);
+    expect(read.at(-1)!.position.transactionId).toBeGreaterThanOrEqual(BigInt(boundary));
+    expect(versions).toEqual([1, 2, 3, 4, 5, 6]);
+  });
 });

@@ -162,7 +162,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
         `SELECT ${EVENT_COLUMNS} FROM events
          WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY transaction_id, global_position
+         ORDER BY events.transaction_id, events.global_position
          LIMIT $3`,
         [after.transactionId.toString(), after.globalPosition, limit],
       );

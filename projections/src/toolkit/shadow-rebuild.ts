@@ -336,7 +336,7 @@ export async function headPosition(pool: Pool): Promise<Position> {
   const { rows } = await pool.query<{ transaction_id: string; global_position: number }>(
     `SELECT transaction_id::text AS transaction_id, global_position FROM events
      WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-     ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+     ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
   );
   const row = rows[0];
   return row

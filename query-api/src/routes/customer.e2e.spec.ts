@@ -259,5 +259,9 @@ describe('bad input', () => {
     const updated = await client.put('/api/profile', { name: 'Jordan R. Rivera', city: 'Bangor' });
     expect(updated.status).toBe(200);
     expect(updated.body.data.user).toMatchObject({ name: 'Jordan R. Rivera', city: 'Bangor' });
+    // Removing a photo that is not there changes nothing and is no error.
+    const removed = await client.delete('/api/profile/photo');
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.user.profileImage).toBeNull();
   });
 });
