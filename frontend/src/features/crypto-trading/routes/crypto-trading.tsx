@@ -1,11 +1,296 @@
-import { ScreenPlaceholder } from '@/components/ui/page';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDownToLine, ArrowUpFromLine, Eye, EyeOff, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
+import { TextField } from '@/components/ui/field';
+import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useAccounts } from '../api/get-accounts';
+import {
+  cryptoTransactionsQueryOptions,
+  useCryptoTransactions,
+} from '../api/get-crypto-transactions';
+import { useDepositMethods } from '../api/get-deposit-methods';
+import { marketDataQueryOptions, useMarketData } from '../api/get-market-data';
+import { portfolioQueryOptions, usePortfolio } from '../api/get-portfolio';
+import { TradePanel } from '../components/trade-panel';
+import { DepositDialog, WithdrawDialog } from '../components/wallet-dialogs';
+import { compactNumber, formatCryptoAmount } from '../lib/estimates';
+import './crypto-trading.css';
 
-// Issue 6 fills this in: crypto trading (spec 2 §2.4).
-export default function CryptoTradingRoute() {
+type Tab = 'portfolio' | 'market' | 'trade' | 'history';
+const HIDDEN = '••••••';
+
+function Change({ value }: { value: number }) {
   return (
-    <ScreenPlaceholder
-      title="Crypto Trading"
-      description="Buy, sell, deposit and withdraw cryptocurrency against your bank account."
-    />
+    <span className={`tabular ${value >= 0 ? 'amount--credit' : 'amount--debit'}`}>
+      {value >= 0 ? '+' : ''}
+      {Number(value).toFixed(2)}%
+    </span>
+  );
+}
+
+function txTone(status: string) {
+  if (status === 'completed') return 'success' as const;
+  if (status === 'pending' || status === 'processing') return 'warning' as const;
+  return 'danger' as const;
+}
+
+/** Spec 2 §2.4: Crypto Trading. */
+export default function CryptoTradingRoute() {
+  useDocumentTitle('Crypto Trading');
+  const queryClient = useQueryClient();
+  const portfolio = usePortfolio();
+  const market = useMarketData();
+  const history = useCryptoTransactions();
+  const methods = useDepositMethods();
+  const accounts = useAccounts();
+  const [tab, setTab] = useState<Tab>('portfolio');
+  const [hidden, setHidden] = useState(false);
+  const [search, setSearch] = useState('');
+  const [symbol, setSymbol] = useState('BTC');
+  const [depositOpen, setDepositOpen] = useState(false);
+  const [withdrawOpen, setWithdrawOpen] = useState(false);
+
+  if (portfolio.isPending && market.isPending) return <PageSpinner label="Loading crypto data" />;
+  const failed = portfolio.isError || market.isError || history.isError;
+  const holdings = portfolio.data?.portfolio ?? [];
+  const marketList = market.data ?? [];
+  const q = search.trim().toLowerCase();
+  const filtered = q
+    ? marketList.filter(
+        (m) => m.name.toLowerCase().includes(q) || m.symbol.toLowerCase().includes(q),
+      )
+    : marketList;
+  const money = (n: number | null | undefined) => (hidden ? HIDDEN : formatMoney(n ?? 0));
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: portfolioQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: marketDataQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: cryptoTransactionsQueryOptions().queryKey });
+  };
+
+  const trade = (s: string) => {
+    setSymbol(s);
+    setTab('trade');
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            Crypto Trading <Badge tone="success">Live</Badge>
+          </>
+        }
+        backTo="/dashboard"
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              icon={<RefreshCw size={16} aria-hidden="true" />}
+              onClick={refresh}
+              disabled={portfolio.isFetching || market.isFetching}
+            >
+              Refresh
+            </Button>
+            <Button
+              variant="ghost"
+              icon={
+                hidden ? (
+                  <Eye size={16} aria-hidden="true" />
+                ) : (
+                  <EyeOff size={16} aria-hidden="true" />
+                )
+              }
+              onClick={() => setHidden((h) => !h)}
+              aria-pressed={hidden}
+            >
+              {hidden ? 'Show balances' : 'Hide balances'}
+            </Button>
+          </>
+        }
+      />
+      {failed ? <Alert tone="danger">Failed to load crypto data</Alert> : null}
+      <Card className="crypto-hero" aria-label="Portfolio summary">
+        <div>
+          <p className="crypto-hero__label">Total portfolio value</p>
+          <p className="crypto-hero__value tabular">{money(portfolio.data?.total_value)}</p>
+          <p className="crypto-hero__count">
+            {holdings.length} {holdings.length === 1 ? 'asset' : 'assets'}
+          </p>
+        </div>
+        <div className="crypto-hero__actions">
+          <Button
+            variant="accent"
+            icon={<ArrowDownToLine size={16} aria-hidden="true" />}
+            onClick={() => setDepositOpen(true)}
+          >
+            Deposit
+          </Button>
+          <Button
+            variant="inverse"
+            icon={<ArrowUpFromLine size={16} aria-hidden="true" />}
+            onClick={() => setWithdrawOpen(true)}
+          >
+            Withdraw
+          </Button>
+        </div>
+      </Card>
+
+      <Tabs
+        value={tab}
+        onValueChange={setTab}
+        label="Crypto"
+        items={[
+          { value: 'portfolio', label: 'Portfolio' },
+          { value: 'market', label: 'Market' },
+          { value: 'trade', label: 'Trade' },
+          { value: 'history', label: 'History' },
+        ]}
+      >
+        <TabPanel value="portfolio">
+          <Card>
+            {holdings.length === 0 ? (
+              <div className="empty-state">
+                <p>No crypto assets yet</p>
+                <Button onClick={() => setTab('trade')}>Start Trading</Button>
+              </div>
+            ) : (
+              <ul className="crypto-list">
+                {holdings.map((h) => (
+                  <li key={h.id} className="crypto-row">
+                    <span className="crypto-coin" aria-hidden="true">
+                      {h.symbol.slice(0, 4)}
+                    </span>
+                    <div className="crypto-row__main">
+                      <span className="crypto-row__name">{h.name}</span>
+                      <span className="muted tabular">
+                        {hidden ? HIDDEN : formatCryptoAmount(h.balance)} {h.symbol}
+                      </span>
+                    </div>
+                    <div className="crypto-row__side">
+                      <span className="tabular crypto-row__value">{money(h.current_value)}</span>
+                      <span className="muted">
+                        {formatMoney(h.current_price ?? 0)} · <Change value={h.change_24h} />
+                      </span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </TabPanel>
+
+        <TabPanel value="market">
+          <Card>
+            <TextField
+              label="Search by name or symbol"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+            {filtered.length === 0 ? (
+              <p className="empty-state">No coins match your search</p>
+            ) : (
+              <ul className="crypto-list market-list">
+                {filtered.map((m) => (
+                  <li key={m.symbol}>
+                    <button
+                      type="button"
+                      className="crypto-row crypto-row--button"
+                      onClick={() => trade(m.symbol)}
+                    >
+                      <span className="crypto-coin" aria-hidden="true">
+                        {m.symbol.slice(0, 4)}
+                      </span>
+                      <span className="crypto-row__main">
+                        <span className="crypto-row__name">
+                          {m.name} <span className="muted">{m.symbol}</span>
+                        </span>
+                        <span className="muted">
+                          Vol {compactNumber(m.volume)} · Cap {compactNumber(m.market_cap)}
+                        </span>
+                      </span>
+                      <span className="crypto-row__side">
+                        <span className="tabular crypto-row__value">{formatMoney(m.price)}</span>
+                        <Change value={m.change24h} />
+                      </span>
+                      <span className="sr-only">Trade {m.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </TabPanel>
+
+        <TabPanel value="trade">
+          <Card>
+            <TradePanel
+              market={marketList}
+              holdings={holdings}
+              accounts={accounts.data ?? []}
+              symbol={symbol}
+              onSymbolChange={setSymbol}
+            />
+          </Card>
+        </TabPanel>
+
+        <TabPanel value="history">
+          <Card>
+            {(history.data ?? []).length === 0 ? (
+              <p className="empty-state">No crypto transactions yet</p>
+            ) : (
+              <ul className="crypto-list">
+                {(history.data ?? []).map((t) => {
+                  const sym = t.currency_code ?? t.symbol ?? '';
+                  const amt = t.crypto_amount ?? t.amount ?? 0;
+                  const usd = t.usd_amount ?? t.total_value;
+                  return (
+                    <li key={t.id} className="crypto-row">
+                      <div className="crypto-row__main">
+                        <span className="crypto-row__name">
+                          {t.type[0]!.toUpperCase() + t.type.slice(1)} {sym}
+                        </span>
+                        <span className="muted">
+                          {formatDate(t.executed_at ?? t.created_at, true)}
+                        </span>
+                      </div>
+                      <div className="crypto-row__side">
+                        <span className="tabular">
+                          {formatCryptoAmount(amt)} {sym}
+                        </span>
+                        <span className="muted tabular">
+                          {usd !== null && usd !== undefined ? money(usd) : ''}
+                          {t.price_per_unit ? ` @ ${formatMoney(t.price_per_unit)}` : ''}
+                          {t.fee ? ` · fee ${money(t.fee)}` : ''}
+                        </span>
+                        <Badge tone={txTone(t.status)}>{t.status}</Badge>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </Card>
+        </TabPanel>
+      </Tabs>
+
+      <DepositDialog
+        open={depositOpen}
+        onOpenChange={setDepositOpen}
+        methods={methods.data ?? []}
+      />
+      <WithdrawDialog
+        open={withdrawOpen}
+        onOpenChange={setWithdrawOpen}
+        holdings={holdings}
+        methods={methods.data ?? []}
+      />
+    </>
   );
 }

@@ -1,0 +1,220 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { SelectField, TextField } from '@/components/ui/field';
+import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { accountName, type Account } from '@/lib/accounts';
+import { errorMessage } from '@/lib/error-mapping';
+import { formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import type { MarketItem } from '../api/get-market-data';
+import type { Holding } from '../api/get-portfolio';
+import { tradeSchema, useTrade, type TradeForm } from '../api/trade';
+import { buyEstimate, formatCoins, sellEstimate } from '../lib/estimates';
+
+/** Trade tab: Buy/Sell toggle, coin, account, amount, estimates with the 1% fee, confirmation. */
+export function TradePanel({
+  market,
+  holdings,
+  accounts,
+  symbol,
+  onSymbolChange,
+}: {
+  market: MarketItem[];
+  holdings: Holding[];
+  accounts: Account[];
+  symbol: string;
+  onSymbolChange(symbol: string): void;
+}) {
+  const form = useForm<TradeForm>({
+    resolver: zodResolver(tradeSchema),
+    defaultValues: {
+      side: 'buy',
+      symbol,
+      bank_account_id: String(
+        accounts.find((a) => a.type === 'checking')?.id ?? accounts[0]?.id ?? '',
+      ),
+      amount: '',
+    },
+  });
+  const run = useTrade();
+  const [confirming, setConfirming] = useState<{ values: TradeForm; key: string } | null>(null);
+  const side = form.watch('side');
+  const chosen = form.watch('symbol');
+  const amount = form.watch('amount');
+  const quote = market.find((m) => m.symbol === chosen);
+  const held = holdings.find((h) => h.symbol === chosen);
+  const errors = form.formState.errors;
+
+  useEffect(() => {
+    if (symbol && symbol !== form.getValues('symbol')) form.setValue('symbol', symbol);
+  }, [symbol, form]);
+
+  useEffect(() => {
+    if (!form.getValues('bank_account_id') && accounts.length)
+      form.setValue('bank_account_id', String(accounts[0]!.id));
+  }, [accounts, form]);
+
+  const buy = side === 'buy' && quote ? buyEstimate(Number(amount), quote.price) : null;
+  const sell = side === 'sell' && quote ? sellEstimate(amount, quote.price) : null;
+
+  const submit = () => {
+    if (!confirming) return;
+    const isBuy = confirming.values.side === 'buy';
+    run.mutate(
+      { values: confirming.values, idempotencyKey: confirming.key },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message || (isBuy ? 'Purchase completed' : 'Sale completed'));
+          setConfirming(null);
+          form.reset({ ...confirming.values, amount: '' });
+        },
+        onError: (e) => {
+          setConfirming(null);
+          const applied = applyServerFieldErrors(e, form.setError, {
+            amount_usd: 'amount',
+            crypto_amount: 'amount',
+            amount: 'amount',
+            bank_account_id: 'bank_account_id',
+            symbol: 'symbol',
+          });
+          if (!applied)
+            toast.error(
+              errorMessage(
+                e,
+                isBuy ? 'Failed to buy cryptocurrency' : 'Failed to sell cryptocurrency',
+              ),
+            );
+        },
+      },
+    );
+  };
+
+  const estimateRows: [string, string][] = buy
+    ? [
+        ['You pay', formatMoney(buy.totalCents / 100)],
+        ['Fee (1%)', formatMoney(buy.feeCents / 100)],
+        ['Used to buy', formatMoney(buy.netCents / 100)],
+        ['You receive (est.)', `${formatCoins(buy.units)} ${chosen}`],
+      ]
+    : sell
+      ? [
+          ['You sell', `${formatCoins(sell.units)} ${chosen}`],
+          ['Value', formatMoney(sell.grossCents / 100)],
+          ['Fee (1%)', formatMoney(sell.feeCents / 100)],
+          ['You receive (est.)', formatMoney(sell.netCents / 100)],
+        ]
+      : [];
+
+  return (
+    <form
+      className="form"
+      noValidate
+      aria-label="Trade"
+      onSubmit={form.handleSubmit((values) => setConfirming({ values, key: newIdempotencyKey() }))}
+    >
+      <div role="radiogroup" aria-label="Buy or sell" className="segmented trade-toggle">
+        {(['buy', 'sell'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="radio"
+            aria-checked={side === s}
+            onClick={() => {
+              form.setValue('side', s);
+              form.setValue('amount', '');
+              form.clearErrors();
+            }}
+          >
+            {s === 'buy' ? 'Buy' : 'Sell'}
+          </button>
+        ))}
+      </div>
+      <div className="form-row">
+        <SelectField
+          label="Cryptocurrency"
+          error={errors.symbol?.message}
+          {...form.register('symbol', { onChange: (e) => onSymbolChange(e.target.value) })}
+        >
+          <option value="">Select</option>
+          {market.map((m) => (
+            <option key={m.symbol} value={m.symbol}>
+              {m.name} ({m.symbol})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={side === 'buy' ? 'Pay from account' : 'Deposit to account'}
+          error={errors.bank_account_id?.message}
+          {...form.register('bank_account_id')}
+        >
+          <option value="">Select account</option>
+          {accounts.map((a) => (
+            <option key={a.id} value={String(a.id)}>
+              {accountName(a)} - {formatMoney(a.available_balance)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label={side === 'buy' ? 'Amount (USD)' : `Amount (${chosen || 'coins'})`}
+        type="number"
+        inputMode="decimal"
+        min={side === 'buy' ? 1 : 0.00000001}
+        step={side === 'buy' ? 0.01 : 0.00000001}
+        error={errors.amount?.message}
+        hint={
+          side === 'buy'
+            ? 'Minimum $1.00, fee included'
+            : held
+              ? `You hold ${Number(held.balance).toFixed(8)} ${chosen}`
+              : undefined
+        }
+        {...form.register('amount')}
+      />
+      {quote ? (
+        <p className="muted">
+          Price: {formatMoney(quote.price)} per {quote.symbol}
+        </p>
+      ) : null}
+      {estimateRows.length ? (
+        <dl className="estimate" aria-label="Estimate" aria-live="polite">
+          {estimateRows.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd className="tabular">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <Button type="submit" block>
+        {side === 'buy' ? `Buy ${chosen}` : `Sell ${chosen}`}
+      </Button>
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && !run.isPending && setConfirming(null)}
+        title={confirming?.values.side === 'sell' ? 'Confirm sale' : 'Confirm purchase'}
+        description="Prices move; the final amount uses the price at the moment you confirm."
+      >
+        <dl className="estimate">
+          {estimateRows.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd className="tabular">{v}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={run.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={run.isPending}>
+            {run.isPending ? 'Processing...' : 'Confirm'}
+          </Button>
+        </div>
+      </Dialog>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { buyEstimate, coinsToUnits, compactNumber, sellEstimate } from './estimates';
+
+describe('crypto estimates with the 1% fee', () => {
+  it('takes the fee out of a buy amount and rounds the coins down', () => {
+    expect(buyEstimate(100, 50_000)).toEqual({
+      totalCents: 10_000,
+      feeCents: 100,
+      netCents: 9_900,
+      units: 198_000,
+    });
+    // 1% of $10.01 is 10.01 cents: rounded up to 11.
+    expect(buyEstimate(10.01, 3)).toMatchObject({
+      feeCents: 11,
+      netCents: 990,
+      units: 330_000_000,
+    });
+  });
+
+  it('credits a sale less the fee', () => {
+    expect(sellEstimate('0.5', 2_000)).toEqual({
+      units: 50_000_000,
+      grossCents: 100_000,
+      feeCents: 1_000,
+      netCents: 99_000,
+    });
+    expect(sellEstimate('0.00000001', 60_000)).toEqual({
+      units: 1,
+      grossCents: 0,
+      feeCents: 0,
+      netCents: 0,
+    });
+  });
+
+  it('rejects amounts with more than 8 decimals', () => {
+    expect(coinsToUnits('0.123456789')).toBeUndefined();
+    expect(sellEstimate('abc', 10)).toBeNull();
+    expect(buyEstimate(0, 10)).toBeNull();
+  });
+
+  it('shortens big numbers with K, M and B', () => {
+    expect(compactNumber(1_234)).toBe('$1.23K');
+    expect(compactNumber(5_600_000)).toBe('$5.60M');
+    expect(compactNumber(7_890_000_000)).toBe('$7.89B');
+  });
+});
