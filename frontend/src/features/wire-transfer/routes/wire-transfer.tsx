@@ -1,11 +1,213 @@
-import { ScreenPlaceholder } from '@/components/ui/page';
+import { Globe, Info, Landmark, Euro } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Alert } from '@/components/ui/feedback';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { formatMoney } from '@/lib/format';
+import './wire-transfer.css';
 
-// Issue 6 fills this in: the wire transfer screen (spec 2 §2.3).
+// Spec 2 §2.3: a static, non-functional mock. No submit logic and no calls.
+
+type WireType = 'domestic' | 'international' | 'sepa';
+
+const TYPES: Record<WireType, { title: string; fee: number; time: string; icon: typeof Globe }> = {
+  domestic: { title: 'Domestic Wire', fee: 25, time: 'Same day', icon: Landmark },
+  international: { title: 'International Wire', fee: 45, time: '1-3 business days', icon: Globe },
+  sepa: { title: 'SEPA Transfer', fee: 15, time: 'Next business day', icon: Euro },
+};
+
+const SAMPLE_ACCOUNTS = [
+  { id: 'sample-checking', label: 'Primary Checking (••••4521) - $12,450.00' },
+  { id: 'sample-savings', label: 'High Yield Savings (••••7890) - $25,300.00' },
+  { id: 'sample-business', label: 'Business Checking (••••3344) - $48,120.00' },
+];
+
+const SAVED_RECIPIENTS = [
+  { id: 'r1', label: 'Maria Gonzalez - Banco Santander (ES)' },
+  { id: 'r2', label: 'Acme Supplies LLC - First National Bank (US)' },
+];
+
+const PURPOSES: Record<string, string> = {
+  family_support: 'Family support',
+  business: 'Business payment',
+  education: 'Education',
+  property: 'Property purchase',
+  investment: 'Investment',
+  other: 'Other',
+};
+
 export default function WireTransferRoute() {
+  useDocumentTitle('Wire Transfers');
+  const [type, setType] = useState<WireType>('domestic');
+  const [recipientMode, setRecipientMode] = useState<'new' | 'saved'>('new');
+  const [amount, setAmount] = useState('');
+  const groupId = useId();
+  const fee = TYPES[type].fee;
+  const value = Number(amount) > 0 ? Number(amount) : 0;
+
   return (
-    <ScreenPlaceholder
-      title="Wire Transfers"
-      description="Domestic, international and SEPA wires."
-    />
+    <>
+      <PageHeader
+        title="Wire Transfers"
+        description="Send domestic and international wires."
+        backTo="/dashboard"
+      />
+      <Alert tone="info" title="Preview">
+        Online wire transfers are coming soon. To send a wire today, call us or visit a branch.
+      </Alert>
+      <div className="wire-layout">
+        <form
+          className="stack"
+          onSubmit={(e) => e.preventDefault()}
+          aria-label="Wire transfer (preview)"
+        >
+          <Card>
+            <fieldset className="choice-group">
+              <legend>Transfer type</legend>
+              <div className="choice-group__options wire-types">
+                {(Object.keys(TYPES) as WireType[]).map((t) => {
+                  const Icon = TYPES[t].icon;
+                  return (
+                    <label key={t} className="choice wire-type">
+                      <input
+                        type="radio"
+                        name={`${groupId}-type`}
+                        value={t}
+                        checked={type === t}
+                        onChange={() => setType(t)}
+                      />
+                      <Icon size={20} aria-hidden="true" />
+                      <span>
+                        <strong>{TYPES[t].title}</strong>
+                        <span className="muted wire-type__meta">
+                          {formatMoney(TYPES[t].fee)} · {TYPES[t].time}
+                        </span>
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          </Card>
+          <Card>
+            <div className="form">
+              <SelectField label="From Account" defaultValue="">
+                <option value="">Select account</option>
+                {SAMPLE_ACCOUNTS.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.label}
+                  </option>
+                ))}
+              </SelectField>
+              <div role="radiogroup" aria-label="Recipient" className="segmented">
+                {(['new', 'saved'] as const).map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="radio"
+                    aria-checked={recipientMode === m}
+                    onClick={() => setRecipientMode(m)}
+                  >
+                    {m === 'new' ? 'New recipient' : 'Saved recipient'}
+                  </button>
+                ))}
+              </div>
+              {recipientMode === 'saved' ? (
+                <SelectField label="Saved Recipient" defaultValue="">
+                  <option value="">Select recipient</option>
+                  {SAVED_RECIPIENTS.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.label}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : (
+                <>
+                  <div className="form-row">
+                    <TextField label="Recipient Name" autoComplete="off" />
+                    <TextField label="Bank Name" autoComplete="off" />
+                  </div>
+                  <div className="form-row">
+                    <TextField
+                      label={type === 'domestic' ? 'Account Number' : 'IBAN / Account Number'}
+                      autoComplete="off"
+                    />
+                    <TextField
+                      label={type === 'domestic' ? 'Routing Number' : 'SWIFT/BIC'}
+                      autoComplete="off"
+                    />
+                  </div>
+                  <TextField label="Recipient Address" autoComplete="off" />
+                </>
+              )}
+              <div className="form-row">
+                <TextField
+                  label="Amount (USD)"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
+                <SelectField label="Purpose of Transfer" defaultValue="">
+                  <option value="">Select purpose</option>
+                  {Object.entries(PURPOSES).map(([v, l]) => (
+                    <option key={v} value={v}>
+                      {l}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              <TextAreaField label="Message to Recipient" optional rows={2} />
+              <Button type="button" disabled aria-describedby="wire-preview-note">
+                Send Wire
+              </Button>
+              <p className="muted" id="wire-preview-note">
+                This form is a preview and does not send money.
+              </p>
+            </div>
+          </Card>
+        </form>
+        <aside className="stack" aria-label="Wire summary">
+          <Card aria-labelledby="wire-summary-title">
+            <CardHeader title="Summary" id="wire-summary-title" />
+            <dl className="wire-summary">
+              <div>
+                <dt>Amount</dt>
+                <dd className="tabular">{formatMoney(value)}</dd>
+              </div>
+              <div>
+                <dt>Wire fee</dt>
+                <dd className="tabular">{formatMoney(fee)}</dd>
+              </div>
+              <div className="wire-summary__total">
+                <dt>Total</dt>
+                <dd className="tabular">{formatMoney(value + fee)}</dd>
+              </div>
+              <div>
+                <dt>Delivery</dt>
+                <dd>{TYPES[type].time}</dd>
+              </div>
+            </dl>
+          </Card>
+          <Card aria-labelledby="wire-notes-title">
+            <CardHeader
+              title="Important"
+              id="wire-notes-title"
+              action={<Info size={20} aria-hidden="true" />}
+            />
+            <ul className="wire-notes">
+              <li>Wire transfers cannot be cancelled once sent.</li>
+              <li>International wires take 1-5 business days to arrive.</li>
+              <li>Correspondent and receiving bank fees may apply.</li>
+              <li>Check the recipient details carefully before sending.</li>
+            </ul>
+          </Card>
+        </aside>
+      </div>
+    </>
   );
 }
