@@ -1,4 +1,4 @@
-import type { BankEvent } from '@bank/events';
+import { catalogue, type BankEvent } from '@bank/events';
 import {
   comparePositions,
   START,
@@ -116,15 +116,22 @@ async function buildShadow(
   progress: { done: number; total: number },
   client?: PoolClient,
 ): Promise<Position> {
-  const batchSize = options.batchSize ?? 2000;
+  const batchSize = Math.max(1, Math.trunc(options.batchSize ?? 2000));
   let position = from;
+  // The bulk of the log streams through one cursor; the swap reads the rest through the store.
+  const cursor = client ? undefined : readLog(pool, from, batchSize);
   for (;;) {
-    let events = await store.readAll(position, batchSize);
+    let events = cursor
+      ? ((await cursor.next()).value ?? [])
+      : await store.readAll(position, batchSize);
     if (options.until) {
       const until = options.until;
       events = events.filter((e) => comparePositions(e.position, until) <= 0);
     }
-    if (events.length === 0) return position;
+    if (events.length === 0) {
+      await cursor?.return(undefined);
+      return position;
+    }
     const apply = async (db: PoolClient, buffered: boolean) => {
       await db.query(`SET LOCAL search_path = ${ident(schema)}, public`);
       if (!buffered) return applyHandlers(db as unknown as Db, projection, events);
@@ -149,6 +156,65 @@ async function buildShadow(
     progress.done += events.length;
     progress.total = Math.max(progress.total, progress.done);
     options.onProgress?.(progress.done, progress.total);
+  }
+}
+
+interface LogRow {
+  global_position: number;
+  transaction_id: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+}
+
+/**
+ * Every committed event after `from`, in the global order, in batches through one server-side
+ * cursor (one ordered index scan, instead of a query per batch).
+ */
+async function* readLog(
+  pool: Pool,
+  from: Position,
+  batchSize: number,
+): AsyncGenerator<RecordedEvent[], void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(
+      `DECLARE rebuild_scan NO SCROLL CURSOR FOR
+       SELECT global_position, transaction_id::text AS transaction_id, event_id, stream_id,
+              stream_version, type, schema_version, data, metadata, recorded_at
+       FROM events
+       WHERE (transaction_id, global_position) > ('${from.transactionId.toString()}'::xid8, ${Math.trunc(from.globalPosition)})
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, global_position`,
+    );
+    for (;;) {
+      const { rows } = await client.query<LogRow>(`FETCH ${batchSize} FROM rebuild_scan`);
+      if (rows.length === 0) break;
+      yield rows.map((row) => ({
+        eventId: row.event_id,
+        streamId: row.stream_id,
+        streamVersion: row.stream_version,
+        type: row.type,
+        schemaVersion: row.schema_version,
+        event: catalogue.read(row.type, row.schema_version, row.data),
+        metadata: row.metadata,
+        recordedAt: row.recorded_at,
+        position: {
+          transactionId: BigInt(row.transaction_id),
+          globalPosition: row.global_position,
+        },
+      }));
+    }
+    await client.query('COMMIT');
+  } finally {
+    await client.query('ROLLBACK').catch(() => {});
+    client.release();
   }
 }
 
