@@ -194,13 +194,15 @@ async function runCardCommand(
     ctx.bus.execute(metadata, async (uow) => {
       const stream = cardStream(cardId);
       const card = await uow.load(stream, cardAggregate);
-      if (!card.state.issued || card.state.customerId !== customerId) return { issued: false };
+      if (!card.state.issued || card.state.customerId !== customerId) {
+        return { issued: false, recorded: [] };
+      }
       const events = decideCard(await command(card.state), card.state);
       if (events.length > 0) {
         uow.append(stream, events);
         notify(uow, customerId, card.state.last4, events);
       }
-      return { issued: true };
+      return { issued: true, recorded: events.map((e) => e.type) };
     }),
   );
   if (!outcome.result.issued) {
@@ -295,7 +297,7 @@ export async function changeCardPin(
   metadata: EventMetadata,
 ) {
   const newPinHash = await hashSecret(pins.newPin);
-  return runCardCommand(
+  const outcome = await runCardCommand(
     ctx,
     customerId,
     cardId,
@@ -312,10 +314,15 @@ export async function changeCardPin(
         newPinHash,
         currentPin: { supplied, valid },
         newPinSameAsCurrent: same,
+        now: new Date(),
       };
     },
     metadata,
   );
+  if (outcome.result.recorded.includes('CardPinAttemptFailed')) {
+    throw fieldError({ current_pin: [cardMessages.currentPinWrong] });
+  }
+  return outcome;
 }
 
 /** The full number and CVV of an active or locked card, decrypted for its owner only. */

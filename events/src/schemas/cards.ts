@@ -134,6 +134,16 @@ export const CardPinSet = defineEvent(
   z.object({ ...cardRef, pinHash: z.string().startsWith('$argon2'), initial: z.boolean() }),
 );
 
+/** A PIN change with a wrong current PIN: counted so that guessing it is cut short. */
+export const CardPinAttemptFailed = defineEvent(
+  'CardPinAttemptFailed',
+  z.object({
+    ...cardRef,
+    consecutiveFailures: z.number().int().positive(),
+    failedAt: z.iso.datetime(),
+  }),
+);
+
 export const cardEvents = [
   CardIssued,
   CardLocked,
@@ -142,4 +152,5 @@ export const cardEvents = [
   CardSettingsChanged,
   CardLimitsChanged,
   CardPinSet,
+  CardPinAttemptFailed,
 ] as const;

@@ -1,5 +1,6 @@
 import type { BankEvent } from '@bank/events';
 import { maskCardNumber } from './card-number.ts';
+import { MAX_PIN_FAILURES } from './card.ts';
 
 export interface CardNotice {
   title: string;
@@ -53,6 +54,14 @@ export function cardNotice(event: BankEvent, last4: string): CardNotice | undefi
         message: `The PIN of ${card} was ${event.data.initial ? 'set' : 'changed'}. If this was not you, lock the card and contact us at once.`,
         priority: 'high',
       };
+    case 'CardPinAttemptFailed':
+      return event.data.consecutiveFailures === MAX_PIN_FAILURES
+        ? {
+            title: 'PIN changes blocked',
+            message: `After ${MAX_PIN_FAILURES} incorrect PINs, PIN changes for ${card} are blocked for 24 hours. If this was not you, lock the card and contact us.`,
+            priority: 'high',
+          }
+        : undefined;
     default:
       return undefined;
   }

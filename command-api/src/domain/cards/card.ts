@@ -2,6 +2,7 @@ import {
   CardIssued,
   CardLimitsChanged,
   CardLocked,
+  CardPinAttemptFailed,
   CardPinSet,
   CardReportedLostOrStolen,
   CardSettingsChanged,
@@ -27,11 +28,17 @@ export interface CardState {
   dailyAtmLimit: number;
   dailyPurchaseLimit: number;
   pinHash: string | null;
+  /** Wrong current PINs in a row since the PIN was last set, and when the last one was. */
+  pinFailures: number;
+  lastPinFailureAt: string | null;
 }
 
 /** The highest daily limits a customer may choose (cents): ATM $5,000, purchases $25,000. */
 export const MAX_DAILY_ATM_LIMIT = 5_000_00;
 export const MAX_DAILY_PURCHASE_LIMIT = 25_000_00;
+/** After this many wrong current PINs in a row, PIN changes wait a day (or for customer service). */
+export const MAX_PIN_FAILURES = 5;
+export const PIN_BLOCK_MS = 24 * 60 * 60 * 1000;
 
 export const cardMessages = {
   alreadyApplied: 'You have already applied for this card.',
@@ -42,6 +49,8 @@ export const cardMessages = {
   currentPinRequired: 'Please enter your current PIN.',
   currentPinWrong: 'The current PIN is incorrect.',
   samePin: 'The new PIN must be different from your current PIN.',
+  pinBlocked:
+    'Too many incorrect PIN attempts. Please try again in 24 hours or contact customer service.',
   atmLimitTooHigh: 'The daily ATM limit can be at most $5,000.00.',
   purchaseLimitTooHigh: 'The daily purchase limit can be at most $25,000.00.',
 } as const;
@@ -64,6 +73,8 @@ export const cardAggregate: Aggregate<CardState> = {
     dailyAtmLimit: 0,
     dailyPurchaseLimit: 0,
     pinHash: null,
+    pinFailures: 0,
+    lastPinFailureAt: null,
   }),
   evolve(state, event: BankEvent) {
     switch (event.type) {
@@ -96,7 +107,13 @@ export const cardAggregate: Aggregate<CardState> = {
           dailyPurchaseLimit: event.data.dailyPurchaseLimit,
         };
       case 'CardPinSet':
-        return { ...state, pinHash: event.data.pinHash };
+        return { ...state, pinHash: event.data.pinHash, pinFailures: 0, lastPinFailureAt: null };
+      case 'CardPinAttemptFailed':
+        return {
+          ...state,
+          pinFailures: event.data.consecutiveFailures,
+          lastPinFailureAt: event.data.failedAt,
+        };
       default:
         return state;
     }
@@ -116,12 +133,21 @@ export type CardCommand =
       /** What the service found by verifying the given PINs against the card's current hash. */
       currentPin: { supplied: boolean; valid: boolean };
       newPinSameAsCurrent: boolean;
+      now: Date;
     };
 
 function requireUsable(state: CardState, field: string): void {
   if (state.status === 'lost' || state.status === 'stolen') {
     throw new DomainError('card_reported', cardMessages.reported, field);
   }
+}
+
+export function pinChangesBlocked(state: CardState, now: Date): boolean {
+  return (
+    state.pinFailures >= MAX_PIN_FAILURES &&
+    state.lastPinFailureAt !== null &&
+    now.getTime() - Date.parse(state.lastPinFailureAt) < PIN_BLOCK_MS
+  );
 }
 
 /** Pure card rules. Ownership is checked before (another customer's card is simply not found). */
@@ -200,8 +226,18 @@ export function decideCard(command: CardCommand, state: CardState) {
             'current_pin',
           );
         }
+        if (pinChangesBlocked(state, command.now)) {
+          throw new DomainError('pin_blocked', cardMessages.pinBlocked, 'current_pin');
+        }
         if (!command.currentPin.valid) {
-          throw new DomainError('wrong_pin', cardMessages.currentPinWrong, 'current_pin');
+          // Recorded, not thrown: the failure must count. The service answers with WRONG_PIN.
+          return [
+            CardPinAttemptFailed.create({
+              ...ref,
+              consecutiveFailures: state.pinFailures + 1,
+              failedAt: command.now.toISOString(),
+            }),
+          ];
         }
         if (command.newPinSameAsCurrent) {
           throw new DomainError('same_pin', cardMessages.samePin, 'new_pin');

@@ -7,6 +7,7 @@ import {
   decideCard,
   MAX_DAILY_ATM_LIMIT,
   MAX_DAILY_PURCHASE_LIMIT,
+  MAX_PIN_FAILURES,
   type CardCommand,
   type CardState,
 } from './card.ts';
@@ -59,6 +60,7 @@ const pin = (over: Partial<Extract<CardCommand, { type: 'SetPin' }>> = {}): Card
   newPinHash: '$argon2id$new',
   currentPin: { supplied: false, valid: false },
   newPinSameAsCurrent: false,
+  now: new Date('2026-03-01T12:00:00Z'),
   ...over,
 });
 
@@ -156,12 +158,9 @@ describe('card decider', () => {
     const withPin = given(issued, first!);
     expect(withPin.pinHash).toBe('$argon2id$new');
     refuses(pin(), withPin, cardMessages.currentPinRequired, 'current_pin');
-    refuses(
-      pin({ currentPin: { supplied: true, valid: false } }),
-      withPin,
-      cardMessages.currentPinWrong,
-      'current_pin',
-    );
+    expect(
+      decideCard(pin({ currentPin: { supplied: true, valid: false } }), withPin),
+    ).toMatchObject([{ type: 'CardPinAttemptFailed', data: { consecutiveFailures: 1 } }]);
     refuses(
       pin({ currentPin: { supplied: true, valid: true }, newPinSameAsCurrent: true }),
       withPin,
@@ -171,6 +170,22 @@ describe('card decider', () => {
     expect(decideCard(pin({ currentPin: { supplied: true, valid: true } }), withPin)).toMatchObject(
       [{ type: 'CardPinSet', data: { initial: false } }],
     );
+  });
+
+  it('blocks PIN changes for a day after five wrong current PINs in a row', () => {
+    const wrong = pin({ currentPin: { supplied: true, valid: false } });
+    const right = pin({ currentPin: { supplied: true, valid: true } });
+    let state = given(issued, ...decideCard(pin(), given(issued)));
+    for (let i = 1; i <= MAX_PIN_FAILURES; i += 1) {
+      const events = decideCard(wrong, state);
+      expect(events).toMatchObject([{ data: { consecutiveFailures: i } }]);
+      state = events.reduce((s, e) => cardAggregate.evolve(s, e as BankEvent), state);
+    }
+    refuses(right, state, cardMessages.pinBlocked, 'current_pin');
+    const nextDay = { ...right, now: new Date('2026-03-02T12:00:01Z') } as CardCommand;
+    const [set] = decideCard(nextDay, state);
+    expect(set).toMatchObject({ type: 'CardPinSet' });
+    expect(cardAggregate.evolve(state, set as BankEvent).pinFailures).toBe(0);
   });
 
   it('knows nothing about a card that was never issued', () => {
