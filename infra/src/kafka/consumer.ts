@@ -59,15 +59,12 @@ const toPosition = (transactionId: string, globalPosition: string): Position => 
 });
 const maxPosition = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
 
-/** The outcome of one transaction over a run of messages. */
-type ChunkResult = { kind: 'applied' } | { kind: 'seek'; offset: string };
-
 /**
  * A Kafka consumer whose effect is exactly once: for each topic-partition it keeps its position
  * in PostgreSQL (kafka_offsets), written in the same transaction as its own writes. Kafka's
- * committed offsets are only a hint: a message below the stored offset, or an event at or below
- * the last applied global position (the relay re-sends after a crash), is skipped; a consumer
- * handed a partition whose Kafka offset is ahead of the stored one seeks back.
+ * committed offsets are only a hint, committed after PostgreSQL's: a message below the stored
+ * offset, or an event at or below the last applied global position (the relay re-sends after a
+ * crash), is skipped. It reads committed relay transactions only (read_committed).
  */
 export function createExactlyOnceConsumer(
   options: ExactlyOnceConsumerOptions,
@@ -79,7 +76,7 @@ export function createExactlyOnceConsumer(
     topic: string,
     partition: number,
     messages: EachBatchPayload['batch']['messages'],
-  ): Promise<ChunkResult> {
+  ): Promise<void> {
     const client = await options.pool.connect();
     try {
       await client.query('BEGIN');
@@ -96,12 +93,6 @@ export function createExactlyOnceConsumer(
       );
       const row = rows[0]!;
       const storedNext = BigInt(row.next_offset);
-      const firstOffset = BigInt(messages[0]!.offset);
-      if (firstOffset > storedNext && storedNext > 0n) {
-        // Kafka's offset is ahead of what was applied: read from where PostgreSQL says.
-        await client.query('ROLLBACK');
-        return { kind: 'seek', offset: storedNext.toString() };
-      }
       const floor = options.floor ? await options.floor(client) : START;
       let lastApplied = toPosition(row.transaction_id, row.global_position);
       let watermark = toPosition(row.watermark_transaction_id, row.watermark_global_position);
@@ -139,7 +130,6 @@ export function createExactlyOnceConsumer(
       );
       await options.afterApply?.(client, state);
       await client.query('COMMIT');
-      return { kind: 'applied' };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
@@ -153,11 +143,8 @@ export function createExactlyOnceConsumer(
     for (let i = 0; i < batch.messages.length; i += maxBatch) {
       if (!isRunning() || isStale()) return;
       const chunk = batch.messages.slice(i, i + maxBatch);
-      const result = await applyChunk(batch.topic, batch.partition, chunk);
-      if (result.kind === 'seek') {
-        consumer!.seek({ topic: batch.topic, partition: batch.partition, offset: result.offset });
-        return;
-      }
+      await applyChunk(batch.topic, batch.partition, chunk);
+      // Only now may Kafka's offset move: it never runs ahead of the one in PostgreSQL.
       resolveOffset(chunk[chunk.length - 1]!.offset);
       await heartbeat();
     }
@@ -173,6 +160,7 @@ export function createExactlyOnceConsumer(
         heartbeatInterval: Math.min(1000, Math.floor(sessionTimeout / 3)),
         maxWaitTimeInMs: 100,
         allowAutoTopicCreation: false,
+        readUncommitted: false,
         retry: { initialRetryTime: 200, retries: 30, maxRetryTime: 5000 },
       });
       consumer.on(consumer.events.CRASH, (event) => options.onError?.(event.payload.error));

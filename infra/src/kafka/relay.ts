@@ -34,9 +34,11 @@ export interface KafkaRelay {
 /**
  * Relays committed events to Kafka in the store's global order, never through a dual write: it
  * follows the log with a checkpoint (createSubscription) and moves the checkpoint only after the
- * broker acknowledged the batch (acks=all, idempotent producer). A crash in between re-sends a
- * suffix of the log, which consumers drop by global position. Each batch ends with a watermark on
- * every partition of the keyed topic: "all events up to here have been sent".
+ * batch committed in a Kafka transaction (acks=all). A crash in between re-sends from the
+ * checkpoint: duplicates in order, which consumers drop by global position. The transaction makes
+ * a batch all-or-nothing across partitions and fences a deposed leader still sending (without
+ * it, a zombie's late batch could land after the new leader's and break the order). Each batch
+ * ends with a watermark on every partition of the keyed topic: "all events up to here are sent".
  */
 export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
   const log = options.log ?? (() => {});
@@ -50,7 +52,10 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
 
   async function connectedProducer(): Promise<Producer> {
     if (producer) return producer;
+    // One transactional id for every relay process: a new leader's producer fences the old
+    // leader's (Kafka aborts its open transaction), so a zombie cannot interleave its batches.
     const created = options.kafka.producer({
+      transactionalId: 'bank-events-relay',
       idempotent: true,
       maxInFlightRequests: 1,
       createPartitioner: Partitioners.DefaultPartitioner,
@@ -66,16 +71,23 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     const watermarks = Array.from({ length: partitions }, (_, p) => encodeWatermark(last, p));
     try {
       const target = await connectedProducer();
-      await target.sendBatch({
-        acks: -1,
-        topicMessages: [
-          { topic: EVENTS_TOPIC, messages: [...events.map(encodeEvent), ...watermarks] },
-          {
-            topic: ORDERED_EVENTS_TOPIC,
-            messages: events.map((e) => ({ ...encodeEvent(e), partition: 0 })),
-          },
-        ],
-      });
+      const transaction = await target.transaction();
+      try {
+        await transaction.sendBatch({
+          acks: -1,
+          topicMessages: [
+            { topic: EVENTS_TOPIC, messages: [...events.map(encodeEvent), ...watermarks] },
+            {
+              topic: ORDERED_EVENTS_TOPIC,
+              messages: events.map((e) => ({ ...encodeEvent(e), partition: 0 })),
+            },
+          ],
+        });
+        await transaction.commit();
+      } catch (error) {
+        await transaction.abort().catch(() => {});
+        throw error;
+      }
     } catch (error) {
       // A fresh producer after a broker restart: the old one's sequence state is stale.
       const broken = producer;
