@@ -102,6 +102,11 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   // Every route documents the uniform envelopes, unless it declares its own responses.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url === '/api/openapi.json') return;
+    if (route.url === '/api/ops/metrics') {
+      // Prometheus text for scrapers, not part of the JSON API.
+      route.schema = { ...route.schema, hide: true };
+      return;
+    }
     route.schema = {
       ...route.schema,
       response: { ...defaultResponses, ...(route.schema?.response as object) },
