@@ -1,5 +1,8 @@
 import type { TestBank } from '@bank/stack/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DomainError } from '../kernel/aggregate.ts';
+import { createCommandBus } from '../kernel/command-bus.ts';
+import { stageTransfer } from '../services/transfers.ts';
 import { balances, customer, ledger, startMoneyBank, type Customer } from './money-test-helpers.ts';
 
 let bank: TestBank;
@@ -369,4 +372,56 @@ describe('concurrency', () => {
       expect(legs[0]!.data.amount).toBe(700);
     }
   }, 120_000);
+
+  it('stays exact with optimistic concurrency alone: two command processes racing on one account', async () => {
+    const c = await customer(bank, 'Two Processes', 500);
+    // Two buses with their own state caches, as two API processes would have, and no in-process
+    // queue: every conflict is caught by the expected-version check of the append.
+    const contexts = [0, 1].map(() => ({ ...bank.ctx, bus: createCommandBus(bank.store) }));
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => {
+        const ctx = contexts[i % 2]!;
+        return ctx.bus
+          .execute({ actor: 'test' }, (uow) =>
+            stageTransfer(
+              ctx,
+              uow,
+              {
+                customerId: c.id,
+                fromAccountId: c.checking.id,
+                amountCents: 7_00,
+                memo: '',
+                destination: { type: 'between-accounts', toAccountId: c.savings.id },
+              },
+              new Date(),
+              false,
+            ),
+          )
+          .then(
+            () => 'moved',
+            (error: unknown) =>
+              error instanceof DomainError ? error.reason : (error as Error).constructor.name,
+          );
+      }),
+    );
+    const moved = outcomes.filter((o) => o === 'moved').length;
+    expect(moved).toBeGreaterThan(0);
+    expect(moved).toBeLessThanOrEqual(71);
+    expect(
+      outcomes.every((o) => ['moved', 'insufficient_funds', 'TooMuchContentionError'].includes(o)),
+    ).toBe(true);
+    const events = (await postings()).filter((e) => e.stream_id === `account-${c.checking.id}`);
+    let running = 0;
+    for (const e of events) {
+      running += e.type === 'AccountCredited' ? e.data.amount : -e.data.amount;
+      expect(running).toBeGreaterThanOrEqual(0);
+    }
+    expect(running).toBe(500_00 - moved * 7_00);
+    expect(events.filter((e) => e.type === 'AccountDebited')).toHaveLength(moved);
+    const credits = (await postings()).filter(
+      (e) => e.stream_id === `account-${c.savings.id}` && e.type === 'AccountCredited',
+    );
+    expect(credits).toHaveLength(moved);
+    expect((await ledger(bank)).balanced).toBe(true);
+  }, 60_000);
 });

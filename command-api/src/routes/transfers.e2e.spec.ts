@@ -461,3 +461,12 @@ describe('SEPA', () => {
     expect(books.internal['clearing:sepa']).toBeGreaterThanOrEqual(200);
   });
 });
+
+describe('unknown type', () => {
+  it("answers 'Invalid transfer type'", async () => {
+    const c = await customer(bank, 'Type Tester');
+    const response = await c.client.post('/api/transfers/wire', { amount: 10 });
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe('Invalid transfer type');
+  });
+});

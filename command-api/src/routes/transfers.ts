@@ -1,4 +1,4 @@
-import { requireCustomer, uuidParam, ok } from '@bank/infra';
+import { ApiError, requireCustomer, uuidParam, ok } from '@bank/infra';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -59,6 +59,7 @@ export const MESSAGES = {
   sepaCountry: 'SEPA transfers can only be sent to a SEPA country',
   purpose: 'Please select a purpose of payment',
   purposeInvalid: 'Please select a valid purpose of payment',
+  invalidType: 'Invalid transfer type',
   transferDate: 'The transfer date must be a valid date (YYYY-MM-DD).',
   transferDateToday: 'Transfers are made today; scheduling a later date is not available yet.',
 } as const;
@@ -282,6 +283,13 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       return sendMoneyReply(reply, outcome);
     },
   );
+
+  // Any other type under /transfers (the static routes above win over this parametric one).
+  app.post('/transfers/:type', { schema: { body: looseBody }, ...limited }, async () => {
+    throw new ApiError(422, MESSAGES.invalidType, 'VALIDATION_ERROR', {
+      type: [MESSAGES.invalidType],
+    });
+  });
 
   app.post(
     '/transfers/validate-recipient',

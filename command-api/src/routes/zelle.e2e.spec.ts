@@ -422,3 +422,69 @@ describe('requests', () => {
     expect(self.body.code).toBe('INVALID_RECIPIENT');
   });
 });
+
+describe('split', () => {
+  it('asks each person for total / (people + 1), with the cents adding up, all or nothing', async () => {
+    const maya = await customer(bank, 'Maya Splitter');
+    const sam = await customer(bank, 'Sam Split');
+    const lee = await customer(bank, 'Lee Split');
+    const response = await maya.client.post('/api/zelle/split', {
+      bank_account_id: maya.checking.id,
+      total_amount: 100,
+      memo: 'Dinner',
+      people: [
+        { name: 'Sam', contact: sam.email },
+        { name: 'Lee', contact: lee.phone },
+      ],
+    });
+    expect(response.status).toBe(201);
+    const { requests, your_share } = response.body.data;
+    expect(requests.map((r: { amount: number }) => r.amount)).toEqual([33.33, 33.33]);
+    expect(your_share).toBe(33.34);
+    sam.client.consistencyToken = maya.client.consistencyToken;
+    expect((await sam.client.get('/api/zelle/requests')).body.data.requests[0]).toMatchObject({
+      amount: 33.33,
+      requester_name: 'Maya Splitter',
+    });
+
+    // One unknown person: no request is made at all.
+    const before = (await activity(maya, '&type=request')).length;
+    const partial = await maya.client.post('/api/zelle/split', {
+      bank_account_id: maya.checking.id,
+      total_amount: 30,
+      people: [
+        { name: 'Sam', contact: sam.email },
+        { name: 'Ghost', contact: 'ghost.nobody@example.com' },
+      ],
+    });
+    expect(partial.status).toBe(422);
+    expect(partial.body).toMatchObject({
+      code: 'INVALID_RECIPIENT',
+      message: 'Recipient not found',
+    });
+    expect(partial.body.errors['people.1.contact']).toEqual(['Recipient not found']);
+    expect(await activity(maya, '&type=request')).toHaveLength(before);
+  });
+
+  it.each([
+    [{ bank_account_id: '' }, 'bank_account_id', 'Please select an account'],
+    [{ total_amount: 0 }, 'total_amount', 'Please enter a valid amount to split'],
+    [{ people: [] }, 'people', 'Please add at least one person to split with'],
+    [
+      { people: [{ name: 'Sam', contact: '' }] },
+      'people',
+      'Please fill in name and contact for all recipients',
+    ],
+    [{ total_amount: 0.01 }, 'total_amount', 'Each share must be between $0.01 and $5,000.00'],
+  ])('refuses %j', async (override, field, message) => {
+    const maya = await customer(bank, 'Split Validation');
+    const response = await maya.client.post('/api/zelle/split', {
+      bank_account_id: maya.checking.id,
+      total_amount: 50,
+      people: [{ name: 'Sam', contact: 'sam@example.com' }],
+      ...override,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toEqual([message]);
+  });
+});

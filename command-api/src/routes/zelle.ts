@@ -3,7 +3,12 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
-import { ZELLE_MAX_CENTS, ZELLE_MEMO_MAX, ZELLE_MIN_CENTS } from '../domain/zelle/zelle.ts';
+import {
+  ZELLE_MAX_CENTS,
+  ZELLE_MEMO_MAX,
+  ZELLE_MIN_CENTS,
+  splitShares,
+} from '../domain/zelle/zelle.ts';
 import type { CommandOutcome } from '../kernel/command-bus.ts';
 import type { CommandContext } from '../services/context.ts';
 import type { MoneyReply } from '../services/idempotency.ts';
@@ -12,8 +17,11 @@ import {
   payZelleRequest,
   requestZelle,
   sendZelle,
+  splitZelle,
+  type SplitInput,
   type ZelleInput,
 } from '../services/zelle.ts';
+import { contactFromText } from '../services/money-lookups.ts';
 import { commandMetadata, markConsistency } from './command-reply.ts';
 import {
   FormErrors,
@@ -34,7 +42,62 @@ export const ZELLE_MESSAGES = {
   amountMin: 'The amount must be at least $0.01.',
   amountMax: 'The amount may not be greater than $5,000.00.',
   memo: `The memo may not be greater than ${ZELLE_MEMO_MAX} characters.`,
+  splitTotal: 'Please enter a valid amount to split',
+  splitPeople: 'Please add at least one person to split with',
+  splitPerson: 'Please fill in name and contact for all recipients',
+  splitShare: 'Each share must be between $0.01 and $5,000.00',
 } as const;
+
+/** Most people one split can ask. */
+const SPLIT_MAX_PEOPLE = 20;
+
+/** bank_account_id, total_amount, people [{name, contact}], memo (spec 5, Split). */
+function readSplitForm(customerId: string, body: Body): SplitInput {
+  const errors = new FormErrors();
+  const accountId = requiredText(
+    errors,
+    'bank_account_id',
+    body.bank_account_id,
+    ZELLE_MESSAGES.account,
+    100,
+  );
+  const totalCents = amountCents(errors, 'total_amount', body.total_amount ?? body.amount, {
+    minCents: 1,
+    minMessage: ZELLE_MESSAGES.splitTotal,
+  });
+  const listed = Array.isArray(body.people) ? (body.people as unknown[]) : [];
+  if (listed.length === 0) errors.add('people', ZELLE_MESSAGES.splitPeople);
+  if (listed.length > SPLIT_MAX_PEOPLE) {
+    errors.add('people', `A split can ask at most ${SPLIT_MAX_PEOPLE} people.`);
+  }
+  const people: SplitInput['people'] = [];
+  listed.forEach((raw, i) => {
+    const person = (raw && typeof raw === 'object' ? raw : {}) as Body;
+    const name = textOf(person.name);
+    const contact = textOf(person.contact);
+    if (name === '' || contact === '') {
+      if (!errors.has('people')) errors.add('people', ZELLE_MESSAGES.splitPerson);
+      return;
+    }
+    const field = `people.${i}.contact`;
+    if (contact.includes('@') && !emailShape.safeParse(contact).success) {
+      errors.add(field, ZELLE_MESSAGES.email);
+    } else if (!contact.includes('@') && phoneDigits(contact).length !== 10) {
+      errors.add(field, ZELLE_MESSAGES.phone);
+    }
+    people.push({ name: name.slice(0, 255), contact: contactFromText(contact), field });
+  });
+  const memo = textOf(body.memo);
+  if (memo.length > ZELLE_MEMO_MAX) errors.add('memo', ZELLE_MESSAGES.memo);
+  if (!errors.has('total_amount') && people.length > 0) {
+    const shares = splitShares(totalCents, people.length).people;
+    if (shares.some((c) => c < ZELLE_MIN_CENTS || c > ZELLE_MAX_CENTS)) {
+      errors.add('total_amount', ZELLE_MESSAGES.splitShare);
+    }
+  }
+  errors.throwIfAny();
+  return { customerId, accountId, totalCents, memo, people };
+}
 
 const emailShape = z.email();
 
@@ -124,6 +187,17 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
       return sendMoneyReply(reply, outcome);
     },
   );
+
+  app.post('/zelle/split', { schema: { body: looseBody }, ...limited }, async (request, reply) => {
+    const input = readSplitForm(request.customerId, request.body ?? {});
+    const outcome = await splitZelle(
+      ctx,
+      input,
+      requestIdentity(request),
+      commandMetadata(request),
+    );
+    return sendMoneyReply(reply, outcome);
+  });
 
   app.post(
     '/zelle/requests/:id/pay',

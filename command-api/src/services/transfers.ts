@@ -196,8 +196,11 @@ export function transferView(t: TransferData, status: string, fromAvailableCents
   };
 }
 
-/** Decides and stages a transfer of any type; returns the reply. Runs inside runMoneyCommand. */
-async function stageTransfer(
+/**
+ * Decides and stages a transfer of any type; returns the reply. Runs inside runMoneyCommand (and
+ * directly on a bus in the test that races two command processes).
+ */
+export async function stageTransfer(
   ctx: CommandContext,
   uow: UnitOfWork,
   request: TransferRequest,

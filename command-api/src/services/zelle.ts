@@ -32,6 +32,7 @@ import {
   inboxAggregate,
   paymentAggregate,
   requestAggregate,
+  splitShares,
   type PaymentData,
 } from '../domain/zelle/zelle.ts';
 import type { CommandContext } from './context.ts';
@@ -45,7 +46,7 @@ import {
 } from './money-lookups.ts';
 import { countMovement, postInternal } from './transfers.ts';
 
-export type ContactField = 'recipient_email' | 'recipient_phone';
+export type ContactField = 'recipient_email' | 'recipient_phone' | `people.${number}.contact`;
 
 export interface ZelleInput {
   customerId: string;
@@ -258,6 +259,49 @@ export function sendZelle(
   });
 }
 
+/** Stages one request to another customer of the bank; returns how the answer shows it. */
+async function stageRequest(uow: UnitOfWork, input: ZelleInput, now: Date) {
+  const account = await ownAccount(uow, input.customerId, input.accountId);
+  const requester = await loadCustomer(uow, input.customerId);
+  const payer = await findCustomerByContact(uow, input.contact);
+  if (!payer) throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, input.contactField);
+  if (payer.customerId === input.customerId) {
+    throw new DomainError(
+      INVALID_RECIPIENT,
+      'You cannot request money from yourself.',
+      input.contactField,
+    );
+  }
+  const requestId = randomUUID();
+  const stream = zelleStreams.request(requestId);
+  await uow.load(stream, requestAggregate);
+  const data = {
+    requestId,
+    requesterCustomerId: input.customerId,
+    requesterName: requester.name,
+    requesterAccountId: account.accountId,
+    payerCustomerId: payer.customerId,
+    payerName: payer.name,
+    payerContact: input.contact,
+    amount: input.amountCents,
+    memo: input.memo,
+    reference: referenceNumber('ZRQ', requestId),
+    createdAt: now.toISOString(),
+  };
+  uow.appendNew(stream, [ZelleRequestCreated.create(data)]);
+  return {
+    id: requestId,
+    type: 'request',
+    recipient_name: payer.name,
+    sender_name: requester.name,
+    amount: centsToDollars(data.amount),
+    memo: data.memo,
+    formatted_date: formatZelleDate(data.createdAt),
+    status: 'pending',
+    reference_number: data.reference,
+  };
+}
+
 /** POST /zelle/request: asks another customer of the bank for money, into one of my accounts. */
 export function requestZelle(
   ctx: CommandContext,
@@ -266,51 +310,65 @@ export function requestZelle(
   metadata: EventMetadata,
 ) {
   return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
-    const account = await ownAccount(uow, input.customerId, input.accountId);
-    const requester = await loadCustomer(uow, input.customerId);
-    const payer = await findCustomerByContact(uow, input.contact);
-    if (!payer) throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, input.contactField);
-    if (payer.customerId === input.customerId) {
-      throw new DomainError(
-        INVALID_RECIPIENT,
-        'You cannot request money from yourself.',
-        input.contactField,
-      );
-    }
-    const requestId = randomUUID();
-    const stream = zelleStreams.request(requestId);
-    await uow.load(stream, requestAggregate);
-    const data = {
-      requestId,
-      requesterCustomerId: input.customerId,
-      requesterName: requester.name,
-      requesterAccountId: account.accountId,
-      payerCustomerId: payer.customerId,
-      payerName: payer.name,
-      payerContact: input.contact,
-      amount: input.amountCents,
-      memo: input.memo,
-      reference: referenceNumber('ZRQ', requestId),
-      createdAt: now.toISOString(),
-    };
-    uow.appendNew(stream, [ZelleRequestCreated.create(data)]);
+    const request = await stageRequest(uow, input, now);
     return {
       statusCode: 201,
       body: {
         status: 'success',
-        message: `Payment request for ${formatUsd(data.amount)} sent to ${payer.name}`,
-        data: {
-          request: {
-            id: requestId,
-            type: 'request',
-            recipient_name: payer.name,
-            sender_name: requester.name,
-            amount: centsToDollars(data.amount),
-            memo: data.memo,
-            formatted_date: formatZelleDate(data.createdAt),
-            status: 'pending',
-            reference_number: data.reference,
+        message: `Payment request for ${formatUsd(input.amountCents)} sent to ${request.recipient_name}`,
+        data: { request },
+      },
+    };
+  });
+}
+
+export interface SplitInput {
+  customerId: string;
+  accountId: string;
+  totalCents: number;
+  memo: string;
+  people: { name: string; contact: ZelleContact; field: string }[];
+}
+
+/**
+ * POST /zelle/split: one request per person for total / (people + 1), the cents shared so that
+ * every share and the requester's own add up to the total. All requests are made or none.
+ */
+export function splitZelle(
+  ctx: CommandContext,
+  input: SplitInput,
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+) {
+  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+    const shares = splitShares(input.totalCents, input.people.length);
+    const requests = [];
+    for (const [i, person] of input.people.entries()) {
+      requests.push(
+        await stageRequest(
+          uow,
+          {
+            customerId: input.customerId,
+            accountId: input.accountId,
+            amountCents: shares.people[i]!,
+            recipientName: person.name,
+            contact: person.contact,
+            contactField: person.field as ZelleInput['contactField'],
+            memo: input.memo,
           },
+          now,
+        ),
+      );
+    }
+    return {
+      statusCode: 201,
+      body: {
+        status: 'success',
+        message: `Split requests sent to ${requests.length} ${requests.length === 1 ? 'person' : 'people'}`,
+        data: {
+          requests,
+          your_share: centsToDollars(shares.own),
+          total: centsToDollars(input.totalCents),
         },
       },
     };
