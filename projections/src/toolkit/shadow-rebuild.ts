@@ -116,9 +116,9 @@ async function buildShadow(
   progress: { done: number; total: number },
   client?: PoolClient,
 ): Promise<Position> {
-  const batchSize = Math.max(1, Math.trunc(options.batchSize ?? 2000));
+  const batchSize = Math.max(1, Math.trunc(options.batchSize ?? 1000));
   let position = from;
-  // The bulk of the log streams through one cursor; the swap reads the rest through the store.
+  // The bulk of the log is read here; the swap reads the last events through the store.
   const cursor = client ? undefined : readLog(pool, from, batchSize);
   for (;;) {
     let events = cursor
@@ -173,48 +173,49 @@ interface LogRow {
 }
 
 /**
- * Every committed event after `from`, in the global order, in batches through one server-side
- * cursor (one ordered index scan, instead of a query per batch).
+ * Every committed event after `from`, in the global order, a batch per short transaction. A
+ * long-lived snapshot (one cursor) would keep every row version the rebuild supersedes alive,
+ * and rows it updates again and again (a ledger total) would grow ever longer version chains.
+ * The index on the global order is forced: on a log of a few huge transactions the planner
+ * otherwise prefers to scan and sort the whole log for every batch.
  */
 async function* readLog(
   pool: Pool,
   from: Position,
   batchSize: number,
 ): AsyncGenerator<RecordedEvent[], void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query(
-      `DECLARE rebuild_scan NO SCROLL CURSOR FOR
-       SELECT global_position, transaction_id::text AS transaction_id, event_id, stream_id,
-              stream_version, type, schema_version, data, metadata, recorded_at
-       FROM events
-       WHERE (transaction_id, global_position) > ('${from.transactionId.toString()}'::xid8, ${Math.trunc(from.globalPosition)})
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id, global_position`,
-    );
-    for (;;) {
-      const { rows } = await client.query<LogRow>(`FETCH ${batchSize} FROM rebuild_scan`);
-      if (rows.length === 0) break;
-      yield rows.map((row) => ({
-        eventId: row.event_id,
-        streamId: row.stream_id,
-        streamVersion: row.stream_version,
-        type: row.type,
-        schemaVersion: row.schema_version,
-        event: catalogue.read(row.type, row.schema_version, row.data),
-        metadata: row.metadata,
-        recordedAt: row.recorded_at,
-        position: {
-          transactionId: BigInt(row.transaction_id),
-          globalPosition: row.global_position,
-        },
-      }));
-    }
-    await client.query('COMMIT');
-  } finally {
-    await client.query('ROLLBACK').catch(() => {});
-    client.release();
+  let position = from;
+  for (;;) {
+    const rows = await inTransaction(pool, async (client) => {
+      await client.query('SET LOCAL enable_seqscan = off');
+      await client.query('SET LOCAL enable_sort = off');
+      return (
+        await client.query<LogRow>(
+          `SELECT global_position, transaction_id::text AS transaction_id, event_id, stream_id,
+                  stream_version, type, schema_version, data, metadata, recorded_at
+           FROM events
+           WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+             AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           ORDER BY transaction_id, global_position
+           LIMIT $3`,
+          [position.transactionId.toString(), position.globalPosition, batchSize],
+        )
+      ).rows;
+    });
+    if (rows.length === 0) return;
+    const events = rows.map((row): RecordedEvent => ({
+      eventId: row.event_id,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      type: row.type,
+      schemaVersion: row.schema_version,
+      event: catalogue.read(row.type, row.schema_version, row.data),
+      metadata: row.metadata,
+      recordedAt: row.recorded_at,
+      position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
+    }));
+    position = events[events.length - 1]!.position;
+    yield events;
   }
 }
 
