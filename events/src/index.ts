@@ -47,3 +47,4 @@ export type EventData<T extends BankEventType> = Extract<BankEvent, { type: T }>
 export const catalogue = createCatalogue<BankEvent>(
   allDefinitions as unknown as EventDefinition<string, unknown>[],
 );
+export * from './pii.ts';
