@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/components/ui/page';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
+import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import {
   emptyTransferForm,
@@ -31,6 +32,17 @@ import './transfer.css';
 
 type Step = 1 | 2 | 3;
 
+/** " · Daily limit $X ($Y left today)" when the server's limits for the type are known. */
+function limitText(limits: Record<string, unknown> | undefined, type: TransferType) {
+  const entry = limits?.[type] as { daily_limit?: number; remaining_today?: number } | undefined;
+  if (!entry || typeof entry.daily_limit !== 'number') return null;
+  const left =
+    typeof entry.remaining_today === 'number'
+      ? ` (${formatMoney(entry.remaining_today)} left today)`
+      : '';
+  return ` · Daily limit ${formatMoney(entry.daily_limit)}${left}`;
+}
+
 export const SUCCESS_TOAST_MS = 6000;
 export const REDIRECT_DELAY_MS = 1500;
 export const TRANSFER_FAILED = 'Transfer failed';
@@ -46,7 +58,7 @@ export default function TransferRoute() {
   useDocumentTitle('Transfer Money');
   const navigate = useNavigate();
   const accounts = useAccounts();
-  useTransferLimits();
+  const limits = useTransferLimits();
   const create = useCreateTransfer();
 
   const [step, setStep] = useState<Step>(1);
@@ -231,6 +243,7 @@ export default function TransferRoute() {
           </h2>
           <p className="muted transfer__meta">
             {info.processing} · {info.fee === 0 ? 'Free' : `Fee $${info.fee.toFixed(2)}`}
+            {limitText(limits.data, type)}
           </p>
           <form
             noValidate

@@ -6,12 +6,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
-import { newIdempotencyKey } from '@/components/ui/server-errors';
+import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { errorMessage } from '@/lib/error-mapping';
 import type { Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
-import { useRequestMoney } from '../api/send-money';
-import { contactPayload, splitShares, toCents } from '../lib/split';
+import { useSplitPayment } from '../api/split-payment';
+import { splitShares, toCents } from '../lib/split';
 import { AccountOptions, defaultAccountId } from './zelle-form';
 
 export const SPLIT_MESSAGES = {
@@ -19,7 +20,6 @@ export const SPLIT_MESSAGES = {
   total: 'Please enter a valid amount to split',
   people: 'Please add at least one person to split with',
   person: 'Please fill in name and contact for all recipients',
-  someFailed: 'Some requests failed. Please try again.',
   allFailed: 'Failed to send split payment requests',
 } as const;
 
@@ -54,49 +54,45 @@ export function SplitForm({ accounts }: { accounts: Account[] }) {
     },
   });
   const people = useFieldArray({ control: form.control, name: 'people' });
-  const request = useRequestMoney();
-  const [busy, setBusy] = useState(false);
+  const split = useSplitPayment();
+  const busy = split.isPending;
   const [error, setError] = useState<string | null>(null);
   const total = form.watch('total');
   const count = form.watch('people').length;
   const shares = splitShares(toCents(total), count);
   const errors = form.formState.errors;
 
-  const onValid = async (v: SplitValues) => {
+  const onValid = (v: SplitValues) => {
     setError(null);
-    setBusy(true);
-    const { people: cents } = splitShares(toCents(v.total), v.people.length);
-    const results = await Promise.allSettled(
-      v.people.map((p, i) =>
-        request.mutateAsync({
-          idempotencyKey: newIdempotencyKey(),
-          payload: {
+    split.mutate(
+      {
+        idempotencyKey: newIdempotencyKey(),
+        payload: {
+          bank_account_id: v.bank_account_id,
+          total_amount: toCents(v.total) / 100,
+          memo: v.memo.trim() || 'Split payment',
+          people: v.people.map((p) => ({ name: p.name.trim(), contact: p.contact.trim() })),
+        },
+      },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(
+            message ||
+              `Split requests sent to ${v.people.length} ${v.people.length === 1 ? 'person' : 'people'}`,
+          );
+          form.reset({
             bank_account_id: v.bank_account_id,
-            recipient_name: p.name.trim(),
-            amount: (cents[i] ?? 0) / 100,
-            memo: v.memo.trim() || 'Split payment',
-            ...contactPayload(p.contact),
-          } as Parameters<typeof request.mutateAsync>[0]['payload'],
-        }),
-      ),
+            total: '',
+            memo: '',
+            people: [{ name: '', contact: '' }],
+          });
+        },
+        onError: (e) => {
+          const applied = applyServerFieldErrors(e, form.setError, { total_amount: 'total' });
+          if (!applied) setError(errorMessage(e, SPLIT_MESSAGES.allFailed));
+        },
+      },
     );
-    setBusy(false);
-    const failed = results.filter((r) => r.status === 'rejected').length;
-    if (failed === 0) {
-      toast.success(
-        `Split requests sent to ${v.people.length} ${v.people.length === 1 ? 'person' : 'people'}`,
-      );
-      form.reset({
-        bank_account_id: v.bank_account_id,
-        total: '',
-        memo: '',
-        people: [{ name: '', contact: '' }],
-      });
-    } else if (failed < results.length) {
-      setError(SPLIT_MESSAGES.someFailed);
-    } else {
-      setError(SPLIT_MESSAGES.allFailed);
-    }
   };
 
   return (

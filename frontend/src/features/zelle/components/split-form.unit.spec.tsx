@@ -36,9 +36,9 @@ describe('Split form', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('requests a share from each person; the cents add up to the total', async () => {
+  it('shows each share (cents add up) and asks the bank for the whole split at once', async () => {
     const user = userEvent.setup();
-    const api = mockApi({ 'POST /api/zelle/request': () => ({ request: {} }) });
+    const api = mockApi({ 'POST /api/zelle/split': () => ({ requests: [] }) });
     renderWithProviders(<SplitForm accounts={accounts} />);
     await user.type(screen.getByLabelText('Total Amount'), '100');
     await user.type(screen.getByLabelText('Name, person 1'), 'Ann');
@@ -47,24 +47,20 @@ describe('Split form', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Name, person 2'), 'Bo');
     await user.type(screen.getByLabelText('Email or phone, person 2'), '555-010-2030');
     expect(screen.getByText(/Your share/)).toHaveTextContent('$33.34');
+    expect(screen.getAllByText('$33.33')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Send Split Requests' }));
-    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    const bodies = api.calls
-      .filter((c) => c.method === 'POST')
-      .map((c) => c.body as Record<string, unknown>);
-    expect(bodies[0]).toMatchObject({
-      recipient_name: 'Ann',
-      recipient_email: 'ann@example.com',
-      amount: 33.33,
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    const [post] = api.calls.filter((c) => c.method === 'POST');
+    expect(post!.body).toEqual({
+      bank_account_id: 'chk',
+      total_amount: 100,
+      memo: 'Split payment',
+      people: [
+        { name: 'Ann', contact: 'ann@example.com' },
+        { name: 'Bo', contact: '555-010-2030' },
+      ],
     });
-    expect(bodies[1]).toMatchObject({
-      recipient_name: 'Bo',
-      recipient_phone: '555-010-2030',
-      amount: 33.33,
-    });
-    const keys = api.calls
-      .filter((c) => c.method === 'POST')
-      .map((c) => c.headers['Idempotency-Key']);
-    expect(new Set(keys).size).toBe(2);
+    expect(post!.headers['Idempotency-Key']).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('Total Amount')).toHaveValue(null));
   });
 });

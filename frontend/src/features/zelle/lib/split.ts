@@ -19,9 +19,3 @@ export function splitShares(totalCents: number, people: number) {
   const [own, ...others] = splitCents(totalCents, people + 1);
   return { own: own ?? 0, people: others };
 }
-
-/** Spec §5: a contact containing @ is an email, anything else a phone. */
-export function contactPayload(contact: string) {
-  const value = contact.trim();
-  return value.includes('@') ? { recipient_email: value } : { recipient_phone: value };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactPayload, splitShares, toCents } from './split';
+import { splitShares, toCents } from './split';
 
 describe('split shares', () => {
   it('divides by the number of people plus one', () => {
@@ -24,10 +24,5 @@ describe('split shares', () => {
   it('parses dollars to cents without float drift', () => {
     expect(toCents('100.10')).toBe(10010);
     expect(toCents(0.29)).toBe(29);
-  });
-
-  it('treats a contact with @ as an email', () => {
-    expect(contactPayload(' a@b.co ')).toEqual({ recipient_email: 'a@b.co' });
-    expect(contactPayload('555-123-4567')).toEqual({ recipient_phone: '555-123-4567' });
   });
 });

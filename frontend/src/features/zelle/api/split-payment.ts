@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { zelleTransactionsQueryOptions } from './get-zelle-transactions';
+
+export type SplitPayload = {
+  bank_account_id: string;
+  total_amount: number;
+  memo: string;
+  people: { name: string; contact: string }[];
+};
+
+/**
+ * POST /zelle/split: one request per person for an equal share, made by the bank all together or
+ * not at all (the source product sent one request call per person and could half-succeed).
+ */
+export const splitPayment = (input: { payload: SplitPayload; idempotencyKey: string }) =>
+  api.post<unknown>('/zelle/split', input.payload, {
+    headers: { 'Idempotency-Key': input.idempotencyKey },
+  });
+
+export function useSplitPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: splitPayment,
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: zelleTransactionsQueryOptions().queryKey }),
+  });
+}
