@@ -29,6 +29,18 @@ export type Body = Record<string, unknown>;
 /** Any JSON object body (or none); fields are read and checked one by one. */
 export const looseBody = z.record(z.string(), z.unknown()).nullish();
 
+/**
+ * Documented field types of a money form, for the OpenAPI document: text, or an amount as a number
+ * (or numeric text from a form input). The spec's messages come from the checks in the routes.
+ */
+export const formText = z.string().max(2000).nullish();
+export const formAmount = z.union([z.number(), z.string().max(40)]).nullish();
+export const formDigits = z.union([z.string().max(100), z.number()]).nullish();
+
+export function formBody<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.looseObject(shape).nullish();
+}
+
 /** The first of several accepted names that is present (spec 7 names first, spec 3 form names after). */
 export function pick(body: Body, ...names: string[]): unknown {
   for (const name of names) if (body[name] !== undefined && body[name] !== null) return body[name];

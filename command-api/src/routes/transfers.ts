@@ -27,7 +27,10 @@ import { commandMetadata, markConsistency } from './command-reply.ts';
 import {
   FormErrors,
   amountCents,
-  looseBody,
+  formAmount,
+  formBody,
+  formDigits,
+  formText,
   optionalText,
   pick,
   requestIdentity,
@@ -209,6 +212,39 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
   };
 }
 
+const commonFields = {
+  fromAccount: formText,
+  amount: formAmount,
+  memo: formText,
+  transferDate: formText,
+};
+const bodies = {
+  'between-accounts': formBody({ ...commonFields, toAccount: formText }),
+  'same-bank': formBody({
+    ...commonFields,
+    recipientEmail: formText,
+    recipientPhone: formText,
+    recipientId: formText,
+  }),
+  'external-bank': formBody({
+    ...commonFields,
+    recipientName: formText,
+    bankName: formText,
+    accountNumber: formDigits,
+    routingNumber: formDigits,
+    recipientAddress: formText,
+  }),
+  sepa: formBody({
+    ...commonFields,
+    recipientName: formText,
+    iban: formText,
+    swiftCode: formText,
+    bankName: formText,
+    country: formText,
+    purposeOfPayment: formText,
+  }),
+} as const;
+
 const readers = {
   'between-accounts': readBetween,
   'same-bank': readSameBank,
@@ -237,8 +273,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     ['/wire-transfers/sepa', 'sepa'],
   ] as const;
   for (const [url, type] of routes) {
-    app.post(url, { schema: { body: looseBody }, ...limited }, async (request, reply) => {
-      const body = request.body ?? {};
+    app.post(url, { schema: { body: bodies[type] }, ...limited }, async (request, reply) => {
+      const body = (request.body ?? {}) as Body;
       const errors = new FormErrors();
       const common = readCommon(errors, body);
       const destination = readers[type](errors, body, common);
@@ -262,9 +298,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/transfers/:id/repeat',
-    { schema: { params: uuidParam, body: looseBody }, ...limited },
+    { schema: { params: uuidParam, body: formBody({ amount: formAmount }) }, ...limited },
     async (request, reply) => {
-      const body = request.body ?? {};
+      const body = (request.body ?? {}) as Body;
       const errors = new FormErrors();
       const amount =
         body.amount === undefined || body.amount === null || body.amount === ''
@@ -285,7 +321,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   );
 
   // Any other type under /transfers (the static routes above win over this parametric one).
-  app.post('/transfers/:type', { schema: { body: looseBody }, ...limited }, async () => {
+  app.post('/transfers/:type', { schema: { hide: true }, ...limited }, async () => {
     throw new ApiError(422, MESSAGES.invalidType, 'VALIDATION_ERROR', {
       type: [MESSAGES.invalidType],
     });
@@ -293,9 +329,18 @@ export const transferRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/transfers/validate-recipient',
-    { schema: { body: looseBody }, ...limited },
+    {
+      schema: {
+        body: formBody({
+          recipient: formText,
+          recipientEmail: formText,
+          recipientPhone: formText,
+        }),
+      },
+      ...limited,
+    },
     async (request) => {
-      const body = request.body ?? {};
+      const body = (request.body ?? {}) as Body;
       const text = textOf(
         pick(body, 'recipient', 'recipientEmail', 'recipientPhone', 'email', 'phone'),
       );

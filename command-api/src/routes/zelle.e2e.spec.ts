@@ -223,11 +223,13 @@ describe('limits', () => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     for (let day = 1; day <= 8; day += 1) {
       vi.setSystemTime(new Date(`2027-01-${String(day + 10).padStart(2, '0')}T15:00:00Z`));
-      expect((await send(c, { email: `p${day}@example.com` }, 2500)).status).toBe(201);
+      const sent = await send(c, { email: `p${day}@example.com` }, 2500);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     }
     vi.setSystemTime(new Date('2027-01-20T15:00:00Z'));
     const over = await send(c, { email: 'p9@example.com' }, 1);
-    expect(over.body).toMatchObject({
+    const usage = (await c.client.get('/api/zelle/limits')).body.data.limits.monthly;
+    expect(over.body, JSON.stringify(usage)).toMatchObject({
       code: 'DAILY_LIMIT_EXCEEDED',
       message: 'You have exceeded your monthly transaction limit.',
     });

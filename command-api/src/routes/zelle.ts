@@ -26,7 +26,9 @@ import { commandMetadata, markConsistency } from './command-reply.ts';
 import {
   FormErrors,
   amountCents,
-  looseBody,
+  formAmount,
+  formBody,
+  formText,
   requestIdentity,
   requiredText,
   textOf,
@@ -153,6 +155,25 @@ function readZelleForm(customerId: string, body: Body): ZelleInput {
   return { customerId, accountId, amountCents: cents, recipientName, contact, contactField, memo };
 }
 
+const zelleBody = formBody({
+  bank_account_id: formText,
+  amount: formAmount,
+  recipient_name: formText,
+  recipient_email: formText,
+  recipient_phone: formText,
+  memo: formText,
+});
+const splitBody = formBody({
+  bank_account_id: formText,
+  total_amount: formAmount,
+  memo: formText,
+  people: z
+    .array(z.looseObject({ name: formText, contact: formText }))
+    .max(100)
+    .nullish(),
+});
+const payBody = formBody({ bank_account_id: formText });
+
 function sendMoneyReply(reply: FastifyReply, outcome: CommandOutcome<MoneyReply>) {
   markConsistency(reply, outcome);
   if (outcome.result.replayed) reply.header('idempotent-replayed', 'true');
@@ -167,17 +188,17 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
   app.addHook('onRequest', requireCustomer(ctx.sessions));
   const limited = rateLimit ? { config: { rateLimit } } : {};
 
-  app.post('/zelle/send', { schema: { body: looseBody }, ...limited }, async (request, reply) => {
-    const input = readZelleForm(request.customerId, request.body ?? {});
+  app.post('/zelle/send', { schema: { body: zelleBody }, ...limited }, async (request, reply) => {
+    const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
     const outcome = await sendZelle(ctx, input, requestIdentity(request), commandMetadata(request));
     return sendMoneyReply(reply, outcome);
   });
 
   app.post(
     '/zelle/request',
-    { schema: { body: looseBody }, ...limited },
+    { schema: { body: zelleBody }, ...limited },
     async (request, reply) => {
-      const input = readZelleForm(request.customerId, request.body ?? {});
+      const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
       const outcome = await requestZelle(
         ctx,
         input,
@@ -188,8 +209,8 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/zelle/split', { schema: { body: looseBody }, ...limited }, async (request, reply) => {
-    const input = readSplitForm(request.customerId, request.body ?? {});
+  app.post('/zelle/split', { schema: { body: splitBody }, ...limited }, async (request, reply) => {
+    const input = readSplitForm(request.customerId, (request.body ?? {}) as Body);
     const outcome = await splitZelle(
       ctx,
       input,
@@ -201,9 +222,9 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/zelle/requests/:id/pay',
-    { schema: { params: uuidParam, body: looseBody }, ...limited },
+    { schema: { params: uuidParam, body: payBody }, ...limited },
     async (request, reply) => {
-      const body = request.body ?? {};
+      const body = (request.body ?? {}) as Body;
       const errors = new FormErrors();
       const accountId = requiredText(
         errors,
@@ -225,7 +246,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/zelle/requests/:id/decline',
-    { schema: { params: uuidParam, body: looseBody }, ...limited },
+    { schema: { params: uuidParam, body: formBody({}) }, ...limited },
     async (request, reply) => {
       const outcome = await declineZelleRequest(
         ctx,
