@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { createHttpApp, messages, type BankApp } from '@bank/infra';
+import { messages } from '@bank/infra';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { frontendDist } from '../http-server.ts';
 import { collectApiRoutes, createApiRouter, type ApiService } from './api-routes.ts';
 
@@ -28,7 +29,7 @@ async function probe(url: string): Promise<boolean> {
  * round-robin over its instances; /api/health aggregated; the built web app for everything else.
  * infra/edge/nginx.conf is the same rule for docker compose.
  */
-export async function buildEdge(options: EdgeOptions): Promise<BankApp> {
+export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> {
   const route = createApiRouter(await collectApiRoutes());
   const next: Record<ApiService, number> = { 'command-api': 0, 'query-api': 0 };
   const pick = (service: ApiService): string => {
@@ -38,7 +39,8 @@ export async function buildEdge(options: EdgeOptions): Promise<BankApp> {
     return bases[next[service]]!;
   };
 
-  const app = createHttpApp({ bodyLimit: 9 * 1024 * 1024 });
+  // A plain Fastify: the proxy passes bodies through unparsed, the services validate them.
+  const app = Fastify({ bodyLimit: 9 * 1024 * 1024, trustProxy: true });
 
   app.get('/api/health', async (_request, reply) => {
     const targets: Record<string, string> = { ...options.health };
@@ -62,7 +64,9 @@ export async function buildEdge(options: EdgeOptions): Promise<BankApp> {
   });
 
   await app.register(fastifyHttpProxy, {
-    upstream: options.upstreams['command-api'][0]!,
+    // No fixed upstream: with one, the HTTP client is bound to that origin and ignores
+    // getUpstream's choice.
+    upstream: '',
     prefix: '/api',
     rewritePrefix: '/api',
     replyOptions: {

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { collectApiRoutes } from './api-routes.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  command?: string[];
+  healthcheck?: { test: unknown };
+  environment?: Record<string, string>;
+}
+
+/** No Docker engine runs here: this checks what can be checked without one. */
+describe('docker-compose.yml', () => {
+  const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
+  const services = compose.services;
+
+  it('brings up the stores, Kafka in KRaft mode, KurrentDB, every service and the nginx edge', () => {
+    for (const name of [
+      'postgres',
+      'redis',
+      'kafka',
+      'kurrentdb',
+      'command-api',
+      'query-api',
+      'projections',
+      'jobs',
+      'edge',
+    ]) {
+      expect(services, name).toHaveProperty(name);
+    }
+    expect(services.kafka!.image).toMatch(/^apache\/kafka:/);
+    expect(services.kafka!.environment!.KAFKA_PROCESS_ROLES).toBe('broker,controller');
+    expect(read('infra/kafka/pom.xml')).toContain(
+      `<kafka.version>${services.kafka!.image!.split(':')[1]}</kafka.version>`,
+    );
+  });
+
+  it('has a health check on every service', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.healthcheck?.test, name).toBeDefined();
+    }
+  });
+
+  it('starts each bank service with an npm script that the tests run without Docker', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
+      .scripts;
+    const servicesTest = read('infra/stack/src/services/services.kafka.spec.ts');
+    const named = Object.values(services)
+      .map((s) => s.command)
+      .filter((c): c is string[] => Array.isArray(c) && c[0] === 'npm' && c[1] === 'run')
+      .map((c) => c[2]!);
+    expect(new Set(named)).toEqual(
+      new Set([
+        'start:command-api',
+        'start:query-api',
+        'start:projections',
+        'start:jobs',
+        'start:edge',
+      ]),
+    );
+    for (const script of named) {
+      expect(scripts[script], script).toMatch(/^tsx infra\/stack\/src\/services\//);
+      expect(servicesTest, script).toContain(`startService('${script}'`);
+    }
+  });
+});
+
+describe('infra/edge/nginx.conf', () => {
+  const conf = read('infra/edge/nginx.conf');
+  const map = /map "\$request_method:\$uri" \$api_upstream \{([\s\S]*?)\}/.exec(conf)![1]!;
+  const rules = [...map.matchAll(/"~(.+?)" (\w+);/g)].map((m) => ({
+    pattern: new RegExp(m[1]!),
+    upstream: m[2]!,
+  }));
+  const fallback = /default (\w+);/.exec(map)![1]!;
+  const nginxRoute = (method: string, url: string) =>
+    rules.find((r) => r.pattern.test(`${method}:${url}`))?.upstream ?? fallback;
+
+  it('sends every route to the service that serves it, as the Node edge does', async () => {
+    const routes = await collectApiRoutes();
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      if (route.method === 'OPTIONS') continue;
+      const sample = route.url.replace(/:[^/]+/g, 'x1').replace(/\*$/, 'x1');
+      const expected = route.service === 'command-api' ? 'command_api' : 'query_api';
+      expect(nginxRoute(route.method, sample), `${route.method} ${route.url}`).toBe(expected);
+    }
+  });
+});
