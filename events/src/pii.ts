@@ -25,6 +25,23 @@ export const piiFields: Record<string, readonly string[]> = {
     'state',
     'zipCode',
   ],
+  // Features' events: free text the customer wrote, and names, addresses and contacts of the
+  // people and businesses they deal with. Only top-level string fields of events that carry
+  // data.customerId can be sealed (the key is that customer's); amounts, ids and references stay.
+  CardIssued: ['deliveryAddress'],
+  CardReportedLostOrStolen: ['description'],
+  SupportTicketOpened: ['customerName', 'subject', 'description'],
+  SupportTicketReplied: ['message', 'authorName'],
+  BillPayeeAdded: ['name', 'displayName', 'address', 'city', 'state', 'zipCode', 'phone'],
+  BillPaymentScheduled: ['payeeName', 'memo'],
+  BillPaymentPaid: ['payeeName'],
+  BillPaymentFailed: ['payeeName'],
+  TransferInitiated: ['recipientName', 'senderName', 'memo', 'description'],
+  TransferSettled: ['recipientName'],
+  TransferFailed: ['recipientName'],
+  CryptoDepositSubmitted: ['fromAddress'],
+  CryptoWithdrawn: ['toAddress'],
+  NotificationRaised: ['message'],
 };
 
 /** What an erased customer's personal data reads as. */

@@ -171,34 +171,38 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
     );
   });
 
-  app.post('/crypto/deposit', { schema: { body: depositBody } }, async (request, reply) => {
-    const b = request.body;
-    const outcome = await submitDeposit(
-      ctx,
-      request.customerId,
-      { symbol: b.symbol, units: b.amount, txHash: b.tx_hash, fromAddress: b.from_address },
-      commandMetadata(request),
-    );
-    markConsistency(reply, outcome);
-    const d = outcome.result;
-    return reply.code(201).send(
-      ok(
-        {
-          transaction: {
-            id: d.depositId,
-            type: 'deposit',
-            symbol: d.symbol,
-            crypto_amount: unitsToCoins(d.units),
-            crypto_amount_exact: unitsToCoinText(d.units),
-            status: 'pending',
-            network: d.network,
-            confirms_at: d.confirmAfter,
+  app.post(
+    '/crypto/deposit',
+    { schema: { body: depositBody }, ...limited },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await submitDeposit(
+        ctx,
+        request.customerId,
+        { symbol: b.symbol, units: b.amount, txHash: b.tx_hash, fromAddress: b.from_address },
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      const d = outcome.result;
+      return reply.code(201).send(
+        ok(
+          {
+            transaction: {
+              id: d.depositId,
+              type: 'deposit',
+              symbol: d.symbol,
+              crypto_amount: unitsToCoins(d.units),
+              crypto_amount_exact: unitsToCoinText(d.units),
+              status: 'pending',
+              network: d.network,
+              confirms_at: d.confirmAfter,
+            },
           },
-        },
-        `Deposit of ${unitsToCoinText(d.units)} ${d.symbol} submitted. It will be credited once the network confirms it.`,
-      ),
-    );
-  });
+          `Deposit of ${unitsToCoinText(d.units)} ${d.symbol} submitted. It will be credited once the network confirms it.`,
+        ),
+      );
+    },
+  );
 
   app.post(
     '/crypto/withdraw',

@@ -170,6 +170,10 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
       return rows.map(toRecorded);
     },
 
+    async openRows(rows) {
+      await options.protector?.open(rows);
+    },
+
     async close() {
       while (queue.length > 0 || inFlight > 0) await new Promise((r) => setTimeout(r, 5));
     },

@@ -1,4 +1,4 @@
-import type { Keyring } from '../security/keyring.ts';
+import { CustomerErasedError, type Keyring } from '../security/keyring.ts';
 import type { NewEvent } from './types.ts';
 
 const SEALED = 'pii:';
@@ -30,11 +30,15 @@ export function createPiiProtector(
           sealed.push(event);
           continue;
         }
-        const key = await keyring.ensure(customerId);
+        // An event about an erased customer (a staff reply, a notice) keeps no personal data.
+        const key = await keyring.ensure(customerId).catch((error: unknown) => {
+          if (error instanceof CustomerErasedError) return null;
+          throw error;
+        });
         const data = { ...(event.data as Data) };
         for (const field of fields[event.type]!) {
           const value = data[field];
-          if (typeof value === 'string') data[field] = SEALED + key.encrypt(value);
+          if (typeof value === 'string') data[field] = key ? SEALED + key.encrypt(value) : erased;
         }
         sealed.push({ ...event, data });
       }

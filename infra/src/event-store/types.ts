@@ -85,6 +85,8 @@ export interface EventStore {
   readStream(streamId: string, afterVersion?: number): Promise<RecordedEvent[]>;
   /** Reads committed events after a position in the global order, never skipping a late commit. */
   readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
+  /** Opens sealed personal data in rows read straight from the events table (rebuilds). */
+  openRows?(rows: { type: string; data: unknown }[]): Promise<void>;
   close(): Promise<void>;
 }
 

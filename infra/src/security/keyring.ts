@@ -3,6 +3,13 @@ import type { Pool } from '../postgres/pool.ts';
 import type { SecretBox } from './encryption.ts';
 import { createSecretBox } from './encryption.ts';
 
+/** The customer's key was destroyed (crypto-shredding): nothing can be sealed for them any more. */
+export class CustomerErasedError extends Error {
+  constructor() {
+    super('This customer’s data has been erased');
+  }
+}
+
 /** Per-customer data keys, wrapped by the master key and cached in memory. */
 export interface Keyring {
   /** The customer's key, created on first use. */
@@ -41,7 +48,7 @@ export function createKeyring(pool: Pool, master: SecretBox): Keyring {
       );
       cache.delete(customerId);
       const key = (await load([customerId])).get(customerId);
-      if (!key) throw new Error('This customer’s data has been erased');
+      if (!key) throw new CustomerErasedError();
       return key;
     },
     async destroy(customerId) {
