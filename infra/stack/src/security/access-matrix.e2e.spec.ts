@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiClient,
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  type ApiResponse,
+  type TestBank,
+} from '../testing/index.ts';
+import { pathParams, routeTable, type RouteEntry } from './route-table.ts';
+
+/**
+ * The access-control matrix, built from the app's own route table: every route that takes an id
+ * is called by a second customer with the first customer's real id, and must answer exactly what
+ * it answers for an id that does not exist (404). A route with an id and no recipe here fails the
+ * test, so the matrix stays complete as routes are added.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Recipe {
+  /** The owner's real id for each path parameter. */
+  params: () => Record<string, string>;
+  body?: unknown;
+}
+
+let bank: TestBank;
+let routes: RouteEntry[];
+type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
+let owner: Customer;
+let thief: Customer;
+let payer: Customer;
+let ops: ApiClient;
+let auditor: ApiClient;
+const ids: Record<string, string> = {};
+/** Every response the matrix saw, to check none of them carries a stack trace. */
+const seen: { route: string; response: ApiResponse }[] = [];
+
+const staffPrefixes = ['/api/ops/', '/api/audit/'];
+const isStaffRoute = (url: string) => staffPrefixes.some((p) => url.startsWith(p));
+
+const recipes: Record<string, Recipe> = {
+  'GET /api/support/tickets/:id': { params: () => ({ id: ids.ticket! }) },
+  'POST /api/support/tickets/:id/reply': {
+    params: () => ({ id: ids.ticket! }),
+    body: { message: 'Reading someone else’s ticket' },
+  },
+  'PUT /api/support/tickets/:id/status': {
+    params: () => ({ id: ids.ticket! }),
+    body: { status: 'closed' },
+  },
+  'GET /api/cards/:id': { params: () => ({ id: ids.card! }) },
+  'POST /api/cards/:id/apply': {
+    params: () => ({ id: ids.cardOffer! }),
+    body: { agreed_to_terms: true, delivery_address: '1 Thief Lane', express_delivery: false },
+  },
+  'POST /api/cards/:id/toggle-lock': {
+    params: () => ({ id: ids.card! }),
+    body: { action: 'lock' },
+  },
+  'POST /api/cards/:id/report-lost-stolen': {
+    params: () => ({ id: ids.card! }),
+    body: { type: 'stolen', description: 'Not mine, but reported anyway' },
+  },
+  'PUT /api/cards/:id/settings': {
+    params: () => ({ id: ids.card! }),
+    body: { international_transactions: true },
+  },
+  'PUT /api/cards/:id/limits': {
+    params: () => ({ id: ids.card! }),
+    body: { daily_atm_limit: 100, daily_purchase_limit: 100 },
+  },
+  'PUT /api/cards/:id/pin': {
+    params: () => ({ id: ids.card! }),
+    body: { new_pin: '1357', confirm_pin: '1357' },
+  },
+  'DELETE /api/notifications/:id': { params: () => ({ id: ids.notification! }) },
+  'POST /api/notifications/:id/read': { params: () => ({ id: ids.notification! }) },
+  'DELETE /api/bill-payments/payees/:id': { params: () => ({ id: ids.payee! }) },
+  'POST /api/transfers/:id/repeat': { params: () => ({ id: ids.transfer! }), body: { amount: 5 } },
+  'POST /api/zelle/requests/:id/pay': {
+    params: () => ({ id: ids.zelleRequest! }),
+    body: { bank_account_id: '' },
+  },
+  'POST /api/zelle/requests/:id/decline': { params: () => ({ id: ids.zelleRequest! }) },
+};
+
+/** Parameters that are not a resource's id, with the reason. */
+const notIds: Record<string, string> = {
+  'POST /api/transfers/:type':
+    'a transfer type: every unknown type answers 422 "Invalid transfer type"',
+};
+
+/** The route's name in the recipes: the spelling of its parameters that has a recipe, if any. */
+function keyOf(route: RouteEntry): string {
+  const keys = route.spellings.map((url) => `${route.method} ${url}`);
+  return keys.find((key) => recipes[key] || notIds[key]) ?? keys[0]!;
+}
+
+function fill(url: string, params: Record<string, string>): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (!value) throw new Error(`no value for :${name} in ${url}`);
+    return value;
+  });
+}
+
+async function call(client: ApiClient, route: RouteEntry, url: string, body?: unknown) {
+  const response = await client.request(
+    route.method as Method,
+    url,
+    route.method === 'GET' || route.method === 'DELETE' ? undefined : (body ?? {}),
+  );
+  seen.push({ route: `${route.method} ${route.url}`, response });
+  return response;
+}
+
+beforeAll(async () => {
+  bank = await startTestBank({ serveFrontend: false });
+  routes = routeTable(bank.app);
+  ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+  const issued = await ops.post('/api/ops/auditors', { name: 'Matrix auditor' });
+  expect(issued.status).toBe(201);
+  auditor = new ApiClient(bank);
+  auditor.token = issued.body.data.token;
+
+  owner = await signedUpCustomer(bank, { name: 'Olivia Owner' });
+  thief = await signedUpCustomer(bank, { name: 'Theo Thief' });
+  payer = await signedUpCustomer(bank, { name: 'Paula Payer' });
+  const checkingOf = (c: Customer) => c.accounts.find((a) => a.name === 'Premium Checking')!;
+  const savingsOf = (c: Customer) => c.accounts.find((a) => a.name === 'High Yield Savings')!;
+  await deposit(bank, checkingOf(owner).account_number, 500);
+  await deposit(bank, checkingOf(thief).account_number, 500);
+  recipes['POST /api/zelle/requests/:id/pay']!.body = { bank_account_id: checkingOf(thief).id };
+
+  const created = async (response: ApiResponse, what: string) => {
+    expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(201);
+    return response.body.data;
+  };
+  ids.ticket = (
+    await created(
+      await owner.client.post('/api/support/tickets', {
+        subject: 'My card',
+        description: 'A question about my card.',
+        category: 'cards',
+        priority: 'low',
+      }),
+      'ticket',
+    )
+  ).ticket.id;
+  const offers = (await owner.client.get('/api/cards')).body.data.cards as {
+    id: string;
+    card_type: string;
+  }[];
+  ids.cardOffer = offers.find((c) => c.card_type === 'credit')!.id;
+  ids.card = (
+    await created(
+      await owner.client.post(
+        `/api/cards/${offers.find((c) => c.card_type === 'debit')!.id}/apply`,
+        {
+          agreed_to_terms: true,
+          delivery_address: '',
+          express_delivery: false,
+        },
+      ),
+      'card',
+    )
+  ).card.id;
+  ids.payee = (
+    await created(
+      await owner.client.post('/api/bill-payments/payees', {
+        name: 'City Power & Light',
+        category: 'utilities',
+        account_number: '5500-1234-9876',
+      }),
+      'payee',
+    )
+  ).payee.id;
+  ids.transfer = (
+    await created(
+      await owner.client.post('/api/transfers/between-accounts', {
+        fromAccount: checkingOf(owner).id,
+        toAccount: savingsOf(owner).id,
+        amount: 25,
+      }),
+      'transfer',
+    )
+  ).transfer.id;
+  const requested = await created(
+    await owner.client.post('/api/zelle/request', {
+      bank_account_id: checkingOf(owner).id,
+      amount: 12.5,
+      recipient_name: 'Paula',
+      recipient_email: payer.payload.email,
+      memo: 'Lunch',
+    }),
+    'zelle request',
+  );
+  ids.zelleRequest = (requested.request ?? requested.requests?.[0] ?? requested.transaction).id;
+  // The welcome notification is raised by a job.
+  for (let waited = 0; ; waited += 250) {
+    const listed = (await owner.client.get('/api/notifications')).body.data.notifications;
+    if (listed.length > 0) break;
+    if (waited > 20_000) throw new Error('no welcome notification');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  ids.notification = (await owner.client.get('/api/notifications')).body.data.notifications[0].id;
+}, 120_000);
+
+afterAll(async () => {
+  await bank?.stop();
+});
+
+describe('access-control matrix', () => {
+  it('has a recipe for every route that takes an id', () => {
+    const withParams = routes.filter((r) => pathParams(r.url).length > 0);
+    expect(withParams.length).toBeGreaterThan(15);
+    const missing = withParams
+      .map(keyOf)
+      .filter((key) => !recipes[key] && !notIds[key] && !isStaffRoute(key.split(' ')[1]!));
+    expect(missing, 'add a recipe to the access matrix for these routes').toEqual([]);
+    const stale = Object.keys({ ...recipes, ...notIds }).filter(
+      (key) => !withParams.some((r) => keyOf(r) === key),
+    );
+    expect(stale, 'recipes for routes that no longer exist').toEqual([]);
+    const staffWithIds = withParams.filter((r) => isStaffRoute(r.url)).length;
+    console.log(
+      `access matrix: ${routes.length} /api routes, ${withParams.length} take a path parameter: ` +
+        `${Object.keys(recipes).length} customer routes with a recipe, ${staffWithIds} staff routes, ` +
+        `${Object.keys(notIds).length} not an id`,
+    );
+  });
+
+  it('answers 404 to another customer’s ids, exactly as for ids that do not exist', async () => {
+    const checked: string[] = [];
+    for (const route of routes) {
+      const label = keyOf(route);
+      const recipe = recipes[label];
+      if (!recipe) continue;
+      const template = label.split(' ')[1]!;
+      const real = fill(template, recipe.params());
+      const absent = fill(
+        template,
+        Object.fromEntries(pathParams(template).map((name) => [name, randomUUID()])),
+      );
+      const theirs = await call(thief.client, route, real, recipe.body);
+      const nobodys = await call(thief.client, route, absent, recipe.body);
+      expect(theirs.status, `${label}: ${JSON.stringify(theirs.body)}`).toBe(404);
+      expect(theirs.body, label).toEqual(nobodys.body);
+      expect(theirs.body.status).toBe('error');
+      checked.push(label);
+    }
+    expect(checked.length).toBe(Object.keys(recipes).length);
+
+    // None of it had any effect on the owner's things or on anyone's money.
+    const card = (await owner.client.get(`/api/cards/${ids.card}`)).body.data.card;
+    expect(card).toMatchObject({ status: 'active' });
+    expect(card.settings.international_transactions).toBe(false);
+    const ticket = (await owner.client.get(`/api/support/tickets/${ids.ticket}`)).body.data.ticket;
+    expect(ticket.status).toBe('open');
+    expect(JSON.stringify(ticket)).not.toContain('Reading someone else');
+    const notifications = (await owner.client.get('/api/notifications')).body.data.notifications;
+    expect(notifications.find((n: { id: string }) => n.id === ids.notification)).toMatchObject({
+      is_read: false,
+    });
+    const payees = (await owner.client.get('/api/bill-payments/payees')).body.data.payees;
+    expect(payees.map((p: { id: string }) => p.id)).toContain(ids.payee);
+    const requests = (await payer.client.get('/api/zelle/requests')).body.data;
+    expect(JSON.stringify(requests)).toContain(ids.zelleRequest);
+    expect(JSON.stringify(requests)).toContain('pending');
+    const ledger = (await ops.get('/api/ops/ledger')).body.data;
+    expect(ledger.balanced).toBe(true);
+    expect(ledger.customer_accounts_total).toBe(1000);
+  });
+});
+
+describe('roles', () => {
+  it('staff routes refuse customer tokens, and the other staff role', async () => {
+    const staff = routes.filter((r) => isStaffRoute(r.url));
+    expect(staff.length).toBeGreaterThan(10);
+    for (const route of staff) {
+      const url = fill(
+        route.url,
+        Object.fromEntries(pathParams(route.url).map((name) => [name, randomUUID()])),
+      );
+      const label = `${route.method} ${route.url}`;
+      expect((await call(new ApiClient(bank), route, url)).status, label).toBe(401);
+      expect((await call(owner.client, route, url)).status, label).toBe(403);
+      const otherStaff = route.url.startsWith('/api/ops/') ? auditor : ops;
+      expect((await call(otherStaff, route, url)).status, label).toBe(403);
+    }
+  });
+
+  it('customer routes refuse ops and auditor tokens, and only the public pages are open', async () => {
+    const open: string[] = [];
+    for (const route of routes.filter((r) => !isStaffRoute(r.url))) {
+      const url = fill(
+        route.url,
+        Object.fromEntries(pathParams(route.url).map((name) => [name, randomUUID()])),
+      );
+      const label = `${route.method} ${route.url}`;
+      const anonymous = await call(new ApiClient(bank), route, url);
+      if (anonymous.status !== 401) {
+        open.push(label);
+        continue;
+      }
+      expect((await call(ops, route, url)).status, label).toBe(401);
+      expect((await call(auditor, route, url)).status, label).toBe(401);
+    }
+    expect(open.sort()).toEqual(
+      [
+        'GET /api/openapi.json',
+        'GET /api/health',
+        'POST /api/login',
+        'POST /api/register',
+        'POST /api/forgot-password',
+        'POST /api/reset-password',
+        'POST /api/contact/appointments',
+        'POST /api/contact/messages',
+      ].sort(),
+    );
+  });
+});
+
+describe('error bodies', () => {
+  it('never carry a stack trace or internals, in any response the matrix saw', () => {
+    expect(seen.length).toBeGreaterThan(150);
+    for (const { route, response } of seen) {
+      const text =
+        typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+      expect(response.status, route).toBeLessThan(500);
+      expect(text, route).not.toMatch(/\bat .+:\d+:\d+|node_modules|"stack"|\.ts:\d+/);
+      if (response.status >= 400) {
+        expect(Object.keys(response.body).sort(), route).toEqual(
+          expect.arrayContaining(['status', 'message']),
+        );
+        expect(response.body.status, route).toBe('error');
+      }
+    }
+  });
+});
