@@ -12,7 +12,7 @@ import { toast } from '@/lib/toast-store';
 import type { MarketItem } from '../api/get-market-data';
 import type { Holding } from '../api/get-portfolio';
 import { tradeSchema, useTrade, type TradeForm } from '../api/trade';
-import { buyEstimate, formatCoins, sellEstimate } from '../lib/estimates';
+import { buyEstimate, formatCoins, sellEstimate, SUPPORTED_COINS } from '../lib/estimates';
 
 /** Trade tab: Buy/Sell toggle, coin, account, amount, estimates with the 1% fee, confirmation. */
 export function TradePanel({
@@ -139,7 +139,10 @@ export function TradePanel({
           {...form.register('symbol', { onChange: (e) => onSymbolChange(e.target.value) })}
         >
           <option value="">Select</option>
-          {market.map((m) => (
+          {(market.length
+            ? market
+            : Object.entries(SUPPORTED_COINS).map(([sym, name]) => ({ symbol: sym, name }))
+          ).map((m) => (
             <option key={m.symbol} value={m.symbol}>
               {m.name} ({m.symbol})
             </option>
@@ -178,7 +181,9 @@ export function TradePanel({
         <p className="muted">
           Price: {formatMoney(quote.price)} per {quote.symbol}
         </p>
-      ) : null}
+      ) : (
+        <p className="muted">Live prices are loading; the estimate appears once they arrive.</p>
+      )}
       {estimateRows.length ? (
         <dl className="estimate" aria-label="Estimate" aria-live="polite">
           {estimateRows.map(([k, v]) => (

@@ -2,6 +2,20 @@
 // bank computes them: integer cents and 10^-8 coin units, fee rounded up, coins rounded down.
 
 export const FEE_PERCENT = 1;
+
+/** Spec §9: the supported coins, offered for trading even before market data has loaded. */
+export const SUPPORTED_COINS: Record<string, string> = {
+  BTC: 'Bitcoin',
+  ETH: 'Ethereum',
+  BNB: 'BNB',
+  ADA: 'Cardano',
+  SOL: 'Solana',
+  USDC: 'USD Coin',
+  USDT: 'Tether',
+  DOGE: 'Dogecoin',
+  DOT: 'Polkadot',
+  MATIC: 'Polygon',
+};
 export const UNITS_PER_COIN = 100_000_000;
 export const MIN_BUY = 1;
 export const MIN_SELL = 0.00000001;

@@ -193,7 +193,11 @@ export default function CryptoTradingRoute() {
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
-            {filtered.length === 0 ? (
+            {marketList.length === 0 ? (
+              <p className="empty-state">
+                Market data is not available yet. It refreshes every 30 seconds.
+              </p>
+            ) : filtered.length === 0 ? (
               <p className="empty-state">No coins match your search</p>
             ) : (
               <ul className="crypto-list market-list">

@@ -69,7 +69,10 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
           form.reset({ message: '' });
         },
         onError: (e) => {
-          if (!applyServerFieldErrors(e, form.setError, {}, ['message'])) showError(e);
+          // The field error shows under the reply; the toast stays even if the ticket turns out
+          // to be closed meanwhile and the form disappears on the refetch.
+          applyServerFieldErrors(e, form.setError, {}, ['message']);
+          showError(e);
         },
       },
     );
