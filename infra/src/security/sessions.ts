@@ -34,12 +34,21 @@ export function createSessionStore(pool: Pool, ttlMs: number): SessionStore {
     async resolve(token) {
       if (token.length < 20 || token.length > 100) return undefined;
       const hash = hashToken(token);
+      // Writes only when the expiry is due to move: most requests are then read-only and cost
+      // PostgreSQL no commit to disk.
       const { rows } = await pool.query<{ customer_id: string; expires_at: Date }>(
-        `UPDATE sessions SET expires_at = CASE
-             WHEN expires_at < now() + $2::interval - interval '1 minute' THEN now() + $2::interval
-             ELSE expires_at END
-         WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-         RETURNING customer_id, expires_at`,
+        `WITH live AS (
+           SELECT token_hash, customer_id, expires_at FROM sessions
+           WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+         ), refreshed AS (
+           UPDATE sessions s SET expires_at = now() + $2::interval
+           FROM live
+           WHERE s.token_hash = live.token_hash
+             AND live.expires_at < now() + $2::interval - interval '1 minute'
+           RETURNING s.expires_at
+         )
+         SELECT live.customer_id, coalesce((SELECT expires_at FROM refreshed), live.expires_at) AS expires_at
+         FROM live`,
         [hash, ttl],
       );
       const row = rows[0];
