@@ -57,6 +57,31 @@ function registration(run: string, index: number) {
 }
 
 /**
+ * The new customer's checking and savings accounts, once the read model shows them: the
+ * registration's consistency token makes the query wait for the projections, and a busy bank
+ * gets a few more tries.
+ */
+async function openedAccounts(baseUrl: string, token: string, consistency: string | undefined) {
+  for (let attempt = 1; ; attempt += 1) {
+    const accounts = await callApi<Envelope<{ accounts: SeededAccount[] }>>(
+      baseUrl,
+      'GET',
+      '/api/accounts',
+      { token, headers: consistency ? { 'x-consistency-token': consistency } : {} },
+    );
+    if (accounts.status !== 200) {
+      throw new HttpError(accounts.status, accounts.body, 'GET /api/accounts');
+    }
+    const list = accounts.body.data.accounts;
+    const checking = list.find((a) => a.type === 'checking');
+    const savings = list.find((a) => a.type === 'savings');
+    if (checking && savings) return { checking, savings };
+    if (attempt >= 30) throw new Error('the new customer has no checking and savings accounts');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
  * Registers customers through POST /api/register and funds their checking accounts through
  * POST /api/ops/deposits, as a teller would: the load then runs against money that entered the
  * books the ordinary way.
@@ -79,19 +104,8 @@ export async function seedCustomers(endpoint: BankEndpoint, options: SeedOptions
         throw new HttpError(registered.status, registered.body, 'POST /api/register');
       }
       const { token, user } = registered.body.data;
-      const accounts = await callApi<Envelope<{ accounts: SeededAccount[] }>>(
-        endpoint.baseUrl,
-        'GET',
-        '/api/accounts',
-        { token },
-      );
-      if (accounts.status !== 200) {
-        throw new HttpError(accounts.status, accounts.body, 'GET /api/accounts');
-      }
-      const list = accounts.body.data.accounts;
-      const checking = list.find((a) => a.type === 'checking');
-      const savings = list.find((a) => a.type === 'savings');
-      if (!checking || !savings) throw new Error(`customer ${user.id} lacks checking or savings`);
+      const consistency = registered.headers.get('x-consistency-token') ?? undefined;
+      const { checking, savings } = await openedAccounts(endpoint.baseUrl, token, consistency);
       const deposited = await callApi(endpoint.baseUrl, 'POST', '/api/ops/deposits', {
         token: endpoint.opsToken,
         body: {

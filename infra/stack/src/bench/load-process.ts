@@ -1,0 +1,39 @@
+// The load generator's own process (forked by load-client.ts), so that sending requests and
+// timing them does not compete with the bank for its event loop.
+import type { Seed } from '@bank/load-tests';
+import { closedLoop, httpPool, openLoop } from './http-load.ts';
+import { laneTransfers, mixedRequests } from './requests.ts';
+
+export type LoadJob =
+  | { kind: 'closed'; seed: Seed; lanes: number; durationMs: number }
+  | { kind: 'open'; seed: Seed; rate: number; durationMs: number; mix: 'transfers' | 'mixed' };
+
+process.on('message', (job: LoadJob) => {
+  void (async () => {
+    const connections = job.kind === 'closed' ? job.lanes * 2 : 256;
+    const pool = httpPool(job.seed.baseUrl, connections);
+    try {
+      const result =
+        job.kind === 'closed'
+          ? await closedLoop(pool, job.lanes, job.durationMs, laneTransfers(job.seed, job.lanes))
+          : await openLoop(pool, job.rate, job.durationMs, mixedRequests(job.seed, job.mix));
+      // Times relative to the wall clock, which both processes share.
+      const offset = performance.timeOrigin;
+      process.send!({
+        ok: true,
+        result: {
+          ...result,
+          samples: result.samples.map((s) => ({
+            ...s,
+            startedAt: s.startedAt + offset,
+            finishedAt: s.finishedAt + offset,
+          })),
+        },
+      });
+    } catch (error) {
+      process.send!({ ok: false, error: (error as Error).message });
+    } finally {
+      await pool.close();
+    }
+  })();
+});
