@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/error-mapping';
 import { AuthProvider } from '@/lib/auth';
 
 function shouldRetry(failureCount: number, error: unknown) {
@@ -11,8 +12,18 @@ function shouldRetry(failureCount: number, error: unknown) {
 
 export function createQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache(),
-    mutationCache: new MutationCache(),
+    // A query or mutation with meta.errorToast shows its failure through the shared error mapping
+    // (spec section 8). Forms that move money show their own errors instead, so this is opt-in.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.errorToast && query.state.data === undefined) toastError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.errorToast) toastError(error);
+      },
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },

@@ -4,7 +4,6 @@ import { PageSpinner } from '@/components/ui/feedback';
 import { useAuth } from '@/lib/auth';
 import { lazyRoute } from '@/lib/lazy-route';
 import { decideAccess, ONLINE_BANKING_ALIASES, type RouteAccess } from './guards';
-import { AppShell } from './layouts/app-shell';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
 import { ScrollToTop } from './scroll-to-top';
@@ -27,6 +26,11 @@ function page(Component: LazyExoticComponent<ComponentType<any>>) {
     </Suspense>
   );
 }
+
+// The signed-in shell (sidebar, search, notifications) loads only for signed-in visitors.
+const AppShell = lazyRoute(() =>
+  import('./layouts/app-shell').then((m) => ({ default: m.AppShell })),
+);
 
 const pages = {
   home: lazyRoute(() => import('@/features/public-site/routes/home')),
@@ -116,7 +120,7 @@ export const routes: RouteObject[] = [
         element: <Guard access="signed-in" />,
         children: [
           {
-            element: <AppShell />,
+            element: page(AppShell),
             children: [
               { path: 'dashboard', element: page(pages.dashboard) },
               { path: 'accounts', element: page(pages.accounts) },

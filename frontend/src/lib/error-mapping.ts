@@ -1,5 +1,6 @@
 import { ApiError } from './api-client';
 import type { ToastType } from './toast-queue';
+import { toast } from './toast-store';
 
 // The shared error catalogue of spec §8: HTTP status and server code → toast.
 
@@ -120,4 +121,11 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (error.serverMessage) return error.message;
   }
   return fallback;
+}
+
+/** Shows the mapped error as a toast (errors 8 s, warnings 6 s). */
+export function toastError(error: unknown): MappedError {
+  const mapped = mapError(error);
+  toast.show(mapped);
+  return mapped;
 }

@@ -8,7 +8,11 @@ export async function getAccounts(signal?: AbortSignal): Promise<Account[]> {
 }
 
 export const accountsQueryOptions = () =>
-  queryOptions({ queryKey: ['accounts'] as const, queryFn: ({ signal }) => getAccounts(signal) });
+  queryOptions({
+    queryKey: ['accounts'] as const,
+    queryFn: ({ signal }) => getAccounts(signal),
+    meta: { errorToast: true },
+  });
 
 export function useAccounts() {
   return useQuery(accountsQueryOptions());

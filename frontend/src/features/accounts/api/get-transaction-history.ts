@@ -29,6 +29,7 @@ export const transactionHistoryQueryOptions = (filters: HistoryFilters) =>
   queryOptions({
     queryKey: ['transaction-history', filters] as const,
     queryFn: ({ signal }) => getTransactionHistory(filters, signal),
+    meta: { errorToast: true },
   });
 
 export function useTransactionHistory(filters: HistoryFilters) {

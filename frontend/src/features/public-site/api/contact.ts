@@ -57,12 +57,9 @@ export const appointmentSchema = z.object({
   first_name: name('first name'),
   last_name: name('last name'),
   email,
-  appointment_type: z.enum(
-    ['account_opening', 'loan_consultation', 'financial_planning', 'business_banking'],
-    {
-      error: 'Please choose an appointment type.',
-    },
-  ),
+  appointment_type: z.enum(['general', 'loans', 'business', 'investment', 'support'], {
+    error: 'Please choose an appointment type.',
+  }),
   preferred_date: z
     .string()
     .min(1, 'Please choose a date.')

@@ -64,9 +64,9 @@ export function AppointmentForm() {
       className="form form-card"
       onSubmit={onSubmit}
       noValidate
-      aria-labelledby="appointment-title"
+      aria-labelledby="appointment-form-title"
     >
-      <h3 id="appointment-title">Schedule an appointment</h3>
+      <h3 id="appointment-form-title">Schedule an appointment</h3>
       {call.isSuccess ? (
         <Alert tone="success" title="Request sent">
           <p>Thank you. A banker will confirm your appointment by email within one business day.</p>
@@ -180,8 +180,13 @@ export function MessageForm({ subject }: { subject: string }) {
     }
   });
   return (
-    <form className="form form-card" onSubmit={onSubmit} noValidate aria-labelledby="message-title">
-      <h3 id="message-title">Send us a message</h3>
+    <form
+      className="form form-card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="message-form-title"
+    >
+      <h3 id="message-form-title">Send us a message</h3>
       {call.isSuccess ? (
         <Alert tone="success" title="Message sent">
           <p>Thank you for writing. We reply to every message within 24 hours.</p>

@@ -130,7 +130,7 @@ export function Testimonials({ items }: { items: Testimonial[] }) {
       {items.map((t) => (
         <li key={t.name} className="testimonial">
           <Quote size={28} aria-hidden="true" className="testimonial__mark" />
-          <p className="testimonial__stars" aria-label={`Rated ${t.rating} out of 5`}>
+          <p className="testimonial__stars" role="img" aria-label={`Rated ${t.rating} out of 5`}>
             {Array.from({ length: 5 }, (_, i) => (
               <Star
                 key={i}

@@ -1,0 +1,99 @@
+import { describe, it } from 'vitest';
+import { PublicSite } from './page-models/public-site';
+import { expectAccessible, useBankAndBrowser, type Customer } from './support/fixtures';
+
+// An axe-core scan of every page, light and dark, with no serious or critical violations.
+
+const t = useBankAndBrowser();
+
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/personal-banking',
+  '/business-banking',
+  '/loans',
+  '/insurance-info',
+  '/services',
+  '/contact',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=example',
+  '/loans-info',
+  '/privacy',
+  '/terms',
+  '/security',
+  '/accessibility',
+  '/sitemap',
+  '/disclosures',
+];
+
+const BANKING_PAGES = [
+  '/dashboard',
+  '/accounts',
+  '/transfer',
+  '/zelle',
+  '/wire-transfer',
+  '/crypto-trading',
+  '/cards',
+  '/bill-pay',
+  '/support',
+  '/profile',
+  '/investments',
+  '/market-analysis',
+  '/deposit',
+  '/insurance',
+];
+
+describe('accessibility of the public site', () => {
+  it.each(PUBLIC_PAGES)('%s has no serious or critical violations', async (path) => {
+    const page = await t.newPage();
+    const site = new PublicSite(page);
+    await site.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, path);
+  });
+
+  it('the open header menu and the mobile menu pass too', async () => {
+    const page = await t.newPage();
+    const site = new PublicSite(page);
+    await site.goto('/about');
+    await site.openMenu('Personal Banking');
+    await expectAccessible(page, 'header menu');
+    const mobile = await t.newPage({ width: 360, height: 780 });
+    const small = new PublicSite(mobile);
+    await small.goto('/about');
+    await small.openMobileMenu();
+    await expectAccessible(mobile, 'mobile menu');
+  });
+
+  it('the dark theme passes', async () => {
+    const page = await t.newPage();
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await new PublicSite(page).goto('/');
+    await expectAccessible(page, 'home (dark)');
+  });
+});
+
+describe('accessibility of the banking area', () => {
+  let customer: Customer;
+  it.each(BANKING_PAGES)('%s has no serious or critical violations', async (path) => {
+    customer ??= await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.goto(path);
+    await page.getByRole('main').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, path);
+  });
+
+  it('the notification panel and the dark dashboard pass', async () => {
+    customer ??= await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.goto('/dashboard');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+    await expectAccessible(page, 'notification panel (dark)');
+  });
+});

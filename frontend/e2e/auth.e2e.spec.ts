@@ -1,0 +1,110 @@
+import { registrationPayload } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import { AppShell } from './page-models/app-shell';
+import { LoginPage, RegisterPage } from './page-models/auth-pages';
+import { useBankAndBrowser } from './support/fixtures';
+
+const t = useBankAndBrowser();
+
+describe('registration', () => {
+  it('goes through the three steps to the dashboard with the new account number', async () => {
+    const page = await t.newPage();
+    const register = new RegisterPage(page);
+    const data = registrationPayload({ name: 'Casey Harbor' }) as ReturnType<
+      typeof registrationPayload
+    > & { name: string };
+    await register.goto();
+
+    await register.next();
+    await page.getByText('Please fill in all required fields.').waitFor();
+    await register.fillAccountInformation(data, 'something-else');
+    await register.next();
+    await page.getByText('Passwords do not match.').waitFor();
+    await register.fillAccountInformation(data);
+    await register.next();
+
+    await page.getByRole('heading', { name: 'Personal Details' }).waitFor();
+    await register.next();
+    await page.getByText('Please fill in all required fields.').waitFor();
+    await register.fillPersonalDetails(data);
+    await register.next();
+
+    await page.getByRole('heading', { name: 'Review & Submit' }).waitFor();
+    await register.acceptTermsAndSubmit();
+    const number = (await register.newAccountNumber().textContent())!.replace(/\s/g, '');
+    expect(number).toMatch(/^\d{12}$/);
+
+    await page.waitForURL('**/dashboard', { timeout: 8000 });
+    await page.getByRole('heading', { name: /Good (morning|afternoon|evening), Casey/ }).waitFor();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).account_number),
+    ).toBe(number);
+    // four default accounts at $0.00 and a welcome notification
+    await page.getByText('Across 4 accounts').waitFor();
+    await new AppShell(page).bell().filter({ hasText: '1' }).waitFor();
+  });
+
+  it('lists the server’s field errors when the email is taken', async () => {
+    const existing = await t.customer();
+    const page = await t.newPage();
+    const register = new RegisterPage(page);
+    const data = registrationPayload({ email: existing.payload.email }) as ReturnType<
+      typeof registrationPayload
+    > & { name: string };
+    await register.goto();
+    await register.fillAccountInformation(data);
+    await register.next();
+    await register.fillPersonalDetails(data);
+    await register.next();
+    await register.acceptTermsAndSubmit();
+    await page.getByText('Please fix the following errors:').waitFor();
+  });
+});
+
+describe('login', () => {
+  it('refuses a short account number without calling the server', async () => {
+    const page = await t.newPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('12345', 'whatever-password');
+    await page.getByText('Account number must be exactly 12 digits.').waitFor();
+  });
+
+  it('shows the server’s message for a wrong password and clears it on typing', async () => {
+    const customer = await t.customer();
+    const page = await t.newPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(customer.user.account_number, 'wrong-password-1');
+    const alert = page.locator('#login-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).not.toContain('Login failed');
+    await login.password().type('x');
+    await alert.waitFor({ state: 'detached' });
+  });
+
+  it('signs in, keeps token and user in local storage, and signs out to /login', async () => {
+    const customer = await t.customer({ name: 'Robin Quay' });
+    const page = await t.newPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(customer.user.account_number, customer.payload.password);
+    await page.waitForURL('**/dashboard');
+    expect(await page.evaluate(() => Boolean(localStorage.getItem('auth_token')))).toBe(true);
+    const shell = new AppShell(page);
+    await shell.signOut();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+});
+
+describe('forgot password', () => {
+  it('accepts an account number and shows the generic confirmation', async () => {
+    const customer = await t.customer();
+    const page = await t.newPage();
+    await page.goto('/forgot-password');
+    await page.getByLabel('Account number or email').fill(customer.user.account_number);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Check your email').waitFor();
+  });
+});

@@ -1,0 +1,71 @@
+import { deposit } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import { AppShell } from './page-models/app-shell';
+import { useBankAndBrowser } from './support/fixtures';
+
+const t = useBankAndBrowser();
+
+describe('notification panel', () => {
+  it('filters, marks read, deletes and marks all read', async () => {
+    const customer = await t.customer();
+    const checking = customer.accounts.find((a) => a.type === 'checking') ?? customer.accounts[0]!;
+    await deposit(t.bank, checking.account_number, 125);
+    await deposit(t.bank, checking.account_number, 80);
+
+    const page = await t.signedInPage(customer);
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+    const panel = await shell.openNotifications();
+    await shell.notificationItems().first().waitFor();
+    const before = await shell.notificationItems().count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    await panel.getByText(`${before} total · ${before} unread`).waitFor();
+
+    // mark one as read
+    await panel
+      .getByRole('button', { name: /^Mark ".*" as read$/ })
+      .first()
+      .click();
+    await panel.getByText(`${before} total · ${before - 1} unread`).waitFor();
+
+    // the Read filter shows it
+    await panel.getByRole('button', { name: 'Read', exact: true }).click();
+    await expect(shell.notificationItems().count()).resolves.toBeGreaterThanOrEqual(0);
+    await shell.notificationItems().first().waitFor();
+    expect(await shell.notificationItems().count()).toBe(1);
+    await panel.getByRole('button', { name: 'All', exact: true }).click();
+
+    // delete one
+    await panel
+      .getByRole('button', { name: /^Delete ".*"$/ })
+      .first()
+      .click();
+    await shell.toast('Notification deleted').waitFor();
+    await panel.getByText(new RegExp(`^${before - 1} total`)).waitFor();
+
+    // mark all read
+    await panel.getByRole('button', { name: 'Mark all read' }).click();
+    await shell.toast('All notifications marked as read').waitFor();
+    await panel.getByText(/ · 0 unread$/).waitFor();
+
+    // the Unread filter is now empty
+    await panel.getByRole('button', { name: 'Unread' }).click();
+    await panel.getByText('No notifications found').waitFor();
+
+    // "View all notifications" only closes the panel
+    await panel.getByRole('button', { name: 'View all notifications' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+  });
+
+  it('dismisses a toast by hand', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Cashback' }).click();
+    const shell = new AppShell(page);
+    await shell.toast(/available cashback balance/).waitFor();
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await shell.toast(/available cashback balance/).waitFor({ state: 'detached' });
+  });
+});

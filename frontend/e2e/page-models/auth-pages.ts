@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+
+export class LoginPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/login');
+    await this.accountNumber().waitFor();
+  }
+
+  accountNumber() {
+    return this.page.getByRole('textbox', { name: 'Account number' });
+  }
+
+  password() {
+    return this.page.getByLabel('Password', { exact: true });
+  }
+
+  async signIn(accountNumber: string, password: string) {
+    await this.accountNumber().fill(accountNumber);
+    await this.password().fill(password);
+    await this.page.getByRole('button', { name: 'Sign In' }).click();
+  }
+
+  error() {
+    return this.page.getByRole('alert').first();
+  }
+}
+
+export type Registration = {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  date_of_birth: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+};
+
+export class RegisterPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/register');
+    await this.page.getByRole('heading', { name: 'Account Information' }).waitFor();
+  }
+
+  next() {
+    return this.page.getByRole('button', { name: 'Next' }).click();
+  }
+
+  async fillAccountInformation(
+    r: Pick<Registration, 'name' | 'email' | 'password'>,
+    confirmation = r.password,
+  ) {
+    await this.page.getByLabel('Full name').fill(r.name);
+    await this.page.getByLabel('Email address').fill(r.email);
+    await this.page.getByLabel('Password', { exact: true }).fill(r.password);
+    await this.page.getByLabel('Confirm password').fill(confirmation);
+  }
+
+  async fillPersonalDetails(r: Registration) {
+    await this.page.getByLabel('Phone number').fill(r.phone);
+    await this.page.getByLabel('Date of birth').fill(r.date_of_birth);
+    await this.page.getByLabel('Street address').fill(r.address);
+    await this.page.getByLabel('City').fill(r.city);
+    await this.page.getByLabel('State').fill(r.state);
+    await this.page.getByLabel('ZIP code').fill(r.zip_code);
+  }
+
+  async acceptTermsAndSubmit() {
+    await this.page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+    await this.page.getByRole('button', { name: 'Create Account' }).click();
+  }
+
+  newAccountNumber() {
+    return this.page.getByTestId('new-account-number');
+  }
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { PublicSite } from './page-models/public-site';
+import { useBankAndBrowser } from './support/fixtures';
+
+const t = useBankAndBrowser();
+
+describe('public site', () => {
+  it('makes the header opaque after 20 px of scroll', async () => {
+    const page = await t.newPage();
+    const site = new PublicSite(page);
+    await site.goto('/');
+    expect(await site.header().getAttribute('data-scrolled')).toBe('false');
+    await site.scrollBy(200);
+    await page.waitForFunction(
+      () => document.querySelector('header.site-header')?.getAttribute('data-scrolled') === 'true',
+    );
+  });
+
+  it('opens a header menu with its links and closes it with Escape', async () => {
+    const page = await t.newPage();
+    const site = new PublicSite(page);
+    await site.goto('/about');
+    await site.openMenu('Loans & Credit');
+    await page.getByRole('link', { name: /Payment Calculator/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: /Payment Calculator/ }).waitFor({ state: 'hidden' });
+  });
+
+  it('slides in the mobile menu at 360 px', async () => {
+    const page = await t.newPage({ width: 360, height: 780 });
+    const site = new PublicSite(page);
+    await site.goto('/');
+    const menu = await site.openMobileMenu();
+    await menu.getByText('Business Banking').click();
+    await menu.getByRole('link', { name: 'Business Accounts' }).click();
+    await page.waitForURL('**/business-banking');
+    // nothing overflows sideways at 360 px
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+  });
+
+  it('counts the home figures up to their values', async () => {
+    const page = await t.newPage();
+    await new PublicSite(page).goto('/');
+    const figures = page.getByRole('list', { name: 'Harborview in numbers' });
+    await figures.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.body.innerText.includes('50,000+'), undefined, {
+      timeout: 5000,
+    });
+    for (const text of ['$2.5B+', '25+', '99.9%'])
+      expect(await figures.innerText()).toContain(text);
+  });
+
+  it('calculates a loan payment once amount, rate and term are filled', async () => {
+    const page = await t.newPage();
+    await new PublicSite(page).goto('/loans#calculator');
+    const payment = page.getByTestId('monthly-payment');
+    expect(await payment.textContent()).toBe('$0.00');
+    await page.getByLabel('Loan amount ($)').fill('300000');
+    await page.getByLabel('Interest rate (%)').fill('6.25');
+    expect(await payment.textContent()).toBe('$0.00');
+    await page.getByLabel('Loan term').selectOption('30');
+    expect(await payment.textContent()).toBe('$1,847.15');
+  });
+
+  it('sends the contact forms to the bank', async () => {
+    const page = await t.newPage();
+    await new PublicSite(page).goto('/contact#appointment');
+    const message = page.getByRole('form', { name: 'Send us a message' });
+    await message.getByLabel('First name').fill('Morgan');
+    await message.getByLabel('Last name').fill('Tide');
+    await message.getByLabel('Email').fill('morgan.tide@example.com');
+    await message.getByLabel('Subject').selectOption('Loan Information');
+    await message.getByLabel('Message').fill('What are your HELOC rates?');
+    await message.getByRole('button', { name: 'Send message' }).click();
+    await message.getByText('Message sent').waitFor();
+
+    const appointment = page.getByRole('form', { name: 'Schedule an appointment' });
+    await appointment.getByLabel('First name').fill('Morgan');
+    await appointment.getByLabel('Last name').fill('Tide');
+    await appointment.getByLabel('Email').fill('morgan.tide@example.com');
+    await appointment.getByLabel('Loans & mortgages').check();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await appointment.getByLabel('Preferred date').fill(tomorrow);
+    await appointment.getByLabel('Preferred time').selectOption('10:00 AM');
+    await appointment.getByLabel('Meeting preference').selectOption('virtual');
+    await appointment.getByRole('button', { name: 'Request appointment' }).click();
+    await appointment.getByText('Request sent', { exact: true }).waitFor();
+
+    const ops = await fetch(`${t.bank.baseUrl}/api/ops/contact-requests`, {
+      headers: { Authorization: `Bearer ${t.bank.opsToken}` },
+    });
+    const body = JSON.stringify(await ops.json());
+    expect(body).toContain('morgan.tide@example.com');
+    expect(body).toContain('HELOC');
+  });
+});

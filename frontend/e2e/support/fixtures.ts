@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+
+// One bank (fresh database, random port) and one headless Chromium per test file.
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
+
+export function useBankAndBrowser() {
+  const state: { bank?: TestBank; browser?: Browser; contexts: BrowserContext[] } = {
+    contexts: [],
+  };
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+    state.bank = await startTestBank();
+    state.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+
+  afterEach(async () => {
+    await Promise.all(state.contexts.splice(0).map((c) => c.close()));
+  });
+
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.bank?.stop();
+  });
+
+  return {
+    get bank(): TestBank {
+      if (!state.bank) throw new Error('bank not started');
+      return state.bank;
+    },
+    /** A fresh browser page (own cookies and storage) at the given viewport. */
+    async newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+      const context = await state.browser!.newContext({ baseURL: state.bank!.baseUrl, viewport });
+      state.contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+    /** A customer registered through the API. */
+    customer(overrides: Record<string, unknown> = {}): Promise<Customer> {
+      return signedUpCustomer(state.bank!, overrides);
+    },
+    /** A page already signed in as the customer (token and user in local storage, as the app keeps them). */
+    async signedInPage(
+      customer: Customer,
+      viewport?: { width: number; height: number },
+    ): Promise<Page> {
+      const page = await this.newPage(viewport);
+      await page.addInitScript(
+        ([token, user]) => {
+          if (!sessionStorage.getItem('e2e-seeded')) {
+            localStorage.setItem('auth_token', token);
+            localStorage.setItem('user', user);
+            sessionStorage.setItem('e2e-seeded', '1');
+          }
+        },
+        [customer.client.token as string, JSON.stringify(customer.user)] as const,
+      );
+      return page;
+    },
+  };
+}
+
+/** Spec: an axe-core scan of every page with no serious or critical violations. */
+export async function expectAccessible(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+  expect(serious, `accessibility violations on ${label}`).toEqual([]);
+}

@@ -1,0 +1,8 @@
+import '@tanstack/react-query';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorToast?: boolean };
+    mutationMeta: { errorToast?: boolean };
+  }
+}
