@@ -1,3 +1,10 @@
+import {
+  allProjections,
+  dropShadow,
+  readModelHash,
+  rebuildWithShadow,
+  headPosition,
+} from '@bank/projections';
 import { registrationPayload, signedUpCustomer, type TestBank } from '@bank/stack/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expireZellePayment } from '../services/zelle.ts';
@@ -488,5 +495,44 @@ describe('split', () => {
     });
     expect(response.status).toBe(422);
     expect(response.body.errors[field]).toEqual([message]);
+  });
+});
+
+describe('read models', () => {
+  it('rebuild from the log to exactly the rows the live projections hold', async () => {
+    await dispatchJobs(bank);
+    await poll(
+      async () =>
+        (await bank.jobs!.queue.getJobCounts('active', 'waiting')) as Record<string, number>,
+      (counts) => counts.active === 0 && counts.waiting === 0,
+    );
+    await bank.runner.catchUp();
+    const until = await headPosition(bank.pool);
+    for (const projection of allProjections.filter((p) =>
+      ['transfers', 'money-limits', 'zelle'].includes(p.name),
+    )) {
+      const live = await readModelHash(bank.pool, projection);
+      const rebuilt = await rebuildWithShadow(bank.pool, bank.store, projection, {
+        until,
+        swap: false,
+      });
+      try {
+        const shadow = await readModelHash(bank.pool, projection, rebuilt.shadowSchema);
+        if (shadow.hash !== live.hash) {
+          for (const table of projection.tables) {
+            const a = await bank.pool.query(
+              `SELECT * FROM ${table} EXCEPT SELECT * FROM ${rebuilt.shadowSchema}.${table}`,
+            );
+            const b = await bank.pool.query(
+              `SELECT * FROM ${rebuilt.shadowSchema}.${table} EXCEPT SELECT * FROM ${table}`,
+            );
+            console.log(table, JSON.stringify(a.rows), JSON.stringify(b.rows));
+          }
+        }
+        expect(shadow, projection.name).toEqual(live);
+      } finally {
+        await dropShadow(bank.pool, projection);
+      }
+    }
   });
 });

@@ -51,6 +51,10 @@ async function setStatus(db: Db, itemId: string, status: string): Promise<void> 
   await db.query('UPDATE rm_zelle_activity SET status = $2 WHERE item_id = $1', [itemId, status]);
 }
 
+/**
+ * Upserts a person the customer paid or asked, counting their outgoing lines to that contact
+ * (recomputed, so applying an event again changes nothing).
+ */
 async function countRecipient(
   db: Db,
   customerId: string,
@@ -60,10 +64,13 @@ async function countRecipient(
 ): Promise<void> {
   await db.query(
     `INSERT INTO rm_zelle_recipients (customer_id, contact_key, name, email, phone, transaction_count, last_at)
-     VALUES ($1, $2, $3, $4, $5, 1, $6)
-     ON CONFLICT (customer_id, contact_key) DO UPDATE SET name = $3,
-       transaction_count = rm_zelle_recipients.transaction_count + 1,
-       last_at = greatest(rm_zelle_recipients.last_at, $6)`,
+     VALUES ($1, $2, $3, $4, $5,
+       (SELECT count(*) FROM rm_zelle_activity
+        WHERE customer_id = $1 AND direction = 'outgoing' AND counterparty_contact = $7),
+       $6)
+     ON CONFLICT (customer_id, contact_key) DO UPDATE SET name = EXCLUDED.name,
+       transaction_count = EXCLUDED.transaction_count,
+       last_at = greatest(rm_zelle_recipients.last_at, EXCLUDED.last_at)`,
     [
       customerId,
       `${contact.kind}:${contact.value}`,
@@ -71,6 +78,7 @@ async function countRecipient(
       contact.kind === 'email' ? contact.value : null,
       contact.kind === 'phone' ? contact.value : null,
       at,
+      contact.value,
     ],
   );
 }
