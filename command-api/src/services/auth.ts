@@ -106,9 +106,10 @@ export async function login(
   }
   const customerId = await customerIdByReservation(ctx, 'account_number', accountNumber);
   const customer = customerId ? await loadCustomer(ctx, customerId) : undefined;
-  const valid = customer?.registered && !customer.erased
-    ? await verifySecret(customer.passwordHash, password)
-    : (await verifySecret(await DUMMY_HASH, password), false);
+  const valid =
+    customer?.registered && !customer.erased
+      ? await verifySecret(customer.passwordHash, password)
+      : (await verifySecret(await DUMMY_HASH, password), false);
   if (!valid || !customerId) {
     await recordFailure(ctx, accountNumber, customerId, metadata);
     if (await isLocked(ctx, accountNumber)) {
