@@ -185,14 +185,16 @@ export function TradePanel({
         <p className="muted">Live prices are loading; the estimate appears once they arrive.</p>
       )}
       {estimateRows.length ? (
-        <dl className="estimate" aria-label="Estimate" aria-live="polite">
-          {estimateRows.map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd className="tabular">{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <div role="group" aria-label="Estimate" aria-live="polite">
+          <dl className="estimate">
+            {estimateRows.map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd className="tabular">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       ) : null}
       <Button type="submit" block>
         {side === 'buy' ? `Buy ${chosen}` : `Sell ${chosen}`}

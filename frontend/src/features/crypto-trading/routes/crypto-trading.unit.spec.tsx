@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import CryptoTradingRoute from './crypto-trading';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const market = [
+  {
+    symbol: 'BTC',
+    name: 'Bitcoin',
+    price: 50000,
+    change24h: 1.5,
+    volume: 2_500_000_000,
+    market_cap: 900_000_000_000,
+  },
+  {
+    symbol: 'ETH',
+    name: 'Ethereum',
+    price: 2000,
+    change24h: -0.75,
+    volume: 1_200_000_000,
+    market_cap: 240_000_000_000,
+  },
+  {
+    symbol: 'DOGE',
+    name: 'Dogecoin',
+    price: 0.1,
+    change24h: 3,
+    volume: 80_000_000,
+    market_cap: 14_000_000_000,
+  },
+];
+
+function setup() {
+  return mockApi({
+    'GET /api/crypto/portfolio': () => ({
+      portfolio: [
+        {
+          id: 'h1',
+          symbol: 'ETH',
+          name: 'Ethereum',
+          balance: 0.5,
+          current_value: 1000,
+          current_price: 2000,
+          change_24h: -0.75,
+        },
+      ],
+      total_value: 1000,
+    }),
+    'GET /api/crypto/market-data': () => ({ market_data: market }),
+    'GET /api/crypto/transactions': () => ({ transactions: [] }),
+    'GET /api/crypto/deposit-methods': () => ({ deposit_methods: [] }),
+    'GET /api/accounts': () => ({
+      accounts: [
+        {
+          id: 'chk',
+          name: 'Checking',
+          type: 'checking',
+          balance: 900,
+          available_balance: 900,
+          account_number: '1',
+          status: 'active',
+        },
+      ],
+    }),
+  });
+}
+
+describe('Crypto Trading screen', { timeout: 20_000 }, () => {
+  it('searches the market, opens the trade tab on a coin and shows estimates with the 1% fee', async () => {
+    const user = userEvent.setup();
+    setup();
+    renderWithProviders(<CryptoTradingRoute />);
+    expect(await screen.findAllByText('$1,000.00')).toHaveLength(2);
+    expect(screen.getByText('Live')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Market' }));
+    await user.type(screen.getByLabelText('Search by name or symbol'), 'doge');
+    expect(screen.queryByRole('button', { name: /Trade Bitcoin/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Trade Dogecoin/ }));
+    expect(screen.getByRole('tab', { name: 'Trade' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Cryptocurrency')).toHaveValue('DOGE');
+
+    await user.type(screen.getByLabelText('Amount (USD)'), '250');
+    const estimate = screen.getByRole('group', { name: 'Estimate' });
+    expect(within(estimate).getByText('$2.50')).toBeInTheDocument(); // 1% fee
+    expect(within(estimate).getByText('$247.50')).toBeInTheDocument();
+    expect(within(estimate).getByText('2475.00000000 DOGE')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Sell' }));
+    await user.selectOptions(screen.getByLabelText('Cryptocurrency'), 'ETH');
+    await user.type(screen.getByLabelText('Amount (ETH)'), '0.25');
+    const sell = screen.getByRole('group', { name: 'Estimate' });
+    expect(within(sell).getByText('$500.00')).toBeInTheDocument();
+    expect(within(sell).getByText('$5.00')).toBeInTheDocument();
+    expect(within(sell).getByText('$495.00')).toBeInTheDocument();
+  });
+
+  it('hides balances', async () => {
+    const user = userEvent.setup();
+    setup();
+    renderWithProviders(<CryptoTradingRoute />);
+    await screen.findAllByText('$1,000.00');
+    await user.click(screen.getByRole('button', { name: 'Hide balances' }));
+    expect(screen.queryByText('$1,000.00')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show balances' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+});
