@@ -1,0 +1,99 @@
+import { deposit } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import { useBankAndBrowser } from './support/fixtures';
+
+// Issue 6: Bill Pay against the real bank.
+
+const t = useBankAndBrowser();
+
+describe('Bill Pay', () => {
+  it('adds a payee, pays it today with confirmation, filters and sorts the history, deletes the payee', async () => {
+    const customer = await t.customer();
+    const checking = customer.accounts.find((a) => a.type === 'checking')!;
+    await deposit(t.bank, checking.account_number, 400);
+    const page = await t.signedInPage(customer);
+    await page.goto('/bill-pay');
+    await page.getByText('No payees found').waitFor();
+    await page.getByRole('button', { name: 'Add Your First Payee' }).click();
+    const add = dialog(page, 'Add New Payee');
+    await add.getByRole('button', { name: 'Add Payee' }).click();
+    await add.getByText('Please enter the company name.').waitFor();
+    await add.getByLabel('Company Name').fill('Harbor Power & Light');
+    await add.getByLabel('Category').selectOption('utilities');
+    await add.getByLabel('Account Number').fill('77001234');
+    await add.getByLabel('Default Amount (optional)').fill('82.40');
+    await add.getByLabel('Enable AutoPay').check();
+    await add.getByLabel('AutoPay Day of Month').fill('40');
+    await add.getByRole('button', { name: 'Add Payee' }).click();
+    await add.getByText('The AutoPay day must be between 1 and 31.').waitFor();
+    await expectScreenAccessible(page, 'add payee');
+    await add.getByLabel('Enable AutoPay').uncheck();
+    await add.getByRole('button', { name: 'Add Payee' }).click();
+    await toast(page, 'Payee added successfully!').waitFor();
+
+    await page.getByRole('button', { name: 'Pay Now: Harbor Power & Light' }).click();
+    const pay = dialog(page, 'Schedule Payment');
+    expect(await pay.getByLabel('Amount').inputValue()).toBe('82.4');
+    await pay.getByLabel('Make this a recurring payment').check();
+    await pay.getByRole('button', { name: 'Review Payment' }).click();
+    await pay.getByText('Please select how often the payment repeats.').waitFor();
+    await pay.getByLabel('Make this a recurring payment').uncheck();
+    await pay.getByRole('button', { name: 'Review Payment' }).click();
+    const confirm = dialog(page, 'Confirm Payment');
+    await confirm.getByText('$82.40').waitFor();
+    await expectScreenAccessible(page, 'confirm payment');
+    await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
+    await toast(page, /Payment (sent|scheduled) successfully!/).waitFor();
+
+    await openTab(page, 'History');
+    await page.getByRole('heading', { name: 'Complete Transaction History' }).waitFor();
+    const table = page.getByRole('table');
+    await table.getByText('Harbor Power & Light', { exact: false }).first().waitFor();
+    await page.getByLabel('Show').selectOption('transfers');
+    await page.getByText('No Transaction History').waitFor();
+    await page.getByLabel('Show').selectOption('bill_payments');
+    await table.getByText('Harbor Power & Light', { exact: false }).first().waitFor();
+    await page.getByLabel('Show').selectOption('all');
+    await table.getByRole('button', { name: 'Amount' }).click();
+    expect(
+      await table.getByRole('columnheader', { name: /Amount/ }).getAttribute('aria-sort'),
+    ).not.toBe('none');
+    await expectScreenAccessible(page, 'bill pay history');
+
+    await openTab(page, 'Manage Payees');
+    await page.getByText('AutoPay Disabled').waitFor();
+    await page.getByRole('button', { name: 'Delete Harbor Power & Light' }).click();
+    const del = dialog(page, 'Delete payee');
+    await del.getByText('Are you sure you want to delete this payee?').waitFor();
+    await del.getByRole('button', { name: 'Delete Payee' }).click();
+    await toast(page, 'Payee deleted successfully!').waitFor();
+    await page.getByText('No Payees Yet').waitFor();
+  });
+
+  it('schedules a recurring payment for later', async () => {
+    const customer = await t.customer();
+    const checking = customer.accounts.find((a) => a.type === 'checking')!;
+    await deposit(t.bank, checking.account_number, 100);
+    await customer.client.post('/api/bill-payments/payees', {
+      name: 'Stream Co',
+      category: 'streaming',
+      account_number: '55501234',
+    });
+    const page = await t.signedInPage(customer);
+    await page.goto('/bill-pay');
+    await page.getByRole('button', { name: 'Schedule Payment' }).click();
+    const pay = dialog(page, 'Schedule Payment');
+    await pay.getByLabel('Payee').selectOption({ label: 'Stream Co' });
+    await pay.getByLabel('Amount').fill('15.99');
+    const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await pay.getByLabel('Payment Date').fill(later);
+    await pay.getByLabel('Make this a recurring payment').check();
+    await pay.getByLabel('Frequency').selectOption('monthly');
+    await pay.getByRole('button', { name: 'Review Payment' }).click();
+    await dialog(page, 'Confirm Payment').getByText('Monthly').waitFor();
+    await page.getByRole('button', { name: 'Confirm Payment' }).click();
+    await toast(page, 'Payment scheduled successfully!').waitFor();
+    await page.getByRole('heading', { name: 'Upcoming Payments' }).waitFor();
+  });
+});

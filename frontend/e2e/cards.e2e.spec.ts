@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import { useBankAndBrowser } from './support/fixtures';
+
+// Issue 6: Card Management against the real bank.
+
+const t = useBankAndBrowser();
+
+describe('Cards', () => {
+  it('applies for a card, shows its details, changes the PIN and limits, locks and unlocks', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.goto('/cards');
+    await page.getByRole('heading', { name: 'Card Management' }).waitFor();
+    await page.getByRole('heading', { name: 'Available Cards' }).waitFor();
+    await expectScreenAccessible(page, 'cards available');
+    await page
+      .getByRole('button', { name: /^Apply for Card/ })
+      .first()
+      .click();
+    await toast(page, /./).first().waitFor();
+    await page.getByRole('heading', { name: 'Your Cards' }).waitFor();
+    await page.getByText('ACTIVE').first().waitFor();
+
+    await page
+      .getByRole('button', { name: /Show card details/ })
+      .first()
+      .click();
+    const details = dialog(page, 'Card Details');
+    await details.getByText('Member FDIC', { exact: false }).waitFor();
+    await expectScreenAccessible(page, 'card details');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Change PIN' }).first().click();
+    const pin = dialog(page, 'Change PIN');
+    await pin.getByLabel('New PIN').fill('1234');
+    await pin.getByLabel('Confirm PIN').fill('1243');
+    await pin.getByRole('button', { name: 'Change PIN' }).click();
+    await pin.getByText('New PINs do not match').waitFor();
+    expect(await pin.getByLabel('New PIN').getAttribute('maxlength')).toBe('4');
+    await pin.getByLabel('Confirm PIN').fill('1234');
+    await pin.getByRole('button', { name: 'Change PIN' }).click();
+    await toast(page, 'PIN changed successfully').waitFor();
+
+    await page.getByRole('button', { name: 'Set Limits' }).first().click();
+    const limits = dialog(page, 'Set Limits');
+    await limits.getByLabel('Daily ATM Limit ($)').fill('750');
+    await limits.getByRole('button', { name: 'Save Limits' }).click();
+    await toast(page, 'Card limits updated successfully').waitFor();
+
+    await page.getByRole('button', { name: 'Lock Card' }).first().click();
+    await page.getByText('LOCKED').first().waitFor();
+    await page.getByRole('button', { name: 'Unlock Card' }).first().click();
+    await page.getByRole('button', { name: 'Lock Card' }).first().waitFor();
+
+    await openTab(page, 'Card Settings');
+    await page.getByRole('switch', { name: 'International Transactions' }).first().click();
+    await toast(page, 'Card settings updated successfully').first().waitFor();
+    await expectScreenAccessible(page, 'card settings');
+  });
+
+  it('shows the bank refusing to lock a card that is already locked, and reporting it lost', async () => {
+    const customer = await t.customer();
+    const cards = (await customer.client.get('/api/cards')).body.data.cards as {
+      id: string;
+      application: { is_pending: boolean };
+    }[];
+    const offer = cards.find((c) => c.application.is_pending)!;
+    await customer.client.post(`/api/cards/${offer.id}/apply`, {
+      agreed_to_terms: true,
+      delivery_address: '',
+      express_delivery: false,
+    });
+    const page = await t.signedInPage(customer);
+    await page.goto('/cards');
+    await page.getByRole('button', { name: 'Lock Card' }).first().waitFor();
+    // Locked elsewhere (another device) while this screen still shows it active.
+    const locked = await customer.client.post(`/api/cards/${offer.id}/toggle-lock`, {
+      action: 'lock',
+      reason: 'e2e',
+    });
+    expect(locked.status).toBe(200);
+    await page.getByRole('button', { name: 'Lock Card' }).first().click();
+    await page.getByRole('alert').filter({ hasText: 'This card is already locked.' }).waitFor();
+    await page.getByRole('button', { name: 'Dismiss error' }).click();
+    await page.getByRole('button', { name: 'Unlock Card' }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Report Lost' }).first().click();
+    const report = dialog(page, /Report Lost or Stolen Card/);
+    await report.getByText('Your card will be deactivated immediately').waitFor();
+    await expectScreenAccessible(page, 'report lost');
+    await report.getByRole('button', { name: 'Report Lost' }).click();
+    await toast(page, /deactivated/).waitFor();
+  });
+});

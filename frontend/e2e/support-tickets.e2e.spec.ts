@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import { useBankAndBrowser } from './support/fixtures';
+
+// Issue 6: Support tickets and FAQ against the real bank.
+
+const t = useBankAndBrowser();
+
+describe('Support', () => {
+  it('creates a ticket, replies, resolves and closes it; searches and filters; reads the FAQ', async () => {
+    const customer = await t.customer({ name: 'Casey Brooks' });
+    const page = await t.signedInPage(customer);
+    await page.goto('/support');
+    await page.getByText('No support tickets found').waitFor();
+    await page.getByRole('button', { name: 'New Ticket' }).click();
+    const create = dialog(page, 'Create Support Ticket');
+    await create.getByRole('button', { name: 'Create Ticket' }).click();
+    await create.getByText('Please enter a subject.').waitFor();
+    await expectScreenAccessible(page, 'create ticket with errors');
+    await create.getByLabel('Subject').fill('Card declined abroad');
+    await create.getByLabel('Description').fill('My card was declined in Lisbon yesterday.');
+    await create.getByRole('button', { name: 'Create Ticket' }).click();
+    await toast(page, 'Support ticket created successfully!').waitFor();
+
+    await page.getByRole('heading', { name: 'Card declined abroad' }).waitFor();
+    await page.getByText('No replies yet. Our support team will respond soon.').waitFor();
+    await page.getByLabel('Add Reply').fill('It happened twice.');
+    await page.getByRole('button', { name: 'Send Reply' }).click();
+    await toast(page, 'Reply added successfully').waitFor();
+    await page.getByText('It happened twice.').waitFor();
+    await expectScreenAccessible(page, 'ticket detail');
+    await page.getByRole('button', { name: 'Mark as Resolved' }).click();
+    await page.getByRole('button', { name: 'Mark as Resolved' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Close Ticket' }).click();
+    await page.getByRole('button', { name: 'Send Reply' }).waitFor({ state: 'detached' });
+    await page.getByText('This ticket is closed.').waitFor();
+
+    await page.getByRole('button', { name: 'Back to tickets' }).click();
+    await page.getByLabel('Search tickets').fill('Lisbon');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /Card declined abroad/ }).waitFor();
+    await page.getByLabel('Search tickets').fill('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByLabel('Status').selectOption('open');
+    await page.getByText('No support tickets found').waitFor();
+    await page.getByLabel('Status').selectOption('closed');
+    await page.getByRole('button', { name: /Card declined abroad/ }).waitFor();
+
+    await openTab(page, 'FAQ');
+    await page.getByText('How do I reset my password?').click();
+    await page.getByText(/Forgot Password/).waitFor();
+    await expectScreenAccessible(page, 'faq');
+  });
+
+  it('refuses a reply to a ticket that was closed meanwhile', async () => {
+    const customer = await t.customer();
+    const created = await customer.client.post('/api/support/tickets', {
+      subject: 'Statement question',
+      description: 'Where is my October statement?',
+      category: 'general',
+      priority: 'low',
+    });
+    expect(created.status).toBeLessThan(300);
+    const id = created.body.data.ticket.id as string;
+    const page = await t.signedInPage(customer);
+    await page.goto('/support');
+    await page.getByRole('button', { name: /Statement question/ }).click();
+    await page.getByLabel('Add Reply').fill('Any news?');
+    await customer.client.put(`/api/support/tickets/${id}/status`, { status: 'closed' });
+    await page.getByRole('button', { name: 'Send Reply' }).click();
+    await toast(page, 'This ticket is closed and can no longer be changed.').waitFor();
+    await page.getByText('This ticket is closed.').waitFor();
+    await page.getByRole('button', { name: 'Send Reply' }).waitFor({ state: 'detached' });
+  });
+});

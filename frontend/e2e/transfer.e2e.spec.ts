@@ -1,0 +1,142 @@
+import { deposit } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  expectScreenAccessible as expectAccessible,
+  toast,
+  TransferPage,
+} from './page-models/banking';
+import { useBankAndBrowser, type Customer } from './support/fixtures';
+
+// Issue 6: the Transfer Money wizard against the real bank.
+
+const t = useBankAndBrowser();
+
+function account(customer: Customer, type: string) {
+  const found = customer.accounts.find((a) => a.type === type);
+  if (!found)
+    throw new Error(`no ${type} account: ${customer.accounts.map((a) => a.type).join(', ')}`);
+  return found;
+}
+
+describe('Transfer Money', { timeout: 120_000 }, () => {
+  it('moves money between own accounts, then goes to the dashboard', async () => {
+    const customer = await t.customer();
+    const checking = account(customer, 'checking');
+    const savings = account(customer, 'savings');
+    await deposit(t.bank, checking.account_number, 500);
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await page.getByText('No recent transfers').waitFor();
+    await expectAccessible(page, 'transfer step 1');
+
+    await wizard.choose('Between My Accounts');
+    await wizard.review();
+    await page.getByText('Please select an account to transfer from').waitFor();
+    await page.getByText('Please enter an amount of at least $5.00').waitFor();
+    await expectAccessible(page, 'transfer step 2 with errors');
+
+    await wizard.selectFrom(checking.name);
+    await wizard.selectByText('To Account', savings.name);
+    await wizard.field('Amount (USD)').fill('125.50');
+    await wizard.field('Memo (optional)').fill('Rainy day');
+    await wizard.review();
+    await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+    await expectAccessible(page, 'transfer step 3');
+    await wizard.confirm();
+    await toast(page, 'Transfer Successful').waitFor();
+    await page.waitForURL('**/dashboard');
+
+    const accounts = (await customer.client.get('/api/accounts')).body.data.accounts as {
+      type: string;
+      balance: number;
+    }[];
+    expect(accounts.find((a) => a.type === 'savings')?.balance).toBe(125.5);
+
+    await wizard.open();
+    await page
+      .getByRole('button', { name: /^Repeat Rainy day|^Repeat/ })
+      .first()
+      .waitFor();
+  });
+
+  it('refuses a transfer the balance cannot cover, in the form and in the red box', async () => {
+    const customer = await t.customer();
+    const checking = account(customer, 'checking');
+    await deposit(t.bank, checking.account_number, 100);
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('To Another Bank');
+    await wizard.selectFrom(checking.name);
+    await wizard.field('Recipient Name').fill('Sam Lee');
+    await wizard.field('Bank Name').fill('First Federal');
+    await wizard.field('Account Number').fill('123456789');
+    await wizard.field('Routing Number').fill('021000021');
+    await wizard.field('Amount (USD)').fill('150');
+    await wizard.review();
+    await page.getByText('Insufficient funds').waitFor();
+
+    // $99 passes the balance check here, but with the $3.00 fee the bank refuses it.
+    await wizard.field('Amount (USD)').fill('99');
+    await wizard.review();
+    await page.getByText('$102.00').waitFor();
+    await wizard.confirm();
+    await wizard.errorBox().waitFor();
+    expect(await wizard.errorBox().textContent()).toMatch(/insufficient/i);
+    await expectAccessible(page, 'transfer refused');
+  });
+
+  it('shows the bank refusing an IBAN with wrong check digits', async () => {
+    const customer = await t.customer();
+    const checking = account(customer, 'checking');
+    await deposit(t.bank, checking.account_number, 300);
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('SEPA Transfer');
+    const review = page.getByRole('button', { name: 'Review Transfer' });
+    expect(await review.isDisabled()).toBe(true);
+    await wizard.selectFrom(checking.name);
+    await wizard.field(/^Recipient Name/).fill('Anna Schmidt');
+    await wizard.field('IBAN').fill('DE00 3704 0044 0532 0130 00');
+    await wizard.field(/^Bank Name/).fill('Commerzbank');
+    await wizard.selectByText('Country', 'Germany');
+    await wizard.selectByText('Purpose of Payment', 'Family support');
+    await wizard.field('Amount (USD)').fill('40');
+    await review.click();
+    await wizard.confirm();
+    await wizard.errorBox().waitFor();
+    expect(await wizard.errorBox().textContent()).toContain('IBAN check digits are not valid');
+    await page.getByRole('button', { name: 'Back to Edit' }).click();
+    await page.getByText('IBAN check digits are not valid').waitFor();
+  });
+
+  it('looks up a customer of this bank by email and sends them money', async () => {
+    const sender = await t.customer();
+    const recipient = await t.customer({ name: 'Riley Chen' });
+    const checking = account(sender, 'checking');
+    await deposit(t.bank, checking.account_number, 200);
+    const page = await t.signedInPage(sender);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('To Another Customer');
+    await wizard.field('Recipient Email').fill('nobody-here@example.com');
+    await page.waitForTimeout(1200);
+    await wizard.selectFrom(checking.name);
+    await wizard.field('Amount (USD)').fill('20');
+    await wizard.review();
+    await page.getByText('Recipient not found').waitFor();
+
+    await wizard.field('Recipient Email').fill(recipient.payload.email as string);
+    await toast(page, 'Recipient found').waitFor();
+    await wizard.review();
+    await page
+      .getByText(/Riley Chen/)
+      .first()
+      .waitFor();
+    await wizard.confirm();
+    await toast(page, 'Transfer Successful').waitFor();
+    await page.waitForURL('**/dashboard');
+  });
+});

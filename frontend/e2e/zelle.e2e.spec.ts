@@ -1,0 +1,131 @@
+import { deposit } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import { useBankAndBrowser, type Customer } from './support/fixtures';
+
+// Issue 6: person-to-person payments against the real bank.
+
+const t = useBankAndBrowser();
+
+const checking = (c: Customer) => c.accounts.find((a) => a.type === 'checking')!;
+
+async function fillSend(page: Page, name: string, email: string, amount: string) {
+  const form = page.getByRole('form', { name: 'Send Money' });
+  await form.getByLabel('Recipient Name').fill(name);
+  await form.getByLabel('Recipient Email').fill(email);
+  await form.getByLabel('Amount').fill(amount);
+  return form;
+}
+
+describe('Zelle', () => {
+  it('sends with confirmation, lists the activity and the recent recipient, requests and declines', async () => {
+    const alice = await t.customer({ name: 'Alice Morgan' });
+    const bob = await t.customer({ name: 'Bob Carter' });
+    await deposit(t.bank, checking(alice).account_number, 300);
+    const page = await t.signedInPage(alice);
+    await page.goto('/zelle');
+    await page.getByRole('heading', { name: 'Zelle', level: 1 }).waitFor();
+    await expectScreenAccessible(page, 'zelle send');
+
+    const form = await fillSend(page, 'Bob Carter', bob.payload.email as string, '25');
+    await form.getByRole('button', { name: 'Send Money' }).click();
+    const confirm = dialog(page, 'Confirm payment');
+    await confirm.waitFor();
+    await expectScreenAccessible(page, 'zelle confirm dialog');
+    await confirm.getByRole('button', { name: 'Confirm Send' }).click();
+    await toast(page, /sent|success/i)
+      .first()
+      .waitFor();
+    expect(await form.getByLabel('Recipient Name').inputValue()).toBe('');
+
+    await openTab(page, 'Activity');
+    await page.getByText(/Sent to Bob Carter/).waitFor();
+    await page
+      .getByRole('button', { name: /Bob Carter/ })
+      .first()
+      .click();
+    expect(await form.getByLabel('Recipient Name').inputValue()).toBe('Bob Carter');
+
+    await openTab(page, 'Request');
+    const request = page.getByRole('form', { name: 'Request Money' });
+    await request.getByLabel('Recipient Name').fill('Bob Carter');
+    await request.getByLabel('Recipient Email').fill(bob.payload.email as string);
+    await request.getByLabel('Amount').fill('12.5');
+    await request.getByRole('button', { name: 'Request Money' }).click();
+    await toast(page, /request/i)
+      .first()
+      .waitFor();
+
+    const bobPage = await t.signedInPage(bob);
+    await bobPage.goto('/zelle');
+    await bobPage.getByRole('heading', { name: 'Requests for You' }).waitFor();
+    await bobPage
+      .getByText(/Alice Morgan/)
+      .first()
+      .waitFor();
+    await expectScreenAccessible(bobPage, 'zelle requests for me');
+    await bobPage.getByRole('button', { name: /Decline request from/ }).click();
+    await bobPage.getByRole('heading', { name: 'Requests for You' }).waitFor({ state: 'detached' });
+  });
+
+  it('pays a request from one of my accounts', async () => {
+    const alice = await t.customer({ name: 'Alice Payne' });
+    const bob = await t.customer({ name: 'Bob Payer' });
+    await deposit(t.bank, checking(bob).account_number, 100);
+    const res = await alice.client.post(
+      '/api/zelle/request',
+      {
+        bank_account_id: checking(alice).id,
+        recipient_name: 'Bob Payer',
+        recipient_email: bob.payload.email,
+        amount: 15,
+        memo: 'Lunch',
+      },
+      { 'Idempotency-Key': `e2e-${Date.now()}` },
+    );
+    expect(res.status).toBeLessThan(300);
+    const page = await t.signedInPage(bob);
+    await page.goto('/zelle');
+    await page.getByRole('button', { name: /^Pay \$15\.00 to/ }).click();
+    const pay = dialog(page, 'Pay request');
+    await pay.getByRole('button', { name: 'Confirm Payment' }).click();
+    await page.getByRole('heading', { name: 'Requests for You' }).waitFor({ state: 'detached' });
+  });
+
+  it('refuses amounts over the limit and money the account does not have', async () => {
+    const poor = await t.customer();
+    const other = await t.customer();
+    const page = await t.signedInPage(poor);
+    await page.goto('/zelle');
+    const form = await fillSend(page, 'Someone', other.payload.email as string, '6000');
+    await form.getByRole('button', { name: 'Send Money' }).click();
+    await page.getByText('The amount may not be greater than $5,000.00.').waitFor();
+
+    await form.getByLabel('Amount').fill('20');
+    await form.getByRole('button', { name: 'Send Money' }).click();
+    await dialog(page, 'Confirm payment').getByRole('button', { name: 'Confirm Send' }).click();
+    await form
+      .getByText(/insufficient/i)
+      .first()
+      .waitFor();
+  });
+
+  it('shows my QR code and downloads it as zelle-qr-code.png', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.goto('/zelle');
+    await page.waitForLoadState('networkidle');
+    console.log((await page.locator('body').innerText()).slice(0, 1500));
+    await page.getByRole('button', { name: 'Show My QR Code' }).click();
+    const qr = dialog(page, 'My Zelle QR Code');
+    await qr.getByRole('img', { name: 'Your Zelle QR code' }).waitFor();
+    await qr.getByText('Share only with people you trust').waitFor();
+    await expectScreenAccessible(page, 'zelle qr dialog');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      qr.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('zelle-qr-code.png');
+  });
+});
