@@ -42,6 +42,9 @@ export const piiFields: Record<string, readonly string[]> = {
   CryptoDepositSubmitted: ['fromAddress'],
   CryptoWithdrawn: ['toAddress'],
   NotificationRaised: ['message'],
+  // The first answer to an Idempotency-Key repeats names and memos; sealed whole, as JSON (only
+  // for a field whose schema accepts anything, since it reads as "[erased]" after erasure).
+  IdempotentRequestRecorded: ['body'],
 };
 
 /** What an erased customer's personal data reads as. */

@@ -2,6 +2,8 @@ import { CustomerErasedError, type Keyring } from '../security/keyring.ts';
 import type { NewEvent } from './types.ts';
 
 const SEALED = 'pii:';
+/** A sealed non-string value (JSON), for fields whose schema takes anything (z.unknown). */
+const SEALED_JSON = 'pii-json:';
 
 /** Seals personal-data fields on write and opens them on read, with each customer's own key. */
 export interface EventProtector {
@@ -39,6 +41,9 @@ export function createPiiProtector(
         for (const field of fields[event.type]!) {
           const value = data[field];
           if (typeof value === 'string') data[field] = key ? SEALED + key.encrypt(value) : erased;
+          else if (typeof value === 'object' && value !== null) {
+            data[field] = key ? SEALED_JSON + key.encrypt(JSON.stringify(value)) : erased;
+          }
         }
         sealed.push({ ...event, data });
       }
@@ -55,8 +60,12 @@ export function createPiiProtector(
         const data = row.data as Data;
         for (const field of fields[row.type]!) {
           const value = data[field];
-          if (typeof value !== 'string' || !value.startsWith(SEALED)) continue;
-          data[field] = key ? key.decrypt(value.slice(SEALED.length)) : erased;
+          if (typeof value !== 'string') continue;
+          if (value.startsWith(SEALED)) {
+            data[field] = key ? key.decrypt(value.slice(SEALED.length)) : erased;
+          } else if (value.startsWith(SEALED_JSON)) {
+            data[field] = key ? JSON.parse(key.decrypt(value.slice(SEALED_JSON.length))) : erased;
+          }
         }
       }
     },

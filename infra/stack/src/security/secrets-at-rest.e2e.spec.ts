@@ -129,6 +129,25 @@ describe('secrets at rest in the features’ events', () => {
       }),
     );
 
+    // The first answer to an Idempotency-Key is kept sealed, and still answers the retry.
+    const savings = accounts.find((a) => a.name === 'High Yield Savings')!;
+    const send = () =>
+      client.post(
+        '/api/transfers/between-accounts',
+        { fromAccount: checking.id, toAccount: savings.id, amount: 12.34 },
+        { 'idempotency-key': 'secrets-at-rest-1' },
+      );
+    const first = await send();
+    expectCreated(first);
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const recorded = await bank.pool.query<{ body: string }>(
+      `SELECT data->>'body' AS body FROM events WHERE type = 'IdempotentRequestRecorded'`,
+    );
+    expect(recorded.rows.length).toBeGreaterThan(0);
+    for (const row of recorded.rows) expect(row.body).toMatch(/^pii-json:/);
+
     const events = await eventLogText();
     for (const canary of [
       'Subjectcanary',
