@@ -85,7 +85,6 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
         })),
       })),
     }));
-    const client = await pool.connect();
     let rows: {
       command_index: number;
       conflict_stream: string | null;
@@ -94,20 +93,17 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
       txid: string;
     }[];
     try {
-      await client.query('BEGIN');
+      // One statement is one atomic transaction of its own: a single round trip per group
+      // commit instead of BEGIN, SELECT and COMMIT.
       rows = (
-        await client.query(
+        await pool.query(
           'SELECT b.*, pg_current_xact_id()::text AS txid FROM append_batch($1::jsonb) b',
           [JSON.stringify(payload)],
         )
       ).rows;
-      await client.query('COMMIT');
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
       for (const pending of batch) pending.reject(error);
       return;
-    } finally {
-      client.release();
     }
     for (const row of rows) {
       const pending = batch[row.command_index]!;

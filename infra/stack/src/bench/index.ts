@@ -63,7 +63,7 @@ try {
     log(`(b) Event store appends, ${DURATION_MS / 1000} s per case...`);
     results.appends = await benchEventStores(
       { bank: pg.url('es_bank'), emmett: pg.url('es_emmett') },
-      DURATION_MS / 3,
+      DURATION_MS * 0.6,
       log,
     );
   }
