@@ -5,7 +5,12 @@ import {
   decideCustomer,
   type CustomerCommand,
 } from '../domain/customer/customer.ts';
-import { normalizeEmail, reservationAggregate, reserve } from '../domain/reservation.ts';
+import {
+  normalizeEmail,
+  phoneDigits,
+  reservationAggregate,
+  reserve,
+} from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
 
 export interface ProfileInput {
@@ -42,13 +47,30 @@ export async function updateProfile(
   return ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.customer(customerId);
     const customer = await uow.load(stream, customerAggregate);
-    if (input.email && normalizeEmail(input.email) !== normalizeEmail(customer.state.email)) {
-      const reservation = streams.reservation('email', normalizeEmail(input.email));
+    // A new email or phone must not belong to another customer, and is claimed for this one so
+    // that same-bank and Zelle lookups find the customer under it.
+    const claims = [
+      {
+        kind: 'email' as const,
+        field: 'email',
+        next: input.email && normalizeEmail(input.email),
+        current: normalizeEmail(customer.state.email),
+      },
+      {
+        kind: 'phone' as const,
+        field: 'phone',
+        next: input.phone && phoneDigits(input.phone),
+        current: phoneDigits(customer.state.phone),
+      },
+    ];
+    for (const { kind, field, next, current } of claims) {
+      if (!next || next === current) continue;
+      const reservation = streams.reservation(kind, next);
       const claim = await uow.load(reservation, reservationAggregate);
       if (claim.state && claim.state.customerId !== customerId) {
-        throw fieldError({ email: ['The email has already been taken.'] });
+        throw fieldError({ [field]: [`The ${field} has already been taken.`] });
       }
-      if (!claim.state) uow.appendNew(reservation, reserve({ kind: 'email', customerId }));
+      if (!claim.state) uow.appendNew(reservation, reserve({ kind, customerId }));
     }
     const events = decideCustomer({ type: 'UpdateProfile', data: input }, customer.state);
     if (events.length > 0) uow.append(stream, events);

@@ -97,6 +97,11 @@ export const notificationsProjection = defineProjection({
     async AccountCredited(d, event, db) {
       const owner = await accountOwner(db, d.accountId);
       if (!owner || d.kind === 'opening') return;
+      // Money moved between the customer's own accounts is no news to them.
+      if (d.contra.startsWith('account:')) {
+        const from = await accountOwner(db, d.contra.slice('account:'.length));
+        if (from?.customer_id === owner.customer_id) return;
+      }
       const isDeposit = d.kind === 'deposit';
       await raiseNotification(db, event, {
         customerId: owner.customer_id,
