@@ -49,6 +49,8 @@ interface Answer {
   status: number;
   body: any;
   attempts: number;
+  /** The stored answer of an earlier attempt that committed before its connection was cut. */
+  replayed: boolean;
 }
 
 let bank: BankProcess | undefined;
@@ -173,6 +175,15 @@ describe('crash safety', () => {
 
       // The load: each plan is sent until it gets an HTTP answer, with the same key every time.
       const answers = new Map<Plan, Answer>();
+      /** The output of every bank process, for the cause of anything unexpected. */
+      const logs: string[] = [];
+      const errorsLogged = () =>
+        [...logs, bank!.output()]
+          .join('\n')
+          .split('\n')
+          .filter((line) => /error|Error|at /.test(line))
+          .slice(0, 60)
+          .join('\n');
       let networkErrors = 0;
       let next = 0;
       const send = async (plan: Plan): Promise<Answer> => {
@@ -182,7 +193,10 @@ describe('crash safety', () => {
               'idempotency-key': plan.key,
             });
             // 503 while the bank restarts is no answer about this transfer: ask again.
-            if (response.status !== 503) return { ...response, attempts };
+            if (response.status !== 503) {
+              const replayed = response.headers.get('idempotent-replayed') === 'true';
+              return { ...response, attempts, replayed };
+            }
           } catch {
             networkErrors += 1;
           }
@@ -203,6 +217,7 @@ describe('crash safety', () => {
           const inFlight = next - answers.size;
           const atAnswered = answers.size;
           const killedAt = Date.now();
+          logs.push(bank!.output());
           await bank!.kill();
           bank = await startBankProcess(env);
           kills.push({ atAnswered, inFlight, restartMs: Date.now() - killedAt });
@@ -220,7 +235,7 @@ describe('crash safety', () => {
       for (const [, a] of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
       // Everything refused is refused for a stated business reason, never a 5xx.
       for (const [, a] of answers) {
-        expect(a.status, JSON.stringify(a.body)).toBeLessThan(500);
+        if (a.status >= 500) expect.fail(`${JSON.stringify(a.body)}\n${errorsLogged()}`);
         if (a.status !== 201) expect(a.body.message).toEqual(expect.any(String));
       }
       expect(successes.length).toBeGreaterThan(TRANSFERS * 0.5);
@@ -321,6 +336,7 @@ describe('crash safety', () => {
         killedAt: kills,
         networkErrors,
         retriedAfterCrash: [...answers.values()].filter((a) => a.attempts > 1).length,
+        committedBeforeCrashAnsweredOnRetry: [...answers.values()].filter((a) => a.replayed).length,
         replayedAfterLastKill: replayed.flat().length,
         seconds: Math.round((Date.now() - started) / 1000),
         loadSeconds: Math.round(loadSeconds),
