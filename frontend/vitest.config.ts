@@ -12,5 +12,7 @@ export default defineProject({
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    // userEvent typing is slow on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 });

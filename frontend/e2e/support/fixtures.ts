@@ -20,7 +20,8 @@ const CHROMIUM_ARGS = [
 
 export type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
 
-export function useBankAndBrowser() {
+/** Starts one bank and one browser for the test file (options go to startTestBank). */
+export function useBankAndBrowser(options?: Parameters<typeof startTestBank>[0]) {
   const state: { bank?: TestBank; browser?: Browser; contexts: BrowserContext[] } = {
     contexts: [],
   };
@@ -28,7 +29,7 @@ export function useBankAndBrowser() {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM))
       throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-    state.bank = await startTestBank();
+    state.bank = await startTestBank(options);
     state.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   });
 

@@ -1,0 +1,30 @@
+import { describe, it } from 'vitest';
+import { LoginPage } from './page-models/auth-pages';
+import { useBankAndBrowser } from './support/fixtures';
+
+// WCAG 2.2.1: an idle session is announced before it ends, and one action keeps it.
+// A 30-second session here: the warning shows after 15 s without activity.
+const t = useBankAndBrowser({ config: { sessionTtlMs: 30_000 } });
+
+describe('idle session', () => {
+  it('warns before the end, stays signed in with one action, and signs out at the end', async () => {
+    const customer = await t.customer();
+    const page = await t.newPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(customer.user.account_number, customer.payload.password);
+    await page.waitForURL('**/dashboard');
+
+    const warning = page.getByRole('alertdialog', { name: 'Your session is about to expire' });
+    await warning.waitFor({ timeout: 25_000 });
+    await warning.getByRole('button', { name: 'Stay signed in' }).click();
+    await warning.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: /Good (morning|afternoon|evening)/ }).waitFor();
+
+    await warning.waitFor({ timeout: 25_000 });
+    await page.waitForURL('**/login', { timeout: 25_000 });
+    await page
+      .getByText('You were signed out after a period of inactivity. Please sign in again.')
+      .waitFor();
+  }, 90_000);
+});

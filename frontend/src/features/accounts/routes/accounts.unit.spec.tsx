@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { account, storeSession, testUser, transaction } from '@/testing/fixtures';
+import { fakeServer, ok, renderWithApp } from '@/testing/render';
+import AccountsRoute from './accounts';
+
+function serve() {
+  return fakeServer((url) => {
+    if (url.pathname === '/api/user') return ok({ user: testUser });
+    if (url.pathname === '/api/accounts')
+      return ok({
+        accounts: [
+          account(),
+          account({
+            id: 'a2',
+            name: 'Investment Account',
+            account_name: 'Investment Account',
+            type: 'investment',
+            routing_number: '011000015',
+          }),
+        ],
+      });
+    if (url.pathname === '/api/dashboard/comprehensive-history') {
+      const days = url.searchParams.get('days');
+      return ok({
+        transactions: [
+          transaction({
+            id: `t-${days}`,
+            description: `Payroll deposit (${days} days)`,
+            amount: 2500,
+            type: 'credit',
+          }),
+        ],
+      });
+    }
+    return undefined;
+  });
+}
+
+describe('Accounts page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('masks the customer number and reveals it on request', async () => {
+    storeSession();
+    serve();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    expect(await screen.findByText('•••• •••• 8009')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reveal number' }));
+    expect(screen.getByText('5984 1023 8009')).toBeInTheDocument();
+  });
+
+  it('shows the selected account with APY, fee and routing rules', async () => {
+    storeSession();
+    serve();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    expect(await screen.findByText('1.25% APY')).toBeInTheDocument();
+    expect(screen.getByText('FREE')).toBeInTheDocument();
+    expect(screen.getByText('102000196')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Investment Account/ }));
+    expect(await screen.findByText('8.00% APY')).toBeInTheDocument();
+    expect(screen.getByText('$25.00/month')).toBeInTheDocument();
+    expect(screen.getByText('011000015')).toBeInTheDocument();
+  });
+
+  it('loads real transactions for 7, 30, 90 or 365 days', async () => {
+    storeSession();
+    const calls = serve();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    expect(await screen.findByText('Payroll deposit (30 days)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '90 days' }));
+    expect(await screen.findByText('Payroll deposit (90 days)')).toBeInTheDocument();
+    expect(
+      calls.some((c) =>
+        c.path.startsWith('/api/dashboard/comprehensive-history?days=90&account_id=a1'),
+      ),
+    ).toBe(true);
+  });
+
+  it('exports the shown transactions as CSV', async () => {
+    storeSession();
+    serve();
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    await screen.findByText('Payroll deposit (30 days)');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const text = await created[0]!.text();
+    expect(text).toContain('Date,Description,Category,Account,Status,Amount,Reference');
+    expect(text).toContain(
+      'Payroll deposit (30 days),Income,Premium Checking,Completed,2500.00,REF-1',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { TOKEN_KEY, USER_KEY } from '@/lib/session-storage';
+
+export const testUser = {
+  id: 'u1',
+  name: 'Alex Morgan',
+  email: 'alex.morgan@example.com',
+  account_number: '598410238009',
+  profileImage: null,
+};
+
+/** Stores a session the way the app does, so AuthProvider fetches /api/user on start. */
+export function storeSession() {
+  localStorage.setItem(TOKEN_KEY, 'tok-test');
+  localStorage.setItem(USER_KEY, JSON.stringify(testUser));
+}
+
+export const account = (over: Record<string, unknown> = {}) => ({
+  id: 'a1',
+  name: 'Premium Checking',
+  account_name: 'Premium Checking',
+  type: 'checking',
+  account_type: { code: 'checking', name: 'Checking' },
+  balance: 1500.25,
+  available_balance: 1400,
+  account_number: '111122223333',
+  formatted_account_number: '1111 2222 3333',
+  routing_number: null,
+  status: 'active',
+  interest_rate: null,
+  monthly_fee: null,
+  currency: 'USD',
+  last_transaction_date: null,
+  ...over,
+});
+
+export const transaction = (over: Record<string, unknown> = {}) => ({
+  id: 't1',
+  type: 'debit',
+  description: 'Blue Spruce Cafe',
+  amount: -12.5,
+  date: '2025-03-02T10:00:00Z',
+  status: 'completed',
+  account: { id: 'a1', name: 'Premium Checking' },
+  account_id: 'a1',
+  reference_number: 'REF-1',
+  metadata: {},
+  ...over,
+});
