@@ -275,6 +275,68 @@ describe('access-control matrix', () => {
   });
 });
 
+describe('ids in request bodies', () => {
+  it('treats another customer’s account or payee like one that does not exist, and moves nothing', async () => {
+    const checkingOf = (c: Customer) => c.accounts.find((a) => a.name === 'Premium Checking')!.id;
+    const savingsOf = (c: Customer) => c.accounts.find((a) => a.name === 'High Yield Savings')!.id;
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const cases: [string, (id: string) => Record<string, unknown>, string][] = [
+      [
+        '/api/transfers/between-accounts',
+        (id) => ({ fromAccount: id, toAccount: savingsOf(thief), amount: 5 }),
+        checkingOf(owner),
+      ],
+      [
+        '/api/transfers/between-accounts',
+        (id) => ({ fromAccount: checkingOf(thief), toAccount: id, amount: 5 }),
+        savingsOf(owner),
+      ],
+      [
+        '/api/bill-payments/schedule',
+        (id) => ({
+          payee_id: id,
+          from_account_id: checkingOf(thief),
+          amount: 5,
+          scheduled_date: today,
+        }),
+        ids.payee!,
+      ],
+      [
+        '/api/bill-payments/schedule',
+        (id) => ({ payee_id: ids.payee, from_account_id: id, amount: 5, scheduled_date: today }),
+        checkingOf(owner),
+      ],
+      [
+        '/api/crypto/buy',
+        (id) => ({ symbol: 'BTC', amount_usd: 10, bank_account_id: id }),
+        checkingOf(owner),
+      ],
+      [
+        '/api/zelle/request',
+        (id) => ({
+          bank_account_id: id,
+          amount: 5,
+          recipient_name: 'Paula',
+          recipient_email: payer.payload.email,
+        }),
+        checkingOf(owner),
+      ],
+    ];
+    const before = (await ops.get('/api/ops/ledger')).body.data;
+    for (const [url, body, theirId] of cases) {
+      const route = { method: 'POST', url, spellings: [url] };
+      const theirs = await call(thief.client, route, url, body(theirId));
+      const nobodys = await call(thief.client, route, url, body(randomUUID()));
+      const label = `${url} with ${JSON.stringify(body('<their id>'))}`;
+      expect([404, 422], `${label}: ${JSON.stringify(theirs.body)}`).toContain(theirs.status);
+      expect(theirs.status, label).toBe(nobodys.status);
+      expect(theirs.body, label).toEqual(nobodys.body);
+    }
+    await bank.runner.catchUp();
+    expect((await ops.get('/api/ops/ledger')).body.data).toEqual(before);
+  });
+});
+
 describe('roles', () => {
   it('staff routes refuse customer tokens, and the other staff role', async () => {
     const staff = routes.filter((r) => isStaffRoute(r.url));
