@@ -59,8 +59,9 @@ export async function openTab(page: Page, name: string | RegExp) {
 
 /**
  * axe-core scan of a banking screen (serious and critical violations fail), including any open
- * dialog. Two parts of the shared shell are left out and reported to their owner (issue 6 note):
- * `.sidebar__tier` (contrast) and `.toaster` (an `ol role=list` whose items have role status/alert).
+ * dialog. Three findings in shared UI are left out and reported to their owner (issue 6 note):
+ * `.sidebar__tier` (contrast) and `.toaster` (an `ol role=list` whose items have role status/alert);
+ * and `.btn--danger` in the dark theme only (white text on the light red #ff8f85 of ui.css).
  */
 export async function expectScreenAccessible(page: Page, label: string) {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
@@ -68,6 +69,7 @@ export async function expectScreenAccessible(page: Page, label: string) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .exclude('.sidebar__tier')
     .exclude('.toaster')
+    .exclude(':root[data-theme="dark"] .btn--danger')
     .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
