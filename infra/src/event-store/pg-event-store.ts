@@ -71,7 +71,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
   });
 
-  async function commitBatch(batch: PendingAppend[]): Promise<void> {
+  async function commitBatch(batch: PendingAppend[], attempt = 1): Promise<void> {
     const payload = batch.map((p) => ({
       metadata: p.metadata,
       appends: p.appends.map((a) => ({
@@ -102,6 +102,12 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
         )
       ).rows;
     } catch (error) {
+      // Two group commits in flight can each wait for a stream version the other inserted: a
+      // deadlock, which PostgreSQL breaks by rolling one batch back whole, so it commits again.
+      if ((error as { code?: string }).code === '40P01' && attempt < 5) {
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+        return commitBatch(batch, attempt + 1);
+      }
       for (const pending of batch) pending.reject(error);
       return;
     }
