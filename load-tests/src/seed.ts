@@ -76,7 +76,7 @@ async function openedAccounts(baseUrl: string, token: string, consistency: strin
     const checking = list.find((a) => a.type === 'checking');
     const savings = list.find((a) => a.type === 'savings');
     if (checking && savings) return { checking, savings };
-    if (attempt >= 30) throw new Error('the new customer has no checking and savings accounts');
+    if (attempt >= 120) throw new Error('the new customer has no checking and savings accounts');
     await new Promise((r) => setTimeout(r, 500));
   }
 }

@@ -164,6 +164,10 @@ export function markdownReport(r: BenchResults): string {
             `${n(t.saturationTps)} (${t.saturationErrors} errors)`,
           ],
           [
+            'cost per transfer at saturation',
+            `${n(t.cost.commits, 1)} PostgreSQL transactions (read-only ones included), ${n(t.cost.walFlushes, 2)} WAL flushes, ${n(t.cost.nodeCpuMs, 1)} ms CPU of the bank's Node process`,
+          ],
+          [
             'open loop at half that rate',
             `${t.halfRate}/s offered, ${n(t.halfRateTps)}/s done (${t.halfRateErrors} errors)`,
           ],
