@@ -91,7 +91,10 @@ describe('Wire Transfers', () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer);
     await page.goto('/wire-transfer');
-    await page.getByRole('heading', { name: 'Wire Transfers' }).waitFor();
+    // The first page of a fresh browser context can be slow on a busy test machine.
+    await page
+      .getByRole('heading', { name: 'Wire Transfers', level: 1 })
+      .waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const calls: string[] = [];
     page.on('request', (r) => {
