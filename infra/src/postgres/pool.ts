@@ -8,8 +8,11 @@ export type PoolClient = pg.PoolClient;
 
 export function createPool(connectionString: string, max = 20): pg.Pool {
   const pool = new pg.Pool({ connectionString, max });
-  // An idle client that loses its server (restart, network) must not crash the process.
+  // A client that loses its server (restart, network) must not crash the process: an idle one
+  // reports to the pool, a checked-out one between two queries to its own listener; the queries
+  // themselves still fail and are answered with 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -198,7 +198,8 @@ async function* readLog(
            FROM events
            WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
              AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-           ORDER BY transaction_id, global_position
+           -- Qualified: a bare transaction_id here would be the text alias and sort as text.
+           ORDER BY events.transaction_id, events.global_position
            LIMIT $3`,
           [position.transactionId.toString(), position.globalPosition, batchSize],
         )
