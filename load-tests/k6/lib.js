@@ -11,6 +11,10 @@ export const BASE = seed.baseUrl.replace(/\/$/, '');
 export const TREND_STATS = ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'];
 
 export const movedToSavingsCents = new Counter('moved_to_savings_cents');
+// With the two below, a transfer whose answer never came (a run aborted mid-flight) is allowed for:
+// the money it might have moved lies between the successes and the attempts not refused.
+export const savingsAttemptCents = new Counter('savings_attempt_cents');
+export const savingsRefusedCents = new Counter('savings_refused_cents');
 export const zelleSentCents = new Counter('zelle_sent_cents');
 
 let keyCounter = 0;
@@ -72,6 +76,7 @@ export function notifications(customer) {
 
 /** Checking → savings of the same customer; counts the cents that really moved. */
 export function transferToSavings(customer, cents = transferCents()) {
+  savingsAttemptCents.add(cents);
   const res = http.post(
     `${BASE}/api/transfers/between-accounts`,
     JSON.stringify({
@@ -83,6 +88,7 @@ export function transferToSavings(customer, cents = transferCents()) {
     withTag(auth(customer.token, { 'Idempotency-Key': idempotencyKey() }), 'transfer'),
   );
   if (res.status === 201) movedToSavingsCents.add(cents);
+  else if (res.status !== 0) savingsRefusedCents.add(cents);
   check(res, { 'transfer 201': (r) => r.status === 201 });
   return res;
 }
