@@ -23,7 +23,7 @@ function ToastItem({ item }: { item: Toast }) {
 
   const Icon = ICONS[item.type];
   return (
-    <li
+    <div
       className={`toast toast--${item.type}`}
       role={item.type === 'error' ? 'alert' : 'status'}
       onMouseEnter={() => setPaused(true)}
@@ -44,7 +44,7 @@ function ToastItem({ item }: { item: Toast }) {
       >
         <X size={16} aria-hidden="true" />
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -58,11 +58,12 @@ export function Toaster() {
           Clear all
         </button>
       ) : null}
-      <ol className="toaster__list" role="list">
+      {/* Each toast is its own live region (status or alert), so the container is not a list. */}
+      <div className="toaster__list">
         {toasts.map((t) => (
           <ToastItem key={t.id} item={t} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
