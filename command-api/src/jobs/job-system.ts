@@ -106,6 +106,11 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
           await queue
             .upsertJobScheduler(name, { every }, { name, data: {} })
             .catch(options.onError);
+          // A schedule by interval first fires one interval later: run it once now as well, so
+          // that (for example) market prices exist from the start.
+          await queue
+            .add(name, {}, { ...KEEP, jobId: `${name}-at-start-${Date.now()}` })
+            .catch(options.onError);
         }
       }
       if (options.runDispatcher !== false) dispatcher.start();
