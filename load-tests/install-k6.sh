@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs a pinned k6 into load-tests/.bin with `go install` from the Go module proxy.
-# Skips the build when that exact version is already there. Needs Go 1.23 or newer.
+# Skips the build when that exact version is already there. Needs Go 1.25 or newer.
 set -euo pipefail
 
 K6_VERSION="${K6_VERSION:-v1.8.1}"
