@@ -1,0 +1,288 @@
+/**
+ * Scale-mode benchmark (not a test): a real Kafka broker (infra/kafka/kafka.sh), an embedded
+ * PostgreSQL, and projection workers as separate processes (`npm run start:projections`, exactly
+ * as in scale mode). It fills the log with account streams, relays it to Kafka, then measures
+ *   1. projection throughput with 1, 2 and 3 workers: log events per second from the moment the
+ *      workers may read until every projection's checkpoint is at the head of the log;
+ *   2. the end-to-end lag at a steady append rate, through the relay and Kafka, from an append's
+ *      commit to its read-model row (and to every read model).
+ *
+ *   npm run bench:scale [-- --events 150000 --accounts 5000 --workers 1,2,3 --rate 50
+ *                          --seconds 30 --out docs/benchmarks.md]
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { catalogue } from '@bank/events';
+import {
+  comparePositions,
+  createKafka,
+  createKafkaRelay,
+  createPgEventStore,
+  createPool,
+  DEFAULT_PARTITIONS,
+  RELAY_CHECKPOINT,
+  startEmbeddedPostgres,
+  type Position,
+} from '@bank/infra';
+import { freePort } from '@bank/infra/testing';
+import { allProjectionNames } from '@bank/projections';
+import { parseArgs, progressBar } from '../bin/cli-support.ts';
+import { migrateAll } from '../migrations.ts';
+import { startKafkaBroker } from '../testing/kafka.ts';
+import { startService, type ServiceProcess } from '../testing/service-process.ts';
+import { measureLag, type LagFigures } from './scale-lag.ts';
+import {
+  closeStartGate,
+  generateAccountLog,
+  generatedAccountIds,
+  headPosition,
+  projectionCheckpoints,
+  resetKafka,
+  resetReadModels,
+  waitForGroups,
+} from './scale-support.ts';
+import { formatNumber, sleep } from './stats.ts';
+
+const { options } = parseArgs(process.argv.slice(2));
+const totalEvents = Number(options.events ?? 150_000);
+const accounts = Number(options.accounts ?? 5_000);
+const perAccount = Math.max(2, Math.floor(totalEvents / accounts));
+const workerCounts = String(options.workers ?? '1,2,3')
+  .split(',')
+  .map(Number);
+const lagRate = Number(options.rate ?? 50);
+const lagSeconds = Number(options.seconds ?? 30);
+const partitions = DEFAULT_PARTITIONS;
+const OUT = typeof options.out === 'string' ? options.out : undefined;
+if (workerCounts.some((n) => !Number.isInteger(n) || n < 1 || n > partitions)) {
+  throw new Error(`--workers: counts between 1 and ${partitions}, e.g. 1,2,3`);
+}
+
+interface ThroughputFigure {
+  workers: number;
+  events: number;
+  relaySeconds: number;
+  startSeconds: number;
+  seconds: number;
+  slowest: string;
+  /** Each projection's time to reach the head, seconds. */
+  perProjection: Record<string, number>;
+  loadAfter: number[];
+}
+
+const startedAt = new Date();
+const loadBefore = os.loadavg();
+const stoppers: (() => Promise<void>)[] = [];
+const log = (line: string) => console.error(`[bench:scale] ${line}`);
+const secs = (ms: number) => ms / 1000;
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scale-bench-'));
+const postgres = await startEmbeddedPostgres({
+  dataDir,
+  port: await freePort(),
+  persistent: false,
+});
+stoppers.push(async () => {
+  await postgres.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+await postgres.createDatabase('bench');
+const databaseUrl = postgres.url('bench');
+const pool = createPool(databaseUrl, 8);
+stoppers.unshift(() => pool.end());
+const store = createPgEventStore(pool, { reader: catalogue });
+stoppers.unshift(() => store.close());
+
+const workers: ServiceProcess[] = [];
+const stopWorkers = async () => {
+  await Promise.all(workers.map((w) => w.stop()));
+  workers.length = 0;
+};
+stoppers.unshift(stopWorkers);
+
+let exitCode = 0;
+try {
+  log('starting a Kafka broker (infra/kafka/kafka.sh)...');
+  const broker = await startKafkaBroker({ partitions });
+  stoppers.splice(stoppers.length - 1, 0, () => broker.destroy());
+  const kafka = createKafka(broker.brokers, 'scale-bench');
+  const env = {
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: broker.brokers.join(','),
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    PG_POOL_SIZE: '20',
+  };
+
+  await migrateAll(pool);
+  const bar = progressBar('generate');
+  const generationStarted = performance.now();
+  const events = await generateAccountLog(pool, accounts, perAccount, (d, t) => bar.update(d, t));
+  bar.done();
+  const generationSeconds = secs(performance.now() - generationStarted);
+  await pool.query('VACUUM ANALYZE events');
+  const head = await headPosition(pool);
+  log(`${events} events in the log (${accounts} accounts x ${perAccount})`);
+
+  const throughput: ThroughputFigure[] = [];
+  let lag: LagFigures | undefined;
+  for (const [index, count] of workerCounts.entries()) {
+    await stopWorkers();
+    await resetReadModels(pool);
+    await resetKafka(kafka, partitions);
+    const gate = await closeStartGate(kafka, partitions);
+
+    // The relay of the product, run here and stopped before the workers start (whose own relays
+    // then find the log relayed). Its batches land behind the gate, invisible to consumers.
+    const relay = createKafkaRelay({ pool, store, kafka, partitions, log });
+    const relayStarted = performance.now();
+    await relay.start();
+    await waitForCheckpoint(RELAY_CHECKPOINT, head, 600_000);
+    const relaySeconds = secs(performance.now() - relayStarted);
+    await relay.stop();
+    log(`${count} worker(s): log relayed in ${relaySeconds.toFixed(1)} s; starting the workers`);
+
+    const startStarted = performance.now();
+    workers.push(
+      ...(await Promise.all(
+        Array.from({ length: count }, () => startService('start:projections', env, 180_000)),
+      )),
+    );
+    await waitForGroups(kafka, count);
+    const startSeconds = secs(performance.now() - startStarted);
+
+    await gate.open();
+    const opened = performance.now();
+    const perProjection: Record<string, number> = {};
+    for (;;) {
+      const checkpoints = await projectionCheckpoints(pool);
+      for (const [name, position] of checkpoints) {
+        if (perProjection[name] === undefined && comparePositions(position, head) >= 0) {
+          perProjection[name] = secs(performance.now() - opened);
+        }
+      }
+      if (Object.keys(perProjection).length === allProjectionNames.length) break;
+      if (performance.now() - opened > 1_800_000) {
+        throw new Error(`Not caught up in 30 minutes: ${JSON.stringify(perProjection)}`);
+      }
+      await sleep(100);
+    }
+    const seconds = Math.max(...Object.values(perProjection));
+    const slowest = Object.entries(perProjection).find(([, s]) => s === seconds)![0];
+    throughput.push({
+      workers: count,
+      events,
+      relaySeconds,
+      startSeconds,
+      seconds,
+      slowest,
+      perProjection,
+      loadAfter: os.loadavg(),
+    });
+    log(
+      `${count} worker(s): ${events} events in ${seconds.toFixed(1)} s = ` +
+        `${formatNumber(events / seconds)} events/s (slowest: ${slowest})`,
+    );
+
+    if (index === workerCounts.length - 1) {
+      // The lag, with the last run's workers: one of them now leads the relay.
+      log(`lag: ${lagRate} appends/s for ${lagSeconds} s through the relay and Kafka...`);
+      const accountIds = await generatedAccountIds(pool, accounts);
+      lag = await measureLag({ pool, store, accountIds, rate: lagRate, seconds: lagSeconds });
+    }
+  }
+
+  const report = markdown(throughput, lag!, generationSeconds);
+  console.log(`\n${report}\n`);
+  if (OUT) writeReport(OUT, report);
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  for (const stop of stoppers) await stop().catch(() => {});
+}
+process.exit(exitCode);
+
+async function waitForCheckpoint(name: string, target: Position, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query<{ tx: string; pos: string }>(
+      `SELECT transaction_id::text AS tx, global_position::text AS pos
+         FROM projection_checkpoints WHERE projection = $1`,
+      [name],
+    );
+    const row = rows[0];
+    const at = row ? { transactionId: BigInt(row.tx), globalPosition: Number(row.pos) } : undefined;
+    if (at && comparePositions(at, target) >= 0) return;
+    if (Date.now() > deadline) throw new Error(`${name} did not reach the head in time`);
+    await sleep(100);
+  }
+}
+
+function markdown(rows: ThroughputFigure[], lag: LagFigures, generationSeconds: number): string {
+  const load = (l: number[]) => l.map((x) => x.toFixed(1)).join('/');
+  const ms = (x: number) => formatNumber(x, 1);
+  const single = rows.find((r) => r.workers === 1);
+  const lines = [
+    `Run of ${startedAt.toISOString()} (${Math.round(secs(Date.now() - startedAt.getTime()))} s), ` +
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ` +
+      `${load(loadBefore)} before and ${load(os.loadavg())} after; one Kafka ${kafkaVersion()} ` +
+      `broker (KRaft, \`log.flush.interval.messages=1\`), ${partitions} partitions on \`bank.events\`; ` +
+      `embedded PostgreSQL; the log: ${formatNumber(rows[0]?.events ?? 0)} events ` +
+      `(${formatNumber(accounts)} accounts, generated in SQL in ${generationSeconds.toFixed(1)} s).`,
+    '',
+    '### Projection throughput (all 16 projections from Kafka, worker processes)',
+    '',
+    '| workers | caught up in | events/s (every projection at the head) | vs 1 worker | slowest projection | relay of the log | workers started and groups stable in | load average after |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.workers} | ${r.seconds.toFixed(1)} s | ${formatNumber(r.events / r.seconds)} | ` +
+        `${single ? `${(single.seconds / r.seconds).toFixed(2)}×` : 'n/a'} | ${r.slowest} | ` +
+        `${formatNumber(r.events / r.relaySeconds)} events/s | ${r.startSeconds.toFixed(1)} s | ` +
+        `${load(r.loadAfter)} |`,
+    ),
+    '',
+    `### End-to-end lag (${lag.offered} deposits at ${formatNumber(lagRate)}/s, ` +
+      `${rows.at(-1)?.workers ?? '?'} workers, polled every ${lag.pollMs} ms)`,
+    '',
+    "| from the append's commit to | p50 | p95 | p99 | max | samples |",
+    '|---|---|---|---|---|---|',
+    `| its row in \`rm_accounts\` (keyed topic) | ${ms(lag.row.p50)} ms | ${ms(lag.row.p95)} ms | ${ms(lag.row.p99)} ms | ${ms(lag.row.max)} ms | ${lag.row.count} |`,
+    `| every projection's checkpoint past it | ${ms(lag.all.p50)} ms | ${ms(lag.all.p95)} ms | ${ms(lag.all.p99)} ms | ${ms(lag.all.max)} ms | ${lag.all.count} |`,
+    '',
+    `${lag.appended} of ${lag.offered} appends committed (${lag.failed} failed), ${lag.unseen} not seen within 60 s after the last.`,
+  ];
+  return lines.join('\n');
+}
+
+function kafkaVersion(): string {
+  const pom = readFileSync(path.resolve(import.meta.dirname, '../../../kafka/pom.xml'), 'utf8');
+  return /<kafka.version>(.*)<\/kafka.version>/.exec(pom)?.[1] ?? '?';
+}
+
+/** Rewrites only the block between the scale markers (after the main bench's block). */
+function writeReport(file: string, report: string) {
+  const START = '<!-- bench:scale:start -->';
+  const END = '<!-- bench:scale:end -->';
+  const block = `${START}\n${report}\n${END}`;
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  let next: string;
+  if (existing.includes(START) && existing.includes(END)) {
+    next =
+      existing.slice(0, existing.indexOf(START)) +
+      block +
+      existing.slice(existing.indexOf(END) + END.length);
+  } else {
+    const anchor = '<!-- bench:end -->';
+    const section = `\n\n## Scale mode\n\nMeasured by \`npm run bench:scale -- --out ${file}\` (infra/stack/src/bench/scale-bench.ts).\n\n${block}\n`;
+    const at = existing.includes(anchor)
+      ? existing.indexOf(anchor) + anchor.length
+      : existing.length;
+    next = existing.slice(0, at) + section + existing.slice(at);
+  }
+  writeFileSync(file, next);
+  console.log(`Written to ${file}`);
+}

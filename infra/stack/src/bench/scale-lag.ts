@@ -1,0 +1,154 @@
+/**
+ * End-to-end lag of scale mode (scale-bench.ts): deposits appended at a steady rate (open loop:
+ * each on its schedule, whether or not the previous one has answered), each timed from its commit
+ * to the moment a poll sees it in the accounts read model, and to the moment every projection's
+ * checkpoint has passed it (what a consistency token waits for).
+ */
+import { randomUUID } from 'node:crypto';
+import { AccountCredited } from '@bank/events';
+import { comparePositions, type EventStore, type Pool, type Position } from '@bank/infra';
+import { lowest, projectionCheckpoints } from './scale-support.ts';
+import { sleep, summarize } from './stats.ts';
+
+export interface LagOptions {
+  pool: Pool;
+  store: EventStore;
+  accountIds: string[];
+  /** Appends per second. */
+  rate: number;
+  seconds: number;
+  /** How often the read models are polled. */
+  pollMs?: number;
+}
+
+interface Probe {
+  accountId: string;
+  /** The account's balance in the read model once this deposit is in it. */
+  balanceAfter: number;
+  committedAt?: number;
+  position?: Position;
+  rowLagMs?: number;
+  allLagMs?: number;
+}
+
+export interface LagFigures {
+  offered: number;
+  appended: number;
+  failed: number;
+  seconds: number;
+  pollMs: number;
+  /** Commit → the deposit is in rm_accounts (the account's row). */
+  row: ReturnType<typeof summarize>;
+  /** Commit → every projection's checkpoint is past it. */
+  all: ReturnType<typeof summarize>;
+  unseen: number;
+}
+
+export async function measureLag(options: LagOptions): Promise<LagFigures> {
+  const pollMs = options.pollMs ?? 10;
+  const { rows } = await options.pool.query<{ id: string; balance: string }>(
+    'SELECT account_id::text AS id, balance_cents::text AS balance FROM rm_accounts WHERE account_id = ANY($1)',
+    [options.accountIds],
+  );
+  const balances = new Map(rows.map((r) => [r.id, Number(r.balance)]));
+  const total = Math.round(options.rate * options.seconds);
+  const probes: Probe[] = [];
+  let failed = 0;
+  let appending = true;
+
+  async function append(probe: Probe, amount: number): Promise<void> {
+    try {
+      const event = AccountCredited.create({
+        accountId: probe.accountId,
+        entryId: randomUUID(),
+        amount,
+        description: 'Teller deposit',
+        kind: 'deposit',
+        contra: 'cash:teller',
+        reference: `LAG-${probes.length}`,
+      });
+      const result = await options.store.append(
+        [{ streamId: `account-${probe.accountId}`, expectedVersion: 'any', events: [event] }],
+        { actor: 'bench', correlationId: randomUUID() },
+      );
+      probe.committedAt = performance.now();
+      probe.position = result.position;
+    } catch {
+      failed += 1;
+    }
+  }
+
+  const appends: Promise<void>[] = [];
+  const appender = (async () => {
+    const started = performance.now();
+    for (let i = 0; i < total; i += 1) {
+      const due = started + (i * 1000) / options.rate;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const accountId = options.accountIds[i % options.accountIds.length]!;
+      const amount = 100 + (i % 50);
+      const balanceAfter = (balances.get(accountId) ?? 0) + amount;
+      balances.set(accountId, balanceAfter);
+      const probe: Probe = { accountId, balanceAfter };
+      probes.push(probe);
+      appends.push(append(probe, amount));
+    }
+    await Promise.all(appends);
+    appending = false;
+  })();
+
+  const poller = (async () => {
+    const deadline = () => performance.now() + 60_000;
+    let giveUpAt = Infinity;
+    for (;;) {
+      const pending = probes.filter(
+        (p) =>
+          p.committedAt !== undefined && (p.rowLagMs === undefined || p.allLagMs === undefined),
+      );
+      if (!appending && giveUpAt === Infinity) giveUpAt = deadline();
+      if (!appending && pending.length === 0) return;
+      if (performance.now() > giveUpAt) return;
+      if (pending.length > 0) {
+        const ids = [
+          ...new Set(pending.filter((p) => p.rowLagMs === undefined).map((p) => p.accountId)),
+        ];
+        const [seen, checkpoints] = await Promise.all([
+          options.pool.query<{ id: string; balance: string }>(
+            'SELECT account_id::text AS id, balance_cents::text AS balance FROM rm_accounts WHERE account_id = ANY($1)',
+            [ids],
+          ),
+          projectionCheckpoints(options.pool),
+        ]);
+        const now = performance.now();
+        const visible = new Map(seen.rows.map((r) => [r.id, Number(r.balance)]));
+        const low = lowest(checkpoints.values());
+        for (const probe of pending) {
+          const lag = Math.max(0, now - probe.committedAt!);
+          if (
+            probe.rowLagMs === undefined &&
+            (visible.get(probe.accountId) ?? -1) >= probe.balanceAfter
+          ) {
+            probe.rowLagMs = lag;
+          }
+          if (probe.allLagMs === undefined && comparePositions(low, probe.position!) >= 0) {
+            probe.allLagMs = lag;
+          }
+        }
+      }
+      await sleep(pollMs);
+    }
+  })();
+
+  await Promise.all([appender, poller]);
+  const done = probes.filter((p) => p.committedAt !== undefined);
+  return {
+    offered: total,
+    appended: done.length,
+    failed,
+    seconds: options.seconds,
+    pollMs,
+    row: summarize(done.flatMap((p) => (p.rowLagMs === undefined ? [] : [p.rowLagMs]))),
+    all: summarize(done.flatMap((p) => (p.allLagMs === undefined ? [] : [p.allLagMs]))),
+    unseen: done.filter((p) => p.rowLagMs === undefined || p.allLagMs === undefined).length,
+  };
+}

@@ -1,0 +1,225 @@
+/** Pieces of the scale-mode benchmark (scale-bench.ts): the log, the resets, the start gate. */
+import {
+  comparePositions,
+  encodeWatermark,
+  ensureEventTopics,
+  EVENTS_TOPIC,
+  ORDERED_EVENTS_TOPIC,
+  RELAY_CHECKPOINT,
+  START,
+  type Kafka,
+  type Pool,
+  type Position,
+} from '@bank/infra';
+import { allProjectionNames, allProjections } from '@bank/projections';
+import { sleep } from './stats.ts';
+
+/** A valid version-4 UUID derived from an SQL text expression (zod checks the version bits). */
+const uuid = (expression: string) =>
+  `overlay(overlay(md5(${expression}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/** The account id that generateAccountLog gives account number `n` (1-based), from SQL. */
+export async function generatedAccountIds(pool: Pool, accounts: number): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT ${uuid(`'account' || a`)}::text AS id FROM generate_series(1, $1::int) a ORDER BY a`,
+    [accounts],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Fills the log with account streams, as audit-bench does: AccountOpened, then postings (mostly
+ * deposits, every fifth a withdrawal), one INSERT per chunk of accounts. Returns the event count.
+ */
+export async function generateAccountLog(
+  pool: Pool,
+  accounts: number,
+  perAccount: number,
+  onProgress: (done: number, total: number) => void,
+): Promise<number> {
+  const total = accounts * perAccount;
+  const chunk = Math.max(1, Math.floor(50_000 / perAccount));
+  for (let first = 1; first <= accounts; first += chunk) {
+    const last = Math.min(accounts, first + chunk - 1);
+    await pool.query(
+      `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+       SELECT ${uuid(`'event' || a || '-' || v`)},
+              'account-' || ${uuid(`'account' || a`)},
+              v,
+              CASE WHEN v = 1 THEN 'AccountOpened'
+                   WHEN v % 5 = 0 THEN 'AccountDebited' ELSE 'AccountCredited' END,
+              CASE WHEN v = 1 THEN jsonb_build_object(
+                     'accountId', ${uuid(`'account' || a`)}, 'customerId', ${uuid(`'customer' || a`)},
+                     'accountNumber', lpad(a::text, 12, '0'), 'routingNumber', '021000021',
+                     'name', 'Everyday Checking', 'type', 'checking', 'productCode', 'CHK',
+                     'currency', 'USD')
+                   ELSE jsonb_build_object(
+                     'accountId', ${uuid(`'account' || a`)}, 'entryId', ${uuid(`'entry' || a || '-' || v`)},
+                     'amount', CASE WHEN v % 5 = 0 THEN 1000 ELSE 2000 + (v * 37) % 5000 END,
+                     'description', CASE WHEN v % 5 = 0 THEN 'ATM withdrawal' ELSE 'Teller deposit' END,
+                     'kind', CASE WHEN v % 5 = 0 THEN 'withdrawal' ELSE 'deposit' END,
+                     'contra', 'cash:teller', 'reference', 'B' || a || '-' || v)
+              END,
+              '{"actor":"bench","correlationId":"bench"}'::jsonb
+       FROM generate_series($1::int, $2::int) a, generate_series(1, $3::int) v
+       ORDER BY a, v`,
+      [first, last, perAccount],
+    );
+    onProgress(last * perAccount, total);
+  }
+  return total;
+}
+
+export async function headPosition(pool: Pool): Promise<Position> {
+  // Aliased apart from the columns: ORDER BY would otherwise sort the text casts.
+  const { rows } = await pool.query<{ tx: string; pos: string }>(
+    `SELECT transaction_id::text AS tx, global_position::text AS pos FROM events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  const row = rows[0];
+  return row ? { transactionId: BigInt(row.tx), globalPosition: Number(row.pos) } : START;
+}
+
+/** Every projection's checkpoint in one query (a missing row is the start of the log). */
+export async function projectionCheckpoints(pool: Pool): Promise<Map<string, Position>> {
+  const { rows } = await pool.query<{ projection: string; tx: string; pos: string }>(
+    `SELECT projection, transaction_id::text AS tx, global_position::text AS pos
+       FROM projection_checkpoints WHERE projection = ANY($1)`,
+    [allProjectionNames],
+  );
+  const found = new Map(
+    rows.map((r) => [
+      r.projection,
+      { transactionId: BigInt(r.tx), globalPosition: Number(r.pos) } as Position,
+    ]),
+  );
+  return new Map(allProjectionNames.map((name) => [name, found.get(name) ?? START]));
+}
+
+export function lowest(positions: Iterable<Position>): Position {
+  let low: Position | undefined;
+  for (const p of positions) if (!low || comparePositions(p, low) < 0) low = p;
+  return low ?? START;
+}
+
+/** Empties every read model, its checkpoint and its Kafka positions, and the relay's checkpoint. */
+export async function resetReadModels(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const table of allProjections.flatMap((p) => p.tables)) {
+      await client.query(`TRUNCATE ${table}`);
+    }
+    await client.query('DELETE FROM projection_checkpoints WHERE projection = ANY($1)', [
+      [...allProjectionNames, RELAY_CHECKPOINT],
+    ]);
+    await client.query('DELETE FROM kafka_offsets');
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export const projectionGroups = allProjectionNames.map((name) => `bank.projection.${name}`);
+
+/**
+ * Fresh, empty event topics and no consumer groups: each run relays the log again and the workers
+ * read it from the beginning. Run with no worker alive (a group must be empty to be deleted).
+ */
+export async function resetKafka(kafka: Kafka, partitions: number): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    // A stopped worker's members leave at once, a killed one's only after the session timeout.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const groups = new Set((await admin.listGroups()).groups.map((g) => g.groupId));
+      const stale = projectionGroups.filter((g) => groups.has(g));
+      if (stale.length === 0) break;
+      try {
+        await admin.deleteGroups(stale);
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await sleep(500);
+      }
+    }
+    const topics = [EVENTS_TOPIC, ORDERED_EVENTS_TOPIC];
+    const existing = (await admin.listTopics()).filter((t) => topics.includes(t));
+    if (existing.length > 0) await admin.deleteTopics({ topics: existing, timeout: 30_000 });
+    // Deletion is asynchronous in the controller: create only once the old topics are gone.
+    while ((await admin.listTopics()).some((t) => topics.includes(t))) {
+      if (Date.now() > deadline) throw new Error('The event topics were not deleted in 60 s');
+      await sleep(200);
+    }
+  } finally {
+    await admin.disconnect();
+  }
+  await ensureEventTopics(kafka, partitions);
+}
+
+export interface StartGate {
+  /** Aborts the gate's transaction: from now on the consumers see everything behind it. */
+  open(): Promise<void>;
+}
+
+/**
+ * Holds every consumer back until open(): a Kafka transaction left open with one message at the
+ * head of each partition. Consumers read committed data only, and never past the first message of
+ * an open transaction (the last stable offset), so the relay's batches sent after it stay
+ * invisible until the gate's transaction is aborted. The workers can thus start and form their
+ * groups first, and the measured time is the projections' work alone.
+ */
+export async function closeStartGate(kafka: Kafka, partitions: number): Promise<StartGate> {
+  const producer = kafka.producer({
+    transactionalId: 'scale-bench-start-gate',
+    idempotent: true,
+    maxInFlightRequests: 1,
+    transactionTimeout: 900_000, // the broker's maximum by default (transaction.max.timeout.ms)
+  });
+  await producer.connect();
+  const transaction = await producer.transaction();
+  await transaction.sendBatch({
+    acks: -1,
+    topicMessages: [
+      {
+        topic: EVENTS_TOPIC,
+        messages: Array.from({ length: partitions }, (_, p) => encodeWatermark(START, p)),
+      },
+      { topic: ORDERED_EVENTS_TOPIC, messages: [encodeWatermark(START, 0)] },
+    ],
+  });
+  return {
+    async open() {
+      await transaction.abort();
+      await producer.disconnect();
+    },
+  };
+}
+
+/** Waits until every projection's consumer group is stable with `members` members. */
+export async function waitForGroups(
+  kafka: Kafka,
+  members: number,
+  timeoutMs = 180_000,
+): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { groups } = await admin.describeGroups(projectionGroups);
+      const ready = groups.filter((g) => g.state === 'Stable' && g.members.length === members);
+      if (ready.length === projectionGroups.length) return;
+      if (Date.now() > deadline) {
+        const states = groups.map((g) => `${g.groupId}:${g.state}/${g.members.length}`);
+        throw new Error(`Consumer groups not stable with ${members} members: ${states.join(' ')}`);
+      }
+      await sleep(250);
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
