@@ -7,7 +7,7 @@
  *   2. the end-to-end lag at a steady append rate, through the relay and Kafka, from an append's
  *      commit to its read-model row (and to every read model).
  *
- *   npm run bench:scale [-- --events 150000 --accounts 5000 --workers 1,2,3 --rate 50
+ *   npm run bench:scale [-- --events 100000 --accounts 5000 --workers 1,2,3 --rate 50
  *                          --seconds 30 --out docs/benchmarks.md]
  */
 import { randomBytes } from 'node:crypto';
@@ -27,7 +27,7 @@ import {
   type Position,
 } from '@bank/infra';
 import { freePort } from '@bank/infra/testing';
-import { allProjectionNames } from '@bank/projections';
+import { allProjectionNames, allProjections, isPartitionSafe } from '@bank/projections';
 import { parseArgs, progressBar } from '../bin/cli-support.ts';
 import { migrateAll } from '../migrations.ts';
 import { startKafkaBroker } from '../testing/kafka.ts';
@@ -46,7 +46,7 @@ import {
 import { formatNumber, sleep } from './stats.ts';
 
 const { options } = parseArgs(process.argv.slice(2));
-const totalEvents = Number(options.events ?? 150_000);
+const totalEvents = Number(options.events ?? 100_000);
 const accounts = Number(options.accounts ?? 5_000);
 const perAccount = Math.max(2, Math.floor(totalEvents / accounts));
 const workerCounts = String(options.workers ?? '1,2,3')
@@ -101,6 +101,14 @@ const stopWorkers = async () => {
   workers.length = 0;
 };
 stoppers.unshift(stopWorkers);
+
+let stopping: Promise<void> | undefined;
+const stopAll = () =>
+  (stopping ??= (async () => {
+    for (const stop of stoppers) await stop().catch(() => {});
+  })());
+// Ctrl-C still stops the broker, PostgreSQL and the workers (their own process groups).
+process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
 let exitCode = 0;
 try {
@@ -182,7 +190,10 @@ try {
     });
     log(
       `${count} worker(s): ${events} events in ${seconds.toFixed(1)} s = ` +
-        `${formatNumber(events / seconds)} events/s (slowest: ${slowest})`,
+        `${formatNumber(events / seconds)} events/s (slowest: ${slowest}); ` +
+        Object.entries(perProjection)
+          .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+          .join(', '),
     );
 
     if (index === workerCounts.length - 1) {
@@ -200,7 +211,7 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
-  for (const stop of stoppers) await stop().catch(() => {});
+  await stopAll();
 }
 process.exit(exitCode);
 
@@ -233,7 +244,7 @@ function markdown(rows: ThroughputFigure[], lag: LagFigures, generationSeconds: 
       `embedded PostgreSQL; the log: ${formatNumber(rows[0]?.events ?? 0)} events ` +
       `(${formatNumber(accounts)} accounts, generated in SQL in ${generationSeconds.toFixed(1)} s).`,
     '',
-    '### Projection throughput (all 16 projections from Kafka, worker processes)',
+    `### Projection throughput (all ${allProjections.length} projections from Kafka, worker processes)`,
     '',
     '| workers | caught up in | events/s (every projection at the head) | vs 1 worker | slowest projection | relay of the log | workers started and groups stable in | load average after |',
     '|---|---|---|---|---|---|---|---|',
@@ -244,6 +255,19 @@ function markdown(rows: ThroughputFigure[], lag: LagFigures, generationSeconds: 
         `${formatNumber(r.events / r.relaySeconds)} events/s | ${r.startSeconds.toFixed(1)} s | ` +
         `${load(r.loadAfter)} |`,
     ),
+    '',
+    "Each projection's time to the head of the log (keyed: shares the 6 partitions of `bank.events` between the workers; ordered: one partition of `bank.events.ordered`, so one worker at a time):",
+    '',
+    `| projection | topic | ${rows.map((r) => `${r.workers} worker${r.workers > 1 ? 's' : ''}`).join(' | ')} |`,
+    `|---|---|${rows.map(() => '---|').join('')}`,
+    ...[...allProjections]
+      .sort((a, b) => (rows[0]!.perProjection[b.name] ?? 0) - (rows[0]!.perProjection[a.name] ?? 0))
+      .map(
+        (p) =>
+          `| ${p.name} | ${isPartitionSafe(p) ? 'keyed' : 'ordered'} | ` +
+          rows.map((r) => `${r.perProjection[p.name]?.toFixed(1) ?? '?'} s`).join(' | ') +
+          ' |',
+      ),
     '',
     `### End-to-end lag (${lag.offered} deposits at ${formatNumber(lagRate)}/s, ` +
       `${rows.at(-1)?.workers ?? '?'} workers, polled every ${lag.pollMs} ms)`,
