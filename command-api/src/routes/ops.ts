@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
 import { MAX_TELLER_DEPOSIT_CENTS, tellerDeposit } from '../services/deposits.ts';
-import { eraseCustomer } from '../services/erasure.ts';
+import { eraseContactRequests, eraseCustomer } from '../services/erasure.ts';
 import { commandMetadata, markConsistency } from './command-reply.ts';
+import { email } from './schemas.ts';
 
 const depositBody = z.object({
   account_number: z
@@ -49,6 +50,33 @@ export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
       markConsistency(reply, outcome);
       return reply.send(
         ok({ customer_id: customerId }, 'The customer’s personal data has been erased.'),
+      );
+    },
+  );
+
+  app.post(
+    '/ops/contact-requests/erase',
+    {
+      schema: {
+        body: z.object({
+          email,
+          reason: z.string().trim().min(1).max(500).default('Erasure request'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { requestIds, outcome } = await eraseContactRequests(
+        ctx,
+        request.body.email,
+        request.body.reason,
+        commandMetadata(request, 'ops'),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(
+        ok(
+          { request_ids: requestIds },
+          'The personal data of this email’s contact requests has been erased.',
+        ),
       );
     },
   );

@@ -57,13 +57,20 @@ export const publicRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, rateLimit }) => {
   const limited = rateLimit ? { config: { rateLimit } } : {};
   const submit = async (
-    data: Omit<Parameters<typeof ContactRequestSubmitted.create>[0], 'requestId'>,
+    data: Omit<
+      Parameters<typeof ContactRequestSubmitted.create>[0],
+      'requestId' | 'emailFingerprint'
+    >,
     metadata: ReturnType<typeof commandMetadata>,
   ) => {
     const requestId = randomUUID();
     const outcome = await ctx.bus.execute(metadata, async (uow) => {
       uow.appendNew(streams.contactRequest(requestId), [
-        ContactRequestSubmitted.create({ requestId, ...data }),
+        ContactRequestSubmitted.create({
+          requestId,
+          ...data,
+          emailFingerprint: ctx.keyring.fingerprint(data.email),
+        }),
       ]);
     });
     return { requestId, outcome };

@@ -1,6 +1,7 @@
-import { streams } from '@bank/events';
+import { ContactRequestErased, streams } from '@bank/events';
 import { fieldError, type EventMetadata } from '@bank/infra';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
+import type { Aggregate } from '../kernel/aggregate.ts';
 import { reservationAggregate } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
 
@@ -34,4 +35,56 @@ export async function eraseCustomer(
   await ctx.keyring.destroy(customerId);
   await ctx.sessions.revokeOthers(customerId, undefined);
   return { customerId, outcome };
+}
+
+interface ContactRequestState {
+  exists: boolean;
+  erased: boolean;
+}
+
+const contactRequestAggregate: Aggregate<ContactRequestState> = {
+  name: 'contact-request',
+  initial: () => ({ exists: false, erased: false }),
+  evolve: (state, event) => {
+    if (event.type === 'ContactRequestSubmitted') return { ...state, exists: true };
+    if (event.type === 'ContactRequestErased') return { ...state, erased: true };
+    return state;
+  },
+};
+
+/**
+ * Erases a visitor's contact requests on request: each request's key is destroyed and
+ * ContactRequestErased recorded on its stream. The requests are found by the email's keyed
+ * fingerprint (the email itself is sealed); a later request from the same email is kept.
+ */
+export async function eraseContactRequests(
+  ctx: CommandContext,
+  email: string,
+  reason: string,
+  metadata: EventMetadata,
+) {
+  const { rows } = await ctx.pool.query<{ request_id: string }>(
+    `SELECT data->>'requestId' AS request_id FROM events
+     WHERE type = 'ContactRequestSubmitted' AND data->>'emailFingerprint' = $1`,
+    [ctx.keyring.fingerprint(email)],
+  );
+  if (rows.length === 0) throw fieldError({ email: ['No contact request has this email.'] });
+  const requestIds = rows.map((r) => r.request_id);
+  const erasedAt = new Date().toISOString();
+  // Keys first: should the append fail, the data is unreadable already and a retry records it.
+  for (const requestId of requestIds) await ctx.keyring.destroy(requestId);
+  const outcome = await ctx.bus.execute(metadata, async (uow) => {
+    let pending = 0;
+    for (const requestId of requestIds) {
+      const stream = streams.contactRequest(requestId);
+      const request = await uow.load(stream, contactRequestAggregate);
+      if (!request.state.exists || request.state.erased) continue;
+      pending += 1;
+      uow.append(stream, [ContactRequestErased.create({ requestId, reason, erasedAt })]);
+    }
+    if (pending === 0) {
+      throw fieldError({ email: ['The contact requests of this email have already been erased.'] });
+    }
+  });
+  return { requestIds, outcome };
 }

@@ -41,6 +41,11 @@ const posting = z.object({
   /** A hold this posting settles, if any. */
   holdId: z.uuid().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The account's owner, stamped by the account decider: whose key seals the description
+   * (crypto-shredding). Absent on postings written before it existed, which stay in clear.
+   */
+  ownerCustomerId: z.uuid().optional(),
 });
 export type Posting = z.infer<typeof posting>;
 
@@ -58,6 +63,8 @@ export const FundsHeld = defineEvent(
     kind: z.string(),
     reference: z.string(),
     metadata: z.record(z.string(), z.unknown()).optional(),
+    /** As on postings: whose key seals the description. */
+    ownerCustomerId: z.uuid().optional(),
   }),
 );
 

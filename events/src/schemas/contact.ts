@@ -16,7 +16,15 @@ export const ContactRequestSubmitted = defineEvent(
     preferredDate: z.string().nullable(),
     preferredTime: z.string().nullable(),
     meetingPreference: z.string().nullable(),
+    /** Keyed hash of the email: finds the request again for an erasure request by that email. */
+    emailFingerprint: z.string().optional(),
   }),
 );
 
-export const contactEvents = [ContactRequestSubmitted] as const;
+/** The visitor asked to be forgotten: the request's key is destroyed (crypto-shredding). */
+export const ContactRequestErased = defineEvent(
+  'ContactRequestErased',
+  z.object({ requestId: z.uuid(), reason: z.string(), erasedAt: z.iso.datetime() }),
+);
+
+export const contactEvents = [ContactRequestSubmitted, ContactRequestErased] as const;

@@ -4,45 +4,84 @@ import type { NewEvent } from './types.ts';
 const SEALED = 'pii:';
 /** A sealed non-string value (JSON), for fields whose schema takes anything (z.unknown). */
 const SEALED_JSON = 'pii-json:';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Seals personal-data fields on write and opens them on read, with each customer's own key. */
+/** Seals personal-data fields on write and opens them on read, with each data subject's own key. */
 export interface EventProtector {
   seal(events: NewEvent[]): Promise<NewEvent[]>;
   open(rows: { type: string; data: unknown }[]): Promise<void>;
 }
 
+/** Which fields (dotted paths) are sealed with whose key: the first `owner` field holding an id. */
+export interface PiiRule {
+  owner: readonly string[];
+  fields: readonly string[];
+}
+
 type Data = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null;
+
+function valueAt(data: Data, path: string): unknown {
+  let current: unknown = data;
+  for (const key of path.split('.')) {
+    if (!isObject(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+/** Sets a value at a path of objects that already exist (a missing parent means no such field). */
+function setAt(data: Data, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  let current: unknown = data;
+  for (const key of keys) current = isObject(current) ? current[key] : undefined;
+  if (isObject(current)) current[last] = value;
+}
 
 export function createPiiProtector(
   keyring: Keyring,
-  fields: Record<string, readonly string[]>,
+  rules: Record<string, readonly PiiRule[]>,
   erased: string,
 ): EventProtector {
-  const customerOf = (type: string, data: unknown): string | undefined => {
-    if (!fields[type] || typeof data !== 'object' || data === null) return undefined;
-    const id = (data as Data).customerId;
-    return typeof id === 'string' ? id : undefined;
+  const ownerOf = (rule: PiiRule, data: Data): string | undefined => {
+    for (const field of rule.owner) {
+      const id = valueAt(data, field);
+      if (typeof id === 'string' && UUID.test(id)) return id;
+    }
+    return undefined;
+  };
+  const rulesOf = (type: string, data: unknown): [PiiRule, string][] => {
+    if (!rules[type] || !isObject(data)) return [];
+    return rules[type]!.flatMap((rule) => {
+      const owner = ownerOf(rule, data);
+      return owner ? [[rule, owner] as [PiiRule, string]] : [];
+    });
   };
   return {
     async seal(events) {
       const sealed: NewEvent[] = [];
       for (const event of events) {
-        const customerId = customerOf(event.type, event.data);
-        if (!customerId) {
+        const applicable = rulesOf(event.type, event.data);
+        if (applicable.length === 0) {
           sealed.push(event);
           continue;
         }
-        // An event about an erased customer (a staff reply, a notice) keeps no personal data.
-        const key = await keyring.ensure(customerId).catch((error: unknown) => {
-          if (error instanceof CustomerErasedError) return null;
-          throw error;
-        });
-        const data = { ...(event.data as Data) };
-        for (const field of fields[event.type]!) {
-          const value = data[field];
-          if (typeof value === 'string') data[field] = key ? SEALED + key.encrypt(value) : erased;
-          else if (typeof value === 'object' && value !== null) {
-            data[field] = key ? SEALED_JSON + key.encrypt(JSON.stringify(value)) : erased;
+        const data = structuredClone(event.data) as Data;
+        for (const [rule, owner] of applicable) {
+          // An event about an erased subject (a staff reply, a notice) keeps no personal data.
+          const key = await keyring.ensure(owner).catch((error: unknown) => {
+            if (error instanceof CustomerErasedError) return null;
+            throw error;
+          });
+          for (const field of rule.fields) {
+            const value = valueAt(data, field);
+            if (typeof value === 'string') {
+              setAt(data, field, key ? SEALED + key.encrypt(value) : erased);
+            } else if (isObject(value)) {
+              setAt(data, field, key ? SEALED_JSON + key.encrypt(JSON.stringify(value)) : erased);
+            }
           }
         }
         sealed.push({ ...event, data });
@@ -50,24 +89,28 @@ export function createPiiProtector(
       return sealed;
     },
     async open(rows) {
-      const ids = rows.map((r) => customerOf(r.type, r.data)).filter((id): id is string => !!id);
-      if (ids.length === 0) return;
-      const keys = await keyring.load(ids);
-      for (const row of rows) {
-        const customerId = customerOf(row.type, row.data);
-        if (!customerId) continue;
-        const key = keys.get(customerId) ?? null;
+      const applicable = rows.map((row) => rulesOf(row.type, row.data));
+      const owners = applicable.flatMap((list) => list.map(([, owner]) => owner));
+      if (owners.length === 0) return;
+      const keys = await keyring.load(owners);
+      rows.forEach((row, i) => {
         const data = row.data as Data;
-        for (const field of fields[row.type]!) {
-          const value = data[field];
-          if (typeof value !== 'string') continue;
-          if (value.startsWith(SEALED)) {
-            data[field] = key ? key.decrypt(value.slice(SEALED.length)) : erased;
-          } else if (value.startsWith(SEALED_JSON)) {
-            data[field] = key ? JSON.parse(key.decrypt(value.slice(SEALED_JSON.length))) : erased;
+        for (const [rule, owner] of applicable[i]!) {
+          const key = keys.get(owner) ?? null;
+          for (const field of rule.fields) {
+            const value = valueAt(data, field);
+            if (typeof value !== 'string') continue;
+            if (value.startsWith(SEALED)) {
+              setAt(data, field, key ? key.decrypt(value.slice(SEALED.length)) : erased);
+            } else if (value.startsWith(SEALED_JSON)) {
+              const opened = key
+                ? JSON.parse(key.decrypt(value.slice(SEALED_JSON.length)))
+                : erased;
+              setAt(data, field, opened);
+            }
           }
         }
-      }
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Pool } from '../postgres/pool.ts';
 import type { SecretBox } from './encryption.ts';
 import { createSecretBox } from './encryption.ts';
@@ -10,17 +10,26 @@ export class CustomerErasedError extends Error {
   }
 }
 
-/** Per-customer data keys, wrapped by the master key and cached in memory. */
+/**
+ * Data keys per data subject (a customer, or a visitor's contact request: both named by a uuid),
+ * wrapped by the master key and cached in memory.
+ */
 export interface Keyring {
-  /** The customer's key, created on first use. */
+  /** The subject's key, created on first use. */
   ensure(customerId: string): Promise<SecretBox>;
   /** Keys of several customers (null where destroyed or never created). */
   load(customerIds: readonly string[]): Promise<Map<string, SecretBox | null>>;
   /** Crypto-shredding: the key is gone for good. */
   destroy(customerId: string): Promise<void>;
+  /**
+   * A keyed hash of an email (trimmed, lower-case) that finds a visitor's sealed requests again
+   * for an erasure request, without the email in clear and without a dictionary of known emails
+   * being able to tell who wrote (that needs the fingerprint key).
+   */
+  fingerprint(email: string): string;
 }
 
-export function createKeyring(pool: Pool, master: SecretBox): Keyring {
+export function createKeyring(pool: Pool, master: SecretBox, fingerprintKey: Buffer): Keyring {
   const cache = new Map<string, SecretBox | null>();
   const unwrap = (wrapped: string | null) =>
     wrapped ? createSecretBox(Buffer.from(master.decrypt(wrapped), 'base64')) : null;
@@ -39,6 +48,8 @@ export function createKeyring(pool: Pool, master: SecretBox): Keyring {
 
   return {
     load,
+    fingerprint: (email) =>
+      createHmac('sha256', fingerprintKey).update(email.trim().toLowerCase()).digest('hex'),
     async ensure(customerId) {
       const known = cache.get(customerId);
       if (known) return known;

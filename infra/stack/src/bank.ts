@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import {
   BANK_ROUTING_NUMBER,
@@ -11,7 +12,7 @@ import {
   type JobScheduler,
   type JobSystem,
 } from '@bank/command-api';
-import { catalogue, ERASED, piiFields } from '@bank/events';
+import { catalogue, ERASED, piiRules } from '@bank/events';
 import {
   createKafka,
   createKafkaRelay,
@@ -128,11 +129,13 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   stoppers.push(() => pool.end());
   await migrateAll(pool);
 
-  const secrets = createSecretBox(loadSecretsKey(config.secretsKey, config.dataDir));
-  const keyring = createKeyring(pool, secrets);
+  const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
+  const secrets = createSecretBox(secretsKey);
+  const fingerprintKey = Buffer.from(hkdfSync('sha256', secretsKey, '', 'pii-fingerprint', 32));
+  const keyring = createKeyring(pool, secrets, fingerprintKey);
   const store = createPgEventStore(pool, {
     reader: catalogue,
-    protector: createPiiProtector(keyring, piiFields, ERASED),
+    protector: createPiiProtector(keyring, piiRules, ERASED),
   });
   let jobs: JobSystem | undefined;
   let relay: KafkaRelay | undefined;

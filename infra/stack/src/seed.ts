@@ -154,6 +154,7 @@ export async function seedDemoCustomer(
       contra: line.contra,
       reference: referenceNumber('TXN', entryId),
       occurredAt,
+      ownerCustomerId: registered.result.customerId,
     };
     await ctx.bus.execute({ actor: 'system:seed' }, async (uow) => {
       uow.appendAny(streams.account(accountId), [

@@ -1,4 +1,4 @@
-import type { EventData } from '@bank/events';
+import { ERASED, type EventData } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
@@ -68,6 +68,21 @@ export const billPayProjection = defineProjection({
   name: 'bill-pay',
   tables: ['rm_bill_payees', 'rm_bill_payments'],
   handlers: {
+    async CustomerErased(d, _event, db) {
+      await db.query(
+        `UPDATE rm_bill_payees SET name = $2, display_name = CASE WHEN display_name IS NOT NULL THEN $2 END,
+           address = CASE WHEN address IS NOT NULL THEN $2 END, city = CASE WHEN city IS NOT NULL THEN $2 END,
+           state = CASE WHEN state IS NOT NULL THEN $2 END, zip_code = CASE WHEN zip_code IS NOT NULL THEN $2 END,
+           phone = CASE WHEN phone IS NOT NULL THEN $2 END
+         WHERE customer_id = $1`,
+        [d.customerId, ERASED],
+      );
+      await db.query(
+        `UPDATE rm_bill_payments SET payee_name = $2, memo = CASE WHEN memo IS NOT NULL THEN $2 END
+         WHERE customer_id = $1`,
+        [d.customerId, ERASED],
+      );
+    },
     async BillPayeeAdded(d, event, db) {
       await db.query(
         `INSERT INTO rm_bill_payees (payee_id, customer_id, name, display_name, category, account_last4,

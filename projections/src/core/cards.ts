@@ -1,4 +1,4 @@
-import { cardOfferKey, cardProducts, centsToDollars, type CardProduct } from '@bank/events';
+import { cardOfferKey, cardProducts, centsToDollars, ERASED, type CardProduct } from '@bank/events';
 import { deterministicUuid, type RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
@@ -51,6 +51,14 @@ export const cardsProjection = defineProjection({
   name: 'cards',
   tables: ['rm_cards', 'rm_card_accounts'],
   handlers: {
+    async CustomerErased(d, _event, db) {
+      await db.query(
+        `UPDATE rm_cards SET delivery_address = CASE WHEN delivery_address IS NOT NULL THEN $2 END,
+           report_description = CASE WHEN report_description IS NOT NULL THEN $2 END
+         WHERE customer_id = $1`,
+        [d.customerId, ERASED],
+      );
+    },
     async AccountOpened(d, event, db) {
       await db.query(
         'INSERT INTO rm_card_accounts (account_id, customer_id, account_name) VALUES ($1,$2,$3)',

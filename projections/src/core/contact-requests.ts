@@ -1,3 +1,4 @@
+import { ERASED } from '@bank/events';
 import { defineProjection } from '../projection.ts';
 
 /** Contact-page requests, listed for staff under /ops. */
@@ -24,6 +25,15 @@ export const contactRequestsProjection = defineProjection({
           d.meetingPreference,
           event.recordedAt,
         ],
+      );
+    },
+    async ContactRequestErased(d, _event, db) {
+      await db.query(
+        `UPDATE rm_contact_requests SET first_name = $2, last_name = $2, email = $2,
+           subject = CASE WHEN subject IS NOT NULL THEN $2 END,
+           message = CASE WHEN message IS NOT NULL THEN $2 END
+         WHERE request_id = $1`,
+        [d.requestId, ERASED],
       );
     },
   },

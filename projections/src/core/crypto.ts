@@ -1,4 +1,4 @@
-import { unitsValueCents } from '@bank/events';
+import { ERASED, unitsValueCents } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
@@ -72,6 +72,13 @@ export const cryptoProjection = defineProjection({
   name: 'crypto',
   tables: ['rm_crypto_market', 'rm_crypto_holdings', 'rm_crypto_transactions'],
   handlers: {
+    async CustomerErased(d, _event, db) {
+      await db.query(
+        `UPDATE rm_crypto_transactions SET address = CASE WHEN address IS NOT NULL THEN $2 END
+         WHERE customer_id = $1`,
+        [d.customerId, ERASED],
+      );
+    },
     async CryptoPricesRefreshed(d, _event, db) {
       for (const q of d.quotes) {
         await db.query(

@@ -1,4 +1,9 @@
-import { formatUsd, type NotificationPreferences, type NotificationType } from '@bank/events';
+import {
+  ERASED,
+  formatUsd,
+  type NotificationPreferences,
+  type NotificationType,
+} from '@bank/events';
 import { deterministicUuid, type RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
@@ -76,6 +81,13 @@ export const notificationsProjection = defineProjection({
   handlers: {
     ...transferNotificationHandlers(raiseNotification),
     ...zelleNotificationHandlers(raiseNotification),
+    async CustomerErased(d, _event, db) {
+      // Titles name people too ("Zelle request from …").
+      await db.query(
+        'UPDATE rm_notifications SET title = $2, message = $2 WHERE customer_id = $1',
+        [d.customerId, ERASED],
+      );
+    },
     async CustomerRegistered(d, _event, db) {
       await db.query(
         'INSERT INTO rm_notification_preferences (customer_id, preferences) VALUES ($1, $2)',

@@ -1,4 +1,5 @@
 import {
+  ERASED,
   supportCategories,
   ticketPriorities,
   ticketStatuses,
@@ -14,6 +15,18 @@ export const supportProjection = defineProjection({
   name: 'support',
   tables: ['rm_support_tickets', 'rm_support_replies'],
   handlers: {
+    async CustomerErased(d, _event, db) {
+      await db.query(
+        `UPDATE rm_support_tickets SET customer_name = $2, subject = $2, description = $2
+         WHERE customer_id = $1`,
+        [d.customerId, ERASED],
+      );
+      await db.query(
+        `UPDATE rm_support_replies SET message = $2, author_name = $2
+         WHERE ticket_id IN (SELECT id FROM rm_support_tickets WHERE customer_id = $1)`,
+        [d.customerId, ERASED],
+      );
+    },
     async SupportTicketOpened(d, event, db) {
       await db.query(
         `INSERT INTO rm_support_tickets (id, customer_id, customer_name, ticket_number, subject,

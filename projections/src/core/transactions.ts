@@ -1,4 +1,4 @@
-import type { Posting } from '@bank/events';
+import { ERASED, type Posting } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
@@ -46,6 +46,16 @@ export const transactionsProjection = defineProjection({
   name: 'transactions',
   tables: ['rm_transactions', 'rm_transaction_accounts'],
   handlers: {
+    async CustomerErased(d, _event, db) {
+      await db.query(
+        `UPDATE rm_transactions SET description = $2, metadata = jsonb_set(jsonb_set(jsonb_set(
+           jsonb_set(metadata, '{counterparty_name}', to_jsonb($2::text), false),
+           '{counterparty_contact}', to_jsonb($2::text), false),
+           '{payee_name}', to_jsonb($2::text), false), '{memo}', to_jsonb($2::text), false)
+         WHERE customer_id = $1`,
+        [d.customerId, ERASED],
+      );
+    },
     async AccountOpened(d, _event, db) {
       await db.query(
         'INSERT INTO rm_transaction_accounts (account_id, customer_id) VALUES ($1, $2)',

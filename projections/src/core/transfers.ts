@@ -1,4 +1,4 @@
-import { formatUsd, type EventData } from '@bank/events';
+import { ERASED, formatUsd, type EventData } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { raiseNotification } from './notifications.ts';
 import { defineProjection, type Projection } from '../projection.ts';
@@ -22,6 +22,16 @@ export const transfersProjection = defineProjection({
   name: 'transfers',
   tables: ['rm_transfers'],
   handlers: {
+    async CustomerErased(d, _event, db) {
+      await db.query(
+        `UPDATE rm_transfers SET recipient_name = $2, description = $2, memo = $2,
+           details = details || jsonb_strip_nulls(jsonb_build_object(
+             'recipientAddress', CASE WHEN details ? 'recipientAddress' THEN $2 END,
+             'recipientContact', CASE WHEN details ? 'recipientContact' THEN $2 END))
+         WHERE customer_id = $1`,
+        [d.customerId, ERASED],
+      );
+    },
     async TransferInitiated(d, event, db) {
       await db.query(
         `INSERT INTO rm_transfers (transfer_id, customer_id, type, status, from_account_id,

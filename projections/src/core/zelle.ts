@@ -1,4 +1,4 @@
-import { formatUsd, type ZelleContact } from '@bank/events';
+import { ERASED, formatUsd, type ZelleContact } from '@bank/events';
 import type { raiseNotification } from './notifications.ts';
 import { defineProjection, type Db, type Projection } from '../projection.ts';
 
@@ -88,6 +88,36 @@ export const zelleProjection = defineProjection({
   name: 'zelle',
   tables: ['rm_zelle_activity', 'rm_zelle_recipients'],
   handlers: {
+    async CustomerErased(d, _event, db) {
+      // The other party's lines of the same payments and requests name the erased customer too:
+      // as sender (with the memo they wrote) when the erased customer paid or asked, as recipient
+      // (with their contact) when they were paid or asked. They leave the other party's recent
+      // recipients.
+      await db.query(
+        `DELETE FROM rm_zelle_recipients r USING rm_zelle_activity mine, rm_zelle_activity o
+         WHERE mine.customer_id = $1 AND mine.direction = 'incoming' AND o.item_id = mine.item_id
+           AND o.customer_id <> $1 AND r.customer_id = o.customer_id
+           AND r.contact_key IN ('email:' || o.counterparty_contact, 'phone:' || o.counterparty_contact)`,
+        [d.customerId],
+      );
+      await db.query(
+        `UPDATE rm_zelle_activity o SET counterparty_name = $2,
+           sender_name = CASE WHEN o.direction = 'incoming' THEN $2 ELSE o.sender_name END,
+           recipient_name = CASE WHEN o.direction = 'outgoing' THEN $2 ELSE o.recipient_name END,
+           memo = CASE WHEN o.direction = 'incoming' THEN $2 ELSE o.memo END,
+           counterparty_contact = CASE WHEN o.counterparty_contact IS NOT NULL THEN $2 END
+         FROM rm_zelle_activity mine
+         WHERE mine.customer_id = $1 AND o.item_id = mine.item_id AND o.customer_id <> $1`,
+        [d.customerId, ERASED],
+      );
+      await db.query(
+        `UPDATE rm_zelle_activity SET recipient_name = $2, sender_name = $2, counterparty_name = $2,
+           counterparty_contact = CASE WHEN counterparty_contact IS NOT NULL THEN $2 END, memo = $2
+         WHERE customer_id = $1`,
+        [d.customerId, ERASED],
+      );
+      await db.query('DELETE FROM rm_zelle_recipients WHERE customer_id = $1', [d.customerId]);
+    },
     async ZellePaymentSent(d, event, db) {
       const common = {
         itemId: d.paymentId,

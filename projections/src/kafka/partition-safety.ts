@@ -8,8 +8,8 @@ import type { Projection } from '../projection.ts';
  * own stream, plus commutative sums. Reviewed:
  * - accounts: AccountOpened, then postings and holds, all on the account's own stream; the internal
  *   ledger balances are sums, so their order does not matter.
- * - customers: every event is on the customer's own stream.
- * - contact-requests: inserts only, one per event.
+ * - customers: every event is on the customer's own stream (CustomerErased included).
+ * - contact-requests: inserts, one per event, and the erasure of that request (on its stream).
  * Not partition-safe (they run on the single-partition ordered topic): notifications (reads the
  * customer's preferences, from another stream, when an account event arrives), transactions and
  * cashback (lookups fed by other streams), and every projection not listed here.
@@ -25,8 +25,9 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'CustomerProfileUpdated',
     'CustomerProfileImageChanged',
     'CustomerNotificationPreferencesChanged',
+    'CustomerErased',
   ],
-  'contact-requests': ['ContactRequestSubmitted'],
+  'contact-requests': ['ContactRequestSubmitted', 'ContactRequestErased'],
 };
 
 export function isPartitionSafe(

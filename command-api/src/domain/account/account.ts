@@ -89,6 +89,11 @@ function requireFunds(state: AccountState, amount: number): void {
   }
 }
 
+/** Names the account's owner on a posting or hold, so that their key seals its description. */
+function ownedBy<T extends object>(state: AccountState, entry: T): T & { ownerCustomerId: string } {
+  return { ...entry, ownerCustomerId: state.customerId };
+}
+
 /** Pure account rules: an account never pays out more than it has available. */
 export function decideAccount(command: AccountCommand, state: AccountState) {
   if (command.type === 'Open') {
@@ -98,20 +103,20 @@ export function decideAccount(command: AccountCommand, state: AccountState) {
   requireOpen(state);
   switch (command.type) {
     case 'Credit':
-      return [AccountCredited.create(command.posting)];
+      return [AccountCredited.create(ownedBy(state, command.posting))];
     case 'Debit':
       requireFunds(state, command.posting.amount);
-      return [AccountDebited.create(command.posting)];
+      return [AccountDebited.create(ownedBy(state, command.posting))];
     case 'Hold':
       requireFunds(state, command.hold.amount);
-      return [FundsHeld.create(command.hold)];
+      return [FundsHeld.create(ownedBy(state, command.hold))];
     case 'CaptureHold': {
       const held = state.holds[command.posting.holdId];
       if (held === undefined) throw new DomainError('no_hold', 'The pending payment is not open.');
       if (command.posting.amount !== held) {
         throw new DomainError('hold_mismatch', 'A hold is posted for exactly its amount.');
       }
-      return [AccountDebited.create(command.posting)];
+      return [AccountDebited.create(ownedBy(state, command.posting))];
     }
     case 'ReleaseHold':
       if (state.holds[command.holdId] === undefined) return [];
