@@ -82,6 +82,91 @@ describe('npm run audit -- verify', () => {
     expect((await audit('verify')).code).toBe(0);
   });
 
+  describe('catches a superuser who alters any field that matters, and names the event', () => {
+    const stream = () => `account-${accountId}`;
+    const renamed = '0b9d7a52-5c3e-4f0a-9d1e-2f1b3c4d5e6f';
+    let v2: string;
+    let v3: string;
+
+    beforeAll(async () => {
+      const { rows } = await bank.pool.query<{ global_position: string; stream_version: number }>(
+        `SELECT global_position::text, stream_version FROM events
+         WHERE stream_id = $1 AND stream_version IN (2, 3) ORDER BY stream_version`,
+        [stream()],
+      );
+      [v2, v3] = rows.map((r) => r.global_position) as [string, string];
+      await bank.pool.query(
+        'CREATE TABLE tamper_saved AS SELECT * FROM events WHERE stream_id = $1',
+        [stream()],
+      );
+    });
+    afterAll(() => bank.pool.query('DROP TABLE tamper_saved'));
+
+    // Each alteration is made as a superuser with the log's triggers off, then undone.
+    const cases: [string, () => string, () => string[]][] = [
+      [
+        'metadata (who did it)',
+        () =>
+          `UPDATE events SET metadata = metadata || '{"actor":"intruder"}' WHERE global_position = ${v2}`,
+        () => [`tampered_event: ${stream()} v2 (position ${v2})`],
+      ],
+      [
+        'type (a credit made a debit)',
+        () => `UPDATE events SET type = 'AccountDebited' WHERE global_position = ${v2}`,
+        () => [
+          `tampered_event: ${stream()} v2 (position ${v2})`,
+          `balance_mismatch: account ${accountId}: rm_accounts shows balance 150.00, the events give -90.00; caused by the altered event ${stream()} v2`,
+        ],
+      ],
+      [
+        'stream (the account renamed)',
+        () => `UPDATE events SET stream_id = 'account-${renamed}' WHERE stream_id = '${stream()}'`,
+        () => [`tampered_event: account-${renamed} v1`, `account_unknown_to_log`],
+      ],
+      [
+        'version (two events swapped)',
+        () => `UPDATE events SET stream_version = 1000 WHERE global_position = ${v2};
+               UPDATE events SET stream_version = 2 WHERE global_position = ${v3};
+               UPDATE events SET stream_version = 3 WHERE global_position = ${v2}`,
+        () => [`tampered_event: ${stream()} v2 (position ${v3})`],
+      ],
+      [
+        'global position (two events swapped)',
+        () => `UPDATE events SET global_position = -1 WHERE global_position = ${v2};
+               UPDATE events SET global_position = ${v2} WHERE global_position = ${v3};
+               UPDATE events SET global_position = ${v3} WHERE global_position = -1`,
+        () => [`reordered_event: ${stream()} v3 (position ${v2})`],
+      ],
+      [
+        'recorded_at',
+        () =>
+          `UPDATE events SET recorded_at = recorded_at - interval '1 day' WHERE global_position = ${v2}`,
+        () => [`tampered_event: ${stream()} v2 (position ${v2})`],
+      ],
+      [
+        'the stored hash itself',
+        () => `UPDATE events SET hash = sha256('forged') WHERE global_position = ${v2}`,
+        () => [
+          `tampered_event: ${stream()} v2 (position ${v2})`,
+          `tampered_event: ${stream()} v3 (position ${v3})`,
+        ],
+      ],
+    ];
+
+    it.each(cases)('%s', async (_field, alteration, expected) => {
+      await asSuperuser(alteration());
+      try {
+        const result = await audit('verify');
+        expect(result.code).toBe(1);
+        for (const text of expected()) expect(result.out).toContain(text);
+      } finally {
+        await asSuperuser(`DELETE FROM events WHERE event_id IN (SELECT event_id FROM tamper_saved);
+                           INSERT INTO events SELECT * FROM tamper_saved`);
+      }
+      expect((await audit('verify')).code).toBe(0);
+    });
+  });
+
   it('catches a deleted event (ALTER TABLE … DISABLE TRIGGER USER)', async () => {
     const copy = await bank.pool.connect();
     try {
