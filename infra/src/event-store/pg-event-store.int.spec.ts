@@ -130,6 +130,94 @@ describe('PostgreSQL event store', () => {
     expect(await store.readStream(b)).toHaveLength(2);
   });
 
+  it('decides each command of one group commit against the versions the commands before it leave', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    const other = `test-${crypto.randomUUID()}`;
+    // Sent together, these share a group commit: the second and third build on the first.
+    const [first, second, stale, elsewhere] = await Promise.allSettled([
+      store.append([{ streamId: stream, expectedVersion: 0, events: [raised(customer, '1')] }], {}),
+      store.append(
+        [
+          {
+            streamId: stream,
+            expectedVersion: 1,
+            events: [raised(customer, '2'), raised(customer, '3')],
+          },
+        ],
+        {},
+      ),
+      store.append([{ streamId: stream, expectedVersion: 1, events: [raised(customer, 'x')] }], {}),
+      store.append(
+        [{ streamId: other, expectedVersion: 'any', events: [raised(customer, 'o')] }],
+        {},
+      ),
+    ]);
+    expect(first.status).toBe('fulfilled');
+    expect(elsewhere.status).toBe('fulfilled');
+    // Exactly one of the two commands that expected version 1 wins.
+    expect([second, stale].filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const winner = (second.status === 'fulfilled' ? second : stale) as PromiseFulfilledResult<{
+      versions: Record<string, number>;
+    }>;
+    const events = await store.readStream(stream);
+    expect(events.map((e) => e.streamVersion)).toEqual(
+      Array.from({ length: events.length }, (_, i) => i + 1),
+    );
+    expect(winner.value.versions[stream]).toBe(events.length);
+    // The tamper-evidence chain holds across the events the batch inserted.
+    const { rows } = await pool.query<{ broken: number }>(
+      `SELECT count(*)::int AS broken FROM events e
+       LEFT JOIN events p ON p.stream_id = e.stream_id AND p.stream_version = e.stream_version - 1
+       WHERE e.stream_id = ANY($1)
+         AND e.hash <> event_hash(p.hash, e.event_id, e.stream_id, e.stream_version, e.type,
+                                  e.schema_version, e.data, e.metadata, e.recorded_at)`,
+      [[stream, other]],
+    );
+    expect(rows[0]!.broken).toBe(0);
+  });
+
+  it('fails only the command that reuses a stored event id; the rest of its group commit lands', async () => {
+    const reused = crypto.randomUUID();
+    await store.append(
+      [
+        {
+          streamId: `test-${crypto.randomUUID()}`,
+          expectedVersion: 0,
+          events: [{ ...raised(customer, 'a'), eventId: reused }],
+        },
+      ],
+      {},
+    );
+    const streamsInBatch = Array.from({ length: 6 }, () => `test-${crypto.randomUUID()}`);
+    const results = await Promise.allSettled(
+      streamsInBatch.map((streamId, i) =>
+        store.append(
+          [
+            {
+              streamId,
+              expectedVersion: 0,
+              events: [
+                i === 3 ? { ...raised(customer, 'dup'), eventId: reused } : raised(customer, 'ok'),
+              ],
+            },
+          ],
+          {},
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    for (const [i, streamId] of streamsInBatch.entries()) {
+      expect(await store.readStream(streamId)).toHaveLength(i === 3 ? 0 : 1);
+    }
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE of events', async () => {
     await expect(pool.query(`UPDATE events SET type = 'X'`)).rejects.toThrow(/immutable/);
     await expect(pool.query('DELETE FROM events')).rejects.toThrow(/immutable/);
