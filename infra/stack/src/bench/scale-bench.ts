@@ -200,7 +200,14 @@ try {
       // The lag, with the last run's workers: one of them now leads the relay.
       log(`lag: ${lagRate} appends/s for ${lagSeconds} s through the relay and Kafka...`);
       const accountIds = await generatedAccountIds(pool, accounts);
-      lag = await measureLag({ pool, store, accountIds, rate: lagRate, seconds: lagSeconds });
+      lag = await measureLag({
+        pool,
+        kafka,
+        store,
+        accountIds,
+        rate: lagRate,
+        seconds: lagSeconds,
+      });
     }
   }
 
@@ -274,6 +281,7 @@ function markdown(rows: ThroughputFigure[], lag: LagFigures, generationSeconds: 
     '',
     "| from the append's commit to | p50 | p95 | p99 | max | samples |",
     '|---|---|---|---|---|---|',
+    `| readable in Kafka (the relay's part, measured by a read-committed consumer) | ${ms(lag.kafka.p50)} ms | ${ms(lag.kafka.p95)} ms | ${ms(lag.kafka.p99)} ms | ${ms(lag.kafka.max)} ms | ${lag.kafka.count} |`,
     `| its row in \`rm_accounts\` (keyed topic) | ${ms(lag.row.p50)} ms | ${ms(lag.row.p95)} ms | ${ms(lag.row.p99)} ms | ${ms(lag.row.max)} ms | ${lag.row.count} |`,
     `| every projection's checkpoint past it | ${ms(lag.all.p50)} ms | ${ms(lag.all.p95)} ms | ${ms(lag.all.p99)} ms | ${ms(lag.all.max)} ms | ${lag.all.count} |`,
     '',

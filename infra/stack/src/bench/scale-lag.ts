@@ -6,12 +6,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AccountCredited } from '@bank/events';
-import { comparePositions, type EventStore, type Pool, type Position } from '@bank/infra';
+import {
+  comparePositions,
+  decodeMessage,
+  ORDERED_EVENTS_TOPIC,
+  type EventStore,
+  type Kafka,
+  type Pool,
+  type Position,
+} from '@bank/infra';
 import { lowest, projectionCheckpoints } from './scale-support.ts';
 import { sleep, summarize } from './stats.ts';
 
 export interface LagOptions {
   pool: Pool;
+  kafka: Kafka;
   store: EventStore;
   accountIds: string[];
   /** Appends per second. */
@@ -22,10 +31,13 @@ export interface LagOptions {
 }
 
 interface Probe {
+  reference: string;
   accountId: string;
   /** The account's balance in the read model once this deposit is in it. */
   balanceAfter: number;
   committedAt?: number;
+  /** When a read-committed Kafka consumer got it: the relay's share of the lag ends here. */
+  inKafkaAt?: number;
   position?: Position;
   rowLagMs?: number;
   allLagMs?: number;
@@ -41,6 +53,8 @@ export interface LagFigures {
   row: ReturnType<typeof summarize>;
   /** Commit → every projection's checkpoint is past it. */
   all: ReturnType<typeof summarize>;
+  /** Commit → readable in Kafka (the relay's part of the lag). */
+  kafka: ReturnType<typeof summarize>;
   unseen: number;
 }
 
@@ -65,7 +79,7 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
         description: 'Teller deposit',
         kind: 'deposit',
         contra: 'cash:teller',
-        reference: `LAG-${probes.length}`,
+        reference: probe.reference,
       });
       const result = await options.store.append(
         [{ streamId: `account-${probe.accountId}`, expectedVersion: 'any', events: [event] }],
@@ -78,6 +92,11 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
     }
   }
 
+  const byReference = new Map<string, Probe>();
+  const observer = await observeKafka(options.kafka, (reference, at) => {
+    const probe = byReference.get(reference);
+    if (probe && probe.inKafkaAt === undefined) probe.inKafkaAt = at;
+  });
   const appends: Promise<void>[] = [];
   const appender = (async () => {
     const started = performance.now();
@@ -89,8 +108,9 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
       const amount = 100 + (i % 50);
       const balanceAfter = (balances.get(accountId) ?? 0) + amount;
       balances.set(accountId, balanceAfter);
-      const probe: Probe = { accountId, balanceAfter };
+      const probe: Probe = { reference: `LAG-${i}`, accountId, balanceAfter };
       probes.push(probe);
+      byReference.set(probe.reference, probe);
       appends.push(append(probe, amount));
     }
     await Promise.all(appends);
@@ -140,6 +160,7 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
   })();
 
   await Promise.all([appender, poller]);
+  await observer.stop();
   const done = probes.filter((p) => p.committedAt !== undefined);
   return {
     offered: total,
@@ -149,6 +170,41 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
     pollMs,
     row: summarize(done.flatMap((p) => (p.rowLagMs === undefined ? [] : [p.rowLagMs]))),
     all: summarize(done.flatMap((p) => (p.allLagMs === undefined ? [] : [p.allLagMs]))),
+    kafka: summarize(
+      done.flatMap((p) =>
+        p.inKafkaAt === undefined ? [] : [Math.max(0, p.inKafkaAt - p.committedAt!)],
+      ),
+    ),
     unseen: done.filter((p) => p.rowLagMs === undefined || p.allLagMs === undefined).length,
   };
+}
+
+/**
+ * A consumer of the ordered topic in its own group, from the end of the topic, reading committed
+ * messages only (as the workers do): it tells when each probe became readable in Kafka.
+ */
+async function observeKafka(kafka: Kafka, seen: (reference: string, at: number) => void) {
+  const consumer = kafka.consumer({
+    groupId: `scale-bench-lag-observer-${randomUUID()}`,
+    maxWaitTimeInMs: 20,
+    readUncommitted: false,
+  });
+  await consumer.connect();
+  await consumer.subscribe({ topic: ORDERED_EVENTS_TOPIC, fromBeginning: false });
+  const joined = new Promise<void>((resolve) =>
+    consumer.on(consumer.events.GROUP_JOIN, () => resolve()),
+  );
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const at = performance.now();
+      const decoded = decodeMessage(message);
+      if (decoded.kind !== 'event') return;
+      const reference = (decoded.event.event as { data?: { reference?: unknown } }).data?.reference;
+      if (typeof reference === 'string') seen(reference, at);
+    },
+  });
+  await joined;
+  // The group's first fetch resolves "latest" only now: give it a moment before the first probe.
+  await sleep(1000);
+  return { stop: () => consumer.disconnect() };
 }
