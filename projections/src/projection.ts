@@ -22,8 +22,35 @@ export interface Projection {
   name: string;
   tables: readonly string[];
   handlers: { [T in BankEventType]?: Handler<T> };
+  /** Optional set-based form of handlers that only aggregate (see Aggregation). */
+  aggregate?: Aggregation;
 }
 
+/**
+ * A faster form of some handlers, for projections whose handlers for these events only add up
+ * figures: a run of consecutive accepted events is applied in a few set-based statements. It must
+ * leave exactly the rows the handlers would leave one event at a time (test it both ways).
+ */
+export interface Aggregation {
+  accepts(event: RecordedEvent<BankEvent>): boolean;
+  apply(events: readonly RecordedEvent<BankEvent>[], db: Db): Promise<void>;
+}
+
+/** The handlers each aggregation was defined with: it stands for those and no others. */
+const aggregatedHandlers = new WeakMap<Aggregation, Projection['handlers']>();
+
 export function defineProjection(projection: Projection): Projection {
+  if (projection.aggregate) aggregatedHandlers.set(projection.aggregate, projection.handlers);
   return projection;
+}
+
+/**
+ * The projection's aggregation, if its handlers are still those it was defined with (a copy of a
+ * projection with handlers replaced, as tests make, runs its handlers one event at a time).
+ */
+export function aggregationOf(projection: Projection): Aggregation | undefined {
+  const aggregation = projection.aggregate;
+  return aggregation && aggregatedHandlers.get(aggregation) === projection.handlers
+    ? aggregation
+    : undefined;
 }

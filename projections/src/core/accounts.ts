@@ -1,4 +1,5 @@
-import type { Posting } from '@bank/events';
+import type { BankEvent, Posting } from '@bank/events';
+import type { RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
 
@@ -27,6 +28,52 @@ async function settleHold(db: Db, posting: Posting): Promise<void> {
   }
 }
 
+type PostingEvent = Extract<BankEvent, { type: 'AccountCredited' | 'AccountDebited' }>;
+
+const isPlainPosting = (event: RecordedEvent<BankEvent>) =>
+  event.event.type === 'AccountCredited' ||
+  (event.event.type === 'AccountDebited' && !event.event.data.holdId);
+
+/**
+ * A run of postings that settle no hold only adds up: each account's balance moves by the sum of
+ * its postings and takes the last one's time, each internal ledger account by the sum of its legs.
+ */
+async function applyPostings(events: readonly RecordedEvent<BankEvent>[], db: Db): Promise<void> {
+  const accounts = new Map<string, { delta: number; at: Date }>();
+  const ledger = new Map<string, number>();
+  for (const recorded of events) {
+    const { type, data } = recorded.event as PostingEvent;
+    const signed = type === 'AccountCredited' ? data.amount : -data.amount;
+    const account = accounts.get(data.accountId);
+    if (account) {
+      account.delta += signed;
+      account.at = recorded.recordedAt;
+    } else accounts.set(data.accountId, { delta: signed, at: recorded.recordedAt });
+    if (!data.contra.startsWith('account:')) {
+      ledger.set(data.contra, (ledger.get(data.contra) ?? 0) - signed);
+    }
+  }
+  await db.query(
+    `UPDATE rm_accounts a SET balance_cents = a.balance_cents + v.delta, last_transaction_at = v.at
+     FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[]) AS v(account_id, delta, at)
+     WHERE a.account_id = v.account_id`,
+    [
+      [...accounts.keys()],
+      [...accounts.values()].map((a) => a.delta),
+      [...accounts.values()].map((a) => a.at),
+    ],
+  );
+  if (ledger.size > 0) {
+    await db.query(
+      `INSERT INTO rm_ledger_balances (ledger_account, balance_cents)
+       SELECT * FROM unnest($1::text[], $2::bigint[])
+       ON CONFLICT (ledger_account) DO UPDATE
+         SET balance_cents = rm_ledger_balances.balance_cents + EXCLUDED.balance_cents`,
+      [[...ledger.keys()], [...ledger.values()]],
+    );
+  }
+}
+
 /**
  * Accounts with balance and available balance (balance less open holds), and the balances of the
  * bank's internal ledger accounts, so the books can be checked: everything sums to zero.
@@ -34,6 +81,7 @@ async function settleHold(db: Db, posting: Posting): Promise<void> {
 export const accountsProjection = defineProjection({
   name: 'accounts',
   tables: ['rm_accounts', 'rm_account_holds', 'rm_ledger_balances'],
+  aggregate: { accepts: isPlainPosting, apply: applyPostings },
   handlers: {
     async AccountOpened(d, event, db) {
       await db.query(

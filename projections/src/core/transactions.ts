@@ -1,16 +1,15 @@
-import { ERASED, type Posting } from '@bank/events';
+import { ERASED, type BankEvent, type Posting } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
 
-async function ownerOf(db: Db, accountId: string): Promise<string> {
-  const { rows } = await db.query<{ customer_id: string }>(
-    'SELECT customer_id FROM rm_transaction_accounts WHERE account_id = $1',
-    [accountId],
-  );
-  if (!rows[0]) throw new Error(`transactions: unknown account ${accountId}`);
-  return rows[0].customer_id;
-}
+/**
+ * The account's owner, from the projection's own lookup table, as an SQL expression: the handlers
+ * only write, so a batch sends its rows together. (An unknown account leaves it NULL, which the
+ * NOT NULL customer_id refuses.)
+ */
+const ownerOf = (param: string) =>
+  `(SELECT customer_id FROM rm_transaction_accounts WHERE account_id = ${param})`;
 
 async function insertPosting(
   db: Db,
@@ -18,15 +17,13 @@ async function insertPosting(
   p: Posting,
   event: RecordedEvent,
 ): Promise<void> {
-  const customerId = await ownerOf(db, p.accountId);
   await db.query(
     `INSERT INTO rm_transactions (id, account_id, customer_id, entry_id, direction, amount_cents,
        description, kind, contra, status, reference_number, metadata, created_at, position)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,'completed',$10,$11,$12,$13)`,
+     VALUES ($1,$2::uuid,${ownerOf('$2::uuid')},$3,$4,$5,$6,$7,$8,'completed',$9,$10,$11,$12)`,
     [
       `${p.entryId}:${p.accountId}:${direction}`,
       p.accountId,
-      customerId,
       p.entryId,
       direction,
       p.amount,
@@ -41,10 +38,54 @@ async function insertPosting(
   );
 }
 
+type PostingEvent = Extract<BankEvent, { type: 'AccountCredited' | 'AccountDebited' }>;
+
+const isPlainPosting = (event: RecordedEvent<BankEvent>) =>
+  event.event.type === 'AccountCredited' ||
+  (event.event.type === 'AccountDebited' && !event.event.data.holdId);
+
+/** A run of postings that settle no hold: their lines, in one statement (as insertPosting each). */
+async function insertPostings(events: readonly RecordedEvent<BankEvent>[], db: Db): Promise<void> {
+  const columns: unknown[][] = Array.from({ length: 12 }, () => []);
+  for (const recorded of events) {
+    const { type, data: p } = recorded.event as PostingEvent;
+    const direction = type === 'AccountCredited' ? 'credit' : 'debit';
+    [
+      `${p.entryId}:${p.accountId}:${direction}`,
+      p.accountId,
+      p.entryId,
+      direction,
+      p.amount,
+      p.description,
+      p.kind,
+      p.contra,
+      p.reference,
+      JSON.stringify(p.metadata ?? {}),
+      p.occurredAt ? new Date(p.occurredAt) : recorded.recordedAt,
+      recorded.position.globalPosition,
+    ].forEach((value, i) => columns[i]!.push(value));
+  }
+  // An unknown account joins to a NULL owner, which the NOT NULL customer_id refuses.
+  await db.query(
+    `INSERT INTO rm_transactions (id, account_id, customer_id, entry_id, direction, amount_cents,
+       description, kind, contra, status, reference_number, metadata, created_at, position)
+     SELECT v.id, v.account_id, a.customer_id, v.entry_id, v.direction, v.amount, v.description,
+            v.kind, v.contra, 'completed', v.reference, v.metadata, v.created_at, v.position
+     FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::bigint[], $6::text[],
+                 $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::timestamptz[], $12::bigint[])
+          WITH ORDINALITY AS v(id, account_id, entry_id, direction, amount, description, kind,
+                               contra, reference, metadata, created_at, position, n)
+     LEFT JOIN rm_transaction_accounts a ON a.account_id = v.account_id
+     ORDER BY v.n`,
+    columns,
+  );
+}
+
 /** Every customer-account posting as a history line; a hold shows as pending until it settles. */
 export const transactionsProjection = defineProjection({
   name: 'transactions',
   tables: ['rm_transactions', 'rm_transaction_accounts'],
+  aggregate: { accepts: isPlainPosting, apply: insertPostings },
   handlers: {
     async CustomerErased(d, _event, db) {
       await db.query(
@@ -71,7 +112,8 @@ export const transactionsProjection = defineProjection({
         const settled = await db.query(
           `UPDATE rm_transactions SET status = 'completed', amount_cents = $3, entry_id = $4,
              contra = $5, metadata = metadata || $6::jsonb
-           WHERE account_id = $1 AND hold_id = $2`,
+           WHERE account_id = $1 AND hold_id = $2
+           RETURNING id`,
           [d.accountId, d.holdId, d.amount, d.entryId, d.contra, JSON.stringify(d.metadata ?? {})],
         );
         if (settled.rowCount) return;
@@ -79,15 +121,13 @@ export const transactionsProjection = defineProjection({
       await insertPosting(db, 'debit', d, event);
     },
     async FundsHeld(d, event, db) {
-      const customerId = await ownerOf(db, d.accountId);
       await db.query(
         `INSERT INTO rm_transactions (id, account_id, customer_id, entry_id, hold_id, direction,
            amount_cents, description, kind, status, reference_number, metadata, created_at, position)
-         VALUES ($1,$2,$3,$4,$4,'debit',$5,$6,$7,'pending',$8,$9,$10,$11)`,
+         VALUES ($1,$2::uuid,${ownerOf('$2::uuid')},$3,$3,'debit',$4,$5,$6,'pending',$7,$8,$9,$10)`,
         [
           `hold:${d.holdId}`,
           d.accountId,
-          customerId,
           d.holdId,
           d.amount,
           d.description,

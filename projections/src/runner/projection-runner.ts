@@ -1,4 +1,3 @@
-import type { BankEvent } from '@bank/events';
 import {
   comparePositions,
   START,
@@ -8,7 +7,11 @@ import {
   type Position,
   type RecordedEvent,
 } from '@bank/infra';
-import type { Db, Handler, Projection } from '../projection.ts';
+import pg from 'pg';
+import type { Projection } from '../projection.ts';
+import { DeferredResultError, inlineParameters, writeBehindDb } from '../toolkit/write-behind.ts';
+import { applyEvents, handlesAny } from './apply-events.ts';
+import { handledTypes, readLogBatch } from './log-reader.ts';
 
 export interface ProjectionRunnerOptions {
   pool: Pool;
@@ -47,57 +50,75 @@ export async function readCheckpoint(pool: Pool, projection: string): Promise<Po
 /** Applies one batch of events and the new checkpoint in one transaction: exactly-once effects. */
 export class CheckpointMovedError extends Error {}
 
+/** Projections whose handlers read the results of their writes: applied one statement at a time. */
+const unbuffered = new WeakSet<Projection>();
+
+const CHECKPOINT_COLUMNS = 'transaction_id::text AS transaction_id, global_position';
+
+const positionOf = (row: CheckpointRow): Position => ({
+  transactionId: BigInt(row.transaction_id),
+  globalPosition: Number(row.global_position),
+});
+
+/** The multi-statement form of node-postgres' answer: one result per statement. */
+type Results = { rows: CheckpointRow[] }[];
+
 export async function applyBatch(
   pool: Pool,
   projection: Projection,
   from: Position,
   events: RecordedEvent[],
 ): Promise<Position> {
+  const buffered = !unbuffered.has(projection);
+  try {
+    return await applyBatchOnce(pool, projection, from, events, buffered);
+  } catch (error) {
+    if (!(error instanceof DeferredResultError)) throw error;
+    unbuffered.add(projection);
+    return applyBatchOnce(pool, projection, from, events, false);
+  }
+}
+
+async function applyBatchOnce(
+  pool: Pool,
+  projection: Projection,
+  from: Position,
+  events: RecordedEvent[],
+  buffered: boolean,
+): Promise<Position> {
   const last = events[events.length - 1]!.position;
+  const name = pg.escapeLiteral(projection.name);
   const client = await pool.connect();
   try {
-    // A read model is derived from the durable log and its checkpoint commits with its rows, so
-    // a crash can only lose a tail that is then applied again: no need to wait for the disk.
-    // (One round trip: every batch of every projection pays it.)
-    await client.query('BEGIN; SET LOCAL synchronous_commit = off');
-    // Lock the checkpoint: a second runner of the same projection waits here, then sees that the
-    // checkpoint moved and gives up its batch instead of applying it twice.
-    const lockCheckpoint = () =>
-      client.query<CheckpointRow>(
-        'SELECT transaction_id::text AS transaction_id, global_position FROM projection_checkpoints WHERE projection = $1 FOR UPDATE',
-        [projection.name],
-      );
-    let locked = await lockCheckpoint();
-    if (locked.rows.length === 0) {
-      await client.query(
-        'INSERT INTO projection_checkpoints (projection) VALUES ($1) ON CONFLICT DO NOTHING',
-        [projection.name],
-      );
-      locked = await lockCheckpoint();
-    }
-    const current = locked.rows[0]!;
-    if (
-      comparePositions(
-        { transactionId: BigInt(current.transaction_id), globalPosition: current.global_position },
-        from,
-      ) !== 0
-    ) {
+    // One round trip: begin, make sure the checkpoint row exists, and lock it. A second runner
+    // of the same projection waits on the lock, then sees that the checkpoint moved and gives up
+    // its batch instead of applying it twice. A read model is derived from the durable log and
+    // its checkpoint commits with its rows, so a crash can only lose a tail that is then applied
+    // again: no need to wait for the disk (synchronous_commit off).
+    const opened = (await client.query(
+      `BEGIN; SET LOCAL synchronous_commit = off;
+       INSERT INTO projection_checkpoints (projection) VALUES (${name}) ON CONFLICT DO NOTHING;
+       SELECT ${CHECKPOINT_COLUMNS} FROM projection_checkpoints WHERE projection = ${name} FOR UPDATE`,
+    )) as unknown as Results;
+    const current = opened[opened.length - 1]!.rows[0]!;
+    if (comparePositions(positionOf(current), from) !== 0) {
       throw new CheckpointMovedError(projection.name);
     }
-    const db = client as unknown as Db;
-    for (const recorded of events) {
-      const event = recorded.event as BankEvent;
-      const handler = projection.handlers[event.type] as Handler<typeof event.type> | undefined;
-      if (handler) await handler(event.data as never, recorded as RecordedEvent<BankEvent>, db);
-    }
-    await client.query(
-      `INSERT INTO projection_checkpoints (projection, transaction_id, global_position, updated_at)
-       VALUES ($1, $2::text::xid8, $3, now())
-       ON CONFLICT (projection) DO UPDATE
-         SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position, updated_at = now()`,
+    const move = inlineParameters(
+      `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
+         updated_at = now() WHERE projection = $1`,
       [projection.name, last.transactionId.toString(), last.globalPosition],
     );
-    await client.query('COMMIT');
+    if (buffered) {
+      // Writes are queued and sent many to a round trip; the last trip also moves the
+      // checkpoint and commits.
+      const writer = writeBehindDb(client);
+      await applyEvents(writer.db, projection, events);
+      await writer.flush(move, 'COMMIT');
+    } else {
+      await applyEvents(client, projection, events);
+      await client.query(`${move}; COMMIT`);
+    }
     return last;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -107,25 +128,151 @@ export async function applyBatch(
   }
 }
 
-/** Processes one projection until it has seen every committed event. */
+/** Runs a multi-statement text that opens a transaction, rolling it back if it fails. */
+async function inOneTrip(pool: Pool, text: string): Promise<unknown> {
+  const client = await pool.connect();
+  try {
+    return await client.query(text);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+interface PendingMove {
+  projection: string;
+  from: Position;
+  to: Position;
+  resolve: (position: Position) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Moves the checkpoints of projections that have nothing to do in a batch: the requests made
+ * while one statement is on its way share the next one. A checkpoint moves only from where its
+ * projection read it (a runner that moved it first wins; the other gets CheckpointMovedError),
+ * and no rows go with it, so nothing can be applied twice or skipped.
+ */
+export function createCheckpointMover(pool: Pool) {
+  let pending: PendingMove[] = [];
+  let scheduled = false;
+  const send = async () => {
+    scheduled = false;
+    const moves = pending;
+    pending = [];
+    try {
+      const values = moves
+        .map((m) =>
+          inlineParameters('($1, $2::text::xid8, $3::bigint, $4::text::xid8, $5::bigint)', [
+            m.projection,
+            m.from.transactionId.toString(),
+            m.from.globalPosition,
+            m.to.transactionId.toString(),
+            m.to.globalPosition,
+          ]),
+        )
+        .join(', ');
+      const fresh = moves.filter((m) => comparePositions(m.from, START) === 0);
+      const results = (await inOneTrip(
+        pool,
+        `BEGIN; SET LOCAL synchronous_commit = off;
+         ${fresh.length > 0 ? `INSERT INTO projection_checkpoints (projection) VALUES ${fresh.map((m) => `(${pg.escapeLiteral(m.projection)})`).join(', ')} ON CONFLICT DO NOTHING;` : ''}
+         UPDATE projection_checkpoints c
+            SET transaction_id = v.to_tx, global_position = v.to_gp, updated_at = now()
+           FROM (VALUES ${values}) v(projection, from_tx, from_gp, to_tx, to_gp)
+          WHERE c.projection = v.projection AND c.transaction_id = v.from_tx
+            AND c.global_position = v.from_gp
+         RETURNING c.projection;
+         COMMIT`,
+      )) as unknown as { rows: { projection: string }[] }[];
+      const moved = new Set(results[results.length - 2]!.rows.map((r) => r.projection));
+      for (const m of moves) {
+        if (moved.has(m.projection)) m.resolve(m.to);
+        else m.reject(new CheckpointMovedError(m.projection));
+      }
+    } catch (error) {
+      for (const m of moves) m.reject(error);
+    }
+  };
+  return {
+    advance(projection: string, from: Position, to: Position): Promise<Position> {
+      return new Promise((resolve, reject) => {
+        pending.push({ projection, from, to, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          // The projections that read the same batch ask at nearly the same time: wait a turn.
+          setImmediate(() => void send());
+        }
+      });
+    },
+  };
+}
+
+type LogReader = Pick<EventStore, 'readAll'>;
+
+/**
+ * One read of the log serves every projection at the same position: a read in flight or just
+ * done is shared (the events are read, opened and parsed once, not once per projection).
+ * `forget` drops what is cached, so reads after an append see it.
+ */
+export function createSharedReader(store: LogReader) {
+  const recent = new Map<string, Promise<RecordedEvent[]>>();
+  return {
+    readAll(after: Position, limit: number): Promise<RecordedEvent[]> {
+      const key = `${after.transactionId}:${after.globalPosition}:${limit}`;
+      let read = recent.get(key);
+      if (!read) {
+        read = store.readAll(after, limit);
+        recent.set(key, read);
+        // An empty answer is only true until the next append: never keep it.
+        read.then(
+          (events) => {
+            if (events.length === 0 && recent.get(key) === read) recent.delete(key);
+          },
+          () => recent.delete(key),
+        );
+        while (recent.size > 16) recent.delete(recent.keys().next().value!);
+      }
+      return read;
+    },
+    forget() {
+      recent.clear();
+    },
+  };
+}
+
+/**
+ * Processes one projection until it has seen every committed event. The next batch is read while
+ * this one is applied.
+ */
 export async function catchUpProjection(
   pool: Pool,
-  store: EventStore,
+  store: LogReader,
   projection: Projection,
   batchSize = 500,
   onBatch?: (count: number) => void,
+  mover?: ReturnType<typeof createCheckpointMover>,
 ): Promise<Position> {
   let position = await readCheckpoint(pool, projection.name);
+  let next = store.readAll(position, batchSize);
   for (;;) {
-    const events = await store.readAll(position, batchSize);
+    const events = await next;
     if (events.length === 0) return position;
+    next = store.readAll(events[events.length - 1]!.position, batchSize);
     try {
-      position = await applyBatch(pool, projection, position, events);
+      position =
+        mover && !handlesAny(projection, events)
+          ? await mover.advance(projection.name, position, events[events.length - 1]!.position)
+          : await applyBatch(pool, projection, position, events);
       onBatch?.(events.length);
     } catch (error) {
       // Another runner applied this batch first: carry on from where it got to.
+      next.catch(() => {});
       if (!(error instanceof CheckpointMovedError)) throw error;
       position = await readCheckpoint(pool, projection.name);
+      next = store.readAll(position, batchSize);
     }
   }
 }
@@ -151,21 +298,32 @@ export async function rebuildProjection(
   } finally {
     client.release();
   }
-  return catchUpProjection(pool, store, projection, 1000, onBatch);
+  // Only the events it handles, read in large batches through the rebuild's fast reader.
+  const types = handledTypes(projection);
+  const reader: LogReader = {
+    readAll: (after, limit) => readLogBatch(pool, store, after, limit, types),
+  };
+  return catchUpProjection(pool, reader, projection, 2000, onBatch);
 }
 
 /**
  * Follows the global order for every projection. Each projection has its own loop and
- * checkpoint, so a failing one retries alone while the others continue.
+ * checkpoint, so a failing one retries alone while the others continue; the loops share one
+ * reader (a batch is read once for all the projections at its position) and one checkpoint
+ * mover (projections with no handler for any event of a batch move together, in one statement).
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
-  const { pool, store, projections } = options;
+  const { pool, projections } = options;
+  const store = createSharedReader(options.store);
+  const mover = createCheckpointMover(pool);
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 250;
   let running = false;
   const loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
   let listener: PoolClient | undefined;
+  /** Counts wake-ups: a read that began before the last one may have missed an append. */
+  let wakes = 0;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -185,12 +343,16 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     while (running) {
       try {
         position ??= await readCheckpoint(pool, projection.name);
+        const seen = wakes;
         const events = await store.readAll(position, batchSize);
         if (events.length === 0) {
-          await sleep(idlePollMs);
+          if (seen === wakes) await sleep(idlePollMs);
           continue;
         }
-        position = await applyBatch(pool, projection, position, events);
+        const last = events[events.length - 1]!.position;
+        position = handlesAny(projection, events)
+          ? await applyBatch(pool, projection, position, events)
+          : await mover.advance(projection.name, position, last);
         failures = 0;
       } catch (error) {
         position = undefined;
@@ -203,6 +365,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   }
 
   const wake = () => {
+    wakes += 1;
+    store.forget();
     for (const waker of [...wakers]) waker();
   };
 
@@ -231,9 +395,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       }
     },
     async catchUp() {
-      for (const projection of projections) {
-        await catchUpProjection(pool, store, projection, batchSize);
-      }
+      // All at once, on the shared reader: each batch is read once for every projection.
+      store.forget();
+      await Promise.all(
+        projections.map((projection) =>
+          catchUpProjection(pool, store, projection, batchSize, undefined, mover),
+        ),
+      );
     },
     wake,
   };

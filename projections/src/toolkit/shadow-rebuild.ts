@@ -1,4 +1,3 @@
-import { catalogue, type BankEvent } from '@bank/events';
 import {
   comparePositions,
   START,
@@ -8,7 +7,9 @@ import {
   type Position,
   type RecordedEvent,
 } from '@bank/infra';
-import type { Db, Handler, Projection } from '../projection.ts';
+import type { Db, Projection } from '../projection.ts';
+import { applyEvents } from '../runner/apply-events.ts';
+import { handledTypes, readLogBatch } from '../runner/log-reader.ts';
 import { DeferredResultError, writeBehindDb } from './write-behind.ts';
 
 /** Projections whose handlers read the results of their writes: rebuilt one statement at a time. */
@@ -61,11 +62,7 @@ export async function applyHandlers(
   projection: Projection,
   events: readonly RecordedEvent[],
 ): Promise<void> {
-  for (const recorded of events) {
-    const event = recorded.event as BankEvent;
-    const handler = projection.handlers[event.type] as Handler<typeof event.type> | undefined;
-    if (handler) await handler(event.data as never, recorded as RecordedEvent<BankEvent>, db);
-  }
+  await applyEvents(db, projection, events);
 }
 
 /** Empty copies of the live tables (columns, defaults, constraints, indexes) in the shadow schema. */
@@ -116,14 +113,18 @@ async function buildShadow(
   progress: { done: number; total: number },
   client?: PoolClient,
 ): Promise<Position> {
-  const batchSize = Math.max(1, Math.trunc(options.batchSize ?? 1000));
+  const batchSize = Math.max(1, Math.trunc(options.batchSize ?? 2000));
   let position = from;
   // The bulk of the log is read here; the swap reads the last events through the store.
-  const cursor = client ? undefined : readLog(pool, store, from, batchSize);
+  const cursor = client ? undefined : readLog(pool, store, projection, from, batchSize);
+  // The next batch is read (and parsed) while this one is applied.
+  let ahead = cursor?.next();
   for (;;) {
-    let events = cursor
-      ? ((await cursor.next()).value ?? [])
-      : await store.readAll(position, batchSize);
+    let events = ahead ? ((await ahead).value ?? []) : await store.readAll(position, batchSize);
+    if (cursor && events.length > 0) {
+      ahead = cursor.next();
+      ahead.catch(() => {}); // awaited on the next turn; a failure here must not go unhandled
+    }
     if (options.until) {
       const until = options.until;
       events = events.filter((e) => comparePositions(e.position, until) <= 0);
@@ -159,66 +160,19 @@ async function buildShadow(
   }
 }
 
-interface LogRow {
-  global_position: number;
-  transaction_id: string;
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-  recorded_at: Date;
-}
-
-/**
- * Every committed event after `from`, in the global order, a batch per short transaction. A
- * long-lived snapshot (one cursor) would keep every row version the rebuild supersedes alive,
- * and rows it updates again and again (a ledger total) would grow ever longer version chains.
- * The index on the global order is forced: on a log of a few huge transactions the planner
- * otherwise prefers to scan and sort the whole log for every batch.
- */
+/** Every committed event after `from` that the projection handles, in the global order, in batches. */
 async function* readLog(
   pool: Pool,
   store: EventStore,
+  projection: Projection,
   from: Position,
   batchSize: number,
 ): AsyncGenerator<RecordedEvent[], void> {
   let position = from;
+  const types = handledTypes(projection);
   for (;;) {
-    const rows = await inTransaction(pool, async (client) => {
-      await client.query(
-        'SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0',
-      );
-      return (
-        await client.query<LogRow>(
-          `SELECT global_position, transaction_id::text AS transaction_id, event_id, stream_id,
-                  stream_version, type, schema_version, data, metadata, recorded_at
-           FROM events
-           WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-             AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-           -- Qualified: a bare transaction_id here would be the text alias and sort as text.
-           ORDER BY events.transaction_id, events.global_position
-           LIMIT $3`,
-          [position.transactionId.toString(), position.globalPosition, batchSize],
-        )
-      ).rows;
-    });
-    if (rows.length === 0) return;
-    // Sealed personal data is opened as the store would (the rows bypass it for speed).
-    await store.openRows?.(rows);
-    const events = rows.map((row): RecordedEvent => ({
-      eventId: row.event_id,
-      streamId: row.stream_id,
-      streamVersion: row.stream_version,
-      type: row.type,
-      schemaVersion: row.schema_version,
-      event: catalogue.read(row.type, row.schema_version, row.data),
-      metadata: row.metadata,
-      recordedAt: row.recorded_at,
-      position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
-    }));
+    const events = await readLogBatch(pool, store, position, batchSize, types);
+    if (events.length === 0) return;
     position = events[events.length - 1]!.position;
     yield events;
   }

@@ -39,25 +39,84 @@ export function inlineParameters(sql: string, params: readonly unknown[] = []): 
   );
 }
 
+interface Queued {
+  /** The statement's text with $n placeholders: consecutive equal ones may share a statement. */
+  template: string;
+  /** For a mergeable INSERT: its text up to VALUES, its rows as literals, and its ON CONFLICT. */
+  insert?: { head: string; rows: string[]; tail: string };
+  text?: string;
+}
+
+const INSERT_VALUES = /^\s*(INSERT\s+INTO\s+([\w."]+)\s*\([^()$]*\)\s*VALUES)\s*(\(.*\))\s*$/is;
+const DO_NOTHING = /^ON\s+CONFLICT\s*(\([^()$]*\))?\s*DO\s+NOTHING\s*;?\s*$/i;
+
 /**
- * A Db for rebuilds: writes whose result nobody reads (INSERT/UPDATE/DELETE without RETURNING)
- * are queued and sent many statements to a round trip; a read first sends what is queued, so
- * handlers still see their own writes. Handlers that inspect a write's rowCount get
- * DeferredResultError, and the caller rebuilds that projection unbuffered.
+ * Splits `INSERT INTO t (cols) VALUES (...) [ON CONFLICT [(...)] DO NOTHING]` into parts, when
+ * several such statements may become one multi-row INSERT with the same effect: no DO UPDATE
+ * (it may not touch a row twice in one statement) and no row reading the table it inserts into
+ * (one statement would not see its own earlier rows), and no subquery in a row.
+ */
+function mergeableInsert(
+  template: string,
+): { head: string; row: string; tail: string } | undefined {
+  const conflict = /\bON\s+CONFLICT\b/i.exec(template);
+  const body = conflict ? template.slice(0, conflict.index) : template;
+  const tail = conflict ? template.slice(conflict.index).trim() : '';
+  if (tail && !DO_NOTHING.test(tail)) return undefined;
+  const match = INSERT_VALUES.exec(body);
+  if (!match) return undefined;
+  const [, head, table, row] = match as unknown as [string, string, string, string];
+  const bare = table.replaceAll('"', '').split('.').pop()!;
+  if (new RegExp(`\\b${bare}\\b`, 'i').test(row)) return undefined;
+  // A subquery per row makes one statement of thousands of subplans, far slower to plan.
+  if (/\bSELECT\b/i.test(row)) return undefined;
+  return { head, row, tail };
+}
+
+const mergeableCache = new Map<string, ReturnType<typeof mergeableInsert> | null>();
+
+/**
+ * A Db for batches: writes whose result nobody reads (INSERT/UPDATE/DELETE without RETURNING)
+ * are queued and sent many statements to a round trip, consecutive INSERTs of the same text as
+ * one multi-row INSERT; a read first sends what is queued, so handlers still see their own
+ * writes. Handlers that inspect a write's rowCount get DeferredResultError, and the caller
+ * applies that projection unbuffered.
  */
 export function writeBehindDb(client: PoolClient, maxQueued = 1000) {
-  let queued: string[] = [];
-  const flush = async () => {
-    if (queued.length === 0) return;
-    const text = queued.join(';\n');
+  let queued: Queued[] = [];
+  let count = 0;
+  const text = (q: Queued) =>
+    q.insert ? `${q.insert.head} ${q.insert.rows.join(',\n')} ${q.insert.tail}` : q.text!;
+  /** Sends what is queued, followed by `after` (statements without parameters), in one trip. */
+  const flush = async (...after: string[]) => {
+    if (queued.length === 0 && after.length === 0) return;
+    const statements = [...queued.map(text), ...after];
     queued = [];
-    await client.query(text);
+    count = 0;
+    await client.query(statements.join(';\n'));
   };
   const db: Db = {
     async query(sql, params) {
       if (PURE_WRITE.test(sql) && !RETURNING.test(sql)) {
-        queued.push(inlineParameters(sql, params));
-        if (queued.length >= maxQueued) await flush();
+        let parts = mergeableCache.get(sql);
+        if (parts === undefined) {
+          parts = mergeableInsert(sql) ?? null;
+          if (mergeableCache.size < 1000) mergeableCache.set(sql, parts);
+        }
+        const last = queued[queued.length - 1];
+        if (parts && last?.insert && last.template === sql) {
+          last.insert.rows.push(inlineParameters(parts.row, params));
+        } else if (parts) {
+          const row = inlineParameters(parts.row, params);
+          queued.push({
+            template: sql,
+            insert: { head: parts.head, rows: [row], tail: parts.tail },
+          });
+        } else {
+          queued.push({ template: sql, text: inlineParameters(sql, params) });
+        }
+        count += 1;
+        if (count >= maxQueued) await flush();
         return DEFERRED as never;
       }
       await flush();

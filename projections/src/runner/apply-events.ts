@@ -1,0 +1,42 @@
+import type { BankEvent } from '@bank/events';
+import type { RecordedEvent } from '@bank/infra';
+import { aggregationOf, type Db, type Handler, type Projection } from '../projection.ts';
+
+/** Whether the projection has a handler for any of these events (if not, only its checkpoint moves). */
+export function handlesAny(projection: Projection, events: readonly RecordedEvent[]): boolean {
+  const handlers = projection.handlers as Record<string, unknown>;
+  return events.some((e) => handlers[(e.event as BankEvent).type] !== undefined);
+}
+
+/**
+ * Runs the projection's handlers for each event, in order, on `db` (inside the caller's
+ * transaction). Runs of consecutive events its aggregation accepts are applied set-based.
+ */
+export async function applyEvents(
+  db: Db,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  options: { aggregate?: boolean } = {},
+): Promise<void> {
+  const aggregation = options.aggregate === false ? undefined : aggregationOf(projection);
+  const apply = async (recorded: RecordedEvent) => {
+    const event = recorded.event as BankEvent;
+    const handler = projection.handlers[event.type] as Handler<typeof event.type> | undefined;
+    if (handler) await handler(event.data as never, recorded as RecordedEvent<BankEvent>, db);
+  };
+  let run: RecordedEvent<BankEvent>[] = [];
+  const applyRun = async () => {
+    if (run.length === 1) await apply(run[0]!);
+    else if (run.length > 1) await aggregation!.apply(run, db);
+    run = [];
+  };
+  for (const recorded of events) {
+    if (aggregation?.accepts(recorded as RecordedEvent<BankEvent>)) {
+      run.push(recorded as RecordedEvent<BankEvent>);
+      continue;
+    }
+    await applyRun();
+    await apply(recorded);
+  }
+  await applyRun();
+}
