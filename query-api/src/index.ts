@@ -19,17 +19,19 @@ export interface QueryApiOptions {
   pool: Pool;
   sessions: SessionStore;
   opsToken: string;
+  /** Opens sealed personal data in events read straight from the log (auditors' statements). */
+  openEvents?: (rows: { type: string; data: unknown }[]) => Promise<void>;
 }
 
 /** The read side of the /api surface, served from read models only (mount under /api). */
 export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app,
-  { pool, sessions, opsToken },
+  { pool, sessions, opsToken, openEvents },
 ) => {
   app.addHook('onRequest', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
   await app.register(opsQueryRoutes, { pool, opsToken });
-  await app.register(auditQueryRoutes, { pool, sessions, opsToken });
+  await app.register(auditQueryRoutes, { pool, sessions, opsToken, openEvents });
   await app.register(opsMetricsRoutes, { pool, opsToken });
   await app.register(billPayQueryRoutes, { pool, sessions });
   await app.register(cryptoQueryRoutes, { pool, sessions });

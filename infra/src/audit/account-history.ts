@@ -186,6 +186,8 @@ export async function buildStatement(
   account: AccountInfo,
   from: Date,
   to: Date,
+  /** Opens sealed personal data (the descriptions) with the customers' keys, where available. */
+  open?: (rows: { type: string; data: unknown }[]) => Promise<void>,
 ): Promise<Statement> {
   let opening = 0;
   const inPeriod: { event: AuditEvent; data: BalanceEventData; date: Date }[] = [];
@@ -198,6 +200,7 @@ export async function buildStatement(
     else if (date < to) inPeriod.push({ event, data, date });
   }
   inPeriod.sort((a, b) => a.date.getTime() - b.date.getTime() || a.event.version - b.event.version);
+  await open?.(inPeriod.map(({ event, data }) => ({ type: event.type, data })));
   let running = opening;
   let credits = 0;
   let debits = 0;
@@ -213,7 +216,10 @@ export async function buildStatement(
     else debits -= amount;
     return {
       date,
-      description: posting.description ?? '',
+      // Without the keys (the CLI without SECRETS_KEY) a sealed description stays unread.
+      description: posting.description?.startsWith('pii:')
+        ? '[sealed]'
+        : (posting.description ?? ''),
       reference: posting.reference ?? '',
       kind: posting.kind ?? '',
       amount,

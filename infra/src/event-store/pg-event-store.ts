@@ -59,17 +59,31 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
   const queue: PendingAppend[] = [];
   let inFlight = 0;
 
-  const toRecorded = (row: EventRow): RecordedEvent => ({
+  const toRecorded = (row: EventRow): RecordedEvent =>
+    recordOf(row, options.reader.read(row.type, row.schema_version, row.data));
+  const recordOf = (row: EventRow, event: RecordedEvent['event']): RecordedEvent => ({
     eventId: row.event_id,
     streamId: row.stream_id,
     streamVersion: row.stream_version,
     type: row.type,
     schemaVersion: row.schema_version,
-    event: options.reader.read(row.type, row.schema_version, row.data),
+    event,
     metadata: row.metadata,
     recordedAt: row.recorded_at,
     position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
   });
+
+  async function readAllRows(after: Position, limit: number): Promise<EventRow[]> {
+    const { rows } = await pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY events.transaction_id, events.global_position
+       LIMIT $3`,
+      [after.transactionId.toString(), after.globalPosition, limit],
+    );
+    return rows;
+  }
 
   async function commitBatch(batch: PendingAppend[], attempt = 1): Promise<void> {
     const payload = batch.map((p) => ({
@@ -160,16 +174,23 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     },
 
     async readAll(after: Position, limit: number) {
-      const { rows } = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events
-         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY events.transaction_id, events.global_position
-         LIMIT $3`,
-        [after.transactionId.toString(), after.globalPosition, limit],
-      );
+      const rows = await readAllRows(after, limit);
       await options.protector?.open(rows);
       return rows.map(toRecorded);
+    },
+
+    async readAllSealed(after: Position, limit: number) {
+      const rows = await readAllRows(after, limit);
+      return rows.map((row) => recordOf(row, { type: row.type, data: row.data }));
+    },
+
+    async openSealed(events) {
+      const rows = events.map((e) => ({ type: e.type, data: structuredClone(e.event.data) }));
+      await options.protector?.open(rows);
+      return events.map((e, i) => ({
+        ...e,
+        event: options.reader.read(e.type, e.schemaVersion, rows[i]!.data),
+      }));
     },
 
     async openRows(rows) {

@@ -87,6 +87,13 @@ export interface EventStore {
   readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
   /** Opens sealed personal data in rows read straight from the events table (rebuilds). */
   openRows?(rows: { type: string; data: unknown }[]): Promise<void>;
+  /**
+   * readAll as stored: personal data still sealed and data in its stored schema version, for
+   * copies outside the database (Kafka), which erasure must make unreadable too.
+   */
+  readAllSealed?(after: Position, limit: number): Promise<RecordedEvent[]>;
+  /** Opens and upcasts events read by readAllSealed (a Kafka consumer, after erasure too). */
+  openSealed?(events: RecordedEvent[]): Promise<RecordedEvent[]>;
   close(): Promise<void>;
 }
 

@@ -11,7 +11,8 @@ export const DEFAULT_PARTITIONS = 6;
  * sent to every partition", which lets a partition consumer tell how far the global order is done.
  */
 export type RelayMessage =
-  { kind: 'event'; event: RecordedEvent } | { kind: 'watermark'; position: Position };
+  | { kind: 'event'; event: RecordedEvent; sealed: boolean }
+  | { kind: 'watermark'; position: Position };
 
 interface EventPayload {
   eventId: string;
@@ -22,6 +23,8 @@ interface EventPayload {
   event: { type: string; data: unknown };
   metadata: EventMetadata;
   recordedAt: string;
+  /** The data as stored: personal data sealed, schema version as written (open it to read). */
+  sealed?: boolean;
 }
 
 export interface KafkaMessageLike {
@@ -42,6 +45,7 @@ export function parsePositionHeader(text: string): Position {
 
 export function encodeEvent(
   event: RecordedEvent,
+  sealed: boolean,
 ): KafkaMessageLike & { key: string; value: string } {
   const payload: EventPayload = {
     eventId: event.eventId,
@@ -52,6 +56,7 @@ export function encodeEvent(
     event: event.event as EventPayload['event'],
     metadata: event.metadata,
     recordedAt: event.recordedAt.toISOString(),
+    ...(sealed ? { sealed } : {}),
   };
   return {
     key: event.streamId,
@@ -97,5 +102,6 @@ export function decodeMessage(message: KafkaMessageLike): RelayMessage {
       recordedAt: new Date(payload.recordedAt),
       position,
     },
+    sealed: payload.sealed === true,
   };
 }

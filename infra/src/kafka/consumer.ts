@@ -32,6 +32,8 @@ export interface ExactlyOnceConsumerOptions {
   floor?: (db: PoolClient) => Promise<Position>;
   /** Applies new events of one partition, in partition order, inside the transaction. */
   apply: (db: PoolClient, events: RecordedEvent[], state: PartitionState) => Promise<void>;
+  /** Opens events the relay sent sealed (as stored): the store's openSealed. */
+  open?: (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
   /** Runs last in the transaction, with the partition's new state. */
   afterApply?: (db: PoolClient, state: PartitionState) => Promise<void>;
   /** How many messages at most share one transaction. */
@@ -72,6 +74,18 @@ export function createExactlyOnceConsumer(
   const maxBatch = options.maxBatch ?? 500;
   let consumer: Consumer | undefined;
 
+  /** Opens the sealed events of a chunk in one go (one key lookup), keeping the order. */
+  async function openAll(
+    entries: { event: RecordedEvent; sealed: boolean }[],
+  ): Promise<RecordedEvent[]> {
+    const sealed = entries.filter((e) => e.sealed).map((e) => e.event);
+    if (sealed.length === 0) return entries.map((e) => e.event);
+    if (!options.open) throw new Error(`${options.name}: sealed events and no way to open them`);
+    const opened = await options.open(sealed);
+    let next = 0;
+    return entries.map((e) => (e.sealed ? opened[next++]! : e.event));
+  }
+
   async function applyChunk(
     topic: string,
     partition: number,
@@ -97,20 +111,20 @@ export function createExactlyOnceConsumer(
       let lastApplied = toPosition(row.transaction_id, row.global_position);
       let watermark = toPosition(row.watermark_transaction_id, row.watermark_global_position);
       let skip = maxPosition(lastApplied, floor);
-      const fresh: RecordedEvent[] = [];
+      const fresh: { event: RecordedEvent; sealed: boolean }[] = [];
       for (const message of messages) {
         if (BigInt(message.offset) < storedNext) continue;
         const decoded = decodeMessage(message);
         if (decoded.kind === 'watermark') {
           watermark = maxPosition(watermark, decoded.position);
         } else if (comparePositions(decoded.event.position, skip) > 0) {
-          fresh.push(decoded.event);
+          fresh.push({ event: decoded.event, sealed: decoded.sealed });
           lastApplied = decoded.event.position;
           skip = lastApplied;
         }
       }
       const state: PartitionState = { topic, partition, lastApplied, watermark };
-      if (fresh.length > 0) await options.apply(client, fresh, state);
+      if (fresh.length > 0) await options.apply(client, await openAll(fresh), state);
       const next = BigInt(messages[messages.length - 1]!.offset) + 1n;
       await client.query(
         `UPDATE kafka_offsets SET next_offset = $4, transaction_id = $5::text::xid8,

@@ -66,6 +66,14 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     return created;
   }
 
+  // Events go to Kafka as stored, personal data sealed: erasing a customer (destroying their key)
+  // makes Kafka's copy unreadable too, however long the topic keeps it.
+  const sealed = options.store.readAllSealed !== undefined;
+  const source: EventStore = sealed
+    ? { ...options.store, readAll: options.store.readAllSealed! }
+    : options.store;
+  const encode = (event: RecordedEvent) => encodeEvent(event, sealed);
+
   async function send(events: RecordedEvent[]): Promise<void> {
     const last = events[events.length - 1]!.position;
     const watermarks = Array.from({ length: partitions }, (_, p) => encodeWatermark(last, p));
@@ -76,10 +84,10 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
         await transaction.sendBatch({
           acks: -1,
           topicMessages: [
-            { topic: EVENTS_TOPIC, messages: [...events.map(encodeEvent), ...watermarks] },
+            { topic: EVENTS_TOPIC, messages: [...events.map(encode), ...watermarks] },
             {
               topic: ORDERED_EVENTS_TOPIC,
-              messages: events.map((e) => ({ ...encodeEvent(e), partition: 0 })),
+              messages: events.map((e) => ({ ...encode(e), partition: 0 })),
             },
           ],
         });
@@ -120,7 +128,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     partitions = await partitionCount(options.kafka, EVENTS_TOPIC);
     subscription = createSubscription({
       pool: options.pool,
-      store: options.store,
+      store: source,
       name: RELAY_CHECKPOINT,
       handle: send,
       batchSize: options.batchSize ?? 500,

@@ -173,6 +173,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       kafka,
       pool,
       projections: allProjections,
+      open: store.openSealed,
       onError: (name, error) =>
         log(`projection ${name} (kafka) failed: ${(error as Error).message}`),
     });

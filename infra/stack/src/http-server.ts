@@ -135,6 +135,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
           pool: options.ctx.pool,
           sessions: options.ctx.sessions,
           opsToken: options.ctx.config.opsToken,
+          openEvents: options.ctx.bus.store.openRows,
         });
       }
     },

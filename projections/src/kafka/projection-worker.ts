@@ -21,6 +21,8 @@ export interface KafkaProjectionWorkerOptions {
   kafka: Kafka;
   pool: Pool;
   projections: readonly Projection[];
+  /** Opens events the relay sent sealed (the store's openSealed). */
+  open?: (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
   /** Reviewed partition-safe projections (see partition-safety.ts). */
   partitionSafe?: Record<string, readonly string[]>;
   onError?: (projection: string, error: unknown) => void;
@@ -118,6 +120,7 @@ export function createKafkaProjectionWorker(
       partitionsConsumedConcurrently: keyed ? partitions : 1,
       floor: (db) => lockCheckpoint(db, projection.name),
       apply: (db, events) => applyHandlers(projection, db as unknown as Db, events),
+      open: options.open,
       async afterApply(db, state) {
         const current = await lockCheckpoint(db, projection.name);
         const reached = keyed

@@ -90,7 +90,8 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
   pool: Pool;
   sessions: SessionStore;
   opsToken: string;
-}> = async (app, { pool, sessions, opsToken }) => {
+  openEvents?: (rows: { type: string; data: unknown }[]) => Promise<void>;
+}> = async (app, { pool, sessions, opsToken, openEvents }) => {
   app.addHook('onRequest', requireAuditor(pool, sessions, opsToken));
 
   const knownAccount = async (accountId: string) => {
@@ -150,7 +151,8 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
       if (!from) throw fieldError({ from: [`The from date ${INSTANT_MESSAGE}`] });
       if (!to) throw fieldError({ to: [`The to date ${INSTANT_MESSAGE}`] });
       if (to <= from) throw fieldError({ to: ['The to date must be after the from date.'] });
-      const statement = await buildStatement(pool, await knownAccount(accountId), from, to);
+      const account = await knownAccount(accountId);
+      const statement = await buildStatement(pool, account, from, to, openEvents);
       const name = `statement-${statement.account.accountNumber}-${request.query.from.slice(0, 10)}-${request.query.to.slice(0, 10)}`;
       if (request.query.format === 'json') return ok(statementView(statement));
       if (request.query.format === 'pdf') {

@@ -260,6 +260,24 @@ describe('crypto-shredding: payments between customers, postings, transfer recip
     expect(balancesAfter.rows).toEqual(balancesBefore.rows);
     expect((await ops.get('/api/ops/ledger')).body.data.balanced).toBe(true);
     expect((await verifyLog(bank.pool)).findings).toEqual([]);
+    // Auditors' statements open the descriptions with each owner's key: Ada's read "[erased]".
+    const issued = await ops.post('/api/ops/auditors', { name: 'Shredding auditor' });
+    expectStatus(issued, 201);
+    const auditor = new ApiClient(bank);
+    auditor.token = issued.body.data.token;
+    const day = new Date().toISOString().slice(0, 10);
+    const statement = async (accountId: string) => {
+      const response = await auditor.get(
+        `/api/audit/accounts/${accountId}/statement?from=${day}&to=${day}&format=json`,
+      );
+      expectStatus(response, 200);
+      return (response.body.data.lines as { description: string }[]).map((l) => l.description);
+    };
+    const adaLines = await statement(checking(ada).id);
+    expect(adaLines.length).toBeGreaterThan(0);
+    expect(new Set(adaLines)).toEqual(new Set(['[erased]']));
+    expect(await statement(checking(bo).id)).toContain('Zelle payment from Ada Shreddable');
+
     // Where the sealed log and the blanked rows say the same, a rebuild gives the live rows.
     await expectRebuildEqualsLive(['customers', 'accounts', 'transactions', 'transfers']);
   });
