@@ -59,7 +59,11 @@ export class UnitOfWork {
     this.stage(streamId, 'no_stream', events);
   }
 
-  /** Stages events where order matters but no decision depended on the stream's state. */
+  /**
+   * Stages events where order matters but no decision depended on the stream's state: a credit
+   * (it never fails), a notification. Commands doing this on one stream never conflict, so a
+   * popular recipient's account does not make payments to it retry.
+   */
   appendAny(streamId: string, events: Versioned[]): void {
     this.stage(streamId, 'any', events);
   }
@@ -92,10 +96,12 @@ export class UnitOfWork {
       throw error;
     }
     // Fold what we wrote into the cache so the next command on these streams reads nothing.
-    for (const [streamId, { events }] of this.staged) {
+    for (const [streamId, { expected, events }] of this.staged) {
       const loaded = this.loaded.get(streamId);
       const version = result.versions[streamId];
-      if (!loaded || version === undefined) continue;
+      // After an unchecked append, other commands' events may sit between the version read and
+      // ours: the cache keeps the state it had, and the next load reads what came after it.
+      if (!loaded || version === undefined || expected === 'any') continue;
       const state = events.reduce(
         (s, e) => loaded.aggregate.evolve(s, { type: e.type, data: e.data } as BankEvent),
         loaded.state,

@@ -373,6 +373,86 @@ describe('concurrency', () => {
     }
   }, 120_000);
 
+  it('lets many customers pay one popular recipient at once: none is turned away as busy, and the recipient can spend exactly what arrived', async () => {
+    const payee = await customer(bank, 'Popular Payee');
+    const payers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => customer(bank, `Payer ${i}`, 50)),
+    );
+    // The recipient's account is busy too: it spends while the payments arrive.
+    const responses = await Promise.all(
+      payers.flatMap((p, i) => [
+        p.client.post(
+          '/api/transfers/same-bank',
+          { fromAccount: p.checking.id, amount: (500 + i) / 100, recipientEmail: payee.email },
+          { 'idempotency-key': `popular-${i}` },
+        ),
+      ]),
+    );
+    expect(responses.map((r) => r.body.code ?? r.status)).toEqual(responses.map(() => 201));
+    const arrivedCents = payers.reduce((sum, _, i) => sum + 500 + i, 0);
+
+    // What the recipient's next command decides on must include every credit, though no credit
+    // waited for the account's version: spending one cent more than arrived is refused...
+    const tooMuch = await payee.client.post('/api/transfers/between-accounts', {
+      fromAccount: payee.checking.id,
+      toAccount: payee.savings.id,
+      amount: (arrivedCents + 1) / 100,
+    });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.code).toBe('INSUFFICIENT_FUNDS');
+    // ...and spending all of it is not.
+    const all = await payee.client.post('/api/transfers/between-accounts', {
+      fromAccount: payee.checking.id,
+      toAccount: payee.savings.id,
+      amount: arrivedCents / 100,
+    });
+    expect(all.status).toBe(201);
+    expect(await balances(payee, payee.checking.id)).toEqual({ balance: 0, available: 0 });
+    expect(await balances(payee, payee.savings.id)).toEqual({
+      balance: arrivedCents / 100,
+      available: arrivedCents / 100,
+    });
+    expect((await ledger(bank)).balanced).toBe(true);
+  }, 120_000);
+
+  it('never makes payments into one account conflict: credits do not wait for its version', async () => {
+    const payee = await customer(bank, 'Conflict Free Payee');
+    const payers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => customer(bank, `Racing Payer ${i}`, 50)),
+    );
+    // One attempt only: a command that met a conflict would fail instead of retrying.
+    const bus = createCommandBus(bank.store, { maxAttempts: 1 });
+    const ctx = { ...bank.ctx, bus };
+    const outcomes = await Promise.allSettled(
+      payers.map((p) =>
+        bus.execute({ actor: 'test' }, (uow) =>
+          stageTransfer(
+            ctx,
+            uow,
+            {
+              customerId: p.id,
+              fromAccountId: p.checking.id,
+              amountCents: 5_00,
+              memo: '',
+              destination: {
+                type: 'same-bank',
+                contact: { kind: 'email', value: payee.email },
+                contactField: 'recipientEmail',
+              },
+            },
+            new Date(),
+            false,
+          ),
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(payers.map(() => 'fulfilled'));
+    const credits = (await postings()).filter(
+      (e) => e.stream_id === `account-${payee.checking.id}` && e.type === 'AccountCredited',
+    );
+    expect(credits).toHaveLength(12);
+  }, 120_000);
+
   it('stays exact with optimistic concurrency alone: two command processes racing on one account', async () => {
     const c = await customer(bank, 'Two Processes', 500);
     // Two buses with their own state caches, as two API processes would have, and no in-process

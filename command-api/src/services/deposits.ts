@@ -33,7 +33,7 @@ export async function tellerDeposit(
   return ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.account(accountId);
     const account = await uow.load(stream, accountAggregate);
-    uow.append(
+    uow.appendAny(
       stream,
       decideAccount(
         {

@@ -126,7 +126,8 @@ export function postInternal(
       from,
     ),
   );
-  uow.append(
+  // A credit cannot fail, so it does not wait for the recipient's account to stand still.
+  uow.appendAny(
     streams.account(to.accountId),
     decideAccount(
       {

@@ -494,7 +494,7 @@ async function claim(uow: UnitOfWork, p: PaymentData, recipient: FoundCustomer, 
       from,
     ),
   );
-  uow.append(
+  uow.appendAny(
     toStream,
     decideAccount(
       {
