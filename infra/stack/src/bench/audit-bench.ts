@@ -6,7 +6,7 @@
  *
  * BENCH_DATABASE_URL runs it on a database of your own (it must be empty: it is filled).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { catalogue } from '@bank/events';
@@ -18,6 +18,7 @@ import { parseArgs, progressBar } from '../bin/cli-support.ts';
 import { migrateAll } from '../migrations.ts';
 
 const { options } = parseArgs(process.argv.slice(2));
+const loadAtStart = os.loadavg();
 const totalEvents = Number(options.events ?? 1_000_000);
 const accounts = Number(options.accounts ?? 10_000);
 const perAccount = Math.max(2, Math.floor(totalEvents / accounts));
@@ -26,8 +27,39 @@ const perAccount = Math.max(2, Math.floor(totalEvents / accounts));
 const uuid = (expression: string) =>
   `overlay(overlay(md5(${expression}) placing '4' from 13) placing '8' from 17)::uuid`;
 
+/**
+ * CPU seconds used so far by the embedded PostgreSQL (postmaster and its backends), from /proc:
+ * on a shared machine, CPU time says more than wall time about what the work costs.
+ */
+function postgresCpuSeconds(dataDir: string | undefined): number | undefined {
+  if (!dataDir || process.platform !== 'linux') return undefined;
+  try {
+    const pidFile = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+    const postmaster = pidFile.split('\n')[0]!;
+    let ticks = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // the process ended meanwhile
+      }
+      // Fields after the command name: state, ppid, ..., utime (14th), stime (15th) overall.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (pid === postmaster || fields[1] === postmaster) {
+        ticks += Number(fields[11]) + Number(fields[12]);
+      }
+    }
+    return ticks / 100; // USER_HZ
+  } catch {
+    return undefined;
+  }
+}
+
 const stoppers: (() => Promise<void>)[] = [];
 let url = process.env.BENCH_DATABASE_URL;
+let postgresDir: string | undefined;
 if (!url) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'audit-bench-'));
   const postgres = await startEmbeddedPostgres({
@@ -37,6 +69,7 @@ if (!url) {
   });
   await postgres.createDatabase('bench');
   url = postgres.url('bench');
+  postgresDir = dataDir;
   stoppers.push(async () => {
     await postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -101,7 +134,11 @@ try {
   rebuildBar.done();
 
   const verifyBar = progressBar('verify');
+  const nodeCpuBefore = process.cpuUsage();
+  const postgresCpuBefore = postgresCpuSeconds(postgresDir);
   const verify = await verifyLog(pool, { onProgress: (d, t) => verifyBar.update(d, t) });
+  const nodeCpu = process.cpuUsage(nodeCpuBefore);
+  const postgresCpuAfter = postgresCpuSeconds(postgresDir);
   verifyBar.done();
 
   let determinism = '';
@@ -115,6 +152,23 @@ try {
 events in the log:      ${rate(generated)} (generated in ${generationSeconds.toFixed(1)} s, ${rate(Math.round(generated / generationSeconds))} events/s)
 rebuild accounts:       ${rate(rebuild.events)} events in ${(rebuild.elapsedMs / 1000).toFixed(1)} s = ${rate(rebuild.eventsPerSecond)} events/s
 verify (chains + read models): ${rate(verify.events)} events in ${(verify.elapsedMs / 1000).toFixed(1)} s = ${rate(verify.eventsPerSecond)} events/s, ${verify.findings.length} findings${determinism}`);
+  const nodeSeconds = (nodeCpu.user + nodeCpu.system) / 1e6;
+  const perEvent = (seconds: number) => ((seconds / Math.max(1, verify.events)) * 1e6).toFixed(1);
+  const postgresSeconds =
+    postgresCpuBefore !== undefined && postgresCpuAfter !== undefined
+      ? postgresCpuAfter - postgresCpuBefore
+      : undefined;
+  console.log(
+    `verify CPU time:        Node ${nodeSeconds.toFixed(1)} s (${perEvent(nodeSeconds)} µs/event)` +
+      (postgresSeconds === undefined
+        ? ''
+        : `, PostgreSQL ${postgresSeconds.toFixed(1)} s (${perEvent(postgresSeconds)} µs/event)`),
+  );
+  // The machine may be shared: the load average says how much the figures above are depressed.
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
+  console.log(
+    `load average (1 / 5 / 15 min): ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end`,
+  );
   await store.close();
 } finally {
   for (const stop of stoppers) await stop().catch(() => {});
