@@ -218,6 +218,39 @@ describe('PostgreSQL event store', () => {
     }
   });
 
+  it('answers many concurrent stream reads (which share queries) each with its own stream after its own version', async () => {
+    const streamIds = Array.from({ length: 8 }, () => `test-${crypto.randomUUID()}`);
+    for (const [i, streamId] of streamIds.entries()) {
+      await store.append(
+        [
+          {
+            streamId,
+            expectedVersion: 0,
+            events: Array.from({ length: i + 1 }, (_, n) =>
+              raised(customer, `${streamId}/${n + 1}`),
+            ),
+          },
+        ],
+        {},
+      );
+    }
+    const reads = streamIds.flatMap((streamId, i) =>
+      Array.from({ length: i + 2 }, (_, after) => ({ streamId, after })),
+    );
+    const results = await Promise.all(reads.map((r) => store.readStream(r.streamId, r.after)));
+    results.forEach((events, k) => {
+      const { streamId, after } = reads[k]!;
+      const length = streamIds.indexOf(streamId) + 1;
+      expect(events.map((e) => e.streamVersion)).toEqual(
+        Array.from({ length: Math.max(0, length - after) }, (_, n) => after + n + 1),
+      );
+      expect(events.every((e) => e.streamId === streamId)).toBe(true);
+      expect(events.map((e) => (e.event.data as { title: string }).title)).toEqual(
+        events.map((e) => `${streamId}/${e.streamVersion}`),
+      );
+    });
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE of events', async () => {
     await expect(pool.query(`UPDATE events SET type = 'X'`)).rejects.toThrow(/immutable/);
     await expect(pool.query('DELETE FROM events')).rejects.toThrow(/immutable/);

@@ -45,6 +45,8 @@ export interface PgEventStoreOptions {
   maxBatchSize?: number;
   /** How many group commits may be in flight at once. */
   writers?: number;
+  /** How many stream reads may be in flight at once; the reads that wait meanwhile share one. */
+  readers?: number;
   /** Encrypts personal data per customer on write, decrypts on read (crypto-shredding). */
   protector?: EventProtector;
 }
@@ -58,6 +60,8 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
   const writers = options.writers ?? 2;
   const queue: PendingAppend[] = [];
   let inFlight = 0;
+
+  const streamReads = createStreamReadBatcher(pool, options.readers ?? 4);
 
   const toRecorded = (row: EventRow): RecordedEvent =>
     recordOf(row, options.reader.read(row.type, row.schema_version, row.data));
@@ -110,10 +114,12 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
       // One statement is one atomic transaction of its own: a single round trip per group
       // commit instead of BEGIN, SELECT and COMMIT.
       rows = (
-        await pool.query(
-          'SELECT b.*, pg_current_xact_id()::text AS txid FROM append_batch($1::jsonb) b',
-          [JSON.stringify(payload)],
-        )
+        await pool.query({
+          // Named: each connection parses and plans the hot statements once.
+          name: 'append-batch',
+          text: 'SELECT b.*, pg_current_xact_id()::text AS txid FROM append_batch($1::jsonb) b',
+          values: [JSON.stringify(payload)],
+        })
       ).rows;
     } catch (error) {
       // Two group commits in flight can each wait for a stream version the other inserted: a
@@ -165,10 +171,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     },
 
     async readStream(streamId, afterVersion = 0) {
-      const { rows } = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
-        [streamId, afterVersion],
-      );
+      const rows = await streamReads.read(streamId, afterVersion);
       await options.protector?.open(rows);
       return rows.map(toRecorded);
     },
@@ -199,6 +202,71 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
 
     async close() {
       while (queue.length > 0 || inFlight > 0) await new Promise((r) => setTimeout(r, 5));
+    },
+  };
+}
+
+interface PendingRead {
+  streamId: string;
+  afterVersion: number;
+  resolve: (rows: EventRow[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Stream reads batched the way appends are: while `readers` queries are in flight, further reads
+ * queue, and the queue goes out as one query. Under load many commands' loads then cost one
+ * round trip; a lone read still goes out at once.
+ */
+function createStreamReadBatcher(pool: Pool, readers: number) {
+  const queue: PendingRead[] = [];
+  let inFlight = 0;
+
+  async function readBatch(batch: PendingRead[]): Promise<void> {
+    try {
+      if (batch.length === 1) {
+        const [only] = batch as [PendingRead];
+        const { rows } = await pool.query<EventRow>({
+          name: 'read-stream',
+          text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
+          values: [only.streamId, only.afterVersion],
+        });
+        only.resolve(rows);
+        return;
+      }
+      const { rows } = await pool.query<EventRow & { read_index: number }>({
+        name: 'read-streams',
+        text: `SELECT r.read_index::int AS read_index, ${EVENT_COLUMNS}
+               FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(wanted_stream, after_version, read_index)
+               JOIN events ON events.stream_id = r.wanted_stream AND events.stream_version > r.after_version
+               ORDER BY r.read_index, events.stream_version`,
+        values: [batch.map((r) => r.streamId), batch.map((r) => r.afterVersion)],
+      });
+      const byRead: EventRow[][] = batch.map(() => []);
+      for (const { read_index: index, ...row } of rows) byRead[index - 1]!.push(row);
+      batch.forEach((read, i) => read.resolve(byRead[i]!));
+    } catch (error) {
+      for (const read of batch) read.reject(error);
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < readers && queue.length > 0) {
+      const batch = queue.splice(0, 256);
+      inFlight += 1;
+      void readBatch(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return {
+    read(streamId: string, afterVersion: number): Promise<EventRow[]> {
+      return new Promise((resolve, reject) => {
+        queue.push({ streamId, afterVersion, resolve, reject });
+        pump();
+      });
     },
   };
 }

@@ -36,8 +36,9 @@ export function createSessionStore(pool: Pool, ttlMs: number): SessionStore {
       const hash = hashToken(token);
       // Writes only when the expiry is due to move: most requests are then read-only and cost
       // PostgreSQL no commit to disk.
-      const { rows } = await pool.query<{ customer_id: string; expires_at: Date }>(
-        `WITH live AS (
+      const { rows } = await pool.query<{ customer_id: string; expires_at: Date }>({
+        name: 'resolve-session',
+        text: `WITH live AS (
            SELECT token_hash, customer_id, expires_at FROM sessions
            WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
          ), refreshed AS (
@@ -49,8 +50,8 @@ export function createSessionStore(pool: Pool, ttlMs: number): SessionStore {
          )
          SELECT live.customer_id, coalesce((SELECT expires_at FROM refreshed), live.expires_at) AS expires_at
          FROM live`,
-        [hash, ttl],
-      );
+        values: [hash, ttl],
+      });
       const row = rows[0];
       return row
         ? { customerId: row.customer_id, tokenHash: hash, expiresAt: row.expires_at }
