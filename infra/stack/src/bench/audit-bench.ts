@@ -28,15 +28,15 @@ const uuid = (expression: string) =>
   `overlay(overlay(md5(${expression}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /**
- * CPU seconds used so far by the embedded PostgreSQL (postmaster and its backends), from /proc:
- * on a shared machine, CPU time says more than wall time about what the work costs.
+ * CPU ticks used so far by each process of the embedded PostgreSQL (postmaster and its backends),
+ * from /proc: on a shared machine, CPU time says more than wall time about what the work costs.
  */
-function postgresCpuSeconds(dataDir: string | undefined): number | undefined {
+function postgresCpuTicks(dataDir: string | undefined): Map<string, number> | undefined {
   if (!dataDir || process.platform !== 'linux') return undefined;
   try {
     const pidFile = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
     const postmaster = pidFile.split('\n')[0]!;
-    let ticks = 0;
+    const ticks = new Map<string, number>();
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       let stat: string;
@@ -48,13 +48,24 @@ function postgresCpuSeconds(dataDir: string | undefined): number | undefined {
       // Fields after the command name: state, ppid, ..., utime (14th), stime (15th) overall.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (pid === postmaster || fields[1] === postmaster) {
-        ticks += Number(fields[11]) + Number(fields[12]);
+        ticks.set(pid, Number(fields[11]) + Number(fields[12]));
       }
     }
-    return ticks / 100; // USER_HZ
+    return ticks;
   } catch {
     return undefined;
   }
+}
+
+/** PostgreSQL CPU seconds between two readings (a backend that ended in between is left out). */
+function postgresCpuSeconds(
+  before: Map<string, number> | undefined,
+  after: Map<string, number> | undefined,
+): number | undefined {
+  if (!before || !after) return undefined;
+  let ticks = 0;
+  for (const [pid, used] of after) ticks += used - (before.get(pid) ?? 0);
+  return ticks / 100; // USER_HZ
 }
 
 const stoppers: (() => Promise<void>)[] = [];
@@ -135,10 +146,10 @@ try {
 
   const verifyBar = progressBar('verify');
   const nodeCpuBefore = process.cpuUsage();
-  const postgresCpuBefore = postgresCpuSeconds(postgresDir);
+  const postgresCpuBefore = postgresCpuTicks(postgresDir);
   const verify = await verifyLog(pool, { onProgress: (d, t) => verifyBar.update(d, t) });
   const nodeCpu = process.cpuUsage(nodeCpuBefore);
-  const postgresCpuAfter = postgresCpuSeconds(postgresDir);
+  const postgresCpuAfter = postgresCpuTicks(postgresDir);
   verifyBar.done();
 
   let determinism = '';
@@ -154,10 +165,7 @@ rebuild accounts:       ${rate(rebuild.events)} events in ${(rebuild.elapsedMs /
 verify (chains + read models): ${rate(verify.events)} events in ${(verify.elapsedMs / 1000).toFixed(1)} s = ${rate(verify.eventsPerSecond)} events/s, ${verify.findings.length} findings${determinism}`);
   const nodeSeconds = (nodeCpu.user + nodeCpu.system) / 1e6;
   const perEvent = (seconds: number) => ((seconds / Math.max(1, verify.events)) * 1e6).toFixed(1);
-  const postgresSeconds =
-    postgresCpuBefore !== undefined && postgresCpuAfter !== undefined
-      ? postgresCpuAfter - postgresCpuBefore
-      : undefined;
+  const postgresSeconds = postgresCpuSeconds(postgresCpuBefore, postgresCpuAfter);
   console.log(
     `verify CPU time:        Node ${nodeSeconds.toFixed(1)} s (${perEvent(nodeSeconds)} µs/event)` +
       (postgresSeconds === undefined
