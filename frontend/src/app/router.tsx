@@ -1,6 +1,14 @@
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  useMatches,
+  type RouteObject,
+} from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/feedback';
+import { dashboardQueryOptions } from '@/features/dashboard/api/dashboard-query';
 import { useAuth } from '@/lib/auth';
 import { lazyRoute } from '@/lib/lazy-route';
 import { decideAccess, ONLINE_BANKING_ALIASES, type RouteAccess } from './guards';
@@ -10,16 +18,42 @@ import { ScrollToTop } from './scroll-to-top';
 
 // Every route of spec §2 with its guard. Pages are lazily loaded chunks.
 
+/** What a signed-in route needs before it can paint: its code, and the data it shows first. */
+type RouteNeeds = {
+  preload(): Promise<unknown>;
+  prefetch?(client: QueryClient): Promise<unknown>;
+};
+
+/**
+ * Fetches the code and first data of the signed-in page being opened at the same time as the
+ * sign-in check (GET /user) rather than one after the other: the shell, the page and its data
+ * would otherwise each wait for the previous round trip.
+ */
+function usePreloadSignedInPage(enabled: boolean) {
+  const matches = useMatches();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    for (const match of matches) {
+      const needs = match.handle as RouteNeeds | undefined;
+      // A failed load shows up (and can be retried) when the page renders; nothing to do here.
+      needs?.preload().catch(() => {});
+      needs?.prefetch?.(queryClient).catch(() => {});
+    }
+  }, [enabled, matches, queryClient]);
+}
+
 function Guard({ access }: { access: RouteAccess }) {
   const { status } = useAuth();
   const decision = decideAccess(access, status);
+  usePreloadSignedInPage(access === 'signed-in' && decision.type !== 'redirect');
   if (decision.type === 'wait') return <PageSpinner label="Checking your sign-in status" />;
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return <Outlet />;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function page(Component: LazyExoticComponent<ComponentType<any>>) {
+function page(Component: ComponentType<any>) {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Component />
@@ -67,6 +101,23 @@ const pages = {
   deposit: lazyRoute(() => import('@/features/coming-soon/routes/deposit')),
   insurance: lazyRoute(() => import('@/features/insurance/routes/insurance')),
 };
+
+type LazyPage = ComponentType & { preload(): Promise<unknown> };
+
+function signedInPage(
+  path: string,
+  component: LazyPage,
+  prefetch?: RouteNeeds['prefetch'],
+): RouteObject {
+  return {
+    path,
+    element: page(component),
+    handle: { preload: component.preload, prefetch } satisfies RouteNeeds,
+  };
+}
+
+// The dashboard's figures are its largest paint: ask for them while the session is checked.
+const prefetchDashboard = (client: QueryClient) => client.prefetchQuery(dashboardQueryOptions());
 
 export const routes: RouteObject[] = [
   {
@@ -121,21 +172,22 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: page(AppShell),
+            handle: { preload: AppShell.preload } satisfies RouteNeeds,
             children: [
-              { path: 'dashboard', element: page(pages.dashboard) },
-              { path: 'accounts', element: page(pages.accounts) },
-              { path: 'transfer', element: page(pages.transfer) },
-              { path: 'zelle', element: page(pages.zelle) },
-              { path: 'wire-transfer', element: page(pages.wireTransfer) },
-              { path: 'crypto-trading', element: page(pages.cryptoTrading) },
-              { path: 'cards', element: page(pages.cards) },
-              { path: 'bill-pay', element: page(pages.billPay) },
-              { path: 'support', element: page(pages.support) },
-              { path: 'profile', element: page(pages.profile) },
-              { path: 'investments', element: page(pages.investments) },
-              { path: 'market-analysis', element: page(pages.marketAnalysis) },
-              { path: 'deposit', element: page(pages.deposit) },
-              { path: 'insurance', element: page(pages.insurance) },
+              signedInPage('dashboard', pages.dashboard, prefetchDashboard),
+              signedInPage('accounts', pages.accounts),
+              signedInPage('transfer', pages.transfer),
+              signedInPage('zelle', pages.zelle),
+              signedInPage('wire-transfer', pages.wireTransfer),
+              signedInPage('crypto-trading', pages.cryptoTrading),
+              signedInPage('cards', pages.cards),
+              signedInPage('bill-pay', pages.billPay),
+              signedInPage('support', pages.support),
+              signedInPage('profile', pages.profile),
+              signedInPage('investments', pages.investments),
+              signedInPage('market-analysis', pages.marketAnalysis),
+              signedInPage('deposit', pages.deposit),
+              signedInPage('insurance', pages.insurance),
             ],
           },
         ],

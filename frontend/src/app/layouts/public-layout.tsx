@@ -1,9 +1,9 @@
-import { ChevronDown, Lock, Mail, MapPin, Menu, Phone, ShieldCheck, X } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { ChevronDown, Lock, Mail, MapPin, Menu, Phone, ShieldCheck } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { BANK, Logo, ThemeToggle } from '@/components/ui/brand';
 import { ButtonLink } from '@/components/ui/button';
+import { lazyComponent } from '@/lib/lazy-route';
 import { PUBLIC_MENUS, type NavMenu } from './public-nav';
 import { Facebook, Instagram, Linkedin, Youtube } from './social-icons';
 import './public-layout.css';
@@ -88,51 +88,40 @@ function DropdownMenu({
   );
 }
 
+const MobileMenuDrawer = lazyComponent(() => import('./public-mobile-menu'));
+
+/** The small-screen menu: a plain button; the drawer's code (a Radix dialog) loads on demand. */
 function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname, location.hash]);
+  const preload = () => void MobileMenuDrawer.preload().catch(() => {});
   return (
-    <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger className="icon-btn header__menu-btn" aria-label="Open menu">
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        className="icon-btn header__menu-btn"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
         <Menu size={22} aria-hidden="true" />
-      </RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="drawer__overlay" />
-        <RadixDialog.Content className="drawer drawer--right" aria-describedby={undefined}>
-          <div className="drawer__head">
-            <RadixDialog.Title className="drawer__title">Menu</RadixDialog.Title>
-            <RadixDialog.Close className="icon-btn" aria-label="Close menu">
-              <X size={22} aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
-          <nav aria-label="Mobile">
-            {PUBLIC_MENUS.map((menu) => (
-              <details key={menu.label} className="mobile-nav__group">
-                <summary>{menu.label}</summary>
-                <ul role="list">
-                  {menu.links.map((link) => (
-                    <li key={link.to + link.label}>
-                      <Link to={link.to} onClick={() => setOpen(false)}>
-                        {link.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            ))}
-          </nav>
-          <div className="drawer__actions">
-            <ButtonLink to="/login" block icon={<Lock size={16} aria-hidden="true" />}>
-              Online Banking
-            </ButtonLink>
-            <ButtonLink to="/register" variant="secondary" block>
-              Open an Account
-            </ButtonLink>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

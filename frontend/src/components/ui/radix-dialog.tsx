@@ -1,19 +1,10 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { DialogProps } from './dialog';
 
-type DialogProps = {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  /** Hide the close button (e.g. when a choice is required). */
-  hideClose?: boolean;
-  role?: 'dialog' | 'alertdialog';
-};
+// Radix's dialog (focus trap, scroll lock, inert page): loaded when a dialog first opens.
 
-export function Dialog({
+export default function RadixDialogView({
   open,
   onOpenChange,
   title,

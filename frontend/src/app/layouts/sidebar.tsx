@@ -1,0 +1,102 @@
+import { ChevronDown, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { Logo } from '@/components/ui/brand';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
+import { isGroup, SHELL_SECTIONS, type ShellGroup } from './shell-nav';
+
+// The signed-in sidebar: fixed on wide screens, inside the navigation drawer on small ones.
+
+export function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]!.toUpperCase())
+    .join('');
+}
+
+function CollapsibleGroup({ group, onNavigate }: { group: ShellGroup; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const containsCurrent = group.children.some((c) => c.to === pathname);
+  const [open, setOpen] = useState(containsCurrent);
+  const id = 'sidebar-send-transfer';
+  const Icon = group.icon;
+  return (
+    <li>
+      <button
+        type="button"
+        className="side-link side-link--group"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon size={18} aria-hidden="true" />
+        <span>{group.label}</span>
+        <ChevronDown size={16} aria-hidden="true" className="side-link__chevron" />
+      </button>
+      <ul role="list" id={id} hidden={!open} className="side-sub">
+        {group.children.map((child) => (
+          <li key={child.to}>
+            <NavLink to={child.to} className="side-link side-link--sub" onClick={onNavigate}>
+              <span>{child.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, signOut } = useAuth();
+  return (
+    <div className="sidebar__inner">
+      <div className="sidebar__brand">
+        <Logo to="/dashboard" />
+      </div>
+      <div className="sidebar__user">
+        <span className="avatar" aria-hidden="true">
+          {user?.profileImage ? <img src={user.profileImage} alt="" /> : initials(user?.name ?? '')}
+        </span>
+        <div>
+          <p className="sidebar__name">{user?.name}</p>
+          <p className="sidebar__tier">Premium Banking</p>
+        </div>
+      </div>
+      <nav aria-label="Online banking" className="sidebar__nav">
+        {SHELL_SECTIONS.map((section) => (
+          <div key={section.title} className="side-section">
+            <h2 className="side-section__title">{section.title}</h2>
+            <ul role="list">
+              {section.items.map((item) =>
+                isGroup(item) ? (
+                  <CollapsibleGroup key={item.label} group={item} onNavigate={onNavigate} />
+                ) : (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className="side-link" onClick={onNavigate}>
+                      <item.icon size={18} aria-hidden="true" />
+                      <span>{item.label}</span>
+                    </NavLink>
+                  </li>
+                ),
+              )}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <div className="sidebar__foot">
+        <Button
+          variant="ghost"
+          block
+          className="sidebar__signout"
+          icon={<LogOut size={18} aria-hidden="true" />}
+          onClick={() => void signOut()}
+        >
+          Sign Out
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Suspense, useState, type ReactNode } from 'react';
+
+export type PopupOpening = {
+  /** Opened with Enter, Space or ArrowDown rather than the pointer. */
+  keyboard: boolean;
+};
+
+type Props = {
+  /** Starts loading the popup's code (on hover or focus, before the click). */
+  preload(): Promise<unknown>;
+  /** The loaded popup, rendered in the button's place: its own trigger (same look and name), open. */
+  popup(opening: PopupOpening): ReactNode;
+  haspopup: 'menu' | 'dialog';
+  className: string;
+  label: string;
+  children: ReactNode;
+};
+
+/**
+ * A menu or popover button whose popup code (Radix, floating-ui) loads on first use, so it is not
+ * part of the page's initial JavaScript. Until then it is a plain button that looks and is named
+ * the same; its first click, Enter, Space or ArrowDown loads the popup, which opens at once.
+ */
+export function DeferredPopup({ preload, popup, haspopup, className, label, children }: Props) {
+  const [opening, setOpening] = useState<PopupOpening | null>(null);
+  const warm = () => void preload().catch(() => {});
+  const button = (
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      aria-haspopup={haspopup}
+      aria-expanded={false}
+      onPointerEnter={warm}
+      onFocus={warm}
+      // A click from Enter or Space has no pointer position (detail 0).
+      onClick={(event) => setOpening({ keyboard: event.detail === 0 })}
+      onKeyDown={(event) => {
+        if (haspopup === 'menu' && event.key === 'ArrowDown') {
+          event.preventDefault();
+          setOpening({ keyboard: true });
+        }
+      }}
+    >
+      {children}
+    </button>
+  );
+  if (!opening) return button;
+  return <Suspense fallback={button}>{popup(opening)}</Suspense>;
+}
