@@ -109,6 +109,13 @@ const stopAll = () =>
   })());
 // Ctrl-C still stops the broker, PostgreSQL and the workers (their own process groups).
 process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+// So does a crash outside the awaited path (a library's callback): the broker would outlive us.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.once(event, (error) => {
+    console.error(error);
+    void stopAll().then(() => process.exit(1));
+  });
+}
 
 let exitCode = 0;
 try {
