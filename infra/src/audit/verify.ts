@@ -22,6 +22,7 @@ export type FindingKind =
   | 'tampered_event'
   | 'missing_event'
   | 'reordered_event'
+  | 'unreadable_event'
   | 'balance_mismatch'
   | 'held_mismatch'
   | 'ledger_mismatch'
@@ -293,16 +294,8 @@ async function scan(
     if (trail && row[0] === 't') {
       if (type === 'AccountOpened') trail.opened = { stream, version, position };
       else if (isBalanceEvent(type)) {
-        const schemaText = row[6]!;
-        const data: BalanceEventData =
-          schemaText === '1'
-            ? {
-                amount: row[11] === null ? undefined : Number(row[11]),
-                holdId: row[12] ?? undefined,
-                contra: row[13] ?? undefined,
-              }
-            : (catalogue.read(type, Number(schemaText), JSON.parse(row[7]!))
-                .data as BalanceEventData);
+        const data = balanceData(row, stream, version, position);
+        if (!data) return;
         const change = applyBalanceEvent(trail.figures, type, data);
         if (change.balance !== 0) {
           trail.balanceVersion = version;
@@ -328,6 +321,35 @@ async function scan(
           }
         }
       }
+    }
+  };
+
+  /** The fields the fold reads; undefined (and a finding) if the catalogue cannot read them. */
+  const balanceData = (
+    row: string[],
+    streamId: string,
+    version: number,
+    position: number,
+  ): BalanceEventData | undefined => {
+    const schemaText = row[6]!;
+    if (schemaText === '1') {
+      return {
+        amount: row[11] === null ? undefined : Number(row[11]),
+        holdId: row[12] ?? undefined,
+        contra: row[13] ?? undefined,
+      };
+    }
+    try {
+      return catalogue.read(row[5]!, Number(schemaText), JSON.parse(row[7]!))
+        .data as BalanceEventData;
+    } catch (error) {
+      const ref = { stream: streamId, version, position };
+      tampered(ref, {
+        kind: 'unreadable_event',
+        message: `${describe(ref)} (${row[5]} schema version ${schemaText}) cannot be read: ${(error as Error).message}`,
+        event: ref,
+      });
+      return undefined;
     }
   };
 

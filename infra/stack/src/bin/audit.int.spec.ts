@@ -144,6 +144,14 @@ describe('npm run audit -- verify', () => {
         () => [`tampered_event: ${stream()} v2 (position ${v2})`],
       ],
       [
+        'schema version (one the catalogue does not know)',
+        () => `UPDATE events SET schema_version = 99 WHERE global_position = ${v2}`,
+        () => [
+          `tampered_event: ${stream()} v2 (position ${v2})`,
+          `unreadable_event: ${stream()} v2 (position ${v2}) (AccountCredited schema version 99) cannot be read`,
+        ],
+      ],
+      [
         'the stored hash itself',
         () => `UPDATE events SET hash = sha256('forged') WHERE global_position = ${v2}`,
         () => [
