@@ -37,6 +37,8 @@ export async function readLogBatch(
   after: Position,
   limit: number,
   types?: readonly string[],
+  /** Told the last visible position of the log (of any type) in the batch's snapshot. */
+  onHead?: (head: Position | undefined) => void,
 ): Promise<RecordedEvent[]> {
   const typeFilter = types
     ? `AND type = ANY(${pg.escapeLiteral(`{${types.map((t) => `"${t}"`).join(',')}}`)}::text[])`
@@ -45,7 +47,8 @@ export async function readLogBatch(
   let rows: LogRow[];
   try {
     const results = (await client.query(
-      `BEGIN;
+      // Repeatable read: the head below is taken in the same snapshot as the batch.
+      `BEGIN ISOLATION LEVEL REPEATABLE READ;
        SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off;
        SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0;
        SELECT global_position, transaction_id::text AS transaction_id, event_id, stream_id,
@@ -58,9 +61,24 @@ export async function readLogBatch(
        -- Qualified: a bare transaction_id here would be the text alias and sort as text.
        ORDER BY events.transaction_id, events.global_position
        LIMIT ${Math.max(1, Math.trunc(limit))};
+       ${
+         onHead
+           ? `SELECT transaction_id::text AS transaction_id, global_position FROM events
+              WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+              ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1;`
+           : ''
+       }
        COMMIT`,
     )) as unknown as { rows: LogRow[] }[];
-    rows = results[results.length - 2]!.rows;
+    rows = results[results.length - (onHead ? 3 : 2)]!.rows;
+    if (onHead) {
+      const head = results[results.length - 2]!.rows[0];
+      onHead(
+        head
+          ? { transactionId: BigInt(head.transaction_id), globalPosition: head.global_position }
+          : undefined,
+      );
+    }
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

@@ -53,16 +53,6 @@ export class CheckpointMovedError extends Error {}
 /** Projections whose handlers read the results of their writes: applied one statement at a time. */
 const unbuffered = new WeakSet<Projection>();
 
-const CHECKPOINT_COLUMNS = 'transaction_id::text AS transaction_id, global_position';
-
-const positionOf = (row: CheckpointRow): Position => ({
-  transactionId: BigInt(row.transaction_id),
-  globalPosition: Number(row.global_position),
-});
-
-/** The multi-statement form of node-postgres' answer: one result per statement. */
-type Results = { rows: CheckpointRow[] }[];
-
 export async function applyBatch(
   pool: Pool,
   projection: Projection,
@@ -87,41 +77,39 @@ async function applyBatchOnce(
   buffered: boolean,
 ): Promise<Position> {
   const last = events[events.length - 1]!.position;
-  const name = pg.escapeLiteral(projection.name);
+  // Begin, make sure the checkpoint row exists, lock it, and fail (PJ001) if it is no longer
+  // where this batch was read from: a second runner of the same projection waits on the lock,
+  // then gives up its batch instead of applying it twice. A read model is derived from the
+  // durable log and its checkpoint commits with its rows, so a crash can only lose a tail that is
+  // then applied again: no need to wait for the disk (synchronous_commit off).
+  const opening = inlineParameters(
+    'BEGIN; SET LOCAL synchronous_commit = off; SELECT projection_batch_begin($1, $2::text::xid8, $3)',
+    [projection.name, from.transactionId.toString(), from.globalPosition],
+  );
+  const move = inlineParameters(
+    `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
+       updated_at = now() WHERE projection = $1`,
+    [projection.name, last.transactionId.toString(), last.globalPosition],
+  );
   const client = await pool.connect();
   try {
-    // One round trip: begin, make sure the checkpoint row exists, and lock it. A second runner
-    // of the same projection waits on the lock, then sees that the checkpoint moved and gives up
-    // its batch instead of applying it twice. A read model is derived from the durable log and
-    // its checkpoint commits with its rows, so a crash can only lose a tail that is then applied
-    // again: no need to wait for the disk (synchronous_commit off).
-    const opened = (await client.query(
-      `BEGIN; SET LOCAL synchronous_commit = off;
-       INSERT INTO projection_checkpoints (projection) VALUES (${name}) ON CONFLICT DO NOTHING;
-       SELECT ${CHECKPOINT_COLUMNS} FROM projection_checkpoints WHERE projection = ${name} FOR UPDATE`,
-    )) as unknown as Results;
-    const current = opened[opened.length - 1]!.rows[0]!;
-    if (comparePositions(positionOf(current), from) !== 0) {
-      throw new CheckpointMovedError(projection.name);
-    }
-    const move = inlineParameters(
-      `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
-         updated_at = now() WHERE projection = $1`,
-      [projection.name, last.transactionId.toString(), last.globalPosition],
-    );
     if (buffered) {
-      // Writes are queued and sent many to a round trip; the last trip also moves the
-      // checkpoint and commits.
-      const writer = writeBehindDb(client);
+      // Writes are queued and sent many to a round trip, behind the opening; the last trip also
+      // moves the checkpoint and commits. Handlers that only write: one round trip in all.
+      const writer = writeBehindDb(client, 1000, opening);
       await applyEvents(writer.db, projection, events);
       await writer.flush(move, 'COMMIT');
     } else {
+      await client.query(opening);
       await applyEvents(client, projection, events);
       await client.query(`${move}; COMMIT`);
     }
     return last;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
+    if ((error as { code?: string }).code === 'PJ001') {
+      throw new CheckpointMovedError(projection.name);
+    }
     throw error;
   } finally {
     client.release();
@@ -295,10 +283,23 @@ export async function rebuildProjection(
   );
   // Only the events it handles, read in large batches through the rebuild's fast reader.
   const types = handledTypes(projection);
+  let head: Position | undefined;
   const reader: LogReader = {
-    readAll: (after, limit) => readLogBatch(pool, store, after, limit, types),
+    readAll: (after, limit) =>
+      readLogBatch(pool, store, after, limit, types, (seen) => (head = seen)),
   };
-  return catchUpProjection(pool, reader, projection, 5000, onBatch);
+  const position = await catchUpProjection(pool, reader, projection, 5000, onBatch);
+  // The last read found no more events of its types up to the head of the log it saw: the
+  // checkpoint moves there (unless a runner moved it meanwhile), as if it had read them all.
+  if (head && comparePositions(head, position) > 0) {
+    return createCheckpointMover(pool)
+      .advance(projection.name, position, head)
+      .catch((error: unknown) => {
+        if (error instanceof CheckpointMovedError) return readCheckpoint(pool, projection.name);
+        throw error;
+      });
+  }
+  return position;
 }
 
 /**

@@ -224,5 +224,8 @@ describe('projection runner with a shared reader', () => {
       expect(await readModelHash(pool, projection)).toEqual(reference);
     }
     expect(await balances()).toEqual(expected);
+    // A rebuild reads only the types it handles, yet its checkpoint reaches the head of the log.
+    expect((await rebuildProjection(pool, store, idle)).globalPosition).toBe(await head());
+    expect((await readCheckpoint(pool, 'idle-test')).globalPosition).toBe(await head());
   });
 });

@@ -80,17 +80,21 @@ const mergeableCache = new Map<string, ReturnType<typeof mergeableInsert> | null
  * are queued and sent many statements to a round trip, consecutive INSERTs of the same text as
  * one multi-row INSERT; a read first sends what is queued, so handlers still see their own
  * writes. Handlers that inspect a write's rowCount get DeferredResultError, and the caller
- * applies that projection unbuffered.
+ * applies that projection unbuffered. `opening` (statements without parameters) leads the first
+ * round trip.
  */
-export function writeBehindDb(client: PoolClient, maxQueued = 1000) {
+export function writeBehindDb(client: PoolClient, maxQueued = 1000, opening?: string) {
   let queued: Queued[] = [];
+  // Sent at the head of the first round trip (a batch's BEGIN and checkpoint lock).
+  let pending = opening;
   let count = 0;
   const text = (q: Queued) =>
     q.insert ? `${q.insert.head} ${q.insert.rows.join(',\n')} ${q.insert.tail}` : q.text!;
   /** Sends what is queued, followed by `after` (statements without parameters), in one trip. */
   const flush = async (...after: string[]) => {
-    if (queued.length === 0 && after.length === 0) return;
-    const statements = [...queued.map(text), ...after];
+    const statements = [...(pending ? [pending] : []), ...queued.map(text), ...after];
+    if (statements.length === 0) return;
+    pending = undefined;
     queued = [];
     count = 0;
     await client.query(statements.join(';\n'));
