@@ -28,10 +28,18 @@ export interface CommandBus {
 
 export class TooMuchContentionError extends Error {}
 
-export function createCommandBus(
-  store: EventStore,
-  options: { maxAttempts?: number; onAppended?: () => void } = {},
-): CommandBus {
+export interface CommandBusOptions {
+  maxAttempts?: number;
+  onAppended?: () => void;
+  /**
+   * This process is the only writer of the log (the one-process bank): a command's first attempt
+   * decides on cached states without reading their streams. Whatever fails on them (a conflict,
+   * a refusal, any error) is decided again on what is stored before it is answered.
+   */
+  soleWriter?: boolean;
+}
+
+export function createCommandBus(store: EventStore, options: CommandBusOptions = {}): CommandBus {
   const cache = new StateCache();
   const maxAttempts = options.maxAttempts ?? 8;
   return {
@@ -39,8 +47,15 @@ export function createCommandBus(
     cache,
     async execute(metadata, work) {
       for (let attempt = 1; ; attempt += 1) {
-        const uow = new UnitOfWork(store, cache);
-        const result = await work(uow);
+        let uow = new UnitOfWork(store, cache, options.soleWriter === true && attempt === 1);
+        let result: Awaited<ReturnType<typeof work>>;
+        try {
+          result = await work(uow);
+        } catch (error) {
+          if (!uow.decidedOnCache) throw error;
+          uow = new UnitOfWork(store, cache, false);
+          result = await work(uow);
+        }
         try {
           const appended = await uow.commit(metadata);
           if (appended) options.onAppended?.();

@@ -27,15 +27,33 @@ export class UnitOfWork {
   private readonly loaded = new Map<string, Loaded>();
   private readonly staged = new Map<string, { expected: ExpectedVersion; events: Versioned[] }>();
 
+  /** True once a load used a cached state without reading the stream. */
+  decidedOnCache = false;
+
+  /**
+   * With `trustCache`, a stream whose cached state is current is not read at all: right when
+   * this process is the only writer. A decision on a state that moved anyway fails its append
+   * (expected version), and the command bus then decides again on what is stored.
+   */
   constructor(
     private readonly store: EventStore,
     private readonly cache: StateCache,
+    private readonly trustCache = false,
   ) {}
 
   async load<S>(streamId: string, aggregate: Aggregate<S>): Promise<{ state: S; version: number }> {
     const already = this.loaded.get(streamId);
     if (already) return { state: already.state as S, version: already.version };
     const cached = this.cache.get<S>(streamId);
+    if (cached && cached.current && this.trustCache) {
+      this.decidedOnCache = true;
+      this.loaded.set(streamId, {
+        version: cached.version,
+        state: cached.state,
+        aggregate: aggregate as Aggregate<unknown>,
+      });
+      return { state: cached.state, version: cached.version };
+    }
     let state = cached?.state ?? aggregate.initial();
     let version = cached?.version ?? 0;
     for (const recorded of await this.store.readStream(streamId, version)) {
@@ -91,7 +109,7 @@ export class UnitOfWork {
       result = await this.store.append(appends, metadata);
     } catch (error) {
       if (error instanceof ConcurrencyError) {
-        for (const streamId of this.staged.keys()) this.cache.forget(streamId);
+        for (const streamId of this.staged.keys()) this.cache.markStale(streamId);
       }
       throw error;
     }
@@ -101,7 +119,11 @@ export class UnitOfWork {
       const version = result.versions[streamId];
       // After an unchecked append, other commands' events may sit between the version read and
       // ours: the cache keeps the state it had, and the next load reads what came after it.
-      if (!loaded || version === undefined || expected === 'any') continue;
+      if (expected === 'any') {
+        this.cache.markStale(streamId);
+        continue;
+      }
+      if (!loaded || version === undefined) continue;
       const state = events.reduce(
         (s, e) => loaded.aggregate.evolve(s, { type: e.type, data: e.data } as BankEvent),
         loaded.state,

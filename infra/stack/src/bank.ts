@@ -140,6 +140,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   let jobs: JobSystem | undefined;
   let relay: KafkaRelay | undefined;
   const bus = createCommandBus(store, {
+    // Every command of this bank runs here (jobs too) unless the parts run as separate services.
+    soleWriter: roles.commands && roles.jobs && !config.kafkaBrokers,
     onAppended: () => {
       runner.wake();
       relay?.wake();
