@@ -6,7 +6,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '../event-store/types.ts';
-import { decodeMessage } from './codec.ts';
+import { decodeMessage, type KafkaMessageLike, type RelayMessage } from './codec.ts';
 import type { Kafka } from './client.ts';
 
 export interface PartitionState {
@@ -74,16 +74,17 @@ export function createExactlyOnceConsumer(
   const maxBatch = options.maxBatch ?? 500;
   let consumer: Consumer | undefined;
 
-  /** Opens the sealed events of a chunk in one go (one key lookup), keeping the order. */
-  async function openAll(
-    entries: { event: RecordedEvent; sealed: boolean }[],
-  ): Promise<RecordedEvent[]> {
-    const sealed = entries.filter((e) => e.sealed).map((e) => e.event);
-    if (sealed.length === 0) return entries.map((e) => e.event);
+  /** Decodes a chunk and opens its sealed events in one go (one key lookup), keeping the order. */
+  async function decodeAll(messages: KafkaMessageLike[]): Promise<RelayMessage[]> {
+    const decoded = messages.map(decodeMessage);
+    const sealed = decoded.flatMap((m) => (m.kind === 'event' && m.sealed ? [m.event] : []));
+    if (sealed.length === 0) return decoded;
     if (!options.open) throw new Error(`${options.name}: sealed events and no way to open them`);
     const opened = await options.open(sealed);
     let next = 0;
-    return entries.map((e) => (e.sealed ? opened[next++]! : e.event));
+    return decoded.map((m) =>
+      m.kind === 'event' && m.sealed ? { ...m, event: opened[next++]!, sealed: false } : m,
+    );
   }
 
   async function applyChunk(
@@ -91,6 +92,9 @@ export function createExactlyOnceConsumer(
     partition: number,
     messages: EachBatchPayload['batch']['messages'],
   ): Promise<void> {
+    // Opening reads keys through the pool: done before this chunk holds a connection, or consumers
+    // holding connections while waiting for one more could starve a small pool.
+    const decoded = await decodeAll(messages);
     const client = await options.pool.connect();
     try {
       await client.query('BEGIN');
@@ -111,20 +115,20 @@ export function createExactlyOnceConsumer(
       let lastApplied = toPosition(row.transaction_id, row.global_position);
       let watermark = toPosition(row.watermark_transaction_id, row.watermark_global_position);
       let skip = maxPosition(lastApplied, floor);
-      const fresh: { event: RecordedEvent; sealed: boolean }[] = [];
-      for (const message of messages) {
-        if (BigInt(message.offset) < storedNext) continue;
-        const decoded = decodeMessage(message);
-        if (decoded.kind === 'watermark') {
-          watermark = maxPosition(watermark, decoded.position);
-        } else if (comparePositions(decoded.event.position, skip) > 0) {
-          fresh.push({ event: decoded.event, sealed: decoded.sealed });
-          lastApplied = decoded.event.position;
+      const fresh: RecordedEvent[] = [];
+      messages.forEach((message, i) => {
+        if (BigInt(message.offset) < storedNext) return;
+        const item = decoded[i]!;
+        if (item.kind === 'watermark') {
+          watermark = maxPosition(watermark, item.position);
+        } else if (comparePositions(item.event.position, skip) > 0) {
+          fresh.push(item.event);
+          lastApplied = item.event.position;
           skip = lastApplied;
         }
-      }
+      });
       const state: PartitionState = { topic, partition, lastApplied, watermark };
-      if (fresh.length > 0) await options.apply(client, await openAll(fresh), state);
+      if (fresh.length > 0) await options.apply(client, fresh, state);
       const next = BigInt(messages[messages.length - 1]!.offset) + 1n;
       await client.query(
         `UPDATE kafka_offsets SET next_offset = $4, transaction_id = $5::text::xid8,
