@@ -118,9 +118,13 @@ export class UnitOfWork {
       const loaded = this.loaded.get(streamId);
       const version = result.versions[streamId];
       // After an unchecked append, other commands' events may sit between the version read and
-      // ours: the cache keeps the state it had, and the next load reads what came after it.
-      if (expected === 'any') {
-        this.cache.markStale(streamId);
+      // ours: unless the new version shows there are none, the cache keeps the state it had and
+      // the next load reads what came after it.
+      if (
+        expected === 'any' &&
+        (!loaded || version === undefined || version !== loaded.version + events.length)
+      ) {
+        this.cache.markStale(streamId, version);
         continue;
       }
       if (!loaded || version === undefined) continue;
