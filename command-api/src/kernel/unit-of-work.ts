@@ -65,6 +65,24 @@ export class UnitOfWork {
     return { state, version };
   }
 
+  /**
+   * Loads a stream that almost never exists yet (a fresh idempotency key): when the cache is
+   * trusted it is taken as empty without a read. If it exists after all, staging on it with its
+   * version 0 conflicts, and any decision is taken again on what is stored.
+   */
+  async loadPresumedNew<S>(
+    streamId: string,
+    aggregate: Aggregate<S>,
+  ): Promise<{ state: S; version: number }> {
+    if (!this.trustCache || this.loaded.has(streamId) || this.cache.get(streamId)) {
+      return this.load(streamId, aggregate);
+    }
+    this.decidedOnCache = true;
+    const state = aggregate.initial();
+    this.loaded.set(streamId, { version: 0, state, aggregate: aggregate as Aggregate<unknown> });
+    return { state, version: 0 };
+  }
+
   /** Stages events on a loaded stream: the append fails if the stream moved since it was read. */
   append(streamId: string, events: Versioned[]): void {
     const loaded = this.loaded.get(streamId);

@@ -2,7 +2,9 @@ import type { TestBank } from '@bank/stack/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../kernel/aggregate.ts';
 import { createCommandBus } from '../kernel/command-bus.ts';
+import { runMoneyCommand } from '../services/idempotency.ts';
 import { stageTransfer } from '../services/transfers.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { balances, customer, ledger, startMoneyBank, type Customer } from './money-test-helpers.ts';
 
 let bank: TestBank;
@@ -80,6 +82,36 @@ describe('exactly once', () => {
     expect(new Set(responses.map((r) => r.body.data.transfer.id)).size).toBe(1);
     await bank.runner.catchUp();
     expect(await balances(c, c.checking.id)).toEqual({ balance: 475, available: 475 });
+  });
+
+  it('replays a key another process stored, though this process presumes fresh keys unused', async () => {
+    const c = await customer(bank, 'Two Writers', 100);
+    const identity = { customerId: c.id, key: 'stored-elsewhere', requestHash: 'same-request' };
+    const work = (ctx: typeof bank.ctx) => (uow: UnitOfWork, now: Date) =>
+      stageTransfer(
+        ctx,
+        uow,
+        {
+          customerId: c.id,
+          fromAccountId: c.checking.id,
+          amountCents: 10_00,
+          memo: '',
+          destination: { type: 'between-accounts', toAccountId: c.savings.id },
+        },
+        now,
+        false,
+      );
+    const elsewhere = { ...bank.ctx, bus: createCommandBus(bank.store) };
+    const here = { ...bank.ctx, bus: createCommandBus(bank.store, { soleWriter: true }) };
+    const first = await runMoneyCommand(elsewhere, identity, { actor: 'test' }, work(elsewhere));
+    const second = await runMoneyCommand(here, identity, { actor: 'test' }, work(here));
+    expect(first.result.replayed).toBe(false);
+    expect(second.result.replayed).toBe(true);
+    expect(second.result.body).toEqual(first.result.body);
+    const debits = (await postings()).filter(
+      (e) => e.stream_id === `account-${c.checking.id}` && e.type === 'AccountDebited',
+    );
+    expect(debits).toHaveLength(1);
   });
 
   it('refuses an identical movement within 60 s without a key as DUPLICATE_TRANSACTION', async () => {

@@ -105,7 +105,7 @@ export async function runMoneyCommand(
         return await ctx.bus.execute<MoneyReply>(metadata, async (uow) => {
           const now = new Date();
           if (keyStream) {
-            const recorded = await uow.load(keyStream, idempotencyAggregate);
+            const recorded = await uow.loadPresumedNew(keyStream, idempotencyAggregate);
             const replay = replayFor(recorded.state, identity.requestHash);
             if (replay) return { ...replay, replayed: true };
           }
