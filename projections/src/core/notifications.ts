@@ -31,7 +31,10 @@ const preferenceFor: Record<NotificationType, keyof NotificationPreferences | nu
   system: null,
 };
 
-/** Raises a notification whose id derives from the event, so a rebuild gives the same ids. */
+/**
+ * Raises a notification whose id derives from the event, so a rebuild gives the same ids. One
+ * write, with the customer's preference checked inside it: a batch sends many in one round trip.
+ */
 export async function raiseNotification(
   db: Db,
   event: RecordedEvent,
@@ -39,17 +42,11 @@ export async function raiseNotification(
   suffix = '',
   id = deterministicUuid(`notification:${event.eventId}:${suffix}`),
 ): Promise<void> {
-  const preference = preferenceFor[n.type];
-  if (preference) {
-    const { rows } = await db.query<{ preferences: NotificationPreferences }>(
-      'SELECT preferences FROM rm_notification_preferences WHERE customer_id = $1',
-      [n.customerId],
-    );
-    if (rows[0] && rows[0].preferences[preference] === false) return;
-  }
   await db.query(
     `INSERT INTO rm_notifications (id, customer_id, type, title, message, priority, created_at, position)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (id) DO NOTHING`,
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8
+     WHERE NOT ${silencedBy('$9', '$2')}
+     ON CONFLICT (id) DO NOTHING`,
     [
       id,
       n.customerId,
@@ -59,9 +56,15 @@ export async function raiseNotification(
       n.priority,
       event.recordedAt,
       event.position.globalPosition,
+      preferenceFor[n.type],
     ],
   );
 }
+
+/** SQL: the customer switched off the preference (null: a notice no switch silences). */
+const silencedBy = (preference: string, customerId: string) =>
+  `coalesce((SELECT p.preferences -> ${preference}::text = 'false'::jsonb
+               FROM rm_notification_preferences p WHERE p.customer_id = ${customerId}), false)`;
 
 export async function accountOwner(
   db: Db,
@@ -107,21 +110,36 @@ export const notificationsProjection = defineProjection({
       );
     },
     async AccountCredited(d, event, db) {
-      const owner = await accountOwner(db, d.accountId);
-      if (!owner || d.kind === 'opening') return;
-      // Money moved between the customer's own accounts is no news to them.
-      if (d.contra.startsWith('account:')) {
-        const from = await accountOwner(db, d.contra.slice('account:'.length));
-        if (from?.customer_id === owner.customer_id) return;
-      }
+      if (d.kind === 'opening') return;
       const isDeposit = d.kind === 'deposit';
-      await raiseNotification(db, event, {
-        customerId: owner.customer_id,
-        type: isDeposit ? 'transaction' : d.kind === 'zelle' ? 'zelle' : 'transaction',
-        title: isDeposit ? 'Deposit received' : 'Money received',
-        message: `${formatUsd(d.amount)} was credited to your ${owner.account_name}: ${d.description}.`,
-        priority: 'medium',
-      });
+      const type: NotificationType = d.kind === 'zelle' ? 'zelle' : 'transaction';
+      const contraAccount = d.contra.startsWith('account:')
+        ? d.contra.slice('account:'.length)
+        : null;
+      // One write: the owner and the account's name come from the routing table, and money moved
+      // between the customer's own accounts is no news to them.
+      await db.query(
+        `INSERT INTO rm_notifications (id, customer_id, type, title, message, priority, created_at, position)
+         SELECT $1, o.customer_id, $2, $3, $4 || o.account_name || $5, 'medium', $6, $7
+         FROM rm_notification_routing o
+         WHERE o.account_id = $8
+           AND NOT EXISTS (SELECT 1 FROM rm_notification_routing f
+                            WHERE f.account_id = $9 AND f.customer_id = o.customer_id)
+           AND NOT ${silencedBy('$10', 'o.customer_id')}
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          deterministicUuid(`notification:${event.eventId}:`),
+          type,
+          isDeposit ? 'Deposit received' : 'Money received',
+          `${formatUsd(d.amount)} was credited to your `,
+          `: ${d.description}.`,
+          event.recordedAt,
+          event.position.globalPosition,
+          d.accountId,
+          contraAccount,
+          preferenceFor[type],
+        ],
+      );
     },
     async CustomerPasswordChanged(d, event, db) {
       await raiseNotification(db, event, {
