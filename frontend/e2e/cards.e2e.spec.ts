@@ -20,7 +20,9 @@ describe('Cards', () => {
       .click();
     await toast(page, /./).first().waitFor();
     await page.getByRole('heading', { name: 'Your Cards' }).waitFor();
-    await page.getByText('ACTIVE').first().waitFor();
+    // Exact: Playwright matches text and names case-insensitively as substrings by default, so
+    // 'Lock Card' would also find 'Unlock Card' and 'LOCKED' the toast 'Card locked successfully'.
+    await page.getByText('ACTIVE', { exact: true }).first().waitFor();
 
     await page
       .getByRole('button', { name: /Show card details/ })
@@ -48,10 +50,12 @@ describe('Cards', () => {
     await limits.getByRole('button', { name: 'Save Limits' }).click();
     await toast(page, 'Card limits updated successfully').waitFor();
 
-    await page.getByRole('button', { name: 'Lock Card' }).first().click();
-    await page.getByText('LOCKED').first().waitFor();
-    await page.getByRole('button', { name: 'Unlock Card' }).first().click();
-    await page.getByRole('button', { name: 'Lock Card' }).first().waitFor();
+    await page.getByRole('button', { name: 'Lock Card', exact: true }).first().click();
+    await page.getByText('LOCKED', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Unlock Card', exact: true }).first().click();
+    // The card must be active again before Card Settings, which lists active cards only: the
+    // inexact wait passed at once (on 'Unlock Card') and the tab could open on "No active cards".
+    await page.getByRole('button', { name: 'Lock Card', exact: true }).first().waitFor();
 
     await openTab(page, 'Card Settings');
     await page.getByRole('switch', { name: 'International Transactions' }).first().click();
