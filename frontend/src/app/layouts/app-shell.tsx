@@ -1,9 +1,8 @@
-import { ChevronDown, Menu, Send } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { ChevronDown, Send } from 'lucide-react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ThemeToggle } from '@/components/ui/brand';
 import { Button } from '@/components/ui/button';
-import { DeferredPopup } from '@/components/ui/deferred-popup';
+import { DeferredDrawer, DeferredPopup } from '@/components/ui/deferred-popup';
 import { IdleSessionWarning } from '@/features/auth/components/idle-session-warning';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { GlobalSearch } from '@/features/search/components/global-search';
@@ -53,43 +52,9 @@ function UserMenu() {
 
 const ShellDrawer = lazyComponent(() => import('./shell-drawer'));
 
-/** The small-screen navigation: a plain button; the drawer's code (a Radix dialog) loads on demand. */
-function MobileSidebar() {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
-  const preload = () => void ShellDrawer.preload().catch(() => {});
-  return (
-    <>
-      <button
-        ref={triggerRef}
-        type="button"
-        className="icon-btn topbar__menu"
-        aria-label="Open navigation"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
-        <Menu size={22} aria-hidden="true" />
-      </button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <ShellDrawer open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />
-        </Suspense>
-      ) : null}
-    </>
-  );
-}
-
 export function AppShell() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
@@ -100,7 +65,12 @@ export function AppShell() {
       </aside>
       <div className="shell__body">
         <header className="topbar">
-          <MobileSidebar />
+          <DeferredDrawer
+            drawer={ShellDrawer}
+            label="Open navigation"
+            className="icon-btn topbar__menu"
+            closeKey={pathname}
+          />
           <GlobalSearch />
           <div className="topbar__actions">
             <Button

@@ -1,8 +1,9 @@
-import { ChevronDown, Lock, Mail, MapPin, Menu, Phone, ShieldCheck } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { ChevronDown, Lock, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { BANK, Logo, ThemeToggle } from '@/components/ui/brand';
 import { ButtonLink } from '@/components/ui/button';
+import { DeferredDrawer } from '@/components/ui/deferred-popup';
 import { lazyComponent } from '@/lib/lazy-route';
 import { PUBLIC_MENUS, type NavMenu } from './public-nav';
 import { Facebook, Instagram, Linkedin, Youtube } from './social-icons';
@@ -90,41 +91,6 @@ function DropdownMenu({
 
 const MobileMenuDrawer = lazyComponent(() => import('./public-mobile-menu'));
 
-/** The small-screen menu: a plain button; the drawer's code (a Radix dialog) loads on demand. */
-function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname, location.hash]);
-  const preload = () => void MobileMenuDrawer.preload().catch(() => {});
-  return (
-    <>
-      <button
-        ref={triggerRef}
-        type="button"
-        className="icon-btn header__menu-btn"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
-        <Menu size={22} aria-hidden="true" />
-      </button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <MobileMenuDrawer open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />
-        </Suspense>
-      ) : null}
-    </>
-  );
-}
-
 function Header() {
   const scrolled = useScrolledPast(20);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
@@ -172,7 +138,12 @@ function Header() {
           >
             Online Banking
           </ButtonLink>
-          <MobileMenu />
+          <DeferredDrawer
+            drawer={MobileMenuDrawer}
+            label="Open menu"
+            className="icon-btn header__menu-btn"
+            closeKey={location.pathname + location.hash}
+          />
         </div>
       </div>
     </header>

@@ -1,63 +1,50 @@
 import { Lock, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { RefObject } from 'react';
+import type { DrawerProps } from '@/components/ui/deferred-popup';
+import { RadixDrawer } from '@/components/ui/radix-drawer';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/button';
 import { PUBLIC_MENUS } from './public-nav';
 
-type Props = {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The menu button, focused again when the drawer closes. */
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
-};
-
 /** The public site's small-screen menu drawer (loaded when the menu button is first used). */
-export default function MobileMenuDrawer({ open, onOpenChange, returnFocusTo }: Props) {
+export default function MobileMenuDrawer({ open, onOpenChange, returnFocusTo }: DrawerProps) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="drawer__overlay" />
-        <RadixDialog.Content
-          className="drawer drawer--right"
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-        >
-          <div className="drawer__head">
-            <RadixDialog.Title className="drawer__title">Menu</RadixDialog.Title>
-            <RadixDialog.Close className="icon-btn" aria-label="Close menu">
-              <X size={22} aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
-          <nav aria-label="Mobile">
-            {PUBLIC_MENUS.map((menu) => (
-              <details key={menu.label} className="mobile-nav__group">
-                <summary>{menu.label}</summary>
-                <ul role="list">
-                  {menu.links.map((link) => (
-                    <li key={link.to + link.label}>
-                      <Link to={link.to} onClick={() => onOpenChange(false)}>
-                        {link.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            ))}
-          </nav>
-          <div className="drawer__actions">
-            <ButtonLink to="/login" block icon={<Lock size={16} aria-hidden="true" />}>
-              Online Banking
-            </ButtonLink>
-            <ButtonLink to="/register" variant="secondary" block>
-              Open an Account
-            </ButtonLink>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <RadixDrawer
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
+      className="drawer--right"
+    >
+      <div className="drawer__head">
+        <RadixDialog.Title className="drawer__title">Menu</RadixDialog.Title>
+        <RadixDialog.Close className="icon-btn" aria-label="Close menu">
+          <X size={22} aria-hidden="true" />
+        </RadixDialog.Close>
+      </div>
+      <nav aria-label="Mobile">
+        {PUBLIC_MENUS.map((menu) => (
+          <details key={menu.label} className="mobile-nav__group">
+            <summary>{menu.label}</summary>
+            <ul role="list">
+              {menu.links.map((link) => (
+                <li key={link.to + link.label}>
+                  <Link to={link.to} onClick={() => onOpenChange(false)}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ))}
+      </nav>
+      <div className="drawer__actions">
+        <ButtonLink to="/login" block icon={<Lock size={16} aria-hidden="true" />}>
+          Online Banking
+        </ButtonLink>
+        <ButtonLink to="/register" variant="secondary" block>
+          Open an Account
+        </ButtonLink>
+      </div>
+    </RadixDrawer>
   );
 }

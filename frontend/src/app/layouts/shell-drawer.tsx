@@ -1,36 +1,23 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { RefObject } from 'react';
+import type { DrawerProps } from '@/components/ui/deferred-popup';
+import { RadixDrawer } from '@/components/ui/radix-drawer';
 import { SidebarContent } from './sidebar';
 
-type Props = {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The menu button, focused again when the drawer closes. */
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
-};
-
 /** The signed-in navigation drawer of small screens (loaded when its button is first used). */
-export default function ShellDrawer({ open, onOpenChange, returnFocusTo }: Props) {
+export default function ShellDrawer({ open, onOpenChange, returnFocusTo }: DrawerProps) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="drawer__overlay" />
-        <RadixDialog.Content
-          className="drawer drawer--left sidebar sidebar--drawer"
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-        >
-          <RadixDialog.Title className="sr-only">Navigation</RadixDialog.Title>
-          <RadixDialog.Close className="icon-btn sidebar__close" aria-label="Close navigation">
-            <X size={22} aria-hidden="true" />
-          </RadixDialog.Close>
-          <SidebarContent onNavigate={() => onOpenChange(false)} />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <RadixDrawer
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
+      className="drawer--left sidebar sidebar--drawer"
+    >
+      <RadixDialog.Title className="sr-only">Navigation</RadixDialog.Title>
+      <RadixDialog.Close className="icon-btn sidebar__close" aria-label="Close navigation">
+        <X size={22} aria-hidden="true" />
+      </RadixDialog.Close>
+      <SidebarContent onNavigate={() => onOpenChange(false)} />
+    </RadixDrawer>
   );
 }

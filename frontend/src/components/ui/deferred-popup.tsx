@@ -1,4 +1,13 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Menu } from 'lucide-react';
+import {
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 export type PopupOpening = {
   /** Opened with Enter, Space or ArrowDown rather than the pointer. */
@@ -47,4 +56,58 @@ export function DeferredPopup({ preload, popup, haspopup, className, label, chil
   );
   if (!opening) return button;
   return <Suspense fallback={button}>{popup(opening)}</Suspense>;
+}
+
+export type DrawerProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The menu button, focused again when the drawer closes. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+};
+
+/**
+ * A menu button opening a navigation drawer whose code (a Radix dialog) loads on first use; the
+ * drawer closes when `closeKey` (the location) changes.
+ */
+export function DeferredDrawer({
+  drawer: Drawer,
+  label,
+  className,
+  closeKey,
+}: {
+  drawer: ComponentType<DrawerProps> & { preload(): Promise<unknown> };
+  label: string;
+  className: string;
+  closeKey: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [closeKey]);
+  const warm = () => void Drawer.preload().catch(() => {});
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={className}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu size={22} aria-hidden="true" />
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <Drawer open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -20,6 +20,7 @@ import {
   type AppointmentInput,
   type MessageInput,
 } from '../api/contact';
+import { EmailField, NameFields } from './contact-fields';
 
 function ServerErrors({ error }: { error: unknown }) {
   if (!error) return null;
@@ -73,27 +74,8 @@ export function AppointmentForm() {
         </Alert>
       ) : null}
       <ServerErrors error={call.error} />
-      <div className="form-row">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...form.register('last_name')}
-        />
-      </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <NameFields form={form} />
+      <EmailField form={form} />
       <fieldset
         className="choice-group"
         aria-describedby={errors.appointment_type ? 'appt-type-error' : undefined}
@@ -193,27 +175,8 @@ export function MessageForm({ subject }: { subject: string }) {
         </Alert>
       ) : null}
       <ServerErrors error={call.error} />
-      <div className="form-row">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...form.register('last_name')}
-        />
-      </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <NameFields form={form} />
+      <EmailField form={form} />
       <SelectField label="Subject" error={errors.subject?.message} {...form.register('subject')}>
         {MESSAGE_SUBJECTS.map((s) => (
           <option key={s} value={s}>

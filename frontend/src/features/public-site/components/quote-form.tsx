@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/error-mapping';
 import { useSendContactMessage } from '../api/contact';
+import { EmailField, NameFields } from './contact-fields';
 
 export const INSURANCE_TYPES = [
   { value: 'auto', label: 'Auto insurance' },
@@ -46,7 +47,6 @@ export function QuoteForm() {
       details: '',
     },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (v) => {
     const type =
@@ -86,28 +86,9 @@ export function QuoteForm() {
           </p>
         </Alert>
       ) : null}
+      <NameFields form={form} />
       <div className="form-row">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...form.register('last_name')}
-        />
-      </div>
-      <div className="form-row">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField form={form} />
         <TextField
           label="Phone"
           type="tel"
