@@ -4,6 +4,7 @@ import {
   type EventMetadata,
   type EventStore,
 } from '@bank/infra';
+import { HotStreams } from './hot-streams.ts';
 import { StateCache } from './state-cache.ts';
 import { UnitOfWork } from './unit-of-work.ts';
 
@@ -41,30 +42,41 @@ export interface CommandBusOptions {
 
 export function createCommandBus(store: EventStore, options: CommandBusOptions = {}): CommandBus {
   const cache = new StateCache();
+  const hot = new HotStreams();
   const maxAttempts = options.maxAttempts ?? 8;
   return {
     store,
     cache,
     async execute(metadata, work) {
-      for (let attempt = 1; ; attempt += 1) {
-        let uow = new UnitOfWork(store, cache, options.soleWriter === true && attempt === 1);
-        let result: Awaited<ReturnType<typeof work>>;
+      /** Runs the work; undefined when it failed on cached states (decide again on stored ones). */
+      const decide = async (trustCache: boolean) => {
+        const uow = new UnitOfWork(store, cache, trustCache, hot);
         try {
-          result = await work(uow);
+          return { uow, result: await work(uow) };
         } catch (error) {
-          if (!uow.decidedOnCache) throw error;
-          uow = new UnitOfWork(store, cache, false);
-          result = await work(uow);
+          uow.release();
+          if (uow.decidedOnCache) return undefined;
+          throw error;
         }
+      };
+      for (let attempt = 1; ; attempt += 1) {
+        const decided =
+          (await decide(options.soleWriter === true && attempt === 1)) ?? (await decide(false))!;
+        const { uow, result } = decided;
         try {
           const appended = await uow.commit(metadata);
           if (appended) options.onAppended?.();
           return { result, appended };
         } catch (error) {
           if (!(error instanceof ConcurrencyError)) throw error;
+          uow.release();
+          // Commands on this stream now take turns in this process.
+          hot.markHot(error.streamId);
           if (attempt >= maxAttempts) throw new TooMuchContentionError(error.message);
           // Small random back-off so racing commands do not collide in lock-step.
           await new Promise((r) => setTimeout(r, Math.random() * 4 * attempt));
+        } finally {
+          uow.release();
         }
       }
     },

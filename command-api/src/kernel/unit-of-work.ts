@@ -8,6 +8,7 @@ import {
   type NewEvent,
 } from '@bank/infra';
 import type { Aggregate } from './aggregate.ts';
+import type { HotStreams } from './hot-streams.ts';
 import type { StateCache } from './state-cache.ts';
 
 interface Loaded {
@@ -39,11 +40,21 @@ export class UnitOfWork {
     private readonly store: EventStore,
     private readonly cache: StateCache,
     private readonly trustCache = false,
+    private readonly hot?: HotStreams,
   ) {}
+
+  private readonly turns: (() => void)[] = [];
+
+  /** Ends this command's turns on hot streams: call once it committed or failed. */
+  release(): void {
+    for (const release of this.turns.splice(0)) release();
+  }
 
   async load<S>(streamId: string, aggregate: Aggregate<S>): Promise<{ state: S; version: number }> {
     const already = this.loaded.get(streamId);
     if (already) return { state: already.state as S, version: already.version };
+    // On a hot stream, wait for the commands before this one, then read what they left.
+    if (this.hot?.isHot(streamId)) this.turns.push(await this.hot.turn(streamId));
     const cached = this.cache.get<S>(streamId);
     if (cached && cached.current && this.trustCache) {
       this.decidedOnCache = true;
