@@ -16,16 +16,13 @@ import { freePort } from '@bank/infra/testing';
 import { allProjections, checkDeterminism, rebuildWithShadow } from '@bank/projections';
 import { parseArgs, progressBar } from '../bin/cli-support.ts';
 import { migrateAll } from '../migrations.ts';
+import { generateAccountLog } from './generated-log.ts';
 
 const { options } = parseArgs(process.argv.slice(2));
 const loadAtStart = os.loadavg();
 const totalEvents = Number(options.events ?? 1_000_000);
 const accounts = Number(options.accounts ?? 10_000);
 const perAccount = Math.max(2, Math.floor(totalEvents / accounts));
-
-/** A valid version-4 UUID derived from an SQL text expression (zod checks the version bits). */
-const uuid = (expression: string) =>
-  `overlay(overlay(md5(${expression}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /**
  * CPU ticks used so far by each process of the embedded PostgreSQL (postmaster and its backends),
@@ -100,36 +97,10 @@ try {
     `Generating ${accounts * perAccount} events (${accounts} accounts x ${perAccount})...`,
   );
   const generation = progressBar('generate');
-  const chunk = Math.max(1, Math.floor(50_000 / perAccount));
   const startedGenerating = performance.now();
-  for (let first = 1; first <= accounts; first += chunk) {
-    const last = Math.min(accounts, first + chunk - 1);
-    await pool.query(
-      `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
-       SELECT ${uuid(`'event' || a || '-' || v`)},
-              'account-' || ${uuid(`'account' || a`)},
-              v,
-              CASE WHEN v = 1 THEN 'AccountOpened'
-                   WHEN v % 5 = 0 THEN 'AccountDebited' ELSE 'AccountCredited' END,
-              CASE WHEN v = 1 THEN jsonb_build_object(
-                     'accountId', ${uuid(`'account' || a`)}, 'customerId', ${uuid(`'customer' || a`)},
-                     'accountNumber', lpad(a::text, 12, '0'), 'routingNumber', '021000021',
-                     'name', 'Everyday Checking', 'type', 'checking', 'productCode', 'CHK',
-                     'currency', 'USD')
-                   ELSE jsonb_build_object(
-                     'accountId', ${uuid(`'account' || a`)}, 'entryId', ${uuid(`'entry' || a || '-' || v`)},
-                     'amount', CASE WHEN v % 5 = 0 THEN 1000 ELSE 2000 + (v * 37) % 5000 END,
-                     'description', CASE WHEN v % 5 = 0 THEN 'ATM withdrawal' ELSE 'Teller deposit' END,
-                     'kind', CASE WHEN v % 5 = 0 THEN 'withdrawal' ELSE 'deposit' END,
-                     'contra', 'cash:teller', 'reference', 'B' || a || '-' || v)
-              END,
-              '{"actor":"bench","correlationId":"bench"}'::jsonb
-       FROM generate_series($1::int, $2::int) a, generate_series(1, $3::int) v
-       ORDER BY a, v`,
-      [first, last, perAccount],
-    );
-    generation.update(last * perAccount, accounts * perAccount);
-  }
+  await generateAccountLog(pool, accounts, perAccount, (done, total) =>
+    generation.update(done, total),
+  );
   generation.done();
   const generated = accounts * perAccount;
   const generationSeconds = (performance.now() - startedGenerating) / 1000;
