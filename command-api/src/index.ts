@@ -22,6 +22,7 @@ export { CONSISTENCY_HEADER } from './routes/command-reply.ts';
 export * from './jobs/index.ts';
 export { billPayJobModule } from './jobs/bill-pay-jobs.ts';
 export { cryptoJobModule } from './jobs/crypto-jobs.ts';
+export { refreshPrices } from './services/crypto.ts';
 export { moneyJobModule } from './jobs/money-jobs.ts';
 
 export interface CommandApiOptions {

@@ -115,8 +115,11 @@ export async function seedDemoCustomer(
   dataDir: string,
 ): Promise<{ accountNumber: string; password: string } | undefined> {
   const file = path.join(dataDir, 'demo-customer.json');
-  const { rows } = await ctx.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
-  if (rows[0]!.n > 0) {
+  // Customers, not any event: the market-data job records prices as soon as the bank starts.
+  const { rows } = await ctx.pool.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM events WHERE type = 'CustomerRegistered') AS any`,
+  );
+  if (rows[0]!.any) {
     return existsSync(file)
       ? (JSON.parse(readFileSync(file, 'utf8')) as { accountNumber: string; password: string })
       : undefined;

@@ -1,0 +1,28 @@
+import { refreshPrices } from '@bank/command-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCustomer } from './seed.ts';
+import { ApiClient, startTestBank, type TestBank } from './testing/index.ts';
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+describe('the demo customer of npm start', () => {
+  it('is seeded on a new bank even when a job already recorded market prices, once', async () => {
+    await refreshPrices(bank.ctx);
+    const demo = await seedDemoCustomer(bank.ctx, bank.config.dataDir);
+    expect(demo).toBeDefined();
+    const client = new ApiClient(bank);
+    const login = await client.post('/api/login', {
+      account_number: demo!.accountNumber,
+      password: demo!.password,
+    });
+    expect(login.status).toBe(200);
+    // A restart finds the same customer instead of seeding another.
+    expect(await seedDemoCustomer(bank.ctx, bank.config.dataDir)).toEqual(demo);
+  });
+});
