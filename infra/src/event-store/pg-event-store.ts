@@ -22,7 +22,8 @@ interface PendingAppend {
   reject: (error: unknown) => void;
 }
 
-interface EventRow {
+/** An events row as EVENT_COLUMNS selects it. */
+export interface EventRow {
   global_position: number;
   transaction_id: string;
   event_id: string;
@@ -35,8 +36,21 @@ interface EventRow {
   recorded_at: Date;
 }
 
-const EVENT_COLUMNS =
+export const EVENT_COLUMNS =
   'global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at';
+
+/** The recorded event of a row, with its data already read (opened, upcast) as `event`. */
+export const recordedEvent = (row: EventRow, event: RecordedEvent['event']): RecordedEvent => ({
+  eventId: row.event_id,
+  streamId: row.stream_id,
+  streamVersion: row.stream_version,
+  type: row.type,
+  schemaVersion: row.schema_version,
+  event,
+  metadata: row.metadata,
+  recordedAt: row.recorded_at,
+  position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
+});
 
 export interface PgEventStoreOptions {
   /** Upcasts stored events to their latest shape (the event catalogue). */
@@ -64,18 +78,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
   const streamReads = createStreamReadBatcher(pool, options.readers ?? 4);
 
   const toRecorded = (row: EventRow): RecordedEvent =>
-    recordOf(row, options.reader.read(row.type, row.schema_version, row.data));
-  const recordOf = (row: EventRow, event: RecordedEvent['event']): RecordedEvent => ({
-    eventId: row.event_id,
-    streamId: row.stream_id,
-    streamVersion: row.stream_version,
-    type: row.type,
-    schemaVersion: row.schema_version,
-    event,
-    metadata: row.metadata,
-    recordedAt: row.recorded_at,
-    position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
-  });
+    recordedEvent(row, options.reader.read(row.type, row.schema_version, row.data));
 
   async function readAllRows(after: Position, limit: number): Promise<EventRow[]> {
     const { rows } = await pool.query<EventRow>(
@@ -184,7 +187,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
 
     async readAllSealed(after: Position, limit: number) {
       const rows = await readAllRows(after, limit);
-      return rows.map((row) => recordOf(row, { type: row.type, data: row.data }));
+      return rows.map((row) => recordedEvent(row, { type: row.type, data: row.data }));
     },
 
     async openSealed(events) {

@@ -11,6 +11,24 @@ import { defineProjection } from '../projection.ts';
 const ownerOf = (param: string) =>
   `(SELECT customer_id FROM rm_transaction_accounts WHERE account_id = ${param})`;
 
+/** A posting's line, in the column order both inserts below use (customer_id comes from SQL). */
+function postingRow(direction: 'credit' | 'debit', p: Posting, event: RecordedEvent): unknown[] {
+  return [
+    `${p.entryId}:${p.accountId}:${direction}`,
+    p.accountId,
+    p.entryId,
+    direction,
+    p.amount,
+    p.description,
+    p.kind,
+    p.contra,
+    p.reference,
+    JSON.stringify(p.metadata ?? {}),
+    p.occurredAt ? new Date(p.occurredAt) : event.recordedAt,
+    event.position.globalPosition,
+  ];
+}
+
 async function insertPosting(
   db: Db,
   direction: 'credit' | 'debit',
@@ -21,20 +39,7 @@ async function insertPosting(
     `INSERT INTO rm_transactions (id, account_id, customer_id, entry_id, direction, amount_cents,
        description, kind, contra, status, reference_number, metadata, created_at, position)
      VALUES ($1,$2::uuid,${ownerOf('$2::uuid')},$3,$4,$5,$6,$7,$8,'completed',$9,$10,$11,$12)`,
-    [
-      `${p.entryId}:${p.accountId}:${direction}`,
-      p.accountId,
-      p.entryId,
-      direction,
-      p.amount,
-      p.description,
-      p.kind,
-      p.contra,
-      p.reference,
-      JSON.stringify(p.metadata ?? {}),
-      p.occurredAt ? new Date(p.occurredAt) : event.recordedAt,
-      event.position.globalPosition,
-    ],
+    postingRow(direction, p, event),
   );
 }
 
@@ -50,20 +55,7 @@ async function insertPostings(events: readonly RecordedEvent<BankEvent>[], db: D
   for (const recorded of events) {
     const { type, data: p } = recorded.event as PostingEvent;
     const direction = type === 'AccountCredited' ? 'credit' : 'debit';
-    [
-      `${p.entryId}:${p.accountId}:${direction}`,
-      p.accountId,
-      p.entryId,
-      direction,
-      p.amount,
-      p.description,
-      p.kind,
-      p.contra,
-      p.reference,
-      JSON.stringify(p.metadata ?? {}),
-      p.occurredAt ? new Date(p.occurredAt) : recorded.recordedAt,
-      recorded.position.globalPosition,
-    ].forEach((value, i) => columns[i]!.push(value));
+    postingRow(direction, p, recorded).forEach((value, i) => columns[i]!.push(value));
   }
   // An unknown account joins to a NULL owner, which the NOT NULL customer_id refuses.
   await db.query(

@@ -1,20 +1,15 @@
 import { catalogue } from '@bank/events';
-import type { EventStore, Pool, Position, RecordedEvent } from '@bank/infra';
+import {
+  EVENT_COLUMNS,
+  recordedEvent,
+  type EventRow,
+  type EventStore,
+  type Pool,
+  type Position,
+  type RecordedEvent,
+} from '@bank/infra';
 import pg from 'pg';
 import type { Projection } from '../projection.ts';
-
-interface LogRow {
-  global_position: number;
-  transaction_id: string;
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-  recorded_at: Date;
-}
 
 /** The event types a projection has handlers for: the only ones a rebuild of it needs to read. */
 export const handledTypes = (projection: Projection): string[] =>
@@ -44,15 +39,14 @@ export async function readLogBatch(
     ? `AND type = ANY(${pg.escapeLiteral(`{${types.map((t) => `"${t}"`).join(',')}}`)}::text[])`
     : '';
   const client = await pool.connect();
-  let rows: LogRow[];
+  let rows: EventRow[];
   try {
     const results = (await client.query(
       // Repeatable read: the head below is taken in the same snapshot as the batch.
       `BEGIN ISOLATION LEVEL REPEATABLE READ;
        SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off;
        SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0;
-       SELECT global_position, transaction_id::text AS transaction_id, event_id, stream_id,
-              stream_version, type, schema_version, data, metadata, recorded_at
+       SELECT ${EVENT_COLUMNS}
        FROM events
        WHERE (transaction_id, global_position) >
              (${pg.escapeLiteral(after.transactionId.toString())}::xid8, ${Number(after.globalPosition)})
@@ -69,7 +63,7 @@ export async function readLogBatch(
            : ''
        }
        COMMIT`,
-    )) as unknown as { rows: LogRow[] }[];
+    )) as unknown as { rows: EventRow[] }[];
     rows = results[results.length - (onHead ? 3 : 2)]!.rows;
     if (onHead) {
       const head = results[results.length - 2]!.rows[0];
@@ -87,15 +81,7 @@ export async function readLogBatch(
   }
   if (rows.length === 0) return [];
   await store.openRows?.(rows);
-  return rows.map((row): RecordedEvent => ({
-    eventId: row.event_id,
-    streamId: row.stream_id,
-    streamVersion: row.stream_version,
-    type: row.type,
-    schemaVersion: row.schema_version,
-    event: catalogue.read(row.type, row.schema_version, row.data),
-    metadata: row.metadata,
-    recordedAt: row.recorded_at,
-    position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
-  }));
+  return rows.map((row) =>
+    recordedEvent(row, catalogue.read(row.type, row.schema_version, row.data)),
+  );
 }
