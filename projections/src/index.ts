@@ -18,7 +18,7 @@ import type { Projection } from './projection.ts';
 export * from './projection.ts';
 export * from './runner/projection-runner.ts';
 export * from './toolkit/index.ts';
-export { raiseNotification, accountOwner } from './core/notifications.ts';
+export { raiseNotification } from './core/notifications.ts';
 export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';
 export { findTickets, findTicket, ticketViews, type TicketRow } from './core/support.ts';
 export { bankDateOf, BANK_TIME_ZONE } from './core/limits.ts';

@@ -66,17 +66,6 @@ const silencedBy = (preference: string, customerId: string) =>
   `coalesce((SELECT p.preferences -> ${preference}::text = 'false'::jsonb
                FROM rm_notification_preferences p WHERE p.customer_id = ${customerId}), false)`;
 
-export async function accountOwner(
-  db: Db,
-  accountId: string,
-): Promise<{ customer_id: string; account_name: string } | undefined> {
-  const { rows } = await db.query<{ customer_id: string; account_name: string }>(
-    'SELECT customer_id, account_name FROM rm_notification_routing WHERE account_id = $1',
-    [accountId],
-  );
-  return rows[0];
-}
-
 /** Notifications built from the events they report, and the customer's read/delete actions. */
 export const notificationsProjection = defineProjection({
   name: 'notifications',
