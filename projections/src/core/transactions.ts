@@ -2,6 +2,7 @@ import { ERASED, type BankEvent, type Posting } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
+import { arrayParams, type ArrayElement } from '../toolkit/array-param.ts';
 
 /**
  * The account's owner, from the projection's own lookup table, as an SQL expression: the handlers
@@ -12,7 +13,11 @@ const ownerOf = (param: string) =>
   `(SELECT customer_id FROM rm_transaction_accounts WHERE account_id = ${param})`;
 
 /** A posting's line, in the column order both inserts below use (customer_id comes from SQL). */
-function postingRow(direction: 'credit' | 'debit', p: Posting, event: RecordedEvent): unknown[] {
+function postingRow(
+  direction: 'credit' | 'debit',
+  p: Posting,
+  event: RecordedEvent,
+): ArrayElement[] {
   return [
     `${p.entryId}:${p.accountId}:${direction}`,
     p.accountId,
@@ -51,7 +56,7 @@ const isPlainPosting = (event: RecordedEvent<BankEvent>) =>
 
 /** A run of postings that settle no hold: their lines, in one statement (as insertPosting each). */
 async function insertPostings(events: readonly RecordedEvent<BankEvent>[], db: Db): Promise<void> {
-  const columns: unknown[][] = Array.from({ length: 12 }, () => []);
+  const columns: ArrayElement[][] = Array.from({ length: 12 }, () => []);
   for (const recorded of events) {
     const { type, data: p } = recorded.event as PostingEvent;
     const direction = type === 'AccountCredited' ? 'credit' : 'debit';
@@ -69,7 +74,7 @@ async function insertPostings(events: readonly RecordedEvent<BankEvent>[], db: D
                                contra, reference, metadata, created_at, position, n)
      LEFT JOIN rm_transaction_accounts a ON a.account_id = v.account_id
      ORDER BY v.n`,
-    columns,
+    arrayParams(columns),
   );
 }
 

@@ -265,6 +265,9 @@ export async function catchUpProjection(
   }
 }
 
+const REBUILD_FIRST_BATCH = 500;
+const REBUILD_BATCH = 5000;
+
 /** Empties a projection's tables and checkpoint, then replays the whole log into it. */
 export async function rebuildProjection(
   pool: Pool,
@@ -281,14 +284,20 @@ export async function rebuildProjection(
      DELETE FROM projection_checkpoints WHERE projection = ${pg.escapeLiteral(projection.name)};
      COMMIT`,
   );
-  // Only the events it handles, read in large batches through the rebuild's fast reader.
+  // Only the events it handles, read in large batches through the rebuild's fast reader. The
+  // first batches are smaller: nothing else runs while the first one is read and parsed, and the
+  // next one is read while this one is applied, so a short first batch starts that overlap sooner.
   const types = handledTypes(projection);
   let head: Position | undefined;
+  let limit = REBUILD_FIRST_BATCH;
   const reader: LogReader = {
-    readAll: (after, limit) =>
-      readLogBatch(pool, store, after, limit, types, (seen) => (head = seen)),
+    readAll: (after) => {
+      const batch = limit;
+      limit = Math.min(limit * 2, REBUILD_BATCH);
+      return readLogBatch(pool, store, after, batch, types, (seen) => (head = seen));
+    },
   };
-  const position = await catchUpProjection(pool, reader, projection, 5000, onBatch);
+  const position = await catchUpProjection(pool, reader, projection, REBUILD_BATCH, onBatch);
   // The last read found no more events of its types up to the head of the log it saw: the
   // checkpoint moves there (unless a runner moved it meanwhile), as if it had read them all.
   if (head && comparePositions(head, position) > 0) {

@@ -1,6 +1,7 @@
 import type { PoolClient } from '@bank/infra';
 import pg from 'pg';
 import type { Db } from '../projection.ts';
+import { ArrayParam } from './array-param.ts';
 
 /** Thrown when a handler reads the result of a write that was deferred. */
 export class DeferredResultError extends Error {
@@ -24,12 +25,22 @@ const RETURNING = /\bRETURNING\b/i;
 const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils
   .prepareValue;
 
+/**
+ * The same text as pg.escapeLiteral, built by whole-string replaces: escapeLiteral appends one
+ * character at a time, which on the large array literals of a set-based run made garbage
+ * collection most of a rebuild's time.
+ */
+export function escapeLiteral(text: string): string {
+  const quoted = text.includes("'") ? text.replaceAll("'", "''") : text;
+  return text.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+}
+
 /** A parameter as an SQL literal, converted exactly as node-postgres would send it. */
 function literal(value: unknown): string {
   const prepared = prepareValue(value);
   if (prepared === null || prepared === undefined) return 'NULL';
   const text = Buffer.isBuffer(prepared) ? `\\x${prepared.toString('hex')}` : String(prepared);
-  return pg.escapeLiteral(text);
+  return escapeLiteral(text);
 }
 
 /** Replaces $n placeholders (outside quoted text) with literals. */
@@ -73,6 +84,18 @@ function mergeableInsert(
   return { head, row, tail };
 }
 
+/**
+ * Rows in an array parameter from which a write is sent with its parameters, in a round trip of
+ * its own, rather than inlined: a set-based statement over thousands of rows as literals costs
+ * Node the escaping and PostgreSQL the scanning of megabytes of SQL text, which is more than the
+ * round trip saved (measured on 5,000 postings: 150 ms inlined, 95 ms with parameters).
+ */
+export const BULK_ROWS = 1000;
+
+const isBulk = (params: readonly unknown[] | undefined) =>
+  params?.some((p) => (Array.isArray(p) || p instanceof ArrayParam) && p.length >= BULK_ROWS) ??
+  false;
+
 const mergeableCache = new Map<string, ReturnType<typeof mergeableInsert> | null>();
 
 /**
@@ -80,8 +103,9 @@ const mergeableCache = new Map<string, ReturnType<typeof mergeableInsert> | null
  * are queued and sent many statements to a round trip, consecutive INSERTs of the same text as
  * one multi-row INSERT; a read first sends what is queued, so handlers still see their own
  * writes. Handlers that inspect a write's rowCount get DeferredResultError, and the caller
- * applies that projection unbuffered. `opening` (statements without parameters) leads the first
- * round trip.
+ * applies that projection unbuffered. A write with an array parameter of BULK_ROWS or more goes
+ * out at once with its parameters, after what is queued. `opening` (statements without parameters)
+ * leads the first round trip.
  */
 export function writeBehindDb(client: PoolClient, maxQueued = 1000, opening?: string) {
   let queued: Queued[] = [];
@@ -101,7 +125,7 @@ export function writeBehindDb(client: PoolClient, maxQueued = 1000, opening?: st
   };
   const db: Db = {
     async query(sql, params) {
-      if (PURE_WRITE.test(sql) && !RETURNING.test(sql)) {
+      if (PURE_WRITE.test(sql) && !RETURNING.test(sql) && !isBulk(params)) {
         let parts = mergeableCache.get(sql);
         if (parts === undefined) {
           parts = mergeableInsert(sql) ?? null;

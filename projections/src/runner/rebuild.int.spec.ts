@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AccountCredited,
+  AccountDebited,
+  AccountOpened,
+  catalogue,
+  FundsHeld,
+  HoldReleased,
+  ledgerAccounts,
+  streams,
+} from '@bank/events';
+import { createPgEventStore, createPool, type EventStore, type Pool } from '@bank/infra';
+import { createTestDatabase } from '@bank/infra/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionsProjection } from '../core/transactions.ts';
+import type { Projection } from '../projection.ts';
+import { ArrayParam } from '../toolkit/array-param.ts';
+import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
+import { BULK_ROWS, escapeLiteral } from '../toolkit/write-behind.ts';
+import { createProjectionRunner, readCheckpoint, rebuildProjection } from './projection-runner.ts';
+
+let pool: Pool;
+let store: EventStore;
+
+/** Text that an SQL literal or an array literal must carry through unchanged. */
+const awkward = [
+  "it's",
+  'back\\slash',
+  '"quoted"',
+  'NULL',
+  '',
+  '{braces},comma',
+  ' leading and trailing ',
+  'ünïcødé ✓ 𝄞',
+  'tab\tnew\nline',
+  '\\\'"mixed\\"',
+];
+
+/** More consecutive plain postings per account than a bulk write takes. */
+const POSTINGS = BULK_ROWS + 200;
+
+async function appendLog(): Promise<void> {
+  for (let a = 0; a < 3; a += 1) {
+    const accountId = randomUUID();
+    const postings = Array.from({ length: POSTINGS }, (_, i) => {
+      const text = awkward[(i + a) % awkward.length]!;
+      const data = {
+        accountId,
+        entryId: randomUUID(),
+        amount: 100 + i,
+        description: `${text} #${i}`,
+        kind: i % 7 === 0 ? text : 'deposit',
+        contra: ledgerAccounts.cash,
+        reference: text,
+        ...(i % 3 === 0
+          ? { metadata: { memo: text, nested: { quote: "'", list: [text, 1] } } }
+          : {}),
+        ...(i % 11 === 0
+          ? { occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }
+          : {}),
+      };
+      return i % 5 === 4 ? AccountDebited.create(data) : AccountCredited.create(data);
+    });
+    const holds = [randomUUID(), randomUUID()];
+    await store.append(
+      [
+        {
+          streamId: streams.account(accountId),
+          expectedVersion: 'no_stream',
+          events: [
+            AccountOpened.create({
+              accountId,
+              customerId: randomUUID(),
+              accountNumber: String(200000000000 + a),
+              routingNumber: '061000227',
+              name: 'Checking',
+              type: 'checking',
+              productCode: 'premium_checking',
+              currency: 'USD',
+            }),
+            ...postings,
+            ...holds.map((holdId) =>
+              FundsHeld.create({
+                accountId,
+                holdId,
+                amount: 50,
+                description: awkward[a]!,
+                kind: 'bill_payment',
+                reference: 'H',
+              }),
+            ),
+            AccountDebited.create({
+              accountId,
+              entryId: randomUUID(),
+              amount: 50,
+              description: 'Settled',
+              kind: 'bill_payment',
+              contra: ledgerAccounts.cash,
+              reference: 'H',
+              holdId: holds[0]!,
+            }),
+            HoldReleased.create({ accountId, holdId: holds[1]!, reason: awkward[a + 1]! }),
+          ] as never[],
+        },
+      ],
+      {},
+    );
+  }
+}
+
+beforeAll(async () => {
+  pool = createPool(await createTestDatabase(), 10);
+  store = createPgEventStore(pool, { reader: catalogue });
+  await appendLog();
+});
+afterAll(async () => {
+  await pool.end();
+});
+
+describe('rebuild of the transactions projection', () => {
+  it('leaves the rows the live runner leaves, through bulk writes of awkward text', async () => {
+    const runner = createProjectionRunner({
+      pool,
+      store,
+      projections: [transactionsProjection],
+      idlePollMs: 20,
+    });
+    await runner.start();
+    try {
+      await runner.catchUp();
+    } finally {
+      await runner.stop();
+    }
+    const { rows } = await pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM rm_transactions',
+    );
+    expect(rows[0]!.n).toBe(3 * (POSTINGS + 2));
+    const live = await readModelHash(pool, transactionsProjection);
+
+    await rebuildProjection(pool, store, transactionsProjection);
+    expect(await readModelHash(pool, transactionsProjection)).toEqual(live);
+    // One event at a time, through the handlers (a copy with its own handlers object).
+    const oneByOne: Projection = {
+      ...transactionsProjection,
+      handlers: { ...transactionsProjection.handlers },
+    };
+    await rebuildProjection(pool, store, oneByOne);
+    expect(await readModelHash(pool, transactionsProjection)).toEqual(live);
+    await rebuildWithShadow(pool, store, transactionsProjection);
+    expect(await readModelHash(pool, transactionsProjection)).toEqual(live);
+    const { rows: head } = await pool.query<{ n: number }>(
+      'SELECT max(global_position) AS n FROM events',
+    );
+    expect((await readCheckpoint(pool, 'transactions')).globalPosition).toBe(Number(head[0]!.n));
+  });
+
+  it('sends array parameters and literals as node-postgres would', async () => {
+    const when = new Date(Date.UTC(2026, 10, 22, 18, 30, 1, 234));
+    const values = [...awkward, null, undefined, 'x'];
+    const { rows } = await pool.query<Record<string, boolean>>(
+      `SELECT $1::text[] IS NOT DISTINCT FROM $2::text[] AS text,
+              $3::timestamptz[] = $4::timestamptz[] AS time,
+              $5::bigint[] = $6::bigint[] AS number,
+              $7::jsonb[] = $8::jsonb[] AS json`,
+      [
+        new ArrayParam(values),
+        values.map((v) => v ?? null),
+        new ArrayParam([when, null]),
+        [when, null],
+        new ArrayParam([1, -2, 9007199254740991n]),
+        [1, -2, '9007199254740991'],
+        new ArrayParam(awkward.map((text) => JSON.stringify({ text }))),
+        awkward.map((text) => JSON.stringify({ text })),
+      ],
+    );
+    expect(rows[0]).toEqual({ text: true, time: true, number: true, json: true });
+    for (const text of awkward) expect(escapeLiteral(text)).toBe(pg.escapeLiteral(text));
+  });
+});
