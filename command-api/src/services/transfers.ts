@@ -398,7 +398,8 @@ export async function stageTransfer(
     now,
   });
   const transferStream = moneyStreams.transfer(transferId);
-  const transfer = await uow.load(transferStream, transferAggregate);
+  // A new random id: nothing to read (appendNew still refuses a stream that exists).
+  const transfer = await uow.loadPresumedNew(transferStream, transferAggregate);
   uow.appendNew(transferStream, initiateTransfer(data, transfer.state));
 
   const spent = data.status === 'pending' ? amount + fee : amount;

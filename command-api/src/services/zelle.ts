@@ -223,7 +223,8 @@ async function stagePayment(
     };
   }
   const paymentStream = zelleStreams.payment(paymentId);
-  const existing = await uow.load(paymentStream, paymentAggregate);
+  // A new random id: nothing to read (appendNew still refuses a stream that exists).
+  const existing = await uow.loadPresumedNew(paymentStream, paymentAggregate);
   if (existing.state.payment) throw new Error('payment id collision');
   uow.appendNew(paymentStream, [ZellePaymentSent.create(payment)]);
 
@@ -274,7 +275,7 @@ async function stageRequest(uow: UnitOfWork, input: ZelleInput, now: Date) {
   }
   const requestId = randomUUID();
   const stream = zelleStreams.request(requestId);
-  await uow.load(stream, requestAggregate);
+  await uow.loadPresumedNew(stream, requestAggregate);
   const data = {
     requestId,
     requesterCustomerId: input.customerId,

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Pool } from '../postgres/pool.ts';
 import { START, type EventStore, type Position, type RecordedEvent } from './types.ts';
 
@@ -10,6 +11,11 @@ export interface SubscriptionOptions {
   handle: (events: RecordedEvent[]) => Promise<void>;
   batchSize?: number;
   idlePollMs?: number;
+  /**
+   * After a batch, wait this long before reading the next, so that the appends of that time
+   * share one read and one checkpoint write instead of one each (0: read again at once).
+   */
+  settleMs?: number;
   onError?: ((error: unknown) => void) | undefined;
 }
 
@@ -32,13 +38,20 @@ async function readPosition(pool: Pool, name: string): Promise<Position> {
     : START;
 }
 
+/**
+ * Moves the checkpoint forward only (a slower process that dispatched an older batch cannot move
+ * it back), without waiting for the disk: a checkpoint lost in a server crash only means a batch
+ * handled again, which the handler must tolerate anyway (at-least-once).
+ */
 async function savePosition(pool: Pool, name: string, position: Position): Promise<void> {
   await pool.query(
-    `INSERT INTO projection_checkpoints (projection, transaction_id, global_position, updated_at)
-     VALUES ($1, $2::text::xid8, $3, now())
+    `BEGIN; SET LOCAL synchronous_commit = off;
+     INSERT INTO projection_checkpoints AS c (projection, transaction_id, global_position, updated_at)
+     VALUES (${pg.escapeLiteral(name)}, '${position.transactionId}'::xid8, ${Number(position.globalPosition)}, now())
      ON CONFLICT (projection) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
-       global_position = EXCLUDED.global_position, updated_at = now()`,
-    [name, position.transactionId.toString(), position.globalPosition],
+       global_position = EXCLUDED.global_position, updated_at = now()
+     WHERE (c.transaction_id, c.global_position) < (EXCLUDED.transaction_id, EXCLUDED.global_position);
+     COMMIT`,
   );
 }
 
@@ -49,17 +62,28 @@ async function savePosition(pool: Pool, name: string, position: Position): Promi
 export function createSubscription(options: SubscriptionOptions): Subscription {
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 250;
+  const settleMs = options.settleMs ?? 0;
   let running = false;
   let loop: Promise<void> | undefined;
   let waker: (() => void) | undefined;
 
+  // Where this subscription has got to: read once, then kept (and read again after a failure).
+  let position: Position | undefined;
+
   async function step(): Promise<boolean> {
-    const position = await readPosition(options.pool, options.name);
-    const events = await options.store.readAll(position, batchSize);
-    if (events.length === 0) return false;
-    await options.handle(events);
-    await savePosition(options.pool, options.name, events[events.length - 1]!.position);
-    return true;
+    try {
+      position ??= await readPosition(options.pool, options.name);
+      const events = await options.store.readAll(position, batchSize);
+      if (events.length === 0) return false;
+      await options.handle(events);
+      const last = events[events.length - 1]!.position;
+      await savePosition(options.pool, options.name, last);
+      position = last;
+      return true;
+    } catch (error) {
+      position = undefined;
+      throw error;
+    }
   }
 
   const sleep = (ms: number) =>
@@ -86,6 +110,7 @@ export function createSubscription(options: SubscriptionOptions): Subscription {
             const moved = await step();
             failures = 0;
             if (!moved) await sleep(idlePollMs);
+            else if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
           } catch (error) {
             failures += 1;
             options.onError?.(error);

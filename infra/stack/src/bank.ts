@@ -1,4 +1,3 @@
-import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import {
   BANK_ROUTING_NUMBER,
@@ -12,15 +11,10 @@ import {
   type JobScheduler,
   type JobSystem,
 } from '@bank/command-api';
-import { catalogue, ERASED, piiRules } from '@bank/events';
 import {
   createKafka,
   createKafkaRelay,
-  createKeyring,
-  createPgEventStore,
-  createPiiProtector,
   createPool,
-  createSecretBox,
   createSessionStore,
   loadConfig,
   loadSecretsKey,
@@ -39,8 +33,10 @@ import {
   type ProjectionRunner,
 } from '@bank/projections';
 import { Redis } from 'ioredis';
+import { createBankStore } from './bank-store.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { migrateAll } from './migrations.ts';
+import { createThreadedProjectionRunner } from './projections-thread/threaded-runner.ts';
 
 export interface BankParts {
   config: BankConfig;
@@ -125,18 +121,13 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     log(`Redis (local redis-server) at ${redisUrl}`);
   }
 
-  const pool = createPool(databaseUrl, Number(process.env.PG_POOL_SIZE ?? 40));
+  const poolSize = Number(process.env.PG_POOL_SIZE ?? 40);
+  const pool = createPool(databaseUrl, poolSize);
   stoppers.push(() => pool.end());
   await migrateAll(pool);
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
-  const secrets = createSecretBox(secretsKey);
-  const fingerprintKey = Buffer.from(hkdfSync('sha256', secretsKey, '', 'pii-fingerprint', 32));
-  const keyring = createKeyring(pool, secrets, fingerprintKey);
-  const store = createPgEventStore(pool, {
-    reader: catalogue,
-    protector: createPiiProtector(keyring, piiRules, ERASED),
-  });
+  const { store, secrets, keyring } = createBankStore(pool, secretsKey);
   let jobs: JobSystem | undefined;
   let relay: KafkaRelay | undefined;
   const bus = createCommandBus(store, {
@@ -158,12 +149,17 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     routingNumber: BANK_ROUTING_NUMBER,
   };
 
-  const runner: ProjectionRunner = createProjectionRunner({
-    pool,
-    store,
-    projections: allProjections,
-    onError: (name, error) => log(`projection ${name} failed: ${(error as Error).message}`),
-  });
+  // One machine: the projections follow the log on a thread of their own (a second core).
+  const runner: ProjectionRunner = config.kafkaBrokers
+    ? createProjectionRunner({ pool, store, projections: allProjections })
+    : createThreadedProjectionRunner({
+        pool,
+        store,
+        databaseUrl,
+        secretsKeyHex: secretsKey.toString('hex'),
+        poolSize: 16,
+        log,
+      });
   if (roles.projections && config.kafkaBrokers) {
     // Scale mode: a relay (one per deployment, elected through PostgreSQL) puts the log on Kafka,
     // and the projections consume it in consumer groups shared with the other workers.

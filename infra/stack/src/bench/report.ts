@@ -165,7 +165,7 @@ export function markdownReport(r: BenchResults): string {
           ],
           [
             'cost per transfer at saturation',
-            `${n(t.cost.commits, 1)} PostgreSQL transactions (read-only ones included), ${n(t.cost.walFlushes, 2)} WAL flushes, ${n(t.cost.nodeCpuMs, 1)} ms CPU of the bank's Node process`,
+            `${n(t.cost.commits, 1)} PostgreSQL transactions (read-only ones included), ${n(t.cost.walFlushes, 2)} WAL flushes, ${n(t.cost.nodeCpuMs, 1)} ms CPU of the bank's Node process${t.cost.mainThreadCpuMs === undefined ? '' : `, of which ${n(t.cost.mainThreadCpuMs, 1)} ms on its main thread (event loop busy ${Math.round(t.cost.eventLoopUtilization * 100)}% of the time)`}`,
           ],
           [
             'open loop at half that rate',

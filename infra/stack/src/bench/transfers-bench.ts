@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { seedCustomers, type Seed } from '@bank/load-tests';
 import { comparePositions, parsePosition, type Pool, type Position } from '@bank/infra';
 import type { LoadResult, Sample } from './http-load.ts';
@@ -11,6 +12,10 @@ export interface CostPerTransfer {
   walFlushes: number;
   /** CPU of the bank's Node process per transfer (the load generator runs in its own process). */
   nodeCpuMs: number;
+  /** Of which the main thread's (HTTP and commands; the projections have a thread of their own). */
+  mainThreadCpuMs: number | undefined;
+  /** Share of the saturation phase the main thread's event loop was busy (1: it is the limit). */
+  eventLoopUtilization: number;
 }
 
 export interface TransferFigures {
@@ -44,6 +49,18 @@ export async function seedForTransfers(
   return seedCustomers(endpoint, { customers, depositDollars: 1_000_000, concurrency: 4, log });
 }
 
+/** CPU time of this process's main thread in ms (Linux: /proc; undefined elsewhere). */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (10 ms).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 async function databaseCounters(db: Pool) {
   const { rows } = await db.query<{ commits: number; flushes: number }>(
     `SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database())::bigint AS commits,
@@ -65,8 +82,12 @@ export async function benchTransfers(
   await runLoad({ kind: 'closed', seed, lanes: clients, durationMs: Math.min(3000, durationMs) });
   const before = await databaseCounters(db);
   const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpuMs();
+  const loopBefore = performance.eventLoopUtilization();
   const saturation = await runLoad({ kind: 'closed', seed, lanes: clients, durationMs });
   const cpu = process.cpuUsage(cpuBefore);
+  const mainAfter = mainThreadCpuMs();
+  const loop = performance.eventLoopUtilization(loopBefore);
   const after = await databaseCounters(db);
   const done = saturation.samples.filter(ok).length;
   const saturationTps = (done / saturation.elapsedMs) * 1000;
@@ -74,6 +95,11 @@ export async function benchTransfers(
     commits: (after.commits - before.commits) / done,
     walFlushes: (after.flushes - before.flushes) / done,
     nodeCpuMs: (cpu.user + cpu.system) / 1000 / done,
+    mainThreadCpuMs:
+      mainBefore === undefined || mainAfter === undefined
+        ? undefined
+        : (mainAfter - mainBefore) / done,
+    eventLoopUtilization: loop.utilization,
   };
   log(
     `  saturation: ${Math.round(saturationTps)} transfers/s with ${clients} clients (${saturation.errors} errors); ` +

@@ -1,0 +1,42 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createPool } from '@bank/infra';
+import { allProjections, createProjectionRunner } from '@bank/projections';
+import { createBankStore } from '../bank-store.ts';
+import type { FromThread, ProjectionThreadData, ToThread } from './protocol.ts';
+
+// The projections thread: the projection runner's loops with their own pool and event store, so
+// their batches (reading, opening and parsing events, building and sending SQL) use the second
+// core instead of delaying the requests on the main thread.
+const port = parentPort!;
+const data = workerData as ProjectionThreadData;
+const say = (message: FromThread) => port.postMessage(message);
+
+const pool = createPool(data.databaseUrl, data.poolSize);
+const { store } = createBankStore(pool, Buffer.from(data.secretsKeyHex, 'hex'));
+const runner = createProjectionRunner({
+  pool,
+  store,
+  projections: allProjections,
+  onError: (projection, error) =>
+    say({ kind: 'projection-error', projection, message: (error as Error).message }),
+});
+
+port.on('message', (message: ToThread) => {
+  if (message.kind === 'wake') runner.wake();
+  else void stop();
+});
+
+async function stop() {
+  await runner.stop();
+  await store.close();
+  await pool.end();
+  say({ kind: 'stopped' });
+  port.close();
+}
+
+try {
+  await runner.start();
+  say({ kind: 'started' });
+} catch (error) {
+  say({ kind: 'failed', message: (error as Error).message });
+}

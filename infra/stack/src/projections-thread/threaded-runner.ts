@@ -1,0 +1,100 @@
+import { Worker } from 'node:worker_threads';
+import type { EventStore, Pool } from '@bank/infra';
+import { allProjections, createProjectionRunner, type ProjectionRunner } from '@bank/projections';
+import type { FromThread, ProjectionThreadData, ToThread } from './protocol.ts';
+
+export interface ThreadedRunnerOptions extends ProjectionThreadData {
+  /** The main thread's pool and store, for catchUp(). */
+  pool: Pool;
+  store: EventStore;
+  log: (line: string) => void;
+}
+
+export interface ThreadedProjectionRunner extends ProjectionRunner {
+  /** The thread running the loops, while there is one. */
+  readonly thread: Worker | undefined;
+}
+
+const RESTART_DELAY_MS = 1000;
+
+/**
+ * The projection runner on its own thread. catchUp() still runs here, on the caller's pool: it
+ * and the thread's loops share checkpoints in PostgreSQL, where a batch applied by one is
+ * skipped by the other, so they can run at once.
+ */
+export function createThreadedProjectionRunner(
+  options: ThreadedRunnerOptions,
+): ThreadedProjectionRunner {
+  const inline = createProjectionRunner({
+    pool: options.pool,
+    store: options.store,
+    projections: allProjections,
+  });
+  const data: ProjectionThreadData = {
+    databaseUrl: options.databaseUrl,
+    secretsKeyHex: options.secretsKeyHex,
+    poolSize: options.poolSize,
+  };
+  let worker: Worker | undefined;
+  let stopping = false;
+  let restart: NodeJS.Timeout | undefined;
+
+  const send = (message: ToThread) => worker?.postMessage(message);
+
+  function spawn(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const thread = new Worker(new URL('./thread-entry.mjs', import.meta.url), {
+        workerData: data,
+      });
+      worker = thread;
+      let started = false;
+      let failure = '';
+      thread.on('message', (message: FromThread) => {
+        if (message.kind === 'started') {
+          started = true;
+          resolve();
+        } else if (message.kind === 'failed') {
+          failure = message.message;
+          options.log(`projections thread failed to start: ${message.message}`);
+        } else if (message.kind === 'projection-error') {
+          options.log(`projection ${message.projection} failed: ${message.message}`);
+        }
+      });
+      thread.on('error', (error) => {
+        failure = error.message;
+        options.log(`projections thread: ${error.message}`);
+      });
+      thread.on('exit', (code) => {
+        if (worker === thread) worker = undefined;
+        if (!started) reject(new Error(`The projections thread exited (code ${code}): ${failure}`));
+        else if (!stopping) {
+          // The read models would stop moving: start a new thread (it resumes from checkpoints).
+          options.log(`projections thread exited (code ${code}); restarting`);
+          restart = setTimeout(() => void spawn().catch(() => {}), RESTART_DELAY_MS);
+        }
+      });
+    });
+  }
+
+  return {
+    async start() {
+      stopping = false;
+      await spawn();
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(restart);
+      const thread = worker;
+      if (!thread) return;
+      const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+      send({ kind: 'stop' });
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
+      await thread.terminate();
+    },
+    catchUp: () => inline.catchUp(),
+    wake: () => send({ kind: 'wake' }),
+    get thread() {
+      return worker;
+    },
+  };
+}
