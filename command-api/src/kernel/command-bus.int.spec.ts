@@ -188,4 +188,57 @@ describe('command bus as the only writer', () => {
     expect(reasons[7]).not.toBe('moved');
     expect(await balanceOf(accountId)).toBe(0);
   });
+
+  it('lands a debit only on the very state it was decided on, while credits, debits and failing commands on the account race', async () => {
+    const bus = createCommandBus(store, { soleWriter: true });
+    const accountId = await openAccount(bus);
+    await move(bus, accountId, 'Credit', 30_00);
+    const stream = streams.account(accountId);
+    const taken = await openAccount(bus);
+    // The balance each debit (by its entry id) was decided on.
+    const decidedOn = new Map<string, number>();
+    const debit = (cents: number, poisoned: boolean) =>
+      bus.execute({ actor: 'test' }, async (uow) => {
+        const account = await uow.load(stream, accountAggregate);
+        const p = posting(accountId, cents);
+        uow.append(stream, decideAccount({ type: 'Debit', posting: p }, account.state));
+        decidedOn.set(p.entryId, account.state.balance);
+        // A poisoned one also claims, as new, an account that exists: it always conflicts.
+        if (poisoned) {
+          const other = await uow.load(streams.account(taken), accountAggregate);
+          uow.appendNew(
+            streams.account(taken),
+            decideAccount({ type: 'Credit', posting: posting(taken, 1_00) }, other.state),
+          );
+        }
+      });
+    const credit = (cents: number) =>
+      bus.execute({ actor: 'test' }, async (uow) => {
+        const account = await uow.load(stream, accountAggregate);
+        uow.appendAny(
+          stream,
+          decideAccount({ type: 'Credit', posting: posting(accountId, cents) }, account.state),
+        );
+      });
+    for (let wave = 0; wave < 4; wave += 1) {
+      await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 3 === 0 ? credit(2_00) : debit(3_00, i % 7 === 1),
+        ),
+      );
+    }
+    // Walk the log: every debit was decided on the balance right before it, none overdrew.
+    let balance = 0;
+    let debits = 0;
+    for (const { type, event } of await store.readStream(stream)) {
+      const data = event.data as { entryId: string; amount: number };
+      if (type === 'AccountCredited') balance += data.amount;
+      if (type !== 'AccountDebited') continue;
+      expect(decidedOn.get(data.entryId)).toBe(balance);
+      balance -= data.amount;
+      debits += 1;
+      expect(balance).toBeGreaterThanOrEqual(0);
+    }
+    expect(debits).toBeGreaterThan(10);
+  });
 });

@@ -5,6 +5,7 @@ import {
   type EventStore,
 } from '@bank/infra';
 import { HotStreams } from './hot-streams.ts';
+import { InFlightAppends } from './in-flight.ts';
 import { StateCache } from './state-cache.ts';
 import { UnitOfWork } from './unit-of-work.ts';
 
@@ -34,8 +35,10 @@ export interface CommandBusOptions {
   onAppended?: () => void;
   /**
    * This process is the only writer of the log (the one-process bank): a command's first attempt
-   * decides on cached states without reading their streams. Whatever fails on them (a conflict,
-   * a refusal, any error) is decided again on what is stored before it is answered.
+   * decides on cached states without reading their streams, including the state an append still
+   * in flight will leave (so commands on a hot stream share a group commit instead of waiting for
+   * each other's). Whatever fails on them (a conflict, a refusal, any error) is decided again on
+   * what is stored before it is answered.
    */
   soleWriter?: boolean;
 }
@@ -44,13 +47,15 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
   const cache = new StateCache();
   const hot = new HotStreams();
   const maxAttempts = options.maxAttempts ?? 8;
+  const maxFreeRetries = 4 * maxAttempts;
+  const inFlight = options.soleWriter ? new InFlightAppends() : undefined;
   return {
     store,
     cache,
     async execute(metadata, work) {
       /** Runs the work; undefined when it failed on cached states (decide again on stored ones). */
       const decide = async (trustCache: boolean) => {
-        const uow = new UnitOfWork(store, cache, trustCache, hot);
+        const uow = new UnitOfWork(store, cache, trustCache, hot, inFlight);
         try {
           return { uow, result: await work(uow) };
         } catch (error) {
@@ -59,6 +64,7 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
           throw error;
         }
       };
+      let freeRetries = 0;
       for (let attempt = 1; ; attempt += 1) {
         const decided =
           (await decide(options.soleWriter === true && attempt === 1)) ?? (await decide(false))!;
@@ -72,6 +78,16 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
           uow.release();
           // Commands on this stream now take turns in this process.
           hot.markHot(error.streamId);
+          // A conflict owed to this process's own appends in flight (one this command built on
+          // failed, or it came to the queue out of turn) is not contention: once they settled,
+          // the same attempt runs again. Bounded all the same.
+          const owed = uow.predecessorsSettled(error.streamId);
+          if (owed && freeRetries < maxFreeRetries) {
+            freeRetries += 1;
+            await owed;
+            attempt -= 1;
+            continue;
+          }
           if (attempt >= maxAttempts) throw new TooMuchContentionError(error.message);
           // Small random back-off so racing commands do not collide in lock-step.
           await new Promise((r) => setTimeout(r, Math.random() * 4 * attempt));

@@ -9,13 +9,18 @@ import {
 } from '@bank/infra';
 import type { Aggregate } from './aggregate.ts';
 import type { HotStreams } from './hot-streams.ts';
+import type { InFlightAppend, InFlightAppends } from './in-flight.ts';
 import type { StateCache } from './state-cache.ts';
 
 interface Loaded {
   version: number;
   state: unknown;
   aggregate: Aggregate<unknown>;
+  /** Set when the state is the outcome of an append still in flight, not a stored one. */
+  via?: InFlightAppend;
 }
+
+type Outcome = InFlightAppend['outcome'];
 
 type Versioned = { type: string; data: unknown; schemaVersion: number };
 
@@ -41,9 +46,13 @@ export class UnitOfWork {
     private readonly cache: StateCache,
     private readonly trustCache = false,
     private readonly hot?: HotStreams,
+    /** Given when this process is the only writer: decisions may build on appends in flight. */
+    private readonly inFlight?: InFlightAppends,
   ) {}
 
   private readonly turns: (() => void)[] = [];
+  /** The appends in flight this command's conflict on a stream may be owed to, by stream. */
+  private readonly blockedBy = new Map<string, Promise<void>>();
 
   /** Ends this command's turns on hot streams: call once it committed or failed. */
   release(): void {
@@ -55,8 +64,23 @@ export class UnitOfWork {
     if (already) return { state: already.state as S, version: already.version };
     // On a hot stream, wait for the commands before this one, then read what they left.
     if (this.hot?.isHot(streamId)) this.turns.push(await this.hot.turn(streamId));
+    const last = this.inFlight?.last(streamId);
+    if (this.trustCache && last?.buildable && last.outcome) {
+      this.decidedOnCache = true;
+      const { version, state } = last.outcome;
+      this.loaded.set(streamId, {
+        version,
+        state,
+        aggregate: aggregate as Aggregate<unknown>,
+        via: last,
+      });
+      return { state: state as S, version };
+    }
+    // Deciding on what is stored: this process's appends in flight on the stream settle first,
+    // or the decision would expect a version they are about to move past.
+    if (last) await Promise.all(this.inFlight!.all(streamId).map((a) => a.settled));
     const cached = this.cache.get<S>(streamId);
-    if (cached && cached.current && this.trustCache) {
+    if (cached && cached.current && this.trustCache && !last) {
       this.decidedOnCache = true;
       this.loaded.set(streamId, {
         version: cached.version,
@@ -85,7 +109,12 @@ export class UnitOfWork {
     streamId: string,
     aggregate: Aggregate<S>,
   ): Promise<{ state: S; version: number }> {
-    if (!this.trustCache || this.loaded.has(streamId) || this.cache.get(streamId)) {
+    if (
+      !this.trustCache ||
+      this.loaded.has(streamId) ||
+      this.cache.get(streamId) ||
+      this.inFlight?.last(streamId)
+    ) {
       return this.load(streamId, aggregate);
     }
     this.decidedOnCache = true;
@@ -126,6 +155,12 @@ export class UnitOfWork {
     return this.staged.size > 0;
   }
 
+  /** When a conflict on the stream followed from this process's own appends in flight: they settled. */
+  predecessorsSettled(streamId: string): Promise<void> | undefined {
+    const via = this.loaded.get(streamId)?.via;
+    return this.blockedBy.get(streamId) ?? (via?.stored !== true ? via?.settled : undefined);
+  }
+
   async commit(metadata: EventMetadata): Promise<AppendResult | undefined> {
     if (this.staged.size === 0) return undefined;
     const appends = [...this.staged].map(([streamId, { expected, events }]) => ({
@@ -133,36 +168,104 @@ export class UnitOfWork {
       expectedVersion: expected,
       events: events as NewEvent[],
     }));
+    // What each stream will hold if the append lands as decided, when known.
+    const outcomes = new Map<string, Outcome>(
+      [...this.staged].map(([streamId, { events }]) => [streamId, this.outcome(streamId, events)]),
+    );
+    const joined = new Map<string, InFlightAppend>();
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const onQueue = this.inFlight && (() => this.joinChains(outcomes, joined, settled));
     let result: AppendResult;
     try {
-      result = await this.store.append(appends, metadata);
+      result = await this.store.append(appends, metadata, undefined, onQueue);
     } catch (error) {
       if (error instanceof ConcurrencyError) {
         for (const streamId of this.staged.keys()) this.cache.markStale(streamId);
       }
+      for (const [streamId, append] of joined) this.inFlight!.settle(streamId, append, false);
+      settle();
       throw error;
     }
     // Fold what we wrote into the cache so the next command on these streams reads nothing.
-    for (const [streamId, { expected, events }] of this.staged) {
-      const loaded = this.loaded.get(streamId);
+    for (const streamId of this.staged.keys()) {
       const version = result.versions[streamId];
+      const outcome = outcomes.get(streamId);
+      const asDecided = outcome !== undefined && version === outcome.version;
+      if (asDecided) this.cache.set(streamId, version, outcome.state);
       // After an unchecked append, other commands' events may sit between the version read and
       // ours: unless the new version shows there are none, the cache keeps the state it had and
       // the next load reads what came after it.
-      if (
-        expected === 'any' &&
-        (!loaded || version === undefined || version !== loaded.version + events.length)
-      ) {
-        this.cache.markStale(streamId, version);
-        continue;
-      }
-      if (!loaded || version === undefined) continue;
-      const state = events.reduce(
-        (s, e) => loaded.aggregate.evolve(s, { type: e.type, data: e.data } as BankEvent),
-        loaded.state,
-      );
-      this.cache.set(streamId, version, state);
+      else if (version !== undefined) this.cache.markStale(streamId, version);
+      const append = joined.get(streamId);
+      if (append) this.inFlight!.settle(streamId, append, asDecided);
     }
+    settle();
     return result;
+  }
+
+  /** The version and state a stream will have after these events, if its base state is stored. */
+  private outcome(streamId: string, events: Versioned[]): Outcome {
+    const loaded = this.loaded.get(streamId);
+    if (!loaded || (loaded.via && loaded.via.stored !== true)) return undefined;
+    return this.folded(loaded, events);
+  }
+
+  private folded(loaded: Loaded, events: Versioned[]): NonNullable<Outcome> {
+    const state = events.reduce(
+      (s, e) => loaded.aggregate.evolve(s, { type: e.type, data: e.data } as BankEvent),
+      loaded.state,
+    );
+    return { version: loaded.version + events.length, state };
+  }
+
+  /**
+   * Runs as the append joins the store's queue (synchronously, so nothing else joins meanwhile):
+   * each stream's append becomes the last of the stream's chain in flight, and the next command
+   * may decide on its outcome. A checked append that was not decided on the outcome of the chain's
+   * last append (or on a stored state, when the chain is empty) does not join: its expected
+   * version could be reached by another path and wrongly hold, so it fails as a conflict and is
+   * decided again once what it depended on settled.
+   */
+  private joinChains(
+    outcomes: Map<string, Outcome>,
+    joined: Map<string, InFlightAppend>,
+    settled: Promise<void>,
+  ): void {
+    const chains = this.inFlight!;
+    const joining: [string, InFlightAppend][] = [];
+    for (const [streamId, { expected, events }] of this.staged) {
+      const loaded = this.loaded.get(streamId);
+      const last = chains.last(streamId);
+      const behindLast = loaded?.via !== undefined && loaded.via === last && last.buildable;
+      const onInFlight = loaded?.via !== undefined && loaded.via.stored !== true;
+      if (expected !== 'any' && !behindLast && (last || onInFlight)) {
+        this.blockedBy.set(streamId, (last ?? loaded!.via!).settled);
+        throw new ConcurrencyError(streamId);
+      }
+      outcomes.set(
+        streamId,
+        behindLast ? this.folded(loaded, events) : this.outcome(streamId, events),
+      );
+      const head = this.cache.get(streamId);
+      // A chain begins only on the stream's known head: then each append in it lands if and only
+      // if every one before it did.
+      const onHead =
+        !last &&
+        loaded !== undefined &&
+        !onInFlight &&
+        head?.current === true &&
+        head.version === loaded.version;
+      joining.push([
+        streamId,
+        { outcome: outcomes.get(streamId), buildable: behindLast || onHead, settled },
+      ]);
+    }
+    for (const [streamId, append] of joining) {
+      chains.add(streamId, append);
+      joined.set(streamId, append);
+    }
+    // The next command on these streams may decide now, on what this one will leave.
+    this.release();
   }
 }

@@ -176,6 +176,71 @@ describe('PostgreSQL event store', () => {
     expect(rows[0]!.broken).toBe(0);
   });
 
+  it('commits the appends to a stream in the order they were queued, even when an earlier group commit is held up', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    // A stream whose lock the first group commit takes before the shared stream's (locks are
+    // taken in hash order), held here by another transaction so that the first commit waits.
+    let blocker: string;
+    do blocker = `test-${crypto.randomUUID()}`;
+    while (
+      (
+        await pool.query<{ before: boolean }>('SELECT hashtext($1) < hashtext($2) AS before', [
+          blocker,
+          stream,
+        ])
+      ).rows[0]!.before !== true
+    );
+    const holder = await pool.connect();
+    const queued: string[] = [];
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(7431002, hashtext($1))', [blocker]);
+      const first = store.append(
+        [
+          { streamId: blocker, expectedVersion: 'any', events: [raised(customer, 'b')] },
+          { streamId: stream, expectedVersion: 0, events: [raised(customer, '1')] },
+        ],
+        {},
+        undefined,
+        () => queued.push('first'),
+      );
+      // Queued behind it, expecting the version it leaves: with two writers it could otherwise
+      // go out in a second group commit, take the stream's lock first, and conflict.
+      const second = store.append(
+        [{ streamId: stream, expectedVersion: 1, events: [raised(customer, '2')] }],
+        {},
+        undefined,
+        () => queued.push('second'),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      await holder.query('COMMIT');
+      await expect(Promise.all([first, second])).resolves.toHaveLength(2);
+    } finally {
+      holder.release();
+    }
+    expect(queued).toEqual(['first', 'second']);
+    expect((await store.readStream(stream)).map((e) => e.event.data)).toEqual([
+      expect.objectContaining({ title: '1' }),
+      expect.objectContaining({ title: '2' }),
+    ]);
+  });
+
+  it('does not queue an append whose onQueue throws', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    const refused = new ConcurrencyError(stream);
+    await expect(
+      store.append(
+        [{ streamId: stream, expectedVersion: 'no_stream', events: [raised(customer, 'x')] }],
+        {},
+        undefined,
+        () => {
+          throw refused;
+        },
+      ),
+    ).rejects.toBe(refused);
+    expect(await store.readStream(stream)).toEqual([]);
+  });
+
   it('fails only the command that reuses a stored event id; the rest of its group commit lands', async () => {
     const reused = crypto.randomUUID();
     await store.append(

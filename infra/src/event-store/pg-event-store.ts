@@ -72,8 +72,10 @@ export interface PgEventStoreOptions {
 export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): EventStore {
   const maxBatchSize = options.maxBatchSize ?? 256;
   const writers = options.writers ?? 2;
-  const queue: PendingAppend[] = [];
+  let queue: PendingAppend[] = [];
   let inFlight = 0;
+  /** The streams the group commits in flight append to: no two batches in flight share one. */
+  const busyStreams = new Set<string>();
 
   const streamReads = createStreamReadBatcher(pool, options.readers ?? 4);
 
@@ -147,11 +149,38 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     }
   }
 
+  /**
+   * The next batch, in queue order, leaving for later the appends to a stream a batch in flight
+   * appends to (and everything queued after them on their streams). Two batches in flight could
+   * otherwise take a stream's lock in either order; this way the appends to a stream commit in
+   * the order they were queued, which is what lets a command decide on the outcome of an append
+   * still in flight (see onQueue).
+   */
+  function takeBatch(): PendingAppend[] {
+    const batch: PendingAppend[] = [];
+    const waiting: PendingAppend[] = [];
+    const held = new Set(busyStreams);
+    let next = 0;
+    for (; next < queue.length && batch.length < maxBatchSize; next += 1) {
+      const pending = queue[next]!;
+      if (pending.appends.some((a) => held.has(a.streamId))) {
+        waiting.push(pending);
+        for (const a of pending.appends) held.add(a.streamId);
+      } else batch.push(pending);
+    }
+    queue = waiting.concat(queue.slice(next));
+    return batch;
+  }
+
   function pump(): void {
     while (inFlight < writers && queue.length > 0) {
-      const batch = queue.splice(0, maxBatchSize);
+      const batch = takeBatch();
+      if (batch.length === 0) return; // the rest waits for a batch in flight
+      const batchStreams = new Set(batch.flatMap((p) => p.appends.map((a) => a.streamId)));
+      for (const streamId of batchStreams) busyStreams.add(streamId);
       inFlight += 1;
       void commitBatch(batch).finally(() => {
+        for (const streamId of batchStreams) busyStreams.delete(streamId);
         inFlight -= 1;
         pump();
       });
@@ -159,7 +188,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
   }
 
   return {
-    async append(appends, metadata) {
+    async append(appends, metadata, _sideWrites, onQueue) {
       if (appends.every((a) => a.events.length === 0)) throw new Error('Nothing to append');
       const protector = options.protector;
       const sealed = protector
@@ -168,6 +197,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
           )
         : appends;
       return new Promise<AppendResult>((resolve, reject) => {
+        onQueue?.(); // a throw rejects the append before it is queued
         queue.push({ appends: sealed, metadata, resolve, reject });
         pump();
       });

@@ -81,6 +81,13 @@ export interface EventStore {
     metadata: EventMetadata,
     /** Extra writes that must commit in the same transaction (PostgreSQL store only). */
     sideWrites?: SideWrite,
+    /**
+     * Called synchronously as the append joins the commit queue (PostgreSQL store only): appends
+     * that touch a stream commit in the order they joined, so the caller may let the next command
+     * on these streams decide on the outcome of this one. If it throws, the append is not queued
+     * and fails with that error.
+     */
+    onQueue?: () => void,
   ): Promise<AppendResult>;
   readStream(streamId: string, afterVersion?: number): Promise<RecordedEvent[]>;
   /** Reads committed events after a position in the global order, never skipping a late commit. */
