@@ -95,7 +95,13 @@ try {
         log(`    pgbench TPC-B, ${CLIENTS} clients, ${PGBENCH_SECONDS} s...`);
         results.pgbench = await runPgbench(
           pgbench,
-          { host: '127.0.0.1', port: pg.port, user: 'bank', password: 'bank', database: 'pgbench' },
+          {
+            host: pg.handle.socketDirectory,
+            port: pg.port,
+            user: 'bank',
+            password: 'bank',
+            database: 'pgbench',
+          },
           { clients: CLIENTS, seconds: PGBENCH_SECONDS },
         );
         log(`    pgbench: ${Math.round(results.pgbench.tps)} tps`);
