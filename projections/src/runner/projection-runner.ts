@@ -19,6 +19,12 @@ export interface ProjectionRunnerOptions {
   projections: readonly Projection[];
   batchSize?: number;
   idlePollMs?: number;
+  /**
+   * After a batch shorter than batchSize, wait this long before reading again: the events
+   * appended meanwhile then share one batch (one read, one transaction per projection) instead of
+   * each costing their own. It bounds how far behind this adds, not how far behind it can be.
+   */
+  settleMs?: number;
   onError?: (projection: string, error: unknown) => void;
 }
 
@@ -323,6 +329,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const mover = createCheckpointMover(pool);
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 250;
+  const settleMs = options.settleMs ?? 10;
   let running = false;
   const loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
@@ -359,6 +366,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           ? await applyBatch(pool, projection, position, events)
           : await mover.advance(projection.name, position, last);
         failures = 0;
+        if (settleMs > 0 && events.length < batchSize) {
+          await new Promise((resolve) => setTimeout(resolve, settleMs));
+        }
       } catch (error) {
         position = undefined;
         if (error instanceof CheckpointMovedError) continue;
