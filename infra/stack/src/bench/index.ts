@@ -61,6 +61,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-data-'));
 try {
   const redis = await startLocalRedis({ port: await freePort() });
   const opsToken = `ops-${randomBytes(12).toString('hex')}`;
+  const secretsKey = randomBytes(32);
   const bank = await startBank({
     config: {
       port: await freePort(),
@@ -69,7 +70,7 @@ try {
       redisUrl: redis.url,
       dataDir,
       opsToken,
-      secretsKey: randomBytes(32).toString('hex'),
+      secretsKey: secretsKey.toString('hex'),
     },
     rateLimits: LOAD_RATE_LIMITS,
     // The bank's own log (projection and job errors) only on request: BENCH_LOG=1.
@@ -137,7 +138,12 @@ try {
   if (only.has('c')) {
     // On a copy of what the load left behind, so the bank's own read models stay as they were.
     await pg.handle.createDatabase('catch_up', 'bank');
-    results.catchUp = await benchCatchUp(pg.url('catch_up'), ['accounts', 'transactions'], log);
+    results.catchUp = await benchCatchUp(
+      pg.url('catch_up'),
+      secretsKey,
+      ['accounts', 'transactions'],
+      log,
+    );
   }
   // Last: Emmett's PostgreSQL driver (dumbo) changes node-postgres' global type parsers, which
   // the bank's own code in this process must not meet.

@@ -1,6 +1,6 @@
-import { catalogue } from '@bank/events';
-import { createPgEventStore, createPool } from '@bank/infra';
+import { createPool } from '@bank/infra';
 import { allProjections, rebuildProjection } from '@bank/projections';
+import { createBankStore } from '../bank-store.ts';
 
 export interface CatchUpFigure {
   projection: string;
@@ -14,14 +14,16 @@ export interface CatchUpFigure {
  * the whole log into it, as a new or repaired read model must (the projection runner's own
  * rebuildProjection: the event types it handles, read in batches of 500 growing to 5,000 events,
  * each applied with the checkpoint in its transaction). The rate is over every event of the log.
+ * The store is the bank's own, with its key: sealed personal data is opened as in a real rebuild.
  */
 export async function benchCatchUp(
   url: string,
+  secretsKey: Buffer,
   names: string[],
   log: (line: string) => void,
 ): Promise<CatchUpFigure[]> {
   const pool = createPool(url, 4);
-  const store = createPgEventStore(pool, { reader: catalogue });
+  const { store } = createBankStore(pool, secretsKey);
   const figures: CatchUpFigure[] = [];
   try {
     const { rows } = await pool.query<{ count: number }>(
