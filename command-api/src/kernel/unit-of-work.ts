@@ -208,15 +208,19 @@ export class UnitOfWork {
   private outcome(streamId: string, events: Versioned[]): Outcome {
     const loaded = this.loaded.get(streamId);
     if (!loaded || (loaded.via && loaded.via.stored !== true)) return undefined;
-    return this.folded(loaded, events);
+    return this.folded(loaded.aggregate, loaded, events);
   }
 
-  private folded(loaded: Loaded, events: Versioned[]): NonNullable<Outcome> {
+  private folded(
+    aggregate: Aggregate<unknown>,
+    base: { version: number; state: unknown },
+    events: Versioned[],
+  ): NonNullable<Outcome> {
     const state = events.reduce(
-      (s, e) => loaded.aggregate.evolve(s, { type: e.type, data: e.data } as BankEvent),
-      loaded.state,
+      (s, e) => aggregate.evolve(s, { type: e.type, data: e.data } as BankEvent),
+      base.state,
     );
-    return { version: loaded.version + events.length, state };
+    return { version: base.version + events.length, state };
   }
 
   /**
@@ -243,22 +247,25 @@ export class UnitOfWork {
         this.blockedBy.set(streamId, (last ?? loaded!.via!).settled);
         throw new ConcurrencyError(streamId);
       }
-      outcomes.set(
-        streamId,
-        behindLast ? this.folded(loaded, events) : this.outcome(streamId, events),
-      );
-      const head = this.cache.get(streamId);
       // A chain begins only on the stream's known head: then each append in it lands if and only
       // if every one before it did.
-      const onHead =
-        !last &&
-        loaded !== undefined &&
-        !onInFlight &&
-        head?.current === true &&
-        head.version === loaded.version;
+      const head = this.cache.get(streamId);
+      const knownHead = !last && head?.current === true ? head : undefined;
+      // An unchecked append lands right behind whatever was queued before it, whatever it was
+      // decided on: its outcome follows from the chain's (or the head's), folded with its events.
+      const base =
+        expected === 'any'
+          ? last?.buildable
+            ? last.outcome
+            : knownHead
+          : behindLast || (knownHead && !onInFlight && knownHead.version === loaded?.version)
+            ? loaded
+            : undefined;
+      const outcome = base && loaded && this.folded(loaded.aggregate, base, events);
+      outcomes.set(streamId, outcome ?? this.outcome(streamId, events));
       joining.push([
         streamId,
-        { outcome: outcomes.get(streamId), buildable: behindLast || onHead, settled },
+        { outcome: outcomes.get(streamId), buildable: outcome !== undefined, settled },
       ]);
     }
     for (const [streamId, append] of joining) {

@@ -1,0 +1,138 @@
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type StreamAppend,
+} from '@bank/infra';
+import { describe, expect, it } from 'vitest';
+import type { Aggregate } from './aggregate.ts';
+import { InFlightAppends } from './in-flight.ts';
+import { StateCache } from './state-cache.ts';
+import { UnitOfWork } from './unit-of-work.ts';
+
+/** A balance folded from 'Add' events: enough to see which state a decision was taken on. */
+const balance: Aggregate<number> = {
+  name: 'balance',
+  initial: () => 0,
+  evolve: (state, event) => state + (event.data as { amount: number }).amount,
+};
+const add = (amount: number) => [{ type: 'Add', schemaVersion: 1, data: { amount } }];
+
+/** An event store whose appends wait in a queue until the test lands or fails them. */
+function heldStore() {
+  const queued: {
+    appends: StreamAppend[];
+    land: (versions: Record<string, number>) => void;
+    fail: () => void;
+  }[] = [];
+  const store = {
+    append(appends: StreamAppend[], _metadata: unknown, _side: unknown, onQueue?: () => void) {
+      return new Promise<AppendResult>((resolve, reject) => {
+        onQueue?.();
+        queued.push({
+          appends,
+          land: (versions) =>
+            resolve({ position: { transactionId: 1n, globalPosition: 1 }, versions }),
+          fail: () => reject(new ConcurrencyError(appends[0]!.streamId)),
+        });
+      });
+    },
+    readStream: () => Promise.resolve([]),
+  } as unknown as EventStore;
+  return { store, queued };
+}
+
+function setup() {
+  const { store, queued } = heldStore();
+  const cache = new StateCache();
+  cache.set('s', 1, 100); // the stream's stored head: version 1, balance 100
+  const inFlight = new InFlightAppends();
+  const uow = () => new UnitOfWork(store, cache, true, undefined, inFlight);
+  return { queued, cache, inFlight, uow };
+}
+
+describe('unit of work on the sole writer', () => {
+  it('decides on the outcome of an append still in flight and queues right behind it', async () => {
+    const { queued, cache, uow } = setup();
+    const first = uow();
+    await first.load('s', balance);
+    first.append('s', add(-30));
+    const landing = first.commit({});
+
+    const second = uow();
+    expect(await second.load('s', balance)).toEqual({ state: 70, version: 2 });
+    // A credit decided on nothing in particular still joins the chain: the next command sees it.
+    second.appendAny('s', add(5));
+    const crediting = second.commit({});
+    const third = uow();
+    expect(await third.load('s', balance)).toEqual({ state: 75, version: 3 });
+
+    expect(queued.map((q) => q.appends[0]!.expectedVersion)).toEqual([1, 'any']);
+    queued[0]!.land({ s: 2 });
+    queued[1]!.land({ s: 3 });
+    await Promise.all([landing, crediting]);
+    expect(cache.get('s')).toMatchObject({ version: 3, state: 75, current: true });
+  });
+
+  it('sends nothing decided on an append that failed, and says what to wait for before deciding again', async () => {
+    const { queued, cache, uow } = setup();
+    const first = uow();
+    await first.load('s', balance);
+    first.append('s', add(-30));
+    const failing = first.commit({});
+    const second = uow();
+    await second.load('s', balance);
+    second.append('s', add(-60));
+
+    queued[0]!.fail();
+    await expect(failing).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(second.commit({})).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(queued).toHaveLength(1);
+    await expect(second.predecessorsSettled('s')).resolves.toBeUndefined();
+    // Decided again, on what is stored.
+    const again = uow();
+    expect(await again.load('s', balance)).toMatchObject({ version: 1 });
+    expect(cache.get('s')).toMatchObject({ version: 1, state: 100 });
+  });
+
+  it('lets nothing build on the appends queued behind a failed one', async () => {
+    const { queued, inFlight, uow } = setup();
+    const first = uow();
+    await first.load('s', balance);
+    first.append('s', add(-30));
+    const failing = first.commit({}).catch(() => 'failed');
+    const second = uow();
+    await second.load('s', balance);
+    second.append('s', add(-10));
+    const doomed = second.commit({}).catch(() => 'failed');
+
+    queued[0]!.fail();
+    expect(await failing).toBe('failed');
+    expect(inFlight.last('s')).toMatchObject({ buildable: false });
+    // A command now waits for the doomed append to settle, then reads what is stored.
+    const third = uow();
+    let loaded = false;
+    const loading = third.load('s', balance).then((r) => ((loaded = true), r));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(loaded).toBe(false);
+    queued[1]!.fail();
+    expect(await doomed).toBe('failed');
+    expect(await loading).toMatchObject({ version: 1 });
+  });
+
+  it('fails a checked append decided out of turn before it is sent', async () => {
+    const { queued, uow } = setup();
+    const [a, b] = [uow(), uow()];
+    await a.load('s', balance);
+    await b.load('s', balance); // both on version 1
+    a.append('s', add(-30));
+    b.append('s', add(-30));
+    const landing = a.commit({});
+    await expect(b.commit({})).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(queued).toHaveLength(1);
+    const waited = b.predecessorsSettled('s');
+    expect(waited).toBeDefined();
+    queued[0]!.land({ s: 2 });
+    await Promise.all([landing, waited]);
+  });
+});
