@@ -1,7 +1,9 @@
 // Hot-account contention: many customers pay one merchant-like customer at the same time. Every
-// payment credits the same account stream, so commands conflict and retry; a payment that still
-// loses after the retries gets 409 "busy" (expected, counted), never a 5xx, and money is never
-// lost or applied twice (the runner checks the recipient's balance against hot_credited_cents).
+// payment credits the same account stream and counts against the same receive limit, so commands
+// on those streams contend (the one-process bank lets each decide on the outcome of the one queued
+// before it, so they share group commits); a payment that still loses after the retries gets 409
+// "busy" (expected, counted), never a 5xx, and money is never lost or applied twice (the runner
+// checks the recipient's balance against hot_credited_cents).
 import http from 'k6/http';
 import { check } from 'k6';
 import { Counter, Rate } from 'k6/metrics';
