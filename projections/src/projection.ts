@@ -24,6 +24,12 @@ export interface Projection {
   handlers: { [T in BankEventType]?: Handler<T> };
   /** Optional set-based form of handlers that only aggregate (see Aggregation). */
   aggregate?: Aggregation;
+  /**
+   * False when no handler reads a sealed personal-data field (events/src/pii.ts): a rebuild of
+   * this projection then reads events without opening them, sparing a decryption per field.
+   * Live, the runner's one shared read still opens them for the projections that need them.
+   */
+  readsPersonalData?: boolean;
 }
 
 /**

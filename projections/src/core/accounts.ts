@@ -82,6 +82,8 @@ export const accountsProjection = defineProjection({
   name: 'accounts',
   tables: ['rm_accounts', 'rm_account_holds', 'rm_ledger_balances'],
   aggregate: { accepts: isPlainPosting, apply: applyPostings },
+  // Balances and holds only: descriptions and counterparties are the transactions projection's.
+  readsPersonalData: false,
   handlers: {
     async AccountOpened(d, event, db) {
       await db.query(

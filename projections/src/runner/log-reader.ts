@@ -15,6 +15,12 @@ import type { Projection } from '../projection.ts';
 export const handledTypes = (projection: Projection): string[] =>
   Object.keys(projection.handlers).sort();
 
+/** What a rebuild of a projection opens sealed personal data with: nothing, if it reads none. */
+export const openerFor = (
+  projection: Projection,
+  store: Pick<EventStore, 'openRows'>,
+): Pick<EventStore, 'openRows'> => (projection.readsPersonalData === false ? {} : store);
+
 /**
  * Reads committed events after `after` in the global order, like EventStore.readAll, for
  * rebuilds and catch-up over a long log:
@@ -23,7 +29,7 @@ export const handledTypes = (projection: Projection): string[] =>
  * - only events of `types`, when given: a projection has nothing to do with the others;
  * - the index on the global order forced: on a log of a few huge transactions the planner
  *   otherwise prefers to scan and sort the whole log for every batch.
- * Sealed personal data is opened by the store and every event is read through the catalogue
+ * Sealed personal data is opened by the store (if it can open rows) and every event is read through the catalogue
  * (upcast and validated), as the store's own readAll does.
  */
 export async function readLogBatch(

@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { Projection } from '../projection.ts';
 import { DeferredResultError, inlineParameters, writeBehindDb } from '../toolkit/write-behind.ts';
 import { applyEvents, handlesAny } from './apply-events.ts';
-import { handledTypes, readLogBatch } from './log-reader.ts';
+import { handledTypes, openerFor, readLogBatch } from './log-reader.ts';
 
 export interface ProjectionRunnerOptions {
   pool: Pool;
@@ -294,13 +294,14 @@ export async function rebuildProjection(
   // first batches are smaller: nothing else runs while the first one is read and parsed, and the
   // next one is read while this one is applied, so a short first batch starts that overlap sooner.
   const types = handledTypes(projection);
+  const opener = openerFor(projection, store);
   let head: Position | undefined;
   let limit = REBUILD_FIRST_BATCH;
   const reader: LogReader = {
     readAll: (after) => {
       const batch = limit;
       limit = Math.min(limit * 2, REBUILD_BATCH);
-      return readLogBatch(pool, store, after, batch, types, (seen) => (head = seen));
+      return readLogBatch(pool, opener, after, batch, types, (seen) => (head = seen));
     },
   };
   const position = await catchUpProjection(pool, reader, projection, REBUILD_BATCH, onBatch);

@@ -9,7 +9,7 @@ import {
 } from '@bank/infra';
 import type { Db, Projection } from '../projection.ts';
 import { applyEvents } from '../runner/apply-events.ts';
-import { handledTypes, readLogBatch } from '../runner/log-reader.ts';
+import { handledTypes, openerFor, readLogBatch } from '../runner/log-reader.ts';
 import { DeferredResultError, writeBehindDb } from './write-behind.ts';
 
 /** Projections whose handlers read the results of their writes: rebuilt one statement at a time. */
@@ -170,8 +170,9 @@ async function* readLog(
 ): AsyncGenerator<RecordedEvent[], void> {
   let position = from;
   const types = handledTypes(projection);
+  const opener = openerFor(projection, store);
   for (;;) {
-    const events = await readLogBatch(pool, store, position, batchSize, types);
+    const events = await readLogBatch(pool, opener, position, batchSize, types);
     if (events.length === 0) return;
     position = events[events.length - 1]!.position;
     yield events;

@@ -1,0 +1,117 @@
+import { hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import {
+  AccountCredited,
+  AccountOpened,
+  catalogue,
+  ERASED,
+  ledgerAccounts,
+  piiRules,
+  streams,
+} from '@bank/events';
+import {
+  createKeyring,
+  createPgEventStore,
+  createPiiProtector,
+  createPool,
+  createSecretBox,
+  type EventStore,
+  type Pool,
+} from '@bank/infra';
+import { createTestDatabase } from '@bank/infra/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsProjection } from '../core/accounts.ts';
+import { transactionsProjection } from '../core/transactions.ts';
+import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
+import { createProjectionRunner, rebuildProjection } from './projection-runner.ts';
+
+let pool: Pool;
+let store: EventStore;
+const customerId = randomUUID();
+const accountId = randomUUID();
+
+beforeAll(async () => {
+  pool = createPool(await createTestDatabase(), 10);
+  const key = randomBytes(32);
+  const fingerprintKey = Buffer.from(hkdfSync('sha256', key, '', 'pii-fingerprint', 32));
+  const keyring = createKeyring(pool, createSecretBox(key), fingerprintKey);
+  store = createPgEventStore(pool, {
+    reader: catalogue,
+    protector: createPiiProtector(keyring, piiRules, ERASED),
+  });
+  await store.append(
+    [
+      {
+        streamId: streams.account(accountId),
+        expectedVersion: 'no_stream',
+        events: [
+          AccountOpened.create({
+            accountId,
+            customerId,
+            accountNumber: '200000000901',
+            routingNumber: '061000227',
+            name: 'Checking',
+            type: 'checking',
+            productCode: 'premium_checking',
+            currency: 'USD',
+          }),
+          ...Array.from({ length: 40 }, (_, i) =>
+            AccountCredited.create({
+              accountId,
+              ownerCustomerId: customerId,
+              entryId: randomUUID(),
+              amount: 100 + i,
+              description: `Paycheck ${i}`,
+              kind: 'deposit',
+              contra: ledgerAccounts.cash,
+              reference: `R${i}`,
+            }),
+          ),
+        ] as never[],
+      },
+    ],
+    {},
+  );
+});
+afterAll(async () => {
+  await pool.end();
+});
+
+describe('rebuilds over sealed personal data', () => {
+  it('open it for a projection that shows it, and skip opening for one that reads none', async () => {
+    const { rows: stored } = await pool.query<{ description: string }>(
+      `SELECT data->>'description' AS description FROM events WHERE type = 'AccountCredited'`,
+    );
+    expect(stored.every((row) => row.description.startsWith('pii:'))).toBe(true);
+
+    const runner = createProjectionRunner({
+      pool,
+      store,
+      projections: [accountsProjection, transactionsProjection],
+    });
+    await runner.catchUp();
+    const live = {
+      accounts: await readModelHash(pool, accountsProjection),
+      transactions: await readModelHash(pool, transactionsProjection),
+    };
+    const { rows: shown } = await pool.query<{ description: string }>(
+      'SELECT description FROM rm_transactions ORDER BY amount_cents LIMIT 1',
+    );
+    expect(shown[0]!.description).toBe('Paycheck 0');
+    const { rows: balance } = await pool.query<{ balance_cents: string }>(
+      'SELECT balance_cents FROM rm_accounts WHERE account_id = $1',
+      [accountId],
+    );
+    expect(Number(balance[0]!.balance_cents)).toBe(40 * 100 + (39 * 40) / 2);
+
+    expect(accountsProjection.readsPersonalData).toBe(false);
+    await rebuildProjection(pool, store, accountsProjection);
+    expect(await readModelHash(pool, accountsProjection)).toEqual(live.accounts);
+    await rebuildWithShadow(pool, store, accountsProjection);
+    expect(await readModelHash(pool, accountsProjection)).toEqual(live.accounts);
+
+    await rebuildProjection(pool, store, transactionsProjection);
+    expect(await readModelHash(pool, transactionsProjection)).toEqual(live.transactions);
+    await rebuildWithShadow(pool, store, transactionsProjection);
+    expect(await readModelHash(pool, transactionsProjection)).toEqual(live.transactions);
+  });
+});
