@@ -38,7 +38,8 @@ export interface CommandBusOptions {
    * decides on cached states without reading their streams, including the state an append still
    * in flight will leave (so commands on a hot stream share a group commit instead of waiting for
    * each other's). Whatever fails on them (a conflict, a refusal, any error) is decided again on
-   * what is stored before it is answered.
+   * what is stored before it is answered. Only for a process that really is the only writer: an
+   * append decided on another's in flight relies on no other process appending to the stream.
    */
   soleWriter?: boolean;
 }
