@@ -35,10 +35,12 @@ function fieldErrorsFrom(
 
 /** Errors that mean PostgreSQL (or Redis) cannot be reached right now. */
 export function isUnavailableError(error: unknown): boolean {
-  const code = (error as { code?: string } | undefined)?.code;
+  const { code, syscall } = (error ?? {}) as { code?: string; syscall?: string };
   const text = String((error as Error | undefined)?.message ?? '');
   return (
     code === 'ECONNREFUSED' ||
+    // A server reached through its Unix-domain socket: the socket file is gone while it is down.
+    (code === 'ENOENT' && syscall === 'connect') ||
     code === 'ECONNRESET' ||
     code === 'ETIMEDOUT' ||
     code === '57P01' || // admin_shutdown
