@@ -97,17 +97,20 @@ export async function closedLoop(
 /**
  * Open loop at a fixed rate: requests are due on a schedule whatever the answers do, and latency
  * is measured from when a request was due, so a stall shows up in every request it delayed
- * (no coordinated omission).
+ * (no coordinated omission). The requests due in the first `warmupMs` run at the same rate but are
+ * not measured: a new load process opens its connections and compiles its code then.
  */
 export async function openLoop(
   pool: HttpPool,
   ratePerSecond: number,
   durationMs: number,
   next: (index: number) => { request: LoadRequest; tag: string },
+  warmupMs = 0,
 ): Promise<LoadResult> {
   const pending: Promise<Sample>[] = [];
   const started = performance.now();
-  const total = Math.floor((ratePerSecond * durationMs) / 1000);
+  const measuredFrom = started + warmupMs;
+  const total = Math.floor((ratePerSecond * (warmupMs + durationMs)) / 1000);
   const interval = 1000 / ratePerSecond;
   for (let i = 0; i < total; i += 1) {
     const due = started + i * interval;
@@ -118,8 +121,8 @@ export async function openLoop(
     const { request, tag } = next(i);
     pending.push(send(pool, request, tag, due));
   }
-  const samples = await Promise.all(pending);
-  const elapsedMs = performance.now() - started;
+  const samples = (await Promise.all(pending)).filter((s) => s.startedAt >= measuredFrom);
+  const elapsedMs = performance.now() - measuredFrom;
   return {
     samples,
     elapsedMs,

@@ -6,7 +6,15 @@ import { laneTransfers, mixedRequests } from './requests.ts';
 
 export type LoadJob =
   | { kind: 'closed'; seed: Seed; lanes: number; durationMs: number }
-  | { kind: 'open'; seed: Seed; rate: number; durationMs: number; mix: 'transfers' | 'mixed' };
+  | {
+      kind: 'open';
+      seed: Seed;
+      rate: number;
+      durationMs: number;
+      mix: 'transfers' | 'mixed';
+      /** Run this long at the same rate first, unmeasured. */
+      warmupMs?: number;
+    };
 
 process.on('message', (job: LoadJob) => {
   void (async () => {
@@ -16,7 +24,13 @@ process.on('message', (job: LoadJob) => {
       const result =
         job.kind === 'closed'
           ? await closedLoop(pool, job.lanes, job.durationMs, laneTransfers(job.seed, job.lanes))
-          : await openLoop(pool, job.rate, job.durationMs, mixedRequests(job.seed, job.mix));
+          : await openLoop(
+              pool,
+              job.rate,
+              job.durationMs,
+              mixedRequests(job.seed, job.mix),
+              job.warmupMs,
+            );
       // Times relative to the wall clock, which both processes share.
       const offset = performance.timeOrigin;
       process.send!({

@@ -3,7 +3,7 @@ import type { AppendFigure } from './event-store-bench.ts';
 import type { PageFigure } from './frontend-bench.ts';
 import type { PgbenchFigures } from './pgbench.ts';
 import type { CatchUpFigure } from './projections-bench.ts';
-import { formatNumber as n } from './stats.ts';
+import { formatNumber as n, OPEN_LOOP_WARMUP_MS } from './stats.ts';
 import type { LagFigures, TransferFigures } from './transfers-bench.ts';
 
 export interface BenchResults {
@@ -169,7 +169,7 @@ export function markdownReport(r: BenchResults): string {
           ],
           [
             'open loop at half that rate',
-            `${t.halfRate}/s offered, ${n(t.halfRateTps)}/s done (${t.halfRateErrors} errors)`,
+            `${t.halfRate}/s offered, ${n(t.halfRateTps)}/s done (${t.halfRateErrors} errors), measured after ${OPEN_LOOP_WARMUP_MS / 1000} s at the same rate`,
           ],
           [
             'latency p50 / p95 / p99 / max',
@@ -231,7 +231,7 @@ export function markdownReport(r: BenchResults): string {
           ...(r.lag
             ? [
                 [
-                  `lag under mixed load (${r.lag.rate} req/s, half transfers, half reads)`,
+                  `lag under mixed load (${r.lag.rate} req/s, half transfers, half reads, after ${OPEN_LOOP_WARMUP_MS / 1000} s unmeasured)`,
                   `p50 ${n(r.lag.lag.p50, 1)} ms, p99 ${n(r.lag.lag.p99, 1)} ms, max ${n(r.lag.lag.max, 1)} ms over ${r.lag.transfers} transfers (${r.lag.errors} errors)`,
                 ],
               ]

@@ -30,3 +30,6 @@ export function formatNumber(value: number, digits = 0): string {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An open-loop phase first runs this long at its rate unmeasured, as saturation has a warm-up. */
+export const OPEN_LOOP_WARMUP_MS = 2000;

@@ -3,7 +3,7 @@ import { seedCustomers, type Seed } from '@bank/load-tests';
 import { comparePositions, parsePosition, type Pool, type Position } from '@bank/infra';
 import type { LoadResult, Sample } from './http-load.ts';
 import { runLoad, wallNow } from './load-client.ts';
-import { sleep, summarize } from './stats.ts';
+import { OPEN_LOOP_WARMUP_MS, sleep, summarize } from './stats.ts';
 
 export interface CostPerTransfer {
   /** Transactions PostgreSQL committed (read-only ones included) per transfer. */
@@ -107,7 +107,14 @@ export async function benchTransfers(
   );
   await sleep(1000);
   const halfRate = Math.max(1, Math.floor(saturationTps / 2));
-  const half = await runLoad({ kind: 'open', seed, rate: halfRate, durationMs, mix: 'transfers' });
+  const half = await runLoad({
+    kind: 'open',
+    seed,
+    rate: halfRate,
+    durationMs,
+    mix: 'transfers',
+    warmupMs: OPEN_LOOP_WARMUP_MS,
+  });
   const latency = summarize(half.samples.filter(ok).map((s) => s.latencyMs));
   log(
     `  at ${halfRate}/s: p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms (${half.errors} errors)`,
@@ -193,6 +200,7 @@ export async function benchProjectionLag(
       rate: options.rate,
       durationMs: options.durationMs,
       mix: 'mixed',
+      warmupMs: OPEN_LOOP_WARMUP_MS,
     });
     await sleep(2000);
     await watcher.stop();
