@@ -10,6 +10,5 @@ export type ToThread = { kind: 'wake' } | { kind: 'stop' };
 
 export type FromThread =
   | { kind: 'started' }
-  | { kind: 'stopped' }
   | { kind: 'projection-error'; projection: string; message: string }
   | { kind: 'failed'; message: string };

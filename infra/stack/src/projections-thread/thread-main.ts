@@ -26,11 +26,11 @@ port.on('message', (message: ToThread) => {
   else void stop();
 });
 
+/** Closing the port lets the thread exit: the main thread waits for that. */
 async function stop() {
   await runner.stop();
   await store.close();
   await pool.end();
-  say({ kind: 'stopped' });
   port.close();
 }
 
@@ -39,4 +39,6 @@ try {
   say({ kind: 'started' });
 } catch (error) {
   say({ kind: 'failed', message: (error as Error).message });
+  await pool.end().catch(() => {});
+  port.close();
 }
