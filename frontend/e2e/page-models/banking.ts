@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe.ts';
 
 // Page models for the signed-in banking screens (issue 6): selectors by role and accessible name.
 
@@ -62,19 +63,7 @@ export async function openTab(page: Page, name: string | RegExp) {
  * dialog.
  */
 export async function expectScreenAccessible(page: Page, label: string) {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
+  const serious = await seriousViolations(page);
   if (serious.length)
     throw new Error(`accessibility violations on ${label}:\n${serious.join('\n')}`);
 }

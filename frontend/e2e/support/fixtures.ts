@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { seriousViolations } from './axe.ts';
 
 // One bank (fresh database, random port) and one headless Chromium per test file.
 
@@ -82,17 +82,5 @@ export function useBankAndBrowser(options?: Parameters<typeof startTestBank>[0])
 
 /** Spec: an axe-core scan of every page with no serious or critical violations. */
 export async function expectAccessible(page: Page, label = page.url()) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-  expect(serious, `accessibility violations on ${label}`).toEqual([]);
+  expect(await seriousViolations(page), `accessibility violations on ${label}`).toEqual([]);
 }
