@@ -69,6 +69,11 @@ export async function startLocalRedis(options: {
     args.push('--save', '', '--appendonly', 'no');
   }
   const child: ChildProcess = spawn(binary, args, { stdio: 'ignore' });
+  // A private server must not outlive its owner: a crash, or a `timeout` that signals only the
+  // Node process, would otherwise leave it running. ('exit' handlers run synchronously; kill is.)
+  const killWithOwner = () => child.kill('SIGTERM');
+  process.once('exit', killWithOwner);
+  child.once('exit', () => process.removeListener('exit', killWithOwner));
   await waitForPort(options.port, 10_000);
   return {
     url: `redis://127.0.0.1:${options.port}`,
