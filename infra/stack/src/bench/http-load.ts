@@ -22,6 +22,8 @@ export interface LoadResult {
   samples: Sample[];
   elapsedMs: number;
   errors: number;
+  /** CPU the load generator's process spent on the phase (its own cost, not the bank's). */
+  generatorCpuMs?: number;
 }
 
 export function httpPool(baseUrl: string, connections: number): HttpPool {

@@ -89,6 +89,7 @@ try {
       results.transfers = await benchTransfers(seed, bank.pool, {
         clients: CLIENTS,
         durationMs: DURATION_MS,
+        postgresPid: pg.handle.serverPid(),
         log,
       });
       const pgbench = findPgbench();
@@ -103,7 +104,7 @@ try {
             password: 'bank',
             database: 'pgbench',
           },
-          { clients: CLIENTS, seconds: PGBENCH_SECONDS },
+          { clients: CLIENTS, seconds: PGBENCH_SECONDS, postgresPid: pg.handle.serverPid() },
         );
         log(`    pgbench: ${Math.round(results.pgbench.tps)} tps`);
       } else {

@@ -21,6 +21,7 @@ process.on('message', (job: LoadJob) => {
     const connections = job.kind === 'closed' ? job.lanes * 2 : 256;
     const pool = httpPool(job.seed.baseUrl, connections);
     try {
+      const cpuBefore = process.cpuUsage();
       const result =
         job.kind === 'closed'
           ? await closedLoop(pool, job.lanes, job.durationMs, laneTransfers(job.seed, job.lanes))
@@ -31,12 +32,14 @@ process.on('message', (job: LoadJob) => {
               mixedRequests(job.seed, job.mix),
               job.warmupMs,
             );
+      const cpu = process.cpuUsage(cpuBefore);
       // Times relative to the wall clock, which both processes share.
       const offset = performance.timeOrigin;
       process.send!({
         ok: true,
         result: {
           ...result,
+          generatorCpuMs: (cpu.user + cpu.system) / 1000,
           samples: result.samples.map((s) => ({
             ...s,
             startedAt: s.startedAt + offset,

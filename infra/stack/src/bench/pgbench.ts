@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { cpuPer, processTreeCpuMs, reapedChildrenCpuMs } from './cpu.ts';
 
 const run = promisify(execFile);
 
@@ -10,6 +11,9 @@ export interface PgbenchFigures {
   seconds: number;
   tps: number;
   latencyAvgMs: number;
+  /** CPU per TPC-B transaction of the PostgreSQL server and of the pgbench client, in ms. */
+  postgresCpuMs: number | undefined;
+  clientCpuMs: number | undefined;
 }
 
 /** pgbench from PATH or Debian's postgresql-client (apt-get install postgresql-client). */
@@ -28,8 +32,10 @@ export function findPgbench(): string | undefined {
 export async function runPgbench(
   pgbench: string,
   connection: { host: string; port: number; user: string; password: string; database: string },
-  options: { clients: number; seconds: number },
+  options: { clients: number; seconds: number; postgresPid?: number },
 ): Promise<PgbenchFigures> {
+  const postgresCpu = () =>
+    options.postgresPid === undefined ? undefined : processTreeCpuMs(options.postgresPid);
   const env = {
     ...process.env,
     PGHOST: connection.host,
@@ -40,19 +46,27 @@ export async function runPgbench(
   };
   const scale = options.clients;
   await run(pgbench, ['-i', '-q', '-s', String(scale)], { env });
+  const postgresBefore = postgresCpu();
+  const clientBefore = reapedChildrenCpuMs();
   const { stdout } = await run(
     pgbench,
     ['-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-n'],
     { env, maxBuffer: 10 * 1024 * 1024 },
   );
+  const postgresAfter = postgresCpu();
+  const clientAfter = reapedChildrenCpuMs();
   const tps = /tps = ([\d.]+)/.exec(stdout);
   const latency = /latency average = ([\d.]+) ms/.exec(stdout);
+  const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
   if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  const transactions = processed ? Number(processed[1]) : Number(tps[1]) * options.seconds;
   return {
     clients: options.clients,
     scale,
     seconds: options.seconds,
     tps: Number(tps[1]),
     latencyAvgMs: latency ? Number(latency[1]) : NaN,
+    postgresCpuMs: cpuPer(postgresBefore, postgresAfter, transactions),
+    clientCpuMs: cpuPer(clientBefore, clientAfter, transactions),
   };
 }

@@ -120,6 +120,35 @@ export function targets(r: BenchResults): Target[] {
   return list;
 }
 
+const ms = (value: number | undefined) => (value === undefined ? '?' : n(value, 2));
+
+/**
+ * Where the cores go: the CPU of one transfer split between the processes that share the machine,
+ * next to one TPC-B transaction's. At saturation both keep every core busy, so the ratio of the
+ * two totals is what the throughput ratio comes down to.
+ */
+function cpuSplitRows(t: TransferFigures, pgbench: PgbenchFigures | undefined): string[][] {
+  const c = t.cost;
+  const parts = [c.mainThreadCpuMs, c.postgresCpuMs, c.generatorCpuMs];
+  if (parts.some((part) => part === undefined)) return [];
+  const otherThreads = c.nodeCpuMs - c.mainThreadCpuMs!;
+  const transferTotal = c.nodeCpuMs + c.postgresCpuMs! + c.generatorCpuMs!;
+  const rows = [
+    [
+      'CPU per transfer at saturation',
+      `${ms(transferTotal)} ms: bank main thread ${ms(c.mainThreadCpuMs)} (HTTP, commands), its other threads ${ms(otherThreads)} (projections, garbage collection), PostgreSQL ${ms(c.postgresCpuMs)}, load generator ${ms(c.generatorCpuMs)}`,
+    ],
+  ];
+  if (pgbench?.postgresCpuMs !== undefined && pgbench.clientCpuMs !== undefined) {
+    const tpcbTotal = pgbench.postgresCpuMs + pgbench.clientCpuMs;
+    rows.push([
+      'CPU per pgbench TPC-B transaction',
+      `${ms(tpcbTotal)} ms: PostgreSQL ${ms(pgbench.postgresCpuMs)}, pgbench ${ms(pgbench.clientCpuMs)}; a transfer costs ${n(transferTotal / tpcbTotal, 1)}× as much`,
+    ]);
+  }
+  return rows;
+}
+
 function table(headers: string[], rows: (string | number)[][]): string {
   return [
     `| ${headers.join(' | ')} |`,
@@ -183,6 +212,7 @@ export function markdownReport(r: BenchResults): string {
                 ],
               ]
             : []),
+          ...cpuSplitRows(t, r.pgbench),
         ],
       ),
     );

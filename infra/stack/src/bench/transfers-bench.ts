@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { seedCustomers, type Seed } from '@bank/load-tests';
 import { comparePositions, parsePosition, type Pool, type Position } from '@bank/infra';
+import { cpuPer, processTreeCpuMs, threadCpuMs } from './cpu.ts';
 import type { LoadResult, Sample } from './http-load.ts';
 import { runLoad, wallNow } from './load-client.ts';
 import { OPEN_LOOP_WARMUP_MS, sleep, summarize } from './stats.ts';
@@ -16,6 +16,10 @@ export interface CostPerTransfer {
   mainThreadCpuMs: number | undefined;
   /** Share of the saturation phase the main thread's event loop was busy (1: it is the limit). */
   eventLoopUtilization: number;
+  /** CPU of the PostgreSQL server (postmaster and every backend) per transfer. */
+  postgresCpuMs: number | undefined;
+  /** CPU of the load generator's process per transfer: the client side's share of the machine. */
+  generatorCpuMs: number | undefined;
 }
 
 export interface TransferFigures {
@@ -49,18 +53,6 @@ export async function seedForTransfers(
   return seedCustomers(endpoint, { customers, depositDollars: 1_000_000, concurrency: 4, log });
 }
 
-/** CPU time of this process's main thread in ms (Linux: /proc; undefined elsewhere). */
-function mainThreadCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (10 ms).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
 async function databaseCounters(db: Pool) {
   const { rows } = await db.query<{ commits: number; flushes: number }>(
     `SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database())::bigint AS commits,
@@ -76,17 +68,27 @@ async function databaseCounters(db: Pool) {
 export async function benchTransfers(
   seed: Seed,
   db: Pool,
-  options: { clients: number; durationMs: number; log: (line: string) => void },
+  options: {
+    clients: number;
+    durationMs: number;
+    /** The PostgreSQL server's postmaster, whose CPU is counted per transfer too. */
+    postgresPid?: number;
+    log: (line: string) => void;
+  },
 ): Promise<TransferFigures> {
   const { clients, durationMs, log } = options;
+  const postgresCpu = () =>
+    options.postgresPid === undefined ? undefined : processTreeCpuMs(options.postgresPid);
   await runLoad({ kind: 'closed', seed, lanes: clients, durationMs: Math.min(3000, durationMs) });
   const before = await databaseCounters(db);
   const cpuBefore = process.cpuUsage();
-  const mainBefore = mainThreadCpuMs();
+  const mainBefore = threadCpuMs();
+  const postgresBefore = postgresCpu();
   const loopBefore = performance.eventLoopUtilization();
   const saturation = await runLoad({ kind: 'closed', seed, lanes: clients, durationMs });
   const cpu = process.cpuUsage(cpuBefore);
-  const mainAfter = mainThreadCpuMs();
+  const mainAfter = threadCpuMs();
+  const postgresAfter = postgresCpu();
   const loop = performance.eventLoopUtilization(loopBefore);
   const after = await databaseCounters(db);
   const done = saturation.samples.filter(ok).length;
@@ -95,11 +97,11 @@ export async function benchTransfers(
     commits: (after.commits - before.commits) / done,
     walFlushes: (after.flushes - before.flushes) / done,
     nodeCpuMs: (cpu.user + cpu.system) / 1000 / done,
-    mainThreadCpuMs:
-      mainBefore === undefined || mainAfter === undefined
-        ? undefined
-        : (mainAfter - mainBefore) / done,
+    mainThreadCpuMs: cpuPer(mainBefore, mainAfter, done),
     eventLoopUtilization: loop.utilization,
+    postgresCpuMs: cpuPer(postgresBefore, postgresAfter, done),
+    generatorCpuMs:
+      saturation.generatorCpuMs === undefined ? undefined : saturation.generatorCpuMs / done,
   };
   log(
     `  saturation: ${Math.round(saturationTps)} transfers/s with ${clients} clients (${saturation.errors} errors); ` +

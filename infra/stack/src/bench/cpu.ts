@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+// CPU time from Linux's /proc, to split what one transfer costs between the processes that share
+// the machine. Every reader returns undefined where /proc is not there.
+
+/** Clock ticks per second of /proc's times: 100 on every Linux this bank runs on. */
+const TICK_MS = 10;
+
+interface Times {
+  ppid: number;
+  /** utime + stime of the task itself, in ms. */
+  ownMs: number;
+  /** cutime + cstime: children that exited and were waited for, in ms. */
+  reapedMs: number;
+}
+
+function readTimes(statPath: string): Times | undefined {
+  try {
+    const stat = readFileSync(statPath, 'utf8');
+    // After "pid (comm) ": state is field 0, ppid 1, utime 11, stime 12, cutime 13, cstime 14.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      ppid: Number(fields[1]),
+      ownMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+      reapedMs: (Number(fields[13]) + Number(fields[14])) * TICK_MS,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU of one thread of this process (the main thread's id is the process id). */
+export function threadCpuMs(threadId: number = process.pid): number | undefined {
+  return readTimes(`/proc/self/task/${threadId}/stat`)?.ownMs;
+}
+
+/**
+ * CPU of a process and all its descendants, those still running and those already reaped: a
+ * PostgreSQL server is its postmaster, the backends of open connections and the backends that
+ * ended, which the postmaster reaped.
+ */
+export function processTreeCpuMs(rootPid: number): number | undefined {
+  const root = readTimes(`/proc/${rootPid}/stat`);
+  if (!root) return undefined;
+  const children = new Map<number, number[]>();
+  const own = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const times = readTimes(`/proc/${pid}/stat`);
+    if (!times) continue; // ended meanwhile
+    own.set(pid, times.ownMs);
+    children.set(times.ppid, [...(children.get(times.ppid) ?? []), pid]);
+  }
+  let total = root.ownMs + root.reapedMs;
+  const pending = [...(children.get(rootPid) ?? [])];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    total += own.get(pid) ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** CPU of this process's children that have exited and been waited for (pgbench, say). */
+export function reapedChildrenCpuMs(): number | undefined {
+  return readTimes('/proc/self/stat')?.reapedMs;
+}
+
+/** The CPU between two readings, divided over `units` of work; undefined if either is. */
+export function cpuPer(
+  before: number | undefined,
+  after: number | undefined,
+  units: number,
+): number | undefined {
+  return before === undefined || after === undefined ? undefined : (after - before) / units;
+}

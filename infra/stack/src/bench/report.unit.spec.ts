@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { PgbenchFigures } from './pgbench.ts';
+import { markdownReport, type BenchResults } from './report.ts';
+import type { TransferFigures } from './transfers-bench.ts';
+
+const latency = { count: 100, p50: 10, p95: 30, p99: 45, max: 60 };
+
+function transfers(cost: Partial<TransferFigures['cost']>): TransferFigures {
+  return {
+    clients: 16,
+    customers: 128,
+    saturationTps: 400,
+    saturationErrors: 0,
+    cost: {
+      commits: 2.6,
+      walFlushes: 0.34,
+      nodeCpuMs: 2.5,
+      mainThreadCpuMs: 1.4,
+      eventLoopUtilization: 0.9,
+      postgresCpuMs: 2.2,
+      generatorCpuMs: 0.3,
+      ...cost,
+    },
+    halfRate: 200,
+    halfRateTps: 200,
+    halfRateErrors: 0,
+    latency,
+  };
+}
+
+const pgbench: PgbenchFigures = {
+  clients: 16,
+  scale: 16,
+  seconds: 20,
+  tps: 3200,
+  latencyAvgMs: 5,
+  postgresCpuMs: 0.42,
+  clientCpuMs: 0.08,
+};
+
+function results(t: TransferFigures, p: PgbenchFigures): BenchResults {
+  return {
+    startedAt: new Date('2026-11-22T00:00:00Z'),
+    seconds: 100,
+    machine: {
+      cpu: 'test',
+      cores: 2,
+      memoryGb: 24,
+      loadBefore: [1, 1, 1],
+      loadAfter: [2, 2, 2],
+      node: 'v20',
+    },
+    postgres: {},
+    transfers: t,
+    pgbench: p,
+    appends: [],
+    catchUp: [],
+    frontend: [],
+    notes: [],
+  };
+}
+
+describe('the report of (a)', () => {
+  it('splits the CPU of a transfer and compares it with a TPC-B transaction', () => {
+    const report = markdownReport(results(transfers({}), pgbench));
+    expect(report).toContain(
+      '| CPU per transfer at saturation | 5.00 ms: bank main thread 1.40 (HTTP, commands), its other threads 1.10 (projections, garbage collection), PostgreSQL 2.20, load generator 0.30 |',
+    );
+    expect(report).toContain(
+      '| CPU per pgbench TPC-B transaction | 0.50 ms: PostgreSQL 0.42, pgbench 0.08; a transfer costs 10.0× as much |',
+    );
+  });
+
+  it('leaves the split out where /proc gave no figure', () => {
+    const report = markdownReport(
+      results(transfers({ postgresCpuMs: undefined }), { ...pgbench, postgresCpuMs: undefined }),
+    );
+    expect(report).not.toContain('CPU per transfer');
+    expect(report).not.toContain('CPU per pgbench');
+  });
+});
