@@ -25,6 +25,9 @@ export interface Movement {
   amount: number;
   fingerprint: string | null;
   at: string;
+  /** `at` in ms, and the bank's date of it (YYYY-MM-DD): worked out once, when it is recorded. */
+  atMs: number;
+  bankDate: string;
 }
 
 export interface ActivityState {
@@ -39,8 +42,9 @@ export const activityAggregate: Aggregate<ActivityState> = {
     switch (event.type) {
       case 'MoneyMovementRecorded': {
         const d = event.data;
-        const horizon = Date.parse(d.at) - KEEP_MS;
-        const kept = state.movements.filter((m) => Date.parse(m.at) >= horizon);
+        const atMs = Date.parse(d.at);
+        const horizon = atMs - KEEP_MS;
+        const kept = state.movements.filter((m) => m.atMs >= horizon);
         return {
           movements: [
             ...kept,
@@ -50,6 +54,8 @@ export const activityAggregate: Aggregate<ActivityState> = {
               amount: d.amount,
               fingerprint: d.fingerprint,
               at: d.at,
+              atMs,
+              bankDate: bankDate(new Date(atMs)),
             },
           ],
         };
@@ -64,7 +70,10 @@ export const activityAggregate: Aggregate<ActivityState> = {
   },
 };
 
-/** What has been used of a category's limits on the bank day (and month) of `now`. */
+/**
+ * What has been used of a category's limits on the bank day (and month) of `now`. Runs on every
+ * money command over up to 40 days of movements, so it compares the dates kept with each.
+ */
 export function usage(state: ActivityState, category: MovementCategory, now: Date) {
   const today = bankDate(now);
   const month = bankMonth(now);
@@ -72,9 +81,8 @@ export function usage(state: ActivityState, category: MovementCategory, now: Dat
   let monthTotal = 0;
   for (const m of state.movements) {
     if (m.category !== category) continue;
-    const at = new Date(m.at);
-    if (bankMonth(at) === month) monthTotal += m.amount;
-    if (bankDate(at) === today) day += m.amount;
+    if (m.bankDate.startsWith(month)) monthTotal += m.amount;
+    if (m.bankDate === today) day += m.amount;
   }
   return { day, month: monthTotal };
 }
@@ -102,8 +110,8 @@ export function decideMovement(input: MovementInput, state: ActivityState) {
     const duplicate = state.movements.some(
       (m) =>
         m.fingerprint === input.fingerprint &&
-        nowMs - Date.parse(m.at) < DUPLICATE_WINDOW_MS &&
-        nowMs >= Date.parse(m.at),
+        nowMs - m.atMs < DUPLICATE_WINDOW_MS &&
+        nowMs >= m.atMs,
     );
     if (duplicate) {
       throw new DomainError(
