@@ -8,11 +8,31 @@ export interface SecretBox {
   decrypt(sealed: string): string;
 }
 
+const IV_BYTES = 12;
+const IV_POOL_BYTES = IV_BYTES * 512;
+let ivPool = Buffer.alloc(0);
+let ivOffset = 0;
+
+/**
+ * A fresh random 96-bit GCM nonce. Drawn from a pool filled by the CSPRNG 512 nonces at a time
+ * (as Node does for randomUUID): one randomBytes call per field sealed was 2% of a transfer's
+ * main-thread time. Each nonce is copied out and its bytes are never handed out again.
+ */
+export function nextIv(): Buffer {
+  if (ivOffset + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_POOL_BYTES);
+    ivOffset = 0;
+  }
+  const iv = Buffer.from(ivPool.subarray(ivOffset, ivOffset + IV_BYTES));
+  ivOffset += IV_BYTES;
+  return iv;
+}
+
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('The secrets key must be 32 bytes');
   return {
     encrypt(plaintext) {
-      const iv = randomBytes(12);
+      const iv = nextIv();
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return ['v1', iv, cipher.getAuthTag(), body]
