@@ -154,6 +154,13 @@ describe('notifications', () => {
     const alice = await signedUpCustomer(bank);
     const bob = await signedUpCustomer(bank);
     await bank.jobs!.dispatchPending();
+    // The welcome is raised by a background job: wait for it, so the deposits are the newest.
+    await expect
+      .poll(
+        async () => (await alice.client.get('/api/notifications/summary')).body.data.total_count,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await deposit(bank, alice.accounts[0]!.account_number, 50);
     await deposit(bank, alice.accounts[1]!.account_number, 60);
     await expect
@@ -216,7 +223,9 @@ describe('notifications', () => {
     });
     expect((await alice.client.post('/api/notifications/read-all')).status).toBe(200);
     expect((await alice.client.get('/api/notifications/summary')).body.data.unread_count).toBe(0);
-    expect((await bob.client.get('/api/notifications/summary')).body.data.total_count).toBe(1);
+    await expect
+      .poll(async () => (await bob.client.get('/api/notifications/summary')).body.data.total_count)
+      .toBe(1);
   });
 
   it('respects the customer’s notification preferences', async () => {
