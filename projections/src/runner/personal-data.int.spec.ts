@@ -1,7 +1,6 @@
 import { hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import {
   AccountCredited,
-  AccountOpened,
   catalogue,
   ERASED,
   ledgerAccounts,
@@ -22,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsProjection } from '../core/accounts.ts';
 import { transactionsProjection } from '../core/transactions.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
+import { checkingOpened } from './test-fixtures.ts';
 import { createProjectionRunner, rebuildProjection } from './projection-runner.ts';
 
 let pool: Pool;
@@ -44,15 +44,10 @@ beforeAll(async () => {
         streamId: streams.account(accountId),
         expectedVersion: 'no_stream',
         events: [
-          AccountOpened.create({
+          checkingOpened({
             accountId,
             customerId,
             accountNumber: '200000000901',
-            routingNumber: '061000227',
-            name: 'Checking',
-            type: 'checking',
-            productCode: 'premium_checking',
-            currency: 'USD',
           }),
           ...Array.from({ length: 40 }, (_, i) =>
             AccountCredited.create({

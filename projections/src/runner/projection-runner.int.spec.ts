@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AccountCredited, AccountOpened, catalogue, ledgerAccounts, streams } from '@bank/events';
+import { AccountCredited, catalogue, ledgerAccounts, streams } from '@bank/events';
 import { createPgEventStore, createPool, type EventStore, type Pool } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { accountsProjection } from '../core/accounts.ts';
 import { transactionsProjection } from '../core/transactions.ts';
 import type { Projection } from '../projection.ts';
 import { catchUpProjection, readCheckpoint, rebuildProjection } from './projection-runner.ts';
+import { checkingOpened } from './test-fixtures.ts';
 
 let pool: Pool;
 let store: EventStore;
@@ -26,15 +27,11 @@ beforeAll(async () => {
         streamId: streams.account(accountId),
         expectedVersion: 'no_stream',
         events: [
-          AccountOpened.create({
+          checkingOpened({
             accountId,
             customerId,
             accountNumber: '100000000042',
-            routingNumber: '061000227',
             name: 'Premium Checking',
-            type: 'checking',
-            productCode: 'premium_checking',
-            currency: 'USD',
           }),
         ],
       },

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AccountCredited,
   AccountDebited,
-  AccountOpened,
   catalogue,
   FundsHeld,
   HoldReleased,
@@ -18,6 +17,7 @@ import type { Projection } from '../projection.ts';
 import { ArrayParam } from '../toolkit/array-param.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
 import { BULK_ROWS, escapeLiteral } from '../toolkit/write-behind.ts';
+import { checkingOpened } from './test-fixtures.ts';
 import { createProjectionRunner, readCheckpoint, rebuildProjection } from './projection-runner.ts';
 
 let pool: Pool;
@@ -69,15 +69,10 @@ async function appendLog(): Promise<void> {
           streamId: streams.account(accountId),
           expectedVersion: 'no_stream',
           events: [
-            AccountOpened.create({
+            checkingOpened({
               accountId,
               customerId: randomUUID(),
               accountNumber: String(200000000000 + a),
-              routingNumber: '061000227',
-              name: 'Checking',
-              type: 'checking',
-              productCode: 'premium_checking',
-              currency: 'USD',
             }),
             ...postings,
             ...holds.map((holdId) =>

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AccountCredited,
   AccountDebited,
-  AccountOpened,
   catalogue,
   FundsHeld,
   HoldReleased,
@@ -22,6 +21,7 @@ import {
   rebuildProjection,
   type ProjectionRunner,
 } from './projection-runner.ts';
+import { checkingOpened } from './test-fixtures.ts';
 
 let pool: Pool;
 let store: EventStore;
@@ -49,15 +49,10 @@ async function appendHistory(rounds: number): Promise<void> {
   const versions = new Map<string, number>();
   for (const accountId of accounts) {
     await append(accountId, 'no_stream', [
-      AccountOpened.create({
+      checkingOpened({
         accountId,
         customerId: randomUUID(),
         accountNumber: String(100000000000 + accounts.indexOf(accountId)),
-        routingNumber: '061000227',
-        name: 'Checking',
-        type: 'checking',
-        productCode: 'premium_checking',
-        currency: 'USD',
       }) as never,
     ]);
     versions.set(accountId, 1);
