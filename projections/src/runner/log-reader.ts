@@ -29,8 +29,8 @@ export const openerFor = (
  * - only events of `types`, when given: a projection has nothing to do with the others;
  * - the index on the global order forced: on a log of a few huge transactions the planner
  *   otherwise prefers to scan and sort the whole log for every batch.
- * Sealed personal data is opened by the store (if it can open rows) and every event is read through the catalogue
- * (upcast and validated), as the store's own readAll does.
+ * Sealed personal data is opened by the store (if it can open rows) and every event is read
+ * through the catalogue (upcast and validated), as the store's own readAll does.
  */
 export async function readLogBatch(
   pool: Pool,

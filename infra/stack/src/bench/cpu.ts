@@ -39,7 +39,8 @@ export function threadCpuMs(threadId: number = process.pid): number | undefined 
  * PostgreSQL server is its postmaster, the backends of open connections and the backends that
  * ended, which the postmaster reaped.
  */
-export function processTreeCpuMs(rootPid: number): number | undefined {
+export function processTreeCpuMs(rootPid: number | undefined): number | undefined {
+  if (rootPid === undefined) return undefined;
   const root = readTimes(`/proc/${rootPid}/stat`);
   if (!root) return undefined;
   const children = new Map<number, number[]>();

@@ -34,8 +34,6 @@ export async function runPgbench(
   connection: { host: string; port: number; user: string; password: string; database: string },
   options: { clients: number; seconds: number; postgresPid?: number },
 ): Promise<PgbenchFigures> {
-  const postgresCpu = () =>
-    options.postgresPid === undefined ? undefined : processTreeCpuMs(options.postgresPid);
   const env = {
     ...process.env,
     PGHOST: connection.host,
@@ -46,14 +44,14 @@ export async function runPgbench(
   };
   const scale = options.clients;
   await run(pgbench, ['-i', '-q', '-s', String(scale)], { env });
-  const postgresBefore = postgresCpu();
+  const postgresBefore = processTreeCpuMs(options.postgresPid);
   const clientBefore = reapedChildrenCpuMs();
   const { stdout } = await run(
     pgbench,
     ['-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-n'],
     { env, maxBuffer: 10 * 1024 * 1024 },
   );
-  const postgresAfter = postgresCpu();
+  const postgresAfter = processTreeCpuMs(options.postgresPid);
   const clientAfter = reapedChildrenCpuMs();
   const tps = /tps = ([\d.]+)/.exec(stdout);
   const latency = /latency average = ([\d.]+) ms/.exec(stdout);

@@ -120,7 +120,7 @@ export function targets(r: BenchResults): Target[] {
   return list;
 }
 
-const ms = (value: number | undefined) => (value === undefined ? '?' : n(value, 2));
+const ms = (value: number) => n(value, 2);
 
 /**
  * Where the cores go: the CPU of one transfer split between the processes that share the machine,
@@ -128,15 +128,13 @@ const ms = (value: number | undefined) => (value === undefined ? '?' : n(value, 
  * two totals is what the throughput ratio comes down to.
  */
 function cpuSplitRows(t: TransferFigures, pgbench: PgbenchFigures | undefined): string[][] {
-  const c = t.cost;
-  const parts = [c.mainThreadCpuMs, c.postgresCpuMs, c.generatorCpuMs];
-  if (parts.some((part) => part === undefined)) return [];
-  const otherThreads = c.nodeCpuMs - c.mainThreadCpuMs!;
-  const transferTotal = c.nodeCpuMs + c.postgresCpuMs! + c.generatorCpuMs!;
+  const { nodeCpuMs, mainThreadCpuMs: main, postgresCpuMs: postgres, generatorCpuMs } = t.cost;
+  if (main === undefined || postgres === undefined || generatorCpuMs === undefined) return [];
+  const transferTotal = nodeCpuMs + postgres + generatorCpuMs;
   const rows = [
     [
       'CPU per transfer at saturation',
-      `${ms(transferTotal)} ms: bank main thread ${ms(c.mainThreadCpuMs)} (HTTP, commands), its other threads ${ms(otherThreads)} (projections, garbage collection), PostgreSQL ${ms(c.postgresCpuMs)}, load generator ${ms(c.generatorCpuMs)}`,
+      `${ms(transferTotal)} ms: bank main thread ${ms(main)} (HTTP, commands), its other threads ${ms(nodeCpuMs - main)} (projections, garbage collection), PostgreSQL ${ms(postgres)}, load generator ${ms(generatorCpuMs)}`,
     ],
   ];
   if (pgbench?.postgresCpuMs !== undefined && pgbench.clientCpuMs !== undefined) {

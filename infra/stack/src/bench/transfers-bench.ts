@@ -77,18 +77,16 @@ export async function benchTransfers(
   },
 ): Promise<TransferFigures> {
   const { clients, durationMs, log } = options;
-  const postgresCpu = () =>
-    options.postgresPid === undefined ? undefined : processTreeCpuMs(options.postgresPid);
   await runLoad({ kind: 'closed', seed, lanes: clients, durationMs: Math.min(3000, durationMs) });
   const before = await databaseCounters(db);
   const cpuBefore = process.cpuUsage();
   const mainBefore = threadCpuMs();
-  const postgresBefore = postgresCpu();
+  const postgresBefore = processTreeCpuMs(options.postgresPid);
   const loopBefore = performance.eventLoopUtilization();
   const saturation = await runLoad({ kind: 'closed', seed, lanes: clients, durationMs });
   const cpu = process.cpuUsage(cpuBefore);
   const mainAfter = threadCpuMs();
-  const postgresAfter = postgresCpu();
+  const postgresAfter = processTreeCpuMs(options.postgresPid);
   const loop = performance.eventLoopUtilization(loopBefore);
   const after = await databaseCounters(db);
   const done = saturation.samples.filter(ok).length;
