@@ -19,7 +19,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the production build: they would publish the sources to anyone.
+    sourcemap: false,
     rollupOptions: {
       output: {
         // Every page shows a handful of icons that its lazy chunks share with other pages, so

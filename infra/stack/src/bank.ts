@@ -66,6 +66,8 @@ export interface StartBankOptions {
   /** Serve the built frontend (the default); separate services leave that to the edge. */
   serveFrontend?: boolean;
   log?: (line: string) => void;
+  /** Awaited before the HTTP server is built, e.g. a build of the web app it serves. */
+  beforeHttp?: Promise<void>;
   /** Extra job wiring contributed by feature modules. */
   jobs?: {
     processors?: (ctx: CommandContext) => Record<string, JobProcessor>;
@@ -218,6 +220,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     stoppers.push(async () => rateLimitRedis?.disconnect());
   }
 
+  await options.beforeHttp;
   let ready = false;
   const app = await buildHttpServer({
     ctx,

@@ -5,6 +5,7 @@ import { loadConfig } from '@bank/infra';
 import { startBank } from '../bank.ts';
 import '../modules.ts';
 import { seedDemoCustomer } from '../seed.ts';
+import { ensureWebAppBuilt } from '../web-app.ts';
 
 /** The ops token: OPS_TOKEN, or one generated once and kept in DATA_DIR/ops-token. */
 function opsToken(dataDir: string): string {
@@ -18,7 +19,13 @@ function opsToken(dataDir: string): string {
 }
 
 const config = loadConfig();
-const bank = await startBank({ config: { opsToken: opsToken(config.dataDir) } });
+const log = (line: string) => console.log(line);
+const bank = await startBank({
+  config: { opsToken: opsToken(config.dataDir) },
+  // Built beside PostgreSQL's start-up, so a fresh clone serves the web app on first start.
+  beforeHttp: ensureWebAppBuilt(log),
+  log,
+});
 const demo = await seedDemoCustomer(bank.ctx, config.dataDir);
 console.log(`\nHarborview Community Bank is running at http://localhost:${config.port}`);
 if (demo)

@@ -7,3 +7,4 @@ export {
   deposit,
   type ApiResponse,
 } from './api-client.ts';
+export { webAppStaleness } from '../web-app.ts';

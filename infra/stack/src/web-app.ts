@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { frontendDist } from './http-server.ts';
+
+const frontendDir = path.dirname(frontendDist);
+const repoRoot = path.dirname(frontendDir);
+
+/** What the built web app is made from: a change to any of these makes frontend/dist stale. */
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'];
+
+function newestMtime(file: string): number {
+  if (!existsSync(file)) return 0;
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(file)) {
+    newest = Math.max(newest, newestMtime(path.join(file, entry)));
+  }
+  return newest;
+}
+
+/** Why frontend/dist must be (re)built before it is served, or undefined when it is current. */
+export function webAppStaleness(dist = frontendDist, sourceDir = frontendDir): string | undefined {
+  const index = path.join(dist, 'index.html');
+  if (!existsSync(index)) return 'frontend/dist is missing';
+  const builtAt = statSync(index).mtimeMs;
+  const changed = SOURCES.some((source) => newestMtime(path.join(sourceDir, source)) > builtAt);
+  return changed ? 'frontend/dist is older than its sources' : undefined;
+}
+
+/**
+ * Builds the web app when frontend/dist is missing or older than its sources, so that
+ * `npm start` in a fresh clone serves it with no other step. A failed build is logged and the
+ * bank still starts, serving the API alone.
+ */
+export async function ensureWebAppBuilt(log: (line: string) => void): Promise<void> {
+  const reason = webAppStaleness();
+  if (!reason) {
+    log('Web app: serving frontend/dist (up to date with its sources)');
+    return;
+  }
+  log(`Web app: ${reason}, building it (npm run build -w frontend)...`);
+  const started = Date.now();
+  const output: string[] = [];
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn('npm', ['run', 'build', '-w', 'frontend'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.on('error', (error) => {
+      output.push(error.message);
+      resolve(1);
+    });
+    child.on('close', (exitCode) => resolve(exitCode ?? 1));
+  });
+  if (code === 0) {
+    log(`Web app: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else {
+    log(`Web app: the build failed (exit ${code}); serving the API only.\n${output.join('')}`);
+  }
+}
