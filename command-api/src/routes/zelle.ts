@@ -1,5 +1,4 @@
 import { requireCustomer, uuidParam } from '@bank/infra';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
@@ -9,9 +8,7 @@ import {
   ZELLE_MIN_CENTS,
   splitShares,
 } from '../domain/zelle/zelle.ts';
-import type { CommandOutcome } from '../kernel/command-bus.ts';
 import type { CommandContext } from '../services/context.ts';
-import type { MoneyReply } from '../services/idempotency.ts';
 import {
   declineZelleRequest,
   payZelleRequest,
@@ -22,7 +19,7 @@ import {
   type ZelleInput,
 } from '../services/zelle.ts';
 import { contactFromText } from '../services/money-lookups.ts';
-import { commandMetadata, markConsistency } from './command-reply.ts';
+import { commandMetadata, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import {
   FormErrors,
   amountCents,
@@ -174,42 +171,32 @@ const splitBody = formBody({
 });
 const payBody = formBody({ bank_account_id: formText });
 
-function sendMoneyReply(reply: FastifyReply, outcome: CommandOutcome<MoneyReply>) {
-  markConsistency(reply, outcome);
-  if (outcome.result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(outcome.result.statusCode).send(outcome.result.body);
-}
-
 /** Person-to-person payments: send, request, and paying or declining requests received. */
 export const zelleRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
   rateLimit?: object;
 }> = async (app, { ctx, rateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
-  const limited = rateLimit ? { config: { rateLimit } } : {};
+  const money = moneyRoute(rateLimit);
 
-  app.post('/zelle/send', { schema: { body: zelleBody }, ...limited }, async (request, reply) => {
+  app.post('/zelle/send', { schema: { body: zelleBody }, ...money }, async (request, reply) => {
     const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
     const outcome = await sendZelle(ctx, input, requestIdentity(request), commandMetadata(request));
     return sendMoneyReply(reply, outcome);
   });
 
-  app.post(
-    '/zelle/request',
-    { schema: { body: zelleBody }, ...limited },
-    async (request, reply) => {
-      const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
-      const outcome = await requestZelle(
-        ctx,
-        input,
-        requestIdentity(request),
-        commandMetadata(request),
-      );
-      return sendMoneyReply(reply, outcome);
-    },
-  );
+  app.post('/zelle/request', { schema: { body: zelleBody }, ...money }, async (request, reply) => {
+    const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
+    const outcome = await requestZelle(
+      ctx,
+      input,
+      requestIdentity(request),
+      commandMetadata(request),
+    );
+    return sendMoneyReply(reply, outcome);
+  });
 
-  app.post('/zelle/split', { schema: { body: splitBody }, ...limited }, async (request, reply) => {
+  app.post('/zelle/split', { schema: { body: splitBody }, ...money }, async (request, reply) => {
     const input = readSplitForm(request.customerId, (request.body ?? {}) as Body);
     const outcome = await splitZelle(
       ctx,
@@ -222,7 +209,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/zelle/requests/:id/pay',
-    { schema: { params: uuidParam, body: payBody }, ...limited },
+    { schema: { params: uuidParam, body: payBody }, ...money },
     async (request, reply) => {
       const body = (request.body ?? {}) as Body;
       const errors = new FormErrors();
@@ -246,7 +233,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/zelle/requests/:id/decline',
-    { schema: { params: uuidParam, body: formBody({}) }, ...limited },
+    { schema: { params: uuidParam, body: formBody({}) }, ...money },
     async (request, reply) => {
       const outcome = await declineZelleRequest(
         ctx,
