@@ -112,12 +112,22 @@ export function amountCents(
 }
 
 /** Who asks, with which Idempotency-Key, for what: the exactly-once identity of a request. */
-export function requestIdentity(request: FastifyRequest): RequestIdentity {
+export function requestIdentity(request: FastifyRequest, keyOwner = request.customerId) {
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
   return {
-    customerId: request.customerId,
+    customerId: keyOwner,
     key: key === undefined ? undefined : String(key),
     requestHash: hashRequest(request.method, request.url.split('?')[0]!, request.body ?? null),
-  };
+  } satisfies RequestIdentity;
+}
+
+/**
+ * Staff requests have no customer: their Idempotency-Keys belong to the bank's operations, one
+ * namespace (and one queue) for every ops token holder.
+ */
+const OPS_KEY_OWNER = '00000000-0000-4000-8000-0000000005ff';
+
+export function opsRequestIdentity(request: FastifyRequest): RequestIdentity {
+  return requestIdentity(request, OPS_KEY_OWNER);
 }
