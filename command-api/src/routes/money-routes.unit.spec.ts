@@ -24,6 +24,7 @@ const MONEY_ROUTES = [
   'POST /api/zelle/split',
   'POST /api/zelle/requests/:id/pay',
   'POST /api/zelle/requests/:id/decline',
+  'POST /api/zelle/claims',
   'POST /api/bill-payments/schedule',
   'POST /api/bill-payments/payees',
   'POST /api/ops/deposits',
@@ -79,6 +80,7 @@ const NOT_MONEY: Record<string, string> = {
   'PUT /api/ops/tickets/:id/status': 'support',
   'POST /api/transfers/:type': 'answers 422 for an unknown transfer type',
   'POST /api/transfers/validate-recipient': 'looks a recipient up',
+  'POST /api/zelle/claims/code': 'sends a one-time code to the ops outbox',
 };
 
 interface Route {

@@ -1,4 +1,4 @@
-import { requireCustomer, uuidParam } from '@bank/infra';
+import { ok, requireCustomer, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
@@ -19,6 +19,8 @@ import {
   type ZelleInput,
 } from '../services/zelle.ts';
 import { contactFromText } from '../services/money-lookups.ts';
+import { claimWithCode, requestClaimCode } from '../services/zelle-claims.ts';
+import { CLAIM_MESSAGES } from '../domain/zelle/claim-code.ts';
 import { commandMetadata, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import {
   FormErrors,
@@ -170,6 +172,14 @@ const splitBody = formBody({
     .nullish(),
 });
 const payBody = formBody({ bank_account_id: formText });
+const claimBody = formBody({ kind: formText, code: formText });
+
+/** email or phone: which of the customer's own contacts a claim is for. */
+function readKind(errors: FormErrors, body: Body): 'email' | 'phone' {
+  const kind = textOf(body.kind);
+  if (kind !== 'email' && kind !== 'phone') errors.add('kind', CLAIM_MESSAGES.kind);
+  return kind === 'phone' ? 'phone' : 'email';
+}
 
 /** Person-to-person payments: send, request, and paying or declining requests received. */
 export const zelleRoutes: FastifyPluginAsyncZod<{
@@ -178,6 +188,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, rateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
   const money = moneyRoute(rateLimit);
+  const limited = rateLimit ? { config: { rateLimit } } : {};
 
   app.post('/zelle/send', { schema: { body: zelleBody }, ...money }, async (request, reply) => {
     const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
@@ -244,4 +255,34 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
       return sendMoneyReply(reply, outcome);
     },
   );
+
+  app.post(
+    '/zelle/claims/code',
+    { schema: { body: claimBody }, ...limited },
+    async (request, reply) => {
+      const errors = new FormErrors();
+      const kind = readKind(errors, (request.body ?? {}) as Body);
+      errors.throwIfAny();
+      const sent = await requestClaimCode(ctx, request.customerId, kind);
+      return reply
+        .code(201)
+        .send(ok(sent, `We sent a 6-digit code to ${sent.sent_to}. It expires in 15 minutes.`));
+    },
+  );
+
+  app.post('/zelle/claims', { schema: { body: claimBody }, ...money }, async (request, reply) => {
+    const body = (request.body ?? {}) as Body;
+    const errors = new FormErrors();
+    const kind = readKind(errors, body);
+    const code = textOf(body.code);
+    if (!/^\d{6}$/.test(code)) errors.add('code', CLAIM_MESSAGES.code);
+    errors.throwIfAny();
+    const outcome = await claimWithCode(
+      ctx,
+      { customerId: request.customerId, kind, code },
+      requestIdentity(request),
+      commandMetadata(request),
+    );
+    return sendMoneyReply(reply, outcome);
+  });
 };

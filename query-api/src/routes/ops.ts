@@ -18,6 +18,18 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken: strin
     return ok({ password_resets: rows }, 'OK');
   });
 
+  // The outbox of Zelle claim codes (no mail or SMS server): a message is blanked once its code
+  // is used, replaced or spent.
+  app.get('/ops/zelle-claim-codes', async () => {
+    const { rows } = await pool.query(
+      `SELECT z.contact_kind, z.sent_to, z.message, z.created_at, z.expires_at, z.attempts,
+              z.closed_at, c.name, c.account_number
+       FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
+       ORDER BY z.created_at DESC LIMIT 100`,
+    );
+    return ok({ zelle_claim_codes: rows }, 'OK');
+  });
+
   app.get('/ops/contact-requests', async () => {
     const { rows } = await pool.query(
       'SELECT * FROM rm_contact_requests ORDER BY received_at DESC LIMIT 200',
