@@ -4,6 +4,7 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   ledger                                           show the books (customer and internal accounts)
   password-resets                                  list password-reset links
   contact-requests                                 list contact-page requests
+  zelle-claim-codes                                list Zelle claim codes to pass on
 Environment: BANK_URL (default http://localhost:$PORT or :3000), OPS_TOKEN (default DATA_DIR/ops-token)`;
 
 export interface OpsCliTarget {
@@ -62,7 +63,8 @@ export async function runOpsCli(
     }
     case 'ledger':
     case 'password-resets':
-    case 'contact-requests': {
+    case 'contact-requests':
+    case 'zelle-claim-codes': {
       const result = await call('GET', `/api/ops/${command}`);
       if (!result) return 1;
       print(JSON.stringify(result.data, null, 2));
