@@ -70,8 +70,8 @@ describe('claiming with a one-time code', () => {
     expect(asked.body.data.sent_to).not.toContain(email.split('@')[0]);
     const code = await codeFromOutbox(email);
     const { rows } = await bank.pool.query(
-      'SELECT code_hash FROM zelle_claim_codes WHERE sent_to = $1',
-      [email],
+      'SELECT code_hash FROM zelle_claim_codes WHERE customer_id = $1',
+      [newcomer.user.id],
     );
     expect(rows[0].code_hash).not.toContain(code);
 
@@ -109,8 +109,8 @@ describe('claiming with a one-time code', () => {
     );
     expect(answers.every((a) => a.status === 422)).toBe(true);
     const { rows } = await bank.pool.query(
-      'SELECT attempts FROM zelle_claim_codes WHERE sent_to = $1',
-      [email],
+      'SELECT attempts FROM zelle_claim_codes WHERE customer_id = $1',
+      [newcomer.user.id],
     );
     expect(rows[0].attempts).toBe(5);
     const right = await claim(newcomer.client, code);

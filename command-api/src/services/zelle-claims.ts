@@ -75,9 +75,9 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
        UPDATE zelle_claim_codes SET closed_at = now(), message = NULL
        WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL)
      INSERT INTO zelle_claim_codes
-       (code_id, customer_id, contact_kind, sent_to, code_hash, message, expires_at)
-     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6)`,
-    [customerId, kind, result.contact.value, await hashSecret(code), message, expiresAt],
+       (code_id, customer_id, contact_kind, code_hash, message, expires_at)
+     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5)`,
+    [customerId, kind, await hashSecret(code), message, expiresAt],
   );
   return {
     sent_to: maskContact(kind, result.contact.value),

@@ -22,7 +22,8 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken: strin
   // is used, replaced or spent.
   app.get('/ops/zelle-claim-codes', async () => {
     const { rows } = await pool.query(
-      `SELECT z.contact_kind, z.sent_to, z.message, z.created_at, z.expires_at, z.attempts,
+      `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
+              z.message, z.created_at, z.expires_at, z.attempts,
               z.closed_at, c.name, c.account_number
        FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
        ORDER BY z.created_at DESC LIMIT 100`,
