@@ -37,8 +37,9 @@ import { createBankStore } from './bank-store.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { migrateAll } from './migrations.ts';
 import { createThreadedProjectionRunner } from './projections-thread/threaded-runner.ts';
+import { refuseLogAheadOfServer } from './restore-guard.ts';
 import { failStart } from './start-refused.ts';
-import { takeWriterLock } from './writer-lock.ts';
+import { appendsWhileHeld, takeWriterLock } from './writer-lock.ts';
 
 export interface BankParts {
   config: BankConfig;
@@ -128,23 +129,23 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const poolSize = Number(process.env.PG_POOL_SIZE ?? 40);
   // Every command of this bank runs here (jobs too) unless the parts run as separate services.
   const soleWriter = roles.commands && roles.jobs && !config.kafkaBrokers;
-  if (roles.commands || roles.jobs) {
-    const writerLock = await takeWriterLock(databaseUrl, soleWriter ? 'sole' : 'shared', {
-      onLost: (error) => {
-        // Another writer may start now, and this one's shortcuts would not be safe beside it.
-        log(`Lost the writers' lock with the connection to PostgreSQL (${error.message}): exiting`);
-        process.exit(3);
-      },
-    }).catch((error) => failStart(stoppers, error));
-    stoppers.push(() => writerLock.release());
-  }
+  const writerLock =
+    roles.commands || roles.jobs
+      ? await takeWriterLock(databaseUrl, soleWriter ? 'sole' : 'shared', { log }).catch((error) =>
+          failStart(stoppers, error),
+        )
+      : undefined;
+  if (writerLock) stoppers.push(() => writerLock.release());
 
   const pool = createPool(databaseUrl, poolSize);
   stoppers.push(() => pool.end());
   await migrateAll(pool);
+  await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
-  const { store, secrets, keyring } = createBankStore(pool, secretsKey);
+  const bankStore = createBankStore(pool, secretsKey);
+  const { secrets, keyring } = bankStore;
+  const store = writerLock ? appendsWhileHeld(bankStore.store, writerLock) : bankStore.store;
   let jobs: JobSystem | undefined;
   let relay: KafkaRelay | undefined;
   const bus = createCommandBus(store, {
