@@ -137,7 +137,10 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       : undefined;
   if (writerLock) stoppers.push(() => writerLock.release());
 
-  const pool = createPool(databaseUrl, poolSize);
+  const pool = createPool(databaseUrl, poolSize, {
+    statementTimeoutMs: Number(process.env.PG_STATEMENT_TIMEOUT_MS ?? 60_000),
+    idleInTransactionTimeoutMs: Number(process.env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 10_000),
+  });
   stoppers.push(() => pool.end());
   await migrateAll(pool);
   await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
