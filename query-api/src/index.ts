@@ -28,7 +28,7 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app,
   { pool, sessions, opsToken, openEvents },
 ) => {
-  app.addHook('onRequest', consistentReads(pool));
+  app.addHook('preHandler', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
   await app.register(opsQueryRoutes, { pool, opsToken });
   await app.register(auditQueryRoutes, { pool, sessions, opsToken, openEvents });

@@ -20,6 +20,8 @@ export async function migrate(pool: Pool, extraDirs: string[] = []): Promise<str
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // A migration over a long log may take a while, as may waiting for another process's.
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock(7431001)');
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -44,6 +46,7 @@ export async function migrate(pool: Pool, extraDirs: string[] = []): Promise<str
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(7431001)').catch(() => {});
+    await client.query('RESET statement_timeout').catch(() => {});
     client.release();
   }
   return applied;

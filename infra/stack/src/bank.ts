@@ -37,6 +37,9 @@ import { createBankStore } from './bank-store.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { migrateAll } from './migrations.ts';
 import { createThreadedProjectionRunner } from './projections-thread/threaded-runner.ts';
+import { refuseLogAheadOfServer } from './restore-guard.ts';
+import { failStart } from './start-refused.ts';
+import { appendsWhileHeld, takeWriterLock } from './writer-lock.ts';
 
 export interface BankParts {
   config: BankConfig;
@@ -124,17 +127,32 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   }
 
   const poolSize = Number(process.env.PG_POOL_SIZE ?? 40);
-  const pool = createPool(databaseUrl, poolSize);
+  // Every command of this bank runs here (jobs too) unless the parts run as separate services.
+  const soleWriter = roles.commands && roles.jobs && !config.kafkaBrokers;
+  const writerLock =
+    roles.commands || roles.jobs
+      ? await takeWriterLock(databaseUrl, soleWriter ? 'sole' : 'shared', { log }).catch((error) =>
+          failStart(stoppers, error),
+        )
+      : undefined;
+  if (writerLock) stoppers.push(() => writerLock.release());
+
+  const pool = createPool(databaseUrl, poolSize, {
+    statementTimeoutMs: Number(process.env.PG_STATEMENT_TIMEOUT_MS ?? 60_000),
+    idleInTransactionTimeoutMs: Number(process.env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 10_000),
+  });
   stoppers.push(() => pool.end());
   await migrateAll(pool);
+  await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
-  const { store, secrets, keyring } = createBankStore(pool, secretsKey);
+  const bankStore = createBankStore(pool, secretsKey);
+  const { secrets, keyring } = bankStore;
+  const store = writerLock ? appendsWhileHeld(bankStore.store, writerLock) : bankStore.store;
   let jobs: JobSystem | undefined;
   let relay: KafkaRelay | undefined;
   const bus = createCommandBus(store, {
-    // Every command of this bank runs here (jobs too) unless the parts run as separate services.
-    soleWriter: roles.commands && roles.jobs && !config.kafkaBrokers,
+    soleWriter,
     onAppended: () => {
       runner.wake();
       relay?.wake();

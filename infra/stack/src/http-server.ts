@@ -9,9 +9,18 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { commandApi, type CommandContext } from '@bank/command-api';
-import { createHttpApp, defaultResponses, messages, type BankApp } from '@bank/infra';
+import {
+  createHttpApp,
+  defaultResponses,
+  errorEnvelope,
+  messages,
+  successEnvelope,
+  type BankApp,
+} from '@bank/infra';
 import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { healthReport } from './health.ts';
 
 export const frontendDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -114,14 +123,27 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/api/health', async (_request, reply) =>
-    options.isReady() &&
-    (await options.ctx.pool.query('SELECT 1').then(
-      () => true,
-      () => false,
-    ))
-      ? reply.send({ status: 'success', message: 'ready', data: { ready: true } })
-      : reply.code(503).send({ status: 'error', message: messages.unavailable }),
+  // Ready, with how far the read side is behind; 503 when not ready, or when reads would stay
+  // stale without bound (an open transaction holding the log back, a stuck projection).
+  const degraded = errorEnvelope.extend({ data: z.any().optional() });
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: successEnvelope, 503: degraded } } },
+    async (_request, reply) => {
+      const report = options.isReady()
+        ? await healthReport(options.ctx.pool, options.redis).catch(() => undefined)
+        : undefined;
+      if (!report) return reply.code(503).send({ status: 'error', message: messages.unavailable });
+      if (!report.healthy) {
+        return reply.code(503).send({
+          status: 'error',
+          message: messages.unavailable,
+          code: 'DEGRADED',
+          data: { ready: false, ...report },
+        });
+      }
+      return reply.send({ status: 'success', message: 'ready', data: { ready: true, ...report } });
+    },
   );
 
   const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
