@@ -21,7 +21,15 @@ export const KNOWN_BROKEN_KINDS: Record<string, string> = {
   'ops-deposit': 'ignores the Idempotency-Key (a teller retry credits twice)',
 };
 
+/**
+ * The kinds a run leaves out: SIM_KINDS (comma-separated) runs only those; otherwise
+ * SIM_KINDS_DISABLED, by default the known-broken ones.
+ */
 export function disabledKindsFromEnv(env = process.env): string[] {
+  if (env.SIM_KINDS) {
+    const only = new Set(env.SIM_KINDS.split(',').map((k) => k.trim()));
+    return Object.keys(GENERATORS).filter((k) => !only.has(k));
+  }
   const listed = env.SIM_KINDS_DISABLED;
   if (listed === undefined) return Object.keys(KNOWN_BROKEN_KINDS);
   return listed === 'none'
@@ -40,6 +48,8 @@ export interface SimulationOptions {
   /** SIGKILLs of the bank process, spread over the run, each in the middle of a burst. */
   kills?: number;
   disabledKinds?: string[];
+  /** Only these kinds of step (all by default). */
+  steps?: StepKind[];
   /** Projections catch up and verify runs every this many steps (and at the end). */
   readModelCheckEvery?: number;
   log?: (line: string) => void;
@@ -55,12 +65,25 @@ export interface SimulationResult {
   statuses: Record<string, number>;
   /** Acknowledged commands by kind. */
   byKind: Record<string, number>;
-  /** The first step whose checks failed, and what they found. */
+  /** The first step whose checks failed, what it sent, and what the checks found. */
   failedStep: number | undefined;
+  failedStepDetail?: string;
   violations: Violation[];
 }
 
-type StepKind = 'single' | 'retry' | 'duplicate' | 'conflict' | 'burst' | 'crash';
+/**
+ * What one step sends: one command; the same request twice with its key; the same key and body
+ * 2–4 times at once; a key reused for a different body; 5–20 commands at once from one customer;
+ * (when a kill is due) a burst cut by a SIGKILL, whose requests are sent again until answered.
+ */
+export type StepKind = 'single' | 'retry' | 'duplicate' | 'conflict' | 'burst' | 'crash';
+const STEP_WEIGHTS: [StepKind, number][] = [
+  ['single', 40],
+  ['retry', 15],
+  ['duplicate', 10],
+  ['conflict', 8],
+  ['burst', 20],
+];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const bodyHash = (plan: Plan) =>
@@ -201,21 +224,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         await sleep(200 + rng.int(0, 200));
       }
     };
-    const sendAndRecord = async (plan: Plan, key: string | undefined, untilAnswered = false) =>
+    let sentThisStep: string[] = [];
+    const sendAndRecord = async (plan: Plan, key: string | undefined, untilAnswered = false) => {
+      sentThisStep.push(plan.kind);
       record(plan, key, await send(plan, key, untilAnswered));
+    };
 
-    const stepKinds: [StepKind, number][] = [
-      ['single', 40],
-      ['retry', 15],
-      ['duplicate', 10],
-      ['conflict', 8],
-      ['burst', 20],
-    ];
+    const stepKinds = STEP_WEIGHTS.filter(([k]) => !options.steps || options.steps.includes(k));
     const nextKillAt = () =>
       Math.floor(((result.kills + 1) / (killsPlanned + 1)) * options.operations);
 
     while (result.operations < options.operations) {
       result.steps += 1;
+      sentThisStep = [];
       const customer = rng.pick(world.customers);
       const step: StepKind =
         result.kills < killsPlanned && result.operations >= nextKillAt()
@@ -271,8 +292,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       if (stepViolations.length > 0) {
         result.failedStep = result.steps;
+        result.failedStepDetail = `${step}: ${sentThisStep.join(', ')}`;
         result.violations = [...stepViolations];
-        log(`seed ${options.seed}: step ${result.steps} (${step}, ${plan.kind}) broke invariants`);
+        log(
+          `seed ${options.seed}: step ${result.steps} (${result.failedStepDetail}) broke invariants`,
+        );
         return result;
       }
     }
@@ -298,6 +322,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 export function describeFailure(result: SimulationResult): string {
   return [
     `Simulation failed: seed ${result.seed}, step ${result.failedStep} (replay with SIM_SEED=${result.seed})`,
+    ...(result.failedStepDetail ? [`  step sent ${result.failedStepDetail}`] : []),
     ...result.violations.slice(0, 30).map((v) => `  [${v.invariant}] ${v.message}`),
   ].join('\n');
 }
