@@ -297,7 +297,8 @@ const zellePay: Generator = (rng, world, from) => {
 };
 
 const billPayNow: Generator = (rng, _world, from) => {
-  const amount = amountCents(rng, 1);
+  // Rent- and tax-sized bills now and then, so a day's bill pay can reach its limit.
+  const amount = rng.chance(0.15) ? rng.int(2_000_00, 9_000_00) : amountCents(rng, 1);
   return {
     kind: 'bill-pay-now',
     customer: from,

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { centsToDollars } from '@bank/events';
 import { GENERATORS, type Plan } from './commands.ts';
 import { checkLog, checkReadModels, type Violation } from './invariants.ts';
 import { Prng } from './prng.ts';
 import { startSimBank, type Reply } from './sim-bank.ts';
-import { createWorld, type Customer } from './world.ts';
+import { createWorld, type Customer, type World } from './world.ts';
 
 /**
  * Command kinds that break an invariant on purpose-unfixed code and are left out of a run by
@@ -65,6 +66,8 @@ export interface SimulationResult {
   statuses: Record<string, number>;
   /** Acknowledged commands by kind. */
   byKind: Record<string, number>;
+  /** Refusals by kind and message: each should be a business rule, not a malformed command. */
+  refusals: Record<string, number>;
   /** The first step whose checks failed, what it sent, and what the checks found. */
   failedStep: number | undefined;
   failedStepDetail?: string;
@@ -105,6 +108,33 @@ export function referenceOf(reply: Reply): string | undefined {
   return ref === undefined ? undefined : String(ref);
 }
 
+const TOP_UP_EVERY = 10;
+const TOP_UP_BELOW_CENTS = 3_000_00;
+const TOP_UP_CENTS = 10_000_00;
+
+/**
+ * Funds a customer whose checking account runs low, with one plain teller deposit (no key, no
+ * retry, no kill around it), so a long run keeps moving money rather than refusing it.
+ */
+async function topUp(world: World) {
+  for (const c of world.customers) {
+    if ((world.model.available.get(c.checking.id) ?? 0) >= TOP_UP_BELOW_CENTS) continue;
+    const reply = await world.bank.call('POST', '/api/ops/deposits', world.bank.opsToken, {
+      account_number: c.checking.number,
+      amount: centsToDollars(TOP_UP_CENTS),
+      description: 'Simulation top-up',
+    });
+    if (reply.status !== 201) throw new Error(`top-up failed: ${JSON.stringify(reply.body)}`);
+    world.model.apply(
+      [
+        { type: 'available', accountId: c.checking.id, cents: TOP_UP_CENTS },
+        { type: 'inflow', cents: TOP_UP_CENTS },
+      ],
+      new Date(),
+    );
+  }
+}
+
 /** Runs one seeded simulation against a fresh bank process and stops at the first broken step. */
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
   const log = options.log ?? (() => {});
@@ -123,6 +153,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     refused: 0,
     statuses: {},
     byKind: {},
+    refusals: {},
     failedStep: undefined,
     violations: [],
   };
@@ -161,6 +192,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       if (reply.status >= 300) {
         result.refused += 1;
+        const why = `${plan.kind}: ${String(reply.body?.message)}`;
+        result.refusals[why] = (result.refusals[why] ?? 0) + 1;
         if (typeof reply.body?.message !== 'string') {
           stepViolations.push({
             invariant: 'clear refusals',
@@ -286,6 +319,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           break;
         }
       }
+      if (result.steps % TOP_UP_EVERY === 0) await topUp(world);
       stepViolations.push(...(await checkLog(world)));
       if (stepViolations.length === 0 && result.steps % checkEvery === 0) {
         stepViolations.push(...(await checkReadModels(world)));
