@@ -192,7 +192,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       if (reply.status >= 300) {
         result.refused += 1;
-        const why = `${plan.kind}: ${String(reply.body?.message)}`;
+        const why = `${plan.kind}: ${String(reply.body?.message).replace(/\d[\d.,]*/g, '#')}`;
         result.refusals[why] = (result.refusals[why] ?? 0) + 1;
         if (typeof reply.body?.message !== 'string') {
           stepViolations.push({
