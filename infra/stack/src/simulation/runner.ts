@@ -254,7 +254,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         } catch (error) {
           if (!untilAnswered) throw error;
         }
-        await sleep(200 + rng.int(0, 200));
+        // A fixed pause: drawing from the generator here would make later commands depend on timing.
+        await sleep(300);
       }
     };
     let sentThisStep: string[] = [];
@@ -299,7 +300,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         case 'crash': {
           const plans = [plan];
           const size = rng.int(5, step === 'crash' ? 16 : 20);
-          while (plans.length < size) {
+          for (let tries = 0; plans.length < size && tries < size * 3; tries += 1) {
             const p = planFor(customer);
             if (p) plans.push(p);
           }

@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createPool, type Pool } from '@bank/infra';
-import { startBankProcess, type BankProcess } from '../reliability/bank-process.ts';
-import { createTestDatabase, freePort, testRedisUrl } from '../testing/index.ts';
+import { bankProcessEnv, startBankProcess, type BankProcess } from '../reliability/bank-process.ts';
+import { httpJson } from '../testing/http-json.ts';
 
 export interface Reply {
   status: number;
@@ -36,47 +32,20 @@ export interface SimBank {
 }
 
 export async function startSimBank(): Promise<SimBank> {
-  const databaseUrl = await createTestDatabase();
-  const port = await freePort();
-  const opsToken = `ops-${randomBytes(12).toString('hex')}`;
-  const env = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: testRedisUrl(),
-    PORT: String(port),
-    OPS_TOKEN: opsToken,
-    SECRETS_KEY: randomBytes(32).toString('hex'),
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bank-sim-')),
-    QUEUE_PREFIX: `sim-${randomBytes(6).toString('hex')}`,
+  const { env, databaseUrl, opsToken, base } = await bankProcessEnv('sim', {
     // A reported crypto deposit is looked at by the confirmation job at once, not after a minute.
     CRYPTO_DEPOSIT_CONFIRMATION_MS: '0',
-  };
+  });
   let bank: BankProcess = await startBankProcess(env);
   const pool = createPool(databaseUrl, 4);
-  const base = `http://127.0.0.1:${port}`;
   return {
     opsToken,
     pool,
     async call(method, url, token, body, headers = {}) {
-      const response = await fetch(base + url, {
-        method,
-        headers: {
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(60_000),
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
+      const response = await httpJson(base, method, url, token, body, headers, 60_000);
       return {
         status: response.status,
-        body: parsed,
+        body: response.body,
         replayed: response.headers.get('idempotent-replayed') === 'true',
       };
     },
