@@ -87,13 +87,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       ...limited,
     },
     async (request) => {
-      const origin =
-        request.headers.origin ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-      await requestPasswordReset(
-        ctx,
-        { accountNumber: request.body.account_number, email: request.body.email },
-        origin,
-      );
+      await requestPasswordReset(ctx, {
+        accountNumber: request.body.account_number,
+        email: request.body.email,
+      });
       return ok(null, 'If the details match an account, a password reset link has been sent.');
     },
   );
