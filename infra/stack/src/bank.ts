@@ -162,7 +162,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const ctx: CommandContext = {
     bus,
     pool,
-    sessions: createSessionStore(pool, config.sessionTtlMs),
+    sessions: createSessionStore(pool, config.sessionTtlMs, config.sessionMaxAgeMs),
     secrets,
     keyring,
     config,
@@ -234,7 +234,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     rateLimitRedis.on('error', () => {});
     await rateLimitRedis
       .connect()
-      .catch(() => log('Redis is not reachable: rate limits are off until it is'));
+      .catch(() => log('Redis is not reachable: rate limits count in this process until it is'));
     stoppers.push(async () => rateLimitRedis?.disconnect());
   }
 
@@ -247,6 +247,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     isReady: () => ready,
     rateLimits: options.rateLimits,
     rateLimitNamespace: options.queuePrefix,
+    trustProxy: config.trustProxy,
+    logLevel: config.logLevel,
     ...(options.serveFrontend === false ? { serveFrontend: false } : {}),
     corsOrigins: process.env.CORS_ORIGINS?.split(',')
       .map((o) => o.trim())

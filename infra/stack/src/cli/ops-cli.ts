@@ -5,6 +5,8 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   password-resets                                  list password-reset links
   contact-requests                                 list contact-page requests
   zelle-claim-codes                                list Zelle claim codes to pass on
+  issue-auditor <name> [days]                      issue a read-only auditor token (default 90 days)
+  revoke-auditor <auditor_id>                      end an auditor token at once
 Environment: BANK_URL (default http://localhost:$PORT or :3000), OPS_TOKEN (default DATA_DIR/ops-token)`;
 
 export interface OpsCliTarget {
@@ -59,6 +61,34 @@ export async function runOpsCli(
       print(
         `Deposit posted: $${data.amount.toFixed(2)} to ${accountNumber} (reference ${data.reference_number})`,
       );
+      return 0;
+    }
+    case 'issue-auditor': {
+      const [name, days] = args;
+      if (!name || (days !== undefined && !/^\d+$/.test(days))) {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call('POST', '/api/ops/auditors', {
+        name,
+        ...(days ? { expires_in_days: Number(days) } : {}),
+      });
+      if (!result) return 1;
+      const data = result.data as { auditor_id: string; token: string; expires_at: string };
+      print(
+        `Auditor ${data.auditor_id} until ${data.expires_at}. Token (shown once): ${data.token}`,
+      );
+      return 0;
+    }
+    case 'revoke-auditor': {
+      const [auditorId] = args;
+      if (!auditorId) {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call('DELETE', `/api/ops/auditors/${encodeURIComponent(auditorId)}`);
+      if (!result) return 1;
+      print(result.message);
       return 0;
     }
     case 'ledger':
