@@ -6,6 +6,8 @@ export interface BankConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The role that owns the schema and runs the migrations; DATABASE_URL's role then owns nothing. */
+  migrationDatabaseUrl: string | undefined;
   redisUrl: string | undefined;
   opsToken: string;
   /** 32-byte key (hex or base64) that encrypts card numbers, CVVs and SSNs at rest. */
@@ -29,6 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     opsToken: env.OPS_TOKEN ?? '',
     secretsKey: env.SECRETS_KEY || undefined,

@@ -35,7 +35,7 @@ import {
 import { Redis } from 'ioredis';
 import { createBankStore } from './bank-store.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
-import { migrateAll } from './migrations.ts';
+import { prepareDatabase } from './migrations.ts';
 import { createThreadedProjectionRunner } from './projections-thread/threaded-runner.ts';
 
 export interface BankParts {
@@ -101,13 +101,16 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const stoppers: (() => Promise<void>)[] = [];
 
   let databaseUrl = config.databaseUrl;
+  let migrationUrl = config.migrationDatabaseUrl;
   if (!databaseUrl) {
     const postgres = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
     });
     await postgres.createDatabase('bank');
-    databaseUrl = postgres.url('bank');
+    await postgres.provisionRoles('bank');
+    databaseUrl = postgres.roleUrl('bank', 'app');
+    migrationUrl = postgres.roleUrl('bank', 'owner');
     stoppers.push(() => postgres.stop());
     log(`PostgreSQL (embedded) at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
   }
@@ -126,7 +129,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const poolSize = Number(process.env.PG_POOL_SIZE ?? 40);
   const pool = createPool(databaseUrl, poolSize);
   stoppers.push(() => pool.end());
-  await migrateAll(pool);
+  await prepareDatabase(pool, migrationUrl, log);
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
   const { store, secrets, keyring } = createBankStore(pool, secretsKey);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, testRedisUrl } from '@bank/infra/testing';
+import { createTestDatabase, testDatabaseUrlAs, testRedisUrl } from '@bank/infra/testing';
 import { startBank, type BankParts, type StartBankOptions } from '../bank.ts';
 
 export interface TestBank extends BankParts {
@@ -16,12 +16,19 @@ export interface TestBank extends BankParts {
  */
 export async function startTestBank(options: StartBankOptions = {}): Promise<TestBank> {
   const opsToken = `ops-${randomBytes(12).toString('hex')}`;
+  // As `npm start`: the bank connects as the application role, the migrations run as the owner.
+  const database = options.config?.databaseUrl
+    ? { databaseUrl: options.config.databaseUrl }
+    : await createTestDatabase().then((url) => ({
+        databaseUrl: url,
+        migrationDatabaseUrl: testDatabaseUrlAs(url, 'owner'),
+      }));
   const bank = await startBank({
     ...options,
     config: {
       port: 0,
       host: '127.0.0.1',
-      databaseUrl: await createTestDatabase(),
+      ...database,
       redisUrl: testRedisUrl(),
       opsToken,
       dataDir: mkdtempSync(path.join(os.tmpdir(), 'bank-data-')),
