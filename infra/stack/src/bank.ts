@@ -123,7 +123,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     });
     redisUrl = redis.url;
     stoppers.push(() => redis.stop());
-    log(`Redis (local redis-server) at ${redisUrl}`);
+    log(`Redis (local redis-server) at ${redisUrl.replace(/:[^:@/]*@/, ':***@')}`);
   }
 
   const poolSize = Number(process.env.PG_POOL_SIZE ?? 40);

@@ -3,10 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
+import { createPool, type Pool } from '@bank/infra';
+import {
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  testDatabaseUrlAs,
+  type TestBank,
+} from '../testing/index.ts';
 import { runAudit } from './audit-commands.ts';
 
 let bank: TestBank;
+/** The CLI's connection (the schema owner's) and an intruder's (the cluster's superuser). */
+let operator: Pool;
+let superuser: Pool;
 let accountId: string;
 let customerId: string;
 
@@ -15,13 +25,13 @@ async function audit(...argv: string[]) {
   const err = new PassThrough();
   let errText = '';
   err.on('data', (chunk) => (errText += String(chunk)));
-  const code = await runAudit(bank.pool, argv, { out: (line) => lines.push(line), err });
+  const code = await runAudit(operator, argv, { out: (line) => lines.push(line), err });
   return { code, out: lines.join('\n'), err: errText };
 }
 
 /** Runs SQL as the database superuser with user triggers off, as an intruder would. */
 async function asSuperuser(sql: string, params: unknown[] = []) {
-  const client = await bank.pool.connect();
+  const client = await superuser.connect();
   try {
     await client.query('SET session_replication_role = replica');
     await client.query(sql, params);
@@ -33,6 +43,8 @@ async function asSuperuser(sql: string, params: unknown[] = []) {
 
 beforeAll(async () => {
   bank = await startTestBank();
+  operator = createPool(testDatabaseUrlAs(bank.config.databaseUrl!, 'owner'), 4);
+  superuser = createPool(testDatabaseUrlAs(bank.config.databaseUrl!, 'superuser'), 4);
   const customer = await signedUpCustomer(bank);
   customerId = customer.user.id;
   accountId = customer.accounts[0]!.id;
@@ -40,7 +52,11 @@ beforeAll(async () => {
   await deposit(bank, customer.accounts[0]!.account_number, 30);
   await bank.runner.catchUp();
 });
-afterAll(() => bank?.stop());
+afterAll(async () => {
+  await operator?.end();
+  await superuser?.end();
+  await bank?.stop();
+});
 
 describe('npm run audit -- verify', () => {
   it('finds nothing wrong in an untouched log', async () => {
@@ -95,12 +111,12 @@ describe('npm run audit -- verify', () => {
         [stream()],
       );
       [v2, v3] = rows.map((r) => r.global_position) as [string, string];
-      await bank.pool.query(
+      await superuser.query(
         'CREATE TABLE tamper_saved AS SELECT * FROM events WHERE stream_id = $1',
         [stream()],
       );
     });
-    afterAll(() => bank.pool.query('DROP TABLE tamper_saved'));
+    afterAll(() => superuser.query('DROP TABLE tamper_saved'));
 
     // Each alteration is made as a superuser with the log's triggers off, then undone.
     const cases: [string, () => string, () => string[]][] = [
@@ -176,7 +192,7 @@ describe('npm run audit -- verify', () => {
   });
 
   it('catches a deleted event (ALTER TABLE … DISABLE TRIGGER USER)', async () => {
-    const copy = await bank.pool.connect();
+    const copy = await superuser.connect();
     try {
       await copy.query('ALTER TABLE events DISABLE TRIGGER USER');
       await copy.query(
