@@ -15,6 +15,10 @@ export interface BankConfig {
   settlementDelayMs: number | undefined;
   sessionTtlMs: number;
   kafkaBrokers: string[] | undefined;
+  /** Append-only file the log digest is published to (DATA_DIR/digests.log when unset). */
+  digestFile: string | undefined;
+  /** How often the digest is published (also once at start). */
+  digestIntervalMs: number;
 }
 
 function intFromEnv(value: string | undefined, fallback: number): number {
@@ -38,5 +42,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     settlementDelayMs: env.SETTLEMENT_DELAY_MS ? intFromEnv(env.SETTLEMENT_DELAY_MS, 0) : undefined,
     sessionTtlMs: intFromEnv(env.SESSION_TTL_MS, 30 * 60 * 1000),
     kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()) : undefined,
+    digestFile: env.DIGEST_FILE ? path.resolve(env.DIGEST_FILE) : undefined,
+    digestIntervalMs: intFromEnv(env.DIGEST_INTERVAL_MS, 60 * 60 * 1000),
   };
+}
+
+/** The file the log digest is published to, for an auditor to keep (see BankConfig.digestFile). */
+export function digestFilePath(config: Pick<BankConfig, 'digestFile' | 'dataDir'>): string {
+  return config.digestFile ?? path.join(config.dataDir, 'digests.log');
 }

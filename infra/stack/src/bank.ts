@@ -34,6 +34,7 @@ import {
 } from '@bank/projections';
 import { Redis } from 'ioredis';
 import { createBankStore } from './bank-store.ts';
+import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
 import { createThreadedProjectionRunner } from './projections-thread/threaded-runner.ts';
@@ -190,7 +191,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   }
 
   if (roles.jobs && redisUrl) {
-    const modules = [...jobModules, ...(options.jobs ? [options.jobs] : [])];
+    const modules = [
+      ...jobModules,
+      digestJobModule(pool, config),
+      ...(options.jobs ? [options.jobs] : []),
+    ];
     jobs = createJobSystem({
       redisUrl,
       pool,

@@ -11,6 +11,8 @@ import {
   testDatabaseUrlAs,
   type TestBank,
 } from '../testing/index.ts';
+import { readPublishedHeads } from '@bank/infra/audit';
+import { PUBLISH_DIGEST_JOB } from '../digest-job.ts';
 import { runAudit } from './audit-commands.ts';
 
 let bank: TestBank;
@@ -239,6 +241,91 @@ describe('npm run audit -- verify', () => {
       'UPDATE rm_accounts SET balance_cents = balance_cents - 1 WHERE account_id = $1',
       [accountId],
     );
+  });
+});
+
+describe('published digests', () => {
+  const stream = () => `account-${accountId}`;
+  let digests: string;
+
+  beforeAll(async () => {
+    digests = path.join(mkdtempSync(path.join(os.tmpdir(), 'digests-')), 'digests.log');
+    const published = await audit('publish-digest', '--out', digests);
+    expect(published.code).toBe(0);
+    expect(published.out).toMatch(/Published the heads of \d+ streams/);
+  });
+
+  it('are published by the bank at start and on schedule, to DATA_DIR/digests.log', async () => {
+    const file = path.join(bank.config.dataDir, 'digests.log');
+    await expect.poll(() => existsSync(file), { timeout: 30_000 }).toBe(true);
+    // The scheduled run, now: it adds the streams changed since the first line.
+    await bank.jobs!.queue.add(PUBLISH_DIGEST_JOB, {});
+    await expect
+      .poll(() => readPublishedHeads(file).get(stream())?.version, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(3);
+    expect(readFileSync(file, 'utf8').trim().split('\n').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('tell a stream re-hashed after an alteration, which the chains alone cannot', async () => {
+    const { rows } = await superuser.query<{ global_position: string; metadata: object }>(
+      `SELECT global_position::text, metadata FROM events WHERE stream_id = $1
+        ORDER BY stream_version DESC LIMIT 1`,
+      [stream()],
+    );
+    const last = rows[0]!;
+    const rehash = `UPDATE events e SET hash = event_hash(p.hash, e.event_id, e.stream_id,
+                      e.stream_version, e.type, e.schema_version, e.data, e.metadata, e.recorded_at)
+                      FROM events p WHERE p.stream_id = e.stream_id
+                       AND p.stream_version = e.stream_version - 1 AND e.global_position = $1`;
+    await asSuperuser(
+      `UPDATE events SET metadata = metadata || '{"actor":"intruder"}' WHERE global_position = $1`,
+      [last.global_position],
+    );
+    await asSuperuser(rehash, [last.global_position]);
+    try {
+      const alone = await audit('verify', '--digests', path.join(os.tmpdir(), 'no-such-digests'));
+      expect(alone.out).toMatch(/: 0 findings;/);
+      expect(alone.err).toMatch(/No published digest/);
+
+      const compared = await audit('verify', '--digests', digests);
+      expect(compared.code).toBe(1);
+      expect(compared.out).toMatch(
+        new RegExp(
+          `rewritten_since_published: ${stream()} v\\d+ \\(position ${last.global_position}\\) does not have the hash the digest published`,
+        ),
+      );
+    } finally {
+      await asSuperuser('UPDATE events SET metadata = $2 WHERE global_position = $1', [
+        last.global_position,
+        last.metadata,
+      ]);
+      await asSuperuser(rehash, [last.global_position]);
+    }
+    expect((await audit('verify', '--digests', digests)).code).toBe(0);
+  });
+
+  it('tell a stream whose newest events were removed', async () => {
+    await superuser.query(
+      `CREATE TABLE digest_saved AS SELECT * FROM events WHERE stream_id = $1
+        ORDER BY stream_version DESC LIMIT 1`,
+      [stream()],
+    );
+    try {
+      await asSuperuser('DELETE FROM events WHERE event_id IN (SELECT event_id FROM digest_saved)');
+      const alone = await audit('verify', '--digests', path.join(os.tmpdir(), 'no-such-digests'));
+      expect(alone.out).not.toContain('truncated_since_published');
+      const compared = await audit('verify', '--digests', digests);
+      expect(compared.code).toBe(1);
+      expect(compared.out).toMatch(
+        new RegExp(
+          `truncated_since_published: ${stream()} ends at version \\d+, but the digest published at .* recorded version`,
+        ),
+      );
+    } finally {
+      await asSuperuser('INSERT INTO events SELECT * FROM digest_saved');
+      await superuser.query('DROP TABLE digest_saved');
+    }
+    expect((await audit('verify', '--digests', digests)).code).toBe(0);
   });
 });
 
