@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createPool, type Pool } from '@bank/infra';
 import { createTestDatabase, testDatabaseUrlAs, testRedisUrl } from '@bank/infra/testing';
 import { startBank, type BankParts, type StartBankOptions } from '../bank.ts';
 
 export interface TestBank extends BankParts {
   baseUrl: string;
   opsToken: string;
+  /** The schema owner's connections: what an operator's tools use (a shadow rebuild's DDL). */
+  ownerPool: Pool;
 }
 
 /**
@@ -42,5 +45,16 @@ export async function startTestBank(options: StartBankOptions = {}): Promise<Tes
     },
     log: options.log ?? (() => {}),
   });
-  return { ...bank, baseUrl: bank.url, opsToken };
+  // Pools connect on first use: a test that never needs the owner opens no connection.
+  const ownerPool = createPool(bank.config.migrationDatabaseUrl ?? bank.config.databaseUrl!, 4);
+  return {
+    ...bank,
+    baseUrl: bank.url,
+    opsToken,
+    ownerPool,
+    async stop() {
+      await ownerPool.end();
+      await bank.stop();
+    },
+  };
 }
