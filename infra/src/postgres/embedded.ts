@@ -157,7 +157,12 @@ async function adoptSuperuserPassword(
     await (await connect(password)).end();
   } catch (error) {
     if ((error as { code?: string }).code !== '28P01') throw error;
-    const legacy = await connect(LEGACY_PASSWORD);
+    const legacy = await connect(LEGACY_PASSWORD).catch((legacyError: unknown) => {
+      throw new Error(
+        `The embedded PostgreSQL refuses the superuser password kept in ${PASSWORDS_FILE} (and the old fixed one): was that file replaced or removed? ${(legacyError as Error).message}`,
+        { cause: legacyError },
+      );
+    });
     try {
       await legacy.query(`ALTER ROLE ${USER} PASSWORD ${pg.escapeLiteral(password)}`);
     } finally {

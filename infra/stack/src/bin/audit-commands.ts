@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { catalogue } from '@bank/events';
-import { createPgEventStore, digestFilePath, loadConfig, type Pool } from '@bank/infra';
+import { createPgEventStore, type Pool } from '@bank/infra';
 import {
   accountEvents,
   accountInfo,
@@ -12,6 +12,7 @@ import {
   parseInstant,
   publishLogDigest,
   readPublishedHeads,
+  type PublishedHead,
   replayCustomer,
   statementCsv,
   statementPdf,
@@ -28,6 +29,8 @@ import { parseArgs, progressBar } from './cli-support.ts';
 export interface AuditIo {
   out: (text: string) => void;
   err: NodeJS.WritableStream & { isTTY?: boolean };
+  /** The published digests verify compares with and publish-digest appends to, unless given. */
+  digestFile?: string;
 }
 
 export const AUDIT_USAGE = `Usage: npm run audit -- <command>
@@ -158,8 +161,8 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         return 0;
       }
       case 'verify': {
-        const digests = stringOption(options, 'digests') ?? digestFilePath(loadConfig());
-        const published = readPublishedHeads(digests);
+        const digests = stringOption(options, 'digests') ?? io.digestFile;
+        const published = digests ? readPublishedHeads(digests) : new Map<string, PublishedHead>();
         const progress = progressBar('verify', io.err);
         const report = await verifyLog(pool, {
           onProgress: (d, t) => progress.update(d, t),
@@ -169,7 +172,7 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         io.err.write(
           published.size > 0
             ? `Compared with the heads of ${published.size} streams published in ${digests}\n`
-            : `No published digest in ${digests}: history rewritten before verify cannot be told from the log alone\n`,
+            : `No published digest${digests ? ` in ${digests}` : ''}: history rewritten before verify cannot be told from the log alone\n`,
         );
         for (const finding of report.findings) {
           const at = finding.event
@@ -184,7 +187,8 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         return report.findings.length > 0 ? 1 : 0;
       }
       case 'publish-digest': {
-        const file = stringOption(options, 'out') ?? digestFilePath(loadConfig());
+        const file = stringOption(options, 'out') ?? io.digestFile;
+        if (!file) throw new UsageError('publish-digest needs --out <file>.');
         const record = await publishLogDigest(pool, file);
         io.out(
           `Published the heads of ${record.streams} streams to ${file} (up to transaction ${record.upTo})`,
