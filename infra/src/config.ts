@@ -6,6 +6,8 @@ export interface BankConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The role that owns the schema and runs the migrations; DATABASE_URL's role then owns nothing. */
+  migrationDatabaseUrl: string | undefined;
   redisUrl: string | undefined;
   opsToken: string;
   /** 32-byte key (hex or base64) that encrypts card numbers, CVVs and SSNs at rest. */
@@ -21,6 +23,10 @@ export interface BankConfig {
   publicUrl: string;
   /** pino level of the access and error log: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
+  /** Append-only file the log digest is published to (DATA_DIR/digests.log when unset). */
+  digestFile: string | undefined;
+  /** How often the digest is published (also once at start). */
+  digestIntervalMs: number;
 }
 
 /** Fastify's trustProxy forms, minus `true` (which would let any client forge its address). */
@@ -86,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     opsToken: env.OPS_TOKEN ?? '',
     secretsKey: env.SECRETS_KEY || undefined,
@@ -97,5 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     publicUrl: publicUrlFromEnv(env.PUBLIC_URL, port),
     // Tests run quietly unless asked otherwise.
     logLevel: logLevelFromEnv(env.LOG_LEVEL, env.VITEST ? 'silent' : 'info'),
+    digestFile: env.DIGEST_FILE ? path.resolve(env.DIGEST_FILE) : undefined,
+    digestIntervalMs: intFromEnv(env.DIGEST_INTERVAL_MS, 60 * 60 * 1000),
   };
+}
+
+/** The file the log digest is published to, for an auditor to keep (see BankConfig.digestFile). */
+export function digestFilePath(config: Pick<BankConfig, 'digestFile' | 'dataDir'>): string {
+  return config.digestFile ?? path.join(config.dataDir, 'digests.log');
 }

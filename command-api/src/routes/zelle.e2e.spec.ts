@@ -508,12 +508,12 @@ describe('read models', () => {
       ['transfers', 'money-limits', 'zelle'].includes(p.name),
     )) {
       const live = await readModelHash(bank.pool, projection);
-      const rebuilt = await rebuildWithShadow(bank.pool, bank.store, projection, {
+      const rebuilt = await rebuildWithShadow(bank.ownerPool, bank.store, projection, {
         until,
         swap: false,
       });
       try {
-        const shadow = await readModelHash(bank.pool, projection, rebuilt.shadowSchema);
+        const shadow = await readModelHash(bank.ownerPool, projection, rebuilt.shadowSchema);
         if (shadow.hash !== live.hash) {
           for (const table of projection.tables) {
             const a = await bank.pool.query(
@@ -527,7 +527,7 @@ describe('read models', () => {
         }
         expect(shadow, projection.name).toEqual(live);
       } finally {
-        await dropShadow(bank.pool, projection);
+        await dropShadow(bank.ownerPool, projection);
       }
     }
   });

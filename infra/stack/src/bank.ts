@@ -34,8 +34,9 @@ import {
 } from '@bank/projections';
 import { Redis } from 'ioredis';
 import { createBankStore } from './bank-store.ts';
+import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
-import { migrateAll } from './migrations.ts';
+import { prepareDatabase } from './migrations.ts';
 import { createThreadedProjectionRunner } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
 import { failStart } from './start-refused.ts';
@@ -104,13 +105,16 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const stoppers: (() => Promise<void>)[] = [];
 
   let databaseUrl = config.databaseUrl;
+  let migrationUrl = config.migrationDatabaseUrl;
   if (!databaseUrl) {
     const postgres = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
     });
     await postgres.createDatabase('bank');
-    databaseUrl = postgres.url('bank');
+    await postgres.provisionRoles('bank');
+    databaseUrl = postgres.roleUrl('bank', 'app');
+    migrationUrl = postgres.roleUrl('bank', 'owner');
     stoppers.push(() => postgres.stop());
     log(`PostgreSQL (embedded) at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
   }
@@ -123,7 +127,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     });
     redisUrl = redis.url;
     stoppers.push(() => redis.stop());
-    log(`Redis (local redis-server) at ${redisUrl}`);
+    log(`Redis (local redis-server) at ${redisUrl.replace(/:[^:@/]*@/, ':***@')}`);
   }
 
   const poolSize = Number(process.env.PG_POOL_SIZE ?? 40);
@@ -142,7 +146,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     idleInTransactionTimeoutMs: Number(process.env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 10_000),
   });
   stoppers.push(() => pool.end());
-  await migrateAll(pool);
+  await prepareDatabase(pool, migrationUrl, log);
   await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
@@ -205,7 +209,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   }
 
   if (roles.jobs && redisUrl) {
-    const modules = [...jobModules, ...(options.jobs ? [options.jobs] : [])];
+    const modules = [
+      ...jobModules,
+      digestJobModule(pool, config),
+      ...(options.jobs ? [options.jobs] : []),
+    ];
     jobs = createJobSystem({
       redisUrl,
       pool,
