@@ -30,6 +30,7 @@ import {
   formAmount,
   formBody,
   formDigits,
+  formMultilineText,
   formText,
   optionalText,
   pick,
@@ -215,7 +216,7 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
 const commonFields = {
   fromAccount: formText,
   amount: formAmount,
-  memo: formText,
+  memo: formMultilineText,
   transferDate: formText,
 };
 const bodies = {
