@@ -1,4 +1,3 @@
-import type { BankEvent } from '@bank/events';
 import {
   comparePositions,
   createExactlyOnceConsumer,
@@ -14,7 +13,8 @@ import {
   type Position,
   type RecordedEvent,
 } from '@bank/infra';
-import type { Db, Handler, Projection } from '../projection.ts';
+import type { Db, Projection } from '../projection.ts';
+import { applyEvents } from '../runner/apply-events.ts';
 import { isPartitionSafe, PARTITION_SAFE } from './partition-safety.ts';
 
 export interface KafkaProjectionWorkerOptions {
@@ -35,13 +35,8 @@ export interface KafkaProjectionWorker {
   topics: Record<string, string>;
 }
 
-async function applyHandlers(projection: Projection, db: Db, events: RecordedEvent[]) {
-  for (const recorded of events) {
-    const event = recorded.event as BankEvent;
-    const handler = projection.handlers[event.type] as Handler<typeof event.type> | undefined;
-    if (handler) await handler(event.data as never, recorded as RecordedEvent<BankEvent>, db);
-  }
-}
+const applyHandlers = (projection: Projection, db: Db, events: RecordedEvent[]) =>
+  applyEvents(db, projection, events, { aggregate: false });
 
 /** The projection's checkpoint row, locked: the embedded runner and a rebuild also take it. */
 async function lockCheckpoint(db: PoolClient, projection: string): Promise<Position> {
