@@ -18,6 +18,7 @@ import {
   createSessionStore,
   loadConfig,
   loadSecretsKey,
+  onSkippedEvent,
   startEmbeddedPostgres,
   startLocalRedis,
   type BankApp,
@@ -36,7 +37,7 @@ import { Redis } from 'ioredis';
 import { createBankStore } from './bank-store.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { migrateAll } from './migrations.ts';
-import { createThreadedProjectionRunner } from './projections-thread/threaded-runner.ts';
+import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 
 export interface BankParts {
   config: BankConfig;
@@ -99,6 +100,16 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     ...options.roles,
   };
   const stoppers: (() => Promise<void>)[] = [];
+  // Readers pass over events they cannot read (an unknown type or version, data failing its
+  // schema): each is logged once and counted in /api/ops/metrics.
+  const stopSkipLog = onSkippedEvent((skipped) =>
+    log(
+      `skipped event ${skipped.eventId} (${skipped.storedType} v${skipped.schemaVersion}, ${skipped.reason}) in ${skipped.streamId}: ${skipped.error}`,
+    ),
+  );
+  stoppers.push(async () => {
+    stopSkipLog();
+  });
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -153,7 +164,12 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
 
   // One machine: the projections follow the log on a thread of their own (a second core).
   const runner: ProjectionRunner = config.kafkaBrokers
-    ? createProjectionRunner({ pool, store, projections: allProjections })
+    ? createProjectionRunner({
+        pool,
+        store,
+        projections: allProjections,
+        onParked: (parked) => logParked(log, parked),
+      })
     : createThreadedProjectionRunner({
         pool,
         store,

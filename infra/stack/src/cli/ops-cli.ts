@@ -4,6 +4,9 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   ledger                                           show the books (customer and internal accounts)
   password-resets                                  list password-reset links
   contact-requests                                 list contact-page requests
+  parked-events [--all]                            list events projections set aside
+  parked-events retry <projection> <event_id>      apply a parked event again
+  parked-events skip <projection> <event_id>       never apply a parked event
 Environment: BANK_URL (default http://localhost:$PORT or :3000), OPS_TOKEN (default DATA_DIR/ops-token)`;
 
 export interface OpsCliTarget {
@@ -64,6 +67,33 @@ export async function runOpsCli(
     case 'password-resets':
     case 'contact-requests': {
       const result = await call('GET', `/api/ops/${command}`);
+      if (!result) return 1;
+      print(JSON.stringify(result.data, null, 2));
+      return 0;
+    }
+    case 'parked-events': {
+      const [action, projection, eventId] = args;
+      if (action === 'retry' || action === 'skip') {
+        if (!projection || !eventId) {
+          print(OPS_USAGE);
+          return 2;
+        }
+        const result = await call('POST', `/api/ops/parked-events/${action}`, {
+          projection,
+          event_id: eventId,
+        });
+        if (!result) return 1;
+        print(result.message);
+        return 0;
+      }
+      if (action !== undefined && action !== '--all') {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call(
+        'GET',
+        `/api/ops/parked-events${action === '--all' ? '?all=true' : ''}`,
+      );
       if (!result) return 1;
       print(JSON.stringify(result.data, null, 2));
       return 0;
