@@ -34,9 +34,17 @@ export class CheckpointMovedError extends Error {}
 const messageOf = (error: unknown) =>
   String((error as Error | undefined)?.message ?? error).slice(0, 2000);
 
-/** Whether a failure may be the event's own: never when the database cannot be reached. */
+/**
+ * SQLSTATE classes and codes of failures that say nothing about the event: resources, a lock or
+ * statement timeout, a deadlock or serialization failure, an operator's intervention.
+ */
+const TRANSIENT = /^(53|57|58)|^(40001|40P01|55P03|25P02)$/;
+
+/** Whether a failure may be the event's own: never a transient one or an unreachable database. */
 export const mayPark = (error: unknown) =>
-  !(error instanceof CheckpointMovedError) && !isUnavailableError(error);
+  !(error instanceof CheckpointMovedError) &&
+  !isUnavailableError(error) &&
+  !TRANSIENT.test(String((error as { code?: unknown } | undefined)?.code ?? ''));
 
 /**
  * Records the event as parked for the projection and moves its checkpoint past it, in one
