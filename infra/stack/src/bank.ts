@@ -192,6 +192,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       open: store.openSealed,
       onError: (name, error) =>
         log(`projection ${name} (kafka) failed: ${(error as Error).message}`),
+      onParked: (parked) => logParked(log, parked),
     });
     await worker.start();
     stoppers.push(() => worker.stop());

@@ -13,8 +13,8 @@ import {
   type Position,
   type RecordedEvent,
 } from '@bank/infra';
-import type { Db, Projection } from '../projection.ts';
-import { applyEvents } from '../runner/apply-events.ts';
+import type { Projection } from '../projection.ts';
+import { applyInTransactionOrPark, type ParkedEvent } from '../runner/parking.ts';
 import { isPartitionSafe, PARTITION_SAFE } from './partition-safety.ts';
 
 export interface KafkaProjectionWorkerOptions {
@@ -26,6 +26,8 @@ export interface KafkaProjectionWorkerOptions {
   /** Reviewed partition-safe projections (see partition-safety.ts). */
   partitionSafe?: Record<string, readonly string[]>;
   onError?: (projection: string, error: unknown) => void;
+  /** Told of each event a projection set aside because it failed on its own. */
+  onParked?: (parked: Pick<ParkedEvent, 'projection' | 'eventId' | 'type' | 'error'>) => void;
 }
 
 export interface KafkaProjectionWorker {
@@ -34,9 +36,6 @@ export interface KafkaProjectionWorker {
   /** Which topic each projection consumes. */
   topics: Record<string, string>;
 }
-
-const applyHandlers = (projection: Projection, db: Db, events: RecordedEvent[]) =>
-  applyEvents(db, projection, events, { aggregate: false });
 
 /** The projection's checkpoint row, locked: the embedded runner and a rebuild also take it. */
 async function lockCheckpoint(db: PoolClient, projection: string): Promise<Position> {
@@ -114,7 +113,7 @@ export function createKafkaProjectionWorker(
       groupPrefix: 'bank.projection.',
       partitionsConsumedConcurrently: keyed ? partitions : 1,
       floor: (db) => lockCheckpoint(db, projection.name),
-      apply: (db, events) => applyHandlers(projection, db as unknown as Db, events),
+      apply: (db, events) => applyInTransactionOrPark(db, projection, events, options.onParked),
       open: options.open,
       async afterApply(db, state) {
         const current = await lockCheckpoint(db, projection.name);

@@ -11,6 +11,7 @@ import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineProjection } from '../projection.ts';
 import {
+  applyInTransactionOrPark,
   listParkedEvents,
   parkedEventCounts,
   retryParkedEvent,
@@ -177,5 +178,32 @@ describe('a projection never stalls on one event', () => {
     // Read again (another reader, a rebuild): counted once per event.
     await store.readAll({ transactionId: 0n, globalPosition: 0 }, 1000);
     expect(skippedEventCounts()).toEqual(skipped);
+  });
+
+  it('parks inside the caller’s transaction (the Kafka workers): the rest of the batch commits', async () => {
+    const head = await pool.query<{ tx: string; gp: number }>(
+      `SELECT transaction_id::text AS tx, global_position AS gp FROM events
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    const from = { transactionId: BigInt(head.rows[0]!.tx), globalPosition: head.rows[0]!.gp };
+    refused.add('Poison2');
+    await submitted('Fay');
+    const poison = await submitted('Poison2');
+    await submitted('Gus');
+    const events = await store.readAll(from, 100);
+    expect(events).toHaveLength(3);
+    const parkedLog: string[] = [];
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await applyInTransactionOrPark(client, visitors, events, (p) => parkedLog.push(p.eventId));
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await names()).toEqual(expect.arrayContaining(['Fay', 'Gus']));
+    expect(await names()).not.toContain('Poison2');
+    expect(parkedLog).toEqual([await eventIdOf(poison)]);
+    expect((await listParkedEvents(pool)).map((p) => p.eventId)).toContain(await eventIdOf(poison));
   });
 });

@@ -4,6 +4,7 @@ import {
   type EventRow,
   type EventStore,
   type Pool,
+  type PoolClient,
   type Position,
   type RecordedEvent,
 } from '@bank/infra';
@@ -46,6 +47,34 @@ export const mayPark = (error: unknown) =>
   !isUnavailableError(error) &&
   !TRANSIENT.test(String((error as { code?: unknown } | undefined)?.code ?? ''));
 
+/** Records (or records again) an event as parked for a projection, in the caller's transaction. */
+async function recordParked(
+  db: PoolClient,
+  projection: string,
+  event: RecordedEvent,
+  error: unknown,
+  attempts: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO parked_events (projection, event_id, transaction_id, global_position, stream_id,
+       type, error, attempts)
+     VALUES ($1, $2, $3::text::xid8, $4, $5, $6, $7, $8)
+     ON CONFLICT (projection, event_id) DO UPDATE SET error = EXCLUDED.error,
+       attempts = parked_events.attempts + EXCLUDED.attempts, status = 'parked',
+       parked_at = now(), resolved_at = NULL`,
+    [
+      projection,
+      event.eventId,
+      event.position.transactionId.toString(),
+      event.position.globalPosition,
+      event.streamId,
+      event.type,
+      messageOf(error).replaceAll('\u0000', '\uFFFD'),
+      attempts,
+    ],
+  );
+}
+
 /**
  * Records the event as parked for the projection and moves its checkpoint past it, in one
  * transaction guarded like a batch (PJ001 when another runner moved the checkpoint).
@@ -66,24 +95,7 @@ export async function parkEvent(
       from.transactionId.toString(),
       from.globalPosition,
     ]);
-    await client.query(
-      `INSERT INTO parked_events (projection, event_id, transaction_id, global_position, stream_id,
-         type, error, attempts)
-       VALUES ($1, $2, $3::text::xid8, $4, $5, $6, $7, $8)
-       ON CONFLICT (projection, event_id) DO UPDATE SET error = EXCLUDED.error,
-         attempts = parked_events.attempts + EXCLUDED.attempts, status = 'parked',
-         parked_at = now(), resolved_at = NULL`,
-      [
-        projection,
-        event.eventId,
-        event.position.transactionId.toString(),
-        event.position.globalPosition,
-        event.streamId,
-        event.type,
-        messageOf(error).replaceAll('\u0000', '\uFFFD'),
-        attempts,
-      ],
-    );
+    await recordParked(client, projection, event, error, attempts);
     await client.query(
       `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
          updated_at = now() WHERE projection = $1`,
@@ -257,4 +269,42 @@ export function poisonEventMetrics(
         `bank_events_skipped_total{type="${label(s.type)}",reason="${label(s.reason)}"} ${s.count}`,
     ),
   ].join('\n')}\n`;
+}
+
+/**
+ * Applies events inside the caller's transaction (the Kafka workers', which also stores the
+ * consumed offsets), parking each event that fails: the batch under a savepoint first; if it
+ * fails, event by event, each under its own savepoint, an event that fails rolled back to it and
+ * recorded in parked_events instead. A transient failure is thrown (the transaction is retried).
+ */
+export async function applyInTransactionOrPark(
+  db: PoolClient,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  onParked?: (parked: Pick<ParkedEvent, 'projection' | 'eventId' | 'type' | 'error'>) => void,
+): Promise<void> {
+  const attempt = async (batch: readonly RecordedEvent[]) => {
+    await db.query('SAVEPOINT apply_or_park');
+    try {
+      await applyEvents(db, projection, batch, { aggregate: false });
+      await db.query('RELEASE SAVEPOINT apply_or_park');
+      return undefined;
+    } catch (error) {
+      if (!mayPark(error)) throw error;
+      await db.query('ROLLBACK TO SAVEPOINT apply_or_park');
+      return error;
+    }
+  };
+  if ((await attempt(events)) === undefined) return;
+  for (const event of events) {
+    const error = await attempt([event]);
+    if (error === undefined) continue;
+    await recordParked(db, projection.name, event, error, EVENT_ATTEMPTS);
+    onParked?.({
+      projection: projection.name,
+      eventId: event.eventId,
+      type: event.type,
+      error: messageOf(error),
+    });
+  }
 }
