@@ -1,6 +1,6 @@
 import type { Pool, SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditQueryRoutes, opsMetricsRoutes } from './routes/audit.ts';
+import { auditQueryRoutes, opsMetricsRoutes, opsParkedEventQueryRoutes } from './routes/audit.ts';
 import { billPayQueryRoutes } from './routes/bill-pay.ts';
 import { cardQueryRoutes } from './routes/cards.ts';
 import { consistentReads } from './routes/consistency.ts';
@@ -35,6 +35,7 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   await app.register(opsQueryRoutes, { pool, opsToken, unseal });
   await app.register(auditQueryRoutes, { pool, sessions, opsToken, openEvents });
   await app.register(opsMetricsRoutes, { pool, opsToken });
+  await app.register(opsParkedEventQueryRoutes, { pool, opsToken });
   await app.register(billPayQueryRoutes, { pool, sessions });
   await app.register(cryptoQueryRoutes, { pool, sessions });
   await app.register(cardQueryRoutes, { pool, sessions });

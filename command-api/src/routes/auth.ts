@@ -1,4 +1,4 @@
-import { ApiError, ok, requireCustomer } from '@bank/infra';
+import { ApiError, ok, requireCustomer, verbatimText } from '@bank/infra';
 import { readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           .object({
             token: z.string().min(10).max(200),
             password,
-            password_confirmation: z.string(),
+            password_confirmation: verbatimText(z.string()),
           })
           .refine((b) => b.password === b.password_confirmation, {
             message: 'Passwords do not match.',

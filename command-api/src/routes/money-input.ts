@@ -1,5 +1,5 @@
 import { dollarsToCents } from '@bank/events';
-import { fieldError, type FieldErrors } from '@bank/infra';
+import { fieldError, multilineText, type FieldErrors } from '@bank/infra';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hashRequest, type RequestIdentity } from '../services/idempotency.ts';
@@ -34,6 +34,8 @@ export const looseBody = z.record(z.string(), z.unknown()).nullish();
  * (or numeric text from a form input). The spec's messages come from the checks in the routes.
  */
 export const formText = z.string().max(2000).nullish();
+/** A memo and the like: the form shows it as a text area, so it may span several lines. */
+export const formMultilineText = multilineText(z.string().max(2000)).nullish();
 export const formAmount = z.union([z.number(), z.string().max(40)]).nullish();
 export const formDigits = z.union([z.string().max(100), z.number()]).nullish();
 

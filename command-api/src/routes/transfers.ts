@@ -27,6 +27,7 @@ import {
   formAmount,
   formBody,
   formDigits,
+  formMultilineText,
   formText,
   optionalText,
   pick,
@@ -212,7 +213,7 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
 const commonFields = {
   fromAccount: formText,
   amount: formAmount,
-  memo: formText,
+  memo: formMultilineText,
   transferDate: formText,
 };
 const bodies = {

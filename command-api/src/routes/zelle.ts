@@ -27,6 +27,7 @@ import {
   amountCents,
   formAmount,
   formBody,
+  formMultilineText,
   formText,
   requestIdentity,
   requiredText,
@@ -160,12 +161,12 @@ const zelleBody = formBody({
   recipient_name: formText,
   recipient_email: formText,
   recipient_phone: formText,
-  memo: formText,
+  memo: formMultilineText,
 });
 const splitBody = formBody({
   bank_account_id: formText,
   total_amount: formAmount,
-  memo: formText,
+  memo: formMultilineText,
   people: z
     .array(z.looseObject({ name: formText, contact: formText }))
     .max(100)

@@ -7,7 +7,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { TrustProxy } from '../config.ts';
 import { installAccessLog, loggerOptions, type LogStream } from './access-log.ts';
-import { ApiError, messages, type FieldErrors } from './errors.ts';
+import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts';
+import { applyTextPolicy } from './text-policy.ts';
 import { installZodMessages } from './zod-messages.ts';
 
 installZodMessages();
@@ -82,13 +84,29 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    if (jsonTooDeep(text)) {
+      return done(
+        new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
+        undefined,
+      );
+    }
     try {
       done(null, JSON.parse(text));
     } catch {
       done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
     }
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body and query string meets the text policy before its schema: one place, no route
+  // can leave it out. Path parameters are ids and keys of fixed shapes; their schemas refuse
+  // anything else.
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    if (route.httpPart !== 'body' && route.httpPart !== 'querystring') return validate;
+    return (data) => {
+      const checked = applyTextPolicy(data, route.schema);
+      return 'errors' in checked ? { error: fieldError(checked.errors) } : validate(checked.value);
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -18,6 +18,7 @@ import {
   createSessionStore,
   loadConfig,
   loadSecretsKey,
+  onSkippedEvent,
   startEmbeddedPostgres,
   startLocalRedis,
   type BankApp,
@@ -37,7 +38,7 @@ import { createBankStore } from './bank-store.ts';
 import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
-import { createThreadedProjectionRunner } from './projections-thread/threaded-runner.ts';
+import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
 import { failStart } from './start-refused.ts';
 import { appendsWhileHeld, takeWriterLock } from './writer-lock.ts';
@@ -103,6 +104,16 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     ...options.roles,
   };
   const stoppers: (() => Promise<void>)[] = [];
+  // Readers pass over events they cannot read (an unknown type or version, data failing its
+  // schema): each is logged once and counted in /api/ops/metrics.
+  const stopSkipLog = onSkippedEvent((skipped) =>
+    log(
+      `skipped event ${skipped.eventId} (${skipped.storedType} v${skipped.schemaVersion}, ${skipped.reason}) in ${skipped.streamId}: ${skipped.error}`,
+    ),
+  );
+  stoppers.push(async () => {
+    stopSkipLog();
+  });
 
   let databaseUrl = config.databaseUrl;
   let migrationUrl = config.migrationDatabaseUrl;
@@ -175,7 +186,12 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
 
   // One machine: the projections follow the log on a thread of their own (a second core).
   const runner: ProjectionRunner = config.kafkaBrokers
-    ? createProjectionRunner({ pool, store, projections: allProjections })
+    ? createProjectionRunner({
+        pool,
+        store,
+        projections: allProjections,
+        onParked: (parked) => logParked(log, parked),
+      })
     : createThreadedProjectionRunner({
         pool,
         store,
@@ -198,6 +214,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       open: store.openSealed,
       onError: (name, error) =>
         log(`projection ${name} (kafka) failed: ${(error as Error).message}`),
+      onParked: (parked) => logParked(log, parked),
     });
     await worker.start();
     stoppers.push(() => worker.stop());

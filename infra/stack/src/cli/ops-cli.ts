@@ -7,6 +7,9 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   zelle-claim-codes                                list Zelle claim codes to pass on
   issue-auditor <name> [days]                      issue a read-only auditor token (default 90 days)
   revoke-auditor <auditor_id>                      end an auditor token at once
+  parked-events [--all]                            list events projections set aside
+  parked-events retry <projection> <event_id>      apply a parked event again
+  parked-events skip <projection> <event_id>       never apply a parked event
 Environment: BANK_URL (default http://localhost:$PORT or :3000), OPS_TOKEN (default DATA_DIR/ops-token)`;
 
 export interface OpsCliTarget {
@@ -96,6 +99,33 @@ export async function runOpsCli(
     case 'contact-requests':
     case 'zelle-claim-codes': {
       const result = await call('GET', `/api/ops/${command}`);
+      if (!result) return 1;
+      print(JSON.stringify(result.data, null, 2));
+      return 0;
+    }
+    case 'parked-events': {
+      const [action, projection, eventId] = args;
+      if (action === 'retry' || action === 'skip') {
+        if (!projection || !eventId) {
+          print(OPS_USAGE);
+          return 2;
+        }
+        const result = await call('POST', `/api/ops/parked-events/${action}`, {
+          projection,
+          event_id: eventId,
+        });
+        if (!result) return 1;
+        print(result.message);
+        return 0;
+      }
+      if (action !== undefined && action !== '--all') {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call(
+        'GET',
+        `/api/ops/parked-events${action === '--all' ? '?all=true' : ''}`,
+      );
       if (!result) return 1;
       print(JSON.stringify(result.data, null, 2));
       return 0;
