@@ -7,7 +7,7 @@ import {
   type EventStore,
   type Pool,
 } from '@bank/infra';
-import { createTestDatabase } from '@bank/infra/testing';
+import { createTestDatabase, testDatabaseUrlAs } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineProjection } from '../projection.ts';
 import {
@@ -20,6 +20,8 @@ import {
 import { createProjectionRunner, readCheckpoint } from './projection-runner.ts';
 
 let pool: Pool;
+/** The schema owner: creates the test's table and writes the log beside the append function. */
+let owner: Pool;
 let store: EventStore;
 /** Names the test projection refuses, until a test lets them through. */
 const refused = new Set(['Poison', 'Skipme']);
@@ -82,13 +84,18 @@ const eventIdOf = async (requestId: string) =>
   ).rows[0]!.event_id;
 
 beforeAll(async () => {
-  pool = createPool(await createTestDatabase(), 10);
+  const url = await createTestDatabase();
+  // The test's read model is created by the schema owner, as a migration would; the runner
+  // writes it as the application role.
+  owner = createPool(testDatabaseUrlAs(url, 'owner'), 2);
+  await owner.query('CREATE TABLE rm_parking_test (request_id uuid PRIMARY KEY, first_name text)');
+  pool = createPool(url, 10);
   store = createPgEventStore(pool, { reader: catalogue });
-  await pool.query('CREATE TABLE rm_parking_test (request_id uuid PRIMARY KEY, first_name text)');
 });
 afterAll(async () => {
   await store.close();
   await pool.end();
+  await owner.end();
 });
 
 describe('a projection never stalls on one event', () => {
@@ -155,7 +162,7 @@ describe('a projection never stalls on one event', () => {
 
   it('passes over events of an unknown type or failing their schema, counting them', async () => {
     const insert = (type: string, version: number, data: unknown) =>
-      pool.query(
+      owner.query(
         `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data)
          VALUES ($1, $2, 1, $3, $4, $5)`,
         [randomUUID(), `future-${randomUUID()}`, type, version, JSON.stringify(data)],

@@ -6,7 +6,7 @@ import { writeBehindDb } from './write-behind.ts';
 
 let pool: Pool;
 beforeAll(async () => {
-  pool = createPool(await createTestDatabase(), 2);
+  pool = createPool(await createTestDatabase({ role: 'owner' }), 2);
   await pool.query('CREATE TABLE wb_test (id int PRIMARY KEY, note text, doc jsonb)');
 });
 afterAll(async () => {
