@@ -1,5 +1,10 @@
 import type { Pool } from '@bank/infra';
-import { allProjectionNames, projectionLag, type ProjectionLag } from '@bank/projections';
+import {
+  allProjectionNames,
+  parkedEventCounts,
+  projectionLag,
+  type ProjectionLag,
+} from '@bank/projections';
 import type { Redis } from 'ioredis';
 
 /** Beyond this, read models are too far behind to call the bank healthy (HEALTH_MAX_LAG_MS). */
@@ -24,7 +29,7 @@ export interface HealthReport {
    */
   heldBack: { events: number; oldestSeconds: number };
   /** Events set aside after failing to apply; null where this database has no such table yet. */
-  parkedEvents: number | null;
+  parkedEvents: number;
   redis: 'up' | 'down' | 'not used';
 }
 
@@ -58,15 +63,7 @@ export async function healthReport(pool: Pool, redis: Redis | undefined): Promis
   };
 }
 
-/**
- * The hook for events the projections set aside after they failed to apply: the table that
- * holds them (parked_events) is counted when this database has one.
- */
-export async function parkedEventCount(pool: Pool): Promise<number | null> {
-  const { rows } = await pool.query<{ table: string | null }>(
-    `SELECT to_regclass('parked_events')::text AS table`,
-  );
-  if (!rows[0]!.table) return null;
-  const counted = await pool.query<{ n: string }>('SELECT count(*) AS n FROM parked_events');
-  return Number(counted.rows[0]!.n);
+/** Events the projections set aside after they kept failing, still waiting for ops. */
+async function parkedEventCount(pool: Pool): Promise<number> {
+  return Object.values(await parkedEventCounts(pool)).reduce((sum, n) => sum + n, 0);
 }

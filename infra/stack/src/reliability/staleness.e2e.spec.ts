@@ -67,7 +67,7 @@ describe('consistency tokens and staleness', () => {
       ready: true,
       healthy: true,
       heldBack: { events: 0 },
-      parkedEvents: null,
+      parkedEvents: 0,
       redis: 'up',
     });
     expect(healthy.body.data.projections.lagEvents).toEqual(expect.any(Number));
