@@ -43,7 +43,9 @@ export default function ZelleRoute() {
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
   const [searchParams] = useSearchParams();
-  const payTo = searchParams.get('pay')?.trim() ?? '';
+  // ?pay= comes from a QR code, ?recipient=&name= from a contact chosen in the top bar search.
+  const payTo = (searchParams.get('pay') ?? searchParams.get('recipient') ?? '').trim();
+  const payName = searchParams.get('name')?.trim() ?? '';
   const ownCode = payTo !== '' && payTo.toLowerCase() === user.email.toLowerCase();
 
   // A scanned QR code opens /zelle?pay=<email or phone>: start a send to that person, with
@@ -55,13 +57,13 @@ export default function ZelleRoute() {
       isEmail ? r.email?.toLowerCase() === payTo.toLowerCase() : r.phone === payTo,
     );
     setPrefill({
-      name: known?.name ?? '',
+      name: known?.name ?? payName,
       contact: payTo,
       contactType: isEmail ? 'email' : 'phone',
       seq: Date.now(),
     });
     setTab('send');
-  }, [payTo, ownCode, recipients.isPending, recipients.data]);
+  }, [payTo, payName, ownCode, recipients.isPending, recipients.data]);
 
   if (accounts.isPending) return <PageSpinner label="Loading Zelle" />;
   const accountList = accounts.data ?? [];
@@ -92,7 +94,7 @@ export default function ZelleRoute() {
       {payTo && ownCode ? (
         <Alert tone="info">This QR code is your own: share it so others can pay you.</Alert>
       ) : payTo ? (
-        <Alert tone="info" title="Paying from a QR code">
+        <Alert tone="info" title={searchParams.has('pay') ? 'Paying from a QR code' : 'Send money'}>
           <p>
             The send form is filled in for {payTo}. Check the name and enter the amount before you
             send.
