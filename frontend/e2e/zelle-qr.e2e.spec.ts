@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialog, expectScreenAccessible, toast } from './page-models/banking';
+import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
@@ -59,5 +59,40 @@ describe('Zelle QR code', () => {
         .getByLabel('Recipient Email')
         .inputValue(),
     ).toBe('');
+  });
+
+  it('labels requests by who asked whom, and shows a decline at once and as "Declined"', async () => {
+    const alice = await t.customer({ name: 'Alice Vance' });
+    const bob = await t.customer({ name: 'Bob Wells' });
+    const asked = await alice.client.post(
+      '/api/zelle/request',
+      {
+        bank_account_id: alice.accounts.find((a) => a.type === 'checking')!.id,
+        recipient_name: 'Bob Wells',
+        recipient_email: bob.payload.email,
+        amount: 12,
+        memo: 'Tickets',
+      },
+      { 'Idempotency-Key': `e2e-${Date.now()}` },
+    );
+    expect(asked.status).toBeLessThan(300);
+
+    const bobPage = await t.signedInPage(bob);
+    await bobPage.goto('/zelle');
+    await openTab(bobPage, 'Activity');
+    const bobActivity = bobPage.locator('.zelle-activity');
+    await bobActivity.getByText('Request from Alice Vance').waitFor();
+    expect(await bobActivity.getByText(/Request to Bob Wells/).count()).toBe(0);
+    await bobPage.getByRole('button', { name: /Decline request from/ }).click();
+    // Without a reload the activity shows the answer.
+    await bobActivity.locator('.badge', { hasText: 'Declined' }).waitFor();
+
+    const alicePage = await t.signedInPage(alice);
+    await alicePage.goto('/zelle');
+    await openTab(alicePage, 'Activity');
+    const item = alicePage.locator('.zelle-activity__item', { hasText: 'Request to Bob Wells' });
+    await item.locator('.badge', { hasText: 'Declined' }).waitFor();
+    expect(await item.locator('.badge--danger').count()).toBe(0);
+    expect(await item.getByText('Failed').count()).toBe(0);
   });
 });
