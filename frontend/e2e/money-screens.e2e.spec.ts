@@ -72,4 +72,26 @@ describe('transfer screens', { timeout: 120_000 }, () => {
       .getByText(/\$300\.00 will be sent again, plus the \$3\.00 fee: \$303\.00 in total\./)
       .waitFor();
   });
+
+  it('on a phone every tab of the tab bars is in sight', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    for (const path of ['/zelle', '/bill-pay', '/profile']) {
+      await page.goto(path);
+      const tabs = page.getByRole('tab');
+      await tabs.first().waitFor();
+      const outside = await tabs.evaluateAll((els) =>
+        els
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.left < 0 || box.right > window.innerWidth;
+          })
+          .map((el) => el.textContent),
+      );
+      expect(outside, `tabs out of sight on ${path}`).toEqual([]);
+    }
+    await page.goto('/bill-pay');
+    await page.getByRole('tab').first().waitFor();
+    await page.screenshot({ path: '/tmp/h-web-billpay-375.png' });
+  });
 });
