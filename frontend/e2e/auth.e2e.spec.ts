@@ -34,7 +34,8 @@ describe('registration', () => {
     const number = (await register.newAccountNumber().textContent())!.replace(/\s/g, '');
     expect(number).toMatch(/^\d{12}$/);
 
-    await page.waitForURL('**/dashboard', { timeout: 8000 });
+    await register.continueToDashboard().click();
+    await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: /Good (morning|afternoon|evening), Casey/ }).waitFor();
     expect(
       await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).account_number),

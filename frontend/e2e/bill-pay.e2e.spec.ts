@@ -50,6 +50,8 @@ describe('Bill Pay', () => {
     await page.getByRole('heading', { name: 'Complete Transaction History' }).waitFor();
     const table = page.getByRole('table');
     await table.getByText('Harbor Power & Light', { exact: false }).first().waitFor();
+    // Categories in words, never the server's keys (card_purchase, external-bank).
+    expect(await table.locator('tbody').textContent()).not.toMatch(/[a-z][_-][a-z]/);
     await page.getByLabel('Show').selectOption('transfers');
     await page.getByText('No Transaction History').waitFor();
     await page.getByLabel('Show').selectOption('bill_payments');

@@ -75,7 +75,27 @@ export class RegisterPage {
     await this.page.getByRole('button', { name: 'Create Account' }).click();
   }
 
+  heading(name: 'Account Information' | 'Personal Details' | 'Review & Submit') {
+    return this.page.getByRole('heading', { name });
+  }
+
+  terms() {
+    return this.page.getByRole('checkbox', { name: /I agree to the Terms of Service/ });
+  }
+
+  previous() {
+    return this.page.getByRole('button', { name: 'Previous' }).click();
+  }
+
   newAccountNumber() {
     return this.page.getByTestId('new-account-number');
+  }
+
+  copyAccountNumber() {
+    return this.page.getByRole('button', { name: 'Copy account number' });
+  }
+
+  continueToDashboard() {
+    return this.page.getByRole('button', { name: 'Continue to dashboard' });
   }
 }

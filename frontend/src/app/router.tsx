@@ -66,6 +66,12 @@ const AppShell = lazyRoute(() =>
   import('./layouts/app-shell').then((m) => ({ default: m.AppShell })),
 );
 
+/** Open pages (loans, services...) keep a signed-in customer inside the online-banking shell. */
+function OpenPageLayout() {
+  const { status } = useAuth();
+  return status === 'authenticated' ? page(AppShell) : <PublicLayout />;
+}
+
 const pages = {
   home: lazyRoute(() => import('@/features/public-site/routes/home')),
   about: lazyRoute(() => import('@/features/public-site/routes/about')),
@@ -144,8 +150,13 @@ export const routes: RouteObject[] = [
               { path: 'register', element: page(pages.register) },
             ],
           },
+        ],
+      },
+      {
+        element: <Guard access="open" />,
+        children: [
           {
-            element: <Guard access="open" />,
+            element: <OpenPageLayout />,
             children: [
               { path: 'insurance-info', element: page(pages.insuranceInfo) },
               { path: 'services', element: page(pages.services) },

@@ -27,3 +27,28 @@ export function accountName(account: Pick<Account, 'name' | 'account_name'>): st
 export function totalBalance(accounts: Pick<Account, 'balance'>[]): number {
   return Math.round(accounts.reduce((sum, a) => sum + Number(a.balance || 0), 0) * 100) / 100;
 }
+
+/** The history periods the accounts page offers, in days. */
+export const PERIODS = [7, 30, 90, 365] as const;
+export type Period = (typeof PERIODS)[number];
+
+/** The shortest offered period that still contains the given day (the longest if none does). */
+export function periodContaining(date: string, now = new Date()): Period {
+  const days = Math.ceil((now.getTime() - Date.parse(date)) / 86_400_000);
+  return PERIODS.find((p) => p >= days) ?? PERIODS[PERIODS.length - 1]!;
+}
+
+/** The accounts page opened on one account, and optionally on one of its transactions. */
+export function accountsLink(
+  accountId: Account['id'] | null | undefined,
+  transaction?: { id: string | number; date: string } | null,
+): string {
+  const params = new URLSearchParams();
+  if (accountId !== null && accountId !== undefined) params.set('account', String(accountId));
+  if (transaction) {
+    params.set('days', String(periodContaining(transaction.date)));
+    params.set('tx', String(transaction.id));
+  }
+  const query = params.toString();
+  return query ? `/accounts?${query}` : '/accounts';
+}

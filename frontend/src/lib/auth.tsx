@@ -9,11 +9,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { api, onUnauthorized, setConsistencyToken } from './api-client';
+import { api, ApiError, onUnauthorized, setConsistencyToken } from './api-client';
 import {
   clearSession,
+  forgetReturnPath,
   getStoredUser,
   getToken,
+  rememberReturnPath,
   saveSession,
   TOKEN_KEY,
   type User,
@@ -60,6 +62,12 @@ export const refreshSessionRequest = () =>
 
 type Props = { children: ReactNode; onSignedOut?: () => void };
 
+/** The server ended the session: keep the page the customer was on for after the next sign-in. */
+function rememberCurrentPage() {
+  const { pathname, search, hash } = window.location;
+  rememberReturnPath(`${pathname}${search}${hash}`);
+}
+
 export function AuthProvider({ children, onSignedOut }: Props) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? 'loading' : 'anonymous'));
@@ -90,6 +98,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
       },
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
+        if (error instanceof ApiError && error.status === 401) rememberCurrentPage();
         dropSession();
       },
     );
@@ -100,6 +109,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   useEffect(() => {
     onUnauthorized(() => {
       if (!getToken()) return;
+      rememberCurrentPage();
       dropSession();
       signedOutRef.current?.();
     });
@@ -135,6 +145,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     } catch {
       // Spec §4: logout always clears locally, even if the server call fails.
     }
+    forgetReturnPath();
     dropSession();
     signedOutRef.current?.();
   }, [dropSession]);

@@ -59,3 +59,33 @@ export function clearSession() {
   s?.removeItem(USER_KEY);
   s?.removeItem(EXPIRES_KEY);
 }
+
+// Where a customer was when the server ended the session, so signing in again returns there.
+const RETURN_KEY = 'return_after_sign_in';
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Only a path inside the signed-in app is kept (never another site, never the sign-in pages). */
+function isReturnPath(path: string): boolean {
+  return /^\/(?!\/)/.test(path) && !/^\/(login|register)\b/.test(path) && path !== '/';
+}
+
+export function rememberReturnPath(path: string) {
+  if (isReturnPath(path)) tabStorage()?.setItem(RETURN_KEY, path);
+}
+
+/** The page to go back to after signing in, if the last session was ended by the server. */
+export function peekReturnPath(): string | null {
+  const path = tabStorage()?.getItem(RETURN_KEY) ?? null;
+  return path && isReturnPath(path) ? path : null;
+}
+
+export function forgetReturnPath() {
+  tabStorage()?.removeItem(RETURN_KEY);
+}

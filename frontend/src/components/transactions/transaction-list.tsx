@@ -31,12 +31,27 @@ const CATEGORY_ICONS: Record<TransactionCategory, LucideIcon> = {
   Other: CircleDollarSign,
 };
 
-export function TransactionRow({ tx }: { tx: Transaction }) {
+const HIDDEN = '••••••';
+
+export function TransactionRow({
+  tx,
+  hidden = false,
+  highlighted = false,
+}: {
+  tx: Transaction;
+  hidden?: boolean;
+  highlighted?: boolean;
+}) {
   const category = deriveCategory(tx.description);
   const Icon = CATEGORY_ICONS[category];
   const amount = Number(tx.amount);
   return (
-    <li className="tx">
+    <li
+      className={highlighted ? 'tx tx--highlighted' : 'tx'}
+      id={`txn-${tx.id}`}
+      tabIndex={highlighted ? -1 : undefined}
+      aria-current={highlighted ? 'true' : undefined}
+    >
       <span className={`tx__icon tx__icon--${category.toLowerCase()}`} aria-hidden="true">
         <Icon size={18} />
       </span>
@@ -45,7 +60,7 @@ export function TransactionRow({ tx }: { tx: Transaction }) {
         <p className="tx__meta">
           <span>{category}</span>
           <span aria-hidden="true"> · </span>
-          <span>{formatDate(tx.date)}</span>
+          <span className="tx__date">{formatDate(tx.date)}</span>
           {tx.account?.name ? (
             <>
               <span aria-hidden="true"> · </span>
@@ -57,7 +72,7 @@ export function TransactionRow({ tx }: { tx: Transaction }) {
       <div className="tx__side">
         <p className={`tx__amount tabular ${amount >= 0 ? 'amount--credit' : 'amount--debit'}`}>
           <span className="sr-only">{amount >= 0 ? 'Credit ' : 'Debit '}</span>
-          {formatSignedMoney(amount)}
+          {hidden ? HIDDEN : formatSignedMoney(amount)}
         </p>
         <Badge tone={statusTone(tx.status)}>{statusLabel(tx.status)}</Badge>
       </div>
@@ -68,14 +83,25 @@ export function TransactionRow({ tx }: { tx: Transaction }) {
 export function TransactionList({
   transactions,
   label,
+  hidden,
+  highlightedId,
 }: {
   transactions: Transaction[];
   label: string;
+  /** Amounts masked ("Hide balance"). */
+  hidden?: boolean;
+  /** The transaction the customer came to see (from search). */
+  highlightedId?: string | null;
 }) {
   return (
     <ul role="list" className="tx-list" aria-label={label}>
       {transactions.map((tx) => (
-        <TransactionRow key={tx.id} tx={tx} />
+        <TransactionRow
+          key={tx.id}
+          tx={tx}
+          hidden={hidden}
+          highlighted={highlightedId !== null && String(tx.id) === highlightedId}
+        />
       ))}
     </ul>
   );

@@ -52,7 +52,7 @@ function ToastItem({ item }: { item: Toast }) {
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <section className="toaster" aria-label="Notifications" aria-live="polite">
+    <section className="toaster" aria-label="Messages" aria-live="polite">
       {toasts.length > 1 ? (
         <button type="button" className="toaster__clear" onClick={() => toastStore.clear()}>
           Clear all

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { type Period } from '@/lib/accounts';
 import type { Transaction } from '@/lib/transactions';
 
-export const PERIODS = [7, 30, 90, 365] as const;
-export type Period = (typeof PERIODS)[number];
+export { PERIODS, type Period } from '@/lib/accounts';
 
 export type HistoryFilters = { days: Period; accountId?: string | number | null; limit?: number };
 

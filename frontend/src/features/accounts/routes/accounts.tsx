@@ -8,7 +8,7 @@ import {
   Send,
   Smartphone,
 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TransactionList } from '@/components/transactions/transaction-list';
 import { Button } from '@/components/ui/button';
@@ -28,7 +28,18 @@ import './accounts.css';
 
 const HIDDEN = '••••••';
 
-function AccountDetail({ account }: { account: Account }) {
+/** The newest transaction of the account over the past year (the seeded or migrated history may be
+ * older than the account's record of its last write). */
+function useLastActivity(accountId: Account['id']) {
+  const newest = useTransactionHistory({ days: 365, accountId, limit: 1 });
+  if (newest.isPending) return 'Loading...';
+  const date = newest.data?.[0]?.date;
+  if (date) return formatDate(date);
+  return newest.isError ? 'Unavailable' : 'None in the past year';
+}
+
+function AccountDetail({ account, hidden }: { account: Account; hidden: boolean }) {
+  const lastActivity = useLastActivity(account.id);
   return (
     <Card aria-labelledby="account-detail">
       <CardHeader
@@ -59,15 +70,11 @@ function AccountDetail({ account }: { account: Account }) {
         </div>
         <div>
           <dt>Available balance</dt>
-          <dd className="tabular">{formatMoney(account.available_balance)}</dd>
+          <dd className="tabular">{hidden ? HIDDEN : formatMoney(account.available_balance)}</dd>
         </div>
         <div>
           <dt>Last activity</dt>
-          <dd>
-            {account.last_transaction_date
-              ? formatDate(account.last_transaction_date)
-              : 'No activity yet'}
-          </dd>
+          <dd>{lastActivity}</dd>
         </div>
       </dl>
     </Card>
@@ -81,12 +88,29 @@ export default function AccountsRoute() {
   const [params, setParams] = useSearchParams();
   const [revealed, setRevealed] = useState(false);
   const [hidden, setHidden] = useState(false);
-  const [selectedId, setSelectedId] = useState<Account['id'] | null>(null);
-  const [period, setPeriod] = useState<Period>(30);
   const filter = params.get('q') ?? '';
+  // The account, period and transaction to open come from the link (dashboard card, search).
+  const selectedId = params.get('account');
+  const days = Number(params.get('days'));
+  const period: Period = PERIODS.find((p) => p === days) ?? 30;
+  const highlightedTx = params.get('tx');
+  const setParam = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const setSelectedId = (id: Account['id']) => setParam({ account: String(id), tx: null });
+  const setPeriod = (p: Period) => setParam({ days: p === 30 ? null : String(p), tx: null });
 
   const list = accounts.data ?? [];
-  const selected = list.find((a) => a.id === selectedId) ?? list[0] ?? null;
+  const selected = list.find((a) => String(a.id) === selectedId) ?? list[0] ?? null;
   const history = useTransactionHistory({ days: period, accountId: selected?.id ?? null });
 
   const shown = useMemo(() => {
@@ -94,6 +118,17 @@ export default function AccountsRoute() {
     const q = filter.trim().toLowerCase();
     return q ? all.filter((t) => t.description.toLowerCase().includes(q)) : all;
   }, [history.data, filter]);
+
+  // Bring the transaction the customer came for into view once it is listed.
+  const highlightedShown = Boolean(
+    highlightedTx && shown.some((t) => String(t.id) === highlightedTx),
+  );
+  useEffect(() => {
+    if (!highlightedShown || !highlightedTx) return;
+    const row = document.getElementById(`txn-${highlightedTx}`);
+    row?.scrollIntoView?.({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [highlightedShown, highlightedTx]);
 
   const copyNumber = async () => {
     try {
@@ -152,6 +187,8 @@ export default function AccountsRoute() {
           <p className="portfolio__value tabular">
             {accounts.isPending ? (
               <Skeleton height="2rem" width="9rem" />
+            ) : !accounts.data ? (
+              'Unavailable'
             ) : hidden ? (
               HIDDEN
             ) : (
@@ -243,7 +280,7 @@ export default function AccountsRoute() {
             </ul>
           )}
         </Card>
-        {selected ? <AccountDetail account={selected} /> : null}
+        {selected ? <AccountDetail account={selected} hidden={hidden} /> : null}
       </div>
 
       <Card aria-labelledby="tx-heading">
@@ -284,9 +321,7 @@ export default function AccountsRoute() {
             className="input tx-filters__search"
             placeholder="Filter by description"
             value={filter}
-            onChange={(e) =>
-              setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })
-            }
+            onChange={(e) => setParam({ q: e.target.value || null })}
           />
         </div>
         <div aria-live="polite" aria-busy={history.isFetching}>
@@ -308,7 +343,12 @@ export default function AccountsRoute() {
               <p className="muted tx-count">
                 {shown.length} transaction{shown.length === 1 ? '' : 's'} in the last {period} days
               </p>
-              <TransactionList label="Account transactions" transactions={shown} />
+              <TransactionList
+                label="Account transactions"
+                transactions={shown}
+                hidden={hidden}
+                highlightedId={highlightedTx}
+              />
             </>
           )}
         </div>

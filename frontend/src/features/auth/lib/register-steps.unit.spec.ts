@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyRegisterForm, toRegisterPayload, type RegisterForm } from '../api/register';
-import { checkStep } from './register-steps';
+import { checkStep, dateOfBirthProblem } from './register-steps';
 
 const step1: RegisterForm = {
   ...emptyRegisterForm,
@@ -27,6 +27,7 @@ describe('registration steps', () => {
       ok: false,
       message: 'Please fill in all required fields.',
       fields: ['email'],
+      problems: [],
     });
   });
 
@@ -54,8 +55,30 @@ describe('registration steps', () => {
       ok: false,
       message: 'Please fill in all required fields.',
       fields: ['city'],
+      problems: [],
     });
     expect(checkStep(2, step2)).toEqual({ ok: true });
+  });
+
+  it('checks email, phone, birth date and ZIP formats on the step that asks for them', () => {
+    expect(checkStep(1, { ...step1, email: 'ada-at-example' })).toMatchObject({
+      ok: false,
+      problems: [{ field: 'email', message: 'The email must be a valid email address.' }],
+    });
+    expect(
+      checkStep(2, { ...step2, phone: '12', zip_code: '8095', date_of_birth: '1990-02-30' }),
+    ).toMatchObject({
+      ok: false,
+      fields: ['phone', 'date_of_birth', 'zip_code'],
+    });
+    expect(checkStep(2, { ...step2, zip_code: '80951-1234' })).toEqual({ ok: true });
+  });
+
+  it('refuses a birth date less than 18 years ago', () => {
+    expect(dateOfBirthProblem('2008-06-02', new Date('2026-06-01T12:00:00Z'))).toBe(
+      'You must be at least 18 years old to open an account.',
+    );
+    expect(dateOfBirthProblem('2008-06-01', new Date('2026-06-01T12:00:00Z'))).toBeNull();
   });
 
   it('requires the terms checkbox before submitting', () => {

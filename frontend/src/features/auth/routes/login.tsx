@@ -10,10 +10,14 @@ import { useDocumentTitle } from '@/components/ui/page';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
+import { forgetReturnPath, peekReturnPath } from '@/lib/session-storage';
 import { loginSchema, useLogin, type LoginInput } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 
 const REMEMBER_KEY = 'remembered_account_number';
+// The server's lockout rule (failed attempts in a row, then minutes locked), told to the customer.
+const LOCK_AFTER_ATTEMPTS = 5;
+const LOCK_MINUTES = 15;
 
 export default function LoginRoute() {
   useDocumentTitle('Sign in');
@@ -24,6 +28,8 @@ export default function LoginRoute() {
   const remembered = localStorage.getItem(REMEMBER_KEY) ?? '';
   const [remember, setRemember] = useState(Boolean(remembered));
   const [formError, setFormError] = useState<string | null>(null);
+  const [locked, setLocked] = useState(false);
+  const [returnPath] = useState(peekReturnPath);
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
 
   const form = useForm<LoginInput>({
@@ -36,22 +42,29 @@ export default function LoginRoute() {
   // Spec §4: typing clears the error and that field's error.
   const clearOn = (field: keyof LoginInput) => () => {
     setFormError(null);
+    setLocked(false);
     setServerErrors([]);
     form.clearErrors(field);
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
+    setLocked(false);
     setServerErrors([]);
     try {
       const session = await login.mutateAsync(values);
       if (remember) localStorage.setItem(REMEMBER_KEY, values.account_number);
       else localStorage.removeItem(REMEMBER_KEY);
+      forgetReturnPath();
       signIn(session);
-      navigate('/dashboard', { replace: true });
+      navigate(returnPath ?? '/dashboard', { replace: true });
     } catch (error) {
-      setFormError(errorMessage(error, 'Login failed. Please try again.'));
-      if (error instanceof ApiError) setServerErrors(firstFieldErrors(error.errors));
+      const message = errorMessage(error, 'Login failed. Please try again.');
+      setFormError(message);
+      setLocked(error instanceof ApiError && error.code === 'ACCOUNT_LOCKED');
+      // The server repeats its message as a field error: list only what the alert does not say.
+      if (error instanceof ApiError)
+        setServerErrors(firstFieldErrors(error.errors).filter((e) => e.message !== message));
     }
   });
 
@@ -69,10 +82,28 @@ export default function LoginRoute() {
         noValidate
         aria-describedby={formError ? 'login-error' : undefined}
       >
+        {returnPath && !formError ? (
+          <Alert tone="info" title="Your session has ended">
+            <p>Please sign in again to go back to where you were.</p>
+          </Alert>
+        ) : null}
         {formError ? (
           <div id="login-error">
-            <Alert tone="danger" title="Sign in failed">
+            <Alert tone="danger" title={locked ? 'Sign-in locked' : 'Sign in failed'}>
               <p>{formError}</p>
+              {locked ? (
+                <p>
+                  Sign-in stays locked for {LOCK_MINUTES} minutes; you can try again after that. To
+                  get in sooner, <Link to="/forgot-password">reset your password</Link> or{' '}
+                  <Link to="/contact">contact us</Link>.
+                </p>
+              ) : (
+                <p>
+                  For your security, sign-in is locked for {LOCK_MINUTES} minutes after{' '}
+                  {LOCK_AFTER_ATTEMPTS} failed attempts in a row. Forgotten your password?{' '}
+                  <Link to="/forgot-password">Reset it</Link>.
+                </p>
+              )}
             </Alert>
           </div>
         ) : null}

@@ -1,3 +1,4 @@
+import { Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
@@ -17,9 +18,7 @@ import {
   type RegisterForm,
 } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
-import { checkStep, REGISTER_STEPS } from '../lib/register-steps';
-
-export const REDIRECT_DELAY_MS = 3000;
+import { checkStep, REGISTER_STEPS, type FieldProblem } from '../lib/register-steps';
 
 type Step = 1 | 2 | 3;
 
@@ -33,6 +32,8 @@ export default function RegisterRoute() {
   const [step, setStep] = useState<Step>(1);
   const [stepError, setStepError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<(keyof RegisterForm)[]>([]);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
   const [created, setCreated] = useState<Session | null>(null);
   const [notOpened, setNotOpened] = useState<string | null>(null);
@@ -40,15 +41,14 @@ export default function RegisterRoute() {
   const form = useForm<RegisterForm>({ defaultValues: emptyRegisterForm });
   const { register } = form;
 
-  // After success: the new account number shows, then the dashboard after 3 seconds.
+  // After success the new account number stays on screen until the customer moves on: a
+  // timed redirect would take it away before it can be noted on a phone.
+  const createdRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!created) return;
-    const timer = setTimeout(() => {
-      signIn(created);
-      navigate('/dashboard', { replace: true });
-    }, REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [created, navigate, signIn]);
+    // Focus scrolls it into view, wherever the review step had been scrolled to.
+    createdRef.current?.focus();
+  }, [created]);
 
   // Move focus to the new step's heading (not on first load).
   const firstRender = useRef(true);
@@ -61,35 +61,58 @@ export default function RegisterRoute() {
   }, [step]);
 
   const bad = (field: keyof RegisterForm) => (invalid.includes(field) ? true : undefined);
+  const problemOf = (field: keyof RegisterForm) => problems.find((p) => p.field === field)?.message;
+
+  const showResult = (result: ReturnType<typeof checkStep>) => {
+    if (result.ok) {
+      setStepError(null);
+      setInvalid([]);
+      setProblems([]);
+      return true;
+    }
+    setStepError(result.message);
+    setInvalid(result.fields);
+    setProblems(result.problems);
+    return false;
+  };
+
+  // A flagged field is cleared as soon as it is edited; the summary goes with the last one.
+  const clearOnEdit = (field: keyof RegisterForm) => () => {
+    if (!invalid.includes(field)) return;
+    const rest = invalid.filter((f) => f !== field);
+    setInvalid(rest);
+    setProblems((list) => list.filter((p) => p.field !== field));
+    if (!rest.length) setStepError(null);
+  };
+  const field = (name: keyof RegisterForm) => register(name, { onChange: clearOnEdit(name) });
 
   const next = () => {
-    const result = checkStep(step, form.getValues());
-    if (!result.ok) {
-      setStepError(result.message);
-      setInvalid(result.fields);
-      return;
-    }
-    setStepError(null);
-    setInvalid([]);
-    setStep((s) => (s === 1 ? 2 : 3));
+    if (step === 3 || !showResult(checkStep(step, form.getValues()))) return;
+    setStep(step === 1 ? 2 : 3);
   };
 
   const previous = () => {
     setStepError(null);
     setInvalid([]);
+    setProblems([]);
     setServerErrors([]);
     setStep((s) => (s === 3 ? 2 : 1));
   };
 
+  const copyNumber = async (accountNumber: string) => {
+    try {
+      await navigator.clipboard.writeText(accountNumber);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+
+  // Next and Create Account are both submit buttons (so Enter moves on from any step), and
+  // distinct elements: one press of Next can never become a press of Create Account.
   const submit = form.handleSubmit(async (values) => {
     if (step !== 3) return next();
-    const result = checkStep(3, values);
-    if (!result.ok) {
-      setStepError(result.message);
-      setInvalid(result.fields);
-      return;
-    }
-    setStepError(null);
+    if (!showResult(checkStep(3, values))) return;
     setServerErrors([]);
     try {
       const outcome = await registerCall.mutateAsync(values);
@@ -112,18 +135,44 @@ export default function RegisterRoute() {
   });
 
   if (created) {
+    const number = created.user.account_number ?? '';
     return (
       <AuthLayout title="Welcome to Harborview">
-        <Alert tone="success" title="Account created successfully!">
-          <p>
-            Your new account number is{' '}
-            <strong className="account-number-reveal" data-testid="new-account-number">
-              {groupDigits(created.user.account_number)}
-            </strong>
-            . Please keep it somewhere safe: you will use it to sign in.
+        <div ref={createdRef} tabIndex={-1} className="account-created">
+          <Alert tone="success" title="Account created successfully!">
+            <p>
+              Your new account number is{' '}
+              <strong className="account-number-reveal" data-testid="new-account-number">
+                {groupDigits(number)}
+              </strong>
+              . Please keep it somewhere safe: you will use it to sign in.
+            </p>
+          </Alert>
+          <div className="form-nav">
+            <Button
+              variant="secondary"
+              icon={<Copy size={16} aria-hidden="true" />}
+              onClick={() => void copyNumber(number)}
+            >
+              Copy account number
+            </Button>
+            <Button
+              onClick={() => {
+                signIn(created);
+                navigate('/dashboard', { replace: true });
+              }}
+            >
+              Continue to dashboard
+            </Button>
+          </div>
+          <p role="status" className="muted">
+            {copied === 'yes'
+              ? 'Account number copied.'
+              : copied === 'failed'
+                ? 'Could not copy. Please write the number down.'
+                : ''}
           </p>
-        </Alert>
-        <p role="status">Taking you to your dashboard in 3 seconds...</p>
+        </div>
       </AuthLayout>
     );
   }
@@ -150,7 +199,7 @@ export default function RegisterRoute() {
   return (
     <AuthLayout
       title="Open your account"
-      subtitle="It takes about five minutes. You will get four accounts: checking, savings, money market and a certificate of deposit, all starting at $0.00."
+      subtitle="It takes about five minutes. You will get four accounts: checking, savings, money market and an investment account, all starting at $0.00."
     >
       <ol className="steps" aria-label="Progress">
         {REGISTER_STEPS.map((label, i) => (
@@ -183,7 +232,7 @@ export default function RegisterRoute() {
               autoComplete="name"
               required
               aria-invalid={bad('name')}
-              {...register('name')}
+              {...field('name')}
             />
             <TextField
               label="Email address"
@@ -191,7 +240,8 @@ export default function RegisterRoute() {
               autoComplete="email"
               required
               aria-invalid={bad('email')}
-              {...register('email')}
+              error={problemOf('email')}
+              {...field('email')}
             />
             <div className="form-row">
               <TextField
@@ -201,7 +251,8 @@ export default function RegisterRoute() {
                 required
                 hint="At least 8 characters."
                 aria-invalid={bad('password')}
-                {...register('password')}
+                error={problemOf('password')}
+                {...field('password')}
               />
               <TextField
                 label="Confirm password"
@@ -209,7 +260,8 @@ export default function RegisterRoute() {
                 autoComplete="new-password"
                 required
                 aria-invalid={bad('password_confirmation')}
-                {...register('password_confirmation')}
+                error={problemOf('password_confirmation')}
+                {...field('password_confirmation')}
               />
             </div>
           </>
@@ -224,7 +276,8 @@ export default function RegisterRoute() {
                 autoComplete="tel"
                 required
                 aria-invalid={bad('phone')}
-                {...register('phone')}
+                error={problemOf('phone')}
+                {...field('phone')}
               />
               <TextField
                 label="Date of birth"
@@ -232,7 +285,8 @@ export default function RegisterRoute() {
                 autoComplete="bday"
                 required
                 aria-invalid={bad('date_of_birth')}
-                {...register('date_of_birth')}
+                error={problemOf('date_of_birth')}
+                {...field('date_of_birth')}
               />
             </div>
             <TextField
@@ -240,7 +294,7 @@ export default function RegisterRoute() {
               autoComplete="street-address"
               required
               aria-invalid={bad('address')}
-              {...register('address')}
+              {...field('address')}
             />
             <div className="form-row form-row--3">
               <TextField
@@ -248,14 +302,14 @@ export default function RegisterRoute() {
                 autoComplete="address-level2"
                 required
                 aria-invalid={bad('city')}
-                {...register('city')}
+                {...field('city')}
               />
               <TextField
                 label="State"
                 autoComplete="address-level1"
                 required
                 aria-invalid={bad('state')}
-                {...register('state')}
+                {...field('state')}
               />
               <TextField
                 label="ZIP code"
@@ -263,7 +317,8 @@ export default function RegisterRoute() {
                 inputMode="numeric"
                 required
                 aria-invalid={bad('zip_code')}
-                {...register('zip_code')}
+                error={problemOf('zip_code')}
+                {...field('zip_code')}
               />
             </div>
             <div className="form-row form-row--3">
@@ -274,9 +329,9 @@ export default function RegisterRoute() {
                 maxLength={11}
                 autoComplete="off"
                 hint="Format 123-45-6789"
-                {...register('ssn')}
+                {...field('ssn')}
               />
-              <SelectField label="Employment status" optional {...register('employment_status')}>
+              <SelectField label="Employment status" optional {...field('employment_status')}>
                 <option value="">Select...</option>
                 {EMPLOYMENT_STATUSES.map((s) => (
                   <option key={s.value} value={s.value}>
@@ -291,7 +346,7 @@ export default function RegisterRoute() {
                 step={1000}
                 optional
                 inputMode="numeric"
-                {...register('annual_income')}
+                {...field('annual_income')}
               />
             </div>
           </>
@@ -344,7 +399,7 @@ export default function RegisterRoute() {
                 </>
               }
               error={invalid.includes('terms') ? 'Required to open an account.' : undefined}
-              {...register('terms')}
+              {...field('terms')}
             />
           </>
         ) : null}
@@ -358,9 +413,11 @@ export default function RegisterRoute() {
             <span />
           )}
           {step < 3 ? (
-            <Button onClick={next}>Next</Button>
+            <Button key="next" type="submit">
+              Next
+            </Button>
           ) : (
-            <Button type="submit" loading={registerCall.isPending}>
+            <Button key="create" type="submit" loading={registerCall.isPending}>
               {registerCall.isPending ? 'Creating Account...' : 'Create Account'}
             </Button>
           )}

@@ -15,6 +15,7 @@ import type { HistoryItem } from '../api/get-bill-history';
 import {
   filterHistory,
   HISTORY_FILTERS,
+  historyCategoryLabel,
   historyKind,
   historyStatusLabel,
   historyStatusTone,
@@ -31,7 +32,7 @@ const helper = createColumnHelper<typeof features, HistoryItem>();
 
 const columns = helper.columns([
   helper.accessor('description', { header: 'Description', sortFn: 'alphanumeric' }),
-  helper.accessor((row) => row.category ?? '', {
+  helper.accessor((row) => historyCategoryLabel(row.category), {
     id: 'category',
     header: 'Category',
     sortFn: 'alphanumeric',
@@ -149,7 +150,7 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
                   return (
                     <tr key={row.id}>
                       <td>{item.description}</td>
-                      <td>{item.category ?? ''}</td>
+                      <td>{historyCategoryLabel(item.category)}</td>
                       <td>{KIND_LABEL[historyKind(item)]}</td>
                       <td className="num">
                         <Amount value={item.amount} />
@@ -175,7 +176,7 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
                     <Amount value={item.amount} />
                   </div>
                   <div className="history-card__meta muted">
-                    {KIND_LABEL[historyKind(item)]} · {item.category ?? ''} ·{' '}
+                    {KIND_LABEL[historyKind(item)]} · {historyCategoryLabel(item.category)} ·{' '}
                     {formatDate(item.date)} · {item.account_name ?? ''}
                   </div>
                   <Status status={item.status} />

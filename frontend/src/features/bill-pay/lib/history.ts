@@ -50,3 +50,27 @@ export function historyStatusLabel(status: string) {
     return status[0]!.toUpperCase() + status.slice(1);
   return 'Failed';
 }
+
+// The server's category keys, as a customer reads them.
+const CATEGORY_LABEL: Record<string, string> = {
+  card_purchase: 'Card purchase',
+  bill_payment: 'Bill payment',
+  'between-accounts': 'Between my accounts',
+  'same-bank': 'To another customer',
+  'external-bank': 'To another bank',
+  sepa: 'SEPA transfer',
+  deposit: 'Deposit',
+  interest: 'Interest',
+  zelle: 'Zelle',
+  wire: 'Wire transfer',
+  crypto: 'Crypto',
+};
+
+/** A category key in words: a known key's label, else the key with its separators as spaces. */
+export function historyCategoryLabel(category: string | null | undefined): string {
+  if (!category) return '';
+  const known = CATEGORY_LABEL[category];
+  if (known) return known;
+  const words = category.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : '';
+}

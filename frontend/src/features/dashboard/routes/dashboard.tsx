@@ -21,7 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
-import { accountName, type Account } from '@/lib/accounts';
+import { accountName, accountsLink, type Account } from '@/lib/accounts';
 import { useUser } from '@/lib/auth';
 import { firstName, formatMoney, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -36,6 +36,7 @@ import {
 import './dashboard.css';
 
 const HIDDEN = '••••••';
+const UNAVAILABLE = 'Unavailable';
 
 type QuickAction = { label: string; icon: LucideIcon; to?: string };
 
@@ -53,7 +54,7 @@ const QUICK_ACTIONS: QuickAction[] = [
 function AccountCard({ account, hidden }: { account: Account; hidden: boolean }) {
   return (
     <li>
-      <Link to="/accounts" className={`acct-card acct-card--${account.type}`}>
+      <Link to={accountsLink(account.id)} className={`acct-card acct-card--${account.type}`}>
         <span className="acct-card__type">{account.type}</span>
         <span className="acct-card__name">{accountName(account)}</span>
         <span className="acct-card__balance tabular">
@@ -78,6 +79,10 @@ export default function DashboardRoute() {
   const data = dashboard.data;
   const showCashback = hasCashback(data?.cashback);
   const goal = savingsGoalFigure(data?.savings_goal);
+  // Without data a figure is unknown, never zero.
+  const unavailable = !data && dashboard.isError;
+  const money = (value: number | undefined) =>
+    unavailable ? UNAVAILABLE : hidden ? HIDDEN : formatMoney(value ?? 0);
 
   const onQuickAction = (action: QuickAction) => {
     if (action.label === 'Cashback') {
@@ -119,14 +124,16 @@ export default function DashboardRoute() {
           <p className="balance-hero__value tabular" aria-live="polite">
             {dashboard.isPending ? (
               <Skeleton height="2.5rem" width="12rem" />
-            ) : hidden ? (
-              HIDDEN
             ) : (
-              formatMoney(data?.total_balance)
+              money(data?.total_balance)
             )}
           </p>
           <p className="balance-hero__sub">
-            Across {data?.accounts.length ?? 0} account{data?.accounts.length === 1 ? '' : 's'}
+            {data
+              ? `Across ${data.accounts.length} account${data.accounts.length === 1 ? '' : 's'}`
+              : unavailable
+                ? 'Your balances could not be loaded'
+                : '\u00a0'}
           </p>
           <div className="balance-hero__tools">
             <button
@@ -164,11 +171,13 @@ export default function DashboardRoute() {
               <PiggyBank size={16} aria-hidden="true" /> Savings goal
             </dt>
             <dd className="tabular">
-              {goal
-                ? hidden
-                  ? HIDDEN
-                  : `${formatMoney(goal.current)}${goal.target ? ` of ${formatMoney(goal.target)}` : ''}`
-                : 'No goal set'}
+              {unavailable
+                ? UNAVAILABLE
+                : goal
+                  ? hidden
+                    ? HIDDEN
+                    : `${formatMoney(goal.current)}${goal.target ? ` of ${formatMoney(goal.target)}` : ''}`
+                  : 'No goal set'}
             </dd>
           </div>
           <div>
@@ -176,10 +185,12 @@ export default function DashboardRoute() {
               <Gift size={16} aria-hidden="true" /> Cashback
             </dt>
             <dd className="tabular">
-              {hidden ? HIDDEN : formatMoney(data?.cashback?.available_balance ?? 0)}
-              <span className="balance-hero__small">
-                {formatMoney(data?.cashback?.this_month_earned ?? 0)} earned this month
-              </span>
+              {money(data?.cashback?.available_balance)}
+              {unavailable ? null : (
+                <span className="balance-hero__small">
+                  {money(data?.cashback?.this_month_earned)} earned this month
+                </span>
+              )}
             </dd>
           </div>
         </dl>
@@ -228,6 +239,8 @@ export default function DashboardRoute() {
               <Skeleton height="6rem" />
               <Skeleton height="6rem" />
             </div>
+          ) : unavailable ? (
+            <p className="empty-state">Your accounts could not be loaded.</p>
           ) : (
             <ul role="list" className="acct-cards">
               {data?.accounts.slice(0, accountCardLimit(showCashback)).map((account) => (
@@ -242,7 +255,7 @@ export default function DashboardRoute() {
                       {hidden ? HIDDEN : formatMoney(data?.cashback?.available_balance ?? 0)}
                     </span>
                     <span className="acct-card__number">
-                      +{formatMoney(data?.cashback?.this_month_earned ?? 0)} this month
+                      +{money(data?.cashback?.this_month_earned)} this month
                     </span>
                   </div>
                 </li>
@@ -270,8 +283,11 @@ export default function DashboardRoute() {
           ) : data && data.recent_transactions.length > 0 ? (
             <TransactionList
               label="Recent transactions"
+              hidden={hidden}
               transactions={data.recent_transactions.slice(0, RECENT_ACTIVITY_LIMIT)}
             />
+          ) : unavailable ? (
+            <p className="empty-state">Your recent activity could not be loaded.</p>
           ) : (
             <p className="empty-state">No transactions yet. Your activity will appear here.</p>
           )}

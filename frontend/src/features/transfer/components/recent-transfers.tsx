@@ -9,8 +9,18 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useRecentTransfers, type RecentTransfer } from '../api/get-recent-transfers';
 import { useRepeatTransfer } from '../api/repeat-transfer';
+import { isTransferType, TRANSFER_TYPE_INFO } from '../lib/transfer-types';
 
 export const REPEAT_FAILED = 'Failed to repeat transfer. Please try again.';
+
+/** What repeating costs: the amount again plus the type's fee, said in full. */
+export function repeatSummary(transfer: RecentTransfer): string {
+  const fee = isTransferType(transfer.type) ? TRANSFER_TYPE_INFO[transfer.type].fee : 0;
+  const sent = `${transfer.description}: ${formatMoney(transfer.amount)} will be sent again`;
+  if (!fee) return `${sent}, with no fee.`;
+  const totalCents = Math.round(transfer.amount * 100) + Math.round(fee * 100);
+  return `${sent}, plus the ${formatMoney(fee)} fee: ${formatMoney(totalCents / 100)} in total.`;
+}
 
 function typeLabel(type: string) {
   if (type === 'between-accounts') return 'Between accounts';
@@ -87,11 +97,7 @@ export function RecentTransfers() {
           if (!open && !repeat.isPending) setPending(null);
         }}
         title="Repeat transfer?"
-        description={
-          pending
-            ? `${pending.transfer.description}: ${formatMoney(pending.transfer.amount)} will be sent again.`
-            : undefined
-        }
+        description={pending ? repeatSummary(pending.transfer) : undefined}
       >
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className="dialog__actions">

@@ -6,7 +6,7 @@ import { accountName, type Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 import { recipientContact, type TransferForm } from '../api/create-transfer';
 import type { RecipientLookup } from '../api/validate-recipient';
-import { SEPA_COUNTRIES, SEPA_PURPOSES, type TransferType } from '../lib/transfer-types';
+import { SEPA_COUNTRIES, SEPA_PURPOSES, todayIso, type TransferType } from '../lib/transfer-types';
 
 function accountLabel(a: Account) {
   const number = a.formatted_account_number ?? `••••${String(a.account_number).slice(-4)}`;
@@ -201,6 +201,8 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
         <TextField
           label="Transfer Date"
           type="date"
+          // The bank sends transfers on the day: a later date is not offered.
+          max={todayIso()}
           error={err('transferDate')}
           {...register('transferDate')}
         />

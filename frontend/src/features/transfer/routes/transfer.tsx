@@ -94,7 +94,8 @@ export default function TransferRoute() {
   });
   const values = form.watch();
   const contact = recipientContact(values);
-  const lookup = useRecipientLookup(contact, type === 'same-bank' && step === 2);
+  // Kept through the review step: it shows the recipient's name and sends their id.
+  const lookup = useRecipientLookup(contact, type === 'same-bank' && step !== 1);
   ctx.current = { type, accounts: accountList, lookup: lookup.result };
 
   // Move focus to the step heading so keyboard and screen reader users follow the wizard.
@@ -169,9 +170,15 @@ export default function TransferRoute() {
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, SERVER_FIELDS, Object.keys(values));
+          const message = errorMessage(error, TRANSFER_FAILED);
+          // Each message once: the server often repeats its message as a field error.
           const details =
-            error instanceof ApiError ? firstFieldErrors(error.errors).map((e) => e.message) : [];
-          setSubmitError({ message: errorMessage(error, TRANSFER_FAILED), details });
+            error instanceof ApiError
+              ? [...new Set(firstFieldErrors(error.errors).map((e) => e.message))].filter(
+                  (d) => d !== message,
+                )
+              : [];
+          setSubmitError({ message, details });
         },
       },
     );

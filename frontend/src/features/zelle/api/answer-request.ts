@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { zelleRequestsQueryOptions } from './get-zelle-requests';
 
 /** POST /zelle/requests/{id}/pay: pays a request someone sent me, from one of my accounts. */
 export const payRequest = (input: { id: string; accountId: string; idempotencyKey: string }) =>
@@ -27,7 +26,7 @@ export function useDeclineRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: declineRequest,
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: zelleRequestsQueryOptions().queryKey }),
+    // The request list and the activity (which shows the decline) both change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['zelle'] }),
   });
 }

@@ -4,6 +4,8 @@ import { api } from '@/lib/api-client';
 export type ZelleActivity = {
   id: string;
   type: 'sent' | 'received' | 'request' | (string & {});
+  /** For a request: outgoing when this customer asked, incoming when they were asked. */
+  direction?: 'outgoing' | 'incoming';
   recipient_name?: string | null;
   sender_name?: string | null;
   amount: number;

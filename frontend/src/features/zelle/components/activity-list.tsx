@@ -3,14 +3,18 @@ import { Badge, type Tone } from '@/components/ui/feedback';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { ZelleActivity } from '../api/get-zelle-transactions';
 
+// A declined request or a returned payment is an answer, not a failure: neutral, and named.
+const NEUTRAL_ENDINGS = ['declined', 'returned', 'cancelled', 'expired'];
+
 export function statusTone(status: string): Tone {
   if (status === 'completed') return 'success';
   if (status === 'pending' || status === 'processing') return 'warning';
+  if (NEUTRAL_ENDINGS.includes(status)) return 'neutral';
   return 'danger';
 }
 
 export function statusLabel(status: string) {
-  if (status === 'completed' || status === 'pending' || status === 'processing')
+  if (['completed', 'pending', 'processing', ...NEUTRAL_ENDINGS].includes(status))
     return status[0]!.toUpperCase() + status.slice(1);
   return 'Failed';
 }
@@ -18,7 +22,8 @@ export function statusLabel(status: string) {
 function typeLabel(item: ZelleActivity) {
   if (item.type === 'sent') return `Sent to ${item.recipient_name ?? 'recipient'}`;
   if (item.type === 'received') return `Received from ${item.sender_name ?? 'sender'}`;
-  return `Request ${item.recipient_name ? `to ${item.recipient_name}` : `from ${item.sender_name ?? 'someone'}`}`;
+  if (item.direction === 'incoming') return `Request from ${item.sender_name ?? 'someone'}`;
+  return `Request to ${item.recipient_name ?? 'someone'}`;
 }
 
 /** Activity tab: the latest 20 items (spec 2 §2.2). */

@@ -17,6 +17,23 @@ export function qrPayload(
   return `${origin}/zelle?pay=${encodeURIComponent(user.email ?? '')}`;
 }
 
+const QR_OPTIONS = { width: 256, margin: 2, errorCorrectionLevel: 'M' } as const;
+
+/**
+ * The code as a PNG, drawn straight to a canvas. (Turning the data URL back into a blob with
+ * fetch() is refused by the site's content security policy, which allows no data: fetches.)
+ */
+export async function qrPngBlob(text: string): Promise<Blob> {
+  const canvas = document.createElement('canvas');
+  await QRCode.toCanvas(canvas, text, QR_OPTIONS);
+  return new Promise((resolve, reject) => {
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('QR code could not be drawn'))),
+      'image/png',
+    );
+  });
+}
+
 export function QrDialog({
   open,
   onOpenChange,
@@ -32,7 +49,7 @@ export function QrDialog({
   useEffect(() => {
     if (!open) return;
     let cancelled = false;
-    QRCode.toDataURL(text, { width: 256, margin: 2, errorCorrectionLevel: 'M' }).then(
+    QRCode.toDataURL(text, QR_OPTIONS).then(
       (url) => {
         if (!cancelled) {
           setDataUrl(url);
@@ -50,10 +67,10 @@ export function QrDialog({
 
   const copy = async () => {
     try {
-      if (!dataUrl || typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write)
+      if (typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write)
         throw new Error('unsupported');
-      const blob = await (await fetch(dataUrl)).blob();
-      await navigator.clipboard.write([new ClipboardItem({ [blob.type || 'image/png']: blob })]);
+      // The blob is handed over as a promise so the write keeps the click's user activation.
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': qrPngBlob(text) })]);
       toast.success('QR code copied to clipboard');
     } catch {
       toast.error('Failed to copy QR code');

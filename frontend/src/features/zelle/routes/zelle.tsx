@@ -1,5 +1,6 @@
 import { QrCode, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, PageSpinner } from '@/components/ui/feedback';
@@ -42,6 +43,28 @@ export default function ZelleRoute() {
   const [tab, setTab] = useState<Tab>('send');
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
+  const [searchParams] = useSearchParams();
+  // ?pay= comes from a QR code, ?recipient=&name= from a contact chosen in the top bar search.
+  const payTo = (searchParams.get('pay') ?? searchParams.get('recipient') ?? '').trim();
+  const payName = searchParams.get('name')?.trim() ?? '';
+  const ownCode = payTo !== '' && payTo.toLowerCase() === user.email.toLowerCase();
+
+  // A scanned QR code opens /zelle?pay=<email or phone>: start a send to that person, with
+  // the name filled in when they are a recent recipient.
+  useEffect(() => {
+    if (!payTo || ownCode || recipients.isPending) return;
+    const isEmail = payTo.includes('@');
+    const known = (recipients.data ?? []).find((r) =>
+      isEmail ? r.email?.toLowerCase() === payTo.toLowerCase() : r.phone === payTo,
+    );
+    setPrefill({
+      name: known?.name ?? payName,
+      contact: payTo,
+      contactType: isEmail ? 'email' : 'phone',
+      seq: Date.now(),
+    });
+    setTab('send');
+  }, [payTo, payName, ownCode, recipients.isPending, recipients.data]);
 
   if (accounts.isPending) return <PageSpinner label="Loading Zelle" />;
   const accountList = accounts.data ?? [];
@@ -69,6 +92,16 @@ export default function ZelleRoute() {
         backTo="/dashboard"
       />
       {loadFailed ? <Alert tone="danger">Failed to load Zelle data</Alert> : null}
+      {payTo && ownCode ? (
+        <Alert tone="info">This QR code is your own: share it so others can pay you.</Alert>
+      ) : payTo ? (
+        <Alert tone="info" title={searchParams.has('pay') ? 'Paying from a QR code' : 'Send money'}>
+          <p>
+            The send form is filled in for {payTo}. Check the name and enter the amount before you
+            send.
+          </p>
+        </Alert>
+      ) : null}
       <div className="zelle-layout">
         <div className="zelle-main">
           <IncomingRequests requests={requests.data ?? []} accounts={accountList} />

@@ -1,0 +1,155 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCustomer } from '../../infra/stack/src/seed.ts';
+import { AppShell } from './page-models/app-shell';
+import { LoginPage } from './page-models/auth-pages';
+import { expectScreenAccessible } from './page-models/banking';
+import { useBankAndBrowser } from './support/fixtures';
+
+// The dashboard, accounts page and shell against the demo customer's three months of history.
+
+const t = useBankAndBrowser();
+let demo: { accountNumber: string; password: string };
+
+beforeAll(async () => {
+  demo = (await seedDemoCustomer(t.bank.ctx, t.bank.config.dataDir))!;
+});
+
+async function signInAsDemo(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await t.newPage(viewport);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(demo.accountNumber, demo.password);
+  await page.waitForURL('**/dashboard');
+  await page.getByText(/Across \d+ accounts/).waitFor();
+  return page;
+}
+
+const MONEY = /\$\d/;
+
+describe('dashboard and accounts', () => {
+  it('shows "Unavailable", never a zero balance, when the figures fail to load', async () => {
+    const page = await signInAsDemo();
+    await page.route('**/api/dashboard', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.route('**/api/accounts', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.reload();
+    await page.getByText('Failed to load dashboard data. Please try again.').waitFor();
+    const hero = page.locator('.balance-hero');
+    await hero.getByText('Unavailable').first().waitFor();
+    expect(await hero.textContent()).not.toMatch(/\$0\.00|Across 0 accounts/);
+    await expectScreenAccessible(page, 'dashboard that failed to load');
+
+    await page.goto('/accounts');
+    await page.getByText('We could not load your accounts. Please try again.').waitFor();
+    expect(await page.locator('.portfolio').textContent()).toContain('Unavailable');
+    expect(await page.locator('.portfolio').textContent()).not.toContain('$0.00');
+  });
+
+  it('opens the account of the card, with its real last activity', async () => {
+    const page = await signInAsDemo();
+    await page.locator('.acct-card', { hasText: 'High Yield Savings' }).click();
+    await page.getByRole('heading', { name: 'High Yield Savings details' }).waitFor();
+    // Last activity is the newest transaction's day (not when the history was loaded).
+    const newest = page.locator('.tx-list .tx').first().locator('.tx__meta');
+    await newest.waitFor();
+    const detail = page.locator('.detail-grid');
+    const lastActivity = detail.locator('div', { hasText: 'Last activity' }).locator('dd');
+    await page.waitForFunction(
+      () =>
+        !/Loading/.test(
+          [...document.querySelectorAll('.detail-grid div')]
+            .find((d) => d.textContent?.includes('Last activity'))
+            ?.querySelector('dd')?.textContent ?? 'Loading',
+        ),
+    );
+    expect(await newest.textContent()).toContain(await lastActivity.textContent());
+  });
+
+  it('"Hide balance" hides every amount on the dashboard and accounts page', async () => {
+    const page = await signInAsDemo();
+    expect(await page.locator('.dashboard').textContent()).toMatch(MONEY);
+    await page.getByRole('button', { name: 'Hide balance' }).click();
+    expect(await page.locator('.dashboard').textContent()).not.toMatch(MONEY);
+
+    await page.goto('/accounts');
+    await page.locator('.tx-list').waitFor();
+    await page.getByRole('button', { name: 'Hide balances' }).click();
+    const available = page.locator('.detail-grid div', { hasText: 'Available balance' });
+    expect(await available.textContent()).not.toMatch(MONEY);
+    expect(await page.locator('.tx-list').textContent()).not.toMatch(MONEY);
+    expect(await page.locator('.account-list').textContent()).not.toMatch(MONEY);
+  });
+
+  it('a search result opens its account, a period that holds it, and the transaction', async () => {
+    const page = await signInAsDemo();
+    const results = await new AppShell(page).search('Interest paid');
+    await results.getByRole('option').first().waitFor();
+    // The oldest match shown: months ago, on the savings account.
+    await results
+      .getByRole('option', { name: /Interest paid/ })
+      .last()
+      .click();
+    await page.waitForURL(/\/accounts\?/);
+    await page.getByRole('heading', { name: 'High Yield Savings details' }).waitFor();
+    const highlighted = page.locator('.tx--highlighted');
+    await highlighted.getByText('Interest paid').waitFor();
+    const url = new URL(page.url());
+    expect(['30', '90', '365']).toContain(url.searchParams.get('days') ?? '30');
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.tx--highlighted')?.getBoundingClientRect();
+      return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight);
+    });
+    await expectScreenAccessible(page, 'accounts opened from search');
+  });
+});
+
+describe('shell', () => {
+  it('toasts leave the bell and the user menu usable, and have their own name', async () => {
+    const page = await signInAsDemo();
+    await page.getByRole('button', { name: 'Cashback' }).click();
+    const toast = page.locator('.toast').first();
+    await toast.waitFor();
+    const shell = new AppShell(page);
+    const bell = (await shell.bell().boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(bell.y + bell.height);
+    await toast.hover();
+    await shell.openNotifications();
+    expect(await page.getByRole('region', { name: 'Notifications' }).count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: 'Notifications' }).count()).toBe(1);
+  });
+
+  it('signed-in Loans stays in the online-banking shell', async () => {
+    const page = await signInAsDemo();
+    await page.getByRole('link', { name: 'Loans' }).first().click();
+    await page.waitForURL('**/loans');
+    await new AppShell(page).sidebar().waitFor();
+    await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
+  });
+
+  it('on a phone shows whole transaction names and a one-line date', async () => {
+    const page = await signInAsDemo({ width: 375, height: 800 });
+    const rows = page.locator('.tx-list .tx');
+    await rows.first().waitFor();
+    await page.screenshot({ path: '/tmp/h-web-dashboard-375.png', fullPage: true });
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll('.tx-list .tx')].flatMap((row) => {
+        const desc = row.querySelector<HTMLElement>('.tx__desc')!;
+        const meta = row.querySelector<HTMLElement>('.tx__date')!;
+        const lineHeight = parseFloat(getComputedStyle(meta.parentElement!).lineHeight) || 20;
+        const problems: string[] = [];
+        if (desc.scrollHeight > desc.clientHeight + 1) problems.push(`cut: ${desc.textContent}`);
+        const date = meta.getBoundingClientRect();
+        const line = meta.parentElement!.getBoundingClientRect();
+        if (date.height > lineHeight * 1.5) problems.push(`date wraps: ${meta.textContent}`);
+        if (date.right > line.right + 1) problems.push(`date cut: ${meta.textContent}`);
+        return problems;
+      }),
+    );
+    expect(clipped).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import { deposit } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import { dialog, expectScreenAccessible, toast, TransferPage } from './page-models/banking';
+import { useBankAndBrowser, type Customer } from './support/fixtures';
+
+const t = useBankAndBrowser();
+
+const checking = (c: Customer) => c.accounts.find((a) => a.type === 'checking')!;
+
+describe('transfer screens', { timeout: 120_000 }, () => {
+  it('same-bank review names the recipient found and sends their recipientId; no future date is offered', async () => {
+    const sender = await t.customer();
+    const recipient = await t.customer({ name: 'Riley Chen' });
+    await deposit(t.bank, checking(sender).account_number, 200);
+    const page = await t.signedInPage(sender);
+    const bodies: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/transfers/same-bank'))
+        bodies.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('To Another Customer');
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    expect(await wizard.field('Transfer Date').getAttribute('max')).toBe(today);
+
+    await wizard.field('Recipient Email').fill(recipient.payload.email as string);
+    await toast(page, 'Recipient found').waitFor();
+    await wizard.selectFrom(checking(sender).name);
+    await wizard.field('Amount (USD)').fill('20');
+    await wizard.review();
+    await page
+      .locator('.transfer-summary')
+      .getByText(`Riley Chen (${recipient.payload.email as string})`)
+      .waitFor();
+    await expectScreenAccessible(page, 'same-bank review');
+    await wizard.confirm();
+    await toast(page, 'Transfer Successful').waitFor();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.recipientId).toBe(recipient.user.id);
+  });
+
+  it('the Repeat dialog states the fee and the total charged', async () => {
+    const customer = await t.customer();
+    await deposit(t.bank, checking(customer).account_number, 500);
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('To Another Bank');
+    await wizard.selectFrom(checking(customer).name);
+    await wizard.field(/^Recipient Name/).fill('Sam Otis');
+    await wizard.field(/^Bank Name/).fill('First Federal');
+    await wizard.field(/^Account Number/).fill('123456789');
+    await wizard.field(/^Routing Number/).fill('011000015');
+    const address = wizard.field(/^Recipient Address/);
+    if (await address.count()) await address.fill('1 Main Street, Boston MA');
+    await wizard.field('Amount (USD)').fill('300');
+    await wizard.review();
+    await wizard.confirm();
+    await toast(page, 'Transfer Successful').waitFor();
+
+    await wizard.open();
+    await page
+      .getByRole('button', { name: /^Repeat .*\$300\.00/ })
+      .first()
+      .click();
+    const repeat = dialog(page, 'Repeat transfer?');
+    await repeat
+      .getByText(/\$300\.00 will be sent again, plus the \$3\.00 fee: \$303\.00 in total\./)
+      .waitFor();
+  });
+
+  it('on a phone every tab of the tab bars is in sight', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    for (const path of ['/zelle', '/bill-pay', '/profile']) {
+      await page.goto(path);
+      const tabs = page.getByRole('tab');
+      await tabs.first().waitFor();
+      const outside = await tabs.evaluateAll((els) =>
+        els
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.left < 0 || box.right > window.innerWidth;
+          })
+          .map((el) => el.textContent),
+      );
+      expect(outside, `tabs out of sight on ${path}`).toEqual([]);
+    }
+    await page.goto('/bill-pay');
+    await page.getByRole('tab').first().waitFor();
+    await page.screenshot({ path: '/tmp/h-web-billpay-375.png' });
+  });
+});
