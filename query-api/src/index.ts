@@ -4,7 +4,7 @@ import { auditQueryRoutes, opsMetricsRoutes } from './routes/audit.ts';
 import { billPayQueryRoutes } from './routes/bill-pay.ts';
 import { cardQueryRoutes } from './routes/cards.ts';
 import { consistentReads } from './routes/consistency.ts';
-import { cryptoQueryRoutes } from './routes/crypto.ts';
+import { cryptoOpsQueryRoutes, cryptoQueryRoutes } from './routes/crypto.ts';
 import { customerQueryRoutes } from './routes/customer.ts';
 import { opsQueryRoutes } from './routes/ops.ts';
 import { opsSupportQueryRoutes, supportQueryRoutes } from './routes/support.ts';
@@ -31,6 +31,7 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app.addHook('onRequest', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
   await app.register(opsQueryRoutes, { pool, opsToken });
+  await app.register(cryptoOpsQueryRoutes, { pool, opsToken });
   await app.register(auditQueryRoutes, { pool, sessions, opsToken, openEvents });
   await app.register(opsMetricsRoutes, { pool, opsToken });
   await app.register(billPayQueryRoutes, { pool, sessions });

@@ -8,7 +8,15 @@ export const transferTypes = ['between-accounts', 'same-bank', 'external-bank', 
 export type TransferType = (typeof transferTypes)[number];
 
 /** What a movement counts against: the per-type transfer limits and the person-to-person ones. */
-export const movementCategories = [...transferTypes, 'zelle-send', 'zelle-receive'] as const;
+export const movementCategories = [
+  ...transferTypes,
+  'zelle-send',
+  'zelle-receive',
+  'crypto-buy',
+  'crypto-sell',
+  'crypto-deposit',
+  'crypto-withdraw',
+] as const;
 export type MovementCategory = (typeof movementCategories)[number];
 
 /** Business constants shared by the deciders and the read side (cents). */
@@ -36,6 +44,11 @@ export const moneyRules = {
     sepa: 10_000_00,
     'zelle-send': 2_500_00,
     'zelle-receive': 5_000_00,
+    /** Crypto: dollars paid or received, and the USD value of coins deposited or withdrawn. */
+    'crypto-buy': 25_000_00,
+    'crypto-sell': 100_000_00,
+    'crypto-deposit': 100_000_00,
+    'crypto-withdraw': 25_000_00,
   } satisfies Record<MovementCategory, number>,
   monthlyLimits: { 'zelle-send': 20_000_00 } as Partial<Record<MovementCategory, number>>,
   /** Spec 5 and 9: one person-to-person payment or request. */

@@ -5,3 +5,4 @@ export * from './hash-chain.ts';
 export * from './periods.ts';
 export * from './statement-render.ts';
 export * from './verify.ts';
+export * from './custody.ts';
