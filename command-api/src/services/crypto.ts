@@ -33,7 +33,7 @@ import {
   walletAggregate,
 } from '../domain/crypto/wallet.ts';
 import type { StoredReply } from '../domain/transfers/idempotency.ts';
-import { DomainError, existence } from '../kernel/aggregate.ts';
+import { DomainError, existence, type Aggregate } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { marketData } from '../market-data/index.ts';
 import type { CommandContext } from './context.ts';
@@ -52,6 +52,15 @@ export const cryptoStreams = {
   /** A transaction hash is credited once, whoever reports it. */
   depositTx: (symbol: string, txHash: string) =>
     `crypto-deposit-tx-${symbol}-${txHash.toLowerCase()}`,
+  /** The same claim under its deposit id, so that a review finds its customer in the log. */
+  deposit: (depositId: string) => `crypto-deposit-${depositId}`,
+};
+
+const claimOwner: Aggregate<string | undefined> = {
+  name: 'crypto-deposit-claim',
+  initial: () => undefined,
+  evolve: (state, event) =>
+    event.type === 'CryptoDepositTxClaimed' ? event.data.customerId : state,
 };
 
 export const DUPLICATE_TX = 'This transaction hash has already been submitted.';
@@ -298,22 +307,28 @@ export async function submitDeposit(
         cents: unitsValueCents(input.units, quote.priceCents),
         fingerprint: `crypto-deposit:${input.symbol}:${input.txHash}`,
       });
-      uow.appendNew(txStream, [
-        CryptoDepositTxClaimed.create({
-          customerId,
-          depositId,
-          symbol: input.symbol,
-          txHash: input.txHash,
-        }),
-      ]);
+      const claimed = CryptoDepositTxClaimed.create({
+        customerId,
+        depositId,
+        symbol: input.symbol,
+        txHash: input.txHash,
+      });
+      uow.appendNew(txStream, [claimed]);
+      uow.appendNew(cryptoStreams.deposit(depositId), [claimed]);
       uow.append(walletStream, events);
       return depositReply(events[0]!.data as EventData<'CryptoDepositSubmitted'>);
     }),
   );
 }
 
-/** The customer a deposit claim belongs to, from the crypto read model. */
+/** The customer a deposit claim belongs to: from the log, or for older claims the read model. */
 async function depositOwner(ctx: CommandContext, depositId: string): Promise<string> {
+  const events = await ctx.bus.store.readStream(cryptoStreams.deposit(depositId));
+  const owner = events.reduce(
+    (state, e) => claimOwner.evolve(state, e.event as BankEvent),
+    claimOwner.initial(),
+  );
+  if (owner) return owner;
   const { rows } = await ctx.pool.query<{ customer_id: string }>(
     `SELECT customer_id FROM rm_crypto_transactions WHERE id = $1 AND type = 'deposit'`,
     [depositId],
