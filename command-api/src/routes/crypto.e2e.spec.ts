@@ -17,11 +17,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cryptoJobModule } from '../jobs/crypto-jobs.ts';
 import {
+  BUCKET_MS,
   simulatedFeed,
   useMarketDataProvider,
   type MarketDataProvider,
   type TradeQuote,
 } from '../market-data/index.ts';
+import { cryptoSettings } from '../services/crypto.ts';
 
 /**
  * Fixed prices (cents per coin) with no spread, so that expected amounts can be written down
@@ -752,9 +754,40 @@ describe('the simulated feed', () => {
       expect(sold.body.data.transaction.price_per_unit).toBeLessThan(t.price_per_unit);
     }
     expect(await balanceOf(client, checking)).toBeLessThan(10_000);
-    const doge = (await client.get('/api/crypto/transactions?symbol=DOGE')).body.data
-      .transactions[0];
-    // DOGE is priced in millionths of a dollar, not whole cents.
-    expect(Math.round(doge.price_per_unit * 1e6) % 10_000).not.toBe(0);
+    const trades = (await client.get('/api/crypto/transactions')).body.data.transactions as {
+      price_per_unit: number;
+    }[];
+    // Trades execute at prices in millionths of a dollar, not whole cents.
+    expect(trades.some((t) => Math.round(t.price_per_unit * 1e6) % 10_000 !== 0)).toBe(true);
   });
+
+  it('never pays for buying DOGE in one 30 s bucket and selling it in the next', async () => {
+    const { client, checking } = await customerWith(1_000);
+    const realClock = cryptoSettings.now;
+    const start = Math.floor(Date.parse('2026-11-20T09:00:00Z') / BUCKET_MS);
+    let key = 0;
+    const trade = (url: string, body: object) =>
+      client.post(url, body, { 'idempotency-key': `bucket-trade-${(key += 1)}` });
+    try {
+      for (let bucket = start; bucket < start + 60; bucket += 1) {
+        cryptoSettings.now = () => new Date(bucket * BUCKET_MS + 29_000);
+        const bought = await trade('/api/crypto/buy', {
+          symbol: 'DOGE',
+          amount_usd: 100,
+          bank_account_id: checking,
+        });
+        expect(bought.status).toBe(201);
+        cryptoSettings.now = () => new Date((bucket + 1) * BUCKET_MS + 1_000);
+        const sold = await trade('/api/crypto/sell', {
+          symbol: 'DOGE',
+          crypto_amount: bought.body.data.transaction.crypto_amount_exact,
+          bank_account_id: checking,
+        });
+        expect(sold.status).toBe(201);
+        expect(sold.body.data.transaction.total_value, `bucket ${bucket}`).toBeLessThan(100);
+      }
+    } finally {
+      cryptoSettings.now = realClock;
+    }
+  }, 120_000);
 });
