@@ -22,7 +22,12 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers of many shapes.
-    files: ['**/*.spec.ts', '**/*.spec.tsx', 'infra/stack/src/testing/**'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      'infra/stack/src/testing/**',
+      'infra/stack/src/simulation/**',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -44,7 +44,7 @@ describe('registration', () => {
     await new AppShell(page).bell().filter({ hasText: '1' }).waitFor();
   });
 
-  it('lists the server’s field errors when the email is taken', async () => {
+  it('tells someone whose email is already registered what to do, without saying it is', async () => {
     const existing = await t.customer();
     const page = await t.newPage();
     const register = new RegisterPage(page);
@@ -57,7 +57,12 @@ describe('registration', () => {
     await register.fillPersonalDetails(data);
     await register.next();
     await register.acceptTermsAndSubmit();
-    await page.getByText('Please fix the following errors:').waitFor();
+    await page.getByText('No new account was opened').waitFor();
+    await page.getByText(/If you already bank with us, please sign in/).waitFor();
+    expect(await page.getByText(/taken/i).count()).toBe(0);
+    await page.getByRole('link', { name: 'Reset your password' }).click();
+    await page.waitForURL('**/forgot-password');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { deposit } from '@bank/stack/testing';
+import { ApiClient, deposit } from '@bank/stack/testing';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
@@ -67,6 +67,39 @@ describe('Zelle', () => {
     await expectScreenAccessible(bobPage, 'zelle requests for me');
     await bobPage.getByRole('button', { name: /Decline request from/ }).click();
     await bobPage.getByRole('heading', { name: 'Requests for You' }).waitFor({ state: 'detached' });
+  });
+
+  it('claims money sent before I enrolled my email, with the one-time code', async () => {
+    const alice = await t.customer({ name: 'Alice Early' });
+    await deposit(t.bank, checking(alice).account_number, 100);
+    const email = `late.joiner.${Date.now()}@example.com`;
+    const sent = await alice.client.post('/api/zelle/send', {
+      bank_account_id: checking(alice).id,
+      amount: 30,
+      recipient_name: 'Late Joiner',
+      recipient_email: email,
+    });
+    expect(sent.status).toBe(201);
+    const joiner = await t.customer({ name: 'Late Joiner', email });
+    const page = await t.signedInPage(joiner);
+    await page.goto('/zelle');
+    const card = page.getByRole('region', { name: 'Claim Money Sent to You' });
+    await card.getByRole('button', { name: 'Send me a code' }).waitFor();
+    await expectScreenAccessible(page, 'zelle claim');
+    await card.getByRole('button', { name: 'Send me a code' }).click();
+    await card.getByLabel('6-digit code').waitFor();
+    const ops = new ApiClient(t.bank);
+    ops.token = t.bank.opsToken;
+    const outbox = (await ops.get('/api/ops/zelle-claim-codes')).body.data.zelle_claim_codes as {
+      sent_to: string;
+      message: string | null;
+    }[];
+    const code = /\d{6}/.exec(outbox.find((m) => m.sent_to === email)!.message!)![0];
+    await card.getByLabel('6-digit code').fill(code);
+    await card.getByRole('button', { name: 'Claim' }).click();
+    await toast(page, /\$30\.00 claimed/)
+      .first()
+      .waitFor();
   });
 
   it('pays a request from one of my accounts', async () => {

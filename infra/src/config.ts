@@ -6,13 +6,75 @@ export interface BankConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The role that owns the schema and runs the migrations; DATABASE_URL's role then owns nothing. */
+  migrationDatabaseUrl: string | undefined;
   redisUrl: string | undefined;
   opsToken: string;
   /** 32-byte key (hex or base64) that encrypts card numbers, CVVs and SSNs at rest. */
   secretsKey: string | undefined;
   settlementDelayMs: number | undefined;
   sessionTtlMs: number;
+  /** A session ends this long after sign-in however often it is refreshed. */
+  sessionMaxAgeMs: number;
   kafkaBrokers: string[] | undefined;
+  /** Which proxies may set X-Forwarded-For: none, an address/CIDR list, or a hop count. */
+  trustProxy: TrustProxy;
+  /** Where customers reach the web app; links the bank sends (password resets) start here. */
+  publicUrl: string;
+  /** pino level of the access and error log: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+  /** Append-only file the log digest is published to (DATA_DIR/digests.log when unset). */
+  digestFile: string | undefined;
+  /** How often the digest is published (also once at start). */
+  digestIntervalMs: number;
+}
+
+/** Fastify's trustProxy forms, minus `true` (which would let any client forge its address). */
+export type TrustProxy = false | number | string[];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * TRUST_PROXY: empty or "false" trusts no proxy; a number trusts that many hops in front of the
+ * bank; otherwise a comma-separated list of addresses, CIDR ranges or proxy-addr names
+ * (loopback, linklocal, uniquelocal).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === 'none') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would let any client set its own address (X-Forwarded-For) and slip ' +
+        'past rate limits; give the proxy addresses (e.g. 10.0.0.5,10.0.1.0/24) or a hop count.',
+    );
+  }
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function publicUrlFromEnv(value: string | undefined, port: number): string {
+  const text = value?.trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL; got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL; got "${value}"`);
+  }
+  return text.replace(/\/+$/, '');
+}
+
+function logLevelFromEnv(value: string | undefined, fallback: string): string {
+  const level = (value ?? '').trim().toLowerCase() || fallback;
+  if (!LOG_LEVELS.includes(level)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${value}"`);
+  }
+  return level;
 }
 
 function intFromEnv(value: string | undefined, fallback: number): number {
@@ -24,16 +86,30 @@ function intFromEnv(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const port = intFromEnv(env.PORT, 3000);
   return {
-    port: intFromEnv(env.PORT, 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     opsToken: env.OPS_TOKEN ?? '',
     secretsKey: env.SECRETS_KEY || undefined,
     settlementDelayMs: env.SETTLEMENT_DELAY_MS ? intFromEnv(env.SETTLEMENT_DELAY_MS, 0) : undefined,
     sessionTtlMs: intFromEnv(env.SESSION_TTL_MS, 30 * 60 * 1000),
+    sessionMaxAgeMs: intFromEnv(env.SESSION_MAX_AGE_MS, 12 * 60 * 60 * 1000),
     kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()) : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: publicUrlFromEnv(env.PUBLIC_URL, port),
+    // Tests run quietly unless asked otherwise.
+    logLevel: logLevelFromEnv(env.LOG_LEVEL, env.VITEST ? 'silent' : 'info'),
+    digestFile: env.DIGEST_FILE ? path.resolve(env.DIGEST_FILE) : undefined,
+    digestIntervalMs: intFromEnv(env.DIGEST_INTERVAL_MS, 60 * 60 * 1000),
   };
+}
+
+/** The file the log digest is published to, for an auditor to keep (see BankConfig.digestFile). */
+export function digestFilePath(config: Pick<BankConfig, 'digestFile' | 'dataDir'>): string {
+  return config.digestFile ?? path.join(config.dataDir, 'digests.log');
 }

@@ -1,6 +1,6 @@
 import type { Pool, SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditQueryRoutes, opsMetricsRoutes } from './routes/audit.ts';
+import { auditQueryRoutes, opsMetricsRoutes, opsParkedEventQueryRoutes } from './routes/audit.ts';
 import { billPayQueryRoutes } from './routes/bill-pay.ts';
 import { cardQueryRoutes } from './routes/cards.ts';
 import { consistentReads } from './routes/consistency.ts';
@@ -21,19 +21,22 @@ export interface QueryApiOptions {
   opsToken: string;
   /** Opens sealed personal data in events read straight from the log (auditors' statements). */
   openEvents?: (rows: { type: string; data: unknown }[]) => Promise<void>;
+  /** Opens values sealed with the bank's secrets key (reset links in the ops outbox). */
+  unseal: (sealed: string) => string;
 }
 
 /** The read side of the /api surface, served from read models only (mount under /api). */
 export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app,
-  { pool, sessions, opsToken, openEvents },
+  { pool, sessions, opsToken, openEvents, unseal },
 ) => {
-  app.addHook('onRequest', consistentReads(pool));
+  app.addHook('preHandler', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
-  await app.register(opsQueryRoutes, { pool, opsToken });
+  await app.register(opsQueryRoutes, { pool, opsToken, unseal });
   await app.register(cryptoOpsQueryRoutes, { pool, opsToken });
   await app.register(auditQueryRoutes, { pool, sessions, opsToken, openEvents });
   await app.register(opsMetricsRoutes, { pool, opsToken });
+  await app.register(opsParkedEventQueryRoutes, { pool, opsToken });
   await app.register(billPayQueryRoutes, { pool, sessions });
   await app.register(cryptoQueryRoutes, { pool, sessions });
   await app.register(cardQueryRoutes, { pool, sessions });

@@ -6,6 +6,7 @@ import {
   type TestBank,
 } from '@bank/stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTRATION_NOT_OPENED } from './auth.ts';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -82,20 +83,31 @@ describe('registration', () => {
     expect(response.body.errors[field]).toContain(message);
   });
 
-  it('refuses an email or phone that is already registered, and writes nothing', async () => {
+  it('opens nothing for an email or phone already registered, and never says which or that it exists', async () => {
     const first = registrationPayload();
     const client = new ApiClient(bank);
     expect((await client.post('/api/register', first)).status).toBe(201);
     const before = await bank.pool.query(
       "SELECT count(*)::int AS n FROM events WHERE type <> 'NotificationRaised'",
     );
-    const again = await client.post(
-      '/api/register',
-      registrationPayload({ email: first.email.toUpperCase(), phone: first.phone }),
-    );
-    expect(again.status).toBe(422);
-    expect(again.body.errors.email).toEqual(['The email has already been taken.']);
-    expect(again.body.errors.phone).toEqual(['The phone has already been taken.']);
+    const answers = [
+      await client.post(
+        '/api/register',
+        registrationPayload({ email: first.email.toUpperCase(), phone: first.phone }),
+      ),
+      await client.post('/api/register', registrationPayload({ email: first.email })),
+      await client.post('/api/register', registrationPayload({ phone: first.phone })),
+    ];
+    for (const again of answers) {
+      // One answer for all three: which detail matched, and that one did, stays unsaid.
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({
+        status: 'success',
+        message: REGISTRATION_NOT_OPENED,
+        data: { user: null, token: null, next_steps: ['sign_in', 'reset_password'] },
+      });
+      expect(JSON.stringify(again.body)).not.toMatch(/taken|exists|already registered/i);
+    }
     const after = await bank.pool.query(
       "SELECT count(*)::int AS n FROM events WHERE type <> 'NotificationRaised'",
     );

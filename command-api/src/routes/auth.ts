@@ -1,12 +1,18 @@
-import { ApiError, ok, requireCustomer } from '@bank/infra';
+import { ApiError, ok, requireCustomer, verbatimText } from '@bank/infra';
 import { readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePassword, login, requestPasswordReset, resetPassword } from '../services/auth.ts';
 import type { CommandContext } from '../services/context.ts';
-import { registerCustomer } from '../services/registration.ts';
+import { AlreadyRegistered, registerCustomer } from '../services/registration.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
 import { changePasswordBody, loginBody, password, registrationBody } from './schemas.ts';
+
+export const REGISTRATION_NOT_OPENED =
+  'We could not open a new account with these details. If you already bank with us, please sign ' +
+  'in with your account number or reset your password. Otherwise, check your email address and ' +
+  'phone number and try again.';
+const NOT_OPENED_DATA = { user: null, token: null, next_steps: ['sign_in', 'reset_password'] };
 
 /** Sign-in, registration, sign-out and passwords. */
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -39,7 +45,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
         ctx,
         request.body,
         commandMetadata(request, 'anonymous'),
-      );
+      ).catch((error: unknown) => {
+        if (error instanceof AlreadyRegistered) return undefined;
+        throw error;
+      });
+      // Neither "taken" nor which field: the visitor learns what to do, not who banks here.
+      if (!outcome) return reply.send(ok(NOT_OPENED_DATA, REGISTRATION_NOT_OPENED));
       const session = await ctx.sessions.create(outcome.result.customerId);
       markConsistency(reply, outcome);
       await waitForOwnWrite(ctx.pool, outcome.appended?.position);
@@ -87,13 +98,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       ...limited,
     },
     async (request) => {
-      const origin =
-        request.headers.origin ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-      await requestPasswordReset(
-        ctx,
-        { accountNumber: request.body.account_number, email: request.body.email },
-        origin,
-      );
+      await requestPasswordReset(ctx, {
+        accountNumber: request.body.account_number,
+        email: request.body.email,
+      });
       return ok(null, 'If the details match an account, a password reset link has been sent.');
     },
   );
@@ -106,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           .object({
             token: z.string().min(10).max(200),
             password,
-            password_confirmation: z.string(),
+            password_confirmation: verbatimText(z.string()),
           })
           .refine((b) => b.password === b.password_confirmation, {
             message: 'Passwords do not match.',

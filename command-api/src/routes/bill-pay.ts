@@ -1,9 +1,4 @@
-import {
-  billPayCategories,
-  centsToDollars,
-  dollarsToCents,
-  recurringFrequencies,
-} from '@bank/events';
+import { billPayCategories, dollarsToCents, recurringFrequencies } from '@bank/events';
 import { ok, requireCustomer, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +7,8 @@ import { AUTOPAY_AMOUNT_REQUIRED } from '../domain/bill-pay/payees.ts';
 import { MINIMUM_PAYMENT } from '../domain/bill-pay/payment.ts';
 import { addPayee, removePayee, schedulePayment } from '../services/bill-pay.ts';
 import type { CommandContext } from '../services/context.ts';
-import { commandMetadata, markConsistency } from './command-reply.ts';
+import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
+import { requestIdentity } from './money-input.ts';
 
 export const billPayMessages = {
   name: 'Please enter the company name.',
@@ -153,77 +149,49 @@ const scheduleBody = z
     }
   });
 
-/** Bill pay commands: add and delete payees, schedule (or pay today) a bill. */
+/**
+ * Bill pay commands: add and delete payees, schedule (or pay today) a bill. Adding a payee (which
+ * may set up AutoPay) and scheduling go through the money pipeline.
+ */
 export const billPayCommandRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
   rateLimit?: object;
 }> = async (app, { ctx, rateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
-  const limited = rateLimit ? { config: { rateLimit } } : {};
 
-  app.post('/bill-payments/payees', { schema: { body: payeeBody } }, async (request, reply) => {
-    const b = request.body;
-    const outcome = await addPayee(
-      ctx,
-      request.customerId,
-      {
-        name: b.name,
-        displayName: b.display_name ?? b.nickname ?? null,
-        category: b.category,
-        accountNumber: b.account_number,
-        address: b.address ?? null,
-        city: b.city ?? null,
-        state: b.state ?? null,
-        zipCode: b.zip_code ?? null,
-        phone: b.phone ?? null,
-        defaultAmountCents: b.default_amount ?? null,
-        autopay: b.autopay_enabled
-          ? {
-              day: b.autopay_day!,
-              amountCents: b.autopay_amount ?? null,
-              fromAccountId: b.autopay_account_id ?? null,
-            }
-          : null,
-      },
-      commandMetadata(request),
-    );
-    markConsistency(reply, outcome);
-    const p = outcome.result;
-    return reply.code(201).send(
-      ok(
+  app.post(
+    '/bill-payments/payees',
+    { schema: { body: payeeBody }, ...moneyRoute() },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await addPayee(
+        ctx,
+        request.customerId,
         {
-          payee: {
-            id: p.payeeId,
-            name: p.name,
-            display_name: p.displayName ?? p.name,
-            category: p.category,
-            account_number: `****${p.accountLast4}`,
-            formatted_account_number: `****${p.accountLast4}`,
-            address: p.address,
-            city: p.city,
-            state: p.state,
-            zip_code: p.zipCode,
-            phone: p.phone,
-            default_amount:
-              p.defaultAmountCents === null ? null : centsToDollars(p.defaultAmountCents),
-            autopay_enabled: p.autopay !== null,
-            autopay_day: p.autopay?.day ?? null,
-            autopay_amount:
-              p.autopay?.amountCents == null ? null : centsToDollars(p.autopay.amountCents),
-            autopay_account_id: p.autopay?.fromAccountId ?? null,
-            is_active: true,
-            next_payment: p.autopay
-              ? {
-                  date: p.autopay.firstDate,
-                  amount: centsToDollars(p.autopay.amountCents ?? p.defaultAmountCents ?? 0),
-                }
-              : null,
-          },
+          name: b.name,
+          displayName: b.display_name ?? b.nickname ?? null,
+          category: b.category,
+          accountNumber: b.account_number,
+          address: b.address ?? null,
+          city: b.city ?? null,
+          state: b.state ?? null,
+          zipCode: b.zip_code ?? null,
+          phone: b.phone ?? null,
+          defaultAmountCents: b.default_amount ?? null,
+          autopay: b.autopay_enabled
+            ? {
+                day: b.autopay_day!,
+                amountCents: b.autopay_amount ?? null,
+                fromAccountId: b.autopay_account_id ?? null,
+              }
+            : null,
         },
-        'Payee added successfully!',
-      ),
-    );
-  });
+        requestIdentity(request),
+        commandMetadata(request),
+      );
+      return sendMoneyReply(reply, outcome);
+    },
+  );
 
   app.delete(
     '/bill-payments/payees/:id',
@@ -242,7 +210,7 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/bill-payments/schedule',
-    { schema: { body: scheduleBody }, ...limited },
+    { schema: { body: scheduleBody }, ...moneyRoute(rateLimit) },
     async (request, reply) => {
       const b = request.body;
       const outcome = await schedulePayment(
@@ -259,34 +227,10 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
               ? { frequency: b.recurring_frequency, endDate: b.recurring_end_date ?? null }
               : null,
         },
+        requestIdentity(request),
         commandMetadata(request),
       );
-      markConsistency(reply, outcome);
-      const { schedule: s, status, nextDate } = outcome.result;
-      const paidNow = status === 'completed';
-      return reply.code(201).send(
-        ok(
-          {
-            payment: {
-              id: s.paymentId,
-              payee_id: s.payeeId,
-              payee_name: s.payeeName,
-              category: s.category,
-              from_account_id: s.fromAccountId,
-              amount: centsToDollars(s.amountCents),
-              scheduled_date: s.firstDate,
-              memo: s.memo,
-              is_recurring: s.recurrence !== null,
-              recurring_frequency: s.recurrence?.frequency ?? null,
-              recurring_end_date: s.recurrence?.endDate ?? null,
-              status,
-              next_payment_date: nextDate,
-              reference_number: 'reference' in outcome.result ? outcome.result.reference : null,
-            },
-          },
-          paidNow ? 'Payment sent successfully!' : 'Payment scheduled successfully!',
-        ),
-      );
+      return sendMoneyReply(reply, outcome);
     },
   );
 };

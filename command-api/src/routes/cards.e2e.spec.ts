@@ -583,11 +583,13 @@ describe('rebuilding the cards read model', () => {
     // Replayed into a shadow schema, leaving the live tables alone, then compared table by table.
     const projection = allProjections.find((p) => p.name === 'cards')!;
     const live = await readModelHash(bank.pool, projection);
-    const rebuilt = await rebuildWithShadow(bank.pool, bank.store, projection, { swap: false });
+    const rebuilt = await rebuildWithShadow(bank.ownerPool, bank.store, projection, {
+      swap: false,
+    });
     try {
-      expect(await readModelHash(bank.pool, projection, rebuilt.shadowSchema)).toEqual(live);
+      expect(await readModelHash(bank.ownerPool, projection, rebuilt.shadowSchema)).toEqual(live);
     } finally {
-      await dropShadow(bank.pool, projection);
+      await dropShadow(bank.ownerPool, projection);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { dollarsToCents } from '@bank/events';
 import {
+  multilineText,
   notFound,
   ok,
   parsePosition,
@@ -103,10 +104,7 @@ const toggleLockBody = body({
 });
 
 const reportBody = body({
-  description: z
-    .string()
-    .trim()
-    .max(1000)
+  description: multilineText(z.string().trim().max(1000))
     .nullish()
     .transform((v) => v ?? ''),
   type: z

@@ -6,8 +6,9 @@ import {
   type Pool,
   type Position,
 } from '@bank/infra';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { CommandOutcome } from '../kernel/command-bus.ts';
+import type { MoneyReply } from '../services/idempotency.ts';
 
 export const CONSISTENCY_HEADER = 'x-consistency-token';
 
@@ -34,4 +35,27 @@ export function markConsistency(
 /** For answers that include read-model data: wait until the projections show the command. */
 export async function waitForOwnWrite(pool: Pool, position: Position | undefined): Promise<void> {
   if (position) await waitForProjections(pool, position, allProjectionNames, 2000);
+}
+
+/** Sends a money command's answer (stored or new): its status, body and whether it was replayed. */
+export function sendMoneyReply(reply: FastifyReply, outcome: CommandOutcome<MoneyReply>) {
+  markConsistency(reply, outcome);
+  if (outcome.result.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(outcome.result.statusCode).send(outcome.result.body);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set only by moneyRoute: the route moves value, through runMoneyCommand. */
+    moneyPipeline?: true;
+  }
+}
+
+/**
+ * The options of a route that moves value: it is marked as going through the money pipeline
+ * (runMoneyCommand: Idempotency-Key, duplicate check, limits, one audit trail), which the route
+ * table test checks for every value-moving route, and carries the money rate limit if any.
+ */
+export function moneyRoute(rateLimit?: object): { config: FastifyContextConfig } {
+  return { config: { moneyPipeline: true, ...(rateLimit ? { rateLimit } : {}) } };
 }

@@ -10,11 +10,9 @@ import {
   type CryptoSymbol,
 } from '@bank/events';
 import { ok, requireCustomer, requireOps, uuidParam } from '@bank/infra';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages as walletMessages } from '../domain/crypto/wallet.ts';
-import type { CommandOutcome } from '../kernel/command-bus.ts';
 import type { CommandContext } from '../services/context.ts';
 import {
   buyCrypto,
@@ -23,8 +21,7 @@ import {
   submitDeposit,
   withdrawCrypto,
 } from '../services/crypto.ts';
-import type { MoneyReply } from '../services/idempotency.ts';
-import { commandMetadata, markConsistency } from './command-reply.ts';
+import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import { requestIdentity } from './money-input.ts';
 
 export const cryptoMessages = {
@@ -164,12 +161,6 @@ const withdrawBody = z
     }
   });
 
-function sendMoneyReply(reply: FastifyReply, outcome: CommandOutcome<MoneyReply>) {
-  markConsistency(reply, outcome);
-  if (outcome.result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(outcome.result.statusCode).send(outcome.result.body);
-}
-
 /**
  * Crypto desk commands: buy, sell, report a deposit, withdraw. Each moves value, so each runs in
  * the money pipeline (runMoneyCommand): Idempotency-Key, duplicate check and daily limits.
@@ -179,9 +170,9 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
   rateLimit?: object;
 }> = async (app, { ctx, rateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
-  const limited = rateLimit ? { config: { rateLimit } } : {};
+  const money = moneyRoute(rateLimit);
 
-  app.post('/crypto/buy', { schema: { body: buyBody }, ...limited }, async (request, reply) => {
+  app.post('/crypto/buy', { schema: { body: buyBody }, ...money }, async (request, reply) => {
     const b = request.body;
     const outcome = await buyCrypto(
       ctx,
@@ -192,7 +183,7 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
     return sendMoneyReply(reply, outcome);
   });
 
-  app.post('/crypto/sell', { schema: { body: sellBody }, ...limited }, async (request, reply) => {
+  app.post('/crypto/sell', { schema: { body: sellBody }, ...money }, async (request, reply) => {
     const b = request.body;
     const outcome = await sellCrypto(
       ctx,
@@ -205,7 +196,7 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/crypto/deposit',
-    { schema: { body: depositBody }, ...limited },
+    { schema: { body: depositBody }, ...money },
     async (request, reply) => {
       const b = request.body;
       const outcome = await submitDeposit(
@@ -220,7 +211,7 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/crypto/withdraw',
-    { schema: { body: withdrawBody }, ...limited },
+    { schema: { body: withdrawBody }, ...money },
     async (request, reply) => {
       const b = request.body;
       const outcome = await withdrawCrypto(

@@ -1,5 +1,5 @@
 import { dollarsToCents } from '@bank/events';
-import { fieldError, type FieldErrors } from '@bank/infra';
+import { fieldError, multilineText, type FieldErrors } from '@bank/infra';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hashRequest, type RequestIdentity } from '../services/idempotency.ts';
@@ -34,6 +34,8 @@ export const looseBody = z.record(z.string(), z.unknown()).nullish();
  * (or numeric text from a form input). The spec's messages come from the checks in the routes.
  */
 export const formText = z.string().max(2000).nullish();
+/** A memo and the like: the form shows it as a text area, so it may span several lines. */
+export const formMultilineText = multilineText(z.string().max(2000)).nullish();
 export const formAmount = z.union([z.number(), z.string().max(40)]).nullish();
 export const formDigits = z.union([z.string().max(100), z.number()]).nullish();
 
@@ -112,12 +114,22 @@ export function amountCents(
 }
 
 /** Who asks, with which Idempotency-Key, for what: the exactly-once identity of a request. */
-export function requestIdentity(request: FastifyRequest): RequestIdentity {
+export function requestIdentity(request: FastifyRequest, keyOwner = request.customerId) {
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
   return {
-    customerId: request.customerId,
+    customerId: keyOwner,
     key: key === undefined ? undefined : String(key),
     requestHash: hashRequest(request.method, request.url.split('?')[0]!, request.body ?? null),
-  };
+  } satisfies RequestIdentity;
+}
+
+/**
+ * Staff requests have no customer: their Idempotency-Keys belong to the bank's operations, one
+ * namespace (and one queue) for every ops token holder.
+ */
+const OPS_KEY_OWNER = '00000000-0000-4000-8000-0000000005ff';
+
+export function opsRequestIdentity(request: FastifyRequest): RequestIdentity {
+  return requestIdentity(request, OPS_KEY_OWNER);
 }

@@ -1,5 +1,10 @@
-import { ok, requireOps } from '@bank/infra';
-import { issueAuditorCredential } from '@bank/infra/audit';
+import { notFound, ok, requireOps } from '@bank/infra';
+import {
+  DEFAULT_AUDITOR_DAYS,
+  issueAuditorCredential,
+  MAX_AUDITOR_DAYS,
+  revokeAuditorCredential,
+} from '@bank/infra/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
@@ -10,11 +15,17 @@ const auditorBody = z.object({
     .trim()
     .min(1, 'The name field is required.')
     .max(100, 'The name may not be greater than 100 characters.'),
+  expires_in_days: z
+    .number({ message: 'The expires in days must be a whole number of days.' })
+    .int('The expires in days must be a whole number of days.')
+    .min(1, 'The expires in days must be at least 1.')
+    .max(MAX_AUDITOR_DAYS, `The expires in days may not be greater than ${MAX_AUDITOR_DAYS}.`)
+    .default(DEFAULT_AUDITOR_DAYS),
 });
 
 /**
  * Staff issue read-only auditor credentials. The token is shown once, in this answer; only its
- * SHA-256 is stored. It opens /api/audit/* and nothing else.
+ * SHA-256 is stored. It opens /api/audit/* and nothing else, until it expires or is revoked.
  */
 export const opsAuditorRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = async (
   app,
@@ -23,7 +34,11 @@ export const opsAuditorRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
   app.addHook('onRequest', requireOps(ctx.config.opsToken));
 
   app.post('/ops/auditors', { schema: { body: auditorBody } }, async (request, reply) => {
-    const issued = await issueAuditorCredential(ctx.pool, request.body.name);
+    const issued = await issueAuditorCredential(
+      ctx.pool,
+      request.body.name,
+      request.body.expires_in_days,
+    );
     return reply.code(201).send(
       ok(
         {
@@ -31,9 +46,22 @@ export const opsAuditorRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
           name: issued.name,
           token: issued.token,
           created_at: issued.createdAt.toISOString(),
+          expires_at: issued.expiresAt.toISOString(),
         },
         'Auditor credential issued. Store the token now: it is not shown again.',
       ),
     );
   });
+
+  app.delete(
+    '/ops/auditors/:auditorId',
+    { schema: { params: z.object({ auditorId: z.uuid() }) } },
+    async (request) => {
+      if (!(await revokeAuditorCredential(ctx.pool, request.params.auditorId))) throw notFound();
+      return ok(
+        { auditor_id: request.params.auditorId },
+        'Auditor credential revoked. Its token no longer opens the audit API.',
+      );
+    },
+  );
 };

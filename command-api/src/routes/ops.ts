@@ -1,11 +1,11 @@
-import { centsToDollars } from '@bank/events';
 import { moneyAmount, ok, requireOps } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
 import { MAX_TELLER_DEPOSIT_CENTS, tellerDeposit } from '../services/deposits.ts';
 import { eraseContactRequests, eraseCustomer } from '../services/erasure.ts';
-import { commandMetadata, markConsistency } from './command-reply.ts';
+import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
+import { opsRequestIdentity } from './money-input.ts';
 import { email } from './schemas.ts';
 
 const depositBody = z.object({
@@ -81,26 +81,21 @@ export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
     },
   );
 
-  app.post('/ops/deposits', { schema: { body: depositBody } }, async (request, reply) => {
-    const outcome = await tellerDeposit(
-      ctx,
-      {
-        accountNumber: request.body.account_number,
-        amountCents: request.body.amount,
-        description: request.body.description,
-      },
-      commandMetadata(request, 'ops'),
-    );
-    markConsistency(reply, outcome);
-    return reply.code(201).send(
-      ok(
+  app.post(
+    '/ops/deposits',
+    { schema: { body: depositBody }, ...moneyRoute() },
+    async (request, reply) => {
+      const outcome = await tellerDeposit(
+        ctx,
         {
-          account_id: outcome.result.accountId,
-          reference_number: outcome.result.reference,
-          amount: centsToDollars(request.body.amount),
+          accountNumber: request.body.account_number,
+          amountCents: request.body.amount,
+          description: request.body.description,
         },
-        'Deposit posted',
-      ),
-    );
-  });
+        opsRequestIdentity(request),
+        commandMetadata(request, 'ops'),
+      );
+      return sendMoneyReply(reply, outcome);
+    },
+  );
 };

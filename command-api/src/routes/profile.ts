@@ -4,7 +4,7 @@ import { readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
-import { storeProfileImage } from '../services/photos.ts';
+import { MAX_PHOTO_BODY_BYTES, storeProfileImage } from '../services/photos.ts';
 import {
   changeNotificationPreferences,
   changeProfileImage,
@@ -59,14 +59,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
   app.put(
     '/profile/photo',
     {
-      schema: {
-        body: z.object({
-          image: z
-            .string()
-            .min(1)
-            .max(8 * 1024 * 1024),
-        }),
-      },
+      // The one route whose body may exceed the server-wide limit.
+      bodyLimit: MAX_PHOTO_BODY_BYTES,
+      schema: { body: z.object({ image: z.string().min(1).max(MAX_PHOTO_BODY_BYTES) }) },
     },
     async (request, reply) => {
       const ref = await storeProfileImage(ctx, request.body.image);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ContactRequestSubmitted, streams } from '@bank/events';
-import { ok } from '@bank/infra';
+import { multilineText, ok } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
@@ -34,7 +34,7 @@ const appointmentBody = z.object({
     '5:00 PM',
   ]),
   meeting_preference: z.enum(['virtual', 'in-person', 'email']),
-  notes: z.string().trim().max(2000).optional(),
+  notes: multilineText(z.string().trim().max(2000)).optional(),
 });
 
 const messageBody = z.object({
@@ -47,7 +47,7 @@ const messageBody = z.object({
     'Technical Support',
     'Other',
   ]),
-  message: z.string().trim().min(1).max(5000),
+  message: multilineText(z.string().trim().min(1).max(5000)),
 });
 
 /** The public contact page's forms: recorded as events and shown to staff under /ops. */

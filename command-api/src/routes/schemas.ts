@@ -1,3 +1,4 @@
+import { verbatimText } from '@bank/infra';
 import { z } from 'zod';
 
 const REQUIRED = 'Please fill in all required fields.';
@@ -7,11 +8,14 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 /** A required text field with the registration form's message when it is missing or blank. */
 const requiredText = (max = 255) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
 
-export const password = z
-  .string({ error: REQUIRED })
-  .min(1, REQUIRED)
-  .min(8, PASSWORD_TOO_SHORT)
-  .max(128, 'The password must not be greater than 128 characters.');
+/** Passwords are hashed as typed: never normalised (see the text policy). */
+export const password = verbatimText(
+  z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .min(8, PASSWORD_TOO_SHORT)
+    .max(128, 'The password must not be greater than 128 characters.'),
+);
 
 function isAdult(dateOfBirth: string): boolean {
   const born = new Date(`${dateOfBirth}T00:00:00Z`);
@@ -67,7 +71,7 @@ export const registrationBody = z
     name: requiredText(255),
     email,
     password,
-    password_confirmation: z.string({ error: REQUIRED }).min(1, REQUIRED),
+    password_confirmation: verbatimText(z.string({ error: REQUIRED }).min(1, REQUIRED)),
     phone,
     date_of_birth: dateOfBirth,
     address: requiredText(255),
@@ -111,20 +115,23 @@ export const loginBody = z.object({
     .trim()
     .min(1, 'The account number is required.')
     .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.'),
-  password: z
-    .string({ error: 'The password is required.' })
-    .min(1, 'The password is required.')
-    .max(128),
+  password: verbatimText(
+    z.string({ error: 'The password is required.' }).min(1, 'The password is required.').max(128),
+  ),
 });
 
 export const changePasswordBody = z
   .object({
-    current_password: z
-      .string({ error: 'The current password is required.' })
-      .min(1, 'The current password is required.')
-      .max(128),
+    current_password: verbatimText(
+      z
+        .string({ error: 'The current password is required.' })
+        .min(1, 'The current password is required.')
+        .max(128),
+    ),
     new_password: password,
-    new_password_confirmation: z.string({ error: 'Please confirm the new password.' }),
+    new_password_confirmation: verbatimText(
+      z.string({ error: 'Please confirm the new password.' }),
+    ),
   })
   .superRefine((body, ctx) => {
     if (body.new_password !== body.new_password_confirmation) {

@@ -1,5 +1,5 @@
 import { supportCategoryKeys, ticketPriorityKeys, ticketStatusKeys } from '@bank/events';
-import { notFound, ok, requireCustomer, uuidParam, type Pool } from '@bank/infra';
+import { multilineText, notFound, ok, requireCustomer, uuidParam, type Pool } from '@bank/infra';
 import { findTicket, ticketViews } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,14 +26,14 @@ const requiredText = (message: string, max: number, label: string) =>
 
 export const replyBody = z.preprocess(
   (v) => v ?? {},
-  z.object({ message: requiredText(supportMessages.reply, 5000, 'message') }),
+  z.object({ message: multilineText(requiredText(supportMessages.reply, 5000, 'message')) }),
 );
 
 const newTicketBody = z.preprocess(
   (v) => v ?? {},
   z.object({
     subject: requiredText(supportMessages.subject, 255, 'subject'),
-    description: requiredText(supportMessages.description, 5000, 'description'),
+    description: multilineText(requiredText(supportMessages.description, 5000, 'description')),
     category: z
       .string({ error: supportMessages.category })
       .trim()

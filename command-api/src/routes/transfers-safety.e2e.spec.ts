@@ -299,10 +299,17 @@ describe('limits', () => {
       daily_limit: 10_000,
       used_today: 0,
       remaining_today: 10_000,
+      monthly_limit: 50_000,
+      used_this_month: 0,
+      remaining_this_month: 50_000,
       fee: 0,
       minimum_amount: 5,
     });
-    expect(limits.limits['external-bank']).toMatchObject({ daily_limit: 5000, fee: 3 });
+    expect(limits.limits['external-bank']).toMatchObject({
+      daily_limit: 5000,
+      monthly_limit: 20_000,
+      fee: 3,
+    });
     expect(limits.limits.sepa).toMatchObject({ daily_limit: 10_000, fee: 15, currency: 'EUR' });
     const send = (amount: number) =>
       c.client.post('/api/transfers/same-bank', {

@@ -1,5 +1,4 @@
 import { ApiError, requireCustomer, uuidParam, ok } from '@bank/infra';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SEPA_COUNTRIES,
@@ -14,7 +13,6 @@ import {
 import { bankDate } from '../domain/transfers/bank-time.ts';
 import { MIN_TRANSFER_CENTS } from '../domain/transfers/transfer.ts';
 import type { CommandContext } from '../services/context.ts';
-import type { MoneyReply } from '../services/idempotency.ts';
 import { contactFromText } from '../services/money-lookups.ts';
 import {
   lookUpRecipient,
@@ -22,14 +20,14 @@ import {
   submitTransfer,
   type TransferDestination,
 } from '../services/transfers.ts';
-import type { CommandOutcome } from '../kernel/command-bus.ts';
-import { commandMetadata, markConsistency } from './command-reply.ts';
+import { commandMetadata, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import {
   FormErrors,
   amountCents,
   formAmount,
   formBody,
   formDigits,
+  formMultilineText,
   formText,
   optionalText,
   pick,
@@ -215,7 +213,7 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
 const commonFields = {
   fromAccount: formText,
   amount: formAmount,
-  memo: formText,
+  memo: formMultilineText,
   transferDate: formText,
 };
 const bodies = {
@@ -252,12 +250,6 @@ const readers = {
   sepa: readSepa,
 } as const;
 
-function sendMoneyReply(reply: FastifyReply, outcome: CommandOutcome<MoneyReply>) {
-  markConsistency(reply, outcome);
-  if (outcome.result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(outcome.result.statusCode).send(outcome.result.body);
-}
-
 /** The four transfer types, repeat, and the same-bank recipient lookup. */
 export const transferRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
@@ -265,6 +257,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, rateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
   const limited = rateLimit ? { config: { rateLimit } } : {};
+  const money = moneyRoute(rateLimit);
 
   const routes = [
     ['/transfers/between-accounts', 'between-accounts'],
@@ -273,7 +266,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     ['/wire-transfers/sepa', 'sepa'],
   ] as const;
   for (const [url, type] of routes) {
-    app.post(url, { schema: { body: bodies[type] }, ...limited }, async (request, reply) => {
+    app.post(url, { schema: { body: bodies[type] }, ...money }, async (request, reply) => {
       const body = (request.body ?? {}) as Body;
       const errors = new FormErrors();
       const common = readCommon(errors, body);
@@ -298,7 +291,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/transfers/:id/repeat',
-    { schema: { params: uuidParam, body: formBody({ amount: formAmount }) }, ...limited },
+    { schema: { params: uuidParam, body: formBody({ amount: formAmount }) }, ...money },
     async (request, reply) => {
       const body = (request.body ?? {}) as Body;
       const errors = new FormErrors();

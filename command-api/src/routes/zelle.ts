@@ -1,5 +1,4 @@
-import { requireCustomer, uuidParam } from '@bank/infra';
-import type { FastifyReply } from 'fastify';
+import { ok, requireCustomer, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
@@ -9,9 +8,7 @@ import {
   ZELLE_MIN_CENTS,
   splitShares,
 } from '../domain/zelle/zelle.ts';
-import type { CommandOutcome } from '../kernel/command-bus.ts';
 import type { CommandContext } from '../services/context.ts';
-import type { MoneyReply } from '../services/idempotency.ts';
 import {
   declineZelleRequest,
   payZelleRequest,
@@ -22,12 +19,15 @@ import {
   type ZelleInput,
 } from '../services/zelle.ts';
 import { contactFromText } from '../services/money-lookups.ts';
-import { commandMetadata, markConsistency } from './command-reply.ts';
+import { claimWithCode, requestClaimCode } from '../services/zelle-claims.ts';
+import { CLAIM_MESSAGES } from '../domain/zelle/claim-code.ts';
+import { commandMetadata, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import {
   FormErrors,
   amountCents,
   formAmount,
   formBody,
+  formMultilineText,
   formText,
   requestIdentity,
   requiredText,
@@ -161,23 +161,25 @@ const zelleBody = formBody({
   recipient_name: formText,
   recipient_email: formText,
   recipient_phone: formText,
-  memo: formText,
+  memo: formMultilineText,
 });
 const splitBody = formBody({
   bank_account_id: formText,
   total_amount: formAmount,
-  memo: formText,
+  memo: formMultilineText,
   people: z
     .array(z.looseObject({ name: formText, contact: formText }))
     .max(100)
     .nullish(),
 });
 const payBody = formBody({ bank_account_id: formText });
+const claimBody = formBody({ kind: formText, code: formText });
 
-function sendMoneyReply(reply: FastifyReply, outcome: CommandOutcome<MoneyReply>) {
-  markConsistency(reply, outcome);
-  if (outcome.result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(outcome.result.statusCode).send(outcome.result.body);
+/** email or phone: which of the customer's own contacts a claim is for. */
+function readKind(errors: FormErrors, body: Body): 'email' | 'phone' {
+  const kind = textOf(body.kind);
+  if (kind !== 'email' && kind !== 'phone') errors.add('kind', CLAIM_MESSAGES.kind);
+  return kind === 'phone' ? 'phone' : 'email';
 }
 
 /** Person-to-person payments: send, request, and paying or declining requests received. */
@@ -186,30 +188,27 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
   rateLimit?: object;
 }> = async (app, { ctx, rateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
+  const money = moneyRoute(rateLimit);
   const limited = rateLimit ? { config: { rateLimit } } : {};
 
-  app.post('/zelle/send', { schema: { body: zelleBody }, ...limited }, async (request, reply) => {
+  app.post('/zelle/send', { schema: { body: zelleBody }, ...money }, async (request, reply) => {
     const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
     const outcome = await sendZelle(ctx, input, requestIdentity(request), commandMetadata(request));
     return sendMoneyReply(reply, outcome);
   });
 
-  app.post(
-    '/zelle/request',
-    { schema: { body: zelleBody }, ...limited },
-    async (request, reply) => {
-      const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
-      const outcome = await requestZelle(
-        ctx,
-        input,
-        requestIdentity(request),
-        commandMetadata(request),
-      );
-      return sendMoneyReply(reply, outcome);
-    },
-  );
+  app.post('/zelle/request', { schema: { body: zelleBody }, ...money }, async (request, reply) => {
+    const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
+    const outcome = await requestZelle(
+      ctx,
+      input,
+      requestIdentity(request),
+      commandMetadata(request),
+    );
+    return sendMoneyReply(reply, outcome);
+  });
 
-  app.post('/zelle/split', { schema: { body: splitBody }, ...limited }, async (request, reply) => {
+  app.post('/zelle/split', { schema: { body: splitBody }, ...money }, async (request, reply) => {
     const input = readSplitForm(request.customerId, (request.body ?? {}) as Body);
     const outcome = await splitZelle(
       ctx,
@@ -222,7 +221,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/zelle/requests/:id/pay',
-    { schema: { params: uuidParam, body: payBody }, ...limited },
+    { schema: { params: uuidParam, body: payBody }, ...money },
     async (request, reply) => {
       const body = (request.body ?? {}) as Body;
       const errors = new FormErrors();
@@ -246,7 +245,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/zelle/requests/:id/decline',
-    { schema: { params: uuidParam, body: formBody({}) }, ...limited },
+    { schema: { params: uuidParam, body: formBody({}) }, ...money },
     async (request, reply) => {
       const outcome = await declineZelleRequest(
         ctx,
@@ -257,4 +256,34 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
       return sendMoneyReply(reply, outcome);
     },
   );
+
+  app.post(
+    '/zelle/claims/code',
+    { schema: { body: claimBody }, ...limited },
+    async (request, reply) => {
+      const errors = new FormErrors();
+      const kind = readKind(errors, (request.body ?? {}) as Body);
+      errors.throwIfAny();
+      const sent = await requestClaimCode(ctx, request.customerId, kind);
+      return reply
+        .code(201)
+        .send(ok(sent, `We sent a 6-digit code to ${sent.sent_to}. It expires in 15 minutes.`));
+    },
+  );
+
+  app.post('/zelle/claims', { schema: { body: claimBody }, ...money }, async (request, reply) => {
+    const body = (request.body ?? {}) as Body;
+    const errors = new FormErrors();
+    const kind = readKind(errors, body);
+    const code = textOf(body.code);
+    if (!/^\d{6}$/.test(code)) errors.add('code', CLAIM_MESSAGES.code);
+    errors.throwIfAny();
+    const outcome = await claimWithCode(
+      ctx,
+      { customerId: request.customerId, kind, code },
+      requestIdentity(request),
+      commandMetadata(request),
+    );
+    return sendMoneyReply(reply, outcome);
+  });
 };

@@ -177,12 +177,13 @@ const RESET_TTL_MINUTES = 60;
 
 /**
  * Starts a password reset for an account number or email. The answer is the same whether or not
- * the customer exists; the link is recorded for staff (no mail server here).
+ * the customer exists. The link always points at the bank's configured public URL (never at a
+ * host the request names); staff deliver it (no mail server here), so it is kept sealed with the
+ * secrets key and its token is looked up by hash only.
  */
 export async function requestPasswordReset(
   ctx: CommandContext,
   identifier: { accountNumber?: string; email?: string },
-  baseUrl: string,
 ): Promise<void> {
   const customerId = identifier.accountNumber
     ? await customerIdByReservation(ctx, 'account_number', identifier.accountNumber)
@@ -191,11 +192,11 @@ export async function requestPasswordReset(
       : undefined;
   if (!customerId) return;
   const { token, hash } = newToken();
-  const link = `${baseUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+  const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   await ctx.pool.query(
-    `INSERT INTO password_resets (token_hash, customer_id, reset_link, expires_at)
+    `INSERT INTO password_resets (token_hash, customer_id, link_sealed, expires_at)
      VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-    [hash, customerId, link, RESET_TTL_MINUTES],
+    [hash, customerId, ctx.secrets.encrypt(link), RESET_TTL_MINUTES],
   );
 }
 

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
+  moneyStreams,
   streams,
   type BillPayCategory,
   type EventData,
@@ -24,14 +25,24 @@ import {
   autopayAmount,
   decidePayees,
   payeesAggregate,
+  requireFirstPaymentLimit,
   requirePayee,
+  type Payee,
 } from '../domain/bill-pay/payees.ts';
-import { decideOccurrence, decideSchedule, scheduleAggregate } from '../domain/bill-pay/payment.ts';
+import {
+  decideOccurrence,
+  decideSchedule,
+  scheduleAggregate,
+  type Occurrence,
+} from '../domain/bill-pay/payment.ts';
 import { customerAggregate } from '../domain/customer/customer.ts';
+import { activityAggregate, requireWithinLimits } from '../domain/transfers/limits.ts';
 import { DomainError, existence } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import { paymentReply, payeeReply } from './bill-pay-views.ts';
 import type { CommandContext } from './context.ts';
 import { accountIdByNumber } from './deposits.ts';
+import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 
 /** What "now" is for bill pay (tests move it; everything else uses the real clock). */
 export const billPayClock = { now: (): Date => new Date() };
@@ -91,51 +102,57 @@ async function primaryAccountId(ctx: CommandContext, uow: UnitOfWork, customerId
   return accountId;
 }
 
-export async function addPayee(
+/**
+ * Adds a payee, exactly once per Idempotency-Key (AutoPay moves money on its own later, so a
+ * retried request must not set it up twice). An AutoPay amount no day's limit could pay, or above
+ * the new-payee limit for its first payment, is refused now rather than failing on its day.
+ */
+export function addPayee(
   ctx: CommandContext,
   customerId: string,
   input: NewPayee,
+  identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  const payeeId = randomUUID();
   const digits = input.accountNumber.replace(/[\s-]/g, '');
-  const accountNumberEncrypted = ctx.secrets.encrypt(digits);
-  return run(() =>
-    ctx.bus.execute(metadata, async (uow) => {
-      let autopay: EventData<'BillPayeeAdded'>['autopay'] = null;
-      if (input.autopay) {
-        const fromAccountId =
-          input.autopay.fromAccountId ?? (await primaryAccountId(ctx, uow, customerId));
-        await loadOwnAccount(uow, customerId, fromAccountId);
-        autopay = {
-          day: input.autopay.day,
-          amountCents: input.autopay.amountCents,
-          fromAccountId,
-          firstDate: nextAutopayDate(input.autopay.day, bankDate(billPayClock.now())),
-        };
-      }
-      const stream = billPayStreams.payees(customerId);
-      const payees = await uow.load(stream, payeesAggregate);
-      const data: EventData<'BillPayeeAdded'> = {
-        customerId,
-        payeeId,
-        name: input.name,
-        displayName: input.displayName,
-        category: input.category,
-        accountNumberEncrypted,
-        accountLast4: digits.slice(-4),
-        address: input.address,
-        city: input.city,
-        state: input.state,
-        zipCode: input.zipCode,
-        phone: input.phone,
-        defaultAmountCents: input.defaultAmountCents,
-        autopay,
+  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+    const payeeId = randomUUID();
+    let autopay: EventData<'BillPayeeAdded'>['autopay'] = null;
+    if (input.autopay) {
+      const amount = input.autopay.amountCents ?? input.defaultAmountCents ?? 0;
+      requireWithinLimits('bill-pay', amount, undefined, undefined, 'autopay_amount');
+      requireFirstPaymentLimit({ paid: false }, amount, 'autopay_amount');
+      const fromAccountId =
+        input.autopay.fromAccountId ?? (await primaryAccountId(ctx, uow, customerId));
+      await loadOwnAccount(uow, customerId, fromAccountId);
+      autopay = {
+        day: input.autopay.day,
+        amountCents: input.autopay.amountCents,
+        fromAccountId,
+        firstDate: nextAutopayDate(input.autopay.day, bankDate(billPayClock.now())),
       };
-      uow.append(stream, decidePayees({ type: 'AddPayee', data }, payees.state));
-      return data;
-    }),
-  );
+    }
+    const stream = billPayStreams.payees(customerId);
+    const payees = await uow.load(stream, payeesAggregate);
+    const data: EventData<'BillPayeeAdded'> = {
+      customerId,
+      payeeId,
+      name: input.name,
+      displayName: input.displayName,
+      category: input.category,
+      accountNumberEncrypted: ctx.secrets.encrypt(digits),
+      accountLast4: digits.slice(-4),
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      phone: input.phone,
+      defaultAmountCents: input.defaultAmountCents,
+      autopay,
+    };
+    uow.append(stream, decidePayees({ type: 'AddPayee', data }, payees.state));
+    return payeeReply(data);
+  });
 }
 
 export async function removePayee(
@@ -163,70 +180,99 @@ export interface NewPayment {
   recurrence: { frequency: RecurringFrequency; endDate: IsoDate | null } | null;
 }
 
+/** The customer's recent movements, for the bill pay limits of a payment. */
+async function loadActivity(uow: UnitOfWork, customerId: string) {
+  return (await uow.load(moneyStreams.activity(customerId), activityAggregate)).state;
+}
+
+/** Appends what a paid (or failed) occurrence decided, to each stream it names. */
+function appendOccurrence(
+  uow: UnitOfWork,
+  o: Occurrence,
+  result: ReturnType<typeof decideOccurrence>,
+) {
+  if (result.account.length > 0) uow.append(streams.account(o.fromAccountId), result.account);
+  if (result.movement.length > 0) uow.append(moneyStreams.activity(o.customerId), result.movement);
+  if (result.payee.length > 0) uow.append(billPayStreams.payees(o.customerId), result.payee);
+  uow.appendNew(billPayStreams.occurrence(o.source, o.scheduleId, o.date), result.occurrence);
+  uow.appendAny(streams.notifications(o.customerId), result.notification);
+}
+
+function fingerprint(parts: (string | number)[]): string {
+  return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
+}
+
 /**
- * Schedules a payment. Dated today it is paid at once (refused with "Insufficient funds" when the
- * account cannot cover it); dated later it is paid by a delayed job on its date.
+ * Schedules a payment, exactly once per Idempotency-Key. Dated today it is paid at once, within
+ * the bill pay limits (refused with "Insufficient funds" when the account cannot cover it); dated
+ * later it is paid by a delayed job on its date, where funds and limits are checked again. An
+ * amount that no day's limit could pay, or above the new-payee limit for a payee's first payment,
+ * is refused at once.
  */
-export async function schedulePayment(
+export function schedulePayment(
   ctx: CommandContext,
   customerId: string,
   input: NewPayment,
+  identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  const paymentId = randomUUID();
-  return run(() =>
-    ctx.bus.execute(metadata, async (uow) => {
-      const today = bankDate(billPayClock.now());
-      const firstDate = input.scheduledDate ?? today;
-      const payees = await uow.load(billPayStreams.payees(customerId), payeesAggregate);
-      const payee = requirePayee(payees.state, input.payeeId);
-      const account = await loadOwnAccount(uow, customerId, input.fromAccountId);
-      const scheduleStream = billPayStreams.schedule(paymentId);
-      const schedule: EventData<'BillPaymentScheduled'> = {
-        customerId,
-        paymentId,
-        payeeId: payee.payeeId,
-        payeeName: payee.name,
-        category: payee.category,
-        fromAccountId: input.fromAccountId,
-        amountCents: input.amountCents,
-        memo: input.memo,
-        firstDate,
-        recurrence: input.recurrence,
-      };
-      const current = await uow.load(scheduleStream, scheduleAggregate);
-      uow.appendNew(scheduleStream, decideSchedule(schedule, current.state, today));
-      const nextDate = nextOccurrence(firstDate, input.recurrence, firstDate);
-      if (firstDate !== today)
-        return { schedule, status: 'scheduled' as const, nextDate: firstDate };
+  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+    const now = billPayClock.now();
+    const paymentId = randomUUID();
+    const today = bankDate(now);
+    const firstDate = input.scheduledDate ?? today;
+    const payees = await uow.load(billPayStreams.payees(customerId), payeesAggregate);
+    const payee = requirePayee(payees.state, input.payeeId);
+    const account = await loadOwnAccount(uow, customerId, input.fromAccountId);
+    requireWithinLimits('bill-pay', input.amountCents);
+    requireFirstPaymentLimit(payee, input.amountCents);
+    const scheduleStream = billPayStreams.schedule(paymentId);
+    const schedule: EventData<'BillPaymentScheduled'> = {
+      customerId,
+      paymentId,
+      payeeId: payee.payeeId,
+      payeeName: payee.name,
+      category: payee.category,
+      fromAccountId: input.fromAccountId,
+      amountCents: input.amountCents,
+      memo: input.memo,
+      firstDate,
+      recurrence: input.recurrence,
+    };
+    const current = await uow.loadPresumedNew(scheduleStream, scheduleAggregate);
+    uow.appendNew(scheduleStream, decideSchedule(schedule, current.state, today));
+    const nextDate = nextOccurrence(firstDate, input.recurrence, firstDate);
+    if (firstDate !== today) return paymentReply(schedule, 'scheduled', firstDate, null);
 
-      const occurrence = {
-        customerId,
-        source: 'scheduled' as const,
-        scheduleId: paymentId,
-        payeeId: payee.payeeId,
-        payeeName: payee.name,
-        category: payee.category,
-        fromAccountId: input.fromAccountId,
-        amountCents: input.amountCents,
-        date: today,
-        nextDate,
-      };
-      const ids = occurrenceIds('scheduled', paymentId, today);
-      const paid = decideOccurrence(occurrence, account.state, ids, { notify: false });
-      if (paid.outcome === 'failed') {
-        throw new DomainError('insufficient_funds', 'Insufficient funds', 'amount');
-      }
-      uow.append(streams.account(input.fromAccountId), paid.account);
-      uow.appendNew(billPayStreams.occurrence('scheduled', paymentId, today), paid.occurrence);
-      return {
-        schedule,
-        status: 'completed' as const,
-        nextDate,
-        reference: ids.reference,
-      };
-    }),
-  );
+    const occurrence: Occurrence = {
+      customerId,
+      source: 'scheduled',
+      scheduleId: paymentId,
+      payeeId: payee.payeeId,
+      payeeName: payee.name,
+      category: payee.category,
+      fromAccountId: input.fromAccountId,
+      amountCents: input.amountCents,
+      date: today,
+      nextDate,
+    };
+    const ids = occurrenceIds('scheduled', paymentId, today);
+    const duplicateFingerprint =
+      identity.key === undefined
+        ? fingerprint(['bill-pay', input.fromAccountId, payee.payeeId, input.amountCents])
+        : null;
+    const activity = await loadActivity(uow, customerId);
+    const paid = decideOccurrence(
+      occurrence,
+      account.state,
+      { payee, activity, now, duplicateFingerprint },
+      ids,
+      { notify: false },
+    );
+    if (paid.outcome === 'failed') throw paid.refusal;
+    appendOccurrence(uow, occurrence, paid);
+    return paymentReply(schedule, 'completed', nextDate, ids.reference);
+  });
 }
 
 /** Ids derived from the occurrence, so a retried job writes the very same events. */
@@ -241,9 +287,30 @@ export function occurrenceIds(source: 'scheduled' | 'autopay', scheduleId: strin
 }
 
 /**
- * Runs one occurrence of a scheduled payment (job). Idempotent: an occurrence whose stream
- * exists was handled; a removed payee ends the schedule.
+ * Pays (or fails) one occurrence on its day, with the funds and the bill pay limits of that day:
+ * the occurrence stream is created once, so a retried or racing job pays nothing twice.
  */
+async function runOccurrence(uow: UnitOfWork, occurrence: Occurrence, payee: Payee) {
+  const o = occurrence;
+  if (
+    (await uow.load(billPayStreams.occurrence(o.source, o.scheduleId, o.date), existence)).state
+  ) {
+    return 'done' as const;
+  }
+  const account = await uow.load(streams.account(o.fromAccountId), accountAggregate);
+  const activity = await loadActivity(uow, o.customerId);
+  const result = decideOccurrence(
+    o,
+    account.state,
+    { payee, activity, now: billPayClock.now(), duplicateFingerprint: null },
+    occurrenceIds(o.source, o.scheduleId, o.date),
+    { notify: true },
+  );
+  appendOccurrence(uow, o, result);
+  return result.outcome;
+}
+
+/** Runs one occurrence of a scheduled payment (job); a removed payee ends the schedule. */
 export async function runScheduledOccurrence(
   ctx: CommandContext,
   paymentId: string,
@@ -252,15 +319,17 @@ export async function runScheduledOccurrence(
   return ctx.bus.execute({ actor: 'system:bill-pay' }, async (uow) => {
     const schedule = (await uow.load(billPayStreams.schedule(paymentId), scheduleAggregate)).state;
     if (!schedule) return 'unknown' as const;
-    const occurrenceStream = billPayStreams.occurrence('scheduled', paymentId, date);
-    if ((await uow.load(occurrenceStream, existence)).state) {
-      return 'done' as const;
-    }
     const payees = await uow.load(billPayStreams.payees(schedule.customerId), payeesAggregate);
-    if (!payees.state.payees[schedule.payeeId]) return 'payee_removed' as const;
-    const accountStream = streams.account(schedule.fromAccountId);
-    const account = await uow.load(accountStream, accountAggregate);
-    const result = decideOccurrence(
+    const payee = payees.state.payees[schedule.payeeId];
+    if (!payee) {
+      const done = await uow.load(
+        billPayStreams.occurrence('scheduled', paymentId, date),
+        existence,
+      );
+      return done.state ? ('done' as const) : ('payee_removed' as const);
+    }
+    return runOccurrence(
+      uow,
       {
         customerId: schedule.customerId,
         source: 'scheduled',
@@ -273,14 +342,8 @@ export async function runScheduledOccurrence(
         date,
         nextDate: nextOccurrence(schedule.firstDate, schedule.recurrence, date),
       },
-      account.state,
-      occurrenceIds('scheduled', paymentId, date),
-      { notify: true },
+      payee,
     );
-    if (result.account.length > 0) uow.append(accountStream, result.account);
-    uow.appendNew(occurrenceStream, result.occurrence);
-    uow.appendAny(streams.notifications(schedule.customerId), result.notification);
-    return result.outcome;
   });
 }
 
@@ -295,13 +358,8 @@ export async function runAutopayOccurrence(
     const payees = await uow.load(billPayStreams.payees(customerId), payeesAggregate);
     const payee = payees.state.payees[payeeId];
     if (!payee?.autopay) return 'payee_removed' as const;
-    const occurrenceStream = billPayStreams.occurrence('autopay', payeeId, date);
-    if ((await uow.load(occurrenceStream, existence)).state) {
-      return 'done' as const;
-    }
-    const accountStream = streams.account(payee.autopay.fromAccountId);
-    const account = await uow.load(accountStream, accountAggregate);
-    const result = decideOccurrence(
+    return runOccurrence(
+      uow,
       {
         customerId,
         source: 'autopay',
@@ -314,13 +372,7 @@ export async function runAutopayOccurrence(
         date,
         nextDate: nextAutopayDate(payee.autopay.day, date),
       },
-      account.state,
-      occurrenceIds('autopay', payeeId, date),
-      { notify: true },
+      payee,
     );
-    if (result.account.length > 0) uow.append(accountStream, result.account);
-    uow.appendNew(occurrenceStream, result.occurrence);
-    uow.appendAny(streams.notifications(customerId), result.notification);
-    return result.outcome;
   });
 }

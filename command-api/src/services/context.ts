@@ -9,7 +9,7 @@ export interface CommandContext {
   secrets: SecretBox;
   /** Per-customer data keys (crypto-shredding of personal data in events). */
   keyring: Keyring;
-  config: Pick<BankConfig, 'opsToken' | 'settlementDelayMs' | 'sessionTtlMs'>;
+  config: Pick<BankConfig, 'opsToken' | 'settlementDelayMs' | 'sessionTtlMs' | 'publicUrl'>;
   /** The bank's routing number, printed on every account. */
   routingNumber: string;
 }

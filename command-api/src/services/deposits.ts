@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ledgerAccounts, streams } from '@bank/events';
-import { fieldError, referenceNumber, type EventMetadata } from '@bank/infra';
+import { centsToDollars, ledgerAccounts, streams } from '@bank/events';
+import { fieldError, ok, referenceNumber, type EventMetadata } from '@bank/infra';
 import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { reservationAggregate } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
+import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 
 export const MAX_TELLER_DEPOSIT_CENTS = 10_000_000_00;
 
@@ -20,17 +21,21 @@ export async function accountIdByNumber(
   return state?.accountId;
 }
 
-/** A teller cash deposit: the customer account is credited, the teller cash account debited. */
+/**
+ * A teller cash deposit: the customer account is credited, the teller cash account debited.
+ * Through the money pipeline, so a teller's retry under the same Idempotency-Key deposits once.
+ */
 export async function tellerDeposit(
   ctx: CommandContext,
   input: { accountNumber: string; amountCents: number; description: string },
+  identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
   const accountId = await accountIdByNumber(ctx, input.accountNumber);
   if (!accountId) throw fieldError({ account_number: ['No account has this account number.'] });
-  const entryId = randomUUID();
-  const reference = referenceNumber('DEP', entryId);
-  return ctx.bus.execute(metadata, async (uow) => {
+  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+    const entryId = randomUUID();
+    const reference = referenceNumber('DEP', entryId);
     const stream = streams.account(accountId);
     const account = await uow.load(stream, accountAggregate);
     uow.appendAny(
@@ -51,6 +56,16 @@ export async function tellerDeposit(
         account.state,
       ),
     );
-    return { accountId, entryId, reference };
+    return {
+      statusCode: 201,
+      body: ok(
+        {
+          account_id: accountId,
+          reference_number: reference,
+          amount: centsToDollars(input.amountCents),
+        },
+        'Deposit posted',
+      ),
+    };
   });
 }

@@ -33,15 +33,47 @@ export function hashRequest(method: string, path: string, body: unknown): string
     .digest('hex');
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+/**
+ * JSON with object keys sorted, undefined properties left out and undefined array items as null.
+ * Iterative with an explicit stack, so no nesting can overflow the call stack.
+ */
+export function canonicalJson(root: unknown): string {
+  const out: string[] = [];
+  // Items are taken from the end: literal text, or a value still to be written.
+  const work: ({ text: string } | { value: unknown })[] = [{ value: root }];
+  const pushReversed = (items: ({ text: string } | { value: unknown })[]) => {
+    for (let i = items.length - 1; i >= 0; i -= 1) work.push(items[i]!);
+  };
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const { value } = item;
+    if (Array.isArray(value)) {
+      pushReversed([
+        { text: '[' },
+        ...value.flatMap((v, i) => (i === 0 ? [{ value: v }] : [{ text: ',' }, { value: v }])),
+        { text: ']' },
+      ]);
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      pushReversed([
+        { text: '{' },
+        ...entries.flatMap(([k, v], i) => [
+          { text: `${i === 0 ? '' : ','}${JSON.stringify(k)}:` },
+          { value: v },
+        ]),
+        { text: '}' },
+      ]);
+    } else {
+      out.push(JSON.stringify(value ?? null));
+    }
   }
-  return JSON.stringify(value ?? null);
+  return out.join('');
 }
 
 function keyHash(key: string): string {

@@ -3,6 +3,8 @@ import { fieldError } from '@bank/infra';
 import type { CommandContext } from './context.ts';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** The photo route's body limit: a 5 MB image as base64, with room for a data-URL prefix. */
+export const MAX_PHOTO_BODY_BYTES = Math.ceil(MAX_PHOTO_BYTES / 3) * 4 + 64 * 1024;
 export const INVALID_IMAGE = 'Please select a valid image file (JPEG, PNG, or GIF)';
 export const IMAGE_TOO_LARGE = 'Image size must be less than 5MB';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defaultNotificationPreferences, streams, type AccountType } from '@bank/events';
-import { fieldError, hashSecret, randomDigits, type EventMetadata } from '@bank/infra';
+import { hashSecret, randomDigits, type EventMetadata } from '@bank/infra';
 import { decideAccount } from '../domain/account/account.ts';
 import { accountAggregate } from '../domain/account/account.ts';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
@@ -58,8 +58,19 @@ async function claimNumber(
 }
 
 /**
+ * The email or phone belongs to someone already. The answer to the visitor must not say which,
+ * nor that either exists: registration is open to anyone, so it would tell them who banks here.
+ */
+export class AlreadyRegistered extends Error {
+  constructor() {
+    super('The email or phone is already registered');
+  }
+}
+
+/**
  * Registers a customer: reserves the email, phone and a 12-digit account number, records the
- * customer and opens the four default accounts, all in one atomic append.
+ * customer and opens the four default accounts, all in one atomic append. Throws
+ * AlreadyRegistered, with nothing written, when the email or phone is taken.
  */
 export async function registerCustomer(
   ctx: CommandContext,
@@ -73,14 +84,12 @@ export async function registerCustomer(
   const customerId = randomUUID();
 
   return ctx.bus.execute({ ...metadata, actor: `customer:${customerId}` }, async (uow) => {
-    const taken: Record<string, string[]> = {};
-    if (await isTaken(uow, streams.reservation('email', email))) {
-      taken.email = ['The email has already been taken.'];
+    if (
+      (await isTaken(uow, streams.reservation('email', email))) ||
+      (await isTaken(uow, streams.reservation('phone', phone)))
+    ) {
+      throw new AlreadyRegistered();
     }
-    if (await isTaken(uow, streams.reservation('phone', phone))) {
-      taken.phone = ['The phone has already been taken.'];
-    }
-    if (Object.keys(taken).length > 0) throw fieldError(taken);
     uow.appendNew(streams.reservation('email', email), reserve({ kind: 'email', customerId }));
     uow.appendNew(streams.reservation('phone', phone), reserve({ kind: 'phone', customerId }));
 

@@ -468,10 +468,15 @@ export function declineZelleRequest(
 }
 
 /**
- * Completes a pending payment for the customer who now holds its email or phone: the sender's
- * hold is posted and the recipient's checking account credited, in one append.
+ * Completes a pending payment for the customer who proved they hold its email or phone: the
+ * sender's hold is posted and the recipient's checking account credited, in one append.
  */
-async function claim(uow: UnitOfWork, p: PaymentData, recipient: FoundCustomer, now: Date) {
+export async function claimPending(
+  uow: UnitOfWork,
+  p: PaymentData,
+  recipient: FoundCustomer,
+  now: Date,
+) {
   const fromStream = streams.account(p.fromAccountId);
   const from: AccountState = (await uow.load(fromStream, accountAggregate)).state;
   const toStream = streams.account(recipient.depositAccountId);
@@ -528,44 +533,9 @@ async function claim(uow: UnitOfWork, p: PaymentData, recipient: FoundCustomer, 
   ]);
 }
 
-/** Claims one pending payment if its contact now belongs to a customer; else does nothing. */
-export async function claimZellePayment(ctx: CommandContext, paymentId: string) {
-  const outcome = await runSystemCommand(
-    ctx,
-    { actor: 'system:zelle-claim', causationId: paymentId },
-    async (uow, now) => {
-      const { state } = await uow.load(zelleStreams.payment(paymentId), paymentAggregate);
-      if (!state.payment || state.status !== 'pending') return 'nothing to do';
-      const recipient = await findCustomerByContact(uow, state.payment.recipientContact);
-      if (!recipient || recipient.customerId === state.payment.senderCustomerId) {
-        return 'unclaimed';
-      }
-      await claim(uow, state.payment, recipient, now);
-      return 'claimed';
-    },
-  );
-  return outcome.result;
-}
-
-/** Claims every payment waiting for a contact (after someone enrolled it), known by its hash. */
-export async function claimZellePaymentsFor(
-  ctx: CommandContext,
-  kind: ZelleContact['kind'],
-  hash: string,
-) {
-  const { result: paymentIds } = await ctx.bus.execute({}, async (uow) => {
-    return (await uow.load(zelleStreams.inboxByHash(kind, hash), inboxAggregate)).state;
-  });
-  const outcomes: Record<string, string> = {};
-  for (const paymentId of paymentIds) {
-    outcomes[paymentId] = await claimZellePayment(ctx, paymentId);
-  }
-  return outcomes;
-}
-
 /**
- * At the end of the claim window: a payment whose contact was enrolled in the meantime is claimed
- * (closing the race with a registration), any other still pending goes back to the sender.
+ * At the end of the claim window a payment still pending goes back to the sender: enrolling its
+ * email or phone is not enough, only a claim with a one-time code (zelle-claims.ts) takes it.
  */
 export async function expireZellePayment(ctx: CommandContext, paymentId: string) {
   const outcome = await runSystemCommand(
@@ -576,11 +546,6 @@ export async function expireZellePayment(ctx: CommandContext, paymentId: string)
       const { state } = await uow.load(paymentStream, paymentAggregate);
       const p = state.payment;
       if (!p || state.status !== 'pending') return 'nothing to do';
-      const recipient = await findCustomerByContact(uow, p.recipientContact);
-      if (recipient && recipient.customerId !== p.senderCustomerId) {
-        await claim(uow, p, recipient, now);
-        return 'claimed';
-      }
       const reason = 'Not claimed within 14 days';
       const fromStream = streams.account(p.fromAccountId);
       const from = await uow.load(fromStream, accountAggregate);

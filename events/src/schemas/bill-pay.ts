@@ -118,7 +118,13 @@ export const BillPaymentPaid = defineEvent(
 
 export const BillPaymentFailed = defineEvent(
   'BillPaymentFailed',
-  z.object({ ...occurrence, reason: z.enum(['insufficient_funds']) }),
+  z.object({ ...occurrence, reason: z.enum(['insufficient_funds', 'limit_exceeded']) }),
+);
+
+/** A payee's first payment went out: it is no longer held to the new-payee limit. */
+export const BillPayeeFirstPaid = defineEvent(
+  'BillPayeeFirstPaid',
+  z.object({ customerId: z.uuid(), payeeId: z.uuid(), at: z.iso.datetime() }),
 );
 
 export const billPayEvents = [
@@ -127,4 +133,5 @@ export const billPayEvents = [
   BillPaymentScheduled,
   BillPaymentPaid,
   BillPaymentFailed,
+  BillPayeeFirstPaid,
 ] as const;

@@ -7,11 +7,12 @@ const cents = z.number().int().nonnegative();
 export const transferTypes = ['between-accounts', 'same-bank', 'external-bank', 'sepa'] as const;
 export type TransferType = (typeof transferTypes)[number];
 
-/** What a movement counts against: the per-type transfer limits and the person-to-person ones. */
+/** What a movement counts against: the per-type transfer limits, person-to-person, bill pay, crypto. */
 export const movementCategories = [
   ...transferTypes,
   'zelle-send',
   'zelle-receive',
+  'bill-pay',
   'crypto-buy',
   'crypto-sell',
   'crypto-deposit',
@@ -36,7 +37,10 @@ export const moneyRules = {
     'external-bank': '1-3 business days',
     sepa: 'Next business day',
   } satisfies Record<TransferType, string>,
-  /** Daily limits per kind of movement, by the bank's day (America/New_York). */
+  /**
+   * The limits table, in one place: per channel, by the bank's day and calendar month
+   * (America/New_York). README.md, "Limits", documents it.
+   */
   dailyLimits: {
     'between-accounts': 50_000_00,
     'same-bank': 10_000_00,
@@ -44,13 +48,28 @@ export const moneyRules = {
     sepa: 10_000_00,
     'zelle-send': 2_500_00,
     'zelle-receive': 5_000_00,
+    'bill-pay': 10_000_00,
     /** Crypto: dollars paid or received, and the USD value of coins deposited or withdrawn. */
     'crypto-buy': 25_000_00,
     'crypto-sell': 100_000_00,
     'crypto-deposit': 100_000_00,
     'crypto-withdraw': 25_000_00,
   } satisfies Record<MovementCategory, number>,
-  monthlyLimits: { 'zelle-send': 20_000_00 } as Partial<Record<MovementCategory, number>>,
+  monthlyLimits: {
+    'between-accounts': 250_000_00,
+    'same-bank': 50_000_00,
+    'external-bank': 20_000_00,
+    sepa: 40_000_00,
+    'zelle-send': 20_000_00,
+    'zelle-receive': 40_000_00,
+    'bill-pay': 50_000_00,
+    'crypto-buy': 100_000_00,
+    'crypto-sell': 500_000_00,
+    'crypto-deposit': 500_000_00,
+    'crypto-withdraw': 100_000_00,
+  } satisfies Record<MovementCategory, number>,
+  /** The first payment to a bill payee never paid before is held to this. */
+  newPayeeFirstPaymentCents: 2_500_00,
   /** Spec 5 and 9: one person-to-person payment or request. */
   zelleMinCents: 1,
   zelleMaxCents: 5_000_00,

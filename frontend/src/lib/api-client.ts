@@ -133,6 +133,8 @@ export async function request<T>(
   }
 
   if (response.status === 401 && !options.skipUnauthorizedHandler) unauthorizedHandler?.();
+  // A token from before the database was replaced is no use to this server: read without it.
+  if (body.code === 'INVALID_CONSISTENCY_TOKEN') setConsistencyToken(null);
 
   if (!response.ok || body.status === 'error') {
     const status = response.ok ? 400 : response.status;

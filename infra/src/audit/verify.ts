@@ -12,6 +12,7 @@ import {
 } from './balance-fold.ts';
 import { clearingBreaks, CoinFold, isCoinEvent } from './custody.ts';
 import { ChainHasher, HASHED_COLUMNS_SQL } from './hash-chain.ts';
+import type { PublishedHead } from './published-digests.ts';
 
 export interface EventRef {
   stream: string;
@@ -29,6 +30,8 @@ export type FindingKind =
   | 'ledger_mismatch'
   | 'account_missing_from_read_model'
   | 'account_unknown_to_log'
+  | 'rewritten_since_published'
+  | 'truncated_since_published'
   | 'custody_shortfall'
   | 'coin_overdrawn'
   | 'clearing_mismatch'
@@ -61,6 +64,11 @@ export interface VerifyOptions {
   onProgress?: (done: number, total: number) => void;
   /** The projection whose read models (rm_accounts, rm_ledger_balances) are compared. */
   accountsProjection?: string;
+  /**
+   * Stream heads published earlier (readPublishedHeads): each must still be in its stream's
+   * chain, at its version, with its hash.
+   */
+  published?: ReadonlyMap<string, PublishedHead>;
 }
 
 interface Checkpoint {
@@ -163,7 +171,14 @@ export async function verifyLog(pool: Pool, options: VerifyOptions = {}): Promis
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const report = await scan(client, projection, batchSize, total, options.onProgress);
+    const report = await scan(
+      client,
+      projection,
+      batchSize,
+      total,
+      options.onProgress,
+      options.published ?? new Map(),
+    );
     await client.query('COMMIT');
     const elapsedMs = performance.now() - started;
     return {
@@ -187,6 +202,7 @@ async function scan(
   batchSize: number,
   totalCount: Promise<number | undefined>,
   onProgress: VerifyOptions['onProgress'],
+  published: ReadonlyMap<string, PublishedHead>,
 ): Promise<Omit<VerifyReport, 'elapsedMs' | 'eventsPerSecond'>> {
   const snapshot = await readModelSnapshot(client, projection);
   let total: number | undefined;
@@ -216,8 +232,25 @@ async function scan(
   let expectedVersion = 1;
   let trail: AccountTrail | undefined;
 
+  // The published head of the current stream, until the event at its version is checked.
+  let publishedHead: PublishedHead | undefined;
+  const unvisited = new Set(published.keys());
+
   const closeStream = () => {
-    if (stream !== '') digest.update(stream).update('\n').update(Buffer.from(previousHash, 'hex'));
+    if (stream === '') return;
+    digest.update(stream).update('\n').update(Buffer.from(previousHash, 'hex'));
+    if (publishedHead) {
+      const last = expectedVersion - 1;
+      findings.push({
+        kind:
+          last < publishedHead.version ? 'truncated_since_published' : 'rewritten_since_published',
+        message:
+          last < publishedHead.version
+            ? `${stream} ends at version ${last}, but the digest published at ${publishedHead.at} recorded version ${publishedHead.version}: events were removed since`
+            : `${stream} has no version ${publishedHead.version}, which the digest published at ${publishedHead.at} recorded: its history was rewritten since`,
+        event: { stream, version: last, position: previousPosition },
+      });
+    }
   };
   const tampered = (ref: EventRef, finding: Finding) => {
     findings.push(finding);
@@ -238,6 +271,8 @@ async function scan(
       previousPosition = 0;
       expectedVersion = 1;
       trail = undefined;
+      publishedHead = published.get(stream);
+      unvisited.delete(stream);
       if (stream.startsWith('account-')) {
         const accountId = stream.slice('account-'.length);
         trail = accounts.get(accountId);
@@ -292,6 +327,17 @@ async function scan(
         message: `${describe(ref)} (${type}) has a lower global position than version ${version - 1} (position ${previousPosition}): its position was altered`,
         event: ref,
       });
+    }
+    if (publishedHead && version === publishedHead.version) {
+      if (storedHash !== publishedHead.hash) {
+        const ref = { stream, version, position };
+        findings.push({
+          kind: 'rewritten_since_published',
+          message: `${describe(ref)} does not have the hash the digest published at ${publishedHead.at} recorded (${publishedHead.hash.slice(0, 16)}…): its history was rewritten since`,
+          event: ref,
+        });
+      }
+      publishedHead = undefined;
     }
     previousHash = storedHash;
     previousPosition = position;
@@ -391,6 +437,13 @@ async function scan(
     onProgress?.(done, Math.max(total ?? done, done));
   }
   closeStream();
+  for (const missing of unvisited) {
+    const head = published.get(missing)!;
+    findings.push({
+      kind: 'truncated_since_published',
+      message: `${missing} is not in the log, but the digest published at ${head.at} recorded it at version ${head.version}: it was removed since`,
+    });
+  }
 
   compareAccounts(snapshot, accounts, firstTampered, findings);
   compareLedger(snapshot, ledger, firstTampered, findings);

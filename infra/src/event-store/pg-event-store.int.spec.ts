@@ -1,7 +1,7 @@
 import { catalogue } from '@bank/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
-import { createTestDatabase } from '../testing/database.ts';
+import { createTestDatabase, testDatabaseUrlAs } from '../testing/database.ts';
 import { createPgEventStore } from './pg-event-store.ts';
 import { ConcurrencyError, START, type EventStore, type NewEvent } from './types.ts';
 
@@ -18,17 +18,22 @@ const raised = (customerId: string, title: string): NewEvent => ({
   },
 });
 
+/** The application role's connections (the store's), and the schema owner's for direct writes. */
 let pool: Pool;
+let owner: Pool;
 let store: EventStore;
 const customer = crypto.randomUUID();
 
 beforeAll(async () => {
-  pool = createPool(await createTestDatabase(), 20);
+  const url = await createTestDatabase();
+  pool = createPool(url, 20);
+  owner = createPool(testDatabaseUrlAs(url, 'owner'), 4);
   store = createPgEventStore(pool, { reader: catalogue });
 });
 afterAll(async () => {
   await store.close();
   await pool.end();
+  await owner.end();
 });
 
 describe('PostgreSQL event store', () => {
@@ -98,7 +103,7 @@ describe('PostgreSQL event store', () => {
       {},
     );
     await expect(
-      pool.query(
+      owner.query(
         `INSERT INTO events (event_id, stream_id, stream_version, type, data) VALUES ($1, $2, 1, 'NotificationRaised', '{}')`,
         [crypto.randomUUID(), stream],
       ),
@@ -316,10 +321,10 @@ describe('PostgreSQL event store', () => {
     });
   });
 
-  it('refuses UPDATE, DELETE and TRUNCATE of events', async () => {
-    await expect(pool.query(`UPDATE events SET type = 'X'`)).rejects.toThrow(/immutable/);
-    await expect(pool.query('DELETE FROM events')).rejects.toThrow(/immutable/);
-    await expect(pool.query('TRUNCATE events')).rejects.toThrow(/immutable/);
+  it('refuses UPDATE, DELETE and TRUNCATE of events, even to the owner of the table', async () => {
+    await expect(owner.query(`UPDATE events SET type = 'X'`)).rejects.toThrow(/immutable/);
+    await expect(owner.query('DELETE FROM events')).rejects.toThrow(/immutable/);
+    await expect(owner.query('TRUNCATE events')).rejects.toThrow(/immutable/);
   });
 
   it('never lets a subscriber skip an event whose transaction commits late', async () => {
@@ -334,7 +339,7 @@ describe('PostgreSQL event store', () => {
       position = batch[batch.length - 1]!.position;
     }
     // Hold a transaction open that has taken a lower global_position.
-    const slow = await pool.connect();
+    const slow = await owner.connect();
     await slow.query('BEGIN');
     await slow.query(
       `INSERT INTO events (event_id, stream_id, stream_version, type, data)
@@ -364,7 +369,7 @@ describe('PostgreSQL event store', () => {
 
   it('keeps the global order when transaction ids cross a power of ten (numeric, not text, order)', async () => {
     // Burn transaction ids up to just below the next power of ten, one committed transaction each.
-    await pool.query(`CREATE OR REPLACE PROCEDURE burn_xids(n integer) LANGUAGE plpgsql AS $$
+    await owner.query(`CREATE OR REPLACE PROCEDURE burn_xids(n integer) LANGUAGE plpgsql AS $$
       BEGIN FOR i IN 1..n LOOP PERFORM pg_current_xact_id(); COMMIT; END LOOP; END $$`);
     const { rows } = await pool.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
     const current = Number(rows[0]!.xid);

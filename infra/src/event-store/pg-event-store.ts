@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '../postgres/pool.ts';
 import type { EventProtector } from './pii-protector.ts';
+import { readTolerantly } from './tolerant-read.ts';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -52,6 +53,14 @@ export const recordedEvent = (row: EventRow, event: RecordedEvent['event']): Rec
   position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
 });
 
+/** The identity of a stored row, as a tolerant read reports it. */
+export const storedOf = (row: EventRow) => ({
+  eventId: row.event_id,
+  streamId: row.stream_id,
+  type: row.type,
+  schemaVersion: row.schema_version,
+});
+
 export interface PgEventStoreOptions {
   /** Upcasts stored events to their latest shape (the event catalogue). */
   reader: EventReader;
@@ -81,6 +90,9 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
 
   const toRecorded = (row: EventRow): RecordedEvent =>
     recordedEvent(row, options.reader.read(row.type, row.schema_version, row.data));
+  /** Readers that follow the log pass over an event they cannot read instead of stopping. */
+  const toRecordedTolerantly = (row: EventRow): RecordedEvent =>
+    recordedEvent(row, readTolerantly(options.reader, storedOf(row), row.data));
 
   async function readAllRows(after: Position, limit: number): Promise<EventRow[]> {
     const { rows } = await pool.query<EventRow>(
@@ -212,7 +224,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     async readAll(after: Position, limit: number) {
       const rows = await readAllRows(after, limit);
       await options.protector?.open(rows);
-      return rows.map(toRecorded);
+      return rows.map(toRecordedTolerantly);
     },
 
     async readAllSealed(after: Position, limit: number) {
@@ -225,7 +237,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
       await options.protector?.open(rows);
       return events.map((e, i) => ({
         ...e,
-        event: options.reader.read(e.type, e.schemaVersion, rows[i]!.data),
+        event: readTolerantly(options.reader, e, rows[i]!.data),
       }));
     },
 

@@ -5,16 +5,27 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ApiError, messages, type FieldErrors } from './errors.ts';
+import type { TrustProxy } from '../config.ts';
+import { installAccessLog, loggerOptions, type LogStream } from './access-log.ts';
+import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts';
+import { applyTextPolicy } from './text-policy.ts';
 import { installZodMessages } from './zod-messages.ts';
 
 installZodMessages();
 
-function baseApp(options: { logger?: boolean; bodyLimit?: number }) {
+/** Fastify's trustProxy, with a hop count as the function proxy-addr would make of it. */
+export function trustedProxies(trust: TrustProxy | undefined) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust ?? false;
+}
+
+function baseApp(options: HttpAppOptions) {
   return Fastify({
-    logger: options.logger ?? false,
+    ...loggerOptions({ level: options.logLevel ?? 'silent', stream: options.logStream }),
     bodyLimit: options.bodyLimit ?? 8 * 1024 * 1024,
-    trustProxy: true,
+    // Only a configured proxy may name the client (X-Forwarded-For); by default nobody can.
+    trustProxy: trustedProxies(options.trustProxy),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 }
@@ -55,7 +66,11 @@ export function isUnavailableError(error: unknown): boolean {
  * trace, always {status: "error", message, errors?, code?}.
  */
 export interface HttpAppOptions {
-  logger?: boolean;
+  /** pino level of the access and error log; silent when absent. */
+  logLevel?: string;
+  logStream?: LogStream;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDR ranges. */
+  trustProxy?: TrustProxy;
   bodyLimit?: number;
   /** Answers GET requests outside /api that match no route (the web app's index page). */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -63,18 +78,35 @@ export interface HttpAppOptions {
 
 export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   const app = baseApp(options);
+  installAccessLog(app);
   // An empty body with a JSON content type (a bodiless POST from a browser) reads as no body.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    if (jsonTooDeep(text)) {
+      return done(
+        new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
+        undefined,
+      );
+    }
     try {
       done(null, JSON.parse(text));
     } catch {
       done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
     }
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body and query string meets the text policy before its schema: one place, no route
+  // can leave it out. Path parameters are ids and keys of fixed shapes; their schemas refuse
+  // anything else.
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    if (route.httpPart !== 'body' && route.httpPart !== 'querystring') return validate;
+    return (data) => {
+      const checked = applyTextPolicy(data, route.schema);
+      return 'errors' in checked ? { error: fieldError(checked.errors) } : validate(checked.value);
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -126,7 +158,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
         .send({ status: 'error', message: messages.unavailable, code: 'SERVICE_UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    if (!options.logger) console.error(error);
+    if (!options.logLevel || options.logLevel === 'silent') console.error(error);
     return reply.code(500).send({ status: 'error', message: messages.serverError });
   });
 

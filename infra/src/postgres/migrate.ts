@@ -20,10 +20,19 @@ export async function migrate(pool: Pool, extraDirs: string[] = []): Promise<str
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // A migration over a long log may take a while, as may waiting for another process's.
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock(7431001)');
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    // Checked first: a role without CREATE on the schema (the application's) may call this when
+    // everything is applied, and CREATE TABLE IF NOT EXISTS would still need that right.
+    const table = await client.query<{ found: boolean }>(
+      "SELECT to_regclass('schema_migrations') IS NOT NULL AS found",
     );
+    if (!table.rows[0]!.found) {
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+    }
     const done = new Set(
       (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map(
         (r) => r.name,
@@ -44,6 +53,7 @@ export async function migrate(pool: Pool, extraDirs: string[] = []): Promise<str
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(7431001)').catch(() => {});
+    await client.query('RESET statement_timeout').catch(() => {});
     client.release();
   }
   return applied;

@@ -6,8 +6,32 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(connectionString: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+/** Limits set on each session of a pool (PostgreSQL settings, in milliseconds; 0 is none). */
+export interface SessionLimits {
+  /** Longest a statement may run. */
+  statementTimeoutMs?: number;
+  /**
+   * Longest a transaction may sit idle: an open transaction holds back the point below which the
+   * log is read, so one forgotten transaction would freeze every read model.
+   */
+  idleInTransactionTimeoutMs?: number;
+}
+
+export function createPool(
+  connectionString: string,
+  max = 20,
+  limits: SessionLimits = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    ...(limits.statementTimeoutMs !== undefined
+      ? { statement_timeout: limits.statementTimeoutMs }
+      : {}),
+    ...(limits.idleInTransactionTimeoutMs !== undefined
+      ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs }
+      : {}),
+  });
   // A client that loses its server (restart, network) must not crash the process: an idle one
   // reports to the pool, a checked-out one between two queries to its own listener; the queries
   // themselves still fail and are answered with 503.

@@ -1,7 +1,12 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.ts';
+import { startLocalRedis } from './local-redis.ts';
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -42,5 +47,46 @@ describe('startLocalRedis', () => {
       if (stillUp) await new Promise((r) => setTimeout(r, 50));
     }
     expect(stillUp).toBe(false);
+  }, 20_000);
+});
+
+/** The server's first answer to a command sent without authenticating. */
+const anonymousReply = (port: number, command: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(`${command}\r\n`));
+    socket.once('data', (chunk) => {
+      socket.end();
+      resolve(String(chunk));
+    });
+    socket.once('error', reject);
+  });
+
+describe('the local Redis password', () => {
+  it('refuses clients without it, and keeps it in the data directory (mode 0600)', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redis-auth-'));
+    const port = await freePort();
+    let redis = await startLocalRedis({ port, dataDir, persistent: true });
+    try {
+      const file = path.join(dataDir, 'redis-password');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const password = readFileSync(file, 'utf8').trim();
+      expect(password).toMatch(/^[0-9a-f]{48}$/);
+      expect(redis.url).toBe(`redis://:${password}@127.0.0.1:${port}`);
+
+      expect(await anonymousReply(port, 'SET k v')).toMatch(/^-NOAUTH/);
+
+      const client = new Redis(redis.url, { lazyConnect: true });
+      await client.connect();
+      expect(await client.ping()).toBe('PONG');
+      client.disconnect();
+
+      // Started again on the same directory: the same password.
+      await redis.stop();
+      redis = await startLocalRedis({ port, dataDir, persistent: true });
+      expect(redis.password).toBe(password);
+    } finally {
+      await redis.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 20_000);
 });

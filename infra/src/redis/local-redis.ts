@@ -1,10 +1,31 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 export interface LocalRedisHandle {
+  /** redis://:<password>@127.0.0.1:<port>: every client needs the password. */
   url: string;
+  password: string;
   stop(): Promise<void>;
+}
+
+const PASSWORD_FILE = 'redis-password';
+
+/** The server's password: kept in its data directory (mode 0600) when it has one. */
+function redisPassword(dataDir: string | undefined): string {
+  if (!dataDir) return randomBytes(24).toString('hex');
+  const file = path.join(dataDir, PASSWORD_FILE);
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored) return stored;
+  }
+  const password = randomBytes(24).toString('hex');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return password;
 }
 
 function findRedisServer(): string | undefined {
@@ -54,21 +75,31 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
   });
 }
 
-/** Starts a private redis-server child process bound to 127.0.0.1. */
+/**
+ * Starts a private redis-server child process bound to 127.0.0.1 that requires a password
+ * (random; kept in `dataDir` when persistent, or the one given, e.g. to restart on the same URL).
+ * The configuration goes in on stdin, so the password is not on the command line.
+ */
 export async function startLocalRedis(options: {
   port: number;
   dataDir?: string;
   persistent?: boolean;
+  password?: string;
 }): Promise<LocalRedisHandle> {
   const binary = ensureRedisServerBinary();
-  const args = ['--port', String(options.port), '--bind', '127.0.0.1', '--protected-mode', 'no'];
-  if (options.persistent && options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
-    args.push('--dir', options.dataDir, '--appendonly', 'yes', '--save', '60 1');
-  } else {
-    args.push('--save', '', '--appendonly', 'no');
-  }
-  const child: ChildProcess = spawn(binary, args, { stdio: 'ignore' });
+  const persistent = Boolean(options.persistent && options.dataDir);
+  if (persistent) mkdirSync(options.dataDir!, { recursive: true, mode: 0o700 });
+  const password = options.password ?? redisPassword(persistent ? options.dataDir : undefined);
+  const config = [
+    `port ${options.port}`,
+    'bind 127.0.0.1',
+    `requirepass "${password}"`,
+    ...(persistent
+      ? [`dir "${options.dataDir}"`, 'appendonly yes', 'save "60 1"']
+      : ['save ""', 'appendonly no']),
+  ];
+  const child: ChildProcess = spawn(binary, ['-'], { stdio: ['pipe', 'ignore', 'ignore'] });
+  child.stdin!.end(`${config.join('\n')}\n`);
   // A private server must not outlive its owner: a crash, or a `timeout` that signals only the
   // Node process, would otherwise leave it running. ('exit' handlers run synchronously; kill is.)
   const killWithOwner = () => child.kill('SIGTERM');
@@ -76,7 +107,8 @@ export async function startLocalRedis(options: {
   child.once('exit', () => process.removeListener('exit', killWithOwner));
   await waitForPort(options.port, 10_000);
   return {
-    url: `redis://127.0.0.1:${options.port}`,
+    url: `redis://:${password}@127.0.0.1:${options.port}`,
+    password,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -7,7 +7,10 @@ export interface Session {
   expiresAt: Date;
 }
 
-/** Sign-in sessions in PostgreSQL, keyed by the token's hash, with an idle expiry. */
+/**
+ * Sign-in sessions in PostgreSQL, keyed by the token's hash, with an idle expiry that use pushes
+ * forward, never past an absolute lifetime counted from sign-in.
+ */
 export interface SessionStore {
   create(customerId: string): Promise<{ token: string; expiresAt: Date }>;
   /** The live session of a token, its idle expiry pushed forward (at most once a minute). */
@@ -19,15 +22,22 @@ export interface SessionStore {
   deleteExpired(): Promise<number>;
 }
 
-export function createSessionStore(pool: Pool, ttlMs: number): SessionStore {
+export function createSessionStore(
+  pool: Pool,
+  ttlMs: number,
+  maxAgeMs: number = Number.POSITIVE_INFINITY,
+): SessionStore {
   const ttl = `${Math.round(ttlMs)} milliseconds`;
+  // PostgreSQL intervals reach far enough for "no absolute limit" as a century.
+  const maxAge = `${Math.round(Math.min(maxAgeMs, 100 * 365 * 86_400_000))} milliseconds`;
   return {
     async create(customerId) {
       const { token, hash } = newToken();
       const { rows } = await pool.query<{ expires_at: Date }>(
-        `INSERT INTO sessions (token_hash, customer_id, expires_at) VALUES ($1, $2, now() + $3::interval)
+        `INSERT INTO sessions (token_hash, customer_id, expires_at)
+         VALUES ($1, $2, now() + least($3::interval, $4::interval))
          RETURNING expires_at`,
-        [hash, customerId, ttl],
+        [hash, customerId, ttl, maxAge],
       );
       return { token, expiresAt: rows[0]!.expires_at };
     },
@@ -39,18 +49,21 @@ export function createSessionStore(pool: Pool, ttlMs: number): SessionStore {
       const { rows } = await pool.query<{ customer_id: string; expires_at: Date }>({
         name: 'resolve-session',
         text: `WITH live AS (
-           SELECT token_hash, customer_id, expires_at FROM sessions
+           SELECT token_hash, customer_id, expires_at,
+                  least(now() + $2::interval, created_at + $3::interval) AS pushed_to
+           FROM sessions
            WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+             AND created_at + $3::interval > now()
          ), refreshed AS (
-           UPDATE sessions s SET expires_at = now() + $2::interval
+           UPDATE sessions s SET expires_at = live.pushed_to
            FROM live
            WHERE s.token_hash = live.token_hash
-             AND live.expires_at < now() + $2::interval - interval '1 minute'
+             AND live.expires_at < live.pushed_to - interval '1 minute'
            RETURNING s.expires_at
          )
          SELECT live.customer_id, coalesce((SELECT expires_at FROM refreshed), live.expires_at) AS expires_at
          FROM live`,
-        values: [hash, ttl],
+        values: [hash, ttl, maxAge],
       });
       const row = rows[0];
       return row
@@ -59,8 +72,9 @@ export function createSessionStore(pool: Pool, ttlMs: number): SessionStore {
     },
     async refresh(tokenHash) {
       const { rows } = await pool.query<{ expires_at: Date }>(
-        `UPDATE sessions SET expires_at = now() + $2::interval WHERE token_hash = $1 RETURNING expires_at`,
-        [tokenHash, ttl],
+        `UPDATE sessions SET expires_at = least(now() + $2::interval, created_at + $3::interval)
+         WHERE token_hash = $1 RETURNING expires_at`,
+        [tokenHash, ttl, maxAge],
       );
       return rows[0]!.expires_at;
     },

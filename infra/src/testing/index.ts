@@ -1,2 +1,7 @@
-export { createTestDatabase, testRedisUrl } from './database.ts';
+export {
+  createTestDatabase,
+  testDatabaseUrlAs,
+  testRedisUrl,
+  type TestDatabaseRole,
+} from './database.ts';
 export { freePort } from './free-port.ts';

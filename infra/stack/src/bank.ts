@@ -18,6 +18,7 @@ import {
   createSessionStore,
   loadConfig,
   loadSecretsKey,
+  onSkippedEvent,
   startEmbeddedPostgres,
   startLocalRedis,
   type BankApp,
@@ -34,9 +35,13 @@ import {
 } from '@bank/projections';
 import { Redis } from 'ioredis';
 import { createBankStore } from './bank-store.ts';
+import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
-import { migrateAll } from './migrations.ts';
-import { createThreadedProjectionRunner } from './projections-thread/threaded-runner.ts';
+import { prepareDatabase } from './migrations.ts';
+import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
+import { refuseLogAheadOfServer } from './restore-guard.ts';
+import { failStart } from './start-refused.ts';
+import { appendsWhileHeld, takeWriterLock } from './writer-lock.ts';
 
 export interface BankParts {
   config: BankConfig;
@@ -99,15 +104,28 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     ...options.roles,
   };
   const stoppers: (() => Promise<void>)[] = [];
+  // Readers pass over events they cannot read (an unknown type or version, data failing its
+  // schema): each is logged once and counted in /api/ops/metrics.
+  const stopSkipLog = onSkippedEvent((skipped) =>
+    log(
+      `skipped event ${skipped.eventId} (${skipped.storedType} v${skipped.schemaVersion}, ${skipped.reason}) in ${skipped.streamId}: ${skipped.error}`,
+    ),
+  );
+  stoppers.push(async () => {
+    stopSkipLog();
+  });
 
   let databaseUrl = config.databaseUrl;
+  let migrationUrl = config.migrationDatabaseUrl;
   if (!databaseUrl) {
     const postgres = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
     });
     await postgres.createDatabase('bank');
-    databaseUrl = postgres.url('bank');
+    await postgres.provisionRoles('bank');
+    databaseUrl = postgres.roleUrl('bank', 'app');
+    migrationUrl = postgres.roleUrl('bank', 'owner');
     stoppers.push(() => postgres.stop());
     log(`PostgreSQL (embedded) at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
   }
@@ -120,21 +138,36 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     });
     redisUrl = redis.url;
     stoppers.push(() => redis.stop());
-    log(`Redis (local redis-server) at ${redisUrl}`);
+    log(`Redis (local redis-server) at ${redisUrl.replace(/:[^:@/]*@/, ':***@')}`);
   }
 
   const poolSize = Number(process.env.PG_POOL_SIZE ?? 40);
-  const pool = createPool(databaseUrl, poolSize);
+  // Every command of this bank runs here (jobs too) unless the parts run as separate services.
+  const soleWriter = roles.commands && roles.jobs && !config.kafkaBrokers;
+  const writerLock =
+    roles.commands || roles.jobs
+      ? await takeWriterLock(databaseUrl, soleWriter ? 'sole' : 'shared', { log }).catch((error) =>
+          failStart(stoppers, error),
+        )
+      : undefined;
+  if (writerLock) stoppers.push(() => writerLock.release());
+
+  const pool = createPool(databaseUrl, poolSize, {
+    statementTimeoutMs: Number(process.env.PG_STATEMENT_TIMEOUT_MS ?? 60_000),
+    idleInTransactionTimeoutMs: Number(process.env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 10_000),
+  });
   stoppers.push(() => pool.end());
-  await migrateAll(pool);
+  await prepareDatabase(pool, migrationUrl, log);
+  await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
-  const { store, secrets, keyring } = createBankStore(pool, secretsKey);
+  const bankStore = createBankStore(pool, secretsKey);
+  const { secrets, keyring } = bankStore;
+  const store = writerLock ? appendsWhileHeld(bankStore.store, writerLock) : bankStore.store;
   let jobs: JobSystem | undefined;
   let relay: KafkaRelay | undefined;
   const bus = createCommandBus(store, {
-    // Every command of this bank runs here (jobs too) unless the parts run as separate services.
-    soleWriter: roles.commands && roles.jobs && !config.kafkaBrokers,
+    soleWriter,
     onAppended: () => {
       runner.wake();
       relay?.wake();
@@ -144,7 +177,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const ctx: CommandContext = {
     bus,
     pool,
-    sessions: createSessionStore(pool, config.sessionTtlMs),
+    sessions: createSessionStore(pool, config.sessionTtlMs, config.sessionMaxAgeMs),
     secrets,
     keyring,
     config,
@@ -153,7 +186,12 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
 
   // One machine: the projections follow the log on a thread of their own (a second core).
   const runner: ProjectionRunner = config.kafkaBrokers
-    ? createProjectionRunner({ pool, store, projections: allProjections })
+    ? createProjectionRunner({
+        pool,
+        store,
+        projections: allProjections,
+        onParked: (parked) => logParked(log, parked),
+      })
     : createThreadedProjectionRunner({
         pool,
         store,
@@ -176,6 +214,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       open: store.openSealed,
       onError: (name, error) =>
         log(`projection ${name} (kafka) failed: ${(error as Error).message}`),
+      onParked: (parked) => logParked(log, parked),
     });
     await worker.start();
     stoppers.push(() => worker.stop());
@@ -187,7 +226,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   }
 
   if (roles.jobs && redisUrl) {
-    const modules = [...jobModules, ...(options.jobs ? [options.jobs] : [])];
+    const modules = [
+      ...jobModules,
+      digestJobModule(pool, config),
+      ...(options.jobs ? [options.jobs] : []),
+    ];
     jobs = createJobSystem({
       redisUrl,
       pool,
@@ -216,7 +259,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     rateLimitRedis.on('error', () => {});
     await rateLimitRedis
       .connect()
-      .catch(() => log('Redis is not reachable: rate limits are off until it is'));
+      .catch(() => log('Redis is not reachable: rate limits count in this process until it is'));
     stoppers.push(async () => rateLimitRedis?.disconnect());
   }
 
@@ -229,6 +272,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     isReady: () => ready,
     rateLimits: options.rateLimits,
     rateLimitNamespace: options.queuePrefix,
+    trustProxy: config.trustProxy,
+    logLevel: config.logLevel,
     ...(options.serveFrontend === false ? { serveFrontend: false } : {}),
     corsOrigins: process.env.CORS_ORIGINS?.split(',')
       .map((o) => o.trim())

@@ -9,9 +9,21 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { commandApi, type CommandContext } from '@bank/command-api';
-import { createHttpApp, defaultResponses, messages, type BankApp } from '@bank/infra';
+import {
+  createHttpApp,
+  defaultResponses,
+  errorEnvelope,
+  messages,
+  redisWithLocalFallback,
+  successEnvelope,
+  type BankApp,
+  type LogStream,
+  type TrustProxy,
+} from '@bank/infra';
 import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { healthReport } from './health.ts';
 
 export const frontendDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -31,6 +43,11 @@ export interface HttpServerOptions {
   };
   serveFrontend?: boolean;
   rateLimitNamespace?: string | undefined;
+  /** Which proxies may name the client in X-Forwarded-For (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
+  /** pino level of the access log (LOG_LEVEL); silent when absent. */
+  logLevel?: string;
+  logStream?: LogStream;
   corsOrigins?: string[] | undefined;
 }
 
@@ -45,12 +62,19 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     options.serveFrontend !== false && existsSync(path.join(frontendDist, 'index.html'));
   const app = createHttpApp({
     bodyLimit: 256 * 1024,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     // The web app routes in the browser: unknown page paths get its index page.
     pageFallback: hasFrontend
       ? (_request, reply) => (reply as FastifyReply).type('text/html').sendFile('index.html')
       : undefined,
   });
   const serve = options.serve ?? { commands: true, queries: true };
+  // Answers of the API may hold a customer's data: no browser or shared cache keeps them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -71,10 +95,14 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    // Redis down must not take sign-in down with it: the limiter lets requests through.
-    skipOnError: true,
+    // Redis down takes neither sign-in nor its limits down: this process counts until it is back.
     ...(options.redis
-      ? { redis: options.redis, nameSpace: `${options.rateLimitNamespace ?? 'bank'}-rate-limit-` }
+      ? {
+          store: redisWithLocalFallback(
+            options.redis,
+            `${options.rateLimitNamespace ?? 'bank'}-rate-limit-`,
+          ),
+        }
       : {}),
     errorResponseBuilder: () => ({
       statusCode: 429,
@@ -114,14 +142,27 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/api/health', async (_request, reply) =>
-    options.isReady() &&
-    (await options.ctx.pool.query('SELECT 1').then(
-      () => true,
-      () => false,
-    ))
-      ? reply.send({ status: 'success', message: 'ready', data: { ready: true } })
-      : reply.code(503).send({ status: 'error', message: messages.unavailable }),
+  // Ready, with how far the read side is behind; 503 when not ready, or when reads would stay
+  // stale without bound (an open transaction holding the log back, a stuck projection).
+  const degraded = errorEnvelope.extend({ data: z.any().optional() });
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: successEnvelope, 503: degraded } } },
+    async (_request, reply) => {
+      const report = options.isReady()
+        ? await healthReport(options.ctx.pool, options.redis).catch(() => undefined)
+        : undefined;
+      if (!report) return reply.code(503).send({ status: 'error', message: messages.unavailable });
+      if (!report.healthy) {
+        return reply.code(503).send({
+          status: 'error',
+          message: messages.unavailable,
+          code: 'DEGRADED',
+          data: { ready: false, ...report },
+        });
+      }
+      return reply.send({ status: 'success', message: 'ready', data: { ready: true, ...report } });
+    },
   );
 
   const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
@@ -136,6 +177,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
           sessions: options.ctx.sessions,
           opsToken: options.ctx.config.opsToken,
           openEvents: options.ctx.bus.store.openRows,
+          unseal: (sealed) => options.ctx.secrets.decrypt(sealed),
         });
       }
     },

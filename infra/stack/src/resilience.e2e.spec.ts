@@ -31,7 +31,7 @@ describe('Redis down', () => {
           (n: { title: string }) => n.title,
         );
       expect(await titles()).not.toContain('Welcome to Harborview Community Bank');
-      redis = await startLocalRedis({ port });
+      redis = await startLocalRedis({ port, password: redis.password });
       await expect
         .poll(titles, { timeout: 30_000, interval: 500 })
         .toContain('Welcome to Harborview Community Bank');

@@ -1,4 +1,3 @@
-import type { BankEvent } from '@bank/events';
 import {
   comparePositions,
   createExactlyOnceConsumer,
@@ -14,7 +13,8 @@ import {
   type Position,
   type RecordedEvent,
 } from '@bank/infra';
-import type { Db, Handler, Projection } from '../projection.ts';
+import type { Projection } from '../projection.ts';
+import { applyInTransactionOrPark, type ParkedEvent } from '../runner/parking.ts';
 import { isPartitionSafe, PARTITION_SAFE } from './partition-safety.ts';
 
 export interface KafkaProjectionWorkerOptions {
@@ -26,6 +26,8 @@ export interface KafkaProjectionWorkerOptions {
   /** Reviewed partition-safe projections (see partition-safety.ts). */
   partitionSafe?: Record<string, readonly string[]>;
   onError?: (projection: string, error: unknown) => void;
+  /** Told of each event a projection set aside because it failed on its own. */
+  onParked?: (parked: Pick<ParkedEvent, 'projection' | 'eventId' | 'type' | 'error'>) => void;
 }
 
 export interface KafkaProjectionWorker {
@@ -33,14 +35,6 @@ export interface KafkaProjectionWorker {
   stop(): Promise<void>;
   /** Which topic each projection consumes. */
   topics: Record<string, string>;
-}
-
-async function applyHandlers(projection: Projection, db: Db, events: RecordedEvent[]) {
-  for (const recorded of events) {
-    const event = recorded.event as BankEvent;
-    const handler = projection.handlers[event.type] as Handler<typeof event.type> | undefined;
-    if (handler) await handler(event.data as never, recorded as RecordedEvent<BankEvent>, db);
-  }
 }
 
 /** The projection's checkpoint row, locked: the embedded runner and a rebuild also take it. */
@@ -119,7 +113,7 @@ export function createKafkaProjectionWorker(
       groupPrefix: 'bank.projection.',
       partitionsConsumedConcurrently: keyed ? partitions : 1,
       floor: (db) => lockCheckpoint(db, projection.name),
-      apply: (db, events) => applyHandlers(projection, db as unknown as Db, events),
+      apply: (db, events) => applyInTransactionOrPark(db, projection, events, options.onParked),
       open: options.open,
       async afterApply(db, state) {
         const current = await lockCheckpoint(db, projection.name);

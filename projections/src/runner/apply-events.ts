@@ -1,6 +1,7 @@
 import type { BankEvent } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import { aggregationOf, type Db, type Handler, type Projection } from '../projection.ts';
+import { storableDb } from '../toolkit/storable.ts';
 
 /** Whether the projection has a handler for any of these events (if not, only its checkpoint moves). */
 export function handlesAny(projection: Projection, events: readonly RecordedEvent[]): boolean {
@@ -10,14 +11,16 @@ export function handlesAny(projection: Projection, events: readonly RecordedEven
 
 /**
  * Runs the projection's handlers for each event, in order, on `db` (inside the caller's
- * transaction). Runs of consecutive events its aggregation accepts are applied set-based.
+ * transaction). Runs of consecutive events its aggregation accepts are applied set-based. Every
+ * parameter the handlers send is made storable (no NUL) on the way.
  */
 export async function applyEvents(
-  db: Db,
+  writer: Db,
   projection: Projection,
   events: readonly RecordedEvent[],
   options: { aggregate?: boolean } = {},
 ): Promise<void> {
+  const db = storableDb(writer);
   const aggregation = options.aggregate === false ? undefined : aggregationOf(projection);
   const apply = async (recorded: RecordedEvent) => {
     const event = recorded.event as BankEvent;

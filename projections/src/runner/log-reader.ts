@@ -1,7 +1,9 @@
 import { catalogue } from '@bank/events';
 import {
   EVENT_COLUMNS,
+  readTolerantly,
   recordedEvent,
+  storedOf,
   type EventRow,
   type EventStore,
   type Pool,
@@ -30,7 +32,8 @@ export const openerFor = (
  * - the index on the global order forced: on a log of a few huge transactions the planner
  *   otherwise prefers to scan and sort the whole log for every batch.
  * Sealed personal data is opened by the store (if it can open rows) and every event is read
- * through the catalogue (upcast and validated), as the store's own readAll does.
+ * through the catalogue (upcast and validated), as the store's own readAll does: one it cannot
+ * read comes as an UnreadableEvent, which no projection handles.
  */
 export async function readLogBatch(
   pool: Pool,
@@ -85,9 +88,18 @@ export async function readLogBatch(
   } finally {
     client.release();
   }
+  return recordedEvents(store, rows);
+}
+
+/**
+ * Rows of the log as recorded events: sealed personal data opened (if the store can), each read
+ * through the catalogue, one it cannot read as an UnreadableEvent.
+ */
+export async function recordedEvents(
+  store: Pick<EventStore, 'openRows'>,
+  rows: EventRow[],
+): Promise<RecordedEvent[]> {
   if (rows.length === 0) return [];
   await store.openRows?.(rows);
-  return rows.map((row) =>
-    recordedEvent(row, catalogue.read(row.type, row.schema_version, row.data)),
-  );
+  return rows.map((row) => recordedEvent(row, readTolerantly(catalogue, storedOf(row), row.data)));
 }

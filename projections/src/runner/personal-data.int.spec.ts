@@ -30,7 +30,8 @@ const customerId = randomUUID();
 const accountId = randomUUID();
 
 beforeAll(async () => {
-  pool = createPool(await createTestDatabase(), 10);
+  // Shadow rebuilds create and swap tables: the schema owner's work.
+  pool = createPool(await createTestDatabase({ role: 'owner' }), 10);
   const key = randomBytes(32);
   const fingerprintKey = Buffer.from(hkdfSync('sha256', key, '', 'pii-fingerprint', 32));
   const keyring = createKeyring(pool, createSecretBox(key), fingerprintKey);

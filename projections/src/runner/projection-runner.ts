@@ -12,6 +12,14 @@ import type { Projection } from '../projection.ts';
 import { DeferredResultError, inlineParameters, writeBehindDb } from '../toolkit/write-behind.ts';
 import { applyEvents, handlesAny } from './apply-events.ts';
 import { handledTypes, openerFor, readLogBatch } from './log-reader.ts';
+import {
+  BATCH_ATTEMPTS,
+  CheckpointMovedError,
+  EVENT_ATTEMPTS,
+  mayPark,
+  parkEvent,
+  type ParkedEvent,
+} from './parking.ts';
 
 export interface ProjectionRunnerOptions {
   pool: Pool;
@@ -26,6 +34,12 @@ export interface ProjectionRunnerOptions {
    */
   settleMs?: number;
   onError?: (projection: string, error: unknown) => void;
+  /** Told of each event set aside after its retries (the bank logs it; metrics count them). */
+  onParked?: (parked: Pick<ParkedEvent, 'projection' | 'eventId' | 'type' | 'error'>) => void;
+  /** Tries of a failing batch before its events are applied one by one (BATCH_ATTEMPTS). */
+  batchAttempts?: number;
+  /** Pause before trying a failed batch again, doubled each time (ms). */
+  retryDelayMs?: number;
 }
 
 export interface ProjectionRunner {
@@ -53,8 +67,69 @@ export async function readCheckpoint(pool: Pool, projection: string): Promise<Po
     : START;
 }
 
-/** Applies one batch of events and the new checkpoint in one transaction: exactly-once effects. */
-export class CheckpointMovedError extends Error {}
+export interface ApplyOrParkOptions {
+  batchAttempts?: number;
+  retryDelayMs?: number;
+  onError?: ProjectionRunnerOptions['onError'];
+  onParked?: ProjectionRunnerOptions['onParked'];
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Applies a batch, trying it again a bounded number of times; when it still fails, applies its
+ * events one at a time and parks each one that fails on its own (recorded in parked_events, the
+ * checkpoint moved past it), so one event never stops the projection. A failure that is not the
+ * events' (the database unreachable, another runner moved the checkpoint) is thrown as it is.
+ */
+export async function applyOrPark(
+  pool: Pool,
+  projection: Projection,
+  from: Position,
+  events: RecordedEvent[],
+  options: ApplyOrParkOptions = {},
+): Promise<Position> {
+  const attempts = options.batchAttempts ?? BATCH_ATTEMPTS;
+  const delay = options.retryDelayMs ?? 100;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await applyBatch(pool, projection, from, events);
+    } catch (error) {
+      if (!mayPark(error) || events.length === 0) throw error;
+      options.onError?.(projection.name, error);
+      if (attempt >= attempts) break;
+      await pause(delay * 2 ** (attempt - 1));
+    }
+  }
+  let position = from;
+  for (const event of events) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        position = await applyBatch(pool, projection, position, [event]);
+        break;
+      } catch (error) {
+        if (!mayPark(error)) throw error;
+        if (attempt < EVENT_ATTEMPTS) continue;
+        position = await parkEvent(
+          pool,
+          projection.name,
+          position,
+          event,
+          error,
+          attempts + attempt,
+        );
+        options.onParked?.({
+          projection: projection.name,
+          eventId: event.eventId,
+          type: event.type,
+          error: String((error as Error).message ?? error),
+        });
+        break;
+      }
+    }
+  }
+  return position;
+}
 
 /** Projections whose handlers read the results of their writes: applied one statement at a time. */
 const unbuffered = new WeakSet<Projection>();
@@ -248,6 +323,7 @@ export async function catchUpProjection(
   batchSize = 500,
   onBatch?: (count: number) => void,
   mover?: ReturnType<typeof createCheckpointMover>,
+  parking: ApplyOrParkOptions = {},
 ): Promise<Position> {
   let position = await readCheckpoint(pool, projection.name);
   let next = store.readAll(position, batchSize);
@@ -259,7 +335,7 @@ export async function catchUpProjection(
       position =
         mover && !handlesAny(projection, events)
           ? await mover.advance(projection.name, position, events[events.length - 1]!.position)
-          : await applyBatch(pool, projection, position, events);
+          : await applyOrPark(pool, projection, position, events, parking);
       onBatch?.(events.length);
     } catch (error) {
       // Another runner applied this batch first: carry on from where it got to.
@@ -331,6 +407,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 250;
   const settleMs = options.settleMs ?? 10;
+  const parking: ApplyOrParkOptions = {
+    batchAttempts: options.batchAttempts,
+    retryDelayMs: options.retryDelayMs,
+    onError: options.onError,
+    onParked: options.onParked,
+  };
   let running = false;
   const loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
@@ -364,7 +446,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         }
         const last = events[events.length - 1]!.position;
         position = handlesAny(projection, events)
-          ? await applyBatch(pool, projection, position, events)
+          ? await applyOrPark(pool, projection, position, events, parking)
           : await mover.advance(projection.name, position, last);
         failures = 0;
         if (settleMs > 0 && events.length < batchSize) {
@@ -415,7 +497,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       store.forget();
       await Promise.all(
         projections.map((projection) =>
-          catchUpProjection(pool, store, projection, batchSize, undefined, mover),
+          catchUpProjection(pool, store, projection, batchSize, undefined, mover, parking),
         ),
       );
     },

@@ -114,7 +114,8 @@ const idle = defineProjection({
 });
 
 beforeAll(async () => {
-  pool = createPool(await createTestDatabase(), 20);
+  // Shadow rebuilds create and swap tables: the schema owner's work.
+  pool = createPool(await createTestDatabase({ role: 'owner' }), 20);
   store = createPgEventStore(pool, { reader: catalogue });
   await appendHistory(12);
 });

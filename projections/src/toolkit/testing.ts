@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type BankEvent } from '@bank/events';
 import { createPgEventStore, createPool, type EventMetadata, type Pool } from '@bank/infra';
-import { createTestDatabase } from '@bank/infra/testing';
+import { createTestDatabase, testDatabaseUrlAs } from '@bank/infra/testing';
 import { expect, onTestFinished } from 'vitest';
 import type { Projection } from '../projection.ts';
 import { catchUpProjection } from '../runner/projection-runner.ts';
@@ -30,8 +30,11 @@ export interface Scenario {
     rows: Record<string, unknown>[],
     options?: ThenRowsOptions,
   ): Promise<void>;
-  /** The database after the projection ran, for assertions of your own. */
-  pool(): Promise<Pool>;
+  /**
+   * The database after the projection ran, for assertions of your own: as the bank's application
+   * role, or as the schema owner (what an operator's rebuild and new tables need).
+   */
+  pool(role?: 'app' | 'owner'): Promise<Pool>;
 }
 
 const BASE_TIME = Date.parse('2025-01-01T00:00:00.000Z');
@@ -52,16 +55,24 @@ const ident = (name: string) => {
  * Writes the events into a fresh database (real PostgreSQL, hashes chained by the database),
  * runs the projection over them from the start of the log, and compares its tables.
  */
-async function runScenario(projection: Projection, events: readonly GivenEvent[]): Promise<Pool> {
-  const pool = createPool(await createTestDatabase(), 4);
+async function runScenario(
+  projection: Projection,
+  events: readonly GivenEvent[],
+): Promise<{ app: Pool; owner: Pool }> {
+  // The projection runs as the bank's application role; the given events, which may carry
+  // recorded times of their own, are written directly by the schema owner.
+  const url = await createTestDatabase();
+  const pool = createPool(url, 4);
   onTestFinished(() => pool.end());
+  const owner = createPool(testDatabaseUrlAs(url, 'owner'), 4);
+  onTestFinished(() => owner.end());
   const versions = new Map<string, number>();
   for (const [i, given] of events.entries()) {
     const { streamId = 'scenario', metadata = {}, recordedAt, schemaVersion = 1, ...event } = given;
     catalogue.read(event.type, schemaVersion, event.data); // refuses data its schema would not
     const version = (versions.get(streamId) ?? 0) + 1;
     versions.set(streamId, version);
-    await pool.query(
+    await owner.query(
       `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
@@ -78,7 +89,7 @@ async function runScenario(projection: Projection, events: readonly GivenEvent[]
   }
   const store = createPgEventStore(pool, { reader: catalogue });
   await catchUpProjection(pool, store, projection);
-  return pool;
+  return { app: pool, owner };
 }
 
 /**
@@ -90,12 +101,12 @@ async function runScenario(projection: Projection, events: readonly GivenEvent[]
 export function projectionTest(projection: Projection) {
   return {
     givenEvents(events: readonly GivenEvent[]): Scenario {
-      let ready: Promise<Pool> | undefined;
+      let ready: Promise<{ app: Pool; owner: Pool }> | undefined;
       const database = () => (ready ??= runScenario(projection, events));
       return {
-        pool: database,
+        pool: async (role = 'app') => (await database())[role],
         async thenRows(table, expected, options = {}) {
-          const pool = await database();
+          const pool = (await database()).app;
           const columns = [...new Set(expected.flatMap((row) => Object.keys(row)))];
           const select = columns.length > 0 ? columns.map(ident).join(', ') : '*';
           const { rows } = await pool.query(

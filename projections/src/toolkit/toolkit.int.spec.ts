@@ -80,7 +80,8 @@ describe('projection toolkit', () => {
   });
 
   it('rebuilds into a shadow table and swaps it in, keeping index names and the checkpoint', async () => {
-    const pool = await givenEvents(history).pool();
+    // A rebuild creates and swaps tables: the schema owner's work.
+    const pool = await givenEvents(history).pool('owner');
     const store = createPgEventStore(pool, { reader: catalogue });
     const before = await readCheckpoint(pool, 'accounts');
     const indexes = async () =>
@@ -110,7 +111,7 @@ describe('projection toolkit', () => {
   });
 
   it('checks determinism: two rebuilds give the same hash, unless the projection is not deterministic', async () => {
-    const pool = await givenEvents(history).pool();
+    const pool = await givenEvents(history).pool('owner');
     const store = createPgEventStore(pool, { reader: catalogue });
     const report = await checkDeterminism(pool, store, accountsProjection);
     expect(report.identical).toBe(true);
@@ -146,7 +147,7 @@ describe('projection toolkit', () => {
   });
 
   it('rebuilds a projection that reads its writes’ row counts one statement at a time', async () => {
-    const pool = await givenEvents(history).pool();
+    const pool = await givenEvents(history).pool('owner');
     const store = createPgEventStore(pool, { reader: catalogue });
     await pool.query('CREATE TABLE rm_counting_test (account_id uuid PRIMARY KEY, postings int)');
     const counting = defineProjection({

@@ -1,5 +1,14 @@
 import { centsToDollars } from '@bank/events';
-import { fieldError, notFound, ok, requireOps, type Pool, type SessionStore } from '@bank/infra';
+import {
+  fieldError,
+  notFound,
+  ok,
+  queryBoolean,
+  requireOps,
+  skippedEventCounts,
+  type Pool,
+  type SessionStore,
+} from '@bank/infra';
 import {
   accountEvents,
   accountInfo,
@@ -15,7 +24,14 @@ import {
   type AuditEvent,
   type Statement,
 } from '@bank/infra/audit';
-import { allProjectionNames, lagMetrics, projectionLag } from '@bank/projections';
+import {
+  allProjectionNames,
+  lagMetrics,
+  listParkedEvents,
+  parkedEventCounts,
+  poisonEventMetrics,
+  projectionLag,
+} from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -192,21 +208,58 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-/** GET /ops/metrics: per-projection lag, in the Prometheus text format, with the ops token. */
+/**
+ * GET /ops/metrics: per-projection lag, parked events and skipped events, in the Prometheus text
+ * format, with the ops token.
+ */
 export const opsMetricsRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken: string }> = async (
   app,
   { pool, opsToken },
 ) => {
   app.addHook('onRequest', requireOps(opsToken));
   app.get('/ops/metrics', async (_request, reply) => {
-    const [lags, head] = await Promise.all([
+    const [lags, head, parked] = await Promise.all([
       projectionLag(pool, allProjectionNames),
       pool.query<{ n: number }>(
         'SELECT coalesce(max(global_position), 0)::bigint AS n FROM events',
       ),
+      parkedEventCounts(pool),
     ]);
     return reply
       .type('text/plain; version=0.0.4; charset=utf-8')
-      .send(lagMetrics(lags, head.rows[0]!.n));
+      .send(
+        lagMetrics(lags, head.rows[0]!.n) +
+          poisonEventMetrics(parked, allProjectionNames, skippedEventCounts()),
+      );
   });
+};
+
+/** GET /ops/parked-events: events projections set aside (open ones, or all with ?all=true). */
+export const opsParkedEventQueryRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  opsToken: string;
+}> = async (app, { pool, opsToken }) => {
+  app.addHook('onRequest', requireOps(opsToken));
+  app.get(
+    '/ops/parked-events',
+    { schema: { querystring: z.object({ all: queryBoolean }) } },
+    async (request) => {
+      const parked = await listParkedEvents(pool, { all: request.query.all });
+      return ok({
+        parked_events: parked.map((p) => ({
+          projection: p.projection,
+          event_id: p.eventId,
+          stream_id: p.streamId,
+          type: p.type,
+          global_position: p.position.globalPosition,
+          transaction_id: p.position.transactionId.toString(),
+          error: p.error,
+          attempts: p.attempts,
+          status: p.status,
+          parked_at: p.parkedAt.toISOString(),
+          resolved_at: p.resolvedAt?.toISOString() ?? null,
+        })),
+      });
+    },
+  );
 };

@@ -1,16 +1,46 @@
 import { allProjectionNames } from '@bank/projections';
-import { parsePosition, waitForProjections, type Pool } from '@bank/infra';
-import type { FastifyRequest } from 'fastify';
+import { messages, parsePosition, waitForProjections, type Pool } from '@bank/infra';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** How long a read with a consistency token waits for the read models (CONSISTENCY_WAIT_MS). */
+const DEFAULT_WAIT_MS = 5000;
 
 /**
- * onRequest hook: a read that carries X-Consistency-Token waits (up to about 2 s) until the read
- * models have caught up with that position, so a page reloaded after a command shows its effect.
+ * preHandler hook (after authentication, so nobody can make the bank wait without signing in): a
+ * read that carries X-Consistency-Token waits until the read models have caught up with that
+ * position, so a page reloaded after a command shows its effect. A token that is not a position
+ * this server has issued gets 400 at once; one the read models do not reach in time gets 503,
+ * never the stale data as if it were fresh.
  */
-export function consistentReads(pool: Pool, timeoutMs = 2000) {
-  return async (request: FastifyRequest) => {
+export function consistentReads(
+  pool: Pool,
+  timeoutMs = Number(process.env.CONSISTENCY_WAIT_MS ?? DEFAULT_WAIT_MS),
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['x-consistency-token'];
-    if (typeof header !== 'string' || header === '') return;
-    const position = parsePosition(header);
-    if (position) await waitForProjections(pool, position, allProjectionNames, timeoutMs);
+    if (header === undefined || header === '') return;
+    const position = typeof header === 'string' ? parsePosition(header) : undefined;
+    if (!position || !(await issued(pool, position.transactionId))) {
+      return reply.code(400).send({
+        status: 'error',
+        message: 'The X-Consistency-Token header is not a position this bank has issued.',
+        code: 'INVALID_CONSISTENCY_TOKEN',
+      });
+    }
+    if (!(await waitForProjections(pool, position, allProjectionNames, timeoutMs))) {
+      return reply.code(503).header('retry-after', '1').send({
+        status: 'error',
+        message: messages.unavailable,
+        code: 'NOT_YET_CONSISTENT',
+      });
+    }
   };
+}
+
+/** Whether a transaction id is one the server has already handed out. */
+async function issued(pool: Pool, transactionId: bigint): Promise<boolean> {
+  const { rows } = await pool.query<{ next: string }>(
+    'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next',
+  );
+  return transactionId < BigInt(rows[0]!.next);
 }

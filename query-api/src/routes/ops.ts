@@ -4,19 +4,48 @@ import { clearingBreaks, custodyBreaks, type CoinPosition } from '@bank/infra/au
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** Staff reads under /ops: reset links, contact requests and the books. */
-export const opsQueryRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken: string }> = async (
-  app,
-  { pool, opsToken },
-) => {
+export const opsQueryRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  opsToken: string;
+  /** Opens what was sealed with the bank's secrets key (reset links waiting for delivery). */
+  unseal: (sealed: string) => string;
+}> = async (app, { pool, opsToken, unseal }) => {
   app.addHook('onRequest', requireOps(opsToken));
 
+  // The outbox of reset links staff deliver. A link is opened only while it can still be used.
   app.get('/ops/password-resets', async () => {
-    const { rows } = await pool.query(
-      `SELECT r.reset_link, r.created_at, r.expires_at, r.used_at, c.name, c.account_number
+    const { rows } = await pool.query<{
+      link_sealed: string | null;
+      live: boolean;
+      created_at: Date;
+      expires_at: Date;
+      used_at: Date | null;
+      name: string | null;
+      account_number: string | null;
+    }>(
+      `SELECT r.link_sealed, r.used_at IS NULL AND r.expires_at > now() AS live,
+              r.created_at, r.expires_at, r.used_at, c.name, c.account_number
        FROM password_resets r LEFT JOIN rm_customers c ON c.customer_id = r.customer_id
        ORDER BY r.created_at DESC LIMIT 100`,
     );
-    return ok({ password_resets: rows }, 'OK');
+    const resets = rows.map(({ link_sealed, live, ...rest }) => ({
+      ...rest,
+      reset_link: live && link_sealed ? unseal(link_sealed) : null,
+    }));
+    return ok({ password_resets: resets }, 'OK');
+  });
+
+  // The outbox of Zelle claim codes (no mail or SMS server): a message is blanked once its code
+  // is used, replaced or spent.
+  app.get('/ops/zelle-claim-codes', async () => {
+    const { rows } = await pool.query(
+      `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
+              z.message, z.created_at, z.expires_at, z.attempts,
+              z.closed_at, c.name, c.account_number
+       FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
+       ORDER BY z.created_at DESC LIMIT 100`,
+    );
+    return ok({ zelle_claim_codes: rows }, 'OK');
   });
 
   app.get('/ops/contact-requests', async () => {

@@ -125,8 +125,8 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
     const used = await usedToday(pool, request.customerId);
     const limits = Object.fromEntries(
       transferTypes.map((type) => {
-        const daily = moneyRules.dailyLimits[type];
-        const view = limitView(daily, used(type).day);
+        const view = limitView(moneyRules.dailyLimits[type], used(type).day);
+        const month = limitView(moneyRules.monthlyLimits[type], used(type).month);
         return [
           type,
           {
@@ -135,6 +135,9 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
             daily_limit: view.limit,
             used_today: view.used,
             remaining_today: view.remaining,
+            monthly_limit: month.limit,
+            used_this_month: month.used,
+            remaining_this_month: month.remaining,
             minimum_amount: centsToDollars(moneyRules.minTransferCents),
             fee: centsToDollars(moneyRules.transferFees[type]),
             processing_time: moneyRules.processingTimes[type],

@@ -2,8 +2,21 @@ import { AccountCredited, AccountOpened, type BankEvent } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { accountAggregate } from '../account/account.ts';
-import { AUTOPAY_AMOUNT_REQUIRED, decidePayees, payeesAggregate } from './payees.ts';
-import { decideOccurrence, decideSchedule, END_BEFORE_START, PAST_DATE } from './payment.ts';
+import { activityAggregate, type ActivityState } from '../transfers/limits.ts';
+import {
+  AUTOPAY_AMOUNT_REQUIRED,
+  decidePayees,
+  NEW_PAYEE_LIMIT_MESSAGE,
+  payeesAggregate,
+  type Payee,
+} from './payees.ts';
+import {
+  decideOccurrence,
+  decideSchedule,
+  END_BEFORE_START,
+  PAST_DATE,
+  type OccurrenceLimits,
+} from './payment.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
 const accountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
@@ -136,9 +149,40 @@ describe('scheduling', () => {
   });
 });
 
+const knownPayee: Payee = {
+  payeeId,
+  name: 'City Power',
+  category: 'utilities',
+  defaultAmountCents: null,
+  autopay: null,
+  paid: true,
+};
+const now = new Date('2025-03-10T15:00:00Z');
+const limits = (over: Partial<OccurrenceLimits> = {}): OccurrenceLimits => ({
+  payee: knownPayee,
+  activity: activityAggregate.initial(),
+  now,
+  duplicateFingerprint: null,
+  ...over,
+});
+
+/** The activity after these bill payments (cents), each paid at `now`. */
+function paidBefore(...amounts: number[]): ActivityState {
+  return amounts.reduce((state, amountCents, i) => {
+    const paid = decideOccurrence(
+      { ...occurrence, amountCents },
+      account(100_000_00),
+      limits({ activity: state }),
+      { ...ids, entryId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` },
+      { notify: false },
+    );
+    return paid.movement.reduce((s, e) => activityAggregate.evolve(s, e as BankEvent), state);
+  }, activityAggregate.initial());
+}
+
 describe('an occurrence', () => {
   it('pays from the account through clearing:bill_pay', () => {
-    const result = decideOccurrence(occurrence, account(5000), ids, { notify: true });
+    const result = decideOccurrence(occurrence, account(5000), limits(), ids, { notify: true });
     expect(result.outcome).toBe('paid');
     expect(result.account).toMatchObject([
       {
@@ -151,7 +195,7 @@ describe('an occurrence', () => {
   });
 
   it('fails without overdrawing when funds are short, and says so', () => {
-    const result = decideOccurrence(occurrence, account(4999), ids, { notify: false });
+    const result = decideOccurrence(occurrence, account(4999), limits(), ids, { notify: false });
     expect(result.outcome).toBe('failed');
     expect(result.account).toEqual([]);
     expect(result.occurrence[0]).toMatchObject({
@@ -163,5 +207,89 @@ describe('an occurrence', () => {
       title: 'Bill payment failed',
       priority: 'high',
     });
+  });
+
+  it('counts against the bill pay limit of the day and fails past it, up to the cent', () => {
+    const activity = paidBefore(6_000_00, 3_999_99);
+    const at = account(100_000_00);
+    expect(
+      decideOccurrence(occurrence, at, limits({ activity }), ids, { notify: true }).outcome,
+    ).toBe('failed');
+    const fits = decideOccurrence(
+      { ...occurrence, amountCents: 1 },
+      at,
+      limits({ activity }),
+      ids,
+      { notify: true },
+    );
+    expect(fits.outcome).toBe('paid');
+    expect(fits.movement).toMatchObject([
+      { type: 'MoneyMovementRecorded', data: { category: 'bill-pay', amount: 1 } },
+    ]);
+    const over = decideOccurrence(
+      { ...occurrence, amountCents: 2 },
+      at,
+      limits({ activity }),
+      ids,
+      { notify: true },
+    );
+    expect(over).toMatchObject({ outcome: 'failed', account: [], movement: [] });
+    expect(over.occurrence[0]!.data).toMatchObject({ reason: 'limit_exceeded' });
+    expect(over.notification[0]!.data.message).toContain('exceeded your daily transaction limit');
+    if (over.outcome === 'failed') expect(over.refusal.reason).toBe('daily_limit_exceeded');
+  });
+
+  it('holds a payee never paid to the new-payee limit for its first payment', () => {
+    const newPayee = { ...knownPayee, paid: false };
+    const at = account(100_000_00);
+    const first = decideOccurrence(
+      { ...occurrence, amountCents: 2_500_01 },
+      at,
+      limits({ payee: newPayee }),
+      ids,
+      { notify: false },
+    );
+    expect(first.outcome).toBe('failed');
+    if (first.outcome === 'failed') expect(first.refusal.message).toBe(NEW_PAYEE_LIMIT_MESSAGE);
+    const paid = decideOccurrence(
+      { ...occurrence, amountCents: 2_500_00 },
+      at,
+      limits({ payee: newPayee }),
+      ids,
+      { notify: false },
+    );
+    expect(paid.payee).toMatchObject([{ type: 'BillPayeeFirstPaid', data: { payeeId } }]);
+    const state = payeesAggregate.evolve(
+      payeesAggregate.evolve(
+        payeesAggregate.initial(),
+        decidePayees({ type: 'AddPayee', data: payee }, payeesAggregate.initial())[0] as BankEvent,
+      ),
+      paid.payee[0] as BankEvent,
+    );
+    expect(state.payees[payeeId]!.paid).toBe(true);
+    const later = decideOccurrence(
+      { ...occurrence, amountCents: 2_500_01 },
+      at,
+      limits({ payee: state.payees[payeeId]! }),
+      ids,
+      { notify: false },
+    );
+    expect(later).toMatchObject({ outcome: 'paid', payee: [] });
+  });
+
+  it('refuses an identical payment within 60 seconds when it has no Idempotency-Key', () => {
+    const withFingerprint = limits({ duplicateFingerprint: 'fp' });
+    const first = decideOccurrence(occurrence, account(10_000), withFingerprint, ids, {
+      notify: false,
+    });
+    const activity = first.movement.reduce(
+      (s, e) => activityAggregate.evolve(s, e as BankEvent),
+      activityAggregate.initial(),
+    );
+    expect(() =>
+      decideOccurrence(occurrence, account(10_000), { ...withFingerprint, activity }, ids, {
+        notify: false,
+      }),
+    ).toThrow(DomainError);
   });
 });

@@ -1,11 +1,19 @@
 import {
   BillPayeeAdded,
+  BillPayeeFirstPaid,
   BillPayeeRemoved,
+  moneyRules,
+  formatUsd,
   type BankEvent,
   type BillPayCategory,
   type EventData,
 } from '@bank/events';
 import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DAILY_LIMIT_EXCEEDED } from '../transfers/limits.ts';
+
+/** A payee never paid before is held to a lower limit for its first payment. */
+export const NEW_PAYEE_FIRST_PAYMENT_CENTS = moneyRules.newPayeeFirstPaymentCents;
+export const NEW_PAYEE_LIMIT_MESSAGE = `The first payment to a new payee is limited to ${formatUsd(NEW_PAYEE_FIRST_PAYMENT_CENTS)}.`;
 
 export interface Payee {
   payeeId: string;
@@ -13,6 +21,8 @@ export interface Payee {
   category: BillPayCategory;
   defaultAmountCents: number | null;
   autopay: EventData<'BillPayeeAdded'>['autopay'];
+  /** A payment to it has gone out: the new-payee limit no longer applies. */
+  paid: boolean;
 }
 
 /** A customer's payees (one stream per customer): removed payees are gone. */
@@ -40,10 +50,16 @@ export const payeesAggregate: Aggregate<PayeesState> = {
               category: d.category,
               defaultAmountCents: d.defaultAmountCents,
               autopay: d.autopay,
+              paid: false,
             },
           },
           known: [...state.known, d.payeeId],
         };
+      }
+      case 'BillPayeeFirstPaid': {
+        const payee = state.payees[event.data.payeeId];
+        if (!payee) return state;
+        return { ...state, payees: { ...state.payees, [payee.payeeId]: { ...payee, paid: true } } };
       }
       case 'BillPayeeRemoved': {
         const payees = { ...state.payees };
@@ -99,4 +115,22 @@ export function decidePayees(command: PayeesCommand, state: PayeesState) {
 /** The amount AutoPay pays: the AutoPay amount, else the payee's default amount. */
 export function autopayAmount(payee: Pick<Payee, 'autopay' | 'defaultAmountCents'>): number {
   return payee.autopay?.amountCents ?? payee.defaultAmountCents ?? 0;
+}
+
+/** Refuses a payment above the new-payee limit to a payee that has never been paid. */
+export function requireFirstPaymentLimit(
+  payee: Pick<Payee, 'paid'>,
+  amountCents: number,
+  field = 'amount',
+): void {
+  if (!payee.paid && amountCents > NEW_PAYEE_FIRST_PAYMENT_CENTS) {
+    throw new DomainError(DAILY_LIMIT_EXCEEDED, NEW_PAYEE_LIMIT_MESSAGE, field);
+  }
+}
+
+/** The event that marks a payee as paid once, when this payment is its first. */
+export function markFirstPaid(customerId: string, payee: Payee, now: Date) {
+  return payee.paid
+    ? []
+    : [BillPayeeFirstPaid.create({ customerId, payeeId: payee.payeeId, at: now.toISOString() })];
 }

@@ -10,6 +10,8 @@ import {
 } from '@bank/events';
 import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
 import { decideAccount, INSUFFICIENT_FUNDS, type AccountState } from '../account/account.ts';
+import { DAILY_LIMIT_EXCEEDED, decideMovement, type ActivityState } from '../transfers/limits.ts';
+import { markFirstPaid, requireFirstPaymentLimit, type Payee } from './payees.ts';
 import type { IsoDate } from './calendar.ts';
 
 export const MINIMUM_PAYMENT_CENTS = 1;
@@ -52,18 +54,48 @@ export interface OccurrenceIds {
   notificationId: string;
 }
 
+/** What the limits of a payment are decided on: the payee, the customer's recent movements. */
+export interface OccurrenceLimits {
+  payee: Payee;
+  activity: ActivityState;
+  now: Date;
+  /** Without an Idempotency-Key, an identical payment within 60 s is refused as a duplicate. */
+  duplicateFingerprint: string | null;
+}
+
+const FAILURES: Record<string, EventData<'BillPaymentFailed'>['reason']> = {
+  [INSUFFICIENT_FUNDS]: 'insufficient_funds',
+  [DAILY_LIMIT_EXCEEDED]: 'limit_exceeded',
+};
+
 /**
- * Pays one occurrence from the account, or records it as failed when the available balance does
- * not cover it: the account is never overdrawn, and the customer is told either way (when asked).
+ * Pays one occurrence from the account, counted against the bill pay limits (and the new-payee
+ * limit), or records it as failed when the limits or the available balance do not allow it: the
+ * account is never overdrawn, no limit is passed, and the customer is told either way (when
+ * asked). A failure carries the refusal, for a payment made now to answer with.
  */
 export function decideOccurrence(
   occurrence: Occurrence,
   account: AccountState,
+  limits: OccurrenceLimits,
   ids: OccurrenceIds,
   options: { notify: boolean },
 ) {
   const amount = formatUsd(occurrence.amountCents);
   try {
+    requireFirstPaymentLimit(limits.payee, occurrence.amountCents);
+    const movement = decideMovement(
+      {
+        customerId: occurrence.customerId,
+        movementId: ids.entryId,
+        category: 'bill-pay',
+        amount: occurrence.amountCents,
+        fingerprint: limits.duplicateFingerprint,
+        checkDuplicate: limits.duplicateFingerprint !== null,
+        now: limits.now,
+      },
+      limits.activity,
+    );
     const debit = decideAccount(
       {
         type: 'Debit',
@@ -90,6 +122,8 @@ export function decideOccurrence(
     return {
       outcome: 'paid' as const,
       account: debit,
+      movement,
+      payee: markFirstPaid(occurrence.customerId, limits.payee, limits.now),
       occurrence: [
         BillPaymentPaid.create({ ...occurrence, entryId: ids.entryId, reference: ids.reference }),
       ],
@@ -107,18 +141,26 @@ export function decideOccurrence(
         : [],
     };
   } catch (error) {
-    if (!(error instanceof DomainError) || error.reason !== INSUFFICIENT_FUNDS) throw error;
+    const reason = error instanceof DomainError ? FAILURES[error.reason] : undefined;
+    if (!reason) throw error;
+    const why =
+      reason === 'insufficient_funds'
+        ? `insufficient funds in your ${account.name}`
+        : (error as DomainError).message;
     return {
       outcome: 'failed' as const,
+      refusal: error as DomainError,
       account: [],
-      occurrence: [BillPaymentFailed.create({ ...occurrence, reason: 'insufficient_funds' })],
+      movement: [],
+      payee: [],
+      occurrence: [BillPaymentFailed.create({ ...occurrence, reason })],
       notification: [
         NotificationRaised.create({
           customerId: occurrence.customerId,
           notificationId: ids.notificationId,
           type: 'bill_payment',
           title: 'Bill payment failed',
-          message: `Your ${amount} payment to ${occurrence.payeeName} due ${occurrence.date} failed: insufficient funds in your ${account.name}. Nothing was taken from your account.`,
+          message: `Your ${amount} payment to ${occurrence.payeeName} due ${occurrence.date} failed: ${why.replace(/\.$/, '')}. Nothing was taken from your account.`,
           priority: 'high',
         }),
       ],

@@ -7,9 +7,9 @@ import {
 import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
 import { bankDate, bankMonth } from './bank-time.ts';
 
-/** Daily limits per kind of movement, in cents (the bank's day, see bank-time.ts). */
+/** Daily and monthly limits per channel, in cents (the bank's day and month, see bank-time.ts). */
 export const DAILY_LIMITS: Record<MovementCategory, number> = moneyRules.dailyLimits;
-export const MONTHLY_LIMITS: Partial<Record<MovementCategory, number>> = moneyRules.monthlyLimits;
+export const MONTHLY_LIMITS: Record<MovementCategory, number> = moneyRules.monthlyLimits;
 
 /** An identical movement (same source, destination and amount) this soon is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 60_000;
@@ -18,6 +18,8 @@ const KEEP_MS = 40 * 24 * 3600 * 1000;
 
 export const DAILY_LIMIT_EXCEEDED = 'daily_limit_exceeded';
 export const DUPLICATE_TRANSACTION = 'duplicate_transaction';
+export const DAILY_LIMIT_MESSAGE = 'You have exceeded your daily transaction limit.';
+export const MONTHLY_LIMIT_MESSAGE = 'You have exceeded your monthly transaction limit.';
 
 export interface Movement {
   movementId: string;
@@ -101,6 +103,26 @@ export interface MovementInput {
 }
 
 /**
+ * Refuses an amount that, added to what is `used` already, passes the channel's daily or monthly
+ * limit. With nothing used it checks an amount that no day could allow (a payment scheduled
+ * ahead, whose usage is counted on the day it runs).
+ */
+export function requireWithinLimits(
+  category: MovementCategory,
+  amount: number,
+  used: { day: number; month: number } = { day: 0, month: 0 },
+  dailyMessage = DAILY_LIMIT_MESSAGE,
+  field = 'amount',
+): void {
+  if (used.day + amount > DAILY_LIMITS[category]) {
+    throw new DomainError(DAILY_LIMIT_EXCEEDED, dailyMessage, field);
+  }
+  if (used.month + amount > MONTHLY_LIMITS[category]) {
+    throw new DomainError(DAILY_LIMIT_EXCEEDED, MONTHLY_LIMIT_MESSAGE, field);
+  }
+}
+
+/**
  * Counts a movement against the customer's limits: refuses it past a daily or monthly limit, or
  * as a duplicate of an identical movement in the last 60 seconds.
  */
@@ -121,22 +143,7 @@ export function decideMovement(input: MovementInput, state: ActivityState) {
     }
   }
   const used = usage(state, input.category, input.now);
-  const daily = DAILY_LIMITS[input.category];
-  if (used.day + input.amount > daily) {
-    throw new DomainError(
-      DAILY_LIMIT_EXCEEDED,
-      input.dailyMessage ?? 'You have exceeded your daily transaction limit.',
-      'amount',
-    );
-  }
-  const monthly = MONTHLY_LIMITS[input.category];
-  if (monthly !== undefined && used.month + input.amount > monthly) {
-    throw new DomainError(
-      DAILY_LIMIT_EXCEEDED,
-      'You have exceeded your monthly transaction limit.',
-      'amount',
-    );
-  }
+  requireWithinLimits(input.category, input.amount, used, input.dailyMessage);
   return [
     MoneyMovementRecorded.create({
       customerId: input.customerId,

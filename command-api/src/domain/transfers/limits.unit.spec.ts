@@ -1,9 +1,17 @@
 import type { BankEvent, MovementCategory } from '@bank/events';
-import { MoneyMovementCancelled } from '@bank/events';
+import { MoneyMovementCancelled, movementCategories } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { addBusinessDays, bankDate } from './bank-time.ts';
-import { activityAggregate, decideMovement, usage, type ActivityState } from './limits.ts';
+import {
+  activityAggregate,
+  DAILY_LIMITS,
+  decideMovement,
+  MONTHLY_LIMITS,
+  requireWithinLimits,
+  usage,
+  type ActivityState,
+} from './limits.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
 let counter = 0;
@@ -185,5 +193,33 @@ describe('duplicates', () => {
 
   it('is a DomainError the API turns into 409', () => {
     expect(attempt(state, 'between-accounts', 30_00, at, 'fp-1', true)).toThrow(DomainError);
+  });
+});
+
+describe('the limits table', () => {
+  it('gives every channel a daily and a monthly limit, the month never below the day', () => {
+    for (const category of movementCategories) {
+      expect(DAILY_LIMITS[category], category).toBeGreaterThan(0);
+      expect(MONTHLY_LIMITS[category], category).toBeGreaterThanOrEqual(DAILY_LIMITS[category]);
+    }
+    expect(DAILY_LIMITS['external-bank']).toBe(5_000_00);
+    expect(DAILY_LIMITS['bill-pay']).toBe(10_000_00);
+    expect(MONTHLY_LIMITS['zelle-send']).toBe(20_000_00);
+  });
+
+  it('refuses one amount above a day or a month on its own, for a payment scheduled ahead', () => {
+    expect(() => requireWithinLimits('bill-pay', 10_000_00)).not.toThrow();
+    expect(reason(() => requireWithinLimits('bill-pay', 10_000_01))).toBe('daily_limit_exceeded');
+    expect(() => requireWithinLimits('bill-pay', 1, { day: 0, month: 50_000_00 })).toThrow(
+      'You have exceeded your monthly transaction limit.',
+    );
+  });
+
+  it('counts bill pay apart from transfers', () => {
+    const state = given(['external-bank', 5_000_00, '2026-11-23T15:00:00Z']);
+    expect(attempt(state, 'bill-pay', 10_000_00, '2026-11-23T15:01:00Z')()).toHaveLength(1);
+    expect(reason(attempt(state, 'bill-pay', 10_000_01, '2026-11-23T15:01:00Z'))).toBe(
+      'daily_limit_exceeded',
+    );
   });
 });

@@ -10,6 +10,9 @@ import {
   customerExists,
   parseAsOf,
   parseInstant,
+  publishLogDigest,
+  readPublishedHeads,
+  type PublishedHead,
   replayCustomer,
   statementCsv,
   statementPdf,
@@ -26,6 +29,8 @@ import { parseArgs, progressBar } from './cli-support.ts';
 export interface AuditIo {
   out: (text: string) => void;
   err: NodeJS.WritableStream & { isTTY?: boolean };
+  /** The published digests verify compares with and publish-digest appends to, unless given. */
+  digestFile?: string;
 }
 
 export const AUDIT_USAGE = `Usage: npm run audit -- <command>
@@ -33,7 +38,10 @@ export const AUDIT_USAGE = `Usage: npm run audit -- <command>
   balance <accountId> [--at ISO]                  balance at an instant, re-derived from events
   statement <accountId> --from ISO --to ISO [--format csv|pdf] [--out file]
   replay <customerId> [--json]                    the customer's history, step by step
-  verify                                          hash chains and read models against the log
+  verify [--digests file]                         hash chains and read models against the log, and
+                                                  the stream heads published in the digest file
+  publish-digest [--out file]                     append the heads of the streams changed since the
+                                                  file's last line (DIGEST_FILE, DATA_DIR/digests.log)
   determinism <projection>                        two rebuilds must give identical read models
   lag                                             how far each projection is behind the log`;
 
@@ -153,9 +161,19 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         return 0;
       }
       case 'verify': {
+        const digests = stringOption(options, 'digests') ?? io.digestFile;
+        const published = digests ? readPublishedHeads(digests) : new Map<string, PublishedHead>();
         const progress = progressBar('verify', io.err);
-        const report = await verifyLog(pool, { onProgress: (d, t) => progress.update(d, t) });
+        const report = await verifyLog(pool, {
+          onProgress: (d, t) => progress.update(d, t),
+          published,
+        });
         progress.done();
+        io.err.write(
+          published.size > 0
+            ? `Compared with the heads of ${published.size} streams published in ${digests}\n`
+            : `No published digest${digests ? ` in ${digests}` : ''}: history rewritten before verify cannot be told from the log alone\n`,
+        );
         for (const finding of report.findings) {
           const at = finding.event
             ? ` [stream ${finding.event.stream}, version ${finding.event.version}, position ${finding.event.position}]`
@@ -167,6 +185,15 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         );
         io.out(`log digest ${report.logDigest}`);
         return report.findings.length > 0 ? 1 : 0;
+      }
+      case 'publish-digest': {
+        const file = stringOption(options, 'out') ?? io.digestFile;
+        if (!file) throw new UsageError('publish-digest needs --out <file>.');
+        const record = await publishLogDigest(pool, file);
+        io.out(
+          `Published the heads of ${record.streams} streams to ${file} (up to transaction ${record.upTo})`,
+        );
+        return 0;
       }
       case 'determinism': {
         const projection = allProjections.find((p) => p.name === arg);

@@ -3,10 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
+import { createPool, type Pool } from '@bank/infra';
+import {
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  testDatabaseUrlAs,
+  type TestBank,
+} from '../testing/index.ts';
+import { readPublishedHeads } from '@bank/infra/audit';
+import { PUBLISH_DIGEST_JOB } from '../digest-job.ts';
 import { runAudit } from './audit-commands.ts';
 
 let bank: TestBank;
+/** The CLI's connection (the schema owner's) and an intruder's (the cluster's superuser). */
+let operator: Pool;
+let superuser: Pool;
 let accountId: string;
 let customerId: string;
 
@@ -15,13 +27,13 @@ async function audit(...argv: string[]) {
   const err = new PassThrough();
   let errText = '';
   err.on('data', (chunk) => (errText += String(chunk)));
-  const code = await runAudit(bank.pool, argv, { out: (line) => lines.push(line), err });
+  const code = await runAudit(operator, argv, { out: (line) => lines.push(line), err });
   return { code, out: lines.join('\n'), err: errText };
 }
 
 /** Runs SQL as the database superuser with user triggers off, as an intruder would. */
 async function asSuperuser(sql: string, params: unknown[] = []) {
-  const client = await bank.pool.connect();
+  const client = await superuser.connect();
   try {
     await client.query('SET session_replication_role = replica');
     await client.query(sql, params);
@@ -33,6 +45,8 @@ async function asSuperuser(sql: string, params: unknown[] = []) {
 
 beforeAll(async () => {
   bank = await startTestBank();
+  operator = createPool(testDatabaseUrlAs(bank.config.databaseUrl!, 'owner'), 4);
+  superuser = createPool(testDatabaseUrlAs(bank.config.databaseUrl!, 'superuser'), 4);
   const customer = await signedUpCustomer(bank);
   customerId = customer.user.id;
   accountId = customer.accounts[0]!.id;
@@ -40,7 +54,11 @@ beforeAll(async () => {
   await deposit(bank, customer.accounts[0]!.account_number, 30);
   await bank.runner.catchUp();
 });
-afterAll(() => bank?.stop());
+afterAll(async () => {
+  await operator?.end();
+  await superuser?.end();
+  await bank?.stop();
+});
 
 describe('npm run audit -- verify', () => {
   it('finds nothing wrong in an untouched log', async () => {
@@ -95,12 +113,12 @@ describe('npm run audit -- verify', () => {
         [stream()],
       );
       [v2, v3] = rows.map((r) => r.global_position) as [string, string];
-      await bank.pool.query(
+      await superuser.query(
         'CREATE TABLE tamper_saved AS SELECT * FROM events WHERE stream_id = $1',
         [stream()],
       );
     });
-    afterAll(() => bank.pool.query('DROP TABLE tamper_saved'));
+    afterAll(() => superuser.query('DROP TABLE tamper_saved'));
 
     // Each alteration is made as a superuser with the log's triggers off, then undone.
     const cases: [string, () => string, () => string[]][] = [
@@ -176,7 +194,7 @@ describe('npm run audit -- verify', () => {
   });
 
   it('catches a deleted event (ALTER TABLE … DISABLE TRIGGER USER)', async () => {
-    const copy = await bank.pool.connect();
+    const copy = await superuser.connect();
     try {
       await copy.query('ALTER TABLE events DISABLE TRIGGER USER');
       await copy.query(
@@ -223,6 +241,91 @@ describe('npm run audit -- verify', () => {
       'UPDATE rm_accounts SET balance_cents = balance_cents - 1 WHERE account_id = $1',
       [accountId],
     );
+  });
+});
+
+describe('published digests', () => {
+  const stream = () => `account-${accountId}`;
+  let digests: string;
+
+  beforeAll(async () => {
+    digests = path.join(mkdtempSync(path.join(os.tmpdir(), 'digests-')), 'digests.log');
+    const published = await audit('publish-digest', '--out', digests);
+    expect(published.code).toBe(0);
+    expect(published.out).toMatch(/Published the heads of \d+ streams/);
+  });
+
+  it('are published by the bank at start and on schedule, to DATA_DIR/digests.log', async () => {
+    const file = path.join(bank.config.dataDir, 'digests.log');
+    await expect.poll(() => existsSync(file), { timeout: 30_000 }).toBe(true);
+    // The scheduled run, now: it adds the streams changed since the first line.
+    await bank.jobs!.queue.add(PUBLISH_DIGEST_JOB, {});
+    await expect
+      .poll(() => readPublishedHeads(file).get(stream())?.version, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(3);
+    expect(readFileSync(file, 'utf8').trim().split('\n').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('tell a stream re-hashed after an alteration, which the chains alone cannot', async () => {
+    const { rows } = await superuser.query<{ global_position: string; metadata: object }>(
+      `SELECT global_position::text, metadata FROM events WHERE stream_id = $1
+        ORDER BY stream_version DESC LIMIT 1`,
+      [stream()],
+    );
+    const last = rows[0]!;
+    const rehash = `UPDATE events e SET hash = event_hash(p.hash, e.event_id, e.stream_id,
+                      e.stream_version, e.type, e.schema_version, e.data, e.metadata, e.recorded_at)
+                      FROM events p WHERE p.stream_id = e.stream_id
+                       AND p.stream_version = e.stream_version - 1 AND e.global_position = $1`;
+    await asSuperuser(
+      `UPDATE events SET metadata = metadata || '{"actor":"intruder"}' WHERE global_position = $1`,
+      [last.global_position],
+    );
+    await asSuperuser(rehash, [last.global_position]);
+    try {
+      const alone = await audit('verify', '--digests', path.join(os.tmpdir(), 'no-such-digests'));
+      expect(alone.out).toMatch(/: 0 findings;/);
+      expect(alone.err).toMatch(/No published digest/);
+
+      const compared = await audit('verify', '--digests', digests);
+      expect(compared.code).toBe(1);
+      expect(compared.out).toMatch(
+        new RegExp(
+          `rewritten_since_published: ${stream()} v\\d+ \\(position ${last.global_position}\\) does not have the hash the digest published`,
+        ),
+      );
+    } finally {
+      await asSuperuser('UPDATE events SET metadata = $2 WHERE global_position = $1', [
+        last.global_position,
+        last.metadata,
+      ]);
+      await asSuperuser(rehash, [last.global_position]);
+    }
+    expect((await audit('verify', '--digests', digests)).code).toBe(0);
+  });
+
+  it('tell a stream whose newest events were removed', async () => {
+    await superuser.query(
+      `CREATE TABLE digest_saved AS SELECT * FROM events WHERE stream_id = $1
+        ORDER BY stream_version DESC LIMIT 1`,
+      [stream()],
+    );
+    try {
+      await asSuperuser('DELETE FROM events WHERE event_id IN (SELECT event_id FROM digest_saved)');
+      const alone = await audit('verify', '--digests', path.join(os.tmpdir(), 'no-such-digests'));
+      expect(alone.out).not.toContain('truncated_since_published');
+      const compared = await audit('verify', '--digests', digests);
+      expect(compared.code).toBe(1);
+      expect(compared.out).toMatch(
+        new RegExp(
+          `truncated_since_published: ${stream()} ends at version \\d+, but the digest published at .* recorded version`,
+        ),
+      );
+    } finally {
+      await asSuperuser('INSERT INTO events SELECT * FROM digest_saved');
+      await superuser.query('DROP TABLE digest_saved');
+    }
+    expect((await audit('verify', '--digests', digests)).code).toBe(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { digestFilePath, loadConfig } from '@bank/infra';
 import { runAudit } from './audit-commands.ts';
 import { openDatabase } from './cli-support.ts';
 
@@ -7,6 +8,7 @@ try {
   code = await runAudit(database.pool, process.argv.slice(2), {
     out: (text) => process.stdout.write(`${text}\n`),
     err: process.stderr,
+    digestFile: digestFilePath(loadConfig()),
   });
 } catch (error) {
   process.stderr.write(`audit failed: ${(error as Error).message}\n`);

@@ -1,4 +1,10 @@
-import { createPool, loadConfig, startEmbeddedPostgres, type Pool } from '@bank/infra';
+import {
+  createPool,
+  embeddedRoleUrl,
+  loadConfig,
+  startEmbeddedPostgres,
+  type Pool,
+} from '@bank/infra';
 import { migrateAll } from '../migrations.ts';
 
 export interface Database {
@@ -19,20 +25,23 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 /**
- * The bank's database for command-line tools: DATABASE_URL, else the embedded PostgreSQL of
- * `npm start` (used as it runs, or started on DATA_DIR when the bank is not running).
+ * The bank's database for command-line tools, as the role that owns the schema (a rebuild
+ * creates and swaps tables): MIGRATION_DATABASE_URL or else DATABASE_URL, or the embedded
+ * PostgreSQL of `npm start` (used as it runs, or started on DATA_DIR when the bank is not running).
  */
 export async function openDatabase(log: (line: string) => void = () => {}): Promise<Database> {
   const config = loadConfig();
   const stoppers: (() => Promise<void>)[] = [];
-  let url = config.databaseUrl;
+  let url = config.databaseUrl ? (config.migrationDatabaseUrl ?? config.databaseUrl) : undefined;
   if (!url) {
     const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-    url = `postgres://bank:bank@127.0.0.1:${port}/bank`;
-    if (!(await reachable(url))) {
+    url = embeddedRoleUrl(config.dataDir, port, 'bank', 'owner');
+    if (!url || !(await reachable(url))) {
       log(`Starting the embedded PostgreSQL on ${config.dataDir}...`);
       const postgres = await startEmbeddedPostgres({ dataDir: config.dataDir, port });
       await postgres.createDatabase('bank');
+      await postgres.provisionRoles('bank');
+      url = postgres.roleUrl('bank', 'owner');
       stoppers.push(() => postgres.stop());
     }
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '@bank/infra';
 import { startBank } from '../bank.ts';
 import '../modules.ts';
+import { StartRefused } from '../start-refused.ts';
 import { seedDemoCustomer } from '../seed.ts';
 import { ensureWebAppBuilt } from '../web-app.ts';
 
@@ -25,6 +26,10 @@ const bank = await startBank({
   // Built beside PostgreSQL's start-up, so a fresh clone serves the web app on first start.
   beforeHttp: ensureWebAppBuilt(log),
   log,
+}).catch((error) => {
+  if (!(error instanceof StartRefused)) throw error;
+  console.error(`\n${error.message}\n`);
+  process.exit(2);
 });
 const demo = await seedDemoCustomer(bank.ctx, config.dataDir);
 console.log(`\nHarborview Community Bank is running at http://localhost:${config.port}`);

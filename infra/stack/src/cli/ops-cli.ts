@@ -4,6 +4,12 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   ledger                                           show the books (customer and internal accounts)
   password-resets                                  list password-reset links
   contact-requests                                 list contact-page requests
+  zelle-claim-codes                                list Zelle claim codes to pass on
+  issue-auditor <name> [days]                      issue a read-only auditor token (default 90 days)
+  revoke-auditor <auditor_id>                      end an auditor token at once
+  parked-events [--all]                            list events projections set aside
+  parked-events retry <projection> <event_id>      apply a parked event again
+  parked-events skip <projection> <event_id>       never apply a parked event
   crypto-deposits                                  list crypto deposit claims waiting for review
   approve-deposit <id>                             credit a claim found on the network
   reject-deposit <id> <reason>                     refuse a claim not found as claimed
@@ -63,6 +69,34 @@ export async function runOpsCli(
       );
       return 0;
     }
+    case 'issue-auditor': {
+      const [name, days] = args;
+      if (!name || (days !== undefined && !/^\d+$/.test(days))) {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call('POST', '/api/ops/auditors', {
+        name,
+        ...(days ? { expires_in_days: Number(days) } : {}),
+      });
+      if (!result) return 1;
+      const data = result.data as { auditor_id: string; token: string; expires_at: string };
+      print(
+        `Auditor ${data.auditor_id} until ${data.expires_at}. Token (shown once): ${data.token}`,
+      );
+      return 0;
+    }
+    case 'revoke-auditor': {
+      const [auditorId] = args;
+      if (!auditorId) {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call('DELETE', `/api/ops/auditors/${encodeURIComponent(auditorId)}`);
+      if (!result) return 1;
+      print(result.message);
+      return 0;
+    }
     case 'approve-deposit':
     case 'reject-deposit': {
       const [id, ...reason] = args;
@@ -83,8 +117,36 @@ export async function runOpsCli(
     case 'ledger':
     case 'password-resets':
     case 'contact-requests':
+    case 'zelle-claim-codes':
     case 'crypto-deposits': {
       const result = await call('GET', `/api/ops/${command}`);
+      if (!result) return 1;
+      print(JSON.stringify(result.data, null, 2));
+      return 0;
+    }
+    case 'parked-events': {
+      const [action, projection, eventId] = args;
+      if (action === 'retry' || action === 'skip') {
+        if (!projection || !eventId) {
+          print(OPS_USAGE);
+          return 2;
+        }
+        const result = await call('POST', `/api/ops/parked-events/${action}`, {
+          projection,
+          event_id: eventId,
+        });
+        if (!result) return 1;
+        print(result.message);
+        return 0;
+      }
+      if (action !== undefined && action !== '--all') {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call(
+        'GET',
+        `/api/ops/parked-events${action === '--all' ? '?all=true' : ''}`,
+      );
       if (!result) return 1;
       print(JSON.stringify(result.data, null, 2));
       return 0;

@@ -1,3 +1,5 @@
+import type { SkippedEvent } from '@bank/infra';
+
 /** What the bank's main thread and its projections thread say to each other. */
 export interface ProjectionThreadData {
   databaseUrl: string;
@@ -11,4 +13,6 @@ export type ToThread = { kind: 'wake' } | { kind: 'stop' };
 export type FromThread =
   | { kind: 'started' }
   | { kind: 'projection-error'; projection: string; message: string }
+  | { kind: 'event-parked'; projection: string; eventId: string; type: string; error: string }
+  | { kind: 'event-skipped'; skipped: SkippedEvent }
   | { kind: 'failed'; message: string };

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPool } from '@bank/infra';
+import { createPool, onSkippedEvent } from '@bank/infra';
 import { allProjections, createProjectionRunner } from '@bank/projections';
 import { createBankStore } from '../bank-store.ts';
 import type { FromThread, ProjectionThreadData, ToThread } from './protocol.ts';
@@ -19,7 +19,10 @@ const runner = createProjectionRunner({
   projections: allProjections,
   onError: (projection, error) =>
     say({ kind: 'projection-error', projection, message: (error as Error).message }),
+  onParked: (parked) => say({ kind: 'event-parked', ...parked }),
 });
+// Counted and logged by the main thread, which serves the metrics.
+onSkippedEvent((skipped) => say({ kind: 'event-skipped', skipped }));
 
 port.on('message', (message: ToThread) => {
   if (message.kind === 'wake') runner.wake();

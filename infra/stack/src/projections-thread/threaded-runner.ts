@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { EventStore, Pool } from '@bank/infra';
+import { noteSkippedEvent, type EventStore, type Pool } from '@bank/infra';
 import { allProjections, createProjectionRunner, type ProjectionRunner } from '@bank/projections';
 import type { FromThread, ProjectionThreadData, ToThread } from './protocol.ts';
 
@@ -17,6 +17,16 @@ export interface ThreadedProjectionRunner extends ProjectionRunner {
 
 const RESTART_DELAY_MS = 1000;
 
+/** The log line of a parked event: ops list, retry and skip them under /api/ops/parked-events. */
+export function logParked(
+  log: (line: string) => void,
+  parked: { projection: string; eventId: string; type: string; error: string },
+): void {
+  log(
+    `projection ${parked.projection} parked event ${parked.eventId} (${parked.type}) after retries: ${parked.error}`,
+  );
+}
+
 /**
  * The projection runner on its own thread. catchUp() still runs here, on the caller's pool: it
  * and the thread's loops share checkpoints in PostgreSQL, where a batch applied by one is
@@ -29,6 +39,7 @@ export function createThreadedProjectionRunner(
     pool: options.pool,
     store: options.store,
     projections: allProjections,
+    onParked: (parked) => logParked(options.log, parked),
   });
   const data: ProjectionThreadData = {
     databaseUrl: options.databaseUrl,
@@ -58,6 +69,10 @@ export function createThreadedProjectionRunner(
           options.log(`projections thread failed to start: ${message.message}`);
         } else if (message.kind === 'projection-error') {
           options.log(`projection ${message.projection} failed: ${message.message}`);
+        } else if (message.kind === 'event-parked') {
+          logParked(options.log, message);
+        } else if (message.kind === 'event-skipped') {
+          noteSkippedEvent(message.skipped);
         }
       });
       thread.on('error', (error) => {

@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase, freePort, testRedisUrl } from '../testing/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../../..');
@@ -69,4 +73,22 @@ export async function startBankProcess(
     kill: () => signal('SIGKILL', 0),
     stop: () => signal('SIGTERM', 10_000),
   };
+}
+
+/** A fresh database, a free port, and the environment a bank process (`name`) runs on there. */
+export async function bankProcessEnv(name: string, extra: Record<string, string> = {}) {
+  const databaseUrl = await createTestDatabase();
+  const port = await freePort();
+  const opsToken = `ops-${randomBytes(12).toString('hex')}`;
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: testRedisUrl(),
+    PORT: String(port),
+    OPS_TOKEN: opsToken,
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `bank-${name}-`)),
+    QUEUE_PREFIX: `${name}-${randomBytes(6).toString('hex')}`,
+    ...extra,
+  };
+  return { env, databaseUrl, opsToken, base: `http://127.0.0.1:${port}` };
 }

@@ -1,18 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { centsToDollars } from '@bank/events';
 import { createPool, type Pool } from '@bank/infra';
 import { verifyLog } from '@bank/infra/audit';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  freePort,
-  registrationPayload,
-  testRedisUrl,
-} from '../testing/index.ts';
-import { startBankProcess, type BankProcess } from './bank-process.ts';
+import { registrationPayload } from '../testing/index.ts';
+import { httpJson } from '../testing/http-json.ts';
+import { bankProcessEnv, startBankProcess, type BankProcess } from './bank-process.ts';
 import { booksFromLog, booksFromReadModels, differences } from './books.ts';
 
 /**
@@ -67,49 +60,18 @@ describe('crash safety', () => {
   it(
     'loses no acknowledged transfer, moves none twice, creates no money, and the projections converge after SIGKILLs',
     async () => {
-      const databaseUrl = await createTestDatabase();
-      const port = await freePort();
-      const opsToken = `ops-${randomBytes(12).toString('hex')}`;
-      const env = {
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: testRedisUrl(),
-        PORT: String(port),
-        OPS_TOKEN: opsToken,
-        SECRETS_KEY: randomBytes(32).toString('hex'),
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bank-crash-')),
-        QUEUE_PREFIX: `crash-${randomBytes(6).toString('hex')}`,
-      };
-      const base = `http://127.0.0.1:${port}`;
+      const { env, databaseUrl, opsToken, base } = await bankProcessEnv('crash');
       const started = Date.now();
       bank = await startBankProcess(env);
       pool = createPool(databaseUrl, 4);
 
-      const call = async (
+      const call = (
         method: string,
         url: string,
         token: string | undefined,
         body?: unknown,
         headers: Record<string, string> = {},
-      ) => {
-        const response = await fetch(base + url, {
-          method,
-          headers: {
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...headers,
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(30_000),
-        });
-        const text = await response.text();
-        let parsed: any = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          /* not JSON */
-        }
-        return { status: response.status, body: parsed, headers: response.headers };
-      };
+      ) => httpJson(base, method, url, token, body, headers);
 
       // Funded customers, set up while the bank is healthy.
       const customers: Customer[] = [];

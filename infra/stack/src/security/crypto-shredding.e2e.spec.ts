@@ -60,11 +60,15 @@ async function expectRebuildEqualsLive(names: string[]): Promise<void> {
   for (const name of names) {
     const projection = allProjections.find((p) => p.name === name)!;
     const live = await readModelHash(bank.pool, projection);
-    const rebuilt = await rebuildWithShadow(bank.pool, bank.store, projection, { swap: false });
+    const rebuilt = await rebuildWithShadow(bank.ownerPool, bank.store, projection, {
+      swap: false,
+    });
     try {
-      expect(await readModelHash(bank.pool, projection, rebuilt.shadowSchema), name).toEqual(live);
+      expect(await readModelHash(bank.ownerPool, projection, rebuilt.shadowSchema), name).toEqual(
+        live,
+      );
     } finally {
-      await dropShadow(bank.pool, projection);
+      await dropShadow(bank.ownerPool, projection);
     }
   }
 }

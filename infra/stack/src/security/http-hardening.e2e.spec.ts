@@ -155,6 +155,9 @@ describe('rate limits held in Redis across instances', () => {
       queuePrefix: `rl-${randomBytes(6).toString('hex')}`,
       rateLimits: { auth: { max: 4, timeWindow: 60_000 }, money: { max: 4, timeWindow: 60_000 } },
       serveFrontend: false,
+      // Without the jobs each is one of several writers: two whole banks on one database would
+      // both need to be its only writer, and the second would not start.
+      roles: { jobs: false },
     };
     first = await startTestBank(shared);
     second = await startTestBank({

@@ -182,13 +182,15 @@ describe('secrets at rest in the features’ events', () => {
     for (const name of ['customers', 'support', 'bill-pay', 'cards']) {
       const projection = allProjections.find((p) => p.name === name)!;
       const live = await readModelHash(bank.pool, projection);
-      const rebuilt = await rebuildWithShadow(bank.pool, bank.store, projection, { swap: false });
+      const rebuilt = await rebuildWithShadow(bank.ownerPool, bank.store, projection, {
+        swap: false,
+      });
       try {
-        expect(await readModelHash(bank.pool, projection, rebuilt.shadowSchema), name).toEqual(
+        expect(await readModelHash(bank.ownerPool, projection, rebuilt.shadowSchema), name).toEqual(
           live,
         );
       } finally {
-        await dropShadow(bank.pool, projection);
+        await dropShadow(bank.ownerPool, projection);
       }
     }
   });

@@ -40,6 +40,7 @@ export async function collectApiRoutes(): Promise<ApiRoute[]> {
             pool: inert as Pool,
             sessions: inert as SessionStore,
             opsToken: 'inert',
+            unseal: (sealed) => sealed,
           });
         }
       },

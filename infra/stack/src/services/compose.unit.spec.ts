@@ -72,6 +72,12 @@ describe('docker-compose.yml', () => {
       expect(servicesTest, script).toContain(`startService('${script}'`);
     }
   });
+
+  it('lets the API services trust the edge, and only one hop of it', () => {
+    for (const name of ['command-api', 'command-api-2', 'query-api']) {
+      expect(services[name]!.environment!.TRUST_PROXY, name).toBe('1');
+    }
+  });
 });
 
 describe('infra/edge/nginx.conf', () => {
@@ -84,6 +90,11 @@ describe('infra/edge/nginx.conf', () => {
   const fallback = /default (\w+);/.exec(map)![1]!;
   const nginxRoute = (method: string, url: string) =>
     rules.find((r) => r.pattern.test(`${method}:${url}`))?.upstream ?? fallback;
+
+  it('passes on the address nginx saw, never a client-written X-Forwarded-For', () => {
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(conf).not.toContain('$proxy_add_x_forwarded_for');
+  });
 
   it('sends every route to the service that serves it, as the Node edge does', async () => {
     const routes = await collectApiRoutes();

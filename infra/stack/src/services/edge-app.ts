@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@bank/infra';
+import { messages, trustedProxies, type TrustProxy } from '@bank/infra';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { frontendDist } from '../http-server.ts';
 import { collectApiRoutes, createApiRouter, type ApiService } from './api-routes.ts';
@@ -13,6 +13,8 @@ export interface EdgeOptions {
   /** Further health URLs that /api/health includes (projection and job workers). */
   health?: Record<string, string>;
   frontendDir?: string;
+  /** Proxies in front of the edge that may name the client (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 async function probe(url: string): Promise<boolean> {
@@ -40,7 +42,10 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
   };
 
   // A plain Fastify: the proxy passes bodies through unparsed, the services validate them.
-  const app = Fastify({ bodyLimit: 9 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({
+    bodyLimit: 9 * 1024 * 1024,
+    trustProxy: trustedProxies(options.trustProxy),
+  });
 
   app.get('/api/health', async (_request, reply) => {
     const targets: Record<string, string> = { ...options.health };
@@ -71,6 +76,12 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
     rewritePrefix: '/api',
     replyOptions: {
       getUpstream: (request) => pick(route(request.method, request.url)),
+      // The services trust the edge (their TRUST_PROXY) to name the client: it passes on the
+      // address it saw itself, never the X-Forwarded-For a client wrote.
+      rewriteRequestHeaders: (request, headers) => ({
+        ...headers,
+        'x-forwarded-for': request.ip,
+      }),
     },
   });
 

@@ -1,3 +1,4 @@
+import { parseTrustProxy } from '@bank/infra';
 import { buildEdge } from './edge-app.ts';
 
 /** Comma-separated base URLs from the environment. */
@@ -20,6 +21,7 @@ const edge = await buildEdge({
     'query-api': urls('QUERY_API_URLS', 'http://127.0.0.1:3002'),
   },
   health,
+  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
 });
 const url = await edge.listen({
   port: Number(process.env.PORT ?? 3000),

@@ -1,5 +1,6 @@
 import { loadConfig } from '@bank/infra';
 import { startBank, type StartBankOptions } from '../bank.ts';
+import { StartRefused } from '../start-refused.ts';
 import '../modules.ts';
 
 export type ServiceName = 'command-api' | 'query-api' | 'projections' | 'jobs';
@@ -36,6 +37,10 @@ export async function runService(service: ServiceName): Promise<void> {
     roles: roles[service],
     serveFrontend: false,
     log: (line) => console.log(`[${service}] ${line}`),
+  }).catch((error) => {
+    if (!(error instanceof StartRefused)) throw error;
+    console.error(`${service}: ${error.message}`);
+    process.exit(2);
   });
   console.log(`[${service}] ready on ${bank.url}${config.kafkaBrokers ? ' (scale mode)' : ''}`);
   let stopping = false;

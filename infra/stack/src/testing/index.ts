@@ -1,4 +1,4 @@
-export { createTestDatabase, testRedisUrl, freePort } from '@bank/infra/testing';
+export { createTestDatabase, testDatabaseUrlAs, testRedisUrl, freePort } from '@bank/infra/testing';
 export { startTestBank, type TestBank } from './test-bank.ts';
 export {
   ApiClient,

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, testRedisUrl } from '@bank/infra/testing';
+import { createPool, type Pool } from '@bank/infra';
+import { createTestDatabase, testDatabaseUrlAs, testRedisUrl } from '@bank/infra/testing';
 import { startBank, type BankParts, type StartBankOptions } from '../bank.ts';
 
 export interface TestBank extends BankParts {
   baseUrl: string;
   opsToken: string;
+  /** The schema owner's connections: what an operator's tools use (a shadow rebuild's DDL). */
+  ownerPool: Pool;
 }
 
 /**
@@ -16,12 +19,19 @@ export interface TestBank extends BankParts {
  */
 export async function startTestBank(options: StartBankOptions = {}): Promise<TestBank> {
   const opsToken = `ops-${randomBytes(12).toString('hex')}`;
+  // As `npm start`: the bank connects as the application role, the migrations run as the owner.
+  const database = options.config?.databaseUrl
+    ? { databaseUrl: options.config.databaseUrl }
+    : await createTestDatabase().then((url) => ({
+        databaseUrl: url,
+        migrationDatabaseUrl: testDatabaseUrlAs(url, 'owner'),
+      }));
   const bank = await startBank({
     ...options,
     config: {
       port: 0,
       host: '127.0.0.1',
-      databaseUrl: await createTestDatabase(),
+      ...database,
       redisUrl: testRedisUrl(),
       opsToken,
       dataDir: mkdtempSync(path.join(os.tmpdir(), 'bank-data-')),
@@ -35,5 +45,16 @@ export async function startTestBank(options: StartBankOptions = {}): Promise<Tes
     },
     log: options.log ?? (() => {}),
   });
-  return { ...bank, baseUrl: bank.url, opsToken };
+  // Pools connect on first use: a test that never needs the owner opens no connection.
+  const ownerPool = createPool(bank.config.migrationDatabaseUrl ?? bank.config.databaseUrl!, 4);
+  return {
+    ...bank,
+    baseUrl: bank.url,
+    opsToken,
+    ownerPool,
+    async stop() {
+      await ownerPool.end();
+      await bank.stop();
+    },
+  };
 }

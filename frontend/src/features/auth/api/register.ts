@@ -64,11 +64,20 @@ export function toRegisterPayload(form: RegisterForm) {
   };
 }
 
-export async function register(form: RegisterForm): Promise<Session> {
-  const { data } = await api.post<Session>('/register', toRegisterPayload(form), {
-    skipUnauthorizedHandler: true,
-  });
-  return data;
+/**
+ * A new account and its session, or, when the details belong to someone already, no account and
+ * the server's message on what to do (it never says which detail, nor that one exists).
+ */
+export type RegisterOutcome =
+  { opened: true; session: Session } | { opened: false; message: string };
+
+export async function register(form: RegisterForm): Promise<RegisterOutcome> {
+  const { data, message } = await api.post<Session | { token: null }>(
+    '/register',
+    toRegisterPayload(form),
+    { skipUnauthorizedHandler: true },
+  );
+  return data.token ? { opened: true, session: data as Session } : { opened: false, message };
 }
 
 export function useRegister() {

@@ -35,6 +35,7 @@ export default function RegisterRoute() {
   const [invalid, setInvalid] = useState<(keyof RegisterForm)[]>([]);
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
   const [created, setCreated] = useState<Session | null>(null);
+  const [notOpened, setNotOpened] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useForm<RegisterForm>({ defaultValues: emptyRegisterForm });
   const { register } = form;
@@ -91,7 +92,12 @@ export default function RegisterRoute() {
     setStepError(null);
     setServerErrors([]);
     try {
-      const session = await registerCall.mutateAsync(values);
+      const outcome = await registerCall.mutateAsync(values);
+      if (!outcome.opened) {
+        setNotOpened(outcome.message);
+        return;
+      }
+      const { session } = outcome;
       // Kept in storage at once; the app switches to signed-in when it leaves this page.
       saveSession({
         token: session.token,
@@ -118,6 +124,23 @@ export default function RegisterRoute() {
           </p>
         </Alert>
         <p role="status">Taking you to your dashboard in 3 seconds...</p>
+      </AuthLayout>
+    );
+  }
+
+  if (notOpened) {
+    return (
+      <AuthLayout title="Open your account">
+        <Alert tone="info" title="No new account was opened">
+          <p>{notOpened}</p>
+        </Alert>
+        <div className="auth__links">
+          <Link to="/login">Sign in</Link>
+          <Link to="/forgot-password">Reset your password</Link>
+        </div>
+        <Button type="button" variant="secondary" onClick={() => setNotOpened(null)}>
+          Change my details
+        </Button>
       </AuthLayout>
     );
   }

@@ -27,6 +27,17 @@ async function fillStep2() {
   await userEvent.type(screen.getByLabelText('ZIP code'), '04999');
 }
 
+/** Fills all three steps, accepts the terms and submits. */
+async function submitCompleteForm() {
+  renderRegister();
+  await fillStep1();
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await fillStep2();
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }));
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
 describe('Registration wizard', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -74,17 +85,37 @@ describe('Registration wizard', () => {
         errors: { email: ['The email has already been taken.'] },
       },
     }));
-    renderRegister();
-    await fillStep1();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await fillStep2();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await userEvent.click(
-      screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submitCompleteForm();
     expect(await screen.findByText('Please fix the following errors:')).toBeInTheDocument();
     expect(screen.getByText('The email has already been taken.')).toBeInTheDocument();
+  });
+
+  it('shows what to do, signs nobody in, and lets the details be changed when no account was opened', async () => {
+    fakeServer((url) =>
+      url.pathname === '/api/register'
+        ? {
+            status: 200,
+            body: {
+              status: 'success',
+              message: 'We could not open a new account with these details.',
+              data: { user: null, token: null, next_steps: ['sign_in', 'reset_password'] },
+            },
+          }
+        : undefined,
+    );
+    await submitCompleteForm();
+    expect(await screen.findByText('No new account was opened')).toBeInTheDocument();
+    expect(
+      screen.getByText('We could not open a new account with these details.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Change my details' }));
+    expect(screen.getByRole('heading', { name: 'Review & Submit' })).toBeInTheDocument();
   });
 
   it('requires the terms, then shows the new account number and opens the dashboard after 3 seconds', async () => {

@@ -13,6 +13,7 @@ import { useZelleRecipients, type ZelleRecipient } from '../api/get-zelle-recipi
 import { useZelleRequests } from '../api/get-zelle-requests';
 import { useZelleTransactions } from '../api/get-zelle-transactions';
 import { ActivityList } from '../components/activity-list';
+import { ClaimCard } from '../components/claim-card';
 import { IncomingRequests } from '../components/incoming-requests';
 import { QrDialog, qrPayload } from '../components/qr-dialog';
 import { RecentRecipients } from '../components/recent-recipients';
@@ -117,6 +118,7 @@ export default function ZelleRoute() {
             ) : null}
             <p className="muted">Only send money to people you know and trust.</p>
           </Card>
+          <ClaimCard />
           <Card aria-labelledby="zelle-actions-title">
             <CardHeader title="Quick Actions" id="zelle-actions-title" />
             <Button

@@ -1,0 +1,226 @@
+import { startTestBank, type TestBank } from '@bank/stack/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
+import { billPayClock, runScheduledOccurrence } from '../services/bill-pay.ts';
+import { balances, customer, ledger, type Customer } from './money-test-helpers.ts';
+
+/** Bill pay through the money pipeline: Idempotency-Key, limits now and on the day it runs. */
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank({ jobs: billPayJobModule });
+});
+afterAll(async () => {
+  await bank.stop();
+});
+afterEach(() => {
+  billPayClock.now = () => new Date();
+});
+
+const DAILY = 'You have exceeded your daily transaction limit.';
+const NEW_PAYEE = 'The first payment to a new payee is limited to $2,500.00.';
+
+async function addPayee(c: Customer, extra: Record<string, unknown> = {}, headers = {}) {
+  return c.client.post(
+    '/api/bill-payments/payees',
+    { name: 'Made Up Inc', category: 'other', account_number: '99887766', ...extra },
+    headers,
+  );
+}
+
+async function payeeId(c: Customer, extra: Record<string, unknown> = {}): Promise<string> {
+  const response = await addPayee(c, extra);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data.payee.id as string;
+}
+
+function pay(c: Customer, payee: string, amount: number, extra = {}, headers = {}) {
+  return c.client.post(
+    '/api/bill-payments/schedule',
+    { payee_id: payee, from_account_id: c.checking.id, amount, ...extra },
+    headers,
+  );
+}
+
+async function billHistory(c: Customer) {
+  await bank.runner.catchUp();
+  return (await c.client.get('/api/bill-payments/history?type=bill_payments&limit=50')).body.data
+    .transactions as { status: string; amount: number }[];
+}
+
+/** A payee already paid once, so only the daily and monthly limits apply to it. */
+async function establishedPayee(c: Customer): Promise<string> {
+  const payee = await payeeId(c);
+  expect((await pay(c, payee, 1)).status).toBe(201);
+  return payee;
+}
+
+describe('bill pay limits', () => {
+  it('refuses $9,000,000 to a payee made up on the spot, and moves nothing', async () => {
+    const c = await customer(bank, 'Big Spender', 10_000_000);
+    const payee = await payeeId(c);
+    const response = await pay(c, payee, 9_000_000);
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(response.body.errors.amount).toEqual([DAILY]);
+    expect(await balances(c, c.checking.id)).toEqual({
+      balance: 10_000_000,
+      available: 10_000_000,
+    });
+    expect(await billHistory(c)).toEqual([]);
+  });
+
+  it('holds a new payee to $2,500 for its first payment, then to $10,000 a day', async () => {
+    const c = await customer(bank, 'Careful Payer', 30_000);
+    const payee = await payeeId(c);
+    const first = await pay(c, payee, 2_500.01);
+    expect(first.status).toBe(422);
+    expect(first.body.code).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(first.body.errors.amount).toEqual([NEW_PAYEE]);
+    expect((await pay(c, payee, 2_500)).status).toBe(201);
+    expect((await pay(c, payee, 7_000)).status).toBe(201);
+    const over = await pay(c, payee, 500.01);
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(over.body.message).toBe(DAILY);
+    expect((await pay(c, payee, 500)).status).toBe(201);
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 20_000, available: 20_000 });
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+
+  it('refuses an AutoPay amount above the new-payee limit when the payee is added', async () => {
+    const c = await customer(bank, 'AutoPay Setter', 100);
+    const response = await addPayee(c, {
+      autopay_enabled: true,
+      autopay_day: 5,
+      autopay_amount: 2_500.01,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(response.body.errors.autopay_amount).toEqual([NEW_PAYEE]);
+    const tooMuch = await addPayee(c, {
+      autopay_enabled: true,
+      autopay_day: 5,
+      autopay_amount: 1e7,
+    });
+    expect(tooMuch.body.errors.autopay_amount).toEqual([DAILY]);
+    expect((await c.client.get('/api/bill-payments/payees')).body.data.payees).toEqual([]);
+  });
+
+  it('refuses a scheduled payment no day could pay, at once', async () => {
+    const c = await customer(bank, 'Planner', 100);
+    const payee = await establishedPayee(c);
+    const response = await pay(c, payee, 10_000.01, { scheduled_date: '2099-01-05' });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('DAILY_LIMIT_EXCEEDED');
+    await bank.runner.catchUp();
+    expect((await c.client.get('/api/bill-payments/scheduled')).body.data.payments).toEqual([]);
+  });
+
+  it('checks the limit again on the day a scheduled payment runs, and fails it without a debit', async () => {
+    billPayClock.now = () => new Date('2031-03-04T17:00:00Z');
+    const c = await customer(bank, 'Future Payer', 20_000);
+    const payee = await establishedPayee(c);
+    const scheduled = await pay(c, payee, 4_000, { scheduled_date: '2031-03-05' });
+    expect(scheduled.status).toBe(201);
+    expect(scheduled.body.data.payment.status).toBe('scheduled');
+    // Its job is queued now, due at midnight in New York (hours away on this clock).
+    await bank.jobs!.dispatchPending();
+
+    // On the 5th the customer pays $9,000 by hand: the scheduled $4,000 no longer fits the day.
+    billPayClock.now = () => new Date('2031-03-05T15:00:00Z');
+    expect((await pay(c, payee, 9_000)).status).toBe(201);
+    const run = await runScheduledOccurrence(
+      bank.ctx,
+      scheduled.body.data.payment.id,
+      '2031-03-05',
+    );
+    expect(run.result).toBe('failed');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 10_999, available: 10_999 });
+    const notes = (await c.client.get('/api/notifications?type=bill_payment')).body.data
+      .notifications as { title: string; message: string }[];
+    expect(notes.map((n) => n.title)).toContain('Bill payment failed');
+    expect(notes.find((n) => n.title === 'Bill payment failed')!.message).toContain(
+      'exceeded your daily transaction limit',
+    );
+    expect((await billHistory(c)).map((h) => h.status).sort()).toEqual([
+      'completed',
+      'completed',
+      'failed',
+    ]);
+  });
+});
+
+describe('bill pay idempotency', () => {
+  it('pays once for the same Idempotency-Key sent three times, with the stored answer', async () => {
+    const c = await customer(bank, 'Triple Clicker', 1_000);
+    const payee = await payeeId(c);
+    const headers = { 'idempotency-key': 'bill-3x' };
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await pay(c, payee, 100, {}, headers));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(answers.map((a) => a.headers['idempotent-replayed'])).toEqual([
+      undefined,
+      'true',
+      'true',
+    ]);
+    expect(answers[1]!.body).toEqual(answers[0]!.body);
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 900, available: 900 });
+    expect(await billHistory(c)).toHaveLength(1);
+  });
+
+  it('refuses the same key with another body, and moves nothing for it', async () => {
+    const c = await customer(bank, 'Key Reuser', 1_000);
+    const payee = await payeeId(c);
+    const headers = { 'idempotency-key': 'bill-reuse' };
+    expect((await pay(c, payee, 100, {}, headers)).status).toBe(201);
+    const other = await pay(c, payee, 200, {}, headers);
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 900, available: 900 });
+  });
+
+  it('pays once for fifty concurrent requests with one key', async () => {
+    const c = await customer(bank, 'Fifty At Once', 1_000);
+    const payee = await payeeId(c);
+    const headers = { 'idempotency-key': 'bill-fifty' };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => pay(c, payee, 10, {}, headers)),
+    );
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+    expect(new Set(answers.map((a) => a.body.data.payment.id)).size).toBe(1);
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 990, available: 990 });
+    expect(await billHistory(c)).toHaveLength(1);
+  });
+
+  it('refuses an identical payment within a minute without a key, as a duplicate', async () => {
+    const c = await customer(bank, 'Double Clicker', 1_000);
+    const payee = await payeeId(c);
+    expect((await pay(c, payee, 50)).status).toBe(201);
+    const again = await pay(c, payee, 50);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('DUPLICATE_TRANSACTION');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 950, available: 950 });
+  });
+
+  it('adds one payee (one AutoPay) for a retried request with the same key', async () => {
+    const c = await customer(bank, 'Payee Retrier', 100);
+    const headers = { 'idempotency-key': 'payee-retry' };
+    const form = { autopay_enabled: true, autopay_day: 12, autopay_amount: 20 };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => addPayee(c, form, headers)));
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+    expect(new Set(answers.map((a) => a.body.data.payee.id)).size).toBe(1);
+    await bank.runner.catchUp();
+    expect((await c.client.get('/api/bill-payments/payees')).body.data.payees).toHaveLength(1);
+  });
+
+  it('keeps another customer from replaying a key (keys are per customer)', async () => {
+    const a = await customer(bank, 'Key Owner', 100);
+    const b = await customer(bank, 'Key Borrower', 100);
+    const headers = { 'idempotency-key': 'shared-key' };
+    const mine = await pay(a, await payeeId(a), 10, {}, headers);
+    const theirs = await pay(b, await payeeId(b), 10, {}, headers);
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.body.data.payment.id).not.toBe(mine.body.data.payment.id);
+    expect(await balances(b, b.checking.id)).toEqual({ balance: 90, available: 90 });
+  });
+});

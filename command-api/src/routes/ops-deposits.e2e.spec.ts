@@ -1,0 +1,53 @@
+import { startTestBank, type TestBank } from '@bank/stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balances, customer, ledger, opsClient } from './money-test-helpers.ts';
+
+/** Teller deposits run in the money pipeline: a retried deposit under one key posts once. */
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+describe('ops deposits', () => {
+  it('posts once for the same Idempotency-Key, fifty at once, with the stored answer', async () => {
+    const c = await customer(bank, 'Cash Depositor');
+    const ops = opsClient(bank);
+    const body = { account_number: c.checking.account_number, amount: 250, description: 'Cash' };
+    const headers = { 'idempotency-key': `teller-${c.id}` };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => ops.post('/api/ops/deposits', body, headers)),
+    );
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+    expect(new Set(answers.map((a) => a.body.data.reference_number)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(49);
+    await bank.runner.catchUp();
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 250, available: 250 });
+
+    const other = await ops.post('/api/ops/deposits', { ...body, amount: 300 }, headers);
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    await bank.runner.catchUp();
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 250, available: 250 });
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+
+  it('refuses a bad amount or account with a 4xx and posts nothing', async () => {
+    const c = await customer(bank, 'Careful Teller');
+    const ops = opsClient(bank);
+    const bad = [
+      { account_number: c.checking.account_number, amount: 0 },
+      { account_number: c.checking.account_number, amount: 10.005 },
+      { account_number: c.checking.account_number, amount: 10_000_000.01 },
+      { account_number: '000000000000', amount: 10 },
+    ];
+    for (const body of bad) {
+      const response = await ops.post('/api/ops/deposits', body);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+    }
+    await bank.runner.catchUp();
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 0, available: 0 });
+  });
+});

@@ -1,0 +1,74 @@
+import { centsToDollars, type EventData } from '@bank/events';
+import { ok } from '@bank/infra';
+
+/** The payee as the add-payee answer shows it (the stored answer of its Idempotency-Key). */
+export function payeeReply(p: EventData<'BillPayeeAdded'>) {
+  return {
+    statusCode: 201,
+    body: ok(
+      {
+        payee: {
+          id: p.payeeId,
+          name: p.name,
+          display_name: p.displayName ?? p.name,
+          category: p.category,
+          account_number: `****${p.accountLast4}`,
+          formatted_account_number: `****${p.accountLast4}`,
+          address: p.address,
+          city: p.city,
+          state: p.state,
+          zip_code: p.zipCode,
+          phone: p.phone,
+          default_amount:
+            p.defaultAmountCents === null ? null : centsToDollars(p.defaultAmountCents),
+          autopay_enabled: p.autopay !== null,
+          autopay_day: p.autopay?.day ?? null,
+          autopay_amount:
+            p.autopay?.amountCents == null ? null : centsToDollars(p.autopay.amountCents),
+          autopay_account_id: p.autopay?.fromAccountId ?? null,
+          is_active: true,
+          next_payment: p.autopay
+            ? {
+                date: p.autopay.firstDate,
+                amount: centsToDollars(p.autopay.amountCents ?? p.defaultAmountCents ?? 0),
+              }
+            : null,
+        },
+      },
+      'Payee added successfully!',
+    ),
+  };
+}
+
+/** A scheduled (or paid-now) payment as the schedule answer shows it. */
+export function paymentReply(
+  s: EventData<'BillPaymentScheduled'>,
+  status: 'scheduled' | 'completed',
+  nextDate: string | null,
+  reference: string | null,
+) {
+  return {
+    statusCode: 201,
+    body: ok(
+      {
+        payment: {
+          id: s.paymentId,
+          payee_id: s.payeeId,
+          payee_name: s.payeeName,
+          category: s.category,
+          from_account_id: s.fromAccountId,
+          amount: centsToDollars(s.amountCents),
+          scheduled_date: s.firstDate,
+          memo: s.memo,
+          is_recurring: s.recurrence !== null,
+          recurring_frequency: s.recurrence?.frequency ?? null,
+          recurring_end_date: s.recurrence?.endDate ?? null,
+          status,
+          next_payment_date: nextDate,
+          reference_number: reference,
+        },
+      },
+      status === 'completed' ? 'Payment sent successfully!' : 'Payment scheduled successfully!',
+    ),
+  };
+}

@@ -1,0 +1,173 @@
+import { randomInt } from 'node:crypto';
+import { centsToDollars, formatUsd, zelleStreams, type ZelleContact } from '@bank/events';
+import { hashSecret, ok, verifySecret, type EventMetadata } from '@bank/infra';
+import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
+import {
+  CLAIM_CODE_INVALID,
+  CLAIM_CODE_MAX_ATTEMPTS,
+  CLAIM_CODE_TTL_MS,
+  CLAIM_MESSAGES,
+  decideCodeAttempt,
+  maskContact,
+  newClaimCode,
+} from '../domain/zelle/claim-code.ts';
+import { inboxAggregate, paymentAggregate, type PaymentData } from '../domain/zelle/zelle.ts';
+import { DomainError } from '../kernel/aggregate.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import type { CommandContext } from './context.ts';
+import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
+import { toApiError } from './money-errors.ts';
+import { findCustomerByContact, loadCustomer, type FoundCustomer } from './money-lookups.ts';
+import { claimPending } from './zelle.ts';
+
+/**
+ * Money sent by Zelle to an email or phone nobody had enrolled waits, held on the sender's
+ * account, until a customer proves they own that contact with a one-time code (sent to the ops
+ * outbox: no mail or SMS server exists here), or goes back to the sender after the claim window.
+ */
+
+type Kind = ZelleContact['kind'];
+
+function nothingWaiting(kind: Kind) {
+  return new DomainError(
+    CLAIM_CODE_INVALID,
+    CLAIM_MESSAGES.nothingWaiting.replace('{kind}', kind === 'email' ? 'email' : 'phone number'),
+    'kind',
+  );
+}
+
+/** The customer's own contact of this kind, as a payment to it was addressed, if they hold it. */
+async function ownContact(uow: UnitOfWork, customerId: string, kind: Kind) {
+  const customer = await loadCustomer(uow, customerId);
+  const value = kind === 'email' ? normalizeEmail(customer.email) : phoneDigits(customer.phone);
+  const contact: ZelleContact = { kind, value };
+  const holder = await findCustomerByContact(uow, contact);
+  return holder?.customerId === customerId ? { contact, holder } : undefined;
+}
+
+/** Payments still waiting for the contact (not from the customer themself). */
+async function waitingPayments(uow: UnitOfWork, contact: ZelleContact, customerId: string) {
+  const ids = (await uow.load(zelleStreams.inbox(contact), inboxAggregate)).state;
+  const waiting: PaymentData[] = [];
+  for (const id of ids) {
+    const { state } = await uow.load(zelleStreams.payment(id), paymentAggregate);
+    if (state.payment && state.status === 'pending') {
+      if (state.payment.senderCustomerId !== customerId) waiting.push(state.payment);
+    }
+  }
+  return waiting;
+}
+
+/** POST /zelle/claims/code: sends a new code to the customer's email or phone (ops outbox). */
+export async function requestClaimCode(ctx: CommandContext, customerId: string, kind: Kind) {
+  const { result } = await ctx.bus.execute({}, async (uow) => {
+    const own = await ownContact(uow, customerId, kind);
+    if (!own) return undefined;
+    return { contact: own.contact, waiting: await waitingPayments(uow, own.contact, customerId) };
+  });
+  if (!result || result.waiting.length === 0) throw toApiError(nothingWaiting(kind));
+  const code = newClaimCode(randomInt);
+  const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);
+  const message = `Harborview Community Bank: your Zelle claim code is ${code}. It expires in 15 minutes.`;
+  // A new code replaces any earlier one, whose outbox message is blanked.
+  await ctx.pool.query(
+    `WITH closed AS (
+       UPDATE zelle_claim_codes SET closed_at = now(), message = NULL
+       WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL)
+     INSERT INTO zelle_claim_codes
+       (code_id, customer_id, contact_kind, code_hash, message, expires_at)
+     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5)`,
+    [customerId, kind, await hashSecret(code), message, expiresAt],
+  );
+  return {
+    sent_to: maskContact(kind, result.contact.value),
+    expires_at: expiresAt.toISOString(),
+    payments_waiting: result.waiting.length,
+  };
+}
+
+/**
+ * Takes one attempt on the customer's open code (atomically, so racing guesses cannot pass the
+ * limit) and checks it; a code that matches is returned, anything else is refused.
+ */
+async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code: string) {
+  const { rows } = await ctx.pool.query<{
+    code_id: string;
+    code_hash: string;
+    attempts: number;
+    expires_at: Date;
+  }>(
+    `UPDATE zelle_claim_codes SET attempts = attempts + 1
+     WHERE code_id = (SELECT code_id FROM zelle_claim_codes
+                      WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL
+                      ORDER BY created_at DESC LIMIT 1)
+       AND expires_at > now() AND attempts < $3
+     RETURNING code_id, code_hash, attempts - 1 AS attempts, expires_at`,
+    [customerId, kind, CLAIM_CODE_MAX_ATTEMPTS],
+  );
+  const row = rows[0];
+  const matches = row ? await verifySecret(row.code_hash, code) : false;
+  const decision = decideCodeAttempt(
+    row && { expiresAt: row.expires_at, attempts: row.attempts, closed: false },
+    matches,
+    new Date(),
+  );
+  if (decision.outcome === 'refused') {
+    if (row && row.attempts + 1 >= CLAIM_CODE_MAX_ATTEMPTS) await closeCode(ctx, row.code_id);
+    throw decision.error;
+  }
+  return row!.code_id;
+}
+
+async function closeCode(ctx: CommandContext, codeId: string) {
+  await ctx.pool.query(
+    'UPDATE zelle_claim_codes SET closed_at = now(), message = NULL WHERE code_id = $1',
+    [codeId],
+  );
+}
+
+/**
+ * POST /zelle/claims: with the right code, every payment waiting for the customer's email or
+ * phone is credited to their checking account, exactly once per Idempotency-Key.
+ */
+export async function claimWithCode(
+  ctx: CommandContext,
+  input: { customerId: string; kind: Kind; code: string },
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+) {
+  // One attempt per request, even when the bus decides the command twice.
+  let check: Promise<string> | undefined;
+  let usedCode: string | undefined;
+  const outcome = await runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+    check ??= tryCode(ctx, input.customerId, input.kind, input.code);
+    usedCode = await check;
+    const own = await ownContact(uow, input.customerId, input.kind);
+    const waiting = own ? await waitingPayments(uow, own.contact, input.customerId) : [];
+    if (!own || waiting.length === 0) throw nothingWaiting(input.kind);
+    for (const payment of waiting) await claimPending(uow, payment, own.holder, now);
+    return claimedReply(waiting, own.holder);
+  });
+  if (usedCode && !outcome.result.replayed) await closeCode(ctx, usedCode);
+  return outcome;
+}
+
+function claimedReply(payments: PaymentData[], holder: FoundCustomer) {
+  const total = payments.reduce((sum, p) => sum + p.amount, 0);
+  return {
+    statusCode: 200,
+    body: ok(
+      {
+        claimed: payments.map((p) => ({
+          id: p.paymentId,
+          sender_name: p.senderName,
+          amount: centsToDollars(p.amount),
+          reference_number: p.reference,
+        })),
+        total: centsToDollars(total),
+        account: { id: holder.depositAccountId, name: holder.depositAccountName },
+      },
+      `${formatUsd(total)} claimed into your ${holder.depositAccountName}`,
+    ),
+  };
+}

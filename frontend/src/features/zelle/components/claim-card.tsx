@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Alert } from '@/components/ui/feedback';
+import { SelectField, TextField } from '@/components/ui/field';
+import { newIdempotencyKey } from '@/components/ui/server-errors';
+import { errorMessage } from '@/lib/error-mapping';
+import { toast } from '@/lib/toast-store';
+import { useClaimPayments, useRequestClaimCode, type ClaimKind } from '../api/claim-payments';
+
+/**
+ * Money sent to my email or phone before I enrolled it: ask for a one-time code, then enter it.
+ * One Idempotency-Key per code, so a double click claims once.
+ */
+export function ClaimCard() {
+  const ask = useRequestClaimCode();
+  const claim = useClaimPayments();
+  const [kind, setKind] = useState<ClaimKind>('email');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [error, setError] = useState<string | null>(null);
+
+  const sendCode = () => {
+    setError(null);
+    ask.mutate(
+      { kind },
+      {
+        onSuccess: ({ data, message }) => {
+          setSentTo(data.sent_to);
+          setKey(newIdempotencyKey());
+          toast.success(message);
+        },
+        onError: (e) => setError(errorMessage(e, 'Failed to send a code')),
+      },
+    );
+  };
+
+  const submit = () => {
+    setError(null);
+    claim.mutate(
+      { kind, code: code.trim(), idempotencyKey: key },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          setSentTo(null);
+          setCode('');
+        },
+        onError: (e) => setError(errorMessage(e, 'Failed to claim the money')),
+      },
+    );
+  };
+
+  return (
+    <Card aria-labelledby="zelle-claim-title">
+      <CardHeader title="Claim Money Sent to You" id="zelle-claim-title" />
+      <p className="muted">
+        Money sent to your email or phone before you enrolled it waits for you. We send a one-time
+        code to prove it is yours.
+      </p>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <SelectField
+        label="Sent to my"
+        value={kind}
+        onChange={(e) => setKind(e.target.value === 'phone' ? 'phone' : 'email')}
+      >
+        <option value="email">Email</option>
+        <option value="phone">Phone</option>
+      </SelectField>
+      {sentTo ? (
+        <>
+          <TextField
+            label="6-digit code"
+            hint={`Sent to ${sentTo}`}
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <Button block onClick={submit} disabled={claim.isPending}>
+            Claim
+          </Button>
+        </>
+      ) : (
+        <Button variant="secondary" block onClick={sendCode} disabled={ask.isPending}>
+          Send me a code
+        </Button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import type { Pool } from '../postgres/pool.ts';
+
+/**
+ * One publication of the log digest, one JSON line of an append-only file: the head (version and
+ * hash) of every stream that changed since the previous line of the same file (every stream, in
+ * the first line). Since each head's hash chains everything before it in its stream, a line binds
+ * the whole of each stream it names up to that version.
+ */
+export interface DigestRecord {
+  /** When it was published. */
+  at: string;
+  /**
+   * Every event of a transaction below this id was committed or abandoned when the record was
+   * read, so the next publication looks only at transactions from here on.
+   */
+  upTo: string;
+  streams: number;
+  heads: Record<string, [version: number, hash: string]>;
+}
+
+/** The newest published head of one stream. */
+export interface PublishedHead {
+  version: number;
+  hash: string;
+  at: string;
+}
+
+function records(file: string): DigestRecord[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, i) => {
+      try {
+        return JSON.parse(line) as DigestRecord;
+      } catch {
+        throw new Error(`${file}, line ${i + 1}: not a digest record`);
+      }
+    });
+}
+
+/**
+ * Reads the heads of the streams changed since the file's last record, in one snapshot, and
+ * appends them as a new line. Returns the record written.
+ */
+export async function publishLogDigest(
+  pool: Pool,
+  file: string,
+  now: Date = new Date(),
+): Promise<DigestRecord> {
+  const previous = records(file).at(-1);
+  const client = await pool.connect();
+  let record: DigestRecord;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const horizon = await client.query<{ xmin: string }>(
+      'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin',
+    );
+    // The streams with events from the previous record's horizon on (all, the first time), and
+    // each one's newest version.
+    const changed = previous
+      ? 'SELECT DISTINCT stream_id FROM events WHERE transaction_id >= $1::xid8'
+      : 'SELECT DISTINCT stream_id FROM events';
+    const heads = await client.query<{ stream_id: string; stream_version: number; hash: string }>(
+      `SELECT s.stream_id, h.stream_version, encode(h.hash, 'hex') AS hash
+         FROM (${changed}) s
+         CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM events e
+                              WHERE e.stream_id = s.stream_id
+                              ORDER BY e.stream_version DESC LIMIT 1) h
+        ORDER BY s.stream_id`,
+      previous ? [previous.upTo] : [],
+    );
+    await client.query('COMMIT');
+    record = {
+      at: now.toISOString(),
+      upTo: horizon.rows[0]!.xmin,
+      streams: heads.rows.length,
+      heads: Object.fromEntries(heads.rows.map((r) => [r.stream_id, [r.stream_version, r.hash]])),
+    };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  appendFileSync(file, `${JSON.stringify(record)}\n`, { flag: 'a' });
+  return record;
+}
+
+/** Every stream's newest head across all the records of a digest file. */
+export function readPublishedHeads(file: string): Map<string, PublishedHead> {
+  const heads = new Map<string, PublishedHead>();
+  for (const record of records(file)) {
+    for (const [stream, [version, hash]] of Object.entries(record.heads)) {
+      const known = heads.get(stream);
+      if (!known || version >= known.version) heads.set(stream, { version, hash, at: record.at });
+    }
+  }
+  return heads;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { jsonTooDeep } from './json-depth.ts';
+import { applyTextPolicy, multilineText, verbatimText } from './text-policy.ts';
+
+const schema = z.object({
+  name: z.string().trim().max(50),
+  message: multilineText(z.string().trim().max(500)).optional(),
+  password: verbatimText(z.string()),
+  people: z.array(z.looseObject({ name: z.string() })).optional(),
+});
+
+const errorsOf = (input: unknown) => {
+  const result = applyTextPolicy(input, schema);
+  return 'errors' in result ? result.errors : {};
+};
+
+describe('the text policy', () => {
+  it.each([
+    ['NUL', 'Bob\u0000'],
+    ['escape', '\u001b[31mBob'],
+    ['DEL', 'Bob\u007f'],
+    ['C1 control', 'Bob\u0085'],
+  ])('refuses a %s character with a field error', (_, name) => {
+    expect(errorsOf({ name, password: 'x' })).toEqual({
+      name: ['The name field must not contain control characters.'],
+    });
+  });
+
+  it.each([
+    ['right-to-left override', 'Bob\u202Egnp.exe'],
+    ['first-strong isolate', 'Bob\u2068x'],
+  ])('refuses a %s', (_, name) => {
+    expect(errorsOf({ name, password: 'x' }).name).toEqual([
+      'The name field must not contain text-direction control characters.',
+    ]);
+  });
+
+  it.each(['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'])(
+    'refuses the zero-width character U+%s',
+    (char) => {
+      expect(errorsOf({ name: `Bo${char}b`, password: 'x' }).name).toEqual([
+        'The name field must not contain invisible characters.',
+      ]);
+    },
+  );
+
+  it('refuses unpaired surrogates but keeps pairs (emoji)', () => {
+    expect(errorsOf({ name: 'Bob\uD83D', password: 'x' }).name).toEqual([
+      'The name field must be valid Unicode text.',
+    ]);
+    expect(errorsOf({ name: 'Bob \uD83D\uDE00', password: 'x' })).toEqual({});
+  });
+
+  it('allows line breaks and tabs only in multi-line fields', () => {
+    expect(errorsOf({ name: 'Bob\nSmith', password: 'x' }).name).toEqual([
+      'The name field must be a single line without tabs.',
+    ]);
+    expect(errorsOf({ name: 'Bob', password: 'x', message: 'Hello,\r\n\tthanks' })).toEqual({});
+    expect(errorsOf({ name: 'Bob', password: 'x', message: 'Hello\u0000' }).message).toEqual([
+      'The message field must not contain control characters.',
+    ]);
+  });
+
+  it('checks nested values, unknown fields and keys, naming the path', () => {
+    expect(
+      errorsOf({
+        name: 'Bob',
+        password: 'x',
+        people: [{ name: 'ok' }, { name: 'A\u202E' }],
+        extra: { deep: ['\u0000'] },
+        ['k\u0000']: 1,
+      }),
+    ).toEqual({
+      'people.1.name': ['The name field must not contain text-direction control characters.'],
+      'extra.deep.0': ['The value field must not contain control characters.'],
+      body: ['The field name field must not contain control characters.'],
+    });
+  });
+
+  it('normalises text to NFC, except verbatim fields', () => {
+    const decomposed = 'Jose\u0301';
+    const result = applyTextPolicy(
+      { name: decomposed, password: decomposed, people: [{ name: decomposed }] },
+      schema,
+    );
+    expect(result).toEqual({
+      value: { name: 'José', password: decomposed, people: [{ name: 'José' }] },
+    });
+  });
+
+  it('keeps a key named __proto__ a plain field', () => {
+    const result = applyTextPolicy(JSON.parse('{"__proto__": {"polluted": true}}'), undefined);
+    const value = (result as { value: Record<string, unknown> }).value;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__']);
+  });
+});
+
+describe('the JSON depth limit', () => {
+  it('counts nesting outside strings only', () => {
+    expect(jsonTooDeep('['.repeat(32) + ']'.repeat(32))).toBe(false);
+    expect(jsonTooDeep('['.repeat(33) + ']'.repeat(33))).toBe(true);
+    expect(jsonTooDeep(`{"a": "${'['.repeat(100)}", "b": "\\"[[[["}`)).toBe(false);
+    expect(jsonTooDeep('{"a":'.repeat(8000))).toBe(true);
+  });
+});

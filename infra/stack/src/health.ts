@@ -1,0 +1,72 @@
+import type { Pool } from '@bank/infra';
+import { allProjectionNames, projectionLag, type ProjectionLag } from '@bank/projections';
+import type { Redis } from 'ioredis';
+
+/** Beyond this, read models are too far behind to call the bank healthy (HEALTH_MAX_LAG_MS). */
+const DEFAULT_MAX_LAG_MS = 60_000;
+/** Counting held-back events stops here: the figure only has to say "a lot". */
+const COUNT_CAP = 10_000;
+
+export interface HealthReport {
+  /** False when a part is behind without bound (the bank answers, but reads go stale). */
+  healthy: boolean;
+  projections: {
+    /** The projection furthest behind the log. */
+    slowest: string | undefined;
+    /** Events it has still to apply. */
+    lagEvents: number;
+    /** Age of the oldest event it has still to apply, in seconds (0 when caught up). */
+    lagSeconds: number;
+  };
+  /**
+   * Committed events no reader may read yet, because a transaction that began before they
+   * committed is still open: a transaction left open freezes every read model.
+   */
+  heldBack: { events: number; oldestSeconds: number };
+  /** Events set aside after failing to apply; null where this database has no such table yet. */
+  parkedEvents: number | null;
+  redis: 'up' | 'down' | 'not used';
+}
+
+/** How far the read side is behind the log, and why. */
+export async function healthReport(pool: Pool, redis: Redis | undefined): Promise<HealthReport> {
+  const maxLagMs = Number(process.env.HEALTH_MAX_LAG_MS ?? DEFAULT_MAX_LAG_MS);
+  const lags = await projectionLag(pool, allProjectionNames);
+  const slowest = lags.reduce<ProjectionLag | undefined>(
+    (worst, lag) => (worst && worst.millisecondsBehind >= lag.millisecondsBehind ? worst : lag),
+    undefined,
+  );
+  const { rows } = await pool.query<{ events: string; ms: string | null }>(
+    `SELECT count(*) AS events,
+            floor(extract(epoch FROM clock_timestamp() - min(recorded_at)) * 1000)::bigint AS ms
+       FROM (SELECT recorded_at FROM events
+              WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot()) LIMIT $1) held`,
+    [COUNT_CAP],
+  );
+  const heldMs = Math.max(0, Number(rows[0]!.ms ?? 0));
+  const lagMs = slowest?.millisecondsBehind ?? 0;
+  return {
+    healthy: lagMs <= maxLagMs && heldMs <= maxLagMs,
+    projections: {
+      slowest: slowest && slowest.eventsBehind > 0 ? slowest.projection : undefined,
+      lagEvents: slowest?.eventsBehind ?? 0,
+      lagSeconds: lagMs / 1000,
+    },
+    heldBack: { events: Number(rows[0]!.events), oldestSeconds: heldMs / 1000 },
+    parkedEvents: await parkedEventCount(pool),
+    redis: redis === undefined ? 'not used' : redis.status === 'ready' ? 'up' : 'down',
+  };
+}
+
+/**
+ * The hook for events the projections set aside after they failed to apply: the table that
+ * holds them (parked_events) is counted when this database has one.
+ */
+export async function parkedEventCount(pool: Pool): Promise<number | null> {
+  const { rows } = await pool.query<{ table: string | null }>(
+    `SELECT to_regclass('parked_events')::text AS table`,
+  );
+  if (!rows[0]!.table) return null;
+  const counted = await pool.query<{ n: string }>('SELECT count(*) AS n FROM parked_events');
+  return Number(counted.rows[0]!.n);
+}

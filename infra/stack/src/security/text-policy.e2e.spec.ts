@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank({ serveFrontend: false });
+});
+afterAll(async () => {
+  await bank?.stop();
+});
+
+const eventCount = async () =>
+  Number((await bank.pool.query('SELECT count(*)::int AS n FROM events')).rows[0].n);
+
+const contactMessage = (overrides: Record<string, unknown>) => ({
+  first_name: 'Vera',
+  last_name: 'Visitor',
+  email: 'vera@example.com',
+  subject: 'General Inquiry',
+  message: 'Please call me back.',
+  ...overrides,
+});
+
+describe('the text policy at the boundary', () => {
+  it.each([
+    ['a NUL in the message', { message: 'Hello\u0000' }, 'message', 'control characters'],
+    [
+      'a right-to-left override in the name',
+      { first_name: 'Vera\u202Eevil' },
+      'first_name',
+      'text-direction',
+    ],
+    ['a zero-width space in the name', { last_name: 'Vi\u200Bsitor' }, 'last_name', 'invisible'],
+    ['a newline in the name', { last_name: 'Vi\nsitor' }, 'last_name', 'single line'],
+  ])(
+    'the public contact form refuses %s with a field error and records nothing',
+    async (_, overrides, field, words) => {
+      const before = await eventCount();
+      const response = await new ApiClient(bank).post(
+        '/api/contact/messages',
+        contactMessage(overrides),
+      );
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({ status: 'error', code: 'VALIDATION_ERROR' });
+      expect(response.body.errors[field][0]).toContain(words);
+      expect(await eventCount()).toBe(before);
+    },
+  );
+
+  it('accepts several lines in the message, and stores the text in NFC', async () => {
+    const response = await new ApiClient(bank).post(
+      '/api/contact/messages',
+      contactMessage({ first_name: 'Jose\u0301', message: 'Hello,\r\n\tplease call.' }),
+    );
+    expect(response.status).toBe(201);
+    await bank.runner.catchUp();
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const list = await ops.get('/api/ops/contact-requests');
+    expect(JSON.stringify(list.body)).toContain('José');
+  });
+
+  it('refuses a NUL or a bidi override in a profile field and a ticket subject', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const before = await eventCount();
+    const profile = await client.put('/api/profile', { address: '12 Harbor\u0000 Street' });
+    expect(profile.status).toBe(422);
+    expect(profile.body.errors.address).toEqual([
+      'The address field must not contain control characters.',
+    ]);
+    const name = await client.put('/api/profile', { name: 'Jordan \u202Enacir' });
+    expect(name.status).toBe(422);
+    const ticket = await client.post('/api/support/tickets', {
+      subject: 'Card\u2066 problem',
+      description: 'It broke.',
+      category: 'account',
+    });
+    expect(ticket.status).toBe(422);
+    expect(ticket.body.errors.subject).toBeDefined();
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('the JSON depth limit', () => {
+  const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it('answers a body nested 8,000 deep with 400, on public and money routes alike', async () => {
+    const visitor = await new ApiClient(bank).post('/api/contact/messages', deep(8000));
+    expect(visitor.status).toBe(400);
+    expect(visitor.body).toEqual({
+      status: 'error',
+      message: 'The request body nests deeper than 32 levels.',
+    });
+    const { client } = await signedUpCustomer(bank);
+    const transfer = await client.post('/api/transfers/between-accounts', deep(8000), {
+      'idempotency-key': 'deep-body',
+    });
+    expect(transfer.status).toBe(400);
+  });
+
+  it('still accepts an ordinary nested body', async () => {
+    const response = await new ApiClient(bank).post('/api/contact/messages', {
+      ...contactMessage({}),
+      extra: { a: { b: { c: [1, [2, [3]]] } } },
+    });
+    expect(response.status).not.toBe(400);
+  });
+});

@@ -1,0 +1,310 @@
+import {
+  EVENT_COLUMNS,
+  isUnavailableError,
+  type EventRow,
+  type EventStore,
+  type Pool,
+  type PoolClient,
+  type Position,
+  type RecordedEvent,
+} from '@bank/infra';
+import type { Projection } from '../projection.ts';
+import { applyEvents } from './apply-events.ts';
+import { recordedEvents } from './log-reader.ts';
+
+/** A projection's batch that keeps failing is applied one event at a time after this many tries. */
+export const BATCH_ATTEMPTS = 4;
+/** Tries of one event on its own before it is parked. */
+export const EVENT_ATTEMPTS = 2;
+
+export interface ParkedEvent {
+  projection: string;
+  eventId: string;
+  position: Position;
+  streamId: string;
+  type: string;
+  error: string;
+  attempts: number;
+  status: 'parked' | 'retried' | 'skipped';
+  parkedAt: Date;
+  resolvedAt: Date | null;
+}
+
+export class CheckpointMovedError extends Error {}
+
+const messageOf = (error: unknown) =>
+  String((error as Error | undefined)?.message ?? error).slice(0, 2000);
+
+/**
+ * SQLSTATE classes and codes of failures that say nothing about the event: resources, a lock or
+ * statement timeout, a deadlock or serialization failure, an operator's intervention.
+ */
+const TRANSIENT = /^(53|57|58)|^(40001|40P01|55P03|25P02)$/;
+
+/** Whether a failure may be the event's own: never a transient one or an unreachable database. */
+export const mayPark = (error: unknown) =>
+  !(error instanceof CheckpointMovedError) &&
+  !isUnavailableError(error) &&
+  !TRANSIENT.test(String((error as { code?: unknown } | undefined)?.code ?? ''));
+
+/** Records (or records again) an event as parked for a projection, in the caller's transaction. */
+async function recordParked(
+  db: PoolClient,
+  projection: string,
+  event: RecordedEvent,
+  error: unknown,
+  attempts: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO parked_events (projection, event_id, transaction_id, global_position, stream_id,
+       type, error, attempts)
+     VALUES ($1, $2, $3::text::xid8, $4, $5, $6, $7, $8)
+     ON CONFLICT (projection, event_id) DO UPDATE SET error = EXCLUDED.error,
+       attempts = parked_events.attempts + EXCLUDED.attempts, status = 'parked',
+       parked_at = now(), resolved_at = NULL`,
+    [
+      projection,
+      event.eventId,
+      event.position.transactionId.toString(),
+      event.position.globalPosition,
+      event.streamId,
+      event.type,
+      messageOf(error).replaceAll('\u0000', '\uFFFD'),
+      attempts,
+    ],
+  );
+}
+
+/**
+ * Records the event as parked for the projection and moves its checkpoint past it, in one
+ * transaction guarded like a batch (PJ001 when another runner moved the checkpoint).
+ */
+export async function parkEvent(
+  pool: Pool,
+  projection: string,
+  from: Position,
+  event: RecordedEvent,
+  error: unknown,
+  attempts: number,
+): Promise<Position> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT projection_batch_begin($1, $2::text::xid8, $3)', [
+      projection,
+      from.transactionId.toString(),
+      from.globalPosition,
+    ]);
+    await recordParked(client, projection, event, error, attempts);
+    await client.query(
+      `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
+         updated_at = now() WHERE projection = $1`,
+      [projection, event.position.transactionId.toString(), event.position.globalPosition],
+    );
+    await client.query('COMMIT');
+    return event.position;
+  } catch (failure) {
+    await client.query('ROLLBACK').catch(() => {});
+    if ((failure as { code?: string }).code === 'PJ001') throw new CheckpointMovedError(projection);
+    throw failure;
+  } finally {
+    client.release();
+  }
+}
+
+interface ParkedRow {
+  projection: string;
+  event_id: string;
+  transaction_id: string;
+  global_position: string;
+  stream_id: string;
+  type: string;
+  error: string;
+  attempts: number;
+  status: ParkedEvent['status'];
+  parked_at: Date;
+  resolved_at: Date | null;
+}
+
+const parkedEvent = (row: ParkedRow): ParkedEvent => ({
+  projection: row.projection,
+  eventId: row.event_id,
+  position: {
+    transactionId: BigInt(row.transaction_id),
+    globalPosition: Number(row.global_position),
+  },
+  streamId: row.stream_id,
+  type: row.type,
+  error: row.error,
+  attempts: row.attempts,
+  status: row.status,
+  parkedAt: row.parked_at,
+  resolvedAt: row.resolved_at,
+});
+
+/** Parked events, newest first: the open ones only unless `all`. */
+export async function listParkedEvents(
+  pool: Pool,
+  options: { all?: boolean; limit?: number } = {},
+): Promise<ParkedEvent[]> {
+  const { rows } = await pool.query<ParkedRow>(
+    `SELECT projection, event_id, transaction_id::text AS transaction_id,
+            global_position::text AS global_position, stream_id, type, error, attempts, status,
+            parked_at, resolved_at
+       FROM parked_events ${options.all ? '' : "WHERE status = 'parked'"}
+      ORDER BY parked_at DESC, projection, event_id LIMIT $1`,
+    [Math.max(1, Math.min(options.limit ?? 100, 1000))],
+  );
+  return rows.map(parkedEvent);
+}
+
+/** Open parked events per projection (for metrics and health). */
+export async function parkedEventCounts(pool: Pool): Promise<Record<string, number>> {
+  const { rows } = await pool.query<{ projection: string; n: number }>(
+    `SELECT projection, count(*)::int AS n FROM parked_events WHERE status = 'parked'
+      GROUP BY projection`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.projection, r.n]));
+}
+
+async function readEvent(
+  pool: Pool,
+  store: Pick<EventStore, 'openRows'>,
+  eventId: string,
+): Promise<RecordedEvent | undefined> {
+  const { rows } = await pool.query<EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = $1`,
+    [eventId],
+  );
+  return (await recordedEvents(store, rows))[0];
+}
+
+export type ParkedOutcome = 'retried' | 'skipped' | 'not-found' | { failed: string };
+
+/**
+ * Applies a parked event to its projection now (after the events that followed it: for handlers
+ * that set a row from one event this is the same; ops decide), and marks it retried. When it
+ * fails again it stays parked with the new error.
+ */
+export async function retryParkedEvent(
+  pool: Pool,
+  store: Pick<EventStore, 'openRows'>,
+  projections: readonly Projection[],
+  projectionName: string,
+  eventId: string,
+): Promise<ParkedOutcome> {
+  const projection = projections.find((p) => p.name === projectionName);
+  const parked = await pool.query(
+    `SELECT 1 FROM parked_events WHERE projection = $1 AND event_id = $2 AND status = 'parked'`,
+    [projectionName, eventId],
+  );
+  if (!projection || parked.rowCount === 0) return 'not-found';
+  const event = await readEvent(pool, store, eventId);
+  if (!event) return 'not-found';
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // The checkpoint's lock: the projection's batches wait meanwhile.
+    await client.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [
+      projectionName,
+    ]);
+    await applyEvents(client, projection, [event]);
+    const marked = await client.query(
+      `UPDATE parked_events SET status = 'retried', resolved_at = now(),
+         attempts = attempts + 1
+       WHERE projection = $1 AND event_id = $2 AND status = 'parked'`,
+      [projectionName, eventId],
+    );
+    if (marked.rowCount === 0) {
+      await client.query('ROLLBACK');
+      return 'not-found';
+    }
+    await client.query('COMMIT');
+    return 'retried';
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    await pool.query(
+      `UPDATE parked_events SET error = $3, attempts = attempts + 1
+        WHERE projection = $1 AND event_id = $2`,
+      [projectionName, eventId, messageOf(error).replaceAll('\u0000', '\uFFFD')],
+    );
+    return { failed: messageOf(error) };
+  } finally {
+    client.release();
+  }
+}
+
+/** Marks a parked event skipped: the projection never applies it. */
+export async function skipParkedEvent(
+  pool: Pool,
+  projectionName: string,
+  eventId: string,
+): Promise<ParkedOutcome> {
+  const { rowCount } = await pool.query(
+    `UPDATE parked_events SET status = 'skipped', resolved_at = now()
+      WHERE projection = $1 AND event_id = $2 AND status = 'parked'`,
+    [projectionName, eventId],
+  );
+  return rowCount ? 'skipped' : 'not-found';
+}
+
+const label = (value: string) => value.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+
+/** Prometheus text: open parked events per projection, and events this process skipped. */
+export function poisonEventMetrics(
+  parked: Record<string, number>,
+  projections: readonly string[],
+  skipped: readonly { type: string; reason: string; count: number }[],
+): string {
+  return `${[
+    '# HELP bank_projection_parked_events Events the projection set aside after retries, not yet retried or skipped.',
+    '# TYPE bank_projection_parked_events gauge',
+    ...projections.map(
+      (p) => `bank_projection_parked_events{projection="${label(p)}"} ${parked[p] ?? 0}`,
+    ),
+    '# HELP bank_events_skipped_total Events of an unknown type or version, or failing their schema, that readers passed over.',
+    '# TYPE bank_events_skipped_total counter',
+    ...skipped.map(
+      (s) =>
+        `bank_events_skipped_total{type="${label(s.type)}",reason="${label(s.reason)}"} ${s.count}`,
+    ),
+  ].join('\n')}\n`;
+}
+
+/**
+ * Applies events inside the caller's transaction (the Kafka workers', which also stores the
+ * consumed offsets), parking each event that fails: the batch under a savepoint first; if it
+ * fails, event by event, each under its own savepoint, an event that fails rolled back to it and
+ * recorded in parked_events instead. A transient failure is thrown (the transaction is retried).
+ */
+export async function applyInTransactionOrPark(
+  db: PoolClient,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  onParked?: (parked: Pick<ParkedEvent, 'projection' | 'eventId' | 'type' | 'error'>) => void,
+): Promise<void> {
+  const attempt = async (batch: readonly RecordedEvent[]) => {
+    await db.query('SAVEPOINT apply_or_park');
+    try {
+      await applyEvents(db, projection, batch, { aggregate: false });
+      await db.query('RELEASE SAVEPOINT apply_or_park');
+      return undefined;
+    } catch (error) {
+      if (!mayPark(error)) throw error;
+      await db.query('ROLLBACK TO SAVEPOINT apply_or_park');
+      return error;
+    }
+  };
+  if ((await attempt(events)) === undefined) return;
+  for (const event of events) {
+    const error = await attempt([event]);
+    if (error === undefined) continue;
+    await recordParked(db, projection.name, event, error, EVENT_ATTEMPTS);
+    onParked?.({
+      projection: projection.name,
+      eventId: event.eventId,
+      type: event.type,
+      error: messageOf(error),
+    });
+  }
+}

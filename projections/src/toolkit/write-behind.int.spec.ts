@@ -1,0 +1,55 @@
+import { createPool, type Pool } from '@bank/infra';
+import { createTestDatabase } from '@bank/infra/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storableDb } from './storable.ts';
+import { writeBehindDb } from './write-behind.ts';
+
+let pool: Pool;
+beforeAll(async () => {
+  pool = createPool(await createTestDatabase(), 2);
+  await pool.query('CREATE TABLE wb_test (id int PRIMARY KEY, note text, doc jsonb)');
+});
+afterAll(async () => {
+  await pool.end();
+});
+
+const rows = async () =>
+  (await pool.query('SELECT id, note, doc FROM wb_test ORDER BY id')).rows as unknown[];
+
+describe('write-behind on PostgreSQL', () => {
+  it('stores text SQL would choke on, sent as parameters in one pipelined batch', async () => {
+    const client = await pool.connect();
+    try {
+      const writer = writeBehindDb(client, 1000, 'BEGIN');
+      const db = storableDb(writer.db);
+      const insert = 'INSERT INTO wb_test (id, note, doc) VALUES ($1, $2, $3)';
+      await db.query(insert, [1, "it's $2 \\ '); DROP TABLE wb_test; --", { a: "q'\\" }]);
+      await db.query(insert, [2, 'nul\u0000here', { 'k\u0000': 'v\u0000' }]);
+      await db.query('UPDATE wb_test SET note = note || $2 WHERE id = $1', [1, '!']);
+      await writer.flush('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await rows()).toEqual([
+      { id: 1, note: "it's $2 \\ '); DROP TABLE wb_test; --!", doc: { a: "q'\\" } },
+      { id: 2, note: 'nul\uFFFDhere', doc: { 'k\uFFFD': 'v\uFFFD' } },
+    ]);
+  });
+
+  it('commits nothing of a batch with a failing statement, and the connection stays usable', async () => {
+    const client = await pool.connect();
+    try {
+      const writer = writeBehindDb(client, 1000, 'BEGIN');
+      await writer.db.query('INSERT INTO wb_test (id, note) VALUES ($1, $2)', [3, 'three']);
+      await writer.db.query('INSERT INTO wb_test (id, note) VALUES ($1, $2)', [1, 'duplicate']);
+      await writer.db.query('UPDATE wb_test SET note = $2 WHERE id = $1', [2, 'changed']);
+      await expect(writer.flush('COMMIT')).rejects.toThrow(/duplicate key/);
+      await client.query('ROLLBACK');
+      expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      client.release();
+    }
+    expect(((await rows()) as { id: number }[]).map((r) => r.id)).toEqual([1, 2]);
+    expect(((await rows()) as { note: string }[])[1]!.note).toBe('nul\uFFFDhere');
+  });
+});
