@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './routes/auth.ts';
 import { billPayCommandRoutes } from './routes/bill-pay.ts';
 import { cardRoutes } from './routes/cards.ts';
-import { cryptoCommandRoutes } from './routes/crypto.ts';
+import { cryptoCommandRoutes, cryptoOpsCommandRoutes } from './routes/crypto.ts';
 import { notificationCommandRoutes } from './routes/notifications.ts';
 import { opsAuditorRoutes } from './routes/ops-auditors.ts';
 import { opsCommandRoutes } from './routes/ops.ts';
@@ -46,6 +46,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(opsAuditorRoutes, { ctx });
   await app.register(billPayCommandRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(cryptoCommandRoutes, { ctx, rateLimit: rateLimits?.money });
+  await app.register(cryptoOpsCommandRoutes, { ctx });
   await app.register(cardRoutes, { ctx, pinRateLimit: rateLimits?.auth });
   await app.register(supportRoutes, { ctx });
   await app.register(opsSupportRoutes, { ctx });

@@ -4,7 +4,7 @@ import { auditQueryRoutes, opsMetricsRoutes, opsParkedEventQueryRoutes } from '.
 import { billPayQueryRoutes } from './routes/bill-pay.ts';
 import { cardQueryRoutes } from './routes/cards.ts';
 import { consistentReads } from './routes/consistency.ts';
-import { cryptoQueryRoutes } from './routes/crypto.ts';
+import { cryptoOpsQueryRoutes, cryptoQueryRoutes } from './routes/crypto.ts';
 import { customerQueryRoutes } from './routes/customer.ts';
 import { opsQueryRoutes } from './routes/ops.ts';
 import { opsSupportQueryRoutes, supportQueryRoutes } from './routes/support.ts';
@@ -33,6 +33,7 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app.addHook('preHandler', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
   await app.register(opsQueryRoutes, { pool, opsToken, unseal });
+  await app.register(cryptoOpsQueryRoutes, { pool, opsToken });
   await app.register(auditQueryRoutes, { pool, sessions, opsToken, openEvents });
   await app.register(opsMetricsRoutes, { pool, opsToken });
   await app.register(opsParkedEventQueryRoutes, { pool, opsToken });

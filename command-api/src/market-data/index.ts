@@ -1,8 +1,14 @@
 import type { MarketDataProvider } from './provider.ts';
 import { simulatedFeed } from './simulated-feed.ts';
 
-export type { MarketDataProvider } from './provider.ts';
-export { simulatedFeed, BUCKET_MS } from './simulated-feed.ts';
+export type { MarketDataProvider, TradeQuote } from './provider.ts';
+export {
+  simulatedFeed,
+  createSimulatedFeed,
+  BUCKET_MS,
+  HALF_SPREAD_BPS,
+  MAX_STEP_PPM,
+} from './simulated-feed.ts';
 
 let current: MarketDataProvider = simulatedFeed;
 

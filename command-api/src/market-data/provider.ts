@@ -1,11 +1,15 @@
 import type { CryptoQuote, CryptoSymbol } from '@bank/events';
 
-/** Where crypto prices come from. Prices are integer cents per whole coin. */
+/** A quote a trade can execute at: the mid, and the bid and ask either side of it. */
+export type TradeQuote = CryptoQuote &
+  Required<Pick<CryptoQuote, 'priceMicroUsd' | 'bidMicroUsd' | 'askMicroUsd'>>;
+
+/** Where crypto prices come from. Prices are integer millionths of a dollar per whole coin. */
 export interface MarketDataProvider {
   /** Names the source in recorded events, e.g. "simulated". */
   readonly name: string;
   /** A quote for every supported symbol as of an instant. */
-  quotes(at: Date): Promise<CryptoQuote[]>;
-  /** The price a trade executes at, as of an instant. */
-  quote(symbol: CryptoSymbol, at: Date): Promise<CryptoQuote>;
+  quotes(at: Date): Promise<TradeQuote[]>;
+  /** The prices a trade executes at, as of an instant: customers buy at the ask, sell at the bid. */
+  quote(symbol: CryptoSymbol, at: Date): Promise<TradeQuote>;
 }

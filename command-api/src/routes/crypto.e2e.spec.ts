@@ -1,8 +1,10 @@
 import {
   coinsToUnits,
+  cryptoAssets,
   cryptoSymbols,
+  isValidNetworkAddress,
+  microUsdToDollars,
   unitsToCoinText,
-  type CryptoQuote,
   type CryptoSymbol,
 } from '@bank/events';
 import {
@@ -15,13 +17,18 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cryptoJobModule } from '../jobs/crypto-jobs.ts';
 import {
+  BUCKET_MS,
   simulatedFeed,
   useMarketDataProvider,
   type MarketDataProvider,
+  type TradeQuote,
 } from '../market-data/index.ts';
 import { cryptoSettings } from '../services/crypto.ts';
 
-/** Fixed prices (cents per coin) so that expected amounts can be written down exactly. */
+/**
+ * Fixed prices (cents per coin) with no spread, so that expected amounts can be written down
+ * exactly.
+ */
 const fixedPrices: Record<CryptoSymbol, number> = {
   BTC: 5_000_000,
   ETH: 250_000,
@@ -34,9 +41,12 @@ const fixedPrices: Record<CryptoSymbol, number> = {
   DOT: 700,
   MATIC: 70,
 };
-const fixedQuote = (symbol: CryptoSymbol): CryptoQuote => ({
+const fixedQuote = (symbol: CryptoSymbol): TradeQuote => ({
   symbol,
   priceCents: fixedPrices[symbol],
+  priceMicroUsd: fixedPrices[symbol] * 10_000,
+  bidMicroUsd: fixedPrices[symbol] * 10_000,
+  askMicroUsd: fixedPrices[symbol] * 10_000,
   change24hBps: -123,
   volume24hDollars: 1_000_000,
   marketCapDollars: 2_000_000,
@@ -49,7 +59,6 @@ const fixedFeed: MarketDataProvider = {
 
 let bank: TestBank;
 beforeAll(async () => {
-  cryptoSettings.depositConfirmationMs = 1_500;
   bank = await startTestBank({ jobs: cryptoJobModule({ refreshEveryMs: 500 }) });
 });
 afterAll(async () => {
@@ -104,6 +113,17 @@ async function ledger(): Promise<{ balanced: boolean; accounts: Record<string, n
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
+/** Coins in the bank's custody for a symbol (units), as GET /api/ops/ledger reports them. */
+async function custody(symbol: CryptoSymbol): Promise<number> {
+  const ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+  const coins = (await ops.get('/api/ops/ledger')).body.data.crypto as {
+    symbol: string;
+    custody_units: string;
+  }[];
+  return Number(coins.find((c) => c.symbol === symbol)?.custody_units ?? 0);
+}
+
 describe('market data', () => {
   it('records the simulated feed every refresh and serves all ten symbols', async () => {
     const { client } = await customerWith(0);
@@ -121,7 +141,10 @@ describe('market data', () => {
     const expected = await simulatedFeed.quotes(new Date(data.as_of));
     for (const [i, item] of data.market_data.entries()) {
       expect(item).toMatchObject({ name: expect.any(String), volume: expect.any(Number) });
-      expect(cents(item.price)).toBe(expected[i]!.priceCents);
+      // Prices finer than a cent: the mid in millionths of a dollar, with the bid and ask.
+      expect(item.price).toBe(microUsdToDollars(expected[i]!.priceMicroUsd));
+      expect(item.bid).toBeLessThan(item.price);
+      expect(item.ask).toBeGreaterThan(item.price);
       expect(item.market_cap).toBe(expected[i]!.marketCapDollars);
       expect(typeof item.change24h).toBe('number');
     }
@@ -139,7 +162,7 @@ describe('market data', () => {
     expect(btc).toMatchObject({ symbol: 'BTC', name: 'Bitcoin', price: 50_000, change24h: -1.23 });
   });
 
-  it('lists deposit methods for every coin', async () => {
+  it('lists deposit methods for every coin, each address valid on its network', async () => {
     const { client } = await customerWith(0);
     const methods = (await client.get('/api/crypto/deposit-methods')).body.data.deposit_methods;
     expect(methods).toHaveLength(10);
@@ -148,8 +171,12 @@ describe('market data', () => {
       name: 'Bitcoin',
       network: 'BTC',
       min_amount: 0.001,
-      address: expect.stringMatching(/^bc1q[0-9a-f]{38}$/),
+      address: expect.stringMatching(/^bc1q/),
     });
+    for (const method of methods as { symbol: CryptoSymbol; address: string }[]) {
+      const network = cryptoAssets[method.symbol].network;
+      expect(isValidNetworkAddress(network, method.address), method.address).toBe(true);
+    }
   });
 });
 
@@ -366,13 +393,34 @@ describe('buying and selling', () => {
   }, 120_000);
 });
 
+const hex = (length: number) =>
+  Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+
+function opsClient(): ApiClient {
+  const ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+  return ops;
+}
+
+async function reviewQueue(ops: ApiClient) {
+  return (await ops.get('/api/ops/crypto-deposits')).body.data.crypto_deposits as {
+    id: string;
+    customer_id: string;
+    symbol: string;
+    amount: string;
+    tx_hash: string;
+    from_address: string;
+    deposit_address: string;
+  }[];
+}
+
 describe('deposits and withdrawals', () => {
   beforeAll(() => useMarketDataProvider(fixedFeed));
 
   const depositForm = (overrides: Record<string, unknown> = {}) => ({
     symbol: 'ETH',
     amount: 0.5,
-    tx_hash: `0x${crypto.randomUUID().replace(/-/g, '')}`,
+    tx_hash: `0x${hex(64)}`,
     from_address: '0x1111222233334444555566667777888899990000',
     ...overrides,
   });
@@ -388,6 +436,19 @@ describe('deposits and withdrawals', () => {
     ],
     [{ from_address: undefined }, 'from_address', 'Please enter the address you sent from.'],
     [{ symbol: 'LTC' }, 'symbol', 'Please select a supported cryptocurrency.'],
+    [
+      { tx_hash: 'made1up2hash' },
+      'tx_hash',
+      'This is not a valid Ethereum (ERC20) transaction hash.',
+    ],
+    [{ from_address: 'attacker' }, 'from_address', 'This is not a valid Ethereum (ERC20) address.'],
+    [
+      { symbol: 'BTC', from_address: '0x1111222233334444555566667777888899990000' },
+      'from_address',
+      'This is not a valid Bitcoin address.',
+    ],
+    // Worth $125,000.00 at $2,500.00 an ETH: over the most one deposit may be worth.
+    [{ amount: 50 }, 'amount', 'A single deposit can be worth at most $100,000.00.'],
   ])('refuses a deposit %j under %s', async (override, field, message) => {
     const { client } = await customerWith(0);
     const response = await client.post('/api/crypto/deposit', depositForm(override));
@@ -396,14 +457,59 @@ describe('deposits and withdrawals', () => {
     expect((await client.get('/api/crypto/transactions')).body.data.transactions).toEqual([]);
   });
 
-  it('keeps a deposit pending until the confirmation job credits it, once', async () => {
+  it('refuses the claim that minted 90,000,050 BTC, and credits no claim by itself', async () => {
+    const { client, checking } = await customerWith(0);
+    const minted = await client.post('/api/crypto/deposit', {
+      symbol: 'BTC',
+      amount: 90_000_050,
+      tx_hash: hex(64),
+      from_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    });
+    expect(minted.status).toBe(422);
+    expect(minted.body.errors.amount).toEqual([
+      'A single deposit can be worth at most $100,000.00.',
+    ]);
+    const claimed = await client.post('/api/crypto/deposit', {
+      symbol: 'BTC',
+      amount: 1.5,
+      tx_hash: hex(64),
+      from_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    });
+    expect(claimed.status).toBe(201);
+    // No timer credits a claim: the jobs run and the coins stay pending, never spendable.
+    await bank.jobs!.dispatchPending();
+    expect((await portfolio(client)).portfolio).toMatchObject([
+      { symbol: 'BTC', balance_exact: '0.00000000', pending_balance_exact: '1.50000000' },
+    ]);
+    expect((await portfolio(client)).total_value).toBe(0);
+    const sell = await client.post('/api/crypto/sell', {
+      symbol: 'BTC',
+      crypto_amount: 1,
+      bank_account_id: checking,
+    });
+    expect(sell.status).toBe(422);
+    expect(sell.body.errors.crypto_amount).toEqual([
+      'Insufficient BTC balance: you hold 0.00000000 BTC.',
+    ]);
+    const withdraw = await client.post('/api/crypto/withdraw', {
+      symbol: 'BTC',
+      amount: 1,
+      to_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    });
+    expect(withdraw.status).toBe(422);
+    expect(await balanceOf(client, checking)).toBe(0);
+  });
+
+  it('keeps a claim pending until operations approves it, once; a rejected one credits nothing', async () => {
     const { client } = await customerWith(0);
+    const ops = opsClient();
     const form = depositForm();
     const response = await client.post('/api/crypto/deposit', form);
     expect(response.status).toBe(201);
     expect(response.body.message).toBe(
-      'Deposit of 0.50000000 ETH submitted. It will be credited once the network confirms it.',
+      'Deposit of 0.50000000 ETH submitted. It will be credited once our operations team has verified the transaction on the network.',
     );
+    const depositId = response.body.data.transaction.id as string;
     const pending = (await client.get('/api/crypto/transactions')).body.data.transactions;
     expect(pending).toMatchObject([
       {
@@ -414,7 +520,9 @@ describe('deposits and withdrawals', () => {
         status: 'pending',
       },
     ]);
-    expect((await portfolio(client)).portfolio).toEqual([]);
+    expect((await portfolio(client)).portfolio).toMatchObject([
+      { symbol: 'ETH', balance_exact: '0.00000000', pending_balance_exact: '0.50000000' },
+    ]);
 
     const again = await client.post('/api/crypto/deposit', { ...form, amount: 1 });
     expect(again.status).toBe(422);
@@ -422,18 +530,58 @@ describe('deposits and withdrawals', () => {
       'This transaction hash has already been submitted.',
     ]);
 
-    await bank.jobs!.dispatchPending();
-    await expect
-      .poll(async () => (await portfolio(client)).portfolio.map((p) => p.balance_exact), {
-        timeout: 10_000,
-        interval: 250,
-      })
-      .toEqual(['0.50000000']);
+    // Only operations may review: the customer's own token is refused.
+    expect((await client.post(`/api/ops/crypto-deposits/${depositId}/approve`)).status).toBe(403);
+    expect((await client.get('/api/ops/crypto-deposits')).status).toBe(403);
+    const queued = (await reviewQueue(ops)).find((d) => d.id === depositId);
+    expect(queued).toMatchObject({
+      symbol: 'ETH',
+      amount: '0.50000000',
+      tx_hash: form.tx_hash,
+      from_address: form.from_address,
+    });
+    expect(isValidNetworkAddress('ERC20', queued!.deposit_address)).toBe(true);
+
+    const before = await custody('ETH');
+    const approved = await ops.post(`/api/ops/crypto-deposits/${depositId}/approve`);
+    expect(approved.status).toBe(200);
+    client.consistencyToken = approved.headers['x-consistency-token'];
+    expect((await portfolio(client)).portfolio.map((p) => p.balance_exact)).toEqual(['0.50000000']);
     const done = (await client.get('/api/crypto/transactions')).body.data.transactions;
     expect(done).toMatchObject([{ type: 'deposit', status: 'completed' }]);
     expect(done[0].executed_at).not.toBeNull();
+    expect((await reviewQueue(ops)).some((d) => d.id === depositId)).toBe(false);
+    expect((await custody('ETH')) - before).toBe(50_000_000);
+    const twice = await ops.post(`/api/ops/crypto-deposits/${depositId}/approve`);
+    expect(twice.status).toBe(409);
+    expect((await portfolio(client)).portfolio[0]!.balance_exact).toBe('0.50000000');
+
+    const other = await client.post('/api/crypto/deposit', depositForm({ amount: 2 }));
+    const rejected = await ops.post(
+      `/api/ops/crypto-deposits/${other.body.data.transaction.id}/reject`,
+      {
+        reason: 'No such transaction on the network.',
+      },
+    );
+    expect(rejected.status).toBe(200);
+    client.consistencyToken = rejected.headers['x-consistency-token'];
+    expect((await portfolio(client)).portfolio[0]).toMatchObject({
+      balance_exact: '0.50000000',
+      pending_balance_exact: '0.00000000',
+    });
+    const history = (await client.get('/api/crypto/transactions')).body.data.transactions;
+    expect(history[0]).toMatchObject({
+      status: 'failed',
+      review_note: 'No such transaction on the network.',
+    });
     const notes = (await client.get('/api/notifications?type=crypto')).body.data.notifications;
-    expect(notes.map((n: { title: string }) => n.title)).toEqual(['ETH deposit confirmed']);
+    expect(notes.map((n: { title: string }) => n.title)).toEqual([
+      'ETH deposit rejected',
+      'ETH deposit confirmed',
+    ]);
+    expect((await ops.post(`/api/ops/crypto-deposits/${crypto.randomUUID()}/approve`)).status).toBe(
+      404,
+    );
   });
 
   it('withdraws with the network fee deducted, never more than the holding', async () => {
@@ -461,13 +609,20 @@ describe('deposits and withdrawals', () => {
         'network',
         'The network may contain only letters, digits, dashes and underscores.',
       ],
+      [{ amount: 2, network: 'SOL' }, 'network', 'USDC can only be sent on the ERC20 network.'],
+      [
+        { amount: 2, to_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+        'to_address',
+        'This is not a valid Ethereum (ERC20) address.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const response = await withdraw(body);
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body.errors[field]).toEqual([message]);
     }
-    const sent = await withdraw({ amount: 4.5 });
+    const before = await custody('USDC');
+    const sent = await withdraw({ amount: 4.5, network: 'erc20' });
     expect(sent.status).toBe(201);
     expect(sent.body.message).toBe(
       'Withdrawal of 4.50000000 USDC sent. A network fee of 1.00000000 USDC was deducted; 3.50000000 USDC will arrive at the destination.',
@@ -478,10 +633,161 @@ describe('deposits and withdrawals', () => {
       amount_received: 3.5,
     });
     expect((await portfolio(client)).portfolio[0]!.balance_exact).toBe('5.40000000');
+    expect((await custody('USDC')) - before).toBe(-450_000_000);
     const history = (await client.get('/api/crypto/transactions?type=withdraw')).body.data
       .transactions;
     expect(history).toMatchObject([
       { type: 'withdraw', crypto_amount: 4.5, network_fee: 1, status: 'completed' },
     ]);
   });
+});
+
+describe('the money pipeline', () => {
+  beforeAll(() => useMarketDataProvider(fixedFeed));
+
+  it('buys once per Idempotency-Key, replays the answer, and refuses the key for another body', async () => {
+    const { client, checking } = await customerWith(1000);
+    const headers = { 'idempotency-key': 'crypto-buy-1' };
+    const body = { symbol: 'BTC', amount_usd: 100, bank_account_id: checking };
+    const first = await client.post('/api/crypto/buy', body, headers);
+    const second = await client.post('/api/crypto/buy', body, headers);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await balanceOf(client, checking)).toBe(900);
+    const reused = await client.post('/api/crypto/buy', { ...body, amount_usd: 101 }, headers);
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await balanceOf(client, checking)).toBe(900);
+    expect((await portfolio(client)).portfolio[0]!.balance_exact).toBe('0.00198000');
+  });
+
+  it('moves each of sell, deposit and withdraw once per key', async () => {
+    const { client, checking } = await customerWith(1000);
+    await client.post('/api/crypto/buy', {
+      symbol: 'USDC',
+      amount_usd: 500,
+      bank_account_id: checking,
+    });
+    const sell = { symbol: 'USDC', crypto_amount: 10, bank_account_id: checking };
+    const withdraw = {
+      symbol: 'USDC',
+      amount: 20,
+      to_address: '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd',
+    };
+    const deposit = {
+      symbol: 'USDC',
+      amount: 5,
+      tx_hash: `0x${hex(64)}`,
+      from_address: '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd',
+    };
+    for (const [url, body] of [
+      ['/api/crypto/sell', sell],
+      ['/api/crypto/withdraw', withdraw],
+      ['/api/crypto/deposit', deposit],
+    ] as const) {
+      const headers = { 'idempotency-key': `once-${url}` };
+      const first = await client.post(url, body, headers);
+      const again = await client.post(url, body, headers);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      expect(again.body).toEqual(first.body);
+    }
+    // 495 bought, 10 sold, 20 withdrawn: 465 left; one deposit claim pending.
+    expect((await portfolio(client)).portfolio).toMatchObject([
+      { symbol: 'USDC', balance_exact: '465.00000000', pending_balance_exact: '5.00000000' },
+    ]);
+    const history = (await client.get('/api/crypto/transactions')).body.data.transactions;
+    expect(history).toHaveLength(4);
+  });
+
+  it('holds purchases to the daily limit with DAILY_LIMIT_EXCEEDED', async () => {
+    const { client, checking } = await customerWith(30_000);
+    const buy = (amount: number) =>
+      client.post('/api/crypto/buy', {
+        symbol: 'ETH',
+        amount_usd: amount,
+        bank_account_id: checking,
+      });
+    expect((await buy(20_000)).status).toBe(201);
+    const over = await buy(5_000.01);
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(over.body.errors.amount_usd).toEqual([
+      'You have exceeded your daily transaction limit.',
+    ]);
+    expect(await balanceOf(client, checking)).toBe(10_000);
+    expect((await buy(5_000)).status).toBe(201);
+  });
+
+  it('refuses an identical purchase within a minute without a key as a duplicate', async () => {
+    const { client, checking } = await customerWith(1000);
+    const body = { symbol: 'BTC', amount_usd: 50, bank_account_id: checking };
+    expect((await client.post('/api/crypto/buy', body)).status).toBe(201);
+    const duplicate = await client.post('/api/crypto/buy', body);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.code).toBe('DUPLICATE_TRANSACTION');
+    expect(await balanceOf(client, checking)).toBe(950);
+  });
+});
+
+describe('the simulated feed', () => {
+  beforeAll(() => useMarketDataProvider(simulatedFeed));
+
+  it('never pays for a buy and an immediate sale, at a spread and finer than a cent', async () => {
+    const { client, checking } = await customerWith(10_000);
+    for (const symbol of ['DOGE', 'ADA', 'BTC']) {
+      const bought = await client.post('/api/crypto/buy', {
+        symbol,
+        amount_usd: 2_500,
+        bank_account_id: checking,
+      });
+      expect(bought.status).toBe(201);
+      const t = bought.body.data.transaction;
+      const sold = await client.post('/api/crypto/sell', {
+        symbol,
+        crypto_amount: t.crypto_amount_exact,
+        bank_account_id: checking,
+      });
+      expect(sold.status).toBe(201);
+      expect(sold.body.data.transaction.total_value).toBeLessThan(2_500);
+      expect(sold.body.data.transaction.price_per_unit).toBeLessThan(t.price_per_unit);
+    }
+    expect(await balanceOf(client, checking)).toBeLessThan(10_000);
+    const trades = (await client.get('/api/crypto/transactions')).body.data.transactions as {
+      price_per_unit: number;
+    }[];
+    // Trades execute at prices in millionths of a dollar, not whole cents.
+    expect(trades.some((t) => Math.round(t.price_per_unit * 1e6) % 10_000 !== 0)).toBe(true);
+  });
+
+  it('never pays for buying DOGE in one 30 s bucket and selling it in the next', async () => {
+    const { client, checking } = await customerWith(1_000);
+    const realClock = cryptoSettings.now;
+    const start = Math.floor(Date.parse('2026-11-20T09:00:00Z') / BUCKET_MS);
+    let key = 0;
+    const trade = (url: string, body: object) =>
+      client.post(url, body, { 'idempotency-key': `bucket-trade-${(key += 1)}` });
+    try {
+      for (let bucket = start; bucket < start + 60; bucket += 1) {
+        cryptoSettings.now = () => new Date(bucket * BUCKET_MS + 29_000);
+        const bought = await trade('/api/crypto/buy', {
+          symbol: 'DOGE',
+          amount_usd: 100,
+          bank_account_id: checking,
+        });
+        expect(bought.status).toBe(201);
+        cryptoSettings.now = () => new Date((bucket + 1) * BUCKET_MS + 1_000);
+        const sold = await trade('/api/crypto/sell', {
+          symbol: 'DOGE',
+          crypto_amount: bought.body.data.transaction.crypto_amount_exact,
+          bank_account_id: checking,
+        });
+        expect(sold.status).toBe(201);
+        expect(sold.body.data.transaction.total_value, `bucket ${bucket}`).toBeLessThan(100);
+      }
+    } finally {
+      cryptoSettings.now = realClock;
+    }
+  }, 120_000);
 });

@@ -1,19 +1,28 @@
 import {
-  centsToDollars,
   coinsToUnits,
+  cryptoAssets,
   cryptoSymbols,
   dollarsToCents,
+  isValidNetworkAddress,
+  isValidNetworkTxHash,
+  networkMessages,
   unitsToCoinText,
-  unitsToCoins,
-  unitsValueCents,
+  type CryptoSymbol,
 } from '@bank/events';
-import { ok, requireCustomer } from '@bank/infra';
+import { ok, requireCustomer, requireOps, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages as walletMessages } from '../domain/crypto/wallet.ts';
 import type { CommandContext } from '../services/context.ts';
-import { buyCrypto, sellCrypto, submitDeposit, withdrawCrypto } from '../services/crypto.ts';
-import { commandMetadata, markConsistency } from './command-reply.ts';
+import {
+  buyCrypto,
+  reviewDeposit,
+  sellCrypto,
+  submitDeposit,
+  withdrawCrypto,
+} from '../services/crypto.ts';
+import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
+import { requestIdentity } from './money-input.ts';
 
 export const cryptoMessages = {
   symbol: 'Please select a supported cryptocurrency.',
@@ -26,7 +35,16 @@ export const cryptoMessages = {
   toAddress: 'Please enter the destination address.',
   addressFormat: 'The address may contain only letters, digits and colons.',
   network: 'The network may contain only letters, digits, dashes and underscores.',
+  wrongNetwork: (symbol: CryptoSymbol) =>
+    `${symbol} can only be sent on the ${cryptoAssets[symbol].network} network.`,
+  rejectReason: 'Please give the reason for the rejection.',
 } as const;
+
+/** Whether a network named by the client is the coin's own (it may also be named by the symbol). */
+function isCoinNetwork(symbol: CryptoSymbol, network: string): boolean {
+  const name = network.toUpperCase();
+  return name === cryptoAssets[symbol].network || name === symbol;
+}
 
 const symbol = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
@@ -72,170 +90,201 @@ const sellBody = z.object({
   bank_account_id: z.uuid({ error: cryptoMessages.account }),
 });
 
-const depositBody = z.object({
-  symbol,
-  amount: coins(100_000, walletMessages.minDeposit),
-  tx_hash: text(cryptoMessages.txHash, 128, /^(0x)?[A-Za-z0-9]+$/, cryptoMessages.txHashFormat),
-  from_address: text(
-    cryptoMessages.fromAddress,
-    128,
-    /^[A-Za-z0-9:]+$/,
-    cryptoMessages.addressFormat,
-  ),
-});
+const TX_HASH_TEXT = /^(0x)?[A-Za-z0-9]+$/;
+const ADDRESS_TEXT = /^[A-Za-z0-9:]+$/;
 
-const withdrawBody = z.object({
-  symbol,
-  amount: coins(100_000, walletMessages.minWithdraw),
-  to_address: text(cryptoMessages.toAddress, 128, /^[A-Za-z0-9:]+$/, cryptoMessages.addressFormat),
-  network: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z
-      .string({ error: cryptoMessages.network })
-      .trim()
-      .max(20, cryptoMessages.network)
-      .regex(/^[A-Za-z0-9_-]+$/, cryptoMessages.network)
-      .optional(),
-  ),
-});
+/** Whether a field passed its own checks, so that its network format is worth checking. */
+const wellFormed = (value: string, pattern: RegExp) =>
+  value !== '' && value.length <= 128 && pattern.test(value);
 
-/** Crypto desk commands: buy, sell, report a deposit, withdraw. */
+const depositBody = z
+  .object({
+    symbol,
+    amount: coins(100_000, walletMessages.minDeposit),
+    tx_hash: text(cryptoMessages.txHash, 128, TX_HASH_TEXT, cryptoMessages.txHashFormat),
+    from_address: text(cryptoMessages.fromAddress, 128, ADDRESS_TEXT, cryptoMessages.addressFormat),
+  })
+  .superRefine((body, context) => {
+    const network = cryptoAssets[body.symbol].network;
+    if (wellFormed(body.tx_hash, TX_HASH_TEXT) && !isValidNetworkTxHash(network, body.tx_hash)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['tx_hash'],
+        message: networkMessages.txHash(network),
+      });
+    }
+    if (
+      wellFormed(body.from_address, ADDRESS_TEXT) &&
+      !isValidNetworkAddress(network, body.from_address)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['from_address'],
+        message: networkMessages.address(network),
+      });
+    }
+  });
+
+const withdrawBody = z
+  .object({
+    symbol,
+    amount: coins(100_000, walletMessages.minWithdraw),
+    to_address: text(cryptoMessages.toAddress, 128, ADDRESS_TEXT, cryptoMessages.addressFormat),
+    network: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z
+        .string({ error: cryptoMessages.network })
+        .trim()
+        .max(20, cryptoMessages.network)
+        .regex(/^[A-Za-z0-9_-]+$/, cryptoMessages.network)
+        .optional(),
+    ),
+  })
+  .superRefine((body, context) => {
+    const network = cryptoAssets[body.symbol].network;
+    const networkText = body.network !== undefined && /^[A-Za-z0-9_-]{1,20}$/.test(body.network);
+    if (networkText && !isCoinNetwork(body.symbol, body.network!)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['network'],
+        message: cryptoMessages.wrongNetwork(body.symbol),
+      });
+    } else if (
+      wellFormed(body.to_address, ADDRESS_TEXT) &&
+      !isValidNetworkAddress(network, body.to_address)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to_address'],
+        message: networkMessages.address(network),
+      });
+    }
+  });
+
+/**
+ * Crypto desk commands: buy, sell, report a deposit, withdraw. Each moves value, so each runs in
+ * the money pipeline (runMoneyCommand): Idempotency-Key, duplicate check and daily limits.
+ */
 export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
   rateLimit?: object;
 }> = async (app, { ctx, rateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
-  const limited = rateLimit ? { config: { rateLimit } } : {};
+  const money = moneyRoute(rateLimit);
 
-  app.post('/crypto/buy', { schema: { body: buyBody }, ...limited }, async (request, reply) => {
+  app.post('/crypto/buy', { schema: { body: buyBody }, ...money }, async (request, reply) => {
     const b = request.body;
     const outcome = await buyCrypto(
       ctx,
-      request.customerId,
+      requestIdentity(request),
       { symbol: b.symbol, totalCents: b.amount_usd, accountId: b.bank_account_id },
       commandMetadata(request),
     );
-    markConsistency(reply, outcome);
-    const t = outcome.result;
-    return reply.code(201).send(
-      ok(
-        {
-          transaction: {
-            id: t.tradeId,
-            type: 'buy',
-            symbol: t.symbol,
-            crypto_amount: unitsToCoins(t.units),
-            crypto_amount_exact: unitsToCoinText(t.units),
-            price_per_unit: centsToDollars(t.priceCents),
-            usd_amount: centsToDollars(t.usdCents),
-            fee: centsToDollars(t.feeCents),
-            total_value: centsToDollars(t.totalCents),
-            status: 'completed',
-            reference_number: t.reference,
-          },
-        },
-        `Successfully purchased ${unitsToCoinText(t.units)} ${t.symbol}`,
-      ),
-    );
+    return sendMoneyReply(reply, outcome);
   });
 
-  app.post('/crypto/sell', { schema: { body: sellBody }, ...limited }, async (request, reply) => {
+  app.post('/crypto/sell', { schema: { body: sellBody }, ...money }, async (request, reply) => {
     const b = request.body;
     const outcome = await sellCrypto(
       ctx,
-      request.customerId,
+      requestIdentity(request),
       { symbol: b.symbol, units: b.crypto_amount, accountId: b.bank_account_id },
       commandMetadata(request),
     );
-    markConsistency(reply, outcome);
-    const t = outcome.result;
-    return reply.code(201).send(
-      ok(
-        {
-          transaction: {
-            id: t.tradeId,
-            type: 'sell',
-            symbol: t.symbol,
-            crypto_amount: unitsToCoins(t.units),
-            crypto_amount_exact: unitsToCoinText(t.units),
-            price_per_unit: centsToDollars(t.priceCents),
-            usd_amount: centsToDollars(t.grossCents),
-            fee: centsToDollars(t.feeCents),
-            total_value: centsToDollars(t.netCents),
-            status: 'completed',
-            reference_number: t.reference,
-          },
-        },
-        `Successfully sold ${unitsToCoinText(t.units)} ${t.symbol}`,
-      ),
-    );
+    return sendMoneyReply(reply, outcome);
   });
 
   app.post(
     '/crypto/deposit',
-    { schema: { body: depositBody }, ...limited },
+    { schema: { body: depositBody }, ...money },
     async (request, reply) => {
       const b = request.body;
       const outcome = await submitDeposit(
         ctx,
-        request.customerId,
+        requestIdentity(request),
         { symbol: b.symbol, units: b.amount, txHash: b.tx_hash, fromAddress: b.from_address },
         commandMetadata(request),
       );
+      return sendMoneyReply(reply, outcome);
+    },
+  );
+
+  app.post(
+    '/crypto/withdraw',
+    { schema: { body: withdrawBody }, ...money },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await withdrawCrypto(
+        ctx,
+        requestIdentity(request),
+        {
+          symbol: b.symbol,
+          units: b.amount,
+          toAddress: b.to_address,
+          network: cryptoAssets[b.symbol].network,
+        },
+        commandMetadata(request),
+      );
+      return sendMoneyReply(reply, outcome);
+    },
+  );
+};
+
+const rejectBody = z.object({
+  reason: z
+    .string({ error: cryptoMessages.rejectReason })
+    .trim()
+    .min(1, cryptoMessages.rejectReason)
+    .max(500, cryptoMessages.rejectReason),
+});
+
+/**
+ * The review of deposit claims, by operations (OPS_TOKEN): approve once the transaction is found
+ * on the network paying the customer's deposit address, reject otherwise.
+ */
+export const cryptoOpsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.addHook('onRequest', requireOps(ctx.config.opsToken));
+
+  app.post(
+    '/ops/crypto-deposits/:id/approve',
+    { schema: { params: uuidParam } },
+    async (request, reply) => {
+      const outcome = await reviewDeposit(
+        ctx,
+        request.params.id,
+        { decision: 'approve', reviewedBy: 'ops' },
+        commandMetadata(request, 'ops'),
+      );
       markConsistency(reply, outcome);
       const d = outcome.result;
-      return reply.code(201).send(
+      return reply.send(
         ok(
-          {
-            transaction: {
-              id: d.depositId,
-              type: 'deposit',
-              symbol: d.symbol,
-              crypto_amount: unitsToCoins(d.units),
-              crypto_amount_exact: unitsToCoinText(d.units),
-              status: 'pending',
-              network: d.network,
-              confirms_at: d.confirmAfter,
-            },
-          },
-          `Deposit of ${unitsToCoinText(d.units)} ${d.symbol} submitted. It will be credited once the network confirms it.`,
+          { id: d.depositId, customer_id: d.customerId, status: 'completed' },
+          `Deposit of ${unitsToCoinText(d.units)} ${d.symbol} approved and credited.`,
         ),
       );
     },
   );
 
   app.post(
-    '/crypto/withdraw',
-    { schema: { body: withdrawBody }, ...limited },
+    '/ops/crypto-deposits/:id/reject',
+    { schema: { params: uuidParam, body: rejectBody } },
     async (request, reply) => {
-      const b = request.body;
-      const outcome = await withdrawCrypto(
+      const outcome = await reviewDeposit(
         ctx,
-        request.customerId,
-        { symbol: b.symbol, units: b.amount, toAddress: b.to_address, network: b.network ?? null },
-        commandMetadata(request),
+        request.params.id,
+        { decision: 'reject', reviewedBy: 'ops', reason: request.body.reason },
+        commandMetadata(request, 'ops'),
       );
       markConsistency(reply, outcome);
-      const w = outcome.result;
-      const received = w.units - w.networkFeeUnits;
-      return reply.code(201).send(
+      const d = outcome.result;
+      return reply.send(
         ok(
-          {
-            transaction: {
-              id: w.withdrawalId,
-              type: 'withdraw',
-              symbol: w.symbol,
-              crypto_amount: unitsToCoins(w.units),
-              crypto_amount_exact: unitsToCoinText(w.units),
-              network_fee: unitsToCoins(w.networkFeeUnits),
-              amount_received: unitsToCoins(received),
-              usd_amount: centsToDollars(unitsValueCents(w.units, w.priceCents)),
-              network: w.network,
-              to_address: w.toAddress,
-              status: 'completed',
-            },
-          },
-          `Withdrawal of ${unitsToCoinText(w.units)} ${w.symbol} sent. A network fee of ${unitsToCoinText(w.networkFeeUnits)} ${w.symbol} was deducted; ${unitsToCoinText(received)} ${w.symbol} will arrive at the destination.`,
+          { id: d.depositId, customer_id: d.customerId, status: 'failed' },
+          `Deposit of ${unitsToCoinText(d.units)} ${d.symbol} rejected; nothing was credited.`,
         ),
       );
     },

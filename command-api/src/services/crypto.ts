@@ -1,35 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CryptoCustodyMoved,
   CryptoDepositTxClaimed,
   CryptoPricesRefreshed,
+  MoneyMovementCancelled,
   NotificationRaised,
+  bankDepositAddress,
   cryptoAssets,
+  custodyStream,
   formatUsd,
+  moneyStreams,
   streams,
   unitsToCoinText,
+  unitsValueCents,
   type BankEvent,
   type CryptoSymbol,
   type EventData,
+  type MovementCategory,
 } from '@bank/events';
 import {
   ApiError,
   deterministicUuid,
-  fieldError,
   notFound,
   referenceNumber,
   type EventMetadata,
 } from '@bank/infra';
 import { accountAggregate, decideAccount, type AccountState } from '../domain/account/account.ts';
-import { decideWallet, tradePostings, walletAggregate } from '../domain/crypto/wallet.ts';
-import { DomainError, existence } from '../kernel/aggregate.ts';
+import {
+  decideWallet,
+  messages as walletMessages,
+  tradePostings,
+  walletAggregate,
+} from '../domain/crypto/wallet.ts';
+import type { StoredReply } from '../domain/transfers/idempotency.ts';
+import { DomainError, existence, type Aggregate } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { marketData } from '../market-data/index.ts';
 import type { CommandContext } from './context.ts';
+import { buyReply, depositReply, sellReply, withdrawalReply } from './crypto-replies.ts';
+import { runMoneyCommand, runSystemCommand, type RequestIdentity } from './idempotency.ts';
+import { countMovement } from './transfers.ts';
 
-/** Tunables of the crypto desk (tests shorten the confirmation wait). */
+/** Tunables of the crypto desk (tests move the clock). */
 export const cryptoSettings = {
-  /** How long a reported deposit stays pending before the confirmation job credits it. */
-  depositConfirmationMs: Number(process.env.CRYPTO_DEPOSIT_CONFIRMATION_MS ?? 60_000),
   now: (): Date => new Date(),
 };
 
@@ -39,31 +52,40 @@ export const cryptoStreams = {
   /** A transaction hash is credited once, whoever reports it. */
   depositTx: (symbol: string, txHash: string) =>
     `crypto-deposit-tx-${symbol}-${txHash.toLowerCase()}`,
+  /** The same claim under its deposit id, so that a review finds its customer in the log. */
+  deposit: (depositId: string) => `crypto-deposit-${depositId}`,
+};
+
+const claimOwner: Aggregate<string | undefined> = {
+  name: 'crypto-deposit-claim',
+  initial: () => undefined,
+  evolve: (state, event) =>
+    event.type === 'CryptoDepositTxClaimed' ? event.data.customerId : state,
 };
 
 export const DUPLICATE_TX = 'This transaction hash has already been submitted.';
 
-function asApiError(error: unknown, amountField: string): unknown {
-  if (!(error instanceof DomainError)) return error;
-  if (error.reason === 'not_found') return notFound();
-  if (error.reason === 'insufficient_funds') {
-    return fieldError({ [amountField]: [error.message] }, 'INSUFFICIENT_FUNDS');
-  }
-  if (error.field) return fieldError({ [error.field]: [error.message] });
-  return new ApiError(422, error.message, 'VALIDATION_ERROR');
-}
-
-async function run<T>(amountField: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` so that a broken money rule lands on the form's amount field (amount_usd,
+ * crypto_amount or amount) rather than the generic one.
+ */
+async function onAmountField<T>(amountField: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw asApiError(error, amountField);
+    if (error instanceof DomainError && (error.field === undefined || error.field === 'amount')) {
+      const generic = error.field === undefined && error.reason !== 'insufficient_funds';
+      throw generic ? error : new DomainError(error.reason, error.message, amountField);
+    }
+    throw error;
   }
 }
 
 async function loadOwnAccount(uow: UnitOfWork, customerId: string, accountId: string) {
   const account = await uow.load(streams.account(accountId), accountAggregate);
-  if (!account.state.opened || account.state.customerId !== customerId) throw notFound();
+  if (!account.state.opened || account.state.customerId !== customerId) {
+    throw new DomainError('not_found', 'Not found');
+  }
   return account;
 }
 
@@ -93,17 +115,41 @@ function notification(customerId: string, id: string, title: string, message: st
   });
 }
 
+/** The coins' other side: custody gains what customers gain, and loses what they lose. */
+function moveCustody(uow: UnitOfWork, movement: EventData<'CryptoCustodyMoved'>): void {
+  uow.appendAny(custodyStream(movement.symbol), [CryptoCustodyMoved.create(movement)]);
+}
+
+/** Counts a crypto movement against the customer's daily limit for its category. */
+function countCrypto(
+  uow: UnitOfWork,
+  identity: RequestIdentity,
+  now: Date,
+  movement: { id: string; category: MovementCategory; cents: number; fingerprint: string },
+) {
+  return countMovement(uow, {
+    customerId: identity.customerId,
+    movementId: movement.id,
+    category: movement.category,
+    amount: movement.cents,
+    fingerprint: movement.fingerprint,
+    checkDuplicate: identity.key === undefined,
+    now,
+  });
+}
+
 export async function buyCrypto(
   ctx: CommandContext,
-  customerId: string,
+  identity: RequestIdentity,
   input: { symbol: CryptoSymbol; totalCents: number; accountId: string },
   metadata: EventMetadata,
 ) {
+  const customerId = identity.customerId;
   const tradeId = randomUUID();
   const reference = referenceNumber('CRY', tradeId);
   const quote = await marketData().quote(input.symbol, cryptoSettings.now());
-  return run('amount_usd', () =>
-    ctx.bus.execute(metadata, async (uow) => {
+  return runMoneyCommand(ctx, identity, metadata, (uow, now) =>
+    onAmountField('amount_usd', async (): Promise<StoredReply> => {
       const account = await loadOwnAccount(uow, customerId, input.accountId);
       const walletStream = cryptoStreams.wallet(customerId);
       const wallet = await uow.load(walletStream, walletAggregate);
@@ -115,18 +161,31 @@ export async function buyCrypto(
           accountId: input.accountId,
           symbol: input.symbol,
           totalCents: input.totalCents,
-          priceCents: quote.priceCents,
+          priceMicroUsd: quote.askMicroUsd,
           reference,
         },
         wallet.state,
       );
       const data = bought!.data as EventData<'CryptoBought'>;
+      await countCrypto(uow, identity, now, {
+        id: tradeId,
+        category: 'crypto-buy',
+        cents: data.totalCents,
+        fingerprint: `crypto-buy:${input.accountId}:${data.symbol}:${data.totalCents}`,
+      });
       const moves = tradePostings(data, 'buy', {
         main: deterministicUuid(`crypto:${tradeId}:main`),
         fee: deterministicUuid(`crypto:${tradeId}:fee`),
       });
       uow.append(streams.account(input.accountId), decideMoves(account.state, moves));
       uow.append(walletStream, [bought!]);
+      moveCustody(uow, {
+        symbol: data.symbol,
+        units: data.units,
+        reason: 'market-buy',
+        customerId,
+        movementId: tradeId,
+      });
       const coins = `${unitsToCoinText(data.units)} ${data.symbol}`;
       uow.appendAny(streams.notifications(customerId), [
         notification(
@@ -136,22 +195,23 @@ export async function buyCrypto(
           `You bought ${coins} at ${formatUsd(data.priceCents)} for ${formatUsd(data.totalCents)} (fee ${formatUsd(data.feeCents)}).`,
         ),
       ]);
-      return data;
+      return buyReply(data);
     }),
   );
 }
 
 export async function sellCrypto(
   ctx: CommandContext,
-  customerId: string,
+  identity: RequestIdentity,
   input: { symbol: CryptoSymbol; units: number; accountId: string },
   metadata: EventMetadata,
 ) {
+  const customerId = identity.customerId;
   const tradeId = randomUUID();
   const reference = referenceNumber('CRY', tradeId);
   const quote = await marketData().quote(input.symbol, cryptoSettings.now());
-  return run('crypto_amount', () =>
-    ctx.bus.execute(metadata, async (uow) => {
+  return runMoneyCommand(ctx, identity, metadata, (uow, now) =>
+    onAmountField('crypto_amount', async (): Promise<StoredReply> => {
       const account = await loadOwnAccount(uow, customerId, input.accountId);
       const walletStream = cryptoStreams.wallet(customerId);
       const wallet = await uow.load(walletStream, walletAggregate);
@@ -163,18 +223,31 @@ export async function sellCrypto(
           accountId: input.accountId,
           symbol: input.symbol,
           units: input.units,
-          priceCents: quote.priceCents,
+          priceMicroUsd: quote.bidMicroUsd,
           reference,
         },
         wallet.state,
       );
       const data = sold!.data as EventData<'CryptoSold'>;
+      await countCrypto(uow, identity, now, {
+        id: tradeId,
+        category: 'crypto-sell',
+        cents: data.grossCents,
+        fingerprint: `crypto-sell:${input.accountId}:${data.symbol}:${data.units}`,
+      });
       const moves = tradePostings(data, 'sell', {
         main: deterministicUuid(`crypto:${tradeId}:main`),
         fee: deterministicUuid(`crypto:${tradeId}:fee`),
       });
       uow.append(streams.account(input.accountId), decideMoves(account.state, moves));
       uow.append(walletStream, [sold!]);
+      moveCustody(uow, {
+        symbol: data.symbol,
+        units: -data.units,
+        reason: 'market-sell',
+        customerId,
+        movementId: tradeId,
+      });
       const coins = `${unitsToCoinText(data.units)} ${data.symbol}`;
       uow.appendAny(streams.notifications(customerId), [
         notification(
@@ -184,22 +257,27 @@ export async function sellCrypto(
           `You sold ${coins} at ${formatUsd(data.priceCents)}; ${formatUsd(data.netCents)} was credited (fee ${formatUsd(data.feeCents)}).`,
         ),
       ]);
-      return data;
+      return sellReply(data);
     }),
   );
 }
 
+/**
+ * Records a customer's claim that they sent coins to their deposit address. Nothing is credited:
+ * the claim waits, not spendable, until operations finds the transfer on the network.
+ */
 export async function submitDeposit(
   ctx: CommandContext,
-  customerId: string,
+  identity: RequestIdentity,
   input: { symbol: CryptoSymbol; units: number; txHash: string; fromAddress: string },
   metadata: EventMetadata,
 ) {
+  const customerId = identity.customerId;
   const depositId = randomUUID();
-  const now = cryptoSettings.now();
-  const quote = await marketData().quote(input.symbol, now);
-  return run('amount', () =>
-    ctx.bus.execute(metadata, async (uow) => {
+  const quote = await marketData().quote(input.symbol, cryptoSettings.now());
+  const network = cryptoAssets[input.symbol].network;
+  return runMoneyCommand(ctx, identity, metadata, (uow, now) =>
+    onAmountField('amount', async (): Promise<StoredReply> => {
       const txStream = cryptoStreams.depositTx(input.symbol, input.txHash);
       if ((await uow.load(txStream, existence)).state) {
         throw new DomainError('duplicate_tx', DUPLICATE_TX, 'tx_hash');
@@ -216,60 +294,137 @@ export async function submitDeposit(
             units: input.units,
             txHash: input.txHash,
             fromAddress: input.fromAddress,
-            network: cryptoAssets[input.symbol].network,
-            confirmAfter: new Date(
-              now.getTime() + cryptoSettings.depositConfirmationMs,
-            ).toISOString(),
+            network,
+            depositAddress: bankDepositAddress(customerId, input.symbol, network),
             priceCents: quote.priceCents,
           },
         },
         wallet.state,
       );
-      uow.appendNew(txStream, [
-        CryptoDepositTxClaimed.create({
-          customerId,
-          depositId,
-          symbol: input.symbol,
-          txHash: input.txHash,
-        }),
-      ]);
+      await countCrypto(uow, identity, now, {
+        id: depositId,
+        category: 'crypto-deposit',
+        cents: unitsValueCents(input.units, quote.priceCents),
+        fingerprint: `crypto-deposit:${input.symbol}:${input.txHash}`,
+      });
+      const claimed = CryptoDepositTxClaimed.create({
+        customerId,
+        depositId,
+        symbol: input.symbol,
+        txHash: input.txHash,
+      });
+      uow.appendNew(txStream, [claimed]);
+      uow.appendNew(cryptoStreams.deposit(depositId), [claimed]);
       uow.append(walletStream, events);
-      return events[0]!.data as EventData<'CryptoDepositSubmitted'>;
+      return depositReply(events[0]!.data as EventData<'CryptoDepositSubmitted'>);
     }),
   );
 }
 
-/** The confirmation job: credits a pending deposit once (a retried job finds it confirmed). */
-export async function confirmDeposit(ctx: CommandContext, customerId: string, depositId: string) {
-  return ctx.bus.execute({ actor: 'system:crypto' }, async (uow) => {
-    const walletStream = cryptoStreams.wallet(customerId);
-    const wallet = await uow.load(walletStream, walletAggregate);
-    const events = decideWallet({ type: 'ConfirmDeposit', customerId, depositId }, wallet.state);
-    if (events.length === 0) return false;
-    uow.append(walletStream, events);
-    const d = events[0]!.data as EventData<'CryptoDepositConfirmed'>;
-    uow.appendAny(streams.notifications(customerId), [
-      notification(
-        customerId,
-        deterministicUuid(`crypto:${depositId}:confirmed`),
-        `${d.symbol} deposit confirmed`,
-        `Your deposit of ${unitsToCoinText(d.units)} ${d.symbol} was confirmed and is now in your portfolio.`,
-      ),
-    ]);
-    return true;
-  });
+/** The customer a deposit claim belongs to: from the log, or for older claims the read model. */
+async function depositOwner(ctx: CommandContext, depositId: string): Promise<string> {
+  const events = await ctx.bus.store.readStream(cryptoStreams.deposit(depositId));
+  const owner = events.reduce(
+    (state, e) => claimOwner.evolve(state, e.event as BankEvent),
+    claimOwner.initial(),
+  );
+  if (owner) return owner;
+  const { rows } = await ctx.pool.query<{ customer_id: string }>(
+    `SELECT customer_id FROM rm_crypto_transactions WHERE id = $1 AND type = 'deposit'`,
+    [depositId],
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0].customer_id;
+}
+
+export type DepositReview =
+  | { decision: 'approve'; reviewedBy: string }
+  | { decision: 'reject'; reviewedBy: string; reason: string };
+
+/**
+ * Operations' decision on a deposit claim, after checking the transaction on the network. An
+ * approval credits the coins and books them into custody; a rejection credits nothing and gives
+ * the customer's daily deposit limit back.
+ */
+export async function reviewDeposit(
+  ctx: CommandContext,
+  depositId: string,
+  review: DepositReview,
+  metadata: EventMetadata,
+) {
+  const customerId = await depositOwner(ctx, depositId);
+  try {
+    return await runSystemCommand(ctx, metadata, async (uow) => {
+      const walletStream = cryptoStreams.wallet(customerId);
+      const wallet = await uow.load(walletStream, walletAggregate);
+      const events = decideWallet(
+        review.decision === 'approve'
+          ? { type: 'ApproveDeposit', customerId, depositId, reviewedBy: review.reviewedBy }
+          : {
+              type: 'RejectDeposit',
+              customerId,
+              depositId,
+              reviewedBy: review.reviewedBy,
+              reason: review.reason,
+            },
+        wallet.state,
+      );
+      uow.append(walletStream, events);
+      const d = events[0]!.data as EventData<'CryptoDepositConfirmed'>;
+      const coins = `${unitsToCoinText(d.units)} ${d.symbol}`;
+      if (review.decision === 'approve') {
+        moveCustody(uow, {
+          symbol: d.symbol,
+          units: d.units,
+          reason: 'deposit',
+          customerId,
+          movementId: depositId,
+        });
+      } else {
+        uow.appendAny(moneyStreams.activity(customerId), [
+          MoneyMovementCancelled.create({
+            customerId,
+            movementId: depositId,
+            reason: 'crypto deposit rejected',
+          }),
+        ]);
+      }
+      uow.appendAny(streams.notifications(customerId), [
+        review.decision === 'approve'
+          ? notification(
+              customerId,
+              deterministicUuid(`crypto:${depositId}:confirmed`),
+              `${d.symbol} deposit confirmed`,
+              `Your deposit of ${coins} was confirmed and is now in your portfolio.`,
+            )
+          : notification(
+              customerId,
+              deterministicUuid(`crypto:${depositId}:rejected`),
+              `${d.symbol} deposit rejected`,
+              `Your deposit of ${coins} could not be verified on the network and was not credited: ${review.reason}`,
+            ),
+      ]);
+      return d;
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.message === walletMessages.notPending) {
+      throw new ApiError(409, error.message, 'CONFLICT');
+    }
+    throw error;
+  }
 }
 
 export async function withdrawCrypto(
   ctx: CommandContext,
-  customerId: string,
-  input: { symbol: CryptoSymbol; units: number; toAddress: string; network: string | null },
+  identity: RequestIdentity,
+  input: { symbol: CryptoSymbol; units: number; toAddress: string; network: string },
   metadata: EventMetadata,
 ) {
+  const customerId = identity.customerId;
   const withdrawalId = randomUUID();
   const quote = await marketData().quote(input.symbol, cryptoSettings.now());
-  return run('amount', () =>
-    ctx.bus.execute(metadata, async (uow) => {
+  return runMoneyCommand(ctx, identity, metadata, (uow, now) =>
+    onAmountField('amount', async (): Promise<StoredReply> => {
       const walletStream = cryptoStreams.wallet(customerId);
       const wallet = await uow.load(walletStream, walletAggregate);
       const events = decideWallet(
@@ -280,13 +435,26 @@ export async function withdrawCrypto(
           symbol: input.symbol,
           units: input.units,
           toAddress: input.toAddress,
-          network: input.network ?? cryptoAssets[input.symbol].network,
+          network: input.network,
           priceCents: quote.priceCents,
         },
         wallet.state,
       );
-      uow.append(walletStream, events);
       const d = events[0]!.data as EventData<'CryptoWithdrawn'>;
+      await countCrypto(uow, identity, now, {
+        id: withdrawalId,
+        category: 'crypto-withdraw',
+        cents: unitsValueCents(d.units, d.priceCents),
+        fingerprint: `crypto-withdraw:${d.symbol}:${d.toAddress}:${d.units}`,
+      });
+      uow.append(walletStream, events);
+      moveCustody(uow, {
+        symbol: d.symbol,
+        units: -d.units,
+        reason: 'withdrawal',
+        customerId,
+        movementId: withdrawalId,
+      });
       uow.appendAny(streams.notifications(customerId), [
         notification(
           customerId,
@@ -295,7 +463,7 @@ export async function withdrawCrypto(
           `${unitsToCoinText(d.units - d.networkFeeUnits)} ${d.symbol} was sent to ${d.toAddress} (network fee ${unitsToCoinText(d.networkFeeUnits)} ${d.symbol}).`,
         ),
       ]);
-      return d;
+      return withdrawalReply(d);
     }),
   );
 }

@@ -7,6 +7,10 @@ import { defineEvent } from '../catalogue.ts';
  */
 export const UNITS_PER_COIN = 100_000_000;
 export const CRYPTO_DECIMALS = 8;
+/** Prices finer than a cent: integer millionths of a dollar per whole coin. */
+export const MICRO_USD_PER_CENT = 10_000;
+
+export * from './crypto-networks.ts';
 
 export const cryptoSymbols = [
   'BTC',
@@ -90,6 +94,13 @@ export function unitsToCoins(units: number): number {
   return Number(unitsToCoinText(units));
 }
 
+/** A price in millionths of a dollar as a JSON number of dollars, by its decimal text. */
+export function microUsdToDollars(microUsd: number): number {
+  const whole = Math.trunc(microUsd / 1_000_000);
+  const fraction = String(microUsd % 1_000_000).padStart(6, '0');
+  return Number(`${whole}.${fraction}`);
+}
+
 /** What `units` coins are worth at `priceCents` per coin, in cents, rounded down. */
 export function unitsValueCents(units: number, priceCents: number): number {
   return Number((BigInt(units) * BigInt(priceCents)) / BigInt(UNITS_PER_COIN));
@@ -99,9 +110,16 @@ const symbol = z.enum(cryptoSymbols);
 const units = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const cents = z.number().int().nonnegative();
 
+const microUsd = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 const quote = z.object({
   symbol,
+  /** The mid price rounded to the cent (what older screens show). */
   priceCents: z.number().int().positive(),
+  /** Mid, bid (the bank buys at) and ask (the bank sells at), in millionths of a dollar. */
+  priceMicroUsd: microUsd.optional(),
+  bidMicroUsd: microUsd.optional(),
+  askMicroUsd: microUsd.optional(),
   /** Change over 24 hours in basis points (-234 = -2.34 %). */
   change24hBps: z.number().int(),
   /** Whole dollars: market-wide figures exceed a safe number of cents. */
@@ -131,6 +149,8 @@ export const CryptoBought = defineEvent(
     symbol,
     units,
     priceCents: z.number().int().positive(),
+    /** The ask it executed at, in millionths of a dollar (absent on older trades). */
+    priceMicroUsd: microUsd.optional(),
     /** What the account is debited in all: usdCents + feeCents. */
     totalCents: cents,
     usdCents: cents,
@@ -149,6 +169,8 @@ export const CryptoSold = defineEvent(
     symbol,
     units,
     priceCents: z.number().int().positive(),
+    /** The bid it executed at, in millionths of a dollar (absent on older trades). */
+    priceMicroUsd: microUsd.optional(),
     grossCents: cents,
     feeCents: cents,
     netCents: cents,
@@ -156,7 +178,10 @@ export const CryptoSold = defineEvent(
   }),
 );
 
-/** An incoming transfer the customer reported: pending, not spendable, until confirmed. */
+/**
+ * An incoming transfer the customer reported: a claim only. It stays pending, and is never
+ * spendable, until operations has checked it on the network and approved it.
+ */
 export const CryptoDepositSubmitted = defineEvent(
   'CryptoDepositSubmitted',
   z.object({
@@ -167,8 +192,10 @@ export const CryptoDepositSubmitted = defineEvent(
     txHash: z.string(),
     fromAddress: z.string(),
     network: z.string(),
-    /** When the confirmation job should confirm it. */
-    confirmAfter: z.iso.datetime(),
+    /** The bank's deposit address the coins should have been sent to (absent on older claims). */
+    depositAddress: z.string().optional(),
+    /** Older claims were confirmed by a timer at this time; claims are now reviewed instead. */
+    confirmAfter: z.iso.datetime().optional(),
     /** Price when submitted, for the history's USD value (cents per coin; 0 if unknown). */
     priceCents: cents,
   }),
@@ -180,10 +207,53 @@ export const CryptoDepositTxClaimed = defineEvent(
   z.object({ customerId: z.uuid(), depositId: z.uuid(), symbol, txHash: z.string() }),
 );
 
+/** Operations found the transfer on the network: the coins are now the customer's. */
 export const CryptoDepositConfirmed = defineEvent(
   'CryptoDepositConfirmed',
-  z.object({ customerId: z.uuid(), depositId: z.uuid(), symbol, units }),
+  z.object({
+    customerId: z.uuid(),
+    depositId: z.uuid(),
+    symbol,
+    units,
+    /** Who approved it (absent on older, timer-confirmed claims). */
+    reviewedBy: z.string().optional(),
+  }),
 );
+
+/** Operations did not find the transfer as claimed: nothing is credited. */
+export const CryptoDepositRejected = defineEvent(
+  'CryptoDepositRejected',
+  z.object({
+    customerId: z.uuid(),
+    depositId: z.uuid(),
+    symbol,
+    units,
+    reason: z.string(),
+    reviewedBy: z.string(),
+  }),
+);
+
+export const custodyReasons = ['deposit', 'withdrawal', 'market-buy', 'market-sell'] as const;
+
+/**
+ * The other side of every coin movement: coins entering or leaving the bank's custody wallets
+ * (one stream per coin). Customers' coins are liabilities; these are the coins that back them.
+ */
+export const CryptoCustodyMoved = defineEvent(
+  'CryptoCustodyMoved',
+  z.object({
+    symbol,
+    /** Signed: positive when coins come into custody. */
+    units: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+    reason: z.enum(custodyReasons),
+    customerId: z.uuid(),
+    /** The trade, deposit or withdrawal it backs. */
+    movementId: z.uuid(),
+  }),
+);
+
+/** The stream of a coin's custody movements. */
+export const custodyStream = (symbol: CryptoSymbol) => `crypto-custody-${symbol}`;
 
 /** Sent out: units leave the wallet; the recipient receives units − networkFeeUnits. */
 export const CryptoWithdrawn = defineEvent(
@@ -207,5 +277,7 @@ export const cryptoEvents = [
   CryptoDepositSubmitted,
   CryptoDepositTxClaimed,
   CryptoDepositConfirmed,
+  CryptoDepositRejected,
+  CryptoCustodyMoved,
   CryptoWithdrawn,
 ] as const;

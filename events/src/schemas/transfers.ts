@@ -7,12 +7,16 @@ const cents = z.number().int().nonnegative();
 export const transferTypes = ['between-accounts', 'same-bank', 'external-bank', 'sepa'] as const;
 export type TransferType = (typeof transferTypes)[number];
 
-/** What a movement counts against: the per-type transfer limits, person-to-person and bill pay. */
+/** What a movement counts against: the per-type transfer limits, person-to-person, bill pay, crypto. */
 export const movementCategories = [
   ...transferTypes,
   'zelle-send',
   'zelle-receive',
   'bill-pay',
+  'crypto-buy',
+  'crypto-sell',
+  'crypto-deposit',
+  'crypto-withdraw',
 ] as const;
 export type MovementCategory = (typeof movementCategories)[number];
 
@@ -45,6 +49,11 @@ export const moneyRules = {
     'zelle-send': 2_500_00,
     'zelle-receive': 5_000_00,
     'bill-pay': 10_000_00,
+    /** Crypto: dollars paid or received, and the USD value of coins deposited or withdrawn. */
+    'crypto-buy': 25_000_00,
+    'crypto-sell': 100_000_00,
+    'crypto-deposit': 100_000_00,
+    'crypto-withdraw': 25_000_00,
   } satisfies Record<MovementCategory, number>,
   monthlyLimits: {
     'between-accounts': 250_000_00,
@@ -54,6 +63,10 @@ export const moneyRules = {
     'zelle-send': 20_000_00,
     'zelle-receive': 40_000_00,
     'bill-pay': 50_000_00,
+    'crypto-buy': 100_000_00,
+    'crypto-sell': 500_000_00,
+    'crypto-deposit': 500_000_00,
+    'crypto-withdraw': 100_000_00,
   } satisfies Record<MovementCategory, number>,
   /** The first payment to a bill payee never paid before is held to this. */
   newPayeeFirstPaymentCents: 2_500_00,

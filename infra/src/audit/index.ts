@@ -6,3 +6,4 @@ export * from './periods.ts';
 export * from './published-digests.ts';
 export * from './statement-render.ts';
 export * from './verify.ts';
+export * from './custody.ts';

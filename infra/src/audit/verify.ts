@@ -10,6 +10,7 @@ import {
   type AccountFigures,
   type BalanceEventData,
 } from './balance-fold.ts';
+import { clearingBreaks, CoinFold, isCoinEvent } from './custody.ts';
 import { ChainHasher, HASHED_COLUMNS_SQL } from './hash-chain.ts';
 import type { PublishedHead } from './published-digests.ts';
 
@@ -30,7 +31,11 @@ export type FindingKind =
   | 'account_missing_from_read_model'
   | 'account_unknown_to_log'
   | 'rewritten_since_published'
-  | 'truncated_since_published';
+  | 'truncated_since_published'
+  | 'custody_shortfall'
+  | 'coin_overdrawn'
+  | 'clearing_mismatch'
+  | 'clearing_out_of_bounds';
 
 export interface Finding {
   kind: FindingKind;
@@ -215,6 +220,7 @@ async function scan(
   const accounts = new Map<string, AccountTrail>();
   const ledger = new Map<string, LedgerTrail>();
   const firstTampered = new Map<string, EventRef>();
+  const coins = new CoinFold();
   const digest = createHash('sha256');
   const hasher = new ChainHasher();
   let streams = 0;
@@ -337,6 +343,14 @@ async function scan(
     previousPosition = position;
     expectedVersion = version + 1;
 
+    // The coin books and clearing:crypto are invariants of the whole log, read model or not.
+    if (isCoinEvent(stream, type)) {
+      coins.apply(stream, type, JSON.parse(row[7]!) as Parameters<CoinFold['apply']>[2]);
+    } else if (trail && row[13] === 'clearing:crypto' && isBalanceEvent(type)) {
+      const leg = ledgerLeg(type, { amount: Number(row[11]), contra: row[13] });
+      if (leg) coins.postClearing(leg.cents);
+    }
+
     if (trail && row[0] === 't') {
       if (type === 'AccountOpened') trail.opened = { stream, version, position };
       else if (isBalanceEvent(type)) {
@@ -433,6 +447,16 @@ async function scan(
 
   compareAccounts(snapshot, accounts, firstTampered, findings);
   compareLedger(snapshot, ledger, firstTampered, findings);
+  for (const broken of coins.finish())
+    findings.push({ kind: broken.kind, message: broken.message });
+  const derivedLedger = new Map([...ledger].map(([name, trail]) => [name, trail.cents]));
+  for (const broken of clearingBreaks(derivedLedger)) {
+    findings.push({
+      kind: broken.kind,
+      message: broken.message,
+      ...(broken.ledgerAccount ? { ledgerAccount: broken.ledgerAccount } : {}),
+    });
+  }
 
   return {
     events: done,

@@ -25,6 +25,7 @@ interface TransactionRow {
   symbol: string;
   units: number;
   priceCents: number;
+  priceMicroUsd?: number | undefined;
   usdCents: number;
   feeCents: number;
   totalCents: number;
@@ -34,6 +35,7 @@ interface TransactionRow {
   network?: string | null;
   txHash?: string | null;
   address?: string | null;
+  depositAddress?: string | null;
   reference?: string | null;
 }
 
@@ -41,8 +43,8 @@ async function insertTransaction(db: Db, t: TransactionRow, event: RecordedEvent
   await db.query(
     `INSERT INTO rm_crypto_transactions (id, customer_id, type, symbol, units, price_cents, usd_cents,
        fee_cents, total_cents, network_fee_units, status, account_id, network, tx_hash, address,
-       reference_number, created_at, executed_at, position)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
+       reference_number, created_at, executed_at, position, price_micro_usd, deposit_address)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21)`,
     [
       t.id,
       t.customerId,
@@ -63,6 +65,8 @@ async function insertTransaction(db: Db, t: TransactionRow, event: RecordedEvent
       event.recordedAt,
       t.status === 'completed' ? event.recordedAt : null,
       event.position.globalPosition,
+      t.priceMicroUsd ?? null,
+      t.depositAddress ?? null,
     ],
   );
 }
@@ -70,7 +74,7 @@ async function insertTransaction(db: Db, t: TransactionRow, event: RecordedEvent
 /** Market prices (latest refresh), each customer's holdings, and their crypto transactions. */
 export const cryptoProjection = defineProjection({
   name: 'crypto',
-  tables: ['rm_crypto_market', 'rm_crypto_holdings', 'rm_crypto_transactions'],
+  tables: ['rm_crypto_market', 'rm_crypto_holdings', 'rm_crypto_transactions', 'rm_crypto_custody'],
   handlers: {
     async CustomerErased(d, _event, db) {
       await db.query(
@@ -83,10 +87,11 @@ export const cryptoProjection = defineProjection({
       for (const q of d.quotes) {
         await db.query(
           `INSERT INTO rm_crypto_market (symbol, price_cents, change_24h_bps, volume_dollars,
-             market_cap_dollars, source, as_of)
-           VALUES ($1,$2,$3,$4,$5,$6,$7)
+             market_cap_dollars, source, as_of, price_micro_usd, bid_micro_usd, ask_micro_usd)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
            ON CONFLICT (symbol) DO UPDATE SET price_cents = $2, change_24h_bps = $3,
-             volume_dollars = $4, market_cap_dollars = $5, source = $6, as_of = $7
+             volume_dollars = $4, market_cap_dollars = $5, source = $6, as_of = $7,
+             price_micro_usd = $8, bid_micro_usd = $9, ask_micro_usd = $10
            WHERE rm_crypto_market.as_of <= $7`,
           [
             q.symbol,
@@ -96,6 +101,9 @@ export const cryptoProjection = defineProjection({
             q.marketCapDollars,
             d.source,
             d.asOf,
+            q.priceMicroUsd ?? null,
+            q.bidMicroUsd ?? null,
+            q.askMicroUsd ?? null,
           ],
         );
       }
@@ -111,6 +119,7 @@ export const cryptoProjection = defineProjection({
           symbol: d.symbol,
           units: d.units,
           priceCents: d.priceCents,
+          priceMicroUsd: d.priceMicroUsd,
           usdCents: d.usdCents,
           feeCents: d.feeCents,
           totalCents: d.totalCents,
@@ -132,6 +141,7 @@ export const cryptoProjection = defineProjection({
           symbol: d.symbol,
           units: d.units,
           priceCents: d.priceCents,
+          priceMicroUsd: d.priceMicroUsd,
           usdCents: d.grossCents,
           feeCents: d.feeCents,
           totalCents: d.netCents,
@@ -160,6 +170,7 @@ export const cryptoProjection = defineProjection({
           network: d.network,
           txHash: d.txHash,
           address: d.fromAddress,
+          depositAddress: d.depositAddress ?? null,
         },
         event,
       );
@@ -169,6 +180,19 @@ export const cryptoProjection = defineProjection({
       await db.query(
         `UPDATE rm_crypto_transactions SET status = 'completed', executed_at = $2 WHERE id = $1`,
         [d.depositId, event.recordedAt],
+      );
+    },
+    async CryptoDepositRejected(d, _event, db) {
+      await db.query(
+        `UPDATE rm_crypto_transactions SET status = 'failed', review_note = $2 WHERE id = $1`,
+        [d.depositId, d.reason],
+      );
+    },
+    async CryptoCustodyMoved(d, event, db) {
+      await db.query(
+        `INSERT INTO rm_crypto_custody (symbol, units, updated_at) VALUES ($1,$2,$3)
+         ON CONFLICT (symbol) DO UPDATE SET units = rm_crypto_custody.units + $2, updated_at = $3`,
+        [d.symbol, d.units, event.recordedAt],
       );
     },
     async CryptoWithdrawn(d, event, db) {

@@ -1,20 +1,31 @@
-import { createHash } from 'node:crypto';
 import {
+  bankDepositAddress,
   centsToDollars,
   cryptoAssets,
+  microUsdToDollars,
   cryptoSymbols,
   unitsToCoinText,
   unitsToCoins,
   unitsValueCents,
   type CryptoSymbol,
 } from '@bank/events';
-import { deterministicUuid, ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import {
+  deterministicUuid,
+  ok,
+  requireCustomer,
+  requireOps,
+  type Pool,
+  type SessionStore,
+} from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 interface MarketRow extends Record<string, unknown> {
   symbol: CryptoSymbol;
   price_cents: number;
+  price_micro_usd: number | null;
+  bid_micro_usd: number | null;
+  ask_micro_usd: number | null;
   change_24h_bps: number;
   volume_dollars: number;
   market_cap_dollars: number;
@@ -30,25 +41,9 @@ function bpsToPercent(bps: number): number {
   );
 }
 
-/**
- * A customer's deposit address for a coin. SIMULATED: derived from the customer and the coin, it
- * looks like an address of the coin's network but no wallet behind it exists in this build.
- */
-function depositAddress(customerId: string, symbol: CryptoSymbol): string {
-  const hex = createHash('sha256').update(`deposit:${customerId}:${symbol}`).digest('hex');
-  switch (cryptoAssets[symbol].network) {
-    case 'BTC':
-      return `bc1q${hex.slice(0, 38)}`;
-    case 'ADA':
-      return `addr1q${hex}`.slice(0, 58);
-    case 'SOL':
-    case 'DOT':
-      return hex.slice(0, 44);
-    case 'DOGE':
-      return `D${hex.slice(0, 33)}`;
-    default:
-      return `0x${hex.slice(0, 40)}`;
-  }
+/** A price in millionths of a dollar when recorded, else in cents, as dollars. */
+function dollarsOf(microUsd: number | null, cents: number): number {
+  return microUsd === null ? centsToDollars(cents) : microUsdToDollars(microUsd);
 }
 
 const transactionsQuery = z.object({
@@ -69,6 +64,7 @@ interface TransactionRow extends Record<string, unknown> {
   symbol: CryptoSymbol;
   units: number;
   price_cents: number;
+  price_micro_usd: number | null;
   usd_cents: number;
   fee_cents: number;
   total_cents: number;
@@ -78,6 +74,8 @@ interface TransactionRow extends Record<string, unknown> {
   tx_hash: string | null;
   address: string | null;
   reference_number: string | null;
+  deposit_address: string | null;
+  review_note: string | null;
   created_at: Date;
   executed_at: Date | null;
 }
@@ -93,7 +91,7 @@ function transactionView(row: TransactionRow) {
     crypto_amount: amount,
     amount,
     crypto_amount_exact: unitsToCoinText(row.units),
-    price_per_unit: centsToDollars(row.price_cents),
+    price_per_unit: dollarsOf(row.price_micro_usd, row.price_cents),
     usd_amount: centsToDollars(row.usd_cents),
     total_value: centsToDollars(row.total_cents),
     fee: centsToDollars(row.fee_cents),
@@ -102,6 +100,8 @@ function transactionView(row: TransactionRow) {
     tx_hash: row.tx_hash,
     address: row.address,
     reference_number: row.reference_number,
+    deposit_address: row.deposit_address,
+    review_note: row.review_note,
     status: row.status,
     executed_at: row.executed_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
@@ -128,7 +128,9 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
         market_data: rows.map((r) => ({
           symbol: r.symbol,
           name: cryptoAssets[r.symbol].name,
-          price: centsToDollars(r.price_cents),
+          price: dollarsOf(r.price_micro_usd, r.price_cents),
+          bid: r.bid_micro_usd === null ? null : microUsdToDollars(r.bid_micro_usd),
+          ask: r.ask_micro_usd === null ? null : microUsdToDollars(r.ask_micro_usd),
           change24h: bpsToPercent(r.change_24h_bps),
           volume: r.volume_dollars,
           market_cap: r.market_cap_dollars,
@@ -142,26 +144,36 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/crypto/portfolio', async (request) => {
-    const [market, holdings] = await Promise.all([
+    const [market, holdings, pending] = await Promise.all([
       readMarket(),
       pool.query<{ symbol: CryptoSymbol; units: number }>(
         'SELECT symbol, units FROM rm_crypto_holdings WHERE customer_id = $1 AND units > 0',
         [request.customerId],
       ),
+      pool.query<{ symbol: CryptoSymbol; units: number }>(
+        `SELECT symbol, sum(units)::bigint AS units FROM rm_crypto_transactions
+         WHERE customer_id = $1 AND type = 'deposit' AND status = 'pending' GROUP BY symbol`,
+        [request.customerId],
+      ),
     ]);
+    // Pending deposit claims are shown beside the balance, never in it or in the total value.
     const items = cryptoSymbols.flatMap((symbol) => {
       const held = holdings.rows.find((h) => h.symbol === symbol);
-      if (!held) return [];
+      const pendingUnits = Number(pending.rows.find((p) => p.symbol === symbol)?.units ?? 0);
+      if (!held && pendingUnits === 0) return [];
+      const units = held?.units ?? 0;
       const quote = market.get(symbol);
-      const valueCents = quote ? unitsValueCents(held.units, quote.price_cents) : 0;
+      const valueCents = quote ? unitsValueCents(units, quote.price_cents) : 0;
       return [
         {
           id: deterministicUuid(`crypto-holding:${request.customerId}:${symbol}`),
           symbol,
           name: cryptoAssets[symbol].name,
-          balance: unitsToCoins(held.units),
-          balance_exact: unitsToCoinText(held.units),
-          current_price: quote ? centsToDollars(quote.price_cents) : null,
+          balance: unitsToCoins(units),
+          balance_exact: unitsToCoinText(units),
+          pending_balance: unitsToCoins(pendingUnits),
+          pending_balance_exact: unitsToCoinText(pendingUnits),
+          current_price: quote ? dollarsOf(quote.price_micro_usd, quote.price_cents) : null,
           current_value: centsToDollars(valueCents),
           change_24h: quote ? bpsToPercent(quote.change_24h_bps) : 0,
           valueCents,
@@ -210,7 +222,7 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
         deposit_methods: cryptoSymbols.map((symbol) => ({
           symbol,
           name: cryptoAssets[symbol].name,
-          address: depositAddress(request.customerId, symbol),
+          address: bankDepositAddress(request.customerId, symbol, cryptoAssets[symbol].network),
           network: cryptoAssets[symbol].network,
           min_amount: 0.001,
           withdrawal_network_fee: unitsToCoins(cryptoAssets[symbol].withdrawalNetworkFeeUnits),
@@ -220,4 +232,60 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
       'Deposit methods retrieved successfully',
     ),
   );
+};
+
+interface PendingDepositRow extends Record<string, unknown> {
+  id: string;
+  customer_id: string;
+  symbol: CryptoSymbol;
+  units: number;
+  price_cents: number;
+  network: string | null;
+  tx_hash: string | null;
+  address: string | null;
+  deposit_address: string | null;
+  created_at: Date;
+  customer_name: string | null;
+  account_number: string | null;
+}
+
+/**
+ * The operations review queue: deposit claims waiting for someone to find the transaction on the
+ * network (paying the customer's deposit address, the amount claimed) and approve or reject it.
+ */
+export const cryptoOpsQueryRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken: string }> = async (
+  app,
+  { pool, opsToken },
+) => {
+  app.addHook('onRequest', requireOps(opsToken));
+
+  app.get('/ops/crypto-deposits', async () => {
+    const { rows } = await pool.query<PendingDepositRow>(
+      `SELECT t.id, t.customer_id, t.symbol, t.units, t.price_cents, t.network, t.tx_hash,
+              t.address, t.deposit_address, t.created_at,
+              c.name AS customer_name, c.account_number
+       FROM rm_crypto_transactions t LEFT JOIN rm_customers c ON c.customer_id = t.customer_id
+       WHERE t.type = 'deposit' AND t.status = 'pending'
+       ORDER BY t.created_at, t.position LIMIT 500`,
+    );
+    return ok(
+      {
+        crypto_deposits: rows.map((r) => ({
+          id: r.id,
+          customer_id: r.customer_id,
+          customer_name: r.customer_name,
+          account_number: r.account_number,
+          symbol: r.symbol,
+          amount: unitsToCoinText(r.units),
+          usd_value: centsToDollars(unitsValueCents(r.units, r.price_cents)),
+          network: r.network,
+          tx_hash: r.tx_hash,
+          from_address: r.address,
+          deposit_address: r.deposit_address,
+          submitted_at: r.created_at.toISOString(),
+        })),
+      },
+      'OK',
+    );
+  });
 };

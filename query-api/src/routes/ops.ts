@@ -1,5 +1,6 @@
-import { centsToDollars } from '@bank/events';
+import { centsToDollars, unitsToCoinText } from '@bank/events';
 import { ok, requireOps, type Pool } from '@bank/infra';
+import { clearingBreaks, custodyBreaks, type CoinPosition } from '@bank/infra/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** Staff reads under /ops: reset links, contact requests and the books. */
@@ -55,16 +56,21 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/ops/ledger', async () => {
-    const [customers, internal] = await Promise.all([
+    const [customers, internal, coins] = await Promise.all([
       pool.query<{ total: number }>(
         'SELECT coalesce(sum(balance_cents), 0)::bigint AS total FROM rm_accounts',
       ),
       pool.query<{ ledger_account: string; balance_cents: number }>(
         'SELECT ledger_account, balance_cents FROM rm_ledger_balances ORDER BY ledger_account',
       ),
+      coinPositions(pool),
     ]);
     const customerTotal = customers.rows[0]!.total;
     const internalTotal = internal.rows.reduce((sum, r) => sum + r.balance_cents, 0);
+    const breaks = [
+      ...custodyBreaks(coins),
+      ...clearingBreaks(new Map(internal.rows.map((r) => [r.ledger_account, r.balance_cents]))),
+    ];
     return ok(
       {
         customer_accounts_total: centsToDollars(customerTotal),
@@ -72,9 +78,33 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
           ledger_account: r.ledger_account,
           balance: centsToDollars(r.balance_cents),
         })),
-        balanced: customerTotal + internalTotal === 0,
+        crypto: coins.map((c) => ({
+          symbol: c.symbol,
+          customer_units: String(c.customerUnits),
+          custody_units: String(c.custodyUnits),
+          customer_coins: unitsToCoinText(c.customerUnits),
+          custody_coins: unitsToCoinText(c.custodyUnits),
+        })),
+        breaks: breaks.map((b) => ({ kind: b.kind, message: b.message })),
+        balanced: customerTotal + internalTotal === 0 && breaks.length === 0,
       },
       'OK',
     );
   });
 };
+
+/** Per coin: what customers hold and what custody holds (read models, units of 10^-8). */
+async function coinPositions(pool: Pool): Promise<CoinPosition[]> {
+  const { rows } = await pool.query<{ symbol: string; customer: string; custody: string }>(
+    `SELECT symbol, coalesce(sum(customer), 0)::text AS customer,
+            coalesce(sum(custody), 0)::text AS custody
+     FROM (SELECT symbol, units AS customer, 0 AS custody FROM rm_crypto_holdings
+           UNION ALL SELECT symbol, 0, units FROM rm_crypto_custody) coins
+     GROUP BY symbol ORDER BY symbol`,
+  );
+  return rows.map((r) => ({
+    symbol: r.symbol,
+    customerUnits: Number(r.customer),
+    custodyUnits: Number(r.custody),
+  }));
+}

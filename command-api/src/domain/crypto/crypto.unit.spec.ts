@@ -1,6 +1,5 @@
 import { coinsToUnits, unitsToCoinText, type BankEvent } from '@bank/events';
 import { describe, expect, it } from 'vitest';
-import { simulatedFeed, simulatedPriceCents } from '../../market-data/simulated-feed.ts';
 import { buyQuote, feeCents, sellQuote } from './pricing.ts';
 import { decideWallet, messages, walletAggregate, type WalletState } from './wallet.ts';
 
@@ -12,6 +11,9 @@ function apply(state: WalletState, events: { type: string; data: unknown }[]): W
   return events.reduce((s, e) => walletAggregate.evolve(s, e as BankEvent), state);
 }
 
+/** Prices are written in cents here and given to the wallet in millionths of a dollar. */
+const micro = (cents: number) => cents * 10_000;
+
 const buy = (totalCents: number, priceCents: number) =>
   ({
     type: 'Buy',
@@ -20,7 +22,7 @@ const buy = (totalCents: number, priceCents: number) =>
     accountId,
     symbol: 'BTC',
     totalCents,
-    priceCents,
+    priceMicroUsd: micro(priceCents),
     reference: 'CRY-1',
   }) as const;
 const sell = (units: number, priceCents: number) =>
@@ -31,7 +33,7 @@ const sell = (units: number, priceCents: number) =>
     accountId,
     symbol: 'BTC',
     units,
-    priceCents,
+    priceMicroUsd: micro(priceCents),
     reference: 'CRY-2',
   }) as const;
 
@@ -67,7 +69,7 @@ describe('trade arithmetic', () => {
 
   it('buys with the amount less the fee, quantity rounded down', () => {
     // $100.00 at $65,000.00: fee $1.00, $99.00 buys 0.00152307 BTC (0.001523076... rounded down)
-    expect(buyQuote(10_000, 6_500_000)).toEqual({
+    expect(buyQuote(10_000, micro(6_500_000))).toEqual({
       totalCents: 10_000,
       feeCents: 100,
       usdCents: 9_900,
@@ -76,7 +78,7 @@ describe('trade arithmetic', () => {
   });
 
   it('sells for the gross value rounded down, less the fee', () => {
-    expect(sellQuote(152_307, 6_500_000)).toEqual({
+    expect(sellQuote(152_307, micro(6_500_000))).toEqual({
       units: 152_307,
       grossCents: 9_899,
       feeCents: 99,
@@ -86,7 +88,7 @@ describe('trade arithmetic', () => {
 
   it('keeps huge products exact with BigInt', () => {
     const units = 9_000_000_000_000_000; // past 2^53 when multiplied by a price
-    expect(sellQuote(units, 6_500_000).grossCents).toBe(585_000_000_000_000);
+    expect(sellQuote(units, micro(6_500_000)).grossCents).toBe(585_000_000_000_000);
   });
 });
 
@@ -115,31 +117,60 @@ describe('wallet', () => {
     expect(() => decideWallet(sell(1, 6_500_000), state)).toThrow(messages.sellTooSmall);
   });
 
-  it('keeps a deposit pending until confirmed, and confirms it once', () => {
-    const depositId = id();
-    const submitted = decideWallet(
-      {
-        type: 'SubmitDeposit',
-        data: {
-          customerId,
-          depositId,
-          symbol: 'ETH',
-          units: 100_000,
-          txHash: 'abc',
-          fromAddress: '0xabc',
-          network: 'ERC20',
-          confirmAfter: new Date().toISOString(),
-          priceCents: 340_000,
-        },
+  const claim = (units: number, priceCents = 340_000) =>
+    ({
+      type: 'SubmitDeposit',
+      data: {
+        customerId,
+        depositId: id(),
+        symbol: 'ETH',
+        units,
+        txHash: `0x${'ab'.repeat(32)}`,
+        fromAddress: `0x${'cd'.repeat(20)}`,
+        network: 'ERC20',
+        priceCents,
       },
-      walletAggregate.initial(),
-    );
+    }) as const;
+
+  it('keeps a deposit claim pending, never spendable, until it is approved once', () => {
+    const submitted = decideWallet(claim(100_000), walletAggregate.initial());
+    const depositId = (submitted[0]!.data as { depositId: string }).depositId;
     let state = apply(walletAggregate.initial(), submitted);
     expect(state.balances.ETH ?? 0).toBe(0);
-    const confirmed = decideWallet({ type: 'ConfirmDeposit', customerId, depositId }, state);
-    state = apply(state, confirmed);
+    const approve = { type: 'ApproveDeposit', customerId, depositId, reviewedBy: 'ops' } as const;
+    const approved = decideWallet(approve, state);
+    state = apply(state, approved);
     expect(state.balances.ETH).toBe(100_000);
-    expect(decideWallet({ type: 'ConfirmDeposit', customerId, depositId }, state)).toEqual([]);
+    expect(() => decideWallet(approve, state)).toThrow(messages.notPending);
+  });
+
+  it('credits nothing for a rejected claim, which cannot be approved afterwards', () => {
+    const submitted = decideWallet(claim(100_000), walletAggregate.initial());
+    const depositId = (submitted[0]!.data as { depositId: string }).depositId;
+    let state = apply(walletAggregate.initial(), submitted);
+    state = apply(
+      state,
+      decideWallet(
+        { type: 'RejectDeposit', customerId, depositId, reviewedBy: 'ops', reason: 'not found' },
+        state,
+      ),
+    );
+    expect(state.balances.ETH ?? 0).toBe(0);
+    expect(state.pendingDeposits).toEqual({});
+    expect(() =>
+      decideWallet({ type: 'ApproveDeposit', customerId, depositId, reviewedBy: 'ops' }, state),
+    ).toThrow(messages.notPending);
+  });
+
+  it('refuses a claim worth more than the per-deposit maximum, and a sixth pending claim', () => {
+    // 29.41176765 ETH at $3,400.00 is worth $100,000.01.
+    expect(() => decideWallet(claim(2_941_176_765), walletAggregate.initial())).toThrow(
+      messages.maxDeposit,
+    );
+    expect(decideWallet(claim(2_941_176_470), walletAggregate.initial())).toHaveLength(1);
+    let state = walletAggregate.initial();
+    for (let i = 0; i < 5; i += 1) state = apply(state, decideWallet(claim(100_000), state));
+    expect(() => decideWallet(claim(100_000), state)).toThrow(messages.tooManyPending);
   });
 
   it('withdraws at least 0.001, more than the network fee, never more than held', () => {
@@ -189,39 +220,5 @@ describe('wallet', () => {
       }
     }
     expect(state.balances.BTC).toBe(bought - sold);
-  });
-});
-
-describe('simulated market feed', () => {
-  it('is deterministic per 30 s bucket and keeps stablecoins at $1.00', async () => {
-    const at = new Date('2025-03-10T12:00:10Z');
-    const same = new Date('2025-03-10T12:00:29Z');
-    expect(await simulatedFeed.quotes(at)).toEqual(await simulatedFeed.quotes(same));
-    expect((await simulatedFeed.quote('USDC', at)).priceCents).toBe(100);
-    const quotes = await simulatedFeed.quotes(at);
-    expect(quotes.map((q) => q.symbol)).toEqual([
-      'BTC',
-      'ETH',
-      'BNB',
-      'ADA',
-      'SOL',
-      'USDC',
-      'USDT',
-      'DOGE',
-      'DOT',
-      'MATIC',
-    ]);
-    for (const q of quotes) {
-      expect(Number.isInteger(q.priceCents) && q.priceCents > 0).toBe(true);
-      expect(Number.isSafeInteger(q.marketCapDollars)).toBe(true);
-    }
-  });
-
-  it('moves BTC within ±5% of its base', () => {
-    for (let bucket = 0; bucket < 3000; bucket += 37) {
-      const price = simulatedPriceCents('BTC', bucket);
-      expect(price).toBeGreaterThanOrEqual(6_175_000);
-      expect(price).toBeLessThanOrEqual(6_825_000);
-    }
   });
 });

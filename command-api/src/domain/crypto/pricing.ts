@@ -1,18 +1,25 @@
-import { UNITS_PER_COIN } from '@bank/events';
+import { MICRO_USD_PER_CENT, UNITS_PER_COIN } from '@bank/events';
 
 /**
- * Trade arithmetic, in integers only (BigInt where a product can pass 2^53):
- * - the fee is 1 % of the USD amount, rounded UP to the cent (the bank never under-charges);
+ * Trade arithmetic, in integers only (BigInt where a product can pass 2^53). Prices are millionths
+ * of a dollar per coin; every rounding goes the bank's way:
+ * - the fee is 1 % of the USD amount, rounded UP to the cent;
  * - a buy's amount_usd INCLUDES the fee: the account is debited exactly amount_usd, the coins are
- *   bought with amount_usd − fee, and the quantity is rounded DOWN to 10^-8 (never more coin than
- *   was paid for);
- * - a sale's gross value is rounded DOWN to the cent, the fee (1 % of it, rounded up) is taken
- *   from it, and the rest is credited.
+ *   bought at the ask with amount_usd − fee, and the quantity is rounded DOWN to 10^-8;
+ * - a sale's gross value at the bid is rounded DOWN to the cent, the fee (1 % of it, rounded up)
+ *   is taken from it, and the rest is credited.
  */
 export const FEE_PERCENT = 1;
 
+const MICRO_USD_PER_UNIT_CENT = BigInt(UNITS_PER_COIN) * BigInt(MICRO_USD_PER_CENT);
+
 export function feeCents(amountCents: number): number {
   return Number((BigInt(amountCents) * BigInt(FEE_PERCENT) + 99n) / 100n);
+}
+
+/** A price in millionths of a dollar as cents for display, rounded to the nearest cent. */
+export function microUsdToCents(microUsd: number): number {
+  return Math.max(1, Math.round(microUsd / MICRO_USD_PER_CENT));
 }
 
 export interface BuyQuote {
@@ -22,10 +29,10 @@ export interface BuyQuote {
   units: number;
 }
 
-export function buyQuote(totalCents: number, priceCents: number): BuyQuote {
+export function buyQuote(totalCents: number, askMicroUsd: number): BuyQuote {
   const fee = feeCents(totalCents);
   const usdCents = totalCents - fee;
-  const units = Number((BigInt(usdCents) * BigInt(UNITS_PER_COIN)) / BigInt(priceCents));
+  const units = Number((BigInt(usdCents) * MICRO_USD_PER_UNIT_CENT) / BigInt(askMicroUsd));
   return { totalCents, feeCents: fee, usdCents, units };
 }
 
@@ -36,8 +43,8 @@ export interface SellQuote {
   netCents: number;
 }
 
-export function sellQuote(units: number, priceCents: number): SellQuote {
-  const grossCents = Number((BigInt(units) * BigInt(priceCents)) / BigInt(UNITS_PER_COIN));
+export function sellQuote(units: number, bidMicroUsd: number): SellQuote {
+  const grossCents = Number((BigInt(units) * BigInt(bidMicroUsd)) / MICRO_USD_PER_UNIT_CENT);
   const fee = grossCents === 0 ? 0 : feeCents(grossCents);
   return { units, grossCents, feeCents: fee, netCents: grossCents - fee };
 }

@@ -1,6 +1,7 @@
 import {
   CryptoBought,
   CryptoDepositConfirmed,
+  CryptoDepositRejected,
   CryptoDepositSubmitted,
   CryptoSold,
   CryptoWithdrawn,
@@ -11,14 +12,20 @@ import {
   type CryptoSymbol,
   type EventData,
   type Posting,
+  unitsValueCents,
+  formatUsd,
 } from '@bank/events';
 import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
-import { buyQuote, sellQuote } from './pricing.ts';
+import { buyQuote, microUsdToCents, sellQuote } from './pricing.ts';
 
 export const MIN_BUY_CENTS = 100;
 export const MIN_SELL_UNITS = 1;
 /** 0.001 coin, the minimum deposit and withdrawal. */
 export const MIN_TRANSFER_UNITS = 100_000;
+/** The most one deposit claim may be worth at the price when it is made. */
+export const MAX_DEPOSIT_CENTS = 100_000_00;
+/** Claims a customer may have waiting for review at once. */
+export const MAX_PENDING_DEPOSITS = 5;
 
 export const messages = {
   minBuy: 'The minimum purchase is $1.00.',
@@ -32,6 +39,9 @@ export const messages = {
   belowNetworkFee: (symbol: string, fee: number) =>
     `The amount must be more than the network fee of ${unitsToCoinText(fee)} ${symbol}.`,
   tooLarge: 'The amount is too large.',
+  maxDeposit: `A single deposit can be worth at most ${formatUsd(MAX_DEPOSIT_CENTS)}.`,
+  tooManyPending: `You already have ${MAX_PENDING_DEPOSITS} deposits waiting for review. Please wait until they are reviewed.`,
+  notPending: 'This deposit is not waiting for review.',
 } as const;
 
 /** A customer's coins (one stream per customer): exact integer balances in units of 10^-8. */
@@ -69,6 +79,11 @@ export const walletAggregate: Aggregate<WalletState> = {
         delete pendingDeposits[event.data.depositId];
         return add({ ...state, pendingDeposits }, event.data.symbol, event.data.units);
       }
+      case 'CryptoDepositRejected': {
+        const pendingDeposits = { ...state.pendingDeposits };
+        delete pendingDeposits[event.data.depositId];
+        return { ...state, pendingDeposits };
+      }
       default:
         return state;
     }
@@ -87,7 +102,8 @@ export type WalletCommand =
       accountId: string;
       symbol: CryptoSymbol;
       totalCents: number;
-      priceCents: number;
+      /** The ask, in millionths of a dollar per coin. */
+      priceMicroUsd: number;
       reference: string;
     }
   | {
@@ -97,11 +113,19 @@ export type WalletCommand =
       accountId: string;
       symbol: CryptoSymbol;
       units: number;
-      priceCents: number;
+      /** The bid, in millionths of a dollar per coin. */
+      priceMicroUsd: number;
       reference: string;
     }
   | { type: 'SubmitDeposit'; data: EventData<'CryptoDepositSubmitted'> }
-  | { type: 'ConfirmDeposit'; customerId: string; depositId: string }
+  | { type: 'ApproveDeposit'; customerId: string; depositId: string; reviewedBy: string }
+  | {
+      type: 'RejectDeposit';
+      customerId: string;
+      depositId: string;
+      reviewedBy: string;
+      reason: string;
+    }
   | {
       type: 'Withdraw';
       customerId: string;
@@ -124,7 +148,7 @@ export function decideWallet(command: WalletCommand, state: WalletState) {
       if (command.totalCents < MIN_BUY_CENTS) {
         throw new DomainError('min_buy', messages.minBuy, 'amount_usd');
       }
-      const quote = buyQuote(command.totalCents, command.priceCents);
+      const quote = buyQuote(command.totalCents, command.priceMicroUsd);
       if (quote.units < 1) {
         throw new DomainError('too_small', messages.buyTooSmall(command.symbol), 'amount_usd');
       }
@@ -136,7 +160,8 @@ export function decideWallet(command: WalletCommand, state: WalletState) {
           accountId: command.accountId,
           symbol: command.symbol,
           units: quote.units,
-          priceCents: command.priceCents,
+          priceCents: microUsdToCents(command.priceMicroUsd),
+          priceMicroUsd: command.priceMicroUsd,
           totalCents: quote.totalCents,
           usdCents: quote.usdCents,
           feeCents: quote.feeCents,
@@ -156,7 +181,7 @@ export function decideWallet(command: WalletCommand, state: WalletState) {
           'crypto_amount',
         );
       }
-      const quote = sellQuote(command.units, command.priceCents);
+      const quote = sellQuote(command.units, command.priceMicroUsd);
       if (quote.netCents < 1) {
         throw new DomainError('too_small', messages.sellTooSmall, 'crypto_amount');
       }
@@ -167,7 +192,8 @@ export function decideWallet(command: WalletCommand, state: WalletState) {
           accountId: command.accountId,
           symbol: command.symbol,
           units: command.units,
-          priceCents: command.priceCents,
+          priceCents: microUsdToCents(command.priceMicroUsd),
+          priceMicroUsd: command.priceMicroUsd,
           grossCents: quote.grossCents,
           feeCents: quote.feeCents,
           netCents: quote.netCents,
@@ -179,14 +205,20 @@ export function decideWallet(command: WalletCommand, state: WalletState) {
       if (command.data.units < MIN_TRANSFER_UNITS) {
         throw new DomainError('min_deposit', messages.minDeposit, 'amount');
       }
+      if (unitsValueCents(command.data.units, command.data.priceCents) > MAX_DEPOSIT_CENTS) {
+        throw new DomainError('too_large', messages.maxDeposit, 'amount');
+      }
       if (state.pendingDeposits[command.data.depositId]) {
         throw new DomainError('exists', 'The deposit was already submitted.');
       }
+      if (Object.keys(state.pendingDeposits).length >= MAX_PENDING_DEPOSITS) {
+        throw new DomainError('too_many_pending', messages.tooManyPending, 'amount');
+      }
       return [CryptoDepositSubmitted.create(command.data)];
     }
-    case 'ConfirmDeposit': {
+    case 'ApproveDeposit': {
       const pending = state.pendingDeposits[command.depositId];
-      if (!pending) return []; // already confirmed (a retried job) or unknown
+      if (!pending) throw new DomainError('not_pending', messages.notPending);
       requireSafe(holding(state, pending.symbol) + pending.units, 'amount');
       return [
         CryptoDepositConfirmed.create({
@@ -194,6 +226,21 @@ export function decideWallet(command: WalletCommand, state: WalletState) {
           depositId: command.depositId,
           symbol: pending.symbol,
           units: pending.units,
+          reviewedBy: command.reviewedBy,
+        }),
+      ];
+    }
+    case 'RejectDeposit': {
+      const pending = state.pendingDeposits[command.depositId];
+      if (!pending) throw new DomainError('not_pending', messages.notPending);
+      return [
+        CryptoDepositRejected.create({
+          customerId: command.customerId,
+          depositId: command.depositId,
+          symbol: pending.symbol,
+          units: pending.units,
+          reason: command.reason,
+          reviewedBy: command.reviewedBy,
         }),
       ];
     }

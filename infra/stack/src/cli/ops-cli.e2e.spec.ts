@@ -57,4 +57,41 @@ describe('ops CLI', () => {
     ).toBe(1);
     expect(lines.at(-1)).toBe('Error 403: You do not have permission to perform this action.');
   });
+
+  it('lists crypto deposit claims and approves or rejects them', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const target = { baseUrl: bank.baseUrl, token: bank.opsToken };
+    const claim = async (hash: string) =>
+      (
+        await client.post('/api/crypto/deposit', {
+          symbol: 'BTC',
+          amount: 0.25,
+          tx_hash: hash.repeat(64),
+          from_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        })
+      ).body.data.transaction.id as string;
+    const first = await claim('a');
+    const second = await claim('b');
+    await bank.runner.catchUp();
+    const lines: string[] = [];
+    expect(await runOpsCli(['crypto-deposits'], target, (l) => lines.push(l))).toBe(0);
+    const queue = JSON.parse(lines.join('\n')).crypto_deposits as { id: string }[];
+    expect(queue.map((d) => d.id)).toEqual(expect.arrayContaining([first, second]));
+
+    lines.length = 0;
+    expect(await runOpsCli(['approve-deposit', first], target, (l) => lines.push(l))).toBe(0);
+    expect(lines).toEqual(['Deposit of 0.25000000 BTC approved and credited.']);
+    expect(
+      await runOpsCli(['reject-deposit', second, 'Not', 'on', 'chain'], target, (l) =>
+        lines.push(l),
+      ),
+    ).toBe(0);
+    expect(lines.at(-1)).toBe('Deposit of 0.25000000 BTC rejected; nothing was credited.');
+    expect(await runOpsCli(['approve-deposit', second], target, (l) => lines.push(l))).toBe(1);
+    expect(lines.at(-1)).toBe('Error 409: This deposit is not waiting for review.');
+    expect(await runOpsCli(['reject-deposit', first], target, (l) => lines.push(l))).toBe(2);
+    await expect
+      .poll(async () => (await client.get('/api/crypto/portfolio')).body.data.portfolio[0])
+      .toMatchObject({ balance_exact: '0.25000000', pending_balance_exact: '0.00000000' });
+  });
 });

@@ -10,6 +10,9 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   parked-events [--all]                            list events projections set aside
   parked-events retry <projection> <event_id>      apply a parked event again
   parked-events skip <projection> <event_id>       never apply a parked event
+  crypto-deposits                                  list crypto deposit claims waiting for review
+  approve-deposit <id>                             credit a claim found on the network
+  reject-deposit <id> <reason>                     refuse a claim not found as claimed
 Environment: BANK_URL (default http://localhost:$PORT or :3000), OPS_TOKEN (default DATA_DIR/ops-token)`;
 
 export interface OpsCliTarget {
@@ -94,10 +97,28 @@ export async function runOpsCli(
       print(result.message);
       return 0;
     }
+    case 'approve-deposit':
+    case 'reject-deposit': {
+      const [id, ...reason] = args;
+      const approve = command === 'approve-deposit';
+      if (!id || (!approve && reason.length === 0)) {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call(
+        'POST',
+        `/api/ops/crypto-deposits/${encodeURIComponent(id)}/${approve ? 'approve' : 'reject'}`,
+        approve ? undefined : { reason: reason.join(' ') },
+      );
+      if (!result) return 1;
+      print(result.message);
+      return 0;
+    }
     case 'ledger':
     case 'password-resets':
     case 'contact-requests':
-    case 'zelle-claim-codes': {
+    case 'zelle-claim-codes':
+    case 'crypto-deposits': {
       const result = await call('GET', `/api/ops/${command}`);
       if (!result) return 1;
       print(JSON.stringify(result.data, null, 2));

@@ -6,6 +6,9 @@ export type MarketItem = {
   symbol: string;
   name: string;
   price: number;
+  /** What the bank buys at (sales) and sells at (purchases); absent before the first refresh. */
+  bid?: number | null;
+  ask?: number | null;
   change24h: number;
   volume: number;
   market_cap: number;

@@ -6,6 +6,8 @@ export type Holding = {
   symbol: string;
   name: string;
   balance: number;
+  /** Deposit claims waiting for review: shown, never spendable, not in the value. */
+  pending_balance?: number;
   current_value: number;
   current_price: number | null;
   change_24h: number;

@@ -12,7 +12,13 @@ import { toast } from '@/lib/toast-store';
 import type { MarketItem } from '../api/get-market-data';
 import type { Holding } from '../api/get-portfolio';
 import { tradeSchema, useTrade, type TradeForm } from '../api/trade';
-import { buyEstimate, formatCoins, sellEstimate, SUPPORTED_COINS } from '../lib/estimates';
+import {
+  buyEstimate,
+  formatCoinPrice,
+  formatCoins,
+  sellEstimate,
+  SUPPORTED_COINS,
+} from '../lib/estimates';
 
 /** Trade tab: Buy/Sell toggle, coin, account, amount, estimates with the 1% fee, confirmation. */
 export function TradePanel({
@@ -57,8 +63,9 @@ export function TradePanel({
       form.setValue('bank_account_id', String(accounts[0]!.id));
   }, [accounts, form]);
 
-  const buy = side === 'buy' && quote ? buyEstimate(Number(amount), quote.price) : null;
-  const sell = side === 'sell' && quote ? sellEstimate(amount, quote.price) : null;
+  const buy =
+    side === 'buy' && quote ? buyEstimate(Number(amount), quote.ask ?? quote.price) : null;
+  const sell = side === 'sell' && quote ? sellEstimate(amount, quote.bid ?? quote.price) : null;
 
   const submit = () => {
     if (!confirming) return;
@@ -179,7 +186,8 @@ export function TradePanel({
       />
       {quote ? (
         <p className="muted">
-          Price: {formatMoney(quote.price)} per {quote.symbol}
+          Price: {formatCoinPrice((side === 'buy' ? quote.ask : quote.bid) ?? quote.price)} per{' '}
+          {quote.symbol} ({side === 'buy' ? 'you buy at the ask' : 'you sell at the bid'})
         </p>
       ) : (
         <p className="muted">Live prices are loading; the estimate appears once they arrive.</p>

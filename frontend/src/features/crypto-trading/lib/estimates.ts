@@ -40,13 +40,28 @@ export function feeCents(amountCents: number): number {
 export type BuyEstimate = { totalCents: number; feeCents: number; netCents: number; units: number };
 
 /** A buy's amount includes the fee: the coins are bought with amount − 1%. */
+/** Prices come finer than a cent: a price in dollars as integer millionths of a dollar. */
+export function toMicroUsd(dollars: number): number {
+  return Math.round(dollars * 1_000_000);
+}
+
+const MICRO_USD_PER_UNIT_CENT = BigInt(UNITS_PER_COIN) * 10_000n;
+
+/** A coin's price for display: cents from $1 up, up to 6 decimals below (e.g. $0.142317). */
+export function formatCoinPrice(price: number): string {
+  if (!(price < 1))
+    return `$${price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `$${price.toFixed(6).replace(/(\.\d\d\d*?)0+$/, '$1')}`;
+}
+
+/** `price` is the ask a purchase executes at. */
 export function buyEstimate(amountUsd: number, price: number): BuyEstimate | null {
   const totalCents = toCents(amountUsd);
-  const priceCents = toCents(price);
-  if (!(totalCents > 0) || !(priceCents > 0)) return null;
+  const priceMicroUsd = toMicroUsd(price);
+  if (!(totalCents > 0) || !(priceMicroUsd > 0)) return null;
   const fee = feeCents(totalCents);
   const netCents = totalCents - fee;
-  const units = Number((BigInt(netCents) * BigInt(UNITS_PER_COIN)) / BigInt(priceCents));
+  const units = Number((BigInt(netCents) * MICRO_USD_PER_UNIT_CENT) / BigInt(priceMicroUsd));
   return { totalCents, feeCents: fee, netCents, units };
 }
 
@@ -58,11 +73,12 @@ export type SellEstimate = {
 };
 
 /** A sale's gross value (rounded down to the cent) less the 1% fee is credited. */
+/** `price` is the bid a sale executes at. */
 export function sellEstimate(cryptoAmount: string | number, price: number): SellEstimate | null {
   const units = coinsToUnits(cryptoAmount);
-  const priceCents = toCents(price);
-  if (units === undefined || units <= 0 || !(priceCents > 0)) return null;
-  const grossCents = Number((BigInt(units) * BigInt(priceCents)) / BigInt(UNITS_PER_COIN));
+  const priceMicroUsd = toMicroUsd(price);
+  if (units === undefined || units <= 0 || !(priceMicroUsd > 0)) return null;
+  const grossCents = Number((BigInt(units) * BigInt(priceMicroUsd)) / MICRO_USD_PER_UNIT_CENT);
   const fee = grossCents === 0 ? 0 : feeCents(grossCents);
   return { units, grossCents, feeCents: fee, netCents: grossCents - fee };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buyEstimate, coinsToUnits, compactNumber, sellEstimate } from './estimates';
+import {
+  buyEstimate,
+  coinsToUnits,
+  compactNumber,
+  formatCoinPrice,
+  sellEstimate,
+} from './estimates';
 
 describe('crypto estimates with the 1% fee', () => {
   it('takes the fee out of a buy amount and rounds the coins down', () => {
@@ -42,5 +48,14 @@ describe('crypto estimates with the 1% fee', () => {
     expect(compactNumber(1_234)).toBe('$1.23K');
     expect(compactNumber(5_600_000)).toBe('$5.60M');
     expect(compactNumber(7_890_000_000)).toBe('$7.89B');
+  });
+
+  it('prices cheap coins finer than a cent, at the ask for purchases', () => {
+    expect(formatCoinPrice(0.142317)).toBe('$0.142317');
+    expect(formatCoinPrice(0.1)).toBe('$0.10');
+    expect(formatCoinPrice(65_000.5)).toBe('$65,000.50');
+    // $10.00 less the $0.10 fee at $0.142317 a DOGE: 69.56301777 DOGE, rounded down.
+    expect(buyEstimate(10, 0.142317)!.units).toBe(6_956_301_777);
+    expect(sellEstimate('69.56301777', 0.141961)!.grossCents).toBe(987);
   });
 });

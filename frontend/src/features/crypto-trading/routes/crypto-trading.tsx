@@ -18,7 +18,7 @@ import { marketDataQueryOptions, useMarketData } from '../api/get-market-data';
 import { portfolioQueryOptions, usePortfolio } from '../api/get-portfolio';
 import { TradePanel } from '../components/trade-panel';
 import { DepositDialog, WithdrawDialog } from '../components/wallet-dialogs';
-import { compactNumber, formatCryptoAmount } from '../lib/estimates';
+import { compactNumber, formatCoinPrice, formatCryptoAmount } from '../lib/estimates';
 import './crypto-trading.css';
 
 type Tab = 'portfolio' | 'market' | 'trade' | 'history';
@@ -171,11 +171,18 @@ export default function CryptoTradingRoute() {
                       <span className="muted tabular">
                         {hidden ? HIDDEN : formatCryptoAmount(h.balance)} {h.symbol}
                       </span>
+                      {h.pending_balance ? (
+                        <span className="muted tabular">
+                          <Badge tone="warning">pending</Badge>{' '}
+                          {hidden ? HIDDEN : formatCryptoAmount(h.pending_balance)} {h.symbol}{' '}
+                          waiting for review
+                        </span>
+                      ) : null}
                     </div>
                     <div className="crypto-row__side">
                       <span className="tabular crypto-row__value">{money(h.current_value)}</span>
                       <span className="muted">
-                        {formatMoney(h.current_price ?? 0)} · <Change value={h.change_24h} />
+                        {formatCoinPrice(h.current_price ?? 0)} · <Change value={h.change_24h} />
                       </span>
                     </div>
                   </li>
@@ -220,7 +227,9 @@ export default function CryptoTradingRoute() {
                         </span>
                       </span>
                       <span className="crypto-row__side">
-                        <span className="tabular crypto-row__value">{formatMoney(m.price)}</span>
+                        <span className="tabular crypto-row__value">
+                          {formatCoinPrice(m.price)}
+                        </span>
                         <Change value={m.change24h} />
                       </span>
                       <span className="sr-only">Trade {m.name}</span>
@@ -270,7 +279,7 @@ export default function CryptoTradingRoute() {
                         </span>
                         <span className="muted tabular">
                           {usd !== null && usd !== undefined ? money(usd) : ''}
-                          {t.price_per_unit ? ` @ ${formatMoney(t.price_per_unit)}` : ''}
+                          {t.price_per_unit ? ` @ ${formatCoinPrice(t.price_per_unit)}` : ''}
                           {t.fee ? ` · fee ${money(t.fee)}` : ''}
                         </span>
                         <Badge tone={txTone(t.status)}>{t.status}</Badge>

@@ -42,6 +42,7 @@ function setup() {
           symbol: 'ETH',
           name: 'Ethereum',
           balance: 0.5,
+          pending_balance: 0.25,
           current_value: 1000,
           current_price: 2000,
           change_24h: -0.75,
@@ -74,6 +75,8 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     setup();
     renderWithProviders(<CryptoTradingRoute />);
     expect(await screen.findAllByText('$1,000.00')).toHaveLength(2);
+    // A deposit claim waiting for review shows beside the balance, not in the value.
+    expect(screen.getByText(/0\.250000 ETH waiting for review/)).toBeInTheDocument();
     expect(screen.getByText('Live')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Market' }));
