@@ -1,7 +1,10 @@
 import {
   centsToDollars,
   coinsToUnits,
+  bankDepositAddress,
+  cryptoAssets,
   cryptoSymbols,
+  type CryptoSymbol,
   moneyRules,
   unitsToCoinText,
 } from '@bank/events';
@@ -402,7 +405,16 @@ const cryptoWithdraw: Generator = (rng, world, from) => {
     customer: from,
     token: from.token,
     url: '/api/crypto/withdraw',
-    body: { symbol, amount: unitsToCoinText(sending), to_address: `simaddr${rng.int(1, 1e9)}` },
+    body: {
+      symbol,
+      amount: unitsToCoinText(sending),
+      // Any address of the coin's network will do: the simulated bank's own have that shape.
+      to_address: bankDepositAddress(
+        String(rng.int(1, 1e9)),
+        symbol,
+        cryptoAssets[symbol as CryptoSymbol].network,
+      ),
+    },
     posts: false,
     effects: () => [{ type: 'coins', customerId: from.customerId, symbol, units: -sending }],
   };
@@ -418,10 +430,11 @@ const cryptoDepositClaim: Generator = (rng, _world, from) => ({
   token: from.token,
   url: '/api/crypto/deposit',
   body: {
-    symbol: rng.pick(cryptoSymbols),
+    symbol: rng.pick(['ETH', 'USDC', 'USDT', 'BNB', 'MATIC'] as const),
     amount: unitsToCoinText(rng.int(100_000, 50_000_000)),
-    tx_hash: `0x${rng.key().replace(/-/g, '')}`,
-    from_address: `simsender${rng.int(1, 1e9)}`,
+    // Well-formed for the coin's EVM network, so the claim is accepted and stays pending.
+    tx_hash: `0x${rng.key().replace(/-/g, '')}${rng.key().replace(/-/g, '')}`,
+    from_address: `0x${rng.key().replace(/-/g, '')}00000000`,
   },
   posts: false,
   effects: () => [],

@@ -15,10 +15,6 @@ export const KNOWN_BROKEN_KINDS: Record<string, string> = {
   'bill-pay-now':
     'ignores the Idempotency-Key (a retry or duplicate pays twice) and has no daily limit',
   'bill-pay-scheduled': 'ignores the Idempotency-Key (a duplicate schedules twice)',
-  'crypto-buy': 'ignores the Idempotency-Key (a retry or duplicate buys twice)',
-  'crypto-sell': 'ignores the Idempotency-Key (a retry or duplicate sells twice)',
-  'crypto-withdraw': 'ignores the Idempotency-Key (a retry or duplicate sends twice)',
-  'crypto-deposit': 'credits coins from a claim nobody verified',
   'ops-deposit': 'ignores the Idempotency-Key (a teller retry credits twice)',
 };
 
