@@ -7,16 +7,11 @@ import { startSimBank, type Reply } from './sim-bank.ts';
 import { createWorld, type Customer, type World } from './world.ts';
 
 /**
- * Command kinds that break an invariant on purpose-unfixed code and are left out of a run by
- * default: each one is a known bug, listed with what the simulation sees. SIM_KINDS_DISABLED
- * (comma-separated, "none" for none) overrides the list.
+ * Command kinds that break an invariant on unfixed code and are left out of a run by default:
+ * each entry is a known bug, named with what the simulation sees (none today).
+ * SIM_KINDS_DISABLED (comma-separated, "none" for none) overrides the list.
  */
-export const KNOWN_BROKEN_KINDS: Record<string, string> = {
-  'bill-pay-now':
-    'ignores the Idempotency-Key (a retry or duplicate pays twice) and has no daily limit',
-  'bill-pay-scheduled': 'ignores the Idempotency-Key (a duplicate schedules twice)',
-  'ops-deposit': 'ignores the Idempotency-Key (a teller retry credits twice)',
-};
+export const KNOWN_BROKEN_KINDS: Record<string, string> = {};
 
 /**
  * The kinds a run leaves out: SIM_KINDS (comma-separated) runs only those; otherwise
