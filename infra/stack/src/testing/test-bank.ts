@@ -47,14 +47,16 @@ export async function startTestBank(options: StartBankOptions = {}): Promise<Tes
   });
   // Pools connect on first use: a test that never needs the owner opens no connection.
   const ownerPool = createPool(bank.config.migrationDatabaseUrl ?? bank.config.databaseUrl!, 4);
+  let stopped: Promise<void> | undefined;
   return {
     ...bank,
     baseUrl: bank.url,
     opsToken,
     ownerPool,
-    async stop() {
-      await ownerPool.end();
-      await bank.stop();
+    // A test may stop its bank itself before the file's afterAll does: stopping twice is a no-op.
+    stop() {
+      stopped ??= ownerPool.end().then(() => bank.stop());
+      return stopped;
     },
   };
 }
