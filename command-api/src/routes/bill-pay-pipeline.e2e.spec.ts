@@ -136,6 +136,9 @@ describe('bill pay limits', () => {
     );
     expect(run.result).toBe('failed');
     expect(await balances(c, c.checking.id)).toEqual({ balance: 10_999, available: 10_999 });
+    // The run happened on the server, not through this client, so its session token does not
+    // cover the failure notice: wait for the projections instead.
+    await bank.runner.catchUp();
     const notes = (await c.client.get('/api/notifications?type=bill_payment')).body.data
       .notifications as { title: string; message: string }[];
     expect(notes.map((n) => n.title)).toContain('Bill payment failed');
