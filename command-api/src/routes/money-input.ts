@@ -43,7 +43,7 @@ export function formBody<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.looseObject(shape).nullish();
 }
 
-/** The first of several accepted names that is present (spec 7 names first, spec 3 form names after). */
+/** The first of several accepted names that is present (API names first, then the form's). */
 export function pick(body: Body, ...names: string[]): unknown {
   for (const name of names) if (body[name] !== undefined && body[name] !== null) return body[name];
   return undefined;

@@ -160,7 +160,7 @@ export const api = {
     request<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** The first message of each field error, in order (spec §5: "first message shown"). */
+/** The first message of each field error, in order ("first message shown"). */
 export function firstFieldErrors(
   errors: FieldErrors | undefined,
 ): { field: string; message: string }[] {

@@ -1,4 +1,4 @@
-// The signed-in session as kept in the browser (spec §9: keys auth_token and user).
+// The signed-in session as kept in the browser (keys auth_token and user).
 export const TOKEN_KEY = 'auth_token';
 export const USER_KEY = 'user';
 export const EXPIRES_KEY = 'session_expires_at';

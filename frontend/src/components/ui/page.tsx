@@ -37,7 +37,7 @@ export function PageHeader({
   );
 }
 
-/** Spec §2: /investments, /market-analysis and /deposit show only a title and "Coming Soon". */
+/** /investments, /market-analysis and /deposit show only a title and "Coming Soon". */
 export function ComingSoon({ title }: { title: string }) {
   useDocumentTitle(title);
   return (
@@ -51,7 +51,7 @@ export function ComingSoon({ title }: { title: string }) {
   );
 }
 
-/** A signed-in screen that another part of the app (issue 6) will fill in. */
+/** A signed-in screen that another part of the app will fill in. */
 export function ScreenPlaceholder({ title, description }: { title: string; description: string }) {
   useDocumentTitle(title);
   return (

@@ -46,7 +46,7 @@ export function machineNow() {
   };
 }
 
-/** The targets of issue 9 as ratios of measured to target (≥ 1 is met). */
+/** The performance targets as ratios of measured to target (≥ 1 is met). */
 export function targets(r: BenchResults): Target[] {
   const list: Target[] = [];
   if (r.transfers && r.pgbench) {

@@ -1,9 +1,9 @@
-// Trade estimates shown before confirming (spec §9: 1% fee on buy and sell), computed the way the
+// Trade estimates shown before confirming (1% fee on buy and sell), computed the way the
 // bank computes them: integer cents and 10^-8 coin units, fee rounded up, coins rounded down.
 
 export const FEE_PERCENT = 1;
 
-/** Spec §9: the supported coins, offered for trading even before market data has loaded. */
+/** The supported coins, offered for trading even before market data has loaded. */
 export const SUPPORTED_COINS: Record<string, string> = {
   BTC: 'Bitcoin',
   ETH: 'Ethereum',
@@ -87,7 +87,7 @@ export function formatCoins(units: number, decimals = 8): string {
   return (units / UNITS_PER_COIN).toFixed(decimals);
 }
 
-/** K, M and B suffixes for large figures (spec §9). */
+/** K, M and B suffixes for large figures. */
 export function compactNumber(value: number, prefix = '$'): string {
   const abs = Math.abs(value);
   const [div, suffix] =
