@@ -1,8 +1,7 @@
-import { ERASED, formatUsd, type EventData } from '@bank/events';
+import { BANK_TIME_ZONE, ERASED, formatUsd, type EventData } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { raiseNotification } from './notifications.ts';
 import { defineProjection, type Projection } from '../projection.ts';
-import { BANK_TIME_ZONE } from './limits.ts';
 
 const shortDate = new Intl.DateTimeFormat('en-US', {
   timeZone: BANK_TIME_ZONE,
