@@ -1,6 +1,6 @@
 import { BANK_TIME_ZONE, ERASED, formatUsd, type EventData } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import type { raiseNotification } from './notifications.ts';
+import type { RaiseNotification } from './notification-types.ts';
 import { defineProjection, type Projection } from '../projection.ts';
 
 const shortDate = new Intl.DateTimeFormat('en-US', {
@@ -80,7 +80,7 @@ export const transfersProjection = defineProjection({
   },
 });
 
-type Raise = typeof raiseNotification;
+type Raise = RaiseNotification;
 
 /**
  * The sender's notifications about a transfer, run by the notifications projection (so they live
