@@ -26,9 +26,6 @@ export class FormErrors {
 
 export type Body = Record<string, unknown>;
 
-/** Any JSON object body (or none); fields are read and checked one by one. */
-export const looseBody = z.record(z.string(), z.unknown()).nullish();
-
 /**
  * Documented field types of a money form, for the OpenAPI document: text, or an amount as a number
  * (or numeric text from a form input). The spec's messages come from the checks in the routes.

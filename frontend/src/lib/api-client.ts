@@ -58,11 +58,6 @@ function readStoredConsistencyToken(): string | null {
   }
 }
 
-/** The latest token received from a command; sent with every following request. */
-export function getConsistencyToken() {
-  return consistencyToken;
-}
-
 export function setConsistencyToken(token: string | null) {
   consistencyToken = token;
   try {

@@ -39,12 +39,6 @@ export function getStoredUser(): User | null {
   }
 }
 
-export function getExpiresAt(): number | null {
-  const raw = storage()?.getItem(EXPIRES_KEY);
-  const ms = raw ? Date.parse(raw) : NaN;
-  return Number.isNaN(ms) ? null : ms;
-}
-
 export function saveSession(session: { token?: string; user?: User; expiresAt?: string | null }) {
   const s = storage();
   if (!s) return;

@@ -50,19 +50,3 @@ export function ComingSoon({ title }: { title: string }) {
     </>
   );
 }
-
-/** A signed-in screen that another part of the app will fill in. */
-export function ScreenPlaceholder({ title, description }: { title: string; description: string }) {
-  useDocumentTitle(title);
-  return (
-    <>
-      <PageHeader title={title} backTo="/dashboard" />
-      <Card>
-        <p>{description}</p>
-        <p className="muted">
-          This screen is being prepared. In the meantime, call us or visit any branch for help.
-        </p>
-      </Card>
-    </>
-  );
-}

@@ -17,8 +17,6 @@ export const SUPPORTED_COINS: Record<string, string> = {
   MATIC: 'Polygon',
 };
 export const UNITS_PER_COIN = 100_000_000;
-export const MIN_BUY = 1;
-export const MIN_SELL = 0.00000001;
 export const MIN_TRANSFER = 0.001;
 
 export function toCents(dollars: number): number {
