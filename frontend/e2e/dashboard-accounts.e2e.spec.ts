@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCustomer } from '../../infra/stack/src/seed.ts';
+import { seedDemoCustomer } from '@bank/stack/testing';
 import { AppShell } from './page-models/app-shell';
 import { LoginPage } from './page-models/auth-pages';
 import { expectScreenAccessible } from './page-models/banking';

@@ -1,4 +1,4 @@
-// Transactions as shown on the dashboard and accounts page (spec §3 and §4).
+// Transactions as shown on the dashboard and accounts page.
 
 export type TransactionStatus = 'completed' | 'pending' | 'processing' | (string & {});
 
@@ -52,7 +52,7 @@ export function deriveCategory(description: string | null | undefined): Transact
 
 export type StatusTone = 'success' | 'warning' | 'info' | 'neutral';
 
-/** Spec §4: completed green, pending yellow, processing blue, others gray. */
+/** Completed green, pending yellow, processing blue, others gray. */
 export function statusTone(status: string | null | undefined): StatusTone {
   switch ((status ?? '').toLowerCase()) {
     case 'completed':

@@ -1,5 +1,5 @@
 // npm run bench: the whole stack on one embedded PostgreSQL, measured in one run on this machine.
-// Prints the figures and their ratios to the targets of issue 9; `-- --out docs/benchmarks.md`
+// Prints the figures and their ratios to the performance targets; `-- --out docs/benchmarks.md`
 // also writes them there. It prints figures only: nothing here passes or fails on a time.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
