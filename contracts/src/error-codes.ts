@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the web app's entry chunk reads these texts and should not carry a schema library.
 
 /** The codes a failed answer may carry in `code`. */
 export const ERROR_CODES = [
@@ -17,8 +17,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'INVALID_CREDENTIALS',
 ] as const;
-export const errorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * The texts of the money refusals: the server answers with them and the browser shows them when

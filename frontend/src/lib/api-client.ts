@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@bank/contracts';
+import type { ErrorCode } from '@bank/contracts/error-codes';
 import { getToken } from './session-storage';
 
 // One client for every call: base /api, JSON, bearer token, the server's

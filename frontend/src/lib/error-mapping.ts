@@ -1,4 +1,4 @@
-import { ERROR_CODE_MESSAGES } from '@bank/contracts';
+import { ERROR_CODE_MESSAGES } from '@bank/contracts/error-codes';
 import { ApiError } from './api-client';
 import type { ToastType } from './toast-queue';
 import { toast } from './toast-store';
