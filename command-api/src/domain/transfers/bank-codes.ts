@@ -16,7 +16,7 @@ export function normalizeIban(iban: string): string {
   return iban.replace(/\s+/g, '').toUpperCase();
 }
 
-/** The spec's shape: two letters, two digits, at most 34 characters, letters and digits only. */
+/** The accepted shape: two letters, two digits, at most 34 characters, letters and digits only. */
 export function hasIbanShape(iban: string): boolean {
   return /^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban) && iban.length <= 34;
 }
