@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'backend',
           environment: 'node',
           include: [
+            'contracts/src/**/*.spec.ts',
             'events/src/**/*.spec.ts',
             'infra/src/**/*.spec.ts',
             'infra/stack/src/**/*.spec.ts',

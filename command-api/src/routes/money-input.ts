@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { hashRequest, type RequestIdentity } from '../services/idempotency.ts';
 
 /**
- * Hand-written validation of money forms: every field gets the spec's own message, in the order
+ * Hand-written validation of money forms: every field gets the product's own message, in the order
  * the form shows them, and all of a form's errors come back together as one 422.
  */
 export class FormErrors {
@@ -28,7 +28,7 @@ export type Body = Record<string, unknown>;
 
 /**
  * Documented field types of a money form, for the OpenAPI document: text, or an amount as a number
- * (or numeric text from a form input). The spec's messages come from the checks in the routes.
+ * (or numeric text from a form input). The messages come from the checks in the routes.
  */
 export const formText = z.string().max(2000).nullish();
 /** A memo and the like: the form shows it as a text area, so it may span several lines. */

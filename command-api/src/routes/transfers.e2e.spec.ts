@@ -1,3 +1,4 @@
+import { recentTransfers, transferSubmitted, transferView } from '@bank/contracts';
 import type { TestBank } from '@bank/stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertUsdToEur, usdToEurRateMicros } from '../domain/transfers/fx.ts';
@@ -73,7 +74,8 @@ describe('between own accounts', () => {
         expect.objectContaining({ description: 'Transfer from Premium Checking', amount: 250.5 }),
       ]),
     );
-    const recent = (await jordan.client.get('/api/transfers/recent')).body.data.transfers;
+    const recentAnswer = (await jordan.client.get('/api/transfers/recent')).body;
+    const recent = recentAnswer.data.transfers;
     expect(recent).toHaveLength(1);
     expect(recent[0]).toMatchObject({
       id: response.body.data.transfer.id,
@@ -82,6 +84,12 @@ describe('between own accounts', () => {
       amount: 250.5,
       status: 'completed',
     });
+    // One view of a transfer: both answers follow the shared contract, field for field.
+    expect(() => transferSubmitted.parse(response.body)).not.toThrow();
+    expect(() => recentTransfers.parse(recentAnswer)).not.toThrow();
+    const fields = Object.keys(transferView.shape).sort();
+    expect(Object.keys(recent[0]).sort()).toEqual(fields);
+    expect(Object.keys(response.body.data.transfer).sort()).toEqual(fields);
     expect((await notifications(jordan)).map((n) => n.title)).toContain('Transfer completed');
     expect((await ledger(bank)).balanced).toBe(true);
   });

@@ -1,8 +1,12 @@
+import {
+  SEPA_COUNTRIES,
+  SEPA_PURPOSES,
+  TRANSFER_FIELD_MESSAGES,
+  transferSubmitted,
+} from '@bank/contracts';
 import { ApiError, requireCustomer, uuidParam, ok } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  SEPA_COUNTRIES,
-  SEPA_PURPOSE_CODES,
   hasIbanShape,
   hasValidIbanCheckDigits,
   ibanCountry,
@@ -37,28 +41,16 @@ import {
   type Body,
 } from './money-input.ts';
 
-export const MESSAGES = {
-  fromAccount: 'Please select an account to transfer from',
-  amount: 'Please enter an amount of at least $5.00',
-  toAccount: 'Please select an account to transfer to',
-  sameAccount: 'Cannot transfer to the same account',
-  recipientContact: 'Please enter recipient email or phone number',
-  recipientName: 'Please enter recipient name',
-  bankName: 'Please enter bank name',
-  accountNumber: 'Please enter account number',
+/** The form's shared messages, and the checks only the server can make. */
+const MESSAGES = {
+  ...TRANSFER_FIELD_MESSAGES,
   accountNumberFormat: 'Account number must be 4 to 17 digits',
-  routingNumber: 'Please enter routing number',
-  routingLength: 'Routing number must be 9 digits',
   routingChecksum: 'Routing number is not a valid ABA routing number',
-  iban: 'Please enter IBAN',
   ibanShape: 'IBAN must start with two letters and two digits and be at most 34 characters',
   ibanChecksum: 'IBAN check digits are not valid',
   ibanCountry: 'The IBAN does not belong to the selected country',
-  swiftLength: 'SWIFT/BIC must be at most 11 characters',
   swiftFormat: 'SWIFT/BIC must be 8 or 11 letters and digits',
-  country: 'Please select a country',
   sepaCountry: 'SEPA transfers can only be sent to a SEPA country',
-  purpose: 'Please select a purpose of payment',
   purposeInvalid: 'Please select a valid purpose of payment',
   invalidType: 'Invalid transfer type',
   transferDate: 'The transfer date must be a valid date (YYYY-MM-DD).',
@@ -198,7 +190,7 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
   else if (!SEPA_COUNTRIES[country]) errors.add('country', MESSAGES.sepaCountry);
   const purpose = textOf(body.purposeOfPayment).toUpperCase();
   if (purpose === '') errors.add('purposeOfPayment', MESSAGES.purpose);
-  else if (!SEPA_PURPOSE_CODES[purpose]) errors.add('purposeOfPayment', MESSAGES.purposeInvalid);
+  else if (!SEPA_PURPOSES[purpose]) errors.add('purposeOfPayment', MESSAGES.purposeInvalid);
   return {
     type: 'sepa',
     recipientName,
@@ -266,32 +258,43 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     ['/wire-transfers/sepa', 'sepa'],
   ] as const;
   for (const [url, type] of routes) {
-    app.post(url, { schema: { body: bodies[type] }, ...money }, async (request, reply) => {
-      const body = (request.body ?? {}) as Body;
-      const errors = new FormErrors();
-      const common = readCommon(errors, body);
-      const destination = readers[type](errors, body, common);
-      errors.throwIfAny();
-      const outcome = await submitTransfer(
-        ctx,
-        {
-          customerId: request.customerId,
-          fromAccountId: common.fromAccountId,
-          amountCents: common.amountCents,
-          memo: common.memo,
-          transferDate: common.transferDate,
-          destination,
-        },
-        requestIdentity(request),
-        commandMetadata(request),
-      );
-      return sendMoneyReply(reply, outcome);
-    });
+    app.post(
+      url,
+      { schema: { body: bodies[type], response: { 201: transferSubmitted } }, ...money },
+      async (request, reply) => {
+        const body = (request.body ?? {}) as Body;
+        const errors = new FormErrors();
+        const common = readCommon(errors, body);
+        const destination = readers[type](errors, body, common);
+        errors.throwIfAny();
+        const outcome = await submitTransfer(
+          ctx,
+          {
+            customerId: request.customerId,
+            fromAccountId: common.fromAccountId,
+            amountCents: common.amountCents,
+            memo: common.memo,
+            transferDate: common.transferDate,
+            destination,
+          },
+          requestIdentity(request),
+          commandMetadata(request),
+        );
+        return sendMoneyReply(reply, outcome);
+      },
+    );
   }
 
   app.post(
     '/transfers/:id/repeat',
-    { schema: { params: uuidParam, body: formBody({ amount: formAmount }) }, ...money },
+    {
+      schema: {
+        params: uuidParam,
+        body: formBody({ amount: formAmount }),
+        response: { 201: transferSubmitted },
+      },
+      ...money,
+    },
     async (request, reply) => {
       const body = (request.body ?? {}) as Body;
       const errors = new FormErrors();

@@ -9,7 +9,7 @@ export const INVALID_RECIPIENT = 'invalid_recipient';
 export const RECIPIENT_NOT_FOUND = 'Recipient not found';
 
 /**
- * Maps a broken money rule to the answer the client shows: 422 with the spec's message on the
+ * Maps a broken money rule to the answer the client shows: 422 with the product's message on the
  * field and its error code; 409 for a duplicate or a request that is no longer open; 404 for
  * anything that is not the customer's own.
  */

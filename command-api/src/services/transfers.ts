@@ -7,6 +7,7 @@ import {
   type TransferType,
   type ZelleContact,
 } from '@bank/events';
+import type { TransferView } from '@bank/contracts';
 import { referenceNumber } from '@bank/infra';
 import {
   accountAggregate,
@@ -157,7 +158,11 @@ export async function countMovement(
 }
 
 /** The transfer as every answer shows it. */
-export function transferView(t: TransferData, status: string, fromAvailableCents?: number) {
+export function transferView(
+  t: TransferData,
+  status: string,
+  fromAvailableCents?: number,
+): TransferView {
   return {
     id: t.transferId,
     type: t.type,
@@ -194,6 +199,12 @@ export function transferView(t: TransferData, status: string, fromAvailableCents
         }
       : null,
     created_at: t.initiatedAt,
+    date: t.initiatedAt,
+    country: t.destination.country ?? null,
+    purpose_of_payment: t.destination.purposeOfPayment ?? null,
+    settled_at: null,
+    failure_reason: null,
+    repeat_of: t.repeatOf ?? null,
   };
 }
 

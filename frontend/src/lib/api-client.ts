@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@bank/contracts/error-codes';
 import { getToken } from './session-storage';
 
 // One client for every call: base /api, JSON, bearer token, the server's
@@ -5,13 +6,8 @@ import { getToken } from './session-storage';
 
 export type FieldErrors = Record<string, string[]>;
 
-export type ApiErrorCode =
-  | 'INSUFFICIENT_FUNDS'
-  | 'ACCOUNT_LOCKED'
-  | 'DAILY_LIMIT_EXCEEDED'
-  | 'INVALID_RECIPIENT'
-  | 'DUPLICATE_TRANSACTION'
-  | (string & {});
+/** A code the server names in its contract, or any other it may add later. */
+export type ApiErrorCode = ErrorCode | (string & {});
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -1,3 +1,4 @@
+import { ERROR_CODE_MESSAGES } from '@bank/contracts/error-codes';
 import { ApiError } from './api-client';
 import type { ToastType } from './toast-queue';
 import { toast } from './toast-store';
@@ -45,27 +46,27 @@ const CODE_TEXT: Record<string, { title: string; message: string; type: 'error' 
   INSUFFICIENT_FUNDS: {
     type: 'error',
     title: 'Insufficient Funds',
-    message: 'Your account balance is insufficient for this transaction.',
+    message: ERROR_CODE_MESSAGES.INSUFFICIENT_FUNDS,
   },
   ACCOUNT_LOCKED: {
     type: 'error',
     title: 'Account Locked',
-    message: 'Your account has been temporarily locked. Please contact customer service.',
+    message: ERROR_CODE_MESSAGES.ACCOUNT_LOCKED,
   },
   DAILY_LIMIT_EXCEEDED: {
     type: 'error',
     title: 'Daily Limit Exceeded',
-    message: 'You have exceeded your daily transaction limit.',
+    message: ERROR_CODE_MESSAGES.DAILY_LIMIT_EXCEEDED,
   },
   INVALID_RECIPIENT: {
     type: 'error',
     title: 'Invalid Recipient',
-    message: 'The recipient information is invalid or incomplete.',
+    message: ERROR_CODE_MESSAGES.INVALID_RECIPIENT,
   },
   DUPLICATE_TRANSACTION: {
     type: 'warning',
     title: 'Duplicate Transaction',
-    message: 'This transaction appears to be a duplicate. Please wait before trying again.',
+    message: ERROR_CODE_MESSAGES.DUPLICATE_TRANSACTION,
   },
 };
 

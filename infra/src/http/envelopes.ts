@@ -1,3 +1,4 @@
+import { errorEnvelope } from '@bank/contracts';
 import { z } from 'zod';
 
 /** The success body every call answers with: {status: "success", message, data}. */
@@ -12,13 +13,7 @@ export const successEnvelope = z.object({
   data: z.any(),
 });
 
-/** The error envelope: never a stack trace. */
-export const errorEnvelope = z.object({
-  status: z.literal('error'),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  code: z.string().optional(),
-});
+export { errorEnvelope };
 
 /** Response schemas given to every route that declares none, so the OpenAPI document is complete. */
 export const defaultResponses = {

@@ -1,19 +1,6 @@
-/** Server error codes the app knows. */
-export type ErrorCode =
-  | 'INSUFFICIENT_FUNDS'
-  | 'ACCOUNT_LOCKED'
-  | 'DAILY_LIMIT_EXCEEDED'
-  | 'INVALID_RECIPIENT'
-  | 'DUPLICATE_TRANSACTION'
-  | 'VALIDATION_ERROR'
-  | 'NOT_FOUND'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'CONFLICT'
-  | 'RATE_LIMITED'
-  | 'SERVICE_UNAVAILABLE'
-  | 'IDEMPOTENCY_KEY_REUSED'
-  | 'INVALID_CREDENTIALS';
+import { ERROR_CODE_MESSAGES, type ErrorCode } from '@bank/contracts';
+
+export type { ErrorCode };
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -37,11 +24,11 @@ export const messages = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   serverError: 'A server error occurred. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again later.',
-  insufficientFunds: 'Your account balance is insufficient for this transaction.',
-  accountLocked: 'Your account has been temporarily locked. Please contact customer service.',
-  dailyLimit: 'You have exceeded your daily transaction limit.',
-  invalidRecipient: 'The recipient information is invalid or incomplete.',
-  duplicate: 'This transaction appears to be a duplicate. Please wait before trying again.',
+  insufficientFunds: ERROR_CODE_MESSAGES.INSUFFICIENT_FUNDS,
+  accountLocked: ERROR_CODE_MESSAGES.ACCOUNT_LOCKED,
+  dailyLimit: ERROR_CODE_MESSAGES.DAILY_LIMIT_EXCEEDED,
+  invalidRecipient: ERROR_CODE_MESSAGES.INVALID_RECIPIENT,
+  duplicate: ERROR_CODE_MESSAGES.DUPLICATE_TRANSACTION,
 } as const;
 
 /** A 422 with errors on named fields; the message is the first field's first error. */

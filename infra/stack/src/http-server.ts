@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { commandApi, type CommandContext } from '@bank/command-api';
@@ -24,6 +25,9 @@ import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { healthReport } from './health.ts';
+
+/** Where the API reference page is served. */
+const API_DOCS = '/api/docs';
 
 export const frontendDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -130,6 +134,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   // Every route documents the uniform envelopes, unless it declares its own responses.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url === '/api/openapi.json') return;
+    if (route.url.startsWith(API_DOCS)) return;
     if (route.url === '/api/ops/metrics') {
       // Prometheus text for scrapers, not part of the JSON API.
       route.schema = { ...route.schema, hide: true };
@@ -141,6 +146,13 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     };
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // A readable reference of the same document. Its script and styles are served from here, so the
+  // page runs under the same Content-Security-Policy as the app (no CDN, no inline script).
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS,
+    staticCSP: false,
+    uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+  });
 
   // Ready, with how far the read side is behind; 503 when not ready, or when reads would stay
   // stale without bound (an open transaction holding the log back, a stuck projection).

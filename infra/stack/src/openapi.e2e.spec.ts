@@ -33,3 +33,50 @@ describe('GET /api/openapi.json', () => {
     );
   });
 });
+
+describe('the transfer calls in the OpenAPI document', () => {
+  it('declares the answer of a submitted transfer and of the recent list', async () => {
+    const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
+    const submitted =
+      doc.paths['/api/transfers/between-accounts'].post.responses['201'].content['application/json']
+        .schema;
+    const transfer = submitted.properties.data.properties.transfer;
+    expect(transfer.required).toEqual(
+      expect.arrayContaining(['id', 'type', 'status', 'amount', 'fee', 'reference_number']),
+    );
+    const recent =
+      doc.paths['/api/transfers/recent'].get.responses['200'].content['application/json'].schema;
+    const item = recent.properties.data.properties.transfers.items;
+    expect(item.properties.type.enum).toEqual([
+      'between-accounts',
+      'same-bank',
+      'external-bank',
+      'sepa',
+    ]);
+    expect(item.required).toEqual(expect.arrayContaining(['date', 'description', 'amount']));
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves a readable reference of the document, under the same Content-Security-Policy', async () => {
+    const page = await fetch(`${bank.baseUrl}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    const html = await page.text();
+    // Every script is a file of this server: the policy forbids inline and foreign scripts.
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toMatch(/src="\.?\/?[^":]+"/);
+    for (const [, src] of html.matchAll(/<script[^>]*src="([^"]+)"/g)) {
+      const script = await fetch(new URL(src!, `${bank.baseUrl}/api/docs/`));
+      expect(script.status).toBe(200);
+      expect((await script.text()).length).toBeGreaterThan(0);
+    }
+    const json = await fetch(`${bank.baseUrl}/api/docs/json`);
+    expect(json.status).toBe(200);
+    const served = (await json.json()) as { paths: Record<string, unknown> };
+    expect(served.paths['/api/transfers/recent']).toBeDefined();
+  });
+});

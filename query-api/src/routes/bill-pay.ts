@@ -230,7 +230,7 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
 
   /**
    * Postings (transactions, transfers, paid bills) and the bills that have not moved money
-   * (scheduled, failed), newest first. Unlike the product the spec was written from, `type`
+   * (scheduled, failed), newest first. Unlike the product this one was modelled on, `type`
    * really filters.
    */
   app.get('/bill-payments/history', { schema: { querystring: historyQuery } }, async (request) => {

@@ -1,21 +1,15 @@
 import {
-  BANK_TIME_ZONE,
-  centsToDollars,
-  moneyRules,
-  transferTypes,
+  recentTransfers,
+  TRANSFER_TYPE_INFO,
+  TRANSFER_TYPES,
   type TransferType,
-} from '@bank/events';
+  type TransferView,
+} from '@bank/contracts';
+import { BANK_TIME_ZONE, centsToDollars, formatUsd, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import { bankDateOf } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-const TITLES: Record<TransferType, string> = {
-  'between-accounts': 'Between My Accounts',
-  'same-bank': 'To Another Harborview Customer',
-  'external-bank': 'To Another Bank',
-  sepa: 'SEPA Transfer (EUR)',
-};
 
 interface TransferRow extends Record<string, unknown> {
   transfer_id: string;
@@ -41,20 +35,24 @@ interface TransferRow extends Record<string, unknown> {
   initiated_at: Date;
 }
 
-function transferView(r: TransferRow) {
+function transferView(r: TransferRow): TransferView {
   return {
     id: r.transfer_id,
     type: r.type,
     description: r.description,
+    created_at: r.initiated_at.toISOString(),
     date: r.initiated_at.toISOString(),
     amount: centsToDollars(r.amount_cents),
     fee: centsToDollars(r.fee_cents),
     total: centsToDollars(r.amount_cents + r.fee_cents),
+    currency: 'USD',
+    formatted_amount: formatUsd(r.amount_cents),
     status: r.status,
     reference_number: r.reference_number,
     recipient_name: r.recipient_name,
     memo: r.memo,
     transfer_date: r.transfer_date,
+    processing_time: moneyRules.processingTimes[r.type],
     from_account: { id: r.from_account_id, name: r.from_account_name },
     to_account: r.to_account_id ? { id: r.to_account_id, name: r.to_account_name } : null,
     bank_name: r.details.bankName ?? null,
@@ -66,7 +64,7 @@ function transferView(r: TransferRow) {
           rate: r.exchange.rate,
           source: r.exchange.source,
           as_of: r.exchange.asOf,
-          currency: 'EUR',
+          currency: 'EUR' as const,
           amount: centsToDollars(r.exchange.targetAmount),
         }
       : null,
@@ -115,6 +113,7 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(5) }),
+        response: { 200: recentTransfers },
       },
     },
     async (request) => {
@@ -130,14 +129,14 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
   app.get('/transfers/limits', async (request) => {
     const used = await usedToday(pool, request.customerId);
     const limits = Object.fromEntries(
-      transferTypes.map((type) => {
+      TRANSFER_TYPES.map((type) => {
         const view = limitView(moneyRules.dailyLimits[type], used(type).day);
         const month = limitView(moneyRules.monthlyLimits[type], used(type).month);
         return [
           type,
           {
             type,
-            title: TITLES[type],
+            title: TRANSFER_TYPE_INFO[type].title,
             daily_limit: view.limit,
             used_today: view.used,
             remaining_today: view.remaining,

@@ -16,7 +16,7 @@ export function normalizeIban(iban: string): string {
   return iban.replace(/\s+/g, '').toUpperCase();
 }
 
-/** The spec's shape: two letters, two digits, at most 34 characters, letters and digits only. */
+/** The accepted shape: two letters, two digits, at most 34 characters, letters and digits only. */
 export function hasIbanShape(iban: string): boolean {
   return /^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban) && iban.length <= 34;
 }
@@ -40,59 +40,6 @@ export function hasValidIbanCheckDigits(iban: string): boolean {
 export function isValidSwiftCode(swift: string): boolean {
   return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(swift);
 }
-
-/**
- * The 34 SEPA countries accepted here: the 27 EU member states, Iceland, Liechtenstein, Monaco,
- * Norway, San Marino, Switzerland, and the United Kingdom (which stayed in SEPA after leaving the EU;
- * the spec counts 34 countries but names only 33).
- */
-export const SEPA_COUNTRIES: Readonly<Record<string, string>> = {
-  AT: 'Austria',
-  BE: 'Belgium',
-  BG: 'Bulgaria',
-  HR: 'Croatia',
-  CY: 'Cyprus',
-  CZ: 'Czech Republic',
-  DK: 'Denmark',
-  EE: 'Estonia',
-  FI: 'Finland',
-  FR: 'France',
-  DE: 'Germany',
-  GR: 'Greece',
-  HU: 'Hungary',
-  IE: 'Ireland',
-  IT: 'Italy',
-  LV: 'Latvia',
-  LT: 'Lithuania',
-  LU: 'Luxembourg',
-  MT: 'Malta',
-  NL: 'Netherlands',
-  PL: 'Poland',
-  PT: 'Portugal',
-  RO: 'Romania',
-  SK: 'Slovakia',
-  SI: 'Slovenia',
-  ES: 'Spain',
-  SE: 'Sweden',
-  IS: 'Iceland',
-  LI: 'Liechtenstein',
-  MC: 'Monaco',
-  NO: 'Norway',
-  SM: 'San Marino',
-  CH: 'Switzerland',
-  GB: 'United Kingdom',
-};
-
-export const SEPA_PURPOSE_CODES: Readonly<Record<string, string>> = {
-  FAMI: 'Family support',
-  SALA: 'Salary payment',
-  TRAD: 'Trade services',
-  CONS: 'Construction services',
-  FINC: 'Financial services',
-  EDUC: 'Education expenses',
-  MEDI: 'Medical expenses',
-  OTHR: 'Other',
-};
 
 /** The country an IBAN belongs to: its first two letters (ISO 3166 code). */
 export function ibanCountry(iban: string): string {

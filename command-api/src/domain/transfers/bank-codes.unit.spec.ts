@@ -1,7 +1,6 @@
+import { SEPA_COUNTRIES, SEPA_PURPOSES } from '@bank/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  SEPA_COUNTRIES,
-  SEPA_PURPOSE_CODES,
   hasIbanShape,
   hasValidIbanCheckDigits,
   isValidAbaRoutingNumber,
@@ -62,7 +61,7 @@ describe('SEPA', () => {
       expect(SEPA_COUNTRIES[code]).toBeDefined();
     }
     expect(SEPA_COUNTRIES.US).toBeUndefined();
-    expect(Object.keys(SEPA_PURPOSE_CODES)).toEqual([
+    expect(Object.keys(SEPA_PURPOSES)).toEqual([
       'FAMI',
       'SALA',
       'TRAD',

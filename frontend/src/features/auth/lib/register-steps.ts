@@ -1,6 +1,6 @@
 import type { RegisterForm } from '../api/register';
 
-// The checks of the three registration steps, with the spec's exact messages. Each step also
+// The checks of the three registration steps, with their exact messages. Each step also
 // checks the formats the server checks (same words), so a mistake is reported on the step
 // where it was made rather than after the review.
 

@@ -25,7 +25,7 @@ export const PAYMENT_MESSAGES = {
 const isDate = (v: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`));
 
-/** The Schedule Payment form, with the recurring fields the spec's form left hidden. */
+/** The Schedule Payment form, with the recurring fields the original form left hidden. */
 export function paymentSchema(today: string) {
   return z
     .object({

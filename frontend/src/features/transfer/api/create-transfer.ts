@@ -1,3 +1,4 @@
+import { TRANSFER_FIELD_MESSAGES } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -30,25 +31,13 @@ export const transferFormSchemaBase = z.object({
 export type TransferForm = z.infer<typeof transferFormSchemaBase>;
 export type TransferField = keyof TransferForm;
 
+/** The server's shared messages, and the checks the form makes before sending. */
 export const TRANSFER_MESSAGES = {
-  fromAccount: 'Please select an account to transfer from',
-  amount: 'Please enter an amount of at least $5.00',
+  ...TRANSFER_FIELD_MESSAGES,
   amountDecimals: 'Please enter an amount with at most 2 decimal places',
   insufficient: 'Insufficient funds',
-  toAccount: 'Please select an account to transfer to',
-  sameAccount: 'Cannot transfer to the same account',
-  recipientContact: 'Please enter recipient email or phone number',
-  recipientName: 'Please enter recipient name',
-  bankName: 'Please enter bank name',
-  accountNumber: 'Please enter account number',
-  routingNumber: 'Please enter routing number',
-  routingLength: 'Routing number must be 9 digits',
-  iban: 'Please enter IBAN',
   ibanShape: 'IBAN must start with two letters and two digits',
   ibanLength: 'IBAN must be at most 34 characters',
-  swiftLength: 'SWIFT/BIC must be at most 11 characters',
-  country: 'Please select a country',
-  purpose: 'Please select a purpose of payment',
 } as const;
 
 export const MIN_TRANSFER = 5;
@@ -219,6 +208,11 @@ export type CreateTransferInput = {
   idempotencyKey: string;
 };
 
+/**
+ * The screen uses the answer's status and message only. Its data is not parsed here: money has
+ * moved once the server says success, and a shape this bundle does not know must not turn that
+ * into a failure the customer would retry.
+ */
 export function createTransfer({ type, values, recipientId, idempotencyKey }: CreateTransferInput) {
   return api.post<unknown>(PATHS[type], transferPayload(type, values, recipientId), {
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,39 +1,13 @@
+import { recentTransfersData, type TransferView } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type RecentTransfer = {
-  id: string;
-  type: string;
-  description: string;
-  date: string;
-  amount: number;
-  status?: string;
-};
+export type RecentTransfer = TransferView;
 
-type RawTransfer = Partial<RecentTransfer> & {
-  id: string;
-  created_at?: string;
-  initiated_at?: string;
-  transfer_type?: string;
-};
-
-function normalize(raw: RawTransfer): RecentTransfer {
-  return {
-    id: String(raw.id),
-    type: raw.type ?? raw.transfer_type ?? 'other',
-    description: raw.description ?? 'Transfer',
-    date: raw.date ?? raw.created_at ?? raw.initiated_at ?? '',
-    amount: Number(raw.amount ?? 0),
-    status: raw.status,
-  };
-}
-
+/** GET /transfers/recent: the answer is checked against the same schema the server declares. */
 export async function getRecentTransfers(limit = 5, signal?: AbortSignal) {
-  const { data } = await api.get<
-    { transfers?: RawTransfer[]; recent_transfers?: RawTransfer[] } | RawTransfer[]
-  >('/transfers/recent', { signal, query: { limit } });
-  const list = Array.isArray(data) ? data : (data?.transfers ?? data?.recent_transfers ?? []);
-  return list.map(normalize);
+  const { data } = await api.get<unknown>('/transfers/recent', { signal, query: { limit } });
+  return recentTransfersData.parse(data).transfers;
 }
 
 export const recentTransfersQueryOptions = (limit = 5) =>

@@ -9,25 +9,17 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useRecentTransfers, type RecentTransfer } from '../api/get-recent-transfers';
 import { useRepeatTransfer } from '../api/repeat-transfer';
-import { isTransferType, TRANSFER_TYPE_INFO } from '../lib/transfer-types';
+import { TRANSFER_TYPE_INFO } from '../lib/transfer-types';
 
 export const REPEAT_FAILED = 'Failed to repeat transfer. Please try again.';
 
 /** What repeating costs: the amount again plus the type's fee, said in full. */
 export function repeatSummary(transfer: RecentTransfer): string {
-  const fee = isTransferType(transfer.type) ? TRANSFER_TYPE_INFO[transfer.type].fee : 0;
+  const fee = TRANSFER_TYPE_INFO[transfer.type].fee;
   const sent = `${transfer.description}: ${formatMoney(transfer.amount)} will be sent again`;
   if (!fee) return `${sent}, with no fee.`;
   const totalCents = Math.round(transfer.amount * 100) + Math.round(fee * 100);
   return `${sent}, plus the ${formatMoney(fee)} fee: ${formatMoney(totalCents / 100)} in total.`;
-}
-
-function typeLabel(type: string) {
-  if (type === 'between-accounts') return 'Between accounts';
-  if (type === 'same-bank') return 'Same bank';
-  if (type === 'external-bank') return 'External bank';
-  if (type === 'sepa') return 'SEPA';
-  return 'Transfer';
 }
 
 /** Recent transfers with a Repeat button each; repeating asks for confirmation first. */
@@ -71,7 +63,7 @@ export function RecentTransfers() {
               <div className="recent-transfer__main">
                 <span className="recent-transfer__desc">{t.description}</span>
                 <span className="muted recent-transfer__meta">
-                  {typeLabel(t.type)} · {formatDate(t.date)}
+                  {TRANSFER_TYPE_INFO[t.type].title} · {formatDate(t.date)}
                 </span>
               </div>
               <span className="tabular recent-transfer__amount">{formatMoney(t.amount)}</span>

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { successOf } from './envelope.ts';
+
+export const TRANSFER_TYPES = ['between-accounts', 'same-bank', 'external-bank', 'sepa'] as const;
+export const transferTypeSchema = z.enum(TRANSFER_TYPES);
+export type TransferType = z.infer<typeof transferTypeSchema>;
+
+export type TransferTypeInfo = {
+  type: TransferType;
+  title: string;
+  description: string;
+  processing: string;
+  /** In dollars, as shown. */
+  fee: number;
+};
+
+/** The one label table of the transfer types: the wizard, the recent list and the limits. */
+export const TRANSFER_TYPE_INFO: Record<TransferType, TransferTypeInfo> = {
+  'between-accounts': {
+    type: 'between-accounts',
+    title: 'Between My Accounts',
+    description: 'Move money between your own checking, savings and other accounts.',
+    processing: 'Instant',
+    fee: 0,
+  },
+  'same-bank': {
+    type: 'same-bank',
+    title: 'To Another Customer',
+    description: 'Send money to another customer of this bank by email or phone number.',
+    processing: 'Instant',
+    fee: 0,
+  },
+  'external-bank': {
+    type: 'external-bank',
+    title: 'To Another Bank',
+    description: 'Send money to an account at another US bank using its routing number.',
+    processing: '1-3 business days',
+    fee: 3,
+  },
+  sepa: {
+    type: 'sepa',
+    title: 'SEPA Transfer',
+    description: 'Send euros to a bank account in the Single Euro Payments Area (EUR only).',
+    processing: 'Next business day',
+    fee: 15,
+  },
+};
+
+/**
+ * The 34 SEPA countries accepted: the 27 EU member states, Iceland, Liechtenstein, Monaco, Norway,
+ * San Marino, Switzerland, and the United Kingdom (still in SEPA after leaving the EU).
+ */
+export const SEPA_COUNTRIES: Readonly<Record<string, string>> = {
+  AT: 'Austria',
+  BE: 'Belgium',
+  BG: 'Bulgaria',
+  HR: 'Croatia',
+  CY: 'Cyprus',
+  CZ: 'Czech Republic',
+  DK: 'Denmark',
+  EE: 'Estonia',
+  FI: 'Finland',
+  FR: 'France',
+  DE: 'Germany',
+  GR: 'Greece',
+  HU: 'Hungary',
+  IS: 'Iceland',
+  IE: 'Ireland',
+  IT: 'Italy',
+  LV: 'Latvia',
+  LI: 'Liechtenstein',
+  LT: 'Lithuania',
+  LU: 'Luxembourg',
+  MT: 'Malta',
+  MC: 'Monaco',
+  NL: 'Netherlands',
+  NO: 'Norway',
+  PL: 'Poland',
+  PT: 'Portugal',
+  RO: 'Romania',
+  SM: 'San Marino',
+  SK: 'Slovakia',
+  SI: 'Slovenia',
+  ES: 'Spain',
+  SE: 'Sweden',
+  CH: 'Switzerland',
+  GB: 'United Kingdom',
+};
+
+export const SEPA_PURPOSES: Readonly<Record<string, string>> = {
+  FAMI: 'Family support',
+  SALA: 'Salary payment',
+  TRAD: 'Trade services',
+  CONS: 'Construction services',
+  FINC: 'Financial services',
+  EDUC: 'Education expenses',
+  MEDI: 'Medical expenses',
+  OTHR: 'Other',
+};
+
+/** The field messages of the transfer form that the server and the browser both give. */
+export const TRANSFER_FIELD_MESSAGES = {
+  fromAccount: 'Please select an account to transfer from',
+  amount: 'Please enter an amount of at least $5.00',
+  toAccount: 'Please select an account to transfer to',
+  sameAccount: 'Cannot transfer to the same account',
+  recipientContact: 'Please enter recipient email or phone number',
+  recipientName: 'Please enter recipient name',
+  bankName: 'Please enter bank name',
+  accountNumber: 'Please enter account number',
+  routingNumber: 'Please enter routing number',
+  routingLength: 'Routing number must be 9 digits',
+  iban: 'Please enter IBAN',
+  swiftLength: 'SWIFT/BIC must be at most 11 characters',
+  country: 'Please select a country',
+  purpose: 'Please select a purpose of payment',
+} as const;
+
+const money = z.number();
+const isoInstant = z.string();
+
+/**
+ * A transfer, as the submit answers and the recent list show it. Amounts are dollars (numbers with
+ * at most two decimals); the ledger keeps integer cents.
+ */
+export const transferView = z.object({
+  id: z.string(),
+  type: transferTypeSchema,
+  status: z.string(),
+  description: z.string(),
+  amount: money,
+  fee: money,
+  total: money,
+  currency: z.literal('USD'),
+  formatted_amount: z.string(),
+  reference_number: z.string(),
+  recipient_name: z.string(),
+  memo: z.string(),
+  transfer_date: z.string(),
+  processing_time: z.string(),
+  from_account: z.object({
+    id: z.string(),
+    name: z.string(),
+    /** In the submit answer only: what is left to spend after this transfer. */
+    available_balance: money.optional(),
+  }),
+  to_account: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  bank_name: z.string().nullable(),
+  recipient_account: z.string().nullable(),
+  exchange: z
+    .object({
+      rate: z.string(),
+      source: z.string(),
+      as_of: z.string(),
+      currency: z.literal('EUR'),
+      amount: money,
+    })
+    .nullable(),
+  estimated_settlement: isoInstant.nullable(),
+  /** When it was initiated (both names are kept: the list reads date, older clients created_at). */
+  created_at: isoInstant,
+  date: isoInstant,
+  country: z.string().nullable(),
+  purpose_of_payment: z.string().nullable(),
+  settled_at: isoInstant.nullable(),
+  failure_reason: z.string().nullable(),
+  repeat_of: z.string().nullable(),
+});
+export type TransferView = z.infer<typeof transferView>;
+
+/**
+ * The answer of POST /transfers/{type}, /wire-transfers/sepa and /transfers/{id}/repeat. Fields
+ * added after the first release are optional here: a replayed answer (same Idempotency-Key) is
+ * the one stored when the request was first made.
+ */
+export const transferSubmittedData = z.object({
+  transfer: transferView.partial({
+    date: true,
+    country: true,
+    purpose_of_payment: true,
+    settled_at: true,
+    failure_reason: true,
+    repeat_of: true,
+  }),
+});
+export const transferSubmitted = successOf(transferSubmittedData);
+
+/** The answer of GET /transfers/recent, newest first. */
+export const recentTransfersData = z.object({ transfers: z.array(transferView) });
+export const recentTransfers = successOf(recentTransfersData);
