@@ -1,7 +1,19 @@
 /**
  * Checks of the identifiers of other banks: US routing numbers (ABA checksum), IBANs (ISO 13616
  * mod-97 check digits), SWIFT/BIC codes, and the SEPA area with its purpose codes.
+ * Pure and dependency-free: the web app imports this module too (`@bank/events/bank-codes`), so a
+ * customer sees the same verdict, in the same words, as they type and when the server decides.
  */
+
+export const BANK_CODE_MESSAGES = {
+  routingNumber: 'Please enter routing number',
+  routingLength: 'Routing number must be 9 digits',
+  routingChecksum: 'Routing number is not a valid ABA routing number',
+  iban: 'Please enter IBAN',
+  ibanShape: 'IBAN must start with two letters and two digits and be at most 34 characters',
+  ibanChecksum: 'IBAN check digits are not valid',
+  ibanCountry: 'The IBAN does not belong to the selected country',
+} as const;
 
 /** ABA routing number: 9 digits whose weighted sum (3, 7, 1, ...) is a multiple of 10. */
 export function isValidAbaRoutingNumber(routing: string): boolean {
@@ -97,4 +109,27 @@ export const SEPA_PURPOSE_CODES: Readonly<Record<string, string>> = {
 /** The country an IBAN belongs to: its first two letters (ISO 3166 code). */
 export function ibanCountry(iban: string): string {
   return iban.slice(0, 2);
+}
+
+/** Why a routing number is refused, or null when it is a valid ABA routing number. */
+export function routingNumberProblem(routing: string): string | null {
+  if (routing === '') return BANK_CODE_MESSAGES.routingNumber;
+  if (!/^\d{9}$/.test(routing)) return BANK_CODE_MESSAGES.routingLength;
+  if (!isValidAbaRoutingNumber(routing)) return BANK_CODE_MESSAGES.routingChecksum;
+  return null;
+}
+
+/**
+ * Why an IBAN is refused, or null when it is well formed with valid check digits. With a SEPA
+ * country, the IBAN must also belong to it. `iban` may be typed with spaces and in lower case.
+ */
+export function ibanProblem(typed: string, country?: string): string | null {
+  const iban = normalizeIban(typed);
+  if (iban === '') return BANK_CODE_MESSAGES.iban;
+  if (!hasIbanShape(iban)) return BANK_CODE_MESSAGES.ibanShape;
+  if (!hasValidIbanCheckDigits(iban)) return BANK_CODE_MESSAGES.ibanChecksum;
+  if (country && SEPA_COUNTRIES[country] && ibanCountry(iban) !== country) {
+    return BANK_CODE_MESSAGES.ibanCountry;
+  }
+  return null;
 }
