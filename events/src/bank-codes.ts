@@ -106,6 +106,44 @@ export const SEPA_PURPOSE_CODES: Readonly<Record<string, string>> = {
   OTHR: 'Other',
 };
 
+/** How long an IBAN of each SEPA country is (ISO 13616 registry), spaces left out. */
+export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  HR: 21,
+  CY: 28,
+  CZ: 24,
+  DK: 18,
+  EE: 20,
+  FI: 18,
+  FR: 27,
+  DE: 22,
+  GR: 27,
+  HU: 28,
+  IE: 22,
+  IT: 27,
+  LV: 21,
+  LT: 20,
+  LU: 20,
+  MT: 31,
+  NL: 18,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SK: 24,
+  SI: 19,
+  ES: 24,
+  SE: 24,
+  IS: 26,
+  LI: 21,
+  MC: 27,
+  NO: 15,
+  SM: 27,
+  CH: 21,
+  GB: 22,
+};
+
 /** The country an IBAN belongs to: its first two letters (ISO 3166 code). */
 export function ibanCountry(iban: string): string {
   return iban.slice(0, 2);

@@ -1,4 +1,11 @@
-// The four transfer types of spec 2 §2.1 and §9, and the SEPA reference lists of §3.
+import {
+  SEPA_COUNTRIES as SEPA_COUNTRY_NAMES,
+  SEPA_IBAN_LENGTHS,
+  SEPA_PURPOSE_CODES,
+  normalizeIban,
+} from '@bank/events/bank-codes';
+
+// The four transfer types, their fees and processing times, and the SEPA reference lists.
 
 export const TRANSFER_TYPES = ['between-accounts', 'same-bank', 'external-bank', 'sepa'] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
@@ -46,54 +53,12 @@ export function isTransferType(value: string): value is TransferType {
   return (TRANSFER_TYPES as readonly string[]).includes(value);
 }
 
-/** Spec §3 names 33 countries but counts 34; the server also accepts the United Kingdom. */
-export const SEPA_COUNTRIES: Record<string, string> = {
-  AT: 'Austria',
-  BE: 'Belgium',
-  BG: 'Bulgaria',
-  HR: 'Croatia',
-  CY: 'Cyprus',
-  CZ: 'Czech Republic',
-  DK: 'Denmark',
-  EE: 'Estonia',
-  FI: 'Finland',
-  FR: 'France',
-  DE: 'Germany',
-  GR: 'Greece',
-  HU: 'Hungary',
-  IS: 'Iceland',
-  IE: 'Ireland',
-  IT: 'Italy',
-  LV: 'Latvia',
-  LI: 'Liechtenstein',
-  LT: 'Lithuania',
-  LU: 'Luxembourg',
-  MT: 'Malta',
-  MC: 'Monaco',
-  NL: 'Netherlands',
-  NO: 'Norway',
-  PL: 'Poland',
-  PT: 'Portugal',
-  RO: 'Romania',
-  SM: 'San Marino',
-  SK: 'Slovakia',
-  SI: 'Slovenia',
-  ES: 'Spain',
-  SE: 'Sweden',
-  CH: 'Switzerland',
-  GB: 'United Kingdom',
-};
+/** The SEPA countries, by name for the picker (the list and its codes are the server's). */
+export const SEPA_COUNTRIES: Record<string, string> = Object.fromEntries(
+  Object.entries(SEPA_COUNTRY_NAMES).sort(([, a], [, b]) => a.localeCompare(b)),
+);
 
-export const SEPA_PURPOSES: Record<string, string> = {
-  FAMI: 'Family support',
-  SALA: 'Salary payment',
-  TRAD: 'Trade services',
-  CONS: 'Construction services',
-  FINC: 'Financial services',
-  EDUC: 'Education expenses',
-  MEDI: 'Medical expenses',
-  OTHR: 'Other',
-};
+export const SEPA_PURPOSES = SEPA_PURPOSE_CODES;
 
 /** Today's date as yyyy-mm-dd in the browser's time zone (the default transfer date). */
 export function todayIso(now = new Date()): string {
@@ -101,4 +66,21 @@ export function todayIso(now = new Date()): string {
   const m = String(now.getMonth() + 1).padStart(2, '0');
   const d = String(now.getDate()).padStart(2, '0');
   return `${y}-${m}-${d}`;
+}
+
+/**
+ * Whether an IBAN being typed is worth judging yet: its start can no longer become valid, or it
+ * has the length of its country's IBANs (so the check digits can be verified), or it is too long.
+ */
+export function ibanReadyToCheck(typed: string): boolean {
+  const iban = normalizeIban(typed);
+  if (!/^([A-Z]{0,2}|[A-Z]{2}\d{1,2}|[A-Z]{2}\d{2}[A-Z0-9]*)$/.test(iban)) return true;
+  const expected = SEPA_IBAN_LENGTHS[iban.slice(0, 2)];
+  return iban.length >= (expected ?? 34);
+}
+
+/** Whether a routing number being typed is worth judging yet: a non-digit, or all 9 digits. */
+export function routingReadyToCheck(typed: string): boolean {
+  const routing = typed.trim();
+  return /\D/.test(routing) || routing.length >= 9;
 }

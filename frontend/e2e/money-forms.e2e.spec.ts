@@ -1,0 +1,156 @@
+import { deposit } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  expectScreenAccessible as expectAccessible,
+  fieldError,
+  toast,
+  TransferPage,
+} from './page-models/banking';
+import { useBankAndBrowser, type Customer } from './support/fixtures';
+
+// The money forms as a customer types into them: live checks, errors that go when fixed, the SEPA
+// quote (euros, rate, fee) before confirming and on the receipt.
+
+const t = useBankAndBrowser();
+
+function account(customer: Customer, type: string) {
+  const found = customer.accounts.find((a) => a.type === type);
+  if (!found) throw new Error(`no ${type} account`);
+  return found;
+}
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+const euros = (amount: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(amount);
+
+describe('Transfer form checks as the customer types', { timeout: 120_000 }, () => {
+  it('judges the routing number as typed and clears each error once the field is fixed', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('To Another Bank');
+
+    // No Review click yet: a letter, then a wrong ABA checksum, are reported while typing.
+    const routing = wizard.field('Routing Number');
+    await routing.pressSequentially('0210a');
+    await expect
+      .poll(() => fieldError(page, 'Routing Number'))
+      .toBe('Routing number must be 9 digits');
+    await routing.fill('');
+    await routing.pressSequentially('021000022');
+    await expect
+      .poll(() => fieldError(page, 'Routing Number'))
+      .toBe('Routing number is not a valid ABA routing number');
+    await routing.press('Backspace');
+    await routing.press('1');
+    await expect.poll(() => fieldError(page, 'Routing Number')).toBeNull();
+
+    await wizard.review();
+    await expect
+      .poll(() => fieldError(page, 'Amount (USD)'))
+      .toBe('Please enter an amount of at least $5.00');
+    expect(await fieldError(page, 'Recipient Name')).toBe('Please enter recipient name');
+    await expectAccessible(page, 'transfer details with errors');
+
+    await wizard.field('Amount (USD)').pressSequentially('25');
+    await expect.poll(() => fieldError(page, 'Amount (USD)')).toBeNull();
+    await wizard.field('Recipient Name').pressSequentially('Sam Lee');
+    await expect.poll(() => fieldError(page, 'Recipient Name')).toBeNull();
+    // The others stay until they are fixed.
+    expect(await fieldError(page, 'Bank Name')).toBe('Please enter bank name');
+  });
+
+  it('says a server refusal once in the red box', async () => {
+    const customer = await t.customer();
+    const checking = account(customer, 'checking');
+    await deposit(t.bank, checking.account_number, 100);
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('To Another Bank');
+    await wizard.selectFrom(checking.name);
+    await wizard.field('Recipient Name').fill('Sam Lee');
+    await wizard.field('Bank Name').fill('First Federal');
+    await wizard.field('Account Number').fill('123456789');
+    await wizard.field('Routing Number').fill('021000021');
+    // $99 passes the balance check here, but with the $3.00 fee the bank refuses it.
+    await wizard.field('Amount (USD)').fill('99');
+    await wizard.review();
+    await wizard.confirm();
+    await wizard.errorBox().waitFor();
+    const text = (await wizard.errorBox().textContent()) ?? '';
+    expect(occurrences(text, 'Insufficient funds')).toBe(1);
+    await expectAccessible(page, 'transfer refused');
+  });
+});
+
+describe('SEPA transfer in euros', { timeout: 120_000 }, () => {
+  it('checks the IBAN as typed, quotes euros, rate and fee, and re-quotes an expired rate', async () => {
+    const customer = await t.customer();
+    const checking = account(customer, 'checking');
+    await deposit(t.bank, checking.account_number, 500);
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('SEPA Transfer');
+
+    const iban = wizard.field('IBAN');
+    await iban.pressSequentially('DE00 3704 0044 0532 0130 00');
+    await expect.poll(() => fieldError(page, 'IBAN')).toBe('IBAN check digits are not valid');
+    await iban.fill('');
+    await iban.pressSequentially('DE89 3704 0044 0532 0130 00');
+    await expect.poll(() => fieldError(page, 'IBAN')).toBeNull();
+    await wizard.selectByText('Country', 'France');
+    await expect
+      .poll(() => fieldError(page, 'IBAN'))
+      .toBe('The IBAN does not belong to the selected country');
+    await wizard.selectByText('Country', 'Germany');
+    await expect.poll(() => fieldError(page, 'IBAN')).toBeNull();
+
+    await wizard.selectFrom(checking.name);
+    await wizard.field(/^Recipient Name/).fill('Anna Schmidt');
+    await wizard.field(/^Bank Name/).fill('Commerzbank');
+    await wizard.selectByText('Purpose of Payment', 'Family support');
+    await wizard.field('Amount (USD)').fill('200');
+
+    const real = (await customer.client.get('/api/wire-transfers/sepa/quote?amount=200')).body.data
+      .quote as { fee: number; exchange: { rate: string; amount: number } };
+
+    // The first quote the page gets is one the bank no longer honours.
+    await page.route('**/api/wire-transfers/sepa/quote**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data.quote.exchange.rate = '0.500000';
+      body.data.quote.exchange.amount = 100;
+      await route.fulfill({ response, json: body });
+    });
+    await wizard.review();
+    await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+    await expect.poll(() => wizard.summaryValue('Recipient gets').textContent()).toBe('€100.00');
+    expect(await wizard.summaryValue('Exchange rate').textContent()).toBe('1 USD = 0.5000 EUR');
+    expect(await wizard.summaryValue('Fee').textContent()).toBe('$15.00');
+    expect(await wizard.summaryValue('Total').textContent()).toBe('$215.00');
+    await expectAccessible(page, 'SEPA review');
+    await page.unroute('**/api/wire-transfers/sepa/quote**');
+
+    await wizard.confirm();
+    await wizard.errorBox().waitFor();
+    const refusal = (await wizard.errorBox().textContent()) ?? '';
+    expect(occurrences(refusal, 'The exchange rate you confirmed has expired')).toBe(1);
+    // The bank's current quote replaces the stale one; confirming it goes through.
+    await expect
+      .poll(() => wizard.summaryValue('Recipient gets').textContent())
+      .toBe(euros(real.exchange.amount));
+    expect(await wizard.summaryValue('Exchange rate').textContent()).toContain(
+      real.exchange.rate.slice(0, 6),
+    );
+    await wizard.confirm();
+    const receipt = toast(page, /SEPA transfer initiated/);
+    await receipt.waitFor();
+    const receiptText = (await receipt.textContent()) ?? '';
+    expect(receiptText).toContain(euros(real.exchange.amount));
+    expect(receiptText).toContain(real.exchange.rate.slice(0, 6));
+    expect(receiptText).toContain('$215.00');
+  });
+});
