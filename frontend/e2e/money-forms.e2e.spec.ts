@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   expectScreenAccessible as expectAccessible,
   fieldError,
+  openTab,
   toast,
   TransferPage,
 } from './page-models/banking';
@@ -152,5 +153,70 @@ describe('SEPA transfer in euros', { timeout: 120_000 }, () => {
     expect(receiptText).toContain(euros(real.exchange.amount));
     expect(receiptText).toContain(real.exchange.rate.slice(0, 6));
     expect(receiptText).toContain('$215.00');
+  });
+});
+
+describe('Split a bill', { timeout: 120_000 }, () => {
+  it('clears each error as it is fixed, with readable rows at 1280 and 375 px', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.goto('/zelle');
+    await openTab(page, 'Split');
+    const form = page.getByRole('form', { name: 'Split a bill' });
+    await form.getByRole('button', { name: 'Add Person' }).click();
+    await form.getByRole('button', { name: 'Send Split Requests' }).click();
+    await expect
+      .poll(() => fieldError(page, 'Total Amount'))
+      .toBe('Please enter a valid amount to split');
+    const peopleError = form.getByText('Please fill in name and contact for all recipients');
+    await peopleError.waitFor();
+    await expectAccessible(page, 'split with errors');
+
+    await form.getByLabel('Total Amount').pressSequentially('90');
+    await expect.poll(() => fieldError(page, 'Total Amount')).toBeNull();
+    await form.getByLabel('Name, person 1').fill('Ann Lee');
+    await form.getByLabel('Email or phone, person 1').fill('ann.lee@example.com');
+    expect(await peopleError.count()).toBe(1); // person 2 is still empty
+    await form.getByLabel('Name, person 2').fill('Bo Park');
+    await form.getByLabel('Email or phone, person 2').fill('bo.park.long-address@example.com');
+    await expect.poll(() => peopleError.count()).toBe(0);
+    await form.getByText('$30.00').first().waitFor();
+
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await form.screenshot({ path: `/tmp/mf/split-${width}.png` });
+      const contact = await form.getByLabel('Email or phone, person 2').boundingBox();
+      const name = await form.getByLabel('Name, person 2').boundingBox();
+      // Each field is wide enough for a whole email address, and the share and Remove sit on the
+      // person's own heading line rather than squeezing the fields.
+      expect(contact!.width).toBeGreaterThanOrEqual(width === 1280 ? 400 : 250);
+      expect(name!.width).toBeGreaterThanOrEqual(width === 1280 ? 400 : 250);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await expectAccessible(page, `split at ${width} px`);
+    }
+  });
+});
+
+describe('Crypto trade account picker', { timeout: 120_000 }, () => {
+  it('hides the account balances when balances are hidden', async () => {
+    const customer = await t.customer();
+    const checking = account(customer, 'checking');
+    await deposit(t.bank, checking.account_number, 432.1);
+    const page = await t.signedInPage(customer);
+    await page.goto('/crypto-trading');
+    await page.getByRole('button', { name: 'Start Trading' }).click();
+    const trade = page.getByRole('form', { name: 'Trade' });
+    const options = () => trade.getByLabel('Pay from account').locator('option').allTextContents();
+    await expect.poll(async () => (await options()).join(' | ')).toContain('$432.10');
+
+    await page.getByRole('button', { name: 'Hide balances' }).click();
+    await expect.poll(async () => (await options()).join(' | ')).not.toContain('$');
+    expect((await options()).join(' | ')).toContain(checking.name);
+    await expectAccessible(page, 'crypto trade, balances hidden');
+    await page.getByRole('button', { name: 'Show balances' }).click();
+    await expect.poll(async () => (await options()).join(' | ')).toContain('$432.10');
   });
 });
