@@ -46,57 +46,7 @@ export const TRANSFER_TYPE_INFO: Record<TransferType, TransferTypeInfo> = {
   },
 };
 
-/**
- * The 34 SEPA countries accepted: the 27 EU member states, Iceland, Liechtenstein, Monaco, Norway,
- * San Marino, Switzerland, and the United Kingdom (still in SEPA after leaving the EU).
- */
-export const SEPA_COUNTRIES: Readonly<Record<string, string>> = {
-  AT: 'Austria',
-  BE: 'Belgium',
-  BG: 'Bulgaria',
-  HR: 'Croatia',
-  CY: 'Cyprus',
-  CZ: 'Czech Republic',
-  DK: 'Denmark',
-  EE: 'Estonia',
-  FI: 'Finland',
-  FR: 'France',
-  DE: 'Germany',
-  GR: 'Greece',
-  HU: 'Hungary',
-  IS: 'Iceland',
-  IE: 'Ireland',
-  IT: 'Italy',
-  LV: 'Latvia',
-  LI: 'Liechtenstein',
-  LT: 'Lithuania',
-  LU: 'Luxembourg',
-  MT: 'Malta',
-  MC: 'Monaco',
-  NL: 'Netherlands',
-  NO: 'Norway',
-  PL: 'Poland',
-  PT: 'Portugal',
-  RO: 'Romania',
-  SM: 'San Marino',
-  SK: 'Slovakia',
-  SI: 'Slovenia',
-  ES: 'Spain',
-  SE: 'Sweden',
-  CH: 'Switzerland',
-  GB: 'United Kingdom',
-};
-
-export const SEPA_PURPOSES: Readonly<Record<string, string>> = {
-  FAMI: 'Family support',
-  SALA: 'Salary payment',
-  TRAD: 'Trade services',
-  CONS: 'Construction services',
-  FINC: 'Financial services',
-  EDUC: 'Education expenses',
-  MEDI: 'Medical expenses',
-  OTHR: 'Other',
-};
+export { SEPA_COUNTRIES, SEPA_PURPOSE_CODES as SEPA_PURPOSES } from './bank-codes.ts';
 
 /** The field messages of the transfer form that the server and the browser both give. */
 export const TRANSFER_FIELD_MESSAGES = {

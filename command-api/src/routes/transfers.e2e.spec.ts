@@ -468,6 +468,57 @@ describe('SEPA', () => {
     expect(books.balanced).toBe(true);
     expect(books.internal['clearing:sepa']).toBeGreaterThanOrEqual(200);
   });
+
+  it('quotes the euros, the rate and the fee, and applies exactly the quoted rate', async () => {
+    const c = await customer(bank, 'Quote Taker', 1000);
+    const quoted = await c.client.get('/api/wire-transfers/sepa/quote?amount=123.45');
+    expect(quoted.status).toBe(200);
+    const q = quoted.body.data.quote;
+    const micros = usdToEurRateMicros(q.exchange.as_of);
+    expect(q).toMatchObject({
+      amount: 123.45,
+      fee: 15,
+      total: 138.45,
+      currency: 'USD',
+      exchange: {
+        currency: 'EUR',
+        rate: `0.${String(micros).padStart(6, '0')}`,
+        amount: convertUsdToEur(123_45, micros) / 100,
+      },
+    });
+    expect(Date.parse(q.expires_at)).toBeGreaterThan(Date.now());
+
+    const sent = await c.client.post(
+      '/api/wire-transfers/sepa',
+      sepa(c, { amount: 123.45, quotedRate: q.exchange.rate }),
+    );
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.transfer.exchange).toMatchObject({
+      rate: q.exchange.rate,
+      amount: q.exchange.amount,
+    });
+  });
+
+  it('refuses a confirm whose quoted rate is no longer the bank’s, and moves nothing', async () => {
+    const c = await customer(bank, 'Stale Quote', 1000);
+    const response = await c.client.post(
+      '/api/wire-transfers/sepa',
+      sepa(c, { quotedRate: '0.500000' }),
+    );
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(
+      'The exchange rate you confirmed has expired. Review the new rate and confirm again.',
+    );
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 1000, available: 1000 });
+    expect((await c.client.get('/api/transfers/recent')).body.data.transfers).toEqual([]);
+  });
+
+  it.each(['', 'abc', '4.99'])('refuses a quote for the amount %j', async (amount) => {
+    const c = await customer(bank, 'Quote Checker', 10);
+    const response = await c.client.get(`/api/wire-transfers/sepa/quote?amount=${amount}`);
+    expect(response.status).toBe(422);
+    expect(response.body.errors.amount).toHaveLength(1);
+  });
 });
 
 describe('unknown type', () => {

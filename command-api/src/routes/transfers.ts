@@ -5,17 +5,19 @@ import {
   transferSubmitted,
 } from '@bank/contracts';
 import { ApiError, requireCustomer, uuidParam, ok } from '@bank/infra';
+import { centsToDollars } from '@bank/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  hasIbanShape,
-  hasValidIbanCheckDigits,
-  ibanCountry,
-  isValidAbaRoutingNumber,
+  BANK_CODE_MESSAGES,
+  ibanProblem,
   isValidSwiftCode,
   normalizeIban,
-} from '../domain/transfers/bank-codes.ts';
+  routingNumberProblem,
+} from '@bank/contracts/bank-codes';
 import { bankDate } from '../domain/transfers/bank-time.ts';
-import { MIN_TRANSFER_CENTS } from '../domain/transfers/transfer.ts';
+import { sepaQuote } from '../domain/transfers/fx.ts';
+import { MIN_TRANSFER_CENTS, TRANSFER_FEES } from '../domain/transfers/transfer.ts';
 import type { CommandContext } from '../services/context.ts';
 import { contactFromText } from '../services/money-lookups.ts';
 import {
@@ -45,10 +47,7 @@ import {
 const MESSAGES = {
   ...TRANSFER_FIELD_MESSAGES,
   accountNumberFormat: 'Account number must be 4 to 17 digits',
-  routingChecksum: 'Routing number is not a valid ABA routing number',
-  ibanShape: 'IBAN must start with two letters and two digits and be at most 34 characters',
-  ibanChecksum: 'IBAN check digits are not valid',
-  ibanCountry: 'The IBAN does not belong to the selected country',
+  ...BANK_CODE_MESSAGES,
   swiftFormat: 'SWIFT/BIC must be 8 or 11 letters and digits',
   sepaCountry: 'SEPA transfers can only be sent to a SEPA country',
   purposeInvalid: 'Please select a valid purpose of payment',
@@ -144,11 +143,8 @@ function readExternal(errors: FormErrors, body: Body): TransferDestination {
     errors.add('accountNumber', MESSAGES.accountNumberFormat);
   }
   const routingNumber = textOf(pick(body, 'routingNumber', 'externalRoutingNumber'));
-  if (routingNumber === '') errors.add('routingNumber', MESSAGES.routingNumber);
-  else if (!/^\d{9}$/.test(routingNumber)) errors.add('routingNumber', MESSAGES.routingLength);
-  else if (!isValidAbaRoutingNumber(routingNumber)) {
-    errors.add('routingNumber', MESSAGES.routingChecksum);
-  }
+  const routingProblem = routingNumberProblem(routingNumber);
+  if (routingProblem) errors.add('routingNumber', routingProblem);
   const recipientAddress = optionalText(errors, 'recipientAddress', body.recipientAddress, 500);
   return {
     type: 'external-bank',
@@ -169,12 +165,8 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
   );
   const iban = normalizeIban(textOf(pick(body, 'iban', 'recipientIban')));
   const country = textOf(pick(body, 'country', 'recipientCountry')).toUpperCase();
-  if (iban === '') errors.add('iban', MESSAGES.iban);
-  else if (!hasIbanShape(iban)) errors.add('iban', MESSAGES.ibanShape);
-  else if (!hasValidIbanCheckDigits(iban)) errors.add('iban', MESSAGES.ibanChecksum);
-  else if (SEPA_COUNTRIES[country] && ibanCountry(iban) !== country) {
-    errors.add('iban', MESSAGES.ibanCountry);
-  }
+  const problem = ibanProblem(iban, country);
+  if (problem) errors.add('iban', problem);
   const swiftCode = textOf(pick(body, 'swiftCode', 'recipientSwiftCode')).toUpperCase();
   if (swiftCode.length > 11) errors.add('swiftCode', MESSAGES.swiftLength);
   else if (swiftCode !== '' && !isValidSwiftCode(swiftCode)) {
@@ -191,6 +183,7 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
   const purpose = textOf(body.purposeOfPayment).toUpperCase();
   if (purpose === '') errors.add('purposeOfPayment', MESSAGES.purpose);
   else if (!SEPA_PURPOSES[purpose]) errors.add('purposeOfPayment', MESSAGES.purposeInvalid);
+  const quotedRate = textOf(body.quotedRate);
   return {
     type: 'sepa',
     recipientName,
@@ -199,6 +192,7 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
     bankName,
     country,
     purposeOfPayment: purpose,
+    quotedRate: quotedRate === '' ? undefined : quotedRate,
   };
 }
 
@@ -232,6 +226,7 @@ const bodies = {
     bankName: formText,
     country: formText,
     purposeOfPayment: formText,
+    quotedRate: formText,
   }),
 } as const;
 
@@ -284,6 +279,37 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       },
     );
   }
+
+  // What a SEPA transfer of this amount costs and delivers in euros, from the rate the bank applies.
+  app.get(
+    '/wire-transfers/sepa/quote',
+    { schema: { querystring: z.object({ amount: z.string().max(20).optional() }) }, ...limited },
+    async (request) => {
+      const errors = new FormErrors();
+      const cents = amountCents(errors, 'amount', request.query.amount, {
+        minCents: MIN_TRANSFER_CENTS,
+        minMessage: MESSAGES.amount,
+      });
+      errors.throwIfAny();
+      const quote = sepaQuote(cents, TRANSFER_FEES.sepa, new Date());
+      return ok({
+        quote: {
+          amount: centsToDollars(quote.amountCents),
+          fee: centsToDollars(quote.feeCents),
+          total: centsToDollars(quote.totalCents),
+          currency: 'USD',
+          exchange: {
+            rate: quote.fx.rate,
+            currency: quote.fx.targetCurrency,
+            amount: centsToDollars(quote.fx.targetAmount),
+            source: quote.fx.source,
+            as_of: quote.fx.asOf,
+          },
+          expires_at: quote.expiresAt,
+        },
+      });
+    },
+  );
 
   app.post(
     '/transfers/:id/repeat',

@@ -4,13 +4,15 @@ import type { DomainError } from '../kernel/aggregate.ts';
 import { DAILY_LIMIT_EXCEEDED, DUPLICATE_TRANSACTION } from '../domain/transfers/limits.ts';
 import { IDEMPOTENCY_KEY_REUSED } from '../domain/transfers/idempotency.ts';
 import { REQUEST_CLOSED } from '../domain/zelle/zelle.ts';
+import { QUOTE_EXPIRED } from '../domain/transfers/fx.ts';
 
 export const INVALID_RECIPIENT = 'invalid_recipient';
 export const RECIPIENT_NOT_FOUND = 'Recipient not found';
 
 /**
  * Maps a broken money rule to the answer the client shows: 422 with the product's message on the
- * field and its error code; 409 for a duplicate or a request that is no longer open; 404 for
+ * field and its error code; 409 for a duplicate, a request that is no longer open or an expired
+ * exchange-rate quote; 404 for
  * anything that is not the customer's own.
  */
 export function toApiError(error: DomainError): ApiError {
@@ -29,6 +31,7 @@ export function toApiError(error: DomainError): ApiError {
     case IDEMPOTENCY_KEY_REUSED:
       return new ApiError(422, error.message, 'IDEMPOTENCY_KEY_REUSED');
     case REQUEST_CLOSED:
+    case QUOTE_EXPIRED:
       return new ApiError(409, error.message, 'CONFLICT');
     case 'not_found':
       return notFound();

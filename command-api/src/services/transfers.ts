@@ -19,7 +19,12 @@ import {
 import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { bankDate } from '../domain/transfers/bank-time.ts';
-import { quoteUsdToEur } from '../domain/transfers/fx.ts';
+import {
+  QUOTE_EXPIRED,
+  QUOTE_EXPIRED_MESSAGE,
+  confirmedRateHolds,
+  quoteUsdToEur,
+} from '../domain/transfers/fx.ts';
 import { activityAggregate, decideMovement } from '../domain/transfers/limits.ts';
 import {
   PROCESSING_TIMES,
@@ -61,6 +66,8 @@ export type TransferDestination =
       bankName: string;
       country: string;
       purposeOfPayment: string;
+      /** The EUR rate the customer was shown and confirmed (from the quote); checked, not trusted. */
+      quotedRate?: string | undefined;
     };
 
 export interface TransferRequest {
@@ -315,6 +322,9 @@ export async function stageTransfer(
       destinationKey =
         dest.type === 'sepa' ? `iban:${dest.iban}` : `${dest.routingNumber}:${dest.accountNumber}`;
       const fx = dest.type === 'sepa' ? quoteUsdToEur(amount, now) : undefined;
+      if (fx && dest.type === 'sepa' && !confirmedRateHolds(dest.quotedRate, fx)) {
+        throw new DomainError(QUOTE_EXPIRED, QUOTE_EXPIRED_MESSAGE);
+      }
       const holdId = randomUUID();
       const feeHoldId = randomUUID();
       const description =

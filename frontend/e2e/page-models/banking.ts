@@ -44,6 +44,23 @@ export class TransferPage {
   errorBox() {
     return this.page.getByRole('alert').filter({ hasText: 'Transfer not completed' });
   }
+
+  /** A line of the step 3 summary, by its label. */
+  summaryValue(label: string) {
+    return this.page
+      .locator('.transfer-summary__row')
+      .filter({ has: this.page.getByText(label, { exact: true }) })
+      .locator('dd');
+  }
+}
+
+/** The error text shown under a labelled field (wired by aria-describedby), or null when none. */
+export async function fieldError(page: Page, label: string | RegExp): Promise<string | null> {
+  const input = page.getByLabel(label, { exact: typeof label === 'string' });
+  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(/\s+/);
+  const errorId = ids.find((id) => id.endsWith('-error'));
+  if (!errorId) return null;
+  return page.locator(`[id="${errorId}"]`).textContent();
 }
 
 export function toast(page: Page, text: string | RegExp) {

@@ -230,7 +230,8 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
 
   /**
    * Postings (transactions, transfers, paid bills) and the bills that have not moved money
-   * (scheduled, failed), newest first. Unlike the product this one was modelled on, `type`
+   * (scheduled, failed, cancelled with their payee), newest first. Unlike the product this one was
+   * modelled on, `type`
    * really filters.
    */
   app.get('/bill-payments/history', { schema: { querystring: historyQuery } }, async (request) => {
@@ -252,7 +253,7 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
            -b.amount_cents, (b.scheduled_date::timestamp AT TIME ZONE 'America/New_York'),
            b.status, a.name, b.reference_number, b.position
          FROM rm_bill_payments b JOIN rm_accounts a ON a.account_id = b.from_account_id
-         WHERE b.customer_id = $1 AND b.status IN ('scheduled', 'failed')
+         WHERE b.customer_id = $1 AND b.status IN ('scheduled', 'failed', 'cancelled')
        ) h
        WHERE $3::text IS NULL OR h.source_type = $3
        ORDER BY h.date DESC, h.position DESC

@@ -42,3 +42,42 @@ export function quoteUsdToEur(usdCents: number, now: Date): FxQuote {
     targetAmount: convertUsdToEur(usdCents, rateMicros),
   };
 }
+
+export const QUOTE_EXPIRED = 'quote_expired';
+export const QUOTE_EXPIRED_MESSAGE =
+  'The exchange rate you confirmed has expired. Review the new rate and confirm again.';
+
+/** When a quote made at `now` stops being honoured: the next bank day, when the rate changes. */
+export function quoteExpiresAt(now: Date): Date {
+  const today = bankDate(now);
+  const hour = 3600 * 1000;
+  let at = now.getTime();
+  while (bankDate(new Date(at + hour)) === today) at += hour;
+  // The day changes within the next hour: find its first minute.
+  while (bankDate(new Date(at)) === today) at += 60 * 1000;
+  return new Date(at - (at % (60 * 1000)));
+}
+
+/** What a customer is told before a SEPA transfer: the euros they send, the rate and the fee. */
+export interface SepaQuote {
+  amountCents: number;
+  feeCents: number;
+  totalCents: number;
+  fx: FxQuote;
+  expiresAt: string;
+}
+
+export function sepaQuote(amountCents: number, feeCents: number, now: Date): SepaQuote {
+  return {
+    amountCents,
+    feeCents,
+    totalCents: amountCents + feeCents,
+    fx: quoteUsdToEur(amountCents, now),
+    expiresAt: quoteExpiresAt(now).toISOString(),
+  };
+}
+
+/** The rate applied now must be the one the customer confirmed, if they confirmed one. */
+export function confirmedRateHolds(quotedRate: string | undefined, applied: FxQuote): boolean {
+  return quotedRate === undefined || quotedRate === applied.rate;
+}

@@ -1,7 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { payeesQueryOptions } from './get-payees';
-import { scheduledPaymentsQueryOptions } from './get-scheduled-payments';
 
 export const deletePayee = (id: string) =>
   api.delete<null>(`/bill-payments/payees/${encodeURIComponent(id)}`);
@@ -10,9 +8,8 @@ export function useDeletePayee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePayee,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: payeesQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: scheduledPaymentsQueryOptions().queryKey });
-    },
+    // The payee's scheduled payments are cancelled with it: payees, upcoming payments and the
+    // history (where they now show as cancelled) all change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['bill-pay'] }),
   });
 }

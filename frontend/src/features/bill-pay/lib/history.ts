@@ -41,12 +41,13 @@ export function filterHistory<T extends Pick<HistoryItem, 'source_type'>>(
 export function historyStatusTone(status: string): 'success' | 'warning' | 'info' | 'danger' {
   if (status === 'completed') return 'success';
   if (status === 'pending' || status === 'processing') return 'warning';
-  if (status === 'scheduled') return 'info';
+  // Cancelled (its payee was deleted): nothing failed, nothing moved.
+  if (status === 'scheduled' || status === 'cancelled') return 'info';
   return 'danger';
 }
 
 export function historyStatusLabel(status: string) {
-  if (['completed', 'pending', 'processing', 'scheduled'].includes(status))
+  if (['completed', 'pending', 'processing', 'scheduled', 'cancelled'].includes(status))
     return status[0]!.toUpperCase() + status.slice(1);
   return 'Failed';
 }

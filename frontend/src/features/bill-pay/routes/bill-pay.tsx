@@ -55,11 +55,22 @@ export default function BillPayRoute() {
   const nameOf = (p: Payee) => p.display_name ?? p.name;
   const account = (p: Payee) => p.formatted_account_number ?? p.account_number ?? '';
 
+  // What deleting the payee cancels: its scheduled payments and AutoPay runs.
+  const cancelled = deleting
+    ? (scheduled.data ?? []).filter((s) => s.payee_id === deleting.id)
+    : [];
+
   const confirmDelete = () => {
     if (!deleting) return;
+    const count = cancelled.length;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast.success('Payee deleted successfully!');
+        if (count === 0) toast.success('Payee deleted successfully!');
+        else
+          toast.success(
+            `${count} scheduled ${count === 1 ? 'payment was' : 'payments were'} cancelled.`,
+            'Payee deleted successfully!',
+          );
         setDeleting(null);
       },
       onError: (e) => {
@@ -291,7 +302,31 @@ export default function BillPayRoute() {
         role="alertdialog"
         description={DELETE_CONFIRM}
       >
-        {deleting ? <p>{nameOf(deleting)}</p> : null}
+        {deleting ? <p className="bill-delete__payee">{nameOf(deleting)}</p> : null}
+        {cancelled.length ? (
+          <div className="bill-delete__cancelled">
+            <p>
+              {cancelled.length === 1
+                ? 'This scheduled payment will be cancelled:'
+                : `These ${cancelled.length} scheduled payments will be cancelled:`}
+            </p>
+            <ul>
+              {cancelled.map((s) => (
+                <li key={s.id}>
+                  <strong className="tabular">{formatMoney(s.amount)}</strong> on{' '}
+                  {day(s.scheduled_date)}
+                  {s.source === 'autopay'
+                    ? ' (AutoPay)'
+                    : s.is_recurring && s.recurring_frequency
+                      ? ` (repeats ${s.recurring_frequency})`
+                      : ''}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : deleting ? (
+          <p className="muted">No payments to this payee are scheduled.</p>
+        ) : null}
         <div className="dialog__actions">
           <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
             Cancel

@@ -27,12 +27,15 @@ export function TradePanel({
   accounts,
   symbol,
   onSymbolChange,
+  balancesHidden = false,
 }: {
   market: MarketItem[];
   holdings: Holding[];
   accounts: Account[];
   symbol: string;
   onSymbolChange(symbol: string): void;
+  /** "Hide balances" is on: the account picker and the holding hint show no amounts. */
+  balancesHidden?: boolean;
 }) {
   const form = useForm<TradeForm>({
     resolver: zodResolver(tradeSchema),
@@ -163,7 +166,9 @@ export function TradePanel({
           <option value="">Select account</option>
           {accounts.map((a) => (
             <option key={a.id} value={String(a.id)}>
-              {accountName(a)} - {formatMoney(a.available_balance)}
+              {balancesHidden
+                ? accountName(a)
+                : `${accountName(a)} - ${formatMoney(a.available_balance)}`}
             </option>
           ))}
         </SelectField>
@@ -178,7 +183,7 @@ export function TradePanel({
         hint={
           side === 'buy'
             ? 'Minimum $1.00, fee included'
-            : held
+            : held && !balancesHidden
               ? `You hold ${Number(held.balance).toFixed(8)} ${chosen}`
               : undefined
         }

@@ -174,11 +174,13 @@ export function WithdrawDialog({
   onOpenChange,
   holdings,
   methods,
+  balancesHidden = false,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   holdings: Holding[];
   methods: DepositMethod[];
+  balancesHidden?: boolean;
 }) {
   const form = useForm<WithdrawForm>({
     resolver: zodResolver(withdrawSchema),
@@ -287,7 +289,11 @@ export function WithdrawDialog({
             inputMode="decimal"
             min={0.001}
             step={0.00000001}
-            hint={held ? `Available: ${Number(held.balance).toFixed(8)} ${held.symbol}` : undefined}
+            hint={
+              held && !balancesHidden
+                ? `Available: ${Number(held.balance).toFixed(8)} ${held.symbol}`
+                : undefined
+            }
             error={errors.amount?.message}
             {...form.register('amount')}
           />

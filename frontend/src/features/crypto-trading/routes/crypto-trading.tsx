@@ -249,6 +249,7 @@ export default function CryptoTradingRoute() {
               accounts={accounts.data ?? []}
               symbol={symbol}
               onSymbolChange={setSymbol}
+              balancesHidden={hidden}
             />
           </Card>
         </TabPanel>
@@ -303,6 +304,7 @@ export default function CryptoTradingRoute() {
         onOpenChange={setWithdrawOpen}
         holdings={holdings}
         methods={methods.data ?? []}
+        balancesHidden={hidden}
       />
     </>
   );

@@ -1,4 +1,10 @@
 import { TRANSFER_FIELD_MESSAGES } from '@bank/contracts';
+import {
+  BANK_CODE_MESSAGES,
+  ibanProblem,
+  normalizeIban,
+  routingNumberProblem,
+} from '@bank/contracts/bank-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -36,8 +42,7 @@ export const TRANSFER_MESSAGES = {
   ...TRANSFER_FIELD_MESSAGES,
   amountDecimals: 'Please enter an amount with at most 2 decimal places',
   insufficient: 'Insufficient funds',
-  ibanShape: 'IBAN must start with two letters and two digits',
-  ibanLength: 'IBAN must be at most 34 characters',
+  ...BANK_CODE_MESSAGES,
 } as const;
 
 export const MIN_TRANSFER = 5;
@@ -64,7 +69,7 @@ export function emptyTransferForm(today: string): TransferForm {
   };
 }
 
-export const normalizeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
+export { normalizeIban };
 
 /** The recipient contact a same-bank transfer is looked up by: the email, else the phone. */
 export const recipientContact = (v: Pick<TransferForm, 'recipientEmail' | 'recipientPhone'>) =>
@@ -112,17 +117,15 @@ export function transferSchema(
         if (!v.externalBankName.trim()) issue('externalBankName', TRANSFER_MESSAGES.bankName);
         if (!v.externalAccountNumber.trim())
           issue('externalAccountNumber', TRANSFER_MESSAGES.accountNumber);
-        if (!v.externalRoutingNumber.trim())
-          issue('externalRoutingNumber', TRANSFER_MESSAGES.routingNumber);
-        else if (v.externalRoutingNumber.trim().length !== 9)
-          issue('externalRoutingNumber', TRANSFER_MESSAGES.routingLength);
+        {
+          const problem = routingNumberProblem(v.externalRoutingNumber.trim());
+          if (problem) issue('externalRoutingNumber', problem);
+        }
         break;
       case 'sepa': {
         if (!v.recipientName.trim()) issue('recipientName', TRANSFER_MESSAGES.recipientName);
-        const iban = normalizeIban(v.recipientIban);
-        if (!iban) issue('recipientIban', TRANSFER_MESSAGES.iban);
-        else if (!/^[A-Z]{2}\d{2}/.test(iban)) issue('recipientIban', TRANSFER_MESSAGES.ibanShape);
-        else if (iban.length > 34) issue('recipientIban', TRANSFER_MESSAGES.ibanLength);
+        const ibanIssue = ibanProblem(v.recipientIban, v.recipientCountry);
+        if (ibanIssue) issue('recipientIban', ibanIssue);
         if (v.recipientSwiftCode.trim().length > 11)
           issue('recipientSwiftCode', TRANSFER_MESSAGES.swiftLength);
         if (!v.recipientBankName.trim()) issue('recipientBankName', TRANSFER_MESSAGES.bankName);
@@ -142,7 +145,12 @@ const PATHS: Record<TransferType, string> = {
 };
 
 /** The payload for each type ('common fields' plus the type's own). */
-export function transferPayload(type: TransferType, v: TransferForm, recipientId?: string) {
+export function transferPayload(
+  type: TransferType,
+  v: TransferForm,
+  recipientId?: string,
+  quotedRate?: string,
+) {
   const common = {
     fromAccount: v.fromAccount,
     amount: Number(v.amount),
@@ -177,6 +185,7 @@ export function transferPayload(type: TransferType, v: TransferForm, recipientId
         bankName: v.recipientBankName.trim(),
         country: v.recipientCountry,
         purposeOfPayment: v.purposeOfPayment,
+        quotedRate,
       };
   }
 }
@@ -205,18 +214,35 @@ export type CreateTransferInput = {
   type: TransferType;
   values: TransferForm;
   recipientId?: string;
+  /** SEPA: the quoted exchange rate the customer confirmed; the bank refuses any other. */
+  quotedRate?: string;
   idempotencyKey: string;
 };
 
+/** The created transfer as the bank describes it (the fields the receipt shows). */
+export type CreatedTransfer = {
+  amount: number;
+  fee: number;
+  total: number;
+  exchange: { rate: string; currency: string; amount: number } | null;
+};
+
 /**
- * The screen uses the answer's status and message only. Its data is not parsed here: money has
- * moved once the server says success, and a shape this bundle does not know must not turn that
- * into a failure the customer would retry.
+ * The answer is typed, not parsed: money has moved once the server says success, and a shape this
+ * bundle does not know must not turn that into a failure the customer would retry.
  */
-export function createTransfer({ type, values, recipientId, idempotencyKey }: CreateTransferInput) {
-  return api.post<unknown>(PATHS[type], transferPayload(type, values, recipientId), {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+export function createTransfer({
+  type,
+  values,
+  recipientId,
+  quotedRate,
+  idempotencyKey,
+}: CreateTransferInput) {
+  return api.post<{ transfer?: CreatedTransfer }>(
+    PATHS[type],
+    transferPayload(type, values, recipientId, quotedRate),
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
 }
 
 /** Money moved: every balance, list and history may have changed, so everything is refetched. */

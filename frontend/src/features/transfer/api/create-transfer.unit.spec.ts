@@ -114,12 +114,12 @@ describe('sepa', () => {
   it('checks the IBAN shape and length and the SWIFT length', () => {
     const schema = transferSchema('sepa', accounts);
     expect(messages(schema.safeParse({ ...valid, recipientIban: '1234' })).recipientIban).toBe(
-      'IBAN must start with two letters and two digits',
+      'IBAN must start with two letters and two digits and be at most 34 characters',
     );
     expect(
       messages(schema.safeParse({ ...valid, recipientIban: `DE89${'1'.repeat(31)}` }))
         .recipientIban,
-    ).toBe('IBAN must be at most 34 characters');
+    ).toBe('IBAN must start with two letters and two digits and be at most 34 characters');
     expect(
       messages(schema.safeParse({ ...valid, recipientSwiftCode: 'COBADEFFXXXX' }))
         .recipientSwiftCode,

@@ -6,7 +6,14 @@ import { accountName, type Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 import { recipientContact, type TransferForm } from '../api/create-transfer';
 import type { RecipientLookup } from '../api/validate-recipient';
-import { SEPA_COUNTRIES, SEPA_PURPOSES, todayIso, type TransferType } from '../lib/transfer-types';
+import {
+  ibanReadyToCheck,
+  routingReadyToCheck,
+  SEPA_COUNTRIES,
+  SEPA_PURPOSES,
+  todayIso,
+  type TransferType,
+} from '../lib/transfer-types';
 
 function accountLabel(a: Account) {
   const number = a.formatted_account_number ?? `••••${String(a.account_number).slice(-4)}`;
@@ -25,9 +32,33 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
   const {
     register,
     watch,
+    trigger,
+    getValues,
     formState: { errors },
   } = form;
   const err = (name: keyof TransferForm) => errors[name]?.message;
+  /**
+   * A field checked as the customer types, before any Review click: once its value can be judged
+   * (`ready`), or while it shows an error, so the error goes as soon as the value is fixed.
+   * `also` is another field whose verdict depends on this one.
+   */
+  const checkedAsTyped = (
+    name: keyof TransferForm,
+    ready: (value: string) => boolean,
+    also?: { name: keyof TransferForm; ready: (value: string) => boolean },
+  ) => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: async (event: { target: { value: string } }) => {
+        await field.onChange(event);
+        if (errors[name] || ready(event.target.value)) void trigger(name);
+        if (also && (errors[also.name] || also.ready(getValues(also.name))))
+          void trigger(also.name);
+      },
+    };
+  };
+  const ibanCheck = { name: 'recipientIban' as const, ready: ibanReadyToCheck };
   const contact = recipientContact(watch());
   const found = lookup.result?.valid && lookup.result.contact === contact ? lookup.result : null;
 
@@ -112,7 +143,7 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
               autoComplete="off"
               maxLength={9}
               error={err('externalRoutingNumber')}
-              {...register('externalRoutingNumber')}
+              {...checkedAsTyped('externalRoutingNumber', routingReadyToCheck)}
             />
           </div>
           <TextField
@@ -141,7 +172,7 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
               maxLength={42}
               hint="Starts with two letters and two digits, up to 34 characters"
               error={err('recipientIban')}
-              {...register('recipientIban')}
+              {...checkedAsTyped('recipientIban', ibanReadyToCheck)}
             />
             <TextField
               label="SWIFT/BIC"
@@ -162,7 +193,7 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
             <SelectField
               label="Country"
               error={err('recipientCountry')}
-              {...register('recipientCountry')}
+              {...checkedAsTyped('recipientCountry', () => false, ibanCheck)}
             >
               <option value="">Select country</option>
               {Object.entries(SEPA_COUNTRIES).map(([code, name]) => (

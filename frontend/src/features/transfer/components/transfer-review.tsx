@@ -1,6 +1,7 @@
 import { accountName, type Account } from '@/lib/accounts';
 import { formatDate, formatMoney } from '@/lib/format';
 import { normalizeIban, type TransferForm } from '../api/create-transfer';
+import { formatEuros, rateText, type SepaQuote } from '../api/get-sepa-quote';
 import {
   SEPA_COUNTRIES,
   SEPA_PURPOSES,
@@ -21,6 +22,7 @@ export function reviewRows(
   v: TransferForm,
   accounts: Account[],
   recipientName?: string,
+  quote?: SepaQuote,
 ): Row[] {
   const byId = (id: string) => accounts.find((a) => String(a.id) === id);
   const from = byId(v.fromAccount);
@@ -50,9 +52,18 @@ export function reviewRows(
     rows.push(['Country', SEPA_COUNTRIES[v.recipientCountry] ?? v.recipientCountry]);
     rows.push(['Purpose', SEPA_PURPOSES[v.purposeOfPayment] ?? v.purposeOfPayment]);
   }
-  rows.push(['Amount', formatMoney(amount)]);
-  rows.push(['Fee', info.fee === 0 ? 'Free' : formatMoney(info.fee)]);
-  rows.push(['Total', formatMoney(amount + info.fee)]);
+  if (quote) {
+    // SEPA: the bank's own quote, so what is shown is what will be charged and delivered.
+    rows.push(['Amount', formatMoney(quote.amount)]);
+    rows.push(['Exchange rate', rateText(quote.exchange.rate)]);
+    rows.push(['Recipient gets', formatEuros(quote.exchange.amount)]);
+    rows.push(['Fee', formatMoney(quote.fee)]);
+    rows.push(['Total', formatMoney(quote.total)]);
+  } else {
+    rows.push(['Amount', formatMoney(amount)]);
+    rows.push(['Fee', info.fee === 0 ? 'Free' : formatMoney(info.fee)]);
+    rows.push(['Total', formatMoney(amount + info.fee)]);
+  }
   rows.push(['Date', formatDate(`${v.transferDate}T12:00:00`)]);
   rows.push(['Processing time', info.processing]);
   if (v.memo.trim()) rows.push(['Memo', v.memo.trim()]);
@@ -70,7 +81,7 @@ export function TransferReview({ rows }: { rows: Row[] }) {
           <dt>{label}</dt>
           <dd
             className={
-              label === 'Amount' || label === 'Total' || label === 'Fee' ? 'tabular' : undefined
+              ['Amount', 'Total', 'Fee', 'Recipient gets'].includes(label) ? 'tabular' : undefined
             }
           >
             {value}

@@ -1,6 +1,8 @@
+import { SEPA_COUNTRIES as SEPA_COUNTRY_NAMES } from '@bank/contracts';
+import { SEPA_IBAN_LENGTHS, normalizeIban } from '@bank/contracts/bank-codes';
+
 // The four transfer types and the SEPA reference lists: one table, shared with the server.
 export {
-  SEPA_COUNTRIES,
   SEPA_PURPOSES,
   TRANSFER_TYPE_INFO,
   TRANSFER_TYPES,
@@ -8,10 +10,32 @@ export {
   type TransferTypeInfo,
 } from '@bank/contracts';
 
+/** The SEPA countries, by name for the picker (the list and its codes are the server's). */
+export const SEPA_COUNTRIES: Record<string, string> = Object.fromEntries(
+  Object.entries(SEPA_COUNTRY_NAMES).sort(([, a], [, b]) => a.localeCompare(b)),
+);
+
 /** Today's date as yyyy-mm-dd in the browser's time zone (the default transfer date). */
 export function todayIso(now = new Date()): string {
   const y = now.getFullYear();
   const m = String(now.getMonth() + 1).padStart(2, '0');
   const d = String(now.getDate()).padStart(2, '0');
   return `${y}-${m}-${d}`;
+}
+
+/**
+ * Whether an IBAN being typed is worth judging yet: its start can no longer become valid, or it
+ * has the length of its country's IBANs (so the check digits can be verified), or it is too long.
+ */
+export function ibanReadyToCheck(typed: string): boolean {
+  const iban = normalizeIban(typed);
+  if (!/^([A-Z]{0,2}|[A-Z]{2}\d{1,2}|[A-Z]{2}\d{2}[A-Z0-9]*)$/.test(iban)) return true;
+  const expected = SEPA_IBAN_LENGTHS[iban.slice(0, 2)];
+  return iban.length >= (expected ?? 34);
+}
+
+/** Whether a routing number being typed is worth judging yet: a non-digit, or all 9 digits. */
+export function routingReadyToCheck(typed: string): boolean {
+  const routing = typed.trim();
+  return /\D/.test(routing) || routing.length >= 9;
 }

@@ -21,6 +21,7 @@ import {
   type TransferForm,
 } from '../api/create-transfer';
 import { useAccounts } from '../api/get-accounts';
+import { formatEuros, rateText, useSepaQuote } from '../api/get-sepa-quote';
 import { useTransferLimits } from '../api/get-transfer-limits';
 import { RecentTransfers } from '../components/recent-transfers';
 import { TransferDetails } from '../components/transfer-details';
@@ -89,7 +90,9 @@ export default function TransferRoute() {
   const form = useForm<TransferForm>({
     defaultValues: emptyTransferForm(todayIso()),
     resolver,
-    mode: 'onSubmit',
+    // A field is judged when the customer leaves it, then on every change; after a Review click,
+    // every field is re-judged as it changes, so an error goes as soon as it is fixed.
+    mode: 'onTouched',
     reValidateMode: 'onChange',
   });
   const values = form.watch();
@@ -137,16 +140,21 @@ export default function TransferRoute() {
       const found = await lookup.lookupNow(contact);
       if (found) ctx.current = { ...ctx.current, lookup: found };
     }
-    const ok = await form.trigger();
-    if (!ok) {
-      const first = Object.keys(form.formState.errors)[0] as keyof TransferForm | undefined;
-      if (first) form.setFocus(first);
-      return;
-    }
-    setSubmitError(null);
-    setAttemptKey(newIdempotencyKey());
-    setStep(3);
+    // Through handleSubmit, so the form counts as submitted and re-checks each field as it changes.
+    await form.handleSubmit(
+      () => {
+        setSubmitError(null);
+        setAttemptKey(newIdempotencyKey());
+        setStep(3);
+      },
+      (errors) => {
+        const first = Object.keys(errors)[0] as keyof TransferForm | undefined;
+        if (first) form.setFocus(first);
+      },
+    )();
   };
+
+  const quote = useSepaQuote(values.amount, type === 'sepa' && step === 3);
 
   const confirm = () => {
     if (!type || !attemptKey || create.isPending || done) return;
@@ -156,19 +164,30 @@ export default function TransferRoute() {
         type,
         values: form.getValues(),
         recipientId: lookup.result?.valid ? lookup.result.recipientId : undefined,
+        quotedRate: type === 'sepa' ? quote.data?.exchange.rate : undefined,
         idempotencyKey: attemptKey,
       },
       {
-        onSuccess: ({ message }) => {
+        onSuccess: ({ message, data }) => {
           setDone(true);
+          const t = data?.transfer;
+          // The receipt of a SEPA transfer: what arrives in euros, at which rate, and the charge.
+          const receipt = t?.exchange
+            ? ` ${formatEuros(t.exchange.amount)} at ${rateText(t.exchange.rate)}; ${formatMoney(t.total)} charged including the ${formatMoney(t.fee)} fee.`
+            : '';
           toast.show({
             type: 'success',
             title: 'Transfer Successful',
-            message: message || 'Your transfer has been submitted.',
+            message: (message || 'Your transfer has been submitted.') + receipt,
             duration: SUCCESS_TOAST_MS,
           });
         },
         onError: (error) => {
+          // A quote that expired: the customer is shown the new one and confirms again.
+          if (type === 'sepa' && error instanceof ApiError && error.status === 409) {
+            setAttemptKey(newIdempotencyKey());
+            void quote.refetch();
+          }
           applyServerFieldErrors(error, form.setError, SERVER_FIELDS, Object.keys(values));
           const message = errorMessage(error, TRANSFER_FAILED);
           // Each message once: the server often repeats its message as a field error.
@@ -275,8 +294,29 @@ export default function TransferRoute() {
             Review your transfer
           </h2>
           <TransferReview
-            rows={reviewRows(type, form.getValues(), accountList, lookup.result?.recipientName)}
+            rows={reviewRows(
+              type,
+              form.getValues(),
+              accountList,
+              lookup.result?.recipientName,
+              quote.data,
+            )}
           />
+          {type === 'sepa' && quote.data ? (
+            <p className="muted transfer__quote-note">
+              Rate from the bank, valid until{' '}
+              {new Date(quote.data.expires_at).toLocaleString('en-US', {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              })}
+              . The recipient receives euros; the fee is charged in dollars.
+            </p>
+          ) : null}
+          {type === 'sepa' && quote.isError ? (
+            <Alert tone="danger">
+              {errorMessage(quote.error, 'The exchange rate could not be loaded. Try again.')}
+            </Alert>
+          ) : null}
           {submitError ? (
             <div className="transfer__error">
               <Alert tone="danger" title="Transfer not completed">
@@ -295,7 +335,11 @@ export default function TransferRoute() {
             <Button variant="secondary" onClick={back} disabled={busy}>
               Back to Edit
             </Button>
-            <Button onClick={confirm} disabled={busy} aria-busy={create.isPending || undefined}>
+            <Button
+              onClick={confirm}
+              disabled={busy || (type === 'sepa' && !quote.data)}
+              aria-busy={create.isPending || undefined}
+            >
               {busy ? 'Processing...' : 'Confirm Transfer'}
             </Button>
           </div>

@@ -61,6 +61,18 @@ export function SplitForm({ accounts }: { accounts: Account[] }) {
   const count = form.watch('people').length;
   const shares = splitShares(toCents(total), count);
   const errors = form.formState.errors;
+  const peopleError = errors.people?.message ?? errors.people?.root?.message;
+  /** A person's field: the list-wide error is re-judged as it changes, so it goes once fixed. */
+  const personField = (name: `people.${number}.name` | `people.${number}.contact`) => {
+    const field = form.register(name);
+    return {
+      ...field,
+      onChange: async (event: { target: { value: string } }) => {
+        await field.onChange(event);
+        if (form.formState.errors.people) void form.trigger('people');
+      },
+    };
+  };
 
   const onValid = (v: SplitValues) => {
     setError(null);
@@ -123,43 +135,54 @@ export function SplitForm({ accounts }: { accounts: Account[] }) {
         <legend>People to split with</legend>
         {people.fields.map((field, i) => (
           <div key={field.id} className="split-person">
-            <TextField
-              label={`Name, person ${i + 1}`}
-              autoComplete="off"
-              {...form.register(`people.${i}.name`)}
-            />
-            <TextField
-              label={`Email or phone, person ${i + 1}`}
-              autoComplete="off"
-              {...form.register(`people.${i}.contact`)}
-            />
-            <p className="split-person__share">
-              <span className="muted">Amount</span>{' '}
-              <strong className="tabular">{formatMoney((shares.people[i] ?? 0) / 100)}</strong>
-            </p>
-            <Button
-              variant="ghost"
-              size="sm"
-              icon={<Trash2 size={16} aria-hidden="true" />}
-              aria-label={`Remove person ${i + 1}`}
-              onClick={() => people.remove(i)}
-            >
-              Remove
-            </Button>
+            <div className="split-person__head">
+              <span className="split-person__title">Person {i + 1}</span>
+              <span className="split-person__share">
+                <span className="muted">Share</span>{' '}
+                <strong className="tabular">{formatMoney((shares.people[i] ?? 0) / 100)}</strong>
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<Trash2 size={16} aria-hidden="true" />}
+                aria-label={`Remove person ${i + 1}`}
+                onClick={() => {
+                  people.remove(i);
+                  if (form.formState.errors.people) void form.trigger('people');
+                }}
+              >
+                Remove
+              </Button>
+            </div>
+            <div className="split-person__fields">
+              <TextField
+                label={`Name, person ${i + 1}`}
+                autoComplete="off"
+                {...personField(`people.${i}.name`)}
+              />
+              <TextField
+                label={`Email or phone, person ${i + 1}`}
+                autoComplete="off"
+                {...personField(`people.${i}.contact`)}
+              />
+            </div>
           </div>
         ))}
         <Button
           variant="secondary"
           size="sm"
           icon={<Plus size={16} aria-hidden="true" />}
-          onClick={() => people.append({ name: '', contact: '' })}
+          onClick={() => {
+            people.append({ name: '', contact: '' });
+            if (form.formState.errors.people) void form.trigger('people');
+          }}
         >
           Add Person
         </Button>
       </fieldset>
-      {errors.people?.message || errors.people?.root?.message ? (
+      {peopleError ? (
         <p className="field__error" role="alert">
-          {errors.people?.message ?? errors.people?.root?.message}
+          {peopleError}
         </p>
       ) : null}
       <p className="muted" aria-live="polite">

@@ -1,11 +1,15 @@
-import { SEPA_COUNTRIES, SEPA_PURPOSES } from '@bank/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  BANK_CODE_MESSAGES,
+  SEPA_COUNTRIES,
+  SEPA_PURPOSE_CODES,
   hasIbanShape,
   hasValidIbanCheckDigits,
   isValidAbaRoutingNumber,
   isValidSwiftCode,
+  ibanProblem,
   normalizeIban,
+  routingNumberProblem,
 } from './bank-codes.ts';
 
 describe('ABA routing numbers', () => {
@@ -61,7 +65,7 @@ describe('SEPA', () => {
       expect(SEPA_COUNTRIES[code]).toBeDefined();
     }
     expect(SEPA_COUNTRIES.US).toBeUndefined();
-    expect(Object.keys(SEPA_PURPOSES)).toEqual([
+    expect(Object.keys(SEPA_PURPOSE_CODES)).toEqual([
       'FAMI',
       'SALA',
       'TRAD',
@@ -71,5 +75,28 @@ describe('SEPA', () => {
       'MEDI',
       'OTHR',
     ]);
+  });
+});
+
+describe('the verdicts shown to the customer (web form and server alike)', () => {
+  it.each([
+    ['', BANK_CODE_MESSAGES.routingNumber],
+    ['02100002a', BANK_CODE_MESSAGES.routingLength],
+    ['0210000', BANK_CODE_MESSAGES.routingLength],
+    ['021000022', BANK_CODE_MESSAGES.routingChecksum],
+    ['021000021', null],
+  ])('routing number %j → %j', (routing, expected) => {
+    expect(routingNumberProblem(routing)).toBe(expected);
+  });
+
+  it.each([
+    ['', undefined, BANK_CODE_MESSAGES.iban],
+    ['1234567', undefined, BANK_CODE_MESSAGES.ibanShape],
+    [`DE89${'1'.repeat(31)}`, undefined, BANK_CODE_MESSAGES.ibanShape],
+    ['de88 3704 0044 0532 0130 00', undefined, BANK_CODE_MESSAGES.ibanChecksum],
+    ['de89 3704 0044 0532 0130 00', 'DE', null],
+    ['DE89370400440532013000', 'FR', BANK_CODE_MESSAGES.ibanCountry],
+  ])('IBAN %j in %j → %j', (iban, country, expected) => {
+    expect(ibanProblem(iban, country)).toBe(expected);
   });
 });

@@ -1,0 +1,172 @@
+/**
+ * Checks of the identifiers of other banks: US routing numbers (ABA checksum), IBANs (ISO 13616
+ * mod-97 check digits), SWIFT/BIC codes, and the SEPA area with its purpose codes.
+ * Pure and dependency-free: the web app imports this module too (`@bank/contracts/bank-codes`, free of zod), so a
+ * customer sees the same verdict, in the same words, as they type and when the server decides.
+ */
+
+export const BANK_CODE_MESSAGES = {
+  routingNumber: 'Please enter routing number',
+  routingLength: 'Routing number must be 9 digits',
+  routingChecksum: 'Routing number is not a valid ABA routing number',
+  iban: 'Please enter IBAN',
+  ibanShape: 'IBAN must start with two letters and two digits and be at most 34 characters',
+  ibanChecksum: 'IBAN check digits are not valid',
+  ibanCountry: 'The IBAN does not belong to the selected country',
+} as const;
+
+/** ABA routing number: 9 digits whose weighted sum (3, 7, 1, ...) is a multiple of 10. */
+export function isValidAbaRoutingNumber(routing: string): boolean {
+  if (!/^\d{9}$/.test(routing)) return false;
+  const d = [...routing].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
+/** An IBAN as people type it: spaces dropped, upper case. */
+export function normalizeIban(iban: string): string {
+  return iban.replace(/\s+/g, '').toUpperCase();
+}
+
+/** The accepted shape: two letters, two digits, at most 34 characters, letters and digits only. */
+export function hasIbanShape(iban: string): boolean {
+  return /^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban) && iban.length <= 34;
+}
+
+/**
+ * ISO 13616 / ISO 7064 mod 97-10: move the first four characters to the end, turn letters into
+ * numbers (A = 10 ... Z = 35) and the remainder by 97 must be 1. Computed piecewise, no big numbers.
+ */
+export function hasValidIbanCheckDigits(iban: string): boolean {
+  if (!hasIbanShape(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const value = char >= 'A' && char <= 'Z' ? char.charCodeAt(0) - 55 : Number(char);
+    remainder = Number(`${remainder}${value}`) % 97;
+  }
+  return remainder === 1;
+}
+
+/** SWIFT/BIC: 4 letters (bank), 2 letters (country), 2 letters or digits (location), optional 3 (branch). */
+export function isValidSwiftCode(swift: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(swift);
+}
+
+/**
+ * The 34 SEPA countries accepted here: the 27 EU member states, Iceland, Liechtenstein, Monaco,
+ * Norway, San Marino, Switzerland, and the United Kingdom (which stayed in SEPA after leaving the EU).
+ */
+export const SEPA_COUNTRIES: Readonly<Record<string, string>> = {
+  AT: 'Austria',
+  BE: 'Belgium',
+  BG: 'Bulgaria',
+  HR: 'Croatia',
+  CY: 'Cyprus',
+  CZ: 'Czech Republic',
+  DK: 'Denmark',
+  EE: 'Estonia',
+  FI: 'Finland',
+  FR: 'France',
+  DE: 'Germany',
+  GR: 'Greece',
+  HU: 'Hungary',
+  IE: 'Ireland',
+  IT: 'Italy',
+  LV: 'Latvia',
+  LT: 'Lithuania',
+  LU: 'Luxembourg',
+  MT: 'Malta',
+  NL: 'Netherlands',
+  PL: 'Poland',
+  PT: 'Portugal',
+  RO: 'Romania',
+  SK: 'Slovakia',
+  SI: 'Slovenia',
+  ES: 'Spain',
+  SE: 'Sweden',
+  IS: 'Iceland',
+  LI: 'Liechtenstein',
+  MC: 'Monaco',
+  NO: 'Norway',
+  SM: 'San Marino',
+  CH: 'Switzerland',
+  GB: 'United Kingdom',
+};
+
+export const SEPA_PURPOSE_CODES: Readonly<Record<string, string>> = {
+  FAMI: 'Family support',
+  SALA: 'Salary payment',
+  TRAD: 'Trade services',
+  CONS: 'Construction services',
+  FINC: 'Financial services',
+  EDUC: 'Education expenses',
+  MEDI: 'Medical expenses',
+  OTHR: 'Other',
+};
+
+/** How long an IBAN of each SEPA country is (ISO 13616 registry), spaces left out. */
+export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  HR: 21,
+  CY: 28,
+  CZ: 24,
+  DK: 18,
+  EE: 20,
+  FI: 18,
+  FR: 27,
+  DE: 22,
+  GR: 27,
+  HU: 28,
+  IE: 22,
+  IT: 27,
+  LV: 21,
+  LT: 20,
+  LU: 20,
+  MT: 31,
+  NL: 18,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SK: 24,
+  SI: 19,
+  ES: 24,
+  SE: 24,
+  IS: 26,
+  LI: 21,
+  MC: 27,
+  NO: 15,
+  SM: 27,
+  CH: 21,
+  GB: 22,
+};
+
+/** The country an IBAN belongs to: its first two letters (ISO 3166 code). */
+export function ibanCountry(iban: string): string {
+  return iban.slice(0, 2);
+}
+
+/** Why a routing number is refused, or null when it is a valid ABA routing number. */
+export function routingNumberProblem(routing: string): string | null {
+  if (routing === '') return BANK_CODE_MESSAGES.routingNumber;
+  if (!/^\d{9}$/.test(routing)) return BANK_CODE_MESSAGES.routingLength;
+  if (!isValidAbaRoutingNumber(routing)) return BANK_CODE_MESSAGES.routingChecksum;
+  return null;
+}
+
+/**
+ * Why an IBAN is refused, or null when it is well formed with valid check digits. With a SEPA
+ * country, the IBAN must also belong to it. `iban` may be typed with spaces and in lower case.
+ */
+export function ibanProblem(typed: string, country?: string): string | null {
+  const iban = normalizeIban(typed);
+  if (iban === '') return BANK_CODE_MESSAGES.iban;
+  if (!hasIbanShape(iban)) return BANK_CODE_MESSAGES.ibanShape;
+  if (!hasValidIbanCheckDigits(iban)) return BANK_CODE_MESSAGES.ibanChecksum;
+  if (country && SEPA_COUNTRIES[country] && ibanCountry(iban) !== country) {
+    return BANK_CODE_MESSAGES.ibanCountry;
+  }
+  return null;
+}
