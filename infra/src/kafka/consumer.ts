@@ -82,11 +82,11 @@ export function sessionTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): num
 
 /**
  * A Kafka consumer whose effect is exactly once: for each topic-partition it keeps its position
- * in PostgreSQL (kafka_offsets), written in the same transaction as its own writes. Kafka's
- * committed offsets are only a hint, committed after PostgreSQL's: a message below the stored
- * offset, or an event at or below the last applied global position (the relay re-sends after a
- * crash), is skipped. On each assignment it seeks to the offsets stored in PostgreSQL, so a read
- * side restored or reset behind Kafka's committed offsets reads again what it lacks. It reads
+ * in PostgreSQL (kafka_offsets), written in the same transaction as its own writes, and on each
+ * assignment it seeks to that position (0 where it has none). Kafka holds no offsets for it: it
+ * commits none, so a read side restored or reset behind Kafka reads again what it lacks, and a
+ * rebalance has no offset commit to fail. A message below the stored offset, or an event at or
+ * below the last applied global position (the relay re-sends after a crash), is skipped. It reads
  * committed relay transactions only (read_committed).
  */
 export function createExactlyOnceConsumer(
@@ -203,7 +203,7 @@ export function createExactlyOnceConsumer(
       if (!isRunning() || isStale()) return;
       const chunk = batch.messages.slice(i, i + maxBatch);
       await applyChunk(batch.topic, batch.partition, chunk);
-      // Only now may Kafka's offset move: it never runs ahead of the one in PostgreSQL.
+      // The fetch position moves on only once PostgreSQL holds the new offset.
       resolveOffset(chunk[chunk.length - 1]!.offset);
       await heartbeat();
     }
@@ -235,8 +235,8 @@ export function createExactlyOnceConsumer(
       await created.connect();
       await created.subscribe({ topic: options.topic, fromBeginning: true });
       await created.run({
-        autoCommit: true,
-        autoCommitInterval: 1000,
+        // Without autoCommit a seek only sets the fetch position (no commit to Kafka).
+        autoCommit: false,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
         eachBatch: async (payload) => {
