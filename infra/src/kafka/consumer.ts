@@ -40,6 +40,8 @@ export interface ExactlyOnceConsumerOptions {
   maxBatch?: number;
   partitionsConsumedConcurrently?: number;
   onError?: (error: unknown) => void;
+  /** Told after each transaction that committed (the consumer is healthy again). */
+  onApplied?: () => void;
 }
 
 export interface ExactlyOnceConsumer {
@@ -62,17 +64,53 @@ const toPosition = (transactionId: string, globalPosition: string): Position => 
 const maxPosition = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
 
 /**
+ * How long the group waits for a silent member (a killed worker) before giving its partitions to
+ * the others (KAFKA_SESSION_TIMEOUT_MS). 6 s is the broker's default minimum
+ * (group.min.session.timeout.ms); heartbeats go every second, so a live but busy worker is safe.
+ */
+export const DEFAULT_SESSION_TIMEOUT_MS = 6000;
+
+export function sessionTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.KAFKA_SESSION_TIMEOUT_MS?.trim();
+  if (!text) return DEFAULT_SESSION_TIMEOUT_MS;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1000) {
+    throw new Error(`KAFKA_SESSION_TIMEOUT_MS must be a whole number of ms ≥ 1000; got "${text}"`);
+  }
+  return value;
+}
+
+/**
  * A Kafka consumer whose effect is exactly once: for each topic-partition it keeps its position
- * in PostgreSQL (kafka_offsets), written in the same transaction as its own writes. Kafka's
- * committed offsets are only a hint, committed after PostgreSQL's: a message below the stored
- * offset, or an event at or below the last applied global position (the relay re-sends after a
- * crash), is skipped. It reads committed relay transactions only (read_committed).
+ * in PostgreSQL (kafka_offsets), written in the same transaction as its own writes, and on each
+ * assignment it seeks to that position (0 where it has none). Kafka holds no offsets for it: it
+ * commits none, so a read side restored or reset behind Kafka reads again what it lacks, and a
+ * rebalance has no offset commit to fail. A message below the stored offset, or an event at or
+ * below the last applied global position (the relay re-sends after a crash), is skipped. It reads
+ * committed relay transactions only (read_committed).
  */
 export function createExactlyOnceConsumer(
   options: ExactlyOnceConsumerOptions,
 ): ExactlyOnceConsumer {
   const maxBatch = options.maxBatch ?? 500;
   let consumer: Consumer | undefined;
+  /** The seek to PostgreSQL's offsets for the current assignment; batches wait for it. */
+  let assignmentSeek: Promise<void> = Promise.resolve();
+
+  /** Seeks every assigned partition to its offset in kafka_offsets (0 where it has none). */
+  async function seekToStoredOffsets(target: Consumer, assigned: Record<string, number[]>) {
+    const partitions = assigned[options.topic] ?? [];
+    if (partitions.length === 0) return;
+    const { rows } = await options.pool.query<{ partition: number; next_offset: string }>(
+      `SELECT partition, next_offset::text FROM kafka_offsets
+        WHERE consumer = $1 AND topic = $2 AND partition = ANY($3::int[])`,
+      [options.name, options.topic, partitions],
+    );
+    const stored = new Map(rows.map((r) => [r.partition, r.next_offset]));
+    for (const partition of partitions) {
+      target.seek({ topic: options.topic, partition, offset: stored.get(partition) ?? '0' });
+    }
+  }
 
   /** Decodes a chunk and opens its sealed events in one go (one key lookup), keeping the order. */
   async function decodeAll(messages: KafkaMessageLike[]): Promise<RelayMessage[]> {
@@ -148,6 +186,7 @@ export function createExactlyOnceConsumer(
       );
       await options.afterApply?.(client, state);
       await client.query('COMMIT');
+      options.onApplied?.();
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
@@ -158,11 +197,13 @@ export function createExactlyOnceConsumer(
 
   async function eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
+    // A batch fetched before the assignment's seek landed is stale (kafkajs drops it).
+    await assignmentSeek;
     for (let i = 0; i < batch.messages.length; i += maxBatch) {
       if (!isRunning() || isStale()) return;
       const chunk = batch.messages.slice(i, i + maxBatch);
       await applyChunk(batch.topic, batch.partition, chunk);
-      // Only now may Kafka's offset move: it never runs ahead of the one in PostgreSQL.
+      // The fetch position moves on only once PostgreSQL holds the new offset.
       resolveOffset(chunk[chunk.length - 1]!.offset);
       await heartbeat();
     }
@@ -170,8 +211,8 @@ export function createExactlyOnceConsumer(
 
   return {
     async start() {
-      const sessionTimeout = Number(process.env.KAFKA_SESSION_TIMEOUT_MS ?? 10_000);
-      consumer = options.kafka.consumer({
+      const sessionTimeout = sessionTimeoutFromEnv();
+      const created = options.kafka.consumer({
         groupId: `${options.groupPrefix ?? 'bank.'}${options.name}`,
         sessionTimeout,
         rebalanceTimeout: Math.max(sessionTimeout, 10_000),
@@ -181,12 +222,21 @@ export function createExactlyOnceConsumer(
         readUncommitted: false,
         retry: { initialRetryTime: 200, retries: 30, maxRetryTime: 5000 },
       });
-      consumer.on(consumer.events.CRASH, (event) => options.onError?.(event.payload.error));
-      await consumer.connect();
-      await consumer.subscribe({ topic: options.topic, fromBeginning: true });
-      await consumer.run({
-        autoCommit: true,
-        autoCommitInterval: 1000,
+      consumer = created;
+      created.on(created.events.CRASH, (event) => options.onError?.(event.payload.error));
+      created.on(created.events.GROUP_JOIN, (event) => {
+        assignmentSeek = seekToStoredOffsets(created, event.payload.memberAssignment).catch(
+          (error) => {
+            // Kafka's committed offsets still hold, and stored offsets still skip what is done.
+            options.onError?.(error);
+          },
+        );
+      });
+      await created.connect();
+      await created.subscribe({ topic: options.topic, fromBeginning: true });
+      await created.run({
+        // Without autoCommit a seek only sets the fetch position (no commit to Kafka).
+        autoCommit: false,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
         eachBatch: async (payload) => {

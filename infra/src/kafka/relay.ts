@@ -21,6 +21,12 @@ export interface KafkaRelayOptions {
   kafka: Kafka;
   partitions?: number;
   batchSize?: number;
+  /**
+   * After a batch, let appends gather this long before reading the next (a burst then shares
+   * one Kafka transaction, and one round of watermarks, instead of one each). An idle relay is
+   * woken by the commit itself (LISTEN), so the first event of a burst does not wait.
+   */
+  settleMs?: number;
   log?: (line: string) => void;
 }
 
@@ -132,6 +138,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
       name: RELAY_CHECKPOINT,
       handle: send,
       batchSize: options.batchSize ?? 500,
+      settleMs: options.settleMs ?? 5,
       idlePollMs: 200,
       onError: (error) => log(`kafka relay: ${(error as Error).message}`),
     });

@@ -166,6 +166,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const store = writerLock ? appendsWhileHeld(bankStore.store, writerLock) : bankStore.store;
   let jobs: JobSystem | undefined;
   let relay: KafkaRelay | undefined;
+  let failingProjections: (() => ReadonlyMap<string, string>) | undefined;
   const bus = createCommandBus(store, {
     soleWriter,
     onAppended: () => {
@@ -216,6 +217,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         log(`projection ${name} (kafka) failed: ${(error as Error).message}`),
       onParked: (parked) => logParked(log, parked),
     });
+    failingProjections = worker.failing;
     await worker.start();
     stoppers.push(() => worker.stop());
     log(`Scale mode: projections from Kafka at ${config.kafkaBrokers.join(',')}`);
@@ -270,6 +272,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     redis: rateLimitRedis,
     serve: { commands: roles.commands, queries: roles.queries },
     isReady: () => ready,
+    failingProjections,
     rateLimits: options.rateLimits,
     rateLimitNamespace: options.queuePrefix,
     trustProxy: config.trustProxy,

@@ -22,19 +22,33 @@ export interface HealthReport {
     lagEvents: number;
     /** Age of the oldest event it has still to apply, in seconds (0 when caught up). */
     lagSeconds: number;
+    /**
+     * Projections whose last attempt in this process failed, with the error: they are retried,
+     * but while one fails its read model stands still, so the process is not healthy.
+     */
+    failing: { projection: string; error: string }[];
   };
   /**
    * Committed events no reader may read yet, because a transaction that began before they
    * committed is still open: a transaction left open freezes every read model.
    */
   heldBack: { events: number; oldestSeconds: number };
-  /** Events set aside after failing to apply; null where this database has no such table yet. */
+  /** Events set aside after failing to apply, waiting for ops (the read models skip them). */
   parkedEvents: number;
+  /** The same, per projection (only those with any). */
+  parkedByProjection: Record<string, number>;
   redis: 'up' | 'down' | 'not used';
 }
 
+/** Projection name → the error of its last failed attempt, for those failing now. */
+export type FailingProjections = () => ReadonlyMap<string, string>;
+
 /** How far the read side is behind the log, and why. */
-export async function healthReport(pool: Pool, redis: Redis | undefined): Promise<HealthReport> {
+export async function healthReport(
+  pool: Pool,
+  redis: Redis | undefined,
+  failingProjections?: FailingProjections,
+): Promise<HealthReport> {
   const maxLagMs = Number(process.env.HEALTH_MAX_LAG_MS ?? DEFAULT_MAX_LAG_MS);
   const lags = await projectionLag(pool, allProjectionNames);
   const slowest = lags.reduce<ProjectionLag | undefined>(
@@ -50,20 +64,21 @@ export async function healthReport(pool: Pool, redis: Redis | undefined): Promis
   );
   const heldMs = Math.max(0, Number(rows[0]!.ms ?? 0));
   const lagMs = slowest?.millisecondsBehind ?? 0;
+  const failing = [...(failingProjections?.() ?? new Map<string, string>())].map(
+    ([projection, error]) => ({ projection, error }),
+  );
+  const parked = await parkedEventCounts(pool);
   return {
-    healthy: lagMs <= maxLagMs && heldMs <= maxLagMs,
+    healthy: lagMs <= maxLagMs && heldMs <= maxLagMs && failing.length === 0,
     projections: {
       slowest: slowest && slowest.eventsBehind > 0 ? slowest.projection : undefined,
       lagEvents: slowest?.eventsBehind ?? 0,
       lagSeconds: lagMs / 1000,
+      failing,
     },
     heldBack: { events: Number(rows[0]!.events), oldestSeconds: heldMs / 1000 },
-    parkedEvents: await parkedEventCount(pool),
+    parkedEvents: Object.values(parked).reduce((sum, n) => sum + n, 0),
+    parkedByProjection: parked,
     redis: redis === undefined ? 'not used' : redis.status === 'ready' ? 'up' : 'down',
   };
-}
-
-/** Events the projections set aside after they kept failing, still waiting for ops. */
-async function parkedEventCount(pool: Pool): Promise<number> {
-  return Object.values(await parkedEventCounts(pool)).reduce((sum, n) => sum + n, 0);
 }

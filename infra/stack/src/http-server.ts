@@ -24,7 +24,7 @@ import {
 import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { healthReport } from './health.ts';
+import { healthReport, type FailingProjections } from './health.ts';
 
 /** Where the API reference page is served. */
 const API_DOCS = '/api/docs';
@@ -41,6 +41,8 @@ export interface HttpServerOptions {
   /** Which halves of the API this process serves (scale-out runs them apart). */
   serve?: { commands: boolean; queries: boolean };
   isReady: () => boolean;
+  /** Projections failing in this process (scale mode's workers), reported by /api/health. */
+  failingProjections?: FailingProjections | undefined;
   rateLimits?: {
     auth: { max: number; timeWindow: number };
     money: { max: number; timeWindow: number };
@@ -162,7 +164,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     { schema: { response: { 200: successEnvelope, 503: degraded } } },
     async (_request, reply) => {
       const report = options.isReady()
-        ? await healthReport(options.ctx.pool, options.redis).catch(() => undefined)
+        ? await healthReport(options.ctx.pool, options.redis, options.failingProjections).catch(
+            () => undefined,
+          )
         : undefined;
       if (!report) return reply.code(503).send({ status: 'error', message: messages.unavailable });
       if (!report.healthy) {

@@ -35,6 +35,8 @@ export interface KafkaProjectionWorker {
   stop(): Promise<void>;
   /** Which topic each projection consumes. */
   topics: Record<string, string>;
+  /** Projections whose last attempt failed, with its error (cleared by the next success). */
+  failing(): ReadonlyMap<string, string>;
 }
 
 /** The projection's checkpoint row, locked: the embedded runner and a rebuild also take it. */
@@ -102,6 +104,7 @@ export function createKafkaProjectionWorker(
     ]),
   );
   const consumers: ExactlyOnceConsumer[] = [];
+  const failing = new Map<string, string>();
 
   function consumerFor(projection: Projection, partitions: number): ExactlyOnceConsumer {
     const keyed = topics[projection.name] === EVENTS_TOPIC;
@@ -124,12 +127,17 @@ export function createKafkaProjectionWorker(
           await saveCheckpoint(db, projection.name, reached);
         }
       },
-      onError: (error) => options.onError?.(projection.name, error),
+      onError: (error) => {
+        failing.set(projection.name, error instanceof Error ? error.message : String(error));
+        options.onError?.(projection.name, error);
+      },
+      onApplied: () => failing.delete(projection.name),
     });
   }
 
   return {
     topics,
+    failing: () => failing,
     async start() {
       await ensureEventTopics(options.kafka);
       const partitions = await partitionCount(options.kafka, EVENTS_TOPIC);

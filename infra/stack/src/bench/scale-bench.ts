@@ -4,6 +4,8 @@
  * as in scale mode). It fills the log with account streams, relays it to Kafka, then measures
  *   1. projection throughput with 1, 2 and 3 workers: log events per second from the moment the
  *      workers may read until every projection's checkpoint is at the head of the log;
+ *      next to the embedded runner (one process, no Kafka) on the same log, with each worker's CPU
+ *      per event and its share of the partitions;
  *   2. the end-to-end lag at a steady append rate, through the relay and Kafka, from an append's
  *      commit to its read-model row (and to every read model).
  *
@@ -27,17 +29,24 @@ import {
   type Position,
 } from '@bank/infra';
 import { freePort } from '@bank/infra/testing';
-import { allProjectionNames, allProjections, isPartitionSafe } from '@bank/projections';
+import {
+  allProjectionNames,
+  allProjections,
+  createProjectionRunner,
+  isPartitionSafe,
+} from '@bank/projections';
 import { parseArgs, progressBar } from '../bin/cli-support.ts';
 import { migrateAll } from '../migrations.ts';
 import { startKafkaBroker } from '../testing/kafka.ts';
 import { startService, type ServiceProcess } from '../testing/service-process.ts';
+import { processTreeCpuMs } from './cpu.ts';
 import { measureLag, type LagFigures } from './scale-lag.ts';
 import {
   closeStartGate,
   generateAccountLog,
   generatedAccountIds,
   headPosition,
+  partitionShare,
   projectionCheckpoints,
   resetKafka,
   resetReadModels,
@@ -70,6 +79,16 @@ interface ThroughputFigure {
   /** Each projection's time to reach the head, seconds. */
   perProjection: Record<string, number>;
   loadAfter: number[];
+  /** Each worker's CPU (its process tree) per log event, µs, from the gate's opening to the head. */
+  cpuPerEventUs: number[];
+  /** Partitions each worker held over all projection groups, most first. */
+  share: number[];
+}
+
+interface EmbeddedFigure {
+  seconds: number;
+  /** CPU of the runner's process per event, µs (PostgreSQL's own CPU not included). */
+  cpuPerEventUs: number;
 }
 
 const startedAt = new Date();
@@ -140,6 +159,21 @@ try {
   const head = await headPosition(pool);
   log(`${events} events in the log (${accounts} accounts x ${perAccount})`);
 
+  // The embedded runner on the same log, in this process: the one-process bank's read side.
+  await resetReadModels(pool);
+  const embeddedCpu = process.cpuUsage();
+  const embeddedStarted = performance.now();
+  await createProjectionRunner({ pool, store, projections: allProjections }).catchUp();
+  const embeddedUsage = process.cpuUsage(embeddedCpu);
+  const embedded: EmbeddedFigure = {
+    seconds: secs(performance.now() - embeddedStarted),
+    cpuPerEventUs: ((embeddedUsage.user + embeddedUsage.system) / events) | 0,
+  };
+  log(
+    `embedded runner: ${events} events in ${embedded.seconds.toFixed(1)} s = ` +
+      `${formatNumber(events / embedded.seconds)} events/s, ${embedded.cpuPerEventUs} µs CPU/event`,
+  );
+
   const throughput: ThroughputFigure[] = [];
   let lag: LagFigures | undefined;
   for (const [index, count] of workerCounts.entries()) {
@@ -167,6 +201,8 @@ try {
     await waitForGroups(kafka, count);
     const startSeconds = secs(performance.now() - startStarted);
 
+    const share = await partitionShare(kafka);
+    const cpuBefore = workers.map((w) => processTreeCpuMs(w.pid));
     await gate.open();
     const opened = performance.now();
     const perProjection: Record<string, number> = {};
@@ -183,6 +219,11 @@ try {
       }
       await sleep(100);
     }
+    const cpuPerEventUs = workers.map((w, i) => {
+      const after = processTreeCpuMs(w.pid);
+      const before = cpuBefore[i];
+      return after === undefined || before === undefined ? NaN : ((after - before) * 1000) / events;
+    });
     const seconds = Math.max(...Object.values(perProjection));
     const slowest = Object.entries(perProjection).find(([, s]) => s === seconds)![0];
     throughput.push({
@@ -194,6 +235,8 @@ try {
       slowest,
       perProjection,
       loadAfter: os.loadavg(),
+      cpuPerEventUs,
+      share,
     });
     log(
       `${count} worker(s): ${events} events in ${seconds.toFixed(1)} s = ` +
@@ -218,7 +261,7 @@ try {
     }
   }
 
-  const report = markdown(throughput, lag!, generationSeconds);
+  const report = markdown(throughput, embedded, lag!, generationSeconds);
   console.log(`\n${report}\n`);
   if (OUT) writeReport(OUT, report);
 } catch (error) {
@@ -245,7 +288,12 @@ async function waitForCheckpoint(name: string, target: Position, timeoutMs: numb
   }
 }
 
-function markdown(rows: ThroughputFigure[], lag: LagFigures, generationSeconds: number): string {
+function markdown(
+  rows: ThroughputFigure[],
+  embedded: EmbeddedFigure,
+  lag: LagFigures,
+  generationSeconds: number,
+): string {
   const load = (l: number[]) => l.map((x) => x.toFixed(1)).join('/');
   const ms = (x: number) => formatNumber(x, 1);
   const single = rows.find((r) => r.workers === 1);
@@ -260,12 +308,17 @@ function markdown(rows: ThroughputFigure[], lag: LagFigures, generationSeconds: 
     '',
     `### Projection throughput (all ${allProjections.length} projections from Kafka, worker processes)`,
     '',
-    '| workers | caught up in | events/s (every projection at the head) | vs 1 worker | slowest projection | relay of the log | workers started and groups stable in | load average after |',
-    '|---|---|---|---|---|---|---|---|',
+    '| workers | caught up in | events/s (every projection at the head) | vs 1 worker | vs embedded runner | CPU per event, each worker | partitions held, each worker | slowest projection | relay of the log | workers started and groups stable in | load average after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    `| embedded runner (one process, no Kafka) | ${embedded.seconds.toFixed(1)} s | ` +
+      `${formatNumber((rows[0]?.events ?? 0) / embedded.seconds)} | | 1.00× | ${embedded.cpuPerEventUs} µs | | | | | |`,
     ...rows.map(
       (r) =>
         `| ${r.workers} | ${r.seconds.toFixed(1)} s | ${formatNumber(r.events / r.seconds)} | ` +
-        `${single ? `${(single.seconds / r.seconds).toFixed(2)}×` : 'n/a'} | ${r.slowest} | ` +
+        `${single ? `${(single.seconds / r.seconds).toFixed(2)}×` : 'n/a'} | ` +
+        `${(embedded.seconds / r.seconds).toFixed(2)}× | ` +
+        `${r.cpuPerEventUs.map((us) => `${Math.round(us)} µs`).join(' / ')} | ` +
+        `${r.share.join(' / ')} | ${r.slowest} | ` +
         `${formatNumber(r.events / r.relaySeconds)} events/s | ${r.startSeconds.toFixed(1)} s | ` +
         `${load(r.loadAfter)} |`,
     ),

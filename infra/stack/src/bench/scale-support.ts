@@ -11,6 +11,7 @@ import {
   type Pool,
   type Position,
 } from '@bank/infra';
+import { AssignerProtocol } from 'kafkajs';
 import { allProjectionNames, allProjections } from '@bank/projections';
 import { sleep } from './stats.ts';
 
@@ -165,6 +166,27 @@ export async function waitForGroups(
       }
       await sleep(250);
     }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
+ * How many partitions each worker holds, over every projection group: the share of the work a
+ * group assignment gives each process (keyed groups share 6 partitions, ordered groups have 1).
+ */
+export async function partitionShare(kafka: Kafka): Promise<number[]> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.describeGroups(projectionGroups);
+    const held = new Map<string, number>();
+    for (const member of groups.flatMap((g) => g.members)) {
+      const decoded = AssignerProtocol.MemberAssignment.decode(member.memberAssignment);
+      const count = Object.values(decoded?.assignment ?? {}).reduce((n, p) => n + p.length, 0);
+      held.set(member.clientId, (held.get(member.clientId) ?? 0) + count);
+    }
+    return [...held.values()].sort((a, b) => b - a);
   } finally {
     await admin.disconnect();
   }

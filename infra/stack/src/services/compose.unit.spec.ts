@@ -23,20 +23,24 @@ describe('docker-compose.yml', () => {
   };
   const services = compose.services;
 
-  it('brings up the stores, Kafka in KRaft mode, KurrentDB, every service and the nginx edge', () => {
+  it('brings up the stores, Kafka in KRaft mode, every service and the nginx edge', () => {
     for (const name of [
       'postgres',
       'redis',
       'kafka',
-      'kurrentdb',
       'command-api',
+      'command-api-2',
       'query-api',
       'projections',
+      'projections-2',
       'jobs',
       'edge',
     ]) {
       expect(services, name).toHaveProperty(name);
     }
+    // Nothing in the bank reads KurrentDB (only its adapter's contract tests, given a server).
+    expect(services).not.toHaveProperty('kurrentdb');
+    expect(read('docker-compose.yml')).not.toMatch(/EVENTSTORE_URL|kurrent/i);
     expect(services.kafka!.image).toMatch(/^apache\/kafka:/);
     expect(services.kafka!.environment!.KAFKA_PROCESS_ROLES).toBe('broker,controller');
     expect(read('infra/kafka/pom.xml')).toContain(
@@ -70,6 +74,30 @@ describe('docker-compose.yml', () => {
     for (const script of named) {
       expect(scripts[script], script).toMatch(/^tsx infra\/stack\/src\/services\//);
       expect(servicesTest, script).toContain(`startService('${script}'`);
+    }
+  });
+
+  it('has the edge probe the health of every instance of every service by name', () => {
+    const edgeEnv = services['edge-health']!.environment!;
+    const urls = (name: string) => edgeEnv[name]!.split(',').map((u) => new URL(u).hostname);
+    const instances = (command: string) =>
+      Object.entries(services)
+        .filter(([, s]) => s.command?.[2] === command)
+        .map(([name]) => name);
+    for (const [variable, command] of [
+      ['COMMAND_API_URLS', 'start:command-api'],
+      ['QUERY_API_URLS', 'start:query-api'],
+      ['PROJECTIONS_URLS', 'start:projections'],
+      ['JOBS_URLS', 'start:jobs'],
+    ] as const) {
+      expect(new Set(urls(variable)), variable).toEqual(new Set(instances(command)));
+    }
+    // A replicated service answers on one name from any replica: its health would be one of them.
+    for (const [name, service] of Object.entries(services)) {
+      expect(
+        (service as { deploy?: { replicas?: number } }).deploy?.replicas,
+        name,
+      ).toBeUndefined();
     }
   });
 

@@ -2,8 +2,9 @@ import { loadConfig } from '@bank/infra';
 import { startBank, type StartBankOptions } from '../bank.ts';
 import { StartRefused } from '../start-refused.ts';
 import '../modules.ts';
+import { missingSettings, type ServiceName } from './service-settings.ts';
 
-export type ServiceName = 'command-api' | 'query-api' | 'projections' | 'jobs';
+export type { ServiceName } from './service-settings.ts';
 
 const roles: Record<ServiceName, NonNullable<StartBankOptions['roles']>> = {
   'command-api': { commands: true, queries: false, projections: false, jobs: false, http: true },
@@ -15,11 +16,7 @@ const roles: Record<ServiceName, NonNullable<StartBankOptions['roles']>> = {
 
 /** What a separate service needs from its environment: shared stores, not embedded ones. */
 function requireEnvironment(service: ServiceName): void {
-  const missing = ['DATABASE_URL'];
-  if (service === 'jobs') missing.push('REDIS_URL');
-  if (service === 'command-api' || service === 'query-api') missing.push('OPS_TOKEN');
-  if (service === 'command-api') missing.push('SECRETS_KEY');
-  const absent = missing.filter((name) => !process.env[name]);
+  const absent = missingSettings(service, process.env);
   if (absent.length > 0) {
     console.error(
       `${service}: set ${absent.join(', ')}. A separate service shares PostgreSQL, Redis and its ` +
