@@ -6,6 +6,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '../event-store/types.ts';
+import { kafkaConsumerLag } from '../observability/metrics.ts';
 import { decodeMessage, type KafkaMessageLike, type RelayMessage } from './codec.ts';
 import type { Kafka } from './client.ts';
 
@@ -156,6 +157,7 @@ export function createExactlyOnceConsumer(
     }
   }
 
+  const groupId = `${options.groupPrefix ?? 'bank.'}${options.name}`;
   async function eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
     for (let i = 0; i < batch.messages.length; i += maxBatch) {
@@ -163,7 +165,12 @@ export function createExactlyOnceConsumer(
       const chunk = batch.messages.slice(i, i + maxBatch);
       await applyChunk(batch.topic, batch.partition, chunk);
       // Only now may Kafka's offset move: it never runs ahead of the one in PostgreSQL.
-      resolveOffset(chunk[chunk.length - 1]!.offset);
+      const last = chunk[chunk.length - 1]!.offset;
+      resolveOffset(last);
+      kafkaConsumerLag.set(
+        { group: groupId, partition: String(batch.partition) },
+        Math.max(0, Number(batch.highWatermark) - Number(last) - 1),
+      );
       await heartbeat();
     }
   }
@@ -172,7 +179,7 @@ export function createExactlyOnceConsumer(
     async start() {
       const sessionTimeout = Number(process.env.KAFKA_SESSION_TIMEOUT_MS ?? 10_000);
       consumer = options.kafka.consumer({
-        groupId: `${options.groupPrefix ?? 'bank.'}${options.name}`,
+        groupId,
         sessionTimeout,
         rebalanceTimeout: Math.max(sessionTimeout, 10_000),
         heartbeatInterval: Math.min(1000, Math.floor(sessionTimeout / 3)),
