@@ -7,7 +7,7 @@ import {
   startTestBank,
   type TestBank,
 } from '../testing/index.ts';
-import { sampleValue, sampleValues } from './prometheus-text.ts';
+import { sampleValue, sampleValues } from '@bank/infra';
 
 const metricsToken = `scrape-${randomUUID()}`;
 let bank: TestBank;
