@@ -10,6 +10,8 @@ export interface BankConfig {
   migrationDatabaseUrl: string | undefined;
   redisUrl: string | undefined;
   opsToken: string;
+  /** A bearer token that may read /metrics only (for a Prometheus scraper); the ops token may too. */
+  metricsToken: string | undefined;
   /** 32-byte key (hex or base64) that encrypts card numbers, CVVs and SSNs at rest. */
   secretsKey: string | undefined;
   settlementDelayMs: number | undefined;
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     opsToken: env.OPS_TOKEN ?? '',
+    metricsToken: env.METRICS_TOKEN || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
     settlementDelayMs: env.SETTLEMENT_DELAY_MS ? intFromEnv(env.SETTLEMENT_DELAY_MS, 0) : undefined,
     sessionTtlMs: intFromEnv(env.SESSION_TTL_MS, 30 * 60 * 1000),

@@ -15,3 +15,5 @@ export * from './event-store/subscription.ts';
 export * from './kafka/index.ts';
 export * from './event-store/pii-protector.ts';
 export * from './event-store/kurrentdb-event-store.ts';
+export * from './observability/metrics.ts';
+export * from './observability/prometheus-text.ts';

@@ -120,7 +120,7 @@ function fmt(value) {
 
 /**
  * Writes the full summary as JSON to SUMMARY_FILE (for the runner) and prints a compact one: the
- * thresholds with ok/FAIL, then request latencies per action.
+ * thresholds with ok/FAIL, then a table of request latencies (ms) per action.
  */
 export function summary(data) {
   const lines = [];
@@ -132,16 +132,22 @@ export function summary(data) {
       lines.push(`${result.ok ? 'ok  ' : 'FAIL'} ${name} ${expression}   (${shown})`);
     }
   }
-  for (const [name, metric] of Object.entries(data.metrics)) {
-    if (!name.startsWith('http_req_duration{') && name !== 'http_req_duration') continue;
-    if (metric.thresholds) continue;
-    const v = metric.values;
-    lines.push(
-      `     ${name} p50=${fmt(v.med)} p95=${fmt(v['p(95)'])} p99=${fmt(v['p(99)'])} max=${fmt(v.max)}`,
-    );
-  }
+  // Latency per action (ms) as a table: one row per tagged request and one for all of them.
+  const header = ['request', 'p50', 'p95', 'p99', 'max'];
+  const rows = Object.entries(data.metrics)
+    .filter(([name]) => name === 'http_req_duration' || name.startsWith('http_req_duration{'))
+    .map(([name, metric]) => {
+      const v = metric.values;
+      const label = name === 'http_req_duration' ? 'all requests' : name.slice(18, -1);
+      return [label, fmt(v.med), fmt(v['p(95)']), fmt(v['p(99)']), fmt(v.max)];
+    });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  lines.push('', `  ${line(header)}`, `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of rows) lines.push(`  ${line(row)}`);
   const reqs = data.metrics.http_reqs?.values;
-  if (reqs) lines.push(`     http_reqs ${reqs.count} (${fmt(reqs.rate)}/s)`);
+  if (reqs) lines.push('', `  http_reqs ${reqs.count} (${fmt(reqs.rate)}/s)`);
   const out = { stdout: `\n${lines.join('\n')}\n` };
   if (__ENV.SUMMARY_FILE) out[__ENV.SUMMARY_FILE] = JSON.stringify(data);
   return out;

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,14 @@ export interface K6Result {
   metrics: Record<string, K6Metric>;
   durationMs: number;
   output: string;
+  /** k6's web-dashboard HTML report of the run (latency and throughput over time). */
+  reportFile: string;
+  startedAt: Date;
+  endedAt: Date;
 }
+
+/** Where the HTML reports go: K6_REPORT_DIR, else load-tests/reports (not committed). */
+export const REPORT_DIR = process.env.K6_REPORT_DIR ?? path.join(root, 'reports');
 
 /** Runs one k6 script against the seeded bank; the seed reaches the script through SEED_FILE. */
 export async function runK6(
@@ -50,6 +57,10 @@ export async function runK6(
   const seedFile = path.join(dir, 'seed.json');
   const summaryFile = path.join(dir, 'summary.json');
   writeFileSync(seedFile, JSON.stringify(seed));
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const startedAt = new Date();
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const reportFile = path.join(REPORT_DIR, `${path.basename(script, '.js')}-${stamp}.html`);
   const child = spawn(k6, ['run', '--quiet', '--no-usage-report', path.join(K6_SCRIPTS, script)], {
     env: {
       ...process.env,
@@ -57,6 +68,14 @@ export async function runK6(
       SEED_FILE: seedFile,
       SUMMARY_FILE: summaryFile,
       K6_NO_USAGE_REPORT: 'true',
+      // k6's own web dashboard, exported as one HTML file when the run ends. Its live page
+      // (http://127.0.0.1:5665) only when K6_WEB_DASHBOARD_PORT asks for it: by default k6
+      // would wait for an open browser tab before exiting.
+      K6_WEB_DASHBOARD: 'true',
+      K6_WEB_DASHBOARD_EXPORT: reportFile,
+      K6_WEB_DASHBOARD_PORT: process.env.K6_WEB_DASHBOARD_PORT ?? '-1',
+      // The report holds nothing for a run shorter than one period (10 s by default).
+      K6_WEB_DASHBOARD_PERIOD: process.env.K6_WEB_DASHBOARD_PERIOD ?? '2s',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -89,6 +108,9 @@ export async function runK6(
     metrics: data.metrics,
     durationMs: data.state?.testRunDurationMs ?? 0,
     output,
+    reportFile,
+    startedAt,
+    endedAt: new Date(),
   };
 }
 

@@ -36,6 +36,8 @@ export async function startLocalBank(log: (line: string) => void = () => {}): Pr
       dataDir,
       opsToken,
       secretsKey: randomBytes(32).toString('hex'),
+      // A line per request would bury k6's output; LOG_LEVEL=info brings the access log back.
+      logLevel: process.env.LOG_LEVEL ?? 'warn',
     },
     rateLimits: LOAD_RATE_LIMITS,
     serveFrontend: false,

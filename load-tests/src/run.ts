@@ -1,5 +1,6 @@
 // npm run load:<smoke|mixed|hot|breakpoint>: starts a bank (or uses BANK_URL + OPS_TOKEN), seeds
 // customers and funds through the API, runs the k6 script, and checks the ledger afterwards.
+import { formatTable, grafanaLink } from './bank-metrics.ts';
 import { ensureK6 } from './k6.ts';
 import { startLocalBank, type LocalBank } from './local-bank.ts';
 import { SCENARIOS, runScenario, type ScenarioName } from './scenarios.ts';
@@ -26,6 +27,9 @@ if (process.env.BANK_URL) {
 let passed: boolean;
 try {
   const outcome = await runScenario(name, endpoint, k6);
+  console.log(`\nThe bank during the run (its own metrics):\n${formatTable(outcome.bank)}`);
+  console.log(`\nHTML report: ${outcome.k6.reportFile}`);
+  console.log(`Grafana, same window: ${grafanaLink(outcome.k6.startedAt, outcome.k6.endedAt)}`);
   console.log(`\nLedger check after ${name}:`);
   for (const line of outcome.ledger.lines) console.log(`  ${line}`);
   for (const note of outcome.notes) console.log(`\n${note}`);

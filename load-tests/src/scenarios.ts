@@ -1,4 +1,5 @@
 import { checkLedger, readLedger, type Expectations, type LedgerReport } from './ledger-check.ts';
+import { appendBankSection, bankWindow, grafanaLink, scrapeBank } from './bank-metrics.ts';
 import { counter, runK6, type K6Result } from './k6.ts';
 import { seedCustomers, type Seed } from './seed.ts';
 import type { BankEndpoint } from './http.ts';
@@ -65,6 +66,8 @@ export interface ScenarioOutcome {
   /** Thresholds held (or, for the breakpoint, k6 ran and stopped cleanly) and the ledger holds. */
   passed: boolean;
   notes: string[];
+  /** What the bank's own metrics saw during the k6 run (a table's rows). */
+  bank: [string, string][];
 }
 
 /** Seeds through the API, runs the k6 script, then holds the books to what was deposited. */
@@ -86,7 +89,10 @@ export async function runScenario(
     depositDollars: scenario.depositDollars,
     log,
   });
+  const metricsBefore = await scrapeBank(endpoint);
   const result = await runK6(k6, scenario.script, seed, options.env, options.k6Log);
+  const bank = bankWindow(metricsBefore, await scrapeBank(endpoint));
+  appendBankSection(result.reportFile, bank, grafanaLink(result.startedAt, result.endedAt));
   const ledger = await checkLedger(endpoint, seed, before, scenario.expectations(result, seed));
   const notes: string[] = [];
   if (name === 'breakpoint') {
@@ -103,7 +109,7 @@ export async function runScenario(
   const k6Ok = scenario.thresholdsMayFail
     ? result.exitCode === 0 || result.exitCode === 99
     : result.thresholdsPassed;
-  return { k6: result, ledger, passed: k6Ok && ledger.ok, notes };
+  return { k6: result, ledger, passed: k6Ok && ledger.ok, notes, bank };
 }
 
 function parseDuration(text: string): number {

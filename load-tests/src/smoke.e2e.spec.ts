@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { startTestBank, type TestBank } from '@bank/stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureK6 } from './k6.ts';
@@ -33,5 +34,11 @@ describe('k6 smoke test against the bank (CI)', () => {
     expect(outcome.ledger.lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
     expect(outcome.ledger.ok).toBe(true);
     expect(outcome.passed).toBe(true);
+    // An HTML report (k6's dashboard export) with the bank's own numbers for the same window.
+    const report = readFileSync(outcome.k6.reportFile, 'utf8');
+    expect(report).toMatch(/<html/i);
+    expect(report).toContain('The bank during this run');
+    const answered = Number(outcome.bank.find(([k]) => k === 'requests answered')?.[1]);
+    expect(answered).toBeGreaterThan(0);
   }, 180_000);
 });

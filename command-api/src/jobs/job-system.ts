@@ -1,5 +1,14 @@
 import type { BankEvent } from '@bank/events';
-import { createSubscription, type EventStore, type Pool, type RecordedEvent } from '@bank/infra';
+import {
+  addMetricsSource,
+  createSubscription,
+  queueJobDelay,
+  queueJobFailures,
+  queueJobs,
+  type EventStore,
+  type Pool,
+  type RecordedEvent,
+} from '@bank/infra';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 
@@ -43,6 +52,8 @@ export interface JobSystem {
 }
 
 const DISPATCHER = 'job-dispatcher';
+/** The job states the queue-depth gauge reports. */
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 const KEEP: JobsOptions = {
   removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
   removeOnFail: { age: 30 * 24 * 3600 },
@@ -62,6 +73,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   const queue = new Queue(QUEUE_NAME, { connection, prefix, defaultJobOptions: KEEP });
   queue.on('error', () => {});
   let worker: Worker | undefined;
+  let stopQueueMetrics = () => {};
 
   async function enqueue(events: RecordedEvent[]): Promise<void> {
     const jobs = events.flatMap((event) =>
@@ -96,6 +108,11 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
         worker = new Worker(
           QUEUE_NAME,
           async (job) => {
+            const dueAt = job.timestamp + (job.opts.delay ?? 0);
+            queueJobDelay.observe(
+              { queue: QUEUE_NAME, job: job.name },
+              Math.max(0, Date.now() - dueAt) / 1000,
+            );
             const processor = options.processors[job.name];
             if (!processor) throw new Error(`No processor for job ${job.name}`);
             return processor(job.data as Record<string, unknown>, job);
@@ -103,7 +120,10 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
           { connection: workerConnection, prefix, concurrency: 8 },
         );
         worker.on('error', () => {});
-        worker.on('failed', (_job, error) => options.onError?.(error));
+        worker.on('failed', (job, error) => {
+          queueJobFailures.inc({ queue: QUEUE_NAME, job: job?.name ?? 'unknown' });
+          options.onError?.(error);
+        });
         for (const [name, every] of Object.entries(options.repeating ?? {})) {
           await queue
             .upsertJobScheduler(name, { every }, { name, data: {} })
@@ -116,8 +136,15 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
         }
       }
       if (options.runDispatcher !== false) dispatcher.start();
+      stopQueueMetrics = addMetricsSource(async () => {
+        const counts = await queue.getJobCounts(...QUEUE_STATES);
+        for (const state of QUEUE_STATES) {
+          queueJobs.set({ queue: QUEUE_NAME, state }, counts[state] ?? 0);
+        }
+      });
     },
     async stop() {
+      stopQueueMetrics();
       await dispatcher.stop();
       await worker?.close();
       await queue.close();

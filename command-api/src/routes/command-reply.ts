@@ -1,5 +1,6 @@
 import { allProjectionNames } from '@bank/projections';
 import {
+  correlationIdOf,
   formatPosition,
   waitForProjections,
   type EventMetadata,
@@ -15,10 +16,8 @@ export const CONSISTENCY_HEADER = 'x-consistency-token';
 /** Who, why and under which key: recorded with every event the request appends. */
 export function commandMetadata(request: FastifyRequest, actor?: string): EventMetadata {
   const idempotencyKey = request.headers['idempotency-key'];
-  const correlation = request.headers['x-correlation-id'];
   return {
-    correlationId:
-      typeof correlation === 'string' && correlation.length <= 100 ? correlation : request.id,
+    correlationId: correlationIdOf(request),
     actor: actor ?? (request.customerId ? `customer:${request.customerId}` : 'anonymous'),
     ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
   };

@@ -11,6 +11,13 @@ import {
   type RecordedEvent,
   type StreamAppend,
 } from './types.ts';
+import {
+  commitDuration,
+  concurrencyConflicts,
+  eventStoreAppends,
+  eventStoreEventsAppended,
+  groupCommitBatchSize,
+} from '../observability/metrics.ts';
 
 export interface EventReader {
   read(type: string, schemaVersion: number, data: unknown): { type: string; data: unknown };
@@ -19,6 +26,8 @@ export interface EventReader {
 interface PendingAppend {
   appends: StreamAppend[];
   metadata: EventMetadata;
+  /** performance.now() when it was queued, for the commit latency. */
+  queuedAt: number;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
@@ -145,14 +154,24 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
         return commitBatch(batch, attempt + 1);
       }
-      for (const pending of batch) pending.reject(error);
+      for (const pending of batch) {
+        eventStoreAppends.inc({ outcome: 'failed' });
+        pending.reject(error);
+      }
       return;
     }
+    groupCommitBatchSize.observe(batch.length);
+    const committedAt = performance.now();
     for (const row of rows) {
       const pending = batch[row.command_index]!;
+      commitDuration.observe((committedAt - pending.queuedAt) / 1000);
       if (row.last_position === null) {
+        eventStoreAppends.inc({ outcome: 'conflict' });
+        concurrencyConflicts.inc();
         pending.reject(new ConcurrencyError(row.conflict_stream ?? 'unknown'));
       } else {
+        eventStoreAppends.inc({ outcome: 'committed' });
+        eventStoreEventsAppended.inc(pending.appends.reduce((n, a) => n + a.events.length, 0));
         pending.resolve({
           position: { transactionId: BigInt(row.txid), globalPosition: row.last_position },
           versions: row.versions,
@@ -210,7 +229,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
         : appends;
       return new Promise<AppendResult>((resolve, reject) => {
         onQueue?.(); // a throw rejects the append before it is queued
-        queue.push({ appends: sealed, metadata, resolve, reject });
+        queue.push({ appends: sealed, metadata, queuedAt: performance.now(), resolve, reject });
         pump();
       });
     },

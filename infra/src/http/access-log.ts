@@ -6,6 +6,8 @@ import {
   type FastifyRequest,
 } from 'fastify';
 
+import { httpRequestDuration } from '../observability/metrics.ts';
+
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 export interface LogStream {
@@ -24,8 +26,14 @@ export interface AccessLogOptions {
  * (they carry the raw URL, which can hold search text); the access line below replaces them.
  */
 export function loggerOptions(options: AccessLogOptions) {
+  const level = options.level ?? 'info';
+  // A person at a terminal reads pino-pretty's lines; anything else (files, collectors) gets JSON.
+  const pretty = !options.stream && level !== 'silent' && process.stdout.isTTY === true;
   const logger = {
-    level: options.level ?? 'info',
+    level,
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } }
+      : {}),
     // Whatever else gets logged, a credential never reaches the log.
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
@@ -43,6 +51,17 @@ export function loggerOptions(options: AccessLogOptions) {
   };
 }
 
+const CORRELATION_HEADER = 'x-correlation-id';
+
+/**
+ * The id that ties a request's log line to the events it appends (their metadata's
+ * correlationId): the caller's X-Correlation-Id when it sends a usable one, else the request id.
+ */
+export function correlationIdOf(request: FastifyRequest): string {
+  const given = request.headers[CORRELATION_HEADER];
+  return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : request.id;
+}
+
 /**
  * One line per answered request: id, method, route pattern (never the raw URL with its query or
  * ids), status, latency and client address, plus the customer id when someone is signed in.
@@ -54,13 +73,19 @@ export function installAccessLog(app: FastifyInstance): void {
   });
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const customerId = (request as { customerId?: string }).customerId;
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequestDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     request.log.info(
       {
         method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
+        route,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         client: request.ip,
+        correlation_id: correlationIdOf(request),
         ...(customerId ? { customer_id: customerId } : {}),
       },
       'request',

@@ -39,10 +39,16 @@ function sameSecret(a: string, b: string): boolean {
 
 /** onRequest hook for /ops: the OPS_TOKEN bearer token; customer tokens are refused. */
 export function requireOps(opsToken: string) {
+  return requireOneOf([opsToken]);
+}
+
+/** onRequest hook: the bearer token must be one of `secrets` (empty ones never match). */
+export function requireOneOf(secrets: readonly (string | undefined)[]) {
+  const accepted = secrets.filter((secret): secret is string => Boolean(secret));
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
-    if (!opsToken || !sameSecret(token, opsToken)) {
+    if (!accepted.some((secret) => sameSecret(token, secret))) {
       throw new ApiError(403, messages.forbidden, 'FORBIDDEN');
     }
   };

@@ -6,6 +6,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '../event-store/types.ts';
+import { kafkaConsumerLag } from '../observability/metrics.ts';
 import { decodeMessage, type KafkaMessageLike, type RelayMessage } from './codec.ts';
 import type { Kafka } from './client.ts';
 
@@ -195,6 +196,7 @@ export function createExactlyOnceConsumer(
     }
   }
 
+  const groupId = `${options.groupPrefix ?? 'bank.'}${options.name}`;
   async function eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
     // A batch fetched before the assignment's seek landed is stale (kafkajs drops it).
@@ -204,7 +206,12 @@ export function createExactlyOnceConsumer(
       const chunk = batch.messages.slice(i, i + maxBatch);
       await applyChunk(batch.topic, batch.partition, chunk);
       // The fetch position moves on only once PostgreSQL holds the new offset.
-      resolveOffset(chunk[chunk.length - 1]!.offset);
+      const last = chunk[chunk.length - 1]!.offset;
+      resolveOffset(last);
+      kafkaConsumerLag.set(
+        { group: groupId, partition: String(batch.partition) },
+        Math.max(0, Number(batch.highWatermark) - Number(last) - 1),
+      );
       await heartbeat();
     }
   }
@@ -213,7 +220,7 @@ export function createExactlyOnceConsumer(
     async start() {
       const sessionTimeout = sessionTimeoutFromEnv();
       const created = options.kafka.consumer({
-        groupId: `${options.groupPrefix ?? 'bank.'}${options.name}`,
+        groupId,
         sessionTimeout,
         rebalanceTimeout: Math.max(sessionTimeout, 10_000),
         heartbeatInterval: Math.min(1000, Math.floor(sessionTimeout / 3)),

@@ -9,6 +9,7 @@ import {
   ORDERED_EVENTS_TOPIC,
   DEFAULT_PARTITIONS,
 } from './codec.ts';
+import { addMetricsSource, kafkaRelayLag } from '../observability/metrics.ts';
 import { ensureEventTopics, partitionCount, type Kafka } from './client.ts';
 
 /** One relay at a time across every process: whoever holds this advisory lock relays. */
@@ -55,6 +56,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
   let partitions = options.partitions ?? DEFAULT_PARTITIONS;
   let campaign: Promise<void> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
+  let stopLagMetric = () => {};
 
   async function connectedProducer(): Promise<Producer> {
     if (producer) return producer;
@@ -174,6 +176,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
   return {
     async start() {
       running = true;
+      stopLagMetric = addMetricsSource(async () => kafkaRelayLag.set(await relayLag(options.pool)));
       campaign = becomeLeader()
         .then((won) => (won ? undefined : schedule()))
         .catch((error) => {
@@ -184,6 +187,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     },
     async stop() {
       running = false;
+      stopLagMetric();
       clearTimeout(retryTimer);
       await campaign?.catch(() => {});
       await resign();
@@ -193,4 +197,20 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     wake: () => subscription?.wake(),
     isLeader: () => leader !== undefined,
   };
+}
+
+/** Committed events the relay has not put on Kafka yet (all of them before its first batch). */
+export async function relayLag(pool: Pool): Promise<number> {
+  const checkpoint = await pool.query<{ transaction_id: string; global_position: string }>(
+    `SELECT transaction_id::text AS transaction_id, global_position::text AS global_position
+       FROM projection_checkpoints WHERE projection = $1`,
+    [RELAY_CHECKPOINT],
+  );
+  const after = checkpoint.rows[0] ?? { transaction_id: '0', global_position: '0' };
+  const { rows } = await pool.query<{ n: string }>(
+    `SELECT count(*)::bigint AS n FROM events
+      WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
+    [after.transaction_id, after.global_position],
+  );
+  return Number(rows[0]!.n);
 }

@@ -71,6 +71,8 @@ export interface StartBankOptions {
   /** Serve the built frontend (the default); separate services leave that to the edge. */
   serveFrontend?: boolean;
   log?: (line: string) => void;
+  /** Where the access log's JSON lines go (standard output when absent). */
+  logStream?: HttpServerOptions['logStream'];
   /** Awaited before the HTTP server is built, e.g. a build of the web app it serves. */
   beforeHttp?: Promise<void>;
   /** Extra job wiring contributed by feature modules. */
@@ -277,6 +279,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     rateLimitNamespace: options.queuePrefix,
     trustProxy: config.trustProxy,
     logLevel: config.logLevel,
+    metricsToken: config.metricsToken,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.serveFrontend === false ? { serveFrontend: false } : {}),
     corsOrigins: process.env.CORS_ORIGINS?.split(',')
       .map((o) => o.trim())

@@ -16,11 +16,13 @@ import {
   errorEnvelope,
   messages,
   redisWithLocalFallback,
+  requireOneOf,
   successEnvelope,
   type BankApp,
   type LogStream,
   type TrustProxy,
 } from '@bank/infra';
+import { allProjectionNames, bankMetrics } from '@bank/projections';
 import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -55,6 +57,8 @@ export interface HttpServerOptions {
   logLevel?: string;
   logStream?: LogStream;
   corsOrigins?: string[] | undefined;
+  /** Scrape-only bearer token for /metrics (METRICS_TOKEN), besides the ops token. */
+  metricsToken?: string | undefined;
 }
 
 export const DEFAULT_RATE_LIMITS = {
@@ -155,6 +159,19 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     staticCSP: false,
     uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
   });
+
+  // Prometheus scrapes each process here: the ops token or the scrape-only METRICS_TOKEN.
+  app.get(
+    '/metrics',
+    {
+      schema: { hide: true },
+      onRequest: requireOneOf([options.ctx.config.opsToken, options.metricsToken]),
+    },
+    async (_request, reply) => {
+      const { contentType, body } = await bankMetrics(options.ctx.pool, allProjectionNames);
+      return reply.type(contentType).send(body);
+    },
+  );
 
   // Ready, with how far the read side is behind; 503 when not ready, or when reads would stay
   // stale without bound (an open transaction holding the log back, a stuck projection).

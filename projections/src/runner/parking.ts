@@ -248,29 +248,6 @@ export async function skipParkedEvent(
   return rowCount ? 'skipped' : 'not-found';
 }
 
-const label = (value: string) => value.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
-
-/** Prometheus text: open parked events per projection, and events this process skipped. */
-export function poisonEventMetrics(
-  parked: Record<string, number>,
-  projections: readonly string[],
-  skipped: readonly { type: string; reason: string; count: number }[],
-): string {
-  return `${[
-    '# HELP bank_projection_parked_events Events the projection set aside after retries, not yet retried or skipped.',
-    '# TYPE bank_projection_parked_events gauge',
-    ...projections.map(
-      (p) => `bank_projection_parked_events{projection="${label(p)}"} ${parked[p] ?? 0}`,
-    ),
-    '# HELP bank_events_skipped_total Events of an unknown type or version, or failing their schema, that readers passed over.',
-    '# TYPE bank_events_skipped_total counter',
-    ...skipped.map(
-      (s) =>
-        `bank_events_skipped_total{type="${label(s.type)}",reason="${label(s.reason)}"} ${s.count}`,
-    ),
-  ].join('\n')}\n`;
-}
-
 /**
  * Applies events inside the caller's transaction (the Kafka workers', which also stores the
  * consumed offsets), parking each event that fails: the batch under a savepoint first; if it

@@ -1,4 +1,16 @@
-import type { Pool } from '@bank/infra';
+import {
+  eventsHeadPosition,
+  eventsSkipped,
+  projectionCheckpointPosition,
+  projectionLagEvents,
+  projectionLagMilliseconds,
+  projectionParkedEvents,
+  refreshPoolMetrics,
+  renderMetrics,
+  skippedEventCounts,
+  type Pool,
+} from '@bank/infra';
+import { parkedEventCounts } from '../runner/parking.ts';
 import { readCheckpoint } from '../runner/projection-runner.ts';
 
 export interface ProjectionLag {
@@ -43,33 +55,43 @@ export async function projectionLag(
   );
 }
 
-const label = (value: string) => value.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+/**
+ * Sets the projection gauges of the metrics registry: lag in events and milliseconds,
+ * checkpoints, the log's head, open parked events, and events readers skipped.
+ */
+export async function refreshProjectionMetrics(
+  pool: Pool,
+  names: readonly string[],
+): Promise<void> {
+  const [lags, head, parked] = await Promise.all([
+    projectionLag(pool, names),
+    pool.query<{ n: number }>('SELECT coalesce(max(global_position), 0)::bigint AS n FROM events'),
+    parkedEventCounts(pool),
+  ]);
+  for (const lag of lags) {
+    const labels = { projection: lag.projection };
+    projectionLagEvents.set(labels, Number(lag.eventsBehind));
+    projectionLagMilliseconds.set(labels, Number(lag.millisecondsBehind));
+    projectionCheckpointPosition.set(labels, Number(lag.checkpointPosition));
+    projectionParkedEvents.set(labels, parked[lag.projection] ?? 0);
+  }
+  eventsHeadPosition.set(Number(head.rows[0]!.n));
+  for (const skipped of skippedEventCounts()) {
+    eventsSkipped.set({ type: skipped.type, reason: skipped.reason }, skipped.count);
+  }
+}
 
-/** Prometheus text exposition (version 0.0.4) of the projections' lag. */
-export function lagMetrics(lags: readonly ProjectionLag[], headPosition: number): string {
-  const gauge = (name: string, help: string, value: (lag: ProjectionLag) => number) => [
-    `# HELP ${name} ${help}`,
-    `# TYPE ${name} gauge`,
-    ...lags.map((lag) => `${name}{projection="${label(lag.projection)}"} ${value(lag)}`),
-  ];
-  return `${[
-    ...gauge(
-      'bank_projection_lag_events',
-      'Committed events the projection has not applied yet.',
-      (l) => l.eventsBehind,
-    ),
-    ...gauge(
-      'bank_projection_lag_milliseconds',
-      'Age of the oldest committed event the projection has not applied yet (0 when caught up).',
-      (l) => l.millisecondsBehind,
-    ),
-    ...gauge(
-      'bank_projection_checkpoint_position',
-      'Global position of the last event the projection applied.',
-      (l) => l.checkpointPosition,
-    ),
-    '# HELP bank_events_head_position Global position of the newest event in the log.',
-    '# TYPE bank_events_head_position gauge',
-    `bank_events_head_position ${headPosition}`,
-  ].join('\n')}\n`;
+/**
+ * The metrics exposition of this process, with the projection gauges and the pool's clients
+ * read from `pool` at this scrape (every process serving /metrics has one).
+ */
+export async function bankMetrics(
+  pool: Pool,
+  names: readonly string[],
+): Promise<{ contentType: string; body: string }> {
+  refreshPoolMetrics(pool);
+  await refreshProjectionMetrics(pool, names).catch(() => {
+    // PostgreSQL unreachable: the gauges keep their last values; the rest is still served.
+  });
+  return renderMetrics();
 }

@@ -5,7 +5,6 @@ import {
   ok,
   queryBoolean,
   requireOps,
-  skippedEventCounts,
   type Pool,
   type SessionStore,
 } from '@bank/infra';
@@ -24,14 +23,7 @@ import {
   type AuditEvent,
   type Statement,
 } from '@bank/infra/audit';
-import {
-  allProjectionNames,
-  lagMetrics,
-  listParkedEvents,
-  parkedEventCounts,
-  poisonEventMetrics,
-  projectionLag,
-} from '@bank/projections';
+import { allProjectionNames, bankMetrics, listParkedEvents } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -209,8 +201,7 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
 };
 
 /**
- * GET /ops/metrics: per-projection lag, parked events and skipped events, in the Prometheus text
- * format, with the ops token.
+ * GET /ops/metrics: the same metrics registry as /metrics (Prometheus text), with the ops token.
  */
 export const opsMetricsRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken: string }> = async (
   app,
@@ -218,19 +209,8 @@ export const opsMetricsRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken: str
 ) => {
   app.addHook('onRequest', requireOps(opsToken));
   app.get('/ops/metrics', async (_request, reply) => {
-    const [lags, head, parked] = await Promise.all([
-      projectionLag(pool, allProjectionNames),
-      pool.query<{ n: number }>(
-        'SELECT coalesce(max(global_position), 0)::bigint AS n FROM events',
-      ),
-      parkedEventCounts(pool),
-    ]);
-    return reply
-      .type('text/plain; version=0.0.4; charset=utf-8')
-      .send(
-        lagMetrics(lags, head.rows[0]!.n) +
-          poisonEventMetrics(parked, allProjectionNames, skippedEventCounts()),
-      );
+    const { contentType, body } = await bankMetrics(pool, allProjectionNames);
+    return reply.type(contentType).send(body);
   });
 };
 

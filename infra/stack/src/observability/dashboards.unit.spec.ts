@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exportedMetricNames } from '@bank/infra';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const dir = path.join(root, 'infra/observability');
+const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+
+const HISTOGRAM_SERIES = /_(bucket|count|sum)$/;
+/** Metric names a PromQL expression reads (the bank's and Node's own). */
+function metricsIn(expr: string): string[] {
+  return [...expr.matchAll(/\b((?:bank|process|nodejs)_[a-z0-9_]+)\b/g)].map((m) => m[1]!);
+}
+function exported(name: string): boolean {
+  const names = new Set(exportedMetricNames());
+  return names.has(name) || names.has(name.replace(HISTOGRAM_SERIES, ''));
+}
+
+describe('dashboards and alerts as code', () => {
+  it('parses every file under infra/observability', () => {
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.(json|ya?ml)$/.test(f),
+    );
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) {
+      const parsed: unknown = file.endsWith('.json') ? JSON.parse(read(file)) : parse(read(file));
+      expect(parsed, file).toBeTypeOf('object');
+    }
+  });
+
+  it('the Grafana dashboard reads only metrics the registry exports, on every panel', () => {
+    const dashboard = JSON.parse(read('grafana/dashboards/bank.json')) as {
+      panels: { type: string; title: string; targets?: { expr: string }[] }[];
+    };
+    const graphs = dashboard.panels.filter((p) => p.type !== 'row');
+    const titles = dashboard.panels.map((p) => p.title.toLowerCase()).join(' | ');
+    for (const topic of ['traffic', 'latency', 'error', 'saturation', 'lag', 'parked', 'queue']) {
+      expect(titles, topic).toContain(topic);
+    }
+    expect(titles).toContain('relay');
+    for (const panel of graphs) {
+      expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
+      for (const { expr } of panel.targets!) {
+        const used = metricsIn(expr);
+        expect(used.length, expr).toBeGreaterThan(0);
+        for (const name of used) expect(exported(name), `${panel.title}: ${name}`).toBe(true);
+      }
+    }
+  });
+
+  it('the alert rules cover lag, parked events, error rate and job failures with exported metrics', () => {
+    const rules = (
+      parse(read('prometheus/alerts.yml')) as {
+        groups: { rules: { alert: string; expr: string }[] }[];
+      }
+    ).groups.flatMap((g) => g.rules);
+    const names = rules.map((r) => r.alert);
+    for (const alert of ['ProjectionLagging', 'ParkedEvents', 'HighErrorRate', 'JobFailures']) {
+      expect(names).toContain(alert);
+    }
+    for (const rule of rules) {
+      for (const name of metricsIn(rule.expr))
+        expect(exported(name), `${rule.alert}: ${name}`).toBe(true);
+    }
+  });
+
+  it('Prometheus scrapes every bank service of docker-compose.yml, and Grafana reads Prometheus', () => {
+    const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), {
+      merge: true,
+    }) as {
+      services: Record<string, { command?: string[]; environment?: Record<string, string> }>;
+    };
+    const config = parse(read('prometheus/prometheus.yml')) as {
+      rule_files: string[];
+      scrape_configs: {
+        metrics_path: string;
+        dns_sd_configs: { names: string[]; port: number }[];
+      }[];
+    };
+    const scraped = config.scrape_configs.flatMap((c) => c.dns_sd_configs.flatMap((d) => d.names));
+    const bankServices = Object.entries(compose.services)
+      .filter(([, s]) =>
+        s.command?.some((c) => /^start:(command-api|query-api|projections|jobs)$/.test(c)),
+      )
+      .map(([name]) => name);
+    expect(bankServices.length).toBeGreaterThanOrEqual(4);
+    expect([...scraped].sort()).toEqual([...bankServices].sort());
+    expect(config.scrape_configs[0]!.metrics_path).toBe('/metrics');
+    for (const name of bankServices) {
+      expect(compose.services[name]!.environment?.METRICS_TOKEN, name).toBeTruthy();
+    }
+    expect(compose.services).toHaveProperty('prometheus');
+    expect(compose.services).toHaveProperty('grafana');
+    const datasource = parse(read('grafana/provisioning/datasources/prometheus.yml')) as {
+      datasources: { url: string }[];
+    };
+    expect(datasource.datasources[0]!.url).toBe('http://prometheus:9090');
+  });
+});
