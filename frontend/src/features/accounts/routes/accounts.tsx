@@ -22,6 +22,7 @@ import { toast } from '@/lib/toast-store';
 import { useAccounts } from '../api/get-accounts';
 import { PERIODS, useTransactionHistory, type Period } from '../api/get-transaction-history';
 import { BottomTabBar } from '../components/bottom-tab-bar';
+import { StatementsCard } from '../components/statements-card';
 import { DEFAULT_ROUTING_NUMBER, formatMonthlyFee, formatYield } from '../lib/account-terms';
 import { downloadCsv, transactionsToCsv } from '../lib/csv';
 import './accounts.css';
@@ -353,6 +354,7 @@ export default function AccountsRoute() {
           )}
         </div>
       </Card>
+      {selected ? <StatementsCard account={selected} /> : null}
       <BottomTabBar />
     </div>
   );
