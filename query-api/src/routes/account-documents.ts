@@ -185,10 +185,11 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
     { schema: { params: statementParams, querystring: statementQuery } },
     async (request, reply) => {
       const { accountId, month } = request.params;
+      // The account first: someone else's answers 404 whatever the month.
+      const { account } = await ownAccount(request.customerId, accountId);
       const from = monthStart(month);
       if (!from) throw fieldError({ month: [MONTH_MESSAGE] });
       if (from > new Date()) throw fieldError({ month: ['That month has not started yet.'] });
-      const { account } = await ownAccount(request.customerId, accountId);
       const statement = await buildStatement(pool, account, from, nextMonthStart(from), openEvents);
       const name = `statement-${maskAccountNumber(account.accountNumber).slice(-4)}-${month}`;
       if (request.query.format === 'json') {
