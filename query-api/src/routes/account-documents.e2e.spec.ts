@@ -195,3 +195,49 @@ describe('monthly statements', () => {
     expect(future.body.errors.month).toEqual(['That month has not started yet.']);
   });
 });
+
+describe('transaction history that scales', () => {
+  const url = (query: string) => `/api/dashboard/comprehensive-history?${query}`;
+
+  it('pages with a cursor, every line once, newest first', async () => {
+    const c = await signedUpCustomer(bank, { name: 'Many Lines' });
+    for (const amount of [1, 2, 3, 4, 5])
+      await deposit(bank, c.accounts[0]!.account_number, amount);
+    await bank.runner.catchUp();
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await c.client.get(url(`limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data.transactions.map((t: Line) => t.amount));
+      cursor = page.body.data.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([5, 4, 3, 2, 1]);
+  });
+
+  it('filters by date range, type and amount', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const amounts = async (query: string) =>
+      ((await owner.client.get(url(query))).body.data.transactions as Line[]).map((t) => t.amount);
+    expect(await amounts(`from=${today}&to=${today}&type=debit`)).toEqual([-120.25]);
+    expect(await amounts(`min_amount=120.25&max_amount=120.25`)).toEqual(
+      expect.arrayContaining([-120.25, 120.25]),
+    );
+    expect(await amounts(`min_amount=200`)).toEqual([500]);
+    expect(await amounts(`from=2000-01-01&to=2000-01-31`)).toEqual([]);
+  });
+
+  it('refuses a bad filter with the field named', async () => {
+    const refused = async (query: string, field: string) => {
+      const response = await owner.client.get(url(query));
+      expect(response.status, query).toBe(422);
+      expect(Object.keys(response.body.errors), query).toContain(field);
+    };
+    await refused('cursor=bm90LWEtY3Vyc29y', 'cursor');
+    await refused('from=2026-02-30', 'from');
+    await refused('from=2026-03-02&to=2026-03-01', 'to');
+    await refused('min_amount=1.234', 'min_amount');
+    await refused('min_amount=-1', 'min_amount');
+    await refused('min_amount=10&max_amount=5', 'max_amount');
+  });
+});
