@@ -123,3 +123,40 @@ describe('monthly statements', () => {
     await expectScreenAccessible(page, 'statements at 375 px');
   });
 });
+
+describe('transaction lists that scale', () => {
+  it('filters by money out and an amount range, pages with Load more, and exports what matches', async () => {
+    const page = await signInAsDemo();
+    await page.goto('/accounts?days=365');
+    await page.locator('.tx-list').waitFor();
+    await page.getByText('More filters').click();
+    const form = page.getByRole('form', { name: 'More filters' });
+    await form.getByLabel('Type').selectOption('debit');
+    await form.getByLabel('Minimum amount').fill('1');
+    await form.getByLabel('Maximum amount').fill('100000');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/type=debit/);
+    await page.locator('.tx-list').waitFor();
+    await expectScreenAccessible(page, 'accounts page with filters');
+    const amounts = await page.locator('.tx-list .tx__amount').allTextContents();
+    expect(amounts.length).toBeGreaterThan(0);
+    for (const amount of amounts) expect(amount).toMatch(/^Debit -\$/);
+
+    const csv = await downloaded(page, () =>
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    );
+    const rows = csv.body.toString('utf8').trim().split('\r\n').slice(1);
+    expect(rows.length).toBeGreaterThanOrEqual(amounts.length);
+    for (const row of rows) expect(row).toMatch(/,-\d+\.\d{2},/);
+
+    const more = page.getByRole('button', { name: 'Load more' });
+    if (await more.isVisible()) {
+      const before = await page.locator('.tx-list .tx').count();
+      await more.click();
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.tx-list .tx').length > n,
+        before,
+      );
+    }
+  });
+});
