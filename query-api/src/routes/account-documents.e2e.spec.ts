@@ -1,6 +1,7 @@
 import { moneyJobModule } from '@bank/command-api';
 import {
   ApiClient,
+  type ApiResponse,
   deposit,
   signedUpCustomer,
   startTestBank,
@@ -207,7 +208,9 @@ describe('transaction history that scales', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page = await c.client.get(url(`limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+      const page: ApiResponse = await c.client.get(
+        url(`limit=2${cursor ? `&cursor=${cursor}` : ''}`),
+      );
       expect(page.status).toBe(200);
       seen.push(...page.body.data.transactions.map((t: Line) => t.amount));
       cursor = page.body.data.next_cursor;
