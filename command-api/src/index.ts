@@ -25,6 +25,7 @@ export { billPayJobModule } from './jobs/bill-pay-jobs.ts';
 export { cryptoJobModule } from './jobs/crypto-jobs.ts';
 export { refreshPrices } from './services/crypto.ts';
 export { moneyJobModule } from './jobs/money-jobs.ts';
+export { announceStatements, statementJobModule } from './jobs/statement-jobs.ts';
 
 export interface CommandApiOptions {
   ctx: CommandContext;

@@ -1,5 +1,6 @@
 import type { Pool, SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountDocumentRoutes } from './routes/account-documents.ts';
 import { auditQueryRoutes, opsMetricsRoutes, opsParkedEventQueryRoutes } from './routes/audit.ts';
 import { billPayQueryRoutes } from './routes/bill-pay.ts';
 import { cardQueryRoutes } from './routes/cards.ts';
@@ -32,6 +33,7 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
 ) => {
   app.addHook('preHandler', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
+  await app.register(accountDocumentRoutes, { pool, sessions, openEvents });
   await app.register(opsQueryRoutes, { pool, opsToken, unseal });
   await app.register(cryptoOpsQueryRoutes, { pool, opsToken });
   await app.register(auditQueryRoutes, { pool, sessions, opsToken, openEvents });

@@ -94,6 +94,7 @@ const pages = {
   resetPassword: lazyRoute(() => import('@/features/auth/routes/reset-password')),
   dashboard: lazyRoute(() => import('@/features/dashboard/routes/dashboard')),
   accounts: lazyRoute(() => import('@/features/accounts/routes/accounts')),
+  receipt: lazyRoute(() => import('@/features/receipts/routes/receipt')),
   transfer: lazyRoute(() => import('@/features/transfer/routes/transfer')),
   zelle: lazyRoute(() => import('@/features/zelle/routes/zelle')),
   wireTransfer: lazyRoute(() => import('@/features/wire-transfer/routes/wire-transfer')),
@@ -187,6 +188,7 @@ export const routes: RouteObject[] = [
             children: [
               signedInPage('dashboard', pages.dashboard, prefetchDashboard),
               signedInPage('accounts', pages.accounts),
+              signedInPage('transactions/:transactionId', pages.receipt),
               signedInPage('transfer', pages.transfer),
               signedInPage('zelle', pages.zelle),
               signedInPage('wire-transfer', pages.wireTransfer),

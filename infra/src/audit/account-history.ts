@@ -173,6 +173,10 @@ export interface Statement {
   closingBalance: number;
   totalCredits: number;
   totalDebits: number;
+  /** Of the credits, what the bank paid as interest (postings of kind `interest`). */
+  totalInterest: number;
+  /** Of the debits, what the bank charged as fees (postings of kind `fee`). */
+  totalFees: number;
   lines: StatementLine[];
 }
 
@@ -229,6 +233,8 @@ export async function buildStatement(
     };
   });
   if (opening + credits - debits !== running) throw new Error('statement does not add up');
+  const totalOfKind = (kind: string) =>
+    lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amount, 0);
   return {
     account,
     from,
@@ -237,6 +243,8 @@ export async function buildStatement(
     closingBalance: running,
     totalCredits: credits,
     totalDebits: debits,
+    totalInterest: totalOfKind('interest'),
+    totalFees: -totalOfKind('fee'),
     lines,
   };
 }

@@ -7,3 +7,4 @@ export * from './published-digests.ts';
 export * from './statement-render.ts';
 export * from './verify.ts';
 export * from './custody.ts';
+export * from './receipt-render.ts';

@@ -8,7 +8,7 @@ export function centsText(cents: number): string {
 }
 
 /** "$1,234.05" / "-$1,234.05". */
-function usd(cents: number): string {
+export function usd(cents: number): string {
   const abs = Math.abs(cents);
   const whole = Math.trunc(abs / 100).toLocaleString('en-US');
   return `${cents < 0 ? '-' : ''}$${whole}.${String(abs % 100).padStart(2, '0')}`;
@@ -17,7 +17,7 @@ function usd(cents: number): string {
 const isoDate = (date: Date) => date.toISOString();
 
 /** RFC 4180 quoting; text a spreadsheet would run as a formula is prefixed with an apostrophe. */
-function csvText(value: string): string {
+export function csvText(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -27,9 +27,11 @@ export const STATEMENT_CSV_HEADER =
 
 /**
  * One row per line between an opening and a closing row, so that a spreadsheet sums it:
- * opening balance + the amounts = closing balance. Amounts are signed dollars.
+ * opening balance + the amounts = closing balance. Amounts are signed dollars. With `totals`,
+ * the interest paid and fees charged follow the closing row (in the balance column, as figures
+ * rather than amounts, so the sum above still holds).
  */
-export function statementCsv(statement: Statement): string {
+export function statementCsv(statement: Statement, options: { totals?: boolean } = {}): string {
   const rows = [STATEMENT_CSV_HEADER];
   rows.push(
     [
@@ -69,6 +71,17 @@ export function statementCsv(statement: Statement): string {
       '',
     ].join(','),
   );
+  if (options.totals) {
+    const closedAt = isoDate(statement.to);
+    rows.push(
+      [closedAt, 'Interest paid', '', 'total_interest', '', centsText(statement.totalInterest)]
+        .concat(['', ''])
+        .join(','),
+      [closedAt, 'Fees charged', '', 'total_fees', '', centsText(statement.totalFees)]
+        .concat(['', ''])
+        .join(','),
+    );
+  }
   return `${rows.join('\r\n')}\r\n`;
 }
 
@@ -97,6 +110,8 @@ export function statementPdf(statement: Statement): Promise<Buffer> {
   doc.text(`Opening balance: ${usd(statement.openingBalance)}`);
   doc.text(`Total credits: ${usd(statement.totalCredits)}`);
   doc.text(`Total debits: ${usd(statement.totalDebits)}`);
+  doc.text(`Interest paid: ${usd(statement.totalInterest)}`);
+  doc.text(`Fees charged: ${usd(statement.totalFees)}`);
   doc.font('Helvetica-Bold').text(`Closing balance: ${usd(statement.closingBalance)}`);
   doc.moveDown();
 

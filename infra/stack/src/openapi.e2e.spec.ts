@@ -21,6 +21,10 @@ describe('GET /api/openapi.json', () => {
       '/api/accounts',
       '/api/dashboard',
       '/api/notifications/{id}/read',
+      '/api/transactions/{transactionId}',
+      '/api/transactions/{transactionId}/receipt',
+      '/api/accounts/{accountId}/statements',
+      '/api/accounts/{accountId}/statements/{month}',
     ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }

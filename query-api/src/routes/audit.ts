@@ -66,7 +66,7 @@ export function auditEventView(event: AuditEvent) {
   };
 }
 
-function statementView(statement: Statement) {
+export function statementView(statement: Statement) {
   return {
     account_id: statement.account.accountId,
     account_number: statement.account.accountNumber,

@@ -1,5 +1,6 @@
-import { centsToDollars, formatUsd } from '@bank/events';
+import { centsToDollars, dollarsToCents, formatUsd } from '@bank/events';
 import {
+  fieldError,
   notFound,
   ok,
   queryBoolean,
@@ -16,9 +17,31 @@ import {
   notificationSummary,
   notificationView,
 } from '../views/notifications.ts';
-import { findTransactions, transactionView } from '../views/transactions.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  findTransactions,
+  transactionView,
+} from '../views/transactions.ts';
 
 export const DASHBOARD_RECENT = 8;
+
+/** A filter bound in dollars with at most 2 decimals, as cents. */
+const amountBound = (which: 'minimum' | 'maximum') =>
+  z.coerce
+    .number({ message: `The ${which} amount must be a number.` })
+    .transform((value, context) => {
+      const cents = dollarsToCents(value);
+      if (cents === undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: `The ${which} amount must be 0 or more, with at most 2 decimals.`,
+        });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .optional();
 
 const historyQuery = z.object({
   days: z.coerce.number().int().min(1).max(3660).optional(),
@@ -27,6 +50,11 @@ const historyQuery = z.object({
   search: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  from: z.iso.date({ message: 'The from date must be a date such as 2026-03-31.' }).optional(),
+  to: z.iso.date({ message: 'The to date must be a date such as 2026-03-31.' }).optional(),
+  min_amount: amountBound('minimum'),
+  max_amount: amountBound('maximum'),
+  cursor: z.string().max(200).optional(),
 });
 
 const notificationsQuery = z.object({
@@ -109,17 +137,44 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     { schema: { querystring: historyQuery } },
     async (request) => {
       const q = request.query;
+      const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+      if (q.cursor !== undefined && !after) {
+        throw fieldError({ cursor: ['The cursor is not one this list handed out.'] });
+      }
+      if (q.from && q.to && q.to < q.from) {
+        throw fieldError({ to: ['The to date must not be before the from date.'] });
+      }
+      if (q.min_amount !== undefined && q.max_amount !== undefined && q.max_amount < q.min_amount) {
+        throw fieldError({
+          max_amount: ['The maximum amount must not be less than the minimum amount.'],
+        });
+      }
       const rows = await findTransactions(pool, {
         customerId: request.customerId,
         accountId: q.account_id,
         days: q.days,
         direction: q.type === 'all' ? undefined : q.type,
         search: q.search,
+        fromDay: q.from,
+        toDay: q.to,
+        minCents: q.min_amount,
+        maxCents: q.max_amount,
+        after,
         limit: q.limit,
-        offset: (q.page - 1) * q.limit,
+        offset: after ? 0 : (q.page - 1) * q.limit,
       });
+      const last = rows[rows.length - 1];
       return ok(
-        { transactions: rows.map(transactionView), page: q.page, per_page: q.limit },
+        {
+          transactions: rows.map(transactionView),
+          page: q.page,
+          per_page: q.limit,
+          // Keyset paging: the next page starts after the last line, however the log grows.
+          next_cursor:
+            rows.length === q.limit && last
+              ? encodeCursor({ at: last.cursor_at, position: Number(last.position) })
+              : null,
+        },
         'History retrieved successfully',
       );
     },

@@ -44,9 +44,40 @@ export interface TransactionFilter {
   direction?: 'credit' | 'debit' | undefined;
   search?: string | undefined;
   kinds?: string[] | undefined;
+  /** Days in the bank's time zone, both included (YYYY-MM-DD). */
+  fromDay?: string | undefined;
+  toDay?: string | undefined;
+  /** Size of the movement in cents, whatever its direction, both included. */
+  minCents?: number | undefined;
+  maxCents?: number | undefined;
+  /** Only lines after this one in the list's order (newest first). */
+  after?: HistoryCursor | undefined;
   limit: number;
   offset?: number;
 }
+
+/** Where a page of the history ended: the last line's time (to the microsecond) and position. */
+export interface HistoryCursor {
+  at: string;
+  position: number;
+}
+
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeCursor(cursor: HistoryCursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.position}`).toString('base64url');
+}
+
+/** The cursor a page handed out; undefined when the text is not one. */
+export function decodeCursor(text: string): HistoryCursor | undefined {
+  const [at, position, extra] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  if (extra !== undefined || !at || !CURSOR_AT.test(at) || !/^\d{1,15}$/.test(position ?? '')) {
+    return undefined;
+  }
+  return { at, position: Number(position) };
+}
+
+const BANK_TIME_ZONE = 'America/New_York';
 
 /** A customer's transactions, newest first, optionally filtered. */
 export async function findTransactions(db: Db, f: TransactionFilter) {
@@ -63,9 +94,24 @@ export async function findTransactions(db: Db, f: TransactionFilter) {
     add("(t.description || ' ' || t.reference_number) ILIKE ?", `%${escapeLike(f.search)}%`);
   }
   if (f.kinds) add('t.kind = ANY(?::text[])', f.kinds);
+  if (f.fromDay)
+    add(`t.created_at >= (?::date)::timestamp AT TIME ZONE '${BANK_TIME_ZONE}'`, f.fromDay);
+  if (f.toDay) {
+    add(`t.created_at < (?::date + 1)::timestamp AT TIME ZONE '${BANK_TIME_ZONE}'`, f.toDay);
+  }
+  if (f.minCents !== undefined) add('t.amount_cents >= ?', f.minCents);
+  if (f.maxCents !== undefined) add('t.amount_cents <= ?', f.maxCents);
+  if (f.after) {
+    params.push(f.after.at, f.after.position);
+    where.push(
+      `(t.created_at, t.position) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`,
+    );
+  }
   params.push(f.limit, f.offset ?? 0);
-  const { rows } = await db.query<TransactionRow>(
-    `SELECT t.*, a.name AS account_name FROM rm_transactions t
+  const { rows } = await db.query<TransactionRow & { cursor_at: string }>(
+    `SELECT t.*, a.name AS account_name,
+            to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+     FROM rm_transactions t
      JOIN rm_accounts a ON a.account_id = t.account_id
      WHERE ${where.join(' AND ')}
      ORDER BY t.created_at DESC, t.position DESC

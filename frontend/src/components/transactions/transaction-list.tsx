@@ -9,6 +9,7 @@ import {
   Utensils,
   type LucideIcon,
 } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/feedback';
 import { formatDate, formatSignedMoney } from '@/lib/format';
 import {
@@ -56,7 +57,12 @@ export function TransactionRow({
         <Icon size={18} />
       </span>
       <div className="tx__main">
-        <p className="tx__desc">{tx.description}</p>
+        <p className="tx__desc">
+          {/* Every movement opens its receipt (reference, timeline, balance after it). */}
+          <Link className="tx__link" to={`/transactions/${encodeURIComponent(String(tx.id))}`}>
+            {tx.description}
+          </Link>
+        </p>
         <p className="tx__meta">
           <span>{category}</span>
           <span aria-hidden="true"> · </span>

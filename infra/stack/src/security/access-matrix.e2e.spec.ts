@@ -83,6 +83,16 @@ const recipes: Record<string, Recipe> = {
     body: { bank_account_id: '' },
   },
   'POST /api/zelle/requests/:id/decline': { params: () => ({ id: ids.zelleRequest! }) },
+  'GET /api/transactions/:transactionId': {
+    params: () => ({ transactionId: ids.transaction! }),
+  },
+  'GET /api/transactions/:transactionId/receipt': {
+    params: () => ({ transactionId: ids.transaction! }),
+  },
+  'GET /api/accounts/:accountId/statements': { params: () => ({ accountId: ids.account! }) },
+  'GET /api/accounts/:accountId/statements/:month': {
+    params: () => ({ accountId: ids.account!, month: new Date().toISOString().slice(0, 7) }),
+  },
 };
 
 /** Parameters that are not a resource's id, with the reason. */
@@ -197,6 +207,9 @@ beforeAll(async () => {
     }),
     'zelle request',
   );
+  ids.account = checkingOf(owner).id;
+  const history = await owner.client.get('/api/dashboard/comprehensive-history?limit=1');
+  ids.transaction = history.body.data.transactions[0].id;
   ids.zelleRequest = (requested.request ?? requested.requests?.[0] ?? requested.transaction).id;
   // The welcome notification is raised by a job.
   for (let waited = 0; ; waited += 250) {

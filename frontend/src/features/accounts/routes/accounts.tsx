@@ -19,14 +19,29 @@ import { accountName, totalBalance, type Account } from '@/lib/accounts';
 import { useUser } from '@/lib/auth';
 import { formatDate, formatMoney, groupDigits, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
+import type { Transaction } from '@/lib/transactions';
 import { useAccounts } from '../api/get-accounts';
-import { PERIODS, useTransactionHistory, type Period } from '../api/get-transaction-history';
+import {
+  getAllTransactions,
+  PERIODS,
+  useTransactionHistory,
+  useTransactionPages,
+  type ListFilters,
+  type Period,
+} from '../api/get-transaction-history';
+import { HistoryFilters } from '../components/history-filters';
 import { BottomTabBar } from '../components/bottom-tab-bar';
+import { StatementsCard } from '../components/statements-card';
 import { DEFAULT_ROUTING_NUMBER, formatMonthlyFee, formatYield } from '../lib/account-terms';
 import { downloadCsv, transactionsToCsv } from '../lib/csv';
 import './accounts.css';
 
 const HIDDEN = '••••••';
+
+function byDescription(all: Transaction[], filter: string) {
+  const q = filter.trim().toLowerCase();
+  return q ? all.filter((t) => t.description.toLowerCase().includes(q)) : all;
+}
 
 /** The newest transaction of the account over the past year (the seeded or migrated history may be
  * older than the account's record of its last write). */
@@ -111,13 +126,23 @@ export default function AccountsRoute() {
 
   const list = accounts.data ?? [];
   const selected = list.find((a) => String(a.id) === selectedId) ?? list[0] ?? null;
-  const history = useTransactionHistory({ days: period, accountId: selected?.id ?? null });
+  const typeParam = params.get('type');
+  const listFilters: ListFilters = {
+    days: period,
+    accountId: selected?.id ?? null,
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+    type: typeParam === 'credit' || typeParam === 'debit' ? typeParam : undefined,
+    minAmount: params.get('min') ?? undefined,
+    maxAmount: params.get('max') ?? undefined,
+  };
+  const ranged = Boolean(listFilters.from || listFilters.to);
+  const history = useTransactionPages(listFilters);
 
-  const shown = useMemo(() => {
-    const all = history.data ?? [];
-    const q = filter.trim().toLowerCase();
-    return q ? all.filter((t) => t.description.toLowerCase().includes(q)) : all;
-  }, [history.data, filter]);
+  const shown = useMemo(
+    () => byDescription(history.data?.pages.flatMap((p) => p.transactions) ?? [], filter),
+    [history.data, filter],
+  );
 
   // Bring the transaction the customer came for into view once it is listed.
   const highlightedShown = Boolean(
@@ -139,9 +164,20 @@ export default function AccountsRoute() {
     }
   };
 
-  const exportCsv = () => {
+  // The export holds every line the filters match, not only the pages loaded so far.
+  const exportCsv = async () => {
     const name = selected ? accountName(selected).toLowerCase().replace(/\W+/g, '-') : 'all';
-    downloadCsv(`transactions-${name}-${period}d.csv`, transactionsToCsv(shown));
+    const span = ranged
+      ? `${listFilters.from ?? 'start'}-to-${listFilters.to ?? 'today'}`
+      : `${period}d`;
+    try {
+      const all = history.hasNextPage
+        ? byDescription(await getAllTransactions(listFilters), filter)
+        : shown;
+      downloadCsv(`transactions-${name}-${span}.csv`, transactionsToCsv(all));
+    } catch {
+      toast.error('The export could not be made. Please try again.');
+    }
   };
 
   return (
@@ -291,7 +327,7 @@ export default function AccountsRoute() {
             <Button
               size="sm"
               variant="secondary"
-              onClick={exportCsv}
+              onClick={() => void exportCsv()}
               disabled={!shown.length}
               icon={<Download size={16} aria-hidden="true" />}
             >
@@ -324,6 +360,26 @@ export default function AccountsRoute() {
             onChange={(e) => setParam({ q: e.target.value || null })}
           />
         </div>
+        <HistoryFilters
+          key={selected?.id ?? 'none'}
+          values={{
+            from: listFilters.from ?? '',
+            to: listFilters.to ?? '',
+            type: listFilters.type ?? '',
+            min: listFilters.minAmount ?? '',
+            max: listFilters.maxAmount ?? '',
+          }}
+          onApply={(values) =>
+            setParam({
+              from: values.from || null,
+              to: values.to || null,
+              type: values.type || null,
+              min: values.min || null,
+              max: values.max || null,
+              tx: null,
+            })
+          }
+        />
         <div aria-live="polite" aria-busy={history.isFetching}>
           {history.isPending ? (
             <div className="stack">
@@ -336,12 +392,17 @@ export default function AccountsRoute() {
             </Alert>
           ) : shown.length === 0 ? (
             <p className="empty-state">
-              No transactions in the last {period} days{filter ? ` matching "${filter}"` : ''}.
+              {ranged
+                ? 'No transactions in this date range'
+                : `No transactions in the last ${period} days`}
+              {filter ? ` matching "${filter}"` : ''}.
             </p>
           ) : (
             <>
               <p className="muted tx-count">
-                {shown.length} transaction{shown.length === 1 ? '' : 's'} in the last {period} days
+                {shown.length} transaction{shown.length === 1 ? '' : 's'}{' '}
+                {ranged ? 'in this date range' : `in the last ${period} days`}
+                {history.hasNextPage ? ' shown so far' : ''}
               </p>
               <TransactionList
                 label="Account transactions"
@@ -349,10 +410,22 @@ export default function AccountsRoute() {
                 hidden={hidden}
                 highlightedId={highlightedTx}
               />
+              {history.hasNextPage ? (
+                <div className="tx-more">
+                  <Button
+                    variant="secondary"
+                    loading={history.isFetchingNextPage}
+                    onClick={() => void history.fetchNextPage()}
+                  >
+                    Load more
+                  </Button>
+                </div>
+              ) : null}
             </>
           )}
         </div>
       </Card>
+      {selected ? <StatementsCard account={selected} /> : null}
       <BottomTabBar />
     </div>
   );

@@ -1,0 +1,82 @@
+import { NotificationRaised } from '@bank/events';
+import { deterministicUuid } from '@bank/infra';
+import { existence } from '../kernel/aggregate.ts';
+import type { CommandContext } from '../services/context.ts';
+import type { JobProcessor } from './job-system.ts';
+
+export const ANNOUNCE_STATEMENTS_JOB = 'announce-statements';
+const HOUR_MS = 3_600_000;
+const CHUNK = 500;
+
+/** The month that ended last before `now` (UTC), as "2026-10" and its first instant. */
+export function lastClosedMonth(now: Date): { month: string; start: Date; end: Date } {
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, 1));
+  return { month: start.toISOString().slice(0, 7), start, end };
+}
+
+const monthName = (start: Date) =>
+  start.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Tells each customer, once per account and month, that the statement of the month that just
+ * ended is ready. Accounts opened after that month ended have none. The notification's stream
+ * is named by account and month, so a repeated or concurrent run writes nothing twice.
+ */
+export async function announceStatements(
+  ctx: CommandContext,
+  now = new Date(),
+): Promise<{ announced: number }> {
+  const { month, start, end } = lastClosedMonth(now);
+  const { rows: accounts } = await ctx.pool.query<{
+    account_id: string;
+    customer_id: string;
+    name: string;
+  }>(
+    `SELECT data->>'accountId' AS account_id, data->>'customerId' AS customer_id,
+            data->>'name' AS name
+     FROM events WHERE type = 'AccountOpened' AND recorded_at < $1`,
+    [end],
+  );
+  let announced = 0;
+  for (let i = 0; i < accounts.length; i += CHUNK) {
+    const chunk = accounts.slice(i, i + CHUNK).map((a) => {
+      const notificationId = deterministicUuid(`statement:${a.account_id}:${month}`);
+      return { ...a, notificationId, stream: `notification-${notificationId}` };
+    });
+    const { rows: done } = await ctx.pool.query<{ stream_id: string }>(
+      'SELECT DISTINCT stream_id FROM events WHERE stream_id = ANY($1)',
+      [chunk.map((a) => a.stream)],
+    );
+    const written = new Set(done.map((r) => r.stream_id));
+    for (const account of chunk.filter((a) => !written.has(a.stream))) {
+      const outcome = await ctx.bus.execute({ actor: 'system:statements' }, async (uow) => {
+        if ((await uow.load(account.stream, existence)).state) return false;
+        uow.appendNew(account.stream, [
+          NotificationRaised.create({
+            customerId: account.customer_id,
+            notificationId: account.notificationId,
+            type: 'transaction',
+            title: 'Your statement is ready',
+            message: `Your ${account.name} statement for ${monthName(start)} is ready. Download it as PDF or CSV on the Accounts page.`,
+            priority: 'low',
+          }),
+        ]);
+        return true;
+      });
+      if (outcome.result) announced += 1;
+    }
+  }
+  return { announced };
+}
+
+/** Looks hourly for a month that has ended, so statements are announced soon after month end. */
+export const statementJobModule = {
+  processors: (ctx: CommandContext): Record<string, JobProcessor> => ({
+    async [ANNOUNCE_STATEMENTS_JOB]() {
+      return announceStatements(ctx);
+    },
+  }),
+  schedulers: [],
+  repeating: { [ANNOUNCE_STATEMENTS_JOB]: HOUR_MS },
+};

@@ -1,0 +1,162 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCustomer } from '../../infra/stack/src/seed.ts';
+import { LoginPage } from './page-models/auth-pages';
+import { expectScreenAccessible } from './page-models/banking';
+import { useBankAndBrowser } from './support/fixtures';
+
+// Receipts and monthly statements, against the demo customer's three months of history.
+
+const t = useBankAndBrowser();
+let demo: { accountNumber: string; password: string };
+
+beforeAll(async () => {
+  demo = (await seedDemoCustomer(t.bank.ctx, t.bank.config.dataDir))!;
+});
+
+const PHONE = { width: 375, height: 812 };
+
+async function signInAsDemo(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await t.newPage(viewport);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(demo.accountNumber, demo.password);
+  await page.waitForURL('**/dashboard');
+  await page.getByText(/Across \d+ accounts/).waitFor();
+  return page;
+}
+
+async function downloaded(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), body: await readFile(file!) };
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('receipts', () => {
+  it('opens from the dashboard’s recent activity with reference, timeline and balance after', async () => {
+    const page = await signInAsDemo();
+    const first = page.locator('.tx-list .tx__link').first();
+    const description = (await first.textContent())!.trim();
+    await first.click();
+    await page.waitForURL('**/transactions/**');
+    await page.getByRole('heading', { name: 'Receipt', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: description }).waitFor();
+    const details = page.locator('.receipt__details');
+    expect(await details.textContent()).toMatch(/Reference number[A-Z]{2,}-?\w+/);
+    expect(await details.textContent()).toMatch(/Balance after\$[\d,]+\.\d{2}/);
+    expect(await details.textContent()).toContain('Category');
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    expect(await timeline.textContent()).toMatch(/Initiated.*Settled/);
+    await expectScreenAccessible(page, 'receipt');
+
+    const pdf = await downloaded(page, () =>
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    );
+    expect(pdf.name).toMatch(/^receipt-.+\.pdf$/);
+    expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await page.getByRole('link', { name: 'Back to Accounts' }).click();
+    await page.waitForURL('**/accounts?**');
+    await page.locator('.tx--highlighted').waitFor();
+  });
+
+  it('opens from the accounts page on a phone, without sideways scrolling', async () => {
+    const page = await signInAsDemo(PHONE);
+    await page.goto('/accounts');
+    await page.locator('.tx-list .tx__link').first().click();
+    await page.getByRole('heading', { name: 'Receipt', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Timeline' }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectScreenAccessible(page, 'receipt at 375 px');
+  });
+
+  it('says so when the transaction is not the customer’s or does not exist', async () => {
+    const page = await signInAsDemo();
+    await page.goto('/transactions/not-a-transaction');
+    await page.getByText('We could not find this transaction.').waitFor();
+    await expectScreenAccessible(page, 'receipt not found');
+  });
+});
+
+describe('monthly statements', () => {
+  it('lists the account’s months and downloads each as PDF and CSV', async () => {
+    const page = await signInAsDemo();
+    await page.goto('/accounts');
+    const list = page.getByRole('list', { name: 'Monthly statements' });
+    await list.waitFor();
+    const months = list.getByRole('listitem');
+    await months.nth(1).waitFor();
+    expect(await months.first().textContent()).toContain('to date');
+    await expectScreenAccessible(page, 'accounts page with statements');
+
+    const label = (await months.nth(1).locator('.statement__month').textContent())!.trim();
+    const pdf = await downloaded(page, () =>
+      page.getByRole('button', { name: `Download ${label} statement as PDF` }).click(),
+    );
+    expect(pdf.name).toMatch(/^statement-.+-\d{4}-\d{2}\.pdf$/);
+    expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const csv = await downloaded(page, () =>
+      page.getByRole('button', { name: `Download ${label} statement as CSV` }).click(),
+    );
+    const rows = csv.body.toString('utf8').trim().split('\r\n');
+    expect(rows[0]).toBe('date,description,reference,kind,amount,balance,stream_version,position');
+    expect(rows[1]).toContain('Opening balance');
+    expect(rows.at(-3)).toContain('Closing balance');
+    expect(rows.at(-2)).toContain('Interest paid');
+    expect(rows.at(-1)).toContain('Fees charged');
+  });
+
+  it('fits a phone', async () => {
+    const page = await signInAsDemo(PHONE);
+    await page.goto('/accounts');
+    await page.getByRole('list', { name: 'Monthly statements' }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectScreenAccessible(page, 'statements at 375 px');
+  });
+});
+
+describe('transaction lists that scale', () => {
+  it('filters by money out and an amount range, pages with Load more, and exports what matches', async () => {
+    const page = await signInAsDemo();
+    await page.goto('/accounts?days=365');
+    await page.locator('.tx-list').waitFor();
+    await page.getByText('More filters').click();
+    const form = page.getByRole('form', { name: 'More filters' });
+    await form.getByLabel('Type').selectOption('debit');
+    await form.getByLabel('Minimum amount').fill('1');
+    await form.getByLabel('Maximum amount').fill('100000');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/type=debit/);
+    await page.locator('.tx-list').waitFor();
+    await expectScreenAccessible(page, 'accounts page with filters');
+    const amounts = await page.locator('.tx-list .tx__amount').allTextContents();
+    expect(amounts.length).toBeGreaterThan(0);
+    for (const amount of amounts) expect(amount).toMatch(/^Debit -\$/);
+
+    const csv = await downloaded(page, () =>
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    );
+    const rows = csv.body.toString('utf8').trim().split('\r\n').slice(1);
+    expect(rows.length).toBeGreaterThanOrEqual(amounts.length);
+    for (const row of rows) expect(row).toMatch(/,-\d+\.\d{2},/);
+
+    const more = page.getByRole('button', { name: 'Load more' });
+    if (await more.isVisible()) {
+      const before = await page.locator('.tx-list .tx').count();
+      await more.click();
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.tx-list .tx').length > n,
+        before,
+      );
+    }
+  });
+});

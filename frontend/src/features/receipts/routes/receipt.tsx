@@ -1,0 +1,152 @@
+import { ArrowLeft, Download } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
+import { useDocumentTitle } from '@/components/ui/page';
+import { ApiError } from '@/lib/api-client';
+import { downloadFromApi } from '@/lib/download';
+import { formatDate, formatMoney, formatSignedMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { deriveCategory, statusLabel, statusTone } from '@/lib/transactions';
+import { receiptPath, useReceipt, type ReceiptData, type TimelineStep } from '../api/get-receipt';
+import './receipt.css';
+
+const STEP_LABELS: Record<TimelineStep['step'], string> = {
+  initiated: 'Initiated',
+  settled: 'Settled',
+  failed: 'Failed',
+  reversed: 'Reversed',
+};
+
+function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
+  const { transaction, receipt } = data;
+  const [downloading, setDownloading] = useState(false);
+  const amount = Number(transaction.amount);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadFromApi(
+        `${receiptPath(id)}/receipt`,
+        `receipt-${receipt.reference_number || 'transaction'}.pdf`,
+      );
+    } catch {
+      toast.error('The receipt could not be downloaded. Please try again.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Card aria-labelledby="receipt-heading" className="receipt">
+      <CardHeader
+        id="receipt-heading"
+        title={transaction.description}
+        action={<Badge tone={statusTone(receipt.status)}>{statusLabel(receipt.status)}</Badge>}
+      />
+      <p className={`receipt__amount tabular ${amount >= 0 ? 'amount--credit' : 'amount--debit'}`}>
+        <span className="sr-only">{amount >= 0 ? 'Credit ' : 'Debit '}</span>
+        {formatSignedMoney(amount)}
+      </p>
+      <dl className="receipt__details">
+        <div>
+          <dt>Reference number</dt>
+          <dd className="mono">{receipt.reference_number || 'None'}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatDate(transaction.date, true)}</dd>
+        </div>
+        <div>
+          <dt>Account</dt>
+          <dd>
+            {receipt.account.name}{' '}
+            <span className="mono">{receipt.account.formatted_account_number}</span>
+          </dd>
+        </div>
+        {receipt.counterparty ? (
+          <div>
+            <dt>{amount >= 0 ? 'From' : 'To'}</dt>
+            <dd>{receipt.counterparty}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Category</dt>
+          <dd>{receipt.category ?? deriveCategory(transaction.description)}</dd>
+        </div>
+        <div>
+          <dt>Balance after</dt>
+          <dd className="tabular">
+            {receipt.balance_after === null ? 'Not yet posted' : formatMoney(receipt.balance_after)}
+          </dd>
+        </div>
+        {receipt.sepa ? (
+          <>
+            <div>
+              <dt>Amount in euro</dt>
+              <dd className="tabular">€{receipt.sepa.eur_amount}</dd>
+            </div>
+            <div>
+              <dt>Exchange rate</dt>
+              <dd className="tabular">1 USD = {receipt.sepa.exchange_rate} EUR</dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      <h3 className="receipt__subtitle" id="timeline-heading">
+        Timeline
+      </h3>
+      <ol className="receipt__timeline" aria-labelledby="timeline-heading">
+        {receipt.timeline.map((step, i) => (
+          <li key={i} className={`receipt__step receipt__step--${step.step}`}>
+            <span className="receipt__step-name">{STEP_LABELS[step.step]}</span>
+            <span className="muted">{formatDate(step.at, true)}</span>
+            {step.detail ? <span className="receipt__step-detail">{step.detail}</span> : null}
+          </li>
+        ))}
+      </ol>
+      <div className="receipt__actions">
+        <Button
+          variant="secondary"
+          onClick={() => void download()}
+          loading={downloading}
+          icon={<Download size={16} aria-hidden="true" />}
+        >
+          Download PDF
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** A receipt for one movement: what, when, where, its reference and what happened to it. */
+export default function ReceiptRoute() {
+  useDocumentTitle('Receipt');
+  const id = useParams().transactionId ?? '';
+  const receipt = useReceipt(id);
+  const accountId = receipt.data?.receipt.account.id;
+  const back = accountId
+    ? `/accounts?account=${accountId}&tx=${encodeURIComponent(id)}`
+    : '/accounts';
+  return (
+    <div className="receipt-page">
+      <Link to={back} className="back-link">
+        <ArrowLeft size={16} aria-hidden="true" /> Back to Accounts
+      </Link>
+      <h1 className="page-title">Receipt</h1>
+      {receipt.isPending ? (
+        <PageSpinner label="Loading the receipt" />
+      ) : receipt.isError ? (
+        <Alert tone="danger" title="Error">
+          <p>
+            {receipt.error instanceof ApiError && receipt.error.status === 404
+              ? 'We could not find this transaction.'
+              : 'We could not load this receipt. Please try again.'}
+          </p>
+        </Alert>
+      ) : (
+        <ReceiptBody id={id} data={receipt.data} />
+      )}
+    </div>
+  );
+}

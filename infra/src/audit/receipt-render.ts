@@ -1,0 +1,65 @@
+import PDFDocument from 'pdfkit';
+import { usd } from './statement-render.ts';
+
+/** What a customer's receipt for one movement states (amounts in signed cents). */
+export interface Receipt {
+  reference: string;
+  description: string;
+  status: string;
+  /** Signed cents: credits positive, debits negative. */
+  amount: number;
+  date: Date;
+  accountName: string;
+  accountNumberMasked: string;
+  counterparty: string | undefined;
+  category: string | undefined;
+  /** The account's balance just after this movement posted; undefined while it has not. */
+  balanceAfter: number | undefined;
+  timeline: { step: string; at: Date; detail?: string | undefined }[];
+  /** For a SEPA transfer: what the recipient receives in euro cents, and the rate used. */
+  eur: { amount: string; rate: string } | undefined;
+}
+
+/** A one-page US Letter receipt (pdfkit, the standard Helvetica; no external fonts). */
+export function receiptPdf(receipt: Receipt): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: 'Receipt' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('Helvetica-Bold').fontSize(16).text('Harborview Community Bank');
+  doc.font('Helvetica').fontSize(11).text('Transaction receipt');
+  doc.moveDown();
+  const field = (label: string, value: string) => {
+    doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  };
+  field('Reference number', receipt.reference || 'None');
+  field('Description', receipt.description);
+  field('Amount', usd(receipt.amount));
+  if (receipt.eur) {
+    field('Amount in euro', `EUR ${receipt.eur.amount}`);
+    field('Exchange rate', `1 USD = ${receipt.eur.rate} EUR`);
+  }
+  field('Status', receipt.status);
+  field('Date', receipt.date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
+  field('Account', `${receipt.accountName} (${receipt.accountNumberMasked})`);
+  if (receipt.counterparty) field('Counterparty', receipt.counterparty);
+  if (receipt.category) field('Category', receipt.category);
+  field(
+    'Balance after',
+    receipt.balanceAfter === undefined ? 'Not yet posted' : usd(receipt.balanceAfter),
+  );
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(11).text('Timeline');
+  doc.font('Helvetica').fontSize(10);
+  for (const step of receipt.timeline) {
+    const when = step.at.toISOString().replace('T', ' ').slice(0, 16);
+    doc.text(`${when} UTC  ${step.step}${step.detail ? ` (${step.detail})` : ''}`);
+  }
+  doc.end();
+  return done;
+}

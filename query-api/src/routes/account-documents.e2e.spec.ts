@@ -1,0 +1,246 @@
+import { moneyJobModule } from '@bank/command-api';
+import {
+  ApiClient,
+  type ApiResponse,
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let bank: TestBank;
+let owner: Awaited<ReturnType<typeof signedUpCustomer>>;
+let stranger: Awaited<ReturnType<typeof signedUpCustomer>>;
+let auditor: ApiClient;
+
+interface Line {
+  id: string;
+  description: string;
+  amount: number;
+  status: string;
+  kind: string;
+  reference_number: string;
+}
+
+const history = async (client: ApiClient) =>
+  (await client.get('/api/dashboard/comprehensive-history?limit=50')).body.data
+    .transactions as Line[];
+
+const pdfOf = async (client: ApiClient, url: string) => {
+  const response = await bank.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${client.token}` },
+  });
+  return response;
+};
+
+beforeAll(async () => {
+  bank = await startTestBank({ config: { settlementDelayMs: 0 }, jobs: moneyJobModule });
+  owner = await signedUpCustomer(bank, { name: 'Receipt Owner' });
+  stranger = await signedUpCustomer(bank, { name: 'Someone Else' });
+  await deposit(bank, owner.accounts[0]!.account_number, 500);
+  const transfer = await owner.client.post('/api/transfers/between-accounts', {
+    fromAccount: owner.accounts[0]!.id,
+    toAccount: owner.accounts[1]!.id,
+    amount: 120.25,
+    transferDate: new Date().toISOString().slice(0, 10),
+  });
+  expect(transfer.status).toBe(201);
+  owner.client.consistencyToken = transfer.headers['x-consistency-token'];
+  const ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+  const issued = await ops.post('/api/ops/auditors', { name: 'Statement auditor' });
+  auditor = new ApiClient(bank);
+  auditor.token = issued.body.data.token;
+});
+afterAll(() => bank?.stop());
+
+describe('receipts', () => {
+  it('shows a completed transfer with its reference, timeline, account and balance after it', async () => {
+    const lines = await history(owner.client);
+    const debit = lines.find((l) => l.description === 'Transfer to High Yield Savings')!;
+    const response = await owner.client.get(`/api/transactions/${encodeURIComponent(debit.id)}`);
+    expect(response.status).toBe(200);
+    const { transaction, receipt } = response.body.data;
+    expect(transaction).toMatchObject({ id: debit.id, amount: -120.25, status: 'completed' });
+    expect(receipt.reference_number).toMatch(/^TRF-/);
+    expect(receipt.reference_number).toBe(debit.reference_number);
+    expect(receipt.status).toBe('completed');
+    expect(receipt.timeline.map((s: { step: string }) => s.step)).toEqual(['initiated', 'settled']);
+    expect(receipt.account).toMatchObject({ id: owner.accounts[0]!.id });
+    expect(receipt.account.formatted_account_number).toMatch(/^\*{4}\d{4}$/);
+    expect(receipt.balance_after).toBe(379.75);
+    expect(receipt.sepa).toBeNull();
+  });
+
+  it('shows a rejected external transfer as initiated, then failed with the reason', async () => {
+    const c = await signedUpCustomer(bank, { name: 'Pending Payer' });
+    await deposit(bank, c.accounts[0]!.account_number, 300);
+    const send = await c.client.post('/api/transfers/external-bank', {
+      fromAccount: c.accounts[0]!.id,
+      amount: 100,
+      recipientName: 'Alex Kim',
+      bankName: 'First National',
+      accountNumber: '9990000',
+      routingNumber: '021000021',
+    });
+    expect(send.status).toBe(201);
+    c.client.consistencyToken = send.headers['x-consistency-token'];
+    const pending = (await history(c.client)).find((l) => l.kind === 'external-bank')!;
+    // Whether it is still pending now depends on the settlement job; what it ends as does not.
+    let receipt = { status: 'pending', timeline: [], counterparty: '' } as {
+      status: string;
+      timeline: { step: string; detail: string | null }[];
+      counterparty: string;
+    };
+    await bank.jobs!.dispatchPending();
+    for (let i = 0; i < 100 && receipt.status === 'pending'; i += 1) {
+      await bank.runner.catchUp();
+      receipt = (await c.client.get(`/api/transactions/${encodeURIComponent(pending.id)}`)).body
+        .data.receipt;
+      if (receipt.status === 'pending') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(receipt.status).toBe('failed');
+    expect(receipt.timeline.map((s: { step: string }) => s.step)).toEqual(['initiated', 'failed']);
+    expect(receipt.timeline[1]!.detail).toMatch(/rejected/);
+    expect(receipt.counterparty).toBe('Alex Kim');
+  });
+
+  it('downloads as a PDF', async () => {
+    const debit = (await history(owner.client)).find((l) => l.amount === -120.25)!;
+    const response = await pdfOf(
+      owner.client,
+      `/api/transactions/${encodeURIComponent(debit.id)}/receipt`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/receipt-TRF-/);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("answers 404 for another customer's transaction, as for one that does not exist", async () => {
+    const debit = (await history(owner.client)).find((l) => l.amount === -120.25)!;
+    const id = encodeURIComponent(debit.id);
+    expect((await stranger.client.get(`/api/transactions/${id}`)).status).toBe(404);
+    expect((await pdfOf(stranger.client, `/api/transactions/${id}/receipt`)).statusCode).toBe(404);
+    expect((await owner.client.get('/api/transactions/no-such-line')).status).toBe(404);
+    expect((await new ApiClient(bank).get(`/api/transactions/${id}`)).status).toBe(401);
+  });
+});
+
+describe('monthly statements', () => {
+  const month = new Date().toISOString().slice(0, 7);
+
+  it('lists the months of an account, the current one as a statement to date', async () => {
+    const response = await owner.client.get(`/api/accounts/${owner.accounts[0]!.id}/statements`);
+    expect(response.status).toBe(200);
+    expect(response.body.data.statements[0]).toMatchObject({ month, complete: false });
+  });
+
+  it('agrees to the cent with the auditor’s statement of the same period', async () => {
+    const accountId = owner.accounts[0]!.id;
+    const mine = await owner.client.get(`/api/accounts/${accountId}/statements/${month}`);
+    expect(mine.status).toBe(200);
+    const start = `${month}-01`;
+    const next = new Date(`${start}T00:00:00Z`);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    const range = `from=${start}T00:00:00Z&to=${next.toISOString()}`;
+    const audited = await auditor.get(
+      `/api/audit/accounts/${accountId}/statement?${range}&format=json`,
+    );
+    expect(audited.status).toBe(200);
+    const { month: _month, total_interest, total_fees, ...shared } = mine.body.data;
+    expect(shared).toEqual(audited.body.data);
+    expect(mine.body.data).toMatchObject({ opening_balance: 0, closing_balance: 379.75 });
+    expect(total_interest).toBe(0);
+    expect(total_fees).toBe(0);
+    expect(mine.body.data.lines.map((l: { balance: number }) => l.balance)).toEqual([500, 379.75]);
+
+    const csv = String(
+      (await owner.client.get(`/api/accounts/${accountId}/statements/${month}?format=csv`)).body,
+    );
+    const auditCsv = String(
+      (await auditor.get(`/api/audit/accounts/${accountId}/statement?${range}&format=csv`)).body,
+    );
+    expect(csv.startsWith(auditCsv)).toBe(true);
+    expect(csv.slice(auditCsv.length).trim().split('\r\n')).toEqual([
+      `${next.toISOString()},Interest paid,,total_interest,,0.00,,`,
+      `${next.toISOString()},Fees charged,,total_fees,,0.00,,`,
+    ]);
+  });
+
+  it('downloads as a PDF with the figures', async () => {
+    const response = await pdfOf(
+      owner.client,
+      `/api/accounts/${owner.accounts[0]!.id}/statements/${month}?format=pdf`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("answers 404 for another customer's account and 422 for a month that is not one", async () => {
+    const accountId = owner.accounts[0]!.id;
+    expect((await stranger.client.get(`/api/accounts/${accountId}/statements`)).status).toBe(404);
+    expect(
+      (await stranger.client.get(`/api/accounts/${accountId}/statements/${month}?format=csv`))
+        .status,
+    ).toBe(404);
+    const bad = await owner.client.get(`/api/accounts/${accountId}/statements/2026-13`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.month).toEqual(['The month must be a year and month such as 2026-03.']);
+    const future = await owner.client.get(`/api/accounts/${accountId}/statements/2999-01`);
+    expect(future.status).toBe(422);
+    expect(future.body.errors.month).toEqual(['That month has not started yet.']);
+  });
+});
+
+describe('transaction history that scales', () => {
+  const url = (query: string) => `/api/dashboard/comprehensive-history?${query}`;
+
+  it('pages with a cursor, every line once, newest first', async () => {
+    const c = await signedUpCustomer(bank, { name: 'Many Lines' });
+    for (const amount of [1, 2, 3, 4, 5])
+      await deposit(bank, c.accounts[0]!.account_number, amount);
+    await bank.runner.catchUp();
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ApiResponse = await c.client.get(
+        url(`limit=2${cursor ? `&cursor=${cursor}` : ''}`),
+      );
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data.transactions.map((t: Line) => t.amount));
+      cursor = page.body.data.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([5, 4, 3, 2, 1]);
+  });
+
+  it('filters by date range, type and amount', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const amounts = async (query: string) =>
+      ((await owner.client.get(url(query))).body.data.transactions as Line[]).map((t) => t.amount);
+    expect(await amounts(`from=${today}&to=${today}&type=debit`)).toEqual([-120.25]);
+    expect(await amounts(`min_amount=120.25&max_amount=120.25`)).toEqual(
+      expect.arrayContaining([-120.25, 120.25]),
+    );
+    expect(await amounts(`min_amount=200`)).toEqual([500]);
+    expect(await amounts(`from=2000-01-01&to=2000-01-31`)).toEqual([]);
+  });
+
+  it('refuses a bad filter with the field named', async () => {
+    const refused = async (query: string, field: string) => {
+      const response = await owner.client.get(url(query));
+      expect(response.status, query).toBe(422);
+      expect(Object.keys(response.body.errors), query).toContain(field);
+    };
+    await refused('cursor=bm90LWEtY3Vyc29y', 'cursor');
+    await refused('from=2026-02-30', 'from');
+    await refused('from=2026-03-02&to=2026-03-01', 'to');
+    await refused('min_amount=1.234', 'min_amount');
+    await refused('min_amount=-1', 'min_amount');
+    await refused('min_amount=10&max_amount=5', 'max_amount');
+  });
+});

@@ -1,0 +1,218 @@
+import { centsToDollars } from '@bank/events';
+import {
+  fieldError,
+  notFound,
+  ok,
+  requireCustomer,
+  type Pool,
+  type SessionStore,
+} from '@bank/infra';
+import {
+  accountInfo,
+  buildStatement,
+  receiptPdf,
+  statementCsv,
+  statementPdf,
+  type Receipt,
+} from '@bank/infra/audit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { maskAccountNumber } from '../views/accounts.ts';
+import { balanceAfterPosting, movementEvents, movementTimeline } from '../views/receipts.ts';
+import { monthOf, monthStart, nextMonthStart, statementMonths } from '../views/statement-months.ts';
+import { transactionView, type TransactionRow } from '../views/transactions.ts';
+import { statementView } from './audit.ts';
+
+const transactionParams = z.object({ transactionId: z.string().min(1).max(120) });
+const accountParams = z.object({ accountId: z.uuid() });
+const MONTH_MESSAGE = 'The month must be a year and month such as 2026-03.';
+const statementParams = z.object({
+  accountId: z.uuid(),
+  month: z.string().max(20),
+});
+const statementQuery = z.object({
+  format: z
+    .enum(['json', 'csv', 'pdf'], { message: 'The format must be json, csv or pdf.' })
+    .default('json'),
+});
+
+interface ReceiptRow extends TransactionRow {
+  hold_id: string | null;
+  entry_id: string;
+  account_number: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * The signed-in customer's documents: a receipt for every movement (JSON and PDF) and monthly
+ * statements per account (JSON, CSV and PDF) from the same log-derived statement code the
+ * auditors use. Another customer's transaction or account answers 404, as an unknown one does.
+ */
+export const accountDocumentRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  sessions: SessionStore;
+  openEvents?: (rows: { type: string; data: unknown }[]) => Promise<void>;
+}> = async (app, { pool, sessions, openEvents }) => {
+  app.addHook('onRequest', requireCustomer(sessions));
+
+  const loadReceipt = async (customerId: string, transactionId: string) => {
+    const { rows } = await pool.query<ReceiptRow>(
+      `SELECT t.*, a.name AS account_name, a.account_number FROM rm_transactions t
+       JOIN rm_accounts a ON a.account_id = t.account_id
+       WHERE t.id = $1 AND t.customer_id = $2`,
+      [transactionId, customerId],
+    );
+    const row = rows[0];
+    if (!row) throw notFound();
+    const account = await accountInfo(pool, row.account_id);
+    if (!account) throw notFound();
+    const events = await movementEvents(pool, row);
+    const posting = events.find((e) => e.type === 'AccountCredited' || e.type === 'AccountDebited');
+    const balanceAfter = await balanceAfterPosting(pool, account, posting?.position);
+    const metadata = row.metadata ?? {};
+    const eurAmount = metadata.eur_amount;
+    const rate = metadata.exchange_rate;
+    const receipt: Receipt = {
+      reference: row.reference_number,
+      description: row.description,
+      status: row.status,
+      amount: row.direction === 'credit' ? row.amount_cents : -row.amount_cents,
+      date: row.created_at,
+      accountName: row.account_name,
+      accountNumberMasked: maskAccountNumber(row.account_number),
+      counterparty: text(metadata.counterparty_name) ?? text(metadata.payee_name),
+      category: text(metadata.category),
+      balanceAfter,
+      timeline: movementTimeline(events),
+      eur:
+        eurAmount !== undefined && rate !== undefined
+          ? { amount: Number(eurAmount).toFixed(2), rate: String(rate) }
+          : undefined,
+    };
+    return { row, receipt };
+  };
+
+  app.get(
+    '/transactions/:transactionId',
+    { schema: { params: transactionParams } },
+    async (request) => {
+      const { row, receipt } = await loadReceipt(request.customerId, request.params.transactionId);
+      return ok(
+        {
+          transaction: transactionView(row),
+          receipt: {
+            reference_number: receipt.reference,
+            status: receipt.status,
+            timeline: receipt.timeline.map((s) => ({
+              step: s.step,
+              at: s.at.toISOString(),
+              detail: s.detail ?? null,
+            })),
+            counterparty: receipt.counterparty ?? null,
+            category: receipt.category ?? null,
+            account: {
+              id: row.account_id,
+              name: receipt.accountName,
+              formatted_account_number: receipt.accountNumberMasked,
+            },
+            balance_after:
+              receipt.balanceAfter === undefined ? null : centsToDollars(receipt.balanceAfter),
+            sepa: receipt.eur
+              ? { eur_amount: receipt.eur.amount, exchange_rate: receipt.eur.rate }
+              : null,
+          },
+        },
+        'Receipt retrieved successfully',
+      );
+    },
+  );
+
+  app.get(
+    '/transactions/:transactionId/receipt',
+    { schema: { params: transactionParams } },
+    async (request, reply) => {
+      const { receipt } = await loadReceipt(request.customerId, request.params.transactionId);
+      const name = `receipt-${receipt.reference || 'transaction'}`.replace(/[^A-Za-z0-9-]/g, '');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name}.pdf"`)
+        .send(await receiptPdf(receipt));
+    },
+  );
+
+  const ownAccount = async (customerId: string, accountId: string) => {
+    const { rows } = await pool.query<{ first_activity: Date }>(
+      `SELECT least(a.opened_at, (SELECT min(created_at) FROM rm_transactions t
+                                  WHERE t.account_id = a.account_id)) AS first_activity
+       FROM rm_accounts a WHERE a.account_id = $1 AND a.customer_id = $2`,
+      [accountId, customerId],
+    );
+    const row = rows[0];
+    const account = row ? await accountInfo(pool, accountId) : undefined;
+    if (!row || !account) throw notFound();
+    return { account, firstActivity: row.first_activity };
+  };
+
+  app.get(
+    '/accounts/:accountId/statements',
+    { schema: { params: accountParams } },
+    async (request) => {
+      const { accountId } = request.params;
+      const { firstActivity } = await ownAccount(request.customerId, accountId);
+      const now = new Date();
+      const current = monthOf(now);
+      return ok(
+        {
+          account_id: accountId,
+          statements: statementMonths(firstActivity, now).map((month) => {
+            const from = monthStart(month)!;
+            return {
+              month,
+              from: from.toISOString(),
+              to: nextMonthStart(from).toISOString(),
+              complete: month !== current,
+            };
+          }),
+        },
+        'Statements retrieved successfully',
+      );
+    },
+  );
+
+  app.get(
+    '/accounts/:accountId/statements/:month',
+    { schema: { params: statementParams, querystring: statementQuery } },
+    async (request, reply) => {
+      const { accountId, month } = request.params;
+      // The account first: someone else's answers 404 whatever the month.
+      const { account } = await ownAccount(request.customerId, accountId);
+      const from = monthStart(month);
+      if (!from) throw fieldError({ month: [MONTH_MESSAGE] });
+      if (from > new Date()) throw fieldError({ month: ['That month has not started yet.'] });
+      const statement = await buildStatement(pool, account, from, nextMonthStart(from), openEvents);
+      const name = `statement-${maskAccountNumber(account.accountNumber).slice(-4)}-${month}`;
+      if (request.query.format === 'json') {
+        return ok(
+          {
+            ...statementView(statement),
+            month,
+            total_interest: centsToDollars(statement.totalInterest),
+            total_fees: centsToDollars(statement.totalFees),
+          },
+          'Statement retrieved successfully',
+        );
+      }
+      if (request.query.format === 'pdf') {
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${name}.pdf"`)
+          .send(await statementPdf(statement));
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(statementCsv(statement, { totals: true }));
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import { buildStatement, type AccountInfo } from '@bank/infra/audit';
+import type { Db } from '@bank/projections';
+import type { Pool } from '@bank/infra';
+
+export type TimelineStepName = 'initiated' | 'settled' | 'failed';
+
+export interface TimelineStep {
+  step: TimelineStepName;
+  at: Date;
+  detail?: string | undefined;
+}
+
+/** The log's events about one movement on one account, oldest first. */
+export interface MovementEvent {
+  type: string;
+  position: number;
+  recordedAt: Date;
+  occurredAt?: string | undefined;
+  reason?: string | undefined;
+}
+
+/**
+ * What happened to a movement, from its events: a hold is when it was initiated, the posting when
+ * it settled, a released hold when it failed. A posting with no hold before it was initiated and
+ * settled at once (on its value date).
+ */
+export function movementTimeline(events: readonly MovementEvent[]): TimelineStep[] {
+  const steps: TimelineStep[] = [];
+  for (const event of events) {
+    const at = event.occurredAt ? new Date(event.occurredAt) : event.recordedAt;
+    if (event.type === 'FundsHeld') steps.push({ step: 'initiated', at });
+    else if (event.type === 'HoldReleased') {
+      steps.push({ step: 'failed', at, detail: event.reason });
+    } else if (event.type === 'AccountCredited' || event.type === 'AccountDebited') {
+      if (!steps.some((s) => s.step === 'initiated')) steps.push({ step: 'initiated', at });
+      steps.push({ step: 'settled', at });
+    }
+  }
+  return steps;
+}
+
+/** The events of one movement on the account's stream: its hold, its release, its posting. */
+export async function movementEvents(
+  db: Db,
+  row: { account_id: string; hold_id: string | null; entry_id: string; direction: string },
+): Promise<MovementEvent[]> {
+  const postingType = row.direction === 'credit' ? 'AccountCredited' : 'AccountDebited';
+  const { rows } = await db.query<{
+    type: string;
+    global_position: number;
+    recorded_at: Date;
+    occurred_at: string | null;
+    reason: string | null;
+  }>(
+    `SELECT type, global_position, recorded_at, data->>'occurredAt' AS occurred_at,
+            data->>'reason' AS reason
+     FROM events
+     WHERE stream_id = $1
+       AND ((data->>'holdId' = $2 AND type IN ('FundsHeld', 'HoldReleased', $4))
+            OR (data->>'entryId' = $3 AND type = $4))
+     ORDER BY stream_version`,
+    [`account-${row.account_id}`, row.hold_id ?? '', row.entry_id, postingType],
+  );
+  return rows.map((r) => ({
+    type: r.type,
+    position: Number(r.global_position),
+    recordedAt: r.recorded_at,
+    occurredAt: r.occurred_at ?? undefined,
+    reason: r.reason ?? undefined,
+  }));
+}
+
+/**
+ * The account's balance just after the posting at `position`, by the same fold of the log the
+ * statements use (so a receipt and the statement line agree); undefined when nothing posted.
+ */
+export async function balanceAfterPosting(
+  pool: Pool,
+  account: AccountInfo,
+  position: number | undefined,
+): Promise<number | undefined> {
+  if (position === undefined) return undefined;
+  const statement = await buildStatement(pool, account, new Date(0), new Date(8.64e15));
+  return statement.lines.find((line) => line.position === position)?.balanceAfter;
+}
