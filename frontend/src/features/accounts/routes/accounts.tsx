@@ -19,9 +19,11 @@ import { accountName, totalBalance, type Account } from '@/lib/accounts';
 import { useUser } from '@/lib/auth';
 import { formatDate, formatMoney, groupDigits, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
+import type { Transaction } from '@/lib/transactions';
 import { useAccounts } from '../api/get-accounts';
 import { PERIODS, useTransactionHistory, type Period } from '../api/get-transaction-history';
 import { BottomTabBar } from '../components/bottom-tab-bar';
+import { CategoryDialog } from '../components/category-dialog';
 import { DEFAULT_ROUTING_NUMBER, formatMonthlyFee, formatYield } from '../lib/account-terms';
 import { downloadCsv, transactionsToCsv } from '../lib/csv';
 import './accounts.css';
@@ -88,6 +90,7 @@ export default function AccountsRoute() {
   const [params, setParams] = useSearchParams();
   const [revealed, setRevealed] = useState(false);
   const [hidden, setHidden] = useState(false);
+  const [recategorising, setRecategorising] = useState<Transaction | null>(null);
   const filter = params.get('q') ?? '';
   // The account, period and transaction to open come from the link (dashboard card, search).
   const selectedId = params.get('account');
@@ -348,6 +351,11 @@ export default function AccountsRoute() {
                 transactions={shown}
                 hidden={hidden}
                 highlightedId={highlightedTx}
+                onChangeCategory={setRecategorising}
+              />
+              <CategoryDialog
+                transaction={recategorising}
+                onClose={() => setRecategorising(null)}
               />
             </>
           )}

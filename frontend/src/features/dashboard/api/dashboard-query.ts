@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Account } from '@/lib/accounts';
 import type { Transaction } from '@/lib/transactions';
+import type { SavingsGoalView } from './savings-goals';
 
 // The dashboard's call without React hooks: the router imports it to start the request while the
 // sign-in check runs (its hook, with useQuery's code, stays in the dashboard's own chunk).
@@ -12,8 +13,9 @@ export type SavingsGoal =
       name?: string;
       target_amount?: number;
       current_amount?: number;
-      target?: number;
+      target?: number | null;
       current?: number;
+      reached?: boolean;
     };
 
 export type DashboardData = {
@@ -22,6 +24,8 @@ export type DashboardData = {
   total_balance: number;
   cashback?: { available_balance: number; this_month_earned: number } | null;
   savings_goal?: SavingsGoal | null;
+  /** Every savings account with its goal, or none. */
+  savings_goals?: SavingsGoalView[];
 };
 
 export async function getDashboard(signal?: AbortSignal): Promise<DashboardData> {
