@@ -79,7 +79,8 @@ describe('savings goals', () => {
       [0, 'The goal must be at least $0.01.'],
       [-5, 'The goal must be at least $0.01.'],
       [10.005, 'The goal must be an amount in dollars and cents.'],
-      ['12abc', 'Please enter the goal amount.'],
+      ['12abc', 'The goal must be an amount in dollars and cents.'],
+      ['0x10', 'The goal must be an amount in dollars and cents.'],
       ['', 'Please enter the goal amount.'],
       [10_000_000.01, 'The goal can be at most $10,000,000.00.'],
       [1e300, 'The goal can be at most $10,000,000.00.'],
@@ -191,6 +192,13 @@ describe('transaction categories', () => {
     });
     expect(theirs.status).toBe(404);
     expect(theirs.body).toEqual(nobodys.body);
+    const odd = await theo.client.put(
+      `/api/transactions/${encodeURIComponent('a\u0000b')}/category`,
+      {
+        category: 'dining',
+      },
+    );
+    expect(odd.status).toBe(404);
     const after = (await alex.client.get('/api/dashboard/comprehensive-history')).body.data
       .transactions;
     expect(after[0]).toMatchObject({

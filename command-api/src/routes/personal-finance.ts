@@ -22,7 +22,10 @@ const goalBody = z.object({
 
 /** A history line's id as the transaction lists give it (any text; unknown ids are not found). */
 const transactionParam = z.object({
-  id: z.string().min(1).max(200),
+  id: z
+    .string()
+    .max(200)
+    .regex(/^[\w:.-]+$/),
 });
 
 const categoryBody = z.object({
@@ -33,9 +36,11 @@ const categoryBody = z.object({
 
 /** Amounts as typed: a number or numeric text; anything else, or sub-cent digits, is refused. */
 function goalCents(value: number | string): number {
-  const number = typeof value === 'number' ? value : value === '' ? NaN : Number(value);
+  if (value === '') throw fieldError({ target_amount: ['Please enter the goal amount.'] });
+  const number =
+    typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(number)) {
-    throw fieldError({ target_amount: ['Please enter the goal amount.'] });
+    throw fieldError({ target_amount: [savingsGoalMessages.notWholeCents] });
   }
   if (number <= 0) throw fieldError({ target_amount: [savingsGoalMessages.notPositive] });
   if (number > SAVINGS_GOAL_MAX_CENTS / 100) {
