@@ -19,7 +19,7 @@ export const transactionCategories = {
   fuel: 'Gas & fuel',
   dining: 'Dining',
   shopping: 'Shopping',
-  subscriptions: 'Subscriptions & streaming',
+  subscriptions: 'Subscriptions',
   utilities: 'Utilities',
   travel: 'Travel',
   health: 'Health',
