@@ -1,33 +1,19 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCustomer } from '../../infra/stack/src/seed.ts';
+import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
-import { LoginPage } from './page-models/auth-pages';
 import { expectScreenAccessible, toast } from './page-models/banking';
 import { SavingsGoalsCard, TransactionCategories } from './page-models/savings-and-categories';
+import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
 
 // Savings goals, categories and the demo notifications, against the demo customer's history.
 
-const t = useBankAndBrowser();
-let demo: { accountNumber: string; password: string };
-
-beforeAll(async () => {
-  demo = (await seedDemoCustomer(t.bank.ctx, t.bank.config.dataDir))!;
-});
-
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };
 
-async function signInAsDemo(viewport = DESKTOP): Promise<Page> {
-  const page = await t.newPage(viewport);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(demo.accountNumber, demo.password);
-  await page.waitForURL('**/dashboard');
-  await page.getByText(/Across \d+ accounts/).waitFor();
-  return page;
-}
+const t = useBankAndBrowser();
+const demo = useDemoCustomer(t);
+const signInAsDemo = (viewport = DESKTOP) => demo.signIn(viewport);
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
