@@ -12,6 +12,7 @@ import { transferEvents } from './schemas/transfers.ts';
 import { zelleEvents } from './schemas/zelle.ts';
 
 export * from './catalogue.ts';
+export * from './bank-time.ts';
 export * from './money.ts';
 export * from './streams.ts';
 export * from './schemas/account.ts';

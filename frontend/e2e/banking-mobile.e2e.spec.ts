@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectScreenAccessible } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
-// Issue 6: every banking screen at 360 px wide, with data, fits without sideways scrolling and
+// Every banking screen at 360 px wide, with data, fits without sideways scrolling and
 // passes the axe-core scan; the dark theme too.
 
 const t = useBankAndBrowser();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
-// Issue 6: Bill Pay against the real bank.
+// Bill Pay against the real bank.
 
 const t = useBankAndBrowser();
 

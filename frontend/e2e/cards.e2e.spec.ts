@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
-// Issue 6: Card Management against the real bank.
+// Card Management against the real bank.
 
 const t = useBankAndBrowser();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
-// Issue 6: Crypto Trading against the real bank, and the static Wire Transfers mock.
+// Crypto Trading against the real bank, and the static Wire Transfers mock.
 
 const t = useBankAndBrowser();
 

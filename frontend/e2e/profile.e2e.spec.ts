@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
-// Issue 6: Profile Settings against the real bank.
+// Profile Settings against the real bank.
 
 const t = useBankAndBrowser();
 

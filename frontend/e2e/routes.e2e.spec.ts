@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
-// Every route of spec §2 with its guard, signed out and signed in.
+// Every route of the app with its guard, signed out and signed in.
 
 const t = useBankAndBrowser();
 

@@ -7,7 +7,7 @@ import {
 } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
-// Issue 6: the Transfer Money wizard against the real bank.
+// The Transfer Money wizard against the real bank.
 
 const t = useBankAndBrowser();
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
-// Issue 6: person-to-person payments against the real bank.
+// Person-to-person payments against the real bank.
 
 const t = useBankAndBrowser();
 

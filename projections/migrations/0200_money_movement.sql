@@ -1,4 +1,4 @@
--- Money movement read models (issue 3): transfers, limit usage, person-to-person activity.
+-- Money movement read models: transfers, limit usage, person-to-person activity.
 
 CREATE TABLE rm_transfers (
   transfer_id uuid PRIMARY KEY,

@@ -22,8 +22,8 @@ export * from './runner/parking.ts';
 export * from './toolkit/index.ts';
 export { raiseNotification } from './core/notifications.ts';
 export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';
-export { findTickets, findTicket, ticketViews, type TicketRow } from './core/support.ts';
-export { bankDateOf, BANK_TIME_ZONE } from './core/limits.ts';
+export { findTickets, findTicket, ticketViews, timeSince, type TicketRow } from './core/support.ts';
+export { bankDateOf } from './core/limits.ts';
 
 export const projectionsMigrationsDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

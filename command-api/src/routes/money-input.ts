@@ -26,9 +26,6 @@ export class FormErrors {
 
 export type Body = Record<string, unknown>;
 
-/** Any JSON object body (or none); fields are read and checked one by one. */
-export const looseBody = z.record(z.string(), z.unknown()).nullish();
-
 /**
  * Documented field types of a money form, for the OpenAPI document: text, or an amount as a number
  * (or numeric text from a form input). The spec's messages come from the checks in the routes.
@@ -43,7 +40,7 @@ export function formBody<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.looseObject(shape).nullish();
 }
 
-/** The first of several accepted names that is present (spec 7 names first, spec 3 form names after). */
+/** The first of several accepted names that is present (API names first, then the form's). */
 export function pick(body: Body, ...names: string[]): unknown {
   for (const name of names) if (body[name] !== undefined && body[name] !== null) return body[name];
   return undefined;

@@ -53,7 +53,7 @@ export const ZELLE_MESSAGES = {
 /** Most people one split can ask. */
 const SPLIT_MAX_PEOPLE = 20;
 
-/** bank_account_id, total_amount, people [{name, contact}], memo (spec 5, Split). */
+/** bank_account_id, total_amount, people [{name, contact}], memo (the Split tab). */
 function readSplitForm(customerId: string, body: Body): SplitInput {
   const errors = new FormErrors();
   const accountId = requiredText(
@@ -103,7 +103,7 @@ function readSplitForm(customerId: string, body: Body): SplitInput {
 
 const emailShape = z.email();
 
-/** bank_account_id, recipient_name, recipient_email or recipient_phone, amount, memo (spec 7). */
+/** bank_account_id, recipient_name, recipient_email or recipient_phone, amount, memo. */
 function readZelleForm(customerId: string, body: Body): ZelleInput {
   const errors = new FormErrors();
   const accountId = requiredText(

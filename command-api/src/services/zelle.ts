@@ -5,6 +5,7 @@ import {
   ZellePaymentReturned,
   ZellePaymentSent,
   ZelleRequestCreated,
+  BANK_TIME_ZONE,
   centsToDollars,
   formatUsd,
   moneyStreams,
@@ -22,7 +23,6 @@ import {
 import { normalizeEmail } from '../domain/reservation.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
-import { BANK_TIME_ZONE } from '../domain/transfers/bank-time.ts';
 import { activityAggregate } from '../domain/transfers/limits.ts';
 import type { StoredReply } from '../domain/transfers/idempotency.ts';
 import {

@@ -22,9 +22,9 @@ export type MovementCategory = (typeof movementCategories)[number];
 
 /** Business constants shared by the deciders and the read side (cents). */
 export const moneyRules = {
-  /** Spec 9: the smallest transfer of any type. */
+  /** The smallest transfer of any type. */
   minTransferCents: 5_00,
-  /** Spec 9: own accounts and same bank are free; external $3.00, SEPA $15.00. */
+  /** Own accounts and same bank are free; external $3.00, SEPA $15.00. */
   transferFees: {
     'between-accounts': 0,
     'same-bank': 0,
@@ -70,7 +70,7 @@ export const moneyRules = {
   } satisfies Record<MovementCategory, number>,
   /** The first payment to a bill payee never paid before is held to this. */
   newPayeeFirstPaymentCents: 2_500_00,
-  /** Spec 5 and 9: one person-to-person payment or request. */
+  /** One person-to-person payment or request. */
   zelleMinCents: 1,
   zelleMaxCents: 5_000_00,
 };

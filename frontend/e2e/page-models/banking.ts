@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe.ts';
 
-// Page models for the signed-in banking screens (issue 6): selectors by role and accessible name.
+// Page models for the signed-in banking screens: selectors by role and accessible name.
 
 export class TransferPage {
   constructor(readonly page: Page) {}

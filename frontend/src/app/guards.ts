@@ -1,6 +1,6 @@
 import type { AuthStatus } from '@/lib/auth';
 
-// The access rules of spec §2, as a pure function of the route's kind and the sign-in state.
+// The access rules of the routes, as a pure function of the route's kind and the sign-in state.
 
 export type RouteAccess =
   /** /, /about, /personal-banking, /business-banking, /contact, /login, /register */

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { ChunkLoadError } from '@/lib/lazy-route';
 
-/** The router's fallback view (spec §8: "Unexpected Application Error!"). */
+/** The router's fallback view ("Unexpected Application Error!"). */
 export function RouteError() {
   const error = useRouteError();
   const chunk =

@@ -16,7 +16,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
 import { ScrollToTop } from './scroll-to-top';
 
-// Every route of spec §2 with its guard. Pages are lazily loaded chunks.
+// Every route of the app (docs/product.md) with its guard. Pages are lazily loaded chunks.
 
 /** What a signed-in route needs before it can paint: its code, and the data it shows first. */
 type RouteNeeds = {

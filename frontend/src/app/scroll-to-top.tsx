@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Spec §2: the page scrolls to the top on every route change (or to the #anchor asked for). */
+/** The page scrolls to the top on every route change (or to the #anchor asked for). */
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();
   useEffect(() => {

@@ -58,11 +58,6 @@ function readStoredConsistencyToken(): string | null {
   }
 }
 
-/** The latest token received from a command; sent with every following request. */
-export function getConsistencyToken() {
-  return consistencyToken;
-}
-
 export function setConsistencyToken(token: string | null) {
   consistencyToken = token;
   try {
@@ -160,7 +155,7 @@ export const api = {
     request<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** The first message of each field error, in order (spec §5: "first message shown"). */
+/** The first message of each field error, in order ("first message shown"). */
 export function firstFieldErrors(
   errors: FieldErrors | undefined,
 ): { field: string; message: string }[] {

@@ -21,7 +21,7 @@ import {
   type User,
 } from './session-storage';
 
-// Sign-in state (spec §4 "Auth"): token and user in local storage, the current
+// Sign-in state: token and user in local storage, the current
 // user fetched on start, any 401 clears both and leads to /login.
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -143,7 +143,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     try {
       await logoutRequest();
     } catch {
-      // Spec §4: logout always clears locally, even if the server call fails.
+      // Logout always clears locally, even if the server call fails.
     }
     forgetReturnPath();
     dropSession();

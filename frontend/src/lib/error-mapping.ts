@@ -2,7 +2,7 @@ import { ApiError } from './api-client';
 import type { ToastType } from './toast-queue';
 import { toast } from './toast-store';
 
-// The shared error catalogue of spec §8: HTTP status and server code → toast.
+// The shared error catalogue: HTTP status and server code → toast.
 
 export type MappedError = {
   type: Extract<ToastType, 'error' | 'warning'>;

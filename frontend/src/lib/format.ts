@@ -1,4 +1,4 @@
-// en-US money and date formatting (spec §1: USD in en-US format).
+// en-US money and date formatting (USD in en-US format).
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -28,7 +28,7 @@ export function formatDate(
   });
 }
 
-/** Spec §9: the top bar shows at most 20 characters of the email, then an ellipsis. */
+/** The top bar shows at most 20 characters of the email, then an ellipsis. */
 export function truncateText(text: string, max = 20): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }

@@ -1,6 +1,6 @@
 import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
 
-// Route chunks (and heavy widgets) load lazily and give up after 120 s (spec §7, §9) with a
+// Route chunks (and heavy widgets) load lazily and give up after 120 s with a
 // ChunkLoadError.
 
 export const CHUNK_TIMEOUT_MS = 120_000;

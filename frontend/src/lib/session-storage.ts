@@ -1,4 +1,4 @@
-// The signed-in session as kept in the browser (spec §9: keys auth_token and user).
+// The signed-in session as kept in the browser (keys auth_token and user).
 export const TOKEN_KEY = 'auth_token';
 export const USER_KEY = 'user';
 export const EXPIRES_KEY = 'session_expires_at';
@@ -37,12 +37,6 @@ export function getStoredUser(): User | null {
   } catch {
     return null;
   }
-}
-
-export function getExpiresAt(): number | null {
-  const raw = storage()?.getItem(EXPIRES_KEY);
-  const ms = raw ? Date.parse(raw) : NaN;
-  return Number.isNaN(ms) ? null : ms;
 }
 
 export function saveSession(session: { token?: string; user?: User; expiresAt?: string | null }) {

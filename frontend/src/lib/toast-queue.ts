@@ -1,4 +1,4 @@
-// Pure rules of the toast queue (spec §4 and §9).
+// Pure rules of the toast queue.
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 

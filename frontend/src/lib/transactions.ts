@@ -38,7 +38,7 @@ export function transactionCategory(tx: Transaction): TransactionCategoryInfo {
 
 export type StatusTone = 'success' | 'warning' | 'info' | 'neutral';
 
-/** Spec §4: completed green, pending yellow, processing blue, others gray. */
+/** Completed green, pending yellow, processing blue, others gray. */
 export function statusTone(status: string | null | undefined): StatusTone {
   switch ((status ?? '').toLowerCase()) {
     case 'completed':

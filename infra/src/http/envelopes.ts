@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** The success body every call answers with: {status: "success", message, data}. */
+export function ok<T>(data: T, message = 'OK'): { status: 'success'; message: string; data: T } {
+  return { status: 'success', message, data };
+}
+
 /** The success envelope every call answers with; data is described per call where it matters. */
 export const successEnvelope = z.object({
   status: z.literal('success'),

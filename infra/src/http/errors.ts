@@ -1,4 +1,4 @@
-/** Server error codes the app knows (spec 1, section 8). */
+/** Server error codes the app knows. */
 export type ErrorCode =
   | 'INSUFFICIENT_FUNDS'
   | 'ACCOUNT_LOCKED'

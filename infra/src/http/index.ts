@@ -1,6 +1,5 @@
 export * from './app.ts';
 export * from './auth.ts';
-export * from './envelope.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './envelopes.ts';

@@ -1,6 +1,6 @@
+import { BANK_TIME_ZONE } from '@bank/events';
 import { defineProjection } from '../projection.ts';
 
-export const BANK_TIME_ZONE = 'America/New_York';
 const bankDateFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: BANK_TIME_ZONE,
   year: 'numeric',

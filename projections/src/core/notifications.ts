@@ -7,16 +7,9 @@ import {
 import { deterministicUuid, type RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
+import type { NewNotification } from './notification-types.ts';
 import { transferNotificationHandlers } from './transfers.ts';
 import { zelleNotificationHandlers } from './zelle.ts';
-
-interface NewNotification {
-  customerId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  priority: 'high' | 'medium' | 'low';
-}
 
 /** Which preference switch silences a type; security and system notices are always sent. */
 const preferenceFor: Record<NotificationType, keyof NotificationPreferences | null> = {

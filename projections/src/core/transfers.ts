@@ -1,8 +1,7 @@
-import { ERASED, formatUsd, type EventData } from '@bank/events';
+import { BANK_TIME_ZONE, ERASED, formatUsd, type EventData } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import type { raiseNotification } from './notifications.ts';
+import type { RaiseNotification } from './notification-types.ts';
 import { defineProjection, type Projection } from '../projection.ts';
-import { BANK_TIME_ZONE } from './limits.ts';
 
 const shortDate = new Intl.DateTimeFormat('en-US', {
   timeZone: BANK_TIME_ZONE,
@@ -81,7 +80,7 @@ export const transfersProjection = defineProjection({
   },
 });
 
-type Raise = typeof raiseNotification;
+type Raise = RaiseNotification;
 
 /**
  * The sender's notifications about a transfer, run by the notifications projection (so they live

@@ -1,5 +1,5 @@
 import { ERASED, formatUsd, type ZelleContact } from '@bank/events';
-import type { raiseNotification } from './notifications.ts';
+import type { RaiseNotification } from './notification-types.ts';
 import { defineProjection, type Db, type Projection } from '../projection.ts';
 
 interface ActivityLine {
@@ -226,7 +226,7 @@ export const zelleProjection = defineProjection({
   },
 });
 
-type Raise = typeof raiseNotification;
+type Raise = RaiseNotification;
 
 /**
  * Person-to-person notices, run by the notifications projection. Money received is already

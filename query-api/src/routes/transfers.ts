@@ -1,6 +1,12 @@
-import { centsToDollars, moneyRules, transferTypes, type TransferType } from '@bank/events';
+import {
+  BANK_TIME_ZONE,
+  centsToDollars,
+  moneyRules,
+  transferTypes,
+  type TransferType,
+} from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
-import { BANK_TIME_ZONE, bankDateOf } from '@bank/projections';
+import { bankDateOf } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 

@@ -1,6 +1,7 @@
 import { centsToDollars, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
-import { BANK_TIME_ZONE, bankDateOf } from '@bank/projections';
+import { BANK_TIME_ZONE } from '@bank/events';
+import { bankDateOf } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitView, usedToday } from './transfers.ts';

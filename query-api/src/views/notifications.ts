@@ -1,4 +1,4 @@
-import type { Db } from '@bank/projections';
+import { timeSince, type Db } from '@bank/projections';
 
 export interface NotificationRow extends Record<string, unknown> {
   id: string;
@@ -10,17 +10,6 @@ export interface NotificationRow extends Record<string, unknown> {
   created_at: Date;
 }
 
-/** "just now", "5 minutes ago", "2 hours ago", "3 days ago", or the date. */
-export function timeAgo(date: Date, now = new Date()): string {
-  const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return plural(Math.floor(seconds / 60), 'minute');
-  if (seconds < 86_400) return plural(Math.floor(seconds / 3600), 'hour');
-  if (seconds < 30 * 86_400) return plural(Math.floor(seconds / 86_400), 'day');
-  return date.toISOString().slice(0, 10);
-}
-
 export function notificationView(row: NotificationRow) {
   return {
     id: row.id,
@@ -29,7 +18,7 @@ export function notificationView(row: NotificationRow) {
     message: row.message,
     priority: row.priority,
     is_read: row.is_read,
-    time_ago: timeAgo(row.created_at),
+    time_ago: timeSince(row.created_at),
     created_at: row.created_at.toISOString(),
   };
 }

@@ -1,10 +1,7 @@
-import type { RecurringFrequency } from '@bank/events';
+import { BANK_TIME_ZONE, type RecurringFrequency } from '@bank/events';
 
-/**
- * Bill pay runs on calendar dates of the bank's time zone: a payment dated 2025-03-14 is due at
- * the start of that day in New York, whatever the customer's or the server's time zone.
- */
-export const BANK_TIME_ZONE = 'America/New_York';
+// Bill pay runs on calendar dates of the bank's time zone: a payment dated 2025-03-14 is due at
+// the start of that day in New York, whatever the customer's or the server's time zone.
 
 export type IsoDate = string;
 

@@ -1,9 +1,6 @@
-/**
- * The bank's day: limits reset at midnight in New York (America/New_York, with daylight saving),
- * whatever the server's or the customer's time zone.
- */
-export const BANK_TIME_ZONE = 'America/New_York';
+import { BANK_TIME_ZONE } from '@bank/events';
 
+// Limits reset at the start of the bank's day.
 const dateFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: BANK_TIME_ZONE,
   year: 'numeric',

@@ -10,7 +10,7 @@ import {
 } from '@bank/events';
 import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
 
-/** Spec 5 and 9: per-payment amount and memo. */
+/** Per-payment amount and memo. */
 export const ZELLE_MIN_CENTS = moneyRules.zelleMinCents;
 export const ZELLE_MAX_CENTS = moneyRules.zelleMaxCents;
 export const ZELLE_MEMO_MAX = 255;

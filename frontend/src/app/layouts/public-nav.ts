@@ -1,4 +1,4 @@
-// The public header's menus (spec §2 "Public header and footer").
+// The public header's menus.
 
 export type NavLink = { label: string; to: string; description?: string };
 export type NavMenu = { label: string; links: NavLink[] };

@@ -12,7 +12,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-// The signed-in sidebar (spec §2 "Signed-in shell").
+// The signed-in sidebar.
 
 export type ShellLink = { label: string; to: string; icon: LucideIcon };
 export type ShellGroup = { label: string; icon: LucideIcon; children: ShellLink[] };

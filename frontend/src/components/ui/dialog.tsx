@@ -1,16 +1,6 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState } from 'react';
 import { lazyComponent } from '@/lib/lazy-route';
-
-export type DialogProps = {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  /** Hide the close button (e.g. when a choice is required). */
-  hideClose?: boolean;
-  role?: 'dialog' | 'alertdialog';
-};
+import type { DialogProps } from './dialog-props';
 
 const RadixDialogView = lazyComponent(() => import('./radix-dialog'));
 

@@ -146,7 +146,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   );
 });
 
-/** Server field errors, listed under "Please fix the following errors:" (spec §5). */
+/** Server field errors, listed under "Please fix the following errors:". */
 export function FieldErrorList({ errors }: { errors: { field: string; message: string }[] }) {
   if (!errors.length) return null;
   return (

@@ -37,7 +37,7 @@ export function PageHeader({
   );
 }
 
-/** Spec §2: /investments, /market-analysis and /deposit show only a title and "Coming Soon". */
+/** /investments, /market-analysis and /deposit show only a title and "Coming Soon". */
 export function ComingSoon({ title }: { title: string }) {
   useDocumentTitle(title);
   return (
@@ -46,22 +46,6 @@ export function ComingSoon({ title }: { title: string }) {
       <Card className="coming-soon">
         <Clock size={40} aria-hidden="true" />
         <p className="coming-soon__text">Coming Soon</p>
-      </Card>
-    </>
-  );
-}
-
-/** A signed-in screen that another part of the app (issue 6) will fill in. */
-export function ScreenPlaceholder({ title, description }: { title: string; description: string }) {
-  useDocumentTitle(title);
-  return (
-    <>
-      <PageHeader title={title} backTo="/dashboard" />
-      <Card>
-        <p>{description}</p>
-        <p className="muted">
-          This screen is being prepared. In the meantime, call us or visit any branch for help.
-        </p>
       </Card>
     </>
   );

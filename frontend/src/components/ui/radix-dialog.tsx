@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { DialogProps } from './dialog';
+import type { DialogProps } from './dialog-props';
 
 // Radix's dialog (focus trap, scroll lock, inert page): loaded when a dialog first opens.
 

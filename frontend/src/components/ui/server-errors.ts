@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 
 /**
- * Puts the server's field errors under their fields (first message of each, spec §5).
+ * Puts the server's field errors under their fields (first message of each).
  * `fieldMap` renames server fields to form fields; returns true when any field error was set.
  */
 export function applyServerFieldErrors<T extends FieldValues>(

@@ -24,7 +24,7 @@ export type NotificationSummary = { unread_count: number; total_count: number };
 
 export type ReadFilter = 'all' | 'unread' | 'read';
 
-/** The panel's type filter (spec §2): All Types, Transactions, Security, Cards, Crypto, Support. */
+/** The panel's type filter: All Types, Transactions, Security, Cards, Crypto, Support. */
 export const TYPE_FILTERS: { value: '' | NotificationType; label: string }[] = [
   { value: '', label: 'All Types' },
   { value: 'transaction', label: 'Transactions' },

@@ -1,5 +1,5 @@
 // npm run bench: the whole stack on one embedded PostgreSQL, measured in one run on this machine.
-// Prints the figures and their ratios to the targets of issue 9; `-- --out docs/benchmarks.md`
+// Prints the figures and their ratios to the performance targets; `-- --out docs/benchmarks.md`
 // also writes them there. It prints figures only: nothing here passes or fails on a time.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { freePort } from '@bank/infra/testing';
 import { LOAD_RATE_LIMITS } from '@bank/load-tests';
 import { startBank } from '../bank.ts';
 import '../modules.ts';
+import { benchCrudBaseline } from './crud-baseline/index.ts';
 import { benchEventStores } from './event-store-bench.ts';
 import { benchFrontend, buildFrontend } from './frontend-bench.ts';
 import { findPgbench, runPgbench } from './pgbench.ts';
@@ -71,6 +72,8 @@ try {
       dataDir,
       opsToken,
       secretsKey: secretsKey.toString('hex'),
+      // The access log only on request (BENCH_LOG=1): the CRUD baseline logs nothing either.
+      logLevel: process.env.BENCH_LOG === '1' ? 'info' : 'warn',
     },
     rateLimits: LOAD_RATE_LIMITS,
     // The bank's own log (projection and job errors) only on request: BENCH_LOG=1.
@@ -93,6 +96,7 @@ try {
         log,
       });
       const pgbench = findPgbench();
+      const superuser = new URL(pg.url('pgbench'));
       if (pgbench) {
         log(`    pgbench TPC-B, ${CLIENTS} clients, ${PGBENCH_SECONDS} s...`);
         results.pgbench = await runPgbench(
@@ -100,8 +104,8 @@ try {
           {
             host: pg.handle.socketDirectory,
             port: pg.port,
-            user: 'bank',
-            password: 'bank',
+            user: superuser.username,
+            password: decodeURIComponent(superuser.password),
             database: 'pgbench',
           },
           { clients: CLIENTS, seconds: PGBENCH_SECONDS, postgresPid: pg.handle.serverPid() },
@@ -112,6 +116,13 @@ try {
           'pgbench is not installed (apt-get install postgresql-client): no TPC-B comparison.',
         );
       }
+      log(`    CRUD baseline (Fastify + pg, two UPDATEs and an INSERT), ${CLIENTS} clients...`);
+      results.crud = await benchCrudBaseline(pg.url('crud_baseline'), {
+        clients: CLIENTS,
+        durationMs: DURATION_MS,
+        postgresPid: pg.handle.serverPid(),
+      });
+      log(`    CRUD baseline: ${Math.round(results.crud.transfersPerSecond)} transfers/s`);
     }
     if (seed && only.has('c')) {
       log('(c) Projections: lag under the mixed load, then catch-up...');

@@ -13,7 +13,7 @@ export interface BenchPostgres {
   stop(): Promise<void>;
 }
 
-const DATABASES = ['bank', 'pgbench', 'es_bank', 'es_emmett'];
+const DATABASES = ['bank', 'pgbench', 'crud_baseline', 'es_bank', 'es_emmett'];
 
 /** One embedded PostgreSQL server for the whole run, in a temporary directory, with a database per part. */
 export async function startBenchPostgres(): Promise<BenchPostgres> {

@@ -79,3 +79,38 @@ describe('the report of (a)', () => {
     expect(report).not.toContain('CPU per pgbench');
   });
 });
+
+describe('the CRUD baseline in the report', () => {
+  const crud = {
+    clients: 16,
+    accounts: 256,
+    transfersPerSecond: 800,
+    errors: 0,
+    nodeCpuMs: 0.6,
+    postgresCpuMs: 0.5,
+    generatorCpuMs: 0.1,
+  };
+
+  it('compares transfers/s and CPU per transfer with the baseline and with TPC-B as ratios', () => {
+    const report = markdownReport({ ...results(transfers({}), pgbench), crud });
+    expect(report).toContain(
+      '| (a) transfers/s vs the CRUD baseline | 400 vs 800 = 0.50× | ≥ 1.0× | 0.50× | **not met** |',
+    );
+    expect(report).toContain(
+      '| (a) CPU per transfer vs per TPC-B transaction | 5.00 vs 0.50 ms = 10.00× | ≤ 2.5× | 0.25× | **not met** |',
+    );
+    expect(report).toContain(
+      '| CPU per CRUD baseline transfer | 1.20 ms: its Node process 0.60, PostgreSQL 0.50, load generator 0.10; a bank transfer costs 4.2× as much |',
+    );
+  });
+
+  it('meets the throughput target when the bank does as many transfers as the baseline', () => {
+    const report = markdownReport({
+      ...results(transfers({}), pgbench),
+      crud: { ...crud, transfersPerSecond: 400 },
+    });
+    expect(report).toContain(
+      '| (a) transfers/s vs the CRUD baseline | 400 vs 400 = 1.00× | ≥ 1.0× | 1.00× | met |',
+    );
+  });
+});

@@ -53,3 +53,30 @@ export function mixedRequests(seed: Seed, mix: 'transfers' | 'mixed') {
       ? { request: transferRequest(seed, i), tag: 'transfer' }
       : { request: readRequest(seed, i), tag: 'read' };
 }
+
+/**
+ * The CRUD baseline's closed loop: lane L owns accounts L·k+1 … L·k+k (k = accounts / lanes) and
+ * moves a few dollars from one of them to the next, as the bank's lanes move checking → savings.
+ */
+export function laneCrudTransfers(accounts: number, lanes: number) {
+  const perLane = Math.max(2, Math.floor(accounts / lanes));
+  const cursors = new Array<number>(lanes).fill(0);
+  return (lane: number) => {
+    const turn = cursors[lane]!++ % (perLane - 1);
+    const fromAccount = lane * perLane + turn + 1;
+    return {
+      request: {
+        path: '/transfers',
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          fromAccount,
+          toAccount: fromAccount + 1,
+          amountCents: 500 + Math.floor(Math.random() * 100),
+          memo: 'bench',
+        }),
+      },
+      tag: 'transfer',
+    };
+  };
+}

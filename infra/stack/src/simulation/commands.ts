@@ -459,5 +459,3 @@ export const GENERATORS: Record<string, { make: Generator; weight: number }> = {
   'crypto-withdraw': { make: cryptoWithdraw, weight: 2 },
   'crypto-deposit': { make: cryptoDepositClaim, weight: 2 },
 };
-
-export type CommandKind = keyof typeof GENERATORS;

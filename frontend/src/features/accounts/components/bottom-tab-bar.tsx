@@ -11,7 +11,7 @@ import {
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router-dom';
 
-/** Spec §2: on small screens the accounts page has a bottom tab bar (overview, transfer, pay, more). */
+/** On small screens the accounts page has a bottom tab bar (overview, transfer, pay, more). */
 export function BottomTabBar() {
   const navigate = useNavigate();
   return (

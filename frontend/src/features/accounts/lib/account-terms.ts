@@ -1,6 +1,6 @@
 import type { Account } from '@/lib/accounts';
 
-// The rate and fee rules of spec §9 for the selected-account detail.
+// The rate and fee rules (by account name) for the selected-account detail.
 
 /** Shown when an account has no routing number of its own. */
 export const DEFAULT_ROUTING_NUMBER = '102000196';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { Session } from '@/lib/auth';
 
-/** Spec §5: account number exactly 12 digits; both fields required. */
+/** Account number exactly 12 digits; both fields required. */
 export const loginSchema = z.object({
   account_number: z
     .string()

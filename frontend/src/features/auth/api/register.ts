@@ -11,7 +11,7 @@ export const EMPLOYMENT_STATUSES = [
   { value: 'student', label: 'Student' },
 ] as const;
 
-/** The registration payload of spec §3; the step checks with their exact messages are in lib/register-steps. */
+/** The registration payload; the step checks with their exact messages are in lib/register-steps. */
 export const registerSchema = z.object({
   name: z.string(),
   email: z.string(),

@@ -39,7 +39,7 @@ export default function LoginRoute() {
   });
   const { errors } = form.formState;
 
-  // Spec §4: typing clears the error and that field's error.
+  // Typing clears the error and that field's error.
   const clearOn = (field: keyof LoginInput) => () => {
     setFormError(null);
     setLocked(false);

@@ -17,7 +17,7 @@ export type HistoryItem = {
 
 export const HISTORY_LIMIT = 50;
 
-/** The whole combined history (type all, 50 items, spec §7); the screen filters it locally. */
+/** The whole combined history (type all, 50 items); the screen filters it locally. */
 export async function getBillHistory(signal?: AbortSignal): Promise<HistoryItem[]> {
   const { data } = await api.get<{ transactions: HistoryItem[] }>('/bill-payments/history', {
     signal,

@@ -38,7 +38,7 @@ export function AddPayeeDialog({
         close();
       },
       onError: (e) => {
-        // Spec §8: server errors go through the shared handler and its field errors are kept.
+        // Server errors go through the shared handler and its field errors are kept.
         const applied = applyServerFieldErrors(e, form.setError, {}, Object.keys(emptyPayeeForm));
         if (!applied) {
           const m = mapError(e);

@@ -28,7 +28,7 @@ export const DELETE_CONFIRM = 'Are you sure you want to delete this payee?';
 
 const day = (d: string) => formatDate(`${d.slice(0, 10)}T12:00:00`);
 
-/** Spec 2 §2.6: Bill Pay. */
+/** Bill Pay. */
 export default function BillPayRoute() {
   useDocumentTitle('Bill Pay');
   const payees = usePayees();

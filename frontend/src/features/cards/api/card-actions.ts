@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { cardsQueryOptions, type Card } from './get-cards';
 
-// The card commands of spec 2 §7 that need no form: apply, lock/unlock, settings.
+// The card commands that need no form: apply, lock/unlock, settings.
 
 function useCardMutation<I>(fn: (input: I) => Promise<{ message: string; data: unknown }>) {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-// Spec §5 limits PIN inputs to 4 characters; the server also wants 4 digits and a matching
+// The form limits PIN inputs to 4 characters; the server also wants 4 digits and a matching
 // confirmation, so the form checks the same before sending.
 export const PIN_MESSAGES = {
   current: 'The current PIN is incorrect.',

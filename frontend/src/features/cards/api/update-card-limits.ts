@@ -17,7 +17,7 @@ const amount = (invalid: string, positive: string, max: number, maxMessage: stri
     .string()
     .trim()
     .superRefine((v, ctx) => {
-      if (v === '') return; // empty keeps the current limit (spec §5)
+      if (v === '') return; // empty keeps the current limit
       if (!/^\d+(\.\d{1,2})?$/.test(v)) ctx.addIssue({ code: 'custom', message: invalid });
       else if (Number(v) <= 0) ctx.addIssue({ code: 'custom', message: positive });
       else if (Number(v) > max) ctx.addIssue({ code: 'custom', message: maxMessage });
@@ -40,7 +40,7 @@ export const cardLimitsSchema = z.object({
 
 export type CardLimitsForm = z.infer<typeof cardLimitsSchema>;
 
-/** Empty inputs fall back to the card's current value (spec §5). */
+/** Empty inputs fall back to the card's current value. */
 export function limitsPayload(v: CardLimitsForm, card: Pick<Card, 'limits'>) {
   return {
     daily_atm_limit:

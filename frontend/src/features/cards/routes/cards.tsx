@@ -35,7 +35,7 @@ function benefitsOf(card: Card): string[] {
   return Array.isArray(b) ? b : [b];
 }
 
-/** Spec 2 §2.5: Card Management. */
+/** Card Management. */
 export default function CardsRoute() {
   useDocumentTitle('Card Management');
   const cards = useCards();

@@ -25,7 +25,7 @@ export const marketDataQueryOptions = () =>
     queryFn: ({ signal }) => getMarketData(signal),
   });
 
-/** Market data refreshes every 30 s (spec §4). */
+/** Market data refreshes every 30 s. */
 export function useMarketData() {
   return useQuery({ ...marketDataQueryOptions(), refetchInterval: REFRESH_MS });
 }

@@ -88,7 +88,7 @@ export const submitDeposit = (input: { values: DepositForm; idempotencyKey: stri
 
 export const useSubmitDeposit = () => useWalletMutation(submitDeposit);
 
-/** The network is optional and defaults to the symbol (spec §5). */
+/** The network is optional and defaults to the symbol. */
 export const submitWithdrawal = (input: { values: WithdrawForm; idempotencyKey: string }) =>
   api.post<unknown>(
     '/crypto/withdraw',

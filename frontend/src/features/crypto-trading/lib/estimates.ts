@@ -1,9 +1,9 @@
-// Trade estimates shown before confirming (spec §9: 1% fee on buy and sell), computed the way the
+// Trade estimates shown before confirming (1% fee on buy and sell), computed the way the
 // bank computes them: integer cents and 10^-8 coin units, fee rounded up, coins rounded down.
 
 export const FEE_PERCENT = 1;
 
-/** Spec §9: the supported coins, offered for trading even before market data has loaded. */
+/** The supported coins, offered for trading even before market data has loaded. */
 export const SUPPORTED_COINS: Record<string, string> = {
   BTC: 'Bitcoin',
   ETH: 'Ethereum',
@@ -17,8 +17,6 @@ export const SUPPORTED_COINS: Record<string, string> = {
   MATIC: 'Polygon',
 };
 export const UNITS_PER_COIN = 100_000_000;
-export const MIN_BUY = 1;
-export const MIN_SELL = 0.00000001;
 export const MIN_TRANSFER = 0.001;
 
 export function toCents(dollars: number): number {
@@ -87,7 +85,7 @@ export function formatCoins(units: number, decimals = 8): string {
   return (units / UNITS_PER_COIN).toFixed(decimals);
 }
 
-/** K, M and B suffixes for large figures (spec §9). */
+/** K, M and B suffixes for large figures. */
 export function compactNumber(value: number, prefix = '$'): string {
   const abs = Math.abs(value);
   const [div, suffix] =

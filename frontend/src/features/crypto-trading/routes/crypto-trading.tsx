@@ -39,7 +39,7 @@ function txTone(status: string) {
   return 'danger' as const;
 }
 
-/** Spec 2 §2.4: Crypto Trading. */
+/** Crypto Trading. */
 export default function CryptoTradingRoute() {
   useDocumentTitle('Crypto Trading');
   const queryClient = useQueryClient();

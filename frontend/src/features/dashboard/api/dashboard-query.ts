@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Account } from '@/lib/accounts';
 import type { Transaction } from '@/lib/transactions';
-import type { SavingsGoalView } from './savings-goals';
 
 // The dashboard's call without React hooks: the router imports it to start the request while the
 // sign-in check runs (its hook, with useQuery's code, stays in the dashboard's own chunk).
@@ -17,6 +16,17 @@ export type SavingsGoal =
       current?: number;
       reached?: boolean;
     };
+
+/** A savings account with its goal, as the server reports it (amounts in dollars). */
+export type SavingsGoalView = {
+  account_id: string;
+  account_name: string;
+  current_amount: number;
+  target_amount: number | null;
+  remaining_amount: number | null;
+  progress_percent: number | null;
+  reached: boolean;
+};
 
 export type DashboardData = {
   accounts: Account[];

@@ -2,16 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dashboardQueryOptions } from './dashboard-query';
 
-/** A savings account with its goal, as the server reports it (amounts in dollars). */
-export type SavingsGoalView = {
-  account_id: string;
-  account_name: string;
-  current_amount: number;
-  target_amount: number | null;
-  remaining_amount: number | null;
-  progress_percent: number | null;
-  reached: boolean;
-};
+export type { SavingsGoalView } from './dashboard-query';
 
 export const GOAL_MAX_DOLLARS = 10_000_000;
 

@@ -1,4 +1,4 @@
-/** Spec §2: morning before 12:00, afternoon before 18:00, else evening. */
+/** Morning before 12:00, afternoon before 18:00, else evening. */
 export function greeting(now: Date): string {
   const hour = now.getHours();
   if (hour < 12) return 'Good morning';
@@ -6,7 +6,7 @@ export function greeting(now: Date): string {
   return 'Good evening';
 }
 
-/** Spec §2: 3 account cards when a cashback card is shown, else 4. */
+/** 3 account cards when a cashback card is shown, else 4. */
 export function accountCardLimit(showCashback: boolean): number {
   return showCashback ? 3 : 4;
 }

@@ -3,7 +3,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 
-/** Spec §2: two cards, My Policies and Get Quote, with a link to /insurance-info. */
+/** Two cards, My Policies and Get Quote, with a link to /insurance-info. */
 export default function InsuranceRoute() {
   useDocumentTitle('Insurance');
   return (

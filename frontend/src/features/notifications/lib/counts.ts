@@ -1,6 +1,6 @@
 import type { BankNotification, NotificationSummary } from '../types';
 
-/** Spec §9: the unread badge shows "99+" above 99. */
+/** The unread badge shows "99+" above 99. */
 export function badgeLabel(unread: number): string {
   return unread > 99 ? '99+' : String(unread);
 }

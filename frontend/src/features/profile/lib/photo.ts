@@ -1,4 +1,4 @@
-// Spec 2 §5 and §9: JPEG, JPG, PNG or GIF, at most 5 MB (5242880 bytes).
+// JPEG, JPG, PNG or GIF, at most 5 MB (5242880 bytes).
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif'] as const;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;

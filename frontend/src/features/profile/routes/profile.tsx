@@ -12,7 +12,7 @@ import './profile.css';
 
 type Tab = 'profile' | 'security' | 'notifications';
 
-/** Spec 2 §2.8: Profile Settings. */
+/** Profile Settings. */
 export default function ProfileRoute() {
   useDocumentTitle('Profile Settings');
   const user = useUser() as ProfileUser;

@@ -13,7 +13,7 @@ export const APPOINTMENT_TYPES = [
   { value: 'support', label: 'Account support' },
 ] as const;
 
-/** Spec §9: 9:00 AM to 5:00 PM, hourly. */
+/** 9:00 AM to 5:00 PM, hourly. */
 export const APPOINTMENT_TIMES = [
   '9:00 AM',
   '10:00 AM',

@@ -7,7 +7,7 @@ import {
   monthlyPayment,
 } from '../lib/loan-calculator';
 
-/** Spec §5: amount, rate (step 0.01), term 5–30 years and loan type; the payment shows 0.00 until all are filled. */
+/** Amount, rate (step 0.01), term 5–30 years and loan type; the payment shows 0.00 until all are filled. */
 export function LoanCalculator() {
   const [loanType, setLoanType] = useState<string>('mortgage');
   const [amount, setAmount] = useState('');

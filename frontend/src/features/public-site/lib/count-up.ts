@@ -1,4 +1,4 @@
-// The figures band counts up when it scrolls into view (spec §2, default 2 s).
+// The figures band counts up when it scrolls into view (default 2 s).
 
 export const COUNT_UP_MS = 2000;
 

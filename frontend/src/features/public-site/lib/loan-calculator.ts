@@ -1,4 +1,4 @@
-// The loans page payment calculator (spec §5).
+// The loans page payment calculator.
 
 export const LOAN_TERMS_YEARS = [5, 10, 15, 20, 25, 30] as const;
 

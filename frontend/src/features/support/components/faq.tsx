@@ -19,7 +19,7 @@ const FAQ = [
   },
 ];
 
-/** The FAQ tab: four static answers (spec 2 §2.7). */
+/** The FAQ tab: four static answers. */
 export function Faq() {
   return (
     <div className="faq">

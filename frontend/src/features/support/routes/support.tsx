@@ -47,7 +47,7 @@ function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen(id: string)
   );
 }
 
-/** Spec 2 §2.7: Support tickets and FAQ. */
+/** Support tickets and FAQ. */
 export default function SupportRoute() {
   useDocumentTitle('Support');
   const meta = useSupportMeta();
@@ -60,7 +60,7 @@ export default function SupportRoute() {
   const tickets = useTickets(filters);
   const found = useTicketSearch(search);
   const active = search ? found : tickets;
-  // Spec §8: a failed list or search load empties the list.
+  // A failed list or search load empties the list.
   const list = active.isError ? [] : (active.data ?? []);
 
   const setFilter = (key: keyof TicketFilters, value: string) =>

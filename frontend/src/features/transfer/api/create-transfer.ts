@@ -5,7 +5,7 @@ import type { Account } from '@/lib/accounts';
 import type { TransferType } from '../lib/transfer-types';
 import type { RecipientLookup } from './validate-recipient';
 
-// The transfer form (spec 2 §3), its rules (§5) and the four submit calls (§7).
+// The transfer form, its rules and the four submit calls.
 
 export const transferFormSchemaBase = z.object({
   fromAccount: z.string(),
@@ -152,7 +152,7 @@ const PATHS: Record<TransferType, string> = {
   sepa: '/wire-transfers/sepa',
 };
 
-/** The payload of spec §7 for each type ('common fields' plus the type's own). */
+/** The payload for each type ('common fields' plus the type's own). */
 export function transferPayload(type: TransferType, v: TransferForm, recipientId?: string) {
   const common = {
     fromAccount: v.fromAccount,

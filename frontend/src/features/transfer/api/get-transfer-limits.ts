@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Spec §7: the limits' shape is not shown; the screen reads what it recognises. */
+/** The limits' shape is not shown; the screen reads what it recognises. */
 export type TransferLimits = Record<string, unknown>;
 
 export async function getTransferLimits(signal?: AbortSignal): Promise<TransferLimits> {

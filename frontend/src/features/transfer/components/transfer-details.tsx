@@ -20,7 +20,7 @@ type Props = {
   lookup: { result: RecipientLookup | null; checking: boolean };
 };
 
-/** Step 2: the fields of the chosen type (spec 2 §3). */
+/** Step 2: the fields of the chosen type. */
 export function TransferDetails({ type, form, accounts, lookup }: Props) {
   const {
     register,

@@ -1,4 +1,4 @@
-// The four transfer types of spec 2 §2.1 and §9, and the SEPA reference lists of §3.
+// The four transfer types and the SEPA reference lists.
 
 export const TRANSFER_TYPES = ['between-accounts', 'same-bank', 'external-bank', 'sepa'] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
@@ -46,7 +46,7 @@ export function isTransferType(value: string): value is TransferType {
   return (TRANSFER_TYPES as readonly string[]).includes(value);
 }
 
-/** Spec §3 names 33 countries but counts 34; the server also accepts the United Kingdom. */
+/** 34 countries: the EU, Iceland, Liechtenstein, Monaco, Norway, San Marino, Switzerland and the United Kingdom. */
 export const SEPA_COUNTRIES: Record<string, string> = {
   AT: 'Austria',
   BE: 'Belgium',

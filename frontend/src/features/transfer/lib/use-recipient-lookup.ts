@@ -7,7 +7,7 @@ export const LOOKUP_MIN_CHARS = 3;
 export const FOUND_NOTICE_MS = 3000;
 
 /**
- * Same-bank recipient lookup (spec §4): 800 ms after the last keystroke, once the email or phone
+ * Same-bank recipient lookup: 800 ms after the last keystroke, once the email or phone
  * has at least 3 characters. `lookupNow` runs it at once (used when Review is pressed early).
  */
 export function useRecipientLookup(contact: string, enabled: boolean) {

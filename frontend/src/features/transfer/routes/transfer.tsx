@@ -53,7 +53,7 @@ const STEP_TITLES: Record<Step, string> = {
   3: 'Review and confirm',
 };
 
-/** Spec 2 §2.1: the Transfer Money wizard, three steps for four types. */
+/** The Transfer Money wizard, three steps for four types. */
 export default function TransferRoute() {
   useDocumentTitle('Transfer Money');
   const navigate = useNavigate();

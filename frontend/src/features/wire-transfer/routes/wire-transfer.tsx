@@ -8,7 +8,7 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { formatMoney } from '@/lib/format';
 import './wire-transfer.css';
 
-// Spec 2 §2.3: a static, non-functional mock. No submit logic and no calls.
+// A static, non-functional mock. No submit logic and no calls.
 
 type WireType = 'domestic' | 'international' | 'sepa';
 

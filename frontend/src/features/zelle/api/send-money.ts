@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { zelleRequestsQueryOptions } from './get-zelle-requests';
 import { zelleTransactionsQueryOptions } from './get-zelle-transactions';
 
-// Send and request share one form (spec 2 §2.2, §5) and one payload (§7).
+// Send and request share one form and one payload.
 
 export const ZELLE_MESSAGES = {
   account: 'Please select an account',

@@ -26,7 +26,7 @@ function typeLabel(item: ZelleActivity) {
   return `Request to ${item.recipient_name ?? 'someone'}`;
 }
 
-/** Activity tab: the latest 20 items (spec 2 §2.2). */
+/** Activity tab: the latest 20 items. */
 export function ActivityList({
   items,
   loading,

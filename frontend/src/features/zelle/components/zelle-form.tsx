@@ -69,7 +69,7 @@ function ContactToggle({ form }: { form: UseFormReturn<ZelleForm> }) {
   );
 }
 
-/** Send or request money (spec 2 §2.2). Sending asks for confirmation and uses one key per attempt. */
+/** Send or request money. Sending asks for confirmation and uses one key per attempt. */
 export function ZelleForm({
   mode,
   accounts,

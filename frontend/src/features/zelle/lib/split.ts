@@ -1,4 +1,4 @@
-// Spec 2 §7: each person's share is the total divided by the number of people plus one
+// Each person's share is the total divided by the number of people plus one
 // (the requester keeps a share). Shares are whole cents that add up to the total exactly.
 
 export function toCents(dollars: number | string): number {

@@ -31,7 +31,7 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'activity', label: 'Activity' },
 ];
 
-/** Spec 2 §2.2: person-to-person payments. */
+/** Person-to-person payments. */
 export default function ZelleRoute() {
   useDocumentTitle('Zelle');
   const user = useUser();
