@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Posting } from '@bank/events';
 import { describe, it } from 'vitest';
 import { projectionTest } from '../toolkit/testing.ts';
 import { notificationsProjection } from './notifications.ts';
@@ -21,7 +22,10 @@ const opened = {
     currency: 'USD' as const,
   },
 };
-const posting = (entryId: string, extra: object) => ({
+const posting = (
+  entryId: string,
+  extra: Pick<Posting, 'description' | 'kind' | 'contra' | 'metadata' | 'occurredAt'>,
+): Posting => ({
   accountId,
   entryId,
   amount: 48_10,
