@@ -6,6 +6,7 @@ import { contactEvents } from './schemas/contact.ts';
 import { cryptoEvents } from './schemas/crypto.ts';
 import { customerEvents } from './schemas/customer.ts';
 import { notificationEvents } from './schemas/notification.ts';
+import { personalFinanceEvents } from './schemas/personal-finance.ts';
 import { supportEvents } from './schemas/support.ts';
 import { transferEvents } from './schemas/transfers.ts';
 import { zelleEvents } from './schemas/zelle.ts';
@@ -21,6 +22,8 @@ export * from './schemas/contact.ts';
 export * from './schemas/crypto.ts';
 export * from './schemas/customer.ts';
 export * from './schemas/notification.ts';
+export * from './schemas/personal-finance.ts';
+export * from './categories.ts';
 export * from './schemas/support.ts';
 export * from './schemas/transfers.ts';
 export * from './schemas/zelle.ts';
@@ -38,6 +41,7 @@ const allDefinitions = [
   ...supportEvents,
   ...transferEvents,
   ...zelleEvents,
+  ...personalFinanceEvents,
 ] as const;
 
 /** Every event of the bank, as a discriminated union of its latest shapes. */

@@ -8,6 +8,8 @@ export const streams = {
   account: (accountId: string) => `account-${accountId}`,
   notifications: (customerId: string) => `notifications-${customerId}`,
   contactRequest: (requestId: string) => `contact-${requestId}`,
+  savingsGoal: (accountId: string) => `savings-goal-${accountId}`,
+  transactionCategories: (customerId: string) => `transaction-categories-${customerId}`,
   /**
    * Reservation streams make identifiers unique: a second claim finds the stream taken. Emails and
    * phone numbers are personal data, so their stream ids carry a SHA-256 of the value instead.

@@ -1,29 +1,14 @@
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCustomer } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
-import { LoginPage } from './page-models/auth-pages';
 import { expectScreenAccessible } from './page-models/banking';
+import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
 
 // The dashboard, accounts page and shell against the demo customer's three months of history.
 
 const t = useBankAndBrowser();
-let demo: { accountNumber: string; password: string };
-
-beforeAll(async () => {
-  demo = (await seedDemoCustomer(t.bank.ctx, t.bank.config.dataDir))!;
-});
-
-async function signInAsDemo(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await t.newPage(viewport);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(demo.accountNumber, demo.password);
-  await page.waitForURL('**/dashboard');
-  await page.getByText(/Across \d+ accounts/).waitFor();
-  return page;
-}
+const demo = useDemoCustomer(t);
+const signInAsDemo = demo.signIn;
 
 const MONEY = /\$\d/;
 

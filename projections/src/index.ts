@@ -8,6 +8,7 @@ import { contactRequestsProjection } from './core/contact-requests.ts';
 import { cryptoProjection } from './core/crypto.ts';
 import { customersProjection } from './core/customers.ts';
 import { notificationsProjection } from './core/notifications.ts';
+import { savingsGoalsProjection } from './core/savings-goals.ts';
 import { supportProjection } from './core/support.ts';
 import { transactionsProjection } from './core/transactions.ts';
 import { transfersProjection } from './core/transfers.ts';
@@ -44,6 +45,7 @@ export const allProjections: Projection[] = [
   transfersProjection,
   moneyLimitsProjection,
   zelleProjection,
+  savingsGoalsProjection,
 ];
 export * from './queries/users.ts';
 

@@ -8,6 +8,7 @@ import { consistentReads } from './routes/consistency.ts';
 import { cryptoOpsQueryRoutes, cryptoQueryRoutes } from './routes/crypto.ts';
 import { customerQueryRoutes } from './routes/customer.ts';
 import { opsQueryRoutes } from './routes/ops.ts';
+import { personalFinanceQueryRoutes } from './routes/personal-finance.ts';
 import { opsSupportQueryRoutes, supportQueryRoutes } from './routes/support.ts';
 import { transferQueryRoutes } from './routes/transfers.ts';
 import { zelleQueryRoutes } from './routes/zelle.ts';
@@ -46,4 +47,5 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   await app.register(opsSupportQueryRoutes, { pool, opsToken });
   await app.register(transferQueryRoutes, { pool, sessions });
   await app.register(zelleQueryRoutes, { pool, sessions });
+  await app.register(personalFinanceQueryRoutes, { pool, sessions });
 };

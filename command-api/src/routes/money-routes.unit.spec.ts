@@ -74,6 +74,9 @@ const NOT_MONEY: Record<string, string> = {
   'POST /api/ops/parked-events/skip': 'drops a parked event from a read model',
   'DELETE /api/ops/auditors/:auditorId': 'read-only credentials',
   'POST /api/ops/crypto-deposits/:id/reject': 'credits nothing; each claim is decided once (409)',
+  'PUT /api/accounts/:id/savings-goal': 'a target to show progress against; moves nothing',
+  'DELETE /api/accounts/:id/savings-goal': 'a target to show progress against; moves nothing',
+  'PUT /api/transactions/:id/category': 'how a transaction is labelled; moves nothing',
 };
 
 /**

@@ -14,40 +14,26 @@ export type Transaction = {
   account_id?: string | number;
   reference_number?: string | null;
   metadata?: Record<string, unknown> | null;
+  /** Category key, its label and whether the customer chose it (from the server). */
+  category?: string;
+  category_label?: string;
+  category_is_custom?: boolean;
 };
 
-export type TransactionCategory =
-  'Zelle' | 'Income' | 'Shopping' | 'Dining' | 'Utilities' | 'Transfer' | 'Payment' | 'Other';
+/** A category as the server names it: the key of its category table and the label to show. */
+export type TransactionCategoryInfo = { key: string; label: string; isCustom: boolean };
 
-// Checked in order: the first category with a matching keyword wins.
-const CATEGORY_KEYWORDS: [TransactionCategory, RegExp][] = [
-  ['Zelle', /\bzelle\b/i],
-  [
-    'Income',
-    /\b(salary|payroll|direct deposit|deposit|paycheck|interest|dividend|refund|cashback|income|bonus)\b/i,
-  ],
-  [
-    'Shopping',
-    /\b(amazon|walmart|target|costco|store|shop|shopping|purchase|market|mall|retail)\b/i,
-  ],
-  [
-    'Dining',
-    /\b(restaurant|cafe|café|coffee|starbucks|dining|diner|pizza|grill|bistro|bakery|doordash|ubereats|food)\b/i,
-  ],
-  [
-    'Utilities',
-    /\b(electric|electricity|water|gas|utility|utilities|internet|phone|power|energy|cable|wireless)\b/i,
-  ],
-  ['Transfer', /\b(transfer|wire|sepa|ach)\b/i],
-  ['Payment', /\b(payment|bill|pay|autopay|loan|mortgage|card)\b/i],
-];
-
-export function deriveCategory(description: string | null | undefined): TransactionCategory {
-  const text = description ?? '';
-  for (const [category, pattern] of CATEGORY_KEYWORDS) {
-    if (pattern.test(text)) return category;
-  }
-  return 'Other';
+/**
+ * The transaction's category. The server decides it (merchant category code for card purchases,
+ * the source for everything else, the customer's own choice first) and sends its label; the web
+ * app keeps no category table of its own.
+ */
+export function transactionCategory(tx: Transaction): TransactionCategoryInfo {
+  return {
+    key: tx.category ?? 'other',
+    label: tx.category_label ?? 'Other',
+    isCustom: tx.category_is_custom === true,
+  };
 }
 
 export type StatusTone = 'success' | 'warning' | 'info' | 'neutral';

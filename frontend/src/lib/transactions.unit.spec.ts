@@ -1,23 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { deriveCategory, statusTone } from './transactions';
+import { statusTone, transactionCategory, type Transaction } from './transactions';
 
 describe('transaction categories', () => {
-  it.each([
-    ['Zelle payment to Maria Lopez', 'Zelle'],
-    ['Payroll Direct Deposit - Acme Corp', 'Income'],
-    ['Interest earned', 'Income'],
-    ['Amazon Marketplace purchase', 'Shopping'],
-    ['Blue Spruce Cafe', 'Dining'],
-    ['Bay Electric Co.', 'Utilities'],
-    ['Transfer to Savings', 'Transfer'],
-    ['Credit card payment', 'Payment'],
-    ['ATM withdrawal', 'Other'],
-  ])('files "%s" under %s', (description, category) => {
-    expect(deriveCategory(description)).toBe(category);
+  const tx = (extra: Partial<Transaction>): Transaction => ({
+    id: 1,
+    type: 'debit',
+    description: 'Shell Gas Station',
+    amount: -48.1,
+    date: '2026-01-02T00:00:00.000Z',
+    status: 'completed',
+    ...extra,
   });
 
-  it('prefers Zelle over payment when both words appear', () => {
-    expect(deriveCategory('Zelle payment received')).toBe('Zelle');
+  it('shows the category the server sends, not a guess from the description', () => {
+    expect(transactionCategory(tx({ category: 'fuel', category_label: 'Gas & fuel' }))).toEqual({
+      key: 'fuel',
+      label: 'Gas & fuel',
+      isCustom: false,
+    });
+    expect(
+      transactionCategory(
+        tx({ category: 'travel', category_label: 'Travel', category_is_custom: true }),
+      ),
+    ).toEqual({ key: 'travel', label: 'Travel', isCustom: true });
+  });
+
+  it('says Other when the server sent no category', () => {
+    expect(transactionCategory(tx({}))).toEqual({ key: 'other', label: 'Other', isCustom: false });
   });
 });
 

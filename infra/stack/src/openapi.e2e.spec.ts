@@ -25,6 +25,10 @@ describe('GET /api/openapi.json', () => {
       '/api/transactions/{transactionId}/receipt',
       '/api/accounts/{accountId}/statements',
       '/api/accounts/{accountId}/statements/{month}',
+      '/api/accounts/{id}/savings-goal',
+      '/api/savings-goals',
+      '/api/transactions/{id}/category',
+      '/api/transactions/categories',
     ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
@@ -34,6 +38,16 @@ describe('GET /api/openapi.json', () => {
     expect(body.properties.account_number.pattern).toBe('^\\d{12}$');
     expect(Object.keys(login.responses)).toEqual(
       expect.arrayContaining(['200', '401', '422', '429']),
+    );
+    const goal = doc.paths['/api/accounts/{id}/savings-goal'];
+    expect(Object.keys(goal)).toEqual(expect.arrayContaining(['put', 'delete']));
+    expect(goal.put.requestBody.content['application/json'].schema.required).toEqual([
+      'target_amount',
+    ]);
+    const category = doc.paths['/api/transactions/{id}/category'].put;
+    const categoryBody = category.requestBody.content['application/json'].schema;
+    expect(categoryBody.properties.category.enum).toEqual(
+      expect.arrayContaining(['groceries', 'fuel', 'subscriptions', 'income', 'transfers']),
     );
   });
 });

@@ -15,6 +15,8 @@ interface SeedLine {
   description: string;
   kind: string;
   contra: string;
+  /** Card purchases: the merchant category code the card network sends. */
+  merchantCategoryCode?: string;
 }
 
 /** About three months of a household's banking: payroll, rent, groceries, bills, savings. */
@@ -48,15 +50,17 @@ export function demoHistory(): SeedLine[] {
       contra: ledgerAccounts.cash,
     },
   ];
+  // Card purchases carry their merchant category code (grocery 5411, fuel 5541, misc. retail
+  // 5999, restaurants 5812, cable and streaming 4899); bills are bills by their source.
   const shops = [
-    ['Hannaford Supermarket', 'card_purchase', 86_42],
-    ['Shell Gas Station', 'card_purchase', 48_10],
-    ['Amazon Marketplace shopping', 'card_purchase', 34_99],
-    ['Duckfat Restaurant dining', 'card_purchase', 62_75],
-    ['Central Maine Power utilities', 'bill_payment', 112_30],
-    ['Spectrum Internet', 'bill_payment', 69_99],
-    ['Netflix streaming', 'card_purchase', 15_49],
-    ['Whole Foods Market', 'card_purchase', 127_08],
+    ['Hannaford Supermarket', 'card_purchase', 86_42, '5411'],
+    ['Shell Gas Station', 'card_purchase', 48_10, '5541'],
+    ['Amazon Marketplace', 'card_purchase', 34_99, '5999'],
+    ['Duckfat Restaurant', 'card_purchase', 62_75, '5812'],
+    ['Central Maine Power', 'bill_payment', 112_30, undefined],
+    ['Spectrum Internet', 'bill_payment', 69_99, undefined],
+    ['Netflix', 'card_purchase', 15_49, '4899'],
+    ['Whole Foods Market', 'card_purchase', 127_08, '5411'],
   ] as const;
   for (let day = 90; day >= 1; day -= 1) {
     if (day % 14 === 6) {
@@ -91,7 +95,7 @@ export function demoHistory(): SeedLine[] {
       });
     }
     if (day % 3 === 0) {
-      const [description, kind, cents] = shops[day % shops.length]!;
+      const [description, kind, cents, merchantCategoryCode] = shops[day % shops.length]!;
       lines.push({
         daysAgo: day,
         account: 0,
@@ -100,6 +104,7 @@ export function demoHistory(): SeedLine[] {
         description,
         kind,
         contra: kind === 'bill_payment' ? ledgerAccounts.clearingBillPay : 'clearing:card',
+        ...(merchantCategoryCode ? { merchantCategoryCode } : {}),
       });
     }
   }
@@ -158,6 +163,14 @@ export async function seedDemoCustomer(
       reference: referenceNumber('TXN', entryId),
       occurredAt,
       ownerCustomerId: registered.result.customerId,
+      ...(line.merchantCategoryCode
+        ? {
+            metadata: {
+              merchant_name: line.description,
+              merchant_category_code: line.merchantCategoryCode,
+            },
+          }
+        : {}),
     };
     await ctx.bus.execute({ actor: 'system:seed' }, async (uow) => {
       uow.appendAny(streams.account(accountId), [

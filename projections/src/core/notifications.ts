@@ -115,7 +115,8 @@ export const notificationsProjection = defineProjection({
           isDeposit ? 'Deposit received' : 'Money received',
           `${formatUsd(d.amount)} was credited to your `,
           `: ${d.description}.`,
-          event.recordedAt,
+          // Dated when the money arrived (a value date, as in imported or seeded history).
+          d.occurredAt ? new Date(d.occurredAt) : event.recordedAt,
           event.position.globalPosition,
           d.accountId,
           contraAccount,

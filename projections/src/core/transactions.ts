@@ -1,4 +1,4 @@
-import { ERASED, type BankEvent, type Posting } from '@bank/events';
+import { defaultCategory, ERASED, type BankEvent, type Posting } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
@@ -31,6 +31,7 @@ function postingRow(
     JSON.stringify(p.metadata ?? {}),
     p.occurredAt ? new Date(p.occurredAt) : event.recordedAt,
     event.position.globalPosition,
+    defaultCategory({ direction, kind: p.kind, contra: p.contra, metadata: p.metadata }),
   ];
 }
 
@@ -42,8 +43,9 @@ async function insertPosting(
 ): Promise<void> {
   await db.query(
     `INSERT INTO rm_transactions (id, account_id, customer_id, entry_id, direction, amount_cents,
-       description, kind, contra, status, reference_number, metadata, created_at, position)
-     VALUES ($1,$2::uuid,${ownerOf('$2::uuid')},$3,$4,$5,$6,$7,$8,'completed',$9,$10,$11,$12)`,
+       description, kind, contra, status, reference_number, metadata, created_at, position,
+       default_category)
+     VALUES ($1,$2::uuid,${ownerOf('$2::uuid')},$3,$4,$5,$6,$7,$8,'completed',$9,$10,$11,$12,$13)`,
     postingRow(direction, p, event),
   );
 }
@@ -56,7 +58,7 @@ const isPlainPosting = (event: RecordedEvent<BankEvent>) =>
 
 /** A run of postings that settle no hold: their lines, in one statement (as insertPosting each). */
 async function insertPostings(events: readonly RecordedEvent<BankEvent>[], db: Db): Promise<void> {
-  const columns: ArrayElement[][] = Array.from({ length: 12 }, () => []);
+  const columns: ArrayElement[][] = Array.from({ length: 13 }, () => []);
   for (const recorded of events) {
     const { type, data: p } = recorded.event as PostingEvent;
     const direction = type === 'AccountCredited' ? 'credit' : 'debit';
@@ -65,13 +67,16 @@ async function insertPostings(events: readonly RecordedEvent<BankEvent>[], db: D
   // An unknown account joins to a NULL owner, which the NOT NULL customer_id refuses.
   await db.query(
     `INSERT INTO rm_transactions (id, account_id, customer_id, entry_id, direction, amount_cents,
-       description, kind, contra, status, reference_number, metadata, created_at, position)
+       description, kind, contra, status, reference_number, metadata, created_at, position,
+       default_category)
      SELECT v.id, v.account_id, a.customer_id, v.entry_id, v.direction, v.amount, v.description,
-            v.kind, v.contra, 'completed', v.reference, v.metadata, v.created_at, v.position
+            v.kind, v.contra, 'completed', v.reference, v.metadata, v.created_at, v.position,
+            v.default_category
      FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::bigint[], $6::text[],
-                 $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::timestamptz[], $12::bigint[])
+                 $7::text[], $8::text[], $9::text[], $10::jsonb[], $11::timestamptz[], $12::bigint[],
+                 $13::text[])
           WITH ORDINALITY AS v(id, account_id, entry_id, direction, amount, description, kind,
-                               contra, reference, metadata, created_at, position, n)
+                               contra, reference, metadata, created_at, position, default_category, n)
      LEFT JOIN rm_transaction_accounts a ON a.account_id = v.account_id
      ORDER BY v.n`,
     arrayParams(columns),
@@ -120,8 +125,9 @@ export const transactionsProjection = defineProjection({
     async FundsHeld(d, event, db) {
       await db.query(
         `INSERT INTO rm_transactions (id, account_id, customer_id, entry_id, hold_id, direction,
-           amount_cents, description, kind, status, reference_number, metadata, created_at, position)
-         VALUES ($1,$2::uuid,${ownerOf('$2::uuid')},$3,$3,'debit',$4,$5,$6,'pending',$7,$8,$9,$10)`,
+           amount_cents, description, kind, status, reference_number, metadata, created_at, position,
+           default_category)
+         VALUES ($1,$2::uuid,${ownerOf('$2::uuid')},$3,$3,'debit',$4,$5,$6,'pending',$7,$8,$9,$10,$11)`,
         [
           `hold:${d.holdId}`,
           d.accountId,
@@ -133,7 +139,14 @@ export const transactionsProjection = defineProjection({
           JSON.stringify(d.metadata ?? {}),
           event.recordedAt,
           event.position.globalPosition,
+          defaultCategory({ direction: 'debit', kind: d.kind, metadata: d.metadata }),
         ],
+      );
+    },
+    async TransactionRecategorised(d, _event, db) {
+      await db.query(
+        'UPDATE rm_transactions SET category_override = $3 WHERE id = $1 AND customer_id = $2',
+        [d.transactionId, d.customerId, d.category],
       );
     },
     async HoldReleased(d, _event, db) {

@@ -82,7 +82,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       accountName: row.account_name,
       accountNumberMasked: maskAccountNumber(row.account_number),
       counterparty: text(metadata.counterparty_name) ?? text(metadata.payee_name),
-      category: text(metadata.category),
+      category: transactionView(row).category_label,
       balanceAfter,
       timeline: movementTimeline(events),
       eur:

@@ -23,6 +23,7 @@ import {
   findTransactions,
   transactionView,
 } from '../views/transactions.ts';
+import { listSavingsGoals } from '../views/savings-goals.ts';
 
 export const DASHBOARD_RECENT = 8;
 
@@ -97,7 +98,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/dashboard', async (request) => {
-    const [rows, recent, cashback] = await Promise.all([
+    const [rows, recent, cashback, goals] = await Promise.all([
       listAccounts(pool, request.customerId),
       findTransactions(pool, { customerId: request.customerId, limit: DASHBOARD_RECENT }),
       pool.query<{
@@ -106,11 +107,11 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
         month: string;
         month_earned_cents: number;
       }>('SELECT * FROM rm_cashback WHERE customer_id = $1', [request.customerId]),
+      listSavingsGoals(pool, request.customerId),
     ]);
     const totalCents = rows.reduce((sum, r) => sum + r.balance_cents, 0);
-    const savingsCents = rows
-      .filter((r) => r.type === 'savings')
-      .reduce((sum, r) => sum + r.balance_cents, 0);
+    // The figure: the first savings account with a goal the customer set (null when none is).
+    const goal = goals.find((g) => g.target_amount !== null);
     const cb = cashback.rows[0];
     const thisMonth = new Date().toISOString().slice(0, 7);
     return ok(
@@ -120,7 +121,17 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
         total_balance: centsToDollars(totalCents),
         formatted_total_balance: formatUsd(totalCents),
         account_count: rows.length,
-        savings_goal: { current: centsToDollars(savingsCents), target: 10_000 },
+        savings_goal: goal
+          ? {
+              name: goal.account_name,
+              account_id: goal.account_id,
+              current: goal.current_amount,
+              target: goal.target_amount,
+              progress_percent: goal.progress_percent,
+              reached: goal.reached,
+            }
+          : null,
+        savings_goals: goals,
         cashback: {
           available_balance: centsToDollars(cb ? cb.earned_cents - cb.redeemed_cents : 0),
           this_month_earned: centsToDollars(

@@ -1,4 +1,4 @@
-import { centsToDollars } from '@bank/events';
+import { categoryLabel, centsToDollars, isTransactionCategory } from '@bank/events';
 import type { Db } from '@bank/projections';
 
 export interface TransactionRow extends Record<string, unknown> {
@@ -13,6 +13,19 @@ export interface TransactionRow extends Record<string, unknown> {
   reference_number: string;
   metadata: Record<string, unknown>;
   created_at: Date;
+  default_category: string;
+  category_override: string | null;
+}
+
+/** The category shown: the customer's choice when they made one, else the one its source gives. */
+function categoryOf(row: TransactionRow) {
+  const chosen = row.category_override ?? row.default_category;
+  const category = isTransactionCategory(chosen) ? chosen : 'other';
+  return {
+    category,
+    category_label: categoryLabel(category),
+    category_is_custom: row.category_override !== null,
+  };
 }
 
 export function transactionView(row: TransactionRow) {
@@ -30,6 +43,7 @@ export function transactionView(row: TransactionRow) {
     account_name: row.account_name,
     reference_number: row.reference_number,
     metadata: row.metadata,
+    ...categoryOf(row),
   };
 }
 

@@ -1,36 +1,48 @@
 import {
   ArrowDownLeft,
   ArrowLeftRight,
+  Bitcoin,
   CircleDollarSign,
+  Fuel,
+  HeartPulse,
+  Landmark,
   Lightbulb,
+  Percent,
+  Plane,
   Receipt,
   Send,
   ShoppingBag,
+  ShoppingCart,
+  Tv,
   Utensils,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/feedback';
 import { formatDate, formatSignedMoney } from '@/lib/format';
-import {
-  deriveCategory,
-  statusLabel,
-  statusTone,
-  type Transaction,
-  type TransactionCategory,
-} from '@/lib/transactions';
+import { statusLabel, statusTone, transactionCategory, type Transaction } from '@/lib/transactions';
 import './transactions.css';
 
-const CATEGORY_ICONS: Record<TransactionCategory, LucideIcon> = {
-  Zelle: Send,
-  Income: ArrowDownLeft,
-  Shopping: ShoppingBag,
-  Dining: Utensils,
-  Utilities: Lightbulb,
-  Transfer: ArrowLeftRight,
-  Payment: Receipt,
-  Other: CircleDollarSign,
+// Presentation only: the categories and their labels come from the server.
+const CATEGORY_LOOK: Record<string, { icon: LucideIcon; tone: string }> = {
+  income: { icon: ArrowDownLeft, tone: 'income' },
+  deposits: { icon: Landmark, tone: 'income' },
+  interest: { icon: Percent, tone: 'income' },
+  transfers: { icon: ArrowLeftRight, tone: 'transfer' },
+  zelle: { icon: Send, tone: 'zelle' },
+  bills: { icon: Receipt, tone: 'payment' },
+  fees: { icon: Receipt, tone: 'payment' },
+  crypto: { icon: Bitcoin, tone: 'other' },
+  groceries: { icon: ShoppingCart, tone: 'shopping' },
+  fuel: { icon: Fuel, tone: 'utilities' },
+  dining: { icon: Utensils, tone: 'dining' },
+  shopping: { icon: ShoppingBag, tone: 'shopping' },
+  subscriptions: { icon: Tv, tone: 'dining' },
+  utilities: { icon: Lightbulb, tone: 'utilities' },
+  travel: { icon: Plane, tone: 'transfer' },
+  health: { icon: HeartPulse, tone: 'zelle' },
 };
+const OTHER_LOOK = { icon: CircleDollarSign, tone: 'other' };
 
 const HIDDEN = '••••••';
 
@@ -38,13 +50,17 @@ export function TransactionRow({
   tx,
   hidden = false,
   highlighted = false,
+  onChangeCategory,
 }: {
   tx: Transaction;
   hidden?: boolean;
   highlighted?: boolean;
+  /** Offers to change the category (where the list allows it). */
+  onChangeCategory?: (tx: Transaction) => void;
 }) {
-  const category = deriveCategory(tx.description);
-  const Icon = CATEGORY_ICONS[category];
+  const category = transactionCategory(tx);
+  const look = CATEGORY_LOOK[category.key] ?? OTHER_LOOK;
+  const Icon = look.icon;
   const amount = Number(tx.amount);
   return (
     <li
@@ -53,7 +69,7 @@ export function TransactionRow({
       tabIndex={highlighted ? -1 : undefined}
       aria-current={highlighted ? 'true' : undefined}
     >
-      <span className={`tx__icon tx__icon--${category.toLowerCase()}`} aria-hidden="true">
+      <span className={`tx__icon tx__icon--${look.tone}`} aria-hidden="true">
         <Icon size={18} />
       </span>
       <div className="tx__main">
@@ -64,7 +80,18 @@ export function TransactionRow({
           </Link>
         </p>
         <p className="tx__meta">
-          <span>{category}</span>
+          {onChangeCategory ? (
+            <button
+              type="button"
+              className="tx__category-btn"
+              onClick={() => onChangeCategory(tx)}
+              aria-label={`Category: ${category.label}. Change category of ${tx.description}`}
+            >
+              {category.label}
+            </button>
+          ) : (
+            <span>{category.label}</span>
+          )}
           <span aria-hidden="true"> · </span>
           <span className="tx__date">{formatDate(tx.date)}</span>
           {tx.account?.name ? (
@@ -91,8 +118,11 @@ export function TransactionList({
   label,
   hidden,
   highlightedId,
+  onChangeCategory,
 }: {
   transactions: Transaction[];
+  /** Lets the customer change a transaction's category. */
+  onChangeCategory?: (tx: Transaction) => void;
   label: string;
   /** Amounts masked ("Hide balance"). */
   hidden?: boolean;
@@ -107,6 +137,7 @@ export function TransactionList({
           tx={tx}
           hidden={hidden}
           highlighted={highlightedId !== null && String(tx.id) === highlightedId}
+          onChangeCategory={onChangeCategory}
         />
       ))}
     </ul>

@@ -93,6 +93,15 @@ const recipes: Record<string, Recipe> = {
   'GET /api/accounts/:accountId/statements/:month': {
     params: () => ({ accountId: ids.account!, month: new Date().toISOString().slice(0, 7) }),
   },
+  'PUT /api/accounts/:id/savings-goal': {
+    params: () => ({ id: ids.savingsAccount! }),
+    body: { target_amount: 1 },
+  },
+  'DELETE /api/accounts/:id/savings-goal': { params: () => ({ id: ids.savingsAccount! }) },
+  'PUT /api/transactions/:id/category': {
+    params: () => ({ id: ids.transaction! }),
+    body: { category: 'dining' },
+  },
 };
 
 /** Parameters that are not a resource's id, with the reason. */
@@ -219,6 +228,17 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 250));
   }
   ids.notification = (await owner.client.get('/api/notifications')).body.data.notifications[0].id;
+  ids.savingsAccount = savingsOf(owner).id;
+  expect(
+    (
+      await owner.client.put(`/api/accounts/${ids.savingsAccount}/savings-goal`, {
+        target_amount: 2500,
+      })
+    ).status,
+  ).toBe(200);
+  ids.transaction = (
+    await owner.client.get('/api/dashboard/comprehensive-history')
+  ).body.data.transactions[0].id;
 }, 120_000);
 
 afterAll(async () => {
@@ -279,6 +299,13 @@ describe('access-control matrix', () => {
     });
     const payees = (await owner.client.get('/api/bill-payments/payees')).body.data.payees;
     expect(payees.map((p: { id: string }) => p.id)).toContain(ids.payee);
+    const goals = (await owner.client.get('/api/savings-goals')).body.data.savings_goals;
+    expect(goals[0]).toMatchObject({ account_id: ids.savingsAccount, target_amount: 2500 });
+    const lines = (await owner.client.get('/api/dashboard/comprehensive-history')).body.data
+      .transactions;
+    expect(lines.find((t: { id: string }) => t.id === ids.transaction).category_is_custom).toBe(
+      false,
+    );
     const requests = (await payer.client.get('/api/zelle/requests')).body.data;
     expect(JSON.stringify(requests)).toContain(ids.zelleRequest);
     expect(JSON.stringify(requests)).toContain('pending');

@@ -1,4 +1,4 @@
-import { deriveCategory, statusLabel, type Transaction } from '@/lib/transactions';
+import { statusLabel, transactionCategory, type Transaction } from '@/lib/transactions';
 
 // CSV export of the transactions on screen (RFC 4180 quoting; text cells that a spreadsheet
 // would run as a formula are prefixed with an apostrophe).
@@ -24,7 +24,7 @@ export function transactionsToCsv(transactions: Transaction[]): string {
     [
       cell(t.date ? new Date(t.date).toISOString().slice(0, 10) : ''),
       cell(t.description),
-      cell(deriveCategory(t.description)),
+      cell(transactionCategory(t).label),
       cell(t.account?.name ?? ''),
       cell(statusLabel(t.status)),
       cell(Number(t.amount).toFixed(2), false),

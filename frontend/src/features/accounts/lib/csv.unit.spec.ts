@@ -17,14 +17,23 @@ const tx = (over: Partial<Transaction>): Transaction => ({
 describe('transactions CSV', () => {
   it('writes a header and one line per transaction with signed amounts', () => {
     const lines = transactionsToCsv([
-      tx({}),
-      tx({ id: 2, description: 'Payroll deposit', amount: 2500, type: 'credit' }),
+      tx({ category: 'dining', category_label: 'Dining' }),
+      tx({
+        id: 2,
+        description: 'Payroll deposit',
+        amount: 2500,
+        type: 'credit',
+        category: 'income',
+        category_label: 'Income',
+      }),
+      tx({ id: 3, description: 'Unknown', amount: -1 }),
     ])
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('Date,Description,Category,Account,Status,Amount,Reference');
     expect(lines[1]).toBe('2025-03-02,Coffee,Dining,Checking,Completed,-4.50,REF1');
     expect(lines[2]).toBe('2025-03-02,Payroll deposit,Income,Checking,Completed,2500.00,REF1');
+    expect(lines[3]).toBe('2025-03-02,Unknown,Other,Checking,Completed,-1.00,REF1');
   });
 
   it('quotes commas and quotes, and defuses spreadsheet formulas', () => {

@@ -31,6 +31,7 @@ import {
 } from '../api/get-transaction-history';
 import { HistoryFilters } from '../components/history-filters';
 import { BottomTabBar } from '../components/bottom-tab-bar';
+import { CategoryDialog } from '../components/category-dialog';
 import { StatementsCard } from '../components/statements-card';
 import { DEFAULT_ROUTING_NUMBER, formatMonthlyFee, formatYield } from '../lib/account-terms';
 import { downloadCsv, transactionsToCsv } from '../lib/csv';
@@ -103,6 +104,7 @@ export default function AccountsRoute() {
   const [params, setParams] = useSearchParams();
   const [revealed, setRevealed] = useState(false);
   const [hidden, setHidden] = useState(false);
+  const [recategorising, setRecategorising] = useState<Transaction | null>(null);
   const filter = params.get('q') ?? '';
   // The account, period and transaction to open come from the link (dashboard card, search).
   const selectedId = params.get('account');
@@ -409,6 +411,11 @@ export default function AccountsRoute() {
                 transactions={shown}
                 hidden={hidden}
                 highlightedId={highlightedTx}
+                onChangeCategory={setRecategorising}
+              />
+              <CategoryDialog
+                transaction={recategorising}
+                onClose={() => setRecategorising(null)}
               />
               {history.hasNextPage ? (
                 <div className="tx-more">

@@ -30,10 +30,21 @@ function serve() {
             description: `Payroll deposit (${days} days)`,
             amount: 2500,
             type: 'credit',
+            category: 'income',
+            category_label: 'Income',
           }),
         ],
       });
     }
+    if (url.pathname === '/api/transactions/categories')
+      return ok({
+        categories: [
+          { key: 'income', label: 'Income' },
+          { key: 'interest', label: 'Interest' },
+        ],
+      });
+    if (url.pathname.startsWith('/api/transactions/') && url.pathname.endsWith('/category'))
+      return ok({ transaction_id: 't-30', category: 'interest', category_label: 'Interest' });
     return undefined;
   });
 }
@@ -98,5 +109,33 @@ describe('Accounts page', () => {
     expect(text).toContain(
       'Payroll deposit (30 days),Income,Premium Checking,Completed,2500.00,REF-1',
     );
+  });
+
+  it('changes a transaction’s category through the server', async () => {
+    storeSession();
+    const calls = serve();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'Category: Income. Change category of Payroll deposit (30 days)',
+      }),
+    );
+    const select = await screen.findByRole('combobox', { name: 'Category' });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue('income');
+    await userEvent.selectOptions(select, 'interest');
+    await userEvent.click(screen.getByRole('button', { name: 'Save category' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({
+          method: 'PUT',
+          path: '/api/transactions/t-30/category',
+          body: { category: 'interest' },
+        }),
+      ),
+    );
+    expect(
+      await screen.findByText('Payroll deposit (30 days) is now in Interest.'),
+    ).toBeInTheDocument();
   });
 });

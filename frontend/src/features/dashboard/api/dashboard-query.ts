@@ -12,9 +12,21 @@ export type SavingsGoal =
       name?: string;
       target_amount?: number;
       current_amount?: number;
-      target?: number;
+      target?: number | null;
       current?: number;
+      reached?: boolean;
     };
+
+/** A savings account with its goal, as the server reports it (amounts in dollars). */
+export type SavingsGoalView = {
+  account_id: string;
+  account_name: string;
+  current_amount: number;
+  target_amount: number | null;
+  remaining_amount: number | null;
+  progress_percent: number | null;
+  reached: boolean;
+};
 
 export type DashboardData = {
   accounts: Account[];
@@ -22,6 +34,8 @@ export type DashboardData = {
   total_balance: number;
   cashback?: { available_balance: number; this_month_earned: number } | null;
   savings_goal?: SavingsGoal | null;
+  /** Every savings account with its goal, or none. */
+  savings_goals?: SavingsGoalView[];
 };
 
 export async function getDashboard(signal?: AbortSignal): Promise<DashboardData> {

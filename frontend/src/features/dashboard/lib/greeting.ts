@@ -24,14 +24,18 @@ export const RECENT_ACTIVITY_LIMIT = 8;
 
 export function savingsGoalFigure(
   goal: unknown,
-): { current: number; target: number | null } | null {
+): { current: number; target: number | null; reached: boolean } | null {
   if (goal === null || goal === undefined) return null;
-  if (typeof goal === 'number') return { current: goal, target: null };
+  if (typeof goal === 'number') return { current: goal, target: null, reached: false };
   if (typeof goal === 'object') {
     const g = goal as Record<string, unknown>;
     const current = Number(g.current_amount ?? g.current ?? 0);
     const targetRaw = g.target_amount ?? g.target;
-    return { current, target: targetRaw === undefined ? null : Number(targetRaw) };
+    return {
+      current,
+      target: targetRaw === undefined || targetRaw === null ? null : Number(targetRaw),
+      reached: g.reached === true,
+    };
   }
   return null;
 }

@@ -33,11 +33,18 @@ describe('dashboard account cards', () => {
   });
 
   it('reads a savings goal given as a number or as an object', () => {
-    expect(savingsGoalFigure(250)).toEqual({ current: 250, target: null });
+    expect(savingsGoalFigure(250)).toEqual({ current: 250, target: null, reached: false });
     expect(savingsGoalFigure({ current_amount: 300, target_amount: 1000 })).toEqual({
       current: 300,
       target: 1000,
+      reached: false,
+    });
+    expect(savingsGoalFigure({ current: 1200, target: 1000, reached: true })).toEqual({
+      current: 1200,
+      target: 1000,
+      reached: true,
     });
     expect(savingsGoalFigure(undefined)).toBeNull();
+    expect(savingsGoalFigure(null)).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ import { useUser } from '@/lib/auth';
 import { firstName, formatMoney, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useDashboard } from '../api/get-dashboard';
+import { SavingsGoalsCard } from '../components/savings-goals-card';
 import {
   accountCardLimit,
   greeting,
@@ -178,6 +179,12 @@ export default function DashboardRoute() {
                     ? HIDDEN
                     : `${formatMoney(goal.current)}${goal.target ? ` of ${formatMoney(goal.target)}` : ''}`
                   : 'No goal set'}
+              {goal?.reached ? <span className="balance-hero__small">Goal reached</span> : null}
+              {data && !goal ? (
+                <a className="balance-hero__small balance-hero__link" href="#savings-goals">
+                  Set a savings goal
+                </a>
+              ) : null}
             </dd>
           </div>
           <div>
@@ -292,6 +299,10 @@ export default function DashboardRoute() {
             <p className="empty-state">No transactions yet. Your activity will appear here.</p>
           )}
         </Card>
+
+        {data?.savings_goals ? (
+          <SavingsGoalsCard goals={data.savings_goals} hidden={hidden} />
+        ) : null}
       </div>
     </div>
   );

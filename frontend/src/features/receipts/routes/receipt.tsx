@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { downloadFromApi } from '@/lib/download';
 import { formatDate, formatMoney, formatSignedMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
-import { deriveCategory, statusLabel, statusTone } from '@/lib/transactions';
+import { statusLabel, statusTone, transactionCategory } from '@/lib/transactions';
 import { receiptPath, useReceipt, type ReceiptData, type TimelineStep } from '../api/get-receipt';
 import './receipt.css';
 
@@ -72,7 +72,7 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
         ) : null}
         <div>
           <dt>Category</dt>
-          <dd>{receipt.category ?? deriveCategory(transaction.description)}</dd>
+          <dd>{receipt.category ?? transactionCategory(transaction).label}</dd>
         </div>
         <div>
           <dt>Balance after</dt>

@@ -1,0 +1,142 @@
+import { categoryLabel, dollarsToCents, transactionCategoryKeys } from '@bank/events';
+import { fieldError, ok, requireCustomer, uuidParam } from '@bank/infra';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SAVINGS_GOAL_MAX_CENTS,
+  savingsGoalMessages,
+} from '../domain/personal-finance/savings-goal.ts';
+import type { CommandContext } from '../services/context.ts';
+import {
+  recategoriseTransaction,
+  removeSavingsGoal,
+  setSavingsGoal,
+} from '../services/personal-finance.ts';
+import { commandMetadata, markConsistency } from './command-reply.ts';
+
+const goalBody = z.object({
+  target_amount: z
+    .union([z.number(), z.string().trim().max(40)])
+    .describe('The goal in dollars, at most 2 decimals: more than 0, at most 10,000,000.'),
+});
+
+/** A history line's id as the transaction lists give it (any text; unknown ids are not found). */
+const transactionParam = z.object({
+  id: z
+    .string()
+    .max(200)
+    .regex(/^[\w:.-]+$/),
+});
+
+const categoryBody = z.object({
+  category: z.enum(transactionCategoryKeys, {
+    message: 'Please choose a category from the list.',
+  }),
+});
+
+/** Amounts as typed: a number or numeric text; anything else, or sub-cent digits, is refused. */
+function goalCents(value: number | string): number {
+  if (value === '') throw fieldError({ target_amount: ['Please enter the goal amount.'] });
+  const number =
+    typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(number)) {
+    throw fieldError({ target_amount: [savingsGoalMessages.notWholeCents] });
+  }
+  if (number <= 0) throw fieldError({ target_amount: [savingsGoalMessages.notPositive] });
+  if (number > SAVINGS_GOAL_MAX_CENTS / 100) {
+    throw fieldError({ target_amount: [savingsGoalMessages.tooLarge] });
+  }
+  const cents = dollarsToCents(number);
+  if (cents === undefined) {
+    throw fieldError({ target_amount: [savingsGoalMessages.notWholeCents] });
+  }
+  return cents;
+}
+
+/** Savings goals per savings account, and the customer's own transaction categories. */
+export const personalFinanceRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.addHook('onRequest', requireCustomer(ctx.sessions));
+
+  app.put(
+    '/accounts/:id/savings-goal',
+    {
+      schema: {
+        summary: 'Set or change the savings goal of one of your savings accounts',
+        params: uuidParam,
+        body: goalBody,
+      },
+    },
+    async (request, reply) => {
+      const targetCents = goalCents(request.body.target_amount);
+      const outcome = await setSavingsGoal(
+        ctx,
+        request.customerId,
+        request.params.id,
+        targetCents,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(
+        ok(
+          { savings_goal: { account_id: request.params.id, target_amount: targetCents / 100 } },
+          'Savings goal saved',
+        ),
+      );
+    },
+  );
+
+  app.delete(
+    '/accounts/:id/savings-goal',
+    {
+      schema: {
+        summary: 'Remove the savings goal of one of your savings accounts',
+        params: uuidParam,
+      },
+    },
+    async (request, reply) => {
+      const outcome = await removeSavingsGoal(
+        ctx,
+        request.customerId,
+        request.params.id,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(ok(null, 'Savings goal removed'));
+    },
+  );
+
+  app.put(
+    '/transactions/:id/category',
+    {
+      schema: {
+        summary: 'Put one of your transactions in another category (its default one restores it)',
+        params: transactionParam,
+        body: categoryBody,
+      },
+    },
+    async (request, reply) => {
+      const { category } = request.body;
+      const outcome = await recategoriseTransaction(
+        ctx,
+        request.customerId,
+        request.params.id,
+        category,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(
+        ok(
+          {
+            transaction_id: request.params.id,
+            category,
+            category_label: categoryLabel(category),
+          },
+          'Category changed',
+        ),
+      );
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type CategoryOption = { key: string; label: string };
+
+/** The bank's transaction categories (the server's table, with its labels). */
+export async function getTransactionCategories(signal?: AbortSignal): Promise<CategoryOption[]> {
+  const { data } = await api.get<{ categories: CategoryOption[] }>('/transactions/categories', {
+    signal,
+  });
+  return data?.categories ?? [];
+}
+
+export const transactionCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['transaction-categories'] as const,
+    queryFn: ({ signal }) => getTransactionCategories(signal),
+    staleTime: Infinity,
+  });
+
+export function useTransactionCategories(enabled: boolean) {
+  return useQuery({ ...transactionCategoriesQueryOptions(), enabled });
+}
+
+export type ChangeCategoryInput = { transactionId: string; category: string };
+
+export const changeCategory = ({ transactionId, category }: ChangeCategoryInput) =>
+  api.put<{ transaction_id: string; category: string; category_label: string }>(
+    `/transactions/${encodeURIComponent(transactionId)}/category`,
+    { category },
+  );
+
+/** Changes a transaction's category; every list that shows transactions reads it again. */
+export function useChangeCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeCategory,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['transaction-history'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
