@@ -17,3 +17,4 @@ export * from './event-store/pii-protector.ts';
 export * from './event-store/kurrentdb-event-store.ts';
 export * from './observability/metrics.ts';
 export * from './observability/prometheus-text.ts';
+export * from './observability/tracing.ts';

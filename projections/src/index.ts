@@ -19,6 +19,7 @@ import type { Projection } from './projection.ts';
 export * from './projection.ts';
 export * from './runner/projection-runner.ts';
 export * from './runner/parking.ts';
+export { applyEvents } from './runner/apply-events.ts';
 export * from './toolkit/index.ts';
 export { raiseNotification } from './core/notifications.ts';
 export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';

@@ -1,5 +1,6 @@
 import {
   ConcurrencyError,
+  inSpan,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -53,7 +54,16 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
   return {
     store,
     cache,
-    async execute(metadata, work) {
+    execute(metadata, work) {
+      return inSpan('command', () => executeCommand(metadata, work));
+    },
+  };
+
+  async function executeCommand<R>(
+    metadata: EventMetadata,
+    work: (uow: UnitOfWork) => Promise<R>,
+  ): Promise<CommandOutcome<R>> {
+    {
       /** Runs the work; undefined when it failed on cached states (decide again on stored ones). */
       const decide = async (trustCache: boolean) => {
         const uow = new UnitOfWork(store, cache, trustCache, hot, inFlight);
@@ -96,6 +106,6 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
           uow.release();
         }
       }
-    },
-  };
+    }
+  }
 }

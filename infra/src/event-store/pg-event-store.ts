@@ -18,6 +18,7 @@ import {
   eventStoreEventsAppended,
   groupCommitBatchSize,
 } from '../observability/metrics.ts';
+import { currentTraceContext, inSpan } from '../observability/tracing.ts';
 
 export interface EventReader {
   read(type: string, schemaVersion: number, data: unknown): { type: string; data: unknown };
@@ -218,22 +219,33 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     }
   }
 
+  async function appendTraced(
+    appends: StreamAppend[],
+    metadata: EventMetadata,
+    onQueue: (() => void) | undefined,
+  ): Promise<AppendResult> {
+    const protector = options.protector;
+    const sealed = protector
+      ? await Promise.all(
+          appends.map(async (a) => ({ ...a, events: await protector.seal(a.events) })),
+        )
+      : appends;
+    return new Promise<AppendResult>((resolve, reject) => {
+      onQueue?.(); // a throw rejects the append before it is queued
+      queue.push({ appends: sealed, metadata, queuedAt: performance.now(), resolve, reject });
+      pump();
+    });
+  }
+
   return {
-    async append(appends, metadata, _sideWrites, onQueue) {
+    async append(appends, given, _sideWrites, onQueue) {
       if (appends.every((a) => a.events.length === 0)) throw new Error('Nothing to append');
-      const protector = options.protector;
-      const sealed = protector
-        ? await Promise.all(
-            appends.map(async (a) => ({ ...a, events: await protector.seal(a.events) })),
-          )
-        : appends;
-      return new Promise<AppendResult>((resolve, reject) => {
-        onQueue?.(); // a throw rejects the append before it is queued
-        queue.push({ appends: sealed, metadata, queuedAt: performance.now(), resolve, reject });
-        pump();
+      return inSpan('event-store append', () => {
+        // The append's trace context goes with its events (to projections, across Kafka).
+        const metadata = { ...given, ...currentTraceContext() };
+        return appendTraced(appends, metadata, onQueue);
       });
     },
-
     async readStream(streamId, afterVersion = 0) {
       const rows = await streamReads.read(streamId, afterVersion);
       await options.protector?.open(rows);

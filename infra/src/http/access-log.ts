@@ -6,7 +6,9 @@ import {
   type FastifyRequest,
 } from 'fastify';
 
+import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { httpRequestDuration } from '../observability/metrics.ts';
+import { traceContextFrom, tracer } from '../observability/tracing.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -68,12 +70,43 @@ export function correlationIdOf(request: FastifyRequest): string {
  * No bodies, headers or tokens.
  */
 export function installAccessLog(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Tracing (a no-op unless started): a server span per request, a child of the caller's
+  // traceparent; the route's handler runs in it, so commands and appends become its children.
+  const spans = new WeakMap<FastifyRequest, Span>();
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    const parent = traceContextFrom(request.headers);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const span = tracer.startSpan(
+      `${request.method} ${route}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': request.method, 'http.route': route },
+      },
+      parent,
+    );
+    spans.set(request, span);
+    context.with(trace.setSpan(parent, span), done);
+  });
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function (this: unknown, request, reply) {
+      const span = spans.get(request);
+      if (!span) return handler.call(this as never, request, reply);
+      return context.with(trace.setSpan(context.active(), span), () =>
+        handler.call(this as never, request, reply),
+      );
+    };
   });
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const customerId = (request as { customerId?: string }).customerId;
     const route = request.routeOptions.url ?? 'unmatched';
+    const span = spans.get(request);
+    if (span) {
+      span.setAttribute('http.response.status_code', reply.statusCode);
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
     httpRequestDuration.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,

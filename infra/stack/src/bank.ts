@@ -21,6 +21,8 @@ import {
   onSkippedEvent,
   startEmbeddedPostgres,
   startLocalRedis,
+  startTracing,
+  tracingConfigured,
   type BankApp,
   type BankConfig,
   type EventStore,
@@ -106,6 +108,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     ...options.roles,
   };
   const stoppers: (() => Promise<void>)[] = [];
+  // OpenTelemetry traces only when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT).
+  if (tracingConfigured()) {
+    const tracing = startTracing();
+    stoppers.push(() => tracing.shutdown());
+  }
   // Readers pass over events they cannot read (an unknown type or version, data failing its
   // schema): each is logged once and counted in /api/ops/metrics.
   const stopSkipLog = onSkippedEvent((skipped) =>

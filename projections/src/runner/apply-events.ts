@@ -1,5 +1,5 @@
 import type { BankEvent } from '@bank/events';
-import type { RecordedEvent } from '@bank/infra';
+import { inSpan, linksToEvents, type RecordedEvent } from '@bank/infra';
 import { aggregationOf, type Db, type Handler, type Projection } from '../projection.ts';
 import { storableDb } from '../toolkit/storable.ts';
 
@@ -19,6 +19,23 @@ export async function applyEvents(
   projection: Projection,
   events: readonly RecordedEvent[],
   options: { aggregate?: boolean } = {},
+): Promise<void> {
+  // A span per batch, linked to the appends that wrote its events (their metadata's trace context).
+  return inSpan(
+    `projection ${projection.name}`,
+    () => applyInOrder(writer, projection, events, options),
+    {
+      links: linksToEvents(events.map((e) => e.metadata)),
+      attributes: { 'bank.projection': projection.name, 'bank.events': events.length },
+    },
+  );
+}
+
+async function applyInOrder(
+  writer: Db,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  options: { aggregate?: boolean },
 ): Promise<void> {
   const db = storableDb(writer);
   const aggregation = options.aggregate === false ? undefined : aggregationOf(projection);
