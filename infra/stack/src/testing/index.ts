@@ -8,3 +8,4 @@ export {
   type ApiResponse,
 } from './api-client.ts';
 export { webAppStaleness } from '../web-app.ts';
+export { seedDemoCustomer } from '../seed.ts';
