@@ -24,6 +24,7 @@ import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { healthReport } from './health.ts';
+import { webAppStaticOptions } from './web-app-static.ts';
 
 export const frontendDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -186,7 +187,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
 
   if (options.serveFrontend !== false) {
     if (hasFrontend) {
-      await app.register(fastifyStatic, { root: frontendDist, wildcard: false });
+      await app.register(fastifyStatic, webAppStaticOptions(frontendDist));
     } else {
       app.get('/', async (_request, reply) =>
         reply
