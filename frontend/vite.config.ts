@@ -1,13 +1,46 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 
 // The API server the dev server and preview forward /api to.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, compressed
+ * once at the highest levels; the server sends the one the browser accepts. A phone on a slow
+ * network then downloads the entry script at a third of its size.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, withFileTypes: true });
+      for (const file of files) {
+        if (!file.isFile() || !/\.(js|css|html|svg|json|txt)$/.test(file.name)) continue;
+        const full = path.join(file.parentPath, file.name);
+        const content = readFileSync(full);
+        if (content.length < 1024) continue;
+        writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${full}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // plugin-react is hoisted beside vitest's Vite; its types differ from Vite 7's but it runs on both.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react() as unknown as PluginOption, precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -45,14 +45,24 @@ const BANKING_PAGES = [
   '/insurance',
 ];
 
+// Every screen at the desktop width and at a 375 px phone's.
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+const WIDTHS = [DESKTOP, PHONE];
+const each = (paths: string[]) =>
+  paths.flatMap((path) => WIDTHS.map((viewport) => [path, viewport.width, viewport] as const));
+
 describe('accessibility of the public site', () => {
-  it.each(PUBLIC_PAGES)('%s has no serious or critical violations', async (path) => {
-    const page = await t.newPage();
-    const site = new PublicSite(page);
-    await site.goto(path);
-    await page.waitForLoadState('networkidle');
-    await expectAccessible(page, path);
-  });
+  it.each(each(PUBLIC_PAGES))(
+    '%s at %i px has no serious or critical violations',
+    async (path, _width, viewport) => {
+      const page = await t.newPage(viewport);
+      const site = new PublicSite(page);
+      await site.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `${path} at ${viewport.width} px`);
+    },
+  );
 
   it('the open header menu and the mobile menu pass too', async () => {
     const page = await t.newPage();
@@ -77,14 +87,17 @@ describe('accessibility of the public site', () => {
 
 describe('accessibility of the banking area', () => {
   let customer: Customer;
-  it.each(BANKING_PAGES)('%s has no serious or critical violations', async (path) => {
-    customer ??= await t.customer();
-    const page = await t.signedInPage(customer);
-    await page.goto(path);
-    await page.getByRole('main').waitFor();
-    await page.waitForLoadState('networkidle');
-    await expectAccessible(page, path);
-  });
+  it.each(each(BANKING_PAGES))(
+    '%s at %i px has no serious or critical violations',
+    async (path, _width, viewport) => {
+      customer ??= await t.customer();
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto(path);
+      await page.getByRole('main').waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `${path} at ${viewport.width} px`);
+    },
+  );
 
   it('the notification panel and the dark dashboard pass', async () => {
     customer ??= await t.customer();

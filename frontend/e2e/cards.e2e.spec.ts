@@ -18,6 +18,10 @@ describe('Cards', () => {
       .getByRole('button', { name: /^Apply for Card/ })
       .first()
       .click();
+    const application = dialog(page, 'Apply for Card');
+    await application.getByText('Annual fee').waitFor();
+    await application.getByLabel(/I have read and agree/).check();
+    await application.getByRole('button', { name: 'Apply for Card' }).click();
     await toast(page, /./).first().waitFor();
     await page.getByRole('heading', { name: 'Your Cards' }).waitFor();
     // Exact: Playwright matches text and names case-insensitively as substrings by default, so
@@ -61,6 +65,48 @@ describe('Cards', () => {
     await page.getByRole('switch', { name: 'International Transactions' }).first().click();
     await toast(page, 'Card settings updated successfully').first().waitFor();
     await expectScreenAccessible(page, 'card settings');
+  });
+
+  it('shows the credit card agreement from the server and applies only with the customer consent', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    const applications: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/apply'))
+        applications.push(request.postDataJSON());
+    });
+    await page.goto('/cards');
+    await page
+      .getByRole('button', { name: 'Apply for Card: Harborview Rewards Credit Card' })
+      .click();
+    const application = dialog(page, 'Apply for Card');
+    for (const [term, value] of [
+      ['Purchase APR', '21.49%'],
+      ['Cash advance APR', '27.49%'],
+      ['Credit limit', '$5,000.00'],
+      ['Late payment fee', '$29.00'],
+      ['Cash advance fee', '5% of the amount, at least $10.00'],
+    ]) {
+      await application.getByRole('term').filter({ hasText: term! }).waitFor();
+      await application.getByRole('definition').filter({ hasText: value! }).first().waitFor();
+    }
+    await expectScreenAccessible(page, 'card application (375 px)');
+    // Without the tick nothing is sent and the reason is given at the box.
+    await application.getByRole('button', { name: 'Apply for Card' }).click();
+    await application
+      .getByText('You must agree to the terms and conditions to apply for a card.')
+      .waitFor();
+    expect(applications).toEqual([]);
+    await application.getByLabel(/I have read and agree/).check();
+    await application
+      .getByText('You must agree to the terms and conditions to apply for a card.')
+      .waitFor({ state: 'detached' });
+    await application.getByRole('button', { name: 'Apply for Card' }).click();
+    await toast(page, /./).first().waitFor();
+    expect(applications).toEqual([
+      { agreed_to_terms: true, delivery_address: '', express_delivery: false },
+    ]);
+    await page.getByRole('heading', { name: 'Your Cards' }).waitFor();
   });
 
   it('shows the bank refusing to lock a card that is already locked, and reporting it lost', async () => {

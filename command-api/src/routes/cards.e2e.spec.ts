@@ -21,7 +21,17 @@ interface CardJson {
   masked_number: string | null;
   expiry_date: string | null;
   bank_account: { account_name: string };
-  application: { is_pending: boolean; description: string; benefits: string[] };
+  application: {
+    is_pending: boolean;
+    description: string;
+    benefits: string[];
+    terms: {
+      purchase_apr: number | null;
+      cash_advance_apr: number | null;
+      credit_limit: number | null;
+      fees: { name: string; amount: number; percent: number | null }[];
+    } | null;
+  };
   settings: Record<string, boolean>;
   limits: { daily_atm_limit: number; daily_purchase_limit: number };
   is_replacement: boolean;
@@ -78,6 +88,28 @@ describe('card offers and applying', () => {
       ['credit', 'mastercard'],
       ['debit', 'visa'],
     ]);
+  });
+
+  it('shows the agreement of each offer before applying: APR, credit limit and fees', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const credit = (await offer(client, 'credit')).application.terms!;
+    expect(credit.purchase_apr).toBe(21.49);
+    expect(credit.cash_advance_apr).toBe(27.49);
+    expect(credit.credit_limit).toBe(5000);
+    expect(credit.fees).toContainEqual({ name: 'Annual fee', amount: 0, percent: null });
+    expect(credit.fees).toContainEqual({ name: 'Late payment fee', amount: 29, percent: null });
+    expect(credit.fees).toContainEqual({ name: 'Cash advance fee', amount: 10, percent: 5 });
+    const debit = (await offer(client, 'debit')).application.terms!;
+    expect(debit.purchase_apr).toBeNull();
+    expect(debit.credit_limit).toBeNull();
+    expect(debit.fees).toContainEqual({ name: 'Annual fee', amount: 0, percent: null });
+    // The issued card keeps showing the agreement it was applied for under.
+    const applied = await client.post(
+      `/api/cards/${(await offer(client, 'credit')).id}/apply`,
+      APPLY,
+    );
+    expect(applied.status).toBe(201);
+    expect((applied.body.data.card as CardJson).application.terms).toEqual(credit);
   });
 
   it('refuses an application without agreeing to the terms, and issues nothing', async () => {

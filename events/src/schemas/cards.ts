@@ -11,6 +11,25 @@ export type CardType = (typeof cardTypes)[number];
 export const cardOfferKinds = ['debit', 'credit', 'replacement'] as const;
 export type CardOfferKind = (typeof cardOfferKinds)[number];
 
+/** A fee of the card agreement: a fixed amount in cents, or a share of the amount in basis points. */
+export interface CardFee {
+  name: string;
+  cents: number;
+  /** Basis points of the amount, when the fee is a share (with `cents` as its minimum). */
+  percentBps?: number;
+}
+
+/** What a customer agrees to when applying: the card agreement's rates, credit line and fees. */
+export interface CardTerms {
+  /** Annual percentage rate on purchases, in basis points; null for a debit card. */
+  purchaseAprBps: number | null;
+  /** Annual percentage rate on cash advances, in basis points; null for a debit card. */
+  cashAdvanceAprBps: number | null;
+  /** The credit line a new card is opened with, in cents; null for a debit card. */
+  creditLimit: number | null;
+  fees: CardFee[];
+}
+
 export interface CardProduct {
   cardName: string;
   cardType: CardType;
@@ -20,6 +39,7 @@ export interface CardProduct {
   /** Daily limits a new card starts with, in cents. */
   dailyAtmLimit: number;
   dailyPurchaseLimit: number;
+  terms: CardTerms;
 }
 
 /** The cards the bank offers; an offer's id is derived from offerKey so both sides agree on it. */
@@ -37,6 +57,18 @@ export const cardProducts: Record<CardType, CardProduct> = {
     ],
     dailyAtmLimit: 500_00,
     dailyPurchaseLimit: 2_500_00,
+    terms: {
+      purchaseAprBps: null,
+      cashAdvanceAprBps: null,
+      creditLimit: null,
+      fees: [
+        { name: 'Annual fee', cents: 0 },
+        { name: 'Harborview ATM withdrawal', cents: 0 },
+        { name: 'Other banks’ ATM withdrawal', cents: 2_50 },
+        { name: 'Foreign transaction fee', cents: 0, percentBps: 100 },
+        { name: 'Replacement card', cents: 0 },
+      ],
+    },
   },
   credit: {
     cardName: 'Harborview Rewards Credit Card',
@@ -51,6 +83,18 @@ export const cardProducts: Record<CardType, CardProduct> = {
     ],
     dailyAtmLimit: 500_00,
     dailyPurchaseLimit: 5_000_00,
+    terms: {
+      purchaseAprBps: 21_49,
+      cashAdvanceAprBps: 27_49,
+      creditLimit: 5_000_00,
+      fees: [
+        { name: 'Annual fee', cents: 0 },
+        { name: 'Foreign transaction fee', cents: 0 },
+        { name: 'Cash advance fee', cents: 10_00, percentBps: 500 },
+        { name: 'Late payment fee', cents: 29_00 },
+        { name: 'Returned payment fee', cents: 29_00 },
+      ],
+    },
   },
 };
 

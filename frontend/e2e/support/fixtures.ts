@@ -7,7 +7,7 @@ import { seriousViolations } from './axe.ts';
 // One bank (fresh database, random port) and one headless Chromium per test file.
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

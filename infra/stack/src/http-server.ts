@@ -27,6 +27,7 @@ import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { healthReport, type FailingProjections } from './health.ts';
+import { webAppStaticOptions } from './web-app-static.ts';
 
 /** Where the API reference page is served. */
 const API_DOCS = '/api/docs';
@@ -219,7 +220,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
 
   if (options.serveFrontend !== false) {
     if (hasFrontend) {
-      await app.register(fastifyStatic, { root: frontendDist, wildcard: false });
+      await app.register(fastifyStatic, webAppStaticOptions(frontendDist));
     } else {
       app.get('/', async (_request, reply) =>
         reply

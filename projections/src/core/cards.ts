@@ -1,4 +1,12 @@
-import { cardOfferKey, cardProducts, centsToDollars, ERASED, type CardProduct } from '@bank/events';
+import {
+  cardOfferKey,
+  cardProducts,
+  centsToDollars,
+  ERASED,
+  type CardProduct,
+  type CardTerms,
+  type CardType,
+} from '@bank/events';
 import { deterministicUuid, type RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
@@ -242,6 +250,21 @@ export async function readCard(
   return rows[0];
 }
 
+/** The card agreement as the API shows it: rates in percent, money in dollars. */
+export function cardTermsView(terms: CardTerms) {
+  const percent = (bps: number | null | undefined) => (bps == null ? null : bps / 100);
+  return {
+    purchase_apr: percent(terms.purchaseAprBps),
+    cash_advance_apr: percent(terms.cashAdvanceAprBps),
+    credit_limit: terms.creditLimit === null ? null : centsToDollars(terms.creditLimit),
+    fees: terms.fees.map((fee) => ({
+      name: fee.name,
+      amount: centsToDollars(fee.cents),
+      percent: percent(fee.percentBps),
+    })),
+  };
+}
+
 /** A card or offer as the Cards screen reads it, without the full number or CVV. */
 export function cardView(row: CardRow) {
   const pending = row.status === 'pending';
@@ -261,6 +284,11 @@ export function cardView(row: CardRow) {
       is_pending: pending,
       description: row.description,
       benefits: row.benefits,
+      // The agreement the customer sees and consents to before applying.
+      terms:
+        row.card_type in cardProducts
+          ? cardTermsView(cardProducts[row.card_type as CardType].terms)
+          : null,
     },
     settings: {
       transaction_alerts: row.transaction_alerts,

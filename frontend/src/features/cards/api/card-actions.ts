@@ -12,14 +12,13 @@ function useCardMutation<I>(fn: (input: I) => Promise<{ message: string; data: u
   });
 }
 
-export const APPLY_PAYLOAD = {
-  agreed_to_terms: true,
-  delivery_address: '',
-  express_delivery: false,
-} as const;
-
-export const applyForCard = (id: string) =>
-  api.post<{ card: Card }>(`/cards/${encodeURIComponent(id)}/apply`, APPLY_PAYLOAD);
+/** The customer's own answer to the agreement shown to them: never assumed. */
+export const applyForCard = ({ id, agreedToTerms }: { id: string; agreedToTerms: boolean }) =>
+  api.post<{ card: Card }>(`/cards/${encodeURIComponent(id)}/apply`, {
+    agreed_to_terms: agreedToTerms,
+    delivery_address: '',
+    express_delivery: false,
+  });
 
 export const useApplyForCard = () => useCardMutation(applyForCard);
 

@@ -1,6 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+/** The card agreement the server offers: rates in percent, money in dollars. */
+export type CardTerms = {
+  purchase_apr: number | null;
+  cash_advance_apr: number | null;
+  credit_limit: number | null;
+  fees: { name: string; amount: number; percent: number | null }[];
+};
+
 export type Card = {
   id: string;
   card_name: string;
@@ -14,6 +22,7 @@ export type Card = {
     is_pending: boolean;
     description?: string | null;
     benefits?: string[] | string | null;
+    terms?: CardTerms | null;
   } | null;
   full_details?: {
     formatted_card_number?: string | null;

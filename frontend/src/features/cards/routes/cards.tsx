@@ -16,8 +16,9 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
-import { useApplyForCard, useToggleCardLock } from '../api/card-actions';
+import { useToggleCardLock } from '../api/card-actions';
 import { isPendingApplication, useCards, type Card } from '../api/get-cards';
+import { ApplyCardDialog } from '../components/apply-card-dialog';
 import { CardDetailsDialog } from '../components/card-details-dialog';
 import { CardSettingsPanel } from '../components/card-settings-panel';
 import { CardFace } from '../components/card-visual';
@@ -27,7 +28,7 @@ import { ReportLostDialog } from '../components/report-lost-dialog';
 import './cards.css';
 
 type Tab = 'cards' | 'settings';
-type Modal = { kind: 'details' | 'pin' | 'limits' | 'lost'; card: Card } | null;
+type Modal = { kind: 'apply' | 'details' | 'pin' | 'limits' | 'lost'; card: Card } | null;
 
 function benefitsOf(card: Card): string[] {
   const b = card.application?.benefits;
@@ -39,7 +40,6 @@ function benefitsOf(card: Card): string[] {
 export default function CardsRoute() {
   useDocumentTitle('Card Management');
   const cards = useCards();
-  const apply = useApplyForCard();
   const toggle = useToggleCardLock();
   const [tab, setTab] = useState<Tab>('cards');
   const [modal, setModal] = useState<Modal>(null);
@@ -51,15 +51,7 @@ export default function CardsRoute() {
 
   const applyFor = (card: Card) => {
     setBanner(null);
-    apply.mutate(card.id, {
-      onSuccess: ({ message }) =>
-        toast.success(message || 'Card application submitted successfully!', 'Success'),
-      onError: (e) => {
-        const text = errorMessage(e, 'Failed to apply for card');
-        setBanner(text);
-        toast.error(text, 'Error');
-      },
-    });
+    setModal({ kind: 'apply', card });
   };
 
   const lockOrUnlock = (card: Card) => {
@@ -149,12 +141,9 @@ export default function CardsRoute() {
                         ) : null}
                         <Button
                           onClick={() => applyFor(card)}
-                          disabled={apply.isPending}
                           aria-label={`Apply for Card: ${card.card_name}`}
                         >
-                          {apply.isPending && apply.variables === card.id
-                            ? 'Applying...'
-                            : 'Apply for Card'}
+                          Apply for Card
                         </Button>
                       </li>
                     ))}
@@ -248,6 +237,11 @@ export default function CardsRoute() {
       <CardDetailsDialog card={modal?.kind === 'details' ? modal.card : null} onClose={close} />
       <ChangePinDialog card={modal?.kind === 'pin' ? modal.card : null} onClose={close} />
       <ReportLostDialog card={modal?.kind === 'lost' ? modal.card : null} onClose={close} />
+      <ApplyCardDialog
+        card={modal?.kind === 'apply' ? modal.card : null}
+        onClose={close}
+        onFailed={setBanner}
+      />
       <Dialog
         open={modal?.kind === 'limits'}
         onOpenChange={(open) => !open && close()}

@@ -1,5 +1,5 @@
 import { Check, Quote, Star, type LucideIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/button';
 import { useDocumentTitle } from '@/components/ui/page';
@@ -183,68 +183,82 @@ export type Stat = {
   label: string;
 };
 
-function CountUp({ stat, start }: { stat: Stat; start: boolean }) {
-  const [value, setValue] = useState(0);
-  useEffect(() => {
-    if (!start) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    if (reduce) {
-      setValue(stat.value);
-      return;
-    }
-    const began = performance.now();
-    let frame = 0;
-    const tick = (now: number) => {
-      const elapsed = now - began;
-      setValue(countUpValue(stat.value, elapsed, COUNT_UP_MS, stat.decimals ?? 0));
-      if (elapsed < COUNT_UP_MS) frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [start, stat.value, stat.decimals]);
-  const text = `${stat.prefix ?? ''}${value.toLocaleString('en-US', {
-    minimumFractionDigits: stat.decimals ?? 0,
-    maximumFractionDigits: stat.decimals ?? 0,
-  })}${stat.suffix}`;
-  const final = `${stat.prefix ?? ''}${stat.value.toLocaleString('en-US', { minimumFractionDigits: stat.decimals ?? 0 })}${stat.suffix}`;
-  return (
-    <>
-      <span className="stat__value tabular" aria-hidden="true">
-        {text}
-      </span>
-      <span className="sr-only">{final}</span>
-    </>
-  );
+function formatStat(stat: Stat, value: number) {
+  const digits = stat.decimals ?? 0;
+  const number = value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return `${stat.prefix ?? ''}${number}${stat.suffix}`;
 }
 
-/** Figures that count up once they scroll into view. */
+/**
+ * Figures that count up once they scroll into view. One animation frame loop writes the four
+ * figures' text directly: re-rendering React sixty times a second for two seconds kept a phone's
+ * main thread busy just as the page was becoming usable.
+ */
 export function StatBand({ stats, label }: { stats: Stat[]; label: string }) {
   const ref = useRef<HTMLUListElement>(null);
-  const [visible, setVisible] = useState(false);
+  const figures = useRef<(HTMLSpanElement | null)[]>([]);
   useEffect(() => {
     const node = ref.current;
     if (!node) return;
+    let frame = 0;
+    const show = (elapsed: number) =>
+      stats.forEach((stat, i) => {
+        const figure = figures.current[i];
+        if (!figure) return;
+        figure.textContent = formatStat(
+          stat,
+          countUpValue(stat.value, elapsed, COUNT_UP_MS, stat.decimals ?? 0),
+        );
+      });
+    const run = () => {
+      if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+        show(COUNT_UP_MS);
+        return;
+      }
+      const began = performance.now();
+      const tick = (now: number) => {
+        const elapsed = Math.max(0, now - began);
+        show(elapsed);
+        if (elapsed < COUNT_UP_MS) frame = requestAnimationFrame(tick);
+      };
+      frame = requestAnimationFrame(tick);
+    };
     if (typeof IntersectionObserver === 'undefined') {
-      setVisible(true);
-      return;
+      run();
+      return () => cancelAnimationFrame(frame);
     }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          setVisible(true);
           observer.disconnect();
+          run();
         }
       },
       { threshold: 0.3 },
     );
     observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [stats]);
   return (
     <ul role="list" className="stats" ref={ref} aria-label={label}>
-      {stats.map((s) => (
+      {stats.map((s, i) => (
         <li key={s.label} className="stat">
-          <CountUp stat={s} start={visible} />
+          <span
+            className="stat__value tabular"
+            aria-hidden="true"
+            ref={(el) => {
+              figures.current[i] = el;
+            }}
+          >
+            {formatStat(s, 0)}
+          </span>
+          <span className="sr-only">{formatStat(s, s.value)}</span>
           <span className="stat__label">{s.label}</span>
         </li>
       ))}

@@ -1,0 +1,120 @@
+import { ApiClient, seedDemoCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  audit,
+  launchAuditBrowser,
+  medianScores,
+  type FormFactor,
+  type Scores,
+} from './support/lighthouse';
+
+// Lighthouse over the home page, /login and the signed-in dashboard, as a phone and as a desktop,
+// against the bank this test starts. Performance is scored under Lighthouse's simulated
+// throttling; when the first run misses a threshold, two more are made and the median counts,
+// so one run slowed by the machine's other work does not fail the build, and a page that is
+// really slow still does.
+
+const THRESHOLDS = {
+  accessibility: 95,
+  bestPractices: 95,
+  performance: { desktop: 95, mobile: 90 },
+  cls: 0.1,
+};
+
+/**
+ * Below this benchmark index (Lighthouse's measure of the CPU it runs on) the machine is too
+ * busy to stand for Lighthouse's reference devices: a 2-core runner shared with other heavy jobs
+ * measured 150–270 and showed 7–8 s of main-thread blocking for one page load with no CPU
+ * throttling at all. There the performance score measures the neighbours, not the page: it is
+ * reported but not judged. Accessibility, best practices and layout shift always are.
+ */
+const MIN_BENCHMARK_INDEX = 500;
+
+const PAGES = [
+  { name: 'home', path: '/', signedIn: false },
+  { name: 'login', path: '/login', signedIn: false },
+  { name: 'dashboard', path: '/dashboard', signedIn: true },
+] as const;
+
+const FORM_FACTORS: FormFactor[] = ['mobile', 'desktop'];
+
+let bank: TestBank;
+let browser: Awaited<ReturnType<typeof launchAuditBrowser>>;
+const measured: string[] = [];
+
+function misses(scores: Scores, formFactor: FormFactor): string[] {
+  const problems: string[] = [];
+  if (scores.accessibility < THRESHOLDS.accessibility)
+    problems.push(`accessibility ${scores.accessibility}`);
+  if (scores.bestPractices < THRESHOLDS.bestPractices)
+    problems.push(`best practices ${scores.bestPractices}`);
+  if (
+    scores.benchmarkIndex >= MIN_BENCHMARK_INDEX &&
+    scores.performance < THRESHOLDS.performance[formFactor]
+  )
+    problems.push(`performance ${scores.performance}`);
+  if (!(scores.cls < THRESHOLDS.cls)) problems.push(`CLS ${scores.cls.toFixed(3)}`);
+  return problems;
+}
+
+beforeAll(async () => {
+  bank = await startTestBank();
+  browser = await launchAuditBrowser();
+  // The dashboard of the demo customer npm start seeds: funded accounts and months of history.
+  const demo = await seedDemoCustomer(bank.ctx, bank.config.dataDir);
+  if (!demo) throw new Error('the demo customer was not seeded');
+  const client = new ApiClient(bank);
+  const login = await client.post('/api/login', {
+    account_number: demo.accountNumber,
+    password: demo.password,
+  });
+  if (login.status !== 200) throw new Error(`demo sign-in failed: ${JSON.stringify(login.body)}`);
+  // Signed in as the web app keeps it; Lighthouse clears caches between runs, not local storage.
+  const page = await browser.context.newPage();
+  await page.goto(`${bank.baseUrl}/favicon.svg`);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('auth_token', token);
+      localStorage.setItem('user', user);
+    },
+    [login.body.data.token as string, JSON.stringify(login.body.data.user)] as const,
+  );
+  await page.close();
+});
+
+afterAll(async () => {
+  if (measured.length) console.log(`Lighthouse scores (median):\n${measured.join('\n')}`);
+  await browser?.close();
+  await bank?.stop();
+});
+
+describe('Lighthouse', () => {
+  for (const formFactor of FORM_FACTORS) {
+    for (const target of PAGES) {
+      it(`${target.name} (${formFactor}) meets the thresholds`, { timeout: 300_000 }, async () => {
+        const url = `${bank.baseUrl}${target.path}`;
+        const first = await audit(browser, url, formFactor);
+        const runs = [first.scores];
+        if (misses(first.scores, formFactor).length > 0) {
+          runs.push((await audit(browser, url, formFactor)).scores);
+          runs.push((await audit(browser, url, formFactor)).scores);
+        }
+        const median = medianScores(runs);
+        if (median.benchmarkIndex < MIN_BENCHMARK_INDEX)
+          console.warn(
+            `${target.path} ${formFactor}: performance ${median.performance} not judged, the machine ` +
+              `is too busy to measure it (benchmark index ${median.benchmarkIndex} < ${MIN_BENCHMARK_INDEX})`,
+          );
+        measured.push(
+          `${target.name} ${formFactor}: performance ${median.performance}, accessibility ${median.accessibility}, ` +
+            `best practices ${median.bestPractices}, CLS ${median.cls.toFixed(3)}, LCP ${median.lcpMs} ms, ` +
+            `TBT ${median.tbtMs} ms (runs ${runs.length}, CPU ${median.cpuSlowdown}x, benchmark ${median.benchmarkIndex})`,
+        );
+        expect(
+          misses(median, formFactor),
+          `${target.path} ${formFactor}: ${JSON.stringify(runs)}; failing audits: ${first.failedAudits.join(', ')}`,
+        ).toEqual([]);
+      });
+    }
+  }
+});

@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
+import { Checkbox } from '@/components/ui/field';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-mapping';
+import { formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useApplyForCard } from '../api/card-actions';
+import type { Card, CardTerms } from '../api/get-cards';
+
+/** The server's words when an application comes without consent. */
+export const CONSENT_REQUIRED = 'You must agree to the terms and conditions to apply for a card.';
+
+const percent = (value: number) => `${value.toFixed(2)}%`;
+
+export function feeText(fee: CardTerms['fees'][number]): string {
+  if (fee.percent === null) return fee.amount === 0 ? 'None ($0.00)' : formatMoney(fee.amount);
+  const share = `${fee.percent}% of the amount`;
+  return fee.amount > 0 ? `${share}, at least ${formatMoney(fee.amount)}` : share;
+}
+
+function TermsList({ card, terms }: { card: Card; terms: CardTerms }) {
+  const account = card.bank_account?.account_name ?? 'your account';
+  return (
+    <>
+      <dl className="card-terms">
+        <div>
+          <dt>Purchase APR</dt>
+          <dd>
+            {terms.purchase_apr === null ? 'None: a debit card' : percent(terms.purchase_apr)}
+          </dd>
+        </div>
+        <div>
+          <dt>Cash advance APR</dt>
+          <dd>
+            {terms.cash_advance_apr === null
+              ? 'None: a debit card'
+              : percent(terms.cash_advance_apr)}
+          </dd>
+        </div>
+        <div>
+          <dt>Credit limit</dt>
+          <dd>
+            {terms.credit_limit === null
+              ? `None: purchases are paid from ${account}`
+              : formatMoney(terms.credit_limit)}
+          </dd>
+        </div>
+      </dl>
+      <h3 className="card-terms__heading">Fees</h3>
+      <dl className="card-terms">
+        {terms.fees.map((fee) => (
+          <div key={fee.name}>
+            <dt>{fee.name}</dt>
+            <dd>{feeText(fee)}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/**
+ * Applying for a card: the agreement's rates, credit limit and fees as the server states them,
+ * and the customer's own consent, which the application carries (never assumed).
+ */
+export function ApplyCardDialog({
+  card,
+  onClose,
+  onFailed,
+}: {
+  card: Card | null;
+  onClose(): void;
+  /** A refusal other than missing consent: the page shows it in its banner. */
+  onFailed(message: string): void;
+}) {
+  const apply = useApplyForCard();
+  const [agreed, setAgreed] = useState(false);
+  const [consentError, setConsentError] = useState<string>();
+  const terms = card?.application?.terms ?? null;
+  const close = () => {
+    setAgreed(false);
+    setConsentError(undefined);
+    apply.reset();
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!card) return;
+    if (!agreed) {
+      setConsentError(CONSENT_REQUIRED);
+      return;
+    }
+    apply.mutate(
+      { id: card.id, agreedToTerms: agreed },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message || 'Card application submitted successfully!', 'Success');
+          close();
+        },
+        onError: (error) => {
+          const consent =
+            error instanceof ApiError ? error.errors?.agreed_to_terms?.[0] : undefined;
+          if (consent) {
+            setConsentError(consent);
+            return;
+          }
+          const text = errorMessage(error, 'Failed to apply for card');
+          toast.error(text, 'Error');
+          close();
+          onFailed(text);
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open={card !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Apply for Card"
+      description={
+        card ? `${card.card_name} · ${card.bank_account?.account_name ?? ''}` : undefined
+      }
+    >
+      {card ? (
+        <form className="form" noValidate onSubmit={submit}>
+          {terms ? (
+            <TermsList card={card} terms={terms} />
+          ) : (
+            <Alert tone="danger">
+              The terms of this card could not be loaded. Please try again later.
+            </Alert>
+          )}
+          <Checkbox
+            label="I have read and agree to the card agreement above, including its rates and fees."
+            checked={agreed}
+            disabled={!terms}
+            error={consentError}
+            onChange={(e) => {
+              setAgreed(e.target.checked);
+              if (e.target.checked) setConsentError(undefined);
+            }}
+          />
+          <div className="dialog__actions">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!terms || apply.isPending}>
+              {apply.isPending ? 'Applying...' : 'Apply for Card'}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frontendDist } from './http-server.ts';
+import { startTestBank, type TestBank } from './testing/index.ts';
+
+// The built web app as a browser downloads it: compressed, and cached by content hash.
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+const built = existsSync(path.join(frontendDist, 'index.html'));
+
+function entryScript(): string {
+  const html = readFileSync(path.join(frontendDist, 'index.html'), 'utf8');
+  const src = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error('no entry script in index.html');
+  return src;
+}
+
+describe.skipIf(!built)('the built web app', () => {
+  it('sends the entry script Brotli- or gzip-compressed, as the browser accepts, cached for a year', async () => {
+    const url = `${bank.baseUrl}${entryScript()}`;
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    const plainBytes = (await plain.arrayBuffer()).byteLength;
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip']) {
+      // Node's fetch decodes the body itself: the header and the length on the wire tell.
+      const response = await fetch(url, { headers: { 'accept-encoding': encoding } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(Number(response.headers.get('content-length'))).toBeLessThan(plainBytes / 2);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await response.arrayBuffer()).byteLength).toBe(plainBytes);
+    }
+  });
+
+  it('has every page revalidate its index page, which names the current scripts', async () => {
+    for (const page of ['/', '/login', '/dashboard']) {
+      const response = await fetch(`${bank.baseUrl}${page}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(await response.text()).toContain(entryScript());
+    }
+  });
+});
