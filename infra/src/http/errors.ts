@@ -13,7 +13,10 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE'
   | 'IDEMPOTENCY_KEY_REUSED'
-  | 'INVALID_CREDENTIALS';
+  | 'INVALID_CREDENTIALS'
+  | 'STEP_UP_REQUIRED'
+  | 'INVALID_TWO_FACTOR_CODE'
+  | 'TWO_FACTOR_CHALLENGE_EXPIRED';
 
 export type FieldErrors = Record<string, string[]>;
 
