@@ -1,4 +1,10 @@
-import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import {
+  ApiClient,
+  registrationPayload,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../domain/customer/totp.ts';
 
@@ -255,5 +261,35 @@ describe('step-up before sensitive actions', () => {
     const account = (await client.get('/api/accounts')).body.data.accounts[0].account_number;
     const signIn = await passwordSignIn(account, payload.password);
     expect(signIn.response.body.data.token).toEqual(expect.any(String));
+  });
+});
+
+describe('password strength', () => {
+  it('refuses easily guessed passwords at registration and on change, after the length rule', async () => {
+    const client = new ApiClient(bank);
+    for (const weak of ['password1', '12345678', 'qwertyuiop']) {
+      const refused = await client.post(
+        '/api/register',
+        registrationPayload({ password: weak, password_confirmation: weak }),
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.password).toEqual([
+        'This password is too easy to guess. Use a longer phrase or add unusual words.',
+      ]);
+    }
+    const short = await client.post(
+      '/api/register',
+      registrationPayload({ password: 'abc', password_confirmation: 'abc' }),
+    );
+    expect(short.body.errors.password).toEqual(['Password must be at least 8 characters long.']);
+
+    const { client: signedIn, payload } = await signedUpCustomer(bank);
+    const change = await signedIn.post('/api/change-password', {
+      current_password: payload.password,
+      new_password: 'Password1',
+      new_password_confirmation: 'Password1',
+    });
+    expect(change.status).toBe(422);
+    expect(change.body.errors.new_password[0]).toMatch(/too easy to guess/);
   });
 });
