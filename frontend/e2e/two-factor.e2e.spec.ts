@@ -38,7 +38,9 @@ async function enrolInBrowser(page: Page): Promise<string> {
 
 async function signInWithPassword(page: Page, customer: Customer) {
   await page.goto('/login');
-  await page.getByLabel('Account number', { exact: true }).fill(customer.user.account_number as string);
+  await page
+    .getByLabel('Account number', { exact: true })
+    .fill(customer.user.account_number as string);
   await page.getByLabel('Password', { exact: true }).fill(customer.payload.password as string);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
