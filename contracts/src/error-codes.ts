@@ -16,6 +16,9 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'IDEMPOTENCY_KEY_REUSED',
   'INVALID_CREDENTIALS',
+  'STEP_UP_REQUIRED',
+  'INVALID_TWO_FACTOR_CODE',
+  'TWO_FACTOR_CHALLENGE_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -36,6 +36,7 @@ const posting: PiiRule[] = [
 export const piiRules: Record<string, readonly PiiRule[]> = {
   CustomerRegistered: ofCustomer(...profile, 'ssnEncrypted'),
   CustomerProfileUpdated: ofCustomer(...profile),
+  CustomerTwoFactorEnabled: ofCustomer('secretSealed'),
   // Features' events: free text the customer wrote, and names, addresses and contacts of the
   // people and businesses they deal with; amounts, ids and references stay.
   CardIssued: ofCustomer('deliveryAddress'),

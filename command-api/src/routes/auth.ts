@@ -1,9 +1,24 @@
-import { ApiError, ok, requireCustomer, verbatimText } from '@bank/infra';
+import { ApiError, ok, requireCustomer, requireStepUp, verbatimText } from '@bank/infra';
 import { readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePassword, login, requestPasswordReset, resetPassword } from '../services/auth.ts';
+import { describeDevice } from '../domain/customer/totp.ts';
+import {
+  changePassword,
+  completeTwoFactorLogin,
+  login,
+  requestPasswordReset,
+  resetPassword,
+  stepUpSession,
+  type SignIn,
+} from '../services/auth.ts';
 import type { CommandContext } from '../services/context.ts';
+import {
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  startTwoFactorSetup,
+  twoFactorStatus,
+} from '../services/two-factor.ts';
 import { AlreadyRegistered, registerCustomer } from '../services/registration.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
 import { changePasswordBody, loginBody, password, registrationBody } from './schemas.ts';
@@ -14,6 +29,31 @@ export const REGISTRATION_NOT_OPENED =
   'phone number and try again.';
 const NOT_OPENED_DATA = { user: null, token: null, next_steps: ['sign_in', 'reset_password'] };
 
+const code = verbatimText(
+  z
+    .string({ error: 'Please enter the code.' })
+    .trim()
+    .min(1, 'Please enter the code.')
+    .max(32, 'The code is not correct.'),
+);
+const twoFactorLoginBody = z.object({
+  challenge_token: z.string().min(20).max(100),
+  code,
+});
+const stepUpBody = z
+  .object({
+    password: verbatimText(z.string().max(128)).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.')
+      .optional(),
+  })
+  .refine((b) => b.password || b.code, {
+    message: 'Please enter your password or an authenticator code.',
+    path: ['password'],
+  });
+
 /** Sign-in, registration, sign-out and passwords. */
 export const authRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
@@ -21,21 +61,54 @@ export const authRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, rateLimit }) => {
   const limited = rateLimit ? { config: { rateLimit } } : {};
 
-  app.post('/login', { schema: { body: loginBody }, ...limited }, async (request) => {
-    const session = await login(
-      ctx,
-      request.body.account_number,
-      request.body.password,
-      commandMetadata(request, 'anonymous'),
-    );
-    const user = await readUser(ctx.pool, session.customerId);
+  const answerSignIn = async (signIn: SignIn) => {
+    if (signIn.kind === 'two_factor') {
+      return ok(
+        {
+          user: null,
+          token: null,
+          two_factor_required: true,
+          challenge_token: signIn.challengeToken,
+          expires_at: signIn.expiresAt.toISOString(),
+        },
+        'Enter the 6-digit code from your authenticator app.',
+      );
+    }
+    const user = await readUser(ctx.pool, signIn.customerId);
     if (!user)
       throw new ApiError(503, 'Your account is still being set up. Please try again in a moment.');
     return ok(
-      { user, token: session.token, expires_at: session.expiresAt.toISOString() },
+      { user, token: signIn.token, expires_at: signIn.expiresAt.toISOString() },
       'Login successful',
     );
-  });
+  };
+
+  app.post('/login', { schema: { body: loginBody }, ...limited }, async (request) =>
+    answerSignIn(
+      await login(
+        ctx,
+        request.body.account_number,
+        request.body.password,
+        describeDevice(request.headers['user-agent']),
+        commandMetadata(request, 'anonymous'),
+      ),
+    ),
+  );
+
+  app.post(
+    '/login/two-factor',
+    { schema: { body: twoFactorLoginBody }, ...limited },
+    async (request) =>
+      answerSignIn(
+        await completeTwoFactorLogin(
+          ctx,
+          request.body.challenge_token,
+          request.body.code,
+          describeDevice(request.headers['user-agent']),
+          commandMetadata(request, 'anonymous'),
+        ),
+      ),
+  );
 
   app.post(
     '/register',
@@ -153,6 +226,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       '/change-password',
       { schema: { body: changePasswordBody } },
       async (request, reply) => {
+        requireStepUp(request);
         const outcome = await changePassword(
           ctx,
           request.customerId,
@@ -163,6 +237,76 @@ export const authRoutes: FastifyPluginAsyncZod<{
         );
         markConsistency(reply, outcome);
         return reply.send(ok(null, 'Password changed successfully'));
+      },
+    );
+
+    signedIn.post('/step-up', { schema: { body: stepUpBody }, ...limited }, async (request) => {
+      const steppedUpAt = await stepUpSession(
+        ctx,
+        request.customerId,
+        request.sessionHash!,
+        { password: request.body.password, code: request.body.code },
+        commandMetadata(request),
+      );
+      return ok({ stepped_up_at: steppedUpAt.toISOString() }, 'Thank you. You can continue.');
+    });
+
+    signedIn.get('/two-factor', async (request) =>
+      ok(await twoFactorStatus(ctx, request.customerId), 'Two-factor sign-in status'),
+    );
+
+    signedIn.post('/two-factor/setup', async (request) =>
+      ok(
+        await startTwoFactorSetup(ctx, request.customerId),
+        'Scan the QR code with your authenticator app, then enter the code it shows.',
+      ),
+    );
+
+    signedIn.post(
+      '/two-factor/confirm',
+      { schema: { body: z.object({ code }) }, ...limited },
+      async (request, reply) => {
+        const { outcome, recoveryCodes } = await confirmTwoFactorSetup(
+          ctx,
+          request.customerId,
+          request.body.code,
+          commandMetadata(request),
+        );
+        markConsistency(reply, outcome);
+        return reply.send(
+          ok(
+            { enabled: true, recovery_codes: recoveryCodes },
+            'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+          ),
+        );
+      },
+    );
+
+    signedIn.post(
+      '/two-factor/disable',
+      {
+        schema: {
+          body: z.object({
+            password: verbatimText(
+              z
+                .string({ error: 'Please enter your password.' })
+                .min(1, 'Please enter your password.')
+                .max(128),
+            ),
+          }),
+        },
+        ...limited,
+      },
+      async (request, reply) => {
+        requireStepUp(request);
+        const outcome = await disableTwoFactor(
+          ctx,
+          request.customerId,
+          request.body.password,
+          commandMetadata(request),
+        );
+        markConsistency(reply, outcome);
+        return reply.send(ok({ enabled: false }, 'Two-factor sign-in is off.'));
       },
     );
   });

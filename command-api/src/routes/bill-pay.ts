@@ -1,5 +1,5 @@
 import { billPayCategories, dollarsToCents, recurringFrequencies } from '@bank/events';
-import { ok, requireCustomer, uuidParam } from '@bank/infra';
+import { ok, requireCustomer, requireStepUp, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidDate } from '../domain/bill-pay/calendar.ts';
@@ -163,6 +163,7 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
     '/bill-payments/payees',
     { schema: { body: payeeBody }, ...moneyRoute() },
     async (request, reply) => {
+      requireStepUp(request);
       const b = request.body;
       const outcome = await addPayee(
         ctx,

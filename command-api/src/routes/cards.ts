@@ -5,6 +5,7 @@ import {
   ok,
   parsePosition,
   requireCustomer,
+  requireStepUp,
   uuidParam,
   waitForProjections,
 } from '@bank/infra';
@@ -172,8 +173,9 @@ export const cardRoutes: FastifyPluginAsyncZod<{
     if (position) await waitForProjections(ctx.pool, position, allProjectionNames, 2000);
     const row = await readCard(ctx.pool, request.customerId, request.params.id);
     if (!row) throw notFound();
-    const revealed =
-      row.status === 'active' || row.status === 'locked' ? revealCardDetails(ctx, row) : null;
+    const revealable = row.status === 'active' || row.status === 'locked';
+    if (revealable) requireStepUp(request);
+    const revealed = revealable ? revealCardDetails(ctx, row) : null;
     // Card numbers must not linger in browser or proxy caches.
     reply.header('cache-control', 'no-store');
     return ok(

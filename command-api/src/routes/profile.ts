@@ -1,5 +1,5 @@
 import { notificationPreferences } from '@bank/events';
-import { notFound, ok, requireCustomer } from '@bank/infra';
+import { notFound, ok, requireCustomer, requireStepUp } from '@bank/infra';
 import { readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,6 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
         dateOfBirth: b.date_of_birth ?? b.dateOfBirth,
       },
       commandMetadata(request),
+      () => requireStepUp(request),
     );
     markConsistency(reply, outcome);
     return answerWithUser(

@@ -1,5 +1,6 @@
 import { verbatimText } from '@bank/infra';
 import { z } from 'zod';
+import { isStrongEnoughPassword, PASSWORD_TOO_WEAK } from '../domain/customer/password-strength.ts';
 
 const REQUIRED = 'Please fill in all required fields.';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long.';
@@ -14,7 +15,9 @@ export const password = verbatimText(
     .string({ error: REQUIRED })
     .min(1, REQUIRED)
     .min(8, PASSWORD_TOO_SHORT)
-    .max(128, 'The password must not be greater than 128 characters.'),
+    .max(128, 'The password must not be greater than 128 characters.')
+    // Under 8 characters the length message alone is said.
+    .refine((p) => p.length < 8 || p.length > 128 || isStrongEnoughPassword(p), PASSWORD_TOO_WEAK),
 );
 
 function isAdult(dateOfBirth: string): boolean {

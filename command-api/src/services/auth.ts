@@ -13,6 +13,13 @@ import { customerAggregate, decideCustomer } from '../domain/customer/customer.t
 import { normalizeEmail, reservationAggregate } from '../domain/reservation.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
+import {
+  answerSignInChallenge,
+  loadCustomer,
+  notifySignIn,
+  openSignInChallenge,
+  stepUp,
+} from './two-factor.ts';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
@@ -31,14 +38,6 @@ async function customerIdByReservation(
     reservationAggregate.initial(),
   );
   return state?.customerId;
-}
-
-async function loadCustomer(ctx: CommandContext, customerId: string) {
-  const events = await ctx.bus.store.readStream(streams.customer(customerId));
-  return events.reduce(
-    (s, e) => customerAggregate.evolve(s, e.event as never),
-    customerAggregate.initial(),
-  );
 }
 
 async function recordFailure(
@@ -91,16 +90,38 @@ async function isLocked(ctx: CommandContext, accountNumber: string): Promise<boo
   return rows.length > 0;
 }
 
+/** A sign-in either opens a session or, with two-factor on, asks for the code first. */
+export type SignIn =
+  | { kind: 'session'; customerId: string; token: string; expiresAt: Date }
+  | { kind: 'two_factor'; challengeToken: string; expiresAt: Date };
+
+/** The sign-in succeeded: failures are forgotten, a session opens and the customer is told. */
+async function openSession(
+  ctx: CommandContext,
+  customerId: string,
+  accountNumber: string,
+  device: string,
+  metadata: EventMetadata,
+): Promise<SignIn> {
+  await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [accountNumber]);
+  const session = await ctx.sessions.create(customerId);
+  await notifySignIn(ctx, customerId, device, new Date(), metadata);
+  return { kind: 'session', customerId, ...session };
+}
+
 /**
  * Signs a customer in with the 12-digit account number and password. Repeated failures lock
- * sign-in for a while (ACCOUNT_LOCKED); the answer never tells which of the two was wrong.
+ * sign-in for a while (ACCOUNT_LOCKED); the answer never tells which of the two was wrong. With
+ * two-factor on, the right password only opens a challenge for the code; failures are forgotten
+ * once the code is right too, so wrong codes count towards the same lockout.
  */
 export async function login(
   ctx: CommandContext,
   accountNumber: string,
   password: string,
+  device: string,
   metadata: EventMetadata,
-) {
+): Promise<SignIn> {
   if (await isLocked(ctx, accountNumber)) {
     throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
   }
@@ -110,7 +131,7 @@ export async function login(
     customer?.registered && !customer.erased
       ? await verifySecret(customer.passwordHash, password)
       : (await verifySecret(await DUMMY_HASH, password), false);
-  if (!valid || !customerId) {
+  if (!valid || !customerId || !customer) {
     await recordFailure(ctx, accountNumber, customerId, metadata);
     if (await isLocked(ctx, accountNumber)) {
       throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
@@ -119,9 +140,64 @@ export async function login(
       account_number: [INVALID_CREDENTIALS],
     });
   }
-  await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [accountNumber]);
-  const session = await ctx.sessions.create(customerId);
-  return { customerId, ...session };
+  if (customer.twoFactor) {
+    const challenge = await openSignInChallenge(ctx, customerId);
+    return { kind: 'two_factor', ...challenge };
+  }
+  return openSession(ctx, customerId, accountNumber, device, metadata);
+}
+
+/** The second step of a two-factor sign-in: the challenge and a code (or a recovery code). */
+export async function completeTwoFactorLogin(
+  ctx: CommandContext,
+  challengeToken: string,
+  code: string,
+  device: string,
+  metadata: EventMetadata,
+): Promise<SignIn> {
+  const customer = await answerSignInChallenge(
+    ctx,
+    challengeToken,
+    code,
+    metadata,
+    async (wrong) => {
+      if (await isLocked(ctx, wrong.accountNumber)) {
+        throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+      }
+      await recordFailure(ctx, wrong.accountNumber, wrong.customerId, metadata);
+      if (await isLocked(ctx, wrong.accountNumber)) {
+        throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+      }
+    },
+  );
+  if (await isLocked(ctx, customer.accountNumber)) {
+    throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+  }
+  return openSession(ctx, customer.customerId, customer.accountNumber, device, metadata);
+}
+
+/** Step-up within a session; wrong answers count towards the sign-in lockout. */
+export function stepUpSession(
+  ctx: CommandContext,
+  customerId: string,
+  sessionHash: Buffer,
+  proof: { password?: string | undefined; code?: string | undefined },
+  metadata: EventMetadata,
+) {
+  return stepUp(
+    ctx,
+    customerId,
+    sessionHash,
+    proof,
+    async (customer) => {
+      await recordFailure(ctx, customer.accountNumber, customer.customerId, metadata);
+      if (await isLocked(ctx, customer.accountNumber)) {
+        throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+      }
+    },
+    (customer) => isLocked(ctx, customer.accountNumber),
+    metadata,
+  );
 }
 
 async function changePasswordCommand(

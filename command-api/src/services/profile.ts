@@ -37,12 +37,16 @@ function runCustomerCommand(
   });
 }
 
-/** Updates personal details; a new email must not belong to another customer. */
+/**
+ * Updates personal details; a new email must not belong to another customer. A new email or
+ * phone first passes `beforeContactChange` (the route's step-up check).
+ */
 export async function updateProfile(
   ctx: CommandContext,
   customerId: string,
   input: ProfileInput,
   metadata: EventMetadata,
+  beforeContactChange: () => void = () => {},
 ) {
   return ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.customer(customerId);
@@ -65,6 +69,7 @@ export async function updateProfile(
     ];
     for (const { kind, field, next, current } of claims) {
       if (!next || next === current) continue;
+      beforeContactChange();
       const reservation = streams.reservation(kind, next);
       const claim = await uow.load(reservation, reservationAggregate);
       if (claim.state && claim.state.customerId !== customerId) {

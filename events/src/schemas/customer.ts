@@ -84,6 +84,31 @@ export const CustomerSignInLocked = defineEvent(
   z.object({ customerId: z.uuid(), lockedUntil: z.string(), failedAttempts: z.number().int() }),
 );
 
+/**
+ * Two-factor sign-in switched on: the authenticator's secret sealed with the bank's secrets key
+ * (and, in the log, again with the customer's own key), and SHA-256 hashes of the one-time
+ * recovery codes (shown to the customer once, never stored).
+ */
+export const CustomerTwoFactorEnabled = defineEvent(
+  'CustomerTwoFactorEnabled',
+  z.object({
+    customerId: z.uuid(),
+    secretSealed: z.string(),
+    recoveryCodeHashes: z.array(z.string()),
+  }),
+);
+
+export const CustomerTwoFactorDisabled = defineEvent(
+  'CustomerTwoFactorDisabled',
+  z.object({ customerId: z.uuid() }),
+);
+
+/** A recovery code stood in for the authenticator once; it cannot be used again. */
+export const CustomerRecoveryCodeUsed = defineEvent(
+  'CustomerRecoveryCodeUsed',
+  z.object({ customerId: z.uuid(), codeHash: z.string() }),
+);
+
 /** Claims a unique identifier (account number, email, phone) for a customer: one stream each. */
 export const IdentifierReserved = defineEvent(
   'IdentifierReserved',
@@ -110,4 +135,7 @@ export const customerEvents = [
   CustomerProfileImageChanged,
   CustomerNotificationPreferencesChanged,
   CustomerSignInLocked,
+  CustomerTwoFactorEnabled,
+  CustomerTwoFactorDisabled,
+  CustomerRecoveryCodeUsed,
 ] as const;

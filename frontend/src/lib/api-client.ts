@@ -38,6 +38,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Login and similar calls answer 401 for bad credentials: do not treat that as a lost session. */
   skipUnauthorizedHandler?: boolean;
+  /** Set on the retry after a step-up, so a refusal then is reported, not asked about again. */
+  afterStepUp?: boolean;
 };
 
 const CONSISTENCY_HEADER = 'X-Consistency-Token';
@@ -45,6 +47,7 @@ const CONSISTENCY_KEY = 'consistency_token';
 
 let consistencyToken: string | null = readStoredConsistencyToken();
 let unauthorizedHandler: (() => void) | null = null;
+let stepUpHandler: (() => Promise<boolean>) | null = null;
 
 function readStoredConsistencyToken(): string | null {
   try {
@@ -67,6 +70,14 @@ export function setConsistencyToken(token: string | null) {
 /** Called on any 401 (the auth provider signs out and goes to /login). */
 export function onUnauthorized(handler: (() => void) | null) {
   unauthorizedHandler = handler;
+}
+
+/**
+ * Called when the server asks the customer to confirm it is them (403 STEP_UP_REQUIRED): resolves
+ * true once they have, and the request is then sent again once.
+ */
+export function onStepUpRequired(handler: (() => Promise<boolean>) | null) {
+  stepUpHandler = handler;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']) {
@@ -126,6 +137,16 @@ export async function request<T>(
   if (response.status === 401 && !options.skipUnauthorizedHandler) unauthorizedHandler?.();
   // A token from before the database was replaced is no use to this server: read without it.
   if (body.code === 'INVALID_CONSISTENCY_TOKEN') setConsistencyToken(null);
+
+  if (
+    response.status === 403 &&
+    body.code === 'STEP_UP_REQUIRED' &&
+    stepUpHandler &&
+    !options.afterStepUp &&
+    (await stepUpHandler())
+  ) {
+    return request<T>(path, { ...options, afterStepUp: true });
+  }
 
   if (!response.ok || body.status === 'error') {
     const status = response.ok ? 400 : response.status;

@@ -9,6 +9,8 @@ declare module 'fastify' {
     customerId: string;
     sessionHash: Buffer | undefined;
     sessionExpiresAt: Date | undefined;
+    /** When the session last proved the customer (sign-in or step-up). */
+    sessionSteppedUpAt: Date | null | undefined;
   }
 }
 
@@ -28,7 +30,33 @@ export function requireCustomer(sessions: SessionStore) {
     request.customerId = session.customerId;
     request.sessionHash = session.tokenHash;
     request.sessionExpiresAt = session.expiresAt;
+    request.sessionSteppedUpAt = session.steppedUpAt;
   };
+}
+
+/** How long signing in or stepping up lets a session do sensitive things without asking again. */
+export const STEP_UP_WINDOW_MS = 5 * 60_000;
+export const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
+
+/** Whether the session proved the customer recently enough for a sensitive action. */
+export function isSteppedUp(request: FastifyRequest, now = Date.now()): boolean {
+  const at = request.sessionSteppedUpAt;
+  return Boolean(at && now - at.getTime() < STEP_UP_WINDOW_MS);
+}
+
+/**
+ * Refuses a sensitive action (revealing a card, changing contact details or the password, adding
+ * a payee or recipient, turning off two-factor) unless the session stepped up within the window:
+ * 403 STEP_UP_REQUIRED, which the web app answers with its confirm-it-is-you dialog.
+ */
+export function requireStepUp(request: FastifyRequest): void {
+  if (!isSteppedUp(request)) {
+    throw new ApiError(
+      403,
+      'Please confirm it is you with your password or authenticator code to continue.',
+      STEP_UP_REQUIRED,
+    );
+  }
 }
 
 function sameSecret(a: string, b: string): boolean {

@@ -5,6 +5,8 @@ export interface Session {
   customerId: string;
   tokenHash: Buffer;
   expiresAt: Date;
+  /** When the customer last proved themselves in this session (sign-in or step-up). */
+  steppedUpAt: Date | null;
 }
 
 /**
@@ -17,6 +19,8 @@ export interface SessionStore {
   resolve(token: string): Promise<Session | undefined>;
   refresh(tokenHash: Buffer): Promise<Date>;
   revoke(tokenHash: Buffer): Promise<void>;
+  /** Records that the customer proved themselves again (password or authenticator code) now. */
+  stepUp(tokenHash: Buffer): Promise<Date>;
   /** Signs out every other session of a customer (after a password change). */
   revokeOthers(customerId: string, keep: Buffer | undefined): Promise<void>;
   deleteExpired(): Promise<number>;
@@ -34,8 +38,8 @@ export function createSessionStore(
     async create(customerId) {
       const { token, hash } = newToken();
       const { rows } = await pool.query<{ expires_at: Date }>(
-        `INSERT INTO sessions (token_hash, customer_id, expires_at)
-         VALUES ($1, $2, now() + least($3::interval, $4::interval))
+        `INSERT INTO sessions (token_hash, customer_id, expires_at, stepped_up_at)
+         VALUES ($1, $2, now() + least($3::interval, $4::interval), now())
          RETURNING expires_at`,
         [hash, customerId, ttl, maxAge],
       );
@@ -46,10 +50,14 @@ export function createSessionStore(
       const hash = hashToken(token);
       // Writes only when the expiry is due to move: most requests are then read-only and cost
       // PostgreSQL no commit to disk.
-      const { rows } = await pool.query<{ customer_id: string; expires_at: Date }>({
+      const { rows } = await pool.query<{
+        customer_id: string;
+        expires_at: Date;
+        stepped_up_at: Date | null;
+      }>({
         name: 'resolve-session',
         text: `WITH live AS (
-           SELECT token_hash, customer_id, expires_at,
+           SELECT token_hash, customer_id, expires_at, stepped_up_at,
                   least(now() + $2::interval, created_at + $3::interval) AS pushed_to
            FROM sessions
            WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
@@ -61,13 +69,18 @@ export function createSessionStore(
              AND live.expires_at < live.pushed_to - interval '1 minute'
            RETURNING s.expires_at
          )
-         SELECT live.customer_id, coalesce((SELECT expires_at FROM refreshed), live.expires_at) AS expires_at
+         SELECT live.customer_id, live.stepped_up_at, coalesce((SELECT expires_at FROM refreshed), live.expires_at) AS expires_at
          FROM live`,
         values: [hash, ttl, maxAge],
       });
       const row = rows[0];
       return row
-        ? { customerId: row.customer_id, tokenHash: hash, expiresAt: row.expires_at }
+        ? {
+            customerId: row.customer_id,
+            tokenHash: hash,
+            expiresAt: row.expires_at,
+            steppedUpAt: row.stepped_up_at,
+          }
         : undefined;
     },
     async refresh(tokenHash) {
@@ -80,6 +93,13 @@ export function createSessionStore(
     },
     async revoke(tokenHash) {
       await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [tokenHash]);
+    },
+    async stepUp(tokenHash) {
+      const { rows } = await pool.query<{ stepped_up_at: Date }>(
+        'UPDATE sessions SET stepped_up_at = now() WHERE token_hash = $1 RETURNING stepped_up_at',
+        [tokenHash],
+      );
+      return rows[0]!.stepped_up_at;
     },
     async revokeOthers(customerId, keep) {
       await pool.query(

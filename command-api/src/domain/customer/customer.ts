@@ -6,6 +6,9 @@ import {
   CustomerProfileUpdated,
   CustomerRegistered,
   CustomerSignInLocked,
+  CustomerRecoveryCodeUsed,
+  CustomerTwoFactorDisabled,
+  CustomerTwoFactorEnabled,
   type BankEvent,
   type EventData,
   type NotificationPreferences,
@@ -23,6 +26,8 @@ export interface CustomerState {
   phone: string;
   profileImage: string | null;
   notificationPreferences: NotificationPreferences | null;
+  /** Set while two-factor sign-in is on: the sealed secret and the unused recovery codes' hashes. */
+  twoFactor: { secretSealed: string; recoveryCodeHashes: readonly string[] } | null;
 }
 
 export const customerAggregate: Aggregate<CustomerState> = {
@@ -38,6 +43,7 @@ export const customerAggregate: Aggregate<CustomerState> = {
     phone: '',
     profileImage: null,
     notificationPreferences: null,
+    twoFactor: null,
   }),
   evolve(state, event: BankEvent) {
     switch (event.type) {
@@ -66,8 +72,38 @@ export const customerAggregate: Aggregate<CustomerState> = {
         return { ...state, profileImage: event.data.profileImage };
       case 'CustomerNotificationPreferencesChanged':
         return { ...state, notificationPreferences: event.data.notificationPreferences };
+      case 'CustomerTwoFactorEnabled':
+        return {
+          ...state,
+          twoFactor: {
+            secretSealed: event.data.secretSealed,
+            recoveryCodeHashes: event.data.recoveryCodeHashes,
+          },
+        };
+      case 'CustomerTwoFactorDisabled':
+        return { ...state, twoFactor: null };
+      case 'CustomerRecoveryCodeUsed':
+        return state.twoFactor
+          ? {
+              ...state,
+              twoFactor: {
+                ...state.twoFactor,
+                recoveryCodeHashes: state.twoFactor.recoveryCodeHashes.filter(
+                  (hash) => hash !== event.data.codeHash,
+                ),
+              },
+            }
+          : state;
       case 'CustomerErased':
-        return { ...state, erased: true, name: '', email: '', phone: '', profileImage: null };
+        return {
+          ...state,
+          erased: true,
+          twoFactor: null,
+          name: '',
+          email: '',
+          phone: '',
+          profileImage: null,
+        };
       default:
         return state;
     }
@@ -88,7 +124,18 @@ export type CustomerCommand =
   | { type: 'ChangeProfileImage'; profileImage: string | null }
   | { type: 'ChangeNotificationPreferences'; preferences: NotificationPreferences }
   | { type: 'LockSignIn'; lockedUntil: string; failedAttempts: number }
+  | { type: 'EnableTwoFactor'; secretSealed: string; recoveryCodeHashes: string[] }
+  | { type: 'DisableTwoFactor'; passwordValid: boolean }
+  | { type: 'UseRecoveryCode'; codeHash: string }
   | { type: 'Erase'; reason: string };
+
+export const twoFactorMessages = {
+  alreadyOn: 'Two-factor sign-in is already on.',
+  notOn: 'Two-factor sign-in is not on.',
+  wrongPassword: 'The password is incorrect.',
+  invalidCode:
+    'The code is not correct. Enter the current code from your authenticator app or an unused recovery code.',
+} as const;
 
 export function decideCustomer(command: CustomerCommand, state: CustomerState) {
   if (command.type !== 'Register' && (!state.registered || state.erased)) {
@@ -141,6 +188,33 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
           customerId: state.customerId,
           lockedUntil: command.lockedUntil,
           failedAttempts: command.failedAttempts,
+        }),
+      ];
+    case 'EnableTwoFactor':
+      if (state.twoFactor) throw new DomainError('exists', twoFactorMessages.alreadyOn);
+      return [
+        CustomerTwoFactorEnabled.create({
+          customerId: state.customerId,
+          secretSealed: command.secretSealed,
+          recoveryCodeHashes: command.recoveryCodeHashes,
+        }),
+      ];
+    case 'DisableTwoFactor':
+      if (!state.twoFactor) throw new DomainError('conflict', twoFactorMessages.notOn);
+      if (!command.passwordValid) {
+        throw new DomainError('wrong_password', twoFactorMessages.wrongPassword, 'password');
+      }
+      return [CustomerTwoFactorDisabled.create({ customerId: state.customerId })];
+    case 'UseRecoveryCode':
+      // Each code once: the hash leaves the set with this event, and the stream's version check
+      // lets only one of two racing sign-ins append it.
+      if (!state.twoFactor?.recoveryCodeHashes.includes(command.codeHash)) {
+        throw new DomainError('invalid_code', twoFactorMessages.invalidCode, 'code');
+      }
+      return [
+        CustomerRecoveryCodeUsed.create({
+          customerId: state.customerId,
+          codeHash: command.codeHash,
         }),
       ];
     case 'Erase':

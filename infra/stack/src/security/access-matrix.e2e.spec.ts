@@ -415,6 +415,7 @@ describe('roles', () => {
         'GET /api/openapi.json',
         'GET /api/health',
         'POST /api/login',
+        'POST /api/login/two-factor',
         'POST /api/register',
         'POST /api/forgot-password',
         'POST /api/reset-password',

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { Session } from '@/lib/auth';
+import type { TwoFactorChallenge } from '@/features/security/api/two-factor';
 
 /** Account number exactly 12 digits; both fields required. */
 export const loginSchema = z.object({
@@ -15,8 +16,11 @@ export const loginSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export async function login(input: LoginInput): Promise<Session> {
-  const { data } = await api.post<Session>('/login', input, { skipUnauthorizedHandler: true });
+/** A session, or (with two-factor on) a challenge for the authenticator code. */
+export async function login(input: LoginInput): Promise<Session | TwoFactorChallenge> {
+  const { data } = await api.post<Session | TwoFactorChallenge>('/login', input, {
+    skipUnauthorizedHandler: true,
+  });
   return data;
 }
 

@@ -7,8 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { Checkbox, FieldErrorList, TextField } from '@/components/ui/field';
 import { useDocumentTitle } from '@/components/ui/page';
+import { TwoFactorSignIn } from '@/features/security/components/two-factor-sign-in';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { useAuth, type Session } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
 import { forgetReturnPath, peekReturnPath } from '@/lib/session-storage';
 import { loginSchema, useLogin, type LoginInput } from '../api/login';
@@ -31,6 +32,7 @@ export default function LoginRoute() {
   const [locked, setLocked] = useState(false);
   const [returnPath] = useState(peekReturnPath);
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -47,6 +49,12 @@ export default function LoginRoute() {
     form.clearErrors(field);
   };
 
+  const finishSignIn = (session: Session) => {
+    forgetReturnPath();
+    signIn(session);
+    navigate(returnPath ?? '/dashboard', { replace: true });
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     setLocked(false);
@@ -55,9 +63,8 @@ export default function LoginRoute() {
       const session = await login.mutateAsync(values);
       if (remember) localStorage.setItem(REMEMBER_KEY, values.account_number);
       else localStorage.removeItem(REMEMBER_KEY);
-      forgetReturnPath();
-      signIn(session);
-      navigate(returnPath ?? '/dashboard', { replace: true });
+      if ('two_factor_required' in session) setChallenge(session.challenge_token);
+      else finishSignIn(session);
     } catch (error) {
       const message = errorMessage(error, 'Login failed. Please try again.');
       setFormError(message);
@@ -70,6 +77,26 @@ export default function LoginRoute() {
 
   const accountField = form.register('account_number', { onChange: clearOn('account_number') });
   const passwordField = form.register('password', { onChange: clearOn('password') });
+
+  if (challenge) {
+    return (
+      <AuthLayout
+        title="Sign in to Online Banking"
+        subtitle="Confirm it’s you with your second factor."
+      >
+        <TwoFactorSignIn
+          challengeToken={challenge}
+          onSignedIn={finishSignIn}
+          onRestart={(message, isLocked) => {
+            setChallenge(null);
+            form.setValue('password', '');
+            setFormError(message);
+            setLocked(isLocked);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

@@ -19,6 +19,7 @@ import {
 } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { checkStep, REGISTER_STEPS, type FieldProblem } from '../lib/register-steps';
+import { PasswordStrength } from '@/features/security/components/password-strength';
 
 type Step = 1 | 2 | 3;
 
@@ -249,7 +250,12 @@ export default function RegisterRoute() {
                 type="password"
                 autoComplete="new-password"
                 required
-                hint="At least 8 characters."
+                hint={
+                  <>
+                    At least 8 characters.
+                    <PasswordStrength password={values.password} />
+                  </>
+                }
                 aria-invalid={bad('password')}
                 error={problemOf('password')}
                 {...field('password')}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { PasswordStrength } from '@/features/security/components/password-strength';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
@@ -58,7 +59,13 @@ export function PasswordForm() {
         type="password"
         autoComplete="new-password"
         error={errors.new_password?.message}
-        hint="At least 8 characters. We recommend upper and lower case letters, a number and a special character."
+        hint={
+          <>
+            At least 8 characters. We recommend upper and lower case letters, a number and a special
+            character.
+            <PasswordStrength password={form.watch('new_password')} />
+          </>
+        }
         {...form.register('new_password')}
       />
       <TextField

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { TwoFactorSettings } from '@/features/security/components/two-factor-settings';
 import { useUser } from '@/lib/auth';
 import type { ProfileUser } from '../api/update-profile';
 import { DetailsForm } from '../components/details-form';
@@ -41,9 +42,14 @@ export default function ProfileRoute() {
           </div>
         </TabPanel>
         <TabPanel value="security">
-          <Card>
-            <PasswordForm />
-          </Card>
+          <div className="stack">
+            <Card>
+              <PasswordForm />
+            </Card>
+            <Card>
+              <TwoFactorSettings />
+            </Card>
+          </div>
         </TabPanel>
         <TabPanel value="notifications">
           <Card>

@@ -1,0 +1,295 @@
+import {
+  ApiClient,
+  registrationPayload,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../domain/customer/totp.ts';
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+const CHROME_ON_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+/** Signs a new customer up and switches two-factor on; answers the secret and recovery codes. */
+async function customerWithTwoFactor() {
+  const customer = await signedUpCustomer(bank);
+  const setup = await customer.client.post('/api/two-factor/setup', {});
+  expect(setup.status).toBe(200);
+  const secret: string = setup.body.data.secret;
+  expect(setup.body.data.otpauth_url).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+  const confirmed = await customer.client.post('/api/two-factor/confirm', {
+    code: totpCode(secret, Date.now()),
+  });
+  expect(confirmed.status).toBe(200);
+  const recoveryCodes: string[] = confirmed.body.data.recovery_codes;
+  return { ...customer, secret, recoveryCodes };
+}
+
+/** Makes every session of the customer older than the step-up window, as after a few minutes. */
+async function ageSessions(customerId: string) {
+  await bank.ownerPool.query(
+    `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
+    [customerId],
+  );
+}
+
+async function passwordSignIn(accountNumber: string, password: string) {
+  const client = new ApiClient(bank);
+  const response = await client.post('/api/login', { account_number: accountNumber, password });
+  return { client, response };
+}
+
+describe('two-factor enrolment', () => {
+  it('switches on only with a code from the app, keeps the secret sealed and shows ten recovery codes once', async () => {
+    const { client } = await signedUpCustomer(bank);
+    expect((await client.get('/api/two-factor')).body.data).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+    const setup = await client.post('/api/two-factor/setup', {});
+    const secret: string = setup.body.data.secret;
+    const wrong = await client.post('/api/two-factor/confirm', { code: '000000' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.code).toBe('INVALID_TWO_FACTOR_CODE');
+    expect((await client.get('/api/two-factor')).body.data.enabled).toBe(false);
+
+    const confirmed = await client.post('/api/two-factor/confirm', {
+      code: totpCode(secret, Date.now()),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.recovery_codes).toHaveLength(10);
+    expect(new Set(confirmed.body.data.recovery_codes).size).toBe(10);
+    expect((await client.get('/api/two-factor')).body.data).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+    });
+    const again = await client.post('/api/two-factor/setup', {});
+    expect(again.status).toBe(409);
+
+    const stored = await bank.ownerPool.query<{ all: string }>(
+      `SELECT coalesce(string_agg(data::text, ' '), '') AS all FROM events`,
+    );
+    expect(stored.rows[0]!.all).not.toContain(secret);
+    for (const code of confirmed.body.data.recovery_codes as string[]) {
+      expect(stored.rows[0]!.all).not.toContain(code);
+    }
+    const enrolments = await bank.ownerPool.query(
+      'SELECT secret_sealed FROM two_factor_enrolments',
+    );
+    expect(JSON.stringify(enrolments.rows)).not.toContain(secret);
+  });
+});
+
+describe('sign-in with the second factor', () => {
+  it('asks for the code after the password, accepts each code once and each recovery code once', async () => {
+    const { payload, user, secret, recoveryCodes } = await customerWithTwoFactor();
+    const account: string = user.account_number;
+
+    const first = await passwordSignIn(account, payload.password);
+    expect(first.response.status).toBe(200);
+    expect(first.response.body.data).toMatchObject({
+      user: null,
+      token: null,
+      two_factor_required: true,
+    });
+    const challenge: string = first.response.body.data.challenge_token;
+
+    // The code used to switch two-factor on cannot be used again.
+    const replayed = await first.client.post('/api/login/two-factor', {
+      challenge_token: challenge,
+      code: totpCode(secret, Date.now()),
+    });
+    expect(replayed.status).toBe(422);
+    expect(replayed.body.errors.code[0]).toMatch(/already been used/);
+
+    const signedIn = await first.client.post('/api/login/two-factor', {
+      challenge_token: challenge,
+      code: totpCode(secret, Date.now() + 30_000),
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.token).toEqual(expect.any(String));
+    // A challenge opens one session only.
+    const reused = await first.client.post('/api/login/two-factor', {
+      challenge_token: challenge,
+      code: recoveryCodes[0],
+    });
+    expect(reused.status).toBe(401);
+    expect(reused.body.code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
+
+    const second = await passwordSignIn(account, payload.password);
+    const withRecovery = await second.client.post('/api/login/two-factor', {
+      challenge_token: second.response.body.data.challenge_token,
+      code: recoveryCodes[1]!.toUpperCase(),
+    });
+    expect(withRecovery.status).toBe(200);
+    second.client.token = withRecovery.body.data.token;
+    expect((await second.client.get('/api/two-factor')).body.data.recovery_codes_left).toBe(9);
+
+    const third = await passwordSignIn(account, payload.password);
+    const spent = await third.client.post('/api/login/two-factor', {
+      challenge_token: third.response.body.data.challenge_token,
+      code: recoveryCodes[1],
+    });
+    expect(spent.status).toBe(422);
+    expect(spent.body.code).toBe('INVALID_TWO_FACTOR_CODE');
+  });
+
+  it('locks sign-in after five wrong codes, as after five wrong passwords', async () => {
+    const { payload, user } = await customerWithTwoFactor();
+    const account: string = user.account_number;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { client, response } = await passwordSignIn(account, payload.password);
+      const answer = await client.post('/api/login/two-factor', {
+        challenge_token: response.body.data.challenge_token,
+        code: '123456',
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 4)).toEqual([422, 422, 422, 422]);
+    expect(statuses[4]).toBe(423);
+    const locked = await passwordSignIn(account, payload.password);
+    expect(locked.response.status).toBe(423);
+  });
+
+  it('tells the customer about each new sign-in with the time and the device', async () => {
+    const { client, payload } = await signedUpCustomer(bank);
+    const account = (await client.get('/api/accounts')).body.data.accounts[0];
+    const anonymous = new ApiClient(bank);
+    const signIn = await anonymous.post(
+      '/api/login',
+      { account_number: account.account_number, password: payload.password },
+      { 'user-agent': CHROME_ON_LINUX },
+    );
+    expect(signIn.status).toBe(200);
+    await bank.runner.catchUp();
+    const notices = (await client.get('/api/notifications?type=security')).body.data
+      .notifications as { title: string; message: string }[];
+    const notice = notices.find((n) => n.title === 'New sign-in');
+    expect(notice?.message).toMatch(/on [A-Z][a-z]{2} \d{1,2}, \d{4}, .* UTC from Chrome on Linux/);
+  });
+});
+
+describe('step-up before sensitive actions', () => {
+  it('refuses them with STEP_UP_REQUIRED once sign-in is a few minutes old, until the password is given again', async () => {
+    const { client, payload, user } = await signedUpCustomer(bank);
+    const cards = (await client.get('/api/cards')).body.data.cards as {
+      id: string;
+      card_type: string;
+      application: { is_pending: boolean };
+    }[];
+    const offer = cards.find((c) => c.card_type === 'debit' && c.application.is_pending)!;
+    expect(
+      (
+        await client.post(`/api/cards/${offer.id}/apply`, {
+          agreed_to_terms: true,
+          delivery_address: '',
+          express_delivery: false,
+        })
+      ).status,
+    ).toBe(201);
+    // Freshly signed in: the card is revealed at once.
+    expect((await client.get(`/api/cards/${offer.id}`)).status).toBe(200);
+
+    await ageSessions(user.id);
+    const payee = {
+      name: 'City Water',
+      category: 'utilities',
+      account_number: '55667788',
+    };
+    const refused = [
+      await client.get(`/api/cards/${offer.id}`),
+      await client.put('/api/profile', { email: `new.${Date.now()}@example.com` }),
+      await client.put('/api/profile', { phone: '2075550199' }),
+      await client.post('/api/change-password', {
+        current_password: payload.password,
+        new_password: 'Another-Long-Pass-42',
+        new_password_confirmation: 'Another-Long-Pass-42',
+      }),
+      await client.post('/api/bill-payments/payees', payee),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe('STEP_UP_REQUIRED');
+    }
+    // Details that are not contact details still change without asking.
+    expect((await client.put('/api/profile', { city: 'Portland' })).status).toBe(200);
+
+    const wrong = await client.post('/api/step-up', { password: 'not-my-password' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.password).toEqual(['The password is incorrect.']);
+    const steppedUp = await client.post('/api/step-up', { password: payload.password });
+    expect(steppedUp.status).toBe(200);
+
+    const details = await client.get(`/api/cards/${offer.id}`);
+    expect(details.status).toBe(200);
+    expect(details.body.data.card.full_details.cvv).toMatch(/^\d{3}$/);
+    expect((await client.post('/api/bill-payments/payees', payee)).status).toBe(201);
+
+    // Another customer's card stays hidden whatever the session proved.
+    const other = await signedUpCustomer(bank);
+    expect((await other.client.get(`/api/cards/${offer.id}`)).status).toBe(404);
+  });
+
+  it('takes a current authenticator code, and asks again before two-factor is turned off', async () => {
+    const { client, payload, user, secret } = await customerWithTwoFactor();
+    await ageSessions(user.id);
+    const off = await client.post('/api/two-factor/disable', { password: payload.password });
+    expect(off.status).toBe(403);
+    expect(off.body.code).toBe('STEP_UP_REQUIRED');
+
+    const code = totpCode(secret, Date.now() + 30_000);
+    expect((await client.post('/api/step-up', { code })).status).toBe(200);
+    const wrongPassword = await client.post('/api/two-factor/disable', { password: 'nope-nope' });
+    expect(wrongPassword.status).toBe(422);
+    expect(wrongPassword.body.errors.password).toEqual(['The password is incorrect.']);
+    expect((await client.get('/api/two-factor')).body.data.enabled).toBe(true);
+
+    const turnedOff = await client.post('/api/two-factor/disable', { password: payload.password });
+    expect(turnedOff.status).toBe(200);
+    expect((await client.get('/api/two-factor')).body.data.enabled).toBe(false);
+    // Signing in asks for the password only again.
+    const account = (await client.get('/api/accounts')).body.data.accounts[0].account_number;
+    const signIn = await passwordSignIn(account, payload.password);
+    expect(signIn.response.body.data.token).toEqual(expect.any(String));
+  });
+});
+
+describe('password strength', () => {
+  it('refuses easily guessed passwords at registration and on change, after the length rule', async () => {
+    const client = new ApiClient(bank);
+    for (const weak of ['password1', '12345678', 'qwertyuiop']) {
+      const refused = await client.post(
+        '/api/register',
+        registrationPayload({ password: weak, password_confirmation: weak }),
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.password).toEqual([
+        'This password is too easy to guess. Use a longer phrase or add unusual words.',
+      ]);
+    }
+    const short = await client.post(
+      '/api/register',
+      registrationPayload({ password: 'abc', password_confirmation: 'abc' }),
+    );
+    expect(short.body.errors.password).toEqual(['Password must be at least 8 characters long.']);
+
+    const { client: signedIn, payload } = await signedUpCustomer(bank);
+    const change = await signedIn.post('/api/change-password', {
+      current_password: payload.password,
+      new_password: 'Password1',
+      new_password_confirmation: 'Password1',
+    });
+    expect(change.status).toBe(422);
+    expect(change.body.errors.new_password[0]).toMatch(/too easy to guess/);
+  });
+});

@@ -1,0 +1,311 @@
+import { NotificationRaised, streams } from '@bank/events';
+import {
+  ApiError,
+  fieldError,
+  hashToken,
+  messages,
+  newToken,
+  notFound,
+  verifySecret,
+  type EventMetadata,
+} from '@bank/infra';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  customerAggregate,
+  decideCustomer,
+  twoFactorMessages,
+  type CustomerCommand,
+  type CustomerState,
+} from '../domain/customer/customer.ts';
+import { newTotpSecret, totpStep, totpUri } from '../domain/customer/totp.ts';
+import { DomainError } from '../kernel/aggregate.ts';
+import type { CommandContext } from './context.ts';
+
+const RECOVERY_CODE_COUNT = 10;
+const CHALLENGE_MINUTES = 5;
+/** Wrong codes one sign-in challenge takes before the password must be entered again. */
+export const MAX_CHALLENGE_ATTEMPTS = 5;
+const REUSED_CODE =
+  'This code has already been used. Wait for the next code in your authenticator app.';
+export const CHALLENGE_EXPIRED = 'This sign-in has expired. Please sign in again.';
+
+export async function loadCustomer(ctx: CommandContext, customerId: string) {
+  const events = await ctx.bus.store.readStream(streams.customer(customerId));
+  return events.reduce(
+    (s, e) => customerAggregate.evolve(s, e.event as never),
+    customerAggregate.initial(),
+  );
+}
+
+function runCustomerCommand(
+  ctx: CommandContext,
+  customerId: string,
+  command: CustomerCommand,
+  metadata: EventMetadata,
+) {
+  return ctx.bus
+    .execute(metadata, async (uow) => {
+      const stream = streams.customer(customerId);
+      const customer = await uow.load(stream, customerAggregate);
+      uow.append(stream, decideCustomer(command, customer.state));
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof DomainError)) throw error;
+      if (error.reason === 'not_found') throw notFound();
+      if (error.field) throw fieldError({ [error.field]: [error.message] });
+      throw new ApiError(409, error.message, 'CONFLICT');
+    });
+}
+
+/** A recovery code as typed (any case, spaces or dashes) to the form its hash is taken of. */
+const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
+const hashRecoveryCode = (code: string) =>
+  hashToken(`recovery:${normalizeRecoveryCode(code)}`).toString('hex');
+
+/** Ten codes of 50 random bits each, shown as "abcde-fghij". */
+function newRecoveryCodes(): string[] {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const chars = [...randomBytes(10)].map((byte) => alphabet[byte % alphabet.length]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+}
+
+/**
+ * Accepts an authenticator code once: its time step must be newer than the last one accepted for
+ * the customer, recorded in the same statement, so a replayed or raced code is refused.
+ */
+async function acceptTotp(
+  ctx: CommandContext,
+  customerId: string,
+  secretBase32: string,
+  code: string,
+): Promise<'ok' | 'wrong' | 'reused'> {
+  const step = totpStep(secretBase32, code, Date.now());
+  if (step === null) return 'wrong';
+  const { rowCount } = await ctx.pool.query(
+    `INSERT INTO totp_last_steps (customer_id, step) VALUES ($1, $2)
+     ON CONFLICT (customer_id) DO UPDATE SET step = EXCLUDED.step
+     WHERE totp_last_steps.step < EXCLUDED.step`,
+    [customerId, step],
+  );
+  return rowCount === 1 ? 'ok' : 'reused';
+}
+
+function codeError(outcome: 'wrong' | 'reused'): ApiError {
+  return fieldError(
+    { code: [outcome === 'reused' ? REUSED_CODE : twoFactorMessages.invalidCode] },
+    'INVALID_TWO_FACTOR_CODE',
+  );
+}
+
+/**
+ * Checks a second factor: a current authenticator code, or (where allowed) an unused recovery
+ * code, which is spent by appending its use to the customer's stream.
+ */
+async function verifySecondFactor(
+  ctx: CommandContext,
+  customer: CustomerState,
+  code: string,
+  allowRecoveryCode: boolean,
+  metadata: EventMetadata,
+): Promise<'ok' | 'wrong' | 'reused'> {
+  if (!customer.twoFactor) return 'wrong';
+  const trimmed = code.trim();
+  if (/^\d{6}$/.test(trimmed)) {
+    const secret = ctx.secrets.decrypt(customer.twoFactor.secretSealed);
+    return acceptTotp(ctx, customer.customerId, secret, trimmed);
+  }
+  if (!allowRecoveryCode) return 'wrong';
+  try {
+    await runCustomerCommand(
+      ctx,
+      customer.customerId,
+      { type: 'UseRecoveryCode', codeHash: hashRecoveryCode(trimmed) },
+      metadata,
+    );
+    return 'ok';
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 422) return 'wrong';
+    throw error;
+  }
+}
+
+export async function twoFactorStatus(ctx: CommandContext, customerId: string) {
+  const customer = await loadCustomer(ctx, customerId);
+  if (!customer.registered || customer.erased) throw notFound();
+  return {
+    enabled: Boolean(customer.twoFactor),
+    recovery_codes_left: customer.twoFactor?.recoveryCodeHashes.length ?? 0,
+  };
+}
+
+/** Starts enrolment: a new secret waits (sealed) until a code from the app confirms it. */
+export async function startTwoFactorSetup(ctx: CommandContext, customerId: string) {
+  const customer = await loadCustomer(ctx, customerId);
+  if (!customer.registered || customer.erased) throw notFound();
+  if (customer.twoFactor) throw new ApiError(409, twoFactorMessages.alreadyOn, 'CONFLICT');
+  const secret = newTotpSecret();
+  await ctx.pool.query(
+    `INSERT INTO two_factor_enrolments (customer_id, secret_sealed) VALUES ($1, $2)
+     ON CONFLICT (customer_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, created_at = now()`,
+    [customerId, ctx.secrets.encrypt(secret)],
+  );
+  return {
+    secret,
+    otpauth_url: totpUri(secret, `Account ending ${customer.accountNumber.slice(-4)}`),
+  };
+}
+
+/** Finishes enrolment with a code from the app; answers the recovery codes, shown this once. */
+export async function confirmTwoFactorSetup(
+  ctx: CommandContext,
+  customerId: string,
+  code: string,
+  metadata: EventMetadata,
+) {
+  const { rows } = await ctx.pool.query<{ secret_sealed: string }>(
+    `SELECT secret_sealed FROM two_factor_enrolments
+     WHERE customer_id = $1 AND created_at > now() - interval '1 hour'`,
+    [customerId],
+  );
+  const sealed = rows[0]?.secret_sealed;
+  if (!sealed) {
+    throw new ApiError(409, 'Start setting up two-factor sign-in again.', 'CONFLICT');
+  }
+  const accepted = await acceptTotp(ctx, customerId, ctx.secrets.decrypt(sealed), code.trim());
+  if (accepted !== 'ok') throw codeError(accepted);
+  const recoveryCodes = newRecoveryCodes();
+  const outcome = await runCustomerCommand(
+    ctx,
+    customerId,
+    {
+      type: 'EnableTwoFactor',
+      secretSealed: sealed,
+      recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+    },
+    metadata,
+  );
+  await ctx.pool.query('DELETE FROM two_factor_enrolments WHERE customer_id = $1', [customerId]);
+  return { outcome, recoveryCodes };
+}
+
+/** Turns two-factor off: the session must have stepped up, and the password is asked again. */
+export async function disableTwoFactor(
+  ctx: CommandContext,
+  customerId: string,
+  password: string,
+  metadata: EventMetadata,
+) {
+  const customer = await loadCustomer(ctx, customerId);
+  const passwordValid = await verifySecret(customer.passwordHash, password);
+  return runCustomerCommand(ctx, customerId, { type: 'DisableTwoFactor', passwordValid }, metadata);
+}
+
+/** The second step of sign-in is owed: a short-lived challenge stands in for the password. */
+export async function openSignInChallenge(ctx: CommandContext, customerId: string) {
+  const { token, hash } = newToken();
+  const { rows } = await ctx.pool.query<{ expires_at: Date }>(
+    `INSERT INTO two_factor_challenges (token_hash, customer_id, expires_at)
+     VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING expires_at`,
+    [hash, customerId, CHALLENGE_MINUTES],
+  );
+  return { challengeToken: token, expiresAt: rows[0]!.expires_at };
+}
+
+/**
+ * Checks the code of a sign-in challenge. Each try counts against the challenge, and wrong codes
+ * count towards the sign-in lockout as wrong passwords do (onWrongCode).
+ */
+export async function answerSignInChallenge(
+  ctx: CommandContext,
+  challengeToken: string,
+  code: string,
+  metadata: EventMetadata,
+  onWrongCode: (customer: CustomerState) => Promise<void>,
+): Promise<CustomerState> {
+  const { rows } = await ctx.pool.query<{ customer_id: string }>(
+    `UPDATE two_factor_challenges SET attempts = attempts + 1
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2
+     RETURNING customer_id`,
+    [hashToken(challengeToken), MAX_CHALLENGE_ATTEMPTS],
+  );
+  const customerId = rows[0]?.customer_id;
+  if (!customerId) {
+    throw new ApiError(401, CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
+  }
+  const customer = await loadCustomer(ctx, customerId);
+  if (!customer.registered || customer.erased) {
+    throw new ApiError(401, CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
+  }
+  const outcome = await verifySecondFactor(ctx, customer, code, true, {
+    ...metadata,
+    actor: `customer:${customerId}`,
+  });
+  if (outcome !== 'ok') {
+    await onWrongCode(customer);
+    throw codeError(outcome);
+  }
+  const { rowCount } = await ctx.pool.query(
+    'UPDATE two_factor_challenges SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL',
+    [hashToken(challengeToken)],
+  );
+  if (rowCount !== 1) throw new ApiError(401, CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
+  return customer;
+}
+
+/**
+ * Step-up: the customer proves themselves again within the session, with the password or a
+ * current authenticator code (not a recovery code). Wrong answers count towards the lockout.
+ */
+export async function stepUp(
+  ctx: CommandContext,
+  customerId: string,
+  sessionHash: Buffer,
+  proof: { password?: string | undefined; code?: string | undefined },
+  onWrong: (customer: CustomerState) => Promise<void>,
+  isLocked: (customer: CustomerState) => Promise<boolean>,
+  metadata: EventMetadata,
+) {
+  const customer = await loadCustomer(ctx, customerId);
+  if (!customer.registered || customer.erased) throw notFound();
+  if (await isLocked(customer)) throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+  if (proof.code !== undefined) {
+    const outcome = await verifySecondFactor(ctx, customer, proof.code, false, metadata);
+    if (outcome !== 'ok') {
+      await onWrong(customer);
+      throw codeError(outcome);
+    }
+  } else if (!(await verifySecret(customer.passwordHash, proof.password ?? ''))) {
+    await onWrong(customer);
+    throw fieldError({ password: [twoFactorMessages.wrongPassword] });
+  }
+  return ctx.sessions.stepUp(sessionHash);
+}
+
+/** Tells the customer about a sign-in to their account: when, and from what kind of device. */
+export async function notifySignIn(
+  ctx: CommandContext,
+  customerId: string,
+  device: string,
+  at: Date,
+  metadata: EventMetadata,
+) {
+  const when = at.toLocaleString('en-US', {
+    timeZone: 'UTC',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  await ctx.bus.execute({ ...metadata, actor: `customer:${customerId}` }, async (uow) => {
+    uow.appendAny(streams.notifications(customerId), [
+      NotificationRaised.create({
+        customerId,
+        notificationId: randomUUID(),
+        type: 'security',
+        title: 'New sign-in',
+        message: `Your account was signed in to on ${when} UTC from ${device}. If this was not you, change your password and contact us at once.`,
+        priority: 'medium',
+      }),
+    ]);
+  });
+}

@@ -1,0 +1,94 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import { useBankAndBrowser, type Customer } from './support/fixtures';
+
+// Two-factor sign-in, and the confirm-it's-you dialog, against the real bank in Chromium.
+
+const t = useBankAndBrowser();
+
+/** The code an authenticator app shows for the secret, `stepsAhead` 30-second steps from now. */
+function codeFor(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+}
+
+/** Sets two-factor up from Security Settings; answers the secret shown. */
+async function enrolInBrowser(page: Page): Promise<string> {
+  await page.goto('/profile');
+  await openTab(page, 'Security Settings');
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+  await expectScreenAccessible(page, 'two-factor set-up');
+  const secret = (await page.locator('.two-factor__secret').textContent())!.trim();
+  await page.getByLabel('Code from your app').fill('000000');
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await page.getByText(/The code is not correct/).waitFor();
+  await page.getByLabel('Code from your app').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+  expect(await page.getByRole('list', { name: 'Recovery codes' }).locator('li').count()).toBe(10);
+  await expectScreenAccessible(page, 'recovery codes');
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await page.getByText(/Recovery codes left: 10/).waitFor();
+  return secret;
+}
+
+async function signInWithPassword(page: Page, customer: Customer) {
+  await page.goto('/login');
+  await page
+    .getByLabel('Account number', { exact: true })
+    .fill(customer.user.account_number as string);
+  await page.getByLabel('Password', { exact: true }).fill(customer.payload.password as string);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 800 },
+]) {
+  describe(`two-factor sign-in at ${viewport.width} px`, () => {
+    it('sets up an authenticator, then signs in with its code', async () => {
+      const customer = await t.customer();
+      const page = await t.signedInPage(customer, viewport);
+      const secret = await enrolInBrowser(page);
+
+      const fresh = await t.newPage(viewport);
+      await signInWithPassword(fresh, customer);
+      await fresh.getByRole('heading', { name: 'Two-factor verification' }).waitFor();
+      await expectScreenAccessible(fresh, 'sign-in code step');
+      await fresh.getByLabel('Authentication code').fill('111111');
+      await fresh.getByRole('button', { name: 'Verify' }).click();
+      await fresh.getByText(/The code is not correct/).waitFor();
+      await fresh.getByLabel('Authentication code').fill(codeFor(secret, 1));
+      await fresh.getByRole('button', { name: 'Verify' }).click();
+      await fresh.waitForURL('**/dashboard');
+    });
+
+    it('asks to confirm it is you before a sensitive change once sign-in is old', async () => {
+      const customer = await t.customer();
+      const page = await t.signedInPage(customer, viewport);
+      await enrolInBrowser(page);
+      await t.bank.ownerPool.query(
+        `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
+        [customer.user.id],
+      );
+
+      await page.getByLabel('Password', { exact: true }).fill(customer.payload.password as string);
+      await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+      const confirm = dialog(page, 'Confirm it’s you');
+      await confirm.waitFor();
+      await expectScreenAccessible(page, 'step-up dialog');
+      await confirm.getByLabel('Password').fill('not-my-password');
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await confirm.getByText('The password is incorrect.').waitFor();
+      await confirm.getByLabel('Password').fill(customer.payload.password as string);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await toast(page, 'Two-factor sign-in is off.').waitFor();
+      await confirm.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor();
+    });
+  });
+}

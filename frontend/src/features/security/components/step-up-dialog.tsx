@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { onStepUpRequired } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-mapping';
+import { stepUp } from '../api/two-factor';
+
+type Mode = 'password' | 'code';
+
+/**
+ * "Confirm it's you": opened whenever the server answers STEP_UP_REQUIRED (revealing a card,
+ * changing contact details or the password, adding a payee, turning off two-factor). Once the
+ * customer gives their password or an authenticator code, the refused request is sent again.
+ */
+export function StepUpDialog() {
+  const resolver = useRef<((confirmed: boolean) => void) | null>(null);
+  const waiting = useRef<Promise<boolean> | null>(null);
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<Mode>('password');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    onStepUpRequired(() => {
+      // Requests refused together wait for the same confirmation.
+      waiting.current ??= new Promise<boolean>((resolve) => {
+        resolver.current = resolve;
+        setOpen(true);
+      });
+      return waiting.current;
+    });
+    return () => onStepUpRequired(null);
+  }, []);
+
+  const finish = (confirmed: boolean) => {
+    resolver.current?.(confirmed);
+    resolver.current = null;
+    waiting.current = null;
+    setOpen(false);
+    setValue('');
+    setError(undefined);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!value.trim()) {
+      setError(mode === 'password' ? 'Please enter your password.' : 'Please enter the code.');
+      return;
+    }
+    setBusy(true);
+    try {
+      await stepUp(mode === 'password' ? { password: value } : { code: value.trim() });
+      finish(true);
+    } catch (e) {
+      setError(errorMessage(e, 'We could not confirm it is you. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const switchMode = () => {
+    setMode((m) => (m === 'password' ? 'code' : 'password'));
+    setValue('');
+    setError(undefined);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) finish(false);
+      }}
+      title="Confirm it’s you"
+      description="For your security, this needs your password (or a code from your authenticator app) again."
+    >
+      <form className="form" noValidate onSubmit={submit}>
+        {mode === 'password' ? (
+          <TextField
+            key="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            value={value}
+            error={error}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(undefined);
+            }}
+          />
+        ) : (
+          <TextField
+            key="code"
+            label="Authenticator code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            value={value}
+            error={error}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+        <Button type="button" variant="ghost" size="sm" onClick={switchMode}>
+          {mode === 'password' ? 'Use an authenticator code instead' : 'Use my password instead'}
+        </Button>
+        <div className="dialog__actions">
+          <Button type="button" variant="secondary" onClick={() => finish(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Confirm
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

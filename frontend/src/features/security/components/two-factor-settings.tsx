@@ -1,0 +1,243 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { useEffect, useState, type FormEvent } from 'react';
+import './security.css';
+import { Button } from '@/components/ui/button';
+import { Alert, Badge, Spinner } from '@/components/ui/feedback';
+import { TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/error-mapping';
+import { toast } from '@/lib/toast-store';
+import {
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  startTwoFactorSetup,
+  twoFactorStatusKey,
+  type TwoFactorSetup,
+} from '../api/two-factor';
+
+/** The QR code of the otpauth:// link, drawn in the browser (the secret goes nowhere else). */
+function SetupQrCode({ url }: { url: string }) {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void QRCode.toDataURL(url, { margin: 1, width: 200 }).then((data) => {
+      if (live) setImage(data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return image ? (
+    <img
+      className="two-factor__qr"
+      src={image}
+      width={200}
+      height={200}
+      alt="QR code to scan with your authenticator app"
+    />
+  ) : (
+    <Spinner label="Drawing the QR code" />
+  );
+}
+
+function EnrolForm({ setup, onDone }: { setup: TwoFactorSetup; onDone(codes: string[]): void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const confirm = useMutation({ mutationFn: confirmTwoFactorSetup });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setError('Enter the 6-digit code your app shows.');
+      return;
+    }
+    confirm.mutate(code.trim(), {
+      onSuccess: (data) => onDone(data.recovery_codes),
+      onError: (e) => setError(errorMessage(e, 'The code could not be checked. Try again.')),
+    });
+  };
+  return (
+    <form className="form two-factor__enrol" noValidate onSubmit={submit}>
+      <ol className="two-factor__steps">
+        <li>
+          Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).
+        </li>
+        <li>Scan this QR code, or enter the key by hand.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <SetupQrCode url={setup.otpauth_url} />
+      <p>
+        Key: <code className="two-factor__secret">{setup.secret}</code>
+      </p>
+      <TextField
+        label="Code from your app"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        error={error}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setError(undefined);
+        }}
+      />
+      <div>
+        <Button type="submit" loading={confirm.isPending}>
+          Turn on two-factor sign-in
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved(): void }) {
+  return (
+    <div className="stack">
+      <Alert tone="warning" title="Save your recovery codes">
+        <p>
+          Each code signs you in once if you lose your phone. They are shown only now: write them
+          down or keep them in a password manager.
+        </p>
+      </Alert>
+      <ul className="two-factor__codes" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <Button type="button" onClick={onSaved}>
+          I have saved my recovery codes
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DisableForm() {
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const disable = useMutation({ mutationFn: disableTwoFactor });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError('Please enter your password.');
+      return;
+    }
+    disable.mutate(password, {
+      onSuccess: () => {
+        toast.success('Two-factor sign-in is off.');
+        setPassword('');
+        void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
+      },
+      onError: (e) => setError(errorMessage(e, 'Two-factor sign-in could not be turned off.')),
+    });
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        hint="Turning two-factor off needs your password."
+        value={password}
+        error={error}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setError(undefined);
+        }}
+      />
+      <div>
+        <Button type="submit" variant="danger" loading={disable.isPending}>
+          Turn off two-factor sign-in
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Security settings: two-factor sign-in with an authenticator app (TOTP) and recovery codes. */
+export function TwoFactorSettings() {
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    queryKey: twoFactorStatusKey,
+    queryFn: ({ signal }) => getTwoFactorStatus(signal),
+  });
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const start = useMutation({ mutationFn: startTwoFactorSetup });
+
+  const body = () => {
+    if (recoveryCodes) {
+      return (
+        <RecoveryCodes
+          codes={recoveryCodes}
+          onSaved={() => {
+            setRecoveryCodes(null);
+            void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
+          }}
+        />
+      );
+    }
+    if (status.isPending) return <Spinner label="Loading two-factor status" />;
+    if (status.isError) {
+      return <Alert tone="danger">Two-factor status is unavailable. Please try again later.</Alert>;
+    }
+    if (status.data.enabled) {
+      return (
+        <>
+          <p>
+            <Badge tone="success">On</Badge> Signing in asks for a code from your authenticator app.
+            Recovery codes left: {status.data.recovery_codes_left}.
+          </p>
+          <DisableForm />
+        </>
+      );
+    }
+    if (setup) {
+      return (
+        <EnrolForm
+          setup={setup}
+          onDone={(codes) => {
+            setSetup(null);
+            setRecoveryCodes(codes);
+            toast.success('Two-factor sign-in is on.');
+          }}
+        />
+      );
+    }
+    return (
+      <>
+        <p>
+          <Badge>Off</Badge> Add a second step to signing in: a 6-digit code from an authenticator
+          app on your phone.
+        </p>
+        <div>
+          <Button
+            type="button"
+            loading={start.isPending}
+            onClick={() =>
+              start.mutate(undefined, {
+                onSuccess: setSetup,
+                onError: (e) => toast.error(errorMessage(e, 'Set-up could not start.')),
+              })
+            }
+          >
+            Set up two-factor sign-in
+          </Button>
+        </div>
+      </>
+    );
+  };
+
+  return (
+    <section className="stack two-factor" aria-labelledby="two-factor-title">
+      <h2 className="section-title" id="two-factor-title">
+        Two-Factor Sign-In
+      </h2>
+      {body()}
+    </section>
+  );
+}
