@@ -4,7 +4,7 @@ import { ThemeToggle } from '@/components/ui/brand';
 import { Button } from '@/components/ui/button';
 import { DeferredDrawer, DeferredPopup } from '@/components/ui/deferred-popup';
 import { IdleSessionWarning } from '@/features/auth/components/idle-session-warning';
-import { StepUpDialog } from '@/features/security/components/step-up-dialog';
+import { StepUpDialog } from '@/components/security/step-up-dialog';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { GlobalSearch } from '@/features/search/components/global-search';
 import { useAuth } from '@/lib/auth';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { Session } from '@/lib/auth';
-import type { TwoFactorChallenge } from '@/features/security/api/two-factor';
+import type { TwoFactorChallenge } from '@/components/security/two-factor-api';
 
 /** Account number exactly 12 digits; both fields required. */
 export const loginSchema = z.object({

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { Checkbox, FieldErrorList, TextField } from '@/components/ui/field';
 import { useDocumentTitle } from '@/components/ui/page';
-import { TwoFactorSignIn } from '@/features/security/components/two-factor-sign-in';
+import { TwoFactorSignIn } from '@/components/security/two-factor-sign-in';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { useAuth, type Session } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';

@@ -19,7 +19,7 @@ import {
 } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { checkStep, REGISTER_STEPS, type FieldProblem } from '../lib/register-steps';
-import { PasswordStrength } from '@/features/security/components/password-strength';
+import { PasswordStrength } from '@/components/security/password-strength';
 
 type Step = 1 | 2 | 3;
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { PasswordStrength } from '@/features/security/components/password-strength';
+import { PasswordStrength } from '@/components/security/password-strength';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';

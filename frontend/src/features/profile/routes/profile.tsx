@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
-import { TwoFactorSettings } from '@/features/security/components/two-factor-settings';
+import { TwoFactorSettings } from '@/components/security/two-factor-settings';
 import { useUser } from '@/lib/auth';
 import type { ProfileUser } from '../api/update-profile';
 import { DetailsForm } from '../components/details-form';

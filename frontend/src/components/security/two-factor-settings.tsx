@@ -14,7 +14,7 @@ import {
   startTwoFactorSetup,
   twoFactorStatusKey,
   type TwoFactorSetup,
-} from '../api/two-factor';
+} from './two-factor-api';
 
 /** The QR code of the otpauth:// link, drawn in the browser (the secret goes nowhere else). */
 function SetupQrCode({ url }: { url: string }) {

@@ -4,7 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { onStepUpRequired } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
-import { stepUp } from '../api/two-factor';
+import { stepUp } from './two-factor-api';
 
 type Mode = 'password' | 'code';
 

@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import type { Session } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
-import { completeTwoFactorLogin } from '../api/two-factor';
+import { completeTwoFactorLogin } from './two-factor-api';
 
 type Props = {
   challengeToken: string;
