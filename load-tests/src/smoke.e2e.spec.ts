@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { startTestBank, type TestBank } from '@bank/stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureK6 } from './k6.ts';
@@ -35,6 +35,7 @@ describe('k6 smoke test against the bank (CI)', () => {
     expect(outcome.ledger.ok).toBe(true);
     expect(outcome.passed).toBe(true);
     // An HTML report (k6's dashboard export) with the bank's own numbers for the same window.
+    expect(existsSync(outcome.k6.reportFile), output.join('')).toBe(true);
     const report = readFileSync(outcome.k6.reportFile, 'utf8');
     expect(report).toMatch(/<html/i);
     expect(report).toContain('The bank during this run');

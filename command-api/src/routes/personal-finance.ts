@@ -1,5 +1,5 @@
 import { categoryLabel, dollarsToCents, transactionCategoryKeys } from '@bank/events';
-import { fieldError, ok, requireCustomer, uuidParam } from '@bank/infra';
+import { fieldError, ok, requireCustomer, transactionIdText, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,13 +20,7 @@ const goalBody = z.object({
     .describe('The goal in dollars, at most 2 decimals: more than 0, at most 10,000,000.'),
 });
 
-/** A history line's id as the transaction lists give it (any text; unknown ids are not found). */
-const transactionParam = z.object({
-  id: z
-    .string()
-    .max(200)
-    .regex(/^[\w:.-]+$/),
-});
+const transactionParam = z.object({ id: transactionIdText });
 
 const categoryBody = z.object({
   category: z.enum(transactionCategoryKeys, {

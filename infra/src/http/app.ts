@@ -27,6 +27,9 @@ function baseApp(options: HttpAppOptions) {
     // Only a configured proxy may name the client (X-Forwarded-For); by default nobody can.
     trustProxy: trustedProxies(options.trustProxy),
     return503OnClosing: true,
+    // A path parameter over Fastify's default 100 characters would be refused with a bare 414
+    // before any schema runs; let it reach the route's schema, which answers the usual 400/404.
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
 }
 

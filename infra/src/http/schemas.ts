@@ -21,6 +21,16 @@ export const uuidParam = z.object({
   id: z.uuid({ message: 'The requested resource was not found.' }),
 });
 
+/**
+ * A history line's id as the transaction lists give it (`<entry>:<account>:<direction>`, 80
+ * characters); anything else of that alphabet is simply not found.
+ */
+export const transactionIdText = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_:.-]+$/);
+
 /** Query-string booleans: "true"/"1" are true, "false"/"0"/absent are false. */
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])

@@ -4,6 +4,7 @@ import {
   notFound,
   ok,
   requireCustomer,
+  transactionIdText,
   type Pool,
   type SessionStore,
 } from '@bank/infra';
@@ -23,7 +24,7 @@ import { monthOf, monthStart, nextMonthStart, statementMonths } from '../views/s
 import { transactionView, type TransactionRow } from '../views/transactions.ts';
 import { statementView } from './audit.ts';
 
-const transactionParams = z.object({ transactionId: z.string().min(1).max(120) });
+const transactionParams = z.object({ transactionId: transactionIdText });
 const accountParams = z.object({ accountId: z.uuid() });
 const MONTH_MESSAGE = 'The month must be a year and month such as 2026-03.';
 const statementParams = z.object({

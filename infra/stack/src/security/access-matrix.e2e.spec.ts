@@ -413,6 +413,13 @@ describe('roles', () => {
     expect(open.sort()).toEqual(
       [
         'GET /api/openapi.json',
+        // The reference page of that same public document, and its files.
+        'GET /api/docs',
+        'GET /api/docs/',
+        'GET /api/docs/json',
+        'GET /api/docs/yaml',
+        'GET /api/docs/static/index.html',
+        'GET /api/docs/static/swagger-initializer.js',
         'GET /api/health',
         'POST /api/login',
         'POST /api/login/two-factor',

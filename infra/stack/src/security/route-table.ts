@@ -29,6 +29,8 @@ export function routeTable(app: FastifyInstance, prefix = '/api'): RouteEntry[] 
     const urls = spellings(path.join(''));
     const url = urls[0]!;
     if (!url.startsWith(prefix)) continue;
+    // A wildcard serves static files (the API reference page's assets): no id, no customer data.
+    if (url.endsWith('*')) continue;
     for (const method of node[2].split(', ')) {
       if (method === 'HEAD') continue;
       if (!app.hasRoute({ method: method as 'GET', url })) {
