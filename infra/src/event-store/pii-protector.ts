@@ -40,6 +40,28 @@ function setAt(data: Data, path: string, value: unknown): void {
   if (isObject(current)) current[last] = value;
 }
 
+/**
+ * A copy of `data` whose objects along each of `paths` are copies too, so that setAt on those
+ * paths leaves the caller's event untouched. Everything else is shared, not cloned: sealing
+ * rewrites a few fields, and a deep clone of the whole event was most of its cost.
+ */
+function copyAlong(data: Data, paths: readonly string[]): Data {
+  const copy: Data = { ...data };
+  for (const path of paths) {
+    const keys = path.split('.');
+    keys.pop();
+    let current = copy;
+    for (const key of keys) {
+      const next = current[key];
+      if (!isObject(next)) break;
+      const copied = (Array.isArray(next) ? [...next] : { ...next }) as Data;
+      current[key] = copied;
+      current = copied;
+    }
+  }
+  return copy;
+}
+
 export function createPiiProtector(
   keyring: Keyring,
   rules: Record<string, readonly PiiRule[]>,
@@ -68,7 +90,10 @@ export function createPiiProtector(
           sealed.push(event);
           continue;
         }
-        const data = structuredClone(event.data) as Data;
+        const data = copyAlong(
+          event.data as Data,
+          applicable.flatMap(([rule]) => rule.fields),
+        );
         for (const [rule, owner] of applicable) {
           // An event about an erased subject (a staff reply, a notice) keeps no personal data.
           const key = await keyring.ensure(owner).catch((error: unknown) => {
