@@ -34,6 +34,7 @@ export function createSessionStore(
   const ttl = `${Math.round(ttlMs)} milliseconds`;
   // PostgreSQL intervals reach far enough for "no absolute limit" as a century.
   const maxAge = `${Math.round(Math.min(maxAgeMs, 100 * 365 * 86_400_000))} milliseconds`;
+  const lookups = createSessionLookups(pool, ttl, maxAge);
   return {
     async create(customerId) {
       const { token, hash } = newToken();
@@ -47,41 +48,7 @@ export function createSessionStore(
     },
     async resolve(token) {
       if (token.length < 20 || token.length > 100) return undefined;
-      const hash = hashToken(token);
-      // Writes only when the expiry is due to move: most requests are then read-only and cost
-      // PostgreSQL no commit to disk.
-      const { rows } = await pool.query<{
-        customer_id: string;
-        expires_at: Date;
-        stepped_up_at: Date | null;
-      }>({
-        name: 'resolve-session',
-        text: `WITH live AS (
-           SELECT token_hash, customer_id, expires_at, stepped_up_at,
-                  least(now() + $2::interval, created_at + $3::interval) AS pushed_to
-           FROM sessions
-           WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-             AND created_at + $3::interval > now()
-         ), refreshed AS (
-           UPDATE sessions s SET expires_at = live.pushed_to
-           FROM live
-           WHERE s.token_hash = live.token_hash
-             AND live.expires_at < live.pushed_to - interval '1 minute'
-           RETURNING s.expires_at
-         )
-         SELECT live.customer_id, live.stepped_up_at, coalesce((SELECT expires_at FROM refreshed), live.expires_at) AS expires_at
-         FROM live`,
-        values: [hash, ttl, maxAge],
-      });
-      const row = rows[0];
-      return row
-        ? {
-            customerId: row.customer_id,
-            tokenHash: hash,
-            expiresAt: row.expires_at,
-            steppedUpAt: row.stepped_up_at,
-          }
-        : undefined;
+      return lookups.resolve(hashToken(token));
     },
     async refresh(tokenHash) {
       const { rows } = await pool.query<{ expires_at: Date }>(
@@ -113,6 +80,94 @@ export function createSessionStore(
         `DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,
       );
       return result.rowCount ?? 0;
+    },
+  };
+}
+
+interface PendingLookup {
+  hash: Buffer;
+  resolve: (session: Session | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Session lookups in flight at once; the ones that arrive meanwhile go together in the next. */
+const LOOKUPS_IN_FLIGHT = 2;
+
+/**
+ * Session lookups batched the way the event store batches stream reads: while LOOKUPS_IN_FLIGHT
+ * queries are out, further lookups queue and the queue goes out as one query, so under load the
+ * requests of a moment cost PostgreSQL one statement. Nothing is cached: every request still
+ * reads its session as stored, so a sign-out or revocation by any process holds at once.
+ */
+function createSessionLookups(pool: Pool, ttl: string, maxAge: string) {
+  const queue: PendingLookup[] = [];
+  let inFlight = 0;
+
+  async function lookUp(batch: PendingLookup[]): Promise<void> {
+    try {
+      // Writes only where the expiry is due to move: most lookups are then read-only and cost
+      // PostgreSQL no commit to disk.
+      const { rows } = await pool.query<{
+        token_hash: Buffer;
+        customer_id: string;
+        expires_at: Date;
+        stepped_up_at: Date | null;
+      }>({
+        name: 'resolve-sessions',
+        text: `WITH live AS (
+           SELECT token_hash, customer_id, expires_at, stepped_up_at,
+                  least(now() + $2::interval, created_at + $3::interval) AS pushed_to
+           FROM sessions
+           WHERE token_hash = ANY($1::bytea[]) AND revoked_at IS NULL AND expires_at > now()
+             AND created_at + $3::interval > now()
+         ), refreshed AS (
+           UPDATE sessions s SET expires_at = live.pushed_to
+           FROM live
+           WHERE s.token_hash = live.token_hash
+             AND live.expires_at < live.pushed_to - interval '1 minute'
+           RETURNING s.token_hash, s.expires_at
+         )
+         SELECT live.token_hash, live.customer_id, live.stepped_up_at,
+                coalesce(refreshed.expires_at, live.expires_at) AS expires_at
+         FROM live LEFT JOIN refreshed USING (token_hash)`,
+        values: [batch.map((lookup) => lookup.hash), ttl, maxAge],
+      });
+      const found = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
+      for (const lookup of batch) {
+        const row = found.get(lookup.hash.toString('hex'));
+        lookup.resolve(
+          row
+            ? {
+                customerId: row.customer_id,
+                tokenHash: lookup.hash,
+                expiresAt: row.expires_at,
+                steppedUpAt: row.stepped_up_at,
+              }
+            : undefined,
+        );
+      }
+    } catch (error) {
+      for (const lookup of batch) lookup.reject(error);
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < LOOKUPS_IN_FLIGHT && queue.length > 0) {
+      const batch = queue.splice(0, 256);
+      inFlight += 1;
+      void lookUp(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return {
+    resolve(hash: Buffer): Promise<Session | undefined> {
+      return new Promise((resolve, reject) => {
+        queue.push({ hash, resolve, reject });
+        pump();
+      });
     },
   };
 }
