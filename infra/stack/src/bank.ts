@@ -266,8 +266,6 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       lazyConnect: true,
-      // The counts of requests that arrive together go to Redis in one write and one round trip.
-      enableAutoPipelining: true,
     });
     rateLimitRedis.on('error', () => {});
     await rateLimitRedis
