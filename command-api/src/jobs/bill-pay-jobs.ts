@@ -5,7 +5,12 @@ import {
   runAutopayOccurrence,
   runScheduledOccurrence,
 } from '../services/bill-pay.ts';
-import type { JobProcessor, JobScheduler, ScheduledJob } from './job-system.ts';
+import {
+  defineScheduler,
+  type JobProcessor,
+  type JobScheduler,
+  type ScheduledJob,
+} from './job-system.ts';
 
 export const BILL_PAYMENT_JOB = 'bill-payment-occurrence';
 export const AUTOPAY_JOB = 'bill-autopay-occurrence';
@@ -38,28 +43,29 @@ function autopayJob(customerId: string, payeeId: string, date: IsoDate): Schedul
  * next date each handled occurrence names (paid or failed: a failed month does not stop AutoPay).
  * A payment paid at once also gets a job for its first date, which finds it done.
  */
-export const billPayScheduler: JobScheduler = ({ event }) => {
-  switch (event.type) {
-    case 'BillPaymentScheduled':
-      return [scheduledJob(event.data.paymentId, event.data.firstDate)];
-    case 'BillPayeeAdded':
-      return event.data.autopay
-        ? [autopayJob(event.data.customerId, event.data.payeeId, event.data.autopay.firstDate)]
-        : [];
-    case 'BillPaymentPaid':
-    case 'BillPaymentFailed': {
-      const d = event.data;
-      if (!d.nextDate) return [];
-      return [
-        d.source === 'autopay'
-          ? autopayJob(d.customerId, d.payeeId, d.nextDate)
-          : scheduledJob(d.scheduleId, d.nextDate),
-      ];
+export const billPayScheduler: JobScheduler = defineScheduler(
+  ['BillPaymentScheduled', 'BillPayeeAdded', 'BillPaymentPaid', 'BillPaymentFailed'],
+  ({ event }) => {
+    switch (event.type) {
+      case 'BillPaymentScheduled':
+        return [scheduledJob(event.data.paymentId, event.data.firstDate)];
+      case 'BillPayeeAdded':
+        return event.data.autopay
+          ? [autopayJob(event.data.customerId, event.data.payeeId, event.data.autopay.firstDate)]
+          : [];
+      case 'BillPaymentPaid':
+      case 'BillPaymentFailed': {
+        const d = event.data;
+        if (!d.nextDate) return [];
+        return [
+          d.source === 'autopay'
+            ? autopayJob(d.customerId, d.payeeId, d.nextDate)
+            : scheduledJob(d.scheduleId, d.nextDate),
+        ];
+      }
     }
-    default:
-      return [];
-  }
-};
+  },
+);
 
 export function billPayProcessors(ctx: CommandContext): Record<string, JobProcessor> {
   return {

@@ -2,21 +2,18 @@ import { NotificationRaised, streams } from '@bank/events';
 import { deterministicUuid } from '@bank/infra';
 import { existence } from '../kernel/aggregate.ts';
 import type { CommandContext } from '../services/context.ts';
-import type { JobProcessor, JobScheduler } from './job-system.ts';
+import { defineScheduler, type JobProcessor, type JobScheduler } from './job-system.ts';
 
 export const BANK_NAME = 'Harborview Community Bank';
 
 /** A new customer gets a welcome notification, sent by a job shortly after registering. */
-export const welcomeScheduler: JobScheduler = (event) =>
-  event.event.type === 'CustomerRegistered'
-    ? [
-        {
-          name: 'send-welcome',
-          jobId: `welcome-${event.event.data.customerId}`,
-          data: { customerId: event.event.data.customerId, name: event.event.data.name },
-        },
-      ]
-    : [];
+export const welcomeScheduler: JobScheduler = defineScheduler(['CustomerRegistered'], (event) => [
+  {
+    name: 'send-welcome',
+    jobId: `welcome-${event.event.data.customerId}`,
+    data: { customerId: event.event.data.customerId, name: event.event.data.name },
+  },
+]);
 
 export function coreProcessors(ctx: CommandContext): Record<string, JobProcessor> {
   return {

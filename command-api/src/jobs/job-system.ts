@@ -22,8 +22,29 @@ export interface ScheduledJob {
   delayMs?: number;
 }
 
+type EventOf<T extends BankEvent['type']> = RecordedEvent<Extract<BankEvent, { type: T }>>;
+
 /** Maps an event to the jobs it calls for: the event log is the outbox of the job queue. */
-export type JobScheduler = (event: RecordedEvent<BankEvent>) => ScheduledJob[];
+export interface JobScheduler {
+  /** The only event types it schedules work for: the dispatcher opens and reads only these. */
+  readonly types: readonly BankEvent['type'][];
+  schedule(event: RecordedEvent<BankEvent>): ScheduledJob[];
+}
+
+/**
+ * A scheduler of the given event types: `schedule` sees only events of those types (typed as
+ * such), so it cannot come to depend on one the dispatcher would not read.
+ */
+export function defineScheduler<T extends BankEvent['type']>(
+  types: readonly T[],
+  schedule: (event: EventOf<T>) => ScheduledJob[],
+): JobScheduler {
+  const accepted = new Set<string>(types);
+  return {
+    types,
+    schedule: (event) => (accepted.has(event.event.type) ? schedule(event as EventOf<T>) : []),
+  };
+}
 
 export type JobProcessor = (data: Record<string, unknown>, job: Job) => Promise<unknown>;
 
@@ -77,7 +98,9 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
 
   async function enqueue(events: RecordedEvent[]): Promise<void> {
     const jobs = events.flatMap((event) =>
-      options.schedulers.flatMap((schedule) => schedule(event as RecordedEvent<BankEvent>)),
+      options.schedulers.flatMap((scheduler) =>
+        scheduler.schedule(event as RecordedEvent<BankEvent>),
+      ),
     );
     if (jobs.length === 0) return;
     await queue.addBulk(
@@ -94,6 +117,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     store: options.store,
     name: DISPATCHER,
     handle: enqueue,
+    types: [...new Set(options.schedulers.flatMap((scheduler) => scheduler.types))],
     // Jobs may start up to 20 ms later; the bank's busiest moments read the log far less often.
     settleMs: 20,
     onError: options.onError,

@@ -8,24 +8,27 @@ import {
 } from '../domain/transfers/transfer.ts';
 import type { CommandContext } from '../services/context.ts';
 import { runSystemCommand } from '../services/idempotency.ts';
-import type { JobProcessor, JobScheduler } from './job-system.ts';
+import { defineScheduler, type JobProcessor, type JobScheduler } from './job-system.ts';
 
 export const SETTLE_TRANSFER_JOB = 'settle-transfer';
 
 /** A pending external or SEPA transfer gets a delayed settlement job, due at its settleAfter. */
-export const settlementScheduler: JobScheduler = (recorded) => {
-  const event = recorded.event;
-  if (event.type !== 'TransferInitiated' || event.data.status !== 'pending') return [];
-  const due = event.data.settleAfter ? Date.parse(event.data.settleAfter) : Date.now();
-  return [
-    {
-      name: SETTLE_TRANSFER_JOB,
-      jobId: `settle-transfer-${event.data.transferId}`,
-      data: { transferId: event.data.transferId },
-      delayMs: Math.max(0, due - Date.now()),
-    },
-  ];
-};
+export const settlementScheduler: JobScheduler = defineScheduler(
+  ['TransferInitiated'],
+  (recorded) => {
+    const event = recorded.event;
+    if (event.data.status !== 'pending') return [];
+    const due = event.data.settleAfter ? Date.parse(event.data.settleAfter) : Date.now();
+    return [
+      {
+        name: SETTLE_TRANSFER_JOB,
+        jobId: `settle-transfer-${event.data.transferId}`,
+        data: { transferId: event.data.transferId },
+        delayMs: Math.max(0, due - Date.now()),
+      },
+    ];
+  },
+);
 
 /**
  * Settles one transfer: the simulated network accepts it (holds posted to clearing and fee

@@ -1,6 +1,6 @@
 import type { CommandContext } from '../services/context.ts';
 import { expireZellePayment } from '../services/zelle.ts';
-import type { JobProcessor, JobScheduler } from './job-system.ts';
+import { defineScheduler, type JobProcessor, type JobScheduler } from './job-system.ts';
 
 export const EXPIRE_ZELLE_PAYMENT_JOB = 'expire-zelle-payment';
 export const CLAIM_ZELLE_PAYMENTS_JOB = 'claim-zelle-payments';
@@ -11,9 +11,9 @@ export const CLAIM_ZELLE_PAYMENT_JOB = 'claim-zelle-payment';
  * sender unless it was claimed with a one-time code. Claim jobs queued by earlier versions (which
  * claimed on enrolment alone) now do nothing.
  */
-export const zelleScheduler: JobScheduler = (recorded) => {
+export const zelleScheduler: JobScheduler = defineScheduler(['ZellePaymentSent'], (recorded) => {
   const event = recorded.event;
-  if (event.type !== 'ZellePaymentSent' || event.data.status !== 'pending') return [];
+  if (event.data.status !== 'pending') return [];
   const due = event.data.expiresAt ? Date.parse(event.data.expiresAt) : Date.now();
   return [
     {
@@ -23,7 +23,7 @@ export const zelleScheduler: JobScheduler = (recorded) => {
       delayMs: Math.max(0, due - Date.now()),
     },
   ];
-};
+});
 
 export function zelleProcessors(ctx: CommandContext): Record<string, JobProcessor> {
   const superseded = () => Promise.resolve({ outcome: 'claims need a one-time code' });

@@ -40,7 +40,7 @@ describe('sealing personal data', () => {
     };
     const original = structuredClone(data);
 
-    const [sealed] = await protector.seal([{ type: 'Posted', data }]);
+    const [sealed] = await protector.seal([{ type: 'Posted', schemaVersion: 1, data }]);
 
     expect(data).toEqual(original);
     const stored = sealed!.data as typeof data;
@@ -66,7 +66,7 @@ describe('sealing personal data', () => {
   });
 
   it('passes an event with no personal data through as it is', async () => {
-    const event = { type: 'Other', data: { description: 'not personal here' } };
+    const event = { type: 'Other', schemaVersion: 1, data: { description: 'not personal here' } };
     const [sealed] = await protector.seal([event]);
     expect(sealed).toBe(event);
   });

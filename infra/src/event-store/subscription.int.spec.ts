@@ -1,0 +1,93 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { catalogue } from '@bank/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, type Pool } from '../postgres/pool.ts';
+import { createSecretBox } from '../security/encryption.ts';
+import { createKeyring } from '../security/keyring.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { createPgEventStore } from './pg-event-store.ts';
+import { createPiiProtector } from './pii-protector.ts';
+import { createSubscription } from './subscription.ts';
+import type { EventStore, NewEvent, RecordedEvent } from './types.ts';
+
+const raised = (customerId: string, title: string): NewEvent => ({
+  type: 'NotificationRaised',
+  schemaVersion: 1,
+  data: {
+    customerId,
+    notificationId: randomUUID(),
+    type: 'system',
+    title,
+    message: title,
+    priority: 'low',
+  },
+});
+
+const deleted = (customerId: string): NewEvent => ({
+  type: 'NotificationDeleted',
+  schemaVersion: 1,
+  data: { customerId, notificationId: randomUUID() },
+});
+
+let pool: Pool;
+let store: EventStore;
+
+beforeAll(async () => {
+  pool = createPool(await createTestDatabase(), 4);
+  const keyring = createKeyring(pool, createSecretBox(randomBytes(32)), randomBytes(32));
+  // The title is sealed, so a handler that gets it in clear got an opened event.
+  const rules = { NotificationRaised: [{ owner: ['customerId'], fields: ['title'] }] };
+  store = createPgEventStore(pool, {
+    reader: catalogue,
+    protector: createPiiProtector(keyring, rules, '[erased]'),
+  });
+});
+
+afterAll(async () => {
+  await store?.close();
+  await pool?.end();
+});
+
+describe('a subscription to some event types', () => {
+  it('is handed only those, opened and read, and its checkpoint passes over the others', async () => {
+    const customerId = randomUUID();
+    const stream = `notifications-${customerId}`;
+    await store.append(
+      [
+        {
+          streamId: stream,
+          expectedVersion: 'no_stream',
+          events: [deleted(customerId), raised(customerId, 'first'), deleted(customerId)],
+        },
+      ],
+      { actor: 'test', correlationId: 'c-1' },
+    );
+    await store.append([{ streamId: stream, expectedVersion: 3, events: [deleted(customerId)] }], {
+      actor: 'test',
+      correlationId: 'c-2',
+    });
+
+    const handled: RecordedEvent[] = [];
+    const subscription = createSubscription({
+      pool,
+      store,
+      name: `typed-${customerId}`,
+      types: ['NotificationRaised'],
+      batchSize: 2,
+      handle: async (events) => {
+        handled.push(...events);
+      },
+    });
+    await subscription.drain();
+
+    expect(handled.map((e) => e.event)).toEqual([
+      { type: 'NotificationRaised', data: expect.objectContaining({ title: 'first' }) },
+    ]);
+    const { rows } = await pool.query<{ global_position: number }>(
+      'SELECT global_position FROM projection_checkpoints WHERE projection = $1',
+      [`typed-${customerId}`],
+    );
+    const last = await store.readStream(stream);
+    expect(rows[0]!.global_position).toBe(last[last.length - 1]!.position.globalPosition);
+  });
+});
