@@ -33,7 +33,9 @@ const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 1
 
 /** The total of one category's row over the months of the spending table, in cents. */
 async function categoryTotal(page: Page, label: string): Promise<number> {
-  const row = page.locator('#insights-spending').locator('..').getByRole('row', { name: label });
+  const row = page
+    .locator('.insights__panel', { has: page.locator('#insights-spending') })
+    .getByRole('row', { name: label });
   if ((await row.count()) === 0) return 0;
   const cells = await row.getByRole('cell').allTextContents();
   return cells.reduce((sum, c) => sum + cents(c), 0);
@@ -46,7 +48,7 @@ async function showTable(page: Page, chart: string) {
     .click();
 }
 
-describe('spending insights', () => {
+describe('spending insights', { timeout: 180_000 }, () => {
   it('open from the dashboard with charts loaded on demand, tables, keyboard steps and recategorising followed (1280 px)', async () => {
     const page = await demo.signIn(DESKTOP);
     expect((await loadedScripts(page)).some((s) => /recharts|\/charts-/.test(s))).toBe(false);
@@ -115,7 +117,7 @@ describe('spending insights', () => {
   });
 });
 
-describe('alerts', () => {
+describe('alerts', { timeout: 180_000 }, () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`are set in the notification settings, with the server's words for a wrong amount (${viewport.width} px)`, async () => {
       const page = await demo.signIn(viewport);

@@ -31,6 +31,15 @@ const COLORS = {
 };
 
 const money = (value: unknown) => formatCents(Number(value));
+
+// Series names and figures in the text colour: the series colours are for bars, not for words.
+const tooltipProps = {
+  formatter: money,
+  itemStyle: { color: 'var(--color-text)' },
+  labelStyle: { color: 'var(--color-heading)' },
+  contentStyle: { background: 'var(--color-surface)', borderColor: 'var(--color-border-strong)' },
+};
+const legendText = (value: unknown) => <span className="insights__legend">{String(value)}</span>;
 const axisMoney = (value: unknown) => formatCentsCompact(Number(value));
 
 export function SpendingChart({ insights }: { insights: Insights }) {
@@ -46,8 +55,8 @@ export function SpendingChart({ insights }: { insights: Insights }) {
         <CartesianGrid horizontal={false} strokeDasharray="3 3" />
         <XAxis type="number" tickFormatter={axisMoney} />
         <YAxis type="category" dataKey="label" width={120} />
-        <Tooltip formatter={money} />
-        <Legend />
+        <Tooltip {...tooltipProps} />
+        <Legend formatter={legendText} />
         <Bar dataKey="month" name={monthLabel(insights.month)} fill={COLORS.primary} />
         <Bar
           dataKey="average"
@@ -71,8 +80,8 @@ export function CashFlowChart({ insights }: { insights: Insights }) {
         <CartesianGrid vertical={false} strokeDasharray="3 3" />
         <XAxis dataKey="label" />
         <YAxis tickFormatter={axisMoney} width={64} />
-        <Tooltip formatter={money} />
-        <Legend />
+        <Tooltip {...tooltipProps} />
+        <Legend formatter={legendText} />
         <Bar dataKey="income" name="Money in" fill={COLORS.credit} />
         <Bar dataKey="spending" name="Money out" fill={COLORS.debit} />
       </BarChart>
@@ -88,7 +97,7 @@ export function CryptoChart({ insights }: { insights: Insights }) {
         <CartesianGrid vertical={false} strokeDasharray="3 3" />
         <XAxis dataKey="label" minTickGap={32} />
         <YAxis tickFormatter={axisMoney} width={64} />
-        <Tooltip formatter={money} />
+        <Tooltip {...tooltipProps} />
         <Area
           type="monotone"
           dataKey="value"

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
-import { accountName } from '@/lib/accounts';
+import { accountName, type Account } from '@/lib/accounts';
 import { useCustomerAccounts } from '@/lib/accounts-query';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
@@ -53,8 +53,7 @@ function formValuesOf(alerts: AlertSettingsView): AlertsFormValues {
   };
 }
 
-function AlertsFormBody({ alerts }: { alerts: AlertSettingsView }) {
-  const accounts = useCustomerAccounts();
+function AlertsFormBody({ alerts, accounts }: { alerts: AlertSettingsView; accounts: Account[] }) {
   const save = useSaveAlerts();
   const form = useForm<AlertsFormValues>({ defaultValues: formValuesOf(alerts) });
   const { errors } = form.formState;
@@ -115,7 +114,7 @@ function AlertsFormBody({ alerts }: { alerts: AlertSettingsView }) {
                 {...form.register('low_balance_account_id')}
               >
                 <option value="">Any of my accounts</option>
-                {(accounts.data ?? []).map((a) => (
+                {accounts.map((a) => (
                   <option key={a.id} value={String(a.id)}>
                     {accountName(a)}
                   </option>
@@ -164,9 +163,11 @@ function AlertsFormBody({ alerts }: { alerts: AlertSettingsView }) {
 /** The alerts the customer sets, with thresholds; saved on the server, which raises them. */
 export function AlertsForm() {
   const alerts = useAlerts();
-  if (alerts.isPending) return <Skeleton height="10rem" />;
-  if (alerts.isError) {
+  // The account choice is drawn with its options, so the saved one shows as chosen.
+  const accounts = useCustomerAccounts();
+  if (alerts.isError || accounts.isError) {
     return <Alert tone="danger">Your alerts could not be loaded. Please try again later.</Alert>;
   }
-  return <AlertsFormBody alerts={alerts.data} />;
+  if (!alerts.data || !accounts.data) return <Skeleton height="10rem" />;
+  return <AlertsFormBody alerts={alerts.data} accounts={accounts.data} />;
 }
