@@ -1,3 +1,5 @@
+export * from './alerts.ts';
 export * from './envelope.ts';
 export * from './error-codes.ts';
+export * from './insights.ts';
 export * from './transfers.ts';

@@ -7,6 +7,7 @@ import { cashbackProjection } from './core/cashback.ts';
 import { contactRequestsProjection } from './core/contact-requests.ts';
 import { cryptoProjection } from './core/crypto.ts';
 import { customersProjection } from './core/customers.ts';
+import { insightsProjection } from './core/insights.ts';
 import { notificationsProjection } from './core/notifications.ts';
 import { savingsGoalsProjection } from './core/savings-goals.ts';
 import { supportProjection } from './core/support.ts';
@@ -47,6 +48,7 @@ export const allProjections: Projection[] = [
   moneyLimitsProjection,
   zelleProjection,
   savingsGoalsProjection,
+  insightsProjection,
 ];
 export * from './queries/users.ts';
 

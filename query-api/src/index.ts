@@ -7,6 +7,7 @@ import { cardQueryRoutes } from './routes/cards.ts';
 import { consistentReads } from './routes/consistency.ts';
 import { cryptoOpsQueryRoutes, cryptoQueryRoutes } from './routes/crypto.ts';
 import { customerQueryRoutes } from './routes/customer.ts';
+import { insightsQueryRoutes } from './routes/insights.ts';
 import { opsQueryRoutes } from './routes/ops.ts';
 import { personalFinanceQueryRoutes } from './routes/personal-finance.ts';
 import { opsSupportQueryRoutes, supportQueryRoutes } from './routes/support.ts';
@@ -48,4 +49,5 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   await app.register(transferQueryRoutes, { pool, sessions });
   await app.register(zelleQueryRoutes, { pool, sessions });
   await app.register(personalFinanceQueryRoutes, { pool, sessions });
+  await app.register(insightsQueryRoutes, { pool, sessions });
 };

@@ -1,5 +1,5 @@
-import { streams, type NotificationPreferences } from '@bank/events';
-import { fieldError, type EventMetadata } from '@bank/infra';
+import { streams, type AlertPreferences, type NotificationPreferences } from '@bank/events';
+import { fieldError, notFound, type EventMetadata } from '@bank/infra';
 import {
   customerAggregate,
   decideCustomer,
@@ -108,4 +108,25 @@ export function changeNotificationPreferences(
     { type: 'ChangeNotificationPreferences', preferences },
     metadata,
   );
+}
+
+/**
+ * Replaces the customer's alerts. A low-balance alert on an account that is not the customer's
+ * is not found, like one that does not exist.
+ */
+export async function changeAlerts(
+  ctx: CommandContext,
+  customerId: string,
+  alerts: AlertPreferences,
+  metadata: EventMetadata,
+) {
+  const accountId = alerts.lowBalance?.accountId;
+  if (accountId) {
+    const { rowCount } = await ctx.pool.query(
+      'SELECT 1 FROM rm_accounts WHERE account_id = $1 AND customer_id = $2',
+      [accountId, customerId],
+    );
+    if (!rowCount) throw notFound();
+  }
+  return runCustomerCommand(ctx, customerId, { type: 'ChangeAlerts', alerts }, metadata);
 }

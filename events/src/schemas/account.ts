@@ -40,6 +40,10 @@ const posting = z.object({
   occurredAt: z.iso.datetime().optional(),
   /** A hold this posting settles, if any. */
   holdId: z.uuid().optional(),
+  /**
+   * Source details. Card purchases: merchant_name, merchant_category_code and merchant_country
+   * (ISO 3166 alpha-2; absent on older purchases, which no card-abroad alert then sees).
+   */
   metadata: z.record(z.string(), z.unknown()).optional(),
   /**
    * The account's owner, stamped by the account decider: whose key seals the description

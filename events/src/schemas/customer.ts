@@ -79,6 +79,30 @@ export const CustomerNotificationPreferencesChanged = defineEvent(
   z.object({ customerId: z.uuid(), notificationPreferences }),
 );
 
+/**
+ * The alerts the customer set: a low balance on one account (or any, when accountId is null), a
+ * single transaction of at least a threshold, and a card purchase outside the United States. A
+ * null alert is off; thresholds are whole cents. Each change carries the whole set.
+ */
+export const alertPreferences = z.object({
+  lowBalance: z
+    .object({ thresholdCents: z.number().int().positive(), accountId: z.uuid().nullable() })
+    .nullable(),
+  largeTransaction: z.object({ thresholdCents: z.number().int().positive() }).nullable(),
+  cardAbroad: z.boolean(),
+});
+export type AlertPreferences = z.infer<typeof alertPreferences>;
+export const noAlerts: AlertPreferences = {
+  lowBalance: null,
+  largeTransaction: null,
+  cardAbroad: false,
+};
+
+export const CustomerAlertsChanged = defineEvent(
+  'CustomerAlertsChanged',
+  z.object({ customerId: z.uuid(), alerts: alertPreferences }),
+);
+
 export const CustomerSignInLocked = defineEvent(
   'CustomerSignInLocked',
   z.object({ customerId: z.uuid(), lockedUntil: z.string(), failedAttempts: z.number().int() }),
@@ -134,6 +158,7 @@ export const customerEvents = [
   CustomerPasswordChanged,
   CustomerProfileImageChanged,
   CustomerNotificationPreferencesChanged,
+  CustomerAlertsChanged,
   CustomerSignInLocked,
   CustomerTwoFactorEnabled,
   CustomerTwoFactorDisabled,

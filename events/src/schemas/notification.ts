@@ -11,6 +11,7 @@ export const notificationTypes = [
   'system',
   'crypto',
   'support',
+  'alert',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

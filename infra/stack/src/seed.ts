@@ -17,6 +17,8 @@ interface SeedLine {
   contra: string;
   /** Card purchases: the merchant category code the card network sends. */
   merchantCategoryCode?: string;
+  /** Card purchases: the merchant's country (ISO 3166 alpha-2); US when not given. */
+  merchantCountry?: string;
 }
 
 /** About three months of a household's banking: payroll, rent, groceries, bills, savings. */
@@ -108,6 +110,18 @@ export function demoHistory(): SeedLine[] {
       });
     }
   }
+  // A weekend across the border: a card purchase abroad, as the card-abroad alert sees it.
+  lines.push({
+    daysAgo: 11,
+    account: 0,
+    direction: 'debit',
+    cents: 18_75,
+    description: 'Tim Hortons Montreal',
+    kind: 'card_purchase',
+    contra: 'clearing:card',
+    merchantCategoryCode: '5814',
+    merchantCountry: 'CA',
+  });
   return lines;
 }
 
@@ -168,6 +182,7 @@ export async function seedDemoCustomer(
             metadata: {
               merchant_name: line.description,
               merchant_category_code: line.merchantCategoryCode,
+              merchant_country: line.merchantCountry ?? 'US',
             },
           }
         : {}),

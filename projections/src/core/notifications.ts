@@ -7,6 +7,7 @@ import {
 import { deterministicUuid, type RecordedEvent } from '@bank/infra';
 import type { Db } from '../projection.ts';
 import { defineProjection } from '../projection.ts';
+import { applyPostingAlerts, storeAlertPreferences } from './alerts.ts';
 import type { NewNotification } from './notification-types.ts';
 import { transferNotificationHandlers } from './transfers.ts';
 import { zelleNotificationHandlers } from './zelle.ts';
@@ -22,6 +23,8 @@ const preferenceFor: Record<NotificationType, keyof NotificationPreferences | nu
   support: 'support',
   security: null,
   system: null,
+  // Alerts are notices the customer asked for by name: no general switch silences them.
+  alert: null,
 };
 
 /**
@@ -62,7 +65,12 @@ const silencedBy = (preference: string, customerId: string) =>
 /** Notifications built from the events they report, and the customer's read/delete actions. */
 export const notificationsProjection = defineProjection({
   name: 'notifications',
-  tables: ['rm_notifications', 'rm_notification_routing', 'rm_notification_preferences'],
+  tables: [
+    'rm_notifications',
+    'rm_notification_routing',
+    'rm_notification_preferences',
+    'rm_alert_preferences',
+  ],
   handlers: {
     ...transferNotificationHandlers(raiseNotification),
     ...zelleNotificationHandlers(raiseNotification),
@@ -91,7 +99,14 @@ export const notificationsProjection = defineProjection({
         [d.accountId, d.customerId, d.name],
       );
     },
+    async CustomerAlertsChanged(d, _event, db) {
+      await storeAlertPreferences(db, d.customerId, d.alerts);
+    },
+    async AccountDebited(d, event, db) {
+      await applyPostingAlerts(db, event, d, 'debit', raiseNotification);
+    },
     async AccountCredited(d, event, db) {
+      await applyPostingAlerts(db, event, d, 'credit', raiseNotification);
       if (d.kind === 'opening') return;
       const isDeposit = d.kind === 'deposit';
       const type: NotificationType = d.kind === 'zelle' ? 'zelle' : 'transaction';

@@ -75,6 +75,7 @@ const notificationsQuery = z.object({
       'system',
       'crypto',
       'support',
+      'alert',
     ])
     .optional(),
 });

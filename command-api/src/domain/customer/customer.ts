@@ -1,4 +1,5 @@
 import {
+  CustomerAlertsChanged,
   CustomerNotificationPreferencesChanged,
   CustomerPasswordChanged,
   CustomerProfileImageChanged,
@@ -9,6 +10,7 @@ import {
   CustomerRecoveryCodeUsed,
   CustomerTwoFactorDisabled,
   CustomerTwoFactorEnabled,
+  type AlertPreferences,
   type BankEvent,
   type EventData,
   type NotificationPreferences,
@@ -123,6 +125,7 @@ export type CustomerCommand =
     }
   | { type: 'ChangeProfileImage'; profileImage: string | null }
   | { type: 'ChangeNotificationPreferences'; preferences: NotificationPreferences }
+  | { type: 'ChangeAlerts'; alerts: AlertPreferences }
   | { type: 'LockSignIn'; lockedUntil: string; failedAttempts: number }
   | { type: 'EnableTwoFactor'; secretSealed: string; recoveryCodeHashes: string[] }
   | { type: 'DisableTwoFactor'; passwordValid: boolean }
@@ -181,6 +184,10 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
           customerId: state.customerId,
           notificationPreferences: command.preferences,
         }),
+      ];
+    case 'ChangeAlerts':
+      return [
+        CustomerAlertsChanged.create({ customerId: state.customerId, alerts: command.alerts }),
       ];
     case 'LockSignIn':
       return [

@@ -1,6 +1,7 @@
 import {
   ArrowLeftRight,
   Bitcoin,
+  ChartPie,
   CreditCard,
   FileText,
   Headset,
@@ -34,6 +35,7 @@ export const SHELL_SECTIONS: ShellSection[] = [
     items: [
       { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
       { label: 'Account Summary', to: '/accounts', icon: Wallet },
+      { label: 'Spending Insights', to: '/insights', icon: ChartPie },
     ],
   },
   {

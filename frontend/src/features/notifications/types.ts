@@ -7,7 +7,8 @@ export type NotificationType =
   | 'bill_payment'
   | 'system'
   | 'crypto'
-  | 'support';
+  | 'support'
+  | 'alert';
 
 export type BankNotification = {
   id: string | number;

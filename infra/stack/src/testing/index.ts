@@ -7,5 +7,6 @@ export {
   deposit,
   type ApiResponse,
 } from './api-client.ts';
+export { cardPurchase } from './card-purchase.ts';
 export { webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';

@@ -303,6 +303,22 @@ export default function DashboardRoute() {
         {data?.savings_goals ? (
           <SavingsGoalsCard goals={data.savings_goals} hidden={hidden} />
         ) : null}
+
+        <Card aria-labelledby="insights-card">
+          <CardHeader
+            id="insights-card"
+            title="Spending Insights"
+            action={
+              <Link to="/insights" className="link-more">
+                View insights <ChevronRight size={16} aria-hidden="true" />
+              </Link>
+            }
+          />
+          <p className="muted">
+            Your spending by category against earlier months, money in against money out, and your
+            crypto portfolio over time.
+          </p>
+        </Card>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import {
+  BellRing,
   Check,
   CreditCard,
   Headset,
@@ -43,6 +44,8 @@ function TypeIcon({ type }: { type: string }) {
       return <Bitcoin {...props} />;
     case 'support':
       return <Headset {...props} />;
+    case 'alert':
+      return <BellRing {...props} />;
     default:
       return <Info {...props} />;
   }

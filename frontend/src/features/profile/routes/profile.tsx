@@ -6,6 +6,7 @@ import { TwoFactorSettings } from '@/components/security/two-factor-settings';
 import { useUser } from '@/lib/auth';
 import type { ProfileUser } from '../api/update-profile';
 import { DetailsForm } from '../components/details-form';
+import { AlertsForm } from '../components/alerts-form';
 import { NotificationsForm } from '../components/notifications-form';
 import { PasswordForm } from '../components/password-form';
 import { PhotoSection } from '../components/photo-section';
@@ -52,9 +53,14 @@ export default function ProfileRoute() {
           </div>
         </TabPanel>
         <TabPanel value="notifications">
-          <Card>
-            <NotificationsForm user={user} />
-          </Card>
+          <div className="stack">
+            <Card>
+              <NotificationsForm user={user} />
+            </Card>
+            <Card>
+              <AlertsForm />
+            </Card>
+          </div>
         </TabPanel>
       </Tabs>
     </>

@@ -1,0 +1,166 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectScreenAccessible, toast } from './page-models/banking';
+import { TransactionCategories } from './page-models/savings-and-categories';
+import { useDemoCustomer } from './support/demo-customer';
+import { useBankAndBrowser } from './support/fixtures';
+
+// Spending insights and the alerts the customer sets, against the demo customer's history.
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 800 };
+
+const t = useBankAndBrowser();
+const demo = useDemoCustomer(t);
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const loadedScripts = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => n.endsWith('.js')),
+  );
+
+/** Cents of a money cell ("$1,234.56"). */
+const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+
+/** The total of one category's row over the months of the spending table, in cents. */
+async function categoryTotal(page: Page, label: string): Promise<number> {
+  const row = page
+    .locator('.insights__panel', { has: page.locator('#insights-spending') })
+    .getByRole('row', { name: label });
+  if ((await row.count()) === 0) return 0;
+  const cells = await row.getByRole('cell').allTextContents();
+  return cells.reduce((sum, c) => sum + cents(c), 0);
+}
+
+async function showTable(page: Page, chart: string) {
+  await page
+    .getByRole('group', { name: `Show ${chart} as` })
+    .getByRole('button', { name: 'Table' })
+    .click();
+}
+
+describe('spending insights', { timeout: 180_000 }, () => {
+  it('open from the dashboard with charts loaded on demand, tables, keyboard steps and recategorising followed (1280 px)', async () => {
+    const page = await demo.signIn(DESKTOP);
+    expect((await loadedScripts(page)).some((s) => /recharts|\/charts-/.test(s))).toBe(false);
+
+    await page.getByRole('link', { name: 'View insights' }).click();
+    await page.waitForURL('**/insights');
+    await page.getByRole('heading', { name: 'Spending Insights', level: 1 }).waitFor();
+    await page
+      .locator('#insights-spending ~ * .recharts-surface, .insights__panel .recharts-surface')
+      .first()
+      .waitFor();
+    expect((await loadedScripts(page)).some((s) => /\/charts-/.test(s))).toBe(true);
+    expect(await page.locator('.insights__summary').first().textContent()).toMatch(
+      /^In \w+ \d{4} you spent \$[\d,]+\.\d{2}/,
+    );
+    expect(await page.locator('.insights__summary').nth(1).textContent()).toMatch(/came in/);
+    expect(await page.locator('.insights__summary').nth(2).textContent()).toBe(
+      'You held no crypto in this period.',
+    );
+    await expectScreenAccessible(page, 'insights with charts');
+
+    // Keyboard: the chart takes focus, and the arrow keys step through its figures.
+    const cashFlow = page.locator('.insights__panel', { has: page.locator('#insights-cash-flow') });
+    const focusable = cashFlow.locator('[tabindex="0"]').first();
+    await focusable.focus();
+    await page.keyboard.press('ArrowRight');
+    await cashFlow.locator('.recharts-tooltip-wrapper').getByText('Money in').waitFor();
+
+    // The same figures as tables.
+    await showTable(page, 'spending by category');
+    await page.getByRole('region', { name: 'Spending by category, table' }).waitFor();
+    await showTable(page, 'money in and out');
+    await page.getByRole('region', { name: 'Money in and out, table' }).waitFor();
+    await expectScreenAccessible(page, 'insights as tables');
+    const groceries = await categoryTotal(page, 'Groceries');
+    const dining = await categoryTotal(page, 'Dining');
+    expect(groceries).toBeGreaterThan(0);
+
+    // A purchase put in another category moves in the insights.
+    await page.goto('/accounts');
+    const lines = new TransactionCategories(page);
+    await lines.row('Whole Foods Market').waitFor();
+    await lines.change('Whole Foods Market', 'Dining');
+    await toast(page, 'Category changed').waitFor();
+    await page.goto('/insights');
+    await showTable(page, 'spending by category');
+    await expect
+      .poll(() => categoryTotal(page, 'Dining'), { timeout: 15_000 })
+      .toBe(dining + 127_08);
+    expect(await categoryTotal(page, 'Groceries')).toBe(groceries - 127_08);
+  });
+
+  it('fit a phone without sideways scrolling, and another month can be chosen (375 px)', async () => {
+    const page = await demo.signIn(PHONE);
+    await page.goto('/insights');
+    await page.locator('.insights__panel .recharts-surface').first().waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectScreenAccessible(page, 'insights (375 px)');
+    const month = page.getByRole('combobox', { name: 'Month' });
+    const options = await month.locator('option').allTextContents();
+    await month.selectOption({ label: options[1]! });
+    await page.locator('.insights__summary', { hasText: `In ${options[1]} you spent` }).waitFor();
+    await showTable(page, 'crypto portfolio value');
+    await expectNoSidewaysScroll(page);
+    await expectScreenAccessible(page, 'insights table (375 px)');
+  });
+});
+
+describe('alerts', { timeout: 180_000 }, () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`are set in the notification settings, with the server's words for a wrong amount (${viewport.width} px)`, async () => {
+      const page = await demo.signIn(viewport);
+      await page.goto('/profile');
+      await page.getByRole('tab', { name: 'Notifications' }).click();
+      const form = page.locator('form.alerts-form');
+      await form.getByLabel('Low balance').check();
+      const low = form.getByLabel('Alert me when the balance falls below');
+      await low.fill('12.345');
+      await form.getByRole('button', { name: 'Save Alerts' }).click();
+      await form
+        .getByText('Please enter an amount in dollars and cents, like 250 or 99.50.')
+        .waitFor();
+      await expectScreenAccessible(page, `alerts with an error (${viewport.width} px)`);
+      await low.fill('250');
+      await form.getByRole('combobox', { name: 'On' }).selectOption({ label: 'Premium Checking' });
+      await form.getByLabel('Large transaction').check();
+      await form.getByLabel('Alert me about any single transaction of at least').fill('1000');
+      await form.getByLabel('Card used abroad').check();
+      await form.getByRole('button', { name: 'Save Alerts' }).click();
+      await toast(page, 'Alerts saved').waitFor();
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `alerts saved (${viewport.width} px)`);
+
+      await page.reload();
+      await page.getByRole('tab', { name: 'Notifications' }).click();
+      await page
+        .locator('form.alerts-form')
+        .getByLabel('Alert me when the balance falls below')
+        .waitFor();
+      const saved = page.locator('form.alerts-form');
+      expect(await saved.getByLabel('Alert me when the balance falls below').inputValue()).toBe(
+        '250.00',
+      );
+      expect(await saved.getByRole('combobox', { name: 'On' }).inputValue()).not.toBe('');
+      expect(await saved.getByLabel('Card used abroad').isChecked()).toBe(true);
+
+      // Switched off again for the next run.
+      await saved.getByLabel('Low balance').uncheck();
+      await saved.getByLabel('Large transaction').uncheck();
+      await saved.getByLabel('Card used abroad').uncheck();
+      await saved.getByRole('button', { name: 'Save Alerts' }).click();
+      await toast(page, 'Alerts saved').waitFor();
+    });
+  }
+});

@@ -1,0 +1,112 @@
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { Insights } from '../api/get-insights';
+import {
+  categoryComparison,
+  dayLabel,
+  formatCents,
+  formatCentsCompact,
+  monthLabel,
+} from '../lib/summary';
+
+// The charts, drawn with Recharts. This module is loaded on demand (its own chunk): no other
+// page pays for the chart library. Recharts' accessibility layer makes each chart one tab stop
+// whose arrow keys move from data point to data point, announcing each in the tooltip.
+
+const COLORS = {
+  primary: 'var(--brand-600)',
+  secondary: 'var(--gold-500)',
+  credit: 'var(--color-credit)',
+  debit: 'var(--color-debit)',
+};
+
+const money = (value: unknown) => formatCents(Number(value));
+
+// Series names and figures in the text colour: the series colours are for bars, not for words.
+const tooltipProps = {
+  formatter: money,
+  itemStyle: { color: 'var(--color-text)' },
+  labelStyle: { color: 'var(--color-heading)' },
+  contentStyle: { background: 'var(--color-surface)', borderColor: 'var(--color-border-strong)' },
+};
+const legendText = (value: unknown) => <span className="insights__legend">{String(value)}</span>;
+const axisMoney = (value: unknown) => formatCentsCompact(Number(value));
+
+export function SpendingChart({ insights }: { insights: Insights }) {
+  const earlier = insights.months.length - 1;
+  const data = categoryComparison(insights).map((c) => ({
+    label: c.label,
+    month: c.cents,
+    average: c.averageCents,
+  }));
+  return (
+    <ResponsiveContainer width="100%" height={Math.max(220, 44 * data.length + 80)}>
+      <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }} accessibilityLayer>
+        <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+        <XAxis type="number" tickFormatter={axisMoney} />
+        <YAxis type="category" dataKey="label" width={120} />
+        <Tooltip {...tooltipProps} />
+        <Legend formatter={legendText} />
+        <Bar dataKey="month" name={monthLabel(insights.month)} fill={COLORS.primary} />
+        <Bar
+          dataKey="average"
+          name={`Average of the ${earlier} months before`}
+          fill={COLORS.secondary}
+        />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function CashFlowChart({ insights }: { insights: Insights }) {
+  const data = insights.cash_flow.map((m) => ({
+    label: monthLabel(m.month, 'short'),
+    income: m.income_cents,
+    spending: m.spending_cents,
+  }));
+  return (
+    <ResponsiveContainer width="100%" height={280}>
+      <BarChart data={data} margin={{ left: 8, right: 16 }} accessibilityLayer>
+        <CartesianGrid vertical={false} strokeDasharray="3 3" />
+        <XAxis dataKey="label" />
+        <YAxis tickFormatter={axisMoney} width={64} />
+        <Tooltip {...tooltipProps} />
+        <Legend formatter={legendText} />
+        <Bar dataKey="income" name="Money in" fill={COLORS.credit} />
+        <Bar dataKey="spending" name="Money out" fill={COLORS.debit} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function CryptoChart({ insights }: { insights: Insights }) {
+  const data = insights.crypto_value.map((p) => ({ label: dayLabel(p.day), value: p.value_cents }));
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <AreaChart data={data} margin={{ left: 8, right: 16 }} accessibilityLayer>
+        <CartesianGrid vertical={false} strokeDasharray="3 3" />
+        <XAxis dataKey="label" minTickGap={32} />
+        <YAxis tickFormatter={axisMoney} width={64} />
+        <Tooltip {...tooltipProps} />
+        <Area
+          type="monotone"
+          dataKey="value"
+          name="Portfolio value"
+          stroke={COLORS.primary}
+          fill={COLORS.primary}
+          fillOpacity={0.15}
+        />
+      </AreaChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Insights } from '../api/get-insights';
+import { dayLabel, formatCents, monthLabel } from '../lib/summary';
+
+// The charts' figures as tables: the same numbers, for screen readers and anyone who prefers them.
+
+export function SpendingTable({ insights }: { insights: Insights }) {
+  return (
+    <table className="insights__table">
+      <caption className="sr-only">Spending by category and month</caption>
+      <thead>
+        <tr>
+          <th scope="col">Category</th>
+          {insights.months.map((m) => (
+            <th key={m} scope="col" className="num">
+              {monthLabel(m, 'short')}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {insights.spending_by_category.map((c) => (
+          <tr key={c.category}>
+            <th scope="row">{c.label}</th>
+            {c.cents.map((cents, i) => (
+              <td key={insights.months[i]} className="num tabular">
+                {formatCents(cents)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function CashFlowTable({ insights }: { insights: Insights }) {
+  return (
+    <table className="insights__table">
+      <caption className="sr-only">Money in and out by month</caption>
+      <thead>
+        <tr>
+          <th scope="col">Month</th>
+          <th scope="col" className="num">
+            Money in
+          </th>
+          <th scope="col" className="num">
+            Money out
+          </th>
+          <th scope="col" className="num">
+            Difference
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {insights.cash_flow.map((m) => (
+          <tr key={m.month}>
+            <th scope="row">{monthLabel(m.month)}</th>
+            <td className="num tabular">{formatCents(m.income_cents)}</td>
+            <td className="num tabular">{formatCents(m.spending_cents)}</td>
+            <td className="num tabular">{formatCents(m.income_cents - m.spending_cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function CryptoTable({ insights }: { insights: Insights }) {
+  return (
+    <table className="insights__table">
+      <caption className="sr-only">Crypto portfolio value at the end of each day</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col" className="num">
+            Value
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...insights.crypto_value].reverse().map((p) => (
+          <tr key={p.day}>
+            <th scope="row">{dayLabel(p.day)}</th>
+            <td className="num tabular">{formatCents(p.value_cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

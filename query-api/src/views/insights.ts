@@ -1,0 +1,131 @@
+import { BANK_TIME_ZONE, categoryLabel, isTransactionCategory } from '@bank/events';
+import type { Pool } from '@bank/infra';
+
+/** `count` months ('YYYY-MM') ending with `month`, oldest first. */
+export function monthsEndingAt(month: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => shiftMonth(month, i - (count - 1)));
+}
+
+function shiftMonth(month: string, by: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (m - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+export interface CategorySpending {
+  category: string;
+  label: string;
+  /** Cents spent in each month of `months`, oldest first. */
+  cents: number[];
+}
+
+export interface Insights {
+  month: string;
+  months: string[];
+  spending_by_category: CategorySpending[];
+  cash_flow: { month: string; income_cents: number; spending_cents: number }[];
+  crypto_value: { day: string; value_cents: number }[];
+}
+
+type MonthRow = { month: string; direction: 'credit' | 'debit'; category: string; cents: string };
+type CryptoRow = { day: string; value_cents: string };
+
+/**
+ * The customer's spending by category and money in and out per month, over `count` months
+ * ending with `month` (bank time), and the crypto portfolio's value at the end of each day. Money
+ * moved between the customer's own accounts is neither income nor spending.
+ */
+export async function readInsights(
+  pool: Pool,
+  customerId: string,
+  month: string,
+  count: number,
+  today: string,
+): Promise<Insights> {
+  const months = monthsEndingAt(month, count);
+  const from = `${months[0]}-01`;
+  const until = `${shiftMonth(month, 1)}-01`;
+  const [money, crypto] = await Promise.all([
+    pool.query<MonthRow>(
+      `SELECT to_char(t.created_at AT TIME ZONE $4, 'YYYY-MM') AS month, t.direction,
+              coalesce(t.category_override, t.default_category) AS category,
+              sum(t.amount_cents)::bigint AS cents
+       FROM rm_transactions t
+       WHERE t.customer_id = $1 AND t.status = 'completed'
+         AND t.created_at >= ($2::date)::timestamp AT TIME ZONE $4
+         AND t.created_at < ($3::date)::timestamp AT TIME ZONE $4
+         AND NOT EXISTS (SELECT 1 FROM rm_transaction_accounts o
+                          WHERE o.customer_id = t.customer_id
+                            AND t.contra = 'account:' || o.account_id::text)
+       GROUP BY 1, 2, 3`,
+      [customerId, from, until, BANK_TIME_ZONE],
+    ),
+    pool.query<CryptoRow>(
+      `WITH moves AS (
+         SELECT symbol, (executed_at AT TIME ZONE $4)::date AS day,
+                sum(CASE WHEN type IN ('buy', 'deposit') THEN units ELSE -units END) AS units
+         FROM rm_crypto_transactions
+         WHERE customer_id = $1 AND status = 'completed' AND executed_at IS NOT NULL
+         GROUP BY 1, 2),
+       symbols AS (SELECT DISTINCT symbol FROM moves),
+       days AS (SELECT d::date AS day FROM generate_series($2::date, $3::date, interval '1 day') d)
+       SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
+              coalesce(sum(floor(h.units * p.price_cents / 100000000)), 0)::bigint AS value_cents
+       FROM days CROSS JOIN symbols s
+       CROSS JOIN LATERAL (SELECT coalesce(sum(m.units), 0)::numeric AS units FROM moves m
+                            WHERE m.symbol = s.symbol AND m.day <= days.day) h
+       LEFT JOIN LATERAL (SELECT pd.price_cents FROM rm_crypto_price_days pd
+                           WHERE pd.symbol = s.symbol AND pd.day <= days.day
+                           ORDER BY pd.day DESC LIMIT 1) p ON true
+       GROUP BY days.day ORDER BY days.day`,
+      [customerId, from, lastDay(until, today), BANK_TIME_ZONE],
+    ),
+  ]);
+
+  const monthIndex = new Map(months.map((m, i) => [m, i]));
+  const byCategory = new Map<string, number[]>();
+  const cashFlow = months.map((m) => ({ month: m, income_cents: 0, spending_cents: 0 }));
+  for (const row of money.rows) {
+    const i = monthIndex.get(row.month);
+    if (i === undefined) continue;
+    const cents = Number(row.cents);
+    if (row.direction === 'credit') {
+      cashFlow[i]!.income_cents += cents;
+      continue;
+    }
+    cashFlow[i]!.spending_cents += cents;
+    const category = isTransactionCategory(row.category) ? row.category : 'other';
+    const perMonth = byCategory.get(category) ?? months.map(() => 0);
+    perMonth[i]! += cents;
+    byCategory.set(category, perMonth);
+  }
+  const last = months.length - 1;
+  const spending = [...byCategory.entries()]
+    .map(([category, cents]) => ({
+      category,
+      label: isTransactionCategory(category) ? categoryLabel(category) : category,
+      cents,
+    }))
+    // The chosen month's largest first; then the earlier months' largest.
+    .sort(
+      (a, b) =>
+        b.cents[last]! - a.cents[last]! ||
+        b.cents.reduce((s, c) => s + c, 0) - a.cents.reduce((s, c) => s + c, 0) ||
+        a.label.localeCompare(b.label),
+    );
+  return {
+    month,
+    months,
+    spending_by_category: spending,
+    cash_flow: cashFlow,
+    crypto_value: crypto.rows.map((r) => ({ day: r.day, value_cents: Number(r.value_cents) })),
+  };
+}
+
+/** The last day the portfolio line reaches: the end of the window, or today if sooner. */
+function lastDay(until: string, today: string): string {
+  const end = new Date(`${until}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() - 1);
+  const endDay = end.toISOString().slice(0, 10);
+  return endDay < today ? endDay : today;
+}
