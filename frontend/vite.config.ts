@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { prerender } from './prerender';
 
 // The API server the dev server and preview forward /api to.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -21,26 +22,47 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const files = readdirSync(outDir, { recursive: true, withFileTypes: true });
-      for (const file of files) {
-        if (!file.isFile() || !/\.(js|css|html|svg|json|txt)$/.test(file.name)) continue;
-        const full = path.join(file.parentPath, file.name);
-        const content = readFileSync(full);
-        if (content.length < 1024) continue;
-        writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${full}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler: compress,
+    },
+  };
+  function compress() {
+    const files = readdirSync(outDir, { recursive: true, withFileTypes: true });
+    for (const file of files) {
+      if (!file.isFile() || !/\.(js|css|html|svg|json|txt)$/.test(file.name)) continue;
+      const full = path.join(file.parentPath, file.name);
+      const content = readFileSync(full);
+      if (content.length < 1024) continue;
+      writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+      writeFileSync(
+        `${full}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+    }
+  }
+}
+
+/** Writes the pre-rendered public pages into the build (before it is compressed). */
+function prerenderPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      handler: () => prerender(outDir, (line) => console.log(line)),
     },
   };
 }
 
 export default defineConfig({
   // plugin-react is hoisted beside vitest's Vite; its types differ from Vite 7's but it runs on both.
-  plugins: [react() as unknown as PluginOption, precompress()],
+  plugins: [react() as unknown as PluginOption, prerenderPages(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -54,6 +76,8 @@ export default defineConfig({
     emptyOutDir: true,
     // No source maps in the production build: they would publish the sources to anyone.
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each page loads (the page-weight budget test reads it).
+    manifest: true,
     rollupOptions: {
       output: {
         // Every page shows a handful of icons that its lazy chunks share with other pages, so

@@ -112,6 +112,14 @@ const pages = {
 
 type LazyPage = ComponentType & { preload(): Promise<unknown> };
 
+/** The pages the build pre-renders (frontend/prerender.ts), by path. */
+const PRERENDERED: Record<string, LazyPage> = { '/': pages.home, '/login': pages.login };
+
+/** Loads the code of the pre-rendered page at this path, if it is one. */
+export function preloadPrerenderedPage(pathname: string): Promise<unknown> {
+  return PRERENDERED[pathname]?.preload() ?? Promise.resolve();
+}
+
 function signedInPage(
   path: string,
   component: LazyPage,

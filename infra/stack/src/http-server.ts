@@ -27,7 +27,7 @@ import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { healthReport, type FailingProjections } from './health.ts';
-import { webAppStaticOptions } from './web-app-static.ts';
+import { webAppPageFile, webAppStaticOptions } from './web-app-static.ts';
 
 /** Where the API reference page is served. */
 const API_DOCS = '/api/docs';
@@ -71,6 +71,7 @@ export const DEFAULT_RATE_LIMITS = {
 export async function buildHttpServer(options: HttpServerOptions): Promise<BankApp> {
   const hasFrontend =
     options.serveFrontend !== false && existsSync(path.join(frontendDist, 'index.html'));
+  const pageFile = webAppPageFile(frontendDist);
   const app = createHttpApp({
     bodyLimit: 256 * 1024,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
@@ -78,7 +79,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     ...(options.logStream ? { logStream: options.logStream } : {}),
     // The web app routes in the browser: unknown page paths get its index page.
     pageFallback: hasFrontend
-      ? (_request, reply) => (reply as FastifyReply).type('text/html').sendFile('index.html')
+      ? (request, reply) =>
+          (reply as FastifyReply).type('text/html').sendFile(pageFile(request.url))
       : undefined,
   });
   const serve = options.serve ?? { commands: true, queries: true };

@@ -50,4 +50,17 @@ describe.skipIf(!built)('the built web app', () => {
       expect(await response.text()).toContain(entryScript());
     }
   });
+
+  it.skipIf(!existsSync(path.join(frontendDist, 'login.html')))(
+    'sends / and /login pre-rendered, and every other page the empty shell',
+    async () => {
+      const html = async (page: string) => (await fetch(`${bank.baseUrl}${page}`)).text();
+      expect(await html('/')).toContain('Banking that knows your name.');
+      expect(await html('/login')).toContain('Sign in to Online Banking');
+      expect(await html('/login?next=%2Faccounts')).toContain('Sign in to Online Banking');
+      for (const page of ['/dashboard', '/about', '/login/extra']) {
+        expect(await html(page)).toContain('<div id="root"></div>');
+      }
+    },
+  );
 });

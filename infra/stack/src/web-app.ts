@@ -7,7 +7,15 @@ const frontendDir = path.dirname(frontendDist);
 const repoRoot = path.dirname(frontendDir);
 
 /** What the built web app is made from: a change to any of these makes frontend/dist stale. */
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'prerender.ts',
+  'package.json',
+  'tsconfig.json',
+];
 
 function newestMtime(file: string): number {
   if (!existsSync(file)) return 0;

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { messages, trustedProxies, type TrustProxy } from '@bank/infra';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { frontendDist } from '../http-server.ts';
-import { webAppStaticOptions } from '../web-app-static.ts';
+import { webAppPageFile, webAppStaticOptions } from '../web-app-static.ts';
 import { collectApiRoutes, createApiRouter, type ApiService } from './api-routes.ts';
 
 export interface EdgeOptions {
@@ -89,9 +89,10 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
   const dist = options.frontendDir ?? frontendDist;
   if (existsSync(path.join(dist, 'index.html'))) {
     await app.register(fastifyStatic, webAppStaticOptions(dist));
+    const pageFile = webAppPageFile(dist);
     app.setNotFoundHandler((request, reply) =>
       request.method === 'GET' || request.method === 'HEAD'
-        ? reply.type('text/html').sendFile('index.html')
+        ? reply.type('text/html').sendFile(pageFile(request.url))
         : reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' }),
     );
   }

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LoginPage } from './page-models/auth-pages';
+import { useBankAndBrowser } from './support/fixtures';
+
+// The home page and /login arrive pre-rendered: the browser paints them from the HTML before any
+// script has run, and the app then takes over the same markup without moving anything.
+
+const t = useBankAndBrowser();
+
+const PAGES = [
+  { path: '/', heading: 'Banking that knows your name.' },
+  { path: '/login', heading: 'Sign in to Online Banking' },
+];
+
+/** Sum of the layout shifts the page has recorded since it started loading. */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
+}
+
+describe('pre-rendered public pages', () => {
+  for (const { path: pathname, heading } of PAGES) {
+    it(`paints ${pathname} from its HTML alone, its controls waiting for the app`, async () => {
+      const page = await t.newPage({ width: 375, height: 740 });
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto(pathname);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1, name: heading }).isVisible())
+        .toBe(true);
+      const controls = page.locator('#root button, #root input');
+      expect(await controls.count()).toBeGreaterThan(0);
+      expect(await page.locator('#root button:enabled, #root input:enabled').count()).toBe(0);
+    });
+
+    it(`hands ${pathname} over to the app without a layout shift`, async () => {
+      const page = await t.newPage({ width: 375, height: 740 });
+      await page.goto(pathname);
+      await page.waitForFunction(() => !document.getElementById('root')!.dataset.prerendered);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.locator('#root button:disabled, #root input:disabled').count()).toBe(0);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+    });
+  }
+
+  it('sends every other page the empty shell, which the app fills', async () => {
+    const response = await fetch(`${t.bank.baseUrl}/about`);
+    expect(await response.text()).toContain('<div id="root"></div>');
+    const page = await t.newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('signs in from the pre-rendered /login', async () => {
+    const customer = await t.customer();
+    const login = new LoginPage(await t.newPage());
+    await login.goto();
+    await login.signIn(customer.user.account_number, customer.payload.password);
+    await login.page.waitForURL('**/dashboard');
+  });
+});
+
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const manifestFile = path.join(dist, '.vite/manifest.json');
+
+/** The dashboard's initial JavaScript may grow to this much, gzip-compressed. */
+const DASHBOARD_JS_BUDGET_BYTES = 150 * 1024;
+
+describe.skipIf(!existsSync(manifestFile))('page weight', () => {
+  it('keeps the JavaScript a signed-in dashboard loads first within 150 KB gzip', () => {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+      string,
+      { file: string; name?: string; imports?: string[] }
+    >;
+    // The entry, the signed-in shell (a shared chunk, keyed by its file) and the dashboard page,
+    // with every chunk they import statically: what runs before the dashboard shows.
+    const shell = Object.keys(manifest).find((key) => manifest[key]!.name === 'app-shell');
+    const files = new Set<string>();
+    const visit = (key: string | undefined) => {
+      const chunk = key === undefined ? undefined : manifest[key];
+      if (!chunk) throw new Error(`${key ?? 'app-shell'} is not in the build manifest`);
+      if (files.has(chunk.file)) return;
+      files.add(chunk.file);
+      chunk.imports?.forEach(visit);
+    };
+    ['index.html', shell, 'src/features/dashboard/routes/dashboard.tsx'].forEach(visit);
+    const bytes = [...files].reduce(
+      (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
+      0,
+    );
+    console.log(
+      `dashboard initial JS: ${(bytes / 1024).toFixed(1)} KB gzip in ${files.size} files`,
+    );
+    expect(bytes).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET_BYTES);
+  });
+});
