@@ -9,6 +9,7 @@ import { cryptoProjection } from './core/crypto.ts';
 import { customersProjection } from './core/customers.ts';
 import { notificationsProjection } from './core/notifications.ts';
 import { savingsGoalsProjection } from './core/savings-goals.ts';
+import { scheduledTransfersProjection } from './core/scheduled-transfers.ts';
 import { supportProjection } from './core/support.ts';
 import { transactionsProjection } from './core/transactions.ts';
 import { transfersProjection } from './core/transfers.ts';
@@ -47,6 +48,7 @@ export const allProjections: Projection[] = [
   moneyLimitsProjection,
   zelleProjection,
   savingsGoalsProjection,
+  scheduledTransfersProjection,
 ];
 export * from './queries/users.ts';
 

@@ -19,6 +19,7 @@ const MONEY_ROUTES = [
   'POST /api/transfers/external-bank',
   'POST /api/wire-transfers/sepa',
   'POST /api/transfers/:id/repeat',
+  'POST /api/transfers/scheduled',
   'POST /api/zelle/send',
   'POST /api/zelle/request',
   'POST /api/zelle/split',
@@ -57,6 +58,9 @@ const NOT_MONEY: Record<string, string> = {
   'POST /api/notifications/:id/read': 'notifications',
   'POST /api/notifications/read-all': 'notifications',
   'DELETE /api/notifications/:id': 'notifications',
+  'PUT /api/transfers/scheduled/:id':
+    'changes a plan; each run goes through the money pipeline on its day',
+  'DELETE /api/transfers/scheduled/:id': 'cancels runs to come; moves nothing',
   'POST /api/ops/customers/erase': 'erases personal data; balances stay',
   'POST /api/ops/contact-requests/erase': 'erases personal data',
   'POST /api/ops/auditors': 'read-only credentials',
