@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBank } from '@bank/stack/testing';
 import { runScheduledTransfer, scheduleClock } from '../services/scheduled-transfers.ts';
-import { balances, customer, ledger, startMoneyBank, type Customer } from './money-test-helpers.ts';
+import {
+  balances as balancesNow,
+  customer,
+  ledger,
+  startMoneyBank,
+  type Customer,
+} from './money-test-helpers.ts';
 
 /**
  * Scheduled and recurring transfers through the API, with their runs called as the job calls
@@ -18,6 +24,12 @@ afterAll(async () => {
 afterEach(() => {
   scheduleClock.now = () => new Date();
 });
+
+/** Balances once the projections show the runs (made by the server, not through the client). */
+async function balances(c: Customer, accountId: string) {
+  await bank.runner.catchUp();
+  return balancesNow(c, accountId);
+}
 
 const FUTURE_NOW = new Date('2031-01-10T17:00:00Z');
 
