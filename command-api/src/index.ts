@@ -11,6 +11,7 @@ import { opsSupportRoutes } from './routes/ops-support.ts';
 import { personalFinanceRoutes } from './routes/personal-finance.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
+import { savedRecipientRoutes } from './routes/saved-recipients.ts';
 import { scheduledTransferRoutes } from './routes/scheduled-transfers.ts';
 import { supportRoutes } from './routes/support.ts';
 import { transferRoutes } from './routes/transfers.ts';
@@ -55,6 +56,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(opsSupportRoutes, { ctx });
   await app.register(transferRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(scheduledTransferRoutes, { ctx, rateLimit: rateLimits?.money });
+  await app.register(savedRecipientRoutes, { ctx });
   await app.register(zelleRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(personalFinanceRoutes, { ctx });
 };

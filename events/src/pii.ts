@@ -71,6 +71,8 @@ export const piiRules: Record<string, readonly PiiRule[]> = {
     'destination.recipientAddress',
   ),
   TransferScheduleChanged: ofCustomer('memo'),
+  RecipientSaved: ofCustomer('nickname', 'recipientName', 'accountEncrypted'),
+  RecipientRenamed: ofCustomer('nickname'),
   TransferSettled: ofCustomer('recipientName'),
   TransferFailed: ofCustomer('recipientName'),
   AccountCredited: posting,

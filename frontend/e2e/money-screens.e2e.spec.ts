@@ -8,7 +8,7 @@ const t = useBankAndBrowser();
 const checking = (c: Customer) => c.accounts.find((a) => a.type === 'checking')!;
 
 describe('transfer screens', { timeout: 120_000 }, () => {
-  it('same-bank review names the recipient found and sends their recipientId; no future date is offered', async () => {
+  it('same-bank review names the recipient found and sends their recipientId; no past date is offered', async () => {
     const sender = await t.customer();
     const recipient = await t.customer({ name: 'Riley Chen' });
     await deposit(t.bank, checking(sender).account_number, 200);

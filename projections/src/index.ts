@@ -9,6 +9,7 @@ import { cryptoProjection } from './core/crypto.ts';
 import { customersProjection } from './core/customers.ts';
 import { notificationsProjection } from './core/notifications.ts';
 import { savingsGoalsProjection } from './core/savings-goals.ts';
+import { savedRecipientsProjection } from './core/saved-recipients.ts';
 import { scheduledTransfersProjection } from './core/scheduled-transfers.ts';
 import { supportProjection } from './core/support.ts';
 import { transactionsProjection } from './core/transactions.ts';
@@ -49,6 +50,7 @@ export const allProjections: Projection[] = [
   zelleProjection,
   savingsGoalsProjection,
   scheduledTransfersProjection,
+  savedRecipientsProjection,
 ];
 export * from './queries/users.ts';
 

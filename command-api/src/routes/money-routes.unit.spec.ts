@@ -61,6 +61,9 @@ const NOT_MONEY: Record<string, string> = {
   'PUT /api/transfers/scheduled/:id':
     'changes a plan; each run goes through the money pipeline on its day',
   'DELETE /api/transfers/scheduled/:id': 'cancels runs to come; moves nothing',
+  'POST /api/transfers/recipients': 'address book; transfers to it go through the pipeline',
+  'PUT /api/transfers/recipients/:id': 'address book nickname',
+  'DELETE /api/transfers/recipients/:id': 'address book',
   'POST /api/ops/customers/erase': 'erases personal data; balances stay',
   'POST /api/ops/contact-requests/erase': 'erases personal data',
   'POST /api/ops/auditors': 'read-only credentials',

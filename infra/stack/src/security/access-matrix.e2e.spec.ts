@@ -83,6 +83,11 @@ const recipes: Record<string, Recipe> = {
     body: {},
   },
   'DELETE /api/transfers/scheduled/:id': { params: () => ({ id: ids.schedule! }) },
+  'PUT /api/transfers/recipients/:id': {
+    params: () => ({ id: ids.recipient! }),
+    body: { nickname: 'Mine now' },
+  },
+  'DELETE /api/transfers/recipients/:id': { params: () => ({ id: ids.recipient! }) },
   'POST /api/zelle/requests/:id/pay': {
     params: () => ({ id: ids.zelleRequest! }),
     body: { bank_account_id: '' },
@@ -230,6 +235,19 @@ beforeAll(async () => {
       'scheduled transfer',
     )
   ).scheduled_transfer.id;
+  ids.recipient = (
+    await created(
+      await owner.client.post('/api/transfers/recipients', {
+        type: 'external-bank',
+        nickname: 'Landlord',
+        recipientName: 'Pat Doe',
+        bankName: 'Other Bank',
+        accountNumber: '123456789',
+        routingNumber: '021000021',
+      }),
+      'saved recipient',
+    )
+  ).recipient.id;
   const requested = await created(
     await owner.client.post('/api/zelle/request', {
       bank_account_id: checkingOf(owner).id,
