@@ -89,7 +89,7 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
     });
   }
 
-  it('shows the reference number after a transfer, with a link to its receipt', async () => {
+  it('shows the reference number after a transfer with its receipt, and saves the recipient', async () => {
     const customer = await t.customer();
     const checking = account(customer, 'checking');
     await deposit(t.bank, checking.account_number, 300);
@@ -109,8 +109,33 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
     const reference = (await wizard.summaryValue('Reference number').textContent()) ?? '';
     expect(reference).toMatch(/^TRF/);
     await expectAccessible(page, 'transfer confirmation');
-    await page.getByRole('link', { name: 'View receipt' }).click();
-    await page.waitForURL(`**/transactions/${reference}`);
+    expect(await page.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe(
+      `/transactions/${reference}`,
+    );
+
+    // Save the recipient to the address book, then rename and delete it.
+    await page.getByLabel('Nickname').fill('Landlord');
+    await page.getByRole('button', { name: 'Save recipient' }).click();
+    await toast(page, 'Recipient saved').waitFor();
+    await page.getByRole('button', { name: 'Make another transfer' }).click();
+    const book = page.locator('.saved-recipient');
+    await book.getByText('Landlord').waitFor();
+    await book.getByText(/Pat Doe · Other Bank \*\*\*\*6789/).waitFor();
+    await expectAccessible(page, 'saved recipients');
+    await page.getByRole('button', { name: 'Rename Landlord' }).click();
+    const renameDialog = page.getByRole('dialog', { name: 'Rename recipient' });
+    await renameDialog.getByLabel('Nickname').fill('Rent');
+    await renameDialog.getByRole('button', { name: 'Save nickname' }).click();
+    await book.getByText('Rent', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete Rent' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete saved recipient?' })
+      .getByRole('button', { name: 'Delete recipient' })
+      .click();
+    await page.getByText(/No saved recipients/).waitFor();
+
+    // The receipt the confirmation links to, found by its reference number.
+    await page.goto(`/transactions/${reference}`);
     await page.getByText(reference).first().waitFor();
   });
 });

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
@@ -18,9 +18,12 @@ const day = (iso: string) => formatDate(`${iso}T12:00:00`);
 export function TransferConfirmation({
   confirmation,
   onAnother,
+  children,
 }: {
   confirmation: Confirmation;
   onAnother: () => void;
+  /** More the page offers after it (saving the recipient). */
+  children?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -70,6 +73,7 @@ export function TransferConfirmation({
           Funds and limits are checked on the day it runs. You will get a notification each time.
         </p>
       ) : null}
+      {children}
       <div className="transfer__actions">
         {confirmation.kind === 'transfer' && confirmation.reference ? (
           <ButtonLink

@@ -26,6 +26,7 @@ import { formatEuros, rateText, useSepaQuote } from '../api/get-sepa-quote';
 import { useTransferLimits } from '../api/get-transfer-limits';
 import { useScheduleTransfer } from '../api/scheduled-transfers';
 import { RecentTransfers } from '../components/recent-transfers';
+import { SavedRecipients, SaveRecipientForm } from '../components/saved-recipients';
 import { ScheduledTransfers } from '../components/scheduled-transfers';
 import { TransferConfirmation, type Confirmation } from '../components/transfer-confirmation';
 import { TransferDetails } from '../components/transfer-details';
@@ -299,6 +300,7 @@ export default function TransferRoute() {
           </section>
           <RecentTransfers />
           <ScheduledTransfers accounts={accountList} />
+          <SavedRecipients />
         </div>
       ) : null}
 
@@ -329,7 +331,11 @@ export default function TransferRoute() {
       ) : null}
 
       {confirmation ? (
-        <TransferConfirmation confirmation={confirmation} onAnother={startOver} />
+        <TransferConfirmation confirmation={confirmation} onAnother={startOver}>
+          {confirmation.kind === 'transfer' && (type === 'external-bank' || type === 'sepa') ? (
+            <SaveRecipientForm type={type} values={form.getValues()} />
+          ) : null}
+        </TransferConfirmation>
       ) : null}
 
       {step === 3 && type && !confirmation ? (
