@@ -12,6 +12,8 @@ import { alertRoutes } from './routes/alerts.ts';
 import { personalFinanceRoutes } from './routes/personal-finance.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
+import { savedRecipientRoutes } from './routes/saved-recipients.ts';
+import { scheduledTransferRoutes } from './routes/scheduled-transfers.ts';
 import { supportRoutes } from './routes/support.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { zelleRoutes } from './routes/zelle.ts';
@@ -54,6 +56,8 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(supportRoutes, { ctx });
   await app.register(opsSupportRoutes, { ctx });
   await app.register(transferRoutes, { ctx, rateLimit: rateLimits?.money });
+  await app.register(scheduledTransferRoutes, { ctx, rateLimit: rateLimits?.money });
+  await app.register(savedRecipientRoutes, { ctx });
   await app.register(zelleRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(personalFinanceRoutes, { ctx });
   await app.register(alertRoutes, { ctx });

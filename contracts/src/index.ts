@@ -3,3 +3,4 @@ export * from './envelope.ts';
 export * from './error-codes.ts';
 export * from './insights.ts';
 export * from './transfers.ts';
+export * from './scheduled-transfers.ts';

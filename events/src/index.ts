@@ -8,6 +8,8 @@ import { customerEvents } from './schemas/customer.ts';
 import { notificationEvents } from './schemas/notification.ts';
 import { personalFinanceEvents } from './schemas/personal-finance.ts';
 import { supportEvents } from './schemas/support.ts';
+import { savedRecipientEvents } from './schemas/saved-recipients.ts';
+import { scheduledTransferEvents } from './schemas/scheduled-transfers.ts';
 import { transferEvents } from './schemas/transfers.ts';
 import { zelleEvents } from './schemas/zelle.ts';
 
@@ -26,6 +28,8 @@ export * from './schemas/personal-finance.ts';
 export * from './categories.ts';
 export * from './schemas/support.ts';
 export * from './schemas/transfers.ts';
+export * from './schemas/scheduled-transfers.ts';
+export * from './schemas/saved-recipients.ts';
 export * from './schemas/zelle.ts';
 
 type EventOf<D> = D extends EventDefinition<infer T, infer Data> ? { type: T; data: Data } : never;
@@ -40,6 +44,8 @@ const allDefinitions = [
   ...cardEvents,
   ...supportEvents,
   ...transferEvents,
+  ...scheduledTransferEvents,
+  ...savedRecipientEvents,
   ...zelleEvents,
   ...personalFinanceEvents,
 ] as const;

@@ -19,7 +19,7 @@ function account(customer: Customer, type: string) {
 }
 
 describe('Transfer Money', { timeout: 120_000 }, () => {
-  it('moves money between own accounts, then goes to the dashboard', async () => {
+  it('moves money between own accounts, shows its reference, then goes to the dashboard', async () => {
     const customer = await t.customer();
     const checking = account(customer, 'checking');
     const savings = account(customer, 'savings');
@@ -45,6 +45,9 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     await expectAccessible(page, 'transfer step 3');
     await wizard.confirm();
     await toast(page, 'Transfer Successful').waitFor();
+    // The confirmation stays until the customer moves on: it shows the reference number.
+    expect(await wizard.summaryValue('Reference number').textContent()).toMatch(/^TRF/);
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
 
     const accounts = (await customer.client.get('/api/accounts')).body.data.accounts as {
@@ -133,6 +136,7 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
       .waitFor();
     await wizard.confirm();
     await toast(page, 'Transfer Successful').waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
   });
 });

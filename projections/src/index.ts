@@ -10,6 +10,8 @@ import { customersProjection } from './core/customers.ts';
 import { insightsProjection } from './core/insights.ts';
 import { notificationsProjection } from './core/notifications.ts';
 import { savingsGoalsProjection } from './core/savings-goals.ts';
+import { savedRecipientsProjection } from './core/saved-recipients.ts';
+import { scheduledTransfersProjection } from './core/scheduled-transfers.ts';
 import { supportProjection } from './core/support.ts';
 import { transactionsProjection } from './core/transactions.ts';
 import { transfersProjection } from './core/transfers.ts';
@@ -49,6 +51,8 @@ export const allProjections: Projection[] = [
   zelleProjection,
   savingsGoalsProjection,
   insightsProjection,
+  scheduledTransfersProjection,
+  savedRecipientsProjection,
 ];
 export * from './queries/users.ts';
 

@@ -11,6 +11,8 @@ import { insightsQueryRoutes } from './routes/insights.ts';
 import { opsQueryRoutes } from './routes/ops.ts';
 import { personalFinanceQueryRoutes } from './routes/personal-finance.ts';
 import { opsSupportQueryRoutes, supportQueryRoutes } from './routes/support.ts';
+import { savedRecipientQueryRoutes } from './routes/saved-recipients.ts';
+import { scheduledTransferQueryRoutes } from './routes/scheduled-transfers.ts';
 import { transferQueryRoutes } from './routes/transfers.ts';
 import { zelleQueryRoutes } from './routes/zelle.ts';
 
@@ -47,6 +49,8 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   await app.register(supportQueryRoutes, { pool, sessions });
   await app.register(opsSupportQueryRoutes, { pool, opsToken });
   await app.register(transferQueryRoutes, { pool, sessions });
+  await app.register(scheduledTransferQueryRoutes, { pool, sessions });
+  await app.register(savedRecipientQueryRoutes, { pool, sessions });
   await app.register(zelleQueryRoutes, { pool, sessions });
   await app.register(personalFinanceQueryRoutes, { pool, sessions });
   await app.register(insightsQueryRoutes, { pool, sessions });

@@ -1,13 +1,24 @@
 import type { CommandContext } from '../services/context.ts';
 import type { JobProcessor, JobScheduler } from './job-system.ts';
+import {
+  scheduledTransferProcessors,
+  scheduledTransferScheduler,
+} from './scheduled-transfer-jobs.ts';
 import { settlementProcessors, settlementScheduler } from './settlement.ts';
 import { zelleProcessors, zelleScheduler } from './zelle-expiry.ts';
 
-/** Money movement's job wiring: transfer settlement and person-to-person claim/expiry. */
+/**
+ * Money movement's job wiring: transfer settlement, scheduled transfers and person-to-person
+ * claim/expiry.
+ */
 export const moneyJobModule: {
   processors: (ctx: CommandContext) => Record<string, JobProcessor>;
   schedulers: JobScheduler[];
 } = {
-  processors: (ctx) => ({ ...settlementProcessors(ctx), ...zelleProcessors(ctx) }),
-  schedulers: [settlementScheduler, zelleScheduler],
+  processors: (ctx) => ({
+    ...settlementProcessors(ctx),
+    ...scheduledTransferProcessors(ctx),
+    ...zelleProcessors(ctx),
+  }),
+  schedulers: [settlementScheduler, scheduledTransferScheduler, zelleScheduler],
 };

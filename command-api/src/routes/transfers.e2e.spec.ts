@@ -107,7 +107,7 @@ describe('between own accounts', () => {
     [
       { transferDate: '2020-01-01' },
       'transferDate',
-      'Transfers are made today; scheduling a later date is not available yet.',
+      'A transfer made now is dated today. To send it on a later date, schedule it.',
     ],
     [
       { transferDate: '2026-02-30' },

@@ -53,20 +53,23 @@ const MESSAGES = {
   purposeInvalid: 'Please select a valid purpose of payment',
   invalidType: 'Invalid transfer type',
   transferDate: 'The transfer date must be a valid date (YYYY-MM-DD).',
-  transferDateToday: 'Transfers are made today; scheduling a later date is not available yet.',
+  transferDateToday: 'A transfer made now is dated today. To send it on a later date, schedule it.',
 } as const;
 
 const DAY_MS = 24 * 3600 * 1000;
 
-interface Common {
+export interface Common {
   fromAccountId: string;
   amountCents: number;
   memo: string;
   transferDate: string | undefined;
 }
 
-/** fromAccount, amount, memo, transferDate: what every transfer type has. */
-function readCommon(errors: FormErrors, body: Body): Common {
+/**
+ * fromAccount, amount, memo, transferDate: what every transfer type has. A transfer made now is
+ * dated today; a scheduled one may be dated later (its plan checks the date).
+ */
+export function readCommon(errors: FormErrors, body: Body, scheduling = false): Common {
   const fromAccountId = requiredText(
     errors,
     'fromAccount',
@@ -86,6 +89,7 @@ function readCommon(errors: FormErrors, body: Body): Common {
       /^\d{4}-\d{2}-\d{2}$/.test(date) &&
       new Date(`${date}T12:00:00Z`).toISOString().startsWith(date);
     if (!valid) errors.add('transferDate', MESSAGES.transferDate);
+    else if (scheduling) transferDate = date;
     else {
       // "Today" in any US time zone: the bank's date, or one day either side of it.
       const now = Date.now();
@@ -196,13 +200,13 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
   };
 }
 
-const commonFields = {
+export const commonFields = {
   fromAccount: formText,
   amount: formAmount,
   memo: formMultilineText,
   transferDate: formText,
 };
-const bodies = {
+export const transferBodies = {
   'between-accounts': formBody({ ...commonFields, toAccount: formText }),
   'same-bank': formBody({
     ...commonFields,
@@ -230,7 +234,7 @@ const bodies = {
   }),
 } as const;
 
-const readers = {
+export const transferReaders = {
   'between-accounts': readBetween,
   'same-bank': readSameBank,
   'external-bank': readExternal,
@@ -255,12 +259,12 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   for (const [url, type] of routes) {
     app.post(
       url,
-      { schema: { body: bodies[type], response: { 201: transferSubmitted } }, ...money },
+      { schema: { body: transferBodies[type], response: { 201: transferSubmitted } }, ...money },
       async (request, reply) => {
         const body = (request.body ?? {}) as Body;
         const errors = new FormErrors();
         const common = readCommon(errors, body);
-        const destination = readers[type](errors, body, common);
+        const destination = transferReaders[type](errors, body, common);
         errors.throwIfAny();
         const outcome = await submitTransfer(
           ctx,

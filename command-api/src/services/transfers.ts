@@ -39,6 +39,7 @@ import type { CommandContext } from './context.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from './money-errors.ts';
 import { findCustomerByContact, loadCustomer, ownAccount } from './money-lookups.ts';
+import { checkNewRecipientLimit } from './saved-recipients.ts';
 import type { EventMetadata } from '@bank/infra';
 
 export type TransferDestination =
@@ -321,6 +322,7 @@ export async function stageTransfer(
       const account = dest.type === 'sepa' ? dest.iban : dest.accountNumber;
       destinationKey =
         dest.type === 'sepa' ? `iban:${dest.iban}` : `${dest.routingNumber}:${dest.accountNumber}`;
+      await checkNewRecipientLimit(uow, customerId, destinationKey, amount, now);
       const fx = dest.type === 'sepa' ? quoteUsdToEur(amount, now) : undefined;
       if (fx && dest.type === 'sepa' && !confirmedRateHolds(dest.quotedRate, fx)) {
         throw new DomainError(QUOTE_EXPIRED, QUOTE_EXPIRED_MESSAGE);

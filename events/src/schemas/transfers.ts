@@ -68,6 +68,12 @@ export const moneyRules = {
     'crypto-deposit': 500_000_00,
     'crypto-withdraw': 100_000_00,
   } satisfies Record<MovementCategory, number>,
+  /**
+   * A transfer to a saved recipient (external or SEPA) added less than `newRecipientDays` ago is
+   * held to this per transfer, below the channel's daily limit.
+   */
+  newRecipientTransferCents: 1_000_00,
+  newRecipientDays: 3,
   /** The first payment to a bill payee never paid before is held to this. */
   newPayeeFirstPaymentCents: 2_500_00,
   /** One person-to-person payment or request. */

@@ -59,9 +59,13 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
 
   const loadReceipt = async (customerId: string, transactionId: string) => {
     const { rows } = await pool.query<ReceiptRow>(
+      // A line's id, or a reference number (what a transfer's confirmation has): then the
+      // customer's own line of that movement, the money sent before its fee.
       `SELECT t.*, a.name AS account_name, a.account_number FROM rm_transactions t
        JOIN rm_accounts a ON a.account_id = t.account_id
-       WHERE t.id = $1 AND t.customer_id = $2`,
+       WHERE (t.id = $1 OR t.reference_number = $1) AND t.customer_id = $2
+       ORDER BY t.id = $1 DESC, t.direction = 'debit' DESC, t.kind = 'fee', t.position
+       LIMIT 1`,
       [transactionId, customerId],
     );
     const row = rows[0];

@@ -78,6 +78,16 @@ const recipes: Record<string, Recipe> = {
   'POST /api/notifications/:id/read': { params: () => ({ id: ids.notification! }) },
   'DELETE /api/bill-payments/payees/:id': { params: () => ({ id: ids.payee! }) },
   'POST /api/transfers/:id/repeat': { params: () => ({ id: ids.transfer! }), body: { amount: 5 } },
+  'PUT /api/transfers/scheduled/:id': {
+    params: () => ({ id: ids.schedule! }),
+    body: {},
+  },
+  'DELETE /api/transfers/scheduled/:id': { params: () => ({ id: ids.schedule! }) },
+  'PUT /api/transfers/recipients/:id': {
+    params: () => ({ id: ids.recipient! }),
+    body: { nickname: 'Mine now' },
+  },
+  'DELETE /api/transfers/recipients/:id': { params: () => ({ id: ids.recipient! }) },
   'POST /api/zelle/requests/:id/pay': {
     params: () => ({ id: ids.zelleRequest! }),
     body: { bank_account_id: '' },
@@ -152,6 +162,11 @@ beforeAll(async () => {
   await deposit(bank, checkingOf(owner).account_number, 500);
   await deposit(bank, checkingOf(thief).account_number, 500);
   recipes['POST /api/zelle/requests/:id/pay']!.body = { bank_account_id: checkingOf(thief).id };
+  recipes['PUT /api/transfers/scheduled/:id']!.body = {
+    fromAccount: checkingOf(thief).id,
+    amount: 5,
+    transferDate: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+  };
 
   const created = async (response: ApiResponse, what: string) => {
     expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(201);
@@ -206,6 +221,33 @@ beforeAll(async () => {
       'transfer',
     )
   ).transfer.id;
+  const tomorrow = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  ids.schedule = (
+    await created(
+      await owner.client.post('/api/transfers/scheduled', {
+        type: 'between-accounts',
+        fromAccount: checkingOf(owner).id,
+        toAccount: savingsOf(owner).id,
+        amount: 10,
+        transferDate: tomorrow,
+        frequency: 'monthly',
+      }),
+      'scheduled transfer',
+    )
+  ).scheduled_transfer.id;
+  ids.recipient = (
+    await created(
+      await owner.client.post('/api/transfers/recipients', {
+        type: 'external-bank',
+        nickname: 'Landlord',
+        recipientName: 'Pat Doe',
+        bankName: 'Other Bank',
+        accountNumber: '123456789',
+        routingNumber: '021000021',
+      }),
+      'saved recipient',
+    )
+  ).recipient.id;
   const requested = await created(
     await owner.client.post('/api/zelle/request', {
       bank_account_id: checkingOf(owner).id,

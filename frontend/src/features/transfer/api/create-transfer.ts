@@ -1,4 +1,4 @@
-import { TRANSFER_FIELD_MESSAGES } from '@bank/contracts';
+import { SCHEDULE_FIELD_MESSAGES, TRANSFER_FIELD_MESSAGES } from '@bank/contracts';
 import {
   BANK_CODE_MESSAGES,
   ibanProblem,
@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { Account } from '@/lib/accounts';
-import type { TransferType } from '../lib/transfer-types';
+import { todayIso, type TransferType } from '../lib/transfer-types';
 import type { RecipientLookup } from './validate-recipient';
 
 // The transfer form, its rules and the four submit calls.
@@ -32,6 +32,11 @@ export const transferFormSchemaBase = z.object({
   recipientBankName: z.string(),
   recipientCountry: z.string(),
   purposeOfPayment: z.string(),
+  /** '' sends once; otherwise weekly, biweekly or monthly from the transfer date. */
+  frequency: z.enum(['', 'weekly', 'biweekly', 'monthly']),
+  endType: z.enum(['never', 'date', 'count']),
+  endDate: z.string(),
+  endCount: z.string(),
 });
 
 export type TransferForm = z.infer<typeof transferFormSchemaBase>;
@@ -66,7 +71,22 @@ export function emptyTransferForm(today: string): TransferForm {
     recipientBankName: '',
     recipientCountry: '',
     purposeOfPayment: '',
+    frequency: '',
+    endType: 'never',
+    endDate: '',
+    endCount: '',
   };
+}
+
+/**
+ * Whether the form schedules the transfer instead of sending it now: a later date, or a
+ * frequency. Funds are checked on the day it runs, not now.
+ */
+export function isScheduling(
+  v: Pick<TransferForm, 'transferDate' | 'frequency'>,
+  today = todayIso(),
+) {
+  return v.frequency !== '' || v.transferDate > today;
 }
 
 export { normalizeIban };
@@ -93,8 +113,19 @@ export function transferSchema(
       issue('amount', TRANSFER_MESSAGES.amountDecimals);
     } else {
       const from = accounts.find((a) => String(a.id) === v.fromAccount);
-      if (from && amount > Number(from.available_balance)) {
+      if (from && !isScheduling(v) && amount > Number(from.available_balance)) {
         issue('amount', TRANSFER_MESSAGES.insufficient);
+      }
+    }
+
+    if (v.frequency !== '' && v.endType === 'date') {
+      if (!v.endDate || v.endDate < v.transferDate)
+        issue('endDate', SCHEDULE_FIELD_MESSAGES.endDate);
+    }
+    if (v.frequency !== '' && v.endType === 'count') {
+      const count = Number(v.endCount);
+      if (!/^\d+$/.test(v.endCount.trim()) || count < 1 || count > 520) {
+        issue('endCount', SCHEDULE_FIELD_MESSAGES.endCount);
       }
     }
 
@@ -208,6 +239,9 @@ export const SERVER_FIELDS: Record<string, TransferField> = {
   swiftCode: 'recipientSwiftCode',
   country: 'recipientCountry',
   purposeOfPayment: 'purposeOfPayment',
+  frequency: 'frequency',
+  endDate: 'endDate',
+  endCount: 'endCount',
 };
 
 export type CreateTransferInput = {
@@ -221,6 +255,8 @@ export type CreateTransferInput = {
 
 /** The created transfer as the bank describes it (the fields the receipt shows). */
 export type CreatedTransfer = {
+  id?: string;
+  reference_number?: string;
   amount: number;
   fee: number;
   total: number;

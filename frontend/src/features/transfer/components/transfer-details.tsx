@@ -6,8 +6,11 @@ import { accountName, type Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 import { recipientContact, type TransferForm } from '../api/create-transfer';
 import type { RecipientLookup } from '../api/validate-recipient';
+import { TRANSFER_FREQUENCY_LABELS, TRANSFER_FREQUENCIES } from '@bank/contracts';
 import {
+  addDaysIso,
   ibanReadyToCheck,
+  SCHEDULE_DAYS_AHEAD,
   routingReadyToCheck,
   SEPA_COUNTRIES,
   SEPA_PURPOSES,
@@ -232,12 +235,19 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
         <TextField
           label="Transfer Date"
           type="date"
-          // The bank sends transfers on the day: a later date is not offered.
-          max={todayIso()}
+          // A later date schedules the transfer; SEPA's rate is quoted for today only.
+          min={todayIso()}
+          max={type === 'sepa' ? todayIso() : addDaysIso(todayIso(), SCHEDULE_DAYS_AHEAD)}
+          hint={
+            type === 'sepa'
+              ? 'SEPA transfers are sent today'
+              : 'A later date schedules the transfer'
+          }
           error={err('transferDate')}
           {...register('transferDate')}
         />
       </div>
+      {type !== 'sepa' ? <SchedulePlanFields form={form} /> : null}
       <TextAreaField
         label="Memo"
         optional
@@ -246,6 +256,57 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
         error={err('memo')}
         {...register('memo')}
       />
+    </div>
+  );
+}
+
+/** Repeat (once, weekly, every 2 weeks, monthly) and, when repeating, how it ends. */
+export function SchedulePlanFields({ form }: { form: UseFormReturn<TransferForm> }) {
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = form;
+  const frequency = watch('frequency');
+  const endType = watch('endType');
+  return (
+    <div className="form-row">
+      <SelectField label="Repeat" error={errors.frequency?.message} {...register('frequency')}>
+        <option value="">Does not repeat</option>
+        {TRANSFER_FREQUENCIES.map((f) => (
+          <option key={f} value={f}>
+            {TRANSFER_FREQUENCY_LABELS[f]}
+          </option>
+        ))}
+      </SelectField>
+      {frequency ? (
+        <SelectField label="Ends" {...register('endType')}>
+          <option value="never">When I cancel it</option>
+          <option value="date">On a date</option>
+          <option value="count">After a number of transfers</option>
+        </SelectField>
+      ) : null}
+      {frequency && endType === 'date' ? (
+        <TextField
+          label="End Date"
+          type="date"
+          min={watch('transferDate') || todayIso()}
+          error={errors.endDate?.message}
+          {...register('endDate')}
+        />
+      ) : null}
+      {frequency && endType === 'count' ? (
+        <TextField
+          label="Number of Transfers"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={520}
+          step={1}
+          error={errors.endCount?.message}
+          {...register('endCount')}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { accountName, type Account } from '@/lib/accounts';
 import { formatDate, formatMoney } from '@/lib/format';
+import { TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
 import { normalizeIban, type TransferForm } from '../api/create-transfer';
 import { formatEuros, rateText, type SepaQuote } from '../api/get-sepa-quote';
 import {
@@ -65,6 +66,17 @@ export function reviewRows(
     rows.push(['Total', formatMoney(amount + info.fee)]);
   }
   rows.push(['Date', formatDate(`${v.transferDate}T12:00:00`)]);
+  if (v.frequency) {
+    rows.push(['Repeats', TRANSFER_FREQUENCY_LABELS[v.frequency]]);
+    rows.push([
+      'Ends',
+      v.endType === 'date'
+        ? formatDate(`${v.endDate}T12:00:00`)
+        : v.endType === 'count'
+          ? `After ${v.endCount} transfers`
+          : 'When you cancel it',
+    ]);
+  }
   rows.push(['Processing time', info.processing]);
   if (v.memo.trim()) rows.push(['Memo', v.memo.trim()]);
   return rows;

@@ -23,6 +23,16 @@ export function todayIso(now = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
+/** A yyyy-mm-dd date `days` later (calendar arithmetic, no time zone involved). */
+export function addDaysIso(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** How far ahead the bank schedules a transfer (the server refuses later dates). */
+export const SCHEDULE_DAYS_AHEAD = 365;
+
 /**
  * Whether an IBAN being typed is worth judging yet: its start can no longer become valid, or it
  * has the length of its country's IBANs (so the check digits can be verified), or it is too long.

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Alert, PageSpinner } from '@/components/ui/feedback';
@@ -14,6 +14,7 @@ import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import {
   emptyTransferForm,
+  isScheduling,
   recipientContact,
   SERVER_FIELDS,
   transferSchema,
@@ -23,7 +24,11 @@ import {
 import { useAccounts } from '../api/get-accounts';
 import { formatEuros, rateText, useSepaQuote } from '../api/get-sepa-quote';
 import { useTransferLimits } from '../api/get-transfer-limits';
+import { useScheduleTransfer } from '../api/scheduled-transfers';
 import { RecentTransfers } from '../components/recent-transfers';
+import { SavedRecipients, SaveRecipientForm } from '../components/saved-recipients';
+import { ScheduledTransfers } from '../components/scheduled-transfers';
+import { TransferConfirmation, type Confirmation } from '../components/transfer-confirmation';
 import { TransferDetails } from '../components/transfer-details';
 import { reviewRows, TransferReview } from '../components/transfer-review';
 import { TransferTypePicker } from '../components/transfer-type-picker';
@@ -45,7 +50,6 @@ function limitText(limits: Record<string, unknown> | undefined, type: TransferTy
 }
 
 export const SUCCESS_TOAST_MS = 6000;
-export const REDIRECT_DELAY_MS = 1500;
 export const TRANSFER_FAILED = 'Transfer failed';
 
 const STEP_TITLES: Record<Step, string> = {
@@ -57,10 +61,10 @@ const STEP_TITLES: Record<Step, string> = {
 /** The Transfer Money wizard, three steps for four types. */
 export default function TransferRoute() {
   useDocumentTitle('Transfer Money');
-  const navigate = useNavigate();
   const accounts = useAccounts();
   const limits = useTransferLimits();
   const create = useCreateTransfer();
+  const schedule = useScheduleTransfer();
 
   const [step, setStep] = useState<Step>(1);
   const [type, setType] = useState<TransferType | null>(null);
@@ -68,7 +72,8 @@ export default function TransferRoute() {
   const [submitError, setSubmitError] = useState<{ message: string; details: string[] } | null>(
     null,
   );
-  const [done, setDone] = useState(false);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const done = confirmation !== null;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const accountList = accounts.data ?? [];
@@ -111,11 +116,11 @@ export default function TransferRoute() {
     headingRef.current?.focus();
   }, [step]);
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate('/dashboard'), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  const startOver = () => {
+    setConfirmation(null);
+    setType(null);
+    setStep(1);
+  };
 
   const choose = (next: TransferType) => {
     form.reset(emptyTransferForm(todayIso()));
@@ -155,30 +160,74 @@ export default function TransferRoute() {
   };
 
   const quote = useSepaQuote(values.amount, type === 'sepa' && step === 3);
+  const pending = create.isPending || schedule.isPending;
+
+  const showRefusal = (error: unknown) => {
+    applyServerFieldErrors(error, form.setError, SERVER_FIELDS, Object.keys(values));
+    const message = errorMessage(error, TRANSFER_FAILED);
+    // Each message once: the server often repeats its message as a field error.
+    const details =
+      error instanceof ApiError
+        ? [...new Set(firstFieldErrors(error.errors).map((e) => e.message))].filter(
+            (d) => d !== message,
+          )
+        : [];
+    setSubmitError({ message, details });
+  };
 
   const confirm = () => {
-    if (!type || !attemptKey || create.isPending || done) return;
+    if (!type || !attemptKey || pending || done) return;
     setSubmitError(null);
+    const submitted = form.getValues();
+    if (type !== 'sepa' && isScheduling(submitted)) {
+      schedule.mutate(
+        {
+          type,
+          values: submitted,
+          recipientId: lookup.result?.valid ? lookup.result.recipientId : undefined,
+          idempotencyKey: attemptKey,
+        },
+        {
+          onSuccess: ({ message, data }) => {
+            const view = data?.scheduled_transfer;
+            setConfirmation({ kind: 'scheduled', message, schedule: view ?? null });
+            toast.show({
+              type: 'success',
+              title: 'Transfer Scheduled',
+              message: message || 'Your transfer has been scheduled.',
+              duration: SUCCESS_TOAST_MS,
+            });
+          },
+          onError: showRefusal,
+        },
+      );
+      return;
+    }
     create.mutate(
       {
         type,
-        values: form.getValues(),
+        values: submitted,
         recipientId: lookup.result?.valid ? lookup.result.recipientId : undefined,
         quotedRate: type === 'sepa' ? quote.data?.exchange.rate : undefined,
         idempotencyKey: attemptKey,
       },
       {
         onSuccess: ({ message, data }) => {
-          setDone(true);
           const t = data?.transfer;
           // The receipt of a SEPA transfer: what arrives in euros, at which rate, and the charge.
           const receipt = t?.exchange
             ? ` ${formatEuros(t.exchange.amount)} at ${rateText(t.exchange.rate)}; ${formatMoney(t.total)} charged including the ${formatMoney(t.fee)} fee.`
             : '';
+          const text = (message || 'Your transfer has been submitted.') + receipt;
+          setConfirmation({
+            kind: 'transfer',
+            message: text,
+            reference: t?.reference_number ?? null,
+          });
           toast.show({
             type: 'success',
             title: 'Transfer Successful',
-            message: (message || 'Your transfer has been submitted.') + receipt,
+            message: text,
             duration: SUCCESS_TOAST_MS,
           });
         },
@@ -188,16 +237,7 @@ export default function TransferRoute() {
             setAttemptKey(newIdempotencyKey());
             void quote.refetch();
           }
-          applyServerFieldErrors(error, form.setError, SERVER_FIELDS, Object.keys(values));
-          const message = errorMessage(error, TRANSFER_FAILED);
-          // Each message once: the server often repeats its message as a field error.
-          const details =
-            error instanceof ApiError
-              ? [...new Set(firstFieldErrors(error.errors).map((e) => e.message))].filter(
-                  (d) => d !== message,
-                )
-              : [];
-          setSubmitError({ message, details });
+          showRefusal(error);
         },
       },
     );
@@ -208,7 +248,7 @@ export default function TransferRoute() {
 
   if (accounts.isPending) return <PageSpinner label="Loading your accounts" />;
 
-  const busy = create.isPending || done;
+  const busy = pending || done;
   const info = type ? TRANSFER_TYPE_INFO[type] : null;
 
   return (
@@ -259,6 +299,8 @@ export default function TransferRoute() {
             <TransferTypePicker onChoose={choose} />
           </section>
           <RecentTransfers />
+          <ScheduledTransfers accounts={accountList} />
+          <SavedRecipients />
         </div>
       ) : null}
 
@@ -288,7 +330,15 @@ export default function TransferRoute() {
         </Card>
       ) : null}
 
-      {step === 3 && type ? (
+      {confirmation ? (
+        <TransferConfirmation confirmation={confirmation} onAnother={startOver}>
+          {confirmation.kind === 'transfer' && (type === 'external-bank' || type === 'sepa') ? (
+            <SaveRecipientForm type={type} values={form.getValues()} />
+          ) : null}
+        </TransferConfirmation>
+      ) : null}
+
+      {step === 3 && type && !confirmation ? (
         <Card aria-labelledby="transfer-step-title">
           <h2 className="section-title" id="transfer-step-title" ref={headingRef} tabIndex={-1}>
             Review your transfer
@@ -338,7 +388,7 @@ export default function TransferRoute() {
             <Button
               onClick={confirm}
               disabled={busy || (type === 'sepa' && !quote.data)}
-              aria-busy={create.isPending || undefined}
+              aria-busy={pending || undefined}
             >
               {busy ? 'Processing...' : 'Confirm Transfer'}
             </Button>

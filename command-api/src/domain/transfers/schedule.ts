@@ -1,0 +1,186 @@
+import {
+  ScheduledTransferFailed,
+  ScheduledTransferRan,
+  TransferScheduleCancelled,
+  TransferScheduleChanged,
+  TransferScheduled,
+  type BankEvent,
+  type EventData,
+} from '@bank/events';
+import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { occurrenceDate, type IsoDate } from '../bill-pay/calendar.ts';
+
+export type SchedulePlan = Pick<
+  EventData<'TransferScheduled'>,
+  'fromAccountId' | 'amountCents' | 'memo' | 'startDate' | 'recurrence'
+>;
+
+export const SCHEDULE_PAST_DATE = 'The transfer date cannot be earlier than today.';
+export const SCHEDULE_END_BEFORE_START = 'The end date must be on or after the transfer date.';
+export const SCHEDULE_NOT_ACTIVE = 'This scheduled transfer has already ended or been cancelled.';
+/** How far ahead a transfer may be scheduled. */
+export const SCHEDULE_MAX_DAYS_AHEAD = 366;
+export const SCHEDULE_TOO_FAR = 'A transfer can be scheduled at most one year ahead.';
+
+/**
+ * The date of the next transfer of a plan: the first occurrence after `after` (null: the first
+ * of all), counting from the start date (a monthly transfer on the 31st runs on the 30th in April
+ * and on the 31st again in May). Null when the plan has ended: past its end date, or `runsDone`
+ * transfers reached its count (a one-off plan runs once).
+ */
+export function nextRunDate(
+  plan: Pick<SchedulePlan, 'startDate' | 'recurrence'>,
+  runsDone: number,
+  after: IsoDate | null,
+): IsoDate | null {
+  const { recurrence } = plan;
+  if (!recurrence) {
+    return runsDone === 0 && (after === null || plan.startDate > after) ? plan.startDate : null;
+  }
+  if (recurrence.count !== null && runsDone >= recurrence.count) return null;
+  // Skip ahead close to `after` instead of walking every occurrence from the start.
+  const daysPerStep = { weekly: 7, biweekly: 14, monthly: 31 }[recurrence.frequency];
+  const gapDays = after === null ? 0 : daysBetween(plan.startDate, after);
+  let n = Math.max(0, Math.floor(gapDays / daysPerStep) - 1);
+  for (;;) {
+    const candidate = occurrenceDate(plan.startDate, recurrence.frequency, n);
+    n += 1;
+    if (after !== null && candidate <= after) continue;
+    return recurrence.endDate !== null && candidate > recurrence.endDate ? null : candidate;
+  }
+}
+
+function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export interface ScheduleState {
+  schedule: EventData<'TransferScheduled'> | null;
+  plan: SchedulePlan | null;
+  /** Transfers run (or failed) under the current plan: what a count end is checked against. */
+  runsInPlan: number;
+  /** The date the next job must run; null once ended or cancelled. */
+  nextDate: IsoDate | null;
+  cancelled: boolean;
+}
+
+export const transferScheduleAggregate: Aggregate<ScheduleState> = {
+  name: 'transfer-schedule',
+  initial: () => ({ schedule: null, plan: null, runsInPlan: 0, nextDate: null, cancelled: false }),
+  evolve(state, event: BankEvent) {
+    switch (event.type) {
+      case 'TransferScheduled':
+        return { ...state, schedule: event.data, plan: event.data, nextDate: event.data.nextDate };
+      case 'TransferScheduleChanged':
+        return { ...state, plan: event.data, runsInPlan: 0, nextDate: event.data.nextDate };
+      case 'TransferScheduleCancelled':
+        return { ...state, cancelled: true, nextDate: null };
+      case 'ScheduledTransferRan':
+      case 'ScheduledTransferFailed':
+        return { ...state, runsInPlan: state.runsInPlan + 1, nextDate: event.data.nextDate };
+      default:
+        return state;
+    }
+  },
+};
+
+function addDays(date: IsoDate, days: number): IsoDate {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Checks a plan's dates against `today` (the bank's date); returns its first run date. */
+export function requireValidPlan(plan: SchedulePlan, today: IsoDate): IsoDate {
+  if (plan.startDate < today) throw new DomainError('date', SCHEDULE_PAST_DATE, 'transferDate');
+  if (plan.startDate > addDays(today, SCHEDULE_MAX_DAYS_AHEAD)) {
+    throw new DomainError('date', SCHEDULE_TOO_FAR, 'transferDate');
+  }
+  const end = plan.recurrence?.endDate;
+  if (end && end < plan.startDate) {
+    throw new DomainError('end_date', SCHEDULE_END_BEFORE_START, 'endDate');
+  }
+  return plan.startDate;
+}
+
+export function decideNewSchedule(
+  data: Omit<EventData<'TransferScheduled'>, 'nextDate'>,
+  today: IsoDate,
+) {
+  const nextDate = requireValidPlan(data, today);
+  return [TransferScheduled.create({ ...data, nextDate })];
+}
+
+function requireActive(state: ScheduleState, customerId: string) {
+  if (!state.schedule || state.schedule.customerId !== customerId) {
+    throw new DomainError('not_found', 'The requested resource was not found.');
+  }
+  if (state.cancelled || state.nextDate === null) {
+    throw new DomainError('schedule_ended', SCHEDULE_NOT_ACTIVE);
+  }
+  return state.schedule;
+}
+
+/** A new plan for an active schedule, from its new start date. */
+export function decideChangeSchedule(
+  state: ScheduleState,
+  customerId: string,
+  plan: SchedulePlan,
+  today: IsoDate,
+) {
+  const schedule = requireActive(state, customerId);
+  const nextDate = requireValidPlan(plan, today);
+  return [
+    TransferScheduleChanged.create({
+      customerId,
+      scheduleId: schedule.scheduleId,
+      ...plan,
+      nextDate,
+    }),
+  ];
+}
+
+export function decideCancelSchedule(state: ScheduleState, customerId: string) {
+  const schedule = requireActive(state, customerId);
+  return [TransferScheduleCancelled.create({ customerId, scheduleId: schedule.scheduleId })];
+}
+
+/** Whether `date` is the occurrence the schedule waits for now (a stale or repeated job is not). */
+export function isDue(state: ScheduleState, date: IsoDate): boolean {
+  return state.schedule !== null && !state.cancelled && state.nextDate === date;
+}
+
+/** The date after a handled occurrence: counted against the plan including this run. */
+function following(state: ScheduleState, date: IsoDate): IsoDate | null {
+  return state.plan ? nextRunDate(state.plan, state.runsInPlan + 1, date) : null;
+}
+
+export function decideRan(
+  state: ScheduleState,
+  date: IsoDate,
+  transfer: { transferId: string; reference: string; amountCents: number },
+) {
+  const s = state.schedule!;
+  return [
+    ScheduledTransferRan.create({
+      customerId: s.customerId,
+      scheduleId: s.scheduleId,
+      date,
+      ...transfer,
+      nextDate: following(state, date),
+    }),
+  ];
+}
+
+export function decideFailed(state: ScheduleState, date: IsoDate, reason: string) {
+  const s = state.schedule!;
+  return [
+    ScheduledTransferFailed.create({
+      customerId: s.customerId,
+      scheduleId: s.scheduleId,
+      date,
+      reason,
+      nextDate: following(state, date),
+    }),
+  ];
+}

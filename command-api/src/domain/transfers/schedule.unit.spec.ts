@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { TransferFrequency } from '@bank/events';
+import { daysInMonth } from '../bill-pay/calendar.ts';
+import { nextRunDate, type SchedulePlan } from './schedule.ts';
+
+/** A small seeded generator, so a failing sequence can be replayed from its seed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+function randomPlan(next: () => number): Pick<SchedulePlan, 'startDate' | 'recurrence'> {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  // Month-ends are picked often: they are where a monthly calendar goes wrong.
+  const year = 2024 + Math.floor(next() * 8);
+  const month = 1 + Math.floor(next() * 12);
+  const day =
+    next() < 0.4 ? daysInMonth(year, month) - Math.floor(next() * 3) : 1 + Math.floor(next() * 28);
+  const startDate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (next() < 0.15) return { startDate, recurrence: null };
+  const frequency = pick<TransferFrequency>(['weekly', 'biweekly', 'monthly']);
+  const endDate = next() < 0.5 ? addDays(startDate, Math.floor(next() * 800)) : null;
+  const count = next() < 0.5 ? 1 + Math.floor(next() * 30) : null;
+  return { startDate, recurrence: { frequency, endDate, count } };
+}
+
+/** Every run date of a plan, each found from the one before (as the jobs do), up to `max`. */
+function runDates(plan: Pick<SchedulePlan, 'startDate' | 'recurrence'>, max = 60): string[] {
+  const dates: string[] = [];
+  let date = nextRunDate(plan, 0, null);
+  while (date !== null && dates.length < max) {
+    dates.push(date);
+    date = nextRunDate(plan, dates.length, date);
+  }
+  return dates;
+}
+
+describe('nextRunDate', () => {
+  it('runs a one-off transfer once, on its date', () => {
+    const plan = { startDate: '2030-05-31', recurrence: null };
+    expect(runDates(plan)).toEqual(['2030-05-31']);
+  });
+
+  it('keeps a monthly transfer on the 31st at each month end', () => {
+    const plan = {
+      startDate: '2031-01-31',
+      recurrence: { frequency: 'monthly' as const, endDate: null, count: 5 },
+    };
+    expect(runDates(plan)).toEqual([
+      '2031-01-31',
+      '2031-02-28',
+      '2031-03-31',
+      '2031-04-30',
+      '2031-05-31',
+    ]);
+  });
+
+  it('stops at the end date (inclusive) or the count, whichever comes first', () => {
+    const weekly = (endDate: string | null, count: number | null) => ({
+      startDate: '2030-01-01',
+      recurrence: { frequency: 'weekly' as const, endDate, count },
+    });
+    expect(runDates(weekly('2030-01-15', null))).toEqual([
+      '2030-01-01',
+      '2030-01-08',
+      '2030-01-15',
+    ]);
+    expect(runDates(weekly('2030-12-31', 2))).toEqual(['2030-01-01', '2030-01-08']);
+  });
+
+  it('holds its rules over 2,000 random plans', () => {
+    for (let seed = 1; seed <= 2000; seed += 1) {
+      const next = random(seed);
+      const plan = randomPlan(next);
+      const dates = runDates(plan);
+      const context = `seed ${seed}: ${JSON.stringify(plan)} -> ${dates.join(',')}`;
+      expect(dates[0], context).toBe(plan.startDate);
+      const r = plan.recurrence;
+      if (!r) {
+        expect(dates, context).toHaveLength(1);
+        continue;
+      }
+      if (r.count !== null) expect(dates.length, context).toBeLessThanOrEqual(r.count);
+      if (r.endDate !== null)
+        expect(
+          dates.every((d) => d <= r.endDate!),
+          context,
+        ).toBe(true);
+      const ended = dates.length < 60;
+      if (ended && r.count !== null && dates.length < r.count) {
+        // It stopped before its count: only the end date can have stopped it.
+        const after = nextRunDate(
+          { startDate: plan.startDate, recurrence: { ...r, endDate: null } },
+          dates.length,
+          dates.at(-1)!,
+        );
+        expect(after! > r.endDate!, context).toBe(true);
+      }
+      const [sy, sm, sd] = plan.startDate.split('-').map(Number) as [number, number, number];
+      dates.forEach((date, i) => {
+        if (i > 0) expect(date > dates[i - 1]!, context).toBe(true);
+        if (r.frequency === 'weekly')
+          expect(daysBetween(plan.startDate, date), context).toBe(7 * i);
+        if (r.frequency === 'biweekly')
+          expect(daysBetween(plan.startDate, date), context).toBe(14 * i);
+        if (r.frequency === 'monthly') {
+          const index = sy * 12 + (sm - 1) + i;
+          const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+          expect([y, m], context).toEqual([Math.floor(index / 12), (index % 12) + 1]);
+          expect(d, context).toBe(Math.min(sd, daysInMonth(y, m)));
+        }
+      });
+      // From any day, the next run is the first date of the sequence after it.
+      const probe = addDays(plan.startDate, Math.floor(next() * 900) - 30);
+      const doneBefore = dates.filter((d) => d <= probe).length;
+      if (dates.length === 60 && doneBefore === 60) continue;
+      const expected = dates.find((d) => d > probe) ?? null;
+      expect(nextRunDate(plan, doneBefore, probe), `${context} after ${probe}`).toBe(expected);
+    }
+  });
+});

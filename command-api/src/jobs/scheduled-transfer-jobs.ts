@@ -1,0 +1,43 @@
+import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
+import type { CommandContext } from '../services/context.ts';
+import { runScheduledTransfer, scheduleClock } from '../services/scheduled-transfers.ts';
+import type { JobProcessor, JobScheduler, ScheduledJob } from './job-system.ts';
+
+export const SCHEDULED_TRANSFER_JOB = 'scheduled-transfer-occurrence';
+
+/**
+ * One delayed job per occurrence, due at the start of its date in the bank's time zone and keyed
+ * by schedule id and date: a schedule's first date, each edit's new date, and the next date each
+ * run (made or failed) names. A job whose date is no longer the schedule's next (edited, or
+ * cancelled) finds nothing to do.
+ */
+function occurrenceJob(scheduleId: string, date: string): ScheduledJob {
+  return {
+    name: SCHEDULED_TRANSFER_JOB,
+    jobId: `scheduled-transfer-${scheduleId}-${date}`,
+    data: { scheduleId, date },
+    delayMs: Math.max(0, startOfBankDate(date).getTime() - scheduleClock.now().getTime()),
+  };
+}
+
+export const scheduledTransferScheduler: JobScheduler = ({ event }) => {
+  switch (event.type) {
+    case 'TransferScheduled':
+    case 'TransferScheduleChanged':
+    case 'ScheduledTransferRan':
+    case 'ScheduledTransferFailed':
+      return event.data.nextDate ? [occurrenceJob(event.data.scheduleId, event.data.nextDate)] : [];
+    default:
+      return [];
+  }
+};
+
+export function scheduledTransferProcessors(ctx: CommandContext): Record<string, JobProcessor> {
+  return {
+    async [SCHEDULED_TRANSFER_JOB](data) {
+      return {
+        outcome: await runScheduledTransfer(ctx, String(data.scheduleId), String(data.date)),
+      };
+    },
+  };
+}

@@ -1,0 +1,304 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBank } from '@bank/stack/testing';
+import { runScheduledTransfer, scheduleClock } from '../services/scheduled-transfers.ts';
+import {
+  balances as balancesNow,
+  customer,
+  ledger,
+  startMoneyBank,
+  type Customer,
+} from './money-test-helpers.ts';
+
+/**
+ * Scheduled and recurring transfers through the API, with their runs called as the job calls
+ * them. The clock of scheduling is set years ahead, so the queued jobs stay far in the future and
+ * each run here is the test's own call (one test lets a job run by itself).
+ */
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startMoneyBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+afterEach(() => {
+  scheduleClock.now = () => new Date();
+});
+
+/** Balances once the projections show the runs (made by the server, not through the client). */
+async function balances(c: Customer, accountId: string) {
+  await bank.runner.catchUp();
+  return balancesNow(c, accountId);
+}
+
+const FUTURE_NOW = new Date('2031-01-10T17:00:00Z');
+
+interface ScheduleView {
+  id: string;
+  status: string;
+  amount: number;
+  next_date: string | null;
+  runs: number;
+  frequency: string | null;
+  last_run: {
+    status: string;
+    reference_number: string | null;
+    failure_reason: string | null;
+  } | null;
+}
+
+function schedule(c: Customer, body: Record<string, unknown>, headers = {}) {
+  return c.client.post(
+    '/api/transfers/scheduled',
+    { type: 'between-accounts', fromAccount: c.checking.id, toAccount: c.savings.id, ...body },
+    headers,
+  );
+}
+
+async function scheduled(c: Customer): Promise<ScheduleView[]> {
+  await bank.runner.catchUp();
+  const response = await c.client.get('/api/transfers/scheduled');
+  expect(response.status).toBe(200);
+  return response.body.data.scheduled_transfers as ScheduleView[];
+}
+
+async function notes(c: Customer) {
+  await bank.runner.catchUp();
+  return (await c.client.get('/api/notifications?type=transfer')).body.data.notifications as {
+    title: string;
+    message: string;
+  }[];
+}
+
+describe('scheduled transfers', () => {
+  it('runs a monthly transfer once per occurrence, even when its job fires twice or races', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Monthly Saver', 1_000);
+    const created = await schedule(c, {
+      amount: 100,
+      memo: 'rainy day',
+      transferDate: '2031-01-31',
+      frequency: 'monthly',
+      endCount: 3,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.scheduled_transfer.id as string;
+    expect(created.body.data.scheduled_transfer).toMatchObject({
+      status: 'active',
+      next_date: '2031-01-31',
+      frequency: 'monthly',
+      frequency_label: 'Every month',
+    });
+    // Nothing moves when it is scheduled.
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 1_000, available: 1_000 });
+
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-01-31')).toBe('ran');
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-01-31')).toBe('not_due');
+    // Month end: the 31st becomes the 28th in February; two workers race for it.
+    const raced = await Promise.all([
+      runScheduledTransfer(bank.ctx, id, '2031-02-28'),
+      runScheduledTransfer(bank.ctx, id, '2031-02-28'),
+    ]);
+    expect(raced.sort()).toEqual(['not_due', 'ran']);
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 800, available: 800 });
+    expect(await balances(c, c.savings.id)).toEqual({ balance: 200, available: 200 });
+
+    const [view] = await scheduled(c);
+    expect(view).toMatchObject({ id, status: 'active', runs: 2, next_date: '2031-03-31' });
+    expect(view!.last_run).toMatchObject({ status: 'completed', failure_reason: null });
+    expect(view!.last_run!.reference_number).toMatch(/^TRF/);
+    // The receipt is found by the reference number, as a confirmation screen links to it.
+    const receipt = await c.client.get(`/api/transactions/${view!.last_run!.reference_number}`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.data.receipt.reference_number).toBe(view!.last_run!.reference_number);
+    expect(receipt.body.data.transaction.account_id).toBe(c.checking.id);
+
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-03-31')).toBe('ran');
+    const [done] = await scheduled(c);
+    expect(done).toMatchObject({ status: 'completed', runs: 3, next_date: null });
+    expect((await notes(c)).filter((n) => n.title === 'Scheduled transfer sent')).toHaveLength(3);
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+
+  it('fails a run without funds, tells the customer, and goes on to the next date', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Short Of Funds', 50);
+    const created = await schedule(c, {
+      amount: 80,
+      transferDate: '2031-02-01',
+      frequency: 'weekly',
+      endDate: '2031-02-15',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.scheduled_transfer.id as string;
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-02-01')).toBe('failed');
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-02-01')).toBe('not_due');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 50, available: 50 });
+    const [view] = await scheduled(c);
+    expect(view).toMatchObject({ status: 'active', runs: 1, next_date: '2031-02-08' });
+    expect(view!.last_run).toMatchObject({
+      status: 'failed',
+      failure_reason: 'Insufficient funds',
+    });
+    const failed = (await notes(c)).find((n) => n.title === 'Scheduled transfer failed');
+    expect(failed?.message).toContain('Insufficient funds');
+    expect(failed?.message).toContain('Nothing was taken from your account');
+  });
+
+  it('checks the daily limit on the day it runs', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Big External', 20_000);
+    const created = await schedule(c, {
+      type: 'external-bank',
+      amount: 4_000,
+      transferDate: '2031-03-03',
+      recipientName: 'Pat Doe',
+      bankName: 'Other Bank',
+      accountNumber: '123456789',
+      routingNumber: '021000021',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // The same day, by hand, $2,000 to another bank: the $4,000 no longer fits the $5,000 a day.
+    const byHand = await c.client.post('/api/transfers/external-bank', {
+      fromAccount: c.checking.id,
+      amount: 2_000,
+      recipientName: 'Sam Roe',
+      bankName: 'Third Bank',
+      accountNumber: '99887766',
+      routingNumber: '021000021',
+    });
+    expect(byHand.status, JSON.stringify(byHand.body)).toBe(201);
+    const id = created.body.data.scheduled_transfer.id as string;
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-03-03')).toBe('failed');
+    const [view] = await scheduled(c);
+    expect(view).toMatchObject({ status: 'completed', runs: 1, next_date: null });
+    expect(view!.last_run!.failure_reason).toBe('You have exceeded your daily transaction limit.');
+  });
+
+  it('edits and cancels a schedule; a job for an old date does nothing', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Plan Changer', 1_000);
+    const created = await schedule(c, {
+      amount: 10,
+      transferDate: '2031-01-20',
+      frequency: 'weekly',
+    });
+    const id = created.body.data.scheduled_transfer.id as string;
+    const edited = await c.client.put(`/api/transfers/scheduled/${id}`, {
+      fromAccount: c.checking.id,
+      amount: 25,
+      transferDate: '2031-01-22',
+      frequency: 'biweekly',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data.scheduled_transfer).toMatchObject({
+      amount: 25,
+      next_date: '2031-01-22',
+    });
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-01-20')).toBe('not_due');
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-01-22')).toBe('ran');
+    expect(await balances(c, c.savings.id)).toEqual({ balance: 25, available: 25 });
+
+    const cancelled = await c.client.delete(`/api/transfers/scheduled/${id}`);
+    expect(cancelled.status).toBe(200);
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-02-05')).toBe('not_due');
+    expect((await scheduled(c))[0]).toMatchObject({ status: 'cancelled', next_date: null });
+    const again = await c.client.delete(`/api/transfers/scheduled/${id}`);
+    expect(again.status).toBe(422);
+    expect(await balances(c, c.savings.id)).toEqual({ balance: 25, available: 25 });
+  });
+
+  it("answers 404 for another customer's schedule, and lists only the customer's own", async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const owner = await customer(bank, 'Schedule Owner', 100);
+    const stranger = await customer(bank, 'Schedule Stranger', 100);
+    const created = await schedule(owner, { amount: 10, transferDate: '2031-02-02' });
+    const id = created.body.data.scheduled_transfer.id as string;
+    const put = await stranger.client.put(`/api/transfers/scheduled/${id}`, {
+      fromAccount: stranger.checking.id,
+      amount: 10,
+      transferDate: '2031-02-03',
+    });
+    expect(put.status).toBe(404);
+    expect((await stranger.client.delete(`/api/transfers/scheduled/${id}`)).status).toBe(404);
+    expect(await scheduled(stranger)).toEqual([]);
+    // Scheduling from someone else's account is a 404 too.
+    const fromTheirs = await schedule(stranger, {
+      fromAccount: owner.checking.id,
+      toAccount: stranger.savings.id,
+      amount: 10,
+      transferDate: '2031-02-02',
+    });
+    expect(fromTheirs.status).toBe(404);
+    expect((await scheduled(owner))[0]).toMatchObject({ id, status: 'active' });
+  });
+
+  it('refuses bad plans with field errors, and schedules once per Idempotency-Key', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Careful Planner', 100);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { transferDate: '2031-01-09' },
+        'transferDate',
+        'The transfer date cannot be earlier than today.',
+      ],
+      [
+        { transferDate: '2033-01-01' },
+        'transferDate',
+        'A transfer can be scheduled at most one year ahead.',
+      ],
+      [
+        { frequency: 'daily' },
+        'frequency',
+        'Please choose how often: weekly, every 2 weeks or monthly',
+      ],
+      [
+        { frequency: 'weekly', endDate: '2031-01-01' },
+        'endDate',
+        'The end date must be on or after the transfer date.',
+      ],
+      [
+        { frequency: 'weekly', endCount: 0 },
+        'endCount',
+        'The number of transfers must be a whole number from 1 to 520.',
+      ],
+      [{ type: 'sepa' }, 'type', 'SEPA transfers are sent today only; they cannot be scheduled.'],
+      [{ amount: 50_000.01 }, 'amount', 'You have exceeded your daily transaction limit.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await schedule(c, { amount: 10, transferDate: '2031-02-01', ...body });
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(response.body.errors?.[field], JSON.stringify(response.body)).toEqual([message]);
+    }
+    const headers = { 'idempotency-key': 'schedule-twice' };
+    const first = await schedule(c, { amount: 10, transferDate: '2031-02-01' }, headers);
+    const second = await schedule(c, { amount: 10, transferDate: '2031-02-01' }, headers);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body).toEqual(first.body);
+    expect(await scheduled(c)).toHaveLength(1);
+  });
+
+  it('sends to another customer on its day, run by its own job', async () => {
+    const sender = await customer(bank, 'Job Sender', 500);
+    const recipient = await customer(bank, 'Job Recipient');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+      new Date(),
+    );
+    const created = await schedule(sender, {
+      type: 'same-bank',
+      recipientEmail: recipient.email,
+      amount: 75,
+      transferDate: today,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await bank.jobs!.dispatchPending();
+    await expect
+      .poll(async () => (await scheduled(sender))[0]?.status, { timeout: 20_000, interval: 200 })
+      .toBe('completed');
+    expect(await balances(recipient, recipient.checking.id)).toEqual({
+      balance: 75,
+      available: 75,
+    });
+    expect(await balances(sender, sender.checking.id)).toEqual({ balance: 425, available: 425 });
+  });
+});

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '@bank/infra';
+import {
+  decideRemoveRecipient,
+  decideRenameRecipient,
+  decideSaveRecipient,
+  destinationHash,
+  recipientsAggregate,
+  requireNewRecipientLimit,
+  type SavedRecipient,
+} from '../domain/transfers/recipients.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import type { CommandContext } from './context.ts';
+import { runSystemCommand } from './idempotency.ts';
+
+export const recipientsStream = (customerId: string) => `saved-recipients-${customerId}`;
+
+/** The new-recipient limit, checked by the transfer pipeline for every external and SEPA transfer. */
+export async function checkNewRecipientLimit(
+  uow: UnitOfWork,
+  customerId: string,
+  destinationKey: string,
+  amountCents: number,
+  now: Date,
+): Promise<void> {
+  const book = await uow.load(recipientsStream(customerId), recipientsAggregate);
+  requireNewRecipientLimit(book.state, destinationKey, amountCents, now);
+}
+
+/** An external (ACH) or SEPA account, as the transfer form reads it. */
+export type SavableDestination =
+  | {
+      type: 'external-bank';
+      recipientName: string;
+      bankName: string;
+      accountNumber: string;
+      routingNumber: string;
+    }
+  | {
+      type: 'sepa';
+      recipientName: string;
+      bankName: string;
+      iban: string;
+      country: string;
+      swiftCode?: string | undefined;
+    };
+
+/** The account as the transfer pipeline names it (the same key its duplicate check uses). */
+export function destinationKeyOf(d: SavableDestination): string {
+  return d.type === 'sepa' ? `iban:${d.iban}` : `${d.routingNumber}:${d.accountNumber}`;
+}
+
+export function recipientView(r: SavedRecipient) {
+  return {
+    id: r.recipientId,
+    type: r.kind,
+    nickname: r.nickname,
+    recipient_name: r.recipientName,
+    bank_name: r.bankName,
+    account: `****${r.accountLast4}`,
+    routing_number: r.routingNumber ?? null,
+    country: r.country ?? null,
+    swift_code: r.swiftCode ?? null,
+    saved_at: r.savedAt,
+  };
+}
+
+/** Saves an external or SEPA recipient with a nickname (the route asks for step-up first). */
+export function saveRecipient(
+  ctx: CommandContext,
+  customerId: string,
+  input: { nickname: string; destination: SavableDestination },
+  metadata: EventMetadata,
+) {
+  return runSystemCommand(ctx, metadata, async (uow, now) => {
+    const stream = recipientsStream(customerId);
+    const book = await uow.load(stream, recipientsAggregate);
+    const d = input.destination;
+    const account = d.type === 'sepa' ? d.iban : d.accountNumber;
+    const recipient: SavedRecipient = {
+      customerId,
+      recipientId: randomUUID(),
+      kind: d.type,
+      nickname: input.nickname || d.recipientName,
+      recipientName: d.recipientName,
+      bankName: d.bankName,
+      accountEncrypted: ctx.secrets.encrypt(account),
+      accountLast4: account.slice(-4),
+      destinationHash: destinationHash(destinationKeyOf(d)),
+      ...(d.type === 'external-bank'
+        ? { routingNumber: d.routingNumber }
+        : { country: d.country, ...(d.swiftCode ? { swiftCode: d.swiftCode } : {}) }),
+      savedAt: now.toISOString(),
+    };
+    uow.append(stream, decideSaveRecipient(book.state, recipient));
+    return recipientView(recipient);
+  });
+}
+
+export function renameRecipient(
+  ctx: CommandContext,
+  customerId: string,
+  recipientId: string,
+  nickname: string,
+  metadata: EventMetadata,
+) {
+  return runSystemCommand(ctx, metadata, async (uow) => {
+    const stream = recipientsStream(customerId);
+    const book = await uow.load(stream, recipientsAggregate);
+    uow.append(stream, decideRenameRecipient(book.state, recipientId, nickname));
+  });
+}
+
+export function removeRecipient(
+  ctx: CommandContext,
+  customerId: string,
+  recipientId: string,
+  metadata: EventMetadata,
+) {
+  return runSystemCommand(ctx, metadata, async (uow) => {
+    const stream = recipientsStream(customerId);
+    const book = await uow.load(stream, recipientsAggregate);
+    uow.append(stream, decideRemoveRecipient(book.state, recipientId));
+  });
+}

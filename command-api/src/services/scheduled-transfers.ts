@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import { TRANSFER_FREQUENCY_LABELS, type ScheduledTransferView } from '@bank/contracts';
+import {
+  centsToDollars,
+  formatUsd,
+  NotificationRaised,
+  streams,
+  type EventData,
+} from '@bank/events';
+import { ApiError, deterministicUuid, type EventMetadata } from '@bank/infra';
+import { bankDate } from '../domain/transfers/bank-time.ts';
+import { requireWithinLimits } from '../domain/transfers/limits.ts';
+import {
+  decideCancelSchedule,
+  decideChangeSchedule,
+  decideFailed,
+  decideNewSchedule,
+  decideRan,
+  isDue,
+  transferScheduleAggregate,
+  type SchedulePlan,
+  type ScheduleState,
+} from '../domain/transfers/schedule.ts';
+import { DomainError } from '../kernel/aggregate.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import type { CommandContext } from './context.ts';
+import {
+  hashRequest,
+  runMoneyCommand,
+  runSystemCommand,
+  type RequestIdentity,
+} from './idempotency.ts';
+import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from './money-errors.ts';
+import { findCustomerByContact, ownAccount } from './money-lookups.ts';
+import { stageTransfer, type TransferDestination } from './transfers.ts';
+
+/** What "now" is for scheduled transfers (tests move it; everything else uses the real clock). */
+export const scheduleClock = { now: (): Date => new Date() };
+
+export const scheduleStream = (scheduleId: string) => `transfer-schedule-${scheduleId}`;
+
+type Destination = EventData<'TransferScheduled'>['destination'];
+type SchedulableDestination = Exclude<TransferDestination, { type: 'sepa' }>;
+
+/** The schedule as its answers show it (the list reads the same shape from the read model). */
+export function scheduleView(
+  state: ScheduleState,
+  fromAccountName: string | null,
+): ScheduledTransferView {
+  const s = state.schedule!;
+  const plan = state.plan!;
+  const d = s.destination;
+  const recurrence = plan.recurrence;
+  return {
+    id: s.scheduleId,
+    type: d.type,
+    status: state.cancelled ? 'cancelled' : state.nextDate === null ? 'completed' : 'active',
+    amount: centsToDollars(plan.amountCents),
+    formatted_amount: formatUsd(plan.amountCents),
+    memo: plan.memo,
+    from_account: { id: plan.fromAccountId, name: fromAccountName },
+    recipient_name: d.type === 'between-accounts' ? d.toAccountName : d.recipientName,
+    recipient_detail: recipientDetail(d),
+    frequency: recurrence?.frequency ?? null,
+    frequency_label: recurrence ? TRANSFER_FREQUENCY_LABELS[recurrence.frequency] : 'Once',
+    start_date: plan.startDate,
+    end_date: recurrence?.endDate ?? null,
+    end_count: recurrence?.count ?? null,
+    next_date: state.nextDate,
+    runs: state.runsInPlan,
+    last_run: null,
+  };
+}
+
+export function recipientDetail(d: Destination): string | null {
+  switch (d.type) {
+    case 'between-accounts':
+      return null;
+    case 'same-bank':
+      return d.recipientContact;
+    case 'external-bank':
+      return `${d.bankName} ****${d.accountLast4}`;
+  }
+}
+
+/** Checks the destination now (own account, a customer found, a valid bank account). */
+async function resolveDestination(
+  ctx: CommandContext,
+  uow: UnitOfWork,
+  customerId: string,
+  fromAccountId: string,
+  dest: SchedulableDestination,
+): Promise<Destination> {
+  switch (dest.type) {
+    case 'between-accounts': {
+      if (dest.toAccountId === fromAccountId) {
+        throw new DomainError('same_account', 'Cannot transfer to the same account', 'toAccount');
+      }
+      const to = await ownAccount(uow, customerId, dest.toAccountId);
+      return { type: 'between-accounts', toAccountId: to.accountId, toAccountName: to.name };
+    }
+    case 'same-bank': {
+      const recipient = await findCustomerByContact(uow, dest.contact);
+      if (!recipient || (dest.recipientId && dest.recipientId !== recipient.customerId)) {
+        throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, dest.contactField);
+      }
+      if (recipient.customerId === customerId) {
+        throw new DomainError(
+          INVALID_RECIPIENT,
+          'You cannot send a transfer to yourself. Use a transfer between your accounts.',
+          dest.contactField,
+        );
+      }
+      return {
+        type: 'same-bank',
+        recipientCustomerId: recipient.customerId,
+        recipientName: recipient.name,
+        recipientContact: dest.contact.value,
+      };
+    }
+    case 'external-bank':
+      return {
+        type: 'external-bank',
+        recipientName: dest.recipientName,
+        bankName: dest.bankName,
+        accountEncrypted: ctx.secrets.encrypt(dest.accountNumber),
+        accountLast4: dest.accountNumber.slice(-4),
+        routingNumber: dest.routingNumber,
+        ...(dest.recipientAddress ? { recipientAddress: dest.recipientAddress } : {}),
+      };
+  }
+}
+
+/** The transfer pipeline's destination for a run (the account number decrypted for it). */
+function transferDestination(ctx: CommandContext, d: Destination): TransferDestination {
+  switch (d.type) {
+    case 'between-accounts':
+      return { type: 'between-accounts', toAccountId: d.toAccountId };
+    case 'same-bank': {
+      const kind = d.recipientContact.includes('@') ? 'email' : 'phone';
+      return {
+        type: 'same-bank',
+        contact: { kind, value: d.recipientContact },
+        contactField: kind === 'email' ? 'recipientEmail' : 'recipientPhone',
+        recipientId: d.recipientCustomerId,
+      };
+    }
+    case 'external-bank':
+      return {
+        type: 'external-bank',
+        recipientName: d.recipientName,
+        bankName: d.bankName,
+        accountNumber: ctx.secrets.decrypt(d.accountEncrypted),
+        routingNumber: d.routingNumber,
+        recipientAddress: d.recipientAddress,
+      };
+  }
+}
+
+/** An amount no day's limit of the channel could allow is refused now, not on its day. */
+function requireSchedulableAmount(type: Destination['type'], amountCents: number) {
+  requireWithinLimits(type, amountCents);
+}
+
+/**
+ * Schedules a transfer (once on a date, or recurring), exactly once per Idempotency-Key: money
+ * moves later, so a retried request must not set it up twice. Funds and limits are checked on
+ * each run's day, by the transfer pipeline.
+ */
+export function scheduleTransfer(
+  ctx: CommandContext,
+  input: { customerId: string; plan: SchedulePlan; destination: SchedulableDestination },
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+) {
+  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+    const { customerId, plan } = input;
+    const from = await ownAccount(uow, customerId, plan.fromAccountId);
+    const destination = await resolveDestination(
+      ctx,
+      uow,
+      customerId,
+      from.accountId,
+      input.destination,
+    );
+    requireSchedulableAmount(destination.type, plan.amountCents);
+    const scheduleId = randomUUID();
+    const stream = scheduleStream(scheduleId);
+    const current = await uow.loadPresumedNew(stream, transferScheduleAggregate);
+    const events = decideNewSchedule(
+      { customerId, scheduleId, destination, ...plan },
+      bankDate(scheduleClock.now()),
+    );
+    uow.appendNew(stream, events);
+    const state = events.reduce(transferScheduleAggregate.evolve, current.state);
+    const view = scheduleView(state, from.name);
+    return {
+      statusCode: 201,
+      body: {
+        status: 'success',
+        message: `Transfer scheduled for ${view.next_date}`,
+        data: { scheduled_transfer: view },
+      },
+    };
+  });
+}
+
+async function loadOwnSchedule(uow: UnitOfWork, customerId: string, scheduleId: string) {
+  const loaded = await uow.load(scheduleStream(scheduleId), transferScheduleAggregate);
+  if (!loaded.state.schedule || loaded.state.schedule.customerId !== customerId) {
+    throw new DomainError('not_found', 'The requested resource was not found.');
+  }
+  return loaded.state;
+}
+
+/** Edits an active schedule: its amount, account, memo, date, frequency and end. */
+export function changeSchedule(
+  ctx: CommandContext,
+  customerId: string,
+  scheduleId: string,
+  plan: SchedulePlan,
+  metadata: EventMetadata,
+) {
+  return runSystemCommand(ctx, metadata, async (uow) => {
+    const state = await loadOwnSchedule(uow, customerId, scheduleId);
+    const from = await ownAccount(uow, customerId, plan.fromAccountId);
+    const destination = state.schedule!.destination;
+    if (destination.type === 'between-accounts' && destination.toAccountId === from.accountId) {
+      throw new DomainError('same_account', 'Cannot transfer to the same account', 'fromAccount');
+    }
+    requireSchedulableAmount(destination.type, plan.amountCents);
+    const events = decideChangeSchedule(state, customerId, plan, bankDate(scheduleClock.now()));
+    uow.append(scheduleStream(scheduleId), events);
+    return scheduleView(events.reduce(transferScheduleAggregate.evolve, state), from.name);
+  });
+}
+
+/** Cancels an active schedule: no further transfer runs (one already made stays made). */
+export function cancelSchedule(
+  ctx: CommandContext,
+  customerId: string,
+  scheduleId: string,
+  metadata: EventMetadata,
+) {
+  return runSystemCommand(ctx, metadata, async (uow) => {
+    const state = await loadOwnSchedule(uow, customerId, scheduleId);
+    uow.append(scheduleStream(scheduleId), decideCancelSchedule(state, customerId));
+  });
+}
+
+function notification(
+  customerId: string,
+  scheduleId: string,
+  date: string,
+  content: { title: string; message: string; priority: 'low' | 'high' },
+) {
+  return NotificationRaised.create({
+    customerId,
+    notificationId: deterministicUuid(`scheduled-transfer:${scheduleId}:${date}:notification`),
+    type: 'transfer',
+    ...content,
+  });
+}
+
+export type RunOutcome = 'ran' | 'failed' | 'not_due';
+
+/** The schedule moved on while the run waited its turn (another worker ran or failed it). */
+class NotDue extends Error {}
+
+/**
+ * Runs the occurrence of a schedule dated `date` (the job of that day). The transfer goes through
+ * the money pipeline under the key "scheduled:<schedule id>:<date>", so funds, limits and the
+ * customer's other commands are handled as for a transfer made by hand, and a job that fires
+ * twice (or two racing workers) makes one transfer: the second finds the key answered or the
+ * schedule moved on. A refusal (funds, limits, a recipient gone) is recorded as a failed run, and
+ * the schedule goes on to its next date; the customer is told either way.
+ */
+export async function runScheduledTransfer(
+  ctx: CommandContext,
+  scheduleId: string,
+  date: string,
+): Promise<RunOutcome> {
+  const stream = scheduleStream(scheduleId);
+  const { result: state } = await ctx.bus.execute(
+    {},
+    async (uow) => (await uow.load(stream, transferScheduleAggregate)).state,
+  );
+  if (!isDue(state, date)) return 'not_due';
+  const schedule = state.schedule!;
+  const customerId = schedule.customerId;
+  const metadata = { actor: 'system:scheduled-transfers' };
+  const key = `scheduled:${scheduleId}:${date}`;
+  const identity: RequestIdentity = {
+    customerId,
+    key,
+    requestHash: hashRequest('RUN', 'scheduled-transfer', { scheduleId, date }),
+  };
+  try {
+    const outcome = await runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+      const current = (await uow.load(stream, transferScheduleAggregate)).state;
+      if (!isDue(current, date)) throw new NotDue();
+      const plan = current.plan!;
+      const reply = await stageTransfer(
+        ctx,
+        uow,
+        {
+          customerId,
+          fromAccountId: plan.fromAccountId,
+          amountCents: plan.amountCents,
+          memo: plan.memo,
+          transferDate: date,
+          destination: transferDestination(ctx, schedule.destination),
+        },
+        now,
+        false,
+      );
+      const transfer = (
+        reply.body as { data: { transfer: { id: string; reference_number: string } } }
+      ).data.transfer;
+      uow.append(
+        stream,
+        decideRan(current, date, {
+          transferId: transfer.id,
+          reference: transfer.reference_number,
+          amountCents: plan.amountCents,
+        }),
+      );
+      const recipient =
+        schedule.destination.type === 'between-accounts'
+          ? `your ${schedule.destination.toAccountName}`
+          : schedule.destination.recipientName;
+      uow.appendAny(streams.notifications(customerId), [
+        notification(customerId, scheduleId, date, {
+          title: 'Scheduled transfer sent',
+          message: `Your scheduled transfer of ${formatUsd(plan.amountCents)} to ${recipient} was sent. Reference ${transfer.reference_number}.`,
+          priority: 'low',
+        }),
+      ]);
+      return reply;
+    });
+    return outcome.result.replayed ? 'not_due' : 'ran';
+  } catch (error) {
+    if (error instanceof NotDue) return 'not_due';
+    if (error instanceof ApiError && error.statusCode === 404) {
+      return recordFailure(ctx, scheduleId, date, 'The account is no longer available.');
+    }
+    if (error instanceof ApiError && error.statusCode === 422) {
+      return recordFailure(ctx, scheduleId, date, error.message);
+    }
+    throw error;
+  }
+}
+
+async function recordFailure(
+  ctx: CommandContext,
+  scheduleId: string,
+  date: string,
+  reason: string,
+): Promise<RunOutcome> {
+  const outcome = await runSystemCommand(
+    ctx,
+    { actor: 'system:scheduled-transfers' },
+    async (uow) => {
+      const stream = scheduleStream(scheduleId);
+      const state = (await uow.load(stream, transferScheduleAggregate)).state;
+      if (!isDue(state, date)) return 'not_due' as const;
+      const s = state.schedule!;
+      const amount = formatUsd(state.plan!.amountCents);
+      uow.append(stream, decideFailed(state, date, reason));
+      uow.appendAny(streams.notifications(s.customerId), [
+        notification(s.customerId, scheduleId, date, {
+          title: 'Scheduled transfer failed',
+          message: `Your scheduled transfer of ${amount} due ${date} failed: ${reason.replace(/\.$/, '')}. Nothing was taken from your account.`,
+          priority: 'high',
+        }),
+      ]);
+      return 'failed' as const;
+    },
+  );
+  return outcome.result;
+}

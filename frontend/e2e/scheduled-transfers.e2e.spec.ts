@@ -1,0 +1,141 @@
+import { deposit } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  expectScreenAccessible as expectAccessible,
+  toast,
+  TransferPage,
+} from './page-models/banking';
+import { useBankAndBrowser, type Customer } from './support/fixtures';
+
+// Scheduled and recurring transfers, and the confirmation's reference number, in Chromium at
+// desktop and phone widths against the real bank.
+
+const t = useBankAndBrowser();
+
+function account(customer: Customer, type: string) {
+  const found = customer.accounts.find((a) => a.type === type);
+  if (!found) throw new Error(`no ${type} account`);
+  return found;
+}
+
+/** A date `days` from today, as the browser's date input takes it. */
+function inDays(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const VIEWPORTS = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 375, height: 800 }],
+] as const;
+
+describe('Scheduled transfers', { timeout: 180_000 }, () => {
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`schedules a monthly transfer, edits and cancels it (${name})`, async () => {
+      const customer = await t.customer();
+      const checking = account(customer, 'checking');
+      const savings = account(customer, 'savings');
+      await deposit(t.bank, checking.account_number, 100);
+      const page = await t.signedInPage(customer, viewport);
+      const wizard = new TransferPage(page);
+      await wizard.open();
+      await page.getByText(/No scheduled transfers/).waitFor();
+
+      await wizard.choose('Between My Accounts');
+      await wizard.selectFrom(checking.name);
+      await wizard.selectByText('To Account', savings.name);
+      // More than the balance today: a scheduled transfer is checked on its day.
+      await wizard.field('Amount (USD)').fill('250');
+      await wizard.field('Transfer Date').fill(inDays(3));
+      await wizard.field('Repeat').selectOption('monthly');
+      await wizard.field('Ends').selectOption('count');
+      await wizard.field('Number of Transfers').fill('6');
+      await expectAccessible(page, `schedule form (${name})`);
+      await wizard.review();
+      await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+      expect(await wizard.summaryValue('Repeats').textContent()).toBe('Every month');
+      expect(await wizard.summaryValue('Ends').textContent()).toBe('After 6 transfers');
+      await wizard.confirm();
+      await page.getByRole('heading', { name: 'Transfer Scheduled' }).waitFor();
+      await expectAccessible(page, `schedule confirmation (${name})`);
+      // Nothing moved.
+      const accounts = (await customer.client.get('/api/accounts')).body.data.accounts as {
+        type: string;
+        balance: number;
+      }[];
+      expect(accounts.find((a) => a.type === 'checking')?.balance).toBe(100);
+
+      await page.getByRole('button', { name: 'See scheduled transfers' }).click();
+      const item = page.locator('.scheduled-transfer').first();
+      await item.getByText(/Every month from .*, 6 transfers · Active/).waitFor();
+      await expectAccessible(page, `scheduled list (${name})`);
+
+      await page.getByRole('button', { name: /^Edit Between My Accounts/ }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit scheduled transfer' });
+      await edit.getByLabel('Amount (USD)').fill('75');
+      await expectAccessible(page, `edit dialog (${name})`);
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await toast(page, 'Scheduled transfer updated').waitFor();
+      await page.locator('.scheduled-transfer').getByText('$75.00').waitFor();
+
+      await page.getByRole('button', { name: /^Cancel Between My Accounts/ }).click();
+      const ask = page.getByRole('alertdialog', { name: 'Cancel scheduled transfer?' });
+      await ask.getByText(/no further transfers will be made/).waitFor();
+      await ask.getByRole('button', { name: 'Cancel transfer' }).click();
+      await toast(page, 'Scheduled transfer cancelled').waitFor();
+      await item.getByText(/Cancelled/).waitFor();
+      await expect.poll(() => page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    });
+  }
+
+  it('shows the reference number after a transfer with its receipt, and saves the recipient', async () => {
+    const customer = await t.customer();
+    const checking = account(customer, 'checking');
+    await deposit(t.bank, checking.account_number, 300);
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('To Another Bank');
+    await wizard.selectFrom(checking.name);
+    await wizard.field('Recipient Name').fill('Pat Doe');
+    await wizard.field('Bank Name').fill('Other Bank');
+    await wizard.field('Account Number').fill('123456789');
+    await wizard.field('Routing Number').fill('021000021');
+    await wizard.field('Amount (USD)').fill('40');
+    await wizard.review();
+    await wizard.confirm();
+    await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+    const reference = (await wizard.summaryValue('Reference number').textContent()) ?? '';
+    expect(reference).toMatch(/^TRF/);
+    await expectAccessible(page, 'transfer confirmation');
+    expect(await page.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe(
+      `/transactions/${reference}`,
+    );
+
+    // Save the recipient to the address book, then rename and delete it.
+    await page.getByLabel('Nickname').fill('Landlord');
+    await page.getByRole('button', { name: 'Save recipient' }).click();
+    await toast(page, 'Recipient saved').waitFor();
+    await page.getByRole('button', { name: 'Make another transfer' }).click();
+    const book = page.locator('.saved-recipient');
+    await book.getByText('Landlord').waitFor();
+    await book.getByText(/Pat Doe · Other Bank \*\*\*\*6789/).waitFor();
+    await expectAccessible(page, 'saved recipients');
+    await page.getByRole('button', { name: 'Rename Landlord' }).click();
+    const renameDialog = page.getByRole('dialog', { name: 'Rename recipient' });
+    await renameDialog.getByLabel('Nickname').fill('Rent');
+    await renameDialog.getByRole('button', { name: 'Save nickname' }).click();
+    await book.getByText('Rent', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete Rent' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete saved recipient?' })
+      .getByRole('button', { name: 'Delete recipient' })
+      .click();
+    await page.getByText(/No saved recipients/).waitFor();
+
+    // The receipt the confirmation links to, found by its reference number.
+    await page.goto(`/transactions/${reference}`);
+    await page.getByText(reference).first().waitFor();
+  });
+});

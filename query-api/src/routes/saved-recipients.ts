@@ -1,0 +1,48 @@
+import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+interface RecipientRow {
+  recipient_id: string;
+  type: 'external-bank' | 'sepa';
+  nickname: string;
+  recipient_name: string;
+  bank_name: string;
+  account_last4: string;
+  routing_number: string | null;
+  country: string | null;
+  swift_code: string | null;
+  saved_at: Date;
+}
+
+/** The customer's saved recipients (external and SEPA), by nickname; accounts masked. */
+export const savedRecipientQueryRoutes: FastifyPluginAsyncZod<{
+  pool: Pool;
+  sessions: SessionStore;
+}> = async (app, { pool, sessions }) => {
+  app.addHook('onRequest', requireCustomer(sessions));
+
+  app.get('/transfers/recipients', async (request) => {
+    const { rows } = await pool.query<RecipientRow>(
+      `SELECT * FROM rm_saved_recipients WHERE customer_id = $1
+       ORDER BY lower(nickname), saved_at LIMIT 200`,
+      [request.customerId],
+    );
+    return ok(
+      {
+        recipients: rows.map((r) => ({
+          id: r.recipient_id,
+          type: r.type,
+          nickname: r.nickname,
+          recipient_name: r.recipient_name,
+          bank_name: r.bank_name,
+          account: `****${r.account_last4}`,
+          routing_number: r.routing_number,
+          country: r.country,
+          swift_code: r.swift_code,
+          saved_at: r.saved_at.toISOString(),
+        })),
+      },
+      'Saved recipients retrieved successfully',
+    );
+  });
+};
