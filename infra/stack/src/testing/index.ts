@@ -9,3 +9,4 @@ export {
 } from './api-client.ts';
 export { webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';
+export { startKafkaBroker, type KafkaBroker } from './kafka.ts';
