@@ -41,6 +41,15 @@ async function keys(argv: string[], secretsKey: string, newSecretsKey?: string) 
   return { code, out: lines.join('\n'), err: errText };
 }
 
+/** A customer's registration as a bank reads it from the log (personal data opened). */
+async function registration(bank: TestBank, customerId: string) {
+  const events = await bank.store.readStream(streams.customer(customerId));
+  return events.find((e) => e.type === 'CustomerRegistered')!.event.data as {
+    email: string;
+    ssnEncrypted: string;
+  };
+}
+
 /** The same database again, connecting as `npm start` does (the owner migrates). */
 const database = () => ({
   databaseUrl,
@@ -129,14 +138,10 @@ describe('npm run keys -- rotate', () => {
     const check = await keys(['check'], newKey);
     expect(check.code, check.err).toBe(0);
     second = await startTestBank({ config: { ...database(), secretsKey: newKey } });
-    const registered = (await second.store.readStream(streams.customer(alice.user.id))).find(
-      (e) => e.type === 'CustomerRegistered',
-    )!.event.data as { email: string; ssnEncrypted: string };
+    const registered = await registration(second, alice.user.id);
     expect(registered.email).toBe(alice.payload.email);
     expect(second.ctx.secrets.decrypt(registered.ssnEncrypted)).toBe(ssn);
-    const bobs = (await second.store.readStream(streams.customer(bob.user.id))).find(
-      (e) => e.type === 'CustomerRegistered',
-    )!.event.data as { email: string };
+    const bobs = await registration(second, bob.user.id);
     expect(bobs.email).toBe('[erased]');
     // The customer signs in and sees her profile.
     const signIn = await new ApiClient(second).post('/api/login', {
@@ -157,9 +162,7 @@ describe('npm run keys -- rotate', () => {
     const newer = newMasterKey();
     expect((await keys(['rotate'], newKey, newer)).code).toBe(0);
     second = await startTestBank({ config: { ...database(), secretsKey: newer } });
-    const again = (await second.store.readStream(streams.customer(alice.user.id))).find(
-      (e) => e.type === 'CustomerRegistered',
-    )!.event.data as { email: string; ssnEncrypted: string };
+    const again = await registration(second, alice.user.id);
     expect(again.email).toBe(alice.payload.email);
     expect(second.ctx.secrets.decrypt(again.ssnEncrypted)).toBe(ssn);
   }, 180_000);
