@@ -30,7 +30,7 @@ export default defineConfig({
           // Scale mode against a real Kafka broker (infra/kafka/kafka.sh), one file at a time.
           name: 'kafka',
           environment: 'node',
-          include: ['infra/stack/src/**/*.kafka.spec.ts'],
+          include: ['infra/stack/src/**/*.kafka.spec.ts', 'load-tests/src/**/*.kafka.spec.ts'],
           globalSetup: ['infra/stack/src/testing/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 180_000,

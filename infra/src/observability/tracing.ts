@@ -1,22 +1,31 @@
+import { threadId } from 'node:worker_threads';
 import {
   context,
+  createTraceState,
   propagation,
   trace,
   SpanKind,
   SpanStatusCode,
+  type Attributes,
   type Context,
+  type HrTime,
   type Link,
   type Span,
+  type SpanContext,
+  type SpanStatus,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { ExportResultCode, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
+import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import {
   BasicTracerProvider,
   BatchSpanProcessor,
   SimpleSpanProcessor,
+  type ReadableSpan,
   type SpanExporter,
+  type SpanProcessor,
+  type TimedEvent,
 } from '@opentelemetry/sdk-trace-base';
 
 /**
@@ -26,7 +35,8 @@ import {
  */
 export const tracer = trace.getTracer('bank');
 
-let started: { shutdown(): Promise<void> } | undefined;
+let started:
+  { shutdown(): Promise<void>; processor: SpanProcessor; resource: Resource } | undefined;
 
 export interface TracingOptions {
   /** Where spans go; OTLP over HTTP to OTEL_EXPORTER_OTLP_ENDPOINT when absent. */
@@ -45,16 +55,16 @@ export function startTracing(options: TracingOptions = {}): { shutdown(): Promis
   const processor = options.exporter
     ? new SimpleSpanProcessor(options.exporter)
     : new BatchSpanProcessor(new OTLPTraceExporter());
-  const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({
-      'service.name': options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'bank',
-    }),
-    spanProcessors: [processor],
+  const resource = resourceFromAttributes({
+    'service.name': options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'bank',
   });
+  const provider = new BasicTracerProvider({ resource, spanProcessors: [processor] });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   const handle = {
+    processor,
+    resource,
     async shutdown() {
       await provider.shutdown();
       trace.disable();
@@ -117,4 +127,111 @@ export async function inSpan<T>(
       }
     },
   );
+}
+
+/** Whether this process (thread) is tracing. */
+export function tracingStarted(): boolean {
+  return started !== undefined;
+}
+
+interface SpanContextRecord {
+  traceId: string;
+  spanId: string;
+  traceFlags: number;
+  traceState?: string;
+}
+
+/**
+ * A finished span as plain data, to cross from a worker thread to the thread that exports (a
+ * span object holds its processor and cannot be posted). Marked with the OTel `thread.id`.
+ */
+export interface SpanRecord {
+  name: string;
+  kind: SpanKind;
+  context: SpanContextRecord;
+  parent?: SpanContextRecord;
+  startTime: HrTime;
+  endTime: HrTime;
+  duration: HrTime;
+  status: SpanStatus;
+  attributes: Attributes;
+  links: { context: SpanContextRecord; attributes?: Attributes }[];
+  events: TimedEvent[];
+  scope: { name: string; version?: string };
+}
+
+const contextRecord = (c: SpanContext): SpanContextRecord => ({
+  traceId: c.traceId,
+  spanId: c.spanId,
+  traceFlags: c.traceFlags,
+  ...(c.traceState ? { traceState: c.traceState.serialize() } : {}),
+});
+const fromContextRecord = (c: SpanContextRecord): SpanContext => ({
+  traceId: c.traceId,
+  spanId: c.spanId,
+  traceFlags: c.traceFlags,
+  isRemote: true,
+  ...(c.traceState ? { traceState: createTraceState(c.traceState) } : {}),
+});
+
+/** Hands each finished span, as a SpanRecord, to `send` (a worker thread's port). */
+export class ForwardingSpanExporter implements SpanExporter {
+  constructor(private readonly send: (spans: SpanRecord[]) => void) {}
+
+  export(spans: ReadableSpan[], done: (result: { code: ExportResultCode }) => void): void {
+    this.send(
+      spans.map((span) => ({
+        name: span.name,
+        kind: span.kind,
+        context: contextRecord(span.spanContext()),
+        ...(span.parentSpanContext ? { parent: contextRecord(span.parentSpanContext) } : {}),
+        startTime: span.startTime,
+        endTime: span.endTime,
+        duration: span.duration,
+        status: span.status,
+        attributes: { ...span.attributes, 'thread.id': threadId },
+        links: span.links.map((link) => ({
+          context: contextRecord(link.context),
+          ...(link.attributes ? { attributes: link.attributes } : {}),
+        })),
+        events: span.events,
+        scope: {
+          name: span.instrumentationScope.name,
+          ...(span.instrumentationScope.version
+            ? { version: span.instrumentationScope.version }
+            : {}),
+        },
+      })),
+    );
+    done({ code: ExportResultCode.SUCCESS });
+  }
+
+  async shutdown(): Promise<void> {}
+}
+
+/** Exports spans a worker thread forwarded, with this process's exporter; dropped when not tracing. */
+export function exportForwardedSpans(records: readonly SpanRecord[]): void {
+  if (!started) return;
+  for (const record of records) {
+    const span: ReadableSpan = {
+      name: record.name,
+      kind: record.kind,
+      spanContext: () => fromContextRecord(record.context),
+      ...(record.parent ? { parentSpanContext: fromContextRecord(record.parent) } : {}),
+      startTime: record.startTime,
+      endTime: record.endTime,
+      duration: record.duration,
+      status: record.status,
+      attributes: record.attributes,
+      links: record.links.map((link) => ({ ...link, context: fromContextRecord(link.context) })),
+      events: record.events,
+      ended: true,
+      resource: started.resource,
+      instrumentationScope: record.scope,
+      droppedAttributesCount: 0,
+      droppedEventsCount: 0,
+      droppedLinksCount: 0,
+    };
+    started.processor.onEnd(span);
+  }
 }

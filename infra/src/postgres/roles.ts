@@ -11,7 +11,7 @@ export const OWNER_ROLE = 'bank_owner';
 export const APP_ROLE = 'bank_app';
 
 /** Tables the application role may read but never write. */
-export const PROTECTED_TABLES = ['events', 'schema_migrations'] as const;
+export const PROTECTED_TABLES = ['events', 'schema_migrations', 'bank_keys'] as const;
 
 const ident = (name: string) => pg.escapeIdentifier(name);
 const literal = (value: string) => pg.escapeLiteral(value);

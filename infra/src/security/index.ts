@@ -3,3 +3,4 @@ export * from './passwords.ts';
 export * from './sessions.ts';
 export * from './tokens.ts';
 export * from './keyring.ts';
+export * from './bank-keys.ts';

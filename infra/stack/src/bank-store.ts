@@ -1,10 +1,11 @@
-import { hkdfSync } from 'node:crypto';
 import { catalogue, ERASED, piiRules } from '@bank/events';
 import {
   createKeyring,
   createPgEventStore,
   createPiiProtector,
   createSecretBox,
+  derivedBankKeys,
+  type BankKeys,
   type EventStore,
   type Keyring,
   type Pool,
@@ -19,12 +20,16 @@ export interface BankStore {
 
 /**
  * The event store as the bank uses it: events upcast by the catalogue, personal data sealed on
- * write and opened on read with each customer's key (derived from the one secrets key).
+ * write and opened on read with each customer's key (wrapped by the one secrets key). `keys` are
+ * the bank's own (`loadBankKeys`); derived from the secrets key until it is first rotated.
  */
-export function createBankStore(pool: Pool, secretsKey: Buffer): BankStore {
-  const secrets = createSecretBox(secretsKey);
-  const fingerprintKey = Buffer.from(hkdfSync('sha256', secretsKey, '', 'pii-fingerprint', 32));
-  const keyring = createKeyring(pool, secrets, fingerprintKey);
+export function createBankStore(
+  pool: Pool,
+  secretsKey: Buffer,
+  keys: BankKeys = derivedBankKeys(secretsKey),
+): BankStore {
+  const secrets = createSecretBox(keys.sealing);
+  const keyring = createKeyring(pool, createSecretBox(secretsKey), keys.fingerprint);
   const store = createPgEventStore(pool, {
     reader: catalogue,
     protector: createPiiProtector(keyring, piiRules, ERASED),

@@ -17,6 +17,7 @@ import {
   createPool,
   createSessionStore,
   loadConfig,
+  loadBankKeys,
   loadSecretsKey,
   onSkippedEvent,
   startEmbeddedPostgres,
@@ -170,7 +171,10 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
-  const bankStore = createBankStore(pool, secretsKey);
+  const bankKeys = await loadBankKeys(pool, secretsKey).catch((error) =>
+    failStart(stoppers, error),
+  );
+  const bankStore = createBankStore(pool, secretsKey, bankKeys);
   const { secrets, keyring } = bankStore;
   const store = writerLock ? appendsWhileHeld(bankStore.store, writerLock) : bankStore.store;
   let jobs: JobSystem | undefined;

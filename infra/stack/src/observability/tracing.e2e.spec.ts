@@ -57,6 +57,40 @@ describe('traces', () => {
     expect(projected!.links.map((l) => l.context.spanId)).toContain(append!.spanContext().spanId);
   });
 
+  it('the projections thread links its spans to the append, and the main thread exports them', async () => {
+    const { accounts } = await signedUpCustomer(bank);
+    const response = await deposit(bank, accounts[0]!.account_number, 7);
+    expect(response.status).toBe(201);
+    const appends = exporter
+      .getFinishedSpans()
+      .filter((s) => s.name === 'event-store append')
+      .map((s) => s.spanContext().spanId);
+    const last = appends[appends.length - 1]!;
+    // Nothing here projects on the main thread (no catchUp): the thread's span must arrive.
+    await expect
+      .poll(
+        () =>
+          exporter
+            .getFinishedSpans()
+            .filter(
+              (s) =>
+                s.name === 'projection accounts' && s.links.some((l) => l.context.spanId === last),
+            )
+            // The main thread is thread 0; worker threads count from 1.
+            .map((s) => Number(s.attributes['thread.id']) > 0),
+        { timeout: 20_000, interval: 100 },
+      )
+      .toEqual([true]);
+    const projected = exporter
+      .getFinishedSpans()
+      .find(
+        (s) => s.name === 'projection accounts' && s.links.some((l) => l.context.spanId === last),
+      )!;
+    const append = exporter.getFinishedSpans().find((s) => s.spanContext().spanId === last)!;
+    expect(projected.links[0]!.context.traceId).toBe(append.spanContext().traceId);
+    expect(projected.resource.attributes['service.name']).toBe('bank-test');
+  });
+
   it('continues a caller’s trace (W3C traceparent header)', async () => {
     exporter.reset();
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';

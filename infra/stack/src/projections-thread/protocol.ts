@@ -1,4 +1,4 @@
-import type { SkippedEvent } from '@bank/infra';
+import type { SkippedEvent, SpanRecord } from '@bank/infra';
 
 /** What the bank's main thread and its projections thread say to each other. */
 export interface ProjectionThreadData {
@@ -6,6 +6,8 @@ export interface ProjectionThreadData {
   /** The secrets key in hex: the thread opens sealed personal data as the projections need it. */
   secretsKeyHex: string;
   poolSize: number;
+  /** The main thread traces: the thread's spans (its projections') go to it to be exported. */
+  forwardSpans?: boolean;
 }
 
 export type ToThread = { kind: 'wake' } | { kind: 'stop' };
@@ -15,4 +17,5 @@ export type FromThread =
   | { kind: 'projection-error'; projection: string; message: string }
   | { kind: 'event-parked'; projection: string; eventId: string; type: string; error: string }
   | { kind: 'event-skipped'; skipped: SkippedEvent }
+  | { kind: 'spans'; spans: SpanRecord[] }
   | { kind: 'failed'; message: string };

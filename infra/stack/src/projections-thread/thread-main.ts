@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPool, onSkippedEvent } from '@bank/infra';
+import { createPool, ForwardingSpanExporter, onSkippedEvent, startTracing } from '@bank/infra';
 import { allProjections, createProjectionRunner } from '@bank/projections';
 import { createBankStore } from '../bank-store.ts';
 import type { FromThread, ProjectionThreadData, ToThread } from './protocol.ts';
@@ -11,6 +11,11 @@ const port = parentPort!;
 const data = workerData as ProjectionThreadData;
 const say = (message: FromThread) => port.postMessage(message);
 
+// Each projection batch's span links to the appends whose trace context its events carry; the
+// main thread exports it with its own spans.
+const tracing = data.forwardSpans
+  ? startTracing({ exporter: new ForwardingSpanExporter((spans) => say({ kind: 'spans', spans })) })
+  : undefined;
 const pool = createPool(data.databaseUrl, data.poolSize);
 const { store } = createBankStore(pool, Buffer.from(data.secretsKeyHex, 'hex'));
 const runner = createProjectionRunner({
@@ -34,6 +39,7 @@ async function stop() {
   await runner.stop();
   await store.close();
   await pool.end();
+  await tracing?.shutdown();
   port.close();
 }
 

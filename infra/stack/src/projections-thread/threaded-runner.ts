@@ -1,5 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import { noteSkippedEvent, type EventStore, type Pool } from '@bank/infra';
+import {
+  exportForwardedSpans,
+  noteSkippedEvent,
+  tracingStarted,
+  type EventStore,
+  type Pool,
+} from '@bank/infra';
 import { allProjections, createProjectionRunner, type ProjectionRunner } from '@bank/projections';
 import type { FromThread, ProjectionThreadData, ToThread } from './protocol.ts';
 
@@ -45,6 +51,7 @@ export function createThreadedProjectionRunner(
     databaseUrl: options.databaseUrl,
     secretsKeyHex: options.secretsKeyHex,
     poolSize: options.poolSize,
+    forwardSpans: tracingStarted(),
   };
   let worker: Worker | undefined;
   let stopping = false;
@@ -73,6 +80,8 @@ export function createThreadedProjectionRunner(
           logParked(options.log, message);
         } else if (message.kind === 'event-skipped') {
           noteSkippedEvent(message.skipped);
+        } else if (message.kind === 'spans') {
+          exportForwardedSpans(message.spans);
         }
       });
       thread.on('error', (error) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SCALE_TOPOLOGY } from '../scale/flow-topology.ts';
 import { collectApiRoutes } from './api-routes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -75,6 +76,16 @@ describe('docker-compose.yml', () => {
       expect(scripts[script], script).toMatch(/^tsx infra\/stack\/src\/services\//);
       expect(servicesTest, script).toContain(`startService('${script}'`);
     }
+  });
+
+  it('runs as many instances of each service as the scale-mode flow test starts', () => {
+    const instances: Record<string, number> = {};
+    for (const service of Object.values(services)) {
+      const [npm, run, script] = service.command ?? [];
+      if (npm === 'npm' && run === 'run') instances[script!] = (instances[script!] ?? 0) + 1;
+    }
+    expect(instances).toEqual(SCALE_TOPOLOGY);
+    expect(read('infra/stack/src/scale/flow.kafka.spec.ts')).toContain('SCALE_TOPOLOGY[script]');
   });
 
   it('has the edge probe the health of every instance of every service by name', () => {

@@ -10,3 +10,4 @@ export {
 export { cardPurchase } from './card-purchase.ts';
 export { webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';
+export { startKafkaBroker, type KafkaBroker } from './kafka.ts';

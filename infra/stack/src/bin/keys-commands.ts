@@ -1,0 +1,93 @@
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  checkMasterKey,
+  loadSecretsKey,
+  newMasterKey,
+  rotateMasterKey,
+  type Pool,
+} from '@bank/infra';
+import { parseArgs, progressBar } from './cli-support.ts';
+
+export const KEYS_USAGE = `Usage: npm run keys -- <command>
+  rotate   re-wrap every data key from SECRETS_KEY (the key in use) to NEW_SECRETS_KEY, in one
+           transaction, verified before it commits; erased customers stay erased. Stop every
+           process of the bank first. Without SECRETS_KEY the key in DATA_DIR/secrets.key is
+           rotated, to NEW_SECRETS_KEY or a fresh one, and the file is replaced.
+  check    whether SECRETS_KEY opens the bank's keys and every customer's key`;
+
+export interface KeysIo {
+  out: (text: string) => void;
+  err: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export interface KeysSettings {
+  /** SECRETS_KEY as configured; unset: DATA_DIR/secrets.key. */
+  secretsKey: string | undefined;
+  newSecretsKey: string | undefined;
+  dataDir: string;
+}
+
+class UsageError extends Error {}
+
+export async function runKeys(
+  pool: Pool,
+  argv: readonly string[],
+  io: KeysIo,
+  settings: KeysSettings,
+): Promise<number> {
+  const { positional } = parseArgs(argv);
+  try {
+    const keyFile = path.join(settings.dataDir, 'secrets.key');
+    if (!settings.secretsKey && !existsSync(keyFile)) {
+      throw new UsageError(`No key to use: set SECRETS_KEY (or keep it in ${keyFile}).`);
+    }
+    const current = loadSecretsKey(settings.secretsKey, settings.dataDir);
+    switch (positional[0]) {
+      case 'rotate': {
+        if (settings.secretsKey && !settings.newSecretsKey) {
+          throw new UsageError('Set NEW_SECRETS_KEY to the new key (openssl rand -hex 32).');
+        }
+        const next = loadSecretsKey(settings.newSecretsKey ?? newMasterKey(), settings.dataDir);
+        // Where the key lives in DATA_DIR, the new one is on disk before the rotation commits,
+        // and takes the old one's place right after.
+        const pending = settings.secretsKey ? undefined : `${keyFile}.new`;
+        if (pending) writeFileSync(pending, next.toString('hex'), { mode: 0o600 });
+        const progress = progressBar('rotate', io.err);
+        try {
+          const report = await rotateMasterKey(pool, current, next, (done, total) =>
+            progress.update(done, total),
+          );
+          progress.done();
+          if (pending) renameSync(pending, keyFile);
+          io.out(
+            `Re-wrapped ${report.rewrapped} data keys and the bank's own keys with the new key; ${report.erased} erased stay erased.`,
+          );
+          io.out(
+            pending
+              ? `The new key is in ${keyFile}. Start the bank again.`
+              : 'Start every process of the bank with SECRETS_KEY set to the new key.',
+          );
+          return 0;
+        } catch (error) {
+          if (pending) rmSync(pending, { force: true });
+          throw error;
+        }
+      }
+      case 'check': {
+        const opened = await checkMasterKey(pool, current);
+        io.out(`SECRETS_KEY opens the bank's keys and ${opened} customer keys.`);
+        return 0;
+      }
+      default:
+        throw new UsageError(KEYS_USAGE);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err.write(`${error.message}\n`);
+      return 2;
+    }
+    io.err.write(`keys failed, nothing changed: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
