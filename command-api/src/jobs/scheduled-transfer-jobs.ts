@@ -1,7 +1,12 @@
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import type { CommandContext } from '../services/context.ts';
 import { runScheduledTransfer, scheduleClock } from '../services/scheduled-transfers.ts';
-import type { JobProcessor, JobScheduler, ScheduledJob } from './job-system.ts';
+import {
+  defineScheduler,
+  type JobProcessor,
+  type JobScheduler,
+  type ScheduledJob,
+} from './job-system.ts';
 
 export const SCHEDULED_TRANSFER_JOB = 'scheduled-transfer-occurrence';
 
@@ -20,17 +25,16 @@ function occurrenceJob(scheduleId: string, date: string): ScheduledJob {
   };
 }
 
-export const scheduledTransferScheduler: JobScheduler = ({ event }) => {
-  switch (event.type) {
-    case 'TransferScheduled':
-    case 'TransferScheduleChanged':
-    case 'ScheduledTransferRan':
-    case 'ScheduledTransferFailed':
-      return event.data.nextDate ? [occurrenceJob(event.data.scheduleId, event.data.nextDate)] : [];
-    default:
-      return [];
-  }
-};
+export const scheduledTransferScheduler: JobScheduler = defineScheduler(
+  [
+    'TransferScheduled',
+    'TransferScheduleChanged',
+    'ScheduledTransferRan',
+    'ScheduledTransferFailed',
+  ],
+  ({ event }) =>
+    event.data.nextDate ? [occurrenceJob(event.data.scheduleId, event.data.nextDate)] : [],
+);
 
 export function scheduledTransferProcessors(ctx: CommandContext): Record<string, JobProcessor> {
   return {
