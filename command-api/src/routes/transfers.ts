@@ -32,6 +32,7 @@ import {
   amountCents,
   formAmount,
   formBody,
+  formFields,
   formDigits,
   formMultilineText,
   formText,
@@ -257,7 +258,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       url,
       { schema: { body: bodies[type], response: { 201: transferSubmitted } }, ...money },
       async (request, reply) => {
-        const body = (request.body ?? {}) as Body;
+        const body = formFields(request.body);
         const errors = new FormErrors();
         const common = readCommon(errors, body);
         const destination = readers[type](errors, body, common);
@@ -322,7 +323,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       ...money,
     },
     async (request, reply) => {
-      const body = (request.body ?? {}) as Body;
+      const body = formFields(request.body);
       const errors = new FormErrors();
       const amount =
         body.amount === undefined || body.amount === null || body.amount === ''
@@ -362,7 +363,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       ...limited,
     },
     async (request) => {
-      const body = (request.body ?? {}) as Body;
+      const body = formFields(request.body);
       const text = textOf(
         pick(body, 'recipient', 'recipientEmail', 'recipientPhone', 'email', 'phone'),
       );

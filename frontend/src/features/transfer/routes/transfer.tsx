@@ -20,7 +20,7 @@ import {
   useCreateTransfer,
   type TransferForm,
 } from '../api/create-transfer';
-import { useAccounts } from '../api/get-accounts';
+import { useAccounts } from '@/lib/accounts-query';
 import { formatEuros, rateText, useSepaQuote } from '../api/get-sepa-quote';
 import { useTransferLimits } from '../api/get-transfer-limits';
 import { RecentTransfers } from '../components/recent-transfers';
