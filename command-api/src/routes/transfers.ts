@@ -2,6 +2,7 @@ import {
   SEPA_COUNTRIES,
   SEPA_PURPOSES,
   TRANSFER_FIELD_MESSAGES,
+  sepaQuoteAnswer,
   transferSubmitted,
 } from '@bank/contracts';
 import { ApiError, requireCustomer, uuidParam, ok } from '@bank/infra';
@@ -284,7 +285,13 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   // What a SEPA transfer of this amount costs and delivers in euros, from the rate the bank applies.
   app.get(
     '/wire-transfers/sepa/quote',
-    { schema: { querystring: z.object({ amount: z.string().max(20).optional() }) }, ...limited },
+    {
+      schema: {
+        querystring: z.object({ amount: z.string().max(20).optional() }),
+        response: { 200: sepaQuoteAnswer },
+      },
+      ...limited,
+    },
     async (request) => {
       const errors = new FormErrors();
       const cents = amountCents(errors, 'amount', request.query.amount, {

@@ -71,7 +71,6 @@ const NOT_YET_DECLARED: string[] = [
   'PUT /api/support/tickets/:id/status',
   'POST /api/ops/tickets/:id/reply',
   'PUT /api/ops/tickets/:id/status',
-  'GET /api/wire-transfers/sepa/quote',
   'POST /api/transfers/validate-recipient',
   'POST /api/zelle/send',
   'POST /api/zelle/request',
@@ -117,13 +116,10 @@ const NOT_YET_DECLARED: string[] = [
   'GET /api/support/search',
   'GET /api/ops/tickets',
   'GET /api/ops/tickets/:id',
-  'GET /api/transfers/limits',
   'GET /api/zelle/recipients',
   'GET /api/zelle/transactions',
   'GET /api/zelle/requests',
   'GET /api/zelle/limits',
-  'GET /api/savings-goals',
-  'GET /api/transactions/categories',
 ];
 
 interface Route {
