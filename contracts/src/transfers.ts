@@ -138,3 +138,52 @@ export const transferSubmitted = successOf(transferSubmittedData);
 /** The answer of GET /transfers/recent, newest first. */
 export const recentTransfersData = z.object({ transfers: z.array(transferView) });
 export const recentTransfers = successOf(recentTransfersData);
+
+/**
+ * The answer of GET /wire-transfers/sepa/quote: what a SEPA transfer of an amount costs in dollars
+ * and delivers in euros, at the rate (integer millionths, as text) the bank applies until
+ * `expires_at`.
+ */
+export const sepaQuoteData = z.object({
+  quote: z.object({
+    amount: money,
+    fee: money,
+    total: money,
+    currency: z.literal('USD'),
+    exchange: z.object({
+      rate: z.string(),
+      currency: z.literal('EUR'),
+      amount: money,
+      source: z.string(),
+      as_of: z.string(),
+    }),
+    expires_at: isoInstant,
+  }),
+});
+export type SepaQuote = z.infer<typeof sepaQuoteData>['quote'];
+export const sepaQuoteAnswer = successOf(sepaQuoteData);
+
+/** One transfer type's limits, in dollars, with what is used and left today and this month. */
+export const transferLimit = z.object({
+  type: transferTypeSchema,
+  title: z.string(),
+  daily_limit: money,
+  used_today: money,
+  remaining_today: money,
+  monthly_limit: money,
+  used_this_month: money,
+  remaining_this_month: money,
+  minimum_amount: money,
+  fee: money,
+  processing_time: z.string(),
+  currency: z.enum(['USD', 'EUR']),
+});
+export type TransferLimit = z.infer<typeof transferLimit>;
+
+/** The answer of GET /transfers/limits: every type's limits, on the bank's business day. */
+export const transferLimitsData = z.object({
+  limits: z.record(transferTypeSchema, transferLimit),
+  time_zone: z.string(),
+  business_date: z.string(),
+});
+export const transferLimitsAnswer = successOf(transferLimitsData);

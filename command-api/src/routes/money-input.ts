@@ -40,6 +40,11 @@ export function formBody<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.looseObject(shape).nullish();
 }
 
+/** The fields of a form body validated by formBody(); an absent body has none. */
+export function formFields(body: Body | null | undefined): Body {
+  return body ?? {};
+}
+
 /** The first of several accepted names that is present (API names first, then the form's). */
 export function pick(body: Body, ...names: string[]): unknown {
   for (const name of names) if (body[name] !== undefined && body[name] !== null) return body[name];

@@ -2,6 +2,7 @@ import {
   SEPA_COUNTRIES,
   SEPA_PURPOSES,
   TRANSFER_FIELD_MESSAGES,
+  sepaQuoteAnswer,
   transferSubmitted,
 } from '@bank/contracts';
 import { ApiError, requireCustomer, uuidParam, ok } from '@bank/infra';
@@ -32,6 +33,7 @@ import {
   amountCents,
   formAmount,
   formBody,
+  formFields,
   formDigits,
   formMultilineText,
   formText,
@@ -261,7 +263,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       url,
       { schema: { body: transferBodies[type], response: { 201: transferSubmitted } }, ...money },
       async (request, reply) => {
-        const body = (request.body ?? {}) as Body;
+        const body = formFields(request.body);
         const errors = new FormErrors();
         const common = readCommon(errors, body);
         const destination = transferReaders[type](errors, body, common);
@@ -287,7 +289,13 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   // What a SEPA transfer of this amount costs and delivers in euros, from the rate the bank applies.
   app.get(
     '/wire-transfers/sepa/quote',
-    { schema: { querystring: z.object({ amount: z.string().max(20).optional() }) }, ...limited },
+    {
+      schema: {
+        querystring: z.object({ amount: z.string().max(20).optional() }),
+        response: { 200: sepaQuoteAnswer },
+      },
+      ...limited,
+    },
     async (request) => {
       const errors = new FormErrors();
       const cents = amountCents(errors, 'amount', request.query.amount, {
@@ -326,7 +334,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       ...money,
     },
     async (request, reply) => {
-      const body = (request.body ?? {}) as Body;
+      const body = formFields(request.body);
       const errors = new FormErrors();
       const amount =
         body.amount === undefined || body.amount === null || body.amount === ''
@@ -366,7 +374,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       ...limited,
     },
     async (request) => {
-      const body = (request.body ?? {}) as Body;
+      const body = formFields(request.body);
       const text = textOf(
         pick(body, 'recipient', 'recipientEmail', 'recipientPhone', 'email', 'phone'),
       );

@@ -27,6 +27,7 @@ import {
   amountCents,
   formAmount,
   formBody,
+  formFields,
   formMultilineText,
   formText,
   requestIdentity,
@@ -192,13 +193,13 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
   const limited = rateLimit ? { config: { rateLimit } } : {};
 
   app.post('/zelle/send', { schema: { body: zelleBody }, ...money }, async (request, reply) => {
-    const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
+    const input = readZelleForm(request.customerId, formFields(request.body));
     const outcome = await sendZelle(ctx, input, requestIdentity(request), commandMetadata(request));
     return sendMoneyReply(reply, outcome);
   });
 
   app.post('/zelle/request', { schema: { body: zelleBody }, ...money }, async (request, reply) => {
-    const input = readZelleForm(request.customerId, (request.body ?? {}) as Body);
+    const input = readZelleForm(request.customerId, formFields(request.body));
     const outcome = await requestZelle(
       ctx,
       input,
@@ -209,7 +210,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/zelle/split', { schema: { body: splitBody }, ...money }, async (request, reply) => {
-    const input = readSplitForm(request.customerId, (request.body ?? {}) as Body);
+    const input = readSplitForm(request.customerId, formFields(request.body));
     const outcome = await splitZelle(
       ctx,
       input,
@@ -223,7 +224,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
     '/zelle/requests/:id/pay',
     { schema: { params: uuidParam, body: payBody }, ...money },
     async (request, reply) => {
-      const body = (request.body ?? {}) as Body;
+      const body = formFields(request.body);
       const errors = new FormErrors();
       const accountId = requiredText(
         errors,
@@ -262,7 +263,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
     { schema: { body: claimBody }, ...limited },
     async (request, reply) => {
       const errors = new FormErrors();
-      const kind = readKind(errors, (request.body ?? {}) as Body);
+      const kind = readKind(errors, formFields(request.body));
       errors.throwIfAny();
       const sent = await requestClaimCode(ctx, request.customerId, kind);
       return reply
@@ -272,7 +273,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post('/zelle/claims', { schema: { body: claimBody }, ...money }, async (request, reply) => {
-    const body = (request.body ?? {}) as Body;
+    const body = formFields(request.body);
     const errors = new FormErrors();
     const kind = readKind(errors, body);
     const code = textOf(body.code);

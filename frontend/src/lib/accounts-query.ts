@@ -1,17 +1,23 @@
+import { accountsListData } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
-import type { Account } from './accounts';
+import { api } from '@/lib/api-client';
 
-/** The customer's accounts (GET /accounts), under the same cache key as the accounts screen. */
-export const customerAccountsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['accounts'] as const,
-    queryFn: async ({ signal }): Promise<Account[]> => {
-      const { data } = await api.get<{ accounts: Account[] }>('/accounts', { signal });
-      return data?.accounts ?? [];
-    },
+/**
+ * GET /accounts, the one query every screen that lists the customer's accounts shares (one cache
+ * entry). The answer is checked against the schema the server declares.
+ */
+export async function getAccounts(signal?: AbortSignal) {
+  const { data } = await api.get<unknown>('/accounts', { signal });
+  return accountsListData.parse(data).accounts;
+}
+
+export const accountsQueryOptions = () =>
+  queryOptions({ queryKey: ['accounts'] as const, queryFn: ({ signal }) => getAccounts(signal) });
+
+/** The customer's accounts; `errorToast` says a failed load in a toast (the accounts screen). */
+export function useAccounts(options: { errorToast?: boolean } = {}) {
+  return useQuery({
+    ...accountsQueryOptions(),
+    ...(options.errorToast ? { meta: { errorToast: true } } : {}),
   });
-
-export function useCustomerAccounts() {
-  return useQuery(customerAccountsQueryOptions());
 }

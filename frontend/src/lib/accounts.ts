@@ -1,24 +1,7 @@
 // Bank accounts as the server returns them (GET /api/accounts and /api/dashboard).
+import type { AccountView } from '@bank/contracts';
 
-export type AccountKind = 'checking' | 'savings' | 'investment' | 'business' | 'other';
-
-export type Account = {
-  id: string | number;
-  name: string;
-  account_name?: string;
-  type: AccountKind | (string & {});
-  account_type?: { code: string; name: string } | null;
-  balance: number;
-  available_balance: number;
-  account_number: string;
-  formatted_account_number?: string;
-  routing_number?: string | null;
-  status: string;
-  interest_rate?: number | null;
-  monthly_fee?: number | null;
-  currency?: string;
-  last_transaction_date?: string | null;
-};
+export type Account = AccountView;
 
 export function accountName(account: Pick<Account, 'name' | 'account_name'>): string {
   return account.account_name || account.name;
@@ -40,7 +23,7 @@ export function periodContaining(date: string, now = new Date()): Period {
 
 /** The accounts page opened on one account, and optionally on one of its transactions. */
 export function accountsLink(
-  accountId: Account['id'] | null | undefined,
+  accountId: string | number | null | undefined,
   transaction?: { id: string | number; date: string } | null,
 ): string {
   const params = new URLSearchParams();

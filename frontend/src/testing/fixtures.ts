@@ -1,3 +1,4 @@
+import type { Account } from '@/lib/accounts';
 import { TOKEN_KEY, USER_KEY } from '@/lib/session-storage';
 
 export const testUser = {
@@ -14,21 +15,23 @@ export function storeSession() {
   localStorage.setItem(USER_KEY, JSON.stringify(testUser));
 }
 
-export const account = (over: Record<string, unknown> = {}) => ({
+/** An account as GET /api/accounts answers it (the contract's shape). */
+export const account = (over: Partial<Account> = {}): Account => ({
   id: 'a1',
   name: 'Premium Checking',
   account_name: 'Premium Checking',
   type: 'checking',
-  account_type: { code: 'checking', name: 'Checking' },
+  account_type: { code: 'premium_checking', name: 'Premium Checking' },
   balance: 1500.25,
   available_balance: 1400,
   account_number: '111122223333',
-  formatted_account_number: '1111 2222 3333',
-  routing_number: null,
+  formatted_account_number: '****3333',
+  routing_number: '102000196',
   status: 'active',
-  interest_rate: null,
-  monthly_fee: null,
+  interest_rate: 1.25,
+  monthly_fee: 0,
   currency: 'USD',
+  opened_at: '2025-01-02T10:00:00.000Z',
   last_transaction_date: null,
   ...over,
 });

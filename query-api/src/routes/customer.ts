@@ -1,3 +1,4 @@
+import { accountsList } from '@bank/contracts';
 import { centsToDollars, dollarsToCents, formatUsd } from '@bank/events';
 import {
   fieldError,
@@ -93,7 +94,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     return ok({ user, session_expires_at: request.sessionExpiresAt?.toISOString() ?? null }, 'OK');
   });
 
-  app.get('/accounts', async (request) => {
+  app.get('/accounts', { schema: { response: { 200: accountsList } } }, async (request) => {
     const rows = await listAccounts(pool, request.customerId);
     return ok({ accounts: rows.map(accountView) }, 'Accounts retrieved successfully');
   });

@@ -1,3 +1,4 @@
+import { savingsGoalsList, transactionCategoriesList } from '@bank/contracts';
 import { transactionCategories } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,14 +13,24 @@ export const personalFinanceQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/savings-goals',
-    { schema: { summary: 'Your savings accounts, each with its goal and progress (or none)' } },
+    {
+      schema: {
+        summary: 'Your savings accounts, each with its goal and progress (or none)',
+        response: { 200: savingsGoalsList },
+      },
+    },
     async (request) =>
       ok({ savings_goals: await listSavingsGoals(pool, request.customerId) }, 'OK'),
   );
 
   app.get(
     '/transactions/categories',
-    { schema: { summary: 'The transaction categories a transaction can be put in, with labels' } },
+    {
+      schema: {
+        summary: 'The transaction categories a transaction can be put in, with labels',
+        response: { 200: transactionCategoriesList },
+      },
+    },
     async () =>
       ok(
         {

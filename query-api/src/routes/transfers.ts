@@ -1,7 +1,8 @@
 import {
   recentTransfers,
+  transferLimitsAnswer,
   TRANSFER_TYPE_INFO,
-  TRANSFER_TYPES,
+  type TransferLimit,
   type TransferType,
   type TransferView,
 } from '@bank/contracts';
@@ -126,34 +127,39 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/transfers/limits', async (request) => {
-    const used = await usedToday(pool, request.customerId);
-    const limits = Object.fromEntries(
-      TRANSFER_TYPES.map((type) => {
+  app.get(
+    '/transfers/limits',
+    { schema: { response: { 200: transferLimitsAnswer } } },
+    async (request) => {
+      const used = await usedToday(pool, request.customerId);
+      const limitOf = (type: TransferType): TransferLimit => {
         const view = limitView(moneyRules.dailyLimits[type], used(type).day);
         const month = limitView(moneyRules.monthlyLimits[type], used(type).month);
-        return [
+        return {
           type,
-          {
-            type,
-            title: TRANSFER_TYPE_INFO[type].title,
-            daily_limit: view.limit,
-            used_today: view.used,
-            remaining_today: view.remaining,
-            monthly_limit: month.limit,
-            used_this_month: month.used,
-            remaining_this_month: month.remaining,
-            minimum_amount: centsToDollars(moneyRules.minTransferCents),
-            fee: centsToDollars(moneyRules.transferFees[type]),
-            processing_time: moneyRules.processingTimes[type],
-            currency: type === 'sepa' ? 'EUR' : 'USD',
-          },
-        ];
-      }),
-    );
-    return ok(
-      { limits, time_zone: BANK_TIME_ZONE, business_date: bankDateOf(new Date()) },
-      'Transfer limits retrieved successfully',
-    );
-  });
+          title: TRANSFER_TYPE_INFO[type].title,
+          daily_limit: view.limit,
+          used_today: view.used,
+          remaining_today: view.remaining,
+          monthly_limit: month.limit,
+          used_this_month: month.used,
+          remaining_this_month: month.remaining,
+          minimum_amount: centsToDollars(moneyRules.minTransferCents),
+          fee: centsToDollars(moneyRules.transferFees[type]),
+          processing_time: moneyRules.processingTimes[type],
+          currency: type === 'sepa' ? 'EUR' : 'USD',
+        };
+      };
+      const limits = {
+        'between-accounts': limitOf('between-accounts'),
+        'same-bank': limitOf('same-bank'),
+        'external-bank': limitOf('external-bank'),
+        sepa: limitOf('sepa'),
+      } satisfies Record<TransferType, TransferLimit>;
+      return ok(
+        { limits, time_zone: BANK_TIME_ZONE, business_date: bankDateOf(new Date()) },
+        'Transfer limits retrieved successfully',
+      );
+    },
+  );
 };

@@ -1,14 +1,13 @@
+import { transactionCategoriesListData, type TransactionCategoryOption } from '@bank/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type CategoryOption = { key: string; label: string };
+export type CategoryOption = TransactionCategoryOption;
 
 /** The bank's transaction categories (the server's table, with its labels). */
 export async function getTransactionCategories(signal?: AbortSignal): Promise<CategoryOption[]> {
-  const { data } = await api.get<{ categories: CategoryOption[] }>('/transactions/categories', {
-    signal,
-  });
-  return data?.categories ?? [];
+  const { data } = await api.get<unknown>('/transactions/categories', { signal });
+  return transactionCategoriesListData.parse(data).categories;
 }
 
 export const transactionCategoriesQueryOptions = () =>

@@ -20,7 +20,7 @@ import { useUser } from '@/lib/auth';
 import { formatDate, formatMoney, groupDigits, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import type { Transaction } from '@/lib/transactions';
-import { useAccounts } from '../api/get-accounts';
+import { useAccounts } from '@/lib/accounts-query';
 import {
   getAllTransactions,
   PERIODS,
@@ -100,7 +100,7 @@ function AccountDetail({ account, hidden }: { account: Account; hidden: boolean 
 export default function AccountsRoute() {
   useDocumentTitle('Accounts');
   const user = useUser();
-  const accounts = useAccounts();
+  const accounts = useAccounts({ errorToast: true });
   const [params, setParams] = useSearchParams();
   const [revealed, setRevealed] = useState(false);
   const [hidden, setHidden] = useState(false);

@@ -10,7 +10,7 @@ import { mapError } from '@/lib/error-mapping';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useDeletePayee } from '../api/delete-payee';
-import { useAccounts } from '../api/get-accounts';
+import { useAccounts } from '@/lib/accounts-query';
 import { useBillHistory } from '../api/get-bill-history';
 import { useCategories } from '../api/get-categories';
 import { usePayees, type Payee } from '../api/get-payees';

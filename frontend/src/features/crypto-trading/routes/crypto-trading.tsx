@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { formatDate, formatMoney } from '@/lib/format';
-import { useAccounts } from '../api/get-accounts';
+import { useAccounts } from '@/lib/accounts-query';
 import {
   cryptoTransactionsQueryOptions,
   useCryptoTransactions,

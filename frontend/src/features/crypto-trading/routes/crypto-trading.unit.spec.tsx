@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { account } from '@/testing/fixtures';
 import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import CryptoTradingRoute from './crypto-trading';
 
@@ -55,15 +56,14 @@ function setup() {
     'GET /api/crypto/deposit-methods': () => ({ deposit_methods: [] }),
     'GET /api/accounts': () => ({
       accounts: [
-        {
+        account({
           id: 'chk',
           name: 'Checking',
-          type: 'checking',
+          account_name: 'Checking',
           balance: 900,
           available_balance: 900,
           account_number: '1',
-          status: 'active',
-        },
+        }),
       ],
     }),
   });

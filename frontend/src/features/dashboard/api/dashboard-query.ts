@@ -1,3 +1,4 @@
+import type { SavingsGoalView } from '@bank/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Account } from '@/lib/accounts';
@@ -17,16 +18,7 @@ export type SavingsGoal =
       reached?: boolean;
     };
 
-/** A savings account with its goal, as the server reports it (amounts in dollars). */
-export type SavingsGoalView = {
-  account_id: string;
-  account_name: string;
-  current_amount: number;
-  target_amount: number | null;
-  remaining_amount: number | null;
-  progress_percent: number | null;
-  reached: boolean;
-};
+export type { SavingsGoalView };
 
 export type DashboardData = {
   accounts: Account[];

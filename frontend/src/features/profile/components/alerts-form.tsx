@@ -5,7 +5,7 @@ import { Alert, Skeleton } from '@/components/ui/feedback';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { accountName, type Account } from '@/lib/accounts';
-import { useCustomerAccounts } from '@/lib/accounts-query';
+import { useAccounts } from '@/lib/accounts-query';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { useAlerts, useSaveAlerts } from '../api/alerts';
@@ -164,7 +164,7 @@ function AlertsFormBody({ alerts, accounts }: { alerts: AlertSettingsView; accou
 export function AlertsForm() {
   const alerts = useAlerts();
   // The account choice is drawn with its options, so the saved one shows as chosen.
-  const accounts = useCustomerAccounts();
+  const accounts = useAccounts();
   if (alerts.isError || accounts.isError) {
     return <Alert tone="danger">Your alerts could not be loaded. Please try again later.</Alert>;
   }

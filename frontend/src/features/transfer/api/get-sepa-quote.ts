@@ -1,22 +1,16 @@
+import { sepaQuoteData, type SepaQuote } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The bank's quote for a SEPA transfer: what is charged in dollars and what arrives in euros. */
-export type SepaQuote = {
-  amount: number;
-  fee: number;
-  total: number;
-  currency: 'USD';
-  exchange: { rate: string; currency: 'EUR'; amount: number; source: string; as_of: string };
-  expires_at: string;
-};
+export type { SepaQuote };
 
+/** The bank's quote for a SEPA transfer, checked against the schema the server declares. */
 export async function getSepaQuote(amount: string, signal?: AbortSignal): Promise<SepaQuote> {
-  const { data } = await api.get<{ quote: SepaQuote }>('/wire-transfers/sepa/quote', {
+  const { data } = await api.get<unknown>('/wire-transfers/sepa/quote', {
     signal,
     query: { amount },
   });
-  return data.quote;
+  return sepaQuoteData.parse(data).quote;
 }
 
 export const sepaQuoteQueryOptions = (amount: string) =>

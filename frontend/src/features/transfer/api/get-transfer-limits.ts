@@ -1,15 +1,11 @@
+import { transferLimitsData } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The limits' shape is not shown; the screen reads what it recognises. */
-export type TransferLimits = Record<string, unknown>;
-
-export async function getTransferLimits(signal?: AbortSignal): Promise<TransferLimits> {
-  const { data } = await api.get<{ limits?: TransferLimits } & TransferLimits>(
-    '/transfers/limits',
-    { signal },
-  );
-  return data?.limits ?? data ?? {};
+/** Every transfer type's limits, checked against the schema the server declares. */
+export async function getTransferLimits(signal?: AbortSignal) {
+  const { data } = await api.get<unknown>('/transfers/limits', { signal });
+  return transferLimitsData.parse(data).limits;
 }
 
 export const transferLimitsQueryOptions = () =>

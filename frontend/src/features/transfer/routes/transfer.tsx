@@ -1,3 +1,4 @@
+import type { TransferLimit } from '@bank/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -21,7 +22,7 @@ import {
   useCreateTransfer,
   type TransferForm,
 } from '../api/create-transfer';
-import { useAccounts } from '../api/get-accounts';
+import { useAccounts } from '@/lib/accounts-query';
 import { formatEuros, rateText, useSepaQuote } from '../api/get-sepa-quote';
 import { useTransferLimits } from '../api/get-transfer-limits';
 import { useScheduleTransfer } from '../api/scheduled-transfers';
@@ -38,15 +39,11 @@ import './transfer.css';
 
 type Step = 1 | 2 | 3;
 
-/** " · Daily limit $X ($Y left today)" when the server's limits for the type are known. */
-function limitText(limits: Record<string, unknown> | undefined, type: TransferType) {
-  const entry = limits?.[type] as { daily_limit?: number; remaining_today?: number } | undefined;
-  if (!entry || typeof entry.daily_limit !== 'number') return null;
-  const left =
-    typeof entry.remaining_today === 'number'
-      ? ` (${formatMoney(entry.remaining_today)} left today)`
-      : '';
-  return ` · Daily limit ${formatMoney(entry.daily_limit)}${left}`;
+/** " · Daily limit $X ($Y left today)" once the server's limits are known. */
+function limitText(limits: Record<TransferType, TransferLimit> | undefined, type: TransferType) {
+  const entry = limits?.[type];
+  if (!entry) return null;
+  return ` · Daily limit ${formatMoney(entry.daily_limit)} (${formatMoney(entry.remaining_today)} left today)`;
 }
 
 export const SUCCESS_TOAST_MS = 6000;

@@ -1,28 +1,28 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { account } from '@/testing/fixtures';
 import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import TransferRoute from './transfer';
 
 const accounts = [
-  {
+  account({
     id: 'chk',
     name: 'Everyday Checking',
-    type: 'checking',
+    account_name: 'Everyday Checking',
     balance: 500,
     available_balance: 500,
     account_number: '100000000001',
-    status: 'active',
-  },
-  {
+  }),
+  account({
     id: 'sav',
     name: 'Savings',
+    account_name: 'Savings',
     type: 'savings',
     balance: 20,
     available_balance: 20,
     account_number: '100000000002',
-    status: 'active',
-  },
+  }),
 ];
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,18 +1,28 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '@/lib/accounts';
 import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import { SplitForm } from './split-form';
 
-const accounts = [
+const accounts: Account[] = [
   {
     id: 'chk',
     name: 'Checking',
     type: 'checking',
     balance: 10,
     available_balance: 10,
+    account_name: 'Checking',
+    account_type: { code: 'premium_checking', name: 'Premium Checking' },
+    currency: 'USD',
     account_number: '1',
+    formatted_account_number: '****0001',
+    routing_number: '102000196',
     status: 'active',
+    interest_rate: 1.25,
+    monthly_fee: 0,
+    opened_at: '2026-01-01T00:00:00.000Z',
+    last_transaction_date: null,
   },
 ];
 

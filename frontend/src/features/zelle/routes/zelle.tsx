@@ -8,7 +8,7 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
-import { useAccounts } from '../api/get-accounts';
+import { useAccounts } from '@/lib/accounts-query';
 import { useZelleLimits } from '../api/get-zelle-limits';
 import { useZelleRecipients, type ZelleRecipient } from '../api/get-zelle-recipients';
 import { useZelleRequests } from '../api/get-zelle-requests';
