@@ -8,6 +8,7 @@ import { opsAuditorRoutes } from './routes/ops-auditors.ts';
 import { opsCommandRoutes } from './routes/ops.ts';
 import { opsParkedEventRoutes } from './routes/ops-parked-events.ts';
 import { opsSupportRoutes } from './routes/ops-support.ts';
+import { pendingCancelRoutes } from './routes/pending-cancel.ts';
 import { personalFinanceRoutes } from './routes/personal-finance.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -54,5 +55,6 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(opsSupportRoutes, { ctx });
   await app.register(transferRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(zelleRoutes, { ctx, rateLimit: rateLimits?.money });
+  await app.register(pendingCancelRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(personalFinanceRoutes, { ctx });
 };

@@ -77,6 +77,11 @@ export const transfersProjection = defineProjection({
         [d.transferId, d.reason],
       );
     },
+    async TransferCancelled(d, _event, db) {
+      await db.query(`UPDATE rm_transfers SET status = 'cancelled' WHERE transfer_id = $1`, [
+        d.transferId,
+      ]);
+    },
   },
 });
 

@@ -186,6 +186,9 @@ export const zelleProjection = defineProjection({
     async ZellePaymentReturned(d, _event, db) {
       await setStatus(db, d.paymentId, 'returned');
     },
+    async ZellePaymentCancelled(d, _event, db) {
+      await setStatus(db, d.paymentId, 'cancelled');
+    },
     async ZelleRequestCreated(d, event, db) {
       const common = {
         itemId: d.requestId,
@@ -223,6 +226,9 @@ export const zelleProjection = defineProjection({
     async ZelleRequestDeclined(d, _event, db) {
       await setStatus(db, d.requestId, 'declined');
     },
+    async ZelleRequestCancelled(d, _event, db) {
+      await setStatus(db, d.requestId, 'cancelled');
+    },
   },
 });
 
@@ -241,6 +247,7 @@ export function zelleNotificationHandlers(
   | 'ZellePaymentReturned'
   | 'ZelleRequestCreated'
   | 'ZelleRequestDeclined'
+  | 'ZelleRequestCancelled'
 > {
   return {
     async ZellePaymentSent(d, event, db) {
@@ -294,6 +301,15 @@ export function zelleNotificationHandlers(
         title: 'Zelle request declined',
         message: `${d.payerName} declined your request for ${formatUsd(d.amount)}.`,
         priority: 'medium',
+      });
+    },
+    async ZelleRequestCancelled(d, event, db) {
+      await raise(db, event, {
+        customerId: d.payerCustomerId,
+        type: 'zelle',
+        title: 'Zelle request cancelled',
+        message: `${d.requesterName} cancelled their request for ${formatUsd(d.amount)}. There is nothing to pay.`,
+        priority: 'low',
       });
     },
   };

@@ -7,6 +7,7 @@ import {
   CustomerRegistered,
   CustomerSignInLocked,
   CustomerRecoveryCodeUsed,
+  CustomerRecoveryCodesRegenerated,
   CustomerTwoFactorDisabled,
   CustomerTwoFactorEnabled,
   type BankEvent,
@@ -94,6 +95,13 @@ export const customerAggregate: Aggregate<CustomerState> = {
               },
             }
           : state;
+      case 'CustomerRecoveryCodesRegenerated':
+        return state.twoFactor
+          ? {
+              ...state,
+              twoFactor: { ...state.twoFactor, recoveryCodeHashes: event.data.recoveryCodeHashes },
+            }
+          : state;
       case 'CustomerErased':
         return {
           ...state,
@@ -127,6 +135,7 @@ export type CustomerCommand =
   | { type: 'EnableTwoFactor'; secretSealed: string; recoveryCodeHashes: string[] }
   | { type: 'DisableTwoFactor'; passwordValid: boolean }
   | { type: 'UseRecoveryCode'; codeHash: string }
+  | { type: 'RegenerateRecoveryCodes'; recoveryCodeHashes: string[] }
   | { type: 'Erase'; reason: string };
 
 export const twoFactorMessages = {
@@ -215,6 +224,14 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
         CustomerRecoveryCodeUsed.create({
           customerId: state.customerId,
           codeHash: command.codeHash,
+        }),
+      ];
+    case 'RegenerateRecoveryCodes':
+      if (!state.twoFactor) throw new DomainError('conflict', twoFactorMessages.notOn);
+      return [
+        CustomerRecoveryCodesRegenerated.create({
+          customerId: state.customerId,
+          recoveryCodeHashes: command.recoveryCodeHashes,
         }),
       ];
     case 'Erase':

@@ -1,6 +1,7 @@
 import { ArrowLeft, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { CancelPendingButton } from '@/components/transactions/cancel-pending';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
@@ -106,6 +107,17 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
         ))}
       </ol>
       <div className="receipt__actions">
+        {receipt.cancellable ? (
+          <CancelPendingButton
+            kind={receipt.cancellable.kind}
+            id={receipt.cancellable.id}
+            question={
+              receipt.cancellable.kind === 'transfer'
+                ? 'The transfer has not settled yet. If you cancel it, the amount and its fee are available in your account again at once.'
+                : 'Nobody has claimed this payment yet. If you cancel it, the money is available in your account again at once.'
+            }
+          />
+        ) : null}
         <Button
           variant="secondary"
           onClick={() => void download()}
@@ -126,7 +138,7 @@ export default function ReceiptRoute() {
   const receipt = useReceipt(id);
   const accountId = receipt.data?.receipt.account.id;
   const back = accountId
-    ? `/accounts?account=${accountId}&tx=${encodeURIComponent(id)}`
+    ? `/accounts?account=${accountId}&tx=${encodeURIComponent(receipt.data?.transaction.id ?? id)}`
     : '/accounts';
   return (
     <div className="receipt-page">
