@@ -45,7 +45,10 @@ async function pendingTransfer(amount: number) {
 }
 
 /** The customer's history line of a hold (pending, then failed/cancelled or completed). */
-async function holdLine(c: { client: { get: (p: string) => Promise<{ body: any }> } }, ref: string) {
+async function holdLine(
+  c: { client: { get: (p: string) => Promise<{ body: any }> } },
+  ref: string,
+) {
   await bank.runner.catchUp();
   const list = await c.client.get(
     `/api/dashboard/comprehensive-history?search=${encodeURIComponent(ref)}&limit=50`,
@@ -89,7 +92,10 @@ describe('cancelling an unclaimed Zelle payment', () => {
     const line = (await holdLine(sender, reference))[0]!;
     expect(line.status).toBe('cancelled');
     const receipt = (await sender.client.get(`/api/transactions/${line.id}`)).body.data.receipt;
-    expect(receipt.timeline.map((s: { step: string }) => s.step)).toEqual(['initiated', 'reversed']);
+    expect(receipt.timeline.map((s: { step: string }) => s.step)).toEqual([
+      'initiated',
+      'reversed',
+    ]);
     expect(receipt.timeline[1].detail).toBe('Cancelled by you');
     expect(receipt.cancellable).toBeNull();
     expect((await ledger(bank)).balanced).toBe(true);
@@ -229,7 +235,8 @@ describe('cancelling a pending external transfer', () => {
   it('offers the cancel on the pending line’s receipt', async () => {
     const { c, transferId } = await pendingTransfer(20);
     await bank.runner.catchUp();
-    const lines = (await c.client.get('/api/dashboard/comprehensive-history?limit=20')).body.data.transactions as {
+    const lines = (await c.client.get('/api/dashboard/comprehensive-history?limit=20')).body.data
+      .transactions as {
       id: string;
       status: string;
       kind: string;

@@ -99,7 +99,8 @@ export function cancellableFrom(row: {
 }): { kind: 'transfer' | 'zelle-payment'; id: string } | null {
   if (row.status !== 'pending') return null;
   const metadata = row.metadata ?? {};
-  if (typeof metadata.transfer_id === 'string') return { kind: 'transfer', id: metadata.transfer_id };
+  if (typeof metadata.transfer_id === 'string')
+    return { kind: 'transfer', id: metadata.transfer_id };
   if (typeof metadata.zelle_payment_id === 'string') {
     return { kind: 'zelle-payment', id: metadata.zelle_payment_id };
   }

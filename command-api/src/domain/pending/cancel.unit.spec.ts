@@ -127,7 +127,13 @@ class World {
     const contra = `account:${this.to.accountId}`;
     this.apply('from', {
       type: 'CaptureHold',
-      posting: { ...common, holdId: p.holdId!, accountId: this.from.accountId, description: 'x', contra },
+      posting: {
+        ...common,
+        holdId: p.holdId!,
+        accountId: this.from.accountId,
+        description: 'x',
+        contra,
+      },
     });
     this.apply('to', {
       type: 'Credit',
@@ -386,7 +392,10 @@ describe('cancelling what is pending', () => {
       'This request was already cancelled.',
     );
     expect(() =>
-      decideRequest({ type: 'Pay', payerCustomerId: recipient, paymentId: randomUUID(), now }, cancelled),
+      decideRequest(
+        { type: 'Pay', payerCustomerId: recipient, paymentId: randomUUID(), now },
+        cancelled,
+      ),
     ).toThrow('This request was already cancelled.');
   });
 });

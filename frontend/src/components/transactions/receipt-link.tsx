@@ -7,7 +7,13 @@ export const receiptHref = (idOrReference: string) =>
   `/transactions/${encodeURIComponent(idOrReference)}`;
 
 /** The text of a list row, opening the movement's receipt when it has one. */
-export function ReceiptLink({ id, children }: { id: string | null | undefined; children: ReactNode }) {
+export function ReceiptLink({
+  id,
+  children,
+}: {
+  id: string | null | undefined;
+  children: ReactNode;
+}) {
   if (!id) return <>{children}</>;
   return (
     <Link to={receiptHref(id)} className="receipt-link">
@@ -49,7 +55,6 @@ export function ReferenceConfirmation({
 /** The reference number inside a command's answer ({transaction}, {request} or {trade}). */
 export function referenceIn(data: unknown, key: string): string | null {
   const item = (data as Record<string, unknown> | null)?.[key] as
-    | { reference_number?: unknown }
-    | undefined;
+    { reference_number?: unknown } | undefined;
   return typeof item?.reference_number === 'string' ? item.reference_number : null;
 }
