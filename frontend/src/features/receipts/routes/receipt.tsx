@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
+import { accountsLink } from '@/lib/accounts';
 import { ApiError } from '@/lib/api-client';
 import { downloadFromApi } from '@/lib/download';
 import { formatDate, formatMoney, formatSignedMoney } from '@/lib/format';
@@ -136,9 +137,9 @@ export default function ReceiptRoute() {
   useDocumentTitle('Receipt');
   const id = useParams().transactionId ?? '';
   const receipt = useReceipt(id);
-  const accountId = receipt.data?.receipt.account.id;
-  const back = accountId
-    ? `/accounts?account=${accountId}&tx=${encodeURIComponent(receipt.data?.transaction.id ?? id)}`
+  // The account, a period that holds the line, and the line highlighted.
+  const back = receipt.data
+    ? accountsLink(receipt.data.receipt.account.id, receipt.data.transaction)
     : '/accounts';
   return (
     <div className="receipt-page">
