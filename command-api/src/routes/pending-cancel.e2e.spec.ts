@@ -85,6 +85,10 @@ describe('cancelling an unclaimed Zelle payment', () => {
     await bank.runner.catchUp();
     expect(await balances(sender, sender.checking.id)).toEqual({ balance: 500, available: 500 });
 
+    const notices = (await sender.client.get('/api/notifications')).body.data.notifications as {
+      title: string;
+    }[];
+    expect(notices.map((n) => n.title)).toContain('Zelle payment cancelled');
     const activity = (await sender.client.get('/api/zelle/transactions')).body.data.transactions;
     expect(activity.find((a: { id: string }) => a.id === paymentId).status).toBe('cancelled');
 
@@ -215,6 +219,10 @@ describe('cancelling a pending external transfer', () => {
     expect(await settleTransfer(bank.ctx, transferId)).toBe('nothing to do');
     await bank.runner.catchUp();
     expect(await balances(c, c.checking.id)).toEqual({ balance: 500, available: 500 });
+    const notices = (await c.client.get('/api/notifications')).body.data.notifications as {
+      title: string;
+    }[];
+    expect(notices.map((n) => n.title)).toContain('Transfer cancelled');
     const recent = (await c.client.get('/api/transfers/recent')).body.data.transfers;
     expect(recent.find((t: { id: string }) => t.id === transferId).status).toBe('cancelled');
     expect((await ledger(bank)).balanced).toBe(true);

@@ -20,6 +20,7 @@ import {
 import { activityAggregate } from '../domain/transfers/limits.ts';
 import { transferAggregate } from '../domain/transfers/transfer.ts';
 import { paymentAggregate, requestAggregate } from '../domain/zelle/zelle.ts';
+import type { Aggregate } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
@@ -28,6 +29,9 @@ import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
  * Cancels what is still pending, each in one append: the item's cancel event, the released holds
  * on the source account and, for money, the movement taken off the customer's limits.
  */
+
+/** An event as a unit of work appends it. */
+type NewEvent = Parameters<UnitOfWork['append']>[1][number];
 
 export interface CancelInput {
   customerId: string;
@@ -84,53 +88,72 @@ function cancelled(
   };
 }
 
-/** POST /transfers/{id}/cancel: a pending external or SEPA transfer, before it settles. */
-export function cancelTransfer(
-  ctx: CommandContext,
-  input: CancelInput,
-  identity: RequestIdentity,
-  metadata: EventMetadata,
-) {
-  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
-    const stream = moneyStreams.transfer(input.id);
-    const { state } = await uow.load(stream, transferAggregate);
-    const plan = decideCancelTransfer(state, input.customerId, now);
-    const t = state.transfer!;
-    uow.append(stream, plan.events);
-    await giveBack(uow, plan, t.fromAccountId, t.customerId, t.transferId);
-    return cancelled(
-      'transfer',
-      t.transferId,
-      t.reference,
-      plan.returnedCents,
-      `Transfer to ${t.recipientName} cancelled. ${formatUsd(plan.returnedCents)} is available in your ${t.fromAccountName} again.`,
-    );
-  });
+/** How one kind of held movement is cancelled: its stream, its decider, and what it names. */
+interface HeldMovement<S> {
+  kind: CancellableKind;
+  stream: (id: string) => string;
+  aggregate: Aggregate<S>;
+  decide: (state: S, customerId: string, now: Date) => CancelPlan<NewEvent>;
+  /** Facts of the loaded (and, once decided, existing) item. */
+  facts: (state: S) => {
+    id: string;
+    accountId: string;
+    customerId: string;
+    reference: string;
+    message: (returned: string) => string;
+  };
 }
 
-/** POST /zelle/payments/{id}/cancel: a payment nobody has claimed yet goes back to the sender. */
-export function cancelZellePayment(
-  ctx: CommandContext,
-  input: CancelInput,
-  identity: RequestIdentity,
-  metadata: EventMetadata,
-) {
-  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
-    const stream = zelleStreams.payment(input.id);
-    const { state } = await uow.load(stream, paymentAggregate);
-    const plan = decideCancelZellePayment(state, input.customerId, now);
-    const p = state.payment!;
-    uow.append(stream, plan.events);
-    await giveBack(uow, plan, p.fromAccountId, p.senderCustomerId, p.paymentId);
-    return cancelled(
-      'zelle-payment',
-      p.paymentId,
-      p.reference,
-      plan.returnedCents,
-      `Payment to ${p.recipientName} cancelled. ${formatUsd(plan.returnedCents)} is available in your account again.`,
-    );
-  });
+function cancelHeld<S>(movement: HeldMovement<S>) {
+  return (
+    ctx: CommandContext,
+    input: CancelInput,
+    identity: RequestIdentity,
+    metadata: EventMetadata,
+  ) =>
+    runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+      const stream = movement.stream(input.id);
+      const { state } = await uow.load(stream, movement.aggregate);
+      const plan = movement.decide(state, input.customerId, now);
+      const f = movement.facts(state);
+      uow.append(stream, plan.events);
+      await giveBack(uow, plan, f.accountId, f.customerId, f.id);
+      const returned = formatUsd(plan.returnedCents);
+      return cancelled(movement.kind, f.id, f.reference, plan.returnedCents, f.message(returned));
+    });
 }
+
+/** POST /transfers/{id}/cancel: a pending external or SEPA transfer, before it settles. */
+export const cancelTransfer = cancelHeld({
+  kind: 'transfer',
+  stream: moneyStreams.transfer,
+  aggregate: transferAggregate,
+  decide: decideCancelTransfer,
+  facts: ({ transfer: t }) => ({
+    id: t!.transferId,
+    accountId: t!.fromAccountId,
+    customerId: t!.customerId,
+    reference: t!.reference,
+    message: (returned) =>
+      `Transfer to ${t!.recipientName} cancelled. ${returned} is available in your ${t!.fromAccountName} again.`,
+  }),
+});
+
+/** POST /zelle/payments/{id}/cancel: a payment nobody has claimed yet goes back to the sender. */
+export const cancelZellePayment = cancelHeld({
+  kind: 'zelle-payment',
+  stream: zelleStreams.payment,
+  aggregate: paymentAggregate,
+  decide: decideCancelZellePayment,
+  facts: ({ payment: p }) => ({
+    id: p!.paymentId,
+    accountId: p!.fromAccountId,
+    customerId: p!.senderCustomerId,
+    reference: p!.reference,
+    message: (returned) =>
+      `Payment to ${p!.recipientName} cancelled. ${returned} is available in your account again.`,
+  }),
+});
 
 /** POST /zelle/requests/{id}/cancel: the requester withdraws a request not yet answered. */
 export function cancelZelleRequest(

@@ -245,6 +245,7 @@ export function zelleNotificationHandlers(
   | 'ZellePaymentSent'
   | 'ZellePaymentClaimed'
   | 'ZellePaymentReturned'
+  | 'ZellePaymentCancelled'
   | 'ZelleRequestCreated'
   | 'ZelleRequestDeclined'
   | 'ZelleRequestCancelled'
@@ -283,6 +284,15 @@ export function zelleNotificationHandlers(
         title: 'Zelle payment returned',
         message: `Your payment of ${formatUsd(d.amount)} to ${d.recipientName} was not claimed within 14 days. The money is available in your account again.`,
         priority: 'high',
+      });
+    },
+    async ZellePaymentCancelled(d, event, db) {
+      await raise(db, event, {
+        customerId: d.senderCustomerId,
+        type: 'zelle',
+        title: 'Zelle payment cancelled',
+        message: `You cancelled your payment of ${formatUsd(d.amount)} to ${d.recipientName}. The money is available in your account again.`,
+        priority: 'medium',
       });
     },
     async ZelleRequestCreated(d, event, db) {

@@ -71,9 +71,14 @@ export function SchedulePaymentDialog({
       form.reset(empty(payee, accounts));
       setReview(null);
       setError(null);
-      setDone(null);
     }
   }, [open, payee, accounts, form]);
+
+  // Only a new opening clears the confirmation: the payment refreshes the accounts, which resets
+  // the form above while the confirmation is still on screen.
+  useEffect(() => {
+    if (open) setDone(null);
+  }, [open]);
 
   const close = () => {
     if (schedule.isPending) return;
