@@ -9,6 +9,7 @@ import { opsCommandRoutes } from './routes/ops.ts';
 import { opsParkedEventRoutes } from './routes/ops-parked-events.ts';
 import { opsSupportRoutes } from './routes/ops-support.ts';
 import { alertRoutes } from './routes/alerts.ts';
+import { pendingCancelRoutes } from './routes/pending-cancel.ts';
 import { personalFinanceRoutes } from './routes/personal-finance.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -59,6 +60,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(scheduledTransferRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(savedRecipientRoutes, { ctx });
   await app.register(zelleRoutes, { ctx, rateLimit: rateLimits?.money });
+  await app.register(pendingCancelRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(personalFinanceRoutes, { ctx });
   await app.register(alertRoutes, { ctx });
 };

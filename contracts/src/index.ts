@@ -6,3 +6,4 @@ export * from './insights.ts';
 export * from './personal-finance.ts';
 export * from './transfers.ts';
 export * from './scheduled-transfers.ts';
+export * from './pending.ts';

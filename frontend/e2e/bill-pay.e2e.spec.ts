@@ -45,6 +45,11 @@ describe('Bill Pay', () => {
     await expectScreenAccessible(page, 'confirm payment');
     await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
     await toast(page, /Payment (sent|scheduled) successfully!/).waitFor();
+    const done = dialog(page, 'Payment Confirmation');
+    await done.getByText(/Reference number/).waitFor();
+    await expectScreenAccessible(page, 'payment confirmation');
+    await done.getByRole('button', { name: 'Done' }).click();
+    await done.waitFor({ state: 'detached' });
 
     await openTab(page, 'History');
     await page.getByRole('heading', { name: 'Complete Transaction History' }).waitFor();
@@ -96,6 +101,11 @@ describe('Bill Pay', () => {
     await dialog(page, 'Confirm Payment').getByText('Monthly').waitFor();
     await page.getByRole('button', { name: 'Confirm Payment' }).click();
     await toast(page, 'Payment scheduled successfully!').waitFor();
+    const done = dialog(page, 'Payment Confirmation');
+    // Nothing has moved yet: no reference and no receipt until the day it is paid.
+    await done.getByText(/reference number and receipt on the day it is paid/).waitFor();
+    expect(await done.getByRole('link', { name: 'View receipt' }).count()).toBe(0);
+    await done.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('heading', { name: 'Upcoming Payments' }).waitFor();
   });
 });

@@ -69,7 +69,7 @@ describe('dashboard and accounts', () => {
     expect(await page.locator('.account-list').textContent()).not.toMatch(MONEY);
   });
 
-  it('a search result opens its account, a period that holds it, and the transaction', async () => {
+  it('a search result opens its receipt, whose way back holds it on its account', async () => {
     const page = await signInAsDemo();
     const results = await new AppShell(page).search('Interest paid');
     await results.getByRole('option').first().waitFor();
@@ -78,6 +78,10 @@ describe('dashboard and accounts', () => {
       .getByRole('option', { name: /Interest paid/ })
       .last()
       .click();
+    await page.waitForURL('**/transactions/**');
+    await page.getByRole('heading', { name: /Interest paid/ }).waitFor();
+    await expectScreenAccessible(page, 'receipt opened from search');
+    await page.getByRole('link', { name: 'Back to Accounts' }).click();
     await page.waitForURL(/\/accounts\?/);
     await page.getByRole('heading', { name: 'High Yield Savings details' }).waitFor();
     const highlighted = page.locator('.tx--highlighted');

@@ -90,5 +90,26 @@ for (const viewport of [
       await confirm.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor();
     });
+
+    it('makes new recovery codes after confirming it is you', async () => {
+      const customer = await t.customer();
+      const page = await t.signedInPage(customer, viewport);
+      await enrolInBrowser(page);
+      await t.bank.ownerPool.query(
+        `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
+        [customer.user.id],
+      );
+      await page.getByRole('button', { name: 'Get new recovery codes' }).click();
+      const confirm = dialog(page, 'Confirm it’s you');
+      await confirm.getByLabel('Password').fill(customer.payload.password as string);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await toast(page, 'New recovery codes are ready. Your old codes no longer work.').waitFor();
+      const codes = page.getByRole('list', { name: 'Recovery codes' });
+      await codes.waitFor();
+      expect(await codes.locator('li').count()).toBe(10);
+      await expectScreenAccessible(page, 'new recovery codes');
+      await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+      await page.getByText(/Recovery codes left: 10/).waitFor();
+    });
   });
 }

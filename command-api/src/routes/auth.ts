@@ -16,6 +16,7 @@ import type { CommandContext } from '../services/context.ts';
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
+  regenerateRecoveryCodes,
   startTwoFactorSetup,
   twoFactorStatus,
 } from '../services/two-factor.ts';
@@ -277,6 +278,26 @@ export const authRoutes: FastifyPluginAsyncZod<{
           ok(
             { enabled: true, recovery_codes: recoveryCodes },
             'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+          ),
+        );
+      },
+    );
+
+    signedIn.post(
+      '/two-factor/recovery-codes',
+      { schema: { body: z.object({}).nullish() }, ...limited },
+      async (request, reply) => {
+        requireStepUp(request);
+        const { outcome, recoveryCodes } = await regenerateRecoveryCodes(
+          ctx,
+          request.customerId,
+          commandMetadata(request),
+        );
+        markConsistency(reply, outcome);
+        return reply.send(
+          ok(
+            { recovery_codes: recoveryCodes },
+            'New recovery codes are ready. Your old codes no longer work.',
           ),
         );
       },

@@ -293,3 +293,38 @@ describe('password strength', () => {
     expect(change.body.errors.new_password[0]).toMatch(/too easy to guess/);
   });
 });
+
+describe('new recovery codes', () => {
+  it('asks for step-up, then replaces every earlier code with ten new ones', async () => {
+    const { client, payload, user, recoveryCodes } = await customerWithTwoFactor();
+    const account: string = user.account_number;
+    await ageSessions(user.id);
+    const refused = await client.post('/api/two-factor/recovery-codes', {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('STEP_UP_REQUIRED');
+
+    expect((await client.post('/api/step-up', { password: payload.password })).status).toBe(200);
+    const fresh = await client.post('/api/two-factor/recovery-codes', {});
+    expect(fresh.status).toBe(200);
+    const codes: string[] = fresh.body.data.recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(codes.some((c) => recoveryCodes.includes(c))).toBe(false);
+    expect((await client.get('/api/two-factor')).body.data.recovery_codes_left).toBe(10);
+
+    const old = await passwordSignIn(account, payload.password);
+    const withOld = await old.client.post('/api/login/two-factor', {
+      challenge_token: old.response.body.data.challenge_token,
+      code: recoveryCodes[0],
+    });
+    expect(withOld.status).toBe(422);
+    const withNew = await old.client.post('/api/login/two-factor', {
+      challenge_token: old.response.body.data.challenge_token,
+      code: codes[0],
+    });
+    expect(withNew.status).toBe(200);
+
+    // Without two-factor there is nothing to regenerate.
+    const plain = await signedUpCustomer(bank);
+    expect((await plain.client.post('/api/two-factor/recovery-codes', {})).status).toBe(409);
+  });
+});

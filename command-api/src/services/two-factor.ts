@@ -190,6 +190,25 @@ export async function confirmTwoFactorSetup(
   return { outcome, recoveryCodes };
 }
 
+/**
+ * A new set of recovery codes (the session must have stepped up): every earlier code, used or
+ * not, stops working. The new codes are answered this once.
+ */
+export async function regenerateRecoveryCodes(
+  ctx: CommandContext,
+  customerId: string,
+  metadata: EventMetadata,
+) {
+  const recoveryCodes = newRecoveryCodes();
+  const outcome = await runCustomerCommand(
+    ctx,
+    customerId,
+    { type: 'RegenerateRecoveryCodes', recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode) },
+    metadata,
+  );
+  return { outcome, recoveryCodes };
+}
+
 /** Turns two-factor off: the session must have stepped up, and the password is asked again. */
 export async function disableTwoFactor(
   ctx: CommandContext,

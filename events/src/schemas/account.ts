@@ -75,7 +75,16 @@ export const FundsHeld = defineEvent(
 /** A hold is released without posting (a failed or cancelled pending payment). */
 export const HoldReleased = defineEvent(
   'HoldReleased',
-  z.object({ accountId: z.uuid(), holdId: z.uuid(), reason: z.string() }),
+  z.object({
+    accountId: z.uuid(),
+    holdId: z.uuid(),
+    reason: z.string(),
+    /**
+     * Why the money came back: the movement failed (the default, and every release written before
+     * this field existed) or the customer cancelled it, which its receipt shows as reversed.
+     */
+    outcome: z.enum(['failed', 'cancelled']).optional(),
+  }),
 );
 
 export const accountEvents = [

@@ -133,6 +133,15 @@ export const CustomerRecoveryCodeUsed = defineEvent(
   z.object({ customerId: z.uuid(), codeHash: z.string() }),
 );
 
+/**
+ * The customer asked for a new set of recovery codes: these hashes replace every earlier code,
+ * used or not, so the old codes stop working.
+ */
+export const CustomerRecoveryCodesRegenerated = defineEvent(
+  'CustomerRecoveryCodesRegenerated',
+  z.object({ customerId: z.uuid(), recoveryCodeHashes: z.array(z.string()) }),
+);
+
 /** Claims a unique identifier (account number, email, phone) for a customer: one stream each. */
 export const IdentifierReserved = defineEvent(
   'IdentifierReserved',
@@ -163,4 +172,5 @@ export const customerEvents = [
   CustomerTwoFactorEnabled,
   CustomerTwoFactorDisabled,
   CustomerRecoveryCodeUsed,
+  CustomerRecoveryCodesRegenerated,
 ] as const;

@@ -175,6 +175,15 @@ export const TransferFailed = defineEvent(
   z.object({ ...outcomeFacts, reason: z.string(), failedAt: z.iso.datetime() }),
 );
 
+/**
+ * The customer cancelled a pending transfer before it settled: its holds were released in the
+ * same append, so the amount and the fee are available again.
+ */
+export const TransferCancelled = defineEvent(
+  'TransferCancelled',
+  z.object({ ...outcomeFacts, cancelledAt: z.iso.datetime() }),
+);
+
 /** One movement counted against the customer's limits (and remembered for duplicate checks). */
 export const MoneyMovementRecorded = defineEvent(
   'MoneyMovementRecorded',
@@ -211,6 +220,7 @@ export const transferEvents = [
   TransferInitiated,
   TransferSettled,
   TransferFailed,
+  TransferCancelled,
   MoneyMovementRecorded,
   MoneyMovementCancelled,
   IdempotentRequestRecorded,

@@ -84,6 +84,18 @@ export const ZellePaymentReturned = defineEvent(
   }),
 );
 
+/** The sender cancelled a payment nobody had claimed yet: its hold was released in the same append. */
+export const ZellePaymentCancelled = defineEvent(
+  'ZellePaymentCancelled',
+  z.object({
+    paymentId: z.uuid(),
+    senderCustomerId: z.uuid(),
+    recipientName: z.string(),
+    amount: cents,
+    cancelledAt: z.iso.datetime(),
+  }),
+);
+
 /** Points a contact's inbox at a pending payment, so enrolling the contact can claim it. */
 export const ZellePaymentAwaitingClaim = defineEvent(
   'ZellePaymentAwaitingClaim',
@@ -131,12 +143,27 @@ export const ZelleRequestDeclined = defineEvent(
   }),
 );
 
+/** The requester withdrew a request the payer had not yet paid or declined. */
+export const ZelleRequestCancelled = defineEvent(
+  'ZelleRequestCancelled',
+  z.object({
+    requestId: z.uuid(),
+    requesterCustomerId: z.uuid(),
+    requesterName: z.string(),
+    payerCustomerId: z.uuid(),
+    amount: cents,
+    cancelledAt: z.iso.datetime(),
+  }),
+);
+
 export const zelleEvents = [
   ZellePaymentSent,
   ZellePaymentClaimed,
   ZellePaymentReturned,
+  ZellePaymentCancelled,
   ZellePaymentAwaitingClaim,
   ZelleRequestCreated,
   ZelleRequestPaid,
   ZelleRequestDeclined,
+  ZelleRequestCancelled,
 ] as const;

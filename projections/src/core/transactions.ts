@@ -151,9 +151,10 @@ export const transactionsProjection = defineProjection({
     },
     async HoldReleased(d, _event, db) {
       await db.query(
-        `UPDATE rm_transactions SET status = 'failed', metadata = metadata || jsonb_build_object('failure_reason', $3::text)
+        `UPDATE rm_transactions SET status = $4,
+           metadata = metadata || jsonb_build_object('failure_reason', $3::text)
          WHERE account_id = $1 AND hold_id = $2 AND status = 'pending'`,
-        [d.accountId, d.holdId, d.reason],
+        [d.accountId, d.holdId, d.reason, d.outcome ?? 'failed'],
       );
     },
   },

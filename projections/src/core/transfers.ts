@@ -77,6 +77,11 @@ export const transfersProjection = defineProjection({
         [d.transferId, d.reason],
       );
     },
+    async TransferCancelled(d, _event, db) {
+      await db.query(`UPDATE rm_transfers SET status = 'cancelled' WHERE transfer_id = $1`, [
+        d.transferId,
+      ]);
+    },
   },
 });
 
@@ -88,7 +93,10 @@ type Raise = RaiseNotification;
  */
 export function transferNotificationHandlers(
   raise: Raise,
-): Pick<Projection['handlers'], 'TransferInitiated' | 'TransferSettled' | 'TransferFailed'> {
+): Pick<
+  Projection['handlers'],
+  'TransferInitiated' | 'TransferSettled' | 'TransferFailed' | 'TransferCancelled'
+> {
   return {
     async TransferInitiated(d, event: RecordedEvent, db) {
       const amount = formatUsd(d.amount);
@@ -131,6 +139,15 @@ export function transferNotificationHandlers(
         title: 'Transfer failed',
         message: `Your transfer of ${formatUsd(d.amount)} to ${d.recipientName} could not be completed: ${d.reason} The amount and the ${formatUsd(d.fee)} fee are available in your account again.`,
         priority: 'high',
+      });
+    },
+    async TransferCancelled(d, event, db) {
+      await raise(db, event, {
+        customerId: d.customerId,
+        type: 'transfer',
+        title: 'Transfer cancelled',
+        message: `Your transfer of ${formatUsd(d.amount)} to ${d.recipientName} was cancelled before it settled. The amount and the ${formatUsd(d.fee)} fee are available in your account again. Reference ${d.reference}.`,
+        priority: 'medium',
       });
     },
   };

@@ -186,6 +186,9 @@ export const zelleProjection = defineProjection({
     async ZellePaymentReturned(d, _event, db) {
       await setStatus(db, d.paymentId, 'returned');
     },
+    async ZellePaymentCancelled(d, _event, db) {
+      await setStatus(db, d.paymentId, 'cancelled');
+    },
     async ZelleRequestCreated(d, event, db) {
       const common = {
         itemId: d.requestId,
@@ -223,6 +226,9 @@ export const zelleProjection = defineProjection({
     async ZelleRequestDeclined(d, _event, db) {
       await setStatus(db, d.requestId, 'declined');
     },
+    async ZelleRequestCancelled(d, _event, db) {
+      await setStatus(db, d.requestId, 'cancelled');
+    },
   },
 });
 
@@ -239,8 +245,10 @@ export function zelleNotificationHandlers(
   | 'ZellePaymentSent'
   | 'ZellePaymentClaimed'
   | 'ZellePaymentReturned'
+  | 'ZellePaymentCancelled'
   | 'ZelleRequestCreated'
   | 'ZelleRequestDeclined'
+  | 'ZelleRequestCancelled'
 > {
   return {
     async ZellePaymentSent(d, event, db) {
@@ -278,6 +286,15 @@ export function zelleNotificationHandlers(
         priority: 'high',
       });
     },
+    async ZellePaymentCancelled(d, event, db) {
+      await raise(db, event, {
+        customerId: d.senderCustomerId,
+        type: 'zelle',
+        title: 'Zelle payment cancelled',
+        message: `You cancelled your payment of ${formatUsd(d.amount)} to ${d.recipientName}. The money is available in your account again.`,
+        priority: 'medium',
+      });
+    },
     async ZelleRequestCreated(d, event, db) {
       await raise(db, event, {
         customerId: d.payerCustomerId,
@@ -294,6 +311,15 @@ export function zelleNotificationHandlers(
         title: 'Zelle request declined',
         message: `${d.payerName} declined your request for ${formatUsd(d.amount)}.`,
         priority: 'medium',
+      });
+    },
+    async ZelleRequestCancelled(d, event, db) {
+      await raise(db, event, {
+        customerId: d.payerCustomerId,
+        type: 'zelle',
+        title: 'Zelle request cancelled',
+        message: `${d.requesterName} cancelled their request for ${formatUsd(d.amount)}. There is nothing to pay.`,
+        priority: 'low',
       });
     },
   };

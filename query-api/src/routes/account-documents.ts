@@ -19,7 +19,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maskAccountNumber } from '../views/accounts.ts';
-import { balanceAfterPosting, movementEvents, movementTimeline } from '../views/receipts.ts';
+import {
+  balanceAfterPosting,
+  cancellableFrom,
+  movementEvents,
+  movementTimeline,
+} from '../views/receipts.ts';
 import { monthOf, monthStart, nextMonthStart, statementMonths } from '../views/statement-months.ts';
 import { transactionView, type TransactionRow } from '../views/transactions.ts';
 import { statementView } from './audit.ts';
@@ -49,6 +54,8 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : u
  * The signed-in customer's documents: a receipt for every movement (JSON and PDF) and monthly
  * statements per account (JSON, CSV and PDF) from the same log-derived statement code the
  * auditors use. Another customer's transaction or account answers 404, as an unknown one does.
+ * A receipt is found by its line's id or by the movement's reference number (what confirmation
+ * screens know before the history shows the line).
  */
 export const accountDocumentRoutes: FastifyPluginAsyncZod<{
   pool: Pool;
@@ -64,7 +71,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       `SELECT t.*, a.name AS account_name, a.account_number FROM rm_transactions t
        JOIN rm_accounts a ON a.account_id = t.account_id
        WHERE (t.id = $1 OR t.reference_number = $1) AND t.customer_id = $2
-       ORDER BY t.id = $1 DESC, t.direction = 'debit' DESC, t.kind = 'fee', t.position
+       ORDER BY (t.id = $1) DESC, (t.kind = 'fee'), (t.direction = 'credit'), t.position
        LIMIT 1`,
       [transactionId, customerId],
     );
@@ -126,6 +133,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
             sepa: receipt.eur
               ? { eur_amount: receipt.eur.amount, exchange_rate: receipt.eur.rate }
               : null,
+            cancellable: cancellableFrom(row),
           },
         },
         'Receipt retrieved successfully',

@@ -150,6 +150,7 @@ interface HistoryRow extends Record<string, unknown> {
   status: string;
   account_name: string;
   reference_number: string | null;
+  receipt_id: string | null;
 }
 
 function historyIcon(row: HistoryRow): string {
@@ -174,6 +175,7 @@ function historyView(row: HistoryRow) {
     status: row.status,
     account_name: row.account_name,
     reference_number: row.reference_number,
+    receipt_id: row.receipt_id,
     icon: historyIcon(row),
   };
 }
@@ -245,13 +247,13 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
            t.description, coalesce(t.metadata->>'category', t.kind) AS category,
            CASE WHEN t.direction = 'credit' THEN t.amount_cents ELSE -t.amount_cents END AS signed_cents,
            t.created_at AS date, t.status, a.name AS account_name, t.reference_number,
-           t.position
+           t.position, t.id AS receipt_id
          FROM rm_transactions t JOIN rm_accounts a ON a.account_id = t.account_id
          WHERE t.customer_id = $1
          UNION ALL
          SELECT b.id, 'bill_payment', 'Bill payment to ' || b.payee_name, b.category,
            -b.amount_cents, (b.scheduled_date::timestamp AT TIME ZONE 'America/New_York'),
-           b.status, a.name, b.reference_number, b.position
+           b.status, a.name, b.reference_number, b.position, NULL
          FROM rm_bill_payments b JOIN rm_accounts a ON a.account_id = b.from_account_id
          WHERE b.customer_id = $1 AND b.status IN ('scheduled', 'failed', 'cancelled')
        ) h

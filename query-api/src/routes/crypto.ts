@@ -19,6 +19,7 @@ import {
 } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { receiptIdOf } from '../views/receipts.ts';
 
 interface MarketRow extends Record<string, unknown> {
   symbol: CryptoSymbol;
@@ -78,6 +79,7 @@ interface TransactionRow extends Record<string, unknown> {
   review_note: string | null;
   created_at: Date;
   executed_at: Date | null;
+  receipt_id?: string | null;
 }
 
 function transactionView(row: TransactionRow) {
@@ -105,6 +107,7 @@ function transactionView(row: TransactionRow) {
     status: row.status,
     executed_at: row.executed_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
+    receipt_id: row.receipt_id ?? null,
   };
 }
 
@@ -197,7 +200,8 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const q = request.query;
       const { rows } = await pool.query<TransactionRow>(
-        `SELECT * FROM rm_crypto_transactions
+        `SELECT *, ${receiptIdOf('rm_crypto_transactions.customer_id', 'rm_crypto_transactions.reference_number')} AS receipt_id
+       FROM rm_crypto_transactions
        WHERE customer_id = $1
          AND ($2::text IS NULL OR type = $2)
          AND ($3::text IS NULL OR symbol = $3)

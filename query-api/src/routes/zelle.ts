@@ -4,6 +4,7 @@ import { BANK_TIME_ZONE } from '@bank/events';
 import { bankDateOf } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { receiptIdOf } from '../views/receipts.ts';
 import { limitView, usedToday } from './transfers.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -27,6 +28,7 @@ interface ActivityRow extends Record<string, unknown> {
   reference_number: string;
   account_id: string | null;
   occurred_at: Date;
+  receipt_id?: string | null;
 }
 
 function activityView(r: ActivityRow) {
@@ -45,13 +47,14 @@ function activityView(r: ActivityRow) {
     status: r.status,
     reference_number: r.reference_number,
     account_id: r.account_id,
+    receipt_id: r.receipt_id ?? null,
   };
 }
 
 const activityQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   type: z.enum(['all', 'sent', 'received', 'request']).optional(),
-  status: z.enum(['all', 'completed', 'pending', 'returned', 'declined']).optional(),
+  status: z.enum(['all', 'completed', 'pending', 'returned', 'declined', 'cancelled']).optional(),
   search: z.string().trim().max(100).optional(),
 });
 
@@ -109,7 +112,8 @@ export const zelleQueryRoutes: FastifyPluginAsyncZod<{
     }
     params.push(q.limit);
     const { rows } = await pool.query<ActivityRow>(
-      `SELECT * FROM rm_zelle_activity WHERE ${where.join(' AND ')}
+      `SELECT *, ${receiptIdOf('rm_zelle_activity.customer_id', 'rm_zelle_activity.reference_number')} AS receipt_id
+       FROM rm_zelle_activity WHERE ${where.join(' AND ')}
        ORDER BY occurred_at DESC, position DESC LIMIT $${params.length}`,
       params,
     );

@@ -2,7 +2,7 @@ import { buildStatement, type AccountInfo } from '@bank/infra/audit';
 import type { Db } from '@bank/projections';
 import type { Pool } from '@bank/infra';
 
-export type TimelineStepName = 'initiated' | 'settled' | 'failed';
+export type TimelineStepName = 'initiated' | 'settled' | 'failed' | 'reversed';
 
 export interface TimelineStep {
   step: TimelineStepName;
@@ -17,6 +17,8 @@ export interface MovementEvent {
   recordedAt: Date;
   occurredAt?: string | undefined;
   reason?: string | undefined;
+  /** A released hold's outcome: failed (also when unset) or cancelled by the customer. */
+  outcome?: string | undefined;
 }
 
 /**
@@ -30,7 +32,8 @@ export function movementTimeline(events: readonly MovementEvent[]): TimelineStep
     const at = event.occurredAt ? new Date(event.occurredAt) : event.recordedAt;
     if (event.type === 'FundsHeld') steps.push({ step: 'initiated', at });
     else if (event.type === 'HoldReleased') {
-      steps.push({ step: 'failed', at, detail: event.reason });
+      const step = event.outcome === 'cancelled' ? 'reversed' : 'failed';
+      steps.push({ step, at, detail: event.reason });
     } else if (event.type === 'AccountCredited' || event.type === 'AccountDebited') {
       if (!steps.some((s) => s.step === 'initiated')) steps.push({ step: 'initiated', at });
       steps.push({ step: 'settled', at });
@@ -51,9 +54,10 @@ export async function movementEvents(
     recorded_at: Date;
     occurred_at: string | null;
     reason: string | null;
+    outcome: string | null;
   }>(
     `SELECT type, global_position, recorded_at, data->>'occurredAt' AS occurred_at,
-            data->>'reason' AS reason
+            data->>'reason' AS reason, data->>'outcome' AS outcome
      FROM events
      WHERE stream_id = $1
        AND ((data->>'holdId' = $2 AND type IN ('FundsHeld', 'HoldReleased', $4))
@@ -67,6 +71,7 @@ export async function movementEvents(
     recordedAt: r.recorded_at,
     occurredAt: r.occurred_at ?? undefined,
     reason: r.reason ?? undefined,
+    outcome: r.outcome ?? undefined,
   }));
 }
 
@@ -82,4 +87,33 @@ export async function balanceAfterPosting(
   if (position === undefined) return undefined;
   const statement = await buildStatement(pool, account, new Date(0), new Date(8.64e15));
   return statement.lines.find((line) => line.position === position)?.balanceAfter;
+}
+
+/**
+ * What the customer may still take back from this line: a pending external or SEPA transfer, or a
+ * Zelle payment nobody has claimed (the cancel routes decide; this only offers the button).
+ */
+export function cancellableFrom(row: {
+  status: string;
+  metadata: Record<string, unknown> | null;
+}): { kind: 'transfer' | 'zelle-payment'; id: string } | null {
+  if (row.status !== 'pending') return null;
+  const metadata = row.metadata ?? {};
+  if (typeof metadata.transfer_id === 'string')
+    return { kind: 'transfer', id: metadata.transfer_id };
+  if (typeof metadata.zelle_payment_id === 'string') {
+    return { kind: 'zelle-payment', id: metadata.zelle_payment_id };
+  }
+  return null;
+}
+
+/**
+ * SQL for the id of the customer's own history line that carries a reference (the amount before
+ * its fee, the debit before the credit), or NULL: how lists that are not the history itself (Zelle
+ * activity, crypto history) and confirmation screens find a movement's receipt.
+ */
+export function receiptIdOf(customerColumn: string, referenceColumn: string): string {
+  return `(SELECT r.id FROM rm_transactions r
+           WHERE r.customer_id = ${customerColumn} AND r.reference_number = ${referenceColumn}
+           ORDER BY (r.kind = 'fee'), (r.direction = 'credit'), r.created_at LIMIT 1)`;
 }

@@ -38,6 +38,23 @@ describe('movementTimeline', () => {
     expect(steps[1]!.detail).toBe('rejected by the receiving bank');
   });
 
+  it('a hold the customer cancelled is reversed, with the reason', () => {
+    const steps = movementTimeline([
+      { type: 'FundsHeld', position: 1, recordedAt: at('2026-01-02T10:00:00Z') },
+      {
+        type: 'HoldReleased',
+        position: 2,
+        recordedAt: at('2026-01-02T11:00:00Z'),
+        reason: 'Cancelled by you',
+        outcome: 'cancelled',
+      },
+    ]);
+    expect(steps.map((s) => [s.step, s.detail])).toEqual([
+      ['initiated', undefined],
+      ['reversed', 'Cancelled by you'],
+    ]);
+  });
+
   it('a posting without a hold is initiated and settled on its value date', () => {
     const steps = movementTimeline([
       {

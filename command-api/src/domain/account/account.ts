@@ -77,7 +77,7 @@ export type AccountCommand =
   | { type: 'Debit'; posting: Posting }
   | { type: 'Hold'; hold: EventData<'FundsHeld'> }
   | { type: 'CaptureHold'; posting: Posting & { holdId: string } }
-  | { type: 'ReleaseHold'; holdId: string; reason: string };
+  | { type: 'ReleaseHold'; holdId: string; reason: string; outcome?: 'failed' | 'cancelled' };
 
 function requireOpen(state: AccountState): void {
   if (!state.opened) throw new DomainError('not_found', 'The requested resource was not found.');
@@ -125,6 +125,7 @@ export function decideAccount(command: AccountCommand, state: AccountState) {
           accountId: state.accountId,
           holdId: command.holdId,
           reason: command.reason,
+          ...(command.outcome ? { outcome: command.outcome } : {}),
         }),
       ];
     default: {

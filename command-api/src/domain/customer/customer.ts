@@ -8,6 +8,7 @@ import {
   CustomerRegistered,
   CustomerSignInLocked,
   CustomerRecoveryCodeUsed,
+  CustomerRecoveryCodesRegenerated,
   CustomerTwoFactorDisabled,
   CustomerTwoFactorEnabled,
   type AlertPreferences,
@@ -96,6 +97,13 @@ export const customerAggregate: Aggregate<CustomerState> = {
               },
             }
           : state;
+      case 'CustomerRecoveryCodesRegenerated':
+        return state.twoFactor
+          ? {
+              ...state,
+              twoFactor: { ...state.twoFactor, recoveryCodeHashes: event.data.recoveryCodeHashes },
+            }
+          : state;
       case 'CustomerErased':
         return {
           ...state,
@@ -130,6 +138,7 @@ export type CustomerCommand =
   | { type: 'EnableTwoFactor'; secretSealed: string; recoveryCodeHashes: string[] }
   | { type: 'DisableTwoFactor'; passwordValid: boolean }
   | { type: 'UseRecoveryCode'; codeHash: string }
+  | { type: 'RegenerateRecoveryCodes'; recoveryCodeHashes: string[] }
   | { type: 'Erase'; reason: string };
 
 export const twoFactorMessages = {
@@ -222,6 +231,14 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
         CustomerRecoveryCodeUsed.create({
           customerId: state.customerId,
           codeHash: command.codeHash,
+        }),
+      ];
+    case 'RegenerateRecoveryCodes':
+      if (!state.twoFactor) throw new DomainError('conflict', twoFactorMessages.notOn);
+      return [
+        CustomerRecoveryCodesRegenerated.create({
+          customerId: state.customerId,
+          recoveryCodeHashes: command.recoveryCodeHashes,
         }),
       ];
     case 'Erase':

@@ -26,7 +26,7 @@ export type TransferData = EventData<'TransferInitiated'>;
 
 export interface TransferState {
   transfer: TransferData | null;
-  status: 'none' | 'completed' | 'pending' | 'failed';
+  status: 'none' | 'completed' | 'pending' | 'failed' | 'cancelled';
 }
 
 export const transferAggregate: Aggregate<TransferState> = {
@@ -40,6 +40,8 @@ export const transferAggregate: Aggregate<TransferState> = {
         return { ...state, status: 'completed' };
       case 'TransferFailed':
         return { ...state, status: 'failed' };
+      case 'TransferCancelled':
+        return { ...state, status: 'cancelled' };
       default:
         return state;
     }

@@ -28,7 +28,7 @@ export function splitShares(totalCents: number, people: number) {
 export type PaymentData = EventData<'ZellePaymentSent'>;
 export interface PaymentState {
   payment: PaymentData | null;
-  status: 'none' | 'completed' | 'pending' | 'returned';
+  status: 'none' | 'completed' | 'pending' | 'returned' | 'cancelled';
 }
 
 export const paymentAggregate: Aggregate<PaymentState> = {
@@ -42,6 +42,8 @@ export const paymentAggregate: Aggregate<PaymentState> = {
         return { ...state, status: 'completed' };
       case 'ZellePaymentReturned':
         return { ...state, status: 'returned' };
+      case 'ZellePaymentCancelled':
+        return { ...state, status: 'cancelled' };
       default:
         return state;
     }
@@ -65,7 +67,7 @@ export function awaitClaim(paymentId: string, contact: ZelleContact) {
 export type RequestData = EventData<'ZelleRequestCreated'>;
 export interface RequestState {
   request: RequestData | null;
-  status: 'none' | 'pending' | 'paid' | 'declined';
+  status: 'none' | 'pending' | 'paid' | 'declined' | 'cancelled';
 }
 
 export const requestAggregate: Aggregate<RequestState> = {
@@ -79,6 +81,8 @@ export const requestAggregate: Aggregate<RequestState> = {
         return { ...state, status: 'paid' };
       case 'ZelleRequestDeclined':
         return { ...state, status: 'declined' };
+      case 'ZelleRequestCancelled':
+        return { ...state, status: 'cancelled' };
       default:
         return state;
     }

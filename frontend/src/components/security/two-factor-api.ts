@@ -21,6 +21,10 @@ export const startTwoFactorSetup = async () =>
 export const confirmTwoFactorSetup = async (code: string) =>
   (await api.post<{ recovery_codes: string[] }>('/two-factor/confirm', { code })).data;
 
+/** New recovery codes (after step-up): the old ones stop working. */
+export const regenerateRecoveryCodes = async () =>
+  (await api.post<{ recovery_codes: string[] }>('/two-factor/recovery-codes')).data;
+
 export const disableTwoFactor = (password: string) =>
   api.post<{ enabled: false }>('/two-factor/disable', { password });
 

@@ -11,6 +11,7 @@ import {
   confirmTwoFactorSetup,
   disableTwoFactor,
   getTwoFactorStatus,
+  regenerateRecoveryCodes,
   startTwoFactorSetup,
   twoFactorStatusKey,
   type TwoFactorSetup,
@@ -115,6 +116,37 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved(): void })
   );
 }
 
+/** Ten new recovery codes, shown once; the server asks for step-up first and voids the old ones. */
+function RegenerateCodes({ onCodes }: { onCodes(codes: string[]): void }) {
+  const regenerate = useMutation({ mutationFn: regenerateRecoveryCodes });
+  return (
+    <div className="stack">
+      <p className="muted">
+        Lost your recovery codes or used most of them? New codes replace every earlier one, which
+        stops working.
+      </p>
+      <div>
+        <Button
+          type="button"
+          variant="secondary"
+          loading={regenerate.isPending}
+          onClick={() =>
+            regenerate.mutate(undefined, {
+              onSuccess: (data) => {
+                toast.success('New recovery codes are ready. Your old codes no longer work.');
+                onCodes(data.recovery_codes);
+              },
+              onError: (e) => toast.error(errorMessage(e, 'New codes could not be made.')),
+            })
+          }
+        >
+          Get new recovery codes
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function DisableForm() {
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
@@ -192,6 +224,7 @@ export function TwoFactorSettings() {
             <Badge tone="success">On</Badge> Signing in asks for a code from your authenticator app.
             Recovery codes left: {status.data.recovery_codes_left}.
           </p>
+          <RegenerateCodes onCodes={setRecoveryCodes} />
           <DisableForm />
         </>
       );

@@ -93,6 +93,9 @@ const recipes: Record<string, Recipe> = {
     body: { bank_account_id: '' },
   },
   'POST /api/zelle/requests/:id/decline': { params: () => ({ id: ids.zelleRequest! }) },
+  'POST /api/zelle/requests/:id/cancel': { params: () => ({ id: ids.zelleRequest! }) },
+  'POST /api/zelle/payments/:id/cancel': { params: () => ({ id: ids.zellePayment! }) },
+  'POST /api/transfers/:id/cancel': { params: () => ({ id: ids.externalTransfer! }) },
   'GET /api/transactions/:transactionId': {
     params: () => ({ transactionId: ids.transaction! }),
   },
@@ -258,6 +261,30 @@ beforeAll(async () => {
     }),
     'zelle request',
   );
+  ids.zellePayment = (
+    await created(
+      await owner.client.post('/api/zelle/send', {
+        bank_account_id: checkingOf(owner).id,
+        amount: 5,
+        recipient_name: 'Nobody Yet',
+        recipient_email: `nobody.${Date.now()}@example.com`,
+      }),
+      'pending zelle payment',
+    )
+  ).transaction.id;
+  ids.externalTransfer = (
+    await created(
+      await owner.client.post('/api/transfers/external-bank', {
+        fromAccount: checkingOf(owner).id,
+        amount: 10,
+        recipientName: 'Alex Kim',
+        bankName: 'First National',
+        accountNumber: '55554444',
+        routingNumber: '021000021',
+      }),
+      'external transfer',
+    )
+  ).transfer.id;
   ids.account = checkingOf(owner).id;
   const history = await owner.client.get('/api/dashboard/comprehensive-history?limit=1');
   ids.transaction = history.body.data.transactions[0].id;

@@ -12,6 +12,8 @@ export type HistoryItem = {
   status: string;
   account_name?: string | null;
   reference_number?: string | null;
+  /** The history line whose receipt this row opens (none for a payment not yet made). */
+  receipt_id?: string | null;
   icon?: string | null;
 };
 

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { ReceiptLink } from '@/components/transactions/receipt-link';
 import { Badge } from '@/components/ui/feedback';
 import { SelectField } from '@/components/ui/field';
 import { formatDate, formatSignedMoney } from '@/lib/format';
@@ -149,7 +150,9 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
                   const item = row.original;
                   return (
                     <tr key={row.id}>
-                      <td>{item.description}</td>
+                      <td>
+                        <ReceiptLink id={item.receipt_id}>{item.description}</ReceiptLink>
+                      </td>
                       <td>{historyCategoryLabel(item.category)}</td>
                       <td>{KIND_LABEL[historyKind(item)]}</td>
                       <td className="num">
@@ -172,7 +175,9 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
               return (
                 <li key={row.id} className="history-card">
                   <div className="history-card__top">
-                    <span className="history-card__desc">{item.description}</span>
+                    <span className="history-card__desc">
+                      <ReceiptLink id={item.receipt_id}>{item.description}</ReceiptLink>
+                    </span>
                     <Amount value={item.amount} />
                   </div>
                   <div className="history-card__meta muted">

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ReferenceConfirmation, referenceIn } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
@@ -57,6 +58,11 @@ export function SchedulePaymentDialog({
   const schedule = useSchedulePayment();
   const [review, setReview] = useState<{ values: PaymentForm; key: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<{
+    message: string;
+    reference: string | null;
+    paid: boolean;
+  } | null>(null);
   const errors = form.formState.errors;
   const recurring = form.watch('is_recurring');
 
@@ -67,6 +73,12 @@ export function SchedulePaymentDialog({
       setError(null);
     }
   }, [open, payee, accounts, form]);
+
+  // Only a new opening clears the confirmation: the payment refreshes the accounts, which resets
+  // the form above while the confirmation is still on screen.
+  useEffect(() => {
+    if (open) setDone(null);
+  }, [open]);
 
   const close = () => {
     if (schedule.isPending) return;
@@ -79,9 +91,17 @@ export function SchedulePaymentDialog({
     schedule.mutate(
       { values: review.values, idempotencyKey: review.key },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message || 'Payment scheduled successfully!');
-          onOpenChange(false);
+        onSuccess: ({ message, data }) => {
+          const text = message || 'Payment scheduled successfully!';
+          toast.success(text);
+          // A payment made today has moved money: its receipt exists; a later one has none yet.
+          const status = (data.payment as { status?: string } | null)?.status;
+          setDone({
+            message: text,
+            reference: referenceIn(data, 'payment'),
+            paid: status === 'completed',
+          });
+          setReview(null);
         },
         onError: (e) => {
           const applied = applyServerFieldErrors(e, form.setError, {}, FIELDS);
@@ -100,9 +120,23 @@ export function SchedulePaymentDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      title={review ? 'Confirm Payment' : 'Schedule Payment'}
+      title={done ? 'Payment Confirmation' : review ? 'Confirm Payment' : 'Schedule Payment'}
     >
-      {review && v ? (
+      {done ? (
+        <div className="stack">
+          <ReferenceConfirmation
+            message={done.message}
+            reference={done.reference}
+            withReceipt={done.paid}
+          />
+          {done.paid ? null : (
+            <p className="muted">It gets its reference number and receipt on the day it is paid.</p>
+          )}
+          <div className="dialog__actions">
+            <Button onClick={() => onOpenChange(false)}>Done</Button>
+          </div>
+        </div>
+      ) : review && v ? (
         <div className="stack">
           <dl className="bp-summary">
             <div>

@@ -15,6 +15,9 @@ export type CryptoTransaction = {
   status: string;
   executed_at?: string | null;
   created_at?: string | null;
+  reference_number?: string | null;
+  /** The dollar line whose receipt this trade opens (none for coins moved in or out). */
+  receipt_id?: string | null;
 };
 
 export const CRYPTO_TX_LIMIT = 20;

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ReferenceConfirmation, referenceIn } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -50,6 +51,7 @@ export function TradePanel({
   });
   const run = useTrade();
   const [confirming, setConfirming] = useState<{ values: TradeForm; key: string } | null>(null);
+  const [done, setDone] = useState<{ message: string; reference: string | null } | null>(null);
   const side = form.watch('side');
   const chosen = form.watch('symbol');
   const amount = form.watch('amount');
@@ -73,11 +75,14 @@ export function TradePanel({
   const submit = () => {
     if (!confirming) return;
     const isBuy = confirming.values.side === 'buy';
+    setDone(null);
     run.mutate(
       { values: confirming.values, idempotencyKey: confirming.key },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message || (isBuy ? 'Purchase completed' : 'Sale completed'));
+        onSuccess: ({ message, data }) => {
+          const text = message || (isBuy ? 'Purchase completed' : 'Sale completed');
+          toast.success(text);
+          setDone({ message: text, reference: referenceIn(data, 'transaction') });
           setConfirming(null);
           form.reset({ ...confirming.values, amount: '' });
         },
@@ -212,6 +217,7 @@ export function TradePanel({
       <Button type="submit" block>
         {side === 'buy' ? `Buy ${chosen}` : `Sell ${chosen}`}
       </Button>
+      {done ? <ReferenceConfirmation message={done.message} reference={done.reference} /> : null}
       <Dialog
         open={confirming !== null}
         onOpenChange={(open) => !open && !run.isPending && setConfirming(null)}

@@ -7,6 +7,7 @@ import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { ReceiptLink } from '@/components/transactions/receipt-link';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useAccounts } from '@/lib/accounts-query';
 import {
@@ -268,7 +269,9 @@ export default function CryptoTradingRoute() {
                     <li key={t.id} className="crypto-row">
                       <div className="crypto-row__main">
                         <span className="crypto-row__name">
-                          {t.type[0]!.toUpperCase() + t.type.slice(1)} {sym}
+                          <ReceiptLink id={t.receipt_id}>
+                            {t.type[0]!.toUpperCase() + t.type.slice(1)} {sym}
+                          </ReceiptLink>
                         </span>
                         <span className="muted">
                           {formatDate(t.executed_at ?? t.created_at, true)}

@@ -17,6 +17,8 @@ export type ReceiptDetails = {
   account: { id: string; name: string; formatted_account_number: string };
   balance_after: number | null;
   sepa: { eur_amount: string; exchange_rate: string } | null;
+  /** What may still be cancelled from here: a pending transfer or an unclaimed Zelle payment. */
+  cancellable?: { kind: 'transfer' | 'zelle-payment'; id: string } | null;
 };
 
 export type ReceiptData = { transaction: Transaction; receipt: ReceiptDetails };

@@ -1,10 +1,12 @@
 import { ArrowLeft, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { CancelPendingButton } from '@/components/transactions/cancel-pending';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
+import { accountsLink } from '@/lib/accounts';
 import { ApiError } from '@/lib/api-client';
 import { downloadFromApi } from '@/lib/download';
 import { formatDate, formatMoney, formatSignedMoney } from '@/lib/format';
@@ -106,6 +108,17 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
         ))}
       </ol>
       <div className="receipt__actions">
+        {receipt.cancellable ? (
+          <CancelPendingButton
+            kind={receipt.cancellable.kind}
+            id={receipt.cancellable.id}
+            question={
+              receipt.cancellable.kind === 'transfer'
+                ? 'The transfer has not settled yet. If you cancel it, the amount and its fee are available in your account again at once.'
+                : 'Nobody has claimed this payment yet. If you cancel it, the money is available in your account again at once.'
+            }
+          />
+        ) : null}
         <Button
           variant="secondary"
           onClick={() => void download()}
@@ -124,9 +137,9 @@ export default function ReceiptRoute() {
   useDocumentTitle('Receipt');
   const id = useParams().transactionId ?? '';
   const receipt = useReceipt(id);
-  const accountId = receipt.data?.receipt.account.id;
-  const back = accountId
-    ? `/accounts?account=${accountId}&tx=${encodeURIComponent(id)}`
+  // The account, a period that holds the line, and the line highlighted.
+  const back = receipt.data
+    ? accountsLink(receipt.data.receipt.account.id, receipt.data.transaction)
     : '/accounts';
   return (
     <div className="receipt-page">

@@ -1,7 +1,7 @@
 import { Search, User } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { accountsLink } from '@/lib/accounts';
+import { receiptHref } from '@/components/transactions/receipt-link';
 import { formatDate, formatSignedMoney } from '@/lib/format';
 import { MIN_SEARCH_LENGTH, useSearch } from '../api/search';
 import './search.css';
@@ -42,7 +42,7 @@ export function GlobalSearch() {
         group: 'Transactions' as const,
         label: t.description,
         detail: `${formatDate(t.date)} · ${formatSignedMoney(Number(t.amount))}`,
-        to: accountsLink(t.account?.id ?? t.account_id, t),
+        to: receiptHref(String(t.id)),
       })),
       ...results.data.contacts.slice(0, 5).map((c, i) => ({
         key: `c-${c.name}-${i}`,

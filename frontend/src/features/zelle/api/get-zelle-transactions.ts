@@ -14,6 +14,8 @@ export type ZelleActivity = {
   created_at?: string | null;
   status: string;
   reference_number?: string | null;
+  /** The history line whose receipt this item opens (none for a request: no money moved). */
+  receipt_id?: string | null;
 };
 
 export const ACTIVITY_LIMIT = 20;

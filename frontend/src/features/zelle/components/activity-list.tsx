@@ -1,3 +1,5 @@
+import { CancelPendingButton } from '@/components/transactions/cancel-pending';
+import { ReceiptLink } from '@/components/transactions/receipt-link';
 import { Skeleton } from '@/components/ui/feedback';
 import { Badge, type Tone } from '@/components/ui/feedback';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -26,7 +28,34 @@ function typeLabel(item: ZelleActivity) {
   return `Request to ${item.recipient_name ?? 'someone'}`;
 }
 
-/** Activity tab: the latest 20 items. */
+/** What the customer may still take back: their unclaimed payment, their unanswered request. */
+function CancelAction({ item }: { item: ZelleActivity }) {
+  if (item.status !== 'pending' || item.direction === 'incoming') return null;
+  const amount = formatMoney(item.amount);
+  if (item.type === 'sent') {
+    return (
+      <CancelPendingButton
+        kind="zelle-payment"
+        id={item.id}
+        size="sm"
+        question={`${item.recipient_name ?? 'The recipient'} has not claimed your payment of ${amount} yet. If you cancel it, the money is available in your account again at once.`}
+      />
+    );
+  }
+  if (item.type === 'request') {
+    return (
+      <CancelPendingButton
+        kind="zelle-request"
+        id={item.id}
+        size="sm"
+        question={`${item.recipient_name ?? 'They'} will no longer be asked to pay ${amount}.`}
+      />
+    );
+  }
+  return null;
+}
+
+/** Activity tab: the latest 20 items, each opening its receipt once money moved. */
 export function ActivityList({
   items,
   loading,
@@ -49,7 +78,9 @@ export function ActivityList({
         return (
           <li key={item.id} className="zelle-activity__item">
             <div className="zelle-activity__main">
-              <span className="zelle-activity__title">{typeLabel(item)}</span>
+              <span className="zelle-activity__title">
+                <ReceiptLink id={item.receipt_id}>{typeLabel(item)}</ReceiptLink>
+              </span>
               {item.memo ? <span className="muted">{item.memo}</span> : null}
               <span className="muted zelle-activity__meta">
                 {item.formatted_date ?? formatDate(item.created_at, true)}
@@ -64,6 +95,7 @@ export function ActivityList({
                 {formatMoney(item.amount)}
               </span>
               <Badge tone={statusTone(item.status)}>{statusLabel(item.status)}</Badge>
+              <CancelAction item={item} />
             </div>
           </li>
         );

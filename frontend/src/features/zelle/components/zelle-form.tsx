@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
+import { ReferenceConfirmation, referenceIn } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
@@ -88,6 +89,7 @@ export function ZelleForm({
   const mutation = mode === 'send' ? send : request;
   const [confirming, setConfirming] = useState<{ values: ZelleForm; key: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ message: string; reference: string | null } | null>(null);
   const {
     register,
     formState: { errors },
@@ -108,13 +110,18 @@ export function ZelleForm({
 
   const submit = (values: ZelleForm, key: string) => {
     setError(null);
+    setDone(null);
     mutation.mutate(
       { payload: zellePayload(values), idempotencyKey: key },
       {
-        onSuccess: ({ message }) => {
-          toast.success(
-            message || (mode === 'send' ? 'Money sent successfully' : 'Request sent successfully'),
-          );
+        onSuccess: ({ message, data }) => {
+          const text =
+            message || (mode === 'send' ? 'Money sent successfully' : 'Request sent successfully');
+          toast.success(text);
+          setDone({
+            message: text,
+            reference: referenceIn(data, mode === 'send' ? 'transaction' : 'request'),
+          });
           setConfirming(null);
           form.reset(emptyZelleForm(values.bank_account_id));
         },
@@ -181,6 +188,14 @@ export function ZelleForm({
         {...register('memo')}
       />
       {error ? <Alert tone="danger">{error}</Alert> : null}
+      {done ? (
+        <ReferenceConfirmation
+          message={done.message}
+          reference={done.reference}
+          // A request moves no money until it is paid: there is no receipt yet.
+          withReceipt={mode === 'send'}
+        />
+      ) : null}
       <Button type="submit" disabled={mutation.isPending} block>
         {mutation.isPending ? 'Processing...' : mode === 'send' ? 'Send Money' : 'Request Money'}
       </Button>

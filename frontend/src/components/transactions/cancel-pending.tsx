@@ -1,0 +1,89 @@
+import type { CancellableKind, CancelReply } from '@bank/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { newIdempotencyKey } from '@/components/ui/server-errors';
+import { api } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-mapping';
+import { toast } from '@/lib/toast-store';
+
+const PATHS: Record<CancellableKind, (id: string) => string> = {
+  transfer: (id) => `/transfers/${encodeURIComponent(id)}/cancel`,
+  'zelle-payment': (id) => `/zelle/payments/${encodeURIComponent(id)}/cancel`,
+  'zelle-request': (id) => `/zelle/requests/${encodeURIComponent(id)}/cancel`,
+};
+
+const LABELS: Record<CancellableKind, string> = {
+  transfer: 'Cancel transfer',
+  'zelle-payment': 'Cancel payment',
+  'zelle-request': 'Cancel request',
+};
+
+export const cancelPending = (input: { kind: CancellableKind; id: string; key: string }) =>
+  api.post<CancelReply['data']>(
+    PATHS[input.kind](input.id),
+    {},
+    { headers: { 'Idempotency-Key': input.key } },
+  );
+
+/**
+ * Takes back something still pending (a transfer before it settles, an unclaimed Zelle payment,
+ * an unanswered request), after asking. The server decides; a refusal (already settled, claimed
+ * or answered) is said in its own words, and every list refreshes either way.
+ */
+export function CancelPendingButton({
+  kind,
+  id,
+  question,
+  size,
+}: {
+  kind: CancellableKind;
+  id: string;
+  /** What cancelling does, in the dialog. */
+  question: string;
+  size?: 'sm';
+}) {
+  const queryClient = useQueryClient();
+  const [key, setKey] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: cancelPending,
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+  const label = LABELS[kind];
+  const confirm = () => {
+    if (!key) return;
+    mutation.mutate(
+      { kind, id, key },
+      {
+        onSuccess: ({ message }) => toast.success(message),
+        onError: (e) => toast.error(errorMessage(e, 'We could not cancel it. Please try again.')),
+        onSettled: () => setKey(null),
+      },
+    );
+  };
+  return (
+    <>
+      <Button variant="secondary" size={size} onClick={() => setKey(newIdempotencyKey())}>
+        {label}
+      </Button>
+      <Dialog
+        open={key !== null}
+        onOpenChange={(open) => {
+          if (!open && !mutation.isPending) setKey(null);
+        }}
+        title={`${label}?`}
+        description={question}
+      >
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={() => setKey(null)} disabled={mutation.isPending}>
+            Keep it
+          </Button>
+          <Button variant="danger" onClick={confirm} disabled={mutation.isPending}>
+            {mutation.isPending ? 'Cancelling...' : label}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

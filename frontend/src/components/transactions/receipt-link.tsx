@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '@/components/ui/feedback';
+
+/** Where a movement's receipt lives: by its history line's id or by its reference number. */
+export const receiptHref = (idOrReference: string) =>
+  `/transactions/${encodeURIComponent(idOrReference)}`;
+
+/** The text of a list row, opening the movement's receipt when it has one. */
+export function ReceiptLink({
+  id,
+  children,
+}: {
+  id: string | null | undefined;
+  children: ReactNode;
+}) {
+  if (!id) return <>{children}</>;
+  return (
+    <Link to={receiptHref(id)} className="receipt-link">
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * After a payment, request or trade: what happened, its reference number and, once money moved,
+ * the way to its receipt.
+ */
+export function ReferenceConfirmation({
+  message,
+  reference,
+  withReceipt = true,
+}: {
+  message: string;
+  reference: string | null | undefined;
+  withReceipt?: boolean;
+}) {
+  return (
+    <Alert tone="success" title={message}>
+      {reference ? (
+        <p>
+          Reference number <span className="mono">{reference}</span>
+          {withReceipt ? (
+            <>
+              {' · '}
+              <Link to={receiptHref(reference)}>View receipt</Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** The reference number inside a command's answer ({transaction}, {request} or {trade}). */
+export function referenceIn(data: unknown, key: string): string | null {
+  const item = (data as Record<string, unknown> | null)?.[key] as
+    { reference_number?: unknown } | undefined;
+  return typeof item?.reference_number === 'string' ? item.reference_number : null;
+}
