@@ -101,6 +101,8 @@ export interface PartitionConsumerOptions {
   /** How many messages at most share one transaction. */
   maxBatch?: number;
   partitionsConsumedConcurrently?: number;
+  /** How long start() waits at most for the first group assignment (ms). */
+  joinTimeoutMs?: number;
   /** Told of each failure; `topic` when a batch of that topic failed (it is then tried again). */
   onError?: (error: unknown, topic?: string) => void;
 }
@@ -193,6 +195,8 @@ export function createPartitionConsumer(options: PartitionConsumerOptions): Exac
       });
       consumer = created;
       created.on(created.events.CRASH, (event) => options.onError?.(event.payload.error));
+      let joined = () => {};
+      const firstJoin = new Promise<void>((resolve) => (joined = resolve));
       created.on(created.events.GROUP_JOIN, (event) => {
         assignmentSeek = seekToStoredOffsets(created, event.payload.memberAssignment).catch(
           (error) => {
@@ -200,6 +204,7 @@ export function createPartitionConsumer(options: PartitionConsumerOptions): Exac
             options.onError?.(error);
           },
         );
+        joined();
       });
       await created.connect();
       for (const topic of options.topics) {
@@ -219,6 +224,12 @@ export function createPartitionConsumer(options: PartitionConsumerOptions): Exac
           }
         },
       });
+      // Started means a member of the group with its partitions (a process reporting ready
+      // before that would leave the first reads waiting on a group still forming); a broker
+      // slow to coordinate only delays this, bounded, and the consumer keeps trying after it.
+      const waited = setTimeout(joined, options.joinTimeoutMs ?? 15_000);
+      await firstJoin;
+      clearTimeout(waited);
     },
     async stop() {
       await consumer?.disconnect().catch(() => {});
