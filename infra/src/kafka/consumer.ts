@@ -129,6 +129,32 @@ export async function decodeAndOpen(
 }
 
 /**
+ * Waits (bounded) until the broker can coordinate the group. A fresh broker answers "the
+ * coordinator is loading" while it creates its offsets topic; a consumer joining then crashes and
+ * restarts after a backoff, which left a new worker idle for many seconds.
+ */
+async function waitForCoordinator(kafka: Kafka, groupId: string, timeoutMs = 30_000) {
+  const admin = kafka.admin();
+  const deadline = Date.now() + timeoutMs;
+  try {
+    await admin.connect();
+    for (;;) {
+      try {
+        await admin.describeGroups([groupId]);
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } catch {
+    // The consumer's own retries take over from here.
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
+/**
  * The Kafka side of an exactly-once consumer: a consumer group over `topics` that commits no
  * offsets to Kafka. On each assignment it seeks every partition to the offset PostgreSQL holds
  * (so a read side restored or reset behind Kafka reads again what it lacks, and a rebalance has
@@ -183,6 +209,7 @@ export function createPartitionConsumer(options: PartitionConsumerOptions): Exac
   return {
     async start() {
       const sessionTimeout = sessionTimeoutFromEnv();
+      await waitForCoordinator(options.kafka, options.groupId);
       const created = options.kafka.consumer({
         groupId: options.groupId,
         sessionTimeout,

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@bank/infra/testing';
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
+import { deposit, startTestBank, type TestBank } from '../testing/index.ts';
 import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
 import { startService, type ServiceProcess } from '../testing/service-process.ts';
-import { rebuildAll, readModelHashes, waitForProjections } from './read-model-hash.ts';
+import {
+  customerWithAccounts,
+  rebuildAll,
+  readModelHashes,
+  waitForProjections,
+} from './read-model-hash.ts';
 
 /** A small seeded generator: a failing sequence can be run again. */
 function random(seed: number) {
@@ -53,7 +58,7 @@ describe('scale mode: workers killed and restarted under random traffic', () => 
   it('random sequences with kills and rebalances end equal to a rebuild from the log', async () => {
     const seed = Number(process.env.SCALE_SEED ?? 20261126);
     const pick = random(seed);
-    const customers = await Promise.all([0, 1, 2].map(() => signedUpCustomer(bank)));
+    const customers = await Promise.all([0, 1, 2].map(() => customerWithAccounts(bank)));
     let deposited = 0;
     const rounds = 3;
     for (let round = 0; round < rounds; round += 1) {
