@@ -88,7 +88,7 @@ async function readModelSnapshot(
   projection: string,
 ): Promise<ReadModelSnapshot> {
   const checkpoint = await client.query<{ transaction_id: string; global_position: number }>(
-    `SELECT transaction_id::text AS transaction_id, global_position FROM projection_checkpoints
+    `SELECT transaction_id::text AS transaction_id, global_position FROM projection_positions
      WHERE projection = $1`,
     [projection],
   );

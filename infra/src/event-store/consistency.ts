@@ -2,8 +2,9 @@ import type { Pool } from '../postgres/pool.ts';
 import { comparePositions, type Position } from './types.ts';
 
 /**
- * Waits (bounded) until every named projection has reached a position. Returns whether it did;
- * on time-out the caller answers with what the read models have.
+ * Waits (bounded) until every named projection has reached a position (projection_positions: in
+ * scale mode the lowest of its Kafka partitions). Returns whether it did; on time-out the caller
+ * answers with what the read models have.
  */
 export async function waitForProjections(
   pool: Pool,
@@ -14,7 +15,7 @@ export async function waitForProjections(
   const deadline = Date.now() + timeoutMs;
   for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
     const { rows } = await pool.query<{ transaction_id: string; global_position: number }>(
-      `SELECT transaction_id::text AS transaction_id, global_position FROM projection_checkpoints
+      `SELECT transaction_id::text AS transaction_id, global_position FROM projection_positions
        WHERE projection = ANY($1::text[])`,
       [projections],
     );

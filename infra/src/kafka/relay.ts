@@ -134,6 +134,11 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     await client.query('LISTEN events_appended');
     await ensureEventTopics(options.kafka, partitions);
     partitions = await partitionCount(options.kafka, EVENTS_TOPIC);
+    // The transactional producer's set-up (and the fencing of a previous leader) happens now,
+    // not on the first commit after it: that one would otherwise wait for it.
+    await connectedProducer().catch((error: unknown) => {
+      log(`kafka relay: ${(error as Error).message}`);
+    });
     subscription = createSubscription({
       pool: options.pool,
       store: source,

@@ -27,6 +27,11 @@ export interface HealthReport {
      * but while one fails its read model stands still, so the process is not healthy.
      */
     failing: { projection: string; error: string }[];
+    /**
+     * Every projection: events it has still to apply, their age in seconds, and its parked
+     * events (in scale mode its position is the lowest of its Kafka partitions).
+     */
+    each: { projection: string; lagEvents: number; lagSeconds: number; parked: number }[];
   };
   /**
    * Committed events no reader may read yet, because a transaction that began before they
@@ -75,6 +80,12 @@ export async function healthReport(
       lagEvents: slowest?.eventsBehind ?? 0,
       lagSeconds: lagMs / 1000,
       failing,
+      each: lags.map((lag) => ({
+        projection: lag.projection,
+        lagEvents: Number(lag.eventsBehind),
+        lagSeconds: Number(lag.millisecondsBehind) / 1000,
+        parked: parked[lag.projection] ?? 0,
+      })),
     },
     heldBack: { events: Number(rows[0]!.events), oldestSeconds: heldMs / 1000 },
     parkedEvents: Object.values(parked).reduce((sum, n) => sum + n, 0),

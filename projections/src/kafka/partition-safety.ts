@@ -10,13 +10,13 @@ import type { Projection } from '../projection.ts';
  *   ledger balances are sums, so their order does not matter.
  * - customers: every event is on the customer's own stream (CustomerErased included).
  * - contact-requests: inserts, one per event, and the erasure of that request (on its stream).
- * Not partition-safe (they run on the single-partition ordered topic): notifications (reads the
- * customer's preferences, from another stream, when an account event arrives), transactions and
- * cashback (lookups fed by other streams), and every projection not listed here.
+ * - money-limits: both events are on the customer's money-activity stream, and each row is keyed
+ *   by (customer, movement): recorded, then possibly cancelled, in that stream's order.
+ * - savings-goals: set and removed on the goal's own stream (one per account), one row per account.
  *
  * Each entry names the event types reviewed: if a projection gains a handler for another type, it
- * falls back to the ordered topic until someone reviews it and extends the list (then rebuilds it,
- * since its checkpoint means different things on the two topics).
+ * falls back to the ordered topic until someone reviews it and extends the list (the worker moves
+ * its progress over: see the worker's prepareProgressRows).
  */
 export const PARTITION_SAFE: Record<string, readonly string[]> = {
   accounts: ['AccountOpened', 'AccountCredited', 'AccountDebited', 'FundsHeld', 'HoldReleased'],
@@ -28,6 +28,30 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'CustomerErased',
   ],
   'contact-requests': ['ContactRequestSubmitted', 'ContactRequestErased'],
+  'money-limits': ['MoneyMovementRecorded', 'MoneyMovementCancelled'],
+  'savings-goals': ['SavingsGoalSet', 'SavingsGoalRemoved'],
+};
+
+/**
+ * Projections reviewed as needing the global order (they read the single-partition ordered
+ * topic), each with the reason. Events are keyed by stream id, and these join streams:
+ */
+export const NEEDS_GLOBAL_ORDER: Record<string, string> = {
+  transactions:
+    'rows of an account stream carry its owner from AccountOpened, and CustomerErased (customer stream) rewrites rows of account streams',
+  notifications:
+    "reads the customer's preferences (customer stream) when an account, transfer or Zelle event arrives",
+  cashback:
+    "sums a customer's debits from all their accounts into one monthly row that resets on a new month: the order across the accounts' streams matters",
+  'bill-pay':
+    'CustomerErased (customer stream) rewrites rows written from payee and payment streams',
+  crypto:
+    "prices from the price stream value holdings from the customers' streams; CustomerErased crosses streams",
+  cards: "a card's row joins its account's (AccountOpened) and CustomerErased crosses streams",
+  support: 'CustomerErased (customer stream) rewrites ticket rows written from ticket streams',
+  transfers: 'CustomerErased (customer stream) rewrites rows written from transfer streams',
+  zelle:
+    'a payment or request involves two customers, and CustomerErased rewrites rows from payment streams',
 };
 
 export function isPartitionSafe(

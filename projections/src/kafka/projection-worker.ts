@@ -1,6 +1,6 @@
 import {
   comparePositions,
-  createExactlyOnceConsumer,
+  createPartitionConsumer,
   ensureEventTopics,
   EVENTS_TOPIC,
   ORDERED_EVENTS_TOPIC,
@@ -8,13 +8,16 @@ import {
   START,
   type ExactlyOnceConsumer,
   type Kafka,
+  type PartitionChunk,
   type Pool,
   type PoolClient,
   type Position,
   type RecordedEvent,
 } from '@bank/infra';
 import type { Projection } from '../projection.ts';
-import { applyInTransactionOrPark, type ParkedEvent } from '../runner/parking.ts';
+import { applyEvents } from '../runner/apply-events.ts';
+import { applyInTransactionOrPark, mayPark, type ParkedEvent } from '../runner/parking.ts';
+import { DeferredResultError, inlineParameters, writeBehindDb } from '../toolkit/write-behind.ts';
 import { isPartitionSafe, PARTITION_SAFE } from './partition-safety.ts';
 
 export interface KafkaProjectionWorkerOptions {
@@ -28,6 +31,8 @@ export interface KafkaProjectionWorkerOptions {
   onError?: (projection: string, error: unknown) => void;
   /** Told of each event a projection set aside because it failed on its own. */
   onParked?: (parked: Pick<ParkedEvent, 'projection' | 'eventId' | 'type' | 'error'>) => void;
+  /** Told after each partition transaction committed: how many events it applied. */
+  onApplied?: (topic: string, partition: number, events: number) => void;
 }
 
 export interface KafkaProjectionWorker {
@@ -39,59 +44,45 @@ export interface KafkaProjectionWorker {
   failing(): ReadonlyMap<string, string>;
 }
 
-/** The projection's checkpoint row, locked: the embedded runner and a rebuild also take it. */
-async function lockCheckpoint(db: PoolClient, projection: string): Promise<Position> {
-  await db.query(
-    'INSERT INTO projection_checkpoints (projection) VALUES ($1) ON CONFLICT DO NOTHING',
-    [projection],
-  );
-  const { rows } = await db.query<{ transaction_id: string; global_position: number }>(
-    `SELECT transaction_id::text AS transaction_id, global_position FROM projection_checkpoints
-      WHERE projection = $1 FOR UPDATE`,
-    [projection],
-  );
-  const row = rows[0];
-  return row
-    ? { transactionId: BigInt(row.transaction_id), globalPosition: Number(row.global_position) }
-    : START;
+/** The consumer group every worker process joins: one member per process, for all projections. */
+export const PROJECTION_GROUP = 'bank.projections';
+
+interface ProgressRow {
+  consumer: string;
+  next_offset: string;
+  transaction_id: string;
+  global_position: string;
+  watermark_transaction_id: string;
+  watermark_global_position: string;
 }
 
-async function saveCheckpoint(db: PoolClient, projection: string, position: Position) {
-  await db.query(
-    `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
-       updated_at = now() WHERE projection = $1`,
-    [projection, position.transactionId.toString(), position.globalPosition],
-  );
+/** One projection's progress on one partition, as read at the start of its transaction. */
+interface Progress {
+  projection: Projection;
+  storedNext: bigint;
+  lastApplied: Position;
+  watermark: Position;
+  /** Its checkpoint: what a rebuild from the PostgreSQL log already applied. */
+  floor: Position;
+  fresh: RecordedEvent[];
 }
 
-/** The global position that every partition has seen: the lowest watermark, once all report. */
-async function lowestWatermark(
-  db: PoolClient,
-  projection: string,
-  partitions: number,
-): Promise<Position | undefined> {
-  const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
-    `SELECT watermark_transaction_id::text AS transaction_id,
-            watermark_global_position::text AS global_position
-       FROM kafka_offsets WHERE consumer = $1 AND topic = $2`,
-    [projection, EVENTS_TOPIC],
-  );
-  if (rows.length < partitions) return undefined;
-  return rows
-    .map((r) => ({
-      transactionId: BigInt(r.transaction_id),
-      globalPosition: Number(r.global_position),
-    }))
-    .reduce((low, p) => (comparePositions(p, low) < 0 ? p : low));
-}
+const toPosition = (transactionId: string, globalPosition: string | number): Position => ({
+  transactionId: BigInt(transactionId),
+  globalPosition: Number(globalPosition),
+});
+const maxPosition = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
 
 /**
- * Scale mode's projection runner: one consumer group per projection, so the projections spread
- * over the worker processes and a survivor takes over a dead worker's partitions. Partition-safe
- * projections consume the keyed topic (its partitions shared by the workers); the others consume
- * the single-partition ordered topic and so see the global order, exactly as in the embedded path.
- * Either way the position commits with the read-model rows (exactly-once effect), and the
- * projection's checkpoint keeps meaning "everything up to here is visible", for consistency tokens.
+ * Scale mode's projection runner: ONE consumer per worker process, for every projection, in one
+ * consumer group shared by the workers (a survivor takes over a dead worker's partitions). Each
+ * message is decoded once; each fetched chunk of a partition is applied to every projection of
+ * its topic in ONE PostgreSQL transaction, through the embedded runner's write-behind queue and
+ * set-based runs, and that transaction also stores each projection's progress on that partition
+ * (kafka_offsets), so the effect is exactly once. There is no row shared by partitions: how far a
+ * projection is overall is the lowest of its partitions, taken at read time (projection_positions).
+ * Partition-safe projections consume the keyed topic (its partitions shared by the workers); the
+ * others the single-partition ordered topic, which carries the whole global order.
  */
 export function createKafkaProjectionWorker(
   options: KafkaProjectionWorkerOptions,
@@ -103,36 +94,228 @@ export function createKafkaProjectionWorker(
       isPartitionSafe(p, reviewed) ? EVENTS_TOPIC : ORDERED_EVENTS_TOPIC,
     ]),
   );
-  const consumers: ExactlyOnceConsumer[] = [];
+  const onTopic = (topic: string) => options.projections.filter((p) => topics[p.name] === topic);
   const failing = new Map<string, string>();
+  /** Projections whose handlers read the results of their writes: applied one statement at a time. */
+  const unbuffered = new Set<string>();
+  let consumer: ExactlyOnceConsumer | undefined;
 
-  function consumerFor(projection: Projection, partitions: number): ExactlyOnceConsumer {
-    const keyed = topics[projection.name] === EVENTS_TOPIC;
-    return createExactlyOnceConsumer({
-      kafka: options.kafka,
-      pool: options.pool,
-      name: projection.name,
-      topic: topics[projection.name]!,
-      groupPrefix: 'bank.projection.',
-      partitionsConsumedConcurrently: keyed ? partitions : 1,
-      floor: (db) => lockCheckpoint(db, projection.name),
-      apply: (db, events) => applyInTransactionOrPark(db, projection, events, options.onParked),
-      open: options.open,
-      async afterApply(db, state) {
-        const current = await lockCheckpoint(db, projection.name);
-        const reached = keyed
-          ? await lowestWatermark(db, projection.name, partitions)
-          : state.lastApplied;
-        if (reached && comparePositions(reached, current) > 0) {
-          await saveCheckpoint(db, projection.name, reached);
+  /**
+   * Makes the progress rows exist for every partition (so the lowest is taken over all of them),
+   * and retires a projection's rows on a topic it no longer consumes: their lowest position moves
+   * into its checkpoint, which the new topic's rows then start from.
+   */
+  async function prepareProgressRows(partitions: number): Promise<void> {
+    const client = await options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const projection of options.projections) {
+        const topic = topics[projection.name]!;
+        const count = topic === EVENTS_TOPIC ? partitions : 1;
+        await client.query(
+          'INSERT INTO projection_checkpoints (projection) VALUES ($1) ON CONFLICT DO NOTHING',
+          [projection.name],
+        );
+        const retired = await client.query<{ transaction_id: string; global_position: string }>(
+          `DELETE FROM kafka_offsets WHERE consumer = $1 AND topic <> $2
+           RETURNING watermark_transaction_id::text AS transaction_id,
+                     watermark_global_position::text AS global_position`,
+          [projection.name, topic],
+        );
+        if (retired.rows.length > 0) {
+          const low = retired.rows
+            .map((r) => toPosition(r.transaction_id, r.global_position))
+            .reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+          await client.query(
+            `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
+               updated_at = now()
+             WHERE projection = $1 AND (transaction_id, global_position) < ($2::text::xid8, $3)`,
+            [projection.name, low.transactionId.toString(), low.globalPosition],
+          );
         }
-      },
-      onError: (error) => {
-        failing.set(projection.name, error instanceof Error ? error.message : String(error));
-        options.onError?.(projection.name, error);
-      },
-      onApplied: () => failing.delete(projection.name),
+        await client.query(
+          `INSERT INTO kafka_offsets (consumer, topic, partition, next_offset)
+           SELECT $1, $2, p, 0 FROM generate_series(0, $3 - 1) p ON CONFLICT DO NOTHING`,
+          [projection.name, topic, count],
+        );
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Where a partition starts: the lowest offset any of its projections stored. */
+  async function storedOffsets(topic: string, partitions: number[]) {
+    const { rows } = await options.pool.query<{ partition: number; next_offset: string }>(
+      `SELECT partition, min(next_offset)::text AS next_offset FROM kafka_offsets
+        WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = ANY($3::int[])
+        GROUP BY partition`,
+      [onTopic(topic).map((p) => p.name), topic, partitions],
+    );
+    return new Map(rows.map((r) => [r.partition, r.next_offset]));
+  }
+
+  /**
+   * Opens the partition's transaction and locks its progress rows (only this partition's: a
+   * second worker still finishing a batch of it waits here, then skips what that one applied).
+   */
+  async function readProgress(
+    client: PoolClient,
+    chunk: PartitionChunk,
+    projections: readonly Projection[],
+  ): Promise<Progress[]> {
+    const names = projections.map((p) => p.name);
+    const results = (await client.query(
+      inlineParameters(
+        `BEGIN; SET LOCAL synchronous_commit = off;
+         INSERT INTO kafka_offsets (consumer, topic, partition, next_offset)
+           SELECT unnest($1::text[]), $2, $3, 0 ON CONFLICT DO NOTHING;
+         SELECT consumer, next_offset::text, transaction_id::text, global_position::text,
+                watermark_transaction_id::text, watermark_global_position::text
+           FROM kafka_offsets WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = $3
+            FOR UPDATE;
+         SELECT projection, transaction_id::text AS transaction_id,
+                global_position::text AS global_position
+           FROM projection_checkpoints WHERE projection = ANY($1::text[])`,
+        [names, chunk.topic, chunk.partition],
+      ),
+    )) as unknown as { rows: unknown[] }[];
+    const rows = results[3]!.rows as ProgressRow[];
+    const floors = new Map(
+      (
+        results[4]!.rows as {
+          projection: string;
+          transaction_id: string;
+          global_position: string;
+        }[]
+      ).map((r) => [r.projection, toPosition(r.transaction_id, r.global_position)]),
+    );
+    const byName = new Map(rows.map((r) => [r.consumer, r]));
+    return projections.map((projection) => {
+      const row = byName.get(projection.name)!;
+      return {
+        projection,
+        storedNext: BigInt(row.next_offset),
+        lastApplied: toPosition(row.transaction_id, row.global_position),
+        watermark: toPosition(row.watermark_transaction_id, row.watermark_global_position),
+        floor: floors.get(projection.name) ?? START,
+        fresh: [],
+      };
     });
+  }
+
+  /** Sorts the chunk's messages into each projection's fresh events and new watermark. */
+  function advance(progress: Progress, chunk: PartitionChunk): void {
+    const ordered = chunk.topic === ORDERED_EVENTS_TOPIC;
+    let skip = maxPosition(progress.lastApplied, progress.floor);
+    chunk.messages.forEach((item, i) => {
+      if (BigInt(chunk.offsets[i]!) < progress.storedNext) return;
+      if (item.kind === 'watermark') {
+        progress.watermark = maxPosition(progress.watermark, item.position);
+        return;
+      }
+      // The ordered topic carries every event in the global order: each one is a watermark too.
+      if (ordered) progress.watermark = maxPosition(progress.watermark, item.event.position);
+      if (comparePositions(item.event.position, skip) > 0) {
+        progress.fresh.push(item.event);
+        progress.lastApplied = item.event.position;
+        skip = item.event.position;
+      }
+    });
+  }
+
+  /** One statement that stores every projection's progress on the partition. */
+  function storeProgress(chunk: PartitionChunk, progress: readonly Progress[]): string {
+    const next = (BigInt(chunk.offsets[chunk.offsets.length - 1]!) + 1n).toString();
+    const values = progress
+      .map((p) =>
+        inlineParameters(
+          '($1, $2::bigint, $3::text::xid8, $4::bigint, $5::text::xid8, $6::bigint)',
+          [
+            p.projection.name,
+            next,
+            p.lastApplied.transactionId.toString(),
+            p.lastApplied.globalPosition,
+            p.watermark.transactionId.toString(),
+            p.watermark.globalPosition,
+          ],
+        ),
+      )
+      .join(', ');
+    return inlineParameters(
+      `UPDATE kafka_offsets o SET next_offset = v.next_offset, transaction_id = v.tx,
+         global_position = v.gp, watermark_transaction_id = v.wtx,
+         watermark_global_position = v.wgp, updated_at = now()
+       FROM (VALUES ${values}) v(consumer, next_offset, tx, gp, wtx, wgp)
+       WHERE o.consumer = v.consumer AND o.topic = $1 AND o.partition = $2
+         AND o.next_offset < v.next_offset`,
+      [chunk.topic, chunk.partition],
+    );
+  }
+
+  /**
+   * The fast path: every projection's events through one write-behind queue, then the progress
+   * and COMMIT, all in as few round trips as the reads allow.
+   */
+  async function applyBuffered(client: PoolClient, chunk: PartitionChunk, progress: Progress[]) {
+    const writer = writeBehindDb(client, 1000);
+    for (const p of progress) {
+      if (p.fresh.length === 0) continue;
+      if (unbuffered.has(p.projection.name)) {
+        await writer.flush();
+        await applyEvents(client, p.projection, p.fresh);
+        continue;
+      }
+      try {
+        await applyEvents(writer.db, p.projection, p.fresh);
+      } catch (error) {
+        if (error instanceof DeferredResultError) unbuffered.add(p.projection.name);
+        throw error;
+      }
+    }
+    await writer.flush(storeProgress(chunk, progress), 'COMMIT');
+  }
+
+  /** The slow path, after a failure: each projection parks the events that fail on their own. */
+  async function applyParking(client: PoolClient, chunk: PartitionChunk, progress: Progress[]) {
+    for (const p of progress) {
+      if (p.fresh.length === 0) continue;
+      await applyInTransactionOrPark(client, p.projection, p.fresh, options.onParked);
+    }
+    await client.query(`${storeProgress(chunk, progress)}; COMMIT`);
+  }
+
+  async function applyChunk(chunk: PartitionChunk): Promise<void> {
+    const projections = onTopic(chunk.topic);
+    if (projections.length === 0) return;
+    for (let attempt = 0; ; attempt += 1) {
+      const careful = attempt > 0;
+      const client = await options.pool.connect();
+      try {
+        const progress = await readProgress(client, chunk, projections);
+        for (const p of progress) advance(p, chunk);
+        if (careful) await applyParking(client, chunk, progress);
+        else await applyBuffered(client, chunk, progress);
+        for (const p of projections) failing.delete(p.name);
+        options.onApplied?.(
+          chunk.topic,
+          chunk.partition,
+          progress.reduce((n, p) => n + p.fresh.length, 0),
+        );
+        return;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        const again =
+          error instanceof DeferredResultError ? attempt < 3 : !careful && mayPark(error);
+        if (!again) throw error;
+      } finally {
+        client.release();
+      }
+    }
   }
 
   return {
@@ -141,15 +324,30 @@ export function createKafkaProjectionWorker(
     async start() {
       await ensureEventTopics(options.kafka);
       const partitions = await partitionCount(options.kafka, EVENTS_TOPIC);
-      for (const projection of options.projections) {
-        const consumer = consumerFor(projection, partitions);
-        consumers.push(consumer);
-      }
-      await Promise.all(consumers.map((c) => c.start()));
+      await prepareProgressRows(partitions);
+      const consumed = [EVENTS_TOPIC, ORDERED_EVENTS_TOPIC].filter((t) => onTopic(t).length > 0);
+      consumer = createPartitionConsumer({
+        kafka: options.kafka,
+        groupId: PROJECTION_GROUP,
+        topics: consumed,
+        storedOffsets,
+        applyChunk,
+        open: options.open,
+        maxBatch: 1000,
+        partitionsConsumedConcurrently: partitions + 1,
+        onError: (error, topic) => {
+          const message = error instanceof Error ? error.message : String(error);
+          for (const p of topic ? onTopic(topic) : options.projections) {
+            failing.set(p.name, message);
+            options.onError?.(p.name, error);
+          }
+        },
+      });
+      await consumer.start();
     },
     async stop() {
-      await Promise.all(consumers.map((c) => c.stop()));
-      consumers.length = 0;
+      await consumer?.stop();
+      consumer = undefined;
     },
   };
 }

@@ -67,6 +67,21 @@ export async function readCheckpoint(pool: Pool, projection: string): Promise<Po
     : START;
 }
 
+/**
+ * How far a projection's read model is, for readers: its checkpoint, or in scale mode the lowest
+ * position all its Kafka partitions have reached, whichever is further (projection_positions).
+ */
+export async function readProjectionPosition(pool: Pool, projection: string): Promise<Position> {
+  const { rows } = await pool.query<CheckpointRow>(
+    'SELECT transaction_id::text AS transaction_id, global_position FROM projection_positions WHERE projection = $1',
+    [projection],
+  );
+  const row = rows[0];
+  return row
+    ? { transactionId: BigInt(row.transaction_id), globalPosition: Number(row.global_position) }
+    : START;
+}
+
 export interface ApplyOrParkOptions {
   batchAttempts?: number;
   retryDelayMs?: number;
@@ -507,7 +522,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
 /** The lowest checkpoint across projections: everything before it is visible in every read model. */
 export async function lowestCheckpoint(pool: Pool, names: readonly string[]): Promise<Position> {
-  const positions = await Promise.all(names.map((name) => readCheckpoint(pool, name)));
+  const positions = await Promise.all(names.map((name) => readProjectionPosition(pool, name)));
   return positions.reduce(
     (low, p) => (comparePositions(p, low) < 0 ? p : low),
     positions[0] ?? START,

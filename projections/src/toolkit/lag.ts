@@ -11,7 +11,7 @@ import {
   type Pool,
 } from '@bank/infra';
 import { parkedEventCounts } from '../runner/parking.ts';
-import { readCheckpoint } from '../runner/projection-runner.ts';
+import { readProjectionPosition } from '../runner/projection-runner.ts';
 
 export interface ProjectionLag {
   projection: string;
@@ -30,7 +30,7 @@ export async function projectionLag(
 ): Promise<ProjectionLag[]> {
   return Promise.all(
     names.map(async (projection) => {
-      const checkpoint = await readCheckpoint(pool, projection);
+      const checkpoint = await readProjectionPosition(pool, projection);
       const { rows } = await pool.query<{
         behind: number;
         ms: number | null;
@@ -38,7 +38,7 @@ export async function projectionLag(
       }>(
         `SELECT count(*)::bigint AS behind,
                 floor(extract(epoch FROM (clock_timestamp() - min(recorded_at))) * 1000)::bigint AS ms,
-                (SELECT updated_at FROM projection_checkpoints WHERE projection = $3) AS updated
+                (SELECT updated_at FROM projection_positions WHERE projection = $3) AS updated
          FROM events
          WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
         [checkpoint.transactionId.toString(), checkpoint.globalPosition, projection],

@@ -12,7 +12,7 @@ import {
   type Position,
 } from '@bank/infra';
 import { AssignerProtocol } from 'kafkajs';
-import { allProjectionNames, allProjections } from '@bank/projections';
+import { allProjectionNames, allProjections, PROJECTION_GROUP } from '@bank/projections';
 import { sleep } from './stats.ts';
 
 export { generateAccountLog, generatedAccountIds } from './generated-log.ts';
@@ -27,11 +27,14 @@ export async function headPosition(pool: Pool): Promise<Position> {
   return row ? { transactionId: BigInt(row.tx), globalPosition: Number(row.pos) } : START;
 }
 
-/** Every projection's checkpoint in one query (a missing row is the start of the log). */
+/**
+ * Every projection's position in one query (a missing row is the start of the log): in scale
+ * mode the lowest of its Kafka partitions (projection_positions).
+ */
 export async function projectionCheckpoints(pool: Pool): Promise<Map<string, Position>> {
   const { rows } = await pool.query<{ projection: string; tx: string; pos: string }>(
     `SELECT projection, transaction_id::text AS tx, global_position::text AS pos
-       FROM projection_checkpoints WHERE projection = ANY($1)`,
+       FROM projection_positions WHERE projection = ANY($1)`,
     [allProjectionNames],
   );
   const found = new Map(
@@ -70,7 +73,8 @@ export async function resetReadModels(pool: Pool): Promise<void> {
   }
 }
 
-export const projectionGroups = allProjectionNames.map((name) => `bank.projection.${name}`);
+/** The workers' one consumer group (one member per worker process, for every projection). */
+export const projectionGroups = [PROJECTION_GROUP];
 
 /**
  * Fresh, empty event topics and no consumer groups: each run relays the log again and the workers
@@ -172,8 +176,8 @@ export async function waitForGroups(
 }
 
 /**
- * How many partitions each worker holds, over every projection group: the share of the work a
- * group assignment gives each process (keyed groups share 6 partitions, ordered groups have 1).
+ * How many partitions each worker holds in the projection group: the share of the work the
+ * assignment gives each process (the 6 partitions of the keyed topic and the ordered topic's 1).
  */
 export async function partitionShare(kafka: Kafka): Promise<number[]> {
   const admin = kafka.admin();

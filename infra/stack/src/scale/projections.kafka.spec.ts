@@ -3,10 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_TOPIC, ORDERED_EVENTS_TOPIC } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { allProjections, createKafkaProjectionWorker } from '@bank/projections';
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
+import { deposit, startTestBank, type TestBank } from '../testing/index.ts';
 import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
 import { startService, type ServiceProcess } from '../testing/service-process.ts';
-import { rebuildAll, readModelHashes, waitForProjections } from './read-model-hash.ts';
+import {
+  customerWithAccounts,
+  rebuildAll,
+  readModelHashes,
+  waitForProjections,
+} from './read-model-hash.ts';
 
 /**
  * Scale mode against a real Apache Kafka broker: the relay puts the log on Kafka, two projection
@@ -101,8 +106,8 @@ describe('scale mode: projections from Kafka', () => {
 
   it('serves reads from the read models that the Kafka workers build', async () => {
     for (let i = 0; i < 4; i += 1) {
-      const customer = await signedUpCustomer(bank);
-      // A consistency token waits 2 s at most; the first events also wait for the groups to form.
+      // A consistency token waits 2 s at most; the first events also wait for the group to form.
+      const customer = await customerWithAccounts(bank);
       await waitForProjections(bank.pool);
       const listed = await customer.client.get('/api/accounts');
       expect(listed.status).toBe(200);

@@ -6,6 +6,8 @@ import {
   rebuildProjection,
 } from '@bank/projections';
 import { comparePositions, type EventStore, type Position } from '@bank/infra';
+import { ApiClient, registrationPayload } from '../testing/api-client.ts';
+import type { TestBank } from '../testing/test-bank.ts';
 
 /** One md5 per read-model table, over its rows in a stable order. */
 export async function readModelHashes(pool: Pool): Promise<Record<string, string>> {
@@ -49,4 +51,31 @@ export async function waitForProjections(pool: Pool, timeoutMs = 120_000): Promi
 /** The embedded path's answer: every read model rebuilt from the PostgreSQL log in process. */
 export async function rebuildAll(pool: Pool, store: EventStore): Promise<void> {
   for (const projection of allProjections) await rebuildProjection(pool, store, projection);
+}
+
+/**
+ * Registers a customer and waits for their accounts to be readable: the first events after the
+ * workers start may take longer than a consistency token waits (the group still settling), and
+ * "not yet consistent" is then the right answer, so it asks again.
+ */
+export async function customerWithAccounts(bank: TestBank, timeoutMs = 60_000) {
+  const client = new ApiClient(bank);
+  const registered = await client.post('/api/register', registrationPayload());
+  if (registered.status !== 201) {
+    throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  }
+  client.token = registered.body.data.token;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const listed = await client.get('/api/accounts');
+    if (listed.status === 200) {
+      const accounts = listed.body.data.accounts as {
+        id: string;
+        account_number: string;
+      }[];
+      return { client, accounts };
+    }
+    if (Date.now() > deadline) throw new Error(`accounts not readable: ${listed.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
