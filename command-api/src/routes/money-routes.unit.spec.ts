@@ -59,6 +59,7 @@ const NOT_MONEY: Record<string, string> = {
   'PUT /api/profile/photo': 'personal data',
   'DELETE /api/profile/photo': 'personal data',
   'PUT /api/profile/notification-preferences': 'preferences',
+  'PUT /api/profile/alerts': 'preferences (alert thresholds)',
   'POST /api/notifications/:id/read': 'notifications',
   'POST /api/notifications/read-all': 'notifications',
   'DELETE /api/notifications/:id': 'notifications',

@@ -13,6 +13,7 @@ import type { Projection } from '../projection.ts';
  * - money-limits: both events are on the customer's money-activity stream, and each row is keyed
  *   by (customer, movement): recorded, then possibly cancelled, in that stream's order.
  * - savings-goals: set and removed on the goal's own stream (one per account), one row per account.
+ * - insights: the daily crypto prices come from the one market stream, upserted per (symbol, day).
  *
  * Each entry names the event types reviewed: if a projection gains a handler for another type, it
  * falls back to the ordered topic until someone reviews it and extends the list (the worker moves
@@ -30,6 +31,7 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
   'contact-requests': ['ContactRequestSubmitted', 'ContactRequestErased'],
   'money-limits': ['MoneyMovementRecorded', 'MoneyMovementCancelled'],
   'savings-goals': ['SavingsGoalSet', 'SavingsGoalRemoved'],
+  insights: ['CryptoPricesRefreshed'],
 };
 
 /**
@@ -52,6 +54,10 @@ export const NEEDS_GLOBAL_ORDER: Record<string, string> = {
   transfers: 'CustomerErased (customer stream) rewrites rows written from transfer streams',
   zelle:
     'a payment or request involves two customers, and CustomerErased rewrites rows from payment streams',
+  'scheduled-transfers':
+    'CustomerErased (customer stream) rewrites the memos of rows written from schedule streams',
+  'saved-recipients':
+    "CustomerErased (customer stream) rewrites rows written from the customer's address-book stream",
 };
 
 export function isPartitionSafe(
