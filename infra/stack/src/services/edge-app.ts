@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { frontendDist } from '../http-server.ts';
 import { webAppPageFile, webAppStaticOptions } from '../web-app-static.ts';
 import { collectApiRoutes, createApiRouter, type ApiService } from './api-routes.ts';
+import { createUpstreamPool, isUnreachable } from './upstream-pool.ts';
 
 export interface EdgeOptions {
   /** Base URLs of each service's instances, e.g. {'command-api': ['http://127.0.0.1:3001']}. */
@@ -34,19 +35,15 @@ async function probe(url: string): Promise<boolean> {
  */
 export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> {
   const route = createApiRouter(await collectApiRoutes());
-  const next: Record<ApiService, number> = { 'command-api': 0, 'query-api': 0 };
-  const pick = (service: ApiService): string => {
-    const bases = options.upstreams[service];
-    if (bases.length === 0) throw new Error(`No ${service} instance configured`);
-    next[service] = (next[service] + 1) % bases.length;
-    return bases[next[service]]!;
-  };
+  const pool = createUpstreamPool(options.upstreams, probe);
+  const chosen = new WeakMap<object, string>(); // request -> the instance it was sent to
 
   // A plain Fastify: the proxy passes bodies through unparsed, the services validate them.
   const app = Fastify({
     bodyLimit: 9 * 1024 * 1024,
     trustProxy: trustedProxies(options.trustProxy),
   });
+  app.addHook('onClose', async () => pool.close());
 
   app.get('/api/health', async (_request, reply) => {
     const targets: Record<string, string> = { ...options.health };
@@ -76,7 +73,24 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
     prefix: '/api',
     rewritePrefix: '/api',
     replyOptions: {
-      getUpstream: (request) => pick(route(request.method, request.url)),
+      getUpstream: (request) => {
+        const base = pool.pick(route(request.method, request.url));
+        chosen.set(request, base);
+        return base;
+      },
+      // An instance that cannot be reached leaves the rotation, and the client gets a 503 with
+      // Retry-After rather than a 500: money commands carry an Idempotency-Key, so sending one
+      // again cannot make it happen twice.
+      onError: (reply, { error }) => {
+        const base = chosen.get(reply.request);
+        if (!base || !isUnreachable(error)) return void reply.send(error);
+        pool.markDown(base);
+        reply.log.warn({ upstream: base }, 'upstream unreachable: taken out of rotation');
+        return void reply
+          .code(503)
+          .header('retry-after', '1')
+          .send({ status: 'error', message: messages.unavailable, code: 'SERVICE_UNAVAILABLE' });
+      },
       // The services trust the edge (their TRUST_PROXY) to name the client: it passes on the
       // address it saw itself, never the X-Forwarded-For a client wrote.
       rewriteRequestHeaders: (request, headers) => ({

@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildEdge } from './edge-app.ts';
+
+/** A stand-in instance: a real HTTP server answering health and one query route with its name. */
+async function instance(name: string, port = 0): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify();
+  app.get('/api/health', async () => ({ status: 'success', data: { ready: true } }));
+  app.get('/api/accounts', async () => ({ status: 'success', data: { served_by: name } }));
+  const url = await app.listen({ port, host: '127.0.0.1' });
+  return { app, url };
+}
+
+const open: { close(): Promise<unknown> }[] = [];
+afterEach(async () => {
+  await Promise.allSettled(open.splice(0).map((app) => app.close()));
+});
+
+async function get(edgeUrl: string) {
+  const response = await fetch(`${edgeUrl}/api/accounts`);
+  const body = (await response.json()) as { data?: { served_by?: string }; code?: string };
+  return { status: response.status, by: body.data?.served_by, code: body.code };
+}
+
+describe('the Node edge with an instance gone', () => {
+  it('takes a dead instance out of the rotation and brings it back when it answers again', async () => {
+    const a = await instance('a');
+    const b = await instance('b');
+    open.push(b.app);
+    const edge = await buildEdge({
+      upstreams: { 'command-api': [a.url], 'query-api': [a.url, b.url] },
+      frontendDir: '/nonexistent',
+    });
+    open.push(edge);
+    const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
+
+    const before = await Promise.all(Array.from({ length: 4 }, () => get(edgeUrl)));
+    expect(new Set(before.map((r) => r.by))).toEqual(new Set(['a', 'b']));
+
+    await a.app.close();
+    const after: Awaited<ReturnType<typeof get>>[] = [];
+    for (let i = 0; i < 10; i += 1) after.push(await get(edgeUrl));
+    const failed = after.filter((r) => r.status !== 200);
+    // At most the one request that found it gone fails, as a 503 the client may retry, never a 500.
+    expect(failed.length).toBeLessThanOrEqual(1);
+    for (const r of failed) expect([r.status, r.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(after.filter((r) => r.status === 200).every((r) => r.by === 'b')).toBe(true);
+
+    const port = Number(new URL(a.url).port);
+    const back = await instance('a', port);
+    open.push(back.app);
+    await expect
+      .poll(async () => (await get(edgeUrl)).by === 'a' || (await get(edgeUrl)).by === 'a', {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  });
+});
