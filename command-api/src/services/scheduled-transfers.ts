@@ -30,8 +30,7 @@ import {
   runSystemCommand,
   type RequestIdentity,
 } from './idempotency.ts';
-import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from './money-errors.ts';
-import { findCustomerByContact, ownAccount } from './money-lookups.ts';
+import { ownAccount, sameBankRecipient } from './money-lookups.ts';
 import { stageTransfer, type TransferDestination } from './transfers.ts';
 
 /** What "now" is for scheduled transfers (tests move it; everything else uses the real clock). */
@@ -100,17 +99,7 @@ async function resolveDestination(
       return { type: 'between-accounts', toAccountId: to.accountId, toAccountName: to.name };
     }
     case 'same-bank': {
-      const recipient = await findCustomerByContact(uow, dest.contact);
-      if (!recipient || (dest.recipientId && dest.recipientId !== recipient.customerId)) {
-        throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, dest.contactField);
-      }
-      if (recipient.customerId === customerId) {
-        throw new DomainError(
-          INVALID_RECIPIENT,
-          'You cannot send a transfer to yourself. Use a transfer between your accounts.',
-          dest.contactField,
-        );
-      }
+      const recipient = await sameBankRecipient(uow, customerId, dest);
       return {
         type: 'same-bank',
         recipientCustomerId: recipient.customerId,

@@ -37,8 +37,13 @@ import {
 import type { StoredReply } from '../domain/transfers/idempotency.ts';
 import type { CommandContext } from './context.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
-import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from './money-errors.ts';
-import { findCustomerByContact, loadCustomer, ownAccount } from './money-lookups.ts';
+import { RECIPIENT_NOT_FOUND } from './money-errors.ts';
+import {
+  findCustomerByContact,
+  loadCustomer,
+  ownAccount,
+  sameBankRecipient,
+} from './money-lookups.ts';
 import { checkNewRecipientLimit } from './saved-recipients.ts';
 import type { EventMetadata } from '@bank/infra';
 
@@ -281,17 +286,7 @@ export async function stageTransfer(
       break;
     }
     case 'same-bank': {
-      const recipient = await findCustomerByContact(uow, dest.contact);
-      if (!recipient || (dest.recipientId && dest.recipientId !== recipient.customerId)) {
-        throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, dest.contactField);
-      }
-      if (recipient.customerId === customerId) {
-        throw new DomainError(
-          INVALID_RECIPIENT,
-          'You cannot send a transfer to yourself. Use a transfer between your accounts.',
-          dest.contactField,
-        );
-      }
+      const recipient = await sameBankRecipient(uow, customerId, dest);
       const to = (await uow.load(streams.account(recipient.depositAccountId), accountAggregate))
         .state;
       destinationKey = recipient.customerId;
