@@ -34,6 +34,7 @@ import {
  * that applies the event later (another thread, process, or a Kafka consumer) links its span to it.
  */
 export const tracer = trace.getTracer('bank');
+export { SpanKind };
 
 let started:
   { shutdown(): Promise<void>; processor: SpanProcessor; resource: Resource } | undefined;
@@ -110,11 +111,15 @@ export function linksToEvents(metadatas: readonly Record<string, unknown>[]): Li
 export async function inSpan<T>(
   name: string,
   work: (span: Span) => Promise<T>,
-  options: { links?: Link[]; attributes?: Record<string, string | number> } = {},
+  options: { links?: Link[]; attributes?: Record<string, string | number>; kind?: SpanKind } = {},
 ): Promise<T> {
   return tracer.startActiveSpan(
     name,
-    { kind: SpanKind.INTERNAL, links: options.links ?? [], attributes: options.attributes ?? {} },
+    {
+      kind: options.kind ?? SpanKind.INTERNAL,
+      links: options.links ?? [],
+      attributes: options.attributes ?? {},
+    },
     async (span) => {
       try {
         return await work(span);

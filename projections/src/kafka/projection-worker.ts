@@ -2,9 +2,12 @@ import {
   comparePositions,
   createPartitionConsumer,
   ensureEventTopics,
+  inSpan,
+  linksToEvents,
   EVENTS_TOPIC,
   ORDERED_EVENTS_TOPIC,
   partitionCount,
+  SpanKind,
   START,
   type ExactlyOnceConsumer,
   type Kafka,
@@ -289,9 +292,30 @@ export function createKafkaProjectionWorker(
     await client.query(`${storeProgress(chunk, progress)}; COMMIT`);
   }
 
+  /**
+   * A consumer span per chunk (OTel messaging conventions), linked to the appends that wrote its
+   * events (the trace context in their metadata): the projection spans below it carry the trace
+   * across Kafka.
+   */
   async function applyChunk(chunk: PartitionChunk): Promise<void> {
     const projections = onTopic(chunk.topic);
     if (projections.length === 0) return;
+    const events = chunk.messages.flatMap((m) => (m.kind === 'event' ? [m.event.metadata] : []));
+    await inSpan(`process ${chunk.topic}`, () => applyChunkOnce(chunk, projections), {
+      kind: SpanKind.CONSUMER,
+      links: linksToEvents(events),
+      attributes: {
+        'messaging.system': 'kafka',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': chunk.topic,
+        'messaging.destination.partition.id': String(chunk.partition),
+        'messaging.consumer.group.name': PROJECTION_GROUP,
+        'messaging.batch.message_count': chunk.messages.length,
+      },
+    });
+  }
+
+  async function applyChunkOnce(chunk: PartitionChunk, projections: Projection[]): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       const careful = attempt > 0;
       const client = await options.pool.connect();
