@@ -59,4 +59,37 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
       expect(accounts.find((a) => a.type === 'checking')?.available_balance).toBe(300 - 40 - 3);
     });
   }
+
+  it('picks a saved SEPA recipient: only the purpose is chosen', async () => {
+    const customer = await t.customer();
+    const checking = customer.accounts.find((a) => a.type === 'checking')!;
+    await deposit(t.bank, checking.account_number, 300);
+    const saved = await customer.client.post('/api/transfers/recipients', {
+      type: 'sepa',
+      nickname: 'Oma',
+      recipientName: 'Greta Berg',
+      bankName: 'Deutsche Bank',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      country: 'DE',
+    });
+    expect(saved.status).toBe(201);
+
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('SEPA Transfer');
+    await wizard.selectFrom(checking.name);
+    await wizard.field('Saved recipient').selectOption({ label: 'Oma (****3000)' });
+    await expect.poll(() => wizard.field('IBAN').inputValue()).toBe('****3000');
+    expect(await wizard.field('Country').inputValue()).toBe('Germany');
+    await wizard.selectByText('Purpose of Payment', 'Family support');
+    await wizard.field('Amount (USD)').fill('40');
+    await expectAccessible(page, 'saved SEPA recipient picked');
+    expect(await page.content()).not.toContain('DE89370400440532013000');
+    await wizard.review();
+    await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+    expect(await wizard.summaryValue('To').textContent()).toBe('Greta Berg');
+    await wizard.confirm();
+    await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+  });
 });
