@@ -24,7 +24,13 @@ import {
   textOf,
   type Body,
 } from './money-input.ts';
-import { commonFields, readCommon, transferReaders, type Common } from './transfers.ts';
+import {
+  commonFields,
+  readCommon,
+  transferReaders,
+  withSavedRecipient,
+  type Common,
+} from './transfers.ts';
 
 const MAX_COUNT = 520;
 const TYPE_MESSAGE = 'Please choose a transfer type: between-accounts, same-bank or external-bank';
@@ -97,13 +103,18 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
           accountNumber: formDigits,
           routingNumber: formDigits,
           recipientAddress: formText,
+          savedRecipientId: formText,
         }),
         response: { 201: scheduledTransferReply },
       },
       ...moneyRoute(rateLimit),
     },
     async (request, reply) => {
-      const body = (request.body ?? {}) as Body;
+      const typed = (request.body ?? {}) as Body;
+      const body =
+        textOf(typed.type) === 'external-bank'
+          ? await withSavedRecipient(ctx, request.customerId, 'external-bank', typed)
+          : typed;
       const errors = new FormErrors();
       const type = SCHEDULABLE_TRANSFER_TYPES.find((t) => t === textOf(body.type));
       if (!type) {

@@ -5,7 +5,7 @@ import {
   sepaQuoteAnswer,
   transferSubmitted,
 } from '@bank/contracts';
-import { ApiError, requireCustomer, uuidParam, ok } from '@bank/infra';
+import { ApiError, fieldError, requireCustomer, uuidParam, ok } from '@bank/infra';
 import { centsToDollars } from '@bank/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import { sepaQuote } from '../domain/transfers/fx.ts';
 import { MIN_TRANSFER_CENTS, TRANSFER_FEES } from '../domain/transfers/transfer.ts';
 import type { CommandContext } from '../services/context.ts';
 import { contactFromText } from '../services/money-lookups.ts';
+import { SAVED_RECIPIENT_MESSAGE, savedRecipientFields } from '../services/saved-recipients.ts';
 import {
   lookUpRecipient,
   repeatTransfer,
@@ -223,6 +224,7 @@ export const transferBodies = {
     accountNumber: formDigits,
     routingNumber: formDigits,
     recipientAddress: formText,
+    savedRecipientId: formText,
   }),
   sepa: formBody({
     ...commonFields,
@@ -233,8 +235,33 @@ export const transferBodies = {
     country: formText,
     purposeOfPayment: formText,
     quotedRate: formText,
+    savedRecipientId: formText,
   }),
 } as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A transfer to a saved recipient names it by savedRecipientId: its account fields come from the
+ * customer's own sealed record and replace any typed alongside (the browser never has the full
+ * number). An unknown id, another customer's or one of the other type is a field error.
+ */
+export async function withSavedRecipient(
+  ctx: CommandContext,
+  customerId: string,
+  type: 'external-bank' | 'sepa',
+  body: Body,
+): Promise<Body> {
+  const id = textOf(body.savedRecipientId);
+  if (id === '') return body;
+  const fields = UUID.test(id)
+    ? await savedRecipientFields(ctx, customerId, id.toLowerCase(), type)
+    : undefined;
+  if (!fields) {
+    throw fieldError({ savedRecipientId: [SAVED_RECIPIENT_MESSAGE] });
+  }
+  return { ...body, ...fields };
+}
 
 export const transferReaders = {
   'between-accounts': readBetween,
@@ -263,7 +290,11 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       url,
       { schema: { body: transferBodies[type], response: { 201: transferSubmitted } }, ...money },
       async (request, reply) => {
-        const body = formFields(request.body);
+        const typed = formFields(request.body);
+        const body =
+          type === 'external-bank' || type === 'sepa'
+            ? await withSavedRecipient(ctx, request.customerId, type, typed)
+            : typed;
         const errors = new FormErrors();
         const common = readCommon(errors, body);
         const destination = transferReaders[type](errors, body, common);

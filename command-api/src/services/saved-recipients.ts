@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BankEvent } from '@bank/events';
 import type { EventMetadata } from '@bank/infra';
 import {
   decideRemoveRecipient,
@@ -122,4 +123,33 @@ export function removeRecipient(
     const book = await uow.load(stream, recipientsAggregate);
     uow.append(stream, decideRemoveRecipient(book.state, recipientId));
   });
+}
+
+export const SAVED_RECIPIENT_MESSAGE = 'Please choose one of your saved recipients';
+
+/**
+ * The account fields of one of the customer's own saved recipients of this transfer type, the
+ * account number decrypted for the transfer pipeline; undefined for an unknown id, another
+ * customer's recipient, or a recipient of the other type.
+ */
+export async function savedRecipientFields(
+  ctx: CommandContext,
+  customerId: string,
+  recipientId: string,
+  type: SavableDestination['type'],
+): Promise<Record<string, string> | undefined> {
+  const events = await ctx.bus.store.readStream(recipientsStream(customerId));
+  const book = events.reduce(
+    (state, e) => recipientsAggregate.evolve(state, e.event as BankEvent),
+    recipientsAggregate.initial(),
+  );
+  const found = Object.hasOwn(book.recipients, recipientId)
+    ? book.recipients[recipientId]
+    : undefined;
+  if (!found || found.kind !== type) return undefined;
+  const account = ctx.secrets.decrypt(found.accountEncrypted);
+  const common = { recipientName: found.recipientName, bankName: found.bankName };
+  return found.kind === 'sepa'
+    ? { ...common, iban: account, country: found.country ?? '', swiftCode: found.swiftCode ?? '' }
+    : { ...common, accountNumber: account, routingNumber: found.routingNumber ?? '' };
 }

@@ -32,6 +32,8 @@ export const transferFormSchemaBase = z.object({
   recipientBankName: z.string(),
   recipientCountry: z.string(),
   purposeOfPayment: z.string(),
+  /** A saved recipient chosen in the form: the bank fills its account in ('' when typed in). */
+  savedRecipientId: z.string(),
   /** '' sends once; otherwise weekly, biweekly or monthly from the transfer date. */
   frequency: z.enum(['', 'weekly', 'biweekly', 'monthly']),
   endType: z.enum(['never', 'date', 'count']),
@@ -71,6 +73,7 @@ export function emptyTransferForm(today: string): TransferForm {
     recipientBankName: '',
     recipientCountry: '',
     purposeOfPayment: '',
+    savedRecipientId: '',
     frequency: '',
     endType: 'never',
     endDate: '',
@@ -144,6 +147,8 @@ export function transferSchema(
         break;
       }
       case 'external-bank':
+        // A saved recipient's details come from the bank; the form shows its account masked.
+        if (v.savedRecipientId) break;
         if (!v.recipientName.trim()) issue('recipientName', TRANSFER_MESSAGES.recipientName);
         if (!v.externalBankName.trim()) issue('externalBankName', TRANSFER_MESSAGES.bankName);
         if (!v.externalAccountNumber.trim())
@@ -154,6 +159,8 @@ export function transferSchema(
         }
         break;
       case 'sepa': {
+        if (!v.purposeOfPayment) issue('purposeOfPayment', TRANSFER_MESSAGES.purpose);
+        if (v.savedRecipientId) break;
         if (!v.recipientName.trim()) issue('recipientName', TRANSFER_MESSAGES.recipientName);
         const ibanIssue = ibanProblem(v.recipientIban, v.recipientCountry);
         if (ibanIssue) issue('recipientIban', ibanIssue);
@@ -161,7 +168,6 @@ export function transferSchema(
           issue('recipientSwiftCode', TRANSFER_MESSAGES.swiftLength);
         if (!v.recipientBankName.trim()) issue('recipientBankName', TRANSFER_MESSAGES.bankName);
         if (!v.recipientCountry) issue('recipientCountry', TRANSFER_MESSAGES.country);
-        if (!v.purposeOfPayment) issue('purposeOfPayment', TRANSFER_MESSAGES.purpose);
         break;
       }
     }
@@ -199,6 +205,13 @@ export function transferPayload(
         recipientId,
       };
     case 'external-bank':
+      if (v.savedRecipientId) {
+        return {
+          ...common,
+          savedRecipientId: v.savedRecipientId,
+          recipientAddress: v.recipientAddress.trim(),
+        };
+      }
       return {
         ...common,
         recipientName: v.recipientName.trim(),
@@ -208,6 +221,14 @@ export function transferPayload(
         recipientAddress: v.recipientAddress.trim(),
       };
     case 'sepa':
+      if (v.savedRecipientId) {
+        return {
+          ...common,
+          savedRecipientId: v.savedRecipientId,
+          purposeOfPayment: v.purposeOfPayment,
+          quotedRate,
+        };
+      }
       return {
         ...common,
         recipientName: v.recipientName.trim(),
@@ -239,6 +260,7 @@ export const SERVER_FIELDS: Record<string, TransferField> = {
   swiftCode: 'recipientSwiftCode',
   country: 'recipientCountry',
   purposeOfPayment: 'purposeOfPayment',
+  savedRecipientId: 'savedRecipientId',
   frequency: 'frequency',
   endDate: 'endDate',
   endCount: 'endCount',

@@ -153,3 +153,40 @@ describe('sepa', () => {
     });
   });
 });
+
+describe('a saved recipient chosen in the form', () => {
+  const picked = base({
+    savedRecipientId: 'r1',
+    recipientName: 'Pat Doe',
+    externalBankName: 'Other Bank',
+    externalAccountNumber: '****6789',
+    externalRoutingNumber: '021000021',
+    recipientIban: '****3000',
+  });
+
+  it('accepts the masked account the bank fills in; SEPA still needs a purpose', () => {
+    expect(transferSchema('external-bank', accounts).safeParse(picked).success).toBe(true);
+    expect(messages(transferSchema('sepa', accounts).safeParse(picked))).toEqual({
+      purposeOfPayment: 'Please select a purpose of payment',
+    });
+  });
+
+  it('sends the recipient id, never the masked account', () => {
+    expect(transferPayload('external-bank', picked)).toEqual({
+      fromAccount: 'a1',
+      amount: 20,
+      memo: '',
+      transferDate: '2026-11-22',
+      savedRecipientId: 'r1',
+      recipientAddress: '',
+    });
+    expect(transferPayload('sepa', { ...picked, purposeOfPayment: 'FAMI' })).toEqual({
+      fromAccount: 'a1',
+      amount: 20,
+      memo: '',
+      transferDate: '2026-11-22',
+      savedRecipientId: 'r1',
+      purposeOfPayment: 'FAMI',
+    });
+  });
+});

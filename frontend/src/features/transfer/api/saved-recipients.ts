@@ -11,6 +11,7 @@ export type SavedRecipient = {
   account: string;
   routing_number: string | null;
   country: string | null;
+  swift_code: string | null;
 };
 
 export const savedRecipientsQueryOptions = () =>

@@ -3,9 +3,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton } from '@/components/ui/feedback';
-import { TextField } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
+import type { UseFormReturn } from 'react-hook-form';
 import type { TransferForm } from '../api/create-transfer';
 import {
   useDeleteRecipient,
@@ -207,5 +208,68 @@ export function SaveRecipientForm({
         Save recipient
       </Button>
     </form>
+  );
+}
+
+/** The recipient fields a saved recipient fills: its account shown masked, as the bank lists it. */
+export function savedRecipientValues(
+  type: SavedRecipient['type'],
+  r: SavedRecipient | undefined,
+): Partial<TransferForm> {
+  const name = { recipientName: r?.recipient_name ?? '' };
+  return type === 'sepa'
+    ? {
+        ...name,
+        recipientBankName: r?.bank_name ?? '',
+        recipientIban: r?.account ?? '',
+        recipientCountry: r?.country ?? '',
+        recipientSwiftCode: r?.swift_code ?? '',
+      }
+    : {
+        ...name,
+        externalBankName: r?.bank_name ?? '',
+        externalAccountNumber: r?.account ?? '',
+        externalRoutingNumber: r?.routing_number ?? '',
+      };
+}
+
+/**
+ * "Saved recipient" in the transfer form: choosing one fills the recipient fields; the bank sends
+ * to the account it keeps sealed (the browser only has it masked). "New recipient" empties them.
+ */
+export function SavedRecipientPicker({
+  type,
+  form,
+}: {
+  type: SavedRecipient['type'];
+  form: UseFormReturn<TransferForm>;
+}) {
+  const list = useSavedRecipients();
+  const mine = (list.data ?? []).filter((r) => r.type === type);
+  if (mine.length === 0) return null;
+  const field = form.register('savedRecipientId');
+  return (
+    <SelectField
+      label="Saved recipient"
+      optional
+      hint="Choose one to fill in the recipient, or enter a new one"
+      error={form.formState.errors.savedRecipientId?.message}
+      {...field}
+      onChange={async (event) => {
+        await field.onChange(event);
+        const chosen = mine.find((r) => r.id === event.target.value);
+        for (const [name, value] of Object.entries(savedRecipientValues(type, chosen))) {
+          form.setValue(name as keyof TransferForm, value, { shouldValidate: false });
+        }
+        form.clearErrors();
+      }}
+    >
+      <option value="">New recipient</option>
+      {mine.map((r) => (
+        <option key={r.id} value={r.id}>
+          {r.nickname} ({r.account})
+        </option>
+      ))}
+    </SelectField>
   );
 }

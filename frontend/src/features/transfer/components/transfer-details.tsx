@@ -6,6 +6,7 @@ import { accountName, type Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 import { recipientContact, type TransferForm } from '../api/create-transfer';
 import type { RecipientLookup } from '../api/validate-recipient';
+import { SavedRecipientPicker } from './saved-recipients';
 import { TRANSFER_FREQUENCY_LABELS, TRANSFER_FREQUENCIES } from '@bank/contracts';
 import {
   addDaysIso,
@@ -64,6 +65,9 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
   const ibanCheck = { name: 'recipientIban' as const, ready: ibanReadyToCheck };
   const contact = recipientContact(watch());
   const found = lookup.result?.valid && lookup.result.contact === contact ? lookup.result : null;
+  // A saved recipient's details are the bank's: shown, not edited (the account is masked).
+  const saved = watch('savedRecipientId') !== '';
+  const fixed = saved ? { readOnly: true, hint: undefined } : {};
 
   return (
     <div className="form">
@@ -120,17 +124,20 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
 
       {type === 'external-bank' ? (
         <>
+          <SavedRecipientPicker type={type} form={form} />
           <TextField
             label="Recipient Name"
             autoComplete="off"
             error={err('recipientName')}
             {...register('recipientName')}
+            {...fixed}
           />
           <TextField
             label="Bank Name"
             autoComplete="off"
             error={err('externalBankName')}
             {...register('externalBankName')}
+            {...fixed}
           />
           <div className="form-row">
             <TextField
@@ -139,6 +146,7 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
               autoComplete="off"
               error={err('externalAccountNumber')}
               {...register('externalAccountNumber')}
+              {...fixed}
             />
             <TextField
               label="Routing Number"
@@ -147,6 +155,7 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
               maxLength={9}
               error={err('externalRoutingNumber')}
               {...checkedAsTyped('externalRoutingNumber', routingReadyToCheck)}
+              {...fixed}
             />
           </div>
           <TextField
@@ -161,11 +170,13 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
 
       {type === 'sepa' ? (
         <>
+          <SavedRecipientPicker type={type} form={form} />
           <TextField
             label="Recipient Name"
             autoComplete="off"
             error={err('recipientName')}
             {...register('recipientName')}
+            {...fixed}
           />
           <div className="form-row">
             <TextField
@@ -176,6 +187,7 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
               hint="Starts with two letters and two digits, up to 34 characters"
               error={err('recipientIban')}
               {...checkedAsTyped('recipientIban', ibanReadyToCheck)}
+              {...fixed}
             />
             <TextField
               label="SWIFT/BIC"
@@ -184,6 +196,7 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
               maxLength={11}
               error={err('recipientSwiftCode')}
               {...register('recipientSwiftCode')}
+              {...fixed}
             />
           </div>
           <TextField
@@ -191,20 +204,29 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
             autoComplete="off"
             error={err('recipientBankName')}
             {...register('recipientBankName')}
+            {...fixed}
           />
           <div className="form-row">
-            <SelectField
-              label="Country"
-              error={err('recipientCountry')}
-              {...checkedAsTyped('recipientCountry', () => false, ibanCheck)}
-            >
-              <option value="">Select country</option>
-              {Object.entries(SEPA_COUNTRIES).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </SelectField>
+            {saved ? (
+              <TextField
+                label="Country"
+                readOnly
+                value={SEPA_COUNTRIES[watch('recipientCountry')] ?? watch('recipientCountry')}
+              />
+            ) : (
+              <SelectField
+                label="Country"
+                error={err('recipientCountry')}
+                {...checkedAsTyped('recipientCountry', () => false, ibanCheck)}
+              >
+                <option value="">Select country</option>
+                {Object.entries(SEPA_COUNTRIES).map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+            )}
             <SelectField
               label="Purpose of Payment"
               error={err('purposeOfPayment')}

@@ -329,7 +329,9 @@ export default function TransferRoute() {
 
       {confirmation ? (
         <TransferConfirmation confirmation={confirmation} onAnother={startOver}>
-          {confirmation.kind === 'transfer' && (type === 'external-bank' || type === 'sepa') ? (
+          {confirmation.kind === 'transfer' &&
+          (type === 'external-bank' || type === 'sepa') &&
+          !form.getValues('savedRecipientId') ? (
             <SaveRecipientForm type={type} values={form.getValues()} />
           ) : null}
         </TransferConfirmation>

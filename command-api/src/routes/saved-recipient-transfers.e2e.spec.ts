@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBank } from '@bank/stack/testing';
+import { balances, customer, startMoneyBank, type Customer } from './money-test-helpers.ts';
+
+/** A transfer that names a saved recipient: the account comes from the customer's sealed record. */
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startMoneyBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+const NEW_RECIPIENT =
+  'Transfers to a recipient saved less than 3 days ago are limited to $1,000.00 each.';
+const CHOOSE = 'Please choose one of your saved recipients';
+const landlord = {
+  type: 'external-bank',
+  nickname: 'Landlord',
+  recipientName: 'Pat Doe',
+  bankName: 'Other Bank',
+  accountNumber: '123456789',
+  routingNumber: '021000021',
+};
+const oma = {
+  type: 'sepa',
+  nickname: 'Oma',
+  recipientName: 'Greta Berg',
+  bankName: 'Deutsche Bank',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  country: 'DE',
+};
+
+async function save(c: Customer, recipient: object): Promise<string> {
+  const added = await c.client.post('/api/transfers/recipients', recipient);
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return added.body.data.recipient.id as string;
+}
+
+describe('transfers to a saved recipient', () => {
+  it('sends to the saved account once per Idempotency-Key, typed account fields ignored', async () => {
+    const c = await customer(bank, 'Picky Sender', 2_000);
+    const id = await save(c, landlord);
+    const headers = { 'idempotency-key': 'saved-1' };
+    const request = {
+      fromAccount: c.checking.id,
+      amount: 200,
+      savedRecipientId: id,
+      // Typed alongside the saved recipient: ignored, the sealed record decides.
+      accountNumber: '99998888',
+    };
+    const sent = await c.client.post('/api/transfers/external-bank', request, headers);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const again = await c.client.post('/api/transfers/external-bank', request, headers);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(JSON.stringify(sent.body)).not.toContain('123456789');
+    await bank.runner.catchUp();
+    expect(await balances(c, c.checking.id)).toMatchObject({ available: 2_000 - 200 - 3 });
+    const reference = sent.body.data.transfer.reference_number as string;
+    const receipt = await c.client.get(`/api/transactions/${reference}`);
+    expect(receipt.status).toBe(200);
+    expect(JSON.stringify(receipt.body)).toContain('Pat Doe');
+  });
+
+  it('sends SEPA to a saved IBAN with only the purpose chosen', async () => {
+    const c = await customer(bank, 'Euro Sender', 2_000);
+    const id = await save(c, oma);
+    const sent = await c.client.post('/api/wire-transfers/sepa', {
+      fromAccount: c.checking.id,
+      amount: 100,
+      savedRecipientId: id,
+      purposeOfPayment: 'FAMI',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  });
+
+  it('holds a saved recipient picked in the form to the new-recipient limit', async () => {
+    const c = await customer(bank, 'Limited Picker', 5_000);
+    const id = await save(c, landlord);
+    const over = await c.client.post('/api/transfers/external-bank', {
+      fromAccount: c.checking.id,
+      amount: 1_000.01,
+      savedRecipientId: id,
+      // A different typed account does not dodge the limit: the saved account is the one sent to.
+      accountNumber: '55554444',
+    });
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(over.body.errors.amount).toEqual([NEW_RECIPIENT]);
+    await bank.runner.catchUp();
+    expect(await balances(c, c.checking.id)).toMatchObject({ available: 5_000 });
+  });
+
+  it('schedules a transfer to a saved recipient', async () => {
+    const c = await customer(bank, 'Planning Picker', 500);
+    const id = await save(c, landlord);
+    const later = new Date(Date.now() + 10 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const planned = await c.client.post('/api/transfers/scheduled', {
+      type: 'external-bank',
+      fromAccount: c.checking.id,
+      amount: 25,
+      transferDate: later,
+      savedRecipientId: id,
+    });
+    expect(planned.status, JSON.stringify(planned.body)).toBe(201);
+    const stranger = await customer(bank, 'Planning Stranger', 500);
+    const refused = await stranger.client.post('/api/transfers/scheduled', {
+      type: 'external-bank',
+      fromAccount: stranger.checking.id,
+      amount: 25,
+      transferDate: later,
+      savedRecipientId: id,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.savedRecipientId).toEqual([CHOOSE]);
+  });
+
+  it("refuses another customer's, an unknown, a malformed or a wrong-type recipient id", async () => {
+    const owner = await customer(bank, 'Book Owner', 500);
+    const stranger = await customer(bank, 'Book Stranger', 500);
+    const ownersId = await save(owner, landlord);
+    const sepaId = await save(stranger, oma);
+    const tries = [
+      ['/api/transfers/external-bank', ownersId],
+      ['/api/transfers/external-bank', '00000000-0000-4000-8000-000000000000'],
+      ['/api/transfers/external-bank', 'not-an-id'],
+      ['/api/transfers/external-bank', sepaId],
+      ['/api/wire-transfers/sepa', ownersId],
+    ] as const;
+    for (const [url, savedRecipientId] of tries) {
+      const refused = await stranger.client.post(url, {
+        fromAccount: stranger.checking.id,
+        amount: 50,
+        savedRecipientId,
+        purposeOfPayment: 'FAMI',
+      });
+      expect(refused.status, `${url} ${savedRecipientId}`).toBe(422);
+      expect(refused.body.errors.savedRecipientId).toEqual([CHOOSE]);
+    }
+    await bank.runner.catchUp();
+    expect(await balances(stranger, stranger.checking.id)).toMatchObject({ available: 500 });
+    expect(await balances(owner, owner.checking.id)).toMatchObject({ available: 500 });
+  });
+});

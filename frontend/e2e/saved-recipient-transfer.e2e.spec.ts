@@ -1,0 +1,95 @@
+import { deposit } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import { expectScreenAccessible as expectAccessible, TransferPage } from './page-models/banking';
+import { useBankAndBrowser } from './support/fixtures';
+
+// Choosing a saved recipient inside the transfer form, in Chromium at desktop and phone widths
+// against the real bank: the form fills in, the account stays masked, the bank sends to it.
+
+const t = useBankAndBrowser();
+
+const VIEWPORTS = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 375, height: 800 }],
+] as const;
+
+describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`picks a saved recipient in the form and sends to it (${name})`, async () => {
+      const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 300);
+      const saved = await customer.client.post('/api/transfers/recipients', {
+        type: 'external-bank',
+        nickname: 'Landlord',
+        recipientName: 'Pat Doe',
+        bankName: 'Other Bank',
+        accountNumber: '123456789',
+        routingNumber: '021000021',
+      });
+      expect(saved.status).toBe(201);
+
+      const page = await t.signedInPage(customer, viewport);
+      const wizard = new TransferPage(page);
+      await wizard.open();
+      await wizard.choose('To Another Bank');
+      await wizard.selectFrom(checking.name);
+      await wizard.field('Saved recipient').selectOption({ label: 'Landlord (****6789)' });
+      await expect.poll(() => wizard.field('Recipient Name').inputValue()).toBe('Pat Doe');
+      expect(await wizard.field('Bank Name').inputValue()).toBe('Other Bank');
+      expect(await wizard.field('Account Number').inputValue()).toBe('****6789');
+      expect(await wizard.field('Account Number').getAttribute('readonly')).not.toBeNull();
+      expect(await wizard.field('Routing Number').inputValue()).toBe('021000021');
+      await wizard.field('Amount (USD)').fill('40');
+      await expectAccessible(page, `saved recipient picked (${name})`);
+      expect(await page.content()).not.toContain('123456789');
+
+      await wizard.review();
+      await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+      expect(await wizard.summaryValue('To').textContent()).toBe('Pat Doe');
+      await wizard.confirm();
+      await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+      // Already in the address book: nothing to save.
+      expect(await page.getByRole('button', { name: 'Save recipient' }).count()).toBe(0);
+      await expectAccessible(page, `saved recipient sent (${name})`);
+      const accounts = (await customer.client.get('/api/accounts')).body.data.accounts as {
+        type: string;
+        available_balance: number;
+      }[];
+      expect(accounts.find((a) => a.type === 'checking')?.available_balance).toBe(300 - 40 - 3);
+    });
+  }
+
+  it('picks a saved SEPA recipient: only the purpose is chosen', async () => {
+    const customer = await t.customer();
+    const checking = customer.accounts.find((a) => a.type === 'checking')!;
+    await deposit(t.bank, checking.account_number, 300);
+    const saved = await customer.client.post('/api/transfers/recipients', {
+      type: 'sepa',
+      nickname: 'Oma',
+      recipientName: 'Greta Berg',
+      bankName: 'Deutsche Bank',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      country: 'DE',
+    });
+    expect(saved.status).toBe(201);
+
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('SEPA Transfer');
+    await wizard.selectFrom(checking.name);
+    await wizard.field('Saved recipient').selectOption({ label: 'Oma (****3000)' });
+    await expect.poll(() => wizard.field('IBAN').inputValue()).toBe('****3000');
+    expect(await wizard.field('Country').inputValue()).toBe('Germany');
+    await wizard.selectByText('Purpose of Payment', 'Family support');
+    await wizard.field('Amount (USD)').fill('40');
+    await expectAccessible(page, 'saved SEPA recipient picked');
+    expect(await page.content()).not.toContain('DE89370400440532013000');
+    await wizard.review();
+    await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+    expect(await wizard.summaryValue('To').textContent()).toBe('Greta Berg');
+    await wizard.confirm();
+    await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+  });
+});
