@@ -66,11 +66,14 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: 'Review your transfer' }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm Transfer' }));
-    expect(await screen.findByText('Transfer Successful')).toBeInTheDocument();
+    // The heading of the confirmation (the toast says the same words).
+    expect(await screen.findByRole('heading', { name: 'Transfer Successful' })).toBeInTheDocument();
     const post = api.calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({ fromAccount: 'chk', toAccount: 'sav', amount: 25 });
     expect(post?.headers['Idempotency-Key']).toMatch(/.{16,}/);
-    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    // The confirmation replaces the form: nothing is left to send the transfer a second time.
+    expect(screen.queryByRole('button', { name: 'Confirm Transfer' })).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('keeps Review disabled for SEPA until every required field holds', async () => {
