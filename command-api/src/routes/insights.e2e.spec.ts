@@ -147,6 +147,8 @@ describe('spending insights', () => {
     for (const query of [
       '?month=2026-13',
       '?month=november',
+      '?month=0000-01',
+      '?month=1969-12',
       '?months=1',
       '?months=13',
       '?months=x',

@@ -14,7 +14,8 @@ import { readInsights } from '../views/insights.ts';
 const insightsQuery = z.object({
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'Please choose a month as YYYY-MM.' })
+    // From 1970 to 2999: a bank month, and one the date arithmetic can represent.
+    .regex(/^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])$/, { message: 'Please choose a month as YYYY-MM.' })
     .optional()
     .describe('The month to look at (YYYY-MM, bank time); this month when absent.'),
   months: z.coerce
