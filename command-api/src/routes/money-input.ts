@@ -52,6 +52,13 @@ export function pick(body: Body, ...names: string[]): unknown {
 }
 
 /** Trimmed text, '' when absent; numbers are accepted as their text (account numbers). */
+/** A real calendar day written YYYY-MM-DD ("2026-02-30" and "2026-99-99" are not). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T12:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
+}
+
 export function textOf(value: unknown): string {
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

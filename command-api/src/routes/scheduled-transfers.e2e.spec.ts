@@ -248,6 +248,16 @@ describe('scheduled transfers', () => {
         'A transfer can be scheduled at most one year ahead.',
       ],
       [
+        { transferDate: '2031-99-99' },
+        'transferDate',
+        'The transfer date must be a valid date (YYYY-MM-DD).',
+      ],
+      [
+        { frequency: 'weekly', endDate: '2031-02-30' },
+        'endDate',
+        'The end date must be a valid date on or after the transfer date.',
+      ],
+      [
         { frequency: 'daily' },
         'frequency',
         'Please choose how often: weekly, every 2 weeks or monthly',

@@ -20,6 +20,7 @@ import {
   formBody,
   formDigits,
   formText,
+  isCalendarDate,
   requestIdentity,
   textOf,
   type Body,
@@ -51,7 +52,7 @@ function readPlan(errors: FormErrors, body: Body, common: Common): SchedulePlan 
   }
   const endDate = textOf(body.endDate);
   const countText = textOf(body.endCount);
-  if (endDate !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(endDate)) {
+  if (endDate !== '' && !isCalendarDate(endDate)) {
     errors.add('endDate', SCHEDULE_FIELD_MESSAGES.endDate);
   }
   const count = countText === '' ? null : Number(countText);
@@ -59,7 +60,8 @@ function readPlan(errors: FormErrors, body: Body, common: Common): SchedulePlan 
     errors.add('endCount', SCHEDULE_FIELD_MESSAGES.endCount);
   }
   if (endDate !== '' && count !== null) errors.add('endCount', SCHEDULE_FIELD_MESSAGES.endBoth);
-  if (!common.transferDate) errors.add('transferDate', 'Please choose the date of the transfer.');
+  if (!common.transferDate && !errors.has('transferDate'))
+    errors.add('transferDate', 'Please choose the date of the transfer.');
   return {
     fromAccountId: common.fromAccountId,
     amountCents: common.amountCents,

@@ -38,6 +38,7 @@ import {
   formDigits,
   formMultilineText,
   formText,
+  isCalendarDate,
   optionalText,
   pick,
   requestIdentity,
@@ -88,10 +89,7 @@ export function readCommon(errors: FormErrors, body: Body, scheduling = false): 
   const date = textOf(body.transferDate);
   let transferDate: string | undefined;
   if (date !== '') {
-    const valid =
-      /^\d{4}-\d{2}-\d{2}$/.test(date) &&
-      new Date(`${date}T12:00:00Z`).toISOString().startsWith(date);
-    if (!valid) errors.add('transferDate', MESSAGES.transferDate);
+    if (!isCalendarDate(date)) errors.add('transferDate', MESSAGES.transferDate);
     else if (scheduling) transferDate = date;
     else {
       // "Today" in any US time zone: the bank's date, or one day either side of it.
