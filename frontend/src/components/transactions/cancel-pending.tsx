@@ -46,21 +46,19 @@ export function CancelPendingButton({
 }) {
   const queryClient = useQueryClient();
   const [key, setKey] = useState<string | null>(null);
+  // The answer is told here rather than in mutate()'s callbacks: the refreshed list may drop this
+  // button (the item is no longer pending) before they would run, and React Query skips a
+  // mutate() callback once its component is gone.
   const mutation = useMutation({
     mutationFn: cancelPending,
+    onSuccess: ({ message }) => toast.success(message),
+    onError: (e) => toast.error(errorMessage(e, 'We could not cancel it. Please try again.')),
     onSettled: () => queryClient.invalidateQueries(),
   });
   const label = LABELS[kind];
   const confirm = () => {
     if (!key) return;
-    mutation.mutate(
-      { kind, id, key },
-      {
-        onSuccess: ({ message }) => toast.success(message),
-        onError: (e) => toast.error(errorMessage(e, 'We could not cancel it. Please try again.')),
-        onSettled: () => setKey(null),
-      },
-    );
+    mutation.mutate({ kind, id, key }, { onSettled: () => setKey(null) });
   };
   return (
     <>
