@@ -75,7 +75,9 @@ describe('consistency tokens and staleness', () => {
     const blocker = await openTransaction(outside);
     let token: string | undefined;
     try {
-      const deposited = await deposit(bank, checking.account_number, 75);
+      const deposited = await deposit(bank, checking.account_number, 75, {
+        waitForReadModels: false,
+      });
       token = deposited.headers['x-consistency-token']!;
       expect(token).toMatch(/^\d+\.\d+$/);
       const stale = await client.get('/api/accounts', { 'x-consistency-token': token });
@@ -117,7 +119,9 @@ describe('consistency tokens and staleness', () => {
     const before = Number(balanceOf(await client.get('/api/accounts'), checking.id));
     const forgotten = await openTransaction(bank.pool);
     try {
-      const deposited = await deposit(bank, checking.account_number, 20);
+      const deposited = await deposit(bank, checking.account_number, 20, {
+        waitForReadModels: false,
+      });
       const token = deposited.headers['x-consistency-token']!;
       await expect
         .poll(

@@ -87,7 +87,9 @@ describe('scale mode: projections from Kafka', () => {
         Array.from({ length: Math.min(8, count - i) }, (_, j) => {
           const cents = 100 + ((i + j) % 37);
           deposited += cents;
-          return deposit(bank, accounts[(i + j) % accounts.length]!, cents / 100);
+          return deposit(bank, accounts[(i + j) % accounts.length]!, cents / 100, {
+            waitForReadModels: false,
+          });
         }),
       );
       await onProgress?.(i + 8);
@@ -161,7 +163,9 @@ describe('scale mode: projections from Kafka', () => {
         restarted = true;
         await broker.kill();
         // Commands keep committing to PostgreSQL while the broker is down.
-        await Promise.all([0, 1, 2, 3].map((i) => deposit(bank, accounts[i]!, 1.01)));
+        await Promise.all(
+          [0, 1, 2, 3].map((i) => deposit(bank, accounts[i]!, 1.01, { waitForReadModels: false })),
+        );
         deposited += 4 * 101;
         await broker.start();
       }

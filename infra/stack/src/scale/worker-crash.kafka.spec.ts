@@ -92,6 +92,7 @@ describe('scale mode: workers killed and restarted under random traffic', () => 
                 bank,
                 customer.accounts[pick(customer.accounts.length)]!.account_number,
                 cents / 100,
+                { waitForReadModels: false },
               );
             }
           }),

@@ -1,3 +1,5 @@
+import { parsePosition, waitForProjections } from '@bank/infra';
+import { allProjectionNames } from '@bank/projections';
 import type { TestBank } from './test-bank.ts';
 
 export interface ApiResponse<T = any> {
@@ -99,8 +101,17 @@ export async function signedUpCustomer(bank: TestBank, overrides: Record<string,
   return { client, payload, user: registered.body.data.user, accounts };
 }
 
-/** Posts a teller deposit through /ops. */
-export async function deposit(bank: TestBank, accountNumber: string, amount: number) {
+/**
+ * Posts a teller deposit through /ops and, unless told not to, waits until the read models show
+ * it: the customer's own client never saw the deposit's consistency token, so its next read could
+ * otherwise miss it. Tests of lagging read models pass `{ waitForReadModels: false }`.
+ */
+export async function deposit(
+  bank: TestBank,
+  accountNumber: string,
+  amount: number,
+  { waitForReadModels = true }: { waitForReadModels?: boolean } = {},
+) {
   const ops = new ApiClient(bank);
   ops.token = bank.opsToken;
   const response = await ops.post('/api/ops/deposits', {
@@ -109,5 +120,10 @@ export async function deposit(bank: TestBank, accountNumber: string, amount: num
     description: 'Test deposit',
   });
   if (response.status !== 201) throw new Error(`deposit failed: ${JSON.stringify(response.body)}`);
+  if (!waitForReadModels) return response;
+  const position = parsePosition(response.headers['x-consistency-token'] ?? '');
+  if (!position) throw new Error('deposit answered without a consistency token');
+  if (!(await waitForProjections(bank.pool, position, allProjectionNames, 10_000)))
+    throw new Error('the read models did not show the deposit within 10 s');
   return response;
 }
