@@ -13,7 +13,8 @@ function shouldRetry(failureCount: number, error: unknown) {
 export function createQueryClient() {
   return new QueryClient({
     // A query or mutation with meta.errorToast shows its failure through the shared error mapping
-    // (spec section 8). Forms that move money show their own errors instead, so this is opt-in.
+    // (the error messages in docs/product.md). Forms that move money show their own errors instead,
+    // so this is opt-in.
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.errorToast && query.state.data === undefined) toastError(error);
