@@ -39,6 +39,11 @@ describe('Bill Pay: edit and cancel a scheduled payment', { timeout: 180_000 }, 
       const row = billPay.upcomingTo('Harbor Water');
       await row.getByText('$42.50').waitFor();
       await expectScreenAccessible(page, `upcoming payments (${name})`);
+      // The row and its Edit and Cancel fit the width: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await row.getByRole('button', { name: /^Cancel payment/ }).waitFor();
 
       const edit = await billPay.edit('Harbor Water');
       expect(await edit.getByLabel('Amount').inputValue()).toBe('42.50');
