@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './alerts.ts';
+export * from './bill-pay.ts';
 export * from './envelope.ts';
 export * from './error-codes.ts';
 export * from './insights.ts';

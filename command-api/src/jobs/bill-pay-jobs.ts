@@ -20,10 +20,14 @@ function delayUntil(date: IsoDate): number {
   return Math.max(0, startOfBankDate(date).getTime() - billPayClock.now().getTime());
 }
 
-function scheduledJob(paymentId: string, date: IsoDate): ScheduledJob {
+/**
+ * `edit` names the change that called for the job: an edit back to a date whose job already ran
+ * (and found nothing due) must get a job of its own, not the finished one's id.
+ */
+function scheduledJob(paymentId: string, date: IsoDate, edit?: string): ScheduledJob {
   return {
     name: BILL_PAYMENT_JOB,
-    jobId: `bill-payment-${paymentId}-${date}`,
+    jobId: `bill-payment-${paymentId}-${date}${edit ? `-edit-${edit}` : ''}`,
     data: { paymentId, date },
     delayMs: delayUntil(date),
   };
@@ -41,14 +45,24 @@ function autopayJob(customerId: string, payeeId: string, date: IsoDate): Schedul
 /**
  * One delayed job per occurrence: a schedule's first date, a payee's first AutoPay date, and the
  * next date each handled occurrence names (paid or failed: a failed month does not stop AutoPay).
- * A payment paid at once also gets a job for its first date, which finds it done.
+ * A payment paid at once also gets a job for its first date, which finds it done. An edit of a
+ * schedule gets a job for its new date; the job of the date it left finds nothing due, and so do
+ * the jobs of a cancelled schedule.
  */
 export const billPayScheduler: JobScheduler = defineScheduler(
-  ['BillPaymentScheduled', 'BillPayeeAdded', 'BillPaymentPaid', 'BillPaymentFailed'],
-  ({ event }) => {
+  [
+    'BillPaymentScheduled',
+    'BillPaymentScheduleChanged',
+    'BillPayeeAdded',
+    'BillPaymentPaid',
+    'BillPaymentFailed',
+  ],
+  ({ event, eventId }) => {
     switch (event.type) {
       case 'BillPaymentScheduled':
         return [scheduledJob(event.data.paymentId, event.data.firstDate)];
+      case 'BillPaymentScheduleChanged':
+        return [scheduledJob(event.data.paymentId, event.data.nextDate, eventId)];
       case 'BillPayeeAdded':
         return event.data.autopay
           ? [autopayJob(event.data.customerId, event.data.payeeId, event.data.autopay.firstDate)]

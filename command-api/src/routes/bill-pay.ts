@@ -1,3 +1,4 @@
+import { scheduledBillPaymentReply } from '@bank/contracts';
 import { billPayCategories, dollarsToCents, recurringFrequencies } from '@bank/events';
 import { ok, requireCustomer, requireStepUp, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -5,6 +6,7 @@ import { z } from 'zod';
 import { isValidDate } from '../domain/bill-pay/calendar.ts';
 import { AUTOPAY_AMOUNT_REQUIRED } from '../domain/bill-pay/payees.ts';
 import { MINIMUM_PAYMENT } from '../domain/bill-pay/payment.ts';
+import { cancelScheduledPayment, changeScheduledPayment } from '../services/bill-pay-schedules.ts';
 import { addPayee, removePayee, schedulePayment } from '../services/bill-pay.ts';
 import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
@@ -118,46 +120,83 @@ const dateText = z.preprocess(
     .optional(),
 );
 
+/** A payment's amount in dollars, read into cents: the same rules for scheduling and editing. */
+const paymentAmount = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blankToUndefined(v)),
+  z
+    .number({ error: billPayMessages.amountRequired })
+    .refine((v) => dollarsToCents(v) !== undefined, billPayMessages.amountFormat)
+    .transform((v) => dollarsToCents(v)!)
+    .refine((cents) => cents >= 1, MINIMUM_PAYMENT),
+);
+
+const recurrenceFields = {
+  is_recurring: checkbox,
+  recurring_frequency: z.preprocess(
+    blankToUndefined,
+    z.enum(recurringFrequencies, { error: billPayMessages.frequency }).optional(),
+  ),
+  recurring_end_date: dateText,
+};
+
+function requireFrequency(
+  body: { is_recurring?: boolean; recurring_frequency?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (body.is_recurring && !body.recurring_frequency) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['recurring_frequency'],
+      message: billPayMessages.frequency,
+    });
+  }
+}
+
 const scheduleBody = z
   .object({
     payee_id: z.uuid({ error: billPayMessages.payee }),
     from_account_id: z.uuid({ error: billPayMessages.fromAccount }),
-    amount: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blankToUndefined(v)),
-      z
-        .number({ error: billPayMessages.amountRequired })
-        .refine((v) => dollarsToCents(v) !== undefined, billPayMessages.amountFormat)
-        .transform((v) => dollarsToCents(v)!)
-        .refine((cents) => cents >= 1, MINIMUM_PAYMENT),
-    ),
+    amount: paymentAmount,
     scheduled_date: dateText,
     memo: optionalText(255),
-    is_recurring: checkbox,
-    recurring_frequency: z.preprocess(
-      blankToUndefined,
-      z.enum(recurringFrequencies, { error: billPayMessages.frequency }).optional(),
-    ),
-    recurring_end_date: dateText,
+    ...recurrenceFields,
   })
-  .superRefine((body, ctx) => {
-    if (body.is_recurring && !body.recurring_frequency) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recurring_frequency'],
-        message: billPayMessages.frequency,
-      });
-    }
-  });
+  .superRefine(requireFrequency);
+
+/** An edit of a scheduled payment: everything but the payee (and the memo); a date is needed. */
+const changeBody = z
+  .object({
+    from_account_id: z.uuid({ error: billPayMessages.fromAccount }),
+    amount: paymentAmount,
+    scheduled_date: z.preprocess(
+      blankToUndefined,
+      z.string({ error: billPayMessages.date }).trim().refine(isValidDate, billPayMessages.date),
+    ),
+    ...recurrenceFields,
+  })
+  .superRefine(requireFrequency);
+
+function recurrenceOf(b: {
+  is_recurring?: boolean;
+  recurring_frequency?: (typeof recurringFrequencies)[number];
+  recurring_end_date?: string;
+}) {
+  return b.is_recurring && b.recurring_frequency
+    ? { frequency: b.recurring_frequency, endDate: b.recurring_end_date ?? null }
+    : null;
+}
 
 /**
- * Bill pay commands: add and delete payees, schedule (or pay today) a bill. Adding a payee (which
- * may set up AutoPay) and scheduling go through the money pipeline.
+ * Bill pay commands: add and delete payees, schedule (or pay today) a bill, change or cancel a
+ * scheduled one. Adding a payee (which may set up AutoPay) and scheduling go through the money
+ * pipeline; a change or a cancel moves nothing (each occurrence is paid by its job, on its day).
  */
 export const billPayCommandRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
   rateLimit?: object;
 }> = async (app, { ctx, rateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
+  const limited = rateLimit ? { config: { rateLimit } } : {};
 
   app.post(
     '/bill-payments/payees',
@@ -223,15 +262,52 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
           amountCents: b.amount,
           scheduledDate: b.scheduled_date,
           memo: b.memo ?? null,
-          recurrence:
-            b.is_recurring && b.recurring_frequency
-              ? { frequency: b.recurring_frequency, endDate: b.recurring_end_date ?? null }
-              : null,
+          recurrence: recurrenceOf(b),
         },
         requestIdentity(request),
         commandMetadata(request),
       );
       return sendMoneyReply(reply, outcome);
+    },
+  );
+
+  app.put(
+    '/bill-payments/scheduled/:id',
+    {
+      schema: { params: uuidParam, body: changeBody, response: { 200: scheduledBillPaymentReply } },
+      ...limited,
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await changeScheduledPayment(
+        ctx,
+        request.customerId,
+        request.params.id,
+        {
+          fromAccountId: b.from_account_id,
+          amountCents: b.amount,
+          startDate: b.scheduled_date,
+          recurrence: recurrenceOf(b),
+        },
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(ok({ payment: outcome.result }, 'Scheduled payment updated'));
+    },
+  );
+
+  app.delete(
+    '/bill-payments/scheduled/:id',
+    { schema: { params: uuidParam, response: { 200: scheduledBillPaymentReply } }, ...limited },
+    async (request, reply) => {
+      const outcome = await cancelScheduledPayment(
+        ctx,
+        request.customerId,
+        request.params.id,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(ok({ payment: outcome.result }, 'Scheduled payment cancelled'));
     },
   );
 };

@@ -73,6 +73,9 @@ const NOT_MONEY: Record<string, string> = {
   'POST /api/ops/contact-requests/erase': 'erases personal data',
   'POST /api/ops/auditors': 'read-only credentials',
   'DELETE /api/bill-payments/payees/:id': 'stops future payments; moves nothing',
+  'PUT /api/bill-payments/scheduled/:id':
+    'changes a plan; each occurrence is paid by its job on its day, within the limits',
+  'DELETE /api/bill-payments/scheduled/:id': 'cancels payments to come; moves nothing',
   'POST /api/cards/:id/apply': 'issues a card; no fee is charged',
   'POST /api/cards/:id/toggle-lock': 'card state',
   'POST /api/cards/:id/report-lost-stolen': 'card state (a replacement offer, no fee)',

@@ -29,12 +29,8 @@ import {
   requirePayee,
   type Payee,
 } from '../domain/bill-pay/payees.ts';
-import {
-  decideOccurrence,
-  decideSchedule,
-  scheduleAggregate,
-  type Occurrence,
-} from '../domain/bill-pay/payment.ts';
+import { decideOccurrence, decideSchedule, type Occurrence } from '../domain/bill-pay/payment.ts';
+import { billScheduleAggregate, decideAdvanced, isDue } from '../domain/bill-pay/schedule.ts';
 import { customerAggregate } from '../domain/customer/customer.ts';
 import { activityAggregate, requireWithinLimits } from '../domain/transfers/limits.ts';
 import { DomainError, existence } from '../kernel/aggregate.ts';
@@ -239,8 +235,9 @@ export function schedulePayment(
       firstDate,
       recurrence: input.recurrence,
     };
-    const current = await uow.loadPresumedNew(scheduleStream, scheduleAggregate);
-    uow.appendNew(scheduleStream, decideSchedule(schedule, current.state, today));
+    const current = await uow.loadPresumedNew(scheduleStream, billScheduleAggregate);
+    const scheduled = decideSchedule(schedule, current.state.schedule, today);
+    uow.appendNew(scheduleStream, scheduled);
     const nextDate = nextOccurrence(firstDate, input.recurrence, firstDate);
     if (firstDate !== today) return paymentReply(schedule, 'scheduled', firstDate, null);
 
@@ -271,6 +268,8 @@ export function schedulePayment(
     );
     if (paid.outcome === 'failed') throw paid.refusal;
     appendOccurrence(uow, occurrence, paid);
+    const state = scheduled.reduce(billScheduleAggregate.evolve, current.state);
+    uow.appendNew(scheduleStream, decideAdvanced(state, today));
     return paymentReply(schedule, 'completed', nextDate, ids.reference);
   });
 }
@@ -310,25 +309,32 @@ async function runOccurrence(uow: UnitOfWork, occurrence: Occurrence, payee: Pay
   return result.outcome;
 }
 
-/** Runs one occurrence of a scheduled payment (job); a removed payee ends the schedule. */
+/**
+ * Runs one occurrence of a scheduled payment (job). Only the date the schedule's current plan
+ * waits for is paid, with that plan's account and amount: a job for a cancelled schedule, or for
+ * a date an edit moved away from, pays nothing. A removed payee ends the schedule. The schedule's
+ * stream records the occurrence too, so an edit or a cancel racing it conflicts and is decided
+ * again on what was paid.
+ */
 export async function runScheduledOccurrence(
   ctx: CommandContext,
   paymentId: string,
   date: IsoDate,
 ) {
   return ctx.bus.execute({ actor: 'system:bill-pay' }, async (uow) => {
-    const schedule = (await uow.load(billPayStreams.schedule(paymentId), scheduleAggregate)).state;
-    if (!schedule) return 'unknown' as const;
+    const scheduleStream = billPayStreams.schedule(paymentId);
+    const state = (await uow.load(scheduleStream, billScheduleAggregate)).state;
+    const schedule = state.schedule;
+    if (!schedule || !state.plan) return 'unknown' as const;
+    const done = async () =>
+      (await uow.load(billPayStreams.occurrence('scheduled', paymentId, date), existence)).state;
+    if (state.cancelled) return (await done()) ? ('done' as const) : ('cancelled' as const);
     const payees = await uow.load(billPayStreams.payees(schedule.customerId), payeesAggregate);
     const payee = payees.state.payees[schedule.payeeId];
-    if (!payee) {
-      const done = await uow.load(
-        billPayStreams.occurrence('scheduled', paymentId, date),
-        existence,
-      );
-      return done.state ? ('done' as const) : ('payee_removed' as const);
-    }
-    return runOccurrence(
+    if (!payee) return (await done()) ? ('done' as const) : ('payee_removed' as const);
+    if (!isDue(state, date)) return (await done()) ? ('done' as const) : ('not_due' as const);
+    const plan = state.plan;
+    const outcome = await runOccurrence(
       uow,
       {
         customerId: schedule.customerId,
@@ -337,13 +343,15 @@ export async function runScheduledOccurrence(
         payeeId: schedule.payeeId,
         payeeName: schedule.payeeName,
         category: schedule.category,
-        fromAccountId: schedule.fromAccountId,
-        amountCents: schedule.amountCents,
+        fromAccountId: plan.fromAccountId,
+        amountCents: plan.amountCents,
         date,
-        nextDate: nextOccurrence(schedule.firstDate, schedule.recurrence, date),
+        nextDate: nextOccurrence(plan.startDate, plan.recurrence, date),
       },
       payee,
     );
+    if (outcome !== 'done') uow.append(scheduleStream, decideAdvanced(state, date));
+    return outcome;
   });
 }
 

@@ -95,6 +95,47 @@ export const BillPaymentScheduled = defineEvent(
 );
 
 /**
+ * The customer changed a scheduled payment: a new plan (account, amount, dates) from `startDate`,
+ * its occurrences counted from there. The payee and the memo stay. `nextDate` is the date the
+ * schedule now waits for.
+ */
+export const BillPaymentScheduleChanged = defineEvent(
+  'BillPaymentScheduleChanged',
+  z.object({
+    customerId: z.uuid(),
+    paymentId: z.uuid(),
+    fromAccountId: z.uuid(),
+    amountCents: cents,
+    startDate: isoDate,
+    recurrence: z
+      .object({ frequency: z.enum(recurringFrequencies), endDate: isoDate.nullable() })
+      .nullable(),
+    nextDate: isoDate,
+  }),
+);
+
+/** The customer cancelled a scheduled payment: no occurrence after this is paid. */
+export const BillPaymentScheduleCancelled = defineEvent(
+  'BillPaymentScheduleCancelled',
+  z.object({ customerId: z.uuid(), paymentId: z.uuid() }),
+);
+
+/**
+ * An occurrence of a scheduled payment was handled (paid or failed, in its own stream): the
+ * schedule now waits for `nextDate` (null: it has finished). Kept on the schedule's stream so an
+ * edit or a cancel racing the occurrence conflicts with it instead of both taking effect.
+ */
+export const BillPaymentScheduleAdvanced = defineEvent(
+  'BillPaymentScheduleAdvanced',
+  z.object({
+    customerId: z.uuid(),
+    paymentId: z.uuid(),
+    date: isoDate,
+    nextDate: isoDate.nullable(),
+  }),
+);
+
+/**
  * One occurrence of a scheduled payment or of a payee's AutoPay. `source` says which: for
  * 'autopay' the scheduleId is the payee's id. `nextDate` is the following occurrence, if any.
  */
@@ -131,6 +172,9 @@ export const billPayEvents = [
   BillPayeeAdded,
   BillPayeeRemoved,
   BillPaymentScheduled,
+  BillPaymentScheduleChanged,
+  BillPaymentScheduleCancelled,
+  BillPaymentScheduleAdvanced,
   BillPaymentPaid,
   BillPaymentFailed,
   BillPayeeFirstPaid,

@@ -60,6 +60,20 @@ async function settleOccurrence(
   );
 }
 
+/** The occurrences still to come of a payee's payments, or of one schedule, become cancelled. */
+async function cancelUpcoming(
+  db: Db,
+  by: { payeeId: string } | { scheduleId: string },
+  at: Date,
+): Promise<void> {
+  const [column, id] = 'payeeId' in by ? ['payee_id', by.payeeId] : ['schedule_id', by.scheduleId];
+  await db.query(
+    `UPDATE rm_bill_payments SET status = 'cancelled', updated_at = $2
+     WHERE ${column} = $1 AND status = 'scheduled'`,
+    [id, at],
+  );
+}
+
 /**
  * Payees, and one row per payment occurrence (scheduled, completed, failed or cancelled): the
  * Bill Pay screen's scheduled list, the payees' next payment, and the bill lines of its history.
@@ -133,10 +147,42 @@ export const billPayProjection = defineProjection({
     },
     async BillPayeeRemoved(d, event, db) {
       await db.query('UPDATE rm_bill_payees SET removed = true WHERE payee_id = $1', [d.payeeId]);
+      await cancelUpcoming(db, { payeeId: d.payeeId }, event.recordedAt);
+    },
+    async BillPaymentScheduleCancelled(d, event, db) {
+      await cancelUpcoming(db, { scheduleId: d.paymentId }, event.recordedAt);
+    },
+    /** The occurrence it waited for leaves the list; the one of the new date, on the new plan, joins. */
+    async BillPaymentScheduleChanged(d, event, db) {
+      const id = occurrenceId('scheduled', d.paymentId, d.nextDate);
       await db.query(
-        `UPDATE rm_bill_payments SET status = 'cancelled', updated_at = $2
-         WHERE payee_id = $1 AND status = 'scheduled'`,
-        [d.payeeId, event.recordedAt],
+        `INSERT INTO rm_bill_payments (id, customer_id, source, schedule_id, payee_id, payee_name,
+           category, from_account_id, amount_cents, scheduled_date, memo, is_recurring,
+           recurring_frequency, recurring_end_date, status, created_at, updated_at, position)
+         SELECT $1, customer_id, source, schedule_id, payee_id, payee_name, category, $3, $4, $5,
+           memo, $6, $7, $8, 'scheduled', $9, $9, $10
+         FROM rm_bill_payments WHERE schedule_id = $2 AND source = 'scheduled'
+         ORDER BY position DESC LIMIT 1
+         ON CONFLICT (id) DO UPDATE SET from_account_id = $3, amount_cents = $4, is_recurring = $6,
+           recurring_frequency = $7, recurring_end_date = $8, updated_at = $9, position = $10
+         WHERE rm_bill_payments.status = 'scheduled'`,
+        [
+          id,
+          d.paymentId,
+          d.fromAccountId,
+          d.amountCents,
+          d.nextDate,
+          d.recurrence !== null,
+          d.recurrence?.frequency ?? null,
+          d.recurrence?.endDate ?? null,
+          event.recordedAt,
+          event.position.globalPosition,
+        ],
+      );
+      await db.query(
+        `DELETE FROM rm_bill_payments
+         WHERE schedule_id = $1 AND source = 'scheduled' AND status = 'scheduled' AND id <> $2`,
+        [d.paymentId, id],
       );
     },
     async BillPaymentScheduled(d, event, db) {

@@ -5,10 +5,9 @@ import {
   formatUsd,
   ledgerAccounts,
   NotificationRaised,
-  type BankEvent,
   type EventData,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError } from '../../kernel/aggregate.ts';
 import { decideAccount, INSUFFICIENT_FUNDS, type AccountState } from '../account/account.ts';
 import { DAILY_LIMIT_EXCEEDED, decideMovement, type ActivityState } from '../transfers/limits.ts';
 import { markFirstPaid, requireFirstPaymentLimit, type Payee } from './payees.ts';
@@ -19,14 +18,11 @@ export const PAST_DATE = 'The payment date cannot be earlier than today.';
 export const END_BEFORE_START = 'The end date must be on or after the payment date.';
 export const MINIMUM_PAYMENT = 'The minimum payment is $0.01.';
 
-/** A scheduled payment's stream holds its schedule; each occurrence has its own stream. */
+/**
+ * A scheduled payment's stream holds its schedule (see schedule.ts); each occurrence has its own
+ * stream. Here: the schedule already stored under its id, if any.
+ */
 export type ScheduleState = EventData<'BillPaymentScheduled'> | null;
-
-export const scheduleAggregate: Aggregate<ScheduleState> = {
-  name: 'bill-payment',
-  initial: () => null,
-  evolve: (state, event: BankEvent) => (event.type === 'BillPaymentScheduled' ? event.data : state),
-};
 
 /** Refuses a schedule that breaks the rules; `today` is the bank date when it is made. */
 export function decideSchedule(

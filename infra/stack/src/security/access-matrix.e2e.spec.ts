@@ -77,6 +77,11 @@ const recipes: Record<string, Recipe> = {
   'DELETE /api/notifications/:id': { params: () => ({ id: ids.notification! }) },
   'POST /api/notifications/:id/read': { params: () => ({ id: ids.notification! }) },
   'DELETE /api/bill-payments/payees/:id': { params: () => ({ id: ids.payee! }) },
+  'PUT /api/bill-payments/scheduled/:id': {
+    params: () => ({ id: ids.billPayment! }),
+    body: {},
+  },
+  'DELETE /api/bill-payments/scheduled/:id': { params: () => ({ id: ids.billPayment! }) },
   'POST /api/transfers/:id/repeat': { params: () => ({ id: ids.transfer! }), body: { amount: 5 } },
   'PUT /api/transfers/scheduled/:id': {
     params: () => ({ id: ids.schedule! }),
@@ -170,6 +175,11 @@ beforeAll(async () => {
     amount: 5,
     transferDate: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10),
   };
+  recipes['PUT /api/bill-payments/scheduled/:id']!.body = {
+    from_account_id: checkingOf(thief).id,
+    amount: 5,
+    scheduled_date: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+  };
 
   const created = async (response: ApiResponse, what: string) => {
     expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(201);
@@ -214,6 +224,19 @@ beforeAll(async () => {
       'payee',
     )
   ).payee.id;
+  ids.billPayment = (
+    await created(
+      await owner.client.post('/api/bill-payments/schedule', {
+        payee_id: ids.payee,
+        from_account_id: checkingOf(owner).id,
+        amount: 10,
+        scheduled_date: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+        is_recurring: true,
+        recurring_frequency: 'monthly',
+      }),
+      'scheduled bill payment',
+    )
+  ).payment.id;
   ids.transfer = (
     await created(
       await owner.client.post('/api/transfers/between-accounts', {
@@ -368,6 +391,10 @@ describe('access-control matrix', () => {
     });
     const payees = (await owner.client.get('/api/bill-payments/payees')).body.data.payees;
     expect(payees.map((p: { id: string }) => p.id)).toContain(ids.payee);
+    const upcoming = (await owner.client.get('/api/bill-payments/scheduled')).body.data.payments;
+    expect(
+      upcoming.find((p: { payment_id: string }) => p.payment_id === ids.billPayment),
+    ).toMatchObject({ amount: 10 });
     const goals = (await owner.client.get('/api/savings-goals')).body.data.savings_goals;
     expect(goals[0]).toMatchObject({ account_id: ids.savingsAccount, target_amount: 2500 });
     const lines = (await owner.client.get('/api/dashboard/comprehensive-history')).body.data

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+/** One upcoming occurrence; `payment_id` is its schedule's id (what Edit and Cancel act on). */
 export type ScheduledPayment = {
   id: string;
+  payment_id: string;
   payee_id: string;
+  from_account_id: string;
   payee_name: string;
   account_name?: string | null;
   amount: number;

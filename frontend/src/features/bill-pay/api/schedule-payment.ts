@@ -25,6 +25,35 @@ export const PAYMENT_MESSAGES = {
 const isDate = (v: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`));
 
+/** The rules of a payment's amount and dates: the same for scheduling and for editing. */
+export function refinePayment(
+  v: {
+    amount: string;
+    scheduled_date: string;
+    is_recurring: boolean;
+    recurring_frequency: string;
+    recurring_end_date: string;
+  },
+  ctx: z.RefinementCtx,
+  today: string,
+) {
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (!v.amount) issue('amount', PAYMENT_MESSAGES.amountRequired);
+  else if (!/^\d+(\.\d{1,2})?$/.test(v.amount)) issue('amount', PAYMENT_MESSAGES.amountFormat);
+  else if (Number(v.amount) < 0.01) issue('amount', PAYMENT_MESSAGES.minimum);
+  if (!isDate(v.scheduled_date)) issue('scheduled_date', PAYMENT_MESSAGES.date);
+  else if (v.scheduled_date < today) issue('scheduled_date', PAYMENT_MESSAGES.datePast);
+  if (v.is_recurring) {
+    if (!v.recurring_frequency) issue('recurring_frequency', PAYMENT_MESSAGES.frequency);
+    if (v.recurring_end_date) {
+      if (!isDate(v.recurring_end_date)) issue('recurring_end_date', PAYMENT_MESSAGES.date);
+      else if (v.recurring_end_date <= v.scheduled_date)
+        issue('recurring_end_date', PAYMENT_MESSAGES.endDate);
+    }
+  }
+}
+
 /** The Schedule Payment form, with the recurring fields the original form left hidden. */
 export function paymentSchema(today: string) {
   return z
@@ -38,23 +67,7 @@ export function paymentSchema(today: string) {
       recurring_frequency: z.string(),
       recurring_end_date: z.string(),
     })
-    .superRefine((v, ctx) => {
-      const issue = (path: string, message: string) =>
-        ctx.addIssue({ code: 'custom', path: [path], message });
-      if (!v.amount) issue('amount', PAYMENT_MESSAGES.amountRequired);
-      else if (!/^\d+(\.\d{1,2})?$/.test(v.amount)) issue('amount', PAYMENT_MESSAGES.amountFormat);
-      else if (Number(v.amount) < 0.01) issue('amount', PAYMENT_MESSAGES.minimum);
-      if (!isDate(v.scheduled_date)) issue('scheduled_date', PAYMENT_MESSAGES.date);
-      else if (v.scheduled_date < today) issue('scheduled_date', PAYMENT_MESSAGES.datePast);
-      if (v.is_recurring) {
-        if (!v.recurring_frequency) issue('recurring_frequency', PAYMENT_MESSAGES.frequency);
-        if (v.recurring_end_date) {
-          if (!isDate(v.recurring_end_date)) issue('recurring_end_date', PAYMENT_MESSAGES.date);
-          else if (v.recurring_end_date <= v.scheduled_date)
-            issue('recurring_end_date', PAYMENT_MESSAGES.endDate);
-        }
-      }
-    });
+    .superRefine((v, ctx) => refinePayment(v, ctx, today));
 }
 
 export type PaymentForm = z.infer<ReturnType<typeof paymentSchema>>;

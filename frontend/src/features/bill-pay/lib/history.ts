@@ -41,7 +41,7 @@ export function filterHistory<T extends Pick<HistoryItem, 'source_type'>>(
 export function historyStatusTone(status: string): 'success' | 'warning' | 'info' | 'danger' {
   if (status === 'completed') return 'success';
   if (status === 'pending' || status === 'processing') return 'warning';
-  // Cancelled (its payee was deleted): nothing failed, nothing moved.
+  // Cancelled (by the customer, or with its payee): nothing failed, nothing moved.
   if (status === 'scheduled' || status === 'cancelled') return 'info';
   return 'danger';
 }

@@ -15,11 +15,11 @@ import { useBillHistory } from '../api/get-bill-history';
 import { useCategories } from '../api/get-categories';
 import { usePayees, type Payee } from '../api/get-payees';
 import { useScheduledPayments } from '../api/get-scheduled-payments';
-import { RECURRING_FREQUENCIES } from '../api/schedule-payment';
 import { AddPayeeDialog } from '../components/add-payee-dialog';
 import { HistoryTable } from '../components/history-table';
 import { PayeeIcon } from '../components/payee-icon';
 import { SchedulePaymentDialog } from '../components/schedule-payment-dialog';
+import { UpcomingPayments } from '../components/upcoming-payments';
 import './bill-pay.css';
 
 type Tab = 'pay' | 'payees' | 'history';
@@ -185,28 +185,7 @@ export default function BillPayRoute() {
                 </ul>
               </Card>
             ) : null}
-            {scheduled.data?.length ? (
-              <Card aria-labelledby="upcoming-title">
-                <CardHeader title="Upcoming Payments" id="upcoming-title" />
-                <ul className="payee-rows">
-                  {scheduled.data.map((s) => (
-                    <li key={s.id} className="payee-row">
-                      <div className="payee-row__main">
-                        <span className="payee-row__name">{s.payee_name}</span>
-                        <span className="muted">
-                          {day(s.scheduled_date)}
-                          {s.is_recurring && s.recurring_frequency
-                            ? ` · ${RECURRING_FREQUENCIES[s.recurring_frequency as keyof typeof RECURRING_FREQUENCIES] ?? s.recurring_frequency}`
-                            : ''}
-                          {s.source === 'autopay' ? ' · AutoPay' : ''}
-                        </span>
-                      </div>
-                      <span className="tabular">{formatMoney(s.amount)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            ) : null}
+            <UpcomingPayments payments={scheduled.data ?? []} accounts={accounts.data ?? []} />
           </div>
         </TabPanel>
 

@@ -1,0 +1,189 @@
+import {
+  BillPaymentScheduleAdvanced,
+  BillPaymentScheduleCancelled,
+  BillPaymentScheduleChanged,
+  type BankEvent,
+  type EventData,
+} from '@bank/events';
+import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { requireWithinLimits } from '../transfers/limits.ts';
+import { nextOccurrence, occurrenceDate, type IsoDate } from './calendar.ts';
+import { requireFirstPaymentLimit, type Payee } from './payees.ts';
+import { END_BEFORE_START, MINIMUM_PAYMENT, MINIMUM_PAYMENT_CENTS, PAST_DATE } from './payment.ts';
+
+/** What an edit may change: never the payee (nor the memo). */
+export type BillSchedulePlan = Pick<
+  EventData<'BillPaymentScheduleChanged'>,
+  'fromAccountId' | 'amountCents' | 'startDate' | 'recurrence'
+>;
+
+export const SCHEDULE_CANCELLED = 'This scheduled payment was cancelled; it cannot be changed.';
+export const SCHEDULE_FINISHED = 'This scheduled payment has already been made; it has ended.';
+export const ALREADY_PAID_ON_DATE =
+  'A payment of this schedule was already made on or after that date; please choose a later date.';
+
+/** A scheduled payment as its own stream tells it: the plan now, and the date it waits for. */
+export interface BillScheduleState {
+  schedule: EventData<'BillPaymentScheduled'> | null;
+  plan: BillSchedulePlan | null;
+  /** The occurrence the schedule waits for; null once finished or cancelled. */
+  nextDate: IsoDate | null;
+  /** The last occurrence handled (paid or failed), as far as this stream knows. */
+  lastHandled: IsoDate | null;
+  cancelled: boolean;
+}
+
+export const billScheduleAggregate: Aggregate<BillScheduleState> = {
+  name: 'bill-payment-schedule',
+  initial: () => ({
+    schedule: null,
+    plan: null,
+    nextDate: null,
+    lastHandled: null,
+    cancelled: false,
+  }),
+  evolve(state, event: BankEvent) {
+    switch (event.type) {
+      case 'BillPaymentScheduled': {
+        const d = event.data;
+        const plan = {
+          fromAccountId: d.fromAccountId,
+          amountCents: d.amountCents,
+          startDate: d.firstDate,
+          recurrence: d.recurrence,
+        };
+        return { ...state, schedule: d, plan, nextDate: d.firstDate };
+      }
+      case 'BillPaymentScheduleChanged': {
+        const { fromAccountId, amountCents, startDate, recurrence, nextDate } = event.data;
+        return { ...state, plan: { fromAccountId, amountCents, startDate, recurrence }, nextDate };
+      }
+      case 'BillPaymentScheduleCancelled':
+        return { ...state, cancelled: true, nextDate: null };
+      case 'BillPaymentScheduleAdvanced':
+        return { ...state, nextDate: event.data.nextDate, lastHandled: event.data.date };
+      default:
+        return state;
+    }
+  },
+};
+
+/** Whether `date` is one of the plan's occurrences (its start, then per its recurrence). */
+export function isPlanOccurrence(plan: BillSchedulePlan, date: IsoDate): boolean {
+  if (date < plan.startDate) return false;
+  if (date === plan.startDate) return true;
+  const r = plan.recurrence;
+  if (!r || (r.endDate !== null && date > r.endDate)) return false;
+  for (let n = 1; n < 10_000; n += 1) {
+    const candidate = occurrenceDate(plan.startDate, r.frequency, n);
+    if (candidate === date) return true;
+    if (candidate > date) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether the occurrence dated `date` is to be paid now: the schedule is live and the date is an
+ * occurrence of its current plan, not before the one it waits for. A job for a date an edit moved
+ * away from, or for a cancelled schedule, pays nothing.
+ */
+export function isDue(state: BillScheduleState, date: IsoDate): boolean {
+  if (!state.schedule || !state.plan || state.cancelled || state.nextDate === null) return false;
+  return date >= state.nextDate && isPlanOccurrence(state.plan, date);
+}
+
+/** The schedule after its occurrence dated `date` was handled. */
+export function decideAdvanced(state: BillScheduleState, date: IsoDate) {
+  const s = state.schedule!;
+  const plan = state.plan!;
+  return [
+    BillPaymentScheduleAdvanced.create({
+      customerId: s.customerId,
+      paymentId: s.paymentId,
+      date,
+      nextDate: nextOccurrence(plan.startDate, plan.recurrence, date),
+    }),
+  ];
+}
+
+function requireOwn(state: BillScheduleState, customerId: string) {
+  if (!state.schedule || state.schedule.customerId !== customerId) {
+    throw new DomainError('not_found', 'The requested resource was not found.');
+  }
+  return state.schedule;
+}
+
+/** What a change is decided on besides the schedule: the payee (gone: null) and today's date. */
+export interface ChangeContext {
+  payee: Pick<Payee, 'paid'> | null;
+  today: IsoDate;
+}
+
+/**
+ * A new plan for a live schedule, with the rules of scheduling: the minimum, the bill pay limits,
+ * the new-payee limit, a date not before today and an end not before it. A date on or before an
+ * occurrence already handled is refused, so no date is paid twice. Changing nothing appends
+ * nothing.
+ */
+export function decideChange(
+  state: BillScheduleState,
+  customerId: string,
+  plan: BillSchedulePlan,
+  context: ChangeContext,
+) {
+  const schedule = requireOwn(state, customerId);
+  if (state.cancelled || !context.payee) {
+    throw new DomainError('schedule_cancelled', SCHEDULE_CANCELLED);
+  }
+  if (state.nextDate === null) throw new DomainError('schedule_finished', SCHEDULE_FINISHED);
+  if (plan.amountCents < MINIMUM_PAYMENT_CENTS) {
+    throw new DomainError('amount', MINIMUM_PAYMENT, 'amount');
+  }
+  requireWithinLimits('bill-pay', plan.amountCents);
+  requireFirstPaymentLimit(context.payee, plan.amountCents);
+  if (plan.startDate < context.today) {
+    throw new DomainError('date', PAST_DATE, 'scheduled_date');
+  }
+  if (state.lastHandled !== null && plan.startDate <= state.lastHandled) {
+    throw new DomainError('date', ALREADY_PAID_ON_DATE, 'scheduled_date');
+  }
+  const end = plan.recurrence?.endDate;
+  if (end && end < plan.startDate) {
+    throw new DomainError('end_date', END_BEFORE_START, 'recurring_end_date');
+  }
+  if (samePlan(state, plan)) return [];
+  return [
+    BillPaymentScheduleChanged.create({
+      customerId,
+      paymentId: schedule.paymentId,
+      ...plan,
+      nextDate: plan.startDate,
+    }),
+  ];
+}
+
+function samePlan(state: BillScheduleState, plan: BillSchedulePlan): boolean {
+  const p = state.plan!;
+  return (
+    state.nextDate === plan.startDate &&
+    p.fromAccountId === plan.fromAccountId &&
+    p.amountCents === plan.amountCents &&
+    (p.recurrence?.frequency ?? null) === (plan.recurrence?.frequency ?? null) &&
+    (p.recurrence?.endDate ?? null) === (plan.recurrence?.endDate ?? null)
+  );
+}
+
+/**
+ * Cancels a live schedule. Cancelling one already cancelled (or whose payee was deleted, which
+ * cancelled it) changes nothing and is no error; one that has finished cannot be cancelled.
+ */
+export function decideCancel(
+  state: BillScheduleState,
+  customerId: string,
+  context: { payeeActive: boolean },
+) {
+  const schedule = requireOwn(state, customerId);
+  if (state.cancelled || !context.payeeActive) return [];
+  if (state.nextDate === null) throw new DomainError('schedule_finished', SCHEDULE_FINISHED);
+  return [BillPaymentScheduleCancelled.create({ customerId, paymentId: schedule.paymentId })];
+}

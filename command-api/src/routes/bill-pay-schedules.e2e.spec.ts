@@ -1,0 +1,311 @@
+import type { ApiClient } from '@bank/stack/testing';
+import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
+import { SCHEDULE_CANCELLED } from '../domain/bill-pay/schedule.ts';
+import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
+import { billPayClock, billPayStreams, runScheduledOccurrence } from '../services/bill-pay.ts';
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank({ jobs: billPayJobModule });
+});
+afterAll(async () => {
+  await bank.stop();
+});
+afterEach(() => {
+  billPayClock.now = () => new Date();
+});
+
+/** Sets bill pay's clock to `seconds` before the start of `date` in New York, running on. */
+function secondsBeforeMidnight(date: string, seconds: number): void {
+  const offset = startOfBankDate(date).getTime() - seconds * 1000 - Date.now();
+  billPayClock.now = () => new Date(Date.now() + offset);
+}
+
+type Customer = Awaited<ReturnType<typeof signedUpCustomer>> & {
+  checking: string;
+  savings: string;
+};
+
+async function customerWith(dollars: number): Promise<Customer> {
+  const customer = await signedUpCustomer(bank);
+  const funded = await deposit(bank, customer.accounts[0]!.account_number, dollars);
+  customer.client.consistencyToken = funded.headers['x-consistency-token'];
+  return { ...customer, checking: customer.accounts[0]!.id, savings: customer.accounts[1]!.id };
+}
+
+async function balanceOf(client: ApiClient, accountId: string): Promise<number> {
+  const accounts = (await client.get('/api/accounts')).body.data.accounts as {
+    id: string;
+    balance: number;
+  }[];
+  return accounts.find((a) => a.id === accountId)!.balance;
+}
+
+interface Upcoming {
+  id: string;
+  payment_id: string;
+  scheduled_date: string;
+  amount: number;
+  from_account_id: string;
+  recurring_frequency: string | null;
+}
+
+async function upcoming(client: ApiClient): Promise<Upcoming[]> {
+  return (await client.get('/api/bill-payments/scheduled')).body.data.payments;
+}
+
+async function billHistory(client: ApiClient) {
+  return (await client.get('/api/bill-payments/history?type=bill_payments')).body.data
+    .transactions as { status: string; amount: number; date: string }[];
+}
+
+/** A customer with $100, a new payee, and a monthly $10 payment from 2031-03-10. */
+async function scheduledMonthly(customer?: Customer) {
+  const c = customer ?? (await customerWith(100));
+  const payee = (
+    await c.client.post('/api/bill-payments/payees', {
+      name: 'City Power & Light',
+      category: 'utilities',
+      account_number: '5500-1234-9876',
+    })
+  ).body.data.payee as { id: string };
+  const response = await c.client.post('/api/bill-payments/schedule', {
+    payee_id: payee.id,
+    from_account_id: c.checking,
+    amount: 10,
+    scheduled_date: '2031-03-10',
+    is_recurring: true,
+    recurring_frequency: 'monthly',
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return { ...c, payeeId: payee.id, paymentId: response.body.data.payment.id as string };
+}
+
+const edit = (c: Customer, overrides: Record<string, unknown> = {}) => ({
+  from_account_id: c.checking,
+  amount: 25,
+  scheduled_date: '2031-03-12',
+  is_recurring: true,
+  recurring_frequency: 'monthly',
+  ...overrides,
+});
+
+async function scheduleEvents(paymentId: string): Promise<string[]> {
+  return (await bank.store.readStream(billPayStreams.schedule(paymentId))).map((e) => e.type);
+}
+
+describe('changing a scheduled bill payment', () => {
+  it('changes amount and date: the answer and the upcoming list show the new plan', async () => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const c = await scheduledMonthly();
+    const response = await c.client.put(`/api/bill-payments/scheduled/${c.paymentId}`, edit(c));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({
+      status: 'success',
+      message: 'Scheduled payment updated',
+      data: {
+        payment: {
+          id: c.paymentId,
+          amount: 25,
+          formatted_amount: '$25.00',
+          next_payment_date: '2031-03-12',
+          recurring_frequency: 'monthly',
+          status: 'scheduled',
+        },
+      },
+    });
+    c.client.consistencyToken = response.headers['x-consistency-token'];
+    expect(await upcoming(c.client)).toMatchObject([
+      { payment_id: c.paymentId, scheduled_date: '2031-03-12', amount: 25 },
+    ]);
+  });
+
+  it.each([
+    [{ amount: 0 }, 'amount', 'The minimum payment is $0.01.'],
+    [{ amount: 10.005 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: 50_000.01 }, 'amount', 'You have exceeded your daily transaction limit.'],
+    [{ scheduled_date: '2031-02-30' }, 'scheduled_date', 'Please enter a valid date (YYYY-MM-DD).'],
+    [
+      { scheduled_date: '2031-02-27' },
+      'scheduled_date',
+      'The payment date cannot be earlier than today.',
+    ],
+    [
+      { recurring_end_date: '2031-03-11' },
+      'recurring_end_date',
+      'The end date must be on or after the payment date.',
+    ],
+    [
+      { recurring_frequency: '' },
+      'recurring_frequency',
+      'Please select how often the payment repeats.',
+    ],
+    [{ from_account_id: 'nope' }, 'from_account_id', 'Please select an account to pay from.'],
+  ])('refuses %j with a field error and changes nothing', async (bad, field, message) => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const c = await scheduledMonthly();
+    const before = await scheduleEvents(c.paymentId);
+    const response = await c.client.put(
+      `/api/bill-payments/scheduled/${c.paymentId}`,
+      edit(c, bad),
+    );
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toEqual([message]);
+    expect(await scheduleEvents(c.paymentId)).toEqual(before);
+    expect(await upcoming(c.client)).toMatchObject([{ scheduled_date: '2031-03-10', amount: 10 }]);
+  });
+
+  it('holds a payee never paid to the new-payee limit, as scheduling does', async () => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const c = await scheduledMonthly(await customerWith(5_000));
+    const response = await c.client.put(
+      `/api/bill-payments/scheduled/${c.paymentId}`,
+      edit(c, { amount: 2_500.01 }),
+    );
+    expect(response.status).toBe(422);
+    expect(response.body.errors.amount).toEqual([
+      'The first payment to a new payee is limited to $2,500.00.',
+    ]);
+  });
+
+  it('resolves concurrent edits one after the other: one upcoming payment, the last plan', async () => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const c = await scheduledMonthly();
+    const amounts = [11, 12, 13, 14, 15];
+    const responses = await Promise.all(
+      amounts.map((amount, i) =>
+        c.client.put(
+          `/api/bill-payments/scheduled/${c.paymentId}`,
+          edit(c, { amount, scheduled_date: `2031-03-1${i + 1}` }),
+        ),
+      ),
+    );
+    expect(responses.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const events = await scheduleEvents(c.paymentId);
+    const applied = responses.filter((r) => r.status === 200).length;
+    expect(events.filter((t) => t === 'BillPaymentScheduleChanged')).toHaveLength(applied);
+    await expect.poll(async () => (await upcoming(c.client)).length).toBe(1);
+  });
+});
+
+describe('cancelling a scheduled bill payment', () => {
+  it('cancels: gone from upcoming, Cancelled in history; cancelling again changes nothing', async () => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const c = await scheduledMonthly();
+    const first = await c.client.delete(`/api/bill-payments/scheduled/${c.paymentId}`);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({
+      message: 'Scheduled payment cancelled',
+      data: { payment: { id: c.paymentId, status: 'cancelled', next_payment_date: null } },
+    });
+    const events = await scheduleEvents(c.paymentId);
+    const second = await c.client.delete(`/api/bill-payments/scheduled/${c.paymentId}`);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await scheduleEvents(c.paymentId)).toEqual(events);
+    c.client.consistencyToken = first.headers['x-consistency-token'];
+    expect(await upcoming(c.client)).toEqual([]);
+    expect(await billHistory(c.client)).toMatchObject([{ status: 'cancelled', amount: -10 }]);
+
+    const changed = await c.client.put(`/api/bill-payments/scheduled/${c.paymentId}`, edit(c));
+    expect(changed.status).toBe(422);
+    expect(changed.body.message).toBe(SCHEDULE_CANCELLED);
+  });
+
+  it("answers another customer's schedule exactly as an unknown one: 404", async () => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const owner = await scheduledMonthly();
+    const thief = await customerWith(100);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const id of [owner.paymentId, unknown]) {
+      const put = await thief.client.put(`/api/bill-payments/scheduled/${id}`, edit(thief));
+      const del = await thief.client.delete(`/api/bill-payments/scheduled/${id}`);
+      expect([put.status, del.status]).toEqual([404, 404]);
+      expect(put.body).toEqual(del.body);
+    }
+    expect(await upcoming(owner.client)).toMatchObject([{ scheduled_date: '2031-03-10' }]);
+  });
+});
+
+describe('the occurrence jobs after a change or a cancel (real BullMQ, moved clock)', () => {
+  it('pays nothing after a cancel, however the job comes', async () => {
+    secondsBeforeMidnight('2031-03-10', 30);
+    const c = await scheduledMonthly();
+    await c.client.delete(`/api/bill-payments/scheduled/${c.paymentId}`);
+    secondsBeforeMidnight('2031-03-10', -1);
+    const run = await runScheduledOccurrence(bank.ctx, c.paymentId, '2031-03-10');
+    expect(run.result).toBe('cancelled');
+    await bank.jobs!.dispatchPending();
+    const job = await bank.jobs!.queue.getJob(`bill-payment-${c.paymentId}-2031-03-10`);
+    await job?.promote().catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await balanceOf(c.client, c.checking)).toBe(100);
+    expect(await upcoming(c.client)).toEqual([]);
+  });
+
+  it('after an edit pays the new date with the new amount and account, and never the old date', async () => {
+    secondsBeforeMidnight('2031-03-10', 30);
+    const c = await scheduledMonthly();
+    await deposit(bank, c.accounts[1]!.account_number, 100);
+    const response = await c.client.put(
+      `/api/bill-payments/scheduled/${c.paymentId}`,
+      edit(c, { from_account_id: c.savings, amount: 30, scheduled_date: '2031-03-11' }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    await bank.jobs!.dispatchPending();
+
+    // The job of the date the payment left fires: nothing is paid.
+    secondsBeforeMidnight('2031-03-10', -1);
+    const old = await bank.jobs!.queue.getJob(`bill-payment-${c.paymentId}-2031-03-10`);
+    expect(old).toBeDefined();
+    await old!.promote();
+    await expect
+      .poll(
+        async () =>
+          (await bank.jobs!.queue.getJob(`bill-payment-${c.paymentId}-2031-03-10`))?.returnvalue,
+        { timeout: 10_000, interval: 250 },
+      )
+      .toEqual({ outcome: 'not_due' });
+    expect(await balanceOf(c.client, c.checking)).toBe(100);
+
+    // The new date's job pays the new plan, once.
+    secondsBeforeMidnight('2031-03-11', -1);
+    const delayed = await bank.jobs!.queue.getDelayed();
+    const next = delayed.find(
+      (j) => j.data.paymentId === c.paymentId && j.data.date === '2031-03-11',
+    );
+    expect(next).toBeDefined();
+    await next!.promote();
+    await expect
+      .poll(() => balanceOf(c.client, c.savings), { timeout: 10_000, interval: 250 })
+      .toBe(70);
+    expect(await balanceOf(c.client, c.checking)).toBe(100);
+    const again = await runScheduledOccurrence(bank.ctx, c.paymentId, '2031-03-11');
+    expect(again.result).toBe('done');
+    const oldAgain = await runScheduledOccurrence(bank.ctx, c.paymentId, '2031-03-10');
+    expect(oldAgain.result).toBe('not_due');
+    expect(await balanceOf(c.client, c.savings)).toBe(70);
+    // The next month follows the new plan: the 11th, $30.
+    await expect
+      .poll(async () => (await upcoming(c.client)).map((p) => [p.scheduled_date, p.amount]))
+      .toEqual([['2031-04-11', 30]]);
+  });
+
+  it('never pays two effects when a cancel races the occurrence job', async () => {
+    secondsBeforeMidnight('2031-03-10', 30);
+    const c = await scheduledMonthly();
+    secondsBeforeMidnight('2031-03-10', -1);
+    const [cancelled, run] = await Promise.all([
+      c.client.delete(`/api/bill-payments/scheduled/${c.paymentId}`),
+      runScheduledOccurrence(bank.ctx, c.paymentId, '2031-03-10'),
+    ]);
+    expect(cancelled.status).toBe(200);
+    const balance = await balanceOf(c.client, c.checking);
+    expect(balance).toBe(run.result === 'paid' ? 90 : 100);
+    const late = await runScheduledOccurrence(bank.ctx, c.paymentId, '2031-04-10');
+    expect(late.result).toBe('cancelled');
+    expect(await balanceOf(c.client, c.checking)).toBe(balance);
+  });
+});

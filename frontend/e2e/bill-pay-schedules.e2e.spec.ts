@@ -1,0 +1,84 @@
+import { deposit } from '@bank/stack/testing';
+import { describe, expect, it } from 'vitest';
+import { expectScreenAccessible, toast } from './page-models/banking';
+import { BillPayPage } from './page-models/bill-pay';
+import { useBankAndBrowser } from './support/fixtures';
+
+// Editing and cancelling a scheduled bill payment from Upcoming Payments, in Chromium at desktop
+// and phone widths against the real bank.
+
+const t = useBankAndBrowser();
+
+/** A date `days` from today, as the browser's date input takes it. */
+function inDays(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const VIEWPORTS = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 375, height: 800 }],
+] as const;
+
+describe('Bill Pay: edit and cancel a scheduled payment', { timeout: 180_000 }, () => {
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`schedules a monthly payment, edits its amount, cancels it (${name})`, async () => {
+      const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 100);
+      await customer.client.post('/api/bill-payments/payees', {
+        name: 'Harbor Water',
+        category: 'utilities',
+        account_number: '55501234',
+      });
+      const page = await t.signedInPage(customer, viewport);
+      const billPay = new BillPayPage(page);
+      await billPay.open();
+      await billPay.schedule('Harbor Water', '42.50', inDays(5), 'monthly');
+      const row = billPay.upcomingTo('Harbor Water');
+      await row.getByText('$42.50').waitFor();
+      await expectScreenAccessible(page, `upcoming payments (${name})`);
+      // The row and its Edit and Cancel fit the width: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await row.getByRole('button', { name: /^Cancel payment/ }).waitFor();
+
+      const edit = await billPay.edit('Harbor Water');
+      expect(await edit.getByLabel('Amount').inputValue()).toBe('42.50');
+      await edit.getByLabel('Amount').fill('0');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await edit.getByText('The minimum payment is $0.01.').waitFor();
+      await edit.getByLabel('Amount').fill('55.25');
+      await expectScreenAccessible(page, `edit payment (${name})`);
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(page, 'Scheduled payment updated').waitFor();
+      await edit.waitFor({ state: 'hidden' });
+      await row.getByText('$55.25').waitFor();
+      expect(await billPay.upcoming.count()).toBe(1);
+
+      const ask = await billPay.cancel('Harbor Water');
+      await ask.getByText(/\$55\.25 payment to Harbor Water on .*all future payments/).waitFor();
+      await expectScreenAccessible(page, `cancel payment (${name})`);
+      // Keyboard: the dialog's buttons are reachable and Escape keeps the payment.
+      await page.keyboard.press('Escape');
+      await ask.waitFor({ state: 'hidden' });
+      await row.waitFor();
+      await (
+        await billPay.cancel('Harbor Water')
+      )
+        .getByRole('button', { name: 'Cancel payment' })
+        .click();
+      await toast(page, 'Scheduled payment cancelled').waitFor();
+      await expect.poll(() => billPay.upcoming.count()).toBe(0);
+      await page.getByRole('heading', { name: 'Upcoming Payments' }).waitFor({ state: 'detached' });
+      // Nothing was paid.
+      const accounts = (await customer.client.get('/api/accounts')).body.data.accounts as {
+        type: string;
+        balance: number;
+      }[];
+      expect(accounts.find((a) => a.type === 'checking')?.balance).toBe(100);
+    });
+  }
+});

@@ -1,0 +1,51 @@
+import type { Page } from 'playwright-core';
+import { dialog, toast } from './banking';
+
+/** Bill Pay's Pay Bills tab: scheduling a payment and its Upcoming Payments with their controls. */
+export class BillPayPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/bill-pay');
+    await this.page.getByRole('heading', { name: 'Quick Pay' }).waitFor();
+  }
+
+  /** Schedules a payment through Schedule Payment, its review and its confirmation. */
+  async schedule(payee: string, amount: string, date: string, frequency?: string) {
+    await this.page.getByRole('button', { name: 'Schedule Payment' }).click();
+    const form = dialog(this.page, 'Schedule Payment');
+    await form.getByLabel('Payee').selectOption({ label: payee });
+    await form.getByLabel('Amount').fill(amount);
+    await form.getByLabel('Payment Date').fill(date);
+    if (frequency) {
+      await form.getByLabel('Make this a recurring payment').check();
+      await form.getByLabel('Frequency').selectOption(frequency);
+    }
+    await form.getByRole('button', { name: 'Review Payment' }).click();
+    await dialog(this.page, 'Confirm Payment')
+      .getByRole('button', { name: 'Confirm Payment' })
+      .click();
+    await toast(this.page, 'Payment scheduled successfully!').waitFor();
+    const done = dialog(this.page, 'Payment Confirmation');
+    await done.getByRole('button', { name: 'Done' }).click();
+    await done.waitFor({ state: 'detached' });
+  }
+
+  get upcoming() {
+    return this.page.locator('.upcoming-row');
+  }
+
+  upcomingTo(payee: string) {
+    return this.upcoming.filter({ hasText: payee });
+  }
+
+  async edit(payee: string) {
+    await this.page.getByRole('button', { name: new RegExp(`^Edit payment: ${payee}`) }).click();
+    return dialog(this.page, 'Edit Payment');
+  }
+
+  async cancel(payee: string) {
+    await this.page.getByRole('button', { name: new RegExp(`^Cancel payment: ${payee}`) }).click();
+    return this.page.getByRole('alertdialog', { name: 'Cancel scheduled payment?' });
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from './schedule-payment';
+import {
+  editPaymentPayload,
+  editPaymentSchema,
+  type EditPaymentForm,
+} from './scheduled-payment-controls';
+
+const today = '2031-03-01';
+const valid: EditPaymentForm = {
+  from_account_id: 'acct-1',
+  amount: '55.25',
+  scheduled_date: '2031-03-12',
+  is_recurring: true,
+  recurring_frequency: 'monthly',
+  recurring_end_date: '',
+};
+
+function messages(values: Partial<EditPaymentForm>) {
+  const parsed = editPaymentSchema(today).safeParse({ ...valid, ...values });
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message]));
+}
+
+describe('the Edit Payment form', () => {
+  it('gives the messages of Schedule Payment', () => {
+    expect(messages({})).toEqual({});
+    expect(messages({ amount: '' })).toEqual({ amount: PAYMENT_MESSAGES.amountRequired });
+    expect(messages({ amount: '1.234' })).toEqual({ amount: PAYMENT_MESSAGES.amountFormat });
+    expect(messages({ amount: '0' })).toEqual({ amount: PAYMENT_MESSAGES.minimum });
+    expect(messages({ scheduled_date: '2031-02-28' })).toEqual({
+      scheduled_date: PAYMENT_MESSAGES.datePast,
+    });
+    expect(messages({ recurring_frequency: '' })).toEqual({
+      recurring_frequency: PAYMENT_MESSAGES.frequency,
+    });
+    expect(messages({ from_account_id: '' })).toEqual({
+      from_account_id: PAYMENT_MESSAGES.fromAccount,
+    });
+  });
+
+  it('sends no frequency or end for a one-off payment', () => {
+    expect(
+      editPaymentPayload({ ...valid, is_recurring: false, recurring_end_date: '2031-12-01' }),
+    ).toEqual({
+      from_account_id: 'acct-1',
+      amount: 55.25,
+      scheduled_date: '2031-03-12',
+      is_recurring: false,
+      recurring_frequency: undefined,
+      recurring_end_date: undefined,
+    });
+  });
+});

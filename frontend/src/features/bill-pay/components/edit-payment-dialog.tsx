@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
+import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { accountName, type Account } from '@/lib/accounts';
+import { mapError } from '@/lib/error-mapping';
+import { formatMoney } from '@/lib/format';
+import type { ScheduledPayment } from '../api/get-scheduled-payments';
+import { RECURRING_FREQUENCIES } from '../api/schedule-payment';
+import {
+  editPaymentSchema,
+  useChangeScheduledPayment,
+  type EditPaymentForm,
+} from '../api/scheduled-payment-controls';
+import { todayIso } from './schedule-payment-dialog';
+
+function valuesOf(p: ScheduledPayment | null): EditPaymentForm {
+  return {
+    from_account_id: p?.from_account_id ?? '',
+    amount: p ? p.amount.toFixed(2) : '',
+    scheduled_date: p?.scheduled_date ?? todayIso(),
+    is_recurring: p?.is_recurring ?? false,
+    recurring_frequency: p?.recurring_frequency ?? '',
+    recurring_end_date: p?.recurring_end_date ?? '',
+  };
+}
+
+const FIELDS = Object.keys(valuesOf(null));
+
+/**
+ * Edit Payment: the account, amount, date, frequency and end of a scheduled payment (its payee
+ * stays). The field rules and messages are Schedule Payment's; the server's field errors land on
+ * their fields.
+ */
+export function EditPaymentDialog({
+  payment,
+  accounts,
+  onClose,
+}: {
+  payment: ScheduledPayment | null;
+  accounts: Account[];
+  onClose(): void;
+}) {
+  const today = todayIso();
+  const form = useForm<EditPaymentForm>({
+    resolver: zodResolver(editPaymentSchema(today)),
+    defaultValues: valuesOf(payment),
+  });
+  const change = useChangeScheduledPayment();
+  const [error, setError] = useState<string | null>(null);
+  const errors = form.formState.errors;
+  const recurring = form.watch('is_recurring');
+
+  useEffect(() => {
+    if (payment) {
+      form.reset(valuesOf(payment));
+      setError(null);
+    }
+  }, [payment, form]);
+
+  const close = () => {
+    if (!change.isPending) onClose();
+  };
+
+  const submit = form.handleSubmit((values) => {
+    if (!payment) return;
+    setError(null);
+    change.mutate(
+      { paymentId: payment.payment_id, values },
+      {
+        onSuccess: onClose,
+        onError: (e) => {
+          if (!applyServerFieldErrors(e, form.setError, {}, FIELDS)) setError(mapError(e).message);
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog
+      open={payment !== null}
+      onOpenChange={(next) => (next ? undefined : close())}
+      title="Edit Payment"
+      description={
+        payment
+          ? `To ${payment.payee_name}, now ${formatMoney(payment.amount)}. The payee cannot be changed.`
+          : undefined
+      }
+    >
+      <form className="form" noValidate onSubmit={submit}>
+        <SelectField
+          label="Pay From"
+          error={errors.from_account_id?.message}
+          {...form.register('from_account_id')}
+        >
+          <option value="">Select account</option>
+          {accounts.map((a) => (
+            <option key={a.id} value={String(a.id)}>
+              {accountName(a)} - {formatMoney(a.available_balance)}
+            </option>
+          ))}
+        </SelectField>
+        <div className="form-row">
+          <TextField
+            label="Amount"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            error={errors.amount?.message}
+            {...form.register('amount')}
+          />
+          <TextField
+            label={recurring ? 'Next Payment Date' : 'Payment Date'}
+            type="date"
+            min={today}
+            error={errors.scheduled_date?.message}
+            {...form.register('scheduled_date')}
+          />
+        </div>
+        <Checkbox label="Make this a recurring payment" {...form.register('is_recurring')} />
+        {recurring ? (
+          <div className="form-row">
+            <SelectField
+              label="Frequency"
+              error={errors.recurring_frequency?.message}
+              {...form.register('recurring_frequency')}
+            >
+              <option value="">Select frequency</option>
+              {Object.entries(RECURRING_FREQUENCIES).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="End Date"
+              optional
+              type="date"
+              min={today}
+              error={errors.recurring_end_date?.message}
+              {...form.register('recurring_end_date')}
+            />
+          </div>
+        ) : null}
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={close} disabled={change.isPending}>
+            Close
+          </Button>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import type { Account } from '@/lib/accounts';
+import { formatDate, formatMoney } from '@/lib/format';
+import type { ScheduledPayment } from '../api/get-scheduled-payments';
+import { RECURRING_FREQUENCIES } from '../api/schedule-payment';
+import { useCancelScheduledPayment } from '../api/scheduled-payment-controls';
+import { EditPaymentDialog } from './edit-payment-dialog';
+
+const day = (d: string) => formatDate(`${d.slice(0, 10)}T12:00:00`);
+
+function frequencyLabel(p: ScheduledPayment): string {
+  const f = p.recurring_frequency ?? '';
+  return RECURRING_FREQUENCIES[f as keyof typeof RECURRING_FREQUENCIES] ?? f;
+}
+
+/** What cancelling stops, in words: this one payment, or every one still to come. */
+export function cancelText(p: ScheduledPayment): string {
+  const what = `the ${formatMoney(p.amount)} payment to ${p.payee_name} on ${day(p.scheduled_date)}`;
+  return p.is_recurring
+    ? `Cancel ${what}? It repeats ${frequencyLabel(p).toLowerCase()}: all future payments of it will stop. Payments already made are not affected.`
+    : `Cancel ${what}? It will not be paid.`;
+}
+
+/**
+ * Upcoming Payments, with Edit and Cancel on each scheduled payment (AutoPay runs are changed on
+ * their payee). The dialogs stay mounted when the refreshed list drops the row they were for.
+ */
+export function UpcomingPayments({
+  payments,
+  accounts,
+}: {
+  payments: ScheduledPayment[];
+  accounts: Account[];
+}) {
+  const cancel = useCancelScheduledPayment();
+  const [editing, setEditing] = useState<ScheduledPayment | null>(null);
+  const [cancelling, setCancelling] = useState<ScheduledPayment | null>(null);
+
+  const confirmCancel = () => {
+    if (!cancelling) return;
+    cancel.mutate(cancelling.payment_id, { onSettled: () => setCancelling(null) });
+  };
+
+  return (
+    <>
+      {payments.length ? (
+        <Card aria-labelledby="upcoming-title">
+          <CardHeader title="Upcoming Payments" id="upcoming-title" />
+          <ul className="payee-rows">
+            {payments.map((s) => {
+              const label = `${s.payee_name}, ${formatMoney(s.amount)} on ${day(s.scheduled_date)}`;
+              return (
+                <li key={s.id} className="payee-row upcoming-row">
+                  <div className="payee-row__main">
+                    <span className="payee-row__name">{s.payee_name}</span>
+                    <span className="muted">
+                      {day(s.scheduled_date)}
+                      {s.is_recurring && s.recurring_frequency ? ` · ${frequencyLabel(s)}` : ''}
+                      {s.source === 'autopay' ? ' · AutoPay' : ''}
+                    </span>
+                  </div>
+                  <span className="tabular">{formatMoney(s.amount)}</span>
+                  {s.source !== 'autopay' ? (
+                    <span className="upcoming-row__actions">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Edit payment: ${label}`}
+                        onClick={() => setEditing(s)}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Cancel payment: ${label}`}
+                        onClick={() => setCancelling(s)}
+                      >
+                        Cancel
+                      </Button>
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+      ) : null}
+
+      <EditPaymentDialog payment={editing} accounts={accounts} onClose={() => setEditing(null)} />
+      <Dialog
+        open={cancelling !== null}
+        role="alertdialog"
+        onOpenChange={(open) => !open && !cancel.isPending && setCancelling(null)}
+        title="Cancel scheduled payment?"
+        description={cancelling ? cancelText(cancelling) : undefined}
+      >
+        <div className="dialog__actions">
+          <Button
+            variant="secondary"
+            onClick={() => setCancelling(null)}
+            disabled={cancel.isPending}
+          >
+            Keep it
+          </Button>
+          <Button variant="danger" onClick={confirmCancel} disabled={cancel.isPending}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel payment'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
