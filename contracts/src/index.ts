@@ -9,3 +9,4 @@ export * from './scheduled-transfers.ts';
 export * from './pending.ts';
 export * from './saved-recipients.ts';
 export * from './two-factor.ts';
+export * from './account-documents.ts';

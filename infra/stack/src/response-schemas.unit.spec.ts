@@ -88,8 +88,6 @@ const NOT_YET_DECLARED: string[] = [
   'GET /api/notifications',
   'GET /api/notifications/summary',
   'GET /api/search',
-  'GET /api/transactions/:transactionId',
-  'GET /api/accounts/:accountId/statements',
   'GET /api/accounts/:accountId/statements/:month',
   'GET /api/ops/password-resets',
   'GET /api/ops/zelle-claim-codes',
