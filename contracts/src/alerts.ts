@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successOf } from './envelope.ts';
 
 /** The largest alert threshold, in cents ($1,000,000). */
 export const ALERT_THRESHOLD_MAX_CENTS = 1_000_000_00;
@@ -36,3 +37,6 @@ export const alertSettingsInput = z
   })
   .strict();
 export type AlertSettingsInput = z.infer<typeof alertSettingsInput>;
+
+/** The answer of reading or setting the alerts. */
+export const alertSettingsReply = successOf(z.object({ alerts: alertSettingsView }));

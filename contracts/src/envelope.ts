@@ -12,3 +12,6 @@ export const errorEnvelope = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   code: z.string().optional(),
 });
+
+/** The answer of a call that succeeded and has nothing to add to its message. */
+export const successWithoutData = successOf(z.null());

@@ -8,3 +8,6 @@ export * from './personal-finance.ts';
 export * from './transfers.ts';
 export * from './scheduled-transfers.ts';
 export * from './pending.ts';
+export * from './saved-recipients.ts';
+export * from './two-factor.ts';
+export * from './account-documents.ts';

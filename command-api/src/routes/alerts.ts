@@ -1,6 +1,7 @@
 import {
   ALERT_THRESHOLD_MAX_CENTS,
   alertMessages,
+  alertSettingsReply,
   alertSettingsInput,
   type AlertSettingsInput,
   type AlertSettingsView,
@@ -87,6 +88,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = async
         description:
           'Thresholds in dollars with at most 2 decimals, more than 0 and at most 1,000,000. A switched-off alert needs no amount. A low-balance account that is not yours answers 404.',
         body: alertSettingsInput,
+        response: { 200: alertSettingsReply },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { recoveryCodesReply } from '@bank/contracts';
 import { ApiError, ok, requireCustomer, requireStepUp, verbatimText } from '@bank/infra';
 import { readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -285,7 +286,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
     signedIn.post(
       '/two-factor/recovery-codes',
-      { schema: { body: z.object({}).nullish() }, ...limited },
+      {
+        schema: { body: z.object({}).nullish(), response: { 200: recoveryCodesReply } },
+        ...limited,
+      },
       async (request, reply) => {
         requireStepUp(request);
         const { outcome, recoveryCodes } = await regenerateRecoveryCodes(

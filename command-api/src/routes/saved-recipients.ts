@@ -1,3 +1,4 @@
+import { savedRecipientReply, successWithoutData } from '@bank/contracts';
 import { ok, requireCustomer, requireStepUp, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CommandContext } from '../services/context.ts';
@@ -45,6 +46,7 @@ export const savedRecipientRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }
           swiftCode: formText,
           country: formText,
         }),
+        response: { 201: savedRecipientReply },
       },
     },
     async (request, reply) => {
@@ -77,7 +79,13 @@ export const savedRecipientRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }
 
   app.put(
     '/transfers/recipients/:id',
-    { schema: { params: uuidParam, body: formBody({ nickname: formText }) } },
+    {
+      schema: {
+        params: uuidParam,
+        body: formBody({ nickname: formText }),
+        response: { 200: successWithoutData },
+      },
+    },
     async (request, reply) => {
       const errors = new FormErrors();
       const nickname = readNickname(errors, (request.body ?? {}) as Body, true);
@@ -96,7 +104,7 @@ export const savedRecipientRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }
 
   app.delete(
     '/transfers/recipients/:id',
-    { schema: { params: uuidParam } },
+    { schema: { params: uuidParam, response: { 200: successWithoutData } } },
     async (request, reply) => {
       const outcome = await removeRecipient(
         ctx,

@@ -3,6 +3,7 @@ import {
   SCHEDULE_FIELD_MESSAGES,
   TRANSFER_FREQUENCIES,
   scheduledTransferReply,
+  successWithoutData,
   type TransferFrequency,
 } from '@bank/contracts';
 import { ok, requireCustomer, uuidParam } from '@bank/infra';
@@ -143,7 +144,14 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/transfers/scheduled/:id',
-    { schema: { params: uuidParam, body: formBody(planFields) }, ...limited },
+    {
+      schema: {
+        params: uuidParam,
+        body: formBody(planFields),
+        response: { 200: scheduledTransferReply },
+      },
+      ...limited,
+    },
     async (request, reply) => {
       const body = (request.body ?? {}) as Body;
       const errors = new FormErrors();
@@ -164,7 +172,7 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/transfers/scheduled/:id',
-    { schema: { params: uuidParam }, ...limited },
+    { schema: { params: uuidParam, response: { 200: successWithoutData } }, ...limited },
     async (request, reply) => {
       const outcome = await cancelSchedule(
         ctx,

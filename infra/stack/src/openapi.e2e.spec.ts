@@ -75,6 +75,71 @@ describe('the transfer calls in the OpenAPI document', () => {
   });
 });
 
+/** The `data` of a call's declared success answer in the document, or undefined. */
+function declaredData(
+  doc: { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> },
+  path: string,
+  method: string,
+  status: string,
+) {
+  const response = doc.paths[path]?.[method]?.responses?.[status] as
+    { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } | undefined;
+  return response?.content?.['application/json']?.schema?.properties?.data as
+    { properties?: Record<string, unknown>; [key: string]: unknown } | undefined;
+}
+
+describe('the declared answers of the money and settings calls in the OpenAPI document', () => {
+  it('documents each answer with its schema, naming the fields the web app reads', async () => {
+    const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
+    const answers: [path: string, method: string, status: string, field: string][] = [
+      ['/api/transfers/scheduled', 'get', '200', 'scheduled_transfers'],
+      ['/api/transfers/scheduled', 'post', '201', 'scheduled_transfer'],
+      ['/api/transfers/scheduled/{id}', 'put', '200', 'scheduled_transfer'],
+      ['/api/transfers/recipients', 'get', '200', 'recipients'],
+      ['/api/transfers/recipients', 'post', '201', 'recipient'],
+      ['/api/transfers/{id}/cancel', 'post', '200', 'cancelled'],
+      ['/api/zelle/payments/{id}/cancel', 'post', '200', 'cancelled'],
+      ['/api/zelle/requests/{id}/cancel', 'post', '200', 'cancelled'],
+      ['/api/insights', 'get', '200', 'cash_flow'],
+      ['/api/profile/alerts', 'get', '200', 'alerts'],
+      ['/api/profile/alerts', 'put', '200', 'alerts'],
+      ['/api/two-factor/recovery-codes', 'post', '200', 'recovery_codes'],
+    ];
+    for (const [path, method, status, field] of answers) {
+      const data = declaredData(doc, path, method, status);
+      expect(data?.properties, `${method.toUpperCase()} ${path}`).toHaveProperty(field);
+    }
+
+    const recipient = declaredData(doc, '/api/transfers/recipients', 'get', '200')!.properties!
+      .recipients as { items: { required: string[] } };
+    expect(recipient.items.required).toEqual(
+      expect.arrayContaining(['id', 'type', 'nickname', 'account', 'routing_number', 'country']),
+    );
+    const schedule = declaredData(doc, '/api/transfers/scheduled/{id}', 'put', '200')!.properties!
+      .scheduled_transfer as { required: string[] };
+    expect(schedule.required).toEqual(
+      expect.arrayContaining(['id', 'status', 'amount', 'next_date', 'frequency_label']),
+    );
+    const cancelled = declaredData(doc, '/api/transfers/{id}/cancel', 'post', '200')!.properties!
+      .cancelled as { required: string[] };
+    expect(cancelled.required).toEqual(
+      expect.arrayContaining(['kind', 'id', 'status', 'reference_number', 'returned']),
+    );
+
+    // Calls that answer only their message still declare it (their data is null).
+    for (const [path, method] of [
+      ['/api/transfers/scheduled/{id}', 'delete'],
+      ['/api/transfers/recipients/{id}', 'put'],
+      ['/api/transfers/recipients/{id}', 'delete'],
+    ] as const) {
+      expect(
+        declaredData(doc, path, method, '200'),
+        `${method.toUpperCase()} ${path}`,
+      ).toBeDefined();
+    }
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves a readable reference of the document, under the same Content-Security-Policy', async () => {
     const page = await fetch(`${bank.baseUrl}/api/docs`);

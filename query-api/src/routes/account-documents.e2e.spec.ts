@@ -23,6 +23,18 @@ interface Line {
   reference_number: string;
 }
 
+/**
+ * A decimal amount as a whole number of its smallest unit (cents: 2 places; a rate's millionths:
+ * 6), read from its digits so no binary fraction is involved; more places than that fail.
+ */
+function decimalUnits(value: string | number, places: number): number {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(value));
+  if (!match) throw new Error(`not a plain decimal: ${String(value)}`);
+  const fraction = match[2] ?? '';
+  if (fraction.length > places) throw new Error(`more than ${places} decimals: ${String(value)}`);
+  return Number(match[1]) * 10 ** places + Number(fraction.padEnd(places, '0'));
+}
+
 const history = async (client: ApiClient) =>
   (await client.get('/api/dashboard/comprehensive-history?limit=50')).body.data
     .transactions as Line[];
@@ -106,6 +118,47 @@ describe('receipts', () => {
     expect(receipt.timeline.map((s: { step: string }) => s.step)).toEqual(['initiated', 'failed']);
     expect(receipt.timeline[1]!.detail).toMatch(/rejected/);
     expect(receipt.counterparty).toBe('Alex Kim');
+  });
+
+  it('shows a SEPA transfer with the euros sent and the rate, as quoted and confirmed', async () => {
+    const c = await signedUpCustomer(bank, { name: 'Euro Sender' });
+    await deposit(bank, c.accounts[0]!.account_number, 1_000);
+    const quoted = await c.client.get('/api/wire-transfers/sepa/quote?amount=123.45');
+    expect(quoted.status).toBe(200);
+    const quote = quoted.body.data.quote;
+    const sent = await c.client.post('/api/wire-transfers/sepa', {
+      fromAccount: c.accounts[0]!.id,
+      amount: 123.45,
+      recipientName: 'Hanna Müller',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      swiftCode: 'COBADEFFXXX',
+      bankName: 'Commerzbank',
+      country: 'DE',
+      purposeOfPayment: 'FAMI',
+      quotedRate: quote.exchange.rate,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    c.client.consistencyToken = sent.headers['x-consistency-token'];
+    const transfer = sent.body.data.transfer;
+
+    const response = await c.client.get(
+      `/api/transactions/${encodeURIComponent(transfer.reference_number)}`,
+    );
+    expect(response.status).toBe(200);
+    const { transaction, receipt } = response.body.data;
+    expect(transaction.amount).toBe(-123.45);
+    expect(receipt.reference_number).toBe(transfer.reference_number);
+    expect(receipt.sepa).not.toBeNull();
+
+    // Compared as integers: euro cents, and the rate in millionths of a euro per dollar.
+    const rateMicros = decimalUnits(receipt.sepa.exchange_rate, 6);
+    expect(rateMicros).toBe(decimalUnits(quote.exchange.rate, 6));
+    expect(rateMicros).toBe(decimalUnits(transfer.exchange.rate, 6));
+    const eurCents = decimalUnits(receipt.sepa.eur_amount, 2);
+    expect(eurCents).toBe(decimalUnits(quote.exchange.amount, 2));
+    expect(eurCents).toBe(decimalUnits(transfer.exchange.amount, 2));
+    // $123.45 at that rate, rounded half up to the euro cent.
+    expect(BigInt(eurCents)).toBe((12_345n * BigInt(rateMicros) + 500_000n) / 1_000_000n);
   });
 
   it('downloads as a PDF', async () => {

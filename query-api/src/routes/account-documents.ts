@@ -1,3 +1,4 @@
+import { receiptAnswer, statementMonthsAnswer } from '@bank/contracts';
 import { centsToDollars } from '@bank/events';
 import {
   fieldError,
@@ -85,6 +86,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
     const metadata = row.metadata ?? {};
     const eurAmount = metadata.eur_amount;
     const rate = metadata.exchange_rate;
+    const timeline = movementTimeline(events);
     const receipt: Receipt = {
       reference: row.reference_number,
       description: row.description,
@@ -96,27 +98,30 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       counterparty: text(metadata.counterparty_name) ?? text(metadata.payee_name),
       category: transactionView(row).category_label,
       balanceAfter,
-      timeline: movementTimeline(events),
+      timeline,
       eur:
         eurAmount !== undefined && rate !== undefined
           ? { amount: Number(eurAmount).toFixed(2), rate: String(rate) }
           : undefined,
     };
-    return { row, receipt };
+    return { row, receipt, timeline };
   };
 
   app.get(
     '/transactions/:transactionId',
-    { schema: { params: transactionParams } },
+    { schema: { params: transactionParams, response: { 200: receiptAnswer } } },
     async (request) => {
-      const { row, receipt } = await loadReceipt(request.customerId, request.params.transactionId);
+      const { row, receipt, timeline } = await loadReceipt(
+        request.customerId,
+        request.params.transactionId,
+      );
       return ok(
         {
           transaction: transactionView(row),
           receipt: {
             reference_number: receipt.reference,
             status: receipt.status,
-            timeline: receipt.timeline.map((s) => ({
+            timeline: timeline.map((s) => ({
               step: s.step,
               at: s.at.toISOString(),
               detail: s.detail ?? null,
@@ -169,7 +174,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/accounts/:accountId/statements',
-    { schema: { params: accountParams } },
+    { schema: { params: accountParams, response: { 200: statementMonthsAnswer } } },
     async (request) => {
       const { accountId } = request.params;
       const { firstActivity } = await ownAccount(request.customerId, accountId);

@@ -1,5 +1,5 @@
 import {
-  alertSettingsView,
+  alertSettingsReply,
   insightsView,
   successOf,
   type AlertSettingsView,
@@ -71,7 +71,7 @@ export const insightsQueryRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: 'Your alerts: low balance, large transaction, card used abroad',
-        response: { 200: successOf(z.object({ alerts: alertSettingsView })) },
+        response: { 200: alertSettingsReply },
       },
     },
     async (request) => {

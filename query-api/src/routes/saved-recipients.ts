@@ -1,9 +1,10 @@
+import { savedRecipientList, type SavedRecipientView } from '@bank/contracts';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 interface RecipientRow {
   recipient_id: string;
-  type: 'external-bank' | 'sepa';
+  type: SavedRecipientView['type'];
   nickname: string;
   recipient_name: string;
   bank_name: string;
@@ -21,28 +22,32 @@ export const savedRecipientQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/transfers/recipients', async (request) => {
-    const { rows } = await pool.query<RecipientRow>(
-      `SELECT * FROM rm_saved_recipients WHERE customer_id = $1
+  app.get(
+    '/transfers/recipients',
+    { schema: { response: { 200: savedRecipientList } } },
+    async (request) => {
+      const { rows } = await pool.query<RecipientRow>(
+        `SELECT * FROM rm_saved_recipients WHERE customer_id = $1
        ORDER BY lower(nickname), saved_at LIMIT 200`,
-      [request.customerId],
-    );
-    return ok(
-      {
-        recipients: rows.map((r) => ({
-          id: r.recipient_id,
-          type: r.type,
-          nickname: r.nickname,
-          recipient_name: r.recipient_name,
-          bank_name: r.bank_name,
-          account: `****${r.account_last4}`,
-          routing_number: r.routing_number,
-          country: r.country,
-          swift_code: r.swift_code,
-          saved_at: r.saved_at.toISOString(),
-        })),
-      },
-      'Saved recipients retrieved successfully',
-    );
-  });
+        [request.customerId],
+      );
+      return ok(
+        {
+          recipients: rows.map((r) => ({
+            id: r.recipient_id,
+            type: r.type,
+            nickname: r.nickname,
+            recipient_name: r.recipient_name,
+            bank_name: r.bank_name,
+            account: `****${r.account_last4}`,
+            routing_number: r.routing_number,
+            country: r.country,
+            swift_code: r.swift_code,
+            saved_at: r.saved_at.toISOString(),
+          })),
+        },
+        'Saved recipients retrieved successfully',
+      );
+    },
+  );
 };

@@ -1,3 +1,4 @@
+import { recoveryCodesReply } from '@bank/contracts';
 import { api } from '@/lib/api-client';
 import type { Session } from '@/lib/auth';
 
@@ -23,7 +24,7 @@ export const confirmTwoFactorSetup = async (code: string) =>
 
 /** New recovery codes (after step-up): the old ones stop working. */
 export const regenerateRecoveryCodes = async () =>
-  (await api.post<{ recovery_codes: string[] }>('/two-factor/recovery-codes')).data;
+  recoveryCodesReply.shape.data.parse((await api.post<unknown>('/two-factor/recovery-codes')).data);
 
 export const disableTwoFactor = (password: string) =>
   api.post<{ enabled: false }>('/two-factor/disable', { password });

@@ -1,7 +1,8 @@
+import { statementMonthsData, type StatementMonthView } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type StatementMonth = { month: string; from: string; to: string; complete: boolean };
+export type StatementMonth = StatementMonthView;
 
 export const statementsPath = (accountId: string | number) =>
   `/accounts/${encodeURIComponent(accountId)}/statements`;
@@ -10,8 +11,9 @@ export const statementsQueryOptions = (accountId: string | number) =>
   queryOptions({
     queryKey: ['statements', String(accountId)] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<{ statements: StatementMonth[] }>(statementsPath(accountId), { signal })).data
-        .statements,
+      statementMonthsData.parse(
+        (await api.get<unknown>(statementsPath(accountId), { signal })).data,
+      ).statements,
   });
 
 export function useStatements(accountId: string | number) {

@@ -1,13 +1,12 @@
 import {
-  alertSettingsView,
+  alertSettingsReply,
   type AlertSettingsInput,
   type AlertSettingsView,
 } from '@bank/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-const alertsAnswer = z.object({ alerts: alertSettingsView });
+const alertsAnswer = alertSettingsReply.shape.data;
 
 export const alertsQueryOptions = () =>
   queryOptions({

@@ -1,34 +1,19 @@
+import { receiptData, type ReceiptDetailsView, type TransactionLineView } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Transaction } from '@/lib/transactions';
 
-export type TimelineStep = {
-  step: 'initiated' | 'settled' | 'failed' | 'reversed';
-  at: string;
-  detail: string | null;
-};
-
-export type ReceiptDetails = {
-  reference_number: string;
-  status: string;
-  timeline: TimelineStep[];
-  counterparty: string | null;
-  category: string | null;
-  account: { id: string; name: string; formatted_account_number: string };
-  balance_after: number | null;
-  sepa: { eur_amount: string; exchange_rate: string } | null;
-  /** What may still be cancelled from here: a pending transfer or an unclaimed Zelle payment. */
-  cancellable?: { kind: 'transfer' | 'zelle-payment'; id: string } | null;
-};
-
-export type ReceiptData = { transaction: Transaction; receipt: ReceiptDetails };
+export type TimelineStep = ReceiptDetailsView['timeline'][number];
+export type ReceiptDetails = ReceiptDetailsView;
+export type ReceiptData = { transaction: TransactionLineView; receipt: ReceiptDetails };
 
 export const receiptPath = (id: string | number) => `/transactions/${encodeURIComponent(id)}`;
 
+/** GET /transactions/{id}: the answer is checked against the same schema the server declares. */
 export const receiptQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['receipt', id] as const,
-    queryFn: async ({ signal }) => (await api.get<ReceiptData>(receiptPath(id), { signal })).data,
+    queryFn: async ({ signal }): Promise<ReceiptData> =>
+      receiptData.parse((await api.get<unknown>(receiptPath(id), { signal })).data),
   });
 
 export function useReceipt(id: string) {

@@ -1,25 +1,22 @@
+import {
+  savedRecipientList,
+  savedRecipientReply,
+  successWithoutData,
+  type SavedRecipientView,
+} from '@bank/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { transferPayload, type TransferForm } from './create-transfer';
 
-export type SavedRecipient = {
-  id: string;
-  type: 'external-bank' | 'sepa';
-  nickname: string;
-  recipient_name: string;
-  bank_name: string;
-  account: string;
-  routing_number: string | null;
-  country: string | null;
-  swift_code: string | null;
-};
+export type SavedRecipient = SavedRecipientView;
 
 export const savedRecipientsQueryOptions = () =>
   queryOptions({
     queryKey: ['transfers', 'recipients'] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<{ recipients: SavedRecipient[] }>('/transfers/recipients', { signal })).data
-        .recipients,
+      savedRecipientList.shape.data.parse(
+        (await api.get<unknown>('/transfers/recipients', { signal })).data,
+      ).recipients,
   });
 
 export function useSavedRecipients() {
@@ -30,12 +27,20 @@ export function useSavedRecipients() {
 export function useSaveRecipient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { type: SavedRecipient['type']; values: TransferForm; nickname: string }) =>
-      api.post<{ recipient: SavedRecipient }>('/transfers/recipients', {
-        type: input.type,
-        nickname: input.nickname,
-        ...transferPayload(input.type, input.values),
-      }),
+    mutationFn: async (input: {
+      type: SavedRecipient['type'];
+      values: TransferForm;
+      nickname: string;
+    }) =>
+      savedRecipientReply.shape.data.parse(
+        (
+          await api.post<unknown>('/transfers/recipients', {
+            type: input.type,
+            nickname: input.nickname,
+            ...transferPayload(input.type, input.values),
+          })
+        ).data,
+      ).recipient,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transfers', 'recipients'] }),
   });
 }
@@ -43,8 +48,11 @@ export function useSaveRecipient() {
 export function useRenameRecipient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, nickname }: { id: string; nickname: string }) =>
-      api.put<null>(`/transfers/recipients/${encodeURIComponent(id)}`, { nickname }),
+    mutationFn: async ({ id, nickname }: { id: string; nickname: string }) =>
+      successWithoutData.shape.data.parse(
+        (await api.put<unknown>(`/transfers/recipients/${encodeURIComponent(id)}`, { nickname }))
+          .data,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transfers', 'recipients'] }),
   });
 }
@@ -52,7 +60,10 @@ export function useRenameRecipient() {
 export function useDeleteRecipient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/transfers/recipients/${encodeURIComponent(id)}`),
+    mutationFn: async (id: string) =>
+      successWithoutData.shape.data.parse(
+        (await api.delete<unknown>(`/transfers/recipients/${encodeURIComponent(id)}`)).data,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transfers', 'recipients'] }),
   });
 }

@@ -1,5 +1,7 @@
 import {
   scheduledTransferList,
+  scheduledTransferReply,
+  successWithoutData,
   type ScheduledTransferView,
   type TransferFrequency,
 } from '@bank/contracts';
@@ -85,11 +87,17 @@ export type UpdateScheduleInput = {
 export function useUpdateSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, fromAccount, amount, memo, ...plan }: UpdateScheduleInput) =>
-      api.put<{ scheduled_transfer?: ScheduledTransfer }>(
-        `/transfers/scheduled/${encodeURIComponent(id)}`,
-        { fromAccount, amount: Number(amount), memo: memo.trim(), ...planPayload(plan) },
-      ),
+    mutationFn: async ({ id, fromAccount, amount, memo, ...plan }: UpdateScheduleInput) =>
+      scheduledTransferReply.shape.data.parse(
+        (
+          await api.put<unknown>(`/transfers/scheduled/${encodeURIComponent(id)}`, {
+            fromAccount,
+            amount: Number(amount),
+            memo: memo.trim(),
+            ...planPayload(plan),
+          })
+        ).data,
+      ).scheduled_transfer,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transfers'] }),
   });
 }
@@ -98,7 +106,10 @@ export function useUpdateSchedule() {
 export function useCancelSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/transfers/scheduled/${encodeURIComponent(id)}`),
+    mutationFn: async (id: string) =>
+      successWithoutData.shape.data.parse(
+        (await api.delete<unknown>(`/transfers/scheduled/${encodeURIComponent(id)}`)).data,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transfers'] }),
   });
 }

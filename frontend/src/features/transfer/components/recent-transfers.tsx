@@ -1,6 +1,6 @@
 import { Repeat } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton } from '@/components/ui/feedback';
@@ -28,15 +28,27 @@ export function RecentTransfers() {
   const repeat = useRepeatTransfer();
   const [pending, setPending] = useState<{ transfer: RecentTransfer; key: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [repeated, setRepeated] = useState<{ message: string; reference: string | null } | null>(
+    null,
+  );
 
   const confirm = () => {
     if (!pending) return;
     setError(null);
+    setRepeated(null);
     repeat.mutate(
       { id: pending.transfer.id, idempotencyKey: pending.key },
       {
-        onSuccess: ({ message }) => {
-          toast.show({ type: 'success', message: message || 'Transfer repeated successfully' });
+        onSuccess: ({ message, data }) => {
+          const reference = data?.transfer?.reference_number ?? null;
+          const text = message || 'Transfer repeated successfully';
+          toast.show({
+            type: 'success',
+            message: reference
+              ? `${text.replace(/\.?$/, '.')} Reference number: ${reference}`
+              : text,
+          });
+          setRepeated({ message: text, reference });
           setPending(null);
         },
         onError: () => setError(REPEAT_FAILED),
@@ -83,6 +95,31 @@ export function RecentTransfers() {
           ))}
         </ul>
       )}
+      {repeated ? (
+        <Alert
+          tone="success"
+          title="Transfer repeated"
+          action={
+            repeated.reference ? (
+              <ButtonLink
+                variant="secondary"
+                size="sm"
+                to={`/transactions/${encodeURIComponent(repeated.reference)}`}
+              >
+                View receipt
+              </ButtonLink>
+            ) : null
+          }
+        >
+          <p>{repeated.message}</p>
+          {repeated.reference ? (
+            <p>
+              Reference number:{' '}
+              <span className="transfer-done__reference">{repeated.reference}</span>
+            </p>
+          ) : null}
+        </Alert>
+      ) : null}
       <Dialog
         open={pending !== null}
         onOpenChange={(open) => {

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { successOf } from './envelope.ts';
+
+/** A line of the customer's history as a receipt shows it; amounts in dollars, signed. */
+export const transactionLineView = z.object({
+  id: z.string(),
+  /** Money in (credit) or out (debit). */
+  type: z.enum(['credit', 'debit']),
+  description: z.string(),
+  /** Negative for money out. */
+  amount: z.number(),
+  date: z.string(),
+  status: z.string(),
+  kind: z.string(),
+  account: z.object({ id: z.string(), name: z.string() }),
+  account_id: z.string(),
+  account_name: z.string(),
+  reference_number: z.string(),
+  /** What the movement's source recorded with it (the counterparty, a SEPA rate, ...). */
+  metadata: z.record(z.string(), z.unknown()),
+  category: z.string(),
+  category_label: z.string(),
+  category_is_custom: z.boolean(),
+});
+export type TransactionLineView = z.infer<typeof transactionLineView>;
+
+/** What a receipt adds to its line: the steps so far, the account, and for SEPA the euros. */
+export const receiptDetailsView = z.object({
+  reference_number: z.string(),
+  status: z.string(),
+  timeline: z.array(
+    z.object({
+      step: z.enum(['initiated', 'settled', 'failed', 'reversed']),
+      at: z.string(),
+      detail: z.string().nullable(),
+    }),
+  ),
+  counterparty: z.string().nullable(),
+  category: z.string().nullable(),
+  account: z.object({ id: z.string(), name: z.string(), formatted_account_number: z.string() }),
+  /** Dollars; null when the line has not been posted yet. */
+  balance_after: z.number().nullable(),
+  /** Euros with two decimals and the rate (euros per dollar, six decimals), both as text. */
+  sepa: z.object({ eur_amount: z.string(), exchange_rate: z.string() }).nullable(),
+  /** What may still be cancelled from here: a pending transfer or an unclaimed Zelle payment. */
+  cancellable: z.object({ kind: z.enum(['transfer', 'zelle-payment']), id: z.string() }).nullable(),
+});
+export type ReceiptDetailsView = z.infer<typeof receiptDetailsView>;
+
+/** The answer of GET /transactions/{transactionId}. */
+export const receiptData = z.object({
+  transaction: transactionLineView,
+  receipt: receiptDetailsView,
+});
+export const receiptAnswer = successOf(receiptData);
+
+/** A month an account has a statement for; the current month is a statement to date. */
+export const statementMonthView = z.object({
+  month: z.string(),
+  from: z.string(),
+  /** Exclusive end of the month. */
+  to: z.string(),
+  complete: z.boolean(),
+});
+export type StatementMonthView = z.infer<typeof statementMonthView>;
+
+/** The answer of GET /accounts/{accountId}/statements. */
+export const statementMonthsData = z.object({
+  account_id: z.string(),
+  statements: z.array(statementMonthView),
+});
+export const statementMonthsAnswer = successOf(statementMonthsData);

@@ -1,0 +1,66 @@
+import type { TransferView } from '@bank/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { RecentTransfers } from './recent-transfers';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const sent: TransferView = {
+  id: 'trf-1',
+  type: 'external-bank',
+  status: 'completed',
+  description: 'Transfer to Sam Otis',
+  amount: 300,
+  fee: 3,
+  total: 303,
+  currency: 'USD',
+  formatted_amount: '$300.00',
+  reference_number: 'TRF-FIRST-0001',
+  recipient_name: 'Sam Otis',
+  memo: '',
+  transfer_date: '2026-11-20',
+  processing_time: '1-3 business days',
+  from_account: { id: 'chk', name: 'Everyday Checking' },
+  to_account: null,
+  bank_name: 'First Federal',
+  recipient_account: '****6789',
+  exchange: null,
+  estimated_settlement: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  date: '2026-11-20T10:00:00.000Z',
+  country: null,
+  purpose_of_payment: null,
+  settled_at: '2026-11-21T10:00:00.000Z',
+  failure_reason: null,
+  repeat_of: null,
+};
+
+describe('Recent transfers: Repeat', () => {
+  it('confirms a repeated transfer with the reference number it got and links its receipt', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/transfers/recent': () => ({ transfers: [sent] }),
+      'POST /api/transfers/trf-1/repeat': () => ({
+        transfer: { ...sent, id: 'trf-2', reference_number: 'TRF-AGAIN-0002', repeat_of: 'trf-1' },
+      }),
+    });
+    renderWithProviders(<RecentTransfers />);
+    await user.click(await screen.findByRole('button', { name: /^Repeat Transfer to Sam Otis/ }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Repeat' }));
+
+    const done = await screen.findByText('Transfer repeated');
+    const notice = done.closest('.alert') as HTMLElement;
+    expect(within(notice).getByText('TRF-AGAIN-0002')).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'View receipt' })).toHaveAttribute(
+      'href',
+      '/transactions/TRF-AGAIN-0002',
+    );
+    // The toast says it too.
+    expect(await screen.findByText(/Reference number: TRF-AGAIN-0002/)).toBeInTheDocument();
+    const posts = api.calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.headers['Idempotency-Key']).toMatch(/.{16,}/);
+  });
+});
