@@ -134,7 +134,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
           async (job) => {
             const dueAt = job.timestamp + (job.opts.delay ?? 0);
             queueJobDelay.observe(
-              { queue: QUEUE_NAME, job: job.name },
+              { queue: QUEUE_NAME, job_name: job.name },
               Math.max(0, Date.now() - dueAt) / 1000,
             );
             const processor = options.processors[job.name];
@@ -145,7 +145,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
         );
         worker.on('error', () => {});
         worker.on('failed', (job, error) => {
-          queueJobFailures.inc({ queue: QUEUE_NAME, job: job?.name ?? 'unknown' });
+          queueJobFailures.inc({ queue: QUEUE_NAME, job_name: job?.name ?? 'unknown' });
           options.onError?.(error);
         });
         for (const [name, every] of Object.entries(options.repeating ?? {})) {
