@@ -11,6 +11,8 @@ import {
 } from '@bank/infra';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { withCorrelationId } from '../kernel/command-correlation.ts';
+import { jobCorrelationId, withSchedulingCorrelation } from './job-correlation.ts';
 
 export const QUEUE_NAME = 'bank-jobs';
 
@@ -61,6 +63,14 @@ export interface JobSystemOptions {
   runWorker?: boolean;
   runDispatcher?: boolean;
   onError?: (error: unknown) => void;
+  /** Where a line per finished or failed job goes (pino's signature); none when absent. */
+  logger?: JobLogger;
+}
+
+/** The part of a pino logger the job system writes to. */
+export interface JobLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
 }
 
 export interface JobSystem {
@@ -99,7 +109,9 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   async function enqueue(events: RecordedEvent[]): Promise<void> {
     const jobs = events.flatMap((event) =>
       options.schedulers.flatMap((scheduler) =>
-        scheduler.schedule(event as RecordedEvent<BankEvent>),
+        scheduler
+          .schedule(event as RecordedEvent<BankEvent>)
+          .map((job) => ({ ...job, data: withSchedulingCorrelation(job.data, event) })),
       ),
     );
     if (jobs.length === 0) return;
@@ -139,7 +151,21 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
             );
             const processor = options.processors[job.name];
             if (!processor) throw new Error(`No processor for job ${job.name}`);
-            return processor(job.data as Record<string, unknown>, job);
+            const data = job.data as Record<string, unknown>;
+            const correlationId = jobCorrelationId(data, job.id);
+            const fields = { job_name: job.name, job_id: job.id, correlation_id: correlationId };
+            const started = Date.now();
+            try {
+              const result = await withCorrelationId(correlationId, () => processor(data, job));
+              options.logger?.info({ ...fields, ms: Date.now() - started }, 'job done');
+              return result;
+            } catch (error) {
+              options.logger?.error(
+                { ...fields, attempt: job.attemptsMade + 1, err: (error as Error).message },
+                'job failed',
+              );
+              throw error;
+            }
           },
           { connection: workerConnection, prefix, concurrency: 8 },
         );
