@@ -44,6 +44,7 @@ import { createBankStore } from './bank-store.ts';
 import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
+import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
 import { failStart } from './start-refused.ts';
@@ -114,6 +115,15 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
           ...(options.logStream ? { stream: options.logStream } : {}),
         }));
   const log = (line: string) => logger.info(line);
+  // Refused before anything starts: a typo must not leave a bank without its limits.
+  const fromEnv = options.rateLimits ? undefined : rateLimitSetting(process.env.RATE_LIMITS);
+  const rateLimits = options.rateLimits ?? fromEnv!.limits;
+  if (fromEnv?.setting === 'load') {
+    logger.warn(
+      { rate_limits: 'load', ...rateLimits },
+      'RATE_LIMITS=load: sign-in, registration and money rate limits are lifted (load tests only)',
+    );
+  }
   const roles = {
     commands: true,
     queries: true,
@@ -314,7 +324,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     serve: { commands: roles.commands, queries: roles.queries },
     isReady: () => ready,
     failingProjections,
-    rateLimits: options.rateLimits,
+    rateLimits,
     rateLimitNamespace: options.queuePrefix,
     trustProxy: config.trustProxy,
     logLevel: config.logLevel,
