@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { TestBank } from '@bank/stack/testing';
+import { startTestBank, type TestBank } from '@bank/stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyJobModule } from './money-jobs.ts';
 import { customer } from '../routes/money-test-helpers.ts';
-import { startTestBank } from '@bank/stack/testing';
+import { moneyJobModule } from './money-jobs.ts';
 
 /** Jobs run by the real job system: the events a job appends carry a correlation id. */
 const lines: Record<string, unknown>[] = [];
@@ -46,7 +45,7 @@ describe('correlation ids of job-started commands', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await bank.jobs!.dispatchPending();
     await expect
-      .poll(async () => (await eventsOf(`type`, 'ScheduledTransferRan')).length, {
+      .poll(async () => (await eventsOf('type', 'ScheduledTransferRan')).length, {
         timeout: 20_000,
         interval: 200,
       })
@@ -81,5 +80,24 @@ describe('correlation ids of job-started commands', () => {
         timeout: 5_000,
       })
       .toMatchObject({ job_name: 'send-welcome', correlation_id: `job:${jobId}` });
+  });
+
+  it('a failed job is logged once, at error, with its correlation id', async () => {
+    const jobId = `failing-${randomUUID()}`;
+    await bank.jobs!.queue.add(
+      'no-such-job',
+      { correlationId: 'caller-correlation' },
+      { jobId, attempts: 1 },
+    );
+    await expect
+      .poll(() => lines.filter((l) => l.job_id === jobId), { timeout: 10_000 })
+      .toHaveLength(1);
+    expect(lines.find((l) => l.job_id === jobId)).toMatchObject({
+      level: 50,
+      msg: 'job failed',
+      job_name: 'no-such-job',
+      correlation_id: 'caller-correlation',
+      err: 'No processor for job no-such-job',
+    });
   });
 });

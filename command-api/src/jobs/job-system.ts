@@ -63,7 +63,10 @@ export interface JobSystemOptions {
   runWorker?: boolean;
   runDispatcher?: boolean;
   onError?: (error: unknown) => void;
-  /** Where a line per finished or failed job goes (pino's signature); none when absent. */
+  /**
+   * Where a line per finished or failed job goes (pino's signature); failed jobs go to onError
+   * instead when absent.
+   */
   logger?: JobLogger;
 }
 
@@ -83,6 +86,9 @@ export interface JobSystem {
 }
 
 const DISPATCHER = 'job-dispatcher';
+
+/** What a job's log line names it by (never its data, which can hold a customer's). */
+const jobFields = (job: Job) => ({ job_name: job.name, job_id: job.id });
 /** The job states the queue-depth gauge reports. */
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 const KEEP: JobsOptions = {
@@ -153,26 +159,30 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
             if (!processor) throw new Error(`No processor for job ${job.name}`);
             const data = job.data as Record<string, unknown>;
             const correlationId = jobCorrelationId(data, job.id);
-            const fields = { job_name: job.name, job_id: job.id, correlation_id: correlationId };
             const started = Date.now();
-            try {
-              const result = await withCorrelationId(correlationId, () => processor(data, job));
-              options.logger?.info({ ...fields, ms: Date.now() - started }, 'job done');
-              return result;
-            } catch (error) {
-              options.logger?.error(
-                { ...fields, attempt: job.attemptsMade + 1, err: (error as Error).message },
-                'job failed',
-              );
-              throw error;
-            }
+            const result = await withCorrelationId(correlationId, () => processor(data, job));
+            options.logger?.info(
+              { ...jobFields(job), correlation_id: correlationId, ms: Date.now() - started },
+              'job done',
+            );
+            return result;
           },
           { connection: workerConnection, prefix, concurrency: 8 },
         );
         worker.on('error', () => {});
         worker.on('failed', (job, error) => {
           queueJobFailures.inc({ queue: QUEUE_NAME, job_name: job?.name ?? 'unknown' });
-          options.onError?.(error);
+          if (!options.logger) return options.onError?.(error);
+          const data = (job?.data ?? {}) as Record<string, unknown>;
+          options.logger.error(
+            {
+              ...(job ? jobFields(job) : {}),
+              correlation_id: jobCorrelationId(data, job?.id),
+              attempt: job?.attemptsMade,
+              err: error.message,
+            },
+            'job failed',
+          );
         });
         for (const [name, every] of Object.entries(options.repeating ?? {})) {
           await queue
