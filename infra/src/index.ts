@@ -18,3 +18,4 @@ export * from './event-store/kurrentdb-event-store.ts';
 export * from './observability/metrics.ts';
 export * from './observability/prometheus-text.ts';
 export * from './observability/tracing.ts';
+export * from './logging/logger.ts';

@@ -2,12 +2,30 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseSamples, type Sample } from '@bank/infra';
 import { callApi, type BankEndpoint } from './http.ts';
 
-/** One scrape of the bank's metrics registry (GET /api/ops/metrics, the ops token). */
+/** BANK_METRICS_URLS: comma-separated metrics URLs, or none (the bank's own, through BANK_URL). */
+export function metricsUrlsFromEnv(value: string | undefined): string[] | undefined {
+  const urls = (value ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  return urls.length > 0 ? urls : undefined;
+}
+
+/**
+ * One scrape of the bank's metrics: GET /api/ops/metrics by default, or every URL of
+ * `metricsUrls` (each service of a bank in scale mode: behind the edge that path reaches only the
+ * query-api), their samples together so the window's sums add up across the services. The ops
+ * token goes with each request. A URL that does not answer 200 adds nothing.
+ */
 export async function scrapeBank(endpoint: BankEndpoint): Promise<Sample[]> {
-  const response = await callApi<string>(endpoint.baseUrl, 'GET', '/api/ops/metrics', {
-    token: endpoint.opsToken,
-  });
-  return response.status === 200 ? parseSamples(String(response.body)) : [];
+  const urls = endpoint.metricsUrls ?? [new URL('/api/ops/metrics', endpoint.baseUrl).href];
+  const scrapes = await Promise.all(
+    urls.map(async (url) => {
+      const response = await callApi<string>(url, 'GET', url, { token: endpoint.opsToken });
+      return response.status === 200 ? parseSamples(String(response.body)) : [];
+    }),
+  );
+  return scrapes.flat();
 }
 
 const sum = (samples: Sample[], name: string, where: (s: Sample) => boolean = () => true) =>

@@ -2,6 +2,8 @@
 export interface BankEndpoint {
   baseUrl: string;
   opsToken: string;
+  /** Where the bank's figures are scraped (each service's, when it runs as several); its own by default. */
+  metricsUrls?: string[];
 }
 
 export class HttpError extends Error {

@@ -1,6 +1,6 @@
 // npm run load:<smoke|mixed|hot|breakpoint>: starts a bank (or uses BANK_URL + OPS_TOKEN), seeds
 // customers and funds through the API, runs the k6 script, and checks the ledger afterwards.
-import { formatTable, grafanaLink } from './bank-metrics.ts';
+import { formatTable, grafanaLink, metricsUrlsFromEnv } from './bank-metrics.ts';
 import { ensureK6 } from './k6.ts';
 import { startLocalBank, type LocalBank } from './local-bank.ts';
 import { SCENARIOS, runScenario, type ScenarioName } from './scenarios.ts';
@@ -16,8 +16,14 @@ let local: LocalBank | undefined;
 let endpoint;
 if (process.env.BANK_URL) {
   if (!process.env.OPS_TOKEN) throw new Error('BANK_URL needs OPS_TOKEN (the bank’s ops token)');
-  endpoint = { baseUrl: process.env.BANK_URL, opsToken: process.env.OPS_TOKEN };
+  const metricsUrls = metricsUrlsFromEnv(process.env.BANK_METRICS_URLS);
+  endpoint = {
+    baseUrl: process.env.BANK_URL,
+    opsToken: process.env.OPS_TOKEN,
+    ...(metricsUrls ? { metricsUrls } : {}),
+  };
   console.log(`Against the running bank at ${endpoint.baseUrl}`);
+  if (metricsUrls) console.log(`Its figures from ${metricsUrls.join(', ')}`);
 } else {
   local = await startLocalBank();
   endpoint = local.endpoint;

@@ -11,6 +11,8 @@ import {
 } from '@bank/infra';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { withCorrelationId } from '../kernel/command-correlation.ts';
+import { jobCorrelationId, withSchedulingCorrelation } from './job-correlation.ts';
 
 export const QUEUE_NAME = 'bank-jobs';
 
@@ -61,6 +63,17 @@ export interface JobSystemOptions {
   runWorker?: boolean;
   runDispatcher?: boolean;
   onError?: (error: unknown) => void;
+  /**
+   * Where a line per finished or failed job goes (pino's signature); failed jobs go to onError
+   * instead when absent.
+   */
+  logger?: JobLogger;
+}
+
+/** The part of a pino logger the job system writes to. */
+export interface JobLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
 }
 
 export interface JobSystem {
@@ -73,6 +86,9 @@ export interface JobSystem {
 }
 
 const DISPATCHER = 'job-dispatcher';
+
+/** What a job's log line names it by (never its data, which can hold a customer's). */
+const jobFields = (job: Job) => ({ job_name: job.name, job_id: job.id });
 /** The job states the queue-depth gauge reports. */
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 const KEEP: JobsOptions = {
@@ -99,7 +115,9 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   async function enqueue(events: RecordedEvent[]): Promise<void> {
     const jobs = events.flatMap((event) =>
       options.schedulers.flatMap((scheduler) =>
-        scheduler.schedule(event as RecordedEvent<BankEvent>),
+        scheduler
+          .schedule(event as RecordedEvent<BankEvent>)
+          .map((job) => ({ ...job, data: withSchedulingCorrelation(job.data, event) })),
       ),
     );
     if (jobs.length === 0) return;
@@ -134,19 +152,37 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
           async (job) => {
             const dueAt = job.timestamp + (job.opts.delay ?? 0);
             queueJobDelay.observe(
-              { queue: QUEUE_NAME, job: job.name },
+              { queue: QUEUE_NAME, job_name: job.name },
               Math.max(0, Date.now() - dueAt) / 1000,
             );
             const processor = options.processors[job.name];
             if (!processor) throw new Error(`No processor for job ${job.name}`);
-            return processor(job.data as Record<string, unknown>, job);
+            const data = job.data as Record<string, unknown>;
+            const correlationId = jobCorrelationId(data, job.id);
+            const started = Date.now();
+            const result = await withCorrelationId(correlationId, () => processor(data, job));
+            options.logger?.info(
+              { ...jobFields(job), correlation_id: correlationId, ms: Date.now() - started },
+              'job done',
+            );
+            return result;
           },
           { connection: workerConnection, prefix, concurrency: 8 },
         );
         worker.on('error', () => {});
         worker.on('failed', (job, error) => {
-          queueJobFailures.inc({ queue: QUEUE_NAME, job: job?.name ?? 'unknown' });
-          options.onError?.(error);
+          queueJobFailures.inc({ queue: QUEUE_NAME, job_name: job?.name ?? 'unknown' });
+          if (!options.logger) return options.onError?.(error);
+          const data = (job?.data ?? {}) as Record<string, unknown>;
+          options.logger.error(
+            {
+              ...(job ? jobFields(job) : {}),
+              correlation_id: jobCorrelationId(data, job?.id),
+              attempt: job?.attemptsMade,
+              err: error.message,
+            },
+            'job failed',
+          );
         });
         for (const [name, every] of Object.entries(options.repeating ?? {})) {
           await queue

@@ -5,6 +5,7 @@ import {
   type EventMetadata,
   type EventStore,
 } from '@bank/infra';
+import { currentCorrelationId } from './command-correlation.ts';
 import { HotStreams } from './hot-streams.ts';
 import { InFlightAppends } from './in-flight.ts';
 import { StateCache } from './state-cache.ts';
@@ -55,7 +56,9 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
     store,
     cache,
     execute(metadata, work) {
-      return inSpan('command', () => executeCommand(metadata, work));
+      const correlationId = metadata.correlationId ?? currentCorrelationId();
+      const stored = correlationId ? { ...metadata, correlationId } : metadata;
+      return inSpan('command', () => executeCommand(stored, work));
     },
   };
 

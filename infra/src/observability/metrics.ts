@@ -104,14 +104,14 @@ export const queueJobs = new Gauge({
 export const queueJobFailures = new Counter({
   name: 'bank_queue_job_failures_total',
   help: 'Job attempts that failed, by queue and job name.',
-  labelNames: ['queue', 'job'] as const,
+  labelNames: ['queue', 'job_name'] as const,
   registers,
 });
 
 export const queueJobDelay = new Histogram({
   name: 'bank_queue_job_delay_seconds',
   help: 'Time a job waited between when it was due and when a worker took it, by queue and job name.',
-  labelNames: ['queue', 'job'] as const,
+  labelNames: ['queue', 'job_name'] as const,
   buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
   registers,
 });
@@ -164,6 +164,18 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
 /** Names of every metric this process exports (dashboards and alerts may use only these). */
 export function exportedMetricNames(): string[] {
   return metricsRegistry.getMetricsAsArray().map((metric) => metric.name);
+}
+
+/** Each exported metric's label names (a histogram's `le` is added by its series, not listed). */
+export function exportedMetricLabels(): Record<string, string[]> {
+  return Object.fromEntries(
+    metricsRegistry
+      .getMetricsAsArray()
+      .map((metric) => [
+        metric.name,
+        [...((metric as unknown as { labelNames?: readonly string[] }).labelNames ?? [])],
+      ]),
+  );
 }
 
 /** The pool's clients now: how many callers wait for a connection is the saturation signal. */

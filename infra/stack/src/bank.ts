@@ -14,7 +14,9 @@ import {
 import {
   createKafka,
   createKafkaRelay,
+  createLogger,
   createPool,
+  lineLogger,
   createSessionStore,
   loadConfig,
   loadBankKeys,
@@ -26,6 +28,7 @@ import {
   tracingConfigured,
   type BankApp,
   type BankConfig,
+  type BankLogger,
   type EventStore,
   type KafkaRelay,
   type Pool,
@@ -41,6 +44,7 @@ import { createBankStore } from './bank-store.ts';
 import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
+import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
 import { failStart } from './start-refused.ts';
@@ -73,8 +77,11 @@ export interface StartBankOptions {
   rateLimits?: HttpServerOptions['rateLimits'];
   /** Serve the built frontend (the default); separate services leave that to the edge. */
   serveFrontend?: boolean;
+  /** Line-at-a-time output instead of the process logger (tests, tools). */
   log?: (line: string) => void;
-  /** Where the access log's JSON lines go (standard output when absent). */
+  /** The process logger (a service's, naming it); one of LOG_LEVEL's is made when absent. */
+  logger?: BankLogger;
+  /** Where the access log's and the process logger's JSON lines go (standard output when absent). */
   logStream?: HttpServerOptions['logStream'];
   /** Awaited before the HTTP server is built, e.g. a build of the web app it serves. */
   beforeHttp?: Promise<void>;
@@ -99,7 +106,24 @@ export function registerJobModule(module: NonNullable<StartBankOptions['jobs']>)
  */
 export async function startBank(options: StartBankOptions = {}): Promise<BankParts> {
   const config = { ...loadConfig(), ...options.config };
-  const log = options.log ?? ((line: string) => console.log(line));
+  const logger =
+    options.logger ??
+    (options.log
+      ? lineLogger(options.log)
+      : createLogger({
+          level: config.logLevel,
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        }));
+  const log = (line: string) => logger.info(line);
+  // Refused before anything starts: a typo must not leave a bank without its limits.
+  const fromEnv = options.rateLimits ? undefined : rateLimitSetting(process.env.RATE_LIMITS);
+  const rateLimits = options.rateLimits ?? fromEnv!.limits;
+  if (fromEnv?.setting === 'load') {
+    logger.warn(
+      { rate_limits: 'load', ...rateLimits },
+      'RATE_LIMITS=load: sign-in, registration and money rate limits are lifted (load tests only)',
+    );
+  }
   const roles = {
     commands: true,
     queries: true,
@@ -117,8 +141,16 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   // Readers pass over events they cannot read (an unknown type or version, data failing its
   // schema): each is logged once and counted in /api/ops/metrics.
   const stopSkipLog = onSkippedEvent((skipped) =>
-    log(
-      `skipped event ${skipped.eventId} (${skipped.storedType} v${skipped.schemaVersion}, ${skipped.reason}) in ${skipped.streamId}: ${skipped.error}`,
+    logger.warn(
+      {
+        event_id: skipped.eventId,
+        event_type: skipped.storedType,
+        schema_version: skipped.schemaVersion,
+        reason: skipped.reason,
+        stream_id: skipped.streamId,
+        err: skipped.error,
+      },
+      'skipped an event it cannot read',
     ),
   );
   stoppers.push(async () => {
@@ -204,7 +236,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         pool,
         store,
         projections: allProjections,
-        onParked: (parked) => logParked(log, parked),
+        onParked: (parked) => logParked(logger, parked),
       })
     : createThreadedProjectionRunner({
         pool,
@@ -212,7 +244,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         databaseUrl,
         secretsKeyHex: secretsKey.toString('hex'),
         poolSize: 16,
-        log,
+        logger,
       });
   if (roles.projections && config.kafkaBrokers) {
     // Scale mode: a relay (one per deployment, elected through PostgreSQL) puts the log on Kafka,
@@ -227,8 +259,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       projections: allProjections,
       open: store.openSealed,
       onError: (name, error) =>
-        log(`projection ${name} (kafka) failed: ${(error as Error).message}`),
-      onParked: (parked) => logParked(log, parked),
+        logger.error(
+          { projection: name, source: 'kafka', err: (error as Error).message },
+          'projection failed',
+        ),
+      onParked: (parked) => logParked(logger, parked),
     });
     failingProjections = worker.failing;
     await worker.start();
@@ -258,7 +293,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       ),
       schedulers: [welcomeScheduler, ...modules.flatMap((m) => m.schedulers ?? [])],
       repeating: Object.assign({}, coreRepeatingJobs, ...modules.map((m) => m.repeating ?? {})),
-      onError: (error) => log(`job error: ${(error as Error).message}`),
+      onError: (error) => logger.error({ err: (error as Error).message }, 'job error'),
+      logger,
     });
     await jobs.start();
     stoppers.push(() => jobs!.stop());
@@ -274,7 +310,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     rateLimitRedis.on('error', () => {});
     await rateLimitRedis
       .connect()
-      .catch(() => log('Redis is not reachable: rate limits count in this process until it is'));
+      .catch(() =>
+        logger.warn('Redis is not reachable: rate limits count in this process until it is'),
+      );
     stoppers.push(async () => rateLimitRedis?.disconnect());
   }
 
@@ -286,7 +324,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     serve: { commands: roles.commands, queries: roles.queries },
     isReady: () => ready,
     failingProjections,
-    rateLimits: options.rateLimits,
+    rateLimits,
     rateLimitNamespace: options.queuePrefix,
     trustProxy: config.trustProxy,
     logLevel: config.logLevel,

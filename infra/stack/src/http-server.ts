@@ -27,6 +27,7 @@ import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { healthReport, type FailingProjections } from './health.ts';
+import { DEFAULT_RATE_LIMITS } from './rate-limit-setting.ts';
 import { webAppPageFile, webAppStaticOptions } from './web-app-static.ts';
 
 /** Where the API reference page is served. */
@@ -62,10 +63,7 @@ export interface HttpServerOptions {
   metricsToken?: string | undefined;
 }
 
-export const DEFAULT_RATE_LIMITS = {
-  auth: { max: 30, timeWindow: 60_000 },
-  money: { max: 120, timeWindow: 60_000 },
-};
+export { DEFAULT_RATE_LIMITS };
 
 /** The /api surface (commands and queries), /api/health, and the built frontend. */
 export async function buildHttpServer(options: HttpServerOptions): Promise<BankApp> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '@bank/infra';
+import { createLogger, loadConfig } from '@bank/infra';
 import { startBank } from '../bank.ts';
 import '../modules.ts';
 import { StartRefused } from '../start-refused.ts';
@@ -20,18 +20,21 @@ function opsToken(dataDir: string): string {
 }
 
 const config = loadConfig();
-const log = (line: string) => console.log(line);
+// Start-up lines are written at any LOG_LEVEL; the running bank's follow LOG_LEVEL.
+const startup = createLogger({ level: 'info' });
+const log = (line: string) => startup.info(line);
 const bank = await startBank({
   config: { opsToken: opsToken(config.dataDir) },
   // Built beside PostgreSQL's start-up, so a fresh clone serves the web app on first start.
   beforeHttp: ensureWebAppBuilt(log),
-  log,
+  logger: createLogger({ level: config.logLevel }),
 }).catch((error) => {
   if (!(error instanceof StartRefused)) throw error;
-  console.error(`\n${error.message}\n`);
+  startup.fatal(error.message);
   process.exit(2);
 });
 const demo = await seedDemoCustomer(bank.ctx, config.dataDir);
+// The banner is for the person who ran `npm start` (it shows the ops token): not a log line.
 console.log(`\nHarborview Community Bank is running at http://localhost:${config.port}`);
 if (demo)
   console.log(`Demo customer: account number ${demo.accountNumber}, password ${demo.password}`);
@@ -42,7 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log('Stopping...');
+    startup.info('Stopping...');
     void bank.stop().then(() => process.exit(0));
   });
 }

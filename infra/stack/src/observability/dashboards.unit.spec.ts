@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exportedMetricNames } from '@bank/infra';
+import { exportedMetricLabels, exportedMetricNames } from '@bank/infra';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -19,7 +19,76 @@ function exported(name: string): boolean {
   return names.has(name) || names.has(name.replace(HISTOGRAM_SERIES, ''));
 }
 
+/** Labels Prometheus attaches to every series at scrape time (it renames a metric's own). */
+const TARGET_LABELS = ['job', 'instance'];
+/** Target labels a query may read: `instance`, and those prometheus.yml relabels onto targets. */
+function queryableTargetLabels(): string[] {
+  const config = parse(read('prometheus/prometheus.yml')) as {
+    scrape_configs: { relabel_configs?: { target_label: string }[] }[];
+  };
+  const relabelled = config.scrape_configs.flatMap((c) =>
+    (c.relabel_configs ?? []).map((r) => r.target_label),
+  );
+  return ['instance', ...relabelled];
+}
+/** Label names an expression groups by or selects on, and those its legend or summary prints. */
+function labelsIn(expr: string, template = ''): string[] {
+  const grouped = [...expr.matchAll(/\b(?:by|without|on|ignoring)\s*\(([^)]*)\)/g)].flatMap((m) =>
+    m[1]!.split(',').map((l) => l.trim()),
+  );
+  const selected = [...expr.matchAll(/\{([^}]*)\}/g)].flatMap((m) =>
+    [...m[1]!.matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)\s*(?:=~|!~|!=|=)/g)].map((l) => l[1]!),
+  );
+  const printed = [
+    ...template.matchAll(/\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}/g),
+    ...template.matchAll(/\$labels\.([a-zA-Z_][a-zA-Z0-9_]*)/g),
+  ].map((m) => m[1]!);
+  return [...new Set([...grouped, ...selected, ...printed].filter(Boolean))];
+}
+/** Labels a series of the metric carries once scraped: its own, `le` on buckets, the target's. */
+function labelsOf(name: string): string[] {
+  const labels = exportedMetricLabels();
+  const own = labels[name] ?? labels[name.replace(HISTOGRAM_SERIES, '')] ?? [];
+  return [...own, ...(name.endsWith('_bucket') ? ['le'] : []), ...queryableTargetLabels()];
+}
+function expectLabelsExist(where: string, expr: string, template?: string) {
+  for (const label of labelsIn(expr, template)) {
+    for (const name of metricsIn(expr)) {
+      expect(labelsOf(name), `${where}: ${name} has no label ${label}`).toContain(label);
+    }
+  }
+}
+
 describe('dashboards and alerts as code', () => {
+  it('no exported metric has a label Prometheus reserves for the scrape target', () => {
+    const labels = exportedMetricLabels();
+    expect(labels).toHaveProperty('bank_queue_job_failures_total');
+    for (const [name, own] of Object.entries(labels)) {
+      for (const reserved of TARGET_LABELS) expect(own, name).not.toContain(reserved);
+    }
+  });
+
+  it('every label a dashboard panel or alert reads exists on the metric it queries', () => {
+    const dashboard = JSON.parse(read('grafana/dashboards/bank.json')) as {
+      panels: { title: string; targets?: { expr: string; legendFormat?: string }[] }[];
+    };
+    for (const panel of dashboard.panels) {
+      for (const { expr, legendFormat } of panel.targets ?? []) {
+        expectLabelsExist(panel.title, expr, legendFormat);
+      }
+    }
+    const rules = (
+      parse(read('prometheus/alerts.yml')) as {
+        groups: {
+          rules: { alert: string; expr: string; annotations?: Record<string, string> }[];
+        }[];
+      }
+    ).groups.flatMap((g) => g.rules);
+    for (const rule of rules) {
+      expectLabelsExist(rule.alert, rule.expr, Object.values(rule.annotations ?? {}).join(' '));
+    }
+  });
+
   it('parses every file under infra/observability', () => {
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) =>
       /\.(json|ya?ml)$/.test(f),

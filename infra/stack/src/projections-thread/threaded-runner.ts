@@ -3,6 +3,7 @@ import {
   exportForwardedSpans,
   noteSkippedEvent,
   tracingStarted,
+  type BankLogger,
   type EventStore,
   type Pool,
 } from '@bank/infra';
@@ -13,7 +14,7 @@ export interface ThreadedRunnerOptions extends ProjectionThreadData {
   /** The main thread's pool and store, for catchUp(). */
   pool: Pool;
   store: EventStore;
-  log: (line: string) => void;
+  logger: BankLogger;
 }
 
 export interface ThreadedProjectionRunner extends ProjectionRunner {
@@ -25,11 +26,17 @@ const RESTART_DELAY_MS = 1000;
 
 /** The log line of a parked event: ops list, retry and skip them under /api/ops/parked-events. */
 export function logParked(
-  log: (line: string) => void,
+  logger: BankLogger,
   parked: { projection: string; eventId: string; type: string; error: string },
 ): void {
-  log(
-    `projection ${parked.projection} parked event ${parked.eventId} (${parked.type}) after retries: ${parked.error}`,
+  logger.error(
+    {
+      projection: parked.projection,
+      event_id: parked.eventId,
+      event_type: parked.type,
+      err: parked.error,
+    },
+    'projection parked an event after retries',
   );
 }
 
@@ -45,7 +52,7 @@ export function createThreadedProjectionRunner(
     pool: options.pool,
     store: options.store,
     projections: allProjections,
-    onParked: (parked) => logParked(options.log, parked),
+    onParked: (parked) => logParked(options.logger, parked),
   });
   const data: ProjectionThreadData = {
     databaseUrl: options.databaseUrl,
@@ -73,11 +80,14 @@ export function createThreadedProjectionRunner(
           resolve();
         } else if (message.kind === 'failed') {
           failure = message.message;
-          options.log(`projections thread failed to start: ${message.message}`);
+          options.logger.fatal({ err: message.message }, 'projections thread failed to start');
         } else if (message.kind === 'projection-error') {
-          options.log(`projection ${message.projection} failed: ${message.message}`);
+          options.logger.error(
+            { projection: message.projection, err: message.message },
+            'projection failed',
+          );
         } else if (message.kind === 'event-parked') {
-          logParked(options.log, message);
+          logParked(options.logger, message);
         } else if (message.kind === 'event-skipped') {
           noteSkippedEvent(message.skipped);
         } else if (message.kind === 'spans') {
@@ -86,14 +96,14 @@ export function createThreadedProjectionRunner(
       });
       thread.on('error', (error) => {
         failure = error.message;
-        options.log(`projections thread: ${error.message}`);
+        options.logger.error({ err: error.message }, 'projections thread failed');
       });
       thread.on('exit', (code) => {
         if (worker === thread) worker = undefined;
         if (!started) reject(new Error(`The projections thread exited (code ${code}): ${failure}`));
         else if (!stopping) {
           // The read models would stop moving: start a new thread (it resumes from checkpoints).
-          options.log(`projections thread exited (code ${code}); restarting`);
+          options.logger.warn({ code }, 'projections thread exited; restarting');
           restart = setTimeout(() => void spawn().catch(() => {}), RESTART_DELAY_MS);
         }
       });

@@ -36,7 +36,7 @@ export async function startBankProcess(
     const timer = setTimeout(() => reject(new Error(`bank did not start:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-50_000);
-      const match = /ready on (http:\/\/\S+)/.exec(output);
+      const match = /ready on (http:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

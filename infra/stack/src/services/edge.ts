@@ -1,4 +1,4 @@
-import { parseTrustProxy } from '@bank/infra';
+import { createLogger, parseTrustProxy } from '@bank/infra';
 import { buildEdge } from './edge-app.ts';
 
 /** Comma-separated base URLs from the environment. */
@@ -27,7 +27,7 @@ const url = await edge.listen({
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST ?? '0.0.0.0',
 });
-console.log(`[edge] ready on ${url}`);
+createLogger({ level: 'info', base: { service: 'edge' } }).info({ url }, `ready on ${url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void edge.close().then(() => process.exit(0)));
 }

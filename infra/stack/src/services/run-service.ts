@@ -1,4 +1,4 @@
-import { loadConfig } from '@bank/infra';
+import { createLogger, loadConfig } from '@bank/infra';
 import { startBank, type StartBankOptions } from '../bank.ts';
 import { StartRefused } from '../start-refused.ts';
 import '../modules.ts';
@@ -14,32 +14,32 @@ const roles: Record<ServiceName, NonNullable<StartBankOptions['roles']>> = {
   jobs: { commands: false, queries: false, projections: false, jobs: true, http: true },
 };
 
-/** What a separate service needs from its environment: shared stores, not embedded ones. */
-function requireEnvironment(service: ServiceName): void {
+/** Starts one part of the bank as its own process (npm run start:<service>). */
+export async function runService(service: ServiceName): Promise<void> {
+  // Whether it started (or why not) is written at any LOG_LEVEL: a supervisor waits for it.
+  const logger = createLogger({ level: 'info', base: { service } });
+  // What a separate service needs from its environment: shared stores, not embedded ones.
   const absent = missingSettings(service, process.env);
   if (absent.length > 0) {
-    console.error(
+    logger.fatal(
+      { missing: absent },
       `${service}: set ${absent.join(', ')}. A separate service shares PostgreSQL, Redis and its ` +
         'keys with the others; `npm start` runs the whole bank in one process with embedded stores.',
     );
     process.exit(2);
   }
-}
-
-/** Starts one part of the bank as its own process (npm run start:<service>). */
-export async function runService(service: ServiceName): Promise<void> {
-  requireEnvironment(service);
   const config = loadConfig();
   const bank = await startBank({
     roles: roles[service],
     serveFrontend: false,
-    log: (line) => console.log(`[${service}] ${line}`),
+    logger: createLogger({ level: config.logLevel, base: { service } }),
   }).catch((error) => {
     if (!(error instanceof StartRefused)) throw error;
-    console.error(`${service}: ${error.message}`);
+    logger.fatal(`${service}: ${error.message}`);
     process.exit(2);
   });
-  console.log(`[${service}] ready on ${bank.url}${config.kafkaBrokers ? ' (scale mode)' : ''}`);
+  const scale = Boolean(config.kafkaBrokers);
+  logger.info({ url: bank.url, scale }, `ready on ${bank.url}${scale ? ' (scale mode)' : ''}`);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -39,7 +39,7 @@ export async function startService(
     );
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-50_000);
-      const match = /ready on (http:\/\/\S+)/.exec(output);
+      const match = /ready on (http:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

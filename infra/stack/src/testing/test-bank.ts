@@ -43,7 +43,8 @@ export async function startTestBank(options: StartBankOptions = {}): Promise<Tes
       auth: { max: 10_000, timeWindow: 60_000 },
       money: { max: 10_000, timeWindow: 60_000 },
     },
-    log: options.log ?? (() => {}),
+    // A test that reads the JSON log lines gets the process logger's too.
+    ...(options.logStream && !options.log ? {} : { log: options.log ?? (() => {}) }),
   });
   // Pools connect on first use: a test that never needs the owner opens no connection.
   const ownerPool = createPool(bank.config.migrationDatabaseUrl ?? bank.config.databaseUrl!, 4);

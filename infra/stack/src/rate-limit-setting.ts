@@ -1,0 +1,37 @@
+import { StartRefused } from './start-refused.ts';
+
+export interface RateLimits {
+  auth: { max: number; timeWindow: number };
+  money: { max: number; timeWindow: number };
+}
+
+/** Per client address and minute: sign-in and registration, and each money request. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  auth: { max: 30, timeWindow: 60_000 },
+  money: { max: 120, timeWindow: 60_000 },
+};
+
+/**
+ * For a load-test environment only: all of k6's traffic reaches the services from one address
+ * (the edge's, or the runner's), and seeding alone registers hundreds of customers.
+ */
+export const LOAD_TEST_RATE_LIMITS: RateLimits = {
+  auth: { max: 1_000_000, timeWindow: 60_000 },
+  money: { max: 1_000_000, timeWindow: 60_000 },
+};
+
+export const RATE_LIMIT_SETTINGS = ['default', 'load'] as const;
+export type RateLimitSetting = (typeof RATE_LIMIT_SETTINGS)[number];
+
+/** RATE_LIMITS: unset or `default` for the limits above, `load` to lift them; nothing else. */
+export function rateLimitSetting(value: string | undefined): {
+  setting: RateLimitSetting;
+  limits: RateLimits;
+} {
+  const setting = (value ?? '').trim().toLowerCase() || 'default';
+  if (setting === 'default') return { setting, limits: DEFAULT_RATE_LIMITS };
+  if (setting === 'load') return { setting, limits: LOAD_TEST_RATE_LIMITS };
+  throw new StartRefused(
+    `RATE_LIMITS must be one of ${RATE_LIMIT_SETTINGS.join(', ')} (unset means default); got "${value}".`,
+  );
+}

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, testRedisUrl } from '@bank/infra/testing';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** `npm run <script>` with its standard output kept apart; stopped once `until` sees it. */
+function runScript(script: string, env: Record<string, string>, until: (out: string) => boolean) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 90_000);
+    child.stdout.on('data', (chunk) => {
+      stdout += String(chunk);
+      if (until(stdout)) process.kill(-child.pid!, 'SIGTERM');
+    });
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const jsonLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as { level: number; msg: string; [key: string]: unknown });
+
+describe("a separate service's log", () => {
+  it('writes JSON lines with a level and a message on standard output when it is no terminal', async () => {
+    const run = await runScript(
+      'start:query-api',
+      {
+        DATABASE_URL: await createTestDatabase(),
+        REDIS_URL: testRedisUrl(),
+        OPS_TOKEN: `ops-${randomBytes(8).toString('hex')}`,
+        SECRETS_KEY: randomBytes(32).toString('hex'),
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bank-service-log-')),
+      },
+      (out) => out.includes('ready on'),
+    );
+    const lines = jsonLines(run.stdout);
+    expect(lines.length, run.stderr).toBeGreaterThan(1);
+    for (const line of lines) {
+      expect(line.level).toBeTypeOf('number');
+      expect(line.msg).toBeTypeOf('string');
+    }
+    const ready = lines.find((l) => l.msg.startsWith('ready on '));
+    expect(ready).toMatchObject({ level: 30, service: 'query-api' });
+    expect(ready!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('refuses to start without its settings in a fatal JSON line', async () => {
+    const run = await runScript('start:jobs', { DATABASE_URL: '', SECRETS_KEY: '' }, () => false);
+    expect(run.code).toBe(2);
+    const [refusal] = jsonLines(run.stdout);
+    expect(refusal).toMatchObject({ level: 60, service: 'jobs' });
+    expect(refusal!.missing).toEqual(['DATABASE_URL', 'SECRETS_KEY', 'REDIS_URL']);
+  });
+});
