@@ -72,6 +72,7 @@ export interface JobSystemOptions {
 
 /** The part of a pino logger the job system writes to. */
 export interface JobLogger {
+  debug(fields: Record<string, unknown>, message: string): void;
   info(fields: Record<string, unknown>, message: string): void;
   error(fields: Record<string, unknown>, message: string): void;
 }
@@ -161,7 +162,10 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
             const correlationId = jobCorrelationId(data, job.id);
             const started = Date.now();
             const result = await withCorrelationId(correlationId, () => processor(data, job));
-            options.logger?.info(
+            // Repeating jobs (price refresh, statement checks) run every few seconds: an
+            // operator reads their failures, not each run.
+            const level = job.name in (options.repeating ?? {}) ? 'debug' : 'info';
+            options.logger?.[level](
               { ...jobFields(job), correlation_id: correlationId, ms: Date.now() - started },
               'job done',
             );
