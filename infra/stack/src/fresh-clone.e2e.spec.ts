@@ -52,7 +52,8 @@ describe('a fresh clone', () => {
       if (!stopped) killGroup(started.child, 'SIGKILL');
     }
     rmSync(dir, { recursive: true, force: true });
-  });
+    // Removing the clone's node_modules alone can take a minute on a busy 2-core machine.
+  }, 180_000);
 
   it('serves the web app at / and /login after `npm install && npm start`', async () => {
     const clone = path.join(dir, 'bank');
