@@ -6,8 +6,9 @@ import { IDEMPOTENCY_KEY_REUSED } from '../domain/transfers/idempotency.ts';
 import { REQUEST_CLOSED } from '../domain/zelle/zelle.ts';
 import { QUOTE_EXPIRED } from '../domain/transfers/fx.ts';
 
-export const INVALID_RECIPIENT = 'invalid_recipient';
-export const RECIPIENT_NOT_FOUND = 'Recipient not found';
+import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from '../domain/transfers/posting.ts';
+
+export { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND };
 
 /**
  * Maps a broken money rule to the answer the client shows: 422 with the product's message on the

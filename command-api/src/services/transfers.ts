@@ -46,6 +46,7 @@ import {
 } from './money-lookups.ts';
 import { checkNewRecipientLimit } from './saved-recipients.ts';
 import type { EventMetadata } from '@bank/infra';
+import type { PlannedAppend } from '../domain/transfers/posting.ts';
 
 export type TransferDestination =
   | { type: 'between-accounts'; toAccountId: string }
@@ -158,6 +159,15 @@ export function postInternal(
     ),
   );
   return entryId;
+}
+
+/** Stages a plan's events, stream by stream, in the plan's order. */
+export function appendPlan(uow: UnitOfWork, appends: PlannedAppend[]): void {
+  for (const { stream, expect, events } of appends) {
+    if (expect === 'read') uow.append(stream, events);
+    else if (expect === 'any') uow.appendAny(stream, events);
+    else uow.appendNew(stream, events);
+  }
 }
 
 /** Counts a movement against a customer's limits (and the duplicate check) in the same append. */

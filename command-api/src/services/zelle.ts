@@ -1,10 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   MoneyMovementCancelled,
   ZellePaymentClaimed,
   ZellePaymentReturned,
-  ZellePaymentSent,
-  ZelleRequestCreated,
   BANK_TIME_ZONE,
   centsToDollars,
   formatUsd,
@@ -13,21 +11,13 @@ import {
   zelleStreams,
   type ZelleContact,
 } from '@bank/events';
-import { referenceNumber, type EventMetadata } from '@bank/infra';
-import {
-  accountAggregate,
-  availableBalance,
-  decideAccount,
-  type AccountState,
-} from '../domain/account/account.ts';
+import type { EventMetadata } from '@bank/infra';
+import { accountAggregate, decideAccount, type AccountState } from '../domain/account/account.ts';
 import { normalizeEmail } from '../domain/reservation.ts';
-import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { activityAggregate } from '../domain/transfers/limits.ts';
 import type { StoredReply } from '../domain/transfers/idempotency.ts';
 import {
-  ZELLE_CLAIM_WINDOW_MS,
-  awaitClaim,
   decideRequest,
   inboxAggregate,
   paymentAggregate,
@@ -35,18 +25,18 @@ import {
   splitShares,
   type PaymentData,
 } from '../domain/zelle/zelle.ts';
+import { decideZellePayment, decideZelleRequest, type ContactField } from '../domain/zelle/send.ts';
 import type { CommandContext } from './context.ts';
 import { runMoneyCommand, runSystemCommand, type RequestIdentity } from './idempotency.ts';
-import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from './money-errors.ts';
 import {
   findCustomerByContact,
   loadCustomer,
   ownAccount,
   type FoundCustomer,
 } from './money-lookups.ts';
-import { countMovement, postInternal } from './transfers.ts';
+import { appendPlan } from './transfers.ts';
 
-export type ContactField = 'recipient_email' | 'recipient_phone' | `people.${number}.contact`;
+export type { ContactField };
 
 export interface ZelleInput {
   customerId: string;
@@ -69,12 +59,6 @@ export function formatZelleDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-const PAYABLE_ACCOUNT_TYPES = ['checking', 'business'];
-
-function fingerprint(parts: (string | number)[]): string {
-  return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
-}
-
 function paymentView(p: PaymentData, status: string) {
   return {
     id: p.paymentId,
@@ -92,7 +76,7 @@ function paymentView(p: PaymentData, status: string) {
   };
 }
 
-/** Stages a payment: instant to a customer of this bank, else held until claimed or returned. */
+/** Stages a payment: loads what the plan decides on, appends its events, answers. */
 async function stagePayment(
   uow: UnitOfWork,
   input: ZelleInput,
@@ -104,142 +88,50 @@ async function stagePayment(
   },
 ): Promise<StoredReply & { payment: PaymentData }> {
   const from = await ownAccount(uow, input.customerId, input.accountId);
-  if (!PAYABLE_ACCOUNT_TYPES.includes(from.type)) {
-    throw new DomainError(
-      'zelle_account',
-      'Zelle payments can only be sent from a checking account.',
-      'bank_account_id',
-    );
-  }
   const sender = await loadCustomer(uow, input.customerId);
   const recipient = options.known ?? (await findCustomerByContact(uow, input.contact));
-  if (recipient?.customerId === input.customerId) {
-    throw new DomainError(
-      INVALID_RECIPIENT,
-      'You cannot send money to yourself.',
-      input.contactField,
-    );
-  }
-  const paymentId = randomUUID();
-  const reference = referenceNumber('ZEL', paymentId);
-  const amount = input.amountCents;
-
-  await countMovement(uow, {
-    customerId: input.customerId,
-    movementId: paymentId,
-    category: 'zelle-send',
-    amount,
-    fingerprint: fingerprint([
-      'zelle',
-      from.accountId,
-      `${input.contact.kind}:${input.contact.value}`,
-      amount,
-    ]),
-    checkDuplicate: options.checkDuplicate,
-    now,
-  });
-
-  const base = {
-    paymentId,
-    senderCustomerId: input.customerId,
-    senderName: sender.name,
-    fromAccountId: from.accountId,
-    recipientContact: input.contact,
-    amount,
-    memo: input.memo,
-    reference,
-    sentAt: now.toISOString(),
-    ...(options.requestId ? { requestId: options.requestId } : {}),
-  };
-  let payment: PaymentData;
-  const metadata = {
-    zelle_payment_id: paymentId,
-    memo: input.memo || undefined,
-    counterparty_contact: input.contact.value,
-  };
-
-  if (recipient) {
-    await countMovement(uow, {
-      customerId: recipient.customerId,
-      movementId: paymentId,
-      category: 'zelle-receive',
-      amount,
-      fingerprint: null,
-      checkDuplicate: false,
-      now,
-      dailyMessage: `${recipient.name} cannot receive this payment today: it would exceed their daily receive limit of $5,000.00.`,
-    });
-    const to = (await uow.load(streams.account(recipient.depositAccountId), accountAggregate))
-      .state;
-    postInternal(uow, from, to, {
-      amount,
-      debitDescription: `Zelle payment to ${recipient.name}`,
-      creditDescription: `Zelle payment from ${sender.name}`,
-      kind: 'zelle',
-      reference,
-      metadata: { ...metadata, counterparty_name: recipient.name },
-      creditMetadata: {
-        zelle_payment_id: paymentId,
-        memo: input.memo || undefined,
-        counterparty_name: sender.name,
-      },
-    });
-    payment = {
-      ...base,
-      recipientName: recipient.name,
-      recipientCustomerId: recipient.customerId,
-      recipientAccountId: recipient.depositAccountId,
-      status: 'completed',
-    };
-  } else {
-    const holdId = randomUUID();
-    uow.append(
-      streams.account(from.accountId),
-      decideAccount(
-        {
-          type: 'Hold',
-          hold: {
-            accountId: from.accountId,
-            holdId,
-            amount,
-            description: `Zelle payment to ${input.recipientName}`,
-            kind: 'zelle',
-            reference,
-            metadata: { ...metadata, counterparty_name: input.recipientName },
-          },
-        },
-        from,
-      ),
-    );
-    const inbox = zelleStreams.inbox(input.contact);
-    await uow.load(inbox, inboxAggregate);
-    uow.append(inbox, awaitClaim(paymentId, input.contact));
-    payment = {
-      ...base,
-      recipientName: input.recipientName,
-      status: 'pending',
-      holdId,
-      expiresAt: new Date(now.getTime() + ZELLE_CLAIM_WINDOW_MS).toISOString(),
-    };
-  }
-  const paymentStream = zelleStreams.payment(paymentId);
+  const senderActivity = (
+    await uow.load(moneyStreams.activity(input.customerId), activityAggregate)
+  ).state;
+  const toMe = recipient?.customerId === input.customerId;
+  const recipientActivity =
+    recipient && !toMe
+      ? (await uow.load(moneyStreams.activity(recipient.customerId), activityAggregate)).state
+      : undefined;
+  const to =
+    recipient && !toMe
+      ? (await uow.load(streams.account(recipient.depositAccountId), accountAggregate)).state
+      : undefined;
+  if (!recipient) await uow.load(zelleStreams.inbox(input.contact), inboxAggregate);
+  const ids = { paymentId: randomUUID(), entryId: randomUUID(), holdId: randomUUID() };
   // A new random id: nothing to read (appendNew still refuses a stream that exists).
-  const existing = await uow.loadPresumedNew(paymentStream, paymentAggregate);
+  const existing = await uow.loadPresumedNew(zelleStreams.payment(ids.paymentId), paymentAggregate);
   if (existing.state.payment) throw new Error('payment id collision');
-  uow.appendNew(paymentStream, [ZellePaymentSent.create(payment)]);
 
-  const spentAvailable = availableBalance(from) - amount;
+  const plan = decideZellePayment(
+    {
+      customerId: input.customerId,
+      amountCents: input.amountCents,
+      recipientName: input.recipientName,
+      contact: input.contact,
+      contactField: input.contactField,
+      memo: input.memo,
+      checkDuplicate: options.checkDuplicate,
+      requestId: options.requestId,
+    },
+    { from, senderName: sender.name, recipient, senderActivity, recipientActivity, to, now, ids },
+  );
+  appendPlan(uow, plan.appends);
+  const { payment } = plan;
   return {
     payment,
     statusCode: 201,
     body: {
       status: 'success',
-      message: recipient
-        ? `Payment of ${formatUsd(amount)} sent to ${recipient.name}`
-        : `Payment of ${formatUsd(amount)} sent. ${input.recipientName} will receive it after enrolling this ${input.contact.kind}; if it is not claimed within 14 days, it comes back to you.`,
+      message: plan.message,
       data: {
         transaction: paymentView(payment, payment.status),
-        available_balance: centsToDollars(spentAvailable),
+        available_balance: centsToDollars(plan.availableAfter),
       },
     },
   };
@@ -265,36 +157,21 @@ async function stageRequest(uow: UnitOfWork, input: ZelleInput, now: Date) {
   const account = await ownAccount(uow, input.customerId, input.accountId);
   const requester = await loadCustomer(uow, input.customerId);
   const payer = await findCustomerByContact(uow, input.contact);
-  if (!payer) throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, input.contactField);
-  if (payer.customerId === input.customerId) {
-    throw new DomainError(
-      INVALID_RECIPIENT,
-      'You cannot request money from yourself.',
-      input.contactField,
-    );
-  }
   const requestId = randomUUID();
-  const stream = zelleStreams.request(requestId);
-  await uow.loadPresumedNew(stream, requestAggregate);
-  const data = {
-    requestId,
-    requesterCustomerId: input.customerId,
+  await uow.loadPresumedNew(zelleStreams.request(requestId), requestAggregate);
+  const { appends, request: data } = decideZelleRequest(input, {
+    account,
     requesterName: requester.name,
-    requesterAccountId: account.accountId,
-    payerCustomerId: payer.customerId,
-    payerName: payer.name,
-    payerContact: input.contact,
-    amount: input.amountCents,
-    memo: input.memo,
-    reference: referenceNumber('ZRQ', requestId),
-    createdAt: now.toISOString(),
-  };
-  uow.appendNew(stream, [ZelleRequestCreated.create(data)]);
+    payer,
+    now,
+    requestId,
+  });
+  appendPlan(uow, appends);
   return {
     id: requestId,
     type: 'request',
-    recipient_name: payer.name,
-    sender_name: requester.name,
+    recipient_name: data.payerName,
+    sender_name: data.requesterName,
     amount: centsToDollars(data.amount),
     memo: data.memo,
     formatted_date: formatZelleDate(data.createdAt),
