@@ -3,9 +3,8 @@ import { notFound } from '@bank/infra';
 import { accountAggregate, type AccountState } from '../domain/account/account.ts';
 import { customerAggregate, type CustomerState } from '../domain/customer/customer.ts';
 import { normalizeEmail, phoneDigits, reservationAggregate } from '../domain/reservation.ts';
-import { DomainError } from '../kernel/aggregate.ts';
+import { requireSameBankRecipient } from '../domain/transfers/initiate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
-import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from './money-errors.ts';
 
 /**
  * Command-side lookups for money movement, from event streams only (never read models): the
@@ -80,18 +79,7 @@ export async function sameBankRecipient(
   senderId: string,
   dest: { contact: ZelleContact; contactField: string; recipientId?: string | undefined },
 ): Promise<FoundCustomer> {
-  const recipient = await findCustomerByContact(uow, dest.contact);
-  if (!recipient || (dest.recipientId && dest.recipientId !== recipient.customerId)) {
-    throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, dest.contactField);
-  }
-  if (recipient.customerId === senderId) {
-    throw new DomainError(
-      INVALID_RECIPIENT,
-      'You cannot send a transfer to yourself. Use a transfer between your accounts.',
-      dest.contactField,
-    );
-  }
-  return recipient;
+  return requireSameBankRecipient(senderId, dest, await findCustomerByContact(uow, dest.contact));
 }
 
 /** Reads "someone@example.com" or "(555) 010-0100" the way the person-to-person screen does. */

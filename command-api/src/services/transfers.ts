@@ -1,36 +1,21 @@
-import { createHash, randomUUID } from 'node:crypto';
-import {
-  centsToDollars,
-  formatUsd,
-  moneyStreams,
-  streams,
-  type TransferType,
-  type ZelleContact,
-} from '@bank/events';
+import { randomUUID } from 'node:crypto';
+import { centsToDollars, formatUsd, moneyStreams, streams, type ZelleContact } from '@bank/events';
 import type { TransferView } from '@bank/contracts';
-import { referenceNumber } from '@bank/infra';
-import {
-  accountAggregate,
-  availableBalance,
-  decideAccount,
-  INSUFFICIENT_FUNDS,
-  type AccountState,
-} from '../domain/account/account.ts';
+import type { EventMetadata } from '@bank/infra';
+import { accountAggregate } from '../domain/account/account.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
-import { bankDate } from '../domain/transfers/bank-time.ts';
-import {
-  QUOTE_EXPIRED,
-  QUOTE_EXPIRED_MESSAGE,
-  confirmedRateHolds,
-  quoteUsdToEur,
-} from '../domain/transfers/fx.ts';
 import { activityAggregate, decideMovement } from '../domain/transfers/limits.ts';
 import {
+  decideTransfer,
+  type InitiateTransferLoaded,
+  type TransferDestination,
+  type TransferRequest,
+} from '../domain/transfers/initiate.ts';
+import type { PlannedAppend } from '../domain/transfers/posting.ts';
+import { recipientsAggregate } from '../domain/transfers/recipients.ts';
+import {
   PROCESSING_TIMES,
-  TRANSFER_FEES,
-  initiateTransfer,
-  settlementDue,
   transferAggregate,
   type TransferData,
 } from '../domain/transfers/transfer.ts';
@@ -38,128 +23,10 @@ import type { StoredReply } from '../domain/transfers/idempotency.ts';
 import type { CommandContext } from './context.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 import { RECIPIENT_NOT_FOUND } from './money-errors.ts';
-import {
-  findCustomerByContact,
-  loadCustomer,
-  ownAccount,
-  sameBankRecipient,
-} from './money-lookups.ts';
-import { checkNewRecipientLimit } from './saved-recipients.ts';
-import type { EventMetadata } from '@bank/infra';
-import type { PlannedAppend } from '../domain/transfers/posting.ts';
+import { findCustomerByContact, loadCustomer, ownAccount } from './money-lookups.ts';
+import { recipientsStream } from './saved-recipients.ts';
 
-export type TransferDestination =
-  | { type: 'between-accounts'; toAccountId: string }
-  | {
-      type: 'same-bank';
-      contact: ZelleContact;
-      /** The field the contact came from, for the error message. */
-      contactField: 'recipientEmail' | 'recipientPhone';
-      recipientId?: string | undefined;
-    }
-  | {
-      type: 'external-bank';
-      recipientName: string;
-      bankName: string;
-      accountNumber: string;
-      routingNumber: string;
-      recipientAddress?: string | undefined;
-    }
-  | {
-      type: 'sepa';
-      recipientName: string;
-      iban: string;
-      swiftCode?: string | undefined;
-      bankName: string;
-      country: string;
-      purposeOfPayment: string;
-      /** The EUR rate the customer was shown and confirmed (from the quote); checked, not trusted. */
-      quotedRate?: string | undefined;
-    };
-
-export interface TransferRequest {
-  customerId: string;
-  fromAccountId: string;
-  amountCents: number;
-  memo: string;
-  transferDate?: string | undefined;
-  destination: TransferDestination;
-  repeatOf?: string | undefined;
-}
-
-const SUCCESS_MESSAGES: Record<TransferType, string> = {
-  'between-accounts': 'Transfer completed successfully',
-  'same-bank': 'Transfer completed successfully',
-  'external-bank': 'Transfer initiated successfully. It will arrive in 1-3 business days.',
-  sepa: 'SEPA transfer initiated successfully. It will arrive the next business day.',
-};
-
-function fingerprint(parts: (string | number)[]): string {
-  return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
-}
-
-function last4(text: string): string {
-  return text.slice(-4);
-}
-
-function requireFunds(account: AccountState, cents: number): void {
-  if (cents > availableBalance(account)) {
-    throw new DomainError(INSUFFICIENT_FUNDS, 'Insufficient funds', 'amount');
-  }
-}
-
-/** Debits one customer account and credits another in the same append (same entry id). */
-export function postInternal(
-  uow: UnitOfWork,
-  from: AccountState,
-  to: AccountState,
-  p: {
-    amount: number;
-    debitDescription: string;
-    creditDescription: string;
-    kind: string;
-    reference: string;
-    metadata: Record<string, unknown>;
-    creditMetadata?: Record<string, unknown>;
-  },
-): string {
-  const entryId = randomUUID();
-  const base = { entryId, amount: p.amount, kind: p.kind, reference: p.reference };
-  uow.append(
-    streams.account(from.accountId),
-    decideAccount(
-      {
-        type: 'Debit',
-        posting: {
-          ...base,
-          accountId: from.accountId,
-          description: p.debitDescription,
-          contra: `account:${to.accountId}`,
-          metadata: p.metadata,
-        },
-      },
-      from,
-    ),
-  );
-  // A credit cannot fail, so it does not wait for the recipient's account to stand still.
-  uow.appendAny(
-    streams.account(to.accountId),
-    decideAccount(
-      {
-        type: 'Credit',
-        posting: {
-          ...base,
-          accountId: to.accountId,
-          description: p.creditDescription,
-          contra: `account:${from.accountId}`,
-          metadata: p.creditMetadata ?? p.metadata,
-        },
-      },
-      to,
-    ),
-  );
-  return entryId;
-}
+export type { TransferDestination, TransferRequest };
 
 /** Stages a plan's events, stream by stream, in the plan's order. */
 export function appendPlan(uow: UnitOfWork, appends: PlannedAppend[]): void {
@@ -232,8 +99,8 @@ export function transferView(
 }
 
 /**
- * Decides and stages a transfer of any type; returns the reply. Runs inside runMoneyCommand (and
- * directly on a bus in the test that races two command processes).
+ * Loads what a transfer of any type is decided on, stages the plan's events and returns the reply.
+ * Runs inside runMoneyCommand (and directly on a bus in the test that races two command processes).
  */
 export async function stageTransfer(
   ctx: CommandContext,
@@ -242,201 +109,66 @@ export async function stageTransfer(
   now: Date,
   checkDuplicate: boolean,
 ): Promise<StoredReply> {
-  const { customerId, amountCents: amount, destination: dest } = request;
+  const { customerId, destination: dest } = request;
   const from = await ownAccount(uow, customerId, request.fromAccountId);
   const sender = await loadCustomer(uow, customerId);
-  const transferId = randomUUID();
-  const type = dest.type;
-  const fee = TRANSFER_FEES[type];
-  const reference = referenceNumber('TRF', transferId);
-  const common = {
-    transferId,
-    customerId,
-    type,
-    fromAccountId: from.accountId,
-    fromAccountName: from.name,
+  const loaded: Omit<InitiateTransferLoaded, 'activity' | 'transfer' | 'ids'> = {
+    from,
     senderName: sender.name,
-    amount,
-    fee,
-    memo: request.memo,
-    transferDate: request.transferDate ?? bankDate(now),
-    reference,
-    initiatedAt: now.toISOString(),
-    ...(request.repeatOf ? { repeatOf: request.repeatOf } : {}),
+    now,
+    settlementDelayMs: ctx.config.settlementDelayMs,
   };
-  const metadata = { transfer_id: transferId, memo: request.memo || undefined };
-  let data: TransferData;
-  let destinationKey: string;
-
   switch (dest.type) {
-    case 'between-accounts': {
-      if (dest.toAccountId === from.accountId) {
-        throw new DomainError('same_account', 'Cannot transfer to the same account', 'toAccount');
+    case 'between-accounts':
+      // The same account is refused by the plan, before anything else is read.
+      if (dest.toAccountId !== from.accountId) {
+        loaded.to = await ownAccount(uow, customerId, dest.toAccountId);
       }
-      const to = await ownAccount(uow, customerId, dest.toAccountId);
-      destinationKey = to.accountId;
-      data = {
-        ...common,
-        status: 'completed',
-        toAccountId: to.accountId,
-        toAccountName: to.name,
-        recipientName: sender.name,
-        description: `Transfer to ${to.name}`,
-        destination: {},
-      };
-      requireFunds(from, amount);
-      postInternal(uow, from, to, {
-        amount,
-        debitDescription: `Transfer to ${to.name}`,
-        creditDescription: `Transfer from ${from.name}`,
-        kind: 'transfer',
-        reference,
-        metadata,
-      });
       break;
-    }
     case 'same-bank': {
-      const recipient = await sameBankRecipient(uow, customerId, dest);
-      const to = (await uow.load(streams.account(recipient.depositAccountId), accountAggregate))
-        .state;
-      destinationKey = recipient.customerId;
-      data = {
-        ...common,
-        status: 'completed',
-        toAccountId: to.accountId,
-        toAccountName: to.name,
-        recipientCustomerId: recipient.customerId,
-        recipientName: recipient.name,
-        description: `Transfer to ${recipient.name}`,
-        destination: { recipientContact: dest.contact.value },
-      };
-      requireFunds(from, amount);
-      postInternal(uow, from, to, {
-        amount,
-        debitDescription: `Transfer to ${recipient.name}`,
-        creditDescription: `Transfer from ${sender.name}`,
-        kind: 'transfer',
-        reference,
-        metadata: { ...metadata, counterparty_name: recipient.name },
-        creditMetadata: { ...metadata, counterparty_name: sender.name },
-      });
+      const recipient = await findCustomerByContact(uow, dest.contact);
+      loaded.recipient = recipient;
+      if (recipient && recipient.customerId !== customerId) {
+        const to = streams.account(recipient.depositAccountId);
+        loaded.to = (await uow.load(to, accountAggregate)).state;
+      }
       break;
     }
     case 'external-bank':
-    case 'sepa': {
-      const account = dest.type === 'sepa' ? dest.iban : dest.accountNumber;
-      destinationKey =
-        dest.type === 'sepa' ? `iban:${dest.iban}` : `${dest.routingNumber}:${dest.accountNumber}`;
-      await checkNewRecipientLimit(uow, customerId, destinationKey, amount, now);
-      const fx = dest.type === 'sepa' ? quoteUsdToEur(amount, now) : undefined;
-      if (fx && dest.type === 'sepa' && !confirmedRateHolds(dest.quotedRate, fx)) {
-        throw new DomainError(QUOTE_EXPIRED, QUOTE_EXPIRED_MESSAGE);
-      }
-      const holdId = randomUUID();
-      const feeHoldId = randomUUID();
-      const description =
-        dest.type === 'sepa'
-          ? `SEPA transfer to ${dest.recipientName} (${dest.country} ****${last4(account)})`
-          : `Transfer to ${dest.recipientName} at ${dest.bankName} (****${last4(account)})`;
-      data = {
-        ...common,
-        status: 'pending',
-        recipientName: dest.recipientName,
-        description,
-        destination: {
-          bankName: dest.bankName,
-          accountEncrypted: ctx.secrets.encrypt(account),
-          accountLast4: last4(account),
-          ...(dest.type === 'external-bank'
-            ? {
-                routingNumber: dest.routingNumber,
-                ...(dest.recipientAddress ? { recipientAddress: dest.recipientAddress } : {}),
-              }
-            : {
-                country: dest.country,
-                purposeOfPayment: dest.purposeOfPayment,
-                ...(dest.swiftCode ? { swiftCode: dest.swiftCode } : {}),
-              }),
-        },
-        holdId,
-        feeHoldId,
-        ...(fx ? { fx } : {}),
-        settleAfter: settlementDue(
-          type,
-          transferId,
-          now,
-          ctx.config.settlementDelayMs,
-        ).toISOString(),
-      };
-      // The amount and the fee are both taken from the available balance now.
-      requireFunds(from, amount + fee);
-      const holdMetadata = { ...metadata, counterparty_name: dest.recipientName };
-      const amountHold = decideAccount(
-        {
-          type: 'Hold',
-          hold: {
-            accountId: from.accountId,
-            holdId,
-            amount,
-            description,
-            kind: type,
-            reference,
-            metadata: {
-              ...holdMetadata,
-              ...(fx
-                ? { exchange_rate: fx.rate, eur_amount: centsToDollars(fx.targetAmount) }
-                : {}),
-            },
-          },
-        },
-        from,
+    case 'sepa':
+      loaded.recipients = (await uow.load(recipientsStream(customerId), recipientsAggregate)).state;
+      loaded.accountEncrypted = ctx.secrets.encrypt(
+        dest.type === 'sepa' ? dest.iban : dest.accountNumber,
       );
-      const afterAmount = amountHold.reduce((s, e) => accountAggregate.evolve(s, e), from);
-      const feeHold = decideAccount(
-        {
-          type: 'Hold',
-          hold: {
-            accountId: from.accountId,
-            holdId: feeHoldId,
-            amount: fee,
-            description: type === 'sepa' ? 'SEPA transfer fee' : 'External transfer fee',
-            kind: 'fee',
-            reference,
-            metadata: holdMetadata,
-          },
-        },
-        afterAmount,
-      );
-      uow.append(streams.account(from.accountId), [...amountHold, ...feeHold]);
       break;
-    }
     default: {
       const exhaustive: never = dest;
       throw new Error(`Unknown transfer type ${(exhaustive as { type: string }).type}`);
     }
   }
-
-  await countMovement(uow, {
-    customerId,
-    movementId: transferId,
-    category: type,
-    amount,
-    fingerprint: fingerprint([type, from.accountId, destinationKey, amount]),
-    checkDuplicate,
-    now,
-  });
-  const transferStream = moneyStreams.transfer(transferId);
+  const activity = (await uow.load(moneyStreams.activity(customerId), activityAggregate)).state;
+  const ids = {
+    transferId: randomUUID(),
+    entryId: randomUUID(),
+    holdId: randomUUID(),
+    feeHoldId: randomUUID(),
+  };
   // A new random id: nothing to read (appendNew still refuses a stream that exists).
-  const transfer = await uow.loadPresumedNew(transferStream, transferAggregate);
-  uow.appendNew(transferStream, initiateTransfer(data, transfer.state));
+  const transfer = (
+    await uow.loadPresumedNew(moneyStreams.transfer(ids.transferId), transferAggregate)
+  ).state;
 
-  const spent = data.status === 'pending' ? amount + fee : amount;
+  const plan = decideTransfer(
+    { ...request, checkDuplicate },
+    { ...loaded, activity, transfer, ids },
+  );
+  appendPlan(uow, plan.appends);
   return {
     statusCode: 201,
     body: {
       status: 'success',
-      message: SUCCESS_MESSAGES[type],
-      data: { transfer: transferView(data, data.status, availableBalance(from) - spent) },
+      message: plan.message,
+      data: { transfer: transferView(plan.transfer, plan.transfer.status, plan.availableAfter) },
     },
   };
 }

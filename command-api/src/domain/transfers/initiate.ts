@@ -1,0 +1,335 @@
+import { centsToDollars, moneyStreams, type TransferType, type ZelleContact } from '@bank/events';
+import { referenceNumber } from '@bank/infra';
+import { availableBalance, type AccountState } from '../account/account.ts';
+import { DomainError } from '../../kernel/aggregate.ts';
+import { bankDate } from './bank-time.ts';
+import { QUOTE_EXPIRED, QUOTE_EXPIRED_MESSAGE, confirmedRateHolds, quoteUsdToEur } from './fx.ts';
+import type { ActivityState } from './limits.ts';
+import {
+  INVALID_RECIPIENT,
+  RECIPIENT_NOT_FOUND,
+  movementFingerprint,
+  planAccount,
+  planInternalPosting,
+  planMovement,
+  requireFunds,
+  type PlannedAppend,
+  type PlanRecipient,
+} from './posting.ts';
+import { requireNewRecipientLimit, type RecipientsState } from './recipients.ts';
+import {
+  TRANSFER_FEES,
+  feeDescription,
+  initiateTransfer,
+  settlementDue,
+  type TransferData,
+  type TransferState,
+} from './transfer.ts';
+
+/**
+ * Starting a transfer of any of the four types, decided on the loaded states: the service loads,
+ * calls the plan, appends its events in order and answers with its facts.
+ */
+
+export type TransferDestination =
+  | { type: 'between-accounts'; toAccountId: string }
+  | {
+      type: 'same-bank';
+      contact: ZelleContact;
+      /** The field the contact came from, for the error message. */
+      contactField: 'recipientEmail' | 'recipientPhone';
+      recipientId?: string | undefined;
+    }
+  | {
+      type: 'external-bank';
+      recipientName: string;
+      bankName: string;
+      accountNumber: string;
+      routingNumber: string;
+      recipientAddress?: string | undefined;
+    }
+  | {
+      type: 'sepa';
+      recipientName: string;
+      iban: string;
+      swiftCode?: string | undefined;
+      bankName: string;
+      country: string;
+      purposeOfPayment: string;
+      /** The EUR rate the customer was shown and confirmed (from the quote); checked, not trusted. */
+      quotedRate?: string | undefined;
+    };
+
+export interface TransferRequest {
+  customerId: string;
+  fromAccountId: string;
+  amountCents: number;
+  memo: string;
+  transferDate?: string | undefined;
+  destination: TransferDestination;
+  repeatOf?: string | undefined;
+}
+
+export const SUCCESS_MESSAGES: Record<TransferType, string> = {
+  'between-accounts': 'Transfer completed successfully',
+  'same-bank': 'Transfer completed successfully',
+  'external-bank': 'Transfer initiated successfully. It will arrive in 1-3 business days.',
+  sepa: 'SEPA transfer initiated successfully. It will arrive the next business day.',
+};
+
+function last4(text: string): string {
+  return text.slice(-4);
+}
+
+/**
+ * The other customer a same-bank transfer names: found by contact, the one the form looked up (if
+ * it sent the id), and not the sender.
+ */
+export function requireSameBankRecipient<R extends PlanRecipient>(
+  senderId: string,
+  dest: { contactField: string; recipientId?: string | undefined },
+  recipient: R | undefined,
+): R {
+  if (!recipient || (dest.recipientId && dest.recipientId !== recipient.customerId)) {
+    throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, dest.contactField);
+  }
+  if (recipient.customerId === senderId) {
+    throw new DomainError(
+      INVALID_RECIPIENT,
+      'You cannot send a transfer to yourself. Use a transfer between your accounts.',
+      dest.contactField,
+    );
+  }
+  return recipient;
+}
+
+export interface InitiateTransferLoaded {
+  from: AccountState;
+  senderName: string;
+  /**
+   * between-accounts: the destination account (not loaded when it is the source account);
+   * same-bank: the found recipient's deposit account.
+   */
+  to?: AccountState | undefined;
+  /** same-bank: the customer holding the contact, if any. */
+  recipient?: PlanRecipient | undefined;
+  /** external-bank and SEPA: the customer's saved recipients (the new-recipient limit). */
+  recipients?: RecipientsState | undefined;
+  /** external-bank and SEPA: the account number or IBAN, encrypted for the event. */
+  accountEncrypted?: string | undefined;
+  activity: ActivityState;
+  /** The transfer stream (new). */
+  transfer: TransferState;
+  now: Date;
+  settlementDelayMs: number | undefined;
+  ids: { transferId: string; entryId: string; holdId: string; feeHoldId: string };
+}
+
+export interface InitiateTransferPlan {
+  appends: PlannedAppend[];
+  transfer: TransferData;
+  message: string;
+  /** The source account's available balance once the transfer (and its fee) is taken. */
+  availableAfter: number;
+}
+
+export function decideTransfer(
+  request: TransferRequest & { checkDuplicate: boolean },
+  loaded: InitiateTransferLoaded,
+): InitiateTransferPlan {
+  const { customerId, amountCents: amount, destination: dest } = request;
+  const { from, now } = loaded;
+  const { transferId } = loaded.ids;
+  const type = dest.type;
+  const fee = TRANSFER_FEES[type];
+  const reference = referenceNumber('TRF', transferId);
+  const common = {
+    transferId,
+    customerId,
+    type,
+    fromAccountId: from.accountId,
+    fromAccountName: from.name,
+    senderName: loaded.senderName,
+    amount,
+    fee,
+    memo: request.memo,
+    transferDate: request.transferDate ?? bankDate(now),
+    reference,
+    initiatedAt: now.toISOString(),
+    ...(request.repeatOf ? { repeatOf: request.repeatOf } : {}),
+  };
+  const metadata = { transfer_id: transferId, memo: request.memo || undefined };
+  let data: TransferData;
+  let destinationKey: string;
+  const appends: PlannedAppend[] = [];
+
+  switch (dest.type) {
+    case 'between-accounts': {
+      if (dest.toAccountId === from.accountId) {
+        throw new DomainError('same_account', 'Cannot transfer to the same account', 'toAccount');
+      }
+      const to = loaded.to!;
+      destinationKey = to.accountId;
+      data = {
+        ...common,
+        status: 'completed',
+        toAccountId: to.accountId,
+        toAccountName: to.name,
+        recipientName: loaded.senderName,
+        description: `Transfer to ${to.name}`,
+        destination: {},
+      };
+      requireFunds(from, amount);
+      appends.push(
+        ...planInternalPosting(from, to, {
+          entryId: loaded.ids.entryId,
+          amount,
+          debitDescription: `Transfer to ${to.name}`,
+          creditDescription: `Transfer from ${from.name}`,
+          kind: 'transfer',
+          reference,
+          metadata,
+        }),
+      );
+      break;
+    }
+    case 'same-bank': {
+      const recipient = requireSameBankRecipient(customerId, dest, loaded.recipient);
+      const to = loaded.to!;
+      destinationKey = recipient.customerId;
+      data = {
+        ...common,
+        status: 'completed',
+        toAccountId: to.accountId,
+        toAccountName: to.name,
+        recipientCustomerId: recipient.customerId,
+        recipientName: recipient.name,
+        description: `Transfer to ${recipient.name}`,
+        destination: { recipientContact: dest.contact.value },
+      };
+      requireFunds(from, amount);
+      appends.push(
+        ...planInternalPosting(from, to, {
+          entryId: loaded.ids.entryId,
+          amount,
+          debitDescription: `Transfer to ${recipient.name}`,
+          creditDescription: `Transfer from ${loaded.senderName}`,
+          kind: 'transfer',
+          reference,
+          metadata: { ...metadata, counterparty_name: recipient.name },
+          creditMetadata: { ...metadata, counterparty_name: loaded.senderName },
+        }),
+      );
+      break;
+    }
+    case 'external-bank':
+    case 'sepa': {
+      const account = dest.type === 'sepa' ? dest.iban : dest.accountNumber;
+      destinationKey =
+        dest.type === 'sepa' ? `iban:${dest.iban}` : `${dest.routingNumber}:${dest.accountNumber}`;
+      requireNewRecipientLimit(loaded.recipients!, destinationKey, amount, now);
+      const fx = dest.type === 'sepa' ? quoteUsdToEur(amount, now) : undefined;
+      if (fx && dest.type === 'sepa' && !confirmedRateHolds(dest.quotedRate, fx)) {
+        throw new DomainError(QUOTE_EXPIRED, QUOTE_EXPIRED_MESSAGE);
+      }
+      const { holdId, feeHoldId } = loaded.ids;
+      const description =
+        dest.type === 'sepa'
+          ? `SEPA transfer to ${dest.recipientName} (${dest.country} ****${last4(account)})`
+          : `Transfer to ${dest.recipientName} at ${dest.bankName} (****${last4(account)})`;
+      data = {
+        ...common,
+        status: 'pending',
+        recipientName: dest.recipientName,
+        description,
+        destination: {
+          bankName: dest.bankName,
+          accountEncrypted: loaded.accountEncrypted!,
+          accountLast4: last4(account),
+          ...(dest.type === 'external-bank'
+            ? {
+                routingNumber: dest.routingNumber,
+                ...(dest.recipientAddress ? { recipientAddress: dest.recipientAddress } : {}),
+              }
+            : {
+                country: dest.country,
+                purposeOfPayment: dest.purposeOfPayment,
+                ...(dest.swiftCode ? { swiftCode: dest.swiftCode } : {}),
+              }),
+        },
+        holdId,
+        feeHoldId,
+        ...(fx ? { fx } : {}),
+        settleAfter: settlementDue(type, transferId, now, loaded.settlementDelayMs).toISOString(),
+      };
+      // The amount and the fee are both taken from the available balance now.
+      requireFunds(from, amount + fee);
+      const holdMetadata = { ...metadata, counterparty_name: dest.recipientName };
+      appends.push(
+        planAccount(from, [
+          {
+            type: 'Hold',
+            hold: {
+              accountId: from.accountId,
+              holdId,
+              amount,
+              description,
+              kind: type,
+              reference,
+              metadata: {
+                ...holdMetadata,
+                ...(fx
+                  ? { exchange_rate: fx.rate, eur_amount: centsToDollars(fx.targetAmount) }
+                  : {}),
+              },
+            },
+          },
+          {
+            type: 'Hold',
+            hold: {
+              accountId: from.accountId,
+              holdId: feeHoldId,
+              amount: fee,
+              description: feeDescription(type),
+              kind: 'fee',
+              reference,
+              metadata: holdMetadata,
+            },
+          },
+        ]),
+      );
+      break;
+    }
+    default: {
+      const exhaustive: never = dest;
+      throw new Error(`Unknown transfer type ${(exhaustive as { type: string }).type}`);
+    }
+  }
+
+  appends.push(
+    planMovement(
+      {
+        customerId,
+        movementId: transferId,
+        category: type,
+        amount,
+        fingerprint: movementFingerprint([type, from.accountId, destinationKey, amount]),
+        checkDuplicate: request.checkDuplicate,
+        now,
+      },
+      loaded.activity,
+    ),
+    {
+      stream: moneyStreams.transfer(transferId),
+      expect: 'new',
+      events: initiateTransfer(data, loaded.transfer),
+    },
+  );
+  const spent = data.status === 'pending' ? amount + fee : amount;
+  return {
+    appends,
+    transfer: data,
+    message: SUCCESS_MESSAGES[type],
+    availableAfter: availableBalance(from) - spent,
+  };
+}

@@ -1,0 +1,284 @@
+import {
+  AccountCredited,
+  AccountOpened,
+  moneyStreams,
+  streams,
+  type BankEvent,
+} from '@bank/events';
+import { describe, expect, it } from 'vitest';
+import { accountAggregate, type AccountState } from '../account/account.ts';
+import { decideTransfer, type TransferRequest } from './initiate.ts';
+import { DAILY_LIMITS, activityAggregate, decideMovement, type ActivityState } from './limits.ts';
+import { destinationHash, recipientsAggregate } from './recipients.ts';
+import { TRANSFER_FEES, transferAggregate } from './transfer.ts';
+
+const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
+const other = '5c7d3a1b-2f3e-4d4c-9b0a-6f7e8d9c0b13';
+const fromId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
+const savingsId = '1e0b4e6f-8073-4e4f-8c2d-4a3b8d2e1f02';
+const theirsId = '2f1c5f70-9184-4f50-9d3e-5b4c9e3f2a03';
+const now = new Date('2026-11-23T16:00:00Z');
+const ids = {
+  transferId: '7a1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b',
+  entryId: '88888888-8888-4888-8888-888888888888',
+  holdId: '11111111-1111-4111-8111-111111111111',
+  feeHoldId: '22222222-2222-4222-8222-222222222222',
+};
+
+/** Given these events on the account, its state. */
+function given(...events: { type: string; data: unknown }[]): AccountState {
+  return events.reduce(
+    (s, e) => accountAggregate.evolve(s, e as BankEvent),
+    accountAggregate.initial(),
+  );
+}
+const opened = (accountId: string, owner: string, name: string) =>
+  AccountOpened.create({
+    accountId,
+    customerId: owner,
+    accountNumber: `10000000000${accountId.slice(0, 1)}`,
+    routingNumber: '021000021',
+    name,
+    type: 'checking',
+    productCode: 'checking',
+    currency: 'USD',
+  });
+const deposit = (accountId: string, amount: number) =>
+  AccountCredited.create({
+    accountId,
+    entryId: crypto.randomUUID(),
+    amount,
+    description: 'Deposit',
+    kind: 'deposit',
+    contra: 'cash:teller',
+    reference: 'DEP-1',
+  });
+const noActivity: ActivityState = activityAggregate.initial();
+
+const from = given(opened(fromId, customerId, 'Everyday Checking'), deposit(fromId, 500_00));
+const loaded = {
+  from,
+  senderName: 'Maya Chen',
+  activity: noActivity,
+  transfer: transferAggregate.initial(),
+  now,
+  settlementDelayMs: undefined,
+  ids,
+};
+const request = (destination: TransferRequest['destination'], amountCents = 100_00) => ({
+  customerId,
+  fromAccountId: fromId,
+  amountCents,
+  memo: 'Rent',
+  destination,
+  checkDuplicate: true,
+});
+const external = {
+  type: 'external-bank' as const,
+  recipientName: 'Alex Kim',
+  bankName: 'First National',
+  accountNumber: '123456789',
+  routingNumber: '021000021',
+};
+const sepa = {
+  type: 'sepa' as const,
+  recipientName: 'Lena Vogel',
+  iban: 'DE89370400440532013000',
+  bankName: 'Commerzbank',
+  country: 'DE',
+  purposeOfPayment: 'family',
+};
+const sameBank = {
+  type: 'same-bank' as const,
+  contact: { kind: 'email' as const, value: 'sam@example.com' },
+  contactField: 'recipientEmail' as const,
+};
+const sam = { customerId: other, name: 'Sam Lee', depositAccountId: theirsId };
+const samsAccount = given(opened(theirsId, other, 'Checking'));
+
+const shape = (plan: ReturnType<typeof decideTransfer>) =>
+  plan.appends.map((a) => [a.stream, a.expect, a.events.map((e) => e.type)]);
+
+describe('starting a transfer', () => {
+  it('between own accounts: debits and credits at once, counts it, completed', () => {
+    const to = given(opened(savingsId, customerId, 'Savings'));
+    const plan = decideTransfer(request({ type: 'between-accounts', toAccountId: savingsId }), {
+      ...loaded,
+      to,
+    });
+    expect(shape(plan)).toEqual([
+      [streams.account(fromId), 'read', ['AccountDebited']],
+      [streams.account(savingsId), 'any', ['AccountCredited']],
+      [moneyStreams.activity(customerId), 'read', ['MoneyMovementRecorded']],
+      [moneyStreams.transfer(ids.transferId), 'new', ['TransferInitiated']],
+    ]);
+    expect(plan.transfer).toMatchObject({
+      status: 'completed',
+      fee: 0,
+      description: 'Transfer to Savings',
+      recipientName: 'Maya Chen',
+    });
+    expect(plan.message).toBe('Transfer completed successfully');
+    expect(plan.availableAfter).toBe(400_00);
+  });
+
+  it('to another customer of the bank', () => {
+    const plan = decideTransfer(request(sameBank), { ...loaded, recipient: sam, to: samsAccount });
+    expect(shape(plan).map(([stream]) => stream)).toEqual([
+      streams.account(fromId),
+      streams.account(theirsId),
+      moneyStreams.activity(customerId),
+      moneyStreams.transfer(ids.transferId),
+    ]);
+    expect(plan.transfer).toMatchObject({
+      recipientCustomerId: other,
+      description: 'Transfer to Sam Lee',
+      destination: { recipientContact: 'sam@example.com' },
+    });
+  });
+
+  it('external: holds the amount and the fee, pending, and takes both from the balance', () => {
+    const fee = TRANSFER_FEES['external-bank'];
+    const plan = decideTransfer(request(external), {
+      ...loaded,
+      recipients: recipientsAggregate.initial(),
+      accountEncrypted: 'sealed',
+    });
+    expect(shape(plan)).toEqual([
+      [streams.account(fromId), 'read', ['FundsHeld', 'FundsHeld']],
+      [moneyStreams.activity(customerId), 'read', ['MoneyMovementRecorded']],
+      [moneyStreams.transfer(ids.transferId), 'new', ['TransferInitiated']],
+    ]);
+    expect(plan.appends[0]!.events.map((e) => e.data)).toMatchObject([
+      { holdId: ids.holdId, amount: 100_00, kind: 'external-bank' },
+      { holdId: ids.feeHoldId, amount: fee, kind: 'fee', description: 'External transfer fee' },
+    ]);
+    expect(plan.transfer).toMatchObject({
+      status: 'pending',
+      fee,
+      description: 'Transfer to Alex Kim at First National (****6789)',
+      destination: { accountEncrypted: 'sealed', accountLast4: '6789' },
+    });
+    expect(plan.availableAfter).toBe(500_00 - 100_00 - fee);
+  });
+
+  it('SEPA: the fee and the exchange rate, and a confirmed rate that no longer holds', () => {
+    const base = { ...loaded, recipients: recipientsAggregate.initial(), accountEncrypted: 'x' };
+    const plan = decideTransfer(request(sepa), base);
+    expect(plan.appends[0]!.events.map((e) => e.data)).toMatchObject([
+      { kind: 'sepa', metadata: { exchange_rate: expect.any(String) } },
+      { amount: TRANSFER_FEES.sepa, description: 'SEPA transfer fee' },
+    ]);
+    expect(plan.transfer.fx).toMatchObject({ targetCurrency: 'EUR' });
+    expect(plan.message).toBe(
+      'SEPA transfer initiated successfully. It will arrive the next business day.',
+    );
+    expect(() => decideTransfer(request({ ...sepa, quotedRate: '0.000001' }), base)).toThrow(
+      expect.objectContaining({ reason: 'quote_expired' }),
+    );
+  });
+
+  it('refuses more than the available balance, the fee included', () => {
+    expect(() =>
+      decideTransfer(request(sameBank, 500_01), { ...loaded, recipient: sam, to: samsAccount }),
+    ).toThrow(
+      expect.objectContaining({ reason: 'insufficient_funds', message: 'Insufficient funds' }),
+    );
+    expect(() =>
+      decideTransfer(request(external, 500_00), {
+        ...loaded,
+        recipients: recipientsAggregate.initial(),
+        accountEncrypted: 'x',
+      }),
+    ).toThrow(expect.objectContaining({ reason: 'insufficient_funds' }));
+  });
+
+  it("refuses past the channel's daily limit and past the new-recipient limit", () => {
+    const rich = given(
+      opened(fromId, customerId, 'Everyday Checking'),
+      deposit(fromId, 100_000_00),
+    );
+    const sentToday = decideMovement(
+      {
+        customerId,
+        movementId: crypto.randomUUID(),
+        category: 'same-bank',
+        amount: DAILY_LIMITS['same-bank'],
+        fingerprint: null,
+        checkDuplicate: false,
+        now,
+      },
+      noActivity,
+    ).reduce((s, e) => activityAggregate.evolve(s, e as BankEvent), noActivity);
+    expect(() =>
+      decideTransfer(request(sameBank, 1_00), {
+        ...loaded,
+        from: rich,
+        recipient: sam,
+        to: samsAccount,
+        activity: sentToday,
+      }),
+    ).toThrow(expect.objectContaining({ reason: 'daily_limit_exceeded' }));
+
+    const savedYesterday = recipientsAggregate.evolve(recipientsAggregate.initial(), {
+      type: 'RecipientSaved',
+      data: {
+        customerId,
+        recipientId: '00000000-0000-4000-8000-000000000002',
+        kind: 'external-bank',
+        nickname: 'Alex',
+        recipientName: 'Alex Kim',
+        bankName: 'First National',
+        accountEncrypted: 'sealed',
+        accountLast4: '6789',
+        destinationHash: destinationHash('021000021:123456789'),
+        routingNumber: '021000021',
+        savedAt: '2026-11-22T16:00:00.000Z',
+      },
+    } as BankEvent);
+    expect(() =>
+      decideTransfer(request(external, 1_000_01), {
+        ...loaded,
+        from: rich,
+        recipients: savedYesterday,
+        accountEncrypted: 'x',
+      }),
+    ).toThrow(expect.objectContaining({ reason: 'daily_limit_exceeded', field: 'amount' }));
+  });
+
+  it('refuses the same account, an unknown recipient and oneself', () => {
+    expect(() =>
+      decideTransfer(request({ type: 'between-accounts', toAccountId: fromId }), loaded),
+    ).toThrow(
+      expect.objectContaining({
+        reason: 'same_account',
+        message: 'Cannot transfer to the same account',
+        field: 'toAccount',
+      }),
+    );
+    expect(() => decideTransfer(request(sameBank), { ...loaded, recipient: undefined })).toThrow(
+      expect.objectContaining({
+        reason: 'invalid_recipient',
+        message: 'Recipient not found',
+        field: 'recipientEmail',
+      }),
+    );
+    expect(() =>
+      decideTransfer(request({ ...sameBank, recipientId: customerId }), {
+        ...loaded,
+        recipient: sam,
+        to: samsAccount,
+      }),
+    ).toThrow(expect.objectContaining({ message: 'Recipient not found' }));
+    expect(() =>
+      decideTransfer(request(sameBank), {
+        ...loaded,
+        recipient: { ...sam, customerId },
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        message: 'You cannot send a transfer to yourself. Use a transfer between your accounts.',
+      }),
+    );
+  });
+});
