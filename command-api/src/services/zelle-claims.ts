@@ -1,6 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { centsToDollars, formatUsd, zelleStreams, type ZelleContact } from '@bank/events';
+import {
+  ZellePaymentClaimed,
+  centsToDollars,
+  formatUsd,
+  streams,
+  zelleStreams,
+  type ZelleContact,
+} from '@bank/events';
 import { hashSecret, ok, verifySecret, type EventMetadata } from '@bank/infra';
+import { accountAggregate, decideAccount, type AccountState } from '../domain/account/account.ts';
 import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
 import {
   CLAIM_CODE_INVALID,
@@ -18,7 +26,6 @@ import type { CommandContext } from './context.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 import { toApiError } from './money-errors.ts';
 import { findCustomerByContact, loadCustomer, type FoundCustomer } from './money-lookups.ts';
-import { claimPending } from './zelle.ts';
 
 /**
  * Money sent by Zelle to an email or phone nobody had enrolled waits, held on the sender's
@@ -170,4 +177,65 @@ function claimedReply(payments: PaymentData[], holder: FoundCustomer) {
       `${formatUsd(total)} claimed into your ${holder.depositAccountName}`,
     ),
   };
+}
+
+/**
+ * Completes a pending payment for the customer who proved they hold its email or phone: the
+ * sender's hold is posted and the recipient's checking account credited, in one append.
+ */
+async function claimPending(uow: UnitOfWork, p: PaymentData, recipient: FoundCustomer, now: Date) {
+  const fromStream = streams.account(p.fromAccountId);
+  const from: AccountState = (await uow.load(fromStream, accountAggregate)).state;
+  const toStream = streams.account(recipient.depositAccountId);
+  const to: AccountState = (await uow.load(toStream, accountAggregate)).state;
+  const holdId = p.holdId!;
+  const common = { entryId: holdId, amount: p.amount, kind: 'zelle', reference: p.reference };
+  uow.append(
+    fromStream,
+    decideAccount(
+      {
+        type: 'CaptureHold',
+        posting: {
+          ...common,
+          holdId,
+          accountId: from.accountId,
+          description: `Zelle payment to ${recipient.name}`,
+          contra: `account:${to.accountId}`,
+          metadata: { zelle_payment_id: p.paymentId, counterparty_name: recipient.name },
+        },
+      },
+      from,
+    ),
+  );
+  uow.appendAny(
+    toStream,
+    decideAccount(
+      {
+        type: 'Credit',
+        posting: {
+          ...common,
+          accountId: to.accountId,
+          description: `Zelle payment from ${p.senderName}`,
+          contra: `account:${from.accountId}`,
+          metadata: {
+            zelle_payment_id: p.paymentId,
+            counterparty_name: p.senderName,
+            memo: p.memo || undefined,
+          },
+        },
+      },
+      to,
+    ),
+  );
+  uow.append(zelleStreams.payment(p.paymentId), [
+    ZellePaymentClaimed.create({
+      paymentId: p.paymentId,
+      senderCustomerId: p.senderCustomerId,
+      recipientCustomerId: recipient.customerId,
+      recipientAccountId: to.accountId,
+      recipientName: recipient.name,
+      amount: p.amount,
+      claimedAt: now.toISOString(),
+    }),
+  ]);
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   MoneyMovementCancelled,
-  ZellePaymentClaimed,
   ZellePaymentReturned,
   BANK_TIME_ZONE,
   centsToDollars,
@@ -12,7 +11,7 @@ import {
   type ZelleContact,
 } from '@bank/events';
 import type { EventMetadata } from '@bank/infra';
-import { accountAggregate, decideAccount, type AccountState } from '../domain/account/account.ts';
+import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { normalizeEmail } from '../domain/reservation.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { activityAggregate } from '../domain/transfers/limits.ts';
@@ -342,72 +341,6 @@ export function declineZelleRequest(
       },
     };
   });
-}
-
-/**
- * Completes a pending payment for the customer who proved they hold its email or phone: the
- * sender's hold is posted and the recipient's checking account credited, in one append.
- */
-export async function claimPending(
-  uow: UnitOfWork,
-  p: PaymentData,
-  recipient: FoundCustomer,
-  now: Date,
-) {
-  const fromStream = streams.account(p.fromAccountId);
-  const from: AccountState = (await uow.load(fromStream, accountAggregate)).state;
-  const toStream = streams.account(recipient.depositAccountId);
-  const to: AccountState = (await uow.load(toStream, accountAggregate)).state;
-  const holdId = p.holdId!;
-  const common = { entryId: holdId, amount: p.amount, kind: 'zelle', reference: p.reference };
-  uow.append(
-    fromStream,
-    decideAccount(
-      {
-        type: 'CaptureHold',
-        posting: {
-          ...common,
-          holdId,
-          accountId: from.accountId,
-          description: `Zelle payment to ${recipient.name}`,
-          contra: `account:${to.accountId}`,
-          metadata: { zelle_payment_id: p.paymentId, counterparty_name: recipient.name },
-        },
-      },
-      from,
-    ),
-  );
-  uow.appendAny(
-    toStream,
-    decideAccount(
-      {
-        type: 'Credit',
-        posting: {
-          ...common,
-          accountId: to.accountId,
-          description: `Zelle payment from ${p.senderName}`,
-          contra: `account:${from.accountId}`,
-          metadata: {
-            zelle_payment_id: p.paymentId,
-            counterparty_name: p.senderName,
-            memo: p.memo || undefined,
-          },
-        },
-      },
-      to,
-    ),
-  );
-  uow.append(zelleStreams.payment(p.paymentId), [
-    ZellePaymentClaimed.create({
-      paymentId: p.paymentId,
-      senderCustomerId: p.senderCustomerId,
-      recipientCustomerId: recipient.customerId,
-      recipientAccountId: to.accountId,
-      recipientName: recipient.name,
-      amount: p.amount,
-      claimedAt: now.toISOString(),
-    }),
-  ]);
 }
 
 /**
