@@ -7,26 +7,12 @@ import {
   decideSaveRecipient,
   destinationHash,
   recipientsAggregate,
-  requireNewRecipientLimit,
   type SavedRecipient,
 } from '../domain/transfers/recipients.ts';
-import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
 import { runSystemCommand } from './idempotency.ts';
 
 export const recipientsStream = (customerId: string) => `saved-recipients-${customerId}`;
-
-/** The new-recipient limit, checked by the transfer pipeline for every external and SEPA transfer. */
-export async function checkNewRecipientLimit(
-  uow: UnitOfWork,
-  customerId: string,
-  destinationKey: string,
-  amountCents: number,
-  now: Date,
-): Promise<void> {
-  const book = await uow.load(recipientsStream(customerId), recipientsAggregate);
-  requireNewRecipientLimit(book.state, destinationKey, amountCents, now);
-}
 
 /** An external (ACH) or SEPA account, as the transfer form reads it. */
 export type SavableDestination =
