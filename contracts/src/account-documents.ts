@@ -70,3 +70,41 @@ export const statementMonthsData = z.object({
   statements: z.array(statementMonthView),
 });
 export const statementMonthsAnswer = successOf(statementMonthsData);
+
+/** A statement line: signed dollars, and the balance just after it. */
+export const statementLineView = z.object({
+  date: z.string(),
+  description: z.string(),
+  reference: z.string(),
+  kind: z.string(),
+  amount: z.number(),
+  balance: z.number(),
+  version: z.number(),
+  position: z.number(),
+});
+
+/** A month's statement as JSON (the same figures as its PDF and CSV). */
+export const monthlyStatementData = z.object({
+  account_id: z.string(),
+  account_number: z.string(),
+  account_name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  opening_balance: z.number(),
+  total_credits: z.number(),
+  total_debits: z.number(),
+  closing_balance: z.number(),
+  lines: z.array(statementLineView),
+  month: z.string(),
+  total_interest: z.number(),
+  total_fees: z.number(),
+});
+
+/** The answer of GET /accounts/{accountId}/statements/{month}: JSON, CSV or PDF by `format`. */
+export const monthlyStatementAnswer = successOf(monthlyStatementData);
+
+/**
+ * A document sent as a file (a PDF's bytes, a CSV's text): documented by its media type alone,
+ * since the bytes are not JSON and are sent as they are, never serialized.
+ */
+export const fileBody = z.any().meta({ description: 'The file itself' });

@@ -1,4 +1,9 @@
-import { receiptAnswer, statementMonthsAnswer } from '@bank/contracts';
+import {
+  fileBody,
+  monthlyStatementAnswer,
+  receiptAnswer,
+  statementMonthsAnswer,
+} from '@bank/contracts';
 import { centsToDollars } from '@bank/events';
 import {
   fieldError,
@@ -148,7 +153,17 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/transactions/:transactionId/receipt',
-    { schema: { params: transactionParams } },
+    {
+      schema: {
+        params: transactionParams,
+        response: {
+          200: {
+            description: 'The receipt as a PDF',
+            content: { 'application/pdf': { schema: fileBody } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { receipt } = await loadReceipt(request.customerId, request.params.transactionId);
       const name = `receipt-${receipt.reference || 'transaction'}`.replace(/[^A-Za-z0-9-]/g, '');
@@ -200,7 +215,22 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/accounts/:accountId/statements/:month',
-    { schema: { params: statementParams, querystring: statementQuery } },
+    {
+      schema: {
+        params: statementParams,
+        querystring: statementQuery,
+        response: {
+          200: {
+            description: 'The statement in the format asked for',
+            content: {
+              'application/json': { schema: monthlyStatementAnswer },
+              'text/csv': { schema: fileBody },
+              'application/pdf': { schema: fileBody },
+            },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { accountId, month } = request.params;
       // The account first: someone else's answers 404 whatever the month.
