@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
-import { expectScreenAccessible } from './page-models/banking';
+import { expectNoSidewaysScroll, expectScreenAccessible } from './page-models/banking';
 import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
 
@@ -69,34 +69,44 @@ describe('dashboard and accounts', () => {
     expect(await page.locator('.account-list').textContent()).not.toMatch(MONEY);
   });
 
-  it('a search result opens its receipt, whose way back holds it on its account', async () => {
-    const page = await signInAsDemo();
-    const results = await new AppShell(page).search('Interest paid');
-    await results.getByRole('option').first().waitFor();
-    // The oldest match shown: months ago, on the savings account.
-    await results
-      .getByRole('option', { name: /Interest paid/ })
-      .last()
-      .click();
-    await page.waitForURL('**/transactions/**');
-    await page.getByRole('heading', { name: /Interest paid/ }).waitFor();
-    await expectScreenAccessible(page, 'receipt opened from search');
-    await page.getByRole('link', { name: 'Back to Accounts' }).click();
-    await page.waitForURL(/\/accounts\?/);
-    await page.getByRole('heading', { name: 'High Yield Savings details' }).waitFor();
-    const highlighted = page.locator('.tx--highlighted');
-    await highlighted.getByText('Interest paid').waitFor();
-    const url = new URL(page.url());
-    expect(['30', '90', '365']).toContain(url.searchParams.get('days') ?? '30');
-    await page.waitForFunction(() => {
-      const box = document.querySelector('.tx--highlighted')?.getBoundingClientRect();
-      return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight);
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    it(`a search result opens its receipt, whose way back holds it on its account (${viewport.width} px)`, async () => {
+      const page = await signInAsDemo(viewport);
+      const results = await new AppShell(page).search('Interest paid');
+      await results.getByRole('option').first().waitFor();
+      await expectNoSidewaysScroll(page);
+      // The oldest match shown: months ago, on the savings account.
+      await results
+        .getByRole('option', { name: /Interest paid/ })
+        .last()
+        .click();
+      await page.waitForURL('**/transactions/**');
+      await page.getByRole('heading', { name: 'Receipt', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: /Interest paid/ }).waitFor();
+      await page.getByRole('list', { name: 'Timeline' }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `receipt opened from search at ${viewport.width} px`);
+      await page.getByRole('link', { name: 'Back to Accounts' }).click();
+      await page.waitForURL(/\/accounts\?/);
+      await page.getByRole('heading', { name: 'High Yield Savings details' }).waitFor();
+      const highlighted = page.locator('.tx--highlighted');
+      await highlighted.getByText('Interest paid').waitFor();
+      const url = new URL(page.url());
+      expect(['30', '90', '365']).toContain(url.searchParams.get('days') ?? '30');
+      await page.waitForFunction(() => {
+        const box = document.querySelector('.tx--highlighted')?.getBoundingClientRect();
+        return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight);
+      });
+      // axe's target-size counts a button half scrolled under the sticky header as too small;
+      // the screen is judged as it first lays out, not at the scroll position the link chose.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `accounts opened from search at ${viewport.width} px`);
     });
-    // axe's target-size counts a button half scrolled under the sticky header as too small;
-    // the screen is judged as it first lays out, not at the scroll position the link chose.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expectScreenAccessible(page, 'accounts opened from search');
-  });
+  }
 });
 
 describe('shell', () => {

@@ -1,6 +1,7 @@
 import { deposit } from '@bank/stack/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  expectNoSidewaysScroll,
   expectScreenAccessible as expectAccessible,
   fieldError,
   openTab,
@@ -222,61 +223,78 @@ describe('Crypto trade account picker', { timeout: 120_000 }, () => {
 });
 
 describe('Bill Pay: deleting a payee with scheduled payments', { timeout: 120_000 }, () => {
-  it('lists what will be cancelled, asks first, then refreshes upcoming payments and history', async () => {
-    const customer = await t.customer();
-    const checking = account(customer, 'checking');
-    await deposit(t.bank, checking.account_number, 300);
-    await customer.client.post('/api/bill-payments/payees', {
-      name: 'Harbor Water',
-      category: 'utilities',
-      account_number: '77701234',
-    });
-    const payees = (await customer.client.get('/api/bill-payments/payees')).body.data.payees as {
-      id: string;
-    }[];
-    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-    for (const [amount, date, recurring] of [
-      [42.5, inDays(8), false],
-      [19.99, inDays(12), true],
-    ] as const) {
-      const scheduled = await customer.client.post('/api/bill-payments/schedule', {
-        payee_id: payees[0]!.id,
-        from_account_id: checking.id,
-        amount,
-        scheduled_date: date,
-        is_recurring: recurring,
-        ...(recurring ? { recurring_frequency: 'monthly' } : {}),
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    it(`lists what will be cancelled, asks first, then refreshes upcoming payments and history (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      const checking = account(customer, 'checking');
+      await deposit(t.bank, checking.account_number, 300);
+      await customer.client.post('/api/bill-payments/payees', {
+        name: 'Harbor Water',
+        category: 'utilities',
+        account_number: '77701234',
       });
-      expect(scheduled.status).toBe(201);
-    }
+      const payees = (await customer.client.get('/api/bill-payments/payees')).body.data.payees as {
+        id: string;
+      }[];
+      const inDays = (n: number) =>
+        new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      for (const [amount, date, recurring] of [
+        [42.5, inDays(8), false],
+        [19.99, inDays(12), true],
+      ] as const) {
+        const scheduled = await customer.client.post('/api/bill-payments/schedule', {
+          payee_id: payees[0]!.id,
+          from_account_id: checking.id,
+          amount,
+          scheduled_date: date,
+          is_recurring: recurring,
+          ...(recurring ? { recurring_frequency: 'monthly' } : {}),
+        });
+        expect(scheduled.status).toBe(201);
+      }
 
-    const page = await t.signedInPage(customer);
-    await page.goto('/bill-pay');
-    await page.getByRole('heading', { name: 'Upcoming Payments' }).waitFor();
-    await page.getByText('$42.50').first().waitFor();
-    await openTab(page, 'History');
-    await page.getByText('$42.50').first().waitFor();
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/bill-pay');
+      await page.getByRole('heading', { name: 'Upcoming Payments' }).waitFor();
+      await page.getByText('$42.50').filter({ visible: true }).first().waitFor();
+      await openTab(page, 'History');
+      await page.getByText('$42.50').filter({ visible: true }).first().waitFor();
 
-    await openTab(page, 'Manage Payees');
-    await page.getByRole('button', { name: 'Delete Harbor Water' }).click();
-    const ask = page.getByRole('alertdialog', { name: 'Delete payee' });
-    await ask.getByText('These 2 scheduled payments will be cancelled:').waitFor();
-    const items = await ask.getByRole('listitem').allTextContents();
-    expect(items).toHaveLength(2);
-    expect(items[0]).toContain('$42.50');
-    expect(items[1]).toContain('$19.99');
-    expect(items[1]).toContain('repeats monthly');
-    await expectAccessible(page, 'delete payee with scheduled payments');
-    await ask.getByRole('button', { name: 'Delete Payee' }).click();
-    await toast(page, '2 scheduled payments were cancelled.').waitFor();
+      await openTab(page, 'Manage Payees');
+      await page.getByRole('button', { name: 'Delete Harbor Water' }).click();
+      const ask = page.getByRole('alertdialog', { name: 'Delete payee' });
+      await ask.getByText('These 2 scheduled payments will be cancelled:').waitFor();
+      const items = await ask.getByRole('listitem').allTextContents();
+      expect(items).toHaveLength(2);
+      expect(items[0]).toContain('$42.50');
+      expect(items[1]).toContain('$19.99');
+      expect(items[1]).toContain('repeats monthly');
+      await ask.getByRole('button', { name: 'Delete Payee' }).waitFor();
+      await ask.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page, `delete payee with scheduled payments at ${viewport.width} px`);
+      await ask.getByRole('button', { name: 'Delete Payee' }).click();
+      await toast(page, '2 scheduled payments were cancelled.').waitFor();
 
-    // No reload: the history now says cancelled, and nothing is upcoming any more.
-    await openTab(page, 'History');
-    await expect
-      .poll(() => page.getByText('Cancelled', { exact: true }).filter({ visible: true }).count())
-      .toBe(2);
-    await expectAccessible(page, 'bill pay history with cancelled payments');
-    await openTab(page, 'Pay Bills');
-    await expect.poll(() => page.getByText('$42.50').count()).toBe(0);
-  });
+      // No reload: the history now says cancelled, and nothing is upcoming any more.
+      await openTab(page, 'History');
+      await expect
+        .poll(() => page.getByText('Cancelled', { exact: true }).filter({ visible: true }).count())
+        .toBe(2);
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(
+        page,
+        `bill pay history with cancelled payments at ${viewport.width} px`,
+      );
+      await openTab(page, 'Pay Bills');
+      await expect.poll(() => page.getByText('$42.50').count()).toBe(0);
+      await openTab(page, 'Manage Payees');
+      await page
+        .getByRole('button', { name: 'Delete Harbor Water' })
+        .waitFor({ state: 'detached' });
+    });
+  }
 });

@@ -1,7 +1,13 @@
 import { deposit } from '@bank/stack/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import {
+  dialog,
+  expectNoSidewaysScroll,
+  expectScreenAccessible,
+  openTab,
+  toast,
+} from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
 // Receipts from every list and confirmation, and cancelling what is still pending, in Chromium
@@ -18,13 +24,6 @@ async function funded(name: string, dollars: number) {
   const response = await deposit(t.bank, checking(customer).account_number, dollars);
   customer.client.consistencyToken = response.headers['x-consistency-token'];
   return customer;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** The receipt's status badge, its timeline and its counterparty line. */
@@ -117,84 +116,98 @@ for (const viewport of [DESKTOP, PHONE]) {
   });
 }
 
-describe('a pending external transfer', () => {
-  it('is cancelled from its receipt before it settles, amount and fee back at once', async () => {
-    const customer = await funded('Ext Canceller', 500);
-    const sent = await customer.client.post('/api/transfers/external-bank', {
-      fromAccount: checking(customer).id,
-      amount: 100,
-      recipientName: 'Alex Kim',
-      bankName: 'First National',
-      accountNumber: '55554444',
-      routingNumber: '021000021',
-    });
-    expect(sent.status).toBe(201);
-    const reference = sent.body.data.transfer.reference_number as string;
-    const page = await t.signedInPage(customer, PHONE);
-    await page.goto(`/transactions/${reference}`);
-    let receipt = await receiptFacts(page);
-    expect(receipt.status).toBe('Pending');
-    expect(receipt.details).toContain('Alex Kim');
-    await page.getByRole('button', { name: 'Cancel transfer' }).click();
-    const ask = dialog(page, 'Cancel transfer?');
-    await expectScreenAccessible(page, 'cancel transfer dialog at 375 px');
-    await ask.getByRole('button', { name: 'Cancel transfer' }).click();
-    await toast(page, /\$103\.00 is available/).waitFor();
-    await page.locator('.receipt .badge', { hasText: 'Cancelled' }).waitFor();
-    receipt = await receiptFacts(page);
-    expect(receipt.timeline).toMatch(/Initiated.*Reversed/);
-    await expectNoSidewaysScroll(page);
-    await expectScreenAccessible(page, 'cancelled transfer receipt at 375 px');
+for (const viewport of [DESKTOP, PHONE]) {
+  describe(`a pending external transfer at ${viewport.width} px`, () => {
+    it('is cancelled from its receipt before it settles, amount and fee back at once', async () => {
+      const customer = await funded('Ext Canceller', 500);
+      const sent = await customer.client.post('/api/transfers/external-bank', {
+        fromAccount: checking(customer).id,
+        amount: 100,
+        recipientName: 'Alex Kim',
+        bankName: 'First National',
+        accountNumber: '55554444',
+        routingNumber: '021000021',
+      });
+      expect(sent.status).toBe(201);
+      const reference = sent.body.data.transfer.reference_number as string;
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto(`/transactions/${reference}`);
+      let receipt = await receiptFacts(page);
+      expect(receipt.status).toBe('Pending');
+      expect(receipt.details).toContain('Alex Kim');
+      await expectNoSidewaysScroll(page);
+      await page.getByRole('button', { name: 'Cancel transfer' }).click();
+      const ask = dialog(page, 'Cancel transfer?');
+      await ask.waitFor();
+      await expectScreenAccessible(page, `cancel transfer dialog at ${viewport.width} px`);
+      await ask.getByRole('button', { name: 'Cancel transfer' }).click();
+      await toast(page, /\$103\.00 is available/).waitFor();
+      await page.locator('.receipt .badge', { hasText: 'Cancelled' }).waitFor();
+      receipt = await receiptFacts(page);
+      expect(receipt.timeline).toMatch(/Initiated.*Reversed/);
+      expect(await page.getByRole('button', { name: 'Cancel transfer' }).count()).toBe(0);
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `cancelled transfer receipt at ${viewport.width} px`);
 
-    const again = await customer.client.post(
-      `/api/transfers/${sent.body.data.transfer.id as string}/cancel`,
-      {},
-    );
-    expect(again.status).toBe(409);
+      const again = await customer.client.post(
+        `/api/transfers/${sent.body.data.transfer.id as string}/cancel`,
+        {},
+      );
+      expect(again.status).toBe(409);
+    });
   });
-});
 
-describe('receipts from the lists', () => {
-  it('bill-pay history and crypto history open the receipt with the right counterparty', async () => {
-    const customer = await funded('List Receipts', 2000);
-    const payee = await customer.client.post('/api/bill-payments/payees', {
-      name: 'Harbor Water',
-      category: 'utilities',
-      account_number: '99887766',
-    });
-    expect(payee.status).toBe(201);
-    const paid = await customer.client.post('/api/bill-payments/schedule', {
-      payee_id: payee.body.data.payee.id,
-      from_account_id: checking(customer).id,
-      amount: 45,
-    });
-    expect(paid.status).toBe(201);
-    const bought = await customer.client.post('/api/crypto/buy', {
-      symbol: 'BTC',
-      amount_usd: 100,
-      bank_account_id: checking(customer).id,
-    });
-    expect(bought.status).toBe(201);
+  describe(`receipts from the lists at ${viewport.width} px`, () => {
+    it('bill-pay history and crypto history open the receipt with the right counterparty', async () => {
+      const customer = await funded('List Receipts', 2000);
+      const payee = await customer.client.post('/api/bill-payments/payees', {
+        name: 'Harbor Water',
+        category: 'utilities',
+        account_number: '99887766',
+      });
+      expect(payee.status).toBe(201);
+      const paid = await customer.client.post('/api/bill-payments/schedule', {
+        payee_id: payee.body.data.payee.id,
+        from_account_id: checking(customer).id,
+        amount: 45,
+      });
+      expect(paid.status).toBe(201);
+      const bought = await customer.client.post('/api/crypto/buy', {
+        symbol: 'BTC',
+        amount_usd: 100,
+        bank_account_id: checking(customer).id,
+      });
+      expect(bought.status).toBe(201);
 
-    const page = await t.signedInPage(customer, DESKTOP);
-    await page.goto('/bill-pay');
-    await openTab(page, 'History');
-    const table = page.getByRole('table');
-    await table
-      .getByRole('link', { name: /Harbor Water/ })
-      .first()
-      .click();
-    const bill = await receiptFacts(page);
-    expect(bill.details).toContain('Harbor Water');
-    expect(bill.details).toMatch(/Reference number\w+/);
-    await expectScreenAccessible(page, 'bill payment receipt');
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/bill-pay');
+      await openTab(page, 'History');
+      await page.getByRole('heading', { name: 'Complete Transaction History' }).waitFor();
+      // A table on a desktop, a list of cards on a phone: whichever the customer sees.
+      const history = page
+        .getByRole('table')
+        .or(page.getByRole('list', { name: 'Complete Transaction History' }));
+      const billLink = history.getByRole('link', { name: /Harbor Water/ }).first();
+      await billLink.waitFor();
+      await expectNoSidewaysScroll(page);
+      await billLink.click();
+      const bill = await receiptFacts(page);
+      expect(bill.details).toContain('Harbor Water');
+      expect(bill.details).toMatch(/Reference number\w+/);
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `bill payment receipt at ${viewport.width} px`);
 
-    await page.goto('/crypto');
-    await openTab(page, 'History');
-    await page.getByRole('link', { name: /Buy BTC/ }).click();
-    const trade = await receiptFacts(page);
-    expect(trade.details).toMatch(/Reference numberCRY-\w+/);
-    expect(trade.status).toBe('Completed');
-    await expectScreenAccessible(page, 'crypto trade receipt');
+      await page.goto('/crypto');
+      await openTab(page, 'History');
+      const tradeLink = page.getByRole('link', { name: /Buy BTC/ });
+      await tradeLink.waitFor();
+      await expectNoSidewaysScroll(page);
+      await tradeLink.click();
+      const trade = await receiptFacts(page);
+      expect(trade.details).toMatch(/Reference numberCRY-\w+/);
+      expect(trade.status).toBe('Completed');
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `crypto trade receipt at ${viewport.width} px`);
+    });
   });
-});
+}

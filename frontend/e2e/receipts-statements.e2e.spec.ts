@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCustomer } from '../../infra/stack/src/seed.ts';
 import { LoginPage } from './page-models/auth-pages';
-import { expectScreenAccessible } from './page-models/banking';
+import { expectNoSidewaysScroll, expectScreenAccessible } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 // Receipts and monthly statements, against the demo customer's three months of history.
@@ -16,6 +16,14 @@ beforeAll(async () => {
 });
 
 const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** The day `n` days before today, as a date input takes it (YYYY-MM-DD). */
+function daysAgo(n: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - n);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 async function signInAsDemo(viewport?: { width: number; height: number }): Promise<Page> {
   const page = await t.newPage(viewport);
@@ -31,13 +39,6 @@ async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const file = await download.path();
   return { name: download.suggestedFilename(), body: await readFile(file!) };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe('receipts', () => {
@@ -125,38 +126,57 @@ describe('monthly statements', () => {
 });
 
 describe('transaction lists that scale', () => {
-  it('filters by money out and an amount range, pages with Load more, and exports what matches', async () => {
-    const page = await signInAsDemo();
-    await page.goto('/accounts?days=365');
-    await page.locator('.tx-list').waitFor();
-    await page.getByText('More filters').click();
-    const form = page.getByRole('form', { name: 'More filters' });
-    await form.getByLabel('Type').selectOption('debit');
-    await form.getByLabel('Minimum amount').fill('1');
-    await form.getByLabel('Maximum amount').fill('100000');
-    await form.getByRole('button', { name: 'Apply filters' }).click();
-    await page.waitForURL(/type=debit/);
-    await page.locator('.tx-list').waitFor();
-    await expectScreenAccessible(page, 'accounts page with filters');
-    const amounts = await page.locator('.tx-list .tx__amount').allTextContents();
-    expect(amounts.length).toBeGreaterThan(0);
-    for (const amount of amounts) expect(amount).toMatch(/^Debit -\$/);
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`filters by a custom date range, money out and an amount range, pages with Load more, and exports what matches (${viewport.width} px)`, async () => {
+      const from = daysAgo(60);
+      const to = daysAgo(20);
+      const page = await signInAsDemo(viewport);
+      await page.goto('/accounts?days=365');
+      await page.locator('.tx-list .tx').first().waitFor();
+      await page.getByText('More filters').click();
+      const form = page.getByRole('form', { name: 'More filters' });
+      await form.getByLabel('From').fill(from);
+      await form.getByLabel('To', { exact: true }).fill(to);
+      await form.getByLabel('Type').selectOption('debit');
+      await form.getByLabel('Minimum amount').fill('1');
+      await form.getByLabel('Maximum amount').fill('100000');
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `more filters open at ${viewport.width} px`);
+      await form.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForURL((url) => {
+        const q = url.searchParams;
+        return q.get('from') === from && q.get('to') === to && q.get('type') === 'debit';
+      });
+      await page.getByText('More filters (on)').waitFor();
+      await page.locator('.tx-list .tx').first().waitFor();
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `accounts page with filters at ${viewport.width} px`);
+      const amounts = await page.locator('.tx-list .tx__amount').allTextContents();
+      expect(amounts.length).toBeGreaterThan(0);
+      for (const amount of amounts) expect(amount).toMatch(/^Debit -\$/);
 
-    const csv = await downloaded(page, () =>
-      page.getByRole('button', { name: 'Export CSV' }).click(),
-    );
-    const rows = csv.body.toString('utf8').trim().split('\r\n').slice(1);
-    expect(rows.length).toBeGreaterThanOrEqual(amounts.length);
-    for (const row of rows) expect(row).toMatch(/,-\d+\.\d{2},/);
-
-    const more = page.getByRole('button', { name: 'Load more' });
-    if (await more.isVisible()) {
-      const before = await page.locator('.tx-list .tx').count();
-      await more.click();
-      await page.waitForFunction(
-        (n) => document.querySelectorAll('.tx-list .tx').length > n,
-        before,
+      const csv = await downloaded(page, () =>
+        page.getByRole('button', { name: 'Export CSV' }).click(),
       );
-    }
-  });
+      expect(csv.name).toContain(`${from}-to-${to}`);
+      const rows = csv.body.toString('utf8').trim().split('\r\n').slice(1);
+      expect(rows.length).toBeGreaterThanOrEqual(amounts.length);
+      for (const row of rows) {
+        expect(row).toMatch(/,-\d+\.\d{2},/);
+        // Only the days asked for, both ends included.
+        const day = row.slice(0, 10);
+        expect(day >= from && day <= to, `${day} within ${from}..${to}`).toBe(true);
+      }
+
+      const more = page.getByRole('button', { name: 'Load more' });
+      if (await more.isVisible()) {
+        const before = await page.locator('.tx-list .tx').count();
+        await more.click();
+        await page.waitForFunction(
+          (n) => document.querySelectorAll('.tx-list .tx').length > n,
+          before,
+        );
+      }
+    });
+  }
 });

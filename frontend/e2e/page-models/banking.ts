@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 
 // Page models for the signed-in banking screens: selectors by role and accessible name.
@@ -83,4 +84,12 @@ export async function expectScreenAccessible(page: Page, label: string) {
   const serious = await seriousViolations(page);
   if (serious.length)
     throw new Error(`accessibility violations on ${label}:\n${serious.join('\n')}`);
+}
+
+/** The page fits its width: nothing scrolls sideways (a phone at 375 px, a desktop at 1280 px). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
 }

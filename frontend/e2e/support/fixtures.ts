@@ -59,6 +59,16 @@ export function useBankAndBrowser(options?: Parameters<typeof startTestBank>[0])
     customer(overrides: Record<string, unknown> = {}): Promise<Customer> {
       return signedUpCustomer(state.bank!, overrides);
     },
+    /**
+     * Ages the customer's sessions' last proof (sign-in or step-up) by `minutes`, so the next
+     * sensitive change asks "Confirm it's you" (step-up is needed after 5 minutes).
+     */
+    async ageLastProof(customer: Customer, minutes = 10): Promise<void> {
+      await state.bank!.ownerPool.query(
+        `UPDATE sessions SET stepped_up_at = now() - make_interval(mins => $2) WHERE customer_id = $1`,
+        [customer.user.id, minutes],
+      );
+    },
     /** A page already signed in as the customer (token and user in local storage, as the app keeps them). */
     async signedInPage(
       customer: Customer,
