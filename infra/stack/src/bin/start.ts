@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createLogger, loadConfig } from '@bank/infra';
 import { startBank } from '../bank.ts';
 import '../modules.ts';
-import { StartRefused } from '../start-refused.ts';
+import { exitRefused, StartRefused } from '../start-refused.ts';
 import { seedDemoCustomer } from '../seed.ts';
 import { ensureWebAppBuilt } from '../web-app.ts';
 
@@ -30,8 +30,7 @@ const bank = await startBank({
   logger: createLogger({ level: config.logLevel }),
 }).catch((error) => {
   if (!(error instanceof StartRefused)) throw error;
-  startup.fatal(error.message);
-  process.exit(2);
+  exitRefused(error.message);
 });
 const demo = await seedDemoCustomer(bank.ctx, config.dataDir);
 // The banner is for the person who ran `npm start` (it shows the ops token): not a log line.

@@ -1,6 +1,6 @@
 import { createLogger, loadConfig } from '@bank/infra';
 import { startBank, type StartBankOptions } from '../bank.ts';
-import { StartRefused } from '../start-refused.ts';
+import { exitRefused, StartRefused } from '../start-refused.ts';
 import '../modules.ts';
 import { missingSettings, type ServiceName } from './service-settings.ts';
 
@@ -21,12 +21,11 @@ export async function runService(service: ServiceName): Promise<void> {
   // What a separate service needs from its environment: shared stores, not embedded ones.
   const absent = missingSettings(service, process.env);
   if (absent.length > 0) {
-    logger.fatal(
-      { missing: absent },
+    exitRefused(
       `${service}: set ${absent.join(', ')}. A separate service shares PostgreSQL, Redis and its ` +
         'keys with the others; `npm start` runs the whole bank in one process with embedded stores.',
+      { service, missing: absent },
     );
-    process.exit(2);
   }
   const config = loadConfig();
   const bank = await startBank({
@@ -35,8 +34,7 @@ export async function runService(service: ServiceName): Promise<void> {
     logger: createLogger({ level: config.logLevel, base: { service } }),
   }).catch((error) => {
     if (!(error instanceof StartRefused)) throw error;
-    logger.fatal(`${service}: ${error.message}`);
-    process.exit(2);
+    exitRefused(`${service}: ${error.message}`, { service });
   });
   const scale = Boolean(config.kafkaBrokers);
   logger.info({ url: bank.url, scale }, `ready on ${bank.url}${scale ? ' (scale mode)' : ''}`);

@@ -33,8 +33,8 @@ function runScript(script: string, env: Record<string, string>, until: (out: str
   });
 }
 
-const jsonLines = (stdout: string) =>
-  stdout
+const jsonLines = (output: string) =>
+  output
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as { level: number; msg: string; [key: string]: unknown });
@@ -63,10 +63,10 @@ describe("a separate service's log", () => {
     expect(ready!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it('refuses to start without its settings in a fatal JSON line', async () => {
+  it('refuses to start without its settings in a fatal JSON line on standard error', async () => {
     const run = await runScript('start:jobs', { DATABASE_URL: '', SECRETS_KEY: '' }, () => false);
     expect(run.code).toBe(2);
-    const [refusal] = jsonLines(run.stdout);
+    const [refusal] = jsonLines(run.stderr);
     expect(refusal).toMatchObject({ level: 60, service: 'jobs' });
     expect(refusal!.missing).toEqual(['DATABASE_URL', 'SECRETS_KEY', 'REDIS_URL']);
   });
