@@ -1,4 +1,3 @@
-import { recoveryCodesReply } from '@bank/contracts';
 import { api } from '@/lib/api-client';
 import type { Session } from '@/lib/auth';
 
@@ -21,10 +20,6 @@ export const startTwoFactorSetup = async () =>
 
 export const confirmTwoFactorSetup = async (code: string) =>
   (await api.post<{ recovery_codes: string[] }>('/two-factor/confirm', { code })).data;
-
-/** New recovery codes (after step-up): the old ones stop working. */
-export const regenerateRecoveryCodes = async () =>
-  recoveryCodesReply.shape.data.parse((await api.post<unknown>('/two-factor/recovery-codes')).data);
 
 export const disableTwoFactor = (password: string) =>
   api.post<{ enabled: false }>('/two-factor/disable', { password });

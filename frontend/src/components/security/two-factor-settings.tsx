@@ -11,11 +11,11 @@ import {
   confirmTwoFactorSetup,
   disableTwoFactor,
   getTwoFactorStatus,
-  regenerateRecoveryCodes,
   startTwoFactorSetup,
   twoFactorStatusKey,
   type TwoFactorSetup,
 } from './two-factor-api';
+import { regenerateRecoveryCodes } from './recovery-codes-api';
 
 /** The QR code of the otpauth:// link, drawn in the browser (the secret goes nowhere else). */
 function SetupQrCode({ url }: { url: string }) {
