@@ -1,5 +1,1 @@
-/**
- * The bank's time zone: its day (limits, business dates, bill-pay due dates) starts at midnight in
- * New York, with daylight saving, whatever the server's or the customer's time zone.
- */
-export const BANK_TIME_ZONE = 'America/New_York';
+export { BANK_TIME_ZONE, bankDate } from '@bank/contracts/bank-time';

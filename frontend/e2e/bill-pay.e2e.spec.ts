@@ -12,7 +12,9 @@ describe('Bill Pay', () => {
     const customer = await t.customer();
     const checking = customer.accounts.find((a) => a.type === 'checking')!;
     await deposit(t.bank, checking.account_number, 400);
-    const page = await t.signedInPage(customer);
+    // A customer far east of the bank (UTC+14): their calendar is a day ahead of New York's for
+    // most of the day, yet the form's "today" is the bank's, so the payment is paid now.
+    const page = await t.signedInPage(customer, undefined, { timezoneId: 'Pacific/Kiritimati' });
     await page.goto('/bill-pay');
     await page.getByText('No payees found').waitFor();
     await page.getByRole('button', { name: 'Add Your First Payee' }).click();
@@ -44,7 +46,7 @@ describe('Bill Pay', () => {
     await confirm.getByText('$82.40').waitFor();
     await expectScreenAccessible(page, 'confirm payment');
     await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
-    await toast(page, /Payment (sent|scheduled) successfully!/).waitFor();
+    await toast(page, 'Payment sent successfully!').waitFor();
     const done = dialog(page, 'Payment Confirmation');
     await done.getByText(/Reference number/).waitFor();
     await expectScreenAccessible(page, 'payment confirmation');

@@ -27,7 +27,6 @@ export * from './toolkit/index.ts';
 export { raiseNotification } from './core/notifications.ts';
 export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';
 export { findTickets, findTicket, ticketViews, timeSince, type TicketRow } from './core/support.ts';
-export { bankDateOf } from './core/limits.ts';
 
 export const projectionsMigrationsDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,6 +1,5 @@
-import { cryptoSymbols, type CryptoSymbol } from '@bank/events';
+import { bankDate, type CryptoSymbol, cryptoSymbols } from '@bank/events';
 import { formatPosition } from '@bank/infra';
-import { bankDateOf } from '@bank/projections';
 import {
   ApiClient,
   cardPurchase,
@@ -87,10 +86,10 @@ describe('spending insights', () => {
     const bea = await signedUpCustomer(bank);
     const funded = await deposit(bank, checkingOf(alex).account_number, 1000);
     alex.client.consistencyToken = funded.headers['x-consistency-token'];
-    const thisMonth = bankDateOf(new Date()).slice(0, 7);
+    const thisMonth = bankDate(new Date()).slice(0, 7);
     const [y, m] = thisMonth.split('-').map(Number) as [number, number];
     const lastMonthDay = new Date(Date.UTC(m === 1 ? y - 1 : y, m === 1 ? 11 : m - 2, 15, 17));
-    const lastMonth = bankDateOf(lastMonthDay).slice(0, 7);
+    const lastMonth = bankDate(lastMonthDay).slice(0, 7);
 
     await purchase(alex, 86_42, '5411');
     const fuel = await purchase(alex, 48_10, '5541');
@@ -101,7 +100,7 @@ describe('spending insights', () => {
       toAccount: savingsOf(alex).id,
       amount: 100,
       memo: 'Rainy day',
-      transferDate: bankDateOf(new Date()),
+      transferDate: bankDate(new Date()),
     });
     expect(moved.status).toBe(201);
 
@@ -181,7 +180,7 @@ describe('spending insights', () => {
     alex.client.consistencyToken = formatPosition(refreshed.appended!.position);
 
     const points = (await insights(alex, '?months=2')).crypto_value;
-    const today = bankDateOf(new Date());
+    const today = bankDate(new Date());
     // 0.00198 BTC bought today at $50,000 (less the 1 % fee), worth $60,000 a coin at today's close.
     expect(points.at(-1)).toEqual({ day: today, value_cents: 118_80 });
     expect(points.slice(0, -1).every((p) => p.value_cents === 0)).toBe(true);

@@ -47,9 +47,19 @@ export function useBankAndBrowser(options?: Parameters<typeof startTestBank>[0])
       if (!state.bank) throw new Error('bank not started');
       return state.bank;
     },
-    /** A fresh browser page (own cookies and storage) at the given viewport. */
-    async newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-      const context = await state.browser!.newContext({ baseURL: state.bank!.baseUrl, viewport });
+    /**
+     * A fresh browser page (own cookies and storage) at the given viewport; `timezoneId` puts the
+     * browser in another time zone than the machine's.
+     */
+    async newPage(
+      viewport = { width: 1280, height: 900 },
+      options: { timezoneId?: string } = {},
+    ): Promise<Page> {
+      const context = await state.browser!.newContext({
+        baseURL: state.bank!.baseUrl,
+        viewport,
+        ...options,
+      });
       state.contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
@@ -73,8 +83,9 @@ export function useBankAndBrowser(options?: Parameters<typeof startTestBank>[0])
     async signedInPage(
       customer: Customer,
       viewport?: { width: number; height: number },
+      options: { timezoneId?: string } = {},
     ): Promise<Page> {
-      const page = await this.newPage(viewport);
+      const page = await this.newPage(viewport, options);
       await page.addInitScript(
         ([token, user]) => {
           if (!sessionStorage.getItem('e2e-seeded')) {

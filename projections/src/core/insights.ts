@@ -1,5 +1,5 @@
 import { defineProjection } from '../projection.ts';
-import { bankDateOf } from './limits.ts';
+import { bankDate } from '@bank/events';
 
 /**
  * Price history for the insights: each crypto asset's last price of each bank day. The holdings
@@ -18,7 +18,7 @@ export const insightsProjection = defineProjection({
           `INSERT INTO rm_crypto_price_days (symbol, day, price_cents, as_of) VALUES ($1, $2, $3, $4)
            ON CONFLICT (symbol, day) DO UPDATE SET price_cents = $3, as_of = $4
            WHERE rm_crypto_price_days.as_of <= $4`,
-          [q.symbol, bankDateOf(asOf), q.priceCents, asOf],
+          [q.symbol, bankDate(asOf), q.priceCents, asOf],
         );
       }
     },

@@ -1,17 +1,5 @@
-import { BANK_TIME_ZONE } from '@bank/events';
+import { bankDate } from '@bank/events';
 import { defineProjection } from '../projection.ts';
-
-const bankDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BANK_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The bank's calendar date (New York) of an instant: limits reset at midnight there. */
-export function bankDateOf(at: Date): string {
-  return bankDateFormat.format(at);
-}
 
 /**
  * Limit usage: each movement counted against a customer's limits, by the bank day and month
@@ -22,7 +10,7 @@ export const moneyLimitsProjection = defineProjection({
   tables: ['rm_money_movements'],
   handlers: {
     async MoneyMovementRecorded(d, _event, db) {
-      const date = bankDateOf(new Date(d.at));
+      const date = bankDate(new Date(d.at));
       await db.query(
         `INSERT INTO rm_money_movements (customer_id, movement_id, category, amount_cents, bank_date,
            bank_month, occurred_at)

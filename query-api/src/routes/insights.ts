@@ -4,9 +4,8 @@ import {
   successOf,
   type AlertSettingsView,
 } from '@bank/contracts';
-import { centsToDollars } from '@bank/events';
+import { bankDate, centsToDollars } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
-import { bankDateOf } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readInsights } from '../views/insights.ts';
@@ -54,7 +53,7 @@ export const insightsQueryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const today = bankDateOf(new Date());
+      const today = bankDate(new Date());
       const insights = await readInsights(
         pool,
         request.customerId,

@@ -6,9 +6,8 @@ import {
   type TransferType,
   type TransferView,
 } from '@bank/contracts';
-import { BANK_TIME_ZONE, centsToDollars, formatUsd, moneyRules } from '@bank/events';
+import { BANK_TIME_ZONE, bankDate, centsToDollars, formatUsd, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
-import { bankDateOf } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -78,7 +77,7 @@ function transferView(r: TransferRow): TransferView {
 
 /** What a customer has used today of each limit category (cancelled movements do not count). */
 export async function usedToday(pool: Pool, customerId: string, now = new Date()) {
-  const today = bankDateOf(now);
+  const today = bankDate(now);
   const { rows } = await pool.query<{ category: string; day: string; month: string }>(
     `SELECT category,
        coalesce(sum(amount_cents) FILTER (WHERE bank_date = $2::date), 0)::bigint AS day,
@@ -157,7 +156,7 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
         sepa: limitOf('sepa'),
       } satisfies Record<TransferType, TransferLimit>;
       return ok(
-        { limits, time_zone: BANK_TIME_ZONE, business_date: bankDateOf(new Date()) },
+        { limits, time_zone: BANK_TIME_ZONE, business_date: bankDate(new Date()) },
         'Transfer limits retrieved successfully',
       );
     },

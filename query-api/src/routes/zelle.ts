@@ -1,7 +1,5 @@
-import { centsToDollars, moneyRules } from '@bank/events';
+import { BANK_TIME_ZONE, bankDate, centsToDollars, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
-import { BANK_TIME_ZONE } from '@bank/events';
-import { bankDateOf } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { receiptIdOf } from '../views/receipts.ts';
@@ -153,7 +151,7 @@ export const zelleQueryRoutes: FastifyPluginAsyncZod<{
             max: centsToDollars(moneyRules.zelleMaxCents),
           },
           time_zone: BANK_TIME_ZONE,
-          business_date: bankDateOf(new Date()),
+          business_date: bankDate(new Date()),
         },
       },
       'Limits retrieved successfully',

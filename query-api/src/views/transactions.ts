@@ -1,4 +1,4 @@
-import { categoryLabel, centsToDollars, isTransactionCategory } from '@bank/events';
+import { BANK_TIME_ZONE, categoryLabel, centsToDollars, isTransactionCategory } from '@bank/events';
 import type { Db } from '@bank/projections';
 
 export interface TransactionRow extends Record<string, unknown> {
@@ -90,8 +90,6 @@ export function decodeCursor(text: string): HistoryCursor | undefined {
   }
   return { at, position: Number(position) };
 }
-
-const BANK_TIME_ZONE = 'America/New_York';
 
 /** A customer's transactions, newest first, optionally filtered. */
 export async function findTransactions(db: Db, f: TransactionFilter) {

@@ -1,4 +1,6 @@
-import { BANK_TIME_ZONE, type RecurringFrequency } from '@bank/events';
+import { BANK_TIME_ZONE, bankDate, type RecurringFrequency } from '@bank/events';
+
+export { bankDate };
 
 // Bill pay runs on calendar dates of the bank's time zone: a payment dated 2025-03-14 is due at
 // the start of that day in New York, whatever the customer's or the server's time zone.
@@ -26,12 +28,6 @@ function zonedParts(instant: Date) {
     minute: Number(parts.minute),
     second: Number(parts.second),
   };
-}
-
-/** The calendar date in the bank's time zone at an instant. */
-export function bankDate(instant: Date): IsoDate {
-  const p = zonedParts(instant);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
 /** How far the bank's wall clock is ahead of UTC at an instant, in ms (negative in New York). */

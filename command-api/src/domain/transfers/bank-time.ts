@@ -1,21 +1,11 @@
-import { BANK_TIME_ZONE } from '@bank/events';
+import { BANK_TIME_ZONE, bankDate } from '@bank/events';
 
-// Limits reset at the start of the bank's day.
-const dateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BANK_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+export { bankDate };
+
 const weekdayFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: BANK_TIME_ZONE,
   weekday: 'short',
 });
-
-/** The bank's calendar date of an instant, as YYYY-MM-DD. */
-export function bankDate(at: Date): string {
-  return dateFormat.format(at);
-}
 
 /** The bank's calendar month of an instant, as YYYY-MM. */
 export function bankMonth(at: Date): string {

@@ -1,4 +1,4 @@
-import { moneyRules } from '@bank/events';
+import { bankDate, moneyRules } from '@bank/events';
 
 /** What one acknowledged command must have done, as the simulation predicts it. */
 export type Effect =
@@ -22,18 +22,6 @@ export const DAILY_LIMITS: Record<string, number> = {
 export const MONTHLY_LIMITS: Record<string, number> = {
   ...(moneyRules.monthlyLimits as Record<string, number>),
 };
-
-const bankDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/New_York',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The bank's date (America/New_York), YYYY-MM-DD. */
-export function bankDate(at: Date): string {
-  return bankDay.format(at);
-}
 
 /** The expected state of the bank: every acknowledged command applied once, nothing else. */
 export class Model {

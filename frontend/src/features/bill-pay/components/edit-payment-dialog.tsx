@@ -1,3 +1,4 @@
+import { bankToday } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,13 +17,12 @@ import {
   useChangeScheduledPayment,
   type EditPaymentForm,
 } from '../api/scheduled-payment-controls';
-import { todayIso } from './schedule-payment-dialog';
 
 function valuesOf(p: ScheduledPayment | null): EditPaymentForm {
   return {
     from_account_id: p?.from_account_id ?? '',
     amount: p ? p.amount.toFixed(2) : '',
-    scheduled_date: p?.scheduled_date ?? todayIso(),
+    scheduled_date: p?.scheduled_date ?? bankToday(),
     is_recurring: p?.is_recurring ?? false,
     recurring_frequency: p?.recurring_frequency ?? '',
     recurring_end_date: p?.recurring_end_date ?? '',
@@ -45,7 +45,7 @@ export function EditPaymentDialog({
   accounts: Account[];
   onClose(): void;
 }) {
-  const today = todayIso();
+  const today = bankToday();
   const form = useForm<EditPaymentForm>({
     resolver: zodResolver(editPaymentSchema(today)),
     defaultValues: valuesOf(payment),

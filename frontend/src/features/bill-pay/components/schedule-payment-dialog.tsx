@@ -1,3 +1,4 @@
+import { bankToday } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,15 +20,11 @@ import {
   type PaymentForm,
 } from '../api/schedule-payment';
 
-export function todayIso(now = new Date()) {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
   payee_id: payee?.id ?? '',
   from_account_id: String(accounts.find((a) => a.type === 'checking')?.id ?? accounts[0]?.id ?? ''),
   amount: payee?.default_amount ? String(payee.default_amount) : '',
-  scheduled_date: todayIso(),
+  scheduled_date: bankToday(),
   memo: '',
   is_recurring: false,
   recurring_frequency: '',
@@ -50,7 +47,7 @@ export function SchedulePaymentDialog({
   accounts: Account[];
   payee?: Payee | null;
 }) {
-  const today = todayIso();
+  const today = bankToday();
   const form = useForm<PaymentForm>({
     resolver: zodResolver(paymentSchema(today)),
     defaultValues: empty(payee, accounts),

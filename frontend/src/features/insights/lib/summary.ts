@@ -1,3 +1,4 @@
+import { bankDate } from '@bank/contracts/bank-time';
 import type { Insights } from '../api/get-insights';
 
 // Figures and sentences of the insights page, from integer cents; formatted only here.
@@ -42,13 +43,7 @@ export function dayLabel(day: string): string {
 
 /** This month in the bank's time zone ("2026-11"), and the `count` months up to it, newest first. */
 export function recentMonths(count: number, now = new Date()): string[] {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(now);
-  const year = Number(parts.find((p) => p.type === 'year')!.value);
-  const month = Number(parts.find((p) => p.type === 'month')!.value);
+  const [year, month] = bankDate(now).split('-').map(Number) as [number, number];
   return Array.from({ length: count }, (_, i) => {
     const index = year * 12 + (month - 1) - i;
     return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;

@@ -1,3 +1,4 @@
+import { bankToday } from '@bank/contracts/bank-time';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -48,10 +49,8 @@ const email = z
   .min(1, 'Please enter your email address.')
   .email('Please enter a valid email address.');
 
-export function todayIso(now = new Date()) {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
+/** Appointments are booked on the bank's calendar (its branches keep New York time). */
+export { bankToday };
 
 export const appointmentSchema = z.object({
   first_name: name('first name'),
@@ -63,7 +62,7 @@ export const appointmentSchema = z.object({
   preferred_date: z
     .string()
     .min(1, 'Please choose a date.')
-    .refine((d) => d >= todayIso(), 'Please choose today or a later date.'),
+    .refine((d) => d >= bankToday(), 'Please choose today or a later date.'),
   preferred_time: z.string().min(1, 'Please choose a time.'),
   meeting_preference: z.enum(['virtual', 'in-person', 'email'], {
     error: 'Please choose how you would like to meet.',

@@ -4,10 +4,10 @@ import {
   APPOINTMENT_TYPES,
   appointmentSchema,
   messageSchema,
-  todayIso,
+  bankToday,
 } from './contact';
 
-const tomorrow = todayIso(new Date(Date.now() + 86_400_000));
+const tomorrow = bankToday(new Date(Date.now() + 86_400_000));
 
 describe('contact forms', () => {
   it('accepts every appointment type it offers', () => {

@@ -14,7 +14,7 @@ import {
   MEETING_PREFERENCES,
   MESSAGE_SUBJECTS,
   messageSchema,
-  todayIso,
+  bankToday,
   useCreateAppointment,
   useSendContactMessage,
   type AppointmentInput,
@@ -99,7 +99,7 @@ export function AppointmentForm() {
         <TextField
           label="Preferred date"
           type="date"
-          min={todayIso()}
+          min={bankToday()}
           error={errors.preferred_date?.message}
           {...form.register('preferred_date')}
         />

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { Account } from '@/lib/accounts';
-import { todayIso, type TransferType } from '../lib/transfer-types';
+import { bankToday, type TransferType } from '../lib/transfer-types';
 import type { RecipientLookup } from './validate-recipient';
 
 // The transfer form, its rules and the four submit calls.
@@ -87,7 +87,7 @@ export function emptyTransferForm(today: string): TransferForm {
  */
 export function isScheduling(
   v: Pick<TransferForm, 'transferDate' | 'frequency'>,
-  today = todayIso(),
+  today = bankToday(),
 ) {
   return v.frequency !== '' || v.transferDate > today;
 }

@@ -21,7 +21,7 @@ import {
   addDaysIso,
   SCHEDULE_DAYS_AHEAD,
   TRANSFER_TYPE_INFO,
-  todayIso,
+  bankToday,
 } from '../lib/transfer-types';
 
 const day = (iso: string) => formatDate(`${iso}T12:00:00`);
@@ -58,7 +58,7 @@ function editStateOf(s: ScheduledTransfer): EditState {
     schedule: s,
     amount: s.amount.toFixed(2),
     fromAccount: s.from_account.id,
-    transferDate: s.next_date ?? todayIso(),
+    transferDate: s.next_date ?? bankToday(),
     frequency: s.frequency ?? '',
     endType: s.end_date ? 'date' : s.end_count ? 'count' : 'never',
     endDate: s.end_date ?? '',
@@ -221,8 +221,8 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
             <TextField
               label={editing.frequency ? 'Next Transfer Date' : 'Transfer Date'}
               type="date"
-              min={todayIso()}
-              max={addDaysIso(todayIso(), SCHEDULE_DAYS_AHEAD)}
+              min={bankToday()}
+              max={addDaysIso(bankToday(), SCHEDULE_DAYS_AHEAD)}
               value={editing.transferDate}
               error={error?.fields.transferDate}
               onChange={(e) => set({ transferDate: e.target.value })}

@@ -15,7 +15,7 @@ import {
   routingReadyToCheck,
   SEPA_COUNTRIES,
   SEPA_PURPOSES,
-  todayIso,
+  bankToday,
   type TransferType,
 } from '../lib/transfer-types';
 
@@ -258,8 +258,8 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
           label="Transfer Date"
           type="date"
           // A later date schedules the transfer; SEPA's rate is quoted for today only.
-          min={todayIso()}
-          max={type === 'sepa' ? todayIso() : addDaysIso(todayIso(), SCHEDULE_DAYS_AHEAD)}
+          min={bankToday()}
+          max={type === 'sepa' ? bankToday() : addDaysIso(bankToday(), SCHEDULE_DAYS_AHEAD)}
           hint={
             type === 'sepa'
               ? 'SEPA transfers are sent today'
@@ -312,7 +312,7 @@ export function SchedulePlanFields({ form }: { form: UseFormReturn<TransferForm>
         <TextField
           label="End Date"
           type="date"
-          min={watch('transferDate') || todayIso()}
+          min={watch('transferDate') || bankToday()}
           error={errors.endDate?.message}
           {...register('endDate')}
         />

@@ -15,20 +15,8 @@ export const SEPA_COUNTRIES: Record<string, string> = Object.fromEntries(
   Object.entries(SEPA_COUNTRY_NAMES).sort(([, a], [, b]) => a.localeCompare(b)),
 );
 
-/** Today's date as yyyy-mm-dd in the browser's time zone (the default transfer date). */
-export function todayIso(now = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
-/** A yyyy-mm-dd date `days` later (calendar arithmetic, no time zone involved). */
-export function addDaysIso(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+// Transfer dates are the bank's calendar dates, as the server judges them.
+export { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 
 /** How far ahead the bank schedules a transfer (the server refuses later dates). */
 export const SCHEDULE_DAYS_AHEAD = 365;

@@ -33,7 +33,7 @@ import { TransferConfirmation, type Confirmation } from '../components/transfer-
 import { TransferDetails } from '../components/transfer-details';
 import { reviewRows, TransferReview } from '../components/transfer-review';
 import { TransferTypePicker } from '../components/transfer-type-picker';
-import { todayIso, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
+import { bankToday, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
 import { useRecipientLookup } from '../lib/use-recipient-lookup';
 import './transfer.css';
 
@@ -90,7 +90,7 @@ export default function TransferRoute() {
     )(values, context, options);
 
   const form = useForm<TransferForm>({
-    defaultValues: emptyTransferForm(todayIso()),
+    defaultValues: emptyTransferForm(bankToday()),
     resolver,
     // A field is judged when the customer leaves it, then on every change; after a Review click,
     // every field is re-judged as it changes, so an error goes as soon as it is fixed.
@@ -120,7 +120,7 @@ export default function TransferRoute() {
   };
 
   const choose = (next: TransferType) => {
-    form.reset(emptyTransferForm(todayIso()));
+    form.reset(emptyTransferForm(bankToday()));
     lookup.reset();
     setSubmitError(null);
     setType(next);

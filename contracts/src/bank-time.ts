@@ -1,0 +1,31 @@
+/**
+ * The bank's calendar. Its day (limits, business dates, bill-pay and transfer dates) starts at
+ * midnight in New York, with daylight saving, whatever the server's or the customer's time zone:
+ * a customer in California choosing "today" at 10 pm gets the bank's date, which is already
+ * tomorrow, and the server agrees with the form. No zod here: the web app's first page loads it.
+ */
+export const BANK_TIME_ZONE = 'America/New_York';
+
+const dateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BANK_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The bank's calendar date of an instant, as YYYY-MM-DD. */
+export function bankDate(at: Date): string {
+  return dateFormat.format(at);
+}
+
+/** Today in the bank's calendar, as YYYY-MM-DD. */
+export function bankToday(now = new Date()): string {
+  return bankDate(now);
+}
+
+/** A YYYY-MM-DD date `days` later (calendar arithmetic, no time zone involved). */
+export function addDaysIso(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
