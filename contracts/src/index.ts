@@ -11,3 +11,7 @@ export * from './pending.ts';
 export * from './saved-recipients.ts';
 export * from './two-factor.ts';
 export * from './account-documents.ts';
+// Sign-in, the customer and the profile, notifications, contact, dashboard, search, ops and audit.
+export * from './auth.ts';
+export * from './auth-messages.ts';
+export * from './customer.ts';

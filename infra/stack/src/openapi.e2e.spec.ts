@@ -20,7 +20,6 @@ describe('GET /api/openapi.json', () => {
       '/api/register',
       '/api/accounts',
       '/api/dashboard',
-      '/api/notifications/{id}/read',
       '/api/transactions/{transactionId}',
       '/api/transactions/{transactionId}/receipt',
       '/api/accounts/{accountId}/statements',
@@ -131,6 +130,54 @@ describe('the declared answers of the money and settings calls in the OpenAPI do
       ['/api/transfers/scheduled/{id}', 'delete'],
       ['/api/transfers/recipients/{id}', 'put'],
       ['/api/transfers/recipients/{id}', 'delete'],
+    ] as const) {
+      expect(
+        declaredData(doc, path, method, '200'),
+        `${method.toUpperCase()} ${path}`,
+      ).toBeDefined();
+    }
+  });
+});
+
+describe('the declared answers of sign-in and the customer', () => {
+  it('documents each answer with the fields the web app reads', async () => {
+    const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
+    const answers: [path: string, method: string, status: string, field: string][] = [
+      ['/api/login/two-factor', 'post', '200', 'token'],
+      ['/api/register', 'post', '201', 'token'],
+      ['/api/register', 'post', '200', 'next_steps'],
+      ['/api/session/refresh', 'post', '200', 'expires_at'],
+      ['/api/step-up', 'post', '200', 'stepped_up_at'],
+      ['/api/two-factor', 'get', '200', 'recovery_codes_left'],
+      ['/api/two-factor/setup', 'post', '200', 'otpauth_url'],
+      ['/api/two-factor/confirm', 'post', '200', 'recovery_codes'],
+      ['/api/two-factor/disable', 'post', '200', 'enabled'],
+      ['/api/user', 'get', '200', 'user'],
+      ['/api/profile', 'put', '200', 'user'],
+      ['/api/profile/photo', 'put', '200', 'user'],
+      ['/api/profile/photo', 'delete', '200', 'user'],
+      ['/api/profile/notification-preferences', 'put', '200', 'user'],
+    ];
+    for (const [path, method, status, field] of answers) {
+      const data = declaredData(doc, path, method, status);
+      expect(data?.properties, `${method.toUpperCase()} ${path}`).toHaveProperty(field);
+    }
+
+    // Sign-in answers a session or, with two-factor on, the challenge for the code.
+    const signIn = declaredData(doc, '/api/login', 'post', '200') as { anyOf?: unknown[] };
+    expect(signIn.anyOf).toHaveLength(2);
+    const user = declaredData(doc, '/api/user', 'get', '200')!.properties!.user as {
+      required: string[];
+    };
+    expect(user.required).toEqual(
+      expect.arrayContaining(['name', 'email', 'profileImage', 'account_number', 'zipCode']),
+    );
+
+    for (const [path, method] of [
+      ['/api/forgot-password', 'post'],
+      ['/api/reset-password', 'post'],
+      ['/api/logout', 'post'],
+      ['/api/change-password', 'post'],
     ] as const) {
       expect(
         declaredData(doc, path, method, '200'),

@@ -1,4 +1,4 @@
-import { accountsList } from '@bank/contracts';
+import { accountsList, currentUserAnswer } from '@bank/contracts';
 import { centsToDollars, dollarsToCents, formatUsd } from '@bank/events';
 import {
   fieldError,
@@ -88,7 +88,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/user', async (request) => {
+  app.get('/user', { schema: { response: { 200: currentUserAnswer } } }, async (request) => {
     const user = await readUser(pool, request.customerId);
     if (!user) throw notFound();
     return ok({ user, session_expires_at: request.sessionExpiresAt?.toISOString() ?? null }, 'OK');

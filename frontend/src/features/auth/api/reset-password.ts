@@ -1,15 +1,16 @@
+import { CUSTOMER_FIELD_MESSAGES } from '@bank/contracts/auth-messages';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 export const resetPasswordSchema = z
   .object({
-    password: z.string().min(8, 'Password must be at least 8 characters long.'),
+    password: z.string().min(8, CUSTOMER_FIELD_MESSAGES.passwordShort),
     password_confirmation: z.string(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
-    message: 'Passwords do not match.',
+    message: CUSTOMER_FIELD_MESSAGES.passwordsDiffer,
   });
 
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -15,7 +15,7 @@ const accounts = [
 
 function serve(dashboard: Record<string, unknown> | null) {
   return fakeServer((url) => {
-    if (url.pathname === '/api/user') return ok({ user: testUser });
+    if (url.pathname === '/api/user') return ok({ user: testUser, session_expires_at: null });
     if (url.pathname === '/api/dashboard')
       return dashboard ? ok(dashboard) : { status: 500, body: { status: 'error' } };
     return undefined;
