@@ -15,3 +15,4 @@ export * from './account-documents.ts';
 export * from './auth.ts';
 export * from './auth-messages.ts';
 export * from './customer.ts';
+export * from './notifications.ts';

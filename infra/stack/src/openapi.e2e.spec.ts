@@ -20,6 +20,7 @@ describe('GET /api/openapi.json', () => {
       '/api/register',
       '/api/accounts',
       '/api/dashboard',
+      '/api/notifications/{id}/read',
       '/api/transactions/{transactionId}',
       '/api/transactions/{transactionId}/receipt',
       '/api/accounts/{accountId}/statements',
@@ -139,7 +140,7 @@ describe('the declared answers of the money and settings calls in the OpenAPI do
   });
 });
 
-describe('the declared answers of sign-in and the customer', () => {
+describe('the declared answers of sign-in, the customer and the notifications', () => {
   it('documents each answer with the fields the web app reads', async () => {
     const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
     const answers: [path: string, method: string, status: string, field: string][] = [
@@ -157,6 +158,8 @@ describe('the declared answers of sign-in and the customer', () => {
       ['/api/profile/photo', 'put', '200', 'user'],
       ['/api/profile/photo', 'delete', '200', 'user'],
       ['/api/profile/notification-preferences', 'put', '200', 'user'],
+      ['/api/notifications', 'get', '200', 'notifications'],
+      ['/api/notifications/summary', 'get', '200', 'unread_count'],
     ];
     for (const [path, method, status, field] of answers) {
       const data = declaredData(doc, path, method, status);
@@ -172,12 +175,20 @@ describe('the declared answers of sign-in and the customer', () => {
     expect(user.required).toEqual(
       expect.arrayContaining(['name', 'email', 'profileImage', 'account_number', 'zipCode']),
     );
+    const notification = declaredData(doc, '/api/notifications', 'get', '200')!.properties!
+      .notifications as { items: { required: string[] } };
+    expect(notification.items.required).toEqual(
+      expect.arrayContaining(['id', 'type', 'title', 'message', 'time_ago', 'is_read', 'priority']),
+    );
 
     for (const [path, method] of [
       ['/api/forgot-password', 'post'],
       ['/api/reset-password', 'post'],
       ['/api/logout', 'post'],
       ['/api/change-password', 'post'],
+      ['/api/notifications/{id}/read', 'post'],
+      ['/api/notifications/read-all', 'post'],
+      ['/api/notifications/{id}', 'delete'],
     ] as const) {
       expect(
         declaredData(doc, path, method, '200'),

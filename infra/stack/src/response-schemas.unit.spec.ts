@@ -22,9 +22,6 @@ const NOT_JSON: Record<string, string> = {
 const NOT_YET_DECLARED: string[] = [
   'POST /api/contact/appointments',
   'POST /api/contact/messages',
-  'POST /api/notifications/:id/read',
-  'POST /api/notifications/read-all',
-  'DELETE /api/notifications/:id',
   'POST /api/ops/customers/erase',
   'POST /api/ops/contact-requests/erase',
   'POST /api/ops/deposits',
@@ -66,8 +63,6 @@ const NOT_YET_DECLARED: string[] = [
   'PUT /api/transactions/:id/category',
   'GET /api/dashboard',
   'GET /api/dashboard/comprehensive-history',
-  'GET /api/notifications',
-  'GET /api/notifications/summary',
   'GET /api/search',
   'GET /api/ops/password-resets',
   'GET /api/ops/zelle-claim-codes',

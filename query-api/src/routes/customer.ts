@@ -1,4 +1,10 @@
-import { accountsList, currentUserAnswer } from '@bank/contracts';
+import {
+  NOTIFICATION_TYPES,
+  accountsList,
+  currentUserAnswer,
+  notificationSummaryAnswer,
+  notificationsListAnswer,
+} from '@bank/contracts';
 import { centsToDollars, dollarsToCents, formatUsd } from '@bank/events';
 import {
   fieldError,
@@ -64,21 +70,7 @@ const notificationsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   unread_only: queryBoolean,
   read_only: queryBoolean,
-  type: z
-    .enum([
-      'all',
-      'security',
-      'card',
-      'transaction',
-      'transfer',
-      'zelle',
-      'bill_payment',
-      'system',
-      'crypto',
-      'support',
-      'alert',
-    ])
-    .optional(),
+  type: z.enum(['all', ...NOTIFICATION_TYPES]).optional(),
 });
 
 /** The signed-in customer's own reads: user, accounts, dashboard, history, notifications, search. */
@@ -193,25 +185,31 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/notifications', { schema: { querystring: notificationsQuery } }, async (request) => {
-    const q = request.query;
-    const rows = await findNotifications(pool, {
-      customerId: request.customerId,
-      unreadOnly: q.unread_only,
-      readOnly: q.read_only,
-      type: q.type === 'all' ? undefined : q.type,
-      limit: q.per_page,
-      offset: (q.page - 1) * q.per_page,
-    });
-    return ok(
-      { notifications: rows.map(notificationView), page: q.page, per_page: q.per_page },
-      'OK',
-    );
-  });
+  app.get(
+    '/notifications',
+    { schema: { querystring: notificationsQuery, response: { 200: notificationsListAnswer } } },
+    async (request) => {
+      const q = request.query;
+      const rows = await findNotifications(pool, {
+        customerId: request.customerId,
+        unreadOnly: q.unread_only,
+        readOnly: q.read_only,
+        type: q.type === 'all' ? undefined : q.type,
+        limit: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+      });
+      return ok(
+        { notifications: rows.map(notificationView), page: q.page, per_page: q.per_page },
+        'OK',
+      );
+    },
+  );
 
-  app.get('/notifications/summary', async (request) => {
-    return ok(await notificationSummary(pool, request.customerId), 'OK');
-  });
+  app.get(
+    '/notifications/summary',
+    { schema: { response: { 200: notificationSummaryAnswer } } },
+    async (request) => ok(await notificationSummary(pool, request.customerId), 'OK'),
+  );
 
   app.get(
     '/search',

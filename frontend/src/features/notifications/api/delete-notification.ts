@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { summaryAfterDelete } from '../lib/counts';
 import type { BankNotification } from '../types';
-import { notificationsRootKey } from './get-notifications';
+import { notificationsRootKey } from './keys';
 import { notificationSummaryQueryOptions } from './get-notification-summary';
 
 export const deleteNotification = (id: BankNotification['id']) =>

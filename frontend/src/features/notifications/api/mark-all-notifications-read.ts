@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
-import { notificationsRootKey } from './get-notifications';
+import { notificationsRootKey } from './keys';
 
 /** Marks every notification read, or only those of one type when a type is given. */
 export const markAllNotificationsRead = (type?: string) =>
