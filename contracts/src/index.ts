@@ -14,5 +14,6 @@ export * from './account-documents.ts';
 // Sign-in, the customer and the profile, notifications, contact, dashboard, search, ops and audit.
 export * from './auth.ts';
 export * from './auth-messages.ts';
+export * from './contact.ts';
 export * from './customer.ts';
 export * from './notifications.ts';

@@ -140,7 +140,7 @@ describe('the declared answers of the money and settings calls in the OpenAPI do
   });
 });
 
-describe('the declared answers of sign-in, the customer and the notifications', () => {
+describe('the declared answers of sign-in, the customer, notifications and contact', () => {
   it('documents each answer with the fields the web app reads', async () => {
     const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
     const answers: [path: string, method: string, status: string, field: string][] = [
@@ -160,6 +160,8 @@ describe('the declared answers of sign-in, the customer and the notifications', 
       ['/api/profile/notification-preferences', 'put', '200', 'user'],
       ['/api/notifications', 'get', '200', 'notifications'],
       ['/api/notifications/summary', 'get', '200', 'unread_count'],
+      ['/api/contact/appointments', 'post', '201', 'request_id'],
+      ['/api/contact/messages', 'post', '201', 'request_id'],
     ];
     for (const [path, method, status, field] of answers) {
       const data = declaredData(doc, path, method, status);
