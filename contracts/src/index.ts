@@ -16,4 +16,5 @@ export * from './auth.ts';
 export * from './auth-messages.ts';
 export * from './contact.ts';
 export * from './customer.ts';
+export * from './dashboard.ts';
 export * from './notifications.ts';

@@ -140,7 +140,7 @@ describe('the declared answers of the money and settings calls in the OpenAPI do
   });
 });
 
-describe('the declared answers of sign-in, the customer, notifications and contact', () => {
+describe('the declared answers of sign-in, the customer, the dashboard, notifications and contact', () => {
   it('documents each answer with the fields the web app reads', async () => {
     const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
     const answers: [path: string, method: string, status: string, field: string][] = [
@@ -162,6 +162,9 @@ describe('the declared answers of sign-in, the customer, notifications and conta
       ['/api/notifications/summary', 'get', '200', 'unread_count'],
       ['/api/contact/appointments', 'post', '201', 'request_id'],
       ['/api/contact/messages', 'post', '201', 'request_id'],
+      ['/api/dashboard', 'get', '200', 'recent_transactions'],
+      ['/api/dashboard/comprehensive-history', 'get', '200', 'next_cursor'],
+      ['/api/search', 'get', '200', 'contacts'],
     ];
     for (const [path, method, status, field] of answers) {
       const data = declaredData(doc, path, method, status);
@@ -176,6 +179,10 @@ describe('the declared answers of sign-in, the customer, notifications and conta
     };
     expect(user.required).toEqual(
       expect.arrayContaining(['name', 'email', 'profileImage', 'account_number', 'zipCode']),
+    );
+    const dashboard = declaredData(doc, '/api/dashboard', 'get', '200')!.properties!;
+    expect(Object.keys(dashboard)).toEqual(
+      expect.arrayContaining(['accounts', 'total_balance', 'cashback', 'savings_goal']),
     );
     const notification = declaredData(doc, '/api/notifications', 'get', '200')!.properties!
       .notifications as { items: { required: string[] } };

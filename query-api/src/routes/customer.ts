@@ -2,8 +2,11 @@ import {
   NOTIFICATION_TYPES,
   accountsList,
   currentUserAnswer,
+  dashboardAnswer,
   notificationSummaryAnswer,
   notificationsListAnswer,
+  searchResultsAnswer,
+  transactionHistoryAnswer,
 } from '@bank/contracts';
 import { centsToDollars, dollarsToCents, formatUsd } from '@bank/events';
 import {
@@ -30,7 +33,7 @@ import {
   findTransactions,
   transactionView,
 } from '../views/transactions.ts';
-import { listSavingsGoals } from '../views/savings-goals.ts';
+import { listSavingsGoals, type SavingsGoalView } from '../views/savings-goals.ts';
 
 export const DASHBOARD_RECENT = 8;
 
@@ -73,6 +76,13 @@ const notificationsQuery = z.object({
   type: z.enum(['all', ...NOTIFICATION_TYPES]).optional(),
 });
 
+/** A savings account whose customer set a goal (its target and progress are then known). */
+function hasGoal(
+  goal: SavingsGoalView,
+): goal is SavingsGoalView & { target_amount: number; progress_percent: number } {
+  return goal.target_amount !== null && goal.progress_percent !== null;
+}
+
 /** The signed-in customer's own reads: user, accounts, dashboard, history, notifications, search. */
 export const customerQueryRoutes: FastifyPluginAsyncZod<{
   pool: Pool;
@@ -91,7 +101,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     return ok({ accounts: rows.map(accountView) }, 'Accounts retrieved successfully');
   });
 
-  app.get('/dashboard', async (request) => {
+  app.get('/dashboard', { schema: { response: { 200: dashboardAnswer } } }, async (request) => {
     const [rows, recent, cashback, goals] = await Promise.all([
       listAccounts(pool, request.customerId),
       findTransactions(pool, { customerId: request.customerId, limit: DASHBOARD_RECENT }),
@@ -105,7 +115,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     ]);
     const totalCents = rows.reduce((sum, r) => sum + r.balance_cents, 0);
     // The figure: the first savings account with a goal the customer set (null when none is).
-    const goal = goals.find((g) => g.target_amount !== null);
+    const goal = goals.find(hasGoal);
     const cb = cashback.rows[0];
     const thisMonth = new Date().toISOString().slice(0, 7);
     return ok(
@@ -139,7 +149,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/dashboard/comprehensive-history',
-    { schema: { querystring: historyQuery } },
+    { schema: { querystring: historyQuery, response: { 200: transactionHistoryAnswer } } },
     async (request) => {
       const q = request.query;
       const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
@@ -219,6 +229,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
           q: z.string().trim().min(1).max(100),
           limit: z.coerce.number().int().min(1).max(50).default(10),
         }),
+        response: { 200: searchResultsAnswer },
       },
     },
     async (request) => {

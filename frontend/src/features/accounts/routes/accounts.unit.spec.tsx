@@ -37,6 +37,9 @@ function serve() {
             category_label: 'Income',
           }),
         ],
+        page: 1,
+        per_page: 500,
+        next_cursor: null,
       });
     }
     if (url.pathname === '/api/transactions/categories')
