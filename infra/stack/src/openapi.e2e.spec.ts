@@ -207,6 +207,47 @@ describe('the declared answers of sign-in, the customer, the dashboard, notifica
   });
 });
 
+describe('the declared answers of the ops and audit calls', () => {
+  it('documents what the ops CLI and auditors read, and the statement in its three formats', async () => {
+    const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
+    const answers: [path: string, method: string, status: string, field: string][] = [
+      ['/api/ops/customers/erase', 'post', '200', 'customer_id'],
+      ['/api/ops/contact-requests/erase', 'post', '200', 'request_ids'],
+      ['/api/ops/deposits', 'post', '201', 'reference_number'],
+      ['/api/ops/auditors', 'post', '201', 'token'],
+      ['/api/ops/auditors/{auditorId}', 'delete', '200', 'auditor_id'],
+      ['/api/ops/parked-events', 'get', '200', 'parked_events'],
+      ['/api/ops/parked-events/retry', 'post', '200', 'status'],
+      ['/api/ops/parked-events/skip', 'post', '200', 'status'],
+      ['/api/ops/password-resets', 'get', '200', 'password_resets'],
+      ['/api/ops/zelle-claim-codes', 'get', '200', 'zelle_claim_codes'],
+      ['/api/ops/contact-requests', 'get', '200', 'contact_requests'],
+      ['/api/ops/ledger', 'get', '200', 'balanced'],
+      ['/api/ops/crypto-deposits', 'get', '200', 'crypto_deposits'],
+      ['/api/ops/crypto-deposits/{id}/approve', 'post', '200', 'status'],
+      ['/api/ops/crypto-deposits/{id}/reject', 'post', '200', 'status'],
+      ['/api/audit/accounts/{accountId}/events', 'get', '200', 'next_after_version'],
+      ['/api/audit/accounts/{accountId}/balance', 'get', '200', 'available_balance'],
+      ['/api/audit/customers/{customerId}/replay', 'get', '200', 'steps'],
+    ];
+    for (const [path, method, status, field] of answers) {
+      const data = declaredData(doc, path, method, status);
+      expect(data?.properties, `${method.toUpperCase()} ${path}`).toHaveProperty(field);
+    }
+
+    const statement = doc.paths['/api/audit/accounts/{accountId}/statement'].get.responses['200']
+      .content as Record<string, { schema: { properties?: { data?: { properties?: object } } } }>;
+    expect(Object.keys(statement).sort()).toEqual([
+      'application/json',
+      'application/pdf',
+      'text/csv',
+    ]);
+    expect(statement['application/json']!.schema.properties?.data?.properties).toHaveProperty(
+      'closing_balance',
+    );
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves a readable reference of the document, under the same Content-Security-Policy', async () => {
     const page = await fetch(`${bank.baseUrl}/api/docs`);
