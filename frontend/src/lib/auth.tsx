@@ -58,7 +58,11 @@ export function ttlFrom(expiresAt: string | null | undefined, now = Date.now()):
   return Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) * 1000 : null;
 }
 
-export const logoutRequest = () => api.post<null>('/logout');
+/** POST /logout (its answer has no data). */
+export async function logoutRequest() {
+  const [contracts, { data }] = await Promise.all([loadContracts(), api.post<unknown>('/logout')]);
+  return contracts.successWithoutData.shape.data.parse(data);
+}
 
 /** POST /session/refresh: the session's new idle expiry. */
 export async function refreshSessionRequest() {

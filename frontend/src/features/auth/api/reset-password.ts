@@ -1,4 +1,5 @@
 import { CUSTOMER_FIELD_MESSAGES } from '@bank/contracts/auth-messages';
+import { successWithoutData } from '@bank/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -15,8 +16,14 @@ export const resetPasswordSchema = z
 
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-export const resetPassword = (token: string, input: ResetPasswordInput) =>
-  api.post<null>('/reset-password', { token, ...input }, { skipUnauthorizedHandler: true });
+export async function resetPassword(token: string, input: ResetPasswordInput) {
+  const { data } = await api.post<unknown>(
+    '/reset-password',
+    { token, ...input },
+    { skipUnauthorizedHandler: true },
+  );
+  return successWithoutData.shape.data.parse(data);
+}
 
 export function useResetPassword(token: string) {
   return useMutation({ mutationFn: (input: ResetPasswordInput) => resetPassword(token, input) });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok, renderWithApp } from '@/testing/render';
 import type { NotificationView } from '@bank/contracts';
 import { NotificationBell } from './notification-bell';
@@ -21,6 +21,9 @@ const item = (id: number, is_read = false, title = `Notice ${id}`): Notification
 const page = (notifications: NotificationView[]) => ok({ notifications, page: 1, per_page: 50 });
 
 describe('Notification bell and panel', () => {
+  // The panel's code loads on first open; on a busy machine its first transform here could
+  // outlast a test's wait, where the browser has the chunk at once.
+  beforeAll(() => import('./notification-popover'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows "99+" on the badge above 99 unread', async () => {

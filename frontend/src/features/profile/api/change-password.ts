@@ -1,4 +1,5 @@
 import { CHANGE_PASSWORD_MESSAGES } from '@bank/contracts/auth-messages';
+import { successWithoutData } from '@bank/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -17,7 +18,8 @@ export const changePasswordSchema = z
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 
 /** POST /change-password: really changes it (the source product only pretended). */
-export const changePassword = (v: ChangePasswordForm) => api.post<null>('/change-password', v);
+export const changePassword = async (v: ChangePasswordForm) =>
+  successWithoutData.shape.data.parse((await api.post<unknown>('/change-password', v)).data);
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
