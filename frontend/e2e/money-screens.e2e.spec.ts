@@ -1,3 +1,4 @@
+import { bankToday } from '@bank/contracts/bank-time';
 import { deposit } from '@bank/stack/testing';
 import { describe, expect, it } from 'vitest';
 import { dialog, expectScreenAccessible, toast, TransferPage } from './page-models/banking';
@@ -21,12 +22,8 @@ describe('transfer screens', { timeout: 120_000 }, () => {
     const wizard = new TransferPage(page);
     await wizard.open();
     await wizard.choose('To Another Customer');
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    });
-    // No past day is offered; a later one schedules the transfer.
-    expect(await wizard.field('Transfer Date').getAttribute('min')).toBe(today);
+    // No day before the bank's today is offered; a later one schedules the transfer.
+    expect(await wizard.field('Transfer Date').getAttribute('min')).toBe(bankToday());
 
     await wizard.field('Recipient Email').fill(recipient.payload.email as string);
     await toast(page, 'Recipient found').waitFor();
