@@ -7,7 +7,7 @@ import {
   MESSAGE_SUBJECTS,
   contactRequestAnswer,
 } from '@bank/contracts';
-import { ContactRequestSubmitted, streams } from '@bank/events';
+import { bankDate, ContactRequestSubmitted, streams } from '@bank/events';
 import { multilineText, ok } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,10 +26,7 @@ const appointmentBody = z.object({
   preferred_date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'The preferred date must be a valid date.')
-    .refine(
-      (d) => d >= new Date().toISOString().slice(0, 10),
-      'The preferred date must be today or later.',
-    ),
+    .refine((d) => d >= bankDate(new Date()), 'The preferred date must be today or later.'),
   preferred_time: z.enum(APPOINTMENT_TIMES),
   meeting_preference: z.enum(MEETING_PREFERENCES),
   notes: multilineText(z.string().trim().max(2000)).optional(),
