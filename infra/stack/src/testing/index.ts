@@ -8,6 +8,6 @@ export {
   type ApiResponse,
 } from './api-client.ts';
 export { cardPurchase } from './card-purchase.ts';
-export { webAppStaleness } from '../web-app.ts';
+export { buildWebApp, webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';
 export { startKafkaBroker, type KafkaBroker } from './kafka.ts';
