@@ -49,7 +49,10 @@ describe('pre-rendered public pages', () => {
     it(`hands ${pathname} over to the app without a layout shift`, async () => {
       const page = await t.newPage({ width: 375, height: 740 });
       await page.goto(pathname);
-      await page.waitForFunction(() => !document.getElementById('root')!.dataset.prerendered);
+      // The attribute is present and empty ("") until the app has taken over.
+      await page.waitForFunction(
+        () => !document.getElementById('root')!.hasAttribute('data-prerendered'),
+      );
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await page.locator('#root button:disabled, #root input:disabled').count()).toBe(0);
       expect(await layoutShift(page)).toBeLessThan(0.01);
