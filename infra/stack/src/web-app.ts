@@ -13,6 +13,7 @@ const SOURCES = [
   'index.html',
   'vite.config.ts',
   'prerender.ts',
+  'build-manifest.ts',
   'package.json',
   'tsconfig.json',
 ];
