@@ -31,11 +31,11 @@ const THRESHOLDS = {
 const MIN_BENCHMARK_INDEX = 500;
 
 /**
- * The performance targets are not met yet (the README has the scores of the last CI run): the
- * suite reports them, and LIGHTHOUSE_JUDGE_PERFORMANCE=1 makes a miss fail, as it should by
- * default once they are met. The other thresholds always fail the run.
+ * A performance score below its target fails the run, as every other threshold does (the README
+ * has the figures measured). LIGHTHOUSE_JUDGE_PERFORMANCE=0 only reports it, for a machine known
+ * to be too busy whose benchmark index does not show it.
  */
-const JUDGE_PERFORMANCE = process.env.LIGHTHOUSE_JUDGE_PERFORMANCE === '1';
+const JUDGE_PERFORMANCE = process.env.LIGHTHOUSE_JUDGE_PERFORMANCE !== '0';
 
 const PAGES = [
   { name: 'home', path: '/', signedIn: false },
