@@ -28,10 +28,10 @@ export { raiseNotification } from './core/notifications.ts';
 export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';
 export { findTickets, findTicket, ticketViews, timeSince, type TicketRow } from './core/support.ts';
 
-export const projectionsMigrationsDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../migrations',
-);
+/** The runner's migrations, then each read model's own (beside its projection). */
+export const projectionsMigrationDirs = [
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
+];
 
 /** Every projection the bank runs. Register a new one here. */
 export const allProjections: Projection[] = [

@@ -182,3 +182,31 @@ describe('projection toolkit', () => {
     ).toMatch(/^UPDATE t SET a = 'it''s', b = '12', c = '\$3' WHERE d = NULL AND e = '2025-01-0\d/);
   });
 });
+
+describe('projection toolkit, one database for the file', () => {
+  const { givenEvents: givenInShared } = projectionTest(accountsProjection, {
+    sharedDatabase: true,
+  });
+
+  it('starts each scenario from empty tables, seeing its own events only', async () => {
+    const first = givenInShared(history);
+    await first.thenRows('rm_accounts', [{ account_id: accountId, balance_cents: 7_450 }]);
+    const pool = await first.pool();
+
+    // The same account's stream again: the log goes on (versions continue), the projection
+    // starts over.
+    const again = givenInShared(history.slice(0, 2));
+    await again.thenRows('rm_accounts', [{ account_id: accountId, balance_cents: 10_000 }]);
+    await again.thenRows('rm_ledger_balances', [
+      { ledger_account: 'cash:teller', balance_cents: -10_000 },
+    ]);
+    expect(await again.pool()).toBe(pool);
+    const { rows } = await pool.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM events WHERE stream_id = $1',
+      [`account-${accountId}`],
+    );
+    expect(rows[0]!.count).toBe(history.length + 2);
+
+    await expect(first.thenRows('rm_accounts', [])).rejects.toThrow(/Another scenario ran/);
+  });
+});
