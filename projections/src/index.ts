@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accountsProjection } from './core/accounts.ts';
@@ -10,7 +11,7 @@ import { customersProjection } from './core/customers.ts';
 import { insightsProjection } from './core/insights.ts';
 import { notificationsProjection } from './core/notifications.ts';
 import { savingsGoalsProjection } from './core/savings-goals.ts';
-import { savedRecipientsProjection } from './core/saved-recipients.ts';
+import { savedRecipientsProjection } from './read-models/saved-recipients/projection.ts';
 import { scheduledTransfersProjection } from './core/scheduled-transfers.ts';
 import { supportProjection } from './core/support.ts';
 import { transactionsProjection } from './core/transactions.ts';
@@ -28,9 +29,16 @@ export { raiseNotification } from './core/notifications.ts';
 export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';
 export { findTickets, findTicket, ticketViews, timeSince, type TicketRow } from './core/support.ts';
 
-/** The runner's migrations, then each read model's own (beside its projection). */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const readModels = path.join(here, 'read-models');
+
+/** The runner's migrations, then each read model's own, beside its projection. */
 export const projectionsMigrationDirs = [
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
+  path.resolve(here, '../migrations'),
+  ...readdirSync(readModels)
+    .sort()
+    .map((name) => path.join(readModels, name, 'migrations'))
+    .filter((dir) => existsSync(dir)),
 ];
 
 /** Every projection the bank runs. Register a new one here. */
@@ -54,6 +62,7 @@ export const allProjections: Projection[] = [
   savedRecipientsProjection,
 ];
 export * from './queries/users.ts';
+export * from './read-models/saved-recipients/readers.ts';
 
 /** Names of every projection: a read waits for all of them to reach a consistency token. */
 export const allProjectionNames = allProjections.map((p) => p.name);

@@ -1,19 +1,7 @@
-import { savedRecipientList, type SavedRecipientView } from '@bank/contracts';
+import { savedRecipientList } from '@bank/contracts';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { listSavedRecipients } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-interface RecipientRow {
-  recipient_id: string;
-  type: SavedRecipientView['type'];
-  nickname: string;
-  recipient_name: string;
-  bank_name: string;
-  account_last4: string;
-  routing_number: string | null;
-  country: string | null;
-  swift_code: string | null;
-  saved_at: Date;
-}
 
 /** The customer's saved recipients (external and SEPA), by nickname; accounts masked. */
 export const savedRecipientQueryRoutes: FastifyPluginAsyncZod<{
@@ -26,11 +14,7 @@ export const savedRecipientQueryRoutes: FastifyPluginAsyncZod<{
     '/transfers/recipients',
     { schema: { response: { 200: savedRecipientList } } },
     async (request) => {
-      const { rows } = await pool.query<RecipientRow>(
-        `SELECT * FROM rm_saved_recipients WHERE customer_id = $1
-       ORDER BY lower(nickname), saved_at LIMIT 200`,
-        [request.customerId],
-      );
+      const rows = await listSavedRecipients(pool, request.customerId);
       return ok(
         {
           recipients: rows.map((r) => ({

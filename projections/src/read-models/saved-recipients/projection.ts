@@ -1,5 +1,5 @@
 import { ERASED } from '@bank/events';
-import { defineProjection } from '../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 /** Saved recipients: the address book the transfer form picks from. */
 export const savedRecipientsProjection = defineProjection({

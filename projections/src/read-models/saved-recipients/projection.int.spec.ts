@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { ERASED } from '@bank/events';
+import { describe, it } from 'vitest';
+import { projectionTest } from '../../toolkit/testing.ts';
+import { savedRecipientsProjection } from './projection.ts';
+
+const { givenEvents } = projectionTest(savedRecipientsProjection, { sharedDatabase: true });
+
+const customerId = randomUUID();
+const saved = (recipientId: string, nickname: string) => ({
+  type: 'RecipientSaved' as const,
+  streamId: `saved-recipients-${customerId}`,
+  data: {
+    customerId,
+    recipientId,
+    kind: 'external-bank' as const,
+    nickname,
+    recipientName: 'Dana Whitfield',
+    bankName: 'First Lakeside Bank',
+    accountEncrypted: 'sealed',
+    accountLast4: '6789',
+    destinationHash: 'hash',
+    routingNumber: '021000021',
+    savedAt: '2025-01-01T09:00:00.000Z',
+  },
+});
+
+describe('saved-recipients projection', () => {
+  it('keeps each saved recipient masked, renamed in place, gone once removed', async () => {
+    const landlord = randomUUID();
+    const sister = randomUUID();
+    await givenEvents([
+      saved(landlord, 'Landlord'),
+      saved(sister, 'Sister'),
+      // Saved twice (a retried command): the first stays.
+      saved(landlord, 'Duplicate'),
+      { type: 'RecipientRenamed', data: { customerId, recipientId: landlord, nickname: 'Rent' } },
+      { type: 'RecipientRemoved', data: { customerId, recipientId: sister } },
+    ]).thenRows('rm_saved_recipients', [
+      {
+        recipient_id: landlord,
+        customer_id: customerId,
+        type: 'external-bank',
+        nickname: 'Rent',
+        recipient_name: 'Dana Whitfield',
+        bank_name: 'First Lakeside Bank',
+        account_last4: '6789',
+        routing_number: '021000021',
+        country: null,
+        swift_code: null,
+        saved_at: '2025-01-01T09:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('blanks the names of an erased customer’s recipients', async () => {
+    const recipientId = randomUUID();
+    await givenEvents([
+      saved(recipientId, 'Landlord'),
+      { type: 'CustomerErased', data: { customerId, reason: 'request' } },
+    ]).thenRows('rm_saved_recipients', [
+      {
+        recipient_id: recipientId,
+        nickname: ERASED,
+        recipient_name: ERASED,
+        account_last4: '6789',
+      },
+    ]);
+  });
+});
