@@ -12,7 +12,7 @@ import { insightsProjection } from './core/insights.ts';
 import { notificationsProjection } from './core/notifications.ts';
 import { savingsGoalsProjection } from './core/savings-goals.ts';
 import { savedRecipientsProjection } from './read-models/saved-recipients/projection.ts';
-import { scheduledTransfersProjection } from './core/scheduled-transfers.ts';
+import { scheduledTransfersProjection } from './read-models/scheduled-transfers/projection.ts';
 import { supportProjection } from './core/support.ts';
 import { transactionsProjection } from './core/transactions.ts';
 import { transfersProjection } from './core/transfers.ts';
@@ -63,6 +63,7 @@ export const allProjections: Projection[] = [
 ];
 export * from './queries/users.ts';
 export * from './read-models/saved-recipients/readers.ts';
+export * from './read-models/scheduled-transfers/readers.ts';
 
 /** Names of every projection: a read waits for all of them to reach a consistency token. */
 export const allProjectionNames = allProjections.map((p) => p.name);

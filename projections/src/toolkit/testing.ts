@@ -39,9 +39,18 @@ export interface Scenario {
 
 const BASE_TIME = Date.parse('2025-01-01T00:00:00.000Z');
 
-/** Dates as ISO text and bytea as hex, so rows compare as plain JSON values. */
-function plain(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString();
+const DATE_TYPE = 1082;
+
+/** A `date` column's day, as node-postgres reads it (local midnight): YYYY-MM-DD in any zone. */
+const day = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/**
+ * Times as ISO text, days (date columns) as YYYY-MM-DD and bytea as hex, so rows compare as
+ * plain JSON values.
+ */
+function plain(value: unknown, isDay: boolean): unknown {
+  if (value instanceof Date) return isDay ? day(value) : value.toISOString();
   if (Buffer.isBuffer(value)) return value.toString('hex');
   return value;
 }
@@ -188,13 +197,14 @@ export function projectionTest(
           const pool = (await database()).app;
           const columns = [...new Set(expected.flatMap((row) => Object.keys(row)))];
           const select = columns.length > 0 ? columns.map(ident).join(', ') : '*';
-          const { rows } = await pool.query(
+          const { rows, fields } = await pool.query(
             `SELECT ${select} FROM ${ident(table)}` +
               (options.where ? ` WHERE ${options.where}` : '') +
               (options.orderBy ? ` ORDER BY ${options.orderBy}` : ''),
           );
+          const days = new Set(fields.filter((f) => f.dataTypeID === DATE_TYPE).map((f) => f.name));
           const normalise = (row: Record<string, unknown>) =>
-            Object.fromEntries(columns.map((c) => [c, plain(row[c])]));
+            Object.fromEntries(columns.map((c) => [c, plain(row[c], days.has(c))]));
           const actual = rows.map(normalise);
           const wanted = expected.map(normalise);
           if (!options.orderBy) {

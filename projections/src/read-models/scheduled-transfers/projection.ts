@@ -1,6 +1,6 @@
 import { ERASED, type EventData } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import { defineProjection, type Db } from '../projection.ts';
+import { defineProjection, type Db } from '../../projection.ts';
 
 type Destination = EventData<'TransferScheduled'>['destination'];
 
