@@ -5,7 +5,7 @@ import { accountsProjection } from './core/accounts.ts';
 import { billPayProjection } from './core/bill-pay.ts';
 import { cardsProjection } from './core/cards.ts';
 import { cashbackProjection } from './core/cashback.ts';
-import { contactRequestsProjection } from './core/contact-requests.ts';
+import { contactRequestsProjection } from './read-models/contact-requests/projection.ts';
 import { cryptoProjection } from './core/crypto.ts';
 import { customersProjection } from './core/customers.ts';
 import { insightsProjection } from './core/insights.ts';
@@ -62,6 +62,7 @@ export const allProjections: Projection[] = [
   savedRecipientsProjection,
 ];
 export * from './queries/users.ts';
+export * from './read-models/contact-requests/readers.ts';
 export * from './read-models/saved-recipients/readers.ts';
 export * from './read-models/scheduled-transfers/readers.ts';
 

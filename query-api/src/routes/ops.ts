@@ -1,6 +1,7 @@
 import { centsToDollars, unitsToCoinText } from '@bank/events';
 import { ok, requireOps, type Pool } from '@bank/infra';
 import { clearingBreaks, custodyBreaks, type CoinPosition } from '@bank/infra/audit';
+import { listContactRequests } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** Staff reads under /ops: reset links, contact requests and the books. */
@@ -49,10 +50,7 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/ops/contact-requests', async () => {
-    const { rows } = await pool.query(
-      'SELECT * FROM rm_contact_requests ORDER BY received_at DESC LIMIT 200',
-    );
-    return ok({ contact_requests: rows }, 'OK');
+    return ok({ contact_requests: await listContactRequests(pool) }, 'OK');
   });
 
   app.get('/ops/ledger', async () => {

@@ -1,5 +1,5 @@
 import { ERASED } from '@bank/events';
-import { defineProjection } from '../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 /** Contact-page requests, listed for staff under /ops. */
 export const contactRequestsProjection = defineProjection({
