@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accountsProjection } from './core/accounts.ts';
 import { billPayProjection } from './core/bill-pay.ts';
-import { cardsProjection } from './core/cards.ts';
+import { cardsProjection } from './read-models/cards/projection.ts';
 import { cashbackProjection } from './core/cashback.ts';
 import { contactRequestsProjection } from './read-models/contact-requests/projection.ts';
 import { cryptoProjection } from './core/crypto.ts';
@@ -26,7 +26,8 @@ export * from './runner/parking.ts';
 export { applyEvents } from './runner/apply-events.ts';
 export * from './toolkit/index.ts';
 export { raiseNotification } from './core/notifications.ts';
-export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';
+export * from './read-models/cards/readers.ts';
+export { cardView } from './read-models/cards/view.ts';
 export { findTickets, findTicket, ticketViews, timeSince, type TicketRow } from './core/support.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { defaultNotificationPreferences, type AccountType, type Posting } from '@bank/events';
+import type { GivenEvent } from '../toolkit/testing.ts';
+
+/** Events most read models' tests start from, as the bank records them. */
+
+export function customerRegistered(customerId: string, fields: { name?: string } = {}) {
+  return {
+    type: 'CustomerRegistered' as const,
+    streamId: `customer-${customerId}`,
+    data: {
+      customerId,
+      accountNumber: '100000000001',
+      passwordHash: '$argon2id$hash',
+      name: fields.name ?? 'Ada Moreno',
+      email: 'ada@example.com',
+      phone: '+15555550100',
+      dateOfBirth: '1990-04-12',
+      address: '12 Harbor Road',
+      city: 'Portland',
+      state: 'ME',
+      zipCode: '04101',
+      ssnEncrypted: null,
+      employmentStatus: 'employed',
+      annualIncome: 85_000_00,
+      notificationPreferences: defaultNotificationPreferences,
+    },
+  } satisfies GivenEvent;
+}
+
+export function accountOpened(
+  accountId: string,
+  customerId: string,
+  fields: { type?: AccountType; name?: string; productCode?: string; accountNumber?: string } = {},
+) {
+  const type = fields.type ?? 'checking';
+  return {
+    type: 'AccountOpened' as const,
+    streamId: `account-${accountId}`,
+    data: {
+      accountId,
+      customerId,
+      accountNumber: fields.accountNumber ?? '200000000001',
+      routingNumber: '021000021',
+      name: fields.name ?? (type === 'savings' ? 'High Yield Savings' : 'Premium Checking'),
+      type,
+      productCode:
+        fields.productCode ?? (type === 'savings' ? 'high_yield_savings' : 'premium_checking'),
+      currency: 'USD' as const,
+    },
+  } satisfies GivenEvent;
+}
+
+/** A posting on the account's stream: money in (credit) or out (debit), to a ledger account. */
+export function posted(
+  direction: 'credit' | 'debit',
+  accountId: string,
+  amount: number,
+  fields: Partial<Omit<Posting, 'accountId' | 'amount'>> = {},
+) {
+  return {
+    type: direction === 'credit' ? ('AccountCredited' as const) : ('AccountDebited' as const),
+    streamId: `account-${accountId}`,
+    data: {
+      accountId,
+      entryId: randomUUID(),
+      amount,
+      description: direction === 'credit' ? 'Deposit' : 'Purchase',
+      kind: direction === 'credit' ? 'deposit' : 'card_purchase',
+      contra: direction === 'credit' ? 'cash:teller' : 'clearing:card',
+      reference: 'REF-1',
+      ...fields,
+    },
+  } satisfies GivenEvent;
+}
