@@ -13,7 +13,7 @@ import { notificationsProjection } from './core/notifications.ts';
 import { savingsGoalsProjection } from './core/savings-goals.ts';
 import { savedRecipientsProjection } from './read-models/saved-recipients/projection.ts';
 import { scheduledTransfersProjection } from './read-models/scheduled-transfers/projection.ts';
-import { supportProjection } from './core/support.ts';
+import { supportProjection } from './read-models/support/projection.ts';
 import { transactionsProjection } from './core/transactions.ts';
 import { transfersProjection } from './core/transfers.ts';
 import { moneyLimitsProjection } from './core/limits.ts';
@@ -28,7 +28,8 @@ export * from './toolkit/index.ts';
 export { raiseNotification } from './core/notifications.ts';
 export * from './read-models/cards/readers.ts';
 export { cardView } from './read-models/cards/view.ts';
-export { findTickets, findTicket, ticketViews, timeSince, type TicketRow } from './core/support.ts';
+export * from './read-models/support/readers.ts';
+export { ticketViews, timeSince } from './read-models/support/view.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const readModels = path.join(here, 'read-models');
