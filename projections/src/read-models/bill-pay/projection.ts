@@ -1,7 +1,7 @@
 import { ERASED, type EventData } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import type { Db } from '../projection.ts';
-import { defineProjection } from '../projection.ts';
+import type { Db } from '../../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 const occurrenceId = (source: string, scheduleId: string, date: string) =>
   `${source}:${scheduleId}:${date}`;
