@@ -48,27 +48,6 @@ CREATE TABLE rm_ledger_balances (
   balance_cents bigint NOT NULL DEFAULT 0
 );
 
-CREATE TABLE rm_transactions (
-  id text PRIMARY KEY,
-  account_id uuid NOT NULL,
-  customer_id uuid NOT NULL,
-  entry_id uuid NOT NULL,
-  hold_id uuid,
-  direction text NOT NULL CHECK (direction IN ('credit', 'debit')),
-  amount_cents bigint NOT NULL,
-  description text NOT NULL,
-  kind text NOT NULL,
-  contra text,
-  status text NOT NULL,
-  reference_number text NOT NULL,
-  metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
-  created_at timestamptz NOT NULL,
-  position bigint NOT NULL
-);
-CREATE INDEX rm_transactions_customer_time ON rm_transactions (customer_id, created_at DESC, position DESC);
-CREATE INDEX rm_transactions_account_time ON rm_transactions (account_id, created_at DESC);
-CREATE UNIQUE INDEX rm_transactions_hold ON rm_transactions (account_id, hold_id) WHERE hold_id IS NOT NULL;
-
 CREATE TABLE rm_cashback (
   customer_id uuid PRIMARY KEY,
   earned_cents bigint NOT NULL DEFAULT 0,
@@ -99,11 +78,6 @@ CREATE TABLE rm_notification_routing (
 CREATE TABLE rm_notification_preferences (
   customer_id uuid PRIMARY KEY,
   preferences jsonb NOT NULL
-);
-
-CREATE TABLE rm_transaction_accounts (
-  account_id uuid PRIMARY KEY,
-  customer_id uuid NOT NULL
 );
 
 CREATE TABLE rm_cashback_accounts (

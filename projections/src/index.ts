@@ -14,7 +14,7 @@ import { savingsGoalsProjection } from './core/savings-goals.ts';
 import { savedRecipientsProjection } from './read-models/saved-recipients/projection.ts';
 import { scheduledTransfersProjection } from './read-models/scheduled-transfers/projection.ts';
 import { supportProjection } from './read-models/support/projection.ts';
-import { transactionsProjection } from './core/transactions.ts';
+import { transactionsProjection } from './read-models/transactions/projection.ts';
 import { transfersProjection } from './core/transfers.ts';
 import { moneyLimitsProjection } from './core/limits.ts';
 import { zelleProjection } from './core/zelle.ts';
@@ -30,6 +30,7 @@ export * from './read-models/bill-pay/readers.ts';
 export * from './read-models/cards/readers.ts';
 export { cardView } from './read-models/cards/view.ts';
 export * from './read-models/support/readers.ts';
+export * from './read-models/transactions/readers.ts';
 export { ticketViews, timeSince } from './read-models/support/view.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

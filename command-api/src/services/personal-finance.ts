@@ -1,5 +1,6 @@
 import { isTransactionCategory, streams, type TransactionCategory } from '@bank/events';
 import { ApiError, fieldError, notFound, type EventMetadata } from '@bank/infra';
+import { findDefaultCategory } from '@bank/projections';
 import { DomainError } from '../kernel/aggregate.ts';
 import {
   decideSavingsGoal,
@@ -96,15 +97,9 @@ export async function recategoriseTransaction(
   category: TransactionCategory,
   metadata: EventMetadata,
 ) {
-  const { rows } = await ctx.pool.query<{ default_category: string }>(
-    'SELECT default_category FROM rm_transactions WHERE id = $1 AND customer_id = $2',
-    [transactionId, customerId],
-  );
-  const found = rows[0];
-  if (!found) throw notFound();
-  const defaultCategory = isTransactionCategory(found.default_category)
-    ? found.default_category
-    : 'other';
+  const found = await findDefaultCategory(ctx.pool, customerId, transactionId);
+  if (found === undefined) throw notFound();
+  const defaultCategory = isTransactionCategory(found) ? found : 'other';
   return ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.transactionCategories(customerId);
     const overrides = await uow.load(stream, categoryOverridesAggregate);

@@ -4,7 +4,6 @@ import { describe, it } from 'vitest';
 import { projectionTest } from '../toolkit/testing.ts';
 import { notificationsProjection } from './notifications.ts';
 import { savingsGoalsProjection } from './savings-goals.ts';
-import { transactionsProjection } from './transactions.ts';
 
 const customerId = randomUUID();
 const accountId = randomUUID();
@@ -24,7 +23,7 @@ const opened = {
 };
 const posting = (
   entryId: string,
-  extra: Pick<Posting, 'description' | 'kind' | 'contra' | 'metadata' | 'occurredAt'>,
+  extra: Pick<Posting, 'description' | 'kind' | 'contra' | 'occurredAt'>,
 ): Posting => ({
   accountId,
   entryId,
@@ -45,61 +44,6 @@ describe('savings-goals projection', () => {
       ])
       .thenRows('rm_savings_goals', [
         { account_id: accountId, target_cents: 750000, set_at: '2025-01-01T00:00:02.000Z' },
-      ]);
-  });
-});
-
-describe('transaction categories in the transactions projection', () => {
-  it('files lines by merchant code or source, and the customer’s choice wins until reset', async () => {
-    const fuel = randomUUID();
-    const payroll = randomUUID();
-    const netflix = randomUUID();
-    await projectionTest(transactionsProjection)
-      .givenEvents([
-        opened,
-        {
-          type: 'AccountDebited',
-          data: posting(fuel, {
-            description: 'Shell Gas Station',
-            kind: 'card_purchase',
-            contra: 'clearing:card',
-            metadata: { merchant_category_code: '5541' },
-          }),
-        },
-        {
-          type: 'AccountCredited',
-          data: posting(payroll, {
-            description: 'Casco Bay Health payroll',
-            kind: 'deposit',
-            contra: 'clearing:external',
-          }),
-        },
-        {
-          type: 'AccountDebited',
-          data: posting(netflix, {
-            description: 'Netflix',
-            kind: 'card_purchase',
-            contra: 'clearing:card',
-            metadata: { merchant_category_code: '4899' },
-          }),
-        },
-        {
-          type: 'TransactionRecategorised',
-          data: { customerId, transactionId: `${fuel}:${accountId}:debit`, category: 'travel' },
-        },
-        {
-          type: 'TransactionRecategorised',
-          data: { customerId, transactionId: `${netflix}:${accountId}:debit`, category: 'dining' },
-        },
-        {
-          type: 'TransactionRecategorised',
-          data: { customerId, transactionId: `${netflix}:${accountId}:debit`, category: null },
-        },
-      ])
-      .thenRows('rm_transactions', [
-        { entry_id: fuel, default_category: 'fuel', category_override: 'travel' },
-        { entry_id: payroll, default_category: 'income', category_override: null },
-        { entry_id: netflix, default_category: 'subscriptions', category_override: null },
       ]);
   });
 });

@@ -19,7 +19,7 @@ import {
 import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsProjection } from '../core/accounts.ts';
-import { transactionsProjection } from '../core/transactions.ts';
+import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
 import { checkingOpened } from './test-fixtures.ts';
 import { createProjectionRunner, rebuildProjection } from './projection-runner.ts';

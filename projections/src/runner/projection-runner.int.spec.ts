@@ -4,7 +4,7 @@ import { createPgEventStore, createPool, type EventStore, type Pool } from '@ban
 import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsProjection } from '../core/accounts.ts';
-import { transactionsProjection } from '../core/transactions.ts';
+import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import type { Projection } from '../projection.ts';
 import { catchUpProjection, readCheckpoint, rebuildProjection } from './projection-runner.ts';
 import { checkingOpened } from './test-fixtures.ts';

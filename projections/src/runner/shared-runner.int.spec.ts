@@ -12,7 +12,7 @@ import { createPgEventStore, createPool, type EventStore, type Pool } from '@ban
 import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsProjection } from '../core/accounts.ts';
-import { transactionsProjection } from '../core/transactions.ts';
+import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import { defineProjection, type Projection } from '../projection.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
 import {

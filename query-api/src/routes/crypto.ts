@@ -17,9 +17,9 @@ import {
   type Pool,
   type SessionStore,
 } from '@bank/infra';
+import { receiptIdOf } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { receiptIdOf } from '../views/receipts.ts';
 
 interface MarketRow extends Record<string, unknown> {
   symbol: CryptoSymbol;

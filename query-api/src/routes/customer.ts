@@ -9,7 +9,7 @@ import {
   type Pool,
   type SessionStore,
 } from '@bank/infra';
-import { readUser } from '@bank/projections';
+import { findTransactions, readUser, searchContacts } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountView, listAccounts } from '../views/accounts.ts';
@@ -18,12 +18,7 @@ import {
   notificationSummary,
   notificationView,
 } from '../views/notifications.ts';
-import {
-  decodeCursor,
-  encodeCursor,
-  findTransactions,
-  transactionView,
-} from '../views/transactions.ts';
+import { decodeCursor, encodeCursor, transactionView } from '../views/transactions.ts';
 import { listSavingsGoals } from '../views/savings-goals.ts';
 
 export const DASHBOARD_RECENT = 8;
@@ -230,18 +225,11 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
         limit: request.query.limit,
       });
       // Contacts: people this customer has paid or been paid by, named in posting metadata.
-      const { rows: contacts } = await pool.query<{ name: string; contact: string | null }>(
-        `SELECT DISTINCT ON (lower(metadata->>'counterparty_name')) metadata->>'counterparty_name' AS name,
-                metadata->>'counterparty_contact' AS contact
-         FROM rm_transactions
-         WHERE customer_id = $1 AND metadata ? 'counterparty_name'
-           AND (metadata->>'counterparty_name' ILIKE $2 OR coalesce(metadata->>'counterparty_contact', '') ILIKE $2)
-         LIMIT $3`,
-        [
-          request.customerId,
-          `%${request.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
-          request.query.limit,
-        ],
+      const contacts = await searchContacts(
+        pool,
+        request.customerId,
+        request.query.q,
+        request.query.limit,
       );
       return ok({ transactions: transactions.map(transactionView), contacts }, 'OK');
     },

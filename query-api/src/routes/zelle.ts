@@ -1,8 +1,8 @@
 import { BANK_TIME_ZONE, bankDate, centsToDollars, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { receiptIdOf } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { receiptIdOf } from '../views/receipts.ts';
 import { limitView, usedToday } from './transfers.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {

@@ -1,8 +1,8 @@
 import { defaultCategory, ERASED, type BankEvent, type Posting } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import type { Db } from '../projection.ts';
-import { defineProjection } from '../projection.ts';
-import { arrayParams, type ArrayElement } from '../toolkit/array-param.ts';
+import type { Db } from '../../projection.ts';
+import { defineProjection } from '../../projection.ts';
+import { arrayParams, type ArrayElement } from '../../toolkit/array-param.ts';
 
 /**
  * The account's owner, from the projection's own lookup table, as an SQL expression: the handlers
