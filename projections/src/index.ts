@@ -6,7 +6,7 @@ import { billPayProjection } from './read-models/bill-pay/projection.ts';
 import { cardsProjection } from './read-models/cards/projection.ts';
 import { cashbackProjection } from './core/cashback.ts';
 import { contactRequestsProjection } from './read-models/contact-requests/projection.ts';
-import { cryptoProjection } from './core/crypto.ts';
+import { cryptoProjection } from './read-models/crypto/projection.ts';
 import { customersProjection } from './core/customers.ts';
 import { insightsProjection } from './core/insights.ts';
 import { notificationsProjection } from './core/notifications.ts';
@@ -67,6 +67,7 @@ export const allProjections: Projection[] = [
 ];
 export * from './queries/users.ts';
 export * from './read-models/contact-requests/readers.ts';
+export * from './read-models/crypto/readers.ts';
 export * from './read-models/saved-recipients/readers.ts';
 export * from './read-models/scheduled-transfers/readers.ts';
 

@@ -25,6 +25,7 @@ import {
   referenceNumber,
   type EventMetadata,
 } from '@bank/infra';
+import { findDepositCustomer } from '@bank/projections';
 import { accountAggregate, decideAccount, type AccountState } from '../domain/account/account.ts';
 import {
   decideWallet,
@@ -329,12 +330,9 @@ async function depositOwner(ctx: CommandContext, depositId: string): Promise<str
     claimOwner.initial(),
   );
   if (owner) return owner;
-  const { rows } = await ctx.pool.query<{ customer_id: string }>(
-    `SELECT customer_id FROM rm_crypto_transactions WHERE id = $1 AND type = 'deposit'`,
-    [depositId],
-  );
-  if (!rows[0]) throw notFound();
-  return rows[0].customer_id;
+  const customerId = await findDepositCustomer(ctx.pool, depositId);
+  if (!customerId) throw notFound();
+  return customerId;
 }
 
 export type DepositReview =

@@ -1,7 +1,7 @@
 import { centsToDollars, unitsToCoinText } from '@bank/events';
 import { ok, requireOps, type Pool } from '@bank/infra';
-import { clearingBreaks, custodyBreaks, type CoinPosition } from '@bank/infra/audit';
-import { listContactRequests } from '@bank/projections';
+import { clearingBreaks, custodyBreaks } from '@bank/infra/audit';
+import { coinPositions, listContactRequests } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** Staff reads under /ops: reset links, contact requests and the books. */
@@ -90,19 +90,3 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
     );
   });
 };
-
-/** Per coin: what customers hold and what custody holds (read models, units of 10^-8). */
-async function coinPositions(pool: Pool): Promise<CoinPosition[]> {
-  const { rows } = await pool.query<{ symbol: string; customer: string; custody: string }>(
-    `SELECT symbol, coalesce(sum(customer), 0)::text AS customer,
-            coalesce(sum(custody), 0)::text AS custody
-     FROM (SELECT symbol, units AS customer, 0 AS custody FROM rm_crypto_holdings
-           UNION ALL SELECT symbol, 0, units FROM rm_crypto_custody) coins
-     GROUP BY symbol ORDER BY symbol`,
-  );
-  return rows.map((r) => ({
-    symbol: r.symbol,
-    customerUnits: Number(r.customer),
-    custodyUnits: Number(r.custody),
-  }));
-}

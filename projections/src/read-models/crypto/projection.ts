@@ -1,7 +1,7 @@
 import { ERASED, unitsValueCents } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import type { Db } from '../projection.ts';
-import { defineProjection } from '../projection.ts';
+import type { Db } from '../../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 async function addHolding(
   db: Db,
