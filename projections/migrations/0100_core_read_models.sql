@@ -56,30 +56,6 @@ CREATE TABLE rm_cashback (
   month_earned_cents bigint NOT NULL DEFAULT 0
 );
 
-CREATE TABLE rm_notifications (
-  id uuid PRIMARY KEY,
-  customer_id uuid NOT NULL,
-  type text NOT NULL,
-  title text NOT NULL,
-  message text NOT NULL,
-  priority text NOT NULL,
-  is_read boolean NOT NULL DEFAULT false,
-  created_at timestamptz NOT NULL,
-  position bigint NOT NULL
-);
-CREATE INDEX rm_notifications_customer ON rm_notifications (customer_id, created_at DESC, position DESC);
-
--- The notifications projection's own copies of what it needs to route and filter.
-CREATE TABLE rm_notification_routing (
-  account_id uuid PRIMARY KEY,
-  customer_id uuid NOT NULL,
-  account_name text NOT NULL
-);
-CREATE TABLE rm_notification_preferences (
-  customer_id uuid PRIMARY KEY,
-  preferences jsonb NOT NULL
-);
-
 CREATE TABLE rm_cashback_accounts (
   account_id uuid PRIMARY KEY,
   customer_id uuid NOT NULL

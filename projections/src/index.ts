@@ -9,7 +9,7 @@ import { contactRequestsProjection } from './read-models/contact-requests/projec
 import { cryptoProjection } from './read-models/crypto/projection.ts';
 import { customersProjection } from './core/customers.ts';
 import { insightsProjection } from './core/insights.ts';
-import { notificationsProjection } from './core/notifications.ts';
+import { notificationsProjection } from './read-models/notifications/projection.ts';
 import { savingsGoalsProjection } from './core/savings-goals.ts';
 import { savedRecipientsProjection } from './read-models/saved-recipients/projection.ts';
 import { scheduledTransfersProjection } from './read-models/scheduled-transfers/projection.ts';
@@ -25,7 +25,7 @@ export * from './runner/projection-runner.ts';
 export * from './runner/parking.ts';
 export { applyEvents } from './runner/apply-events.ts';
 export * from './toolkit/index.ts';
-export { raiseNotification } from './core/notifications.ts';
+export { raiseNotification } from './read-models/notifications/projection.ts';
 export * from './read-models/bill-pay/readers.ts';
 export * from './read-models/cards/readers.ts';
 export { cardView } from './read-models/cards/view.ts';
@@ -68,6 +68,7 @@ export const allProjections: Projection[] = [
 export * from './queries/users.ts';
 export * from './read-models/contact-requests/readers.ts';
 export * from './read-models/crypto/readers.ts';
+export * from './read-models/notifications/readers.ts';
 export * from './read-models/saved-recipients/readers.ts';
 export * from './read-models/scheduled-transfers/readers.ts';
 

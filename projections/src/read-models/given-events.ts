@@ -73,3 +73,43 @@ export function posted(
     },
   } satisfies GivenEvent;
 }
+
+/** A transfer to another bank by ACH: pending until it settles. */
+export function externalTransferInitiated(
+  transferId: string,
+  customerId: string,
+  fromAccountId: string,
+  fields: { amount?: number; status?: 'pending' | 'completed' } = {},
+) {
+  return {
+    type: 'TransferInitiated' as const,
+    streamId: `transfer-${transferId}`,
+    data: {
+      transferId,
+      customerId,
+      type: 'external-bank' as const,
+      status: fields.status ?? ('pending' as const),
+      fromAccountId,
+      fromAccountName: 'Premium Checking',
+      recipientName: 'Dana Whitfield',
+      senderName: 'Ada Moreno',
+      amount: fields.amount ?? 250_00,
+      fee: 3_00,
+      memo: 'Rent',
+      transferDate: '2025-01-01',
+      description: 'Transfer to Dana Whitfield',
+      reference: 'TRF-100',
+      destination: {
+        bankName: 'First Lakeside Bank',
+        accountEncrypted: 'sealed',
+        accountLast4: '6789',
+        routingNumber: '021000021',
+        recipientAddress: '4 Elm Street',
+      },
+      holdId: randomUUID(),
+      feeHoldId: randomUUID(),
+      settleAfter: '2025-01-03T14:00:00.000Z',
+      initiatedAt: '2025-01-01T00:00:00.000Z',
+    },
+  } satisfies GivenEvent;
+}

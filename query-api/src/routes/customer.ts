@@ -9,15 +9,17 @@ import {
   type Pool,
   type SessionStore,
 } from '@bank/infra';
-import { findTransactions, readUser, searchContacts } from '@bank/projections';
+import {
+  findNotifications,
+  findTransactions,
+  notificationSummary,
+  readUser,
+  searchContacts,
+} from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountView, listAccounts } from '../views/accounts.ts';
-import {
-  findNotifications,
-  notificationSummary,
-  notificationView,
-} from '../views/notifications.ts';
+import { notificationView } from '../views/notifications.ts';
 import { decodeCursor, encodeCursor, transactionView } from '../views/transactions.ts';
 import { listSavingsGoals } from '../views/savings-goals.ts';
 

@@ -1,6 +1,6 @@
 import type { NotificationType } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import type { Db } from '../projection.ts';
+import type { Db } from '../../projection.ts';
 
 export interface NewNotification {
   customerId: string;
@@ -11,8 +11,8 @@ export interface NewNotification {
 }
 
 /**
- * How a money projection's notice handlers raise a notice; the notifications projection passes
- * its own writer in, so the handlers live beside their events without importing it back.
+ * How the notice handlers of the money events raise a notice: the projection passes its writer in,
+ * so they need not import the projection that includes them.
  */
 export type RaiseNotification = (
   db: Db,

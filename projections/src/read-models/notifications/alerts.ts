@@ -1,6 +1,6 @@
 import { formatUsd, type AlertPreferences, type Posting } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import type { Db } from '../projection.ts';
+import type { Db } from '../../projection.ts';
 import type { NewNotification, RaiseNotification } from './notification-types.ts';
 
 /** Where the bank is: a card purchase in any other country is a card used abroad. */

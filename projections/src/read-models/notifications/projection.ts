@@ -5,12 +5,12 @@ import {
   type NotificationType,
 } from '@bank/events';
 import { deterministicUuid, type RecordedEvent } from '@bank/infra';
-import type { Db } from '../projection.ts';
-import { defineProjection } from '../projection.ts';
+import type { Db } from '../../projection.ts';
+import { defineProjection } from '../../projection.ts';
 import { applyPostingAlerts, storeAlertPreferences } from './alerts.ts';
 import type { NewNotification } from './notification-types.ts';
-import { transferNotificationHandlers } from './transfers.ts';
-import { zelleNotificationHandlers } from './zelle.ts';
+import { transferNotificationHandlers } from './transfer-notices.ts';
+import { zelleNotificationHandlers } from './zelle-notices.ts';
 
 /** Which preference switch silences a type; security and system notices are always sent. */
 const preferenceFor: Record<NotificationType, keyof NotificationPreferences | null> = {
