@@ -1,33 +1,5 @@
 -- Money movement read models: transfers, limit usage, person-to-person activity.
 
-CREATE TABLE rm_transfers (
-  transfer_id uuid PRIMARY KEY,
-  customer_id uuid NOT NULL,
-  type text NOT NULL,
-  status text NOT NULL,
-  from_account_id uuid NOT NULL,
-  from_account_name text NOT NULL,
-  to_account_id uuid,
-  to_account_name text,
-  recipient_name text NOT NULL,
-  description text NOT NULL,
-  amount_cents bigint NOT NULL,
-  fee_cents bigint NOT NULL,
-  memo text NOT NULL,
-  transfer_date text NOT NULL,
-  reference_number text NOT NULL,
-  -- What may be shown of the destination (never the encrypted account number).
-  details jsonb NOT NULL DEFAULT '{}'::jsonb,
-  exchange jsonb,
-  settle_after timestamptz,
-  settled_at timestamptz,
-  failure_reason text,
-  repeat_of uuid,
-  initiated_at timestamptz NOT NULL,
-  position bigint NOT NULL
-);
-CREATE INDEX rm_transfers_customer ON rm_transfers (customer_id, initiated_at DESC, position DESC);
-
 -- Every movement counted against a limit, by the bank's (New York) calendar day and month.
 CREATE TABLE rm_money_movements (
   customer_id uuid NOT NULL,

@@ -15,7 +15,7 @@ import { savedRecipientsProjection } from './read-models/saved-recipients/projec
 import { scheduledTransfersProjection } from './read-models/scheduled-transfers/projection.ts';
 import { supportProjection } from './read-models/support/projection.ts';
 import { transactionsProjection } from './read-models/transactions/projection.ts';
-import { transfersProjection } from './core/transfers.ts';
+import { transfersProjection } from './read-models/transfers/projection.ts';
 import { moneyLimitsProjection } from './core/limits.ts';
 import { zelleProjection } from './core/zelle.ts';
 import type { Projection } from './projection.ts';
@@ -31,6 +31,7 @@ export * from './read-models/cards/readers.ts';
 export { cardView } from './read-models/cards/view.ts';
 export * from './read-models/support/readers.ts';
 export * from './read-models/transactions/readers.ts';
+export * from './read-models/transfers/readers.ts';
 export { ticketViews, timeSince } from './read-models/support/view.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -8,32 +8,9 @@ import {
 } from '@bank/contracts';
 import { BANK_TIME_ZONE, bankDate, centsToDollars, formatUsd, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { listRecentTransfers, type TransferRow } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-interface TransferRow extends Record<string, unknown> {
-  transfer_id: string;
-  type: TransferType;
-  status: string;
-  from_account_id: string;
-  from_account_name: string;
-  to_account_id: string | null;
-  to_account_name: string | null;
-  recipient_name: string;
-  description: string;
-  amount_cents: number;
-  fee_cents: number;
-  memo: string;
-  transfer_date: string;
-  reference_number: string;
-  details: Record<string, string>;
-  exchange: { rate: string; source: string; asOf: string; targetAmount: number } | null;
-  settle_after: Date | null;
-  settled_at: Date | null;
-  failure_reason: string | null;
-  repeat_of: string | null;
-  initiated_at: Date;
-}
 
 function transferView(r: TransferRow): TransferView {
   return {
@@ -117,11 +94,7 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { rows } = await pool.query<TransferRow>(
-        `SELECT * FROM rm_transfers WHERE customer_id = $1
-         ORDER BY initiated_at DESC, position DESC LIMIT $2`,
-        [request.customerId, request.query.limit],
-      );
+      const rows = await listRecentTransfers(pool, request.customerId, request.query.limit);
       return ok({ transfers: rows.map(transferView) }, 'Recent transfers retrieved successfully');
     },
   );

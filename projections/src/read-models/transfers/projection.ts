@@ -1,5 +1,5 @@
 import { ERASED, type EventData } from '@bank/events';
-import { defineProjection } from '../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 /** What may be shown of a destination: never the encrypted account number. */
 function displayDetails(d: EventData<'TransferInitiated'>['destination']) {
