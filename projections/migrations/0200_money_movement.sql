@@ -1,19 +1,5 @@
 -- Money movement read models: transfers, limit usage, person-to-person activity.
 
--- Every movement counted against a limit, by the bank's (New York) calendar day and month.
-CREATE TABLE rm_money_movements (
-  customer_id uuid NOT NULL,
-  movement_id uuid NOT NULL,
-  category text NOT NULL,
-  amount_cents bigint NOT NULL,
-  bank_date date NOT NULL,
-  bank_month text NOT NULL,
-  occurred_at timestamptz NOT NULL,
-  cancelled boolean NOT NULL DEFAULT false,
-  PRIMARY KEY (customer_id, movement_id)
-);
-CREATE INDEX rm_money_movements_usage ON rm_money_movements (customer_id, category, bank_date);
-
 -- One line per customer and payment or request, as the person-to-person activity tab lists them.
 CREATE TABLE rm_zelle_activity (
   customer_id uuid NOT NULL,

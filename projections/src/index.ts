@@ -16,7 +16,7 @@ import { scheduledTransfersProjection } from './read-models/scheduled-transfers/
 import { supportProjection } from './read-models/support/projection.ts';
 import { transactionsProjection } from './read-models/transactions/projection.ts';
 import { transfersProjection } from './read-models/transfers/projection.ts';
-import { moneyLimitsProjection } from './core/limits.ts';
+import { moneyLimitsProjection } from './read-models/money-limits/projection.ts';
 import { zelleProjection } from './core/zelle.ts';
 import type { Projection } from './projection.ts';
 
@@ -69,6 +69,7 @@ export const allProjections: Projection[] = [
 export * from './queries/users.ts';
 export * from './read-models/contact-requests/readers.ts';
 export * from './read-models/crypto/readers.ts';
+export * from './read-models/money-limits/readers.ts';
 export * from './read-models/notifications/readers.ts';
 export * from './read-models/saved-recipients/readers.ts';
 export * from './read-models/scheduled-transfers/readers.ts';

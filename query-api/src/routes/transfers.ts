@@ -8,7 +8,7 @@ import {
 } from '@bank/contracts';
 import { BANK_TIME_ZONE, bankDate, centsToDollars, formatUsd, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
-import { listRecentTransfers, type TransferRow } from '@bank/projections';
+import { listRecentTransfers, usedToday, type TransferRow } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -50,24 +50,6 @@ function transferView(r: TransferRow): TransferView {
     failure_reason: r.failure_reason,
     repeat_of: r.repeat_of,
   };
-}
-
-/** What a customer has used today of each limit category (cancelled movements do not count). */
-export async function usedToday(pool: Pool, customerId: string, now = new Date()) {
-  const today = bankDate(now);
-  const { rows } = await pool.query<{ category: string; day: string; month: string }>(
-    `SELECT category,
-       coalesce(sum(amount_cents) FILTER (WHERE bank_date = $2::date), 0)::bigint AS day,
-       coalesce(sum(amount_cents), 0)::bigint AS month
-     FROM rm_money_movements
-     WHERE customer_id = $1 AND bank_month = $3 AND NOT cancelled
-     GROUP BY category`,
-    [customerId, today, today.slice(0, 7)],
-  );
-  const used = new Map(
-    rows.map((r) => [r.category, { day: Number(r.day), month: Number(r.month) }]),
-  );
-  return (category: string) => used.get(category) ?? { day: 0, month: 0 };
 }
 
 export function limitView(limitCents: number, usedCents: number) {

@@ -1,9 +1,9 @@
 import { BANK_TIME_ZONE, bankDate, centsToDollars, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
-import { receiptIdOf } from '@bank/projections';
+import { receiptIdOf, usedToday } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitView, usedToday } from './transfers.ts';
+import { limitView } from './transfers.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: BANK_TIME_ZONE,

@@ -1,5 +1,5 @@
 import { bankDate } from '@bank/events';
-import { defineProjection } from '../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 /**
  * Limit usage: each movement counted against a customer's limits, by the bank day and month
