@@ -17,7 +17,7 @@ import { supportProjection } from './read-models/support/projection.ts';
 import { transactionsProjection } from './read-models/transactions/projection.ts';
 import { transfersProjection } from './read-models/transfers/projection.ts';
 import { moneyLimitsProjection } from './read-models/money-limits/projection.ts';
-import { zelleProjection } from './core/zelle.ts';
+import { zelleProjection } from './read-models/zelle/projection.ts';
 import type { Projection } from './projection.ts';
 
 export * from './projection.ts';
@@ -32,6 +32,7 @@ export { cardView } from './read-models/cards/view.ts';
 export * from './read-models/support/readers.ts';
 export * from './read-models/transactions/readers.ts';
 export * from './read-models/transfers/readers.ts';
+export * from './read-models/zelle/readers.ts';
 export { ticketViews, timeSince } from './read-models/support/view.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 import { ERASED, type ZelleContact } from '@bank/events';
-import { defineProjection, type Db } from '../projection.ts';
+import { defineProjection, type Db } from '../../projection.ts';
 
 interface ActivityLine {
   customerId: string;

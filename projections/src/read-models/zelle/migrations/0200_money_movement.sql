@@ -1,5 +1,6 @@
--- Money movement read models: transfers, limit usage, person-to-person activity.
-
+-- One part of migration 0200_money_movement.sql, which changed several read models' tables:
+-- each read model's folder holds the part for its own tables. Files of one name are one
+-- migration, applied together and recorded once.
 -- One line per customer and payment or request, as the person-to-person activity tab lists them.
 CREATE TABLE rm_zelle_activity (
   customer_id uuid NOT NULL,
