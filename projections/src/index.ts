@@ -10,7 +10,7 @@ import { cryptoProjection } from './read-models/crypto/projection.ts';
 import { customersProjection } from './core/customers.ts';
 import { insightsProjection } from './core/insights.ts';
 import { notificationsProjection } from './read-models/notifications/projection.ts';
-import { savingsGoalsProjection } from './core/savings-goals.ts';
+import { savingsGoalsProjection } from './read-models/savings-goals/projection.ts';
 import { savedRecipientsProjection } from './read-models/saved-recipients/projection.ts';
 import { scheduledTransfersProjection } from './read-models/scheduled-transfers/projection.ts';
 import { supportProjection } from './read-models/support/projection.ts';
@@ -73,6 +73,7 @@ export * from './read-models/crypto/readers.ts';
 export * from './read-models/money-limits/readers.ts';
 export * from './read-models/notifications/readers.ts';
 export * from './read-models/saved-recipients/readers.ts';
+export * from './read-models/savings-goals/readers.ts';
 export * from './read-models/scheduled-transfers/readers.ts';
 
 /** Names of every projection: a read waits for all of them to reach a consistency token. */

@@ -1,4 +1,4 @@
-import { defineProjection } from '../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 /** Savings goals: each savings account's target, as the customer last set it. */
 export const savingsGoalsProjection = defineProjection({
