@@ -8,7 +8,7 @@ import { cashbackProjection } from './core/cashback.ts';
 import { contactRequestsProjection } from './read-models/contact-requests/projection.ts';
 import { cryptoProjection } from './read-models/crypto/projection.ts';
 import { customersProjection } from './core/customers.ts';
-import { insightsProjection } from './core/insights.ts';
+import { insightsProjection } from './read-models/insights/projection.ts';
 import { notificationsProjection } from './read-models/notifications/projection.ts';
 import { savingsGoalsProjection } from './read-models/savings-goals/projection.ts';
 import { savedRecipientsProjection } from './read-models/saved-recipients/projection.ts';
@@ -70,6 +70,7 @@ export const allProjections: Projection[] = [
 export * from './queries/users.ts';
 export * from './read-models/contact-requests/readers.ts';
 export * from './read-models/crypto/readers.ts';
+export * from './read-models/insights/readers.ts';
 export * from './read-models/money-limits/readers.ts';
 export * from './read-models/notifications/readers.ts';
 export * from './read-models/saved-recipients/readers.ts';

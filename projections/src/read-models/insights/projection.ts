@@ -1,4 +1,4 @@
-import { defineProjection } from '../projection.ts';
+import { defineProjection } from '../../projection.ts';
 import { bankDate } from '@bank/events';
 
 /**
