@@ -47,16 +47,3 @@ CREATE TABLE rm_ledger_balances (
   ledger_account text PRIMARY KEY,
   balance_cents bigint NOT NULL DEFAULT 0
 );
-
-CREATE TABLE rm_cashback (
-  customer_id uuid PRIMARY KEY,
-  earned_cents bigint NOT NULL DEFAULT 0,
-  redeemed_cents bigint NOT NULL DEFAULT 0,
-  month text NOT NULL,
-  month_earned_cents bigint NOT NULL DEFAULT 0
-);
-
-CREATE TABLE rm_cashback_accounts (
-  account_id uuid PRIMARY KEY,
-  customer_id uuid NOT NULL
-);

@@ -13,6 +13,7 @@ import {
   findNotifications,
   findTransactions,
   notificationSummary,
+  readCashback,
   readUser,
   searchContacts,
 } from '@bank/projections';
@@ -97,21 +98,15 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/dashboard', async (request) => {
-    const [rows, recent, cashback, goals] = await Promise.all([
+    const [rows, recent, cb, goals] = await Promise.all([
       listAccounts(pool, request.customerId),
       findTransactions(pool, { customerId: request.customerId, limit: DASHBOARD_RECENT }),
-      pool.query<{
-        earned_cents: number;
-        redeemed_cents: number;
-        month: string;
-        month_earned_cents: number;
-      }>('SELECT * FROM rm_cashback WHERE customer_id = $1', [request.customerId]),
+      readCashback(pool, request.customerId),
       listSavingsGoals(pool, request.customerId),
     ]);
     const totalCents = rows.reduce((sum, r) => sum + r.balance_cents, 0);
     // The figure: the first savings account with a goal the customer set (null when none is).
     const goal = goals.find((g) => g.target_amount !== null);
-    const cb = cashback.rows[0];
     const thisMonth = new Date().toISOString().slice(0, 7);
     return ok(
       {

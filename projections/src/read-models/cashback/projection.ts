@@ -1,4 +1,4 @@
-import { defineProjection } from '../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 /** Kinds of spending that earn 1% cashback. */
 export const CASHBACK_KINDS = new Set(['card_purchase', 'bill_payment']);
