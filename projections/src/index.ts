@@ -7,7 +7,7 @@ import { cardsProjection } from './read-models/cards/projection.ts';
 import { cashbackProjection } from './read-models/cashback/projection.ts';
 import { contactRequestsProjection } from './read-models/contact-requests/projection.ts';
 import { cryptoProjection } from './read-models/crypto/projection.ts';
-import { customersProjection } from './core/customers.ts';
+import { customersProjection } from './read-models/customers/projection.ts';
 import { insightsProjection } from './read-models/insights/projection.ts';
 import { notificationsProjection } from './read-models/notifications/projection.ts';
 import { savingsGoalsProjection } from './read-models/savings-goals/projection.ts';
@@ -68,9 +68,9 @@ export const allProjections: Projection[] = [
   scheduledTransfersProjection,
   savedRecipientsProjection,
 ];
-export * from './queries/users.ts';
 export * from './read-models/contact-requests/readers.ts';
 export * from './read-models/crypto/readers.ts';
+export * from './read-models/customers/readers.ts';
 export * from './read-models/insights/readers.ts';
 export * from './read-models/money-limits/readers.ts';
 export * from './read-models/notifications/readers.ts';

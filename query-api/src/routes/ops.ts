@@ -1,7 +1,12 @@
 import { centsToDollars, unitsToCoinText } from '@bank/events';
 import { ok, requireOps, type Pool } from '@bank/infra';
 import { clearingBreaks, custodyBreaks } from '@bank/infra/audit';
-import { coinPositions, listContactRequests } from '@bank/projections';
+import {
+  coinPositions,
+  listContactRequests,
+  passwordResetOutbox,
+  zelleClaimCodeOutbox,
+} from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** Staff reads under /ops: reset links, contact requests and the books. */
@@ -15,20 +20,7 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
 
   // The outbox of reset links staff deliver. A link is opened only while it can still be used.
   app.get('/ops/password-resets', async () => {
-    const { rows } = await pool.query<{
-      link_sealed: string | null;
-      live: boolean;
-      created_at: Date;
-      expires_at: Date;
-      used_at: Date | null;
-      name: string | null;
-      account_number: string | null;
-    }>(
-      `SELECT r.link_sealed, r.used_at IS NULL AND r.expires_at > now() AS live,
-              r.created_at, r.expires_at, r.used_at, c.name, c.account_number
-       FROM password_resets r LEFT JOIN rm_customers c ON c.customer_id = r.customer_id
-       ORDER BY r.created_at DESC LIMIT 100`,
-    );
+    const rows = await passwordResetOutbox(pool);
     const resets = rows.map(({ link_sealed, live, ...rest }) => ({
       ...rest,
       reset_link: live && link_sealed ? unseal(link_sealed) : null,
@@ -39,14 +31,7 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
   // The outbox of Zelle claim codes (no mail or SMS server): a message is blanked once its code
   // is used, replaced or spent.
   app.get('/ops/zelle-claim-codes', async () => {
-    const { rows } = await pool.query(
-      `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
-              z.message, z.created_at, z.expires_at, z.attempts,
-              z.closed_at, c.name, c.account_number
-       FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
-       ORDER BY z.created_at DESC LIMIT 100`,
-    );
-    return ok({ zelle_claim_codes: rows }, 'OK');
+    return ok({ zelle_claim_codes: await zelleClaimCodeOutbox(pool) }, 'OK');
   });
 
   app.get('/ops/contact-requests', async () => {

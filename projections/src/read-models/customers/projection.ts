@@ -1,5 +1,5 @@
 import { ERASED } from '@bank/events';
-import { defineProjection } from '../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 /** Customers' profiles as the signed-in area shows them. */
 export const customersProjection = defineProjection({

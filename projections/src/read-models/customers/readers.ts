@@ -1,4 +1,4 @@
-import type { Db } from '../projection.ts';
+import type { Db } from '../../projection.ts';
 
 export interface UserView {
   id: string;
@@ -19,7 +19,8 @@ export interface UserView {
   created_at: string;
 }
 
-interface CustomerRow extends Record<string, unknown> {
+/** A customer's profile; the image is a reference into profile_images. */
+export interface CustomerRow extends Record<string, unknown> {
   customer_id: string;
   account_number: string;
   name: string;
@@ -65,4 +66,39 @@ export async function readUser(db: Db, customerId: string): Promise<UserView | u
     notification_preferences: row.notification_preferences,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** A password-reset link waiting in the staff outbox, with the customer it is for. */
+export interface PasswordResetOutboxRow extends Record<string, unknown> {
+  link_sealed: string | null;
+  /** Not used and not expired: the link may still be opened. */
+  live: boolean;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  name: string | null;
+  account_number: string | null;
+}
+
+/** The latest password-reset links (at most 100), newest first, named by their customer. */
+export async function passwordResetOutbox(db: Db): Promise<PasswordResetOutboxRow[]> {
+  const { rows } = await db.query<PasswordResetOutboxRow>(
+    `SELECT r.link_sealed, r.used_at IS NULL AND r.expires_at > now() AS live,
+            r.created_at, r.expires_at, r.used_at, c.name, c.account_number
+     FROM password_resets r LEFT JOIN rm_customers c ON c.customer_id = r.customer_id
+     ORDER BY r.created_at DESC LIMIT 100`,
+  );
+  return rows;
+}
+
+/** The latest Zelle claim-code messages (at most 100), newest first, named by their customer. */
+export async function zelleClaimCodeOutbox(db: Db): Promise<Record<string, unknown>[]> {
+  const { rows } = await db.query(
+    `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
+            z.message, z.created_at, z.expires_at, z.attempts,
+            z.closed_at, c.name, c.account_number
+     FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
+     ORDER BY z.created_at DESC LIMIT 100`,
+  );
+  return rows;
 }
