@@ -1,6 +1,6 @@
 import { isTransactionCategory, streams, type TransactionCategory } from '@bank/events';
 import { ApiError, fieldError, notFound, type EventMetadata } from '@bank/infra';
-import { findDefaultCategory } from '@bank/projections';
+import { findAccountType, findDefaultCategory } from '@bank/projections';
 import { DomainError } from '../kernel/aggregate.ts';
 import {
   decideSavingsGoal,
@@ -26,12 +26,9 @@ async function ownAccount(
   customerId: string,
   accountId: string,
 ): Promise<GoalAccount> {
-  const { rows } = await ctx.pool.query<{ type: string }>(
-    'SELECT type FROM rm_accounts WHERE account_id = $1 AND customer_id = $2',
-    [accountId, customerId],
-  );
-  if (!rows[0]) throw notFound();
-  return { accountId, customerId, type: rows[0].type };
+  const type = await findAccountType(ctx.pool, customerId, accountId);
+  if (type === undefined) throw notFound();
+  return { accountId, customerId, type };
 }
 
 async function runSavingsGoalCommand(

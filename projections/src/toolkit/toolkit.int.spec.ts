@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { catalogue } from '@bank/events';
 import { createPgEventStore, START } from '@bank/infra';
 import { describe, expect, it } from 'vitest';
-import { accountsProjection } from '../core/accounts.ts';
+import { accountsProjection } from '../read-models/accounts/projection.ts';
 import { defineProjection } from '../projection.ts';
 import { catchUpProjection, readCheckpoint } from '../runner/projection-runner.ts';
 import { projectionLag } from './lag.ts';

@@ -22,7 +22,7 @@ import {
   statementPdf,
   type Receipt,
 } from '@bank/infra/audit';
-import { findReceiptLine } from '@bank/projections';
+import { accountFirstActivity, findReceiptLine } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maskAccountNumber } from '../views/accounts.ts';
@@ -160,16 +160,10 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
   );
 
   const ownAccount = async (customerId: string, accountId: string) => {
-    const { rows } = await pool.query<{ first_activity: Date }>(
-      `SELECT least(a.opened_at, (SELECT min(created_at) FROM rm_transactions t
-                                  WHERE t.account_id = a.account_id)) AS first_activity
-       FROM rm_accounts a WHERE a.account_id = $1 AND a.customer_id = $2`,
-      [accountId, customerId],
-    );
-    const row = rows[0];
-    const account = row ? await accountInfo(pool, accountId) : undefined;
-    if (!row || !account) throw notFound();
-    return { account, firstActivity: row.first_activity };
+    const firstActivity = await accountFirstActivity(pool, customerId, accountId);
+    const account = firstActivity ? await accountInfo(pool, accountId) : undefined;
+    if (!firstActivity || !account) throw notFound();
+    return { account, firstActivity };
   };
 
   app.get(

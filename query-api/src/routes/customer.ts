@@ -12,6 +12,7 @@ import {
 import {
   findNotifications,
   findTransactions,
+  listAccounts,
   notificationSummary,
   readCashback,
   readUser,
@@ -19,7 +20,7 @@ import {
 } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountView, listAccounts } from '../views/accounts.ts';
+import { accountView } from '../views/accounts.ts';
 import { notificationView } from '../views/notifications.ts';
 import { decodeCursor, encodeCursor, transactionView } from '../views/transactions.ts';
 import { listSavingsGoals } from '../views/savings-goals.ts';

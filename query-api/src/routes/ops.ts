@@ -3,7 +3,9 @@ import { ok, requireOps, type Pool } from '@bank/infra';
 import { clearingBreaks, custodyBreaks } from '@bank/infra/audit';
 import {
   coinPositions,
+  customerAccountsTotal,
   listContactRequests,
+  listLedgerBalances,
   passwordResetOutbox,
   zelleClaimCodeOutbox,
 } from '@bank/projections';
@@ -39,25 +41,20 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/ops/ledger', async () => {
-    const [customers, internal, coins] = await Promise.all([
-      pool.query<{ total: number }>(
-        'SELECT coalesce(sum(balance_cents), 0)::bigint AS total FROM rm_accounts',
-      ),
-      pool.query<{ ledger_account: string; balance_cents: number }>(
-        'SELECT ledger_account, balance_cents FROM rm_ledger_balances ORDER BY ledger_account',
-      ),
+    const [customerTotal, internal, coins] = await Promise.all([
+      customerAccountsTotal(pool),
+      listLedgerBalances(pool),
       coinPositions(pool),
     ]);
-    const customerTotal = customers.rows[0]!.total;
-    const internalTotal = internal.rows.reduce((sum, r) => sum + r.balance_cents, 0);
+    const internalTotal = internal.reduce((sum, r) => sum + r.balance_cents, 0);
     const breaks = [
       ...custodyBreaks(coins),
-      ...clearingBreaks(new Map(internal.rows.map((r) => [r.ledger_account, r.balance_cents]))),
+      ...clearingBreaks(new Map(internal.map((r) => [r.ledger_account, r.balance_cents]))),
     ];
     return ok(
       {
         customer_accounts_total: centsToDollars(customerTotal),
-        internal_accounts: internal.rows.map((r) => ({
+        internal_accounts: internal.map((r) => ({
           ledger_account: r.ledger_account,
           balance: centsToDollars(r.balance_cents),
         })),

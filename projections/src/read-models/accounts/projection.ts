@@ -1,7 +1,7 @@
 import type { BankEvent, Posting } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import type { Db } from '../projection.ts';
-import { defineProjection } from '../projection.ts';
+import type { Db } from '../../projection.ts';
+import { defineProjection } from '../../projection.ts';
 
 async function postToLedger(db: Db, contra: string, signedCents: number): Promise<void> {
   if (contra.startsWith('account:')) return; // the other leg is a customer account's own event

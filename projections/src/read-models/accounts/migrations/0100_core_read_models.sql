@@ -1,3 +1,6 @@
+-- One part of migration 0100_core_read_models.sql, which changed several read models' tables:
+-- each read model's folder holds the part for its own tables. Files of one name are one
+-- migration, applied together and recorded once.
 CREATE TABLE rm_accounts (
   account_id uuid PRIMARY KEY,
   customer_id uuid NOT NULL,
