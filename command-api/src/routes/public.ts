@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ContactRequestSubmitted, streams } from '@bank/events';
+import { bankDate, ContactRequestSubmitted, streams } from '@bank/events';
 import { multilineText, ok } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,10 +18,7 @@ const appointmentBody = z.object({
   preferred_date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'The preferred date must be a valid date.')
-    .refine(
-      (d) => d >= new Date().toISOString().slice(0, 10),
-      'The preferred date must be today or later.',
-    ),
+    .refine((d) => d >= bankDate(new Date()), 'The preferred date must be today or later.'),
   preferred_time: z.enum([
     '9:00 AM',
     '10:00 AM',

@@ -48,4 +48,5 @@ const APPLIED = [
   '0931_transactions_reference_index.sql',
   '0932_saved_recipients.sql',
   '0935_alerts_and_insights.sql',
+  '0936_new_destinations.sql',
 ];

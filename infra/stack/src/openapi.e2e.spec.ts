@@ -113,8 +113,22 @@ describe('the declared answers of the money and settings calls in the OpenAPI do
     const recipient = declaredData(doc, '/api/transfers/recipients', 'get', '200')!.properties!
       .recipients as { items: { required: string[] } };
     expect(recipient.items.required).toEqual(
-      expect.arrayContaining(['id', 'type', 'nickname', 'account', 'routing_number', 'country']),
+      expect.arrayContaining([
+        'id',
+        'type',
+        'nickname',
+        'account',
+        'routing_number',
+        'country',
+        'new_account_limit',
+      ]),
     );
+    // The new-destination limit is stated where it applies.
+    for (const path of ['/api/transfers/external-bank', '/api/wire-transfers/sepa']) {
+      expect(doc.paths[path].post.description).toContain(
+        'each transfer to it is limited to $1,000.00',
+      );
+    }
     const schedule = declaredData(doc, '/api/transfers/scheduled/{id}', 'put', '200')!.properties!
       .scheduled_transfer as { required: string[] };
     expect(schedule.required).toEqual(

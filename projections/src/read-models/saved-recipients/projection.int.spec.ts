@@ -49,6 +49,32 @@ describe('saved-recipients projection', () => {
         country: null,
         swift_code: null,
         saved_at: '2025-01-01T09:00:00.000Z',
+        destination_hash: 'hash',
+      },
+    ]);
+  });
+
+  it('remembers the first payment to each destination, saved or not', async () => {
+    const paid = (destinationHash: string, paidAt: string) => ({
+      type: 'DestinationFirstPaid' as const,
+      streamId: `saved-recipients-${customerId}`,
+      data: { customerId, destinationHash, transferId: randomUUID(), paidAt },
+    });
+    await givenEvents([
+      paid('hash', '2025-01-02T10:00:00.000Z'),
+      // Recorded once per destination; a second one (a retried command) changes nothing.
+      paid('hash', '2025-01-05T10:00:00.000Z'),
+      paid('other', '2025-01-03T10:00:00.000Z'),
+    ]).thenRows('rm_paid_destinations', [
+      {
+        customer_id: customerId,
+        destination_hash: 'hash',
+        first_paid_at: '2025-01-02T10:00:00.000Z',
+      },
+      {
+        customer_id: customerId,
+        destination_hash: 'other',
+        first_paid_at: '2025-01-03T10:00:00.000Z',
       },
     ]);
   });
