@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { defaultNotificationPreferences, type AccountType, type Posting } from '@bank/events';
+import {
+  defaultNotificationPreferences,
+  type AccountType,
+  type CryptoSymbol,
+  type Posting,
+} from '@bank/events';
 import type { GivenEvent } from '../toolkit/testing.ts';
 
 /** Events most read models' tests start from, as the bank records them. */
@@ -110,6 +115,37 @@ export function externalTransferInitiated(
       feeHoldId: randomUUID(),
       settleAfter: '2025-01-03T14:00:00.000Z',
       initiatedAt: '2025-01-01T00:00:00.000Z',
+    },
+  } satisfies GivenEvent;
+}
+
+/** What the outcome events of the transfer above (settled, failed, cancelled) repeat of it. */
+export function transferOutcome(transferId: string, customerId: string) {
+  return {
+    transferId,
+    customerId,
+    amount: 250_00,
+    fee: 3_00,
+    recipientName: 'Dana Whitfield',
+    reference: 'TRF-100',
+  };
+}
+
+/** A market-data refresh quoting each coin at its price in cents. */
+export function pricesRefreshed(asOf: string, cents: Partial<Record<CryptoSymbol, number>>) {
+  return {
+    type: 'CryptoPricesRefreshed' as const,
+    data: {
+      asOf,
+      source: 'simulated',
+      quotes: Object.entries(cents).map(([symbol, priceCents]) => ({
+        symbol: symbol as CryptoSymbol,
+        priceCents,
+        priceMicroUsd: priceCents * 10_000,
+        change24hBps: -234,
+        volume24hDollars: 1_000_000,
+        marketCapDollars: 900_000_000,
+      })),
     },
   } satisfies GivenEvent;
 }

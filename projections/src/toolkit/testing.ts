@@ -80,16 +80,20 @@ async function openTestDatabase(): Promise<TestDatabase> {
 
 const closeTestDatabase = (db: TestDatabase) => Promise.all([db.app.end(), db.owner.end()]);
 
-/** Writes the events into the log (real PostgreSQL, hashes chained by the database). */
-async function writeEvents(db: TestDatabase, events: readonly GivenEvent[]): Promise<void> {
+/**
+ * Writes the events into the log (real PostgreSQL, hashes chained by the database), each in a
+ * transaction of its own; answers the last one's transaction id.
+ */
+async function writeEvents(db: TestDatabase, events: readonly GivenEvent[]): Promise<string> {
+  let last = '0';
   for (const [i, given] of events.entries()) {
     const { streamId = 'scenario', metadata = {}, recordedAt, schemaVersion = 1, ...event } = given;
     catalogue.read(event.type, schemaVersion, event.data); // refuses data its schema would not
     const version = (db.versions.get(streamId) ?? 0) + 1;
     db.versions.set(streamId, version);
-    await db.owner.query(
+    const { rows } = await db.owner.query<{ xid: string }>(
       `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, recorded_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING transaction_id::text AS xid`,
       [
         randomUUID(),
         streamId,
@@ -101,6 +105,26 @@ async function writeEvents(db: TestDatabase, events: readonly GivenEvent[]): Pro
         recordedAt ? new Date(recordedAt) : new Date(BASE_TIME + i * 1000),
       ],
     );
+    last = rows[0]!.xid;
+  }
+  return last;
+}
+
+/**
+ * Waits until the log reader reads the transaction `xid`: it reads only below the oldest
+ * transaction still open anywhere on the server (so that it never skips one that commits late),
+ * and the test files running beside this one keep transactions open on the same server.
+ */
+async function untilReadable(pool: Pool, xid: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { rows } = await pool.query<{ readable: boolean }>(
+      'SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS readable',
+      [xid],
+    );
+    if (rows[0]!.readable) return;
+    if (Date.now() > deadline) throw new Error(`Transaction ${xid} is still not readable.`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
@@ -126,7 +150,7 @@ async function runScenario(
   projection: Projection,
   events: readonly GivenEvent[],
 ): Promise<void> {
-  await writeEvents(db, events);
+  await untilReadable(db.app, await writeEvents(db, events));
   const store = createPgEventStore(db.app, { reader: catalogue });
   await catchUpProjection(db.app, store, projection);
 }

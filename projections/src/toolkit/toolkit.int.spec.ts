@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { catalogue } from '@bank/events';
-import { createPgEventStore, START } from '@bank/infra';
+import { createPgEventStore, createPool, START } from '@bank/infra';
+import { createTestDatabase } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import { accountsProjection } from '../read-models/accounts/projection.ts';
 import { defineProjection } from '../projection.ts';
@@ -208,5 +210,26 @@ describe('projection toolkit, one database for the file', () => {
     expect(rows[0]!.count).toBe(history.length + 2);
 
     await expect(first.thenRows('rm_accounts', [])).rejects.toThrow(/Another scenario ran/);
+  });
+
+  it('waits for the events it wrote while an older transaction elsewhere is still open', async () => {
+    const pool = await givenInShared(history).pool();
+    const count = async () =>
+      Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
+    const before = await count();
+    // A transaction open on the same server, as the test files beside this one keep: until it
+    // ends, the log reader reads none of the events written after it began.
+    const elsewhere = createPool(await createTestDatabase(), 1);
+    const blocker = await elsewhere.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('SELECT pg_current_xact_id()');
+    const asserted = givenInShared(history).thenRows('rm_accounts', [
+      { account_id: accountId, balance_cents: 7_450 },
+    ]);
+    while ((await count()) < before + history.length) await setTimeout(5);
+    await blocker.query('COMMIT');
+    blocker.release();
+    await elsewhere.end();
+    await asserted;
   });
 });

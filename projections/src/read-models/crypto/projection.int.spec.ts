@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ERASED } from '@bank/events';
 import { describe, it } from 'vitest';
 import { projectionTest } from '../../toolkit/testing.ts';
+import { pricesRefreshed } from '../given-events.ts';
 import { cryptoProjection } from './projection.ts';
 
 const { givenEvents } = projectionTest(cryptoProjection, { sharedDatabase: true });
@@ -10,23 +11,7 @@ const customerId = randomUUID();
 const accountId = randomUUID();
 const COIN = 100_000_000;
 
-const refreshed = (asOf: string, priceCents: number) => ({
-  type: 'CryptoPricesRefreshed' as const,
-  data: {
-    asOf,
-    source: 'simulated',
-    quotes: [
-      {
-        symbol: 'BTC' as const,
-        priceCents,
-        priceMicroUsd: priceCents * 10_000,
-        change24hBps: -234,
-        volume24hDollars: 1_000_000,
-        marketCapDollars: 900_000_000,
-      },
-    ],
-  },
-});
+const refreshed = (asOf: string, btcCents: number) => pricesRefreshed(asOf, { BTC: btcCents });
 
 const submitted = (depositId: string, units: number) => ({
   type: 'CryptoDepositSubmitted' as const,

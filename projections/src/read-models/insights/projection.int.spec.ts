@@ -1,32 +1,12 @@
 import { describe, it } from 'vitest';
 import { projectionTest } from '../../toolkit/testing.ts';
+import { pricesRefreshed } from '../given-events.ts';
 import { insightsProjection } from './projection.ts';
 
 const { givenEvents } = projectionTest(insightsProjection, { sharedDatabase: true });
 
-const refreshed = (asOf: string, btcCents: number) => ({
-  type: 'CryptoPricesRefreshed' as const,
-  data: {
-    asOf,
-    source: 'simulated',
-    quotes: [
-      {
-        symbol: 'BTC' as const,
-        priceCents: btcCents,
-        change24hBps: 0,
-        volume24hDollars: 0,
-        marketCapDollars: 0,
-      },
-      {
-        symbol: 'ETH' as const,
-        priceCents: 3_000_00,
-        change24hBps: 0,
-        volume24hDollars: 0,
-        marketCapDollars: 0,
-      },
-    ],
-  },
-});
+const refreshed = (asOf: string, btcCents: number) =>
+  pricesRefreshed(asOf, { BTC: btcCents, ETH: 3_000_00 });
 
 describe('insights projection', () => {
   it('keeps each coin’s last price of each bank (New York) day, whatever order refreshes arrive in', async () => {

@@ -7,6 +7,7 @@ import {
   customerRegistered,
   externalTransferInitiated,
   posted,
+  transferOutcome,
 } from '../given-events.ts';
 import { notificationsProjection } from './projection.ts';
 
@@ -68,20 +69,16 @@ describe('notifications projection', () => {
 
   it('tells the sender how a transfer goes', async () => {
     const transferId = randomUUID();
-    const facts = {
-      transferId,
-      customerId,
-      amount: 250_00,
-      fee: 3_00,
-      recipientName: 'Dana Whitfield',
-      reference: 'TRF-100',
-    };
     await givenEvents([
       ...known,
       externalTransferInitiated(transferId, customerId, checking),
       {
         type: 'TransferFailed',
-        data: { ...facts, reason: 'The account was closed.', failedAt: '2025-01-03T14:00:00.000Z' },
+        data: {
+          ...transferOutcome(transferId, customerId),
+          reason: 'The account was closed.',
+          failedAt: '2025-01-03T14:00:00.000Z',
+        },
       },
     ]).thenRows(
       'rm_notifications',

@@ -2,21 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ERASED } from '@bank/events';
 import { describe, it } from 'vitest';
 import { projectionTest } from '../../toolkit/testing.ts';
-import { externalTransferInitiated } from '../given-events.ts';
+import { externalTransferInitiated, transferOutcome } from '../given-events.ts';
 import { transfersProjection } from './projection.ts';
 
 const { givenEvents } = projectionTest(transfersProjection, { sharedDatabase: true });
 
 const customerId = randomUUID();
 const accountId = randomUUID();
-const facts = (transferId: string) => ({
-  transferId,
-  customerId,
-  amount: 250_00,
-  fee: 3_00,
-  recipientName: 'Dana Whitfield',
-  reference: 'TRF-100',
-});
+const facts = (transferId: string) => transferOutcome(transferId, customerId);
 
 describe('transfers projection', () => {
   it('lists a transfer with what may be shown of where it goes, never the account number', async () => {
