@@ -13,7 +13,6 @@ import {
   streams,
   unitsToCoinText,
   unitsValueCents,
-  type BankEvent,
   type CryptoSymbol,
   type EventData,
   type MovementCategory,
@@ -34,7 +33,13 @@ import {
   walletAggregate,
 } from '../domain/crypto/wallet.ts';
 import type { StoredReply } from '../domain/transfers/idempotency.ts';
-import { DomainError, existence, type Aggregate } from '../kernel/aggregate.ts';
+import {
+  DomainError,
+  existence,
+  foldRecorded,
+  type Aggregate,
+  type StreamEvent,
+} from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { marketData } from '../market-data/index.ts';
 import type { CommandContext } from './context.ts';
@@ -57,7 +62,7 @@ export const cryptoStreams = {
   deposit: (depositId: string) => `crypto-deposit-${depositId}`,
 };
 
-const claimOwner: Aggregate<string | undefined> = {
+const claimOwner: Aggregate<string | undefined, StreamEvent<'CryptoDepositTxClaimed'>> = {
   name: 'crypto-deposit-claim',
   initial: () => undefined,
   evolve: (state, event) =>
@@ -99,7 +104,7 @@ function decideMoves(
   let current = state;
   for (const move of moves) {
     const decided = decideAccount(move, current);
-    for (const event of decided) current = accountAggregate.evolve(current, event as BankEvent);
+    for (const event of decided) current = accountAggregate.evolve(current, event);
     events.push(...decided);
   }
   return events;
@@ -325,10 +330,7 @@ export async function submitDeposit(
 /** The customer a deposit claim belongs to: from the log, or for older claims the read model. */
 async function depositOwner(ctx: CommandContext, depositId: string): Promise<string> {
   const events = await ctx.bus.store.readStream(cryptoStreams.deposit(depositId));
-  const owner = events.reduce(
-    (state, e) => claimOwner.evolve(state, e.event as BankEvent),
-    claimOwner.initial(),
-  );
+  const owner = foldRecorded(claimOwner, events);
   if (owner) return owner;
   const customerId = await findDepositCustomer(ctx.pool, depositId);
   if (!customerId) throw notFound();
