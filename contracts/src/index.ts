@@ -11,3 +11,4 @@ export * from './pending.ts';
 export * from './saved-recipients.ts';
 export * from './two-factor.ts';
 export * from './account-documents.ts';
+export * from './recipient-lookup.ts';

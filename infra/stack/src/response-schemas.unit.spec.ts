@@ -70,7 +70,6 @@ const NOT_YET_DECLARED: string[] = [
   'PUT /api/support/tickets/:id/status',
   'POST /api/ops/tickets/:id/reply',
   'PUT /api/ops/tickets/:id/status',
-  'POST /api/transfers/validate-recipient',
   'POST /api/zelle/send',
   'POST /api/zelle/request',
   'POST /api/zelle/split',
