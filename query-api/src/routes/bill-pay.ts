@@ -1,9 +1,19 @@
 import {
+  billPayCategoryList,
+  billPayHistory,
+  payeeList,
+  upcomingBillPaymentList,
+  type BillPayHistoryItem,
+  type PayeeView,
+  type UpcomingBillPaymentView,
+} from '@bank/contracts';
+import {
   billPayCategories,
   billPayCategoryLabels,
   centsToDollars,
   formatUsd,
   type BillPayCategory,
+  type RecurringFrequency,
 } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -69,7 +79,7 @@ interface PayeeRow extends Record<string, unknown> {
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 
-function payeeView(row: PayeeRow) {
+function payeeView(row: PayeeRow): PayeeView {
   const masked = `****${row.account_last4}`;
   return {
     id: row.payee_id,
@@ -113,12 +123,12 @@ interface PaymentRow extends Record<string, unknown> {
   scheduled_date: string;
   memo: string | null;
   is_recurring: boolean;
-  recurring_frequency: string | null;
+  recurring_frequency: RecurringFrequency | null;
   recurring_end_date: string | null;
   status: string;
 }
 
-function paymentView(row: PaymentRow) {
+function paymentView(row: PaymentRow): UpcomingBillPaymentView {
   return {
     id: row.id,
     payment_id: row.schedule_id,
@@ -161,7 +171,7 @@ function historyIcon(row: HistoryRow): string {
   return row.signed_cents >= 0 ? 'arrow-down-left' : 'arrow-up-right';
 }
 
-function historyView(row: HistoryRow) {
+function historyView(row: HistoryRow): BillPayHistoryItem {
   return {
     id: row.id,
     source_type: row.source_type,
@@ -187,23 +197,29 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/bill-payments/categories', async () =>
-    ok(
-      {
-        categories: billPayCategories.map((key) => ({
-          key,
-          value: key,
-          label: billPayCategoryLabels[key],
-          icon: categoryIcons[key],
-        })),
-      },
-      'Categories retrieved successfully',
-    ),
+  app.get(
+    '/bill-payments/categories',
+    { schema: { response: { 200: billPayCategoryList } } },
+    async () =>
+      ok(
+        {
+          categories: billPayCategories.map((key) => ({
+            key,
+            value: key,
+            label: billPayCategoryLabels[key],
+            icon: categoryIcons[key],
+          })),
+        },
+        'Categories retrieved successfully',
+      ),
   );
 
-  app.get('/bill-payments/payees', async (request) => {
-    const { rows } = await pool.query<PayeeRow>(
-      `SELECT p.*, n.next_date, n.next_amount_cents
+  app.get(
+    '/bill-payments/payees',
+    { schema: { response: { 200: payeeList } } },
+    async (request) => {
+      const { rows } = await pool.query<PayeeRow>(
+        `SELECT p.*, n.next_date, n.next_amount_cents
        FROM rm_bill_payees p
        LEFT JOIN LATERAL (
          SELECT to_char(b.scheduled_date, 'YYYY-MM-DD') AS next_date, b.amount_cents AS next_amount_cents
@@ -213,22 +229,27 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
        ) n ON true
        WHERE p.customer_id = $1 AND NOT p.removed
        ORDER BY p.position`,
-      [request.customerId],
-    );
-    return ok({ payees: rows.map(payeeView) }, 'Payees retrieved successfully');
-  });
+        [request.customerId],
+      );
+      return ok({ payees: rows.map(payeeView) }, 'Payees retrieved successfully');
+    },
+  );
 
-  app.get('/bill-payments/scheduled', async (request) => {
-    const { rows } = await pool.query<PaymentRow>(
-      `SELECT b.*, to_char(b.scheduled_date, 'YYYY-MM-DD') AS scheduled_date,
+  app.get(
+    '/bill-payments/scheduled',
+    { schema: { response: { 200: upcomingBillPaymentList } } },
+    async (request) => {
+      const { rows } = await pool.query<PaymentRow>(
+        `SELECT b.*, to_char(b.scheduled_date, 'YYYY-MM-DD') AS scheduled_date,
          to_char(b.recurring_end_date, 'YYYY-MM-DD') AS recurring_end_date, a.name AS account_name
        FROM rm_bill_payments b JOIN rm_accounts a ON a.account_id = b.from_account_id
        WHERE b.customer_id = $1 AND b.status = 'scheduled'
        ORDER BY b.scheduled_date, b.position`,
-      [request.customerId],
-    );
-    return ok({ payments: rows.map(paymentView) }, 'Scheduled payments retrieved successfully');
-  });
+        [request.customerId],
+      );
+      return ok({ payments: rows.map(paymentView) }, 'Scheduled payments retrieved successfully');
+    },
+  );
 
   /**
    * Postings (transactions, transfers, paid bills) and the bills that have not moved money
@@ -236,10 +257,13 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
    * modelled on, `type`
    * really filters.
    */
-  app.get('/bill-payments/history', { schema: { querystring: historyQuery } }, async (request) => {
-    const sourceType = historyTypes[request.query.type];
-    const { rows } = await pool.query<HistoryRow>(
-      `SELECT * FROM (
+  app.get(
+    '/bill-payments/history',
+    { schema: { querystring: historyQuery, response: { 200: billPayHistory } } },
+    async (request) => {
+      const sourceType = historyTypes[request.query.type];
+      const { rows } = await pool.query<HistoryRow>(
+        `SELECT * FROM (
          SELECT t.id,
            CASE WHEN t.kind = 'bill_payment' THEN 'bill_payment'
                 WHEN t.kind = ANY($2::text[]) THEN 'transfer'
@@ -260,8 +284,9 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
        WHERE $3::text IS NULL OR h.source_type = $3
        ORDER BY h.date DESC, h.position DESC
        LIMIT $4`,
-      [request.customerId, TRANSFER_KINDS, sourceType, request.query.limit],
-    );
-    return ok({ transactions: rows.map(historyView) }, 'History retrieved successfully');
-  });
+        [request.customerId, TRANSFER_KINDS, sourceType, request.query.limit],
+      );
+      return ok({ transactions: rows.map(historyView) }, 'History retrieved successfully');
+    },
+  );
 };
