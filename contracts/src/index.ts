@@ -12,3 +12,4 @@ export * from './saved-recipients.ts';
 export * from './two-factor.ts';
 export * from './account-documents.ts';
 export * from './recipient-lookup.ts';
+export * from './cards.ts';

@@ -1,4 +1,4 @@
-import { CardIssued, defaultCardSettings, type BankEvent } from '@bank/events';
+import { CardIssued, defaultCardSettings, formatUsd, type BankEvent } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import {
@@ -150,6 +150,9 @@ describe('card decider', () => {
       'daily_purchase_limit',
     );
     expect(decideCard({ type: 'ChangeLimits', dailyAtmLimit: 500_00 }, state)).toEqual([]);
+    // The messages name the maxima as the bank formats money.
+    expect(cardMessages.atmLimitTooHigh).toContain(formatUsd(MAX_DAILY_ATM_LIMIT));
+    expect(cardMessages.purchaseLimitTooHigh).toContain(formatUsd(MAX_DAILY_PURCHASE_LIMIT));
   });
 
   it('takes a first PIN without the current one, then requires the current PIN', () => {
