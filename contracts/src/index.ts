@@ -13,3 +13,4 @@ export * from './two-factor.ts';
 export * from './account-documents.ts';
 export * from './recipient-lookup.ts';
 export * from './cards.ts';
+export * from './support.ts';

@@ -26,7 +26,14 @@ export { applyEvents } from './runner/apply-events.ts';
 export * from './toolkit/index.ts';
 export { raiseNotification } from './core/notifications.ts';
 export { readCards, readCard, cardView, type CardRow } from './core/cards.ts';
-export { findTickets, findTicket, ticketViews, timeSince, type TicketRow } from './core/support.ts';
+export {
+  findTickets,
+  findTicket,
+  ticketViews,
+  ticketWithReplies,
+  timeSince,
+  type TicketRow,
+} from './core/support.ts';
 
 export const projectionsMigrationsDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -82,9 +82,9 @@ export interface TicketRow extends Record<string, unknown> {
   ticket_number: string;
   subject: string;
   description: string;
-  category: string;
-  priority: string;
-  status: string;
+  category: SupportCategory;
+  priority: TicketPriority;
+  status: TicketStatus;
   reply_count: number;
   created_at: Date;
   updated_at: Date;
@@ -173,11 +173,11 @@ export function ticketView(row: TicketRow, replies: ReplyRow[]) {
     subject: row.subject,
     description: row.description,
     category: row.category,
-    category_display: supportCategories[row.category as SupportCategory] ?? row.category,
+    category_display: supportCategories[row.category],
     priority: row.priority,
-    priority_display: ticketPriorities[row.priority as TicketPriority] ?? row.priority,
+    priority_display: ticketPriorities[row.priority],
     status: row.status,
-    status_display: ticketStatuses[row.status as TicketStatus] ?? row.status,
+    status_display: ticketStatuses[row.status],
     time_since_created: timeSince(row.created_at),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -191,6 +191,12 @@ export function ticketView(row: TicketRow, replies: ReplyRow[]) {
       created_at: r.created_at.toISOString(),
     })),
   };
+}
+
+/** One ticket with its conversation. */
+export async function ticketWithReplies(db: Db, row: TicketRow) {
+  const replies = await repliesOf(db, [row.id]);
+  return ticketView(row, replies.get(row.id) ?? []);
 }
 
 /** Tickets with their conversations, in the order given. */
