@@ -14,3 +14,4 @@ export * from './account-documents.ts';
 export * from './recipient-lookup.ts';
 export * from './cards.ts';
 export * from './support.ts';
+export * from './crypto.ts';
