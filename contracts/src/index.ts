@@ -15,3 +15,4 @@ export * from './recipient-lookup.ts';
 export * from './cards.ts';
 export * from './support.ts';
 export * from './crypto.ts';
+export * from './zelle.ts';

@@ -53,13 +53,6 @@ const NOT_YET_DECLARED: string[] = [
   'POST /api/ops/crypto-deposits/:id/reject',
   'POST /api/ops/tickets/:id/reply',
   'PUT /api/ops/tickets/:id/status',
-  'POST /api/zelle/send',
-  'POST /api/zelle/request',
-  'POST /api/zelle/split',
-  'POST /api/zelle/requests/:id/pay',
-  'POST /api/zelle/requests/:id/decline',
-  'POST /api/zelle/claims/code',
-  'POST /api/zelle/claims',
   'GET /api/user',
   'GET /api/dashboard',
   'GET /api/dashboard/comprehensive-history',
@@ -78,10 +71,6 @@ const NOT_YET_DECLARED: string[] = [
   'GET /api/ops/parked-events',
   'GET /api/ops/tickets',
   'GET /api/ops/tickets/:id',
-  'GET /api/zelle/recipients',
-  'GET /api/zelle/transactions',
-  'GET /api/zelle/requests',
-  'GET /api/zelle/limits',
 ];
 
 interface Route {
