@@ -23,6 +23,7 @@ import type { CommandContext } from './services/context.ts';
 export { createCommandBus, type CommandBus } from './kernel/command-bus.ts';
 export { BANK_ROUTING_NUMBER, type CommandContext } from './services/context.ts';
 export { registerCustomer, DEFAULT_ACCOUNTS } from './services/registration.ts';
+export { destinationHashesOf } from './services/saved-recipients.ts';
 export { tellerDeposit, accountIdByNumber } from './services/deposits.ts';
 export { CONSISTENCY_HEADER } from './routes/command-reply.ts';
 export * from './jobs/index.ts';

@@ -16,6 +16,16 @@ export const savedRecipientView = z.object({
   country: z.string().nullable(),
   swift_code: z.string().nullable(),
   saved_at: z.string(),
+  /**
+   * While the account is new (saved or first paid less than 3 days ago), the most each transfer
+   * to it may send (dollars) and when that ends; null once it is known.
+   */
+  new_account_limit: z
+    .object({ per_transfer: z.number(), until: z.string() })
+    .nullable()
+    .describe(
+      'While the account is new (saved or first paid less than 3 days ago): the most each transfer to it may send, in dollars, and until when; null once it is known.',
+    ),
 });
 export type SavedRecipientView = z.infer<typeof savedRecipientView>;
 

@@ -10,6 +10,8 @@ export const streams = {
   contactRequest: (requestId: string) => `contact-${requestId}`,
   savingsGoal: (accountId: string) => `savings-goal-${accountId}`,
   transactionCategories: (customerId: string) => `transaction-categories-${customerId}`,
+  /** The address book and the first payment to each external or SEPA account. */
+  savedRecipients: (customerId: string) => `saved-recipients-${customerId}`,
   /**
    * Reservation streams make identifiers unique: a second claim finds the stream taken. Emails and
    * phone numbers are personal data, so their stream ids carry a SHA-256 of the value instead.

@@ -1,6 +1,8 @@
+import { deposit } from '@bank/stack/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectScreenAccessible, toast } from './page-models/banking';
+import { AppShell } from './page-models/app-shell';
+import { TransferPage, expectScreenAccessible, toast } from './page-models/banking';
 import { TransactionCategories } from './page-models/savings-and-categories';
 import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
@@ -161,6 +163,54 @@ describe('alerts', { timeout: 180_000 }, () => {
       await saved.getByLabel('Card used abroad').uncheck();
       await saved.getByRole('button', { name: 'Save Alerts' }).click();
       await toast(page, 'Alerts saved').waitFor();
+    });
+
+    it(`arrive in the bell after a movement that crosses them (${viewport.width} px)`, async () => {
+      const customer = await t.customer({ name: 'Alex Watcher' });
+      const friend = await t.customer({ name: 'Riley Alert' });
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 500);
+      const set = await customer.client.put('/api/profile/alerts', {
+        low_balance_enabled: true,
+        low_balance_threshold: 300,
+        low_balance_account_id: checking.id,
+        large_transaction_enabled: true,
+        large_transaction_threshold: 150,
+        card_abroad_enabled: false,
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+
+      const page = await t.signedInPage(customer, viewport);
+      const wizard = new TransferPage(page);
+      await wizard.open();
+      const shell = new AppShell(page);
+      const unread = async () =>
+        Number(
+          /(\d+) unread/.exec((await shell.bell().getAttribute('aria-label')) ?? '')?.[1] ?? 0,
+        );
+      const before = await unread();
+      await wizard.choose('To Another Customer');
+      await wizard.field('Recipient Email').fill(friend.payload.email as string);
+      await toast(page, 'Recipient found').waitFor();
+      await wizard.selectFrom(checking.name);
+      await wizard.field('Amount (USD)').fill('250');
+      await wizard.review();
+      await wizard.confirm();
+      await toast(page, 'Transfer Successful').waitFor();
+
+      // $500 down to $250: below the $300 alert, and a single movement of at least $150.
+      await expect.poll(unread, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2);
+      await shell.openNotifications();
+      const item = (title: string) => shell.notificationItems().filter({ hasText: title });
+      await item('Low balance').first().waitFor();
+      expect(await item('Low balance').locator('.notif__message').textContent()).toBe(
+        `The balance of your ${checking.name} is $250.00, below your alert amount of $300.00.`,
+      );
+      expect(await item('Large transaction').locator('.notif__message').textContent()).toBe(
+        `$250.00 was taken from your ${checking.name}: Transfer to Riley Alert.`,
+      );
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `alerts in the bell (${viewport.width} px)`);
     });
   }
 });

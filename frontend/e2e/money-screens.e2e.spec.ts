@@ -1,6 +1,13 @@
+import { bankToday } from '@bank/contracts/bank-time';
 import { deposit } from '@bank/stack/testing';
 import { describe, expect, it } from 'vitest';
-import { dialog, expectScreenAccessible, toast, TransferPage } from './page-models/banking';
+import {
+  dialog,
+  expectNoSidewaysScroll,
+  expectScreenAccessible,
+  toast,
+  TransferPage,
+} from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
 const t = useBankAndBrowser();
@@ -21,12 +28,8 @@ describe('transfer screens', { timeout: 120_000 }, () => {
     const wizard = new TransferPage(page);
     await wizard.open();
     await wizard.choose('To Another Customer');
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    });
-    // No past day is offered; a later one schedules the transfer.
-    expect(await wizard.field('Transfer Date').getAttribute('min')).toBe(today);
+    // No day before the bank's today is offered; a later one schedules the transfer.
+    expect(await wizard.field('Transfer Date').getAttribute('min')).toBe(bankToday());
 
     await wizard.field('Recipient Email').fill(recipient.payload.email as string);
     await toast(page, 'Recipient found').waitFor();
@@ -44,35 +47,56 @@ describe('transfer screens', { timeout: 120_000 }, () => {
     expect(bodies[0]!.recipientId).toBe(recipient.user.id);
   });
 
-  it('the Repeat dialog states the fee and the total charged', async () => {
-    const customer = await t.customer();
-    await deposit(t.bank, checking(customer).account_number, 500);
-    const page = await t.signedInPage(customer);
-    const wizard = new TransferPage(page);
-    await wizard.open();
-    await wizard.choose('To Another Bank');
-    await wizard.selectFrom(checking(customer).name);
-    await wizard.field(/^Recipient Name/).fill('Sam Otis');
-    await wizard.field(/^Bank Name/).fill('First Federal');
-    await wizard.field(/^Account Number/).fill('123456789');
-    await wizard.field(/^Routing Number/).fill('011000015');
-    const address = wizard.field(/^Recipient Address/);
-    if (await address.count()) await address.fill('1 Main Street, Boston MA');
-    await wizard.field('Amount (USD)').fill('300');
-    await wizard.review();
-    await wizard.confirm();
-    await toast(page, 'Transfer Successful').waitFor();
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 800 },
+  ]) {
+    it(`the Repeat dialog states the fee and the total charged, and repeats once (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      await deposit(t.bank, checking(customer).account_number, 1_000);
+      const page = await t.signedInPage(customer, viewport);
+      const wizard = new TransferPage(page);
+      await wizard.open();
+      await wizard.choose('To Another Bank');
+      await wizard.selectFrom(checking(customer).name);
+      await wizard.field(/^Recipient Name/).fill('Sam Otis');
+      await wizard.field(/^Bank Name/).fill('First Federal');
+      await wizard.field(/^Account Number/).fill('123456789');
+      await wizard.field(/^Routing Number/).fill('011000015');
+      const address = wizard.field(/^Recipient Address/);
+      if (await address.count()) await address.fill('1 Main Street, Boston MA');
+      await wizard.field('Amount (USD)').fill('300');
+      await wizard.review();
+      await wizard.confirm();
+      await toast(page, 'Transfer Successful').waitFor();
 
-    await wizard.open();
-    await page
-      .getByRole('button', { name: /^Repeat .*\$300\.00/ })
-      .first()
-      .click();
-    const repeat = dialog(page, 'Repeat transfer?');
-    await repeat
-      .getByText(/\$300\.00 will be sent again, plus the \$3\.00 fee: \$303\.00 in total\./)
-      .waitFor();
-  });
+      await wizard.open();
+      await page
+        .getByRole('button', { name: /^Repeat .*\$300\.00/ })
+        .first()
+        .click();
+      const repeat = dialog(page, 'Repeat transfer?');
+      await repeat
+        .getByText(/\$300\.00 will be sent again, plus the \$3\.00 fee: \$303\.00 in total\./)
+        .waitFor();
+      await expectScreenAccessible(page, `the Repeat dialog (${viewport.width} px)`);
+      await expectNoSidewaysScroll(page);
+      await repeat.getByRole('button', { name: 'Confirm Repeat' }).click();
+      await repeat.waitFor({ state: 'detached' });
+      const done = page.getByRole('status').filter({ hasText: 'Transfer repeated' });
+      await done.getByText(/^TRF-[A-Z0-9]{8}$/).waitFor();
+      await done.getByRole('link', { name: 'View receipt' }).waitFor();
+      // What the notice said is what was taken: twice $303.00 from $1,000.00.
+      const available = async () => {
+        const accounts = (await customer.client.get('/api/accounts')).body.data.accounts as {
+          id: string;
+          available_balance: number;
+        }[];
+        return accounts.find((a) => a.id === checking(customer).id)!.available_balance;
+      };
+      await expect.poll(available, { timeout: 15_000 }).toBe(1_000 - 2 * 303);
+    });
+  }
 
   it('on a phone every tab of the tab bars is in sight', async () => {
     const customer = await t.customer();

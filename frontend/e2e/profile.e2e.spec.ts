@@ -54,38 +54,64 @@ describe('Profile Settings', () => {
     await toast(page, 'Profile image removed successfully!').waitFor();
   });
 
-  it('changes the password for real, with client and server checks', async () => {
-    const customer = await t.customer();
-    const page = await t.signedInPage(customer);
-    await page.goto('/profile');
-    await openTab(page, 'Security Settings');
-    await page.getByLabel('Current Password').fill('wrong-password-1');
-    await page.getByLabel('New Password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm New Password').fill('different');
-    await page.getByRole('button', { name: 'Update Password' }).click();
-    await page.getByText('Password must be at least 8 characters long').waitFor();
-    await page.getByText('New passwords do not match').waitFor();
-    await expectScreenAccessible(page, 'password errors');
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 800 },
+  ]) {
+    it(`changes the password for real, with client and server checks and the strength estimate (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/profile');
+      await openTab(page, 'Security Settings');
+      const current = page.getByLabel('Current Password');
+      const next = page.getByLabel('New Password', { exact: true });
+      const confirm = page.getByLabel('Confirm New Password');
+      await current.fill('wrong-password-1');
+      await next.fill('short');
+      await confirm.fill('different');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await page.getByText('Password must be at least 8 characters long').waitFor();
+      await page.getByText('New passwords do not match').waitFor();
+      await expectScreenAccessible(page, 'password errors');
 
-    await page.getByLabel('New Password', { exact: true }).fill('Brand-N3w-Passw0rd');
-    await page.getByLabel('Confirm New Password').fill('Brand-N3w-Passw0rd');
-    await page.getByRole('button', { name: 'Update Password' }).click();
-    await page.locator('.field__error').first().waitFor();
+      // The estimate as it is typed; a guessable password is refused with the server's words.
+      const meter = page.locator('.password-strength');
+      expect(await meter.count()).toBe(0);
+      await current.fill(customer.payload.password as string);
+      await next.fill('password1');
+      await confirm.fill('password1');
+      await meter.getByText('Very weak').waitFor();
+      expect(await meter.textContent()).toContain('too easy to guess');
+      await expectScreenAccessible(page, `a weak new password (${viewport.width} px)`);
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await page
+        .getByText('This password is too easy to guess. Use a longer phrase or add unusual words.')
+        .first()
+        .waitFor();
 
-    await page.getByLabel('Current Password').fill(customer.payload.password as string);
-    await page.getByRole('button', { name: 'Update Password' }).click();
-    await toast(page, 'Password changed successfully!').waitFor();
-    const login = await t.bank.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        account_number: customer.user.account_number,
-        password: 'Brand-N3w-Passw0rd',
-      }),
+      await next.fill('Brand-N3w-Passw0rd');
+      await confirm.fill('Brand-N3w-Passw0rd');
+      await expect
+        .poll(() => meter.textContent(), { timeout: 10_000 })
+        .toMatch(/^\s*Strength: (Fair|Good|Strong)$/);
+      await current.fill('wrong-password-1');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await page.getByText('The current password is incorrect.').waitFor();
+
+      await current.fill(customer.payload.password as string);
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await toast(page, 'Password changed successfully!').waitFor();
+      const signIn = (password: string) =>
+        t.bank.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ account_number: customer.user.account_number, password }),
+        });
+      expect((await signIn('password1')).statusCode).toBe(401);
+      expect((await signIn('Brand-N3w-Passw0rd')).statusCode).toBe(200);
     });
-    expect(login.statusCode).toBe(200);
-  });
+  }
 
   it('saves notification preferences', async () => {
     const customer = await t.customer();

@@ -130,6 +130,60 @@ describe('registration wizard', () => {
   });
 });
 
+describe('password strength at registration', () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    it(`estimates the password as it is typed, and a guessable one is refused with the server's words (${viewport.width} px)`, async () => {
+      const page = await t.newPage(viewport);
+      const register = new RegisterPage(page);
+      const data = newRegistration();
+      await register.goto();
+      const password = page.getByLabel('Password', { exact: true });
+      // Under 8 characters the length rule speaks, not the estimate.
+      await password.fill('pass');
+      await page.getByText('At least 8 characters.').waitFor();
+      expect(await page.locator('.password-strength').count()).toBe(0);
+      await register.fillAccountInformation({ ...data, password: 'password1' });
+      const meter = page.locator('.password-strength');
+      await meter.getByText('Very weak').waitFor();
+      expect(await meter.textContent()).toContain('too easy to guess');
+      await expectAccessible(page, `registration with a weak password (${viewport.width} px)`);
+
+      // Sent anyway, the bank refuses it (the same estimator) and creates nothing.
+      await register.next();
+      await register.heading('Personal Details').waitFor();
+      await register.fillPersonalDetails(data);
+      await register.next();
+      await register.heading('Review & Submit').waitFor();
+      await register.acceptTermsAndSubmit();
+      await page
+        .getByText('This password is too easy to guess. Use a longer phrase or add unusual words.')
+        .first()
+        .waitFor();
+      expect(await register.newAccountNumber().count()).toBe(0);
+
+      await register.previous();
+      await register.heading('Personal Details').waitFor();
+      await register.previous();
+      await register.heading('Account Information').waitFor();
+      await password.fill(data.password);
+      await page.getByLabel('Confirm password').fill(data.password);
+      await expect
+        .poll(() => meter.textContent(), { timeout: 10_000 })
+        .toMatch(/^\s*Strength: (Fair|Good|Strong)$/);
+      await expectAccessible(page, `registration with a good password (${viewport.width} px)`);
+      await register.next();
+      await register.heading('Personal Details').waitFor();
+      await register.next();
+      await register.heading('Review & Submit').waitFor();
+      await register.acceptTermsAndSubmit();
+      await register.newAccountNumber().waitFor();
+    });
+  }
+});
+
 describe('sign-in', () => {
   it('says a wrong password once, warns about the lockout, then explains the lock and what to do', async () => {
     const customer = await t.customer();

@@ -18,7 +18,7 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
     it(`picks a saved recipient in the form and sends to it (${name})`, async () => {
       const customer = await t.customer();
       const checking = customer.accounts.find((a) => a.type === 'checking')!;
-      await deposit(t.bank, checking.account_number, 300);
+      await deposit(t.bank, checking.account_number, 2_000);
       const saved = await customer.client.post('/api/transfers/recipients', {
         type: 'external-bank',
         nickname: 'Landlord',
@@ -32,6 +32,24 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
       const page = await t.signedInPage(customer, viewport);
       const wizard = new TransferPage(page);
       await wizard.open();
+      // Saved just now: a new account, held to $1,000.00 per transfer for 3 days.
+      const until = saved.body.data.recipient.new_account_limit.until as string;
+      const shown = await page.evaluate(
+        (iso) =>
+          new Date(iso).toLocaleDateString('en-US', {
+            month: 'short',
+            day: 'numeric',
+            year: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+          }),
+        until,
+      );
+      await page
+        .locator('.saved-recipient', { hasText: 'Landlord' })
+        .getByText(`New account: up to $1,000.00 per transfer until ${shown}`)
+        .waitFor();
+      await expectAccessible(page, `saved recipients with a new account (${name})`);
       await wizard.choose('To Another Bank');
       await wizard.selectFrom(checking.name);
       await wizard.field('Saved recipient').selectOption({ label: 'Landlord (****6789)' });
@@ -40,9 +58,18 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
       expect(await wizard.field('Account Number').inputValue()).toBe('****6789');
       expect(await wizard.field('Account Number').getAttribute('readonly')).not.toBeNull();
       expect(await wizard.field('Routing Number').inputValue()).toBe('021000021');
-      await wizard.field('Amount (USD)').fill('40');
+      await wizard.field('Amount (USD)').fill('1500');
       await expectAccessible(page, `saved recipient picked (${name})`);
       expect(await page.content()).not.toContain('123456789');
+      await wizard.review();
+      await wizard.confirm();
+      await wizard.errorBox().waitFor();
+      expect(await wizard.errorBox().textContent()).toContain(
+        'Transfers to a new account are limited to $1,000.00 each until 3 days after you first save it or send it money.',
+      );
+      await expectAccessible(page, `over the new-account limit (${name})`);
+      await page.getByRole('button', { name: 'Back to Edit' }).click();
+      await wizard.field('Amount (USD)').fill('40');
 
       await wizard.review();
       await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
@@ -56,7 +83,7 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
         type: string;
         available_balance: number;
       }[];
-      expect(accounts.find((a) => a.type === 'checking')?.available_balance).toBe(300 - 40 - 3);
+      expect(accounts.find((a) => a.type === 'checking')?.available_balance).toBe(2_000 - 40 - 3);
     });
   }
 

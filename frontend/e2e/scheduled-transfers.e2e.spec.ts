@@ -1,3 +1,4 @@
+import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import { deposit } from '@bank/stack/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,12 +19,8 @@ function account(customer: Customer, type: string) {
   return found;
 }
 
-/** A date `days` from today, as the browser's date input takes it. */
-function inDays(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+/** A date `days` after the bank's today, as the date input takes it. */
+const inDays = (days: number) => addDaysIso(bankToday(), days);
 
 const VIEWPORTS = [
   ['desktop', { width: 1280, height: 900 }],

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AppShell } from './page-models/app-shell';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
@@ -65,6 +66,28 @@ for (const viewport of [
       await fresh.getByLabel('Authentication code').fill(codeFor(secret, 1));
       await fresh.getByRole('button', { name: 'Verify' }).click();
       await fresh.waitForURL('**/dashboard');
+
+      // The sign-in is announced in the bell, with its time and this browser.
+      await expect
+        .poll(
+          async () => {
+            const notes = (await customer.client.get('/api/notifications?type=security')).body.data
+              .notifications as { message: string }[];
+            return notes.some((n) => n.message.includes('from Chrome on Linux'));
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      const shell = new AppShell(fresh);
+      await shell.openNotifications();
+      const notice = shell.notificationItems().filter({ hasText: 'New sign-in' }).filter({
+        hasText: 'from Chrome on Linux',
+      });
+      await notice.first().waitFor();
+      expect(await notice.first().locator('.notif__message').textContent()).toMatch(
+        /^Your account was signed in to on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC from Chrome on Linux\. If this was not you, change your password and contact us at once\.$/,
+      );
+      await expectScreenAccessible(fresh, 'a new sign-in in the bell');
     });
 
     it('asks to confirm it is you before a sensitive change once sign-in is old', async () => {

@@ -1,3 +1,4 @@
+import { cryptoDepositReviewedAnswer } from '@bank/contracts';
 import {
   CRYPTO_MESSAGES,
   cryptoDepositSubmitted,
@@ -254,7 +255,7 @@ export const cryptoOpsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext
 
   app.post(
     '/ops/crypto-deposits/:id/approve',
-    { schema: { params: uuidParam } },
+    { schema: { params: uuidParam, response: { 200: cryptoDepositReviewedAnswer } } },
     async (request, reply) => {
       const outcome = await reviewDeposit(
         ctx,
@@ -266,7 +267,7 @@ export const cryptoOpsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext
       const d = outcome.result;
       return reply.send(
         ok(
-          { id: d.depositId, customer_id: d.customerId, status: 'completed' },
+          { id: d.depositId, customer_id: d.customerId, status: 'completed' as const },
           `Deposit of ${unitsToCoinText(d.units)} ${d.symbol} approved and credited.`,
         ),
       );
@@ -275,7 +276,13 @@ export const cryptoOpsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext
 
   app.post(
     '/ops/crypto-deposits/:id/reject',
-    { schema: { params: uuidParam, body: rejectBody } },
+    {
+      schema: {
+        params: uuidParam,
+        body: rejectBody,
+        response: { 200: cryptoDepositReviewedAnswer },
+      },
+    },
     async (request, reply) => {
       const outcome = await reviewDeposit(
         ctx,
@@ -287,7 +294,7 @@ export const cryptoOpsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext
       const d = outcome.result;
       return reply.send(
         ok(
-          { id: d.depositId, customer_id: d.customerId, status: 'failed' },
+          { id: d.depositId, customer_id: d.customerId, status: 'failed' as const },
           `Deposit of ${unitsToCoinText(d.units)} ${d.symbol} rejected; nothing was credited.`,
         ),
       );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestBank } from '@bank/stack/testing';
+import { knownDestination, type TestBank } from '@bank/stack/testing';
 import { balances, customer, startMoneyBank, type Customer } from './money-test-helpers.ts';
 
 /** A transfer that names a saved recipient: the account comes from the customer's sealed record. */
@@ -11,8 +11,8 @@ afterAll(async () => {
   await bank.stop();
 });
 
-const NEW_RECIPIENT =
-  'Transfers to a recipient saved less than 3 days ago are limited to $1,000.00 each.';
+const NEW_ACCOUNT =
+  'Transfers to a new account are limited to $1,000.00 each until 3 days after you first save it or send it money.';
 const CHOOSE = 'Please choose one of your saved recipients';
 const landlord = {
   type: 'external-bank',
@@ -75,9 +75,12 @@ describe('transfers to a saved recipient', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   });
 
-  it('holds a saved recipient picked in the form to the new-recipient limit', async () => {
+  it('holds a saved recipient picked in the form to the new-destination limit', async () => {
     const c = await customer(bank, 'Limited Picker', 5_000);
     const id = await save(c, landlord);
+    // The account typed alongside is one the customer has paid for long: were it the one sent
+    // to, the transfer would pass.
+    await knownDestination(bank, c.id, { routingNumber: '021000021', accountNumber: '55554444' });
     const over = await c.client.post('/api/transfers/external-bank', {
       fromAccount: c.checking.id,
       amount: 1_000.01,
@@ -87,7 +90,7 @@ describe('transfers to a saved recipient', () => {
     });
     expect(over.status).toBe(422);
     expect(over.body.code).toBe('DAILY_LIMIT_EXCEEDED');
-    expect(over.body.errors.amount).toEqual([NEW_RECIPIENT]);
+    expect(over.body.errors.amount).toEqual([NEW_ACCOUNT]);
     await bank.runner.catchUp();
     expect(await balances(c, c.checking.id)).toMatchObject({ available: 5_000 });
   });

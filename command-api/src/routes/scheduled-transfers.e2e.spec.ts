@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestBank } from '@bank/stack/testing';
+import { streams } from '@bank/events';
+import { knownDestination, type TestBank } from '@bank/stack/testing';
 import { runScheduledTransfer, scheduleClock } from '../services/scheduled-transfers.ts';
 import {
   balances as balancesNow,
@@ -25,13 +26,29 @@ afterEach(() => {
   scheduleClock.now = () => new Date();
 });
 
-/** Balances once the projections show the runs (made by the server, not through the client). */
-async function balances(c: Customer, accountId: string) {
+/**
+ * Makes the customer's next read wait for the read models to show everything in the log, runs
+ * made by the server included (not through the client, so it holds no token for them). Catching
+ * up alone can stop short of a run whose commit an unrelated open transaction still hides.
+ */
+async function seeingTheLog(c: Customer): Promise<void> {
   await bank.runner.catchUp();
+  const { rows } = await bank.ownerPool.query<{ head: string }>(
+    `SELECT transaction_id::text || '.' || global_position::text AS head FROM events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  c.client.consistencyToken = rows[0]!.head;
+}
+
+/** Balances once the projections show the runs. */
+async function balances(c: Customer, accountId: string) {
+  await seeingTheLog(c);
   return balancesNow(c, accountId);
 }
 
 const FUTURE_NOW = new Date('2031-01-10T17:00:00Z');
+const NEW_ACCOUNT =
+  'Transfers to a new account are limited to $1,000.00 each until 3 days after you first save it or send it money.';
 
 interface ScheduleView {
   id: string;
@@ -56,14 +73,14 @@ function schedule(c: Customer, body: Record<string, unknown>, headers = {}) {
 }
 
 async function scheduled(c: Customer): Promise<ScheduleView[]> {
-  await bank.runner.catchUp();
+  await seeingTheLog(c);
   const response = await c.client.get('/api/transfers/scheduled');
   expect(response.status).toBe(200);
   return response.body.data.scheduled_transfers as ScheduleView[];
 }
 
 async function notes(c: Customer) {
-  await bank.runner.catchUp();
+  await seeingTheLog(c);
   return (await c.client.get('/api/notifications?type=transfer')).body.data.notifications as {
     title: string;
     message: string;
@@ -148,6 +165,9 @@ describe('scheduled transfers', () => {
   it('checks the daily limit on the day it runs', async () => {
     scheduleClock.now = () => FUTURE_NOW;
     const c = await customer(bank, 'Big External', 20_000);
+    // Accounts the customer has paid for long: only the channel's daily limit is in play.
+    await knownDestination(bank, c.id, { routingNumber: '021000021', accountNumber: '123456789' });
+    await knownDestination(bank, c.id, { routingNumber: '021000021', accountNumber: '99887766' });
     const created = await schedule(c, {
       type: 'external-bank',
       amount: 4_000,
@@ -173,6 +193,61 @@ describe('scheduled transfers', () => {
     const [view] = await scheduled(c);
     expect(view).toMatchObject({ status: 'completed', runs: 1, next_date: null });
     expect(view!.last_run!.failure_reason).toBe('You have exceeded your daily transaction limit.');
+  });
+
+  it('holds a new account to $1,000 per transfer when scheduled and on the day it runs', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'New Payee Planner', 5_000);
+    const toTyped = (amount: number) =>
+      schedule(c, {
+        type: 'external-bank',
+        amount,
+        transferDate: '2031-02-03',
+        recipientName: 'Pat Doe',
+        bankName: 'Other Bank',
+        accountNumber: '44556677',
+        routingNumber: '021000021',
+      });
+    const refusedAsNew = (response: { status: number; body: Record<string, unknown> }) => {
+      expect(response.status, JSON.stringify(response.body)).toBe(422);
+      expect(response.body).toMatchObject({ errors: { amount: [NEW_ACCOUNT] } });
+    };
+    // Typed in and never paid: it would still be new on its day.
+    refusedAsNew(await toTyped(1_500));
+    const small = await toTyped(900);
+    expect(small.status, JSON.stringify(small.body)).toBe(201);
+    const smallId = small.body.data.scheduled_transfer.id as string;
+    refusedAsNew(
+      await c.client.put(`/api/transfers/scheduled/${smallId}`, {
+        fromAccount: c.checking.id,
+        amount: 1_500,
+        transferDate: '2031-02-03',
+      }),
+    );
+    // Saved now, it is known long before its day.
+    const saved = await c.client.post('/api/transfers/recipients', {
+      type: 'external-bank',
+      nickname: 'Pat',
+      recipientName: 'Pat Doe',
+      bankName: 'Other Bank',
+      accountNumber: '44556677',
+      routingNumber: '021000021',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const big = await toTyped(1_500);
+    expect(big.status, JSON.stringify(big.body)).toBe(201);
+    // Deleted from the address book again before it ran, and never paid: the run is refused.
+    const recipientId = saved.body.data.recipient.id as string;
+    expect((await c.client.delete(`/api/transfers/recipients/${recipientId}`)).status).toBe(200);
+    const bigId = big.body.data.scheduled_transfer.id as string;
+    expect(await runScheduledTransfer(bank.ctx, bigId, '2031-02-03')).toBe('failed');
+    const views = await scheduled(c);
+    expect(views.find((v) => v.id === bigId)!.last_run!.failure_reason).toBe(NEW_ACCOUNT);
+    // The $900 run pays it, and records the first payment to it.
+    expect(await runScheduledTransfer(bank.ctx, smallId, '2031-02-03')).toBe('ran');
+    const log = await bank.store.readStream(streams.savedRecipients(c.id));
+    expect(log.filter((e) => e.type === 'DestinationFirstPaid')).toHaveLength(1);
+    expect(await balances(c, c.checking.id)).toMatchObject({ available: 5_000 - 900 - 3 });
   });
 
   it('edits and cancels a schedule; a job for an old date does nothing', async () => {

@@ -7,7 +7,7 @@ import {
   transferSubmitted,
 } from '@bank/contracts';
 import { ApiError, fieldError, requireCustomer, uuidParam, ok } from '@bank/infra';
-import { centsToDollars } from '@bank/events';
+import { centsToDollars, formatUsd } from '@bank/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,6 +18,11 @@ import {
   routingNumberProblem,
 } from '@bank/contracts/bank-codes';
 import { bankDate } from '../domain/transfers/bank-time.ts';
+import {
+  NEW_DESTINATION_DAYS,
+  NEW_DESTINATION_LIMIT_CENTS,
+  NEW_DESTINATION_MESSAGE,
+} from '../domain/transfers/destinations.ts';
 import { sepaQuote } from '../domain/transfers/fx.ts';
 import { MIN_TRANSFER_CENTS, TRANSFER_FEES } from '../domain/transfers/transfer.ts';
 import type { CommandContext } from '../services/context.ts';
@@ -269,6 +274,8 @@ export const transferReaders = {
   sepa: readSepa,
 } as const;
 
+const NEW_DESTINATION_DOC = `While the account is new to the customer (never saved nor paid, or first saved or paid less than ${NEW_DESTINATION_DAYS} days ago), each transfer to it is limited to ${formatUsd(NEW_DESTINATION_LIMIT_CENTS)}: 422 DAILY_LIMIT_EXCEEDED on amount, "${NEW_DESTINATION_MESSAGE}"`;
+
 /** The four transfer types, repeat, and the same-bank recipient lookup. */
 export const transferRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
@@ -285,15 +292,22 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     ['/wire-transfers/sepa', 'sepa'],
   ] as const;
   for (const [url, type] of routes) {
+    const toAnotherBank = type === 'external-bank' || type === 'sepa';
     app.post(
       url,
-      { schema: { body: transferBodies[type], response: { 201: transferSubmitted } }, ...money },
+      {
+        schema: {
+          ...(toAnotherBank ? { description: NEW_DESTINATION_DOC } : {}),
+          body: transferBodies[type],
+          response: { 201: transferSubmitted },
+        },
+        ...money,
+      },
       async (request, reply) => {
         const typed = formFields(request.body);
-        const body =
-          type === 'external-bank' || type === 'sepa'
-            ? await withSavedRecipient(ctx, request.customerId, type, typed)
-            : typed;
+        const body = toAnotherBank
+          ? await withSavedRecipient(ctx, request.customerId, type, typed)
+          : typed;
         const errors = new FormErrors();
         const common = readCommon(errors, body);
         const destination = transferReaders[type](errors, body, common);

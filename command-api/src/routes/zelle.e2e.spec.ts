@@ -309,7 +309,19 @@ describe('to someone not yet a customer', () => {
     expect(await expireZellePayment(bank.ctx, paymentId)).toBe('nothing to do');
     await bank.runner.catchUp();
     expect(await balances(maya, maya.checking.id)).toEqual({ balance: 300, available: 300 });
-    expect((await activity(maya))[0]).toMatchObject({ id: paymentId, status: 'returned' });
+    const line = (await activity(maya))[0] as unknown as { receipt_id: string | null };
+    expect(line).toMatchObject({ id: paymentId, status: 'returned' });
+    // The account's history and the receipt say returned too: nothing failed, the money came back.
+    const history = (await maya.client.get('/api/dashboard/comprehensive-history?limit=10')).body
+      .data.transactions as { id: string; status: string }[];
+    expect(history.find((t) => t.id === line.receipt_id)).toMatchObject({ status: 'returned' });
+    const receipt = (await maya.client.get(`/api/transactions/${line.receipt_id}`)).body.data
+      .receipt as { status: string; timeline: { step: string; detail: string | null }[] };
+    expect(receipt.status).toBe('returned');
+    expect(receipt.timeline.map((s) => [s.step, s.detail ?? null])).toEqual([
+      ['initiated', null],
+      ['reversed', 'Not claimed within 14 days'],
+    ]);
     const titles = (await maya.client.get('/api/notifications')).body.data.notifications.map(
       (n: { title: string }) => n.title,
     );

@@ -9,6 +9,8 @@ export interface CommandContext {
   secrets: SecretBox;
   /** Per-customer data keys (crypto-shredding of personal data in events). */
   keyring: Keyring;
+  /** The keyed hash of an external or SEPA account as the transfer pipeline names it. */
+  destinationMac: (destination: string) => string;
   config: Pick<BankConfig, 'opsToken' | 'settlementDelayMs' | 'sessionTtlMs' | 'publicUrl'>;
   /** The bank's routing number, printed on every account. */
   routingNumber: string;

@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { BankEvent } from '@bank/events';
+import { centsToDollars, streams, type BankEvent } from '@bank/events';
 import type { EventMetadata } from '@bank/infra';
+import {
+  NEW_DESTINATION_LIMIT_CENTS,
+  destinationHashes,
+  destinationKeyOf,
+  newUntil,
+  type DestinationHashes,
+} from '../domain/transfers/destinations.ts';
 import {
   decideRemoveRecipient,
   decideRenameRecipient,
   decideSaveRecipient,
-  destinationHash,
   recipientsAggregate,
   type SavedRecipient,
 } from '../domain/transfers/recipients.ts';
 import type { CommandContext } from './context.ts';
 import { runSystemCommand } from './idempotency.ts';
 
-export const recipientsStream = (customerId: string) => `saved-recipients-${customerId}`;
+const recipientsStream = streams.savedRecipients;
 
 /** An external (ACH) or SEPA account, as the transfer form reads it. */
 export type SavableDestination =
@@ -32,12 +38,16 @@ export type SavableDestination =
       swiftCode?: string | undefined;
     };
 
-/** The account as the transfer pipeline names it (the same key its duplicate check uses). */
-export function destinationKeyOf(d: SavableDestination): string {
-  return d.type === 'sepa' ? `iban:${d.iban}` : `${d.routingNumber}:${d.accountNumber}`;
+/** The hashes that recognise an external or SEPA account, keyed with the bank's key. */
+export function destinationHashesOf(
+  ctx: Pick<CommandContext, 'destinationMac'>,
+  d: Parameters<typeof destinationKeyOf>[0],
+): DestinationHashes {
+  return destinationHashes(destinationKeyOf(d), ctx.destinationMac);
 }
 
-export function recipientView(r: SavedRecipient) {
+/** A recipient as the address book shows it; `newUntil`: while the account is still new. */
+export function recipientView(r: SavedRecipient, newUntil: Date | undefined) {
   return {
     id: r.recipientId,
     type: r.kind,
@@ -49,6 +59,9 @@ export function recipientView(r: SavedRecipient) {
     country: r.country ?? null,
     swift_code: r.swiftCode ?? null,
     saved_at: r.savedAt,
+    new_account_limit: newUntil
+      ? { per_transfer: centsToDollars(NEW_DESTINATION_LIMIT_CENTS), until: newUntil.toISOString() }
+      : null,
   };
 }
 
@@ -64,7 +77,7 @@ export function saveRecipient(
     const book = await uow.load(stream, recipientsAggregate);
     const d = input.destination;
     const account = d.type === 'sepa' ? d.iban : d.accountNumber;
-    const recipient: SavedRecipient = {
+    const recipient: Omit<SavedRecipient, 'destinationHash'> = {
       customerId,
       recipientId: randomUUID(),
       kind: d.type,
@@ -73,14 +86,16 @@ export function saveRecipient(
       bankName: d.bankName,
       accountEncrypted: ctx.secrets.encrypt(account),
       accountLast4: account.slice(-4),
-      destinationHash: destinationHash(destinationKeyOf(d)),
       ...(d.type === 'external-bank'
         ? { routingNumber: d.routingNumber }
         : { country: d.country, ...(d.swiftCode ? { swiftCode: d.swiftCode } : {}) }),
       savedAt: now.toISOString(),
     };
-    uow.append(stream, decideSaveRecipient(book.state, recipient));
-    return recipientView(recipient);
+    const hashes = destinationHashesOf(ctx, d);
+    const events = decideSaveRecipient(book.state, recipient, hashes);
+    uow.append(stream, events);
+    const after = events.reduce(recipientsAggregate.evolve, book.state);
+    return recipientView(events[0]!.data, newUntil(after, hashes, now));
   });
 }
 

@@ -8,8 +8,11 @@ import {
   type EventData,
 } from '@bank/events';
 import { ApiError, deterministicUuid, type EventMetadata } from '@bank/infra';
+import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { bankDate } from '../domain/transfers/bank-time.ts';
+import { requireWithinNewDestinationLimit } from '../domain/transfers/destinations.ts';
 import { requireWithinLimits } from '../domain/transfers/limits.ts';
+import { recipientsAggregate } from '../domain/transfers/recipients.ts';
 import {
   decideCancelSchedule,
   decideChangeSchedule,
@@ -31,6 +34,7 @@ import {
   type RequestIdentity,
 } from './idempotency.ts';
 import { ownAccount, sameBankRecipient } from './money-lookups.ts';
+import { destinationHashesOf } from './saved-recipients.ts';
 import { stageTransfer, type TransferDestination } from './transfers.ts';
 
 /** What "now" is for scheduled transfers (tests move it; everything else uses the real clock). */
@@ -146,9 +150,32 @@ function transferDestination(ctx: CommandContext, d: Destination): TransferDesti
   }
 }
 
-/** An amount no day's limit of the channel could allow is refused now, not on its day. */
-function requireSchedulableAmount(type: Destination['type'], amountCents: number) {
-  requireWithinLimits(type, amountCents);
+/**
+ * An amount no day's limit of the channel could allow is refused now, not on its day; so is one
+ * above the new-destination limit to an account that will still be new when the first transfer
+ * is due (saving it, or a first smaller transfer, starts its waiting period).
+ */
+async function requireSchedulable(
+  ctx: CommandContext,
+  uow: UnitOfWork,
+  customerId: string,
+  destination: Destination,
+  plan: SchedulePlan,
+): Promise<void> {
+  requireWithinLimits(destination.type, plan.amountCents);
+  if (destination.type !== 'external-bank') return;
+  const book = await uow.load(streams.savedRecipients(customerId), recipientsAggregate);
+  const account = ctx.secrets.decrypt(destination.accountEncrypted);
+  requireWithinNewDestinationLimit(
+    book.state,
+    destinationHashesOf(ctx, {
+      type: 'external-bank',
+      routingNumber: destination.routingNumber,
+      accountNumber: account,
+    }),
+    plan.amountCents,
+    startOfBankDate(plan.startDate),
+  );
 }
 
 /**
@@ -172,7 +199,7 @@ export function scheduleTransfer(
       from.accountId,
       input.destination,
     );
-    requireSchedulableAmount(destination.type, plan.amountCents);
+    await requireSchedulable(ctx, uow, customerId, destination, plan);
     const scheduleId = randomUUID();
     const stream = scheduleStream(scheduleId);
     const current = await uow.loadPresumedNew(stream, transferScheduleAggregate);
@@ -217,7 +244,7 @@ export function changeSchedule(
     if (destination.type === 'between-accounts' && destination.toAccountId === from.accountId) {
       throw new DomainError('same_account', 'Cannot transfer to the same account', 'fromAccount');
     }
-    requireSchedulableAmount(destination.type, plan.amountCents);
+    await requireSchedulable(ctx, uow, customerId, destination, plan);
     const events = decideChangeSchedule(state, customerId, plan, bankDate(scheduleClock.now()));
     uow.append(scheduleStream(scheduleId), events);
     return scheduleView(events.reduce(transferScheduleAggregate.evolve, state), from.name);

@@ -24,7 +24,7 @@ import type { CommandContext } from './context.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 import { RECIPIENT_NOT_FOUND } from './money-errors.ts';
 import { findCustomerByContact, loadCustomer, ownAccount } from './money-lookups.ts';
-import { recipientsStream } from './saved-recipients.ts';
+import { destinationHashesOf } from './saved-recipients.ts';
 
 export type { TransferDestination, TransferRequest };
 
@@ -136,7 +136,10 @@ export async function stageTransfer(
     }
     case 'external-bank':
     case 'sepa':
-      loaded.recipients = (await uow.load(recipientsStream(customerId), recipientsAggregate)).state;
+      loaded.recipients = (
+        await uow.load(streams.savedRecipients(customerId), recipientsAggregate)
+      ).state;
+      loaded.destination = destinationHashesOf(ctx, dest);
       loaded.accountEncrypted = ctx.secrets.encrypt(
         dest.type === 'sepa' ? dest.iban : dest.accountNumber,
       );

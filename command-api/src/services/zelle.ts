@@ -367,7 +367,10 @@ export async function expireZellePayment(ctx: CommandContext, paymentId: string)
       const from = await uow.load(fromStream, accountAggregate);
       uow.append(
         fromStream,
-        decideAccount({ type: 'ReleaseHold', holdId: p.holdId!, reason }, from.state),
+        decideAccount(
+          { type: 'ReleaseHold', holdId: p.holdId!, reason, outcome: 'returned' },
+          from.state,
+        ),
       );
       uow.append(paymentStream, [
         ZellePaymentReturned.create({

@@ -81,9 +81,10 @@ export const HoldReleased = defineEvent(
     reason: z.string(),
     /**
      * Why the money came back: the movement failed (the default, and every release written before
-     * this field existed) or the customer cancelled it, which its receipt shows as reversed.
+     * this field existed), the customer cancelled it, or it was returned (a person-to-person
+     * payment nobody claimed in time). A receipt shows the last two as reversed, not failed.
      */
-    outcome: z.enum(['failed', 'cancelled']).optional(),
+    outcome: z.enum(['failed', 'cancelled', 'returned']).optional(),
   }),
 );
 

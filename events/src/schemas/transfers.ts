@@ -69,11 +69,12 @@ export const moneyRules = {
     'crypto-withdraw': 100_000_00,
   } satisfies Record<MovementCategory, number>,
   /**
-   * A transfer to a saved recipient (external or SEPA) added less than `newRecipientDays` ago is
-   * held to this per transfer, below the channel's daily limit.
+   * A transfer to an external or SEPA account the customer saved or first paid less than
+   * `newDestinationDays` ago (or never) is held to this per transfer, below the channel's daily
+   * limit.
    */
-  newRecipientTransferCents: 1_000_00,
-  newRecipientDays: 3,
+  newDestinationTransferCents: 1_000_00,
+  newDestinationDays: 3,
   /** The first payment to a bill payee never paid before is held to this. */
   newPayeeFirstPaymentCents: 2_500_00,
   /** One person-to-person payment or request. */

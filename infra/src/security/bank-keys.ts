@@ -1,4 +1,4 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
 import { createSecretBox, type SecretBox } from './encryption.ts';
 
@@ -23,6 +23,18 @@ export function derivedBankKeys(master: Buffer): BankKeys {
     sealing: master,
     fingerprint: Buffer.from(hkdfSync('sha256', master, '', 'pii-fingerprint', 32)),
   };
+}
+
+/**
+ * A keyed hash (HMAC-SHA-256, hex) that recognises an external or SEPA account a customer sends
+ * to, without the account number in the clear: an account number has so few digits that an
+ * unkeyed hash of it is undone by trying them all. Its key is derived from the sealing key, which
+ * a rotation of the master key re-wraps but never changes, so a hash recorded in an event before
+ * a rotation still matches after it.
+ */
+export function destinationHasher(keys: BankKeys): (destination: string) => string {
+  const key = Buffer.from(hkdfSync('sha256', keys.sealing, '', 'destination-hash', 32));
+  return (destination) => createHmac('sha256', key).update(destination).digest('hex');
 }
 
 export class WrongMasterKeyError extends Error {

@@ -5,3 +5,4 @@ export {
   type TestDatabaseRole,
 } from './database.ts';
 export { freePort } from './free-port.ts';
+export { Prng } from './prng.ts';

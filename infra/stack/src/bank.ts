@@ -19,6 +19,7 @@ import {
   lineLogger,
   createSessionStore,
   loadConfig,
+  destinationHasher,
   loadBankKeys,
   loadSecretsKey,
   onSkippedEvent,
@@ -226,6 +227,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     sessions: createSessionStore(pool, config.sessionTtlMs, config.sessionMaxAgeMs),
     secrets,
     keyring,
+    destinationMac: destinationHasher(bankKeys),
     config,
     routingNumber: BANK_ROUTING_NUMBER,
   };

@@ -1,10 +1,13 @@
 import { ERASED } from '@bank/events';
 import { defineProjection } from '../projection.ts';
 
-/** Saved recipients: the address book the transfer form picks from. */
+/**
+ * Saved recipients: the address book the transfer form picks from, and the first payment to each
+ * external or SEPA account (saved or not), which tells until when a recipient is a new account.
+ */
 export const savedRecipientsProjection = defineProjection({
   name: 'saved-recipients',
-  tables: ['rm_saved_recipients'],
+  tables: ['rm_saved_recipients', 'rm_paid_destinations'],
   handlers: {
     async CustomerErased(d, _event, db) {
       await db.query(
@@ -15,8 +18,9 @@ export const savedRecipientsProjection = defineProjection({
     async RecipientSaved(d, event, db) {
       await db.query(
         `INSERT INTO rm_saved_recipients (recipient_id, customer_id, type, nickname, recipient_name,
-           bank_name, account_last4, routing_number, country, swift_code, saved_at, position)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)
+           bank_name, account_last4, routing_number, country, swift_code, saved_at, position,
+           destination_hash)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)
          ON CONFLICT (recipient_id) DO NOTHING`,
         [
           d.recipientId,
@@ -31,6 +35,7 @@ export const savedRecipientsProjection = defineProjection({
           d.swiftCode ?? null,
           d.savedAt,
           event.position.globalPosition,
+          d.destinationHash,
         ],
       );
     },
@@ -42,6 +47,13 @@ export const savedRecipientsProjection = defineProjection({
     },
     async RecipientRemoved(d, _event, db) {
       await db.query('DELETE FROM rm_saved_recipients WHERE recipient_id = $1', [d.recipientId]);
+    },
+    async DestinationFirstPaid(d, _event, db) {
+      await db.query(
+        `INSERT INTO rm_paid_destinations (customer_id, destination_hash, first_paid_at)
+         VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [d.customerId, d.destinationHash, d.paidAt],
+      );
     },
   },
 });

@@ -1,3 +1,4 @@
+import type { NotificationPreferences } from '@bank/events';
 import type { Db } from '../projection.ts';
 
 export interface UserView {
@@ -15,7 +16,7 @@ export interface UserView {
   account_number: string;
   employment_status: string | null;
   profileImage: string | null;
-  notification_preferences: Record<string, boolean>;
+  notification_preferences: NotificationPreferences;
   created_at: string;
 }
 
@@ -32,7 +33,7 @@ interface CustomerRow extends Record<string, unknown> {
   date_of_birth: string;
   employment_status: string | null;
   profile_image: string | null;
-  notification_preferences: Record<string, boolean>;
+  notification_preferences: NotificationPreferences;
   created_at: Date;
 }
 

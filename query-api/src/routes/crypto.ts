@@ -1,3 +1,4 @@
+import { pendingCryptoDepositsAnswer } from '@bank/contracts';
 import {
   cryptoDepositMethods,
   cryptoMarket,
@@ -277,33 +278,37 @@ export const cryptoOpsQueryRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken:
 ) => {
   app.addHook('onRequest', requireOps(opsToken));
 
-  app.get('/ops/crypto-deposits', async () => {
-    const { rows } = await pool.query<PendingDepositRow>(
-      `SELECT t.id, t.customer_id, t.symbol, t.units, t.price_cents, t.network, t.tx_hash,
+  app.get(
+    '/ops/crypto-deposits',
+    { schema: { response: { 200: pendingCryptoDepositsAnswer } } },
+    async () => {
+      const { rows } = await pool.query<PendingDepositRow>(
+        `SELECT t.id, t.customer_id, t.symbol, t.units, t.price_cents, t.network, t.tx_hash,
               t.address, t.deposit_address, t.created_at,
               c.name AS customer_name, c.account_number
        FROM rm_crypto_transactions t LEFT JOIN rm_customers c ON c.customer_id = t.customer_id
        WHERE t.type = 'deposit' AND t.status = 'pending'
        ORDER BY t.created_at, t.position LIMIT 500`,
-    );
-    return ok(
-      {
-        crypto_deposits: rows.map((r) => ({
-          id: r.id,
-          customer_id: r.customer_id,
-          customer_name: r.customer_name,
-          account_number: r.account_number,
-          symbol: r.symbol,
-          amount: unitsToCoinText(r.units),
-          usd_value: centsToDollars(unitsValueCents(r.units, r.price_cents)),
-          network: r.network,
-          tx_hash: r.tx_hash,
-          from_address: r.address,
-          deposit_address: r.deposit_address,
-          submitted_at: r.created_at.toISOString(),
-        })),
-      },
-      'OK',
-    );
-  });
+      );
+      return ok(
+        {
+          crypto_deposits: rows.map((r) => ({
+            id: r.id,
+            customer_id: r.customer_id,
+            customer_name: r.customer_name,
+            account_number: r.account_number,
+            symbol: r.symbol,
+            amount: unitsToCoinText(r.units),
+            usd_value: centsToDollars(unitsValueCents(r.units, r.price_cents)),
+            network: r.network,
+            tx_hash: r.tx_hash,
+            from_address: r.address,
+            deposit_address: r.deposit_address,
+            submitted_at: r.created_at.toISOString(),
+          })),
+        },
+        'OK',
+      );
+    },
+  );
 };

@@ -1,4 +1,13 @@
-import { accountsList } from '@bank/contracts';
+import {
+  NOTIFICATION_TYPES,
+  accountsList,
+  currentUserAnswer,
+  dashboardAnswer,
+  notificationSummaryAnswer,
+  notificationsListAnswer,
+  searchResultsAnswer,
+  transactionHistoryAnswer,
+} from '@bank/contracts';
 import { centsToDollars, dollarsToCents, formatUsd } from '@bank/events';
 import {
   fieldError,
@@ -24,7 +33,7 @@ import {
   findTransactions,
   transactionView,
 } from '../views/transactions.ts';
-import { listSavingsGoals } from '../views/savings-goals.ts';
+import { listSavingsGoals, type SavingsGoalView } from '../views/savings-goals.ts';
 
 export const DASHBOARD_RECENT = 8;
 
@@ -64,22 +73,15 @@ const notificationsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   unread_only: queryBoolean,
   read_only: queryBoolean,
-  type: z
-    .enum([
-      'all',
-      'security',
-      'card',
-      'transaction',
-      'transfer',
-      'zelle',
-      'bill_payment',
-      'system',
-      'crypto',
-      'support',
-      'alert',
-    ])
-    .optional(),
+  type: z.enum(['all', ...NOTIFICATION_TYPES]).optional(),
 });
+
+/** A savings account whose customer set a goal (its target and progress are then known). */
+function hasGoal(
+  goal: SavingsGoalView,
+): goal is SavingsGoalView & { target_amount: number; progress_percent: number } {
+  return goal.target_amount !== null && goal.progress_percent !== null;
+}
 
 /** The signed-in customer's own reads: user, accounts, dashboard, history, notifications, search. */
 export const customerQueryRoutes: FastifyPluginAsyncZod<{
@@ -88,7 +90,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/user', async (request) => {
+  app.get('/user', { schema: { response: { 200: currentUserAnswer } } }, async (request) => {
     const user = await readUser(pool, request.customerId);
     if (!user) throw notFound();
     return ok({ user, session_expires_at: request.sessionExpiresAt?.toISOString() ?? null }, 'OK');
@@ -99,7 +101,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     return ok({ accounts: rows.map(accountView) }, 'Accounts retrieved successfully');
   });
 
-  app.get('/dashboard', async (request) => {
+  app.get('/dashboard', { schema: { response: { 200: dashboardAnswer } } }, async (request) => {
     const [rows, recent, cashback, goals] = await Promise.all([
       listAccounts(pool, request.customerId),
       findTransactions(pool, { customerId: request.customerId, limit: DASHBOARD_RECENT }),
@@ -113,7 +115,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     ]);
     const totalCents = rows.reduce((sum, r) => sum + r.balance_cents, 0);
     // The figure: the first savings account with a goal the customer set (null when none is).
-    const goal = goals.find((g) => g.target_amount !== null);
+    const goal = goals.find(hasGoal);
     const cb = cashback.rows[0];
     const thisMonth = new Date().toISOString().slice(0, 7);
     return ok(
@@ -147,7 +149,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/dashboard/comprehensive-history',
-    { schema: { querystring: historyQuery } },
+    { schema: { querystring: historyQuery, response: { 200: transactionHistoryAnswer } } },
     async (request) => {
       const q = request.query;
       const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
@@ -193,25 +195,31 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/notifications', { schema: { querystring: notificationsQuery } }, async (request) => {
-    const q = request.query;
-    const rows = await findNotifications(pool, {
-      customerId: request.customerId,
-      unreadOnly: q.unread_only,
-      readOnly: q.read_only,
-      type: q.type === 'all' ? undefined : q.type,
-      limit: q.per_page,
-      offset: (q.page - 1) * q.per_page,
-    });
-    return ok(
-      { notifications: rows.map(notificationView), page: q.page, per_page: q.per_page },
-      'OK',
-    );
-  });
+  app.get(
+    '/notifications',
+    { schema: { querystring: notificationsQuery, response: { 200: notificationsListAnswer } } },
+    async (request) => {
+      const q = request.query;
+      const rows = await findNotifications(pool, {
+        customerId: request.customerId,
+        unreadOnly: q.unread_only,
+        readOnly: q.read_only,
+        type: q.type === 'all' ? undefined : q.type,
+        limit: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+      });
+      return ok(
+        { notifications: rows.map(notificationView), page: q.page, per_page: q.per_page },
+        'OK',
+      );
+    },
+  );
 
-  app.get('/notifications/summary', async (request) => {
-    return ok(await notificationSummary(pool, request.customerId), 'OK');
-  });
+  app.get(
+    '/notifications/summary',
+    { schema: { response: { 200: notificationSummaryAnswer } } },
+    async (request) => ok(await notificationSummary(pool, request.customerId), 'OK'),
+  );
 
   app.get(
     '/search',
@@ -221,6 +229,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
           q: z.string().trim().min(1).max(100),
           limit: z.coerce.number().int().min(1).max(50).default(10),
         }),
+        response: { 200: searchResultsAnswer },
       },
     },
     async (request) => {

@@ -1,3 +1,9 @@
+import {
+  contactRequestsAnswer,
+  ledgerAnswer,
+  passwordResetsAnswer,
+  zelleClaimCodesAnswer,
+} from '@bank/contracts';
 import { centsToDollars, unitsToCoinText } from '@bank/events';
 import { ok, requireOps, type Pool } from '@bank/infra';
 import { clearingBreaks, custodyBreaks, type CoinPosition } from '@bank/infra/audit';
@@ -13,49 +19,93 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
   app.addHook('onRequest', requireOps(opsToken));
 
   // The outbox of reset links staff deliver. A link is opened only while it can still be used.
-  app.get('/ops/password-resets', async () => {
-    const { rows } = await pool.query<{
-      link_sealed: string | null;
-      live: boolean;
-      created_at: Date;
-      expires_at: Date;
-      used_at: Date | null;
-      name: string | null;
-      account_number: string | null;
-    }>(
-      `SELECT r.link_sealed, r.used_at IS NULL AND r.expires_at > now() AS live,
+  app.get(
+    '/ops/password-resets',
+    { schema: { response: { 200: passwordResetsAnswer } } },
+    async () => {
+      const { rows } = await pool.query<{
+        link_sealed: string | null;
+        live: boolean;
+        created_at: Date;
+        expires_at: Date;
+        used_at: Date | null;
+        name: string | null;
+        account_number: string | null;
+      }>(
+        `SELECT r.link_sealed, r.used_at IS NULL AND r.expires_at > now() AS live,
               r.created_at, r.expires_at, r.used_at, c.name, c.account_number
        FROM password_resets r LEFT JOIN rm_customers c ON c.customer_id = r.customer_id
        ORDER BY r.created_at DESC LIMIT 100`,
-    );
-    const resets = rows.map(({ link_sealed, live, ...rest }) => ({
-      ...rest,
-      reset_link: live && link_sealed ? unseal(link_sealed) : null,
-    }));
-    return ok({ password_resets: resets }, 'OK');
-  });
+      );
+      const resets = rows.map((r) => ({
+        created_at: r.created_at.toISOString(),
+        expires_at: r.expires_at.toISOString(),
+        used_at: r.used_at?.toISOString() ?? null,
+        name: r.name,
+        account_number: r.account_number,
+        reset_link: r.live && r.link_sealed ? unseal(r.link_sealed) : null,
+      }));
+      return ok({ password_resets: resets }, 'OK');
+    },
+  );
 
   // The outbox of Zelle claim codes (no mail or SMS server): a message is blanked once its code
   // is used, replaced or spent.
-  app.get('/ops/zelle-claim-codes', async () => {
-    const { rows } = await pool.query(
-      `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
+  app.get(
+    '/ops/zelle-claim-codes',
+    { schema: { response: { 200: zelleClaimCodesAnswer } } },
+    async () => {
+      const { rows } = await pool.query<{
+        contact_kind: 'email' | 'phone';
+        sent_to: string | null;
+        message: string | null;
+        created_at: Date;
+        expires_at: Date;
+        attempts: number;
+        closed_at: Date | null;
+        name: string | null;
+        account_number: string | null;
+      }>(
+        `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
               z.message, z.created_at, z.expires_at, z.attempts,
               z.closed_at, c.name, c.account_number
        FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
        ORDER BY z.created_at DESC LIMIT 100`,
-    );
-    return ok({ zelle_claim_codes: rows }, 'OK');
-  });
+      );
+      const codes = rows.map((r) => ({
+        ...r,
+        created_at: r.created_at.toISOString(),
+        expires_at: r.expires_at.toISOString(),
+        closed_at: r.closed_at?.toISOString() ?? null,
+      }));
+      return ok({ zelle_claim_codes: codes }, 'OK');
+    },
+  );
 
-  app.get('/ops/contact-requests', async () => {
-    const { rows } = await pool.query(
-      'SELECT * FROM rm_contact_requests ORDER BY received_at DESC LIMIT 200',
-    );
-    return ok({ contact_requests: rows }, 'OK');
-  });
+  app.get(
+    '/ops/contact-requests',
+    { schema: { response: { 200: contactRequestsAnswer } } },
+    async () => {
+      const { rows } = await pool.query<{
+        request_id: string;
+        kind: 'appointment' | 'message';
+        first_name: string;
+        last_name: string;
+        email: string;
+        subject: string | null;
+        message: string | null;
+        appointment_type: string | null;
+        preferred_date: string | null;
+        preferred_time: string | null;
+        meeting_preference: string | null;
+        received_at: Date;
+      }>('SELECT * FROM rm_contact_requests ORDER BY received_at DESC LIMIT 200');
+      const requests = rows.map((r) => ({ ...r, received_at: r.received_at.toISOString() }));
+      return ok({ contact_requests: requests }, 'OK');
+    },
+  );
 
-  app.get('/ops/ledger', async () => {
+  app.get('/ops/ledger', { schema: { response: { 200: ledgerAnswer } } }, async () => {
     const [customers, internal, coins] = await Promise.all([
       pool.query<{ total: number }>(
         'SELECT coalesce(sum(balance_cents), 0)::bigint AS total FROM rm_accounts',

@@ -1,4 +1,5 @@
 import { savedRecipientList, type SavedRecipientView } from '@bank/contracts';
+import { centsToDollars, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -13,9 +14,15 @@ interface RecipientRow {
   country: string | null;
   swift_code: string | null;
   saved_at: Date;
+  /** When the account stops being new: 3 days after it was saved or first paid, the earlier. */
+  known_from: Date;
 }
 
-/** The customer's saved recipients (external and SEPA), by nickname; accounts masked. */
+/**
+ * The customer's saved recipients (external and SEPA), by nickname; accounts masked. A recipient
+ * still new (saved, or first paid, less than 3 days ago) says until when each transfer to it is
+ * held to the new-destination limit.
+ */
 export const savedRecipientQueryRoutes: FastifyPluginAsyncZod<{
   pool: Pool;
   sessions: SessionStore;
@@ -27,10 +34,15 @@ export const savedRecipientQueryRoutes: FastifyPluginAsyncZod<{
     { schema: { response: { 200: savedRecipientList } } },
     async (request) => {
       const { rows } = await pool.query<RecipientRow>(
-        `SELECT * FROM rm_saved_recipients WHERE customer_id = $1
-       ORDER BY lower(nickname), saved_at LIMIT 200`,
-        [request.customerId],
+        `SELECT r.*, least(r.saved_at, p.first_paid_at) + make_interval(days => $2) AS known_from
+           FROM rm_saved_recipients r
+           LEFT JOIN rm_paid_destinations p
+             ON p.customer_id = r.customer_id AND p.destination_hash = r.destination_hash
+          WHERE r.customer_id = $1
+          ORDER BY lower(r.nickname), r.saved_at LIMIT 200`,
+        [request.customerId, moneyRules.newDestinationDays],
       );
+      const now = Date.now();
       return ok(
         {
           recipients: rows.map((r) => ({
@@ -44,6 +56,13 @@ export const savedRecipientQueryRoutes: FastifyPluginAsyncZod<{
             country: r.country,
             swift_code: r.swift_code,
             saved_at: r.saved_at.toISOString(),
+            new_account_limit:
+              r.known_from.getTime() > now
+                ? {
+                    per_transfer: centsToDollars(moneyRules.newDestinationTransferCents),
+                    until: r.known_from.toISOString(),
+                  }
+                : null,
           })),
         },
         'Saved recipients retrieved successfully',

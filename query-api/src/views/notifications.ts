@@ -1,16 +1,17 @@
+import type { NotificationView } from '@bank/contracts';
 import { timeSince, type Db } from '@bank/projections';
 
 export interface NotificationRow extends Record<string, unknown> {
   id: string;
-  type: string;
+  type: NotificationView['type'];
   title: string;
   message: string;
-  priority: string;
+  priority: NotificationView['priority'];
   is_read: boolean;
   created_at: Date;
 }
 
-export function notificationView(row: NotificationRow) {
+export function notificationView(row: NotificationRow): NotificationView {
   return {
     id: row.id,
     type: row.type,

@@ -17,7 +17,7 @@ export interface MovementEvent {
   recordedAt: Date;
   occurredAt?: string | undefined;
   reason?: string | undefined;
-  /** A released hold's outcome: failed (also when unset) or cancelled by the customer. */
+  /** A released hold's outcome: failed (also when unset), cancelled, or returned unclaimed. */
   outcome?: string | undefined;
 }
 
@@ -32,7 +32,9 @@ export function movementTimeline(events: readonly MovementEvent[]): TimelineStep
     const at = event.occurredAt ? new Date(event.occurredAt) : event.recordedAt;
     if (event.type === 'FundsHeld') steps.push({ step: 'initiated', at });
     else if (event.type === 'HoldReleased') {
-      const step = event.outcome === 'cancelled' ? 'reversed' : 'failed';
+      // Cancelled by the customer or returned unclaimed: nothing went wrong, the money came back.
+      const reversed = event.outcome === 'cancelled' || event.outcome === 'returned';
+      const step = reversed ? 'reversed' : 'failed';
       steps.push({ step, at, detail: event.reason });
     } else if (event.type === 'AccountCredited' || event.type === 'AccountDebited') {
       if (!steps.some((s) => s.step === 'initiated')) steps.push({ step: 'initiated', at });

@@ -38,20 +38,23 @@ describe('movementTimeline', () => {
     expect(steps[1]!.detail).toBe('rejected by the receiving bank');
   });
 
-  it('a hold the customer cancelled is reversed, with the reason', () => {
+  it.each([
+    ['cancelled by the customer', 'cancelled', 'Cancelled by you'],
+    ['returned unclaimed', 'returned', 'Not claimed within 14 days'],
+  ])('a hold %s is reversed, not failed, with the reason', (_, outcome, reason) => {
     const steps = movementTimeline([
       { type: 'FundsHeld', position: 1, recordedAt: at('2026-01-02T10:00:00Z') },
       {
         type: 'HoldReleased',
         position: 2,
-        recordedAt: at('2026-01-02T11:00:00Z'),
-        reason: 'Cancelled by you',
-        outcome: 'cancelled',
+        recordedAt: at('2026-01-03T10:00:00Z'),
+        reason,
+        outcome,
       },
     ]);
     expect(steps.map((s) => [s.step, s.detail])).toEqual([
       ['initiated', undefined],
-      ['reversed', 'Cancelled by you'],
+      ['reversed', reason],
     ]);
   });
 

@@ -77,7 +77,12 @@ export type AccountCommand =
   | { type: 'Debit'; posting: Posting }
   | { type: 'Hold'; hold: EventData<'FundsHeld'> }
   | { type: 'CaptureHold'; posting: Posting & { holdId: string } }
-  | { type: 'ReleaseHold'; holdId: string; reason: string; outcome?: 'failed' | 'cancelled' };
+  | {
+      type: 'ReleaseHold';
+      holdId: string;
+      reason: string;
+      outcome?: 'failed' | 'cancelled' | 'returned';
+    };
 
 function requireOpen(state: AccountState): void {
   if (!state.opened) throw new DomainError('not_found', 'The requested resource was not found.');

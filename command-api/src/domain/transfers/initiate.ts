@@ -1,5 +1,11 @@
 import { RECIPIENT_MESSAGES } from '@bank/contracts';
-import { centsToDollars, moneyStreams, type TransferType, type ZelleContact } from '@bank/events';
+import {
+  centsToDollars,
+  moneyStreams,
+  streams,
+  type TransferType,
+  type ZelleContact,
+} from '@bank/events';
 import { referenceNumber } from '@bank/infra';
 import { availableBalance, type AccountState } from '../account/account.ts';
 import { DomainError } from '../../kernel/aggregate.ts';
@@ -17,7 +23,12 @@ import {
   type PlannedAppend,
   type PlanRecipient,
 } from './posting.ts';
-import { requireNewRecipientLimit, type RecipientsState } from './recipients.ts';
+import {
+  decidePaymentToDestination,
+  destinationKeyOf,
+  type DestinationHashes,
+} from './destinations.ts';
+import type { RecipientsState } from './recipients.ts';
 import {
   TRANSFER_FEES,
   feeDescription,
@@ -110,8 +121,12 @@ export interface InitiateTransferLoaded {
   to?: AccountState | undefined;
   /** same-bank: the customer holding the contact, if any. */
   recipient?: PlanRecipient | undefined;
-  /** external-bank and SEPA: the customer's saved recipients (the new-recipient limit). */
+  /**
+   * external-bank and SEPA: the customer's saved recipients and first payments (the
+   * new-destination limit), and the destination's hashes.
+   */
   recipients?: RecipientsState | undefined;
+  destination?: DestinationHashes | undefined;
   /** external-bank and SEPA: the account number or IBAN, encrypted for the event. */
   accountEncrypted?: string | undefined;
   activity: ActivityState;
@@ -222,9 +237,13 @@ export function decideTransfer(
     case 'external-bank':
     case 'sepa': {
       const account = dest.type === 'sepa' ? dest.iban : dest.accountNumber;
-      destinationKey =
-        dest.type === 'sepa' ? `iban:${dest.iban}` : `${dest.routingNumber}:${dest.accountNumber}`;
-      requireNewRecipientLimit(loaded.recipients!, destinationKey, amount, now);
+      destinationKey = destinationKeyOf(dest);
+      const firstPaid = decidePaymentToDestination(loaded.recipients!, loaded.destination!, {
+        customerId,
+        transferId,
+        amountCents: amount,
+        now,
+      });
       const fx = dest.type === 'sepa' ? quoteUsdToEur(amount, now) : undefined;
       if (fx && dest.type === 'sepa' && !confirmedRateHolds(dest.quotedRate, fx)) {
         throw new DomainError(QUOTE_EXPIRED, QUOTE_EXPIRED_MESSAGE);
@@ -295,6 +314,13 @@ export function decideTransfer(
           },
         ]),
       );
+      if (firstPaid.length > 0) {
+        appends.push({
+          stream: streams.savedRecipients(customerId),
+          expect: 'read',
+          events: firstPaid,
+        });
+      }
       break;
     }
     default: {

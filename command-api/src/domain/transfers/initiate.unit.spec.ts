@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { accountAggregate, type AccountState } from '../account/account.ts';
 import { decideTransfer, type TransferRequest } from './initiate.ts';
 import { DAILY_LIMITS, activityAggregate, decideMovement, type ActivityState } from './limits.ts';
-import { destinationHash, recipientsAggregate } from './recipients.ts';
+import { destinationHashes } from './destinations.ts';
+import { recipientsAggregate } from './recipients.ts';
 import { TRANSFER_FEES, transferAggregate } from './transfer.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
@@ -93,6 +94,8 @@ const sameBank = {
   contact: { kind: 'email' as const, value: 'sam@example.com' },
   contactField: 'recipientEmail' as const,
 };
+const mac = (text: string) => `mac(${text})`;
+const externalHashes = destinationHashes('021000021:123456789', mac);
 const sam = { customerId: other, name: 'Sam Lee', depositAccountId: theirsId };
 const samsAccount = given(opened(theirsId, other, 'Checking'));
 
@@ -142,10 +145,12 @@ describe('starting a transfer', () => {
     const plan = decideTransfer(request(external), {
       ...loaded,
       recipients: recipientsAggregate.initial(),
+      destination: externalHashes,
       accountEncrypted: 'sealed',
     });
     expect(shape(plan)).toEqual([
       [streams.account(fromId), 'read', ['FundsHeld', 'FundsHeld']],
+      [streams.savedRecipients(customerId), 'read', ['DestinationFirstPaid']],
       [moneyStreams.activity(customerId), 'read', ['MoneyMovementRecorded']],
       [moneyStreams.transfer(ids.transferId), 'new', ['TransferInitiated']],
     ]);
@@ -160,10 +165,34 @@ describe('starting a transfer', () => {
       destination: { accountEncrypted: 'sealed', accountLast4: '6789' },
     });
     expect(plan.availableAfter).toBe(500_00 - 100_00 - fee);
+    expect(plan.appends[1]!.events[0]!.data).toEqual({
+      customerId,
+      destinationHash: externalHashes.keyed,
+      transferId: ids.transferId,
+      paidAt: now.toISOString(),
+    });
+
+    // A destination already paid is not recorded again.
+    const paidBefore = recipientsAggregate.evolve(
+      recipientsAggregate.initial(),
+      plan.appends[1]!.events[0] as BankEvent,
+    );
+    const again = decideTransfer(request(external), {
+      ...loaded,
+      recipients: paidBefore,
+      destination: externalHashes,
+      accountEncrypted: 'sealed',
+    });
+    expect(again.appends.map((a) => a.stream)).not.toContain(streams.savedRecipients(customerId));
   });
 
   it('SEPA: the fee and the exchange rate, and a confirmed rate that no longer holds', () => {
-    const base = { ...loaded, recipients: recipientsAggregate.initial(), accountEncrypted: 'x' };
+    const base = {
+      ...loaded,
+      recipients: recipientsAggregate.initial(),
+      destination: destinationHashes(`iban:${sepa.iban}`, mac),
+      accountEncrypted: 'x',
+    };
     const plan = decideTransfer(request(sepa), base);
     expect(plan.appends[0]!.events.map((e) => e.data)).toMatchObject([
       { kind: 'sepa', metadata: { exchange_rate: expect.any(String) } },
@@ -188,12 +217,13 @@ describe('starting a transfer', () => {
       decideTransfer(request(external, 500_00), {
         ...loaded,
         recipients: recipientsAggregate.initial(),
+        destination: externalHashes,
         accountEncrypted: 'x',
       }),
     ).toThrow(expect.objectContaining({ reason: 'insufficient_funds' }));
   });
 
-  it("refuses past the channel's daily limit and past the new-recipient limit", () => {
+  it("refuses past the channel's daily limit and past the new-destination limit", () => {
     const rich = given(
       opened(fromId, customerId, 'Everyday Checking'),
       deposit(fromId, 100_000_00),
@@ -231,7 +261,7 @@ describe('starting a transfer', () => {
         bankName: 'First National',
         accountEncrypted: 'sealed',
         accountLast4: '6789',
-        destinationHash: destinationHash('021000021:123456789'),
+        destinationHash: externalHashes.keyed,
         routingNumber: '021000021',
         savedAt: '2026-11-22T16:00:00.000Z',
       },
@@ -241,6 +271,17 @@ describe('starting a transfer', () => {
         ...loaded,
         from: rich,
         recipients: savedYesterday,
+        destination: externalHashes,
+        accountEncrypted: 'x',
+      }),
+    ).toThrow(expect.objectContaining({ reason: 'daily_limit_exceeded', field: 'amount' }));
+    // Typed in, never saved nor paid: the same limit.
+    expect(() =>
+      decideTransfer(request(external, 1_000_01), {
+        ...loaded,
+        from: rich,
+        recipients: recipientsAggregate.initial(),
+        destination: externalHashes,
         accountEncrypted: 'x',
       }),
     ).toThrow(expect.objectContaining({ reason: 'daily_limit_exceeded', field: 'amount' }));

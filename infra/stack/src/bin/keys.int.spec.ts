@@ -95,6 +95,9 @@ describe('npm run keys -- rotate', () => {
       message: 'Please call me back',
     });
     expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+    // The keyed hash that recognises an external account in the log must survive rotations.
+    const account = '021000021:123456789';
+    const destinationHash = first.ctx.destinationMac(account);
     await first.stop();
 
     // A rotation from a key that is not the one in use changes nothing.
@@ -141,6 +144,7 @@ describe('npm run keys -- rotate', () => {
     const registered = await registration(second, alice.user.id);
     expect(registered.email).toBe(alice.payload.email);
     expect(second.ctx.secrets.decrypt(registered.ssnEncrypted)).toBe(ssn);
+    expect(second.ctx.destinationMac(account)).toBe(destinationHash);
     const bobs = await registration(second, bob.user.id);
     expect(bobs.email).toBe('[erased]');
     // The customer signs in and sees her profile.
@@ -165,5 +169,6 @@ describe('npm run keys -- rotate', () => {
     const again = await registration(second, alice.user.id);
     expect(again.email).toBe(alice.payload.email);
     expect(second.ctx.secrets.decrypt(again.ssnEncrypted)).toBe(ssn);
+    expect(second.ctx.destinationMac(account)).toBe(destinationHash);
   }, 180_000);
 });

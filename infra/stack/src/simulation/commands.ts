@@ -9,7 +9,7 @@ import {
   unitsToCoinText,
 } from '@bank/events';
 import type { Effect } from './model.ts';
-import type { Prng } from './prng.ts';
+import type { Prng } from '@bank/infra/testing';
 import type { Reply } from './sim-bank.ts';
 import type { Customer, World } from './world.ts';
 

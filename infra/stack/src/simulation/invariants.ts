@@ -1,5 +1,7 @@
 import { coinsToUnits } from '@bank/events';
+import { waitForProjections } from '@bank/infra';
 import { verifyLog } from '@bank/infra/audit';
+import { allProjectionNames } from '@bank/projections';
 import { booksFromLog, booksFromReadModels, differences } from '../reliability/books.ts';
 import { accountsFromLog, coinsFromLog, legsByReference } from './log-books.ts';
 import type { World } from './world.ts';
@@ -128,6 +130,26 @@ export async function checkReadModels(world: World, timeoutMs = 90_000): Promise
   violations.push(
     ...report.findings.map((f) => ({ invariant: 'verify', message: `${f.kind}: ${f.message}` })),
   );
+
+  // The dollar books agreeing says nothing of the other read models (the crypto portfolio has a
+  // projection of its own, which may still be catching up after a restart): wait for every
+  // projection to reach the log's head before comparing what the screens show.
+  const head = await pool.query<{ transaction_id: string; global_position: number }>(
+    `SELECT transaction_id::text AS transaction_id, global_position FROM events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  const last = head.rows[0];
+  if (
+    last &&
+    !(await waitForProjections(
+      pool,
+      { transactionId: BigInt(last.transaction_id), globalPosition: last.global_position },
+      allProjectionNames,
+      Math.max(0, deadline - Date.now()),
+    ))
+  ) {
+    violations.push({ invariant: 'read models agree', message: 'projections behind the log' });
+  }
 
   const ledger = await world.bank.call('GET', '/api/ops/ledger', world.bank.opsToken);
   const flags = balancedFlags(ledger.body?.data);

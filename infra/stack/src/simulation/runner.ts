@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { centsToDollars } from '@bank/events';
 import { GENERATORS, type Plan } from './commands.ts';
 import { checkLog, checkReadModels, type Violation } from './invariants.ts';
-import { Prng } from './prng.ts';
+import { Prng } from '@bank/infra/testing';
 import { startSimBank, type Reply } from './sim-bank.ts';
 import { createWorld, type Customer, type World } from './world.ts';
 

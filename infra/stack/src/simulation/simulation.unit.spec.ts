@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAILY_LIMITS, Model } from './model.ts';
-import { Prng } from './prng.ts';
+import { Prng } from '@bank/infra/testing';
 import { referenceOf } from './runner.ts';
 
 describe('simulation parts', () => {

@@ -1,6 +1,6 @@
 import { centsToDollars } from '@bank/events';
 import { Model } from './model.ts';
-import type { Prng } from './prng.ts';
+import type { Prng } from '@bank/infra/testing';
 import type { SimBank } from './sim-bank.ts';
 
 export interface Account {

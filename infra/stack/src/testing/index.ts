@@ -8,6 +8,7 @@ export {
   type ApiResponse,
 } from './api-client.ts';
 export { cardPurchase } from './card-purchase.ts';
+export { knownDestination } from './known-destination.ts';
 export { webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';
 export { startKafkaBroker, type KafkaBroker } from './kafka.ts';

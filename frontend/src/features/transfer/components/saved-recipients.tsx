@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/error-mapping';
+import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import type { UseFormReturn } from 'react-hook-form';
 import type { TransferForm } from '../api/create-transfer';
@@ -50,6 +51,12 @@ export function SavedRecipients() {
                   {r.recipient_name} · {r.bank_name} {r.account} ·{' '}
                   {TRANSFER_TYPE_INFO[r.type].title}
                 </span>
+                {r.new_account_limit ? (
+                  <span className="muted recent-transfer__meta">
+                    New account: up to {formatMoney(r.new_account_limit.per_transfer)} per transfer
+                    until {formatDate(r.new_account_limit.until, true)}
+                  </span>
+                ) : null}
               </div>
               <span className="scheduled-transfer__actions">
                 <Button
@@ -199,7 +206,7 @@ export function SaveRecipientForm({
         maxLength={50}
         value={nickname}
         onChange={(e) => setNickname(e.target.value)}
-        hint="Save this recipient for next time. A recipient saved less than 3 days ago can receive up to $1,000.00 per transfer."
+        hint="Save this recipient for next time. For 3 days after you first save or pay an account, each transfer to it is limited to $1,000.00."
       />
       {save.isError ? (
         <Alert tone="danger">{errorMessage(save.error, 'The recipient could not be saved.')}</Alert>

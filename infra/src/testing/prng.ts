@@ -1,6 +1,6 @@
 /**
  * A small seeded pseudo-random generator (mulberry32): the same seed gives the same run, so a
- * failing simulation can be replayed with SIM_SEED.
+ * failing simulation (SIM_SEED) or property test can be replayed.
  */
 export class Prng {
   private state: number;

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { DestinationFirstPaid, formatUsd, moneyRules } from '@bank/events';
+import { DomainError } from '../../kernel/aggregate.ts';
+import { DAILY_LIMIT_EXCEEDED } from './limits.ts';
+import type { RecipientsState } from './recipients.ts';
+
+/**
+ * New destinations. An external or SEPA account is new until the customer saved it, or first
+ * paid it, at least NEW_DESTINATION_DAYS ago; while new, each transfer to it is held to
+ * NEW_DESTINATION_LIMIT_CENTS. A hijacked session would send the money to an account of its own,
+ * typed straight into the form: this keeps what it can take at once small, and gives the
+ * customer time to see the notifications and cancel.
+ */
+export const NEW_DESTINATION_LIMIT_CENTS = moneyRules.newDestinationTransferCents;
+export const NEW_DESTINATION_DAYS = moneyRules.newDestinationDays;
+export const NEW_DESTINATION_MESSAGE = `Transfers to a new account are limited to ${formatUsd(NEW_DESTINATION_LIMIT_CENTS)} each until ${NEW_DESTINATION_DAYS} days after you first save it or send it money.`;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * An external or SEPA account as the transfer pipeline names it (its duplicate check and its
+ * hashes): "<routing>:<account>" or "iban:<IBAN>".
+ */
+export function destinationKeyOf(
+  d:
+    | { type: 'external-bank'; routingNumber: string; accountNumber: string }
+    | { type: 'sepa'; iban: string },
+): string {
+  return d.type === 'sepa' ? `iban:${d.iban}` : `${d.routingNumber}:${d.accountNumber}`;
+}
+
+/** The prefix of a keyed destination hash; a bare hex hash is the unkeyed form of older events. */
+export const KEYED_HASH_PREFIX = 'hmac-sha256:';
+
+/**
+ * The forms a destination's hash may take in the log: the keyed hash every new event records,
+ * and the unkeyed SHA-256 that address books saved before it carry. Old events cannot be re-keyed
+ * (the log is immutable and the hash cannot be undone without trying every account number), so
+ * both are compared; nothing new is written in the unkeyed form.
+ */
+export interface DestinationHashes {
+  keyed: string;
+  legacy: string;
+}
+
+/** The hashes of a destination (its pipeline name) given the bank's keyed hash function. */
+export function destinationHashes(
+  destinationKey: string,
+  mac: (destination: string) => string,
+): DestinationHashes {
+  return {
+    keyed: `${KEYED_HASH_PREFIX}${mac(destinationKey)}`,
+    legacy: createHash('sha256').update(destinationKey).digest('hex'),
+  };
+}
+
+export function isDestination(stored: string, d: DestinationHashes): boolean {
+  return stored === d.keyed || stored === d.legacy;
+}
+
+function firstPaidAt(state: RecipientsState, d: DestinationHashes): string | undefined {
+  return state.firstPaid[d.keyed] ?? state.firstPaid[d.legacy];
+}
+
+/** When the customer first saved (and still keeps) or first paid the destination, if ever (ms). */
+export function knownSince(state: RecipientsState, d: DestinationHashes): number | undefined {
+  const times = Object.values(state.recipients)
+    .filter((r) => isDestination(r.destinationHash, d))
+    .map((r) => Date.parse(r.savedAt));
+  const paid = firstPaidAt(state, d);
+  if (paid !== undefined) times.push(Date.parse(paid));
+  return times.length === 0 ? undefined : Math.min(...times);
+}
+
+/** Whether the destination is still new at `at`. */
+export function isNewDestination(state: RecipientsState, d: DestinationHashes, at: Date): boolean {
+  const since = knownSince(state, d);
+  return since === undefined || since > at.getTime() - NEW_DESTINATION_DAYS * DAY_MS;
+}
+
+/** Until when a destination the customer knows is still new; undefined when it no longer is. */
+export function newUntil(
+  state: RecipientsState,
+  d: DestinationHashes,
+  now: Date,
+): Date | undefined {
+  const since = knownSince(state, d);
+  if (since === undefined) return undefined;
+  const until = since + NEW_DESTINATION_DAYS * DAY_MS;
+  return until > now.getTime() ? new Date(until) : undefined;
+}
+
+/** Refuses an amount above the new-destination limit to a destination still new at `at`. */
+export function requireWithinNewDestinationLimit(
+  state: RecipientsState,
+  d: DestinationHashes,
+  amountCents: number,
+  at: Date,
+): void {
+  if (amountCents > NEW_DESTINATION_LIMIT_CENTS && isNewDestination(state, d, at)) {
+    throw new DomainError(DAILY_LIMIT_EXCEEDED, NEW_DESTINATION_MESSAGE, 'amount');
+  }
+}
+
+/**
+ * A transfer to an external or SEPA account, sent now: held to the limit while the account is
+ * new, and the first one to it is recorded (nothing more once it has been).
+ */
+export function decidePaymentToDestination(
+  state: RecipientsState,
+  d: DestinationHashes,
+  payment: { customerId: string; transferId: string; amountCents: number; now: Date },
+) {
+  requireWithinNewDestinationLimit(state, d, payment.amountCents, payment.now);
+  if (firstPaidAt(state, d) !== undefined) return [];
+  return [
+    DestinationFirstPaid.create({
+      customerId: payment.customerId,
+      destinationHash: d.keyed,
+      transferId: payment.transferId,
+      paidAt: payment.now.toISOString(),
+    }),
+  ];
+}
