@@ -1,15 +1,10 @@
 import { SAVINGS_GOAL_MAX_CENTS, SAVINGS_GOAL_MESSAGES } from '@bank/contracts/savings-goal-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { loadContracts } from '@/lib/contracts';
 import { dashboardQueryOptions } from './dashboard-query';
 
 export type { SavingsGoalView } from './dashboard-query';
-
-/**
- * The answers' schemas load with the first change of a goal: with zod they would take the
- * dashboard's first JavaScript past its budget.
- */
-const answers = () => import('@bank/contracts');
 
 /** The goal as typed: a message when it cannot be accepted, else null. */
 export function goalAmountError(text: string): string | null {
@@ -24,7 +19,7 @@ export function goalAmountError(text: string): string | null {
 
 export async function setSavingsGoal({ accountId, amount }: { accountId: string; amount: string }) {
   const [{ savingsGoalSaved }, { data }] = await Promise.all([
-    answers(),
+    loadContracts(),
     api.put<unknown>(`/accounts/${encodeURIComponent(accountId)}/savings-goal`, {
       target_amount: amount.trim().replace(/,/g, ''),
     }),
@@ -34,7 +29,7 @@ export async function setSavingsGoal({ accountId, amount }: { accountId: string;
 
 export async function removeSavingsGoal(accountId: string) {
   const [{ successWithoutData }, { data }] = await Promise.all([
-    answers(),
+    loadContracts(),
     api.delete<unknown>(`/accounts/${encodeURIComponent(accountId)}/savings-goal`),
   ]);
   return successWithoutData.shape.data.parse(data);
