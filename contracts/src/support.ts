@@ -102,3 +102,14 @@ export const supportChoices = successOf(
     statuses: z.record(z.enum(TICKET_STATUS_KEYS), z.string()),
   }),
 );
+
+/** A ticket as staff read it under /ops: with the customer who opened it. */
+export const staffTicketView = ticketView.extend({
+  customer: z.object({ id: z.string(), name: z.string() }),
+});
+
+/** The answer of GET /ops/tickets: every customer's tickets, newest first. */
+export const staffTicketList = successOf(z.object({ tickets: z.array(staffTicketView) }));
+
+/** The answer of GET /ops/tickets/{id}. */
+export const staffTicketReply = successOf(z.object({ ticket: staffTicketView }));

@@ -1,4 +1,10 @@
-import { supportChoices, ticketList, ticketReply } from '@bank/contracts';
+import {
+  staffTicketList,
+  staffTicketReply,
+  supportChoices,
+  ticketList,
+  ticketReply,
+} from '@bank/contracts';
 import {
   supportCategories,
   supportCategoryKeys,
@@ -106,27 +112,35 @@ export const opsSupportQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, opsToken }) => {
   app.addHook('onRequest', requireOps(opsToken));
 
-  app.get('/ops/tickets', { schema: { querystring: listQuery } }, async (request) => {
-    const rows = await findTickets(pool, request.query);
-    const views = await ticketViews(pool, rows);
-    return ok(
-      {
-        tickets: views.map((view, i) => ({
-          ...view,
-          customer: { id: rows[i]!.customer_id, name: rows[i]!.customer_name },
-        })),
-      },
-      'OK',
-    );
-  });
+  app.get(
+    '/ops/tickets',
+    { schema: { querystring: listQuery, response: { 200: staffTicketList } } },
+    async (request) => {
+      const rows = await findTickets(pool, request.query);
+      const views = await ticketViews(pool, rows);
+      return ok(
+        {
+          tickets: views.map((view, i) => ({
+            ...view,
+            customer: { id: rows[i]!.customer_id, name: rows[i]!.customer_name },
+          })),
+        },
+        'OK',
+      );
+    },
+  );
 
-  app.get('/ops/tickets/:id', { schema: { params: uuidParam } }, async (request) => {
-    const row = await findTicket(pool, request.params.id, null);
-    if (!row) throw notFound();
-    const [ticket] = await ticketViews(pool, [row]);
-    return ok(
-      { ticket: { ...ticket, customer: { id: row.customer_id, name: row.customer_name } } },
-      'OK',
-    );
-  });
+  app.get(
+    '/ops/tickets/:id',
+    { schema: { params: uuidParam, response: { 200: staffTicketReply } } },
+    async (request) => {
+      const row = await findTicket(pool, request.params.id, null);
+      if (!row) throw notFound();
+      const ticket = await ticketWithReplies(pool, row);
+      return ok(
+        { ticket: { ...ticket, customer: { id: row.customer_id, name: row.customer_name } } },
+        'OK',
+      );
+    },
+  );
 };
