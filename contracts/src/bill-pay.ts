@@ -195,7 +195,9 @@ export const billPayHistoryItem = z.object({
 export type BillPayHistoryItem = z.infer<typeof billPayHistoryItem>;
 
 /** The answer of GET /bill-payments/history, newest first. */
-export const billPayHistory = successOf(z.object({ transactions: z.array(billPayHistoryItem) }));
+export const billPayHistoryList = successOf(
+  z.object({ transactions: z.array(billPayHistoryItem) }),
+);
 
 /**
  * A scheduled bill payment as the edit and cancel answers show it: its plan now and the date it

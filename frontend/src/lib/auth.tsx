@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -105,9 +106,13 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     getCurrentUser(controller.signal).then(
       ({ user: current, session_expires_at }) => {
         saveSession({ user: current, expiresAt: session_expires_at });
-        setUser(current);
-        setSessionTtlMs(ttlFrom(session_expires_at));
-        setStatus('authenticated');
+        // The signed-in page is the largest render of a visit: in a transition React renders
+        // it in slices, leaving the main thread free in between.
+        startTransition(() => {
+          setUser(current);
+          setSessionTtlMs(ttlFrom(session_expires_at));
+          setStatus('authenticated');
+        });
       },
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;

@@ -18,21 +18,20 @@ import {
   type Pool,
   type SessionStore,
 } from '@bank/infra';
-import { readUser } from '@bank/projections';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { accountView, listAccounts } from '../views/accounts.ts';
 import {
   findNotifications,
-  notificationSummary,
-  notificationView,
-} from '../views/notifications.ts';
-import {
-  decodeCursor,
-  encodeCursor,
   findTransactions,
-  transactionView,
-} from '../views/transactions.ts';
+  listAccounts,
+  notificationSummary,
+  readCashback,
+  readUser,
+  searchContacts,
+} from '@bank/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountView } from '../views/accounts.ts';
+import { notificationView } from '../views/notifications.ts';
+import { decodeCursor, encodeCursor, transactionView } from '../views/transactions.ts';
 import { listSavingsGoals, type SavingsGoalView } from '../views/savings-goals.ts';
 
 export const DASHBOARD_RECENT = 8;
@@ -102,21 +101,15 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/dashboard', { schema: { response: { 200: dashboardAnswer } } }, async (request) => {
-    const [rows, recent, cashback, goals] = await Promise.all([
+    const [rows, recent, cb, goals] = await Promise.all([
       listAccounts(pool, request.customerId),
       findTransactions(pool, { customerId: request.customerId, limit: DASHBOARD_RECENT }),
-      pool.query<{
-        earned_cents: number;
-        redeemed_cents: number;
-        month: string;
-        month_earned_cents: number;
-      }>('SELECT * FROM rm_cashback WHERE customer_id = $1', [request.customerId]),
+      readCashback(pool, request.customerId),
       listSavingsGoals(pool, request.customerId),
     ]);
     const totalCents = rows.reduce((sum, r) => sum + r.balance_cents, 0);
     // The figure: the first savings account with a goal the customer set (null when none is).
     const goal = goals.find(hasGoal);
-    const cb = cashback.rows[0];
     const thisMonth = new Date().toISOString().slice(0, 7);
     return ok(
       {
@@ -239,18 +232,11 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
         limit: request.query.limit,
       });
       // Contacts: people this customer has paid or been paid by, named in posting metadata.
-      const { rows: contacts } = await pool.query<{ name: string; contact: string | null }>(
-        `SELECT DISTINCT ON (lower(metadata->>'counterparty_name')) metadata->>'counterparty_name' AS name,
-                metadata->>'counterparty_contact' AS contact
-         FROM rm_transactions
-         WHERE customer_id = $1 AND metadata ? 'counterparty_name'
-           AND (metadata->>'counterparty_name' ILIKE $2 OR coalesce(metadata->>'counterparty_contact', '') ILIKE $2)
-         LIMIT $3`,
-        [
-          request.customerId,
-          `%${request.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
-          request.query.limit,
-        ],
+      const contacts = await searchContacts(
+        pool,
+        request.customerId,
+        request.query.q,
+        request.query.limit,
       );
       return ok({ transactions: transactions.map(transactionView), contacts }, 'OK');
     },

@@ -8,12 +8,11 @@ import {
   CardReportedLostOrStolen,
   CardSettingsChanged,
   CardUnlocked,
-  type BankEvent,
   type CardSettings,
   type CardType,
   type EventData,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 export type CardStatus = 'active' | 'locked' | 'lost' | 'stolen';
 
@@ -56,7 +55,19 @@ export const cardMessages = {
   purchaseLimitTooHigh: CARD_LIMIT_MESSAGES.daily_purchase_limit.tooHigh,
 } as const;
 
-export const cardAggregate: Aggregate<CardState> = {
+export const cardAggregate: Aggregate<
+  CardState,
+  StreamEvent<
+    | 'CardIssued'
+    | 'CardLocked'
+    | 'CardUnlocked'
+    | 'CardReportedLostOrStolen'
+    | 'CardSettingsChanged'
+    | 'CardLimitsChanged'
+    | 'CardPinSet'
+    | 'CardPinAttemptFailed'
+  >
+> = {
   name: 'card',
   initial: () => ({
     issued: false,
@@ -77,7 +88,7 @@ export const cardAggregate: Aggregate<CardState> = {
     pinFailures: 0,
     lastPinFailureAt: null,
   }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'CardIssued':
         return {

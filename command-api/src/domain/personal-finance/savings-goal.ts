@@ -1,16 +1,19 @@
 import { SAVINGS_GOAL_MAX_CENTS, SAVINGS_GOAL_MESSAGES } from '@bank/contracts/savings-goal-rules';
-import { SavingsGoalRemoved, SavingsGoalSet, type BankEvent } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { SavingsGoalRemoved, SavingsGoalSet } from '@bank/events';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 /** One savings account's goal: its target in cents, or null when none is set. */
 export interface SavingsGoalState {
   targetCents: number | null;
 }
 
-export const savingsGoalAggregate: Aggregate<SavingsGoalState> = {
+export const savingsGoalAggregate: Aggregate<
+  SavingsGoalState,
+  StreamEvent<'SavingsGoalSet' | 'SavingsGoalRemoved'>
+> = {
   name: 'savings-goal',
   initial: () => ({ targetCents: null }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'SavingsGoalSet':
         return { targetCents: event.data.targetCents };

@@ -1,4 +1,4 @@
-import { billPayHistory, type BillPayHistoryItem } from '@bank/contracts';
+import { billPayHistoryList, type BillPayHistoryItem } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +12,7 @@ export async function getBillHistory(signal?: AbortSignal): Promise<HistoryItem[
     signal,
     query: { type: 'all', limit: HISTORY_LIMIT },
   });
-  return billPayHistory.shape.data.parse(data).transactions;
+  return billPayHistoryList.shape.data.parse(data).transactions;
 }
 
 export const billHistoryQueryOptions = () =>
