@@ -2,6 +2,7 @@ import { catalogue } from '@bank/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
 import { createTestDatabase, testDatabaseUrlAs } from '../testing/database.ts';
+import { jsonbText } from './jsonb-text.ts';
 import { createPgEventStore } from './pg-event-store.ts';
 import { ConcurrencyError, START, type EventStore, type NewEvent } from './types.ts';
 
@@ -179,6 +180,103 @@ describe('PostgreSQL event store', () => {
       [[stream, other]],
     );
     expect(rows[0]!.broken).toBe(0);
+  });
+
+  it('computes in Node the very text PostgreSQL gives each jsonb value, which the hash covers', async () => {
+    const values: unknown[] = [
+      { zeta: 1, b: [1, { y: null, x: true }], aa: 'x', a: {}, e: [] },
+      { é: 1, ab: 2, b: 3, '🏦': 4, Ａ: 5, ａb: 6, 'b\u0001': 7 },
+      { s: 'a"b\\c\n\t\r\b\f\u0001\u001f\u007f/é – 東京 🏦 \u2028' },
+      [570, -1.0845, 1e21, 1.2345e25, 1.5e-7, -2e-7, 0.000001, 0.1 + 0.2, 2 ** 53 + 2, -0, 5e-324],
+      [1.7976931348623157e308, 123456789.125, 1e-6, 100, 0.5],
+      { nested: { deeper: { list: [[], {}, [{}], 'x'] } }, at: new Date(0) },
+    ];
+    for (const value of values) {
+      const { rows } = await pool.query<{ text: string }>('SELECT $1::jsonb::text AS text', [
+        JSON.stringify(value),
+      ]);
+      expect(jsonbText(value)).toBe(rows[0]!.text);
+    }
+  });
+
+  it('chains the hashes from the heads it knows and reads again a head another writer moved', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    const other = createPgEventStore(pool, { reader: catalogue });
+    await store.append(
+      [{ streamId: stream, expectedVersion: 0, events: [raised(customer, '1')] }],
+      {},
+    );
+    // Another process appends: this store still takes the stream to be at version 1.
+    await other.append(
+      [{ streamId: stream, expectedVersion: 1, events: [raised(customer, '2')] }],
+      {},
+    );
+    const credited = await store.append(
+      [{ streamId: stream, expectedVersion: 'any', events: [raised(customer, '3')] }],
+      {},
+    );
+    expect(credited.versions[stream]).toBe(3);
+    await other.append(
+      [{ streamId: stream, expectedVersion: 3, events: [raised(customer, '4')] }],
+      {},
+    );
+    // Decided on version 4, which this store has not seen: it holds once the head is read.
+    const checked = await store.append(
+      [{ streamId: stream, expectedVersion: 4, events: [raised(customer, '5')] }],
+      { actor: 'tester', nested: { z: 1, a: [1.5e-7, 'é'] } },
+    );
+    expect(checked.versions[stream]).toBe(5);
+    await expect(
+      store.append([{ streamId: stream, expectedVersion: 4, events: [raised(customer, 'x')] }], {}),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    await other.close();
+    const { rows } = await pool.query<{ version: number; intact: boolean }>(
+      `SELECT e.stream_version AS version,
+              e.hash = event_hash(p.hash, e.event_id, e.stream_id, e.stream_version, e.type,
+                                  e.schema_version, e.data, e.metadata, e.recorded_at) AS intact
+       FROM events e
+       LEFT JOIN events p ON p.stream_id = e.stream_id AND p.stream_version = e.stream_version - 1
+       WHERE e.stream_id = $1 ORDER BY 1`,
+      [stream],
+    );
+    expect(rows).toEqual([1, 2, 3, 4, 5].map((version) => ({ version, intact: true })));
+  });
+
+  it('refuses a batch whose versions do not continue their stream', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    await store.append(
+      [{ streamId: stream, expectedVersion: 0, events: [raised(customer, '1')] }],
+      {},
+    );
+    const [head] = (
+      await pool.query<{ hash: string }>(
+        `SELECT encode(hash, 'hex') AS hash FROM events WHERE stream_id = $1`,
+        [stream],
+      )
+    ).rows;
+    const append = (version: number) =>
+      pool.query(
+        `SELECT * FROM append_events($1::text[], $2::int[], $3::text[], $4::uuid[], $5::text[],
+           $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::text[], $11::int[], $12::jsonb, $13::jsonb)`,
+        [
+          [stream],
+          [1],
+          [head!.hash],
+          [crypto.randomUUID()],
+          [stream],
+          [version],
+          ['NotificationRaised'],
+          [1],
+          [new Date().toISOString()],
+          ['00'.repeat(32)],
+          [0],
+          '[{}]',
+          '[{}]',
+        ],
+      );
+    await expect(append(3)).rejects.toThrow(/do not continue their streams/);
+    await expect(append(1)).rejects.toThrow(/do not continue their streams/);
+    expect(await store.readStream(stream)).toHaveLength(1);
   });
 
   it('commits the appends to a stream in the order they were queued, even when an earlier group commit is held up', async () => {
