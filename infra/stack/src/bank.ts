@@ -323,6 +323,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const app = await buildHttpServer({
     ctx,
     redis: rateLimitRedis,
+    onlyCommandServer: soleWriter,
     serve: { commands: roles.commands, queries: roles.queries },
     isReady: () => ready,
     failingProjections,

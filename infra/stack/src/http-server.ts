@@ -42,6 +42,12 @@ export interface HttpServerOptions {
   ctx: CommandContext;
   /** Redis for rate-limit counters shared across instances; in memory when absent. */
   redis?: Redis | undefined;
+  /**
+   * No other process serves the command API (the one-process bank, its database's sole writer):
+   * the rate limits count in this process's memory, which is then exact, instead of a round trip
+   * to Redis per request. Counts start again when the process restarts.
+   */
+  onlyCommandServer?: boolean;
   /** Which halves of the API this process serves (scale-out runs them apart). */
   serve?: { commands: boolean; queries: boolean };
   isReady: () => boolean;
@@ -107,7 +113,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   await app.register(fastifyRateLimit, {
     global: false,
     // Redis down takes neither sign-in nor its limits down: this process counts until it is back.
-    ...(options.redis
+    ...(options.redis && !options.onlyCommandServer
       ? {
           store: redisWithLocalFallback(
             options.redis,
