@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +27,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { healthReport, type FailingProjections } from './health.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-setting.ts';
+import { sendSecurityHeaders } from './security-headers.ts';
 import { webAppPageFile, webAppStaticOptions } from './web-app-static.ts';
 
 /** Where the API reference page is served. */
@@ -92,7 +92,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
-  await app.register(fastifyHelmet, {
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
