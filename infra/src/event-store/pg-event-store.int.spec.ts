@@ -419,6 +419,36 @@ describe('PostgreSQL event store', () => {
     });
   });
 
+  it('opens and reads an event of the log once, however many followers read it', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    let position = START;
+    for (
+      let b = await store.readAll(position, 1000);
+      b.length > 0;
+      b = await store.readAll(position, 1000)
+    ) {
+      position = b[b.length - 1]!.position;
+    }
+    await store.append(
+      [
+        {
+          streamId: stream,
+          expectedVersion: 0,
+          events: [raised(customer, 'a'), raised(customer, 'b')],
+        },
+      ],
+      {},
+    );
+    const first = await store.readAll(position, 1000);
+    // A loop further behind reads them again, and one at the first event once more.
+    const again = await store.readAll(position, 1000);
+    const behind = await store.readAll(first[0]!.position, 1000);
+    expect(first.map((e) => e.streamVersion)).toEqual([1, 2]);
+    expect(again[0]!.event).toBe(first[0]!.event);
+    expect(behind[0]!.event).toBe(first[1]!.event);
+    expect(behind[0]!.event).toMatchObject({ type: 'NotificationRaised', data: { title: 'b' } });
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE of events, even to the owner of the table', async () => {
     await expect(owner.query(`UPDATE events SET type = 'X'`)).rejects.toThrow(/immutable/);
     await expect(owner.query('DELETE FROM events')).rejects.toThrow(/immutable/);

@@ -91,6 +91,31 @@ export interface PgEventStoreOptions {
    * store chains the hashes itself and append_events() inserts the batch in one statement.
    */
   hashInDatabase?: boolean;
+  /** How many events read by readAll are kept opened for the next reads of them. */
+  followedEvents?: number;
+}
+
+/** The last `capacity` values set, by key; the oldest set goes first. */
+class RecentlyRead<T> {
+  private readonly values = new Map<string, T>();
+
+  constructor(private readonly capacity: number) {}
+
+  has(key: string): boolean {
+    return this.values.has(key);
+  }
+
+  get(key: string): T | undefined {
+    return this.values.get(key);
+  }
+
+  set(key: string, value: T): void {
+    if (this.capacity <= 0) return;
+    this.values.set(key, value);
+    if (this.values.size > this.capacity) {
+      this.values.delete(this.values.keys().next().value as string);
+    }
+  }
 }
 
 /** One command's answer from a group commit. */
@@ -117,6 +142,12 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
   /** The heads of the streams this store wrote or read: the base of the chains it computes. */
   const heads = new StreamHeads();
   const hasher = new ChainHasher();
+  /**
+   * The events the log's followers read lately, opened and read (upcast, validated). Loops at
+   * different positions (the projections) read the same events again and again: each event's
+   * personal data is then decrypted and its data validated once, not once per read.
+   */
+  const followed = new RecentlyRead<RecordedEvent['event']>(options.followedEvents ?? 8192);
   const streamReads = createStreamReadBatcher(pool, options.readers ?? 4);
 
   const toRecorded = (row: EventRow): RecordedEvent =>
@@ -349,8 +380,16 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
 
     async readAll(after: Position, limit: number) {
       const rows = await readAllRows(after, limit);
-      await options.protector?.open(rows);
-      return rows.map(toRecordedTolerantly);
+      const fresh = rows.filter((row) => !followed.has(row.event_id));
+      await options.protector?.open(fresh);
+      return rows.map((row) => {
+        let event = followed.get(row.event_id);
+        if (!event) {
+          event = toRecordedTolerantly(row).event;
+          followed.set(row.event_id, event);
+        }
+        return recordedEvent(row, event);
+      });
     },
 
     async readAllSealed(after: Position, limit: number) {
