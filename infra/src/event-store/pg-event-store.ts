@@ -157,14 +157,16 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     recordedEvent(row, readTolerantly(options.reader, storedOf(row), row.data));
 
   async function readAllRows(after: Position, limit: number): Promise<EventRow[]> {
-    const { rows } = await pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events
+    const { rows } = await pool.query<EventRow>({
+      // Named: the followers of the log send it all the time; it is parsed once per connection.
+      name: 'read-all',
+      text: `SELECT ${EVENT_COLUMNS} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY events.transaction_id, events.global_position
        LIMIT $3`,
-      [after.transactionId.toString(), after.globalPosition, limit],
-    );
+      values: [after.transactionId.toString(), after.globalPosition, limit],
+    });
     return rows;
   }
 
