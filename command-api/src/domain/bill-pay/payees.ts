@@ -1,14 +1,14 @@
+import { BILL_PAY_MESSAGES } from '@bank/contracts';
 import {
   BillPayeeAdded,
   BillPayeeFirstPaid,
   BillPayeeRemoved,
   moneyRules,
   formatUsd,
-  type BankEvent,
   type BillPayCategory,
   type EventData,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { DAILY_LIMIT_EXCEEDED } from '../transfers/limits.ts';
 
 /** A payee never paid before is held to a lower limit for its first payment. */
@@ -33,10 +33,13 @@ export interface PayeesState {
   known: string[];
 }
 
-export const payeesAggregate: Aggregate<PayeesState> = {
+export const payeesAggregate: Aggregate<
+  PayeesState,
+  StreamEvent<'BillPayeeAdded' | 'BillPayeeFirstPaid' | 'BillPayeeRemoved'>
+> = {
   name: 'bill-payees',
   initial: () => ({ customerId: null, payees: {}, known: [] }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'BillPayeeAdded': {
         const d = event.data;
@@ -72,7 +75,7 @@ export const payeesAggregate: Aggregate<PayeesState> = {
   },
 };
 
-export const AUTOPAY_AMOUNT_REQUIRED = 'Please enter an AutoPay amount or a default amount.';
+export const AUTOPAY_AMOUNT_REQUIRED = BILL_PAY_MESSAGES.autopayAmountRequired;
 
 export type PayeesCommand =
   | { type: 'AddPayee'; data: EventData<'BillPayeeAdded'> }
