@@ -109,6 +109,10 @@ class RecentlyRead<T> {
     return this.values.get(key);
   }
 
+  clear(): void {
+    this.values.clear();
+  }
+
   set(key: string, value: T): void {
     if (this.capacity <= 0) return;
     this.values.set(key, value);
@@ -148,6 +152,11 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
    * personal data is then decrypted and its data validated once, not once per read.
    */
   const followed = new RecentlyRead<RecordedEvent['event']>(options.followedEvents ?? 8192);
+  /**
+   * The protector's erasures when the events kept were opened: after a key is destroyed, an
+   * event kept opened could hand out what is now erased, so they are all opened again.
+   */
+  let followedErasures = options.protector?.erasures?.() ?? 0;
   const streamReads = createStreamReadBatcher(pool, options.readers ?? 4);
 
   const toRecorded = (row: EventRow): RecordedEvent =>
@@ -382,13 +391,20 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
 
     async readAll(after: Position, limit: number) {
       const rows = await readAllRows(after, limit);
+      const erasures = () => options.protector?.erasures?.() ?? 0;
+      if (erasures() !== followedErasures) {
+        followed.clear();
+        followedErasures = erasures();
+      }
       const fresh = rows.filter((row) => !followed.has(row.event_id));
       await options.protector?.open(fresh);
+      // A key destroyed while these were opened: they are handed out this once, not kept.
+      const keep = erasures() === followedErasures;
       return rows.map((row) => {
         let event = followed.get(row.event_id);
         if (!event) {
           event = toRecordedTolerantly(row).event;
-          followed.set(row.event_id, event);
+          if (keep) followed.set(row.event_id, event);
         }
         return recordedEvent(row, event);
       });
