@@ -4,7 +4,7 @@ import { createPool, type Pool } from '../postgres/pool.ts';
 import { createTestDatabase, testDatabaseUrlAs } from '../testing/database.ts';
 import { jsonbText } from './jsonb-text.ts';
 import { createPgEventStore } from './pg-event-store.ts';
-import { ConcurrencyError, START, type EventStore, type NewEvent } from './types.ts';
+import { ConcurrencyError, START, type EventStore, type NewEvent, type Position } from './types.ts';
 
 const raised = (customerId: string, title: string): NewEvent => ({
   type: 'NotificationRaised',
@@ -23,10 +23,38 @@ const raised = (customerId: string, title: string): NewEvent => ({
 let pool: Pool;
 let owner: Pool;
 let store: EventStore;
+let url: string;
 const customer = crypto.randomUUID();
 
+/** A stream's versions, and whether each event's stored hash is the one chained from the last. */
+async function chainOf(stream: string) {
+  const { rows } = await pool.query<{ version: number; intact: boolean }>(
+    `SELECT e.stream_version AS version,
+            e.hash = event_hash(p.hash, e.event_id, e.stream_id, e.stream_version, e.type,
+                                e.schema_version, e.data, e.metadata, e.recorded_at) AS intact
+     FROM events e
+     LEFT JOIN events p ON p.stream_id = e.stream_id AND p.stream_version = e.stream_version - 1
+     WHERE e.stream_id = $1 ORDER BY 1`,
+    [stream],
+  );
+  return rows;
+}
+
+/** The position of the last event of the log a reader can see now. */
+async function endOfLog(): Promise<Position> {
+  let position = START;
+  for (
+    let batch = await store.readAll(position, 1000);
+    batch.length > 0;
+    batch = await store.readAll(position, 1000)
+  ) {
+    position = batch[batch.length - 1]!.position;
+  }
+  return position;
+}
+
 beforeAll(async () => {
-  const url = await createTestDatabase();
+  url = await createTestDatabase();
   pool = createPool(url, 20);
   owner = createPool(testDatabaseUrlAs(url, 'owner'), 4);
   store = createPgEventStore(pool, { reader: catalogue });
@@ -230,16 +258,61 @@ describe('PostgreSQL event store', () => {
       store.append([{ streamId: stream, expectedVersion: 4, events: [raised(customer, 'x')] }], {}),
     ).rejects.toBeInstanceOf(ConcurrencyError);
     await other.close();
-    const { rows } = await pool.query<{ version: number; intact: boolean }>(
-      `SELECT e.stream_version AS version,
-              e.hash = event_hash(p.hash, e.event_id, e.stream_id, e.stream_version, e.type,
-                                  e.schema_version, e.data, e.metadata, e.recorded_at) AS intact
-       FROM events e
-       LEFT JOIN events p ON p.stream_id = e.stream_id AND p.stream_version = e.stream_version - 1
-       WHERE e.stream_id = $1 ORDER BY 1`,
-      [stream],
+    expect(await chainOf(stream)).toEqual(
+      [1, 2, 3, 4, 5].map((version) => ({ version, intact: true })),
     );
-    expect(rows).toEqual([1, 2, 3, 4, 5].map((version) => ({ version, intact: true })));
+  });
+
+  it('keeps one unbroken chain when two processes append to the same streams at once', async () => {
+    // Two writers with their own connections, as two command services have: each chains from
+    // the heads it knows, which the other keeps moving.
+    const pools = [createPool(url, 6), createPool(url, 6)];
+    const writers = pools.map((p) => createPgEventStore(p, { reader: catalogue }));
+    const shared = `test-${crypto.randomUUID()}`;
+    const other = `test-${crypto.randomUUID()}`;
+    try {
+      const appends = Array.from({ length: 40 }, (_, i) =>
+        writers[i % 2]!.append(
+          [
+            { streamId: shared, expectedVersion: 'any', events: [raised(customer, `s${i}`)] },
+            ...(i % 3 === 0
+              ? [
+                  {
+                    streamId: other,
+                    expectedVersion: 'any' as const,
+                    events: [raised(customer, `o${i}`)],
+                  },
+                ]
+              : []),
+          ],
+          { writer: i % 2 },
+        ),
+      );
+      const settled = await Promise.allSettled(appends);
+      expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
+      // Both race for the same next version, each having seen the head: one wins, one conflicts.
+      const head = (await writers[0]!.readStream(shared)).length;
+      await writers[1]!.readStream(shared);
+      const race = await Promise.allSettled(
+        writers.map((w, i) =>
+          w.append(
+            [{ streamId: shared, expectedVersion: head, events: [raised(customer, `r${i}`)] }],
+            {},
+          ),
+        ),
+      );
+      expect(race.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(race.find((r) => r.status === 'rejected')).toMatchObject({
+        reason: expect.any(ConcurrencyError) as unknown,
+      });
+      const versions = (n: number) =>
+        Array.from({ length: n }, (_, i) => ({ version: i + 1, intact: true }));
+      expect(await chainOf(shared)).toEqual(versions(41));
+      expect(await chainOf(other)).toEqual(versions(14));
+    } finally {
+      for (const w of writers) await w.close();
+      for (const p of pools) await p.end();
+    }
   });
 
   it('refuses a batch whose versions do not continue their stream', async () => {
@@ -421,14 +494,7 @@ describe('PostgreSQL event store', () => {
 
   it('opens and reads an event of the log once, however many followers read it', async () => {
     const stream = `test-${crypto.randomUUID()}`;
-    let position = START;
-    for (
-      let b = await store.readAll(position, 1000);
-      b.length > 0;
-      b = await store.readAll(position, 1000)
-    ) {
-      position = b[b.length - 1]!.position;
-    }
+    const position = await endOfLog();
     await store.append(
       [
         {
@@ -457,15 +523,7 @@ describe('PostgreSQL event store', () => {
 
   it('never lets a subscriber skip an event whose transaction commits late', async () => {
     const stream = `test-${crypto.randomUUID()}`;
-    // Read up to the current end of the log.
-    let position = START;
-    for (
-      let batch = await store.readAll(position, 1000);
-      batch.length > 0;
-      batch = await store.readAll(position, 1000)
-    ) {
-      position = batch[batch.length - 1]!.position;
-    }
+    let position = await endOfLog();
     // Hold a transaction open that has taken a lower global_position.
     const slow = await owner.connect();
     await slow.query('BEGIN');
@@ -504,14 +562,7 @@ describe('PostgreSQL event store', () => {
     const boundary = 10 ** String(current).length;
     await pool.query('CALL burn_xids($1)', [boundary - current - 3]);
     const stream = `test-${crypto.randomUUID()}`;
-    let position = START;
-    for (
-      let b = await store.readAll(position, 1000);
-      b.length > 0;
-      b = await store.readAll(position, 1000)
-    ) {
-      position = b[b.length - 1]!.position;
-    }
+    const position = await endOfLog();
     for (let i = 1; i <= 6; i += 1) {
       await store.append(
         [{ streamId: stream, expectedVersion: i - 1, events: [raised(customer, `x${i}`)] }],
