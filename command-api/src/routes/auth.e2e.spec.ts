@@ -5,6 +5,8 @@ import {
   startTestBank,
   type TestBank,
 } from '@bank/stack/testing';
+import { testRedisUrl } from '@bank/infra/testing';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_NOT_OPENED } from './auth.ts';
 
@@ -222,10 +224,13 @@ describe('login', () => {
       .toContain('Sign-in temporarily locked');
   });
 
-  it('rate limits the login route with 429', async () => {
+  it('rate limits the login route with 429, counting in the one-process bank itself', async () => {
+    const queuePrefix = `limited-${crypto.randomUUID()}`;
     const limited = await startTestBank({
+      queuePrefix,
       rateLimits: { auth: { max: 3, timeWindow: 60_000 }, money: { max: 3, timeWindow: 60_000 } },
     });
+    const redis = new Redis(testRedisUrl());
     try {
       const client = new ApiClient(limited);
       const statuses = [];
@@ -241,7 +246,10 @@ describe('login', () => {
       }
       expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
       expect(statuses[4]).toBe(429);
+      // The only process serving commands needs no round trip to Redis per request to count.
+      expect(await redis.keys(`${queuePrefix}-rate-limit-*`)).toEqual([]);
     } finally {
+      redis.disconnect();
       await limited.stop();
     }
   });

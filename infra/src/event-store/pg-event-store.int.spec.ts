@@ -2,8 +2,9 @@ import { catalogue } from '@bank/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
 import { createTestDatabase, testDatabaseUrlAs } from '../testing/database.ts';
+import { jsonbText } from './jsonb-text.ts';
 import { createPgEventStore } from './pg-event-store.ts';
-import { ConcurrencyError, START, type EventStore, type NewEvent } from './types.ts';
+import { ConcurrencyError, START, type EventStore, type NewEvent, type Position } from './types.ts';
 
 const raised = (customerId: string, title: string): NewEvent => ({
   type: 'NotificationRaised',
@@ -22,10 +23,38 @@ const raised = (customerId: string, title: string): NewEvent => ({
 let pool: Pool;
 let owner: Pool;
 let store: EventStore;
+let url: string;
 const customer = crypto.randomUUID();
 
+/** A stream's versions, and whether each event's stored hash is the one chained from the last. */
+async function chainOf(stream: string) {
+  const { rows } = await pool.query<{ version: number; intact: boolean }>(
+    `SELECT e.stream_version AS version,
+            e.hash = event_hash(p.hash, e.event_id, e.stream_id, e.stream_version, e.type,
+                                e.schema_version, e.data, e.metadata, e.recorded_at) AS intact
+     FROM events e
+     LEFT JOIN events p ON p.stream_id = e.stream_id AND p.stream_version = e.stream_version - 1
+     WHERE e.stream_id = $1 ORDER BY 1`,
+    [stream],
+  );
+  return rows;
+}
+
+/** The position of the last event of the log a reader can see now. */
+async function endOfLog(): Promise<Position> {
+  let position = START;
+  for (
+    let batch = await store.readAll(position, 1000);
+    batch.length > 0;
+    batch = await store.readAll(position, 1000)
+  ) {
+    position = batch[batch.length - 1]!.position;
+  }
+  return position;
+}
+
 beforeAll(async () => {
-  const url = await createTestDatabase();
+  url = await createTestDatabase();
   pool = createPool(url, 20);
   owner = createPool(testDatabaseUrlAs(url, 'owner'), 4);
   store = createPgEventStore(pool, { reader: catalogue });
@@ -181,6 +210,148 @@ describe('PostgreSQL event store', () => {
     expect(rows[0]!.broken).toBe(0);
   });
 
+  it('computes in Node the very text PostgreSQL gives each jsonb value, which the hash covers', async () => {
+    const values: unknown[] = [
+      { zeta: 1, b: [1, { y: null, x: true }], aa: 'x', a: {}, e: [] },
+      { é: 1, ab: 2, b: 3, '🏦': 4, Ａ: 5, ａb: 6, 'b\u0001': 7 },
+      { s: 'a"b\\c\n\t\r\b\f\u0001\u001f\u007f/é – 東京 🏦 \u2028' },
+      [570, -1.0845, 1e21, 1.2345e25, 1.5e-7, -2e-7, 0.000001, 0.1 + 0.2, 2 ** 53 + 2, -0, 5e-324],
+      [1.7976931348623157e308, 123456789.125, 1e-6, 100, 0.5],
+      { nested: { deeper: { list: [[], {}, [{}], 'x'] } }, at: new Date(0) },
+    ];
+    for (const value of values) {
+      const { rows } = await pool.query<{ text: string }>('SELECT $1::jsonb::text AS text', [
+        JSON.stringify(value),
+      ]);
+      expect(jsonbText(value)).toBe(rows[0]!.text);
+    }
+  });
+
+  it('chains the hashes from the heads it knows and reads again a head another writer moved', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    const other = createPgEventStore(pool, { reader: catalogue });
+    await store.append(
+      [{ streamId: stream, expectedVersion: 0, events: [raised(customer, '1')] }],
+      {},
+    );
+    // Another process appends: this store still takes the stream to be at version 1.
+    await other.append(
+      [{ streamId: stream, expectedVersion: 1, events: [raised(customer, '2')] }],
+      {},
+    );
+    const credited = await store.append(
+      [{ streamId: stream, expectedVersion: 'any', events: [raised(customer, '3')] }],
+      {},
+    );
+    expect(credited.versions[stream]).toBe(3);
+    await other.append(
+      [{ streamId: stream, expectedVersion: 3, events: [raised(customer, '4')] }],
+      {},
+    );
+    // Decided on version 4, which this store has not seen: it holds once the head is read.
+    const checked = await store.append(
+      [{ streamId: stream, expectedVersion: 4, events: [raised(customer, '5')] }],
+      { actor: 'tester', nested: { z: 1, a: [1.5e-7, 'é'] } },
+    );
+    expect(checked.versions[stream]).toBe(5);
+    await expect(
+      store.append([{ streamId: stream, expectedVersion: 4, events: [raised(customer, 'x')] }], {}),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    await other.close();
+    expect(await chainOf(stream)).toEqual(
+      [1, 2, 3, 4, 5].map((version) => ({ version, intact: true })),
+    );
+  });
+
+  it('keeps one unbroken chain when two processes append to the same streams at once', async () => {
+    // Two writers with their own connections, as two command services have: each chains from
+    // the heads it knows, which the other keeps moving.
+    const pools = [createPool(url, 6), createPool(url, 6)];
+    const writers = pools.map((p) => createPgEventStore(p, { reader: catalogue }));
+    const shared = `test-${crypto.randomUUID()}`;
+    const other = `test-${crypto.randomUUID()}`;
+    try {
+      const appends = Array.from({ length: 40 }, (_, i) =>
+        writers[i % 2]!.append(
+          [
+            { streamId: shared, expectedVersion: 'any', events: [raised(customer, `s${i}`)] },
+            ...(i % 3 === 0
+              ? [
+                  {
+                    streamId: other,
+                    expectedVersion: 'any' as const,
+                    events: [raised(customer, `o${i}`)],
+                  },
+                ]
+              : []),
+          ],
+          { writer: i % 2 },
+        ),
+      );
+      const settled = await Promise.allSettled(appends);
+      expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
+      // Both race for the same next version, each having seen the head: one wins, one conflicts.
+      const head = (await writers[0]!.readStream(shared)).length;
+      await writers[1]!.readStream(shared);
+      const race = await Promise.allSettled(
+        writers.map((w, i) =>
+          w.append(
+            [{ streamId: shared, expectedVersion: head, events: [raised(customer, `r${i}`)] }],
+            {},
+          ),
+        ),
+      );
+      expect(race.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(race.find((r) => r.status === 'rejected')).toMatchObject({
+        reason: expect.any(ConcurrencyError) as unknown,
+      });
+      const versions = (n: number) =>
+        Array.from({ length: n }, (_, i) => ({ version: i + 1, intact: true }));
+      expect(await chainOf(shared)).toEqual(versions(41));
+      expect(await chainOf(other)).toEqual(versions(14));
+    } finally {
+      for (const w of writers) await w.close();
+      for (const p of pools) await p.end();
+    }
+  });
+
+  it('refuses a batch whose versions do not continue their stream', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    await store.append(
+      [{ streamId: stream, expectedVersion: 0, events: [raised(customer, '1')] }],
+      {},
+    );
+    const [head] = (
+      await pool.query<{ hash: string }>(
+        `SELECT encode(hash, 'hex') AS hash FROM events WHERE stream_id = $1`,
+        [stream],
+      )
+    ).rows;
+    const append = (version: number) =>
+      pool.query(
+        `SELECT * FROM append_events($1::text[], $2::int[], $3::text[], $4::uuid[], $5::text[],
+           $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::text[], $11::int[], $12::jsonb, $13::jsonb)`,
+        [
+          [stream],
+          [1],
+          [head!.hash],
+          [crypto.randomUUID()],
+          [stream],
+          [version],
+          ['NotificationRaised'],
+          [1],
+          [new Date().toISOString()],
+          ['00'.repeat(32)],
+          [0],
+          '[{}]',
+          '[{}]',
+        ],
+      );
+    await expect(append(3)).rejects.toThrow(/do not continue their streams/);
+    await expect(append(1)).rejects.toThrow(/do not continue their streams/);
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
   it('commits the appends to a stream in the order they were queued, even when an earlier group commit is held up', async () => {
     const stream = `test-${crypto.randomUUID()}`;
     // A stream whose lock the first group commit takes before the shared stream's (locks are
@@ -321,6 +492,29 @@ describe('PostgreSQL event store', () => {
     });
   });
 
+  it('opens and reads an event of the log once, however many followers read it', async () => {
+    const stream = `test-${crypto.randomUUID()}`;
+    const position = await endOfLog();
+    await store.append(
+      [
+        {
+          streamId: stream,
+          expectedVersion: 0,
+          events: [raised(customer, 'a'), raised(customer, 'b')],
+        },
+      ],
+      {},
+    );
+    const first = await store.readAll(position, 1000);
+    // A loop further behind reads them again, and one at the first event once more.
+    const again = await store.readAll(position, 1000);
+    const behind = await store.readAll(first[0]!.position, 1000);
+    expect(first.map((e) => e.streamVersion)).toEqual([1, 2]);
+    expect(again[0]!.event).toBe(first[0]!.event);
+    expect(behind[0]!.event).toBe(first[1]!.event);
+    expect(behind[0]!.event).toMatchObject({ type: 'NotificationRaised', data: { title: 'b' } });
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE of events, even to the owner of the table', async () => {
     await expect(owner.query(`UPDATE events SET type = 'X'`)).rejects.toThrow(/immutable/);
     await expect(owner.query('DELETE FROM events')).rejects.toThrow(/immutable/);
@@ -329,15 +523,7 @@ describe('PostgreSQL event store', () => {
 
   it('never lets a subscriber skip an event whose transaction commits late', async () => {
     const stream = `test-${crypto.randomUUID()}`;
-    // Read up to the current end of the log.
-    let position = START;
-    for (
-      let batch = await store.readAll(position, 1000);
-      batch.length > 0;
-      batch = await store.readAll(position, 1000)
-    ) {
-      position = batch[batch.length - 1]!.position;
-    }
+    let position = await endOfLog();
     // Hold a transaction open that has taken a lower global_position.
     const slow = await owner.connect();
     await slow.query('BEGIN');
@@ -376,14 +562,7 @@ describe('PostgreSQL event store', () => {
     const boundary = 10 ** String(current).length;
     await pool.query('CALL burn_xids($1)', [boundary - current - 3]);
     const stream = `test-${crypto.randomUUID()}`;
-    let position = START;
-    for (
-      let b = await store.readAll(position, 1000);
-      b.length > 0;
-      b = await store.readAll(position, 1000)
-    ) {
-      position = b[b.length - 1]!.position;
-    }
+    const position = await endOfLog();
     for (let i = 1; i <= 6; i += 1) {
       await store.append(
         [{ streamId: stream, expectedVersion: i - 1, events: [raised(customer, `x${i}`)] }],

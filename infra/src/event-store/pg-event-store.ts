@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '../postgres/pool.ts';
 import type { EventProtector } from './pii-protector.ts';
+import { ChainHasher } from '../audit/hash-chain.ts';
+import { APPEND_EVENTS_SQL, headsToRead, planChainedBatch } from './chained-batch.ts';
+import { StreamHeads } from './stream-heads.ts';
 import { readTolerantly } from './tolerant-read.ts';
 import {
   ConcurrencyError,
@@ -82,6 +85,50 @@ export interface PgEventStoreOptions {
   readers?: number;
   /** Encrypts personal data per customer on write, decrypts on read (crypto-shredding). */
   protector?: EventProtector;
+  /**
+   * Append through append_batch() only, the database deciding, numbering and hashing each event
+   * (what the store falls back to whenever the heads it knows cannot be used). By default the
+   * store chains the hashes itself and append_events() inserts the batch in one statement.
+   */
+  hashInDatabase?: boolean;
+  /** How many events read by readAll are kept opened for the next reads of them. */
+  followedEvents?: number;
+}
+
+/** The last `capacity` values set, by key; the oldest set goes first. */
+class RecentlyRead<T> {
+  private readonly values = new Map<string, T>();
+
+  constructor(private readonly capacity: number) {}
+
+  has(key: string): boolean {
+    return this.values.has(key);
+  }
+
+  get(key: string): T | undefined {
+    return this.values.get(key);
+  }
+
+  clear(): void {
+    this.values.clear();
+  }
+
+  set(key: string, value: T): void {
+    if (this.capacity <= 0) return;
+    this.values.set(key, value);
+    if (this.values.size > this.capacity) {
+      this.values.delete(this.values.keys().next().value as string);
+    }
+  }
+}
+
+/** One command's answer from a group commit. */
+interface CommandRow {
+  command_index: number;
+  conflict_stream: string | null;
+  last_position: number | null;
+  versions: Record<string, number>;
+  txid: string;
 }
 
 /**
@@ -96,6 +143,20 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
   /** The streams the group commits in flight append to: no two batches in flight share one. */
   const busyStreams = new Set<string>();
 
+  /** The heads of the streams this store wrote or read: the base of the chains it computes. */
+  const heads = new StreamHeads();
+  const hasher = new ChainHasher();
+  /**
+   * The events the log's followers read lately, opened and read (upcast, validated). Loops at
+   * different positions (the projections) read the same events again and again: each event's
+   * personal data is then decrypted and its data validated once, not once per read.
+   */
+  const followed = new RecentlyRead<RecordedEvent['event']>(options.followedEvents ?? 8192);
+  /**
+   * The protector's erasures when the events kept were opened: after a key is destroyed, an
+   * event kept opened could hand out what is now erased, so they are all opened again.
+   */
+  let followedErasures = options.protector?.erasures?.() ?? 0;
   const streamReads = createStreamReadBatcher(pool, options.readers ?? 4);
 
   const toRecorded = (row: EventRow): RecordedEvent =>
@@ -105,62 +166,21 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     recordedEvent(row, readTolerantly(options.reader, storedOf(row), row.data));
 
   async function readAllRows(after: Position, limit: number): Promise<EventRow[]> {
-    const { rows } = await pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events
+    const { rows } = await pool.query<EventRow>({
+      // Named: the followers of the log send it all the time; it is parsed once per connection.
+      name: 'read-all',
+      text: `SELECT ${EVENT_COLUMNS} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY events.transaction_id, events.global_position
        LIMIT $3`,
-      [after.transactionId.toString(), after.globalPosition, limit],
-    );
+      values: [after.transactionId.toString(), after.globalPosition, limit],
+    });
     return rows;
   }
 
-  async function commitBatch(batch: PendingAppend[], attempt = 1): Promise<void> {
-    const payload = batch.map((p) => ({
-      metadata: p.metadata,
-      appends: p.appends.map((a) => ({
-        stream: a.streamId,
-        expected: a.expectedVersion,
-        events: a.events.map((e) => ({
-          id: e.eventId ?? randomUUID(),
-          type: e.type,
-          version: e.schemaVersion,
-          data: e.data,
-        })),
-      })),
-    }));
-    let rows: {
-      command_index: number;
-      conflict_stream: string | null;
-      last_position: number | null;
-      versions: Record<string, number>;
-      txid: string;
-    }[];
-    try {
-      // One statement is one atomic transaction of its own: a single round trip per group
-      // commit instead of BEGIN, SELECT and COMMIT.
-      rows = (
-        await pool.query({
-          // Named: each connection parses and plans the hot statements once.
-          name: 'append-batch',
-          text: 'SELECT b.*, pg_current_xact_id()::text AS txid FROM append_batch($1::jsonb) b',
-          values: [JSON.stringify(payload)],
-        })
-      ).rows;
-    } catch (error) {
-      // Two group commits in flight can each wait for a stream version the other inserted: a
-      // deadlock, which PostgreSQL breaks by rolling one batch back whole, so it commits again.
-      if ((error as { code?: string }).code === '40P01' && attempt < 5) {
-        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
-        return commitBatch(batch, attempt + 1);
-      }
-      for (const pending of batch) {
-        eventStoreAppends.inc({ outcome: 'failed' });
-        pending.reject(error);
-      }
-      return;
-    }
+  /** Settles a batch's appends with the rows append_batch() (or the chained path) answered. */
+  function settle(batch: PendingAppend[], rows: CommandRow[]): void {
     groupCommitBatchSize.observe(batch.length);
     const committedAt = performance.now();
     for (const row of rows) {
@@ -179,6 +199,121 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
         });
       }
     }
+  }
+
+  /** The group commit through append_batch(): the database decides, numbers and hashes. */
+  async function commitInDatabase(batch: PendingAppend[]): Promise<CommandRow[]> {
+    const payload = batch.map((p) => ({
+      metadata: p.metadata,
+      appends: p.appends.map((a) => ({
+        stream: a.streamId,
+        expected: a.expectedVersion,
+        events: a.events.map((e) => ({
+          id: e.eventId ?? randomUUID(),
+          type: e.type,
+          version: e.schemaVersion,
+          data: e.data,
+        })),
+      })),
+    }));
+    // One statement is one atomic transaction of its own: a single round trip per group
+    // commit instead of BEGIN, SELECT and COMMIT.
+    const { rows } = await pool.query<CommandRow>({
+      // Named: each connection parses and plans the hot statements once.
+      name: 'append-batch',
+      text: 'SELECT b.*, pg_current_xact_id()::text AS txid FROM append_batch($1::jsonb) b',
+      values: [JSON.stringify(payload)],
+    });
+    // What the database appended is not known here: those heads are read again when needed.
+    for (const pending of batch) for (const a of pending.appends) heads.forget(a.streamId);
+    return rows;
+  }
+
+  async function readHeads(streamIds: string[]): Promise<void> {
+    const { rows } = await pool.query<{ stream: string; version: number; hash: string | null }>({
+      name: 'stream-heads',
+      text: `SELECT s.stream, coalesce(h.stream_version, 0) AS version, encode(h.hash, 'hex') AS hash
+             FROM unnest($1::text[]) AS s(stream)
+             LEFT JOIN LATERAL (SELECT e.stream_version, e.hash FROM events e
+                                 WHERE e.stream_id = s.stream
+                                 ORDER BY e.stream_version DESC LIMIT 1) h ON true`,
+      values: [streamIds],
+    });
+    for (const row of rows) heads.saw(row.stream, { version: row.version, hash: row.hash });
+  }
+
+  /**
+   * The group commit decided and hashed here, on the heads of the streams this store knows
+   * (append_events() inserts it if every stream is still at the head assumed). Undefined when it
+   * could not be: the heads kept moving, or an event id was given twice (append_batch() then
+   * fails only the commands that gave it).
+   */
+  async function commitChained(batch: PendingAppend[]): Promise<CommandRow[] | undefined> {
+    for (let round = 0; round < 3; round += 1) {
+      const unknown = headsToRead(batch, (s) => heads.get(s));
+      if (unknown.length > 0) await readHeads(unknown);
+      const plan = planChainedBatch(batch, (s) => heads.get(s), hasher);
+      let answer: { stale_streams: string[] | null; positions: number[] | null; txid: string };
+      try {
+        [answer] = (
+          await pool.query<typeof answer>({
+            name: 'append-events',
+            text: APPEND_EVENTS_SQL,
+            values: plan.values,
+          })
+        ).rows as [typeof answer];
+      } catch (error) {
+        // Whether it committed is not known (a lost connection): read those heads again.
+        for (const streamId of plan.assumed.keys()) heads.forget(streamId);
+        if ((error as { code?: string }).code === '23505') return undefined;
+        throw error;
+      }
+      if (answer.stale_streams) {
+        for (const streamId of answer.stale_streams) heads.forget(streamId);
+        continue;
+      }
+      for (const [streamId, head] of plan.after) heads.set(streamId, head);
+      return plan.outcomes.map((outcome, index) =>
+        'conflict' in outcome
+          ? {
+              command_index: index,
+              conflict_stream: outcome.conflict,
+              last_position: null,
+              versions: {},
+              txid: answer.txid,
+            }
+          : {
+              command_index: index,
+              conflict_stream: null,
+              last_position: answer.positions![outcome.lastEvent]!,
+              versions: outcome.versions,
+              txid: answer.txid,
+            },
+      );
+    }
+    return undefined;
+  }
+
+  async function commitBatch(batch: PendingAppend[], attempt = 1): Promise<void> {
+    let rows: CommandRow[];
+    try {
+      rows =
+        (options.hashInDatabase ? undefined : await commitChained(batch)) ??
+        (await commitInDatabase(batch));
+    } catch (error) {
+      // Two group commits in flight can each wait for a stream version the other inserted: a
+      // deadlock, which PostgreSQL breaks by rolling one batch back whole, so it commits again.
+      if ((error as { code?: string }).code === '40P01' && attempt < 5) {
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+        return commitBatch(batch, attempt + 1);
+      }
+      for (const pending of batch) {
+        eventStoreAppends.inc({ outcome: 'failed' });
+        pending.reject(error);
+      }
+      return;
+    }
+    settle(batch, rows);
   }
 
   /**
@@ -248,14 +383,31 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     },
     async readStream(streamId, afterVersion = 0) {
       const rows = await streamReads.read(streamId, afterVersion);
+      const last = rows.at(-1);
+      if (last) heads.saw(streamId, { version: last.stream_version, hash: last.hash });
       await options.protector?.open(rows);
       return rows.map(toRecorded);
     },
 
     async readAll(after: Position, limit: number) {
       const rows = await readAllRows(after, limit);
-      await options.protector?.open(rows);
-      return rows.map(toRecordedTolerantly);
+      const erasures = () => options.protector?.erasures?.() ?? 0;
+      if (erasures() !== followedErasures) {
+        followed.clear();
+        followedErasures = erasures();
+      }
+      const fresh = rows.filter((row) => !followed.has(row.event_id));
+      await options.protector?.open(fresh);
+      // A key destroyed while these were opened: they are handed out this once, not kept.
+      const keep = erasures() === followedErasures;
+      return rows.map((row) => {
+        let event = followed.get(row.event_id);
+        if (!event) {
+          event = toRecordedTolerantly(row).event;
+          if (keep) followed.set(row.event_id, event);
+        }
+        return recordedEvent(row, event);
+      });
     },
 
     async readAllSealed(after: Position, limit: number) {
@@ -282,10 +434,15 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
   };
 }
 
+/** A row of a stream read: with its hash, so that the store knows the stream's head. */
+type StreamRow = EventRow & { hash: string };
+
+const STREAM_COLUMNS = `${EVENT_COLUMNS}, encode(hash, 'hex') AS hash`;
+
 interface PendingRead {
   streamId: string;
   afterVersion: number;
-  resolve: (rows: EventRow[]) => void;
+  resolve: (rows: StreamRow[]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -302,23 +459,23 @@ function createStreamReadBatcher(pool: Pool, readers: number) {
     try {
       if (batch.length === 1) {
         const [only] = batch as [PendingRead];
-        const { rows } = await pool.query<EventRow>({
+        const { rows } = await pool.query<StreamRow>({
           name: 'read-stream',
-          text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
+          text: `SELECT ${STREAM_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
           values: [only.streamId, only.afterVersion],
         });
         only.resolve(rows);
         return;
       }
-      const { rows } = await pool.query<EventRow & { read_index: number }>({
+      const { rows } = await pool.query<StreamRow & { read_index: number }>({
         name: 'read-streams',
-        text: `SELECT r.read_index::int AS read_index, ${EVENT_COLUMNS}
+        text: `SELECT r.read_index::int AS read_index, ${STREAM_COLUMNS}
                FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(wanted_stream, after_version, read_index)
                JOIN events ON events.stream_id = r.wanted_stream AND events.stream_version > r.after_version
                ORDER BY r.read_index, events.stream_version`,
         values: [batch.map((r) => r.streamId), batch.map((r) => r.afterVersion)],
       });
-      const byRead: EventRow[][] = batch.map(() => []);
+      const byRead: StreamRow[][] = batch.map(() => []);
       for (const { read_index: index, ...row } of rows) byRead[index - 1]!.push(row);
       batch.forEach((read, i) => read.resolve(byRead[i]!));
     } catch (error) {
@@ -338,7 +495,7 @@ function createStreamReadBatcher(pool: Pool, readers: number) {
   }
 
   return {
-    read(streamId: string, afterVersion: number): Promise<EventRow[]> {
+    read(streamId: string, afterVersion: number): Promise<StreamRow[]> {
       return new Promise((resolve, reject) => {
         queue.push({ streamId, afterVersion, resolve, reject });
         pump();

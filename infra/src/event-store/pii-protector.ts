@@ -10,6 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface EventProtector {
   seal(events: NewEvent[]): Promise<NewEvent[]>;
   open(rows: { type: string; data: unknown }[]): Promise<void>;
+  /** Changes whenever a key it opens with is destroyed: what it opened before may be stale. */
+  erasures?(): number;
 }
 
 /** Which fields (dotted paths) are sealed with whose key: the first `owner` field holding an id. */
@@ -82,6 +84,7 @@ export function createPiiProtector(
     });
   };
   return {
+    erasures: () => keyring.erasures(),
     async seal(events) {
       const sealed: NewEvent[] = [];
       for (const event of events) {

@@ -3,12 +3,12 @@ import { catalogue } from '@bank/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
 import { createSecretBox } from '../security/encryption.ts';
-import { createKeyring } from '../security/keyring.ts';
+import { createKeyring, type Keyring } from '../security/keyring.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { createPgEventStore } from './pg-event-store.ts';
 import { createPiiProtector } from './pii-protector.ts';
 import { createSubscription } from './subscription.ts';
-import type { EventStore, NewEvent, RecordedEvent } from './types.ts';
+import { START, type EventStore, type NewEvent, type RecordedEvent } from './types.ts';
 
 const raised = (customerId: string, title: string): NewEvent => ({
   type: 'NotificationRaised',
@@ -31,10 +31,11 @@ const deleted = (customerId: string): NewEvent => ({
 
 let pool: Pool;
 let store: EventStore;
+let keyring: Keyring;
 
 beforeAll(async () => {
   pool = createPool(await createTestDatabase(), 4);
-  const keyring = createKeyring(pool, createSecretBox(randomBytes(32)), randomBytes(32));
+  keyring = createKeyring(pool, createSecretBox(randomBytes(32)), randomBytes(32));
   // The title is sealed, so a handler that gets it in clear got an opened event.
   const rules = { NotificationRaised: [{ owner: ['customerId'], fields: ['title'] }] };
   store = createPgEventStore(pool, {
@@ -89,5 +90,38 @@ describe('a subscription to some event types', () => {
     );
     const last = await store.readStream(stream);
     expect(rows[0]!.global_position).toBe(last[last.length - 1]!.position.globalPosition);
+  });
+});
+
+describe("the log's followers reading an event again", () => {
+  it('get it opened as it is now: erased once its subject’s key is destroyed', async () => {
+    const customerId = randomUUID();
+    await store.append(
+      [
+        {
+          streamId: `notifications-${customerId}`,
+          expectedVersion: 'no_stream',
+          events: [raised(customerId, 'personal')],
+        },
+      ],
+      { actor: 'test' },
+    );
+    const titles = async () => {
+      const titles: unknown[] = [];
+      let position = START;
+      for (let b = await store.readAll(position, 500); b.length > 0;) {
+        for (const e of b) {
+          if ((e.event.data as { customerId?: string }).customerId === customerId) {
+            titles.push((e.event.data as { title: unknown }).title);
+          }
+        }
+        position = b[b.length - 1]!.position;
+        b = await store.readAll(position, 500);
+      }
+      return titles;
+    };
+    expect(await titles()).toEqual(['personal']);
+    await keyring.destroy(customerId);
+    expect(await titles()).toEqual(['[erased]']);
   });
 });

@@ -22,6 +22,11 @@ export interface Keyring {
   /** Crypto-shredding: the key is gone for good. */
   destroy(customerId: string): Promise<void>;
   /**
+   * How many keys this keyring has destroyed: whatever was opened before the count last changed
+   * may hold personal data that is now erased.
+   */
+  erasures(): number;
+  /**
    * A keyed hash of an email (trimmed, lower-case) that finds a visitor's sealed requests again
    * for an erasure request, without the email in clear and without a dictionary of known emails
    * being able to tell who wrote (that needs the fingerprint key).
@@ -31,6 +36,7 @@ export interface Keyring {
 
 export function createKeyring(pool: Pool, master: SecretBox, fingerprintKey: Buffer): Keyring {
   const cache = new Map<string, SecretBox | null>();
+  let erasures = 0;
   const unwrap = (wrapped: string | null) =>
     wrapped ? createSecretBox(Buffer.from(master.decrypt(wrapped), 'base64')) : null;
 
@@ -69,6 +75,8 @@ export function createKeyring(pool: Pool, master: SecretBox, fingerprintKey: Buf
         [customerId],
       );
       cache.set(customerId, null);
+      erasures += 1;
     },
+    erasures: () => erasures,
   };
 }

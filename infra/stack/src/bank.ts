@@ -323,6 +323,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const app = await buildHttpServer({
     ctx,
     redis: rateLimitRedis,
+    // Only the sole writer counts rate limits in memory; separate services (scale mode's
+    // command-api instances) share their counts through Redis.
+    onlyCommandServer: soleWriter,
     serve: { commands: roles.commands, queries: roles.queries },
     isReady: () => ready,
     failingProjections,

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +27,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { healthReport, type FailingProjections } from './health.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-setting.ts';
+import { sendSecurityHeaders } from './security-headers.ts';
 import { webAppPageFile, webAppStaticOptions } from './web-app-static.ts';
 
 /** Where the API reference page is served. */
@@ -42,6 +42,12 @@ export interface HttpServerOptions {
   ctx: CommandContext;
   /** Redis for rate-limit counters shared across instances; in memory when absent. */
   redis?: Redis | undefined;
+  /**
+   * No other process serves the command API (the one-process bank, its database's sole writer):
+   * the rate limits count in this process's memory, which is then exact, instead of a round trip
+   * to Redis per request. Counts start again when the process restarts.
+   */
+  onlyCommandServer?: boolean;
   /** Which halves of the API this process serves (scale-out runs them apart). */
   serve?: { commands: boolean; queries: boolean };
   isReady: () => boolean;
@@ -86,7 +92,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
-  await app.register(fastifyHelmet, {
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -107,7 +113,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   await app.register(fastifyRateLimit, {
     global: false,
     // Redis down takes neither sign-in nor its limits down: this process counts until it is back.
-    ...(options.redis
+    ...(options.redis && !options.onlyCommandServer
       ? {
           store: redisWithLocalFallback(
             options.redis,

@@ -49,4 +49,5 @@ const APPLIED = [
   '0932_saved_recipients.sql',
   '0935_alerts_and_insights.sql',
   '0936_new_destinations.sql',
+  '0937_append_events.sql',
 ];

@@ -32,7 +32,13 @@ describe('security headers', () => {
         'x-frame-options': 'SAMEORIGIN',
         'strict-transport-security': expect.stringContaining('max-age='),
         'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
         'referrer-policy': 'no-referrer',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
       });
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");

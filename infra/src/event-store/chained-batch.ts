@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { ChainHasher } from '../audit/hash-chain.ts';
+import { jsonbText } from './jsonb-text.ts';
+import { EMPTY_HEAD, type StreamHead } from './stream-heads.ts';
+import type { EventMetadata, ExpectedVersion, StreamAppend } from './types.ts';
+
+/** One command of a group commit, as the store queued it. */
+export interface BatchCommand {
+  appends: StreamAppend[];
+  metadata: EventMetadata;
+}
+
+/** What a command of the batch comes to if every stream is at the head the plan assumed. */
+export type PlannedOutcome =
+  | { conflict: string }
+  | {
+      versions: Record<string, number>;
+      /** Index (in the plan's events) of the command's last event. */
+      lastEvent: number;
+    };
+
+/** A group commit decided and hashed by the bank: the arguments of append_events(). */
+export interface ChainedBatch {
+  /** The head each stream of the batch is assumed to be at before it. */
+  assumed: Map<string, StreamHead>;
+  /** The head each stream is at after the batch, if the assumption holds. */
+  after: Map<string, StreamHead>;
+  outcomes: PlannedOutcome[];
+  values: unknown[];
+}
+
+const expectedHolds = (expected: ExpectedVersion, version: number): boolean =>
+  expected === 'any' || (expected === 'no_stream' ? version === 0 : expected === version);
+
+/**
+ * The streams of a batch whose head must be read before it can be planned: those the store does
+ * not know, except a stream that every command of the batch creates (assumed empty: if it exists
+ * after all, the database says so and the plan is made again on its real head).
+ */
+export function headsToRead(
+  batch: readonly BatchCommand[],
+  known: (streamId: string) => StreamHead | undefined,
+): string[] {
+  const unknown = new Map<string, boolean>();
+  for (const command of batch) {
+    for (const a of command.appends) {
+      if (known(a.streamId)) continue;
+      unknown.set(
+        a.streamId,
+        (unknown.get(a.streamId) ?? false) || a.expectedVersion !== 'no_stream',
+      );
+    }
+  }
+  return [...unknown].filter(([, mustRead]) => mustRead).map(([streamId]) => streamId);
+}
+
+let lastMicros = 0;
+
+/** Microseconds since the epoch from the wall clock, rising strictly within this process. */
+function recordedMicros(): number {
+  const now = Date.now() * 1000;
+  lastMicros = now > lastMicros ? now : lastMicros + 1;
+  return lastMicros;
+}
+
+/** A timestamptz literal with all six fractional digits (a Date keeps milliseconds only). */
+function timestampText(micros: number): string {
+  const iso = new Date(Math.floor(micros / 1000)).toISOString();
+  return `${iso.slice(0, 23)}${String(micros % 1000).padStart(3, '0')}Z`;
+}
+
+function textOf(value: unknown, what: string): string {
+  const text = jsonbText(value);
+  if (text === undefined) throw new TypeError(`${what} has no JSON form`);
+  return text;
+}
+
+/**
+ * Decides a group commit on the heads given, as append_batch() decided it on the stored ones:
+ * each command in turn against the versions the commands before it leave, a command whose
+ * expected version does not hold being a conflict that changes nothing. Numbers the accepted
+ * events and chains their hashes (the fields and order of event_hash(), jsonb as PostgreSQL's
+ * canonical text, recorded_at stamped here).
+ */
+export function planChainedBatch(
+  batch: readonly BatchCommand[],
+  headOf: (streamId: string) => StreamHead | undefined,
+  hasher: ChainHasher,
+): ChainedBatch {
+  const assumed = new Map<string, StreamHead>();
+  const after = new Map<string, StreamHead>();
+  const head = (streamId: string): StreamHead => {
+    let current = after.get(streamId);
+    if (!current) {
+      current = headOf(streamId) ?? EMPTY_HEAD;
+      assumed.set(streamId, current);
+      after.set(streamId, current);
+    }
+    return current;
+  };
+  const outcomes: PlannedOutcome[] = [];
+  const ids: string[] = [];
+  const streams: string[] = [];
+  const versions: number[] = [];
+  const types: string[] = [];
+  const schemaVersions: number[] = [];
+  const recordedAts: string[] = [];
+  const hashes: string[] = [];
+  const owners: number[] = [];
+  const datas: string[] = [];
+  const metadatas: string[] = [];
+  for (const command of batch) {
+    const conflict = command.appends.find(
+      (a) => !expectedHolds(a.expectedVersion, head(a.streamId).version),
+    );
+    if (conflict) {
+      outcomes.push({ conflict: conflict.streamId });
+      continue;
+    }
+    const owner = metadatas.length;
+    const metadataText = textOf(command.metadata, 'metadata');
+    metadatas.push(metadataText);
+    const commandVersions: Record<string, number> = {};
+    for (const { streamId, events } of command.appends) {
+      let { version, hash } = head(streamId);
+      for (const event of events) {
+        version += 1;
+        const id = event.eventId ?? randomUUID();
+        const dataText = textOf(event.data, `${event.type}'s data`);
+        const micros = recordedMicros();
+        hash = hasher.hashHex(
+          hash,
+          id,
+          streamId,
+          version,
+          event.type,
+          event.schemaVersion,
+          dataText,
+          metadataText,
+          micros,
+        );
+        ids.push(id);
+        streams.push(streamId);
+        versions.push(version);
+        types.push(event.type);
+        schemaVersions.push(event.schemaVersion);
+        recordedAts.push(timestampText(micros));
+        hashes.push(hash);
+        owners.push(owner);
+        datas.push(dataText);
+      }
+      after.set(streamId, { version, hash });
+      commandVersions[streamId] = version;
+    }
+    outcomes.push({ versions: commandVersions, lastEvent: ids.length - 1 });
+  }
+  const heads = [...assumed];
+  return {
+    assumed,
+    after,
+    outcomes,
+    values: [
+      heads.map(([streamId]) => streamId),
+      heads.map(([, h]) => h.version),
+      heads.map(([, h]) => h.hash),
+      ids,
+      streams,
+      versions,
+      types,
+      schemaVersions,
+      recordedAts,
+      hashes,
+      owners,
+      `[${datas.join(',')}]`,
+      `[${metadatas.join(',')}]`,
+    ],
+  };
+}
+
+export const APPEND_EVENTS_SQL = `SELECT * FROM append_events($1::text[], $2::int[], $3::text[],
+  $4::uuid[], $5::text[], $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::text[],
+  $11::int[], $12::jsonb, $13::jsonb)`;
