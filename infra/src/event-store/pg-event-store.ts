@@ -82,6 +82,11 @@ export interface PgEventStoreOptions {
   readers?: number;
   /** Encrypts personal data per customer on write, decrypts on read (crypto-shredding). */
   protector?: EventProtector;
+  /**
+   * The partition key of each stream an append writes to (its owner), stamped in the metadata
+   * as `partitionKeys`: what scale mode keys the events by on Kafka.
+   */
+  partitionKeys?: (appends: StreamAppend[]) => Record<string, string>;
 }
 
 /**
@@ -242,7 +247,9 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
       if (appends.every((a) => a.events.length === 0)) throw new Error('Nothing to append');
       return inSpan('event-store append', () => {
         // The append's trace context goes with its events (to projections, across Kafka).
-        const metadata = { ...given, ...currentTraceContext() };
+        const metadata: EventMetadata = { ...given, ...currentTraceContext() };
+        const keys = options.partitionKeys?.(appends);
+        if (keys && Object.keys(keys).length > 0) metadata.partitionKeys = keys;
         return appendTraced(appends, metadata, onQueue);
       });
     },
