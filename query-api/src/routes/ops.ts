@@ -61,7 +61,7 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
         'SELECT coalesce(sum(balance_cents), 0)::bigint AS total FROM rm_accounts',
       ),
       pool.query<{ ledger_account: string; balance_cents: number }>(
-        'SELECT ledger_account, balance_cents FROM rm_ledger_balances ORDER BY ledger_account',
+        'SELECT ledger_account, balance_cents FROM ledger_balances() ORDER BY ledger_account',
       ),
       coinPositions(pool),
     ]);

@@ -9,7 +9,7 @@ import { AccountCredited } from '@bank/events';
 import {
   comparePositions,
   decodeMessage,
-  ORDERED_EVENTS_TOPIC,
+  EVENTS_TOPIC,
   type EventStore,
   type Kafka,
   type Pool,
@@ -180,7 +180,7 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
 }
 
 /**
- * A consumer of the ordered topic in its own group, from the end of the topic, reading committed
+ * A consumer of the event topic in its own group, from the end of the topic, reading committed
  * messages only (as the workers do): it tells when each probe became readable in Kafka.
  */
 async function observeKafka(kafka: Kafka, seen: (reference: string, at: number) => void) {
@@ -190,7 +190,7 @@ async function observeKafka(kafka: Kafka, seen: (reference: string, at: number) 
     readUncommitted: false,
   });
   await consumer.connect();
-  await consumer.subscribe({ topic: ORDERED_EVENTS_TOPIC, fromBeginning: false });
+  await consumer.subscribe({ topic: EVENTS_TOPIC, fromBeginning: false });
   const joined = new Promise<void>((resolve) =>
     consumer.on(consumer.events.GROUP_JOIN, () => resolve()),
   );

@@ -4,7 +4,6 @@ import {
   encodeWatermark,
   ensureEventTopics,
   EVENTS_TOPIC,
-  ORDERED_EVENTS_TOPIC,
   RELAY_CHECKPOINT,
   START,
   type Kafka,
@@ -97,7 +96,7 @@ export async function resetKafka(kafka: Kafka, partitions: number): Promise<void
         await sleep(500);
       }
     }
-    const topics = [EVENTS_TOPIC, ORDERED_EVENTS_TOPIC];
+    const topics = [EVENTS_TOPIC];
     const existing = (await admin.listTopics()).filter((t) => topics.includes(t));
     if (existing.length > 0) await admin.deleteTopics({ topics: existing, timeout: 30_000 });
     // Deletion is asynchronous in the controller: create only once the old topics are gone.
@@ -139,7 +138,6 @@ export async function closeStartGate(kafka: Kafka, partitions: number): Promise<
         topic: EVENTS_TOPIC,
         messages: Array.from({ length: partitions }, (_, p) => encodeWatermark(START, p)),
       },
-      { topic: ORDERED_EVENTS_TOPIC, messages: [encodeWatermark(START, 0)] },
     ],
   });
   return {
@@ -177,7 +175,7 @@ export async function waitForGroups(
 
 /**
  * How many partitions each worker holds in the projection group: the share of the work the
- * assignment gives each process (the 6 partitions of the keyed topic and the ordered topic's 1).
+ * assignment gives each process (of the event topic's 6 partitions).
  */
 export async function partitionShare(kafka: Kafka): Promise<number[]> {
   const admin = kafka.admin();
