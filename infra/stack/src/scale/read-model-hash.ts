@@ -63,7 +63,8 @@ export async function rebuildAll(pool: Pool, store: EventStore): Promise<void> {
  */
 export async function customerWithAccounts(bank: TestBank, timeoutMs = 60_000) {
   const client = new ApiClient(bank);
-  const registered = await client.post('/api/register', registrationPayload());
+  const payload = registrationPayload();
+  const registered = await client.post('/api/register', payload);
   if (registered.status !== 201) {
     throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   }
@@ -75,8 +76,14 @@ export async function customerWithAccounts(bank: TestBank, timeoutMs = 60_000) {
       const accounts = listed.body.data.accounts as {
         id: string;
         account_number: string;
+        type: string;
       }[];
-      return { client, accounts };
+      return {
+        client,
+        accounts,
+        id: registered.body.data.user.id as string,
+        email: payload.email as string,
+      };
     }
     if (Date.now() > deadline) throw new Error(`accounts not readable: ${listed.status}`);
     await new Promise((r) => setTimeout(r, 200));
