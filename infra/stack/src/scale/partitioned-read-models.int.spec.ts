@@ -1,8 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AccountCredited,
+  catalogue,
+  streams,
+  ZellePaymentClaimed,
+  ZellePaymentSent,
+  zelleStreams,
+} from '@bank/events';
+import {
   createEventRouter,
+  createPgEventStore,
   partitionOf,
   START,
+  type NewEvent,
   type Pool,
   type Position,
   type RecordedEvent,
@@ -29,7 +40,8 @@ import {
  * global order. Each partition is applied whole before the next, in both orders: a projection
  * that read another partition's rows would see all of them in one order and none in the other.
  * Zelle payments and requests between customers on different partitions, a claim by a newcomer,
- * and an erasure whose blanking must reach the other parties' partitions.
+ * events written before partition keys were stamped, and an erasure whose blanking must reach
+ * the other parties' partitions.
  */
 const PARTITIONS = 6;
 const ORDERS = {
@@ -121,6 +133,61 @@ async function expectSameAsEmbedded(schema: string) {
   }
 }
 
+/**
+ * Events as the bank wrote them before it stamped partition keys and before a claim repeated the
+ * payment's facts: a deposit whose posting does not name the account's owner (keyed through the
+ * account's AccountOpened), and a payment to a contact claimed by a customer on another partition
+ * (applied whole on the sender's partition, which holds the sender's line).
+ */
+async function writtenBeforeTheStamp(sender: Customer, recipient: Customer) {
+  const store = createPgEventStore(bank.pool, { reader: catalogue });
+  const paymentId = randomUUID();
+  const at = new Date().toISOString();
+  const append = (streamId: string, event: NewEvent) =>
+    store.append([{ streamId, expectedVersion: 'any', events: [event] }], { actor: 'test' });
+  await append(
+    streams.account(recipient.accounts[1]!.id),
+    AccountCredited.create({
+      accountId: recipient.accounts[1]!.id,
+      entryId: randomUUID(),
+      amount: 12_34,
+      description: 'Deposit from before',
+      kind: 'deposit',
+      contra: 'cash:teller',
+      reference: 'DEP-OLD',
+    }),
+  );
+  await append(
+    zelleStreams.payment(paymentId),
+    ZellePaymentSent.create({
+      paymentId,
+      senderCustomerId: sender.id,
+      senderName: 'Old Sender',
+      fromAccountId: sender.accounts[0]!.id,
+      recipientName: 'Old Friend',
+      recipientContact: { kind: 'email', value: 'old.friend@example.com' },
+      amount: 3_00,
+      memo: 'From before',
+      reference: 'ZEL-OLD',
+      status: 'pending',
+      sentAt: at,
+    }),
+  );
+  await append(
+    zelleStreams.payment(paymentId),
+    ZellePaymentClaimed.create({
+      paymentId,
+      senderCustomerId: sender.id,
+      recipientCustomerId: recipient.id,
+      recipientAccountId: recipient.accounts[0]!.id,
+      recipientName: 'Old Friend',
+      amount: 3_00,
+      claimedAt: at,
+    }),
+  );
+  await store.close();
+}
+
 describe('read models built partition by partition', () => {
   it('equal the embedded ones, before and after an erasure that reaches other partitions', async () => {
     const customers = await Promise.all(Array.from({ length: 5 }, () => newCustomer()));
@@ -199,6 +266,8 @@ describe('read models built partition by partition', () => {
         ...contact(sender),
       }),
     );
+
+    await writtenBeforeTheStamp(sender, recipient);
 
     await bank.runner.catchUp();
     const heads: Record<string, Position> = {};
