@@ -65,6 +65,13 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
     [options.accountIds],
   );
   const balances = new Map(rows.map((r) => [r.id, Number(r.balance)]));
+  // Postings name the account's owner, as the bank's do: the store stamps it as the partition key.
+  const opened = await options.pool.query<{ id: string; owner: string }>(
+    `SELECT data->>'accountId' AS id, data->>'customerId' AS owner FROM events
+      WHERE type = 'AccountOpened' AND stream_id = ANY($1)`,
+    [options.accountIds.map((id) => `account-${id}`)],
+  );
+  const owners = new Map(opened.rows.map((r) => [r.id, r.owner]));
   const total = Math.round(options.rate * options.seconds);
   const probes: Probe[] = [];
   let failed = 0;
@@ -80,6 +87,7 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
         kind: 'deposit',
         contra: 'cash:teller',
         reference: probe.reference,
+        ownerCustomerId: owners.get(probe.accountId),
       });
       const result = await options.store.append(
         [{ streamId: `account-${probe.accountId}`, expectedVersion: 'any', events: [event] }],
