@@ -196,16 +196,17 @@ describe('read models built partition by partition', () => {
     const checking = (c: Customer) => c.accounts[0]!.id;
     const contact = (c: Customer) => ({ recipient_email: c.payload.email });
 
+    const send = (from: Customer, payment: Record<string, unknown>) =>
+      ok(
+        from.client.post('/api/zelle/send', {
+          bank_account_id: checking(from),
+          recipient_name: 'Friend',
+          ...payment,
+        }),
+      );
+
     // Between customers on two partitions: a payment, a request paid, declined and cancelled.
-    await ok(
-      sender.client.post('/api/zelle/send', {
-        bank_account_id: checking(sender),
-        amount: 42.5,
-        recipient_name: 'Friend',
-        memo: 'Tickets',
-        ...contact(recipient),
-      }),
-    );
+    await send(sender, { amount: 42.5, memo: 'Tickets', ...contact(recipient) });
     const ask = async (from: Customer, to: Customer) =>
       (
         await ok(
@@ -239,14 +240,7 @@ describe('read models built partition by partition', () => {
     let newcomer: Customer | undefined;
     for (let attempt = 0; !newcomer && attempt < 10; attempt += 1) {
       const email = `newcomer.${Date.now()}.${attempt}@example.com`;
-      await ok(
-        sender.client.post('/api/zelle/send', {
-          bank_account_id: checking(sender),
-          amount: 8,
-          recipient_name: 'Newcomer',
-          recipient_email: email,
-        }),
-      );
+      await send(sender, { amount: 8, recipient_email: email });
       const enrolled = await newCustomer({ email });
       if (partition(enrolled) !== partition(sender)) newcomer = enrolled;
     }
@@ -258,14 +252,7 @@ describe('read models built partition by partition', () => {
     const message = outbox.find((m) => m.sent_to === newcomer!.payload.email && m.message)!;
     const code = /\d{6}/.exec(message.message!)![0];
     await ok(newcomer!.client.post('/api/zelle/claims', { kind: 'email', code }));
-    await ok(
-      newcomer!.client.post('/api/zelle/send', {
-        bank_account_id: checking(newcomer!),
-        amount: 1,
-        recipient_name: 'Back',
-        ...contact(sender),
-      }),
-    );
+    await send(newcomer!, { amount: 1, ...contact(sender) });
 
     await writtenBeforeTheStamp(sender, recipient);
 
