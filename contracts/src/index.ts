@@ -11,3 +11,12 @@ export * from './pending.ts';
 export * from './saved-recipients.ts';
 export * from './two-factor.ts';
 export * from './account-documents.ts';
+// Sign-in, the customer and the profile, notifications, contact, dashboard, search, ops and audit.
+export * from './audit.ts';
+export * from './auth.ts';
+export * from './auth-messages.ts';
+export * from './contact.ts';
+export * from './customer.ts';
+export * from './dashboard.ts';
+export * from './notifications.ts';
+export * from './ops.ts';

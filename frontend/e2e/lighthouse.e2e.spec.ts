@@ -31,11 +31,11 @@ const THRESHOLDS = {
 const MIN_BENCHMARK_INDEX = 500;
 
 /**
- * The performance targets are not met yet (the README has the scores of the last CI run): the
- * suite reports them, and LIGHTHOUSE_JUDGE_PERFORMANCE=1 makes a miss fail, as it should by
- * default once they are met. The other thresholds always fail the run.
+ * A performance score below its target fails the run, as every other threshold does (the README
+ * has the figures measured). LIGHTHOUSE_JUDGE_PERFORMANCE=0 only reports it, for a machine known
+ * to be too busy whose benchmark index does not show it.
  */
-const JUDGE_PERFORMANCE = process.env.LIGHTHOUSE_JUDGE_PERFORMANCE === '1';
+const JUDGE_PERFORMANCE = process.env.LIGHTHOUSE_JUDGE_PERFORMANCE !== '0';
 
 const PAGES = [
   { name: 'home', path: '/', signedIn: false },
@@ -65,6 +65,31 @@ function misses(scores: Scores, formFactor: FormFactor): string[] {
   return problems;
 }
 
+let session: { token: string; user: string };
+
+/**
+ * Signs the audit browser in as the demo customer, or out. Lighthouse clears caches between
+ * runs, not local storage, where the web app keeps its session: audited signed in, the home page
+ * and /login would send the visitor on to the dashboard, and measure that instead.
+ */
+async function setSignedIn(signedIn: boolean) {
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(`${bank.baseUrl}/favicon.svg`);
+    await page.evaluate(
+      ([on, token, user]) => {
+        if (on) {
+          localStorage.setItem('auth_token', token);
+          localStorage.setItem('user', user);
+        } else localStorage.clear();
+      },
+      [signedIn, session.token, session.user] as const,
+    );
+  } finally {
+    await page.close();
+  }
+}
+
 beforeAll(async () => {
   bank = await startTestBank();
   browser = await launchAuditBrowser();
@@ -77,17 +102,10 @@ beforeAll(async () => {
     password: demo.password,
   });
   if (login.status !== 200) throw new Error(`demo sign-in failed: ${JSON.stringify(login.body)}`);
-  // Signed in as the web app keeps it; Lighthouse clears caches between runs, not local storage.
-  const page = await browser.context.newPage();
-  await page.goto(`${bank.baseUrl}/favicon.svg`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('auth_token', token);
-      localStorage.setItem('user', user);
-    },
-    [login.body.data.token as string, JSON.stringify(login.body.data.user)] as const,
-  );
-  await page.close();
+  session = {
+    token: login.body.data.token as string,
+    user: JSON.stringify(login.body.data.user),
+  };
 });
 
 afterAll(async () => {
@@ -101,7 +119,10 @@ describe('Lighthouse', () => {
     for (const target of PAGES) {
       it(`${target.name} (${formFactor}) meets the thresholds`, { timeout: 300_000 }, async () => {
         const url = `${bank.baseUrl}${target.path}`;
+        await setSignedIn(target.signedIn);
         const first = await audit(browser, url, formFactor);
+        // The page audited is the page asked for, not one it sent the visitor on to.
+        expect(new URL(first.finalUrl).pathname).toBe(target.path);
         const runs = [first.scores];
         if (misses(first.scores, formFactor).length > 0) {
           runs.push((await audit(browser, url, formFactor)).scores);

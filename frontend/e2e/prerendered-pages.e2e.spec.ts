@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { chunkFiles, chunkKey, readManifest } from '../build-manifest';
 import { LoginPage } from './page-models/auth-pages';
 import { useBankAndBrowser } from './support/fixtures';
 
@@ -49,7 +50,10 @@ describe('pre-rendered public pages', () => {
     it(`hands ${pathname} over to the app without a layout shift`, async () => {
       const page = await t.newPage({ width: 375, height: 740 });
       await page.goto(pathname);
-      await page.waitForFunction(() => !document.getElementById('root')!.dataset.prerendered);
+      // The attribute is present and empty ("") until the app has taken over.
+      await page.waitForFunction(
+        () => !document.getElementById('root')!.hasAttribute('data-prerendered'),
+      );
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await page.locator('#root button:disabled, #root input:disabled').count()).toBe(0);
       expect(await layoutShift(page)).toBeLessThan(0.01);
@@ -64,6 +68,19 @@ describe('pre-rendered public pages', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
   });
 
+  it('sends /dashboard naming its code, so the app adds no links to fetch it as it starts', async () => {
+    const sent = await (await fetch(`${t.bank.baseUrl}/dashboard`)).text();
+    const named = sent.match(/<link rel="(modulepreload|stylesheet)"/g)?.length ?? 0;
+    expect(sent).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/dashboard-/);
+    const page = await t.signedInPage(await t.customer(), { width: 375, height: 740 });
+    await page.goto('/dashboard');
+    await page
+      .getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / })
+      .waitFor();
+    const links = await page.locator('link[rel="modulepreload"], link[rel="stylesheet"]').count();
+    expect(links).toBe(named);
+  });
+
   it('signs in from the pre-rendered /login', async () => {
     const customer = await t.customer();
     const login = new LoginPage(await t.newPage());
@@ -74,35 +91,27 @@ describe('pre-rendered public pages', () => {
 });
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
-const manifestFile = path.join(dist, '.vite/manifest.json');
 
 /** The dashboard's initial JavaScript may grow to this much, gzip-compressed. */
 const DASHBOARD_JS_BUDGET_BYTES = 150 * 1024;
 
-describe.skipIf(!existsSync(manifestFile))('page weight', () => {
+describe.skipIf(!existsSync(path.join(dist, '.vite/manifest.json')))('page weight', () => {
   it('keeps the JavaScript a signed-in dashboard loads first within 150 KB gzip', () => {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
-      string,
-      { file: string; name?: string; imports?: string[] }
-    >;
+    const manifest = readManifest(dist);
     // The entry, the signed-in shell (a shared chunk, keyed by its file) and the dashboard page,
     // with every chunk they import statically: what runs before the dashboard shows.
-    const shell = Object.keys(manifest).find((key) => manifest[key]!.name === 'app-shell');
-    const files = new Set<string>();
-    const visit = (key: string | undefined) => {
-      const chunk = key === undefined ? undefined : manifest[key];
-      if (!chunk) throw new Error(`${key ?? 'app-shell'} is not in the build manifest`);
-      if (files.has(chunk.file)) return;
-      files.add(chunk.file);
-      chunk.imports?.forEach(visit);
-    };
-    ['index.html', shell, 'src/features/dashboard/routes/dashboard.tsx'].forEach(visit);
-    const bytes = [...files].reduce(
+    const { scripts } = chunkFiles(
+      manifest,
+      ['index.html', 'app-shell', 'src/features/dashboard/routes/dashboard.tsx'].map((chunk) =>
+        chunkKey(manifest, chunk),
+      ),
+    );
+    const bytes = scripts.reduce(
       (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
       0,
     );
     console.log(
-      `dashboard initial JS: ${(bytes / 1024).toFixed(1)} KB gzip in ${files.size} files`,
+      `dashboard initial JS: ${(bytes / 1024).toFixed(1)} KB gzip in ${scripts.length} files`,
     );
     expect(bytes).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET_BYTES);
   });

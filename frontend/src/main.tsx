@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadPrerenderedPage } from './app/router';
@@ -16,14 +15,23 @@ const pageReady = prerendered
   ? preloadPrerenderedPage(window.location.pathname).catch(() => {})
   : Promise.resolve();
 
+/** Runs once the first render has replaced the pre-rendered markup. */
+function OnFirstCommit({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => container.removeAttribute('data-prerendered'), []);
+  return children;
+}
+
 void pageReady.then(() => {
-  const root = createRoot(container);
-  flushSync(() =>
-    root.render(
+  // A transition renders the app in slices of a few milliseconds, giving the browser the main
+  // thread in between (a phone's first render was one long task); the page still changes in
+  // one step, when the render is complete.
+  startTransition(() =>
+    createRoot(container).render(
       <StrictMode>
-        <App />
+        <OnFirstCommit>
+          <App />
+        </OnFirstCommit>
       </StrictMode>,
     ),
   );
-  container.removeAttribute('data-prerendered');
 });

@@ -1,13 +1,16 @@
-import { IdentifierReserved, type BankEvent, type EventData } from '@bank/events';
-import type { Aggregate } from '../kernel/aggregate.ts';
+import { IdentifierReserved, type EventData } from '@bank/events';
+import type { Aggregate, StreamEvent } from '../kernel/aggregate.ts';
 
 /** A reservation stream holds at most one claim: who owns this identifier. */
 export type ReservationState = EventData<'IdentifierReserved'> | null;
 
-export const reservationAggregate: Aggregate<ReservationState> = {
+export const reservationAggregate: Aggregate<
+  ReservationState,
+  StreamEvent<'IdentifierReserved'>
+> = {
   name: 'reservation',
   initial: () => null,
-  evolve: (state, event: BankEvent) => (event.type === 'IdentifierReserved' ? event.data : state),
+  evolve: (state, event) => (event.type === 'IdentifierReserved' ? event.data : state),
 };
 
 export function reserve(data: EventData<'IdentifierReserved'>) {

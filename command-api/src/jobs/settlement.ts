@@ -1,4 +1,4 @@
-import { MoneyMovementCancelled, moneyStreams, streams, type BankEvent } from '@bank/events';
+import { MoneyMovementCancelled, moneyStreams, streams } from '@bank/events';
 import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { activityAggregate } from '../domain/transfers/limits.ts';
 import {
@@ -52,7 +52,7 @@ export async function settleTransfer(ctx: CommandContext, transferId: string) {
       const accountEvents = [];
       for (const command of plan.accountCommands) {
         const events = decideAccount(command, state);
-        state = events.reduce((s, e) => accountAggregate.evolve(s, e as BankEvent), state);
+        for (const event of events) state = accountAggregate.evolve(state, event);
         accountEvents.push(...events);
       }
       if (accountEvents.length > 0) uow.append(accountStream, accountEvents);

@@ -1,4 +1,19 @@
-import { recoveryCodesReply } from '@bank/contracts';
+import {
+  CUSTOMER_FIELD_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  recoveryCodesReply,
+  registeredAnswer,
+  registrationNotOpenedAnswer,
+  sessionAnswer,
+  sessionRefreshedAnswer,
+  signInAnswer,
+  steppedUpAnswer,
+  successWithoutData,
+  twoFactorConfirmedAnswer,
+  twoFactorDisabledAnswer,
+  twoFactorSetupAnswer,
+  twoFactorStatusAnswer,
+} from '@bank/contracts';
 import { ApiError, ok, requireCustomer, requireStepUp, verbatimText } from '@bank/infra';
 import { readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +26,7 @@ import {
   requestPasswordReset,
   resetPassword,
   stepUpSession,
+  type OpenedSession,
   type SignIn,
 } from '../services/auth.ts';
 import type { CommandContext } from '../services/context.ts';
@@ -29,13 +45,17 @@ export const REGISTRATION_NOT_OPENED =
   'We could not open a new account with these details. If you already bank with us, please sign ' +
   'in with your account number or reset your password. Otherwise, check your email address and ' +
   'phone number and try again.';
-const NOT_OPENED_DATA = { user: null, token: null, next_steps: ['sign_in', 'reset_password'] };
+const NOT_OPENED_DATA = {
+  user: null,
+  token: null,
+  next_steps: ['sign_in' as const, 'reset_password' as const],
+};
 
 const code = verbatimText(
   z
-    .string({ error: 'Please enter the code.' })
+    .string({ error: TWO_FACTOR_MESSAGES.codeRequired })
     .trim()
-    .min(1, 'Please enter the code.')
+    .min(1, TWO_FACTOR_MESSAGES.codeRequired)
     .max(32, 'The code is not correct.'),
 );
 const twoFactorLoginBody = z.object({
@@ -48,7 +68,7 @@ const stepUpBody = z
     code: z
       .string()
       .trim()
-      .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.')
+      .regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.enterAppCode)
       .optional(),
   })
   .refine((b) => b.password || b.code, {
@@ -63,45 +83,52 @@ export const authRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, rateLimit }) => {
   const limited = rateLimit ? { config: { rateLimit } } : {};
 
+  const answerSession = async (session: OpenedSession) => {
+    const user = await readUser(ctx.pool, session.customerId);
+    if (!user)
+      throw new ApiError(503, 'Your account is still being set up. Please try again in a moment.');
+    return ok(
+      { user, token: session.token, expires_at: session.expiresAt.toISOString() },
+      'Login successful',
+    );
+  };
+
   const answerSignIn = async (signIn: SignIn) => {
     if (signIn.kind === 'two_factor') {
       return ok(
         {
           user: null,
           token: null,
-          two_factor_required: true,
+          two_factor_required: true as const,
           challenge_token: signIn.challengeToken,
           expires_at: signIn.expiresAt.toISOString(),
         },
-        'Enter the 6-digit code from your authenticator app.',
+        TWO_FACTOR_MESSAGES.enterAppCode,
       );
     }
-    const user = await readUser(ctx.pool, signIn.customerId);
-    if (!user)
-      throw new ApiError(503, 'Your account is still being set up. Please try again in a moment.');
-    return ok(
-      { user, token: signIn.token, expires_at: signIn.expiresAt.toISOString() },
-      'Login successful',
-    );
+    return answerSession(signIn);
   };
 
-  app.post('/login', { schema: { body: loginBody }, ...limited }, async (request) =>
-    answerSignIn(
-      await login(
-        ctx,
-        request.body.account_number,
-        request.body.password,
-        describeDevice(request.headers['user-agent']),
-        commandMetadata(request, 'anonymous'),
+  app.post(
+    '/login',
+    { schema: { body: loginBody, response: { 200: signInAnswer } }, ...limited },
+    async (request) =>
+      answerSignIn(
+        await login(
+          ctx,
+          request.body.account_number,
+          request.body.password,
+          describeDevice(request.headers['user-agent']),
+          commandMetadata(request, 'anonymous'),
+        ),
       ),
-    ),
   );
 
   app.post(
     '/login/two-factor',
-    { schema: { body: twoFactorLoginBody }, ...limited },
+    { schema: { body: twoFactorLoginBody, response: { 200: sessionAnswer } }, ...limited },
     async (request) =>
-      answerSignIn(
+      answerSession(
         await completeTwoFactorLogin(
           ctx,
           request.body.challenge_token,
@@ -114,7 +141,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/register',
-    { schema: { body: registrationBody }, ...limited },
+    {
+      schema: {
+        body: registrationBody,
+        response: { 200: registrationNotOpenedAnswer, 201: registeredAnswer },
+      },
+      ...limited,
+    },
     async (request, reply) => {
       const outcome = await registerCustomer(
         ctx,
@@ -162,13 +195,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
               .string()
               .trim()
               .max(255)
-              .pipe(z.email('The email must be a valid email address.'))
+              .pipe(z.email(CUSTOMER_FIELD_MESSAGES.email))
               .optional(),
           })
           .refine((b) => b.account_number || b.email, {
             message: 'Please enter your account number or email.',
             path: ['account_number'],
           }),
+        response: { 200: successWithoutData },
       },
       ...limited,
     },
@@ -192,9 +226,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
             password_confirmation: verbatimText(z.string()),
           })
           .refine((b) => b.password === b.password_confirmation, {
-            message: 'Passwords do not match.',
+            message: CUSTOMER_FIELD_MESSAGES.passwordsDiffer,
             path: ['password_confirmation'],
           }),
+        response: { 200: successWithoutData },
       },
       ...limited,
     },
@@ -214,19 +249,27 @@ export const authRoutes: FastifyPluginAsyncZod<{
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
     signedIn.addHook('onRequest', requireCustomer(ctx.sessions));
 
-    signedIn.post('/logout', async (request) => {
-      if (request.sessionHash) await ctx.sessions.revoke(request.sessionHash);
-      return ok(null, 'Logged out successfully');
-    });
+    signedIn.post(
+      '/logout',
+      { schema: { response: { 200: successWithoutData } } },
+      async (request) => {
+        if (request.sessionHash) await ctx.sessions.revoke(request.sessionHash);
+        return ok(null, 'Logged out successfully');
+      },
+    );
 
-    signedIn.post('/session/refresh', async (request) => {
-      const expiresAt = await ctx.sessions.refresh(request.sessionHash!);
-      return ok({ expires_at: expiresAt.toISOString() }, 'Session extended');
-    });
+    signedIn.post(
+      '/session/refresh',
+      { schema: { response: { 200: sessionRefreshedAnswer } } },
+      async (request) => {
+        const expiresAt = await ctx.sessions.refresh(request.sessionHash!);
+        return ok({ expires_at: expiresAt.toISOString() }, 'Session extended');
+      },
+    );
 
     signedIn.post(
       '/change-password',
-      { schema: { body: changePasswordBody } },
+      { schema: { body: changePasswordBody, response: { 200: successWithoutData } } },
       async (request, reply) => {
         requireStepUp(request);
         const outcome = await changePassword(
@@ -242,31 +285,44 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     );
 
-    signedIn.post('/step-up', { schema: { body: stepUpBody }, ...limited }, async (request) => {
-      const steppedUpAt = await stepUpSession(
-        ctx,
-        request.customerId,
-        request.sessionHash!,
-        { password: request.body.password, code: request.body.code },
-        commandMetadata(request),
-      );
-      return ok({ stepped_up_at: steppedUpAt.toISOString() }, 'Thank you. You can continue.');
-    });
-
-    signedIn.get('/two-factor', async (request) =>
-      ok(await twoFactorStatus(ctx, request.customerId), 'Two-factor sign-in status'),
+    signedIn.post(
+      '/step-up',
+      { schema: { body: stepUpBody, response: { 200: steppedUpAnswer } }, ...limited },
+      async (request) => {
+        const steppedUpAt = await stepUpSession(
+          ctx,
+          request.customerId,
+          request.sessionHash!,
+          { password: request.body.password, code: request.body.code },
+          commandMetadata(request),
+        );
+        return ok({ stepped_up_at: steppedUpAt.toISOString() }, 'Thank you. You can continue.');
+      },
     );
 
-    signedIn.post('/two-factor/setup', async (request) =>
-      ok(
-        await startTwoFactorSetup(ctx, request.customerId),
-        'Scan the QR code with your authenticator app, then enter the code it shows.',
-      ),
+    signedIn.get(
+      '/two-factor',
+      { schema: { response: { 200: twoFactorStatusAnswer } } },
+      async (request) =>
+        ok(await twoFactorStatus(ctx, request.customerId), 'Two-factor sign-in status'),
+    );
+
+    signedIn.post(
+      '/two-factor/setup',
+      { schema: { response: { 200: twoFactorSetupAnswer } } },
+      async (request) =>
+        ok(
+          await startTwoFactorSetup(ctx, request.customerId),
+          'Scan the QR code with your authenticator app, then enter the code it shows.',
+        ),
     );
 
     signedIn.post(
       '/two-factor/confirm',
-      { schema: { body: z.object({ code }) }, ...limited },
+      {
+        schema: { body: z.object({ code }), response: { 200: twoFactorConfirmedAnswer } },
+        ...limited,
+      },
       async (request, reply) => {
         const { outcome, recoveryCodes } = await confirmTwoFactorSetup(
           ctx,
@@ -277,7 +333,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         markConsistency(reply, outcome);
         return reply.send(
           ok(
-            { enabled: true, recovery_codes: recoveryCodes },
+            { enabled: true as const, recovery_codes: recoveryCodes },
             'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
           ),
         );
@@ -314,11 +370,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
           body: z.object({
             password: verbatimText(
               z
-                .string({ error: 'Please enter your password.' })
-                .min(1, 'Please enter your password.')
+                .string({ error: TWO_FACTOR_MESSAGES.passwordRequired })
+                .min(1, TWO_FACTOR_MESSAGES.passwordRequired)
                 .max(128),
             ),
           }),
+          response: { 200: twoFactorDisabledAnswer },
         },
         ...limited,
       },
@@ -331,7 +388,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           commandMetadata(request),
         );
         markConsistency(reply, outcome);
-        return reply.send(ok({ enabled: false }, 'Two-factor sign-in is off.'));
+        return reply.send(ok({ enabled: false as const }, 'Two-factor sign-in is off.'));
       },
     );
   });

@@ -1,3 +1,4 @@
+import { cryptoDepositReviewedAnswer } from '@bank/contracts';
 import {
   coinsToUnits,
   cryptoAssets,
@@ -250,7 +251,7 @@ export const cryptoOpsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext
 
   app.post(
     '/ops/crypto-deposits/:id/approve',
-    { schema: { params: uuidParam } },
+    { schema: { params: uuidParam, response: { 200: cryptoDepositReviewedAnswer } } },
     async (request, reply) => {
       const outcome = await reviewDeposit(
         ctx,
@@ -262,7 +263,7 @@ export const cryptoOpsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext
       const d = outcome.result;
       return reply.send(
         ok(
-          { id: d.depositId, customer_id: d.customerId, status: 'completed' },
+          { id: d.depositId, customer_id: d.customerId, status: 'completed' as const },
           `Deposit of ${unitsToCoinText(d.units)} ${d.symbol} approved and credited.`,
         ),
       );
@@ -271,7 +272,13 @@ export const cryptoOpsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext
 
   app.post(
     '/ops/crypto-deposits/:id/reject',
-    { schema: { params: uuidParam, body: rejectBody } },
+    {
+      schema: {
+        params: uuidParam,
+        body: rejectBody,
+        response: { 200: cryptoDepositReviewedAnswer },
+      },
+    },
     async (request, reply) => {
       const outcome = await reviewDeposit(
         ctx,
@@ -283,7 +290,7 @@ export const cryptoOpsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext
       const d = outcome.result;
       return reply.send(
         ok(
-          { id: d.depositId, customer_id: d.customerId, status: 'failed' },
+          { id: d.depositId, customer_id: d.customerId, status: 'failed' as const },
           `Deposit of ${unitsToCoinText(d.units)} ${d.symbol} rejected; nothing was credited.`,
         ),
       );

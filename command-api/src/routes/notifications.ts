@@ -1,3 +1,4 @@
+import { successWithoutData } from '@bank/contracts';
 import { notificationTypes } from '@bank/events';
 import { ok, requireCustomer, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,16 +17,22 @@ export const notificationCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandCont
 ) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
 
-  app.post('/notifications/:id/read', { schema: { params: uuidParam } }, async (request, reply) => {
-    const outcome = await markNotificationRead(
-      ctx,
-      request.customerId,
-      request.params.id,
-      commandMetadata(request),
-    );
-    markConsistency(reply, outcome);
-    return reply.send(ok(null, 'Notification marked as read'));
-  });
+  const answers = { 200: successWithoutData };
+
+  app.post(
+    '/notifications/:id/read',
+    { schema: { params: uuidParam, response: answers } },
+    async (request, reply) => {
+      const outcome = await markNotificationRead(
+        ctx,
+        request.customerId,
+        request.params.id,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(ok(null, 'Notification marked as read'));
+    },
+  );
 
   app.post(
     '/notifications/read-all',
@@ -34,6 +41,7 @@ export const notificationCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandCont
         body: z
           .object({ type: z.enum(notificationTypes).or(z.literal('all')).nullish() })
           .nullish(),
+        response: answers,
       },
     },
     async (request, reply) => {
@@ -49,14 +57,18 @@ export const notificationCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandCont
     },
   );
 
-  app.delete('/notifications/:id', { schema: { params: uuidParam } }, async (request, reply) => {
-    const outcome = await deleteNotification(
-      ctx,
-      request.customerId,
-      request.params.id,
-      commandMetadata(request),
-    );
-    markConsistency(reply, outcome);
-    return reply.send(ok(null, 'Notification deleted'));
-  });
+  app.delete(
+    '/notifications/:id',
+    { schema: { params: uuidParam, response: answers } },
+    async (request, reply) => {
+      const outcome = await deleteNotification(
+        ctx,
+        request.customerId,
+        request.params.id,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(ok(null, 'Notification deleted'));
+    },
+  );
 };

@@ -1,3 +1,4 @@
+import { auditorIssuedAnswer, auditorRevokedAnswer } from '@bank/contracts';
 import { notFound, ok, requireOps } from '@bank/infra';
 import {
   DEFAULT_AUDITOR_DAYS,
@@ -33,29 +34,38 @@ export const opsAuditorRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
 ) => {
   app.addHook('onRequest', requireOps(ctx.config.opsToken));
 
-  app.post('/ops/auditors', { schema: { body: auditorBody } }, async (request, reply) => {
-    const issued = await issueAuditorCredential(
-      ctx.pool,
-      request.body.name,
-      request.body.expires_in_days,
-    );
-    return reply.code(201).send(
-      ok(
-        {
-          auditor_id: issued.auditorId,
-          name: issued.name,
-          token: issued.token,
-          created_at: issued.createdAt.toISOString(),
-          expires_at: issued.expiresAt.toISOString(),
-        },
-        'Auditor credential issued. Store the token now: it is not shown again.',
-      ),
-    );
-  });
+  app.post(
+    '/ops/auditors',
+    { schema: { body: auditorBody, response: { 201: auditorIssuedAnswer } } },
+    async (request, reply) => {
+      const issued = await issueAuditorCredential(
+        ctx.pool,
+        request.body.name,
+        request.body.expires_in_days,
+      );
+      return reply.code(201).send(
+        ok(
+          {
+            auditor_id: issued.auditorId,
+            name: issued.name,
+            token: issued.token,
+            created_at: issued.createdAt.toISOString(),
+            expires_at: issued.expiresAt.toISOString(),
+          },
+          'Auditor credential issued. Store the token now: it is not shown again.',
+        ),
+      );
+    },
+  );
 
   app.delete(
     '/ops/auditors/:auditorId',
-    { schema: { params: z.object({ auditorId: z.uuid() }) } },
+    {
+      schema: {
+        params: z.object({ auditorId: z.uuid() }),
+        response: { 200: auditorRevokedAnswer },
+      },
+    },
     async (request) => {
       if (!(await revokeAuditorCredential(ctx.pool, request.params.auditorId))) throw notFound();
       return ok(

@@ -1,3 +1,4 @@
+import { parkedEventResolvedAnswer } from '@bank/contracts';
 import { ApiError, notFound, ok, requireOps } from '@bank/infra';
 import {
   allProjections,
@@ -29,7 +30,9 @@ export const opsParkedEventRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }
 ) => {
   app.addHook('onRequest', requireOps(ctx.config.opsToken));
 
-  app.post('/ops/parked-events/retry', { schema: { body: parkedEventBody } }, async (request) =>
+  const schema = { body: parkedEventBody, response: { 200: parkedEventResolvedAnswer } };
+
+  app.post('/ops/parked-events/retry', { schema }, async (request) =>
     answer(
       await retryParkedEvent(
         ctx.pool,
@@ -42,7 +45,7 @@ export const opsParkedEventRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }
     ),
   );
 
-  app.post('/ops/parked-events/skip', { schema: { body: parkedEventBody } }, async (request) =>
+  app.post('/ops/parked-events/skip', { schema }, async (request) =>
     answer(
       await skipParkedEvent(ctx.pool, request.body.projection, request.body.event_id),
       'The event was skipped.',

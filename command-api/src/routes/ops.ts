@@ -1,3 +1,8 @@
+import {
+  contactRequestsErasedAnswer,
+  customerErasedAnswer,
+  tellerDepositAnswer,
+} from '@bank/contracts';
 import { moneyAmount, ok, requireOps } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,6 +43,7 @@ export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
             .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.'),
           reason: z.string().trim().min(1).max(500).default('Customer erasure request'),
         }),
+        response: { 200: customerErasedAnswer },
       },
     },
     async (request, reply) => {
@@ -62,6 +68,7 @@ export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
           email,
           reason: z.string().trim().min(1).max(500).default('Erasure request'),
         }),
+        response: { 200: contactRequestsErasedAnswer },
       },
     },
     async (request, reply) => {
@@ -83,7 +90,7 @@ export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
 
   app.post(
     '/ops/deposits',
-    { schema: { body: depositBody }, ...moneyRoute() },
+    { schema: { body: depositBody, response: { 201: tellerDepositAnswer } }, ...moneyRoute() },
     async (request, reply) => {
       const outcome = await tellerDeposit(
         ctx,

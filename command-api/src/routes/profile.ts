@@ -1,3 +1,4 @@
+import { profileUpdatedAnswer } from '@bank/contracts';
 import { notificationPreferences } from '@bank/events';
 import { notFound, ok, requireCustomer, requireStepUp } from '@bank/infra';
 import { readUser } from '@bank/projections';
@@ -31,38 +32,47 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
     return ok({ user }, message);
   };
 
-  app.put('/profile', { schema: { body: profileBody } }, async (request, reply) => {
-    const b = request.body;
-    const outcome = await updateProfile(
-      ctx,
-      request.customerId,
-      {
-        name: b.name,
-        email: b.email,
-        phone: b.phone,
-        address: b.address,
-        city: b.city,
-        state: b.state,
-        zipCode: b.zip_code ?? b.zipCode,
-        dateOfBirth: b.date_of_birth ?? b.dateOfBirth,
-      },
-      commandMetadata(request),
-      () => requireStepUp(request),
-    );
-    markConsistency(reply, outcome);
-    return answerWithUser(
-      request.customerId,
-      outcome.appended?.position,
-      'Profile updated successfully!',
-    );
-  });
+  const answers = { 200: profileUpdatedAnswer };
+
+  app.put(
+    '/profile',
+    { schema: { body: profileBody, response: answers } },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await updateProfile(
+        ctx,
+        request.customerId,
+        {
+          name: b.name,
+          email: b.email,
+          phone: b.phone,
+          address: b.address,
+          city: b.city,
+          state: b.state,
+          zipCode: b.zip_code ?? b.zipCode,
+          dateOfBirth: b.date_of_birth ?? b.dateOfBirth,
+        },
+        commandMetadata(request),
+        () => requireStepUp(request),
+      );
+      markConsistency(reply, outcome);
+      return answerWithUser(
+        request.customerId,
+        outcome.appended?.position,
+        'Profile updated successfully!',
+      );
+    },
+  );
 
   app.put(
     '/profile/photo',
     {
       // The one route whose body may exceed the server-wide limit.
       bodyLimit: MAX_PHOTO_BODY_BYTES,
-      schema: { body: z.object({ image: z.string().min(1).max(MAX_PHOTO_BODY_BYTES) }) },
+      schema: {
+        body: z.object({ image: z.string().min(1).max(MAX_PHOTO_BODY_BYTES) }),
+        response: answers,
+      },
     },
     async (request, reply) => {
       const ref = await storeProfileImage(ctx, request.body.image);
@@ -81,7 +91,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
     },
   );
 
-  app.delete('/profile/photo', async (request, reply) => {
+  app.delete('/profile/photo', { schema: { response: answers } }, async (request, reply) => {
     const outcome = await changeProfileImage(
       ctx,
       request.customerId,
@@ -98,7 +108,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
 
   app.put(
     '/profile/notification-preferences',
-    { schema: { body: notificationPreferences.strict() } },
+    { schema: { body: notificationPreferences.strict(), response: answers } },
     async (request, reply) => {
       const outcome = await changeNotificationPreferences(
         ctx,

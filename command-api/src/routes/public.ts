@@ -1,4 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import {
+  APPOINTMENT_TIMES,
+  APPOINTMENT_TYPES,
+  CUSTOMER_FIELD_MESSAGES,
+  MEETING_PREFERENCES,
+  MESSAGE_SUBJECTS,
+  contactRequestAnswer,
+} from '@bank/contracts';
 import { bankDate, ContactRequestSubmitted, streams } from '@bank/events';
 import { multilineText, ok } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,41 +17,24 @@ import { commandMetadata, markConsistency } from './command-reply.ts';
 const person = {
   first_name: z.string().trim().min(1).max(100),
   last_name: z.string().trim().min(1).max(100),
-  email: z.string().trim().max(255).pipe(z.email('The email must be a valid email address.')),
+  email: z.string().trim().max(255).pipe(z.email(CUSTOMER_FIELD_MESSAGES.email)),
 };
 
 const appointmentBody = z.object({
   ...person,
-  appointment_type: z.enum(['general', 'loans', 'business', 'investment', 'support']),
+  appointment_type: z.enum(APPOINTMENT_TYPES),
   preferred_date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'The preferred date must be a valid date.')
     .refine((d) => d >= bankDate(new Date()), 'The preferred date must be today or later.'),
-  preferred_time: z.enum([
-    '9:00 AM',
-    '10:00 AM',
-    '11:00 AM',
-    '12:00 PM',
-    '1:00 PM',
-    '2:00 PM',
-    '3:00 PM',
-    '4:00 PM',
-    '5:00 PM',
-  ]),
-  meeting_preference: z.enum(['virtual', 'in-person', 'email']),
+  preferred_time: z.enum(APPOINTMENT_TIMES),
+  meeting_preference: z.enum(MEETING_PREFERENCES),
   notes: multilineText(z.string().trim().max(2000)).optional(),
 });
 
 const messageBody = z.object({
   ...person,
-  subject: z.enum([
-    'General Inquiry',
-    'Account Support',
-    'Loan Information',
-    'Business Banking',
-    'Technical Support',
-    'Other',
-  ]),
+  subject: z.enum(MESSAGE_SUBJECTS),
   message: multilineText(z.string().trim().min(1).max(5000)),
 });
 
@@ -75,7 +66,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/contact/appointments',
-    { schema: { body: appointmentBody }, ...limited },
+    { schema: { body: appointmentBody, response: { 201: contactRequestAnswer } }, ...limited },
     async (request, reply) => {
       const b = request.body;
       const { requestId, outcome } = await submit(
@@ -107,7 +98,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/contact/messages',
-    { schema: { body: messageBody }, ...limited },
+    { schema: { body: messageBody, response: { 201: contactRequestAnswer } }, ...limited },
     async (request, reply) => {
       const b = request.body;
       const { requestId, outcome } = await submit(

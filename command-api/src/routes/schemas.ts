@@ -1,10 +1,9 @@
+import { CHANGE_PASSWORD_MESSAGES, CUSTOMER_FIELD_MESSAGES as FIELD } from '@bank/contracts';
 import { verbatimText } from '@bank/infra';
 import { z } from 'zod';
 import { isStrongEnoughPassword, PASSWORD_TOO_WEAK } from '../domain/customer/password-strength.ts';
 
-const REQUIRED = 'Please fill in all required fields.';
-export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long.';
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+const REQUIRED = FIELD.required;
 
 /** A required text field with the registration form's message when it is missing or blank. */
 const requiredText = (max = 255) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
@@ -14,7 +13,7 @@ export const password = verbatimText(
   z
     .string({ error: REQUIRED })
     .min(1, REQUIRED)
-    .min(8, PASSWORD_TOO_SHORT)
+    .min(8, FIELD.passwordShort)
     .max(128, 'The password must not be greater than 128 characters.')
     // Under 8 characters the length message alone is said.
     .refine((p) => p.length < 8 || p.length > 128 || isStrongEnoughPassword(p), PASSWORD_TOO_WEAK),
@@ -33,41 +32,38 @@ export const dateOfBirth = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth must be a valid date (YYYY-MM-DD).')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, FIELD.dateOfBirth)
   .refine(
     (v) =>
       !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
       new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    'The date of birth must be a valid date (YYYY-MM-DD).',
+    FIELD.dateOfBirth,
   )
   .refine(
     (v) => Date.parse(`${v}T00:00:00Z`) > Date.parse('1900-01-01T00:00:00Z'),
-    'The date of birth must be a valid date (YYYY-MM-DD).',
+    FIELD.dateOfBirth,
   )
-  .refine(isAdult, 'You must be at least 18 years old to open an account.');
+  .refine(isAdult, FIELD.adult);
 
 export const phone = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
   .max(20)
-  .refine(
-    (v) => /^\+?[\d\s().-]{7,20}$/.test(v) && v.replace(/\D/g, '').length >= 7,
-    'The phone must be a valid phone number.',
-  );
+  .refine((v) => /^\+?[\d\s().-]{7,20}$/.test(v) && v.replace(/\D/g, '').length >= 7, FIELD.phone);
 
 export const email = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
   .max(255)
-  .pipe(z.email('The email must be a valid email address.'));
+  .pipe(z.email(FIELD.email));
 
 export const zipCode = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
-  .regex(/^\d{5}(-\d{4})?$/, 'The zip code must be a valid ZIP code.');
+  .regex(/^\d{5}(-\d{4})?$/, FIELD.zip);
 
 export const registrationBody = z
   .object({
@@ -107,7 +103,7 @@ export const registrationBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['password_confirmation'],
-        message: PASSWORDS_DO_NOT_MATCH,
+        message: FIELD.passwordsDiffer,
       });
     }
   });
@@ -127,8 +123,8 @@ export const changePasswordBody = z
   .object({
     current_password: verbatimText(
       z
-        .string({ error: 'The current password is required.' })
-        .min(1, 'The current password is required.')
+        .string({ error: CHANGE_PASSWORD_MESSAGES.current })
+        .min(1, CHANGE_PASSWORD_MESSAGES.current)
         .max(128),
     ),
     new_password: password,
@@ -141,7 +137,7 @@ export const changePasswordBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['new_password_confirmation'],
-        message: 'New passwords do not match',
+        message: CHANGE_PASSWORD_MESSAGES.mismatch,
       });
     }
   });

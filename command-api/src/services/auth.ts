@@ -91,9 +91,9 @@ async function isLocked(ctx: CommandContext, accountNumber: string): Promise<boo
 }
 
 /** A sign-in either opens a session or, with two-factor on, asks for the code first. */
+export type OpenedSession = { kind: 'session'; customerId: string; token: string; expiresAt: Date };
 export type SignIn =
-  | { kind: 'session'; customerId: string; token: string; expiresAt: Date }
-  | { kind: 'two_factor'; challengeToken: string; expiresAt: Date };
+  OpenedSession | { kind: 'two_factor'; challengeToken: string; expiresAt: Date };
 
 /** The sign-in succeeded: failures are forgotten, a session opens and the customer is told. */
 async function openSession(
@@ -102,7 +102,7 @@ async function openSession(
   accountNumber: string,
   device: string,
   metadata: EventMetadata,
-): Promise<SignIn> {
+): Promise<OpenedSession> {
   await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [accountNumber]);
   const session = await ctx.sessions.create(customerId);
   await notifySignIn(ctx, customerId, device, new Date(), metadata);
@@ -154,7 +154,7 @@ export async function completeTwoFactorLogin(
   code: string,
   device: string,
   metadata: EventMetadata,
-): Promise<SignIn> {
+): Promise<OpenedSession> {
   const customer = await answerSignInChallenge(
     ctx,
     challengeToken,

@@ -1,142 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CryptoCustodyMoved,
-  CryptoDepositTxClaimed,
   CryptoPricesRefreshed,
-  MoneyMovementCancelled,
-  NotificationRaised,
-  bankDepositAddress,
-  cryptoAssets,
-  custodyStream,
   formatUsd,
-  moneyStreams,
   streams,
   unitsToCoinText,
   unitsValueCents,
-  type BankEvent,
   type CryptoSymbol,
   type EventData,
-  type MovementCategory,
 } from '@bank/events';
-import {
-  ApiError,
-  deterministicUuid,
-  notFound,
-  referenceNumber,
-  type EventMetadata,
-} from '@bank/infra';
-import { accountAggregate, decideAccount, type AccountState } from '../domain/account/account.ts';
-import {
-  decideWallet,
-  messages as walletMessages,
-  tradePostings,
-  walletAggregate,
-} from '../domain/crypto/wallet.ts';
+import { deterministicUuid, referenceNumber, type EventMetadata } from '@bank/infra';
+import { decideWallet, tradePostings, walletAggregate } from '../domain/crypto/wallet.ts';
 import type { StoredReply } from '../domain/transfers/idempotency.ts';
-import { DomainError, existence, type Aggregate } from '../kernel/aggregate.ts';
-import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { marketData } from '../market-data/index.ts';
 import type { CommandContext } from './context.ts';
-import { buyReply, depositReply, sellReply, withdrawalReply } from './crypto-replies.ts';
-import { runMoneyCommand, runSystemCommand, type RequestIdentity } from './idempotency.ts';
-import { countMovement } from './transfers.ts';
+import { buyReply, sellReply, withdrawalReply } from './crypto-replies.ts';
+import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
+import {
+  countCrypto,
+  cryptoSettings,
+  cryptoStreams,
+  decideMoves,
+  loadOwnAccount,
+  moveCustody,
+  notification,
+  onAmountField,
+} from './crypto-desk.ts';
 
-/** Tunables of the crypto desk (tests move the clock). */
-export const cryptoSettings = {
-  now: (): Date => new Date(),
-};
-
-export const cryptoStreams = {
-  wallet: (customerId: string) => `crypto-wallet-${customerId}`,
-  market: 'crypto-market',
-  /** A transaction hash is credited once, whoever reports it. */
-  depositTx: (symbol: string, txHash: string) =>
-    `crypto-deposit-tx-${symbol}-${txHash.toLowerCase()}`,
-  /** The same claim under its deposit id, so that a review finds its customer in the log. */
-  deposit: (depositId: string) => `crypto-deposit-${depositId}`,
-};
-
-const claimOwner: Aggregate<string | undefined> = {
-  name: 'crypto-deposit-claim',
-  initial: () => undefined,
-  evolve: (state, event) =>
-    event.type === 'CryptoDepositTxClaimed' ? event.data.customerId : state,
-};
-
-export const DUPLICATE_TX = 'This transaction hash has already been submitted.';
-
-/**
- * Runs `work` so that a broken money rule lands on the form's amount field (amount_usd,
- * crypto_amount or amount) rather than the generic one.
- */
-async function onAmountField<T>(amountField: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError && (error.field === undefined || error.field === 'amount')) {
-      const generic = error.field === undefined && error.reason !== 'insufficient_funds';
-      throw generic ? error : new DomainError(error.reason, error.message, amountField);
-    }
-    throw error;
-  }
-}
-
-async function loadOwnAccount(uow: UnitOfWork, customerId: string, accountId: string) {
-  const account = await uow.load(streams.account(accountId), accountAggregate);
-  if (!account.state.opened || account.state.customerId !== customerId) {
-    throw new DomainError('not_found', 'Not found');
-  }
-  return account;
-}
-
-/** Applies credits and debits in order, each decided on the state the previous one left. */
-function decideMoves(
-  state: AccountState,
-  moves: ReturnType<typeof tradePostings>,
-): { type: string; data: unknown; schemaVersion: number }[] {
-  const events: { type: string; data: unknown; schemaVersion: number }[] = [];
-  let current = state;
-  for (const move of moves) {
-    const decided = decideAccount(move, current);
-    for (const event of decided) current = accountAggregate.evolve(current, event as BankEvent);
-    events.push(...decided);
-  }
-  return events;
-}
-
-function notification(customerId: string, id: string, title: string, message: string) {
-  return NotificationRaised.create({
-    customerId,
-    notificationId: id,
-    type: 'crypto',
-    title,
-    message,
-    priority: 'low',
-  });
-}
-
-/** The coins' other side: custody gains what customers gain, and loses what they lose. */
-function moveCustody(uow: UnitOfWork, movement: EventData<'CryptoCustodyMoved'>): void {
-  uow.appendAny(custodyStream(movement.symbol), [CryptoCustodyMoved.create(movement)]);
-}
-
-/** Counts a crypto movement against the customer's daily limit for its category. */
-function countCrypto(
-  uow: UnitOfWork,
-  identity: RequestIdentity,
-  now: Date,
-  movement: { id: string; category: MovementCategory; cents: number; fingerprint: string },
-) {
-  return countMovement(uow, {
-    customerId: identity.customerId,
-    movementId: movement.id,
-    category: movement.category,
-    amount: movement.cents,
-    fingerprint: movement.fingerprint,
-    checkDuplicate: identity.key === undefined,
-    now,
-  });
-}
+export { cryptoSettings, cryptoStreams } from './crypto-desk.ts';
+export {
+  DUPLICATE_TX,
+  reviewDeposit,
+  submitDeposit,
+  type DepositReview,
+} from './crypto-deposits.ts';
 
 export async function buyCrypto(
   ctx: CommandContext,
@@ -260,158 +156,6 @@ export async function sellCrypto(
       return sellReply(data);
     }),
   );
-}
-
-/**
- * Records a customer's claim that they sent coins to their deposit address. Nothing is credited:
- * the claim waits, not spendable, until operations finds the transfer on the network.
- */
-export async function submitDeposit(
-  ctx: CommandContext,
-  identity: RequestIdentity,
-  input: { symbol: CryptoSymbol; units: number; txHash: string; fromAddress: string },
-  metadata: EventMetadata,
-) {
-  const customerId = identity.customerId;
-  const depositId = randomUUID();
-  const quote = await marketData().quote(input.symbol, cryptoSettings.now());
-  const network = cryptoAssets[input.symbol].network;
-  return runMoneyCommand(ctx, identity, metadata, (uow, now) =>
-    onAmountField('amount', async (): Promise<StoredReply> => {
-      const txStream = cryptoStreams.depositTx(input.symbol, input.txHash);
-      if ((await uow.load(txStream, existence)).state) {
-        throw new DomainError('duplicate_tx', DUPLICATE_TX, 'tx_hash');
-      }
-      const walletStream = cryptoStreams.wallet(customerId);
-      const wallet = await uow.load(walletStream, walletAggregate);
-      const events = decideWallet(
-        {
-          type: 'SubmitDeposit',
-          data: {
-            customerId,
-            depositId,
-            symbol: input.symbol,
-            units: input.units,
-            txHash: input.txHash,
-            fromAddress: input.fromAddress,
-            network,
-            depositAddress: bankDepositAddress(customerId, input.symbol, network),
-            priceCents: quote.priceCents,
-          },
-        },
-        wallet.state,
-      );
-      await countCrypto(uow, identity, now, {
-        id: depositId,
-        category: 'crypto-deposit',
-        cents: unitsValueCents(input.units, quote.priceCents),
-        fingerprint: `crypto-deposit:${input.symbol}:${input.txHash}`,
-      });
-      const claimed = CryptoDepositTxClaimed.create({
-        customerId,
-        depositId,
-        symbol: input.symbol,
-        txHash: input.txHash,
-      });
-      uow.appendNew(txStream, [claimed]);
-      uow.appendNew(cryptoStreams.deposit(depositId), [claimed]);
-      uow.append(walletStream, events);
-      return depositReply(events[0]!.data as EventData<'CryptoDepositSubmitted'>);
-    }),
-  );
-}
-
-/** The customer a deposit claim belongs to: from the log, or for older claims the read model. */
-async function depositOwner(ctx: CommandContext, depositId: string): Promise<string> {
-  const events = await ctx.bus.store.readStream(cryptoStreams.deposit(depositId));
-  const owner = events.reduce(
-    (state, e) => claimOwner.evolve(state, e.event as BankEvent),
-    claimOwner.initial(),
-  );
-  if (owner) return owner;
-  const { rows } = await ctx.pool.query<{ customer_id: string }>(
-    `SELECT customer_id FROM rm_crypto_transactions WHERE id = $1 AND type = 'deposit'`,
-    [depositId],
-  );
-  if (!rows[0]) throw notFound();
-  return rows[0].customer_id;
-}
-
-export type DepositReview =
-  | { decision: 'approve'; reviewedBy: string }
-  | { decision: 'reject'; reviewedBy: string; reason: string };
-
-/**
- * Operations' decision on a deposit claim, after checking the transaction on the network. An
- * approval credits the coins and books them into custody; a rejection credits nothing and gives
- * the customer's daily deposit limit back.
- */
-export async function reviewDeposit(
-  ctx: CommandContext,
-  depositId: string,
-  review: DepositReview,
-  metadata: EventMetadata,
-) {
-  const customerId = await depositOwner(ctx, depositId);
-  try {
-    return await runSystemCommand(ctx, metadata, async (uow) => {
-      const walletStream = cryptoStreams.wallet(customerId);
-      const wallet = await uow.load(walletStream, walletAggregate);
-      const events = decideWallet(
-        review.decision === 'approve'
-          ? { type: 'ApproveDeposit', customerId, depositId, reviewedBy: review.reviewedBy }
-          : {
-              type: 'RejectDeposit',
-              customerId,
-              depositId,
-              reviewedBy: review.reviewedBy,
-              reason: review.reason,
-            },
-        wallet.state,
-      );
-      uow.append(walletStream, events);
-      const d = events[0]!.data as EventData<'CryptoDepositConfirmed'>;
-      const coins = `${unitsToCoinText(d.units)} ${d.symbol}`;
-      if (review.decision === 'approve') {
-        moveCustody(uow, {
-          symbol: d.symbol,
-          units: d.units,
-          reason: 'deposit',
-          customerId,
-          movementId: depositId,
-        });
-      } else {
-        uow.appendAny(moneyStreams.activity(customerId), [
-          MoneyMovementCancelled.create({
-            customerId,
-            movementId: depositId,
-            reason: 'crypto deposit rejected',
-          }),
-        ]);
-      }
-      uow.appendAny(streams.notifications(customerId), [
-        review.decision === 'approve'
-          ? notification(
-              customerId,
-              deterministicUuid(`crypto:${depositId}:confirmed`),
-              `${d.symbol} deposit confirmed`,
-              `Your deposit of ${coins} was confirmed and is now in your portfolio.`,
-            )
-          : notification(
-              customerId,
-              deterministicUuid(`crypto:${depositId}:rejected`),
-              `${d.symbol} deposit rejected`,
-              `Your deposit of ${coins} could not be verified on the network and was not credited: ${review.reason}`,
-            ),
-      ]);
-      return d;
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.message === walletMessages.notPending) {
-      throw new ApiError(409, error.message, 'CONFLICT');
-    }
-    throw error;
-  }
 }
 
 export async function withdrawCrypto(

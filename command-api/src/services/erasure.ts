@@ -1,7 +1,7 @@
 import { ContactRequestErased, streams } from '@bank/events';
 import { fieldError, type EventMetadata } from '@bank/infra';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
-import type { Aggregate } from '../kernel/aggregate.ts';
+import type { Aggregate, StreamEvent } from '../kernel/aggregate.ts';
 import { reservationAggregate } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
 
@@ -42,7 +42,10 @@ interface ContactRequestState {
   erased: boolean;
 }
 
-const contactRequestAggregate: Aggregate<ContactRequestState> = {
+const contactRequestAggregate: Aggregate<
+  ContactRequestState,
+  StreamEvent<'ContactRequestSubmitted' | 'ContactRequestErased'>
+> = {
   name: 'contact-request',
   initial: () => ({ exists: false, erased: false }),
   evolve: (state, event) => {

@@ -6,14 +6,11 @@ import {
   type NotificationType,
 } from '@bank/events';
 import { notFound, type EventMetadata } from '@bank/infra';
+import { notificationExists } from '@bank/projections';
 import type { CommandContext } from './context.ts';
 
 async function requireOwnNotification(ctx: CommandContext, customerId: string, id: string) {
-  const { rows } = await ctx.pool.query(
-    'SELECT 1 FROM rm_notifications WHERE id = $1 AND customer_id = $2',
-    [id, customerId],
-  );
-  if (rows.length === 0) throw notFound();
+  if (!(await notificationExists(ctx.pool, customerId, id))) throw notFound();
 }
 
 /** The customer's own read/delete actions, recorded on their notifications stream. */

@@ -6,7 +6,6 @@ import {
   moneyStreams,
   streams,
   zelleStreams,
-  type BankEvent,
 } from '@bank/events';
 import type { EventMetadata } from '@bank/infra';
 import { accountAggregate, decideAccount } from '../domain/account/account.ts';
@@ -52,7 +51,7 @@ async function giveBack(
   const released = [];
   for (const command of plan.accountCommands) {
     const events = decideAccount(command, state);
-    state = events.reduce((s, e) => accountAggregate.evolve(s, e as BankEvent), state);
+    for (const event of events) state = accountAggregate.evolve(state, event);
     released.push(...events);
   }
   if (released.length > 0) uow.append(accountStream, released);

@@ -1,5 +1,6 @@
 import { isTransactionCategory, streams, type TransactionCategory } from '@bank/events';
 import { ApiError, fieldError, notFound, type EventMetadata } from '@bank/infra';
+import { findAccountType, findDefaultCategory } from '@bank/projections';
 import { DomainError } from '../kernel/aggregate.ts';
 import {
   decideSavingsGoal,
@@ -25,12 +26,9 @@ async function ownAccount(
   customerId: string,
   accountId: string,
 ): Promise<GoalAccount> {
-  const { rows } = await ctx.pool.query<{ type: string }>(
-    'SELECT type FROM rm_accounts WHERE account_id = $1 AND customer_id = $2',
-    [accountId, customerId],
-  );
-  if (!rows[0]) throw notFound();
-  return { accountId, customerId, type: rows[0].type };
+  const type = await findAccountType(ctx.pool, customerId, accountId);
+  if (type === undefined) throw notFound();
+  return { accountId, customerId, type };
 }
 
 async function runSavingsGoalCommand(
@@ -96,15 +94,9 @@ export async function recategoriseTransaction(
   category: TransactionCategory,
   metadata: EventMetadata,
 ) {
-  const { rows } = await ctx.pool.query<{ default_category: string }>(
-    'SELECT default_category FROM rm_transactions WHERE id = $1 AND customer_id = $2',
-    [transactionId, customerId],
-  );
-  const found = rows[0];
-  if (!found) throw notFound();
-  const defaultCategory = isTransactionCategory(found.default_category)
-    ? found.default_category
-    : 'other';
+  const found = await findDefaultCategory(ctx.pool, customerId, transactionId);
+  if (found === undefined) throw notFound();
+  const defaultCategory = isTransactionCategory(found) ? found : 'other';
   return ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.transactionCategories(customerId);
     const overrides = await uow.load(stream, categoryOverridesAggregate);

@@ -1,5 +1,6 @@
 import { streams, type AlertPreferences, type NotificationPreferences } from '@bank/events';
 import { fieldError, notFound, type EventMetadata } from '@bank/infra';
+import { findAccountType } from '@bank/projections';
 import {
   customerAggregate,
   decideCustomer,
@@ -122,11 +123,7 @@ export async function changeAlerts(
 ) {
   const accountId = alerts.lowBalance?.accountId;
   if (accountId) {
-    const { rowCount } = await ctx.pool.query(
-      'SELECT 1 FROM rm_accounts WHERE account_id = $1 AND customer_id = $2',
-      [accountId, customerId],
-    );
-    if (!rowCount) throw notFound();
+    if ((await findAccountType(ctx.pool, customerId, accountId)) === undefined) throw notFound();
   }
   return runCustomerCommand(ctx, customerId, { type: 'ChangeAlerts', alerts }, metadata);
 }

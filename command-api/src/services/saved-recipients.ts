@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { centsToDollars, streams, type BankEvent } from '@bank/events';
+import { centsToDollars, streams } from '@bank/events';
 import type { EventMetadata } from '@bank/infra';
 import {
   NEW_DESTINATION_LIMIT_CENTS,
@@ -15,6 +15,7 @@ import {
   recipientsAggregate,
   type SavedRecipient,
 } from '../domain/transfers/recipients.ts';
+import { foldRecorded } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
 import { runSystemCommand } from './idempotency.ts';
 
@@ -140,10 +141,7 @@ export async function savedRecipientFields(
   type: SavableDestination['type'],
 ): Promise<Record<string, string> | undefined> {
   const events = await ctx.bus.store.readStream(recipientsStream(customerId));
-  const book = events.reduce(
-    (state, e) => recipientsAggregate.evolve(state, e.event as BankEvent),
-    recipientsAggregate.initial(),
-  );
+  const book = foldRecorded(recipientsAggregate, events);
   const found = Object.hasOwn(book.recipients, recipientId)
     ? book.recipients[recipientId]
     : undefined;

@@ -1,3 +1,8 @@
+import {
+  defaultNotificationPreferences,
+  notificationPreferences,
+  type NotificationPreferences,
+} from '@bank/contracts';
 import { z } from 'zod';
 import { defineEvent } from '../catalogue.ts';
 
@@ -12,23 +17,9 @@ const profile = {
   zipCode: z.string(),
 };
 
-export const notificationPreferences = z.object({
-  transaction: z.boolean(),
-  security: z.boolean(),
-  card: z.boolean(),
-  crypto: z.boolean(),
-  support: z.boolean(),
-  marketing: z.boolean(),
-});
-export type NotificationPreferences = z.infer<typeof notificationPreferences>;
-export const defaultNotificationPreferences: NotificationPreferences = {
-  transaction: true,
-  security: true,
-  card: true,
-  crypto: true,
-  support: true,
-  marketing: false,
-};
+// What the customer is told about is also what the profile page shows and sends: one schema, in
+// the contract.
+export { defaultNotificationPreferences, notificationPreferences, type NotificationPreferences };
 
 const registeredV1 = z.object({
   customerId: z.uuid(),

@@ -1,19 +1,10 @@
+import { NOTIFICATION_TYPES as notificationTypes } from '@bank/contracts';
 import { z } from 'zod';
 import { defineEvent } from '../catalogue.ts';
 
-export const notificationTypes = [
-  'security',
-  'card',
-  'transaction',
-  'transfer',
-  'zelle',
-  'bill_payment',
-  'system',
-  'crypto',
-  'support',
-  'alert',
-] as const;
-export type NotificationType = (typeof notificationTypes)[number];
+// The web app filters by the same types: they live in the contract.
+export { notificationTypes };
+export type { NotificationType } from '@bank/contracts';
 
 export const NotificationsMarkedRead = defineEvent(
   'NotificationsMarkedRead',

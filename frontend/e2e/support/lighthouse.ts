@@ -114,7 +114,7 @@ export async function audit(
   browser: { context: BrowserContext; port: number },
   url: string,
   formFactor: FormFactor,
-): Promise<{ scores: Scores; failedAudits: string[] }> {
+): Promise<{ scores: Scores; failedAudits: string[]; finalUrl: string }> {
   const cpuSlowdown =
     formFactor === 'mobile' ? mobileCpuSlowdown(await benchmarkIndex(browser.context)) : 1;
   const run = () =>
@@ -137,7 +137,7 @@ export async function audit(
         (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'metricSavings'),
     )
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-  return { scores: scoresOf(lhr), failedAudits };
+  return { scores: scoresOf(lhr), failedAudits, finalUrl: lhr.finalDisplayedUrl };
 }
 
 /** The middle value of each figure over the runs (one run is its own median). */

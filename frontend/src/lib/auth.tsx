@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -9,7 +10,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { SignedInSession } from '@bank/contracts';
 import { api, ApiError, onUnauthorized, setConsistencyToken } from './api-client';
+import { loadContracts } from './contracts';
 import {
   clearSession,
   forgetReturnPath,
@@ -26,7 +29,7 @@ import {
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
-export type Session = { token: string; user: User; expires_at?: string | null };
+export type Session = SignedInSession;
 
 type AuthContextValue = {
   status: AuthStatus;
@@ -41,12 +44,13 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** GET /user, checked against the schema the server declares. */
 export async function getCurrentUser(signal?: AbortSignal) {
-  const { data } = await api.get<{ user: User; session_expires_at?: string | null }>('/user', {
-    signal,
-    skipUnauthorizedHandler: true,
-  });
-  return data;
+  const [contracts, { data }] = await Promise.all([
+    loadContracts(),
+    api.get<unknown>('/user', { signal, skipUnauthorizedHandler: true }),
+  ]);
+  return contracts.currentUserData.parse(data);
 }
 
 /** The idle lifetime implied by an expiry the server has just set (it slides on every request). */
@@ -55,10 +59,20 @@ export function ttlFrom(expiresAt: string | null | undefined, now = Date.now()):
   return Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) * 1000 : null;
 }
 
-export const logoutRequest = () => api.post<null>('/logout');
+/** POST /logout (its answer has no data). */
+export async function logoutRequest() {
+  const [contracts, { data }] = await Promise.all([loadContracts(), api.post<unknown>('/logout')]);
+  return contracts.successWithoutData.shape.data.parse(data);
+}
 
-export const refreshSessionRequest = () =>
-  api.post<{ expires_at?: string; token?: string }>('/session/refresh');
+/** POST /session/refresh: the session's new idle expiry. */
+export async function refreshSessionRequest() {
+  const [contracts, { data }] = await Promise.all([
+    loadContracts(),
+    api.post<unknown>('/session/refresh'),
+  ]);
+  return contracts.sessionRefreshedData.parse(data);
+}
 
 type Props = { children: ReactNode; onSignedOut?: () => void };
 
@@ -91,10 +105,14 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     const controller = new AbortController();
     getCurrentUser(controller.signal).then(
       ({ user: current, session_expires_at }) => {
-        saveSession({ user: current, expiresAt: session_expires_at ?? null });
-        setUser(current);
-        setSessionTtlMs(ttlFrom(session_expires_at));
-        setStatus('authenticated');
+        saveSession({ user: current, expiresAt: session_expires_at });
+        // The signed-in page is the largest render of a visit: in a transition React renders
+        // it in slices, leaving the main thread free in between.
+        startTransition(() => {
+          setUser(current);
+          setSessionTtlMs(ttlFrom(session_expires_at));
+          setStatus('authenticated');
+        });
       },
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -132,7 +150,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     saveSession({
       token: session.token,
       user: session.user,
-      expiresAt: session.expires_at ?? null,
+      expiresAt: session.expires_at,
     });
     setUser(session.user);
     setSessionTtlMs(ttlFrom(session.expires_at));
@@ -156,9 +174,9 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   }, []);
 
   const refreshSession = useCallback(async () => {
-    const { data } = await refreshSessionRequest();
-    saveSession({ token: data?.token, expiresAt: data?.expires_at ?? null });
-    const ttl = ttlFrom(data?.expires_at);
+    const { expires_at } = await refreshSessionRequest();
+    saveSession({ expiresAt: expires_at });
+    const ttl = ttlFrom(expires_at);
     if (ttl) setSessionTtlMs(ttl);
   }, []);
 

@@ -13,6 +13,24 @@ export function formatSignedMoney(amount: number): string {
   return `${sign}${usd.format(Math.abs(amount))}`;
 }
 
+// toLocaleDateString builds a new formatter on every call, the costliest part of rendering a
+// list of transactions on a phone: each style's formatter is built once, on first use.
+const dateFormats = new Map<boolean, Intl.DateTimeFormat>();
+
+function dateFormat(withTime: boolean): Intl.DateTimeFormat {
+  let format = dateFormats.get(withTime);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+    });
+    dateFormats.set(withTime, format);
+  }
+  return format;
+}
+
 export function formatDate(
   value: string | number | Date | null | undefined,
   withTime = false,
@@ -20,12 +38,7 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
-  });
+  return dateFormat(withTime).format(date);
 }
 
 /** The top bar shows at most 20 characters of the email, then an ellipsis. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ttlFrom } from './auth';
 import {
   firstName,
+  formatDate,
   formatMoney,
   formatSignedMoney,
   groupDigits,
@@ -21,6 +22,26 @@ describe('formatting', () => {
     expect(formatMoney('12')).toBe('$12.00');
     expect(formatSignedMoney(-1650)).toBe('-$1,650.00');
     expect(formatSignedMoney(25.31)).toBe('+$25.31');
+  });
+
+  it('formats dates as en-US short dates, with the time when asked, as toLocaleDateString does', () => {
+    const date = new Date(2025, 0, 5, 14, 7);
+    expect(formatDate(date)).toBe('Jan 5, 2025');
+    expect(formatDate(date, true)).toBe('Jan 5, 2025, 2:07 PM');
+    expect(formatDate(date.getTime())).toBe('Jan 5, 2025');
+    const iso = '2024-11-30T10:00:00';
+    for (const withTime of [false, true])
+      expect(formatDate(iso, withTime)).toBe(
+        new Date(iso).toLocaleDateString('en-US', {
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+          ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+        }),
+      );
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('not a date');
   });
 
   it('masks all but the last four digits and groups a revealed number', () => {

@@ -1,21 +1,12 @@
+import type { SessionUserView } from '@bank/contracts';
+
 // The signed-in session as kept in the browser (keys auth_token and user).
 export const TOKEN_KEY = 'auth_token';
 export const USER_KEY = 'user';
 export const EXPIRES_KEY = 'session_expires_at';
 
-export type User = {
-  id: string | number;
-  name: string;
-  email: string;
-  phone?: string | null;
-  address?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip_code?: string | null;
-  date_of_birth?: string | null;
-  account_number?: string | null;
-  profileImage?: string | null;
-};
+/** The signed-in customer as the bank last answered it (right after registering, a part of it). */
+export type User = SessionUserView;
 
 function storage(): Storage | null {
   try {

@@ -1,24 +1,9 @@
+import type { TransactionLineView } from '@bank/contracts';
+
 // Transactions as shown on the dashboard and accounts page.
 
-export type TransactionStatus = 'completed' | 'pending' | 'processing' | (string & {});
-
-export type Transaction = {
-  id: string | number;
-  type: 'credit' | 'debit';
-  description: string;
-  /** Signed: negative for money out. */
-  amount: number;
-  date: string;
-  status: TransactionStatus;
-  account?: { id: string | number; name: string } | null;
-  account_id?: string | number;
-  reference_number?: string | null;
-  metadata?: Record<string, unknown> | null;
-  /** Category key, its label and whether the customer chose it (from the server). */
-  category?: string;
-  category_label?: string;
-  category_is_custom?: boolean;
-};
+/** A line of the history as the server answers it (amount signed: negative for money out). */
+export type Transaction = TransactionLineView;
 
 /** A category as the server names it: the key of its category table and the label to show. */
 export type TransactionCategoryInfo = { key: string; label: string; isCustom: boolean };
@@ -30,9 +15,9 @@ export type TransactionCategoryInfo = { key: string; label: string; isCustom: bo
  */
 export function transactionCategory(tx: Transaction): TransactionCategoryInfo {
   return {
-    key: tx.category ?? 'other',
-    label: tx.category_label ?? 'Other',
-    isCustom: tx.category_is_custom === true,
+    key: tx.category,
+    label: tx.category_label,
+    isCustom: tx.category_is_custom,
   };
 }
 

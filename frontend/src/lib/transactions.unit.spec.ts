@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { statusTone, transactionCategory, type Transaction } from './transactions';
+import { transaction as tx } from '@/testing/fixtures';
+import { statusTone, transactionCategory } from './transactions';
 
 describe('transaction categories', () => {
-  const tx = (extra: Partial<Transaction>): Transaction => ({
-    id: 1,
-    type: 'debit',
-    description: 'Shell Gas Station',
-    amount: -48.1,
-    date: '2026-01-02T00:00:00.000Z',
-    status: 'completed',
-    ...extra,
-  });
-
   it('shows the category the server sends, not a guess from the description', () => {
     expect(transactionCategory(tx({ category: 'fuel', category_label: 'Gas & fuel' }))).toEqual({
       key: 'fuel',
@@ -23,10 +14,6 @@ describe('transaction categories', () => {
         tx({ category: 'travel', category_label: 'Travel', category_is_custom: true }),
       ),
     ).toEqual({ key: 'travel', label: 'Travel', isCustom: true });
-  });
-
-  it('says Other when the server sent no category', () => {
-    expect(transactionCategory(tx({}))).toEqual({ key: 'other', label: 'Other', isCustom: false });
   });
 });
 

@@ -1,12 +1,26 @@
+import { defaultNotificationPreferences, type UserView } from '@bank/contracts';
 import type { Account } from '@/lib/accounts';
+import type { Transaction } from '@/lib/transactions';
 import { TOKEN_KEY, USER_KEY } from '@/lib/session-storage';
 
-export const testUser = {
+/** The signed-in customer as GET /api/user answers it (the contract's shape). */
+export const testUser: UserView = {
   id: 'u1',
   name: 'Alex Morgan',
   email: 'alex.morgan@example.com',
+  phone: '555-0100',
+  address: '1 Harbor Way',
+  city: 'Springfield',
+  state: 'IL',
+  zip_code: '62701',
+  zipCode: '62701',
+  date_of_birth: '1990-04-01',
+  dateOfBirth: '1990-04-01',
   account_number: '598410238009',
+  employment_status: null,
   profileImage: null,
+  notification_preferences: defaultNotificationPreferences,
+  created_at: '2025-01-02T10:00:00.000Z',
 };
 
 /** Stores a session the way the app does, so AuthProvider fetches /api/user on start. */
@@ -36,16 +50,22 @@ export const account = (over: Partial<Account> = {}): Account => ({
   ...over,
 });
 
-export const transaction = (over: Record<string, unknown> = {}) => ({
+/** A line of the history as the server answers it (the contract's shape). */
+export const transaction = (over: Partial<Transaction> = {}): Transaction => ({
   id: 't1',
   type: 'debit',
   description: 'Blue Spruce Cafe',
   amount: -12.5,
   date: '2025-03-02T10:00:00Z',
   status: 'completed',
+  kind: 'card_purchase',
   account: { id: 'a1', name: 'Premium Checking' },
   account_id: 'a1',
+  account_name: 'Premium Checking',
   reference_number: 'REF-1',
   metadata: {},
+  category: 'dining',
+  category_label: 'Dining',
+  category_is_custom: false,
   ...over,
 });

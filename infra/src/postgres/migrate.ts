@@ -3,20 +3,44 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Pool } from './pool.ts';
 
-const builtInDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+/** The event store's own migrations, applied by every `migrate` before the folders it is given. */
+export const eventStoreMigrationsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../migrations',
+);
+
+/** One migration: its name, as recorded in `schema_migrations`, and the files of its parts. */
+export interface PlannedMigration {
+  name: string;
+  files: string[];
+}
+
+/**
+ * The migrations in the folders, in the order they apply: by name. Files of the same name in
+ * several folders are the parts of one migration, applied together in the order of the folders
+ * and recorded once: a migration written for several read models' tables is kept as one part in
+ * each read model's folder, and a database that has it recorded does not apply it again.
+ */
+export function planMigrations(dirs: string[]): PlannedMigration[] {
+  const byName = new Map<string, string[]>();
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir)
+      .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+      .sort()) {
+      byName.set(name, [...(byName.get(name) ?? []), path.join(dir, name)]);
+    }
+  }
+  return [...byName.entries()]
+    .map(([name, files]) => ({ name, files }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
 
 /**
  * Applies versioned SQL files (NNNN_name.sql) in order, once each, under an advisory lock so that
  * several processes starting together do not race. Packages may contribute their own folders.
  */
 export async function migrate(pool: Pool, extraDirs: string[] = []): Promise<string[]> {
-  const files = [builtInDir, ...extraDirs]
-    .flatMap((dir) =>
-      readdirSync(dir)
-        .filter((f) => /^\d{4}_.+\.sql$/.test(f))
-        .map((f) => ({ name: f, file: path.join(dir, f) })),
-    )
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const migrations = planMigrations([eventStoreMigrationsDir, ...extraDirs]);
   const client = await pool.connect();
   const applied: string[] = [];
   try {
@@ -38,11 +62,11 @@ export async function migrate(pool: Pool, extraDirs: string[] = []): Promise<str
         (r) => r.name,
       ),
     );
-    for (const { name, file } of files) {
+    for (const { name, files } of migrations) {
       if (done.has(name)) continue;
       await client.query('BEGIN');
       try {
-        await client.query(readFileSync(file, 'utf8'));
+        for (const file of files) await client.query(readFileSync(file, 'utf8'));
         await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
         await client.query('COMMIT');
         applied.push(name);

@@ -1,9 +1,9 @@
 import { checkRole, createPool, grantApplicationRole, migrate, type Pool } from '@bank/infra';
-import { projectionsMigrationsDir } from '@bank/projections';
+import { projectionsMigrationDirs } from '@bank/projections';
 
 /** Applies the migrations of every package: the event store first, then the read models. */
 export function migrateAll(pool: Pool): Promise<string[]> {
-  return migrate(pool, [projectionsMigrationsDir]);
+  return migrate(pool, projectionsMigrationDirs);
 }
 
 /**

@@ -154,6 +154,114 @@ describe('the declared answers of the money and settings calls in the OpenAPI do
   });
 });
 
+describe('the declared answers of sign-in, the customer, the dashboard, notifications and contact', () => {
+  it('documents each answer with the fields the web app reads', async () => {
+    const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
+    const answers: [path: string, method: string, status: string, field: string][] = [
+      ['/api/login/two-factor', 'post', '200', 'token'],
+      ['/api/register', 'post', '201', 'token'],
+      ['/api/register', 'post', '200', 'next_steps'],
+      ['/api/session/refresh', 'post', '200', 'expires_at'],
+      ['/api/step-up', 'post', '200', 'stepped_up_at'],
+      ['/api/two-factor', 'get', '200', 'recovery_codes_left'],
+      ['/api/two-factor/setup', 'post', '200', 'otpauth_url'],
+      ['/api/two-factor/confirm', 'post', '200', 'recovery_codes'],
+      ['/api/two-factor/disable', 'post', '200', 'enabled'],
+      ['/api/user', 'get', '200', 'user'],
+      ['/api/profile', 'put', '200', 'user'],
+      ['/api/profile/photo', 'put', '200', 'user'],
+      ['/api/profile/photo', 'delete', '200', 'user'],
+      ['/api/profile/notification-preferences', 'put', '200', 'user'],
+      ['/api/notifications', 'get', '200', 'notifications'],
+      ['/api/notifications/summary', 'get', '200', 'unread_count'],
+      ['/api/contact/appointments', 'post', '201', 'request_id'],
+      ['/api/contact/messages', 'post', '201', 'request_id'],
+      ['/api/dashboard', 'get', '200', 'recent_transactions'],
+      ['/api/dashboard/comprehensive-history', 'get', '200', 'next_cursor'],
+      ['/api/search', 'get', '200', 'contacts'],
+    ];
+    for (const [path, method, status, field] of answers) {
+      const data = declaredData(doc, path, method, status);
+      expect(data?.properties, `${method.toUpperCase()} ${path}`).toHaveProperty(field);
+    }
+
+    // Sign-in answers a session or, with two-factor on, the challenge for the code.
+    const signIn = declaredData(doc, '/api/login', 'post', '200') as { anyOf?: unknown[] };
+    expect(signIn.anyOf).toHaveLength(2);
+    const user = declaredData(doc, '/api/user', 'get', '200')!.properties!.user as {
+      required: string[];
+    };
+    expect(user.required).toEqual(
+      expect.arrayContaining(['name', 'email', 'profileImage', 'account_number', 'zipCode']),
+    );
+    const dashboard = declaredData(doc, '/api/dashboard', 'get', '200')!.properties!;
+    expect(Object.keys(dashboard)).toEqual(
+      expect.arrayContaining(['accounts', 'total_balance', 'cashback', 'savings_goal']),
+    );
+    const notification = declaredData(doc, '/api/notifications', 'get', '200')!.properties!
+      .notifications as { items: { required: string[] } };
+    expect(notification.items.required).toEqual(
+      expect.arrayContaining(['id', 'type', 'title', 'message', 'time_ago', 'is_read', 'priority']),
+    );
+
+    for (const [path, method] of [
+      ['/api/forgot-password', 'post'],
+      ['/api/reset-password', 'post'],
+      ['/api/logout', 'post'],
+      ['/api/change-password', 'post'],
+      ['/api/notifications/{id}/read', 'post'],
+      ['/api/notifications/read-all', 'post'],
+      ['/api/notifications/{id}', 'delete'],
+    ] as const) {
+      expect(
+        declaredData(doc, path, method, '200'),
+        `${method.toUpperCase()} ${path}`,
+      ).toBeDefined();
+    }
+  });
+});
+
+describe('the declared answers of the ops and audit calls', () => {
+  it('documents what the ops CLI and auditors read, and the statement in its three formats', async () => {
+    const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
+    const answers: [path: string, method: string, status: string, field: string][] = [
+      ['/api/ops/customers/erase', 'post', '200', 'customer_id'],
+      ['/api/ops/contact-requests/erase', 'post', '200', 'request_ids'],
+      ['/api/ops/deposits', 'post', '201', 'reference_number'],
+      ['/api/ops/auditors', 'post', '201', 'token'],
+      ['/api/ops/auditors/{auditorId}', 'delete', '200', 'auditor_id'],
+      ['/api/ops/parked-events', 'get', '200', 'parked_events'],
+      ['/api/ops/parked-events/retry', 'post', '200', 'status'],
+      ['/api/ops/parked-events/skip', 'post', '200', 'status'],
+      ['/api/ops/password-resets', 'get', '200', 'password_resets'],
+      ['/api/ops/zelle-claim-codes', 'get', '200', 'zelle_claim_codes'],
+      ['/api/ops/contact-requests', 'get', '200', 'contact_requests'],
+      ['/api/ops/ledger', 'get', '200', 'balanced'],
+      ['/api/ops/crypto-deposits', 'get', '200', 'crypto_deposits'],
+      ['/api/ops/crypto-deposits/{id}/approve', 'post', '200', 'status'],
+      ['/api/ops/crypto-deposits/{id}/reject', 'post', '200', 'status'],
+      ['/api/audit/accounts/{accountId}/events', 'get', '200', 'next_after_version'],
+      ['/api/audit/accounts/{accountId}/balance', 'get', '200', 'available_balance'],
+      ['/api/audit/customers/{customerId}/replay', 'get', '200', 'steps'],
+    ];
+    for (const [path, method, status, field] of answers) {
+      const data = declaredData(doc, path, method, status);
+      expect(data?.properties, `${method.toUpperCase()} ${path}`).toHaveProperty(field);
+    }
+
+    const statement = doc.paths['/api/audit/accounts/{accountId}/statement'].get.responses['200']
+      .content as Record<string, { schema: { properties?: { data?: { properties?: object } } } }>;
+    expect(Object.keys(statement).sort()).toEqual([
+      'application/json',
+      'application/pdf',
+      'text/csv',
+    ]);
+    expect(statement['application/json']!.schema.properties?.data?.properties).toHaveProperty(
+      'closing_balance',
+    );
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves a readable reference of the document, under the same Content-Security-Policy', async () => {
     const page = await fetch(`${bank.baseUrl}/api/docs`);

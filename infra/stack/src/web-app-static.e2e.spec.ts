@@ -52,15 +52,18 @@ describe.skipIf(!built)('the built web app', () => {
   });
 
   it.skipIf(!existsSync(path.join(frontendDist, 'login.html')))(
-    'sends / and /login pre-rendered, and every other page the empty shell',
+    'sends / and /login pre-rendered, /dashboard naming its code, and every other page the empty shell',
     async () => {
       const html = async (page: string) => (await fetch(`${bank.baseUrl}${page}`)).text();
       expect(await html('/')).toContain('Banking that knows your name.');
       expect(await html('/login')).toContain('Sign in to Online Banking');
       expect(await html('/login?next=%2Faccounts')).toContain('Sign in to Online Banking');
-      for (const page of ['/dashboard', '/about', '/login/extra']) {
+      const dashboardChunk = /<link rel="modulepreload" crossorigin href="\/assets\/dashboard-/;
+      expect(await html('/dashboard?tab=1')).toMatch(dashboardChunk);
+      for (const page of ['/dashboard', '/about', '/login/extra', '/dashboard/extra']) {
         expect(await html(page)).toContain('<div id="root"></div>');
       }
+      expect(await html('/about')).not.toMatch(dashboardChunk);
     },
   );
 });

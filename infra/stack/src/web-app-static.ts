@@ -27,12 +27,14 @@ export function webAppStaticOptions(root: string): FastifyStaticOptions {
 
 /**
  * The file sent for a page path of the web app. The build pre-renders a few public pages
- * (frontend/prerender.ts: `/` is index.html, `/login` is login.html) and writes the empty shell
- * every other path gets as app.html; a build without it sends index.html for every page.
+ * (frontend/prerender.ts: `/` is index.html, `/login` is login.html), names the code of the
+ * dashboard in dashboard.html, and writes the empty shell every other path gets as app.html; a
+ * build without them sends index.html for every page.
  */
 export function webAppPageFile(root: string): (url: string) => string {
   const shell = existsSync(path.join(root, 'app.html')) ? 'app.html' : 'index.html';
-  const prerendered = new Map([['/', 'index.html']]);
-  if (existsSync(path.join(root, 'login.html'))) prerendered.set('/login', 'login.html');
-  return (url) => prerendered.get(url.split('?')[0]!) ?? shell;
+  const pages = new Map([['/', 'index.html']]);
+  for (const page of ['login', 'dashboard'])
+    if (existsSync(path.join(root, `${page}.html`))) pages.set(`/${page}`, `${page}.html`);
+  return (url) => pages.get(url.split('?')[0]!) ?? shell;
 }

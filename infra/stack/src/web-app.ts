@@ -13,6 +13,7 @@ const SOURCES = [
   'index.html',
   'vite.config.ts',
   'prerender.ts',
+  'build-manifest.ts',
   'package.json',
   'tsconfig.json',
 ];
@@ -38,6 +39,30 @@ export function webAppStaleness(dist = frontendDist, sourceDir = frontendDir): s
 }
 
 /**
+ * Builds the web app as `npm run build` does: with the frontend's own Vite and production
+ * settings whatever the environment says (under Vitest NODE_ENV is `test`, with which Vite would
+ * bundle React's development build, three times the size).
+ */
+export async function buildWebApp(): Promise<{ ok: boolean; output: string }> {
+  const output: string[] = [];
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn('npm', ['run', 'build', '-w', 'frontend'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.on('error', (error) => {
+      output.push(error.message);
+      resolve(1);
+    });
+    child.on('close', (exitCode) => resolve(exitCode ?? 1));
+  });
+  return { ok: code === 0, output: output.join('') };
+}
+
+/**
  * Builds the web app when frontend/dist is missing or older than its sources, so that
  * `npm start` in a fresh clone serves it with no other step. A failed build is logged and the
  * bank still starts, serving the API alone.
@@ -50,23 +75,10 @@ export async function ensureWebAppBuilt(log: (line: string) => void): Promise<vo
   }
   log(`Web app: ${reason}, building it (npm run build -w frontend)...`);
   const started = Date.now();
-  const output: string[] = [];
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn('npm', ['run', 'build', '-w', 'frontend'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.on('error', (error) => {
-      output.push(error.message);
-      resolve(1);
-    });
-    child.on('close', (exitCode) => resolve(exitCode ?? 1));
-  });
-  if (code === 0) {
+  const { ok, output } = await buildWebApp();
+  if (ok) {
     log(`Web app: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else {
-    log(`Web app: the build failed (exit ${code}); serving the API only.\n${output.join('')}`);
+    log(`Web app: the build failed; serving the API only.\n${output}`);
   }
 }

@@ -18,8 +18,8 @@ import {
 } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsProjection } from '../core/accounts.ts';
-import { transactionsProjection } from '../core/transactions.ts';
+import { accountsProjection } from '../read-models/accounts/projection.ts';
+import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
 import { checkingOpened } from './test-fixtures.ts';
 import { createProjectionRunner, rebuildProjection } from './projection-runner.ts';

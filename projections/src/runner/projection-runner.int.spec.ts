@@ -3,8 +3,8 @@ import { AccountCredited, catalogue, ledgerAccounts, streams } from '@bank/event
 import { createPgEventStore, createPool, type EventStore, type Pool } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsProjection } from '../core/accounts.ts';
-import { transactionsProjection } from '../core/transactions.ts';
+import { accountsProjection } from '../read-models/accounts/projection.ts';
+import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import type { Projection } from '../projection.ts';
 import { catchUpProjection, readCheckpoint, rebuildProjection } from './projection-runner.ts';
 import { checkingOpened } from './test-fixtures.ts';

@@ -12,7 +12,7 @@ import { createPgEventStore, createPool, type EventStore, type Pool } from '@ban
 import { createTestDatabase, testDatabaseUrlAs } from '@bank/infra/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactionsProjection } from '../core/transactions.ts';
+import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import type { Projection } from '../projection.ts';
 import { ArrayParam } from '../toolkit/array-param.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';

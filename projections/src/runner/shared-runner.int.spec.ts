@@ -11,8 +11,8 @@ import {
 import { createPgEventStore, createPool, type EventStore, type Pool } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsProjection } from '../core/accounts.ts';
-import { transactionsProjection } from '../core/transactions.ts';
+import { accountsProjection } from '../read-models/accounts/projection.ts';
+import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import { defineProjection, type Projection } from '../projection.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
 import {

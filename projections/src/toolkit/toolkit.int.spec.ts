@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { catalogue } from '@bank/events';
-import { createPgEventStore, START } from '@bank/infra';
+import { createPgEventStore, createPool, START } from '@bank/infra';
+import { createTestDatabase } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
-import { accountsProjection } from '../core/accounts.ts';
+import { accountsProjection } from '../read-models/accounts/projection.ts';
 import { defineProjection } from '../projection.ts';
 import { catchUpProjection, readCheckpoint } from '../runner/projection-runner.ts';
 import { projectionLag } from './lag.ts';
@@ -180,5 +182,54 @@ describe('projection toolkit', () => {
         new Date('2025-01-02T03:04:05.000Z'),
       ]),
     ).toMatch(/^UPDATE t SET a = 'it''s', b = '12', c = '\$3' WHERE d = NULL AND e = '2025-01-0\d/);
+  });
+});
+
+describe('projection toolkit, one database for the file', () => {
+  const { givenEvents: givenInShared } = projectionTest(accountsProjection, {
+    sharedDatabase: true,
+  });
+
+  it('starts each scenario from empty tables, seeing its own events only', async () => {
+    const first = givenInShared(history);
+    await first.thenRows('rm_accounts', [{ account_id: accountId, balance_cents: 7_450 }]);
+    const pool = await first.pool();
+
+    // The same account's stream again: the log goes on (versions continue), the projection
+    // starts over.
+    const again = givenInShared(history.slice(0, 2));
+    await again.thenRows('rm_accounts', [{ account_id: accountId, balance_cents: 10_000 }]);
+    await again.thenRows('rm_ledger_balances', [
+      { ledger_account: 'cash:teller', balance_cents: -10_000 },
+    ]);
+    expect(await again.pool()).toBe(pool);
+    const { rows } = await pool.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM events WHERE stream_id = $1',
+      [`account-${accountId}`],
+    );
+    expect(rows[0]!.count).toBe(history.length + 2);
+
+    await expect(first.thenRows('rm_accounts', [])).rejects.toThrow(/Another scenario ran/);
+  });
+
+  it('waits for the events it wrote while an older transaction elsewhere is still open', async () => {
+    const pool = await givenInShared(history).pool();
+    const count = async () =>
+      Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
+    const before = await count();
+    // A transaction open on the same server, as the test files beside this one keep: until it
+    // ends, the log reader reads none of the events written after it began.
+    const elsewhere = createPool(await createTestDatabase(), 1);
+    const blocker = await elsewhere.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('SELECT pg_current_xact_id()');
+    const asserted = givenInShared(history).thenRows('rm_accounts', [
+      { account_id: accountId, balance_cents: 7_450 },
+    ]);
+    while ((await count()) < before + history.length) await setTimeout(5);
+    await blocker.query('COMMIT');
+    blocker.release();
+    await elsewhere.end();
+    await asserted;
   });
 });

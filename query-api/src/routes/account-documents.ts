@@ -22,6 +22,7 @@ import {
   statementPdf,
   type Receipt,
 } from '@bank/infra/audit';
+import { accountFirstActivity, findReceiptLine } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maskAccountNumber } from '../views/accounts.ts';
@@ -32,7 +33,7 @@ import {
   movementTimeline,
 } from '../views/receipts.ts';
 import { monthOf, monthStart, nextMonthStart, statementMonths } from '../views/statement-months.ts';
-import { transactionView, type TransactionRow } from '../views/transactions.ts';
+import { transactionView } from '../views/transactions.ts';
 import { statementView } from './audit.ts';
 
 const transactionParams = z.object({ transactionId: transactionIdText });
@@ -47,12 +48,6 @@ const statementQuery = z.object({
     .enum(['json', 'csv', 'pdf'], { message: 'The format must be json, csv or pdf.' })
     .default('json'),
 });
-
-interface ReceiptRow extends TransactionRow {
-  hold_id: string | null;
-  entry_id: string;
-  account_number: string;
-}
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
@@ -71,17 +66,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
   app.addHook('onRequest', requireCustomer(sessions));
 
   const loadReceipt = async (customerId: string, transactionId: string) => {
-    const { rows } = await pool.query<ReceiptRow>(
-      // A line's id, or a reference number (what a transfer's confirmation has): then the
-      // customer's own line of that movement, the money sent before its fee.
-      `SELECT t.*, a.name AS account_name, a.account_number FROM rm_transactions t
-       JOIN rm_accounts a ON a.account_id = t.account_id
-       WHERE (t.id = $1 OR t.reference_number = $1) AND t.customer_id = $2
-       ORDER BY (t.id = $1) DESC, (t.kind = 'fee'), (t.direction = 'credit'), t.position
-       LIMIT 1`,
-      [transactionId, customerId],
-    );
-    const row = rows[0];
+    const row = await findReceiptLine(pool, customerId, transactionId);
     if (!row) throw notFound();
     const account = await accountInfo(pool, row.account_id);
     if (!account) throw notFound();
@@ -175,16 +160,10 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
   );
 
   const ownAccount = async (customerId: string, accountId: string) => {
-    const { rows } = await pool.query<{ first_activity: Date }>(
-      `SELECT least(a.opened_at, (SELECT min(created_at) FROM rm_transactions t
-                                  WHERE t.account_id = a.account_id)) AS first_activity
-       FROM rm_accounts a WHERE a.account_id = $1 AND a.customer_id = $2`,
-      [accountId, customerId],
-    );
-    const row = rows[0];
-    const account = row ? await accountInfo(pool, accountId) : undefined;
-    if (!row || !account) throw notFound();
-    return { account, firstActivity: row.first_activity };
+    const firstActivity = await accountFirstActivity(pool, customerId, accountId);
+    const account = firstActivity ? await accountInfo(pool, accountId) : undefined;
+    if (!firstActivity || !account) throw notFound();
+    return { account, firstActivity };
   };
 
   app.get(

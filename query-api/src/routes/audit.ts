@@ -1,3 +1,12 @@
+import {
+  auditAccountEventsAnswer,
+  auditBalanceAnswer,
+  auditReplayAnswer,
+  auditStatementAnswer,
+  fileBody,
+  parkedEventsAnswer,
+  type AuditEventView,
+} from '@bank/contracts';
 import { centsToDollars } from '@bank/events';
 import {
   fieldError,
@@ -47,8 +56,11 @@ const statementQuery = z.object({
     .default('csv'),
 });
 
+/** A metadata value that is text, else null. */
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
 /** An event as auditors see it: as stored, with who caused it, why and when. */
-export function auditEventView(event: AuditEvent) {
+export function auditEventView(event: AuditEvent): AuditEventView {
   return {
     position: event.position,
     transaction_id: event.transactionId,
@@ -57,9 +69,9 @@ export function auditEventView(event: AuditEvent) {
     type: event.type,
     schema_version: event.schemaVersion,
     data: event.data,
-    actor: event.metadata.actor ?? null,
-    correlation_id: event.metadata.correlationId ?? null,
-    causation_id: event.metadata.causationId ?? null,
+    actor: textOrNull(event.metadata.actor),
+    correlation_id: textOrNull(event.metadata.correlationId),
+    causation_id: textOrNull(event.metadata.causationId),
     recorded_at: event.recordedAt.toISOString(),
     metadata: event.metadata,
     hash: event.hash,
@@ -110,7 +122,13 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/audit/accounts/:accountId/events',
-    { schema: { params: accountParams, querystring: eventsQuery } },
+    {
+      schema: {
+        params: accountParams,
+        querystring: eventsQuery,
+        response: { 200: auditAccountEventsAnswer },
+      },
+    },
     async (request) => {
       const { accountId } = request.params;
       await knownAccount(accountId);
@@ -129,7 +147,13 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/audit/accounts/:accountId/balance',
-    { schema: { params: accountParams, querystring: balanceQuery } },
+    {
+      schema: {
+        params: accountParams,
+        querystring: balanceQuery,
+        response: { 200: auditBalanceAnswer },
+      },
+    },
     async (request) => {
       const { accountId } = request.params;
       const at = request.query.at === undefined ? new Date() : parseAsOf(request.query.at);
@@ -151,7 +175,22 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/audit/accounts/:accountId/statement',
-    { schema: { params: accountParams, querystring: statementQuery } },
+    {
+      schema: {
+        params: accountParams,
+        querystring: statementQuery,
+        response: {
+          200: {
+            description: 'The statement in the format asked for',
+            content: {
+              'application/json': { schema: auditStatementAnswer },
+              'text/csv': { schema: fileBody },
+              'application/pdf': { schema: fileBody },
+            },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { accountId } = request.params;
       const from = parseInstant(request.query.from, 'start');
@@ -178,7 +217,7 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/audit/customers/:customerId/replay',
-    { schema: { params: customerParams } },
+    { schema: { params: customerParams, response: { 200: auditReplayAnswer } } },
     async (request) => {
       const { customerId } = request.params;
       if (!(await customerExists(pool, customerId))) throw notFound();
@@ -222,7 +261,12 @@ export const opsParkedEventQueryRoutes: FastifyPluginAsyncZod<{
   app.addHook('onRequest', requireOps(opsToken));
   app.get(
     '/ops/parked-events',
-    { schema: { querystring: z.object({ all: queryBoolean }) } },
+    {
+      schema: {
+        querystring: z.object({ all: queryBoolean }),
+        response: { 200: parkedEventsAnswer },
+      },
+    },
     async (request) => {
       const parked = await listParkedEvents(pool, { all: request.query.all });
       return ok({

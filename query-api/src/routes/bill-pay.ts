@@ -6,6 +6,14 @@ import {
   type BillPayCategory,
 } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import {
+  billPayHistory,
+  listPayees,
+  listScheduledBillPayments,
+  type BillPayHistoryRow,
+  type BillPaymentRow,
+  type PayeeRow,
+} from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -23,17 +31,6 @@ const categoryIcons: Record<BillPayCategory, string> = {
   other: 'file-text',
 };
 
-/** Posting kinds that are transfers (between accounts, to people and banks). */
-const TRANSFER_KINDS = [
-  'transfer',
-  'between-accounts',
-  'same-bank',
-  'external-bank',
-  'sepa',
-  'zelle',
-  'wire',
-];
-
 const historyTypes = {
   all: null,
   bill_payments: 'bill_payment',
@@ -45,27 +42,6 @@ const historyQuery = z.object({
   type: z.enum(['all', 'bill_payments', 'transfers', 'transactions']).default('all'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-interface PayeeRow extends Record<string, unknown> {
-  payee_id: string;
-  name: string;
-  display_name: string | null;
-  category: BillPayCategory;
-  account_last4: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  phone: string | null;
-  default_amount_cents: number | null;
-  autopay_enabled: boolean;
-  autopay_day: number | null;
-  autopay_amount_cents: number | null;
-  autopay_account_id: string | null;
-  created_at: Date;
-  next_date: string | null;
-  next_amount_cents: number | null;
-}
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 
@@ -100,25 +76,7 @@ function payeeView(row: PayeeRow) {
   };
 }
 
-interface PaymentRow extends Record<string, unknown> {
-  id: string;
-  source: 'scheduled' | 'autopay';
-  schedule_id: string;
-  payee_id: string;
-  payee_name: string;
-  category: BillPayCategory;
-  from_account_id: string;
-  account_name: string;
-  amount_cents: number;
-  scheduled_date: string;
-  memo: string | null;
-  is_recurring: boolean;
-  recurring_frequency: string | null;
-  recurring_end_date: string | null;
-  status: string;
-}
-
-function paymentView(row: PaymentRow) {
+function paymentView(row: BillPaymentRow) {
   return {
     id: row.id,
     payment_id: row.schedule_id,
@@ -140,20 +98,7 @@ function paymentView(row: PaymentRow) {
   };
 }
 
-interface HistoryRow extends Record<string, unknown> {
-  id: string;
-  source_type: 'transaction' | 'transfer' | 'bill_payment';
-  description: string;
-  category: string;
-  signed_cents: number;
-  date: Date;
-  status: string;
-  account_name: string;
-  reference_number: string | null;
-  receipt_id: string | null;
-}
-
-function historyIcon(row: HistoryRow): string {
+function historyIcon(row: BillPayHistoryRow): string {
   if (row.source_type === 'bill_payment') {
     return categoryIcons[row.category as BillPayCategory] ?? 'file-text';
   }
@@ -161,7 +106,7 @@ function historyIcon(row: HistoryRow): string {
   return row.signed_cents >= 0 ? 'arrow-down-left' : 'arrow-up-right';
 }
 
-function historyView(row: HistoryRow) {
+function historyView(row: BillPayHistoryRow) {
   return {
     id: row.id,
     source_type: row.source_type,
@@ -202,31 +147,12 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get('/bill-payments/payees', async (request) => {
-    const { rows } = await pool.query<PayeeRow>(
-      `SELECT p.*, n.next_date, n.next_amount_cents
-       FROM rm_bill_payees p
-       LEFT JOIN LATERAL (
-         SELECT to_char(b.scheduled_date, 'YYYY-MM-DD') AS next_date, b.amount_cents AS next_amount_cents
-         FROM rm_bill_payments b
-         WHERE b.payee_id = p.payee_id AND b.status = 'scheduled'
-         ORDER BY b.scheduled_date, b.amount_cents LIMIT 1
-       ) n ON true
-       WHERE p.customer_id = $1 AND NOT p.removed
-       ORDER BY p.position`,
-      [request.customerId],
-    );
+    const rows = await listPayees(pool, request.customerId);
     return ok({ payees: rows.map(payeeView) }, 'Payees retrieved successfully');
   });
 
   app.get('/bill-payments/scheduled', async (request) => {
-    const { rows } = await pool.query<PaymentRow>(
-      `SELECT b.*, to_char(b.scheduled_date, 'YYYY-MM-DD') AS scheduled_date,
-         to_char(b.recurring_end_date, 'YYYY-MM-DD') AS recurring_end_date, a.name AS account_name
-       FROM rm_bill_payments b JOIN rm_accounts a ON a.account_id = b.from_account_id
-       WHERE b.customer_id = $1 AND b.status = 'scheduled'
-       ORDER BY b.scheduled_date, b.position`,
-      [request.customerId],
-    );
+    const rows = await listScheduledBillPayments(pool, request.customerId);
     return ok({ payments: rows.map(paymentView) }, 'Scheduled payments retrieved successfully');
   });
 
@@ -238,30 +164,7 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
    */
   app.get('/bill-payments/history', { schema: { querystring: historyQuery } }, async (request) => {
     const sourceType = historyTypes[request.query.type];
-    const { rows } = await pool.query<HistoryRow>(
-      `SELECT * FROM (
-         SELECT t.id,
-           CASE WHEN t.kind = 'bill_payment' THEN 'bill_payment'
-                WHEN t.kind = ANY($2::text[]) THEN 'transfer'
-                ELSE 'transaction' END AS source_type,
-           t.description, coalesce(t.metadata->>'category', t.kind) AS category,
-           CASE WHEN t.direction = 'credit' THEN t.amount_cents ELSE -t.amount_cents END AS signed_cents,
-           t.created_at AS date, t.status, a.name AS account_name, t.reference_number,
-           t.position, t.id AS receipt_id
-         FROM rm_transactions t JOIN rm_accounts a ON a.account_id = t.account_id
-         WHERE t.customer_id = $1
-         UNION ALL
-         SELECT b.id, 'bill_payment', 'Bill payment to ' || b.payee_name, b.category,
-           -b.amount_cents, (b.scheduled_date::timestamp AT TIME ZONE 'America/New_York'),
-           b.status, a.name, b.reference_number, b.position, NULL
-         FROM rm_bill_payments b JOIN rm_accounts a ON a.account_id = b.from_account_id
-         WHERE b.customer_id = $1 AND b.status IN ('scheduled', 'failed', 'cancelled')
-       ) h
-       WHERE $3::text IS NULL OR h.source_type = $3
-       ORDER BY h.date DESC, h.position DESC
-       LIMIT $4`,
-      [request.customerId, TRANSFER_KINDS, sourceType, request.query.limit],
-    );
+    const rows = await billPayHistory(pool, request.customerId, sourceType, request.query.limit);
     return ok({ transactions: rows.map(historyView) }, 'History retrieved successfully');
   });
 };

@@ -1,3 +1,4 @@
+import { pendingCryptoDepositsAnswer } from '@bank/contracts';
 import {
   bankDepositAddress,
   centsToDollars,
@@ -7,7 +8,6 @@ import {
   unitsToCoinText,
   unitsToCoins,
   unitsValueCents,
-  type CryptoSymbol,
 } from '@bank/events';
 import {
   deterministicUuid,
@@ -17,22 +17,16 @@ import {
   type Pool,
   type SessionStore,
 } from '@bank/infra';
+import {
+  findCryptoTransactions,
+  listPendingDeposits,
+  readHoldings,
+  readMarket,
+  readPendingDeposits,
+  type CryptoTransactionRow,
+} from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { receiptIdOf } from '../views/receipts.ts';
-
-interface MarketRow extends Record<string, unknown> {
-  symbol: CryptoSymbol;
-  price_cents: number;
-  price_micro_usd: number | null;
-  bid_micro_usd: number | null;
-  ask_micro_usd: number | null;
-  change_24h_bps: number;
-  volume_dollars: number;
-  market_cap_dollars: number;
-  source: string;
-  as_of: Date;
-}
 
 /** Basis points as a percentage number with 2 decimals (-234 → -2.34), by text. */
 function bpsToPercent(bps: number): number {
@@ -59,30 +53,7 @@ const transactionsQuery = z.object({
   status: z.enum(['completed', 'pending', 'processing', 'failed', 'all']).optional(),
 });
 
-interface TransactionRow extends Record<string, unknown> {
-  id: string;
-  type: string;
-  symbol: CryptoSymbol;
-  units: number;
-  price_cents: number;
-  price_micro_usd: number | null;
-  usd_cents: number;
-  fee_cents: number;
-  total_cents: number;
-  network_fee_units: number;
-  status: string;
-  network: string | null;
-  tx_hash: string | null;
-  address: string | null;
-  reference_number: string | null;
-  deposit_address: string | null;
-  review_note: string | null;
-  created_at: Date;
-  executed_at: Date | null;
-  receipt_id?: string | null;
-}
-
-function transactionView(row: TransactionRow) {
+function transactionView(row: CryptoTransactionRow) {
   const amount = unitsToCoins(row.units);
   return {
     id: row.id,
@@ -118,13 +89,8 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  const readMarket = async () => {
-    const { rows } = await pool.query<MarketRow>('SELECT * FROM rm_crypto_market');
-    return new Map(rows.map((r) => [r.symbol, r]));
-  };
-
   app.get('/crypto/market-data', async () => {
-    const market = await readMarket();
+    const market = await readMarket(pool);
     const rows = cryptoSymbols.flatMap((s) => market.get(s) ?? []);
     return ok(
       {
@@ -148,21 +114,14 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get('/crypto/portfolio', async (request) => {
     const [market, holdings, pending] = await Promise.all([
-      readMarket(),
-      pool.query<{ symbol: CryptoSymbol; units: number }>(
-        'SELECT symbol, units FROM rm_crypto_holdings WHERE customer_id = $1 AND units > 0',
-        [request.customerId],
-      ),
-      pool.query<{ symbol: CryptoSymbol; units: number }>(
-        `SELECT symbol, sum(units)::bigint AS units FROM rm_crypto_transactions
-         WHERE customer_id = $1 AND type = 'deposit' AND status = 'pending' GROUP BY symbol`,
-        [request.customerId],
-      ),
+      readMarket(pool),
+      readHoldings(pool, request.customerId),
+      readPendingDeposits(pool, request.customerId),
     ]);
     // Pending deposit claims are shown beside the balance, never in it or in the total value.
     const items = cryptoSymbols.flatMap((symbol) => {
-      const held = holdings.rows.find((h) => h.symbol === symbol);
-      const pendingUnits = Number(pending.rows.find((p) => p.symbol === symbol)?.units ?? 0);
+      const held = holdings.find((h) => h.symbol === symbol);
+      const pendingUnits = Number(pending.find((p) => p.symbol === symbol)?.units ?? 0);
       if (!held && pendingUnits === 0) return [];
       const units = held?.units ?? 0;
       const quote = market.get(symbol);
@@ -199,23 +158,12 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
     { schema: { querystring: transactionsQuery } },
     async (request) => {
       const q = request.query;
-      const { rows } = await pool.query<TransactionRow>(
-        `SELECT *, ${receiptIdOf('rm_crypto_transactions.customer_id', 'rm_crypto_transactions.reference_number')} AS receipt_id
-       FROM rm_crypto_transactions
-       WHERE customer_id = $1
-         AND ($2::text IS NULL OR type = $2)
-         AND ($3::text IS NULL OR symbol = $3)
-         AND ($4::text IS NULL OR status = $4)
-       ORDER BY created_at DESC, position DESC
-       LIMIT $5`,
-        [
-          request.customerId,
-          q.type && q.type !== 'all' ? q.type : null,
-          q.symbol && q.symbol !== 'ALL' ? q.symbol : null,
-          q.status && q.status !== 'all' ? q.status : null,
-          q.limit,
-        ],
-      );
+      const rows = await findCryptoTransactions(pool, request.customerId, {
+        type: q.type && q.type !== 'all' ? q.type : null,
+        symbol: q.symbol && q.symbol !== 'ALL' ? q.symbol : null,
+        status: q.status && q.status !== 'all' ? q.status : null,
+        limit: q.limit,
+      });
       return ok({ transactions: rows.map(transactionView) }, 'Transactions retrieved successfully');
     },
   );
@@ -238,21 +186,6 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-interface PendingDepositRow extends Record<string, unknown> {
-  id: string;
-  customer_id: string;
-  symbol: CryptoSymbol;
-  units: number;
-  price_cents: number;
-  network: string | null;
-  tx_hash: string | null;
-  address: string | null;
-  deposit_address: string | null;
-  created_at: Date;
-  customer_name: string | null;
-  account_number: string | null;
-}
-
 /**
  * The operations review queue: deposit claims waiting for someone to find the transaction on the
  * network (paying the customer's deposit address, the amount claimed) and approve or reject it.
@@ -263,33 +196,30 @@ export const cryptoOpsQueryRoutes: FastifyPluginAsyncZod<{ pool: Pool; opsToken:
 ) => {
   app.addHook('onRequest', requireOps(opsToken));
 
-  app.get('/ops/crypto-deposits', async () => {
-    const { rows } = await pool.query<PendingDepositRow>(
-      `SELECT t.id, t.customer_id, t.symbol, t.units, t.price_cents, t.network, t.tx_hash,
-              t.address, t.deposit_address, t.created_at,
-              c.name AS customer_name, c.account_number
-       FROM rm_crypto_transactions t LEFT JOIN rm_customers c ON c.customer_id = t.customer_id
-       WHERE t.type = 'deposit' AND t.status = 'pending'
-       ORDER BY t.created_at, t.position LIMIT 500`,
-    );
-    return ok(
-      {
-        crypto_deposits: rows.map((r) => ({
-          id: r.id,
-          customer_id: r.customer_id,
-          customer_name: r.customer_name,
-          account_number: r.account_number,
-          symbol: r.symbol,
-          amount: unitsToCoinText(r.units),
-          usd_value: centsToDollars(unitsValueCents(r.units, r.price_cents)),
-          network: r.network,
-          tx_hash: r.tx_hash,
-          from_address: r.address,
-          deposit_address: r.deposit_address,
-          submitted_at: r.created_at.toISOString(),
-        })),
-      },
-      'OK',
-    );
-  });
+  app.get(
+    '/ops/crypto-deposits',
+    { schema: { response: { 200: pendingCryptoDepositsAnswer } } },
+    async () => {
+      const rows = await listPendingDeposits(pool);
+      return ok(
+        {
+          crypto_deposits: rows.map((r) => ({
+            id: r.id,
+            customer_id: r.customer_id,
+            customer_name: r.customer_name,
+            account_number: r.account_number,
+            symbol: r.symbol,
+            amount: unitsToCoinText(r.units),
+            usd_value: centsToDollars(unitsValueCents(r.units, r.price_cents)),
+            network: r.network,
+            tx_hash: r.tx_hash,
+            from_address: r.address,
+            deposit_address: r.deposit_address,
+            submitted_at: r.created_at.toISOString(),
+          })),
+        },
+        'OK',
+      );
+    },
+  );
 };

@@ -1,4 +1,13 @@
-import { accountsList } from '@bank/contracts';
+import {
+  NOTIFICATION_TYPES,
+  accountsList,
+  currentUserAnswer,
+  dashboardAnswer,
+  notificationSummaryAnswer,
+  notificationsListAnswer,
+  searchResultsAnswer,
+  transactionHistoryAnswer,
+} from '@bank/contracts';
 import { centsToDollars, dollarsToCents, formatUsd } from '@bank/events';
 import {
   fieldError,
@@ -9,22 +18,21 @@ import {
   type Pool,
   type SessionStore,
 } from '@bank/infra';
-import { readUser } from '@bank/projections';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { accountView, listAccounts } from '../views/accounts.ts';
 import {
   findNotifications,
-  notificationSummary,
-  notificationView,
-} from '../views/notifications.ts';
-import {
-  decodeCursor,
-  encodeCursor,
   findTransactions,
-  transactionView,
-} from '../views/transactions.ts';
-import { listSavingsGoals } from '../views/savings-goals.ts';
+  listAccounts,
+  notificationSummary,
+  readCashback,
+  readUser,
+  searchContacts,
+} from '@bank/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountView } from '../views/accounts.ts';
+import { notificationView } from '../views/notifications.ts';
+import { decodeCursor, encodeCursor, transactionView } from '../views/transactions.ts';
+import { listSavingsGoals, type SavingsGoalView } from '../views/savings-goals.ts';
 
 export const DASHBOARD_RECENT = 8;
 
@@ -64,22 +72,15 @@ const notificationsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   unread_only: queryBoolean,
   read_only: queryBoolean,
-  type: z
-    .enum([
-      'all',
-      'security',
-      'card',
-      'transaction',
-      'transfer',
-      'zelle',
-      'bill_payment',
-      'system',
-      'crypto',
-      'support',
-      'alert',
-    ])
-    .optional(),
+  type: z.enum(['all', ...NOTIFICATION_TYPES]).optional(),
 });
+
+/** A savings account whose customer set a goal (its target and progress are then known). */
+function hasGoal(
+  goal: SavingsGoalView,
+): goal is SavingsGoalView & { target_amount: number; progress_percent: number } {
+  return goal.target_amount !== null && goal.progress_percent !== null;
+}
 
 /** The signed-in customer's own reads: user, accounts, dashboard, history, notifications, search. */
 export const customerQueryRoutes: FastifyPluginAsyncZod<{
@@ -88,7 +89,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/user', async (request) => {
+  app.get('/user', { schema: { response: { 200: currentUserAnswer } } }, async (request) => {
     const user = await readUser(pool, request.customerId);
     if (!user) throw notFound();
     return ok({ user, session_expires_at: request.sessionExpiresAt?.toISOString() ?? null }, 'OK');
@@ -99,22 +100,16 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     return ok({ accounts: rows.map(accountView) }, 'Accounts retrieved successfully');
   });
 
-  app.get('/dashboard', async (request) => {
-    const [rows, recent, cashback, goals] = await Promise.all([
+  app.get('/dashboard', { schema: { response: { 200: dashboardAnswer } } }, async (request) => {
+    const [rows, recent, cb, goals] = await Promise.all([
       listAccounts(pool, request.customerId),
       findTransactions(pool, { customerId: request.customerId, limit: DASHBOARD_RECENT }),
-      pool.query<{
-        earned_cents: number;
-        redeemed_cents: number;
-        month: string;
-        month_earned_cents: number;
-      }>('SELECT * FROM rm_cashback WHERE customer_id = $1', [request.customerId]),
+      readCashback(pool, request.customerId),
       listSavingsGoals(pool, request.customerId),
     ]);
     const totalCents = rows.reduce((sum, r) => sum + r.balance_cents, 0);
     // The figure: the first savings account with a goal the customer set (null when none is).
-    const goal = goals.find((g) => g.target_amount !== null);
-    const cb = cashback.rows[0];
+    const goal = goals.find(hasGoal);
     const thisMonth = new Date().toISOString().slice(0, 7);
     return ok(
       {
@@ -147,7 +142,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/dashboard/comprehensive-history',
-    { schema: { querystring: historyQuery } },
+    { schema: { querystring: historyQuery, response: { 200: transactionHistoryAnswer } } },
     async (request) => {
       const q = request.query;
       const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
@@ -193,25 +188,31 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/notifications', { schema: { querystring: notificationsQuery } }, async (request) => {
-    const q = request.query;
-    const rows = await findNotifications(pool, {
-      customerId: request.customerId,
-      unreadOnly: q.unread_only,
-      readOnly: q.read_only,
-      type: q.type === 'all' ? undefined : q.type,
-      limit: q.per_page,
-      offset: (q.page - 1) * q.per_page,
-    });
-    return ok(
-      { notifications: rows.map(notificationView), page: q.page, per_page: q.per_page },
-      'OK',
-    );
-  });
+  app.get(
+    '/notifications',
+    { schema: { querystring: notificationsQuery, response: { 200: notificationsListAnswer } } },
+    async (request) => {
+      const q = request.query;
+      const rows = await findNotifications(pool, {
+        customerId: request.customerId,
+        unreadOnly: q.unread_only,
+        readOnly: q.read_only,
+        type: q.type === 'all' ? undefined : q.type,
+        limit: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+      });
+      return ok(
+        { notifications: rows.map(notificationView), page: q.page, per_page: q.per_page },
+        'OK',
+      );
+    },
+  );
 
-  app.get('/notifications/summary', async (request) => {
-    return ok(await notificationSummary(pool, request.customerId), 'OK');
-  });
+  app.get(
+    '/notifications/summary',
+    { schema: { response: { 200: notificationSummaryAnswer } } },
+    async (request) => ok(await notificationSummary(pool, request.customerId), 'OK'),
+  );
 
   app.get(
     '/search',
@@ -221,6 +222,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
           q: z.string().trim().min(1).max(100),
           limit: z.coerce.number().int().min(1).max(50).default(10),
         }),
+        response: { 200: searchResultsAnswer },
       },
     },
     async (request) => {
@@ -230,18 +232,11 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
         limit: request.query.limit,
       });
       // Contacts: people this customer has paid or been paid by, named in posting metadata.
-      const { rows: contacts } = await pool.query<{ name: string; contact: string | null }>(
-        `SELECT DISTINCT ON (lower(metadata->>'counterparty_name')) metadata->>'counterparty_name' AS name,
-                metadata->>'counterparty_contact' AS contact
-         FROM rm_transactions
-         WHERE customer_id = $1 AND metadata ? 'counterparty_name'
-           AND (metadata->>'counterparty_name' ILIKE $2 OR coalesce(metadata->>'counterparty_contact', '') ILIKE $2)
-         LIMIT $3`,
-        [
-          request.customerId,
-          `%${request.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
-          request.query.limit,
-        ],
+      const contacts = await searchContacts(
+        pool,
+        request.customerId,
+        request.query.q,
+        request.query.limit,
       );
       return ok({ transactions: transactions.map(transactionView), contacts }, 'OK');
     },

@@ -6,6 +6,7 @@ import {
 } from '@bank/contracts';
 import { bankDate, centsToDollars } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { readAlertPreferences } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readInsights } from '../views/insights.ts';
@@ -25,13 +26,6 @@ const insightsQuery = z.object({
     .default(6)
     .describe('How many months the comparison covers, the chosen one last (2 to 12).'),
 });
-
-type AlertRow = {
-  low_balance_cents: string | null;
-  low_balance_account_id: string | null;
-  large_transaction_cents: string | null;
-  card_abroad: boolean;
-};
 
 /** Spending insights, and the alerts the customer has set. */
 export const insightsQueryRoutes: FastifyPluginAsyncZod<{
@@ -74,12 +68,7 @@ export const insightsQueryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { rows } = await pool.query<AlertRow>(
-        `SELECT low_balance_cents, low_balance_account_id, large_transaction_cents, card_abroad
-         FROM rm_alert_preferences WHERE customer_id = $1`,
-        [request.customerId],
-      );
-      const row = rows[0];
+      const row = await readAlertPreferences(pool, request.customerId);
       const alerts: AlertSettingsView = {
         low_balance_enabled: row?.low_balance_cents != null,
         low_balance_threshold:

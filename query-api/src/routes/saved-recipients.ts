@@ -1,22 +1,8 @@
-import { savedRecipientList, type SavedRecipientView } from '@bank/contracts';
+import { savedRecipientList } from '@bank/contracts';
 import { centsToDollars, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { listSavedRecipients } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-interface RecipientRow {
-  recipient_id: string;
-  type: SavedRecipientView['type'];
-  nickname: string;
-  recipient_name: string;
-  bank_name: string;
-  account_last4: string;
-  routing_number: string | null;
-  country: string | null;
-  swift_code: string | null;
-  saved_at: Date;
-  /** When the account stops being new: 3 days after it was saved or first paid, the earlier. */
-  known_from: Date;
-}
 
 /**
  * The customer's saved recipients (external and SEPA), by nickname; accounts masked. A recipient
@@ -33,15 +19,7 @@ export const savedRecipientQueryRoutes: FastifyPluginAsyncZod<{
     '/transfers/recipients',
     { schema: { response: { 200: savedRecipientList } } },
     async (request) => {
-      const { rows } = await pool.query<RecipientRow>(
-        `SELECT r.*, least(r.saved_at, p.first_paid_at) + make_interval(days => $2) AS known_from
-           FROM rm_saved_recipients r
-           LEFT JOIN rm_paid_destinations p
-             ON p.customer_id = r.customer_id AND p.destination_hash = r.destination_hash
-          WHERE r.customer_id = $1
-          ORDER BY lower(r.nickname), r.saved_at LIMIT 200`,
-        [request.customerId, moneyRules.newDestinationDays],
-      );
+      const rows = await listSavedRecipients(pool, request.customerId);
       const now = Date.now();
       return ok(
         {

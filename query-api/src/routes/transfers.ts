@@ -8,32 +8,9 @@ import {
 } from '@bank/contracts';
 import { BANK_TIME_ZONE, bankDate, centsToDollars, formatUsd, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { listRecentTransfers, usedToday, type TransferRow } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-interface TransferRow extends Record<string, unknown> {
-  transfer_id: string;
-  type: TransferType;
-  status: string;
-  from_account_id: string;
-  from_account_name: string;
-  to_account_id: string | null;
-  to_account_name: string | null;
-  recipient_name: string;
-  description: string;
-  amount_cents: number;
-  fee_cents: number;
-  memo: string;
-  transfer_date: string;
-  reference_number: string;
-  details: Record<string, string>;
-  exchange: { rate: string; source: string; asOf: string; targetAmount: number } | null;
-  settle_after: Date | null;
-  settled_at: Date | null;
-  failure_reason: string | null;
-  repeat_of: string | null;
-  initiated_at: Date;
-}
 
 function transferView(r: TransferRow): TransferView {
   return {
@@ -75,24 +52,6 @@ function transferView(r: TransferRow): TransferView {
   };
 }
 
-/** What a customer has used today of each limit category (cancelled movements do not count). */
-export async function usedToday(pool: Pool, customerId: string, now = new Date()) {
-  const today = bankDate(now);
-  const { rows } = await pool.query<{ category: string; day: string; month: string }>(
-    `SELECT category,
-       coalesce(sum(amount_cents) FILTER (WHERE bank_date = $2::date), 0)::bigint AS day,
-       coalesce(sum(amount_cents), 0)::bigint AS month
-     FROM rm_money_movements
-     WHERE customer_id = $1 AND bank_month = $3 AND NOT cancelled
-     GROUP BY category`,
-    [customerId, today, today.slice(0, 7)],
-  );
-  const used = new Map(
-    rows.map((r) => [r.category, { day: Number(r.day), month: Number(r.month) }]),
-  );
-  return (category: string) => used.get(category) ?? { day: 0, month: 0 };
-}
-
 export function limitView(limitCents: number, usedCents: number) {
   return {
     limit: centsToDollars(limitCents),
@@ -117,11 +76,7 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { rows } = await pool.query<TransferRow>(
-        `SELECT * FROM rm_transfers WHERE customer_id = $1
-         ORDER BY initiated_at DESC, position DESC LIMIT $2`,
-        [request.customerId, request.query.limit],
-      );
+      const rows = await listRecentTransfers(pool, request.customerId, request.query.limit);
       return ok({ transfers: rows.map(transferView) }, 'Recent transfers retrieved successfully');
     },
   );

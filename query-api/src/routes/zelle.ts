@@ -1,9 +1,15 @@
 import { BANK_TIME_ZONE, bankDate, centsToDollars, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import {
+  findZelleActivity,
+  listPendingZelleRequests,
+  listZelleRecipients,
+  usedToday,
+  type ZelleActivityRow,
+} from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { receiptIdOf } from '../views/receipts.ts';
-import { limitView, usedToday } from './transfers.ts';
+import { limitView } from './transfers.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: BANK_TIME_ZONE,
@@ -12,24 +18,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
-interface ActivityRow extends Record<string, unknown> {
-  item_id: string;
-  type: 'sent' | 'received' | 'request';
-  direction: 'outgoing' | 'incoming';
-  recipient_name: string;
-  sender_name: string;
-  counterparty_name: string;
-  counterparty_contact: string | null;
-  amount_cents: number;
-  memo: string;
-  status: string;
-  reference_number: string;
-  account_id: string | null;
-  occurred_at: Date;
-  receipt_id?: string | null;
-}
-
-function activityView(r: ActivityRow) {
+function activityView(r: ZelleActivityRow) {
   return {
     id: r.item_id,
     type: r.type,
@@ -64,17 +53,7 @@ export const zelleQueryRoutes: FastifyPluginAsyncZod<{
   app.addHook('onRequest', requireCustomer(sessions));
 
   app.get('/zelle/recipients', async (request) => {
-    const { rows } = await pool.query<{
-      name: string;
-      email: string | null;
-      phone: string | null;
-      transaction_count: number;
-      last_at: Date;
-    }>(
-      `SELECT name, email, phone, transaction_count, last_at FROM rm_zelle_recipients
-       WHERE customer_id = $1 ORDER BY last_at DESC LIMIT 20`,
-      [request.customerId],
-    );
+    const rows = await listZelleRecipients(pool, request.customerId);
     return ok(
       {
         recipients: rows.map((r) => ({
@@ -92,39 +71,17 @@ export const zelleQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get('/zelle/transactions', { schema: { querystring: activityQuery } }, async (request) => {
     const q = request.query;
-    const params: unknown[] = [request.customerId];
-    const where = ['customer_id = $1'];
-    if (q.type && q.type !== 'all') {
-      params.push(q.type);
-      where.push(`type = $${params.length}`);
-    }
-    if (q.status && q.status !== 'all') {
-      params.push(q.status);
-      where.push(`status = $${params.length}`);
-    }
-    if (q.search) {
-      params.push(`%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
-      where.push(
-        `(counterparty_name || ' ' || memo || ' ' || reference_number) ILIKE $${params.length}`,
-      );
-    }
-    params.push(q.limit);
-    const { rows } = await pool.query<ActivityRow>(
-      `SELECT *, ${receiptIdOf('rm_zelle_activity.customer_id', 'rm_zelle_activity.reference_number')} AS receipt_id
-       FROM rm_zelle_activity WHERE ${where.join(' AND ')}
-       ORDER BY occurred_at DESC, position DESC LIMIT $${params.length}`,
-      params,
-    );
+    const rows = await findZelleActivity(pool, request.customerId, {
+      type: q.type === 'all' ? undefined : q.type,
+      status: q.status === 'all' ? undefined : q.status,
+      search: q.search,
+      limit: q.limit,
+    });
     return ok({ transactions: rows.map(activityView) }, 'Transactions retrieved successfully');
   });
 
   app.get('/zelle/requests', async (request) => {
-    const { rows } = await pool.query<ActivityRow>(
-      `SELECT * FROM rm_zelle_activity
-       WHERE customer_id = $1 AND type = 'request' AND direction = 'incoming' AND status = 'pending'
-       ORDER BY occurred_at DESC, position DESC LIMIT 100`,
-      [request.customerId],
-    );
+    const rows = await listPendingZelleRequests(pool, request.customerId);
     return ok(
       {
         requests: rows.map((r) => ({

@@ -1,5 +1,5 @@
 import { centsToDollars } from '@bank/events';
-import type { Db } from '@bank/projections';
+import type { AccountRow } from '@bank/projections';
 
 /** Interest rate (% APY) and monthly fee by product, as the accounts page shows them. */
 const PRODUCTS: Record<string, { label: string; rate: number; feeCents: number }> = {
@@ -10,22 +10,6 @@ const PRODUCTS: Record<string, { label: string; rate: number; feeCents: number }
   cd: { label: 'Certificate of Deposit', rate: 3.5, feeCents: 0 },
 };
 const OTHER = { label: 'Account', rate: 0.5, feeCents: 0 };
-
-export interface AccountRow extends Record<string, unknown> {
-  account_id: string;
-  customer_id: string;
-  account_number: string;
-  routing_number: string;
-  name: string;
-  type: string;
-  product_code: string;
-  currency: string;
-  balance_cents: number;
-  held_cents: number;
-  status: string;
-  opened_at: Date;
-  last_transaction_at: Date | null;
-}
 
 export function maskAccountNumber(number: string): string {
   return `****${number.slice(-4)}`;
@@ -51,12 +35,4 @@ export function accountView(row: AccountRow) {
     opened_at: row.opened_at.toISOString(),
     last_transaction_date: row.last_transaction_at?.toISOString() ?? null,
   };
-}
-
-export async function listAccounts(db: Db, customerId: string) {
-  const { rows } = await db.query<AccountRow>(
-    'SELECT * FROM rm_accounts WHERE customer_id = $1 ORDER BY opened_position',
-    [customerId],
-  );
-  return rows;
 }

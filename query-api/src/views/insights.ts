@@ -1,5 +1,5 @@
-import { BANK_TIME_ZONE, categoryLabel, isTransactionCategory } from '@bank/events';
-import type { Pool } from '@bank/infra';
+import { categoryLabel, isTransactionCategory } from '@bank/events';
+import { cryptoValueByDay, moneyByMonth, type Db } from '@bank/projections';
 
 /** `count` months ('YYYY-MM') ending with `month`, oldest first. */
 export function monthsEndingAt(month: string, count: number): string[] {
@@ -27,16 +27,13 @@ export interface Insights {
   crypto_value: { day: string; value_cents: number }[];
 }
 
-type MonthRow = { month: string; direction: 'credit' | 'debit'; category: string; cents: string };
-type CryptoRow = { day: string; value_cents: string };
-
 /**
  * The customer's spending by category and money in and out per month, over `count` months
  * ending with `month` (bank time), and the crypto portfolio's value at the end of each day. Money
  * moved between the customer's own accounts is neither income nor spending.
  */
 export async function readInsights(
-  pool: Pool,
+  db: Db,
   customerId: string,
   month: string,
   count: number,
@@ -46,46 +43,13 @@ export async function readInsights(
   const from = `${months[0]}-01`;
   const until = `${shiftMonth(month, 1)}-01`;
   const [money, crypto] = await Promise.all([
-    pool.query<MonthRow>(
-      `SELECT to_char(t.created_at AT TIME ZONE $4, 'YYYY-MM') AS month, t.direction,
-              coalesce(t.category_override, t.default_category) AS category,
-              sum(t.amount_cents)::bigint AS cents
-       FROM rm_transactions t
-       WHERE t.customer_id = $1 AND t.status = 'completed'
-         AND t.created_at >= ($2::date)::timestamp AT TIME ZONE $4
-         AND t.created_at < ($3::date)::timestamp AT TIME ZONE $4
-         AND NOT EXISTS (SELECT 1 FROM rm_transaction_accounts o
-                          WHERE o.customer_id = t.customer_id
-                            AND t.contra = 'account:' || o.account_id::text)
-       GROUP BY 1, 2, 3`,
-      [customerId, from, until, BANK_TIME_ZONE],
-    ),
-    pool.query<CryptoRow>(
-      `WITH moves AS (
-         SELECT symbol, (executed_at AT TIME ZONE $4)::date AS day,
-                sum(CASE WHEN type IN ('buy', 'deposit') THEN units ELSE -units END) AS units
-         FROM rm_crypto_transactions
-         WHERE customer_id = $1 AND status = 'completed' AND executed_at IS NOT NULL
-         GROUP BY 1, 2),
-       symbols AS (SELECT DISTINCT symbol FROM moves),
-       days AS (SELECT d::date AS day FROM generate_series($2::date, $3::date, interval '1 day') d)
-       SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
-              coalesce(sum(floor(h.units * p.price_cents / 100000000)), 0)::bigint AS value_cents
-       FROM days CROSS JOIN symbols s
-       CROSS JOIN LATERAL (SELECT coalesce(sum(m.units), 0)::numeric AS units FROM moves m
-                            WHERE m.symbol = s.symbol AND m.day <= days.day) h
-       LEFT JOIN LATERAL (SELECT pd.price_cents FROM rm_crypto_price_days pd
-                           WHERE pd.symbol = s.symbol AND pd.day <= days.day
-                           ORDER BY pd.day DESC LIMIT 1) p ON true
-       GROUP BY days.day ORDER BY days.day`,
-      [customerId, from, lastDay(until, today), BANK_TIME_ZONE],
-    ),
+    moneyByMonth(db, customerId, from, until),
+    cryptoValueByDay(db, customerId, from, lastDay(until, today)),
   ]);
-
   const monthIndex = new Map(months.map((m, i) => [m, i]));
   const byCategory = new Map<string, number[]>();
   const cashFlow = months.map((m) => ({ month: m, income_cents: 0, spending_cents: 0 }));
-  for (const row of money.rows) {
+  for (const row of money) {
     const i = monthIndex.get(row.month);
     if (i === undefined) continue;
     const cents = Number(row.cents);
@@ -118,7 +82,7 @@ export async function readInsights(
     months,
     spending_by_category: spending,
     cash_flow: cashFlow,
-    crypto_value: crypto.rows.map((r) => ({ day: r.day, value_cents: Number(r.value_cents) })),
+    crypto_value: crypto.map((r) => ({ day: r.day, value_cents: Number(r.value_cents) })),
   };
 }
 

@@ -108,14 +108,3 @@ export function cancellableFrom(row: {
   }
   return null;
 }
-
-/**
- * SQL for the id of the customer's own history line that carries a reference (the amount before
- * its fee, the debit before the credit), or NULL: how lists that are not the history itself (Zelle
- * activity, crypto history) and confirmation screens find a movement's receipt.
- */
-export function receiptIdOf(customerColumn: string, referenceColumn: string): string {
-  return `(SELECT r.id FROM rm_transactions r
-           WHERE r.customer_id = ${customerColumn} AND r.reference_number = ${referenceColumn}
-           ORDER BY (r.kind = 'fee'), (r.direction = 'credit'), r.created_at LIMIT 1)`;
-}

@@ -1,25 +1,12 @@
 import { centsToDollars } from '@bank/events';
-import type { Db } from '@bank/projections';
-
-interface GoalRow extends Record<string, unknown> {
-  account_id: string;
-  account_name: string;
-  balance_cents: number;
-  target_cents: number | null;
-}
+import { readSavingsGoals, type Db } from '@bank/projections';
 
 /**
  * Each of the customer's savings accounts with its goal: progress in whole percent (rounded
  * down, at most 100), reached once the balance is at or above the target; no goal is null.
  */
 export async function listSavingsGoals(db: Db, customerId: string) {
-  const { rows } = await db.query<GoalRow>(
-    `SELECT a.account_id, a.name AS account_name, a.balance_cents, g.target_cents
-     FROM rm_accounts a LEFT JOIN rm_savings_goals g ON g.account_id = a.account_id
-     WHERE a.customer_id = $1 AND a.type = 'savings'
-     ORDER BY a.opened_position`,
-    [customerId],
-  );
+  const rows = await readSavingsGoals(db, customerId);
   return rows.map((row) => {
     const balance = Number(row.balance_cents);
     const target = row.target_cents === null ? null : Number(row.target_cents);

@@ -1,21 +1,5 @@
-import { BANK_TIME_ZONE, categoryLabel, centsToDollars, isTransactionCategory } from '@bank/events';
-import type { Db } from '@bank/projections';
-
-export interface TransactionRow extends Record<string, unknown> {
-  id: string;
-  account_id: string;
-  account_name: string;
-  direction: 'credit' | 'debit';
-  amount_cents: number;
-  description: string;
-  kind: string;
-  status: string;
-  reference_number: string;
-  metadata: Record<string, unknown>;
-  created_at: Date;
-  default_category: string;
-  category_override: string | null;
-}
+import { categoryLabel, centsToDollars, isTransactionCategory } from '@bank/events';
+import type { HistoryCursor, TransactionRow } from '@bank/projections';
 
 /** The category shown: the customer's choice when they made one, else the one its source gives. */
 function categoryOf(row: TransactionRow) {
@@ -47,35 +31,6 @@ export function transactionView(row: TransactionRow) {
   };
 }
 
-export function escapeLike(text: string): string {
-  return text.replace(/[%_\\]/g, (c) => `\\${c}`);
-}
-
-export interface TransactionFilter {
-  customerId: string;
-  accountId?: string | undefined;
-  days?: number | undefined;
-  direction?: 'credit' | 'debit' | undefined;
-  search?: string | undefined;
-  kinds?: string[] | undefined;
-  /** Days in the bank's time zone, both included (YYYY-MM-DD). */
-  fromDay?: string | undefined;
-  toDay?: string | undefined;
-  /** Size of the movement in cents, whatever its direction, both included. */
-  minCents?: number | undefined;
-  maxCents?: number | undefined;
-  /** Only lines after this one in the list's order (newest first). */
-  after?: HistoryCursor | undefined;
-  limit: number;
-  offset?: number;
-}
-
-/** Where a page of the history ended: the last line's time (to the microsecond) and position. */
-export interface HistoryCursor {
-  at: string;
-  position: number;
-}
-
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function encodeCursor(cursor: HistoryCursor): string {
@@ -89,46 +44,4 @@ export function decodeCursor(text: string): HistoryCursor | undefined {
     return undefined;
   }
   return { at, position: Number(position) };
-}
-
-/** A customer's transactions, newest first, optionally filtered. */
-export async function findTransactions(db: Db, f: TransactionFilter) {
-  const where = ['t.customer_id = $1'];
-  const params: unknown[] = [f.customerId];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (f.accountId) add('t.account_id = ?', f.accountId);
-  if (f.days) add('t.created_at >= now() - make_interval(days => ?)', f.days);
-  if (f.direction) add('t.direction = ?', f.direction);
-  if (f.search) {
-    add("(t.description || ' ' || t.reference_number) ILIKE ?", `%${escapeLike(f.search)}%`);
-  }
-  if (f.kinds) add('t.kind = ANY(?::text[])', f.kinds);
-  if (f.fromDay)
-    add(`t.created_at >= (?::date)::timestamp AT TIME ZONE '${BANK_TIME_ZONE}'`, f.fromDay);
-  if (f.toDay) {
-    add(`t.created_at < (?::date + 1)::timestamp AT TIME ZONE '${BANK_TIME_ZONE}'`, f.toDay);
-  }
-  if (f.minCents !== undefined) add('t.amount_cents >= ?', f.minCents);
-  if (f.maxCents !== undefined) add('t.amount_cents <= ?', f.maxCents);
-  if (f.after) {
-    params.push(f.after.at, f.after.position);
-    where.push(
-      `(t.created_at, t.position) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`,
-    );
-  }
-  params.push(f.limit, f.offset ?? 0);
-  const { rows } = await db.query<TransactionRow & { cursor_at: string }>(
-    `SELECT t.*, a.name AS account_name,
-            to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
-     FROM rm_transactions t
-     JOIN rm_accounts a ON a.account_id = t.account_id
-     WHERE ${where.join(' AND ')}
-     ORDER BY t.created_at DESC, t.position DESC
-     LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
-  return rows;
 }

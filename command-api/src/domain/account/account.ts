@@ -4,11 +4,10 @@ import {
   AccountOpened,
   FundsHeld,
   HoldReleased,
-  type BankEvent,
   type EventData,
   type Posting,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 export interface AccountState {
   opened: boolean;
@@ -27,7 +26,12 @@ export function availableBalance(state: AccountState): number {
   return Object.values(state.holds).reduce((left, held) => left - held, state.balance);
 }
 
-export const accountAggregate: Aggregate<AccountState> = {
+/** What an account's stream holds. */
+export type AccountEvent = StreamEvent<
+  'AccountOpened' | 'AccountCredited' | 'AccountDebited' | 'FundsHeld' | 'HoldReleased'
+>;
+
+export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
   name: 'account',
   initial: () => ({
     opened: false,
@@ -38,7 +42,7 @@ export const accountAggregate: Aggregate<AccountState> = {
     balance: 0,
     holds: {},
   }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'AccountOpened':
         return {

@@ -1,17 +1,13 @@
-import { AccountCredited, AccountOpened, FundsHeld, type BankEvent } from '@bank/events';
+import { AccountCredited, AccountOpened, FundsHeld } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
-import { accountAggregate, availableBalance, decideAccount, type AccountState } from './account.ts';
+import { deciderSpecification } from '../../kernel/decider-specification.ts';
+import { accountAggregate, availableBalance, decideAccount } from './account.ts';
 
 const accountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
 
-function given(...events: { type: string; data: unknown }[]): AccountState {
-  return events.reduce(
-    (state, e) => accountAggregate.evolve(state, e as BankEvent),
-    accountAggregate.initial(),
-  );
-}
+const account = deciderSpecification(accountAggregate, decideAccount);
 
 const opened = AccountOpened.create({
   accountId,
@@ -35,21 +31,23 @@ const posting = (amount: number, entry = crypto.randomUUID()) => ({
 
 describe('account decider', () => {
   it('credits an open account', () => {
-    const events = decideAccount({ type: 'Credit', posting: posting(500) }, given(opened));
-    expect(events).toMatchObject([{ type: 'AccountCredited', data: { amount: 500 } }]);
+    account
+      .given(opened)
+      .when({ type: 'Credit', posting: posting(500) })
+      .then([{ type: 'AccountCredited', data: { amount: 500 } }]);
   });
 
   it('refuses a debit above the available balance', () => {
-    const state = given(opened, AccountCredited.create(posting(1000)));
-    expect(() => decideAccount({ type: 'Debit', posting: posting(1001) }, state)).toThrow(
-      DomainError,
-    );
-    expect(decideAccount({ type: 'Debit', posting: posting(1000) }, state)).toHaveLength(1);
+    const funded = account.given(opened, AccountCredited.create(posting(1000)));
+    funded.when({ type: 'Debit', posting: posting(1001) }).thenThrows(DomainError);
+    funded
+      .when({ type: 'Debit', posting: posting(1000) })
+      .then([{ type: 'AccountDebited', data: { amount: 1000 } }]);
   });
 
   it('counts open holds against the available balance, not the balance', () => {
     const holdId = crypto.randomUUID();
-    const state = given(
+    const history = [
       opened,
       AccountCredited.create(posting(1000)),
       FundsHeld.create({
@@ -60,36 +58,23 @@ describe('account decider', () => {
         kind: 'external',
         reference: 'R',
       }),
-    );
-    expect(state.balance).toBe(1000);
-    expect(availableBalance(state)).toBe(300);
-    expect(() => decideAccount({ type: 'Debit', posting: posting(301) }, state)).toThrow(
-      /Insufficient funds/,
-    );
-    const captured = decideAccount(
-      { type: 'CaptureHold', posting: { ...posting(700), holdId } },
-      state,
-    );
-    const after = given(
-      opened,
-      AccountCredited.create(posting(1000)),
-      FundsHeld.create({
-        accountId,
-        holdId,
-        amount: 700,
-        description: 'x',
-        kind: 'external',
-        reference: 'R',
-      }),
-      ...captured,
-    );
+    ];
+    const held = account.given(...history);
+    expect(held.state.balance).toBe(1000);
+    expect(availableBalance(held.state)).toBe(300);
+    held.when({ type: 'Debit', posting: posting(301) }).thenThrows(/Insufficient funds/);
+    const captured = held
+      .when({ type: 'CaptureHold', posting: { ...posting(700), holdId } })
+      .then([{ type: 'AccountDebited' }]);
+    const after = account.given(...history, ...captured).state;
     expect(after.balance).toBe(300);
     expect(availableBalance(after)).toBe(300);
   });
 
   it('refuses commands on an account that does not exist', () => {
-    expect(() => decideAccount({ type: 'Credit', posting: posting(1) }, given())).toThrow(
-      /not found/,
-    );
+    account
+      .given()
+      .when({ type: 'Credit', posting: posting(1) })
+      .thenThrows(/not found/);
   });
 });

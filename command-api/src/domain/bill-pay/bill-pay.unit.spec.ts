@@ -1,8 +1,9 @@
-import { AccountCredited, AccountOpened, type BankEvent } from '@bank/events';
+import { AccountCredited, AccountOpened } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
+import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
 import { accountAggregate } from '../account/account.ts';
-import { activityAggregate, type ActivityState } from '../transfers/limits.ts';
+import { activityAggregate, decideMovement, type ActivityState } from '../transfers/limits.ts';
 import {
   AUTOPAY_AMOUNT_REQUIRED,
   decidePayees,
@@ -23,8 +24,12 @@ const accountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
 const payeeId = '7f1c2b3a-4d5e-4f60-8a1b-2c3d4e5f6a70';
 const paymentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
+const payees = deciderSpecification(payeesAggregate, decidePayees);
+const movements = deciderSpecification(activityAggregate, decideMovement);
+
 function account(balance: number) {
-  return [
+  return stateAfter(
+    accountAggregate,
     AccountOpened.create({
       accountId,
       customerId,
@@ -44,7 +49,7 @@ function account(balance: number) {
       contra: 'cash:teller',
       reference: 'DEP-1',
     }),
-  ].reduce((s, e) => accountAggregate.evolve(s, e as BankEvent), accountAggregate.initial());
+  );
 }
 
 const payee = {
@@ -97,17 +102,17 @@ const ids = {
 
 describe('payees', () => {
   it('adds a payee and removes it; a removed payee is not found', () => {
-    const added = decidePayees({ type: 'AddPayee', data: payee }, payeesAggregate.initial());
-    const state = added.reduce(
-      (s, e) => payeesAggregate.evolve(s, e as BankEvent),
-      payeesAggregate.initial(),
-    );
-    const removed = decidePayees({ type: 'RemovePayee', customerId, payeeId }, state);
-    const after = payeesAggregate.evolve(state, removed[0] as BankEvent);
-    expect(after.payees[payeeId]).toBeUndefined();
-    expect(() => decidePayees({ type: 'RemovePayee', customerId, payeeId }, after)).toThrow(
-      /not found/,
-    );
+    const added = payees
+      .given()
+      .when({ type: 'AddPayee', data: payee })
+      .then([{ type: 'BillPayeeAdded' }]);
+    const withPayee = payees.given(...added);
+    const removed = withPayee
+      .when({ type: 'RemovePayee', customerId, payeeId })
+      .then([{ type: 'BillPayeeRemoved', data: { payeeId } }]);
+    const after = withPayee.and(...removed);
+    expect(after.state.payees[payeeId]).toBeUndefined();
+    after.when({ type: 'RemovePayee', customerId, payeeId }).thenThrows(/not found/);
   });
 
   it('refuses AutoPay with no amount to pay', () => {
@@ -117,15 +122,14 @@ describe('payees', () => {
       fromAccountId: accountId,
       firstDate: '2025-03-15',
     };
-    expect(() =>
-      decidePayees({ type: 'AddPayee', data: { ...payee, autopay } }, payeesAggregate.initial()),
-    ).toThrow(AUTOPAY_AMOUNT_REQUIRED);
-    expect(
-      decidePayees(
-        { type: 'AddPayee', data: { ...payee, defaultAmountCents: 4200, autopay } },
-        payeesAggregate.initial(),
-      ),
-    ).toHaveLength(1);
+    payees
+      .given()
+      .when({ type: 'AddPayee', data: { ...payee, autopay } })
+      .thenThrows(AUTOPAY_AMOUNT_REQUIRED);
+    payees
+      .given()
+      .when({ type: 'AddPayee', data: { ...payee, defaultAmountCents: 4200, autopay } })
+      .then([{ type: 'BillPayeeAdded' }]);
   });
 });
 
@@ -168,16 +172,18 @@ const limits = (over: Partial<OccurrenceLimits> = {}): OccurrenceLimits => ({
 
 /** The activity after these bill payments (cents), each paid at `now`. */
 function paidBefore(...amounts: number[]): ActivityState {
-  return amounts.reduce((state, amountCents, i) => {
+  let activity = movements.given();
+  for (const [i, amountCents] of amounts.entries()) {
     const paid = decideOccurrence(
       { ...occurrence, amountCents },
       account(100_000_00),
-      limits({ activity: state }),
+      limits({ activity: activity.state }),
       { ...ids, entryId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` },
       { notify: false },
     );
-    return paid.movement.reduce((s, e) => activityAggregate.evolve(s, e as BankEvent), state);
-  }, activityAggregate.initial());
+    activity = activity.and(...paid.movement);
+  }
+  return activity.state;
 }
 
 describe('an occurrence', () => {
@@ -259,13 +265,11 @@ describe('an occurrence', () => {
       { notify: false },
     );
     expect(paid.payee).toMatchObject([{ type: 'BillPayeeFirstPaid', data: { payeeId } }]);
-    const state = payeesAggregate.evolve(
-      payeesAggregate.evolve(
-        payeesAggregate.initial(),
-        decidePayees({ type: 'AddPayee', data: payee }, payeesAggregate.initial())[0] as BankEvent,
-      ),
-      paid.payee[0] as BankEvent,
-    );
+    const added = payees
+      .given()
+      .when({ type: 'AddPayee', data: payee })
+      .then([{ type: 'BillPayeeAdded' }]);
+    const state = payees.given(...added, ...paid.payee).state;
     expect(state.payees[payeeId]!.paid).toBe(true);
     const later = decideOccurrence(
       { ...occurrence, amountCents: 2_500_01 },
@@ -282,10 +286,7 @@ describe('an occurrence', () => {
     const first = decideOccurrence(occurrence, account(10_000), withFingerprint, ids, {
       notify: false,
     });
-    const activity = first.movement.reduce(
-      (s, e) => activityAggregate.evolve(s, e as BankEvent),
-      activityAggregate.initial(),
-    );
+    const activity = stateAfter(activityAggregate, ...first.movement);
     expect(() =>
       decideOccurrence(occurrence, account(10_000), { ...withFingerprint, activity }, ids, {
         notify: false,

@@ -4,11 +4,10 @@ import {
   BillPayeeRemoved,
   moneyRules,
   formatUsd,
-  type BankEvent,
   type BillPayCategory,
   type EventData,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { DAILY_LIMIT_EXCEEDED } from '../transfers/limits.ts';
 
 /** A payee never paid before is held to a lower limit for its first payment. */
@@ -33,10 +32,13 @@ export interface PayeesState {
   known: string[];
 }
 
-export const payeesAggregate: Aggregate<PayeesState> = {
+export const payeesAggregate: Aggregate<
+  PayeesState,
+  StreamEvent<'BillPayeeAdded' | 'BillPayeeFirstPaid' | 'BillPayeeRemoved'>
+> = {
   name: 'bill-payees',
   initial: () => ({ customerId: null, payees: {}, known: [] }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'BillPayeeAdded': {
         const d = event.data;

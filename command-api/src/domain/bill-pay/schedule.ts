@@ -2,10 +2,9 @@ import {
   BillPaymentScheduleAdvanced,
   BillPaymentScheduleCancelled,
   BillPaymentScheduleChanged,
-  type BankEvent,
   type EventData,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { requireWithinLimits } from '../transfers/limits.ts';
 import { nextOccurrence, occurrenceDate, type IsoDate } from './calendar.ts';
 import { requireFirstPaymentLimit, type Payee } from './payees.ts';
@@ -33,7 +32,15 @@ export interface BillScheduleState {
   cancelled: boolean;
 }
 
-export const billScheduleAggregate: Aggregate<BillScheduleState> = {
+export const billScheduleAggregate: Aggregate<
+  BillScheduleState,
+  StreamEvent<
+    | 'BillPaymentScheduled'
+    | 'BillPaymentScheduleChanged'
+    | 'BillPaymentScheduleCancelled'
+    | 'BillPaymentScheduleAdvanced'
+  >
+> = {
   name: 'bill-payment-schedule',
   initial: () => ({
     schedule: null,
@@ -42,7 +49,7 @@ export const billScheduleAggregate: Aggregate<BillScheduleState> = {
     lastHandled: null,
     cancelled: false,
   }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'BillPaymentScheduled': {
         const d = event.data;

@@ -1,4 +1,4 @@
-import { BillPaymentScheduled, type BankEvent } from '@bank/events';
+import { BillPaymentScheduled } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DAILY_LIMIT_MESSAGE } from '../transfers/limits.ts';
 import { NEW_PAYEE_LIMIT_MESSAGE } from './payees.ts';
@@ -41,8 +41,12 @@ function scheduled(recurrence: BillSchedulePlan['recurrence'] = null, firstDate 
   });
 }
 
-function fold(events: BankEvent[], from = billScheduleAggregate.initial()): BillScheduleState {
-  return events.reduce(billScheduleAggregate.evolve, from);
+/** The schedule's own events, folded onto a state (the initial one by default). */
+function fold(
+  events: Parameters<typeof billScheduleAggregate.evolve>[1][],
+  from = billScheduleAggregate.initial(),
+): BillScheduleState {
+  return events.reduce((state, event) => billScheduleAggregate.evolve(state, event), from);
 }
 
 const monthly = { frequency: 'monthly' as const, endDate: null };

@@ -7,12 +7,11 @@ import {
   CardReportedLostOrStolen,
   CardSettingsChanged,
   CardUnlocked,
-  type BankEvent,
   type CardSettings,
   type CardType,
   type EventData,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 export type CardStatus = 'active' | 'locked' | 'lost' | 'stolen';
 
@@ -55,7 +54,19 @@ export const cardMessages = {
   purchaseLimitTooHigh: 'The daily purchase limit can be at most $25,000.00.',
 } as const;
 
-export const cardAggregate: Aggregate<CardState> = {
+export const cardAggregate: Aggregate<
+  CardState,
+  StreamEvent<
+    | 'CardIssued'
+    | 'CardLocked'
+    | 'CardUnlocked'
+    | 'CardReportedLostOrStolen'
+    | 'CardSettingsChanged'
+    | 'CardLimitsChanged'
+    | 'CardPinSet'
+    | 'CardPinAttemptFailed'
+  >
+> = {
   name: 'card',
   initial: () => ({
     issued: false,
@@ -76,7 +87,7 @@ export const cardAggregate: Aggregate<CardState> = {
     pinFailures: 0,
     lastPinFailureAt: null,
   }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'CardIssued':
         return {

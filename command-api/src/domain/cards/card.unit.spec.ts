@@ -1,6 +1,7 @@
-import { CardIssued, defaultCardSettings, type BankEvent } from '@bank/events';
+import { CardIssued, defaultCardSettings } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
+import { deciderSpecification } from '../../kernel/decider-specification.ts';
 import {
   cardAggregate,
   cardMessages,
@@ -9,7 +10,6 @@ import {
   MAX_DAILY_PURCHASE_LIMIT,
   MAX_PIN_FAILURES,
   type CardCommand,
-  type CardState,
 } from './card.ts';
 
 const cardId = '6f1c2b9e-3a4d-4e5f-8a7b-9c0d1e2f3a40';
@@ -36,24 +36,7 @@ const issued = CardIssued.create({
   settings: defaultCardSettings,
 });
 
-function given(...events: { type: string; data: unknown }[]): CardState {
-  return events.reduce(
-    (state, e) => cardAggregate.evolve(state, e as BankEvent),
-    cardAggregate.initial(),
-  );
-}
-
-function refuses(command: CardCommand, state: CardState, message: string, field?: string) {
-  try {
-    decideCard(command, state);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).message).toBe(message);
-    if (field) expect((error as DomainError).field).toBe(field);
-    return;
-  }
-  throw new Error('expected the command to be refused');
-}
+const card = deciderSpecification(cardAggregate, decideCard);
 
 const pin = (over: Partial<Extract<CardCommand, { type: 'SetPin' }>> = {}): CardCommand => ({
   type: 'SetPin',
@@ -66,129 +49,133 @@ const pin = (over: Partial<Extract<CardCommand, { type: 'SetPin' }>> = {}): Card
 
 describe('card decider', () => {
   it('issues a card once; a second application is refused', () => {
-    expect(decideCard({ type: 'Issue', data: issued.data }, given())).toMatchObject([
-      { type: 'CardIssued' },
-    ]);
-    refuses({ type: 'Issue', data: issued.data }, given(issued), cardMessages.alreadyApplied);
+    card
+      .given()
+      .when({ type: 'Issue', data: issued.data })
+      .then([{ type: 'CardIssued' }]);
+    card
+      .given(issued)
+      .when({ type: 'Issue', data: issued.data })
+      .thenRefuses(cardMessages.alreadyApplied);
   });
 
   it('locks an active card and unlocks a locked one, refusing the same move twice', () => {
-    const active = given(issued);
-    const [locked] = decideCard({ type: 'Lock', reason: 'misplaced' }, active);
-    expect(locked).toMatchObject({ type: 'CardLocked', data: { cardId, reason: 'misplaced' } });
-    const lockedState = given(issued, locked!);
-    expect(lockedState.status).toBe('locked');
-    refuses({ type: 'Lock', reason: '' }, lockedState, cardMessages.alreadyLocked, 'action');
-    refuses({ type: 'Unlock', reason: '' }, active, cardMessages.notLocked, 'action');
-    expect(decideCard({ type: 'Unlock', reason: '' }, lockedState)).toMatchObject([
-      { type: 'CardUnlocked' },
-    ]);
+    const [locked] = card
+      .given(issued)
+      .when({ type: 'Lock', reason: 'misplaced' })
+      .then([{ type: 'CardLocked', data: { cardId, reason: 'misplaced' } }]);
+    const lockedCard = card.given(issued, locked!);
+    expect(lockedCard.state.status).toBe('locked');
+    lockedCard.when({ type: 'Lock', reason: '' }).thenRefuses(cardMessages.alreadyLocked, 'action');
+    card
+      .given(issued)
+      .when({ type: 'Unlock', reason: '' })
+      .thenRefuses(cardMessages.notLocked, 'action');
+    lockedCard.when({ type: 'Unlock', reason: '' }).then([{ type: 'CardUnlocked' }]);
   });
 
   it('deactivates a reported card for good: nothing but a replacement is possible', () => {
-    const [reported] = decideCard(
-      { type: 'ReportLostOrStolen', kind: 'stolen', description: 'bag stolen' },
-      given(issued),
-    );
-    const state = given(issued, reported!);
-    expect(state.status).toBe('stolen');
-    refuses({ type: 'Lock', reason: '' }, state, cardMessages.reported);
-    refuses({ type: 'Unlock', reason: '' }, state, cardMessages.reported);
-    refuses(
-      { type: 'ChangeSettings', settings: { contactlessEnabled: false } },
-      state,
-      cardMessages.reported,
-    );
-    refuses({ type: 'ChangeLimits', dailyAtmLimit: 100 }, state, cardMessages.reported);
-    refuses(pin(), state, cardMessages.reported);
-    refuses(
-      { type: 'ReportLostOrStolen', kind: 'lost', description: '' },
-      state,
-      cardMessages.alreadyReported,
-    );
+    const [reported] = card
+      .given(issued)
+      .when({ type: 'ReportLostOrStolen', kind: 'stolen', description: 'bag stolen' })
+      .then([{ type: 'CardReportedLostOrStolen' }]);
+    const stolen = card.given(issued, reported!);
+    expect(stolen.state.status).toBe('stolen');
+    stolen.when({ type: 'Lock', reason: '' }).thenRefuses(cardMessages.reported);
+    stolen.when({ type: 'Unlock', reason: '' }).thenRefuses(cardMessages.reported);
+    stolen
+      .when({ type: 'ChangeSettings', settings: { contactlessEnabled: false } })
+      .thenRefuses(cardMessages.reported);
+    stolen.when({ type: 'ChangeLimits', dailyAtmLimit: 100 }).thenRefuses(cardMessages.reported);
+    stolen.when(pin()).thenRefuses(cardMessages.reported);
+    stolen
+      .when({ type: 'ReportLostOrStolen', kind: 'lost', description: '' })
+      .thenRefuses(cardMessages.alreadyReported);
   });
 
   it('a locked card can still be reported lost', () => {
-    const locked = given(issued, ...decideCard({ type: 'Lock', reason: '' }, given(issued)));
-    expect(
-      decideCard({ type: 'ReportLostOrStolen', kind: 'lost', description: '' }, locked),
-    ).toHaveLength(1);
+    const locked = card
+      .given(issued)
+      .when({ type: 'Lock', reason: '' })
+      .then([{ type: 'CardLocked' }]);
+    card
+      .given(issued, ...locked)
+      .when({ type: 'ReportLostOrStolen', kind: 'lost', description: '' })
+      .then([{ type: 'CardReportedLostOrStolen' }]);
   });
 
   it('changes only the settings given, and records nothing when nothing changes', () => {
-    const state = given(issued);
-    const [changed] = decideCard(
-      { type: 'ChangeSettings', settings: { internationalTransactions: true } },
-      state,
-    );
-    expect(changed).toMatchObject({
-      data: { settings: { ...defaultCardSettings, internationalTransactions: true } },
-    });
-    expect(
-      decideCard({ type: 'ChangeSettings', settings: { transactionAlerts: true } }, state),
-    ).toEqual([]);
+    const active = card.given(issued);
+    active
+      .when({ type: 'ChangeSettings', settings: { internationalTransactions: true } })
+      .then([{ data: { settings: { ...defaultCardSettings, internationalTransactions: true } } }]);
+    active
+      .when({ type: 'ChangeSettings', settings: { transactionAlerts: true } })
+      .thenNothingHappened();
   });
 
   it('keeps limits within the maxima and fills in the one not given', () => {
-    const state = given(issued);
-    expect(decideCard({ type: 'ChangeLimits', dailyAtmLimit: 1000_00 }, state)).toMatchObject([
-      { data: { dailyAtmLimit: 1000_00, dailyPurchaseLimit: 2_500_00 } },
-    ]);
-    expect(
-      decideCard({ type: 'ChangeLimits', dailyAtmLimit: MAX_DAILY_ATM_LIMIT }, state),
-    ).toHaveLength(1);
-    refuses(
-      { type: 'ChangeLimits', dailyAtmLimit: MAX_DAILY_ATM_LIMIT + 1 },
-      state,
-      cardMessages.atmLimitTooHigh,
-      'daily_atm_limit',
-    );
-    refuses(
-      { type: 'ChangeLimits', dailyPurchaseLimit: MAX_DAILY_PURCHASE_LIMIT + 1 },
-      state,
-      cardMessages.purchaseLimitTooHigh,
-      'daily_purchase_limit',
-    );
-    expect(decideCard({ type: 'ChangeLimits', dailyAtmLimit: 500_00 }, state)).toEqual([]);
+    const active = card.given(issued);
+    active
+      .when({ type: 'ChangeLimits', dailyAtmLimit: 1000_00 })
+      .then([{ data: { dailyAtmLimit: 1000_00, dailyPurchaseLimit: 2_500_00 } }]);
+    active
+      .when({ type: 'ChangeLimits', dailyAtmLimit: MAX_DAILY_ATM_LIMIT })
+      .then([{ type: 'CardLimitsChanged' }]);
+    active
+      .when({ type: 'ChangeLimits', dailyAtmLimit: MAX_DAILY_ATM_LIMIT + 1 })
+      .thenRefuses(cardMessages.atmLimitTooHigh, 'daily_atm_limit');
+    active
+      .when({ type: 'ChangeLimits', dailyPurchaseLimit: MAX_DAILY_PURCHASE_LIMIT + 1 })
+      .thenRefuses(cardMessages.purchaseLimitTooHigh, 'daily_purchase_limit');
+    active.when({ type: 'ChangeLimits', dailyAtmLimit: 500_00 }).thenNothingHappened();
   });
 
   it('takes a first PIN without the current one, then requires the current PIN', () => {
-    const [first] = decideCard(pin(), given(issued));
-    expect(first).toMatchObject({ type: 'CardPinSet', data: { initial: true } });
-    const withPin = given(issued, first!);
-    expect(withPin.pinHash).toBe('$argon2id$new');
-    refuses(pin(), withPin, cardMessages.currentPinRequired, 'current_pin');
-    expect(
-      decideCard(pin({ currentPin: { supplied: true, valid: false } }), withPin),
-    ).toMatchObject([{ type: 'CardPinAttemptFailed', data: { consecutiveFailures: 1 } }]);
-    refuses(
-      pin({ currentPin: { supplied: true, valid: true }, newPinSameAsCurrent: true }),
-      withPin,
-      cardMessages.samePin,
-      'new_pin',
-    );
-    expect(decideCard(pin({ currentPin: { supplied: true, valid: true } }), withPin)).toMatchObject(
-      [{ type: 'CardPinSet', data: { initial: false } }],
-    );
+    const [first] = card
+      .given(issued)
+      .when(pin())
+      .then([{ type: 'CardPinSet', data: { initial: true } }]);
+    const withPin = card.given(issued, first!);
+    expect(withPin.state.pinHash).toBe('$argon2id$new');
+    withPin.when(pin()).thenRefuses(cardMessages.currentPinRequired, 'current_pin');
+    withPin
+      .when(pin({ currentPin: { supplied: true, valid: false } }))
+      .then([{ type: 'CardPinAttemptFailed', data: { consecutiveFailures: 1 } }]);
+    withPin
+      .when(pin({ currentPin: { supplied: true, valid: true }, newPinSameAsCurrent: true }))
+      .thenRefuses(cardMessages.samePin, 'new_pin');
+    withPin
+      .when(pin({ currentPin: { supplied: true, valid: true } }))
+      .then([{ type: 'CardPinSet', data: { initial: false } }]);
   });
 
   it('blocks PIN changes for a day after five wrong current PINs in a row', () => {
     const wrong = pin({ currentPin: { supplied: true, valid: false } });
     const right = pin({ currentPin: { supplied: true, valid: true } });
-    let state = given(issued, ...decideCard(pin(), given(issued)));
+    const history = [
+      issued,
+      ...card
+        .given(issued)
+        .when(pin())
+        .then([{ type: 'CardPinSet' }]),
+    ];
     for (let i = 1; i <= MAX_PIN_FAILURES; i += 1) {
-      const events = decideCard(wrong, state);
-      expect(events).toMatchObject([{ data: { consecutiveFailures: i } }]);
-      state = events.reduce((s, e) => cardAggregate.evolve(s, e as BankEvent), state);
+      history.push(
+        ...card
+          .given(...history)
+          .when(wrong)
+          .then([{ data: { consecutiveFailures: i } }]),
+      );
     }
-    refuses(right, state, cardMessages.pinBlocked, 'current_pin');
+    const blocked = card.given(...history);
+    blocked.when(right).thenRefuses(cardMessages.pinBlocked, 'current_pin');
     const nextDay = { ...right, now: new Date('2026-03-02T12:00:01Z') } as CardCommand;
-    const [set] = decideCard(nextDay, state);
-    expect(set).toMatchObject({ type: 'CardPinSet' });
-    expect(cardAggregate.evolve(state, set as BankEvent).pinFailures).toBe(0);
+    const [set] = blocked.when(nextDay).then([{ type: 'CardPinSet' }]);
+    expect(card.given(...history, set!).state.pinFailures).toBe(0);
   });
 
   it('knows nothing about a card that was never issued', () => {
-    expect(() => decideCard({ type: 'Lock', reason: '' }, given())).toThrow(DomainError);
+    card.given().when({ type: 'Lock', reason: '' }).thenThrows(DomainError);
   });
 });

@@ -1,15 +1,15 @@
-import { coinsToUnits, unitsToCoinText, type BankEvent } from '@bank/events';
+import { coinsToUnits, unitsToCoinText } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { buyQuote, feeCents, sellQuote } from './pricing.ts';
-import { decideWallet, messages, walletAggregate, type WalletState } from './wallet.ts';
+import { deciderSpecification } from '../../kernel/decider-specification.ts';
+import { decideWallet, messages, walletAggregate } from './wallet.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
 const accountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
 const id = () => crypto.randomUUID();
 
-function apply(state: WalletState, events: { type: string; data: unknown }[]): WalletState {
-  return events.reduce((s, e) => walletAggregate.evolve(s, e as BankEvent), state);
-}
+const wallet = deciderSpecification(walletAggregate, decideWallet);
+type WalletEvent = Parameters<typeof wallet.given>[number];
 
 /** Prices are written in cents here and given to the wallet in millionths of a dollar. */
 const micro = (cents: number) => cents * 10_000;
@@ -94,27 +94,27 @@ describe('trade arithmetic', () => {
 
 describe('wallet', () => {
   it('refuses a purchase under $1.00', () => {
-    expect(() => decideWallet(buy(99, 6_500_000), walletAggregate.initial())).toThrow(
-      messages.minBuy,
-    );
+    wallet.given().when(buy(99, 6_500_000)).thenThrows(messages.minBuy);
   });
 
+  const bought = (totalCents: number) =>
+    wallet
+      .given()
+      .when(buy(totalCents, 6_500_000))
+      .then([{ type: 'CryptoBought' }]);
+
   it('never sells more than the holding', () => {
-    const state = apply(
-      walletAggregate.initial(),
-      decideWallet(buy(10_000, 6_500_000), walletAggregate.initial()),
-    );
-    expect(state.balances.BTC).toBe(152_307);
-    expect(() => decideWallet(sell(152_308, 6_500_000), state)).toThrow(/Insufficient BTC balance/);
-    expect(decideWallet(sell(152_307, 6_500_000), state)).toHaveLength(1);
+    const holding = wallet.given(...bought(10_000));
+    expect(holding.state.balances.BTC).toBe(152_307);
+    holding.when(sell(152_308, 6_500_000)).thenThrows(/Insufficient BTC balance/);
+    holding.when(sell(152_307, 6_500_000)).then([{ type: 'CryptoSold' }]);
   });
 
   it('refuses a sale worth less than a cent after the fee', () => {
-    const state = apply(
-      walletAggregate.initial(),
-      decideWallet(buy(10_000, 6_500_000), walletAggregate.initial()),
-    );
-    expect(() => decideWallet(sell(1, 6_500_000), state)).toThrow(messages.sellTooSmall);
+    wallet
+      .given(...bought(10_000))
+      .when(sell(1, 6_500_000))
+      .thenThrows(messages.sellTooSmall);
   });
 
   const claim = (units: number, priceCents = 340_000) =>
@@ -131,74 +131,89 @@ describe('wallet', () => {
         priceCents,
       },
     }) as const;
+  const claimed = (units: number) => {
+    const command = claim(units);
+    const events = wallet
+      .given()
+      .when(command)
+      .then([{ type: 'CryptoDepositSubmitted' }]);
+    return { depositId: command.data.depositId, events };
+  };
 
   it('keeps a deposit claim pending, never spendable, until it is approved once', () => {
-    const submitted = decideWallet(claim(100_000), walletAggregate.initial());
-    const depositId = (submitted[0]!.data as { depositId: string }).depositId;
-    let state = apply(walletAggregate.initial(), submitted);
-    expect(state.balances.ETH ?? 0).toBe(0);
+    const { depositId, events: submitted } = claimed(100_000);
+    const pending = wallet.given(...submitted);
+    expect(pending.state.balances.ETH ?? 0).toBe(0);
     const approve = { type: 'ApproveDeposit', customerId, depositId, reviewedBy: 'ops' } as const;
-    const approved = decideWallet(approve, state);
-    state = apply(state, approved);
-    expect(state.balances.ETH).toBe(100_000);
-    expect(() => decideWallet(approve, state)).toThrow(messages.notPending);
+    const approved = pending.when(approve).then([{ type: 'CryptoDepositConfirmed' }]);
+    const credited = wallet.given(...submitted, ...approved);
+    expect(credited.state.balances.ETH).toBe(100_000);
+    credited.when(approve).thenThrows(messages.notPending);
   });
 
   it('credits nothing for a rejected claim, which cannot be approved afterwards', () => {
-    const submitted = decideWallet(claim(100_000), walletAggregate.initial());
-    const depositId = (submitted[0]!.data as { depositId: string }).depositId;
-    let state = apply(walletAggregate.initial(), submitted);
-    state = apply(
-      state,
-      decideWallet(
-        { type: 'RejectDeposit', customerId, depositId, reviewedBy: 'ops', reason: 'not found' },
-        state,
-      ),
-    );
-    expect(state.balances.ETH ?? 0).toBe(0);
-    expect(state.pendingDeposits).toEqual({});
-    expect(() =>
-      decideWallet({ type: 'ApproveDeposit', customerId, depositId, reviewedBy: 'ops' }, state),
-    ).toThrow(messages.notPending);
+    const { depositId, events: submitted } = claimed(100_000);
+    const rejected = wallet
+      .given(...submitted)
+      .when({
+        type: 'RejectDeposit',
+        customerId,
+        depositId,
+        reviewedBy: 'ops',
+        reason: 'not found',
+      })
+      .then([{ type: 'CryptoDepositRejected' }]);
+    const after = wallet.given(...submitted, ...rejected);
+    expect(after.state.balances.ETH ?? 0).toBe(0);
+    expect(after.state.pendingDeposits).toEqual({});
+    after
+      .when({ type: 'ApproveDeposit', customerId, depositId, reviewedBy: 'ops' })
+      .thenThrows(messages.notPending);
   });
 
   it('refuses a claim worth more than the per-deposit maximum, and a sixth pending claim', () => {
     // 29.41176765 ETH at $3,400.00 is worth $100,000.01.
-    expect(() => decideWallet(claim(2_941_176_765), walletAggregate.initial())).toThrow(
-      messages.maxDeposit,
-    );
-    expect(decideWallet(claim(2_941_176_470), walletAggregate.initial())).toHaveLength(1);
-    let state = walletAggregate.initial();
-    for (let i = 0; i < 5; i += 1) state = apply(state, decideWallet(claim(100_000), state));
-    expect(() => decideWallet(claim(100_000), state)).toThrow(messages.tooManyPending);
+    wallet.given().when(claim(2_941_176_765)).thenThrows(messages.maxDeposit);
+    wallet
+      .given()
+      .when(claim(2_941_176_470))
+      .then([{ type: 'CryptoDepositSubmitted' }]);
+    const history: WalletEvent[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      history.push(
+        ...wallet
+          .given(...history)
+          .when(claim(100_000))
+          .then([{ type: 'CryptoDepositSubmitted' }]),
+      );
+    }
+    wallet
+      .given(...history)
+      .when(claim(100_000))
+      .thenThrows(messages.tooManyPending);
   });
 
   it('withdraws at least 0.001, more than the network fee, never more than held', () => {
-    const state = apply(
-      walletAggregate.initial(),
-      decideWallet(buy(100_000, 6_500_000), walletAggregate.initial()),
-    );
+    const holding = wallet.given(...bought(100_000));
     const withdraw = (units: number) =>
-      decideWallet(
-        {
-          type: 'Withdraw',
-          customerId,
-          withdrawalId: id(),
-          symbol: 'BTC',
-          units,
-          toAddress: 'bc1qxyz',
-          network: 'BTC',
-          priceCents: 6_500_000,
-        },
-        state,
-      );
-    expect(() => withdraw(99_999)).toThrow(messages.minWithdraw);
-    expect(() => withdraw(state.balances.BTC! + 1)).toThrow(/Insufficient BTC balance/);
-    expect(withdraw(200_000)[0]!.data).toMatchObject({ units: 200_000, networkFeeUnits: 20_000 });
+      holding.when({
+        type: 'Withdraw',
+        customerId,
+        withdrawalId: id(),
+        symbol: 'BTC',
+        units,
+        toAddress: 'bc1qxyz',
+        network: 'BTC',
+        priceCents: 6_500_000,
+      });
+    withdraw(99_999).thenThrows(messages.minWithdraw);
+    withdraw(holding.state.balances.BTC! + 1).thenThrows(/Insufficient BTC balance/);
+    withdraw(200_000).then([
+      { type: 'CryptoWithdrawn', data: { units: 200_000, networkFeeUnits: 20_000 } },
+    ]);
   });
 
   it('adds up exactly over many random trades', () => {
-    let state = walletAggregate.initial();
     let bought = 0;
     let sold = 0;
     let seed = 42;
@@ -206,19 +221,23 @@ describe('wallet', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed / 2 ** 31;
     };
+    let now = wallet.given();
     for (let i = 0; i < 1000; i += 1) {
       const price = 1_000_000 + Math.floor(random() * 9_000_000);
-      const held = state.balances.BTC ?? 0;
+      const held = now.state.balances.BTC ?? 0;
       if (random() < 0.6 || held < 10_000) {
-        const events = decideWallet(buy(100 + Math.floor(random() * 500_000), price), state);
-        bought += (events[0]!.data as { units: number }).units;
-        state = apply(state, events);
+        const events = now
+          .when(buy(100 + Math.floor(random() * 500_000), price))
+          .then([{ type: 'CryptoBought' }]);
+        bought += events[0]!.data.units;
+        now = now.and(...events);
       } else {
         const units = 10_000 + Math.floor(random() * (held - 10_000));
-        state = apply(state, decideWallet(sell(units, price), state));
+        now = now.and(...now.when(sell(units, price)).then([{ type: 'CryptoSold' }]));
         sold += units;
       }
     }
+    const state = now.state;
     expect(state.balances.BTC).toBe(bought - sold);
   });
 });

@@ -8,14 +8,13 @@ import {
   cryptoAssets,
   ledgerAccounts,
   unitsToCoinText,
-  type BankEvent,
   type CryptoSymbol,
   type EventData,
   type Posting,
   unitsValueCents,
   formatUsd,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { buyQuote, microUsdToCents, sellQuote } from './pricing.ts';
 
 export const MIN_BUY_CENTS = 100;
@@ -55,10 +54,20 @@ const add = (state: WalletState, symbol: CryptoSymbol, delta: number): WalletSta
   balances: { ...state.balances, [symbol]: (state.balances[symbol] ?? 0) + delta },
 });
 
-export const walletAggregate: Aggregate<WalletState> = {
+export const walletAggregate: Aggregate<
+  WalletState,
+  StreamEvent<
+    | 'CryptoBought'
+    | 'CryptoSold'
+    | 'CryptoWithdrawn'
+    | 'CryptoDepositSubmitted'
+    | 'CryptoDepositConfirmed'
+    | 'CryptoDepositRejected'
+  >
+> = {
   name: 'crypto-wallet',
   initial: () => ({ balances: {}, pendingDeposits: {} }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'CryptoBought':
         return add(state, event.data.symbol, event.data.units);

@@ -12,11 +12,10 @@ import {
   CustomerTwoFactorDisabled,
   CustomerTwoFactorEnabled,
   type AlertPreferences,
-  type BankEvent,
   type EventData,
   type NotificationPreferences,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 export interface CustomerState {
   registered: boolean;
@@ -33,7 +32,23 @@ export interface CustomerState {
   twoFactor: { secretSealed: string; recoveryCodeHashes: readonly string[] } | null;
 }
 
-export const customerAggregate: Aggregate<CustomerState> = {
+export const customerAggregate: Aggregate<
+  CustomerState,
+  StreamEvent<
+    | 'CustomerRegistered'
+    | 'CustomerProfileUpdated'
+    | 'CustomerPasswordChanged'
+    | 'CustomerProfileImageChanged'
+    | 'CustomerNotificationPreferencesChanged'
+    | 'CustomerTwoFactorEnabled'
+    | 'CustomerTwoFactorDisabled'
+    | 'CustomerRecoveryCodeUsed'
+    | 'CustomerRecoveryCodesRegenerated'
+    | 'CustomerErased'
+    | 'CustomerAlertsChanged'
+    | 'CustomerSignInLocked'
+  >
+> = {
   name: 'customer',
   initial: () => ({
     registered: false,
@@ -48,7 +63,7 @@ export const customerAggregate: Aggregate<CustomerState> = {
     notificationPreferences: null,
     twoFactor: null,
   }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'CustomerRegistered':
         return {

@@ -1,19 +1,15 @@
-import { type BankEvent } from '@bank/events';
+import type { TransactionCategory } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
+import { deciderSpecification } from '../../kernel/decider-specification.ts';
 import {
   decideSavingsGoal,
   SAVINGS_GOAL_MAX_CENTS,
   savingsGoalAggregate,
   savingsGoalMessages,
   type GoalAccount,
-  type SavingsGoalState,
 } from './savings-goal.ts';
-import {
-  categoryOverridesAggregate,
-  decideRecategorise,
-  type CategoryOverridesState,
-} from './transaction-category.ts';
+import { categoryOverridesAggregate, decideRecategorise } from './transaction-category.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
 const savings: GoalAccount = {
@@ -22,38 +18,35 @@ const savings: GoalAccount = {
   type: 'savings',
 };
 
-const goalAfter = (...events: { type: string; data: unknown }[]): SavingsGoalState =>
-  events.reduce(
-    (state, e) => savingsGoalAggregate.evolve(state, e as BankEvent),
-    savingsGoalAggregate.initial(),
-  );
+const goal = deciderSpecification(savingsGoalAggregate, decideSavingsGoal);
+const goalAfter = (...events: Parameters<typeof goal.given>) => goal.given(...events).state;
 
 describe('savings goal decider', () => {
   it('sets, changes and removes a goal, and repeats change nothing', () => {
-    const set = decideSavingsGoal(
-      { type: 'SetGoal', account: savings, targetCents: 5_000_00 },
-      goalAfter(),
-    );
+    const set = goal
+      .given()
+      .when({ type: 'SetGoal', account: savings, targetCents: 5_000_00 })
+      .then([{ type: 'SavingsGoalSet' }]);
     expect(set).toEqual([
       expect.objectContaining({
         type: 'SavingsGoalSet',
         data: { accountId: savings.accountId, customerId, targetCents: 5_000_00 },
       }),
     ]);
-    const withGoal = goalAfter(...set);
-    expect(withGoal.targetCents).toBe(5_000_00);
-    expect(
-      decideSavingsGoal({ type: 'SetGoal', account: savings, targetCents: 5_000_00 }, withGoal),
-    ).toEqual([]);
-    const changed = decideSavingsGoal(
-      { type: 'SetGoal', account: savings, targetCents: 7_500_00 },
-      withGoal,
-    );
+    const withGoal = goal.given(...set);
+    expect(withGoal.state.targetCents).toBe(5_000_00);
+    withGoal
+      .when({ type: 'SetGoal', account: savings, targetCents: 5_000_00 })
+      .thenNothingHappened();
+    const changed = withGoal
+      .when({ type: 'SetGoal', account: savings, targetCents: 7_500_00 })
+      .then([{ type: 'SavingsGoalSet' }]);
     expect(goalAfter(...set, ...changed).targetCents).toBe(7_500_00);
-    const removed = decideSavingsGoal({ type: 'RemoveGoal', account: savings }, withGoal);
-    expect(removed.map((e) => e.type)).toEqual(['SavingsGoalRemoved']);
+    const removed = withGoal
+      .when({ type: 'RemoveGoal', account: savings })
+      .then([{ type: 'SavingsGoalRemoved' }]);
     expect(goalAfter(...set, ...removed).targetCents).toBeNull();
-    expect(decideSavingsGoal({ type: 'RemoveGoal', account: savings }, goalAfter())).toEqual([]);
+    goal.given().when({ type: 'RemoveGoal', account: savings }).thenNothingHappened();
   });
 
   it.each([
@@ -95,27 +88,29 @@ describe('recategorising a transaction', () => {
     customerId,
     defaultCategory: 'shopping' as const,
   };
-  const overridesAfter = (...events: { type: string; data: unknown }[]): CategoryOverridesState =>
-    events.reduce(
-      (state, e) => categoryOverridesAggregate.evolve(state, e as BankEvent),
-      categoryOverridesAggregate.initial(),
-    );
+  const overrides = deciderSpecification(
+    categoryOverridesAggregate,
+    (category: TransactionCategory, state) => decideRecategorise(tx, category, state),
+  );
 
   it('records the customer’s choice, and the default category again removes it', () => {
-    const moved = decideRecategorise(tx, 'groceries', overridesAfter());
+    const moved = overrides
+      .given()
+      .when('groceries')
+      .then([{ type: 'TransactionRecategorised' }]);
     expect(moved).toEqual([
       expect.objectContaining({
         type: 'TransactionRecategorised',
         data: { customerId, transactionId: tx.transactionId, category: 'groceries' },
       }),
     ]);
-    const state = overridesAfter(...moved);
-    expect(state.overrides.get(tx.transactionId)).toBe('groceries');
-    expect(decideRecategorise(tx, 'groceries', state)).toEqual([]);
-    const back = decideRecategorise(tx, 'shopping', state);
+    const groceries = overrides.given(...moved);
+    expect(groceries.state.overrides.get(tx.transactionId)).toBe('groceries');
+    groceries.when('groceries').thenNothingHappened();
+    const back = groceries.when('shopping').then([{ data: { category: null } }]);
     expect(back[0]!.data.category).toBeNull();
-    expect(overridesAfter(...moved, ...back).overrides.has(tx.transactionId)).toBe(false);
+    expect(overrides.given(...moved, ...back).state.overrides.has(tx.transactionId)).toBe(false);
     // The default category of a transaction never moved is no change at all.
-    expect(decideRecategorise(tx, 'shopping', overridesAfter())).toEqual([]);
+    overrides.given().when('shopping').thenNothingHappened();
   });
 });

@@ -1,5 +1,5 @@
-import { formatUsd, SavingsGoalRemoved, SavingsGoalSet, type BankEvent } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { formatUsd, SavingsGoalRemoved, SavingsGoalSet } from '@bank/events';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 /** The largest goal a customer can set: $10,000,000.00, far above any household's savings. */
 export const SAVINGS_GOAL_MAX_CENTS = 1_000_000_000;
@@ -16,10 +16,13 @@ export interface SavingsGoalState {
   targetCents: number | null;
 }
 
-export const savingsGoalAggregate: Aggregate<SavingsGoalState> = {
+export const savingsGoalAggregate: Aggregate<
+  SavingsGoalState,
+  StreamEvent<'SavingsGoalSet' | 'SavingsGoalRemoved'>
+> = {
   name: 'savings-goal',
   initial: () => ({ targetCents: null }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'SavingsGoalSet':
         return { targetCents: event.data.targetCents };

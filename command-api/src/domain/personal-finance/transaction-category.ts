@@ -1,15 +1,18 @@
-import { TransactionRecategorised, type BankEvent, type TransactionCategory } from '@bank/events';
-import { type Aggregate } from '../../kernel/aggregate.ts';
+import { TransactionRecategorised, type TransactionCategory } from '@bank/events';
+import { type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 /** A customer's own categories: the transactions they moved, and where to. */
 export interface CategoryOverridesState {
   overrides: ReadonlyMap<string, TransactionCategory>;
 }
 
-export const categoryOverridesAggregate: Aggregate<CategoryOverridesState> = {
+export const categoryOverridesAggregate: Aggregate<
+  CategoryOverridesState,
+  StreamEvent<'TransactionRecategorised'>
+> = {
   name: 'transaction-categories',
   initial: () => ({ overrides: new Map() }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     if (event.type !== 'TransactionRecategorised') return state;
     const overrides = new Map(state.overrides);
     if (event.data.category === null) overrides.delete(event.data.transactionId);

@@ -4,11 +4,10 @@ import {
   SupportTicketReplied,
   SupportTicketStatusChanged,
   ticketStatuses,
-  type BankEvent,
   type EventData,
   type TicketStatus,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 export interface TicketState {
   opened: boolean;
@@ -27,7 +26,10 @@ export const ticketMessages = {
     `This ticket is already ${ticketStatuses[status].toLowerCase()}.`,
 } as const;
 
-export const ticketAggregate: Aggregate<TicketState> = {
+export const ticketAggregate: Aggregate<
+  TicketState,
+  StreamEvent<'SupportTicketOpened' | 'SupportTicketReplied' | 'SupportTicketStatusChanged'>
+> = {
   name: 'support-ticket',
   initial: () => ({
     opened: false,
@@ -36,7 +38,7 @@ export const ticketAggregate: Aggregate<TicketState> = {
     ticketNumber: '',
     status: 'open',
   }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'SupportTicketOpened':
         return {
@@ -141,10 +143,13 @@ export function decideTicket(command: TicketCommand, state: TicketState) {
 }
 
 /** A ticket-number reservation stream: who claimed the number, if anyone. */
-export const ticketNumberAggregate: Aggregate<string | null> = {
+export const ticketNumberAggregate: Aggregate<
+  string | null,
+  StreamEvent<'SupportTicketNumberReserved'>
+> = {
   name: 'support-ticket-number',
   initial: () => null,
-  evolve: (claim, event: BankEvent) =>
+  evolve: (claim, event) =>
     event.type === 'SupportTicketNumberReserved' ? event.data.ticketId : claim,
 };
 

@@ -1,6 +1,7 @@
-import { SupportTicketOpened, type BankEvent, type TicketStatus } from '@bank/events';
+import { SupportTicketOpened, type TicketStatus } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
+import { deciderSpecification } from '../../kernel/decider-specification.ts';
 import {
   decideTicket,
   formatTicketNumber,
@@ -9,7 +10,6 @@ import {
   ticketMessages,
   ticketNumberAggregate,
   type TicketCommand,
-  type TicketState,
 } from './ticket.ts';
 
 const ticketId = '7a1c2b9e-3a4d-4e5f-8a7b-9c0d1e2f3a41';
@@ -26,18 +26,17 @@ const opened = SupportTicketOpened.create({
   priority: 'medium',
 });
 
-function given(...events: { type: string; data: unknown }[]): TicketState {
-  return events.reduce(
-    (state, e) => ticketAggregate.evolve(state, e as BankEvent),
-    ticketAggregate.initial(),
-  );
-}
+const ticket = deciderSpecification(ticketAggregate, decideTicket);
 
 /** A ticket moved to a status through the decider itself. */
-function inStatus(status: TicketStatus): TicketState {
-  const state = given(opened);
-  if (status === 'open') return state;
-  return given(opened, ...decideTicket({ type: 'ChangeStatus', to: status, by: 'staff' }, state));
+function inStatus(status: TicketStatus) {
+  if (status === 'open') return ticket.given(opened);
+  const start = ticket.given(opened);
+  return start.and(
+    ...start
+      .when({ type: 'ChangeStatus', to: status, by: 'staff' })
+      .then([{ type: 'SupportTicketStatusChanged', data: { to: status } }]),
+  );
 }
 
 const reply = (author: 'customer' | 'staff', message = 'Thanks'): TicketCommand => ({
@@ -48,88 +47,88 @@ const reply = (author: 'customer' | 'staff', message = 'Thanks'): TicketCommand 
   authorName: author === 'staff' ? 'Support Team' : 'Maya Chen',
 });
 
-function refusal(command: TicketCommand, state: TicketState): string {
-  try {
-    decideTicket(command, state);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return (error as DomainError).message;
-  }
-  throw new Error('expected a refusal');
-}
-
 describe('support ticket decider', () => {
   it('lets the customer resolve (unless resolved) and close (unless closed)', () => {
-    expect(
-      decideTicket({ type: 'ChangeStatus', to: 'resolved', by: 'customer' }, inStatus('open')),
-    ).toMatchObject([{ data: { from: 'open', to: 'resolved', changedBy: 'customer' } }]);
-    expect(
-      refusal({ type: 'ChangeStatus', to: 'resolved', by: 'customer' }, inStatus('resolved')),
-    ).toBe(ticketMessages.alreadyResolved);
-    expect(
-      decideTicket({ type: 'ChangeStatus', to: 'closed', by: 'customer' }, inStatus('resolved')),
-    ).toHaveLength(1);
-    expect(
-      refusal({ type: 'ChangeStatus', to: 'closed', by: 'customer' }, inStatus('closed')),
-    ).toBe(ticketMessages.closed);
+    inStatus('open')
+      .when({ type: 'ChangeStatus', to: 'resolved', by: 'customer' })
+      .then([{ data: { from: 'open', to: 'resolved', changedBy: 'customer' } }]);
+    inStatus('resolved')
+      .when({ type: 'ChangeStatus', to: 'resolved', by: 'customer' })
+      .thenRefuses(ticketMessages.alreadyResolved);
+    inStatus('resolved')
+      .when({ type: 'ChangeStatus', to: 'closed', by: 'customer' })
+      .then([{ type: 'SupportTicketStatusChanged' }]);
+    inStatus('closed')
+      .when({ type: 'ChangeStatus', to: 'closed', by: 'customer' })
+      .thenRefuses(ticketMessages.closed);
   });
 
   it.each(['open', 'in_progress', 'waiting_customer'] as const)(
     'refuses a customer setting %s',
     (to) => {
-      expect(refusal({ type: 'ChangeStatus', to, by: 'customer' }, inStatus('resolved'))).toBe(
-        ticketMessages.customerStatus,
-      );
+      inStatus('resolved')
+        .when({ type: 'ChangeStatus', to, by: 'customer' })
+        .thenRefuses(ticketMessages.customerStatus);
     },
   );
 
   it('a closed ticket refuses replies and every status change, from anyone', () => {
     const closed = inStatus('closed');
-    expect(refusal(reply('customer'), closed)).toBe(ticketMessages.closed);
-    expect(refusal(reply('staff'), closed)).toBe(ticketMessages.closed);
+    closed.when(reply('customer')).thenRefuses(ticketMessages.closed);
+    closed.when(reply('staff')).thenRefuses(ticketMessages.closed);
     for (const to of ['open', 'in_progress', 'resolved'] as const) {
-      expect(refusal({ type: 'ChangeStatus', to, by: 'staff' }, closed)).toBe(
-        ticketMessages.closed,
-      );
+      closed.when({ type: 'ChangeStatus', to, by: 'staff' }).thenRefuses(ticketMessages.closed);
     }
   });
 
   it('refuses an empty reply after trimming, and stores the trimmed text', () => {
-    expect(refusal(reply('customer', '   \n '), inStatus('open'))).toBe(ticketMessages.emptyReply);
-    expect(decideTicket(reply('customer', '  hi  '), inStatus('open'))[0]).toMatchObject({
-      data: { message: 'hi', isStaffReply: false },
-    });
+    inStatus('open').when(reply('customer', '   \n ')).thenRefuses(ticketMessages.emptyReply);
+    inStatus('open')
+      .when(reply('customer', '  hi  '))
+      .then([{ data: { message: 'hi', isStaffReply: false } }]);
   });
 
   it('a staff reply waits for the customer; the customer answering puts it back to open', () => {
-    expect(decideTicket(reply('staff'), inStatus('open'))).toMatchObject([
-      { type: 'SupportTicketReplied', data: { isStaffReply: true } },
-      { type: 'SupportTicketStatusChanged', data: { to: 'waiting_customer', changedBy: 'staff' } },
-    ]);
-    expect(decideTicket(reply('staff'), inStatus('in_progress'))[1]).toMatchObject({
-      data: { to: 'waiting_customer' },
-    });
-    expect(decideTicket(reply('customer'), inStatus('waiting_customer'))).toMatchObject([
-      { type: 'SupportTicketReplied' },
-      { type: 'SupportTicketStatusChanged', data: { to: 'open', changedBy: 'customer' } },
-    ]);
-    expect(decideTicket(reply('customer'), inStatus('in_progress'))).toHaveLength(1);
+    inStatus('open')
+      .when(reply('staff'))
+      .then([
+        { type: 'SupportTicketReplied', data: { isStaffReply: true } },
+        {
+          type: 'SupportTicketStatusChanged',
+          data: { to: 'waiting_customer', changedBy: 'staff' },
+        },
+      ]);
+    inStatus('in_progress')
+      .when(reply('staff'))
+      .then([{ type: 'SupportTicketReplied' }, { data: { to: 'waiting_customer' } }]);
+    inStatus('waiting_customer')
+      .when(reply('customer'))
+      .then([
+        { type: 'SupportTicketReplied' },
+        { type: 'SupportTicketStatusChanged', data: { to: 'open', changedBy: 'customer' } },
+      ]);
+    inStatus('in_progress')
+      .when(reply('customer'))
+      .then([{ type: 'SupportTicketReplied' }]);
   });
 
   it('refuses a status the ticket already has', () => {
-    expect(
-      refusal({ type: 'ChangeStatus', to: 'in_progress', by: 'staff' }, inStatus('in_progress')),
-    ).toBe('This ticket is already in progress.');
+    inStatus('in_progress')
+      .when({ type: 'ChangeStatus', to: 'in_progress', by: 'staff' })
+      .thenRefuses('This ticket is already in progress.');
   });
 
   it('formats ticket numbers and lets a number be claimed once', () => {
     expect(formatTicketNumber(2026, 123)).toBe('TKT-2026-000123');
-    const claimed = reserveTicketNumber(null, 'TKT-2026-000123', ticketId);
-    const claim = claimed.reduce(
-      (c, e) => ticketNumberAggregate.evolve(c, e as BankEvent),
-      ticketNumberAggregate.initial(),
+    const claim = deciderSpecification(ticketNumberAggregate, (n: string, claimed: string | null) =>
+      reserveTicketNumber(claimed, n, ticketId),
     );
-    expect(claim).toBe(ticketId);
-    expect(() => reserveTicketNumber(claim, 'TKT-2026-000123', ticketId)).toThrow(DomainError);
+    const claimed = claim
+      .given()
+      .when('TKT-2026-000123')
+      .then([{ data: { ticketId } }]);
+    const taken = claim.given(...claimed);
+    expect(taken.state).toBe(ticketId);
+    taken.when('TKT-2026-000123').thenThrows(DomainError);
   });
 });

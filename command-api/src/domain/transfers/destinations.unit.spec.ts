@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { RecipientSaved, type BankEvent } from '@bank/events';
+import { RecipientSaved } from '@bank/events';
 import { Prng } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,8 +24,11 @@ const DAY = 24 * HOUR;
 const t0 = Date.parse('2031-05-01T12:00:00.000Z');
 const at = (ms: number) => new Date(ms);
 
-const apply = (state: RecipientsState, events: readonly { type: string; data: unknown }[]) =>
-  events.reduce((s, e) => recipientsAggregate.evolve(s, e as BankEvent), state);
+/** The address book's own events, folded onto a state. */
+const apply = (
+  state: RecipientsState,
+  events: readonly Parameters<typeof recipientsAggregate.evolve>[1][],
+) => events.reduce((s, e) => recipientsAggregate.evolve(s, e), state);
 
 function recipient(savedAt: number, last4 = '6789') {
   return {

@@ -1,13 +1,15 @@
-import { IdempotentRequestRecorded, type BankEvent, type EventData } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { IdempotentRequestRecorded, type EventData } from '@bank/events';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 export type IdempotencyState = EventData<'IdempotentRequestRecorded'> | null;
 
-export const idempotencyAggregate: Aggregate<IdempotencyState> = {
+export const idempotencyAggregate: Aggregate<
+  IdempotencyState,
+  StreamEvent<'IdempotentRequestRecorded'>
+> = {
   name: 'idempotency',
   initial: () => null,
-  evolve: (state, event: BankEvent) =>
-    event.type === 'IdempotentRequestRecorded' ? event.data : state,
+  evolve: (state, event) => (event.type === 'IdempotentRequestRecorded' ? event.data : state),
 };
 
 export const IDEMPOTENCY_KEY_REUSED = 'idempotency_key_reused';

@@ -2,13 +2,18 @@ import {
   AccountCredited,
   AccountOpened,
   moneyStreams,
+  RecipientSaved,
   streams,
-  type BankEvent,
 } from '@bank/events';
 import { describe, expect, it } from 'vitest';
-import { accountAggregate, type AccountState } from '../account/account.ts';
+import {
+  deciderSpecification,
+  plannedEvent,
+  stateAfter,
+} from '../../kernel/decider-specification.ts';
+import { accountAggregate, type AccountEvent } from '../account/account.ts';
 import { decideTransfer, type TransferRequest } from './initiate.ts';
-import { DAILY_LIMITS, activityAggregate, decideMovement, type ActivityState } from './limits.ts';
+import { DAILY_LIMITS, activityAggregate, decideMovement } from './limits.ts';
 import { destinationHashes } from './destinations.ts';
 import { recipientsAggregate } from './recipients.ts';
 import { TRANSFER_FEES, transferAggregate } from './transfer.ts';
@@ -27,12 +32,8 @@ const ids = {
 };
 
 /** Given these events on the account, its state. */
-function given(...events: { type: string; data: unknown }[]): AccountState {
-  return events.reduce(
-    (s, e) => accountAggregate.evolve(s, e as BankEvent),
-    accountAggregate.initial(),
-  );
-}
+const given = (...events: AccountEvent[]) => stateAfter(accountAggregate, ...events);
+const activity = deciderSpecification(activityAggregate, decideMovement);
 const opened = (accountId: string, owner: string, name: string) =>
   AccountOpened.create({
     accountId,
@@ -54,7 +55,7 @@ const deposit = (accountId: string, amount: number) =>
     contra: 'cash:teller',
     reference: 'DEP-1',
   });
-const noActivity: ActivityState = activityAggregate.initial();
+const noActivity = activity.given().state;
 
 const from = given(opened(fromId, customerId, 'Everyday Checking'), deposit(fromId, 500_00));
 const loaded = {
@@ -173,9 +174,9 @@ describe('starting a transfer', () => {
     });
 
     // A destination already paid is not recorded again.
-    const paidBefore = recipientsAggregate.evolve(
-      recipientsAggregate.initial(),
-      plan.appends[1]!.events[0] as BankEvent,
+    const paidBefore = stateAfter(
+      recipientsAggregate,
+      plannedEvent(plan.appends[1]!.events[0]!, 'DestinationFirstPaid'),
     );
     const again = decideTransfer(request(external), {
       ...loaded,
@@ -228,8 +229,9 @@ describe('starting a transfer', () => {
       opened(fromId, customerId, 'Everyday Checking'),
       deposit(fromId, 100_000_00),
     );
-    const sentToday = decideMovement(
-      {
+    const sent = activity
+      .given()
+      .when({
         customerId,
         movementId: crypto.randomUUID(),
         category: 'same-bank',
@@ -237,9 +239,9 @@ describe('starting a transfer', () => {
         fingerprint: null,
         checkDuplicate: false,
         now,
-      },
-      noActivity,
-    ).reduce((s, e) => activityAggregate.evolve(s, e as BankEvent), noActivity);
+      })
+      .then([{ type: 'MoneyMovementRecorded' }]);
+    const sentToday = activity.given(...sent).state;
     expect(() =>
       decideTransfer(request(sameBank, 1_00), {
         ...loaded,
@@ -250,9 +252,9 @@ describe('starting a transfer', () => {
       }),
     ).toThrow(expect.objectContaining({ reason: 'daily_limit_exceeded' }));
 
-    const savedYesterday = recipientsAggregate.evolve(recipientsAggregate.initial(), {
-      type: 'RecipientSaved',
-      data: {
+    const savedYesterday = stateAfter(
+      recipientsAggregate,
+      RecipientSaved.create({
         customerId,
         recipientId: '00000000-0000-4000-8000-000000000002',
         kind: 'external-bank',
@@ -264,8 +266,8 @@ describe('starting a transfer', () => {
         destinationHash: externalHashes.keyed,
         routingNumber: '021000021',
         savedAt: '2026-11-22T16:00:00.000Z',
-      },
-    } as BankEvent);
+      }),
+    );
     expect(() =>
       decideTransfer(request(external, 1_000_01), {
         ...loaded,

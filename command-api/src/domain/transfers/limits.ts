@@ -1,10 +1,5 @@
-import {
-  MoneyMovementRecorded,
-  moneyRules,
-  type BankEvent,
-  type MovementCategory,
-} from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { MoneyMovementRecorded, moneyRules, type MovementCategory } from '@bank/events';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { bankDate, bankMonth } from './bank-time.ts';
 
 /** Daily and monthly limits per channel, in cents (the bank's day and month, see bank-time.ts). */
@@ -37,10 +32,13 @@ export interface ActivityState {
 }
 
 /** A customer's recent movements, from their money-activity stream. */
-export const activityAggregate: Aggregate<ActivityState> = {
+export const activityAggregate: Aggregate<
+  ActivityState,
+  StreamEvent<'MoneyMovementRecorded' | 'MoneyMovementCancelled'>
+> = {
   name: 'money-activity',
   initial: () => ({ movements: [] }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'MoneyMovementRecorded': {
         const d = event.data;

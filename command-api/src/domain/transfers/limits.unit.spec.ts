@@ -1,7 +1,7 @@
-import type { BankEvent, MovementCategory } from '@bank/events';
-import { MoneyMovementCancelled, movementCategories } from '@bank/events';
+import { MoneyMovementCancelled, movementCategories, type MovementCategory } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
+import { deciderSpecification } from '../../kernel/decider-specification.ts';
 import { addBusinessDays, bankDate } from './bank-time.ts';
 import {
   activityAggregate,
@@ -10,62 +10,46 @@ import {
   MONTHLY_LIMITS,
   requireWithinLimits,
   usage,
-  type ActivityState,
 } from './limits.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
 let counter = 0;
 
-/** Given these movements (decided in order at their times), what does the next one do? */
-function given(...moves: [MovementCategory, number, string, string?][]): ActivityState {
-  return moves.reduce((state, [category, amount, at, fingerprint]) => {
-    const events = decideMovement(
-      {
-        customerId,
-        movementId: `00000000-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}`,
-        category,
-        amount,
-        fingerprint: fingerprint ?? null,
-        checkDuplicate: false,
-        now: new Date(at),
-      },
-      state,
-    );
-    return events.reduce((s, e) => activityAggregate.evolve(s, e as BankEvent), state);
-  }, activityAggregate.initial());
-}
+const activity = deciderSpecification(activityAggregate, decideMovement);
 
-function attempt(
-  state: ActivityState,
+/** A movement of the customer's, at a time. */
+const movement = (
   category: MovementCategory,
   amount: number,
   at: string,
   fingerprint: string | null = null,
   checkDuplicate = false,
-) {
-  return () =>
-    decideMovement(
-      {
-        customerId,
-        movementId: '00000000-0000-4000-8000-ffffffffffff',
-        category,
-        amount,
-        fingerprint,
-        checkDuplicate,
-        now: new Date(at),
-      },
-      state,
+) => ({
+  customerId,
+  movementId: `00000000-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}`,
+  category,
+  amount,
+  fingerprint,
+  checkDuplicate,
+  now: new Date(at),
+});
+
+/** Given these movements, each decided in order at its time: the state they leave. */
+function given(...moves: [MovementCategory, number, string, string?][]) {
+  const events: Parameters<typeof activity.given> = [];
+  for (const [category, amount, at, fingerprint] of moves) {
+    events.push(
+      ...activity
+        .given(...events)
+        .when(movement(category, amount, at, fingerprint))
+        .then([{ type: 'MoneyMovementRecorded' }]),
     );
+  }
+  return { events, ...activity.given(...events) };
 }
 
-function reason(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (error) {
-    return (error as DomainError).reason;
-  }
-}
+const refused = (reason: string) => expect.objectContaining({ reason });
+const counted = [{ type: 'MoneyMovementRecorded' as const }];
 
 describe('the bank day', () => {
   it('is the calendar day in New York, with daylight saving', () => {
@@ -86,48 +70,50 @@ describe('the bank day', () => {
 
 describe('daily limits', () => {
   it('refuses the movement that would pass the daily limit, up to the cent', () => {
-    const state = given(['zelle-send', 2_000_00, '2026-11-23T15:00:00Z']);
-    expect(reason(attempt(state, 'zelle-send', 500_01, '2026-11-23T16:00:00Z'))).toBe(
-      'daily_limit_exceeded',
-    );
-    expect(attempt(state, 'zelle-send', 500_00, '2026-11-23T16:00:00Z')()).toHaveLength(1);
+    const spent = given(['zelle-send', 2_000_00, '2026-11-23T15:00:00Z']);
+    spent
+      .when(movement('zelle-send', 500_01, '2026-11-23T16:00:00Z'))
+      .thenThrows(refused('daily_limit_exceeded'));
+    spent.when(movement('zelle-send', 500_00, '2026-11-23T16:00:00Z')).then(counted);
   });
 
   it('starts again at midnight New York time, not UTC', () => {
     const lateEvening = given(['zelle-send', 2_500_00, '2026-11-24T04:58:00Z']); // 23:58 EST
     // 23:59 EST (already the 24th in UTC): still the same bank day.
-    expect(reason(attempt(lateEvening, 'zelle-send', 1, '2026-11-24T04:59:00Z'))).toBe(
-      'daily_limit_exceeded',
-    );
+    lateEvening
+      .when(movement('zelle-send', 1, '2026-11-24T04:59:00Z'))
+      .thenThrows(refused('daily_limit_exceeded'));
     // 00:00 EST: a new bank day.
-    expect(attempt(lateEvening, 'zelle-send', 2_500_00, '2026-11-24T05:00:00Z')()).toHaveLength(1);
+    lateEvening.when(movement('zelle-send', 2_500_00, '2026-11-24T05:00:00Z')).then(counted);
     // And the UTC midnight before it was not a new day.
     const beforeUtcMidnight = given(['same-bank', 10_000_00, '2026-11-23T23:59:00Z']);
-    expect(reason(attempt(beforeUtcMidnight, 'same-bank', 5_00, '2026-11-24T00:01:00Z'))).toBe(
-      'daily_limit_exceeded',
-    );
+    beforeUtcMidnight
+      .when(movement('same-bank', 5_00, '2026-11-24T00:01:00Z'))
+      .thenThrows(refused('daily_limit_exceeded'));
   });
 
   it('keeps each category to its own limit', () => {
-    const state = given(['same-bank', 10_000_00, '2026-11-23T15:00:00Z']);
-    expect(attempt(state, 'external-bank', 5_000_00, '2026-11-23T15:01:00Z')()).toHaveLength(1);
-    expect(reason(attempt(state, 'external-bank', 5_000_01, '2026-11-23T15:01:00Z'))).toBe(
-      'daily_limit_exceeded',
-    );
-    expect(usage(state, 'same-bank', new Date('2026-11-23T20:00:00Z'))).toEqual({
+    const spent = given(['same-bank', 10_000_00, '2026-11-23T15:00:00Z']);
+    spent.when(movement('external-bank', 5_000_00, '2026-11-23T15:01:00Z')).then(counted);
+    spent
+      .when(movement('external-bank', 5_000_01, '2026-11-23T15:01:00Z'))
+      .thenThrows(refused('daily_limit_exceeded'));
+    expect(usage(spent.state, 'same-bank', new Date('2026-11-23T20:00:00Z'))).toEqual({
       day: 10_000_00,
       month: 10_000_00,
     });
   });
 
   it('no longer counts a cancelled movement (failed transfer, returned payment)', () => {
-    let state = given(['external-bank', 5_000_00, '2026-11-23T15:00:00Z']);
-    const movementId = state.movements[0]!.movementId;
-    state = activityAggregate.evolve(
-      state,
-      MoneyMovementCancelled.create({ customerId, movementId, reason: 'failed' }) as BankEvent,
-    );
-    expect(attempt(state, 'external-bank', 5_000_00, '2026-11-23T16:00:00Z')()).toHaveLength(1);
+    const moved = given(['external-bank', 5_000_00, '2026-11-23T15:00:00Z']);
+    const movementId = moved.state.movements[0]!.movementId;
+    activity
+      .given(
+        ...moved.events,
+        MoneyMovementCancelled.create({ customerId, movementId, reason: 'failed' }),
+      )
+      .when(movement('external-bank', 5_000_00, '2026-11-23T16:00:00Z'))
+      .then(counted);
   });
 });
 
@@ -142,45 +128,41 @@ describe('monthly limit', () => {
           string,
         ],
     );
-    const state = given(...days);
-    expect(reason(attempt(state, 'zelle-send', 1, '2026-12-20T15:00:00Z'))).toBe(
-      'daily_limit_exceeded',
+    const spent = given(...days);
+    spent.when(movement('zelle-send', 1, '2026-12-20T15:00:00Z')).thenThrows(
+      expect.objectContaining({
+        reason: 'daily_limit_exceeded',
+        message: 'You have exceeded your monthly transaction limit.',
+      }),
     );
-    let message = '';
-    try {
-      attempt(state, 'zelle-send', 1, '2026-12-20T15:00:00Z')();
-    } catch (error) {
-      message = (error as Error).message;
-    }
-    expect(message).toBe('You have exceeded your monthly transaction limit.');
     // 31 Dec 23:30 in New York is already January in UTC, but still December at the bank.
-    expect(reason(attempt(state, 'zelle-send', 1, '2027-01-01T04:30:00Z'))).toBe(
-      'daily_limit_exceeded',
-    );
-    expect(attempt(state, 'zelle-send', 2_500_00, '2027-01-01T05:00:00Z')()).toHaveLength(1);
+    spent
+      .when(movement('zelle-send', 1, '2027-01-01T04:30:00Z'))
+      .thenThrows(refused('daily_limit_exceeded'));
+    spent.when(movement('zelle-send', 2_500_00, '2027-01-01T05:00:00Z')).then(counted);
   });
 });
 
 describe('duplicates', () => {
   const at = '2026-11-23T15:00:00Z';
-  const state = given(['between-accounts', 30_00, at, 'fp-1']);
+  const spent = given(['between-accounts', 30_00, at, 'fp-1']);
 
   it('refuses an identical movement within 60 seconds when asked to check', () => {
-    expect(
-      reason(attempt(state, 'between-accounts', 30_00, '2026-11-23T15:00:59Z', 'fp-1', true)),
-    ).toBe('duplicate_transaction');
+    spent
+      .when(movement('between-accounts', 30_00, '2026-11-23T15:00:59Z', 'fp-1', true))
+      .thenThrows(refused('duplicate_transaction'));
   });
 
   it('allows it after 60 seconds, with another fingerprint, or under an Idempotency-Key', () => {
-    expect(
-      attempt(state, 'between-accounts', 30_00, '2026-11-23T15:01:00Z', 'fp-1', true)(),
-    ).toHaveLength(1);
-    expect(
-      attempt(state, 'between-accounts', 30_00, '2026-11-23T15:00:30Z', 'fp-2', true)(),
-    ).toHaveLength(1);
-    expect(
-      attempt(state, 'between-accounts', 30_00, '2026-11-23T15:00:30Z', 'fp-1', false)(),
-    ).toHaveLength(1);
+    spent
+      .when(movement('between-accounts', 30_00, '2026-11-23T15:01:00Z', 'fp-1', true))
+      .then(counted);
+    spent
+      .when(movement('between-accounts', 30_00, '2026-11-23T15:00:30Z', 'fp-2', true))
+      .then(counted);
+    spent
+      .when(movement('between-accounts', 30_00, '2026-11-23T15:00:30Z', 'fp-1', false))
+      .then(counted);
   });
 
   it('forgets movements older than the monthly window', () => {
@@ -188,11 +170,11 @@ describe('duplicates', () => {
       ['between-accounts', 1, '2026-10-01T15:00:00Z'],
       ['between-accounts', 1, '2026-11-23T15:00:00Z'],
     );
-    expect(later.movements).toHaveLength(1);
+    expect(later.state.movements).toHaveLength(1);
   });
 
   it('is a DomainError the API turns into 409', () => {
-    expect(attempt(state, 'between-accounts', 30_00, at, 'fp-1', true)).toThrow(DomainError);
+    spent.when(movement('between-accounts', 30_00, at, 'fp-1', true)).thenThrows(DomainError);
   });
 });
 
@@ -209,17 +191,19 @@ describe('the limits table', () => {
 
   it('refuses one amount above a day or a month on its own, for a payment scheduled ahead', () => {
     expect(() => requireWithinLimits('bill-pay', 10_000_00)).not.toThrow();
-    expect(reason(() => requireWithinLimits('bill-pay', 10_000_01))).toBe('daily_limit_exceeded');
+    expect(() => requireWithinLimits('bill-pay', 10_000_01)).toThrow(
+      refused('daily_limit_exceeded'),
+    );
     expect(() => requireWithinLimits('bill-pay', 1, { day: 0, month: 50_000_00 })).toThrow(
       'You have exceeded your monthly transaction limit.',
     );
   });
 
   it('counts bill pay apart from transfers', () => {
-    const state = given(['external-bank', 5_000_00, '2026-11-23T15:00:00Z']);
-    expect(attempt(state, 'bill-pay', 10_000_00, '2026-11-23T15:01:00Z')()).toHaveLength(1);
-    expect(reason(attempt(state, 'bill-pay', 10_000_01, '2026-11-23T15:01:00Z'))).toBe(
-      'daily_limit_exceeded',
-    );
+    const spent = given(['external-bank', 5_000_00, '2026-11-23T15:00:00Z']);
+    spent.when(movement('bill-pay', 10_000_00, '2026-11-23T15:01:00Z')).then(counted);
+    spent
+      .when(movement('bill-pay', 10_000_01, '2026-11-23T15:01:00Z'))
+      .thenThrows(refused('daily_limit_exceeded'));
   });
 });

@@ -1,11 +1,5 @@
-import {
-  RecipientRemoved,
-  RecipientRenamed,
-  RecipientSaved,
-  type BankEvent,
-  type EventData,
-} from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { RecipientRemoved, RecipientRenamed, RecipientSaved, type EventData } from '@bank/events';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { isDestination, type DestinationHashes } from './destinations.ts';
 
 export const RECIPIENT_EXISTS = 'This account is already in your saved recipients.';
@@ -20,10 +14,13 @@ export interface RecipientsState {
   firstPaid: Record<string, string>;
 }
 
-export const recipientsAggregate: Aggregate<RecipientsState> = {
+export const recipientsAggregate: Aggregate<
+  RecipientsState,
+  StreamEvent<'RecipientSaved' | 'RecipientRenamed' | 'RecipientRemoved' | 'DestinationFirstPaid'>
+> = {
   name: 'saved-recipients',
   initial: () => ({ recipients: {}, firstPaid: {} }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'RecipientSaved':
         return {

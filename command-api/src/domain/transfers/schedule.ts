@@ -4,10 +4,9 @@ import {
   TransferScheduleCancelled,
   TransferScheduleChanged,
   TransferScheduled,
-  type BankEvent,
   type EventData,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { occurrenceDate, type IsoDate } from '../bill-pay/calendar.ts';
 
 export type SchedulePlan = Pick<
@@ -64,10 +63,19 @@ export interface ScheduleState {
   cancelled: boolean;
 }
 
-export const transferScheduleAggregate: Aggregate<ScheduleState> = {
+export const transferScheduleAggregate: Aggregate<
+  ScheduleState,
+  StreamEvent<
+    | 'TransferScheduled'
+    | 'TransferScheduleChanged'
+    | 'TransferScheduleCancelled'
+    | 'ScheduledTransferRan'
+    | 'ScheduledTransferFailed'
+  >
+> = {
   name: 'transfer-schedule',
   initial: () => ({ schedule: null, plan: null, runsInPlan: 0, nextDate: null, cancelled: false }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'TransferScheduled':
         return { ...state, schedule: event.data, plan: event.data, nextDate: event.data.nextDate };

@@ -4,11 +4,10 @@ import {
   TransferSettled,
   ledgerAccounts,
   moneyRules,
-  type BankEvent,
   type EventData,
   type TransferType,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import type { AccountCommand } from '../account/account.ts';
 import { addBusinessDays } from './bank-time.ts';
 
@@ -29,10 +28,13 @@ export interface TransferState {
   status: 'none' | 'completed' | 'pending' | 'failed' | 'cancelled';
 }
 
-export const transferAggregate: Aggregate<TransferState> = {
+export const transferAggregate: Aggregate<
+  TransferState,
+  StreamEvent<'TransferInitiated' | 'TransferSettled' | 'TransferFailed' | 'TransferCancelled'>
+> = {
   name: 'transfer',
   initial: () => ({ transfer: null, status: 'none' }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'TransferInitiated':
         return { transfer: event.data, status: event.data.status };

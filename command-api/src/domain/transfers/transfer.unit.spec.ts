@@ -1,6 +1,7 @@
-import { TransferInitiated, type BankEvent } from '@bank/events';
+import { TransferInitiated } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
+import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
 import { bankDate } from './bank-time.ts';
 import { convertUsdToEur, quoteUsdToEur, usdToEurRateMicros } from './fx.ts';
 import { idempotencyAggregate, recordReply, replayFor } from './idempotency.ts';
@@ -36,8 +37,8 @@ const pending: TransferData = {
   initiatedAt: '2026-11-23T15:00:00.000Z',
 };
 
-const given = (...events: { type: string; data: unknown }[]) =>
-  events.reduce((s, e) => transferAggregate.evolve(s, e as BankEvent), transferAggregate.initial());
+const transfer = deciderSpecification(transferAggregate, initiateTransfer);
+const given = (...events: Parameters<typeof transfer.given>) => transfer.given(...events).state;
 
 describe('settlement', () => {
   const now = new Date('2026-11-25T15:00:00Z');
@@ -91,9 +92,11 @@ describe('settlement', () => {
   });
 
   it('cannot initiate the same transfer twice', () => {
-    expect(() => initiateTransfer(pending, given(TransferInitiated.create(pending)))).toThrow(
-      DomainError,
-    );
+    transfer
+      .given()
+      .when(pending)
+      .then([{ type: 'TransferInitiated', data: { transferId } }]);
+    transfer.given(TransferInitiated.create(pending)).when(pending).thenThrows(DomainError);
   });
 });
 
@@ -126,10 +129,7 @@ describe('idempotency', () => {
     { statusCode: 201, body: { ok: 1 } },
     new Date(),
   );
-  const state = recorded.reduce(
-    (s, e) => idempotencyAggregate.evolve(s, e as BankEvent),
-    idempotencyAggregate.initial(),
-  );
+  const state = stateAfter(idempotencyAggregate, ...recorded);
 
   it('runs a new key, replays a known one, refuses a known key with another request', () => {
     expect(replayFor(null, 'hash-1')).toBeUndefined();

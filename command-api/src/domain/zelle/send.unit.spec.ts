@@ -1,19 +1,8 @@
-import {
-  AccountCredited,
-  AccountOpened,
-  moneyStreams,
-  streams,
-  zelleStreams,
-  type BankEvent,
-} from '@bank/events';
+import { AccountCredited, AccountOpened, moneyStreams, streams, zelleStreams } from '@bank/events';
 import { describe, expect, it } from 'vitest';
-import { accountAggregate, type AccountState } from '../account/account.ts';
-import {
-  DAILY_LIMITS,
-  activityAggregate,
-  decideMovement,
-  type ActivityState,
-} from '../transfers/limits.ts';
+import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
+import { accountAggregate, type AccountEvent } from '../account/account.ts';
+import { DAILY_LIMITS, activityAggregate, decideMovement } from '../transfers/limits.ts';
 import { decideZellePayment, decideZelleRequest, type SendZelle } from './send.ts';
 
 const sender = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
@@ -27,13 +16,9 @@ const ids = {
   holdId: '77777777-7777-4777-8777-777777777777',
 };
 
+const activity = deciderSpecification(activityAggregate, decideMovement);
 /** Given these events on the account, its state. */
-function given(...events: { type: string; data: unknown }[]): AccountState {
-  return events.reduce(
-    (s, e) => accountAggregate.evolve(s, e as BankEvent),
-    accountAggregate.initial(),
-  );
-}
+const given = (...events: AccountEvent[]) => stateAfter(accountAggregate, ...events);
 const opened = (accountId: string, customerId: string, type: 'checking' | 'savings' = 'checking') =>
   AccountOpened.create({
     accountId,
@@ -55,21 +40,28 @@ const deposit = (accountId: string, amount: number) =>
     contra: 'cash:teller',
     reference: 'DEP-1',
   });
-const noActivity: ActivityState = activityAggregate.initial();
-/** The sender already sent this much by Zelle today. */
-const sentToday = (amount: number) =>
-  decideMovement(
-    {
-      customerId: sender,
+const noActivity = activity.given().state;
+/** The customer already moved this much by Zelle today (sent, or received). */
+const movedToday = (
+  customerId: string,
+  category: 'zelle-send' | 'zelle-receive',
+  amount: number,
+) => {
+  const moved = activity
+    .given()
+    .when({
+      customerId,
       movementId: crypto.randomUUID(),
-      category: 'zelle-send',
+      category,
       amount,
       fingerprint: null,
       checkDuplicate: false,
       now,
-    },
-    noActivity,
-  ).reduce((s, e) => activityAggregate.evolve(s, e as BankEvent), noActivity);
+    })
+    .then([{ type: 'MoneyMovementRecorded', data: { category, amount } }]);
+  return activity.given(...moved).state;
+};
+const sentToday = (amount: number) => movedToday(sender, 'zelle-send', amount);
 
 const send: SendZelle = {
   customerId: sender,
@@ -149,18 +141,7 @@ describe('sending money with Zelle', () => {
         senderActivity: sentToday(limit - 10_00),
       }),
     ).toThrow(expect.objectContaining({ reason: 'daily_limit_exceeded' }));
-    const received = decideMovement(
-      {
-        customerId: friend,
-        movementId: crypto.randomUUID(),
-        category: 'zelle-receive',
-        amount: DAILY_LIMITS['zelle-receive'],
-        fingerprint: null,
-        checkDuplicate: false,
-        now,
-      },
-      noActivity,
-    ).reduce((s, e) => activityAggregate.evolve(s, e as BankEvent), noActivity);
+    const received = movedToday(friend, 'zelle-receive', DAILY_LIMITS['zelle-receive']);
     expect(() =>
       decideZellePayment(send, { ...loaded, recipient: known, recipientActivity: received }),
     ).toThrow(

@@ -4,11 +4,10 @@ import {
   ZelleRequestPaid,
   moneyRules,
   splitCents,
-  type BankEvent,
   type EventData,
   type ZelleContact,
 } from '@bank/events';
-import { DomainError, type Aggregate } from '../../kernel/aggregate.ts';
+import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 /** Per-payment amount and memo. */
 export const ZELLE_MIN_CENTS = moneyRules.zelleMinCents;
@@ -31,10 +30,15 @@ export interface PaymentState {
   status: 'none' | 'completed' | 'pending' | 'returned' | 'cancelled';
 }
 
-export const paymentAggregate: Aggregate<PaymentState> = {
+export const paymentAggregate: Aggregate<
+  PaymentState,
+  StreamEvent<
+    'ZellePaymentSent' | 'ZellePaymentClaimed' | 'ZellePaymentReturned' | 'ZellePaymentCancelled'
+  >
+> = {
   name: 'zelle-payment',
   initial: () => ({ payment: null, status: 'none' }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'ZellePaymentSent':
         return { payment: event.data, status: event.data.status };
@@ -51,10 +55,10 @@ export const paymentAggregate: Aggregate<PaymentState> = {
 };
 
 /** Pending payments waiting for a contact, from its inbox stream. */
-export const inboxAggregate: Aggregate<string[]> = {
+export const inboxAggregate: Aggregate<string[], StreamEvent<'ZellePaymentAwaitingClaim'>> = {
   name: 'zelle-inbox',
   initial: () => [],
-  evolve: (state, event: BankEvent) =>
+  evolve: (state, event) =>
     event.type === 'ZellePaymentAwaitingClaim' ? [...state, event.data.paymentId] : state,
 };
 
@@ -70,10 +74,15 @@ export interface RequestState {
   status: 'none' | 'pending' | 'paid' | 'declined' | 'cancelled';
 }
 
-export const requestAggregate: Aggregate<RequestState> = {
+export const requestAggregate: Aggregate<
+  RequestState,
+  StreamEvent<
+    'ZelleRequestCreated' | 'ZelleRequestPaid' | 'ZelleRequestDeclined' | 'ZelleRequestCancelled'
+  >
+> = {
   name: 'zelle-request',
   initial: () => ({ request: null, status: 'none' }),
-  evolve(state, event: BankEvent) {
+  evolve(state, event) {
     switch (event.type) {
       case 'ZelleRequestCreated':
         return { request: event.data, status: 'pending' };

@@ -1,6 +1,7 @@
-import { ZelleRequestCreated, type BankEvent } from '@bank/events';
+import { ZelleRequestCreated } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
+import { deciderSpecification } from '../../kernel/decider-specification.ts';
 import { decideRequest, requestAggregate, splitShares } from './zelle.ts';
 
 const requester = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
@@ -18,26 +19,24 @@ const created = ZelleRequestCreated.create({
   reference: 'ZRQ-ABCDEFGH',
   createdAt: '2026-11-23T15:00:00.000Z',
 });
-const given = (...events: { type: string; data: unknown }[]) =>
-  events.reduce((s, e) => requestAggregate.evolve(s, e as BankEvent), requestAggregate.initial());
+const request = deciderSpecification(requestAggregate, decideRequest);
 const now = new Date('2026-11-23T16:00:00Z');
 const paymentId = '99999999-9999-4999-8999-999999999999';
 
 describe('requests', () => {
   it('can be paid or declined once, by the customer asked only', () => {
-    const open = given(created);
-    const paid = decideRequest({ type: 'Pay', payerCustomerId: payer, paymentId, now }, open);
-    expect(paid).toMatchObject([{ type: 'ZelleRequestPaid', data: { paymentId } }]);
-    expect(() =>
-      decideRequest({ type: 'Pay', payerCustomerId: requester, paymentId, now }, open),
-    ).toThrow(expect.objectContaining({ reason: 'not_found' }));
-    const closed = given(created, ...paid);
-    expect(() => decideRequest({ type: 'Decline', payerCustomerId: payer, now }, closed)).toThrow(
-      expect.objectContaining({ reason: 'request_closed' }),
-    );
-    expect(() => decideRequest({ type: 'Decline', payerCustomerId: payer, now }, given())).toThrow(
-      DomainError,
-    );
+    const open = request.given(created);
+    const paid = open
+      .when({ type: 'Pay', payerCustomerId: payer, paymentId, now })
+      .then([{ type: 'ZelleRequestPaid', data: { paymentId } }]);
+    open
+      .when({ type: 'Pay', payerCustomerId: requester, paymentId, now })
+      .thenThrows(expect.objectContaining({ reason: 'not_found' }));
+    request
+      .given(created, ...paid)
+      .when({ type: 'Decline', payerCustomerId: payer, now })
+      .thenThrows(expect.objectContaining({ reason: 'request_closed' }));
+    request.given().when({ type: 'Decline', payerCustomerId: payer, now }).thenThrows(DomainError);
   });
 });
 

@@ -1,3 +1,4 @@
+import { TWO_FACTOR_MESSAGES } from '@bank/contracts/auth-messages';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -46,7 +47,11 @@ export function StepUpDialog() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!value.trim()) {
-      setError(mode === 'password' ? 'Please enter your password.' : 'Please enter the code.');
+      setError(
+        mode === 'password'
+          ? TWO_FACTOR_MESSAGES.passwordRequired
+          : TWO_FACTOR_MESSAGES.codeRequired,
+      );
       return;
     }
     setBusy(true);

@@ -5,17 +5,18 @@ import './security.css';
 import { Button } from '@/components/ui/button';
 import { Alert, Badge, Spinner } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
+import type { TwoFactorSetup } from '@bank/contracts';
+import { TWO_FACTOR_MESSAGES } from '@bank/contracts/auth-messages';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
   getTwoFactorStatus,
+  regenerateRecoveryCodes,
   startTwoFactorSetup,
   twoFactorStatusKey,
-  type TwoFactorSetup,
-} from './two-factor-api';
-import { regenerateRecoveryCodes } from './recovery-codes-api';
+} from './two-factor-calls';
 
 /** The QR code of the otpauth:// link, drawn in the browser (the secret goes nowhere else). */
 function SetupQrCode({ url }: { url: string }) {
@@ -155,7 +156,7 @@ function DisableForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setError('Please enter your password.');
+      setError(TWO_FACTOR_MESSAGES.passwordRequired);
       return;
     }
     disable.mutate(password, {

@@ -1,3 +1,4 @@
+import { TWO_FACTOR_MESSAGES } from '@bank/contracts/auth-messages';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
@@ -5,7 +6,7 @@ import { TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import type { Session } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
-import { completeTwoFactorLogin } from './two-factor-api';
+import { completeTwoFactorLogin } from './two-factor-calls';
 
 type Props = {
   challengeToken: string;
@@ -23,7 +24,7 @@ export function TwoFactorSignIn({ challengeToken, onSignedIn, onRestart }: Props
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
-      setError('Please enter the code.');
+      setError(TWO_FACTOR_MESSAGES.codeRequired);
       return;
     }
     setBusy(true);

@@ -1,27 +1,7 @@
-export type NotificationType =
-  | 'security'
-  | 'card'
-  | 'transaction'
-  | 'transfer'
-  | 'zelle'
-  | 'bill_payment'
-  | 'system'
-  | 'crypto'
-  | 'support'
-  | 'alert';
+import type { NotificationType, NotificationView } from '@bank/contracts';
 
-export type BankNotification = {
-  id: string | number;
-  type: NotificationType | (string & {});
-  title: string;
-  message: string;
-  time_ago: string;
-  is_read: boolean;
-  priority: 'high' | 'medium' | 'low' | (string & {});
-  created_at: string;
-};
-
-export type NotificationSummary = { unread_count: number; total_count: number };
+export type { NotificationSummary } from '@bank/contracts';
+export type BankNotification = NotificationView;
 
 export type ReadFilter = 'all' | 'unread' | 'read';
 

@@ -9,7 +9,8 @@ const name = positional[0];
 if (!name) {
   process.stderr.write(
     'Usage: npm run new-projection -- <kebab-case-name> [--no-register]\n' +
-      '  creates projections/src/core/<name>.ts, <name>.int.spec.ts and a migration for its table\n',
+      '  creates projections/src/read-models/<name>/: projection.ts, readers.ts, projection.int.spec.ts\n' +
+      '  and migrations/ with its table\n',
   );
   process.exit(2);
 }
@@ -18,11 +19,11 @@ try {
   for (const file of result.files) process.stdout.write(`created ${file}\n`);
   process.stdout.write(
     result.registered
-      ? `registered ${result.exportName} in projections/src/index.ts\n`
-      : `add ${result.exportName} to allProjections in projections/src/index.ts\n`,
+      ? `registered ${result.exportName} in projections/src/read-models/index.ts\n`
+      : `add ${result.exportName} to allProjections in projections/src/read-models/index.ts\n`,
   );
   process.stdout.write(
-    `next: edit the handlers and ${result.table}, then run npx vitest run --project backend projections/src/core/${name}\n`,
+    `next: edit the handlers, ${result.table} and the readers, then run npx vitest run --project backend projections/src/read-models/${name}\n`,
   );
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface ScaffoldResult {
@@ -9,9 +9,10 @@ export interface ScaffoldResult {
 }
 
 const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const pascal = (name: string) => camel(name).replace(/^[a-z]/, (c) => c.toUpperCase());
 
 function projectionFile(name: string, exportName: string, table: string): string {
-  return `import { defineProjection } from '../projection.ts';
+  return `import { defineProjection } from '../../projection.ts';
 
 /**
  * ${name}: describe what this read model answers. It owns ${table}; keep copies of anything it
@@ -33,34 +34,42 @@ export const ${exportName} = defineProjection({
 `;
 }
 
+function readersFile(name: string, table: string): string {
+  const row = `${pascal(name)}Row`;
+  return `import type { Db } from '../../projection.ts';
+
+/** A row of ${table}. */
+export interface ${row} extends Record<string, unknown> {
+  account_id: string;
+  customer_id: string;
+  opened_at: Date;
+}
+
+/** What the APIs read of this read model: here, the customer's rows. */
+export async function list${pascal(name)}(db: Db, customerId: string): Promise<${row}[]> {
+  const { rows } = await db.query<${row}>(
+    'SELECT * FROM ${table} WHERE customer_id = $1 ORDER BY opened_at',
+    [customerId],
+  );
+  return rows;
+}
+`;
+}
+
 function testFile(name: string, exportName: string, table: string): string {
   return `import { randomUUID } from 'node:crypto';
 import { describe, it } from 'vitest';
-import { projectionTest } from '../toolkit/testing.ts';
-import { ${exportName} } from './${name}.ts';
+import { projectionTest } from '../../toolkit/testing.ts';
+import { accountOpened } from '../given-events.ts';
+import { ${exportName} } from './projection.ts';
 
-const { givenEvents } = projectionTest(${exportName});
+const { givenEvents } = projectionTest(${exportName}, { sharedDatabase: true });
 
 describe('${name} projection', () => {
   it('records each opened account', async () => {
     const accountId = randomUUID();
     const customerId = randomUUID();
-    await givenEvents([
-      {
-        type: 'AccountOpened',
-        streamId: \`account-\${accountId}\`,
-        data: {
-          accountId,
-          customerId,
-          accountNumber: '100000000001',
-          routingNumber: '021000021',
-          name: 'Everyday Checking',
-          type: 'checking',
-          productCode: 'CHK',
-          currency: 'USD',
-        },
-      },
-    ]).thenRows('${table}', [
+    await givenEvents([accountOpened(accountId, customerId)]).thenRows('${table}', [
       { account_id: accountId, customer_id: customerId, opened_at: '2025-01-01T00:00:00.000Z' },
     ]);
   });
@@ -78,32 +87,60 @@ CREATE TABLE ${table} (
 `;
 }
 
-/** The next free number among the read-model migrations (they start at 0100). */
-function nextMigrationNumber(dir: string): string {
-  const numbers = readdirSync(dir)
+/** The migration folders of the read models and of the runner. */
+function migrationDirs(root: string): string[] {
+  const readModels = path.join(root, 'projections/src/read-models');
+  return [
+    path.join(root, 'projections/migrations'),
+    ...readdirSync(readModels).map((name) => path.join(readModels, name, 'migrations')),
+  ].filter((dir) => existsSync(dir));
+}
+
+/** The next free number among the read-model migrations of every folder (they start at 0100). */
+function nextMigrationNumber(dirs: string[]): string {
+  const numbers = dirs
+    .flatMap((dir) => readdirSync(dir))
     .map((f) => /^(\d{4})_/.exec(f)?.[1])
     .filter((n): n is string => n !== undefined)
     .map(Number);
   return String(Math.max(99, ...numbers) + 1).padStart(4, '0');
 }
 
-/** Adds the import and the allProjections entry to projections/src/index.ts, if it can. */
+/** Inserts `line` after the last line matching `after`; false when none does. */
+function insertAfterLast(source: string, after: RegExp, line: string): string | undefined {
+  const last = [...source.matchAll(after)].pop();
+  if (!last) return undefined;
+  const at = last.index + last[0].length;
+  return source.slice(0, at) + line + source.slice(at);
+}
+
+/** Adds the import, the allProjections entry and the readers' export to the read models' index. */
 function register(indexFile: string, name: string, exportName: string): boolean {
   const source = readFileSync(indexFile, 'utf8');
   const list = /(export const allProjections: Projection\[\] = \[\n(?:.*\n)*?)(\];)/.exec(source);
-  const lastCoreImport = [...source.matchAll(/^import .* from '\.\/core\/.*';\n/gm)].pop();
-  if (!list || !lastCoreImport) return false;
-  const importLine = `import { ${exportName} } from './core/${name}.ts';\n`;
-  const at = lastCoreImport.index + lastCoreImport[0].length;
-  let updated = source.slice(0, at) + importLine + source.slice(at);
-  updated = updated.replace(list[0], `${list[1]}  ${exportName},\n${list[2]}`);
+  if (!list) return false;
+  let updated = source.replace(list[0], `${list[1]}  ${exportName},\n${list[2]}`);
+  for (const [after, line] of [
+    [
+      /^import .* from '\.\/[a-z0-9-]+\/projection\.ts';\n/gm,
+      `import { ${exportName} } from './${name}/projection.ts';\n`,
+    ],
+    [
+      /^export \* from '\.\/[a-z0-9-]+\/readers\.ts';\n/gm,
+      `export * from './${name}/readers.ts';\n`,
+    ],
+  ] as const) {
+    const next = insertAfterLast(updated, after, line);
+    if (next === undefined) return false;
+    updated = next;
+  }
   writeFileSync(indexFile, updated);
   return true;
 }
 
 /**
- * Creates a projection (projections/src/core/<name>.ts), its given-then test beside it and a
- * migration for its table, and registers it in allProjections.
+ * Creates a read model's folder (projections/src/read-models/<name>/): its projection, a migration
+ * for its table, its row type and a reader, and its given-then test; and registers it.
  */
 export function scaffoldProjection(
   root: string,
@@ -115,25 +152,23 @@ export function scaffoldProjection(
   }
   const exportName = `${camel(name)}Projection`;
   const table = `rm_${name.replaceAll('-', '_')}`;
-  const core = path.join(root, 'projections/src/core');
-  const migrations = path.join(root, 'projections/migrations');
-  const files = [
-    [path.join(core, `${name}.ts`), projectionFile(name, exportName, table)],
-    [path.join(core, `${name}.int.spec.ts`), testFile(name, exportName, table)],
-    [
-      path.join(migrations, `${nextMigrationNumber(migrations)}_${name.replaceAll('-', '_')}.sql`),
-      migrationFile(name, table),
-    ],
-  ] as const;
-  for (const [file] of files) {
-    if (existsSync(file)) throw new Error(`${path.relative(root, file)} already exists.`);
-  }
-  if (readdirSync(migrations).some((f) => f.endsWith(`_${name.replaceAll('-', '_')}.sql`))) {
+  const readModels = path.join(root, 'projections/src/read-models');
+  const folder = path.join(readModels, name);
+  if (existsSync(folder)) throw new Error(`${path.relative(root, folder)} already exists.`);
+  const dirs = migrationDirs(root);
+  if (dirs.some((dir) => readdirSync(dir).some((f) => f.endsWith(`_${table.slice(3)}.sql`)))) {
     throw new Error(`A migration for ${name} already exists.`);
   }
+  const migration = `${nextMigrationNumber(dirs)}_${table.slice(3)}.sql`;
+  const files = [
+    [path.join(folder, 'projection.ts'), projectionFile(name, exportName, table)],
+    [path.join(folder, 'readers.ts'), readersFile(name, table)],
+    [path.join(folder, 'projection.int.spec.ts'), testFile(name, exportName, table)],
+    [path.join(folder, 'migrations', migration), migrationFile(name, table)],
+  ] as const;
+  mkdirSync(path.join(folder, 'migrations'), { recursive: true });
   for (const [file, content] of files) writeFileSync(file, content, { flag: 'wx' });
   const registered =
-    options.register !== false &&
-    register(path.join(root, 'projections/src/index.ts'), name, exportName);
+    options.register !== false && register(path.join(readModels, 'index.ts'), name, exportName);
   return { files: files.map(([file]) => path.relative(root, file)), registered, exportName, table };
 }

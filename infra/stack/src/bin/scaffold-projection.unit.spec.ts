@@ -6,42 +6,50 @@ import { scaffoldProjection } from './scaffold-projection.ts';
 
 function fakeRepository(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'scaffold-'));
-  mkdirSync(path.join(root, 'projections/src/core'), { recursive: true });
+  const readModels = path.join(root, 'projections/src/read-models');
   mkdirSync(path.join(root, 'projections/migrations'), { recursive: true });
-  writeFileSync(path.join(root, 'projections/migrations/0100_core.sql'), '');
-  writeFileSync(path.join(root, 'projections/migrations/0104_other.sql'), '');
+  mkdirSync(path.join(readModels, 'accounts/migrations'), { recursive: true });
+  mkdirSync(path.join(readModels, 'transfers/migrations'), { recursive: true });
+  writeFileSync(path.join(root, 'projections/migrations/0900_runner.sql'), '');
+  writeFileSync(path.join(readModels, 'accounts/migrations/0100_core.sql'), '');
+  writeFileSync(path.join(readModels, 'transfers/migrations/0100_core.sql'), '');
+  writeFileSync(path.join(readModels, 'transfers/migrations/0904_other.sql'), '');
   cpSync(
-    path.resolve(import.meta.dirname, '../../../../projections/src/index.ts'),
-    path.join(root, 'projections/src/index.ts'),
+    path.resolve(import.meta.dirname, '../../../../projections/src/read-models/index.ts'),
+    path.join(readModels, 'index.ts'),
   );
   return root;
 }
 
 describe('npm run new-projection', () => {
-  it('creates the projection, its test and its migration, and registers it', () => {
+  it('creates the read model’s folder (projection, readers, test, migration) and registers it', () => {
     const root = fakeRepository();
     const result = scaffoldProjection(root, 'monthly-spending');
+    const folder = 'projections/src/read-models/monthly-spending';
     expect(result.files).toEqual([
-      'projections/src/core/monthly-spending.ts',
-      'projections/src/core/monthly-spending.int.spec.ts',
-      'projections/migrations/0105_monthly_spending.sql',
+      `${folder}/projection.ts`,
+      `${folder}/readers.ts`,
+      `${folder}/projection.int.spec.ts`,
+      `${folder}/migrations/0905_monthly_spending.sql`,
     ]);
-    const projection = readFileSync(path.join(root, result.files[0]!), 'utf8');
-    expect(projection).toContain("name: 'monthly-spending'");
-    expect(projection).toContain("tables: ['rm_monthly_spending']");
-    const spec = readFileSync(path.join(root, result.files[1]!), 'utf8');
-    expect(spec).toContain('givenEvents([');
-    expect(spec).toContain(".thenRows('rm_monthly_spending'");
-    const index = readFileSync(path.join(root, 'projections/src/index.ts'), 'utf8');
+    const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+    expect(read(result.files[0]!)).toContain("name: 'monthly-spending'");
+    expect(read(result.files[0]!)).toContain("tables: ['rm_monthly_spending']");
+    expect(read(result.files[1]!)).toContain('export async function listMonthlySpending(');
+    expect(read(result.files[2]!)).toContain('givenEvents([');
+    expect(read(result.files[2]!)).toContain(".thenRows('rm_monthly_spending'");
+    expect(read(result.files[3]!)).toContain('CREATE TABLE rm_monthly_spending');
+    const index = read('projections/src/read-models/index.ts');
     expect(result.registered).toBe(true);
     expect(index).toContain(
-      "import { monthlySpendingProjection } from './core/monthly-spending.ts';",
+      "import { monthlySpendingProjection } from './monthly-spending/projection.ts';",
     );
     expect(index).toMatch(
       /allProjections: Projection\[\] = \[[^\]]*monthlySpendingProjection,\n\];/,
     );
+    expect(index).toContain("export * from './monthly-spending/readers.ts';");
     expect(() => scaffoldProjection(root, 'monthly-spending')).toThrow(/already exists/);
-    expect(readdirSync(path.join(root, 'projections/migrations'))).toHaveLength(3);
+    expect(readdirSync(path.join(root, folder, 'migrations'))).toHaveLength(1);
   });
 
   it('refuses names that are not kebab-case', () => {

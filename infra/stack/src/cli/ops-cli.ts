@@ -1,3 +1,5 @@
+import { auditorIssuedData, tellerDepositData } from '@bank/contracts';
+
 /** `npm run ops -- <command>`: staff operations through the bank's /api/ops surface. */
 export const OPS_USAGE = `Usage: npm run ops -- <command>
   deposit <account_number> <amount> [description]   post a teller cash deposit
@@ -63,7 +65,7 @@ export async function runOpsCli(
         ...(description.length ? { description: description.join(' ') } : {}),
       });
       if (!result) return 1;
-      const data = result.data as { reference_number: string; amount: number };
+      const data = tellerDepositData.parse(result.data);
       print(
         `Deposit posted: $${data.amount.toFixed(2)} to ${accountNumber} (reference ${data.reference_number})`,
       );
@@ -80,7 +82,7 @@ export async function runOpsCli(
         ...(days ? { expires_in_days: Number(days) } : {}),
       });
       if (!result) return 1;
-      const data = result.data as { auditor_id: string; token: string; expires_at: string };
+      const data = auditorIssuedData.parse(result.data);
       print(
         `Auditor ${data.auditor_id} until ${data.expires_at}. Token (shown once): ${data.token}`,
       );

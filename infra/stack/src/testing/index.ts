@@ -9,6 +9,6 @@ export {
 } from './api-client.ts';
 export { cardPurchase } from './card-purchase.ts';
 export { knownDestination } from './known-destination.ts';
-export { webAppStaleness } from '../web-app.ts';
+export { buildWebApp, webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';
 export { startKafkaBroker, type KafkaBroker } from './kafka.ts';

@@ -1,3 +1,4 @@
+import { transactionHistoryData } from '@bank/contracts';
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type Period } from '@/lib/accounts';
@@ -11,18 +12,15 @@ export async function getTransactionHistory(
   filters: HistoryFilters,
   signal?: AbortSignal,
 ): Promise<Transaction[]> {
-  const { data } = await api.get<{ transactions: Transaction[] }>(
-    '/dashboard/comprehensive-history',
-    {
-      signal,
-      query: {
-        days: filters.days,
-        account_id: filters.accountId ?? undefined,
-        limit: filters.limit ?? 500,
-      },
+  const { data } = await api.get<unknown>('/dashboard/comprehensive-history', {
+    signal,
+    query: {
+      days: filters.days,
+      account_id: filters.accountId ?? undefined,
+      limit: filters.limit ?? 500,
     },
-  );
-  return data?.transactions ?? [];
+  });
+  return transactionHistoryData.parse(data).transactions;
 }
 
 export const transactionHistoryQueryOptions = (filters: HistoryFilters) =>
@@ -51,8 +49,6 @@ export type ListFilters = {
   maxAmount?: string;
 };
 
-type HistoryPage = { transactions: Transaction[]; next_cursor: string | null };
-
 const PAGE_SIZE = 100;
 
 function listQuery(filters: ListFilters, limit: number, cursor?: string | null) {
@@ -75,12 +71,12 @@ async function getHistoryPage(
   limit: number,
   cursor: string | null,
   signal?: AbortSignal,
-): Promise<HistoryPage> {
-  const { data } = await api.get<HistoryPage>('/dashboard/comprehensive-history', {
+) {
+  const { data } = await api.get<unknown>('/dashboard/comprehensive-history', {
     signal,
     query: listQuery(filters, limit, cursor),
   });
-  return { transactions: data?.transactions ?? [], next_cursor: data?.next_cursor ?? null };
+  return transactionHistoryData.parse(data);
 }
 
 /** The filtered history a page at a time (keyset cursor), for "Load more". */

@@ -1,32 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@/lib/transactions';
+import { transaction } from '@/testing/fixtures';
 import { transactionsToCsv } from './csv';
 
-const tx = (over: Partial<Transaction>): Transaction => ({
-  id: 1,
-  type: 'debit',
-  description: 'Coffee',
-  amount: -4.5,
-  date: '2025-03-02T10:00:00Z',
-  status: 'completed',
-  account: { id: 1, name: 'Checking' },
-  reference_number: 'REF1',
-  ...over,
-});
+const tx = (over: Partial<Transaction>) =>
+  transaction({
+    id: '1',
+    description: 'Coffee',
+    amount: -4.5,
+    account: { id: '1', name: 'Checking' },
+    reference_number: 'REF1',
+    ...over,
+  });
 
 describe('transactions CSV', () => {
   it('writes a header and one line per transaction with signed amounts', () => {
     const lines = transactionsToCsv([
       tx({ category: 'dining', category_label: 'Dining' }),
       tx({
-        id: 2,
+        id: '2',
         description: 'Payroll deposit',
         amount: 2500,
         type: 'credit',
         category: 'income',
         category_label: 'Income',
       }),
-      tx({ id: 3, description: 'Unknown', amount: -1 }),
+      tx({
+        id: '3',
+        description: 'Unknown',
+        amount: -1,
+        category: 'other',
+        category_label: 'Other',
+      }),
     ])
       .trim()
       .split('\r\n');

@@ -7,7 +7,7 @@ import AccountsRoute from './accounts';
 
 function serve() {
   return fakeServer((url) => {
-    if (url.pathname === '/api/user') return ok({ user: testUser });
+    if (url.pathname === '/api/user') return ok({ user: testUser, session_expires_at: null });
     if (url.pathname === '/api/accounts')
       return ok({
         accounts: [
@@ -37,6 +37,9 @@ function serve() {
             category_label: 'Income',
           }),
         ],
+        page: 1,
+        per_page: 500,
+        next_cursor: null,
       });
     }
     if (url.pathname === '/api/transactions/categories')

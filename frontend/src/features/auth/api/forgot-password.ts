@@ -1,3 +1,4 @@
+import { successWithoutData } from '@bank/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -18,7 +19,10 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export async function forgotPassword({ identifier }: ForgotPasswordInput) {
   const value = identifier.trim();
   const body = /^\d{12}$/.test(value) ? { account_number: value } : { email: value };
-  return api.post<null>('/forgot-password', body, { skipUnauthorizedHandler: true });
+  const { data } = await api.post<unknown>('/forgot-password', body, {
+    skipUnauthorizedHandler: true,
+  });
+  return successWithoutData.shape.data.parse(data);
 }
 
 export function useForgotPassword() {

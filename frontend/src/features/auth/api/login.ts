@@ -1,8 +1,7 @@
+import { signInData } from '@bank/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import type { Session } from '@/lib/auth';
-import type { TwoFactorChallenge } from '@/components/security/two-factor-api';
 
 /** Account number exactly 12 digits; both fields required. */
 export const loginSchema = z.object({
@@ -17,11 +16,9 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** A session, or (with two-factor on) a challenge for the authenticator code. */
-export async function login(input: LoginInput): Promise<Session | TwoFactorChallenge> {
-  const { data } = await api.post<Session | TwoFactorChallenge>('/login', input, {
-    skipUnauthorizedHandler: true,
-  });
-  return data;
+export async function login(input: LoginInput) {
+  const { data } = await api.post<unknown>('/login', input, { skipUnauthorizedHandler: true });
+  return signInData.parse(data);
 }
 
 export function useLogin() {

@@ -1,3 +1,4 @@
+import { registrationData } from '@bank/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -72,12 +73,13 @@ export type RegisterOutcome =
   { opened: true; session: Session } | { opened: false; message: string };
 
 export async function register(form: RegisterForm): Promise<RegisterOutcome> {
-  const { data, message } = await api.post<Session | { token: null }>(
-    '/register',
-    toRegisterPayload(form),
-    { skipUnauthorizedHandler: true },
-  );
-  return data.token ? { opened: true, session: data as Session } : { opened: false, message };
+  const answer = await api.post<unknown>('/register', toRegisterPayload(form), {
+    skipUnauthorizedHandler: true,
+  });
+  const data = registrationData.parse(answer.data);
+  return data.token === null
+    ? { opened: false, message: answer.message }
+    : { opened: true, session: data };
 }
 
 export function useRegister() {

@@ -1,3 +1,4 @@
+import { CUSTOMER_FIELD_MESSAGES as FIELD } from '@bank/contracts/auth-messages';
 import type { RegisterForm } from '../api/register';
 
 // The checks of the three registration steps, with their exact messages. Each step also
@@ -11,15 +12,15 @@ export const REGISTER_STEPS = [
 ] as const;
 
 export const MESSAGES = {
-  required: 'Please fill in all required fields.',
-  mismatch: 'Passwords do not match.',
-  short: 'Password must be at least 8 characters long.',
+  required: FIELD.required,
+  mismatch: FIELD.passwordsDiffer,
+  short: FIELD.passwordShort,
   terms: 'Please accept the Terms of Service and Privacy Policy to continue.',
-  email: 'The email must be a valid email address.',
-  phone: 'The phone must be a valid phone number.',
-  dateOfBirth: 'The date of birth must be a valid date (YYYY-MM-DD).',
-  adult: 'You must be at least 18 years old to open an account.',
-  zip: 'The zip code must be a valid ZIP code.',
+  email: FIELD.email,
+  phone: FIELD.phone,
+  dateOfBirth: FIELD.dateOfBirth,
+  adult: FIELD.adult,
+  zip: FIELD.zip,
   /** The summary above fields that each show their own message. */
   fix: 'Please correct the fields marked below.',
 } as const;

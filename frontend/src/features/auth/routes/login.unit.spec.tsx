@@ -1,15 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '@/testing/fixtures';
 import { fakeServer, ok, renderWithApp } from '@/testing/render';
 import LoginRoute from './login';
 
-const user = {
-  id: 'u1',
-  name: 'Alex Morgan',
-  email: 'alex@example.com',
-  account_number: '123456789012',
-};
+const user = { ...testUser, account_number: '123456789012' };
 
 function renderLogin() {
   return renderWithApp(<LoginRoute />, {

@@ -129,6 +129,7 @@ describe('Registration wizard', () => {
               account_number: '555512345678',
             },
             token: 'tok-new',
+            expires_at: new Date(Date.now() + 1_800_000).toISOString(),
           })
         : undefined,
     );

@@ -1,43 +1,19 @@
-import type { SavingsGoalView } from '@bank/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Account } from '@/lib/accounts';
-import type { Transaction } from '@/lib/transactions';
+import { loadContracts } from '@/lib/contracts';
 
 // The dashboard's call without React hooks: the router imports it to start the request while the
 // sign-in check runs (its hook, with useQuery's code, stays in the dashboard's own chunk).
 
-export type SavingsGoal =
-  | number
-  | {
-      name?: string;
-      target_amount?: number;
-      current_amount?: number;
-      target?: number | null;
-      current?: number;
-      reached?: boolean;
-    };
+export type { DashboardData, SavingsGoalView } from '@bank/contracts';
 
-export type { SavingsGoalView };
-
-export type DashboardData = {
-  accounts: Account[];
-  recent_transactions: Transaction[];
-  total_balance: number;
-  cashback?: { available_balance: number; this_month_earned: number } | null;
-  savings_goal?: SavingsGoal | null;
-  /** Every savings account with its goal, or none. */
-  savings_goals?: SavingsGoalView[];
-};
-
-export async function getDashboard(signal?: AbortSignal): Promise<DashboardData> {
-  const { data } = await api.get<DashboardData>('/dashboard', { signal });
-  return {
-    ...data,
-    accounts: data?.accounts ?? [],
-    recent_transactions: data?.recent_transactions ?? [],
-    total_balance: Number(data?.total_balance ?? 0),
-  };
+/** GET /dashboard, checked against the schema the server declares (loaded beside the call). */
+export async function getDashboard(signal?: AbortSignal) {
+  const [contracts, { data }] = await Promise.all([
+    loadContracts(),
+    api.get<unknown>('/dashboard', { signal }),
+  ]);
+  return contracts.dashboardData.parse(data);
 }
 
 export const dashboardQueryOptions = () =>

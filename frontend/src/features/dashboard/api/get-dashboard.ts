@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dashboardQueryOptions } from './dashboard-query';
 
 export { dashboardQueryOptions, getDashboard } from './dashboard-query';
-export type { DashboardData, SavingsGoal } from './dashboard-query';
+export type { DashboardData } from './dashboard-query';
 
 export function useDashboard() {
   return useQuery(dashboardQueryOptions());

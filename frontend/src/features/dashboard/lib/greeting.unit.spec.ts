@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountCardLimit, greeting, hasCashback, savingsGoalFigure } from './greeting';
+import { accountCardLimit, greeting, hasCashback } from './greeting';
 
 const at = (h: number, m = 0) => new Date(2025, 0, 15, h, m);
 
@@ -27,24 +27,8 @@ describe('dashboard account cards', () => {
   });
 
   it('shows a cashback card only when there is cashback', () => {
-    expect(hasCashback(null)).toBe(false);
+    expect(hasCashback(undefined)).toBe(false);
     expect(hasCashback({ available_balance: 0, this_month_earned: 0 })).toBe(false);
     expect(hasCashback({ available_balance: 12.5, this_month_earned: 0 })).toBe(true);
-  });
-
-  it('reads a savings goal given as a number or as an object', () => {
-    expect(savingsGoalFigure(250)).toEqual({ current: 250, target: null, reached: false });
-    expect(savingsGoalFigure({ current_amount: 300, target_amount: 1000 })).toEqual({
-      current: 300,
-      target: 1000,
-      reached: false,
-    });
-    expect(savingsGoalFigure({ current: 1200, target: 1000, reached: true })).toEqual({
-      current: 1200,
-      target: 1000,
-      reached: true,
-    });
-    expect(savingsGoalFigure(undefined)).toBeNull();
-    expect(savingsGoalFigure(null)).toBeNull();
   });
 });

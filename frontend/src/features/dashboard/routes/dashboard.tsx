@@ -27,13 +27,7 @@ import { firstName, formatMoney, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useDashboard } from '../api/get-dashboard';
 import { SavingsGoalsCard } from '../components/savings-goals-card';
-import {
-  accountCardLimit,
-  greeting,
-  hasCashback,
-  RECENT_ACTIVITY_LIMIT,
-  savingsGoalFigure,
-} from '../lib/greeting';
+import { accountCardLimit, greeting, hasCashback, RECENT_ACTIVITY_LIMIT } from '../lib/greeting';
 import './dashboard.css';
 
 const HIDDEN = '••••••';
@@ -79,7 +73,7 @@ export default function DashboardRoute() {
   const [hidden, setHidden] = useState(false);
   const data = dashboard.data;
   const showCashback = hasCashback(data?.cashback);
-  const goal = savingsGoalFigure(data?.savings_goal);
+  const goal = data?.savings_goal;
   // Without data a figure is unknown, never zero.
   const unavailable = !data && dashboard.isError;
   const money = (value: number | undefined) =>
@@ -88,7 +82,7 @@ export default function DashboardRoute() {
   const onQuickAction = (action: QuickAction) => {
     if (action.label === 'Cashback') {
       toast.info(
-        `Your available cashback balance is ${formatMoney(data?.cashback?.available_balance ?? 0)}.`,
+        `Your available cashback balance is ${formatMoney(data?.cashback.available_balance ?? 0)}.`,
         'Cashback',
       );
     }
@@ -177,7 +171,7 @@ export default function DashboardRoute() {
                 : goal
                   ? hidden
                     ? HIDDEN
-                    : `${formatMoney(goal.current)}${goal.target ? ` of ${formatMoney(goal.target)}` : ''}`
+                    : `${formatMoney(goal.current)} of ${formatMoney(goal.target)}`
                   : 'No goal set'}
               {goal?.reached ? <span className="balance-hero__small">Goal reached</span> : null}
               {data && !goal ? (
@@ -192,10 +186,10 @@ export default function DashboardRoute() {
               <Gift size={16} aria-hidden="true" /> Cashback
             </dt>
             <dd className="tabular">
-              {money(data?.cashback?.available_balance)}
+              {money(data?.cashback.available_balance)}
               {unavailable ? null : (
                 <span className="balance-hero__small">
-                  {money(data?.cashback?.this_month_earned)} earned this month
+                  {money(data?.cashback.this_month_earned)} earned this month
                 </span>
               )}
             </dd>
@@ -259,10 +253,10 @@ export default function DashboardRoute() {
                     <span className="acct-card__type">Rewards</span>
                     <span className="acct-card__name">Cashback</span>
                     <span className="acct-card__balance tabular">
-                      {hidden ? HIDDEN : formatMoney(data?.cashback?.available_balance ?? 0)}
+                      {hidden ? HIDDEN : formatMoney(data?.cashback.available_balance ?? 0)}
                     </span>
                     <span className="acct-card__number">
-                      +{money(data?.cashback?.this_month_earned)} this month
+                      +{money(data?.cashback.this_month_earned)} this month
                     </span>
                   </div>
                 </li>

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { DashboardData } from '@bank/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account, storeSession, testUser, transaction } from '@/testing/fixtures';
 import { fakeServer, ok, renderWithApp } from '@/testing/render';
@@ -13,11 +14,24 @@ const accounts = [
   account({ id: 'a5', name: 'Business Checking', type: 'business' }),
 ];
 
-function serve(dashboard: Record<string, unknown> | null) {
+/** GET /api/dashboard's answer (the contract's shape), with what a test sets. */
+function serve(dashboard: Partial<DashboardData> | null) {
   return fakeServer((url) => {
-    if (url.pathname === '/api/user') return ok({ user: testUser });
+    if (url.pathname === '/api/user') return ok({ user: testUser, session_expires_at: null });
     if (url.pathname === '/api/dashboard')
-      return dashboard ? ok(dashboard) : { status: 500, body: { status: 'error' } };
+      return dashboard
+        ? ok({
+            accounts: [],
+            recent_transactions: [],
+            total_balance: 0,
+            formatted_total_balance: '$0.00',
+            account_count: dashboard.accounts?.length ?? 0,
+            savings_goal: null,
+            savings_goals: [],
+            cashback: { available_balance: 0, this_month_earned: 0 },
+            ...dashboard,
+          } satisfies DashboardData)
+        : { status: 500, body: { status: 'error' } };
     return undefined;
   });
 }

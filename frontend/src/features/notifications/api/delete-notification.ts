@@ -1,13 +1,14 @@
+import { successWithoutData } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { summaryAfterDelete } from '../lib/counts';
 import type { BankNotification } from '../types';
-import { notificationsRootKey } from './get-notifications';
+import { notificationsRootKey } from './keys';
 import { notificationSummaryQueryOptions } from './get-notification-summary';
 
-export const deleteNotification = (id: BankNotification['id']) =>
-  api.delete<null>(`/notifications/${id}`);
+export const deleteNotification = async (id: BankNotification['id']) =>
+  successWithoutData.shape.data.parse((await api.delete<unknown>(`/notifications/${id}`)).data);
 
 export function useDeleteNotification() {
   const queryClient = useQueryClient();

@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { NotificationSummary } from '../types';
-import { notificationsRootKey } from './get-notifications';
+import { loadContracts } from '@/lib/contracts';
+import { notificationsRootKey } from './keys';
 
-export async function getNotificationSummary(signal?: AbortSignal): Promise<NotificationSummary> {
-  const { data } = await api.get<NotificationSummary>('/notifications/summary', { signal });
-  return { unread_count: data?.unread_count ?? 0, total_count: data?.total_count ?? 0 };
+/** GET /notifications/summary; the bell is part of the signed-in shell, so its schema loads later. */
+export async function getNotificationSummary(signal?: AbortSignal) {
+  const [contracts, { data }] = await Promise.all([
+    loadContracts(),
+    api.get<unknown>('/notifications/summary', { signal }),
+  ]);
+  return contracts.notificationSummaryData.parse(data);
 }
 
 export const notificationSummaryQueryOptions = () =>

@@ -1,16 +1,15 @@
+import { notificationsListData } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { BankNotification, ReadFilter } from '../types';
+import type { ReadFilter } from '../types';
+import { notificationsRootKey } from './keys';
 
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 
 export type NotificationFilters = { read: ReadFilter; type: string };
 
-/** The root of every notification query, for invalidation after a change. */
-export const notificationsRootKey = ['notifications'] as const;
-
 export async function getNotifications(filters: NotificationFilters, signal?: AbortSignal) {
-  const { data } = await api.get<{ notifications: BankNotification[] }>('/notifications', {
+  const { data } = await api.get<unknown>('/notifications', {
     signal,
     query: {
       per_page: NOTIFICATIONS_PAGE_SIZE,
@@ -19,7 +18,7 @@ export async function getNotifications(filters: NotificationFilters, signal?: Ab
       type: filters.type || undefined,
     },
   });
-  return data?.notifications ?? [];
+  return notificationsListData.parse(data).notifications;
 }
 
 export const notificationsQueryOptions = (filters: NotificationFilters) =>

@@ -1,11 +1,14 @@
+import { successWithoutData } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
-import { notificationsRootKey } from './get-notifications';
+import { notificationsRootKey } from './keys';
 
 /** Marks every notification read, or only those of one type when a type is given. */
-export const markAllNotificationsRead = (type?: string) =>
-  api.post<null>('/notifications/read-all', type ? { type } : {});
+export const markAllNotificationsRead = async (type?: string) =>
+  successWithoutData.shape.data.parse(
+    (await api.post<unknown>('/notifications/read-all', type ? { type } : {})).data,
+  );
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();

@@ -1,13 +1,14 @@
+import { successWithoutData } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { summaryAfterMarkRead } from '../lib/counts';
 import type { BankNotification } from '../types';
-import { notificationsRootKey } from './get-notifications';
+import { notificationsRootKey } from './keys';
 import { notificationSummaryQueryOptions } from './get-notification-summary';
 
-export const markNotificationRead = (id: BankNotification['id']) =>
-  api.post<null>(`/notifications/${id}/read`);
+export const markNotificationRead = async (id: BankNotification['id']) =>
+  successWithoutData.shape.data.parse((await api.post<unknown>(`/notifications/${id}/read`)).data);
 
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok, renderWithApp } from '@/testing/render';
+import type { NotificationView } from '@bank/contracts';
 import { NotificationBell } from './notification-bell';
 
-const item = (id: number, is_read = false, title = `Notice ${id}`) => ({
-  id,
+/** A notification as GET /api/notifications answers it (the contract's shape). */
+const item = (id: number, is_read = false, title = `Notice ${id}`): NotificationView => ({
+  id: String(id),
   type: 'security',
   title,
   message: `Message ${id}`,
@@ -15,7 +17,13 @@ const item = (id: number, is_read = false, title = `Notice ${id}`) => ({
   created_at: '2025-01-01T00:00:00Z',
 });
 
+/** A first page of notifications as the server answers it. */
+const page = (notifications: NotificationView[]) => ok({ notifications, page: 1, per_page: 50 });
+
 describe('Notification bell and panel', () => {
+  // The panel's code loads on first open; on a busy machine its first transform here could
+  // outlast a test's wait, where the browser has the chunk at once.
+  beforeAll(() => import('./notification-popover'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows "99+" on the badge above 99 unread', async () => {
@@ -33,7 +41,7 @@ describe('Notification bell and panel', () => {
     fakeServer((url) => {
       if (url.pathname === '/api/notifications/summary')
         return ok({ unread_count: 0, total_count: 0 });
-      if (url.pathname === '/api/notifications') return ok({ notifications: [] });
+      if (url.pathname === '/api/notifications') return page([]);
       return undefined;
     });
     renderWithApp(<NotificationBell />);
@@ -46,7 +54,7 @@ describe('Notification bell and panel', () => {
     const calls = fakeServer((url) => {
       if (url.pathname === '/api/notifications/summary')
         return ok({ unread_count: 1, total_count: 1 });
-      if (url.pathname === '/api/notifications') return ok({ notifications: [item(1)] });
+      if (url.pathname === '/api/notifications') return page([item(1)]);
       return undefined;
     });
     renderWithApp(<NotificationBell />);
@@ -65,9 +73,7 @@ describe('Notification bell and panel', () => {
     const calls = fakeServer((url, init) => {
       if (url.pathname === '/api/notifications/summary') return ok(summary);
       if (url.pathname === '/api/notifications')
-        return ok({
-          notifications: [item(1, false, 'New sign-in'), item(2, false, 'Card locked')],
-        });
+        return page([item(1, false, 'New sign-in'), item(2, false, 'Card locked')]);
       if (init.method === 'POST' && url.pathname === '/api/notifications/1/read') {
         summary = { unread_count: 1, total_count: 2 };
         return { ...ok(null), headers: { 'X-Consistency-Token': 'c-1' } };
@@ -98,7 +104,7 @@ describe('Notification bell and panel', () => {
     const calls = fakeServer((url) => {
       if (url.pathname === '/api/notifications/summary')
         return ok({ unread_count: 3, total_count: 4 });
-      if (url.pathname === '/api/notifications') return ok({ notifications: [item(1)] });
+      if (url.pathname === '/api/notifications') return page([item(1)]);
       if (url.pathname === '/api/notifications/read-all') return ok(null);
       return undefined;
     });

@@ -1,28 +1,25 @@
+import { CHANGE_PASSWORD_MESSAGES } from '@bank/contracts/auth-messages';
+import { successWithoutData } from '@bank/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-export const PASSWORD_MESSAGES = {
-  current: 'The current password is required.',
-  mismatch: 'New passwords do not match',
-  short: 'Password must be at least 8 characters long',
-} as const;
-
 export const changePasswordSchema = z
   .object({
-    current_password: z.string().min(1, PASSWORD_MESSAGES.current),
-    new_password: z.string().min(8, PASSWORD_MESSAGES.short).max(128),
+    current_password: z.string().min(1, CHANGE_PASSWORD_MESSAGES.current),
+    new_password: z.string().min(8, CHANGE_PASSWORD_MESSAGES.short).max(128),
     new_password_confirmation: z.string(),
   })
   .refine((v) => v.new_password === v.new_password_confirmation, {
     path: ['new_password_confirmation'],
-    message: PASSWORD_MESSAGES.mismatch,
+    message: CHANGE_PASSWORD_MESSAGES.mismatch,
   });
 
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 
 /** POST /change-password: really changes it (the source product only pretended). */
-export const changePassword = (v: ChangePasswordForm) => api.post<null>('/change-password', v);
+export const changePassword = async (v: ChangePasswordForm) =>
+  successWithoutData.shape.data.parse((await api.post<unknown>('/change-password', v)).data);
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });

@@ -1,39 +1,22 @@
+import { profileUpdatedData } from '@bank/contracts';
+import { CUSTOMER_FIELD_MESSAGES as FIELD } from '@bank/contracts/auth-messages';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ApiResult } from '@/lib/api-client';
 import type { User } from '@/lib/session-storage';
 
-export type ProfileUser = User & {
-  zipCode?: string | null;
-  dateOfBirth?: string | null;
-  notification_preferences?: NotificationPreferences | null;
-};
-
-export type NotificationPreferences = {
-  transaction: boolean;
-  security: boolean;
-  card: boolean;
-  crypto: boolean;
-  support: boolean;
-  marketing: boolean;
-};
-
-const REQUIRED = 'Please fill in all required fields.';
+const REQUIRED = FIELD.required;
 
 export const profileSchema = z.object({
   name: z.string().trim().min(1, REQUIRED).max(255),
-  email: z
-    .string()
-    .trim()
-    .min(1, REQUIRED)
-    .pipe(z.email('The email must be a valid email address.')),
+  email: z.string().trim().min(1, REQUIRED).pipe(z.email(FIELD.email)),
   phone: z
     .string()
     .trim()
     .min(1, REQUIRED)
     .refine(
       (v) => /^\+?[\d\s().-]{7,20}$/.test(v) && v.replace(/\D/g, '').length >= 7,
-      'The phone must be a valid phone number.',
+      FIELD.phone,
     ),
   address: z.string().trim().min(1, REQUIRED).max(255),
   city: z.string().trim().min(1, REQUIRED).max(100),
@@ -42,17 +25,17 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .min(1, REQUIRED)
-    .regex(/^\d{5}(-\d{4})?$/, 'The zip code must be a valid ZIP code.'),
+    .regex(/^\d{5}(-\d{4})?$/, FIELD.zip),
   dateOfBirth: z
     .string()
     .trim()
     .min(1, REQUIRED)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date of birth must be a valid date (YYYY-MM-DD).'),
+    .regex(/^\d{4}-\d{2}-\d{2}$/, FIELD.dateOfBirth),
 });
 
 export type ProfileForm = z.infer<typeof profileSchema>;
 
-export function profileDefaults(user: ProfileUser): ProfileForm {
+export function profileDefaults(user: User): ProfileForm {
   return {
     name: user.name ?? '',
     email: user.email ?? '',
@@ -60,8 +43,8 @@ export function profileDefaults(user: ProfileUser): ProfileForm {
     address: user.address ?? '',
     city: user.city ?? '',
     state: user.state ?? '',
-    zipCode: user.zipCode ?? user.zip_code ?? '',
-    dateOfBirth: (user.dateOfBirth ?? user.date_of_birth ?? '').slice(0, 10),
+    zipCode: user.zip_code ?? '',
+    dateOfBirth: (user.date_of_birth ?? '').slice(0, 10),
   };
 }
 
@@ -70,18 +53,26 @@ export const PROFILE_SERVER_FIELDS: Record<string, keyof ProfileForm> = {
   date_of_birth: 'dateOfBirth',
 };
 
+/** The answer of the profile calls, checked against the contract: the new user, and the message. */
+export async function profileAnswer(call: Promise<ApiResult<unknown>>) {
+  const { message, data } = await call;
+  return { message, data: profileUpdatedData.parse(data) };
+}
+
 /** PUT /profile; the stored user is replaced by the answer. */
 export const updateProfile = (v: ProfileForm) =>
-  api.put<{ user: ProfileUser }>('/profile', {
-    name: v.name.trim(),
-    email: v.email.trim(),
-    phone: v.phone.trim(),
-    address: v.address.trim(),
-    city: v.city.trim(),
-    state: v.state.trim(),
-    zip_code: v.zipCode.trim(),
-    date_of_birth: v.dateOfBirth,
-  });
+  profileAnswer(
+    api.put<unknown>('/profile', {
+      name: v.name.trim(),
+      email: v.email.trim(),
+      phone: v.phone.trim(),
+      address: v.address.trim(),
+      city: v.city.trim(),
+      state: v.state.trim(),
+      zip_code: v.zipCode.trim(),
+      date_of_birth: v.dateOfBirth,
+    }),
+  );
 
 export function useUpdateProfile() {
   return useMutation({ mutationFn: updateProfile });

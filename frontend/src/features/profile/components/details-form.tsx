@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { useAuth } from '@/lib/auth';
+import type { User } from '@/lib/session-storage';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import {
@@ -12,10 +13,9 @@ import {
   profileSchema,
   useUpdateProfile,
   type ProfileForm,
-  type ProfileUser,
 } from '../api/update-profile';
 
-export function DetailsForm({ user }: { user: ProfileUser }) {
+export function DetailsForm({ user }: { user: User }) {
   const { updateUser } = useAuth();
   const update = useUpdateProfile();
   const form = useForm<ProfileForm>({
@@ -26,10 +26,8 @@ export function DetailsForm({ user }: { user: ProfileUser }) {
   const submit = (values: ProfileForm) =>
     update.mutate(values, {
       onSuccess: ({ data, message }) => {
-        if (data?.user) {
-          updateUser(data.user);
-          form.reset(profileDefaults(data.user));
-        }
+        updateUser(data.user);
+        form.reset(profileDefaults(data.user));
         toast.success(message || 'Profile updated successfully!');
       },
       onError: (e) => {

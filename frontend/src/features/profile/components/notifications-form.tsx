@@ -1,14 +1,12 @@
+import { defaultNotificationPreferences, type NotificationPreferences } from '@bank/contracts';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/field';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
-import {
-  DEFAULT_PREFERENCES,
-  useUpdateNotificationPreferences,
-} from '../api/update-notification-preferences';
-import type { NotificationPreferences, ProfileUser } from '../api/update-profile';
+import type { User } from '@/lib/session-storage';
+import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 
 const OPTIONS: { key: keyof NotificationPreferences; label: string; hint: string }[] = [
   { key: 'transaction', label: 'Transactions', hint: 'Deposits, payments and transfers' },
@@ -20,16 +18,17 @@ const OPTIONS: { key: keyof NotificationPreferences; label: string; hint: string
 ];
 
 /** Notification preferences, saved to the server, which respects them when notifying. */
-export function NotificationsForm({ user }: { user: ProfileUser }) {
+export function NotificationsForm({ user }: { user: User }) {
   const { updateUser } = useAuth();
   const save = useUpdateNotificationPreferences();
   const form = useForm<NotificationPreferences>({
-    defaultValues: { ...DEFAULT_PREFERENCES, ...(user.notification_preferences ?? {}) },
+    // Right after registering, the kept user may not carry them yet: the new customer's defaults.
+    defaultValues: user.notification_preferences ?? defaultNotificationPreferences,
   });
   const submit = (prefs: NotificationPreferences) =>
     save.mutate(prefs, {
       onSuccess: ({ data, message }) => {
-        if (data?.user) updateUser(data.user);
+        updateUser(data.user);
         form.reset(prefs);
         toast.success(message || 'Notification preferences saved');
       },

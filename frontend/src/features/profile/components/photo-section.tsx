@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { useRemoveProfilePhoto, useSaveProfilePhoto } from '../api/profile-photo';
-import type { ProfileUser } from '../api/update-profile';
+import type { User } from '@/lib/session-storage';
 import { PHOTO_TYPES, photoError, readAsDataUrl } from '../lib/photo';
 
 function initials(name: string) {
@@ -19,7 +19,7 @@ function initials(name: string) {
 }
 
 /** Choose → preview → Save Photo or Cancel; Remove Photo clears the stored image. */
-export function PhotoSection({ user }: { user: ProfileUser }) {
+export function PhotoSection({ user }: { user: User }) {
   const { updateUser } = useAuth();
   const save = useSaveProfilePhoto();
   const remove = useRemoveProfilePhoto();
@@ -55,7 +55,7 @@ export function PhotoSection({ user }: { user: ProfileUser }) {
     preview &&
     save.mutate(preview, {
       onSuccess: ({ data, message }) => {
-        if (data?.user) updateUser(data.user);
+        updateUser(data.user);
         toast.success(message || 'Profile image updated successfully!');
         cancel();
       },
@@ -65,7 +65,7 @@ export function PhotoSection({ user }: { user: ProfileUser }) {
   const drop = () =>
     remove.mutate(undefined, {
       onSuccess: ({ data, message }) => {
-        if (data?.user) updateUser(data.user);
+        updateUser(data.user);
         toast.success(message || 'Profile image removed successfully!');
       },
       onError: (e) => toast.error(errorMessage(e, 'Failed to remove profile image')),

@@ -4,7 +4,6 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { TwoFactorSettings } from '@/components/security/two-factor-settings';
 import { useUser } from '@/lib/auth';
-import type { ProfileUser } from '../api/update-profile';
 import { DetailsForm } from '../components/details-form';
 import { AlertsForm } from '../components/alerts-form';
 import { NotificationsForm } from '../components/notifications-form';
@@ -17,7 +16,7 @@ type Tab = 'profile' | 'security' | 'notifications';
 /** Profile Settings. */
 export default function ProfileRoute() {
   useDocumentTitle('Profile Settings');
-  const user = useUser() as ProfileUser;
+  const user = useUser();
   const [tab, setTab] = useState<Tab>('profile');
   return (
     <>

@@ -1,3 +1,12 @@
+import {
+  APPOINTMENT_TIMES,
+  APPOINTMENT_TYPES as APPOINTMENT_TYPE_VALUES,
+  MEETING_PREFERENCES as MEETING_PREFERENCE_VALUES,
+  MESSAGE_SUBJECTS,
+  contactRequestData,
+  type AppointmentType,
+  type MeetingPreference,
+} from '@bank/contracts';
 import { bankToday } from '@bank/contracts/bank-time';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -5,42 +14,32 @@ import { api } from '@/lib/api-client';
 
 // The contact page's forms reach the bank: each request is recorded for staff under /ops.
 
+const APPOINTMENT_TYPE_LABELS: Record<AppointmentType, string> = {
+  general: 'General banking',
+  loans: 'Loans & mortgages',
+  business: 'Business banking',
+  investment: 'Savings & investments',
+  support: 'Account support',
+};
+
 /** The inquiry types of the contact page, also the appointment types the bank takes. */
-export const APPOINTMENT_TYPES = [
-  { value: 'general', label: 'General banking' },
-  { value: 'loans', label: 'Loans & mortgages' },
-  { value: 'business', label: 'Business banking' },
-  { value: 'investment', label: 'Savings & investments' },
-  { value: 'support', label: 'Account support' },
-] as const;
+export const APPOINTMENT_TYPES = APPOINTMENT_TYPE_VALUES.map((value) => ({
+  value,
+  label: APPOINTMENT_TYPE_LABELS[value],
+}));
 
-/** 9:00 AM to 5:00 PM, hourly. */
-export const APPOINTMENT_TIMES = [
-  '9:00 AM',
-  '10:00 AM',
-  '11:00 AM',
-  '12:00 PM',
-  '1:00 PM',
-  '2:00 PM',
-  '3:00 PM',
-  '4:00 PM',
-  '5:00 PM',
-];
+const MEETING_PREFERENCE_LABELS: Record<MeetingPreference, string> = {
+  virtual: 'Virtual (video call)',
+  'in-person': 'In person at a branch',
+  email: 'By email',
+};
 
-export const MEETING_PREFERENCES = [
-  { value: 'virtual', label: 'Virtual (video call)' },
-  { value: 'in-person', label: 'In person at a branch' },
-  { value: 'email', label: 'By email' },
-] as const;
+export const MEETING_PREFERENCES = MEETING_PREFERENCE_VALUES.map((value) => ({
+  value,
+  label: MEETING_PREFERENCE_LABELS[value],
+}));
 
-export const MESSAGE_SUBJECTS = [
-  'General Inquiry',
-  'Account Support',
-  'Loan Information',
-  'Business Banking',
-  'Technical Support',
-  'Other',
-];
+export { APPOINTMENT_TIMES, MESSAGE_SUBJECTS };
 
 const name = (label: string) => z.string().trim().min(1, `Please enter your ${label}.`).max(100);
 const email = z
@@ -56,7 +55,7 @@ export const appointmentSchema = z.object({
   first_name: name('first name'),
   last_name: name('last name'),
   email,
-  appointment_type: z.enum(['general', 'loans', 'business', 'investment', 'support'], {
+  appointment_type: z.enum(APPOINTMENT_TYPE_VALUES, {
     error: 'Please choose an appointment type.',
   }),
   preferred_date: z
@@ -64,7 +63,7 @@ export const appointmentSchema = z.object({
     .min(1, 'Please choose a date.')
     .refine((d) => d >= bankToday(), 'Please choose today or a later date.'),
   preferred_time: z.string().min(1, 'Please choose a time.'),
-  meeting_preference: z.enum(['virtual', 'in-person', 'email'], {
+  meeting_preference: z.enum(MEETING_PREFERENCE_VALUES, {
     error: 'Please choose how you would like to meet.',
   }),
   notes: z.string().max(1000).optional(),
@@ -82,10 +81,11 @@ export const messageSchema = z.object({
 
 export type MessageInput = z.infer<typeof messageSchema>;
 
-export const createAppointment = (input: AppointmentInput) =>
-  api.post<unknown>('/contact/appointments', input);
-export const sendContactMessage = (input: MessageInput) =>
-  api.post<unknown>('/contact/messages', input);
+/** The request as the bank recorded it (its id), checked against the contract. */
+export const createAppointment = async (input: AppointmentInput) =>
+  contactRequestData.parse((await api.post<unknown>('/contact/appointments', input)).data);
+export const sendContactMessage = async (input: MessageInput) =>
+  contactRequestData.parse((await api.post<unknown>('/contact/messages', input)).data);
 
 export function useCreateAppointment() {
   return useMutation({ mutationFn: createAppointment });

@@ -1,17 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Transaction } from '@/lib/transactions';
-
-/** People this customer has paid or been paid by; `contact` is their email or phone. */
-export type SearchContact = { name: string; contact: string | null };
-
-export type SearchResults = { transactions: Transaction[]; contacts: SearchContact[] };
+import { loadContracts } from '@/lib/contracts';
 
 export const MIN_SEARCH_LENGTH = 2;
 
-export async function search(q: string, signal?: AbortSignal): Promise<SearchResults> {
-  const { data } = await api.get<Partial<SearchResults>>('/search', { query: { q }, signal });
-  return { transactions: data?.transactions ?? [], contacts: data?.contacts ?? [] };
+/** GET /search; the top bar's box is part of the signed-in shell, so its schema loads later. */
+export async function search(q: string, signal?: AbortSignal) {
+  const [contracts, { data }] = await Promise.all([
+    loadContracts(),
+    api.get<unknown>('/search', { query: { q }, signal }),
+  ]);
+  return contracts.searchResultsData.parse(data);
 }
 
 export const searchQueryOptions = (q: string) =>

@@ -1,0 +1,30 @@
+// No zod here: the signed-in shell's step-up dialog reads these texts, and its first JavaScript
+// should not carry a schema library.
+
+/** The messages the registration and profile forms and the server give for the same fields. */
+export const CUSTOMER_FIELD_MESSAGES = {
+  required: 'Please fill in all required fields.',
+  passwordShort: 'Password must be at least 8 characters long.',
+  passwordsDiffer: 'Passwords do not match.',
+  email: 'The email must be a valid email address.',
+  phone: 'The phone must be a valid phone number.',
+  dateOfBirth: 'The date of birth must be a valid date (YYYY-MM-DD).',
+  adult: 'You must be at least 18 years old to open an account.',
+  zip: 'The zip code must be a valid ZIP code.',
+} as const;
+
+/** The messages of the change-password form and the server for the same fields. */
+export const CHANGE_PASSWORD_MESSAGES = {
+  current: 'The current password is required.',
+  mismatch: 'New passwords do not match',
+  /** The profile form's own wording (the server says the registration sentence). */
+  short: 'Password must be at least 8 characters long',
+} as const;
+
+/** What the two-factor forms and the server say about the same fields. */
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: 'Please enter the code.',
+  passwordRequired: 'Please enter your password.',
+  /** Sign-in's message while the second factor is owed, and a step-up code's format. */
+  enterAppCode: 'Enter the 6-digit code from your authenticator app.',
+} as const;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { successOf } from './envelope.ts';
+
+/** What the customer is told about, each on or off. */
+export const notificationPreferences = z.object({
+  transaction: z.boolean(),
+  security: z.boolean(),
+  card: z.boolean(),
+  crypto: z.boolean(),
+  support: z.boolean(),
+  marketing: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+/** A new customer hears about everything except offers. */
+export const defaultNotificationPreferences: NotificationPreferences = {
+  transaction: true,
+  security: true,
+  card: true,
+  crypto: true,
+  support: true,
+  marketing: false,
+};
+
+/**
+ * The signed-in customer as sign-in, GET /user and the profile calls answer it. The ZIP code and
+ * the date of birth are given under both names (older screens read the camelCase ones).
+ */
+export const userView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  zipCode: z.string(),
+  date_of_birth: z.string(),
+  dateOfBirth: z.string(),
+  account_number: z.string(),
+  employment_status: z.string().nullable(),
+  /** A data: URL of the photo, or null. */
+  profileImage: z.string().nullable(),
+  notification_preferences: notificationPreferences,
+  created_at: z.string(),
+});
+export type UserView = z.infer<typeof userView>;
+
+/**
+ * The customer a session belongs to as the web app keeps it: the full view, except right after
+ * registering while the read model has not caught up, when the bank answers only what it knows
+ * at once (who, and the new account number).
+ */
+export const sessionUserView = userView
+  .partial()
+  .required({ id: true, name: true, email: true, account_number: true });
+export type SessionUserView = z.infer<typeof sessionUserView>;
+
+/** The answer of GET /user: the customer and when the session ends if left idle. */
+export const currentUserData = z.object({
+  user: userView,
+  session_expires_at: z.string().nullable(),
+});
+export const currentUserAnswer = successOf(currentUserData);
+
+/** The answer of PUT /profile, the photo calls and the notification preferences: the new user. */
+export const profileUpdatedData = z.object({ user: userView });
+export const profileUpdatedAnswer = successOf(profileUpdatedData);

@@ -1,0 +1,2 @@
+/** The root of every notification query, for invalidation after a change. */
+export const notificationsRootKey = ['notifications'] as const;

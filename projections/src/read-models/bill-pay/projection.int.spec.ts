@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { ERASED } from '@bank/events';
+import { describe, it } from 'vitest';
+import { projectionTest } from '../../toolkit/testing.ts';
+import { billPayProjection } from './projection.ts';
+
+const { givenEvents } = projectionTest(billPayProjection, { sharedDatabase: true });
+
+const customerId = randomUUID();
+const accountId = randomUUID();
+
+const payeeAdded = (payeeId: string, autopay: boolean) => ({
+  type: 'BillPayeeAdded' as const,
+  data: {
+    customerId,
+    payeeId,
+    name: 'Harbor Electric',
+    displayName: 'Electric',
+    category: 'utilities' as const,
+    accountNumberEncrypted: 'sealed',
+    accountLast4: '1234',
+    address: '1 Grid Way',
+    city: 'Portland',
+    state: 'ME',
+    zipCode: '04101',
+    phone: null,
+    defaultAmountCents: 80_00,
+    autopay: autopay
+      ? { day: 15, amountCents: null, fromAccountId: accountId, firstDate: '2025-01-15' }
+      : null,
+  },
+});
+
+const scheduled = (paymentId: string, payeeId: string) => ({
+  type: 'BillPaymentScheduled' as const,
+  data: {
+    customerId,
+    paymentId,
+    payeeId,
+    payeeName: 'Electric',
+    category: 'utilities' as const,
+    fromAccountId: accountId,
+    amountCents: 95_00,
+    memo: 'January bill',
+    firstDate: '2025-01-20',
+    recurrence: { frequency: 'monthly' as const, endDate: null },
+  },
+});
+
+const occurrence = (
+  scheduleId: string,
+  payeeId: string,
+  date: string,
+  nextDate: string | null,
+) => ({
+  customerId,
+  source: 'scheduled' as const,
+  scheduleId,
+  payeeId,
+  payeeName: 'Electric',
+  category: 'utilities' as const,
+  fromAccountId: accountId,
+  amountCents: 95_00,
+  date,
+  nextDate,
+});
+
+describe('bill-pay projection', () => {
+  it('keeps payees, and a payee with AutoPay gets its first occurrence at the default amount', async () => {
+    const payeeId = randomUUID();
+    const scenario = givenEvents([payeeAdded(payeeId, true)]);
+    await scenario.thenRows('rm_bill_payees', [
+      {
+        payee_id: payeeId,
+        name: 'Harbor Electric',
+        display_name: 'Electric',
+        account_last4: '1234',
+        autopay_enabled: true,
+        autopay_day: 15,
+        autopay_account_id: accountId,
+        removed: false,
+      },
+    ]);
+    await scenario.thenRows('rm_bill_payments', [
+      {
+        id: `autopay:${payeeId}:2025-01-15`,
+        source: 'autopay',
+        schedule_id: payeeId,
+        payee_name: 'Electric',
+        amount_cents: 80_00,
+        scheduled_date: '2025-01-15',
+        is_recurring: true,
+        recurring_frequency: 'monthly',
+        status: 'scheduled',
+      },
+    ]);
+  });
+
+  it('settles each occurrence and schedules the next; a failed one says why', async () => {
+    const payeeId = randomUUID();
+    const paymentId = randomUUID();
+    await givenEvents([
+      payeeAdded(payeeId, false),
+      scheduled(paymentId, payeeId),
+      {
+        type: 'BillPaymentPaid',
+        data: {
+          ...occurrence(paymentId, payeeId, '2025-01-20', '2025-02-20'),
+          entryId: randomUUID(),
+          reference: 'BIL-1',
+        },
+      },
+      {
+        type: 'BillPaymentFailed',
+        data: {
+          ...occurrence(paymentId, payeeId, '2025-02-20', '2025-03-20'),
+          reason: 'insufficient_funds',
+        },
+      },
+    ]).thenRows(
+      'rm_bill_payments',
+      [
+        {
+          id: `scheduled:${paymentId}:2025-01-20`,
+          scheduled_date: '2025-01-20',
+          status: 'completed',
+          reference_number: 'BIL-1',
+          failure_reason: null,
+          memo: 'January bill',
+        },
+        {
+          id: `scheduled:${paymentId}:2025-02-20`,
+          scheduled_date: '2025-02-20',
+          status: 'failed',
+          reference_number: null,
+          failure_reason: 'insufficient_funds',
+          memo: 'January bill',
+        },
+        {
+          id: `scheduled:${paymentId}:2025-03-20`,
+          scheduled_date: '2025-03-20',
+          status: 'scheduled',
+          reference_number: null,
+          failure_reason: null,
+          memo: 'January bill',
+        },
+      ],
+      { orderBy: 'scheduled_date' },
+    );
+  });
+
+  it('replaces the awaited occurrence when the plan changes, and cancels what is left', async () => {
+    const payeeId = randomUUID();
+    const changed = randomUUID();
+    const cancelled = randomUUID();
+    await givenEvents([
+      payeeAdded(payeeId, false),
+      scheduled(changed, payeeId),
+      {
+        type: 'BillPaymentScheduleChanged',
+        data: {
+          customerId,
+          paymentId: changed,
+          fromAccountId: accountId,
+          amountCents: 120_00,
+          startDate: '2025-01-25',
+          recurrence: null,
+          nextDate: '2025-01-25',
+        },
+      },
+      scheduled(cancelled, payeeId),
+      { type: 'BillPaymentScheduleCancelled', data: { customerId, paymentId: cancelled } },
+    ]).thenRows('rm_bill_payments', [
+      {
+        id: `scheduled:${changed}:2025-01-25`,
+        amount_cents: 120_00,
+        is_recurring: false,
+        status: 'scheduled',
+      },
+      {
+        id: `scheduled:${cancelled}:2025-01-20`,
+        amount_cents: 95_00,
+        is_recurring: true,
+        status: 'cancelled',
+      },
+    ]);
+  });
+
+  it('cancels a removed payee’s upcoming payments, and blanks an erased customer’s payees', async () => {
+    const payeeId = randomUUID();
+    const paymentId = randomUUID();
+    const scenario = givenEvents([
+      payeeAdded(payeeId, true),
+      scheduled(paymentId, payeeId),
+      { type: 'BillPayeeRemoved', data: { customerId, payeeId } },
+      { type: 'CustomerErased', data: { customerId, reason: 'request' } },
+    ]);
+    await scenario.thenRows('rm_bill_payees', [
+      {
+        payee_id: payeeId,
+        removed: true,
+        name: ERASED,
+        display_name: ERASED,
+        address: ERASED,
+        phone: null,
+      },
+    ]);
+    await scenario.thenRows('rm_bill_payments', [
+      { source: 'autopay', status: 'cancelled', payee_name: ERASED, memo: null },
+      { source: 'scheduled', status: 'cancelled', payee_name: ERASED, memo: ERASED },
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+import type { NotificationPreferences } from '@bank/events';
+import type { Db } from '../../projection.ts';
+
+export interface UserView {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  zipCode: string;
+  date_of_birth: string;
+  dateOfBirth: string;
+  account_number: string;
+  employment_status: string | null;
+  profileImage: string | null;
+  notification_preferences: NotificationPreferences;
+  created_at: string;
+}
+
+/** A customer's profile; the image is a reference into profile_images. */
+export interface CustomerRow extends Record<string, unknown> {
+  customer_id: string;
+  account_number: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  date_of_birth: string;
+  employment_status: string | null;
+  profile_image: string | null;
+  notification_preferences: NotificationPreferences;
+  created_at: Date;
+}
+
+/** The signed-in user as login, register, GET /user and PUT /profile return it. */
+export async function readUser(db: Db, customerId: string): Promise<UserView | undefined> {
+  const { rows } = await db.query<CustomerRow>(
+    `SELECT c.*, CASE WHEN i.ref IS NULL THEN NULL
+       ELSE 'data:' || i.mime_type || ';base64,' || translate(encode(i.data, 'base64'), E'\n', '') END AS profile_image
+     FROM rm_customers c LEFT JOIN profile_images i ON i.ref = c.profile_image
+     WHERE c.customer_id = $1`,
+    [customerId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: row.customer_id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip_code: row.zip_code,
+    zipCode: row.zip_code,
+    date_of_birth: row.date_of_birth,
+    dateOfBirth: row.date_of_birth,
+    account_number: row.account_number,
+    employment_status: row.employment_status,
+    profileImage: row.profile_image,
+    notification_preferences: row.notification_preferences,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** A password-reset link waiting in the staff outbox, with the customer it is for. */
+export interface PasswordResetOutboxRow extends Record<string, unknown> {
+  link_sealed: string | null;
+  /** Not used and not expired: the link may still be opened. */
+  live: boolean;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  name: string | null;
+  account_number: string | null;
+}
+
+/** The latest password-reset links (at most 100), newest first, named by their customer. */
+export async function passwordResetOutbox(db: Db): Promise<PasswordResetOutboxRow[]> {
+  const { rows } = await db.query<PasswordResetOutboxRow>(
+    `SELECT r.link_sealed, r.used_at IS NULL AND r.expires_at > now() AS live,
+            r.created_at, r.expires_at, r.used_at, c.name, c.account_number
+     FROM password_resets r LEFT JOIN rm_customers c ON c.customer_id = r.customer_id
+     ORDER BY r.created_at DESC LIMIT 100`,
+  );
+  return rows;
+}
+
+/** A Zelle claim-code message in the staff outbox, with the customer who sent the payment. */
+export interface ZelleClaimCodeOutboxRow extends Record<string, unknown> {
+  contact_kind: 'email' | 'phone';
+  sent_to: string | null;
+  /** Blanked once the code is used, replaced or spent. */
+  message: string | null;
+  created_at: Date;
+  expires_at: Date;
+  attempts: number;
+  closed_at: Date | null;
+  name: string | null;
+  account_number: string | null;
+}
+
+/** The latest Zelle claim-code messages (at most 100), newest first, named by their customer. */
+export async function zelleClaimCodeOutbox(db: Db): Promise<ZelleClaimCodeOutboxRow[]> {
+  const { rows } = await db.query<ZelleClaimCodeOutboxRow>(
+    `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
+            z.message, z.created_at, z.expires_at, z.attempts,
+            z.closed_at, c.name, c.account_number
+     FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
+     ORDER BY z.created_at DESC LIMIT 100`,
+  );
+  return rows;
+}

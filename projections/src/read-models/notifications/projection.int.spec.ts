@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { defaultNotificationPreferences, ERASED } from '@bank/events';
+import { describe, it } from 'vitest';
+import { projectionTest } from '../../toolkit/testing.ts';
+import {
+  accountOpened,
+  customerRegistered,
+  externalTransferInitiated,
+  posted,
+  transferOutcome,
+} from '../given-events.ts';
+import { notificationsProjection } from './projection.ts';
+
+const { givenEvents } = projectionTest(notificationsProjection, { sharedDatabase: true });
+
+const customerId = randomUUID();
+const checking = randomUUID();
+const savings = randomUUID();
+const known = [
+  customerRegistered(customerId),
+  accountOpened(checking, customerId),
+  accountOpened(savings, customerId, { type: 'savings' }),
+];
+
+describe('notifications projection', () => {
+  it('announces money received, dated when it arrived; money between own accounts is no news', async () => {
+    await givenEvents([
+      ...known,
+      {
+        ...posted('credit', checking, 2_400_00, {
+          description: 'Casco Bay Health payroll',
+          occurredAt: '2024-12-31T09:00:00.000Z',
+        }),
+        recordedAt: '2025-03-01T12:00:00.000Z',
+      },
+      posted('credit', savings, 100_00, {
+        kind: 'transfer',
+        contra: `account:${checking}`,
+      }),
+    ]).thenRows('rm_notifications', [
+      {
+        customer_id: customerId,
+        type: 'transaction',
+        title: 'Deposit received',
+        message: '$2,400.00 was credited to your Premium Checking: Casco Bay Health payroll.',
+        is_read: false,
+        created_at: '2024-12-31T09:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('honours the customer’s switches, except for security notices', async () => {
+    await givenEvents([
+      ...known,
+      {
+        type: 'CustomerNotificationPreferencesChanged',
+        data: {
+          customerId,
+          notificationPreferences: { ...defaultNotificationPreferences, transaction: false },
+        },
+      },
+      posted('credit', checking, 50_00),
+      {
+        type: 'CustomerPasswordChanged',
+        data: { customerId, passwordHash: '$argon2id$new', reason: 'reset' },
+      },
+    ]).thenRows('rm_notifications', [{ type: 'security', title: 'Password reset' }]);
+  });
+
+  it('tells the sender how a transfer goes', async () => {
+    const transferId = randomUUID();
+    await givenEvents([
+      ...known,
+      externalTransferInitiated(transferId, customerId, checking),
+      {
+        type: 'TransferFailed',
+        data: {
+          ...transferOutcome(transferId, customerId),
+          reason: 'The account was closed.',
+          failedAt: '2025-01-03T14:00:00.000Z',
+        },
+      },
+    ]).thenRows(
+      'rm_notifications',
+      [
+        {
+          title: 'Transfer pending',
+          message:
+            '$250.00 to Dana Whitfield (fee $3.00) is on its way. It should arrive by Jan 3, 2025. Reference TRF-100.',
+          priority: 'medium',
+        },
+        {
+          title: 'Transfer failed',
+          message:
+            'Your transfer of $250.00 to Dana Whitfield could not be completed: The account was closed. The amount and the $3.00 fee are available in your account again.',
+          priority: 'high',
+        },
+      ],
+      { orderBy: 'position' },
+    );
+  });
+
+  it('raises a low-balance alert once per crossing below the threshold', async () => {
+    await givenEvents([
+      ...known,
+      {
+        type: 'CustomerAlertsChanged',
+        data: {
+          customerId,
+          alerts: {
+            lowBalance: { thresholdCents: 100_00, accountId: checking },
+            largeTransaction: null,
+            cardAbroad: false,
+          },
+        },
+      },
+      posted('credit', checking, 500_00, { kind: 'opening' }),
+      posted('debit', checking, 450_00),
+      posted('debit', checking, 10_00),
+      posted('credit', checking, 200_00, { kind: 'opening' }),
+      posted('debit', checking, 200_00),
+    ]).thenRows(
+      'rm_notifications',
+      [
+        { type: 'alert', priority: 'high', created_at: '2025-01-01T00:00:05.000Z' },
+        { type: 'alert', priority: 'high', created_at: '2025-01-01T00:00:08.000Z' },
+      ],
+      { where: `type = 'alert'`, orderBy: 'position' },
+    );
+  });
+
+  it('marks read, marks all of a type read, deletes, and blanks an erased customer’s notices', async () => {
+    const read = randomUUID();
+    const deleted = randomUUID();
+    const raised = (notificationId: string, type: 'system' | 'card') => ({
+      type: 'NotificationRaised' as const,
+      data: {
+        customerId,
+        notificationId,
+        type,
+        title: `About ${type}`,
+        message: 'Hello',
+        priority: 'low' as const,
+      },
+    });
+    const cardNotice = randomUUID();
+    const unread = randomUUID();
+    await givenEvents([
+      ...known,
+      raised(read, 'system'),
+      raised(deleted, 'system'),
+      raised(cardNotice, 'card'),
+      raised(unread, 'system'),
+      { type: 'NotificationsMarkedRead', data: { customerId, notificationIds: [read] } },
+      { type: 'AllNotificationsMarkedRead', data: { customerId, type: 'card' } },
+      { type: 'NotificationDeleted', data: { customerId, notificationId: deleted } },
+      { type: 'CustomerErased', data: { customerId, reason: 'request' } },
+    ]).thenRows('rm_notifications', [
+      { id: read, is_read: true, title: ERASED, message: ERASED },
+      { id: cardNotice, is_read: true, title: ERASED, message: ERASED },
+      { id: unread, is_read: false, title: ERASED, message: ERASED },
+    ]);
+  });
+});

@@ -1,0 +1,76 @@
+import type { NotificationView } from '@bank/contracts';
+import type { Db } from '../../projection.ts';
+
+/** A notification as the bell and the notifications page list it. */
+export interface NotificationRow extends Record<string, unknown> {
+  id: string;
+  type: NotificationView['type'];
+  title: string;
+  message: string;
+  priority: NotificationView['priority'];
+  is_read: boolean;
+  created_at: Date;
+}
+
+/** The alerts a customer has set; thresholds in cents, null when that alert is off. */
+export interface AlertPreferencesRow extends Record<string, unknown> {
+  low_balance_cents: string | null;
+  low_balance_account_id: string | null;
+  large_transaction_cents: string | null;
+  card_abroad: boolean;
+}
+
+export interface NotificationFilter {
+  customerId: string;
+  unreadOnly: boolean;
+  readOnly: boolean;
+  type?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The customer's notifications, newest first. */
+export async function findNotifications(db: Db, f: NotificationFilter): Promise<NotificationRow[]> {
+  const { rows } = await db.query<NotificationRow>(
+    `SELECT id, type, title, message, priority, is_read, created_at FROM rm_notifications
+     WHERE customer_id = $1
+       AND ($2::boolean IS FALSE OR NOT is_read)
+       AND ($3::boolean IS FALSE OR is_read)
+       AND ($4::text IS NULL OR type = $4)
+     ORDER BY created_at DESC, position DESC LIMIT $5 OFFSET $6`,
+    [f.customerId, f.unreadOnly, f.readOnly, f.type ?? null, f.limit, f.offset],
+  );
+  return rows;
+}
+
+/** How many notifications the customer has, and how many of them are unread. */
+export async function notificationSummary(db: Db, customerId: string) {
+  const { rows } = await db.query<{ unread_count: number; total_count: number }>(
+    `SELECT count(*) FILTER (WHERE NOT is_read)::int AS unread_count, count(*)::int AS total_count
+     FROM rm_notifications WHERE customer_id = $1`,
+    [customerId],
+  );
+  return rows[0] ?? { unread_count: 0, total_count: 0 };
+}
+
+/** Whether the notification is the customer's own (another's reads as not there). */
+export async function notificationExists(db: Db, customerId: string, id: string) {
+  const { rows } = await db.query(
+    'SELECT 1 FROM rm_notifications WHERE id = $1 AND customer_id = $2',
+    [id, customerId],
+  );
+  return rows.length > 0;
+}
+
+/** The customer's alerts; undefined when they never set any. */
+export async function readAlertPreferences(
+  db: Db,
+  customerId: string,
+): Promise<AlertPreferencesRow | undefined> {
+  const { rows } = await db.query<AlertPreferencesRow>(
+    `SELECT low_balance_cents, low_balance_account_id, large_transaction_cents, card_abroad
+     FROM rm_alert_preferences WHERE customer_id = $1`,
+    [customerId],
+  );
+  return rows[0];
+}

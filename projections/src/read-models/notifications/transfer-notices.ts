@@ -1,0 +1,77 @@
+import { BANK_TIME_ZONE, formatUsd } from '@bank/events';
+import type { RecordedEvent } from '@bank/infra';
+import type { Projection } from '../../projection.ts';
+import type { RaiseNotification } from './notification-types.ts';
+
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANK_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/**
+ * The sender's notifications about a transfer: handlers of the notifications projection (so they
+ * live and rebuild with the other notifications). The events carry everything the notices say.
+ */
+export function transferNotificationHandlers(
+  raise: RaiseNotification,
+): Pick<
+  Projection['handlers'],
+  'TransferInitiated' | 'TransferSettled' | 'TransferFailed' | 'TransferCancelled'
+> {
+  return {
+    async TransferInitiated(d, event: RecordedEvent, db) {
+      const amount = formatUsd(d.amount);
+      let title: string;
+      let message: string;
+      if (d.type === 'between-accounts') {
+        title = 'Transfer completed';
+        message = `${amount} moved from your ${d.fromAccountName} to your ${d.toAccountName ?? 'account'}.`;
+      } else if (d.status === 'completed') {
+        title = 'Transfer sent';
+        message = `${amount} was sent to ${d.recipientName} from your ${d.fromAccountName}. Reference ${d.reference}.`;
+      } else {
+        title = 'Transfer pending';
+        const due = d.settleAfter
+          ? ` It should arrive by ${shortDate.format(new Date(d.settleAfter))}.`
+          : '';
+        message = `${amount} to ${d.recipientName} (fee ${formatUsd(d.fee)}) is on its way.${due} Reference ${d.reference}.`;
+      }
+      await raise(db, event, {
+        customerId: d.customerId,
+        type: 'transfer',
+        title,
+        message,
+        priority: 'medium',
+      });
+    },
+    async TransferSettled(d, event, db) {
+      await raise(db, event, {
+        customerId: d.customerId,
+        type: 'transfer',
+        title: 'Transfer completed',
+        message: `Your transfer of ${formatUsd(d.amount)} to ${d.recipientName} has been completed. Reference ${d.reference}.`,
+        priority: 'medium',
+      });
+    },
+    async TransferFailed(d, event, db) {
+      await raise(db, event, {
+        customerId: d.customerId,
+        type: 'transfer',
+        title: 'Transfer failed',
+        message: `Your transfer of ${formatUsd(d.amount)} to ${d.recipientName} could not be completed: ${d.reason} The amount and the ${formatUsd(d.fee)} fee are available in your account again.`,
+        priority: 'high',
+      });
+    },
+    async TransferCancelled(d, event, db) {
+      await raise(db, event, {
+        customerId: d.customerId,
+        type: 'transfer',
+        title: 'Transfer cancelled',
+        message: `Your transfer of ${formatUsd(d.amount)} to ${d.recipientName} was cancelled before it settled. The amount and the ${formatUsd(d.fee)} fee are available in your account again. Reference ${d.reference}.`,
+        priority: 'medium',
+      });
+    },
+  };
+}

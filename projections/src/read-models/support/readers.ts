@@ -1,0 +1,84 @@
+import type { Db } from '../../projection.ts';
+
+/** A support ticket: the customer's question and where it stands. */
+export interface TicketRow extends Record<string, unknown> {
+  id: string;
+  customer_id: string;
+  customer_name: string;
+  ticket_number: string;
+  subject: string;
+  description: string;
+  category: string;
+  priority: string;
+  status: string;
+  reply_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ReplyRow extends Record<string, unknown> {
+  id: string;
+  ticket_id: string;
+  message: string;
+  is_staff_reply: boolean;
+  author_name: string;
+  created_at: Date;
+}
+
+export interface TicketFilter {
+  customerId?: string | undefined;
+  status?: string | undefined;
+  category?: string | undefined;
+  priority?: string | undefined;
+  /** Matches subject, description or ticket number, case-insensitively. */
+  search?: string | undefined;
+  limit: number;
+}
+
+/** Tickets matching the filter, newest first. */
+export async function findTickets(db: Db, f: TicketFilter): Promise<TicketRow[]> {
+  const pattern = f.search ? `%${f.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const { rows } = await db.query<TicketRow>(
+    `SELECT * FROM rm_support_tickets
+     WHERE ($1::uuid IS NULL OR customer_id = $1)
+       AND ($2::text IS NULL OR status = $2)
+       AND ($3::text IS NULL OR category = $3)
+       AND ($4::text IS NULL OR priority = $4)
+       AND ($5::text IS NULL OR subject ILIKE $5 OR description ILIKE $5 OR ticket_number ILIKE $5)
+     ORDER BY created_at DESC, position DESC LIMIT $6`,
+    [
+      f.customerId ?? null,
+      f.status ?? null,
+      f.category ?? null,
+      f.priority ?? null,
+      pattern,
+      f.limit,
+    ],
+  );
+  return rows;
+}
+
+/** A ticket; with a customer id, only that customer's own (another's reads as not there). */
+export async function findTicket(
+  db: Db,
+  id: string,
+  customerId: string | null,
+): Promise<TicketRow | undefined> {
+  const { rows } = await db.query<TicketRow>(
+    'SELECT * FROM rm_support_tickets WHERE id = $1 AND ($2::uuid IS NULL OR customer_id = $2)',
+    [id, customerId],
+  );
+  return rows[0];
+}
+
+/** The replies to each ticket, in the order they were written. */
+export async function repliesOf(db: Db, ticketIds: string[]): Promise<Map<string, ReplyRow[]>> {
+  const byTicket = new Map<string, ReplyRow[]>(ticketIds.map((id) => [id, []]));
+  if (ticketIds.length === 0) return byTicket;
+  const { rows } = await db.query<ReplyRow>(
+    'SELECT * FROM rm_support_replies WHERE ticket_id = ANY($1::uuid[]) ORDER BY position',
+    [ticketIds],
+  );
+  for (const row of rows) byTicket.get(row.ticket_id)?.push(row);
+  return byTicket;
+}

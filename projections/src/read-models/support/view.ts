@@ -1,0 +1,57 @@
+import {
+  supportCategories,
+  ticketPriorities,
+  ticketStatuses,
+  type SupportCategory,
+  type TicketPriority,
+  type TicketStatus,
+} from '@bank/events';
+import type { Db } from '../../projection.ts';
+import { repliesOf, type ReplyRow, type TicketRow } from './readers.ts';
+
+/** "just now", "5 minutes ago", "2 hours ago", "3 days ago", or the date. */
+export function timeSince(date: Date, now = new Date()): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
+  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return ago(Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return ago(Math.floor(seconds / 3600), 'hour');
+  if (seconds < 30 * 86_400) return ago(Math.floor(seconds / 86_400), 'day');
+  return date.toISOString().slice(0, 10);
+}
+
+export function ticketView(row: TicketRow, replies: ReplyRow[]) {
+  return {
+    id: row.id,
+    ticket_number: row.ticket_number,
+    subject: row.subject,
+    description: row.description,
+    category: row.category,
+    category_display: supportCategories[row.category as SupportCategory] ?? row.category,
+    priority: row.priority,
+    priority_display: ticketPriorities[row.priority as TicketPriority] ?? row.priority,
+    status: row.status,
+    status_display: ticketStatuses[row.status as TicketStatus] ?? row.status,
+    time_since_created: timeSince(row.created_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    reply_count: row.reply_count,
+    replies: replies.map((r) => ({
+      id: r.id,
+      message: r.message,
+      is_staff_reply: r.is_staff_reply,
+      user: { name: r.author_name },
+      time_since_created: timeSince(r.created_at),
+      created_at: r.created_at.toISOString(),
+    })),
+  };
+}
+
+/** Tickets with their conversations, in the order given. */
+export async function ticketViews(db: Db, rows: TicketRow[]) {
+  const replies = await repliesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ticketView(row, replies.get(row.id) ?? []));
+}
