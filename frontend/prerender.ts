@@ -27,7 +27,12 @@ export const PRELOADED_PAGES = [
   {
     path: '/dashboard',
     file: 'dashboard.html',
-    chunks: ['app-shell', 'src/features/dashboard/routes/dashboard.tsx'],
+    // With the schemas its first calls are checked against (loaded beside those calls).
+    chunks: [
+      'app-shell',
+      'src/features/dashboard/routes/dashboard.tsx',
+      'src/lib/shell-contracts.ts',
+    ],
   },
 ];
 

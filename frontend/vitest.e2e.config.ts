@@ -13,6 +13,8 @@ export default defineProject({
       'frontend/e2e/support/global-setup.ts',
     ],
     testTimeout: 60_000,
+    // Tests a file marks concurrent (the axe scans of every page) run three at a time.
+    maxConcurrency: 3,
     // Browser journeys on a loaded 2-core machine are timing-sensitive: one retry, so a test
     // fails the run only when it fails twice in a row.
     retry: 1,

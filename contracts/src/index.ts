@@ -20,3 +20,9 @@ export * from './customer.ts';
 export * from './dashboard.ts';
 export * from './notifications.ts';
 export * from './ops.ts';
+// Bill pay, cards, crypto, support, Zelle and the recipient lookup.
+export * from './recipient-lookup.ts';
+export * from './cards.ts';
+export * from './support.ts';
+export * from './crypto.ts';
+export * from './zelle.ts';

@@ -29,3 +29,13 @@ export const transactionCategoriesListData = z.object({
   categories: z.array(transactionCategoryOption),
 });
 export const transactionCategoriesList = successOf(transactionCategoriesListData);
+
+/** The answer of PUT /accounts/{id}/savings-goal: the goal now set, in dollars. */
+export const savingsGoalSaved = successOf(
+  z.object({ savings_goal: z.object({ account_id: z.string(), target_amount: z.number() }) }),
+);
+
+/** The answer of PUT /transactions/{id}/category: the category the transaction is now in. */
+export const transactionCategoryChanged = successOf(
+  z.object({ transaction_id: z.string(), category: z.string(), category_label: z.string() }),
+);

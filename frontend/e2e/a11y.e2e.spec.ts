@@ -1,8 +1,10 @@
-import { describe, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { PublicSite } from './page-models/public-site';
-import { expectAccessible, useBankAndBrowser, type Customer } from './support/fixtures';
+import { expectAccessible, signIn, useBankAndBrowser, type Customer } from './support/fixtures';
 
-// An axe-core scan of every page, light and dark, with no serious or critical violations.
+// An axe-core scan of every page, light and dark, with no serious or critical violations. The
+// scans of one list run a few at a time (each in a browser context of its own): most of a scan's
+// time is the page loading and settling, not the CPU.
 
 const t = useBankAndBrowser();
 
@@ -53,15 +55,14 @@ const each = (paths: string[]) =>
   paths.flatMap((path) => WIDTHS.map((viewport) => [path, viewport.width, viewport] as const));
 
 describe('accessibility of the public site', () => {
-  it.each(each(PUBLIC_PAGES))(
+  it.concurrent.each(each(PUBLIC_PAGES))(
     '%s at %i px has no serious or critical violations',
-    async (path, _width, viewport) => {
-      const page = await t.newPage(viewport);
-      const site = new PublicSite(page);
-      await site.goto(path);
-      await page.waitForLoadState('networkidle');
-      await expectAccessible(page, `${path} at ${viewport.width} px`);
-    },
+    (path, _width, viewport) =>
+      t.withPage(viewport, async (page) => {
+        await new PublicSite(page).goto(path);
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `${path} at ${viewport.width} px`);
+      }),
   );
 
   it('the open header menu and the mobile menu pass too', async () => {
@@ -87,20 +88,23 @@ describe('accessibility of the public site', () => {
 
 describe('accessibility of the banking area', () => {
   let customer: Customer;
-  it.each(each(BANKING_PAGES))(
+  beforeAll(async () => {
+    customer = await t.customer();
+  });
+
+  it.concurrent.each(each(BANKING_PAGES))(
     '%s at %i px has no serious or critical violations',
-    async (path, _width, viewport) => {
-      customer ??= await t.customer();
-      const page = await t.signedInPage(customer, viewport);
-      await page.goto(path);
-      await page.getByRole('main').waitFor();
-      await page.waitForLoadState('networkidle');
-      await expectAccessible(page, `${path} at ${viewport.width} px`);
-    },
+    (path, _width, viewport) =>
+      t.withPage(viewport, async (page) => {
+        await signIn(page, customer);
+        await page.goto(path);
+        await page.getByRole('main').waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `${path} at ${viewport.width} px`);
+      }),
   );
 
   it('the notification panel and the dark dashboard pass', async () => {
-    customer ??= await t.customer();
     const page = await t.signedInPage(customer);
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.goto('/dashboard');

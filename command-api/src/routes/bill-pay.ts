@@ -1,33 +1,20 @@
-import { scheduledBillPaymentReply } from '@bank/contracts';
+import {
+  BILL_PAY_MESSAGES,
+  billPaymentScheduled,
+  payeeAdded,
+  scheduledBillPaymentReply,
+  successWithoutData,
+} from '@bank/contracts';
 import { billPayCategories, dollarsToCents, recurringFrequencies } from '@bank/events';
 import { ok, requireCustomer, requireStepUp, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidDate } from '../domain/bill-pay/calendar.ts';
-import { AUTOPAY_AMOUNT_REQUIRED } from '../domain/bill-pay/payees.ts';
-import { MINIMUM_PAYMENT } from '../domain/bill-pay/payment.ts';
 import { cancelScheduledPayment, changeScheduledPayment } from '../services/bill-pay-schedules.ts';
 import { addPayee, removePayee, schedulePayment } from '../services/bill-pay.ts';
 import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import { requestIdentity } from './money-input.ts';
-
-export const billPayMessages = {
-  name: 'Please enter the company name.',
-  category: 'Please select a category.',
-  accountNumber: 'Please enter the account number.',
-  accountNumberFormat: 'The account number must be 4 to 34 letters or digits.',
-  amountFormat: 'The amount must be a positive number with at most 2 decimals.',
-  defaultAmount: 'The default amount must be a positive number with at most 2 decimals.',
-  autopayDay: 'The AutoPay day must be between 1 and 31.',
-  autopayAmount: 'The AutoPay amount must be a positive number with at most 2 decimals.',
-  payee: 'Please select a payee.',
-  fromAccount: 'Please select an account to pay from.',
-  amountRequired: 'Please enter an amount.',
-  date: 'Please enter a valid date (YYYY-MM-DD).',
-  frequency: 'Please select how often the payment repeats.',
-  zip: 'The zip code must be a valid ZIP code.',
-} as const;
 
 /** Blank form inputs ("" or null) read as absent. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -61,62 +48,74 @@ const checkbox = z.preprocess(
 
 const payeeBody = z
   .object({
-    name: z.string({ error: billPayMessages.name }).trim().min(1, billPayMessages.name).max(100),
+    name: z
+      .string({ error: BILL_PAY_MESSAGES.name })
+      .trim()
+      .min(1, BILL_PAY_MESSAGES.name)
+      .max(100),
     display_name: optionalText(100),
     nickname: optionalText(100),
-    category: z.enum(billPayCategories, { error: billPayMessages.category }),
+    category: z.enum(billPayCategories, { error: BILL_PAY_MESSAGES.category }),
     account_number: z
-      .string({ error: billPayMessages.accountNumber })
+      .string({ error: BILL_PAY_MESSAGES.accountNumber })
       .trim()
-      .min(1, billPayMessages.accountNumber)
+      .min(1, BILL_PAY_MESSAGES.accountNumber)
       .refine((v) => {
         const digits = v.replace(/[\s-]/g, '');
         return (
           v === '' ||
           (/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(v) && digits.length >= 4 && digits.length <= 34)
         );
-      }, billPayMessages.accountNumberFormat),
+      }, BILL_PAY_MESSAGES.accountNumberFormat),
     address: optionalText(255),
     city: optionalText(100),
     state: optionalText(50),
     zip_code: optionalText(10).refine(
       (v) => v === undefined || /^\d{5}(-\d{4})?$/.test(v),
-      billPayMessages.zip,
+      BILL_PAY_MESSAGES.zip,
     ),
     phone: optionalText(20),
-    default_amount: optionalDollars(billPayMessages.defaultAmount),
+    default_amount: optionalDollars(BILL_PAY_MESSAGES.defaultAmount),
     autopay_enabled: checkbox,
     autopay_day: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToUndefined(v)),
       z
-        .number({ error: billPayMessages.autopayDay })
-        .int(billPayMessages.autopayDay)
-        .min(1, billPayMessages.autopayDay)
-        .max(31, billPayMessages.autopayDay)
+        .number({ error: BILL_PAY_MESSAGES.autopayDay })
+        .int(BILL_PAY_MESSAGES.autopayDay)
+        .min(1, BILL_PAY_MESSAGES.autopayDay)
+        .max(31, BILL_PAY_MESSAGES.autopayDay)
         .optional(),
     ),
-    autopay_amount: optionalDollars(billPayMessages.autopayAmount),
+    autopay_amount: optionalDollars(BILL_PAY_MESSAGES.autopayAmount),
     autopay_account_id: z.preprocess(
       blankToUndefined,
-      z.uuid(billPayMessages.fromAccount).optional(),
+      z.uuid(BILL_PAY_MESSAGES.fromAccount).optional(),
     ),
   })
   .superRefine((body, ctx) => {
     if (!body.autopay_enabled) return;
     if (body.autopay_day === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['autopay_day'], message: billPayMessages.autopayDay });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['autopay_day'],
+        message: BILL_PAY_MESSAGES.autopayDay,
+      });
     }
     if (body.autopay_amount === undefined && body.default_amount === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['autopay_amount'], message: AUTOPAY_AMOUNT_REQUIRED });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['autopay_amount'],
+        message: BILL_PAY_MESSAGES.autopayAmountRequired,
+      });
     }
   });
 
 const dateText = z.preprocess(
   blankToUndefined,
   z
-    .string({ error: billPayMessages.date })
+    .string({ error: BILL_PAY_MESSAGES.date })
     .trim()
-    .refine(isValidDate, billPayMessages.date)
+    .refine(isValidDate, BILL_PAY_MESSAGES.date)
     .optional(),
 );
 
@@ -124,17 +123,17 @@ const dateText = z.preprocess(
 const paymentAmount = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blankToUndefined(v)),
   z
-    .number({ error: billPayMessages.amountRequired })
-    .refine((v) => dollarsToCents(v) !== undefined, billPayMessages.amountFormat)
+    .number({ error: BILL_PAY_MESSAGES.amountRequired })
+    .refine((v) => dollarsToCents(v) !== undefined, BILL_PAY_MESSAGES.amountFormat)
     .transform((v) => dollarsToCents(v)!)
-    .refine((cents) => cents >= 1, MINIMUM_PAYMENT),
+    .refine((cents) => cents >= 1, BILL_PAY_MESSAGES.minimum),
 );
 
 const recurrenceFields = {
   is_recurring: checkbox,
   recurring_frequency: z.preprocess(
     blankToUndefined,
-    z.enum(recurringFrequencies, { error: billPayMessages.frequency }).optional(),
+    z.enum(recurringFrequencies, { error: BILL_PAY_MESSAGES.frequency }).optional(),
   ),
   recurring_end_date: dateText,
 };
@@ -147,15 +146,15 @@ function requireFrequency(
     ctx.addIssue({
       code: 'custom',
       path: ['recurring_frequency'],
-      message: billPayMessages.frequency,
+      message: BILL_PAY_MESSAGES.frequency,
     });
   }
 }
 
 const scheduleBody = z
   .object({
-    payee_id: z.uuid({ error: billPayMessages.payee }),
-    from_account_id: z.uuid({ error: billPayMessages.fromAccount }),
+    payee_id: z.uuid({ error: BILL_PAY_MESSAGES.payee }),
+    from_account_id: z.uuid({ error: BILL_PAY_MESSAGES.fromAccount }),
     amount: paymentAmount,
     scheduled_date: dateText,
     memo: optionalText(255),
@@ -166,11 +165,14 @@ const scheduleBody = z
 /** An edit of a scheduled payment: everything but the payee (and the memo); a date is needed. */
 const changeBody = z
   .object({
-    from_account_id: z.uuid({ error: billPayMessages.fromAccount }),
+    from_account_id: z.uuid({ error: BILL_PAY_MESSAGES.fromAccount }),
     amount: paymentAmount,
     scheduled_date: z.preprocess(
       blankToUndefined,
-      z.string({ error: billPayMessages.date }).trim().refine(isValidDate, billPayMessages.date),
+      z
+        .string({ error: BILL_PAY_MESSAGES.date })
+        .trim()
+        .refine(isValidDate, BILL_PAY_MESSAGES.date),
     ),
     ...recurrenceFields,
   })
@@ -200,7 +202,7 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/bill-payments/payees',
-    { schema: { body: payeeBody }, ...moneyRoute() },
+    { schema: { body: payeeBody, response: { 201: payeeAdded } }, ...moneyRoute() },
     async (request, reply) => {
       requireStepUp(request);
       const b = request.body;
@@ -235,7 +237,7 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/bill-payments/payees/:id',
-    { schema: { params: uuidParam } },
+    { schema: { params: uuidParam, response: { 200: successWithoutData } } },
     async (request, reply) => {
       const outcome = await removePayee(
         ctx,
@@ -250,7 +252,10 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/bill-payments/schedule',
-    { schema: { body: scheduleBody }, ...moneyRoute(rateLimit) },
+    {
+      schema: { body: scheduleBody, response: { 201: billPaymentScheduled } },
+      ...moneyRoute(rateLimit),
+    },
     async (request, reply) => {
       const b = request.body;
       const outcome = await schedulePayment(

@@ -1,3 +1,11 @@
+import {
+  CARD_LIMIT_MESSAGES,
+  CARD_MESSAGES,
+  PIN_LENGTH,
+  cardChanged,
+  revealedCard,
+  successWithoutData,
+} from '@bank/contracts';
 import { dollarsToCents } from '@bank/events';
 import {
   multilineText,
@@ -26,15 +34,10 @@ import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
 
 export const cardRouteMessages = {
-  terms: 'You must agree to the terms and conditions to apply for a card.',
   action: 'The action must be lock or unlock.',
   type: 'The type must be lost or stolen.',
   noSetting: 'Please choose at least one setting to change.',
   noLimit: 'Please enter a daily ATM limit or a daily purchase limit.',
-  pinFormat: 'The PIN must be exactly 4 digits.',
-  newPinRequired: 'Please enter a new PIN.',
-  confirmRequired: 'Please confirm the new PIN.',
-  pinsDoNotMatch: 'New PINs do not match',
 } as const;
 
 /** An absent body reads as an empty object, so each missing field gets its own message. */
@@ -44,29 +47,24 @@ const body = <T extends z.ZodRawShape>(shape: T) => z.preprocess((v) => v ?? {},
  * A daily limit in dollars (a number, or numeric text from a form) with at most 2 decimals,
  * turned into cents. Empty means "keep the current limit", as the screen falls back to it.
  */
-const dailyLimit = (label: string) =>
+const dailyLimit = (messages: (typeof CARD_LIMIT_MESSAGES)[keyof typeof CARD_LIMIT_MESSAGES]) =>
   z
-    .union([z.number(), z.string().trim()], {
-      error: `The ${label} must be an amount in dollars.`,
-    })
+    .union([z.number(), z.string().trim()], { error: messages.format })
     .nullish()
     .transform((value, ctx) => {
       if (value === null || value === undefined || value === '') return undefined;
       const number = typeof value === 'number' ? value : Number(value);
       if (typeof value === 'string' && !/^\d+(\.\d+)?$/.test(value)) {
-        ctx.addIssue({ code: 'custom', message: `The ${label} must be an amount in dollars.` });
+        ctx.addIssue({ code: 'custom', message: messages.format });
         return z.NEVER;
       }
       if (number <= 0) {
-        ctx.addIssue({ code: 'custom', message: `The ${label} must be more than $0.00.` });
+        ctx.addIssue({ code: 'custom', message: messages.positive });
         return z.NEVER;
       }
       const cents = dollarsToCents(number);
       if (cents === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `The ${label} must be an amount in dollars with at most 2 decimals.`,
-        });
+        ctx.addIssue({ code: 'custom', message: messages.decimals });
         return z.NEVER;
       }
       return cents;
@@ -76,12 +74,12 @@ const pin = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .regex(/^\d{4}$/, cardRouteMessages.pinFormat);
+    .regex(/^\d{4}$/, CARD_MESSAGES.pinFormat);
 
 const applyBody = body({
   agreed_to_terms: z
-    .boolean({ error: cardRouteMessages.terms })
-    .refine((v) => v === true, cardRouteMessages.terms),
+    .boolean({ error: CARD_MESSAGES.terms })
+    .refine((v) => v === true, CARD_MESSAGES.terms),
   delivery_address: z
     .string()
     .trim()
@@ -127,21 +125,21 @@ const settingsBody = body({
 );
 
 const limitsBody = body({
-  daily_atm_limit: dailyLimit('daily ATM limit'),
-  daily_purchase_limit: dailyLimit('daily purchase limit'),
+  daily_atm_limit: dailyLimit(CARD_LIMIT_MESSAGES.daily_atm_limit),
+  daily_purchase_limit: dailyLimit(CARD_LIMIT_MESSAGES.daily_purchase_limit),
 }).refine((b) => b.daily_atm_limit !== undefined || b.daily_purchase_limit !== undefined, {
   message: cardRouteMessages.noLimit,
   path: ['daily_atm_limit'],
 });
 
 const pinBody = body({
-  current_pin: z.string().max(4, 'The current PIN is incorrect.').nullish(),
-  new_pin: pin(cardRouteMessages.newPinRequired),
+  current_pin: z.string().max(PIN_LENGTH, CARD_MESSAGES.currentPinWrong).nullish(),
+  new_pin: pin(CARD_MESSAGES.newPinRequired),
   confirm_pin: z
-    .string({ error: cardRouteMessages.confirmRequired })
-    .min(1, cardRouteMessages.confirmRequired),
+    .string({ error: CARD_MESSAGES.confirmRequired })
+    .min(1, CARD_MESSAGES.confirmRequired),
 }).refine((b) => b.new_pin === b.confirm_pin, {
-  message: cardRouteMessages.pinsDoNotMatch,
+  message: CARD_MESSAGES.pinsDoNotMatch,
   path: ['confirm_pin'],
 });
 
@@ -167,37 +165,41 @@ export const cardRoutes: FastifyPluginAsyncZod<{
     return ok({ card: cardView(row) }, message);
   };
 
-  app.get('/cards/:id', { schema: { params: uuidParam } }, async (request, reply) => {
-    const token = request.headers['x-consistency-token'];
-    const position = typeof token === 'string' ? parsePosition(token) : undefined;
-    if (position) await waitForProjections(ctx.pool, position, allProjectionNames, 2000);
-    const row = await readCard(ctx.pool, request.customerId, request.params.id);
-    if (!row) throw notFound();
-    const revealable = row.status === 'active' || row.status === 'locked';
-    if (revealable) requireStepUp(request);
-    const revealed = revealable ? revealCardDetails(ctx, row) : null;
-    // Card numbers must not linger in browser or proxy caches.
-    reply.header('cache-control', 'no-store');
-    return ok(
-      {
-        card: {
-          ...cardView(row),
-          full_details: revealed
-            ? {
-                formatted_card_number: formatCardNumber(revealed.number),
-                cvv: revealed.cvv,
-                expiry_date: row.expiry_date,
-              }
-            : null,
+  app.get(
+    '/cards/:id',
+    { schema: { params: uuidParam, response: { 200: revealedCard } } },
+    async (request, reply) => {
+      const token = request.headers['x-consistency-token'];
+      const position = typeof token === 'string' ? parsePosition(token) : undefined;
+      if (position) await waitForProjections(ctx.pool, position, allProjectionNames, 2000);
+      const row = await readCard(ctx.pool, request.customerId, request.params.id);
+      if (!row) throw notFound();
+      const revealable = row.status === 'active' || row.status === 'locked';
+      if (revealable) requireStepUp(request);
+      const revealed = revealable ? revealCardDetails(ctx, row) : null;
+      // Card numbers must not linger in browser or proxy caches.
+      reply.header('cache-control', 'no-store');
+      return ok(
+        {
+          card: {
+            ...cardView(row),
+            full_details: revealed
+              ? {
+                  formatted_card_number: formatCardNumber(revealed.number),
+                  cvv: revealed.cvv,
+                  expiry_date: row.expiry_date,
+                }
+              : null,
+          },
         },
-      },
-      'Card details retrieved successfully',
-    );
-  });
+        'Card details retrieved successfully',
+      );
+    },
+  );
 
   app.post(
     '/cards/:id/apply',
-    { schema: { params: uuidParam, body: applyBody } },
+    { schema: { params: uuidParam, body: applyBody, response: { 201: cardChanged } } },
     async (request, reply) => {
       const outcome = await applyForCard(
         ctx,
@@ -225,7 +227,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/cards/:id/toggle-lock',
-    { schema: { params: uuidParam, body: toggleLockBody } },
+    { schema: { params: uuidParam, body: toggleLockBody, response: { 200: cardChanged } } },
     async (request, reply) => {
       const { action, reason } = request.body;
       const outcome = await toggleCardLock(
@@ -248,7 +250,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/cards/:id/report-lost-stolen',
-    { schema: { params: uuidParam, body: reportBody } },
+    { schema: { params: uuidParam, body: reportBody, response: { 200: cardChanged } } },
     async (request, reply) => {
       const outcome = await reportCardLostOrStolen(
         ctx,
@@ -270,7 +272,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/cards/:id/settings',
-    { schema: { params: uuidParam, body: settingsBody } },
+    { schema: { params: uuidParam, body: settingsBody, response: { 200: cardChanged } } },
     async (request, reply) => {
       const b = request.body;
       const outcome = await changeCardSettings(
@@ -296,7 +298,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/cards/:id/limits',
-    { schema: { params: uuidParam, body: limitsBody } },
+    { schema: { params: uuidParam, body: limitsBody, response: { 200: cardChanged } } },
     async (request, reply) => {
       const outcome = await changeCardLimits(
         ctx,
@@ -321,7 +323,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/cards/:id/pin',
     {
-      schema: { params: uuidParam, body: pinBody },
+      schema: { params: uuidParam, body: pinBody, response: { 200: successWithoutData } },
       ...(pinRateLimit ? { config: { rateLimit: pinRateLimit } } : {}),
     },
     async (request, reply) => {

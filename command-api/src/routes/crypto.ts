@@ -1,5 +1,11 @@
 import { cryptoDepositReviewedAnswer } from '@bank/contracts';
 import {
+  CRYPTO_MESSAGES,
+  cryptoDepositSubmitted,
+  cryptoTraded,
+  cryptoWithdrawn,
+} from '@bank/contracts';
+import {
   coinsToUnits,
   cryptoAssets,
   cryptoSymbols,
@@ -13,7 +19,6 @@ import {
 import { ok, requireCustomer, requireOps, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages as walletMessages } from '../domain/crypto/wallet.ts';
 import type { CommandContext } from '../services/context.ts';
 import {
   buyCrypto,
@@ -26,16 +31,7 @@ import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './
 import { requestIdentity } from './money-input.ts';
 
 export const cryptoMessages = {
-  symbol: 'Please select a supported cryptocurrency.',
-  account: 'Please select an account.',
-  amountUsd: 'Please enter an amount of at least $1.00 with at most 2 decimals.',
-  cryptoAmount: 'Please enter a positive amount with at most 8 decimals.',
-  txHash: 'Please enter the transaction hash.',
-  txHashFormat: 'The transaction hash may contain only letters and digits.',
-  fromAddress: 'Please enter the address you sent from.',
-  toAddress: 'Please enter the destination address.',
-  addressFormat: 'The address may contain only letters, digits and colons.',
-  network: 'The network may contain only letters, digits, dashes and underscores.',
+  ...CRYPTO_MESSAGES,
   wrongNetwork: (symbol: CryptoSymbol) =>
     `${symbol} can only be sent on the ${cryptoAssets[symbol].network} network.`,
   rejectReason: 'Please give the reason for the rejection.',
@@ -80,14 +76,14 @@ const buyBody = z.object({
       .number({ error: cryptoMessages.amountUsd })
       .refine((v) => dollarsToCents(v) !== undefined, cryptoMessages.amountUsd)
       .transform((v) => dollarsToCents(v)!)
-      .refine((cents) => cents >= 100, walletMessages.minBuy),
+      .refine((cents) => cents >= 100, CRYPTO_MESSAGES.minBuy),
   ),
   bank_account_id: z.uuid({ error: cryptoMessages.account }),
 });
 
 const sellBody = z.object({
   symbol,
-  crypto_amount: coins(1, walletMessages.minSell),
+  crypto_amount: coins(1, CRYPTO_MESSAGES.minSell),
   bank_account_id: z.uuid({ error: cryptoMessages.account }),
 });
 
@@ -101,7 +97,7 @@ const wellFormed = (value: string, pattern: RegExp) =>
 const depositBody = z
   .object({
     symbol,
-    amount: coins(100_000, walletMessages.minDeposit),
+    amount: coins(100_000, CRYPTO_MESSAGES.minDeposit),
     tx_hash: text(cryptoMessages.txHash, 128, TX_HASH_TEXT, cryptoMessages.txHashFormat),
     from_address: text(cryptoMessages.fromAddress, 128, ADDRESS_TEXT, cryptoMessages.addressFormat),
   })
@@ -129,7 +125,7 @@ const depositBody = z
 const withdrawBody = z
   .object({
     symbol,
-    amount: coins(100_000, walletMessages.minWithdraw),
+    amount: coins(100_000, CRYPTO_MESSAGES.minWithdraw),
     to_address: text(cryptoMessages.toAddress, 128, ADDRESS_TEXT, cryptoMessages.addressFormat),
     network: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
@@ -173,31 +169,39 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
   app.addHook('onRequest', requireCustomer(ctx.sessions));
   const money = moneyRoute(rateLimit);
 
-  app.post('/crypto/buy', { schema: { body: buyBody }, ...money }, async (request, reply) => {
-    const b = request.body;
-    const outcome = await buyCrypto(
-      ctx,
-      requestIdentity(request),
-      { symbol: b.symbol, totalCents: b.amount_usd, accountId: b.bank_account_id },
-      commandMetadata(request),
-    );
-    return sendMoneyReply(reply, outcome);
-  });
+  app.post(
+    '/crypto/buy',
+    { schema: { body: buyBody, response: { 201: cryptoTraded } }, ...money },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await buyCrypto(
+        ctx,
+        requestIdentity(request),
+        { symbol: b.symbol, totalCents: b.amount_usd, accountId: b.bank_account_id },
+        commandMetadata(request),
+      );
+      return sendMoneyReply(reply, outcome);
+    },
+  );
 
-  app.post('/crypto/sell', { schema: { body: sellBody }, ...money }, async (request, reply) => {
-    const b = request.body;
-    const outcome = await sellCrypto(
-      ctx,
-      requestIdentity(request),
-      { symbol: b.symbol, units: b.crypto_amount, accountId: b.bank_account_id },
-      commandMetadata(request),
-    );
-    return sendMoneyReply(reply, outcome);
-  });
+  app.post(
+    '/crypto/sell',
+    { schema: { body: sellBody, response: { 201: cryptoTraded } }, ...money },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await sellCrypto(
+        ctx,
+        requestIdentity(request),
+        { symbol: b.symbol, units: b.crypto_amount, accountId: b.bank_account_id },
+        commandMetadata(request),
+      );
+      return sendMoneyReply(reply, outcome);
+    },
+  );
 
   app.post(
     '/crypto/deposit',
-    { schema: { body: depositBody }, ...money },
+    { schema: { body: depositBody, response: { 201: cryptoDepositSubmitted } }, ...money },
     async (request, reply) => {
       const b = request.body;
       const outcome = await submitDeposit(
@@ -212,7 +216,7 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/crypto/withdraw',
-    { schema: { body: withdrawBody }, ...money },
+    { schema: { body: withdrawBody, response: { 201: cryptoWithdrawn } }, ...money },
     async (request, reply) => {
       const b = request.body;
       const outcome = await withdrawCrypto(

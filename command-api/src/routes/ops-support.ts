@@ -1,3 +1,4 @@
+import { ticketReply } from '@bank/contracts';
 import { requireOps, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ export const opsSupportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
 
   app.post(
     '/ops/tickets/:id/reply',
-    { schema: { params: uuidParam, body: replyBody } },
+    { schema: { params: uuidParam, body: replyBody, response: { 201: ticketReply } } },
     async (request, reply) => {
       const outcome = await replyToTicket(
         ctx,
@@ -53,7 +54,7 @@ export const opsSupportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
 
   app.put(
     '/ops/tickets/:id/status',
-    { schema: { params: uuidParam, body: staffStatusBody } },
+    { schema: { params: uuidParam, body: staffStatusBody, response: { 200: ticketReply } } },
     async (request, reply) => {
       const outcome = await changeTicketStatus(
         ctx,

@@ -1,11 +1,9 @@
+import { savingsGoalSaved, successWithoutData, transactionCategoryChanged } from '@bank/contracts';
+import { SAVINGS_GOAL_MAX_CENTS, SAVINGS_GOAL_MESSAGES } from '@bank/contracts/savings-goal-rules';
 import { categoryLabel, dollarsToCents, transactionCategoryKeys } from '@bank/events';
 import { fieldError, ok, requireCustomer, transactionIdText, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  SAVINGS_GOAL_MAX_CENTS,
-  savingsGoalMessages,
-} from '../domain/personal-finance/savings-goal.ts';
 import type { CommandContext } from '../services/context.ts';
 import {
   recategoriseTransaction,
@@ -30,19 +28,19 @@ const categoryBody = z.object({
 
 /** Amounts as typed: a number or numeric text; anything else, or sub-cent digits, is refused. */
 function goalCents(value: number | string): number {
-  if (value === '') throw fieldError({ target_amount: ['Please enter the goal amount.'] });
+  if (value === '') throw fieldError({ target_amount: [SAVINGS_GOAL_MESSAGES.required] });
   const number =
     typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(number)) {
-    throw fieldError({ target_amount: [savingsGoalMessages.notWholeCents] });
+    throw fieldError({ target_amount: [SAVINGS_GOAL_MESSAGES.notWholeCents] });
   }
-  if (number <= 0) throw fieldError({ target_amount: [savingsGoalMessages.notPositive] });
+  if (number <= 0) throw fieldError({ target_amount: [SAVINGS_GOAL_MESSAGES.notPositive] });
   if (number > SAVINGS_GOAL_MAX_CENTS / 100) {
-    throw fieldError({ target_amount: [savingsGoalMessages.tooLarge] });
+    throw fieldError({ target_amount: [SAVINGS_GOAL_MESSAGES.tooLarge] });
   }
   const cents = dollarsToCents(number);
   if (cents === undefined) {
-    throw fieldError({ target_amount: [savingsGoalMessages.notWholeCents] });
+    throw fieldError({ target_amount: [SAVINGS_GOAL_MESSAGES.notWholeCents] });
   }
   return cents;
 }
@@ -61,6 +59,7 @@ export const personalFinanceRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext 
         summary: 'Set or change the savings goal of one of your savings accounts',
         params: uuidParam,
         body: goalBody,
+        response: { 200: savingsGoalSaved },
       },
     },
     async (request, reply) => {
@@ -88,6 +87,7 @@ export const personalFinanceRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext 
       schema: {
         summary: 'Remove the savings goal of one of your savings accounts',
         params: uuidParam,
+        response: { 200: successWithoutData },
       },
     },
     async (request, reply) => {
@@ -109,6 +109,7 @@ export const personalFinanceRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext 
         summary: 'Put one of your transactions in another category (its default one restores it)',
         params: transactionParam,
         body: categoryBody,
+        response: { 200: transactionCategoryChanged },
       },
     },
     async (request, reply) => {

@@ -1,21 +1,18 @@
-import { supportCategoryKeys, ticketPriorityKeys, ticketStatusKeys } from '@bank/events';
+import {
+  SUPPORT_CATEGORY_KEYS,
+  SUPPORT_MESSAGES,
+  SUPPORT_TEXT_MAX,
+  TICKET_PRIORITY_KEYS,
+  TICKET_STATUS_KEYS,
+  ticketReply,
+} from '@bank/contracts';
 import { multilineText, notFound, ok, requireCustomer, uuidParam, type Pool } from '@bank/infra';
-import { findTicket, ticketViews } from '@bank/projections';
+import { findTicket, ticketWithReplies } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
 import { changeTicketStatus, openTicket, replyToTicket } from '../services/support.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
-
-export const supportMessages = {
-  subject: 'Please enter a subject.',
-  description: 'Please describe your issue.',
-  category: 'Please choose a category.',
-  categoryInvalid: 'The selected category is invalid.',
-  priority: 'The priority must be low, medium, high or urgent.',
-  reply: 'Please enter a reply message.',
-  status: 'The selected status is invalid.',
-} as const;
 
 const requiredText = (message: string, max: number, label: string) =>
   z
@@ -26,21 +23,27 @@ const requiredText = (message: string, max: number, label: string) =>
 
 export const replyBody = z.preprocess(
   (v) => v ?? {},
-  z.object({ message: multilineText(requiredText(supportMessages.reply, 5000, 'message')) }),
+  z.object({
+    message: multilineText(
+      requiredText(SUPPORT_MESSAGES.reply, SUPPORT_TEXT_MAX.message, 'message'),
+    ),
+  }),
 );
 
 const newTicketBody = z.preprocess(
   (v) => v ?? {},
   z.object({
-    subject: requiredText(supportMessages.subject, 255, 'subject'),
-    description: multilineText(requiredText(supportMessages.description, 5000, 'description')),
+    subject: requiredText(SUPPORT_MESSAGES.subject, SUPPORT_TEXT_MAX.subject, 'subject'),
+    description: multilineText(
+      requiredText(SUPPORT_MESSAGES.description, SUPPORT_TEXT_MAX.message, 'description'),
+    ),
     category: z
-      .string({ error: supportMessages.category })
+      .string({ error: SUPPORT_MESSAGES.category })
       .trim()
-      .min(1, supportMessages.category)
-      .pipe(z.enum(supportCategoryKeys, { error: supportMessages.categoryInvalid })),
+      .min(1, SUPPORT_MESSAGES.category)
+      .pipe(z.enum(SUPPORT_CATEGORY_KEYS, { error: SUPPORT_MESSAGES.categoryInvalid })),
     priority: z
-      .enum(ticketPriorityKeys, { error: supportMessages.priority })
+      .enum(TICKET_PRIORITY_KEYS, { error: SUPPORT_MESSAGES.priority })
       .nullish()
       .transform((v) => v ?? 'medium'),
   }),
@@ -48,7 +51,7 @@ const newTicketBody = z.preprocess(
 
 const statusBody = z.preprocess(
   (v) => v ?? {},
-  z.object({ status: z.enum(ticketStatusKeys, { error: supportMessages.status }) }),
+  z.object({ status: z.enum(TICKET_STATUS_KEYS, { error: SUPPORT_MESSAGES.status }) }),
 );
 
 /** Answers with the ticket as the customer (or staff) now reads it. */
@@ -62,8 +65,7 @@ export async function answerWithTicket(
   await waitForOwnWrite(pool, position);
   const row = await findTicket(pool, ticketId, customerId);
   if (!row) throw notFound();
-  const [ticket] = await ticketViews(pool, [row]);
-  return ok({ ticket }, message);
+  return ok({ ticket: await ticketWithReplies(pool, row) }, message);
 }
 
 const statusMessage: Record<string, string> = {
@@ -78,30 +80,34 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
 ) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
 
-  app.post('/support/tickets', { schema: { body: newTicketBody } }, async (request, reply) => {
-    const outcome = await openTicket(
-      ctx,
-      request.customerId,
-      request.body,
-      commandMetadata(request),
-    );
-    markConsistency(reply, outcome);
-    return reply
-      .code(201)
-      .send(
-        await answerWithTicket(
-          ctx.pool,
-          outcome.result.ticketId,
-          request.customerId,
-          outcome.appended?.position,
-          'Support ticket created successfully!',
-        ),
+  app.post(
+    '/support/tickets',
+    { schema: { body: newTicketBody, response: { 201: ticketReply } } },
+    async (request, reply) => {
+      const outcome = await openTicket(
+        ctx,
+        request.customerId,
+        request.body,
+        commandMetadata(request),
       );
-  });
+      markConsistency(reply, outcome);
+      return reply
+        .code(201)
+        .send(
+          await answerWithTicket(
+            ctx.pool,
+            outcome.result.ticketId,
+            request.customerId,
+            outcome.appended?.position,
+            'Support ticket created successfully!',
+          ),
+        );
+    },
+  );
 
   app.post(
     '/support/tickets/:id/reply',
-    { schema: { params: uuidParam, body: replyBody } },
+    { schema: { params: uuidParam, body: replyBody, response: { 201: ticketReply } } },
     async (request, reply) => {
       const outcome = await replyToTicket(
         ctx,
@@ -127,7 +133,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
 
   app.put(
     '/support/tickets/:id/status',
-    { schema: { params: uuidParam, body: statusBody } },
+    { schema: { params: uuidParam, body: statusBody, response: { 200: ticketReply } } },
     async (request, reply) => {
       const outcome = await changeTicketStatus(
         ctx,

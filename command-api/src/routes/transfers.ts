@@ -2,6 +2,7 @@ import {
   SEPA_COUNTRIES,
   SEPA_PURPOSES,
   TRANSFER_FIELD_MESSAGES,
+  recipientLookupReply,
   sepaQuoteAnswer,
   transferSubmitted,
 } from '@bank/contracts';
@@ -413,6 +414,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
           recipientEmail: formText,
           recipientPhone: formText,
         }),
+        response: { 200: recipientLookupReply },
       },
       ...limited,
     },

@@ -1,13 +1,18 @@
+import {
+  ZELLE_MEMO_MAX,
+  ZELLE_MESSAGES,
+  zelleClaimCodeSent,
+  zelleClaimed,
+  zelleRequestDeclined,
+  zelleRequested,
+  zelleSent,
+  zelleSplit,
+} from '@bank/contracts';
 import { ok, requireCustomer, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
-import {
-  ZELLE_MAX_CENTS,
-  ZELLE_MEMO_MAX,
-  ZELLE_MIN_CENTS,
-  splitShares,
-} from '../domain/zelle/zelle.ts';
+import { ZELLE_MAX_CENTS, ZELLE_MIN_CENTS, splitShares } from '../domain/zelle/zelle.ts';
 import type { CommandContext } from '../services/context.ts';
 import {
   declineZelleRequest,
@@ -36,26 +41,14 @@ import {
   type Body,
 } from './money-input.ts';
 
-export const ZELLE_MESSAGES = {
-  account: 'Please select an account',
-  recipientName: 'Please enter recipient name',
-  contact: 'Please enter recipient email or phone number',
-  email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number',
-  amountMin: 'The amount must be at least $0.01.',
-  amountMax: 'The amount may not be greater than $5,000.00.',
-  memo: `The memo may not be greater than ${ZELLE_MEMO_MAX} characters.`,
-  splitTotal: 'Please enter a valid amount to split',
-  splitPeople: 'Please add at least one person to split with',
-  splitPerson: 'Please fill in name and contact for all recipients',
-  splitShare: 'Each share must be between $0.01 and $5,000.00',
-} as const;
-
 /** Most people one split can ask. */
 const SPLIT_MAX_PEOPLE = 20;
 
 /** bank_account_id, total_amount, people [{name, contact}], memo (the Split tab). */
-function readSplitForm(customerId: string, body: Body): SplitInput {
+function readSplitForm(
+  customerId: string,
+  body: NonNullable<z.output<typeof splitBody>>,
+): SplitInput {
   const errors = new FormErrors();
   const accountId = requiredText(
     errors,
@@ -68,14 +61,13 @@ function readSplitForm(customerId: string, body: Body): SplitInput {
     minCents: 1,
     minMessage: ZELLE_MESSAGES.splitTotal,
   });
-  const listed = Array.isArray(body.people) ? (body.people as unknown[]) : [];
+  const listed = body.people ?? [];
   if (listed.length === 0) errors.add('people', ZELLE_MESSAGES.splitPeople);
   if (listed.length > SPLIT_MAX_PEOPLE) {
     errors.add('people', `A split can ask at most ${SPLIT_MAX_PEOPLE} people.`);
   }
   const people: SplitInput['people'] = [];
-  listed.forEach((raw, i) => {
-    const person = (raw && typeof raw === 'object' ? raw : {}) as Body;
+  listed.forEach((person, i) => {
     const name = textOf(person.name);
     const contact = textOf(person.contact);
     if (name === '' || contact === '') {
@@ -192,37 +184,41 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
   const money = moneyRoute(rateLimit);
   const limited = rateLimit ? { config: { rateLimit } } : {};
 
-  app.post('/zelle/send', { schema: { body: zelleBody }, ...money }, async (request, reply) => {
-    const input = readZelleForm(request.customerId, formFields(request.body));
-    const outcome = await sendZelle(ctx, input, requestIdentity(request), commandMetadata(request));
-    return sendMoneyReply(reply, outcome);
-  });
-
-  app.post('/zelle/request', { schema: { body: zelleBody }, ...money }, async (request, reply) => {
-    const input = readZelleForm(request.customerId, formFields(request.body));
-    const outcome = await requestZelle(
-      ctx,
-      input,
-      requestIdentity(request),
-      commandMetadata(request),
+  // Send and request read the same form; each answers with what it made.
+  const sendOrRequest = [
+    ['/zelle/send', sendZelle, zelleSent],
+    ['/zelle/request', requestZelle, zelleRequested],
+  ] as const;
+  for (const [url, run, answer] of sendOrRequest) {
+    app.post(
+      url,
+      { schema: { body: zelleBody, response: { 201: answer } }, ...money },
+      async (request, reply) => {
+        const input = readZelleForm(request.customerId, formFields(request.body));
+        const outcome = await run(ctx, input, requestIdentity(request), commandMetadata(request));
+        return sendMoneyReply(reply, outcome);
+      },
     );
-    return sendMoneyReply(reply, outcome);
-  });
+  }
 
-  app.post('/zelle/split', { schema: { body: splitBody }, ...money }, async (request, reply) => {
-    const input = readSplitForm(request.customerId, formFields(request.body));
-    const outcome = await splitZelle(
-      ctx,
-      input,
-      requestIdentity(request),
-      commandMetadata(request),
-    );
-    return sendMoneyReply(reply, outcome);
-  });
+  app.post(
+    '/zelle/split',
+    { schema: { body: splitBody, response: { 201: zelleSplit } }, ...money },
+    async (request, reply) => {
+      const input = readSplitForm(request.customerId, request.body ?? {});
+      const outcome = await splitZelle(
+        ctx,
+        input,
+        requestIdentity(request),
+        commandMetadata(request),
+      );
+      return sendMoneyReply(reply, outcome);
+    },
+  );
 
   app.post(
     '/zelle/requests/:id/pay',
-    { schema: { params: uuidParam, body: payBody }, ...money },
+    { schema: { params: uuidParam, body: payBody, response: { 200: zelleSent } }, ...money },
     async (request, reply) => {
       const body = formFields(request.body);
       const errors = new FormErrors();
@@ -246,7 +242,10 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/zelle/requests/:id/decline',
-    { schema: { params: uuidParam, body: formBody({}) }, ...money },
+    {
+      schema: { params: uuidParam, body: formBody({}), response: { 200: zelleRequestDeclined } },
+      ...money,
+    },
     async (request, reply) => {
       const outcome = await declineZelleRequest(
         ctx,
@@ -260,7 +259,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/zelle/claims/code',
-    { schema: { body: claimBody }, ...limited },
+    { schema: { body: claimBody, response: { 201: zelleClaimCodeSent } }, ...limited },
     async (request, reply) => {
       const errors = new FormErrors();
       const kind = readKind(errors, formFields(request.body));
@@ -272,19 +271,23 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/zelle/claims', { schema: { body: claimBody }, ...money }, async (request, reply) => {
-    const body = formFields(request.body);
-    const errors = new FormErrors();
-    const kind = readKind(errors, body);
-    const code = textOf(body.code);
-    if (!/^\d{6}$/.test(code)) errors.add('code', CLAIM_MESSAGES.code);
-    errors.throwIfAny();
-    const outcome = await claimWithCode(
-      ctx,
-      { customerId: request.customerId, kind, code },
-      requestIdentity(request),
-      commandMetadata(request),
-    );
-    return sendMoneyReply(reply, outcome);
-  });
+  app.post(
+    '/zelle/claims',
+    { schema: { body: claimBody, response: { 200: zelleClaimed } }, ...money },
+    async (request, reply) => {
+      const body = formFields(request.body);
+      const errors = new FormErrors();
+      const kind = readKind(errors, body);
+      const code = textOf(body.code);
+      if (!/^\d{6}$/.test(code)) errors.add('code', CLAIM_MESSAGES.code);
+      errors.throwIfAny();
+      const outcome = await claimWithCode(
+        ctx,
+        { customerId: request.customerId, kind, code },
+        requestIdentity(request),
+        commandMetadata(request),
+      );
+      return sendMoneyReply(reply, outcome);
+    },
+  );
 };

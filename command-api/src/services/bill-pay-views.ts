@@ -1,5 +1,7 @@
+import type { billPaymentScheduled, payeeAdded } from '@bank/contracts';
 import { centsToDollars, type EventData } from '@bank/events';
 import { ok } from '@bank/infra';
+import type { z } from 'zod';
 
 /** The payee as the add-payee answer shows it (the stored answer of its Idempotency-Key). */
 export function payeeReply(p: EventData<'BillPayeeAdded'>) {
@@ -34,7 +36,7 @@ export function payeeReply(p: EventData<'BillPayeeAdded'>) {
               }
             : null,
         },
-      },
+      } satisfies z.input<typeof payeeAdded.shape.data>,
       'Payee added successfully!',
     ),
   };
@@ -67,7 +69,7 @@ export function paymentReply(
           next_payment_date: nextDate,
           reference_number: reference,
         },
-      },
+      } satisfies z.input<typeof billPaymentScheduled.shape.data>,
       status === 'completed' ? 'Payment sent successfully!' : 'Payment scheduled successfully!',
     ),
   };

@@ -1,3 +1,4 @@
+import type { cryptoDepositSubmitted, cryptoTraded, cryptoWithdrawn } from '@bank/contracts';
 import {
   centsToDollars,
   microUsdToDollars,
@@ -7,6 +8,7 @@ import {
   unitsValueCents,
 } from '@bank/events';
 import { ok } from '@bank/infra';
+import type { z } from 'zod';
 import type { StoredReply } from '../domain/transfers/idempotency.ts';
 
 /** What the client is answered for each crypto command (stored with an Idempotency-Key). */
@@ -34,7 +36,7 @@ export function buyReply(t: EventData<'CryptoBought'>): StoredReply {
         status: 'completed',
         reference_number: t.reference,
       },
-    },
+    } satisfies z.input<typeof cryptoTraded.shape.data>,
     `Successfully purchased ${unitsToCoinText(t.units)} ${t.symbol}`,
   );
 }
@@ -55,7 +57,7 @@ export function sellReply(t: EventData<'CryptoSold'>): StoredReply {
         status: 'completed',
         reference_number: t.reference,
       },
-    },
+    } satisfies z.input<typeof cryptoTraded.shape.data>,
     `Successfully sold ${unitsToCoinText(t.units)} ${t.symbol}`,
   );
 }
@@ -76,7 +78,7 @@ export function depositReply(d: EventData<'CryptoDepositSubmitted'>): StoredRepl
         network: d.network,
         deposit_address: d.depositAddress ?? null,
       },
-    },
+    } satisfies z.input<typeof cryptoDepositSubmitted.shape.data>,
     DEPOSIT_PENDING_MESSAGE(`${unitsToCoinText(d.units)} ${d.symbol}`),
   );
 }
@@ -98,7 +100,7 @@ export function withdrawalReply(w: EventData<'CryptoWithdrawn'>): StoredReply {
         to_address: w.toAddress,
         status: 'completed',
       },
-    },
+    } satisfies z.input<typeof cryptoWithdrawn.shape.data>,
     `Withdrawal of ${unitsToCoinText(w.units)} ${w.symbol} sent. A network fee of ${unitsToCoinText(w.networkFeeUnits)} ${w.symbol} was deducted; ${unitsToCoinText(received)} ${w.symbol} will arrive at the destination.`,
   );
 }

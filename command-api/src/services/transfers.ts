@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDollars, formatUsd, moneyStreams, streams, type ZelleContact } from '@bank/events';
-import type { TransferView } from '@bank/contracts';
+import { RECIPIENT_MESSAGES, type RecipientLookupView, type TransferView } from '@bank/contracts';
 import type { EventMetadata } from '@bank/infra';
 import { accountAggregate } from '../domain/account/account.ts';
 import { DomainError } from '../kernel/aggregate.ts';
@@ -268,12 +268,7 @@ export async function lookUpRecipient(
   ctx: CommandContext,
   customerId: string,
   contact: ZelleContact,
-): Promise<{
-  valid: boolean;
-  message: string;
-  recipientName: string | null;
-  recipientId: string | null;
-}> {
+): Promise<RecipientLookupView> {
   const { result } = await ctx.bus.execute({}, async (uow) => findCustomerByContact(uow, contact));
   if (!result) {
     return { valid: false, message: RECIPIENT_NOT_FOUND, recipientName: null, recipientId: null };
@@ -281,14 +276,14 @@ export async function lookUpRecipient(
   if (result.customerId === customerId) {
     return {
       valid: false,
-      message: 'You cannot send a transfer to yourself. Use a transfer between your accounts.',
+      message: RECIPIENT_MESSAGES.yourself,
       recipientName: null,
       recipientId: null,
     };
   }
   return {
     valid: true,
-    message: 'Recipient found',
+    message: RECIPIENT_MESSAGES.found,
     recipientName: result.name,
     recipientId: result.customerId,
   };

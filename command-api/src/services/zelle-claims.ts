@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { zelleClaimed } from '@bank/contracts';
 import {
   ZellePaymentClaimed,
   centsToDollars,
@@ -26,6 +27,7 @@ import type { CommandContext } from './context.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 import { toApiError } from './money-errors.ts';
 import { findCustomerByContact, loadCustomer, type FoundCustomer } from './money-lookups.ts';
+import type { z } from 'zod';
 
 /**
  * Money sent by Zelle to an email or phone nobody had enrolled waits, held on the sender's
@@ -173,7 +175,7 @@ function claimedReply(payments: PaymentData[], holder: FoundCustomer) {
         })),
         total: centsToDollars(total),
         account: { id: holder.depositAccountId, name: holder.depositAccountName },
-      },
+      } satisfies z.input<typeof zelleClaimed.shape.data>,
       `${formatUsd(total)} claimed into your ${holder.depositAccountName}`,
     ),
   };

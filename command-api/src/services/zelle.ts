@@ -1,3 +1,11 @@
+import type {
+  ZellePaymentView,
+  ZelleRequestView,
+  zelleRequestDeclined,
+  zelleRequested,
+  zelleSent,
+  zelleSplit,
+} from '@bank/contracts';
 import { randomUUID } from 'node:crypto';
 import {
   MoneyMovementCancelled,
@@ -10,12 +18,12 @@ import {
   zelleStreams,
   type ZelleContact,
 } from '@bank/events';
-import type { EventMetadata } from '@bank/infra';
+import { ok, type EventMetadata } from '@bank/infra';
+import type { z } from 'zod';
 import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { normalizeEmail } from '../domain/reservation.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { activityAggregate } from '../domain/transfers/limits.ts';
-import type { StoredReply } from '../domain/transfers/idempotency.ts';
 import {
   decideRequest,
   inboxAggregate,
@@ -58,7 +66,7 @@ export function formatZelleDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-function paymentView(p: PaymentData, status: string) {
+function paymentView(p: PaymentData, status: string): ZellePaymentView {
   return {
     id: p.paymentId,
     type: 'sent',
@@ -85,7 +93,7 @@ async function stagePayment(
     known?: FoundCustomer;
     requestId?: string;
   },
-): Promise<StoredReply & { payment: PaymentData }> {
+): Promise<{ payment: PaymentData; statusCode: number; body: z.input<typeof zelleSent> }> {
   const from = await ownAccount(uow, input.customerId, input.accountId);
   const sender = await loadCustomer(uow, input.customerId);
   const recipient = options.known ?? (await findCustomerByContact(uow, input.contact));
@@ -125,14 +133,13 @@ async function stagePayment(
   return {
     payment,
     statusCode: 201,
-    body: {
-      status: 'success',
-      message: plan.message,
-      data: {
+    body: ok(
+      {
         transaction: paymentView(payment, payment.status),
         available_balance: centsToDollars(plan.availableAfter),
       },
-    },
+      plan.message,
+    ),
   };
 }
 
@@ -176,7 +183,7 @@ async function stageRequest(uow: UnitOfWork, input: ZelleInput, now: Date) {
     formatted_date: formatZelleDate(data.createdAt),
     status: 'pending',
     reference_number: data.reference,
-  };
+  } satisfies ZelleRequestView;
 }
 
 /** POST /zelle/request: asks another customer of the bank for money, into one of my accounts. */
@@ -190,11 +197,10 @@ export function requestZelle(
     const request = await stageRequest(uow, input, now);
     return {
       statusCode: 201,
-      body: {
-        status: 'success',
-        message: `Payment request for ${formatUsd(input.amountCents)} sent to ${request.recipient_name}`,
-        data: { request },
-      },
+      body: ok(
+        { request } satisfies z.input<typeof zelleRequested.shape.data>,
+        `Payment request for ${formatUsd(input.amountCents)} sent to ${request.recipient_name}`,
+      ),
     };
   });
 }
@@ -239,15 +245,14 @@ export function splitZelle(
     }
     return {
       statusCode: 201,
-      body: {
-        status: 'success',
-        message: `Split requests sent to ${requests.length} ${requests.length === 1 ? 'person' : 'people'}`,
-        data: {
+      body: ok(
+        {
           requests,
           your_share: centsToDollars(shares.own),
           total: centsToDollars(input.totalCents),
-        },
-      },
+        } satisfies z.input<typeof zelleSplit.shape.data>,
+        `Split requests sent to ${requests.length} ${requests.length === 1 ? 'person' : 'people'}`,
+      ),
     };
   });
 }
@@ -313,7 +318,7 @@ export function payZelleRequest(
     );
     return {
       statusCode: 200,
-      body: { ...(staged.body as object), message: `Request from ${r.requesterName} paid` },
+      body: { ...staged.body, message: `Request from ${r.requesterName} paid` },
     };
   });
 }
@@ -334,11 +339,12 @@ export function declineZelleRequest(
     );
     return {
       statusCode: 200,
-      body: {
-        status: 'success',
-        message: 'Request declined',
-        data: { request: { id: input.requestId, status: 'declined' } },
-      },
+      body: ok(
+        { request: { id: input.requestId, status: 'declined' } } satisfies z.input<
+          typeof zelleRequestDeclined.shape.data
+        >,
+        'Request declined',
+      ),
     };
   });
 }

@@ -1,41 +1,15 @@
+import { BILL_PAY_CATEGORIES, RECURRING_FREQUENCIES } from '@bank/contracts';
 import { z } from 'zod';
 import { defineEvent } from '../catalogue.ts';
 
-export const billPayCategories = [
-  'utilities',
-  'credit_cards',
-  'insurance',
-  'mortgage',
-  'auto_loan',
-  'phone',
-  'internet',
-  'cable',
-  'streaming',
-  'other',
-] as const;
-export type BillPayCategory = (typeof billPayCategories)[number];
-
-export const billPayCategoryLabels: Record<BillPayCategory, string> = {
-  utilities: 'Utilities',
-  credit_cards: 'Credit Cards',
-  insurance: 'Insurance',
-  mortgage: 'Mortgage',
-  auto_loan: 'Auto Loan',
-  phone: 'Phone',
-  internet: 'Internet',
-  cable: 'Cable & TV',
-  streaming: 'Streaming',
-  other: 'Other',
-};
-
-export const recurringFrequencies = [
-  'weekly',
-  'biweekly',
-  'monthly',
-  'quarterly',
-  'yearly',
-] as const;
-export type RecurringFrequency = (typeof recurringFrequencies)[number];
+// The categories and frequencies a customer chooses from are the contract's; events record them.
+export {
+  BILL_PAY_CATEGORIES as billPayCategories,
+  BILL_PAY_CATEGORY_LABELS as billPayCategoryLabels,
+  RECURRING_FREQUENCIES as recurringFrequencies,
+  type BillPayCategory,
+  type RecurringFrequency,
+} from '@bank/contracts';
 
 /** A calendar date in the bank's time zone (America/New_York), YYYY-MM-DD. */
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -48,7 +22,7 @@ export const BillPayeeAdded = defineEvent(
     payeeId: z.uuid(),
     name: z.string(),
     displayName: z.string().nullable(),
-    category: z.enum(billPayCategories),
+    category: z.enum(BILL_PAY_CATEGORIES),
     /** AES-256-GCM ciphertext of the account number at the payee; never the number itself. */
     accountNumberEncrypted: z.string(),
     accountLast4: z.string(),
@@ -83,13 +57,13 @@ export const BillPaymentScheduled = defineEvent(
     paymentId: z.uuid(),
     payeeId: z.uuid(),
     payeeName: z.string(),
-    category: z.enum(billPayCategories),
+    category: z.enum(BILL_PAY_CATEGORIES),
     fromAccountId: z.uuid(),
     amountCents: cents,
     memo: z.string().nullable(),
     firstDate: isoDate,
     recurrence: z
-      .object({ frequency: z.enum(recurringFrequencies), endDate: isoDate.nullable() })
+      .object({ frequency: z.enum(RECURRING_FREQUENCIES), endDate: isoDate.nullable() })
       .nullable(),
   }),
 );
@@ -108,7 +82,7 @@ export const BillPaymentScheduleChanged = defineEvent(
     amountCents: cents,
     startDate: isoDate,
     recurrence: z
-      .object({ frequency: z.enum(recurringFrequencies), endDate: isoDate.nullable() })
+      .object({ frequency: z.enum(RECURRING_FREQUENCIES), endDate: isoDate.nullable() })
       .nullable(),
     nextDate: isoDate,
   }),
@@ -145,7 +119,7 @@ const occurrence = {
   scheduleId: z.uuid(),
   payeeId: z.uuid(),
   payeeName: z.string(),
-  category: z.enum(billPayCategories),
+  category: z.enum(BILL_PAY_CATEGORIES),
   fromAccountId: z.uuid(),
   amountCents: cents,
   date: isoDate,

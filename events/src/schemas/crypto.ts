@@ -1,3 +1,4 @@
+import { CRYPTO_COINS, CRYPTO_SYMBOLS, type CryptoSymbol } from '@bank/contracts';
 import { z } from 'zod';
 import { defineEvent } from '../catalogue.ts';
 
@@ -12,19 +13,8 @@ export const MICRO_USD_PER_CENT = 10_000;
 
 export * from './crypto-networks.ts';
 
-export const cryptoSymbols = [
-  'BTC',
-  'ETH',
-  'BNB',
-  'ADA',
-  'SOL',
-  'USDC',
-  'USDT',
-  'DOGE',
-  'DOT',
-  'MATIC',
-] as const;
-export type CryptoSymbol = (typeof cryptoSymbols)[number];
+// The supported coins are the contract's; the events record trades in them.
+export { CRYPTO_SYMBOLS as cryptoSymbols, type CryptoSymbol } from '@bank/contracts';
 
 export interface CryptoAsset {
   symbol: CryptoSymbol;
@@ -35,24 +25,30 @@ export interface CryptoAsset {
   withdrawalNetworkFeeUnits: number;
 }
 
-/** The supported coins. Network fees are this bank's flat, published per-coin fees. */
-export const cryptoAssets: Record<CryptoSymbol, CryptoAsset> = {
-  BTC: { symbol: 'BTC', name: 'Bitcoin', network: 'BTC', withdrawalNetworkFeeUnits: 20_000 },
-  ETH: { symbol: 'ETH', name: 'Ethereum', network: 'ERC20', withdrawalNetworkFeeUnits: 50_000 },
-  BNB: { symbol: 'BNB', name: 'BNB', network: 'BEP20', withdrawalNetworkFeeUnits: 50_000 },
-  ADA: { symbol: 'ADA', name: 'Cardano', network: 'ADA', withdrawalNetworkFeeUnits: 17_000_000 },
-  SOL: { symbol: 'SOL', name: 'Solana', network: 'SOL', withdrawalNetworkFeeUnits: 10_000 },
-  USDC: { symbol: 'USDC', name: 'USD Coin', network: 'ERC20', withdrawalNetworkFeeUnits: 1e8 },
-  USDT: { symbol: 'USDT', name: 'Tether', network: 'ERC20', withdrawalNetworkFeeUnits: 1e8 },
-  DOGE: { symbol: 'DOGE', name: 'Dogecoin', network: 'DOGE', withdrawalNetworkFeeUnits: 1e8 },
-  DOT: { symbol: 'DOT', name: 'Polkadot', network: 'DOT', withdrawalNetworkFeeUnits: 1_000_000 },
-  MATIC: {
-    symbol: 'MATIC',
-    name: 'Polygon',
-    network: 'POLYGON',
-    withdrawalNetworkFeeUnits: 1_000_000,
-  },
+/**
+ * Each coin's network (deposits arrive on it, withdrawals default to it) and the fee it takes from
+ * a withdrawal, in units: this bank's flat, published per-coin fees.
+ */
+const coinNetworks: Record<CryptoSymbol, Omit<CryptoAsset, 'symbol' | 'name'>> = {
+  BTC: { network: 'BTC', withdrawalNetworkFeeUnits: 20_000 },
+  ETH: { network: 'ERC20', withdrawalNetworkFeeUnits: 50_000 },
+  BNB: { network: 'BEP20', withdrawalNetworkFeeUnits: 50_000 },
+  ADA: { network: 'ADA', withdrawalNetworkFeeUnits: 17_000_000 },
+  SOL: { network: 'SOL', withdrawalNetworkFeeUnits: 10_000 },
+  USDC: { network: 'ERC20', withdrawalNetworkFeeUnits: 1e8 },
+  USDT: { network: 'ERC20', withdrawalNetworkFeeUnits: 1e8 },
+  DOGE: { network: 'DOGE', withdrawalNetworkFeeUnits: 1e8 },
+  DOT: { network: 'DOT', withdrawalNetworkFeeUnits: 1_000_000 },
+  MATIC: { network: 'POLYGON', withdrawalNetworkFeeUnits: 1_000_000 },
 };
+
+/** The supported coins, named as the contract names them. */
+export const cryptoAssets = Object.fromEntries(
+  CRYPTO_SYMBOLS.map((symbol) => [
+    symbol,
+    { symbol, name: CRYPTO_COINS[symbol], ...coinNetworks[symbol] },
+  ]),
+) as Record<CryptoSymbol, CryptoAsset>;
 
 const UNITS_PATTERN = /^(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 
@@ -106,7 +102,7 @@ export function unitsValueCents(units: number, priceCents: number): number {
   return Number((BigInt(units) * BigInt(priceCents)) / BigInt(UNITS_PER_COIN));
 }
 
-const symbol = z.enum(cryptoSymbols);
+const symbol = z.enum(CRYPTO_SYMBOLS);
 const units = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const cents = z.number().int().nonnegative();
 

@@ -1,3 +1,4 @@
+import { SUPPORT_CATEGORY_KEYS, TICKET_PRIORITY_KEYS, TICKET_STATUS_KEYS } from '@bank/contracts';
 import { z } from 'zod';
 import { defineEvent } from '../catalogue.ts';
 
@@ -7,44 +8,18 @@ export const supportStreams = {
   ticketNumber: (ticketNumber: string) => `reservation-ticket_number-${ticketNumber}`,
 };
 
-/** Category keys with the labels the screen shows; the default is general. */
-export const supportCategories = {
-  general: 'General Inquiry',
-  account: 'Account Issues',
-  transactions: 'Transactions & Transfers',
-  cards: 'Cards',
-  bill_pay: 'Bill Pay',
-  crypto: 'Crypto',
-  technical: 'Technical Support',
-  security: 'Security & Fraud',
-} as const;
-export type SupportCategory = keyof typeof supportCategories;
-export const supportCategoryKeys = Object.keys(supportCategories) as [
-  SupportCategory,
-  ...SupportCategory[],
-];
-
-export const ticketPriorities = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  urgent: 'Urgent',
-} as const;
-export type TicketPriority = keyof typeof ticketPriorities;
-export const ticketPriorityKeys = Object.keys(ticketPriorities) as [
-  TicketPriority,
-  ...TicketPriority[],
-];
-
-export const ticketStatuses = {
-  open: 'Open',
-  in_progress: 'In Progress',
-  waiting_customer: 'Waiting for Customer',
-  resolved: 'Resolved',
-  closed: 'Closed',
-} as const;
-export type TicketStatus = keyof typeof ticketStatuses;
-export const ticketStatusKeys = Object.keys(ticketStatuses) as [TicketStatus, ...TicketStatus[]];
+// The categories, priorities and statuses are the contract's; events record what was chosen.
+export {
+  SUPPORT_CATEGORIES as supportCategories,
+  SUPPORT_CATEGORY_KEYS as supportCategoryKeys,
+  TICKET_PRIORITIES as ticketPriorities,
+  TICKET_PRIORITY_KEYS as ticketPriorityKeys,
+  TICKET_STATUSES as ticketStatuses,
+  TICKET_STATUS_KEYS as ticketStatusKeys,
+  type SupportCategory,
+  type TicketPriority,
+  type TicketStatus,
+} from '@bank/contracts';
 
 /** Claims a ticket number (TKT-2026-483920) for a ticket. */
 export const SupportTicketNumberReserved = defineEvent(
@@ -61,8 +36,8 @@ export const SupportTicketOpened = defineEvent(
     ticketNumber: z.string(),
     subject: z.string(),
     description: z.string(),
-    category: z.enum(supportCategoryKeys),
-    priority: z.enum(ticketPriorityKeys),
+    category: z.enum(SUPPORT_CATEGORY_KEYS),
+    priority: z.enum(TICKET_PRIORITY_KEYS),
   }),
 );
 
@@ -83,8 +58,8 @@ export const SupportTicketStatusChanged = defineEvent(
   z.object({
     ticketId: z.uuid(),
     customerId: z.uuid(),
-    from: z.enum(ticketStatusKeys),
-    to: z.enum(ticketStatusKeys),
+    from: z.enum(TICKET_STATUS_KEYS),
+    to: z.enum(TICKET_STATUS_KEYS),
     changedBy: z.enum(['customer', 'staff']),
   }),
 );

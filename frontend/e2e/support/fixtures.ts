@@ -65,6 +65,24 @@ export function useBankAndBrowser(options?: Parameters<typeof startTestBank>[0])
       page.setDefaultTimeout(10_000);
       return page;
     },
+    /**
+     * Runs `use` on a page of its own browser context and closes the context after it, whatever
+     * the outcome: for tests that run concurrently in one file, where the shared afterEach would
+     * close another test's pages.
+     */
+    async withPage<T>(
+      viewport: { width: number; height: number },
+      use: (page: Page) => Promise<T>,
+    ): Promise<T> {
+      const context = await state.browser!.newContext({ baseURL: state.bank!.baseUrl, viewport });
+      try {
+        const page = await context.newPage();
+        page.setDefaultTimeout(10_000);
+        return await use(page);
+      } finally {
+        await context.close();
+      }
+    },
     /** A customer registered through the API. */
     customer(overrides: Record<string, unknown> = {}): Promise<Customer> {
       return signedUpCustomer(state.bank!, overrides);
@@ -86,19 +104,24 @@ export function useBankAndBrowser(options?: Parameters<typeof startTestBank>[0])
       options: { timezoneId?: string } = {},
     ): Promise<Page> {
       const page = await this.newPage(viewport, options);
-      await page.addInitScript(
-        ([token, user]) => {
-          if (!sessionStorage.getItem('e2e-seeded')) {
-            localStorage.setItem('auth_token', token);
-            localStorage.setItem('user', user);
-            sessionStorage.setItem('e2e-seeded', '1');
-          }
-        },
-        [customer.client.token as string, JSON.stringify(customer.user)] as const,
-      );
+      await signIn(page, customer);
       return page;
     },
   };
+}
+
+/** Signs the page in as the customer (token and user in local storage, as the app keeps them). */
+export async function signIn(page: Page, customer: Customer): Promise<void> {
+  await page.addInitScript(
+    ([token, user]) => {
+      if (!sessionStorage.getItem('e2e-seeded')) {
+        localStorage.setItem('auth_token', token);
+        localStorage.setItem('user', user);
+        sessionStorage.setItem('e2e-seeded', '1');
+      }
+    },
+    [customer.client.token as string, JSON.stringify(customer.user)] as const,
+  );
 }
 
 /** Spec: an axe-core scan of every page with no serious or critical violations. */

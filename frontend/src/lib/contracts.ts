@@ -3,4 +3,4 @@
  * their answers with them too, but zod stays out of the JavaScript they load first (its budget);
  * the chunk is fetched while their call is under way.
  */
-export const loadContracts = () => import('@bank/contracts');
+export const loadContracts = () => import('./shell-contracts');

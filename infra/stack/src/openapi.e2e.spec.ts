@@ -262,6 +262,80 @@ describe('the declared answers of the ops and audit calls', () => {
   });
 });
 
+describe('the declared answers of the banking features in the OpenAPI document', () => {
+  it('documents bill pay, crypto, cards, support, Zelle, the lookup, goals and categories', async () => {
+    const doc = (await new ApiClient(bank).get('/api/openapi.json')).body;
+    const answers: [path: string, method: string, status: string, field: string][] = [
+      ['/api/bill-payments/payees', 'get', '200', 'payees'],
+      ['/api/bill-payments/payees', 'post', '201', 'payee'],
+      ['/api/bill-payments/schedule', 'post', '201', 'payment'],
+      ['/api/bill-payments/scheduled', 'get', '200', 'payments'],
+      ['/api/bill-payments/history', 'get', '200', 'transactions'],
+      ['/api/bill-payments/categories', 'get', '200', 'categories'],
+      ['/api/crypto/portfolio', 'get', '200', 'total_value'],
+      ['/api/crypto/market-data', 'get', '200', 'market_data'],
+      ['/api/crypto/transactions', 'get', '200', 'transactions'],
+      ['/api/crypto/deposit-methods', 'get', '200', 'deposit_methods'],
+      ['/api/crypto/buy', 'post', '201', 'transaction'],
+      ['/api/crypto/withdraw', 'post', '201', 'transaction'],
+      ['/api/cards', 'get', '200', 'cards'],
+      ['/api/cards/{id}', 'get', '200', 'card'],
+      ['/api/cards/{id}/toggle-lock', 'post', '200', 'card'],
+      ['/api/support/categories', 'get', '200', 'categories'],
+      ['/api/support/tickets', 'get', '200', 'tickets'],
+      ['/api/support/tickets', 'post', '201', 'ticket'],
+      ['/api/support/tickets/{id}/status', 'put', '200', 'ticket'],
+      ['/api/ops/tickets', 'get', '200', 'tickets'],
+      ['/api/ops/tickets/{id}', 'get', '200', 'ticket'],
+      ['/api/ops/tickets/{id}/reply', 'post', '201', 'ticket'],
+      ['/api/ops/tickets/{id}/status', 'put', '200', 'ticket'],
+      ['/api/zelle/send', 'post', '201', 'transaction'],
+      ['/api/zelle/split', 'post', '201', 'requests'],
+      ['/api/zelle/transactions', 'get', '200', 'transactions'],
+      ['/api/zelle/limits', 'get', '200', 'limits'],
+      ['/api/zelle/claims', 'post', '200', 'claimed'],
+      ['/api/transfers/validate-recipient', 'post', '200', 'recipientId'],
+      ['/api/accounts/{id}/savings-goal', 'put', '200', 'savings_goal'],
+      ['/api/transactions/{id}/category', 'put', '200', 'category_label'],
+    ];
+    for (const [path, method, status, field] of answers) {
+      const data = declaredData(doc, path, method, status);
+      expect(data?.properties, `${method.toUpperCase()} ${path}`).toHaveProperty(field);
+    }
+
+    // The fields the spec names for a card, a ticket and a crypto transaction are required.
+    const card = declaredData(doc, '/api/cards', 'get', '200')!.properties!.cards as {
+      items: { required: string[] };
+    };
+    expect(card.items.required).toEqual(
+      expect.arrayContaining(['card_name', 'masked_number', 'application', 'settings', 'limits']),
+    );
+    const ticket = declaredData(doc, '/api/support/tickets/{id}', 'get', '200')!.properties!
+      .ticket as { required: string[]; properties: { priority: { enum: string[] } } };
+    expect(ticket.required).toEqual(
+      expect.arrayContaining(['ticket_number', 'priority_display', 'status_display', 'replies']),
+    );
+    expect(ticket.properties.priority.enum).toEqual(['low', 'medium', 'high', 'urgent']);
+    const trade = declaredData(doc, '/api/crypto/transactions', 'get', '200')!.properties!
+      .transactions as { items: { required: string[] } };
+    expect(trade.items.required).toEqual(
+      expect.arrayContaining(['symbol', 'currency_code', 'crypto_amount', 'amount', 'status']),
+    );
+
+    // Calls that answer only their message still declare it (their data is null).
+    for (const [path, method] of [
+      ['/api/bill-payments/payees/{id}', 'delete'],
+      ['/api/cards/{id}/pin', 'put'],
+      ['/api/accounts/{id}/savings-goal', 'delete'],
+    ] as const) {
+      expect(
+        declaredData(doc, path, method, '200'),
+        `${method.toUpperCase()} ${path}`,
+      ).toBeDefined();
+    }
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves a readable reference of the document, under the same Content-Security-Policy', async () => {
     const page = await fetch(`${bank.baseUrl}/api/docs`);

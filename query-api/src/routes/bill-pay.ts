@@ -1,4 +1,13 @@
 import {
+  billPayCategoryList,
+  billPayHistoryList,
+  payeeList,
+  upcomingBillPaymentList,
+  type BillPayHistoryItem,
+  type PayeeView,
+  type UpcomingBillPaymentView,
+} from '@bank/contracts';
+import {
   billPayCategories,
   billPayCategoryLabels,
   centsToDollars,
@@ -45,7 +54,7 @@ const historyQuery = z.object({
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 
-function payeeView(row: PayeeRow) {
+function payeeView(row: PayeeRow): PayeeView {
   const masked = `****${row.account_last4}`;
   return {
     id: row.payee_id,
@@ -76,7 +85,7 @@ function payeeView(row: PayeeRow) {
   };
 }
 
-function paymentView(row: BillPaymentRow) {
+function paymentView(row: BillPaymentRow): UpcomingBillPaymentView {
   return {
     id: row.id,
     payment_id: row.schedule_id,
@@ -106,7 +115,7 @@ function historyIcon(row: BillPayHistoryRow): string {
   return row.signed_cents >= 0 ? 'arrow-down-left' : 'arrow-up-right';
 }
 
-function historyView(row: BillPayHistoryRow) {
+function historyView(row: BillPayHistoryRow): BillPayHistoryItem {
   return {
     id: row.id,
     source_type: row.source_type,
@@ -132,29 +141,40 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/bill-payments/categories', async () =>
-    ok(
-      {
-        categories: billPayCategories.map((key) => ({
-          key,
-          value: key,
-          label: billPayCategoryLabels[key],
-          icon: categoryIcons[key],
-        })),
-      },
-      'Categories retrieved successfully',
-    ),
+  app.get(
+    '/bill-payments/categories',
+    { schema: { response: { 200: billPayCategoryList } } },
+    async () =>
+      ok(
+        {
+          categories: billPayCategories.map((key) => ({
+            key,
+            value: key,
+            label: billPayCategoryLabels[key],
+            icon: categoryIcons[key],
+          })),
+        },
+        'Categories retrieved successfully',
+      ),
   );
 
-  app.get('/bill-payments/payees', async (request) => {
-    const rows = await listPayees(pool, request.customerId);
-    return ok({ payees: rows.map(payeeView) }, 'Payees retrieved successfully');
-  });
+  app.get(
+    '/bill-payments/payees',
+    { schema: { response: { 200: payeeList } } },
+    async (request) => {
+      const rows = await listPayees(pool, request.customerId);
+      return ok({ payees: rows.map(payeeView) }, 'Payees retrieved successfully');
+    },
+  );
 
-  app.get('/bill-payments/scheduled', async (request) => {
-    const rows = await listScheduledBillPayments(pool, request.customerId);
-    return ok({ payments: rows.map(paymentView) }, 'Scheduled payments retrieved successfully');
-  });
+  app.get(
+    '/bill-payments/scheduled',
+    { schema: { response: { 200: upcomingBillPaymentList } } },
+    async (request) => {
+      const rows = await listScheduledBillPayments(pool, request.customerId);
+      return ok({ payments: rows.map(paymentView) }, 'Scheduled payments retrieved successfully');
+    },
+  );
 
   /**
    * Postings (transactions, transfers, paid bills) and the bills that have not moved money
@@ -162,9 +182,13 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
    * modelled on, `type`
    * really filters.
    */
-  app.get('/bill-payments/history', { schema: { querystring: historyQuery } }, async (request) => {
-    const sourceType = historyTypes[request.query.type];
-    const rows = await billPayHistory(pool, request.customerId, sourceType, request.query.limit);
-    return ok({ transactions: rows.map(historyView) }, 'History retrieved successfully');
-  });
+  app.get(
+    '/bill-payments/history',
+    { schema: { querystring: historyQuery, response: { 200: billPayHistoryList } } },
+    async (request) => {
+      const sourceType = historyTypes[request.query.type];
+      const rows = await billPayHistory(pool, request.customerId, sourceType, request.query.limit);
+      return ok({ transactions: rows.map(historyView) }, 'History retrieved successfully');
+    },
+  );
 };

@@ -1,3 +1,4 @@
+import { cardList } from '@bank/contracts';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import { cardView, readCards } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +13,7 @@ export const cardQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/cards', async (request) => {
+  app.get('/cards', { schema: { response: { 200: cardList } } }, async (request) => {
     const rows = await readCards(pool, request.customerId);
     return ok({ cards: rows.map(cardView) }, 'Cards retrieved successfully');
   });

@@ -1,4 +1,11 @@
-import { pendingCryptoDepositsAnswer } from '@bank/contracts';
+import {
+  cryptoDepositMethods,
+  cryptoMarket,
+  cryptoPortfolio,
+  cryptoTransactionList,
+  pendingCryptoDepositsAnswer,
+  type CryptoTransactionView,
+} from '@bank/contracts';
 import {
   bankDepositAddress,
   centsToDollars,
@@ -53,7 +60,7 @@ const transactionsQuery = z.object({
   status: z.enum(['completed', 'pending', 'processing', 'failed', 'all']).optional(),
 });
 
-function transactionView(row: CryptoTransactionRow) {
+function transactionView(row: CryptoTransactionRow): CryptoTransactionView {
   const amount = unitsToCoins(row.units);
   return {
     id: row.id,
@@ -89,7 +96,7 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/crypto/market-data', async () => {
+  app.get('/crypto/market-data', { schema: { response: { 200: cryptoMarket } } }, async () => {
     const market = await readMarket(pool);
     const rows = cryptoSymbols.flatMap((s) => market.get(s) ?? []);
     return ok(
@@ -112,50 +119,54 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
     );
   });
 
-  app.get('/crypto/portfolio', async (request) => {
-    const [market, holdings, pending] = await Promise.all([
-      readMarket(pool),
-      readHoldings(pool, request.customerId),
-      readPendingDeposits(pool, request.customerId),
-    ]);
-    // Pending deposit claims are shown beside the balance, never in it or in the total value.
-    const items = cryptoSymbols.flatMap((symbol) => {
-      const held = holdings.find((h) => h.symbol === symbol);
-      const pendingUnits = Number(pending.find((p) => p.symbol === symbol)?.units ?? 0);
-      if (!held && pendingUnits === 0) return [];
-      const units = held?.units ?? 0;
-      const quote = market.get(symbol);
-      const valueCents = quote ? unitsValueCents(units, quote.price_cents) : 0;
-      return [
+  app.get(
+    '/crypto/portfolio',
+    { schema: { response: { 200: cryptoPortfolio } } },
+    async (request) => {
+      const [market, holdings, pending] = await Promise.all([
+        readMarket(pool),
+        readHoldings(pool, request.customerId),
+        readPendingDeposits(pool, request.customerId),
+      ]);
+      // Pending deposit claims are shown beside the balance, never in it or in the total value.
+      const items = cryptoSymbols.flatMap((symbol) => {
+        const held = holdings.find((h) => h.symbol === symbol);
+        const pendingUnits = Number(pending.find((p) => p.symbol === symbol)?.units ?? 0);
+        if (!held && pendingUnits === 0) return [];
+        const units = held?.units ?? 0;
+        const quote = market.get(symbol);
+        const valueCents = quote ? unitsValueCents(units, quote.price_cents) : 0;
+        return [
+          {
+            id: deterministicUuid(`crypto-holding:${request.customerId}:${symbol}`),
+            symbol,
+            name: cryptoAssets[symbol].name,
+            balance: unitsToCoins(units),
+            balance_exact: unitsToCoinText(units),
+            pending_balance: unitsToCoins(pendingUnits),
+            pending_balance_exact: unitsToCoinText(pendingUnits),
+            current_price: quote ? dollarsOf(quote.price_micro_usd, quote.price_cents) : null,
+            current_value: centsToDollars(valueCents),
+            change_24h: quote ? bpsToPercent(quote.change_24h_bps) : 0,
+            valueCents,
+          },
+        ];
+      });
+      const totalCents = items.reduce((sum, i) => sum + i.valueCents, 0);
+      return ok(
         {
-          id: deterministicUuid(`crypto-holding:${request.customerId}:${symbol}`),
-          symbol,
-          name: cryptoAssets[symbol].name,
-          balance: unitsToCoins(units),
-          balance_exact: unitsToCoinText(units),
-          pending_balance: unitsToCoins(pendingUnits),
-          pending_balance_exact: unitsToCoinText(pendingUnits),
-          current_price: quote ? dollarsOf(quote.price_micro_usd, quote.price_cents) : null,
-          current_value: centsToDollars(valueCents),
-          change_24h: quote ? bpsToPercent(quote.change_24h_bps) : 0,
-          valueCents,
+          portfolio: items.map(({ valueCents: _omit, ...item }) => item),
+          total_value: centsToDollars(totalCents),
+          asset_count: items.length,
         },
-      ];
-    });
-    const totalCents = items.reduce((sum, i) => sum + i.valueCents, 0);
-    return ok(
-      {
-        portfolio: items.map(({ valueCents: _omit, ...item }) => item),
-        total_value: centsToDollars(totalCents),
-        asset_count: items.length,
-      },
-      'Portfolio retrieved successfully',
-    );
-  });
+        'Portfolio retrieved successfully',
+      );
+    },
+  );
 
   app.get(
     '/crypto/transactions',
-    { schema: { querystring: transactionsQuery } },
+    { schema: { querystring: transactionsQuery, response: { 200: cryptoTransactionList } } },
     async (request) => {
       const q = request.query;
       const rows = await findCryptoTransactions(pool, request.customerId, {
@@ -168,21 +179,24 @@ export const cryptoQueryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/crypto/deposit-methods', async (request) =>
-    ok(
-      {
-        deposit_methods: cryptoSymbols.map((symbol) => ({
-          symbol,
-          name: cryptoAssets[symbol].name,
-          address: bankDepositAddress(request.customerId, symbol, cryptoAssets[symbol].network),
-          network: cryptoAssets[symbol].network,
-          min_amount: 0.001,
-          withdrawal_network_fee: unitsToCoins(cryptoAssets[symbol].withdrawalNetworkFeeUnits),
-          simulated: true,
-        })),
-      },
-      'Deposit methods retrieved successfully',
-    ),
+  app.get(
+    '/crypto/deposit-methods',
+    { schema: { response: { 200: cryptoDepositMethods } } },
+    async (request) =>
+      ok(
+        {
+          deposit_methods: cryptoSymbols.map((symbol) => ({
+            symbol,
+            name: cryptoAssets[symbol].name,
+            address: bankDepositAddress(request.customerId, symbol, cryptoAssets[symbol].network),
+            network: cryptoAssets[symbol].network,
+            min_amount: 0.001,
+            withdrawal_network_fee: unitsToCoins(cryptoAssets[symbol].withdrawalNetworkFeeUnits),
+            simulated: true,
+          })),
+        },
+        'Deposit methods retrieved successfully',
+      ),
   );
 };
 

@@ -1,4 +1,11 @@
 import {
+  staffTicketList,
+  staffTicketReply,
+  supportChoices,
+  ticketList,
+  ticketReply,
+} from '@bank/contracts';
+import {
   supportCategories,
   supportCategoryKeys,
   ticketPriorities,
@@ -15,7 +22,7 @@ import {
   type Pool,
   type SessionStore,
 } from '@bank/infra';
-import { findTicket, findTickets, ticketViews } from '@bank/projections';
+import { findTicket, findTickets, ticketViews, ticketWithReplies } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -50,7 +57,7 @@ export const supportQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/support/categories', async () =>
+  app.get('/support/categories', { schema: { response: { 200: supportChoices } } }, async () =>
     ok(
       {
         categories: supportCategories,
@@ -63,28 +70,39 @@ export const supportQueryRoutes: FastifyPluginAsyncZod<{
     ),
   );
 
-  app.get('/support/tickets', { schema: { querystring: listQuery } }, async (request) => {
-    const rows = await findTickets(pool, { customerId: request.customerId, ...request.query });
-    return ok({ tickets: await ticketViews(pool, rows) }, 'Tickets retrieved successfully');
-  });
+  app.get(
+    '/support/tickets',
+    { schema: { querystring: listQuery, response: { 200: ticketList } } },
+    async (request) => {
+      const rows = await findTickets(pool, { customerId: request.customerId, ...request.query });
+      return ok({ tickets: await ticketViews(pool, rows) }, 'Tickets retrieved successfully');
+    },
+  );
 
-  app.get('/support/tickets/:id', { schema: { params: uuidParam } }, async (request) => {
-    const row = await findTicket(pool, request.params.id, request.customerId);
-    if (!row) throw notFound();
-    const [ticket] = await ticketViews(pool, [row]);
-    return ok({ ticket }, 'Ticket retrieved successfully');
-  });
+  app.get(
+    '/support/tickets/:id',
+    { schema: { params: uuidParam, response: { 200: ticketReply } } },
+    async (request) => {
+      const row = await findTicket(pool, request.params.id, request.customerId);
+      if (!row) throw notFound();
+      return ok({ ticket: await ticketWithReplies(pool, row) }, 'Ticket retrieved successfully');
+    },
+  );
 
   // An empty term lists the latest tickets, as the screen's search box expects.
-  app.get('/support/search', { schema: { querystring: searchQuery } }, async (request) => {
-    const term = request.query.query || request.query.q || undefined;
-    const rows = await findTickets(pool, {
-      customerId: request.customerId,
-      search: term,
-      limit: request.query.limit,
-    });
-    return ok({ tickets: await ticketViews(pool, rows) }, 'Search completed');
-  });
+  app.get(
+    '/support/search',
+    { schema: { querystring: searchQuery, response: { 200: ticketList } } },
+    async (request) => {
+      const term = request.query.query || request.query.q || undefined;
+      const rows = await findTickets(pool, {
+        customerId: request.customerId,
+        search: term,
+        limit: request.query.limit,
+      });
+      return ok({ tickets: await ticketViews(pool, rows) }, 'Search completed');
+    },
+  );
 };
 
 /** Staff reads under /ops (OPS_TOKEN): every customer's tickets. */
@@ -94,27 +112,35 @@ export const opsSupportQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, opsToken }) => {
   app.addHook('onRequest', requireOps(opsToken));
 
-  app.get('/ops/tickets', { schema: { querystring: listQuery } }, async (request) => {
-    const rows = await findTickets(pool, request.query);
-    const views = await ticketViews(pool, rows);
-    return ok(
-      {
-        tickets: views.map((view, i) => ({
-          ...view,
-          customer: { id: rows[i]!.customer_id, name: rows[i]!.customer_name },
-        })),
-      },
-      'OK',
-    );
-  });
+  app.get(
+    '/ops/tickets',
+    { schema: { querystring: listQuery, response: { 200: staffTicketList } } },
+    async (request) => {
+      const rows = await findTickets(pool, request.query);
+      const views = await ticketViews(pool, rows);
+      return ok(
+        {
+          tickets: views.map((view, i) => ({
+            ...view,
+            customer: { id: rows[i]!.customer_id, name: rows[i]!.customer_name },
+          })),
+        },
+        'OK',
+      );
+    },
+  );
 
-  app.get('/ops/tickets/:id', { schema: { params: uuidParam } }, async (request) => {
-    const row = await findTicket(pool, request.params.id, null);
-    if (!row) throw notFound();
-    const [ticket] = await ticketViews(pool, [row]);
-    return ok(
-      { ticket: { ...ticket, customer: { id: row.customer_id, name: row.customer_name } } },
-      'OK',
-    );
-  });
+  app.get(
+    '/ops/tickets/:id',
+    { schema: { params: uuidParam, response: { 200: staffTicketReply } } },
+    async (request) => {
+      const row = await findTicket(pool, request.params.id, null);
+      if (!row) throw notFound();
+      const ticket = await ticketWithReplies(pool, row);
+      return ok(
+        { ticket: { ...ticket, customer: { id: row.customer_id, name: row.customer_name } } },
+        'OK',
+      );
+    },
+  );
 };

@@ -1,3 +1,10 @@
+import {
+  zelleActivityList,
+  zelleIncomingRequestList,
+  zelleLimits,
+  zelleRecipientList,
+  type ZelleActivityView,
+} from '@bank/contracts';
 import { BANK_TIME_ZONE, bankDate, centsToDollars, moneyRules } from '@bank/events';
 import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import {
@@ -18,7 +25,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
-function activityView(r: ZelleActivityRow) {
+function activityView(r: ZelleActivityRow): ZelleActivityView {
   return {
     id: r.item_id,
     type: r.type,
@@ -52,48 +59,60 @@ export const zelleQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
-  app.get('/zelle/recipients', async (request) => {
-    const rows = await listZelleRecipients(pool, request.customerId);
-    return ok(
-      {
-        recipients: rows.map((r) => ({
-          name: r.name,
-          email: r.email,
-          phone: r.phone,
-          avatar: null,
-          transaction_count: r.transaction_count,
-          last_transaction_date: r.last_at.toISOString(),
-        })),
-      },
-      'Recipients retrieved successfully',
-    );
-  });
+  app.get(
+    '/zelle/recipients',
+    { schema: { response: { 200: zelleRecipientList } } },
+    async (request) => {
+      const rows = await listZelleRecipients(pool, request.customerId);
+      return ok(
+        {
+          recipients: rows.map((r) => ({
+            name: r.name,
+            email: r.email,
+            phone: r.phone,
+            avatar: null,
+            transaction_count: r.transaction_count,
+            last_transaction_date: r.last_at.toISOString(),
+          })),
+        },
+        'Recipients retrieved successfully',
+      );
+    },
+  );
 
-  app.get('/zelle/transactions', { schema: { querystring: activityQuery } }, async (request) => {
-    const q = request.query;
-    const rows = await findZelleActivity(pool, request.customerId, {
-      type: q.type === 'all' ? undefined : q.type,
-      status: q.status === 'all' ? undefined : q.status,
-      search: q.search,
-      limit: q.limit,
-    });
-    return ok({ transactions: rows.map(activityView) }, 'Transactions retrieved successfully');
-  });
+  app.get(
+    '/zelle/transactions',
+    { schema: { querystring: activityQuery, response: { 200: zelleActivityList } } },
+    async (request) => {
+      const q = request.query;
+      const rows = await findZelleActivity(pool, request.customerId, {
+        type: q.type === 'all' ? undefined : q.type,
+        status: q.status === 'all' ? undefined : q.status,
+        search: q.search,
+        limit: q.limit,
+      });
+      return ok({ transactions: rows.map(activityView) }, 'Transactions retrieved successfully');
+    },
+  );
 
-  app.get('/zelle/requests', async (request) => {
-    const rows = await listPendingZelleRequests(pool, request.customerId);
-    return ok(
-      {
-        requests: rows.map((r) => ({
-          ...activityView(r),
-          requester_name: r.sender_name,
-        })),
-      },
-      'Requests retrieved successfully',
-    );
-  });
+  app.get(
+    '/zelle/requests',
+    { schema: { response: { 200: zelleIncomingRequestList } } },
+    async (request) => {
+      const rows = await listPendingZelleRequests(pool, request.customerId);
+      return ok(
+        {
+          requests: rows.map((r) => ({
+            ...activityView(r),
+            requester_name: r.sender_name,
+          })),
+        },
+        'Requests retrieved successfully',
+      );
+    },
+  );
 
-  app.get('/zelle/limits', async (request) => {
+  app.get('/zelle/limits', { schema: { response: { 200: zelleLimits } } }, async (request) => {
     const used = await usedToday(pool, request.customerId);
     const sent = used('zelle-send');
     const received = used('zelle-receive');

@@ -1,3 +1,4 @@
+import { BILL_PAY_MESSAGES } from '@bank/contracts';
 import {
   BillPayeeAdded,
   BillPayeeFirstPaid,
@@ -74,7 +75,7 @@ export const payeesAggregate: Aggregate<
   },
 };
 
-export const AUTOPAY_AMOUNT_REQUIRED = 'Please enter an AutoPay amount or a default amount.';
+export const AUTOPAY_AMOUNT_REQUIRED = BILL_PAY_MESSAGES.autopayAmountRequired;
 
 export type PayeesCommand =
   | { type: 'AddPayee'; data: EventData<'BillPayeeAdded'> }

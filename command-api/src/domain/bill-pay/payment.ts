@@ -1,3 +1,4 @@
+import { BILL_PAY_MESSAGES } from '@bank/contracts';
 import {
   BillPaymentFailed,
   BillPaymentPaid,
@@ -14,9 +15,9 @@ import { markFirstPaid, requireFirstPaymentLimit, type Payee } from './payees.ts
 import type { IsoDate } from './calendar.ts';
 
 export const MINIMUM_PAYMENT_CENTS = 1;
-export const PAST_DATE = 'The payment date cannot be earlier than today.';
-export const END_BEFORE_START = 'The end date must be on or after the payment date.';
-export const MINIMUM_PAYMENT = 'The minimum payment is $0.01.';
+export const PAST_DATE = BILL_PAY_MESSAGES.datePast;
+export const END_BEFORE_START = BILL_PAY_MESSAGES.endBeforeStart;
+export const MINIMUM_PAYMENT = BILL_PAY_MESSAGES.minimum;
 
 /**
  * A scheduled payment's stream holds its schedule (see schedule.ts); each occurrence has its own

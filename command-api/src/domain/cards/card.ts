@@ -1,3 +1,4 @@
+import { CARD_LIMIT_MAX_CENTS, CARD_LIMIT_MESSAGES, CARD_MESSAGES } from '@bank/contracts';
 import {
   CardIssued,
   CardLimitsChanged,
@@ -33,8 +34,8 @@ export interface CardState {
 }
 
 /** The highest daily limits a customer may choose (cents): ATM $5,000, purchases $25,000. */
-export const MAX_DAILY_ATM_LIMIT = 5_000_00;
-export const MAX_DAILY_PURCHASE_LIMIT = 25_000_00;
+export const MAX_DAILY_ATM_LIMIT = CARD_LIMIT_MAX_CENTS.daily_atm_limit;
+export const MAX_DAILY_PURCHASE_LIMIT = CARD_LIMIT_MAX_CENTS.daily_purchase_limit;
 /** After this many wrong current PINs in a row, PIN changes wait a day (or for customer service). */
 export const MAX_PIN_FAILURES = 5;
 export const PIN_BLOCK_MS = 24 * 60 * 60 * 1000;
@@ -46,12 +47,12 @@ export const cardMessages = {
   reported: 'This card has been reported lost or stolen and can no longer be used.',
   alreadyReported: 'This card has already been reported lost or stolen.',
   currentPinRequired: 'Please enter your current PIN.',
-  currentPinWrong: 'The current PIN is incorrect.',
+  currentPinWrong: CARD_MESSAGES.currentPinWrong,
   samePin: 'The new PIN must be different from your current PIN.',
   pinBlocked:
     'Too many incorrect PIN attempts. Please try again in 24 hours or contact customer service.',
-  atmLimitTooHigh: 'The daily ATM limit can be at most $5,000.00.',
-  purchaseLimitTooHigh: 'The daily purchase limit can be at most $25,000.00.',
+  atmLimitTooHigh: CARD_LIMIT_MESSAGES.daily_atm_limit.tooHigh,
+  purchaseLimitTooHigh: CARD_LIMIT_MESSAGES.daily_purchase_limit.tooHigh,
 } as const;
 
 export const cardAggregate: Aggregate<

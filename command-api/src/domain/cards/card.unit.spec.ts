@@ -1,4 +1,4 @@
-import { CardIssued, defaultCardSettings } from '@bank/events';
+import { CardIssued, defaultCardSettings, formatUsd } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification } from '../../kernel/decider-specification.ts';
@@ -129,6 +129,9 @@ describe('card decider', () => {
       .when({ type: 'ChangeLimits', dailyPurchaseLimit: MAX_DAILY_PURCHASE_LIMIT + 1 })
       .thenRefuses(cardMessages.purchaseLimitTooHigh, 'daily_purchase_limit');
     active.when({ type: 'ChangeLimits', dailyAtmLimit: 500_00 }).thenNothingHappened();
+    // The messages name the maxima as the bank formats money.
+    expect(cardMessages.atmLimitTooHigh).toContain(formatUsd(MAX_DAILY_ATM_LIMIT));
+    expect(cardMessages.purchaseLimitTooHigh).toContain(formatUsd(MAX_DAILY_PURCHASE_LIMIT));
   });
 
   it('takes a first PIN without the current one, then requires the current PIN', () => {

@@ -1,3 +1,4 @@
+import { CRYPTO_MESSAGES } from '@bank/contracts';
 import {
   CryptoBought,
   CryptoDepositConfirmed,
@@ -27,14 +28,14 @@ export const MAX_DEPOSIT_CENTS = 100_000_00;
 export const MAX_PENDING_DEPOSITS = 5;
 
 export const messages = {
-  minBuy: 'The minimum purchase is $1.00.',
+  minBuy: CRYPTO_MESSAGES.minBuy,
   buyTooSmall: (symbol: string) => `The amount is too small to buy any ${symbol}.`,
-  minSell: 'The minimum sale amount is 0.00000001.',
+  minSell: CRYPTO_MESSAGES.minSell,
   sellTooSmall: 'This amount is worth less than $0.01 after the 1% fee.',
   overHolding: (symbol: string, units: number) =>
     `Insufficient ${symbol} balance: you hold ${unitsToCoinText(units)} ${symbol}.`,
-  minDeposit: 'The minimum deposit is 0.001.',
-  minWithdraw: 'The minimum withdrawal is 0.001.',
+  minDeposit: CRYPTO_MESSAGES.minDeposit,
+  minWithdraw: CRYPTO_MESSAGES.minWithdraw,
   belowNetworkFee: (symbol: string, fee: number) =>
     `The amount must be more than the network fee of ${unitsToCoinText(fee)} ${symbol}.`,
   tooLarge: 'The amount is too large.',

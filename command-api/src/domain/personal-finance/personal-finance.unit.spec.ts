@@ -1,14 +1,9 @@
-import type { TransactionCategory } from '@bank/events';
+import { SAVINGS_GOAL_MAX_CENTS, SAVINGS_GOAL_MESSAGES } from '@bank/contracts/savings-goal-rules';
+import { formatUsd, type TransactionCategory } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification } from '../../kernel/decider-specification.ts';
-import {
-  decideSavingsGoal,
-  SAVINGS_GOAL_MAX_CENTS,
-  savingsGoalAggregate,
-  savingsGoalMessages,
-  type GoalAccount,
-} from './savings-goal.ts';
+import { decideSavingsGoal, savingsGoalAggregate, type GoalAccount } from './savings-goal.ts';
 import { categoryOverridesAggregate, decideRecategorise } from './transaction-category.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
@@ -50,11 +45,11 @@ describe('savings goal decider', () => {
   });
 
   it.each([
-    [0, savingsGoalMessages.notPositive],
-    [-1, savingsGoalMessages.notPositive],
-    [10.5, savingsGoalMessages.notWholeCents],
-    [Number.NaN, savingsGoalMessages.notWholeCents],
-    [SAVINGS_GOAL_MAX_CENTS + 1, savingsGoalMessages.tooLarge],
+    [0, SAVINGS_GOAL_MESSAGES.notPositive],
+    [-1, SAVINGS_GOAL_MESSAGES.notPositive],
+    [10.5, SAVINGS_GOAL_MESSAGES.notWholeCents],
+    [Number.NaN, SAVINGS_GOAL_MESSAGES.notWholeCents],
+    [SAVINGS_GOAL_MAX_CENTS + 1, SAVINGS_GOAL_MESSAGES.tooLarge],
   ])('refuses a target of %s cents on the amount field', (targetCents, message) => {
     const decide = () =>
       decideSavingsGoal({ type: 'SetGoal', account: savings, targetCents }, goalAfter());
@@ -78,7 +73,13 @@ describe('savings goal decider', () => {
         { type: 'SetGoal', account: { ...savings, type: 'checking' }, targetCents: 100 },
         goalAfter(),
       ),
-    ).toThrow(savingsGoalMessages.notSavings);
+    ).toThrow(SAVINGS_GOAL_MESSAGES.notSavings);
+  });
+
+  it('names the largest goal in its message as the bank formats money', () => {
+    expect(SAVINGS_GOAL_MESSAGES.tooLarge).toBe(
+      `The goal can be at most ${formatUsd(SAVINGS_GOAL_MAX_CENTS)}.`,
+    );
   });
 });
 

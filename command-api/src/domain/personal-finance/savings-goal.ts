@@ -1,15 +1,6 @@
-import { formatUsd, SavingsGoalRemoved, SavingsGoalSet } from '@bank/events';
+import { SAVINGS_GOAL_MAX_CENTS, SAVINGS_GOAL_MESSAGES } from '@bank/contracts/savings-goal-rules';
+import { SavingsGoalRemoved, SavingsGoalSet } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
-
-/** The largest goal a customer can set: $10,000,000.00, far above any household's savings. */
-export const SAVINGS_GOAL_MAX_CENTS = 1_000_000_000;
-
-export const savingsGoalMessages = {
-  notPositive: 'The goal must be at least $0.01.',
-  tooLarge: `The goal can be at most ${formatUsd(SAVINGS_GOAL_MAX_CENTS)}.`,
-  notWholeCents: 'The goal must be an amount in dollars and cents.',
-  notSavings: 'A savings goal can be set only on a savings account.',
-} as const;
 
 /** One savings account's goal: its target in cents, or null when none is set. */
 export interface SavingsGoalState {
@@ -51,16 +42,16 @@ export type SavingsGoalCommand =
  */
 export function decideSavingsGoal(command: SavingsGoalCommand, state: SavingsGoalState) {
   const { accountId, customerId, type } = command.account;
-  if (type !== 'savings') throw new DomainError('not_savings', savingsGoalMessages.notSavings);
+  if (type !== 'savings') throw new DomainError('not_savings', SAVINGS_GOAL_MESSAGES.notSavings);
   switch (command.type) {
     case 'SetGoal': {
       const target = command.targetCents;
       if (!Number.isSafeInteger(target))
-        throw new DomainError('invalid', savingsGoalMessages.notWholeCents, 'target_amount');
+        throw new DomainError('invalid', SAVINGS_GOAL_MESSAGES.notWholeCents, 'target_amount');
       if (target <= 0)
-        throw new DomainError('invalid', savingsGoalMessages.notPositive, 'target_amount');
+        throw new DomainError('invalid', SAVINGS_GOAL_MESSAGES.notPositive, 'target_amount');
       if (target > SAVINGS_GOAL_MAX_CENTS)
-        throw new DomainError('invalid', savingsGoalMessages.tooLarge, 'target_amount');
+        throw new DomainError('invalid', SAVINGS_GOAL_MESSAGES.tooLarge, 'target_amount');
       if (state.targetCents === target) return [];
       return [SavingsGoalSet.create({ accountId, customerId, targetCents: target })];
     }

@@ -1,3 +1,4 @@
+import { RECIPIENT_MESSAGES } from '@bank/contracts';
 import {
   centsToDollars,
   moneyStreams,
@@ -105,11 +106,7 @@ export function requireSameBankRecipient<R extends PlanRecipient>(
     throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, dest.contactField);
   }
   if (recipient.customerId === senderId) {
-    throw new DomainError(
-      INVALID_RECIPIENT,
-      'You cannot send a transfer to yourself. Use a transfer between your accounts.',
-      dest.contactField,
-    );
+    throw new DomainError(INVALID_RECIPIENT, RECIPIENT_MESSAGES.yourself, dest.contactField);
   }
   return recipient;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { RECIPIENT_MESSAGES } from '@bank/contracts';
 import { moneyStreams, streams } from '@bank/events';
 import {
   accountAggregate,
@@ -17,7 +18,7 @@ import { decideMovement, type ActivityState, type MovementInput } from './limits
  */
 
 export const INVALID_RECIPIENT = 'invalid_recipient';
-export const RECIPIENT_NOT_FOUND = 'Recipient not found';
+export const RECIPIENT_NOT_FOUND = RECIPIENT_MESSAGES.notFound;
 
 /**
  * Events for one stream. `read`: the stream was loaded and the append expects the version read;

@@ -12,7 +12,6 @@ import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggr
 /** Per-payment amount and memo. */
 export const ZELLE_MIN_CENTS = moneyRules.zelleMinCents;
 export const ZELLE_MAX_CENTS = moneyRules.zelleMaxCents;
-export const ZELLE_MEMO_MAX = 255;
 /** An unclaimed payment goes back to the sender after this long. */
 export const ZELLE_CLAIM_WINDOW_MS = 14 * 24 * 3600 * 1000;
 

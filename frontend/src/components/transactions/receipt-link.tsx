@@ -51,10 +51,3 @@ export function ReferenceConfirmation({
     </Alert>
   );
 }
-
-/** The reference number inside a command's answer ({transaction}, {request} or {trade}). */
-export function referenceIn(data: unknown, key: string): string | null {
-  const item = (data as Record<string, unknown> | null)?.[key] as
-    { reference_number?: unknown } | undefined;
-  return typeof item?.reference_number === 'string' ? item.reference_number : null;
-}

@@ -1,4 +1,4 @@
-import type { BillPayCategory } from '@bank/events';
+import type { BillPayCategory, RecurringFrequency } from '@bank/events';
 import type { Db } from '../../projection.ts';
 
 /** A payee, with the next payment scheduled to it (date as YYYY-MM-DD), if any. */
@@ -40,7 +40,7 @@ export interface BillPaymentRow extends Record<string, unknown> {
   scheduled_date: string;
   memo: string | null;
   is_recurring: boolean;
-  recurring_frequency: string | null;
+  recurring_frequency: RecurringFrequency | null;
   recurring_end_date: string | null;
   status: string;
   failure_reason: string | null;

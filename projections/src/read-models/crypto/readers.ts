@@ -21,7 +21,7 @@ export interface CryptoMarketRow extends Record<string, unknown> {
 export interface CryptoTransactionRow extends Record<string, unknown> {
   id: string;
   customer_id: string;
-  type: string;
+  type: 'buy' | 'sell' | 'deposit' | 'withdraw';
   symbol: CryptoSymbol;
   units: number;
   price_cents: number;

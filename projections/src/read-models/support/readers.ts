@@ -1,3 +1,4 @@
+import type { SupportCategory, TicketPriority, TicketStatus } from '@bank/events';
 import type { Db } from '../../projection.ts';
 
 /** A support ticket: the customer's question and where it stands. */
@@ -8,9 +9,9 @@ export interface TicketRow extends Record<string, unknown> {
   ticket_number: string;
   subject: string;
   description: string;
-  category: string;
-  priority: string;
-  status: string;
+  category: SupportCategory;
+  priority: TicketPriority;
+  status: TicketStatus;
   reply_count: number;
   created_at: Date;
   updated_at: Date;

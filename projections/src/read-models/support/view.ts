@@ -1,11 +1,4 @@
-import {
-  supportCategories,
-  ticketPriorities,
-  ticketStatuses,
-  type SupportCategory,
-  type TicketPriority,
-  type TicketStatus,
-} from '@bank/events';
+import { supportCategories, ticketPriorities, ticketStatuses } from '@bank/events';
 import type { Db } from '../../projection.ts';
 import { repliesOf, type ReplyRow, type TicketRow } from './readers.ts';
 
@@ -27,11 +20,11 @@ export function ticketView(row: TicketRow, replies: ReplyRow[]) {
     subject: row.subject,
     description: row.description,
     category: row.category,
-    category_display: supportCategories[row.category as SupportCategory] ?? row.category,
+    category_display: supportCategories[row.category],
     priority: row.priority,
-    priority_display: ticketPriorities[row.priority as TicketPriority] ?? row.priority,
+    priority_display: ticketPriorities[row.priority],
     status: row.status,
-    status_display: ticketStatuses[row.status as TicketStatus] ?? row.status,
+    status_display: ticketStatuses[row.status],
     time_since_created: timeSince(row.created_at),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -45,6 +38,12 @@ export function ticketView(row: TicketRow, replies: ReplyRow[]) {
       created_at: r.created_at.toISOString(),
     })),
   };
+}
+
+/** One ticket with its conversation. */
+export async function ticketWithReplies(db: Db, row: TicketRow) {
+  const replies = await repliesOf(db, [row.id]);
+  return ticketView(row, replies.get(row.id) ?? []);
 }
 
 /** Tickets with their conversations, in the order given. */

@@ -1,4 +1,8 @@
-import { transactionCategoriesListData, type TransactionCategoryOption } from '@bank/contracts';
+import {
+  transactionCategoriesListData,
+  transactionCategoryChanged,
+  type TransactionCategoryOption,
+} from '@bank/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -23,11 +27,13 @@ export function useTransactionCategories(enabled: boolean) {
 
 export type ChangeCategoryInput = { transactionId: string; category: string };
 
-export const changeCategory = ({ transactionId, category }: ChangeCategoryInput) =>
-  api.put<{ transaction_id: string; category: string; category_label: string }>(
+export async function changeCategory({ transactionId, category }: ChangeCategoryInput) {
+  const { data } = await api.put<unknown>(
     `/transactions/${encodeURIComponent(transactionId)}/category`,
     { category },
   );
+  return transactionCategoryChanged.shape.data.parse(data);
+}
 
 /** Changes a transaction's category; every list that shows transactions reads it again. */
 export function useChangeCategory() {

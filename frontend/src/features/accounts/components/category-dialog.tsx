@@ -39,7 +39,7 @@ export function CategoryDialog({
       {
         onSuccess: (result) => {
           toast.success(
-            `${transaction.description} is now in ${result.data.category_label}.`,
+            `${transaction.description} is now in ${result.category_label}.`,
             'Category changed',
           );
           close();

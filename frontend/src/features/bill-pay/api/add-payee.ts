@@ -1,63 +1,56 @@
+import { BILL_PAY_MESSAGES, payeeAdded } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { payeesQueryOptions, type Payee } from './get-payees';
-
-export const PAYEE_MESSAGES = {
-  name: 'Please enter the company name.',
-  category: 'Please select a category.',
-  accountNumber: 'Please enter the account number.',
-  accountNumberFormat: 'The account number must be 4 to 34 letters or digits.',
-  defaultAmount: 'The default amount must be a positive number with at most 2 decimals.',
-  autopayDay: 'The AutoPay day must be between 1 and 31.',
-  autopayAmount: 'The AutoPay amount must be a positive number with at most 2 decimals.',
-  autopayAmountRequired: 'Please enter an AutoPay amount or a default amount.',
-  zip: 'The zip code must be a valid ZIP code.',
-} as const;
+import { payeesQueryOptions } from './get-payees';
 
 const money = /^\d+(\.\d{1,2})?$/;
 
 export const payeeSchema = z
   .object({
-    name: z.string().trim().min(1, PAYEE_MESSAGES.name).max(100),
-    category: z.string().min(1, PAYEE_MESSAGES.category),
+    name: z.string().trim().min(1, BILL_PAY_MESSAGES.name).max(100),
+    category: z.string().min(1, BILL_PAY_MESSAGES.category),
     account_number: z
       .string()
       .trim()
-      .min(1, PAYEE_MESSAGES.accountNumber)
+      .min(1, BILL_PAY_MESSAGES.accountNumber)
       .refine((v) => {
         const digits = v.replace(/[\s-]/g, '');
         return /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(v) && digits.length >= 4 && digits.length <= 34;
-      }, PAYEE_MESSAGES.accountNumberFormat),
+      }, BILL_PAY_MESSAGES.accountNumberFormat),
     address: z.string().max(255),
     city: z.string().max(100),
     state: z.string().max(50),
     zip_code: z
       .string()
       .trim()
-      .refine((v) => v === '' || /^\d{5}(-\d{4})?$/.test(v), PAYEE_MESSAGES.zip),
+      .refine((v) => v === '' || /^\d{5}(-\d{4})?$/.test(v), BILL_PAY_MESSAGES.zip),
     phone: z.string().max(20),
     default_amount: z
       .string()
       .trim()
-      .refine((v) => v === '' || (money.test(v) && Number(v) > 0), PAYEE_MESSAGES.defaultAmount),
+      .refine((v) => v === '' || (money.test(v) && Number(v) > 0), BILL_PAY_MESSAGES.defaultAmount),
     autopay_enabled: z.boolean(),
     autopay_day: z.string().trim(),
     autopay_amount: z
       .string()
       .trim()
-      .refine((v) => v === '' || (money.test(v) && Number(v) > 0), PAYEE_MESSAGES.autopayAmount),
+      .refine((v) => v === '' || (money.test(v) && Number(v) > 0), BILL_PAY_MESSAGES.autopayAmount),
   })
   .superRefine((v, ctx) => {
     if (!v.autopay_enabled) return;
     const day = Number(v.autopay_day);
     if (!v.autopay_day || !Number.isInteger(day) || day < 1 || day > 31)
-      ctx.addIssue({ code: 'custom', path: ['autopay_day'], message: PAYEE_MESSAGES.autopayDay });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['autopay_day'],
+        message: BILL_PAY_MESSAGES.autopayDay,
+      });
     if (!v.autopay_amount && !v.default_amount)
       ctx.addIssue({
         code: 'custom',
         path: ['autopay_amount'],
-        message: PAYEE_MESSAGES.autopayAmountRequired,
+        message: BILL_PAY_MESSAGES.autopayAmountRequired,
       });
   });
 
@@ -101,8 +94,10 @@ export function payeePayload(v: PayeeForm) {
   };
 }
 
-export const addPayee = (v: PayeeForm) =>
-  api.post<{ payee: Payee }>('/bill-payments/payees', payeePayload(v));
+export async function addPayee(v: PayeeForm) {
+  const { data } = await api.post<unknown>('/bill-payments/payees', payeePayload(v));
+  return payeeAdded.shape.data.parse(data).payee;
+}
 
 export function useAddPayee() {
   const queryClient = useQueryClient();

@@ -1,8 +1,11 @@
+import { successWithoutData } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const deletePayee = (id: string) =>
-  api.delete<null>(`/bill-payments/payees/${encodeURIComponent(id)}`);
+export async function deletePayee(id: string) {
+  const { data } = await api.delete<unknown>(`/bill-payments/payees/${encodeURIComponent(id)}`);
+  return successWithoutData.shape.data.parse(data);
+}
 
 export function useDeletePayee() {
   const queryClient = useQueryClient();

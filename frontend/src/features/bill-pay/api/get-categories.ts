@@ -1,15 +1,12 @@
+import { billPayCategoryList, type BillPayCategoryOption } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type PayeeCategory = { key: string; value?: string; label: string; icon?: string };
+export type PayeeCategory = BillPayCategoryOption;
 
 export async function getCategories(signal?: AbortSignal): Promise<PayeeCategory[]> {
-  const { data } = await api.get<{ categories: PayeeCategory[] | Record<string, string> }>(
-    '/bill-payments/categories',
-    { signal },
-  );
-  const raw = data?.categories ?? [];
-  return Array.isArray(raw) ? raw : Object.entries(raw).map(([key, label]) => ({ key, label }));
+  const { data } = await api.get<unknown>('/bill-payments/categories', { signal });
+  return billPayCategoryList.shape.data.parse(data).categories;
 }
 
 export const categoriesQueryOptions = () =>

@@ -1,29 +1,12 @@
+import { payeeList, type PayeeView } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type Payee = {
-  id: string;
-  name: string;
-  display_name?: string | null;
-  category: string;
-  category_label?: string | null;
-  account_number?: string | null;
-  formatted_account_number?: string | null;
-  address?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip_code?: string | null;
-  phone?: string | null;
-  default_amount?: number | null;
-  autopay_enabled: boolean;
-  autopay_day?: number | null;
-  autopay_amount?: number | null;
-  next_payment?: { date: string; amount: number } | null;
-};
+export type Payee = PayeeView;
 
 export async function getPayees(signal?: AbortSignal): Promise<Payee[]> {
-  const { data } = await api.get<{ payees: Payee[] }>('/bill-payments/payees', { signal });
-  return data?.payees ?? [];
+  const { data } = await api.get<unknown>('/bill-payments/payees', { signal });
+  return payeeList.shape.data.parse(data).payees;
 }
 
 export const payeesQueryOptions = () =>

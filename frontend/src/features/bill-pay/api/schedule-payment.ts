@@ -1,26 +1,7 @@
+import { BILL_PAY_MESSAGES, billPaymentScheduled } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-
-export const RECURRING_FREQUENCIES = {
-  weekly: 'Weekly',
-  biweekly: 'Every two weeks',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  yearly: 'Yearly',
-} as const;
-
-export const PAYMENT_MESSAGES = {
-  payee: 'Please select a payee.',
-  fromAccount: 'Please select an account to pay from.',
-  amountRequired: 'Please enter an amount.',
-  amountFormat: 'The amount must be a positive number with at most 2 decimals.',
-  minimum: 'The minimum payment is $0.01.',
-  date: 'Please enter a valid date (YYYY-MM-DD).',
-  datePast: 'The payment date cannot be earlier than today.',
-  frequency: 'Please select how often the payment repeats.',
-  endDate: 'The end date must be after the payment date.',
-} as const;
 
 const isDate = (v: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`));
@@ -39,17 +20,17 @@ export function refinePayment(
 ) {
   const issue = (path: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [path], message });
-  if (!v.amount) issue('amount', PAYMENT_MESSAGES.amountRequired);
-  else if (!/^\d+(\.\d{1,2})?$/.test(v.amount)) issue('amount', PAYMENT_MESSAGES.amountFormat);
-  else if (Number(v.amount) < 0.01) issue('amount', PAYMENT_MESSAGES.minimum);
-  if (!isDate(v.scheduled_date)) issue('scheduled_date', PAYMENT_MESSAGES.date);
-  else if (v.scheduled_date < today) issue('scheduled_date', PAYMENT_MESSAGES.datePast);
+  if (!v.amount) issue('amount', BILL_PAY_MESSAGES.amountRequired);
+  else if (!/^\d+(\.\d{1,2})?$/.test(v.amount)) issue('amount', BILL_PAY_MESSAGES.amountFormat);
+  else if (Number(v.amount) < 0.01) issue('amount', BILL_PAY_MESSAGES.minimum);
+  if (!isDate(v.scheduled_date)) issue('scheduled_date', BILL_PAY_MESSAGES.date);
+  else if (v.scheduled_date < today) issue('scheduled_date', BILL_PAY_MESSAGES.datePast);
   if (v.is_recurring) {
-    if (!v.recurring_frequency) issue('recurring_frequency', PAYMENT_MESSAGES.frequency);
+    if (!v.recurring_frequency) issue('recurring_frequency', BILL_PAY_MESSAGES.frequency);
     if (v.recurring_end_date) {
-      if (!isDate(v.recurring_end_date)) issue('recurring_end_date', PAYMENT_MESSAGES.date);
-      else if (v.recurring_end_date <= v.scheduled_date)
-        issue('recurring_end_date', PAYMENT_MESSAGES.endDate);
+      if (!isDate(v.recurring_end_date)) issue('recurring_end_date', BILL_PAY_MESSAGES.date);
+      else if (v.recurring_end_date < v.scheduled_date)
+        issue('recurring_end_date', BILL_PAY_MESSAGES.endBeforeStart);
     }
   }
 }
@@ -58,8 +39,8 @@ export function refinePayment(
 export function paymentSchema(today: string) {
   return z
     .object({
-      payee_id: z.string().min(1, PAYMENT_MESSAGES.payee),
-      from_account_id: z.string().min(1, PAYMENT_MESSAGES.fromAccount),
+      payee_id: z.string().min(1, BILL_PAY_MESSAGES.payee),
+      from_account_id: z.string().min(1, BILL_PAY_MESSAGES.fromAccount),
       amount: z.string().trim(),
       scheduled_date: z.string(),
       memo: z.string().max(255, 'The memo may not be greater than 255 characters.'),
@@ -85,10 +66,14 @@ export function paymentPayload(v: PaymentForm) {
   };
 }
 
-export const schedulePayment = (input: { values: PaymentForm; idempotencyKey: string }) =>
-  api.post<{ payment: unknown }>('/bill-payments/schedule', paymentPayload(input.values), {
-    headers: { 'Idempotency-Key': input.idempotencyKey },
-  });
+export async function schedulePayment(input: { values: PaymentForm; idempotencyKey: string }) {
+  const { message, data } = await api.post<unknown>(
+    '/bill-payments/schedule',
+    paymentPayload(input.values),
+    { headers: { 'Idempotency-Key': input.idempotencyKey } },
+  );
+  return { message, payment: billPaymentScheduled.shape.data.parse(data).payment };
+}
 
 /** A payment today moves money at once: everything may have changed. */
 export function useSchedulePayment() {

@@ -1,16 +1,16 @@
-import { scheduledBillPaymentReply } from '@bank/contracts';
+import { BILL_PAY_MESSAGES, scheduledBillPaymentReply } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
-import { PAYMENT_MESSAGES, refinePayment } from './schedule-payment';
+import { refinePayment } from './schedule-payment';
 
 /** Edit Payment: everything a scheduled payment may change (not the payee). */
 export function editPaymentSchema(today: string) {
   return z
     .object({
-      from_account_id: z.string().min(1, PAYMENT_MESSAGES.fromAccount),
+      from_account_id: z.string().min(1, BILL_PAY_MESSAGES.fromAccount),
       amount: z.string().trim(),
       scheduled_date: z.string(),
       is_recurring: z.boolean(),

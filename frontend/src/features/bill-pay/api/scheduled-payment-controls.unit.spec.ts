@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from './schedule-payment';
+import { BILL_PAY_MESSAGES } from '@bank/contracts';
 import {
   editPaymentPayload,
   editPaymentSchema,
@@ -26,17 +26,24 @@ function messages(values: Partial<EditPaymentForm>) {
 describe('the Edit Payment form', () => {
   it('gives the messages of Schedule Payment', () => {
     expect(messages({})).toEqual({});
-    expect(messages({ amount: '' })).toEqual({ amount: PAYMENT_MESSAGES.amountRequired });
-    expect(messages({ amount: '1.234' })).toEqual({ amount: PAYMENT_MESSAGES.amountFormat });
-    expect(messages({ amount: '0' })).toEqual({ amount: PAYMENT_MESSAGES.minimum });
+    expect(messages({ amount: '' })).toEqual({ amount: BILL_PAY_MESSAGES.amountRequired });
+    expect(messages({ amount: '1.234' })).toEqual({ amount: BILL_PAY_MESSAGES.amountFormat });
+    expect(messages({ amount: '0' })).toEqual({ amount: BILL_PAY_MESSAGES.minimum });
     expect(messages({ scheduled_date: '2031-02-28' })).toEqual({
-      scheduled_date: PAYMENT_MESSAGES.datePast,
+      scheduled_date: BILL_PAY_MESSAGES.datePast,
     });
     expect(messages({ recurring_frequency: '' })).toEqual({
-      recurring_frequency: PAYMENT_MESSAGES.frequency,
+      recurring_frequency: BILL_PAY_MESSAGES.frequency,
     });
     expect(messages({ from_account_id: '' })).toEqual({
-      from_account_id: PAYMENT_MESSAGES.fromAccount,
+      from_account_id: BILL_PAY_MESSAGES.fromAccount,
+    });
+  });
+
+  it('ends a repeating payment on or after its date, as the server allows', () => {
+    expect(messages({ recurring_end_date: valid.scheduled_date })).toEqual({});
+    expect(messages({ recurring_end_date: '2031-03-11' })).toEqual({
+      recurring_end_date: BILL_PAY_MESSAGES.endBeforeStart,
     });
   });
 

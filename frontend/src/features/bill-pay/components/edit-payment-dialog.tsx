@@ -1,3 +1,4 @@
+import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
 import { bankToday } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -11,7 +12,6 @@ import { accountName, type Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
-import { RECURRING_FREQUENCIES } from '../api/schedule-payment';
 import {
   editPaymentSchema,
   useChangeScheduledPayment,
@@ -131,7 +131,7 @@ export function EditPaymentDialog({
               {...form.register('recurring_frequency')}
             >
               <option value="">Select frequency</option>
-              {Object.entries(RECURRING_FREQUENCIES).map(([value, label]) => (
+              {Object.entries(RECURRING_FREQUENCY_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>

@@ -17,10 +17,8 @@ import {
   filterHistory,
   HISTORY_FILTERS,
   historyCategoryLabel,
-  historyKind,
   historyStatusLabel,
   historyStatusTone,
-  KIND_LABEL,
   type HistoryFilter,
 } from '../lib/history';
 
@@ -38,7 +36,7 @@ const columns = helper.columns([
     header: 'Category',
     sortFn: 'alphanumeric',
   }),
-  helper.accessor((row) => KIND_LABEL[historyKind(row)], {
+  helper.accessor('type_label', {
     id: 'type',
     header: 'Type',
     sortFn: 'alphanumeric',
@@ -50,7 +48,7 @@ const columns = helper.columns([
     sortFn: 'basic',
   }),
   helper.accessor('status', { header: 'Status', sortFn: 'alphanumeric' }),
-  helper.accessor((row) => row.account_name ?? '', {
+  helper.accessor('account_name', {
     id: 'account',
     header: 'Account',
     sortFn: 'alphanumeric',
@@ -154,7 +152,7 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
                         <ReceiptLink id={item.receipt_id}>{item.description}</ReceiptLink>
                       </td>
                       <td>{historyCategoryLabel(item.category)}</td>
-                      <td>{KIND_LABEL[historyKind(item)]}</td>
+                      <td>{item.type_label}</td>
                       <td className="num">
                         <Amount value={item.amount} />
                       </td>
@@ -162,7 +160,7 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
                       <td>
                         <Status status={item.status} />
                       </td>
-                      <td>{item.account_name ?? ''}</td>
+                      <td>{item.account_name}</td>
                     </tr>
                   );
                 })}
@@ -181,8 +179,8 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
                     <Amount value={item.amount} />
                   </div>
                   <div className="history-card__meta muted">
-                    {KIND_LABEL[historyKind(item)]} · {historyCategoryLabel(item.category)} ·{' '}
-                    {formatDate(item.date)} · {item.account_name ?? ''}
+                    {item.type_label} · {historyCategoryLabel(item.category)} ·{' '}
+                    {formatDate(item.date)} · {item.account_name}
                   </div>
                   <Status status={item.status} />
                 </li>

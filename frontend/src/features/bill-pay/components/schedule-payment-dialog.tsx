@@ -1,8 +1,9 @@
+import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
 import { bankToday } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ReferenceConfirmation, referenceIn } from '@/components/transactions/receipt-link';
+import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
@@ -13,12 +14,7 @@ import { mapError } from '@/lib/error-mapping';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import type { Payee } from '../api/get-payees';
-import {
-  paymentSchema,
-  RECURRING_FREQUENCIES,
-  useSchedulePayment,
-  type PaymentForm,
-} from '../api/schedule-payment';
+import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/schedule-payment';
 
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
   payee_id: payee?.id ?? '',
@@ -88,15 +84,14 @@ export function SchedulePaymentDialog({
     schedule.mutate(
       { values: review.values, idempotencyKey: review.key },
       {
-        onSuccess: ({ message, data }) => {
+        onSuccess: ({ message, payment }) => {
           const text = message || 'Payment scheduled successfully!';
           toast.success(text);
           // A payment made today has moved money: its receipt exists; a later one has none yet.
-          const status = (data.payment as { status?: string } | null)?.status;
           setDone({
             message: text,
-            reference: referenceIn(data, 'payment'),
-            paid: status === 'completed',
+            reference: payment.reference_number,
+            paid: payment.status === 'completed',
           });
           setReview(null);
         },
@@ -138,7 +133,7 @@ export function SchedulePaymentDialog({
           <dl className="bp-summary">
             <div>
               <dt>Payee</dt>
-              <dd>{chosen?.display_name ?? chosen?.name}</dd>
+              <dd>{chosen?.display_name}</dd>
             </div>
             <div>
               <dt>From</dt>
@@ -159,8 +154,8 @@ export function SchedulePaymentDialog({
                 <dt>Repeats</dt>
                 <dd>
                   {
-                    RECURRING_FREQUENCIES[
-                      v.recurring_frequency as keyof typeof RECURRING_FREQUENCIES
+                    RECURRING_FREQUENCY_LABELS[
+                      v.recurring_frequency as keyof typeof RECURRING_FREQUENCY_LABELS
                     ]
                   }
                   {v.recurring_end_date
@@ -204,7 +199,7 @@ export function SchedulePaymentDialog({
             <option value="">Select payee</option>
             {payees.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.display_name ?? p.name}
+                {p.display_name}
               </option>
             ))}
           </SelectField>
@@ -254,7 +249,7 @@ export function SchedulePaymentDialog({
                 {...form.register('recurring_frequency')}
               >
                 <option value="">Select frequency</option>
-                {Object.entries(RECURRING_FREQUENCIES).map(([value, label]) => (
+                {Object.entries(RECURRING_FREQUENCY_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>

@@ -1,3 +1,4 @@
+import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -5,15 +6,13 @@ import { Dialog } from '@/components/ui/dialog';
 import type { Account } from '@/lib/accounts';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
-import { RECURRING_FREQUENCIES } from '../api/schedule-payment';
 import { useCancelScheduledPayment } from '../api/scheduled-payment-controls';
 import { EditPaymentDialog } from './edit-payment-dialog';
 
 const day = (d: string) => formatDate(`${d.slice(0, 10)}T12:00:00`);
 
 function frequencyLabel(p: ScheduledPayment): string {
-  const f = p.recurring_frequency ?? '';
-  return RECURRING_FREQUENCIES[f as keyof typeof RECURRING_FREQUENCIES] ?? f;
+  return p.recurring_frequency ? RECURRING_FREQUENCY_LABELS[p.recurring_frequency] : '';
 }
 
 /** What cancelling stops, in words: this one payment, or every one still to come. */

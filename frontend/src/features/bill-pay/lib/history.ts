@@ -11,21 +11,11 @@ export const HISTORY_FILTERS = {
 
 export type HistoryFilter = keyof typeof HISTORY_FILTERS;
 
-export type HistoryKind = 'bill' | 'transfer' | 'bank' | 'other';
-
-export function historyKind(item: Pick<HistoryItem, 'source_type'>): HistoryKind {
-  const t = item.source_type ?? '';
-  if (t.includes('bill_payment')) return 'bill';
-  if (t === 'transfer') return 'transfer';
-  if (t === 'transaction') return 'bank';
-  return 'other';
-}
-
-export const KIND_LABEL: Record<HistoryKind, string> = {
-  bank: 'Bank',
-  transfer: 'Transfer',
-  bill: 'Bill',
-  other: 'Other',
+/** The source each filter keeps. */
+const FILTER_SOURCE: Record<Exclude<HistoryFilter, 'all'>, HistoryItem['source_type']> = {
+  bill_payments: 'bill_payment',
+  transfers: 'transfer',
+  transactions: 'transaction',
 };
 
 export function filterHistory<T extends Pick<HistoryItem, 'source_type'>>(
@@ -33,9 +23,7 @@ export function filterHistory<T extends Pick<HistoryItem, 'source_type'>>(
   filter: HistoryFilter,
 ): T[] {
   if (filter === 'all') return items;
-  const want: HistoryKind =
-    filter === 'bill_payments' ? 'bill' : filter === 'transfers' ? 'transfer' : 'bank';
-  return items.filter((i) => historyKind(i) === want);
+  return items.filter((i) => i.source_type === FILTER_SOURCE[filter]);
 }
 
 export function historyStatusTone(status: string): 'success' | 'warning' | 'info' | 'danger' {

@@ -50,10 +50,6 @@ export default function BillPayRoute() {
     scheduled.isError ||
     categories.isError;
   const list = payees.data ?? [];
-  const labelOf = (p: Payee) =>
-    p.category_label ?? categories.data?.find((c) => c.key === p.category)?.label ?? p.category;
-  const nameOf = (p: Payee) => p.display_name ?? p.name;
-  const account = (p: Payee) => p.formatted_account_number ?? p.account_number ?? '';
 
   // What deleting the payee cancels: its scheduled payments and AutoPay runs.
   const cancelled = deleting
@@ -132,14 +128,14 @@ export default function BillPayRoute() {
                         <PayeeIcon category={p.category} />
                         {p.autopay_enabled ? <Badge tone="info">AutoPay</Badge> : null}
                       </div>
-                      <span className="quick-pay__name">{nameOf(p)}</span>
-                      <span className="muted">{account(p)}</span>
+                      <span className="quick-pay__name">{p.display_name}</span>
+                      <span className="muted">{p.formatted_account_number}</span>
                       <span className="tabular">
                         {p.default_amount ? formatMoney(p.default_amount) : '—'}
                       </span>
                       <Button
                         size="sm"
-                        aria-label={`Pay Now: ${nameOf(p)}`}
+                        aria-label={`Pay Now: ${p.display_name}`}
                         onClick={() => setPaying({ payee: p })}
                       >
                         Pay Now
@@ -157,9 +153,9 @@ export default function BillPayRoute() {
                     <li key={p.id} className="payee-row">
                       <PayeeIcon category={p.category} />
                       <div className="payee-row__main">
-                        <span className="payee-row__name">{nameOf(p)}</span>
+                        <span className="payee-row__name">{p.display_name}</span>
                         <span className="muted">
-                          {labelOf(p)} · {account(p)}
+                          {p.category_label} · {p.formatted_account_number}
                         </span>
                       </div>
                       <div className="payee-row__next">
@@ -175,7 +171,7 @@ export default function BillPayRoute() {
                       <Button
                         size="sm"
                         variant="secondary"
-                        aria-label={`Pay ${nameOf(p)}`}
+                        aria-label={`Pay ${p.display_name}`}
                         onClick={() => setPaying({ payee: p })}
                       >
                         Pay
@@ -203,17 +199,17 @@ export default function BillPayRoute() {
                   <li key={p.id} className="card card--padded payee-card">
                     <div className="payee-card__head">
                       <PayeeIcon category={p.category} />
-                      <h3 className="payee-card__name">{nameOf(p)}</h3>
+                      <h3 className="payee-card__name">{p.display_name}</h3>
                       <Badge tone="success">Active</Badge>
                     </div>
                     <dl className="payee-card__facts">
                       <div>
                         <dt>Category</dt>
-                        <dd>{labelOf(p)}</dd>
+                        <dd>{p.category_label}</dd>
                       </div>
                       <div>
                         <dt>Account</dt>
-                        <dd>{account(p)}</dd>
+                        <dd>{p.formatted_account_number}</dd>
                       </div>
                       <div>
                         <dt>Default amount</dt>
@@ -232,7 +228,7 @@ export default function BillPayRoute() {
                     <div className="payee-card__actions">
                       <Button
                         size="sm"
-                        aria-label={`Pay ${nameOf(p)}`}
+                        aria-label={`Pay ${p.display_name}`}
                         onClick={() => setPaying({ payee: p })}
                       >
                         Pay
@@ -241,7 +237,7 @@ export default function BillPayRoute() {
                         size="sm"
                         variant="danger"
                         icon={<Trash2 size={16} aria-hidden="true" />}
-                        aria-label={`Delete ${nameOf(p)}`}
+                        aria-label={`Delete ${p.display_name}`}
                         onClick={() => setDeleting(p)}
                       >
                         Delete
@@ -281,7 +277,7 @@ export default function BillPayRoute() {
         role="alertdialog"
         description={DELETE_CONFIRM}
       >
-        {deleting ? <p className="bill-delete__payee">{nameOf(deleting)}</p> : null}
+        {deleting ? <p className="bill-delete__payee">{deleting.display_name}</p> : null}
         {cancelled.length ? (
           <div className="bill-delete__cancelled">
             <p>

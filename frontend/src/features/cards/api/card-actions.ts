@@ -1,10 +1,17 @@
+import { cardChanged } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { cardsQueryOptions, type Card } from './get-cards';
+import { api, type ApiResult } from '@/lib/api-client';
+import { cardsQueryOptions } from './get-cards';
 
 // The card commands that need no form: apply, lock/unlock, settings.
 
-function useCardMutation<I>(fn: (input: I) => Promise<{ message: string; data: unknown }>) {
+/** A card command's answer: its message and the card as it is now. */
+export async function cardAnswer(request: Promise<ApiResult<unknown>>) {
+  const { message, data } = await request;
+  return { message, card: cardChanged.shape.data.parse(data).card };
+}
+
+export function useCardMutation<I>(fn: (input: I) => ReturnType<typeof cardAnswer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -14,19 +21,23 @@ function useCardMutation<I>(fn: (input: I) => Promise<{ message: string; data: u
 
 /** The customer's own answer to the agreement shown to them: never assumed. */
 export const applyForCard = ({ id, agreedToTerms }: { id: string; agreedToTerms: boolean }) =>
-  api.post<{ card: Card }>(`/cards/${encodeURIComponent(id)}/apply`, {
-    agreed_to_terms: agreedToTerms,
-    delivery_address: '',
-    express_delivery: false,
-  });
+  cardAnswer(
+    api.post<unknown>(`/cards/${encodeURIComponent(id)}/apply`, {
+      agreed_to_terms: agreedToTerms,
+      delivery_address: '',
+      express_delivery: false,
+    }),
+  );
 
 export const useApplyForCard = () => useCardMutation(applyForCard);
 
 export const toggleCardLock = (input: { id: string; action: 'lock' | 'unlock'; reason?: string }) =>
-  api.post<{ card: Card }>(`/cards/${encodeURIComponent(input.id)}/toggle-lock`, {
-    action: input.action,
-    reason: input.reason ?? '',
-  });
+  cardAnswer(
+    api.post<unknown>(`/cards/${encodeURIComponent(input.id)}/toggle-lock`, {
+      action: input.action,
+      reason: input.reason ?? '',
+    }),
+  );
 
 export const useToggleCardLock = () => useCardMutation(toggleCardLock);
 
@@ -38,6 +49,6 @@ export type CardSettingsInput = {
 };
 
 export const updateCardSettings = ({ id, ...settings }: CardSettingsInput) =>
-  api.put<{ card: Card }>(`/cards/${encodeURIComponent(id)}/settings`, settings);
+  cardAnswer(api.put<unknown>(`/cards/${encodeURIComponent(id)}/settings`, settings));
 
 export const useUpdateCardSettings = () => useCardMutation(updateCardSettings);

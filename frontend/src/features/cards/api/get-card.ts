@@ -1,11 +1,12 @@
+import { revealedCard, type RevealedCardView } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { cardsQueryOptions, type Card } from './get-cards';
+import { cardsQueryOptions } from './get-cards';
 
 /** GET /cards/{id}: the one read that reveals the full number and CVV (never cached for long). */
-export async function getCard(id: string, signal?: AbortSignal): Promise<Card> {
-  const { data } = await api.get<{ card: Card }>(`/cards/${encodeURIComponent(id)}`, { signal });
-  return data.card;
+export async function getCard(id: string, signal?: AbortSignal): Promise<RevealedCardView> {
+  const { data } = await api.get<unknown>(`/cards/${encodeURIComponent(id)}`, { signal });
+  return revealedCard.shape.data.parse(data).card;
 }
 
 export const cardQueryOptions = (id: string) =>

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { cardsQueryOptions, type Card } from './get-cards';
+import { z } from 'zod';
+import { cardAnswer, useCardMutation } from './card-actions';
 
 export const reportLostSchema = z.object({
   type: z.enum(['lost', 'stolen']),
@@ -11,15 +10,11 @@ export const reportLostSchema = z.object({
 export type ReportLostForm = z.infer<typeof reportLostSchema>;
 
 export const reportCardLost = (input: { id: string; values: ReportLostForm }) =>
-  api.post<{ card: Card }>(`/cards/${encodeURIComponent(input.id)}/report-lost-stolen`, {
-    type: input.values.type,
-    description: input.values.description.trim(),
-  });
+  cardAnswer(
+    api.post<unknown>(`/cards/${encodeURIComponent(input.id)}/report-lost-stolen`, {
+      type: input.values.type,
+      description: input.values.description.trim(),
+    }),
+  );
 
-export function useReportCardLost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reportCardLost,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cardsQueryOptions().queryKey }),
-  });
-}
+export const useReportCardLost = () => useCardMutation(reportCardLost);

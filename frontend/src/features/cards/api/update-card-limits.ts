@@ -1,41 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CARD_LIMIT_MAX_CENTS, CARD_LIMIT_MESSAGES } from '@bank/contracts';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { cardsQueryOptions, type Card } from './get-cards';
+import { cardAnswer, useCardMutation } from './card-actions';
+import type { Card } from './get-cards';
 
-export const LIMIT_MESSAGES = {
-  atm: 'The daily ATM limit must be an amount in dollars.',
-  purchase: 'The daily purchase limit must be an amount in dollars.',
-  atmPositive: 'The daily ATM limit must be more than $0.00.',
-  purchasePositive: 'The daily purchase limit must be more than $0.00.',
-  atmMax: 'The daily ATM limit can be at most $5,000.00.',
-  purchaseMax: 'The daily purchase limit can be at most $25,000.00.',
-} as const;
-
-const amount = (invalid: string, positive: string, max: number, maxMessage: string) =>
-  z
+/** One daily limit as typed: empty keeps the current limit. */
+const amount = (field: keyof typeof CARD_LIMIT_MESSAGES) => {
+  const messages = CARD_LIMIT_MESSAGES[field];
+  return z
     .string()
     .trim()
     .superRefine((v, ctx) => {
-      if (v === '') return; // empty keeps the current limit
-      if (!/^\d+(\.\d{1,2})?$/.test(v)) ctx.addIssue({ code: 'custom', message: invalid });
-      else if (Number(v) <= 0) ctx.addIssue({ code: 'custom', message: positive });
-      else if (Number(v) > max) ctx.addIssue({ code: 'custom', message: maxMessage });
+      if (v === '') return;
+      if (!/^\d+(\.\d{1,2})?$/.test(v)) ctx.addIssue({ code: 'custom', message: messages.format });
+      else if (Number(v) <= 0) ctx.addIssue({ code: 'custom', message: messages.positive });
+      else if (Number(v) > CARD_LIMIT_MAX_CENTS[field] / 100)
+        ctx.addIssue({ code: 'custom', message: messages.tooHigh });
     });
+};
 
 export const cardLimitsSchema = z.object({
-  daily_atm_limit: amount(
-    LIMIT_MESSAGES.atm,
-    LIMIT_MESSAGES.atmPositive,
-    5000,
-    LIMIT_MESSAGES.atmMax,
-  ),
-  daily_purchase_limit: amount(
-    LIMIT_MESSAGES.purchase,
-    LIMIT_MESSAGES.purchasePositive,
-    25000,
-    LIMIT_MESSAGES.purchaseMax,
-  ),
+  daily_atm_limit: amount('daily_atm_limit'),
+  daily_purchase_limit: amount('daily_purchase_limit'),
 });
 
 export type CardLimitsForm = z.infer<typeof cardLimitsSchema>;
@@ -44,21 +30,15 @@ export type CardLimitsForm = z.infer<typeof cardLimitsSchema>;
 export function limitsPayload(v: CardLimitsForm, card: Pick<Card, 'limits'>) {
   return {
     daily_atm_limit:
-      v.daily_atm_limit === '' ? (card.limits?.daily_atm_limit ?? null) : Number(v.daily_atm_limit),
+      v.daily_atm_limit === '' ? card.limits.daily_atm_limit : Number(v.daily_atm_limit),
     daily_purchase_limit:
       v.daily_purchase_limit === ''
-        ? (card.limits?.daily_purchase_limit ?? null)
+        ? card.limits.daily_purchase_limit
         : Number(v.daily_purchase_limit),
   };
 }
 
 export const updateCardLimits = (input: { id: string; limits: ReturnType<typeof limitsPayload> }) =>
-  api.put<{ card: Card }>(`/cards/${encodeURIComponent(input.id)}/limits`, input.limits);
+  cardAnswer(api.put<unknown>(`/cards/${encodeURIComponent(input.id)}/limits`, input.limits));
 
-export function useUpdateCardLimits() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCardLimits,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cardsQueryOptions().queryKey }),
-  });
-}
+export const useUpdateCardLimits = () => useCardMutation(updateCardLimits);

@@ -1,3 +1,4 @@
+import { CARD_MESSAGES } from '@bank/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -10,9 +11,6 @@ import { toast } from '@/lib/toast-store';
 import { useApplyForCard } from '../api/card-actions';
 import type { Card, CardTerms } from '../api/get-cards';
 
-/** The server's words when an application comes without consent. */
-export const CONSENT_REQUIRED = 'You must agree to the terms and conditions to apply for a card.';
-
 const percent = (value: number) => `${value.toFixed(2)}%`;
 
 export function feeText(fee: CardTerms['fees'][number]): string {
@@ -22,7 +20,7 @@ export function feeText(fee: CardTerms['fees'][number]): string {
 }
 
 function TermsList({ card, terms }: { card: Card; terms: CardTerms }) {
-  const account = card.bank_account?.account_name ?? 'your account';
+  const account = card.bank_account.account_name;
   return (
     <>
       <dl className="card-terms">
@@ -79,7 +77,7 @@ export function ApplyCardDialog({
   const apply = useApplyForCard();
   const [agreed, setAgreed] = useState(false);
   const [consentError, setConsentError] = useState<string>();
-  const terms = card?.application?.terms ?? null;
+  const terms = card?.application.terms ?? null;
   const close = () => {
     setAgreed(false);
     setConsentError(undefined);
@@ -90,7 +88,7 @@ export function ApplyCardDialog({
     event.preventDefault();
     if (!card) return;
     if (!agreed) {
-      setConsentError(CONSENT_REQUIRED);
+      setConsentError(CARD_MESSAGES.terms);
       return;
     }
     apply.mutate(
@@ -120,9 +118,7 @@ export function ApplyCardDialog({
       open={card !== null}
       onOpenChange={(open) => !open && close()}
       title="Apply for Card"
-      description={
-        card ? `${card.card_name} · ${card.bank_account?.account_name ?? ''}` : undefined
-      }
+      description={card ? `${card.card_name} · ${card.bank_account.account_name}` : undefined}
     >
       {card ? (
         <form className="form" noValidate onSubmit={submit}>

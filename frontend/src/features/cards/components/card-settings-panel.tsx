@@ -77,7 +77,7 @@ function CardSettingsCard({ card }: { card: Card }) {
           id={`${card.id}-${t.key}`}
           label={t.label}
           hint={t.hint}
-          checked={Boolean(card.settings?.[t.key])}
+          checked={card.settings[t.key]}
           disabled={update.isPending}
           onChange={(next) =>
             update.mutate(
@@ -98,7 +98,7 @@ function CardSettingsCard({ card }: { card: Card }) {
 
 /** Card Settings tab: per active card, the three toggles and the two daily limits. */
 export function CardSettingsPanel({ cards }: { cards: Card[] }) {
-  const active = cards.filter((c) => c.status === 'active' && !c.application?.is_pending);
+  const active = cards.filter((c) => c.status === 'active' && !c.application.is_pending);
   if (!active.length)
     return <p className="empty-state">No active cards to configure. Apply for a card first.</p>;
   return (

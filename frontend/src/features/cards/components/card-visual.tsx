@@ -47,7 +47,7 @@ export function CardFace({
       <span className="card-face__bottom">
         <span>
           <span className="card-face__label">Account</span>
-          <span className="card-face__value">{card.bank_account?.account_name ?? '—'}</span>
+          <span className="card-face__value">{card.bank_account.account_name}</span>
         </span>
         <span>
           <span className="card-face__label">Expires</span>

@@ -1,3 +1,4 @@
+import { PIN_LENGTH } from '@bank/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -7,12 +8,7 @@ import { TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
-import {
-  changePinSchema,
-  PIN_LENGTH,
-  useChangeCardPin,
-  type ChangePinForm,
-} from '../api/change-card-pin';
+import { changePinSchema, useChangeCardPin, type ChangePinForm } from '../api/change-card-pin';
 import type { Card } from '../api/get-cards';
 
 const EMPTY: ChangePinForm = { current_pin: '', new_pin: '', confirm_pin: '' };

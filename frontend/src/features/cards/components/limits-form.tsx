@@ -60,8 +60,8 @@ export function LimitsForm({
           inputMode="decimal"
           min={0}
           step={0.01}
-          placeholder={String(card.limits?.daily_atm_limit ?? '')}
-          hint={`Current: ${formatMoney(card.limits?.daily_atm_limit ?? 0)}`}
+          placeholder={String(card.limits.daily_atm_limit)}
+          hint={`Current: ${formatMoney(card.limits.daily_atm_limit)}`}
           error={errors.daily_atm_limit?.message}
           {...form.register('daily_atm_limit')}
         />
@@ -71,8 +71,8 @@ export function LimitsForm({
           inputMode="decimal"
           min={0}
           step={0.01}
-          placeholder={String(card.limits?.daily_purchase_limit ?? '')}
-          hint={`Current: ${formatMoney(card.limits?.daily_purchase_limit ?? 0)}`}
+          placeholder={String(card.limits.daily_purchase_limit)}
+          hint={`Current: ${formatMoney(card.limits.daily_purchase_limit)}`}
           error={errors.daily_purchase_limit?.message}
           {...form.register('daily_purchase_limit')}
         />

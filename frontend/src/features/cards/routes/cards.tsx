@@ -30,12 +30,6 @@ import './cards.css';
 type Tab = 'cards' | 'settings';
 type Modal = { kind: 'apply' | 'details' | 'pin' | 'limits' | 'lost'; card: Card } | null;
 
-function benefitsOf(card: Card): string[] {
-  const b = card.application?.benefits;
-  if (!b) return [];
-  return Array.isArray(b) ? b : [b];
-}
-
 /** Card Management. */
 export default function CardsRoute() {
   useDocumentTitle('Card Management');
@@ -127,14 +121,14 @@ export default function CardsRoute() {
                       <li key={card.id} className="card card--padded card-offer">
                         <h3 className="card-offer__name">{card.card_name}</h3>
                         <p className="muted">
-                          {card.card_type} · {card.bank_account?.account_name ?? ''}
+                          {card.card_type} · {card.bank_account.account_name}
                         </p>
-                        {card.application?.description ? (
+                        {card.application.description ? (
                           <p>{card.application.description}</p>
                         ) : null}
-                        {benefitsOf(card).length ? (
+                        {card.application.benefits.length ? (
                           <ul className="card-offer__benefits">
-                            {benefitsOf(card).map((b) => (
+                            {card.application.benefits.map((b) => (
                               <li key={b}>{b}</li>
                             ))}
                           </ul>

@@ -1,33 +1,17 @@
+import { cryptoTransactionList, type CryptoTransactionView } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type CryptoTransaction = {
-  id: string;
-  type: 'buy' | 'sell' | 'deposit' | 'withdraw' | (string & {});
-  currency_code?: string;
-  symbol?: string;
-  crypto_amount?: number | string;
-  amount?: number | string;
-  price_per_unit?: number | null;
-  usd_amount?: number | null;
-  total_value?: number | null;
-  fee?: number | null;
-  status: string;
-  executed_at?: string | null;
-  created_at?: string | null;
-  reference_number?: string | null;
-  /** The dollar line whose receipt this trade opens (none for coins moved in or out). */
-  receipt_id?: string | null;
-};
+export type CryptoTransaction = CryptoTransactionView;
 
 export const CRYPTO_TX_LIMIT = 20;
 
 export async function getCryptoTransactions(signal?: AbortSignal): Promise<CryptoTransaction[]> {
-  const { data } = await api.get<{ transactions: CryptoTransaction[] }>('/crypto/transactions', {
+  const { data } = await api.get<unknown>('/crypto/transactions', {
     signal,
     query: { limit: CRYPTO_TX_LIMIT },
   });
-  return data?.transactions ?? [];
+  return cryptoTransactionList.shape.data.parse(data).transactions;
 }
 
 export const cryptoTransactionsQueryOptions = () =>

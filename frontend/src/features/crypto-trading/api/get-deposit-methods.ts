@@ -1,20 +1,12 @@
+import { cryptoDepositMethods, type CryptoDepositMethod } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type DepositMethod = {
-  symbol: string;
-  name: string;
-  address: string;
-  network: string;
-  min_amount: number;
-  withdrawal_network_fee?: number;
-};
+export type DepositMethod = CryptoDepositMethod;
 
 export async function getDepositMethods(signal?: AbortSignal): Promise<DepositMethod[]> {
-  const { data } = await api.get<{ deposit_methods: DepositMethod[] }>('/crypto/deposit-methods', {
-    signal,
-  });
-  return data?.deposit_methods ?? [];
+  const { data } = await api.get<unknown>('/crypto/deposit-methods', { signal });
+  return cryptoDepositMethods.shape.data.parse(data).deposit_methods;
 }
 
 export const depositMethodsQueryOptions = () =>

@@ -1,29 +1,15 @@
+import { cryptoPortfolio, type CryptoHolding, type CryptoPortfolio } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type Holding = {
-  id: string;
-  symbol: string;
-  name: string;
-  balance: number;
-  /** Deposit claims waiting for review: shown, never spendable, not in the value. */
-  pending_balance?: number;
-  current_value: number;
-  current_price: number | null;
-  change_24h: number;
-};
-
-export type Portfolio = { portfolio: Holding[]; total_value: number; asset_count?: number };
+export type Holding = CryptoHolding;
+export type Portfolio = CryptoPortfolio;
 
 export const REFRESH_MS = 30_000;
 
 export async function getPortfolio(signal?: AbortSignal): Promise<Portfolio> {
-  const { data } = await api.get<Portfolio>('/crypto/portfolio', { signal });
-  return {
-    portfolio: data?.portfolio ?? [],
-    total_value: Number(data?.total_value ?? 0),
-    asset_count: data?.asset_count,
-  };
+  const { data } = await api.get<unknown>('/crypto/portfolio', { signal });
+  return cryptoPortfolio.shape.data.parse(data);
 }
 
 export const portfolioQueryOptions = () =>

@@ -1,3 +1,4 @@
+import { CRYPTO_MESSAGES, cryptoDepositSubmitted, cryptoWithdrawn } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -5,26 +6,14 @@ import { coinsToUnits, MIN_TRANSFER } from '../lib/estimates';
 import { cryptoTransactionsQueryOptions } from './get-crypto-transactions';
 import { portfolioQueryOptions } from './get-portfolio';
 
-export const WALLET_MESSAGES = {
-  symbol: 'Please select a supported cryptocurrency.',
-  amount: 'Please enter a positive amount with at most 8 decimals.',
-  minDeposit: 'The minimum deposit is 0.001.',
-  minWithdraw: 'The minimum withdrawal is 0.001.',
-  txHash: 'Please enter the transaction hash.',
-  txHashFormat: 'The transaction hash may contain only letters and digits.',
-  fromAddress: 'Please enter the address you sent from.',
-  toAddress: 'Please enter the destination address.',
-  addressFormat: 'The address may contain only letters, digits and colons.',
-  network: 'The network may contain only letters, digits, dashes and underscores.',
-} as const;
-
 const coinAmount = (minMessage: string) =>
   z
     .string()
     .trim()
     .superRefine((v, ctx) => {
       const units = coinsToUnits(v);
-      if (units === undefined) ctx.addIssue({ code: 'custom', message: WALLET_MESSAGES.amount });
+      if (units === undefined)
+        ctx.addIssue({ code: 'custom', message: CRYPTO_MESSAGES.cryptoAmount });
       else if (units < MIN_TRANSFER * 1e8) ctx.addIssue({ code: 'custom', message: minMessage });
     });
 
@@ -34,36 +23,36 @@ const address = (required: string) =>
     .trim()
     .min(1, required)
     .max(128)
-    .regex(/^[A-Za-z0-9:]+$/, WALLET_MESSAGES.addressFormat);
+    .regex(/^[A-Za-z0-9:]+$/, CRYPTO_MESSAGES.addressFormat);
 
 export const depositSchema = z.object({
-  symbol: z.string().min(1, WALLET_MESSAGES.symbol),
-  amount: coinAmount(WALLET_MESSAGES.minDeposit),
+  symbol: z.string().min(1, CRYPTO_MESSAGES.symbol),
+  amount: coinAmount(CRYPTO_MESSAGES.minDeposit),
   tx_hash: z
     .string()
     .trim()
-    .min(1, WALLET_MESSAGES.txHash)
+    .min(1, CRYPTO_MESSAGES.txHash)
     .max(128)
-    .regex(/^(0x)?[A-Za-z0-9]+$/, WALLET_MESSAGES.txHashFormat),
-  from_address: address(WALLET_MESSAGES.fromAddress),
+    .regex(/^(0x)?[A-Za-z0-9]+$/, CRYPTO_MESSAGES.txHashFormat),
+  from_address: address(CRYPTO_MESSAGES.fromAddress),
 });
 
 export type DepositForm = z.infer<typeof depositSchema>;
 
 export const withdrawSchema = z.object({
-  symbol: z.string().min(1, WALLET_MESSAGES.symbol),
-  amount: coinAmount(WALLET_MESSAGES.minWithdraw),
-  to_address: address(WALLET_MESSAGES.toAddress),
+  symbol: z.string().min(1, CRYPTO_MESSAGES.symbol),
+  amount: coinAmount(CRYPTO_MESSAGES.minWithdraw),
+  to_address: address(CRYPTO_MESSAGES.toAddress),
   network: z
     .string()
     .trim()
-    .max(20, WALLET_MESSAGES.network)
-    .refine((v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v), WALLET_MESSAGES.network),
+    .max(20, CRYPTO_MESSAGES.network)
+    .refine((v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v), CRYPTO_MESSAGES.network),
 });
 
 export type WithdrawForm = z.infer<typeof withdrawSchema>;
 
-function useWalletMutation<I>(fn: (input: I) => Promise<{ message: string; data: unknown }>) {
+function useWalletMutation<I>(fn: (input: I) => Promise<{ message: string }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -74,8 +63,8 @@ function useWalletMutation<I>(fn: (input: I) => Promise<{ message: string; data:
   });
 }
 
-export const submitDeposit = (input: { values: DepositForm; idempotencyKey: string }) =>
-  api.post<unknown>(
+export async function submitDeposit(input: { values: DepositForm; idempotencyKey: string }) {
+  const { message, data } = await api.post<unknown>(
     '/crypto/deposit',
     {
       symbol: input.values.symbol,
@@ -85,12 +74,14 @@ export const submitDeposit = (input: { values: DepositForm; idempotencyKey: stri
     },
     { headers: { 'Idempotency-Key': input.idempotencyKey } },
   );
+  return { message, transaction: cryptoDepositSubmitted.shape.data.parse(data).transaction };
+}
 
 export const useSubmitDeposit = () => useWalletMutation(submitDeposit);
 
 /** The network is optional and defaults to the symbol. */
-export const submitWithdrawal = (input: { values: WithdrawForm; idempotencyKey: string }) =>
-  api.post<unknown>(
+export async function submitWithdrawal(input: { values: WithdrawForm; idempotencyKey: string }) {
+  const { message, data } = await api.post<unknown>(
     '/crypto/withdraw',
     {
       symbol: input.values.symbol,
@@ -100,5 +91,7 @@ export const submitWithdrawal = (input: { values: WithdrawForm; idempotencyKey: 
     },
     { headers: { 'Idempotency-Key': input.idempotencyKey } },
   );
+  return { message, transaction: cryptoWithdrawn.shape.data.parse(data).transaction };
+}
 
 export const useSubmitWithdrawal = () => useWalletMutation(submitWithdrawal);

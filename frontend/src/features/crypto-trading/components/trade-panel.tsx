@@ -1,7 +1,8 @@
+import { CRYPTO_COINS } from '@bank/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ReferenceConfirmation, referenceIn } from '@/components/transactions/receipt-link';
+import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -13,13 +14,7 @@ import { toast } from '@/lib/toast-store';
 import type { MarketItem } from '../api/get-market-data';
 import type { Holding } from '../api/get-portfolio';
 import { tradeSchema, useTrade, type TradeForm } from '../api/trade';
-import {
-  buyEstimate,
-  formatCoinPrice,
-  formatCoins,
-  sellEstimate,
-  SUPPORTED_COINS,
-} from '../lib/estimates';
+import { buyEstimate, formatCoinPrice, formatCoins, sellEstimate } from '../lib/estimates';
 
 /** Trade tab: Buy/Sell toggle, coin, account, amount, estimates with the 1% fee, confirmation. */
 export function TradePanel({
@@ -79,10 +74,10 @@ export function TradePanel({
     run.mutate(
       { values: confirming.values, idempotencyKey: confirming.key },
       {
-        onSuccess: ({ message, data }) => {
+        onSuccess: ({ message, transaction }) => {
           const text = message || (isBuy ? 'Purchase completed' : 'Sale completed');
           toast.success(text);
-          setDone({ message: text, reference: referenceIn(data, 'transaction') });
+          setDone({ message: text, reference: transaction.reference_number });
           setConfirming(null);
           form.reset({ ...confirming.values, amount: '' });
         },
@@ -156,7 +151,8 @@ export function TradePanel({
           <option value="">Select</option>
           {(market.length
             ? market
-            : Object.entries(SUPPORTED_COINS).map(([sym, name]) => ({ symbol: sym, name }))
+            : // The supported coins are offered even before market data has loaded.
+              Object.entries(CRYPTO_COINS).map(([sym, name]) => ({ symbol: sym, name }))
           ).map((m) => (
             <option key={m.symbol} value={m.symbol}>
               {m.name} ({m.symbol})

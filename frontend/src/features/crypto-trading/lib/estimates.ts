@@ -3,19 +3,6 @@
 
 export const FEE_PERCENT = 1;
 
-/** The supported coins, offered for trading even before market data has loaded. */
-export const SUPPORTED_COINS: Record<string, string> = {
-  BTC: 'Bitcoin',
-  ETH: 'Ethereum',
-  BNB: 'BNB',
-  ADA: 'Cardano',
-  SOL: 'Solana',
-  USDC: 'USD Coin',
-  USDT: 'Tether',
-  DOGE: 'Dogecoin',
-  DOT: 'Polkadot',
-  MATIC: 'Polygon',
-};
 export const UNITS_PER_COIN = 100_000_000;
 export const MIN_TRANSFER = 0.001;
 

@@ -262,15 +262,12 @@ export default function CryptoTradingRoute() {
             ) : (
               <ul className="crypto-list">
                 {(history.data ?? []).map((t) => {
-                  const sym = t.currency_code ?? t.symbol ?? '';
-                  const amt = t.crypto_amount ?? t.amount ?? 0;
-                  const usd = t.usd_amount ?? t.total_value;
                   return (
                     <li key={t.id} className="crypto-row">
                       <div className="crypto-row__main">
                         <span className="crypto-row__name">
                           <ReceiptLink id={t.receipt_id}>
-                            {t.type[0]!.toUpperCase() + t.type.slice(1)} {sym}
+                            {t.type[0]!.toUpperCase() + t.type.slice(1)} {t.symbol}
                           </ReceiptLink>
                         </span>
                         <span className="muted">
@@ -279,10 +276,10 @@ export default function CryptoTradingRoute() {
                       </div>
                       <div className="crypto-row__side">
                         <span className="tabular">
-                          {formatCryptoAmount(amt)} {sym}
+                          {formatCryptoAmount(t.crypto_amount)} {t.symbol}
                         </span>
                         <span className="muted tabular">
-                          {usd !== null && usd !== undefined ? money(usd) : ''}
+                          {money(t.usd_amount)}
                           {t.price_per_unit ? ` @ ${formatCoinPrice(t.price_per_unit)}` : ''}
                           {t.fee ? ` · fee ${money(t.fee)}` : ''}
                         </span>

@@ -43,7 +43,7 @@ function GoalDialog({ goal, onClose }: { goal: SavingsGoalView | null; onClose()
       {
         onSuccess: (result) => {
           toast.success(
-            `Your ${goal.account_name} goal is ${formatMoney(result.data.savings_goal.target_amount)}.`,
+            `Your ${goal.account_name} goal is ${formatMoney(result.target_amount)}.`,
             'Savings goal saved',
           );
           close();

@@ -1,30 +1,28 @@
+import { SUPPORT_MESSAGES, SUPPORT_TEXT_MAX, TICKET_PRIORITY_KEYS } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { ticketsQueryOptions, type Ticket } from './get-tickets';
-
-export const TICKET_MESSAGES = {
-  subject: 'Please enter a subject.',
-  description: 'Please describe your issue.',
-  category: 'Please choose a category.',
-} as const;
+import { ticketIn } from './get-ticket';
+import { ticketsQueryOptions } from './get-tickets';
 
 export const ticketSchema = z.object({
-  subject: z.string().trim().min(1, TICKET_MESSAGES.subject).max(255),
-  category: z.string().min(1, TICKET_MESSAGES.category),
-  priority: z.enum(['low', 'medium', 'high', 'urgent']),
-  description: z.string().trim().min(1, TICKET_MESSAGES.description).max(5000),
+  subject: z.string().trim().min(1, SUPPORT_MESSAGES.subject).max(SUPPORT_TEXT_MAX.subject),
+  category: z.string().min(1, SUPPORT_MESSAGES.category),
+  priority: z.enum(TICKET_PRIORITY_KEYS),
+  description: z.string().trim().min(1, SUPPORT_MESSAGES.description).max(SUPPORT_TEXT_MAX.message),
 });
 
 export type TicketForm = z.infer<typeof ticketSchema>;
 
 export const createTicket = (v: TicketForm) =>
-  api.post<{ ticket: Ticket }>('/support/tickets', {
-    subject: v.subject.trim(),
-    description: v.description.trim(),
-    category: v.category,
-    priority: v.priority,
-  });
+  ticketIn(
+    api.post<unknown>('/support/tickets', {
+      subject: v.subject.trim(),
+      description: v.description.trim(),
+      category: v.category,
+      priority: v.priority,
+    }),
+  );
 
 export function useCreateTicket() {
   const queryClient = useQueryClient();

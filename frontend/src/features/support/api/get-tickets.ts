@@ -1,40 +1,19 @@
+import { ticketList, type TicketView } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ApiResult } from '@/lib/api-client';
 
-export type Reply = {
-  id: string;
-  message: string;
-  is_staff_reply: boolean;
-  user?: { name?: string | null } | null;
-  time_since_created?: string;
-  created_at?: string;
-};
-
-export type Ticket = {
-  id: string;
-  ticket_number: string;
-  subject: string;
-  description: string;
-  category: string;
-  category_display?: string;
-  priority: 'low' | 'medium' | 'high' | 'urgent' | (string & {});
-  priority_display?: string;
-  status: 'open' | 'in_progress' | 'waiting_customer' | 'resolved' | 'closed' | (string & {});
-  status_display?: string;
-  time_since_created?: string;
-  created_at?: string;
-  replies?: Reply[];
-};
+export type Ticket = TicketView;
+export type Reply = TicketView['replies'][number];
 
 export type TicketFilters = { status?: string; category?: string; priority?: string };
 
-export async function getTickets(filters: TicketFilters, signal?: AbortSignal): Promise<Ticket[]> {
-  const { data } = await api.get<{ tickets: Ticket[] }>('/support/tickets', {
-    signal,
-    query: filters,
-  });
-  return data?.tickets ?? [];
+/** A list answer (the tickets or a search), checked against the contract. */
+export async function ticketsIn(request: Promise<ApiResult<unknown>>): Promise<Ticket[]> {
+  return ticketList.shape.data.parse((await request).data).tickets;
 }
+
+export const getTickets = (filters: TicketFilters, signal?: AbortSignal) =>
+  ticketsIn(api.get<unknown>('/support/tickets', { signal, query: filters }));
 
 export const ticketsQueryOptions = (filters: TicketFilters = {}) =>
   queryOptions({

@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { ticketsQueryOptions, type Ticket } from './get-tickets';
+import { ticketsIn, ticketsQueryOptions } from './get-tickets';
 
 export const SEARCH_LIMIT = 10;
 
-export async function searchTickets(query: string, signal?: AbortSignal): Promise<Ticket[]> {
-  const { data } = await api.get<{ tickets: Ticket[] }>('/support/search', {
-    signal,
-    query: { query, limit: SEARCH_LIMIT },
-  });
-  return data?.tickets ?? [];
-}
+export const searchTickets = (query: string, signal?: AbortSignal) =>
+  ticketsIn(api.get<unknown>('/support/search', { signal, query: { query, limit: SEARCH_LIMIT } }));
 
 export const ticketSearchQueryOptions = (query: string) =>
   queryOptions({

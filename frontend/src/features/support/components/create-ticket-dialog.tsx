@@ -24,7 +24,7 @@ export function CreateTicketDialog({
   const defaults = (): TicketForm => ({
     subject: '',
     category: meta?.defaultCategory ?? 'general',
-    priority: (meta?.defaultPriority ?? 'medium') as TicketForm['priority'],
+    priority: meta?.defaultPriority ?? 'medium',
     description: '',
   });
   const form = useForm<TicketForm>({
@@ -41,10 +41,10 @@ export function CreateTicketDialog({
 
   const submit = (values: TicketForm) =>
     create.mutate(values, {
-      onSuccess: ({ data, message }) => {
+      onSuccess: ({ ticket, message }) => {
         toast.success(message || 'Support ticket created successfully!');
         onOpenChange(false);
-        if (data?.ticket?.id) onCreated(data.ticket.id);
+        onCreated(ticket.id);
       },
       onError: (e) => {
         if (

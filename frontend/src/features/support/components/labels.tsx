@@ -1,13 +1,14 @@
+import type { TicketPriority, TicketStatus } from '@bank/contracts';
 import { Badge, type Tone } from '@/components/ui/feedback';
 import type { Ticket } from '../api/get-tickets';
 
-const PRIORITY_TONE: Record<string, Tone> = {
+const PRIORITY_TONE: Record<TicketPriority, Tone> = {
   low: 'neutral',
   medium: 'info',
   high: 'warning',
   urgent: 'danger',
 };
-const STATUS_TONE: Record<string, Tone> = {
+const STATUS_TONE: Record<TicketStatus, Tone> = {
   open: 'info',
   in_progress: 'warning',
   waiting_customer: 'warning',
@@ -15,20 +16,10 @@ const STATUS_TONE: Record<string, Tone> = {
   closed: 'neutral',
 };
 
-const title = (s: string) => s.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-
 export function PriorityBadge({ ticket }: { ticket: Ticket }) {
-  return (
-    <Badge tone={PRIORITY_TONE[ticket.priority] ?? 'neutral'}>
-      {ticket.priority_display ?? title(ticket.priority)} priority
-    </Badge>
-  );
+  return <Badge tone={PRIORITY_TONE[ticket.priority]}>{ticket.priority_display} priority</Badge>;
 }
 
 export function StatusBadge({ ticket }: { ticket: Ticket }) {
-  return (
-    <Badge tone={STATUS_TONE[ticket.status] ?? 'neutral'}>
-      {ticket.status_display ?? title(ticket.status)}
-    </Badge>
-  );
+  return <Badge tone={STATUS_TONE[ticket.status]}>{ticket.status_display}</Badge>;
 }

@@ -96,7 +96,7 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
         <dl className="ticket-facts">
           <div>
             <dt>Category</dt>
-            <dd>{t.category_display ?? t.category}</dd>
+            <dd>{t.category_display}</dd>
           </div>
           <div>
             <dt>Created</dt>
@@ -130,12 +130,12 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
 
       <Card aria-labelledby="conversation-title">
         <CardHeader title="Conversation" id="conversation-title" />
-        {t.replies?.length ? (
+        {t.replies.length ? (
           <ol className="conversation">
             {t.replies.map((r) => (
               <li key={r.id} className={`reply${r.is_staff_reply ? ' reply--staff' : ''}`}>
                 <div className="reply__head">
-                  <strong>{r.is_staff_reply ? 'Support Team' : r.user?.name || 'You'}</strong>
+                  <strong>{r.is_staff_reply ? 'Support Team' : r.user.name || 'You'}</strong>
                   {r.is_staff_reply ? <Badge tone="info">Staff</Badge> : null}
                   <span className="muted reply__time">{r.time_since_created}</span>
                 </div>

@@ -38,7 +38,7 @@ function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen(id: string)
             <span className="muted ticket-row__number">#{t.ticket_number}</span>
             <span className="ticket-row__desc">{preview(t.description)}</span>
             <span className="muted ticket-row__meta">
-              {t.category_display ?? t.category} · {t.time_since_created}
+              {t.category_display} · {t.time_since_created}
             </span>
           </button>
         </li>

@@ -75,6 +75,8 @@ describe('same-bank', () => {
       contact: 'nobody@example.com',
       valid: false,
       message: 'Recipient not found',
+      recipientName: null,
+      recipientId: null,
     });
     expect(
       messages(schema.safeParse(base({ recipientEmail: 'nobody@example.com' }))).recipientEmail,

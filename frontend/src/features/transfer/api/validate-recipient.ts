@@ -1,23 +1,13 @@
+import {
+  RECIPIENT_MESSAGES,
+  recipientLookupReply,
+  type RecipientLookupView,
+} from '@bank/contracts';
 import { api, ApiError } from '@/lib/api-client';
 
-export type RecipientLookup = {
+export type RecipientLookup = RecipientLookupView & {
   /** The email or phone that was looked up. */
   contact: string;
-  valid: boolean;
-  message: string;
-  recipientName?: string;
-  recipientId?: string;
-};
-
-export const RECIPIENT_NOT_FOUND = 'Recipient not found';
-
-type Answer = {
-  valid?: boolean;
-  message?: string;
-  recipientName?: string;
-  recipientId?: string | number;
-  recipient_name?: string;
-  recipient_id?: string | number;
 };
 
 /** POST /transfers/validate-recipient: who an email or phone belongs to at this bank. */
@@ -26,26 +16,21 @@ export async function validateRecipient(
   signal?: AbortSignal,
 ): Promise<RecipientLookup> {
   try {
-    const { data, message } = await api.post<Answer>(
+    const { data } = await api.post<unknown>(
       '/transfers/validate-recipient',
       { recipient: contact },
       { signal },
     );
-    const id = data?.recipientId ?? data?.recipient_id;
-    const name = data?.recipientName ?? data?.recipient_name;
-    if (data?.valid === false || id === undefined || id === null) {
-      return { contact, valid: false, message: data?.message || RECIPIENT_NOT_FOUND };
-    }
+    return { ...recipientLookupReply.shape.data.parse(data), contact };
+  } catch (error) {
+    // A refused lookup (a contact the server will not look up) reads as no such customer.
+    if (!(error instanceof ApiError) || error.isNetworkError) throw error;
     return {
       contact,
-      valid: true,
-      message: data?.message ?? message,
-      recipientName: name,
-      recipientId: String(id),
+      valid: false,
+      message: RECIPIENT_MESSAGES.notFound,
+      recipientName: null,
+      recipientId: null,
     };
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    if (error instanceof ApiError && error.isNetworkError) throw error;
-    return { contact, valid: false, message: RECIPIENT_NOT_FOUND };
   }
 }

@@ -22,7 +22,7 @@ export function reviewRows(
   type: TransferType,
   v: TransferForm,
   accounts: Account[],
-  recipientName?: string,
+  recipientName?: string | null,
   quote?: SepaQuote,
 ): Row[] {
   const byId = (id: string) => accounts.find((a) => String(a.id) === id);

@@ -181,7 +181,7 @@ export default function TransferRoute() {
         {
           type,
           values: submitted,
-          recipientId: lookup.result?.valid ? lookup.result.recipientId : undefined,
+          recipientId: lookup.result?.recipientId ?? undefined,
           idempotencyKey: attemptKey,
         },
         {
@@ -204,7 +204,7 @@ export default function TransferRoute() {
       {
         type,
         values: submitted,
-        recipientId: lookup.result?.valid ? lookup.result.recipientId : undefined,
+        recipientId: lookup.result?.recipientId ?? undefined,
         quotedRate: type === 'sepa' ? quote.data?.exchange.rate : undefined,
         idempotencyKey: attemptKey,
       },

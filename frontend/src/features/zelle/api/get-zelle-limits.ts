@@ -1,14 +1,12 @@
+import { zelleLimits, type ZelleLimits } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type ZelleLimits = {
-  daily?: { limit: number; used: number; remaining?: number };
-  monthly?: { limit: number; used: number; remaining?: number };
-};
+export type { ZelleLimits };
 
 export async function getZelleLimits(signal?: AbortSignal): Promise<ZelleLimits> {
-  const { data } = await api.get<{ limits: ZelleLimits }>('/zelle/limits', { signal });
-  return data?.limits ?? {};
+  const { data } = await api.get<unknown>('/zelle/limits', { signal });
+  return zelleLimits.shape.data.parse(data).limits;
 }
 
 export const zelleLimitsQueryOptions = () =>

@@ -1,17 +1,12 @@
+import { zelleRecipientList, type ZelleRecipientView } from '@bank/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type ZelleRecipient = {
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  avatar?: string | null;
-  transaction_count: number;
-};
+export type ZelleRecipient = ZelleRecipientView;
 
 export async function getZelleRecipients(signal?: AbortSignal): Promise<ZelleRecipient[]> {
-  const { data } = await api.get<{ recipients: ZelleRecipient[] }>('/zelle/recipients', { signal });
-  return data?.recipients ?? [];
+  const { data } = await api.get<unknown>('/zelle/recipients', { signal });
+  return zelleRecipientList.shape.data.parse(data).recipients;
 }
 
 export const zelleRecipientsQueryOptions = () =>

@@ -1,3 +1,4 @@
+import { ZELLE_MEMO_MAX, ZELLE_MESSAGES, zelleRequested, zelleSent } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -5,18 +6,6 @@ import { zelleRequestsQueryOptions } from './get-zelle-requests';
 import { zelleTransactionsQueryOptions } from './get-zelle-transactions';
 
 // Send and request share one form and one payload.
-
-export const ZELLE_MESSAGES = {
-  account: 'Please select an account',
-  recipientName: 'Please enter recipient name',
-  contact: 'Please enter recipient email or phone number',
-  email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number',
-  amountMin: 'The amount must be at least $0.01.',
-  amountMax: 'The amount may not be greater than $5,000.00.',
-  amountDecimals: 'The amount must be a positive number with at most 2 decimals.',
-  memo: 'The memo may not be greater than 255 characters.',
-} as const;
 
 export const ZELLE_MAX = 5000;
 
@@ -27,7 +16,7 @@ export const zelleFormSchema = z
     contact_type: z.enum(['email', 'phone']),
     contact: z.string().trim(),
     amount: z.string().trim(),
-    memo: z.string().max(255, ZELLE_MESSAGES.memo),
+    memo: z.string().max(ZELLE_MEMO_MAX, ZELLE_MESSAGES.memo),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) =>
@@ -81,8 +70,13 @@ export function zellePayload(v: ZelleForm) {
 
 export type ZelleCall = { payload: ReturnType<typeof zellePayload>; idempotencyKey: string };
 
-export const sendMoney = ({ payload, idempotencyKey }: ZelleCall) =>
-  api.post<unknown>('/zelle/send', payload, { headers: { 'Idempotency-Key': idempotencyKey } });
+/** POST /zelle/send: the message, and the payment as sent (with its reference number). */
+export async function sendMoney({ payload, idempotencyKey }: ZelleCall) {
+  const { message, data } = await api.post<unknown>('/zelle/send', payload, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return { message, item: zelleSent.shape.data.parse(data).transaction };
+}
 
 /** Money left the account: every balance and list may have changed. */
 export function useSendMoney() {
@@ -90,8 +84,13 @@ export function useSendMoney() {
   return useMutation({ mutationFn: sendMoney, onSuccess: () => queryClient.invalidateQueries() });
 }
 
-export const requestMoney = ({ payload, idempotencyKey }: ZelleCall) =>
-  api.post<unknown>('/zelle/request', payload, { headers: { 'Idempotency-Key': idempotencyKey } });
+/** POST /zelle/request: the message, and the request as made (with its reference number). */
+export async function requestMoney({ payload, idempotencyKey }: ZelleCall) {
+  const { message, data } = await api.post<unknown>('/zelle/request', payload, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return { message, item: zelleRequested.shape.data.parse(data).request };
+}
 
 export function useRequestMoney() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import { zelleSplit } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { zelleTransactionsQueryOptions } from './get-zelle-transactions';
@@ -13,10 +14,12 @@ export type SplitPayload = {
  * POST /zelle/split: one request per person for an equal share, made by the bank all together or
  * not at all (the source product sent one request call per person and could half-succeed).
  */
-export const splitPayment = (input: { payload: SplitPayload; idempotencyKey: string }) =>
-  api.post<unknown>('/zelle/split', input.payload, {
+export async function splitPayment(input: { payload: SplitPayload; idempotencyKey: string }) {
+  const { message, data } = await api.post<unknown>('/zelle/split', input.payload, {
     headers: { 'Idempotency-Key': input.idempotencyKey },
   });
+  return { message, split: zelleSplit.shape.data.parse(data) };
+}
 
 export function useSplitPayment() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { CancelPendingButton } from '@/components/transactions/cancel-pending';
 import { ReceiptLink } from '@/components/transactions/receipt-link';
 import { Skeleton } from '@/components/ui/feedback';
 import { Badge, type Tone } from '@/components/ui/feedback';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import type { ZelleActivity } from '../api/get-zelle-transactions';
 
 // A declined request or a returned payment is an answer, not a failure: neutral, and named.
@@ -22,10 +22,10 @@ export function statusLabel(status: string) {
 }
 
 function typeLabel(item: ZelleActivity) {
-  if (item.type === 'sent') return `Sent to ${item.recipient_name ?? 'recipient'}`;
-  if (item.type === 'received') return `Received from ${item.sender_name ?? 'sender'}`;
-  if (item.direction === 'incoming') return `Request from ${item.sender_name ?? 'someone'}`;
-  return `Request to ${item.recipient_name ?? 'someone'}`;
+  if (item.type === 'sent') return `Sent to ${item.recipient_name}`;
+  if (item.type === 'received') return `Received from ${item.sender_name}`;
+  if (item.direction === 'incoming') return `Request from ${item.sender_name}`;
+  return `Request to ${item.recipient_name}`;
 }
 
 /** What the customer may still take back: their unclaimed payment, their unanswered request. */
@@ -38,7 +38,7 @@ function CancelAction({ item }: { item: ZelleActivity }) {
         kind="zelle-payment"
         id={item.id}
         size="sm"
-        question={`${item.recipient_name ?? 'The recipient'} has not claimed your payment of ${amount} yet. If you cancel it, the money is available in your account again at once.`}
+        question={`${item.recipient_name} has not claimed your payment of ${amount} yet. If you cancel it, the money is available in your account again at once.`}
       />
     );
   }
@@ -48,7 +48,7 @@ function CancelAction({ item }: { item: ZelleActivity }) {
         kind="zelle-request"
         id={item.id}
         size="sm"
-        question={`${item.recipient_name ?? 'They'} will no longer be asked to pay ${amount}.`}
+        question={`${item.recipient_name} will no longer be asked to pay ${amount}.`}
       />
     );
   }
@@ -83,7 +83,7 @@ export function ActivityList({
               </span>
               {item.memo ? <span className="muted">{item.memo}</span> : null}
               <span className="muted zelle-activity__meta">
-                {item.formatted_date ?? formatDate(item.created_at, true)}
+                {item.formatted_date}
                 {item.reference_number ? ` · Ref ${item.reference_number}` : ''}
               </span>
             </div>

@@ -26,8 +26,8 @@ export function ClaimCard() {
     ask.mutate(
       { kind },
       {
-        onSuccess: ({ data, message }) => {
-          setSentTo(data.sent_to);
+        onSuccess: ({ code, message }) => {
+          setSentTo(code.sent_to);
           setKey(newIdempotencyKey());
           toast.success(message);
         },

@@ -6,7 +6,7 @@ import { SelectField } from '@/components/ui/field';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
 import type { Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useDeclineRequest, usePayRequest } from '../api/answer-request';
 import type { IncomingRequest } from '../api/get-zelle-requests';
@@ -61,7 +61,7 @@ export function IncomingRequests({
                 <strong className="tabular">{formatMoney(r.amount)}</strong>
               </p>
               {r.memo ? <p className="muted">{r.memo}</p> : null}
-              <p className="muted">{r.formatted_date ?? formatDate(r.created_at)}</p>
+              <p className="muted">{r.formatted_date}</p>
             </div>
             <div className="zelle-request__actions">
               <Button

@@ -1,3 +1,4 @@
+import { ZELLE_MEMO_MAX, ZELLE_MESSAGES } from '@bank/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -15,29 +16,24 @@ import { useSplitPayment } from '../api/split-payment';
 import { splitShares, toCents } from '../lib/split';
 import { AccountOptions, defaultAccountId } from './zelle-form';
 
-export const SPLIT_MESSAGES = {
-  account: 'Please select an account',
-  total: 'Please enter a valid amount to split',
-  people: 'Please add at least one person to split with',
-  person: 'Please fill in name and contact for all recipients',
-  allFailed: 'Failed to send split payment requests',
-} as const;
+/** The screen's own words when the split could not be sent at all. */
+const SPLIT_FAILED = 'Failed to send split payment requests';
 
 export const splitSchema = z
   .object({
-    bank_account_id: z.string().min(1, SPLIT_MESSAGES.account),
+    bank_account_id: z.string().min(1, ZELLE_MESSAGES.account),
     total: z.string(),
-    memo: z.string().max(255),
+    memo: z.string().max(ZELLE_MEMO_MAX, ZELLE_MESSAGES.memo),
     people: z.array(z.object({ name: z.string(), contact: z.string() })),
   })
   .superRefine((v, ctx) => {
     const total = Number(v.total);
     if (!v.total.trim() || !Number.isFinite(total) || total <= 0)
-      ctx.addIssue({ code: 'custom', path: ['total'], message: SPLIT_MESSAGES.total });
+      ctx.addIssue({ code: 'custom', path: ['total'], message: ZELLE_MESSAGES.splitTotal });
     if (v.people.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['people'], message: SPLIT_MESSAGES.people });
+      ctx.addIssue({ code: 'custom', path: ['people'], message: ZELLE_MESSAGES.splitPeople });
     else if (v.people.some((p) => !p.name.trim() || !p.contact.trim()))
-      ctx.addIssue({ code: 'custom', path: ['people'], message: SPLIT_MESSAGES.person });
+      ctx.addIssue({ code: 'custom', path: ['people'], message: ZELLE_MESSAGES.splitPerson });
   });
 
 type SplitValues = z.infer<typeof splitSchema>;
@@ -101,7 +97,7 @@ export function SplitForm({ accounts }: { accounts: Account[] }) {
         },
         onError: (e) => {
           const applied = applyServerFieldErrors(e, form.setError, { total_amount: 'total' });
-          if (!applied) setError(errorMessage(e, SPLIT_MESSAGES.allFailed));
+          if (!applied) setError(errorMessage(e, SPLIT_FAILED));
         },
       },
     );

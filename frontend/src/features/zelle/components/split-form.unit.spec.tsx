@@ -48,7 +48,9 @@ describe('Split form', { timeout: 20_000 }, () => {
 
   it('shows each share (cents add up) and asks the bank for the whole split at once', async () => {
     const user = userEvent.setup();
-    const api = mockApi({ 'POST /api/zelle/split': () => ({ requests: [] }) });
+    const api = mockApi({
+      'POST /api/zelle/split': () => ({ requests: [], your_share: 33.34, total: 100 }),
+    });
     renderWithProviders(<SplitForm accounts={accounts} />);
     await user.type(screen.getByLabelText('Total Amount'), '100');
     await user.type(screen.getByLabelText('Name, person 1'), 'Ann');

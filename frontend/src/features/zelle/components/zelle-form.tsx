@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { ReferenceConfirmation, referenceIn } from '@/components/transactions/receipt-link';
+import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
@@ -114,14 +114,11 @@ export function ZelleForm({
     mutation.mutate(
       { payload: zellePayload(values), idempotencyKey: key },
       {
-        onSuccess: ({ message, data }) => {
+        onSuccess: ({ message, item }) => {
           const text =
             message || (mode === 'send' ? 'Money sent successfully' : 'Request sent successfully');
           toast.success(text);
-          setDone({
-            message: text,
-            reference: referenceIn(data, mode === 'send' ? 'transaction' : 'request'),
-          });
+          setDone({ message: text, reference: item.reference_number });
           setConfirming(null);
           form.reset(emptyZelleForm(values.bank_account_id));
         },

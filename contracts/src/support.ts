@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { successOf } from './envelope.ts';
+
+/** Category keys with the labels the screen shows; the default is general. */
+export const SUPPORT_CATEGORIES = {
+  general: 'General Inquiry',
+  account: 'Account Issues',
+  transactions: 'Transactions & Transfers',
+  cards: 'Cards',
+  bill_pay: 'Bill Pay',
+  crypto: 'Crypto',
+  technical: 'Technical Support',
+  security: 'Security & Fraud',
+} as const;
+export type SupportCategory = keyof typeof SUPPORT_CATEGORIES;
+export const SUPPORT_CATEGORY_KEYS = Object.keys(SUPPORT_CATEGORIES) as [
+  SupportCategory,
+  ...SupportCategory[],
+];
+
+export const TICKET_PRIORITIES = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+} as const;
+export type TicketPriority = keyof typeof TICKET_PRIORITIES;
+export const TICKET_PRIORITY_KEYS = Object.keys(TICKET_PRIORITIES) as [
+  TicketPriority,
+  ...TicketPriority[],
+];
+
+export const TICKET_STATUSES = {
+  open: 'Open',
+  in_progress: 'In Progress',
+  waiting_customer: 'Waiting for Customer',
+  resolved: 'Resolved',
+  closed: 'Closed',
+} as const;
+export type TicketStatus = keyof typeof TICKET_STATUSES;
+export const TICKET_STATUS_KEYS = Object.keys(TICKET_STATUSES) as [TicketStatus, ...TicketStatus[]];
+
+/** What the ticket and reply forms and the server say of a field they cannot accept. */
+export const SUPPORT_MESSAGES = {
+  subject: 'Please enter a subject.',
+  description: 'Please describe your issue.',
+  category: 'Please choose a category.',
+  categoryInvalid: 'The selected category is invalid.',
+  priority: 'The priority must be low, medium, high or urgent.',
+  reply: 'Please enter a reply message.',
+  status: 'The selected status is invalid.',
+} as const;
+
+/** The longest subject, and the longest description or reply, in characters. */
+export const SUPPORT_TEXT_MAX = { subject: 255, message: 5000 } as const;
+
+/** A reply in a ticket's conversation: staff replies are signed by the support team. */
+export const ticketReplyView = z.object({
+  id: z.string(),
+  message: z.string(),
+  is_staff_reply: z.boolean(),
+  user: z.object({ name: z.string() }),
+  /** "just now", "5 minutes ago", ..., or the date. */
+  time_since_created: z.string(),
+  created_at: z.string(),
+});
+
+/** A support ticket with its conversation, oldest reply first. */
+export const ticketView = z.object({
+  id: z.string(),
+  /** TKT-2026-483920 */
+  ticket_number: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  category: z.enum(SUPPORT_CATEGORY_KEYS),
+  category_display: z.string(),
+  priority: z.enum(TICKET_PRIORITY_KEYS),
+  priority_display: z.string(),
+  status: z.enum(TICKET_STATUS_KEYS),
+  status_display: z.string(),
+  time_since_created: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  reply_count: z.number(),
+  replies: z.array(ticketReplyView),
+});
+export type TicketView = z.infer<typeof ticketView>;
+
+/** The answer of GET /support/tickets and GET /support/search, newest first. */
+export const ticketList = successOf(z.object({ tickets: z.array(ticketView) }));
+
+/** The answer of GET /support/tickets/{id} and of the ticket commands: the ticket now. */
+export const ticketReply = successOf(z.object({ ticket: ticketView }));
+
+/** The answer of GET /support/categories: the choices of the ticket form, with labels. */
+export const supportChoices = successOf(
+  z.object({
+    categories: z.record(z.enum(SUPPORT_CATEGORY_KEYS), z.string()),
+    default_category: z.enum(SUPPORT_CATEGORY_KEYS),
+    priorities: z.record(z.enum(TICKET_PRIORITY_KEYS), z.string()),
+    default_priority: z.enum(TICKET_PRIORITY_KEYS),
+    statuses: z.record(z.enum(TICKET_STATUS_KEYS), z.string()),
+  }),
+);
+
+/** A ticket as staff read it under /ops: with the customer who opened it. */
+export const staffTicketView = ticketView.extend({
+  customer: z.object({ id: z.string(), name: z.string() }),
+});
+
+/** The answer of GET /ops/tickets: every customer's tickets, newest first. */
+export const staffTicketList = successOf(z.object({ tickets: z.array(staffTicketView) }));
+
+/** The answer of GET /ops/tickets/{id}. */
+export const staffTicketReply = successOf(z.object({ ticket: staffTicketView }));
