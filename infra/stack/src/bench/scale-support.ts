@@ -107,7 +107,41 @@ export async function resetKafka(kafka: Kafka, partitions: number): Promise<void
   } finally {
     await admin.disconnect();
   }
-  await ensureEventTopics(kafka, partitions);
+  await recreateEventTopic(kafka, partitions);
+}
+
+/**
+ * Creates the topic again and waits until every partition has a leader. For a while after a
+ * topic is deleted, the broker can answer a metadata request for its name with
+ * UNKNOWN_TOPIC_OR_PARTITION even once the new topic is created, and kafkajs's wait for leaders
+ * retries only LEADER_NOT_AVAILABLE: so ask again while the answer is a retriable error.
+ */
+async function recreateEventTopic(kafka: Kafka, partitions: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await ensureEventTopics(kafka, partitions);
+      if (await hasLeaders(kafka, partitions)) return;
+    } catch (error) {
+      if ((error as { retriable?: boolean }).retriable !== true || Date.now() > deadline) {
+        throw error;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`${EVENTS_TOPIC} had no leaders after 60 s`);
+    await sleep(200);
+  }
+}
+
+async function hasLeaders(kafka: Kafka, partitions: number): Promise<boolean> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const metadata = await admin.fetchTopicMetadata({ topics: [EVENTS_TOPIC] });
+    const found = metadata.topics[0]?.partitions ?? [];
+    return found.length === partitions && found.every((p) => p.leader >= 0);
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 export interface StartGate {
