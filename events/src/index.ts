@@ -59,3 +59,4 @@ export const catalogue = createCatalogue<BankEvent>(
   allDefinitions as unknown as EventDefinition<string, unknown>[],
 );
 export * from './pii.ts';
+export * from './partitioning.ts';

@@ -85,7 +85,10 @@ export const piiRules: Record<string, readonly PiiRule[]> = {
       fields: ['recipientName', 'recipientContact.value'],
     },
   ],
-  ZellePaymentClaimed: [{ owner: ['recipientCustomerId'], fields: ['recipientName'] }],
+  ZellePaymentClaimed: [
+    { owner: ['recipientCustomerId'], fields: ['recipientName'] },
+    { owner: ['senderCustomerId'], fields: ['senderName', 'memo'] },
+  ],
   // Returned: the recipient never became a customer, so their name is the sender's record.
   ZellePaymentReturned: [{ owner: ['senderCustomerId'], fields: ['recipientName'] }],
   ZelleRequestCreated: [

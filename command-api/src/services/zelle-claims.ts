@@ -238,6 +238,9 @@ async function claimPending(uow: UnitOfWork, p: PaymentData, recipient: FoundCus
       recipientName: recipient.name,
       amount: p.amount,
       claimedAt: now.toISOString(),
+      senderName: p.senderName,
+      memo: p.memo,
+      reference: p.reference,
     }),
   ]);
 }

@@ -85,6 +85,8 @@ export const HoldReleased = defineEvent(
      * payment nobody claimed in time). A receipt shows the last two as reversed, not failed.
      */
     outcome: z.enum(['failed', 'cancelled', 'returned']).optional(),
+    /** The account's owner, as on postings (absent on releases written before it). */
+    ownerCustomerId: z.uuid().optional(),
   }),
 );
 

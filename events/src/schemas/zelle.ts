@@ -68,6 +68,13 @@ export const ZellePaymentClaimed = defineEvent(
     recipientName: z.string(),
     amount: cents,
     claimedAt: z.iso.datetime(),
+    /**
+     * The payment's own facts, repeated for the recipient's side (which is written from this
+     * event alone); absent on claims written before they were.
+     */
+    senderName: z.string().optional(),
+    memo: z.string().optional(),
+    reference: z.string().optional(),
   }),
 );
 

@@ -98,7 +98,7 @@ async function readModelSnapshot(
     held_cents: number;
   }>('SELECT account_id, balance_cents, held_cents FROM rm_accounts');
   const ledger = await client.query<{ ledger_account: string; balance_cents: number }>(
-    'SELECT ledger_account, balance_cents FROM rm_ledger_balances',
+    'SELECT ledger_account, balance_cents FROM ledger_balances()',
   );
   const row = checkpoint.rows[0];
   return {

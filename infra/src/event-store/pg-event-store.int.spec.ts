@@ -1,4 +1,4 @@
-import { catalogue } from '@bank/events';
+import { catalogue, partitionKeysOf } from '@bank/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
 import { createTestDatabase, testDatabaseUrlAs } from '../testing/database.ts';
@@ -82,6 +82,25 @@ describe('PostgreSQL event store', () => {
     expect(events.map((e) => e.streamVersion)).toEqual([1, 2]);
     expect(events[0]!.metadata).toMatchObject({ actor: 'test', correlationId: 'c-1' });
     expect(events[1]!.event).toMatchObject({ type: 'NotificationRaised', data: { title: 'b' } });
+  });
+
+  it("stamps each stream's partition key (its owner) on an append across customers", async () => {
+    const stamped = createPgEventStore(pool, { reader: catalogue, partitionKeys: partitionKeysOf });
+    const other = crypto.randomUUID();
+    const [mine, theirs] = [`test-${crypto.randomUUID()}`, `test-${crypto.randomUUID()}`];
+    await stamped.append(
+      [
+        { streamId: mine, expectedVersion: 'no_stream', events: [raised(customer, 'a')] },
+        { streamId: theirs, expectedVersion: 'no_stream', events: [raised(other, 'b')] },
+      ],
+      { actor: 'test' },
+    );
+    const [read] = await stamped.readStream(theirs);
+    expect(read!.metadata).toMatchObject({
+      actor: 'test',
+      partitionKeys: { [mine]: customer, [theirs]: other },
+    });
+    await stamped.close();
   });
 
   it('detects a concurrency conflict on a stale expected version', async () => {

@@ -93,6 +93,11 @@ export interface PgEventStoreOptions {
   hashInDatabase?: boolean;
   /** How many events read by readAll are kept opened for the next reads of them. */
   followedEvents?: number;
+  /**
+   * The partition key of each stream an append writes to (its owner), stamped in the metadata
+   * as `partitionKeys`: what scale mode keys the events by on Kafka.
+   */
+  partitionKeys?: (appends: StreamAppend[]) => Record<string, string>;
 }
 
 /** The last `capacity` values set, by key; the oldest set goes first. */
@@ -377,7 +382,9 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
       if (appends.every((a) => a.events.length === 0)) throw new Error('Nothing to append');
       return inSpan('event-store append', () => {
         // The append's trace context goes with its events (to projections, across Kafka).
-        const metadata = { ...given, ...currentTraceContext() };
+        const metadata: EventMetadata = { ...given, ...currentTraceContext() };
+        const keys = options.partitionKeys?.(appends);
+        if (keys && Object.keys(keys).length > 0) metadata.partitionKeys = keys;
         return appendTraced(appends, metadata, onQueue);
       });
     },

@@ -1,5 +1,5 @@
 import { Kafka, logLevel, type Admin } from 'kafkajs';
-import { DEFAULT_PARTITIONS, EVENTS_TOPIC, ORDERED_EVENTS_TOPIC } from './codec.ts';
+import { DEFAULT_PARTITIONS, EVENTS_TOPIC } from './codec.ts';
 
 export type { Kafka } from 'kafkajs';
 
@@ -34,8 +34,8 @@ async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise<T>): P
 }
 
 /**
- * Creates the event topics when missing: the keyed one with `partitions` partitions, the ordered
- * one with a single partition. Several processes may race here; "already exists" is fine.
+ * Creates the event topic when missing, with `partitions` partitions. Several processes may race
+ * here; "already exists" is fine.
  */
 export async function ensureEventTopics(
   kafka: Kafka,
@@ -43,10 +43,9 @@ export async function ensureEventTopics(
 ): Promise<void> {
   await withAdmin(kafka, async (admin) => {
     const existing = new Set(await admin.listTopics());
-    const wanted = [
-      { topic: EVENTS_TOPIC, numPartitions: partitions },
-      { topic: ORDERED_EVENTS_TOPIC, numPartitions: 1 },
-    ].filter((t) => !existing.has(t.topic));
+    const wanted = [{ topic: EVENTS_TOPIC, numPartitions: partitions }].filter(
+      (t) => !existing.has(t.topic),
+    );
     if (wanted.length === 0) return;
     try {
       await admin.createTopics({ topics: wanted, waitForLeaders: true });

@@ -1,17 +1,30 @@
+import { createHash } from 'node:crypto';
 import type { EventMetadata, Position, RecordedEvent } from '../event-store/types.ts';
 
-/** Every committed event, keyed by stream id: the order within a stream (an account) holds. */
+/**
+ * Every committed event, on the partition of its key (the customer who owns its stream): one
+ * customer's events keep their global order. A fact about two customers also goes to the other
+ * party's partition, and an erasure to every partition (see @bank/events' partitioning).
+ */
 export const EVENTS_TOPIC = 'bank.events';
-/** The same events on one partition: the whole global order, for consumers that need it. */
-export const ORDERED_EVENTS_TOPIC = 'bank.events.ordered';
 export const DEFAULT_PARTITIONS = 6;
+
+/**
+ * The partition of a key: the first 32 bits of its MD5, modulo the partition count. The relay
+ * places events with it, and the projection workers ask it which customers a partition holds.
+ */
+export function partitionOf(key: string, partitions: number): number {
+  return Number.parseInt(createHash('md5').update(key).digest('hex').slice(0, 8), 16) % partitions;
+}
 
 /**
  * A relay message is either an event, or a watermark: "every event up to this position has been
  * sent to every partition", which lets a partition consumer tell how far the global order is done.
+ * An event is `side` on a partition other than its key's: it was sent there for the rows of the
+ * other party (or, for an erasure, of everyone) that partition holds.
  */
 export type RelayMessage =
-  | { kind: 'event'; event: RecordedEvent; sealed: boolean }
+  | { kind: 'event'; event: RecordedEvent; sealed: boolean; side: boolean }
   | { kind: 'watermark'; position: Position };
 
 interface EventPayload {
@@ -43,9 +56,15 @@ export function parsePositionHeader(text: string): Position {
   return { transactionId: BigInt(match[1]!), globalPosition: Number(match[2]) };
 }
 
+/**
+ * An event as a message keyed by `key` (its stream's owner). Sent to any other partition than the
+ * key's, it is marked `side`.
+ */
 export function encodeEvent(
   event: RecordedEvent,
   sealed: boolean,
+  key: string = event.streamId,
+  side = false,
 ): KafkaMessageLike & { key: string; value: string } {
   const payload: EventPayload = {
     eventId: event.eventId,
@@ -59,9 +78,13 @@ export function encodeEvent(
     ...(sealed ? { sealed } : {}),
   };
   return {
-    key: event.streamId,
+    key,
     value: JSON.stringify(payload),
-    headers: { kind: 'event', position: formatPositionHeader(event.position) },
+    headers: {
+      kind: 'event',
+      position: formatPositionHeader(event.position),
+      ...(side ? { side: '1' } : {}),
+    },
   };
 }
 
@@ -103,5 +126,6 @@ export function decodeMessage(message: KafkaMessageLike): RelayMessage {
       position,
     },
     sealed: payload.sealed === true,
+    side: header(message, 'side') === '1',
   };
 }

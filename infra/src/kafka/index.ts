@@ -2,3 +2,4 @@ export * from './codec.ts';
 export * from './client.ts';
 export * from './relay.ts';
 export * from './consumer.ts';
+export * from './routing.ts';

@@ -2,15 +2,10 @@ import { Partitioners, type Producer } from 'kafkajs';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
 import { createSubscription, type Subscription } from '../event-store/subscription.ts';
 import type { EventStore, RecordedEvent } from '../event-store/types.ts';
-import {
-  encodeEvent,
-  encodeWatermark,
-  EVENTS_TOPIC,
-  ORDERED_EVENTS_TOPIC,
-  DEFAULT_PARTITIONS,
-} from './codec.ts';
+import { encodeEvent, encodeWatermark, EVENTS_TOPIC, DEFAULT_PARTITIONS } from './codec.ts';
 import { addMetricsSource, kafkaRelayLag } from '../observability/metrics.ts';
 import { ensureEventTopics, partitionCount, type Kafka } from './client.ts';
+import { createEventRouter } from './routing.ts';
 
 /** One relay at a time across every process: whoever holds this advisory lock relays. */
 const RELAY_LOCK = 7431007;
@@ -44,8 +39,10 @@ export interface KafkaRelay {
  * batch committed in a Kafka transaction (acks=all). A crash in between re-sends from the
  * checkpoint: duplicates in order, which consumers drop by global position. The transaction makes
  * a batch all-or-nothing across partitions and fences a deposed leader still sending (without
- * it, a zombie's late batch could land after the new leader's and break the order). Each batch
- * ends with a watermark on every partition of the keyed topic: "all events up to here are sent".
+ * it, a zombie's late batch could land after the new leader's and break the order). Each event
+ * goes to the partition of its key (its stream's owner), with a copy to each other partition it
+ * concerns (createEventRouter). Each batch ends with a watermark on every partition: "all events
+ * up to here are sent".
  */
 export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
   const log = options.log ?? (() => {});
@@ -80,10 +77,18 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
   const source: EventStore = sealed
     ? { ...options.store, readAll: options.store.readAllSealed! }
     : options.store;
-  const encode = (event: RecordedEvent) => encodeEvent(event, sealed);
+  const router = createEventRouter(options.pool);
 
   async function send(events: RecordedEvent[]): Promise<void> {
     const last = events[events.length - 1]!.position;
+    const routes = await router.route(events, partitions);
+    const messages = events.flatMap((event, i) => {
+      const { key, partitions: targets } = routes[i]!;
+      return targets.map((partition, copy) => ({
+        ...encodeEvent(event, sealed, key, copy > 0),
+        partition,
+      }));
+    });
     const watermarks = Array.from({ length: partitions }, (_, p) => encodeWatermark(last, p));
     try {
       const target = await connectedProducer();
@@ -91,13 +96,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
       try {
         await transaction.sendBatch({
           acks: -1,
-          topicMessages: [
-            { topic: EVENTS_TOPIC, messages: [...events.map(encode), ...watermarks] },
-            {
-              topic: ORDERED_EVENTS_TOPIC,
-              messages: events.map((e) => ({ ...encode(e), partition: 0 })),
-            },
-          ],
+          topicMessages: [{ topic: EVENTS_TOPIC, messages: [...messages, ...watermarks] }],
         });
         await transaction.commit();
       } catch (error) {

@@ -1,4 +1,4 @@
-import { catalogue, ERASED, piiRules } from '@bank/events';
+import { catalogue, ERASED, partitionKeysOf, piiRules } from '@bank/events';
 import {
   createKeyring,
   createPgEventStore,
@@ -20,7 +20,8 @@ export interface BankStore {
 
 /**
  * The event store as the bank uses it: events upcast by the catalogue, personal data sealed on
- * write and opened on read with each customer's key (wrapped by the one secrets key). `keys` are
+ * write and opened on read with each customer's key (wrapped by the one secrets key), each
+ * stream's owner stamped as its partition key. `keys` are
  * the bank's own (`loadBankKeys`); derived from the secrets key until it is first rotated.
  */
 export function createBankStore(
@@ -33,6 +34,7 @@ export function createBankStore(
   const store = createPgEventStore(pool, {
     reader: catalogue,
     protector: createPiiProtector(keyring, piiRules, ERASED),
+    partitionKeys: partitionKeysOf,
   });
   return { store, secrets, keyring };
 }

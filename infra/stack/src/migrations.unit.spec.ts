@@ -50,4 +50,6 @@ const APPLIED = [
   '0935_alerts_and_insights.sql',
   '0936_new_destinations.sql',
   '0937_append_events.sql',
+  '0940_zelle_counterparties.sql',
+  '0941_ledger_shards.sql',
 ];

@@ -1,26 +1,47 @@
 import type { Projection } from '../projection.ts';
 
 /**
- * Projections that may consume the keyed topic, where several workers share the partitions and
- * only the order within a stream holds (not the order across streams).
+ * The review that lets a projection run in scale mode, where the workers share the partitions of
+ * one topic. Events are keyed by the customer who owns their stream (@bank/events'
+ * partitioning), so a partition holds ALL the events of its customers, in their global order;
+ * events of streams no customer owns (market prices, a coin's custody, a contact request) are
+ * keyed by their stream. A projection is partition-safe when every row a handler writes belongs
+ * to the event's key (or is a sum whose order does not matter), and every row it reads was
+ * written from the same key: then a partition has all it needs, in order.
  *
- * A projection is partition-safe when each handler touches only rows derived from the event's
- * own stream, plus commutative sums. Reviewed:
- * - accounts: AccountOpened, then postings and holds, all on the account's own stream; the internal
- *   ledger balances are sums, so their order does not matter.
- * - customers: every event is on the customer's own stream (CustomerErased included).
- * - contact-requests: inserts, one per event, and the erasure of that request (on its stream).
- * - money-limits: both events are on the customer's money-activity stream, and each row is keyed
- *   by (customer, movement): recorded, then possibly cancelled, in that stream's order.
- * - savings-goals: set and removed on the goal's own stream (one per account), one row per account.
- * - insights: the daily crypto prices come from the one market stream, upserted per (symbol, day).
+ * A fact about two customers is also delivered to the other party's partition, and an erasure to
+ * every partition; the projection lists such a type as `sided` and its handler writes each
+ * customer's rows only where `scope.owns` says so. Reviewed, per projection:
  *
- * Each entry names the event types reviewed: if a projection gains a handler for another type, it
- * falls back to the ordered topic until someone reviews it and extends the list (the worker moves
- * its progress over: see the worker's prepareProgressRows).
+ * - customers: every event is on the customer's own stream, CustomerErased included.
+ * - accounts: an account's events are its holder's; the internal ledger balances are sums, kept
+ *   per shard (the partition), so no two partitions write one row.
+ * - transactions: postings, holds and their releases are the account holder's, and so are the
+ *   owner lookup (AccountOpened), recategorisations (the customer's categories stream) and
+ *   CustomerErased, which blanks only that customer's lines.
+ * - notifications: each notice goes to the event's own customer, whose preferences and account
+ *   routing rows come from their own events; a credit's "own transfer" check looks for a routing
+ *   row of the contra account *with the same customer*, which only that customer's partition can
+ *   write. A request's notices to the payer are sided (written on the payer's partition).
+ * - cashback: one row per customer from the debits of all their accounts, all on their partition
+ *   in order, so the monthly reset sees the months in order.
+ * - contact-requests: a visitor's request is keyed by its own stream, its erasure too.
+ * - bill-pay, cards, crypto (holdings and history), support, transfers, scheduled-transfers,
+ *   saved-recipients, savings-goals, money-limits: the customer's own streams, and CustomerErased
+ *   blanks only that customer's rows. A transfer to another customer writes the sender's row only;
+ *   the recipient's side is the credit posting on their own account.
+ * - crypto (market, custody) and insights: the market stream and each coin's custody stream are
+ *   one key each; custody is a sum.
+ * - zelle: a payment or request writes both parties' lines from one event; each of its handlers is
+ *   sided, writing the lines of the parties the scope holds. A claim carries the payment's facts
+ *   for the recipient's line (one written before it did stays on the sender's partition and copies
+ *   them from the sender's line there). An erasure reaches every partition, where each blanks the
+ *   lines its customers hold about the erased customer (found by counterparty_customer_id).
+ *
+ * Each entry names the event types reviewed: a handler for another type fails the unit test,
+ * and the worker refuses to start, until someone reviews it here.
  */
 export const PARTITION_SAFE: Record<string, readonly string[]> = {
-  accounts: ['AccountOpened', 'AccountCredited', 'AccountDebited', 'FundsHeld', 'HoldReleased'],
   customers: [
     'CustomerRegistered',
     'CustomerProfileUpdated',
@@ -28,36 +49,119 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'CustomerNotificationPreferencesChanged',
     'CustomerErased',
   ],
+  accounts: ['AccountOpened', 'AccountCredited', 'AccountDebited', 'FundsHeld', 'HoldReleased'],
+  transactions: [
+    'CustomerErased',
+    'AccountOpened',
+    'AccountCredited',
+    'AccountDebited',
+    'FundsHeld',
+    'TransactionRecategorised',
+    'HoldReleased',
+  ],
+  notifications: [
+    'TransferInitiated',
+    'TransferSettled',
+    'TransferFailed',
+    'TransferCancelled',
+    'ZellePaymentSent',
+    'ZellePaymentClaimed',
+    'ZellePaymentReturned',
+    'ZellePaymentCancelled',
+    'ZelleRequestCreated',
+    'ZelleRequestDeclined',
+    'ZelleRequestCancelled',
+    'CustomerErased',
+    'CustomerRegistered',
+    'CustomerNotificationPreferencesChanged',
+    'AccountOpened',
+    'CustomerAlertsChanged',
+    'AccountDebited',
+    'AccountCredited',
+    'CustomerPasswordChanged',
+    'CustomerSignInLocked',
+    'CustomerProfileUpdated',
+    'NotificationRaised',
+    'NotificationsMarkedRead',
+    'AllNotificationsMarkedRead',
+    'NotificationDeleted',
+  ],
+  cashback: ['AccountOpened', 'AccountDebited'],
   'contact-requests': ['ContactRequestSubmitted', 'ContactRequestErased'],
+  'bill-pay': [
+    'CustomerErased',
+    'BillPayeeAdded',
+    'BillPayeeRemoved',
+    'BillPaymentScheduleCancelled',
+    'BillPaymentScheduleChanged',
+    'BillPaymentScheduled',
+    'BillPaymentPaid',
+    'BillPaymentFailed',
+  ],
+  crypto: [
+    'CustomerErased',
+    'CryptoPricesRefreshed',
+    'CryptoBought',
+    'CryptoSold',
+    'CryptoDepositSubmitted',
+    'CryptoDepositConfirmed',
+    'CryptoDepositRejected',
+    'CryptoCustodyMoved',
+    'CryptoWithdrawn',
+  ],
+  cards: [
+    'CustomerErased',
+    'AccountOpened',
+    'CardIssued',
+    'CardLocked',
+    'CardUnlocked',
+    'CardReportedLostOrStolen',
+    'CardSettingsChanged',
+    'CardLimitsChanged',
+    'CardPinSet',
+  ],
+  support: [
+    'CustomerErased',
+    'SupportTicketOpened',
+    'SupportTicketReplied',
+    'SupportTicketStatusChanged',
+  ],
+  transfers: [
+    'CustomerErased',
+    'TransferInitiated',
+    'TransferSettled',
+    'TransferFailed',
+    'TransferCancelled',
+  ],
   'money-limits': ['MoneyMovementRecorded', 'MoneyMovementCancelled'],
+  zelle: [
+    'CustomerErased',
+    'ZellePaymentSent',
+    'ZellePaymentClaimed',
+    'ZellePaymentReturned',
+    'ZellePaymentCancelled',
+    'ZelleRequestCreated',
+    'ZelleRequestPaid',
+    'ZelleRequestDeclined',
+    'ZelleRequestCancelled',
+  ],
   'savings-goals': ['SavingsGoalSet', 'SavingsGoalRemoved'],
   insights: ['CryptoPricesRefreshed'],
-};
-
-/**
- * Projections reviewed as needing the global order (they read the single-partition ordered
- * topic), each with the reason. Events are keyed by stream id, and these join streams:
- */
-export const NEEDS_GLOBAL_ORDER: Record<string, string> = {
-  transactions:
-    'rows of an account stream carry its owner from AccountOpened, and CustomerErased (customer stream) rewrites rows of account streams',
-  notifications:
-    "reads the customer's preferences (customer stream) when an account, transfer or Zelle event arrives",
-  cashback:
-    "sums a customer's debits from all their accounts into one monthly row that resets on a new month: the order across the accounts' streams matters",
-  'bill-pay':
-    'CustomerErased (customer stream) rewrites rows written from payee and payment streams',
-  crypto:
-    "prices from the price stream value holdings from the customers' streams; CustomerErased crosses streams",
-  cards: "a card's row joins its account's (AccountOpened) and CustomerErased crosses streams",
-  support: 'CustomerErased (customer stream) rewrites ticket rows written from ticket streams',
-  transfers: 'CustomerErased (customer stream) rewrites rows written from transfer streams',
-  zelle:
-    'a payment or request involves two customers, and CustomerErased rewrites rows from payment streams',
-  'scheduled-transfers':
-    'CustomerErased (customer stream) rewrites the memos of rows written from schedule streams',
-  'saved-recipients':
-    "CustomerErased (customer stream) rewrites rows written from the customer's address-book stream",
+  'scheduled-transfers': [
+    'CustomerErased',
+    'TransferScheduled',
+    'TransferScheduleChanged',
+    'TransferScheduleCancelled',
+    'ScheduledTransferRan',
+    'ScheduledTransferFailed',
+  ],
+  'saved-recipients': [
+    'CustomerErased',
+    'RecipientSaved',
+    'RecipientRenamed',
+    'RecipientRemoved',
+    'DestinationFirstPaid',
+  ],
 };
 
 export function isPartitionSafe(

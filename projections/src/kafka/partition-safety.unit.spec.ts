@@ -1,33 +1,50 @@
+import { otherParties, toEveryPartition } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { allProjections } from '../index.ts';
-import { isPartitionSafe, NEEDS_GLOBAL_ORDER, PARTITION_SAFE } from './partition-safety.ts';
+import { isPartitionSafe, PARTITION_SAFE } from './partition-safety.ts';
+import { createKafkaProjectionWorker } from './projection-worker.ts';
+
+const accounts = allProjections.find((p) => p.name === 'accounts')!;
 
 /**
- * Scale mode puts a projection on the keyed topic (shared by the workers, order only within a
- * stream) or on the ordered one. Each must have been reviewed for it: a new projection, or a new
- * handler on a partition-safe one, fails here until someone decides which and writes down why.
+ * Scale mode shares one topic's partitions (keyed by customer) between the workers. Every
+ * projection must have been reviewed for it: a new projection, or a new handler on a reviewed
+ * one, fails here until someone checks it and writes down why it is safe.
  */
 describe('partition safety review', () => {
-  it('every projection is reviewed: partition-safe for all its handlers, or needing the global order', () => {
-    const unreviewed = allProjections.filter(
-      (p) => !isPartitionSafe(p) && NEEDS_GLOBAL_ORDER[p.name] === undefined,
-    );
-    expect(unreviewed.map((p) => p.name)).toEqual([]);
+  it('every projection is reviewed as partition-safe for all its handlers', () => {
+    expect(allProjections.filter((p) => !isPartitionSafe(p)).map((p) => p.name)).toEqual([]);
   });
 
-  it('no projection is listed both ways, and every listed name exists', () => {
+  it('every reviewed name exists', () => {
     const names = new Set(allProjections.map((p) => p.name));
-    for (const name of Object.keys(PARTITION_SAFE)) {
-      expect(names.has(name)).toBe(true);
-      expect(NEEDS_GLOBAL_ORDER[name]).toBeUndefined();
-    }
-    for (const name of Object.keys(NEEDS_GLOBAL_ORDER)) expect(names.has(name)).toBe(true);
+    for (const name of Object.keys(PARTITION_SAFE)) expect(names.has(name), name).toBe(true);
   });
 
-  it('a handler added to a partition-safe projection is not safe until reviewed', () => {
-    const accounts = allProjections.find((p) => p.name === 'accounts')!;
+  it('a handler added to a reviewed projection is not safe until reviewed', () => {
     expect(isPartitionSafe(accounts)).toBe(true);
     const grown = { ...accounts, handlers: { ...accounts.handlers, TransferSettled: () => {} } };
     expect(isPartitionSafe(grown as never)).toBe(false);
+  });
+
+  it('the worker refuses to start with a projection nobody reviewed', () => {
+    const grown = { ...accounts, handlers: { ...accounts.handlers, TransferSettled: () => {} } };
+    expect(() =>
+      createKafkaProjectionWorker({
+        kafka: undefined as never,
+        pool: undefined as never,
+        projections: [grown as never],
+      }),
+    ).toThrow(/Not reviewed as partition-safe .*: accounts/);
+  });
+
+  it('sides are written only for events sent to other partitions, by handlers that exist', () => {
+    const routedElsewhere = new Set([...Object.keys(otherParties), ...toEveryPartition]);
+    for (const projection of allProjections) {
+      for (const type of projection.sided ?? []) {
+        expect(routedElsewhere.has(type), `${projection.name}: ${type}`).toBe(true);
+        expect(projection.handlers[type], `${projection.name}: ${type}`).toBeDefined();
+      }
+    }
   });
 });

@@ -5,7 +5,6 @@ import {
   inSpan,
   linksToEvents,
   EVENTS_TOPIC,
-  ORDERED_EVENTS_TOPIC,
   partitionCount,
   SpanKind,
   START,
@@ -21,6 +20,7 @@ import type { Projection } from '../projection.ts';
 import { applyEvents } from '../runner/apply-events.ts';
 import { applyInTransactionOrPark, mayPark, type ParkedEvent } from '../runner/parking.ts';
 import { DeferredResultError, inlineParameters, writeBehindDb } from '../toolkit/write-behind.ts';
+import { concerns, partitionScope } from './partition-scope.ts';
 import { isPartitionSafe, PARTITION_SAFE } from './partition-safety.ts';
 
 export interface KafkaProjectionWorkerOptions {
@@ -41,8 +41,6 @@ export interface KafkaProjectionWorkerOptions {
 export interface KafkaProjectionWorker {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Which topic each projection consumes. */
-  topics: Record<string, string>;
   /** Projections whose last attempt failed, with its error (cleared by the next success). */
   failing(): ReadonlyMap<string, string>;
 }
@@ -79,25 +77,32 @@ const maxPosition = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ?
 /**
  * Scale mode's projection runner: ONE consumer per worker process, for every projection, in one
  * consumer group shared by the workers (a survivor takes over a dead worker's partitions). Each
- * message is decoded once; each fetched chunk of a partition is applied to every projection of
- * its topic in ONE PostgreSQL transaction, through the embedded runner's write-behind queue and
- * set-based runs, and that transaction also stores each projection's progress on that partition
- * (kafka_offsets), so the effect is exactly once. There is no row shared by partitions: how far a
- * projection is overall is the lowest of its partitions, taken at read time (projection_positions).
- * Partition-safe projections consume the keyed topic (its partitions shared by the workers); the
- * others the single-partition ordered topic, which carries the whole global order.
+ * message is decoded once; each fetched chunk of a partition is applied to every projection in
+ * ONE PostgreSQL transaction, through the embedded runner's write-behind queue and set-based runs,
+ * and that transaction also stores each projection's progress on that partition (kafka_offsets),
+ * so the effect is exactly once. There is no row shared by partitions: how far a projection is
+ * overall is the lowest of its partitions, taken at read time (projection_positions).
+ *
+ * Events are keyed by the customer who owns their stream, so a partition holds all the events of
+ * its customers, in their global order. A chunk is applied for the customers of its partition
+ * (the handlers' scope): a copy of an event sent there for another party's rows (`side`) runs only
+ * the handlers that write sides. Every projection must have been reviewed as safe this way
+ * (partition-safety.ts): the worker refuses to start with one that has not.
  */
 export function createKafkaProjectionWorker(
   options: KafkaProjectionWorkerOptions,
 ): KafkaProjectionWorker {
   const reviewed = options.partitionSafe ?? PARTITION_SAFE;
-  const topics = Object.fromEntries(
-    options.projections.map((p) => [
-      p.name,
-      isPartitionSafe(p, reviewed) ? EVENTS_TOPIC : ORDERED_EVENTS_TOPIC,
-    ]),
-  );
-  const onTopic = (topic: string) => options.projections.filter((p) => topics[p.name] === topic);
+  const unreviewed = options.projections.filter((p) => !isPartitionSafe(p, reviewed));
+  if (unreviewed.length > 0) {
+    throw new Error(
+      `Not reviewed as partition-safe (projections/src/kafka/partition-safety.ts): ${unreviewed
+        .map((p) => p.name)
+        .join(', ')}`,
+    );
+  }
+  /** The partition count of the topic, known once started. */
+  let partitionTotal = 0;
   const failing = new Map<string, string>();
   /** Projections whose handlers read the results of their writes: applied one statement at a time. */
   const unbuffered = new Set<string>();
@@ -105,16 +110,16 @@ export function createKafkaProjectionWorker(
 
   /**
    * Makes the progress rows exist for every partition (so the lowest is taken over all of them),
-   * and retires a projection's rows on a topic it no longer consumes: their lowest position moves
-   * into its checkpoint, which the new topic's rows then start from.
+   * and retires a projection's rows on a topic it no longer consumes (the single-partition
+   * ordered topic of earlier versions): their lowest position moves into its checkpoint, which
+   * the new topic's rows then start from.
    */
   async function prepareProgressRows(partitions: number): Promise<void> {
     const client = await options.pool.connect();
     try {
       await client.query('BEGIN');
+      const topic = EVENTS_TOPIC;
       for (const projection of options.projections) {
-        const topic = topics[projection.name]!;
-        const count = topic === EVENTS_TOPIC ? partitions : 1;
         await client.query(
           'INSERT INTO projection_checkpoints (projection) VALUES ($1) ON CONFLICT DO NOTHING',
           [projection.name],
@@ -139,7 +144,7 @@ export function createKafkaProjectionWorker(
         await client.query(
           `INSERT INTO kafka_offsets (consumer, topic, partition, next_offset)
            SELECT $1, $2, p, 0 FROM generate_series(0, $3 - 1) p ON CONFLICT DO NOTHING`,
-          [projection.name, topic, count],
+          [projection.name, topic, partitions],
         );
       }
       await client.query('COMMIT');
@@ -157,7 +162,7 @@ export function createKafkaProjectionWorker(
       `SELECT partition, min(next_offset)::text AS next_offset FROM kafka_offsets
         WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = ANY($3::int[])
         GROUP BY partition`,
-      [onTopic(topic).map((p) => p.name), topic, partitions],
+      [options.projections.map((p) => p.name), topic, partitions],
     );
     return new Map(rows.map((r) => [r.partition, r.next_offset]));
   }
@@ -213,7 +218,6 @@ export function createKafkaProjectionWorker(
 
   /** Sorts the chunk's messages into each projection's fresh events and new watermark. */
   function advance(progress: Progress, chunk: PartitionChunk): void {
-    const ordered = chunk.topic === ORDERED_EVENTS_TOPIC;
     let skip = maxPosition(progress.lastApplied, progress.floor);
     chunk.messages.forEach((item, i) => {
       if (BigInt(chunk.offsets[i]!) < progress.storedNext) return;
@@ -221,15 +225,14 @@ export function createKafkaProjectionWorker(
         progress.watermark = maxPosition(progress.watermark, item.position);
         return;
       }
-      // The ordered topic carries every event in the global order: each one is a watermark too.
-      if (ordered) progress.watermark = maxPosition(progress.watermark, item.event.position);
-      if (comparePositions(item.event.position, skip) > 0) {
-        progress.fresh.push(item.event);
-        progress.lastApplied = item.event.position;
-        skip = item.event.position;
-      }
+      if (comparePositions(item.event.position, skip) <= 0) return;
+      progress.lastApplied = item.event.position;
+      skip = item.event.position;
+      if (concerns(progress.projection, item.event, item.side)) progress.fresh.push(item.event);
     });
   }
+
+  const scopeOf = (chunk: PartitionChunk) => partitionScope(chunk.partition, partitionTotal);
 
   /** One statement that stores every projection's progress on the partition. */
   function storeProgress(chunk: PartitionChunk, progress: readonly Progress[]): string {
@@ -266,15 +269,16 @@ export function createKafkaProjectionWorker(
    */
   async function applyBuffered(client: PoolClient, chunk: PartitionChunk, progress: Progress[]) {
     const writer = writeBehindDb(client, 1000);
+    const scope = scopeOf(chunk);
     for (const p of progress) {
       if (p.fresh.length === 0) continue;
       if (unbuffered.has(p.projection.name)) {
         await writer.flush();
-        await applyEvents(client, p.projection, p.fresh);
+        await applyEvents(client, p.projection, p.fresh, { scope });
         continue;
       }
       try {
-        await applyEvents(writer.db, p.projection, p.fresh);
+        await applyEvents(writer.db, p.projection, p.fresh, { scope });
       } catch (error) {
         if (error instanceof DeferredResultError) unbuffered.add(p.projection.name);
         throw error;
@@ -285,9 +289,10 @@ export function createKafkaProjectionWorker(
 
   /** The slow path, after a failure: each projection parks the events that fail on their own. */
   async function applyParking(client: PoolClient, chunk: PartitionChunk, progress: Progress[]) {
+    const scope = scopeOf(chunk);
     for (const p of progress) {
       if (p.fresh.length === 0) continue;
-      await applyInTransactionOrPark(client, p.projection, p.fresh, options.onParked);
+      await applyInTransactionOrPark(client, p.projection, p.fresh, options.onParked, scope);
     }
     await client.query(`${storeProgress(chunk, progress)}; COMMIT`);
   }
@@ -298,10 +303,8 @@ export function createKafkaProjectionWorker(
    * across Kafka.
    */
   async function applyChunk(chunk: PartitionChunk): Promise<void> {
-    const projections = onTopic(chunk.topic);
-    if (projections.length === 0) return;
     const events = chunk.messages.flatMap((m) => (m.kind === 'event' ? [m.event.metadata] : []));
-    await inSpan(`process ${chunk.topic}`, () => applyChunkOnce(chunk, projections), {
+    await inSpan(`process ${chunk.topic}`, () => applyChunkOnce(chunk), {
       kind: SpanKind.CONSUMER,
       links: linksToEvents(events),
       attributes: {
@@ -315,7 +318,8 @@ export function createKafkaProjectionWorker(
     });
   }
 
-  async function applyChunkOnce(chunk: PartitionChunk, projections: Projection[]): Promise<void> {
+  async function applyChunkOnce(chunk: PartitionChunk): Promise<void> {
+    const projections = options.projections;
     for (let attempt = 0; ; attempt += 1) {
       const careful = attempt > 0;
       const client = await options.pool.connect();
@@ -343,25 +347,24 @@ export function createKafkaProjectionWorker(
   }
 
   return {
-    topics,
     failing: () => failing,
     async start() {
       await ensureEventTopics(options.kafka);
       const partitions = await partitionCount(options.kafka, EVENTS_TOPIC);
+      partitionTotal = partitions;
       await prepareProgressRows(partitions);
-      const consumed = [EVENTS_TOPIC, ORDERED_EVENTS_TOPIC].filter((t) => onTopic(t).length > 0);
       consumer = createPartitionConsumer({
         kafka: options.kafka,
         groupId: PROJECTION_GROUP,
-        topics: consumed,
+        topics: [EVENTS_TOPIC],
         storedOffsets,
         applyChunk,
         open: options.open,
         maxBatch: 1000,
-        partitionsConsumedConcurrently: partitions + 1,
-        onError: (error, topic) => {
+        partitionsConsumedConcurrently: partitions,
+        onError: (error) => {
           const message = error instanceof Error ? error.message : String(error);
-          for (const p of topic ? onTopic(topic) : options.projections) {
+          for (const p of options.projections) {
             failing.set(p.name, message);
             options.onError?.(p.name, error);
           }

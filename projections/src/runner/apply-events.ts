@@ -1,6 +1,13 @@
 import type { BankEvent } from '@bank/events';
 import { inSpan, linksToEvents, type RecordedEvent } from '@bank/infra';
-import { aggregationOf, type Db, type Handler, type Projection } from '../projection.ts';
+import {
+  aggregationOf,
+  EVERYONE,
+  type Db,
+  type Handler,
+  type Projection,
+  type Scope,
+} from '../projection.ts';
 import { storableDb } from '../toolkit/storable.ts';
 
 /** Whether the projection has a handler for any of these events (if not, only its checkpoint moves). */
@@ -11,14 +18,15 @@ export function handlesAny(projection: Projection, events: readonly RecordedEven
 
 /**
  * Runs the projection's handlers for each event, in order, on `db` (inside the caller's
- * transaction). Runs of consecutive events its aggregation accepts are applied set-based. Every
- * parameter the handlers send is made storable (no NUL) on the way.
+ * transaction), for `scope` (everyone unless a Kafka partition's). Runs of consecutive events its
+ * aggregation accepts are applied set-based. Every parameter the handlers send is made storable
+ * (no NUL) on the way.
  */
 export async function applyEvents(
   writer: Db,
   projection: Projection,
   events: readonly RecordedEvent[],
-  options: { aggregate?: boolean } = {},
+  options: ApplyOptions = {},
 ): Promise<void> {
   // A span per batch, linked to the appends that wrote its events (their metadata's trace context).
   return inSpan(
@@ -31,23 +39,31 @@ export async function applyEvents(
   );
 }
 
+export interface ApplyOptions {
+  /** False: every event through its handler, none set-based. */
+  aggregate?: boolean;
+  scope?: Scope;
+}
+
 async function applyInOrder(
   writer: Db,
   projection: Projection,
   events: readonly RecordedEvent[],
-  options: { aggregate?: boolean },
+  options: ApplyOptions,
 ): Promise<void> {
   const db = storableDb(writer);
+  const scope = options.scope ?? EVERYONE;
   const aggregation = options.aggregate === false ? undefined : aggregationOf(projection);
   const apply = async (recorded: RecordedEvent) => {
     const event = recorded.event as BankEvent;
     const handler = projection.handlers[event.type] as Handler<typeof event.type> | undefined;
-    if (handler) await handler(event.data as never, recorded as RecordedEvent<BankEvent>, db);
+    if (handler)
+      await handler(event.data as never, recorded as RecordedEvent<BankEvent>, db, scope);
   };
   let run: RecordedEvent<BankEvent>[] = [];
   const applyRun = async () => {
     if (run.length === 1) await apply(run[0]!);
-    else if (run.length > 1) await aggregation!.apply(run, db);
+    else if (run.length > 1) await aggregation!.apply(run, db, scope);
     run = [];
   };
   for (const recorded of events) {

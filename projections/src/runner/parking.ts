@@ -8,7 +8,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '@bank/infra';
-import type { Projection } from '../projection.ts';
+import type { Projection, Scope } from '../projection.ts';
 import { applyEvents } from './apply-events.ts';
 import { recordedEvents } from './log-reader.ts';
 
@@ -259,11 +259,12 @@ export async function applyInTransactionOrPark(
   projection: Projection,
   events: readonly RecordedEvent[],
   onParked?: (parked: Pick<ParkedEvent, 'projection' | 'eventId' | 'type' | 'error'>) => void,
+  scope?: Scope,
 ): Promise<void> {
   const attempt = async (batch: readonly RecordedEvent[]) => {
     await db.query('SAVEPOINT apply_or_park');
     try {
-      await applyEvents(db, projection, batch, { aggregate: false });
+      await applyEvents(db, projection, batch, { aggregate: false, scope });
       await db.query('RELEASE SAVEPOINT apply_or_park');
       return undefined;
     } catch (error) {

@@ -76,7 +76,7 @@ describe('projection runner', () => {
       ...accountsProjection,
       handlers: {
         ...accountsProjection.handlers,
-        async AccountCredited(data, event, db) {
+        async AccountCredited(data, event, db, scope) {
           calls += 1;
           // As the server going away would fail it: not the event's fault, so not parked.
           if (calls === 17) {
@@ -84,7 +84,7 @@ describe('projection runner', () => {
               code: '57P01',
             });
           }
-          await accountsProjection.handlers.AccountCredited!(data, event, db);
+          await accountsProjection.handlers.AccountCredited!(data, event, db, scope);
         },
       },
     };

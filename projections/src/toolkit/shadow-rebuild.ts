@@ -296,11 +296,27 @@ export async function rebuildWithShadow(
   }
 }
 
-/** SHA-256 of a table's contents, independent of physical row order. */
-export async function tableHash(pool: Pool, schema: string, table: string): Promise<string> {
+/**
+ * A query giving the table's rows as the projection's readers see them: the table itself, or
+ * its `compareAs` form where the stored rows depend on where the events were applied.
+ */
+export function comparableRows(projection: Projection, table: string, schema = 'public'): string {
+  const qualified = `${ident(schema)}.${ident(table)}`;
+  return (
+    projection.compareAs?.[table]?.replaceAll('$table', qualified) ?? `SELECT * FROM ${qualified}`
+  );
+}
+
+/** SHA-256 of a table's contents as readers see them, independent of physical row order. */
+export async function tableHash(
+  pool: Pool,
+  projection: Projection,
+  table: string,
+  schema = 'public',
+): Promise<string> {
   const { rows } = await pool.query<{ hash: string }>(
     `SELECT encode(sha256(convert_to(coalesce(string_agg(h, '' ORDER BY h), ''), 'UTF8')), 'hex') AS hash
-     FROM (SELECT md5(t::text) AS h FROM ${ident(schema)}.${ident(table)} t) rows`,
+     FROM (SELECT md5(t::text) AS h FROM (${comparableRows(projection, table, schema)}) t) rows`,
   );
   return rows[0]!.hash;
 }
@@ -312,7 +328,9 @@ export async function readModelHash(
   schema = 'public',
 ): Promise<{ hash: string; tables: Record<string, string> }> {
   const tables: Record<string, string> = {};
-  for (const table of projection.tables) tables[table] = await tableHash(pool, schema, table);
+  for (const table of projection.tables) {
+    tables[table] = await tableHash(pool, projection, table, schema);
+  }
   const { createHash } = await import('node:crypto');
   const all = createHash('sha256');
   for (const table of projection.tables) all.update(`${table}:${tables[table]}\n`);

@@ -98,7 +98,10 @@ function requireFunds(state: AccountState, amount: number): void {
   }
 }
 
-/** Names the account's owner on a posting or hold, so that their key seals its description. */
+/**
+ * Names the account's owner on a posting, hold or release: their key seals its description, and
+ * scale mode keys the event by it.
+ */
 function ownedBy<T extends object>(state: AccountState, entry: T): T & { ownerCustomerId: string } {
   return { ...entry, ownerCustomerId: state.customerId };
 }
@@ -130,12 +133,14 @@ export function decideAccount(command: AccountCommand, state: AccountState) {
     case 'ReleaseHold':
       if (state.holds[command.holdId] === undefined) return [];
       return [
-        HoldReleased.create({
-          accountId: state.accountId,
-          holdId: command.holdId,
-          reason: command.reason,
-          ...(command.outcome ? { outcome: command.outcome } : {}),
-        }),
+        HoldReleased.create(
+          ownedBy(state, {
+            accountId: state.accountId,
+            holdId: command.holdId,
+            reason: command.reason,
+            ...(command.outcome ? { outcome: command.outcome } : {}),
+          }),
+        ),
       ];
     default: {
       const exhaustive: never = command;

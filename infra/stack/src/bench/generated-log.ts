@@ -16,7 +16,9 @@ export async function generatedAccountIds(pool: Pool, accounts: number): Promise
 
 /**
  * Fills the log with account streams, AccountOpened, then postings (mostly
- * deposits, every fifth a withdrawal), one INSERT per chunk of accounts. Returns the event count.
+ * deposits, every fifth a withdrawal), one INSERT per chunk of accounts, each account its own
+ * customer's. As the bank writes them, postings name the account's owner and every event carries
+ * its stream's partition key (the owner) in its metadata. Returns the event count.
  */
 export async function generateAccountLog(
   pool: Pool,
@@ -45,9 +47,11 @@ export async function generateAccountLog(
                      'amount', CASE WHEN v % 5 = 0 THEN 1000 ELSE 2000 + (v * 37) % 5000 END,
                      'description', CASE WHEN v % 5 = 0 THEN 'ATM withdrawal' ELSE 'Teller deposit' END,
                      'kind', CASE WHEN v % 5 = 0 THEN 'withdrawal' ELSE 'deposit' END,
-                     'contra', 'cash:teller', 'reference', 'B' || a || '-' || v)
+                     'contra', 'cash:teller', 'reference', 'B' || a || '-' || v,
+                     'ownerCustomerId', ${uuid(`'customer' || a`)})
               END,
-              '{"actor":"bench","correlationId":"bench"}'::jsonb
+              jsonb_build_object('actor', 'bench', 'correlationId', 'bench', 'partitionKeys',
+                jsonb_build_object('account-' || ${uuid(`'account' || a`)}, ${uuid(`'customer' || a`)}))
        FROM generate_series($1::int, $2::int) a, generate_series(1, $3::int) v
        ORDER BY a, v`,
       [first, last, perAccount],

@@ -9,7 +9,7 @@ import { AccountCredited } from '@bank/events';
 import {
   comparePositions,
   decodeMessage,
-  ORDERED_EVENTS_TOPIC,
+  EVENTS_TOPIC,
   type EventStore,
   type Kafka,
   type Pool,
@@ -65,6 +65,13 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
     [options.accountIds],
   );
   const balances = new Map(rows.map((r) => [r.id, Number(r.balance)]));
+  // Postings name the account's owner, as the bank's do: the store stamps it as the partition key.
+  const opened = await options.pool.query<{ id: string; owner: string }>(
+    `SELECT data->>'accountId' AS id, data->>'customerId' AS owner FROM events
+      WHERE type = 'AccountOpened' AND stream_id = ANY($1)`,
+    [options.accountIds.map((id) => `account-${id}`)],
+  );
+  const owners = new Map(opened.rows.map((r) => [r.id, r.owner]));
   const total = Math.round(options.rate * options.seconds);
   const probes: Probe[] = [];
   let failed = 0;
@@ -80,6 +87,7 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
         kind: 'deposit',
         contra: 'cash:teller',
         reference: probe.reference,
+        ownerCustomerId: owners.get(probe.accountId),
       });
       const result = await options.store.append(
         [{ streamId: `account-${probe.accountId}`, expectedVersion: 'any', events: [event] }],
@@ -180,7 +188,7 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
 }
 
 /**
- * A consumer of the ordered topic in its own group, from the end of the topic, reading committed
+ * A consumer of the event topic in its own group, from the end of the topic, reading committed
  * messages only (as the workers do): it tells when each probe became readable in Kafka.
  */
 async function observeKafka(kafka: Kafka, seen: (reference: string, at: number) => void) {
@@ -190,7 +198,7 @@ async function observeKafka(kafka: Kafka, seen: (reference: string, at: number) 
     readUncommitted: false,
   });
   await consumer.connect();
-  await consumer.subscribe({ topic: ORDERED_EVENTS_TOPIC, fromBeginning: false });
+  await consumer.subscribe({ topic: EVENTS_TOPIC, fromBeginning: false });
   const joined = new Promise<void>((resolve) =>
     consumer.on(consumer.events.GROUP_JOIN, () => resolve()),
   );

@@ -4,7 +4,6 @@ import {
   encodeWatermark,
   ensureEventTopics,
   EVENTS_TOPIC,
-  ORDERED_EVENTS_TOPIC,
   RELAY_CHECKPOINT,
   START,
   type Kafka,
@@ -97,7 +96,7 @@ export async function resetKafka(kafka: Kafka, partitions: number): Promise<void
         await sleep(500);
       }
     }
-    const topics = [EVENTS_TOPIC, ORDERED_EVENTS_TOPIC];
+    const topics = [EVENTS_TOPIC];
     const existing = (await admin.listTopics()).filter((t) => topics.includes(t));
     if (existing.length > 0) await admin.deleteTopics({ topics: existing, timeout: 30_000 });
     // Deletion is asynchronous in the controller: create only once the old topics are gone.
@@ -108,7 +107,41 @@ export async function resetKafka(kafka: Kafka, partitions: number): Promise<void
   } finally {
     await admin.disconnect();
   }
-  await ensureEventTopics(kafka, partitions);
+  await recreateEventTopic(kafka, partitions);
+}
+
+/**
+ * Creates the topic again and waits until every partition has a leader. For a while after a
+ * topic is deleted, the broker can answer a metadata request for its name with
+ * UNKNOWN_TOPIC_OR_PARTITION even once the new topic is created, and kafkajs's wait for leaders
+ * retries only LEADER_NOT_AVAILABLE: so ask again while the answer is a retriable error.
+ */
+async function recreateEventTopic(kafka: Kafka, partitions: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await ensureEventTopics(kafka, partitions);
+      if (await hasLeaders(kafka, partitions)) return;
+    } catch (error) {
+      if ((error as { retriable?: boolean }).retriable !== true || Date.now() > deadline) {
+        throw error;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`${EVENTS_TOPIC} had no leaders after 60 s`);
+    await sleep(200);
+  }
+}
+
+async function hasLeaders(kafka: Kafka, partitions: number): Promise<boolean> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const metadata = await admin.fetchTopicMetadata({ topics: [EVENTS_TOPIC] });
+    const found = metadata.topics[0]?.partitions ?? [];
+    return found.length === partitions && found.every((p) => p.leader >= 0);
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 export interface StartGate {
@@ -139,7 +172,6 @@ export async function closeStartGate(kafka: Kafka, partitions: number): Promise<
         topic: EVENTS_TOPIC,
         messages: Array.from({ length: partitions }, (_, p) => encodeWatermark(START, p)),
       },
-      { topic: ORDERED_EVENTS_TOPIC, messages: [encodeWatermark(START, 0)] },
     ],
   });
   return {
@@ -177,7 +209,7 @@ export async function waitForGroups(
 
 /**
  * How many partitions each worker holds in the projection group: the share of the work the
- * assignment gives each process (the 6 partitions of the keyed topic and the ordered topic's 1).
+ * assignment gives each process (of the event topic's 6 partitions).
  */
 export async function partitionShare(kafka: Kafka): Promise<number[]> {
   const admin = kafka.admin();

@@ -47,7 +47,7 @@ export async function booksFromReadModels(pool: Pool) {
   const internal = new Map(
     (
       await pool.query<{ ledger_account: string; balance_cents: string }>(
-        'SELECT ledger_account, balance_cents FROM rm_ledger_balances',
+        'SELECT ledger_account, balance_cents FROM ledger_balances()',
       )
     ).rows.map((r) => [r.ledger_account, Number(r.balance_cents)] as const),
   );

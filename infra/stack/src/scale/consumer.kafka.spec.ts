@@ -6,7 +6,7 @@ import {
   createPool,
   encodeEvent,
   ensureEventTopics,
-  ORDERED_EVENTS_TOPIC,
+  EVENTS_TOPIC,
   type Kafka,
   type Pool,
   type RecordedEvent,
@@ -144,6 +144,7 @@ describe('the exactly-once Kafka consumer', () => {
       kafka,
       pool,
       projections: [probe],
+      partitionSafe: { 'probe-failing': ['ContactRequestSubmitted'] },
       // Sealed events that cannot be opened: a worker holding the wrong key.
       open: async (sealed) => {
         if (!keyReadable) throw new Error('cannot open sealed data with this key');
@@ -152,7 +153,7 @@ describe('the exactly-once Kafka consumer', () => {
     });
     await worker.start();
     try {
-      await produce(ORDERED_EVENTS_TOPIC, [event('contact-a', 1), event('contact-b', 2)], true);
+      await produce(EVENTS_TOPIC, [event('contact-a', 1), event('contact-b', 2)], true);
       await until(async () => worker.failing().get('probe-failing'), Boolean);
       const failing = await healthReport(pool, undefined, worker.failing);
       expect(failing.healthy).toBe(false);

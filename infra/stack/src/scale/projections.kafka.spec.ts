@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_TOPIC, ORDERED_EVENTS_TOPIC } from '@bank/infra';
+import { EVENTS_TOPIC } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
-import { allProjections, createKafkaProjectionWorker } from '@bank/projections';
+import { allProjectionNames } from '@bank/projections';
 import { deposit, startTestBank, type TestBank } from '../testing/index.ts';
 import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
 import { startService, type ServiceProcess } from '../testing/service-process.ts';
@@ -15,8 +15,8 @@ import {
 
 /**
  * Scale mode against a real Apache Kafka broker: the relay puts the log on Kafka, two projection
- * worker processes share the consumer groups, and the read models must end exactly as the
- * embedded path (a rebuild from the PostgreSQL log in process) makes them.
+ * worker processes share its partitions, and the read models must end exactly as the embedded
+ * path (a rebuild from the PostgreSQL log in process) makes them.
  */
 describe('scale mode: projections from Kafka', () => {
   let broker: KafkaBroker;
@@ -96,16 +96,6 @@ describe('scale mode: projections from Kafka', () => {
     }
   }
 
-  it('spreads the projections: partition-safe ones on the keyed topic, the rest ordered', () => {
-    const worker = createKafkaProjectionWorker({
-      kafka: undefined as never,
-      pool: undefined as never,
-      projections: allProjections,
-    });
-    expect(worker.topics.accounts).toBe(EVENTS_TOPIC);
-    expect(worker.topics.notifications).toBe(ORDERED_EVENTS_TOPIC);
-  });
-
   it('serves reads from the read models that the Kafka workers build', async () => {
     for (let i = 0; i < 4; i += 1) {
       // A consistency token waits 2 s at most; the first events also wait for the group to form.
@@ -120,6 +110,16 @@ describe('scale mode: projections from Kafka', () => {
       accounts.push(...numbers);
     }
     await waitForProjections(bank.pool);
+    // Every projection follows the one topic keyed by customer, its progress kept per partition.
+    const progress = await bank.pool.query<{ consumer: string; topic: string; partitions: number }>(
+      `SELECT consumer, topic, count(*)::int AS partitions FROM kafka_offsets
+        GROUP BY consumer, topic ORDER BY consumer COLLATE "C"`,
+    );
+    expect(progress.rows).toEqual(
+      [...allProjectionNames]
+        .sort()
+        .map((consumer) => ({ consumer, topic: EVENTS_TOPIC, partitions: 6 })),
+    );
     const opening = await bank.pool.query<{ total: string }>(
       'SELECT coalesce(sum(balance_cents), 0)::text AS total FROM rm_accounts',
     );

@@ -2,6 +2,7 @@ import type { Pool } from '@bank/infra';
 import {
   allProjectionNames,
   allProjections,
+  comparableRows,
   lowestCheckpoint,
   rebuildProjection,
 } from '@bank/projections';
@@ -9,15 +10,17 @@ import { comparePositions, type EventStore, type Position } from '@bank/infra';
 import { ApiClient, registrationPayload } from '../testing/api-client.ts';
 import type { TestBank } from '../testing/test-bank.ts';
 
-/** One md5 per read-model table, over its rows in a stable order. */
+/** One md5 per read-model table, over its rows as readers see them, in a stable order. */
 export async function readModelHashes(pool: Pool): Promise<Record<string, string>> {
   const hashes: Record<string, string> = {};
-  for (const table of allProjections.flatMap((p) => p.tables)) {
-    const { rows } = await pool.query<{ hash: string; count: string }>(
-      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash,
-              count(*)::text AS count FROM ${table} t`,
-    );
-    hashes[table] = `${rows[0]!.count}:${rows[0]!.hash}`;
+  for (const projection of allProjections) {
+    for (const table of projection.tables) {
+      const { rows } = await pool.query<{ hash: string; count: string }>(
+        `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash,
+                count(*)::text AS count FROM (${comparableRows(projection, table)}) t`,
+      );
+      hashes[table] = `${rows[0]!.count}:${rows[0]!.hash}`;
+    }
   }
   return hashes;
 }
@@ -60,7 +63,8 @@ export async function rebuildAll(pool: Pool, store: EventStore): Promise<void> {
  */
 export async function customerWithAccounts(bank: TestBank, timeoutMs = 60_000) {
   const client = new ApiClient(bank);
-  const registered = await client.post('/api/register', registrationPayload());
+  const payload = registrationPayload();
+  const registered = await client.post('/api/register', payload);
   if (registered.status !== 201) {
     throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   }
@@ -72,8 +76,14 @@ export async function customerWithAccounts(bank: TestBank, timeoutMs = 60_000) {
       const accounts = listed.body.data.accounts as {
         id: string;
         account_number: string;
+        type: string;
       }[];
-      return { client, accounts };
+      return {
+        client,
+        accounts,
+        id: registered.body.data.user.id as string,
+        email: payload.email as string,
+      };
     }
     if (Date.now() > deadline) throw new Error(`accounts not readable: ${listed.status}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PARTITIONS, partitionOf } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { deposit, startTestBank, type TestBank } from '../testing/index.ts';
 import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
@@ -22,7 +23,8 @@ function random(seed: number) {
 
 /**
  * One consumer per worker process applies every projection, one transaction per partition
- * batch. Random deposits and transfers run while workers are killed (SIGKILL, mid-batch) and
+ * batch. Random deposits, transfers and Zelle payments and requests between customers (each side
+ * written on its own customer's partition) run while workers are killed (SIGKILL, mid-batch) and
  * started again, so the partitions move between them; the read models must end exactly as a
  * rebuild from the PostgreSQL log makes them: nothing lost, nothing applied twice.
  */
@@ -59,6 +61,11 @@ describe('scale mode: workers killed and restarted under random traffic', () => 
     const seed = Number(process.env.SCALE_SEED ?? 20261126);
     const pick = random(seed);
     const customers = await Promise.all([0, 1, 2].map(() => customerWithAccounts(bank)));
+    // At least two of them on different partitions, so that payments cross partitions.
+    const partition = (c: (typeof customers)[number]) => partitionOf(c.id, DEFAULT_PARTITIONS);
+    while (new Set(customers.map(partition)).size < 2) {
+      customers[0] = await customerWithAccounts(bank);
+    }
     let deposited = 0;
     const rounds = 3;
     for (let round = 0; round < rounds; round += 1) {
@@ -73,8 +80,35 @@ describe('scale mode: workers killed and restarted under random traffic', () => 
         await Promise.all(
           Array.from({ length: 4 }, async () => {
             const customer = customers[pick(customers.length)]!;
+            const other = customers.filter((c) => c !== customer)[pick(customers.length - 1)]!;
+            const checking = (c: typeof customer) => c.accounts.find((x) => x.type === 'checking')!;
             const [a, b] = customer.accounts;
-            if (pick(3) === 0 && a && b) {
+            const choice = pick(6);
+            if (choice === 0) {
+              // Zelle between customers (each side projected on its own partition); refused
+              // when short or a duplicate within the minute.
+              await customer.client.post('/api/zelle/send', {
+                bank_account_id: checking(customer).id,
+                amount: (100 + pick(400)) / 100,
+                recipient_name: 'Friend',
+                recipient_email: other.email,
+                memo: `z${round}s${step}`,
+              });
+            } else if (choice === 1) {
+              const asked = await customer.client.post('/api/zelle/request', {
+                bank_account_id: checking(customer).id,
+                amount: (100 + pick(400)) / 100,
+                recipient_name: 'Payer',
+                recipient_email: other.email,
+                memo: `q${round}s${step}`,
+              });
+              const id = asked.body.data?.request?.id as string | undefined;
+              if (id && pick(2) === 0) {
+                await other.client.post(`/api/zelle/requests/${id}/pay`, {
+                  bank_account_id: checking(other).id,
+                });
+              } else if (id) await other.client.post(`/api/zelle/requests/${id}/decline`);
+            } else if (choice === 2 && a && b) {
               const from = pick(2) === 0 ? a : b;
               const to = from === a ? b : a;
               const cents = 100 + pick(900);
@@ -100,6 +134,10 @@ describe('scale mode: workers killed and restarted under random traffic', () => 
       }
     }
     await waitForProjections(bank.pool);
+    const lines = await bank.pool.query<{ direction: string }>(
+      'SELECT DISTINCT direction FROM rm_zelle_activity ORDER BY direction',
+    );
+    expect(lines.rows.map((r) => r.direction)).toEqual(['incoming', 'outgoing']);
     const viaKafka = await readModelHashes(bank.pool);
     const total = await bank.pool.query<{ total: string }>(
       'SELECT coalesce(sum(balance_cents), 0)::text AS total FROM rm_accounts',

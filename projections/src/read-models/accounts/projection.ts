@@ -1,14 +1,25 @@
 import type { BankEvent, Posting } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
-import type { Db } from '../../projection.ts';
+import type { Db, Scope } from '../../projection.ts';
 import { defineProjection } from '../../projection.ts';
 
-async function postToLedger(db: Db, contra: string, signedCents: number): Promise<void> {
+/**
+ * Adds a leg to an internal ledger account, in the scope's shard: each Kafka partition has rows
+ * of its own, so partitions never wait on each other's (every teller deposit moves cash:teller).
+ * The balance is the sum over the shards (ledger_balances()).
+ */
+async function postToLedger(
+  db: Db,
+  scope: Scope,
+  contra: string,
+  signedCents: number,
+): Promise<void> {
   if (contra.startsWith('account:')) return; // the other leg is a customer account's own event
   await db.query(
-    `INSERT INTO rm_ledger_balances (ledger_account, balance_cents) VALUES ($1, $2)
-     ON CONFLICT (ledger_account) DO UPDATE SET balance_cents = rm_ledger_balances.balance_cents + $2`,
-    [contra, signedCents],
+    `INSERT INTO rm_ledger_balances (ledger_account, shard, balance_cents) VALUES ($1, $2, $3)
+     ON CONFLICT (ledger_account, shard)
+     DO UPDATE SET balance_cents = rm_ledger_balances.balance_cents + $3`,
+    [contra, scope.shard, signedCents],
   );
 }
 
@@ -38,7 +49,11 @@ const isPlainPosting = (event: RecordedEvent<BankEvent>) =>
  * A run of postings that settle no hold only adds up: each account's balance moves by the sum of
  * its postings and takes the last one's time, each internal ledger account by the sum of its legs.
  */
-async function applyPostings(events: readonly RecordedEvent<BankEvent>[], db: Db): Promise<void> {
+async function applyPostings(
+  events: readonly RecordedEvent<BankEvent>[],
+  db: Db,
+  scope: Scope,
+): Promise<void> {
   const accounts = new Map<string, { delta: number; at: Date }>();
   const ledger = new Map<string, number>();
   for (const recorded of events) {
@@ -65,11 +80,11 @@ async function applyPostings(events: readonly RecordedEvent<BankEvent>[], db: Db
   );
   if (ledger.size > 0) {
     await db.query(
-      `INSERT INTO rm_ledger_balances (ledger_account, balance_cents)
-       SELECT * FROM unnest($1::text[], $2::bigint[])
-       ON CONFLICT (ledger_account) DO UPDATE
+      `INSERT INTO rm_ledger_balances (ledger_account, shard, balance_cents)
+       SELECT l.account, $3, l.cents FROM unnest($1::text[], $2::bigint[]) AS l(account, cents)
+       ON CONFLICT (ledger_account, shard) DO UPDATE
          SET balance_cents = rm_ledger_balances.balance_cents + EXCLUDED.balance_cents`,
-      [[...ledger.keys()], [...ledger.values()]],
+      [[...ledger.keys()], [...ledger.values()], scope.shard],
     );
   }
 }
@@ -82,6 +97,10 @@ export const accountsProjection = defineProjection({
   name: 'accounts',
   tables: ['rm_accounts', 'rm_account_holds', 'rm_ledger_balances'],
   aggregate: { accepts: isPlainPosting, apply: applyPostings },
+  compareAs: {
+    rm_ledger_balances:
+      'SELECT ledger_account, sum(balance_cents)::bigint AS balance_cents FROM $table GROUP BY ledger_account',
+  },
   // Balances and holds only: descriptions and counterparties are the transactions projection's.
   readsPersonalData: false,
   handlers: {
@@ -104,22 +123,22 @@ export const accountsProjection = defineProjection({
         ],
       );
     },
-    async AccountCredited(d, event, db) {
+    async AccountCredited(d, event, db, scope) {
       await db.query(
         `UPDATE rm_accounts SET balance_cents = balance_cents + $2, last_transaction_at = $3
          WHERE account_id = $1`,
         [d.accountId, d.amount, event.recordedAt],
       );
-      await postToLedger(db, d.contra, -d.amount);
+      await postToLedger(db, scope, d.contra, -d.amount);
     },
-    async AccountDebited(d, event, db) {
+    async AccountDebited(d, event, db, scope) {
       await db.query(
         `UPDATE rm_accounts SET balance_cents = balance_cents - $2, last_transaction_at = $3
          WHERE account_id = $1`,
         [d.accountId, d.amount, event.recordedAt],
       );
       await settleHold(db, d);
-      await postToLedger(db, d.contra, d.amount);
+      await postToLedger(db, scope, d.contra, d.amount);
     },
     async FundsHeld(d, _event, db) {
       await db.query(

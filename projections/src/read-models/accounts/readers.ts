@@ -74,7 +74,7 @@ export async function customerAccountsTotal(db: Db): Promise<number> {
 /** The bank's internal ledger accounts, by name. */
 export async function listLedgerBalances(db: Db): Promise<LedgerBalanceRow[]> {
   const { rows } = await db.query<LedgerBalanceRow>(
-    'SELECT ledger_account, balance_cents FROM rm_ledger_balances ORDER BY ledger_account',
+    'SELECT ledger_account, balance_cents FROM ledger_balances() ORDER BY ledger_account',
   );
   return rows;
 }

@@ -10,7 +10,7 @@ import { defineProjection } from '../../projection.ts';
 import { applyPostingAlerts, storeAlertPreferences } from './alerts.ts';
 import type { NewNotification } from './notification-types.ts';
 import { transferNotificationHandlers } from './transfer-notices.ts';
-import { zelleNotificationHandlers } from './zelle-notices.ts';
+import { zelleNoticesToOtherParty, zelleNotificationHandlers } from './zelle-notices.ts';
 
 /** Which preference switch silences a type; security and system notices are always sent. */
 const preferenceFor: Record<NotificationType, keyof NotificationPreferences | null> = {
@@ -71,6 +71,7 @@ export const notificationsProjection = defineProjection({
     'rm_notification_preferences',
     'rm_alert_preferences',
   ],
+  sided: zelleNoticesToOtherParty,
   handlers: {
     ...transferNotificationHandlers(raiseNotification),
     ...zelleNotificationHandlers(raiseNotification),

@@ -2,9 +2,13 @@ import { formatUsd } from '@bank/events';
 import type { Projection } from '../../projection.ts';
 import type { RaiseNotification } from './notification-types.ts';
 
+/** The notices that go to the other party of a request than its requester (the payer). */
+export const zelleNoticesToOtherParty = ['ZelleRequestCreated', 'ZelleRequestCancelled'] as const;
+
 /**
  * Person-to-person notices: handlers of the notifications projection. Money received is already
- * announced there by the credit posting itself.
+ * announced there by the credit posting itself. A request's notices go to the payer, whose
+ * partition gets its own copy of the request's events (see `zelleNoticesToOtherParty`).
  */
 export function zelleNotificationHandlers(
   raise: RaiseNotification,
@@ -63,7 +67,8 @@ export function zelleNotificationHandlers(
         priority: 'medium',
       });
     },
-    async ZelleRequestCreated(d, event, db) {
+    async ZelleRequestCreated(d, event, db, scope) {
+      if (!scope.owns(d.payerCustomerId)) return;
       await raise(db, event, {
         customerId: d.payerCustomerId,
         type: 'zelle',
@@ -81,7 +86,8 @@ export function zelleNotificationHandlers(
         priority: 'medium',
       });
     },
-    async ZelleRequestCancelled(d, event, db) {
+    async ZelleRequestCancelled(d, event, db, scope) {
+      if (!scope.owns(d.payerCustomerId)) return;
       await raise(db, event, {
         customerId: d.payerCustomerId,
         type: 'zelle',
