@@ -4,14 +4,16 @@ FROM node:20-bookworm-slim AS bank
 WORKDIR /srv/bank
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
 COPY events/package.json events/
 COPY infra/package.json infra/
-COPY infra/stack/package.json infra/stack/
+COPY server/package.json server/
 COPY projections/package.json projections/
 COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/
 COPY frontend/package.json frontend/
 COPY load-tests/package.json load-tests/
+COPY bench/package.json bench/
 # Dev dependencies too: the backend runs TypeScript through tsx, and the web app is built here.
 RUN npm ci --include=dev --no-audit --no-fund
 COPY . .

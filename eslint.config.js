@@ -7,28 +7,31 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { readdirSync } from 'node:fs';
 
 // The layer order of the workspaces: a package may import only the ones below it.
-//   contracts <- events <- infra <- projections <- command-api, query-api <- stack
+//   contracts <- events <- infra <- projections <- command-api, query-api <- server
+//     <- bench, load-tests
 // The web app sits beside them and shares only the contracts.
-// Tests and the test harness may reach the composition root (@bank/stack) to start a real bank.
+// Tests and the test harness may reach the composition root (@bank/server) to start a real bank.
 const layers = {
   events: [
     '@bank/infra',
     '@bank/projections',
     '@bank/command-api',
     '@bank/query-api',
-    '@bank/stack',
+    '@bank/server',
   ],
-  'infra/src': ['@bank/projections', '@bank/command-api', '@bank/query-api', '@bank/stack'],
-  projections: ['@bank/command-api', '@bank/query-api', '@bank/stack'],
-  'command-api': ['@bank/query-api', '@bank/stack'],
-  'query-api': ['@bank/command-api', '@bank/stack'],
+  'infra/src': ['@bank/projections', '@bank/command-api', '@bank/query-api', '@bank/server'],
+  projections: ['@bank/command-api', '@bank/query-api', '@bank/server'],
+  'command-api': ['@bank/query-api', '@bank/server'],
+  'query-api': ['@bank/command-api', '@bank/server'],
+  server: ['@bank/bench', '@bank/load-tests'],
+  'load-tests': ['@bank/bench'],
   contracts: [
     '@bank/events',
     '@bank/infra',
     '@bank/projections',
     '@bank/command-api',
     '@bank/query-api',
-    '@bank/stack',
+    '@bank/server',
   ],
   'frontend/src': [
     '@bank/events',
@@ -36,7 +39,7 @@ const layers = {
     '@bank/projections',
     '@bank/command-api',
     '@bank/query-api',
-    '@bank/stack',
+    '@bank/server',
   ],
 };
 const testFiles = ['**/*.spec.ts', '**/*.spec.tsx', '**/money-test-helpers.ts'];
@@ -114,12 +117,7 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers of many shapes.
-    files: [
-      '**/*.spec.ts',
-      '**/*.spec.tsx',
-      'infra/stack/src/testing/**',
-      'infra/stack/src/simulation/**',
-    ],
+    files: ['**/*.spec.ts', '**/*.spec.tsx', 'server/src/testing/**', 'server/src/simulation/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

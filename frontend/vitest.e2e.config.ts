@@ -1,17 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
-// Browser journeys in headless Chromium against the real bank (startTestBank from @bank/stack/testing).
+// Browser journeys in headless Chromium against the real bank (startTestBank from @bank/server/testing).
 export default defineProject({
   test: {
     name: 'frontend-e2e',
     root: fileURLToPath(new URL('..', import.meta.url)),
     environment: 'node',
     include: ['frontend/e2e/**/*.e2e.spec.ts'],
-    globalSetup: [
-      'infra/stack/src/testing/global-setup.ts',
-      'frontend/e2e/support/global-setup.ts',
-    ],
+    globalSetup: ['server/src/testing/global-setup.ts', 'frontend/e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     // Tests a file marks concurrent (the axe scans of every page) run three at a time.
     maxConcurrency: 3,

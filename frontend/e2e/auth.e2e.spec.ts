@@ -1,4 +1,4 @@
-import { registrationPayload } from '@bank/stack/testing';
+import { registrationPayload } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import { LoginPage, RegisterPage } from './page-models/auth-pages';

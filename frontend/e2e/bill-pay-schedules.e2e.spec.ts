@@ -1,5 +1,5 @@
 import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
-import { deposit } from '@bank/stack/testing';
+import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { expectScreenAccessible, toast } from './page-models/banking';
 import { BillPayPage } from './page-models/bill-pay';

@@ -1,4 +1,4 @@
-import { deposit } from '@bank/stack/testing';
+import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';

@@ -1,4 +1,4 @@
-import { ApiClient, seedDemoCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { ApiClient, seedDemoCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   audit,

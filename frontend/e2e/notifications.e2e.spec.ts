@@ -1,4 +1,4 @@
-import { deposit } from '@bank/stack/testing';
+import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import { useBankAndBrowser } from './support/fixtures';

@@ -1,4 +1,4 @@
-import { deposit } from '@bank/stack/testing';
+import { deposit } from '@bank/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {

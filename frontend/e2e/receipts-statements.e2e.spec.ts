@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCustomer } from '../../infra/stack/src/seed.ts';
+import { seedDemoCustomer } from '@bank/server/testing';
 import { LoginPage } from './page-models/auth-pages';
 import { expectNoSidewaysScroll, expectScreenAccessible } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';

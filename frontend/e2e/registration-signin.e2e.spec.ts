@@ -1,4 +1,4 @@
-import { registrationPayload } from '@bank/stack/testing';
+import { registrationPayload } from '@bank/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';

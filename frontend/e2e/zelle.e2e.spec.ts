@@ -1,4 +1,4 @@
-import { ApiClient, deposit } from '@bank/stack/testing';
+import { ApiClient, deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';

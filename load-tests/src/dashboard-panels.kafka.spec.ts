@@ -7,7 +7,7 @@ import {
   startTestBank,
   type KafkaBroker,
   type TestBank,
-} from '@bank/stack/testing';
+} from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureK6, runK6 } from './k6.ts';
 import { seedCustomers } from './seed.ts';

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@bank/infra/testing';
-import { startBank, type BankParts } from '@bank/stack';
+import { startBank, type BankParts } from '@bank/server';
 // The job workers of the feature modules (settlement, Zelle expiry...), as `npm start` has them.
-import '../../infra/stack/src/modules.ts';
+import '@bank/server/modules';
 import type { BankEndpoint } from './http.ts';
 
 /** Rate limits out of the way: the load comes from one address, and seeding registers many. */

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { startTestBank, type TestBank } from '@bank/stack/testing';
+import { startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureK6 } from './k6.ts';
 import { runScenario } from './scenarios.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startTestBank, type TestBank } from '@bank/stack/testing';
+import { startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer } from '../routes/money-test-helpers.ts';
 import { moneyJobModule } from './money-jobs.ts';

@@ -1,4 +1,4 @@
-import { signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceStatements, lastClosedMonth } from './statement-jobs.ts';
 

@@ -4,7 +4,7 @@ import {
   signedUpCustomer,
   startTestBank,
   type TestBank,
-} from '@bank/stack/testing';
+} from '@bank/server/testing';
 import { testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

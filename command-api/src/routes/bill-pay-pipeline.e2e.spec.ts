@@ -1,4 +1,4 @@
-import { startTestBank, type TestBank } from '@bank/stack/testing';
+import { startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
 import { billPayClock, runScheduledOccurrence } from '../services/bill-pay.ts';

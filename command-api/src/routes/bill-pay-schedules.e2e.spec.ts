@@ -1,5 +1,5 @@
-import type { ApiClient } from '@bank/stack/testing';
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import type { ApiClient } from '@bank/server/testing';
+import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { SCHEDULE_CANCELLED } from '../domain/bill-pay/schedule.ts';

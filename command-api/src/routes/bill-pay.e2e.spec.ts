@@ -4,7 +4,7 @@ import {
   signedUpCustomer,
   startTestBank,
   type TestBank,
-} from '@bank/stack/testing';
+} from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';

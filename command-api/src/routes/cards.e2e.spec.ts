@@ -1,6 +1,6 @@
 import { verifySecret } from '@bank/infra';
 import { allProjections, dropShadow, readModelHash, rebuildWithShadow } from '@bank/projections';
-import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passesLuhn } from '../domain/cards/card-number.ts';
 

@@ -13,7 +13,7 @@ import {
   signedUpCustomer,
   startTestBank,
   type TestBank,
-} from '@bank/stack/testing';
+} from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cryptoJobModule } from '../jobs/crypto-jobs.ts';
 import {

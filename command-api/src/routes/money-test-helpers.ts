@@ -4,7 +4,7 @@ import {
   signedUpCustomer,
   startTestBank,
   type TestBank,
-} from '@bank/stack/testing';
+} from '@bank/server/testing';
 import { moneyJobModule } from '../jobs/money-jobs.ts';
 
 /** The bank with money movement's jobs, settling external transfers after `settlementDelayMs`. */

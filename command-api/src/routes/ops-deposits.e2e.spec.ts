@@ -1,4 +1,4 @@
-import { startTestBank, type TestBank } from '@bank/stack/testing';
+import { startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, customer, ledger, opsClient } from './money-test-helpers.ts';
 

@@ -1,4 +1,4 @@
-import { signedUpCustomer, type TestBank } from '@bank/stack/testing';
+import { signedUpCustomer, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleTransfer } from '../jobs/settlement.ts';
 import { expireZellePayment } from '../services/zelle.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;

@@ -1,4 +1,4 @@
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;

@@ -1,5 +1,5 @@
 import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
-import { ApiClient, startTestBank, type TestBank } from '@bank/stack/testing';
+import { ApiClient, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownDestination, type TestBank } from '@bank/stack/testing';
+import { knownDestination, type TestBank } from '@bank/server/testing';
 import { balances, customer, startMoneyBank, type Customer } from './money-test-helpers.ts';
 
 /** A transfer that names a saved recipient: the account comes from the customer's sealed record. */

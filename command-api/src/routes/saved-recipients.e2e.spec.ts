@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RecipientSaved, streams } from '@bank/events';
-import type { TestBank } from '@bank/stack/testing';
+import type { TestBank } from '@bank/server/testing';
 import { balances, customer, startMoneyBank, type Customer } from './money-test-helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@bank/events';
-import { knownDestination, type TestBank } from '@bank/stack/testing';
+import { knownDestination, type TestBank } from '@bank/server/testing';
 import { runScheduledTransfer, scheduleClock } from '../services/scheduled-transfers.ts';
 import {
   balances as balancesNow,

@@ -1,5 +1,5 @@
 import { allProjections, dropShadow, readModelHash, rebuildWithShadow } from '@bank/projections';
-import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;

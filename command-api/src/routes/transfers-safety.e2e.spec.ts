@@ -1,4 +1,4 @@
-import type { TestBank } from '@bank/stack/testing';
+import type { TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../kernel/aggregate.ts';
 import { createCommandBus } from '../kernel/command-bus.ts';

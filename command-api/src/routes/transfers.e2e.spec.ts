@@ -1,5 +1,5 @@
 import { recentTransfers, transferSubmitted, transferView } from '@bank/contracts';
-import type { TestBank } from '@bank/stack/testing';
+import type { TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertUsdToEur, usdToEurRateMicros } from '../domain/transfers/fx.ts';
 import { bankDate } from '../domain/transfers/bank-time.ts';

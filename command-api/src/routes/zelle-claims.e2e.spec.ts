@@ -1,4 +1,4 @@
-import { signedUpCustomer, type ApiClient, type TestBank } from '@bank/stack/testing';
+import { signedUpCustomer, type ApiClient, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireZellePayment } from '../services/zelle.ts';
 import {

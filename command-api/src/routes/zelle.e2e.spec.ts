@@ -5,7 +5,7 @@ import {
   rebuildWithShadow,
   headPosition,
 } from '@bank/projections';
-import { registrationPayload, signedUpCustomer, type TestBank } from '@bank/stack/testing';
+import { registrationPayload, signedUpCustomer, type TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expireZellePayment } from '../services/zelle.ts';
 import {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll } from 'vitest';
-import { seedDemoCustomer } from '@bank/stack/testing';
+import { seedDemoCustomer } from '@bank/server/testing';
 import { LoginPage } from '../page-models/auth-pages';
 import type { useBankAndBrowser } from './fixtures';
 

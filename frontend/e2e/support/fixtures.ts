@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { signedUpCustomer, startTestBank, type TestBank } from '@bank/stack/testing';
+import { signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { seriousViolations } from './axe.ts';

@@ -1,4 +1,4 @@
-import { buildWebApp, webAppStaleness } from '@bank/stack/testing';
+import { buildWebApp, webAppStaleness } from '@bank/server/testing';
 
 /**
  * The bank serves frontend/dist, so the browser tests need a build of the current sources: build

@@ -6,7 +6,7 @@ import {
   signedUpCustomer,
   startTestBank,
   type TestBank,
-} from '@bank/stack/testing';
+} from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;

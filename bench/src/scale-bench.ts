@@ -30,10 +30,10 @@ import {
 } from '@bank/infra';
 import { freePort } from '@bank/infra/testing';
 import { allProjectionNames, allProjections, createProjectionRunner } from '@bank/projections';
-import { parseArgs, progressBar } from '../bin/cli-support.ts';
-import { migrateAll } from '../migrations.ts';
-import { startKafkaBroker } from '../testing/kafka.ts';
-import { startService, type ServiceProcess } from '../testing/service-process.ts';
+import { parseArgs, progressBar } from '@bank/server/cli-support';
+import { migrateAll } from '@bank/server';
+import { startKafkaBroker } from '@bank/server/testing';
+import { startService, type ServiceProcess } from '@bank/server/testing/service-process';
 import { processTreeCpuMs } from './cpu.ts';
 import { measureLag, type LagFigures } from './scale-lag.ts';
 import {
@@ -347,7 +347,7 @@ function markdown(
 }
 
 function kafkaVersion(): string {
-  const pom = readFileSync(path.resolve(import.meta.dirname, '../../../kafka/pom.xml'), 'utf8');
+  const pom = readFileSync(path.resolve(import.meta.dirname, '../../infra/kafka/pom.xml'), 'utf8');
   return /<kafka.version>(.*)<\/kafka.version>/.exec(pom)?.[1] ?? '?';
 }
 
@@ -365,7 +365,7 @@ function writeReport(file: string, report: string) {
       existing.slice(existing.indexOf(END) + END.length);
   } else {
     const anchor = '<!-- bench:end -->';
-    const section = `\n\n## Scale mode\n\nMeasured by \`npm run bench:scale -- --out ${file}\` (infra/stack/src/bench/scale-bench.ts).\n\n${block}\n`;
+    const section = `\n\n## Scale mode\n\nMeasured by \`npm run bench:scale -- --out ${file}\` (bench/src/scale-bench.ts).\n\n${block}\n`;
     const at = existing.includes(anchor)
       ? existing.indexOf(anchor) + anchor.length
       : existing.length;

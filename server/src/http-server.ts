@@ -35,7 +35,7 @@ const API_DOCS = '/api/docs';
 
 export const frontendDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../frontend/dist',
+  '../../frontend/dist',
 );
 
 export interface HttpServerOptions {

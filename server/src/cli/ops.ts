@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@bank/infra';
-import { runOpsCli } from '../cli/ops-cli.ts';
+import { runOpsCli } from './ops-cli.ts';
 
 const config = loadConfig();
 const tokenFile = path.join(config.dataDir, 'ops-token');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, freePort, testRedisUrl } from '../testing/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../../..');
+const root = path.resolve(here, '../../..');
 
 export interface BankProcess {
   url: string;

@@ -15,7 +15,7 @@ function fakeRepository(): string {
   writeFileSync(path.join(readModels, 'transfers/migrations/0100_core.sql'), '');
   writeFileSync(path.join(readModels, 'transfers/migrations/0904_other.sql'), '');
   cpSync(
-    path.resolve(import.meta.dirname, '../../../../projections/src/read-models/index.ts'),
+    path.resolve(import.meta.dirname, '../../../projections/src/read-models/index.ts'),
     path.join(readModels, 'index.ts'),
   );
   return root;

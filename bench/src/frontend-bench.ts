@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import type { SeededCustomer } from '@bank/load-tests';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FRONTEND_DIST = path.join(root, 'frontend', 'dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

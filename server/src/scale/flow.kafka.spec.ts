@@ -21,7 +21,7 @@ import { SCALE_TOPOLOGY, type ServiceScript } from './flow-topology.ts';
 import { rebuildAll, readModelHashes, waitForProjections } from './read-model-hash.ts';
 
 const STARTUP_TIMEOUT_MS = 240_000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 interface Answer {
   status: number;

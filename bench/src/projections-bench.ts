@@ -1,6 +1,6 @@
 import { createPool } from '@bank/infra';
 import { allProjections, rebuildProjection } from '@bank/projections';
-import { createBankStore } from '../bank-store.ts';
+import { createBankStore } from '@bank/server/bank-store';
 
 export interface CatchUpFigure {
   projection: string;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, testRedisUrl } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** `npm run <script>` with its standard output kept apart; stopped once `until` sees it. */
 function runScript(script: string, env: Record<string, string>, until: (out: string) => boolean) {

@@ -14,8 +14,8 @@ import { createPgEventStore, createPool, startEmbeddedPostgres } from '@bank/inf
 import { verifyLog } from '@bank/infra/audit';
 import { freePort } from '@bank/infra/testing';
 import { allProjections, checkDeterminism, rebuildWithShadow } from '@bank/projections';
-import { parseArgs, progressBar } from '../bin/cli-support.ts';
-import { migrateAll } from '../migrations.ts';
+import { parseArgs, progressBar } from '@bank/server/cli-support';
+import { migrateAll } from '@bank/server';
 import { generateAccountLog } from './generated-log.ts';
 
 const { options } = parseArgs(process.argv.slice(2));

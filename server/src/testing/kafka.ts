@@ -8,7 +8,7 @@ import { freePort } from '@bank/infra/testing';
 
 const script = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../kafka/kafka.sh',
+  '../../../infra/kafka/kafka.sh',
 );
 
 export interface KafkaBroker {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { missingSettings, type ServiceName } from './service-settings.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const services: ServiceName[] = ['command-api', 'query-api', 'projections', 'jobs'];
 
 describe('settings a separate service needs', () => {
@@ -29,7 +29,7 @@ describe('settings a separate service needs', () => {
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/x',
     };
     delete env.SECRETS_KEY;
-    const result = spawnSync('npx', ['tsx', 'infra/stack/src/services/projections.ts'], {
+    const result = spawnSync('npx', ['tsx', 'server/src/services/projections.ts'], {
       cwd: root,
       env,
       encoding: 'utf8',

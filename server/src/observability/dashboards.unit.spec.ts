@@ -5,7 +5,7 @@ import { exportedMetricLabels, exportedMetricNames } from '@bank/infra';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = path.join(root, 'infra/observability');
 const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
 

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { SCALE_TOPOLOGY } from '../scale/flow-topology.ts';
 import { collectApiRoutes } from './api-routes.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 interface ComposeService {
@@ -58,7 +58,7 @@ describe('docker-compose.yml', () => {
   it('starts each bank service with an npm script that the tests run without Docker', () => {
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
       .scripts;
-    const servicesTest = read('infra/stack/src/services/services.kafka.spec.ts');
+    const servicesTest = read('server/src/services/services.kafka.spec.ts');
     const named = Object.values(services)
       .map((s) => s.command)
       .filter((c): c is string[] => Array.isArray(c) && c[0] === 'npm' && c[1] === 'run')
@@ -73,7 +73,7 @@ describe('docker-compose.yml', () => {
       ]),
     );
     for (const script of named) {
-      expect(scripts[script], script).toMatch(/^tsx infra\/stack\/src\/services\//);
+      expect(scripts[script], script).toMatch(/^tsx server\/src\/services\//);
       expect(servicesTest, script).toContain(`startService('${script}'`);
     }
   });
@@ -85,7 +85,7 @@ describe('docker-compose.yml', () => {
       if (npm === 'npm' && run === 'run') instances[script!] = (instances[script!] ?? 0) + 1;
     }
     expect(instances).toEqual(SCALE_TOPOLOGY);
-    expect(read('infra/stack/src/scale/flow.kafka.spec.ts')).toContain('SCALE_TOPOLOGY[script]');
+    expect(read('server/src/scale/flow.kafka.spec.ts')).toContain('SCALE_TOPOLOGY[script]');
   });
 
   it('has the edge probe the health of every instance of every service by name', () => {
@@ -143,6 +143,16 @@ describe('infra/edge/nginx.conf', () => {
       const sample = route.url.replace(/:[^/]+/g, 'x1').replace(/\*$/, 'x1');
       const expected = route.service === 'command-api' ? 'command_api' : 'query_api';
       expect(nginxRoute(route.method, sample), `${route.method} ${route.url}`).toBe(expected);
+    }
+  });
+});
+
+describe('Dockerfile', () => {
+  it('copies every workspace manifest before npm ci, so the image installs each workspace', () => {
+    const dockerfile = read('Dockerfile');
+    const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+    for (const workspace of workspaces) {
+      expect(dockerfile, workspace).toContain(`COPY ${workspace}/package.json ${workspace}/`);
     }
   });
 });

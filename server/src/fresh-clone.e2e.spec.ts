@@ -7,7 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './testing/index.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Runs a command in its own process group, collecting its output. */

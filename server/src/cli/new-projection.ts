@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from './cli-support.ts';
 import { scaffoldProjection } from './scaffold-projection.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { positional, options } = parseArgs(process.argv.slice(2));
 const name = positional[0];
 if (!name) {

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { startLocalRedis } from '@bank/infra';
 import { freePort } from '@bank/infra/testing';
 import { LOAD_RATE_LIMITS } from '@bank/load-tests';
-import { startBank } from '../bank.ts';
-import '../modules.ts';
+import { startBank } from '@bank/server';
+import '@bank/server/modules';
 import { benchCrudBaseline } from './crud-baseline/index.ts';
 import { benchEventStores } from './event-store-bench.ts';
 import { benchFrontend, buildFrontend } from './frontend-bench.ts';
@@ -190,7 +190,7 @@ if (OUT) {
       ? existing.slice(0, existing.indexOf(START)) +
         block +
         existing.slice(existing.indexOf(END) + END.length)
-      : `# Benchmarks\n\nMeasured by \`npm run bench -- --out ${OUT}\` (infra/stack/src/bench), in one run on one machine.\n\n${block}\n`;
+      : `# Benchmarks\n\nMeasured by \`npm run bench -- --out ${OUT}\` (bench/src), in one run on one machine.\n\n${block}\n`;
   writeFileSync(OUT, next);
   console.log(`Written to ${OUT}`);
 }
