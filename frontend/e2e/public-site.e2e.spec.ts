@@ -40,16 +40,18 @@ describe('public site', () => {
     );
   });
 
+  const FIGURES = ['50,000+', '$2.5B+', '25+', '99.9%'];
+
   it('counts the home figures up to their values', async () => {
     const page = await t.newPage();
     await new PublicSite(page).goto('/');
     const figures = page.getByRole('list', { name: 'Harborview in numbers' });
+    // Screen readers get each figure's value at once; what is shown counts up from zero.
+    expect(await figures.locator('.sr-only').allTextContents()).toEqual(FIGURES);
     await figures.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.body.innerText.includes('50,000+'), undefined, {
-      timeout: 5000,
-    });
-    for (const text of ['$2.5B+', '25+', '99.9%'])
-      expect(await figures.innerText()).toContain(text);
+    await expect
+      .poll(() => figures.locator('.stat__value').allTextContents(), { timeout: 5000 })
+      .toEqual(FIGURES);
   });
 
   it('calculates a loan payment once amount, rate and term are filled', async () => {
