@@ -6,6 +6,11 @@ export class PublicSite {
 
   async goto(path: string) {
     await this.page.goto(path);
+    // A pre-rendered page is replaced by the app's render of the same markup: elements found
+    // before that would be detached under the test.
+    await this.page.waitForFunction(
+      () => !document.getElementById('root')?.hasAttribute('data-prerendered'),
+    );
     await this.page.getByRole('main').waitFor();
   }
 
