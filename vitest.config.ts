@@ -12,6 +12,7 @@ export default defineConfig({
     projects: [
       'frontend/vitest.config.ts',
       'frontend/vitest.e2e.config.ts',
+      'frontend/vitest.lighthouse.config.ts',
       {
         test: {
           name: 'backend',

@@ -8,6 +8,8 @@ export default defineProject({
     root: fileURLToPath(new URL('..', import.meta.url)),
     environment: 'node',
     include: ['frontend/e2e/**/*.e2e.spec.ts'],
+    // Lighthouse runs on its own, last (vitest.lighthouse.config.ts).
+    exclude: ['**/node_modules/**', 'frontend/e2e/lighthouse.e2e.spec.ts'],
     globalSetup: ['server/src/testing/global-setup.ts', 'frontend/e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     // Tests a file marks concurrent (the axe scans of every page) run three at a time.

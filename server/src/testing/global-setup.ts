@@ -10,13 +10,13 @@ import {
 } from '@bank/infra';
 import exitHook from 'async-exit-hook';
 import type { TestProject } from 'vitest/node';
-import { FAST_FILES_AT_ONCE, SLOW_FILES_AT_ONCE } from '../../../vitest.config.ts';
+import { FAST_FILES_AT_ONCE } from '../../../vitest.config.ts';
 import { migrateAll } from '../migrations.ts';
 import { freePort } from '@bank/infra/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One PostgreSQL server per worker (see POSTGRES_SERVERS). */
+    /** One PostgreSQL server per worker (see serversFor). */
     pgServers: TestPostgresServer[];
     pgTemplate: string;
     redisUrl: string;
@@ -33,11 +33,12 @@ export interface TestPostgresServer {
 export const TEMPLATE_DATABASE = 'bank_template';
 
 /**
- * As many servers as test files run at once. PostgreSQL's snapshots span the whole server: a
- * transaction one file holds open on purpose (a staleness test holds one for seconds) would hold
- * back what the projections of the files beside it may read, in databases of their own.
+ * As many servers as the project runs test files at once. PostgreSQL's snapshots span the whole
+ * server: a transaction one file holds open on purpose (a staleness test holds one for seconds)
+ * would hold back what the projections of the files beside it may read, in databases of their own.
  */
-const POSTGRES_SERVERS = Math.max(FAST_FILES_AT_ONCE, SLOW_FILES_AT_ONCE);
+const serversFor = (project: TestProject): number =>
+  Math.max(1, Number(project.config.maxWorkers) || FAST_FILES_AT_ONCE);
 
 /** One real PostgreSQL, its schema migrated into a template database by the migration role. */
 async function startServer(): Promise<{ server: TestPostgresServer; stop: () => Promise<void> }> {
@@ -81,7 +82,7 @@ export default async function setup(project: TestProject) {
   for (const event of ['beforeExit', 'exit']) {
     if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
   }
-  const servers = await Promise.all(Array.from({ length: POSTGRES_SERVERS }, startServer));
+  const servers = await Promise.all(Array.from({ length: serversFor(project) }, startServer));
   const redis = await startLocalRedis({ port: await freePort() });
   project.provide(
     'pgServers',
