@@ -93,3 +93,22 @@ describe('the embedded PostgreSQL', () => {
     await app.end();
   }, 120_000);
 });
+
+describe('embedded PostgreSQL servers started at once in one process', () => {
+  it('each start, and the process keeps its temporary directory', async () => {
+    const before = process.env.TMPDIR;
+    const dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'bank-embedded-')));
+    const servers = await Promise.all(
+      dataDirs.map(async (dataDir) => startEmbeddedPostgres({ dataDir, port: await freePort() })),
+    );
+    try {
+      expect(process.env.TMPDIR).toBe(before);
+      for (const [i, server] of servers.entries()) {
+        expect(server.socketDirectory).toBe(path.join(dataDirs[i]!, 'run'));
+      }
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

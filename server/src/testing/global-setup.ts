@@ -41,8 +41,9 @@ const serversFor = (project: TestProject): number =>
   Math.max(1, Number(project.config.maxWorkers) || FAST_FILES_AT_ONCE);
 
 /** One real PostgreSQL, its schema migrated into a template database by the migration role. */
-async function startServer(): Promise<{ server: TestPostgresServer; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-test-'));
+async function startServer(
+  dataDir: string,
+): Promise<{ server: TestPostgresServer; stop: () => Promise<void> }> {
   const postgres = await startEmbeddedPostgres({
     dataDir,
     port: await freePort(),
@@ -82,7 +83,11 @@ export default async function setup(project: TestProject) {
   for (const event of ['beforeExit', 'exit']) {
     if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
   }
-  const servers = await Promise.all(Array.from({ length: serversFor(project) }, startServer));
+  // Every data directory first: a server starting points the process's TMPDIR at its own.
+  const dataDirs = Array.from({ length: serversFor(project) }, () =>
+    mkdtempSync(path.join(os.tmpdir(), 'bank-test-')),
+  );
+  const servers = await Promise.all(dataDirs.map(startServer));
   const redis = await startLocalRedis({ port: await freePort() });
   project.provide(
     'pgServers',
