@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startLocalRedis } from '@bank/infra';
+import { createPool, startLocalRedis } from '@bank/infra';
 import { freePort } from '@bank/infra/testing';
 import { LOAD_RATE_LIMITS } from '@bank/load-tests';
 import { startBank } from '@bank/server';
@@ -89,12 +89,19 @@ try {
       log(
         `(a) Transfers through the HTTP API, ${CLIENTS} clients, ${DURATION_MS / 1000} s per phase...`,
       );
-      results.transfers = await benchTransfers(seed, bank.pool, {
-        clients: CLIENTS,
-        durationMs: DURATION_MS,
-        postgresPid: pg.handle.serverPid(),
-        log,
-      });
+      // The extension in the maintenance database: its figures cover every database of the server.
+      const statementsPool = createPool(pg.url('postgres'), 1);
+      try {
+        results.transfers = await benchTransfers(seed, bank.pool, {
+          clients: CLIENTS,
+          durationMs: DURATION_MS,
+          postgresPid: pg.handle.serverPid(),
+          superuser: { pool: statementsPool, database: 'bank' },
+          log,
+        });
+      } finally {
+        await statementsPool.end();
+      }
       const pgbench = findPgbench();
       const superuser = new URL(pg.url('pgbench'));
       if (pgbench) {

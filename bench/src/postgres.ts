@@ -19,7 +19,13 @@ const DATABASES = ['bank', 'pgbench', 'crud_baseline', 'es_bank', 'es_emmett'];
 export async function startBenchPostgres(): Promise<BenchPostgres> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-'));
   const port = await freePort();
-  const handle = await startEmbeddedPostgres({ dataDir, port, persistent: false });
+  const handle = await startEmbeddedPostgres({
+    dataDir,
+    port,
+    persistent: false,
+    // The statement profile of the transfers' phase (profile.ts); every peer runs with it loaded.
+    settings: { shared_preload_libraries: 'pg_stat_statements' },
+  });
   for (const name of DATABASES) await handle.createDatabase(name);
   const pool = createPool(handle.url('postgres'), 1);
   const settings: Record<string, string> = {};

@@ -199,6 +199,46 @@ function table(headers: string[], rows: (string | number)[][]): string {
   ].join('\n');
 }
 
+/** A table cell holding code: pipes would end the cell. */
+const codeCell = (text: string) => `\`${text.replaceAll('|', '\\|').replaceAll('`', "'")}\``;
+
+/** Where a transfer's time goes: PostgreSQL's dearest statements and the main thread's profile. */
+function profileSections(t: TransferFigures): string[] {
+  const parts: string[] = [];
+  if (t.statements) {
+    parts.push(
+      `\n#### PostgreSQL statements at saturation (per transfer; ${n(t.statements.totalMicrosPerTransfer)} µs of planning and execution in all, wall time in the backends)\n`,
+    );
+    parts.push(
+      table(
+        ['statement', 'calls', 'rows', 'µs'],
+        t.statements.top.map((s) => [
+          codeCell(s.query),
+          n(s.callsPerTransfer, 2),
+          n(s.rowsPerTransfer, 1),
+          n(s.microsPerTransfer, 1),
+        ]),
+      ),
+    );
+  }
+  if (t.mainThread && t.mainThread.length > 0) {
+    parts.push(
+      "\n#### The bank's main thread (sampled over a closed loop of its own; own time, not callees; the shares of its measured CPU)\n",
+    );
+    parts.push(
+      table(
+        ['where', 'share', 'µs per transfer'],
+        t.mainThread.map((p) => [
+          codeCell(p.where),
+          `${n(p.share * 100, 1)}%`,
+          n(p.microsPerTransfer, 1),
+        ]),
+      ),
+    );
+  }
+  return parts;
+}
+
 /** The whole run as Markdown: what the console shows and what docs/benchmarks.md keeps. */
 export function markdownReport(r: BenchResults): string {
   const m = r.machine;
@@ -269,6 +309,7 @@ export function markdownReport(r: BenchResults): string {
         ],
       ),
     );
+    parts.push(...profileSections(t));
   }
   if (r.appends.length > 0) {
     parts.push('\n### (b) Event store appends (closed loop, each append durable)\n');

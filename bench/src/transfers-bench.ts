@@ -3,6 +3,14 @@ import { comparePositions, parsePosition, type Pool, type Position } from '@bank
 import { cpuPer, processTreeCpuMs, threadCpuMs } from './cpu.ts';
 import type { LoadResult, Sample } from './http-load.ts';
 import { runLoad, wallNow } from './load-client.ts';
+import {
+  profileMainThread,
+  profileShares,
+  resetStatements,
+  statementProfile,
+  type ProfileShare,
+  type StatementProfile,
+} from './profile.ts';
 import { OPEN_LOOP_WARMUP_MS, sleep, summarize } from './stats.ts';
 
 export interface CostPerTransfer {
@@ -32,7 +40,14 @@ export interface TransferFigures {
   halfRateTps: number;
   halfRateErrors: number;
   latency: ReturnType<typeof summarize>;
+  /** PostgreSQL's statements during the saturation phase, per transfer. */
+  statements?: StatementProfile;
+  /** The bank's main thread, sampled during a closed loop of its own after saturation. */
+  mainThread?: ProfileShare[];
 }
+
+/** How long the profiled closed loop runs: the profiler's own cost stays out of the figures. */
+const PROFILED_MS = 5000;
 
 export interface LagFigures {
   rate: number;
@@ -73,11 +88,14 @@ export async function benchTransfers(
     durationMs: number;
     /** The PostgreSQL server's postmaster, whose CPU is counted per transfer too. */
     postgresPid?: number;
+    /** A superuser connection (any database of the server) and the bank's database's name. */
+    superuser?: { pool: Pool; database: string };
     log: (line: string) => void;
   },
 ): Promise<TransferFigures> {
-  const { clients, durationMs, log } = options;
+  const { clients, durationMs, log, superuser } = options;
   await runLoad({ kind: 'closed', seed, lanes: clients, durationMs: Math.min(3000, durationMs) });
+  if (superuser) await resetStatements(superuser.pool);
   const before = await databaseCounters(db);
   const cpuBefore = process.cpuUsage();
   const mainBefore = threadCpuMs();
@@ -90,6 +108,9 @@ export async function benchTransfers(
   const loop = performance.eventLoopUtilization(loopBefore);
   const after = await databaseCounters(db);
   const done = saturation.samples.filter(ok).length;
+  const statements = superuser
+    ? await statementProfile(superuser.pool, superuser.database, done)
+    : undefined;
   const saturationTps = (done / saturation.elapsedMs) * 1000;
   const cost = {
     commits: (after.commits - before.commits) / done,
@@ -105,6 +126,10 @@ export async function benchTransfers(
     `  saturation: ${Math.round(saturationTps)} transfers/s with ${clients} clients (${saturation.errors} errors); ` +
       `per transfer ${cost.commits.toFixed(1)} commits, ${cost.walFlushes.toFixed(2)} WAL flushes, ${cost.nodeCpuMs.toFixed(1)} ms CPU`,
   );
+  const profiled = await profileMainThread(() =>
+    runLoad({ kind: 'closed', seed, lanes: clients, durationMs: PROFILED_MS }),
+  );
+  const mainThread = profileShares(profiled.profile, profiled.result.samples.filter(ok).length);
   await sleep(1000);
   const halfRate = Math.max(1, Math.floor(saturationTps / 2));
   const half = await runLoad({
@@ -129,6 +154,8 @@ export async function benchTransfers(
     halfRateTps: (half.samples.filter(ok).length / half.elapsedMs) * 1000,
     halfRateErrors: half.errors,
     latency,
+    statements,
+    mainThread,
   };
 }
 

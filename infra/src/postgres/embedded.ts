@@ -193,6 +193,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   persistent?: boolean;
   log?: (line: string) => void;
+  /** Further server settings, e.g. a benchmark's `shared_preload_libraries`. */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.join(options.dataDir, 'postgres');
   mkdirSync(options.dataDir, { recursive: true });
@@ -227,6 +229,10 @@ export async function startEmbeddedPostgres(options: {
       `unix_socket_directories=${socketDirectory}`,
       '-c',
       'unix_socket_permissions=0700',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => [
+        '-c',
+        `${name}=${value}`,
+      ]),
     ],
     onLog: options.log ?? (() => {}),
     onError: (error: unknown) => options.log?.(String(error)),
