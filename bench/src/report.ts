@@ -286,6 +286,10 @@ export function markdownReport(r: BenchResults): string {
             'latency p50 / p95 / p99 / max',
             `${n(t.latency.p50, 1)} / ${n(t.latency.p95, 1)} / ${n(t.latency.p99, 1)} / ${n(t.latency.max, 1)} ms`,
           ],
+          [
+            "the bank's event-loop delay at that rate, p50 / p99 / max",
+            `${n(t.loopDelay.p50, 1)} / ${n(t.loopDelay.p99, 1)} / ${n(t.loopDelay.max, 1)} ms`,
+          ],
           ...(r.pgbench
             ? [
                 [

@@ -25,6 +25,7 @@ function transfers(cost: Partial<TransferFigures['cost']>): TransferFigures {
     halfRateTps: 200,
     halfRateErrors: 0,
     latency,
+    loopDelay: { p50: 10.2, p99: 31.5, max: 80.1 },
   };
 }
 
@@ -111,6 +112,30 @@ describe('the CRUD baseline in the report', () => {
     });
     expect(report).toContain(
       '| (a) transfers/s vs the CRUD baseline | 400 vs 400 = 1.00× | ≥ 1.0× | 1.00× | met |',
+    );
+  });
+
+  it('shows where the time went: statements (pipes kept inside their cell), profile, loop delay', () => {
+    const t: TransferFigures = {
+      ...transfers({}),
+      statements: {
+        totalMicrosPerTransfer: 2000,
+        top: [
+          {
+            query: "SELECT 'a' || b FROM events",
+            callsPerTransfer: 0.5,
+            rowsPerTransfer: 12,
+            microsPerTransfer: 900,
+          },
+        ],
+      },
+      mainThread: [{ where: '(garbage collector)', share: 0.124, microsPerTransfer: 150 }],
+    };
+    const report = markdownReport(results(t, pgbench));
+    expect(report).toContain("| `SELECT 'a' \\|\\| b FROM events` | 0.50 | 12.0 | 900.0 |");
+    expect(report).toContain('| `(garbage collector)` | 12.4% | 150.0 |');
+    expect(report).toContain(
+      "| the bank's event-loop delay at that rate, p50 / p99 / max | 10.2 / 31.5 / 80.1 ms |",
     );
   });
 });

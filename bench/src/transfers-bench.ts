@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { seedCustomers, type Seed } from '@bank/load-tests';
 import { comparePositions, parsePosition, type Pool, type Position } from '@bank/infra';
 import { cpuPer, processTreeCpuMs, threadCpuMs } from './cpu.ts';
@@ -40,6 +41,8 @@ export interface TransferFigures {
   halfRateTps: number;
   halfRateErrors: number;
   latency: ReturnType<typeof summarize>;
+  /** How late the main thread's event loop ran its callbacks during the half-rate phase, in ms. */
+  loopDelay: { p50: number; p99: number; max: number };
   /** PostgreSQL's statements during the saturation phase, per transfer. */
   statements?: StatementProfile;
   /** The bank's main thread, sampled during a closed loop of its own after saturation. */
@@ -132,6 +135,9 @@ export async function benchTransfers(
   const mainThread = profileShares(profiled.profile, profiled.result.samples.filter(ok).length);
   await sleep(1000);
   const halfRate = Math.max(1, Math.floor(saturationTps / 2));
+  // A request that waits behind a long task on the main thread shows here as the loop's delay.
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
   const half = await runLoad({
     kind: 'open',
     seed,
@@ -140,6 +146,12 @@ export async function benchTransfers(
     mix: 'transfers',
     warmupMs: OPEN_LOOP_WARMUP_MS,
   });
+  delay.disable();
+  const loopDelay = {
+    p50: delay.percentile(50) / 1e6,
+    p99: delay.percentile(99) / 1e6,
+    max: delay.max / 1e6,
+  };
   const latency = summarize(half.samples.filter(ok).map((s) => s.latencyMs));
   log(
     `  at ${halfRate}/s: p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms (${half.errors} errors)`,
@@ -154,6 +166,7 @@ export async function benchTransfers(
     halfRateTps: (half.samples.filter(ok).length / half.elapsedMs) * 1000,
     halfRateErrors: half.errors,
     latency,
+    loopDelay,
     statements,
     mainThread,
   };
