@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from '../postgres/pool.ts';
 import type { EventProtector } from './pii-protector.ts';
-import { ChainHasher } from '../audit/hash-chain.ts';
+import { ChainHasher } from './hash-chain.ts';
 import { APPEND_EVENTS_SQL, headsToRead, planChainedBatch } from './chained-batch.ts';
 import { StreamHeads } from './stream-heads.ts';
 import { readTolerantly } from './tolerant-read.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { catalogue } from '@bank/events';
-import type { Pool, PoolClient } from '../postgres/pool.ts';
+import { ChainHasher, HASHED_COLUMNS_SQL, type Pool, type PoolClient } from '@bank/infra';
 import {
   applyBalanceEvent,
   BALANCE_EVENT_TYPES,
@@ -11,7 +11,6 @@ import {
   type BalanceEventData,
 } from './balance-fold.ts';
 import { clearingBreaks, CoinFold, isCoinEvent } from './custody.ts';
-import { ChainHasher, HASHED_COLUMNS_SQL } from './hash-chain.ts';
 import type { PublishedHead } from './published-digests.ts';
 
 export interface EventRef {

@@ -1,7 +1,6 @@
 export * from './account-history.ts';
 export * from './auditors.ts';
 export * from './balance-fold.ts';
-export * from './hash-chain.ts';
 export * from './periods.ts';
 export * from './published-digests.ts';
 export * from './statement-render.ts';
