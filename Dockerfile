@@ -9,6 +9,7 @@ COPY events/package.json events/
 COPY infra/package.json infra/
 COPY server/package.json server/
 COPY projections/package.json projections/
+COPY audit/package.json audit/
 COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/
 COPY frontend/package.json frontend/

@@ -7,20 +7,29 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { readdirSync } from 'node:fs';
 
 // The layer order of the workspaces: a package may import only the ones below it.
-//   contracts <- events <- infra <- projections <- command-api, query-api <- server
+//   contracts <- events <- infra <- projections <- audit <- command-api, query-api <- server
 //     <- bench, load-tests
+// The audit toolkit reads the read models and the log, and both APIs and the CLIs use it.
 // The web app sits beside them and shares only the contracts.
 // Tests and the test harness may reach the composition root (@bank/server) to start a real bank.
 const layers = {
   events: [
     '@bank/infra',
     '@bank/projections',
+    '@bank/audit',
     '@bank/command-api',
     '@bank/query-api',
     '@bank/server',
   ],
-  'infra/src': ['@bank/projections', '@bank/command-api', '@bank/query-api', '@bank/server'],
-  projections: ['@bank/command-api', '@bank/query-api', '@bank/server'],
+  'infra/src': [
+    '@bank/projections',
+    '@bank/audit',
+    '@bank/command-api',
+    '@bank/query-api',
+    '@bank/server',
+  ],
+  projections: ['@bank/audit', '@bank/command-api', '@bank/query-api', '@bank/server'],
+  audit: ['@bank/command-api', '@bank/query-api', '@bank/server'],
   'command-api': ['@bank/query-api', '@bank/server'],
   'query-api': ['@bank/command-api', '@bank/server'],
   server: ['@bank/bench', '@bank/load-tests'],
@@ -29,6 +38,7 @@ const layers = {
     '@bank/events',
     '@bank/infra',
     '@bank/projections',
+    '@bank/audit',
     '@bank/command-api',
     '@bank/query-api',
     '@bank/server',
@@ -37,6 +47,7 @@ const layers = {
     '@bank/events',
     '@bank/infra',
     '@bank/projections',
+    '@bank/audit',
     '@bank/command-api',
     '@bank/query-api',
     '@bank/server',

@@ -23,6 +23,7 @@ export default defineConfig({
             'infra/src/**/*.spec.ts',
             'server/src/**/*.spec.ts',
             'projections/src/**/*.spec.ts',
+            'audit/src/**/*.spec.ts',
             'command-api/src/**/*.spec.ts',
             'query-api/src/**/*.spec.ts',
             'load-tests/src/**/*.spec.ts',

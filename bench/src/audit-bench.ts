@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { catalogue } from '@bank/events';
 import { createPgEventStore, createPool, startEmbeddedPostgres } from '@bank/infra';
-import { verifyLog } from '@bank/infra/audit';
+import { verifyLog } from '@bank/audit';
 import { freePort } from '@bank/infra/testing';
 import { allProjections, checkDeterminism, rebuildWithShadow } from '@bank/projections';
 import { parseArgs, progressBar } from '@bank/server/cli-support';

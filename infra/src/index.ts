@@ -7,6 +7,8 @@ export * from './postgres/roles.ts';
 export * from './redis/local-redis.ts';
 export * from './event-store/types.ts';
 export * from './event-store/pg-event-store.ts';
+export * from './event-store/event-rows.ts';
+export * from './event-store/hash-chain.ts';
 export * from './event-store/tolerant-read.ts';
 export * from './http/index.ts';
 export * from './security/index.ts';

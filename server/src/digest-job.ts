@@ -1,5 +1,5 @@
 import { digestFilePath, type BankConfig, type Pool } from '@bank/infra';
-import { publishLogDigest } from '@bank/infra/audit';
+import { publishLogDigest } from '@bank/audit';
 import type { StartBankOptions } from './bank.ts';
 
 export const PUBLISH_DIGEST_JOB = 'publish-log-digest';

@@ -5,7 +5,7 @@ import {
   issueAuditorCredential,
   MAX_AUDITOR_DAYS,
   revokeAuditorCredential,
-} from '@bank/infra/audit';
+} from '@bank/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChainHasher } from '../audit/hash-chain.ts';
+import type { ChainHasher } from './hash-chain.ts';
 import { jsonbText } from './jsonb-text.ts';
 import { EMPTY_HEAD, type StreamHead } from './stream-heads.ts';
 import type { EventMetadata, ExpectedVersion, StreamAppend } from './types.ts';

@@ -12,11 +12,11 @@ import {
   type EventData,
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
-import type { EventReader } from './pg-event-store.ts';
 import {
   ConcurrencyError,
   type AppendResult,
   type EventMetadata,
+  type EventReader,
   type EventStore,
   type ExpectedVersion,
   type NewEvent,

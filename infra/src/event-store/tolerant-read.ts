@@ -1,6 +1,5 @@
 import { UnknownEventError } from '@bank/events';
-import type { EventReader } from './pg-event-store.ts';
-import type { RecordedEvent } from './types.ts';
+import type { EventReader, RecordedEvent } from './types.ts';
 
 /**
  * What a reader sees in place of an event it cannot read: one of a type or schema version this

@@ -59,6 +59,11 @@ export interface RecordedEvent<E = { type: string; data: unknown }> {
   position: Position;
 }
 
+/** Upcasts a stored event's data to its type's latest shape (the event catalogue). */
+export interface EventReader {
+  read(type: string, schemaVersion: number, data: unknown): { type: string; data: unknown };
+}
+
 export interface AppendResult {
   position: Position;
   /** The version each stream is at after the append. */

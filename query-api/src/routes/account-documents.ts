@@ -21,7 +21,7 @@ import {
   statementCsv,
   statementPdf,
   type Receipt,
-} from '@bank/infra/audit';
+} from '@bank/audit';
 import { accountFirstActivity, findReceiptLine } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -31,7 +31,7 @@ import {
   statementPdf,
   type AuditEvent,
   type Statement,
-} from '@bank/infra/audit';
+} from '@bank/audit';
 import { allProjectionNames, bankMetrics, listParkedEvents } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

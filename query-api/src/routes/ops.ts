@@ -6,7 +6,7 @@ import {
 } from '@bank/contracts';
 import { centsToDollars, unitsToCoinText } from '@bank/events';
 import { ok, requireOps, type Pool } from '@bank/infra';
-import { clearingBreaks, custodyBreaks } from '@bank/infra/audit';
+import { clearingBreaks, custodyBreaks } from '@bank/audit';
 import {
   coinPositions,
   customerAccountsTotal,

@@ -1,4 +1,4 @@
-import { buildStatement, type AccountInfo } from '@bank/infra/audit';
+import { buildStatement, type AccountInfo } from '@bank/audit';
 import type { Db } from '@bank/projections';
 import type { Pool } from '@bank/infra';
 

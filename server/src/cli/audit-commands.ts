@@ -17,7 +17,7 @@ import {
   statementCsv,
   statementPdf,
   verifyLog,
-} from '@bank/infra/audit';
+} from '@bank/audit';
 import {
   allProjectionNames,
   allProjections,

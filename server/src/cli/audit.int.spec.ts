@@ -11,7 +11,7 @@ import {
   testDatabaseUrlAs,
   type TestBank,
 } from '../testing/index.ts';
-import { readPublishedHeads } from '@bank/infra/audit';
+import { readPublishedHeads } from '@bank/audit';
 import { PUBLISH_DIGEST_JOB } from '../digest-job.ts';
 import { runAudit } from './audit-commands.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDollars } from '@bank/events';
 import { createPool, type Pool } from '@bank/infra';
-import { verifyLog } from '@bank/infra/audit';
+import { verifyLog } from '@bank/audit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registrationPayload } from '../testing/index.ts';
 import { httpJson } from '../testing/http-json.ts';

@@ -1,5 +1,5 @@
 import { streams, supportStreams } from '@bank/events';
-import { verifyLog } from '@bank/infra/audit';
+import { verifyLog } from '@bank/audit';
 import { allProjections, dropShadow, readModelHash, rebuildWithShadow } from '@bank/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,6 @@
 import { coinsToUnits } from '@bank/events';
 import { waitForProjections } from '@bank/infra';
-import { verifyLog } from '@bank/infra/audit';
+import { verifyLog } from '@bank/audit';
 import { allProjectionNames } from '@bank/projections';
 import { booksFromLog, booksFromReadModels, differences } from '../reliability/books.ts';
 import { accountsFromLog, coinsFromLog, legsByReference } from './log-books.ts';

@@ -1,5 +1,4 @@
 import type { CryptoSymbol } from '@bank/events';
-import type { CoinPosition } from '@bank/infra/audit';
 import type { Db } from '../../projection.ts';
 import { receiptIdOf } from '../transactions/readers.ts';
 
@@ -135,6 +134,15 @@ export async function findDepositCustomer(db: Db, depositId: string): Promise<st
     [depositId],
   );
   return rows[0]?.customer_id;
+}
+
+/** One coin's books: the audit's custody check compares the two sides. */
+export interface CoinPosition {
+  symbol: string;
+  /** What customers hold, in units of 10^-8. */
+  customerUnits: number;
+  /** What the bank's custody wallets hold, in units of 10^-8. */
+  custodyUnits: number;
 }
 
 /** Per coin: what customers hold and what custody holds (units of 10^-8). */

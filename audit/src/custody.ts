@@ -1,4 +1,5 @@
 import { unitsToCoinText } from '@bank/events';
+import type { CoinPosition } from '@bank/projections';
 
 /**
  * The invariants of the crypto books, checked by `audit verify` on the log and by GET
@@ -12,14 +13,6 @@ export const CLEARING_BOUNDS_CENTS: Readonly<Record<string, number>> = {
   /** The crypto desk's dollars: what customers paid for coins less what sales paid out. */
   'clearing:crypto': 10_000_000_00,
 };
-
-export interface CoinPosition {
-  symbol: string;
-  /** What customers hold, in units of 10^-8. */
-  customerUnits: number;
-  /** What the bank's custody wallets hold, in units of 10^-8. */
-  custodyUnits: number;
-}
 
 export interface BookBreak {
   kind: 'custody_shortfall' | 'coin_overdrawn' | 'clearing_mismatch' | 'clearing_out_of_bounds';

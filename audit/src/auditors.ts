@@ -1,10 +1,14 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken } from '../http/auth.ts';
-import { forbidden, unauthenticated } from '../http/errors.ts';
-import type { Pool } from '../postgres/pool.ts';
-import type { SessionStore } from '../security/sessions.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
+import {
+  bearerToken,
+  forbidden,
+  hashToken,
+  newToken,
+  unauthenticated,
+  type Pool,
+  type SessionStore,
+} from '@bank/infra';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,10 +1,10 @@
 export * from './account-history.ts';
 export * from './auditors.ts';
 export * from './balance-fold.ts';
-export * from './hash-chain.ts';
 export * from './periods.ts';
 export * from './published-digests.ts';
 export * from './statement-render.ts';
-export * from './verify.ts';
+export * from './verify/verify-log.ts';
+export type { EventRef, Finding, FindingKind } from './verify/findings.ts';
 export * from './custody.ts';
 export * from './receipt-render.ts';

@@ -1,5 +1,5 @@
 import { catalogue } from '@bank/events';
-import type { Pool } from '../postgres/pool.ts';
+import type { Pool } from '@bank/infra';
 import {
   applyBalanceEvent,
   emptyFigures,

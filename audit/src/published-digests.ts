@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import type { Pool } from '../postgres/pool.ts';
+import type { Pool } from '@bank/infra';
 
 /**
  * One publication of the log digest, one JSON line of an append-only file: the head (version and
