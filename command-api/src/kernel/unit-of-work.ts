@@ -178,7 +178,7 @@ export class UnitOfWork {
     const onQueue = this.inFlight && (() => this.joinChains(outcomes, joined, settled));
     let result: AppendResult;
     try {
-      result = await this.store.append(appends, metadata, undefined, onQueue);
+      result = await this.store.append(appends, metadata, onQueue);
     } catch (error) {
       if (error instanceof ConcurrencyError) {
         for (const streamId of this.staged.keys()) this.cache.markStale(streamId);

@@ -26,7 +26,7 @@ function heldStore() {
     fail: () => void;
   }[] = [];
   const store = {
-    append(appends: StreamAppend[], _metadata: unknown, _side: unknown, onQueue?: () => void) {
+    append(appends: StreamAppend[], _metadata: unknown, onQueue?: () => void) {
       return new Promise<AppendResult>((resolve, reject) => {
         onQueue?.();
         queued.push({

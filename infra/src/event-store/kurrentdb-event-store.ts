@@ -37,8 +37,6 @@ import {
  * - Several streams in one append: atomic only through multiStreamAppend, which needs KurrentDB
  *   25.1 or newer; older servers append stream by stream, and a failure part-way leaves the
  *   earlier streams written (the PostgreSQL store is atomic in every case).
- * - Side writes in the same transaction (the PostgreSQL store's sideWrites) cannot exist: there
- *   is no shared transaction with PostgreSQL, so an append that needs them fails.
  * - The schema version and our metadata travel in KurrentDB's event metadata.
  */
 
@@ -128,8 +126,7 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
   }
 
   return {
-    async append(appends, metadata, sideWrites): Promise<AppendResult> {
-      if (sideWrites) throw new Error('Side writes need the PostgreSQL event store');
+    async append(appends, metadata): Promise<AppendResult> {
       const nonEmpty = appends.filter((a) => a.events.length > 0);
       if (nonEmpty.length === 0) throw new Error('Nothing to append');
       const versions: Record<string, number> = {};

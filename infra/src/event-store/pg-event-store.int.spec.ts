@@ -396,7 +396,6 @@ describe('PostgreSQL event store', () => {
           { streamId: stream, expectedVersion: 0, events: [raised(customer, '1')] },
         ],
         {},
-        undefined,
         () => queued.push('first'),
       );
       // Queued behind it, expecting the version it leaves: with two writers it could otherwise
@@ -404,7 +403,6 @@ describe('PostgreSQL event store', () => {
       const second = store.append(
         [{ streamId: stream, expectedVersion: 1, events: [raised(customer, '2')] }],
         {},
-        undefined,
         () => queued.push('second'),
       );
       await new Promise((r) => setTimeout(r, 200));
@@ -427,7 +425,6 @@ describe('PostgreSQL event store', () => {
       store.append(
         [{ streamId: stream, expectedVersion: 'no_stream', events: [raised(customer, 'x')] }],
         {},
-        undefined,
         () => {
           throw refused;
         },

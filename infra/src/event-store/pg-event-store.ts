@@ -133,7 +133,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
   }
 
   return {
-    async append(appends, given, _sideWrites, onQueue) {
+    async append(appends, given, onQueue) {
       if (appends.every((a) => a.events.length === 0)) throw new Error('Nothing to append');
       return inSpan('event-store append', () => {
         // The append's trace context goes with its events (to projections, across Kafka).

@@ -84,8 +84,6 @@ export interface EventStore {
   append(
     appends: StreamAppend[],
     metadata: EventMetadata,
-    /** Extra writes that must commit in the same transaction (PostgreSQL store only). */
-    sideWrites?: SideWrite,
     /**
      * Called synchronously as the append joins the commit queue (PostgreSQL store only): appends
      * that touch a stream commit in the order they joined, so the caller may let the next command
@@ -108,7 +106,3 @@ export interface EventStore {
   openSealed?(events: RecordedEvent[]): Promise<RecordedEvent[]>;
   close(): Promise<void>;
 }
-
-export type SideWrite = (
-  query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
-) => Promise<void>;
