@@ -8,11 +8,16 @@ import type { BankEventType } from './index.ts';
  * partition only. Streams that belong to no customer (market prices, the bank's custody of a
  * coin, reservations, a visitor's contact request) are keyed by their stream id.
  *
- * The key is stamped in the metadata when the event is written (`partitionKeys`, by stream); the
- * relay reads it there. An event written before the stamp is keyed the same way from its data,
+ * The key is stamped in the event's metadata when it is written (`partitionKey`: its own stream's;
+ * appends that reached the database's own append function carry `partitionKeys`, the key of every
+ * stream of the append, since there one metadata serves all of a command's events); the relay reads
+ * it there. An event written before the stamp is keyed the same way from its data,
  * or, when its data does not name the owner (a posting or hold release older than the owner
  * field), from the first event of its stream (an account's AccountOpened).
  */
+
+/** Metadata field: the partition key of the event's own stream. */
+export const PARTITION_KEY = 'partitionKey';
 
 /** Metadata field: the partition key of each stream the append wrote to. */
 export const PARTITION_KEYS = 'partitionKeys';
@@ -159,6 +164,8 @@ export function stampedPartitionKey(
   metadata: Record<string, unknown> | undefined,
   streamId: string,
 ): string | undefined {
+  const own = metadata?.[PARTITION_KEY];
+  if (typeof own === 'string' && own !== '') return own;
   const keys = metadata?.[PARTITION_KEYS];
   if (typeof keys !== 'object' || keys === null) return undefined;
   const key = (keys as Record<string, unknown>)[streamId];

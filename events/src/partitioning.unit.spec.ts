@@ -79,6 +79,9 @@ describe('partition keys', () => {
     expect(stampedPartitionKey(metadata, 'account-a')).toBe(customer);
     expect(stampedPartitionKey(metadata, 'account-b')).toBeUndefined();
     expect(stampedPartitionKey({}, 'account-a')).toBeUndefined();
+    // As the store stamps it now: the event's own stream's key only.
+    expect(stampedPartitionKey({ partitionKey: customer }, 'account-a')).toBe(customer);
+    expect(stampedPartitionKey({ partitionKey: '' }, 'account-a')).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PARTITION_KEY } from '@bank/events';
 import type { ChainHasher } from './hash-chain.ts';
 import { jsonbText } from './jsonb-text.ts';
 import { EMPTY_HEAD, type StreamHead } from './stream-heads.ts';
@@ -8,6 +9,8 @@ import type { EventMetadata, ExpectedVersion, StreamAppend } from './types.ts';
 export interface BatchCommand {
   appends: StreamAppend[];
   metadata: EventMetadata;
+  /** Each stream's partition key, stamped on its own events' metadata only. */
+  partitionKeys?: Readonly<Record<string, string>>;
 }
 
 /** What a command of the batch comes to if every stream is at the head the plan assumed. */
@@ -117,11 +120,25 @@ export function planChainedBatch(
       outcomes.push({ conflict: conflict.streamId });
       continue;
     }
-    const owner = metadatas.length;
-    const metadataText = textOf(command.metadata, 'metadata');
-    metadatas.push(metadataText);
+    // The command's metadata, with each stream's own partition key where it has one: one map of
+    // every stream's key on every event would make a transfer's events several times larger.
+    let shared: number | undefined;
+    const metadataOf = (streamId: string): number => {
+      const key = command.partitionKeys?.[streamId];
+      if (key === undefined) {
+        if (shared === undefined) {
+          shared = metadatas.length;
+          metadatas.push(textOf(command.metadata, 'metadata'));
+        }
+        return shared;
+      }
+      metadatas.push(textOf({ ...command.metadata, [PARTITION_KEY]: key }, 'metadata'));
+      return metadatas.length - 1;
+    };
     const commandVersions: Record<string, number> = {};
     for (const { streamId, events } of command.appends) {
+      const owner = events.length > 0 ? metadataOf(streamId) : -1;
+      const metadataText = metadatas[owner] ?? '';
       let { version, hash } = head(streamId);
       for (const event of events) {
         version += 1;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PARTITION_KEYS } from '@bank/events';
 import type { Pool } from '../postgres/pool.ts';
 import {
   APPEND_EVENTS_SQL,
@@ -55,8 +56,11 @@ export function createCommitStatements(
 
   return {
     async inDatabase(batch) {
+      // append_batch() gives all of a command's events one metadata: the map of every stream's key.
       const payload = batch.map((p) => ({
-        metadata: p.metadata,
+        metadata: p.partitionKeys
+          ? { ...p.metadata, [PARTITION_KEYS]: p.partitionKeys }
+          : p.metadata,
         appends: p.appends.map((a) => ({
           stream: a.streamId,
           expected: a.expectedVersion,

@@ -16,6 +16,7 @@ import {
 interface PendingAppend {
   appends: StreamAppend[];
   metadata: EventMetadata;
+  partitionKeys?: Readonly<Record<string, string>>;
   /** performance.now() when it was queued, for the commit latency. */
   queuedAt: number;
   resolve: (result: AppendResult) => void;
@@ -40,6 +41,8 @@ export interface GroupCommit {
     appends: StreamAppend[],
     metadata: EventMetadata,
     onQueue: (() => void) | undefined,
+    /** Each stream's partition key, stamped on its events' metadata. */
+    partitionKeys?: Readonly<Record<string, string>>,
   ): Promise<AppendResult>;
   /** Resolves once nothing is queued or in flight. */
   drain(): Promise<void>;
@@ -141,10 +144,17 @@ export function createGroupCommit(
   }
 
   return {
-    enqueue(appends, metadata, onQueue) {
+    enqueue(appends, metadata, onQueue, partitionKeys) {
       return new Promise<AppendResult>((resolve, reject) => {
         onQueue?.(); // a throw rejects the append before it is queued
-        queue.push({ appends, metadata, queuedAt: performance.now(), resolve, reject });
+        queue.push({
+          appends,
+          metadata,
+          partitionKeys,
+          queuedAt: performance.now(),
+          resolve,
+          reject,
+        });
         pump();
       });
     },

@@ -1,4 +1,4 @@
-import { catalogue, partitionKeysOf } from '@bank/events';
+import { catalogue, partitionKeysOf, stampedPartitionKey } from '@bank/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
 import { createTestDatabase, testDatabaseUrlAs } from '../testing/database.ts';
@@ -84,8 +84,43 @@ describe('PostgreSQL event store', () => {
     expect(events[1]!.event).toMatchObject({ type: 'NotificationRaised', data: { title: 'b' } });
   });
 
-  it("stamps each stream's partition key (its owner) on an append across customers", async () => {
+  it("stamps each event with its own stream's partition key (its owner) on an append across customers", async () => {
     const stamped = createPgEventStore(pool, { reader: catalogue, partitionKeys: partitionKeysOf });
+    const other = crypto.randomUUID();
+    const [mine, theirs] = [`test-${crypto.randomUUID()}`, `test-${crypto.randomUUID()}`];
+    await stamped.append(
+      [
+        { streamId: mine, expectedVersion: 'no_stream', events: [raised(customer, 'a')] },
+        {
+          streamId: theirs,
+          expectedVersion: 'no_stream',
+          events: [raised(other, 'b'), raised(other, 'c')],
+        },
+      ],
+      { actor: 'test' },
+    );
+    const [myEvent] = await stamped.readStream(mine);
+    const theirEvents = await stamped.readStream(theirs);
+    expect(myEvent!.metadata).toEqual(
+      expect.objectContaining({ actor: 'test', partitionKey: customer }),
+    );
+    for (const event of theirEvents) {
+      expect(event.metadata).toEqual(
+        expect.objectContaining({ actor: 'test', partitionKey: other }),
+      );
+      // Only its own stream's key, not a map of every stream's.
+      expect(event.metadata).not.toHaveProperty('partitionKeys');
+      expect(stampedPartitionKey(event.metadata, theirs)).toBe(other);
+    }
+    await stamped.close();
+  });
+
+  it("stamps the map of every stream's key where the database numbers the append", async () => {
+    const stamped = createPgEventStore(pool, {
+      reader: catalogue,
+      partitionKeys: partitionKeysOf,
+      hashInDatabase: true,
+    });
     const other = crypto.randomUUID();
     const [mine, theirs] = [`test-${crypto.randomUUID()}`, `test-${crypto.randomUUID()}`];
     await stamped.append(
@@ -96,10 +131,9 @@ describe('PostgreSQL event store', () => {
       { actor: 'test' },
     );
     const [read] = await stamped.readStream(theirs);
-    expect(read!.metadata).toMatchObject({
-      actor: 'test',
-      partitionKeys: { [mine]: customer, [theirs]: other },
-    });
+    expect(read!.metadata).toMatchObject({ partitionKeys: { [mine]: customer, [theirs]: other } });
+    expect(stampedPartitionKey(read!.metadata, theirs)).toBe(other);
+    expect(stampedPartitionKey(read!.metadata, mine)).toBe(customer);
     await stamped.close();
   });
 

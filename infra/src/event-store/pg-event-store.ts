@@ -38,8 +38,9 @@ export interface PgEventStoreOptions {
   /** How many events read by readAll are kept opened for the next reads of them. */
   followedEvents?: number;
   /**
-   * The partition key of each stream an append writes to (its owner), stamped in the metadata
-   * as `partitionKeys`: what scale mode keys the events by on Kafka.
+   * The partition key of each stream an append writes to (its owner), stamped in each event's
+   * metadata (`partitionKey`, see @bank/events' partitioning): what scale mode keys the events by
+   * on Kafka.
    */
   partitionKeys?: (appends: StreamAppend[]) => Record<string, string>;
 }
@@ -122,6 +123,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     appends: StreamAppend[],
     metadata: EventMetadata,
     onQueue: (() => void) | undefined,
+    partitionKeys: Readonly<Record<string, string>> | undefined,
   ): Promise<AppendResult> {
     const protector = options.protector;
     const sealed = protector
@@ -129,7 +131,7 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
           appends.map(async (a) => ({ ...a, events: await protector.seal(a.events) })),
         )
       : appends;
-    return commits.enqueue(sealed, metadata, onQueue);
+    return commits.enqueue(sealed, metadata, onQueue, partitionKeys);
   }
 
   return {
@@ -139,8 +141,8 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
         // The append's trace context goes with its events (to projections, across Kafka).
         const metadata: EventMetadata = { ...given, ...currentTraceContext() };
         const keys = options.partitionKeys?.(appends);
-        if (keys && Object.keys(keys).length > 0) metadata.partitionKeys = keys;
-        return appendTraced(appends, metadata, onQueue);
+        const stamped = keys && Object.keys(keys).length > 0 ? keys : undefined;
+        return appendTraced(appends, metadata, onQueue, stamped);
       });
     },
     async readStream(streamId, afterVersion = 0) {
