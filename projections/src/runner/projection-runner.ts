@@ -42,11 +42,21 @@ export interface ProjectionRunnerOptions {
   retryDelayMs?: number;
 }
 
+export interface CatchUpOptions {
+  /**
+   * Wait (at most VISIBILITY_WAIT_MS) until every event committed before the call is readable in
+   * the global order, so what the caller appended is in the read models when it resolves (the
+   * default). A transaction open anywhere on the server holds that back; start-up passes false
+   * and catches up with what is readable at once, and the loops follow the rest.
+   */
+  waitForCommitted?: boolean;
+}
+
 export interface ProjectionRunner {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Processes everything committed so far, then resolves. */
-  catchUp(): Promise<void>;
+  /** Processes everything committed so far (see CatchUpOptions), then resolves. */
+  catchUp(options?: CatchUpOptions): Promise<void>;
   /** Wakes the loops at once (after an append in this process). */
   wake(): void;
 }
@@ -507,8 +517,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         listener = undefined;
       }
     },
-    async catchUp() {
-      await untilCommittedVisible(pool);
+    async catchUp({ waitForCommitted = true }: CatchUpOptions = {}) {
+      if (waitForCommitted) await untilCommittedVisible(pool);
       // All at once, on the shared reader: each batch is read once for every projection.
       store.forget();
       await Promise.all(
