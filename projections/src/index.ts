@@ -3,6 +3,12 @@ import { readModelMigrationDirs } from './read-models/index.ts';
 
 export * from './projection.ts';
 export * from './runner/projection-runner.ts';
+export * from './runner/checkpoints.ts';
+export * from './runner/apply-or-park.ts';
+export { createCheckpointMover } from './runner/checkpoint-mover.ts';
+export { createSharedReader } from './runner/shared-reader.ts';
+export { catchUpProjection } from './runner/catch-up.ts';
+export { rebuildProjection } from './runner/rebuild.ts';
 export * from './runner/parking.ts';
 export { applyEvents } from './runner/apply-events.ts';
 export * from './toolkit/index.ts';

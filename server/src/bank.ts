@@ -272,7 +272,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     stoppers.push(() => worker.stop());
     log(`Scale mode: projections from Kafka at ${config.kafkaBrokers.join(',')}`);
   } else if (roles.projections) {
-    await runner.catchUp();
+    // Without waiting for transactions still open elsewhere on the server (another bank's, say):
+    // the loops project what they hold back as soon as it is readable.
+    await runner.catchUp({ waitForCommitted: false });
     await runner.start();
     stoppers.push(() => runner.stop());
   }

@@ -5,7 +5,7 @@ import type { CommandContext } from '../services/context.ts';
 import { removeRecipient, renameRecipient, saveRecipient } from '../services/saved-recipients.ts';
 import { commandMetadata, markConsistency } from './command-reply.ts';
 import { FormErrors, formBody, formDigits, formText, textOf, type Body } from './money-input.ts';
-import { transferReaders } from './transfers.ts';
+import { transferReaders } from './transfer-form.ts';
 
 const NICKNAME_MAX = 50;
 const MESSAGES = {

@@ -28,11 +28,13 @@ import {
 } from './money-input.ts';
 import {
   commonFields,
+  externalBankFields,
   readCommon,
+  sameBankFields,
   transferReaders,
   withSavedRecipient,
   type Common,
-} from './transfers.ts';
+} from './transfer-form.ts';
 
 const MAX_COUNT = 520;
 const TYPE_MESSAGE = 'Please choose a transfer type: between-accounts, same-bank or external-bank';
@@ -98,15 +100,8 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
           ...planFields,
           type: formText,
           toAccount: formText,
-          recipientEmail: formText,
-          recipientPhone: formText,
-          recipientId: formText,
-          recipientName: formText,
-          bankName: formText,
-          accountNumber: formDigits,
-          routingNumber: formDigits,
-          recipientAddress: formText,
-          savedRecipientId: formText,
+          ...sameBankFields,
+          ...externalBankFields,
         }),
         response: { 201: scheduledTransferReply },
       },

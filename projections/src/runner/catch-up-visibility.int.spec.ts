@@ -24,7 +24,8 @@ afterAll(async () => {
   await pool.end();
 });
 
-it('catches up with an event committed while a write is open in another database', async () => {
+/** Opens a write in the other database, then appends an account opening held back behind it. */
+async function appendBehindNeighbour(accountNumber: string): Promise<string> {
   await neighbour.query('BEGIN');
   await neighbour.query('SELECT pg_current_xact_id()');
   const accountId = randomUUID();
@@ -33,19 +34,49 @@ it('catches up with an event committed while a write is open in another database
       {
         streamId: streams.account(accountId),
         expectedVersion: 'no_stream',
-        events: [
-          checkingOpened({ accountId, customerId: randomUUID(), accountNumber: '100000000077' }),
-        ],
+        events: [checkingOpened({ accountId, customerId: randomUUID(), accountNumber })],
       },
     ],
     {},
   );
+  return accountId;
+}
+
+const projected = async (accountId: string) =>
+  (await pool.query('SELECT 1 FROM rm_accounts WHERE account_id = $1', [accountId])).rowCount === 1;
+
+it('catches up with an event committed while a write is open in another database', async () => {
+  const accountId = await appendBehindNeighbour('100000000077');
   const ended = new Promise((resolve) => setTimeout(resolve, 300)).then(() =>
     neighbour.query('COMMIT'),
   );
   const runner = createProjectionRunner({ pool, store, projections: [accountsProjection] });
   await runner.catchUp();
-  const { rows } = await pool.query('SELECT 1 FROM rm_accounts WHERE account_id = $1', [accountId]);
-  expect(rows).toHaveLength(1);
+  expect(await projected(accountId)).toBe(true);
   await ended;
+});
+
+it('catches up without waiting for the open write when asked not to, as start-up does', async () => {
+  const accountId = await appendBehindNeighbour('100000000078');
+  const runner = createProjectionRunner({ pool, store, projections: [accountsProjection] });
+  let committing = false;
+  let waitingSettled = false;
+  // Ended by the open write's commit, which comes only after the start-up form has returned.
+  const waiting = runner.catchUp().then(() => {
+    waitingSettled = true;
+    return { afterCommit: committing, projected: projected(accountId) };
+  });
+  try {
+    await runner.catchUp({ waitForCommitted: false });
+    // Returned with the write still open: the waiting form is still waiting, and the held-back
+    // event is not projected yet.
+    expect(waitingSettled).toBe(false);
+    expect(await projected(accountId)).toBe(false);
+  } finally {
+    committing = true;
+    await neighbour.query('COMMIT');
+  }
+  const waited = await waiting;
+  expect(waited.afterCommit).toBe(true);
+  expect(await waited.projected).toBe(true);
 });

@@ -17,7 +17,8 @@ import {
   retryParkedEvent,
   skipParkedEvent,
 } from './parking.ts';
-import { createProjectionRunner, readCheckpoint } from './projection-runner.ts';
+import { createProjectionRunner } from './projection-runner.ts';
+import { readCheckpoint } from './checkpoints.ts';
 
 let pool: Pool;
 /** The schema owner: creates the test's table and writes the log beside the append function. */

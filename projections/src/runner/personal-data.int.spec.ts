@@ -22,7 +22,8 @@ import { accountsProjection } from '../read-models/accounts/projection.ts';
 import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
 import { checkingOpened } from './test-fixtures.ts';
-import { createProjectionRunner, rebuildProjection } from './projection-runner.ts';
+import { createProjectionRunner } from './projection-runner.ts';
+import { rebuildProjection } from './rebuild.ts';
 
 let pool: Pool;
 let store: EventStore;

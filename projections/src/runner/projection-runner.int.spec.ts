@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsProjection } from '../read-models/accounts/projection.ts';
 import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import type { Projection } from '../projection.ts';
-import { catchUpProjection, readCheckpoint, rebuildProjection } from './projection-runner.ts';
+import { catchUpProjection } from './catch-up.ts';
+import { readCheckpoint } from './checkpoints.ts';
+import { rebuildProjection } from './rebuild.ts';
 import { checkingOpened } from './test-fixtures.ts';
 
 let pool: Pool;

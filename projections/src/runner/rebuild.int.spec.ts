@@ -18,7 +18,9 @@ import { ArrayParam } from '../toolkit/array-param.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
 import { BULK_ROWS, escapeLiteral } from '../toolkit/write-behind.ts';
 import { checkingOpened } from './test-fixtures.ts';
-import { createProjectionRunner, readCheckpoint, rebuildProjection } from './projection-runner.ts';
+import { createProjectionRunner } from './projection-runner.ts';
+import { readCheckpoint } from './checkpoints.ts';
+import { rebuildProjection } from './rebuild.ts';
 
 let pool: Pool;
 let owner: Pool;

@@ -15,12 +15,9 @@ import { accountsProjection } from '../read-models/accounts/projection.ts';
 import { transactionsProjection } from '../read-models/transactions/projection.ts';
 import { defineProjection, type Projection } from '../projection.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
-import {
-  createProjectionRunner,
-  readCheckpoint,
-  rebuildProjection,
-  type ProjectionRunner,
-} from './projection-runner.ts';
+import { readCheckpoint } from './checkpoints.ts';
+import { createProjectionRunner, type ProjectionRunner } from './projection-runner.ts';
+import { rebuildProjection } from './rebuild.ts';
 import { checkingOpened } from './test-fixtures.ts';
 
 let pool: Pool;

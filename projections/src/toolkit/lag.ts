@@ -11,7 +11,7 @@ import {
   type Pool,
 } from '@bank/infra';
 import { parkedEventCounts } from '../runner/parking.ts';
-import { readProjectionPosition } from '../runner/projection-runner.ts';
+import { readProjectionPosition } from '../runner/checkpoints.ts';
 
 export interface ProjectionLag {
   projection: string;

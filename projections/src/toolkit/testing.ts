@@ -4,7 +4,7 @@ import { createPgEventStore, createPool, type EventMetadata, type Pool } from '@
 import { createTestDatabase, testDatabaseUrlAs } from '@bank/infra/testing';
 import { afterAll, expect, onTestFinished } from 'vitest';
 import type { Projection } from '../projection.ts';
-import { catchUpProjection } from '../runner/projection-runner.ts';
+import { catchUpProjection } from '../runner/catch-up.ts';
 
 /** An event for a scenario: any catalogue event, optionally placed on a stream and in time. */
 export type GivenEvent = BankEvent & {

@@ -125,7 +125,7 @@ export function createThreadedProjectionRunner(
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
       await thread.terminate();
     },
-    catchUp: () => inline.catchUp(),
+    catchUp: (options) => inline.catchUp(options),
     wake: () => send({ kind: 'wake' }),
     get thread() {
       return worker;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { centsToDollars } from '@bank/events';
-import { GENERATORS, type Plan } from './commands.ts';
+import { GENERATORS } from './commands.ts';
+import type { Plan } from './plan.ts';
 import { checkLog, checkReadModels, type Violation } from './invariants.ts';
 import { Prng } from '@bank/infra/testing';
 import { startSimBank, type Reply } from './sim-bank.ts';
