@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -30,10 +30,12 @@ export function nextIv(): Buffer {
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('The secrets key must be 32 bytes');
+  // Imported once: a raw key is imported again by every cipher made from it.
+  const secret = createSecretKey(key);
   return {
     encrypt(plaintext) {
       const iv = nextIv();
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', secret, iv);
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return ['v1', iv, cipher.getAuthTag(), body]
         .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
@@ -43,12 +45,13 @@ export function createSecretBox(key: Buffer): SecretBox {
       const [version, iv, tag, body] = sealed.split(':');
       if (version !== 'v1' || !iv || !tag || body === undefined)
         throw new Error('Not a sealed secret');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', secret, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([
-        decipher.update(Buffer.from(body, 'base64url')),
-        decipher.final(),
-      ]).toString('utf8');
+      const text = decipher.update(Buffer.from(body, 'base64url'));
+      // GCM has no padding, so final() only checks the tag and adds nothing (it throws on a
+      // wrong one before the text is used).
+      const rest = decipher.final();
+      return (rest.length > 0 ? Buffer.concat([text, rest]) : text).toString('utf8');
     },
   };
 }
