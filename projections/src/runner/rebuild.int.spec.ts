@@ -6,9 +6,17 @@ import {
   FundsHeld,
   HoldReleased,
   ledgerAccounts,
+  PARTITION_KEY,
+  PARTITION_KEYS,
   streams,
 } from '@bank/events';
-import { createPgEventStore, createPool, type EventStore, type Pool } from '@bank/infra';
+import {
+  createPgEventStore,
+  createPool,
+  type EventStore,
+  type Pool,
+  type RecordedEvent,
+} from '@bank/infra';
 import { createTestDatabase, testDatabaseUrlAs } from '@bank/infra/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +25,7 @@ import type { Projection } from '../projection.ts';
 import { ArrayParam } from '../toolkit/array-param.ts';
 import { readModelHash, rebuildWithShadow } from '../toolkit/shadow-rebuild.ts';
 import { BULK_ROWS, escapeLiteral } from '../toolkit/write-behind.ts';
+import { readLogBatch } from './log-reader.ts';
 import { checkingOpened } from './test-fixtures.ts';
 import { createProjectionRunner } from './projection-runner.ts';
 import { readCheckpoint } from './checkpoints.ts';
@@ -162,6 +171,47 @@ describe('rebuild of the transactions projection', () => {
       'SELECT max(global_position) AS n FROM events',
     );
     expect((await readCheckpoint(pool, 'transactions')).globalPosition).toBe(Number(head[0]!.n));
+  });
+
+  it('reads the log for a rebuild without the partition keys, which only the Kafka relay uses', async () => {
+    // The store stamps each event's own stream's key; its database fallback, every stream's.
+    for (const [hashInDatabase, stamp] of [
+      [false, PARTITION_KEY],
+      [true, PARTITION_KEYS],
+    ] as const) {
+      const accountId = randomUUID();
+      const customerId = randomUUID();
+      const keyed = createPgEventStore(pool, {
+        reader: catalogue,
+        hashInDatabase,
+        partitionKeys: () => ({ [streams.account(accountId)]: customerId }),
+      });
+      const { position } = await keyed.append(
+        [
+          {
+            streamId: streams.account(accountId),
+            expectedVersion: 'no_stream',
+            events: [checkingOpened({ accountId, customerId, accountNumber: '299999999999' })],
+          },
+        ],
+        { actor: 'rebuild-test', correlationId: 'c-1' },
+      );
+      const { rows } = await pool.query<{ metadata: Record<string, unknown> }>(
+        'SELECT metadata FROM events WHERE global_position = $1',
+        [position.globalPosition],
+      );
+      expect(rows[0]!.metadata).toHaveProperty(stamp);
+      const before = { ...position, globalPosition: Number(position.globalPosition) - 1 };
+      // Readable once every transaction older than the append has ended (on the whole server).
+      let read: RecordedEvent | undefined;
+      for (const deadline = Date.now() + 10_000; !read && Date.now() < deadline;) {
+        [read] = await readLogBatch(pool, {}, before, 1);
+      }
+      expect(read!.position.globalPosition).toBe(Number(position.globalPosition));
+      expect(read!.metadata).toEqual(
+        Object.fromEntries(Object.entries(rows[0]!.metadata).filter(([key]) => key !== stamp)),
+      );
+    }
   });
 
   it('sends array parameters and literals as node-postgres would', async () => {
