@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { iconChunks } from './icon-chunks';
 import { prerender } from './prerender';
 
 // The API server the dev server and preview forward /api to.
@@ -82,8 +83,9 @@ export default defineConfig({
       output: {
         // Every page shows a handful of icons that its lazy chunks share with other pages, so
         // Rollup gave each icon a chunk of its own: 15–25 tiny requests after the entry had run.
-        // One icon chunk (about 15 KB gzip) is modulepreloaded beside the entry instead.
-        manualChunks: (id) => (id.includes('/node_modules/lucide-react/') ? 'icons' : undefined),
+        // The first screens' icons are one chunk, modulepreloaded beside the entry; the others
+        // one more (frontend/icon-chunks.ts).
+        manualChunks: iconChunks(fileURLToPath(new URL('.', import.meta.url))),
         // Rollup splits the code two pages share into a chunk of its own, however small: the
         // dashboard started with 19 requests, most under 2 KB. Over HTTP/1.1 a browser opens 6
         // connections to the bank, so each group of 6 waited a round trip (a phone's first
