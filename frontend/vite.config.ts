@@ -119,7 +119,7 @@ export default defineConfig({
     emptyOutDir: true,
     // No source maps in the production build: they would publish the sources to anyone.
     sourcemap: false,
-    // dist/.vite/manifest.json: which chunks each page loads (the page-weight budget test reads it).
+    // dist/.vite/manifest.json: which chunks each page loads (prerender names them in dashboard.html).
     manifest: true,
     rollupOptions: {
       output: {
