@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { iconChunks } from './icon-chunks';
 import { prerender } from './prerender';
 
 // The API server the dev server and preview forward /api to.
@@ -44,6 +45,43 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * zod's classic schemas carry its JSON Schema conversion (toJSONSchema, Standard Schema's
+ * jsonSchema methods, getters such as minLength): a fifth of zod, 5.5 KB gzip that the dashboard
+ * downloaded before it showed, for code the web app never runs (it only parses answers). In the
+ * build, those two modules become functions with the same names that throw if ever called; the
+ * schemas reach them only from those methods and getters, never while parsing.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const modules = /\/zod\/v4\/core\/(to-json-schema|json-schema-processors)\.js$/;
+  return {
+    name: 'zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!modules.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const names = [
+        ...[
+          ...source.matchAll(/^export (?:async )?(?:function\*?|const|let|var|class) (\w+)/gm),
+        ].map((m) => m[1]!),
+        ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+          m[1]!.split(',').map((entry) =>
+            entry
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()!,
+          ),
+        ),
+      ];
+      const message = `${path.basename(id)} (JSON Schema) is not part of the web app's build`;
+      return names
+        .map((name) => `export function ${name}() { throw new Error(${JSON.stringify(message)}); }`)
+        .join('\n');
+    },
+  };
+}
+
 /** Writes the pre-rendered public pages into the build (before it is compressed). */
 function prerenderPages(): Plugin {
   let outDir = '';
@@ -62,7 +100,12 @@ function prerenderPages(): Plugin {
 
 export default defineConfig({
   // plugin-react is hoisted beside vitest's Vite; its types differ from Vite 7's but it runs on both.
-  plugins: [react() as unknown as PluginOption, prerenderPages(), precompress()],
+  plugins: [
+    react() as unknown as PluginOption,
+    zodWithoutJsonSchema(),
+    prerenderPages(),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -76,14 +119,15 @@ export default defineConfig({
     emptyOutDir: true,
     // No source maps in the production build: they would publish the sources to anyone.
     sourcemap: false,
-    // dist/.vite/manifest.json: which chunks each page loads (the page-weight budget test reads it).
+    // dist/.vite/manifest.json: which chunks each page loads (prerender names them in dashboard.html).
     manifest: true,
     rollupOptions: {
       output: {
         // Every page shows a handful of icons that its lazy chunks share with other pages, so
         // Rollup gave each icon a chunk of its own: 15–25 tiny requests after the entry had run.
-        // One icon chunk (about 15 KB gzip) is modulepreloaded beside the entry instead.
-        manualChunks: (id) => (id.includes('/node_modules/lucide-react/') ? 'icons' : undefined),
+        // The first screens' icons are one chunk, modulepreloaded beside the entry; the others
+        // one more (frontend/icon-chunks.ts).
+        manualChunks: iconChunks(fileURLToPath(new URL('.', import.meta.url))),
         // Rollup splits the code two pages share into a chunk of its own, however small: the
         // dashboard started with 19 requests, most under 2 KB. Over HTTP/1.1 a browser opens 6
         // connections to the bank, so each group of 6 waited a round trip (a phone's first

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import type { SeededCustomer } from '@bank/load-tests';
+import { builtScriptWeights, recordScripts, totalGzipBytes } from '../../frontend/page-scripts.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FRONTEND_DIST = path.join(root, 'frontend', 'dist');
@@ -35,11 +35,6 @@ export function buildFrontend(log: (line: string) => void): boolean {
   }
   log(`  frontend built in ${Date.now() - started} ms`);
   return true;
-}
-
-function gzipSize(file: string): { raw: number; gzip: number } {
-  const content = readFileSync(file);
-  return { raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
 }
 
 /** The page's main content, painted: an element and (optionally) text it must show. */
@@ -99,10 +94,7 @@ async function measurePage(
       }).observe({ type: 'largest-contentful-paint', buffered: true });`,
   });
   const page = await context.newPage();
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = recordScripts(page);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
@@ -117,6 +109,7 @@ async function measurePage(
     .first()
     .waitFor({ timeout: 60_000 })
     .catch(() => problems.push(`${painted.selector} not painted within 60 s`));
+  await scripts.settled();
   await page.waitForTimeout(500);
   const lcpMs = Number(await page.evaluate('window.__lcp'));
   const lcpElement = String(await page.evaluate('window.__lcpElement'));
@@ -128,7 +121,7 @@ async function measurePage(
   await context.close();
   if (lcpMs === 0)
     problems.push(`no contentful paint recorded (ended on ${finalPath}): ${timeline.join(', ')}`);
-  return { scripts: [...new Set(scripts)], lcpMs, lcpElement, timeline, problems };
+  return { scripts: scripts.scripts(), lcpMs, lcpElement, timeline, problems };
 }
 
 /** Loads per page (BENCH_PAGE_LOADS, odd); the LCP reported is their median. */
@@ -163,13 +156,12 @@ export async function benchFrontend(
         );
       }
       const lcps = runs.map((r) => r.lcpMs).sort((a, b) => a - b);
-      const files = runs[0]!.scripts.filter((p) => existsSync(path.join(FRONTEND_DIST, p)));
-      const sizes = files.map((p) => gzipSize(path.join(FRONTEND_DIST, p)));
+      const weights = builtScriptWeights(FRONTEND_DIST, runs[0]!.scripts);
       const figure: PageFigure = {
         page: name,
-        scripts: sizes.length,
-        jsRawBytes: sizes.reduce((sum, s) => sum + s.raw, 0),
-        jsGzipBytes: sizes.reduce((sum, s) => sum + s.gzip, 0),
+        scripts: weights.length,
+        jsRawBytes: weights.reduce((sum, w) => sum + w.rawBytes, 0),
+        jsGzipBytes: totalGzipBytes(weights),
         lcpMs: lcps[Math.floor(LOADS / 2)]!,
         lcpRunsMs: runs.map((r) => r.lcpMs),
       };
@@ -180,9 +172,8 @@ export async function benchFrontend(
       for (const problem of runs.flatMap((r) => r.problems)) log(`    ! ${problem}`);
       // BENCH_VERBOSE=1: every script the page fetched, with its gzip size (the bundle analysis).
       if (process.env.BENCH_VERBOSE === '1') {
-        files.forEach((script, i) =>
-          log(`    ${(sizes[i]!.gzip / 1024).toFixed(1).padStart(6)} KB  ${script}`),
-        );
+        for (const w of weights)
+          log(`    ${(w.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${w.path}`);
         log(`    waterfall of the median load:`);
         const median = runs.find((r) => r.lcpMs === figure.lcpMs) ?? runs[0]!;
         median.timeline.forEach((line) => log(`      ${line}`));

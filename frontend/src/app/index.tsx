@@ -1,13 +1,20 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
-  const [router] = useState(createRouter);
   return (
-    <AppProvider onSignedOut={() => void router.navigate('/login', { replace: true })}>
-      <RouterProvider router={router} />
+    <BrowserRouter>
+      <AppWithProviders />
+    </BrowserRouter>
+  );
+}
+
+function AppWithProviders() {
+  const navigate = useNavigate();
+  return (
+    <AppProvider onSignedOut={() => void navigate('/login', { replace: true })}>
+      <AppRoutes />
     </AppProvider>
   );
 }

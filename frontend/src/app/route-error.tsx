@@ -1,17 +1,41 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ChunkLoadError } from '@/lib/lazy-route';
 
-/** The router's fallback view ("Unexpected Application Error!"). */
-export function RouteError() {
-  const error = useRouteError();
+/**
+ * Shows RouteError in place of the page when rendering it throws (a page whose code failed to
+ * download, a bug); opening another page tries again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
+}
+
+type BoundaryProps = { resetKey: string; children: ReactNode };
+
+class ErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean }> {
+  override state = { error: undefined as unknown, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: undefined, failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** The fallback view when a page cannot render ("Unexpected Application Error!"). */
+export function RouteError({ error }: { error: unknown }) {
   const chunk =
     error instanceof ChunkLoadError ||
     (error instanceof Error && /dynamically imported module|Loading chunk/i.test(error.message));
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
+  const detail = error instanceof Error ? error.message : null;
   return (
     <main className="container route-error" id="main">
       <h1>{chunk ? 'This page could not be loaded' : 'Unexpected Application Error!'}</h1>

@@ -1,10 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import {
-  createBrowserRouter,
+  matchRoutes,
   Navigate,
   Outlet,
-  useMatches,
+  useLocation,
+  useRoutes,
   type RouteObject,
 } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/feedback';
@@ -12,30 +13,38 @@ import { dashboardQueryOptions } from '@/features/dashboard/api/dashboard-query'
 import { useAuth } from '@/lib/auth';
 import { lazyRoute } from '@/lib/lazy-route';
 import { decideAccess, ONLINE_BANKING_ALIASES, type RouteAccess } from './guards';
-import { PublicLayout } from './layouts/public-layout';
-import { RouteError } from './route-error';
+// The public site's header and footer load with the public pages (the dashboard does not
+// download them); their styles stay in the first stylesheet, which the signed-in drawer and the
+// error view share.
+import './layouts/public-layout.css';
+import { RouteErrorBoundary } from './route-error';
 import { ScrollToTop } from './scroll-to-top';
 
 // Every route of the app (docs/product.md) with its guard. Pages are lazily loaded chunks.
+// The routes render through useRoutes inside a BrowserRouter: the data router
+// (createBrowserRouter) adds loaders, actions and fetchers the app does not use, about 20 KB gzip
+// of code every first screen would download before it shows.
 
-/** What a signed-in route needs before it can paint: its code, and the data it shows first. */
+/** What a route needs before it can paint: its code, and the data it shows first. */
 type RouteNeeds = {
   preload(): Promise<unknown>;
   prefetch?(client: QueryClient): Promise<unknown>;
 };
 
 /**
- * Fetches the code and first data of the signed-in page being opened at the same time as the
- * sign-in check (GET /user) rather than one after the other: the shell, the page and its data
- * would otherwise each wait for the previous round trip.
+ * Fetches the code (and first data) of the page being opened and of its layout at the same time,
+ * and for a signed-in page at the same time as the sign-in check (GET /user), rather than one
+ * after the other: the layout, the page and its data would otherwise each wait for the previous
+ * round trip.
  */
-function usePreloadSignedInPage(enabled: boolean) {
-  const matches = useMatches();
+function usePreloadPage(enabled: boolean) {
+  const { pathname } = useLocation();
+  const matches = useMemo(() => matchRoutes(routes, pathname) ?? [], [pathname]);
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
     for (const match of matches) {
-      const needs = match.handle as RouteNeeds | undefined;
+      const needs = match.route.handle as RouteNeeds | undefined;
       // A failed load shows up (and can be retried) when the page renders; nothing to do here.
       needs?.preload().catch(() => {});
       needs?.prefetch?.(queryClient).catch(() => {});
@@ -46,7 +55,9 @@ function usePreloadSignedInPage(enabled: boolean) {
 function Guard({ access }: { access: RouteAccess }) {
   const { status } = useAuth();
   const decision = decideAccess(access, status);
-  usePreloadSignedInPage(access === 'signed-in' && decision.type !== 'redirect');
+  usePreloadPage(
+    decision.type === 'render' || (access === 'signed-in' && decision.type === 'wait'),
+  );
   if (decision.type === 'wait') return <PageSpinner label="Checking your sign-in status" />;
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return <Outlet />;
@@ -65,11 +76,14 @@ function page(Component: ComponentType<any>) {
 const AppShell = lazyRoute(() =>
   import('./layouts/app-shell').then((m) => ({ default: m.AppShell })),
 );
+const PublicLayout = lazyRoute(() =>
+  import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })),
+);
 
 /** Open pages (loans, services...) keep a signed-in customer inside the online-banking shell. */
 function OpenPageLayout() {
   const { status } = useAuth();
-  return status === 'authenticated' ? page(AppShell) : <PublicLayout />;
+  return page(status === 'authenticated' ? AppShell : PublicLayout);
 }
 
 const pages = {
@@ -115,9 +129,20 @@ type LazyPage = ComponentType & { preload(): Promise<unknown> };
 /** The pages the build pre-renders (frontend/prerender.ts), by path. */
 const PRERENDERED: Record<string, LazyPage> = { '/': pages.home, '/login': pages.login };
 
-/** Loads the code of the pre-rendered page at this path, if it is one. */
+/** Loads the code of the pre-rendered page at this path and of its layout, if it is one. */
 export function preloadPrerenderedPage(pathname: string): Promise<unknown> {
-  return PRERENDERED[pathname]?.preload() ?? Promise.resolve();
+  const prerendered = PRERENDERED[pathname];
+  return prerendered
+    ? Promise.all([PublicLayout.preload(), prerendered.preload()])
+    : Promise.resolve();
+}
+
+/** A lazily loaded page or layout, whose code its guard fetches beside the others'. */
+function lazyPage(component: LazyPage, prefetch?: RouteNeeds['prefetch']) {
+  return {
+    element: page(component),
+    handle: { preload: component.preload, prefetch } satisfies RouteNeeds,
+  };
 }
 
 function signedInPage(
@@ -125,11 +150,7 @@ function signedInPage(
   component: LazyPage,
   prefetch?: RouteNeeds['prefetch'],
 ): RouteObject {
-  return {
-    path,
-    element: page(component),
-    handle: { preload: component.preload, prefetch } satisfies RouteNeeds,
-  };
+  return { path, ...lazyPage(component, prefetch) };
 }
 
 // The dashboard's figures are its largest paint: ask for them while the session is checked.
@@ -138,26 +159,26 @@ const prefetchDashboard = (client: QueryClient) => client.prefetchQuery(dashboar
 export const routes: RouteObject[] = [
   {
     element: (
-      <>
+      <RouteErrorBoundary>
         <ScrollToTop />
         <Outlet />
-      </>
+      </RouteErrorBoundary>
     ),
-    errorElement: <RouteError />,
     children: [
       {
-        element: <PublicLayout />,
+        // The guard comes first: it fetches the layout's code and the page's at once.
+        element: <Guard access="signed-out-only" />,
         children: [
           {
-            element: <Guard access="signed-out-only" />,
+            ...lazyPage(PublicLayout),
             children: [
-              { index: true, element: page(pages.home) },
-              { path: 'about', element: page(pages.about) },
-              { path: 'personal-banking', element: page(pages.personalBanking) },
-              { path: 'business-banking', element: page(pages.businessBanking) },
-              { path: 'contact', element: page(pages.contact) },
-              { path: 'login', element: page(pages.login) },
-              { path: 'register', element: page(pages.register) },
+              { index: true, ...lazyPage(pages.home) },
+              { path: 'about', ...lazyPage(pages.about) },
+              { path: 'personal-banking', ...lazyPage(pages.personalBanking) },
+              { path: 'business-banking', ...lazyPage(pages.businessBanking) },
+              { path: 'contact', ...lazyPage(pages.contact) },
+              { path: 'login', ...lazyPage(pages.login) },
+              { path: 'register', ...lazyPage(pages.register) },
             ],
           },
         ],
@@ -168,18 +189,18 @@ export const routes: RouteObject[] = [
           {
             element: <OpenPageLayout />,
             children: [
-              { path: 'insurance-info', element: page(pages.insuranceInfo) },
-              { path: 'services', element: page(pages.services) },
-              { path: 'loans', element: page(pages.loans) },
-              { path: 'loans-info', element: page(pages.loansInfo) },
-              { path: 'forgot-password', element: page(pages.forgotPassword) },
-              { path: 'reset-password', element: page(pages.resetPassword) },
-              { path: 'privacy', element: page(pages.privacy) },
-              { path: 'terms', element: page(pages.terms) },
-              { path: 'security', element: page(pages.security) },
-              { path: 'accessibility', element: page(pages.accessibility) },
-              { path: 'disclosures', element: page(pages.disclosures) },
-              { path: 'sitemap', element: page(pages.sitemap) },
+              { path: 'insurance-info', ...lazyPage(pages.insuranceInfo) },
+              { path: 'services', ...lazyPage(pages.services) },
+              { path: 'loans', ...lazyPage(pages.loans) },
+              { path: 'loans-info', ...lazyPage(pages.loansInfo) },
+              { path: 'forgot-password', ...lazyPage(pages.forgotPassword) },
+              { path: 'reset-password', ...lazyPage(pages.resetPassword) },
+              { path: 'privacy', ...lazyPage(pages.privacy) },
+              { path: 'terms', ...lazyPage(pages.terms) },
+              { path: 'security', ...lazyPage(pages.security) },
+              { path: 'accessibility', ...lazyPage(pages.accessibility) },
+              { path: 'disclosures', ...lazyPage(pages.disclosures) },
+              { path: 'sitemap', ...lazyPage(pages.sitemap) },
             ],
           },
         ],
@@ -192,8 +213,7 @@ export const routes: RouteObject[] = [
         element: <Guard access="signed-in" />,
         children: [
           {
-            element: page(AppShell),
-            handle: { preload: AppShell.preload } satisfies RouteNeeds,
+            ...lazyPage(AppShell),
             children: [
               signedInPage('dashboard', pages.dashboard, prefetchDashboard),
               signedInPage('accounts', pages.accounts),
@@ -221,6 +241,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The page at the current location, inside its layouts (within a BrowserRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/lib/auth';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 describe('opening the dashboard with a stored session', () => {
   it('asks for the dashboard data while the sign-in check is still running', async () => {
@@ -24,11 +24,12 @@ describe('opening the dashboard with a stored session', () => {
         );
       }),
     );
-    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
     render(
       <QueryClientProvider client={new QueryClient()}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={['/dashboard']}>
+            <AppRoutes />
+          </MemoryRouter>
         </AuthProvider>
       </QueryClientProvider>,
     );
