@@ -96,7 +96,10 @@ const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 /** Which bucket a frame's own time belongs to: its npm package, its repository file, or V8's. */
 export function bucketOf(url: string, functionName: string, repository = REPOSITORY): string {
-  if (url === '') return functionName.startsWith('(') ? functionName : `(native) ${functionName}`;
+  if (url === '') {
+    if (functionName.startsWith('(')) return functionName;
+    return functionName === '' ? '(native, unnamed)' : `(native) ${functionName}`;
+  }
   const file = url.startsWith('file://') ? fileURLToPath(url) : url;
   const modules = file.lastIndexOf('/node_modules/');
   if (modules >= 0) {

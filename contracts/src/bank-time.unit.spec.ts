@@ -13,6 +13,29 @@ describe('the bank calendar', () => {
     expect(bankDate(new Date('2026-07-04T04:00:00Z'))).toBe('2026-07-04');
   });
 
+  it('gives every instant the date New York gives it, around midnights and daylight-saving changes', () => {
+    const direct = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // Minute by minute across the spring-forward and fall-back weekends of 2026, and a year of
+    // random instants: the cached date of an hour holds for all of its minutes.
+    const instants: Date[] = [];
+    for (const from of ['2026-03-07T00:00:00Z', '2026-10-31T00:00:00Z']) {
+      for (let minute = 0; minute < 3 * 24 * 60; minute += 7) {
+        instants.push(new Date(Date.parse(from) + minute * 60_000));
+      }
+    }
+    for (let i = 0; i < 2000; i += 1) {
+      instants.push(
+        new Date(Date.parse('2026-01-01T00:00:00Z') + Math.random() * 365 * 86_400_000),
+      );
+    }
+    for (const at of instants) expect(bankDate(at), at.toISOString()).toBe(direct.format(at));
+  });
+
   it('adds calendar days across months and leap years', () => {
     expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDaysIso('2026-12-31', 1)).toBe('2027-01-01');

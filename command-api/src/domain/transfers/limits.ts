@@ -1,6 +1,6 @@
 import { MoneyMovementRecorded, moneyRules, type MovementCategory } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
-import { bankDate, bankMonth } from './bank-time.ts';
+import { bankDate } from './bank-time.ts';
 
 /** Daily and monthly limits per channel, in cents (the bank's day and month, see bank-time.ts). */
 export const DAILY_LIMITS: Record<MovementCategory, number> = moneyRules.dailyLimits;
@@ -44,7 +44,12 @@ export const activityAggregate: Aggregate<
         const d = event.data;
         const atMs = Date.parse(d.at);
         const horizon = atMs - KEEP_MS;
-        const kept = state.movements.filter((m) => m.atMs >= horizon);
+        // Oldest first: only a state whose oldest movement has aged out needs filtering.
+        const oldest = state.movements[0];
+        const kept =
+          oldest && oldest.atMs < horizon
+            ? state.movements.filter((m) => m.atMs >= horizon)
+            : state.movements;
         return {
           movements: [
             ...kept,
@@ -76,7 +81,7 @@ export const activityAggregate: Aggregate<
  */
 export function usage(state: ActivityState, category: MovementCategory, now: Date) {
   const today = bankDate(now);
-  const month = bankMonth(now);
+  const month = today.slice(0, 7);
   let day = 0;
   let monthTotal = 0;
   for (const m of state.movements) {
