@@ -1,4 +1,5 @@
 import type { Pool } from '../postgres/pool.ts';
+import { createQueryBatcher } from '../postgres/query-batcher.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export interface Session {
@@ -84,37 +85,26 @@ export function createSessionStore(
   };
 }
 
-interface PendingLookup {
-  hash: Buffer;
-  resolve: (session: Session | undefined) => void;
-  reject: (error: unknown) => void;
-}
-
 /** Session lookups in flight at once; the ones that arrive meanwhile go together in the next. */
 const LOOKUPS_IN_FLIGHT = 2;
 
 /**
- * Session lookups batched the way the event store batches stream reads: while LOOKUPS_IN_FLIGHT
- * queries are out, further lookups queue and the queue goes out as one query, so under load the
+ * Session lookups batched (createQueryBatcher, LOOKUPS_IN_FLIGHT at once), so under load the
  * requests of a moment cost PostgreSQL one statement. Nothing is cached: every request still
  * reads its session as stored, so a sign-out or revocation by any process holds at once.
  */
 function createSessionLookups(pool: Pool, ttl: string, maxAge: string) {
-  const queue: PendingLookup[] = [];
-  let inFlight = 0;
-
-  async function lookUp(batch: PendingLookup[]): Promise<void> {
-    try {
-      // Writes only where the expiry is due to move: most lookups are then read-only and cost
-      // PostgreSQL no commit to disk.
-      const { rows } = await pool.query<{
-        token_hash: Buffer;
-        customer_id: string;
-        expires_at: Date;
-        stepped_up_at: Date | null;
-      }>({
-        name: 'resolve-sessions',
-        text: `WITH live AS (
+  async function lookUp(hashes: Buffer[]): Promise<(Session | undefined)[]> {
+    // Writes only where the expiry is due to move: most lookups are then read-only and cost
+    // PostgreSQL no commit to disk.
+    const { rows } = await pool.query<{
+      token_hash: Buffer;
+      customer_id: string;
+      expires_at: Date;
+      stepped_up_at: Date | null;
+    }>({
+      name: 'resolve-sessions',
+      text: `WITH live AS (
            SELECT token_hash, customer_id, expires_at, stepped_up_at,
                   least(now() + $2::interval, created_at + $3::interval) AS pushed_to
            FROM sessions
@@ -130,44 +120,21 @@ function createSessionLookups(pool: Pool, ttl: string, maxAge: string) {
          SELECT live.token_hash, live.customer_id, live.stepped_up_at,
                 coalesce(refreshed.expires_at, live.expires_at) AS expires_at
          FROM live LEFT JOIN refreshed USING (token_hash)`,
-        values: [batch.map((lookup) => lookup.hash), ttl, maxAge],
-      });
-      const found = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
-      for (const lookup of batch) {
-        const row = found.get(lookup.hash.toString('hex'));
-        lookup.resolve(
-          row
-            ? {
-                customerId: row.customer_id,
-                tokenHash: lookup.hash,
-                expiresAt: row.expires_at,
-                steppedUpAt: row.stepped_up_at,
-              }
-            : undefined,
-        );
-      }
-    } catch (error) {
-      for (const lookup of batch) lookup.reject(error);
-    }
+      values: [hashes, ttl, maxAge],
+    });
+    const found = new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
+    return hashes.map((hash) => {
+      const row = found.get(hash.toString('hex'));
+      return row
+        ? {
+            customerId: row.customer_id,
+            tokenHash: hash,
+            expiresAt: row.expires_at,
+            steppedUpAt: row.stepped_up_at,
+          }
+        : undefined;
+    });
   }
 
-  function pump(): void {
-    while (inFlight < LOOKUPS_IN_FLIGHT && queue.length > 0) {
-      const batch = queue.splice(0, 256);
-      inFlight += 1;
-      void lookUp(batch).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
-  }
-
-  return {
-    resolve(hash: Buffer): Promise<Session | undefined> {
-      return new Promise((resolve, reject) => {
-        queue.push({ hash, resolve, reject });
-        pump();
-      });
-    },
-  };
+  return { resolve: createQueryBatcher(LOOKUPS_IN_FLIGHT, lookUp) };
 }
