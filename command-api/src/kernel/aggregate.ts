@@ -12,6 +12,13 @@ export interface Aggregate<State, Event extends BankEvent = BankEvent> {
   name: string;
   initial(): State;
   evolve(state: State, event: Event): State;
+  /**
+   * Its streams are written once, when created, and seldom read again (an idempotency key's
+   * reply, a transfer): the state cache does not keep them after the write. Kept, two of them
+   * per transfer crowded out the accounts and customers commands come back to, and made the heap
+   * (and so every full garbage collection) several times larger.
+   */
+  writtenOnce?: boolean;
 }
 
 /**

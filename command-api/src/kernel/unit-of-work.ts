@@ -95,7 +95,7 @@ export class UnitOfWork {
       state = aggregate.evolve(state, recorded.event as BankEvent);
       version = recorded.streamVersion;
     }
-    this.cache.set(streamId, version, state);
+    if (!aggregate.writtenOnce) this.cache.set(streamId, version, state);
     this.loaded.set(streamId, { version, state, aggregate: aggregate as Aggregate<unknown> });
     return { state, version };
   }
@@ -192,7 +192,8 @@ export class UnitOfWork {
       const version = result.versions[streamId];
       const outcome = outcomes.get(streamId);
       const asDecided = outcome !== undefined && version === outcome.version;
-      if (asDecided) this.cache.set(streamId, version, outcome.state);
+      if (this.loaded.get(streamId)?.aggregate.writtenOnce) this.cache.forget(streamId);
+      else if (asDecided) this.cache.set(streamId, version, outcome.state);
       // After an unchecked append, other commands' events may sit between the version read and
       // ours: unless the new version shows there are none, the cache keeps the state it had and
       // the next load reads what came after it.

@@ -136,3 +136,47 @@ describe('unit of work on the sole writer', () => {
     await Promise.all([landing, waited]);
   });
 });
+
+describe('what the state cache keeps after a commit', () => {
+  const receipt: Aggregate<number> = { ...balance, name: 'receipt', writtenOnce: true };
+
+  it('keeps the decided state of a stream commands come back to, and nothing of one written once', async () => {
+    const { store, queued } = heldStore();
+    const cache = new StateCache();
+    const uow = new UnitOfWork(store, cache, true);
+    await uow.load('account', balance);
+    await uow.loadPresumedNew('receipt', receipt);
+    uow.append('account', add(50));
+    uow.append('receipt', add(7));
+    const committing = uow.commit({});
+    queued[0]!.land({ account: 1, receipt: 1 });
+    await committing;
+    expect(cache.get('account')).toMatchObject({ version: 1, state: 50, current: true });
+    expect(cache.get('receipt')).toBeUndefined();
+  });
+
+  it('reads a stream written once from the store when a later command loads it', async () => {
+    const reads: string[] = [];
+    const store = {
+      append: () =>
+        Promise.resolve({
+          position: { transactionId: 1n, globalPosition: 1 },
+          versions: { receipt: 1 },
+        }),
+      readStream: (streamId: string) => {
+        reads.push(streamId);
+        return Promise.resolve([{ event: { type: 'Add', data: { amount: 7 } }, streamVersion: 1 }]);
+      },
+    } as unknown as EventStore;
+    const cache = new StateCache();
+    const writing = new UnitOfWork(store, cache, true);
+    await writing.loadPresumedNew('receipt', receipt);
+    writing.append('receipt', add(7));
+    await writing.commit({});
+    expect(reads).toEqual([]);
+    const later = await new UnitOfWork(store, cache, true).load('receipt', receipt);
+    expect(later).toEqual({ state: 7, version: 1 });
+    expect(reads).toEqual(['receipt']);
+    expect(cache.get('receipt')).toBeUndefined();
+  });
+});

@@ -8,6 +8,7 @@ export const idempotencyAggregate: Aggregate<
   StreamEvent<'IdempotentRequestRecorded'>
 > = {
   name: 'idempotency',
+  writtenOnce: true,
   initial: () => null,
   evolve: (state, event) => (event.type === 'IdempotentRequestRecorded' ? event.data : state),
 };

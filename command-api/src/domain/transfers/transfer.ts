@@ -33,6 +33,7 @@ export const transferAggregate: Aggregate<
   StreamEvent<'TransferInitiated' | 'TransferSettled' | 'TransferFailed' | 'TransferCancelled'>
 > = {
   name: 'transfer',
+  writtenOnce: true,
   initial: () => ({ transfer: null, status: 'none' }),
   evolve(state, event) {
     switch (event.type) {
