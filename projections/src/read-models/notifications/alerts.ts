@@ -112,53 +112,77 @@ type AlertRow = {
 
 const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
 
+/** A posting as the alerts read it: its event, its data and which way the money went. */
+export interface PostingEntry {
+  event: RecordedEvent;
+  posting: Posting;
+  direction: 'credit' | 'debit';
+}
+
+/** The customer account on the other side of a posting, if the money came from or went to one. */
+export const contraAccountOf = (posting: Posting) =>
+  posting.contra.startsWith('account:') ? posting.contra.slice('account:'.length) : null;
+
 /**
- * Moves the account's balance by the posting (one write, which also reads the owner's alerts)
- * and raises the alerts it sets off.
+ * Moves the balances by a run of postings and raises the alerts they set off, in one write that
+ * also reads each owner's alerts. Each account's balance moves by the sum of its postings; a
+ * posting's balance before and after it is its account's running sum, in the run's order, so the
+ * run leaves the rows the postings would leave one at a time.
  */
 export async function applyPostingAlerts(
   db: Db,
-  event: RecordedEvent,
-  posting: Posting,
-  direction: 'credit' | 'debit',
+  entries: readonly PostingEntry[],
   raise: RaiseNotification,
 ): Promise<void> {
-  const delta = direction === 'credit' ? posting.amount : -posting.amount;
-  const contraAccount = posting.contra.startsWith('account:')
-    ? posting.contra.slice('account:'.length)
-    : null;
-  const { rows } = await db.query<AlertRow>(
-    `WITH moved AS (
-       UPDATE rm_notification_routing SET balance_cents = balance_cents + $2
-       WHERE account_id = $1
-       RETURNING customer_id, account_name, balance_cents - $2 AS before_cents, balance_cents AS after_cents)
-     SELECT m.customer_id, m.account_name, m.before_cents, m.after_cents,
+  const { rows } = await db.query<AlertRow & { ord: number }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::int[], $2::uuid[], $3::bigint[], $4::uuid[])
+         AS t(ord, account_id, delta, contra)),
+     sums AS (SELECT account_id, sum(delta)::bigint AS total FROM input GROUP BY account_id),
+     moved AS (
+       UPDATE rm_notification_routing r SET balance_cents = r.balance_cents + s.total
+       FROM sums s WHERE r.account_id = s.account_id
+       RETURNING r.account_id, r.customer_id, r.account_name, r.balance_cents - s.total AS start_cents)
+     SELECT i.ord, m.customer_id, m.account_name,
+            m.start_cents + sum(i.delta) OVER running - i.delta AS before_cents,
+            m.start_cents + sum(i.delta) OVER running AS after_cents,
             EXISTS (SELECT 1 FROM rm_notification_routing f
-                     WHERE f.account_id = $3 AND f.customer_id = m.customer_id) AS own_transfer,
+                     WHERE f.account_id = i.contra AND f.customer_id = m.customer_id) AS own_transfer,
             a.low_balance_cents, a.low_balance_account_id, a.large_transaction_cents, a.card_abroad
-     FROM moved m LEFT JOIN rm_alert_preferences a ON a.customer_id = m.customer_id`,
-    [posting.accountId, delta, contraAccount],
+     FROM input i JOIN moved m ON m.account_id = i.account_id
+     LEFT JOIN rm_alert_preferences a ON a.customer_id = m.customer_id
+     WINDOW running AS (PARTITION BY i.account_id ORDER BY i.ord)
+     ORDER BY i.ord`,
+    [
+      entries.map((_, i) => i),
+      entries.map((e) => e.posting.accountId),
+      entries.map((e) => (e.direction === 'credit' ? e.posting.amount : -e.posting.amount)),
+      entries.map((e) => contraAccountOf(e.posting)),
+    ],
   );
-  const row = rows[0];
-  if (
-    !row ||
-    (row.low_balance_cents === null && row.large_transaction_cents === null && !row.card_abroad)
-  ) {
-    return;
+  for (const row of rows) {
+    if (
+      row.low_balance_cents === null &&
+      row.large_transaction_cents === null &&
+      !row.card_abroad
+    ) {
+      continue;
+    }
+    const { event, posting, direction } = entries[row.ord]!;
+    const raised = alertsFor(posting, direction, {
+      customerId: row.customer_id,
+      accountId: posting.accountId,
+      accountName: row.account_name,
+      beforeCents: Number(row.before_cents),
+      afterCents: Number(row.after_cents),
+      ownTransfer: row.own_transfer,
+      lowBalanceCents: numberOrNull(row.low_balance_cents),
+      lowBalanceAccountId: row.low_balance_account_id,
+      largeTransactionCents: numberOrNull(row.large_transaction_cents),
+      cardAbroad: row.card_abroad === true,
+    });
+    for (const { suffix, notification } of raised) await raise(db, event, notification, suffix);
   }
-  const raised = alertsFor(posting, direction, {
-    customerId: row.customer_id,
-    accountId: posting.accountId,
-    accountName: row.account_name,
-    beforeCents: Number(row.before_cents),
-    afterCents: Number(row.after_cents),
-    ownTransfer: row.own_transfer,
-    lowBalanceCents: numberOrNull(row.low_balance_cents),
-    lowBalanceAccountId: row.low_balance_account_id,
-    largeTransactionCents: numberOrNull(row.large_transaction_cents),
-    cardAbroad: row.card_abroad === true,
-  });
-  for (const { suffix, notification } of raised) await raise(db, event, notification, suffix);
 }
 
 /** The customer's alert settings, as the last change set them. */

@@ -1,5 +1,6 @@
 import {
   ERASED,
+  type BankEvent,
   formatUsd,
   type NotificationPreferences,
   type NotificationType,
@@ -7,7 +8,12 @@ import {
 import { deterministicUuid, type RecordedEvent } from '@bank/infra';
 import type { Db } from '../../projection.ts';
 import { defineProjection } from '../../projection.ts';
-import { applyPostingAlerts, storeAlertPreferences } from './alerts.ts';
+import {
+  applyPostingAlerts,
+  contraAccountOf,
+  storeAlertPreferences,
+  type PostingEntry,
+} from './alerts.ts';
 import type { NewNotification } from './notification-types.ts';
 import { transferNotificationHandlers } from './transfer-notices.ts';
 import { zelleNoticesToOtherParty, zelleNotificationHandlers } from './zelle-notices.ts';
@@ -62,6 +68,58 @@ const silencedBy = (preference: string, customerId: string) =>
   `coalesce((SELECT p.preferences -> ${preference}::text = 'false'::jsonb
                FROM rm_notification_preferences p WHERE p.customer_id = ${customerId}), false)`;
 
+/**
+ * Money received is news to the account's owner, unless it came from another of their accounts
+ * or they switched such notices off. One write for the whole run: the owner and the account's
+ * name come from the routing table.
+ */
+async function announceCredits(db: Db, credits: readonly PostingEntry[]): Promise<void> {
+  const announced = credits.filter((c) => c.posting.kind !== 'opening');
+  if (announced.length === 0) return;
+  const typeOf = (c: PostingEntry): NotificationType =>
+    c.posting.kind === 'zelle' ? 'zelle' : 'transaction';
+  await db.query(
+    `INSERT INTO rm_notifications (id, customer_id, type, title, message, priority, created_at, position)
+     SELECT v.id, o.customer_id, v.type, v.title, v.lead || o.account_name || v.tail, 'medium',
+            v.created_at, v.position
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[],
+                 $7::bigint[], $8::uuid[], $9::uuid[], $10::text[])
+          AS v(id, type, title, lead, tail, created_at, position, account_id, contra, preference)
+     JOIN rm_notification_routing o ON o.account_id = v.account_id
+     WHERE NOT EXISTS (SELECT 1 FROM rm_notification_routing f
+                        WHERE f.account_id = v.contra AND f.customer_id = o.customer_id)
+       AND NOT ${silencedBy('v.preference', 'o.customer_id')}
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      announced.map((c) => deterministicUuid(`notification:${c.event.eventId}:`)),
+      announced.map(typeOf),
+      announced.map((c) => (c.posting.kind === 'deposit' ? 'Deposit received' : 'Money received')),
+      announced.map((c) => `${formatUsd(c.posting.amount)} was credited to your `),
+      announced.map((c) => `: ${c.posting.description}.`),
+      // Dated when the money arrived (a value date, as in imported or seeded history).
+      announced.map((c) =>
+        c.posting.occurredAt ? new Date(c.posting.occurredAt) : c.event.recordedAt,
+      ),
+      announced.map((c) => c.event.position.globalPosition),
+      announced.map((c) => c.posting.accountId),
+      announced.map((c) => contraAccountOf(c.posting)),
+      announced.map((c) => preferenceFor[typeOf(c)]),
+    ],
+  );
+}
+
+/** A run of postings, or one: balances and alerts first, then the notices of money received. */
+async function applyPostings(db: Db, entries: readonly PostingEntry[]): Promise<void> {
+  await applyPostingAlerts(db, entries, raiseNotification);
+  await announceCredits(
+    db,
+    entries.filter((e) => e.direction === 'credit'),
+  );
+}
+
+const isPosting = (event: RecordedEvent<BankEvent>) =>
+  event.event.type === 'AccountCredited' || event.event.type === 'AccountDebited';
+
 /** Notifications built from the events they report, and the customer's read/delete actions. */
 export const notificationsProjection = defineProjection({
   name: 'notifications',
@@ -72,6 +130,24 @@ export const notificationsProjection = defineProjection({
     'rm_alert_preferences',
   ],
   sided: zelleNoticesToOtherParty,
+  aggregate: {
+    accepts: isPosting,
+    apply: (events, db) =>
+      applyPostings(
+        db,
+        events.map((event) => {
+          const { type, data } = event.event as Extract<
+            BankEvent,
+            { type: 'AccountCredited' | 'AccountDebited' }
+          >;
+          return {
+            event,
+            posting: data,
+            direction: type === 'AccountCredited' ? 'credit' : 'debit',
+          };
+        }),
+      ),
+  },
   handlers: {
     ...transferNotificationHandlers(raiseNotification),
     ...zelleNotificationHandlers(raiseNotification),
@@ -104,41 +180,10 @@ export const notificationsProjection = defineProjection({
       await storeAlertPreferences(db, d.customerId, d.alerts);
     },
     async AccountDebited(d, event, db) {
-      await applyPostingAlerts(db, event, d, 'debit', raiseNotification);
+      await applyPostings(db, [{ event, posting: d, direction: 'debit' }]);
     },
     async AccountCredited(d, event, db) {
-      await applyPostingAlerts(db, event, d, 'credit', raiseNotification);
-      if (d.kind === 'opening') return;
-      const isDeposit = d.kind === 'deposit';
-      const type: NotificationType = d.kind === 'zelle' ? 'zelle' : 'transaction';
-      const contraAccount = d.contra.startsWith('account:')
-        ? d.contra.slice('account:'.length)
-        : null;
-      // One write: the owner and the account's name come from the routing table, and money moved
-      // between the customer's own accounts is no news to them.
-      await db.query(
-        `INSERT INTO rm_notifications (id, customer_id, type, title, message, priority, created_at, position)
-         SELECT $1, o.customer_id, $2, $3, $4 || o.account_name || $5, 'medium', $6, $7
-         FROM rm_notification_routing o
-         WHERE o.account_id = $8
-           AND NOT EXISTS (SELECT 1 FROM rm_notification_routing f
-                            WHERE f.account_id = $9 AND f.customer_id = o.customer_id)
-           AND NOT ${silencedBy('$10', 'o.customer_id')}
-         ON CONFLICT (id) DO NOTHING`,
-        [
-          deterministicUuid(`notification:${event.eventId}:`),
-          type,
-          isDeposit ? 'Deposit received' : 'Money received',
-          `${formatUsd(d.amount)} was credited to your `,
-          `: ${d.description}.`,
-          // Dated when the money arrived (a value date, as in imported or seeded history).
-          d.occurredAt ? new Date(d.occurredAt) : event.recordedAt,
-          event.position.globalPosition,
-          d.accountId,
-          contraAccount,
-          preferenceFor[type],
-        ],
-      );
+      await applyPostings(db, [{ event, posting: d, direction: 'credit' }]);
     },
     async CustomerPasswordChanged(d, event, db) {
       await raiseNotification(db, event, {
