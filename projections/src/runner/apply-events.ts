@@ -67,6 +67,10 @@ async function applyInOrder(
     run = [];
   };
   for (const recorded of events) {
+    // An event the projection has no handler for changes nothing: it does not end a run.
+    if (!(projection.handlers as Record<string, unknown>)[(recorded.event as BankEvent).type]) {
+      continue;
+    }
     if (aggregation?.accepts(recorded as RecordedEvent<BankEvent>)) {
       run.push(recorded as RecordedEvent<BankEvent>);
       continue;
