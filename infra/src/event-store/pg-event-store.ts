@@ -8,6 +8,7 @@ import type { EventProtector } from './pii-protector.ts';
 import { StreamHeads } from './stream-heads.ts';
 import { createStreamReadBatcher } from './stream-reads.ts';
 import { readTolerantly } from './tolerant-read.ts';
+import { readTypedRows } from './typed-log-read.ts';
 import type {
   AppendResult,
   EventMetadata,
@@ -177,6 +178,12 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     async readAllSealed(after: Position, limit: number) {
       const rows = await readAllRows(after, limit);
       return rows.map((row) => recordedEvent(row, { type: row.type, data: row.data }));
+    },
+
+    async readAllOfTypes(after, limit, types) {
+      const { rows, through } = await readTypedRows(pool, after, limit, types);
+      await options.protector?.open(rows);
+      return { events: rows.map(toRecordedTolerantly), through };
     },
 
     async openSealed(events) {

@@ -93,6 +93,41 @@ describe('a subscription to some event types', () => {
   });
 });
 
+describe('reading some event types of the log', () => {
+  it('sends only those, opened, and tells how far the read went', async () => {
+    const customerId = randomUUID();
+    const stream = `notifications-${customerId}`;
+    const { rows } = await pool.query<{ transaction_id: string; global_position: number }>(
+      `SELECT transaction_id::text AS transaction_id, global_position FROM events
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    const before = rows[0]
+      ? { transactionId: BigInt(rows[0].transaction_id), globalPosition: rows[0].global_position }
+      : START;
+    const events = [
+      deleted(customerId),
+      raised(customerId, 'title 1'),
+      deleted(customerId),
+      raised(customerId, 'title 3'),
+      deleted(customerId),
+    ];
+    await store.append([{ streamId: stream, expectedVersion: 'no_stream', events }], {});
+    const positions = (await store.readStream(stream)).map((e) => e.position);
+    const titles = (read: { events: RecordedEvent[] }) =>
+      read.events.map((e) => (e.event.data as { title: string }).title);
+    const types = ['NotificationRaised'];
+
+    const first = await store.readAllOfTypes!(before, 1, types);
+    expect(titles(first)).toEqual(['title 1']);
+    expect(first.through).toEqual(positions[1]);
+    const rest = await store.readAllOfTypes!(first.through, 10, types);
+    expect(titles(rest)).toEqual(['title 3']);
+    expect(rest.through).toEqual(positions[4]);
+    const none = await store.readAllOfTypes!(rest.through, 10, types);
+    expect(none).toEqual({ events: [], through: positions[4] });
+  });
+});
+
 describe("the log's followers reading an event again", () => {
   it('get it opened as it is now: erased once its subject’s key is destroyed', async () => {
     const customerId = randomUUID();

@@ -1,6 +1,12 @@
 import pg from 'pg';
 import type { Pool } from '../postgres/pool.ts';
-import { START, type EventStore, type Position, type RecordedEvent } from './types.ts';
+import {
+  comparePositions,
+  START,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from './types.ts';
 
 export interface SubscriptionOptions {
   pool: Pool;
@@ -78,24 +84,28 @@ export function createSubscription(options: SubscriptionOptions): Subscription {
 
   const { store } = options;
   const wanted = options.types && new Set(options.types);
-  /** The next batch of the log, and the events of it the handler is given. */
-  async function readBatch(after: Position): Promise<[RecordedEvent[], RecordedEvent[]]> {
+  /** The events of the next batch the handler is given, and the position the batch ends at. */
+  async function readBatch(after: Position): Promise<[RecordedEvent[], Position | undefined]> {
+    if (wanted && store.readAllOfTypes) {
+      const { events, through } = await store.readAllOfTypes(after, batchSize, [...wanted]);
+      return [events, comparePositions(through, after) > 0 ? through : undefined];
+    }
     if (!wanted || !store.readAllSealed || !store.openSealed) {
       const events = await store.readAll(after, batchSize);
-      return [events, wanted ? events.filter((e) => wanted.has(e.event.type)) : events];
+      const handled = wanted ? events.filter((e) => wanted.has(e.event.type)) : events;
+      return [handled, events.at(-1)?.position];
     }
     const sealed = await store.readAllSealed(after, batchSize);
     const chosen = sealed.filter((e) => wanted.has(e.event.type));
-    return [sealed, chosen.length > 0 ? await store.openSealed(chosen) : []];
+    return [chosen.length > 0 ? await store.openSealed(chosen) : [], sealed.at(-1)?.position];
   }
 
   async function step(): Promise<boolean> {
     try {
       position ??= await readPosition(options.pool, options.name);
-      const [events, handled] = await readBatch(position);
-      if (events.length === 0) return false;
+      const [handled, last] = await readBatch(position);
+      if (!last) return false;
       if (handled.length > 0) await options.handle(handled);
-      const last = events[events.length - 1]!.position;
       await savePosition(options.pool, options.name, last);
       position = last;
       return true;

@@ -104,5 +104,14 @@ export interface EventStore {
   readAllSealed?(after: Position, limit: number): Promise<RecordedEvent[]>;
   /** Opens and upcasts events read by readAllSealed (a Kafka consumer, after erasure too). */
   openSealed?(events: RecordedEvent[]): Promise<RecordedEvent[]>;
+  /**
+   * readAll of some event types only, and how far the read went (where the reader's checkpoint
+   * moves to): the other events are passed over in the database, not sent.
+   */
+  readAllOfTypes?(
+    after: Position,
+    limit: number,
+    types: readonly string[],
+  ): Promise<{ events: RecordedEvent[]; through: Position }>;
   close(): Promise<void>;
 }
