@@ -5,10 +5,11 @@ import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsProjection } from '../read-models/accounts/projection.ts';
 import { transactionsProjection } from '../read-models/transactions/projection.ts';
-import type { Projection } from '../projection.ts';
+import { defineProjection, type Projection } from '../projection.ts';
 import { catchUpProjection } from './catch-up.ts';
 import { readCheckpoint } from './checkpoints.ts';
 import { rebuildProjection } from './rebuild.ts';
+import { createProjectionRunner } from './projection-runner.ts';
 import { checkingOpened } from './test-fixtures.ts';
 
 let pool: Pool;
@@ -118,5 +119,86 @@ describe('projection runner', () => {
     expect(before).toHaveLength(30);
     await rebuildProjection(pool, store, transactionsProjection);
     expect(await tableSnapshot('rm_transactions', 'id')).toEqual(before);
+  });
+});
+
+describe("the runner's loops following the log", () => {
+  it('read each new event from the database about once, however far apart the loops are', async () => {
+    let rowsRead = 0;
+    const counting: EventStore = {
+      ...store,
+      readAll: async (after, limit) => {
+        const events = await store.readAll(after, limit);
+        rowsRead += events.length;
+        return events;
+      },
+    };
+    // Loops that take different times per batch, so they come back to the log at different moments.
+    const followers = [0, 1, 2, 3, 4, 5].map((i) =>
+      defineProjection({
+        name: `follower-${i}-${randomUUID()}`,
+        tables: [],
+        handlers: {
+          AccountCredited: () => new Promise((resolve) => setTimeout(resolve, i * 2)),
+        },
+      }),
+    );
+    const head = async () =>
+      Number((await pool.query('SELECT max(global_position) AS n FROM events')).rows[0]!.n);
+    const start = await head();
+    for (const f of followers) {
+      await pool.query(
+        `INSERT INTO projection_checkpoints (projection, transaction_id, global_position)
+         SELECT $1, transaction_id, global_position FROM events WHERE global_position = $2`,
+        [f.name, start],
+      );
+    }
+    const runner = createProjectionRunner({
+      pool,
+      store: counting,
+      projections: followers,
+      idlePollMs: 20,
+      settleMs: 0,
+    });
+    await runner.start();
+    const appended = 60;
+    try {
+      const followerAccount = randomUUID();
+      for (let i = 0; i < appended; i += 1) {
+        await store.append(
+          [
+            {
+              streamId: streams.account(followerAccount),
+              expectedVersion: 'any',
+              events: [
+                AccountCredited.create({
+                  accountId: followerAccount,
+                  entryId: randomUUID(),
+                  amount: 100,
+                  description: 'Deposit',
+                  kind: 'deposit',
+                  contra: ledgerAccounts.cash,
+                  reference: `F-${i}`,
+                }),
+              ],
+            },
+          ],
+          {},
+        );
+        runner.wake();
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+      const last = await head();
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const at = await Promise.all(followers.map((f) => readCheckpoint(pool, f.name)));
+        if (at.every((p) => p.globalPosition === last)) break;
+        if (Date.now() > deadline) throw new Error('the loops did not reach the head');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await runner.stop();
+    }
+    expect(rowsRead).toBeLessThanOrEqual(appended * 1.5);
   });
 });

@@ -110,9 +110,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
   }
 
+  // The shared reader keeps what it read: a read that came back before an append is still the
+  // log's next events (only an empty one, which it never keeps, would be out of date). A loop
+  // that gets it applies it and reads on from its end, where the other loops find it read too.
   const wake = () => {
     wakes += 1;
-    store.forget();
     for (const waker of [...wakers]) waker();
   };
 

@@ -1,34 +1,84 @@
-import type { EventStore, Position, RecordedEvent } from '@bank/infra';
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@bank/infra';
 
 export type LogReader = Pick<EventStore, 'readAll'>;
 
+/** How many of the log's latest events the shared reader keeps for the loops following it. */
+const TAIL_EVENTS = 4000;
+
+const samePosition = (a: Position, b: Position) => comparePositions(a, b) === 0;
+
 /**
- * One read of the log serves every projection at the same position: a read in flight or just
- * done is shared (the events are read, opened and parsed once, not once per projection).
- * `forget` drops what is cached, so reads after an append see it.
+ * One read of the log serves every projection: the events are read, opened and parsed once, not
+ * once per projection. The reader keeps the log's tail, the latest events read in a row, and a
+ * follower anywhere in it is served from it; a read in flight is shared by those waiting for the
+ * same events. What a read returned stays true (the log only grows after it, and readAll never
+ * returns events a later commit could come before), so a follower served from the tail reads on
+ * from its end. `forget` drops everything kept (a catch-up that must see all committed before it
+ * began).
  */
 export function createSharedReader(store: LogReader) {
-  const recent = new Map<string, Promise<RecordedEvent[]>>();
+  const inFlight = new Map<string, Promise<RecordedEvent[]>>();
+  /** Consecutive events of the log, the first one right after `tailStart`. */
+  let tail: RecordedEvent[] = [];
+  let tailStart: Position | undefined;
+
+  /** The kept events right after `after`, if `after` is in the tail and events follow it. */
+  function fromTail(after: Position, limit: number): RecordedEvent[] | undefined {
+    if (!tailStart || tail.length === 0) return undefined;
+    let next = -1;
+    if (samePosition(after, tailStart)) next = 0;
+    else {
+      for (let i = tail.length - 1; i >= 0; i -= 1) {
+        const order = comparePositions(tail[i]!.position, after);
+        if (order === 0) next = i + 1;
+        if (order <= 0) break;
+      }
+    }
+    return next >= 0 && next < tail.length ? tail.slice(next, next + limit) : undefined;
+  }
+
+  /** Keeps a fresh read if it continues the tail (or starts one). */
+  function extendTail(after: Position, events: RecordedEvent[]): void {
+    if (events.length === 0) return;
+    const end = tail.at(-1)?.position ?? tailStart;
+    if (!end || !samePosition(after, end)) {
+      if (tail.length > 0 && comparePositions(after, end!) < 0) return; // a follower far behind
+      tail = [];
+      tailStart = after;
+    }
+    tail.push(...events);
+    if (tail.length > TAIL_EVENTS) {
+      const dropped = tail.length - TAIL_EVENTS;
+      tailStart = tail[dropped - 1]!.position;
+      tail = tail.slice(dropped);
+    }
+  }
+
   return {
     readAll(after: Position, limit: number): Promise<RecordedEvent[]> {
+      const kept = fromTail(after, limit);
+      if (kept) return Promise.resolve(kept);
       const key = `${after.transactionId}:${after.globalPosition}:${limit}`;
-      let read = recent.get(key);
+      let read = inFlight.get(key);
       if (!read) {
-        read = store.readAll(after, limit);
-        recent.set(key, read);
-        // An empty answer is only true until the next append: never keep it.
-        read.then(
+        read = store.readAll(after, limit).then(
           (events) => {
-            if (events.length === 0 && recent.get(key) === read) recent.delete(key);
+            inFlight.delete(key);
+            extendTail(after, events);
+            return events;
           },
-          () => recent.delete(key),
+          (error: unknown) => {
+            inFlight.delete(key);
+            throw error;
+          },
         );
-        while (recent.size > 16) recent.delete(recent.keys().next().value!);
+        inFlight.set(key, read);
       }
       return read;
     },
     forget() {
-      recent.clear();
+      tail = [];
+      tailStart = undefined;
     },
   };
 }
