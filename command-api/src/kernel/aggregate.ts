@@ -14,9 +14,9 @@ export interface Aggregate<State, Event extends BankEvent = BankEvent> {
   evolve(state: State, event: Event): State;
   /**
    * Its streams are written once, when created, and seldom read again (an idempotency key's
-   * reply, a transfer): the state cache does not keep them after the write. Kept, two of them
-   * per transfer crowded out the accounts and customers commands come back to, and made the heap
-   * (and so every full garbage collection) several times larger.
+   * reply, a transfer): the state cache does not keep them. Kept, two of them per transfer
+   * filled the cache, crowding out the accounts and customers commands come back to, and held a
+   * reply or a transfer on the heap for each, which every full garbage collection walks.
    */
   writtenOnce?: boolean;
 }
