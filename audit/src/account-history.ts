@@ -1,5 +1,5 @@
 import { catalogue } from '@bank/events';
-import type { Pool } from '@bank/infra';
+import type { EventRow, Pool } from '@bank/infra';
 import {
   applyBalanceEvent,
   emptyFigures,
@@ -25,18 +25,12 @@ export interface AuditEvent {
 const AUDIT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id,
   stream_version, type, schema_version, data, metadata, recorded_at, encode(hash, 'hex') AS hash`;
 
-interface AuditRow {
-  global_position: number;
-  transaction_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  schema_version: number;
+/** An events row as AUDIT_COLUMNS selects it: the store's row, with its hash and without its id. */
+type AuditRow = Omit<EventRow, 'event_id' | 'data' | 'metadata'> & {
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
-  recorded_at: Date;
   hash: string;
-}
+};
 
 const toAuditEvent = (row: AuditRow): AuditEvent => ({
   position: row.global_position,

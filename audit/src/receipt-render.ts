@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { usd } from './statement-render.ts';
+import { pdfBytes, usd } from './statement-render.ts';
 
 /** What a customer's receipt for one movement states (amounts in signed cents). */
 export interface Receipt {
@@ -23,12 +23,7 @@ export interface Receipt {
 /** A one-page US Letter receipt (pdfkit, the standard Helvetica; no external fonts). */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: 'Receipt' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   doc.font('Helvetica-Bold').fontSize(16).text('Harborview Community Bank');
   doc.font('Helvetica').fontSize(11).text('Transaction receipt');

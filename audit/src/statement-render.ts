@@ -85,15 +85,20 @@ export function statementCsv(statement: Statement, options: { totals?: boolean }
   return `${rows.join('\r\n')}\r\n`;
 }
 
-/** The statement as a US Letter PDF (pdfkit, standard Helvetica, no external fonts). */
-export function statementPdf(statement: Statement): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: 'Account statement' } });
+/** The bytes a PDF document writes, once it has ended (call before `doc.end()`). */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+}
+
+/** The statement as a US Letter PDF (pdfkit, standard Helvetica, no external fonts). */
+export function statementPdf(statement: Statement): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: 'Account statement' } });
+  const done = pdfBytes(doc);
 
   const { account } = statement;
   const lastDay = new Date(statement.to.getTime() - 1);

@@ -8,6 +8,7 @@ export * from './redis/local-redis.ts';
 export * from './event-store/types.ts';
 export * from './event-store/pg-event-store.ts';
 export * from './event-store/event-rows.ts';
+export * from './event-store/log-rows.ts';
 export * from './event-store/hash-chain.ts';
 export * from './event-store/tolerant-read.ts';
 export * from './http/index.ts';

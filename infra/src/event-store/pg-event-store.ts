@@ -8,15 +8,16 @@ import type { EventProtector } from './pii-protector.ts';
 import { StreamHeads } from './stream-heads.ts';
 import { createStreamReadBatcher } from './stream-reads.ts';
 import { readTolerantly } from './tolerant-read.ts';
-import { readTypedRows } from './typed-log-read.ts';
-import type {
-  AppendResult,
-  EventMetadata,
-  EventReader,
-  EventStore,
-  Position,
-  RecordedEvent,
-  StreamAppend,
+import { readLogRows } from './log-rows.ts';
+import {
+  comparePositions,
+  type AppendResult,
+  type EventMetadata,
+  type EventReader,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  type StreamAppend,
 } from './types.ts';
 
 export interface PgEventStoreOptions {
@@ -181,9 +182,12 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
     },
 
     async readAllOfTypes(after, limit, types) {
-      const { rows, through } = await readTypedRows(pool, after, limit, types);
+      const { rows, head } = await readLogRows(pool, after, limit, { types, withHead: true });
       await options.protector?.open(rows);
-      return { events: rows.map(toRecordedTolerantly), through };
+      const events = rows.map(toRecordedTolerantly);
+      // Every event up to the head was looked at, unless the batch filled up before it.
+      const reached = events.length >= limit ? events.at(-1)!.position : (head ?? after);
+      return { events, through: comparePositions(reached, after) > 0 ? reached : after };
     },
 
     async openSealed(events) {

@@ -1,6 +1,7 @@
 import { catalogue, PARTITION_KEY, PARTITION_KEYS } from '@bank/events';
 import {
   EVENT_COLUMNS,
+  readLogRows,
   readTolerantly,
   recordedEvent,
   storedOf,
@@ -10,7 +11,6 @@ import {
   type Position,
   type RecordedEvent,
 } from '@bank/infra';
-import pg from 'pg';
 import type { Projection } from '../projection.ts';
 
 /** The event types a projection has handlers for: the only ones a rebuild of it needs to read. */
@@ -36,16 +36,11 @@ const REBUILD_COLUMNS = EVENT_COLUMNS.replace(
 
 /**
  * Reads committed events after `after` in the global order, like EventStore.readAll, for
- * rebuilds and catch-up over a long log:
- * - one round trip, one short transaction (a long-lived snapshot would keep every row version
- *   the rebuild supersedes alive);
- * - only events of `types`, when given: a projection has nothing to do with the others;
- * - the index on the global order forced: on a log of a few huge transactions the planner
- *   otherwise prefers to scan and sort the whole log for every batch;
- * - the metadata without its partition keys (REBUILD_COLUMNS).
- * Sealed personal data is opened by the store (if it can open rows) and every event is read
- * through the catalogue (upcast and validated), as the store's own readAll does: one it cannot
- * read comes as an UnreadableEvent, which no projection handles.
+ * rebuilds and catch-up over a long log (readLogRows: one short transaction, the index on the
+ * global order forced), only events of `types` when given, and the metadata without its partition
+ * keys (REBUILD_COLUMNS). Sealed personal data is opened by the store (if it can open rows) and
+ * every event is read through the catalogue (upcast and validated), as the store's own readAll
+ * does: one it cannot read comes as an UnreadableEvent, which no projection handles.
  */
 export async function readLogBatch(
   pool: Pool,
@@ -56,50 +51,12 @@ export async function readLogBatch(
   /** Told the last visible position of the log (of any type) in the batch's snapshot. */
   onHead?: (head: Position | undefined) => void,
 ): Promise<RecordedEvent[]> {
-  const typeFilter = types
-    ? `AND type = ANY(${pg.escapeLiteral(`{${types.map((t) => `"${t}"`).join(',')}}`)}::text[])`
-    : '';
-  const client = await pool.connect();
-  let rows: EventRow[];
-  try {
-    const results = (await client.query(
-      // Repeatable read: the head below is taken in the same snapshot as the batch.
-      `BEGIN ISOLATION LEVEL REPEATABLE READ;
-       SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off;
-       SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0;
-       SELECT ${REBUILD_COLUMNS}
-       FROM events
-       WHERE (transaction_id, global_position) >
-             (${pg.escapeLiteral(after.transactionId.toString())}::xid8, ${Number(after.globalPosition)})
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ${typeFilter}
-       -- Qualified: a bare transaction_id here would be the text alias and sort as text.
-       ORDER BY events.transaction_id, events.global_position
-       LIMIT ${Math.max(1, Math.trunc(limit))};
-       ${
-         onHead
-           ? `SELECT transaction_id::text AS transaction_id, global_position FROM events
-              WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-              ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1;`
-           : ''
-       }
-       COMMIT`,
-    )) as unknown as { rows: EventRow[] }[];
-    rows = results[results.length - (onHead ? 3 : 2)]!.rows;
-    if (onHead) {
-      const head = results[results.length - 2]!.rows[0];
-      onHead(
-        head
-          ? { transactionId: BigInt(head.transaction_id), globalPosition: head.global_position }
-          : undefined,
-      );
-    }
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  const { rows, head } = await readLogRows(pool, after, limit, {
+    types,
+    columns: REBUILD_COLUMNS,
+    withHead: onHead !== undefined,
+  });
+  onHead?.(head);
   return recordedEvents(store, rows);
 }
 
