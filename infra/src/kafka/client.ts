@@ -5,10 +5,10 @@ export type { Kafka } from 'kafkajs';
 
 /**
  * How kafkajs retries a request, for every client of this bank. The first retry comes after
- * 10 ms, not kafkajs's 200 ms: the broker answers CONCURRENT_TRANSACTIONS to a transaction begun
- * right after the previous one committed (its markers are still being written), which is the
- * relay's normal case, and a 200 ms wait there was most of the commit-to-Kafka latency. The
- * delays double to 5 s, so a broker that is really down is still waited for (about 40 s in all).
+ * 10 ms, not kafkajs's 200 ms: the relay's and the workers' requests are on the path from a
+ * commit to the read models, and what they retry (a partition's leadership moving, a coordinator
+ * still loading) usually clears in milliseconds. The delays double to 5 s, so a broker that is
+ * really down is still waited for (about 40 s in all).
  */
 export const KAFKA_RETRY = { initialRetryTime: 10, multiplier: 2, retries: 18, maxRetryTime: 5000 };
 

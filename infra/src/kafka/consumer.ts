@@ -1,12 +1,8 @@
 import type { Consumer, EachBatchPayload } from 'kafkajs';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
-import {
-  comparePositions,
-  START,
-  type Position,
-  type RecordedEvent,
-} from '../event-store/types.ts';
+import { START, type Position, type RecordedEvent } from '../event-store/types.ts';
 import { kafkaConsumerLag } from '../observability/metrics.ts';
+import { admitMessages, type PartitionCursor } from './admission.ts';
 import { decodeMessage, type KafkaMessageLike, type RelayMessage } from './codec.ts';
 import type { Kafka } from './client.ts';
 
@@ -57,7 +53,6 @@ const toPosition = (transactionId: string, globalPosition: string): Position => 
   transactionId: BigInt(transactionId),
   globalPosition: Number(globalPosition),
 });
-const maxPosition = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
 
 /**
  * How long the group waits for a silent member (a killed worker) before giving its partitions to
@@ -160,7 +155,7 @@ async function waitForCoordinator(kafka: Kafka, groupId: string, timeoutMs = 30_
  * (so a read side restored or reset behind Kafka reads again what it lacks, and a rebalance has
  * no offset commit to fail); each fetched batch is decoded once and handed over in chunks, and
  * the fetch position moves on only after a chunk's transaction committed. It reads committed
- * relay transactions only (read_committed).
+ * messages only (read_committed: the relay writes none in transactions, but a tool may).
  */
 export function createPartitionConsumer(options: PartitionConsumerOptions): ExactlyOnceConsumer {
   const maxBatch = options.maxBatch ?? 500;
@@ -268,9 +263,8 @@ export function createPartitionConsumer(options: PartitionConsumerOptions): Exac
 /**
  * A Kafka consumer whose effect is exactly once: for each topic-partition it keeps its position
  * in PostgreSQL (kafka_offsets), written in the same transaction as its own writes, and on each
- * assignment it seeks to that position (0 where it has none). A message below the stored offset,
- * or an event at or below the last applied global position (the relay re-sends after a crash),
- * is skipped.
+ * assignment it seeks to that position (0 where it has none). What it applies is what
+ * admitMessages admits.
  */
 export function createExactlyOnceConsumer(
   options: ExactlyOnceConsumerOptions,
@@ -300,22 +294,14 @@ export function createExactlyOnceConsumer(
         [options.name, topic, partition],
       );
       const row = rows[0]!;
-      const storedNext = BigInt(row.next_offset);
+      const cursor: PartitionCursor = {
+        storedNext: BigInt(row.next_offset),
+        lastApplied: toPosition(row.transaction_id, row.global_position),
+        watermark: toPosition(row.watermark_transaction_id, row.watermark_global_position),
+      };
       const floor = options.floor ? await options.floor(client) : START;
-      let lastApplied = toPosition(row.transaction_id, row.global_position);
-      let watermark = toPosition(row.watermark_transaction_id, row.watermark_global_position);
-      let skip = maxPosition(lastApplied, floor);
-      const fresh: RecordedEvent[] = [];
-      messages.forEach((item, i) => {
-        if (BigInt(offsets[i]!) < storedNext) return;
-        if (item.kind === 'watermark') {
-          watermark = maxPosition(watermark, item.position);
-        } else if (comparePositions(item.event.position, skip) > 0) {
-          fresh.push(item.event);
-          lastApplied = item.event.position;
-          skip = lastApplied;
-        }
-      });
+      const fresh = admitMessages(cursor, offsets, messages, floor).map((m) => m.event);
+      const { lastApplied, watermark } = cursor;
       const state: PartitionState = { topic, partition, lastApplied, watermark };
       if (fresh.length > 0) await options.apply(client, fresh, state);
       const next = BigInt(offsets[offsets.length - 1]!) + 1n;

@@ -19,7 +19,7 @@ export interface KafkaRelayOptions {
   batchSize?: number;
   /**
    * After a batch, let appends gather this long before reading the next (a burst then shares
-   * one Kafka transaction, and one round of watermarks, instead of one each). An idle relay is
+   * one produce request, and one round of watermarks, instead of one each). An idle relay is
    * woken by the commit itself (LISTEN), so the first event of a burst does not wait.
    */
   settleMs?: number;
@@ -35,14 +35,21 @@ export interface KafkaRelay {
 
 /**
  * Relays committed events to Kafka in the store's global order, never through a dual write: it
- * follows the log with a checkpoint (createSubscription) and moves the checkpoint only after the
- * batch committed in a Kafka transaction (acks=all). A crash in between re-sends from the
- * checkpoint: duplicates in order, which consumers drop by global position. The transaction makes
- * a batch all-or-nothing across partitions and fences a deposed leader still sending (without
- * it, a zombie's late batch could land after the new leader's and break the order). Each event
- * goes to the partition of its key (its stream's owner), with a copy to each other partition it
- * concerns (createEventRouter). Each batch ends with a watermark on every partition: "all events
- * up to here are sent".
+ * follows the log with a checkpoint (createSubscription) and moves the checkpoint only after Kafka
+ * acknowledged the whole batch (acks=all). A crash in between re-sends from the checkpoint:
+ * duplicates, in order, which consumers drop by global position. Each event goes to the partition
+ * of its key (its stream's owner), with a copy to each other partition it concerns
+ * (createEventRouter). Each batch ends with a watermark on every partition: "all events up to here
+ * are sent".
+ *
+ * No Kafka transaction is needed for that, and none is used: one cost an AddPartitionsToTxn round
+ * (often answered CONCURRENT_TRANSACTIONS while the previous commit's markers were written) and a
+ * commit marker on every partition, most of the commit-to-Kafka lag. One idempotent producer with
+ * one request in flight keeps each partition's messages in the order sent, once; a leader sends
+ * the log in order from the checkpoint it inherited; so a partition holds in-order runs, and a
+ * deposed leader's late batch only repeats or continues what it sent before. Consumers take an
+ * event only past the last one they applied (admitMessages), which leaves each event once, in
+ * order, with no gap, whatever the leaders did.
  */
 export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
   const log = options.log ?? (() => {});
@@ -57,10 +64,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
 
   async function connectedProducer(): Promise<Producer> {
     if (producer) return producer;
-    // One transactional id for every relay process: a new leader's producer fences the old
-    // leader's (Kafka aborts its open transaction), so a zombie cannot interleave its batches.
     const created = options.kafka.producer({
-      transactionalId: 'bank-events-relay',
       idempotent: true,
       maxInFlightRequests: 1,
       createPartitioner: Partitioners.DefaultPartitioner,
@@ -92,17 +96,10 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     const watermarks = Array.from({ length: partitions }, (_, p) => encodeWatermark(last, p));
     try {
       const target = await connectedProducer();
-      const transaction = await target.transaction();
-      try {
-        await transaction.sendBatch({
-          acks: -1,
-          topicMessages: [{ topic: EVENTS_TOPIC, messages: [...messages, ...watermarks] }],
-        });
-        await transaction.commit();
-      } catch (error) {
-        await transaction.abort().catch(() => {});
-        throw error;
-      }
+      await target.sendBatch({
+        acks: -1,
+        topicMessages: [{ topic: EVENTS_TOPIC, messages: [...messages, ...watermarks] }],
+      });
     } catch (error) {
       // A fresh producer after a broker restart: the old one's sequence state is stale.
       const broken = producer;
@@ -133,8 +130,8 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     await client.query('LISTEN events_appended');
     await ensureEventTopics(options.kafka, partitions);
     partitions = await partitionCount(options.kafka, EVENTS_TOPIC);
-    // The transactional producer's set-up (and the fencing of a previous leader) happens now,
-    // not on the first commit after it: that one would otherwise wait for it.
+    // The producer's set-up (its producer id) happens now, not on the first batch after it:
+    // that one would otherwise wait for it.
     await connectedProducer().catch((error: unknown) => {
       log(`kafka relay: ${(error as Error).message}`);
     });

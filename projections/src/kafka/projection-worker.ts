@@ -1,4 +1,5 @@
 import {
+  admitMessages,
   comparePositions,
   createPartitionConsumer,
   ensureEventTopics,
@@ -11,6 +12,7 @@ import {
   type ExactlyOnceConsumer,
   type Kafka,
   type PartitionChunk,
+  type PartitionCursor,
   type Pool,
   type PoolClient,
   type Position,
@@ -60,9 +62,7 @@ interface ProgressRow {
 /** One projection's progress on one partition, as read at the start of its transaction. */
 interface Progress {
   projection: Projection;
-  storedNext: bigint;
-  lastApplied: Position;
-  watermark: Position;
+  cursor: PartitionCursor;
   /** Its checkpoint: what a rebuild from the PostgreSQL log already applied. */
   floor: Position;
   fresh: RecordedEvent[];
@@ -72,7 +72,6 @@ const toPosition = (transactionId: string, globalPosition: string | number): Pos
   transactionId: BigInt(transactionId),
   globalPosition: Number(globalPosition),
 });
-const maxPosition = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
 
 /**
  * Scale mode's projection runner: ONE consumer per worker process, for every projection, in one
@@ -177,25 +176,37 @@ export function createKafkaProjectionWorker(
     projections: readonly Projection[],
   ): Promise<Progress[]> {
     const names = projections.map((p) => p.name);
+    const parameters = [names, chunk.topic, chunk.partition];
+    const lockRows = inlineParameters(
+      `SELECT consumer, next_offset::text, transaction_id::text, global_position::text,
+              watermark_transaction_id::text, watermark_global_position::text
+         FROM kafka_offsets WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = $3
+          FOR UPDATE`,
+      parameters,
+    );
     const results = (await client.query(
-      inlineParameters(
-        `BEGIN; SET LOCAL synchronous_commit = off;
-         INSERT INTO kafka_offsets (consumer, topic, partition, next_offset)
-           SELECT unnest($1::text[]), $2, $3, 0 ON CONFLICT DO NOTHING;
-         SELECT consumer, next_offset::text, transaction_id::text, global_position::text,
-                watermark_transaction_id::text, watermark_global_position::text
-           FROM kafka_offsets WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = $3
-            FOR UPDATE;
-         SELECT projection, transaction_id::text AS transaction_id,
+      `BEGIN; SET LOCAL synchronous_commit = off; ${lockRows}; ${inlineParameters(
+        `SELECT projection, transaction_id::text AS transaction_id,
                 global_position::text AS global_position
            FROM projection_checkpoints WHERE projection = ANY($1::text[])`,
-        [names, chunk.topic, chunk.partition],
-      ),
+        parameters,
+      )}`,
     )) as unknown as { rows: unknown[] }[];
-    const rows = results[3]!.rows as ProgressRow[];
+    let rows = results[2]!.rows as ProgressRow[];
+    if (rows.length < names.length) {
+      // A partition added to the topic since this worker prepared its rows.
+      await client.query(
+        inlineParameters(
+          `INSERT INTO kafka_offsets (consumer, topic, partition, next_offset)
+           SELECT unnest($1::text[]), $2, $3, 0 ON CONFLICT DO NOTHING`,
+          parameters,
+        ),
+      );
+      rows = (await client.query<ProgressRow>(lockRows)).rows;
+    }
     const floors = new Map(
       (
-        results[4]!.rows as {
+        results[3]!.rows as {
           projection: string;
           transaction_id: string;
           global_position: string;
@@ -207,9 +218,11 @@ export function createKafkaProjectionWorker(
       const row = byName.get(projection.name)!;
       return {
         projection,
-        storedNext: BigInt(row.next_offset),
-        lastApplied: toPosition(row.transaction_id, row.global_position),
-        watermark: toPosition(row.watermark_transaction_id, row.watermark_global_position),
+        cursor: {
+          storedNext: BigInt(row.next_offset),
+          lastApplied: toPosition(row.transaction_id, row.global_position),
+          watermark: toPosition(row.watermark_transaction_id, row.watermark_global_position),
+        },
         floor: floors.get(projection.name) ?? START,
         fresh: [],
       };
@@ -218,18 +231,10 @@ export function createKafkaProjectionWorker(
 
   /** Sorts the chunk's messages into each projection's fresh events and new watermark. */
   function advance(progress: Progress, chunk: PartitionChunk): void {
-    let skip = maxPosition(progress.lastApplied, progress.floor);
-    chunk.messages.forEach((item, i) => {
-      if (BigInt(chunk.offsets[i]!) < progress.storedNext) return;
-      if (item.kind === 'watermark') {
-        progress.watermark = maxPosition(progress.watermark, item.position);
-        return;
-      }
-      if (comparePositions(item.event.position, skip) <= 0) return;
-      progress.lastApplied = item.event.position;
-      skip = item.event.position;
-      if (concerns(progress.projection, item.event, item.side)) progress.fresh.push(item.event);
-    });
+    const admitted = admitMessages(progress.cursor, chunk.offsets, chunk.messages, progress.floor);
+    for (const { event, side } of admitted) {
+      if (concerns(progress.projection, event, side)) progress.fresh.push(event);
+    }
   }
 
   const scopeOf = (chunk: PartitionChunk) => partitionScope(chunk.partition, partitionTotal);
@@ -244,10 +249,10 @@ export function createKafkaProjectionWorker(
           [
             p.projection.name,
             next,
-            p.lastApplied.transactionId.toString(),
-            p.lastApplied.globalPosition,
-            p.watermark.transactionId.toString(),
-            p.watermark.globalPosition,
+            p.cursor.lastApplied.transactionId.toString(),
+            p.cursor.lastApplied.globalPosition,
+            p.cursor.watermark.transactionId.toString(),
+            p.cursor.watermark.globalPosition,
           ],
         ),
       )
