@@ -337,7 +337,7 @@ function markdown(
     '',
     "| from the append's commit to | p50 | p95 | p99 | max | samples |",
     '|---|---|---|---|---|---|',
-    `| readable in Kafka (the relay's part, measured by a read-committed consumer) | ${ms(lag.kafka.p50)} ms | ${ms(lag.kafka.p95)} ms | ${ms(lag.kafka.p99)} ms | ${ms(lag.kafka.max)} ms | ${lag.kafka.count} |`,
+    `| appended to Kafka (the relay's part: the broker's LogAppendTime of its record) | ${ms(lag.kafka.p50)} ms | ${ms(lag.kafka.p95)} ms | ${ms(lag.kafka.p99)} ms | ${ms(lag.kafka.max)} ms | ${lag.kafka.count} |`,
     `| its row in \`rm_accounts\` | ${ms(lag.row.p50)} ms | ${ms(lag.row.p95)} ms | ${ms(lag.row.p99)} ms | ${ms(lag.row.max)} ms | ${lag.row.count} |`,
     `| every projection's checkpoint past it | ${ms(lag.all.p50)} ms | ${ms(lag.all.p95)} ms | ${ms(lag.all.p99)} ms | ${ms(lag.all.max)} ms | ${lag.all.count} |`,
     '',

@@ -5,6 +5,7 @@
  * checkpoint has passed it (what a consistency token waits for).
  */
 import { randomUUID } from 'node:crypto';
+import kafkajs from 'kafkajs';
 import { AccountCredited } from '@bank/events';
 import {
   comparePositions,
@@ -36,7 +37,7 @@ interface Probe {
   /** The account's balance in the read model once this deposit is in it. */
   balanceAfter: number;
   committedAt?: number;
-  /** When a read-committed Kafka consumer got it: the relay's share of the lag ends here. */
+  /** When the broker appended it (its LogAppendTime, on performance.now()'s clock). */
   inKafkaAt?: number;
   position?: Position;
   rowLagMs?: number;
@@ -53,7 +54,7 @@ export interface LagFigures {
   row: ReturnType<typeof summarize>;
   /** Commit → every projection's checkpoint is past it. */
   all: ReturnType<typeof summarize>;
-  /** Commit → readable in Kafka (the relay's part of the lag). */
+  /** Commit → appended to Kafka (the relay's part of the lag). */
   kafka: ReturnType<typeof summarize>;
   unseen: number;
 }
@@ -188,10 +189,28 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
 }
 
 /**
- * A consumer of the event topic in its own group, from the end of the topic, reading committed
- * messages only (as the workers do): it tells when each probe became readable in Kafka.
+ * When each probe was appended to the event topic: the broker stamps every record with the time
+ * it appended it (the topic is switched to LogAppendTime for the run), read here by a consumer of
+ * its own. A consumer's arrival time would add its own delay in this busy process (it once came
+ * after the workers had applied the event); the broker's stamp does not.
  */
 async function observeKafka(kafka: Kafka, seen: (reference: string, at: number) => void) {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await admin.alterConfigs({
+      validateOnly: false,
+      resources: [
+        {
+          type: kafkajs.ConfigResourceTypes.TOPIC,
+          name: EVENTS_TOPIC,
+          configEntries: [{ name: 'message.timestamp.type', value: 'LogAppendTime' }],
+        },
+      ],
+    });
+  } finally {
+    await admin.disconnect();
+  }
   const consumer = kafka.consumer({
     groupId: `scale-bench-lag-observer-${randomUUID()}`,
     maxWaitTimeInMs: 20,
@@ -204,7 +223,7 @@ async function observeKafka(kafka: Kafka, seen: (reference: string, at: number) 
   );
   await consumer.run({
     eachMessage: async ({ message }) => {
-      const at = performance.now();
+      const at = Number(message.timestamp) - performance.timeOrigin;
       const decoded = decodeMessage(message);
       if (decoded.kind !== 'event') return;
       const reference = (decoded.event.event as { data?: { reference?: unknown } }).data?.reference;
