@@ -18,8 +18,9 @@ import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
 
 /**
  * The Kafka consumer's own guarantees against a real broker: on assignment it reads from the
- * offsets stored in PostgreSQL (Kafka's are only a hint), and a projection that keeps failing is
- * named by the health report until it applies again.
+ * offsets stored in PostgreSQL (Kafka's are only a hint), a partition that keeps failing holds up
+ * only itself, and a projection that keeps failing is named by the health report until it
+ * applies again.
  */
 let broker: KafkaBroker;
 let kafka: Kafka;
@@ -124,6 +125,67 @@ describe('the exactly-once Kafka consumer', () => {
     } finally {
       await second.stop();
       await admin.disconnect();
+    }
+  });
+
+  it('a partition whose chunk keeps failing holds up only itself, then applies once', async () => {
+    const topic = `probe-${randomUUID()}`;
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.createTopics({ topics: [{ topic, numPartitions: 2 }], waitForLeaders: true });
+    await admin.disconnect();
+    const producer = kafka.producer({ allowAutoTopicCreation: false });
+    await producer.connect();
+    const send = (partition: number, events: RecordedEvent[]) =>
+      producer.send({
+        topic,
+        acks: -1,
+        messages: events.map((e) => ({ ...encodeEvent(e, false), partition })),
+      });
+    await pool.query('DELETE FROM probe_seen');
+    let healed = false;
+    let failures = 0;
+    const consumer = createExactlyOnceConsumer({
+      kafka,
+      pool,
+      name: 'probe-isolated',
+      topic,
+      groupPrefix: 'spec.',
+      apply: async (db, fresh, state) => {
+        if (state.partition === 0 && !healed) throw new Error('a poison event');
+        for (const e of fresh) {
+          await db.query('INSERT INTO probe_seen (event_id) VALUES ($1)', [e.eventId]);
+        }
+      },
+      onError: () => (failures += 1),
+    });
+    await consumer.start();
+    try {
+      await send(
+        0,
+        [1, 2, 3].map((n) => event(`contact-p0-${n}`, n)),
+      );
+      await until(
+        async () => failures,
+        (n) => n >= 2,
+      );
+      // Sent while partition 0 keeps failing: applied all the same, and promptly.
+      const sentAt = Date.now();
+      await send(
+        1,
+        [4, 5, 6].map((n) => event(`contact-p1-${n}`, n)),
+      );
+      await until(seenCount, (n) => n === 3);
+      expect(Date.now() - sentAt).toBeLessThan(2500);
+      expect(healed).toBe(false);
+
+      healed = true;
+      await until(seenCount, (n) => n === 6);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await seenCount()).toBe(6);
+    } finally {
+      await consumer.stop();
+      await producer.disconnect();
     }
   });
 
