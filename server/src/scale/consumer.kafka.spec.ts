@@ -189,6 +189,42 @@ describe('the exactly-once Kafka consumer', () => {
     }
   });
 
+  it('a worker finding a partition without progress rows makes them and applies', async () => {
+    await ensureEventTopics(kafka);
+    const probe = defineProjection({
+      name: 'probe-new-partition',
+      tables: ['probe_seen'],
+      handlers: {
+        ContactRequestSubmitted: async (_data, recorded, db) => {
+          await db.query('INSERT INTO probe_seen (event_id) VALUES ($1)', [recorded.eventId]);
+        },
+      },
+    });
+    await pool.query('DELETE FROM probe_seen');
+    const worker = createKafkaProjectionWorker({
+      kafka,
+      pool,
+      projections: [probe],
+      partitionSafe: { 'probe-new-partition': ['ContactRequestSubmitted'] },
+    });
+    await worker.start();
+    try {
+      // As for a partition added to the topic after the worker prepared its rows at start.
+      await pool.query(
+        `DELETE FROM kafka_offsets WHERE consumer = 'probe-new-partition' AND partition = 0`,
+      );
+      await produce(EVENTS_TOPIC, [event('contact-new-1', 1), event('contact-new-2', 2)]);
+      expect(await until(seenCount, (n) => n === 2)).toBe(2);
+      const { rows } = await pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM kafka_offsets
+          WHERE consumer = 'probe-new-partition' AND partition = 0 AND next_offset > 0`,
+      );
+      expect(Number(rows[0]!.n)).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('a projection that keeps failing is named by health until it applies again', async () => {
     await ensureEventTopics(kafka);
     let keyReadable = false;
