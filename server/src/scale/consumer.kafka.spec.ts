@@ -82,6 +82,26 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): P
 const seenCount = async () =>
   Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM probe_seen')).rows[0]!.n);
 
+/** A worker with one projection that records each ContactRequestSubmitted in probe_seen. */
+function probeWorker(name: string, open?: (sealed: RecordedEvent[]) => Promise<RecordedEvent[]>) {
+  const probe = defineProjection({
+    name,
+    tables: ['probe_seen'],
+    handlers: {
+      ContactRequestSubmitted: async (_data, recorded, db) => {
+        await db.query('INSERT INTO probe_seen (event_id) VALUES ($1)', [recorded.eventId]);
+      },
+    },
+  });
+  return createKafkaProjectionWorker({
+    kafka,
+    pool,
+    projections: [probe],
+    partitionSafe: { [name]: ['ContactRequestSubmitted'] },
+    open,
+  });
+}
+
 describe('the exactly-once Kafka consumer', () => {
   it('seeks to the offsets stored in PostgreSQL on assignment, and commits none to Kafka', async () => {
     const topic = `probe-${randomUUID()}`;
@@ -191,22 +211,8 @@ describe('the exactly-once Kafka consumer', () => {
 
   it('a worker finding a partition without progress rows makes them and applies', async () => {
     await ensureEventTopics(kafka);
-    const probe = defineProjection({
-      name: 'probe-new-partition',
-      tables: ['probe_seen'],
-      handlers: {
-        ContactRequestSubmitted: async (_data, recorded, db) => {
-          await db.query('INSERT INTO probe_seen (event_id) VALUES ($1)', [recorded.eventId]);
-        },
-      },
-    });
     await pool.query('DELETE FROM probe_seen');
-    const worker = createKafkaProjectionWorker({
-      kafka,
-      pool,
-      projections: [probe],
-      partitionSafe: { 'probe-new-partition': ['ContactRequestSubmitted'] },
-    });
+    const worker = probeWorker('probe-new-partition');
     await worker.start();
     try {
       // As for a partition added to the topic after the worker prepared its rows at start.
@@ -228,26 +234,11 @@ describe('the exactly-once Kafka consumer', () => {
   it('a projection that keeps failing is named by health until it applies again', async () => {
     await ensureEventTopics(kafka);
     let keyReadable = false;
-    const probe = defineProjection({
-      name: 'probe-failing',
-      tables: ['probe_seen'],
-      handlers: {
-        ContactRequestSubmitted: async (_data, recorded, db) => {
-          await db.query('INSERT INTO probe_seen (event_id) VALUES ($1)', [recorded.eventId]);
-        },
-      },
-    });
     await pool.query('DELETE FROM probe_seen');
-    const worker = createKafkaProjectionWorker({
-      kafka,
-      pool,
-      projections: [probe],
-      partitionSafe: { 'probe-failing': ['ContactRequestSubmitted'] },
-      // Sealed events that cannot be opened: a worker holding the wrong key.
-      open: async (sealed) => {
-        if (!keyReadable) throw new Error('cannot open sealed data with this key');
-        return sealed;
-      },
+    // Sealed events that cannot be opened: a worker holding the wrong key.
+    const worker = probeWorker('probe-failing', async (sealed) => {
+      if (!keyReadable) throw new Error('cannot open sealed data with this key');
+      return sealed;
     });
     await worker.start();
     try {
