@@ -16,6 +16,14 @@ export function formatPosition(position: Position): string {
   return `${position.transactionId}.${position.globalPosition}`;
 }
 
+/** A position from its two stored columns (transaction_id as text, global_position). */
+export function positionFromColumns(
+  transactionId: string | bigint,
+  globalPosition: string | number,
+): Position {
+  return { transactionId: BigInt(transactionId), globalPosition: Number(globalPosition) };
+}
+
 export function parsePosition(token: string): Position | undefined {
   const match = /^(\d{1,20})\.(\d{1,16})$/.exec(token.trim());
   if (!match) return undefined;

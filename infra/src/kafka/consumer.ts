@@ -1,6 +1,11 @@
 import type { Consumer, EachBatchPayload } from 'kafkajs';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
-import { START, type Position, type RecordedEvent } from '../event-store/types.ts';
+import {
+  positionFromColumns,
+  START,
+  type Position,
+  type RecordedEvent,
+} from '../event-store/types.ts';
 import { kafkaConsumerLag } from '../observability/metrics.ts';
 import { admitMessages, type PartitionCursor } from './admission.ts';
 import { decodeMessage, type KafkaMessageLike, type RelayMessage } from './codec.ts';
@@ -48,11 +53,6 @@ interface OffsetRow {
   watermark_transaction_id: string;
   watermark_global_position: string;
 }
-
-const toPosition = (transactionId: string, globalPosition: string): Position => ({
-  transactionId: BigInt(transactionId),
-  globalPosition: Number(globalPosition),
-});
 
 /**
  * How long the group waits for a silent member (a killed worker) before giving its partitions to
@@ -296,8 +296,8 @@ export function createExactlyOnceConsumer(
       const row = rows[0]!;
       const cursor: PartitionCursor = {
         storedNext: BigInt(row.next_offset),
-        lastApplied: toPosition(row.transaction_id, row.global_position),
-        watermark: toPosition(row.watermark_transaction_id, row.watermark_global_position),
+        lastApplied: positionFromColumns(row.transaction_id, row.global_position),
+        watermark: positionFromColumns(row.watermark_transaction_id, row.watermark_global_position),
       };
       const floor = options.floor ? await options.floor(client) : START;
       const fresh = admitMessages(cursor, offsets, messages, floor).map((m) => m.event);

@@ -7,6 +7,7 @@ import {
   linksToEvents,
   EVENTS_TOPIC,
   partitionCount,
+  positionFromColumns,
   SpanKind,
   START,
   type ExactlyOnceConsumer,
@@ -68,11 +69,6 @@ interface Progress {
   fresh: RecordedEvent[];
 }
 
-const toPosition = (transactionId: string, globalPosition: string | number): Position => ({
-  transactionId: BigInt(transactionId),
-  globalPosition: Number(globalPosition),
-});
-
 /**
  * Scale mode's projection runner: ONE consumer per worker process, for every projection, in one
  * consumer group shared by the workers (a survivor takes over a dead worker's partitions). Each
@@ -131,7 +127,7 @@ export function createKafkaProjectionWorker(
         );
         if (retired.rows.length > 0) {
           const low = retired.rows
-            .map((r) => toPosition(r.transaction_id, r.global_position))
+            .map((r) => positionFromColumns(r.transaction_id, r.global_position))
             .reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
           await client.query(
             `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
@@ -211,7 +207,7 @@ export function createKafkaProjectionWorker(
           transaction_id: string;
           global_position: string;
         }[]
-      ).map((r) => [r.projection, toPosition(r.transaction_id, r.global_position)]),
+      ).map((r) => [r.projection, positionFromColumns(r.transaction_id, r.global_position)]),
     );
     const byName = new Map(rows.map((r) => [r.consumer, r]));
     return projections.map((projection) => {
@@ -220,8 +216,11 @@ export function createKafkaProjectionWorker(
         projection,
         cursor: {
           storedNext: BigInt(row.next_offset),
-          lastApplied: toPosition(row.transaction_id, row.global_position),
-          watermark: toPosition(row.watermark_transaction_id, row.watermark_global_position),
+          lastApplied: positionFromColumns(row.transaction_id, row.global_position),
+          watermark: positionFromColumns(
+            row.watermark_transaction_id,
+            row.watermark_global_position,
+          ),
         },
         floor: floors.get(projection.name) ?? START,
         fresh: [],
