@@ -5,7 +5,8 @@
  *   1. projection throughput with 1, 2 and 3 workers: log events per second from the moment the
  *      workers may read until every projection's checkpoint is at the head of the log;
  *      next to the embedded runner (one process, no Kafka) on the same log, with each worker's CPU
- *      per event and its share of the partitions;
+ *      per event and its share of the partitions; a count that --workers names more than once is
+ *      measured as often, with the medians of its repeats;
  *   2. the end-to-end lag at a steady append rate, through the relay and Kafka, from an append's
  *      commit to its read-model row (and to every read model).
  *
@@ -35,6 +36,7 @@ import { migrateAll } from '@bank/server';
 import { startKafkaBroker } from '@bank/server/testing';
 import { startService, type ServiceProcess } from '@bank/server/testing/service-process';
 import { processTreeCpuMs } from './cpu.ts';
+import { repeatMedians } from './repeats.ts';
 import { measureLag, type LagFigures } from './scale-lag.ts';
 import {
   closeStartGate,
@@ -318,6 +320,7 @@ function markdown(
         `${formatNumber(r.events / r.relaySeconds)} events/s | ${r.startSeconds.toFixed(1)} s | ` +
         `${load(r.loadAfter)} |`,
     ),
+    ...repeatLines(rows),
     '',
     `Each projection's time to the head of the log (every projection reads the ${partitions} partitions of \`bank.events\`, keyed by customer, shared by the workers):`,
     '',
@@ -344,6 +347,31 @@ function markdown(
     `${lag.appended} of ${lag.offered} appends committed (${lag.failed} failed), ${lag.unseen} not seen within 60 s after the last.`,
   ];
   return lines.join('\n');
+}
+
+/** Medians over the repeated catch-ups, where `--workers` named a count more than once. */
+function repeatLines(rows: ThroughputFigure[]): string[] {
+  const medians = repeatMedians(
+    rows.map((r) => ({
+      workers: r.workers,
+      seconds: r.seconds,
+      cpuPerEventUs: r.cpuPerEventUs.reduce((a, b) => a + b, 0),
+    })),
+  );
+  if (!medians) return [];
+  return [
+    '',
+    'Medians over the repeated catch-ups:',
+    '',
+    '| workers | catch-ups | caught up in | events/s | CPU per event, all workers | vs 1 worker |',
+    '|---|---|---|---|---|---|',
+    ...medians.map(
+      (m) =>
+        `| ${m.workers} | ${m.catchUps} | ${m.seconds.toFixed(1)} s | ` +
+        `${formatNumber((rows[0]?.events ?? 0) / m.seconds)} | ${Math.round(m.cpuPerEventUs)} µs | ` +
+        `${m.cpuVsOneWorker === undefined ? 'n/a' : `${m.cpuVsOneWorker.toFixed(2)}×`} |`,
+    ),
+  ];
 }
 
 function kafkaVersion(): string {
