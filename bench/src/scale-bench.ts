@@ -28,6 +28,7 @@ import {
   RELAY_CHECKPOINT,
   startEmbeddedPostgres,
   type Position,
+  positionFromColumns,
 } from '@bank/infra';
 import { freePort } from '@bank/infra/testing';
 import { allProjectionNames, allProjections, createProjectionRunner } from '@bank/projections';
@@ -278,7 +279,7 @@ async function waitForCheckpoint(name: string, target: Position, timeoutMs: numb
       [name],
     );
     const row = rows[0];
-    const at = row ? { transactionId: BigInt(row.tx), globalPosition: Number(row.pos) } : undefined;
+    const at = row ? positionFromColumns(row.tx, row.pos) : undefined;
     if (at && comparePositions(at, target) >= 0) return;
     if (Date.now() > deadline) throw new Error(`${name} did not reach the head in time`);
     await sleep(100);

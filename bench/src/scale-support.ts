@@ -9,6 +9,7 @@ import {
   type Kafka,
   type Pool,
   type Position,
+  positionFromColumns,
 } from '@bank/infra';
 import { AssignerProtocol } from 'kafkajs';
 import { allProjectionNames, allProjections, PROJECTION_GROUP } from '@bank/projections';
@@ -23,7 +24,7 @@ export async function headPosition(pool: Pool): Promise<Position> {
       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
   );
   const row = rows[0];
-  return row ? { transactionId: BigInt(row.tx), globalPosition: Number(row.pos) } : START;
+  return row ? positionFromColumns(row.tx, row.pos) : START;
 }
 
 /**
@@ -36,12 +37,7 @@ export async function projectionCheckpoints(pool: Pool): Promise<Map<string, Pos
        FROM projection_positions WHERE projection = ANY($1)`,
     [allProjectionNames],
   );
-  const found = new Map(
-    rows.map((r) => [
-      r.projection,
-      { transactionId: BigInt(r.tx), globalPosition: Number(r.pos) } as Position,
-    ]),
-  );
+  const found = new Map(rows.map((r) => [r.projection, positionFromColumns(r.tx, r.pos)]));
   return new Map(allProjectionNames.map((name) => [name, found.get(name) ?? START]));
 }
 

@@ -1,5 +1,5 @@
 import type { Pool } from '../postgres/pool.ts';
-import { comparePositions, type Position } from './types.ts';
+import { comparePositions, type Position, positionFromColumns } from './types.ts';
 
 /**
  * Waits (bounded) until every named projection has reached a position (projection_positions: in
@@ -23,10 +23,7 @@ export async function waitForProjections(
       rows.length === projections.length &&
       rows.every(
         (r) =>
-          comparePositions(
-            { transactionId: BigInt(r.transaction_id), globalPosition: r.global_position },
-            position,
-          ) >= 0,
+          comparePositions(positionFromColumns(r.transaction_id, r.global_position), position) >= 0,
       );
     if (reached) return true;
     if (Date.now() >= deadline) return false;

@@ -1,4 +1,4 @@
-import type { EventMetadata, RecordedEvent } from './types.ts';
+import { type EventMetadata, type RecordedEvent, positionFromColumns } from './types.ts';
 
 /** An events row as EVENT_COLUMNS selects it. */
 export interface EventRow {
@@ -27,7 +27,7 @@ export const recordedEvent = (row: EventRow, event: RecordedEvent['event']): Rec
   event,
   metadata: row.metadata,
   recordedAt: row.recorded_at,
-  position: { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position },
+  position: positionFromColumns(row.transaction_id, row.global_position),
 });
 
 /** The identity of a stored row, as a tolerant read reports it. */

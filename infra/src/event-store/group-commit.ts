@@ -11,6 +11,7 @@ import {
   type AppendResult,
   type EventMetadata,
   type StreamAppend,
+  positionFromColumns,
 } from './types.ts';
 
 interface PendingAppend {
@@ -76,7 +77,7 @@ export function createGroupCommit(
         eventStoreAppends.inc({ outcome: 'committed' });
         eventStoreEventsAppended.inc(pending.appends.reduce((n, a) => n + a.events.length, 0));
         pending.resolve({
-          position: { transactionId: BigInt(row.txid), globalPosition: row.last_position },
+          position: positionFromColumns(row.txid, row.last_position),
           versions: row.versions,
         });
       }

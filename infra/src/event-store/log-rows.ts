@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Pool } from '../postgres/pool.ts';
 import { EVENT_COLUMNS, type EventRow } from './event-rows.ts';
-import type { Position } from './types.ts';
+import { type Position, positionFromColumns } from './types.ts';
 
 export interface LogRowsOptions {
   /** Only events of these types (the others are passed over in the database). */
@@ -60,10 +60,7 @@ export async function readLogRows(
       ? (results[results.length - 2]!.rows[0] as
           { transaction_id: string; global_position: number } | undefined)
       : undefined;
-    const head = headRow && {
-      transactionId: BigInt(headRow.transaction_id),
-      globalPosition: Number(headRow.global_position),
-    };
+    const head = headRow && positionFromColumns(headRow.transaction_id, headRow.global_position);
     return { rows, head };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

@@ -6,6 +6,7 @@ import {
   type EventStore,
   type Position,
   type RecordedEvent,
+  positionFromColumns,
 } from './types.ts';
 
 export interface SubscriptionOptions {
@@ -45,9 +46,7 @@ async function readPosition(pool: Pool, name: string): Promise<Position> {
     [name],
   );
   const row = rows[0];
-  return row
-    ? { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position }
-    : START;
+  return row ? positionFromColumns(row.transaction_id, row.global_position) : START;
 }
 
 /**

@@ -1,4 +1,10 @@
-import { comparePositions, START, type Pool, type Position } from '@bank/infra';
+import {
+  comparePositions,
+  START,
+  type Pool,
+  type Position,
+  positionFromColumns,
+} from '@bank/infra';
 
 /** One projection's row of projection_checkpoints or of the projection_positions view. */
 async function readPosition(
@@ -11,9 +17,7 @@ async function readPosition(
     [projection],
   );
   const row = rows[0];
-  return row
-    ? { transactionId: BigInt(row.transaction_id), globalPosition: Number(row.global_position) }
-    : START;
+  return row ? positionFromColumns(row.transaction_id, row.global_position) : START;
 }
 
 export function readCheckpoint(pool: Pool, projection: string): Promise<Position> {

@@ -7,6 +7,7 @@ import {
   type PoolClient,
   type Position,
   type RecordedEvent,
+  positionFromColumns,
 } from '@bank/infra';
 import type { Projection, Scope } from '../projection.ts';
 import { applyEvents } from './apply-events.ts';
@@ -129,10 +130,7 @@ interface ParkedRow {
 const parkedEvent = (row: ParkedRow): ParkedEvent => ({
   projection: row.projection,
   eventId: row.event_id,
-  position: {
-    transactionId: BigInt(row.transaction_id),
-    globalPosition: Number(row.global_position),
-  },
+  position: positionFromColumns(row.transaction_id, row.global_position),
   streamId: row.stream_id,
   type: row.type,
   error: row.error,

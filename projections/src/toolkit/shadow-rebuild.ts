@@ -6,6 +6,7 @@ import {
   type PoolClient,
   type Position,
   type RecordedEvent,
+  positionFromColumns,
 } from '@bank/infra';
 import type { Db, Projection } from '../projection.ts';
 import { applyEvents } from '../runner/apply-events.ts';
@@ -384,7 +385,5 @@ export async function headPosition(pool: Pool): Promise<Position> {
      ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
   );
   const row = rows[0];
-  return row
-    ? { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position }
-    : START;
+  return row ? positionFromColumns(row.transaction_id, row.global_position) : START;
 }

@@ -6,7 +6,7 @@ import {
   lowestCheckpoint,
   rebuildProjection,
 } from '@bank/projections';
-import { comparePositions, type EventStore, type Position } from '@bank/infra';
+import { comparePositions, type EventStore, type Position, positionFromColumns } from '@bank/infra';
 import { ApiClient, registrationPayload } from '../testing/api-client.ts';
 import type { TestBank } from '../testing/test-bank.ts';
 
@@ -32,9 +32,7 @@ export async function headPosition(pool: Pool): Promise<Position> {
       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
   );
   const row = rows[0];
-  return row
-    ? { transactionId: BigInt(row.tx), globalPosition: Number(row.pos) }
-    : { transactionId: 0n, globalPosition: 0 };
+  return row ? positionFromColumns(row.tx, row.pos) : { transactionId: 0n, globalPosition: 0 };
 }
 
 /** Waits until every projection's checkpoint has reached the last committed event. */

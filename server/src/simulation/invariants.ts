@@ -1,5 +1,5 @@
 import { coinsToUnits } from '@bank/events';
-import { waitForProjections } from '@bank/infra';
+import { waitForProjections, positionFromColumns } from '@bank/infra';
 import { verifyLog } from '@bank/audit';
 import { allProjectionNames } from '@bank/projections';
 import { booksFromLog, booksFromReadModels, differences } from '../reliability/books.ts';
@@ -143,7 +143,7 @@ export async function checkReadModels(world: World, timeoutMs = 90_000): Promise
     last &&
     !(await waitForProjections(
       pool,
-      { transactionId: BigInt(last.transaction_id), globalPosition: last.global_position },
+      positionFromColumns(last.transaction_id, last.global_position),
       allProjectionNames,
       Math.max(0, deadline - Date.now()),
     ))
