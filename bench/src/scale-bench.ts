@@ -316,7 +316,7 @@ function markdown(
         `${single ? `${(single.seconds / r.seconds).toFixed(2)}×` : 'n/a'} | ` +
         `${(embedded.seconds / r.seconds).toFixed(2)}× | ` +
         `${r.cpuPerEventUs.map((us) => `${Math.round(us)} µs`).join(' / ')} | ` +
-        `${Math.round(r.cpuPerEventUs.reduce((a, b) => a + b, 0))} µs | ` +
+        `${Math.round(cpuAllWorkers(r))} µs | ` +
         `${r.share.join(' / ')} | ${r.slowest} | ` +
         `${formatNumber(r.events / r.relaySeconds)} events/s | ${r.startSeconds.toFixed(1)} s | ` +
         `${load(r.loadAfter)} |`,
@@ -350,13 +350,16 @@ function markdown(
   return lines.join('\n');
 }
 
+/** CPU per log event summed over a catch-up's workers, µs. */
+const cpuAllWorkers = (r: ThroughputFigure) => r.cpuPerEventUs.reduce((a, b) => a + b, 0);
+
 /** Medians over the repeated catch-ups, where `--workers` named a count more than once. */
 function repeatLines(rows: ThroughputFigure[]): string[] {
   const medians = repeatMedians(
     rows.map((r) => ({
       workers: r.workers,
       seconds: r.seconds,
-      cpuPerEventUs: r.cpuPerEventUs.reduce((a, b) => a + b, 0),
+      cpuPerEventUs: cpuAllWorkers(r),
     })),
   );
   if (!medians) return [];

@@ -1,4 +1,3 @@
-import type { Pool } from '@bank/infra';
 import {
   allProjectionNames,
   allProjections,
@@ -6,7 +5,14 @@ import {
   lowestCheckpoint,
   rebuildProjection,
 } from '@bank/projections';
-import { comparePositions, type EventStore, type Position, positionFromColumns } from '@bank/infra';
+import {
+  comparePositions,
+  START,
+  type EventStore,
+  type Pool,
+  type Position,
+  positionFromColumns,
+} from '@bank/infra';
 import { ApiClient, registrationPayload } from '../testing/api-client.ts';
 import type { TestBank } from '../testing/test-bank.ts';
 
@@ -32,7 +38,7 @@ export async function headPosition(pool: Pool): Promise<Position> {
       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
   );
   const row = rows[0];
-  return row ? positionFromColumns(row.tx, row.pos) : { transactionId: 0n, globalPosition: 0 };
+  return row ? positionFromColumns(row.tx, row.pos) : START;
 }
 
 /** Waits until every projection's checkpoint has reached the last committed event. */
