@@ -1,0 +1,135 @@
+/**
+ * The Markdown report of `npm run bench:scale` (scale-bench.ts): the throughput of each catch-up
+ * next to the embedded runner, the medians of repeated worker counts, each projection's time to
+ * the head, and the end-to-end lag.
+ */
+import os from 'node:os';
+import { repeatMedians } from './repeats.ts';
+import type { LagFigures } from './scale-lag.ts';
+import { formatNumber } from './stats.ts';
+
+export interface ThroughputFigure {
+  workers: number;
+  events: number;
+  relaySeconds: number;
+  startSeconds: number;
+  seconds: number;
+  slowest: string;
+  /** Each projection's time to reach the head, seconds. */
+  perProjection: Record<string, number>;
+  loadAfter: number[];
+  /** Each worker's CPU (its process tree) per log event, µs, from the gate's opening to the head. */
+  cpuPerEventUs: number[];
+  /** Partitions each worker held over all projection groups, most first. */
+  share: number[];
+}
+
+export interface EmbeddedFigure {
+  seconds: number;
+  /** CPU of the runner's process per event, µs (PostgreSQL's own CPU not included). */
+  cpuPerEventUs: number;
+}
+
+export interface ScaleRun {
+  startedAt: Date;
+  finishedAt: Date;
+  loadBefore: number[];
+  kafkaVersion: string;
+  partitions: number;
+  accounts: number;
+  generationSeconds: number;
+  projectionNames: readonly string[];
+  embedded: EmbeddedFigure;
+  throughput: ThroughputFigure[];
+  lagRate: number;
+  lag: LagFigures;
+}
+
+const load = (l: number[]) => l.map((x) => x.toFixed(1)).join('/');
+const ms = (x: number) => formatNumber(x, 1);
+
+export function scaleReport(run: ScaleRun): string {
+  const { throughput: rows, embedded, lag } = run;
+  const events = rows[0]?.events ?? 0;
+  const single = rows.find((r) => r.workers === 1);
+  const seconds = Math.round((run.finishedAt.getTime() - run.startedAt.getTime()) / 1000);
+  const lines = [
+    `Run of ${run.startedAt.toISOString()} (${seconds} s), ` +
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ` +
+      `${load(run.loadBefore)} before and ${load(os.loadavg())} after; one Kafka ${run.kafkaVersion} ` +
+      `broker (KRaft, \`log.flush.interval.messages=1\`), ${run.partitions} partitions on \`bank.events\`; ` +
+      `embedded PostgreSQL; the log: ${formatNumber(events)} events ` +
+      `(${formatNumber(run.accounts)} accounts, generated in SQL in ${run.generationSeconds.toFixed(1)} s).`,
+    '',
+    `### Projection throughput (all ${run.projectionNames.length} projections from Kafka, worker processes)`,
+    '',
+    '| workers | caught up in | events/s (every projection at the head) | vs 1 worker | vs embedded runner | CPU per event, each worker | CPU per event, all workers | partitions held, each worker | slowest projection | relay of the log | workers started and groups stable in | load average after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    `| embedded runner (one process, no Kafka) | ${embedded.seconds.toFixed(1)} s | ` +
+      `${formatNumber(events / embedded.seconds)} | | 1.00× | ${embedded.cpuPerEventUs} µs | ${embedded.cpuPerEventUs} µs | | | | | |`,
+    ...rows.map(
+      (r) =>
+        `| ${r.workers} | ${r.seconds.toFixed(1)} s | ${formatNumber(r.events / r.seconds)} | ` +
+        `${single ? `${(single.seconds / r.seconds).toFixed(2)}×` : 'n/a'} | ` +
+        `${(embedded.seconds / r.seconds).toFixed(2)}× | ` +
+        `${r.cpuPerEventUs.map((us) => `${Math.round(us)} µs`).join(' / ')} | ` +
+        `${Math.round(cpuAllWorkers(r))} µs | ` +
+        `${r.share.join(' / ')} | ${r.slowest} | ` +
+        `${formatNumber(r.events / r.relaySeconds)} events/s | ${r.startSeconds.toFixed(1)} s | ` +
+        `${load(r.loadAfter)} |`,
+    ),
+    ...repeatLines(rows),
+    '',
+    `Each projection's time to the head of the log (every projection reads the ${run.partitions} partitions of \`bank.events\`, keyed by customer, shared by the workers):`,
+    '',
+    `| projection | ${rows.map((r) => `${r.workers} worker${r.workers > 1 ? 's' : ''}`).join(' | ')} |`,
+    `|---|${rows.map(() => '---|').join('')}`,
+    ...[...run.projectionNames]
+      .sort((a, b) => (rows[0]?.perProjection[b] ?? 0) - (rows[0]?.perProjection[a] ?? 0))
+      .map(
+        (name) =>
+          `| ${name} | ` +
+          rows.map((r) => `${r.perProjection[name]?.toFixed(1) ?? '?'} s`).join(' | ') +
+          ' |',
+      ),
+    '',
+    `### End-to-end lag (${lag.offered} deposits at ${formatNumber(run.lagRate)}/s, ` +
+      `${rows.at(-1)?.workers ?? '?'} workers, polled every ${lag.pollMs} ms)`,
+    '',
+    "| from the append's commit to | p50 | p95 | p99 | max | samples |",
+    '|---|---|---|---|---|---|',
+    `| appended to Kafka (the relay's part: the broker's LogAppendTime of its record) | ${ms(lag.kafka.p50)} ms | ${ms(lag.kafka.p95)} ms | ${ms(lag.kafka.p99)} ms | ${ms(lag.kafka.max)} ms | ${lag.kafka.count} |`,
+    `| its row in \`rm_accounts\` | ${ms(lag.row.p50)} ms | ${ms(lag.row.p95)} ms | ${ms(lag.row.p99)} ms | ${ms(lag.row.max)} ms | ${lag.row.count} |`,
+    `| every projection's checkpoint past it | ${ms(lag.all.p50)} ms | ${ms(lag.all.p95)} ms | ${ms(lag.all.p99)} ms | ${ms(lag.all.max)} ms | ${lag.all.count} |`,
+    '',
+    `${lag.appended} of ${lag.offered} appends committed (${lag.failed} failed), ${lag.unseen} not seen within 60 s after the last.`,
+  ];
+  return lines.join('\n');
+}
+
+/** CPU per log event summed over a catch-up's workers, µs. */
+function cpuAllWorkers(r: ThroughputFigure): number {
+  return r.cpuPerEventUs.reduce((a, b) => a + b, 0);
+}
+
+/** Medians over the repeated catch-ups, where a worker count was measured more than once. */
+function repeatLines(rows: ThroughputFigure[]): string[] {
+  const medians = repeatMedians(
+    rows.map((r) => ({ workers: r.workers, seconds: r.seconds, cpuPerEventUs: cpuAllWorkers(r) })),
+  );
+  if (!medians) return [];
+  return [
+    '',
+    'Medians over the repeated catch-ups:',
+    '',
+    '| workers | catch-ups | caught up in | events/s | CPU per event, all workers | vs 1 worker |',
+    '|---|---|---|---|---|---|',
+    ...medians.map(
+      (m) =>
+        `| ${m.workers} | ${m.catchUps} | ${m.seconds.toFixed(1)} s | ` +
+        `${formatNumber((rows[0]?.events ?? 0) / m.seconds)} | ${Math.round(m.cpuPerEventUs)} µs | ` +
+        `${m.cpuVsOneWorker === undefined ? 'n/a' : `${m.cpuVsOneWorker.toFixed(2)}×`} |`,
+    ),
+  ];
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { scaleReport, type ThroughputFigure } from './scale-report.ts';
+import { summarize } from './stats.ts';
+
+const catchUp = (workers: number, seconds: number, cpu: number[]): ThroughputFigure => ({
+  workers,
+  events: 150_000,
+  relaySeconds: 3,
+  startSeconds: 2,
+  seconds,
+  slowest: 'accounts',
+  perProjection: { accounts: seconds, transactions: seconds - 1 },
+  loadAfter: [1, 1, 1],
+  cpuPerEventUs: cpu,
+  share: Array.from({ length: workers }, () => 6 / workers),
+});
+
+const run = (throughput: ThroughputFigure[]) =>
+  scaleReport({
+    startedAt: new Date('2026-11-28T19:14:00Z'),
+    finishedAt: new Date('2026-11-28T19:21:00Z'),
+    loadBefore: [0.5, 0.5, 0.5],
+    kafkaVersion: '4.1.0',
+    partitions: 6,
+    accounts: 7_500,
+    generationSeconds: 9,
+    projectionNames: ['accounts', 'transactions'],
+    embedded: { seconds: 30, cpuPerEventUs: 80 },
+    throughput,
+    lagRate: 500,
+    lag: {
+      offered: 5_000,
+      appended: 5_000,
+      failed: 0,
+      seconds: 10,
+      pollMs: 10,
+      kafka: summarize([20, 30, 70]),
+      row: summarize([40, 60, 120]),
+      all: summarize([50, 80, 150]),
+      unseen: 0,
+    },
+  });
+
+const rowOf = (report: string, start: string) =>
+  report.split('\n').find((line) => line.startsWith(start));
+
+describe('scaleReport', () => {
+  it("sums each catch-up's CPU per event over its workers and compares it with the embedded runner", () => {
+    const report = run([catchUp(1, 25, [90]), catchUp(3, 20, [40, 35, 30])]);
+    expect(rowOf(report, '| 3 | 20.0 s |')).toContain('| 40 µs / 35 µs / 30 µs | 105 µs |');
+    expect(rowOf(report, '| 3 | 20.0 s |')).toContain('| 1.25× | 1.50× |');
+    expect(report).not.toContain('Medians over the repeated catch-ups');
+  });
+
+  it('adds the medians of repeated worker counts', () => {
+    const report = run([
+      catchUp(1, 25, [90]),
+      catchUp(3, 20, [40, 35, 30]),
+      catchUp(1, 24, [100]),
+      catchUp(3, 22, [50, 40, 30]),
+    ]);
+    expect(report).toContain('Medians over the repeated catch-ups');
+    expect(rowOf(report, '| 1 | 2 | 24.5 s |')).toContain('| 95 µs | 1.00× |');
+    expect(rowOf(report, '| 3 | 2 | 21.0 s |')).toContain('| 113 µs | 1.18× |');
+  });
+
+  it('states the lag from commit to Kafka, to the read model and to every checkpoint', () => {
+    const report = run([catchUp(1, 25, [90])]);
+    expect(report).toContain('5000 deposits at 500/s, 1 workers');
+    expect(rowOf(report, '| its row in `rm_accounts`')).toContain('| 120.0 ms | 120.0 ms | 3 |');
+  });
+});
