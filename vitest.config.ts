@@ -42,7 +42,11 @@ export default defineConfig({
           // after the fast files, beside the browser journeys.
           name: 'kafka',
           environment: 'node',
-          include: ['server/src/**/*.kafka.spec.ts', 'load-tests/src/**/*.kafka.spec.ts'],
+          include: [
+            'server/src/**/*.kafka.spec.ts',
+            'load-tests/src/**/*.kafka.spec.ts',
+            'bench/src/**/*.kafka.spec.ts',
+          ],
           globalSetup: ['server/src/testing/global-setup.ts'],
           maxWorkers: SLOW_FILES_AT_ONCE,
           sequence: { groupOrder: 1 },
