@@ -28,7 +28,7 @@ import {
   RELAY_CHECKPOINT,
   startEmbeddedPostgres,
   type Position,
-  positionFromColumns,
+  readFollowerPosition,
 } from '@bank/infra';
 import { freePort } from '@bank/infra/testing';
 import { allProjectionNames, allProjections, createProjectionRunner } from '@bank/projections';
@@ -264,14 +264,7 @@ process.exit(exitCode);
 async function waitForCheckpoint(name: string, target: Position, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await pool.query<{ tx: string; pos: string }>(
-      `SELECT transaction_id::text AS tx, global_position::text AS pos
-         FROM projection_checkpoints WHERE projection = $1`,
-      [name],
-    );
-    const row = rows[0];
-    const at = row ? positionFromColumns(row.tx, row.pos) : undefined;
-    if (at && comparePositions(at, target) >= 0) return;
+    if (comparePositions(await readFollowerPosition(pool, name), target) >= 0) return;
     if (Date.now() > deadline) throw new Error(`${name} did not reach the head in time`);
     await sleep(100);
   }

@@ -1,4 +1,4 @@
-import type { PoolClient } from '@bank/infra';
+import { readFollowerPosition, type PoolClient } from '@bank/infra';
 import type { AccountTrail, LedgerTrail } from './books-fold.ts';
 import { describeEvent, dollars, type EventRef, type FindingLog } from './findings.ts';
 import type { Checkpoint } from './log-cursor.ts';
@@ -14,11 +14,7 @@ export async function readModelSnapshot(
   client: PoolClient,
   projection: string,
 ): Promise<ReadModelSnapshot> {
-  const checkpoint = await client.query<{ transaction_id: string; global_position: number }>(
-    `SELECT transaction_id::text AS transaction_id, global_position FROM projection_positions
-     WHERE projection = $1`,
-    [projection],
-  );
+  const checkpoint = await readFollowerPosition(client, projection, 'projection_positions');
   const accounts = await client.query<{
     account_id: string;
     balance_cents: number;
@@ -27,11 +23,8 @@ export async function readModelSnapshot(
   const ledger = await client.query<{ ledger_account: string; balance_cents: number }>(
     'SELECT ledger_account, balance_cents FROM ledger_balances()',
   );
-  const row = checkpoint.rows[0];
   return {
-    checkpoint: row
-      ? { transactionId: BigInt(row.transaction_id), globalPosition: row.global_position }
-      : { transactionId: 0n, globalPosition: 0 },
+    checkpoint,
     accounts: new Map(
       accounts.rows.map((r) => [r.account_id, { balance: r.balance_cents, held: r.held_cents }]),
     ),

@@ -1,13 +1,7 @@
 import pg from 'pg';
 import type { Pool } from '../postgres/pool.ts';
-import {
-  comparePositions,
-  START,
-  type EventStore,
-  type Position,
-  type RecordedEvent,
-  positionFromColumns,
-} from './types.ts';
+import { readFollowerPosition } from './checkpoints.ts';
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from './types.ts';
 
 export interface SubscriptionOptions {
   pool: Pool;
@@ -38,15 +32,6 @@ export interface Subscription {
   wake(): void;
   /** Handles everything committed so far, then resolves. */
   drain(): Promise<void>;
-}
-
-async function readPosition(pool: Pool, name: string): Promise<Position> {
-  const { rows } = await pool.query<{ transaction_id: string; global_position: number }>(
-    'SELECT transaction_id::text AS transaction_id, global_position FROM projection_checkpoints WHERE projection = $1',
-    [name],
-  );
-  const row = rows[0];
-  return row ? positionFromColumns(row.transaction_id, row.global_position) : START;
 }
 
 /**
@@ -101,7 +86,7 @@ export function createSubscription(options: SubscriptionOptions): Subscription {
 
   async function step(): Promise<boolean> {
     try {
-      position ??= await readPosition(options.pool, options.name);
+      position ??= await readFollowerPosition(options.pool, options.name);
       const [handled, last] = await readBatch(position);
       if (!last) return false;
       if (handled.length > 0) await options.handle(handled);

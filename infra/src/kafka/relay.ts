@@ -1,5 +1,6 @@
 import { Partitioners, type Producer } from 'kafkajs';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
+import { readFollowerPosition } from '../event-store/checkpoints.ts';
 import { createSubscription, type Subscription } from '../event-store/subscription.ts';
 import type { EventStore, RecordedEvent } from '../event-store/types.ts';
 import { encodeEvent, encodeWatermark, EVENTS_TOPIC, DEFAULT_PARTITIONS } from './codec.ts';
@@ -202,16 +203,11 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
 
 /** Committed events the relay has not put on Kafka yet (all of them before its first batch). */
 export async function relayLag(pool: Pool): Promise<number> {
-  const checkpoint = await pool.query<{ transaction_id: string; global_position: string }>(
-    `SELECT transaction_id::text AS transaction_id, global_position::text AS global_position
-       FROM projection_checkpoints WHERE projection = $1`,
-    [RELAY_CHECKPOINT],
-  );
-  const after = checkpoint.rows[0] ?? { transaction_id: '0', global_position: '0' };
+  const after = await readFollowerPosition(pool, RELAY_CHECKPOINT);
   const { rows } = await pool.query<{ n: string }>(
     `SELECT count(*)::bigint AS n FROM events
       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
-    [after.transaction_id, after.global_position],
+    [after.transactionId.toString(), after.globalPosition],
   );
   return Number(rows[0]!.n);
 }
