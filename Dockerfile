@@ -15,6 +15,8 @@ COPY query-api/package.json query-api/
 COPY frontend/package.json frontend/
 COPY load-tests/package.json load-tests/
 COPY bench/package.json bench/
+# npm ci's postinstall applies these fixes to dependencies (patch-package).
+COPY patches/ patches/
 # Dev dependencies too: the backend runs TypeScript through tsx, and the web app is built here.
 RUN npm ci --include=dev --no-audit --no-fund
 COPY . .

@@ -155,4 +155,14 @@ describe('Dockerfile', () => {
       expect(dockerfile, workspace).toContain(`COPY ${workspace}/package.json ${workspace}/`);
     }
   });
+
+  it('copies the dependency patches before npm ci, whose postinstall applies them', () => {
+    const dockerfile = read('Dockerfile');
+    const postinstall = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
+      .scripts.postinstall;
+    expect(postinstall).toBe('patch-package');
+    const copied = dockerfile.indexOf('COPY patches/ patches/');
+    expect(copied).toBeGreaterThan(-1);
+    expect(copied).toBeLessThan(dockerfile.indexOf('RUN npm ci'));
+  });
 });
