@@ -9,6 +9,8 @@ import type { Redis } from 'ioredis';
 
 /** Beyond this, read models are too far behind to call the bank healthy (HEALTH_MAX_LAG_MS). */
 const DEFAULT_MAX_LAG_MS = 60_000;
+/** How long /api/health reuses a report: enough to bound its cost, far below a probe's period. */
+export const HEALTH_REPORT_MAX_AGE_MS = 250;
 /** Counting held-back events stops here: the figure only has to say "a lot". */
 const COUNT_CAP = 10_000;
 

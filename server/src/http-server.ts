@@ -25,9 +25,10 @@ import { allProjectionNames, bankMetrics } from '@bank/projections';
 import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { healthReport, type FailingProjections } from './health.ts';
+import { HEALTH_REPORT_MAX_AGE_MS, healthReport, type FailingProjections } from './health.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-setting.ts';
 import { sendSecurityHeaders } from './security-headers.ts';
+import { sharedResult } from './shared-result.ts';
 import { webAppPageFile, webAppStaticOptions } from './web-app-static.ts';
 
 /** Where the API reference page is served. */
@@ -182,15 +183,19 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
 
   // Ready, with how far the read side is behind; 503 when not ready, or when reads would stay
   // stale without bound (an open transaction holding the log back, a stuck projection).
+  // Shared by concurrent callers and reused briefly: it needs no token, and each report reads
+  // every projection's position, so a flood of anonymous probes must not cost one each.
+  const sharedHealthReport = sharedResult(
+    () => healthReport(options.ctx.pool, options.redis, options.failingProjections),
+    HEALTH_REPORT_MAX_AGE_MS,
+  );
   const degraded = errorEnvelope.extend({ data: z.any().optional() });
   app.get(
     '/api/health',
     { schema: { response: { 200: successEnvelope, 503: degraded } } },
     async (_request, reply) => {
       const report = options.isReady()
-        ? await healthReport(options.ctx.pool, options.redis, options.failingProjections).catch(
-            () => undefined,
-          )
+        ? await sharedHealthReport().catch(() => undefined)
         : undefined;
       if (!report) return reply.code(503).send({ status: 'error', message: messages.unavailable });
       if (!report.healthy) {

@@ -4,7 +4,9 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { messages, trustedProxies, type TrustProxy } from '@bank/infra';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { HEALTH_REPORT_MAX_AGE_MS } from '../health.ts';
 import { frontendDist } from '../http-server.ts';
+import { sharedResult } from '../shared-result.ts';
 import { webAppPageFile, webAppStaticOptions } from '../web-app-static.ts';
 import { collectApiRoutes, createApiRouter, type ApiService } from './api-routes.ts';
 import { createUpstreamPool, isUnreachable } from './upstream-pool.ts';
@@ -45,16 +47,24 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => pool.close());
 
+  const targets: Record<string, string> = { ...options.health };
+  for (const service of ['command-api', 'query-api'] as const) {
+    options.upstreams[service].forEach((base, i) => {
+      targets[`${service}#${i + 1}`] = `${base}/api/health`;
+    });
+  }
+  // One round of probes shared by concurrent callers and reused briefly, as each service's own
+  // report is: anyone may ask, and each answer costs a probe of every instance.
+  const probeAll = sharedResult(
+    () =>
+      Promise.all(
+        Object.entries(targets).map(async ([name, url]) => [name, await probe(url)] as const),
+      ),
+    HEALTH_REPORT_MAX_AGE_MS,
+  );
+
   app.get('/api/health', async (_request, reply) => {
-    const targets: Record<string, string> = { ...options.health };
-    for (const service of ['command-api', 'query-api'] as const) {
-      options.upstreams[service].forEach((base, i) => {
-        targets[`${service}#${i + 1}`] = `${base}/api/health`;
-      });
-    }
-    const entries = await Promise.all(
-      Object.entries(targets).map(async ([name, url]) => [name, await probe(url)] as const),
-    );
+    const entries = await probeAll();
     const services = Object.fromEntries(entries);
     const ready = entries.every(([, up]) => up);
     return reply
