@@ -39,6 +39,16 @@ export function bankToday(now = new Date()): string {
   return bankDate(now);
 }
 
+/**
+ * How far ahead a transfer or a bill payment may be scheduled: a year, counted as a leap year's
+ * days. The servers refuse a later date; the forms offer none.
+ */
+export const SCHEDULE_MAX_DAYS_AHEAD = 366;
+
+/** The last date that may be scheduled on `today`. */
+export const lastSchedulableDate = (today: string): string =>
+  addDaysIso(today, SCHEDULE_MAX_DAYS_AHEAD);
+
 /** A YYYY-MM-DD date `days` later (calendar arithmetic, no time zone involved). */
 export function addDaysIso(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

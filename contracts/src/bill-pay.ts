@@ -64,6 +64,7 @@ export const BILL_PAY_MESSAGES = {
   minimum: 'The minimum payment is $0.01.',
   date: 'Please enter a valid date (YYYY-MM-DD).',
   datePast: 'The payment date cannot be earlier than today.',
+  dateTooFar: 'A payment can be scheduled at most one year ahead.',
   frequency: 'Please select how often the payment repeats.',
   endBeforeStart: 'The end date must be on or after the payment date.',
 } as const;

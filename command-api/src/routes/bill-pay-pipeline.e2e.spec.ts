@@ -1,3 +1,4 @@
+import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import { startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
@@ -109,9 +110,22 @@ describe('bill pay limits', () => {
   it('refuses a scheduled payment no day could pay, at once', async () => {
     const c = await customer(bank, 'Planner', 100);
     const payee = await establishedPayee(c);
-    const response = await pay(c, payee, 10_000.01, { scheduled_date: '2099-01-05' });
+    const inAMonth = addDaysIso(bankToday(), 30);
+    const response = await pay(c, payee, 10_000.01, { scheduled_date: inAMonth });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('DAILY_LIMIT_EXCEEDED');
+    await bank.runner.catchUp();
+    expect((await c.client.get('/api/bill-payments/scheduled')).body.data.payments).toEqual([]);
+  });
+
+  it('refuses a payment dated more than a year ahead, and schedules nothing', async () => {
+    const c = await customer(bank, 'Far Planner', 100);
+    const payee = await establishedPayee(c);
+    const response = await pay(c, payee, 10, { scheduled_date: '9999-12-31' });
+    expect(response.status).toBe(422);
+    expect(response.body.errors.scheduled_date).toEqual([
+      'A payment can be scheduled at most one year ahead.',
+    ]);
     await bank.runner.catchUp();
     expect((await c.client.get('/api/bill-payments/scheduled')).body.data.payments).toEqual([]);
   });

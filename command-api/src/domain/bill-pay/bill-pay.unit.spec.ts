@@ -16,6 +16,7 @@ import {
   decideSchedule,
   END_BEFORE_START,
   PAST_DATE,
+  TOO_FAR,
   type OccurrenceLimits,
 } from './payment.ts';
 
@@ -134,6 +135,16 @@ describe('payees', () => {
 });
 
 describe('scheduling', () => {
+  it('refuses a date more than a year ahead, naming the field, and takes the last one allowed', () => {
+    const on = (firstDate: string) => () =>
+      decideSchedule({ ...schedule, firstDate }, null, '2025-03-10');
+    expect(on('9999-12-31')).toThrow(
+      expect.objectContaining({ message: TOO_FAR, field: 'scheduled_date' }),
+    );
+    expect(on('2026-03-12')).toThrow(TOO_FAR);
+    expect(on('2026-03-11')()).toHaveLength(1);
+  });
+
   it('refuses a date before today and an end date before the start', () => {
     expect(() => decideSchedule(schedule, null, '2025-03-11')).toThrow(PAST_DATE);
     expect(() =>

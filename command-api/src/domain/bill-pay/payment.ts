@@ -1,4 +1,5 @@
 import { BILL_PAY_MESSAGES } from '@bank/contracts';
+import { lastSchedulableDate } from '@bank/contracts/bank-time';
 import {
   BillPaymentFailed,
   BillPaymentPaid,
@@ -16,8 +17,15 @@ import type { IsoDate } from './calendar.ts';
 
 export const MINIMUM_PAYMENT_CENTS = 1;
 export const PAST_DATE = BILL_PAY_MESSAGES.datePast;
+export const TOO_FAR = BILL_PAY_MESSAGES.dateTooFar;
 export const END_BEFORE_START = BILL_PAY_MESSAGES.endBeforeStart;
 export const MINIMUM_PAYMENT = BILL_PAY_MESSAGES.minimum;
+
+/** A payment's first date: from today to a year ahead (a later one would wait for years). */
+export function requirePaymentDate(date: IsoDate, today: IsoDate): void {
+  if (date < today) throw new DomainError('date', PAST_DATE, 'scheduled_date');
+  if (date > lastSchedulableDate(today)) throw new DomainError('date', TOO_FAR, 'scheduled_date');
+}
 
 /**
  * A scheduled payment's stream holds its schedule (see schedule.ts); each occurrence has its own
@@ -35,7 +43,7 @@ export function decideSchedule(
   if (schedule.amountCents < MINIMUM_PAYMENT_CENTS) {
     throw new DomainError('amount', MINIMUM_PAYMENT, 'amount');
   }
-  if (schedule.firstDate < today) throw new DomainError('date', PAST_DATE, 'scheduled_date');
+  requirePaymentDate(schedule.firstDate, today);
   const end = schedule.recurrence?.endDate;
   if (end && end < schedule.firstDate) {
     throw new DomainError('end_date', END_BEFORE_START, 'recurring_end_date');

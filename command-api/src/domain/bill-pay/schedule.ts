@@ -8,7 +8,12 @@ import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggr
 import { requireWithinLimits } from '../transfers/limits.ts';
 import { nextOccurrence, occurrenceDate, type IsoDate } from './calendar.ts';
 import { requireFirstPaymentLimit, type Payee } from './payees.ts';
-import { END_BEFORE_START, MINIMUM_PAYMENT, MINIMUM_PAYMENT_CENTS, PAST_DATE } from './payment.ts';
+import {
+  END_BEFORE_START,
+  MINIMUM_PAYMENT,
+  MINIMUM_PAYMENT_CENTS,
+  requirePaymentDate,
+} from './payment.ts';
 
 /** What an edit may change: never the payee (nor the memo). */
 export type BillSchedulePlan = Pick<
@@ -148,9 +153,7 @@ export function decideChange(
   }
   requireWithinLimits('bill-pay', plan.amountCents);
   requireFirstPaymentLimit(context.payee, plan.amountCents);
-  if (plan.startDate < context.today) {
-    throw new DomainError('date', PAST_DATE, 'scheduled_date');
-  }
+  requirePaymentDate(plan.startDate, context.today);
   if (state.lastHandled !== null && plan.startDate <= state.lastHandled) {
     throw new DomainError('date', ALREADY_PAID_ON_DATE, 'scheduled_date');
   }

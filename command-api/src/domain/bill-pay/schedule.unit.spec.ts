@@ -2,7 +2,7 @@ import { BillPaymentScheduled } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DAILY_LIMIT_MESSAGE } from '../transfers/limits.ts';
 import { NEW_PAYEE_LIMIT_MESSAGE } from './payees.ts';
-import { END_BEFORE_START, MINIMUM_PAYMENT, PAST_DATE } from './payment.ts';
+import { END_BEFORE_START, MINIMUM_PAYMENT, PAST_DATE, TOO_FAR } from './payment.ts';
 import {
   ALREADY_PAID_ON_DATE,
   billScheduleAggregate,
@@ -109,6 +109,7 @@ describe('changing a scheduled bill payment', () => {
 
   it('refuses a date before today and an end before the date, naming the field', () => {
     expect(() => change(live, plan({ startDate: '2025-03-09' }))).toThrow(PAST_DATE);
+    expect(() => change(live, plan({ startDate: '9999-12-31' }))).toThrow(TOO_FAR);
     expect(change(live, plan({ startDate: today }))).toHaveLength(1);
     try {
       change(live, plan({ recurrence: { frequency: 'weekly', endDate: '2025-03-19' } }));

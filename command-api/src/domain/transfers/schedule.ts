@@ -6,6 +6,7 @@ import {
   TransferScheduled,
   type EventData,
 } from '@bank/events';
+import { lastSchedulableDate } from '@bank/contracts/bank-time';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { occurrenceDate, type IsoDate } from '../bill-pay/calendar.ts';
 
@@ -17,8 +18,6 @@ export type SchedulePlan = Pick<
 export const SCHEDULE_PAST_DATE = 'The transfer date cannot be earlier than today.';
 export const SCHEDULE_END_BEFORE_START = 'The end date must be on or after the transfer date.';
 export const SCHEDULE_NOT_ACTIVE = 'This scheduled transfer has already ended or been cancelled.';
-/** How far ahead a transfer may be scheduled. */
-export const SCHEDULE_MAX_DAYS_AHEAD = 366;
 export const SCHEDULE_TOO_FAR = 'A transfer can be scheduled at most one year ahead.';
 
 /**
@@ -92,16 +91,10 @@ export const transferScheduleAggregate: Aggregate<
   },
 };
 
-function addDays(date: IsoDate, days: number): IsoDate {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Checks a plan's dates against `today` (the bank's date); returns its first run date. */
 export function requireValidPlan(plan: SchedulePlan, today: IsoDate): IsoDate {
   if (plan.startDate < today) throw new DomainError('date', SCHEDULE_PAST_DATE, 'transferDate');
-  if (plan.startDate > addDays(today, SCHEDULE_MAX_DAYS_AHEAD)) {
+  if (plan.startDate > lastSchedulableDate(today)) {
     throw new DomainError('date', SCHEDULE_TOO_FAR, 'transferDate');
   }
   const end = plan.recurrence?.endDate;

@@ -1,4 +1,5 @@
 import { BILL_PAY_MESSAGES, billPaymentScheduled } from '@bank/contracts';
+import { lastSchedulableDate } from '@bank/contracts/bank-time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -25,6 +26,8 @@ export function refinePayment(
   else if (Number(v.amount) < 0.01) issue('amount', BILL_PAY_MESSAGES.minimum);
   if (!isDate(v.scheduled_date)) issue('scheduled_date', BILL_PAY_MESSAGES.date);
   else if (v.scheduled_date < today) issue('scheduled_date', BILL_PAY_MESSAGES.datePast);
+  else if (v.scheduled_date > lastSchedulableDate(today))
+    issue('scheduled_date', BILL_PAY_MESSAGES.dateTooFar);
   if (v.is_recurring) {
     if (!v.recurring_frequency) issue('recurring_frequency', BILL_PAY_MESSAGES.frequency);
     if (v.recurring_end_date) {

@@ -32,6 +32,10 @@ describe('the Edit Payment form', () => {
     expect(messages({ scheduled_date: '2031-02-28' })).toEqual({
       scheduled_date: BILL_PAY_MESSAGES.datePast,
     });
+    expect(messages({ scheduled_date: '2032-03-01' })).toEqual({});
+    expect(messages({ scheduled_date: '2032-03-02' })).toEqual({
+      scheduled_date: BILL_PAY_MESSAGES.dateTooFar,
+    });
     expect(messages({ recurring_frequency: '' })).toEqual({
       recurring_frequency: BILL_PAY_MESSAGES.frequency,
     });

@@ -1,5 +1,5 @@
 import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
-import { bankToday } from '@bank/contracts/bank-time';
+import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -118,6 +118,7 @@ export function EditPaymentDialog({
             label={recurring ? 'Next Payment Date' : 'Payment Date'}
             type="date"
             min={today}
+            max={lastSchedulableDate(today)}
             error={errors.scheduled_date?.message}
             {...form.register('scheduled_date')}
           />

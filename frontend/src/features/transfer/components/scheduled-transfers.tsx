@@ -17,12 +17,7 @@ import {
   type PlanValues,
   type ScheduledTransfer,
 } from '../api/scheduled-transfers';
-import {
-  addDaysIso,
-  SCHEDULE_DAYS_AHEAD,
-  TRANSFER_TYPE_INFO,
-  bankToday,
-} from '../lib/transfer-types';
+import { lastSchedulableDate, TRANSFER_TYPE_INFO, bankToday } from '../lib/transfer-types';
 
 const day = (iso: string) => formatDate(`${iso}T12:00:00`);
 
@@ -222,7 +217,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
               label={editing.frequency ? 'Next Transfer Date' : 'Transfer Date'}
               type="date"
               min={bankToday()}
-              max={addDaysIso(bankToday(), SCHEDULE_DAYS_AHEAD)}
+              max={lastSchedulableDate(bankToday())}
               value={editing.transferDate}
               error={error?.fields.transferDate}
               onChange={(e) => set({ transferDate: e.target.value })}

@@ -9,9 +9,8 @@ import type { RecipientLookup } from '../api/validate-recipient';
 import { SavedRecipientPicker } from './saved-recipients';
 import { TRANSFER_FREQUENCY_LABELS, TRANSFER_FREQUENCIES } from '@bank/contracts';
 import {
-  addDaysIso,
   ibanReadyToCheck,
-  SCHEDULE_DAYS_AHEAD,
+  lastSchedulableDate,
   routingReadyToCheck,
   SEPA_COUNTRIES,
   SEPA_PURPOSES,
@@ -259,7 +258,7 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
           type="date"
           // A later date schedules the transfer; SEPA's rate is quoted for today only.
           min={bankToday()}
-          max={type === 'sepa' ? bankToday() : addDaysIso(bankToday(), SCHEDULE_DAYS_AHEAD)}
+          max={type === 'sepa' ? bankToday() : lastSchedulableDate(bankToday())}
           hint={
             type === 'sepa'
               ? 'SEPA transfers are sent today'

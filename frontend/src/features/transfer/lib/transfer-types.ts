@@ -16,10 +16,7 @@ export const SEPA_COUNTRIES: Record<string, string> = Object.fromEntries(
 );
 
 // Transfer dates are the bank's calendar dates, as the server judges them.
-export { addDaysIso, bankToday } from '@bank/contracts/bank-time';
-
-/** How far ahead the bank schedules a transfer (the server refuses later dates). */
-export const SCHEDULE_DAYS_AHEAD = 365;
+export { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 
 /**
  * Whether an IBAN being typed is worth judging yet: its start can no longer become valid, or it
