@@ -16,6 +16,7 @@ export * from './security/index.ts';
 export * from './event-store/consistency.ts';
 export * from './event-store/subscription.ts';
 export * from './event-store/checkpoints.ts';
+export * from './local-port.ts';
 export * from './kafka/index.ts';
 export * from './event-store/pii-protector.ts';
 export * from './event-store/kurrentdb-event-store.ts';

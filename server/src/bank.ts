@@ -23,6 +23,7 @@ import {
   loadBankKeys,
   loadSecretsKey,
   onSkippedEvent,
+  PortInUseError,
   startEmbeddedPostgres,
   startLocalRedis,
   startTracing,
@@ -48,7 +49,7 @@ import { prepareDatabase } from './migrations.ts';
 import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
-import { failStart } from './start-refused.ts';
+import { failStart, StartRefused } from './start-refused.ts';
 import { appendsWhileHeld, takeWriterLock } from './writer-lock.ts';
 
 export interface BankParts {
@@ -160,11 +161,19 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
 
   let databaseUrl = config.databaseUrl;
   let migrationUrl = config.migrationDatabaseUrl;
+  // A port taken by something else (another bank's servers) refuses the start, naming the setting.
+  const refuseTakenPort = (setting: string) => (error: unknown) =>
+    failStart(
+      stoppers,
+      error instanceof PortInUseError
+        ? new StartRefused(`${error.message} Stop it, or set ${setting} to a free port.`)
+        : error,
+    );
   if (!databaseUrl) {
     const postgres = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
-    });
+    }).catch(refuseTakenPort('EMBEDDED_PG_PORT'));
     await postgres.createDatabase('bank');
     await postgres.provisionRoles('bank');
     databaseUrl = postgres.roleUrl('bank', 'app');
@@ -178,7 +187,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       port: Number(process.env.EMBEDDED_REDIS_PORT ?? 63790),
       dataDir: path.join(config.dataDir, 'redis'),
       persistent: true,
-    });
+    }).catch(refuseTakenPort('EMBEDDED_REDIS_PORT'));
     redisUrl = redis.url;
     stoppers.push(() => redis.stop());
     log(`Redis (local redis-server) at ${redisUrl.replace(/:[^:@/]*@/, ':***@')}`);

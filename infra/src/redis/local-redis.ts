@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { requireFreePort } from '../local-port.ts';
 
 export interface LocalRedisHandle {
   /** redis://:<password>@127.0.0.1:<port>: every client needs the password. */
@@ -86,6 +87,7 @@ export async function startLocalRedis(options: {
   persistent?: boolean;
   password?: string;
 }): Promise<LocalRedisHandle> {
+  await requireFreePort(options.port, 'Redis');
   const binary = ensureRedisServerBinary();
   const persistent = Boolean(options.persistent && options.dataDir);
   if (persistent) mkdirSync(options.dataDir!, { recursive: true, mode: 0o700 });

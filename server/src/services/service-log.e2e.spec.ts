@@ -1,43 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase, testRedisUrl } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** `npm run <script>` with its standard output kept apart; stopped once `until` sees it. */
-function runScript(script: string, env: Record<string, string>, until: (out: string) => boolean) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 90_000);
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk);
-      if (until(stdout)) process.kill(-child.pid!, 'SIGTERM');
-    });
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-const jsonLines = (output: string) =>
-  output
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as { level: number; msg: string; [key: string]: unknown });
+import { jsonLines, runScript } from '../testing/run-script.ts';
 
 describe("a separate service's log", () => {
   it('writes JSON lines with a level and a message on standard output when it is no terminal', async () => {

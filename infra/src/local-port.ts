@@ -1,0 +1,26 @@
+import net from 'node:net';
+
+/** A local server cannot start: something else already listens on its port. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    server: string,
+  ) {
+    super(
+      `Port ${port}, where the embedded ${server} would listen, is already in use: is another bank running from another folder?`,
+    );
+  }
+}
+
+/**
+ * Refuses to start `server` on a loopback port something already listens on. The server itself
+ * would fail without saying why, or, for Redis, the bank would find the other one there.
+ */
+export async function requireFreePort(port: number, server: string): Promise<void> {
+  const inUse = await new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+  });
+  if (inUse) throw new PortInUseError(port, server);
+}
