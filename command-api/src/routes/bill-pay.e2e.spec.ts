@@ -313,6 +313,20 @@ describe('paying today', () => {
       icon: 'zap',
     });
     expect(await ledgerBalanced()).toBe(true);
+    // Told as a transfer's sender is, not only by the screen that made it.
+    const notices = async () =>
+      (
+        (await client.get('/api/notifications')).body.data.notifications as {
+          title: string;
+          message: string;
+          type: string;
+        }[]
+      ).filter((n) => n.type === 'bill_payment');
+    await expect
+      .poll(async () => (await notices()).map((n) => [n.title, n.message]))
+      .toEqual([
+        ['Bill payment sent', '$75.25 was paid to City Power & Light from your Premium Checking.'],
+      ]);
   });
 
   it('refuses a payment today above the available balance and changes nothing', async () => {

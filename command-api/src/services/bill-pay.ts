@@ -264,7 +264,6 @@ export function schedulePayment(
       account.state,
       { payee, activity, now, duplicateFingerprint },
       ids,
-      { notify: false },
     );
     if (paid.outcome === 'failed') throw paid.refusal;
     appendOccurrence(uow, occurrence, paid);
@@ -303,7 +302,6 @@ async function runOccurrence(uow: UnitOfWork, occurrence: Occurrence, payee: Pay
     account.state,
     { payee, activity, now: billPayClock.now(), duplicateFingerprint: null },
     occurrenceIds(o.source, o.scheduleId, o.date),
-    { notify: true },
   );
   appendOccurrence(uow, o, result);
   return result.outcome;

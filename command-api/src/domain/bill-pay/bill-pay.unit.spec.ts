@@ -190,7 +190,6 @@ function paidBefore(...amounts: number[]): ActivityState {
       account(100_000_00),
       limits({ activity: activity.state }),
       { ...ids, entryId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` },
-      { notify: false },
     );
     activity = activity.and(...paid.movement);
   }
@@ -199,7 +198,7 @@ function paidBefore(...amounts: number[]): ActivityState {
 
 describe('an occurrence', () => {
   it('pays from the account through clearing:bill_pay', () => {
-    const result = decideOccurrence(occurrence, account(5000), limits(), ids, { notify: true });
+    const result = decideOccurrence(occurrence, account(5000), limits(), ids);
     expect(result.outcome).toBe('paid');
     expect(result.account).toMatchObject([
       {
@@ -212,7 +211,7 @@ describe('an occurrence', () => {
   });
 
   it('fails without overdrawing when funds are short, and says so', () => {
-    const result = decideOccurrence(occurrence, account(4999), limits(), ids, { notify: false });
+    const result = decideOccurrence(occurrence, account(4999), limits(), ids);
     expect(result.outcome).toBe('failed');
     expect(result.account).toEqual([]);
     expect(result.occurrence[0]).toMatchObject({
@@ -229,27 +228,13 @@ describe('an occurrence', () => {
   it('counts against the bill pay limit of the day and fails past it, up to the cent', () => {
     const activity = paidBefore(6_000_00, 3_999_99);
     const at = account(100_000_00);
-    expect(
-      decideOccurrence(occurrence, at, limits({ activity }), ids, { notify: true }).outcome,
-    ).toBe('failed');
-    const fits = decideOccurrence(
-      { ...occurrence, amountCents: 1 },
-      at,
-      limits({ activity }),
-      ids,
-      { notify: true },
-    );
+    expect(decideOccurrence(occurrence, at, limits({ activity }), ids).outcome).toBe('failed');
+    const fits = decideOccurrence({ ...occurrence, amountCents: 1 }, at, limits({ activity }), ids);
     expect(fits.outcome).toBe('paid');
     expect(fits.movement).toMatchObject([
       { type: 'MoneyMovementRecorded', data: { category: 'bill-pay', amount: 1 } },
     ]);
-    const over = decideOccurrence(
-      { ...occurrence, amountCents: 2 },
-      at,
-      limits({ activity }),
-      ids,
-      { notify: true },
-    );
+    const over = decideOccurrence({ ...occurrence, amountCents: 2 }, at, limits({ activity }), ids);
     expect(over).toMatchObject({ outcome: 'failed', account: [], movement: [] });
     expect(over.occurrence[0]!.data).toMatchObject({ reason: 'limit_exceeded' });
     expect(over.notification[0]!.data.message).toContain('exceeded your daily transaction limit');
@@ -264,7 +249,6 @@ describe('an occurrence', () => {
       at,
       limits({ payee: newPayee }),
       ids,
-      { notify: false },
     );
     expect(first.outcome).toBe('failed');
     if (first.outcome === 'failed') expect(first.refusal.message).toBe(NEW_PAYEE_LIMIT_MESSAGE);
@@ -273,7 +257,6 @@ describe('an occurrence', () => {
       at,
       limits({ payee: newPayee }),
       ids,
-      { notify: false },
     );
     expect(paid.payee).toMatchObject([{ type: 'BillPayeeFirstPaid', data: { payeeId } }]);
     const added = payees
@@ -287,21 +270,16 @@ describe('an occurrence', () => {
       at,
       limits({ payee: state.payees[payeeId]! }),
       ids,
-      { notify: false },
     );
     expect(later).toMatchObject({ outcome: 'paid', payee: [] });
   });
 
   it('refuses an identical payment within 60 seconds when it has no Idempotency-Key', () => {
     const withFingerprint = limits({ duplicateFingerprint: 'fp' });
-    const first = decideOccurrence(occurrence, account(10_000), withFingerprint, ids, {
-      notify: false,
-    });
+    const first = decideOccurrence(occurrence, account(10_000), withFingerprint, ids);
     const activity = stateAfter(activityAggregate, ...first.movement);
     expect(() =>
-      decideOccurrence(occurrence, account(10_000), { ...withFingerprint, activity }, ids, {
-        notify: false,
-      }),
+      decideOccurrence(occurrence, account(10_000), { ...withFingerprint, activity }, ids),
     ).toThrow(DomainError);
   });
 });

@@ -76,15 +76,15 @@ const FAILURES: Record<string, EventData<'BillPaymentFailed'>['reason']> = {
 /**
  * Pays one occurrence from the account, counted against the bill pay limits (and the new-payee
  * limit), or records it as failed when the limits or the available balance do not allow it: the
- * account is never overdrawn, no limit is passed, and the customer is told either way (when
- * asked). A failure carries the refusal, for a payment made now to answer with.
+ * account is never overdrawn, no limit is passed, and the customer is told either way, a payment
+ * made now as well as one that ran on its day (as a transfer's sender is). A failure carries the
+ * refusal, for a payment made now to answer with.
  */
 export function decideOccurrence(
   occurrence: Occurrence,
   account: AccountState,
   limits: OccurrenceLimits,
   ids: OccurrenceIds,
-  options: { notify: boolean },
 ) {
   const amount = formatUsd(occurrence.amountCents);
   try {
@@ -132,18 +132,16 @@ export function decideOccurrence(
       occurrence: [
         BillPaymentPaid.create({ ...occurrence, entryId: ids.entryId, reference: ids.reference }),
       ],
-      notification: options.notify
-        ? [
-            NotificationRaised.create({
-              customerId: occurrence.customerId,
-              notificationId: ids.notificationId,
-              type: 'bill_payment',
-              title: occurrence.source === 'autopay' ? 'AutoPay payment sent' : 'Bill payment sent',
-              message: `${amount} was paid to ${occurrence.payeeName} from your ${account.name}.`,
-              priority: 'low',
-            }),
-          ]
-        : [],
+      notification: [
+        NotificationRaised.create({
+          customerId: occurrence.customerId,
+          notificationId: ids.notificationId,
+          type: 'bill_payment',
+          title: occurrence.source === 'autopay' ? 'AutoPay payment sent' : 'Bill payment sent',
+          message: `${amount} was paid to ${occurrence.payeeName} from your ${account.name}.`,
+          priority: 'low',
+        }),
+      ],
     };
   } catch (error) {
     const reason = error instanceof DomainError ? FAILURES[error.reason] : undefined;
