@@ -76,7 +76,7 @@ describe('login', () => {
     await page.getByText('Account number must be exactly 12 digits.').waitFor();
   });
 
-  it('shows the server’s message for a wrong password and clears it on typing', async () => {
+  it('shows the server’s message for a wrong password, focuses the password, and clears the message on typing', async () => {
     const customer = await t.customer();
     const page = await t.newPage();
     const login = new LoginPage(page);
@@ -85,8 +85,16 @@ describe('login', () => {
     const alert = page.locator('#login-error');
     await alert.waitFor();
     expect(await alert.textContent()).not.toContain('Login failed');
-    await login.password().type('x');
+    // Keyboard users carry on where the mistake is (the button they pressed was disabled while
+    // it ran, which left the focus nowhere); the wrong password is selected, so typing replaces it.
+    const focused = await login.password().evaluate((input: HTMLInputElement) => ({
+      active: input === document.activeElement,
+      selected: input.selectionStart === 0 && input.selectionEnd === input.value.length,
+    }));
+    expect(focused).toEqual({ active: true, selected: true });
+    await page.keyboard.type('x');
     await alert.waitFor({ state: 'detached' });
+    expect(await login.password().inputValue()).toBe('x');
   });
 
   it('signs in, keeps token and user in local storage, and signs out to /login', async () => {

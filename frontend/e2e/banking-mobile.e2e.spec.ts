@@ -73,4 +73,23 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       );
     }
   });
+
+  it('shows a refused field below the top bar, label and all, when it takes the focus', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    await page.goto('/profile');
+    const email = page.getByLabel('Email', { exact: true });
+    await email.fill('not-an-email');
+    await page.getByLabel('ZIP Code').fill('ABC');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The top bar is two rows high on a phone (its search box wraps below the buttons).
+    const topBarBottom = await page
+      .locator('.topbar')
+      .evaluate((bar) => bar.getBoundingClientRect().bottom);
+    const labelTop = await page
+      .locator('label', { hasText: /^Email$/ })
+      .evaluate((label) => label.getBoundingClientRect().top);
+    expect(labelTop).toBeGreaterThanOrEqual(topBarBottom);
+  });
 });

@@ -72,6 +72,9 @@ export default function LoginRoute() {
       // The server repeats its message as a field error: list only what the alert does not say.
       if (error instanceof ApiError)
         setServerErrors(firstFieldErrors(error.errors).filter((e) => e.message !== message));
+      // The submit button was disabled while it ran, which dropped the focus: put it back where
+      // the customer retries (the alert itself is announced as it appears).
+      form.setFocus('password', { shouldSelect: true });
     }
   });
 
