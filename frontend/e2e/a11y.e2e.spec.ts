@@ -41,6 +41,7 @@ const BANKING_PAGES = [
   '/bill-pay',
   '/support',
   '/profile',
+  '/notifications',
   '/investments',
   '/market-analysis',
   '/deposit',

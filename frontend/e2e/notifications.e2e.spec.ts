@@ -58,10 +58,20 @@ describe('notification panel', () => {
     await panel.getByRole('button', { name: 'Unread' }).click();
     await panel.getByText('No notifications found').waitFor();
 
-    // "View all notifications" only closes the panel
-    await panel.getByRole('button', { name: 'View all notifications' }).click();
+    // "View all notifications" opens them on a page of their own (the spec product's button
+    // only closed the panel), with the same counts, filters and actions
+    await panel.getByRole('link', { name: 'View all notifications' }).click();
     await panel.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/notifications');
+    await page.getByText(`${before - 1} total · 0 unread`).waitFor();
+    expect(await shell.notificationItems().count()).toBe(before - 1);
+    await page
+      .getByRole('button', { name: /^Delete ".*"$/ })
+      .first()
+      .click();
+    await page.getByText(`${before - 2} total · 0 unread`).waitFor();
+    expect(await shell.notificationItems().count()).toBe(before - 2);
   });
 
   it('dismisses a toast by hand', async () => {

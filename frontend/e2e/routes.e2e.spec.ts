@@ -46,6 +46,7 @@ const SIGNED_IN = [
   '/bill-pay',
   '/support',
   '/profile',
+  '/notifications',
 ];
 const COMING_SOON: [string, string][] = [
   ['/investments', 'Investment Portfolio'],

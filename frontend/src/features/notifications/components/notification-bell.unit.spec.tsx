@@ -129,7 +129,7 @@ describe('Notification bell and panel', () => {
     const alerts = await screen.findAllByText('Failed to load notifications');
     expect(alerts.length).toBeGreaterThan(0);
     expect(
-      within(document.body).getByRole('button', { name: 'View all notifications' }),
-    ).toBeInTheDocument();
+      within(document.body).getByRole('link', { name: 'View all notifications' }),
+    ).toHaveAttribute('href', '/notifications');
   });
 });

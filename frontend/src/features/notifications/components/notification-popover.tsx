@@ -1,190 +1,7 @@
-import {
-  BellRing,
-  Check,
-  CreditCard,
-  Headset,
-  Shield,
-  Trash2,
-  Wallet,
-  ArrowLeftRight,
-  Bitcoin,
-  Info,
-} from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useNotifications } from '../api/get-notifications';
-import { useNotificationSummary } from '../api/get-notification-summary';
-import { useDeleteNotification } from '../api/delete-notification';
-import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { TYPE_FILTERS, type BankNotification, type ReadFilter } from '../types';
-import { toast } from '@/lib/toast-store';
-import './notifications.css';
-
-const READ_FILTERS: { value: ReadFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'unread', label: 'Unread' },
-  { value: 'read', label: 'Read' },
-];
-
-function TypeIcon({ type }: { type: string }) {
-  const props = { size: 18, 'aria-hidden': true } as const;
-  switch (type) {
-    case 'security':
-      return <Shield {...props} />;
-    case 'card':
-      return <CreditCard {...props} />;
-    case 'transaction':
-    case 'bill_payment':
-      return <Wallet {...props} />;
-    case 'transfer':
-    case 'zelle':
-      return <ArrowLeftRight {...props} />;
-    case 'crypto':
-      return <Bitcoin {...props} />;
-    case 'support':
-      return <Headset {...props} />;
-    case 'alert':
-      return <BellRing {...props} />;
-    default:
-      return <Info {...props} />;
-  }
-}
-
-function NotificationItem({ item }: { item: BankNotification }) {
-  const markRead = useMarkNotificationRead();
-  const remove = useDeleteNotification();
-  return (
-    <li className={`notif${item.is_read ? '' : ' notif--unread'} notif--${item.priority}`}>
-      <span className="notif__icon">
-        <TypeIcon type={item.type} />
-      </span>
-      <div className="notif__body">
-        <p className="notif__title">
-          {item.is_read ? null : <span className="sr-only">Unread: </span>}
-          {item.title}
-          {item.priority === 'high' ? <span className="notif__priority">High priority</span> : null}
-        </p>
-        <p className="notif__message">{item.message}</p>
-        <p className="notif__time">{item.time_ago}</p>
-      </div>
-      <div className="notif__actions">
-        {item.is_read ? null : (
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={`Mark "${item.title}" as read`}
-            title="Mark as read"
-            disabled={markRead.isPending}
-            onClick={() => markRead.mutate(item)}
-          >
-            <Check size={16} aria-hidden="true" />
-          </button>
-        )}
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={`Delete "${item.title}"`}
-          title="Delete"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(item)}
-        >
-          <Trash2 size={16} aria-hidden="true" />
-        </button>
-      </div>
-    </li>
-  );
-}
-
-function NotificationPanel({ onClose }: { onClose(): void }) {
-  const [read, setRead] = useState<ReadFilter>('all');
-  const [type, setType] = useState('');
-  const list = useNotifications({ read, type });
-  const summary = useNotificationSummary();
-  const markAll = useMarkAllNotificationsRead();
-
-  useEffect(() => {
-    if (list.isError) toast.error('Failed to load notifications');
-  }, [list.isError]);
-
-  const unread = summary.data?.unread_count ?? 0;
-  const total = summary.data?.total_count ?? 0;
-  const items = list.data ?? [];
-
-  return (
-    <div className="notif-panel">
-      <div className="notif-panel__head">
-        <div>
-          <h2 className="notif-panel__title">Notifications</h2>
-          <p className="notif-panel__counts" aria-live="polite">
-            {total} total · {unread} unread
-          </p>
-        </div>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => markAll.mutate(type || undefined)}
-          disabled={markAll.isPending || unread === 0}
-        >
-          Mark all read
-        </button>
-      </div>
-      <div className="notif-panel__filters">
-        <div className="segmented" role="group" aria-label="Read status">
-          {READ_FILTERS.map((f) => (
-            <button
-              key={f.value}
-              type="button"
-              aria-pressed={read === f.value}
-              onClick={() => setRead(f.value)}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
-        <label className="sr-only" htmlFor="notif-type">
-          Notification type
-        </label>
-        <select
-          id="notif-type"
-          className="input select notif-panel__type"
-          value={type}
-          onChange={(e) => setType(e.target.value)}
-        >
-          {TYPE_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="notif-panel__list">
-        {list.isPending ? (
-          <p className="empty-state" role="status">
-            Loading notifications...
-          </p>
-        ) : list.isError ? (
-          <p className="empty-state" role="alert">
-            Failed to load notifications
-          </p>
-        ) : items.length === 0 ? (
-          <p className="empty-state">No notifications found</p>
-        ) : (
-          <ul role="list" aria-label="Notifications list">
-            {items.map((item) => (
-              <NotificationItem key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
-      </div>
-      <div className="notif-panel__foot">
-        <button type="button" className="btn btn--ghost btn--sm btn--block" onClick={onClose}>
-          View all notifications
-        </button>
-      </div>
-    </div>
-  );
-}
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { NotificationCenter } from './notification-center';
 
 type Props = {
   /** The trigger's accessible name and content (the same as the button shown before loading). */
@@ -208,7 +25,18 @@ export default function NotificationPopover({ label, children }: Props) {
           collisionPadding={8}
           aria-label="Notifications"
         >
-          <NotificationPanel onClose={() => setOpen(false)} />
+          <NotificationCenter
+            variant="panel"
+            footer={
+              <Link
+                to="/notifications"
+                className="btn btn--ghost btn--sm btn--block"
+                onClick={() => setOpen(false)}
+              >
+                View all notifications
+              </Link>
+            }
+          />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
