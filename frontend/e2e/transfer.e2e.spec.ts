@@ -47,6 +47,8 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     await toast(page, 'Transfer Successful').waitFor();
     // The confirmation stays until the customer moves on: it shows the reference number.
     expect(await wizard.summaryValue('Reference number').textContent()).toMatch(/^TRF/);
+    // Nothing offers to edit a transfer already sent (a disabled link that looked live did).
+    expect(await page.getByRole('button', { name: 'Back to details' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
 

@@ -255,12 +255,13 @@ export default function TransferRoute() {
           <Link to="/dashboard" className="back-link">
             <ArrowLeft size={16} aria-hidden="true" /> Back to Dashboard
           </Link>
-        ) : (
+        ) : done ? null : (
+          // Once sent there is no going back to edit: the confirmation offers the ways on.
           <button
             type="button"
             className="back-link back-link--button"
             onClick={back}
-            disabled={busy}
+            disabled={pending}
           >
             <ArrowLeft size={16} aria-hidden="true" />{' '}
             {step === 2 ? 'Back to transfer types' : 'Back to details'}
