@@ -77,7 +77,22 @@ export function sepaQuote(amountCents: number, feeCents: number, now: Date): Sep
   };
 }
 
-/** The rate applied now must be the one the customer confirmed, if they confirmed one. */
+/**
+ * A rate written as a decimal, in millionths: "0.9237" and "0.923700" are the same rate. Undefined
+ * for what is not a decimal, or is finer than a millionth (no quote ever is).
+ */
+export function rateMicrosOf(text: string): number | undefined {
+  const match = /^(\d{1,6})(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > 6) return undefined;
+  return Number(match[1]) * 1_000_000 + Number(fraction.padEnd(6, '0'));
+}
+
+/**
+ * The rate applied now must be the one the customer confirmed, if they confirmed one, however
+ * the client wrote that number.
+ */
 export function confirmedRateHolds(quotedRate: string | undefined, applied: FxQuote): boolean {
-  return quotedRate === undefined || quotedRate === applied.rate;
+  return quotedRate === undefined || rateMicrosOf(quotedRate) === applied.rateMicros;
 }

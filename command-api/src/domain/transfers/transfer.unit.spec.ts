@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
 import { bankDate } from './bank-time.ts';
-import { convertUsdToEur, quoteUsdToEur, usdToEurRateMicros } from './fx.ts';
+import {
+  confirmedRateHolds,
+  convertUsdToEur,
+  quoteUsdToEur,
+  rateMicrosOf,
+  usdToEurRateMicros,
+} from './fx.ts';
 import { idempotencyAggregate, recordReply, replayFor } from './idempotency.ts';
 import {
   decideSettlement,
@@ -118,6 +124,21 @@ describe('USD to EUR', () => {
     expect(quote.rate).toBe(`0.${quote.rateMicros}`);
     expect(quote.targetAmount).toBe(convertUsdToEur(200_00, quote.rateMicros));
     expect(quoteUsdToEur(200_00, now)).toEqual(quote);
+  });
+
+  it('holds a confirmed rate however the client wrote it, and only that rate', () => {
+    const quote = {
+      ...quoteUsdToEur(200_00, new Date('2026-11-23T15:00:00Z')),
+      rateMicros: 923_700,
+    };
+    for (const same of ['0.923700', '0.9237', '0.92370', ' 0.9237 ', '0.923700000']) {
+      expect(confirmedRateHolds(same, quote), same).toBe(true);
+    }
+    for (const other of ['0.9238', '0.92369', '0.9237001', '1', '', 'abc', '0.9237e0', '-0.9237']) {
+      expect(confirmedRateHolds(other, quote), other).toBe(false);
+    }
+    expect(confirmedRateHolds(undefined, quote)).toBe(true);
+    expect(rateMicrosOf('1.5')).toBe(1_500_000);
   });
 });
 
