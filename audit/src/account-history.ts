@@ -1,5 +1,5 @@
 import { catalogue } from '@bank/events';
-import type { EventRow, Pool } from '@bank/infra';
+import { isSealed, type EventRow, type Pool } from '@bank/infra';
 import {
   applyBalanceEvent,
   emptyFigures,
@@ -215,9 +215,7 @@ export async function buildStatement(
     return {
       date,
       // Without the keys (the CLI without SECRETS_KEY) a sealed description stays unread.
-      description: posting.description?.startsWith('pii:')
-        ? '[sealed]'
-        : (posting.description ?? ''),
+      description: isSealed(posting.description) ? '[sealed]' : (posting.description ?? ''),
       reference: posting.reference ?? '',
       kind: posting.kind ?? '',
       amount,

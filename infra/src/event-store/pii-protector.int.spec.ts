@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
 import { createSecretBox } from '../security/encryption.ts';
-import { createKeyring } from '../security/keyring.ts';
+import { createKeyring, type Keyring } from '../security/keyring.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { createPiiProtector, type EventProtector } from './pii-protector.ts';
 
@@ -16,13 +16,17 @@ const rules = {
 };
 
 let pool: Pool;
+let keyring: Keyring;
 let protector: EventProtector;
 
 beforeAll(async () => {
   pool = createPool(await createTestDatabase(), 2);
-  const keyring = createKeyring(pool, createSecretBox(randomBytes(32)), randomBytes(32));
+  keyring = createKeyring(pool, createSecretBox(randomBytes(32)), randomBytes(32));
   protector = createPiiProtector(keyring, rules, '[erased]');
 });
+
+/** The ciphertexts in a stored event: each is one cipher to set up when it is opened. */
+const ciphertexts = (stored: unknown) => JSON.stringify(stored).match(/pii[a-z-]*:v1:/g) ?? [];
 
 afterAll(async () => {
   await pool?.end();
@@ -44,13 +48,10 @@ describe('sealing personal data', () => {
 
     expect(data).toEqual(original);
     const stored = sealed!.data as typeof data;
-    for (const value of [
-      stored.description,
-      stored.metadata.memo,
-      stored.metadata.payee_name,
-      stored.party.contact.value,
-    ]) {
-      expect(value).toMatch(/^pii:v1:/);
+    // One cipher for the four fields, none of their text in clear.
+    expect(ciphertexts(stored)).toHaveLength(1);
+    for (const clear of ['Dinner', 'split bill', 'Ada Lovelace', 'ada@example.com']) {
+      expect(JSON.stringify(stored)).not.toContain(clear);
     }
     expect(stored).toMatchObject({
       ownerId: data.ownerId,
@@ -63,6 +64,77 @@ describe('sealing personal data', () => {
     const row = { type: 'Posted', data: JSON.parse(JSON.stringify(stored)) as unknown };
     await protector.open([row]);
     expect(row.data).toEqual(original);
+  });
+
+  it('opens what was sealed field by field, one cipher per field, as before', async () => {
+    const ownerId = randomUUID();
+    const key = await keyring.ensure(ownerId);
+    const row = {
+      type: 'Posted',
+      data: {
+        ownerId,
+        description: `pii:${key.encrypt('Rent')}`,
+        metadata: { memo: `pii:${key.encrypt('pii:v1:typed by the customer')}` },
+        party: { contact: { value: `pii-json:${key.encrypt(JSON.stringify({ at: 'home' }))}` } },
+      } as unknown,
+    };
+    await protector.open([row]);
+    expect(row.data).toEqual({
+      ownerId,
+      description: 'Rent',
+      metadata: { memo: 'pii:v1:typed by the customer' },
+      party: { contact: { value: { at: 'home' } } },
+    });
+  });
+
+  it('opens to what was sealed, and to [erased] once the key is destroyed, for any fields present', async () => {
+    // Text a customer may type, including what looks like a sealed form or a JSON path.
+    const texts = [
+      '',
+      ' ',
+      'Ada',
+      'pii:v1:a:b:c',
+      'pii-set:x',
+      'pii-in-set',
+      'pii',
+      'a"b\\c',
+      '\u0001\t\n',
+      '💸 €5',
+      'metadata.memo',
+      'x'.repeat(2000),
+    ];
+    const pick = (i: number) => texts[(i * 7 + 3) % texts.length]!;
+    for (let round = 0; round < 60; round += 1) {
+      const ownerId = randomUUID();
+      const data: Record<string, unknown> = { ownerId, amount: round };
+      const metadata: Record<string, unknown> = { channel: 'web' };
+      if (round % 2 === 0) data.description = pick(round);
+      if (round % 3 !== 0) metadata.memo = pick(round + 1);
+      if (round % 5 !== 1)
+        metadata.payee_name = round % 4 === 0 ? { first: pick(round + 2) } : pick(round + 2);
+      data.metadata = metadata;
+      if (round % 7 !== 2) data.party = { contact: { value: pick(round + 3) } };
+      const original = structuredClone(data);
+      const [sealed] = await protector.seal([{ type: 'Posted', schemaVersion: 1, data }]);
+      const stored = JSON.stringify(sealed!.data);
+      const open = async () => {
+        const row = { type: 'Posted', data: JSON.parse(stored) as unknown };
+        await protector.open([row]);
+        return row.data;
+      };
+      expect(await open()).toEqual(original);
+      await keyring.destroy(ownerId);
+      const erased = structuredClone(original) as typeof original & {
+        metadata: Record<string, unknown>;
+        party?: { contact: Record<string, unknown> };
+      };
+      if ('description' in erased) erased.description = '[erased]';
+      for (const field of ['memo', 'payee_name']) {
+        if (field in erased.metadata) erased.metadata[field] = '[erased]';
+      }
+      if (erased.party) erased.party.contact.value = '[erased]';
+      expect(await open()).toEqual(erased);
+    }
   });
 
   it('passes an event with no personal data through as it is', async () => {

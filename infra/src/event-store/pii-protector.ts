@@ -1,11 +1,24 @@
+import type { SecretBox } from '../security/encryption.ts';
 import { CustomerErasedError, type Keyring } from '../security/keyring.ts';
 import type { NewEvent } from './types.ts';
 
 const SEALED = 'pii:';
 /** A sealed non-string value (JSON), for fields whose schema takes anything (z.unknown). */
 const SEALED_JSON = 'pii-json:';
-/** What both sealed forms begin with: a field without it is in clear. */
+/**
+ * Several fields of one rule sealed together, under one cipher: the first of them holds the JSON
+ * object of every such field's value by its path, the others only IN_SEALED_SET. Opening a
+ * field costs a cipher set-up whatever its length, and a rebuild opens every posting of the log,
+ * so a posting's description and memo are opened once, not twice.
+ */
+const SEALED_SET = 'pii-set:';
+const IN_SEALED_SET = 'pii-in-set';
+/** What every sealed form begins with: a field without it is in clear. */
 const SEALED_PREFIX = 'pii';
+
+/** Whether a stored field holds sealed personal data (in any of the sealed forms). */
+export const isSealed = (value: unknown): boolean =>
+  typeof value === 'string' && value.startsWith(SEALED_PREFIX);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Seals personal-data fields on write and opens them on read, with each data subject's own key. */
@@ -64,6 +77,54 @@ const splitRule = (rule: PiiRule): SplitRule => ({
   owner: rule.owner.map((field) => field.split('.')),
   paths: rule.fields.map((field) => field.split('.')),
 });
+
+const isSealable = (value: unknown): value is string | Data =>
+  typeof value === 'string' || isObject(value);
+
+/** Seals a rule's fields present in `data` (a copy along them) with `key`, or erases them. */
+function sealFields(data: Data, fields: readonly string[], key: SecretBox | null, erased: string) {
+  const present = fields.filter((field) => isSealable(valueAt(data, field)));
+  if (key && present.length > 1) {
+    const values = Object.fromEntries(present.map((field) => [field, valueAt(data, field)]));
+    setAt(data, present[0]!, SEALED_SET + key.encrypt(JSON.stringify(values)));
+    for (const field of present.slice(1)) setAt(data, field, IN_SEALED_SET);
+    return;
+  }
+  for (const field of present) {
+    const value = valueAt(data, field);
+    if (!key) setAt(data, field, erased);
+    else if (typeof value === 'string') setAt(data, field, SEALED + key.encrypt(value));
+    else setAt(data, field, SEALED_JSON + key.encrypt(JSON.stringify(value)));
+  }
+}
+
+/** Opens a rule's sealed fields in `data` in place; without the key they read as `erased`. */
+function openFields(data: Data, rule: SplitRule, key: SecretBox | null, erased: string) {
+  // Found first, then opened: a set fills in fields further on, whose text in clear may well
+  // begin like a sealed form.
+  const found: [parent: Data, field: string, value: string][] = [];
+  for (const path of rule.paths) {
+    const parent = parentAt(data, path);
+    const field = path[path.length - 1]!;
+    const value = parent?.[field];
+    if (typeof value === 'string' && value.startsWith(SEALED_PREFIX)) {
+      found.push([parent!, field, value]);
+    }
+  }
+  for (const [parent, field, value] of found) {
+    if (!key) {
+      parent[field] = erased;
+    } else if (value.startsWith(SEALED)) {
+      parent[field] = key.decrypt(value.slice(SEALED.length));
+    } else if (value.startsWith(SEALED_JSON)) {
+      parent[field] = JSON.parse(key.decrypt(value.slice(SEALED_JSON.length)));
+    } else if (value.startsWith(SEALED_SET)) {
+      const values = JSON.parse(key.decrypt(value.slice(SEALED_SET.length))) as Data;
+      // By the paths it was sealed under (IN_SEALED_SET's fields among them), in any order.
+      for (const [path, sealedValue] of Object.entries(values)) setAt(data, path, sealedValue);
+    }
+  }
+}
 
 /**
  * A copy of `data` whose objects along each of `paths` are copies too, so that setAt on those
@@ -144,14 +205,7 @@ export function createPiiProtector(
             if (error instanceof CustomerErasedError) return null;
             throw error;
           });
-          for (const field of rule.fields) {
-            const value = valueAt(data, field);
-            if (typeof value === 'string') {
-              setAt(data, field, key ? SEALED + key.encrypt(value) : erased);
-            } else if (isObject(value)) {
-              setAt(data, field, key ? SEALED_JSON + key.encrypt(JSON.stringify(value)) : erased);
-            }
-          }
+          sealFields(data, rule.fields, key, erased);
         }
         sealed.push({ ...event, data });
       }
@@ -164,21 +218,7 @@ export function createPiiProtector(
       const keys = await keyring.load(owners);
       rows.forEach((row, i) => {
         for (const [rule, owner] of applicable[i]!) {
-          const key = keys.get(owner) ?? null;
-          for (const path of rule.paths) {
-            const parent = parentAt(row.data as Data, path);
-            if (!parent) continue;
-            const field = path[path.length - 1]!;
-            const value = parent[field];
-            if (typeof value !== 'string' || !value.startsWith(SEALED_PREFIX)) continue;
-            if (value.startsWith(SEALED)) {
-              parent[field] = key ? key.decrypt(value.slice(SEALED.length)) : erased;
-            } else if (value.startsWith(SEALED_JSON)) {
-              parent[field] = key
-                ? JSON.parse(key.decrypt(value.slice(SEALED_JSON.length)))
-                : erased;
-            }
-          }
+          openFields(row.data as Data, rule, keys.get(owner) ?? null, erased);
         }
       });
     },

@@ -13,6 +13,7 @@ import {
   createPiiProtector,
   createPool,
   createSecretBox,
+  isSealed,
   type EventStore,
   type Pool,
 } from '@bank/infra';
@@ -78,7 +79,7 @@ describe('rebuilds over sealed personal data', () => {
     const { rows: stored } = await pool.query<{ description: string }>(
       `SELECT data->>'description' AS description FROM events WHERE type = 'AccountCredited'`,
     );
-    expect(stored.every((row) => row.description.startsWith('pii:'))).toBe(true);
+    expect(stored.every((row) => isSealed(row.description))).toBe(true);
 
     const runner = createProjectionRunner({
       pool,

@@ -343,6 +343,8 @@ describe('the other audit commands', () => {
     const csv = await audit('statement', accountId, '--from', '2000-01-01', '--to', '2100-01-01');
     expect(csv.out.split('\r\n')[1]).toMatch(/Opening balance,,opening,,0\.00/);
     expect(csv.out).toMatch(/Closing balance,,closing,,150\.00/);
+    // A description is shown opened or as [sealed], never as its ciphertext.
+    expect(csv.out).not.toContain('pii');
 
     const dir = mkdtempSync(path.join(os.tmpdir(), 'statement-'));
     const file = path.join(dir, 'statement.pdf');
