@@ -97,7 +97,7 @@ describe('login', () => {
     expect(await login.password().inputValue()).toBe('x');
   });
 
-  it('signs in, keeps token and user in local storage, and signs out to /login', async () => {
+  it('signs in, keeps token and user in local storage, and signs out to /login, saying so there and in another window', async () => {
     const customer = await t.customer({ name: 'Robin Quay' });
     const page = await t.newPage();
     const login = new LoginPage(page);
@@ -105,10 +105,24 @@ describe('login', () => {
     await login.signIn(customer.user.account_number, customer.payload.password);
     await page.waitForURL('**/dashboard');
     expect(await page.evaluate(() => Boolean(localStorage.getItem('auth_token')))).toBe(true);
+    const otherWindow = await page.context().newPage();
+    await otherWindow.goto('/dashboard');
+    await otherWindow.getByRole('heading', { name: /Good (morning|afternoon|evening)/ }).waitFor();
+
     const shell = new AppShell(page);
     await shell.signOut();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.getByRole('status').filter({ hasText: 'You have signed out' }).waitFor();
+    await otherWindow.waitForURL('**/login');
+    await otherWindow
+      .getByRole('status')
+      .filter({ hasText: 'You signed out in another window.' })
+      .waitFor();
+    // A later visit of the sign-in page says nothing of it.
+    await login.goto();
+    await login.password().waitFor();
+    expect(await page.getByText('You have signed out').count()).toBe(0);
   });
 });
 

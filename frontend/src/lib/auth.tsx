@@ -19,8 +19,10 @@ import {
   getStoredUser,
   getToken,
   rememberReturnPath,
+  rememberSignOut,
   saveSession,
   TOKEN_KEY,
+  type SignOutReason,
   type User,
 } from './session-storage';
 
@@ -37,7 +39,8 @@ type AuthContextValue = {
   /** How long the server keeps an idle session (from the expiry it gave at sign-in), if known. */
   sessionTtlMs: number | null;
   signIn(session: Session): void;
-  signOut(): Promise<void>;
+  /** Ends the session here and on the server; the sign-in page tells `reason` once. */
+  signOut(reason?: SignOutReason): Promise<void>;
   updateUser(user: User): void;
   refreshSession(): Promise<void>;
 };
@@ -138,6 +141,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key === TOKEN_KEY && !event.newValue && status === 'authenticated') {
+        rememberSignOut('elsewhere');
         dropSession();
         signedOutRef.current?.();
       }
@@ -157,16 +161,20 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     setStatus('authenticated');
   }, []);
 
-  const signOut = useCallback(async () => {
-    try {
-      await logoutRequest();
-    } catch {
-      // Logout always clears locally, even if the server call fails.
-    }
-    forgetReturnPath();
-    dropSession();
-    signedOutRef.current?.();
-  }, [dropSession]);
+  const signOut = useCallback(
+    async (reason: SignOutReason = 'chosen') => {
+      try {
+        await logoutRequest();
+      } catch {
+        // Logout always clears locally, even if the server call fails.
+      }
+      forgetReturnPath();
+      rememberSignOut(reason);
+      dropSession();
+      signedOutRef.current?.();
+    },
+    [dropSession],
+  );
 
   const updateUser = useCallback((next: User) => {
     saveSession({ user: next });

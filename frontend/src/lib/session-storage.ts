@@ -74,3 +74,25 @@ export function peekReturnPath(): string | null {
 export function forgetReturnPath() {
   tabStorage()?.removeItem(RETURN_KEY);
 }
+
+/**
+ * Why this tab's app last signed out, for the sign-in page to say once: the customer chose to,
+ * the session timed out while idle, or another window signed out. (A session the server ended is
+ * told by the return path above.)
+ */
+export type SignOutReason = 'chosen' | 'idle' | 'elsewhere';
+const SIGNED_OUT_KEY = 'signed_out_reason';
+const SIGN_OUT_REASONS: readonly string[] = ['chosen', 'idle', 'elsewhere'];
+
+export function rememberSignOut(reason: SignOutReason) {
+  tabStorage()?.setItem(SIGNED_OUT_KEY, reason);
+}
+
+export function peekSignOut(): SignOutReason | null {
+  const reason = tabStorage()?.getItem(SIGNED_OUT_KEY) ?? null;
+  return reason && SIGN_OUT_REASONS.includes(reason) ? (reason as SignOutReason) : null;
+}
+
+export function forgetSignOut() {
+  tabStorage()?.removeItem(SIGNED_OUT_KEY);
+}

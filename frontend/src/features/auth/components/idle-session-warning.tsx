@@ -59,11 +59,7 @@ export function IdleSessionWarning() {
 
   useEffect(() => {
     if (phase !== 'expired') return;
-    toast.info(
-      'You were signed out after a period of inactivity. Please sign in again.',
-      'Signed out',
-    );
-    void signOut();
+    void signOut('idle');
   }, [phase, signOut]);
 
   const stay = async () => {

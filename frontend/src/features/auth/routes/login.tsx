@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,13 @@ import { TwoFactorSignIn } from '@/components/security/two-factor-sign-in';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { useAuth, type Session } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
-import { forgetReturnPath, peekReturnPath } from '@/lib/session-storage';
+import {
+  forgetReturnPath,
+  forgetSignOut,
+  peekReturnPath,
+  peekSignOut,
+  type SignOutReason,
+} from '@/lib/session-storage';
 import { loginSchema, useLogin, type LoginInput } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 
@@ -20,9 +26,25 @@ const REMEMBER_KEY = 'remembered_account_number';
 const LOCK_AFTER_ATTEMPTS = 5;
 const LOCK_MINUTES = 15;
 
+/** What the page says once after the app signed out (a session the server ended has its own). */
+const SIGNED_OUT: Record<SignOutReason, { title: string; text: string }> = {
+  chosen: {
+    title: 'You have signed out',
+    text: 'Thank you for banking with us. On a shared computer, close the browser to finish.',
+  },
+  idle: {
+    title: 'Signed out',
+    text: 'You were signed out after a period of inactivity. Please sign in again.',
+  },
+  elsewhere: { title: 'Signed out', text: 'You signed out in another window.' },
+};
+
 export default function LoginRoute() {
   useDocumentTitle('Sign in');
   const navigate = useNavigate();
+  const [signedOutReason] = useState(peekSignOut);
+  const signedOut = signedOutReason && SIGNED_OUT[signedOutReason];
+  useEffect(() => forgetSignOut(), []);
   const { signIn } = useAuth();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
@@ -115,6 +137,11 @@ export default function LoginRoute() {
         {returnPath && !formError ? (
           <Alert tone="info" title="Your session has ended">
             <p>Please sign in again to go back to where you were.</p>
+          </Alert>
+        ) : null}
+        {signedOut && !returnPath && !formError ? (
+          <Alert tone="success" title={signedOut.title}>
+            <p>{signedOut.text}</p>
           </Alert>
         ) : null}
         {formError ? (
