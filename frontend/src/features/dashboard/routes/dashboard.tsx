@@ -73,6 +73,9 @@ export default function DashboardRoute() {
   const [hidden, setHidden] = useState(false);
   const data = dashboard.data;
   const showCashback = hasCashback(data?.cashback);
+  const cardLimit = accountCardLimit(showCashback);
+  // The cards leave some accounts out (the total counts them all): say how many, and where they are.
+  const moreAccounts = Math.max(0, (data?.accounts.length ?? 0) - cardLimit);
   const goal = data?.savings_goal;
   // Without data a figure is unknown, never zero.
   const unavailable = !data && dashboard.isError;
@@ -243,25 +246,34 @@ export default function DashboardRoute() {
           ) : unavailable ? (
             <p className="empty-state">Your accounts could not be loaded.</p>
           ) : (
-            <ul role="list" className="acct-cards">
-              {data?.accounts.slice(0, accountCardLimit(showCashback)).map((account) => (
-                <AccountCard key={account.id} account={account} hidden={hidden} />
-              ))}
-              {showCashback ? (
-                <li>
-                  <div className="acct-card acct-card--cashback">
-                    <span className="acct-card__type">Rewards</span>
-                    <span className="acct-card__name">Cashback</span>
-                    <span className="acct-card__balance tabular">
-                      {hidden ? HIDDEN : formatMoney(data?.cashback.available_balance ?? 0)}
-                    </span>
-                    <span className="acct-card__number">
-                      +{money(data?.cashback.this_month_earned)} this month
-                    </span>
-                  </div>
-                </li>
+            <>
+              <ul role="list" className="acct-cards">
+                {data?.accounts.slice(0, cardLimit).map((account) => (
+                  <AccountCard key={account.id} account={account} hidden={hidden} />
+                ))}
+                {showCashback ? (
+                  <li>
+                    <div className="acct-card acct-card--cashback">
+                      <span className="acct-card__type">Rewards</span>
+                      <span className="acct-card__name">Cashback</span>
+                      <span className="acct-card__balance tabular">
+                        {hidden ? HIDDEN : formatMoney(data?.cashback.available_balance ?? 0)}
+                      </span>
+                      <span className="acct-card__number">
+                        +{money(data?.cashback.this_month_earned)} this month
+                      </span>
+                    </div>
+                  </li>
+                ) : null}
+              </ul>
+              {moreAccounts > 0 ? (
+                <p className="acct-cards__more">
+                  <Link to="/accounts">
+                    +{moreAccounts} more {moreAccounts === 1 ? 'account' : 'accounts'}
+                  </Link>
+                </p>
               ) : null}
-            </ul>
+            </>
           )}
         </Card>
 

@@ -58,6 +58,11 @@ describe('Dashboard', () => {
       'listitem',
     );
     expect(cards).toHaveLength(4);
+    // The fifth account is not a card, but the customer is told it is there.
+    expect(screen.getByRole('link', { name: '+1 more account' })).toHaveAttribute(
+      'href',
+      '/accounts',
+    );
     expect(
       within(screen.getByRole('list', { name: 'Recent transactions' })).getAllByRole('listitem'),
     ).toHaveLength(8);
@@ -75,6 +80,7 @@ describe('Dashboard', () => {
     const region = await screen.findByRole('region', { name: 'My Accounts' });
     await within(region).findByText('Cashback');
     expect(within(region).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(region).getByRole('link', { name: '+2 more accounts' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cashback' }));
     expect(
       await screen.findByText('Your available cashback balance is $70.07.'),
