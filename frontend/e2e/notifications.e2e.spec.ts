@@ -74,6 +74,21 @@ describe('notification panel', () => {
     expect(await shell.notificationItems().count()).toBe(before - 2);
   });
 
+  it('lays the page’s rows edge to edge in its card on a phone, not inside a second margin', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 812 });
+    await page.goto('/notifications');
+    await page.locator('.notif').first().waitFor();
+    const inset = await page
+      .locator('.notif')
+      .first()
+      .evaluate(
+        (row) =>
+          row.getBoundingClientRect().left - row.closest('.card')!.getBoundingClientRect().left,
+      );
+    expect(inset).toBeLessThanOrEqual(2);
+  });
+
   it('dismisses a toast by hand', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer);

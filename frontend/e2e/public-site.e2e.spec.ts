@@ -40,6 +40,16 @@ describe('public site', () => {
     );
   });
 
+  it('keeps the footer’s divider clear of the address on a phone', async () => {
+    const page = await t.newPage({ width: 375, height: 812 });
+    await page.goto('/');
+    const edge = (selector: string, side: 'top' | 'bottom') =>
+      page.locator(selector).evaluate((el, s) => el.getBoundingClientRect()[s], side);
+    const gap =
+      (await edge('.site-footer__trust', 'top')) - (await edge('.site-footer__grid', 'bottom'));
+    expect(gap).toBeGreaterThanOrEqual(24);
+  });
+
   const FIGURES = ['50,000+', '$2.5B+', '25+', '99.9%'];
 
   it('counts the home figures up to their values', async () => {

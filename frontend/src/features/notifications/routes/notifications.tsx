@@ -8,7 +8,8 @@ export default function NotificationsPage() {
   return (
     <>
       <PageHeader title="Notifications" backTo="/dashboard" />
-      <Card>
+      {/* The list pads its own rows, edge to edge like the bell's panel. */}
+      <Card padded={false} className="notif-page">
         <NotificationCenter variant="page" />
       </Card>
     </>
