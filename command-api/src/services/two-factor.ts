@@ -322,7 +322,7 @@ export async function notifySignIn(
         notificationId: randomUUID(),
         type: 'security',
         title: 'New sign-in',
-        message: `Your account was signed in to on ${when} UTC from ${device}. If this was not you, change your password and contact us at once.`,
+        message: `A new sign-in to your account on ${when} UTC from ${device}. If this was not you, change your password and contact us at once.`,
         priority: 'medium',
       }),
     ]);
