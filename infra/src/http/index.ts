@@ -7,3 +7,4 @@ export * from './access-log.ts';
 export * from './rate-limit-store.ts';
 export * from './json-depth.ts';
 export * from './text-policy.ts';
+export * from './client-error.ts';

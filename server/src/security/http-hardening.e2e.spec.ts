@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
   deposit,
+  rawRequest,
   signedUpCustomer,
   startTestBank,
   type TestBank,
@@ -148,6 +149,26 @@ describe('uniform error bodies', () => {
       expect(response.body.message).toEqual(expect.any(String));
       expect(JSON.stringify(response.body)).not.toMatch(stackTrace);
     }
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  it.each([
+    ['a control character in a header', 'X-Note: a\u0001b\r\n', 400, 'The request is malformed.'],
+    [
+      'headers over the limit',
+      `X-Big: ${'a'.repeat(20_000)}\r\n`,
+      431,
+      'The request headers are too large.',
+    ],
+  ])('answer %s in the bank’s envelope', async (_, header, status, message) => {
+    const answer = await rawRequest(
+      bank.baseUrl,
+      `GET /api/health HTTP/1.1\r\nHost: localhost\r\n${header}\r\n`,
+    );
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(JSON.parse(body!)).toEqual({ status: 'error', message });
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { messages, trustedProxies, type TrustProxy } from '@bank/infra';
+import { answerClientError, messages, trustedProxies, type TrustProxy } from '@bank/infra';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { HEALTH_REPORT_MAX_AGE_MS } from '../health.ts';
 import { frontendDist } from '../http-server.ts';
@@ -44,6 +44,7 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
   const app = Fastify({
     bodyLimit: 9 * 1024 * 1024,
     trustProxy: trustedProxies(options.trustProxy),
+    clientErrorHandler: answerClientError,
   });
   app.addHook('onClose', async () => pool.close());
 

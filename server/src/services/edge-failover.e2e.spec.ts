@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawRequest } from '../testing/raw-request.ts';
 import { buildEdge } from './edge-app.ts';
 
 /** A stand-in instance: a real HTTP server answering health and one query route with its name. */
@@ -54,5 +55,23 @@ describe('the Node edge with an instance gone', () => {
         timeout: 15_000,
       })
       .toBe(true);
+  });
+});
+
+describe('the Node edge', () => {
+  it('answers a request its HTTP parser refuses in the bank’s envelope', async () => {
+    const edge = await buildEdge({
+      upstreams: { 'command-api': [], 'query-api': [] },
+      frontendDir: '/nonexistent',
+    });
+    open.push(edge);
+    const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
+    const answer = await rawRequest(
+      edgeUrl,
+      'GET /api/accounts HTTP/1.1\r\nHost: localhost\r\nX-Note: a\u0001b\r\n\r\n',
+    );
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(body!)).toEqual({ status: 'error', message: 'The request is malformed.' });
   });
 });

@@ -12,3 +12,4 @@ export { knownDestination } from './known-destination.ts';
 export { buildWebApp, webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';
 export { startKafkaBroker, type KafkaBroker } from './kafka.ts';
+export { rawRequest } from './raw-request.ts';

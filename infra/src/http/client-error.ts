@@ -1,0 +1,35 @@
+import type { Socket } from 'node:net';
+
+const ANSWERS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'The request headers are too large.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    message: 'The request took too long to arrive.',
+  },
+};
+const MALFORMED = { status: 400, reason: 'Bad Request', message: 'The request is malformed.' };
+
+/**
+ * Fastify's clientErrorHandler: a request Node's HTTP parser refused before any route saw it (a
+ * control character in a header, a broken request line, headers over the limit) is answered in
+ * the bank's error envelope, like every other error, instead of Fastify's own body; then the
+ * connection closes, as the parser cannot find where the next request would start.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer = ANSWERS[error.code ?? ''] ?? MALFORMED;
+  const body = JSON.stringify({ status: 'error', message: answer.message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${answer.reason}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
