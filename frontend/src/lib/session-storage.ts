@@ -80,9 +80,9 @@ export function forgetReturnPath() {
  * the session timed out while idle, or another window signed out. (A session the server ended is
  * told by the return path above.)
  */
-export type SignOutReason = 'chosen' | 'idle' | 'elsewhere';
+const SIGN_OUT_REASONS = ['chosen', 'idle', 'elsewhere'] as const;
+export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
 const SIGNED_OUT_KEY = 'signed_out_reason';
-const SIGN_OUT_REASONS: readonly string[] = ['chosen', 'idle', 'elsewhere'];
 
 export function rememberSignOut(reason: SignOutReason) {
   tabStorage()?.setItem(SIGNED_OUT_KEY, reason);
@@ -90,7 +90,7 @@ export function rememberSignOut(reason: SignOutReason) {
 
 export function peekSignOut(): SignOutReason | null {
   const reason = tabStorage()?.getItem(SIGNED_OUT_KEY) ?? null;
-  return reason && SIGN_OUT_REASONS.includes(reason) ? (reason as SignOutReason) : null;
+  return SIGN_OUT_REASONS.find((known) => known === reason) ?? null;
 }
 
 export function forgetSignOut() {
