@@ -43,10 +43,17 @@ describe('public site', () => {
   it('keeps the footer’s divider clear of the address on a phone', async () => {
     const page = await t.newPage({ width: 375, height: 812 });
     await page.goto('/');
-    const edge = (selector: string, side: 'top' | 'bottom') =>
-      page.locator(selector).evaluate((el, s) => el.getBoundingClientRect()[s], side);
-    const gap =
-      (await edge('.site-footer__trust', 'top')) - (await edge('.site-footer__grid', 'bottom'));
+    await page.locator('.site-footer__trust').waitFor();
+    // The footer's own stylesheet applied (it pads the footer), then both edges from one layout
+    // (the page may scroll or reflow between two reads).
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.site-footer')!).paddingTop !== '0px',
+    );
+    const gap = await page.evaluate(
+      () =>
+        document.querySelector('.site-footer__trust')!.getBoundingClientRect().top -
+        document.querySelector('.site-footer__grid')!.getBoundingClientRect().bottom,
+    );
     expect(gap).toBeGreaterThanOrEqual(24);
   });
 
