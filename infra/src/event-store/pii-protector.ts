@@ -83,15 +83,21 @@ const isSealable = (value: unknown): value is string | Data =>
 
 /** Seals a rule's fields present in `data` (a copy along them) with `key`, or erases them. */
 function sealFields(data: Data, fields: readonly string[], key: SecretBox | null, erased: string) {
-  const present = fields.filter((field) => isSealable(valueAt(data, field)));
+  const present: [field: string, value: unknown][] = [];
+  for (const field of fields) {
+    const value = valueAt(data, field);
+    if (isSealable(value)) present.push([field, value]);
+  }
   if (key && present.length > 1) {
-    const values = Object.fromEntries(present.map((field) => [field, valueAt(data, field)]));
-    setAt(data, present[0]!, SEALED_SET + key.encrypt(JSON.stringify(values)));
-    for (const field of present.slice(1)) setAt(data, field, IN_SEALED_SET);
+    setAt(
+      data,
+      present[0]![0],
+      SEALED_SET + key.encrypt(JSON.stringify(Object.fromEntries(present))),
+    );
+    for (const [field] of present.slice(1)) setAt(data, field, IN_SEALED_SET);
     return;
   }
-  for (const field of present) {
-    const value = valueAt(data, field);
+  for (const [field, value] of present) {
     if (!key) setAt(data, field, erased);
     else if (typeof value === 'string') setAt(data, field, SEALED + key.encrypt(value));
     else setAt(data, field, SEALED_JSON + key.encrypt(JSON.stringify(value)));
