@@ -262,4 +262,114 @@ describe('the exactly-once Kafka consumer', () => {
       await worker.stop();
     }
   });
+
+  it("a fetch's partitions are applied in one transaction, each event once", async () => {
+    await ensureEventTopics(kafka);
+    await pool.query('DELETE FROM probe_seen');
+    const partitions = await kafka.admin().fetchTopicMetadata({ topics: [EVENTS_TOPIC] });
+    const count = partitions.topics[0]!.partitions.length;
+    // Waiting on every partition before the worker starts: its first fetch holds them all. (Last
+    // in this file, past the positions of the events the tests above left on the topic.)
+    const events = Array.from({ length: count * 3 }, (_, i) => event(`contact-all-${i}`, 1000 + i));
+    const producer = kafka.producer({ allowAutoTopicCreation: false });
+    await producer.connect();
+    await producer.send({
+      topic: EVENTS_TOPIC,
+      acks: -1,
+      messages: events.map((e, i) => ({ ...encodeEvent(e, false), partition: i % count })),
+    });
+    await producer.disconnect();
+    // The tests above left sealed events on the topic: this worker can open them.
+    const worker = probeWorker('probe-together', async (sealed) => sealed);
+    await worker.start();
+    try {
+      const mine = async () =>
+        Number(
+          (
+            await pool.query<{ n: string }>(
+              `SELECT count(*) AS n FROM probe_seen WHERE event_id = ANY($1::text[])`,
+              [events.map((e) => e.eventId)],
+            )
+          ).rows[0]!.n,
+        );
+      expect(await until(mine, (n) => n === events.length)).toBe(events.length);
+      const { rows } = await pool.query<{ partitions: string; transactions: string }>(
+        `SELECT count(*) AS partitions, count(DISTINCT xmin::text) AS transactions
+           FROM kafka_offsets WHERE consumer = 'probe-together' AND next_offset > 0`,
+      );
+      expect(Number(rows[0]!.partitions)).toBe(count);
+      expect(Number(rows[0]!.transactions)).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("a partition that keeps failing in a fetch's transaction holds up only itself", async () => {
+    await ensureEventTopics(kafka);
+    await pool.query('DELETE FROM probe_seen');
+    const metadata = await kafka.admin().fetchTopicMetadata({ topics: [EVENTS_TOPIC] });
+    const count = metadata.topics[0]!.partitions.length;
+    const stuck = event('contact-stuck', 2000);
+    const others = Array.from({ length: count - 1 }, (_, i) =>
+      event(`contact-free-${i}`, 2001 + i),
+    );
+    const producer = kafka.producer({ allowAutoTopicCreation: false });
+    await producer.connect();
+    await producer.send({
+      topic: EVENTS_TOPIC,
+      acks: -1,
+      messages: [stuck, ...others].map((e, i) => ({ ...encodeEvent(e, false), partition: i })),
+    });
+    await producer.disconnect();
+    let healed = false;
+    // A failure that says nothing about the event (a serialization failure): never parked.
+    const probe = defineProjection({
+      name: 'probe-stuck',
+      tables: ['probe_seen'],
+      handlers: {
+        ContactRequestSubmitted: async (_data, recorded, db) => {
+          if (recorded.streamId === 'contact-stuck' && !healed) {
+            throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+          }
+          await db.query('INSERT INTO probe_seen (event_id) VALUES ($1)', [recorded.eventId]);
+        },
+      },
+    });
+    const worker = createKafkaProjectionWorker({
+      kafka,
+      pool,
+      projections: [probe],
+      partitionSafe: { 'probe-stuck': ['ContactRequestSubmitted'] },
+      open: async (sealed) => sealed,
+    });
+    await worker.start();
+    const seen = async (ids: string[]) =>
+      Number(
+        (
+          await pool.query<{ n: string }>(
+            'SELECT count(*) AS n FROM probe_seen WHERE event_id = ANY($1::text[])',
+            [ids],
+          )
+        ).rows[0]!.n,
+      );
+    try {
+      const free = others.map((e) => e.eventId);
+      expect(
+        await until(
+          () => seen(free),
+          (n) => n === free.length,
+        ),
+      ).toBe(free.length);
+      expect(await seen([stuck.eventId])).toBe(0);
+      healed = true;
+      expect(
+        await until(
+          () => seen([stuck.eventId]),
+          (n) => n === 1,
+        ),
+      ).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+  });
 });
