@@ -329,6 +329,22 @@ describe('paying today', () => {
       ]);
   });
 
+  it('refuses amounts written in hex, binary or exponents with 422, and changes nothing', async () => {
+    const { client, checking } = await customerWith(50);
+    const payee = await addPayee(client);
+    for (const amount of ['0x10', '0b101', '1e1', '-5', '5 dollars']) {
+      const response = await client.post('/api/bill-payments/schedule', {
+        payee_id: payee.id,
+        from_account_id: checking,
+        amount,
+      });
+      expect(response.status, amount).toBe(422);
+      expect(Object.keys(response.body.errors)).toEqual(['amount']);
+    }
+    expect(await balanceOf(client, checking)).toBe(50);
+    expect(await history(client, 'bill_payments')).toEqual([]);
+  });
+
   it('refuses a payment today above the available balance and changes nothing', async () => {
     const { client, checking } = await customerWith(50);
     const payee = await addPayee(client);

@@ -14,7 +14,7 @@ import { cancelScheduledPayment, changeScheduledPayment } from '../services/bill
 import { addPayee, removePayee, schedulePayment } from '../services/bill-pay.ts';
 import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
-import { requestIdentity } from './money-input.ts';
+import { decimalText, requestIdentity } from './money-input.ts';
 
 /** Blank form inputs ("" or null) read as absent. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -28,7 +28,7 @@ const optionalText = (max: number) =>
 /** A dollar amount from a form: a JSON number or numeric text, at most 2 decimals, above 0. */
 const optionalDollars = (message: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blankToUndefined(v)),
+    (v) => (typeof v === 'string' && v.trim() !== '' ? decimalText(v) : blankToUndefined(v)),
     z
       .number({ error: message })
       .refine((v) => (dollarsToCents(v) ?? 0) > 0, message)
@@ -78,7 +78,7 @@ const payeeBody = z
     default_amount: optionalDollars(BILL_PAY_MESSAGES.defaultAmount),
     autopay_enabled: checkbox,
     autopay_day: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToUndefined(v)),
+      (v) => (typeof v === 'string' && v.trim() !== '' ? decimalText(v) : blankToUndefined(v)),
       z
         .number({ error: BILL_PAY_MESSAGES.autopayDay })
         .int(BILL_PAY_MESSAGES.autopayDay)
@@ -121,7 +121,7 @@ const dateText = z.preprocess(
 
 /** A payment's amount in dollars, read into cents: the same rules for scheduling and editing. */
 const paymentAmount = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blankToUndefined(v)),
+  (v) => (typeof v === 'string' && v.trim() !== '' ? decimalText(v) : blankToUndefined(v)),
   z
     .number({ error: BILL_PAY_MESSAGES.amountRequired })
     .refine((v) => dollarsToCents(v) !== undefined, BILL_PAY_MESSAGES.amountFormat)

@@ -296,6 +296,35 @@ describe('buying and selling', () => {
     expect(await balanceOf(client, checking)).toBe(0);
   });
 
+  it('refuses amounts written in exponents, hex or binary with 422, and changes nothing', async () => {
+    const { client, checking } = await customerWith(100);
+    const refused = async (path: string, body: Record<string, unknown>) => {
+      const response = await client.post(path, {
+        symbol: 'BTC',
+        bank_account_id: checking,
+        ...body,
+      });
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(422);
+    };
+    for (const amount of ['1e-99999999', '1e999999999', '1e-80000']) {
+      await refused('/api/crypto/sell', { crypto_amount: amount });
+      await refused('/api/crypto/withdraw', {
+        amount,
+        to_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      });
+      await refused('/api/crypto/deposit', {
+        symbol: 'ETH',
+        amount,
+        tx_hash: `0x${'ab'.repeat(32)}`,
+        from_address: '0x1111222233334444555566667777888899990000',
+      });
+    }
+    for (const amount_usd of ['0x64', '0b11', '0o7', '1e1'])
+      await refused('/api/crypto/buy', { amount_usd });
+    expect(await balanceOf(client, checking)).toBe(100);
+    expect((await portfolio(client)).portfolio.filter((p) => p.balance > 0)).toEqual([]);
+  });
+
   it("refuses another customer's bank account with 404", async () => {
     const { client, checking } = await customerWith(100);
     const other = await customerWith(100);

@@ -28,7 +28,7 @@ import {
   withdrawCrypto,
 } from '../services/crypto.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
-import { requestIdentity } from './money-input.ts';
+import { decimalText, requestIdentity } from './money-input.ts';
 
 export const cryptoMessages = {
   ...CRYPTO_MESSAGES,
@@ -71,7 +71,7 @@ const text = (message: string, max: number, pattern: RegExp, patternMessage: str
 const buyBody = z.object({
   symbol,
   amount_usd: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+    (v) => (typeof v === 'string' && v.trim() !== '' ? decimalText(v) : v),
     z
       .number({ error: cryptoMessages.amountUsd })
       .refine((v) => dollarsToCents(v) !== undefined, cryptoMessages.amountUsd)

@@ -87,6 +87,16 @@ export function optionalText(errors: FormErrors, field: string, value: unknown, 
   return text;
 }
 
+/**
+ * Form text as the number it writes in plain decimals ("12", "12.50"); any other text (hex,
+ * binary, exponents, signs) as NaN, which a number schema refuses. Non-text passes unchanged.
+ */
+export function decimalText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return /^\d{1,15}(\.\d{1,15})?$/.test(text) ? Number(text) : Number.NaN;
+}
+
 export const DECIMALS_MESSAGE = 'The amount must be a positive number with at most 2 decimals.';
 
 /**

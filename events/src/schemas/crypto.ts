@@ -51,6 +51,10 @@ export const cryptoAssets = Object.fromEntries(
 ) as Record<CryptoSymbol, CryptoAsset>;
 
 const UNITS_PATTERN = /^(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+/** Longer text is no amount a person means, and bounds the string work below. */
+const MAX_AMOUNT_TEXT = 40;
+/** Beyond this exponent a non-zero amount has too many decimals or too many units. */
+const MAX_EXPONENT = 40;
 
 /**
  * Parses a decimal amount of coins (a JSON number or a decimal string, exponent notation such as
@@ -60,10 +64,13 @@ const UNITS_PATTERN = /^(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 export function coinsToUnits(value: number | string): number | undefined {
   if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
   const text = String(value).trim();
+  if (text.length > MAX_AMOUNT_TEXT) return undefined;
   const match = UNITS_PATTERN.exec(text);
   if (!match) return undefined;
   let digits = `${match[1]}${match[2] ?? ''}`;
-  let point = match[1]!.length + Number(match[3] ?? 0);
+  const exponent = Number(match[3] ?? 0);
+  if (Math.abs(exponent) > MAX_EXPONENT) return /^0*$/.test(digits) ? 0 : undefined;
+  let point = match[1]!.length + exponent;
   if (point < 0) {
     digits = '0'.repeat(-point) + digits;
     point = 0;

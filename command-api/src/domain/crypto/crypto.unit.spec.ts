@@ -53,6 +53,16 @@ describe('coin amounts', () => {
     expect(coinsToUnits(input)).toBeUndefined();
   });
 
+  it('refuses huge exponents and long text at once, without building their digits', () => {
+    for (const input of ['1e-99999999', '1e99999999', '1e-999999999', '1e999999999', '1e41']) {
+      expect(coinsToUnits(input)).toBeUndefined();
+    }
+    expect(coinsToUnits(`0.${'0'.repeat(60)}1`)).toBeUndefined();
+    expect(coinsToUnits('0e999999999')).toBe(0);
+    expect(coinsToUnits('100000000e-16')).toBe(1);
+    expect(coinsToUnits(1e-7)).toBe(10);
+  });
+
   it('formats units as exact 8-decimal text', () => {
     expect(unitsToCoinText(123_456)).toBe('0.00123456');
     expect(unitsToCoinText(100_000_001)).toBe('1.00000001');
