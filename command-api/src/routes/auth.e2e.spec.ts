@@ -352,4 +352,57 @@ describe('password reset', () => {
     });
     expect(reused.status).toBe(422);
   });
+
+  it('ends every other reset link once the password changed, by a reset or by the customer', async () => {
+    const { user } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const newLink = async () => {
+      await anonymous.post('/api/forgot-password', { account_number: user.account_number });
+      const resets = (await ops.get('/api/ops/password-resets')).body.data.password_resets as {
+        account_number: string;
+        reset_link: string;
+      }[];
+      const mine = resets.filter((r) => r.account_number === user.account_number);
+      return new URL(mine[0]!.reset_link).searchParams.get('token');
+    };
+    const reset = (token: string | null, password: string) =>
+      anonymous.post('/api/reset-password', {
+        token,
+        password,
+        password_confirmation: password,
+      });
+    const signsIn = async (password: string) =>
+      (await anonymous.post('/api/login', { account_number: user.account_number, password }))
+        .status === 200;
+
+    // Two links asked for; the first one used: the second no longer works.
+    const first = await newLink();
+    const second = await newLink();
+    expect(first).not.toBe(second);
+    expect((await reset(first, 'Brand-New-Pass-1')).status).toBe(200);
+    const late = await reset(second, 'Brand-New-Pass-2');
+    expect(late.status).toBe(422);
+    expect(late.body.errors.token).toEqual(['This password reset link is invalid or has expired.']);
+    expect(await signsIn('Brand-New-Pass-1')).toBe(true);
+    expect(await signsIn('Brand-New-Pass-2')).toBe(false);
+
+    // A link asked for before the customer changed the password themselves no longer works.
+    const before = await newLink();
+    const signedIn = new ApiClient(bank);
+    const login = await signedIn.post('/api/login', {
+      account_number: user.account_number,
+      password: 'Brand-New-Pass-1',
+    });
+    signedIn.token = login.body.data.token;
+    const changed = await signedIn.post('/api/change-password', {
+      current_password: 'Brand-New-Pass-1',
+      new_password: 'Own-Choice-Pass-7',
+      new_password_confirmation: 'Own-Choice-Pass-7',
+    });
+    expect(changed.status).toBe(200);
+    expect((await reset(before, 'Brand-New-Pass-3')).status).toBe(422);
+    expect(await signsIn('Own-Choice-Pass-7')).toBe(true);
+  });
 });

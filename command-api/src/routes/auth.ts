@@ -310,11 +310,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     signedIn.post(
       '/two-factor/setup',
       { schema: { response: { 200: twoFactorSetupAnswer } } },
-      async (request) =>
-        ok(
+      async (request) => {
+        // Turning two-factor on decides who can sign in next: a session left open must not.
+        requireStepUp(request);
+        return ok(
           await startTwoFactorSetup(ctx, request.customerId),
           'Scan the QR code with your authenticator app, then enter the code it shows.',
-        ),
+        );
+      },
     );
 
     signedIn.post(
@@ -324,6 +327,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         ...limited,
       },
       async (request, reply) => {
+        requireStepUp(request);
         const { outcome, recoveryCodes } = await confirmTwoFactorSetup(
           ctx,
           request.customerId,

@@ -240,6 +240,47 @@ describe('step-up before sensitive actions', () => {
     expect((await other.client.get(`/api/cards/${offer.id}`)).status).toBe(404);
   });
 
+  it('asks for step-up before two-factor is turned on from a session a few minutes old', async () => {
+    const { client, payload, user } = await signedUpCustomer(bank);
+    await ageSessions(user.id);
+    for (const response of [
+      await client.post('/api/two-factor/setup', {}),
+      await client.post('/api/two-factor/confirm', { code: '123456' }),
+    ]) {
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe('STEP_UP_REQUIRED');
+    }
+    expect((await client.get('/api/two-factor')).body.data.enabled).toBe(false);
+
+    expect((await client.post('/api/step-up', { password: payload.password })).status).toBe(200);
+    const setup = await client.post('/api/two-factor/setup', {});
+    expect(setup.status).toBe(200);
+    const confirmed = await client.post('/api/two-factor/confirm', {
+      code: totpCode(setup.body.data.secret, Date.now()),
+    });
+    expect(confirmed.status).toBe(200);
+  });
+
+  it('ends a sign-in waiting for its code once the password changed', async () => {
+    const { client, payload, user, secret } = await customerWithTwoFactor();
+    const { response: opened } = await passwordSignIn(user.account_number, payload.password);
+    expect(opened.status).toBe(200);
+    const challenge: string = opened.body.data.challenge_token;
+    expect(challenge).toBeTruthy();
+    const changed = await client.post('/api/change-password', {
+      current_password: payload.password,
+      new_password: 'Another-Long-Pass-42',
+      new_password_confirmation: 'Another-Long-Pass-42',
+    });
+    expect(changed.status).toBe(200);
+    const late = await new ApiClient(bank).post('/api/login/two-factor', {
+      challenge_token: challenge,
+      code: totpCode(secret, Date.now()),
+    });
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
+  });
+
   it('takes a current authenticator code, and asks again before two-factor is turned off', async () => {
     const { client, payload, user, secret } = await customerWithTwoFactor();
     await ageSessions(user.id);

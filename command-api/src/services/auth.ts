@@ -230,6 +230,27 @@ async function changePasswordCommand(
   }
 }
 
+/**
+ * After the password changed: every other session is signed out, and what the old password or
+ * the mailbox could still finish ends too (reset links not yet used, sign-ins waiting for their
+ * second step).
+ */
+async function endWhatTheOldPasswordOpened(
+  ctx: CommandContext,
+  customerId: string,
+  keepSession: Buffer | undefined,
+) {
+  await ctx.sessions.revokeOthers(customerId, keepSession);
+  await ctx.pool.query(
+    'UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
+    [customerId],
+  );
+  await ctx.pool.query(
+    'UPDATE two_factor_challenges SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
+    [customerId],
+  );
+}
+
 /** Changes the password after checking the current one; every other session is signed out. */
 export async function changePassword(
   ctx: CommandContext,
@@ -245,7 +266,7 @@ export async function changePassword(
     { currentPassword, newPassword, reason: 'changed' },
     metadata,
   );
-  await ctx.sessions.revokeOthers(customerId, keepSession);
+  await endWhatTheOldPasswordOpened(ctx, customerId, keepSession);
   return outcome;
 }
 
@@ -301,7 +322,7 @@ export async function resetPassword(
       actor: `customer:${customerId}`,
     },
   );
-  await ctx.sessions.revokeOthers(customerId, undefined);
+  await endWhatTheOldPasswordOpened(ctx, customerId, undefined);
   const customer = await loadCustomer(ctx, customerId);
   await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [
     customer.accountNumber,
