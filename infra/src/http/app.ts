@@ -9,7 +9,7 @@ import type { TrustProxy } from '../config.ts';
 import { installAccessLog, loggerOptions, type LogStream } from './access-log.ts';
 import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts';
-import { answerClientError } from './client-error.ts';
+import { answerClientError, answerFrameworkError } from './client-error.ts';
 import { applyTextPolicy } from './text-policy.ts';
 import { installZodMessages } from './zod-messages.ts';
 
@@ -29,6 +29,7 @@ function baseApp(options: HttpAppOptions) {
     trustProxy: trustedProxies(options.trustProxy),
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     // A path parameter over Fastify's default 100 characters would be refused with a bare 414
     // before any schema runs; let it reach the route's schema, which answers the usual 400/404.
     routerOptions: { maxParamLength: 2048 },

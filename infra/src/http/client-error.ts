@@ -1,4 +1,6 @@
 import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from './errors.ts';
 
 const ANSWERS: Record<string, { status: number; reason: string; message: string }> = {
   HPE_HEADER_OVERFLOW: {
@@ -32,4 +34,23 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * Fastify's frameworkErrors: a path its router cannot take (a parameter longer than the router
+ * allows, a broken percent-encoding) is answered in the bank's envelope too, without echoing the
+ * path back.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const [status, message] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, 'The address is too long.']
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, 'The request is malformed.']
+        : [500, messages.serverError];
+  void reply.code(status).send({ status: 'error', message });
 }

@@ -152,6 +152,18 @@ describe('uniform error bodies', () => {
   });
 });
 
+describe('paths the router refuses', () => {
+  it.each([
+    ['a path parameter over 2,048 characters', `/api/transactions/${'a'.repeat(2049)}`, 414],
+    ['a broken percent-encoding', '/api/support/tickets/%zz', 400],
+  ])('answer %s in the bank’s envelope, without echoing the path', async (_, path, status) => {
+    const response = await new ApiClient(bank).get(path);
+    expect(response.status).toBe(status);
+    expect(response.body).toEqual({ status: 'error', message: expect.any(String) });
+    expect(JSON.stringify(response.body)).not.toContain('aaaa');
+  });
+});
+
 describe('requests the HTTP parser refuses', () => {
   it.each([
     ['a control character in a header', 'X-Note: a\u0001b\r\n', 400, 'The request is malformed.'],

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { answerClientError, messages, trustedProxies, type TrustProxy } from '@bank/infra';
+import {
+  answerClientError,
+  answerFrameworkError,
+  messages,
+  trustedProxies,
+  type TrustProxy,
+} from '@bank/infra';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { HEALTH_REPORT_MAX_AGE_MS } from '../health.ts';
 import { frontendDist } from '../http-server.ts';
@@ -45,6 +51,7 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
     bodyLimit: 9 * 1024 * 1024,
     trustProxy: trustedProxies(options.trustProxy),
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   app.addHook('onClose', async () => pool.close());
 
