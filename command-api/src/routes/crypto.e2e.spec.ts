@@ -558,6 +558,19 @@ describe('deposits and withdrawals', () => {
     expect(again.body.errors.tx_hash).toEqual([
       'This transaction hash has already been submitted.',
     ]);
+    // The same Ethereum transaction claimed as another coin of its network, or by someone else.
+    const stranger = await customerWith(0);
+    for (const [claimant, symbol] of [
+      [client, 'USDC'],
+      [stranger.client, 'USDT'],
+      [stranger.client, 'ETH'],
+    ] as const) {
+      const reclaimed = await claimant.post('/api/crypto/deposit', { ...form, symbol, amount: 1 });
+      expect(reclaimed.status, symbol).toBe(422);
+      expect(reclaimed.body.errors.tx_hash).toEqual([
+        'This transaction hash has already been submitted.',
+      ]);
+    }
 
     // Only operations may review: the customer's own token is refused.
     expect((await client.post(`/api/ops/crypto-deposits/${depositId}/approve`)).status).toBe(403);

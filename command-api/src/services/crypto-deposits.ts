@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  cryptoSymbols,
   CryptoDepositTxClaimed,
   MoneyMovementCancelled,
   bankDepositAddress,
@@ -67,9 +68,16 @@ export async function submitDeposit(
   const network = cryptoAssets[input.symbol].network;
   return runMoneyCommand(ctx, identity, metadata, (uow, now) =>
     onAmountField('amount', async (): Promise<StoredReply> => {
-      const txStream = cryptoStreams.depositTx(input.symbol, input.txHash);
-      if ((await uow.load(txStream, existence)).state) {
-        throw new DomainError('duplicate_tx', DUPLICATE_TX, 'tx_hash');
+      // One transaction on an Ethereum-style network can be claimed as ETH, USDC or USDT alike.
+      const txStream = cryptoStreams.depositTx(input.txHash);
+      const claimedAs = [
+        txStream,
+        ...cryptoSymbols.map((s) => cryptoStreams.depositTxOfCoin(s, input.txHash)),
+      ];
+      for (const stream of claimedAs) {
+        if ((await uow.load(stream, existence)).state) {
+          throw new DomainError('duplicate_tx', DUPLICATE_TX, 'tx_hash');
+        }
       }
       const walletStream = cryptoStreams.wallet(customerId);
       const wallet = await uow.load(walletStream, walletAggregate);

@@ -23,8 +23,10 @@ export const cryptoSettings = {
 export const cryptoStreams = {
   wallet: (customerId: string) => `crypto-wallet-${customerId}`,
   market: 'crypto-market',
-  /** A transaction hash is credited once, whoever reports it. */
-  depositTx: (symbol: string, txHash: string) =>
+  /** A transaction hash is claimed once, whoever reports it and for whichever coin. */
+  depositTx: (txHash: string) => `crypto-deposit-tx-${txHash.toLowerCase()}`,
+  /** Where a hash was claimed for one coin only (older claims): still checked, never written. */
+  depositTxOfCoin: (symbol: string, txHash: string) =>
     `crypto-deposit-tx-${symbol}-${txHash.toLowerCase()}`,
   /** The same claim under its deposit id, so that a review finds its customer in the log. */
   deposit: (depositId: string) => `crypto-deposit-${depositId}`,
