@@ -274,6 +274,21 @@ describe('scheduled transfers', () => {
     expect(await runScheduledTransfer(bank.ctx, id, '2031-01-22')).toBe('ran');
     expect(await balances(c, c.savings.id)).toEqual({ balance: 25, available: 25 });
 
+    // Back onto the date that already ran: its job is done, so the plan would wait for ever.
+    scheduleClock.now = () => new Date('2031-01-22T17:00:00Z');
+    const back = await c.client.put(`/api/transfers/scheduled/${id}`, {
+      fromAccount: c.checking.id,
+      amount: 30,
+      transferDate: '2031-01-22',
+      frequency: 'weekly',
+    });
+    expect(back.status).toBe(422);
+    expect(back.body.errors.transferDate).toEqual([
+      'A transfer of this schedule already ran on or after that date; please choose a later date.',
+    ]);
+    expect((await scheduled(c))[0]).toMatchObject({ amount: 25, next_date: '2031-02-05' });
+    scheduleClock.now = () => FUTURE_NOW;
+
     const cancelled = await c.client.delete(`/api/transfers/scheduled/${id}`);
     expect(cancelled.status).toBe(200);
     expect(await runScheduledTransfer(bank.ctx, id, '2031-02-05')).toBe('not_due');

@@ -19,6 +19,8 @@ export const SCHEDULE_PAST_DATE = 'The transfer date cannot be earlier than toda
 export const SCHEDULE_END_BEFORE_START = 'The end date must be on or after the transfer date.';
 export const SCHEDULE_NOT_ACTIVE = 'This scheduled transfer has already ended or been cancelled.';
 export const SCHEDULE_TOO_FAR = 'A transfer can be scheduled at most one year ahead.';
+export const SCHEDULE_ALREADY_RAN_ON_DATE =
+  'A transfer of this schedule already ran on or after that date; please choose a later date.';
 
 /**
  * The date of the next transfer of a plan: the first occurrence after `after` (null: the first
@@ -59,6 +61,8 @@ export interface ScheduleState {
   runsInPlan: number;
   /** The date the next job must run; null once ended or cancelled. */
   nextDate: IsoDate | null;
+  /** The latest date a transfer ran (or failed) on: its job is done and will not run again. */
+  lastHandled: IsoDate | null;
   cancelled: boolean;
 }
 
@@ -73,7 +77,14 @@ export const transferScheduleAggregate: Aggregate<
   >
 > = {
   name: 'transfer-schedule',
-  initial: () => ({ schedule: null, plan: null, runsInPlan: 0, nextDate: null, cancelled: false }),
+  initial: () => ({
+    schedule: null,
+    plan: null,
+    runsInPlan: 0,
+    nextDate: null,
+    lastHandled: null,
+    cancelled: false,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'TransferScheduled':
@@ -84,7 +95,12 @@ export const transferScheduleAggregate: Aggregate<
         return { ...state, cancelled: true, nextDate: null };
       case 'ScheduledTransferRan':
       case 'ScheduledTransferFailed':
-        return { ...state, runsInPlan: state.runsInPlan + 1, nextDate: event.data.nextDate };
+        return {
+          ...state,
+          runsInPlan: state.runsInPlan + 1,
+          nextDate: event.data.nextDate,
+          lastHandled: event.data.date,
+        };
       default:
         return state;
     }
@@ -131,6 +147,10 @@ export function decideChangeSchedule(
 ) {
   const schedule = requireActive(state, customerId);
   const nextDate = requireValidPlan(plan, today);
+  // That date's job has run: a plan starting there again would wait for it for ever.
+  if (state.lastHandled !== null && nextDate <= state.lastHandled) {
+    throw new DomainError('date', SCHEDULE_ALREADY_RAN_ON_DATE, 'transferDate');
+  }
   return [
     TransferScheduleChanged.create({
       customerId,

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferFrequency } from '@bank/events';
 import { daysInMonth } from '../bill-pay/calendar.ts';
-import { nextRunDate, type SchedulePlan } from './schedule.ts';
+import { stateAfter } from '../../kernel/decider-specification.ts';
+import {
+  decideChangeSchedule,
+  decideFailed,
+  decideNewSchedule,
+  decideRan,
+  nextRunDate,
+  SCHEDULE_ALREADY_RAN_ON_DATE,
+  transferScheduleAggregate,
+  type SchedulePlan,
+} from './schedule.ts';
 
 /** A small seeded generator, so a failing sequence can be replayed from its seed. */
 function random(seed: number) {
@@ -130,6 +140,67 @@ describe('nextRunDate', () => {
       if (dates.length === 60 && doneBefore === 60) continue;
       const expected = dates.find((d) => d > probe) ?? null;
       expect(nextRunDate(plan, doneBefore, probe), `${context} after ${probe}`).toBe(expected);
+    }
+  });
+});
+
+describe('changing a schedule', () => {
+  const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
+  const fromAccountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
+
+  it('never moves a plan back onto a date whose transfer already ran (300 random histories)', () => {
+    for (let seed = 1; seed <= 300; seed += 1) {
+      const next = random(seed);
+      const start = addDays('2026-01-05', Math.floor(next() * 300));
+      const plan: SchedulePlan = {
+        fromAccountId,
+        amountCents: 1000,
+        memo: '',
+        startDate: start,
+        recurrence: { frequency: 'weekly', endDate: null, count: null },
+      };
+      const scheduled = decideNewSchedule(
+        {
+          customerId,
+          scheduleId: `9c1e2f3a-4b5c-4d6e-8f70-${String(seed).padStart(12, '0')}`,
+          destination: {
+            type: 'between-accounts',
+            toAccountId: fromAccountId,
+            toAccountName: 'Savings',
+          },
+          ...plan,
+        },
+        start,
+      );
+      let state = stateAfter(transferScheduleAggregate, ...scheduled);
+      // Some occurrences run or fail, each on its date, as the jobs do.
+      const runs = Math.floor(next() * 4);
+      for (let i = 0; i < runs; i += 1) {
+        const date = state.nextDate!;
+        const handled =
+          next() < 0.7
+            ? decideRan(state, date, {
+                transferId: fromAccountId,
+                reference: 'TRF-1',
+                amountCents: 1000,
+              })
+            : decideFailed(state, date, 'Insufficient funds');
+        state = handled.reduce(transferScheduleAggregate.evolve, state);
+      }
+      const lastRun = runs === 0 ? null : addDays(start, 7 * (runs - 1));
+      const today = lastRun ?? start;
+      const newStart = addDays(today, Math.floor(next() * 10) - 2);
+      const context = `seed ${seed}: ran until ${lastRun}, today ${today}, moved to ${newStart}`;
+      const change = () =>
+        decideChangeSchedule(state, customerId, { ...plan, startDate: newStart }, today);
+      if (newStart < today) {
+        expect(change, context).toThrow();
+      } else if (lastRun !== null && newStart <= lastRun) {
+        expect(change, context).toThrow(SCHEDULE_ALREADY_RAN_ON_DATE);
+      } else {
+        const [changed] = change();
+        expect(changed!.data.nextDate, context).toBe(newStart);
+      }
     }
   });
 });
