@@ -53,7 +53,6 @@ export const PROJECTION_GROUP = 'bank.projections';
 
 interface ProgressRow {
   consumer: string;
-  partition: number;
   next_offset: string;
   transaction_id: string;
   global_position: string;
@@ -70,50 +69,13 @@ interface Progress {
   fresh: RecordedEvent[];
 }
 
-/** Chunks of distinct partitions of one topic, applied in one transaction. */
-type Group = readonly PartitionChunk[];
-
-/** At most this many messages share a transaction (a catch-up's chunks are this size alone). */
-export const GROUP_MESSAGES = 1000;
-
-/**
- * Splits chunks handed over together into groups of one topic, distinct partitions (a group reads
- * each partition's progress once) and at most GROUP_MESSAGES messages (a chunk larger than that
- * is a group of its own), in the order handed over.
- */
-export function takeGroups<
-  T extends { chunk: Pick<PartitionChunk, 'topic' | 'partition' | 'messages'> },
->(handed: readonly T[]): T[][] {
-  const groups: T[][] = [];
-  const open = new Map<string, { group: T[]; partitions: Set<number>; messages: number }>();
-  for (const item of handed) {
-    const { topic, partition, messages } = item.chunk;
-    const current = open.get(topic);
-    if (
-      current &&
-      !current.partitions.has(partition) &&
-      current.messages + messages.length <= GROUP_MESSAGES
-    ) {
-      current.group.push(item);
-      current.partitions.add(partition);
-      current.messages += messages.length;
-      continue;
-    }
-    const group = [item];
-    groups.push(group);
-    open.set(topic, { group, partitions: new Set([partition]), messages: messages.length });
-  }
-  return groups;
-}
-
 /**
  * Scale mode's projection runner: ONE consumer per worker process, for every projection, in one
  * consumer group shared by the workers (a survivor takes over a dead worker's partitions). Each
- * message is decoded once; each fetched chunk of a partition (with the chunks of other partitions
- * handed over at the same time: takeGroups) is applied to every projection in ONE PostgreSQL
- * transaction, through the embedded runner's write-behind queue and set-based runs, and that
- * transaction also stores each projection's progress on those partitions (kafka_offsets), so the
- * effect is exactly once. There is no row shared by partitions: how far a projection is
+ * message is decoded once; each fetched chunk of a partition is applied to every projection in
+ * ONE PostgreSQL transaction, through the embedded runner's write-behind queue and set-based runs,
+ * and that transaction also stores each projection's progress on that partition (kafka_offsets),
+ * so the effect is exactly once. There is no row shared by partitions: how far a projection is
  * overall is the lowest of its partitions, taken at read time (projection_positions).
  *
  * Events are keyed by the customer who owns their stream, so a partition holds all the events of
@@ -201,26 +163,20 @@ export function createKafkaProjectionWorker(
   }
 
   /**
-   * Opens the transaction and locks the progress rows of the chunks' partitions (only theirs: a
-   * second worker still finishing a batch of one waits here, then skips what that one applied).
-   * Rows are locked in partition order, so two workers whose chunks share partitions (during a
-   * rebalance) cannot deadlock. Returns each chunk's progress, in the order of `chunks`.
+   * Opens the partition's transaction and locks its progress rows (only this partition's: a
+   * second worker still finishing a batch of it waits here, then skips what that one applied).
    */
   async function readProgress(
     client: PoolClient,
-    chunks: readonly PartitionChunk[],
+    chunk: PartitionChunk,
     projections: readonly Projection[],
-  ): Promise<Progress[][]> {
+  ): Promise<Progress[]> {
     const names = projections.map((p) => p.name);
-    const partitions = chunks.map((c) => c.partition);
-    const parameters = [names, chunks[0]!.topic, partitions];
+    const parameters = [names, chunk.topic, chunk.partition];
     const lockRows = inlineParameters(
-      `SELECT consumer, partition, next_offset::text, transaction_id::text,
-              global_position::text, watermark_transaction_id::text,
-              watermark_global_position::text
-         FROM kafka_offsets
-        WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = ANY($3::int[])
-        ORDER BY partition, consumer
+      `SELECT consumer, next_offset::text, transaction_id::text, global_position::text,
+              watermark_transaction_id::text, watermark_global_position::text
+         FROM kafka_offsets WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = $3
           FOR UPDATE`,
       parameters,
     );
@@ -233,13 +189,12 @@ export function createKafkaProjectionWorker(
       )}`,
     )) as unknown as { rows: unknown[] }[];
     let rows = results[2]!.rows as ProgressRow[];
-    if (rows.length < names.length * partitions.length) {
+    if (rows.length < names.length) {
       // A partition added to the topic since this worker prepared its rows.
       await client.query(
         inlineParameters(
           `INSERT INTO kafka_offsets (consumer, topic, partition, next_offset)
-           SELECT c, $2, p, 0 FROM unnest($1::text[]) c, unnest($3::int[]) p
-           ON CONFLICT DO NOTHING`,
+           SELECT unnest($1::text[]), $2, $3, 0 ON CONFLICT DO NOTHING`,
           parameters,
         ),
       );
@@ -254,25 +209,23 @@ export function createKafkaProjectionWorker(
         }[]
       ).map((r) => [r.projection, positionFromColumns(r.transaction_id, r.global_position)]),
     );
-    const byKey = new Map(rows.map((r) => [`${r.partition}/${r.consumer}`, r]));
-    return chunks.map((chunk) =>
-      projections.map((projection) => {
-        const row = byKey.get(`${chunk.partition}/${projection.name}`)!;
-        return {
-          projection,
-          cursor: {
-            storedNext: BigInt(row.next_offset),
-            lastApplied: positionFromColumns(row.transaction_id, row.global_position),
-            watermark: positionFromColumns(
-              row.watermark_transaction_id,
-              row.watermark_global_position,
-            ),
-          },
-          floor: floors.get(projection.name) ?? START,
-          fresh: [],
-        };
-      }),
-    );
+    const byName = new Map(rows.map((r) => [r.consumer, r]));
+    return projections.map((projection) => {
+      const row = byName.get(projection.name)!;
+      return {
+        projection,
+        cursor: {
+          storedNext: BigInt(row.next_offset),
+          lastApplied: positionFromColumns(row.transaction_id, row.global_position),
+          watermark: positionFromColumns(
+            row.watermark_transaction_id,
+            row.watermark_global_position,
+          ),
+        },
+        floor: floors.get(projection.name) ?? START,
+        fresh: [],
+      };
+    });
   }
 
   /** Sorts the chunk's messages into each projection's fresh events and new watermark. */
@@ -318,116 +271,72 @@ export function createKafkaProjectionWorker(
    * The fast path: every projection's events through one write-behind queue, then the progress
    * and COMMIT, all in as few round trips as the reads allow.
    */
-  async function applyBuffered(client: PoolClient, group: Group, progress: Progress[][]) {
+  async function applyBuffered(client: PoolClient, chunk: PartitionChunk, progress: Progress[]) {
     const writer = writeBehindDb(client, 1000);
-    for (const [i, chunk] of group.entries()) {
-      const scope = scopeOf(chunk);
-      for (const p of progress[i]!) {
-        if (p.fresh.length === 0) continue;
-        if (unbuffered.has(p.projection.name)) {
-          await writer.flush();
-          await applyEvents(client, p.projection, p.fresh, { scope });
-          continue;
-        }
-        try {
-          await applyEvents(writer.db, p.projection, p.fresh, { scope });
-        } catch (error) {
-          if (error instanceof DeferredResultError) unbuffered.add(p.projection.name);
-          throw error;
-        }
+    const scope = scopeOf(chunk);
+    for (const p of progress) {
+      if (p.fresh.length === 0) continue;
+      if (unbuffered.has(p.projection.name)) {
+        await writer.flush();
+        await applyEvents(client, p.projection, p.fresh, { scope });
+        continue;
+      }
+      try {
+        await applyEvents(writer.db, p.projection, p.fresh, { scope });
+      } catch (error) {
+        if (error instanceof DeferredResultError) unbuffered.add(p.projection.name);
+        throw error;
       }
     }
-    await writer.flush(...group.map((chunk, i) => storeProgress(chunk, progress[i]!)), 'COMMIT');
+    await writer.flush(storeProgress(chunk, progress), 'COMMIT');
   }
 
   /** The slow path, after a failure: each projection parks the events that fail on their own. */
-  async function applyParking(client: PoolClient, group: Group, progress: Progress[][]) {
-    for (const [i, chunk] of group.entries()) {
-      const scope = scopeOf(chunk);
-      for (const p of progress[i]!) {
-        if (p.fresh.length === 0) continue;
-        await applyInTransactionOrPark(client, p.projection, p.fresh, options.onParked, scope);
-      }
+  async function applyParking(client: PoolClient, chunk: PartitionChunk, progress: Progress[]) {
+    const scope = scopeOf(chunk);
+    for (const p of progress) {
+      if (p.fresh.length === 0) continue;
+      await applyInTransactionOrPark(client, p.projection, p.fresh, options.onParked, scope);
     }
-    const stores = group.map((chunk, i) => storeProgress(chunk, progress[i]!));
-    await client.query(`${stores.join('; ')}; COMMIT`);
+    await client.query(`${storeProgress(chunk, progress)}; COMMIT`);
   }
 
   /**
-   * Chunks handed over in the same turn of the event loop (a fetch's partitions, each with the
-   * relay's watermark at least) share one transaction, up to GROUP_MESSAGES messages: at a steady
-   * rate a chunk is a few messages, and its transaction's round trips, locks and progress rows
-   * cost more than its events. A chunk handed over while a transaction runs does not wait for it.
-   * A group that fails is applied again chunk by chunk, each chunk then failing or not alone.
+   * A consumer span per chunk (OTel messaging conventions), linked to the appends that wrote its
+   * events (the trace context in their metadata): the projection spans below it carry the trace
+   * across Kafka.
    */
-  const handedOver: { chunk: PartitionChunk; settle: (error?: unknown) => void }[] = [];
-  let turnScheduled = false;
-
-  function applyChunk(chunk: PartitionChunk): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      handedOver.push({
-        chunk,
-        settle: (error) => (error === undefined ? resolve() : reject(error)),
-      });
-      if (turnScheduled) return;
-      turnScheduled = true;
-      setImmediate(() => {
-        turnScheduled = false;
-        for (const group of takeGroups(handedOver.splice(0))) {
-          applyGroup(group.map((h) => h.chunk)).then(
-            () => group.forEach((h) => h.settle()),
-            (error: unknown) => {
-              if (group.length === 1) return group[0]!.settle(error);
-              // Each chunk on its own: one partition that keeps failing holds up only itself.
-              for (const h of group) applyGroup([h.chunk]).then(() => h.settle(), h.settle);
-            },
-          );
-        }
-      });
-    });
-  }
-
-  /**
-   * A consumer span per transaction (OTel messaging conventions), linked to the appends that
-   * wrote its events (the trace context in their metadata): the projection spans below it carry
-   * the trace across Kafka.
-   */
-  async function applyGroup(group: Group): Promise<void> {
-    const events = group.flatMap((chunk) =>
-      chunk.messages.flatMap((m) => (m.kind === 'event' ? [m.event.metadata] : [])),
-    );
-    const topic = group[0]!.topic;
-    await inSpan(`process ${topic}`, () => applyGroupOnce(group), {
+  async function applyChunk(chunk: PartitionChunk): Promise<void> {
+    const events = chunk.messages.flatMap((m) => (m.kind === 'event' ? [m.event.metadata] : []));
+    await inSpan(`process ${chunk.topic}`, () => applyChunkOnce(chunk), {
       kind: SpanKind.CONSUMER,
       links: linksToEvents(events),
       attributes: {
         'messaging.system': 'kafka',
         'messaging.operation.type': 'process',
-        'messaging.destination.name': topic,
-        'messaging.destination.partition.id': group.map((c) => c.partition).join(','),
+        'messaging.destination.name': chunk.topic,
+        'messaging.destination.partition.id': String(chunk.partition),
         'messaging.consumer.group.name': PROJECTION_GROUP,
-        'messaging.batch.message_count': group.reduce((n, c) => n + c.messages.length, 0),
+        'messaging.batch.message_count': chunk.messages.length,
       },
     });
   }
 
-  async function applyGroupOnce(group: Group): Promise<void> {
+  async function applyChunkOnce(chunk: PartitionChunk): Promise<void> {
     const projections = options.projections;
     for (let attempt = 0; ; attempt += 1) {
       const careful = attempt > 0;
       const client = await options.pool.connect();
       try {
-        const progress = await readProgress(client, group, projections);
-        group.forEach((chunk, i) => progress[i]!.forEach((p) => advance(p, chunk)));
-        if (careful) await applyParking(client, group, progress);
-        else await applyBuffered(client, group, progress);
+        const progress = await readProgress(client, chunk, projections);
+        for (const p of progress) advance(p, chunk);
+        if (careful) await applyParking(client, chunk, progress);
+        else await applyBuffered(client, chunk, progress);
         for (const p of projections) failing.delete(p.name);
-        group.forEach((chunk, i) =>
-          options.onApplied?.(
-            chunk.topic,
-            chunk.partition,
-            progress[i]!.reduce((n, p) => n + p.fresh.length, 0),
-          ),
+        options.onApplied?.(
+          chunk.topic,
+          chunk.partition,
+          progress.reduce((n, p) => n + p.fresh.length, 0),
         );
         return;
       } catch (error) {
