@@ -25,30 +25,49 @@ export function csvText(value: string): string {
 export const STATEMENT_CSV_HEADER =
   'date,description,reference,kind,amount,balance,stream_version,position';
 
+/** A customer's statement: the lines as a bank statement shows them, none of the log's terms. */
+export const CUSTOMER_STATEMENT_CSV_HEADER = 'date,description,reference,amount,balance';
+
+/** Who a statement is rendered for: an auditor sees where each line sits in the log. */
+export type StatementAudience = 'auditor' | 'customer';
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
 /**
  * One row per line between an opening and a closing row, so that a spreadsheet sums it:
  * opening balance + the amounts = closing balance. Amounts are signed dollars. With `totals`,
  * the interest paid and fees charged follow the closing row (in the balance column, as figures
- * rather than amounts, so the sum above still holds).
+ * rather than amounts, so the sum above still holds). An auditor's rows carry each line's kind
+ * and place in the log, and instants; a customer's, dates and the line's own words only.
  */
-export function statementCsv(statement: Statement, options: { totals?: boolean } = {}): string {
-  const rows = [STATEMENT_CSV_HEADER];
+export function statementCsv(
+  statement: Statement,
+  options: { totals?: boolean; audience?: StatementAudience } = {},
+): string {
+  const forAuditor = (options.audience ?? 'auditor') === 'auditor';
+  const lastDay = new Date(statement.to.getTime() - 1);
+  const row = (
+    at: Date,
+    description: string,
+    reference: string,
+    kind: string,
+    amount: string,
+    balance: string,
+    version = '',
+    position = '',
+  ) =>
+    (forAuditor
+      ? [isoDate(at), description, reference, kind, amount, balance, version, position]
+      : [dayOf(at), description, reference, amount, balance]
+    ).join(',');
+  const rows = [forAuditor ? STATEMENT_CSV_HEADER : CUSTOMER_STATEMENT_CSV_HEADER];
   rows.push(
-    [
-      isoDate(statement.from),
-      'Opening balance',
-      '',
-      'opening',
-      '',
-      centsText(statement.openingBalance),
-      '',
-      '',
-    ].join(','),
+    row(statement.from, 'Opening balance', '', 'opening', '', centsText(statement.openingBalance)),
   );
   for (const line of statement.lines) {
     rows.push(
-      [
-        isoDate(line.date),
+      row(
+        line.date,
         csvText(line.description),
         csvText(line.reference),
         csvText(line.kind),
@@ -56,30 +75,17 @@ export function statementCsv(statement: Statement, options: { totals?: boolean }
         centsText(line.balanceAfter),
         String(line.version),
         String(line.position),
-      ].join(','),
+      ),
     );
   }
+  const closedAt = forAuditor ? statement.to : lastDay;
   rows.push(
-    [
-      isoDate(statement.to),
-      'Closing balance',
-      '',
-      'closing',
-      '',
-      centsText(statement.closingBalance),
-      '',
-      '',
-    ].join(','),
+    row(closedAt, 'Closing balance', '', 'closing', '', centsText(statement.closingBalance)),
   );
   if (options.totals) {
-    const closedAt = isoDate(statement.to);
     rows.push(
-      [closedAt, 'Interest paid', '', 'total_interest', '', centsText(statement.totalInterest)]
-        .concat(['', ''])
-        .join(','),
-      [closedAt, 'Fees charged', '', 'total_fees', '', centsText(statement.totalFees)]
-        .concat(['', ''])
-        .join(','),
+      row(closedAt, 'Interest paid', '', 'total_interest', '', centsText(statement.totalInterest)),
+      row(closedAt, 'Fees charged', '', 'total_fees', '', centsText(statement.totalFees)),
     );
   }
   return `${rows.join('\r\n')}\r\n`;
@@ -95,22 +101,44 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-/** The statement as a US Letter PDF (pdfkit, standard Helvetica, no external fonts). */
-export function statementPdf(statement: Statement): Promise<Buffer> {
+const longDate = (date: Date) =>
+  date.toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+
+/**
+ * The statement as a US Letter PDF (pdfkit, standard Helvetica, no external fonts). An auditor's
+ * names the account by its full number and id and each line by its version in the account's
+ * stream; a customer's shows the account number's last four digits and no term of the log.
+ */
+export function statementPdf(
+  statement: Statement,
+  options: { audience?: StatementAudience } = {},
+): Promise<Buffer> {
+  const forAuditor = (options.audience ?? 'auditor') === 'auditor';
   const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: 'Account statement' } });
   const done = pdfBytes(doc);
 
   const { account } = statement;
   const lastDay = new Date(statement.to.getTime() - 1);
   doc.font('Helvetica-Bold').fontSize(16).text('Harborview Community Bank');
-  doc.font('Helvetica').fontSize(11).text('Account statement (re-derived from the event log)');
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(forAuditor ? 'Account statement (re-derived from the event log)' : 'Account statement');
   doc.moveDown(0.5);
   doc.fontSize(10);
-  doc.text(`Account: ${account.name} (${account.type}), number ${account.accountNumber}`);
-  doc.text(`Account id: ${account.accountId}`);
-  doc.text(
-    `Period: ${statement.from.toISOString().slice(0, 10)} to ${lastDay.toISOString().slice(0, 10)} (UTC)`,
-  );
+  if (forAuditor) {
+    doc.text(`Account: ${account.name} (${account.type}), number ${account.accountNumber}`);
+    doc.text(`Account id: ${account.accountId}`);
+    doc.text(`Period: ${dayOf(statement.from)} to ${dayOf(lastDay)} (UTC)`);
+  } else {
+    doc.text(`${account.name}, account ending in ${account.accountNumber.slice(-4)}`);
+    doc.text(`Statement period: ${longDate(statement.from)} to ${longDate(lastDay)}`);
+  }
   doc.moveDown(0.5);
   doc.text(`Opening balance: ${usd(statement.openingBalance)}`);
   doc.text(`Total credits: ${usd(statement.totalCredits)}`);
@@ -122,11 +150,12 @@ export function statementPdf(statement: Statement): Promise<Buffer> {
 
   const columns = [
     { title: 'Date', x: 48, width: 70 },
-    { title: 'Description', x: 120, width: 220 },
-    { title: 'Amount', x: 345, width: 90, align: 'right' as const },
-    { title: 'Balance', x: 440, width: 90, align: 'right' as const },
-    { title: 'Event', x: 535, width: 40 },
+    { title: 'Description', x: 120, width: forAuditor ? 220 : 260 },
+    { title: 'Amount', x: forAuditor ? 345 : 385, width: 90, align: 'right' as const },
+    { title: 'Balance', x: forAuditor ? 440 : 480, width: 90, align: 'right' as const },
+    ...(forAuditor ? [{ title: 'Event', x: 535, width: 40 }] : []),
   ];
+  const cellsOf = (cells: string[]) => cells.slice(0, columns.length);
   const row = (cells: string[], bold = false) => {
     if (doc.y > doc.page.height - 72) doc.addPage();
     const y = doc.y;
@@ -145,26 +174,19 @@ export function statementPdf(statement: Statement): Promise<Buffer> {
     columns.map((c) => c.title),
     true,
   );
-  row([
-    statement.from.toISOString().slice(0, 10),
-    'Opening balance',
-    '',
-    usd(statement.openingBalance),
-    '',
-  ]);
+  row(cellsOf([dayOf(statement.from), 'Opening balance', '', usd(statement.openingBalance), '']));
   for (const line of statement.lines) {
-    row([
-      line.date.toISOString().slice(0, 10),
-      line.description,
-      usd(line.amount),
-      usd(line.balanceAfter),
-      `v${line.version}`,
-    ]);
+    row(
+      cellsOf([
+        dayOf(line.date),
+        line.description,
+        usd(line.amount),
+        usd(line.balanceAfter),
+        `v${line.version}`,
+      ]),
+    );
   }
-  row(
-    [lastDay.toISOString().slice(0, 10), 'Closing balance', '', usd(statement.closingBalance), ''],
-    true,
-  );
+  row(cellsOf([dayOf(lastDay), 'Closing balance', '', usd(statement.closingBalance), '']), true);
   doc.end();
   return done;
 }

@@ -109,7 +109,7 @@ describe('monthly statements', () => {
       page.getByRole('button', { name: `Download ${label} statement as CSV` }).click(),
     );
     const rows = csv.body.toString('utf8').trim().split('\r\n');
-    expect(rows[0]).toBe('date,description,reference,kind,amount,balance,stream_version,position');
+    expect(rows[0]).toBe('date,description,reference,amount,balance');
     expect(rows[1]).toContain('Opening balance');
     expect(rows.at(-3)).toContain('Closing balance');
     expect(rows.at(-2)).toContain('Interest paid');

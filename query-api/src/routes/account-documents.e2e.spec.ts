@@ -3,6 +3,7 @@ import {
   ApiClient,
   type ApiResponse,
   deposit,
+  pdfText,
   signedUpCustomer,
   startTestBank,
   type TestBank,
@@ -217,10 +218,23 @@ describe('monthly statements', () => {
     const auditCsv = String(
       (await auditor.get(`/api/audit/accounts/${accountId}/statement?${range}&format=csv`)).body,
     );
-    expect(csv.startsWith(auditCsv)).toBe(true);
-    expect(csv.slice(auditCsv.length).trim().split('\r\n')).toEqual([
-      `${next.toISOString()},Interest paid,,total_interest,,0.00,,`,
-      `${next.toISOString()},Fees charged,,total_fees,,0.00,,`,
+    // The same lines, amounts and balances as the auditor's, as a bank statement writes them:
+    // dates, and none of the log's kinds, versions or positions.
+    const rowsOf = (text: string) => text.trim().split('\r\n');
+    const [header, ...rows] = rowsOf(csv);
+    const [, ...auditRows] = rowsOf(auditCsv);
+    expect(header).toBe('date,description,reference,amount,balance');
+    expect(rows.slice(0, auditRows.length).map((r) => r.split(',').slice(1))).toEqual(
+      auditRows.map((r) => {
+        const [, description, reference, , amount, balance] = r.split(',');
+        return [description, reference, amount, balance];
+      }),
+    );
+    expect(rows.every((r) => /^\d{4}-\d{2}-\d{2},/.test(r))).toBe(true);
+    const lastDay = new Date(next.getTime() - 1).toISOString().slice(0, 10);
+    expect(rows.slice(auditRows.length)).toEqual([
+      `${lastDay},Interest paid,,,0.00`,
+      `${lastDay},Fees charged,,,0.00`,
     ]);
   });
 
@@ -232,6 +246,15 @@ describe('monthly statements', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(response.rawPayload);
+    const account = owner.accounts[0]!;
+    expect(text).toContain('Account statement');
+    expect(text).toContain(`account ending in ${account.account_number.slice(-4)}`);
+    expect(text).toContain('Closing balance');
+    // A customer's document: no full account number, internal id or term of the event log.
+    for (const internal of [account.account_number, account.id, 'event log', 'Event']) {
+      expect(text).not.toContain(internal);
+    }
   });
 
   it("answers 404 for another customer's account and 422 for a month that is not one", async () => {

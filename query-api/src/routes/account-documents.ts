@@ -234,12 +234,12 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${name}.pdf"`)
-          .send(await statementPdf(statement));
+          .send(await statementPdf(statement, { audience: 'customer' }));
       }
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(statementCsv(statement, { totals: true }));
+        .send(statementCsv(statement, { totals: true, audience: 'customer' }));
     },
   );
 };

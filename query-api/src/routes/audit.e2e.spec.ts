@@ -1,7 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import {
   ApiClient,
   deposit,
+  pdfText,
   signedUpCustomer,
   startTestBank,
   type TestBank,
@@ -13,26 +13,6 @@ let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
 let auditor: ApiClient;
 let checking: { id: string; account_number: string };
 let afterFirstDeposit: Date;
-
-/** The text a PDF shows: inflate each content stream and decode its hex/literal strings. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
-    for (const op of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      const hex = [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
-      texts.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return texts.join('\n');
-}
 
 beforeAll(async () => {
   bank = await startTestBank();

@@ -12,4 +12,5 @@ export { knownDestination } from './known-destination.ts';
 export { buildWebApp, webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';
 export { startKafkaBroker, type KafkaBroker } from './kafka.ts';
+export { pdfText } from './pdf-text.ts';
 export { rawRequest } from './raw-request.ts';
