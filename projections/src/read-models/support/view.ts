@@ -1,8 +1,16 @@
+import { BANK_TIME_ZONE } from '@bank/contracts/bank-time';
 import { supportCategories, ticketPriorities, ticketStatuses } from '@bank/events';
 import type { Db } from '../../projection.ts';
 import { repliesOf, type ReplyRow, type TicketRow } from './readers.ts';
 
-/** "just now", "5 minutes ago", "2 hours ago", "3 days ago", or the date. */
+const calendarDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANK_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** "just now", "5 minutes ago", "2 hours ago", "3 days ago", or the bank's date ("Oct 29, 2026"). */
 export function timeSince(date: Date, now = new Date()): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
   const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
@@ -10,7 +18,7 @@ export function timeSince(date: Date, now = new Date()): string {
   if (seconds < 3600) return ago(Math.floor(seconds / 60), 'minute');
   if (seconds < 86_400) return ago(Math.floor(seconds / 3600), 'hour');
   if (seconds < 30 * 86_400) return ago(Math.floor(seconds / 86_400), 'day');
-  return date.toISOString().slice(0, 10);
+  return calendarDate.format(date);
 }
 
 export function ticketView(row: TicketRow, replies: ReplyRow[]) {
