@@ -258,6 +258,7 @@ describe('scheduled transfers', () => {
       transferDate: '2031-01-20',
       frequency: 'weekly',
     });
+    expect(created.body.message).toBe('Transfer scheduled for Jan 20, 2031');
     const id = created.body.data.scheduled_transfer.id as string;
     const edited = await c.client.put(`/api/transfers/scheduled/${id}`, {
       fromAccount: c.checking.id,

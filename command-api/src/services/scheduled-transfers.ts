@@ -37,6 +37,17 @@ import { ownAccount, sameBankRecipient } from './money-lookups.ts';
 import { destinationHashesOf } from './saved-recipients.ts';
 import { stageTransfer, type TransferDestination } from './transfers.ts';
 
+/** "2026-12-05" as a customer reads it: "Dec 5, 2026". */
+const readableDate = (isoDate: string | null) =>
+  isoDate === null
+    ? ''
+    : new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', {
+        timeZone: 'UTC',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      });
+
 /** What "now" is for scheduled transfers (tests move it; everything else uses the real clock). */
 export const scheduleClock = { now: (): Date => new Date() };
 
@@ -214,7 +225,7 @@ export function scheduleTransfer(
       statusCode: 201,
       body: {
         status: 'success',
-        message: `Transfer scheduled for ${view.next_date}`,
+        message: `Transfer scheduled for ${readableDate(view.next_date)}`,
         data: { scheduled_transfer: view },
       },
     };
