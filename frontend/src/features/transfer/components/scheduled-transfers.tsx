@@ -38,6 +38,12 @@ export function planText(s: ScheduledTransfer): string {
   return `${s.frequency_label} from ${day(s.start_date)}${end}`;
 }
 
+/** The plan in the middle of a sentence: "every week from Dec 5, 2026 …" (month names kept). */
+function planInSentence(s: ScheduledTransfer): string {
+  const text = planText(s);
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 function lastRunText(s: ScheduledTransfer): string | null {
   const run = s.last_run;
   if (!run) return null;
@@ -294,7 +300,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
         title="Cancel scheduled transfer?"
         description={
           cancelling
-            ? `${formatMoney(cancelling.amount)} to ${cancelling.recipient_name}, ${planText(cancelling).toLowerCase()}: no further transfers will be made. Transfers already sent are not affected.`
+            ? `${formatMoney(cancelling.amount)} to ${cancelling.recipient_name}, ${planInSentence(cancelling)}: no further transfers will be made. Transfers already sent are not affected.`
             : undefined
         }
       >
