@@ -17,6 +17,8 @@ describe('registration', () => {
 
     await register.next();
     await page.getByText('Please fill in all required fields.').waitFor();
+    // Every empty field says so at once, under itself.
+    expect(await page.getByText('This field is required.').count()).toBe(4);
     await register.fillAccountInformation(data, 'something-else');
     await register.next();
     await page.getByText('Passwords do not match.').waitFor();

@@ -13,6 +13,8 @@ export const REGISTER_STEPS = [
 
 export const MESSAGES = {
   required: FIELD.required,
+  /** Under each empty field, beside the summary above. */
+  requiredField: 'This field is required.',
   mismatch: FIELD.passwordsDiffer,
   short: FIELD.passwordShort,
   terms: 'Please accept the Terms of Service and Privacy Policy to continue.',
@@ -57,44 +59,49 @@ export function dateOfBirthProblem(value: string, today = new Date()): string | 
   return eighteen <= today.getTime() ? null : MESSAGES.adult;
 }
 
-/** Format problems of the filled-in fields of a step (missing fields are reported first). */
-function formatProblems(step: 1 | 2, form: RegisterForm): FieldProblem[] {
-  const problems: FieldProblem[] = [];
+/**
+ * Every problem of a step's fields at once, each on its field: an empty field, passwords that
+ * differ or are short, a filled-in field of the wrong format.
+ */
+function stepProblems(step: 1 | 2, form: RegisterForm): FieldProblem[] {
+  const problems: FieldProblem[] = missing(form, STEP_FIELDS[step]).map((field) => ({
+    field,
+    message: MESSAGES.requiredField,
+  }));
+  const filled = (field: keyof RegisterForm) => !problems.some((p) => p.field === field);
   if (step === 1) {
-    if (!EMAIL.test(form.email.trim())) problems.push({ field: 'email', message: MESSAGES.email });
+    if (filled('email') && !EMAIL.test(form.email.trim()))
+      problems.push({ field: 'email', message: MESSAGES.email });
+    if (filled('password') && form.password.length < 8)
+      problems.push({ field: 'password', message: MESSAGES.short });
+    if (filled('password_confirmation') && form.password !== form.password_confirmation)
+      problems.push({ field: 'password_confirmation', message: MESSAGES.mismatch });
     return problems;
   }
-  if (!isValidPhone(form.phone.trim())) problems.push({ field: 'phone', message: MESSAGES.phone });
-  const dob = dateOfBirthProblem(form.date_of_birth.trim());
+  if (filled('phone') && !isValidPhone(form.phone.trim()))
+    problems.push({ field: 'phone', message: MESSAGES.phone });
+  const dob = filled('date_of_birth') ? dateOfBirthProblem(form.date_of_birth.trim()) : null;
   if (dob) problems.push({ field: 'date_of_birth', message: dob });
-  if (!/^\d{5}(-\d{4})?$/.test(form.zip_code.trim()))
+  if (filled('zip_code') && !/^\d{5}(-\d{4})?$/.test(form.zip_code.trim()))
     problems.push({ field: 'zip_code', message: MESSAGES.zip });
   return problems;
 }
+
+/** The summary above the fields, each of which shows its own message: empty ones come first. */
+const summaryOf = (problems: FieldProblem[]) =>
+  problems.some((p) => p.message === MESSAGES.requiredField) ? MESSAGES.required : MESSAGES.fix;
 
 export function checkStep(step: 1 | 2 | 3, form: RegisterForm): StepResult {
   if (step === 3) {
     if (!form.terms) return { ok: false, message: MESSAGES.terms, fields: ['terms'], problems: [] };
     return { ok: true };
   }
-  const empty = missing(form, STEP_FIELDS[step]);
-  if (empty.length) return { ok: false, message: MESSAGES.required, fields: empty, problems: [] };
-  if (step === 1 && form.password !== form.password_confirmation)
-    return {
-      ok: false,
-      message: MESSAGES.mismatch,
-      fields: ['password_confirmation'],
-      problems: [],
-    };
-  if (step === 1 && form.password.length < 8)
-    return { ok: false, message: MESSAGES.short, fields: ['password'], problems: [] };
-  const problems = formatProblems(step, form);
-  if (problems.length)
-    return {
-      ok: false,
-      message: MESSAGES.fix,
-      fields: problems.map((p) => p.field),
-      problems,
-    };
-  return { ok: true };
+  const problems = stepProblems(step, form);
+  if (problems.length === 0) return { ok: true };
+  return {
+    ok: false,
+    message: summaryOf(problems),
+    fields: problems.map((p) => p.field),
+    problems,
+  };
 }

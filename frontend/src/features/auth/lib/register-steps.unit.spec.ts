@@ -27,14 +27,49 @@ describe('registration steps', () => {
       ok: false,
       message: 'Please fill in all required fields.',
       fields: ['email'],
-      problems: [],
+      problems: [{ field: 'email', message: 'This field is required.' }],
     });
+  });
+
+  it('reports every problem of a step at once, each on its field', () => {
+    const result = checkStep(1, {
+      ...step1,
+      name: '',
+      email: 'dana@bad',
+      password: 'short',
+      password_confirmation: 'shorter',
+    });
+    expect(result).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields.',
+      fields: ['name', 'email', 'password', 'password_confirmation'],
+      problems: [
+        { field: 'name', message: 'This field is required.' },
+        { field: 'email', message: 'The email must be a valid email address.' },
+        { field: 'password', message: 'Password must be at least 8 characters long.' },
+        { field: 'password_confirmation', message: 'Passwords do not match.' },
+      ],
+    });
+    // Empty fields beside bad ones on step 2: the bad ones are named too.
+    expect(
+      checkStep(2, {
+        ...step2,
+        address: '',
+        phone: '12',
+        date_of_birth: '2015-01-01',
+        zip_code: 'abc',
+      }),
+    ).toMatchObject({ fields: ['address', 'phone', 'date_of_birth', 'zip_code'] });
+    // Filled in but wrong: the summary points at the fields, which say what is wrong.
+    expect(
+      checkStep(1, { ...step1, email: 'dana@bad', password_confirmation: 'something-else' }),
+    ).toMatchObject({ message: 'Please correct the fields marked below.' });
   });
 
   it('refuses passwords that differ', () => {
     expect(checkStep(1, { ...step1, password_confirmation: 'something-else' })).toMatchObject({
       ok: false,
-      message: 'Passwords do not match.',
+      problems: [{ field: 'password_confirmation', message: 'Passwords do not match.' }],
     });
   });
 
@@ -43,7 +78,7 @@ describe('registration steps', () => {
       checkStep(1, { ...step1, password: 'short', password_confirmation: 'short' }),
     ).toMatchObject({
       ok: false,
-      message: 'Password must be at least 8 characters long.',
+      problems: [{ field: 'password', message: 'Password must be at least 8 characters long.' }],
     });
     expect(
       checkStep(1, { ...step1, password: '12345678', password_confirmation: '12345678' }),
@@ -55,7 +90,7 @@ describe('registration steps', () => {
       ok: false,
       message: 'Please fill in all required fields.',
       fields: ['city'],
-      problems: [],
+      problems: [{ field: 'city', message: 'This field is required.' }],
     });
     expect(checkStep(2, step2)).toEqual({ ok: true });
   });

@@ -233,6 +233,7 @@ export default function RegisterRoute() {
               autoComplete="name"
               required
               aria-invalid={bad('name')}
+              error={problemOf('name')}
               {...field('name')}
             />
             <TextField
@@ -300,6 +301,7 @@ export default function RegisterRoute() {
               autoComplete="street-address"
               required
               aria-invalid={bad('address')}
+              error={problemOf('address')}
               {...field('address')}
             />
             <div className="form-row form-row--3">
@@ -308,6 +310,7 @@ export default function RegisterRoute() {
                 autoComplete="address-level2"
                 required
                 aria-invalid={bad('city')}
+                error={problemOf('city')}
                 {...field('city')}
               />
               <TextField
@@ -315,6 +318,7 @@ export default function RegisterRoute() {
                 autoComplete="address-level1"
                 required
                 aria-invalid={bad('state')}
+                error={problemOf('state')}
                 {...field('state')}
               />
               <TextField
