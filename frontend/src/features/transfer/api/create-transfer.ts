@@ -1,4 +1,4 @@
-import { SCHEDULE_FIELD_MESSAGES, TRANSFER_FIELD_MESSAGES } from '@bank/contracts';
+import { SCHEDULE_FIELD_MESSAGES, TRANSFER_FIELD_MESSAGES, ZELLE_MESSAGES } from '@bank/contracts';
 import {
   BANK_CODE_MESSAGES,
   ibanProblem,
@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { Account } from '@/lib/accounts';
-import { bankToday, type TransferType } from '../lib/transfer-types';
+import { bankToday, lastSchedulableDate, type TransferType } from '../lib/transfer-types';
 import type { RecipientLookup } from './validate-recipient';
 
 // The transfer form, its rules and the four submit calls.
@@ -49,6 +49,12 @@ export const TRANSFER_MESSAGES = {
   ...TRANSFER_FIELD_MESSAGES,
   amountDecimals: 'Please enter an amount with at most 2 decimal places',
   insufficient: 'Insufficient funds',
+  // The server's words when it is asked to schedule on such a date.
+  transferDatePast: 'The transfer date cannot be earlier than today.',
+  transferDateTooFar: 'A transfer can be scheduled at most one year ahead.',
+  sepaLaterDate: SCHEDULE_FIELD_MESSAGES.sepa,
+  recipientEmailInvalid: ZELLE_MESSAGES.email,
+  recipientPhoneInvalid: ZELLE_MESSAGES.phone,
   ...BANK_CODE_MESSAGES,
 } as const;
 
@@ -94,15 +100,43 @@ export function isScheduling(
 
 export { normalizeIban };
 
+const isEmail = (text: string) => z.email().safeParse(text).success;
+
+/** A US phone number as the bank reads it: 10 digits, after an optional leading 1. */
+const isPhone = (text: string) =>
+  /^\+?[\d\s().-]{7,20}$/.test(text) &&
+  text.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '').length === 10;
+
+/**
+ * Whether a contact could name a customer, read as the bank reads it: with an @ it is an email,
+ * otherwise a phone number (so a phone typed in the email field is looked up as a phone).
+ */
+export const isLookupContact = (contact: string) =>
+  contact.includes('@') ? isEmail(contact) : isPhone(contact);
+
+/** The transfer date's problem, if any: before the bank's today, or later than it may be. */
+function transferDateProblem(type: TransferType, date: string, today: string): string | null {
+  // Left empty, the bank dates the transfer today.
+  if (!date) return null;
+  if (date < today) return TRANSFER_MESSAGES.transferDatePast;
+  if (type === 'sepa' && date > today) return TRANSFER_MESSAGES.sepaLaterDate;
+  if (date > lastSchedulableDate(today)) return TRANSFER_MESSAGES.transferDateTooFar;
+  return null;
+}
+
 /** The recipient contact a same-bank transfer is looked up by: the email, else the phone. */
 export const recipientContact = (v: Pick<TransferForm, 'recipientEmail' | 'recipientPhone'>) =>
   v.recipientEmail.trim() || v.recipientPhone.trim();
 
-/** The schema for one transfer type, checking the amount against the source account's balance. */
+/**
+ * The schema for one transfer type, checking the amount against the source account's balance and
+ * the date against the bank's today.
+ */
 export function transferSchema(
   type: TransferType,
   accounts: Pick<Account, 'id' | 'available_balance'>[],
   lookup?: RecipientLookup | null,
+  today = bankToday(),
 ) {
   return transferFormSchemaBase.superRefine((v, ctx) => {
     const issue = (path: TransferField, message: string) =>
@@ -116,10 +150,13 @@ export function transferSchema(
       issue('amount', TRANSFER_MESSAGES.amountDecimals);
     } else {
       const from = accounts.find((a) => String(a.id) === v.fromAccount);
-      if (from && !isScheduling(v) && amount > Number(from.available_balance)) {
+      if (from && !isScheduling(v, today) && amount > Number(from.available_balance)) {
         issue('amount', TRANSFER_MESSAGES.insufficient);
       }
     }
+
+    const dateProblem = transferDateProblem(type, v.transferDate, today);
+    if (dateProblem) issue('transferDate', dateProblem);
 
     if (v.frequency !== '' && v.endType === 'date') {
       if (!v.endDate || v.endDate < v.transferDate)
@@ -138,10 +175,17 @@ export function transferSchema(
         else if (v.toAccount === v.fromAccount) issue('toAccount', TRANSFER_MESSAGES.sameAccount);
         break;
       case 'same-bank': {
+        // The email is sent when both are given, so it is the one judged.
         const contact = recipientContact(v);
-        const field =
-          v.recipientEmail.trim() || !v.recipientPhone.trim() ? 'recipientEmail' : 'recipientPhone';
+        const field = v.recipientEmail.trim() ? 'recipientEmail' : 'recipientPhone';
         if (!contact) issue('recipientEmail', TRANSFER_MESSAGES.recipientContact);
+        else if (!isLookupContact(contact))
+          issue(
+            field,
+            field === 'recipientEmail'
+              ? TRANSFER_MESSAGES.recipientEmailInvalid
+              : TRANSFER_MESSAGES.recipientPhoneInvalid,
+          );
         else if (lookup && lookup.contact === contact && !lookup.valid)
           issue(field, lookup.message);
         break;

@@ -1,3 +1,4 @@
+import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import { describe, expect, it } from 'vitest';
 import {
   emptyTransferForm,
@@ -11,8 +12,10 @@ const accounts = [
   { id: 'a2', available_balance: 50 },
 ];
 
+const TODAY = bankToday();
+
 const base = (overrides: Partial<TransferForm> = {}): TransferForm => ({
-  ...emptyTransferForm('2026-11-22'),
+  ...emptyTransferForm(TODAY),
   fromAccount: 'a1',
   amount: '20',
   ...overrides,
@@ -49,7 +52,60 @@ describe('transfer validation, all types', () => {
   });
 });
 
+describe('the transfer date', () => {
+  const schema = transferSchema('between-accounts', accounts);
+  const dateError = (
+    transferDate: string,
+    type: 'between-accounts' | 'sepa' = 'between-accounts',
+  ) =>
+    messages(transferSchema(type, accounts).safeParse(base({ toAccount: 'a2', transferDate })))
+      .transferDate;
+
+  it('refuses a day before the bank’s today, as the bank does', () => {
+    expect(dateError('2020-01-01')).toBe('The transfer date cannot be earlier than today.');
+    expect(dateError(addDaysIso(TODAY, -1))).toBe(
+      'The transfer date cannot be earlier than today.',
+    );
+  });
+
+  it('takes today and any day up to a year ahead', () => {
+    for (const date of [TODAY, addDaysIso(TODAY, 1), addDaysIso(TODAY, 366)]) {
+      expect(schema.safeParse(base({ toAccount: 'a2', transferDate: date })).success).toBe(true);
+    }
+    expect(dateError(addDaysIso(TODAY, 367))).toBe(
+      'A transfer can be scheduled at most one year ahead.',
+    );
+  });
+
+  it('judges the date against the today it is given', () => {
+    const m = messages(
+      transferSchema('between-accounts', accounts, null, '2031-05-10').safeParse(
+        base({ toAccount: 'a2', transferDate: '2031-05-09' }),
+      ),
+    );
+    expect(m.transferDate).toBe('The transfer date cannot be earlier than today.');
+  });
+
+  it('sends SEPA today only', () => {
+    expect(dateError(addDaysIso(TODAY, 1), 'sepa')).toBe(
+      'SEPA transfers are sent today only; they cannot be scheduled.',
+    );
+  });
+});
+
 describe('between-accounts', () => {
+  it('gives the same-account error beside insufficient funds', () => {
+    const m = messages(
+      transferSchema('between-accounts', [{ id: 'a1', available_balance: 0 }]).safeParse(
+        base({ toAccount: 'a1' }),
+      ),
+    );
+    expect(m).toMatchObject({
+      amount: 'Insufficient funds',
+      toAccount: 'Cannot transfer to the same account',
+    });
+  });
+
   it('needs a different destination account', () => {
     const schema = transferSchema('between-accounts', accounts);
     expect(messages(schema.safeParse(base())).toAccount).toBe(
@@ -68,6 +124,34 @@ describe('same-bank', () => {
       'Please enter recipient email or phone number',
     );
     expect(schema.safeParse(base({ recipientPhone: '5550001111' })).success).toBe(true);
+  });
+
+  it('says an entry that is neither an email nor a phone number is not valid', () => {
+    const schema = transferSchema('same-bank', accounts);
+    for (const recipientEmail of ['not-an-email', 'ann@', 'ann@example']) {
+      expect(messages(schema.safeParse(base({ recipientEmail }))).recipientEmail).toBe(
+        'Please enter a valid email address',
+      );
+    }
+    expect(messages(schema.safeParse(base({ recipientPhone: '555-0100' }))).recipientPhone).toBe(
+      'Please enter a valid phone number',
+    );
+    // The bank reads an entry without an @ as a phone number, in either field.
+    expect(schema.safeParse(base({ recipientEmail: '(555) 000-1111' })).success).toBe(true);
+    expect(schema.safeParse(base({ recipientPhone: '+1 555 000 1111' })).success).toBe(true);
+  });
+
+  it('says a malformed email is not valid even once a lookup found nobody', () => {
+    const schema = transferSchema('same-bank', accounts, {
+      contact: 'not-an-email',
+      valid: false,
+      message: 'Recipient not found',
+      recipientName: null,
+      recipientId: null,
+    });
+    expect(
+      messages(schema.safeParse(base({ recipientEmail: 'not-an-email' }))).recipientEmail,
+    ).toBe('Please enter a valid email address');
   });
 
   it('shows the lookup message when the recipient was not found', () => {
@@ -145,7 +229,7 @@ describe('sepa', () => {
       fromAccount: 'a1',
       amount: 20,
       memo: '',
-      transferDate: '2026-11-22',
+      transferDate: TODAY,
       recipientName: 'Anna Schmidt',
       iban: 'DE89370400440532013000',
       swiftCode: '',
@@ -178,7 +262,7 @@ describe('a saved recipient chosen in the form', () => {
       fromAccount: 'a1',
       amount: 20,
       memo: '',
-      transferDate: '2026-11-22',
+      transferDate: TODAY,
       savedRecipientId: 'r1',
       recipientAddress: '',
     });
@@ -186,7 +270,7 @@ describe('a saved recipient chosen in the form', () => {
       fromAccount: 'a1',
       amount: 20,
       memo: '',
-      transferDate: '2026-11-22',
+      transferDate: TODAY,
       savedRecipientId: 'r1',
       purposeOfPayment: 'FAMI',
     });

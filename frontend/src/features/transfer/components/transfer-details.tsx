@@ -62,6 +62,10 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
     };
   };
   const ibanCheck = { name: 'recipientIban' as const, ready: ibanReadyToCheck };
+  // A chosen To account is judged at once, and again when From changes: they must differ.
+  const chosen = (value: string) => value !== '';
+  const toAccountCheck =
+    type === 'between-accounts' ? { name: 'toAccount' as const, ready: chosen } : undefined;
   const contact = recipientContact(watch());
   const found = lookup.result?.valid && lookup.result.contact === contact ? lookup.result : null;
   // A saved recipient's details are the bank's: shown, not edited (the account is masked).
@@ -70,7 +74,11 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
 
   return (
     <div className="form">
-      <SelectField label="From Account" error={err('fromAccount')} {...register('fromAccount')}>
+      <SelectField
+        label="From Account"
+        error={err('fromAccount')}
+        {...checkedAsTyped('fromAccount', () => false, toAccountCheck)}
+      >
         <option value="">Select account</option>
         {accounts.map((a) => (
           <option key={a.id} value={String(a.id)}>
@@ -80,7 +88,11 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
       </SelectField>
 
       {type === 'between-accounts' ? (
-        <SelectField label="To Account" error={err('toAccount')} {...register('toAccount')}>
+        <SelectField
+          label="To Account"
+          error={err('toAccount')}
+          {...checkedAsTyped('toAccount', chosen)}
+        >
           <option value="">Select account</option>
           {accounts.map((a) => (
             <option key={a.id} value={String(a.id)}>
@@ -109,7 +121,11 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
               {...register('recipientPhone')}
             />
           </div>
-          <div className="lookup-status" aria-live="polite">
+          {/* Kept for screen readers while empty, but then it takes no room under the fields. */}
+          <div
+            className={`lookup-status${lookup.checking || found ? '' : ' sr-only'}`}
+            aria-live="polite"
+          >
             {lookup.checking ? <Spinner size="sm" label="Looking up recipient" /> : null}
             {found ? (
               <p className="lookup-status__found">

@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast-store';
+import { isLookupContact } from '../api/create-transfer';
 import { validateRecipient, type RecipientLookup } from '../api/validate-recipient';
 
 export const LOOKUP_DEBOUNCE_MS = 800;
 export const LOOKUP_MIN_CHARS = 3;
 export const FOUND_NOTICE_MS = 3000;
 
+const worthLookingUp = (contact: string) =>
+  contact.length >= LOOKUP_MIN_CHARS && isLookupContact(contact);
+
 /**
  * Same-bank recipient lookup: 800 ms after the last keystroke, once the email or phone
- * has at least 3 characters. `lookupNow` runs it at once (used when Review is pressed early).
+ * has at least 3 characters and reads as an email or a phone number (the form says what is wrong
+ * with any other entry). `lookupNow` runs it at once (used when Review is pressed early).
  */
 export function useRecipientLookup(contact: string, enabled: boolean) {
   const [result, setResult] = useState<RecipientLookup | null>(null);
@@ -42,7 +47,7 @@ export function useRecipientLookup(contact: string, enabled: boolean) {
 
   useEffect(() => {
     const value = contact.trim();
-    if (!enabled || value.length < LOOKUP_MIN_CHARS) {
+    if (!enabled || !worthLookingUp(value)) {
       controller.current?.abort();
       setChecking(false);
       setResult(null);
@@ -57,7 +62,7 @@ export function useRecipientLookup(contact: string, enabled: boolean) {
   const lookupNow = useCallback(
     async (value: string) => {
       const trimmed = value.trim();
-      if (trimmed.length < LOOKUP_MIN_CHARS) return null;
+      if (!worthLookingUp(trimmed)) return null;
       if (result && result.contact === trimmed) return result;
       return run(trimmed);
     },

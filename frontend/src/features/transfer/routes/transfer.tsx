@@ -320,7 +320,14 @@ export default function TransferRoute() {
           >
             <TransferDetails type={type} form={form} accounts={accountList} lookup={lookup} />
             <div className="transfer__actions">
-              <Button type="submit" disabled={sepaIncomplete}>
+              <Button
+                type="submit"
+                disabled={sepaIncomplete}
+                // Pressing Review must not first take focus from the field being edited: leaving it
+                // shows its error, which moves this button down before the mouse is released, and
+                // the click is lost. The submit judges that field with all the others.
+                onMouseDown={(e) => e.preventDefault()}
+              >
                 Review Transfer
               </Button>
             </div>
