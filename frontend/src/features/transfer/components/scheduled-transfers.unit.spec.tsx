@@ -34,7 +34,12 @@ describe('Scheduled transfers', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Cancel Between My Accounts to Savings, $50.00' }),
     );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel scheduled transfer?' });
+    // The dialog's code loads when it first opens: slow on a busy machine.
+    const dialog = await screen.findByRole(
+      'alertdialog',
+      { name: 'Cancel scheduled transfer?' },
+      { timeout: 5000 },
+    );
     expect(dialog).toHaveTextContent(
       '$50.00 to Savings, every week from Dec 5, 2026 until Mar 1, 2027: no further transfers will be made.',
     );
