@@ -1,9 +1,37 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
 
 export type FilterValues = { from: string; to: string; type: string; min: string; max: string };
+export type FilterProblems = Partial<Record<keyof FilterValues, string>>;
 
 const EMPTY: FilterValues = { from: '', to: '', type: '', min: '', max: '' };
+
+/** The bank's own words when it refuses such filters. */
+export const FILTER_MESSAGES = {
+  toBeforeFrom: 'The to date must not be before the from date.',
+  maxBelowMin: 'The maximum amount must not be less than the minimum amount.',
+  min: 'The minimum amount must be 0 or more, with at most 2 decimals.',
+  max: 'The maximum amount must be 0 or more, with at most 2 decimals.',
+} as const;
+
+const isAmountBound = (text: string) => {
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 0 && Math.round(n * 100) / 100 === n;
+};
+
+/** What the bank would refuse in these filters, by field (empty when they can be applied). */
+export function filterProblems(v: FilterValues): FilterProblems {
+  const problems: FilterProblems = {};
+  if (v.min && !isAmountBound(v.min)) problems.min = FILTER_MESSAGES.min;
+  if (v.max && !isAmountBound(v.max)) problems.max = FILTER_MESSAGES.max;
+  if (v.from && v.to && v.to < v.from) problems.to = FILTER_MESSAGES.toBeforeFrom;
+  if (!problems.min && !problems.max && v.min && v.max && Number(v.max) < Number(v.min))
+    problems.max = FILTER_MESSAGES.maxBelowMin;
+  return problems;
+}
+
+const FIELD_ORDER: (keyof FilterValues)[] = ['from', 'to', 'type', 'min', 'max'];
 
 /** A custom date range, money in or out, and amount bounds, applied together. */
 export function HistoryFilters({
@@ -14,57 +42,68 @@ export function HistoryFilters({
   onApply: (values: FilterValues) => void;
 }) {
   const [draft, setDraft] = useState(values);
+  // Shown once Apply found a problem; from then on re-judged as the customer corrects it.
+  const [problems, setProblems] = useState<FilterProblems | null>(null);
   const active = Object.values(values).some(Boolean);
-  const set = (field: keyof FilterValues) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [field]: e.target.value }));
-  const submit = (e: FormEvent) => {
+
+  const set = (field: keyof FilterValues) => (e: { target: { value: string } }) => {
+    const next = { ...draft, [field]: e.target.value };
+    setDraft(next);
+    if (problems) setProblems(filterProblems(next));
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const found = filterProblems(draft);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      setProblems(found);
+      e.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setProblems(null);
     onApply(draft);
   };
+
+  const field = (name: keyof FilterValues) => ({
+    name,
+    value: draft[name],
+    onChange: set(name),
+    error: problems?.[name],
+  });
+
   return (
     <details className="history-filters" open={active || undefined}>
       <summary>More filters{active ? ' (on)' : ''}</summary>
-      <form className="history-filters__form" onSubmit={submit} aria-label="More filters">
-        <label>
-          From
-          <input className="input" type="date" value={draft.from} onChange={set('from')} />
-        </label>
-        <label>
-          To
-          <input className="input" type="date" value={draft.to} onChange={set('to')} />
-        </label>
-        <label>
-          Type
-          <select className="input" value={draft.type} onChange={set('type')}>
-            <option value="">All</option>
-            <option value="credit">Money in</option>
-            <option value="debit">Money out</option>
-          </select>
-        </label>
-        <label>
-          Minimum amount
-          <input
-            className="input"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            value={draft.min}
-            onChange={set('min')}
-          />
-        </label>
-        <label>
-          Maximum amount
-          <input
-            className="input"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            value={draft.max}
-            onChange={set('max')}
-          />
-        </label>
+      <form
+        className="history-filters__form"
+        onSubmit={submit}
+        aria-label="More filters"
+        noValidate
+      >
+        <TextField label="From" type="date" {...field('from')} />
+        <TextField label="To" type="date" {...field('to')} />
+        <SelectField label="Type" {...field('type')}>
+          <option value="">All</option>
+          <option value="credit">Money in</option>
+          <option value="debit">Money out</option>
+        </SelectField>
+        <TextField
+          label="Minimum amount"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          {...field('min')}
+        />
+        <TextField
+          label="Maximum amount"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          {...field('max')}
+        />
         <div className="history-filters__actions">
           <Button type="submit" size="sm">
             Apply filters
@@ -74,6 +113,7 @@ export function HistoryFilters({
             variant="secondary"
             onClick={() => {
               setDraft(EMPTY);
+              setProblems(null);
               onApply(EMPTY);
             }}
           >

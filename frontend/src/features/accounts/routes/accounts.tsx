@@ -124,7 +124,9 @@ export default function AccountsRoute() {
       { replace: true },
     );
   const setSelectedId = (id: Account['id']) => setParam({ account: String(id), tx: null });
-  const setPeriod = (p: Period) => setParam({ days: p === 30 ? null : String(p), tx: null });
+  // A period replaces a custom date range: the list shows one or the other.
+  const setPeriod = (p: Period) =>
+    setParam({ days: p === 30 ? null : String(p), from: null, to: null, tx: null });
 
   const list = accounts.data ?? [];
   const selected = list.find((a) => String(a.id) === selectedId) ?? list[0] ?? null;
@@ -343,7 +345,7 @@ export default function AccountsRoute() {
               <button
                 key={days}
                 type="button"
-                aria-pressed={period === days}
+                aria-pressed={!ranged && period === days}
                 onClick={() => setPeriod(days)}
               >
                 {days} days
@@ -363,7 +365,8 @@ export default function AccountsRoute() {
           />
         </div>
         <HistoryFilters
-          key={selected?.id ?? 'none'}
+          // Starts afresh with the account, and when a period replaces the date range.
+          key={`${selected?.id ?? 'none'}:${listFilters.from ?? ''}:${listFilters.to ?? ''}`}
           values={{
             from: listFilters.from ?? '',
             to: listFilters.to ?? '',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account, storeSession, testUser, transaction } from '@/testing/fixtures';
@@ -143,5 +143,78 @@ describe('Accounts page', () => {
     expect(
       await screen.findByText('Payroll deposit (30 days) is now in Interest.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows a backwards date or amount range under its field and does not ask the bank', async () => {
+    storeSession();
+    const calls = serve();
+    const user = userEvent.setup();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    await screen.findByText('Payroll deposit (30 days)');
+    await user.click(screen.getByText('More filters'));
+    const form = screen.getByRole('form', { name: 'More filters' });
+    await user.type(within(form).getByLabelText('From'), '2026-03-10');
+    await user.type(within(form).getByLabelText('To'), '2026-03-01');
+    await user.type(within(form).getByLabelText('Minimum amount'), '50');
+    await user.type(within(form).getByLabelText('Maximum amount'), '10');
+    const before = calls.length;
+    await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
+
+    expect(within(form).getByLabelText('To')).toHaveAccessibleDescription(
+      'The to date must not be before the from date.',
+    );
+    expect(within(form).getByLabelText('Maximum amount')).toHaveAccessibleDescription(
+      'The maximum amount must not be less than the minimum amount.',
+    );
+    expect(within(form).getByLabelText('To')).toHaveFocus();
+    expect(calls.slice(before).filter((c) => c.path.includes('comprehensive-history'))).toEqual([]);
+    expect(screen.queryByText(/We could not load your transactions/)).toBeNull();
+
+    // Each error goes as soon as it is corrected; then the filters are applied.
+    await user.clear(within(form).getByLabelText('To'));
+    await user.type(within(form).getByLabelText('To'), '2026-03-20');
+    expect(within(form).getByLabelText('To')).not.toHaveAccessibleDescription();
+    await user.clear(within(form).getByLabelText('Maximum amount'));
+    await user.type(within(form).getByLabelText('Maximum amount'), '100');
+    await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.path.includes('from=2026-03-10') &&
+            c.path.includes('to=2026-03-20') &&
+            c.path.includes('min_amount=50') &&
+            c.path.includes('max_amount=100'),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('shows no period as chosen while a date range is applied, and a period replaces it', async () => {
+    storeSession();
+    const calls = serve();
+    const user = userEvent.setup();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    await screen.findByText('Payroll deposit (30 days)');
+    await user.click(screen.getByRole('button', { name: '90 days' }));
+    expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByText('More filters'));
+    const form = screen.getByRole('form', { name: 'More filters' });
+    await user.type(within(form).getByLabelText('From'), '2026-03-01');
+    await user.type(within(form).getByLabelText('To'), '2026-03-20');
+    await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
+    await screen.findByText(/in this date range/);
+    for (const days of [7, 30, 90, 365]) {
+      expect(screen.getByRole('button', { name: `${days} days` })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    }
+
+    await user.click(screen.getByRole('button', { name: '30 days' }));
+    expect(await screen.findByText(/in the last 30 days/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.at(-1)?.path).not.toContain('from=');
   });
 });
