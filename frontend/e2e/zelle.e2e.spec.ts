@@ -135,6 +135,14 @@ describe('Zelle', () => {
     await form.getByRole('button', { name: 'Send Money' }).click();
     await page.getByText('The amount may not be greater than $5,000.00.').waitFor();
 
+    // Within the $5,000 a payment may be, over the $2,500 a day: said before any confirmation.
+    await form.getByLabel('Amount').fill('3000');
+    await form.getByRole('button', { name: 'Send Money' }).click();
+    await form
+      .getByText('This is more than the $2,500.00 you can still send today (limit $2,500.00).')
+      .waitFor();
+    expect(await page.getByRole('dialog', { name: 'Confirm payment' }).count()).toBe(0);
+
     await form.getByLabel('Amount').fill('20');
     await form.getByRole('button', { name: 'Send Money' }).click();
     await dialog(page, 'Confirm payment').getByRole('button', { name: 'Confirm Send' }).click();

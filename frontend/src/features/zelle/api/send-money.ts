@@ -2,6 +2,8 @@ import { ZELLE_MEMO_MAX, ZELLE_MESSAGES, zelleRequested, zelleSent } from '@bank
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import type { ZelleLimits } from './get-zelle-limits';
 import { zelleRequestsQueryOptions } from './get-zelle-requests';
 import { zelleTransactionsQueryOptions } from './get-zelle-transactions';
 
@@ -45,6 +47,32 @@ export const emptyZelleForm = (accountId = ''): ZelleForm => ({
   amount: '',
   memo: '',
 });
+
+/** Whole cents of a decimal amount (text such as "12.5", or a JSON number of dollars). */
+function centsOf(amount: string | number): number {
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount;
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/**
+ * What stops a valid send before the customer confirms it: more than is left of today's or
+ * this month's sending limit (the server refuses it with DAILY_LIMIT_EXCEEDED, whose words
+ * would say the limit was already passed). Null when it fits, or the limits are not known.
+ */
+export function sendLimitProblem(amount: string, limits: ZelleLimits | undefined): string | null {
+  if (!limits || !/^\d+(\.\d{1,2})?$/.test(amount)) return null;
+  const cents = centsOf(amount);
+  for (const [period, use] of [
+    ['today', limits.daily],
+    ['this month', limits.monthly],
+  ] as const) {
+    if (cents > centsOf(use.remaining)) {
+      return `This is more than the ${formatMoney(use.remaining)} you can still send ${period} (limit ${formatMoney(use.limit)}).`;
+    }
+  }
+  return null;
+}
 
 /** Server field → form field. */
 export const ZELLE_SERVER_FIELDS: Record<string, keyof ZelleForm> = {

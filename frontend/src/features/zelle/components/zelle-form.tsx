@@ -15,11 +15,13 @@ import {
   emptyZelleForm,
   useRequestMoney,
   useSendMoney,
+  sendLimitProblem,
   ZELLE_SERVER_FIELDS,
   zelleFormSchema,
   zellePayload,
   type ZelleForm,
 } from '../api/send-money';
+import type { ZelleLimits } from '../api/get-zelle-limits';
 
 export type Prefill = {
   name: string;
@@ -75,10 +77,13 @@ export function ZelleForm({
   mode,
   accounts,
   prefill,
+  limits,
 }: {
   mode: 'send' | 'request';
   accounts: Account[];
   prefill?: Prefill | null;
+  /** Today's and this month's sending limits, to stop a send over them before confirming. */
+  limits?: ZelleLimits;
 }) {
   const form = useForm<ZelleForm>({
     resolver: zodResolver(zelleFormSchema),
@@ -135,6 +140,11 @@ export function ZelleForm({
   };
 
   const onValid = (values: ZelleForm) => {
+    const overLimit = mode === 'send' ? sendLimitProblem(values.amount, limits) : null;
+    if (overLimit) {
+      form.setError('amount', { type: 'limit', message: overLimit }, { shouldFocus: true });
+      return;
+    }
     if (mode === 'send') setConfirming({ values, key: newIdempotencyKey() });
     else submit(values, newIdempotencyKey());
   };

@@ -108,7 +108,12 @@ export default function ZelleRoute() {
           <Card>
             <Tabs value={tab} onValueChange={setTab} items={TABS} label="Zelle">
               <TabPanel value="send">
-                <ZelleForm mode="send" accounts={accountList} prefill={prefill} />
+                <ZelleForm
+                  mode="send"
+                  accounts={accountList}
+                  prefill={prefill}
+                  limits={limits.data}
+                />
               </TabPanel>
               <TabPanel value="request">
                 <ZelleForm mode="request" accounts={accountList} />
