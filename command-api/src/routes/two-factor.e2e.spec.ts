@@ -60,6 +60,10 @@ describe('two-factor enrolment', () => {
     const wrong = await client.post('/api/two-factor/confirm', { code: '000000' });
     expect(wrong.status).toBe(422);
     expect(wrong.body.code).toBe('INVALID_TWO_FACTOR_CODE');
+    // Recovery codes do not exist yet, so the message does not mention them.
+    expect(wrong.body.errors.code).toEqual([
+      'The code is not correct. Enter the current code from your authenticator app.',
+    ]);
     expect((await client.get('/api/two-factor')).body.data.enabled).toBe(false);
 
     const confirmed = await client.post('/api/two-factor/confirm', {
@@ -154,6 +158,12 @@ describe('sign-in with the second factor', () => {
         code: '123456',
       });
       statuses.push(answer.status);
+      // At sign-in a recovery code is accepted too, and the message says so.
+      if (i === 0) {
+        expect(answer.body.errors.code).toEqual([
+          'The code is not correct. Enter the current code from your authenticator app or an unused recovery code.',
+        ]);
+      }
     }
     expect(statuses.slice(0, 4)).toEqual([422, 422, 422, 422]);
     expect(statuses[4]).toBe(423);

@@ -92,9 +92,12 @@ async function acceptTotp(
   return rowCount === 1 ? 'ok' : 'reused';
 }
 
-function codeError(outcome: 'wrong' | 'reused'): ApiError {
+function codeError(
+  outcome: 'wrong' | 'reused',
+  wrongMessage: string = twoFactorMessages.invalidCode,
+): ApiError {
   return fieldError(
-    { code: [outcome === 'reused' ? REUSED_CODE : twoFactorMessages.invalidCode] },
+    { code: [outcome === 'reused' ? REUSED_CODE : wrongMessage] },
     'INVALID_TWO_FACTOR_CODE',
   );
 }
@@ -174,7 +177,7 @@ export async function confirmTwoFactorSetup(
     throw new ApiError(409, 'Start setting up two-factor sign-in again.', 'CONFLICT');
   }
   const accepted = await acceptTotp(ctx, customerId, ctx.secrets.decrypt(sealed), code.trim());
-  if (accepted !== 'ok') throw codeError(accepted);
+  if (accepted !== 'ok') throw codeError(accepted, twoFactorMessages.invalidSetupCode);
   const recoveryCodes = newRecoveryCodes();
   const outcome = await runCustomerCommand(
     ctx,
