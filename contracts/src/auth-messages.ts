@@ -13,6 +13,11 @@ export const CUSTOMER_FIELD_MESSAGES = {
   zip: 'The zip code must be a valid ZIP code.',
 } as const;
 
+/** A phone number as a person writes one: 7 to 20 digits, spaces, dots, dashes, brackets, a leading +. */
+export function isPhoneNumber(text: string): boolean {
+  return /^\+?[\d\s().-]{7,20}$/.test(text) && text.replace(/\D/g, '').length >= 7;
+}
+
 /** The messages of the change-password form and the server for the same fields. */
 export const CHANGE_PASSWORD_MESSAGES = {
   current: 'The current password is required.',

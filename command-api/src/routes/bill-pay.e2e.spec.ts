@@ -196,6 +196,17 @@ describe('categories and payees', () => {
     expect(readModel.rows[0].n).toBe(0);
   });
 
+  it("refuses a payee's phone that is not a phone number, and takes one that is", async () => {
+    const { client } = await customerWith(0);
+    for (const phone of ['zz', '12', '555-CALL-NOW']) {
+      const response = await client.post('/api/bill-payments/payees', payeeForm({ phone }));
+      expect(response.status, phone).toBe(422);
+      expect(response.body.errors.phone).toEqual(['The phone must be a valid phone number.']);
+    }
+    await addPayee(client, { phone: '(207) 555-0142' });
+    await addPayee(client, { phone: '' });
+  });
+
   it('deletes a payee; another customer cannot delete it (404)', async () => {
     const { client } = await customerWith(0);
     const other = await customerWith(0);

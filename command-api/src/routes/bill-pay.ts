@@ -1,5 +1,7 @@
 import {
   BILL_PAY_MESSAGES,
+  CUSTOMER_FIELD_MESSAGES,
+  isPhoneNumber,
   billPaymentScheduled,
   payeeAdded,
   scheduledBillPaymentReply,
@@ -74,7 +76,10 @@ const payeeBody = z
       (v) => v === undefined || /^\d{5}(-\d{4})?$/.test(v),
       BILL_PAY_MESSAGES.zip,
     ),
-    phone: optionalText(20),
+    phone: optionalText(20).refine(
+      (v) => v === undefined || isPhoneNumber(v),
+      CUSTOMER_FIELD_MESSAGES.phone,
+    ),
     default_amount: optionalDollars(BILL_PAY_MESSAGES.defaultAmount),
     autopay_enabled: checkbox,
     autopay_day: z.preprocess(

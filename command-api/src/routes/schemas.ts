@@ -1,4 +1,8 @@
-import { CHANGE_PASSWORD_MESSAGES, CUSTOMER_FIELD_MESSAGES as FIELD } from '@bank/contracts';
+import {
+  CHANGE_PASSWORD_MESSAGES,
+  CUSTOMER_FIELD_MESSAGES as FIELD,
+  isPhoneNumber,
+} from '@bank/contracts';
 import { verbatimText } from '@bank/infra';
 import { z } from 'zod';
 import { isStrongEnoughPassword, PASSWORD_TOO_WEAK } from '../domain/customer/password-strength.ts';
@@ -50,7 +54,7 @@ export const phone = z
   .trim()
   .min(1, REQUIRED)
   .max(20)
-  .refine((v) => /^\+?[\d\s().-]{7,20}$/.test(v) && v.replace(/\D/g, '').length >= 7, FIELD.phone);
+  .refine(isPhoneNumber, FIELD.phone);
 
 export const email = z
   .string({ error: REQUIRED })

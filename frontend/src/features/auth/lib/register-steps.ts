@@ -1,4 +1,4 @@
-import { CUSTOMER_FIELD_MESSAGES as FIELD } from '@bank/contracts/auth-messages';
+import { CUSTOMER_FIELD_MESSAGES as FIELD, isPhoneNumber } from '@bank/contracts/auth-messages';
 import type { RegisterForm } from '../api/register';
 
 // The checks of the three registration steps, with their exact messages. Each step also
@@ -44,10 +44,6 @@ function missing(form: RegisterForm, fields: readonly (keyof RegisterForm)[]) {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function isValidPhone(value: string) {
-  return /^\+?[\d\s().-]{7,20}$/.test(value) && value.replace(/\D/g, '').length >= 7;
-}
-
 /** The message for a date of birth that is filled in but not acceptable, else null. */
 export function dateOfBirthProblem(value: string, today = new Date()): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return MESSAGES.dateOfBirth;
@@ -78,7 +74,7 @@ function stepProblems(step: 1 | 2, form: RegisterForm): FieldProblem[] {
       problems.push({ field: 'password_confirmation', message: MESSAGES.mismatch });
     return problems;
   }
-  if (filled('phone') && !isValidPhone(form.phone.trim()))
+  if (filled('phone') && !isPhoneNumber(form.phone.trim()))
     problems.push({ field: 'phone', message: MESSAGES.phone });
   const dob = filled('date_of_birth') ? dateOfBirthProblem(form.date_of_birth.trim()) : null;
   if (dob) problems.push({ field: 'date_of_birth', message: dob });

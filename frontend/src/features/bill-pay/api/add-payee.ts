@@ -1,4 +1,9 @@
-import { BILL_PAY_MESSAGES, payeeAdded } from '@bank/contracts';
+import {
+  BILL_PAY_MESSAGES,
+  CUSTOMER_FIELD_MESSAGES,
+  isPhoneNumber,
+  payeeAdded,
+} from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -25,7 +30,11 @@ export const payeeSchema = z
       .string()
       .trim()
       .refine((v) => v === '' || /^\d{5}(-\d{4})?$/.test(v), BILL_PAY_MESSAGES.zip),
-    phone: z.string().max(20),
+    phone: z
+      .string()
+      .trim()
+      .max(20)
+      .refine((v) => v === '' || isPhoneNumber(v), CUSTOMER_FIELD_MESSAGES.phone),
     default_amount: z
       .string()
       .trim()
