@@ -349,6 +349,11 @@ describe('settings and limits', () => {
     [{ daily_atm_limit: 0 }, 'daily_atm_limit', 'The daily ATM limit must be more than $0.00.'],
     [{ daily_atm_limit: -20 }, 'daily_atm_limit', 'The daily ATM limit must be more than $0.00.'],
     [
+      { daily_atm_limit: '-100' },
+      'daily_atm_limit',
+      'The daily ATM limit must be more than $0.00.',
+    ],
+    [
       { daily_purchase_limit: 12.345 },
       'daily_purchase_limit',
       'The daily purchase limit must be an amount in dollars with at most 2 decimals.',

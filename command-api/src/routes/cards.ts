@@ -55,7 +55,9 @@ const dailyLimit = (messages: (typeof CARD_LIMIT_MESSAGES)[keyof typeof CARD_LIM
       if (value === null || value === undefined || value === '') return undefined;
       const number = typeof value === 'number' ? value : Number(value);
       if (typeof value === 'string' && !/^\d+(\.\d+)?$/.test(value)) {
-        ctx.addIssue({ code: 'custom', message: messages.format });
+        // A negative amount is an amount, just not one a limit can be.
+        const negative = /^-\d+(\.\d+)?$/.test(value);
+        ctx.addIssue({ code: 'custom', message: negative ? messages.positive : messages.format });
         return z.NEVER;
       }
       if (number <= 0) {

@@ -12,8 +12,12 @@ const amount = (field: keyof typeof CARD_LIMIT_MESSAGES) => {
     .trim()
     .superRefine((v, ctx) => {
       if (v === '') return;
-      if (!/^\d+(\.\d{1,2})?$/.test(v)) ctx.addIssue({ code: 'custom', message: messages.format });
-      else if (Number(v) <= 0) ctx.addIssue({ code: 'custom', message: messages.positive });
+      const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+      // A negative amount is an amount, just not one a limit can be.
+      if (/^-\d+(\.\d+)?$/.test(v)) issue(messages.positive);
+      else if (!/^\d+(\.\d+)?$/.test(v)) issue(messages.format);
+      else if (!/^\d+(\.\d{1,2})?$/.test(v)) issue(messages.decimals);
+      else if (Number(v) <= 0) issue(messages.positive);
       else if (Number(v) > CARD_LIMIT_MAX_CENTS[field] / 100)
         ctx.addIssue({ code: 'custom', message: messages.tooHigh });
     });
