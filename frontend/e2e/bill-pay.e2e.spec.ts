@@ -17,8 +17,12 @@ describe('Bill Pay', () => {
     const page = await t.signedInPage(customer, undefined, { timezoneId: 'Pacific/Kiritimati' });
     await page.goto('/bill-pay');
     await page.getByText('No payees found').waitFor();
-    await page.getByRole('button', { name: 'Add Your First Payee' }).click();
+    // With no payee to pay, Schedule Payment starts with adding one rather than an empty list.
+    await page.getByRole('button', { name: 'Schedule Payment' }).click();
     const add = dialog(page, 'Add New Payee');
+    await add.getByLabel('Company Name').waitFor();
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Add Your First Payee' }).click();
     await add.getByRole('button', { name: 'Add Payee' }).click();
     await add.getByText('Please enter the company name.').waitFor();
     await add.getByLabel('Company Name').fill('Harbor Power & Light');

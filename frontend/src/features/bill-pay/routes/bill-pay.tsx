@@ -109,7 +109,10 @@ export default function BillPayRoute() {
                   <Button
                     variant="secondary"
                     icon={<CalendarClock size={16} aria-hidden="true" />}
-                    onClick={() => setPaying({ payee: null })}
+                    // Nobody to pay yet: adding a payee comes first.
+                    onClick={() =>
+                      list.length === 0 ? setAdding(true) : setPaying({ payee: null })
+                    }
                   >
                     Schedule Payment
                   </Button>
