@@ -1,4 +1,5 @@
-// The public header's menus.
+// The public header's menus: every link leads to a page a visitor can read without signing in
+// (a product's public description, not the signed-in feature, which would only ask to sign in).
 
 export type NavLink = { label: string; to: string; description?: string };
 export type NavMenu = { label: string; links: NavLink[] };
@@ -12,7 +13,11 @@ export const PUBLIC_MENUS: NavMenu[] = [
         to: '/personal-banking',
         description: 'Accounts built for everyday life',
       },
-      { label: 'Credit & Debit Cards', to: '/cards', description: 'Rewards and travel cards' },
+      {
+        label: 'Credit & Debit Cards',
+        to: '/personal-banking#cards',
+        description: 'Rewards and travel cards',
+      },
       {
         label: 'Investments',
         to: '/personal-banking#investments',
@@ -31,10 +36,14 @@ export const PUBLIC_MENUS: NavMenu[] = [
       },
       {
         label: 'Wire Transfers',
-        to: '/wire-transfer',
+        to: '/business-banking#cash-management',
         description: 'Domestic and international wires',
       },
-      { label: 'Business Bill Pay', to: '/bill-pay', description: 'Pay vendors on schedule' },
+      {
+        label: 'Business Bill Pay',
+        to: '/business-banking#cash-management',
+        description: 'Pay vendors on schedule',
+      },
     ],
   },
   {
@@ -47,16 +56,16 @@ export const PUBLIC_MENUS: NavMenu[] = [
         description: 'Estimate a monthly payment',
       },
       { label: 'How to Apply', to: '/loans-info', description: 'What you need to get started' },
-      { label: 'Credit Cards', to: '/cards', description: 'Compare our cards' },
+      { label: 'Credit Cards', to: '/personal-banking#cards', description: 'Compare our cards' },
     ],
   },
   {
     label: 'Services',
     links: [
       { label: 'All Services', to: '/services', description: 'Everything we offer' },
-      { label: 'Bill Pay', to: '/bill-pay', description: 'Pay bills from one place' },
-      { label: 'Zelle®', to: '/zelle', description: 'Send money to people you know' },
-      { label: 'Wire Transfers', to: '/wire-transfer', description: 'Move large sums securely' },
+      { label: 'Bill Pay', to: '/services#core', description: 'Pay bills from one place' },
+      { label: 'Zelle®', to: '/services#core', description: 'Send money to people you know' },
+      { label: 'Wire Transfers', to: '/services#core', description: 'Move large sums securely' },
       { label: 'Insurance', to: '/insurance-info', description: 'Auto, home, life and business' },
     ],
   },
@@ -77,7 +86,7 @@ export const PUBLIC_MENUS: NavMenu[] = [
         to: '/contact#locations',
         description: 'Find a branch near you',
       },
-      { label: 'Customer Support', to: '/support', description: 'Help with your accounts' },
+      { label: 'Customer Support', to: '/contact', description: 'Help with your accounts' },
     ],
   },
 ];
