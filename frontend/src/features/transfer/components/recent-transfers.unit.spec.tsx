@@ -48,7 +48,10 @@ describe('Recent transfers: Repeat', () => {
     });
     renderWithProviders(<RecentTransfers />);
     await user.click(await screen.findByRole('button', { name: /^Repeat Transfer to Sam Otis/ }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm Repeat' }));
+    // The dialog's code loads on first open: slower than findBy's second on a busy machine.
+    await user.click(
+      await screen.findByRole('button', { name: 'Confirm Repeat' }, { timeout: 5000 }),
+    );
 
     const done = await screen.findByText('Transfer repeated');
     const notice = done.closest('.alert') as HTMLElement;
