@@ -38,6 +38,27 @@ for (const viewport of [
       const confirm = dialog(page, 'Confirm it’s you');
       await confirm.waitFor();
       await confirm.getByRole('button', { name: 'Confirm' }).waitFor();
+      // The step-up is on top and the payee dialog beneath it is dimmed: a point of the payee
+      // dialog outside the step-up hits the step-up's own tinted overlay, not the payee dialog.
+      // Radix hides the dialog beneath from assistive technology (aria-hidden) while the step-up is open.
+      const beneath = page.getByRole('dialog', { name: 'Add New Payee', includeHidden: true });
+      const hit = await beneath.evaluate((payee) => {
+        // Radix turns pointer events off outside the top dialog, and elementFromPoint skips such
+        // elements; turned back on, the payee dialog is found unless something is painted over it.
+        const pointerEvents = payee.style.pointerEvents;
+        payee.style.pointerEvents = 'auto';
+        const box = payee.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + 20);
+        payee.style.pointerEvents = pointerEvents;
+        return {
+          inPayeeDialog: payee.contains(top),
+          inSomeDialog: Boolean(top?.closest('[role="dialog"], [role="alertdialog"]')),
+          background: top ? getComputedStyle(top).backgroundColor : '',
+        };
+      });
+      expect(hit.inPayeeDialog).toBe(false);
+      expect(hit.inSomeDialog).toBe(false);
+      expect(hit.background).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `step-up before adding a payee at ${viewport.width} px`);
       // Nothing is added before the customer has confirmed.

@@ -77,6 +77,7 @@ export function StepUpDialog() {
       onOpenChange={(next) => {
         if (!next) finish(false);
       }}
+      stacked
       title="Confirm it’s you"
       description="For your security, this needs your password (or a code from your authenticator app) again."
     >

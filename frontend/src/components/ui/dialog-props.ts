@@ -10,4 +10,9 @@ export type DialogProps = {
   /** Hide the close button (e.g. when a choice is required). */
   hideClose?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /**
+   * For a dialog that can open while another is showing (e.g. confirming it is you while adding
+   * a payee): it gets its own dimming overlay above the other dialog.
+   */
+  stacked?: boolean;
 };

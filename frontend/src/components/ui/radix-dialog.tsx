@@ -12,12 +12,15 @@ export default function RadixDialogView({
   children,
   hideClose,
   role = 'dialog',
+  stacked = false,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className="dialog" role={role}>
+        <RadixDialog.Overlay
+          className={stacked ? 'dialog__overlay dialog__overlay--stacked' : 'dialog__overlay'}
+        />
+        <RadixDialog.Content className={stacked ? 'dialog dialog--stacked' : 'dialog'} role={role}>
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="dialog__description">
