@@ -77,6 +77,11 @@ describe('dashboard and accounts', () => {
       const page = await signInAsDemo(viewport);
       const results = await new AppShell(page).search('Interest paid');
       await results.getByRole('option').first().waitFor();
+      // Results start at the list's own edge: no browser list indent or empty band above.
+      const list = (await results.boundingBox())!;
+      const first = (await results.getByRole('option').first().boundingBox())!;
+      expect(first.x - list.x).toBeLessThan(1);
+      expect(first.y - list.y).toBeLessThan(1);
       await expectNoSidewaysScroll(page);
       // The oldest match shown: months ago, on the savings account.
       await results
