@@ -206,10 +206,10 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      {
+      ...ONLINE_BANKING_ALIASES.map((path) => ({
+        path: path.slice(1),
         element: <Guard access="online-banking" />,
-        children: ONLINE_BANKING_ALIASES.map((path) => ({ path: path.slice(1) })),
-      },
+      })),
       {
         element: <Guard access="signed-in" />,
         children: [
