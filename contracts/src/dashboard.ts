@@ -40,6 +40,14 @@ export const dashboardData = z.object({
 export type DashboardData = z.infer<typeof dashboardData>;
 export const dashboardAnswer = successOf(dashboardData);
 
+/** What the history's filters answer when they contradict each other or are not amounts. */
+export const HISTORY_FILTER_MESSAGES = {
+  toBeforeFrom: 'The to date must not be before the from date.',
+  maxBelowMin: 'The maximum amount must not be less than the minimum amount.',
+  min: 'The minimum amount must be 0 or more, with at most 2 decimals.',
+  max: 'The maximum amount must be 0 or more, with at most 2 decimals.',
+} as const;
+
 /** The answer of GET /dashboard/comprehensive-history: a page of the filtered history. */
 export const transactionHistoryData = z.object({
   transactions: z.array(transactionLineView),

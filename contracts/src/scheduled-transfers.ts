@@ -23,6 +23,8 @@ export const SCHEDULE_FIELD_MESSAGES = {
   endCount: 'The number of transfers must be a whole number from 1 to 520.',
   endBoth: 'Choose an end date or a number of transfers, not both.',
   sepa: 'SEPA transfers are sent today only; they cannot be scheduled.',
+  datePast: 'The transfer date cannot be earlier than today.',
+  dateTooFar: 'A transfer can be scheduled at most one year ahead.',
 } as const;
 
 const money = z.number();

@@ -1,4 +1,5 @@
 import {
+  HISTORY_FILTER_MESSAGES,
   NOTIFICATION_TYPES,
   accountsList,
   currentUserAnswer,
@@ -45,7 +46,7 @@ const amountBound = (which: 'minimum' | 'maximum') =>
       if (cents === undefined) {
         context.addIssue({
           code: 'custom',
-          message: `The ${which} amount must be 0 or more, with at most 2 decimals.`,
+          message: HISTORY_FILTER_MESSAGES[which === 'minimum' ? 'min' : 'max'],
         });
         return z.NEVER;
       }
@@ -150,11 +151,11 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
         throw fieldError({ cursor: ['The cursor is not one this list handed out.'] });
       }
       if (q.from && q.to && q.to < q.from) {
-        throw fieldError({ to: ['The to date must not be before the from date.'] });
+        throw fieldError({ to: [HISTORY_FILTER_MESSAGES.toBeforeFrom] });
       }
       if (q.min_amount !== undefined && q.max_amount !== undefined && q.max_amount < q.min_amount) {
         throw fieldError({
-          max_amount: ['The maximum amount must not be less than the minimum amount.'],
+          max_amount: [HISTORY_FILTER_MESSAGES.maxBelowMin],
         });
       }
       const rows = await findTransactions(pool, {

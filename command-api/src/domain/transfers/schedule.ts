@@ -6,6 +6,7 @@ import {
   TransferScheduled,
   type EventData,
 } from '@bank/events';
+import { SCHEDULE_FIELD_MESSAGES } from '@bank/contracts';
 import { lastSchedulableDate } from '@bank/contracts/bank-time';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { occurrenceDate, type IsoDate } from '../bill-pay/calendar.ts';
@@ -15,10 +16,10 @@ export type SchedulePlan = Pick<
   'fromAccountId' | 'amountCents' | 'memo' | 'startDate' | 'recurrence'
 >;
 
-export const SCHEDULE_PAST_DATE = 'The transfer date cannot be earlier than today.';
+export const SCHEDULE_PAST_DATE = SCHEDULE_FIELD_MESSAGES.datePast;
 export const SCHEDULE_END_BEFORE_START = 'The end date must be on or after the transfer date.';
 export const SCHEDULE_NOT_ACTIVE = 'This scheduled transfer has already ended or been cancelled.';
-export const SCHEDULE_TOO_FAR = 'A transfer can be scheduled at most one year ahead.';
+export const SCHEDULE_TOO_FAR = SCHEDULE_FIELD_MESSAGES.dateTooFar;
 export const SCHEDULE_ALREADY_RAN_ON_DATE =
   'A transfer of this schedule already ran on or after that date; please choose a later date.';
 

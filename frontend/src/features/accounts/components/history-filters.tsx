@@ -1,3 +1,4 @@
+import { HISTORY_FILTER_MESSAGES } from '@bank/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -8,12 +9,7 @@ export type FilterProblems = Partial<Record<keyof FilterValues, string>>;
 const EMPTY: FilterValues = { from: '', to: '', type: '', min: '', max: '' };
 
 /** The bank's own words when it refuses such filters. */
-export const FILTER_MESSAGES = {
-  toBeforeFrom: 'The to date must not be before the from date.',
-  maxBelowMin: 'The maximum amount must not be less than the minimum amount.',
-  min: 'The minimum amount must be 0 or more, with at most 2 decimals.',
-  max: 'The maximum amount must be 0 or more, with at most 2 decimals.',
-} as const;
+export const FILTER_MESSAGES = HISTORY_FILTER_MESSAGES;
 
 const isAmountBound = (text: string) => {
   const n = Number(text);

@@ -50,8 +50,8 @@ export const TRANSFER_MESSAGES = {
   amountDecimals: 'Please enter an amount with at most 2 decimal places',
   insufficient: 'Insufficient funds',
   // The server's words when it is asked to schedule on such a date.
-  transferDatePast: 'The transfer date cannot be earlier than today.',
-  transferDateTooFar: 'A transfer can be scheduled at most one year ahead.',
+  transferDatePast: SCHEDULE_FIELD_MESSAGES.datePast,
+  transferDateTooFar: SCHEDULE_FIELD_MESSAGES.dateTooFar,
   sepaLaterDate: SCHEDULE_FIELD_MESSAGES.sepa,
   recipientEmailInvalid: ZELLE_MESSAGES.email,
   recipientPhoneInvalid: ZELLE_MESSAGES.phone,
