@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -26,12 +27,28 @@ async function enrolInBrowser(page: Page): Promise<string> {
   const secret = (await page.locator('.two-factor__secret').textContent())!.trim();
   await page.getByLabel('Code from your app').fill('000000');
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await page.getByText(/The code is not correct/).waitFor();
+  // No recovery codes exist yet, so the message asks for the app's code only.
+  await page
+    .getByText('The code is not correct. Enter the current code from your authenticator app.', {
+      exact: true,
+    })
+    .waitFor();
   await page.getByLabel('Code from your app').fill(codeFor(secret));
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
   expect(await page.getByRole('list', { name: 'Recovery codes' }).locator('li').count()).toBe(10);
   await expectScreenAccessible(page, 'recovery codes');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download (.txt)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.txt$/);
+  const saved = readFileSync((await download.path())!, 'utf8');
+  const shown = await page
+    .getByRole('list', { name: 'Recovery codes' })
+    .locator('li')
+    .allTextContents();
+  for (const code of shown) expect(saved).toContain(code.trim());
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await page.getByText(/Recovery codes left: 10/).waitFor();
   return secret;
@@ -130,6 +147,10 @@ for (const viewport of [
       const codes = page.getByRole('list', { name: 'Recovery codes' });
       await codes.waitFor();
       expect(await codes.locator('li').count()).toBe(10);
+      // Toasts float over the foot of a phone's screen until they time out; the scan is of the
+      // screen under them.
+      const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+      while ((await dismiss.count()) > 0) await dismiss.first().click();
       await expectScreenAccessible(page, 'new recovery codes');
       await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
       await page.getByText(/Recovery codes left: 10/).waitFor();

@@ -17,6 +17,7 @@ import {
   startTwoFactorSetup,
   twoFactorStatusKey,
 } from './two-factor-calls';
+import { RecoveryCodes } from './recovery-codes';
 
 /** The QR code of the otpauth:// link, drawn in the browser (the secret goes nowhere else). */
 function SetupQrCode({ url }: { url: string }) {
@@ -89,31 +90,6 @@ function EnrolForm({ setup, onDone }: { setup: TwoFactorSetup; onDone(codes: str
         </Button>
       </div>
     </form>
-  );
-}
-
-function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved(): void }) {
-  return (
-    <div className="stack">
-      <Alert tone="warning" title="Save your recovery codes">
-        <p>
-          Each code signs you in once if you lose your phone. They are shown only now: write them
-          down or keep them in a password manager.
-        </p>
-      </Alert>
-      <ul className="two-factor__codes" aria-label="Recovery codes">
-        {codes.map((c) => (
-          <li key={c}>
-            <code>{c}</code>
-          </li>
-        ))}
-      </ul>
-      <div>
-        <Button type="button" onClick={onSaved}>
-          I have saved my recovery codes
-        </Button>
-      </div>
-    </div>
   );
 }
 
