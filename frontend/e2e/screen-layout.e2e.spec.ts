@@ -1,19 +1,14 @@
-import { deposit } from '@bank/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, toast, TransferPage } from './page-models/banking';
+import { expectNoSidewaysScroll } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
-// Layout that only a real browser shows: where toasts sit, how tab bars fit a phone, and a clean
-// console on the online-banking aliases. In Chromium at desktop and phone widths.
+// Layout that only a real browser shows: how tab bars fit a phone, and a clean console on the
+// online-banking aliases. In Chromium at desktop and phone widths.
 
 const t = useBankAndBrowser();
 
 type Box = { x: number; y: number; width: number; height: number };
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
 
 async function boxes(locator: Locator): Promise<Box[]> {
   const found: Box[] = [];
@@ -34,49 +29,6 @@ for (const viewport of [
   { width: 375, height: 812 },
 ]) {
   describe(`screen layout at ${viewport.width} px`, () => {
-    it('shows a toast where it hides no heading, tab or button', async () => {
-      const customer = await t.customer();
-      const page = await t.signedInPage(customer, viewport);
-      await page.goto('/profile');
-      await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
-      await page.getByLabel('City').fill('Bangor');
-      await page.getByRole('button', { name: 'Save Changes' }).click();
-      const shown = toast(page, 'Profile updated successfully!');
-      await shown.waitFor();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      const toastBox = (await page.locator('.toaster').boundingBox())!;
-      const covered = [
-        ...(await boxes(page.getByRole('heading'))),
-        ...(await boxes(page.getByRole('tab'))),
-        ...(await boxes(page.locator('main').getByRole('button'))),
-      ].filter((box) => box.y + box.height <= viewport.height && overlaps(box, toastBox));
-      expect(covered).toEqual([]);
-    });
-
-    it('shows "Transfer Successful" clear of the heading and the step indicator', async () => {
-      const customer = await t.customer();
-      const checking = customer.accounts.find((a) => a.type === 'checking')!;
-      const savings = customer.accounts.find((a) => a.type === 'savings')!;
-      await deposit(t.bank, checking.account_number, 100);
-      const page = await t.signedInPage(customer, viewport);
-      const wizard = new TransferPage(page);
-      await wizard.open();
-      await wizard.choose('Between My Accounts');
-      await wizard.selectFrom(checking.name);
-      await wizard.selectByText('To Account', savings.name);
-      await wizard.field('Amount (USD)').fill('25');
-      await wizard.review();
-      await wizard.confirm();
-      await toast(page, 'Transfer Successful').waitFor();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      const toastBox = (await page.locator('.toaster').boundingBox())!;
-      const covered = [
-        ...(await boxes(page.getByRole('heading', { level: 1 }))),
-        ...(await boxes(page.getByRole('list', { name: 'Progress' }))),
-      ].filter((box) => overlaps(box, toastBox));
-      expect(covered).toEqual([]);
-    });
-
     it('keeps each tab bar on one row, scrolling sideways within itself', async () => {
       const customer = await t.customer();
       const page = await t.signedInPage(customer, viewport);

@@ -48,7 +48,7 @@ function ToastItem({ item }: { item: Toast }) {
   );
 }
 
-/** Toasts at the bottom right, newest last; "Clear all" when several are showing. */
+/** Toasts at the top right, newest last; "Clear all" when several are showing. */
 export function Toaster() {
   const toasts = useToasts();
   return (
