@@ -298,6 +298,12 @@ describe('step-up before sensitive actions', () => {
     expect(off.status).toBe(403);
     expect(off.body.code).toBe('STEP_UP_REQUIRED');
 
+    // Step-up takes the app's code only: a wrong one is not told to try a recovery code.
+    const wrongCode = await client.post('/api/step-up', { code: '000000' });
+    expect(wrongCode.status).toBe(422);
+    expect(wrongCode.body.errors.code).toEqual([
+      'The code is not correct. Enter the current code from your authenticator app.',
+    ]);
     const code = totpCode(secret, Date.now() + 30_000);
     expect((await client.post('/api/step-up', { code })).status).toBe(200);
     const wrongPassword = await client.post('/api/two-factor/disable', { password: 'nope-nope' });

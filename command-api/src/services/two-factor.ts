@@ -177,7 +177,7 @@ export async function confirmTwoFactorSetup(
     throw new ApiError(409, 'Start setting up two-factor sign-in again.', 'CONFLICT');
   }
   const accepted = await acceptTotp(ctx, customerId, ctx.secrets.decrypt(sealed), code.trim());
-  if (accepted !== 'ok') throw codeError(accepted, twoFactorMessages.invalidSetupCode);
+  if (accepted !== 'ok') throw codeError(accepted, twoFactorMessages.invalidAppCode);
   const recoveryCodes = newRecoveryCodes();
   const outcome = await runCustomerCommand(
     ctx,
@@ -296,7 +296,7 @@ export async function stepUp(
     const outcome = await verifySecondFactor(ctx, customer, proof.code, false, metadata);
     if (outcome !== 'ok') {
       await onWrong(customer);
-      throw codeError(outcome);
+      throw codeError(outcome, twoFactorMessages.invalidAppCode);
     }
   } else if (!(await verifySecret(customer.passwordHash, proof.password ?? ''))) {
     await onWrong(customer);

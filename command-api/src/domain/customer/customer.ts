@@ -162,8 +162,11 @@ export const twoFactorMessages = {
   wrongPassword: 'The password is incorrect.',
   invalidCode:
     'The code is not correct. Enter the current code from your authenticator app or an unused recovery code.',
-  /** While setting up there are no recovery codes yet: only the app's code can be meant. */
-  invalidSetupCode: 'The code is not correct. Enter the current code from your authenticator app.',
+  /**
+   * Where a recovery code is no answer: setting up (there are none yet) and step-up (which takes
+   * the app's code only).
+   */
+  invalidAppCode: 'The code is not correct. Enter the current code from your authenticator app.',
 } as const;
 
 export function decideCustomer(command: CustomerCommand, state: CustomerState) {
