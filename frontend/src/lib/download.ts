@@ -16,7 +16,15 @@ export async function downloadFromApi(path: string, filename: string): Promise<v
     throw new ApiError('Unable to connect to the server.', 0);
   }
   if (!response.ok) throw new ApiError('The document could not be downloaded.', response.status);
-  const url = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), filename);
+}
+
+/**
+ * Hands a file made in the browser to the customer as a download. The object URL is released a
+ * moment later: released at once, some browsers cancel the download it started.
+ */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -2,17 +2,9 @@ import { Copy, Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
+import { saveFile } from '@/lib/download';
 import { toast } from '@/lib/toast-store';
 import { RECOVERY_CODES_FILE_NAME, recoveryCodesText } from './recovery-codes-file';
-
-function downloadText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** The recovery codes, shown this once, with ways to keep them: copy, download, or write down. */
 export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved(): void }) {
@@ -62,7 +54,12 @@ export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved(): 
         <Button
           variant="secondary"
           icon={<Download size={16} aria-hidden="true" />}
-          onClick={() => downloadText(text, RECOVERY_CODES_FILE_NAME)}
+          onClick={() =>
+            saveFile(
+              new Blob([text], { type: 'text/plain;charset=utf-8' }),
+              RECOVERY_CODES_FILE_NAME,
+            )
+          }
         >
           Download (.txt)
         </Button>

@@ -1,4 +1,5 @@
 import { statusLabel, transactionCategory, type Transaction } from '@/lib/transactions';
+import { saveFile } from '@/lib/download';
 
 // CSV export of the transactions on screen (RFC 4180 quoting; text cells that a spreadsheet
 // would run as a formula are prefixed with an apostrophe).
@@ -35,13 +36,5 @@ export function transactionsToCsv(transactions: Transaction[]): string {
 }
 
 export function downloadCsv(filename: string, csv: string) {
-  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
 }
