@@ -11,9 +11,13 @@ const EMPTY: FilterValues = { from: '', to: '', type: '', min: '', max: '' };
 /** The bank's own words when it refuses such filters. */
 export const FILTER_MESSAGES = HISTORY_FILTER_MESSAGES;
 
-const isAmountBound = (text: string) => {
-  const n = Number(text);
-  return Number.isFinite(n) && n >= 0 && Math.round(n * 100) / 100 === n;
+/** Dollars with at most 2 decimals, by their text (never by floating point). */
+const isAmountBound = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim());
+
+/** Whole cents of a bound isAmountBound accepted. */
+const centsOf = (text: string) => {
+  const [whole = '0', fraction = ''] = text.trim().split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 };
 
 /** What the bank would refuse in these filters, by field (empty when they can be applied). */
@@ -22,7 +26,7 @@ export function filterProblems(v: FilterValues): FilterProblems {
   if (v.min && !isAmountBound(v.min)) problems.min = FILTER_MESSAGES.min;
   if (v.max && !isAmountBound(v.max)) problems.max = FILTER_MESSAGES.max;
   if (v.from && v.to && v.to < v.from) problems.to = FILTER_MESSAGES.toBeforeFrom;
-  if (!problems.min && !problems.max && v.min && v.max && Number(v.max) < Number(v.min))
+  if (!problems.min && !problems.max && v.min && v.max && centsOf(v.max) < centsOf(v.min))
     problems.max = FILTER_MESSAGES.maxBelowMin;
   return problems;
 }
