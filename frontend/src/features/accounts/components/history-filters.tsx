@@ -2,6 +2,7 @@ import { HISTORY_FILTER_MESSAGES } from '@bank/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
+import { centsOf } from '@/lib/cents';
 
 export type FilterValues = { from: string; to: string; type: string; min: string; max: string };
 export type FilterProblems = Partial<Record<keyof FilterValues, string>>;
@@ -13,12 +14,6 @@ export const FILTER_MESSAGES = HISTORY_FILTER_MESSAGES;
 
 /** Dollars with at most 2 decimals, by their text (never by floating point). */
 const isAmountBound = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim());
-
-/** Whole cents of a bound isAmountBound accepted. */
-const centsOf = (text: string) => {
-  const [whole = '0', fraction = ''] = text.trim().split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-};
 
 /** What the bank would refuse in these filters, by field (empty when they can be applied). */
 export function filterProblems(v: FilterValues): FilterProblems {

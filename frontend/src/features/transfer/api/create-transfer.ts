@@ -1,4 +1,9 @@
-import { SCHEDULE_FIELD_MESSAGES, TRANSFER_FIELD_MESSAGES, ZELLE_MESSAGES } from '@bank/contracts';
+import {
+  isPhoneNumber,
+  SCHEDULE_FIELD_MESSAGES,
+  TRANSFER_FIELD_MESSAGES,
+  ZELLE_MESSAGES,
+} from '@bank/contracts';
 import {
   BANK_CODE_MESSAGES,
   ibanProblem,
@@ -104,8 +109,7 @@ const isEmail = (text: string) => z.email().safeParse(text).success;
 
 /** A US phone number as the bank reads it: 10 digits, after an optional leading 1. */
 const isPhone = (text: string) =>
-  /^\+?[\d\s().-]{7,20}$/.test(text) &&
-  text.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '').length === 10;
+  isPhoneNumber(text) && text.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '').length === 10;
 
 /**
  * Whether a contact could name a customer, read as the bank reads it: with an @ it is an email,

@@ -2,6 +2,7 @@ import { ZELLE_MEMO_MAX, ZELLE_MESSAGES, zelleRequested, zelleSent } from '@bank
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { centsOf } from '@/lib/cents';
 import { formatMoney } from '@/lib/format';
 import type { ZelleLimits } from './get-zelle-limits';
 import { zelleRequestsQueryOptions } from './get-zelle-requests';
@@ -47,13 +48,6 @@ export const emptyZelleForm = (accountId = ''): ZelleForm => ({
   amount: '',
   memo: '',
 });
-
-/** Whole cents of a decimal amount (text such as "12.5", or a JSON number of dollars). */
-function centsOf(amount: string | number): number {
-  const text = typeof amount === 'number' ? amount.toFixed(2) : amount;
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
 
 /**
  * What stops a valid send before the customer confirms it: more than is left of today's or
