@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { SeededCustomer } from '@bank/load-tests';
 import { builtScriptWeights, recordScripts, totalGzipBytes } from '../../frontend/page-scripts.ts';
 
@@ -137,6 +137,9 @@ export async function benchFrontend(
     log('  no frontend/dist: skipped');
     return [];
   }
+  // Loaded here, not with the module: the bank runs in this process during (a)-(c), and a browser
+  // driver's code in its heap would lengthen its garbage collections.
+  const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

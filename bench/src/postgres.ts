@@ -1,8 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPool, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@bank/infra';
-import { freePort } from '@bank/infra/testing';
+import {
+  createPool,
+  freePort,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+} from '@bank/infra';
 
 export interface BenchPostgres {
   handle: EmbeddedPostgresHandle;

@@ -25,12 +25,12 @@ import {
   createPgEventStore,
   createPool,
   DEFAULT_PARTITIONS,
+  freePort,
   RELAY_CHECKPOINT,
   startEmbeddedPostgres,
   type Position,
   readFollowerPosition,
 } from '@bank/infra';
-import { freePort } from '@bank/infra/testing';
 import { allProjectionNames, allProjections, createProjectionRunner } from '@bank/projections';
 import { parseArgs, progressBar } from '@bank/server/cli-support';
 import { migrateAll } from '@bank/server';

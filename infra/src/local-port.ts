@@ -24,3 +24,16 @@ export async function requireFreePort(port: number, server: string): Promise<voi
   });
   if (inUse) throw new PortInUseError(port, server);
 }
+
+/** A loopback port nothing listens on right now (the system picks it), for a server about to start. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

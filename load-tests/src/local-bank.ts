@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@bank/infra/testing';
+import { freePort } from '@bank/infra';
 import { startBank, type BankParts } from '@bank/server';
 // The job workers of the feature modules (settlement, Zelle expiry...), as `npm start` has them.
 import '@bank/server/modules';

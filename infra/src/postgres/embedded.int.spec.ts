@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../testing/free-port.ts';
+import { freePort } from '../local-port.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded.ts';
 
 /** Whether `user`/`password` may sign in over TCP on localhost. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../testing/free-port.ts';
+import { freePort } from '../local-port.ts';
 import { startLocalRedis } from './local-redis.ts';
 
 const listening = (port: number) =>

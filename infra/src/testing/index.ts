@@ -4,5 +4,5 @@ export {
   testRedisUrl,
   type TestDatabaseRole,
 } from './database.ts';
-export { freePort } from './free-port.ts';
+export { freePort } from '../local-port.ts';
 export { Prng } from './prng.ts';
