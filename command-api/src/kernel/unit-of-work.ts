@@ -167,6 +167,7 @@ export class UnitOfWork {
       streamId,
       expectedVersion: expected,
       events: events as NewEvent[],
+      ...(this.loaded.get(streamId)?.aggregate.writtenOnce ? { writtenOnce: true } : {}),
     }));
     // What each stream will hold if the append lands as decided, when known.
     const outcomes = new Map<string, Outcome>(

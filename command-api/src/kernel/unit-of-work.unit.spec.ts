@@ -149,6 +149,11 @@ describe('what the state cache keeps after a commit', () => {
     uow.append('account', add(50));
     uow.append('receipt', add(7));
     const committing = uow.commit({});
+    // The store is told too, so it keeps no head for the stream written once.
+    expect(queued[0]!.appends.map((a) => [a.streamId, a.writtenOnce ?? false])).toEqual([
+      ['account', false],
+      ['receipt', true],
+    ]);
     queued[0]!.land({ account: 1, receipt: 1 });
     await committing;
     expect(cache.get('account')).toMatchObject({ version: 1, state: 50, current: true });

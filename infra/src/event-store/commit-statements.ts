@@ -109,7 +109,13 @@ export function createCommitStatements(
           for (const streamId of answer.stale_streams) heads.forget(streamId);
           continue;
         }
-        for (const [streamId, head] of plan.after) heads.set(streamId, head);
+        const once = new Set(
+          batch
+            .flatMap((command) => command.appends.filter((a) => a.writtenOnce))
+            .map((a) => a.streamId),
+        );
+        for (const [streamId, head] of plan.after)
+          if (!once.has(streamId)) heads.set(streamId, head);
         return plan.outcomes.map((outcome, index) =>
           'conflict' in outcome
             ? {

@@ -316,6 +316,49 @@ describe('PostgreSQL event store', () => {
     );
   });
 
+  it('keeps no head for a stream written once, and reads it from the log if one is appended to', async () => {
+    // The store's own connections, counted: a head it does not know costs a 'stream-heads' read.
+    const counted = createPool(url, 4);
+    const headReads: string[][] = [];
+    const query = counted.query.bind(counted) as (...args: unknown[]) => Promise<unknown>;
+    (counted as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+      const config = args[0] as { name?: string; values?: string[][] };
+      if (config?.name === 'stream-heads') headReads.push(config.values![0]!);
+      return query(...args);
+    };
+    const writer = createPgEventStore(counted, { reader: catalogue });
+    const once = `test-once-${crypto.randomUUID()}`;
+    const kept = `test-kept-${crypto.randomUUID()}`;
+    try {
+      await writer.append(
+        [
+          {
+            streamId: once,
+            expectedVersion: 'no_stream',
+            events: [raised(customer, 'o1')],
+            writtenOnce: true,
+          },
+          { streamId: kept, expectedVersion: 'no_stream', events: [raised(customer, 'k1')] },
+        ],
+        {},
+      );
+      expect(headReads).toEqual([]);
+      await writer.append(
+        [
+          { streamId: kept, expectedVersion: 1, events: [raised(customer, 'k2')] },
+          { streamId: once, expectedVersion: 1, events: [raised(customer, 'o2')] },
+        ],
+        {},
+      );
+      expect(headReads).toEqual([[once]]);
+    } finally {
+      await writer.close();
+      await counted.end();
+    }
+    expect(await chainOf(once)).toEqual([1, 2].map((version) => ({ version, intact: true })));
+    expect(await chainOf(kept)).toEqual([1, 2].map((version) => ({ version, intact: true })));
+  });
+
   it('keeps one unbroken chain when two processes append to the same streams at once', async () => {
     // Two writers with their own connections, as two command services have: each chains from
     // the heads it knows, which the other keeps moving.

@@ -53,6 +53,13 @@ export interface StreamAppend {
   /** The version the stream must be at (0 or 'no_stream' for a new stream), or 'any'. */
   expectedVersion: ExpectedVersion;
   events: NewEvent[];
+  /**
+   * The stream is written once, when created, and not appended to again (a transfer, an
+   * idempotency key's reply): the store keeps no head for it. Kept, two such heads per transfer
+   * filled the store's heads, crowding out the ones appends come back to, and stayed on the heap;
+   * an append to it after all reads its head from the log.
+   */
+  writtenOnce?: boolean;
 }
 
 export interface RecordedEvent<E = { type: string; data: unknown }> {
