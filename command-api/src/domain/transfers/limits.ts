@@ -27,8 +27,42 @@ export interface Movement {
   bankDate: string;
 }
 
+/**
+ * A customer's movements of the last 40 days, oldest first: `log[from]` up to `log[to - 1]`.
+ *
+ * States share their log. A state whose end is the log's end appends in place, so one state
+ * following another (the usual case, and a fold over the stream) adds one entry instead of copying
+ * 40 days of them; a state whose log has grown past its end (a sibling appended first) copies its
+ * part before appending. Either way a state holds only what its own history recorded, and what
+ * it holds never changes: read it with movementsOf, never past `to`.
+ */
 export interface ActivityState {
-  movements: Movement[];
+  readonly log: Movement[];
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A state's movements, oldest first (a copy). */
+export const movementsOf = (state: ActivityState): Movement[] =>
+  state.log.slice(state.from, state.to);
+
+const activityOf = (movements: Movement[]): ActivityState => ({
+  log: movements,
+  from: 0,
+  to: movements.length,
+});
+
+/** Past this many aged-out entries at the start of a log, and half of it, the log is copied. */
+const COMPACT_AFTER = 64;
+
+function recorded(state: ActivityState, movement: Movement): ActivityState {
+  let { from } = state;
+  const horizon = movement.atMs - KEEP_MS;
+  while (from < state.to && state.log[from]!.atMs < horizon) from += 1;
+  const shared = state.log.length === state.to && !(from > COMPACT_AFTER && from * 2 > state.to);
+  if (!shared) return activityOf([...state.log.slice(from, state.to), movement]);
+  state.log.push(movement);
+  return { log: state.log, from, to: state.to + 1 };
 }
 
 /** A customer's recent movements, from their money-activity stream. */
@@ -37,38 +71,24 @@ export const activityAggregate: Aggregate<
   StreamEvent<'MoneyMovementRecorded' | 'MoneyMovementCancelled'>
 > = {
   name: 'money-activity',
-  initial: () => ({ movements: [] }),
+  initial: () => activityOf([]),
   evolve(state, event) {
     switch (event.type) {
       case 'MoneyMovementRecorded': {
         const d = event.data;
         const atMs = Date.parse(d.at);
-        const horizon = atMs - KEEP_MS;
-        // Oldest first: only a state whose oldest movement has aged out needs filtering.
-        const oldest = state.movements[0];
-        const kept =
-          oldest && oldest.atMs < horizon
-            ? state.movements.filter((m) => m.atMs >= horizon)
-            : state.movements;
-        return {
-          movements: [
-            ...kept,
-            {
-              movementId: d.movementId,
-              category: d.category,
-              amount: d.amount,
-              fingerprint: d.fingerprint,
-              at: d.at,
-              atMs,
-              bankDate: bankDate(new Date(atMs)),
-            },
-          ],
-        };
+        return recorded(state, {
+          movementId: d.movementId,
+          category: d.category,
+          amount: d.amount,
+          fingerprint: d.fingerprint,
+          at: d.at,
+          atMs,
+          bankDate: bankDate(new Date(atMs)),
+        });
       }
       case 'MoneyMovementCancelled':
-        return {
-          movements: state.movements.filter((m) => m.movementId !== event.data.movementId),
-        };
+        return activityOf(movementsOf(state).filter((m) => m.movementId !== event.data.movementId));
       default:
         return state;
     }
@@ -84,7 +104,8 @@ export function usage(state: ActivityState, category: MovementCategory, now: Dat
   const month = today.slice(0, 7);
   let day = 0;
   let monthTotal = 0;
-  for (const m of state.movements) {
+  for (let i = state.from; i < state.to; i += 1) {
+    const m = state.log[i]!;
     if (m.category !== category) continue;
     if (m.bankDate.startsWith(month)) monthTotal += m.amount;
     if (m.bankDate === today) day += m.amount;
@@ -132,12 +153,14 @@ export function requireWithinLimits(
 export function decideMovement(input: MovementInput, state: ActivityState) {
   const nowMs = input.now.getTime();
   if (input.checkDuplicate && input.fingerprint) {
-    const duplicate = state.movements.some(
-      (m) =>
+    let duplicate = false;
+    for (let i = state.from; i < state.to && !duplicate; i += 1) {
+      const m = state.log[i]!;
+      duplicate =
         m.fingerprint === input.fingerprint &&
         nowMs - m.atMs < DUPLICATE_WINDOW_MS &&
-        nowMs >= m.atMs,
-    );
+        nowMs >= m.atMs;
+    }
     if (duplicate) {
       throw new DomainError(
         DUPLICATE_TRANSACTION,

@@ -1,4 +1,10 @@
-import { MoneyMovementCancelled, movementCategories, type MovementCategory } from '@bank/events';
+import {
+  MoneyMovementCancelled,
+  MoneyMovementRecorded,
+  movementCategories,
+  type MovementCategory,
+} from '@bank/events';
+import { Prng } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification } from '../../kernel/decider-specification.ts';
@@ -8,6 +14,7 @@ import {
   DAILY_LIMITS,
   decideMovement,
   MONTHLY_LIMITS,
+  movementsOf,
   requireWithinLimits,
   usage,
 } from './limits.ts';
@@ -50,6 +57,8 @@ function given(...moves: [MovementCategory, number, string, string?][]) {
 
 const refused = (reason: string) => expect.objectContaining({ reason });
 const counted = [{ type: 'MoneyMovementRecorded' as const }];
+
+type ActivityEvent = Parameters<typeof activityAggregate.evolve>[1];
 
 describe('the bank day', () => {
   it('is the calendar day in New York, with daylight saving', () => {
@@ -106,7 +115,7 @@ describe('daily limits', () => {
 
   it('no longer counts a cancelled movement (failed transfer, returned payment)', () => {
     const moved = given(['external-bank', 5_000_00, '2026-11-23T15:00:00Z']);
-    const movementId = moved.state.movements[0]!.movementId;
+    const movementId = movementsOf(moved.state)[0]!.movementId;
     activity
       .given(
         ...moved.events,
@@ -170,7 +179,7 @@ describe('duplicates', () => {
       ['between-accounts', 1, '2026-10-01T15:00:00Z'],
       ['between-accounts', 1, '2026-11-23T15:00:00Z'],
     );
-    expect(later.state.movements).toHaveLength(1);
+    expect(movementsOf(later.state)).toHaveLength(1);
   });
 
   it('is a DomainError the API turns into 409', () => {
@@ -205,5 +214,126 @@ describe('the limits table', () => {
     spent
       .when(movement('bill-pay', 10_000_01, '2026-11-23T15:01:00Z'))
       .thenThrows(refused('daily_limit_exceeded'));
+  });
+});
+
+/** A movement id (a UUID) numbered `n`. */
+const idOf = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
+
+describe('the movements a state holds', () => {
+  /** What a state must hold: every recorded movement of its own history, less the cancelled and the aged out. */
+  function expected(history: { event: ActivityEvent; atMs: number }[]): string[] {
+    let kept: { id: string; atMs: number }[] = [];
+    for (const { event, atMs } of history) {
+      if (event.type === 'MoneyMovementCancelled') {
+        kept = kept.filter((m) => m.id !== event.data.movementId);
+      } else {
+        kept = kept.filter((m) => m.atMs >= atMs - 40 * 24 * 3600 * 1000);
+        kept.push({ id: event.data.movementId, atMs });
+      }
+    }
+    return kept.map((m) => m.id);
+  }
+
+  it('are its own history only, whichever earlier state later ones were evolved from', () => {
+    for (let seed = 1; seed <= 200; seed += 1) {
+      const rng = new Prng(seed);
+      let clock = Date.parse('2026-09-01T12:00:00Z');
+      // Every state made, with the events that made it: later states branch from any of them, as
+      // a retried command decides again on a state a sibling was already evolved from.
+      const states = [
+        {
+          state: activityAggregate.initial(),
+          history: [] as { event: ActivityEvent; atMs: number }[],
+        },
+      ];
+      for (let step = 0; step < 150; step += 1) {
+        const base =
+          rng.next() < 0.7 ? states[states.length - 1]! : states[rng.int(0, states.length - 1)]!;
+        const recordedIds = expected(base.history);
+        clock += rng.int(0, 3) * 24 * 3600 * 1000 + rng.int(0, 3600_000);
+        const event: ActivityEvent =
+          recordedIds.length > 0 && rng.next() < 0.15
+            ? MoneyMovementCancelled.create({
+                customerId,
+                movementId: recordedIds[rng.int(0, recordedIds.length - 1)]!,
+                reason: 'failed',
+              })
+            : MoneyMovementRecorded.create({
+                customerId,
+                movementId: idOf(seed * 1000 + step),
+                category: 'same-bank',
+                amount: rng.int(1, 1000),
+                fingerprint: null,
+                at: new Date(clock).toISOString(),
+              });
+        const history = [...base.history, { event, atMs: clock }];
+        states.push({ state: activityAggregate.evolve(base.state, event), history });
+      }
+      for (const { state, history } of states) {
+        expect(
+          movementsOf(state).map((m) => m.movementId),
+          `seed ${seed}`,
+        ).toEqual(expected(history));
+        const today = new Date(history.at(-1)?.atMs ?? clock);
+        const sameBank = movementsOf(state).filter((m) => m.bankDate === bankDate(today));
+        expect(usage(state, 'same-bank', today).day).toBe(
+          sameBank.reduce((sum, m) => sum + m.amount, 0),
+        );
+      }
+    }
+  });
+
+  it('grow by one entry when one state follows another, not by a copy of the 40 days', () => {
+    let state = activityAggregate.initial();
+    const start = Date.parse('2026-11-01T12:00:00Z');
+    for (let i = 0; i < 2000; i += 1) {
+      state = activityAggregate.evolve(
+        state,
+        MoneyMovementRecorded.create({
+          customerId,
+          movementId: idOf(i),
+          category: 'same-bank',
+          amount: 1,
+          fingerprint: null,
+          at: new Date(start + i * 60_000).toISOString(),
+        }),
+      );
+    }
+    const folded = state;
+    const next = activityAggregate.evolve(
+      folded,
+      MoneyMovementRecorded.create({
+        customerId,
+        movementId: idOf(999_999),
+        category: 'same-bank',
+        amount: 1,
+        fingerprint: null,
+        at: new Date(start + 2000 * 60_000).toISOString(),
+      }),
+    );
+    expect(next.log).toBe(folded.log);
+    expect(movementsOf(folded)).toHaveLength(2000);
+    expect(movementsOf(next)).toHaveLength(2001);
+  });
+
+  it('let go of what aged out: a year of daily movements keeps about 40 days of log', () => {
+    let state = activityAggregate.initial();
+    const start = Date.parse('2026-01-01T12:00:00Z');
+    for (let day = 0; day < 365; day += 1) {
+      state = activityAggregate.evolve(
+        state,
+        MoneyMovementRecorded.create({
+          customerId,
+          movementId: idOf(day),
+          category: 'same-bank',
+          amount: 1,
+          fingerprint: null,
+          at: new Date(start + day * 24 * 3600 * 1000).toISOString(),
+        }),
+      );
+    }
+    expect(movementsOf(state)).toHaveLength(41);
+    expect(state.log.length).toBeLessThan(41 + 2 * 64);
   });
 });
