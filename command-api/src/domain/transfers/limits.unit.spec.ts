@@ -284,55 +284,37 @@ describe('the movements a state holds', () => {
     }
   });
 
-  it('grow by one entry when one state follows another, not by a copy of the 40 days', () => {
+  /** A $0.01 same-bank movement numbered `n`, recorded at `atMs`. */
+  const recordedAt = (n: number, atMs: number) =>
+    MoneyMovementRecorded.create({
+      customerId,
+      movementId: idOf(n),
+      category: 'same-bank',
+      amount: 1,
+      fingerprint: null,
+      at: new Date(atMs).toISOString(),
+    });
+
+  /** The state `count` movements leave, each `everyMs` after the one before. */
+  function folded(count: number, start: number, everyMs: number) {
     let state = activityAggregate.initial();
-    const start = Date.parse('2026-11-01T12:00:00Z');
-    for (let i = 0; i < 2000; i += 1) {
-      state = activityAggregate.evolve(
-        state,
-        MoneyMovementRecorded.create({
-          customerId,
-          movementId: idOf(i),
-          category: 'same-bank',
-          amount: 1,
-          fingerprint: null,
-          at: new Date(start + i * 60_000).toISOString(),
-        }),
-      );
+    for (let i = 0; i < count; i += 1) {
+      state = activityAggregate.evolve(state, recordedAt(i, start + i * everyMs));
     }
-    const folded = state;
-    const next = activityAggregate.evolve(
-      folded,
-      MoneyMovementRecorded.create({
-        customerId,
-        movementId: idOf(999_999),
-        category: 'same-bank',
-        amount: 1,
-        fingerprint: null,
-        at: new Date(start + 2000 * 60_000).toISOString(),
-      }),
-    );
-    expect(next.log).toBe(folded.log);
-    expect(movementsOf(folded)).toHaveLength(2000);
+    return state;
+  }
+
+  it('grow by one entry when one state follows another, not by a copy of the 40 days', () => {
+    const start = Date.parse('2026-11-01T12:00:00Z');
+    const before = folded(2000, start, 60_000);
+    const next = activityAggregate.evolve(before, recordedAt(999_999, start + 2000 * 60_000));
+    expect(next.log).toBe(before.log);
+    expect(movementsOf(before)).toHaveLength(2000);
     expect(movementsOf(next)).toHaveLength(2001);
   });
 
   it('let go of what aged out: a year of daily movements keeps about 40 days of log', () => {
-    let state = activityAggregate.initial();
-    const start = Date.parse('2026-01-01T12:00:00Z');
-    for (let day = 0; day < 365; day += 1) {
-      state = activityAggregate.evolve(
-        state,
-        MoneyMovementRecorded.create({
-          customerId,
-          movementId: idOf(day),
-          category: 'same-bank',
-          amount: 1,
-          fingerprint: null,
-          at: new Date(start + day * 24 * 3600 * 1000).toISOString(),
-        }),
-      );
-    }
+    const state = folded(365, Date.parse('2026-01-01T12:00:00Z'), 24 * 3600 * 1000);
     expect(movementsOf(state)).toHaveLength(41);
     expect(state.log.length).toBeLessThan(41 + 2 * 64);
   });
