@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { pdfBytes, usd } from './statement-render.ts';
+import { newPdfDocument, pdfBytes, usd } from './statement-render.ts';
 
 /** What a customer's receipt for one movement states (amounts in signed cents). */
 export interface Receipt {
@@ -21,8 +20,8 @@ export interface Receipt {
 }
 
 /** A one-page US Letter receipt (pdfkit, the standard Helvetica; no external fonts). */
-export function receiptPdf(receipt: Receipt): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: 'Receipt' } });
+export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
+  const doc = await newPdfDocument({ size: 'LETTER', margin: 56, info: { Title: 'Receipt' } });
   const done = pdfBytes(doc);
 
   doc.font('Helvetica-Bold').fontSize(16).text('Harborview Community Bank');

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Statement } from './account-history.ts';
 
 /** Exact decimal text of signed cents, e.g. -1234.05 (no floating point). */
@@ -91,6 +90,18 @@ export function statementCsv(
   return `${rows.join('\r\n')}\r\n`;
 }
 
+/**
+ * A new PDF document. pdfkit (with its font tables) is loaded when the first document is drawn:
+ * most of the bank's processes never draw one, and loaded at start it stayed on each one's heap,
+ * for every full garbage collection to walk.
+ */
+export async function newPdfDocument(
+  options: PDFKit.PDFDocumentOptions,
+): Promise<PDFKit.PDFDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
+  return new PDFDocument(options);
+}
+
 /** The bytes a PDF document writes, once it has ended (call before `doc.end()`). */
 export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -114,12 +125,16 @@ const longDate = (date: Date) =>
  * names the account by its full number and id and each line by its version in the account's
  * stream; a customer's shows the account number's last four digits and no term of the log.
  */
-export function statementPdf(
+export async function statementPdf(
   statement: Statement,
   options: { audience?: StatementAudience } = {},
 ): Promise<Buffer> {
   const forAuditor = (options.audience ?? 'auditor') === 'auditor';
-  const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: 'Account statement' } });
+  const doc = await newPdfDocument({
+    size: 'LETTER',
+    margin: 48,
+    info: { Title: 'Account statement' },
+  });
   const done = pdfBytes(doc);
 
   const { account } = statement;
