@@ -85,9 +85,10 @@ describe('the process the bench runs the bank in', () => {
   });
 
   // The same holds for the bank itself: pdfkit and its font tables are 6.6 MB of its heap, and
-  // only statements and receipts draw with them.
-  it('loads the PDF renderer only when a document is drawn', () => {
+  // only statements and receipts draw with them; nothing in the bank runs on KurrentDB.
+  it('loads the PDF renderer only when a document is drawn, and no KurrentDB client', () => {
     expect(loaded().some((url) => url.includes('/audit/src/statement-render.ts'))).toBe(true);
     expect(loaded().filter((url) => url.includes('/node_modules/pdfkit/'))).toEqual([]);
+    expect(loaded().filter((url) => url.includes('/node_modules/@kurrent/'))).toEqual([]);
   });
 });

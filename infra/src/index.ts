@@ -19,7 +19,6 @@ export * from './event-store/checkpoints.ts';
 export * from './local-port.ts';
 export * from './kafka/index.ts';
 export * from './event-store/pii-protector.ts';
-export * from './event-store/kurrentdb-event-store.ts';
 export * from './observability/metrics.ts';
 export * from './observability/prometheus-text.ts';
 export * from './observability/tracing.ts';
