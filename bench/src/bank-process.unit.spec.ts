@@ -90,5 +90,7 @@ describe('the process the bench runs the bank in', () => {
     expect(loaded().some((url) => url.includes('/audit/src/statement-render.ts'))).toBe(true);
     expect(loaded().filter((url) => url.includes('/node_modules/pdfkit/'))).toEqual([]);
     expect(loaded().filter((url) => url.includes('/node_modules/@kurrent/'))).toEqual([]);
+    // Nor the OTLP exporter, until tracing is configured.
+    expect(loaded().filter((url) => url.includes('/exporter-trace-otlp-http/'))).toEqual([]);
   });
 });

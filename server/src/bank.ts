@@ -137,7 +137,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const stoppers: (() => Promise<void>)[] = [];
   // OpenTelemetry traces only when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT).
   if (tracingConfigured()) {
-    const tracing = startTracing();
+    const tracing = await startTracing();
     stoppers.push(() => tracing.shutdown());
   }
   // Readers pass over events they cannot read (an unknown type or version, data failing its

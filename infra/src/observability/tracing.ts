@@ -16,7 +16,6 @@ import {
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { ExportResultCode, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import {
   BasicTracerProvider,
@@ -50,12 +49,25 @@ export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 }
 
+/**
+ * The OTLP exporter, loaded only when spans go to an OTLP endpoint: a process that traces
+ * nothing does not carry its code on its heap.
+ */
+async function otlpExporter(): Promise<SpanExporter> {
+  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
+  return new OTLPTraceExporter();
+}
+
 /** Starts tracing for this process (once); the answer flushes and stops it. */
-export function startTracing(options: TracingOptions = {}): { shutdown(): Promise<void> } {
+export async function startTracing(
+  options: TracingOptions = {},
+): Promise<{ shutdown(): Promise<void> }> {
+  if (started) return started;
+  const exporter = options.exporter ?? (await otlpExporter());
   if (started) return started;
   const processor = options.exporter
-    ? new SimpleSpanProcessor(options.exporter)
-    : new BatchSpanProcessor(new OTLPTraceExporter());
+    ? new SimpleSpanProcessor(exporter)
+    : new BatchSpanProcessor(exporter);
   const resource = resourceFromAttributes({
     'service.name': options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'bank',
   });

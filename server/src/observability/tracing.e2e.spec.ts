@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
 
 const exporter = new InMemorySpanExporter();
-const tracing = startTracing({ exporter, serviceName: 'bank-test' });
+const tracing = await startTracing({ exporter, serviceName: 'bank-test' });
 let bank: TestBank;
 
 beforeAll(async () => {

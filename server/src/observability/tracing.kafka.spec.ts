@@ -10,7 +10,7 @@ import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
  * linked to the append that wrote the events.
  */
 const exporter = new InMemorySpanExporter();
-const tracing = startTracing({ exporter, serviceName: 'bank-test' });
+const tracing = await startTracing({ exporter, serviceName: 'bank-test' });
 let broker: KafkaBroker;
 let bank: TestBank;
 

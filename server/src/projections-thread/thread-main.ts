@@ -14,7 +14,9 @@ const say = (message: FromThread) => port.postMessage(message);
 // Each projection batch's span links to the appends whose trace context its events carry; the
 // main thread exports it with its own spans.
 const tracing = data.forwardSpans
-  ? startTracing({ exporter: new ForwardingSpanExporter((spans) => say({ kind: 'spans', spans })) })
+  ? await startTracing({
+      exporter: new ForwardingSpanExporter((spans) => say({ kind: 'spans', spans })),
+    })
   : undefined;
 const pool = createPool(data.databaseUrl, data.poolSize);
 const { store } = createBankStore(pool, Buffer.from(data.secretsKeyHex, 'hex'));
