@@ -127,8 +127,15 @@ try {
         clients: CLIENTS,
         durationMs: DURATION_MS,
         postgresPid: pg.handle.serverPid(),
+        openRate: results.transfers.halfRate,
       });
       log(`    CRUD baseline: ${Math.round(results.crud.transfersPerSecond)} transfers/s`);
+      const atRate = results.crud.atRate;
+      if (atRate) {
+        log(
+          `    CRUD baseline at ${atRate.rate}/s: p50 ${atRate.latency.p50.toFixed(1)} ms, p99 ${atRate.latency.p99.toFixed(1)} ms (${atRate.errors} errors)`,
+        );
+      }
     }
     if (seed && only.has('c')) {
       log('(c) Projections: lag under the mixed load, then catch-up...');

@@ -2,12 +2,21 @@
 // timing them does not compete with the bank for its event loop.
 import type { Seed } from '@bank/load-tests';
 import { closedLoop, httpPool, openLoop } from './http-load.ts';
-import { laneCrudTransfers, laneTransfers, mixedRequests } from './requests.ts';
+import { laneCrudTransfers, laneTransfers, mixedRequests, openCrudTransfers } from './requests.ts';
 
 export type LoadJob =
   | { kind: 'closed'; seed: Seed; lanes: number; durationMs: number }
   /** The CRUD baseline's closed loop (see crud-baseline/). */
   | { kind: 'crud'; baseUrl: string; accounts: number; lanes: number; durationMs: number }
+  /** The CRUD baseline's open loop, at the rate the bank's latency was measured at. */
+  | {
+      kind: 'crud-open';
+      baseUrl: string;
+      accounts: number;
+      rate: number;
+      durationMs: number;
+      warmupMs?: number;
+    }
   | {
       kind: 'open';
       seed: Seed;
@@ -20,27 +29,41 @@ export type LoadJob =
 
 process.on('message', (job: LoadJob) => {
   void (async () => {
-    const connections = job.kind === 'open' ? 256 : job.lanes * 2;
-    const pool = httpPool(job.kind === 'crud' ? job.baseUrl : job.seed.baseUrl, connections);
+    const open = job.kind === 'open' || job.kind === 'crud-open';
+    const connections = open ? 256 : job.lanes * 2;
+    const pool = httpPool('baseUrl' in job ? job.baseUrl : job.seed.baseUrl, connections);
     try {
       const cpuBefore = process.cpuUsage();
       const result =
-        job.kind === 'crud'
-          ? await closedLoop(
+        job.kind === 'crud-open'
+          ? await openLoop(
               pool,
-              job.lanes,
+              job.rate,
               job.durationMs,
-              laneCrudTransfers(job.accounts, job.lanes),
+              openCrudTransfers(job.accounts),
+              job.warmupMs,
             )
-          : job.kind === 'closed'
-            ? await closedLoop(pool, job.lanes, job.durationMs, laneTransfers(job.seed, job.lanes))
-            : await openLoop(
+          : job.kind === 'crud'
+            ? await closedLoop(
                 pool,
-                job.rate,
+                job.lanes,
                 job.durationMs,
-                mixedRequests(job.seed, job.mix),
-                job.warmupMs,
-              );
+                laneCrudTransfers(job.accounts, job.lanes),
+              )
+            : job.kind === 'closed'
+              ? await closedLoop(
+                  pool,
+                  job.lanes,
+                  job.durationMs,
+                  laneTransfers(job.seed, job.lanes),
+                )
+              : await openLoop(
+                  pool,
+                  job.rate,
+                  job.durationMs,
+                  mixedRequests(job.seed, job.mix),
+                  job.warmupMs,
+                );
       const cpu = process.cpuUsage(cpuBefore);
       // Times relative to the wall clock, which both processes share.
       const offset = performance.timeOrigin;

@@ -115,6 +115,28 @@ describe('the CRUD baseline in the report', () => {
     );
   });
 
+  it("puts the baseline's tail under the same open loop beside the bank's p99", () => {
+    const atRate = {
+      rate: 200,
+      transfersPerSecond: 200,
+      errors: 0,
+      latency: { count: 3000, p50: 2, p95: 9, p99: 30, max: 41 },
+    };
+    const report = markdownReport({
+      ...results(transfers({}), pgbench),
+      crud: { ...crud, atRate },
+    });
+    expect(report).toContain(
+      '| (a) p99 at half saturation (200/s) | 45.0 ms (the CRUD baseline at the same rate: 30.0 ms) | < 50 ms | 1.11× | met |',
+    );
+    expect(report).toContain(
+      "| CRUD baseline, open loop at 200/s (as the bank's above): latency p50 / p95 / p99 / max | 2.0 / 9.0 / 30.0 / 41.0 ms (0 errors); the bank's p99 is 1.50× its |",
+    );
+    expect(markdownReport({ ...results(transfers({}), pgbench), crud })).not.toContain(
+      'CRUD baseline at the same rate',
+    );
+  });
+
   it('shows where the time went: statements (pipes kept inside their cell), profile, loop delay', () => {
     const t: TransferFigures = {
       ...transfers({}),

@@ -54,6 +54,24 @@ export function mixedRequests(seed: Seed, mix: 'transfers' | 'mixed') {
       : { request: readRequest(seed, i), tag: 'read' };
 }
 
+/** A few dollars from one of the CRUD baseline's accounts to another. */
+function crudTransfer(fromAccount: number, toAccount: number) {
+  return {
+    request: {
+      path: '/transfers',
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fromAccount,
+        toAccount,
+        amountCents: 500 + Math.floor(Math.random() * 100),
+        memo: 'bench',
+      }),
+    },
+    tag: 'transfer',
+  };
+}
+
 /**
  * The CRUD baseline's closed loop: lane L owns accounts L·k+1 … L·k+k (k = accounts / lanes) and
  * moves a few dollars from one of them to the next, as the bank's lanes move checking → savings.
@@ -64,19 +82,18 @@ export function laneCrudTransfers(accounts: number, lanes: number) {
   return (lane: number) => {
     const turn = cursors[lane]!++ % (perLane - 1);
     const fromAccount = lane * perLane + turn + 1;
-    return {
-      request: {
-        path: '/transfers',
-        method: 'POST' as const,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          fromAccount,
-          toAccount: fromAccount + 1,
-          amountCents: 500 + Math.floor(Math.random() * 100),
-          memo: 'bench',
-        }),
-      },
-      tag: 'transfer',
-    };
+    return crudTransfer(fromAccount, fromAccount + 1);
+  };
+}
+
+/**
+ * The CRUD baseline's open loop: request i moves money within pair i mod (accounts / 2), as the
+ * bank's open loop moves checking → savings of customer i mod customers.
+ */
+export function openCrudTransfers(accounts: number) {
+  const pairs = Math.max(1, Math.floor(accounts / 2));
+  return (i: number) => {
+    const fromAccount = (i % pairs) * 2 + 1;
+    return crudTransfer(fromAccount, fromAccount + 1);
   };
 }

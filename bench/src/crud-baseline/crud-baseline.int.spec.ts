@@ -18,9 +18,12 @@ afterAll(async () => {
 
 describe('the CRUD baseline', () => {
   it('moves money between its accounts, conserving the total, one history row per transfer', async () => {
-    const figures = await benchCrudBaseline(url, { clients: 2, durationMs: 1500 });
+    const figures = await benchCrudBaseline(url, { clients: 2, durationMs: 1500, openRate: 40 });
     expect(figures.errors).toBe(0);
     expect(figures.transfersPerSecond).toBeGreaterThan(0);
+    // The open loop answered every request it sent at the rate asked, and timed each.
+    expect(figures.atRate?.errors).toBe(0);
+    expect(figures.atRate?.latency.count).toBe(60);
     const { rows } = await pool.query<{ total: string; accounts: string; moved: string }>(
       `SELECT (SELECT sum(balance_cents) FROM crud_accounts)::text AS total,
               (SELECT count(*) FROM crud_accounts)::text AS accounts,

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpuPer, processTreeCpuMs } from '../cpu.ts';
 import { runLoad } from '../load-client.ts';
+import { OPEN_LOOP_WARMUP_MS, summarize } from '../stats.ts';
 
 export interface CrudBaselineFigures {
   clients: number;
@@ -12,6 +13,15 @@ export interface CrudBaselineFigures {
   nodeCpuMs: number | undefined;
   postgresCpuMs: number | undefined;
   generatorCpuMs: number | undefined;
+  /** The open loop at the rate the bank's latency was measured at, when one was asked for. */
+  atRate?: CrudOpenLoopFigures;
+}
+
+export interface CrudOpenLoopFigures {
+  rate: number;
+  transfersPerSecond: number;
+  errors: number;
+  latency: ReturnType<typeof summarize>;
 }
 
 function startServer(databaseUrl: string, accounts: number) {
@@ -29,11 +39,13 @@ function startServer(databaseUrl: string, accounts: number) {
 
 /**
  * The CRUD baseline under the same closed loop as the bank's transfers: `clients` lanes, each
- * moving money between accounts of its own (no hot row), one request in flight per lane.
+ * moving money between accounts of its own (no hot row), one request in flight per lane. Then,
+ * given `openRate`, under the same open loop the bank's latency was measured with: what a plain
+ * service's tail is on this machine at that moment, beside the bank's.
  */
 export async function benchCrudBaseline(
   databaseUrl: string,
-  options: { clients: number; durationMs: number; postgresPid?: number },
+  options: { clients: number; durationMs: number; postgresPid?: number; openRate?: number },
 ): Promise<CrudBaselineFigures> {
   const accounts = options.clients * 16;
   const { child, ready } = startServer(databaseUrl, accounts);
@@ -47,6 +59,10 @@ export async function benchCrudBaseline(
     const nodeAfter = processTreeCpuMs(child.pid);
     const postgresAfter = processTreeCpuMs(options.postgresPid);
     const done = result.samples.filter((s) => s.status === 201).length;
+    const atRate =
+      options.openRate === undefined
+        ? undefined
+        : await openLoopAt(baseUrl, accounts, options.openRate, options.durationMs);
     return {
       clients: options.clients,
       accounts,
@@ -56,9 +72,33 @@ export async function benchCrudBaseline(
       postgresCpuMs: cpuPer(postgresBefore, postgresAfter, done),
       generatorCpuMs:
         result.generatorCpuMs === undefined ? undefined : result.generatorCpuMs / done,
+      ...(atRate ? { atRate } : {}),
     };
   } finally {
     child.removeAllListeners('exit');
     child.kill();
   }
+}
+
+async function openLoopAt(
+  baseUrl: string,
+  accounts: number,
+  rate: number,
+  durationMs: number,
+): Promise<CrudOpenLoopFigures> {
+  const result = await runLoad({
+    kind: 'crud-open',
+    baseUrl,
+    accounts,
+    rate,
+    durationMs,
+    warmupMs: OPEN_LOOP_WARMUP_MS,
+  });
+  const done = result.samples.filter((s) => s.status === 201);
+  return {
+    rate,
+    transfersPerSecond: (done.length / result.elapsedMs) * 1000,
+    errors: result.errors,
+    latency: summarize(done.map((s) => s.latencyMs)),
+  };
 }
