@@ -168,6 +168,7 @@ try {
       secretsKey,
       ['accounts', 'transactions'],
       log,
+      pg.handle.serverPid(),
     );
   }
   // Last: Emmett's PostgreSQL driver (dumbo) changes node-postgres' global type parsers, which

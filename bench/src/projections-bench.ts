@@ -1,12 +1,19 @@
 import { createPool } from '@bank/infra';
 import { allProjections, rebuildProjection } from '@bank/projections';
 import { createBankStore } from '@bank/server/bank-store';
+import { cpuPer, processTreeCpuMs } from './cpu.ts';
 
 export interface CatchUpFigure {
   projection: string;
   events: number;
   elapsedMs: number;
   eventsPerSecond: number;
+  /**
+   * CPU per event of the log, in µs: the rebuild's Node process (this one: the bank has stopped)
+   * and PostgreSQL, so a rate below target says which side bounds it.
+   */
+  nodeCpuMicros?: number;
+  postgresCpuMicros?: number;
 }
 
 /**
@@ -21,6 +28,7 @@ export async function benchCatchUp(
   secretsKey: Buffer,
   names: string[],
   log: (line: string) => void,
+  postgresPid?: number,
 ): Promise<CatchUpFigure[]> {
   const pool = createPool(url, 4);
   const { store } = createBankStore(pool, secretsKey);
@@ -34,13 +42,25 @@ export async function benchCatchUp(
       const projection = allProjections.find((p) => p.name === name);
       if (!projection) continue;
       try {
+        const cpuBefore = process.cpuUsage();
+        const postgresBefore = processTreeCpuMs(postgresPid);
         const started = performance.now();
         await rebuildProjection(pool, store, projection);
         const elapsedMs = performance.now() - started;
+        const cpu = process.cpuUsage(cpuBefore);
+        const postgresMs = cpuPer(postgresBefore, processTreeCpuMs(postgresPid), events);
         const eventsPerSecond = (events / elapsedMs) * 1000;
-        figures.push({ projection: name, events, elapsedMs, eventsPerSecond });
+        const nodeCpuMicros = (cpu.user + cpu.system) / events;
+        figures.push({
+          projection: name,
+          events,
+          elapsedMs,
+          eventsPerSecond,
+          nodeCpuMicros,
+          ...(postgresMs === undefined ? {} : { postgresCpuMicros: postgresMs * 1000 }),
+        });
         log(
-          `  catch-up ${name}: ${events} events in ${Math.round(elapsedMs)} ms (${Math.round(eventsPerSecond)} events/s)`,
+          `  catch-up ${name}: ${events} events in ${Math.round(elapsedMs)} ms (${Math.round(eventsPerSecond)} events/s; CPU per event: Node ${nodeCpuMicros.toFixed(1)} µs, PostgreSQL ${postgresMs === undefined ? 'n/a' : (postgresMs * 1000).toFixed(1)} µs)`,
         );
       } catch (error) {
         log(`  catch-up ${name} failed: ${(error as Error).message}`);

@@ -63,6 +63,12 @@ function tpcbCpuMs(p: PgbenchFigures): number | undefined {
   return p.postgresCpuMs + p.clientCpuMs;
 }
 
+/** The rebuild's CPU per event of the log, on each side, where /proc gave it. */
+function catchUpCpu(c: CatchUpFigure): string {
+  if (c.nodeCpuMicros === undefined || c.postgresCpuMicros === undefined) return '';
+  return `; CPU per event: the rebuild's Node process ${n(c.nodeCpuMicros, 1)} µs, PostgreSQL ${n(c.postgresCpuMicros, 1)} µs`;
+}
+
 const latencies = (l: { p50: number; p95: number; p99: number; max: number }) =>
   `${n(l.p50, 1)} / ${n(l.p95, 1)} / ${n(l.p99, 1)} / ${n(l.max, 1)} ms`;
 
@@ -363,7 +369,7 @@ export function markdownReport(r: BenchResults): string {
         [
           ...r.catchUp.map((c) => [
             `rebuild of ${c.projection} over the log`,
-            `${n(c.events)} events in ${n(c.elapsedMs)} ms = ${n(c.eventsPerSecond)} events/s`,
+            `${n(c.events)} events in ${n(c.elapsedMs)} ms = ${n(c.eventsPerSecond)} events/s${catchUpCpu(c)}`,
           ]),
           ...(r.lag
             ? [

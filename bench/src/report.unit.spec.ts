@@ -161,3 +161,29 @@ describe('the CRUD baseline in the report', () => {
     );
   });
 });
+
+describe('the report of (c)', () => {
+  const rebuild = { projection: 'transactions', events: 90_000, elapsedMs: 1_500 };
+
+  it("splits a rebuild's CPU per event between its Node process and PostgreSQL", () => {
+    const report = markdownReport({
+      ...results(transfers({}), pgbench),
+      catchUp: [
+        { ...rebuild, eventsPerSecond: 60_000, nodeCpuMicros: 12.34, postgresCpuMicros: 8.5 },
+      ],
+    });
+    expect(report).toContain(
+      "| rebuild of transactions over the log | 90,000 events in 1,500 ms = 60,000 events/s; CPU per event: the rebuild's Node process 12.3 µs, PostgreSQL 8.5 µs |",
+    );
+  });
+
+  it('gives the rate alone where /proc gave no figure', () => {
+    const report = markdownReport({
+      ...results(transfers({}), pgbench),
+      catchUp: [{ ...rebuild, eventsPerSecond: 60_000, nodeCpuMicros: 12.34 }],
+    });
+    expect(report).toContain(
+      '| rebuild of transactions over the log | 90,000 events in 1,500 ms = 60,000 events/s |',
+    );
+  });
+});
