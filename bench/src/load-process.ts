@@ -1,7 +1,8 @@
 // The load generator's own process (forked by load-client.ts), so that sending requests and
 // timing them does not compete with the bank for its event loop.
 import type { Seed } from '@bank/load-tests';
-import { closedLoop, httpPool, openLoop } from './http-load.ts';
+import type { Pool as HttpPool } from 'undici';
+import { closedLoop, httpPool, openLoop, type LoadResult } from './http-load.ts';
 import { laneCrudTransfers, laneTransfers, mixedRequests, openCrudTransfers } from './requests.ts';
 
 export type LoadJob =
@@ -27,43 +28,44 @@ export type LoadJob =
       warmupMs?: number;
     };
 
+/** The phase a job asks for: its loop, and the requests it sends. */
+function run(pool: HttpPool, job: LoadJob): Promise<LoadResult> {
+  switch (job.kind) {
+    case 'closed':
+      return closedLoop(pool, job.lanes, job.durationMs, laneTransfers(job.seed, job.lanes));
+    case 'open':
+      return openLoop(
+        pool,
+        job.rate,
+        job.durationMs,
+        mixedRequests(job.seed, job.mix),
+        job.warmupMs,
+      );
+    case 'crud':
+      return closedLoop(
+        pool,
+        job.lanes,
+        job.durationMs,
+        laneCrudTransfers(job.accounts, job.lanes),
+      );
+    case 'crud-open':
+      return openLoop(
+        pool,
+        job.rate,
+        job.durationMs,
+        openCrudTransfers(job.accounts),
+        job.warmupMs,
+      );
+  }
+}
+
 process.on('message', (job: LoadJob) => {
   void (async () => {
-    const open = job.kind === 'open' || job.kind === 'crud-open';
-    const connections = open ? 256 : job.lanes * 2;
+    const connections = 'lanes' in job ? job.lanes * 2 : 256;
     const pool = httpPool('baseUrl' in job ? job.baseUrl : job.seed.baseUrl, connections);
     try {
       const cpuBefore = process.cpuUsage();
-      const result =
-        job.kind === 'crud-open'
-          ? await openLoop(
-              pool,
-              job.rate,
-              job.durationMs,
-              openCrudTransfers(job.accounts),
-              job.warmupMs,
-            )
-          : job.kind === 'crud'
-            ? await closedLoop(
-                pool,
-                job.lanes,
-                job.durationMs,
-                laneCrudTransfers(job.accounts, job.lanes),
-              )
-            : job.kind === 'closed'
-              ? await closedLoop(
-                  pool,
-                  job.lanes,
-                  job.durationMs,
-                  laneTransfers(job.seed, job.lanes),
-                )
-              : await openLoop(
-                  pool,
-                  job.rate,
-                  job.durationMs,
-                  mixedRequests(job.seed, job.mix),
-                  job.warmupMs,
-                );
+      const result = await run(pool, job);
       const cpu = process.cpuUsage(cpuBefore);
       // Times relative to the wall clock, which both processes share.
       const offset = performance.timeOrigin;
