@@ -109,13 +109,15 @@ export function createCommitStatements(
           for (const streamId of answer.stale_streams) heads.forget(streamId);
           continue;
         }
-        const once = new Set(
-          batch
-            .flatMap((command) => command.appends.filter((a) => a.writtenOnce))
-            .map((a) => a.streamId),
-        );
-        for (const [streamId, head] of plan.after)
-          if (!once.has(streamId)) heads.set(streamId, head);
+        const writtenOnce = new Set<string>();
+        for (const command of batch) {
+          for (const append of command.appends) {
+            if (append.writtenOnce) writtenOnce.add(append.streamId);
+          }
+        }
+        for (const [streamId, head] of plan.after) {
+          if (!writtenOnce.has(streamId)) heads.set(streamId, head);
+        }
         return plan.outcomes.map((outcome, index) =>
           'conflict' in outcome
             ? {

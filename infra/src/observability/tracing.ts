@@ -64,6 +64,7 @@ export async function startTracing(
 ): Promise<{ shutdown(): Promise<void> }> {
   if (started) return started;
   const exporter = options.exporter ?? (await otlpExporter());
+  // Another caller may have started tracing while the exporter loaded.
   if (started) return started;
   const processor = options.exporter
     ? new SimpleSpanProcessor(exporter)
