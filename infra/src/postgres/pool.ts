@@ -1,7 +1,9 @@
 import pg from 'pg';
+import { useFastTimestampParser } from './timestamps.ts';
 
 // int8 (bigint) values in this system are positions and cents that fit in a JS safe integer.
 pg.types.setTypeParser(20, (value) => Number(value));
+useFastTimestampParser();
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
