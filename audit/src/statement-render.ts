@@ -1,3 +1,4 @@
+import { BANK_TIME_ZONE, bankDate } from '@bank/events';
 import type { Statement } from './account-history.ts';
 
 /** Exact decimal text of signed cents, e.g. -1234.05 (no floating point). */
@@ -30,6 +31,10 @@ export const CUSTOMER_STATEMENT_CSV_HEADER = 'date,description,reference,amount,
 /** Who a statement is rendered for: an auditor sees where each line sits in the log. */
 export type StatementAudience = 'auditor' | 'customer';
 
+/**
+ * An auditor's statement dates its rows in UTC, as its period is asked for; a customer's, in the
+ * bank's calendar (its months are the bank's months).
+ */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
@@ -57,7 +62,7 @@ export function statementCsv(
   ) =>
     (forAuditor
       ? [isoDate(at), description, reference, kind, amount, balance, version, position]
-      : [dayOf(at), description, reference, amount, balance]
+      : [bankDate(at), description, reference, amount, balance]
     ).join(',');
   const rows = [forAuditor ? STATEMENT_CSV_HEADER : CUSTOMER_STATEMENT_CSV_HEADER];
   rows.push(
@@ -114,7 +119,7 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
 
 const longDate = (date: Date) =>
   date.toLocaleDateString('en-US', {
-    timeZone: 'UTC',
+    timeZone: BANK_TIME_ZONE,
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -189,11 +194,12 @@ export async function statementPdf(
     columns.map((c) => c.title),
     true,
   );
-  row(cellsOf([dayOf(statement.from), 'Opening balance', '', usd(statement.openingBalance), '']));
+  const day = forAuditor ? dayOf : bankDate;
+  row(cellsOf([day(statement.from), 'Opening balance', '', usd(statement.openingBalance), '']));
   for (const line of statement.lines) {
     row(
       cellsOf([
-        dayOf(line.date),
+        day(line.date),
         line.description,
         usd(line.amount),
         usd(line.balanceAfter),
@@ -201,7 +207,7 @@ export async function statementPdf(
       ]),
     );
   }
-  row(cellsOf([dayOf(lastDay), 'Closing balance', '', usd(statement.closingBalance), '']), true);
+  row(cellsOf([day(lastDay), 'Closing balance', '', usd(statement.closingBalance), '']), true);
   doc.end();
   return done;
 }

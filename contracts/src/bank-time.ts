@@ -34,6 +34,37 @@ export function bankDate(at: Date): string {
   return date;
 }
 
+/**
+ * The first instant of a bank date (YYYY-MM-DD): midnight in New York. The bank's dates turn on
+ * whole UTC hours (see bankDate), so it is the first of the UTC hours around that date's own UTC
+ * midnight (time zones lie within 14 hours of UTC) that has the date.
+ */
+export function bankDayStart(date: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  for (let hour = -14; hour <= 14 && Number.isFinite(utcMidnight); hour += 1) {
+    const at = new Date(utcMidnight + hour * HOUR_MS);
+    if (bankDate(at) === date) return at;
+  }
+  throw new Error(`Not a date: "${date}"`);
+}
+
+/** The bank's calendar month of an instant, as YYYY-MM. */
+export const bankMonth = (at: Date): string => bankDate(at).slice(0, 7);
+
+/** A YYYY-MM month `delta` months later (earlier when negative). */
+export function addMonthsIso(month: string, delta: number): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (number - 1) + delta;
+  const yearText = String(Math.floor(index / 12)).padStart(4, '0');
+  return `${yearText}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The first instant of a bank month (YYYY-MM): midnight in New York on its first day. Statements
+ * run from one month's start to the next's, as the history's date filters and the limits count.
+ */
+export const bankMonthStart = (month: string): Date => bankDayStart(`${month}-01`);
+
 /** Today in the bank's calendar, as YYYY-MM-DD. */
 export function bankToday(now = new Date()): string {
   return bankDate(now);

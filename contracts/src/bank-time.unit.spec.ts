@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysIso, bankDate, bankToday } from './bank-time.ts';
+import {
+  addDaysIso,
+  addMonthsIso,
+  bankDate,
+  bankDayStart,
+  bankMonth,
+  bankMonthStart,
+  bankToday,
+} from './bank-time.ts';
 
 describe('the bank calendar', () => {
   it('is New York’s date, not UTC’s: late evening in New York is already tomorrow in UTC', () => {
@@ -34,6 +42,29 @@ describe('the bank calendar', () => {
       );
     }
     for (const at of instants) expect(bankDate(at), at.toISOString()).toBe(direct.format(at));
+  });
+
+  it('starts each bank date at midnight in New York, daylight saving or not', () => {
+    expect(bankDayStart('2026-01-01').toISOString()).toBe('2026-01-01T05:00:00.000Z');
+    expect(bankDayStart('2026-07-04').toISOString()).toBe('2026-07-04T04:00:00.000Z');
+    // The days the clocks change start before the change (02:00 local).
+    expect(bankDayStart('2026-03-08').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(bankDayStart('2026-11-01').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    // Every day of two years: its first instant has the date, the instant before the day before.
+    for (let day = '2026-01-01'; day < '2028-01-01'; day = addDaysIso(day, 1)) {
+      const start = bankDayStart(day);
+      expect(bankDate(start), day).toBe(day);
+      expect(bankDate(new Date(start.getTime() - 1)), day).toBe(addDaysIso(day, -1));
+    }
+    expect(() => bankDayStart('2026-13-01')).toThrow('Not a date');
+  });
+
+  it('counts months in New York: the evening of the 31st is still that month', () => {
+    expect(bankMonth(new Date('2026-04-01T01:00:00Z'))).toBe('2026-03');
+    expect(bankMonthStart('2026-03').toISOString()).toBe('2026-03-01T05:00:00.000Z');
+    expect(addMonthsIso('2026-12', 1)).toBe('2027-01');
+    expect(addMonthsIso('2026-01', -1)).toBe('2025-12');
+    expect(addMonthsIso('2026-03', -27)).toBe('2023-12');
   });
 
   it('adds calendar days across months and leap years', () => {

@@ -1,1 +1,7 @@
-export { BANK_TIME_ZONE, bankDate } from '@bank/contracts/bank-time';
+export {
+  addMonthsIso,
+  BANK_TIME_ZONE,
+  bankDate,
+  bankMonth,
+  bankMonthStart,
+} from '@bank/contracts/bank-time';

@@ -1,3 +1,4 @@
+import { addMonthsIso, bankMonth, bankMonthStart } from '@bank/events';
 import { signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceStatements, lastClosedMonth } from './statement-jobs.ts';
@@ -18,9 +19,16 @@ const titles = async (client: Awaited<ReturnType<typeof signedUpCustomer>>['clie
 };
 
 describe('statement-ready notifications', () => {
-  it('names the month that ended last', () => {
-    expect(lastClosedMonth(new Date('2026-01-01T00:00:00Z')).month).toBe('2025-12');
+  it('names the bank month that ended last: months end at midnight in New York', () => {
+    expect(lastClosedMonth(new Date('2026-01-01T05:00:00Z')).month).toBe('2025-12');
+    // 11:59 pm on 31 December in New York: December has not ended there.
+    expect(lastClosedMonth(new Date('2026-01-01T04:59:59Z')).month).toBe('2025-11');
     expect(lastClosedMonth(new Date('2026-03-31T23:59:59Z')).month).toBe('2026-02');
+    expect(lastClosedMonth(new Date('2026-04-15T12:00:00Z'))).toEqual({
+      month: '2026-03',
+      start: new Date('2026-03-01T05:00:00Z'),
+      end: new Date('2026-04-01T04:00:00Z'),
+    });
   });
 
   it('tells the customer once per account when a month has ended, never for a month before the account', async () => {
@@ -29,7 +37,10 @@ describe('statement-ready notifications', () => {
     expect(await titles(customer.client)).toEqual([]);
 
     const now = new Date();
-    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2));
+    // A day into the next bank month.
+    const nextMonth = new Date(
+      bankMonthStart(addMonthsIso(bankMonth(now), 1)).getTime() + 86_400_000,
+    );
     const first = await announceStatements(bank.ctx, nextMonth);
     expect(first.announced).toBe(customer.accounts.length);
     const again = await announceStatements(bank.ctx, nextMonth);
@@ -40,7 +51,7 @@ describe('statement-ready notifications', () => {
     const monthName = now.toLocaleDateString('en-US', {
       month: 'long',
       year: 'numeric',
-      timeZone: 'UTC',
+      timeZone: 'America/New_York',
     });
     expect(ready.map((n) => n.message)).toContain(
       `Your ${customer.accounts[0]!.name} statement for ${monthName} is ready. Download it as PDF or CSV on the Accounts page.`,

@@ -1,4 +1,10 @@
-import { NotificationRaised } from '@bank/events';
+import {
+  addMonthsIso,
+  BANK_TIME_ZONE,
+  bankMonth,
+  bankMonthStart,
+  NotificationRaised,
+} from '@bank/events';
 import { deterministicUuid } from '@bank/infra';
 import { existence } from '../kernel/aggregate.ts';
 import type { CommandContext } from '../services/context.ts';
@@ -8,15 +14,18 @@ export const ANNOUNCE_STATEMENTS_JOB = 'announce-statements';
 const HOUR_MS = 3_600_000;
 const CHUNK = 500;
 
-/** The month that ended last before `now` (UTC), as "2026-10" and its first instant. */
+/**
+ * The bank month that ended last before `now`, as "2026-10", with its first instant and the next
+ * month's (midnight in New York, as statements count months).
+ */
 export function lastClosedMonth(now: Date): { month: string; start: Date; end: Date } {
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, 1));
-  return { month: start.toISOString().slice(0, 7), start, end };
+  const current = bankMonth(now);
+  const month = addMonthsIso(current, -1);
+  return { month, start: bankMonthStart(month), end: bankMonthStart(current) };
 }
 
 const monthName = (start: Date) =>
-  start.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  start.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: BANK_TIME_ZONE });
 
 /**
  * Tells each customer, once per account and month, that the statement of the month that just

@@ -8,6 +8,7 @@ import {
   startTestBank,
   type TestBank,
 } from '@bank/server/testing';
+import { bankDate } from '@bank/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;
@@ -185,7 +186,8 @@ describe('receipts', () => {
 });
 
 describe('monthly statements', () => {
-  const month = new Date().toISOString().slice(0, 7);
+  // The bank's month (New York), as the statements count them.
+  const month = bankDate(new Date()).slice(0, 7);
 
   it('lists the months of an account, the current one as a statement to date', async () => {
     const response = await owner.client.get(`/api/accounts/${owner.accounts[0]!.id}/statements`);
@@ -197,10 +199,13 @@ describe('monthly statements', () => {
     const accountId = owner.accounts[0]!.id;
     const mine = await owner.client.get(`/api/accounts/${accountId}/statements/${month}`);
     expect(mine.status).toBe(200);
-    const start = `${month}-01`;
-    const next = new Date(`${start}T00:00:00Z`);
-    next.setUTCMonth(next.getUTCMonth() + 1);
-    const range = `from=${start}T00:00:00Z&to=${next.toISOString()}`;
+    // The period as the list gives it: midnight to midnight in New York.
+    const listed = (await owner.client.get(`/api/accounts/${accountId}/statements`)).body.data
+      .statements[0];
+    expect(listed.month).toBe(month);
+    expect(bankDate(new Date(listed.from))).toBe(`${month}-01`);
+    expect(bankDate(new Date(new Date(listed.from).getTime() - 1))).not.toContain(month);
+    const range = `from=${listed.from}&to=${listed.to}`;
     const audited = await auditor.get(
       `/api/audit/accounts/${accountId}/statement?${range}&format=json`,
     );
@@ -231,7 +236,7 @@ describe('monthly statements', () => {
       }),
     );
     expect(rows.every((r) => /^\d{4}-\d{2}-\d{2},/.test(r))).toBe(true);
-    const lastDay = new Date(next.getTime() - 1).toISOString().slice(0, 10);
+    const lastDay = bankDate(new Date(new Date(listed.to).getTime() - 1));
     expect(rows.slice(auditRows.length)).toEqual([
       `${lastDay},Interest paid,,,0.00`,
       `${lastDay},Fees charged,,,0.00`,

@@ -182,7 +182,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
             return {
               month,
               from: from.toISOString(),
-              to: nextMonthStart(from).toISOString(),
+              to: nextMonthStart(month).toISOString(),
               complete: month !== current,
             };
           }),
@@ -217,7 +217,13 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       const from = monthStart(month);
       if (!from) throw fieldError({ month: [MONTH_MESSAGE] });
       if (from > new Date()) throw fieldError({ month: ['That month has not started yet.'] });
-      const statement = await buildStatement(pool, account, from, nextMonthStart(from), openEvents);
+      const statement = await buildStatement(
+        pool,
+        account,
+        from,
+        nextMonthStart(month),
+        openEvents,
+      );
       const name = `statement-${maskAccountNumber(account.accountNumber).slice(-4)}-${month}`;
       if (request.query.format === 'json') {
         return ok(

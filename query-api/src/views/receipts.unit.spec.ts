@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { movementTimeline } from './receipts.ts';
-import { statementMonths } from './statement-months.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -71,25 +70,5 @@ describe('movementTimeline', () => {
       ['initiated', '2026-01-15T12:00:00.000Z'],
       ['settled', '2026-01-15T12:00:00.000Z'],
     ]);
-  });
-});
-
-describe('statementMonths', () => {
-  it('lists months newest first from the first activity to now, across a year end', () => {
-    expect(statementMonths(at('2025-11-20T00:00:00Z'), at('2026-02-03T00:00:00Z'))).toEqual([
-      '2026-02',
-      '2026-01',
-      '2025-12',
-      '2025-11',
-    ]);
-  });
-
-  it('has the current month alone for an account opened this month, and stops at the limit', () => {
-    expect(statementMonths(at('2026-02-01T00:00:00Z'), at('2026-02-28T23:59:59Z'))).toEqual([
-      '2026-02',
-    ]);
-    expect(statementMonths(at('2000-01-01T00:00:00Z'), at('2026-02-01T00:00:00Z'), 3)).toHaveLength(
-      3,
-    );
   });
 });

@@ -1,31 +1,34 @@
+import { addMonthsIso, bankMonth, bankMonthStart } from '@bank/events';
+
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-/** "2026-03" → its first instant (UTC); undefined when it is not a month. */
-export function monthStart(month: string): Date | undefined {
-  const match = MONTH.exec(month);
-  if (!match) return undefined;
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-}
+/**
+ * Statement months are the bank's calendar months: midnight to midnight in New York, as the
+ * history's date filters and the limits count days. (A UTC month would put a payment made at
+ * 9 pm on the last day of a month into the next month's statement.)
+ */
+export const monthOf = bankMonth;
 
-export function nextMonthStart(start: Date): Date {
-  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-}
+/** "2026-03" → its first instant in the bank's calendar; undefined when it is not a month. */
+export const monthStart = (month: string): Date | undefined =>
+  MONTH.test(month) ? bankMonthStart(month) : undefined;
 
-export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+/** The first instant of the month after the bank month `month`. */
+export const nextMonthStart = (month: string): Date => bankMonthStart(addMonthsIso(month, 1));
 
 /**
  * The statement months of an account, newest first: from the month of its first activity to the
- * current month (UTC), which is a statement to date until the month ends. At most `limit`.
+ * current month, which is a statement to date until the month ends. At most `limit`.
  */
 export function statementMonths(firstActivity: Date, now: Date, limit = 120): string[] {
   const months: string[] = [];
-  const first = monthStart(monthOf(firstActivity))!;
+  const first = monthOf(firstActivity);
   for (
-    let start = monthStart(monthOf(now))!;
-    start >= first && months.length < limit;
-    start = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - 1, 1))
+    let month = monthOf(now);
+    month >= first && months.length < limit;
+    month = addMonthsIso(month, -1)
   ) {
-    months.push(monthOf(start));
+    months.push(month);
   }
   return months;
 }

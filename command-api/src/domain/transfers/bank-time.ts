@@ -7,11 +7,6 @@ const weekdayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
 });
 
-/** The bank's calendar month of an instant, as YYYY-MM. */
-export function bankMonth(at: Date): string {
-  return bankDate(at).slice(0, 7);
-}
-
 function isWeekend(at: Date): boolean {
   const day = weekdayFormat.format(at);
   return day === 'Sat' || day === 'Sun';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Statement } from './account-history.ts';
+import { statementCsv } from './statement-render.ts';
+
+const rowsOf = (csv: string) => csv.trimEnd().split('\r\n');
+
+// March 2026 in the bank's calendar: from midnight in New York (05:00 UTC) to midnight on
+// 1 April (04:00 UTC, daylight saving). The line was paid at 9 pm on 31 March in New York.
+const march: Statement = {
+  account: {
+    accountId: '00000000-0000-4000-8000-000000000001',
+    customerId: '00000000-0000-4000-8000-000000000002',
+    accountNumber: '1234567890',
+    name: 'Everyday Checking',
+    type: 'checking',
+    openedAt: new Date('2026-01-05T15:00:00Z'),
+  },
+  from: new Date('2026-03-01T05:00:00Z'),
+  to: new Date('2026-04-01T04:00:00Z'),
+  openingBalance: 10_000,
+  closingBalance: 7_500,
+  totalCredits: 0,
+  totalDebits: 2_500,
+  totalInterest: 0,
+  totalFees: 0,
+  lines: [
+    {
+      date: new Date('2026-04-01T01:00:00Z'),
+      description: 'Rent',
+      reference: 'TRF-1',
+      kind: 'transfer',
+      amount: -2_500,
+      balanceAfter: 7_500,
+      version: 2,
+      position: 10,
+    },
+  ],
+};
+
+describe('statementCsv', () => {
+  it("dates a customer's lines in the bank's calendar, so the month's last evening stays in it", () => {
+    expect(rowsOf(statementCsv(march, { audience: 'customer' }))).toEqual([
+      'date,description,reference,amount,balance',
+      '2026-03-01,Opening balance,,,100.00',
+      '2026-03-31,Rent,TRF-1,-25.00,75.00',
+      '2026-03-31,Closing balance,,,75.00',
+    ]);
+  });
+
+  it('gives an auditor the instants, in UTC', () => {
+    const rows = rowsOf(statementCsv(march));
+    expect(rows[2]).toBe('2026-04-01T01:00:00.000Z,Rent,TRF-1,transfer,-25.00,75.00,2,10');
+  });
+});
