@@ -34,17 +34,16 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
       await wizard.open();
       // Saved just now: a new account, held to $1,000.00 per transfer for 3 days.
       const until = saved.body.data.recipient.new_account_limit.until as string;
-      const shown = await page.evaluate(
-        (iso) =>
-          new Date(iso).toLocaleDateString('en-US', {
-            month: 'short',
-            day: 'numeric',
-            year: 'numeric',
-            hour: 'numeric',
-            minute: '2-digit',
-          }),
-        until,
-      );
+      // Shown in the bank's time, with its zone.
+      const shown = new Date(until).toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'America/New_York',
+        timeZoneName: 'short',
+      });
       await page
         .locator('.saved-recipient', { hasText: 'Landlord' })
         .getByText(`New account: up to $1,000.00 per transfer until ${shown}`)

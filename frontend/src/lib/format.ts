@@ -1,4 +1,5 @@
 // en-US money and date formatting (USD in en-US format).
+import { BANK_TIME_ZONE } from '@bank/contracts/bank-time';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -13,24 +14,35 @@ export function formatSignedMoney(amount: number): string {
   return `${sign}${usd.format(Math.abs(amount))}`;
 }
 
+type DateStyle = 'instant' | 'instant with time' | 'day';
+
 // toLocaleDateString builds a new formatter on every call, the costliest part of rendering a
 // list of transactions on a phone: each style's formatter is built once, on first use.
-const dateFormats = new Map<boolean, Intl.DateTimeFormat>();
+const dateFormats = new Map<DateStyle, Intl.DateTimeFormat>();
 
-function dateFormat(withTime: boolean): Intl.DateTimeFormat {
-  let format = dateFormats.get(withTime);
+function dateFormat(style: DateStyle): Intl.DateTimeFormat {
+  let format = dateFormats.get(style);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
-      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+      // A calendar date is written as it is, in no time zone; an instant as the bank dates it.
+      timeZone: style === 'day' ? 'UTC' : BANK_TIME_ZONE,
+      ...(style === 'instant with time'
+        ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
+        : {}),
     });
-    dateFormats.set(withTime, format);
+    dateFormats.set(style, format);
   }
   return format;
 }
 
+/**
+ * An instant (a posting, a trade, a message) as the bank dates it: its day in New York, the day
+ * the history's filters and the statements count it in, wherever the customer is; with the time,
+ * New York's, labelled EST or EDT so that nobody takes it for their own clock.
+ */
 export function formatDate(
   value: string | number | Date | null | undefined,
   withTime = false,
@@ -38,7 +50,13 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return dateFormat(withTime).format(date);
+  return dateFormat(withTime ? 'instant with time' : 'instant').format(date);
+}
+
+/** A calendar date (YYYY-MM-DD: a scheduled, value or end date) as "Mar 15, 2026". */
+export function formatDay(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : dateFormat('day').format(date);
 }
 
 /** The top bar shows at most 20 characters of the email, then an ellipsis. */

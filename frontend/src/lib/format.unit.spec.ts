@@ -3,6 +3,7 @@ import { ttlFrom } from './auth';
 import {
   firstName,
   formatDate,
+  formatDay,
   formatMoney,
   formatSignedMoney,
   groupDigits,
@@ -24,24 +25,23 @@ describe('formatting', () => {
     expect(formatSignedMoney(25.31)).toBe('+$25.31');
   });
 
-  it('formats dates as en-US short dates, with the time when asked, as toLocaleDateString does', () => {
-    const date = new Date(2025, 0, 5, 14, 7);
-    expect(formatDate(date)).toBe('Jan 5, 2025');
-    expect(formatDate(date, true)).toBe('Jan 5, 2025, 2:07 PM');
-    expect(formatDate(date.getTime())).toBe('Jan 5, 2025');
-    const iso = '2024-11-30T10:00:00';
-    for (const withTime of [false, true])
-      expect(formatDate(iso, withTime)).toBe(
-        new Date(iso).toLocaleDateString('en-US', {
-          month: 'short',
-          day: 'numeric',
-          year: 'numeric',
-          ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
-        }),
-      );
+  it('dates an instant as the bank does, in New York, whatever the browser’s zone', () => {
+    // 9 pm on 31 March in New York is already 1 April in UTC (and in most of the world).
+    expect(formatDate('2026-04-01T01:00:00Z')).toBe('Mar 31, 2026');
+    expect(formatDate('2026-04-01T01:00:00Z', true)).toBe('Mar 31, 2026, 9:00 PM EDT');
+    const winter = new Date(Date.UTC(2025, 0, 5, 19, 7));
+    expect(formatDate(winter, true)).toBe('Jan 5, 2025, 2:07 PM EST');
+    expect(formatDate(winter.getTime())).toBe('Jan 5, 2025');
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('not a date');
+  });
+
+  it('writes a calendar date as it is, in no time zone', () => {
+    expect(formatDay('2026-03-15')).toBe('Mar 15, 2026');
+    expect(formatDay('2026-12-31')).toBe('Dec 31, 2026');
+    expect(formatDay('2026-01-01T00:00:00Z')).toBe('Jan 1, 2026');
+    expect(formatDay('soon')).toBe('soon');
   });
 
   it('masks all but the last four digits and groups a revealed number', () => {

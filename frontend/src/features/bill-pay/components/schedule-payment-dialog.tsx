@@ -11,7 +11,7 @@ import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { accountName, type Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import type { Payee } from '../api/get-payees';
 import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/schedule-payment';
@@ -145,9 +145,7 @@ export function SchedulePaymentDialog({
             </div>
             <div>
               <dt>Date</dt>
-              <dd>
-                {v.scheduled_date === today ? 'Today' : formatDate(`${v.scheduled_date}T12:00:00`)}
-              </dd>
+              <dd>{v.scheduled_date === today ? 'Today' : formatDay(v.scheduled_date)}</dd>
             </div>
             {v.is_recurring ? (
               <div>
@@ -158,9 +156,7 @@ export function SchedulePaymentDialog({
                       v.recurring_frequency as keyof typeof RECURRING_FREQUENCY_LABELS
                     ]
                   }
-                  {v.recurring_end_date
-                    ? ` until ${formatDate(`${v.recurring_end_date}T12:00:00`)}`
-                    : ''}
+                  {v.recurring_end_date ? ` until ${formatDay(v.recurring_end_date)}` : ''}
                 </dd>
               </div>
             ) : null}

@@ -4,12 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import type { Account } from '@/lib/accounts';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDay, formatMoney } from '@/lib/format';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
 import { useCancelScheduledPayment } from '../api/scheduled-payment-controls';
 import { EditPaymentDialog } from './edit-payment-dialog';
-
-const day = (d: string) => formatDate(`${d.slice(0, 10)}T12:00:00`);
 
 function frequencyLabel(p: ScheduledPayment): string {
   return p.recurring_frequency ? RECURRING_FREQUENCY_LABELS[p.recurring_frequency] : '';
@@ -17,7 +15,7 @@ function frequencyLabel(p: ScheduledPayment): string {
 
 /** What cancelling stops, in words: this one payment, or every one still to come. */
 export function cancelText(p: ScheduledPayment): string {
-  const what = `the ${formatMoney(p.amount)} payment to ${p.payee_name} on ${day(p.scheduled_date)}`;
+  const what = `the ${formatMoney(p.amount)} payment to ${p.payee_name} on ${formatDay(p.scheduled_date)}`;
   return p.is_recurring
     ? `Cancel ${what}? It repeats ${frequencyLabel(p).toLowerCase()}: all future payments of it will stop. Payments already made are not affected.`
     : `Cancel ${what}? It will not be paid.`;
@@ -50,13 +48,13 @@ export function UpcomingPayments({
           <CardHeader title="Upcoming Payments" id="upcoming-title" />
           <ul className="payee-rows">
             {payments.map((s) => {
-              const label = `${s.payee_name}, ${formatMoney(s.amount)} on ${day(s.scheduled_date)}`;
+              const label = `${s.payee_name}, ${formatMoney(s.amount)} on ${formatDay(s.scheduled_date)}`;
               return (
                 <li key={s.id} className="payee-row upcoming-row">
                   <div className="payee-row__main">
                     <span className="payee-row__name">{s.payee_name}</span>
                     <span className="muted">
-                      {day(s.scheduled_date)}
+                      {formatDay(s.scheduled_date)}
                       {s.is_recurring && s.recurring_frequency ? ` · ${frequencyLabel(s)}` : ''}
                       {s.source === 'autopay' ? ' · AutoPay' : ''}
                     </span>

@@ -7,7 +7,7 @@ import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { mapError } from '@/lib/error-mapping';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useDeletePayee } from '../api/delete-payee';
 import { useAccounts } from '@/lib/accounts-query';
@@ -25,8 +25,6 @@ import './bill-pay.css';
 type Tab = 'pay' | 'payees' | 'history';
 export const QUICK_PAY_COUNT = 6;
 export const DELETE_CONFIRM = 'Are you sure you want to delete this payee?';
-
-const day = (d: string) => formatDate(`${d.slice(0, 10)}T12:00:00`);
 
 /** Bill Pay. */
 export default function BillPayRoute() {
@@ -164,7 +162,7 @@ export default function BillPayRoute() {
                       <div className="payee-row__next">
                         {p.next_payment ? (
                           <>
-                            <span className="muted">Next: {day(p.next_payment.date)}</span>
+                            <span className="muted">Next: {formatDay(p.next_payment.date)}</span>
                             <span className="tabular">{formatMoney(p.next_payment.amount)}</span>
                           </>
                         ) : (
@@ -292,7 +290,7 @@ export default function BillPayRoute() {
               {cancelled.map((s) => (
                 <li key={s.id}>
                   <strong className="tabular">{formatMoney(s.amount)}</strong> on{' '}
-                  {day(s.scheduled_date)}
+                  {formatDay(s.scheduled_date)}
                   {s.source === 'autopay'
                     ? ' (AutoPay)'
                     : s.is_recurring && s.recurring_frequency

@@ -10,14 +10,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatDay } from '@/lib/format';
 import type { Insights } from '../api/get-insights';
-import {
-  categoryComparison,
-  dayLabel,
-  formatCents,
-  formatCentsCompact,
-  monthLabel,
-} from '../lib/summary';
+import { categoryComparison, formatCents, formatCentsCompact, monthLabel } from '../lib/summary';
 
 // The charts, drawn with Recharts. This module is loaded on demand (its own chunk): no other
 // page pays for the chart library. Recharts' accessibility layer makes each chart one tab stop
@@ -90,7 +85,10 @@ export function CashFlowChart({ insights }: { insights: Insights }) {
 }
 
 export function CryptoChart({ insights }: { insights: Insights }) {
-  const data = insights.crypto_value.map((p) => ({ label: dayLabel(p.day), value: p.value_cents }));
+  const data = insights.crypto_value.map((p) => ({
+    label: formatDay(p.day),
+    value: p.value_cents,
+  }));
   return (
     <ResponsiveContainer width="100%" height={260}>
       <AreaChart data={data} margin={{ left: 8, right: 16 }} accessibilityLayer>

@@ -1,5 +1,6 @@
 import type { Insights } from '../api/get-insights';
-import { dayLabel, formatCents, monthLabel } from '../lib/summary';
+import { formatDay } from '@/lib/format';
+import { formatCents, monthLabel } from '../lib/summary';
 
 // The charts' figures as tables: the same numbers, for screen readers and anyone who prefers them.
 
@@ -80,7 +81,7 @@ export function CryptoTable({ insights }: { insights: Insights }) {
       <tbody>
         {[...insights.crypto_value].reverse().map((p) => (
           <tr key={p.day}>
-            <th scope="row">{dayLabel(p.day)}</th>
+            <th scope="row">{formatDay(p.day)}</th>
             <td className="num tabular">{formatCents(p.value_cents)}</td>
           </tr>
         ))}

@@ -1,4 +1,5 @@
 import { bankDate } from '@bank/contracts/bank-time';
+import { formatDay } from '@/lib/format';
 import type { Insights } from '../api/get-insights';
 
 // Figures and sentences of the insights page, from integer cents; formatted only here.
@@ -26,16 +27,6 @@ export function monthLabel(month: string, style: 'long' | 'short' = 'long'): str
   const [year, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, m - 1, 15)).toLocaleDateString('en-US', {
     month: style,
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-/** "Nov 26, 2026" from "2026-11-26". */
-export function dayLabel(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
     year: 'numeric',
     timeZone: 'UTC',
   });
@@ -118,9 +109,9 @@ export function cryptoSummary(insights: Insights): string {
   }
   const change = last.value_cents - first.value_cents;
   return (
-    `Your crypto was worth ${formatCents(last.value_cents)} on ${dayLabel(last.day)}, ` +
+    `Your crypto was worth ${formatCents(last.value_cents)} on ${formatDay(last.day)}, ` +
     (change === 0
-      ? `the same as on ${dayLabel(first.day)}.`
-      : `${change > 0 ? 'up' : 'down'} ${formatCents(Math.abs(change))} from ${dayLabel(first.day)}.`)
+      ? `the same as on ${formatDay(first.day)}.`
+      : `${change > 0 ? 'up' : 'down'} ${formatCents(Math.abs(change))} from ${formatDay(first.day)}.`)
   );
 }

@@ -8,7 +8,7 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { accountName, type Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import {
   useCancelSchedule,
@@ -19,8 +19,6 @@ import {
 } from '../api/scheduled-transfers';
 import { lastSchedulableDate, TRANSFER_TYPE_INFO, bankToday } from '../lib/transfer-types';
 
-const day = (iso: string) => formatDate(`${iso}T12:00:00`);
-
 const STATUS_LABELS: Record<ScheduledTransfer['status'], string> = {
   active: 'Active',
   completed: 'Completed',
@@ -29,13 +27,13 @@ const STATUS_LABELS: Record<ScheduledTransfer['status'], string> = {
 
 /** The plan in words: "Every month from Jan 31, 2031, 3 transfers". */
 export function planText(s: ScheduledTransfer): string {
-  if (!s.frequency) return `Once${s.next_date ? ` on ${day(s.next_date)}` : ''}`;
+  if (!s.frequency) return `Once${s.next_date ? ` on ${formatDay(s.next_date)}` : ''}`;
   const end = s.end_date
-    ? ` until ${day(s.end_date)}`
+    ? ` until ${formatDay(s.end_date)}`
     : s.end_count
       ? `, ${s.end_count} transfers`
       : ', until cancelled';
-  return `${s.frequency_label} from ${day(s.start_date)}${end}`;
+  return `${s.frequency_label} from ${formatDay(s.start_date)}${end}`;
 }
 
 /** The plan in the middle of a sentence: "every week from Dec 5, 2026 …" (month names kept). */
@@ -48,8 +46,8 @@ function lastRunText(s: ScheduledTransfer): string | null {
   const run = s.last_run;
   if (!run) return null;
   return run.status === 'completed'
-    ? `Last sent ${day(run.date)}${run.reference_number ? ` (ref. ${run.reference_number})` : ''}`
-    : `Failed ${day(run.date)}: ${run.failure_reason ?? 'not sent'}`;
+    ? `Last sent ${formatDay(run.date)}${run.reference_number ? ` (ref. ${run.reference_number})` : ''}`
+    : `Failed ${formatDay(run.date)}: ${run.failure_reason ?? 'not sent'}`;
 }
 
 type EditState = { schedule: ScheduledTransfer; amount: string; fromAccount: string } & PlanValues;
@@ -143,7 +141,9 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                   </span>
                   <span className="muted recent-transfer__meta">
                     {planText(s)} · {STATUS_LABELS[s.status]}
-                    {s.status === 'active' && s.next_date ? ` · Next ${day(s.next_date)}` : ''}
+                    {s.status === 'active' && s.next_date
+                      ? ` · Next ${formatDay(s.next_date)}`
+                      : ''}
                   </span>
                   {last ? <span className="muted recent-transfer__meta">{last}</span> : null}
                 </div>

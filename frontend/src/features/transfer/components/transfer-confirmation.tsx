@@ -2,14 +2,12 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDate } from '@/lib/format';
+import { formatDay } from '@/lib/format';
 import type { ScheduledTransfer } from '../api/scheduled-transfers';
 
 export type Confirmation =
   | { kind: 'transfer'; message: string; reference: string | null }
   | { kind: 'scheduled'; message: string; schedule: ScheduledTransfer | null };
-
-const day = (iso: string) => formatDate(`${iso}T12:00:00`);
 
 /**
  * What the customer sees once the bank accepted: the reference number (with a link to its
@@ -47,7 +45,7 @@ export function TransferConfirmation({
           <>
             <div className="transfer-summary__row">
               <dt>{scheduled.frequency ? 'First transfer' : 'Transfer date'}</dt>
-              <dd>{scheduled.next_date ? day(scheduled.next_date) : '—'}</dd>
+              <dd>{scheduled.next_date ? formatDay(scheduled.next_date) : '—'}</dd>
             </div>
             <div className="transfer-summary__row">
               <dt>Repeats</dt>
@@ -58,7 +56,7 @@ export function TransferConfirmation({
                 <dt>Ends</dt>
                 <dd>
                   {scheduled.end_date
-                    ? day(scheduled.end_date)
+                    ? formatDay(scheduled.end_date)
                     : scheduled.end_count
                       ? `After ${scheduled.end_count} transfers`
                       : 'When you cancel it'}

@@ -1,5 +1,5 @@
 import { accountName, type Account } from '@/lib/accounts';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDay, formatMoney } from '@/lib/format';
 import { TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
 import { normalizeIban, type TransferForm } from '../api/create-transfer';
 import { formatEuros, rateText, type SepaQuote } from '../api/get-sepa-quote';
@@ -65,13 +65,13 @@ export function reviewRows(
     rows.push(['Fee', info.fee === 0 ? 'Free' : formatMoney(info.fee)]);
     rows.push(['Total', formatMoney(amount + info.fee)]);
   }
-  rows.push(['Date', formatDate(`${v.transferDate}T12:00:00`)]);
+  rows.push(['Date', formatDay(v.transferDate)]);
   if (v.frequency) {
     rows.push(['Repeats', TRANSFER_FREQUENCY_LABELS[v.frequency]]);
     rows.push([
       'Ends',
       v.endType === 'date'
-        ? formatDate(`${v.endDate}T12:00:00`)
+        ? formatDay(v.endDate)
         : v.endType === 'count'
           ? `After ${v.endCount} transfers`
           : 'When you cancel it',

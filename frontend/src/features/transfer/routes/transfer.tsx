@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/components/ui/page';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import {
   emptyTransferForm,
@@ -361,12 +361,8 @@ export default function TransferRoute() {
           />
           {type === 'sepa' && quote.data ? (
             <p className="muted transfer__quote-note">
-              Rate from the bank, valid until{' '}
-              {new Date(quote.data.expires_at).toLocaleString('en-US', {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
-              . The recipient receives euros; the fee is charged in dollars.
+              Rate from the bank, valid until {formatDate(quote.data.expires_at, true)}. The
+              recipient receives euros; the fee is charged in dollars.
             </p>
           ) : null}
           {type === 'sepa' && quote.isError ? (
