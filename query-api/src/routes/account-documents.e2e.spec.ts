@@ -269,9 +269,13 @@ describe('monthly statements', () => {
       (await stranger.client.get(`/api/accounts/${accountId}/statements/${month}?format=csv`))
         .status,
     ).toBe(404);
-    const bad = await owner.client.get(`/api/accounts/${accountId}/statements/2026-13`);
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors.month).toEqual(['The month must be a year and month such as 2026-03.']);
+    for (const notAMonth of ['2026-13', '0999-01', '0000-01', '1899-12', '2026-1']) {
+      const bad = await owner.client.get(`/api/accounts/${accountId}/statements/${notAMonth}`);
+      expect(bad.status, notAMonth).toBe(422);
+      expect(bad.body.errors.month).toEqual([
+        'The month must be a year and month such as 2026-03.',
+      ]);
+    }
     const future = await owner.client.get(`/api/accounts/${accountId}/statements/2999-01`);
     expect(future.status).toBe(422);
     expect(future.body.errors.month).toEqual(['That month has not started yet.']);

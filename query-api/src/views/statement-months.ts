@@ -1,6 +1,10 @@
 import { addMonthsIso, bankMonth, bankMonthStart } from '@bank/events';
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/**
+ * A month of the bank's era, from 1900 on: earlier years are no account's, and the bank's
+ * calendar writes years below 1000 with fewer digits.
+ */
+const MONTH = /^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])$/;
 
 /**
  * Statement months are the bank's calendar months: midnight to midnight in New York, as the

@@ -38,6 +38,11 @@ describe('statement periods', () => {
     expect(nextMonthStart('2026-03').toISOString()).toBe('2026-04-01T04:00:00.000Z');
     expect(nextMonthStart('2026-12').toISOString()).toBe('2027-01-01T05:00:00.000Z');
     expect(monthStart('2026-13')).toBeUndefined();
+    // Not a month of the bank's era: refused, never an error.
+    for (const month of ['0999-01', '0000-01', '1899-12', '2026-1', '12026-01']) {
+      expect(monthStart(month), month).toBeUndefined();
+    }
+    expect(monthStart('1900-01')!.toISOString()).toBe('1900-01-01T05:00:00.000Z');
   });
 
   it('tile the calendar: each month ends where the next begins, for ten years', () => {
