@@ -25,10 +25,11 @@ export interface HealthReport {
     /** Age of the oldest event it has still to apply, in seconds (0 when caught up). */
     lagSeconds: number;
     /**
-     * Projections whose last attempt in this process failed, with the error: they are retried,
-     * but while one fails its read model stands still, so the process is not healthy.
+     * Projections whose last attempt in this process failed, with the error (to the ops token
+     * only: an error's text can name tables, settings and data): they are retried, but while one
+     * fails its read model stands still, so the process is not healthy.
      */
-    failing: { projection: string; error: string }[];
+    failing: { projection: string; error?: string }[];
     /**
      * Every projection: events it has still to apply, their age in seconds, and its parked
      * events (in scale mode its position is the lowest of its Kafka partitions).
@@ -45,6 +46,12 @@ export interface HealthReport {
   /** The same, per projection (only those with any). */
   parkedByProjection: Record<string, number>;
   redis: 'up' | 'down' | 'not used';
+}
+
+/** The report for a caller without the ops token: which projections fail, not their errors. */
+export function withoutErrorTexts(report: HealthReport): HealthReport {
+  const failing = report.projections.failing.map(({ projection }) => ({ projection }));
+  return { ...report, projections: { ...report.projections, failing } };
 }
 
 /** Projection name → the error of its last failed attempt, for those failing now. */

@@ -15,6 +15,7 @@ import {
   errorEnvelope,
   messages,
   redisWithLocalFallback,
+  bearsOneOf,
   requireOneOf,
   successEnvelope,
   type BankApp,
@@ -25,7 +26,12 @@ import { allProjectionNames, bankMetrics } from '@bank/projections';
 import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { HEALTH_REPORT_MAX_AGE_MS, healthReport, type FailingProjections } from './health.ts';
+import {
+  HEALTH_REPORT_MAX_AGE_MS,
+  healthReport,
+  withoutErrorTexts,
+  type FailingProjections,
+} from './health.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-setting.ts';
 import { sendSecurityHeaders } from './security-headers.ts';
 import { sharedResult } from './shared-result.ts';
@@ -193,11 +199,14 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   app.get(
     '/api/health',
     { schema: { response: { 200: successEnvelope, 503: degraded } } },
-    async (_request, reply) => {
-      const report = options.isReady()
+    async (request, reply) => {
+      const shared = options.isReady()
         ? await sharedHealthReport().catch(() => undefined)
         : undefined;
-      if (!report) return reply.code(503).send({ status: 'error', message: messages.unavailable });
+      if (!shared) return reply.code(503).send({ status: 'error', message: messages.unavailable });
+      const report = bearsOneOf(request, [options.ctx.config.opsToken])
+        ? shared
+        : withoutErrorTexts(shared);
       if (!report.healthy) {
         return reply.code(503).send({
           status: 'error',

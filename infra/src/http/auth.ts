@@ -70,14 +70,19 @@ export function requireOps(opsToken: string) {
   return requireOneOf([opsToken]);
 }
 
+/** Whether the request's bearer token is one of `secrets` (empty ones never match). */
+export function bearsOneOf(
+  request: FastifyRequest,
+  secrets: readonly (string | undefined)[],
+): boolean {
+  const token = bearerToken(request);
+  return token !== undefined && secrets.some((secret) => secret && sameSecret(token, secret));
+}
+
 /** onRequest hook: the bearer token must be one of `secrets` (empty ones never match). */
 export function requireOneOf(secrets: readonly (string | undefined)[]) {
-  const accepted = secrets.filter((secret): secret is string => Boolean(secret));
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthenticated();
-    if (!accepted.some((secret) => sameSecret(token, secret))) {
-      throw new ApiError(403, messages.forbidden, 'FORBIDDEN');
-    }
+    if (!bearerToken(request)) throw unauthenticated();
+    if (!bearsOneOf(request, secrets)) throw new ApiError(403, messages.forbidden, 'FORBIDDEN');
   };
 }
