@@ -1,6 +1,12 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { processTreeCpuMs, reapedChildrenCpuMs, threadCpuMs } from './cpu.ts';
+import {
+  processTreeCpuMs,
+  processesCpuByThreadMs,
+  processTreePids,
+  reapedChildrenCpuMs,
+  threadCpuMs,
+} from './cpu.ts';
 
 // A child that spends 300 ms of its own CPU (whatever else the machine is doing), then exits.
 const burn300ms = `const start = process.cpuUsage(); while (true) { const u = process.cpuUsage(start); if (u.user + u.system >= 300_000) break; }`;
@@ -13,7 +19,49 @@ function runChild(): Promise<void> {
   });
 }
 
+/**
+ * A child that burns 300 ms of CPU on a thread of its own (a worker thread), then on its main
+ * thread, saying "worker" and "main" when each is done; it exits when its stdin closes.
+ */
+const burnOnEachThread = `
+  const { Worker } = require('node:worker_threads');
+  const burn = ${JSON.stringify(burn300ms)};
+  new Worker(burn, { eval: true }).once('exit', () => {
+    console.log('worker');
+    eval(burn);
+    console.log('main');
+  });
+  process.stdin.resume();
+`;
+
 describe('CPU from /proc', () => {
+  it("splits a process tree's CPU between the main threads and the others", async () => {
+    const child = spawn(process.execPath, ['-e', burnOnEachThread], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    const said: string[] = [];
+    const next = () =>
+      new Promise<void>((resolve) =>
+        child.stdout.once(
+          'data',
+          (d: Buffer) => (said.push(...d.toString().trim().split('\n')), resolve()),
+        ),
+      );
+    try {
+      const pids = processTreePids(child.pid!)!;
+      const start = processesCpuByThreadMs(pids);
+      await next();
+      const afterWorker = processesCpuByThreadMs(pids);
+      if (!said.includes('main')) await next();
+      const afterMain = processesCpuByThreadMs(pids);
+      expect(afterWorker.otherMs - start.otherMs).toBeGreaterThanOrEqual(280);
+      expect(afterMain.mainMs - afterWorker.mainMs).toBeGreaterThanOrEqual(280);
+      expect(afterMain.mainMs + afterMain.otherMs).toBe(processTreeCpuMs(child.pid));
+    } finally {
+      child.kill();
+    }
+  });
+
   it('counts a child that ran and was reaped in the tree of its parent', async () => {
     const treeBefore = processTreeCpuMs(process.pid)!;
     const reapedBefore = reapedChildrenCpuMs()!;
@@ -32,5 +80,6 @@ describe('CPU from /proc', () => {
 
   it('knows no process that does not exist', () => {
     expect(processTreeCpuMs(2 ** 22 + 1)).toBeUndefined();
+    expect(processTreePids(2 ** 22 + 1)).toBeUndefined();
   });
 });

@@ -7,6 +7,10 @@ export interface CatchUp {
   seconds: number;
   /** CPU per log event, summed over the workers, µs. */
   cpuPerEventUs: number;
+  /** The part of it on the workers' main threads, µs. */
+  mainThreadPerEventUs: number;
+  /** CPU per log event, summed over the workers, once they were past their start, µs. */
+  steadyCpuPerEventUs: number;
 }
 
 export interface RepeatMedian extends CatchUp {
@@ -14,6 +18,10 @@ export interface RepeatMedian extends CatchUp {
   catchUps: number;
   /** The median CPU per event against one worker's, where one worker was measured. */
   cpuVsOneWorker?: number;
+  /** The same for the main threads' part, and for the rest (V8's helper threads). */
+  mainThreadVsOneWorker?: number;
+  otherThreadsVsOneWorker?: number;
+  steadyVsOneWorker?: number;
 }
 
 export function median(values: readonly number[]): number {
@@ -33,9 +41,17 @@ export function repeatMedians(catchUps: readonly CatchUp[]): RepeatMedian[] | un
     catchUps: group.length,
     seconds: median(group.map((c) => c.seconds)),
     cpuPerEventUs: median(group.map((c) => c.cpuPerEventUs)),
+    mainThreadPerEventUs: median(group.map((c) => c.mainThreadPerEventUs)),
+    steadyCpuPerEventUs: median(group.map((c) => c.steadyCpuPerEventUs)),
   }));
   const one = medians.find((m) => m.workers === 1);
-  return medians.map((m) =>
-    one ? { ...m, cpuVsOneWorker: m.cpuPerEventUs / one.cpuPerEventUs } : m,
-  );
+  if (!one) return medians;
+  const other = (m: CatchUp) => m.cpuPerEventUs - m.mainThreadPerEventUs;
+  return medians.map((m) => ({
+    ...m,
+    cpuVsOneWorker: m.cpuPerEventUs / one.cpuPerEventUs,
+    mainThreadVsOneWorker: m.mainThreadPerEventUs / one.mainThreadPerEventUs,
+    otherThreadsVsOneWorker: other(m) / other(one),
+    steadyVsOneWorker: m.steadyCpuPerEventUs / one.steadyCpuPerEventUs,
+  }));
 }

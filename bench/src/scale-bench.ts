@@ -5,8 +5,10 @@
  *   1. projection throughput with 1, 2 and 3 workers: log events per second from the moment the
  *      workers may read until every projection's checkpoint is at the head of the log;
  *      next to the embedded runner (one process, no Kafka) on the same log, with each worker's CPU
- *      per event and its share of the partitions; a count that --workers names more than once is
- *      measured as often, with the medians of its repeats;
+ *      per event (split between its main threads and V8's helper threads, and over the last two
+ *      thirds of the log, past each new process's warm-up) and its share of the partitions; a
+ *      count that --workers names more than once is measured as often, with the medians of its
+ *      repeats;
  *   2. the end-to-end lag at a steady append rate, through the relay and Kafka, from an append's
  *      commit to its read-model row (and to every read model).
  *
@@ -36,10 +38,12 @@ import { parseArgs, progressBar } from '@bank/server/cli-support';
 import { migrateAll } from '@bank/server';
 import { startKafkaBroker } from '@bank/server/testing';
 import { startService, type ServiceProcess } from '@bank/server/testing/service-process';
-import { processTreeCpuMs } from './cpu.ts';
+import { processesCpuByThreadMs, processTreePids } from './cpu.ts';
 import { measureLag, type LagFigures } from './scale-lag.ts';
 import { scaleReport, type EmbeddedFigure, type ThroughputFigure } from './scale-report.ts';
+import { catchUpCpu, type CatchUpSample } from './catch-up-cpu.ts';
 import {
+  appliedMessages,
   closeStartGate,
   generateAccountLog,
   generatedAccountIds,
@@ -178,12 +182,16 @@ try {
     const startSeconds = secs(performance.now() - startStarted);
 
     const share = await partitionShare(kafka);
-    const cpuBefore = workers.map((w) => processTreeCpuMs(w.pid));
+    const trees = workers.map((w) => (w.pid === undefined ? [] : (processTreePids(w.pid) ?? [])));
+    const readCpu = () => trees.map(processesCpuByThreadMs);
+    const appliedBefore = await appliedMessages(pool);
+    const samples: CatchUpSample[] = [{ applied: 0, cpu: readCpu() }];
     await gate.open();
     const opened = performance.now();
     const perProjection: Record<string, number> = {};
     for (;;) {
       const checkpoints = await projectionCheckpoints(pool);
+      samples.push({ applied: (await appliedMessages(pool)) - appliedBefore, cpu: readCpu() });
       for (const [name, position] of checkpoints) {
         if (perProjection[name] === undefined && comparePositions(position, head) >= 0) {
           perProjection[name] = secs(performance.now() - opened);
@@ -195,11 +203,10 @@ try {
       }
       await sleep(100);
     }
-    const cpuPerEventUs = workers.map((w, i) => {
-      const after = processTreeCpuMs(w.pid);
-      const before = cpuBefore[i];
-      return after === undefined || before === undefined ? NaN : ((after - before) * 1000) / events;
-    });
+    const { cpuPerEventUs, mainThreadPerEventUs, steadyCpuPerEventUs } = catchUpCpu(
+      samples,
+      events,
+    );
     const seconds = Math.max(...Object.values(perProjection));
     const slowest = Object.entries(perProjection).find(([, s]) => s === seconds)![0];
     throughput.push({
@@ -212,6 +219,8 @@ try {
       perProjection,
       loadAfter: os.loadavg(),
       cpuPerEventUs,
+      mainThreadPerEventUs,
+      steadyCpuPerEventUs,
       share,
     });
     log(

@@ -20,6 +20,10 @@ export interface ThroughputFigure {
   loadAfter: number[];
   /** Each worker's CPU (its process tree) per log event, µs, from the gate's opening to the head. */
   cpuPerEventUs: number[];
+  /** The part of cpuPerEventUs spent on the workers' main threads (the rest: V8's helper threads). */
+  mainThreadPerEventUs: number[];
+  /** CPU per log event summed over the workers, over the last two thirds of the catch-up, µs. */
+  steadyCpuPerEventUs: number;
   /** Partitions each worker held over all projection groups, most first. */
   share: number[];
 }
@@ -45,6 +49,10 @@ export interface ScaleRun {
   lag: LagFigures;
 }
 
+const ratio = (x: number | undefined) =>
+  x === undefined || !Number.isFinite(x) ? 'n/a' : `${x.toFixed(2)}×`;
+/** A figure in µs; n/a where there is none (a catch-up too short for its steady part). */
+const us = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} µs` : 'n/a');
 const load = (l: number[]) => l.map((x) => x.toFixed(1)).join('/');
 const ms = (x: number) => formatNumber(x, 1);
 
@@ -64,10 +72,10 @@ export function scaleReport(run: ScaleRun): string {
     '',
     `### Projection throughput (all ${run.projectionNames.length} projections from Kafka, worker processes)`,
     '',
-    '| workers | caught up in | events/s (every projection at the head) | vs 1 worker | vs embedded runner | CPU per event, each worker | CPU per event, all workers | partitions held, each worker | slowest projection | relay of the log | workers started and groups stable in | load average after |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| workers | caught up in | events/s (every projection at the head) | vs 1 worker | vs embedded runner | CPU per event, each worker | CPU per event, all workers | of which main threads / other threads | all workers, the last two thirds of the log | partitions held, each worker | slowest projection | relay of the log | workers started and groups stable in | load average after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     `| embedded runner (one process, no Kafka) | ${embedded.seconds.toFixed(1)} s | ` +
-      `${formatNumber(events / embedded.seconds)} | | 1.00× | ${embedded.cpuPerEventUs} µs | ${embedded.cpuPerEventUs} µs | | | | | |`,
+      `${formatNumber(events / embedded.seconds)} | | 1.00× | ${embedded.cpuPerEventUs} µs | ${embedded.cpuPerEventUs} µs | | | | | | | |`,
     ...rows.map(
       (r) =>
         `| ${r.workers} | ${r.seconds.toFixed(1)} s | ${formatNumber(r.events / r.seconds)} | ` +
@@ -75,6 +83,8 @@ export function scaleReport(run: ScaleRun): string {
         `${(embedded.seconds / r.seconds).toFixed(2)}× | ` +
         `${r.cpuPerEventUs.map((us) => `${Math.round(us)} µs`).join(' / ')} | ` +
         `${Math.round(cpuAllWorkers(r))} µs | ` +
+        `${Math.round(mainThreadsAllWorkers(r))} / ${Math.round(cpuAllWorkers(r) - mainThreadsAllWorkers(r))} µs | ` +
+        `${us(r.steadyCpuPerEventUs)} | ` +
         `${r.share.join(' / ')} | ${r.slowest} | ` +
         `${formatNumber(r.events / r.relaySeconds)} events/s | ${r.startSeconds.toFixed(1)} s | ` +
         `${load(r.loadAfter)} |`,
@@ -113,23 +123,37 @@ function cpuAllWorkers(r: ThroughputFigure): number {
   return r.cpuPerEventUs.reduce((a, b) => a + b, 0);
 }
 
+/** The main threads' part of it. */
+function mainThreadsAllWorkers(r: ThroughputFigure): number {
+  return r.mainThreadPerEventUs.reduce((a, b) => a + b, 0);
+}
+
 /** Medians over the repeated catch-ups, where a worker count was measured more than once. */
 function repeatLines(rows: ThroughputFigure[]): string[] {
   const medians = repeatMedians(
-    rows.map((r) => ({ workers: r.workers, seconds: r.seconds, cpuPerEventUs: cpuAllWorkers(r) })),
+    rows.map((r) => ({
+      workers: r.workers,
+      seconds: r.seconds,
+      cpuPerEventUs: cpuAllWorkers(r),
+      mainThreadPerEventUs: mainThreadsAllWorkers(r),
+      steadyCpuPerEventUs: r.steadyCpuPerEventUs,
+    })),
   );
   if (!medians) return [];
   return [
     '',
     'Medians over the repeated catch-ups:',
     '',
-    '| workers | catch-ups | caught up in | events/s | CPU per event, all workers | vs 1 worker |',
-    '|---|---|---|---|---|---|',
+    '| workers | catch-ups | caught up in | events/s | CPU per event, all workers | vs 1 worker | main threads | vs 1 worker | other threads | vs 1 worker | the last two thirds of the log | vs 1 worker |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...medians.map(
       (m) =>
         `| ${m.workers} | ${m.catchUps} | ${m.seconds.toFixed(1)} s | ` +
         `${formatNumber((rows[0]?.events ?? 0) / m.seconds)} | ${Math.round(m.cpuPerEventUs)} µs | ` +
-        `${m.cpuVsOneWorker === undefined ? 'n/a' : `${m.cpuVsOneWorker.toFixed(2)}×`} |`,
+        `${ratio(m.cpuVsOneWorker)} | ${Math.round(m.mainThreadPerEventUs)} µs | ` +
+        `${ratio(m.mainThreadVsOneWorker)} | ` +
+        `${Math.round(m.cpuPerEventUs - m.mainThreadPerEventUs)} µs | ${ratio(m.otherThreadsVsOneWorker)} | ` +
+        `${us(m.steadyCpuPerEventUs)} | ${ratio(m.steadyVsOneWorker)} |`,
     ),
   ];
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scaleReport, type ThroughputFigure } from './scale-report.ts';
 import { summarize } from './stats.ts';
 
+/** A catch-up whose workers spent three quarters of their CPU on their main threads. */
 const catchUp = (workers: number, seconds: number, cpu: number[]): ThroughputFigure => ({
   workers,
   events: 150_000,
@@ -12,6 +13,8 @@ const catchUp = (workers: number, seconds: number, cpu: number[]): ThroughputFig
   perProjection: { accounts: seconds, transactions: seconds - 1 },
   loadAfter: [1, 1, 1],
   cpuPerEventUs: cpu,
+  mainThreadPerEventUs: cpu.map((us) => us * 0.75),
+  steadyCpuPerEventUs: cpu.reduce((a, b) => a + b, 0) * 0.9,
   share: Array.from({ length: workers }, () => 6 / workers),
 });
 
@@ -47,7 +50,9 @@ const rowOf = (report: string, start: string) =>
 describe('scaleReport', () => {
   it("sums each catch-up's CPU per event over its workers and compares it with the embedded runner", () => {
     const report = run([catchUp(1, 25, [90]), catchUp(3, 20, [40, 35, 30])]);
-    expect(rowOf(report, '| 3 | 20.0 s |')).toContain('| 40 µs / 35 µs / 30 µs | 105 µs |');
+    expect(rowOf(report, '| 3 | 20.0 s |')).toContain(
+      '| 40 µs / 35 µs / 30 µs | 105 µs | 79 / 26 µs | 95 µs |',
+    );
     expect(rowOf(report, '| 3 | 20.0 s |')).toContain('| 1.25× | 1.50× |');
     expect(report).not.toContain('Medians over the repeated catch-ups');
   });
@@ -60,8 +65,19 @@ describe('scaleReport', () => {
       catchUp(3, 22, [50, 40, 30]),
     ]);
     expect(report).toContain('Medians over the repeated catch-ups');
-    expect(rowOf(report, '| 1 | 2 | 24.5 s |')).toContain('| 95 µs | 1.00× |');
-    expect(rowOf(report, '| 3 | 2 | 21.0 s |')).toContain('| 113 µs | 1.18× |');
+    expect(rowOf(report, '| 1 | 2 | 24.5 s |')).toContain(
+      '| 95 µs | 1.00× | 71 µs | 1.00× | 24 µs | 1.00× | 86 µs | 1.00× |',
+    );
+    expect(rowOf(report, '| 3 | 2 | 21.0 s |')).toContain(
+      '| 113 µs | 1.18× | 84 µs | 1.18× | 28 µs | 1.18× | 101 µs | 1.18× |',
+    );
+  });
+
+  it('says n/a where a catch-up was too short for its steady part', () => {
+    const short = { ...catchUp(1, 0.1, [90]), steadyCpuPerEventUs: NaN };
+    const report = run([short, { ...short }]);
+    expect(rowOf(report, '| 1 | 0.1 s |')).toContain('| 68 / 23 µs | n/a |');
+    expect(rowOf(report, '| 1 | 2 | 0.1 s |')).toMatch(/\| n\/a \| n\/a \|$/);
   });
 
   it('states the lag from commit to Kafka, to the read model and to every checkpoint', () => {

@@ -28,6 +28,20 @@ export async function headPosition(pool: Pool): Promise<Position> {
 }
 
 /**
+ * Kafka messages the workers have applied so far, summed over the partitions: the offsets stored
+ * for one projection (every projection's progress moves in the same transaction, a chunk at a
+ * time). Only differences between two readings mean anything.
+ */
+export async function appliedMessages(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ applied: string }>(
+    `SELECT coalesce(sum(next_offset), 0)::text AS applied FROM kafka_offsets
+      WHERE consumer = 'accounts' AND topic = $1`,
+    [EVENTS_TOPIC],
+  );
+  return Number(rows[0]!.applied);
+}
+
+/**
  * Every projection's position in one query (a missing row is the start of the log): in scale
  * mode the lowest of its Kafka partitions (projection_positions).
  */
