@@ -59,6 +59,13 @@ export function formatDay(isoDate: string): string {
   return Number.isNaN(date.getTime()) ? isoDate : dateFormat('day').format(date);
 }
 
+/** A month (YYYY-MM: a statement's, an insights period's) as "March 2026", or "Mar 2026" short. */
+export function formatMonth(month: string, style: 'long' | 'short' = 'long'): string {
+  const date = new Date(`${month.slice(0, 7)}-15T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return month;
+  return date.toLocaleDateString('en-US', { month: style, year: 'numeric', timeZone: 'UTC' });
+}
+
 /** The top bar shows at most 20 characters of the email, then an ellipsis. */
 export function truncateText(text: string, max = 20): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;

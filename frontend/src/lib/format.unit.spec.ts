@@ -4,6 +4,7 @@ import {
   firstName,
   formatDate,
   formatDay,
+  formatMonth,
   formatMoney,
   formatSignedMoney,
   groupDigits,
@@ -42,6 +43,13 @@ describe('formatting', () => {
     expect(formatDay('2026-12-31')).toBe('Dec 31, 2026');
     expect(formatDay('2026-01-01T00:00:00Z')).toBe('Jan 1, 2026');
     expect(formatDay('soon')).toBe('soon');
+  });
+
+  it('writes a month as it is, in no time zone, long or short', () => {
+    expect(formatMonth('2026-03')).toBe('March 2026');
+    expect(formatMonth('2026-12', 'short')).toBe('Dec 2026');
+    expect(formatMonth('2026-01')).toBe('January 2026');
+    expect(formatMonth('later')).toBe('later');
   });
 
   it('masks all but the last four digits and groups a revealed number', () => {

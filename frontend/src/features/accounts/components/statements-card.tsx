@@ -5,19 +5,13 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { accountName, type Account } from '@/lib/accounts';
 import { downloadFromApi } from '@/lib/download';
+import { formatMonth } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { statementsPath, useStatements, type StatementMonth } from '../api/get-statements';
 
-const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 function StatementRow({ account, statement }: { account: Account; statement: StatementMonth }) {
   const [busy, setBusy] = useState<'pdf' | 'csv' | null>(null);
-  const label = monthLabel(statement.month);
+  const label = formatMonth(statement.month);
   const download = async (format: 'pdf' | 'csv') => {
     setBusy(format);
     try {

@@ -12,7 +12,8 @@ import {
 } from 'recharts';
 import { formatDay } from '@/lib/format';
 import type { Insights } from '../api/get-insights';
-import { categoryComparison, formatCents, formatCentsCompact, monthLabel } from '../lib/summary';
+import { formatMonth } from '@/lib/format';
+import { categoryComparison, formatCents, formatCentsCompact } from '../lib/summary';
 
 // The charts, drawn with Recharts. This module is loaded on demand (its own chunk): no other
 // page pays for the chart library. Recharts' accessibility layer makes each chart one tab stop
@@ -52,7 +53,7 @@ export function SpendingChart({ insights }: { insights: Insights }) {
         <YAxis type="category" dataKey="label" width={120} />
         <Tooltip {...tooltipProps} />
         <Legend formatter={legendText} />
-        <Bar dataKey="month" name={monthLabel(insights.month)} fill={COLORS.primary} />
+        <Bar dataKey="month" name={formatMonth(insights.month)} fill={COLORS.primary} />
         <Bar
           dataKey="average"
           name={`Average of the ${earlier} months before`}
@@ -65,7 +66,7 @@ export function SpendingChart({ insights }: { insights: Insights }) {
 
 export function CashFlowChart({ insights }: { insights: Insights }) {
   const data = insights.cash_flow.map((m) => ({
-    label: monthLabel(m.month, 'short'),
+    label: formatMonth(m.month, 'short'),
     income: m.income_cents,
     spending: m.spending_cents,
   }));

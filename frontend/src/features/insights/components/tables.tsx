@@ -1,6 +1,7 @@
 import type { Insights } from '../api/get-insights';
 import { formatDay } from '@/lib/format';
-import { formatCents, monthLabel } from '../lib/summary';
+import { formatMonth } from '@/lib/format';
+import { formatCents } from '../lib/summary';
 
 // The charts' figures as tables: the same numbers, for screen readers and anyone who prefers them.
 
@@ -13,7 +14,7 @@ export function SpendingTable({ insights }: { insights: Insights }) {
           <th scope="col">Category</th>
           {insights.months.map((m) => (
             <th key={m} scope="col" className="num">
-              {monthLabel(m, 'short')}
+              {formatMonth(m, 'short')}
             </th>
           ))}
         </tr>
@@ -55,7 +56,7 @@ export function CashFlowTable({ insights }: { insights: Insights }) {
       <tbody>
         {insights.cash_flow.map((m) => (
           <tr key={m.month}>
-            <th scope="row">{monthLabel(m.month)}</th>
+            <th scope="row">{formatMonth(m.month)}</th>
             <td className="num tabular">{formatCents(m.income_cents)}</td>
             <td className="num tabular">{formatCents(m.spending_cents)}</td>
             <td className="num tabular">{formatCents(m.income_cents - m.spending_cents)}</td>

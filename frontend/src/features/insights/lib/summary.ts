@@ -1,5 +1,5 @@
 import { bankDate } from '@bank/contracts/bank-time';
-import { formatDay } from '@/lib/format';
+import { formatDay, formatMonth } from '@/lib/format';
 import type { Insights } from '../api/get-insights';
 
 // Figures and sentences of the insights page, from integer cents; formatted only here.
@@ -20,16 +20,6 @@ export function formatCents(cents: number): string {
 /** "$1.2K": axis labels. */
 export function formatCentsCompact(cents: number): string {
   return compactUsd.format(cents / 100);
-}
-
-/** "November 2026" from "2026-11". */
-export function monthLabel(month: string, style: 'long' | 'short' = 'long'): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, m - 1, 15)).toLocaleDateString('en-US', {
-    month: style,
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 /** This month in the bank's time zone ("2026-11"), and the `count` months up to it, newest first. */
@@ -67,7 +57,7 @@ export function categoryComparison(insights: Insights): CategoryComparison[] {
 
 export function spendingSummary(insights: Insights): string {
   const rows = categoryComparison(insights);
-  const month = monthLabel(insights.month);
+  const month = formatMonth(insights.month);
   const total = rows.reduce((s, r) => s + r.cents, 0);
   const average = rows.reduce((s, r) => s + r.averageCents, 0);
   const earlier = insights.months.length - 1;
@@ -89,8 +79,8 @@ export function spendingSummary(insights: Insights): string {
 export function cashFlowSummary(insights: Insights): string {
   const income = insights.cash_flow.reduce((s, m) => s + m.income_cents, 0);
   const spending = insights.cash_flow.reduce((s, m) => s + m.spending_cents, 0);
-  const first = monthLabel(insights.months[0]!);
-  const last = monthLabel(insights.month);
+  const first = formatMonth(insights.months[0]!);
+  const last = formatMonth(insights.month);
   const net = income - spending;
   return (
     `From ${first} to ${last} ${formatCents(income)} came in and ${formatCents(spending)} went out: ` +

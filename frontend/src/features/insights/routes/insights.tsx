@@ -3,16 +3,11 @@ import { Card } from '@/components/ui/card';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { SelectField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { formatMonth } from '@/lib/format';
 import { useInsights } from '../api/get-insights';
 import { ChartPanel } from '../components/chart-panel';
 import { CashFlowTable, CryptoTable, SpendingTable } from '../components/tables';
-import {
-  cashFlowSummary,
-  cryptoSummary,
-  monthLabel,
-  recentMonths,
-  spendingSummary,
-} from '../lib/summary';
+import { cashFlowSummary, cryptoSummary, recentMonths, spendingSummary } from '../lib/summary';
 import './insights.css';
 
 // The chart library comes with the first chart drawn, in a chunk of its own.
@@ -51,7 +46,7 @@ export default function InsightsPage() {
           >
             {months.map((m) => (
               <option key={m} value={m}>
-                {monthLabel(m)}
+                {formatMonth(m)}
               </option>
             ))}
           </SelectField>
