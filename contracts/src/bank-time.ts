@@ -18,16 +18,17 @@ const HOUR_MS = 3_600_000;
 const datesByHour = new Map<number, string>();
 
 /**
- * The bank's calendar date of an instant, as YYYY-MM-DD. New York's offsets from UTC are whole
- * hours, so its dates (and daylight-saving changes) turn on whole UTC hours: every instant of one
- * UTC hour has the same bank date, worked out once (every money command and many projections
- * ask, and formatting in a time zone costs microseconds).
+ * The bank's calendar date of an instant, as YYYY-MM-DD (years 1 to 9999). New York's offsets
+ * from UTC are whole hours, so its dates (and daylight-saving changes) turn on whole UTC hours:
+ * every instant of one UTC hour has the same bank date, worked out once (every money command and
+ * many projections ask, and formatting in a time zone costs microseconds).
  */
 export function bankDate(at: Date): string {
   const hour = Math.floor(at.getTime() / HOUR_MS);
   let date = datesByHour.get(hour);
   if (date === undefined) {
-    date = dateFormat.format(at);
+    // The formatter writes a year before 1000 with fewer digits ("999-06-01").
+    date = dateFormat.format(at).padStart(10, '0');
     if (datesByHour.size >= 256) datesByHour.clear();
     datesByHour.set(hour, date);
   }

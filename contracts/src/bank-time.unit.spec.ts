@@ -59,6 +59,13 @@ describe('the bank calendar', () => {
     expect(() => bankDayStart('2026-13-01')).toThrow('Not a date');
   });
 
+  it('writes every year with four digits, the years before 1000 too', () => {
+    expect(bankDate(new Date('0999-06-01T12:00:00Z'))).toBe('0999-06-01');
+    expect(bankDate(new Date('0050-06-01T12:00:00Z'))).toBe('0050-06-01');
+    expect(bankDayStart('0999-06-01').toISOString()).toBe('0999-06-01T05:00:00.000Z');
+    expect(bankMonthStart('0001-01').getUTCFullYear()).toBe(1);
+  });
+
   it('counts months in New York: the evening of the 31st is still that month', () => {
     expect(bankMonth(new Date('2026-04-01T01:00:00Z'))).toBe('2026-03');
     expect(bankMonthStart('2026-03').toISOString()).toBe('2026-03-01T05:00:00.000Z');
