@@ -115,8 +115,22 @@ describe('transfer screens', { timeout: 120_000 }, () => {
       );
       expect(outside, `tabs out of sight on ${path}`).toEqual([]);
     }
+    // Bill Pay's three tabs take two rows there: the bar is a segmented control, so the selected
+    // tab is a raised segment rather than an underline left between the rows.
     await page.goto('/bill-pay');
-    await page.getByRole('tab').first().waitFor();
-    await page.screenshot({ path: '/tmp/h-web-billpay-375.png' });
+    const selected = page.getByRole('tab', { selected: true });
+    await selected.waitFor();
+    const look = await selected.evaluate((tab) => {
+      const list = tab.parentElement!;
+      return {
+        rows: Math.round(list.getBoundingClientRect().height / tab.getBoundingClientRect().height),
+        underline: getComputedStyle(tab).borderBottomWidth,
+        segment: getComputedStyle(tab).backgroundColor,
+        bar: getComputedStyle(list).backgroundColor,
+      };
+    });
+    expect(look.rows).toBe(2);
+    expect(look.underline).toBe('0px');
+    expect(look.segment).not.toBe(look.bar);
   });
 });
