@@ -1,4 +1,10 @@
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
+import {
+  ApiClient,
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;
@@ -49,5 +55,67 @@ describe('notifications of transfers between own accounts', () => {
     ).body.data.notifications.map((n: { title: string }) => n.title);
     expect(titles).toContain('Deposit received');
     expect(titles).not.toContain('Money received');
+  });
+});
+
+describe('profile photos', () => {
+  /** A small PNG whose bytes after the signature are `seed`. */
+  const png = (seed: string) =>
+    `data:image/png;base64,${Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from(seed),
+    ]).toString('base64')}`;
+  const storedPhotos = async (customerId: string) =>
+    Number(
+      (
+        await bank.ctx.pool.query<{ n: string }>(
+          'SELECT count(*) AS n FROM profile_images WHERE customer_id = $1',
+          [customerId],
+        )
+      ).rows[0]!.n,
+    );
+
+  it('keeps one photo per customer however often it is replaced, and none once removed', async () => {
+    const { client, user } = await signedUpCustomer(bank);
+    for (const seed of ['first', 'second', 'third', 'second']) {
+      const saved = await client.put('/api/profile/photo', { image: png(seed) });
+      expect(saved.status).toBe(200);
+      expect((await client.get('/api/user')).body.data.user.profileImage).toBe(png(seed));
+      expect(await storedPhotos(user.id)).toBe(1);
+    }
+    expect((await client.delete('/api/profile/photo')).status).toBe(200);
+    expect((await client.get('/api/user')).body.data.user.profileImage).toBeNull();
+    expect(await storedPhotos(user.id)).toBe(0);
+  });
+
+  it("removing a photo never takes another customer's, the same picture or not", async () => {
+    const ana = await signedUpCustomer(bank);
+    const ben = await signedUpCustomer(bank);
+    await ana.client.put('/api/profile/photo', { image: png('the same picture') });
+    await ben.client.put('/api/profile/photo', { image: png('the same picture') });
+    expect((await ana.client.delete('/api/profile/photo')).status).toBe(200);
+    expect((await ben.client.get('/api/user')).body.data.user.profileImage).toBe(
+      png('the same picture'),
+    );
+  });
+
+  it('deletes an upload no change named, once old, and every photo of an erased customer', async () => {
+    const { client, user } = await signedUpCustomer(bank);
+    // An upload whose command never ran, an hour ago.
+    await bank.ctx.pool.query(
+      `INSERT INTO profile_images (ref, mime_type, data, customer_id, created_at)
+       VALUES ($1, 'image/png', '\\x00', $2, now() - interval '1 hour')`,
+      [`photo:${user.id}:unnamed`, user.id],
+    );
+    await client.put('/api/profile/photo', { image: png('kept') });
+    expect(await storedPhotos(user.id)).toBe(1);
+
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const erased = await ops.post('/api/ops/customers/erase', {
+      account_number: user.account_number,
+    });
+    expect(erased.status).toBe(200);
+    expect(await storedPhotos(user.id)).toBe(0);
   });
 });

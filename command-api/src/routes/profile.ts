@@ -75,7 +75,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
       },
     },
     async (request, reply) => {
-      const ref = await storeProfileImage(ctx, request.body.image);
+      const ref = await storeProfileImage(ctx, request.customerId, request.body.image);
       const outcome = await changeProfileImage(
         ctx,
         request.customerId,

@@ -4,10 +4,11 @@ import { customerAggregate, decideCustomer } from '../domain/customer/customer.t
 import type { Aggregate, StreamEvent } from '../kernel/aggregate.ts';
 import { reservationAggregate } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
+import { erasePhotos } from './photos.ts';
 
 /**
  * Erases a customer on request (crypto-shredding): records CustomerErased, destroys the
- * customer's data key and signs every session out. The events stay, amounts and balances stay
+ * customer's data key, signs every session out and deletes their photos. The events stay, amounts and balances stay
  * readable and the books verifiable; the personal data in old events reads as "[erased]".
  */
 export async function eraseCustomer(
@@ -34,6 +35,7 @@ export async function eraseCustomer(
   });
   await ctx.keyring.destroy(customerId);
   await ctx.sessions.revokeOthers(customerId, undefined);
+  await erasePhotos(ctx, customerId);
   return { customerId, outcome };
 }
 

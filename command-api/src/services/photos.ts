@@ -25,18 +25,60 @@ export function sniffImageType(
   return undefined;
 }
 
-/** Decodes a data URL or bare base64, checks type by content and size, stores the blob. */
-export async function storeProfileImage(ctx: CommandContext, image: string): Promise<string> {
+/** The start of every ref storeProfileImage gives the customer's photos. */
+const ownPhotos = (customerId: string) => `photo:${customerId}:`;
+
+/** How long a stored photo no event names yet is left for the command that is to name it. */
+const UNNAMED_PHOTO_GRACE = '10 minutes';
+
+/**
+ * Decodes a data URL or bare base64, checks type by content and size, and stores the blob as the
+ * customer's own (its ref: "photo:<customer id>:<sha256 of the image>", its row marked with the
+ * customer), so that removing it can never take another customer's photo.
+ */
+export async function storeProfileImage(
+  ctx: CommandContext,
+  customerId: string,
+  image: string,
+): Promise<string> {
   const base64 = image.replace(/^data:[^;,]*;base64,/, '');
   if (!/^[A-Za-z0-9+/=\s]*$/.test(base64)) throw fieldError({ image: [INVALID_IMAGE] });
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_PHOTO_BYTES) throw fieldError({ image: [IMAGE_TOO_LARGE] });
   const mimeType = sniffImageType(bytes);
   if (!mimeType) throw fieldError({ image: [INVALID_IMAGE] });
-  const ref = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  const ref = `${ownPhotos(customerId)}${createHash('sha256').update(bytes).digest('hex')}`;
+  // The same image again is the same row, renewed so that it is not taken for an old unnamed one.
   await ctx.pool.query(
-    'INSERT INTO profile_images (ref, mime_type, data) VALUES ($1, $2, $3) ON CONFLICT (ref) DO NOTHING',
-    [ref, mimeType, bytes],
+    `INSERT INTO profile_images (ref, mime_type, data, customer_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (ref) DO UPDATE SET created_at = now()`,
+    [ref, mimeType, bytes, customerId],
   );
   return ref;
+}
+
+/**
+ * After the customer's photo changed from `previous` to `current`: the previous one is deleted,
+ * and so are the customer's photos that no change named (an upload whose command failed), once
+ * old enough not to be an upload still on its way. A customer keeps one photo, however often it
+ * is replaced. Photos stored before refs named their customer (plain "sha256:") may be shared
+ * between customers and are left alone.
+ */
+export async function forgetReplacedPhotos(
+  ctx: CommandContext,
+  customerId: string,
+  previous: string | null,
+  current: string | null,
+): Promise<void> {
+  await ctx.pool.query(
+    `DELETE FROM profile_images
+      WHERE customer_id = $1 AND ref IS DISTINCT FROM $3
+        AND (ref = $2 OR created_at < now() - $4::interval)`,
+    [customerId, previous, current, UNNAMED_PHOTO_GRACE],
+  );
+}
+
+/** Deletes every photo of an erased customer. */
+export async function erasePhotos(ctx: CommandContext, customerId: string): Promise<void> {
+  await ctx.pool.query('DELETE FROM profile_images WHERE customer_id = $1', [customerId]);
 }

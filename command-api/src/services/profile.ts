@@ -13,6 +13,7 @@ import {
   reserve,
 } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
+import { forgetReplacedPhotos } from './photos.ts';
 
 export interface ProfileInput {
   name?: string | undefined;
@@ -83,18 +84,25 @@ export async function updateProfile(
   });
 }
 
-export function changeProfileImage(
+/** Sets or removes the customer's photo; the photo it replaces is deleted. */
+export async function changeProfileImage(
   ctx: CommandContext,
   customerId: string,
   profileImage: string | null,
   metadata: EventMetadata,
 ) {
-  return runCustomerCommand(
-    ctx,
-    customerId,
-    { type: 'ChangeProfileImage', profileImage },
-    metadata,
-  );
+  let previous: string | null = null;
+  const outcome = await ctx.bus.execute(metadata, async (uow) => {
+    const stream = streams.customer(customerId);
+    const customer = await uow.load(stream, customerAggregate);
+    previous = customer.state.profileImage;
+    uow.append(
+      stream,
+      decideCustomer({ type: 'ChangeProfileImage', profileImage }, customer.state),
+    );
+  });
+  await forgetReplacedPhotos(ctx, customerId, previous, profileImage);
+  return outcome;
 }
 
 export function changeNotificationPreferences(
