@@ -8,7 +8,7 @@ import {
   startTestBank,
   type TestBank,
 } from '@bank/server/testing';
-import { bankDate } from '@bank/events';
+import { addMonthsIso, bankDate } from '@bank/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;
@@ -262,20 +262,37 @@ describe('monthly statements', () => {
     }
   });
 
-  it("answers 404 for another customer's account and 422 for a month that is not one", async () => {
+  it("answers 404 for another customer's account, 422 for a month that is not one or has no statement", async () => {
     const accountId = owner.accounts[0]!.id;
     expect((await stranger.client.get(`/api/accounts/${accountId}/statements`)).status).toBe(404);
     expect(
       (await stranger.client.get(`/api/accounts/${accountId}/statements/${month}?format=csv`))
         .status,
     ).toBe(404);
-    for (const notAMonth of ['2026-13', '0999-01', '0000-01', '1899-12', '2026-1']) {
+    for (const notAMonth of ['2026-13', '2026-00', '2026-1', '26-03', '2026-03-01']) {
       const bad = await owner.client.get(`/api/accounts/${accountId}/statements/${notAMonth}`);
       expect(bad.status, notAMonth).toBe(422);
       expect(bad.body.errors.month).toEqual([
         'The month must be a year and month such as 2026-03.',
       ]);
     }
+    // Months before the account's first statement (the list's oldest), however old: none.
+    const listed = await owner.client.get(`/api/accounts/${accountId}/statements`);
+    const oldest = (listed.body.data.statements as { month: string }[]).at(-1)!.month;
+    const before = addMonthsIso(oldest, -1);
+    for (const tooEarly of [before, '1969-12', '1899-12', '0999-01', '0000-01']) {
+      const none = await owner.client.get(
+        `/api/accounts/${accountId}/statements/${tooEarly}?format=json`,
+      );
+      expect(none.status, tooEarly).toBe(422);
+      expect(none.body.errors.month).toEqual([
+        'This account has no statement for that month: it had not opened yet.',
+      ]);
+    }
+    expect(
+      (await owner.client.get(`/api/accounts/${accountId}/statements/${oldest}?format=json`))
+        .status,
+    ).toBe(200);
     const future = await owner.client.get(`/api/accounts/${accountId}/statements/2999-01`);
     expect(future.status).toBe(422);
     expect(future.body.errors.month).toEqual(['That month has not started yet.']);

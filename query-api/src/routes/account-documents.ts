@@ -32,13 +32,20 @@ import {
   movementEvents,
   movementTimeline,
 } from '../views/receipts.ts';
-import { monthOf, monthStart, nextMonthStart, statementMonths } from '../views/statement-months.ts';
+import {
+  isMonth,
+  monthOf,
+  monthStart,
+  nextMonthStart,
+  statementMonths,
+} from '../views/statement-months.ts';
 import { transactionView } from '../views/transactions.ts';
 import { statementView } from './audit.ts';
 
 const transactionParams = z.object({ transactionId: transactionIdText });
 const accountParams = z.object({ accountId: z.uuid() });
 const MONTH_MESSAGE = 'The month must be a year and month such as 2026-03.';
+const NO_STATEMENT_MESSAGE = 'This account has no statement for that month: it had not opened yet.';
 const statementParams = z.object({
   accountId: z.uuid(),
   month: z.string().max(20),
@@ -213,9 +220,11 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { accountId, month } = request.params;
       // The account first: someone else's answers 404 whatever the month.
-      const { account } = await ownAccount(request.customerId, accountId);
-      const from = monthStart(month);
-      if (!from) throw fieldError({ month: [MONTH_MESSAGE] });
+      const { account, firstActivity } = await ownAccount(request.customerId, accountId);
+      if (!isMonth(month)) throw fieldError({ month: [MONTH_MESSAGE] });
+      // Months compare as text (four-digit years); the account's first statement is its first month's.
+      const from = month >= monthOf(firstActivity) ? monthStart(month) : undefined;
+      if (!from) throw fieldError({ month: [NO_STATEMENT_MESSAGE] });
       if (from > new Date()) throw fieldError({ month: ['That month has not started yet.'] });
       const statement = await buildStatement(
         pool,

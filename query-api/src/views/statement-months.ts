@@ -1,10 +1,12 @@
 import { addMonthsIso, bankMonth, bankMonthStart } from '@bank/events';
 
-/**
- * A month of the bank's era, from 1900 on: earlier years are no account's, and the bank's
- * calendar writes years below 1000 with fewer digits.
- */
-const MONTH = /^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])$/;
+/** A year and month as YYYY-MM. */
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A month of the bank's era, from 1900 on: earlier years are no account's. */
+const BANK_ERA = '1900-01';
+
+export const isMonth = (text: string): boolean => MONTH.test(text);
 
 /**
  * Statement months are the bank's calendar months: midnight to midnight in New York, as the
@@ -13,9 +15,9 @@ const MONTH = /^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])$/;
  */
 export const monthOf = bankMonth;
 
-/** "2026-03" → its first instant in the bank's calendar; undefined when it is not a month. */
+/** "2026-03" → its first instant in the bank's calendar; undefined when it is not a month of its era. */
 export const monthStart = (month: string): Date | undefined =>
-  MONTH.test(month) ? bankMonthStart(month) : undefined;
+  isMonth(month) && month >= BANK_ERA ? bankMonthStart(month) : undefined;
 
 /** The first instant of the month after the bank month `month`. */
 export const nextMonthStart = (month: string): Date => bankMonthStart(addMonthsIso(month, 1));
