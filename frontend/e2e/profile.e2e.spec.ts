@@ -54,6 +54,44 @@ describe('Profile Settings', () => {
     await toast(page, 'Profile image removed successfully!').waitFor();
   });
 
+  it('saves a large photo scaled down to 400 pixels, and refuses a file that is no image', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.goto('/profile');
+    // A 1600x1200 PNG (a phone photo's size), drawn by the browser itself.
+    const large = Buffer.from(
+      await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 1600;
+        canvas.height = 1200;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#2a7';
+        context.fillRect(0, 0, 1600, 1200);
+        context.fillStyle = '#fff';
+        context.fillRect(400, 300, 800, 600);
+        return canvas.toDataURL('image/png').split(',')[1]!;
+      }),
+      'base64',
+    );
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles({
+      name: 'broken.png',
+      mimeType: 'image/png',
+      buffer: PNG.subarray(0, 30),
+    });
+    await page.getByText('Please select a valid image file (JPEG, PNG, or GIF)').waitFor();
+
+    await input.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: large });
+    await page.getByRole('button', { name: 'Save Photo' }).click();
+    await toast(page, 'Profile image updated successfully!').waitFor();
+    const saved: string = (await customer.client.get('/api/user')).body.data.user.profileImage;
+    expect(saved.startsWith('data:image/png;base64,')).toBe(true);
+    const png = Buffer.from(saved.split(',')[1]!, 'base64');
+    // The PNG header: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([400, 300]);
+    expect(png.length).toBeLessThan(large.length);
+  });
+
   for (const viewport of [
     { width: 1280, height: 900 },
     { width: 375, height: 800 },

@@ -7,7 +7,13 @@ import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { useRemoveProfilePhoto, useSaveProfilePhoto } from '../api/profile-photo';
 import type { User } from '@/lib/session-storage';
-import { PHOTO_TYPES, photoError, readAsDataUrl } from '../lib/photo';
+import {
+  PHOTO_TYPE_ERROR,
+  PHOTO_TYPES,
+  photoError,
+  photoForSaving,
+  readAsDataUrl,
+} from '../lib/photo';
 
 function initials(name: string) {
   return name
@@ -39,9 +45,11 @@ export function PhotoSection({ user }: { user: User }) {
       return;
     }
     try {
-      setPreview(await readAsDataUrl(file));
+      setPreview(await photoForSaving(await readAsDataUrl(file), file.type));
     } catch {
-      setError('Failed to update profile image');
+      // A file named and typed as an image that is none.
+      setError(PHOTO_TYPE_ERROR);
+      if (input.current) input.current.value = '';
     }
   };
 

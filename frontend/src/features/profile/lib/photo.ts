@@ -19,3 +19,29 @@ export function readAsDataUrl(file: Blob): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/** The longest side of a saved photo: the recommended 400x400, sharp in the largest avatar. */
+export const PHOTO_SIDE = 400;
+
+/**
+ * The chosen image as it is saved: scaled down to fit PHOTO_SIDE, as JPEG, or PNG where it may be
+ * transparent. A phone's photo is megabytes, and the profile carries it to every page that shows
+ * the avatar. An image already that small is kept as it is (an animated GIF stays animated).
+ * Rejects when the file is not an image the browser can read.
+ */
+export async function photoForSaving(dataUrl: string, type: string): Promise<string> {
+  const image = new Image();
+  image.src = dataUrl;
+  await image.decode();
+  const scale = PHOTO_SIDE / Math.max(image.naturalWidth, image.naturalHeight);
+  if (scale >= 1) return dataUrl;
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+  canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+  const context = canvas.getContext('2d');
+  if (!context) return dataUrl;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const opaque = type === 'image/jpeg' || type === 'image/jpg';
+  return canvas.toDataURL(opaque ? 'image/jpeg' : 'image/png', 0.9);
+}
