@@ -20,9 +20,9 @@ export interface ThroughputFigure {
   loadAfter: number[];
   /** Each worker's CPU (its process tree) per log event, µs, from the gate's opening to the head. */
   cpuPerEventUs: number[];
-  /** The part of cpuPerEventUs spent on the workers' main threads (the rest: V8's helper threads). */
+  /** The part of cpuPerEventUs on the workers' main threads (the rest: V8's helper threads). */
   mainThreadPerEventUs: number[];
-  /** CPU per log event summed over the workers, over the last two thirds of the catch-up, µs. */
+  /** CPU per log event summed over the workers, the last two thirds of the catch-up, µs. */
   steadyCpuPerEventUs: number;
   /** Partitions each worker held over all projection groups, most first. */
   share: number[];

@@ -8,8 +8,9 @@ import { erasePhotos } from './photos.ts';
 
 /**
  * Erases a customer on request (crypto-shredding): records CustomerErased, destroys the
- * customer's data key, signs every session out and deletes their photos. The events stay, amounts and balances stay
- * readable and the books verifiable; the personal data in old events reads as "[erased]".
+ * customer's data key, signs every session out and deletes their photos. The events stay,
+ * amounts and balances stay readable and the books verifiable; the personal data in old events
+ * reads as "[erased]".
  */
 export async function eraseCustomer(
   ctx: CommandContext,

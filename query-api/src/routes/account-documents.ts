@@ -222,7 +222,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       // The account first: someone else's answers 404 whatever the month.
       const { account, firstActivity } = await ownAccount(request.customerId, accountId);
       if (!isMonth(month)) throw fieldError({ month: [MONTH_MESSAGE] });
-      // Months compare as text (four-digit years); the account's first statement is its first month's.
+      // Months compare as text (four-digit years). The first statement is of the first month.
       const from = month >= monthOf(firstActivity) ? monthStart(month) : undefined;
       if (!from) throw fieldError({ month: [NO_STATEMENT_MESSAGE] });
       if (from > new Date()) throw fieldError({ month: ['That month has not started yet.'] });

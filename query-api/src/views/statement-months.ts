@@ -15,7 +15,10 @@ export const isMonth = (text: string): boolean => MONTH.test(text);
  */
 export const monthOf = bankMonth;
 
-/** "2026-03" → its first instant in the bank's calendar; undefined when it is not a month of its era. */
+/**
+ * "2026-03" → its first instant in the bank's calendar; undefined when it is not a month of the
+ * bank's era.
+ */
 export const monthStart = (month: string): Date | undefined =>
   isMonth(month) && month >= BANK_ERA ? bankMonthStart(month) : undefined;
 
