@@ -52,4 +52,5 @@ const APPLIED = [
   '0937_append_events.sql',
   '0940_zelle_counterparties.sql',
   '0941_ledger_shards.sql',
+  '0942_profile_image_owners.sql',
 ];
