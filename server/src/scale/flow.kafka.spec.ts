@@ -410,6 +410,9 @@ describe('scale mode flow, as separate processes behind the edge', () => {
     expect(viaServices.sam.notifications).toContain('Money received');
 
     // The read models equal a rebuild from the log (the embedded runner's code), table by table.
+    // The jobs service stops first: its price refresh appends every 30 s, and one appended between
+    // the two readings would be in the rebuild only.
+    await Promise.all(running['start:jobs']!.map((jobs) => jobs.stop()));
     await waitForProjections(pool);
     const viaKafka = await readModelHashes(pool);
     const { store } = createBankStore(pool, Buffer.from(env.SECRETS_KEY!, 'hex'));
