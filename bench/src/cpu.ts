@@ -92,6 +92,24 @@ export function processesCpuByThreadMs(pids: readonly number[]): {
   return { mainMs, otherMs: totalMs - mainMs };
 }
 
+/**
+ * The whole machine's CPU from /proc/stat, over all its cores: busy (every state but idle and
+ * waiting on the disk) and in all, in ms.
+ */
+export function machineCpuMs(): { busyMs: number; totalMs: number } | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    // "cpu user nice system idle iowait irq softirq steal guest guest_nice": guest time is
+    // already counted in user and nice.
+    const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const totalMs = ticks.reduce((a, b) => a + b, 0) * TICK_MS;
+    const idleMs = (ticks[3]! + ticks[4]!) * TICK_MS;
+    return { busyMs: totalMs - idleMs, totalMs };
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU of this process's children that have exited and been waited for (pgbench, say). */
 export function reapedChildrenCpuMs(): number | undefined {
   return readTimes('/proc/self/stat')?.reapedMs;

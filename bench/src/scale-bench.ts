@@ -38,7 +38,8 @@ import { parseArgs, progressBar } from '@bank/server/cli-support';
 import { migrateAll } from '@bank/server';
 import { startKafkaBroker } from '@bank/server/testing';
 import { startService, type ServiceProcess } from '@bank/server/testing/service-process';
-import { processesCpuByThreadMs, processTreePids } from './cpu.ts';
+import { machineCpuMs, processesCpuByThreadMs, processTreeCpuMs, processTreePids } from './cpu.ts';
+import { lagCpu, type LagCpu, type LagCpuReading } from './lag-cpu.ts';
 import { measureLag, type LagFigures } from './scale-lag.ts';
 import { scaleReport, type EmbeddedFigure, type ThroughputFigure } from './scale-report.ts';
 import { catchUpCpu, type CatchUpSample } from './catch-up-cpu.ts';
@@ -156,6 +157,7 @@ try {
 
   const throughput: ThroughputFigure[] = [];
   let lag: LagFigures | undefined;
+  let lagCpuFigures: LagCpu | undefined;
   for (const [index, count] of workerCounts.entries()) {
     await stopWorkers();
     await resetReadModels(pool);
@@ -235,6 +237,13 @@ try {
       // The lag, with the last run's workers: one of them now leads the relay.
       log(`lag: ${lagRate} appends/s for ${lagSeconds} s through the relay and Kafka...`);
       const accountIds = await generatedAccountIds(pool, accounts);
+      const readLagCpu = (): LagCpuReading => ({
+        workersMs: readCpu().reduce((sum, t) => sum + t.mainMs + t.otherMs, 0),
+        postgresMs: processTreeCpuMs(postgres.serverPid()),
+        benchMs: (({ user, system }) => (user + system) / 1000)(process.cpuUsage()),
+        machine: machineCpuMs(),
+      });
+      const lagCpuBefore = readLagCpu();
       lag = await measureLag({
         pool,
         kafka,
@@ -243,6 +252,7 @@ try {
         rate: lagRate,
         seconds: lagSeconds,
       });
+      lagCpuFigures = lagCpu(lagCpuBefore, readLagCpu(), lag.appended);
     }
   }
 
@@ -259,6 +269,7 @@ try {
     throughput,
     lagRate,
     lag: lag!,
+    lagCpu: lagCpuFigures,
   });
   console.log(`\n${report}\n`);
   if (OUT) writeReport(OUT, report);

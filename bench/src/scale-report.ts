@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import { repeatMedians } from './repeats.ts';
+import type { LagCpu } from './lag-cpu.ts';
 import type { LagFigures } from './scale-lag.ts';
 import { formatNumber } from './stats.ts';
 
@@ -47,6 +48,8 @@ export interface ScaleRun {
   throughput: ThroughputFigure[];
   lagRate: number;
   lag: LagFigures;
+  /** Where the CPU went while the lag was measured. */
+  lagCpu?: LagCpu | undefined;
 }
 
 const ratio = (x: number | undefined) =>
@@ -114,8 +117,27 @@ export function scaleReport(run: ScaleRun): string {
     `| every projection's checkpoint past it | ${ms(lag.all.p50)} ms | ${ms(lag.all.p95)} ms | ${ms(lag.all.p99)} ms | ${ms(lag.all.max)} ms | ${lag.all.count} |`,
     '',
     `${lag.appended} of ${lag.offered} appends committed (${lag.failed} failed), ${lag.unseen} not seen within 60 s after the last.`,
+    ...(run.lagCpu ? ['', lagCpuLine(run.lagCpu, rows.at(-1))] : []),
   ];
   return lines.join('\n');
+}
+
+/** Where the CPU went during the lag phase, beside the same workers' catch-up. */
+function lagCpuLine(cpu: LagCpu, lastCatchUp: ThroughputFigure | undefined): string {
+  const maybe = (x: number | undefined) => (x === undefined ? 'n/a' : us(x));
+  const busy =
+    cpu.busyShare === undefined
+      ? ''
+      : `; the machine's cores were ${Math.round(cpu.busyShare * 100)}% busy`;
+  const against = lastCatchUp
+    ? ` (${us(cpuAllWorkers(lastCatchUp))} per event in their catch-up above)`
+    : '';
+  return (
+    `CPU per appended event during this phase: the workers ${us(cpu.workersPerEventUs)}${against}, ` +
+    `PostgreSQL ${maybe(cpu.postgresPerEventUs)}, the bench's own process (the appends, its Kafka ` +
+    `observer and the polls) ${us(cpu.benchPerEventUs)}, the rest (the broker and anything else) ` +
+    `${maybe(cpu.restPerEventUs)}${busy}.`
+  );
 }
 
 /** CPU per log event summed over a catch-up's workers, µs. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LagCpu } from './lag-cpu.ts';
 import { scaleReport, type ThroughputFigure } from './scale-report.ts';
 import { summarize } from './stats.ts';
 
@@ -18,7 +19,7 @@ const catchUp = (workers: number, seconds: number, cpu: number[]): ThroughputFig
   share: Array.from({ length: workers }, () => 6 / workers),
 });
 
-const run = (throughput: ThroughputFigure[]) =>
+const run = (throughput: ThroughputFigure[], lagCpu?: LagCpu) =>
   scaleReport({
     startedAt: new Date('2026-11-28T19:14:00Z'),
     finishedAt: new Date('2026-11-28T19:21:00Z'),
@@ -42,6 +43,7 @@ const run = (throughput: ThroughputFigure[]) =>
       all: summarize([50, 80, 150]),
       unseen: 0,
     },
+    lagCpu,
   });
 
 const rowOf = (report: string, start: string) =>
@@ -84,5 +86,21 @@ describe('scaleReport', () => {
     const report = run([catchUp(1, 25, [90])]);
     expect(report).toContain('5000 deposits at 500/s, 1 workers');
     expect(rowOf(report, '| its row in `rm_accounts`')).toContain('| 120.0 ms | 120.0 ms | 3 |');
+  });
+
+  it("puts the lag phase's CPU per event beside the same workers' catch-up", () => {
+    const lagCpu: LagCpu = {
+      workersPerEventUs: 850,
+      postgresPerEventUs: 600,
+      benchPerEventUs: 400,
+      restPerEventUs: 300,
+      busyShare: 0.96,
+    };
+    const report = run([catchUp(3, 20, [40, 35, 30])], lagCpu);
+    expect(report).toContain(
+      'the workers 850 µs (105 µs per event in their catch-up above), PostgreSQL 600 µs',
+    );
+    expect(report).toContain("the machine's cores were 96% busy.");
+    expect(run([catchUp(1, 25, [90])])).not.toContain('during this phase');
   });
 });
