@@ -314,6 +314,54 @@ describe('change password', () => {
       ).status,
     ).toBe(200);
   });
+
+  it('signs out the other sessions even when the bank stops right after recording the change', async () => {
+    const { client, payload, user } = await signedUpCustomer(bank);
+    const other = new ApiClient(bank);
+    other.token = (
+      await other.post('/api/login', {
+        account_number: user.account_number,
+        password: payload.password,
+      })
+    ).body.data.token;
+    // The crash, played by the database: once this customer's new password is in the log, no
+    // further write to the sessions table goes through (as if the process had died there).
+    const customerId = String(user.id).replace(/[^0-9a-f-]/g, '');
+    await bank.ownerPool.query(`
+      CREATE FUNCTION crash_after_password_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM events WHERE type = 'CustomerPasswordChanged'
+                    AND data->>'customerId' = '${customerId}') THEN
+          RAISE EXCEPTION 'crashed after the password change';
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER crash_after_password_change BEFORE UPDATE ON sessions
+        FOR EACH STATEMENT EXECUTE FUNCTION crash_after_password_change();`);
+    try {
+      const changed = await client.post('/api/change-password', {
+        current_password: payload.password,
+        new_password: 'Another-Pass-9',
+        new_password_confirmation: 'Another-Pass-9',
+      });
+      expect(changed.status).toBe(500);
+    } finally {
+      await bank.ownerPool.query(
+        `DROP TRIGGER crash_after_password_change ON sessions;
+         DROP FUNCTION crash_after_password_change();`,
+      );
+    }
+    expect((await other.get('/api/user')).status).toBe(401);
+    const anonymous = new ApiClient(bank);
+    expect(
+      (
+        await anonymous.post('/api/login', {
+          account_number: user.account_number,
+          password: 'Another-Pass-9',
+        })
+      ).status,
+    ).toBe(200);
+  });
 });
 
 describe('password reset', () => {

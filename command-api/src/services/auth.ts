@@ -200,28 +200,40 @@ export function stepUpSession(
   );
 }
 
+/**
+ * Changes the password and ends what the old one opened (every session but `keepSession`, reset
+ * links, sign-ins waiting for their second step). That ending runs once the decision stands and
+ * before the event is appended, so a crash after the append cannot leave the old sessions alive;
+ * and once more after it, for a sign-in with the old password made in between.
+ */
 async function changePasswordCommand(
   ctx: CommandContext,
   customerId: string,
-  command: { currentPassword?: string; newPassword: string; reason: 'changed' | 'reset' },
+  command: {
+    currentPassword?: string;
+    newPassword: string;
+    reason: 'changed' | 'reset';
+    keepSession: Buffer | undefined;
+  },
   metadata: EventMetadata,
 ) {
   const newPasswordHash = await hashSecret(command.newPassword);
   try {
-    return await ctx.bus.execute(metadata, async (uow) => {
+    const outcome = await ctx.bus.execute(metadata, async (uow) => {
       const stream = streams.customer(customerId);
       const customer = await uow.load(stream, customerAggregate);
       const currentPasswordValid =
         command.reason === 'reset' ||
         (await verifySecret(customer.state.passwordHash, command.currentPassword ?? ''));
-      uow.append(
-        stream,
-        decideCustomer(
-          { type: 'ChangePassword', currentPasswordValid, newPasswordHash, reason: command.reason },
-          customer.state,
-        ),
+      const changed = decideCustomer(
+        { type: 'ChangePassword', currentPasswordValid, newPasswordHash, reason: command.reason },
+        customer.state,
       );
+      await endWhatTheOldPasswordOpened(ctx, customerId, command.keepSession);
+      uow.append(stream, changed);
     });
+    await endWhatTheOldPasswordOpened(ctx, customerId, command.keepSession);
+    return outcome;
   } catch (error) {
     if (error instanceof DomainError && error.field) {
       throw fieldError({ [error.field]: [error.message] });
@@ -231,9 +243,8 @@ async function changePasswordCommand(
 }
 
 /**
- * After the password changed: every other session is signed out, and what the old password or
- * the mailbox could still finish ends too (reset links not yet used, sign-ins waiting for their
- * second step).
+ * Every other session is signed out, and what the old password or the mailbox could still finish
+ * ends too (reset links not yet used, sign-ins waiting for their second step).
  */
 async function endWhatTheOldPasswordOpened(
   ctx: CommandContext,
@@ -260,14 +271,12 @@ export async function changePassword(
   newPassword: string,
   metadata: EventMetadata,
 ) {
-  const outcome = await changePasswordCommand(
+  return changePasswordCommand(
     ctx,
     customerId,
-    { currentPassword, newPassword, reason: 'changed' },
+    { currentPassword, newPassword, reason: 'changed', keepSession },
     metadata,
   );
-  await endWhatTheOldPasswordOpened(ctx, customerId, keepSession);
-  return outcome;
 }
 
 const RESET_TTL_MINUTES = 60;
@@ -316,13 +325,12 @@ export async function resetPassword(
   await changePasswordCommand(
     ctx,
     customerId,
-    { newPassword, reason: 'reset' },
+    { newPassword, reason: 'reset', keepSession: undefined },
     {
       ...metadata,
       actor: `customer:${customerId}`,
     },
   );
-  await endWhatTheOldPasswordOpened(ctx, customerId, undefined);
   const customer = await loadCustomer(ctx, customerId);
   await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [
     customer.accountNumber,
