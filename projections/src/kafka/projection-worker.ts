@@ -291,6 +291,43 @@ export function createKafkaProjectionWorker(
     await writer.flush(storeProgress(chunk, progress), 'COMMIT');
   }
 
+  /**
+   * A chunk of watermarks only, what a partition mostly gets while its customers are quiet (the
+   * relay ends every batch with one on each partition): there is nothing to apply, so the progress
+   * rows move in one statement, without the row locks and reads a chunk of events needs. Each row
+   * only moves forward (as storeProgress moves it): a row a second worker moved further stays.
+   */
+  async function storeWatermarks(chunk: PartitionChunk): Promise<void> {
+    const watermark = chunk.messages.reduce<Position>(
+      (high, m) =>
+        m.kind === 'watermark' && comparePositions(m.position, high) > 0 ? m.position : high,
+      START,
+    );
+    const next = (BigInt(chunk.offsets[chunk.offsets.length - 1]!) + 1n).toString();
+    const later =
+      '(watermark_transaction_id, watermark_global_position) < ($5::text::xid8, $6::bigint)';
+    await options.pool.query(
+      `BEGIN; SET LOCAL synchronous_commit = off; ${inlineParameters(
+        `UPDATE kafka_offsets SET next_offset = $4::bigint,
+           watermark_transaction_id =
+             CASE WHEN ${later} THEN $5::text::xid8 ELSE watermark_transaction_id END,
+           watermark_global_position =
+             CASE WHEN ${later} THEN $6::bigint ELSE watermark_global_position END,
+           updated_at = now()
+         WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = $3
+           AND next_offset < $4::bigint`,
+        [
+          options.projections.map((p) => p.name),
+          chunk.topic,
+          chunk.partition,
+          next,
+          watermark.transactionId.toString(),
+          watermark.globalPosition,
+        ],
+      )}; COMMIT`,
+    );
+  }
+
   /** The slow path, after a failure: each projection parks the events that fail on their own. */
   async function applyParking(client: PoolClient, chunk: PartitionChunk, progress: Progress[]) {
     const scope = scopeOf(chunk);
@@ -324,6 +361,14 @@ export function createKafkaProjectionWorker(
 
   async function applyChunkOnce(chunk: PartitionChunk): Promise<void> {
     const projections = options.projections;
+    const watermarksOnly =
+      chunk.messages.length > 0 && chunk.messages.every((m) => m.kind === 'watermark');
+    if (watermarksOnly && chunk.partition < partitionTotal) {
+      await storeWatermarks(chunk);
+      for (const p of projections) failing.delete(p.name);
+      options.onApplied?.(chunk.topic, chunk.partition, 0);
+      return;
+    }
     for (let attempt = 0; ; attempt += 1) {
       const careful = attempt > 0;
       const client = await options.pool.connect();
