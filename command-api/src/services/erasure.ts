@@ -11,6 +11,11 @@ import { erasePhotos } from './photos.ts';
  * customer's data key, signs every session out and deletes their photos. The events stay,
  * amounts and balances stay readable and the books verifiable; the personal data in old events
  * reads as "[erased]".
+ *
+ * The key goes and the sessions end once the decision stands and before the record, so a crash
+ * after the record cannot leave the data readable or the customer signed in; the sessions end
+ * again after it (a sign-in made in between). Asked again for an erased customer, it finishes
+ * whatever an interrupted erasure left, then answers that the customer is erased already.
  */
 export async function eraseCustomer(
   ctx: CommandContext,
@@ -30,14 +35,23 @@ export async function eraseCustomer(
   const outcome = await ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.customer(customerId);
     const customer = await uow.load(stream, customerAggregate);
-    if (customer.state.erased)
+    if (customer.state.erased) {
+      await shredAndSignOut(ctx, customerId);
+      await erasePhotos(ctx, customerId);
       throw fieldError({ account_number: ['This customer has already been erased.'] });
-    uow.append(stream, decideCustomer({ type: 'Erase', reason }, customer.state));
+    }
+    const erased = decideCustomer({ type: 'Erase', reason }, customer.state);
+    await shredAndSignOut(ctx, customerId);
+    uow.append(stream, erased);
   });
-  await ctx.keyring.destroy(customerId);
   await ctx.sessions.revokeOthers(customerId, undefined);
   await erasePhotos(ctx, customerId);
   return { customerId, outcome };
+}
+
+async function shredAndSignOut(ctx: CommandContext, customerId: string): Promise<void> {
+  await ctx.keyring.destroy(customerId);
+  await ctx.sessions.revokeOthers(customerId, undefined);
 }
 
 interface ContactRequestState {
