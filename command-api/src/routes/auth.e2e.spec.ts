@@ -1,5 +1,6 @@
 import {
   ApiClient,
+  crashAfterRecord,
   registrationPayload,
   signedUpCustomer,
   startTestBank,
@@ -255,16 +256,23 @@ describe('login', () => {
   });
 });
 
+/** A second session of the same customer, as from another device. */
+async function signedInElsewhere(accountNumber: string, password: string): Promise<ApiClient> {
+  const other = new ApiClient(bank);
+  other.token = (
+    await other.post('/api/login', { account_number: accountNumber, password })
+  ).body.data.token;
+  return other;
+}
+
+const signInStatus = async (accountNumber: string, password: string) =>
+  (await new ApiClient(bank).post('/api/login', { account_number: accountNumber, password }))
+    .status;
+
 describe('change password', () => {
   it('needs the current password, follows the rules and signs out other sessions', async () => {
     const { client, payload, user } = await signedUpCustomer(bank);
-    const other = new ApiClient(bank);
-    other.token = (
-      await other.post('/api/login', {
-        account_number: user.account_number,
-        password: payload.password,
-      })
-    ).body.data.token;
+    const other = await signedInElsewhere(user.account_number, payload.password);
 
     const wrong = await client.post('/api/change-password', {
       current_password: 'nope-nope-1',
@@ -296,48 +304,19 @@ describe('change password', () => {
     expect(changed.status).toBe(200);
     expect((await client.get('/api/user')).status).toBe(200);
     expect((await other.get('/api/user')).status).toBe(401);
-    const anonymous = new ApiClient(bank);
-    expect(
-      (
-        await anonymous.post('/api/login', {
-          account_number: user.account_number,
-          password: payload.password,
-        })
-      ).status,
-    ).toBe(401);
-    expect(
-      (
-        await anonymous.post('/api/login', {
-          account_number: user.account_number,
-          password: 'Another-Pass-9',
-        })
-      ).status,
-    ).toBe(200);
+    expect(await signInStatus(user.account_number, payload.password)).toBe(401);
+    expect(await signInStatus(user.account_number, 'Another-Pass-9')).toBe(200);
   });
 
   it('signs out the other sessions even when the bank stops right after recording the change', async () => {
     const { client, payload, user } = await signedUpCustomer(bank);
-    const other = new ApiClient(bank);
-    other.token = (
-      await other.post('/api/login', {
-        account_number: user.account_number,
-        password: payload.password,
-      })
-    ).body.data.token;
-    // The crash, played by the database: once this customer's new password is in the log, no
-    // further write to the sessions table goes through (as if the process had died there).
-    const customerId = String(user.id).replace(/[^0-9a-f-]/g, '');
-    await bank.ownerPool.query(`
-      CREATE FUNCTION crash_after_password_change() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF EXISTS (SELECT 1 FROM events WHERE type = 'CustomerPasswordChanged'
-                    AND data->>'customerId' = '${customerId}') THEN
-          RAISE EXCEPTION 'crashed after the password change';
-        END IF;
-        RETURN NULL;
-      END $$;
-      CREATE TRIGGER crash_after_password_change BEFORE UPDATE ON sessions
-        FOR EACH STATEMENT EXECUTE FUNCTION crash_after_password_change();`);
+    const other = await signedInElsewhere(user.account_number, payload.password);
+    // The process dies right after the new password is recorded: no later write to sessions.
+    const recover = await crashAfterRecord(
+      bank.ownerPool,
+      { type: 'CustomerPasswordChanged', customerId: user.id },
+      ['sessions'],
+    );
     try {
       const changed = await client.post('/api/change-password', {
         current_password: payload.password,
@@ -346,21 +325,10 @@ describe('change password', () => {
       });
       expect(changed.status).toBe(500);
     } finally {
-      await bank.ownerPool.query(
-        `DROP TRIGGER crash_after_password_change ON sessions;
-         DROP FUNCTION crash_after_password_change();`,
-      );
+      await recover();
     }
     expect((await other.get('/api/user')).status).toBe(401);
-    const anonymous = new ApiClient(bank);
-    expect(
-      (
-        await anonymous.post('/api/login', {
-          account_number: user.account_number,
-          password: 'Another-Pass-9',
-        })
-      ).status,
-    ).toBe(200);
+    expect(await signInStatus(user.account_number, 'Another-Pass-9')).toBe(200);
   });
 });
 

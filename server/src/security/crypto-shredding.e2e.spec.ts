@@ -4,6 +4,7 @@ import { allProjections, dropShadow, readModelHash, rebuildWithShadow } from '@b
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
+  crashAfterRecord,
   deposit,
   signedUpCustomer,
   startTestBank,
@@ -411,37 +412,23 @@ describe('crypto-shredding: contact requests from visitors', () => {
 describe('crypto-shredding: an erasure interrupted right after its record', () => {
   it('has already destroyed the key and ended the sessions; asked again, it finishes and says so', async () => {
     const { client, user } = await signedUpCustomer(bank);
-    const customerId = String(user.id).replace(/[^0-9a-f-]/g, '');
-    // The crash, played by the database: once the erasure is in the log, no further write to
-    // the keys or the sessions goes through (as if the process had died right there).
-    await bank.ownerPool.query(`
-      CREATE FUNCTION crash_after_erasure() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF EXISTS (SELECT 1 FROM events WHERE type = 'CustomerErased'
-                    AND data->>'customerId' = '${customerId}') THEN
-          RAISE EXCEPTION 'crashed after the erasure';
-        END IF;
-        RETURN NULL;
-      END $$;
-      CREATE TRIGGER crash_after_erasure BEFORE INSERT OR UPDATE ON customer_keys
-        FOR EACH STATEMENT EXECUTE FUNCTION crash_after_erasure();
-      CREATE TRIGGER crash_after_erasure BEFORE UPDATE ON sessions
-        FOR EACH STATEMENT EXECUTE FUNCTION crash_after_erasure();`);
+    // The process dies right after the erasure is recorded: no later write to keys or sessions.
+    const recover = await crashAfterRecord(
+      bank.ownerPool,
+      { type: 'CustomerErased', customerId: user.id },
+      ['customer_keys', 'sessions'],
+    );
     try {
       const erased = await ops.post('/api/ops/customers/erase', {
         account_number: user.account_number,
       });
       expectStatus(erased, 500);
     } finally {
-      await bank.ownerPool.query(
-        `DROP TRIGGER crash_after_erasure ON customer_keys;
-         DROP TRIGGER crash_after_erasure ON sessions;
-         DROP FUNCTION crash_after_erasure();`,
-      );
+      await recover();
     }
     const { rows } = await bank.pool.query<{ destroyed: boolean }>(
       'SELECT destroyed_at IS NOT NULL AS destroyed FROM customer_keys WHERE customer_id = $1',
-      [customerId],
+      [user.id],
     );
     expect(rows).toEqual([{ destroyed: true }]);
     expect((await client.get('/api/user')).status).toBe(401);

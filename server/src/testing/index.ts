@@ -14,3 +14,4 @@ export { seedDemoCustomer } from '../seed.ts';
 export { startKafkaBroker, type KafkaBroker } from './kafka.ts';
 export { pdfText } from './pdf-text.ts';
 export { rawRequest } from './raw-request.ts';
+export { crashAfterRecord } from './crash-after-record.ts';
