@@ -237,12 +237,15 @@ try {
       // The lag, with the last run's workers: one of them now leads the relay.
       log(`lag: ${lagRate} appends/s for ${lagSeconds} s through the relay and Kafka...`);
       const accountIds = await generatedAccountIds(pool, accounts);
-      const readLagCpu = (): LagCpuReading => ({
-        workersMs: readCpu().reduce((sum, t) => sum + t.mainMs + t.otherMs, 0),
-        postgresMs: processTreeCpuMs(postgres.serverPid()),
-        benchMs: (({ user, system }) => (user + system) / 1000)(process.cpuUsage()),
-        machine: machineCpuMs(),
-      });
+      const readLagCpu = (): LagCpuReading => {
+        const bench = process.cpuUsage();
+        return {
+          workersMs: readCpu().reduce((sum, t) => sum + t.mainMs + t.otherMs, 0),
+          postgresMs: processTreeCpuMs(postgres.serverPid()),
+          benchMs: (bench.user + bench.system) / 1000,
+          machine: machineCpuMs(),
+        };
+      };
       const lagCpuBefore = readLagCpu();
       lag = await measureLag({
         pool,
