@@ -52,4 +52,55 @@ describe('write-behind on PostgreSQL', () => {
     expect(((await rows()) as { id: number }[]).map((r) => r.id)).toEqual([1, 2]);
     expect(((await rows()) as { note: string }[])[1]!.note).toBe('nul\uFFFDhere');
   });
+
+  it('plans a write once per connection, through a change of the table and a failed batch', async () => {
+    const client = await pool.connect();
+    const insert = 'INSERT INTO wb_test (id, note) VALUES ($1, $2)';
+    const update = 'UPDATE wb_test SET note = $2 WHERE id = $1 AND note IS DISTINCT FROM $2';
+    const batch = async (writes: [string, unknown[]][]) => {
+      const writer = writeBehindDb(client, 1000, 'BEGIN');
+      for (const [sql, params] of writes) await writer.db.query(sql, params);
+      await writer.flush('COMMIT');
+    };
+    const prepared = async () =>
+      (
+        await client.query<{ statement: string }>(
+          "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%wb\_test%'",
+        )
+      ).rows.map((r) => r.statement);
+    try {
+      await batch([
+        [insert, [10, 'ten']],
+        [update, [10, 'TEN']],
+      ]);
+      await batch([[insert, [11, 'eleven']]]);
+      const statements = await prepared();
+      expect(statements.filter((s) => s.trim() === insert || s === update).length).toBe(2);
+
+      await pool.query('ALTER TABLE wb_test ADD COLUMN extra int');
+      await batch([
+        [insert, [12, 'twelve']],
+        [update, [12, 'TWELVE']],
+      ]);
+
+      // The failure aborts the transaction, so PostgreSQL refuses the parse of the statement
+      // after it; the next batch must parse it again rather than name one that does not exist.
+      const unseen = 'DELETE FROM wb_test WHERE id = $1';
+      await expect(
+        batch([
+          [insert, [10, 'again']],
+          [unseen, [11]],
+        ]),
+      ).rejects.toThrow(/duplicate key/);
+      await client.query('ROLLBACK');
+      await batch([[unseen, [11]]]);
+    } finally {
+      client.release();
+    }
+    const ids = ((await rows()) as { id: number; note: string }[]).filter((r) => r.id >= 10);
+    expect(ids).toEqual([
+      { id: 10, note: 'TEN', doc: null },
+      { id: 12, note: 'TWELVE', doc: null },
+    ]);
+  });
 });

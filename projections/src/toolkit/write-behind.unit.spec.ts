@@ -6,7 +6,9 @@ import { writeBehindDb } from './write-behind.ts';
 function recorder() {
   const sent: { text: string; values?: unknown[] }[] = [];
   const client = {
-    query: async (text: string, values?: unknown[]) => {
+    // node-postgres' two forms: (text, values) and a query config (a named, prepared statement).
+    query: async (query: string | { text: string; values: unknown[] }, bound?: unknown[]) => {
+      const { text, values } = typeof query === 'string' ? { text: query, values: bound } : query;
       sent.push({ text: text.replace(/\s+/g, ' ').trim(), ...(values ? { values } : {}) });
       return { rows: [{ n: 1 }], rowCount: 1 };
     },
@@ -65,7 +67,8 @@ describe('write-behind', () => {
   it('stops a flush at its first failure, sending nothing after it', async () => {
     const sent: string[] = [];
     const client = {
-      query: async (text: string) => {
+      query: async (query: string | { text: string }) => {
+        const text = typeof query === 'string' ? query : query.text;
         sent.push(text);
         if (text.startsWith('UPDATE')) throw new Error(`failed: ${text}`);
         return { rows: [], rowCount: 0 };
