@@ -142,10 +142,11 @@ export async function measureLag(options: LagOptions): Promise<LagFigures> {
           ...new Set(pending.filter((p) => p.rowLagMs === undefined).map((p) => p.accountId)),
         ];
         const [seen, checkpoints] = await Promise.all([
-          options.pool.query<{ id: string; balance: string }>(
-            'SELECT account_id::text AS id, balance_cents::text AS balance FROM rm_accounts WHERE account_id = ANY($1)',
-            [ids],
-          ),
+          options.pool.query<{ id: string; balance: string }>({
+            name: 'bench-balances',
+            text: 'SELECT account_id::text AS id, balance_cents::text AS balance FROM rm_accounts WHERE account_id = ANY($1)',
+            values: [ids],
+          }),
           projectionCheckpoints(options.pool),
         ]);
         const now = performance.now();

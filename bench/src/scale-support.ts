@@ -46,11 +46,12 @@ export async function appliedMessages(pool: Pool): Promise<number> {
  * mode the lowest of its Kafka partitions (projection_positions).
  */
 export async function projectionCheckpoints(pool: Pool): Promise<Map<string, Position>> {
-  const { rows } = await pool.query<{ projection: string; tx: string; pos: string }>(
-    `SELECT projection, transaction_id::text AS tx, global_position::text AS pos
+  const { rows } = await pool.query<{ projection: string; tx: string; pos: string }>({
+    name: 'bench-projection-positions',
+    text: `SELECT projection, transaction_id::text AS tx, global_position::text AS pos
        FROM projection_positions WHERE projection = ANY($1)`,
-    [allProjectionNames],
-  );
+    values: [allProjectionNames],
+  });
   const found = new Map(rows.map((r) => [r.projection, positionFromColumns(r.tx, r.pos)]));
   return new Map(allProjectionNames.map((name) => [name, found.get(name) ?? START]));
 }

@@ -14,11 +14,13 @@ export async function waitForProjections(
 ): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
-    const { rows } = await pool.query<{ transaction_id: string; global_position: number }>(
-      `SELECT transaction_id::text AS transaction_id, global_position FROM projection_positions
+    // Named: a reader polls this while it waits, each time on whichever connection it gets.
+    const { rows } = await pool.query<{ transaction_id: string; global_position: number }>({
+      name: 'projection-positions',
+      text: `SELECT transaction_id::text AS transaction_id, global_position FROM projection_positions
        WHERE projection = ANY($1::text[])`,
-      [projections],
-    );
+      values: [projections],
+    });
     const reached =
       rows.length === projections.length &&
       rows.every(

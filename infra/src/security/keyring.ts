@@ -43,10 +43,11 @@ export function createKeyring(pool: Pool, master: SecretBox, fingerprintKey: Buf
   async function load(customerIds: readonly string[]) {
     const missing = [...new Set(customerIds)].filter((id) => !cache.has(id));
     if (missing.length > 0) {
-      const { rows } = await pool.query<{ customer_id: string; wrapped_key: string | null }>(
-        'SELECT customer_id, wrapped_key FROM customer_keys WHERE customer_id = ANY($1::uuid[])',
-        [missing],
-      );
+      const { rows } = await pool.query<{ customer_id: string; wrapped_key: string | null }>({
+        name: 'customer-keys',
+        text: 'SELECT customer_id, wrapped_key FROM customer_keys WHERE customer_id = ANY($1::uuid[])',
+        values: [missing],
+      });
       for (const row of rows) cache.set(row.customer_id, unwrap(row.wrapped_key));
     }
     return new Map(customerIds.map((id) => [id, cache.get(id) ?? null]));

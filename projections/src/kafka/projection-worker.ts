@@ -22,7 +22,14 @@ import {
 import type { Projection } from '../projection.ts';
 import { applyEvents } from '../runner/apply-events.ts';
 import { applyInTransactionOrPark, mayPark, type ParkedEvent } from '../runner/parking.ts';
-import { DeferredResultError, inlineParameters, writeBehindDb } from '../toolkit/write-behind.ts';
+import {
+  DeferredResultError,
+  inlineParameters,
+  prepared,
+  sendInOrder,
+  writeBehindDb,
+  type Statement,
+} from '../toolkit/write-behind.ts';
 import { concerns, partitionScope } from './partition-scope.ts';
 import { isPartitionSafe, PARTITION_SAFE } from './partition-safety.ts';
 
@@ -173,36 +180,36 @@ export function createKafkaProjectionWorker(
   ): Promise<Progress[]> {
     const names = projections.map((p) => p.name);
     const parameters = [names, chunk.topic, chunk.partition];
-    const lockRows = inlineParameters(
+    const lockRows = prepared(
       `SELECT consumer, next_offset::text, transaction_id::text, global_position::text,
               watermark_transaction_id::text, watermark_global_position::text
          FROM kafka_offsets WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = $3
           FOR UPDATE`,
       parameters,
     );
-    const results = (await client.query(
-      `BEGIN; SET LOCAL synchronous_commit = off; ${lockRows}; ${inlineParameters(
+    const results = await sendInOrder(client, [
+      { text: 'BEGIN; SET LOCAL synchronous_commit = off', values: [] },
+      lockRows,
+      prepared(
         `SELECT projection, transaction_id::text AS transaction_id,
                 global_position::text AS global_position
            FROM projection_checkpoints WHERE projection = ANY($1::text[])`,
-        parameters,
-      )}`,
-    )) as unknown as { rows: unknown[] }[];
-    let rows = results[2]!.rows as ProgressRow[];
+        [names],
+      ),
+    ]);
+    let rows = results[1]!.rows as ProgressRow[];
     if (rows.length < names.length) {
       // A partition added to the topic since this worker prepared its rows.
       await client.query(
-        inlineParameters(
-          `INSERT INTO kafka_offsets (consumer, topic, partition, next_offset)
-           SELECT unnest($1::text[]), $2, $3, 0 ON CONFLICT DO NOTHING`,
-          parameters,
-        ),
+        `INSERT INTO kafka_offsets (consumer, topic, partition, next_offset)
+         SELECT unnest($1::text[]), $2, $3, 0 ON CONFLICT DO NOTHING`,
+        parameters,
       );
       rows = (await client.query<ProgressRow>(lockRows)).rows;
     }
     const floors = new Map(
       (
-        results[3]!.rows as {
+        results[2]!.rows as {
           projection: string;
           transaction_id: string;
           global_position: string;
@@ -239,31 +246,30 @@ export function createKafkaProjectionWorker(
   const scopeOf = (chunk: PartitionChunk) => partitionScope(chunk.partition, partitionTotal);
 
   /** One statement that stores every projection's progress on the partition. */
-  function storeProgress(chunk: PartitionChunk, progress: readonly Progress[]): string {
+  function storeProgress(chunk: PartitionChunk, progress: readonly Progress[]): Statement {
     const next = (BigInt(chunk.offsets[chunk.offsets.length - 1]!) + 1n).toString();
-    const values = progress
-      .map((p) =>
-        inlineParameters(
-          '($1, $2::bigint, $3::text::xid8, $4::bigint, $5::text::xid8, $6::bigint)',
-          [
-            p.projection.name,
-            next,
-            p.cursor.lastApplied.transactionId.toString(),
-            p.cursor.lastApplied.globalPosition,
-            p.cursor.watermark.transactionId.toString(),
-            p.cursor.watermark.globalPosition,
-          ],
-        ),
-      )
-      .join(', ');
-    return inlineParameters(
-      `UPDATE kafka_offsets o SET next_offset = v.next_offset, transaction_id = v.tx,
-         global_position = v.gp, watermark_transaction_id = v.wtx,
+    const applied = progress.map((p) => p.cursor.lastApplied);
+    const watermarks = progress.map((p) => p.cursor.watermark);
+    const transactions = (positions: Position[]) =>
+      positions.map((p) => p.transactionId.toString());
+    return prepared(
+      `UPDATE kafka_offsets o SET next_offset = $3::bigint, transaction_id = v.tx::xid8,
+         global_position = v.gp, watermark_transaction_id = v.wtx::xid8,
          watermark_global_position = v.wgp, updated_at = now()
-       FROM (VALUES ${values}) v(consumer, next_offset, tx, gp, wtx, wgp)
+       FROM unnest($4::text[], $5::text[], $6::bigint[], $7::text[], $8::bigint[])
+            AS v(consumer, tx, gp, wtx, wgp)
        WHERE o.consumer = v.consumer AND o.topic = $1 AND o.partition = $2
-         AND o.next_offset < v.next_offset`,
-      [chunk.topic, chunk.partition],
+         AND o.next_offset < $3::bigint`,
+      [
+        chunk.topic,
+        chunk.partition,
+        next,
+        progress.map((p) => p.projection.name),
+        transactions(applied),
+        applied.map((p) => p.globalPosition),
+        transactions(watermarks),
+        watermarks.map((p) => p.globalPosition),
+      ],
     );
   }
 
@@ -335,7 +341,7 @@ export function createKafkaProjectionWorker(
       if (p.fresh.length === 0) continue;
       await applyInTransactionOrPark(client, p.projection, p.fresh, options.onParked, scope);
     }
-    await client.query(`${storeProgress(chunk, progress)}; COMMIT`);
+    await sendInOrder(client, [storeProgress(chunk, progress), { text: 'COMMIT', values: [] }]);
   }
 
   /**

@@ -103,4 +103,28 @@ describe('write-behind on PostgreSQL', () => {
       { id: 12, note: 'TWELVE', doc: null },
     ]);
   });
+
+  it('reads a table whose columns changed: the batch fails once, the next plans afresh', async () => {
+    const client = await pool.connect();
+    const read = 'SELECT * FROM wb_test WHERE id = $1';
+    const once = async () => {
+      const writer = writeBehindDb(client, 1000, 'BEGIN');
+      try {
+        const { rows } = await writer.db.query(read, [12]);
+        await writer.flush('COMMIT');
+        return rows[0] as Record<string, unknown>;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    };
+    try {
+      expect(await once()).toMatchObject({ id: 12, note: 'TWELVE' });
+      await pool.query('ALTER TABLE wb_test ADD COLUMN later text');
+      await expect(once()).rejects.toThrow(/cached plan must not change result type/);
+      expect(await once()).toMatchObject({ id: 12, note: 'TWELVE', later: null });
+    } finally {
+      client.release();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { PoolClient } from '@bank/infra';
+import type { QueryResult } from 'pg';
 import pg from 'pg';
 import type { Db } from '../projection.ts';
 import { ArrayParam } from './array-param.ts';
@@ -84,7 +85,8 @@ function renumber(sql: string, offset: number): string {
   );
 }
 
-interface Statement {
+/** A statement as sent: its values bound as parameters, never inlined into its text. */
+export interface Statement {
   text: string;
   values: unknown[];
   /** Set when the statement is sent prepared: each connection parses and plans it once. */
@@ -92,31 +94,47 @@ interface Statement {
 }
 
 /**
- * A queued write is sent as a named prepared statement, so that PostgreSQL parses and plans its
- * text once per connection instead of on every batch: for the small batches of a live stream
- * (a few events each) planning was about a third of the server's time. Only writes without
- * RETURNING are named: their result has no columns, so no later change to a table's columns can
- * make a cached plan's result type wrong. Multi-row INSERTs are named up to a few rows (each row
- * count is its own text); the bound keeps what each connection holds small.
+ * Statements with parameters are sent as named prepared statements, so that PostgreSQL parses
+ * and plans each text once per connection instead of on every batch: for the small batches of a
+ * live stream (a few events each) planning was about a third of the server's time. Multi-row
+ * INSERTs are named up to a few rows (each row count is its own text); the bound keeps what each
+ * connection holds small.
  */
 const PREPARED_ROWS = 4;
 const MAX_PREPARED = 1000;
 const preparedNames = new Map<string, string>();
+let namesGiven = 0;
 
-function preparedName(text: string): string | undefined {
+export function preparedName(text: string): string | undefined {
   let name = preparedNames.get(text);
   if (name === undefined && preparedNames.size < MAX_PREPARED) {
-    name = `write-behind-${preparedNames.size}`;
+    name = `write-behind-${namesGiven++}`;
     preparedNames.set(text, name);
   }
   return name;
 }
 
+/** A statement with its values, sent prepared when it has any. */
+export const prepared = (text: string, values: readonly unknown[] = []): Statement => ({
+  text,
+  values: [...values],
+  name: values.length > 0 ? preparedName(text) : undefined,
+});
+
+/**
+ * A plan PostgreSQL cached for a statement that reads a table whose columns changed since (a
+ * migration while this process runs) cannot be used again on that connection: the statement
+ * gets a new name, so the next try parses it afresh.
+ */
+function forgetStalePlans(statements: readonly Statement[], error: unknown): void {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code !== '0A000' || !message?.includes('cached plan must not change result type')) return;
+  for (const s of statements) if (s.name) preparedNames.delete(s.text);
+}
+
 /** The statement a queued write is sent as, with its values as bound parameters. */
 function statementOf(q: Queued): Statement {
-  if (!q.insert) {
-    return { text: q.template, values: [...(q.params ?? [])], name: preparedName(q.template) };
-  }
+  if (!q.insert) return prepared(q.template, q.params);
   const { head, row, tail, rows } = q.insert;
   const width = placeholderCount(row);
   const values: unknown[] = [];
@@ -125,7 +143,7 @@ function statementOf(q: Queued): Statement {
     return renumber(row, i * width);
   });
   const text = `${head} ${texts.join(',\n')} ${tail}`;
-  return { text, values, name: rows.length <= PREPARED_ROWS ? preparedName(text) : undefined };
+  return rows.length <= PREPARED_ROWS ? prepared(text, values) : { text, values };
 }
 
 /**
@@ -133,23 +151,35 @@ function statementOf(q: Queued): Statement {
  * the client is this batch's alone and idle, so it pipelines until every answer is in. Each
  * statement has its own Sync, so one that fails leaves the rest to fail inside the aborted
  * transaction (a COMMIT among them does not run: it shares its text with the checkpoint move).
+ * Returns each statement's result; throws the first failure.
  */
-async function sendInOrder(client: PoolClient, statements: readonly Statement[]): Promise<void> {
-  const send = (s: Statement) => (s.values.length > 0 ? client.query(s) : client.query(s.text));
+export async function sendInOrder(
+  client: PoolClient,
+  statements: readonly Statement[],
+): Promise<QueryResult[]> {
+  const send = (s: Statement): Promise<QueryResult> =>
+    s.values.length > 0 ? client.query(s) : client.query(s.text);
   const pipelining = client as unknown as { pipeline?: boolean };
-  if (statements.length < 2 || typeof pipelining.pipeline !== 'boolean' || pipelining.pipeline) {
-    for (const statement of statements) await send(statement);
-    return;
-  }
-  pipelining.pipeline = true;
-  let results: PromiseSettledResult<unknown>[];
   try {
-    results = await Promise.allSettled(statements.map(send));
-  } finally {
-    pipelining.pipeline = false;
+    if (statements.length < 2 || typeof pipelining.pipeline !== 'boolean' || pipelining.pipeline) {
+      const results: QueryResult[] = [];
+      for (const statement of statements) results.push(await send(statement));
+      return results;
+    }
+    pipelining.pipeline = true;
+    let settled: PromiseSettledResult<QueryResult>[];
+    try {
+      settled = await Promise.allSettled(statements.map(send));
+    } finally {
+      pipelining.pipeline = false;
+    }
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((r) => (r as PromiseFulfilledResult<QueryResult>).value);
+  } catch (error) {
+    forgetStalePlans(statements, error);
+    throw error;
   }
-  const failed = results.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
 }
 
 const INSERT_VALUES = /^\s*(INSERT\s+INTO\s+([\w."]+)\s*\([^()$]*\)\s*VALUES)\s*(\(.*\))\s*$/is;
@@ -205,20 +235,36 @@ export function writeBehindDb(client: PoolClient, maxQueued = 1000, opening?: st
   // Sent at the head of the first round trip (a batch's BEGIN and checkpoint lock).
   let pending = opening;
   let count = 0;
-  /**
-   * Sends what is queued, followed by `after` (statements without parameters), in order; the
-   * first failure is thrown (the caller rolls the transaction back).
-   */
-  const flush = async (...after: string[]) => {
+  /** What is queued (behind the opening, if not sent yet), as statements; the queue emptied. */
+  const take = (): Statement[] => {
     const statements = [
       ...(pending ? [{ text: pending, values: [] }] : []),
       ...queued.map(statementOf),
-      ...(after.length > 0 ? [{ text: after.join(';\n'), values: [] }] : []),
     ];
     pending = undefined;
     queued = [];
     count = 0;
-    await sendInOrder(client, statements);
+    return statements;
+  };
+  /**
+   * Sends what is queued, followed by `after` in order (texts without parameters, sent together,
+   * or statements); the first failure is thrown (the caller rolls the transaction back).
+   */
+  const flush = async (...after: (string | Statement)[]) => {
+    const closing: Statement[] = [];
+    let texts: Statement | undefined;
+    for (const item of after) {
+      if (typeof item !== 'string') {
+        closing.push(item);
+        texts = undefined;
+      } else if (texts) {
+        texts.text = `${texts.text};\n${item}`;
+      } else {
+        texts = { text: item, values: [] };
+        closing.push(texts);
+      }
+    }
+    await sendInOrder(client, [...take(), ...closing]);
   };
   const db: Db = {
     async query(sql, params) {
@@ -246,8 +292,9 @@ export function writeBehindDb(client: PoolClient, maxQueued = 1000, opening?: st
         if (count >= maxQueued) await flush();
         return DEFERRED as never;
       }
-      await flush();
-      return client.query(sql, params as unknown[]) as never;
+      // The read goes in the same round trip as the writes queued before it, which it sees.
+      const results = await sendInOrder(client, [...take(), prepared(sql, params ?? [])]);
+      return results[results.length - 1] as never;
     },
   };
   return { db, flush };
