@@ -23,6 +23,7 @@ import type { Projection } from '../projection.ts';
 import { applyEvents } from '../runner/apply-events.ts';
 import { applyInTransactionOrPark, mayPark, type ParkedEvent } from '../runner/parking.ts';
 import {
+  BEGIN_APPLYING,
   DeferredResultError,
   inlineParameters,
   prepared,
@@ -188,7 +189,7 @@ export function createKafkaProjectionWorker(
       parameters,
     );
     const results = await sendInOrder(client, [
-      { text: 'BEGIN; SET LOCAL synchronous_commit = off', values: [] },
+      { text: BEGIN_APPLYING, values: [] },
       lockRows,
       prepared(
         `SELECT projection, transaction_id::text AS transaction_id,

@@ -1,6 +1,11 @@
 import type { Pool, Position, RecordedEvent } from '@bank/infra';
 import type { Projection } from '../projection.ts';
-import { DeferredResultError, inlineParameters, writeBehindDb } from '../toolkit/write-behind.ts';
+import {
+  BEGIN_APPLYING,
+  DeferredResultError,
+  inlineParameters,
+  writeBehindDb,
+} from '../toolkit/write-behind.ts';
 import { applyEvents } from './apply-events.ts';
 import {
   BATCH_ATTEMPTS,
@@ -107,11 +112,9 @@ async function applyBatchOnce(
   const last = events[events.length - 1]!.position;
   // Begin, make sure the checkpoint row exists, lock it, and fail (PJ001) if it is no longer
   // where this batch was read from: a second runner of the same projection waits on the lock,
-  // then gives up its batch instead of applying it twice. A read model is derived from the
-  // durable log and its checkpoint commits with its rows, so a crash can only lose a tail that is
-  // then applied again: no need to wait for the disk (synchronous_commit off).
+  // then gives up its batch instead of applying it twice.
   const opening = inlineParameters(
-    'BEGIN; SET LOCAL synchronous_commit = off; SELECT projection_batch_begin($1, $2::text::xid8, $3)',
+    `${BEGIN_APPLYING}; SELECT projection_batch_begin($1, $2::text::xid8, $3)`,
     [projection.name, from.transactionId.toString(), from.globalPosition],
   );
   const move = inlineParameters(
