@@ -65,7 +65,7 @@ describe('write-behind on PostgreSQL', () => {
     const prepared = async () =>
       (
         await client.query<{ statement: string }>(
-          "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%wb\_test%'",
+          "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%wb\\_test%'",
         )
       ).rows.map((r) => r.statement);
     try {
