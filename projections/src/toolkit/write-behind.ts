@@ -89,23 +89,23 @@ function renumber(sql: string, offset: number): string {
 export interface Statement {
   text: string;
   values: unknown[];
-  /** Set when the statement is sent prepared: each connection parses and plans it once. */
+  /** Set when the statement is sent prepared: each connection parses it once. */
   name?: string;
 }
 
 /**
  * Statements with parameters are sent as named prepared statements, so that PostgreSQL parses
- * and plans each text once per connection instead of on every batch: for the small batches of a
- * live stream (a few events each) planning was about a third of the server's time. Multi-row
- * INSERTs are named up to a few rows (each row count is its own text); the bound keeps what each
- * connection holds small.
+ * each text once per connection instead of in every batch of a live stream (a few events each);
+ * how they are planned is set by the transaction (APPLYING_SETTINGS). Multi-row INSERTs are named
+ * up to a few rows (each row count is its own text); the bound keeps what each connection holds
+ * small.
  */
 const PREPARED_ROWS = 4;
 const MAX_PREPARED = 1000;
 const preparedNames = new Map<string, string>();
 let namesGiven = 0;
 
-export function preparedName(text: string): string | undefined {
+function preparedName(text: string): string | undefined {
   let name = preparedNames.get(text);
   if (name === undefined && preparedNames.size < MAX_PREPARED) {
     name = `write-behind-${namesGiven++}`;
@@ -115,16 +115,19 @@ export function preparedName(text: string): string | undefined {
 }
 
 /**
- * Opens a transaction that applies events. It does not wait for the disk: a read model is derived
- * from the durable log and its progress commits with its rows, so a crash loses only a tail that
- * is applied again. And its prepared statements are planned for their parameters every time
- * (they are still parsed once): left to choose, PostgreSQL settles on a statement's generic plan,
- * made for arrays of about ten, and for the joins over a few rows of a live stream that plan
- * hashed whole tables. After a 150,000-event log, in bench:scale's lag phase, the server spent
- * 2.1 ms per deposit with generic plans, 1.4 ms with custom ones.
+ * The settings of a transaction that applies events. It does not wait for the disk: a read model
+ * is derived from the durable log and its progress commits with its rows, so a crash loses only a
+ * tail that is applied again. And its prepared statements are planned for their parameters every
+ * time (they are still parsed once): left to choose, PostgreSQL settles on a statement's generic
+ * plan, made for arrays of about ten, and for the joins over a few rows of a live stream that
+ * plan hashed whole tables. After a 150,000-event log, in bench:scale's lag phase, the server
+ * spent 2.1 ms per deposit with generic plans, 1.4 ms with custom ones.
  */
-export const BEGIN_APPLYING =
-  'BEGIN; SET LOCAL synchronous_commit = off; SET LOCAL plan_cache_mode = force_custom_plan';
+export const APPLYING_SETTINGS =
+  'SET LOCAL synchronous_commit = off; SET LOCAL plan_cache_mode = force_custom_plan';
+
+/** Opens a transaction that applies events. */
+export const BEGIN_APPLYING = `BEGIN; ${APPLYING_SETTINGS}`;
 
 /** A statement with its values, sent prepared when it has any. */
 export const prepared = (text: string, values: readonly unknown[] = []): Statement => ({
