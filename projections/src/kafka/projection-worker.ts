@@ -25,7 +25,6 @@ import { applyInTransactionOrPark, mayPark, type ParkedEvent } from '../runner/p
 import {
   BEGIN_APPLYING,
   DeferredResultError,
-  inlineParameters,
   prepared,
   sendInOrder,
   writeBehindDb,
@@ -313,26 +312,36 @@ export function createKafkaProjectionWorker(
     const next = (BigInt(chunk.offsets[chunk.offsets.length - 1]!) + 1n).toString();
     const later =
       '(watermark_transaction_id, watermark_global_position) < ($5::text::xid8, $6::bigint)';
-    await options.pool.query(
-      `BEGIN; SET LOCAL synchronous_commit = off; ${inlineParameters(
-        `UPDATE kafka_offsets SET next_offset = $4::bigint,
-           watermark_transaction_id =
-             CASE WHEN ${later} THEN $5::text::xid8 ELSE watermark_transaction_id END,
-           watermark_global_position =
-             CASE WHEN ${later} THEN $6::bigint ELSE watermark_global_position END,
-           updated_at = now()
-         WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = $3
-           AND next_offset < $4::bigint`,
-        [
-          options.projections.map((p) => p.name),
-          chunk.topic,
-          chunk.partition,
-          next,
-          watermark.transactionId.toString(),
-          watermark.globalPosition,
-        ],
-      )}; COMMIT`,
-    );
+    const client = await options.pool.connect();
+    try {
+      await sendInOrder(client, [
+        { text: BEGIN_APPLYING, values: [] },
+        prepared(
+          `UPDATE kafka_offsets SET next_offset = $4::bigint,
+             watermark_transaction_id =
+               CASE WHEN ${later} THEN $5::text::xid8 ELSE watermark_transaction_id END,
+             watermark_global_position =
+               CASE WHEN ${later} THEN $6::bigint ELSE watermark_global_position END,
+             updated_at = now()
+           WHERE consumer = ANY($1::text[]) AND topic = $2 AND partition = $3
+             AND next_offset < $4::bigint`,
+          [
+            options.projections.map((p) => p.name),
+            chunk.topic,
+            chunk.partition,
+            next,
+            watermark.transactionId.toString(),
+            watermark.globalPosition,
+          ],
+        ),
+        { text: 'COMMIT', values: [] },
+      ]);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** The slow path, after a failure: each projection parks the events that fail on their own. */
