@@ -11,18 +11,23 @@ import type { Pool } from '@bank/infra';
 export interface StatementCost {
   /** The normalised statement, shortened for the report. */
   query: string;
-  callsPerTransfer: number;
-  rowsPerTransfer: number;
+  /** Calls, rows and time are per operation: whatever the caller counted (transfers, deposits). */
+  calls: number;
+  rows: number;
   /**
-   * Planning and execution time per transfer, in µs: wall time inside the backend, which includes
-   * waiting for a slow client to take the rows, so a share, not CPU.
+   * Planning and execution time, in µs: wall time inside the backend, which includes waiting for a
+   * slow client to take the rows, so a share, not CPU.
    */
-  microsPerTransfer: number;
+  micros: number;
+  /** The planning part of it (0 unless the server runs with pg_stat_statements.track_planning). */
+  planMicros: number;
 }
 
 export interface StatementProfile {
-  /** All statements' time per transfer, in µs. */
-  totalMicrosPerTransfer: number;
+  /** All statements' time per operation, in µs. */
+  totalMicros: number;
+  /** The planning part of it. */
+  totalPlanMicros: number;
   top: StatementCost[];
 }
 
@@ -34,11 +39,11 @@ export async function resetStatements(superuser: Pool): Promise<void> {
   await superuser.query('SELECT pg_stat_statements_reset()');
 }
 
-/** The statements run in `database` since the reset, dearest first, per transfer. */
+/** The statements run in `database` since the reset, dearest first, per operation. */
 export async function statementProfile(
   superuser: Pool,
   database: string,
-  transfers: number,
+  operations: number,
   top = 12,
 ): Promise<StatementProfile> {
   const { rows } = await superuser.query<{
@@ -46,22 +51,26 @@ export async function statementProfile(
     calls: string;
     rows: string;
     micros: number;
+    plan_micros: number;
   }>(
     `SELECT s.query, s.calls::text AS calls, s.rows::text AS rows,
-            (s.total_exec_time + s.total_plan_time) * 1000 AS micros
+            (s.total_exec_time + s.total_plan_time) * 1000 AS micros,
+            s.total_plan_time * 1000 AS plan_micros
        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
       WHERE d.datname = $1
       ORDER BY micros DESC`,
     [database],
   );
-  const per = Math.max(1, transfers);
+  const per = Math.max(1, operations);
   return {
-    totalMicrosPerTransfer: rows.reduce((sum, r) => sum + r.micros, 0) / per,
+    totalMicros: rows.reduce((sum, r) => sum + r.micros, 0) / per,
+    totalPlanMicros: rows.reduce((sum, r) => sum + r.plan_micros, 0) / per,
     top: rows.slice(0, top).map((r) => ({
       query: shorten(r.query),
-      callsPerTransfer: Number(r.calls) / per,
-      rowsPerTransfer: Number(r.rows) / per,
-      microsPerTransfer: r.micros / per,
+      calls: Number(r.calls) / per,
+      rows: Number(r.rows) / per,
+      micros: r.micros / per,
+      planMicros: r.plan_micros / per,
     })),
   };
 }

@@ -3,6 +3,7 @@ import type { CrudBaselineFigures } from './crud-baseline/index.ts';
 import type { AppendFigure } from './event-store-bench.ts';
 import type { PageFigure } from './frontend-bench.ts';
 import type { PgbenchFigures } from './pgbench.ts';
+import type { StatementProfile } from './profile.ts';
 import type { CatchUpFigure } from './projections-bench.ts';
 import { formatNumber as n, OPEN_LOOP_WARMUP_MS } from './stats.ts';
 import type { LagFigures, TransferFigures } from './transfers-bench.ts';
@@ -212,24 +213,38 @@ function table(headers: string[], rows: (string | number)[][]): string {
 /** A table cell holding code: pipes would end the cell. */
 const codeCell = (text: string) => `\`${text.replaceAll('|', '\\|').replaceAll('`', "'")}\``;
 
+/**
+ * PostgreSQL's dearest statements in one phase, per operation (a transfer, a deposit), as a heading
+ * and a table; a planning column where the server tracked planning.
+ */
+export function statementSection(
+  profile: StatementProfile,
+  phase: string,
+  operation: string,
+): string[] {
+  const planned = profile.totalPlanMicros > 0;
+  const planning = planned ? `, of which ${n(profile.totalPlanMicros)} µs planning` : '';
+  return [
+    `#### PostgreSQL statements ${phase} (per ${operation}; ${n(profile.totalMicros)} µs of planning and execution in all${planning}, wall time in the backends)`,
+    '',
+    table(
+      ['statement', 'calls', 'rows', 'µs', ...(planned ? ['of which planning'] : [])],
+      profile.top.map((s) => [
+        codeCell(s.query),
+        n(s.calls, 2),
+        n(s.rows, 1),
+        n(s.micros, 1),
+        ...(planned ? [n(s.planMicros, 1)] : []),
+      ]),
+    ),
+  ];
+}
+
 /** Where a transfer's time goes: PostgreSQL's dearest statements and the main thread's profile. */
 function profileSections(t: TransferFigures): string[] {
   const parts: string[] = [];
   if (t.statements) {
-    parts.push(
-      `\n#### PostgreSQL statements at saturation (per transfer; ${n(t.statements.totalMicrosPerTransfer)} µs of planning and execution in all, wall time in the backends)\n`,
-    );
-    parts.push(
-      table(
-        ['statement', 'calls', 'rows', 'µs'],
-        t.statements.top.map((s) => [
-          codeCell(s.query),
-          n(s.callsPerTransfer, 2),
-          n(s.rowsPerTransfer, 1),
-          n(s.microsPerTransfer, 1),
-        ]),
-      ),
-    );
+    parts.push('', ...statementSection(t.statements, 'at saturation', 'transfer'));
   }
   if (t.mainThread && t.mainThread.length > 0) {
     parts.push(

@@ -141,13 +141,15 @@ describe('the CRUD baseline in the report', () => {
     const t: TransferFigures = {
       ...transfers({}),
       statements: {
-        totalMicrosPerTransfer: 2000,
+        totalMicros: 2000,
+        totalPlanMicros: 0,
         top: [
           {
             query: "SELECT 'a' || b FROM events",
-            callsPerTransfer: 0.5,
-            rowsPerTransfer: 12,
-            microsPerTransfer: 900,
+            calls: 0.5,
+            rows: 12,
+            micros: 900,
+            planMicros: 0,
           },
         ],
       },
@@ -155,6 +157,7 @@ describe('the CRUD baseline in the report', () => {
     };
     const report = markdownReport(results(t, pgbench));
     expect(report).toContain("| `SELECT 'a' \\|\\| b FROM events` | 0.50 | 12.0 | 900.0 |");
+    expect(report).not.toContain('µs planning');
     expect(report).toContain('| `(garbage collector)` | 12.4% | 150.0 |');
     expect(report).toContain(
       "| the bank's event-loop delay at that rate, p50 / p99 / max | 10.2 / 31.5 / 80.1 ms |",

@@ -40,6 +40,7 @@ import { startKafkaBroker } from '@bank/server/testing';
 import { startService, type ServiceProcess } from '@bank/server/testing/service-process';
 import { machineCpuMs, processesCpuByThreadMs, processTreeCpuMs, processTreePids } from './cpu.ts';
 import { lagCpu, type LagCpu, type LagCpuReading } from './lag-cpu.ts';
+import { resetStatements, statementProfile, type StatementProfile } from './profile.ts';
 import { measureLag, type LagFigures } from './scale-lag.ts';
 import { scaleReport, type EmbeddedFigure, type ThroughputFigure } from './scale-report.ts';
 import { catchUpCpu, type CatchUpSample } from './catch-up-cpu.ts';
@@ -83,6 +84,11 @@ const postgres = await startEmbeddedPostgres({
   dataDir,
   port: await freePort(),
   persistent: false,
+  // The lag phase's statement profile, planning included (the report's statements table).
+  settings: {
+    shared_preload_libraries: 'pg_stat_statements',
+    'pg_stat_statements.track_planning': 'on',
+  },
 });
 stoppers.push(async () => {
   await postgres.stop();
@@ -158,6 +164,7 @@ try {
   const throughput: ThroughputFigure[] = [];
   let lag: LagFigures | undefined;
   let lagCpuFigures: LagCpu | undefined;
+  let lagStatements: StatementProfile | undefined;
   for (const [index, count] of workerCounts.entries()) {
     await stopWorkers();
     await resetReadModels(pool);
@@ -246,6 +253,7 @@ try {
           machine: machineCpuMs(),
         };
       };
+      await resetStatements(pool);
       const lagCpuBefore = readLagCpu();
       lag = await measureLag({
         pool,
@@ -256,6 +264,7 @@ try {
         seconds: lagSeconds,
       });
       lagCpuFigures = lagCpu(lagCpuBefore, readLagCpu(), lag.appended);
+      lagStatements = await statementProfile(pool, 'bench', lag.appended);
     }
   }
 
@@ -273,6 +282,7 @@ try {
     lagRate,
     lag: lag!,
     lagCpu: lagCpuFigures,
+    lagStatements,
   });
   console.log(`\n${report}\n`);
   if (OUT) writeReport(OUT, report);

@@ -6,6 +6,8 @@
 import os from 'node:os';
 import { repeatMedians } from './repeats.ts';
 import type { LagCpu } from './lag-cpu.ts';
+import type { StatementProfile } from './profile.ts';
+import { statementSection } from './report.ts';
 import type { LagFigures } from './scale-lag.ts';
 import { formatNumber } from './stats.ts';
 
@@ -50,6 +52,8 @@ export interface ScaleRun {
   lag: LagFigures;
   /** Where the CPU went while the lag was measured. */
   lagCpu?: LagCpu | undefined;
+  /** PostgreSQL's statements while the lag was measured, per appended deposit. */
+  lagStatements?: StatementProfile | undefined;
 }
 
 const ratio = (x: number | undefined) =>
@@ -118,6 +122,9 @@ export function scaleReport(run: ScaleRun): string {
     '',
     `${lag.appended} of ${lag.offered} appends committed (${lag.failed} failed), ${lag.unseen} not seen within 60 s after the last.`,
     ...(run.lagCpu ? ['', lagCpuLine(run.lagCpu, rows.at(-1))] : []),
+    ...(run.lagStatements
+      ? ['', ...statementSection(run.lagStatements, 'while the lag was measured', 'deposit')]
+      : []),
   ];
   return lines.join('\n');
 }

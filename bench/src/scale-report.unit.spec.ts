@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LagCpu } from './lag-cpu.ts';
+import type { StatementProfile } from './profile.ts';
 import { scaleReport, type ThroughputFigure } from './scale-report.ts';
 import { summarize } from './stats.ts';
 
@@ -19,7 +20,7 @@ const catchUp = (workers: number, seconds: number, cpu: number[]): ThroughputFig
   share: Array.from({ length: workers }, () => 6 / workers),
 });
 
-const run = (throughput: ThroughputFigure[], lagCpu?: LagCpu) =>
+const run = (throughput: ThroughputFigure[], lagCpu?: LagCpu, lagStatements?: StatementProfile) =>
   scaleReport({
     startedAt: new Date('2026-11-28T19:14:00Z'),
     finishedAt: new Date('2026-11-28T19:21:00Z'),
@@ -44,6 +45,7 @@ const run = (throughput: ThroughputFigure[], lagCpu?: LagCpu) =>
       unseen: 0,
     },
     lagCpu,
+    lagStatements,
   });
 
 const rowOf = (report: string, start: string) =>
@@ -102,5 +104,19 @@ describe('scaleReport', () => {
     );
     expect(report).toContain("the machine's cores were 96% busy.");
     expect(run([catchUp(1, 25, [90])])).not.toContain('during this phase');
+  });
+
+  it("lists the lag phase's dearest statements per deposit, with their planning time", () => {
+    const statements: StatementProfile = {
+      totalMicros: 1500,
+      totalPlanMicros: 120,
+      top: [{ query: 'SELECT append_events($1)', calls: 1, rows: 1, micros: 300, planMicros: 4.5 }],
+    };
+    const report = run([catchUp(3, 20, [40, 35, 30])], undefined, statements);
+    expect(report).toContain(
+      '#### PostgreSQL statements while the lag was measured (per deposit; 1,500 µs of planning and execution in all, of which 120 µs planning',
+    );
+    expect(report).toContain('| `SELECT append_events($1)` | 1.00 | 1.0 | 300.0 | 4.5 |');
+    expect(run([catchUp(1, 25, [90])])).not.toContain('PostgreSQL statements');
   });
 });
