@@ -8,7 +8,7 @@ import {
   type BatchCommand,
 } from './chained-batch.ts';
 import type { ChainHasher } from './hash-chain.ts';
-import type { StreamHeads } from './stream-heads.ts';
+import { EMPTY_HEAD, type StreamHeads } from './stream-heads.ts';
 
 /** One command's answer from a group commit. */
 export interface CommandRow {
@@ -42,6 +42,19 @@ export function createCommitStatements(
   hasher: ChainHasher,
 ): CommitStatements {
   async function readHeads(streamIds: string[]): Promise<void> {
+    if (streamIds.length === 1) {
+      // Most commands miss one stream: its own statement, whose generic plan PostgreSQL keeps
+      // (the array form's is costed for arrays of about ten, so it is planned again every call).
+      const [streamId] = streamIds as [string];
+      const { rows } = await pool.query<{ version: number; hash: string | null }>({
+        name: 'stream-head',
+        text: `SELECT stream_version AS version, encode(hash, 'hex') AS hash FROM events
+                WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1`,
+        values: [streamId],
+      });
+      heads.saw(streamId, rows[0] ?? EMPTY_HEAD);
+      return;
+    }
     const { rows } = await pool.query<{ stream: string; version: number; hash: string | null }>({
       name: 'stream-heads',
       text: `SELECT s.stream, coalesce(h.stream_version, 0) AS version, encode(h.hash, 'hex') AS hash

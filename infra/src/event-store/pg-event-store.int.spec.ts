@@ -317,13 +317,15 @@ describe('PostgreSQL event store', () => {
   });
 
   it('keeps no head for a stream written once, and reads it from the log if one is appended to', async () => {
-    // The store's own connections, counted: a head it does not know costs a 'stream-heads' read.
+    // The store's own connections, counted: a head it does not know costs a read of the log
+    // ('stream-head' for one stream, 'stream-heads' for several).
     const counted = createPool(url, 4);
     const headReads: string[][] = [];
     const query = counted.query.bind(counted) as (...args: unknown[]) => Promise<unknown>;
     (counted as unknown as { query: typeof query }).query = (...args: unknown[]) => {
-      const config = args[0] as { name?: string; values?: string[][] };
-      if (config?.name === 'stream-heads') headReads.push(config.values![0]!);
+      const config = args[0] as { name?: string; values?: unknown[] };
+      if (config?.name === 'stream-head') headReads.push([config.values![0] as string]);
+      if (config?.name === 'stream-heads') headReads.push(config.values![0] as string[]);
       return query(...args);
     };
     const writer = createPgEventStore(counted, { reader: catalogue });

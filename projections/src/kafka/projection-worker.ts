@@ -23,7 +23,7 @@ import type { Projection } from '../projection.ts';
 import { applyEvents } from '../runner/apply-events.ts';
 import { applyInTransactionOrPark, mayPark, type ParkedEvent } from '../runner/parking.ts';
 import {
-  BEGIN_APPLYING,
+  beginApplying,
   DeferredResultError,
   prepared,
   sendInOrder,
@@ -188,7 +188,7 @@ export function createKafkaProjectionWorker(
       parameters,
     );
     const results = await sendInOrder(client, [
-      { text: BEGIN_APPLYING, values: [] },
+      { text: beginApplying(chunk.messages.length), values: [] },
       lockRows,
       prepared(
         `SELECT projection, transaction_id::text AS transaction_id,
@@ -315,7 +315,7 @@ export function createKafkaProjectionWorker(
     const client = await options.pool.connect();
     try {
       await sendInOrder(client, [
-        { text: BEGIN_APPLYING, values: [] },
+        { text: beginApplying(0), values: [] },
         prepared(
           `UPDATE kafka_offsets SET next_offset = $4::bigint,
              watermark_transaction_id =

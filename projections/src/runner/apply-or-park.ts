@@ -1,7 +1,7 @@
 import type { Pool, Position, RecordedEvent } from '@bank/infra';
 import type { Projection } from '../projection.ts';
 import {
-  BEGIN_APPLYING,
+  beginApplying,
   DeferredResultError,
   inlineParameters,
   writeBehindDb,
@@ -114,7 +114,7 @@ async function applyBatchOnce(
   // where this batch was read from: a second runner of the same projection waits on the lock,
   // then gives up its batch instead of applying it twice.
   const opening = inlineParameters(
-    `${BEGIN_APPLYING}; SELECT projection_batch_begin($1, $2::text::xid8, $3)`,
+    `${beginApplying(events.length)}; SELECT projection_batch_begin($1, $2::text::xid8, $3)`,
     [projection.name, from.transactionId.toString(), from.globalPosition],
   );
   const move = inlineParameters(

@@ -11,7 +11,7 @@ import {
 import type { Db, Projection } from '../projection.ts';
 import { applyEvents } from '../runner/apply-events.ts';
 import { handledTypes, openerFor, readLogBatch } from '../runner/log-reader.ts';
-import { APPLYING_SETTINGS, DeferredResultError, writeBehindDb } from './write-behind.ts';
+import { applyingSettings, DeferredResultError, writeBehindDb } from './write-behind.ts';
 
 /** Projections whose handlers read the results of their writes: rebuilt one statement at a time. */
 const unbuffered = new WeakSet<Projection>();
@@ -138,7 +138,7 @@ async function buildShadow(
       await db.query(`SET LOCAL search_path = ${ident(schema)}, public`);
       if (!buffered) return applyHandlers(db as unknown as Db, projection, events);
       // Nothing is durable until the swap: a crash only loses the shadow, so skip the fsync.
-      await db.query(APPLYING_SETTINGS);
+      await db.query(applyingSettings(events.length));
       const writer = writeBehindDb(db);
       await applyHandlers(writer.db, projection, events);
       await writer.flush();

@@ -2,7 +2,7 @@ import { createPool, type Pool } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storableDb } from './storable.ts';
-import { writeBehindDb } from './write-behind.ts';
+import { beginApplying, LIVE_CHUNK_EVENTS, writeBehindDb } from './write-behind.ts';
 
 let pool: Pool;
 beforeAll(async () => {
@@ -126,5 +126,54 @@ describe('write-behind on PostgreSQL', () => {
     } finally {
       client.release();
     }
+  });
+
+  it("keeps one plan per statement for a live chunk, probing by key; a catch-up's is planned per call", async () => {
+    await pool.query(
+      `CREATE TABLE wb_probe (id int PRIMARY KEY, total bigint NOT NULL);
+       INSERT INTO wb_probe SELECT g, 0 FROM generate_series(1, 20000) g;`,
+    );
+    const move =
+      'UPDATE wb_probe p SET total = p.total + v.delta FROM unnest($1::int[], $2::bigint[]) AS v(id, delta) WHERE p.id = v.id';
+    const client = await pool.connect();
+    const chunk = async (events: number, ids: number[]) => {
+      const writer = writeBehindDb(client, 1000, beginApplying(events));
+      await writer.db.query(move, [ids, ids.map(() => 1)]);
+      await writer.flush('COMMIT');
+    };
+    const plans = async () => {
+      const { rows } = await client.query<{ name: string; generic: string; custom: string }>(
+        `SELECT name, generic_plans::text AS generic, custom_plans::text AS custom
+           FROM pg_prepared_statements WHERE statement = $1`,
+        [move],
+      );
+      return {
+        name: rows[0]!.name,
+        generic: Number(rows[0]!.generic),
+        custom: Number(rows[0]!.custom),
+      };
+    };
+    try {
+      for (let i = 0; i < 8; i += 1) await chunk(3, [1 + i, 100 + i]);
+      const live = await plans();
+      expect(live.custom).toBe(0);
+      expect(live.generic).toBeGreaterThanOrEqual(8);
+
+      await client.query(beginApplying(2));
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN EXECUTE "${live.name}"('{1,2}', '{1,1}')`,
+      );
+      await client.query('ROLLBACK');
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('Index Scan using wb_probe_pkey');
+      expect(plan).not.toMatch(/Seq Scan on wb_probe|Hash/);
+
+      await chunk(LIVE_CHUNK_EVENTS + 1, [1, 2, 3]);
+      expect((await plans()).custom).toBe(1);
+    } finally {
+      client.release();
+    }
+    const { rows } = await pool.query('SELECT sum(total)::int AS moved FROM wb_probe');
+    expect(rows[0]).toEqual({ moved: 19 });
   });
 });

@@ -96,7 +96,7 @@ export interface Statement {
 /**
  * Statements with parameters are sent as named prepared statements, so that PostgreSQL parses
  * each text once per connection instead of in every batch of a live stream (a few events each);
- * how they are planned is set by the transaction (APPLYING_SETTINGS). Multi-row INSERTs are named
+ * how they are planned is set by the transaction (applyingSettings). Multi-row INSERTs are named
  * up to a few rows (each row count is its own text); the bound keeps what each connection holds
  * small.
  */
@@ -115,19 +115,41 @@ function preparedName(text: string): string | undefined {
 }
 
 /**
+ * Chunks of up to this many events are a live stream's (a few events per poll); larger ones are a
+ * catch-up's or a rebuild's.
+ */
+export const LIVE_CHUNK_EVENTS = 64;
+
+/**
  * The settings of a transaction that applies events. It does not wait for the disk: a read model
  * is derived from the durable log and its progress commits with its rows, so a crash loses only a
- * tail that is applied again. And its prepared statements are planned for their parameters every
- * time (they are still parsed once): left to choose, PostgreSQL settles on a statement's generic
- * plan, made for arrays of about ten, and for the joins over a few rows of a live stream that
- * plan hashed whole tables. After a 150,000-event log, in bench:scale's lag phase, the server
- * spent 2.1 ms per deposit with generic plans, 1.4 ms with custom ones.
+ * tail that is applied again.
+ *
+ * How its prepared statements are planned depends on the chunk's size. A live stream's chunk
+ * touches a few rows by key, and planning the same statements again for every chunk was a third
+ * of the server's time in bench:scale's lag phase: such a chunk reuses each statement's generic
+ * plan, made with hash and merge joins and sequential scans ruled out, because that plan is made
+ * for arrays of about ten and would otherwise hash whole read-model tables (2.1 ms of the
+ * server's CPU per deposit on a 150,000-event log, against 1.4 ms planned per call). A larger
+ * chunk's statements are planned for its real arrays every time, where hashing may be right.
  */
-export const APPLYING_SETTINGS =
-  'SET LOCAL synchronous_commit = off; SET LOCAL plan_cache_mode = force_custom_plan';
+export function applyingSettings(events: number): string {
+  const settings = ['synchronous_commit = off'];
+  if (events <= LIVE_CHUNK_EVENTS) {
+    settings.push(
+      'plan_cache_mode = force_generic_plan',
+      'enable_hashjoin = off',
+      'enable_mergejoin = off',
+      'enable_seqscan = off',
+    );
+  } else {
+    settings.push('plan_cache_mode = force_custom_plan');
+  }
+  return settings.map((setting) => `SET LOCAL ${setting}`).join('; ');
+}
 
-/** Opens a transaction that applies events. */
-export const BEGIN_APPLYING = `BEGIN; ${APPLYING_SETTINGS}`;
+/** Opens a transaction that applies a chunk of this many events. */
+export const beginApplying = (events: number) => `BEGIN; ${applyingSettings(events)}`;
 
 /** A statement with its values, sent prepared when it has any. */
 export const prepared = (text: string, values: readonly unknown[] = []): Statement => ({

@@ -146,10 +146,10 @@ export async function applyPostingAlerts(
      SELECT i.ord, m.customer_id, m.account_name,
             m.start_cents + sum(i.delta) OVER running - i.delta AS before_cents,
             m.start_cents + sum(i.delta) OVER running AS after_cents,
-            EXISTS (SELECT 1 FROM rm_notification_routing f
-                     WHERE f.account_id = i.contra AND f.customer_id = m.customer_id) AS own_transfer,
+            coalesce(f.customer_id = m.customer_id, false) AS own_transfer,
             a.low_balance_cents, a.low_balance_account_id, a.large_transaction_cents, a.card_abroad
      FROM input i JOIN moved m ON m.account_id = i.account_id
+     LEFT JOIN rm_notification_routing f ON f.account_id = i.contra
      LEFT JOIN rm_alert_preferences a ON a.customer_id = m.customer_id
      WINDOW running AS (PARTITION BY i.account_id ORDER BY i.ord)
      ORDER BY i.ord`,

@@ -98,3 +98,34 @@ it('set-based runs of postings leave exactly the rows of the postings one at a t
     expect(await readModelHash(pool, notificationsProjection), `seed ${seed}`).toEqual(setBased);
   }
 });
+
+it("raises no large-transaction alert for money moved between a customer's own accounts", async () => {
+  const [alex, bea] = [randomUUID(), randomUUID()];
+  const [checking, savings, beas] = [randomUUID(), randomUUID(), randomUUID()];
+  const large = {
+    type: 'CustomerAlertsChanged' as const,
+    data: {
+      customerId: alex,
+      alerts: { lowBalance: null, largeTransaction: { thresholdCents: 100_00 }, cardAbroad: false },
+    },
+  };
+  const transfer = (from: string, to: string, amount: number) => [
+    posted('debit', from, amount, { kind: 'transfer', contra: `account:${to}` }),
+    posted('credit', to, amount, { kind: 'transfer', contra: `account:${from}` }),
+  ];
+  const pool = await givenEvents([
+    customerRegistered(alex),
+    customerRegistered(bea),
+    accountOpened(checking, alex),
+    accountOpened(savings, alex),
+    accountOpened(beas, bea),
+    large,
+    ...transfer(checking, savings, 500_00),
+    ...transfer(checking, beas, 300_00),
+  ]).pool('app');
+  const { rows } = await pool.query<{ title: string; message: string }>(
+    `SELECT title, message FROM rm_notifications WHERE customer_id = $1 AND title = 'Large transaction'`,
+    [alex],
+  );
+  expect(rows.map((r) => r.message)).toEqual([expect.stringMatching(/^\$300\.00 was taken from/)]);
+});
