@@ -53,4 +53,5 @@ const APPLIED = [
   '0940_zelle_counterparties.sql',
   '0941_ledger_shards.sql',
   '0942_profile_image_owners.sql',
+  '0943_append_events_plans.sql',
 ];
