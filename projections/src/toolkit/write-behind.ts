@@ -126,10 +126,10 @@ export const LIVE_CHUNK_EVENTS = 64;
  * tail that is applied again.
  *
  * How its prepared statements are planned depends on the chunk's size. A live stream's chunk
- * touches a few rows by key, and planning the same statements again for every chunk was a third
- * of the server's time in bench:scale's lag phase: such a chunk reuses each statement's generic
- * plan, made with hash and merge joins and sequential scans ruled out, because that plan is made
- * for arrays of about ten and would otherwise hash whole read-model tables (2.1 ms of the
+ * touches a few rows by key, and planning the same statements again for every chunk took a third
+ * of the server's statement time in bench:scale's lag phase: such a chunk reuses each statement's
+ * generic plan, made with hash and merge joins and sequential scans ruled out, because that plan
+ * is made for arrays of about ten and would otherwise hash whole read-model tables (2.1 ms of the
  * server's CPU per deposit on a 150,000-event log, against 1.4 ms planned per call). A larger
  * chunk's statements are planned for its real arrays every time, where hashing may be right.
  */
