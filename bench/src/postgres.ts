@@ -27,8 +27,12 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     dataDir,
     port,
     persistent: false,
-    // The statement profile of the transfers' phase (profile.ts); every peer runs with it loaded.
-    settings: { shared_preload_libraries: 'pg_stat_statements' },
+    // The statement profile of the transfers' phase (profile.ts), planning included; every peer
+    // runs with it loaded.
+    settings: {
+      shared_preload_libraries: 'pg_stat_statements',
+      'pg_stat_statements.track_planning': 'on',
+    },
   });
   for (const name of DATABASES) await handle.createDatabase(name);
   const pool = createPool(handle.url('postgres'), 1);

@@ -115,10 +115,11 @@ function preparedName(text: string): string | undefined {
 }
 
 /**
- * Chunks of up to this many events are a live stream's (a few events per poll); larger ones are a
- * catch-up's or a rebuild's.
+ * Chunks of up to this many events are a live stream's: a few events per poll in scale mode's
+ * workers, a few dozen to a few hundred in the one-process bank at saturation. A catch-up reads
+ * 500 at a time (the embedded runner's batch) or more (a rebuild, a worker's fetch).
  */
-export const LIVE_CHUNK_EVENTS = 64;
+export const LIVE_CHUNK_EVENTS = 250;
 
 /**
  * The settings of a transaction that applies events. It does not wait for the disk: a read model
