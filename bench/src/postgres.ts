@@ -7,6 +7,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
 } from '@bank/infra';
+import { STATEMENT_PROFILE_SETTINGS } from './profile.ts';
 
 export interface BenchPostgres {
   handle: EmbeddedPostgresHandle;
@@ -29,10 +30,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     persistent: false,
     // The statement profile of the transfers' phase (profile.ts), planning included; every peer
     // runs with it loaded.
-    settings: {
-      shared_preload_libraries: 'pg_stat_statements',
-      'pg_stat_statements.track_planning': 'on',
-    },
+    settings: STATEMENT_PROFILE_SETTINGS,
   });
   for (const name of DATABASES) await handle.createDatabase(name);
   const pool = createPool(handle.url('postgres'), 1);

@@ -33,6 +33,12 @@ export interface StatementProfile {
 
 const QUERY_CHARS = 90;
 
+/** The server settings a statement profile needs: pg_stat_statements loaded, planning timed. */
+export const STATEMENT_PROFILE_SETTINGS = {
+  shared_preload_libraries: 'pg_stat_statements',
+  'pg_stat_statements.track_planning': 'on',
+};
+
 /** Forgets what pg_stat_statements gathered so far (needs a superuser connection). */
 export async function resetStatements(superuser: Pool): Promise<void> {
   await superuser.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');

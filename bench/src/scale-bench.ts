@@ -40,7 +40,12 @@ import { startKafkaBroker } from '@bank/server/testing';
 import { startService, type ServiceProcess } from '@bank/server/testing/service-process';
 import { machineCpuMs, processesCpuByThreadMs, processTreeCpuMs, processTreePids } from './cpu.ts';
 import { lagCpu, type LagCpu, type LagCpuReading } from './lag-cpu.ts';
-import { resetStatements, statementProfile, type StatementProfile } from './profile.ts';
+import {
+  resetStatements,
+  STATEMENT_PROFILE_SETTINGS,
+  statementProfile,
+  type StatementProfile,
+} from './profile.ts';
 import { measureLag, type LagFigures } from './scale-lag.ts';
 import { scaleReport, type EmbeddedFigure, type ThroughputFigure } from './scale-report.ts';
 import { catchUpCpu, type CatchUpSample } from './catch-up-cpu.ts';
@@ -85,10 +90,7 @@ const postgres = await startEmbeddedPostgres({
   port: await freePort(),
   persistent: false,
   // The lag phase's statement profile, planning included (the report's statements table).
-  settings: {
-    shared_preload_libraries: 'pg_stat_statements',
-    'pg_stat_statements.track_planning': 'on',
-  },
+  settings: STATEMENT_PROFILE_SETTINGS,
 });
 stoppers.push(async () => {
   await postgres.stop();
