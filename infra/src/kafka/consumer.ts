@@ -78,6 +78,8 @@ export interface PartitionChunk {
   /** Each message's Kafka offset, as text, in step with `messages`. */
   offsets: string[];
   messages: RelayMessage[];
+  /** Whether the chunk ends at the partition's high watermark when fetched: nothing behind it. */
+  atHead: boolean;
 }
 
 export interface PartitionConsumerOptions {
@@ -184,18 +186,20 @@ export function createPartitionConsumer(options: PartitionConsumerOptions): Exac
       // Opening reads keys through the pool: done before the chunk holds a connection, or chunks
       // holding connections while waiting for one more could starve a small pool.
       const messages = await decodeAndOpen(chunk, options.open);
+      const last = chunk[chunk.length - 1]!.offset;
+      const behind = Math.max(0, Number(batch.highWatermark) - Number(last) - 1);
       await options.applyChunk({
         topic: batch.topic,
         partition: batch.partition,
         offsets: chunk.map((m) => m.offset),
         messages,
+        atHead: behind === 0,
       });
       // The fetch position moves on only once PostgreSQL holds the new offset.
-      const last = chunk[chunk.length - 1]!.offset;
       resolveOffset(last);
       kafkaConsumerLag.set(
         { group: options.groupId, partition: `${batch.topic}/${batch.partition}` },
-        Math.max(0, Number(batch.highWatermark) - Number(last) - 1),
+        behind,
       );
       await heartbeat();
     }

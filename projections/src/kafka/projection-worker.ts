@@ -188,7 +188,7 @@ export function createKafkaProjectionWorker(
       parameters,
     );
     const results = await sendInOrder(client, [
-      { text: beginApplying(chunk.messages.length), values: [] },
+      { text: beginApplying(chunk.messages.length, chunk.atHead), values: [] },
       lockRows,
       prepared(
         `SELECT projection, transaction_id::text AS transaction_id,
@@ -315,7 +315,7 @@ export function createKafkaProjectionWorker(
     const client = await options.pool.connect();
     try {
       await sendInOrder(client, [
-        { text: beginApplying(0), values: [] },
+        { text: beginApplying(0, true), values: [] },
         prepared(
           `UPDATE kafka_offsets SET next_offset = $4::bigint,
              watermark_transaction_id =

@@ -3,8 +3,10 @@ import type { Projection } from '../projection.ts';
 import {
   beginApplying,
   DeferredResultError,
-  inlineParameters,
+  prepared,
+  sendInOrder,
   writeBehindDb,
+  type Statement,
 } from '../toolkit/write-behind.ts';
 import { applyEvents } from './apply-events.ts';
 import {
@@ -33,19 +35,21 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * events one at a time and parks each one that fails on its own (recorded in parked_events, the
  * checkpoint moved past it), so one event never stops the projection. A failure that is not the
  * events' (the database unreachable, another runner moved the checkpoint) is thrown as it is.
+ * `atHead`: the read that found the batch reached the head of the log (see applyingSettings).
  */
 export async function applyOrPark(
   pool: Pool,
   projection: Projection,
   from: Position,
   events: RecordedEvent[],
+  atHead: boolean,
   options: ApplyOrParkOptions = {},
 ): Promise<Position> {
   const attempts = options.batchAttempts ?? BATCH_ATTEMPTS;
   const delay = options.retryDelayMs ?? 100;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await applyBatch(pool, projection, from, events);
+      return await applyBatch(pool, projection, from, events, atHead);
     } catch (error) {
       if (!mayPark(error) || events.length === 0) throw error;
       options.onError?.(projection.name, error);
@@ -57,7 +61,7 @@ export async function applyOrPark(
   for (const event of events) {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        position = await applyBatch(pool, projection, position, [event]);
+        position = await applyBatch(pool, projection, position, [event], atHead);
         break;
       } catch (error) {
         if (!mayPark(error)) throw error;
@@ -91,14 +95,15 @@ export async function applyBatch(
   projection: Projection,
   from: Position,
   events: RecordedEvent[],
+  atHead: boolean,
 ): Promise<Position> {
   const buffered = !unbuffered.has(projection);
   try {
-    return await applyBatchOnce(pool, projection, from, events, buffered);
+    return await applyBatchOnce(pool, projection, from, events, atHead, buffered);
   } catch (error) {
     if (!(error instanceof DeferredResultError)) throw error;
     unbuffered.add(projection);
-    return applyBatchOnce(pool, projection, from, events, false);
+    return applyBatchOnce(pool, projection, from, events, atHead, false);
   }
 }
 
@@ -107,17 +112,23 @@ async function applyBatchOnce(
   projection: Projection,
   from: Position,
   events: RecordedEvent[],
+  atHead: boolean,
   buffered: boolean,
 ): Promise<Position> {
   const last = events[events.length - 1]!.position;
   // Begin, make sure the checkpoint row exists, lock it, and fail (PJ001) if it is no longer
   // where this batch was read from: a second runner of the same projection waits on the lock,
-  // then gives up its batch instead of applying it twice.
-  const opening = inlineParameters(
-    `${beginApplying(events.length)}; SELECT projection_batch_begin($1, $2::text::xid8, $3)`,
-    [projection.name, from.transactionId.toString(), from.globalPosition],
-  );
-  const move = inlineParameters(
+  // then gives up its batch instead of applying it twice. Both statements go prepared: planned
+  // afresh for every batch, they were a third of what a live stream's batches spent planning.
+  const opening: Statement[] = [
+    { text: beginApplying(events.length, atHead), values: [] },
+    prepared('SELECT projection_batch_begin($1, $2::text::xid8, $3)', [
+      projection.name,
+      from.transactionId.toString(),
+      from.globalPosition,
+    ]),
+  ];
+  const move = prepared(
     `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
        updated_at = now() WHERE projection = $1`,
     [projection.name, last.transactionId.toString(), last.globalPosition],
@@ -131,9 +142,9 @@ async function applyBatchOnce(
       await applyEvents(writer.db, projection, events);
       await writer.flush(move, 'COMMIT');
     } else {
-      await client.query(opening);
+      await sendInOrder(client, opening);
       await applyEvents(client, projection, events);
-      await client.query(`${move}; COMMIT`);
+      await sendInOrder(client, [move, { text: 'COMMIT', values: [] }]);
     }
     return last;
   } catch (error) {

@@ -9,7 +9,8 @@ import type { LogReader } from './shared-reader.ts';
 
 /**
  * Processes one projection until it has seen every committed event. The next batch is read while
- * this one is applied.
+ * this one is applied. Its batches are a catch-up's, planned as such (applyingSettings), the last
+ * one too: what it reads is behind the head until the last read.
  */
 export async function catchUpProjection(
   pool: Pool,
@@ -30,7 +31,7 @@ export async function catchUpProjection(
       position =
         mover && !handlesAny(projection, events)
           ? await mover.advance(projection.name, position, events[events.length - 1]!.position)
-          : await applyOrPark(pool, projection, position, events, parking);
+          : await applyOrPark(pool, projection, position, events, false, parking);
       onBatch?.(events.length);
     } catch (error) {
       // Another runner applied this batch first: carry on from where it got to.

@@ -1,6 +1,6 @@
 import { comparePositions, START, type Pool, type Position } from '@bank/infra';
 import pg from 'pg';
-import { inlineParameters } from '../toolkit/write-behind.ts';
+import { prepared } from '../toolkit/write-behind.ts';
 import { inOneTrip } from './one-trip.ts';
 import { CheckpointMovedError } from './parking.ts';
 
@@ -26,31 +26,38 @@ export function createCheckpointMover(pool: Pool) {
     const moves = pending;
     pending = [];
     try {
-      const values = moves
-        .map((m) =>
-          inlineParameters('($1, $2::text::xid8, $3::bigint, $4::text::xid8, $5::bigint)', [
-            m.projection,
-            m.from.transactionId.toString(),
-            m.from.globalPosition,
-            m.to.transactionId.toString(),
-            m.to.globalPosition,
-          ]),
-        )
-        .join(', ');
       const fresh = moves.filter((m) => comparePositions(m.from, START) === 0);
-      const results = (await inOneTrip(
-        pool,
-        `BEGIN; SET LOCAL synchronous_commit = off;
-         ${fresh.length > 0 ? `INSERT INTO projection_checkpoints (projection) VALUES ${fresh.map((m) => `(${pg.escapeLiteral(m.projection)})`).join(', ')} ON CONFLICT DO NOTHING;` : ''}
-         UPDATE projection_checkpoints c
-            SET transaction_id = v.to_tx, global_position = v.to_gp, updated_at = now()
-           FROM (VALUES ${values}) v(projection, from_tx, from_gp, to_tx, to_gp)
-          WHERE c.projection = v.projection AND c.transaction_id = v.from_tx
+      const opening = `BEGIN; SET LOCAL synchronous_commit = off${
+        fresh.length > 0
+          ? `; INSERT INTO projection_checkpoints (projection) VALUES ${fresh.map((m) => `(${pg.escapeLiteral(m.projection)})`).join(', ')} ON CONFLICT DO NOTHING`
+          : ''
+      }`;
+      // Prepared, with the moves as arrays: one text whatever their number, planned once per
+      // connection rather than for every batch a live stream brings.
+      const update = prepared(
+        `UPDATE projection_checkpoints c
+            SET transaction_id = v.to_tx::xid8, global_position = v.to_gp, updated_at = now()
+           FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::bigint[])
+                AS v(projection, from_tx, from_gp, to_tx, to_gp)
+          WHERE c.projection = v.projection AND c.transaction_id = v.from_tx::xid8
             AND c.global_position = v.from_gp
-         RETURNING c.projection;
-         COMMIT`,
-      )) as unknown as { rows: { projection: string }[] }[];
-      const moved = new Set(results[results.length - 2]!.rows.map((r) => r.projection));
+         RETURNING c.projection`,
+        [
+          moves.map((m) => m.projection),
+          moves.map((m) => m.from.transactionId.toString()),
+          moves.map((m) => m.from.globalPosition),
+          moves.map((m) => m.to.transactionId.toString()),
+          moves.map((m) => m.to.globalPosition),
+        ],
+      );
+      const results = await inOneTrip(pool, [
+        { text: opening, values: [] },
+        update,
+        { text: 'COMMIT', values: [] },
+      ]);
+      const moved = new Set(
+        (results[1]!.rows as { projection: string }[]).map((r) => r.projection),
+      );
       for (const m of moves) {
         if (moved.has(m.projection)) m.resolve(m.to);
         else m.reject(new CheckpointMovedError(m.projection));

@@ -1,10 +1,21 @@
 import type { Pool } from '@bank/infra';
+import type { QueryResult } from 'pg';
+import { sendInOrder, type Statement } from '../toolkit/write-behind.ts';
 
-/** Runs a multi-statement text that opens a transaction, rolling it back if it fails. */
-export async function inOneTrip(pool: Pool, text: string): Promise<unknown> {
+/**
+ * Sends statements that open and close a transaction in one round trip (a text of several
+ * statements, or statements pipelined), rolling it back if one fails.
+ */
+export async function inOneTrip(
+  pool: Pool,
+  statements: string | readonly Statement[],
+): Promise<QueryResult[]> {
   const client = await pool.connect();
   try {
-    return await client.query(text);
+    return await sendInOrder(
+      client,
+      typeof statements === 'string' ? [{ text: statements, values: [] }] : statements,
+    );
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

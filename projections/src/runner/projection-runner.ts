@@ -94,7 +94,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         }
         const last = events[events.length - 1]!.position;
         position = handlesAny(projection, events)
-          ? await applyOrPark(pool, projection, position, events, parking)
+          ? await applyOrPark(
+              pool,
+              projection,
+              position,
+              events,
+              events.length < batchSize,
+              parking,
+            )
           : await mover.advance(projection.name, position, last);
         failures = 0;
         if (settleMs > 0 && events.length < batchSize) {

@@ -138,7 +138,7 @@ async function buildShadow(
       await db.query(`SET LOCAL search_path = ${ident(schema)}, public`);
       if (!buffered) return applyHandlers(db as unknown as Db, projection, events);
       // Nothing is durable until the swap: a crash only loses the shadow, so skip the fsync.
-      await db.query(applyingSettings(events.length));
+      await db.query(applyingSettings(events.length, events.length < batchSize));
       const writer = writeBehindDb(db);
       await applyHandlers(writer.db, projection, events);
       await writer.flush();

@@ -129,6 +129,7 @@ describe('write-behind on PostgreSQL', () => {
   });
 
   it("keeps one plan per statement for a live chunk, probing by key; a catch-up's is planned per call", async () => {
+    // A live chunk: read at the head, however many events a busy moment puts in it.
     await pool.query(
       `CREATE TABLE wb_probe (id int PRIMARY KEY, total bigint NOT NULL);
        INSERT INTO wb_probe SELECT g, 0 FROM generate_series(1, 20000) g;`,
@@ -136,8 +137,8 @@ describe('write-behind on PostgreSQL', () => {
     const move =
       'UPDATE wb_probe p SET total = p.total + v.delta FROM unnest($1::int[], $2::bigint[]) AS v(id, delta) WHERE p.id = v.id';
     const client = await pool.connect();
-    const chunk = async (events: number, ids: number[]) => {
-      const writer = writeBehindDb(client, 1000, beginApplying(events));
+    const chunk = async (events: number, atHead: boolean, ids: number[]) => {
+      const writer = writeBehindDb(client, 1000, beginApplying(events, atHead));
       await writer.db.query(move, [ids, ids.map(() => 1)]);
       await writer.flush('COMMIT');
     };
@@ -154,12 +155,12 @@ describe('write-behind on PostgreSQL', () => {
       };
     };
     try {
-      for (let i = 0; i < 8; i += 1) await chunk(3, [1 + i, 100 + i]);
+      for (let i = 0; i < 8; i += 1) await chunk(i % 2 === 0 ? 3 : 300, true, [1 + i, 100 + i]);
       const live = await plans();
       expect(live.custom).toBe(0);
       expect(live.generic).toBeGreaterThanOrEqual(8);
 
-      await client.query(beginApplying(2));
+      await client.query(beginApplying(2, true));
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN EXECUTE "${live.name}"('{1,2}', '{1,1}')`,
       );
@@ -168,12 +169,15 @@ describe('write-behind on PostgreSQL', () => {
       expect(plan).toContain('Index Scan using wb_probe_pkey');
       expect(plan).not.toMatch(/Seq Scan on wb_probe|Hash/);
 
-      await chunk(LIVE_CHUNK_EVENTS + 1, [1, 2, 3]);
+      // Behind the head (a catch-up's batch, even a short one), or too large for a live poll.
+      await chunk(3, false, [1, 2, 3]);
       expect((await plans()).custom).toBe(1);
+      await chunk(LIVE_CHUNK_EVENTS + 1, true, [1, 2, 3]);
+      expect((await plans()).custom).toBe(2);
     } finally {
       client.release();
     }
     const { rows } = await pool.query('SELECT sum(total)::int AS moved FROM wb_probe');
-    expect(rows[0]).toEqual({ moved: 19 });
+    expect(rows[0]).toEqual({ moved: 22 });
   });
 });

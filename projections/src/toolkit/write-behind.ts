@@ -1,6 +1,5 @@
 import type { PoolClient } from '@bank/infra';
 import type { QueryResult } from 'pg';
-import pg from 'pg';
 import type { Db } from '../projection.ts';
 import { ArrayParam } from './array-param.ts';
 
@@ -23,39 +22,7 @@ const DEFERRED = Object.freeze({
 const PURE_WRITE = /^\s*(INSERT|UPDATE|DELETE)\b/i;
 const RETURNING = /\bRETURNING\b/i;
 
-const prepareValue = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils
-  .prepareValue;
-
 const PLACEHOLDER = /('(?:[^']|'')*')|\$(\d+)/g;
-
-/**
- * The same text as pg.escapeLiteral, built by whole-string replaces: escapeLiteral appends one
- * character at a time, which on the large array literals of a set-based run made garbage
- * collection most of a rebuild's time.
- */
-export function escapeLiteral(text: string): string {
-  const quoted = text.includes("'") ? text.replaceAll("'", "''") : text;
-  return text.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
-}
-
-/** A parameter as an SQL literal, converted exactly as node-postgres would send it. */
-function literal(value: unknown): string {
-  const prepared = prepareValue(value);
-  if (prepared === null || prepared === undefined) return 'NULL';
-  const text = Buffer.isBuffer(prepared) ? `\\x${prepared.toString('hex')}` : String(prepared);
-  return escapeLiteral(text);
-}
-
-/**
- * Replaces $n placeholders (outside quoted text) with literals: only for the runner's own
- * statements (projection names and positions) that lead or close a batch's round trip. Event
- * data always goes as bound parameters.
- */
-export function inlineParameters(sql: string, params: readonly unknown[] = []): string {
-  return sql.replace(PLACEHOLDER, (match, quoted: string | undefined, n: string) =>
-    quoted ? match : literal(params[Number(n) - 1]),
-  );
-}
 
 interface Queued {
   /** The statement's text with $n placeholders: consecutive equal ones may share a statement. */
@@ -115,28 +82,36 @@ function preparedName(text: string): string | undefined {
 }
 
 /**
- * Chunks of up to this many events are a live stream's: a few events per poll in scale mode's
- * workers, a few dozen to a few hundred in the one-process bank at saturation. A catch-up reads
- * 500 at a time (the embedded runner's batch) or more (a rebuild, a worker's fetch).
+ * A chunk whose read reached the head of the log (or of its Kafka partition) is a live stream's
+ * when it holds up to this many events: a few per poll in scale mode's workers, a few dozen to a
+ * few hundred in the one-process bank at saturation. A chunk read behind the head is a catch-up's
+ * (the embedded runner's batches of 500, a rebuild's of thousands, a worker's full fetch).
  */
-export const LIVE_CHUNK_EVENTS = 250;
+export const LIVE_CHUNK_EVENTS = 500;
+
+/** Whether a chunk is a live stream's: read at the head, and no larger than a live poll's. */
+export const isLiveChunk = (events: number, atHead: boolean): boolean =>
+  atHead && events <= LIVE_CHUNK_EVENTS;
 
 /**
- * The settings of a transaction that applies events. It does not wait for the disk: a read model
- * is derived from the durable log and its progress commits with its rows, so a crash loses only a
- * tail that is applied again.
+ * The settings of a transaction that applies `events` events, read at the head of the log or
+ * behind it. It does not wait for the disk: a read model is derived from the durable log and its
+ * progress commits with its rows, so a crash loses only a tail that is applied again.
  *
- * How its prepared statements are planned depends on the chunk's size. A live stream's chunk
- * touches a few rows by key, and planning the same statements again for every chunk took a third
- * of the server's statement time in bench:scale's lag phase: such a chunk reuses each statement's
+ * How its prepared statements are planned depends on the chunk. A live stream's chunk touches a
+ * few rows by key, and planning the same statements again for every chunk took a third of the
+ * server's statement time in bench:scale's lag phase: such a chunk reuses each statement's
  * generic plan, made with hash and merge joins and sequential scans ruled out, because that plan
  * is made for arrays of about ten and would otherwise hash whole read-model tables (2.1 ms of the
- * server's CPU per deposit on a 150,000-event log, against 1.4 ms planned per call). A larger
- * chunk's statements are planned for its real arrays every time, where hashing may be right.
+ * server's CPU per deposit on a 150,000-event log, against 1.4 ms planned per call). A catch-up's
+ * statements are planned for their real arrays every time, where hashing may be right: generic
+ * key probes made the embedded runner's catch-up a quarter slower per event. Whether the read
+ * reached the head decides it, not the chunk's size alone: at saturation the one-process bank's
+ * live chunks run to a few hundred events, as many as a catch-up's.
  */
-export function applyingSettings(events: number): string {
+export function applyingSettings(events: number, atHead: boolean): string {
   const settings = ['synchronous_commit = off'];
-  if (events <= LIVE_CHUNK_EVENTS) {
+  if (isLiveChunk(events, atHead)) {
     settings.push(
       'plan_cache_mode = force_generic_plan',
       'enable_hashjoin = off',
@@ -149,8 +124,9 @@ export function applyingSettings(events: number): string {
   return settings.map((setting) => `SET LOCAL ${setting}`).join('; ');
 }
 
-/** Opens a transaction that applies a chunk of this many events. */
-export const beginApplying = (events: number) => `BEGIN; ${applyingSettings(events)}`;
+/** Opens a transaction that applies a chunk of this many events (see applyingSettings). */
+export const beginApplying = (events: number, atHead: boolean) =>
+  `BEGIN; ${applyingSettings(events, atHead)}`;
 
 /** A statement with its values, sent prepared when it has any. */
 export const prepared = (text: string, values: readonly unknown[] = []): Statement => ({
@@ -265,21 +241,23 @@ const mergeableCache = new Map<string, ReturnType<typeof mergeableInsert> | null
  * multi-row INSERT; every value goes as a bound parameter, never inlined into the SQL text. A
  * read first sends what is queued, so handlers still see their own writes. Handlers that inspect a write's rowCount get DeferredResultError, and the caller
  * applies that projection unbuffered. A write with an array parameter of BULK_ROWS or more goes
- * out at once with its parameters, after what is queued. `opening` (statements without parameters)
- * leads the first round trip.
+ * out at once with its parameters, after what is queued. `opening` (a text of statements without
+ * parameters, or statements) leads the first round trip.
  */
-export function writeBehindDb(client: PoolClient, maxQueued = 1000, opening?: string) {
+export function writeBehindDb(
+  client: PoolClient,
+  maxQueued = 1000,
+  opening?: string | readonly Statement[],
+) {
   let queued: Queued[] = [];
   // Sent at the head of the first round trip (a batch's BEGIN and checkpoint lock).
-  let pending = opening;
+  let pending: readonly Statement[] =
+    typeof opening === 'string' ? [{ text: opening, values: [] }] : (opening ?? []);
   let count = 0;
   /** What is queued (behind the opening, if not sent yet), as statements; the queue emptied. */
   const take = (): Statement[] => {
-    const statements = [
-      ...(pending ? [{ text: pending, values: [] }] : []),
-      ...queued.map(statementOf),
-    ];
-    pending = undefined;
+    const statements = [...pending, ...queued.map(statementOf)];
+    pending = [];
     queued = [];
     count = 0;
     return statements;
