@@ -1,8 +1,9 @@
+import type { Socket } from 'node:net';
 import { createPool, type Pool } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storableDb } from './storable.ts';
-import { beginApplying, LIVE_CHUNK_EVENTS, writeBehindDb } from './write-behind.ts';
+import { beginApplying, LIVE_CHUNK_EVENTS, sendInOrder, writeBehindDb } from './write-behind.ts';
 
 let pool: Pool;
 beforeAll(async () => {
@@ -51,6 +52,42 @@ describe('write-behind on PostgreSQL', () => {
     }
     expect(((await rows()) as { id: number }[]).map((r) => r.id)).toEqual([1, 2]);
     expect(((await rows()) as { note: string }[])[1]!.note).toBe('nul\uFFFDhere');
+  });
+
+  it("sends a round trip's statements to the server in one write", async () => {
+    await pool.query('CREATE TABLE wb_writes (id int PRIMARY KEY)');
+    const client = await pool.connect();
+    const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+    let writes = 0;
+    const original = { write: stream._write.bind(stream), writev: stream._writev?.bind(stream) };
+    stream._write = (chunk, encoding, callback) => {
+      writes += 1;
+      original.write(chunk, encoding, callback);
+    };
+    if (original.writev) {
+      stream._writev = (chunks, callback) => {
+        writes += 1;
+        original.writev!(chunks, callback);
+      };
+    }
+    try {
+      const statements = [
+        { text: 'BEGIN', values: [] },
+        ...[41, 42, 43, 44].map((id) => ({
+          text: 'INSERT INTO wb_writes (id) VALUES ($1)',
+          values: [id],
+        })),
+        { text: 'COMMIT', values: [] },
+      ];
+      writes = 0;
+      const results = await sendInOrder(client, statements);
+      expect(results).toHaveLength(6);
+      expect(writes).toBe(1);
+    } finally {
+      client.release(true);
+    }
+    const { rows: stored } = await pool.query('SELECT count(*)::int AS n FROM wb_writes');
+    expect(stored).toEqual([{ n: 4 }]);
   });
 
   it('plans a write once per connection, through a change of the table and a failed batch', async () => {

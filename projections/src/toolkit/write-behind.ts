@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { PoolClient } from '@bank/infra';
 import type { QueryResult } from 'pg';
 import type { Db } from '../projection.ts';
@@ -181,9 +182,20 @@ export async function sendInOrder(
       return results;
     }
     pipelining.pipeline = true;
+    // node-postgres writes each query to the socket on its own (a system call each): held back
+    // until all are submitted, the round trip's queries leave in one write.
+    const socket = (client as unknown as { connection?: { stream?: Partial<Socket> } }).connection
+      ?.stream;
     let settled: PromiseSettledResult<QueryResult>[];
     try {
-      settled = await Promise.allSettled(statements.map(send));
+      socket?.cork?.();
+      let sent: Promise<QueryResult>[];
+      try {
+        sent = statements.map(send);
+      } finally {
+        socket?.uncork?.();
+      }
+      settled = await Promise.allSettled(sent);
     } finally {
       pipelining.pipeline = false;
     }
