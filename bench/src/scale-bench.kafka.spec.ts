@@ -26,6 +26,8 @@ describe('npm run bench:scale', () => {
       /^\| 1 \| 2 \| [\d.]+ s \| [\d,]+ \| \d+ µs \| 1\.00× (\| [^|]+ ){6}\|$/m,
     );
     expect(report).toMatch(/^\| its row in `rm_accounts` \| [\d.]+ ms \|/m);
+    // The relay's part: the broker's stamp of each deposit's record, found by its position.
+    expect(report).toMatch(/^\| appended to Kafka [^|]*(\| [\d.]+ ms ){4}\| [1-9]\d* \|$/m);
     expect(report).toContain('40 of 40 appends committed (0 failed), 0 not seen');
   });
 });
