@@ -54,4 +54,5 @@ const APPLIED = [
   '0941_ledger_shards.sql',
   '0942_profile_image_owners.sql',
   '0943_append_events_plans.sql',
+  '0944_stream_heads.sql',
 ];

@@ -57,11 +57,9 @@ export function createCommitStatements(
     }
     const { rows } = await pool.query<{ stream: string; version: number; hash: string | null }>({
       name: 'stream-heads',
-      text: `SELECT s.stream, coalesce(h.stream_version, 0) AS version, encode(h.hash, 'hex') AS hash
-             FROM unnest($1::text[]) AS s(stream)
-             LEFT JOIN LATERAL (SELECT e.stream_version, e.hash FROM events e
-                                 WHERE e.stream_id = s.stream
-                                 ORDER BY e.stream_version DESC LIMIT 1) h ON true`,
+      // A function, which keeps the read's generic plan (migration 0944_stream_heads.sql).
+      text: `SELECT head_stream AS stream, head_version AS version, head_hash AS hash
+               FROM stream_heads($1::text[])`,
       values: [streamIds],
     });
     for (const row of rows) heads.saw(row.stream, { version: row.version, hash: row.hash });
