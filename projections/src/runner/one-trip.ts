@@ -1,6 +1,6 @@
 import type { Pool } from '@bank/infra';
 import type { QueryResult } from 'pg';
-import { sendInOrder, type Statement } from '../toolkit/write-behind.ts';
+import { sendInOrder, statementsOf, type Statement } from '../toolkit/write-behind.ts';
 
 /**
  * Sends statements that open and close a transaction in one round trip (a text of several
@@ -12,10 +12,7 @@ export async function inOneTrip(
 ): Promise<QueryResult[]> {
   const client = await pool.connect();
   try {
-    return await sendInOrder(
-      client,
-      typeof statements === 'string' ? [{ text: statements, values: [] }] : statements,
-    );
+    return await sendInOrder(client, statementsOf(statements));
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

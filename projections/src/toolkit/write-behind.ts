@@ -91,7 +91,7 @@ function preparedName(text: string): string | undefined {
 export const LIVE_CHUNK_EVENTS = 500;
 
 /** Whether a chunk is a live stream's: read at the head, and no larger than a live poll's. */
-export const isLiveChunk = (events: number, atHead: boolean): boolean =>
+const isLiveChunk = (events: number, atHead: boolean): boolean =>
   atHead && events <= LIVE_CHUNK_EVENTS;
 
 /**
@@ -128,6 +128,10 @@ export function applyingSettings(events: number, atHead: boolean): string {
 /** Opens a transaction that applies a chunk of this many events (see applyingSettings). */
 export const beginApplying = (events: number, atHead: boolean) =>
   `BEGIN; ${applyingSettings(events, atHead)}`;
+
+/** A text of statements without parameters, or statements, as statements to send in order. */
+export const statementsOf = (texts: string | readonly Statement[]): readonly Statement[] =>
+  typeof texts === 'string' ? [{ text: texts, values: [] }] : texts;
 
 /** A statement with its values, sent prepared when it has any. */
 export const prepared = (text: string, values: readonly unknown[] = []): Statement => ({
@@ -263,8 +267,7 @@ export function writeBehindDb(
 ) {
   let queued: Queued[] = [];
   // Sent at the head of the first round trip (a batch's BEGIN and checkpoint lock).
-  let pending: readonly Statement[] =
-    typeof opening === 'string' ? [{ text: opening, values: [] }] : (opening ?? []);
+  let pending = statementsOf(opening ?? []);
   let count = 0;
   /** What is queued (behind the opening, if not sent yet), as statements; the queue emptied. */
   const take = (): Statement[] => {
