@@ -10,10 +10,11 @@
  *      count that --workers names more than once is measured as often, with the medians of its
  *      repeats;
  *   2. the end-to-end lag at a steady append rate, through the relay and Kafka, from an append's
- *      commit to its read-model row (and to every read model).
+ *      commit to its read-model row (and to every read model), with each worker count
+ *      --lag-workers names (by default each of --workers).
  *
  *   npm run bench:scale [-- --events 100000 --accounts 5000 --workers 1,2,3 --rate 50
- *                          --seconds 30 --out docs/benchmarks.md]
+ *                          --seconds 30 --lag-workers 3,1 --out docs/benchmarks.md]
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,15 +40,15 @@ import { migrateAll } from '@bank/server';
 import { startKafkaBroker } from '@bank/server/testing';
 import { startService, type ServiceProcess } from '@bank/server/testing/service-process';
 import { machineCpuMs, processesCpuByThreadMs, processTreeCpuMs, processTreePids } from './cpu.ts';
-import { lagCpu, type LagCpu, type LagCpuReading } from './lag-cpu.ts';
+import { lagCpu, type LagCpuReading } from './lag-cpu.ts';
+import { resetStatements, STATEMENT_PROFILE_SETTINGS, statementProfile } from './profile.ts';
+import { measureLag } from './scale-lag.ts';
 import {
-  resetStatements,
-  STATEMENT_PROFILE_SETTINGS,
-  statementProfile,
-  type StatementProfile,
-} from './profile.ts';
-import { measureLag, type LagFigures } from './scale-lag.ts';
-import { scaleReport, type EmbeddedFigure, type ThroughputFigure } from './scale-report.ts';
+  scaleReport,
+  type EmbeddedFigure,
+  type LagPhase,
+  type ThroughputFigure,
+} from './scale-report.ts';
 import { catchUpCpu, type CatchUpSample } from './catch-up-cpu.ts';
 import {
   appliedMessages,
@@ -71,11 +72,29 @@ const workerCounts = String(options.workers ?? '1,2,3')
   .split(',')
   .map(Number);
 const lagRate = Number(options.rate ?? 50);
+/**
+ * The worker counts the lag is measured with: by default each count --workers names, the last
+ * first (its workers are the running ones).
+ */
+const lagWorkerCounts = [
+  ...new Set(
+    String(options['lag-workers'] ?? [...workerCounts].reverse().join(','))
+      .split(',')
+      .map(Number),
+  ),
+];
+/** Appends at the lag's rate before a lag phase whose workers were just started (V8 warm-up). */
+const LAG_WARM_UP_SECONDS = 3;
 const lagSeconds = Number(options.seconds ?? 30);
 const partitions = DEFAULT_PARTITIONS;
 const OUT = typeof options.out === 'string' ? options.out : undefined;
-if (workerCounts.some((n) => !Number.isInteger(n) || n < 1 || n > partitions)) {
-  throw new Error(`--workers: counts between 1 and ${partitions}, e.g. 1,2,3`);
+for (const [flag, counts] of [
+  ['--workers', workerCounts],
+  ['--lag-workers', lagWorkerCounts],
+] as const) {
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > partitions)) {
+    throw new Error(`${flag}: counts between 1 and ${partitions}, e.g. 1,2,3`);
+  }
 }
 
 const startedAt = new Date();
@@ -110,6 +129,12 @@ const stopWorkers = async () => {
 };
 stoppers.unshift(stopWorkers);
 
+/** Reads the running workers' CPU, each split between its main threads and the others. */
+function workersCpu() {
+  const trees = workers.map((w) => (w.pid === undefined ? [] : (processTreePids(w.pid) ?? [])));
+  return () => trees.map(processesCpuByThreadMs);
+}
+
 let stopping: Promise<void> | undefined;
 const stopAll = () =>
   (stopping ??= (async () => {
@@ -136,6 +161,15 @@ try {
     KAFKA_BROKERS: broker.brokers.join(','),
     SECRETS_KEY: randomBytes(32).toString('hex'),
     PG_POOL_SIZE: '20',
+  };
+  /** Starts `count` projection workers, as scale mode does, and waits for their group to form. */
+  const startWorkers = async (count: number) => {
+    workers.push(
+      ...(await Promise.all(
+        Array.from({ length: count }, () => startService('start:projections', env, 180_000)),
+      )),
+    );
+    await waitForGroups(kafka, count);
   };
 
   await migrateAll(pool);
@@ -164,10 +198,8 @@ try {
   );
 
   const throughput: ThroughputFigure[] = [];
-  let lag: LagFigures | undefined;
-  let lagCpuFigures: LagCpu | undefined;
-  let lagStatements: StatementProfile | undefined;
-  for (const [index, count] of workerCounts.entries()) {
+  const lags: LagPhase[] = [];
+  for (const count of workerCounts) {
     await stopWorkers();
     await resetReadModels(pool);
     await resetKafka(kafka, partitions);
@@ -184,17 +216,11 @@ try {
     log(`${count} worker(s): log relayed in ${relaySeconds.toFixed(1)} s; starting the workers`);
 
     const startStarted = performance.now();
-    workers.push(
-      ...(await Promise.all(
-        Array.from({ length: count }, () => startService('start:projections', env, 180_000)),
-      )),
-    );
-    await waitForGroups(kafka, count);
+    await startWorkers(count);
     const startSeconds = secs(performance.now() - startStarted);
 
     const share = await partitionShare(kafka);
-    const trees = workers.map((w) => (w.pid === undefined ? [] : (processTreePids(w.pid) ?? [])));
-    const readCpu = () => trees.map(processesCpuByThreadMs);
+    const readCpu = workersCpu();
     const appliedBefore = await appliedMessages(pool);
     const samples: CatchUpSample[] = [{ applied: 0, cpu: readCpu() }];
     await gate.open();
@@ -241,33 +267,56 @@ try {
           .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
           .join(', '),
     );
+  }
 
-    if (index === workerCounts.length - 1) {
-      // The lag, with the last run's workers: one of them now leads the relay.
-      log(`lag: ${lagRate} appends/s for ${lagSeconds} s through the relay and Kafka...`);
-      const accountIds = await generatedAccountIds(pool, accounts);
-      const readLagCpu = (): LagCpuReading => {
-        const bench = process.cpuUsage();
-        return {
-          workersMs: readCpu().reduce((sum, t) => sum + t.mainMs + t.otherMs, 0),
-          postgresMs: processTreeCpuMs(postgres.serverPid()),
-          benchMs: (bench.user + bench.system) / 1000,
-          machine: machineCpuMs(),
-        };
-      };
-      await resetStatements(pool);
-      const lagCpuBefore = readLagCpu();
-      lag = await measureLag({
+  // The lag, first with the last catch-up's workers (one of them now leads the relay), then with
+  // each other worker count, started afresh and warmed up before it is measured.
+  const accountIds = await generatedAccountIds(pool, accounts);
+  for (const [index, count] of lagWorkerCounts.entries()) {
+    const restarted = index > 0 || workers.length !== count;
+    if (restarted) {
+      await stopWorkers();
+      await startWorkers(count);
+      log(`lag: ${count} worker(s) started; warming up for ${LAG_WARM_UP_SECONDS} s`);
+      await measureLag({
         pool,
         kafka,
         store,
         accountIds,
         rate: lagRate,
-        seconds: lagSeconds,
+        seconds: LAG_WARM_UP_SECONDS,
       });
-      lagCpuFigures = lagCpu(lagCpuBefore, readLagCpu(), lag.appended);
-      lagStatements = await statementProfile(pool, 'bench', lag.appended);
     }
+    log(
+      `lag: ${lagRate} appends/s for ${lagSeconds} s through the relay and Kafka, ${count} worker(s)...`,
+    );
+    const readCpu = workersCpu();
+    const readLagCpu = (): LagCpuReading => {
+      const bench = process.cpuUsage();
+      return {
+        workersMs: readCpu().reduce((sum, t) => sum + t.mainMs + t.otherMs, 0),
+        postgresMs: processTreeCpuMs(postgres.serverPid()),
+        benchMs: (bench.user + bench.system) / 1000,
+        machine: machineCpuMs(),
+      };
+    };
+    await resetStatements(pool);
+    const lagCpuBefore = readLagCpu();
+    const figures = await measureLag({
+      pool,
+      kafka,
+      store,
+      accountIds,
+      rate: lagRate,
+      seconds: lagSeconds,
+    });
+    lags.push({
+      workers: count,
+      figures,
+      cpu: lagCpu(lagCpuBefore, readLagCpu(), figures.appended),
+      statements: await statementProfile(pool, 'bench', figures.appended),
+      catchUp: restarted ? undefined : throughput.at(-1),
+    });
   }
 
   const report = scaleReport({
@@ -282,9 +331,7 @@ try {
     embedded,
     throughput,
     lagRate,
-    lag: lag!,
-    lagCpu: lagCpuFigures,
-    lagStatements,
+    lags,
   });
   console.log(`\n${report}\n`);
   if (OUT) writeReport(OUT, report);

@@ -49,11 +49,19 @@ export interface ScaleRun {
   embedded: EmbeddedFigure;
   throughput: ThroughputFigure[];
   lagRate: number;
-  lag: LagFigures;
-  /** Where the CPU went while the lag was measured. */
-  lagCpu?: LagCpu | undefined;
-  /** PostgreSQL's statements while the lag was measured, per appended deposit. */
-  lagStatements?: StatementProfile | undefined;
+  /** The lag, measured with one or more worker counts (the first with the last catch-up's). */
+  lags: LagPhase[];
+}
+
+/** The lag measured with one worker count, and where the CPU went meanwhile. */
+export interface LagPhase {
+  workers: number;
+  figures: LagFigures;
+  cpu?: LagCpu | undefined;
+  /** PostgreSQL's statements meanwhile, per appended deposit. */
+  statements?: StatementProfile | undefined;
+  /** The catch-up these same worker processes made (none when they were started for the lag). */
+  catchUp?: ThroughputFigure | undefined;
 }
 
 const ratio = (x: number | undefined) =>
@@ -64,7 +72,7 @@ const load = (l: number[]) => l.map((x) => x.toFixed(1)).join('/');
 const ms = (x: number) => formatNumber(x, 1);
 
 export function scaleReport(run: ScaleRun): string {
-  const { throughput: rows, embedded, lag } = run;
+  const { throughput: rows, embedded } = run;
   const events = rows[0]?.events ?? 0;
   const single = rows.find((r) => r.workers === 1);
   const seconds = Math.round((run.finishedAt.getTime() - run.startedAt.getTime()) / 1000);
@@ -111,25 +119,63 @@ export function scaleReport(run: ScaleRun): string {
           ' |',
       ),
     '',
-    `### End-to-end lag (${lag.offered} deposits at ${formatNumber(run.lagRate)}/s, ` +
-      `${rows.at(-1)?.workers ?? '?'} workers, polled every ${lag.pollMs} ms)`,
-    '',
-    "| from the append's commit to | p50 | p95 | p99 | max | samples |",
-    '|---|---|---|---|---|---|',
-    `| appended to Kafka (the relay's part: the broker's LogAppendTime of its record) | ${ms(lag.kafka.p50)} ms | ${ms(lag.kafka.p95)} ms | ${ms(lag.kafka.p99)} ms | ${ms(lag.kafka.max)} ms | ${lag.kafka.count} |`,
-    `| its row in \`rm_accounts\` | ${ms(lag.row.p50)} ms | ${ms(lag.row.p95)} ms | ${ms(lag.row.p99)} ms | ${ms(lag.row.max)} ms | ${lag.row.count} |`,
-    `| every projection's checkpoint past it | ${ms(lag.all.p50)} ms | ${ms(lag.all.p95)} ms | ${ms(lag.all.p99)} ms | ${ms(lag.all.max)} ms | ${lag.all.count} |`,
-    '',
-    `${lag.appended} of ${lag.offered} appends committed (${lag.failed} failed), ${lag.unseen} not seen within 60 s after the last.`,
-    ...(run.lagCpu ? ['', lagCpuLine(run.lagCpu, rows.at(-1))] : []),
-    ...(run.lagStatements
-      ? ['', ...statementSection(run.lagStatements, 'while the lag was measured', 'deposit')]
-      : []),
+    ...lagLines(run),
   ];
   return lines.join('\n');
 }
 
-/** Where the CPU went during the lag phase, beside the same workers' catch-up. */
+const workersOf = (n: number) => `${n} worker${n === 1 ? '' : 's'}`;
+
+/** The lag of each phase, from commit to Kafka, to the read model and to every checkpoint. */
+function lagLines(run: ScaleRun): string[] {
+  const first = run.lags[0];
+  if (!first) return [];
+  const stages = (p: LagPhase) => {
+    const f = p.figures;
+    return [
+      ["appended to Kafka (the relay's part: the broker's LogAppendTime of its record)", f.kafka],
+      ['its row in `rm_accounts`', f.row],
+      ["every projection's checkpoint past it", f.all],
+    ] as const;
+  };
+  return [
+    `### End-to-end lag (${first.figures.offered} deposits at ${formatNumber(run.lagRate)}/s, ` +
+      `polled every ${first.figures.pollMs} ms)`,
+    '',
+    "| workers | from the append's commit to | p50 | p95 | p99 | max | samples |",
+    '|---|---|---|---|---|---|---|',
+    ...run.lags.flatMap((p) =>
+      stages(p).map(
+        ([stage, s]) =>
+          `| ${p.workers} | ${stage} | ${ms(s.p50)} ms | ${ms(s.p95)} ms | ${ms(s.p99)} ms | ${ms(s.max)} ms | ${s.count} |`,
+      ),
+    ),
+    ...run.lags.flatMap((p) => {
+      const f = p.figures;
+      const started = p.catchUp
+        ? 'those of the last catch-up'
+        : 'started for this phase, after a warm-up';
+      return [
+        '',
+        `With ${workersOf(p.workers)} (${started}): ${f.appended} of ${f.offered} appends committed ` +
+          `(${f.failed} failed), ${f.unseen} not seen within 60 s after the last.` +
+          (p.cpu ? ` ${lagCpuLine(p.cpu, p.catchUp)}` : ''),
+      ];
+    }),
+    ...(first.statements
+      ? [
+          '',
+          ...statementSection(
+            first.statements,
+            `while the lag was measured with ${workersOf(first.workers)}`,
+            'deposit',
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** Where the CPU went during a lag phase, beside the same workers' catch-up. */
 function lagCpuLine(cpu: LagCpu, lastCatchUp: ThroughputFigure | undefined): string {
   const maybe = (x: number | undefined) => (x === undefined ? 'n/a' : us(x));
   const busy =

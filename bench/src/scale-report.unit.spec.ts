@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LagCpu } from './lag-cpu.ts';
 import type { StatementProfile } from './profile.ts';
-import { scaleReport, type ThroughputFigure } from './scale-report.ts';
+import type { LagFigures } from './scale-lag.ts';
+import { scaleReport, type LagPhase, type ThroughputFigure } from './scale-report.ts';
 import { summarize } from './stats.ts';
 
 /** A catch-up whose workers spent three quarters of their CPU on their main threads. */
@@ -20,7 +21,24 @@ const catchUp = (workers: number, seconds: number, cpu: number[]): ThroughputFig
   share: Array.from({ length: workers }, () => 6 / workers),
 });
 
-const run = (throughput: ThroughputFigure[], lagCpu?: LagCpu, lagStatements?: StatementProfile) =>
+const lagFigures = (row: number[]): LagFigures => ({
+  offered: 5_000,
+  appended: 5_000,
+  failed: 0,
+  seconds: 10,
+  pollMs: 10,
+  kafka: summarize([20, 30, 70]),
+  row: summarize(row),
+  all: summarize([50, 80, 150]),
+  unseen: 0,
+});
+
+const run = (
+  throughput: ThroughputFigure[],
+  lagCpu?: LagCpu,
+  lagStatements?: StatementProfile,
+  more: LagPhase[] = [],
+) =>
   scaleReport({
     startedAt: new Date('2026-11-28T19:14:00Z'),
     finishedAt: new Date('2026-11-28T19:21:00Z'),
@@ -33,19 +51,16 @@ const run = (throughput: ThroughputFigure[], lagCpu?: LagCpu, lagStatements?: St
     embedded: { seconds: 30, cpuPerEventUs: 80 },
     throughput,
     lagRate: 500,
-    lag: {
-      offered: 5_000,
-      appended: 5_000,
-      failed: 0,
-      seconds: 10,
-      pollMs: 10,
-      kafka: summarize([20, 30, 70]),
-      row: summarize([40, 60, 120]),
-      all: summarize([50, 80, 150]),
-      unseen: 0,
-    },
-    lagCpu,
-    lagStatements,
+    lags: [
+      {
+        workers: throughput.at(-1)!.workers,
+        figures: lagFigures([40, 60, 120]),
+        cpu: lagCpu,
+        statements: lagStatements,
+        catchUp: throughput.at(-1),
+      },
+      ...more,
+    ],
   });
 
 const rowOf = (report: string, start: string) =>
@@ -86,8 +101,25 @@ describe('scaleReport', () => {
 
   it('states the lag from commit to Kafka, to the read model and to every checkpoint', () => {
     const report = run([catchUp(1, 25, [90])]);
-    expect(report).toContain('5000 deposits at 500/s, 1 workers');
-    expect(rowOf(report, '| its row in `rm_accounts`')).toContain('| 120.0 ms | 120.0 ms | 3 |');
+    expect(report).toContain('5000 deposits at 500/s, polled every 10 ms');
+    expect(rowOf(report, '| 1 | its row in `rm_accounts`')).toContain(
+      '| 120.0 ms | 120.0 ms | 3 |',
+    );
+    expect(report).toContain(
+      'With 1 worker (those of the last catch-up): 5000 of 5000 appends committed (0 failed)',
+    );
+  });
+
+  it('states the lag of each worker count it was measured with', () => {
+    const report = run([catchUp(1, 25, [90]), catchUp(3, 20, [40, 35, 30])], undefined, undefined, [
+      { workers: 1, figures: lagFigures([30, 50, 90]) },
+    ]);
+    expect(rowOf(report, '| 3 | its row in `rm_accounts`')).toContain(
+      '| 120.0 ms | 120.0 ms | 3 |',
+    );
+    expect(rowOf(report, '| 1 | its row in `rm_accounts`')).toContain('| 90.0 ms | 90.0 ms | 3 |');
+    expect(report).toContain('With 3 workers (those of the last catch-up)');
+    expect(report).toContain('With 1 worker (started for this phase, after a warm-up)');
   });
 
   it("puts the lag phase's CPU per event beside the same workers' catch-up", () => {
@@ -114,7 +146,7 @@ describe('scaleReport', () => {
     };
     const report = run([catchUp(3, 20, [40, 35, 30])], undefined, statements);
     expect(report).toContain(
-      '#### PostgreSQL statements while the lag was measured (per deposit; 1,500 µs of planning and execution in all, of which 120 µs planning',
+      '#### PostgreSQL statements while the lag was measured with 3 workers (per deposit; 1,500 µs of planning and execution in all, of which 120 µs planning',
     );
     expect(report).toContain('| `SELECT append_events($1)` | 1.00 | 1.0 | 300.0 | 4.5 |');
     expect(run([catchUp(1, 25, [90])])).not.toContain('PostgreSQL statements');
