@@ -26,6 +26,13 @@ export const defaultNotificationPreferences: NotificationPreferences = {
  * The signed-in customer as sign-in, GET /user and the profile calls answer it. The ZIP code and
  * the date of birth are given under both names (older screens read the camelCase ones).
  */
+/**
+ * Where a stored photo is served: by its ref, which names its customer and its image's SHA-256.
+ * The user view carries this URL, not the image: a photo of up to 5 MB inlined in every sign-in
+ * and user answer (and kept in the browser's storage) let one customer stall the bank.
+ */
+export const profilePhotoPath = (ref: string) => `/api/profile/photos/${encodeURIComponent(ref)}`;
+
 export const userView = z.object({
   id: z.string(),
   name: z.string(),
@@ -40,7 +47,7 @@ export const userView = z.object({
   dateOfBirth: z.string(),
   account_number: z.string(),
   employment_status: z.string().nullable(),
-  /** A data: URL of the photo, or null. */
+  /** The URL of the photo (profilePhotoPath), or null. */
   profileImage: z.string().nullable(),
   notification_preferences: notificationPreferences,
   created_at: z.string(),

@@ -49,7 +49,12 @@ describe('Profile Settings', () => {
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Save Photo' }).click();
     await toast(page, 'Profile image updated successfully!').waitFor();
-    await page.getByRole('img', { name: 'Your profile photo' }).waitFor();
+    const photo = page.getByRole('img', { name: 'Your profile photo' });
+    await photo.waitFor();
+    // Shown from its URL (the page's security policy allows it).
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
     await page.getByRole('button', { name: 'Remove Photo' }).click();
     await toast(page, 'Profile image removed successfully!').waitFor();
   });
@@ -84,9 +89,16 @@ describe('Profile Settings', () => {
     await input.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: large });
     await page.getByRole('button', { name: 'Save Photo' }).click();
     await toast(page, 'Profile image updated successfully!').waitFor();
+    // The profile names the photo by its URL; the page fetches it like the avatar does.
     const saved: string = (await customer.client.get('/api/user')).body.data.user.profileImage;
-    expect(saved.startsWith('data:image/png;base64,')).toBe(true);
-    const png = Buffer.from(saved.split(',')[1]!, 'base64');
+    expect(saved).toMatch(/^\/api\/profile\/photos\//);
+    const served = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { type: response.headers.get('content-type'), bytes: Array.from(bytes) };
+    }, saved);
+    expect(served.type).toBe('image/png');
+    const png = Buffer.from(served.bytes);
     // The PNG header: width and height, big-endian, at bytes 16 and 20.
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([400, 300]);
     expect(png.length).toBeLessThan(large.length);

@@ -65,6 +65,15 @@ describe('profile photos', () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.from(seed),
     ]).toString('base64')}`;
+  /** The photo the customer's user view names, as a data URL of what its URL serves. */
+  const shownPhoto = async (client: ApiClient) => {
+    const url = (await client.get('/api/user')).body.data.user.profileImage as string | null;
+    if (url === null) return null;
+    // No bearer token: an <img> sends none, so the URL itself must be enough.
+    const served = await bank.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    return `data:${served.headers['content-type']};base64,${served.rawPayload.toString('base64')}`;
+  };
   const storedPhotos = async (customerId: string) =>
     Number(
       (
@@ -80,7 +89,7 @@ describe('profile photos', () => {
     for (const seed of ['first', 'second', 'third', 'second']) {
       const saved = await client.put('/api/profile/photo', { image: png(seed) });
       expect(saved.status).toBe(200);
-      expect((await client.get('/api/user')).body.data.user.profileImage).toBe(png(seed));
+      expect(await shownPhoto(client)).toBe(png(seed));
       expect(await storedPhotos(user.id)).toBe(1);
     }
     expect((await client.delete('/api/profile/photo')).status).toBe(200);
@@ -94,9 +103,39 @@ describe('profile photos', () => {
     await ana.client.put('/api/profile/photo', { image: png('the same picture') });
     await ben.client.put('/api/profile/photo', { image: png('the same picture') });
     expect((await ana.client.delete('/api/profile/photo')).status).toBe(200);
-    expect((await ben.client.get('/api/user')).body.data.user.profileImage).toBe(
-      png('the same picture'),
-    );
+    expect(await shownPhoto(ben.client)).toBe(png('the same picture'));
+  });
+
+  it('names the photo by a URL in the user answers instead of carrying it, however large', async () => {
+    const { client, user } = await signedUpCustomer(bank);
+    const large = png('x'.repeat(5 * 1024 * 1024 - 64));
+    expect((await client.put('/api/profile/photo', { image: large })).status).toBe(200);
+    const answer = await client.get('/api/user');
+    expect(answer.status).toBe(200);
+    // A 5 MB photo inlined made every such answer 7 MB: one customer asking in a loop stalled
+    // the bank, and the web app could not keep the answer in the browser's storage.
+    expect(JSON.stringify(answer.body).length).toBeLessThan(4096);
+    const url = answer.body.data.user.profileImage as string;
+    expect(url).toMatch(new RegExp(`^/api/profile/photos/photo%3A${user.id}%3A[0-9a-f]{64}$`));
+    const served = await bank.app.inject({ method: 'GET', url });
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(`data:image/png;base64,${served.rawPayload.toString('base64')}`).toBe(large);
+  });
+
+  it('answers 404, the same for each, to a malformed, unknown or guessed photo URL', async () => {
+    const { user } = await signedUpCustomer(bank);
+    for (const ref of [
+      'nothing',
+      `photo:${user.id}:${'0'.repeat(64)}`,
+      `photo:${user.id}:../../etc/passwd`,
+      `sha256:${'f'.repeat(64)}`,
+    ]) {
+      const served = await bank.app.inject({
+        method: 'GET',
+        url: `/api/profile/photos/${encodeURIComponent(ref)}`,
+      });
+      expect(served.statusCode, ref).toBe(404);
+    }
   });
 
   it('deletes an upload no change named, once old, and every photo of an erased customer', async () => {

@@ -30,12 +30,23 @@ export function getStoredUser(): User | null {
   }
 }
 
+/**
+ * Keeps the session for the next page load. A store the browser refuses (full, or storage turned
+ * off) must not fail the sign-in it follows: this page goes on with the session it holds.
+ */
 export function saveSession(session: { token?: string; user?: User; expiresAt?: string | null }) {
   const s = storage();
   if (!s) return;
-  if (session.token) s.setItem(TOKEN_KEY, session.token);
-  if (session.user) s.setItem(USER_KEY, JSON.stringify(session.user));
-  if (session.expiresAt) s.setItem(EXPIRES_KEY, session.expiresAt);
+  const keep = (key: string, value: string) => {
+    try {
+      s.setItem(key, value);
+    } catch {
+      // QuotaExceededError or a storage the browser blocks.
+    }
+  };
+  if (session.token) keep(TOKEN_KEY, session.token);
+  if (session.user) keep(USER_KEY, JSON.stringify(session.user));
+  if (session.expiresAt) keep(EXPIRES_KEY, session.expiresAt);
 }
 
 export function clearSession() {

@@ -83,6 +83,69 @@ function hasGoal(
   return goal.target_amount !== null && goal.progress_percent !== null;
 }
 
+/** A photo's ref as stored: its customer and its image's SHA-256 (or, before that, the hash alone). */
+const PHOTO_REF = /^(photo:[0-9a-f-]{36}:|sha256:)[0-9a-f]{64}$/;
+
+interface Photo {
+  mime_type: string;
+  data: Buffer;
+}
+
+/** How long a photo read is answered from memory, and how many are kept at most. */
+const PHOTO_MEMORY_MS = 10_000;
+const PHOTO_MEMORY_ENTRIES = 16;
+
+/**
+ * Reads photos by ref, each at most once per PHOTO_MEMORY_MS: a photo may be 5 MB, and many
+ * requests for one (a customer's own, asked for in a loop) must not each read and decode it. The
+ * memory is short so that a removed or erased customer's photo stops being served soon after.
+ */
+function photoReader(pool: Pool): (ref: string) => Promise<Photo | undefined> {
+  const recent = new Map<string, { until: number; photo: Promise<Photo | undefined> }>();
+  const load = async (ref: string) =>
+    (await pool.query<Photo>('SELECT mime_type, data FROM profile_images WHERE ref = $1', [ref]))
+      .rows[0];
+  return (ref) => {
+    const now = Date.now();
+    // In the order they were read, so the expired ones come first.
+    for (const [key, entry] of recent) {
+      if (entry.until > now) break;
+      recent.delete(key);
+    }
+    const known = recent.get(ref);
+    if (known) return known.photo;
+    const photo = load(ref);
+    if (recent.size < PHOTO_MEMORY_ENTRIES) {
+      recent.set(ref, { until: now + PHOTO_MEMORY_MS, photo });
+      photo.catch(() => recent.delete(ref));
+    }
+    return photo;
+  };
+}
+
+/**
+ * A customer's photo, at the URL the user view names. An <img> sends no bearer token, so the URL
+ * is the key: it names the customer and the image's SHA-256, and only the customer's own answers
+ * give it. Content-addressed, so the browser keeps it for good; a changed photo has a new URL.
+ */
+export const profilePhotoRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (app, { pool }) => {
+  const readPhoto = photoReader(pool);
+  app.get(
+    '/profile/photos/:ref',
+    { schema: { params: z.object({ ref: z.string().max(200) }) } },
+    async (request, reply) => {
+      const { ref } = request.params;
+      if (!PHOTO_REF.test(ref)) throw notFound();
+      const photo = await readPhoto(ref);
+      if (!photo) throw notFound();
+      return reply
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .type(photo.mime_type)
+        .send(photo.data);
+    },
+  );
+};
+
 /** The signed-in customer's own reads: user, accounts, dashboard, history, notifications, search. */
 export const customerQueryRoutes: FastifyPluginAsyncZod<{
   pool: Pool;

@@ -1,3 +1,4 @@
+import { profilePhotoPath } from '@bank/contracts';
 import type { NotificationPreferences } from '@bank/events';
 import type { Db } from '../../projection.ts';
 
@@ -41,8 +42,7 @@ export interface CustomerRow extends Record<string, unknown> {
 /** The signed-in user as login, register, GET /user and PUT /profile return it. */
 export async function readUser(db: Db, customerId: string): Promise<UserView | undefined> {
   const { rows } = await db.query<CustomerRow>(
-    `SELECT c.*, CASE WHEN i.ref IS NULL THEN NULL
-       ELSE 'data:' || i.mime_type || ';base64,' || translate(encode(i.data, 'base64'), E'\n', '') END AS profile_image
+    `SELECT c.*, i.ref AS profile_image
      FROM rm_customers c LEFT JOIN profile_images i ON i.ref = c.profile_image
      WHERE c.customer_id = $1`,
     [customerId],
@@ -63,7 +63,7 @@ export async function readUser(db: Db, customerId: string): Promise<UserView | u
     dateOfBirth: row.date_of_birth,
     account_number: row.account_number,
     employment_status: row.employment_status,
-    profileImage: row.profile_image,
+    profileImage: row.profile_image === null ? null : profilePhotoPath(row.profile_image),
     notification_preferences: row.notification_preferences,
     created_at: row.created_at.toISOString(),
   };
