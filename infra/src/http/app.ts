@@ -82,13 +82,24 @@ export interface HttpAppOptions {
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   const app = baseApp(options);
   installAccessLog(app);
+  // The API reads JSON only: a text/plain body (Fastify reads one as a string by default) is an
+  // unsupported type, like a form's, not a malformed object.
+  app.removeContentTypeParser('text/plain');
   // An empty body with a JSON content type (a bodiless POST from a browser) reads as no body.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    let text: string;
+    try {
+      // Bytes that are not UTF-8 are refused, not stored as replacement characters.
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      return done(new ApiError(400, 'The request body is not valid UTF-8.'), undefined);
+    }
     if (text.trim() === '') return done(null, undefined);
     if (jsonTooDeep(text)) {
       return done(

@@ -98,6 +98,40 @@ describe('the JSON depth limit', () => {
     expect(transfer.status).toBe(400);
   });
 
+  it('refuses a body that is not UTF-8 with 400, and records nothing', async () => {
+    const before = await eventCount();
+    const bytes = Buffer.concat([
+      Buffer.from('{"first_name":"Vera","last_name":"Vi'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(
+        '","email":"vera@example.com","subject":"General Inquiry","message":"Please call."}',
+      ),
+    ]);
+    const response = await bank.app.inject({
+      method: 'POST',
+      url: '/api/contact/messages',
+      headers: { 'content-type': 'application/json' },
+      payload: bytes,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      status: 'error',
+      message: 'The request body is not valid UTF-8.',
+    });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('answers a text/plain body with 415, as other types that are not JSON', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const response = await client.post(
+      '/api/transfers/between-accounts',
+      JSON.stringify({ amount: 1 }),
+      { 'content-type': 'text/plain', 'idempotency-key': 'plain-text-body' },
+    );
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ status: 'error', message: 'Unsupported content type.' });
+  });
+
   it('still accepts an ordinary nested body', async () => {
     const response = await new ApiClient(bank).post('/api/contact/messages', {
       ...contactMessage({}),
