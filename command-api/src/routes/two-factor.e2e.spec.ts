@@ -171,6 +171,29 @@ describe('sign-in with the second factor', () => {
     expect(locked.response.status).toBe(423);
   });
 
+  it('refuses a valid code sent again to other sign-ins without locking the customer out', async () => {
+    const { payload, user, secret } = await customerWithTwoFactor();
+    const account: string = user.account_number;
+    const challenges: { client: ApiClient; token: string }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { client, response } = await passwordSignIn(account, payload.password);
+      challenges.push({ client, token: response.body.data.challenge_token });
+    }
+    // The next code (the current one switched two-factor on) signs in once; sent again to the
+    // other sign-ins (a form retried, several tabs), it is refused as used, and it is no guess:
+    // nothing counts towards the lockout.
+    const code = totpCode(secret, Date.now() + 30_000);
+    const answer = ({ client, token }: (typeof challenges)[number]) =>
+      client.post('/api/login/two-factor', { challenge_token: token, code });
+    expect((await answer(challenges[0]!)).status).toBe(200);
+    for (const challenge of challenges.slice(1)) {
+      const again = await answer(challenge);
+      expect(again.status).toBe(422);
+      expect(again.body.errors.code[0]).toMatch(/already been used/);
+    }
+    expect((await passwordSignIn(account, payload.password)).response.status).toBe(200);
+  });
+
   it('tells the customer about each new sign-in with the time and the device', async () => {
     const { client, payload } = await signedUpCustomer(bank);
     const account = (await client.get('/api/accounts')).body.data.accounts[0];

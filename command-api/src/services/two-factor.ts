@@ -237,7 +237,8 @@ export async function openSignInChallenge(ctx: CommandContext, customerId: strin
 
 /**
  * Checks the code of a sign-in challenge. Each try counts against the challenge, and wrong codes
- * count towards the sign-in lockout as wrong passwords do (onWrongCode).
+ * (not a right one already used) count towards the sign-in lockout as wrong passwords do
+ * (onWrongCode).
  */
 export async function answerSignInChallenge(
   ctx: CommandContext,
@@ -265,7 +266,9 @@ export async function answerSignInChallenge(
     actor: `customer:${customerId}`,
   });
   if (outcome !== 'ok') {
-    await onWrongCode(customer);
+    // A used code is refused, but it is the right code sent again (a retried form, another
+    // tab), not a guess: only wrong codes count towards the lockout.
+    if (outcome === 'wrong') await onWrongCode(customer);
     throw codeError(outcome);
   }
   const { rowCount } = await ctx.pool.query(
@@ -295,7 +298,7 @@ export async function stepUp(
   if (proof.code !== undefined) {
     const outcome = await verifySecondFactor(ctx, customer, proof.code, false, metadata);
     if (outcome !== 'ok') {
-      await onWrong(customer);
+      if (outcome === 'wrong') await onWrong(customer);
       throw codeError(outcome, twoFactorMessages.invalidAppCode);
     }
   } else if (!(await verifySecret(customer.passwordHash, proof.password ?? ''))) {
