@@ -8,15 +8,26 @@ import {
   zelleStreams,
   type ZelleContact,
 } from '@bank/events';
-import { hashSecret, ok, verifySecret, type EventMetadata } from '@bank/infra';
+import {
+  ApiError,
+  hashSecret,
+  ok,
+  verifySecret,
+  type EventMetadata,
+  type PoolClient,
+} from '@bank/infra';
 import { accountAggregate, decideAccount, type AccountState } from '../domain/account/account.ts';
 import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
 import {
   CLAIM_CODE_INVALID,
+  CLAIM_CODE_ISSUE_WINDOW_MS,
   CLAIM_CODE_MAX_ATTEMPTS,
   CLAIM_CODE_TTL_MS,
   CLAIM_MESSAGES,
+  CLAIM_WRONG_CODE_WINDOW_MS,
   decideCodeAttempt,
+  decideCodeTry,
+  decideNewCode,
   maskContact,
   newClaimCode,
 } from '../domain/zelle/claim-code.ts';
@@ -43,6 +54,42 @@ function nothingWaiting(kind: Kind) {
     CLAIM_MESSAGES.nothingWaiting.replace('{kind}', kind === 'email' ? 'email' : 'phone number'),
     'kind',
   );
+}
+
+/** A limit on codes asked for or tried: 429, with the message on the field as other refusals. */
+function tooMany(error: DomainError) {
+  const field = error.field ?? 'code';
+  return new ApiError(429, error.message, 'RATE_LIMITED', { [field]: [error.message] });
+}
+
+/** The class of the per-customer claim-code locks (two-key advisory locks). */
+const CLAIM_CODES_LOCK = 7431003;
+
+/**
+ * Runs `work` in a transaction holding the customer's claim-code lock: issuing and trying one
+ * customer's codes take turns, across processes too, so racing requests cannot pass the limits.
+ */
+async function underCodeLock<T>(
+  ctx: CommandContext,
+  customerId: string,
+  work: (db: PoolClient) => Promise<T>,
+): Promise<T> {
+  const db = await ctx.pool.connect();
+  try {
+    await db.query('BEGIN');
+    await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+      CLAIM_CODES_LOCK,
+      customerId,
+    ]);
+    const result = await work(db);
+    await db.query('COMMIT');
+    return result;
+  } catch (error) {
+    await db.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    db.release();
+  }
 }
 
 /** The customer's own contact of this kind, as a payment to it was addressed, if they hold it. */
@@ -78,16 +125,30 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
   const code = newClaimCode(randomInt);
   const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);
   const message = `Harborview Community Bank: your Zelle claim code is ${code}. It expires in 15 minutes.`;
-  // A new code replaces any earlier one, whose outbox message is blanked.
-  await ctx.pool.query(
-    `WITH closed AS (
-       UPDATE zelle_claim_codes SET closed_at = now(), message = NULL
-       WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL)
-     INSERT INTO zelle_claim_codes
-       (code_id, customer_id, contact_kind, code_hash, message, expires_at)
-     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5)`,
-    [customerId, kind, await hashSecret(code), message, expiresAt],
-  );
+  const codeHash = await hashSecret(code);
+  await underCodeLock(ctx, customerId, async (db) => {
+    const now = new Date();
+    const { rows } = await db.query<{ created_at: Date }>(
+      `SELECT created_at FROM zelle_claim_codes
+       WHERE customer_id = $1 AND contact_kind = $2 AND created_at > $3`,
+      [customerId, kind, new Date(now.getTime() - CLAIM_CODE_ISSUE_WINDOW_MS)],
+    );
+    const decision = decideNewCode(
+      rows.map((r) => r.created_at),
+      now,
+    );
+    if (decision.outcome === 'refused') throw tooMany(decision.error);
+    // A new code replaces any earlier one, whose outbox message is blanked.
+    await db.query(
+      `WITH closed AS (
+         UPDATE zelle_claim_codes SET closed_at = now(), message = NULL
+         WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL)
+       INSERT INTO zelle_claim_codes
+         (code_id, customer_id, contact_kind, code_hash, message, expires_at)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5)`,
+      [customerId, kind, codeHash, message, expiresAt],
+    );
+  });
   return {
     sent_to: maskContact(kind, result.contact.value),
     expires_at: expiresAt.toISOString(),
@@ -96,40 +157,57 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
 }
 
 /**
- * Takes one attempt on the customer's open code (atomically, so racing guesses cannot pass the
- * limit) and checks it; a code that matches is returned, anything else is refused.
+ * Checks a code against the customer's open code, under their claim-code lock so that racing
+ * guesses take turns: refused without a look at the code once the customer has entered too many
+ * wrong codes lately; a wrong code counts one attempt (the last one spends the code). A code that
+ * matches is returned, anything else is refused.
  */
 async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code: string) {
-  const { rows } = await ctx.pool.query<{
-    code_id: string;
-    code_hash: string;
-    attempts: number;
-    expires_at: Date;
-  }>(
-    `UPDATE zelle_claim_codes SET attempts = attempts + 1
-     WHERE code_id = (SELECT code_id FROM zelle_claim_codes
-                      WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL
-                      ORDER BY created_at DESC LIMIT 1)
-       AND expires_at > now() AND attempts < $3
-     RETURNING code_id, code_hash, attempts - 1 AS attempts, expires_at`,
-    [customerId, kind, CLAIM_CODE_MAX_ATTEMPTS],
-  );
-  const row = rows[0];
-  const matches = row ? await verifySecret(row.code_hash, code) : false;
-  const decision = decideCodeAttempt(
-    row && { expiresAt: row.expires_at, attempts: row.attempts, closed: false },
-    matches,
-    new Date(),
-  );
-  if (decision.outcome === 'refused') {
-    if (row && row.attempts + 1 >= CLAIM_CODE_MAX_ATTEMPTS) await closeCode(ctx, row.code_id);
-    throw decision.error;
-  }
-  return row!.code_id;
+  const tried = await underCodeLock(ctx, customerId, async (db) => {
+    const now = new Date();
+    const recent = await db.query<{ expires_at: Date; attempts: number }>(
+      `SELECT expires_at, attempts FROM zelle_claim_codes
+       WHERE customer_id = $1 AND attempts > 0 AND expires_at > $2`,
+      [customerId, new Date(now.getTime() - CLAIM_WRONG_CODE_WINDOW_MS)],
+    );
+    const allowed = decideCodeTry(
+      recent.rows.map((r) => ({ expiresAt: r.expires_at, attempts: r.attempts })),
+      now,
+    );
+    if (allowed.outcome === 'refused') throw tooMany(allowed.error);
+    const { rows } = await db.query<{
+      code_id: string;
+      code_hash: string;
+      attempts: number;
+      expires_at: Date;
+    }>(
+      `SELECT code_id, code_hash, attempts, expires_at FROM zelle_claim_codes
+       WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL
+       ORDER BY created_at DESC LIMIT 1`,
+      [customerId, kind],
+    );
+    const row = rows[0];
+    const matches = row ? await verifySecret(row.code_hash, code) : false;
+    const decision = decideCodeAttempt(
+      row && { expiresAt: row.expires_at, attempts: row.attempts, closed: false },
+      matches,
+      now,
+    );
+    if (decision.outcome === 'accepted') return { codeId: row!.code_id };
+    if (row && decision.countAttempt) {
+      await db.query('UPDATE zelle_claim_codes SET attempts = attempts + 1 WHERE code_id = $1', [
+        row.code_id,
+      ]);
+      if (row.attempts + 1 >= CLAIM_CODE_MAX_ATTEMPTS) await closeCode(db, row.code_id);
+    }
+    return { error: decision.error };
+  });
+  if ('error' in tried) throw tried.error;
+  return tried.codeId;
 }
 
-async function closeCode(ctx: CommandContext, codeId: string) {
-  await ctx.pool.query(
+async function closeCode(db: Pick<PoolClient, 'query'>, codeId: string) {
+  await db.query(
     'UPDATE zelle_claim_codes SET closed_at = now(), message = NULL WHERE code_id = $1',
     [codeId],
   );
@@ -157,7 +235,7 @@ export async function claimWithCode(
     for (const payment of waiting) await claimPending(uow, payment, own.holder, now);
     return claimedReply(waiting, own.holder);
   });
-  if (usedCode && !outcome.result.replayed) await closeCode(ctx, usedCode);
+  if (usedCode && !outcome.result.replayed) await closeCode(ctx.pool, usedCode);
   return outcome;
 }
 

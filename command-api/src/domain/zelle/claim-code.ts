@@ -4,17 +4,28 @@ import { DomainError } from '../../kernel/aggregate.ts';
 export const CLAIM_CODE_TTL_MS = 15 * 60 * 1000;
 export const CLAIM_CODE_MAX_ATTEMPTS = 5;
 
+/** How many codes a customer may be sent to one email or phone in any rolling hour. */
+export const CLAIM_CODES_PER_HOUR = 3;
+export const CLAIM_CODE_ISSUE_WINDOW_MS = 60 * 60 * 1000;
+
+/** How many wrong codes a customer may enter, across codes, in any rolling 24 hours. */
+export const CLAIM_WRONG_CODES_PER_DAY = 10;
+export const CLAIM_WRONG_CODE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export const CLAIM_CODE_INVALID = 'claim_code_invalid';
+export const CLAIM_CODE_LIMITED = 'claim_code_limited';
 export const CLAIM_MESSAGES = {
   nothingWaiting: 'No Zelle payments are waiting for your {kind}.',
   noCode: 'This code is invalid or has expired. Please ask for a new code.',
   wrongCode: 'This code is not correct.',
   spent: 'Too many wrong codes. Please ask for a new code.',
+  tooManyCodes: 'Too many codes requested. Please try again later.',
+  tooManyWrong: 'Too many wrong codes. Please try again tomorrow.',
   code: 'Please enter the 6-digit code.',
   kind: 'Please choose email or phone.',
 } as const;
 
-/** A code as the check sees it: when it expires, how often it was tried, whether it is closed. */
+/** A code as the check sees it: when it expires, its wrong tries so far, whether it is closed. */
 export interface IssuedCode {
   expiresAt: Date;
   attempts: number;
@@ -47,6 +58,44 @@ export function decideCodeAttempt(
     return refuse(last ? CLAIM_MESSAGES.spent : CLAIM_MESSAGES.wrongCode, true);
   }
   return { outcome: 'accepted' };
+}
+
+/**
+ * Decides whether a new code may be sent, given when the customer's earlier codes to the same
+ * email or phone were issued: at most CLAIM_CODES_PER_HOUR in any rolling hour.
+ */
+export function decideNewCode(
+  issuedAt: readonly Date[],
+  now: Date,
+): { outcome: 'allowed' } | { outcome: 'refused'; error: DomainError } {
+  const since = now.getTime() - CLAIM_CODE_ISSUE_WINDOW_MS;
+  const recent = issuedAt.filter((at) => at.getTime() > since).length;
+  if (recent < CLAIM_CODES_PER_HOUR) return { outcome: 'allowed' };
+  return {
+    outcome: 'refused',
+    error: new DomainError(CLAIM_CODE_LIMITED, CLAIM_MESSAGES.tooManyCodes, 'kind'),
+  };
+}
+
+/**
+ * Decides whether the customer may try a code at all, given their codes (of either kind) with
+ * the wrong tries each took: at most CLAIM_WRONG_CODES_PER_DAY wrong tries in any rolling 24
+ * hours. A try falls between a code's issue and its expiry, so a code counts while its expiry is
+ * inside the window (a try up to one code lifetime older may count too, never one too few).
+ */
+export function decideCodeTry(
+  codes: readonly Pick<IssuedCode, 'expiresAt' | 'attempts'>[],
+  now: Date,
+): { outcome: 'allowed' } | { outcome: 'refused'; error: DomainError } {
+  const since = now.getTime() - CLAIM_WRONG_CODE_WINDOW_MS;
+  const wrong = codes
+    .filter((code) => code.expiresAt.getTime() > since)
+    .reduce((sum, code) => sum + code.attempts, 0);
+  if (wrong < CLAIM_WRONG_CODES_PER_DAY) return { outcome: 'allowed' };
+  return {
+    outcome: 'refused',
+    error: new DomainError(CLAIM_CODE_LIMITED, CLAIM_MESSAGES.tooManyWrong, 'code'),
+  };
 }
 
 /** The contact as the ops outbox shows where the code went: "j***@example.com", "***0199". */

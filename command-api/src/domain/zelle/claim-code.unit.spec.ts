@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CLAIM_CODE_ISSUE_WINDOW_MS,
+  CLAIM_CODE_LIMITED,
   CLAIM_CODE_MAX_ATTEMPTS,
+  CLAIM_CODES_PER_HOUR,
   CLAIM_MESSAGES,
+  CLAIM_WRONG_CODE_WINDOW_MS,
+  CLAIM_WRONG_CODES_PER_DAY,
   decideCodeAttempt,
+  decideCodeTry,
+  decideNewCode,
   maskContact,
   newClaimCode,
 } from './claim-code.ts';
@@ -37,6 +44,58 @@ describe('a claim code attempt', () => {
       CLAIM_MESSAGES.noCode,
     );
     expect(message(decideCodeAttempt(undefined, true, now))).toBe(CLAIM_MESSAGES.noCode);
+  });
+});
+
+const ago = (ms: number) => new Date(now.getTime() - ms);
+const minutes = 60 * 1000;
+
+describe('how many codes a customer may ask for', () => {
+  it('sends up to three codes in any rolling hour, then refuses the next', () => {
+    expect(CLAIM_CODES_PER_HOUR).toBe(3);
+    expect(CLAIM_CODE_ISSUE_WINDOW_MS).toBe(60 * minutes);
+    expect(decideNewCode([], now)).toEqual({ outcome: 'allowed' });
+    expect(decideNewCode([ago(50 * minutes), ago(1 * minutes)], now).outcome).toBe('allowed');
+    const refused = decideNewCode([ago(50 * minutes), ago(20 * minutes), ago(1 * minutes)], now);
+    expect(refused).toMatchObject({ outcome: 'refused' });
+    if (refused.outcome !== 'refused') throw new Error('expected a refusal');
+    expect(refused.error.reason).toBe(CLAIM_CODE_LIMITED);
+    expect(refused.error.message).toBe('Too many codes requested. Please try again later.');
+    expect(refused.error.field).toBe('kind');
+  });
+
+  it('forgets codes issued an hour ago or earlier', () => {
+    const old = [ago(60 * minutes), ago(2 * 60 * minutes), ago(61 * minutes)];
+    expect(decideNewCode([...old, ago(59 * minutes), ago(1)], now).outcome).toBe('allowed');
+    expect(decideNewCode([ago(59 * minutes), ago(30 * minutes), ago(1)], now).outcome).toBe(
+      'refused',
+    );
+  });
+});
+
+describe('how many wrong codes a customer may enter', () => {
+  const expiring = (msAgo: number, attempts: number) => ({ expiresAt: ago(msAgo), attempts });
+  const day = 24 * 60 * minutes;
+
+  it('allows ten wrong codes across codes in any rolling 24 hours, then refuses any try', () => {
+    expect(CLAIM_WRONG_CODES_PER_DAY).toBe(10);
+    expect(CLAIM_WRONG_CODE_WINDOW_MS).toBe(day);
+    expect(decideCodeTry([], now)).toEqual({ outcome: 'allowed' });
+    const nine = [expiring(3 * 60 * minutes, 5), expiring(-10 * minutes, 4)];
+    expect(decideCodeTry(nine, now).outcome).toBe('allowed');
+    const ten = [...nine, expiring(60 * minutes, 1)];
+    const refused = decideCodeTry(ten, now);
+    if (refused.outcome !== 'refused') throw new Error('expected a refusal');
+    expect(refused.error.reason).toBe(CLAIM_CODE_LIMITED);
+    expect(refused.error.message).toBe('Too many wrong codes. Please try again tomorrow.');
+    expect(refused.error.field).toBe('code');
+  });
+
+  it('counts a code while its expiry is inside the last 24 hours', () => {
+    const spent = [expiring(day - 1, 5), expiring(2 * 60 * minutes, 5)];
+    expect(decideCodeTry(spent, now).outcome).toBe('refused');
+    const aged = [expiring(day, 5), expiring(day + 60 * minutes, 5), expiring(1, 5)];
+    expect(decideCodeTry(aged, now).outcome).toBe('allowed');
   });
 });
 
