@@ -120,42 +120,56 @@ describe('limits on claim codes', () => {
     expect((await outbox(email)).filter((m) => m !== null)).toHaveLength(1);
   });
 
-  it('refuses any try, even the right code, after ten wrong codes in a day', async () => {
+  it('refuses any try, even the right code, and any new code, after ten wrong codes in a day', async () => {
     const { email, newcomer } = await pendingPayment();
-    for (let round = 0; round < 2; round += 1) {
+    const tooManyWrong = 'Too many wrong codes. Please try again tomorrow.';
+    // Nine wrong codes on two codes, then a third code and a tenth wrong one.
+    for (const wrong of [5, 4, 1]) {
       expect((await askCode(newcomer.client)).status).toBe(201);
       const code = await liveCode(email);
-      for (let i = 0; i < 5; i += 1) {
+      for (let i = 0; i < wrong; i += 1) {
         expect((await claim(newcomer.client, wrongFor(code, i))).status).toBe(422);
       }
     }
-    expect((await storedCodes(newcomer.user.id)).map((c) => c.attempts)).toEqual([5, 5]);
+    expect((await storedCodes(newcomer.user.id)).map((c) => c.attempts)).toEqual([5, 4, 1]);
 
-    expect((await askCode(newcomer.client)).status).toBe(201);
     const code = await liveCode(email);
     const refused = await claim(newcomer.client, code);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({
-      message: 'Too many wrong codes. Please try again tomorrow.',
+      message: tooManyWrong,
       code: 'RATE_LIMITED',
-      errors: { code: ['Too many wrong codes. Please try again tomorrow.'] },
+      errors: { code: [tooManyWrong] },
     });
     // Refused without a look at the code: it took no attempt and stays open.
     expect(await storedCodes(newcomer.user.id)).toEqual([
       { attempts: 5, closed: true },
-      { attempts: 5, closed: true },
-      { attempts: 0, closed: false },
+      { attempts: 4, closed: true },
+      { attempts: 1, closed: false },
     ]);
 
-    // A day after the spent codes expired (no try on them can be more recent), their wrong
-    // codes no longer count, and the right code claims the money.
-    await bank.pool.query(
-      `UPDATE zelle_claim_codes SET created_at = created_at - interval '1 day 15 minutes',
-         expires_at = expires_at - interval '1 day 15 minutes'
-       WHERE customer_id = $1 AND closed_at IS NOT NULL`,
-      [newcomer.user.id],
-    );
-    const claimed = await claim(newcomer.client, code);
+    // An hour on (the codes' hourly limit no longer applies, their wrong codes still count), a
+    // new code would be one more message the customer cannot use: none is sent.
+    const shift = async (interval: string) =>
+      bank.pool.query(
+        `UPDATE zelle_claim_codes SET created_at = created_at - $2::interval,
+           expires_at = expires_at - $2::interval
+         WHERE customer_id = $1`,
+        [newcomer.user.id, interval],
+      );
+    await shift('1 hour');
+    const before = await outbox(email);
+    const noCode = await askCode(newcomer.client);
+    expect(noCode.status).toBe(429);
+    expect(noCode.body).toMatchObject({ code: 'RATE_LIMITED', errors: { kind: [tooManyWrong] } });
+    expect(await outbox(email)).toEqual(before);
+    expect(await storedCodes(newcomer.user.id)).toHaveLength(3);
+
+    // A day after the codes expired (no try on them can be more recent), their wrong codes no
+    // longer count: a new code is sent, and it claims the money.
+    await shift('1 day');
+    expect((await askCode(newcomer.client)).status).toBe(201);
+    const claimed = await claim(newcomer.client, await liveCode(email));
     expect(claimed.status).toBe(200);
     expect(claimed.body.data.total).toBe(25);
   });

@@ -57,9 +57,21 @@ function nothingWaiting(kind: Kind) {
 }
 
 /** A limit on codes asked for or tried: 429, with the message on the field as other refusals. */
-function tooMany(error: DomainError) {
-  const field = error.field ?? 'code';
+function tooMany(error: DomainError, field = error.field ?? 'code') {
   return new ApiError(429, error.message, 'RATE_LIMITED', { [field]: [error.message] });
+}
+
+/** Whether the customer may try a code now, from the wrong codes they entered lately. */
+async function mayTryCodes(db: Pick<PoolClient, 'query'>, customerId: string, now: Date) {
+  const { rows } = await db.query<{ expires_at: Date; attempts: number }>(
+    `SELECT expires_at, attempts FROM zelle_claim_codes
+     WHERE customer_id = $1 AND attempts > 0 AND expires_at > $2`,
+    [customerId, new Date(now.getTime() - CLAIM_WRONG_CODE_WINDOW_MS)],
+  );
+  return decideCodeTry(
+    rows.map((r) => ({ expiresAt: r.expires_at, attempts: r.attempts })),
+    now,
+  );
 }
 
 /** The class of the per-customer claim-code locks (two-key advisory locks). */
@@ -128,6 +140,9 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
   const codeHash = await hashSecret(code);
   await underCodeLock(ctx, customerId, async (db) => {
     const now = new Date();
+    // A code they could not try now would only be one more message to the contact.
+    const tries = await mayTryCodes(db, customerId, now);
+    if (tries.outcome === 'refused') throw tooMany(tries.error, 'kind');
     const { rows } = await db.query<{ created_at: Date }>(
       `SELECT created_at FROM zelle_claim_codes
        WHERE customer_id = $1 AND contact_kind = $2 AND created_at > $3`,
@@ -165,15 +180,7 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
 async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code: string) {
   const tried = await underCodeLock(ctx, customerId, async (db) => {
     const now = new Date();
-    const recent = await db.query<{ expires_at: Date; attempts: number }>(
-      `SELECT expires_at, attempts FROM zelle_claim_codes
-       WHERE customer_id = $1 AND attempts > 0 AND expires_at > $2`,
-      [customerId, new Date(now.getTime() - CLAIM_WRONG_CODE_WINDOW_MS)],
-    );
-    const allowed = decideCodeTry(
-      recent.rows.map((r) => ({ expiresAt: r.expires_at, attempts: r.attempts })),
-      now,
-    );
+    const allowed = await mayTryCodes(db, customerId, now);
     if (allowed.outcome === 'refused') throw tooMany(allowed.error);
     const { rows } = await db.query<{
       code_id: string;
