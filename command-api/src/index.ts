@@ -36,7 +36,7 @@ export { announceStatements, statementJobModule } from './jobs/statement-jobs.ts
 export interface CommandApiOptions {
   ctx: CommandContext;
   /** Per-route rate limits for sign-in, registration and money movement (needs @fastify/rate-limit). */
-  rateLimits?: { auth?: object; money?: object };
+  rateLimits?: { auth?: object; money?: object; upload?: object };
 }
 
 /** Every state-changing route of the /api surface (mount under the /api prefix). */
@@ -46,7 +46,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
 ) => {
   await app.register(authRoutes, { ctx, rateLimit: rateLimits?.auth });
   await app.register(publicRoutes, { ctx, rateLimit: rateLimits?.auth });
-  await app.register(profileRoutes, { ctx });
+  await app.register(profileRoutes, { ctx, uploadRateLimit: rateLimits?.upload });
   await app.register(notificationCommandRoutes, { ctx });
   await app.register(opsCommandRoutes, { ctx });
   await app.register(opsParkedEventRoutes, { ctx });

@@ -123,7 +123,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   if (fromEnv?.setting === 'load') {
     logger.warn(
       { rate_limits: 'load', ...rateLimits },
-      'RATE_LIMITS=load: sign-in, registration and money rate limits are lifted (load tests only)',
+      'RATE_LIMITS=load: sign-in, registration, money and photo upload rate limits are lifted (load tests only)',
     );
   }
   const roles = {

@@ -63,6 +63,8 @@ export interface HttpServerOptions {
   rateLimits?: {
     auth: { max: number; timeWindow: number };
     money: { max: number; timeWindow: number };
+    /** Photo uploads; none when absent (tests and tools that pass their own limits). */
+    upload?: { max: number; timeWindow: number };
   };
   serveFrontend?: boolean;
   rateLimitNamespace?: string | undefined;

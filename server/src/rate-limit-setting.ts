@@ -3,12 +3,15 @@ import { StartRefused } from './start-refused.ts';
 export interface RateLimits {
   auth: { max: number; timeWindow: number };
   money: { max: number; timeWindow: number };
+  /** Profile photo uploads: each is a body of up to 7 MB to read, decode and hash. */
+  upload: { max: number; timeWindow: number };
 }
 
-/** Per client address and minute: sign-in and registration, and each money request. */
+/** Per client address and minute: sign-in and registration, each money request, photo uploads. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   auth: { max: 30, timeWindow: 60_000 },
   money: { max: 120, timeWindow: 60_000 },
+  upload: { max: 10, timeWindow: 60_000 },
 };
 
 /**
@@ -18,6 +21,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 export const LOAD_TEST_RATE_LIMITS: RateLimits = {
   auth: { max: 1_000_000, timeWindow: 60_000 },
   money: { max: 1_000_000, timeWindow: 60_000 },
+  upload: { max: 1_000_000, timeWindow: 60_000 },
 };
 
 export const RATE_LIMIT_SETTINGS = ['default', 'load'] as const;

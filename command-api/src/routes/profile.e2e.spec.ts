@@ -158,3 +158,40 @@ describe('profile photos', () => {
     expect(await storedPhotos(user.id)).toBe(0);
   });
 });
+
+describe('photo uploads under their own rate limit', () => {
+  let limited: TestBank;
+  beforeAll(async () => {
+    limited = await startTestBank({
+      rateLimits: {
+        auth: { max: 10_000, timeWindow: 60_000 },
+        money: { max: 10_000, timeWindow: 60_000 },
+        upload: { max: 2, timeWindow: 60_000 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  it('refuses uploads from one address past the limit with 429, storing nothing', async () => {
+    const { client, user } = await signedUpCustomer(limited);
+    const image = (seed: string) =>
+      `data:image/png;base64,${Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.from(seed),
+      ]).toString('base64')}`;
+    expect((await client.put('/api/profile/photo', { image: image('one') })).status).toBe(200);
+    expect((await client.put('/api/profile/photo', { image: image('two') })).status).toBe(200);
+    const third = await client.put('/api/profile/photo', { image: image('three') });
+    expect(third.status).toBe(429);
+    expect(third.body.code).toBe('RATE_LIMITED');
+    const { rows } = await limited.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM profile_images WHERE customer_id = $1',
+      [user.id],
+    );
+    expect(rows[0]!.n).toBe(1);
+    // Other profile changes are not held back by it.
+    expect((await client.put('/api/profile', { city: 'Bangor' })).status).toBe(200);
+  });
+});

@@ -15,10 +15,11 @@ import { commandMetadata, markConsistency, waitForOwnWrite } from './command-rep
 import { profileBody } from './schemas.ts';
 
 /** Profile details, photo (PUT/DELETE /profile/photo) and notification preferences. */
-export const profileRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = async (
-  app,
-  { ctx },
-) => {
+export const profileRoutes: FastifyPluginAsyncZod<{
+  ctx: CommandContext;
+  /** Per address: a photo is a body of up to 7 MB, read, decoded and hashed before anything. */
+  uploadRateLimit?: object | undefined;
+}> = async (app, { ctx, uploadRateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
 
   const answerWithUser = async (
@@ -69,6 +70,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
     {
       // The one route whose body may exceed the server-wide limit.
       bodyLimit: MAX_PHOTO_BODY_BYTES,
+      ...(uploadRateLimit ? { config: { rateLimit: uploadRateLimit } } : {}),
       schema: {
         body: z.object({ image: z.string().min(1).max(MAX_PHOTO_BODY_BYTES) }),
         response: answers,
