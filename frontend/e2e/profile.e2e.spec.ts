@@ -51,7 +51,7 @@ describe('Profile Settings', () => {
     await toast(page, 'Profile image updated successfully!').waitFor();
     const photo = page.getByRole('img', { name: 'Your profile photo' });
     await photo.waitFor();
-    // Shown from its URL (the page's security policy allows it).
+    // Fetched with the session's token and shown from a blob (the page's security policy allows it).
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(1);
@@ -89,11 +89,14 @@ describe('Profile Settings', () => {
     await input.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: large });
     await page.getByRole('button', { name: 'Save Photo' }).click();
     await toast(page, 'Profile image updated successfully!').waitFor();
-    // The profile names the photo by its URL; the page fetches it like the avatar does.
+    // The profile names the photo by its URL, served with the session's token (as the avatar
+    // fetches it) and to nobody without one.
     const saved: string = (await customer.client.get('/api/user')).body.data.user.profileImage;
     expect(saved).toMatch(/^\/api\/profile\/photos\//);
+    expect(await page.evaluate(async (url) => (await fetch(url)).status, saved)).toBe(401);
     const served = await page.evaluate(async (url) => {
-      const response = await fetch(url);
+      const token = localStorage.getItem('auth_token') ?? '';
+      const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
       const bytes = new Uint8Array(await response.arrayBuffer());
       return { type: response.headers.get('content-type'), bytes: Array.from(bytes) };
     }, saved);

@@ -6,7 +6,7 @@ import { billPayQueryRoutes } from './routes/bill-pay.ts';
 import { cardQueryRoutes } from './routes/cards.ts';
 import { consistentReads } from './routes/consistency.ts';
 import { cryptoOpsQueryRoutes, cryptoQueryRoutes } from './routes/crypto.ts';
-import { customerQueryRoutes, profilePhotoRoutes } from './routes/customer.ts';
+import { customerQueryRoutes } from './routes/customer.ts';
 import { insightsQueryRoutes } from './routes/insights.ts';
 import { opsQueryRoutes } from './routes/ops.ts';
 import { personalFinanceQueryRoutes } from './routes/personal-finance.ts';
@@ -37,7 +37,6 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
 ) => {
   app.addHook('preHandler', consistentReads(pool));
   await app.register(customerQueryRoutes, { pool, sessions });
-  await app.register(profilePhotoRoutes, { pool });
   await app.register(accountDocumentRoutes, { pool, sessions, openEvents });
   await app.register(opsQueryRoutes, { pool, opsToken, unseal });
   await app.register(cryptoOpsQueryRoutes, { pool, opsToken });

@@ -97,12 +97,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
       : undefined,
   });
   const serve = options.serve ?? { commands: true, queries: true };
-  // Answers of the API may hold a customer's data: no browser or shared cache keeps them, unless
-  // a route says otherwise itself (a photo at its content-addressed URL).
+  // Answers of the API may hold a customer's data: no browser or shared cache keeps them.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   sendSecurityHeaders(app, {
     contentSecurityPolicy: {

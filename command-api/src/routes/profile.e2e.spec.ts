@@ -65,12 +65,18 @@ describe('profile photos', () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.from(seed),
     ]).toString('base64')}`;
-  /** The photo the customer's user view names, as a data URL of what its URL serves. */
+  /** GETs a photo URL as `client` (its bearer token, or none). */
+  const fetchPhoto = (url: string, client?: ApiClient) =>
+    bank.app.inject({
+      method: 'GET',
+      url,
+      headers: client?.token ? { authorization: `Bearer ${client.token}` } : {},
+    });
+  /** The photo the customer's user view names, as a data URL of what its URL serves them. */
   const shownPhoto = async (client: ApiClient) => {
     const url = (await client.get('/api/user')).body.data.user.profileImage as string | null;
     if (url === null) return null;
-    // No bearer token: an <img> sends none, so the URL itself must be enough.
-    const served = await bank.app.inject({ method: 'GET', url });
+    const served = await fetchPhoto(url, client);
     expect(served.statusCode).toBe(200);
     return `data:${served.headers['content-type']};base64,${served.rawPayload.toString('base64')}`;
   };
@@ -117,24 +123,33 @@ describe('profile photos', () => {
     expect(JSON.stringify(answer.body).length).toBeLessThan(4096);
     const url = answer.body.data.user.profileImage as string;
     expect(url).toMatch(new RegExp(`^/api/profile/photos/photo%3A${user.id}%3A[0-9a-f]{64}$`));
-    const served = await bank.app.inject({ method: 'GET', url });
-    expect(served.headers['cache-control']).toContain('immutable');
+    const served = await fetchPhoto(url, client);
+    expect(served.headers['cache-control']).toBe('no-store');
     expect(`data:image/png;base64,${served.rawPayload.toString('base64')}`).toBe(large);
   });
 
-  it('answers 404, the same for each, to a malformed, unknown or guessed photo URL', async () => {
-    const { user } = await signedUpCustomer(bank);
-    for (const ref of [
-      'nothing',
-      `photo:${user.id}:${'0'.repeat(64)}`,
-      `photo:${user.id}:../../etc/passwd`,
-      `sha256:${'f'.repeat(64)}`,
+  it('serves a photo to its owner only: another customer, an old photo or a bad ref is not found', async () => {
+    const owner = await signedUpCustomer(bank);
+    const other = await signedUpCustomer(bank);
+    await owner.client.put('/api/profile/photo', { image: png('old') });
+    const old = (await owner.client.get('/api/user')).body.data.user.profileImage as string;
+    await owner.client.put('/api/profile/photo', { image: png('current') });
+    const current = (await owner.client.get('/api/user')).body.data.user.profileImage as string;
+    expect((await fetchPhoto(current, owner.client)).statusCode).toBe(200);
+    expect((await fetchPhoto(current)).statusCode).toBe(401);
+    const notFound = (
+      await fetchPhoto(`/api/profile/photos/${encodeURIComponent('nothing')}`, other.client)
+    ).json();
+    for (const url of [
+      current,
+      old,
+      `/api/profile/photos/${encodeURIComponent(`photo:${owner.user.id}:${'0'.repeat(64)}`)}`,
+      `/api/profile/photos/${encodeURIComponent(`photo:${owner.user.id}:../../etc/passwd`)}`,
+      `/api/profile/photos/${encodeURIComponent(`sha256:${'f'.repeat(64)}`)}`,
     ]) {
-      const served = await bank.app.inject({
-        method: 'GET',
-        url: `/api/profile/photos/${encodeURIComponent(ref)}`,
-      });
-      expect(served.statusCode, ref).toBe(404);
+      const served = await fetchPhoto(url, url === old ? owner.client : other.client);
+      expect(served.statusCode, url).toBe(404);
+      expect(served.json(), url).toEqual(notFound);
     }
   });
 

@@ -161,6 +161,25 @@ export async function request<T>(
   return { message: body.message ?? '', data: body.data as T };
 }
 
+/**
+ * A file the API answers (a PDF, a CSV, a photo), sent with the session's token and the
+ * consistency token as every request is: a plain link or an <img> cannot send them.
+ */
+export async function requestFile(path: string, failure: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (consistencyToken) headers[CONSISTENCY_HEADER] = consistencyToken;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), { headers });
+  } catch {
+    throw new ApiError('Unable to connect to the server.', 0);
+  }
+  if (!response.ok) throw new ApiError(failure, response.status);
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'GET' }),

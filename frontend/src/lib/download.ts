@@ -1,22 +1,11 @@
-import { ApiError, buildUrl } from './api-client';
-import { getToken } from './session-storage';
+import { requestFile } from './api-client';
 
 /**
  * Saves a document the API answers as a file (a PDF or CSV). The session token travels in a
  * header, which a plain link cannot send, so the file is fetched and handed over as a blob.
  */
 export async function downloadFromApi(path: string, filename: string): Promise<void> {
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError('Unable to connect to the server.', 0);
-  }
-  if (!response.ok) throw new ApiError('The document could not be downloaded.', response.status);
-  saveFile(await response.blob(), filename);
+  saveFile(await requestFile(path, 'The document could not be downloaded.'), filename);
 }
 
 /**

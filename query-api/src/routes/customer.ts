@@ -96,55 +96,40 @@ const PHOTO_MEMORY_MS = 10_000;
 const PHOTO_MEMORY_ENTRIES = 16;
 
 /**
- * Reads photos by ref, each at most once per PHOTO_MEMORY_MS: a photo may be 5 MB, and many
- * requests for one (a customer's own, asked for in a loop) must not each read and decode it. The
- * memory is short so that a removed or erased customer's photo stops being served soon after.
+ * Reads a customer's current photo by its ref, each at most once per PHOTO_MEMORY_MS: a photo may
+ * be 5 MB, and many requests for one (a customer's own, asked for in a loop) must not each read and
+ * decode it. The memory is short so that a replaced, removed or erased photo stops being served
+ * soon after.
  */
-function photoReader(pool: Pool): (ref: string) => Promise<Photo | undefined> {
+function photoReader(pool: Pool): (customerId: string, ref: string) => Promise<Photo | undefined> {
   const recent = new Map<string, { until: number; photo: Promise<Photo | undefined> }>();
-  const load = async (ref: string) =>
-    (await pool.query<Photo>('SELECT mime_type, data FROM profile_images WHERE ref = $1', [ref]))
-      .rows[0];
-  return (ref) => {
+  const load = async (customerId: string, ref: string) =>
+    (
+      await pool.query<Photo>(
+        `SELECT i.mime_type, i.data FROM rm_customers c
+           JOIN profile_images i ON i.ref = c.profile_image
+          WHERE c.customer_id = $1 AND c.profile_image = $2`,
+        [customerId, ref],
+      )
+    ).rows[0];
+  return (customerId, ref) => {
     const now = Date.now();
     // In the order they were read, so the expired ones come first.
     for (const [key, entry] of recent) {
       if (entry.until > now) break;
       recent.delete(key);
     }
-    const known = recent.get(ref);
+    const key = `${customerId} ${ref}`;
+    const known = recent.get(key);
     if (known) return known.photo;
-    const photo = load(ref);
+    const photo = load(customerId, ref);
     if (recent.size < PHOTO_MEMORY_ENTRIES) {
-      recent.set(ref, { until: now + PHOTO_MEMORY_MS, photo });
-      photo.catch(() => recent.delete(ref));
+      recent.set(key, { until: now + PHOTO_MEMORY_MS, photo });
+      photo.catch(() => recent.delete(key));
     }
     return photo;
   };
 }
-
-/**
- * A customer's photo, at the URL the user view names. An <img> sends no bearer token, so the URL
- * is the key: it names the customer and the image's SHA-256, and only the customer's own answers
- * give it. Content-addressed, so the browser keeps it for good; a changed photo has a new URL.
- */
-export const profilePhotoRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (app, { pool }) => {
-  const readPhoto = photoReader(pool);
-  app.get(
-    '/profile/photos/:ref',
-    { schema: { params: z.object({ ref: z.string().max(200) }) } },
-    async (request, reply) => {
-      const { ref } = request.params;
-      if (!PHOTO_REF.test(ref)) throw notFound();
-      const photo = await readPhoto(ref);
-      if (!photo) throw notFound();
-      return reply
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .type(photo.mime_type)
-        .send(photo.data);
-    },
-  );
-};
 
 /** The signed-in customer's own reads: user, accounts, dashboard, history, notifications, search. */
 export const customerQueryRoutes: FastifyPluginAsyncZod<{
@@ -158,6 +143,21 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     if (!user) throw notFound();
     return ok({ user, session_expires_at: request.sessionExpiresAt?.toISOString() ?? null }, 'OK');
   });
+
+  // The signed-in customer's current photo, at the URL the user view names (it changes with the
+  // photo). Anyone else's, or an old one, is not found. Like every answer of the API, no cache
+  // keeps it: the web app keeps it in memory for the session.
+  const readPhoto = photoReader(pool);
+  app.get(
+    '/profile/photos/:ref',
+    { schema: { params: z.object({ ref: z.string().max(200) }) } },
+    async (request, reply) => {
+      const { ref } = request.params;
+      const photo = PHOTO_REF.test(ref) ? await readPhoto(request.customerId, ref) : undefined;
+      if (!photo) throw notFound();
+      return reply.type(photo.mime_type).send(photo.data);
+    },
+  );
 
   app.get('/accounts', { schema: { response: { 200: accountsList } } }, async (request) => {
     const rows = await listAccounts(pool, request.customerId);

@@ -116,6 +116,7 @@ const recipes: Record<string, Recipe> = {
     body: { target_amount: 1 },
   },
   'DELETE /api/accounts/:id/savings-goal': { params: () => ({ id: ids.savingsAccount! }) },
+  'GET /api/profile/photos/:ref': { params: () => ({ ref: ids.photo! }) },
   'PUT /api/transactions/:id/category': {
     params: () => ({ id: ids.transaction! }),
     body: { category: 'dining' },
@@ -180,6 +181,14 @@ beforeAll(async () => {
     amount: 5,
     scheduled_date: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10),
   };
+
+  // A photo: its ref, as the owner's user view names it (the URL's last segment).
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+  const photo = await owner.client.put('/api/profile/photo', {
+    image: `data:image/png;base64,${png.toString('base64')}`,
+  });
+  expect(photo.status).toBe(200);
+  ids.photo = decodeURIComponent(photo.body.data.user.profileImage.split('/').pop());
 
   const created = async (response: ApiResponse, what: string) => {
     expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(201);

@@ -10,7 +10,7 @@ import { GlobalSearch } from '@/features/search/components/global-search';
 import { useAuth } from '@/lib/auth';
 import { truncateText } from '@/lib/format';
 import { lazyComponent } from '@/lib/lazy-route';
-import { initials, SidebarContent } from './sidebar';
+import { AvatarContent, SidebarContent } from './sidebar';
 import './app-shell.css';
 
 const UserMenuDropdown = lazyComponent(() => import('./user-menu'));
@@ -23,7 +23,7 @@ function UserMenu() {
   const content = (
     <>
       <span className="avatar avatar--sm" aria-hidden="true">
-        {user?.profileImage ? <img src={user.profileImage} alt="" /> : initials(name)}
+        <AvatarContent photo={user?.profileImage} name={name} />
       </span>
       <span className="user-menu__text">
         <span className="user-menu__name">{name}</span>

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '@/components/ui/brand';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
+import { useProfilePhoto } from '@/lib/profile-photo';
 import { isGroup, SHELL_SECTIONS, type ShellGroup } from './shell-nav';
 
 // The signed-in sidebar: fixed on wide screens, inside the navigation drawer on small ones.
@@ -15,6 +16,12 @@ export function initials(name: string) {
     .slice(0, 2)
     .map((p) => p[0]!.toUpperCase())
     .join('');
+}
+
+/** The customer's photo in an avatar, or their initials while there is none (or it is loading). */
+export function AvatarContent({ photo, name }: { photo: string | null | undefined; name: string }) {
+  const src = useProfilePhoto(photo);
+  return src ? <img src={src} alt="" /> : <>{initials(name)}</>;
 }
 
 function CollapsibleGroup({ group, onNavigate }: { group: ShellGroup; onNavigate?: () => void }) {
@@ -58,7 +65,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <div className="sidebar__user">
         <span className="avatar" aria-hidden="true">
-          {user?.profileImage ? <img src={user.profileImage} alt="" /> : initials(user?.name ?? '')}
+          <AvatarContent photo={user?.profileImage} name={user?.name ?? ''} />
         </span>
         <div>
           <p className="sidebar__name">{user?.name}</p>

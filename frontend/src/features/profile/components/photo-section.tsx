@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { useRemoveProfilePhoto, useSaveProfilePhoto } from '../api/profile-photo';
+import { useProfilePhoto } from '@/lib/profile-photo';
 import type { User } from '@/lib/session-storage';
 import {
   PHOTO_TYPE_ERROR,
@@ -33,7 +34,8 @@ export function PhotoSection({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const shown = preview ?? user.profileImage ?? null;
+  const stored = useProfilePhoto(user.profileImage);
+  const shown = preview ?? stored ?? null;
 
   const choose = async (file: File | undefined) => {
     setError(null);
