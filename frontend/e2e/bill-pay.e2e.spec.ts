@@ -40,7 +40,8 @@ describe('Bill Pay', () => {
 
     await page.getByRole('button', { name: 'Pay Now: Harbor Power & Light' }).click();
     const pay = dialog(page, 'Schedule Payment');
-    expect(await pay.getByLabel('Amount').inputValue()).toBe('82.4');
+    // The payee's default amount, in cents as a customer writes it.
+    expect(await pay.getByLabel('Amount').inputValue()).toBe('82.40');
     await pay.getByLabel('Make this a recurring payment').check();
     await pay.getByRole('button', { name: 'Review Payment' }).click();
     await pay.getByText('Please select how often the payment repeats.').waitFor();

@@ -19,7 +19,7 @@ import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/sche
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
   payee_id: payee?.id ?? '',
   from_account_id: String(accounts.find((a) => a.type === 'checking')?.id ?? accounts[0]?.id ?? ''),
-  amount: payee?.default_amount ? String(payee.default_amount) : '',
+  amount: payee?.default_amount ? payee.default_amount.toFixed(2) : '',
   scheduled_date: bankToday(),
   memo: '',
   is_recurring: false,
