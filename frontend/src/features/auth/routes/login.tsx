@@ -63,6 +63,12 @@ export default function LoginRoute() {
   });
   const { errors } = form.formState;
 
+  // The customer came to type: the first field is ready for it (the password when the account
+  // number is remembered), without tabbing through the site's menus first.
+  useEffect(() => {
+    form.setFocus(remembered ? 'password' : 'account_number');
+  }, [form, remembered]);
+
   // Typing clears the error and that field's error.
   const clearOn = (field: keyof LoginInput) => () => {
     setFormError(null);

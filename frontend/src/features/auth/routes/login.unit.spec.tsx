@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '@/testing/fixtures';
@@ -27,6 +27,14 @@ describe('Login page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+
+  it('puts the cursor in the account number field on arrival', async () => {
+    fakeServer(() => undefined);
+    renderLogin();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Account number' })).toHaveFocus(),
+    );
   });
 
   it('limits the account number to 12 characters', () => {
