@@ -102,7 +102,11 @@ export function defaultCategory(p: CategorySource): TransactionCategory {
     // outside the bank (payroll, benefits) is income.
     return p.contra === 'cash:teller' || kind === 'opening' ? 'deposits' : 'income';
   }
-  if (['transfer', 'external', 'sepa', 'wire', 'ach'].includes(kind) || kind.startsWith('transfer'))
+  // A transfer to another bank is held under its transfer type, 'external-bank', until it settles.
+  if (
+    ['transfer', 'external', 'external-bank', 'sepa', 'wire', 'ach'].includes(kind) ||
+    kind.startsWith('transfer')
+  )
     return 'transfers';
   return 'other';
 }

@@ -52,6 +52,7 @@ describe('default categories by source', () => {
   it('files transfers, bills, income and the rest by what kind of movement they are', () => {
     expect(defaultCategory(debit('transfer'))).toBe('transfers');
     expect(defaultCategory(debit('external'))).toBe('transfers');
+    expect(defaultCategory(debit('external-bank'))).toBe('transfers');
     expect(defaultCategory(debit('sepa'))).toBe('transfers');
     expect(defaultCategory(debit('zelle'))).toBe('zelle');
     expect(defaultCategory(debit('bill_payment'))).toBe('bills');

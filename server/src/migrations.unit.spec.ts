@@ -55,4 +55,5 @@ const APPLIED = [
   '0942_profile_image_owners.sql',
   '0943_append_events_plans.sql',
   '0944_stream_heads.sql',
+  '0945_external_transfer_category.sql',
 ];
