@@ -49,6 +49,8 @@ describe('Zelle', () => {
 
     await openTab(page, 'Request');
     const request = page.getByRole('form', { name: 'Request Money' });
+    // The account of a request is where the money arrives.
+    await request.getByLabel('Deposit To').waitFor();
     await request.getByLabel('Recipient Name').fill('Bob Carter');
     await request.getByLabel('Recipient Email').fill(bob.payload.email as string);
     await request.getByLabel('Amount').fill('12.5');

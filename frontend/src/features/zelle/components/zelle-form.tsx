@@ -156,7 +156,8 @@ export function ZelleForm({
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onValid)} aria-label={title}>
       <SelectField
-        label="From Account"
+        // A request's account is where the money will arrive.
+        label={mode === 'send' ? 'From Account' : 'Deposit To'}
         error={errors.bank_account_id?.message}
         {...register('bank_account_id')}
       >
