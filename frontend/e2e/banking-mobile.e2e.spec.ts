@@ -9,6 +9,7 @@ import { useBankAndBrowser } from './support/fixtures';
 const t = useBankAndBrowser();
 
 const SCREENS = [
+  '/dashboard',
   '/transfer',
   '/zelle',
   '/wire-transfer',
@@ -59,6 +60,12 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect(overflow, `${path} scrolls sideways at 360 px (${theme})`).toBeLessThanOrEqual(0);
+        if (path === '/dashboard') {
+          const clipped = await page.$$eval('.quick-action', (tiles) =>
+            tiles.filter((t) => t.scrollWidth > t.clientWidth).map((t) => t.textContent),
+          );
+          expect(clipped, `quick actions wider than their tiles (${theme})`).toEqual([]);
+        }
         await expectScreenAccessible(page, `${path} at 360 px (${theme})`);
       }
       // The transfer form, with its long account labels, fits too.
