@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import { commandApi, type CommandContext } from '@bank/command-api';
 import {
   createHttpApp,
@@ -35,7 +34,7 @@ import {
 import { DEFAULT_RATE_LIMITS } from './rate-limit-setting.ts';
 import { sendSecurityHeaders } from './security-headers.ts';
 import { sharedResult } from './shared-result.ts';
-import { webAppPageFile, webAppStaticOptions } from './web-app-static.ts';
+import { webAppFallback, webAppStaticOptions } from './web-app-static.ts';
 
 /** Where the API reference page is served. */
 const API_DOCS = '/api/docs';
@@ -84,17 +83,13 @@ export { DEFAULT_RATE_LIMITS };
 export async function buildHttpServer(options: HttpServerOptions): Promise<BankApp> {
   const hasFrontend =
     options.serveFrontend !== false && existsSync(path.join(frontendDist, 'index.html'));
-  const pageFile = webAppPageFile(frontendDist);
   const app = createHttpApp({
     bodyLimit: 256 * 1024,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     // The web app routes in the browser: unknown page paths get its index page.
-    pageFallback: hasFrontend
-      ? (request, reply) =>
-          (reply as FastifyReply).type('text/html').sendFile(pageFile(request.url))
-      : undefined,
+    pageFallback: hasFrontend ? webAppFallback(frontendDist) : undefined,
   });
   const serve = options.serve ?? { commands: true, queries: true };
   // Answers of the API may hold a customer's data: no browser or shared cache keeps them.

@@ -66,4 +66,21 @@ describe.skipIf(!built)('the built web app', () => {
       expect(await html('/about')).not.toMatch(dashboardChunk);
     },
   );
+
+  it('answers a path that names no file of the build with a 404, not the page', async () => {
+    for (const file of [
+      '/index.html.br',
+      '/login.html.gz',
+      '/.env',
+      '/assets/index-0ld8u1ld.js',
+      '/wp-login.php',
+    ]) {
+      const response = await fetch(`${bank.baseUrl}${file}`);
+      expect(response.status, file).toBe(404);
+      expect(response.headers.get('content-type'), file).toMatch(/json/);
+    }
+    const head = await fetch(`${bank.baseUrl}/accounts`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/text\/html/);
+  });
 });

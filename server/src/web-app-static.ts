@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyStaticOptions } from '@fastify/static';
+import { messages } from '@bank/infra';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * How the built web app is served. The build writes a Brotli and a gzip copy beside every text
@@ -14,6 +16,8 @@ export function webAppStaticOptions(root: string): FastifyStaticOptions {
     root,
     wildcard: false,
     preCompressed: true,
+    // The compressed copies are sent in place of their file, never as files of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     cacheControl: false,
     setHeaders(reply, filePath) {
       const hashed = /[\\/]assets[\\/][^\\/]+$/.test(filePath);
@@ -23,6 +27,16 @@ export function webAppStaticOptions(root: string): FastifyStaticOptions {
       );
     },
   };
+}
+
+/**
+ * Whether a path names a page of the web app rather than a file: no page path has a dot in its
+ * last segment. A file the build did not write (`/.env`, a script of an earlier build that an
+ * open tab asks for) gets a 404, not the page with a 200 the browser would try to run.
+ */
+export function isPagePath(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return !pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
 }
 
 /**
@@ -37,4 +51,16 @@ export function webAppPageFile(root: string): (url: string) => string {
   for (const page of ['login', 'dashboard'])
     if (existsSync(path.join(root, `${page}.html`))) pages.set(`/${page}`, `${page}.html`);
   return (url) => pages.get(url.split('?')[0]!) ?? shell;
+}
+
+/**
+ * The answer to a request outside the API that no file of the web app matches: the page for a
+ * page path asked for by GET or HEAD, otherwise the API's 404.
+ */
+export function webAppFallback(root: string) {
+  const pageFile = webAppPageFile(root);
+  return (request: FastifyRequest, reply: FastifyReply) =>
+    (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)
+      ? reply.type('text/html').sendFile(pageFile(request.url))
+      : reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
 }

@@ -78,7 +78,7 @@ export interface HttpAppOptions {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDR ranges. */
   trustProxy?: TrustProxy;
   bodyLimit?: number;
-  /** Answers GET requests outside /api that match no route (the web app's index page). */
+  /** Answers requests outside /api that match no route (the web app's pages). */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
@@ -180,7 +180,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (options.pageFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (options.pageFallback && !request.url.startsWith('/api/')) {
       return options.pageFallback(request, reply);
     }
     return reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });

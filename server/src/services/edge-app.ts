@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { HEALTH_REPORT_MAX_AGE_MS } from '../health.ts';
 import { frontendDist } from '../http-server.ts';
 import { sharedResult } from '../shared-result.ts';
-import { webAppPageFile, webAppStaticOptions } from '../web-app-static.ts';
+import { webAppFallback, webAppStaticOptions } from '../web-app-static.ts';
 import { collectApiRoutes, createApiRouter, type ApiService } from './api-routes.ts';
 import { createUpstreamPool, isUnreachable } from './upstream-pool.ts';
 
@@ -121,12 +121,7 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
   const dist = options.frontendDir ?? frontendDist;
   if (existsSync(path.join(dist, 'index.html'))) {
     await app.register(fastifyStatic, webAppStaticOptions(dist));
-    const pageFile = webAppPageFile(dist);
-    app.setNotFoundHandler((request, reply) =>
-      request.method === 'GET' || request.method === 'HEAD'
-        ? reply.type('text/html').sendFile(pageFile(request.url))
-        : reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' }),
-    );
+    app.setNotFoundHandler(webAppFallback(dist));
   }
   return app;
 }

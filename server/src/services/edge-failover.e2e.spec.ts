@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest } from '../testing/raw-request.ts';
@@ -73,5 +76,25 @@ describe('the Node edge', () => {
     const [head, body] = answer.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(body!)).toEqual({ status: 'error', message: 'The request is malformed.' });
+  });
+
+  it('sends the web app for its page paths and a 404 for files the build did not write', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'edge-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<p>home</p>');
+    writeFileSync(path.join(dist, 'index.html.br'), Buffer.from([0x1b, 0x0a, 0x00]));
+    writeFileSync(path.join(dist, 'app.html'), '<div id="root"></div>');
+    const edge = await buildEdge({
+      upstreams: { 'command-api': [], 'query-api': [] },
+      frontendDir: dist,
+    });
+    open.push(edge);
+    const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
+    const page = await fetch(`${edgeUrl}/accounts?tab=2`);
+    expect([page.status, await page.text()]).toEqual([200, '<div id="root"></div>']);
+    for (const file of ['/index.html.br', '/.env', '/assets/index-0ld.js']) {
+      const response = await fetch(`${edgeUrl}${file}`);
+      expect([file, response.status]).toEqual([file, 404]);
+      expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
   });
 });
