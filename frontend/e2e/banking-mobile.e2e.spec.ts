@@ -1,12 +1,33 @@
 import { deposit } from '@bank/server/testing';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectScreenAccessible } from './page-models/banking';
+import { dialog, expectNoSidewaysScroll, expectScreenAccessible } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 // Every banking screen at 360 px wide, with data, fits without sideways scrolling and
-// passes the axe-core scan; the dark theme too.
+// passes the axe-core scan; the dark theme too. A phone's fields show what they hold in full.
 
 const t = useBankAndBrowser();
+
+/**
+ * How much wider than its box the text of a select's chosen option is (0 when it fits), counting
+ * the padding and the drop-down arrow beside it: a select shows one line and cuts off the rest.
+ */
+function selectOverflow(select: Locator): Promise<number> {
+  return select.evaluate((el: HTMLSelectElement) => {
+    const style = getComputedStyle(el);
+    const probe = document.createElement('span');
+    probe.style.font = style.font;
+    probe.style.whiteSpace = 'pre';
+    probe.textContent = el.selectedOptions[0]?.text ?? '';
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    const arrow = 24;
+    const needed = text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + arrow;
+    return Math.max(0, Math.ceil(needed - el.clientWidth));
+  });
+}
 
 const SCREENS = [
   '/dashboard',
@@ -80,6 +101,45 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       );
     }
   });
+
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`Pay Now's Pay From shows the account and its balance in full (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 1_234_567.89);
+      await customer.client.post('/api/bill-payments/payees', {
+        name: 'City Water Utility',
+        category: 'utilities',
+        account_number: '88001234',
+        default_amount: 45,
+      });
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/bill-pay');
+      await page.getByRole('button', { name: 'Pay Now: City Water Utility' }).click();
+      const form = dialog(page, 'Schedule Payment');
+      const payFrom = form.getByLabel('Pay From');
+      await expect.poll(() => payFrom.inputValue()).toBe(String(checking.id));
+      expect(await selectOverflow(payFrom), 'Pay From cut off').toBe(0);
+      const balance = form.getByText('Available balance: $1,234,567.89', { exact: true });
+      await balance.waitFor();
+      const inside = await form.evaluate((box) => {
+        const edge = box.getBoundingClientRect();
+        return [...box.querySelectorAll('select, .field__hint')]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.left < edge.left || r.right > edge.right || el.scrollWidth > el.clientWidth;
+          })
+          .map((el) => el.textContent);
+      });
+      expect(inside, 'fields wider than the dialog').toEqual([]);
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `Pay Now at ${viewport.width} px`);
+      await page.screenshot({ path: `/tmp/bill-pay-pay-now-${viewport.width}.png` });
+    });
+  }
 
   it('shows a refused field below the top bar, label and all, when it takes the focus', async () => {
     const customer = await t.customer();

@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
-import { accountName, type Account } from '@/lib/accounts';
+import type { Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
@@ -17,6 +17,7 @@ import {
   useChangeScheduledPayment,
   type EditPaymentForm,
 } from '../api/scheduled-payment-controls';
+import { PayFromField } from './pay-from-field';
 
 function valuesOf(p: ScheduledPayment | null): EditPaymentForm {
   return {
@@ -92,18 +93,12 @@ export function EditPaymentDialog({
       }
     >
       <form className="form" noValidate onSubmit={submit}>
-        <SelectField
-          label="Pay From"
+        <PayFromField
+          accounts={accounts}
+          chosen={form.watch('from_account_id')}
           error={errors.from_account_id?.message}
           {...form.register('from_account_id')}
-        >
-          <option value="">Select account</option>
-          {accounts.map((a) => (
-            <option key={a.id} value={String(a.id)}>
-              {accountName(a)} - {formatMoney(a.available_balance)}
-            </option>
-          ))}
-        </SelectField>
+        />
         <div className="form-row">
           <TextField
             label="Amount"

@@ -15,6 +15,7 @@ import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import type { Payee } from '../api/get-payees';
 import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/schedule-payment';
+import { PayFromField } from './pay-from-field';
 
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
   payee_id: payee?.id ?? '',
@@ -199,18 +200,12 @@ export function SchedulePaymentDialog({
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label="Pay From"
+          <PayFromField
+            accounts={accounts}
+            chosen={form.watch('from_account_id')}
             error={errors.from_account_id?.message}
             {...form.register('from_account_id')}
-          >
-            <option value="">Select account</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {accountName(a)} - {formatMoney(a.available_balance)}
-              </option>
-            ))}
-          </SelectField>
+          />
           <div className="form-row">
             <TextField
               label="Amount"
