@@ -1,5 +1,6 @@
 import { bankToday } from '@bank/contracts/bank-time';
 import { deposit } from '@bank/server/testing';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   dialog,
@@ -115,22 +116,49 @@ describe('transfer screens', { timeout: 120_000 }, () => {
       );
       expect(outside, `tabs out of sight on ${path}`).toEqual([]);
     }
-    // Bill Pay's three tabs take two rows there: the bar is a segmented control, so the selected
+    // Zelle's four short tabs, inside their card, keep to one row.
+    await page.goto('/zelle');
+    await page.getByRole('tab', { selected: true }).waitFor();
+    expect(await tabBar(page)).toMatchObject({ rows: 1, underline: '0px' });
+    // Profile's three long tabs take two rows: the bar is a segmented control, so the selected
     // tab is a raised segment rather than an underline left between the rows.
-    await page.goto('/bill-pay');
-    const selected = page.getByRole('tab', { selected: true });
-    await selected.waitFor();
-    const look = await selected.evaluate((tab) => {
-      const list = tab.parentElement!;
-      return {
-        rows: Math.round(list.getBoundingClientRect().height / tab.getBoundingClientRect().height),
-        underline: getComputedStyle(tab).borderBottomWidth,
-        segment: getComputedStyle(tab).backgroundColor,
-        bar: getComputedStyle(list).backgroundColor,
-      };
-    });
+    await page.goto('/profile');
+    await page.getByRole('tab', { selected: true }).waitFor();
+    const look = await tabBar(page);
     expect(look.rows).toBe(2);
     expect(look.underline).toBe('0px');
     expect(look.segment).not.toBe(look.bar);
   });
+
+  it('on a desktop the tab bars are one row of underlined tabs', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 1280, height: 900 });
+    for (const path of ['/zelle', '/bill-pay', '/profile']) {
+      await page.goto(path);
+      await page.getByRole('tab', { selected: true }).waitFor();
+      expect(await tabBar(page), path).toMatchObject({
+        rows: 1,
+        underline: '3px',
+        fontSize: '16px',
+      });
+    }
+  });
 });
+
+/** The first tab bar on the page: its rows of tabs, and how its selected tab is drawn. */
+function tabBar(page: Page) {
+  return page.getByRole('tab', { selected: true }).evaluate((tab) => {
+    const list = tab.parentElement!;
+    const tops = new Set(
+      [...list.children].map((el) => Math.round(el.getBoundingClientRect().top)),
+    );
+    const style = getComputedStyle(tab);
+    return {
+      rows: tops.size,
+      underline: style.borderBottomWidth,
+      fontSize: style.fontSize,
+      segment: style.backgroundColor,
+      bar: getComputedStyle(list).backgroundColor,
+    };
+  });
+}
