@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import type { Pool } from '@bank/infra';
+import { inTransaction, READ_ONLY_SNAPSHOT, type Pool } from '@bank/infra';
 
 /**
  * One publication of the log digest, one JSON line of an append-only file: the head (version and
@@ -50,40 +50,35 @@ export async function publishLogDigest(
   now: Date = new Date(),
 ): Promise<DigestRecord> {
   const previous = records(file).at(-1);
-  const client = await pool.connect();
-  let record: DigestRecord;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const horizon = await client.query<{ xmin: string }>(
-      'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin',
-    );
-    // The streams with events from the previous record's horizon on (all, the first time), and
-    // each one's newest version.
-    const changed = previous
-      ? 'SELECT DISTINCT stream_id FROM events WHERE transaction_id >= $1::xid8'
-      : 'SELECT DISTINCT stream_id FROM events';
-    const heads = await client.query<{ stream_id: string; stream_version: number; hash: string }>(
-      `SELECT s.stream_id, h.stream_version, encode(h.hash, 'hex') AS hash
+  const record = await inTransaction(
+    pool,
+    async (client): Promise<DigestRecord> => {
+      const horizon = await client.query<{ xmin: string }>(
+        'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin',
+      );
+      // The streams with events from the previous record's horizon on (all, the first time), and
+      // each one's newest version.
+      const changed = previous
+        ? 'SELECT DISTINCT stream_id FROM events WHERE transaction_id >= $1::xid8'
+        : 'SELECT DISTINCT stream_id FROM events';
+      const heads = await client.query<{ stream_id: string; stream_version: number; hash: string }>(
+        `SELECT s.stream_id, h.stream_version, encode(h.hash, 'hex') AS hash
          FROM (${changed}) s
          CROSS JOIN LATERAL (SELECT e.stream_version, e.hash FROM events e
                               WHERE e.stream_id = s.stream_id
                               ORDER BY e.stream_version DESC LIMIT 1) h
         ORDER BY s.stream_id`,
-      previous ? [previous.upTo] : [],
-    );
-    await client.query('COMMIT');
-    record = {
-      at: now.toISOString(),
-      upTo: horizon.rows[0]!.xmin,
-      streams: heads.rows.length,
-      heads: Object.fromEntries(heads.rows.map((r) => [r.stream_id, [r.stream_version, r.hash]])),
-    };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+        previous ? [previous.upTo] : [],
+      );
+      return {
+        at: now.toISOString(),
+        upTo: horizon.rows[0]!.xmin,
+        streams: heads.rows.length,
+        heads: Object.fromEntries(heads.rows.map((r) => [r.stream_id, [r.stream_version, r.hash]])),
+      };
+    },
+    READ_ONLY_SNAPSHOT,
+  );
   appendFileSync(file, `${JSON.stringify(record)}\n`, { flag: 'a' });
   return record;
 }

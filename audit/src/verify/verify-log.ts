@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@bank/infra';
+import { inTransaction, READ_ONLY_SNAPSHOT, type Pool, type PoolClient } from '@bank/infra';
 import type { PublishedHead } from '../published-digests.ts';
 import { BooksFold } from './books-fold.ts';
 import { ChainCheck } from './chain-check.ts';
@@ -49,18 +49,20 @@ export async function verifyLog(pool: Pool, options: VerifyOptions = {}): Promis
         .catch(() => undefined)
     : Promise.resolve(undefined);
   // One snapshot for the read models and the whole scan.
-  const client = await pool.connect();
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const report = await scan(
-      client,
-      projection,
-      batchSize,
-      total,
-      options.onProgress,
-      options.published ?? new Map(),
+    const report = await inTransaction(
+      pool,
+      (client) =>
+        scan(
+          client,
+          projection,
+          batchSize,
+          total,
+          options.onProgress,
+          options.published ?? new Map(),
+        ),
+      READ_ONLY_SNAPSHOT,
     );
-    await client.query('COMMIT');
     const elapsedMs = performance.now() - started;
     return {
       ...report,
@@ -68,11 +70,7 @@ export async function verifyLog(pool: Pool, options: VerifyOptions = {}): Promis
       eventsPerSecond:
         elapsedMs > 0 ? Math.round((report.events / elapsedMs) * 1000) : report.events,
     };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
   } finally {
-    client.release();
     await total;
   }
 }

@@ -11,6 +11,7 @@ import {
 import {
   ApiError,
   hashSecret,
+  inTransaction,
   ok,
   verifySecret,
   type EventMetadata,
@@ -86,22 +87,13 @@ async function underCodeLock<T>(
   customerId: string,
   work: (db: PoolClient) => Promise<T>,
 ): Promise<T> {
-  const db = await ctx.pool.connect();
-  try {
-    await db.query('BEGIN');
+  return inTransaction(ctx.pool, async (db) => {
     await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
       CLAIM_CODES_LOCK,
       customerId,
     ]);
-    const result = await work(db);
-    await db.query('COMMIT');
-    return result;
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    db.release();
-  }
+    return work(db);
+  });
 }
 
 /** The customer's own contact of this kind, as a payment to it was addressed, if they hold it. */

@@ -1,5 +1,5 @@
 import type { Consumer, EachBatchPayload } from 'kafkajs';
-import type { Pool, PoolClient } from '../postgres/pool.ts';
+import { inTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
 import {
   positionFromColumns,
   START,
@@ -283,9 +283,7 @@ export function createExactlyOnceConsumer(
   }
 
   async function applyChunk({ topic, partition, offsets, messages }: PartitionChunk) {
-    const client = await options.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(options.pool, async (client) => {
       await client.query(
         `INSERT INTO kafka_offsets (consumer, topic, partition, next_offset) VALUES ($1,$2,$3,0)
          ON CONFLICT DO NOTHING`,
@@ -326,14 +324,8 @@ export function createExactlyOnceConsumer(
         ],
       );
       await options.afterApply?.(client, state);
-      await client.query('COMMIT');
-      options.onApplied?.();
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
+    options.onApplied?.();
   }
 
   return createPartitionConsumer({

@@ -41,3 +41,30 @@ export function createPool(
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
+
+/** Opens a transaction that reads one snapshot of the database and writes nothing. */
+export const READ_ONLY_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+
+/**
+ * Runs `work` in one transaction on a client of `pool`: committed when it returns, rolled back
+ * when it throws (the error goes on to the caller), and the client released either way. `begin`
+ * opens the transaction with other characteristics (`READ_ONLY_SNAPSHOT`).
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  begin = 'BEGIN',
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

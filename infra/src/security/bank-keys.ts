@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { Pool, PoolClient } from '../postgres/pool.ts';
+import { inTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
 import { createSecretBox, type SecretBox } from './encryption.ts';
 
 /**
@@ -89,9 +89,7 @@ export async function rotateMasterKey(
   if (oldMaster.equals(newMaster)) throw new Error('The new key is the key in use');
   const oldBox = createSecretBox(oldMaster);
   const newBox = createSecretBox(newMaster);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query('LOCK TABLE customer_keys, bank_keys IN SHARE ROW EXCLUSIVE MODE');
     const bankKeys = await loadBankKeys(client, oldMaster);
     const counts = async () =>
@@ -163,14 +161,8 @@ export async function rotateMasterKey(
     if (final.live !== before.live || final.erased !== before.erased) {
       throw new Error('Keys appeared or disappeared during the rotation');
     }
-    await client.query('COMMIT');
     return { rewrapped: done, erased: Number(before.erased) };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** A fresh random master key, as 64 hex characters. */

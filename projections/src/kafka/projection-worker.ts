@@ -4,6 +4,7 @@ import {
   createPartitionConsumer,
   ensureEventTopics,
   inSpan,
+  inTransaction,
   linksToEvents,
   EVENTS_TOPIC,
   partitionCount,
@@ -117,9 +118,7 @@ export function createKafkaProjectionWorker(
    * the new topic's rows then start from.
    */
   async function prepareProgressRows(partitions: number): Promise<void> {
-    const client = await options.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(options.pool, async (client) => {
       const topic = EVENTS_TOPIC;
       for (const projection of options.projections) {
         await client.query(
@@ -149,13 +148,7 @@ export function createKafkaProjectionWorker(
           [projection.name, topic, partitions],
         );
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Where a partition starts: the lowest offset any of its projections stored. */

@@ -1,5 +1,6 @@
 import {
   EVENT_COLUMNS,
+  inTransaction,
   isUnavailableError,
   type EventRow,
   type EventStore,
@@ -88,28 +89,24 @@ export async function parkEvent(
   error: unknown,
   attempts: number,
 ): Promise<Position> {
-  const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT projection_batch_begin($1, $2::text::xid8, $3)', [
-      projection,
-      from.transactionId.toString(),
-      from.globalPosition,
-    ]);
-    await recordParked(client, projection, event, error, attempts);
-    await client.query(
-      `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
-         updated_at = now() WHERE projection = $1`,
-      [projection, event.position.transactionId.toString(), event.position.globalPosition],
-    );
-    await client.query('COMMIT');
-    return event.position;
+    return await inTransaction(pool, async (client) => {
+      await client.query('SELECT projection_batch_begin($1, $2::text::xid8, $3)', [
+        projection,
+        from.transactionId.toString(),
+        from.globalPosition,
+      ]);
+      await recordParked(client, projection, event, error, attempts);
+      await client.query(
+        `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3,
+           updated_at = now() WHERE projection = $1`,
+        [projection, event.position.transactionId.toString(), event.position.globalPosition],
+      );
+      return event.position;
+    });
   } catch (failure) {
-    await client.query('ROLLBACK').catch(() => {});
     if ((failure as { code?: string }).code === 'PJ001') throw new CheckpointMovedError(projection);
     throw failure;
-  } finally {
-    client.release();
   }
 }
 

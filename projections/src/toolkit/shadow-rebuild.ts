@@ -1,5 +1,6 @@
 import {
   comparePositions,
+  inTransaction,
   START,
   type EventStore,
   type Pool,
@@ -41,21 +42,6 @@ export const shadowSchema = (projection: Projection) =>
   `shadow_${projection.name.replace(/[^a-zA-Z0-9_]/g, '_').toLowerCase()}`;
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /** Runs the projection's handlers for each event on `db` (already inside a transaction). */
 export async function applyHandlers(
