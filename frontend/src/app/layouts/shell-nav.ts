@@ -16,12 +16,23 @@ import {
 // The signed-in sidebar.
 
 export type ShellLink = { label: string; to: string; icon: LucideIcon };
-export type ShellGroup = { label: string; icon: LucideIcon; children: ShellLink[] };
+export type ShellGroup = {
+  label: string;
+  icon: LucideIcon;
+  children: ShellLink[];
+  /**
+   * The group's own screen, which one of its links opens but does not name: there the group is
+   * the current item, not that link.
+   */
+  screen?: string;
+};
 export type ShellSection = { title: string; items: (ShellLink | ShellGroup)[] };
 
 export const SEND_AND_TRANSFER: ShellGroup = {
   label: 'Send & Transfer',
   icon: Send,
+  // Between My Accounts opens the transfer wizard, whose first step offers all four types.
+  screen: '/transfer',
   children: [
     { label: 'Between My Accounts', to: '/transfer', icon: ArrowLeftRight },
     { label: 'Wire Transfer', to: '/wire-transfer', icon: Landmark },

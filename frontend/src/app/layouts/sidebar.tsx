@@ -1,6 +1,6 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '@/components/ui/brand';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
@@ -27,6 +27,7 @@ export function AvatarContent({ photo, name }: { photo: string | null | undefine
 function CollapsibleGroup({ group, onNavigate }: { group: ShellGroup; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const containsCurrent = group.children.some((c) => c.to === pathname);
+  const onGroupScreen = pathname === group.screen;
   const [open, setOpen] = useState(containsCurrent);
   const id = 'sidebar-send-transfer';
   const Icon = group.icon;
@@ -34,7 +35,8 @@ function CollapsibleGroup({ group, onNavigate }: { group: ShellGroup; onNavigate
     <li>
       <button
         type="button"
-        className="side-link side-link--group"
+        className={`side-link side-link--group${onGroupScreen ? ' active' : ''}`}
+        aria-current={onGroupScreen ? 'true' : undefined}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}
@@ -44,13 +46,17 @@ function CollapsibleGroup({ group, onNavigate }: { group: ShellGroup; onNavigate
         <ChevronDown size={16} aria-hidden="true" className="side-link__chevron" />
       </button>
       <ul role="list" id={id} hidden={!open} className="side-sub">
-        {group.children.map((child) => (
-          <li key={child.to}>
-            <NavLink to={child.to} className="side-link side-link--sub" onClick={onNavigate}>
-              <span>{child.label}</span>
-            </NavLink>
-          </li>
-        ))}
+        {group.children.map((child) => {
+          // The link to the group's own screen is never marked current: the group is, there.
+          const Item = child.to === group.screen ? Link : NavLink;
+          return (
+            <li key={child.to}>
+              <Item to={child.to} className="side-link side-link--sub" onClick={onNavigate}>
+                <span>{child.label}</span>
+              </Item>
+            </li>
+          );
+        })}
       </ul>
     </li>
   );
