@@ -81,6 +81,16 @@ export const SCHEDULE_MAX_DAYS_AHEAD = 366;
 export const lastSchedulableDate = (today: string): string =>
   addDaysIso(today, SCHEDULE_MAX_DAYS_AHEAD);
 
+/**
+ * How long a recurring transfer may run with an end date: ten years, as its number of transfers
+ * stops at 520 (ten years of weekly ones). A schedule without an end is chosen by giving none.
+ */
+export const SCHEDULE_MAX_END_DAYS = 3653;
+
+/** The last end date a recurring transfer starting on `start` may have. */
+export const lastScheduleEndDate = (start: string): string =>
+  addDaysIso(start, SCHEDULE_MAX_END_DAYS);
+
 /** A YYYY-MM-DD date `days` later (calendar arithmetic, no time zone involved). */
 export function addDaysIso(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -20,6 +20,7 @@ export const TRANSFER_FREQUENCY_LABELS: Record<TransferFrequency, string> = {
 export const SCHEDULE_FIELD_MESSAGES = {
   frequency: 'Please choose how often: weekly, every 2 weeks or monthly',
   endDate: 'The end date must be a valid date on or after the transfer date.',
+  endTooFar: 'The end date can be at most 10 years after the transfer date.',
   endCount: 'The number of transfers must be a whole number from 1 to 520.',
   endBoth: 'Choose an end date or a number of transfers, not both.',
   sepa: 'SEPA transfers are sent today only; they cannot be scheduled.',

@@ -7,7 +7,7 @@ import {
   type EventData,
 } from '@bank/events';
 import { SCHEDULE_FIELD_MESSAGES } from '@bank/contracts';
-import { lastSchedulableDate } from '@bank/contracts/bank-time';
+import { lastScheduleEndDate, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { occurrenceDate, type IsoDate } from '../bill-pay/calendar.ts';
 
@@ -20,6 +20,7 @@ export const SCHEDULE_PAST_DATE = SCHEDULE_FIELD_MESSAGES.datePast;
 export const SCHEDULE_END_BEFORE_START = 'The end date must be on or after the transfer date.';
 export const SCHEDULE_NOT_ACTIVE = 'This scheduled transfer has already ended or been cancelled.';
 export const SCHEDULE_TOO_FAR = SCHEDULE_FIELD_MESSAGES.dateTooFar;
+export const SCHEDULE_END_TOO_FAR = SCHEDULE_FIELD_MESSAGES.endTooFar;
 export const SCHEDULE_ALREADY_RAN_ON_DATE =
   'A transfer of this schedule already ran on or after that date; please choose a later date.';
 
@@ -117,6 +118,9 @@ export function requireValidPlan(plan: SchedulePlan, today: IsoDate): IsoDate {
   const end = plan.recurrence?.endDate;
   if (end && end < plan.startDate) {
     throw new DomainError('end_date', SCHEDULE_END_BEFORE_START, 'endDate');
+  }
+  if (end && end > lastScheduleEndDate(plan.startDate)) {
+    throw new DomainError('end_date', SCHEDULE_END_TOO_FAR, 'endDate');
   }
   return plan.startDate;
 }

@@ -144,6 +144,32 @@ describe('nextRunDate', () => {
   });
 });
 
+describe('a new schedule', () => {
+  const data = (endDate: string) => ({
+    customerId: '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02',
+    scheduleId: '9c1e2f3a-4b5c-4d6e-8f70-000000000001',
+    fromAccountId: '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01',
+    destination: {
+      type: 'between-accounts' as const,
+      toAccountId: '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e02',
+      toAccountName: 'Savings',
+    },
+    amountCents: 1000,
+    memo: '',
+    startDate: '2026-12-01',
+    recurrence: { frequency: 'monthly' as const, endDate, count: null },
+  });
+
+  it('ends at most ten years after its first transfer, as a count of 520 weekly ones does', () => {
+    expect(decideNewSchedule(data('2036-12-01'), '2026-11-30')).toHaveLength(1);
+    for (const end of ['2036-12-02', '9999-12-31']) {
+      expect(() => decideNewSchedule(data(end), '2026-11-30')).toThrow(
+        'The end date can be at most 10 years after the transfer date.',
+      );
+    }
+  });
+});
+
 describe('changing a schedule', () => {
   const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
   const fromAccountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';

@@ -14,7 +14,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { Account } from '@/lib/accounts';
-import { bankToday, lastSchedulableDate, type TransferType } from '../lib/transfer-types';
+import {
+  bankToday,
+  lastScheduleEndDate,
+  lastSchedulableDate,
+  type TransferType,
+} from '../lib/transfer-types';
 import type { RecipientLookup } from './validate-recipient';
 
 // The transfer form, its rules and the four submit calls.
@@ -165,6 +170,8 @@ export function transferSchema(
     if (v.frequency !== '' && v.endType === 'date') {
       if (!v.endDate || v.endDate < v.transferDate)
         issue('endDate', SCHEDULE_FIELD_MESSAGES.endDate);
+      else if (v.endDate > lastScheduleEndDate(v.transferDate || today))
+        issue('endDate', SCHEDULE_FIELD_MESSAGES.endTooFar);
     }
     if (v.frequency !== '' && v.endType === 'count') {
       const count = Number(v.endCount);

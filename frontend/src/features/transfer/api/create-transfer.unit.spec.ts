@@ -86,6 +86,23 @@ describe('the transfer date', () => {
     expect(m.transferDate).toBe('The transfer date cannot be earlier than today.');
   });
 
+  it('ends a recurring transfer at most ten years after its date', () => {
+    const transferDate = addDaysIso(TODAY, 30);
+    const endError = (endDate: string) =>
+      messages(
+        schema.safeParse(
+          base({ toAccount: 'a2', transferDate, frequency: 'weekly', endType: 'date', endDate }),
+        ),
+      ).endDate;
+    expect(endError(addDaysIso(transferDate, 3653))).toBeUndefined();
+    expect(endError(addDaysIso(transferDate, 3654))).toBe(
+      'The end date can be at most 10 years after the transfer date.',
+    );
+    expect(endError('9999-12-31')).toBe(
+      'The end date can be at most 10 years after the transfer date.',
+    );
+  });
+
   it('sends SEPA today only', () => {
     expect(dateError(addDaysIso(TODAY, 1), 'sepa')).toBe(
       'SEPA transfers are sent today only; they cannot be scheduled.',

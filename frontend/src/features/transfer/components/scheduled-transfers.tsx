@@ -17,7 +17,12 @@ import {
   type PlanValues,
   type ScheduledTransfer,
 } from '../api/scheduled-transfers';
-import { lastSchedulableDate, TRANSFER_TYPE_INFO, bankToday } from '../lib/transfer-types';
+import {
+  lastScheduleEndDate,
+  lastSchedulableDate,
+  TRANSFER_TYPE_INFO,
+  bankToday,
+} from '../lib/transfer-types';
 
 const STATUS_LABELS: Record<ScheduledTransfer['status'], string> = {
   active: 'Active',
@@ -257,6 +262,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                 label="End Date"
                 type="date"
                 min={editing.transferDate}
+                max={lastScheduleEndDate(editing.transferDate)}
                 value={editing.endDate}
                 error={error?.fields.endDate}
                 onChange={(e) => set({ endDate: e.target.value })}

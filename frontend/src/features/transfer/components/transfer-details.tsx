@@ -10,6 +10,7 @@ import { SavedRecipientPicker } from './saved-recipients';
 import { TRANSFER_FREQUENCY_LABELS, TRANSFER_FREQUENCIES } from '@bank/contracts';
 import {
   ibanReadyToCheck,
+  lastScheduleEndDate,
   lastSchedulableDate,
   routingReadyToCheck,
   SEPA_COUNTRIES,
@@ -328,6 +329,7 @@ export function SchedulePlanFields({ form }: { form: UseFormReturn<TransferForm>
           label="End Date"
           type="date"
           min={watch('transferDate') || bankToday()}
+          max={lastScheduleEndDate(watch('transferDate') || bankToday())}
           error={errors.endDate?.message}
           {...register('endDate')}
         />

@@ -16,7 +16,7 @@ export const SEPA_COUNTRIES: Record<string, string> = Object.fromEntries(
 );
 
 // Transfer dates are the bank's calendar dates, as the server judges them.
-export { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
+export { bankToday, lastScheduleEndDate, lastSchedulableDate } from '@bank/contracts/bank-time';
 
 /**
  * Whether an IBAN being typed is worth judging yet: its start can no longer become valid, or it
