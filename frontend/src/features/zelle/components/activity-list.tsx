@@ -28,6 +28,29 @@ function typeLabel(item: ZelleActivity) {
   return `Request to ${item.recipient_name}`;
 }
 
+/**
+ * A payment's amount is signed as the money moved: + received, - sent. A request moves none:
+ * paying it is a payment of its own, listed with its sign, so a signed request would show that
+ * money twice. Its amount is labelled as requested instead, in neither colour.
+ */
+function Amount({ item }: { item: ZelleActivity }) {
+  if (item.type === 'request')
+    return (
+      <span className="tabular zelle-activity__amount">
+        <span className="zelle-activity__requested">Requested</span> {formatMoney(item.amount)}
+      </span>
+    );
+  const credit = item.type === 'received';
+  return (
+    <span
+      className={`tabular zelle-activity__amount ${credit ? 'amount--credit' : 'amount--debit'}`}
+    >
+      {credit ? '+' : '-'}
+      {formatMoney(item.amount)}
+    </span>
+  );
+}
+
 /** What the customer may still take back: their unclaimed payment, their unanswered request. */
 function CancelAction({ item }: { item: ZelleActivity }) {
   if (item.status !== 'pending' || item.direction === 'incoming') return null;
@@ -73,33 +96,25 @@ export function ActivityList({
   if (!items?.length) return <p className="empty-state">No Zelle activity yet</p>;
   return (
     <ul className="zelle-activity">
-      {items.map((item) => {
-        const credit = item.type === 'received';
-        return (
-          <li key={item.id} className="zelle-activity__item">
-            <div className="zelle-activity__main">
-              <span className="zelle-activity__title">
-                <ReceiptLink id={item.receipt_id}>{typeLabel(item)}</ReceiptLink>
-              </span>
-              {item.memo ? <span className="muted">{item.memo}</span> : null}
-              <span className="muted zelle-activity__meta">
-                {item.formatted_date}
-                {item.reference_number ? ` · Ref ${item.reference_number}` : ''}
-              </span>
-            </div>
-            <div className="zelle-activity__side">
-              <span
-                className={`tabular zelle-activity__amount ${credit ? 'amount--credit' : item.type === 'sent' ? 'amount--debit' : ''}`}
-              >
-                {credit ? '+' : item.type === 'sent' ? '-' : ''}
-                {formatMoney(item.amount)}
-              </span>
-              <Badge tone={statusTone(item.status)}>{statusLabel(item.status)}</Badge>
-              <CancelAction item={item} />
-            </div>
-          </li>
-        );
-      })}
+      {items.map((item) => (
+        <li key={item.id} className="zelle-activity__item">
+          <div className="zelle-activity__main">
+            <span className="zelle-activity__title">
+              <ReceiptLink id={item.receipt_id}>{typeLabel(item)}</ReceiptLink>
+            </span>
+            {item.memo ? <span className="muted">{item.memo}</span> : null}
+            <span className="muted zelle-activity__meta">
+              {item.formatted_date}
+              {item.reference_number ? ` · Ref ${item.reference_number}` : ''}
+            </span>
+          </div>
+          <div className="zelle-activity__side">
+            <Amount item={item} />
+            <Badge tone={statusTone(item.status)}>{statusLabel(item.status)}</Badge>
+            <CancelAction item={item} />
+          </div>
+        </li>
+      ))}
     </ul>
   );
 }
