@@ -102,6 +102,10 @@ describe('Zelle', () => {
     await toast(page, /\$30\.00 claimed/)
       .first()
       .waitFor();
+    // The card keeps what arrived, and where, after the toast has gone.
+    const receipt = card.getByRole('status');
+    await receipt.getByText('$30.00 from Alice Early · Ref').waitFor();
+    await receipt.getByText(/\$30\.00 claimed into your \S/).waitFor();
   });
 
   it('pays a request from one of my accounts', async () => {

@@ -28,6 +28,8 @@ export async function claimPayments(input: {
   return { message, claimed: zelleClaimed.shape.data.parse(data) };
 }
 
+export type ClaimResult = Awaited<ReturnType<typeof claimPayments>>['claimed'];
+
 export function useClaimPayments() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,8 +5,14 @@ import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
 import { errorMessage } from '@/lib/error-mapping';
+import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
-import { useClaimPayments, useRequestClaimCode, type ClaimKind } from '../api/claim-payments';
+import {
+  useClaimPayments,
+  useRequestClaimCode,
+  type ClaimKind,
+  type ClaimResult,
+} from '../api/claim-payments';
 
 /**
  * Money sent to my email or phone before I enrolled it: ask for a one-time code, then enter it.
@@ -20,9 +26,11 @@ export function ClaimCard() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ message: string; claimed: ClaimResult } | null>(null);
 
   const sendCode = () => {
     setError(null);
+    setDone(null);
     ask.mutate(
       { kind },
       {
@@ -41,8 +49,9 @@ export function ClaimCard() {
     claim.mutate(
       { kind, code: code.trim(), idempotencyKey: key },
       {
-        onSuccess: ({ message }) => {
+        onSuccess: ({ message, claimed }) => {
           toast.success(message);
+          setDone({ message, claimed });
           setSentTo(null);
           setCode('');
         },
@@ -59,6 +68,18 @@ export function ClaimCard() {
         code to prove it is yours.
       </p>
       {error ? <Alert tone="danger">{error}</Alert> : null}
+      {done ? (
+        <Alert tone="success" title={done.message}>
+          <ul className="zelle-claimed">
+            {done.claimed.claimed.map((payment) => (
+              <li key={payment.id}>
+                {formatMoney(payment.amount)} from {payment.sender_name} · Ref{' '}
+                {payment.reference_number}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       <SelectField
         label="Sent to my"
         value={kind}
