@@ -295,6 +295,16 @@ describe('change password', () => {
       new_password_confirmation: 'Another-Pass-8',
     });
     expect(mismatch.body.errors.new_password_confirmation).toEqual(['New passwords do not match']);
+    const same = await client.post('/api/change-password', {
+      current_password: payload.password,
+      new_password: payload.password,
+      new_password_confirmation: payload.password,
+    });
+    expect(same.status).toBe(422);
+    expect(same.body.errors.new_password).toEqual([
+      'The new password must be different from your current password.',
+    ]);
+    expect((await other.get('/api/user')).status).toBe(200);
 
     const changed = await client.post('/api/change-password', {
       current_password: payload.password,

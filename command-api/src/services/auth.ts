@@ -226,7 +226,14 @@ async function changePasswordCommand(
         command.reason === 'reset' ||
         (await verifySecret(customer.state.passwordHash, command.currentPassword ?? ''));
       const changed = decideCustomer(
-        { type: 'ChangePassword', currentPasswordValid, newPasswordHash, reason: command.reason },
+        {
+          type: 'ChangePassword',
+          currentPasswordValid,
+          newPasswordIsCurrent:
+            currentPasswordValid && command.newPassword === command.currentPassword,
+          newPasswordHash,
+          reason: command.reason,
+        },
         customer.state,
       );
       await endWhatTheOldPasswordOpened(ctx, customerId, command.keepSession);

@@ -137,12 +137,17 @@ export const customerAggregate: Aggregate<
 
 type Profile = Omit<EventData<'CustomerProfileUpdated'>, 'customerId'>;
 
+export const NEW_PASSWORD_IS_CURRENT =
+  'The new password must be different from your current password.';
+
 export type CustomerCommand =
   | { type: 'Register'; data: EventData<'CustomerRegistered'> }
   | { type: 'UpdateProfile'; data: Profile }
   | {
       type: 'ChangePassword';
       currentPasswordValid: boolean;
+      /** The new password is the current one, typed again (known once the current one is). */
+      newPasswordIsCurrent: boolean;
       newPasswordHash: string;
       reason: 'changed' | 'reset';
     }
@@ -191,6 +196,9 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
           'The current password is incorrect.',
           'current_password',
         );
+      }
+      if (command.reason === 'changed' && command.newPasswordIsCurrent) {
+        throw new DomainError('same_password', NEW_PASSWORD_IS_CURRENT, 'new_password');
       }
       return [
         CustomerPasswordChanged.create({
