@@ -39,9 +39,12 @@ import './accounts.css';
 
 const HIDDEN = '••••••';
 
+/** The lines whose description or reference number holds the text, as the bank's search does. */
 function byDescription(all: Transaction[], filter: string) {
   const q = filter.trim().toLowerCase();
-  return q ? all.filter((t) => t.description.toLowerCase().includes(q)) : all;
+  return q
+    ? all.filter((t) => `${t.description} ${t.reference_number}`.toLowerCase().includes(q))
+    : all;
 }
 
 /** The newest transaction of the account over the past year (the seeded or migrated history may be

@@ -94,6 +94,19 @@ describe('Accounts page', () => {
     ).toBe(true);
   });
 
+  it('filters the lines by description or by reference number', async () => {
+    storeSession();
+    serve();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    await screen.findByText('Payroll deposit (30 days)');
+    const filter = screen.getByRole('searchbox', { name: 'Filter transactions' });
+    await userEvent.type(filter, 'ref-1');
+    expect(screen.getByText('Payroll deposit (30 days)')).toBeInTheDocument();
+    await userEvent.clear(filter);
+    await userEvent.type(filter, 'REF-2');
+    await waitFor(() => expect(screen.queryByText('Payroll deposit (30 days)')).toBeNull());
+  });
+
   it('exports the shown transactions as CSV', async () => {
     storeSession();
     serve();
