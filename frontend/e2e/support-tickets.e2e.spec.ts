@@ -31,7 +31,17 @@ describe('Support', () => {
     await expectScreenAccessible(page, 'ticket detail');
     await page.getByRole('button', { name: 'Mark as Resolved' }).click();
     await page.getByRole('button', { name: 'Mark as Resolved' }).waitFor({ state: 'detached' });
+    // Closing is final, so it asks first; keeping the ticket open changes nothing.
     await page.getByRole('button', { name: 'Close Ticket' }).click();
+    const confirmClose = dialog(page, 'Close this ticket?');
+    await confirmClose.getByText('a closed ticket cannot be reopened').waitFor();
+    await expectScreenAccessible(page, 'close ticket confirmation');
+    await confirmClose.getByRole('button', { name: 'Keep it open' }).click();
+    await confirmClose.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Send Reply' }).waitFor();
+    await page.getByRole('button', { name: 'Close Ticket' }).click();
+    await confirmClose.getByRole('button', { name: 'Close Ticket' }).click();
+    await confirmClose.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Send Reply' }).waitFor({ state: 'detached' });
     await page.getByText('This ticket is closed.').waitFor();
 

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
 import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
 import { TextAreaField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
@@ -30,6 +31,8 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
     defaultValues: { message: '' },
   });
   const heading = useRef<HTMLHeadingElement>(null);
+  // Closing is final (a closed ticket cannot be replied to or changed), so it is confirmed first.
+  const [confirmingClose, setConfirmingClose] = useState(false);
 
   useEffect(() => {
     heading.current?.focus();
@@ -56,8 +59,14 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
     status.mutate(
       { id: t.id, status: next },
       {
-        onSuccess: ({ message }) => toast.success(message || 'Ticket updated'),
-        onError: showError,
+        onSuccess: ({ message }) => {
+          setConfirmingClose(false);
+          toast.success(message || 'Ticket updated');
+        },
+        onError: (e) => {
+          setConfirmingClose(false);
+          showError(e);
+        },
       },
     );
   const send = (v: ReplyForm) =>
@@ -117,7 +126,7 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
             ) : null}
             <Button
               variant="danger"
-              onClick={() => setStatus('closed')}
+              onClick={() => setConfirmingClose(true)}
               disabled={status.isPending}
             >
               Close Ticket
@@ -163,6 +172,29 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
           </form>
         ) : null}
       </Card>
+
+      <Dialog
+        open={confirmingClose && !closed}
+        role="alertdialog"
+        onOpenChange={(open) => {
+          if (!open && !status.isPending) setConfirmingClose(false);
+        }}
+        title="Close this ticket?"
+        description={`#${t.ticket_number} "${t.subject}": a closed ticket cannot be reopened or replied to. If you need more help later, open a new ticket.`}
+      >
+        <div className="dialog__actions">
+          <Button
+            variant="secondary"
+            onClick={() => setConfirmingClose(false)}
+            disabled={status.isPending}
+          >
+            Keep it open
+          </Button>
+          <Button variant="danger" onClick={() => setStatus('closed')} disabled={status.isPending}>
+            {status.isPending ? 'Closing...' : 'Close Ticket'}
+          </Button>
+        </div>
+      </Dialog>
     </div>
   );
 }
