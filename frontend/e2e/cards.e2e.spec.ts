@@ -141,5 +141,61 @@ describe('Cards', () => {
     await expectScreenAccessible(page, 'report lost');
     await report.getByRole('button', { name: 'Report Lost' }).click();
     await toast(page, /deactivated/).waitFor();
+    // The lost card keeps the Unlock Card button (disabled) and says why it cannot be unlocked.
+    await page
+      .getByText('Reported lost: this card is deactivated for good and cannot be unlocked.')
+      .waitFor();
+    expect(
+      await page.getByRole('button', { name: 'Unlock Card', exact: true }).first().isDisabled(),
+    ).toBe(true);
+  });
+
+  it('lines up the cards and their buttons, and shows a limit with its cents', async () => {
+    const customer = await t.customer();
+    const offers = (await customer.client.get('/api/cards')).body.data.cards as {
+      id: string;
+      card_name: string;
+    }[];
+    for (const offer of offers)
+      await customer.client.post(`/api/cards/${offer.id}/apply`, {
+        agreed_to_terms: true,
+        delivery_address: '',
+        express_delivery: false,
+      });
+    const long = offers.find((c) => c.card_name === 'Harborview Rewards Credit Card')!;
+    const limits = await customer.client.put(`/api/cards/${long.id}/limits`, {
+      daily_atm_limit: 1500.5,
+      daily_purchase_limit: 2500,
+    });
+    expect(limits.status).toBe(200);
+
+    for (const width of [1280, 375]) {
+      const page = await t.signedInPage(customer, { width, height: 900 });
+      await page.goto('/cards');
+      const tiles = page.locator('#your-cards + ul > li');
+      await page.getByRole('button', { name: 'Lock Card', exact: true }).first().waitFor();
+      expect(await tiles.count()).toBeGreaterThan(1);
+      const lockButtons = page.getByRole('button', { name: 'Lock Card', exact: true });
+      const rows = await Promise.all(
+        [0, 1].map(async (i) => (await lockButtons.nth(i).boundingBox())!),
+      );
+      // Side by side at 1280 px, the button rows are level; on a phone the tiles stack.
+      if (width === 1280) expect(rows[1]!.y).toBe(rows[0]!.y);
+      // The status badge stays beside the long name rather than on a line of its own.
+      const face = page.getByRole('button', { name: /^Harborview Rewards Credit Card, active/ });
+      const name = (await face.getByText('Harborview Rewards Credit Card').boundingBox())!;
+      const badge = (await face.getByText('ACTIVE', { exact: true }).boundingBox())!;
+      expect(badge.y).toBeLessThan(name.y + name.height);
+      expect(badge.x).toBeGreaterThan(name.x + name.width - 1);
+    }
+
+    const page = await t.signedInPage(customer);
+    await page.goto('/cards');
+    await openTab(page, 'Card Settings');
+    const form = page.getByRole('form', { name: 'Limits for Harborview Rewards Credit Card' });
+    expect(await form.getByLabel('Daily ATM Limit ($)').getAttribute('placeholder')).toBe(
+      '1500.50',
+    );
+    await form.getByText('Current: $1,500.50').waitFor();
   });
 });

@@ -7,3 +7,12 @@ export function centsOf(amount: string | number): number {
   const [whole = '0', fraction = ''] = text.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
+
+/**
+ * A dollar amount of at least zero as plain decimal text with its cents, "1500.50" for 1500.5:
+ * what an amount field shows or holds. By whole cents, never by floating-point arithmetic.
+ */
+export function amountText(amount: string | number): string {
+  const cents = centsOf(amount);
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { amountText } from '@/lib/cents';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -60,7 +61,7 @@ export function LimitsForm({
           inputMode="decimal"
           min={0}
           step={0.01}
-          placeholder={String(card.limits.daily_atm_limit)}
+          placeholder={amountText(card.limits.daily_atm_limit)}
           hint={`Current: ${formatMoney(card.limits.daily_atm_limit)}`}
           error={errors.daily_atm_limit?.message}
           {...form.register('daily_atm_limit')}
@@ -71,7 +72,7 @@ export function LimitsForm({
           inputMode="decimal"
           min={0}
           step={0.01}
-          placeholder={String(card.limits.daily_purchase_limit)}
+          placeholder={amountText(card.limits.daily_purchase_limit)}
           hint={`Current: ${formatMoney(card.limits.daily_purchase_limit)}`}
           error={errors.daily_purchase_limit?.message}
           {...form.register('daily_purchase_limit')}

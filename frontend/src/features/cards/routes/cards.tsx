@@ -152,6 +152,7 @@ export default function CardsRoute() {
                   <ul className="cards-grid">
                     {yours.map((card) => {
                       const usable = card.status === 'active' || card.status === 'locked';
+                      const reported = card.status === 'lost' || card.status === 'stolen';
                       return (
                         <li key={card.id} className="card-item">
                           <button
@@ -208,6 +209,12 @@ export default function CardsRoute() {
                               Report Lost
                             </Button>
                           </div>
+                          {reported ? (
+                            <p className="card-item__note">
+                              Reported {card.status}: this card is deactivated for good and cannot
+                              be unlocked.
+                            </p>
+                          ) : null}
                         </li>
                       );
                     })}
