@@ -1,7 +1,12 @@
 import { deposit } from '@bank/server/testing';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dialog, expectNoSidewaysScroll, expectScreenAccessible } from './page-models/banking';
+import {
+  dialog,
+  expectNoSidewaysScroll,
+  expectScreenAccessible,
+  openTab,
+} from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 // Every banking screen at 360 px wide, with data, fits without sideways scrolling and
@@ -10,8 +15,9 @@ import { useBankAndBrowser } from './support/fixtures';
 const t = useBankAndBrowser();
 
 /**
- * How much wider than its box the text of a select's chosen option is (0 when it fits), counting
- * the padding and the drop-down arrow beside it: a select shows one line and cuts off the rest.
+ * How much wider than its box the longest of a select's options is (0 when they all fit), counting
+ * the padding and the drop-down arrow beside it: a select shows one line and cuts off the rest, and
+ * any of its options may be the chosen one.
  */
 function selectOverflow(select: Locator): Promise<number> {
   return select.evaluate((el: HTMLSelectElement) => {
@@ -19,14 +25,47 @@ function selectOverflow(select: Locator): Promise<number> {
     const probe = document.createElement('span');
     probe.style.font = style.font;
     probe.style.whiteSpace = 'pre';
-    probe.textContent = el.selectedOptions[0]?.text ?? '';
     document.body.append(probe);
-    const text = probe.getBoundingClientRect().width;
+    const widths = [...el.options].map((option) => {
+      probe.textContent = option.text;
+      return probe.getBoundingClientRect().width;
+    });
     probe.remove();
     const arrow = 24;
-    const needed = text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + arrow;
+    const needed =
+      Math.max(0, ...widths) +
+      parseFloat(style.paddingLeft) +
+      parseFloat(style.paddingRight) +
+      arrow;
     return Math.max(0, Math.ceil(needed - el.clientWidth));
   });
+}
+
+/** The texts of the selects and field hints in `box` that stick out of it or are cut off. */
+function fieldsNotInside(box: Locator): Promise<(string | null)[]> {
+  return box.evaluate((el) => {
+    const edge = el.getBoundingClientRect();
+    return [...el.querySelectorAll('select, .field__hint')]
+      .filter((field) => {
+        const r = field.getBoundingClientRect();
+        return r.left < edge.left || r.right > edge.right || field.scrollWidth > field.clientWidth;
+      })
+      .map((field) => field.textContent);
+  });
+}
+
+/**
+ * The account picker labelled `label` in `box` shows every account in full, and the chosen one's
+ * available balance in full under it, as the picker's description.
+ */
+async function expectAccountPickerInFull(box: Locator, label: string, balance: string) {
+  const select = box.getByLabel(label, { exact: true });
+  expect(await selectOverflow(select), `${label} cut off`).toBe(0);
+  const hint = box.getByText(`Available balance: ${balance}`, { exact: true });
+  await hint.waitFor();
+  const described = (await select.getAttribute('aria-describedby'))?.split(' ') ?? [];
+  expect(described, `${label} described by its balance`).toContain(await hint.getAttribute('id'));
+  expect(await fieldsNotInside(box), `${label}: fields wider than their box`).toEqual([]);
 }
 
 const SCREENS = [
@@ -120,24 +159,59 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       await page.goto('/bill-pay');
       await page.getByRole('button', { name: 'Pay Now: City Water Utility' }).click();
       const form = dialog(page, 'Schedule Payment');
-      const payFrom = form.getByLabel('Pay From');
-      await expect.poll(() => payFrom.inputValue()).toBe(String(checking.id));
-      expect(await selectOverflow(payFrom), 'Pay From cut off').toBe(0);
-      const balance = form.getByText('Available balance: $1,234,567.89', { exact: true });
-      await balance.waitFor();
-      const inside = await form.evaluate((box) => {
-        const edge = box.getBoundingClientRect();
-        return [...box.querySelectorAll('select, .field__hint')]
-          .filter((el) => {
-            const r = el.getBoundingClientRect();
-            return r.left < edge.left || r.right > edge.right || el.scrollWidth > el.clientWidth;
-          })
-          .map((el) => el.textContent);
-      });
-      expect(inside, 'fields wider than the dialog').toEqual([]);
+      await expect.poll(() => form.getByLabel('Pay From').inputValue()).toBe(String(checking.id));
+      await expectAccountPickerInFull(form, 'Pay From', '$1,234,567.89');
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `Pay Now at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/bill-pay-pay-now-${viewport.width}.png` });
+    });
+  }
+
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`Zelle's account pickers show the account and its balance in full (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      const requester = await t.customer({ name: 'Rita Requester' });
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 1_234_567.89);
+      const asked = await requester.client.post(
+        '/api/zelle/request',
+        {
+          bank_account_id: requester.accounts.find((a) => a.type === 'checking')!.id,
+          recipient_name: 'Pat Payer',
+          recipient_email: customer.payload.email,
+          amount: 15,
+        },
+        { 'Idempotency-Key': `e2e-${Date.now()}` },
+      );
+      expect(asked.status).toBeLessThan(300);
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/zelle');
+      const send = page.getByRole('form', { name: 'Send Money' });
+      await expect.poll(() => send.getByLabel('From Account').inputValue()).toBe(checking.id);
+      await expectAccountPickerInFull(send, 'From Account', '$1,234,567.89');
+      await openTab(page, 'Request');
+      await expectAccountPickerInFull(
+        page.getByRole('form', { name: 'Request Money' }),
+        'Deposit To',
+        '$1,234,567.89',
+      );
+      await openTab(page, 'Split');
+      await expectAccountPickerInFull(
+        page.getByRole('form', { name: 'Split a bill' }),
+        'Account',
+        '$1,234,567.89',
+      );
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/zelle-pickers-${viewport.width}.png`, fullPage: true });
+
+      await page.getByRole('button', { name: 'Pay $15.00 to Rita Requester' }).click();
+      const pay = dialog(page, 'Pay request');
+      await expectAccountPickerInFull(pay, 'Pay from', '$1,234,567.89');
+      await expectScreenAccessible(page, `Zelle pay request at ${viewport.width} px`);
+      await page.screenshot({ path: `/tmp/zelle-pay-request-${viewport.width}.png` });
     });
   }
 

@@ -3,6 +3,7 @@ import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
@@ -17,7 +18,6 @@ import {
   useChangeScheduledPayment,
   type EditPaymentForm,
 } from '../api/scheduled-payment-controls';
-import { PayFromField } from './pay-from-field';
 
 function valuesOf(p: ScheduledPayment | null): EditPaymentForm {
   return {
@@ -93,7 +93,8 @@ export function EditPaymentDialog({
       }
     >
       <form className="form" noValidate onSubmit={submit}>
-        <PayFromField
+        <AccountSelectField
+          label="Pay From"
           accounts={accounts}
           chosen={form.watch('from_account_id')}
           error={errors.from_account_id?.message}

@@ -3,6 +3,7 @@ import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -15,7 +16,6 @@ import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import type { Payee } from '../api/get-payees';
 import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/schedule-payment';
-import { PayFromField } from './pay-from-field';
 
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
   payee_id: payee?.id ?? '',
@@ -200,7 +200,8 @@ export function SchedulePaymentDialog({
               </option>
             ))}
           </SelectField>
-          <PayFromField
+          <AccountSelectField
+            label="Pay From"
             accounts={accounts}
             chosen={form.watch('from_account_id')}
             error={errors.from_account_id?.message}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
-import { SelectField } from '@/components/ui/field';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
 import type { Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
@@ -10,7 +10,7 @@ import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useDeclineRequest, usePayRequest } from '../api/answer-request';
 import type { IncomingRequest } from '../api/get-zelle-requests';
-import { AccountOptions, defaultAccountId } from './zelle-form';
+import { defaultAccountId } from './zelle-form';
 
 /** Requests other people sent me: Pay (with confirmation and a key per attempt) or Decline. */
 export function IncomingRequests({
@@ -108,13 +108,13 @@ export function IncomingRequests({
             : undefined
         }
       >
-        <SelectField
+        <AccountSelectField
           label="Pay from"
+          accounts={accounts}
+          chosen={accountId}
           value={accountId}
           onChange={(e) => setAccountId(e.target.value)}
-        >
-          <AccountOptions accounts={accounts} />
-        </SelectField>
+        />
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className="dialog__actions">
           <Button variant="secondary" onClick={() => setPaying(null)} disabled={pay.isPending}>

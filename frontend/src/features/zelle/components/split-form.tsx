@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
-import { SelectField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { errorMessage } from '@/lib/error-mapping';
 import type { Account } from '@/lib/accounts';
@@ -14,7 +15,7 @@ import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useSplitPayment } from '../api/split-payment';
 import { splitShares, toCents } from '../lib/split';
-import { AccountOptions, defaultAccountId } from './zelle-form';
+import { defaultAccountId } from './zelle-form';
 
 /** The screen's own words when the split could not be sent at all. */
 const SPLIT_FAILED = 'Failed to send split payment requests';
@@ -110,13 +111,13 @@ export function SplitForm({ accounts }: { accounts: Account[] }) {
       onSubmit={form.handleSubmit(onValid)}
       aria-label="Split a bill"
     >
-      <SelectField
+      <AccountSelectField
         label="Account"
+        accounts={accounts}
+        chosen={form.watch('bank_account_id')}
         error={errors.bank_account_id?.message}
         {...form.register('bank_account_id')}
-      >
-        <AccountOptions accounts={accounts} />
-      </SelectField>
+      />
       <TextField
         label="Total Amount"
         type="number"

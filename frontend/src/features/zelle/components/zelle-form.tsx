@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
+import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { TextAreaField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
-import { accountName, type Account } from '@/lib/accounts';
+import type { Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -35,19 +36,6 @@ export function defaultAccountId(accounts: Account[]) {
     (a) => a.type === 'checking' || a.account_type?.code === 'checking',
   );
   return String((checking ?? accounts[0])?.id ?? '');
-}
-
-export function AccountOptions({ accounts }: { accounts: Account[] }) {
-  return (
-    <>
-      <option value="">Select account</option>
-      {accounts.map((a) => (
-        <option key={a.id} value={String(a.id)}>
-          {accountName(a)} - {formatMoney(a.available_balance)}
-        </option>
-      ))}
-    </>
-  );
 }
 
 function ContactToggle({ form }: { form: UseFormReturn<ZelleForm> }) {
@@ -155,14 +143,14 @@ export function ZelleForm({
 
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onValid)} aria-label={title}>
-      <SelectField
+      <AccountSelectField
         // A request's account is where the money will arrive.
         label={mode === 'send' ? 'From Account' : 'Deposit To'}
+        accounts={accounts}
+        chosen={form.watch('bank_account_id')}
         error={errors.bank_account_id?.message}
         {...register('bank_account_id')}
-      >
-        <AccountOptions accounts={accounts} />
-      </SelectField>
+      />
       <TextField
         label="Recipient Name"
         autoComplete="off"

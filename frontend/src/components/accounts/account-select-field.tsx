@@ -4,27 +4,27 @@ import { accountName, type Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
   accounts: Account[];
-  /** The chosen account's id (the form's from_account_id). */
+  /** The chosen account's id, as the form holds it ('' when none). */
   chosen: string;
   error?: string | undefined;
 };
 
 /**
- * Pay From: the accounts by name, and the chosen one's available balance under the field. A select
- * shows one line, and a name with its balance ("Premium Checking - $17,336.98") is wider than a
- * phone's dialog leaves it, so the balance was cut off; under the field it has the whole width.
+ * An account picker: the accounts by name, and the chosen one's available balance under the
+ * field. A select shows one line, and a name with its balance ("Premium Checking - $17,336.98")
+ * is wider than a phone leaves it, so the balance was cut off; under the field it has the whole
+ * width, and the select is described by it.
  */
-export const PayFromField = forwardRef<HTMLSelectElement, Props>(function PayFromField(
-  { accounts, chosen, error, ...rest },
+export const AccountSelectField = forwardRef<HTMLSelectElement, Props>(function AccountSelectField(
+  { accounts, chosen, ...rest },
   ref,
 ) {
   const account = accounts.find((a) => String(a.id) === chosen);
   return (
     <SelectField
       ref={ref}
-      label="Pay From"
-      error={error}
       hint={account ? `Available balance: ${formatMoney(account.available_balance)}` : undefined}
       {...rest}
     >
