@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
-import { expectNoSidewaysScroll, expectScreenAccessible } from './page-models/banking';
+import {
+  expectControlsInsideTheirFields,
+  expectNoSidewaysScroll,
+  expectScreenAccessible,
+} from './page-models/banking';
 import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
 
@@ -112,6 +116,22 @@ describe('dashboard and accounts', () => {
       await expectScreenAccessible(page, `accounts opened from search at ${viewport.width} px`);
     });
   }
+});
+
+describe('transaction filters', () => {
+  it('keeps the From and To dates inside their columns at every width', async () => {
+    const customer = await t.customer();
+    for (const width of [1280, 1024, 768, 375]) {
+      const page = await t.signedInPage(customer, { width, height: 900 });
+      await page.goto('/accounts');
+      await page.getByText('More filters').click();
+      const form = page.getByRole('form', { name: 'More filters' });
+      await form.getByLabel('From').fill('2025-12-01');
+      await form.getByLabel('To', { exact: true }).fill('2025-12-31');
+      await expectControlsInsideTheirFields(form, `More filters at ${width} px`);
+      await expectNoSidewaysScroll(page);
+    }
+  });
 });
 
 describe('shell', () => {

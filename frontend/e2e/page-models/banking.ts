@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 
@@ -92,4 +92,24 @@ export async function expectNoSidewaysScroll(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Every form field in `scope` keeps its control (input, select, text area) inside its own box:
+ * a control wider than its grid column would run into the next field.
+ */
+export async function expectControlsInsideTheirFields(scope: Locator, label: string) {
+  const outside = await scope.evaluate((root) =>
+    [...root.querySelectorAll('.field')].flatMap((field) => {
+      const box = field.getBoundingClientRect();
+      const control = field.querySelector('input, select, textarea');
+      if (!control) return [];
+      const c = control.getBoundingClientRect();
+      const name = field.querySelector('label')?.textContent ?? '?';
+      return c.left < box.left - 0.5 || c.right > box.right + 0.5
+        ? [`${name}: control ${c.left}-${c.right}, field ${box.left}-${box.right}`]
+        : [];
+    }),
+  );
+  expect(outside, `controls outside their fields on ${label}`).toEqual([]);
 }
