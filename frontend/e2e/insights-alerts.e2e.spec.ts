@@ -113,10 +113,77 @@ describe('spending insights', { timeout: 180_000 }, () => {
     const options = await month.locator('option').allTextContents();
     await month.selectOption({ label: options[1]! });
     await page.locator('.insights__summary', { hasText: `In ${options[1]} you spent` }).waitFor();
-    await showTable(page, 'crypto portfolio value');
+    await showTable(page, 'spending by category');
     await expectNoSidewaysScroll(page);
     await expectScreenAccessible(page, 'insights table (375 px)');
   });
+});
+
+describe('spending insights over a short history', { timeout: 180_000 }, () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`average only the full months the customer has banked with us (${viewport.width} px)`, async () => {
+      // The demo customer's history starts about 95 days ago: not five earlier months of it.
+      const page = await demo.signIn(viewport);
+      await page.goto('/insights');
+      const summary = page.locator('.insights__summary').first();
+      await summary.waitFor();
+      await showTable(page, 'money in and out');
+      const months = page.getByRole('region', { name: 'Money in and out, table' }).getByRole('row');
+      await months.nth(1).waitFor();
+      const moved = (await months.allInnerTexts()).slice(1).map((row) =>
+        row
+          .split('\t')
+          .slice(1, 3)
+          .some((cell) => cents(cell.trim()) !== 0),
+      );
+      // The month money first moved is the month the customer joined: only partly theirs.
+      const first = moved.indexOf(true) + 1;
+      const earlier = moved.length - 1 - first;
+      expect(earlier).toBeGreaterThanOrEqual(2);
+      expect(earlier).toBeLessThan(5);
+
+      await showTable(page, 'spending by category');
+      const rows = page
+        .getByRole('region', { name: 'Spending by category, table' })
+        .getByRole('row');
+      let average = 0;
+      for (const row of (await rows.allInnerTexts()).slice(1)) {
+        const cells = row
+          .split('\t')
+          .slice(1)
+          .map((c) => cents(c.trim()));
+        const sum = cells.slice(first, -1).reduce((s, c) => s + c, 0);
+        average += Math.round(sum / earlier);
+      }
+      const dollars = (c: number) =>
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(c / 100);
+      expect(await summary.textContent()).toContain(
+        `your average of ${dollars(average)} over the previous ${earlier} months.`,
+      );
+      await page
+        .getByRole('group', { name: 'Show spending by category as' })
+        .getByRole('button', { name: 'Chart' })
+        .click();
+      await page
+        .locator('.insights__legend', { hasText: `Average of the ${earlier} months before` })
+        .waitFor();
+      await page.screenshot({ path: `/tmp/insights-short-${viewport.width}.png`, fullPage: true });
+    });
+  }
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`greet a new customer with no money moved yet without empty charts (${viewport.width} px)`, async () => {
+      const customer = await t.customer({ name: 'Noor Newcomer' });
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/insights');
+      await page.getByRole('heading', { name: 'No insights yet' }).waitFor();
+      expect(await page.locator('.recharts-surface').count()).toBe(0);
+      expect(await page.locator('.insights__panel').count()).toBe(0);
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `insights of a new customer (${viewport.width} px)`);
+      await page.screenshot({ path: `/tmp/insights-new-${viewport.width}.png`, fullPage: true });
+    });
+  }
 });
 
 describe('alerts', { timeout: 180_000 }, () => {

@@ -7,7 +7,8 @@ type View = 'chart' | 'table';
 
 /**
  * One insight: its heading, a sentence that says what the chart shows, and the chart or, at a
- * press, the same figures as a table.
+ * press, the same figures as a table. With nothing to draw (`empty`), the sentence alone: an
+ * empty chart says less than it.
  */
 export function ChartPanel({
   id,
@@ -15,12 +16,14 @@ export function ChartPanel({
   summary,
   chart,
   table,
+  empty = false,
 }: {
   id: string;
   title: string;
   summary: string;
   chart: ReactNode;
   table: ReactNode;
+  empty?: boolean;
 }) {
   const [view, setView] = useState<View>('chart');
   const toggle = (
@@ -40,11 +43,11 @@ export function ChartPanel({
   );
   return (
     <Card aria-labelledby={id} className="insights__panel">
-      <CardHeader id={id} title={title} action={toggle} />
+      <CardHeader id={id} title={title} action={empty ? undefined : toggle} />
       <p className="insights__summary" id={`${id}-summary`}>
         {summary}
       </p>
-      {view === 'chart' ? (
+      {empty ? null : view === 'chart' ? (
         <figure className="insights__chart" aria-labelledby={id} aria-describedby={`${id}-summary`}>
           <Suspense fallback={<Skeleton height="16rem" />}>{chart}</Suspense>
           <figcaption className="muted insights__hint">

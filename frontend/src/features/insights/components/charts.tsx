@@ -13,7 +13,7 @@ import {
 import { formatDay } from '@/lib/format';
 import type { Insights } from '../api/get-insights';
 import { formatMonth } from '@/lib/format';
-import { categoryComparison, formatCents, formatCentsCompact } from '../lib/summary';
+import { averageName, categoryComparison, formatCents, formatCentsCompact } from '../lib/summary';
 
 // The charts, drawn with Recharts. This module is loaded on demand (its own chunk): no other
 // page pays for the chart library. Recharts' accessibility layer makes each chart one tab stop
@@ -38,9 +38,16 @@ const tooltipProps = {
 const legendText = (value: unknown) => <span className="insights__legend">{String(value)}</span>;
 const axisMoney = (value: unknown) => formatCentsCompact(Number(value));
 
-export function SpendingChart({ insights }: { insights: Insights }) {
-  const earlier = insights.months.length - 1;
-  const data = categoryComparison(insights).map((c) => ({
+export function SpendingChart({
+  insights,
+  openedOn,
+}: {
+  insights: Insights;
+  /** The bank day the customer's first account was opened ("2026-08-27"), when known. */
+  openedOn?: string;
+}) {
+  const average = averageName(insights, openedOn);
+  const data = categoryComparison(insights, openedOn).map((c) => ({
     label: c.label,
     month: c.cents,
     average: c.averageCents,
@@ -54,11 +61,7 @@ export function SpendingChart({ insights }: { insights: Insights }) {
         <Tooltip {...tooltipProps} />
         <Legend formatter={legendText} />
         <Bar dataKey="month" name={formatMonth(insights.month)} fill={COLORS.primary} />
-        <Bar
-          dataKey="average"
-          name={`Average of the ${earlier} months before`}
-          fill={COLORS.secondary}
-        />
+        {average ? <Bar dataKey="average" name={average} fill={COLORS.secondary} /> : null}
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,4 +1,4 @@
-import { bankDate } from '@bank/contracts/bank-time';
+import { addMonthsIso, bankDate } from '@bank/contracts/bank-time';
 import { formatDay, formatMonth } from '@/lib/format';
 import type { Insights } from '../api/get-insights';
 
@@ -31,20 +31,58 @@ export function recentMonths(count: number, now = new Date()): string[] {
   });
 }
 
+/** Whether any money came in or went out in the months of the answer. */
+export function hasMoneyMoved(insights: Insights): boolean {
+  return insights.cash_flow.some((m) => m.income_cents !== 0 || m.spending_cents !== 0);
+}
+
+/** Whether the customer held any crypto in the period. */
+export function hasCrypto(insights: Insights): boolean {
+  return insights.crypto_value.some((p) => p.value_cents !== 0);
+}
+
+/**
+ * The months before the chosen one that the customer banked with us all through, which the
+ * average is taken over: months before they joined are no months of zero spending, and the month
+ * they joined is only part of one (unless they joined on its first day).
+ *
+ * When they joined is the earlier of two dates: `openedOn`, the bank day their first account was
+ * opened ("2026-08-27"), and the month money first moved in or out. History can begin before the
+ * accounts' opening (it was brought over), and the accounts may not be known. Money moving in
+ * the window's first month may have moved before it too: from that month on, then.
+ */
+export function comparedMonths(insights: Insights, openedOn?: string): string[] {
+  const starts: string[] = [];
+  if (openedOn) {
+    const month = openedOn.slice(0, 7);
+    starts.push(openedOn.endsWith('-01') ? month : addMonthsIso(month, 1));
+  }
+  const firstMoved = insights.cash_flow.find(
+    (m) => m.income_cents !== 0 || m.spending_cents !== 0,
+  )?.month;
+  if (firstMoved) {
+    starts.push(firstMoved === insights.months[0] ? firstMoved : addMonthsIso(firstMoved, 1));
+  }
+  const start = starts.sort()[0];
+  if (!start) return [];
+  return insights.months.slice(0, -1).filter((m) => m >= start);
+}
+
 export type CategoryComparison = {
   category: string;
   label: string;
   /** The chosen month. */
   cents: number;
-  /** Average of the earlier months, whole cents. */
+  /** Average of the compared earlier months (see comparedMonths), whole cents; 0 without any. */
   averageCents: number;
 };
 
 /** Each category's spending in the chosen month beside its average over the earlier months. */
-export function categoryComparison(insights: Insights): CategoryComparison[] {
+export function categoryComparison(insights: Insights, openedOn?: string): CategoryComparison[] {
   const last = insights.months.length - 1;
+  const compared = new Set(comparedMonths(insights, openedOn));
   return insights.spending_by_category.map((c) => {
-    const earlier = c.cents.slice(0, last);
+    const earlier = c.cents.slice(0, last).filter((_, i) => compared.has(insights.months[i]!));
     const sum = earlier.reduce((s, v) => s + v, 0);
     return {
       category: c.category,
@@ -55,25 +93,45 @@ export function categoryComparison(insights: Insights): CategoryComparison[] {
   });
 }
 
-export function spendingSummary(insights: Insights): string {
-  const rows = categoryComparison(insights);
+/** The chart's name for the average bars, or null when there is no earlier month to average. */
+export function averageName(insights: Insights, openedOn?: string): string | null {
+  const earlier = comparedMonths(insights, openedOn);
+  if (earlier.length === 0) return null;
+  return earlier.length === 1
+    ? formatMonth(earlier[0]!)
+    : `Average of the ${earlier.length} months before`;
+}
+
+export function spendingSummary(insights: Insights, openedOn?: string): string {
+  const earlier = comparedMonths(insights, openedOn);
+  const rows = categoryComparison(insights, openedOn);
   const month = formatMonth(insights.month);
   const total = rows.reduce((s, r) => s + r.cents, 0);
   const average = rows.reduce((s, r) => s + r.averageCents, 0);
-  const earlier = insights.months.length - 1;
   if (total === 0 && average === 0) {
-    return `No spending in ${month} or the ${earlier} months before it.`;
+    const before =
+      earlier.length === 0
+        ? ''
+        : earlier.length === 1
+          ? ' or the month before it'
+          : ` or the ${earlier.length} months before it`;
+    return `No spending in ${month}${before}.`;
   }
   const top = rows.find((r) => r.cents > 0);
+  const most = top ? ` Most went to ${top.label} (${formatCents(top.cents)}).` : '';
+  const spent = `In ${month} you spent ${formatCents(total)}`;
+  if (earlier.length === 0) return `${spent}.${most}`;
   const difference = total - average;
-  const compared =
+  const than =
     difference === 0
-      ? `the same as your average of ${formatCents(average)}`
-      : `${formatCents(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} than your average of ${formatCents(average)}`;
-  return (
-    `In ${month} you spent ${formatCents(total)}, ${compared} over the previous ${earlier} months.` +
-    (top ? ` Most went to ${top.label} (${formatCents(top.cents)}).` : '')
-  );
+      ? 'the same as'
+      : `${formatCents(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} than`;
+  // One earlier month is no average: it is compared as what was spent in it.
+  const compared =
+    earlier.length === 1
+      ? `${than} the ${formatCents(average)} you spent in ${formatMonth(earlier[0]!)}`
+      : `${than} your average of ${formatCents(average)} over the previous ${earlier.length} months`;
+  return `${spent}, ${compared}.${most}`;
 }
 
 export function cashFlowSummary(insights: Insights): string {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Insights } from '../api/get-insights';
 import {
+  averageName,
   cashFlowSummary,
   categoryComparison,
+  comparedMonths,
   cryptoSummary,
   formatCents,
   recentMonths,
@@ -47,6 +49,79 @@ describe('insights figures', () => {
     );
     expect(cryptoSummary({ ...insights, crypto_value: [] })).toBe(
       'You held no crypto in this period.',
+    );
+  });
+
+  // A customer since late August (opening deposits, no spending), looking at November with the
+  // five months before it.
+  const months = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
+  const spent = (cents: number[]) => [{ category: 'bills', label: 'Bills & payments', cents }];
+  const sinceAugust: Insights = {
+    ...insights,
+    months,
+    spending_by_category: spent([0, 0, 0, 2_369_19, 2_383_01, 2_288_62]),
+    cash_flow: months.map((month, i) => ({
+      month,
+      income_cents: month === '2026-08' ? 24_750_00 : 0,
+      spending_cents: [0, 0, 0, 2_369_19, 2_383_01, 2_288_62][i]!,
+    })),
+  };
+
+  it('averages only the full months the customer banked with us, not the months before', () => {
+    // June and July were before them, August only partly theirs.
+    expect(comparedMonths(sinceAugust)).toEqual(['2026-09', '2026-10']);
+    expect(categoryComparison(sinceAugust)[0]!.averageCents).toBe(2_376_10);
+    expect(spendingSummary(sinceAugust)).toBe(
+      'In November 2026 you spent $2,288.62, $87.48 less than your average of $2,376.10 over the previous 2 months. Most went to Bills & payments ($2,288.62).',
+    );
+    expect(averageName(sinceAugust)).toBe('Average of the 2 months before');
+    // Opened on the 27th: the same; on the 1st of July: July and August were theirs, at $0.
+    expect(comparedMonths(sinceAugust, '2026-08-27')).toHaveLength(2);
+    expect(comparedMonths(sinceAugust, '2026-07-01')).toEqual([
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+    ]);
+    expect(comparedMonths(sinceAugust, '2026-07-15')).toHaveLength(3);
+    // History brought over from before the accounts' opening counts from the money.
+    expect(comparedMonths(sinceAugust, '2026-11-30')).toHaveLength(2);
+    // Money already moving in the window's first month: all five.
+    const longStanding = {
+      ...sinceAugust,
+      cash_flow: sinceAugust.cash_flow.map((m) => ({ ...m, income_cents: 1_00 })),
+    };
+    expect(comparedMonths(longStanding)).toHaveLength(5);
+  });
+
+  it('compares with the one earlier month by name, and with none makes no comparison', () => {
+    const sinceSeptember = {
+      ...sinceAugust,
+      cash_flow: sinceAugust.cash_flow.map((m) =>
+        m.month === '2026-09' ? { ...m, income_cents: 1_000_00 } : { ...m, income_cents: 0 },
+      ),
+    };
+    expect(spendingSummary(sinceSeptember)).toBe(
+      'In November 2026 you spent $2,288.62, $94.39 less than the $2,383.01 you spent in October 2026. Most went to Bills & payments ($2,288.62).',
+    );
+    expect(averageName(sinceSeptember)).toBe('October 2026');
+
+    const sinceOctober = {
+      ...sinceSeptember,
+      spending_by_category: spent([0, 0, 0, 0, 300_00, 250_00]),
+      cash_flow: months.map((month) => ({
+        month,
+        income_cents: 0,
+        spending_cents: month >= '2026-10' ? 1_00 : 0,
+      })),
+    };
+    expect(spendingSummary(sinceOctober)).toBe(
+      'In November 2026 you spent $250.00. Most went to Bills & payments ($250.00).',
+    );
+    expect(averageName(sinceOctober)).toBeNull();
+    expect(categoryComparison(sinceOctober)[0]!.averageCents).toBe(0);
+    expect(spendingSummary({ ...sinceOctober, spending_by_category: [] })).toBe(
+      'No spending in November 2026.',
     );
   });
 
