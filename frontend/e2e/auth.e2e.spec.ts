@@ -2,7 +2,7 @@ import { registrationPayload } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import { LoginPage, RegisterPage } from './page-models/auth-pages';
-import { useBankAndBrowser } from './support/fixtures';
+import { expectAccessible, useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
 
@@ -125,6 +125,76 @@ describe('login', () => {
     await login.goto();
     await login.password().waitFor();
     expect(await page.getByText('You have signed out').count()).toBe(0);
+  });
+});
+
+describe('remembered account number', () => {
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`is shown masked after signing out, signs in as it is, and can be forgotten (${viewport.width} px)`, async () => {
+      const customer = await t.customer({ name: 'Sam Pier' });
+      const number = customer.user.account_number as string;
+      const page = await t.newPage(viewport);
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.rememberMe().check();
+      await login.signIn(number, customer.payload.password);
+      await page.waitForURL('**/dashboard');
+      await new AppShell(page).signOut();
+      await page.waitForURL('**/login');
+      await page.getByRole('status').filter({ hasText: 'You have signed out' }).waitFor();
+
+      // Under "On a shared computer, close the browser": the last four digits, never all twelve.
+      await login.rememberedAccount().waitFor();
+      expect(await login.rememberedAccount().innerText()).toContain(number.slice(-4));
+      expect(await page.locator('body').innerText()).not.toContain(number);
+      expect(await login.accountNumber().count()).toBe(0);
+      await expect
+        .poll(() => login.password().evaluate((e) => e === document.activeElement))
+        .toBe(true);
+      await page.screenshot({
+        path: `/tmp/login-remembered-${viewport.width}.png`,
+        fullPage: true,
+      });
+      await expectAccessible(page, `sign-in with a remembered account (${viewport.width} px)`);
+
+      await login.password().fill(customer.payload.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/dashboard');
+      await new AppShell(page).signOut();
+      await page.waitForURL('**/login');
+
+      // Not you? The number is forgotten and the field is empty.
+      await login.useAnotherAccount().click();
+      await expect.poll(() => login.accountNumber().inputValue()).toBe('');
+      await expect
+        .poll(() => login.accountNumber().evaluate((e) => e === document.activeElement))
+        .toBe(true);
+      expect(
+        await page.evaluate(() => localStorage.getItem('remembered_account_number')),
+      ).toBeNull();
+      await page.reload();
+      await login.accountNumber().waitFor();
+      expect(await login.accountNumber().inputValue()).toBe('');
+    });
+  }
+});
+
+describe('account number field', () => {
+  it('takes digits only as typed, and a pasted number with spaces or dashes as its digits', async () => {
+    const page = await t.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.accountNumber().pressSequentially('12345abc9012');
+    expect(await login.accountNumber().inputValue()).toBe('123459012');
+    await login.accountNumber().fill('');
+    await page.evaluate(() => navigator.clipboard.writeText('1234-5678 9012'));
+    await login.accountNumber().press('ControlOrMeta+V');
+    expect(await login.accountNumber().inputValue()).toBe('123456789012');
+    await page.screenshot({ path: '/tmp/login-digits-1280.png' });
   });
 });
 

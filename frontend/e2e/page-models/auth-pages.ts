@@ -16,6 +16,19 @@ export class LoginPage {
     return this.page.getByLabel('Password', { exact: true });
   }
 
+  /** The remembered account number, shown masked in place of the field. */
+  rememberedAccount() {
+    return this.page.getByRole('group', { name: 'Account number' });
+  }
+
+  useAnotherAccount() {
+    return this.page.getByRole('button', { name: 'Use another account' });
+  }
+
+  rememberMe() {
+    return this.page.getByRole('checkbox', { name: 'Remember my account number' });
+  }
+
   async signIn(accountNumber: string, password: string) {
     await this.accountNumber().fill(accountNumber);
     await this.password().fill(password);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent, type ClipboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { TwoFactorSignIn } from '@/components/security/two-factor-sign-in';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { useAuth, type Session } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
+import { maskAccountNumber } from '@/lib/format';
 import {
   forgetReturnPath,
   forgetSignOut,
@@ -25,6 +26,18 @@ const REMEMBER_KEY = 'remembered_account_number';
 // The server's lockout rule (failed attempts in a row, then minutes locked), told to the customer.
 const LOCK_AFTER_ATTEMPTS = 5;
 const LOCK_MINUTES = 15;
+const ACCOUNT_DIGITS = 12;
+
+/** The account number field holds digits only: what is typed or pasted, without the rest. */
+function keepDigits(input: HTMLInputElement) {
+  const text = input.value;
+  const caret = input.selectionStart ?? text.length;
+  const digitsBefore = text.slice(0, caret).replace(/\D/g, '').length;
+  const digits = text.replace(/\D/g, '').slice(0, ACCOUNT_DIGITS);
+  if (input.value !== digits) input.value = digits;
+  const at = Math.min(digitsBefore, digits.length);
+  input.setSelectionRange(at, at);
+}
 
 /** What the page says once after the app signed out (a session the server ended has its own). */
 const SIGNED_OUT: Record<SignOutReason, { title: string; text: string }> = {
@@ -48,7 +61,8 @@ export default function LoginRoute() {
   const { signIn } = useAuth();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
-  const remembered = localStorage.getItem(REMEMBER_KEY) ?? '';
+  // A remembered account number signs in as it is, shown masked: it is not for anyone passing by.
+  const [remembered, setRemembered] = useState(() => localStorage.getItem(REMEMBER_KEY) ?? '');
   const [remember, setRemember] = useState(Boolean(remembered));
   const [formError, setFormError] = useState<string | null>(null);
   const [locked, setLocked] = useState(false);
@@ -107,6 +121,32 @@ export default function LoginRoute() {
   });
 
   const accountField = form.register('account_number', { onChange: clearOn('account_number') });
+  const onAccountChange = (event: ChangeEvent<HTMLInputElement>) => {
+    keepDigits(event.target);
+    return accountField.onChange(event);
+  };
+  // The field's 12-character limit would cut "1234 5678 9012" before it is cleaned: clean first.
+  const onAccountPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const pasted = event.clipboardData.getData('text');
+    if (/^\d*$/.test(pasted)) return;
+    event.preventDefault();
+    const start = input.selectionStart ?? input.value.length;
+    const end = input.selectionEnd ?? start;
+    const digits = pasted.replace(/\D/g, '');
+    input.value = input.value.slice(0, start) + digits + input.value.slice(end);
+    input.setSelectionRange(start + digits.length, start + digits.length);
+    keepDigits(input);
+    form.setValue('account_number', input.value);
+    clearOn('account_number')();
+  };
+  const forgetAccount = () => {
+    localStorage.removeItem(REMEMBER_KEY);
+    setRemembered('');
+    setRemember(false);
+    form.setValue('account_number', '');
+    clearOn('account_number')();
+  };
   const passwordField = form.register('password', { onChange: clearOn('password') });
 
   if (challenge) {
@@ -171,15 +211,40 @@ export default function LoginRoute() {
           </div>
         ) : null}
         <FieldErrorList errors={serverErrors} />
-        <TextField
-          label="Account number"
-          inputMode="numeric"
-          autoComplete="username"
-          maxLength={12}
-          placeholder="12-digit account number"
-          error={errors.account_number?.message}
-          {...accountField}
-        />
+        {remembered ? (
+          <div className="field" role="group" aria-labelledby="login-remembered">
+            <p className="field__label auth__remembered-label" id="login-remembered">
+              Account number
+            </p>
+            <div className="auth__remembered">
+              <span className="auth__remembered-number">
+                <span aria-hidden="true">{maskAccountNumber(remembered)}</span>
+                <span className="sr-only">ending in {remembered.slice(-4)}</span>
+              </span>
+              <span className="auth__remembered-other">
+                Not you?{' '}
+                <Button variant="ghost" size="sm" onClick={forgetAccount}>
+                  Use another account
+                </Button>
+              </span>
+            </div>
+            {errors.account_number ? (
+              <p className="field__error">{errors.account_number.message}</p>
+            ) : null}
+          </div>
+        ) : (
+          <TextField
+            label="Account number"
+            inputMode="numeric"
+            autoComplete="username"
+            maxLength={ACCOUNT_DIGITS}
+            placeholder="12-digit account number"
+            error={errors.account_number?.message}
+            {...accountField}
+            onChange={onAccountChange}
+            onPaste={onAccountPaste}
+          />
+        )}
         <TextField
           label="Password"
           type={showPassword ? 'text' : 'password'}

@@ -90,6 +90,60 @@ describe('Login page', () => {
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ name: 'Alex Morgan' });
   });
 
+  it('takes digits only in the account number, typed or pasted with spaces or dashes', async () => {
+    fakeServer(() => undefined);
+    renderLogin();
+    const field = screen.getByRole('textbox', { name: 'Account number' });
+    await userEvent.type(field, '12345abc9012');
+    expect(field).toHaveValue('123459012');
+    await userEvent.clear(field);
+    await userEvent.click(field);
+    await userEvent.paste('1234-5678 9012');
+    expect(field).toHaveValue('123456789012');
+  });
+
+  it('shows a remembered account number masked, signs in with it, and can forget it', async () => {
+    localStorage.setItem('remembered_account_number', '123456784114');
+    const calls = fakeServer((url) =>
+      url.pathname === '/api/login'
+        ? ok({ user, token: 'tok-9', expires_at: new Date(Date.now() + 1_800_000).toISOString() })
+        : undefined,
+    );
+    const view = renderLogin();
+    expect(screen.getByRole('group', { name: 'Account number' })).toHaveTextContent(
+      '•••• •••• 4114',
+    );
+    expect(view.container.textContent).not.toContain('123456784114');
+    expect(screen.queryByRole('textbox', { name: 'Account number' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+
+    // Not you? The number is forgotten and the field is empty, ready for another.
+    await userEvent.click(screen.getByRole('button', { name: 'Use another account' }));
+    const field = screen.getByRole('textbox', { name: 'Account number' });
+    expect(field).toHaveValue('');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(localStorage.getItem('remembered_account_number')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Remember my account number' })).not.toBeChecked();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('signs in with the remembered account number without showing it', async () => {
+    localStorage.setItem('remembered_account_number', '123456789012');
+    const calls = fakeServer((url) =>
+      url.pathname === '/api/login'
+        ? ok({ user, token: 'tok-9', expires_at: new Date(Date.now() + 1_800_000).toISOString() })
+        : undefined,
+    );
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/login')?.body).toMatchObject({
+      account_number: '123456789012',
+    });
+    expect(localStorage.getItem('remembered_account_number')).toBe('123456789012');
+  });
+
   it('shows and hides the password', async () => {
     fakeServer(() => undefined);
     renderLogin();
