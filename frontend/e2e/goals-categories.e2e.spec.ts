@@ -48,7 +48,11 @@ describe('savings goals', () => {
       await dialog.getByLabel('Goal amount').fill('20000000');
       await dialog.getByRole('button', { name: 'Save goal' }).click();
       await dialog.getByText('The goal can be at most $10,000,000.00.').waitFor();
-      await dialog.getByLabel('Goal amount').fill('100000');
+      // Money as customers write it: a "$" and thousands separators, but in their places.
+      await dialog.getByLabel('Goal amount').fill('$1,00,000');
+      await dialog.getByRole('button', { name: 'Save goal' }).click();
+      await dialog.getByText('The goal must be an amount in dollars and cents.').waitFor();
+      await dialog.getByLabel('Goal amount').fill('$100,000');
       await dialog.getByRole('button', { name: 'Save goal' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await toast(page, 'Savings goal saved').waitFor();

@@ -2,15 +2,16 @@ import { SAVINGS_GOAL_MAX_CENTS, SAVINGS_GOAL_MESSAGES } from '@bank/contracts/s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { loadContracts } from '@/lib/contracts';
+import { plainAmount } from '@/lib/money-input';
 import { dashboardQueryOptions } from './dashboard-query';
 
 export type { SavingsGoalView } from './dashboard-query';
 
-/** The goal as typed: a message when it cannot be accepted, else null. */
+/** The goal as typed ("$20,000" too): a message when it cannot be accepted, else null. */
 export function goalAmountError(text: string): string | null {
-  const value = text.trim().replace(/,/g, '');
-  if (value === '') return SAVINGS_GOAL_MESSAGES.required;
-  if (!/^\d+(\.\d{1,2})?$/.test(value)) return SAVINGS_GOAL_MESSAGES.notWholeCents;
+  if (text.trim() === '') return SAVINGS_GOAL_MESSAGES.required;
+  const value = plainAmount(text);
+  if (value === null) return SAVINGS_GOAL_MESSAGES.notWholeCents;
   const amount = Number(value);
   if (amount <= 0) return SAVINGS_GOAL_MESSAGES.notPositive;
   if (amount > SAVINGS_GOAL_MAX_CENTS / 100) return SAVINGS_GOAL_MESSAGES.tooLarge;
@@ -21,7 +22,7 @@ export async function setSavingsGoal({ accountId, amount }: { accountId: string;
   const [{ savingsGoalSaved }, { data }] = await Promise.all([
     loadContracts(),
     api.put<unknown>(`/accounts/${encodeURIComponent(accountId)}/savings-goal`, {
-      target_amount: amount.trim().replace(/,/g, ''),
+      target_amount: plainAmount(amount) ?? amount.trim(),
     }),
   ]);
   return savingsGoalSaved.shape.data.parse(data).savings_goal;
