@@ -6,6 +6,7 @@ import {
   expectNoSidewaysScroll,
   expectScreenAccessible,
   openTab,
+  TransferPage,
 } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
@@ -128,7 +129,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
         }
         await expectScreenAccessible(page, `${path} at 360 px (${theme})`);
       }
-      // The transfer form, with its long account labels, fits too.
+      // The transfer form fits too.
       await page.goto('/transfer');
       await page.getByRole('button', { name: /^Between My Accounts/ }).click();
       await page.getByLabel('From Account').waitFor();
@@ -212,6 +213,34 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       await expectAccountPickerInFull(pay, 'Pay from', '$1,234,567.89');
       await expectScreenAccessible(page, `Zelle pay request at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/zelle-pay-request-${viewport.width}.png` });
+    });
+  }
+
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`Transfer's From and To show the account and its balance in full (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      const savings = customer.accounts.find((a) => a.type === 'savings')!;
+      await deposit(t.bank, checking.account_number, 1_234_567.89);
+      await deposit(t.bank, savings.account_number, 7_654_321.09);
+      const page = await t.signedInPage(customer, viewport);
+      const wizard = new TransferPage(page);
+      await wizard.open();
+      await wizard.choose('Between My Accounts');
+      const form = page.locator('form', { has: wizard.field('From Account') });
+      await wizard.field('From Account').selectOption(checking.id);
+      await wizard.field('To Account').selectOption(savings.id);
+      await expectAccountPickerInFull(form, 'From Account', '$1,234,567.89');
+      await expectAccountPickerInFull(form, 'To Account', '$7,654,321.09');
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `transfer details at ${viewport.width} px`);
+      await page.screenshot({
+        path: `/tmp/transfer-accounts-${viewport.width}.png`,
+        fullPage: true,
+      });
     });
   }
 

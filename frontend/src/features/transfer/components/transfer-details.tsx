@@ -1,9 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
+import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/feedback';
-import { accountName, type Account } from '@/lib/accounts';
-import { formatMoney } from '@/lib/format';
+import type { Account } from '@/lib/accounts';
 import { recipientContact, type TransferForm } from '../api/create-transfer';
 import type { RecipientLookup } from '../api/validate-recipient';
 import { SavedRecipientPicker } from './saved-recipients';
@@ -18,11 +18,6 @@ import {
   bankToday,
   type TransferType,
 } from '../lib/transfer-types';
-
-function accountLabel(a: Account) {
-  const number = a.formatted_account_number ?? `••••${String(a.account_number).slice(-4)}`;
-  return `${accountName(a)} (${number}) - ${formatMoney(a.available_balance)} available`;
-}
 
 type Props = {
   type: TransferType;
@@ -75,32 +70,22 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
 
   return (
     <div className="form">
-      <SelectField
+      <AccountSelectField
         label="From Account"
+        accounts={accounts}
+        chosen={watch('fromAccount')}
         error={err('fromAccount')}
         {...checkedAsTyped('fromAccount', () => false, toAccountCheck)}
-      >
-        <option value="">Select account</option>
-        {accounts.map((a) => (
-          <option key={a.id} value={String(a.id)}>
-            {accountLabel(a)}
-          </option>
-        ))}
-      </SelectField>
+      />
 
       {type === 'between-accounts' ? (
-        <SelectField
+        <AccountSelectField
           label="To Account"
+          accounts={accounts}
+          chosen={watch('toAccount')}
           error={err('toAccount')}
           {...checkedAsTyped('toAccount', chosen)}
-        >
-          <option value="">Select account</option>
-          {accounts.map((a) => (
-            <option key={a.id} value={String(a.id)}>
-              {accountLabel(a)}
-            </option>
-          ))}
-        </SelectField>
+        />
       ) : null}
 
       {type === 'same-bank' ? (
