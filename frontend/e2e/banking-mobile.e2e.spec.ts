@@ -244,6 +244,24 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
     });
   }
 
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`the wire mock's From Account shows the account and its balance in full (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/wire-transfer');
+      const form = page.getByRole('form', { name: 'Wire transfer (preview)' });
+      await form.getByLabel('From Account').selectOption('sample-savings');
+      await expectAccountPickerInFull(form, 'From Account', '$25,300.00');
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `wire transfer at ${viewport.width} px`);
+      await form.getByLabel('From Account').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/wire-from-account-${viewport.width}.png` });
+    });
+  }
+
   it('shows a refused field below the top bar, label and all, when it takes the focus', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer, { width: 375, height: 800 });

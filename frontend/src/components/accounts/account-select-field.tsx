@@ -3,9 +3,12 @@ import { SelectField } from '@/components/ui/field';
 import { accountName, type Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 
+/** What the picker needs of an account. */
+export type PickableAccount = Pick<Account, 'id' | 'name' | 'account_name' | 'available_balance'>;
+
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
-  accounts: Account[];
+  accounts: PickableAccount[];
   /** The chosen account's id, as the form holds it ('' when none). */
   chosen: string;
   error?: string | undefined;

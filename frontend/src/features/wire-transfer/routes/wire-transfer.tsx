@@ -1,5 +1,9 @@
 import { Globe, Info, Landmark, Euro } from 'lucide-react';
 import { useId, useState } from 'react';
+import {
+  AccountSelectField,
+  type PickableAccount,
+} from '@/components/accounts/account-select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert } from '@/components/ui/feedback';
@@ -18,10 +22,17 @@ const TYPES: Record<WireType, { title: string; fee: number; time: string; icon: 
   sepa: { title: 'SEPA Transfer', fee: 15, time: 'Next business day', icon: Euro },
 };
 
+const sample = (id: string, name: string, available_balance: number): PickableAccount => ({
+  id,
+  name,
+  account_name: name,
+  available_balance,
+});
+
 const SAMPLE_ACCOUNTS = [
-  { id: 'sample-checking', label: 'Primary Checking (••••4521) - $12,450.00' },
-  { id: 'sample-savings', label: 'High Yield Savings (••••7890) - $25,300.00' },
-  { id: 'sample-business', label: 'Business Checking (••••3344) - $48,120.00' },
+  sample('sample-checking', 'Primary Checking', 12450),
+  sample('sample-savings', 'High Yield Savings', 25300),
+  sample('sample-business', 'Business Checking', 48120),
 ];
 
 const SAVED_RECIPIENTS = [
@@ -41,6 +52,7 @@ const PURPOSES: Record<string, string> = {
 export default function WireTransferRoute() {
   useDocumentTitle('Wire Transfers');
   const [type, setType] = useState<WireType>('domestic');
+  const [fromAccount, setFromAccount] = useState('');
   const [recipientMode, setRecipientMode] = useState<'new' | 'saved'>('new');
   const [amount, setAmount] = useState('');
   const groupId = useId();
@@ -93,14 +105,13 @@ export default function WireTransferRoute() {
           </Card>
           <Card>
             <div className="form">
-              <SelectField label="From Account" defaultValue="">
-                <option value="">Select account</option>
-                {SAMPLE_ACCOUNTS.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.label}
-                  </option>
-                ))}
-              </SelectField>
+              <AccountSelectField
+                label="From Account"
+                accounts={SAMPLE_ACCOUNTS}
+                chosen={fromAccount}
+                value={fromAccount}
+                onChange={(e) => setFromAccount(e.target.value)}
+              />
               <div role="radiogroup" aria-label="Recipient" className="segmented">
                 {(['new', 'saved'] as const).map((m) => (
                   <button
