@@ -86,6 +86,90 @@ describe('Crypto Trading', { timeout: 150_000 }, () => {
   });
 });
 
+describe('Crypto holdings and selling', { timeout: 150_000 }, () => {
+  it('refuses a sale over the holding before confirming, sells all exactly, and lays out the portfolio', async () => {
+    const customer = await t.customer();
+    const checking = customer.accounts.find((a) => a.type === 'checking')!;
+    await deposit(t.bank, checking.account_number, 500);
+    for (const symbol of ['BTC', 'MATIC']) {
+      const bought = await customer.client.post(
+        '/api/crypto/buy',
+        { symbol, amount_usd: 50, bank_account_id: String(checking.id) },
+        { 'Idempotency-Key': `e2e-${symbol}-${customer.user.id}` },
+      );
+      expect(bought.status).toBe(201);
+    }
+    const holdings = (await customer.client.get('/api/crypto/portfolio')).body.data.portfolio as {
+      symbol: string;
+      balance_exact: string;
+    }[];
+    const btc = holdings.find((h) => h.symbol === 'BTC')!.balance_exact;
+
+    for (const width of [1280, 375]) {
+      const page = await t.signedInPage(customer, { width, height: 900 });
+      await page.goto('/crypto-trading');
+      const rows = page.locator('.crypto-list > .crypto-row--coin');
+      await rows.first().waitFor();
+      const layout = await page.locator('.crypto-list').evaluate((list) => {
+        const card = list.parentElement!.getBoundingClientRect();
+        const padding = parseFloat(getComputedStyle(list.parentElement!).paddingTop);
+        const row = list.querySelector('.crypto-row--coin')!;
+        const box = (sel: string) => row.querySelector(sel)!.getBoundingClientRect();
+        const r = row.getBoundingClientRect();
+        const coins = [...list.querySelectorAll('.crypto-coin')].map((c) => ({
+          text: c.textContent,
+          fits: c.scrollWidth <= c.clientWidth,
+        }));
+        return {
+          spaceAbove:
+            list.getBoundingClientRect().top - card.top - list.parentElement!.clientTop - padding,
+          coinOffCentre: Math.abs(
+            (box('.crypto-coin').top + box('.crypto-coin').bottom) / 2 - (r.top + r.bottom) / 2,
+          ),
+          name: box('.crypto-row__name'),
+          value: box('.crypto-row__value'),
+          right: r.right,
+          coins,
+        };
+      });
+      // The list starts at the card's padding, and the coin sits centred beside its lines.
+      expect(layout.spaceAbove).toBe(0);
+      expect(layout.coinOffCentre).toBeLessThanOrEqual(1);
+      // Whole symbols, MATIC too, inside their badges.
+      expect(layout.coins).toContainEqual({ text: 'MATIC', fits: true });
+      expect(layout.coins).toContainEqual({ text: 'BTC', fits: true });
+      // The value lines up: at the row's end beside the name, or under the name on a phone.
+      if (width === 1280)
+        expect(Math.abs(layout.value.right - layout.right)).toBeLessThanOrEqual(1);
+      else expect(layout.value.left).toBe(layout.name.left);
+    }
+
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    await page.goto('/crypto-trading');
+    await openTab(page, 'Trade');
+    const trade = page.getByRole('form', { name: 'Trade' });
+    await trade.getByRole('radio', { name: 'Sell' }).click();
+    const amount = trade.getByLabel('Amount (BTC)');
+    await amount.fill('0.002');
+    await trade.getByText(`Insufficient BTC balance: you hold ${btc} BTC.`).waitFor();
+    expect(await trade.getByRole('group', { name: 'Estimate' }).count()).toBe(0);
+    await trade.getByRole('button', { name: 'Sell BTC' }).click();
+    expect(await page.getByRole('dialog', { name: 'Confirm sale' }).count()).toBe(0);
+    await expectScreenAccessible(page, 'sale over the holding');
+
+    await trade.getByRole('button', { name: 'Sell all' }).click();
+    expect(await amount.inputValue()).toBe(btc);
+    await trade.getByRole('button', { name: 'Sell BTC' }).click();
+    await dialog(page, 'Confirm sale').getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, /Successfully sold/).waitFor();
+    const after = (await customer.client.get('/api/crypto/portfolio')).body.data.portfolio as {
+      symbol: string;
+      balance_exact: string;
+    }[];
+    expect(after.find((h) => h.symbol === 'BTC')?.balance_exact ?? '0.00000000').toBe('0.00000000');
+  });
+});
+
 describe('Wire Transfers', () => {
   it('is a static mock that makes no calls', async () => {
     const customer = await t.customer();

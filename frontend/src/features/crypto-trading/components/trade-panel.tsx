@@ -14,7 +14,15 @@ import { toast } from '@/lib/toast-store';
 import type { MarketItem } from '../api/get-market-data';
 import type { Holding } from '../api/get-portfolio';
 import { tradeSchema, useTrade, type TradeForm } from '../api/trade';
-import { buyEstimate, formatCoinPrice, formatCoins, sellEstimate } from '../lib/estimates';
+import {
+  buyEstimate,
+  coinText,
+  coinsToUnits,
+  formatCoinPrice,
+  formatCoins,
+  sellEstimate,
+  tradeRefusal,
+} from '../lib/estimates';
 
 /** Trade tab: Buy/Sell toggle, coin, account, amount, estimates with the 1% fee, confirmation. */
 export function TradePanel({
@@ -52,7 +60,18 @@ export function TradePanel({
   const amount = form.watch('amount');
   const quote = market.find((m) => m.symbol === chosen);
   const held = holdings.find((h) => h.symbol === chosen);
+  const heldUnits = held ? (coinsToUnits(held.balance_exact) ?? 0) : 0;
+  const accountId = form.watch('bank_account_id');
   const errors = form.formState.errors;
+  // A sale over the holding or a purchase over the account's available balance is answered here,
+  // in the bank's words, before any estimate or confirmation; the bank still checks on Confirm.
+  const refusal = tradeRefusal({
+    side,
+    symbol: chosen,
+    amount: amount.trim(),
+    availableBalance: accounts.find((a) => String(a.id) === accountId)?.available_balance,
+    heldExact: held?.balance_exact,
+  });
 
   useEffect(() => {
     if (symbol && symbol !== form.getValues('symbol')) form.setValue('symbol', symbol);
@@ -64,8 +83,11 @@ export function TradePanel({
   }, [accounts, form]);
 
   const buy =
-    side === 'buy' && quote ? buyEstimate(Number(amount), quote.ask ?? quote.price) : null;
-  const sell = side === 'sell' && quote ? sellEstimate(amount, quote.bid ?? quote.price) : null;
+    side === 'buy' && quote && !refusal
+      ? buyEstimate(Number(amount), quote.ask ?? quote.price)
+      : null;
+  const sell =
+    side === 'sell' && quote && !refusal ? sellEstimate(amount, quote.bid ?? quote.price) : null;
 
   const submit = () => {
     if (!confirming) return;
@@ -123,7 +145,10 @@ export function TradePanel({
       className="form"
       noValidate
       aria-label="Trade"
-      onSubmit={form.handleSubmit((values) => setConfirming({ values, key: newIdempotencyKey() }))}
+      onSubmit={form.handleSubmit((values) => {
+        if (refusal) form.setFocus('amount');
+        else setConfirming({ values, key: newIdempotencyKey() });
+      })}
     >
       <div role="radiogroup" aria-label="Buy or sell" className="segmented trade-toggle">
         {(['buy', 'sell'] as const).map((s) => (
@@ -180,13 +205,30 @@ export function TradePanel({
         inputMode="decimal"
         min={side === 'buy' ? 1 : 0.00000001}
         step={side === 'buy' ? 0.01 : 0.00000001}
-        error={errors.amount?.message}
+        error={errors.amount?.message ?? refusal ?? undefined}
         hint={
           side === 'buy'
             ? 'Minimum $1.00, fee included'
             : held && !balancesHidden
-              ? `You hold ${Number(held.balance).toFixed(8)} ${chosen}`
+              ? `You hold ${coinText(heldUnits)} ${chosen}`
               : undefined
+        }
+        className={side === 'sell' && heldUnits > 0 ? 'trade-amount--sell-all' : undefined}
+        trailing={
+          side === 'sell' && heldUnits > 0 ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="field__trailing"
+              onClick={() =>
+                form.setValue('amount', coinText(heldUnits), {
+                  shouldValidate: form.formState.isSubmitted,
+                })
+              }
+            >
+              Sell all
+            </Button>
+          ) : null
         }
         {...form.register('amount')}
       />

@@ -1,6 +1,8 @@
 // Trade estimates shown before confirming (1% fee on buy and sell), computed the way the
 // bank computes them: integer cents and 10^-8 coin units, fee rounded up, coins rounded down.
 
+import { centsOf } from '@/lib/cents';
+
 export const FEE_PERCENT = 1;
 
 export const UNITS_PER_COIN = 100_000_000;
@@ -66,6 +68,35 @@ export function sellEstimate(cryptoAmount: string | number, price: number): Sell
   const grossCents = Number((BigInt(units) * BigInt(priceMicroUsd)) / MICRO_USD_PER_UNIT_CENT);
   const fee = grossCents === 0 ? 0 : feeCents(grossCents);
   return { units, grossCents, feeCents: fee, netCents: grossCents - fee };
+}
+
+/**
+ * Why the bank would refuse a trade the form holds, in the bank's own words, or null: a purchase
+ * (the amount includes the fee) over the chosen account's available balance, or a sale over the
+ * coins held (`heldExact`, the holding's exact decimal text; nothing held is zero). The amount is
+ * already valid for its side. The bank still decides when the trade is sent.
+ */
+export function tradeRefusal(trade: {
+  side: 'buy' | 'sell';
+  symbol: string;
+  amount: string;
+  availableBalance: number | undefined;
+  heldExact: string | undefined;
+}): string | null {
+  if (trade.side === 'buy') {
+    if (trade.availableBalance === undefined) return null;
+    return centsOf(trade.amount) > centsOf(trade.availableBalance) ? 'Insufficient funds' : null;
+  }
+  const units = coinsToUnits(trade.amount);
+  const held = coinsToUnits(trade.heldExact ?? '0') ?? 0;
+  if (units === undefined || units <= held) return null;
+  return `Insufficient ${trade.symbol} balance: you hold ${coinText(held)} ${trade.symbol}.`;
+}
+
+/** Integer 10^-8 units → decimal text with all 8 decimals ("0.00100637"), by integer arithmetic. */
+export function coinText(units: number): string {
+  const whole = Math.trunc(units / UNITS_PER_COIN);
+  return `${whole}.${String(units % UNITS_PER_COIN).padStart(8, '0')}`;
 }
 
 export function formatCoins(units: number, decimals = 8): string {

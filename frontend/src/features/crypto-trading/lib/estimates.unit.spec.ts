@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   buyEstimate,
+  coinText,
   coinsToUnits,
   compactNumber,
   formatCoinPrice,
   sellEstimate,
+  tradeRefusal,
 } from './estimates';
 
 describe('crypto estimates with the 1% fee', () => {
@@ -57,5 +59,35 @@ describe('crypto estimates with the 1% fee', () => {
     // $10.00 less the $0.10 fee at $0.142317 a DOGE: 69.56301777 DOGE, rounded down.
     expect(buyEstimate(10, 0.142317)!.units).toBe(6_956_301_777);
     expect(sellEstimate('69.56301777', 0.141961)!.grossCents).toBe(987);
+  });
+});
+
+describe('what the bank would refuse, checked before the confirmation', () => {
+  const sell = (amount: string, heldExact: string | undefined) =>
+    tradeRefusal({ side: 'sell', symbol: 'BTC', amount, availableBalance: 0, heldExact });
+  const buy = (amount: string, availableBalance: number | undefined) =>
+    tradeRefusal({ side: 'buy', symbol: 'BTC', amount, availableBalance, heldExact: undefined });
+
+  it('refuses a sale over the holding in the bank words, to the last of 8 decimals', () => {
+    expect(sell('0.002', '0.00100637')).toBe('Insufficient BTC balance: you hold 0.00100637 BTC.');
+    expect(sell('0.00100638', '0.00100637')).toBe(
+      'Insufficient BTC balance: you hold 0.00100637 BTC.',
+    );
+    expect(sell('0.00100637', '0.00100637')).toBeNull();
+    expect(sell('0.1', undefined)).toBe('Insufficient BTC balance: you hold 0.00000000 BTC.');
+  });
+
+  it('refuses a purchase over the account available balance, fee included', () => {
+    expect(buy('100.01', 100)).toBe('Insufficient funds');
+    expect(buy('100', 100)).toBeNull();
+    expect(buy('0.30', 0.1 + 0.2)).toBeNull();
+    expect(buy('50', undefined)).toBeNull();
+  });
+
+  it('writes a holding with all 8 decimals by integer arithmetic', () => {
+    expect(coinText(100_637)).toBe('0.00100637');
+    expect(coinText(6_905_884_650)).toBe('69.05884650');
+    expect(coinText(coinsToUnits('123456.78901234')!)).toBe('123456.78901234');
+    expect(coinText(0)).toBe('0.00000000');
   });
 });

@@ -34,6 +34,18 @@ function Change({ value }: { value: number }) {
   );
 }
 
+/** The coin's round badge: its whole symbol (up to five letters, as MATIC), smaller when long. */
+function CoinBadge({ symbol }: { symbol: string }) {
+  return (
+    <span
+      className={`crypto-coin${symbol.length > 4 ? ' crypto-coin--long' : ''}`}
+      aria-hidden="true"
+    >
+      {symbol}
+    </span>
+  );
+}
+
 function txTone(status: string) {
   if (status === 'completed') return 'success' as const;
   if (status === 'pending' || status === 'processing') return 'warning' as const;
@@ -163,10 +175,8 @@ export default function CryptoTradingRoute() {
             ) : (
               <ul className="crypto-list">
                 {holdings.map((h) => (
-                  <li key={h.id} className="crypto-row">
-                    <span className="crypto-coin" aria-hidden="true">
-                      {h.symbol.slice(0, 4)}
-                    </span>
+                  <li key={h.id} className="crypto-row crypto-row--coin">
+                    <CoinBadge symbol={h.symbol} />
                     <div className="crypto-row__main">
                       <span className="crypto-row__name">{h.name}</span>
                       <span className="muted tabular">
@@ -213,12 +223,10 @@ export default function CryptoTradingRoute() {
                   <li key={m.symbol}>
                     <button
                       type="button"
-                      className="crypto-row crypto-row--button"
+                      className="crypto-row crypto-row--coin crypto-row--button"
                       onClick={() => trade(m.symbol)}
                     >
-                      <span className="crypto-coin" aria-hidden="true">
-                        {m.symbol.slice(0, 4)}
-                      </span>
+                      <CoinBadge symbol={m.symbol} />
                       <span className="crypto-row__main">
                         <span className="crypto-row__name">
                           {m.name} <span className="muted">{m.symbol}</span>

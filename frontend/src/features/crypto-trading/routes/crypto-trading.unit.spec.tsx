@@ -115,6 +115,46 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     expect(within(sell).getByText('$495.00')).toBeInTheDocument();
   });
 
+  it('answers a sale over the holding and a purchase over the balance before any confirmation', async () => {
+    const user = userEvent.setup();
+    setup();
+    renderWithProviders(<CryptoTradingRoute />);
+    await screen.findAllByText('$1,000.00');
+    await user.click(screen.getByRole('tab', { name: 'Trade' }));
+    await user.click(screen.getByRole('radio', { name: 'Sell' }));
+    await user.selectOptions(screen.getByLabelText('Cryptocurrency'), 'ETH');
+    const coins = screen.getByLabelText('Amount (ETH)');
+    await user.type(coins, '0.50000001');
+    expect(coins).toHaveAccessibleDescription(
+      /Insufficient ETH balance: you hold 0\.50000000 ETH\./,
+    );
+    expect(screen.queryByRole('group', { name: 'Estimate' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sell ETH' }));
+    expect(screen.queryByRole('dialog', { name: 'Confirm sale' })).not.toBeInTheDocument();
+    expect(coins).toHaveFocus();
+
+    // Sell all fills the whole holding, exactly.
+    await user.click(screen.getByRole('button', { name: 'Sell all' }));
+    expect(coins).toHaveValue(0.5);
+    expect((coins as HTMLInputElement).value).toBe('0.50000000');
+    expect(screen.getByRole('group', { name: 'Estimate' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sell ETH' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm sale' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('radio', { name: 'Buy' }));
+    const dollars = screen.getByLabelText('Amount (USD)');
+    await user.type(dollars, '900.01');
+    expect(dollars).toHaveAccessibleDescription(/Insufficient funds/);
+    await user.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    expect(screen.queryByRole('dialog', { name: 'Confirm purchase' })).not.toBeInTheDocument();
+    await user.clear(dollars);
+    await user.type(dollars, '900');
+    expect(dollars).not.toHaveAccessibleDescription(/Insufficient/);
+    await user.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm purchase' })).toBeInTheDocument();
+  });
+
   it('hides balances', async () => {
     const user = userEvent.setup();
     setup();
