@@ -69,6 +69,22 @@ async function expectAccountPickerInFull(box: Locator, label: string, balance: s
   expect(await fieldsNotInside(box), `${label}: fields wider than their box`).toEqual([]);
 }
 
+/** The buttons named, in this order, sit side by side on one row inside `box`. */
+async function expectSideBySide(box: Locator, names: string[]) {
+  const edge = (await box.boundingBox())!;
+  const rows = [];
+  for (const name of names) {
+    const r = (await box.getByRole('button', { name, exact: true }).boundingBox())!;
+    expect(r.x, `${name} inside`).toBeGreaterThanOrEqual(edge.x);
+    expect(r.x + r.width, `${name} inside`).toBeLessThanOrEqual(edge.x + edge.width);
+    rows.push(r);
+  }
+  for (let i = 1; i < rows.length; i++) {
+    expect(rows[i]!.y, `${names[i]} on the row of ${names[0]}`).toBeCloseTo(rows[0]!.y, 0);
+    expect(rows[i]!.x, `${names[i]} after ${names[i - 1]}`).toBeGreaterThan(rows[i - 1]!.x);
+  }
+}
+
 const SCREENS = [
   '/dashboard',
   '/transfer',
@@ -146,7 +162,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
     { width: 375, height: 800 },
     { width: 1280, height: 900 },
   ]) {
-    it(`Pay Now's Pay From shows the account and its balance in full (${viewport.width} px)`, async () => {
+    it(`Pay Now's Pay From shows the account and its balance in full, its buttons side by side (${viewport.width} px)`, async () => {
       const customer = await t.customer();
       const checking = customer.accounts.find((a) => a.type === 'checking')!;
       await deposit(t.bank, checking.account_number, 1_234_567.89);
@@ -162,6 +178,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       const form = dialog(page, 'Schedule Payment');
       await expect.poll(() => form.getByLabel('Pay From').inputValue()).toBe(String(checking.id));
       await expectAccountPickerInFull(form, 'Pay From', '$1,234,567.89');
+      await expectSideBySide(form, ['Cancel', 'Review Payment']);
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `Pay Now at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/bill-pay-pay-now-${viewport.width}.png` });
@@ -211,6 +228,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: 'Pay $15.00 to Rita Requester' }).click();
       const pay = dialog(page, 'Pay request');
       await expectAccountPickerInFull(pay, 'Pay from', '$1,234,567.89');
+      await expectSideBySide(pay, ['Cancel', 'Confirm Payment']);
       await expectScreenAccessible(page, `Zelle pay request at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/zelle-pay-request-${viewport.width}.png` });
     });
