@@ -25,6 +25,9 @@ export const CRYPTO_MESSAGES = {
   cryptoAmount: 'Please enter a positive amount with at most 8 decimals.',
   minBuy: 'The minimum purchase is $1.00.',
   minSell: 'The minimum sale amount is 0.00000001.',
+  /** A sale over the holding; `held` is its exact text with 8 decimals. */
+  overHolding: (symbol: string, held: string) =>
+    `Insufficient ${symbol} balance: you hold ${held} ${symbol}.`,
   minDeposit: 'The minimum deposit is 0.001.',
   minWithdraw: 'The minimum withdrawal is 0.001.',
   txHash: 'Please enter the transaction hash.',

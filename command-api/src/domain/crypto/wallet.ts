@@ -33,7 +33,7 @@ export const messages = {
   minSell: CRYPTO_MESSAGES.minSell,
   sellTooSmall: 'This amount is worth less than $0.01 after the 1% fee.',
   overHolding: (symbol: string, units: number) =>
-    `Insufficient ${symbol} balance: you hold ${unitsToCoinText(units)} ${symbol}.`,
+    CRYPTO_MESSAGES.overHolding(symbol, unitsToCoinText(units)),
   minDeposit: CRYPTO_MESSAGES.minDeposit,
   minWithdraw: CRYPTO_MESSAGES.minWithdraw,
   belowNetworkFee: (symbol: string, fee: number) =>

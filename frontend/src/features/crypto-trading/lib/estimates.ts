@@ -1,3 +1,4 @@
+import { CRYPTO_MESSAGES } from '@bank/contracts';
 // Trade estimates shown before confirming (1% fee on buy and sell), computed the way the
 // bank computes them: integer cents and 10^-8 coin units, fee rounded up, coins rounded down.
 
@@ -90,7 +91,7 @@ export function tradeRefusal(trade: {
   const units = coinsToUnits(trade.amount);
   const held = coinsToUnits(trade.heldExact ?? '0') ?? 0;
   if (units === undefined || units <= held) return null;
-  return `Insufficient ${trade.symbol} balance: you hold ${coinText(held)} ${trade.symbol}.`;
+  return CRYPTO_MESSAGES.overHolding(trade.symbol, coinText(held));
 }
 
 /** Integer 10^-8 units → decimal text with all 8 decimals ("0.00100637"), by integer arithmetic. */
