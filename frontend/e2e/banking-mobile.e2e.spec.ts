@@ -280,6 +280,27 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
     });
   }
 
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`Crypto's trade account picker shows the account and its balance in full (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 1_234_567.89);
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/crypto-trading');
+      await page.getByRole('button', { name: 'Start Trading' }).click();
+      const trade = page.getByRole('form', { name: 'Trade' });
+      await expect.poll(() => trade.getByLabel('Pay from account').inputValue()).toBe(checking.id);
+      await expectAccountPickerInFull(trade, 'Pay from account', '$1,234,567.89');
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `crypto trade at ${viewport.width} px`);
+      await trade.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/crypto-trade-account-${viewport.width}.png` });
+    });
+  }
+
   it('shows a refused field below the top bar, label and all, when it takes the focus', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer, { width: 375, height: 800 });

@@ -155,6 +155,9 @@ describe('Crypto holdings and selling', { timeout: 150_000 }, () => {
     expect(await trade.getByRole('group', { name: 'Estimate' }).count()).toBe(0);
     await trade.getByRole('button', { name: 'Sell BTC' }).click();
     expect(await page.getByRole('dialog', { name: 'Confirm sale' }).count()).toBe(0);
+    // Scanned from the top: scrolled to the amount, the tab bar peeks out a few pixels under the
+    // sticky top bar, and axe's target-size rule counts that sliver as a too small tab.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectScreenAccessible(page, 'sale over the holding');
 
     await trade.getByRole('button', { name: 'Sell all' }).click();

@@ -211,14 +211,18 @@ describe('Crypto trade account picker', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Start Trading' }).click();
     const trade = page.getByRole('form', { name: 'Trade' });
     const options = () => trade.getByLabel('Pay from account').locator('option').allTextContents();
-    await expect.poll(async () => (await options()).join(' | ')).toContain('$432.10');
+    // The chosen account's balance shows under the picker, not in its options.
+    const balance = trade.getByText('Available balance: $432.10', { exact: true });
+    await balance.waitFor();
 
     await page.getByRole('button', { name: 'Hide balances' }).click();
-    await expect.poll(async () => (await options()).join(' | ')).not.toContain('$');
+    await balance.waitFor({ state: 'detached' });
+    expect(await trade.getByText(/Available balance/).count()).toBe(0);
+    expect((await options()).join(' | ')).not.toContain('$');
     expect((await options()).join(' | ')).toContain(checking.name);
     await expectAccessible(page, 'crypto trade, balances hidden');
     await page.getByRole('button', { name: 'Show balances' }).click();
-    await expect.poll(async () => (await options()).join(' | ')).toContain('$432.10');
+    await balance.waitFor();
   });
 });
 

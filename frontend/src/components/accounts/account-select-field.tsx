@@ -12,6 +12,8 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   /** The chosen account's id, as the form holds it ('' when none). */
   chosen: string;
   error?: string | undefined;
+  /** The page hides balances ("Hide balances"): no amount is shown. */
+  balanceHidden?: boolean;
 };
 
 /**
@@ -21,14 +23,18 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
  * width, and the select is described by it.
  */
 export const AccountSelectField = forwardRef<HTMLSelectElement, Props>(function AccountSelectField(
-  { accounts, chosen, ...rest },
+  { accounts, chosen, balanceHidden = false, ...rest },
   ref,
 ) {
   const account = accounts.find((a) => String(a.id) === chosen);
   return (
     <SelectField
       ref={ref}
-      hint={account ? `Available balance: ${formatMoney(account.available_balance)}` : undefined}
+      hint={
+        account && !balanceHidden
+          ? `Available balance: ${formatMoney(account.available_balance)}`
+          : undefined
+      }
       {...rest}
     >
       <option value="">Select account</option>

@@ -2,12 +2,13 @@ import { CRYPTO_COINS } from '@bank/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
-import { accountName, type Account } from '@/lib/accounts';
+import type { Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -184,20 +185,14 @@ export function TradePanel({
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <AccountSelectField
           label={side === 'buy' ? 'Pay from account' : 'Deposit to account'}
+          accounts={accounts}
+          chosen={accountId}
+          balanceHidden={balancesHidden}
           error={errors.bank_account_id?.message}
           {...form.register('bank_account_id')}
-        >
-          <option value="">Select account</option>
-          {accounts.map((a) => (
-            <option key={a.id} value={String(a.id)}>
-              {balancesHidden
-                ? accountName(a)
-                : `${accountName(a)} - ${formatMoney(a.available_balance)}`}
-            </option>
-          ))}
-        </SelectField>
+        />
       </div>
       <TextField
         label={side === 'buy' ? 'Amount (USD)' : `Amount (${chosen || 'coins'})`}
