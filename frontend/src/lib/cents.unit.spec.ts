@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, centsOf } from './cents';
+import { amountText, centsOf, plainAmount } from './cents';
 
 describe('dollar amounts by whole cents', () => {
   it('reads decimal text and JSON numbers as cents', () => {
@@ -14,5 +14,34 @@ describe('dollar amounts by whole cents', () => {
     expect(amountText('0.07')).toBe('0.07');
     expect(amountText(0.1 + 0.2)).toBe('0.30');
     expect(amountText(0)).toBe('0.00');
+  });
+});
+
+describe('a dollar amount as typed', () => {
+  it('takes a leading "$" and thousands separators in their places', () => {
+    expect(plainAmount('20000')).toBe('20000');
+    expect(plainAmount('$20,000')).toBe('20000');
+    expect(plainAmount(' $ 1,234,567.5 ')).toBe('1234567.5');
+    expect(plainAmount('$0.99')).toBe('0.99');
+    expect(plainAmount('999')).toBe('999');
+  });
+
+  it('refuses junk, misplaced separators and more than 2 decimals', () => {
+    for (const text of [
+      '',
+      'abc',
+      '$',
+      '12.345',
+      '2,00',
+      '20,0000',
+      ',000',
+      '1,000,',
+      '-5',
+      '$-5',
+      '5$',
+      '1.2.3',
+      '20000.',
+    ])
+      expect(plainAmount(text), text).toBeNull();
   });
 });

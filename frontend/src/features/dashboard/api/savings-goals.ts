@@ -2,7 +2,7 @@ import { SAVINGS_GOAL_MAX_CENTS, SAVINGS_GOAL_MESSAGES } from '@bank/contracts/s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { loadContracts } from '@/lib/contracts';
-import { plainAmount } from '@/lib/money-input';
+import { plainAmount } from '@/lib/cents';
 import { dashboardQueryOptions } from './dashboard-query';
 
 export type { SavingsGoalView } from './dashboard-query';
