@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -143,6 +143,19 @@ function scoresOf(lhr: Result): Scores {
   };
 }
 
+/**
+ * With LIGHTHOUSE_REPORT_DIR set, each run's full report is written there as JSON (open it in
+ * the Lighthouse viewer) to see what a score is made of.
+ */
+function keepReport(lhr: Result, url: string, formFactor: FormFactor) {
+  const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const page = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+  const file = path.join(dir, `${page}-${formFactor}-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify(lhr));
+}
+
 /** One Lighthouse run (cold cache, simulated throttling) of a page in the audit browser. */
 export async function audit(
   browser: { context: BrowserContext; port: number },
@@ -164,6 +177,7 @@ export async function audit(
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  keepReport(lhr, url, formFactor);
   const failedAudits = Object.values(lhr.audits)
     .filter(
       (a) =>

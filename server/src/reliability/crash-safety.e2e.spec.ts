@@ -5,7 +5,8 @@ import { verifyLog } from '@bank/audit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registrationPayload } from '../testing/index.ts';
 import { httpJson } from '../testing/http-json.ts';
-import { bankProcessEnv, startBankProcess, type BankProcess } from './bank-process.ts';
+import { bankProcessEnv } from '../testing/service-process.ts';
+import { startBankProcess, type BankProcess } from './bank-process.ts';
 import { booksFromLog, booksFromReadModels, differences } from './books.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { createPool, type Pool } from '@bank/infra';
-import { bankProcessEnv, startBankProcess, type BankProcess } from '../reliability/bank-process.ts';
+import { startBankProcess, type BankProcess } from '../reliability/bank-process.ts';
+import { bankProcessEnv } from '../testing/service-process.ts';
 import { httpJson } from '../testing/http-json.ts';
 
 export interface Reply {

@@ -1,5 +1,6 @@
 export { createTestDatabase, testDatabaseUrlAs, testRedisUrl, freePort } from '@bank/infra/testing';
 export { startTestBank, type TestBank } from './test-bank.ts';
+export { startDemoBankProcess } from './service-process.ts';
 export {
   ApiClient,
   registrationPayload,
