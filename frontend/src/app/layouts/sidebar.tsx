@@ -29,14 +29,16 @@ function CollapsibleGroup({ group, onNavigate }: { group: ShellGroup; onNavigate
   const containsCurrent = group.children.some((c) => c.to === pathname);
   const onGroupScreen = pathname === group.screen;
   const [open, setOpen] = useState(containsCurrent);
+  // Collapsed over the current screen's link, the group stands for it: the highlight stays in sight.
+  const marked = onGroupScreen || (containsCurrent && !open);
   const id = 'sidebar-send-transfer';
   const Icon = group.icon;
   return (
     <li>
       <button
         type="button"
-        className={`side-link side-link--group${onGroupScreen ? ' active' : ''}`}
-        aria-current={onGroupScreen ? 'true' : undefined}
+        className={`side-link side-link--group${marked ? ' active' : ''}`}
+        aria-current={marked ? 'true' : undefined}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}

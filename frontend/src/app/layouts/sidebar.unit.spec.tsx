@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '@/lib/auth';
@@ -19,8 +19,11 @@ function renderSidebarAt(path: string) {
   return {
     group: within(nav).getByRole('button', { name: 'Send & Transfer' }),
     link: (name: string) => within(nav).getByRole('link', { name }),
-    /** Every item marked as the current one. */
-    current: () => [...nav.querySelectorAll('[aria-current]')].map((el) => el.textContent),
+    /** Every item in sight marked as the current one (a collapsed list is hidden). */
+    current: () =>
+      [...nav.querySelectorAll('[aria-current]')]
+        .filter((el) => !el.closest('[hidden]'))
+        .map((el) => el.textContent),
   };
 }
 
@@ -39,6 +42,17 @@ describe('the sidebar marks the screen the customer is on', () => {
     const sidebar = renderSidebarAt('/zelle');
     expect(sidebar.current()).toEqual(['Zelle®']);
     expect(sidebar.link('Zelle®')).toHaveAttribute('aria-current', 'page');
+    expect(sidebar.group).not.toHaveClass('active');
+  });
+
+  it('on Zelle with the group collapsed, the group, so the highlight stays in sight', () => {
+    const sidebar = renderSidebarAt('/zelle');
+    fireEvent.click(sidebar.group);
+    expect(sidebar.group).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar.current()).toEqual(['Send & Transfer']);
+    expect(sidebar.group).toHaveClass('active');
+    fireEvent.click(sidebar.group);
+    expect(sidebar.current()).toEqual(['Zelle®']);
     expect(sidebar.group).not.toHaveClass('active');
   });
 
