@@ -139,6 +139,8 @@ describe('Registration wizard', () => {
     await fillStep2();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Review & Submit' })).toBeInTheDocument();
+    // The birth date reads as every other date of the web app does.
+    expect(screen.getByText('Apr 1, 1990')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(
       screen.getByText('Please accept the Terms of Service and Privacy Policy to continue.'),
