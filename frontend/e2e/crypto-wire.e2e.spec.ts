@@ -191,7 +191,9 @@ describe('Wire Transfers', () => {
     await page.getByLabel('Amount (USD)').fill('1000');
     await page.getByText('$1,045.00').waitFor();
     await page.getByRole('radio', { name: 'Saved recipient' }).click();
-    await page.getByLabel('Saved Recipient').waitFor();
+    // The recipient by name, their bank under the field.
+    await page.getByLabel('Saved Recipient').selectOption({ label: 'Acme Supplies LLC' });
+    await page.getByText('First National Bank (US)').waitFor();
     await page.getByText('Wire transfers cannot be cancelled once sent.').waitFor();
     await expectScreenAccessible(page, 'wire transfer');
     expect(calls).toEqual([]);

@@ -120,6 +120,10 @@ describe('transfer screens', { timeout: 120_000 }, () => {
     await page.goto('/zelle');
     await page.getByRole('tab', { selected: true }).waitFor();
     expect(await tabBar(page)).toMatchObject({ rows: 1, underline: '0px' });
+    // And on the narrowest common phone.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await tabBar(page)).toMatchObject({ rows: 1, underline: '0px' });
+    await page.setViewportSize({ width: 375, height: 800 });
     // Profile's three long tabs take two rows: the bar is a segmented control, so the selected
     // tab is a raised segment rather than an underline left between the rows.
     await page.goto('/profile');
@@ -128,6 +132,26 @@ describe('transfer screens', { timeout: 120_000 }, () => {
     expect(look.rows).toBe(2);
     expect(look.underline).toBe('0px');
     expect(look.segment).not.toBe(look.bar);
+  });
+
+  it("on a 360 px phone the wire's recipient choice is one row, Zelle's claim button clear of its select", async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 360, height: 800 });
+    await page.goto('/wire-transfer');
+    const choice = ['New recipient', 'Saved recipient'].map((name) =>
+      page.getByRole('radio', { name, exact: true }),
+    );
+    await choice[1]!.waitFor();
+    const [fresh, saved] = await Promise.all(choice.map((b) => b.boundingBox()));
+    expect(saved!.y).toBe(fresh!.y);
+
+    await page.goto('/zelle');
+    const card = page.getByRole('region', { name: 'Claim Money Sent to You' });
+    const select = card.getByRole('combobox', { name: 'Sent to my' });
+    const button = card.getByRole('button', { name: 'Send me a code' });
+    await button.waitFor();
+    const [above, below] = await Promise.all([select.boundingBox(), button.boundingBox()]);
+    expect(below!.y - (above!.y + above!.height)).toBeGreaterThanOrEqual(12);
   });
 
   it('on a desktop the tab bars are one row of underlined tabs', async () => {

@@ -41,6 +41,16 @@ describe('Zelle', () => {
 
     await openTab(page, 'Activity');
     await page.getByText(/Sent to Bob Carter/).waitFor();
+    // On a phone the amount and its status stay beside the payment, not on a row of their own.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const item = page.locator('.zelle-activity__item').first();
+    const [main, side] = await Promise.all([
+      item.locator('.zelle-activity__main').boundingBox(),
+      item.locator('.zelle-activity__side').boundingBox(),
+    ]);
+    expect(side!.y).toBeLessThan(main!.y + main!.height / 2);
+    expect(side!.x).toBeGreaterThanOrEqual(main!.x + main!.width);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page
       .getByRole('button', { name: /Bob Carter/ })
       .first()

@@ -36,8 +36,8 @@ const SAMPLE_ACCOUNTS = [
 ];
 
 const SAVED_RECIPIENTS = [
-  { id: 'r1', label: 'Maria Gonzalez - Banco Santander (ES)' },
-  { id: 'r2', label: 'Acme Supplies LLC - First National Bank (US)' },
+  { id: 'r1', name: 'Maria Gonzalez', bank: 'Banco Santander (ES)' },
+  { id: 'r2', name: 'Acme Supplies LLC', bank: 'First National Bank (US)' },
 ];
 
 const PURPOSES: Record<string, string> = {
@@ -53,6 +53,7 @@ export default function WireTransferRoute() {
   useDocumentTitle('Wire Transfers');
   const [type, setType] = useState<WireType>('domestic');
   const [fromAccount, setFromAccount] = useState('');
+  const [savedRecipient, setSavedRecipient] = useState('');
   const [recipientMode, setRecipientMode] = useState<'new' | 'saved'>('new');
   const [amount, setAmount] = useState('');
   const groupId = useId();
@@ -126,11 +127,18 @@ export default function WireTransferRoute() {
                 ))}
               </div>
               {recipientMode === 'saved' ? (
-                <SelectField label="Saved Recipient" defaultValue="">
+                // The option is the name, the bank under the field: a phone's select shows one
+                // short line, and "name - bank (country)" lost its end there.
+                <SelectField
+                  label="Saved Recipient"
+                  value={savedRecipient}
+                  onChange={(e) => setSavedRecipient(e.target.value)}
+                  hint={SAVED_RECIPIENTS.find((r) => r.id === savedRecipient)?.bank}
+                >
                   <option value="">Select recipient</option>
                   {SAVED_RECIPIENTS.map((r) => (
                     <option key={r.id} value={r.id}>
-                      {r.label}
+                      {r.name}
                     </option>
                   ))}
                 </SelectField>

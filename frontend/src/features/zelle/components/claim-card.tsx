@@ -80,33 +80,35 @@ export function ClaimCard() {
           </ul>
         </Alert>
       ) : null}
-      <SelectField
-        label="Sent to my"
-        value={kind}
-        onChange={(e) => setKind(e.target.value === 'phone' ? 'phone' : 'email')}
-      >
-        <option value="email">Email</option>
-        <option value="phone">Phone</option>
-      </SelectField>
-      {sentTo ? (
-        <>
-          <TextField
-            label="6-digit code"
-            hint={`Sent to ${sentTo}`}
-            inputMode="numeric"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <Button block onClick={submit} disabled={claim.isPending}>
-            Claim
+      <div className="stack">
+        <SelectField
+          label="Sent to my"
+          value={kind}
+          onChange={(e) => setKind(e.target.value === 'phone' ? 'phone' : 'email')}
+        >
+          <option value="email">Email</option>
+          <option value="phone">Phone</option>
+        </SelectField>
+        {sentTo ? (
+          <>
+            <TextField
+              label="6-digit code"
+              hint={`Sent to ${sentTo}`}
+              inputMode="numeric"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <Button block onClick={submit} disabled={claim.isPending}>
+              Claim
+            </Button>
+          </>
+        ) : (
+          <Button variant="secondary" block onClick={sendCode} disabled={ask.isPending}>
+            Send me a code
           </Button>
-        </>
-      ) : (
-        <Button variant="secondary" block onClick={sendCode} disabled={ask.isPending}>
-          Send me a code
-        </Button>
-      )}
+        )}
+      </div>
     </Card>
   );
 }
