@@ -6,6 +6,11 @@ export class LoginPage {
   async goto() {
     await this.page.goto('/login');
     await this.accountNumber().waitFor();
+    // The pre-rendered form's fields are disabled until the app has taken over: keys pressed
+    // before then (pressSequentially waits for no enabled field) are lost.
+    await this.page.waitForFunction(
+      () => !document.getElementById('root')?.hasAttribute('data-prerendered'),
+    );
   }
 
   accountNumber() {
