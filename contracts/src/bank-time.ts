@@ -13,6 +13,24 @@ const dateFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const momentFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANK_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/**
+ * An instant as a message to a customer states it: on the bank's clock, labelled EST or EDT
+ * ("Nov 30, 2026, 6:33 AM EST"), as the web app shows every time.
+ */
+export function bankTimeText(at: Date): string {
+  return momentFormat.format(at).replace(/\u202f/g, ' ');
+}
+
 const HOUR_MS = 3_600_000;
 /** The bank dates of the last instants asked for, by UTC hour. */
 const datesByHour = new Map<number, string>();

@@ -6,6 +6,7 @@ import {
   bankDayStart,
   bankMonth,
   bankMonthStart,
+  bankTimeText,
   bankToday,
 } from './bank-time.ts';
 
@@ -78,5 +79,12 @@ describe('the bank calendar', () => {
     expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDaysIso('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDaysIso('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('bankTimeText', () => {
+  it("states an instant on the bank's clock, labelled EST or EDT", () => {
+    expect(bankTimeText(new Date('2026-11-30T11:33:00Z'))).toBe('Nov 30, 2026, 6:33 AM EST');
+    expect(bankTimeText(new Date('2026-07-04T03:05:00Z'))).toBe('Jul 3, 2026, 11:05 PM EDT');
   });
 });

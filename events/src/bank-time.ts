@@ -4,4 +4,5 @@ export {
   bankDate,
   bankMonth,
   bankMonthStart,
+  bankTimeText,
 } from '@bank/contracts/bank-time';

@@ -102,7 +102,7 @@ for (const viewport of [
       });
       await notice.first().waitFor();
       expect(await notice.first().locator('.notif__message').textContent()).toMatch(
-        /^A new sign-in to your account on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC from Chrome on Linux\. If this was not you, change your password and contact us at once\.$/,
+        /^A new sign-in to your account on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T from Chrome on Linux\. If this was not you, change your password and contact us at once\.$/,
       );
       await expectScreenAccessible(fresh, 'a new sign-in in the bell');
     });

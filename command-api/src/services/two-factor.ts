@@ -1,4 +1,4 @@
-import { NotificationRaised, streams } from '@bank/events';
+import { bankTimeText, NotificationRaised, streams } from '@bank/events';
 import {
   ApiError,
   fieldError,
@@ -316,11 +316,6 @@ export async function notifySignIn(
   at: Date,
   metadata: EventMetadata,
 ) {
-  const when = at.toLocaleString('en-US', {
-    timeZone: 'UTC',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   await ctx.bus.execute({ ...metadata, actor: `customer:${customerId}` }, async (uow) => {
     uow.appendAny(streams.notifications(customerId), [
       NotificationRaised.create({
@@ -328,7 +323,7 @@ export async function notifySignIn(
         notificationId: randomUUID(),
         type: 'security',
         title: 'New sign-in',
-        message: `A new sign-in to your account on ${when} UTC from ${device}. If this was not you, change your password and contact us at once.`,
+        message: `A new sign-in to your account on ${bankTimeText(at)} from ${device}. If this was not you, change your password and contact us at once.`,
         priority: 'medium',
       }),
     ]);
