@@ -164,3 +164,33 @@ describe('routes signed in', () => {
     ).toEqual([null, null]);
   });
 });
+
+describe('Content Security Policy', () => {
+  /** Collects the page's CSP violation reports, from before its first script runs. */
+  async function watchViolations(page: Page) {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+  }
+  const violations = (page: Page) =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+  it('is not violated by the sign-in page or the signed-in pages that parse answers', async () => {
+    const signedOut = await t.newPage();
+    await watchViolations(signedOut);
+    await landOn(signedOut, '/login');
+    await signedOut.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await violations(signedOut)).toEqual([]);
+
+    const page = await t.signedInPage(await t.customer());
+    await watchViolations(page);
+    for (const path of ['/dashboard', '/accounts', '/transfer']) {
+      await landOn(page, path);
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
+});

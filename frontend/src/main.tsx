@@ -6,6 +6,13 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './components/ui/ui.css';
 
+// Zod would compile its object parsers with `new Function`, which the bank's Content Security
+// Policy forbids: its probe for that was reported as a CSP violation on every page that parses an
+// answer. `jitless` skips the probe. This is the settings object zod shares between its copies
+// (what `z.config` writes), set before any schema is built: zod is not in the entry.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+Object.assign((zodSettings.__zod_globalConfig ??= {}), { jitless: true });
+
 const container = document.getElementById('root')!;
 
 // A pre-rendered page (frontend/prerender.ts) stays on screen until its code is here, so the

@@ -9,7 +9,7 @@ const NotificationPopover = lazyComponent(() => import('./notification-popover')
 
 /** The top bar's bell with the unread count; the panel's code loads when it is first opened. */
 export function NotificationBell() {
-  const summary = useNotificationSummary();
+  const summary = useNotificationSummary({ afterPaint: true });
   const unread = summary.data?.unread_count ?? 0;
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
   const content = (

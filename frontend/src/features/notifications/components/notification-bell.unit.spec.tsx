@@ -37,6 +37,26 @@ describe('Notification bell and panel', () => {
     expect(screen.getByRole('button', { name: 'Notifications, 150 unread' })).toBeInTheDocument();
   });
 
+  it('asks for its count only once the page has painted', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    const calls = fakeServer((url) =>
+      url.pathname === '/api/notifications/summary'
+        ? ok({ unread_count: 3, total_count: 3 })
+        : undefined,
+    );
+    renderWithApp(<NotificationBell />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((c) => c.path === '/api/notifications/summary')).toHaveLength(0);
+    for (const frame of frames.splice(0)) frame(performance.now());
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 3 unread' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the empty state with its counts', async () => {
     fakeServer((url) => {
       if (url.pathname === '/api/notifications/summary')
