@@ -13,21 +13,23 @@ const dateFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-const momentFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BANK_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+/** Built on first use: the web app's first page loads this module and may never need it. */
+let momentFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * An instant as a message to a customer states it: on the bank's clock, labelled EST or EDT
- * ("Nov 30, 2026, 6:33 AM EST"), as the web app shows every time.
+ * An instant as the bank states it to a customer, in a message or on a screen: on the bank's
+ * clock, labelled EST or EDT ("Nov 30, 2026, 6:33 AM EST").
  */
 export function bankTimeText(at: Date): string {
+  momentFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BANK_TIME_ZONE,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
   return momentFormat.format(at).replace(/\u202f/g, ' ');
 }
 

@@ -1,5 +1,5 @@
 // en-US money and date formatting (USD in en-US format).
-import { BANK_TIME_ZONE } from '@bank/contracts/bank-time';
+import { BANK_TIME_ZONE, bankTimeText } from '@bank/contracts/bank-time';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -14,7 +14,7 @@ export function formatSignedMoney(amount: number): string {
   return `${sign}${usd.format(Math.abs(amount))}`;
 }
 
-type DateStyle = 'instant' | 'instant with time' | 'day';
+type DateStyle = 'instant' | 'day';
 
 // toLocaleDateString builds a new formatter on every call, the costliest part of rendering a
 // list of transactions on a phone: each style's formatter is built once, on first use.
@@ -29,9 +29,6 @@ function dateFormat(style: DateStyle): Intl.DateTimeFormat {
       year: 'numeric',
       // A calendar date is written as it is, in no time zone; an instant as the bank dates it.
       timeZone: style === 'day' ? 'UTC' : BANK_TIME_ZONE,
-      ...(style === 'instant with time'
-        ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
-        : {}),
     });
     dateFormats.set(style, format);
   }
@@ -50,7 +47,7 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return dateFormat(withTime ? 'instant with time' : 'instant').format(date);
+  return withTime ? bankTimeText(date) : dateFormat('instant').format(date);
 }
 
 /** A calendar date (YYYY-MM-DD: a scheduled, value or end date) as "Mar 15, 2026". */
