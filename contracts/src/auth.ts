@@ -57,3 +57,20 @@ export const sessionRefreshedAnswer = successOf(sessionRefreshedData);
 /** The answer of POST /step-up: when the session last proved it is the customer. */
 export const steppedUpData = z.object({ stepped_up_at: z.string() });
 export const steppedUpAnswer = successOf(steppedUpData);
+
+/** One live sign-in session of the customer, as GET /sessions lists it (never its token). */
+export const signedInSessionView = z.object({
+  /** "Chrome on macOS"; null for a session opened before devices were recorded. */
+  device: z.string().nullable(),
+  signed_in_at: z.string(),
+  /** Whether it is the session asking. */
+  current: z.boolean(),
+});
+export type SignedInSessionView = z.infer<typeof signedInSessionView>;
+/** The answer of GET /sessions: the asking session first, then the newest first. */
+export const signedInSessionsData = z.object({ sessions: z.array(signedInSessionView) });
+export const signedInSessionsAnswer = successOf(signedInSessionsData);
+
+/** The answer of POST /sessions/sign-out-others: how many sessions it ended. */
+export const signedOutOthersData = z.object({ signed_out: z.number().int().nonnegative() });
+export const signedOutOthersAnswer = successOf(signedOutOthersData);

@@ -166,6 +166,51 @@ describe('Profile Settings', () => {
     });
   }
 
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 800 },
+  ]) {
+    it(`shows where the customer is signed in and signs the other sessions out (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      const phone = await t.bank.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent':
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+        },
+        payload: JSON.stringify({
+          account_number: customer.user.account_number,
+          password: customer.payload.password,
+        }),
+      });
+      const phoneToken = (JSON.parse(phone.body) as { data: { token: string } }).data.token;
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/profile');
+      await openTab(page, 'Security Settings');
+      const card = page.getByRole('region', { name: "Where You're Signed In" });
+      await card.getByText('Safari on iOS').waitFor();
+      await card.getByText('This session').waitFor();
+      expect(await card.getByRole('listitem').count()).toBe(2);
+      await expectScreenAccessible(page, `signed-in sessions (${viewport.width} px)`);
+
+      await card.getByRole('button', { name: 'Sign out of all other sessions' }).click();
+      await toast(page, 'Signed out of 1 other session.').waitFor();
+      await card.getByText('You are not signed in anywhere else.').waitFor();
+      expect(await card.getByRole('listitem').count()).toBe(1);
+      expect(
+        await card.getByRole('button', { name: 'Sign out of all other sessions' }).isDisabled(),
+      ).toBe(true);
+      const phoneAsks = await t.bank.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { authorization: `Bearer ${phoneToken}` },
+      });
+      expect(phoneAsks.statusCode).toBe(401);
+    });
+  }
+
   it('saves notification preferences', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer);

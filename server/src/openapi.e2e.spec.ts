@@ -163,6 +163,8 @@ describe('the declared answers of sign-in, the customer, the dashboard, notifica
       ['/api/register', 'post', '200', 'next_steps'],
       ['/api/session/refresh', 'post', '200', 'expires_at'],
       ['/api/step-up', 'post', '200', 'stepped_up_at'],
+      ['/api/sessions', 'get', '200', 'sessions'],
+      ['/api/sessions/sign-out-others', 'post', '200', 'signed_out'],
       ['/api/two-factor', 'get', '200', 'recovery_codes_left'],
       ['/api/two-factor/setup', 'post', '200', 'otpauth_url'],
       ['/api/two-factor/confirm', 'post', '200', 'recovery_codes'],

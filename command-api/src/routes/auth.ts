@@ -7,6 +7,8 @@ import {
   sessionAnswer,
   sessionRefreshedAnswer,
   signInAnswer,
+  signedInSessionsAnswer,
+  signedOutOthersAnswer,
   steppedUpAnswer,
   successWithoutData,
   twoFactorConfirmedAnswer,
@@ -159,7 +161,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       });
       // Neither "taken" nor which field: the visitor learns what to do, not who banks here.
       if (!outcome) return reply.send(ok(NOT_OPENED_DATA, REGISTRATION_NOT_OPENED));
-      const session = await ctx.sessions.create(outcome.result.customerId);
+      const session = await ctx.sessions.create(
+        outcome.result.customerId,
+        describeDevice(request.headers['user-agent']),
+      );
       markConsistency(reply, outcome);
       await waitForOwnWrite(ctx.pool, outcome.appended?.position);
       const user = (await readUser(ctx.pool, outcome.result.customerId)) ?? {
@@ -264,6 +269,40 @@ export const authRoutes: FastifyPluginAsyncZod<{
       async (request) => {
         const expiresAt = await ctx.sessions.refresh(request.sessionHash!);
         return ok({ expires_at: expiresAt.toISOString() }, 'Session extended');
+      },
+    );
+
+    signedIn.get(
+      '/sessions',
+      { schema: { response: { 200: signedInSessionsAnswer } } },
+      async (request) => {
+        const live = await ctx.sessions.listLive(request.customerId);
+        const isCurrent = (hash: Buffer) => request.sessionHash?.equals(hash) === true;
+        const sessions = live
+          .map((s) => ({
+            device: s.device,
+            signed_in_at: s.signedInAt.toISOString(),
+            current: isCurrent(s.tokenHash),
+          }))
+          // The asking session first; the store gives the rest newest first.
+          .sort((a, b) => Number(b.current) - Number(a.current));
+        return ok({ sessions }, 'Your signed-in sessions');
+      },
+    );
+
+    // Protective, so no step-up: at worst someone in a session signs the others out, and the
+    // customer signs in again (and changes the password, which ends every other session too).
+    signedIn.post(
+      '/sessions/sign-out-others',
+      { schema: { response: { 200: signedOutOthersAnswer } } },
+      async (request) => {
+        const signedOut = await ctx.sessions.revokeOthers(request.customerId, request.sessionHash);
+        return ok(
+          { signed_out: signedOut },
+          signedOut === 0
+            ? 'You were not signed in anywhere else.'
+            : `Signed out of ${signedOut} other ${signedOut === 1 ? 'session' : 'sessions'}.`,
+        );
       },
     );
 

@@ -104,7 +104,7 @@ async function openSession(
   metadata: EventMetadata,
 ): Promise<OpenedSession> {
   await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [accountNumber]);
-  const session = await ctx.sessions.create(customerId);
+  const session = await ctx.sessions.create(customerId, device);
   await notifySignIn(ctx, customerId, device, new Date(), metadata);
   return { kind: 'session', customerId, ...session };
 }

@@ -56,3 +56,53 @@ describe('session lookups that arrive together', () => {
     expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
   });
 });
+
+describe("a customer's list of sessions", () => {
+  it('lists only their live sessions, newest first, with the device each was opened from', async () => {
+    const customerId = randomUUID();
+    const someoneElse = randomUUID();
+    const first = await sessions.create(customerId, 'Firefox on Windows');
+    const revoked = await sessions.create(customerId, 'Safari on iOS');
+    const expired = await sessions.create(customerId, 'Edge on Windows');
+    const latest = await sessions.create(customerId, `Chrome on macOS${'!'.repeat(500)}`);
+    await sessions.create(someoneElse, 'Chrome on Linux');
+    await sessions.revoke(hashToken(revoked.token));
+    await pool.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
+      [hashToken(expired.token)],
+    );
+    // Signed in one after the other within a millisecond or so: the order is made plain.
+    await pool.query(
+      `UPDATE sessions SET created_at = created_at - interval '1 hour' WHERE token_hash = $1`,
+      [hashToken(first.token)],
+    );
+
+    const listed = await sessions.listLive(customerId);
+    expect(listed.map((s) => s.tokenHash)).toEqual([
+      hashToken(latest.token),
+      hashToken(first.token),
+    ]);
+    expect(listed[0]!.device).toBe(`Chrome on macOS${'!'.repeat(85)}`);
+    expect(listed[1]!.device).toBe('Firefox on Windows');
+    expect(listed[1]!.signedInAt.getTime()).toBeLessThan(listed[0]!.signedInAt.getTime());
+  });
+
+  it('signs out every other live session, counting only those, and keeps the asking one', async () => {
+    const customerId = randomUUID();
+    const someoneElse = randomUUID();
+    const kept = await sessions.create(customerId, 'Chrome on Linux');
+    const others = await Promise.all([1, 2].map(() => sessions.create(customerId)));
+    const expired = await sessions.create(customerId);
+    const theirs = await sessions.create(someoneElse);
+    await pool.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
+      [hashToken(expired.token)],
+    );
+
+    expect(await sessions.revokeOthers(customerId, hashToken(kept.token))).toBe(2);
+    for (const other of others) expect(await sessions.resolve(other.token)).toBeUndefined();
+    expect((await sessions.resolve(kept.token))?.customerId).toBe(customerId);
+    expect((await sessions.resolve(theirs.token))?.customerId).toBe(someoneElse);
+    expect(await sessions.revokeOthers(customerId, hashToken(kept.token))).toBe(0);
+  });
+});

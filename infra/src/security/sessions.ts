@@ -10,20 +10,36 @@ export interface Session {
   steppedUpAt: Date | null;
 }
 
+/** A live session as its customer may see it: where and when it was opened, never its token. */
+export interface LiveSession {
+  tokenHash: Buffer;
+  /** "Chrome on macOS"; null for a session opened before devices were recorded. */
+  device: string | null;
+  signedInAt: Date;
+}
+
+/** The most sessions listed: a script signing in over and over must not make the list huge. */
+export const MAX_LISTED_SESSIONS = 50;
+/** A device description longer than this is cut (it is the bank's own text, but kept bounded). */
+const MAX_DEVICE_LENGTH = 100;
+
 /**
  * Sign-in sessions in PostgreSQL, keyed by the token's hash, with an idle expiry that use pushes
  * forward, never past an absolute lifetime counted from sign-in.
  */
 export interface SessionStore {
-  create(customerId: string): Promise<{ token: string; expiresAt: Date }>;
+  /** Opens a session; `device` says what it was opened from ("Chrome on macOS"). */
+  create(customerId: string, device?: string): Promise<{ token: string; expiresAt: Date }>;
   /** The live session of a token, its idle expiry pushed forward (at most once a minute). */
   resolve(token: string): Promise<Session | undefined>;
   refresh(tokenHash: Buffer): Promise<Date>;
   revoke(tokenHash: Buffer): Promise<void>;
   /** Records that the customer proved themselves again (password or authenticator code) now. */
   stepUp(tokenHash: Buffer): Promise<Date>;
-  /** Signs out every other session of a customer (after a password change). */
-  revokeOthers(customerId: string, keep: Buffer | undefined): Promise<void>;
+  /** Signs out every other session of a customer; answers how many it signed out. */
+  revokeOthers(customerId: string, keep: Buffer | undefined): Promise<number>;
+  /** The customer's live sessions, newest first, at most MAX_LISTED_SESSIONS. */
+  listLive(customerId: string): Promise<LiveSession[]>;
   deleteExpired(): Promise<number>;
 }
 
@@ -37,13 +53,13 @@ export function createSessionStore(
   const maxAge = `${Math.round(Math.min(maxAgeMs, 100 * 365 * 86_400_000))} milliseconds`;
   const lookups = createSessionLookups(pool, ttl, maxAge);
   return {
-    async create(customerId) {
+    async create(customerId, device) {
       const { token, hash } = newToken();
       const { rows } = await pool.query<{ expires_at: Date }>(
-        `INSERT INTO sessions (token_hash, customer_id, expires_at, stepped_up_at)
-         VALUES ($1, $2, now() + least($3::interval, $4::interval), now())
+        `INSERT INTO sessions (token_hash, customer_id, expires_at, stepped_up_at, device)
+         VALUES ($1, $2, now() + least($3::interval, $4::interval), now(), $5)
          RETURNING expires_at`,
-        [hash, customerId, ttl, maxAge],
+        [hash, customerId, ttl, maxAge, device?.slice(0, MAX_DEVICE_LENGTH) ?? null],
       );
       return { token, expiresAt: rows[0]!.expires_at };
     },
@@ -70,11 +86,33 @@ export function createSessionStore(
       return rows[0]!.stepped_up_at;
     },
     async revokeOthers(customerId, keep) {
-      await pool.query(
+      // Only the live ones count: one already expired signs nobody out.
+      const result = await pool.query(
         `UPDATE sessions SET revoked_at = now()
-         WHERE customer_id = $1 AND revoked_at IS NULL AND ($2::bytea IS NULL OR token_hash <> $2)`,
-        [customerId, keep ?? null],
+         WHERE customer_id = $1 AND revoked_at IS NULL AND ($2::bytea IS NULL OR token_hash <> $2)
+         RETURNING expires_at > now() AND created_at + $3::interval > now() AS live`,
+        [customerId, keep ?? null, maxAge],
       );
+      return result.rows.filter((row: { live: boolean }) => row.live).length;
+    },
+    async listLive(customerId) {
+      const { rows } = await pool.query<{
+        token_hash: Buffer;
+        device: string | null;
+        created_at: Date;
+      }>(
+        `SELECT token_hash, device, created_at FROM sessions
+         WHERE customer_id = $1 AND revoked_at IS NULL AND expires_at > now()
+           AND created_at + $2::interval > now()
+         ORDER BY created_at DESC, token_hash
+         LIMIT $3`,
+        [customerId, maxAge, MAX_LISTED_SESSIONS],
+      );
+      return rows.map((row) => ({
+        tokenHash: row.token_hash,
+        device: row.device,
+        signedInAt: row.created_at,
+      }));
     },
     async deleteExpired() {
       const result = await pool.query(

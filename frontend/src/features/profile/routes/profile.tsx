@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { SignedInSessions } from '@/components/security/signed-in-sessions';
 import { TwoFactorSettings } from '@/components/security/two-factor-settings';
 import { useUser } from '@/lib/auth';
 import { DetailsForm } from '../components/details-form';
@@ -48,6 +49,9 @@ export default function ProfileRoute() {
             </Card>
             <Card>
               <TwoFactorSettings />
+            </Card>
+            <Card>
+              <SignedInSessions />
             </Card>
           </div>
         </TabPanel>
