@@ -63,6 +63,8 @@ export const signedInSessionView = z.object({
   /** "Chrome on macOS"; null for a session opened before devices were recorded. */
   device: z.string().nullable(),
   signed_in_at: z.string(),
+  /** When it was last used, to the minute; null for a session older than this record. */
+  last_active_at: z.string().nullable(),
   /** Whether it is the session asking. */
   current: z.boolean(),
 });

@@ -193,6 +193,8 @@ describe('Profile Settings', () => {
       await card.getByText('Safari on iOS').waitFor();
       await card.getByText('This session').waitFor();
       expect(await card.getByRole('listitem').count()).toBe(2);
+      // The other session's last use; the asking one is in use now.
+      expect(await card.getByText(/^Last active [A-Z][a-z]{2} \d{1,2}, \d{4}, /).count()).toBe(1);
       await expectScreenAccessible(page, `signed-in sessions (${viewport.width} px)`);
 
       await card.getByRole('button', { name: 'Sign out of all other sessions' }).click();

@@ -282,6 +282,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           .map((s) => ({
             device: s.device,
             signed_in_at: s.signedInAt.toISOString(),
+            last_active_at: s.lastSeenAt?.toISOString() ?? null,
             current: isCurrent(s.tokenHash),
           }))
           // The asking session first; the store gives the rest newest first.

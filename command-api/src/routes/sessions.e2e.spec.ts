@@ -36,6 +36,7 @@ describe('where a customer is signed in', () => {
     const sessions = listed.body.data.sessions as {
       device: string | null;
       signed_in_at: string;
+      last_active_at: string | null;
       current: boolean;
     }[];
     expect(sessions).toHaveLength(2);
@@ -44,7 +45,12 @@ describe('where a customer is signed in', () => {
     expect(Number.isNaN(Date.parse(sessions[1]!.signed_in_at))).toBe(false);
     // Nothing that could open a session is in the answer.
     expect(JSON.stringify(listed.body)).not.toContain(phone.token!);
-    expect(Object.keys(sessions[0]!).sort()).toEqual(['current', 'device', 'signed_in_at']);
+    expect(Object.keys(sessions[0]!).sort()).toEqual([
+      'current',
+      'device',
+      'last_active_at',
+      'signed_in_at',
+    ]);
 
     const signedOut = await phone.post('/api/sessions/sign-out-others');
     expect(signedOut.status).toBe(200);

@@ -106,3 +106,23 @@ describe("a customer's list of sessions", () => {
     expect(await sessions.revokeOthers(customerId, hashToken(kept.token))).toBe(0);
   });
 });
+
+describe('when a session was last used', () => {
+  it('moves with the idle expiry as the session is used, and is kept from sign-in on', async () => {
+    const customerId = randomUUID();
+    const { token } = await sessions.create(customerId, 'Chrome on Linux');
+    const [opened] = await sessions.listLive(customerId);
+    expect(opened!.lastSeenAt!.getTime()).toBe(opened!.signedInAt.getTime());
+
+    // Used an hour later, once its expiry is due to move (as after a quiet spell).
+    await pool.query(
+      `UPDATE sessions SET created_at = created_at - interval '1 hour',
+         last_seen_at = last_seen_at - interval '1 hour', expires_at = now() + interval '5 minutes'
+       WHERE customer_id = $1`,
+      [customerId],
+    );
+    await sessions.resolve(token);
+    const [used] = await sessions.listLive(customerId);
+    expect(used!.lastSeenAt!.getTime() - used!.signedInAt.getTime()).toBeGreaterThan(59 * 60_000);
+  });
+});

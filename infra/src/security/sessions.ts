@@ -16,6 +16,8 @@ export interface LiveSession {
   /** "Chrome on macOS"; null for a session opened before devices were recorded. */
   device: string | null;
   signedInAt: Date;
+  /** When it was last used, to the minute; null for a session opened before this was kept. */
+  lastSeenAt: Date | null;
 }
 
 /** The most sessions listed: a script signing in over and over must not make the list huge. */
@@ -56,8 +58,9 @@ export function createSessionStore(
     async create(customerId, device) {
       const { token, hash } = newToken();
       const { rows } = await pool.query<{ expires_at: Date }>(
-        `INSERT INTO sessions (token_hash, customer_id, expires_at, stepped_up_at, device)
-         VALUES ($1, $2, now() + least($3::interval, $4::interval), now(), $5)
+        `INSERT INTO sessions (token_hash, customer_id, expires_at, stepped_up_at, device,
+                               last_seen_at)
+         VALUES ($1, $2, now() + least($3::interval, $4::interval), now(), $5, now())
          RETURNING expires_at`,
         [hash, customerId, ttl, maxAge, device?.slice(0, MAX_DEVICE_LENGTH) ?? null],
       );
@@ -69,7 +72,8 @@ export function createSessionStore(
     },
     async refresh(tokenHash) {
       const { rows } = await pool.query<{ expires_at: Date }>(
-        `UPDATE sessions SET expires_at = least(now() + $2::interval, created_at + $3::interval)
+        `UPDATE sessions SET expires_at = least(now() + $2::interval, created_at + $3::interval),
+           last_seen_at = now()
          WHERE token_hash = $1 RETURNING expires_at`,
         [tokenHash, ttl, maxAge],
       );
@@ -100,8 +104,9 @@ export function createSessionStore(
         token_hash: Buffer;
         device: string | null;
         created_at: Date;
+        last_seen_at: Date | null;
       }>(
-        `SELECT token_hash, device, created_at FROM sessions
+        `SELECT token_hash, device, created_at, last_seen_at FROM sessions
          WHERE customer_id = $1 AND revoked_at IS NULL AND expires_at > now()
            AND created_at + $2::interval > now()
          ORDER BY created_at DESC, token_hash
@@ -112,6 +117,7 @@ export function createSessionStore(
         tokenHash: row.token_hash,
         device: row.device,
         signedInAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
       }));
     },
     async deleteExpired() {
@@ -149,7 +155,7 @@ function createSessionLookups(pool: Pool, ttl: string, maxAge: string) {
            WHERE token_hash = ANY($1::bytea[]) AND revoked_at IS NULL AND expires_at > now()
              AND created_at + $3::interval > now()
          ), refreshed AS (
-           UPDATE sessions s SET expires_at = live.pushed_to
+           UPDATE sessions s SET expires_at = live.pushed_to, last_seen_at = now()
            FROM live
            WHERE s.token_hash = live.token_hash
              AND live.expires_at < live.pushed_to - interval '1 minute'

@@ -9,7 +9,8 @@ import './security.css';
 
 /**
  * Security settings: where the customer is signed in (the browser and system of each live
- * session, and when it signed in), and a way to sign every other one out, as after a lost phone.
+ * session, when it signed in and was last used), and a way to sign every other one out, as after
+ * a lost phone.
  */
 export function SignedInSessions() {
   const queryClient = useQueryClient();
@@ -35,6 +36,11 @@ export function SignedInSessions() {
                 {session.current && <Badge tone="success">This session</Badge>}
               </span>
               <span className="muted">Signed in {formatDate(session.signed_in_at, true)}</span>
+              {!session.current && session.last_active_at && (
+                <span className="muted">
+                  Last active {formatDate(session.last_active_at, true)}
+                </span>
+              )}
             </li>
           ))}
         </ul>
