@@ -14,10 +14,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export function webAppStaticOptions(root: string): FastifyStaticOptions {
   return {
     root,
-    wildcard: false,
+    // Files are looked up when asked for, not listed once at start: a build written while the
+    // bank runs (`npm run build` beside `npm start`) is served at once, and an open tab of the
+    // earlier build that asks for one of its scripts gets a 404 rather than a stale answer.
+    wildcard: true,
     preCompressed: true,
     // The compressed copies are sent in place of their file, never as files of their own.
-    globIgnore: ['**/*.br', '**/*.gz'],
+    allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
+    dotfiles: 'ignore',
     cacheControl: false,
     setHeaders(reply, filePath) {
       const hashed = /[\\/]assets[\\/][^\\/]+$/.test(filePath);
