@@ -80,6 +80,16 @@ export function groupDigits(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
+/** "Alex Morgan" → "AM": the avatar shown where a person has no photo. */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => [...p][0]!.toUpperCase())
+    .join('');
+}
+
 export function firstName(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] ?? '';
 }

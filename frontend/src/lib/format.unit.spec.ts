@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ttlFrom } from './auth';
 import {
   firstName,
+  initials,
   formatDate,
   formatDay,
   formatMonth,
@@ -55,6 +56,14 @@ describe('formatting', () => {
   it('masks all but the last four digits and groups a revealed number', () => {
     expect(maskAccountNumber('598410238009')).toBe('•••• •••• 8009');
     expect(groupDigits('598410238009')).toBe('5984 1023 8009');
+  });
+
+  it('makes an avatar of at most two initials', () => {
+    expect(initials('  alex  morgan ')).toBe('AM');
+    expect(initials('Mary Ann Lee')).toBe('MA');
+    expect(initials('Émile')).toBe('É');
+    expect(initials('😀 Smile')).toBe('😀S');
+    expect(initials('')).toBe('');
   });
 
   it('greets by first name', () => {

@@ -8,7 +8,7 @@ import { StepUpDialog } from '@/components/security/step-up-dialog';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { GlobalSearch } from '@/features/search/components/global-search';
 import { useAuth } from '@/lib/auth';
-import { truncateText } from '@/lib/format';
+import { initials, truncateText } from '@/lib/format';
 import { lazyComponent } from '@/lib/lazy-route';
 import { AvatarContent, SidebarContent } from './sidebar';
 import './app-shell.css';
@@ -19,14 +19,17 @@ function UserMenu() {
   const { user } = useAuth();
   const name = user?.name ?? '';
   const email = user?.email ?? '';
-  const label = `Account menu for ${name}`;
+  // The name holds what the button shows, in its order (the avatar's initials, then the name and
+  // email where there is room), so a voice-control user who says what they see reaches it.
+  const avatarText = user?.profileImage ? '' : initials(name);
+  const label = `Account menu for ${[avatarText, name, email].filter(Boolean).join(' ')}`;
   const content = (
     <>
       <span className="avatar avatar--sm" aria-hidden="true">
         <AvatarContent photo={user?.profileImage} name={name} />
-      </span>
+      </span>{' '}
       <span className="user-menu__text">
-        <span className="user-menu__name">{name}</span>
+        <span className="user-menu__name">{name}</span>{' '}
         <span className="user-menu__email" title={email}>
           {truncateText(email, 20)}
         </span>

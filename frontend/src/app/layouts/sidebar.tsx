@@ -4,19 +4,11 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '@/components/ui/brand';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
+import { initials } from '@/lib/format';
 import { useProfilePhoto } from '@/lib/profile-photo';
 import { isGroup, SHELL_SECTIONS, type ShellGroup } from './shell-nav';
 
 // The signed-in sidebar: fixed on wide screens, inside the navigation drawer on small ones.
-
-export function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]!.toUpperCase())
-    .join('');
-}
 
 /** The customer's photo in an avatar, or their initials while there is none (or it is loading). */
 export function AvatarContent({ photo, name }: { photo: string | null | undefined; name: string }) {

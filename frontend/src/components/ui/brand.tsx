@@ -17,20 +17,23 @@ export const BANK = {
   regulatorId: 'FDIC Cert. #00000 (placeholder)',
 } as const;
 
+const LOGO_TAGLINE = `Community Bank · Est. ${BANK.founded}`;
+
 export function Logo({ to = '/', inverse = false }: { to?: string; inverse?: boolean }) {
   return (
     <Link
       to={to}
       className={`logo${inverse ? ' logo--inverse' : ''}`}
-      aria-label={`${BANK.name} home`}
+      // The name holds every word the logo shows, so it can be reached by saying what is seen.
+      aria-label={`${BANK.shortName} ${LOGO_TAGLINE}, home`}
     >
       <svg className="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="7" fill="currentColor" />
         <path d="M16 5 7 20h5l-3 5h14l-3-5h5z" fill="#e7c77a" />
       </svg>
       <span className="logo__text">
-        <span className="logo__name">Harborview</span>
-        <span className="logo__tag">Community Bank · Est. 1952</span>
+        <span className="logo__name">{BANK.shortName}</span>{' '}
+        <span className="logo__tag">{LOGO_TAGLINE}</span>
       </span>
     </Link>
   );

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
+import { initials } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useRemoveProfilePhoto, useSaveProfilePhoto } from '../api/profile-photo';
 import { useProfilePhoto } from '@/lib/profile-photo';
@@ -15,15 +16,6 @@ import {
   photoForSaving,
   readAsDataUrl,
 } from '../lib/photo';
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]!.toUpperCase())
-    .join('');
-}
 
 /** Choose → preview → Save Photo or Cancel; Remove Photo clears the stored image. */
 export function PhotoSection({ user }: { user: User }) {

@@ -1,17 +1,9 @@
 import { Star } from 'lucide-react';
+import { initials } from '@/lib/format';
 import type { ZelleRecipient } from '../api/get-zelle-recipients';
 
 export const RECENT_RECIPIENTS_SHOWN = 4;
 export const FREQUENT_AFTER = 5;
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]!.toUpperCase())
-    .join('');
-}
 
 /** The first 4 recent recipients; a star for more than 5 payments; a click prefills the send form. */
 export function RecentRecipients({
