@@ -225,6 +225,50 @@ describe('login', () => {
       .toContain('Sign-in temporarily locked');
   });
 
+  it('checks at most 5 of 30 guesses sent at once: the rest are refused as locked', async () => {
+    const { payload, user, client } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        anonymous.post('/api/login', {
+          account_number: user.account_number,
+          password: `Wrong-password-${i}`,
+        }),
+      ),
+    );
+    const statuses = burst.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 423)).toHaveLength(26);
+    const right = await anonymous.post('/api/login', {
+      account_number: user.account_number,
+      password: payload.password,
+    });
+    expect(right.status).toBe(423);
+    await expect
+      .poll(async () =>
+        (await client.get('/api/notifications?type=security')).body.data.notifications.filter(
+          (n: { title: string }) => n.title === 'Sign-in temporarily locked',
+        ),
+      )
+      .toHaveLength(1);
+  });
+
+  it('does not count a right password that opens a two-factor challenge, nor a right sign-in', async () => {
+    const { payload, user } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 4; i += 1) {
+        const wrong = { account_number: user.account_number, password: 'Wrong-password-1' };
+        expect((await anonymous.post('/api/login', wrong)).status).toBe(401);
+      }
+      const right = await anonymous.post('/api/login', {
+        account_number: user.account_number,
+        password: payload.password,
+      });
+      expect(right.status).toBe(200);
+    }
+  });
+
   it('rate limits the login route with 429, counting in the one-process bank itself', async () => {
     const queuePrefix = `limited-${crypto.randomUUID()}`;
     const limited = await startTestBank({
@@ -377,6 +421,59 @@ describe('password reset', () => {
       password_confirmation: 'Brand-New-Pass-2',
     });
     expect(reused.status).toBe(422);
+  });
+
+  it('issues no reset link for an erased customer, and one from before the erasure opens nothing', async () => {
+    const { user } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const links = async () =>
+      (
+        (await ops.get('/api/ops/password-resets')).body.data.password_resets as {
+          account_number: string;
+          reset_link: string | null;
+        }[]
+      ).filter((r) => r.account_number === user.account_number);
+    await anonymous.post('/api/forgot-password', { account_number: user.account_number });
+    const before = (await links())[0]!.reset_link!;
+    expect(
+      (await ops.post('/api/ops/customers/erase', { account_number: user.account_number })).status,
+    ).toBe(200);
+
+    const after = await anonymous.post('/api/forgot-password', {
+      account_number: user.account_number,
+    });
+    expect(after.status).toBe(200);
+    expect(await links()).toHaveLength(1);
+    const reset = await anonymous.post('/api/reset-password', {
+      token: new URL(before).searchParams.get('token'),
+      password: 'Brand-New-Pass-1',
+      password_confirmation: 'Brand-New-Pass-1',
+    });
+    expect(reset.status).toBe(422);
+    expect(reset.body.errors.token).toEqual([
+      'This password reset link is invalid or has expired.',
+    ]);
+  });
+
+  it('counts wrong current passwords towards the sign-in lockout, and refuses while locked', async () => {
+    const { client, payload, user } = await signedUpCustomer(bank);
+    const change = (current: string) =>
+      client.post('/api/change-password', {
+        current_password: current,
+        new_password: 'Another-Pass-9',
+        new_password_confirmation: 'Another-Pass-9',
+      });
+    const wrong = await Promise.all(Array.from({ length: 8 }, (_, i) => change(`nope-nope-${i}`)));
+    expect(wrong.filter((r) => r.status === 422)).toHaveLength(5);
+    expect(wrong.filter((r) => r.status === 423)).toHaveLength(3);
+    expect((await change(payload.password)).status).toBe(423);
+    const signIn = await new ApiClient(bank).post('/api/login', {
+      account_number: user.account_number,
+      password: payload.password,
+    });
+    expect(signIn.status).toBe(423);
   });
 
   it('ends every other reset link once the password changed, by a reset or by the customer', async () => {

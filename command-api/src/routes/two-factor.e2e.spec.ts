@@ -347,6 +347,24 @@ describe('step-up before sensitive actions', () => {
   });
 });
 
+describe('a password asked for again', () => {
+  it('counts wrong ones given to turn two-factor off towards the sign-in lockout', async () => {
+    const { client, payload, user } = await customerWithTwoFactor();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push(
+        (await client.post('/api/two-factor/disable', { password: `nope-${i}` })).status,
+      );
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422]);
+    // Locked now: the right password is not even checked, and two-factor stays on.
+    const right = await client.post('/api/two-factor/disable', { password: payload.password });
+    expect(right.status).toBe(423);
+    expect((await client.get('/api/two-factor')).body.data.enabled).toBe(true);
+    expect((await passwordSignIn(user.account_number, payload.password)).response.status).toBe(423);
+  });
+});
+
 describe('password strength', () => {
   it('refuses easily guessed passwords at registration and on change, after the length rule', async () => {
     const client = new ApiClient(bank);

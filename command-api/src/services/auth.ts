@@ -14,6 +14,16 @@ import { normalizeEmail, reservationAggregate } from '../domain/reservation.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
 import {
+  countAttempt,
+  forgetAttempts,
+  isLocked,
+  lockIfSpent,
+  checkPasswordAgain,
+  MAX_FAILED_LOGINS,
+  recordFailure,
+  uncountAttempt,
+} from './sign-in-lockout.ts';
+import {
   answerSignInChallenge,
   loadCustomer,
   notifySignIn,
@@ -21,8 +31,6 @@ import {
   stepUp,
 } from './two-factor.ts';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 const INVALID_CREDENTIALS = 'The account number or password is incorrect.';
 // Verified against when the account number is unknown, so both paths take the same time.
 const DUMMY_HASH = hashSecret('not-a-real-password');
@@ -40,56 +48,6 @@ async function customerIdByReservation(
   return state?.customerId;
 }
 
-async function recordFailure(
-  ctx: CommandContext,
-  accountNumber: string,
-  customerId: string | undefined,
-  metadata: EventMetadata,
-): Promise<void> {
-  const { rows } = await ctx.pool.query<{ failed_count: number; locked_until: Date | null }>(
-    `INSERT INTO login_failures (account_number, failed_count, updated_at) VALUES ($1, 1, now())
-     ON CONFLICT (account_number) DO UPDATE SET
-       failed_count = CASE WHEN login_failures.locked_until IS NOT NULL AND login_failures.locked_until < now()
-                      THEN 1 ELSE login_failures.failed_count + 1 END,
-       locked_until = CASE WHEN login_failures.locked_until < now() THEN NULL ELSE login_failures.locked_until END,
-       updated_at = now()
-     RETURNING failed_count, locked_until`,
-    [accountNumber],
-  );
-  const row = rows[0]!;
-  if (row.failed_count >= MAX_FAILED_LOGINS && !row.locked_until) {
-    const { rows: locked } = await ctx.pool.query<{ locked_until: Date }>(
-      `UPDATE login_failures SET locked_until = now() + make_interval(mins => $2)
-       WHERE account_number = $1 RETURNING locked_until`,
-      [accountNumber, LOCK_MINUTES],
-    );
-    if (customerId) {
-      await ctx.bus.execute(metadata, async (uow) => {
-        const customer = await uow.load(streams.customer(customerId), customerAggregate);
-        uow.append(
-          streams.customer(customerId),
-          decideCustomer(
-            {
-              type: 'LockSignIn',
-              lockedUntil: locked[0]!.locked_until.toISOString(),
-              failedAttempts: row.failed_count,
-            },
-            customer.state,
-          ),
-        );
-      });
-    }
-  }
-}
-
-async function isLocked(ctx: CommandContext, accountNumber: string): Promise<boolean> {
-  const { rows } = await ctx.pool.query(
-    'SELECT 1 FROM login_failures WHERE account_number = $1 AND locked_until > now()',
-    [accountNumber],
-  );
-  return rows.length > 0;
-}
-
 /** A sign-in either opens a session or, with two-factor on, asks for the code first. */
 export type OpenedSession = { kind: 'session'; customerId: string; token: string; expiresAt: Date };
 export type SignIn =
@@ -103,7 +61,7 @@ async function openSession(
   device: string,
   metadata: EventMetadata,
 ): Promise<OpenedSession> {
-  await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [accountNumber]);
+  await forgetAttempts(ctx, accountNumber);
   const session = await ctx.sessions.create(customerId, device);
   await notifySignIn(ctx, customerId, device, new Date(), metadata);
   return { kind: 'session', customerId, ...session };
@@ -122,7 +80,10 @@ export async function login(
   device: string,
   metadata: EventMetadata,
 ): Promise<SignIn> {
-  if (await isLocked(ctx, accountNumber)) {
+  // Counted before the password is checked: of attempts sent at once, only those within the
+  // allowance are checked at all; the rest are refused as if sign-in were already locked.
+  const attempt = await countAttempt(ctx, accountNumber);
+  if (attempt.locked_until || attempt.failed_count > MAX_FAILED_LOGINS) {
     throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
   }
   const customerId = await customerIdByReservation(ctx, 'account_number', accountNumber);
@@ -132,8 +93,8 @@ export async function login(
       ? await verifySecret(customer.passwordHash, password)
       : (await verifySecret(await DUMMY_HASH, password), false);
   if (!valid || !customerId || !customer) {
-    await recordFailure(ctx, accountNumber, customerId, metadata);
-    if (await isLocked(ctx, accountNumber)) {
+    await lockIfSpent(ctx, accountNumber, customerId, attempt, metadata);
+    if (attempt.failed_count >= MAX_FAILED_LOGINS) {
       throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
     }
     throw new ApiError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS', {
@@ -141,6 +102,7 @@ export async function login(
     });
   }
   if (customer.twoFactor) {
+    await uncountAttempt(ctx, accountNumber);
     const challenge = await openSignInChallenge(ctx, customerId);
     return { kind: 'two_factor', ...challenge };
   }
@@ -210,7 +172,9 @@ async function changePasswordCommand(
   ctx: CommandContext,
   customerId: string,
   command: {
+    /** The current password given, and the hash it was found to match (a change only). */
     currentPassword?: string;
+    matchedHash?: string;
     newPassword: string;
     reason: 'changed' | 'reset';
     keepSession: Buffer | undefined;
@@ -222,9 +186,9 @@ async function changePasswordCommand(
     const outcome = await ctx.bus.execute(metadata, async (uow) => {
       const stream = streams.customer(customerId);
       const customer = await uow.load(stream, customerAggregate);
+      // A password changed since it was checked makes the check stale: then it does not match.
       const currentPasswordValid =
-        command.reason === 'reset' ||
-        (await verifySecret(customer.state.passwordHash, command.currentPassword ?? ''));
+        command.reason === 'reset' || command.matchedHash === customer.state.passwordHash;
       const changed = decideCustomer(
         {
           type: 'ChangePassword',
@@ -278,10 +242,18 @@ export async function changePassword(
   newPassword: string,
   metadata: EventMetadata,
 ) {
+  const customer = await loadCustomer(ctx, customerId);
+  const matches = await checkPasswordAgain(ctx, customer, currentPassword, metadata);
   return changePasswordCommand(
     ctx,
     customerId,
-    { currentPassword, newPassword, reason: 'changed', keepSession },
+    {
+      currentPassword,
+      ...(matches ? { matchedHash: customer.passwordHash } : {}),
+      newPassword,
+      reason: 'changed',
+      keepSession,
+    },
     metadata,
   );
 }
@@ -304,6 +276,8 @@ export async function requestPasswordReset(
       ? await customerIdByReservation(ctx, 'email', normalizeEmail(identifier.email))
       : undefined;
   if (!customerId) return;
+  const customer = await loadCustomer(ctx, customerId);
+  if (!customer.registered || customer.erased) return;
   const { token, hash } = newToken();
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   await ctx.pool.query(
@@ -326,7 +300,9 @@ export async function resetPassword(
     [hashToken(token)],
   );
   const customerId = rows[0]?.customer_id;
-  if (!customerId) {
+  const holder = customerId ? await loadCustomer(ctx, customerId) : undefined;
+  // A link issued before the customer was erased opens nothing.
+  if (!customerId || !holder?.registered || holder.erased) {
     throw fieldError({ token: ['This password reset link is invalid or has expired.'] });
   }
   await changePasswordCommand(
@@ -338,8 +314,5 @@ export async function resetPassword(
       actor: `customer:${customerId}`,
     },
   );
-  const customer = await loadCustomer(ctx, customerId);
-  await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [
-    customer.accountNumber,
-  ]);
+  await forgetAttempts(ctx, holder.accountNumber);
 }

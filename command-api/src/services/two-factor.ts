@@ -20,6 +20,7 @@ import {
 import { newTotpSecret, totpStep, totpUri } from '../domain/customer/totp.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
+import { checkPasswordAgain } from './sign-in-lockout.ts';
 
 const RECOVERY_CODE_COUNT = 10;
 const CHALLENGE_MINUTES = 5;
@@ -220,7 +221,8 @@ export async function disableTwoFactor(
   metadata: EventMetadata,
 ) {
   const customer = await loadCustomer(ctx, customerId);
-  const passwordValid = await verifySecret(customer.passwordHash, password);
+  const passwordValid =
+    !!customer.twoFactor && (await checkPasswordAgain(ctx, customer, password, metadata));
   return runCustomerCommand(ctx, customerId, { type: 'DisableTwoFactor', passwordValid }, metadata);
 }
 
