@@ -65,6 +65,7 @@ export const streamOwnerField: Record<BankEventType, string | null> = {
   CryptoSold: 'customerId',
   CryptoWithdrawn: 'customerId',
   CustomerAlertsChanged: 'customerId',
+  CustomerContactVerified: 'customerId',
   CustomerErased: 'customerId',
   CustomerNotificationPreferencesChanged: 'customerId',
   CustomerPasswordChanged: 'customerId',

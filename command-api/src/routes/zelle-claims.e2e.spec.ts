@@ -1,4 +1,4 @@
-import { signedUpCustomer, type ApiClient, type TestBank } from '@bank/server/testing';
+import { ApiClient, signedUpCustomer, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireZellePayment } from '../services/zelle.ts';
 import {
@@ -144,5 +144,95 @@ describe('claiming with a one-time code', () => {
     const asked = await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' });
     expect(asked.status).toBe(422);
     expect(await checkingBalance(newcomer.client, newcomer.accounts[0]!.id)).toBe(0);
+  });
+});
+
+describe('an email changed to in the profile', () => {
+  const fresh = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@example.com`;
+  const lookUp = async (client: ApiClient, recipient: string) =>
+    (await client.post('/api/transfers/validate-recipient', { recipient })).body.data as {
+      valid: boolean;
+      recipientName?: string;
+    };
+  const send = (from: Customer, email: string, amount: number) =>
+    from.client.post('/api/zelle/send', {
+      bank_account_id: from.checking.id,
+      amount,
+      recipient_name: 'My landlord',
+      recipient_email: email,
+    });
+
+  it('receives nothing until its owner proves it: money sent to it waits for the code', async () => {
+    const taker = await customer(bank, 'Taker');
+    const payer = await customer(bank, 'Payer', 100);
+    const email = fresh('someone.else');
+    expect((await taker.client.put('/api/profile', { email })).status).toBe(200);
+
+    expect((await lookUp(payer.client, email)).valid).toBe(false);
+    const waiting = await send(payer, email, 9.5);
+    expect(waiting.status).toBe(201);
+    expect(waiting.body.data.transaction.status).toBe('pending');
+    expect(await checkingBalance(taker.client, taker.checking.id)).toBe(0);
+    expect((await claim(taker.client, '000000')).status).toBe(422);
+
+    // Whoever reads that mailbox gets the code; with it, the money and later payments arrive.
+    expect((await taker.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(201);
+    const claimed = await claim(taker.client, await codeFromOutbox(email));
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.message).toBe('$9.50 claimed into your Premium Checking');
+    expect((await lookUp(payer.client, email)).recipientName).toBe('Taker');
+    const atOnce = await send(payer, email, 1);
+    expect(atOnce.body.data.transaction.status).toBe('completed');
+    expect(await checkingBalance(taker.client, taker.checking.id)).toBe(10.5);
+    expect(await ledger(bank)).toMatchObject({ balanced: true });
+  });
+
+  it('is proved by a code with nothing waiting, and not by a code sent to an earlier email', async () => {
+    const mover = await customer(bank, 'Mover');
+    const payer = await customer(bank, 'Payer', 10);
+    const first = fresh('first');
+    const second = fresh('second');
+    expect((await mover.client.put('/api/profile', { email: first })).status).toBe(200);
+    expect((await mover.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(201);
+    const codeForFirst = await codeFromOutbox(first);
+    expect((await mover.client.put('/api/profile', { email: second })).status).toBe(200);
+    const refused = await claim(mover.client, codeForFirst);
+    expect(refused.status).toBe(422);
+    expect((await lookUp(payer.client, second)).valid).toBe(false);
+
+    expect((await mover.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(201);
+    const proved = await claim(mover.client, await codeFromOutbox(second));
+    expect(proved.status).toBe(200);
+    expect(proved.body.message).toBe(
+      'Your email is verified. Zelle payments to it now arrive at once.',
+    );
+    expect((await lookUp(payer.client, second)).recipientName).toBe('Mover');
+    // Proved once: no code is sent for it again while nothing waits.
+    expect((await mover.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(422);
+  });
+
+  it('frees the email it replaces, for a new customer or another, and no reset reaches it', async () => {
+    const leaver = await customer(bank, 'Leaver');
+    const old = leaver.email;
+    const passing = fresh('passing');
+    expect((await leaver.client.put('/api/profile', { email: passing })).status).toBe(200);
+    expect((await leaver.client.put('/api/profile', { email: old })).status).toBe(200);
+    // The email held for a moment is free again; the one returned to is the leaver's.
+    const newcomer = await signedUpCustomer(bank, { email: passing });
+    expect(newcomer.user.email).toBe(passing);
+    const other = await customer(bank, 'Other');
+    const taken = await other.client.put('/api/profile', { email: old });
+    expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
+
+    expect((await leaver.client.put('/api/profile', { email: fresh('moved') })).status).toBe(200);
+    const resets = async () =>
+      (
+        (await opsClient(bank).get('/api/ops/password-resets')).body.data.password_resets as {
+          name: string;
+        }[]
+      ).filter((r) => r.name === 'Leaver').length;
+    await new ApiClient(bank).post('/api/forgot-password', { email: old });
+    expect(await resets()).toBe(0);
+    expect((await other.client.put('/api/profile', { email: old })).status).toBe(200);
   });
 });

@@ -278,6 +278,10 @@ export async function requestPasswordReset(
   if (!customerId) return;
   const customer = await loadCustomer(ctx, customerId);
   if (!customer.registered || customer.erased) return;
+  // An email the customer changed away from no longer reaches them.
+  if (identifier.email && normalizeEmail(customer.email) !== normalizeEmail(identifier.email)) {
+    return;
+  }
   const { token, hash } = newToken();
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   await ctx.pool.query(

@@ -2,7 +2,12 @@ import { streams, type ZelleContact } from '@bank/events';
 import { notFound } from '@bank/infra';
 import { accountAggregate, type AccountState } from '../domain/account/account.ts';
 import { customerAggregate, type CustomerState } from '../domain/customer/customer.ts';
-import { normalizeEmail, phoneDigits, reservationAggregate } from '../domain/reservation.ts';
+import {
+  normalizeEmail,
+  phoneDigits,
+  reservationAggregate,
+  reserve,
+} from '../domain/reservation.ts';
 import { requireSameBankRecipient } from '../domain/transfers/initiate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 
@@ -35,14 +40,13 @@ export interface FoundCustomer {
 }
 
 /**
- * Finds the customer who holds an email or phone: the reservation stream names the customer;
- * their profile must still carry that contact (a changed email no longer finds them); their
- * deposit account is the one reserved under the customer's own account number (checking).
+ * The customer who holds an email or phone now: the reservation stream names them and their
+ * profile still carries it (a changed email no longer finds them, and may be claimed again).
  */
-export async function findCustomerByContact(
+export async function contactHolder(
   uow: UnitOfWork,
   contact: ZelleContact,
-): Promise<FoundCustomer | undefined> {
+): Promise<CustomerState | undefined> {
   if (contact.value === '') return undefined;
   const reservation = await uow.load(
     streams.reservation(contact.kind, contact.value),
@@ -50,10 +54,41 @@ export async function findCustomerByContact(
   );
   if (!reservation.state) return undefined;
   const customer = await loadCustomer(uow, reservation.state.customerId);
-  if (!customer.registered) return undefined;
+  if (!customer.registered || customer.erased) return undefined;
   const current =
     contact.kind === 'email' ? normalizeEmail(customer.email) : phoneDigits(customer.phone);
-  if (current !== contact.value) return undefined;
+  return current === contact.value ? customer : undefined;
+}
+
+/**
+ * Stages the customer's claim on an email or phone, unless another customer holds it now (then
+ * false). Claims of one contact take turns on its reservation stream's version.
+ */
+export async function claimContact(
+  uow: UnitOfWork,
+  contact: ZelleContact,
+  customerId: string,
+): Promise<boolean> {
+  const stream = streams.reservation(contact.kind, contact.value);
+  const reservation = await uow.load(stream, reservationAggregate);
+  if (reservation.state?.customerId === customerId) return true;
+  const holder = await contactHolder(uow, contact);
+  if (holder && holder.customerId !== customerId) return false;
+  uow.append(stream, reserve({ kind: contact.kind, customerId }));
+  return true;
+}
+
+/**
+ * The customer money sent to an email or phone reaches, found as `contactHolder` finds them,
+ * with `verified` false while the contact is one they changed to and have not proved; their
+ * deposit account is the one reserved under the customer's own account number (checking).
+ */
+export async function findContactHolder(
+  uow: UnitOfWork,
+  contact: ZelleContact,
+): Promise<(FoundCustomer & { verified: boolean }) | undefined> {
+  const customer = await contactHolder(uow, contact);
+  if (!customer) return undefined;
   const numbered = await uow.load(
     streams.reservation('bank_account', customer.accountNumber),
     reservationAggregate,
@@ -67,7 +102,23 @@ export async function findCustomerByContact(
     name: customer.name,
     depositAccountId: accountId,
     depositAccountName: account.state.name,
+    verified: !customer.unverifiedContacts.includes(contact.kind),
   };
+}
+
+/**
+ * Finds the customer money sent to an email or phone is credited to at once: one who holds it
+ * and has proved it. Nobody is found under a contact not yet proved, so money to it waits, as
+ * for a contact nobody holds, until its owner proves it with a code.
+ */
+export async function findCustomerByContact(
+  uow: UnitOfWork,
+  contact: ZelleContact,
+): Promise<FoundCustomer | undefined> {
+  const found = await findContactHolder(uow, contact);
+  if (!found?.verified) return undefined;
+  const { verified: _verified, ...customer } = found;
+  return customer;
 }
 
 /**

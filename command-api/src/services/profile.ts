@@ -6,13 +6,9 @@ import {
   decideCustomer,
   type CustomerCommand,
 } from '../domain/customer/customer.ts';
-import {
-  normalizeEmail,
-  phoneDigits,
-  reservationAggregate,
-  reserve,
-} from '../domain/reservation.ts';
+import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
+import { claimContact } from './money-lookups.ts';
 import { forgetReplacedPhotos } from './photos.ts';
 
 export interface ProfileInput {
@@ -53,31 +49,27 @@ export async function updateProfile(
   return ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.customer(customerId);
     const customer = await uow.load(stream, customerAggregate);
-    // A new email or phone must not belong to another customer, and is claimed for this one so
-    // that same-bank and Zelle lookups find the customer under it.
+    // A new email or phone must not be held by another customer, and is claimed for this one.
+    // Lookups find the customer under it only once they prove it with a code (until then money
+    // sent to it waits), and the contact it replaces is free for whoever holds it next.
     const claims = [
       {
         kind: 'email' as const,
-        field: 'email',
         next: input.email && normalizeEmail(input.email),
         current: normalizeEmail(customer.state.email),
       },
       {
         kind: 'phone' as const,
-        field: 'phone',
         next: input.phone && phoneDigits(input.phone),
         current: phoneDigits(customer.state.phone),
       },
     ];
-    for (const { kind, field, next, current } of claims) {
+    for (const { kind, next, current } of claims) {
       if (!next || next === current) continue;
       beforeContactChange();
-      const reservation = streams.reservation(kind, next);
-      const claim = await uow.load(reservation, reservationAggregate);
-      if (claim.state && claim.state.customerId !== customerId) {
-        throw fieldError({ [field]: [`The ${field} has already been taken.`] });
+      if (!(await claimContact(uow, { kind, value: next }, customerId))) {
+        throw fieldError({ [kind]: [`The ${kind} has already been taken.`] });
       }
-      if (!claim.state) uow.appendNew(reservation, reserve({ kind, customerId }));
     }
     const events = decideCustomer({ type: 'UpdateProfile', data: input }, customer.state);
     if (events.length > 0) uow.append(stream, events);

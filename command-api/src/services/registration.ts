@@ -12,6 +12,7 @@ import {
 } from '../domain/reservation.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
+import { claimContact } from './money-lookups.ts';
 
 export interface RegistrationInput {
   name: string;
@@ -84,14 +85,13 @@ export async function registerCustomer(
   const customerId = randomUUID();
 
   return ctx.bus.execute({ ...metadata, actor: `customer:${customerId}` }, async (uow) => {
+    // Held by a customer who still carries it: taken. One a customer changed away from is free.
     if (
-      (await isTaken(uow, streams.reservation('email', email))) ||
-      (await isTaken(uow, streams.reservation('phone', phone)))
+      !(await claimContact(uow, { kind: 'email', value: email }, customerId)) ||
+      !(await claimContact(uow, { kind: 'phone', value: phone }, customerId))
     ) {
       throw new AlreadyRegistered();
     }
-    uow.appendNew(streams.reservation('email', email), reserve({ kind: 'email', customerId }));
-    uow.appendNew(streams.reservation('phone', phone), reserve({ kind: 'phone', customerId }));
 
     const accountNumber = await claimNumber(uow, 'account_number', { customerId });
     const customerStream = streams.customer(customerId);

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { zelleClaimed } from '@bank/contracts';
 import {
   ZellePaymentClaimed,
@@ -38,13 +38,16 @@ import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 import { toApiError } from './money-errors.ts';
-import { findCustomerByContact, loadCustomer, type FoundCustomer } from './money-lookups.ts';
+import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
+import { findContactHolder, loadCustomer, type FoundCustomer } from './money-lookups.ts';
 import type { z } from 'zod';
 
 /**
- * Money sent by Zelle to an email or phone nobody had enrolled waits, held on the sender's
- * account, until a customer proves they own that contact with a one-time code (sent to the ops
- * outbox: no mail or SMS server exists here), or goes back to the sender after the claim window.
+ * Money sent by Zelle to an email or phone nobody had enrolled (or that a customer changed to and
+ * has not proved) waits, held on the sender's account, until a customer proves they own that
+ * contact with a one-time code (sent to the ops outbox: no mail or SMS server exists here), or
+ * goes back to the sender after the claim window. The same code proves a changed contact, so
+ * that money sent to it later arrives at once.
  */
 
 type Kind = ZelleContact['kind'];
@@ -101,8 +104,13 @@ async function ownContact(uow: UnitOfWork, customerId: string, kind: Kind) {
   const customer = await loadCustomer(uow, customerId);
   const value = kind === 'email' ? normalizeEmail(customer.email) : phoneDigits(customer.phone);
   const contact: ZelleContact = { kind, value };
-  const holder = await findCustomerByContact(uow, contact);
+  const holder = await findContactHolder(uow, contact);
   return holder?.customerId === customerId ? { contact, holder } : undefined;
+}
+
+/** What a code row keeps of the contact it was sent to: a digest, never the contact itself. */
+function contactDigest(contact: ZelleContact): string {
+  return createHash('sha256').update(`${contact.kind}:${contact.value}`).digest('hex');
 }
 
 /** Payments still waiting for the contact (not from the customer themself). */
@@ -123,12 +131,16 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
   const { result } = await ctx.bus.execute({}, async (uow) => {
     const own = await ownContact(uow, customerId, kind);
     if (!own) return undefined;
-    return { contact: own.contact, waiting: await waitingPayments(uow, own.contact, customerId) };
+    const waiting = await waitingPayments(uow, own.contact, customerId);
+    return { contact: own.contact, waiting, verified: own.holder.verified };
   });
-  if (!result || result.waiting.length === 0) throw toApiError(nothingWaiting(kind));
+  // A code is sent only where it can do something: claim money waiting, or prove the contact.
+  if (!result || (result.waiting.length === 0 && result.verified)) {
+    throw toApiError(nothingWaiting(kind));
+  }
   const code = newClaimCode(randomInt);
   const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);
-  const message = `Harborview Community Bank: your Zelle claim code is ${code}. It expires in 15 minutes.`;
+  const message = `Harborview Community Bank: your Zelle code is ${code}. It expires in 15 minutes.`;
   const codeHash = await hashSecret(code);
   await underCodeLock(ctx, customerId, async (db) => {
     const now = new Date();
@@ -151,9 +163,9 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
          UPDATE zelle_claim_codes SET closed_at = now(), message = NULL
          WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL)
        INSERT INTO zelle_claim_codes
-         (code_id, customer_id, contact_kind, code_hash, message, expires_at)
-       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5)`,
-      [customerId, kind, codeHash, message, expiresAt],
+         (code_id, customer_id, contact_kind, code_hash, message, expires_at, contact_digest)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6)`,
+      [customerId, kind, codeHash, message, expiresAt, contactDigest(result.contact)],
     );
   });
   return {
@@ -179,8 +191,9 @@ async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code
       code_hash: string;
       attempts: number;
       expires_at: Date;
+      contact_digest: string | null;
     }>(
-      `SELECT code_id, code_hash, attempts, expires_at FROM zelle_claim_codes
+      `SELECT code_id, code_hash, attempts, expires_at, contact_digest FROM zelle_claim_codes
        WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL
        ORDER BY created_at DESC LIMIT 1`,
       [customerId, kind],
@@ -192,7 +205,9 @@ async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code
       matches,
       now,
     );
-    if (decision.outcome === 'accepted') return { codeId: row!.code_id };
+    if (decision.outcome === 'accepted') {
+      return { codeId: row!.code_id, contactDigest: row!.contact_digest };
+    }
     if (row && decision.countAttempt) {
       await db.query('UPDATE zelle_claim_codes SET attempts = attempts + 1 WHERE code_id = $1', [
         row.code_id,
@@ -202,7 +217,7 @@ async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code
     return { error: decision.error };
   });
   if ('error' in tried) throw tried.error;
-  return tried.codeId;
+  return tried;
 }
 
 async function closeCode(db: Pick<PoolClient, 'query'>, codeId: string) {
@@ -223,23 +238,38 @@ export async function claimWithCode(
   metadata: EventMetadata,
 ) {
   // One attempt per request, even when the bus decides the command twice.
-  let check: Promise<string> | undefined;
+  let check: ReturnType<typeof tryCode> | undefined;
   let usedCode: string | undefined;
   const outcome = await runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
     check ??= tryCode(ctx, input.customerId, input.kind, input.code);
-    usedCode = await check;
+    const tried = await check;
+    usedCode = tried.codeId;
     const own = await ownContact(uow, input.customerId, input.kind);
-    const waiting = own ? await waitingPayments(uow, own.contact, input.customerId) : [];
-    if (!own || waiting.length === 0) throw nothingWaiting(input.kind);
+    if (!own) throw nothingWaiting(input.kind);
+    // The code was sent to the contact the customer had then: it proves nothing about another.
+    if (tried.contactDigest !== contactDigest(own.contact)) {
+      throw new DomainError(CLAIM_CODE_INVALID, CLAIM_MESSAGES.noCode, 'code');
+    }
+    const waiting = await waitingPayments(uow, own.contact, input.customerId);
+    if (waiting.length === 0 && own.holder.verified) throw nothingWaiting(input.kind);
+    if (!own.holder.verified) {
+      const stream = streams.customer(input.customerId);
+      const customer = await uow.load(stream, customerAggregate);
+      uow.append(
+        stream,
+        decideCustomer({ type: 'VerifyContact', kind: input.kind }, customer.state),
+      );
+    }
     for (const payment of waiting) await claimPending(uow, payment, own.holder, now);
-    return claimedReply(waiting, own.holder);
+    return claimedReply(waiting, own.holder, input.kind);
   });
   if (usedCode && !outcome.result.replayed) await closeCode(ctx.pool, usedCode);
   return outcome;
 }
 
-function claimedReply(payments: PaymentData[], holder: FoundCustomer) {
+function claimedReply(payments: PaymentData[], holder: FoundCustomer, kind: Kind) {
   const total = payments.reduce((sum, p) => sum + p.amount, 0);
+  const contact = kind === 'email' ? 'email' : 'phone number';
   return {
     statusCode: 200,
     body: ok(
@@ -253,7 +283,9 @@ function claimedReply(payments: PaymentData[], holder: FoundCustomer) {
         total: centsToDollars(total),
         account: { id: holder.depositAccountId, name: holder.depositAccountName },
       } satisfies z.input<typeof zelleClaimed.shape.data>,
-      `${formatUsd(total)} claimed into your ${holder.depositAccountName}`,
+      payments.length > 0
+        ? `${formatUsd(total)} claimed into your ${holder.depositAccountName}`
+        : `Your ${contact} is verified. Zelle payments to it now arrive at once.`,
     ),
   };
 }

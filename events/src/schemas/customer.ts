@@ -133,7 +133,19 @@ export const CustomerRecoveryCodesRegenerated = defineEvent(
   z.object({ customerId: z.uuid(), recoveryCodeHashes: z.array(z.string()) }),
 );
 
-/** Claims a unique identifier (account number, email, phone) for a customer: one stream each. */
+/**
+ * The customer proved they hold their current email or phone (a one-time code sent to it). A
+ * contact changed in the profile receives Zelle payments and same-bank transfers only once proved.
+ */
+export const CustomerContactVerified = defineEvent(
+  'CustomerContactVerified',
+  z.object({ customerId: z.uuid(), kind: z.enum(['email', 'phone']) }),
+);
+
+/**
+ * Claims a unique identifier (account number, email, phone) for a customer: one stream each. An
+ * email or phone whose holder no longer carries it may be claimed again: the latest claim wins.
+ */
 export const IdentifierReserved = defineEvent(
   'IdentifierReserved',
   z.object({
@@ -164,4 +176,5 @@ export const customerEvents = [
   CustomerTwoFactorDisabled,
   CustomerRecoveryCodeUsed,
   CustomerRecoveryCodesRegenerated,
+  CustomerContactVerified,
 ] as const;

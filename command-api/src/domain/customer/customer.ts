@@ -1,5 +1,6 @@
 import {
   CustomerAlertsChanged,
+  CustomerContactVerified,
   CustomerNotificationPreferencesChanged,
   CustomerPasswordChanged,
   CustomerProfileImageChanged,
@@ -16,6 +17,7 @@ import {
   type NotificationPreferences,
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
+import { normalizeEmail, phoneDigits } from '../reservation.ts';
 
 export interface CustomerState {
   registered: boolean;
@@ -30,6 +32,21 @@ export interface CustomerState {
   notificationPreferences: NotificationPreferences | null;
   /** Set while two-factor sign-in is on: the sealed secret and the unused recovery codes' hashes. */
   twoFactor: { secretSealed: string; recoveryCodeHashes: readonly string[] } | null;
+  /**
+   * Contacts changed in the profile and not yet proved with a code: nobody finds the customer
+   * under them, so money addressed to them waits. Those given at registration count as proved.
+   */
+  unverifiedContacts: readonly ContactKind[];
+}
+
+export type ContactKind = 'email' | 'phone';
+
+/** Whether an update changes the contact: compared as lookups compare them. */
+function changesContact(kind: ContactKind, current: string, next: string | undefined) {
+  if (next === undefined) return false;
+  return kind === 'email'
+    ? normalizeEmail(next) !== normalizeEmail(current)
+    : phoneDigits(next) !== phoneDigits(current);
 }
 
 export const customerAggregate: Aggregate<
@@ -47,6 +64,7 @@ export const customerAggregate: Aggregate<
     | 'CustomerErased'
     | 'CustomerAlertsChanged'
     | 'CustomerSignInLocked'
+    | 'CustomerContactVerified'
   >
 > = {
   name: 'customer',
@@ -62,6 +80,7 @@ export const customerAggregate: Aggregate<
     profileImage: null,
     notificationPreferences: null,
     twoFactor: null,
+    unverifiedContacts: [],
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -77,12 +96,22 @@ export const customerAggregate: Aggregate<
           phone: event.data.phone,
           notificationPreferences: event.data.notificationPreferences,
         };
-      case 'CustomerProfileUpdated':
+      case 'CustomerProfileUpdated': {
+        const changed = (['email', 'phone'] as const).filter((kind) =>
+          changesContact(kind, state[kind], event.data[kind]),
+        );
         return {
           ...state,
           name: event.data.name ?? state.name,
           email: event.data.email ?? state.email,
           phone: event.data.phone ?? state.phone,
+          unverifiedContacts: [...new Set([...state.unverifiedContacts, ...changed])],
+        };
+      }
+      case 'CustomerContactVerified':
+        return {
+          ...state,
+          unverifiedContacts: state.unverifiedContacts.filter((k) => k !== event.data.kind),
         };
       case 'CustomerPasswordChanged':
         return { ...state, passwordHash: event.data.passwordHash };
@@ -159,7 +188,8 @@ export type CustomerCommand =
   | { type: 'DisableTwoFactor'; passwordValid: boolean }
   | { type: 'UseRecoveryCode'; codeHash: string }
   | { type: 'RegenerateRecoveryCodes'; recoveryCodeHashes: string[] }
-  | { type: 'Erase'; reason: string };
+  | { type: 'Erase'; reason: string }
+  | { type: 'VerifyContact'; kind: ContactKind };
 
 export const twoFactorMessages = {
   alreadyOn: 'Two-factor sign-in is already on.',
@@ -271,6 +301,10 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
       ];
     case 'Erase':
       return [CustomerErased.create({ customerId: state.customerId, reason: command.reason })];
+    case 'VerifyContact':
+      return state.unverifiedContacts.includes(command.kind)
+        ? [CustomerContactVerified.create({ customerId: state.customerId, kind: command.kind })]
+        : [];
     default: {
       const exhaustive: never = command;
       throw new Error(`Unknown command ${(exhaustive as { type: string }).type}`);

@@ -15,8 +15,9 @@ import {
 } from '../api/claim-payments';
 
 /**
- * Money sent to my email or phone before I enrolled it: ask for a one-time code, then enter it.
- * One Idempotency-Key per code, so a double click claims once.
+ * Money sent to my email or phone before I enrolled it (or since I changed it): ask for a one-time
+ * code, then enter it; the code also proves a changed contact when nothing waits. One
+ * Idempotency-Key per code, so a double click claims once.
  */
 export function ClaimCard() {
   const ask = useRequestClaimCode();
@@ -64,20 +65,23 @@ export function ClaimCard() {
     <Card aria-labelledby="zelle-claim-title">
       <CardHeader title="Claim Money Sent to You" id="zelle-claim-title" />
       <p className="muted">
-        Money sent to your email or phone before you enrolled it waits for you. We send a one-time
-        code to prove it is yours.
+        Money sent to your email or phone before you enrolled it, or since you changed it, waits for
+        you. We send a one-time code to prove it is yours; from then on, payments to it arrive at
+        once.
       </p>
       {error ? <Alert tone="danger">{error}</Alert> : null}
       {done ? (
         <Alert tone="success" title={done.message}>
-          <ul className="zelle-claimed">
-            {done.claimed.claimed.map((payment) => (
-              <li key={payment.id}>
-                {formatMoney(payment.amount)} from {payment.sender_name} · Ref{' '}
-                {payment.reference_number}
-              </li>
-            ))}
-          </ul>
+          {done.claimed.claimed.length > 0 ? (
+            <ul className="zelle-claimed">
+              {done.claimed.claimed.map((payment) => (
+                <li key={payment.id}>
+                  {formatMoney(payment.amount)} from {payment.sender_name} · Ref{' '}
+                  {payment.reference_number}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </Alert>
       ) : null}
       <div className="stack">
