@@ -147,6 +147,44 @@ describe('claiming with a one-time code', () => {
   });
 });
 
+describe('claims and the receive limit', () => {
+  it('claims what fits in the daily receive limit; the rest keeps waiting for another day', async () => {
+    counter += 1;
+    const email = `popular.${Date.now()}.${counter}@example.com`;
+    const senders = await Promise.all(
+      [1, 2, 3].map((i) => customer(bank, `Sender ${counter}.${i}`, 2_500)),
+    );
+    for (const sender of senders) {
+      const sent = await sender.client.post('/api/zelle/send', {
+        bank_account_id: sender.checking.id,
+        amount: 2_000,
+        recipient_name: 'Popular',
+        recipient_email: email,
+      });
+      expect(sent.status).toBe(201);
+    }
+    const newcomer = await signedUpCustomer(bank, { name: 'Popular', email });
+    await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' });
+    const claimed = await claim(newcomer.client, await codeFromOutbox(email));
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.message).toBe(
+      '$4,000.00 claimed into your Premium Checking. 1 more payment keeps waiting: it would exceed your daily receive limit.',
+    );
+    expect(await checkingBalance(newcomer.client, newcomer.accounts[0]!.id)).toBe(4_000);
+    const limits = (await newcomer.client.get('/api/zelle/limits')).body.data.limits;
+    expect(limits.daily_receive).toEqual({ limit: 5000, used: 4000, remaining: 1000 });
+
+    // Today nothing more fits: a new code claims nothing, and the payment still waits.
+    const asked = await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' });
+    expect(asked.body.data.payments_waiting).toBe(1);
+    const refused = await claim(newcomer.client, await codeFromOutbox(email));
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^Claiming this money would exceed your daily Zelle/);
+    expect(await checkingBalance(newcomer.client, newcomer.accounts[0]!.id)).toBe(4_000);
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+});
+
 describe('an email changed to in the profile', () => {
   const fresh = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@example.com`;
   const lookUp = async (client: ApiClient, recipient: string) =>

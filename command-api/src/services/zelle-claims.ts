@@ -4,6 +4,7 @@ import {
   ZellePaymentClaimed,
   centsToDollars,
   formatUsd,
+  moneyStreams,
   streams,
   zelleStreams,
   type ZelleContact,
@@ -32,6 +33,8 @@ import {
   maskContact,
   newClaimCode,
 } from '../domain/zelle/claim-code.ts';
+import { activityAggregate } from '../domain/transfers/limits.ts';
+import { claimsWithinReceiveLimits } from '../domain/zelle/claim-limits.ts';
 import { inboxAggregate, paymentAggregate, type PaymentData } from '../domain/zelle/zelle.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
@@ -252,6 +255,12 @@ export async function claimWithCode(
     }
     const waiting = await waitingPayments(uow, own.contact, input.customerId);
     if (waiting.length === 0 && own.holder.verified) throw nothingWaiting(input.kind);
+    const activityStream = moneyStreams.activity(input.customerId);
+    const activity = await uow.load(activityStream, activityAggregate);
+    const within = claimsWithinReceiveLimits(waiting, input.customerId, activity.state, now);
+    // Nothing fits today: refused, and the contact is not proved by this code either.
+    if (within.fits.length === 0 && within.refused) throw within.refused;
+    uow.append(activityStream, within.events);
     if (!own.holder.verified) {
       const stream = streams.customer(input.customerId);
       const customer = await uow.load(stream, customerAggregate);
@@ -260,16 +269,26 @@ export async function claimWithCode(
         decideCustomer({ type: 'VerifyContact', kind: input.kind }, customer.state),
       );
     }
-    for (const payment of waiting) await claimPending(uow, payment, own.holder, now);
-    return claimedReply(waiting, own.holder, input.kind);
+    for (const payment of within.fits) await claimPending(uow, payment, own.holder, now);
+    return claimedReply(within.fits, own.holder, input.kind, waiting.length - within.fits.length);
   });
   if (usedCode && !outcome.result.replayed) await closeCode(ctx.pool, usedCode);
   return outcome;
 }
 
-function claimedReply(payments: PaymentData[], holder: FoundCustomer, kind: Kind) {
+function claimedReply(
+  payments: PaymentData[],
+  holder: FoundCustomer,
+  kind: Kind,
+  stillWaiting: number,
+) {
   const total = payments.reduce((sum, p) => sum + p.amount, 0);
   const contact = kind === 'email' ? 'email' : 'phone number';
+  const claimed = `${formatUsd(total)} claimed into your ${holder.depositAccountName}`;
+  const rest =
+    stillWaiting === 1
+      ? ' 1 more payment keeps waiting: it would exceed your daily receive limit.'
+      : ` ${stillWaiting} more payments keep waiting: they would exceed your daily receive limit.`;
   return {
     statusCode: 200,
     body: ok(
@@ -283,9 +302,11 @@ function claimedReply(payments: PaymentData[], holder: FoundCustomer, kind: Kind
         total: centsToDollars(total),
         account: { id: holder.depositAccountId, name: holder.depositAccountName },
       } satisfies z.input<typeof zelleClaimed.shape.data>,
-      payments.length > 0
-        ? `${formatUsd(total)} claimed into your ${holder.depositAccountName}`
-        : `Your ${contact} is verified. Zelle payments to it now arrive at once.`,
+      payments.length === 0
+        ? `Your ${contact} is verified. Zelle payments to it now arrive at once.`
+        : stillWaiting > 0
+          ? `${claimed}.${rest}`
+          : claimed,
     ),
   };
 }
