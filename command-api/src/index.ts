@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './routes/auth.ts';
 import { billPayCommandRoutes } from './routes/bill-pay.ts';
@@ -36,7 +37,30 @@ export { announceStatements, statementJobModule } from './jobs/statement-jobs.ts
 export interface CommandApiOptions {
   ctx: CommandContext;
   /** Per-route rate limits for sign-in, registration and money movement (needs @fastify/rate-limit). */
-  rateLimits?: { auth?: object; money?: object; upload?: object };
+  rateLimits?: { auth?: object; money?: object; upload?: object; writes?: object };
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Gives every state-changing route without a limit of its own the customer's writes limit,
+ * counted per signed-in customer (after the route's sign-in check, which names them), or per
+ * address where nobody is signed in. Staff routes under /ops are left to the ops token.
+ */
+function limitOtherWrites(app: FastifyInstance, limit: object | undefined) {
+  if (!limit || !app.hasDecorator('rateLimit')) return;
+  const counted = app.rateLimit({
+    ...limit,
+    keyGenerator: (request: FastifyRequest) =>
+      request.customerId ? `customer:${request.customerId}` : `address:${request.ip}`,
+  });
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((m) => WRITE_METHODS.has(m))) return;
+    if (route.config && 'rateLimit' in route.config) return;
+    if (/\/ops(\/|$)/.test(route.url)) return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), counted];
+  });
 }
 
 /** Every state-changing route of the /api surface (mount under the /api prefix). */
@@ -44,6 +68,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   app,
   { ctx, rateLimits },
 ) => {
+  limitOtherWrites(app, rateLimits?.writes);
   await app.register(authRoutes, { ctx, rateLimit: rateLimits?.auth });
   await app.register(publicRoutes, { ctx, rateLimit: rateLimits?.auth });
   await app.register(profileRoutes, { ctx, uploadRateLimit: rateLimits?.upload });

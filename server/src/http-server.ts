@@ -64,6 +64,8 @@ export interface HttpServerOptions {
     money: { max: number; timeWindow: number };
     /** Photo uploads; none when absent (tests and tools that pass their own limits). */
     upload?: { max: number; timeWindow: number };
+    /** A customer's other writes; none when absent (tests and tools that pass their own limits). */
+    writes?: { max: number; timeWindow: number };
   };
   serveFrontend?: boolean;
   rateLimitNamespace?: string | undefined;

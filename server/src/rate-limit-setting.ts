@@ -5,13 +5,22 @@ export interface RateLimits {
   money: { max: number; timeWindow: number };
   /** Profile photo uploads: each is a body of up to 7 MB to read, decode and hash. */
   upload: { max: number; timeWindow: number };
+  /**
+   * Per signed-in customer: every other state-changing request (a support ticket, a goal, an
+   * alert...). Each appends to the permanent log, so one session must not flood it.
+   */
+  writes: { max: number; timeWindow: number };
 }
 
-/** Per client address and minute: sign-in and registration, each money request, photo uploads. */
+/**
+ * Per client address and minute: sign-in and registration, each money request, photo uploads;
+ * per customer and minute, their other writes.
+ */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   auth: { max: 30, timeWindow: 60_000 },
   money: { max: 120, timeWindow: 60_000 },
   upload: { max: 10, timeWindow: 60_000 },
+  writes: { max: 120, timeWindow: 60_000 },
 };
 
 /**
@@ -22,6 +31,7 @@ export const LOAD_TEST_RATE_LIMITS: RateLimits = {
   auth: { max: 1_000_000, timeWindow: 60_000 },
   money: { max: 1_000_000, timeWindow: 60_000 },
   upload: { max: 1_000_000, timeWindow: 60_000 },
+  writes: { max: 1_000_000, timeWindow: 60_000 },
 };
 
 export const RATE_LIMIT_SETTINGS = ['default', 'load'] as const;

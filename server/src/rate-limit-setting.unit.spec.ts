@@ -23,6 +23,7 @@ describe('RATE_LIMITS', () => {
     expect(limits.auth.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.auth.max);
     expect(limits.money.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.money.max);
     expect(limits.upload.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.upload.max);
+    expect(limits.writes.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.writes.max);
   });
 
   it('refuses any other value', () => {

@@ -354,3 +354,44 @@ describe('rebuilding the support read model', () => {
     }
   });
 });
+
+describe('a flood of writes from one customer', () => {
+  it('is refused with 429 past the writes limit, counted per customer; money and staff keep theirs', async () => {
+    const limited = await startTestBank({
+      rateLimits: {
+        auth: { max: 10_000, timeWindow: 60_000 },
+        money: { max: 10_000, timeWindow: 60_000 },
+        writes: { max: 3, timeWindow: 60_000 },
+      },
+    });
+    try {
+      const flooder = await signedUpCustomer(limited);
+      const statuses = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          flooder.client.post('/api/support/tickets', TICKET).then((r) => r.status),
+        ),
+      );
+      expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+      const refused = await flooder.client.post('/api/support/tickets', TICKET);
+      expect(refused.body).toMatchObject({ status: 'error', code: 'RATE_LIMITED' });
+      const staff = new ApiClient(limited);
+      staff.token = limited.opsToken;
+      const queue = (await staff.get('/api/ops/tickets')).body.data.tickets as unknown[];
+      expect(queue).toHaveLength(3);
+
+      // Another customer, even from the same address, has a limit of their own.
+      const neighbour = await signedUpCustomer(limited);
+      expect((await neighbour.client.post('/api/support/tickets', TICKET)).status).toBe(201);
+      // Money routes are counted by their own limit, not by this one.
+      const moved = await flooder.client.post('/api/transfers/between-accounts', {
+        fromAccount: flooder.accounts[0]!.id,
+        toAccount: flooder.accounts[1]!.id,
+        amount: 1,
+      });
+      expect(moved.status).not.toBe(429);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
