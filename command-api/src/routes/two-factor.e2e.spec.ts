@@ -194,6 +194,27 @@ describe('sign-in with the second factor', () => {
     expect((await passwordSignIn(account, payload.password)).response.status).toBe(200);
   });
 
+  it('takes a recovery code sent to several sign-ins at once for one of them, locking nobody out', async () => {
+    const { payload, user, recoveryCodes } = await customerWithTwoFactor();
+    const account: string = user.account_number;
+    const challenges: { client: ApiClient; token: string }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { client, response } = await passwordSignIn(account, payload.password);
+      challenges.push({ client, token: response.body.data.challenge_token });
+    }
+    const answers = await Promise.all(
+      challenges.map(({ client, token }) =>
+        client.post('/api/login/two-factor', { challenge_token: token, code: recoveryCodes[0] }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const again of answers.filter((a) => a.status !== 200)) {
+      expect(again.status).toBe(422);
+      expect(again.body.errors.code[0]).toMatch(/^This recovery code has already been used/);
+    }
+    expect((await passwordSignIn(account, payload.password)).response.status).toBe(200);
+  });
+
   it('tells the customer about each new sign-in with the time and the device', async () => {
     const { client, payload } = await signedUpCustomer(bank);
     const account = (await client.get('/api/accounts')).body.data.accounts[0];

@@ -28,6 +28,11 @@ const CHALLENGE_MINUTES = 5;
 export const MAX_CHALLENGE_ATTEMPTS = 5;
 const REUSED_CODE =
   'This code has already been used. Wait for the next code in your authenticator app.';
+const REUSED_RECOVERY_CODE =
+  'This recovery code has already been used. Enter the current code from your authenticator app or another recovery code.';
+
+/** How a second factor was taken: a repeat of a code just accepted is not a wrong guess. */
+type CodeOutcome = 'ok' | 'wrong' | 'reused' | 'reused_recovery';
 export const CHALLENGE_EXPIRED = 'This sign-in has expired. Please sign in again.';
 
 export async function loadCustomer(ctx: CommandContext, customerId: string) {
@@ -81,7 +86,7 @@ async function acceptTotp(
   customerId: string,
   secretBase32: string,
   code: string,
-): Promise<'ok' | 'wrong' | 'reused'> {
+): Promise<CodeOutcome> {
   const step = totpStep(secretBase32, code, Date.now());
   if (step === null) return 'wrong';
   const { rowCount } = await ctx.pool.query(
@@ -94,11 +99,19 @@ async function acceptTotp(
 }
 
 function codeError(
-  outcome: 'wrong' | 'reused',
+  outcome: Exclude<CodeOutcome, 'ok'>,
   wrongMessage: string = twoFactorMessages.invalidCode,
 ): ApiError {
   return fieldError(
-    { code: [outcome === 'reused' ? REUSED_CODE : wrongMessage] },
+    {
+      code: [
+        outcome === 'reused'
+          ? REUSED_CODE
+          : outcome === 'reused_recovery'
+            ? REUSED_RECOVERY_CODE
+            : wrongMessage,
+      ],
+    },
     'INVALID_TWO_FACTOR_CODE',
   );
 }
@@ -113,7 +126,7 @@ async function verifySecondFactor(
   code: string,
   allowRecoveryCode: boolean,
   metadata: EventMetadata,
-): Promise<'ok' | 'wrong' | 'reused'> {
+): Promise<CodeOutcome> {
   if (!customer.twoFactor) return 'wrong';
   const trimmed = code.trim();
   if (/^\d{6}$/.test(trimmed)) {
@@ -121,17 +134,20 @@ async function verifySecondFactor(
     return acceptTotp(ctx, customer.customerId, secret, trimmed);
   }
   if (!allowRecoveryCode) return 'wrong';
+  const codeHash = hashRecoveryCode(trimmed);
   try {
     await runCustomerCommand(
       ctx,
       customer.customerId,
-      { type: 'UseRecoveryCode', codeHash: hashRecoveryCode(trimmed) },
+      { type: 'UseRecoveryCode', codeHash },
       metadata,
     );
     return 'ok';
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 422) return 'wrong';
-    throw error;
+    if (!(error instanceof ApiError && error.statusCode === 422)) throw error;
+    // Spent just now by the same code sent to another sign-in (a double submit): no guess.
+    const now = await loadCustomer(ctx, customer.customerId);
+    return now.twoFactor?.usedRecoveryCodeHashes.includes(codeHash) ? 'reused_recovery' : 'wrong';
   }
 }
 

@@ -30,8 +30,15 @@ export interface CustomerState {
   phone: string;
   profileImage: string | null;
   notificationPreferences: NotificationPreferences | null;
-  /** Set while two-factor sign-in is on: the sealed secret and the unused recovery codes' hashes. */
-  twoFactor: { secretSealed: string; recoveryCodeHashes: readonly string[] } | null;
+  /**
+   * Set while two-factor sign-in is on: the sealed secret, the unused recovery codes' hashes, and
+   * those of the set's codes already used (a code sent again is then told apart from a guess).
+   */
+  twoFactor: {
+    secretSealed: string;
+    recoveryCodeHashes: readonly string[];
+    usedRecoveryCodeHashes: readonly string[];
+  } | null;
   /**
    * Contacts changed in the profile and not yet proved with a code: nobody finds the customer
    * under them, so money addressed to them waits. Those given at registration count as proved.
@@ -125,6 +132,7 @@ export const customerAggregate: Aggregate<
           twoFactor: {
             secretSealed: event.data.secretSealed,
             recoveryCodeHashes: event.data.recoveryCodeHashes,
+            usedRecoveryCodeHashes: [],
           },
         };
       case 'CustomerTwoFactorDisabled':
@@ -138,6 +146,10 @@ export const customerAggregate: Aggregate<
                 recoveryCodeHashes: state.twoFactor.recoveryCodeHashes.filter(
                   (hash) => hash !== event.data.codeHash,
                 ),
+                usedRecoveryCodeHashes: [
+                  ...state.twoFactor.usedRecoveryCodeHashes,
+                  event.data.codeHash,
+                ],
               },
             }
           : state;
@@ -145,7 +157,11 @@ export const customerAggregate: Aggregate<
         return state.twoFactor
           ? {
               ...state,
-              twoFactor: { ...state.twoFactor, recoveryCodeHashes: event.data.recoveryCodeHashes },
+              twoFactor: {
+                ...state.twoFactor,
+                recoveryCodeHashes: event.data.recoveryCodeHashes,
+                usedRecoveryCodeHashes: [],
+              },
             }
           : state;
       case 'CustomerErased':
