@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@bank/events';
 import { knownDestination, type TestBank } from '@bank/server/testing';
-import { runScheduledTransfer, scheduleClock } from '../services/scheduled-transfers.ts';
+import {
+  runScheduledTransfer,
+  scheduleClock,
+  scheduleStream,
+} from '../services/scheduled-transfers.ts';
 import {
   balances as balancesNow,
   customer,
@@ -294,8 +298,12 @@ describe('scheduled transfers', () => {
     expect(cancelled.status).toBe(200);
     expect(await runScheduledTransfer(bank.ctx, id, '2031-02-05')).toBe('not_due');
     expect((await scheduled(c))[0]).toMatchObject({ status: 'cancelled', next_date: null });
+    // A second cancel (a retry, a second tab) answers the same and records nothing.
+    const events = async () => (await bank.store.readStream(scheduleStream(id))).length;
+    const recorded = await events();
     const again = await c.client.delete(`/api/transfers/scheduled/${id}`);
-    expect(again.status).toBe(422);
+    expect(again.status).toBe(200);
+    expect(await events()).toBe(recorded);
     expect(await balances(c, c.savings.id)).toEqual({ balance: 25, available: 25 });
   });
 

@@ -166,7 +166,9 @@ export function decideChangeSchedule(
   ];
 }
 
+/** Cancels an active schedule; cancelling it again (a retry, a second tab) records nothing. */
 export function decideCancelSchedule(state: ScheduleState, customerId: string) {
+  if (state.cancelled && state.schedule?.customerId === customerId) return [];
   const schedule = requireActive(state, customerId);
   return [TransferScheduleCancelled.create({ customerId, scheduleId: schedule.scheduleId })];
 }
