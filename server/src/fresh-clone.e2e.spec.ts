@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,5 +89,12 @@ describe('a fresh clone', () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Account number' }).waitFor();
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
+
+    // The demo customer's history is in a published digest from the first start on.
+    const digests = readFileSync(path.join(dir, 'data', 'digests.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { streams: number });
+    expect(digests.some((d) => d.streams > 0)).toBe(true);
   }, 480_000);
 });

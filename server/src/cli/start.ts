@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createLogger, loadConfig } from '@bank/infra';
+import { publishLogDigest } from '@bank/audit';
+import { createLogger, digestFilePath, loadConfig } from '@bank/infra';
 import { startBank } from '../bank.ts';
 import '../modules.ts';
 import { exitRefused, StartRefused } from '../start-refused.ts';
@@ -32,7 +33,11 @@ const bank = await startBank({
   if (!(error instanceof StartRefused)) throw error;
   exitRefused(error.message);
 });
+const firstStart = !existsSync(path.join(config.dataDir, 'demo-customer.json'));
 const demo = await seedDemoCustomer(bank.ctx, config.dataDir);
+// The digest published at start came before the seed: publish the demo's history too, so that
+// `npm run audit -- verify` has published heads to compare with from the first start on.
+if (firstStart && demo) await publishLogDigest(bank.pool, digestFilePath(bank.config));
 // The banner is for the person who ran `npm start` (it shows the ops token): not a log line.
 console.log(`\nHarborview Community Bank is running at http://localhost:${config.port}`);
 if (demo)
