@@ -67,6 +67,32 @@ describe('Cards', () => {
     await expectScreenAccessible(page, 'card settings');
   });
 
+  it('applies once and locks once on a double click, and says so', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 812 });
+    await page.goto('/cards');
+    await page
+      .getByRole('button', { name: /^Apply for Card/ })
+      .first()
+      .click();
+    const application = dialog(page, 'Apply for Card');
+    await application.getByLabel(/I have read and agree/).check();
+    await application.getByRole('button', { name: 'Apply for Card' }).dblclick();
+    await toast(page, /submitted|approved|success/i)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Lock Card', exact: true }).first().dblclick();
+    await page.getByText('LOCKED', { exact: true }).first().waitFor();
+    await toast(page, 'Card locked successfully').first().waitFor();
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /already/ })
+        .count(),
+    ).toBe(0);
+    expect(await page.getByText(/already applied|already locked/).count()).toBe(0);
+  });
+
   it('shows the credit card agreement from the server and applies only with the customer consent', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer, { width: 375, height: 800 });

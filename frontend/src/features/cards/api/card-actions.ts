@@ -1,5 +1,6 @@
 import { cardChanged } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api, type ApiResult } from '@/lib/api-client';
 import { cardsQueryOptions } from './get-cards';
 
@@ -11,10 +12,23 @@ export async function cardAnswer(request: Promise<ApiResult<unknown>>) {
   return { message, card: cardChanged.shape.data.parse(data).card };
 }
 
+/**
+ * A card command as a mutation. The same command sent again while it is on its way (a double
+ * click lands before the button is disabled) joins the one in flight instead of reaching the
+ * bank twice, where the second would be refused ("already applied", "already locked").
+ */
 export function useCardMutation<I>(fn: (input: I) => ReturnType<typeof cardAnswer>) {
   const queryClient = useQueryClient();
+  const inFlight = useRef(new Map<string, ReturnType<typeof cardAnswer>>());
   return useMutation({
-    mutationFn: fn,
+    mutationFn: (input: I) => {
+      const key = JSON.stringify(input);
+      const running = inFlight.current.get(key);
+      if (running) return running;
+      const sent = fn(input).finally(() => inFlight.current.delete(key));
+      inFlight.current.set(key, sent);
+      return sent;
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: cardsQueryOptions().queryKey }),
   });
 }
