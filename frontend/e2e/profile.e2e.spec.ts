@@ -213,6 +213,31 @@ describe('Profile Settings', () => {
     });
   }
 
+  it('stops listing the other sessions once the password changed, without a reload', async () => {
+    const customer = await t.customer();
+    await t.bank.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        account_number: customer.user.account_number,
+        password: customer.payload.password,
+      }),
+    });
+    const page = await t.signedInPage(customer);
+    await page.goto('/profile');
+    await openTab(page, 'Security Settings');
+    const card = page.getByRole('region', { name: "Where You're Signed In" });
+    await expect.poll(() => card.getByRole('listitem').count()).toBe(2);
+    await page.getByLabel('Current Password').fill(customer.payload.password as string);
+    await page.getByLabel('New Password', { exact: true }).fill('Brand-N3w-Passw0rd');
+    await page.getByLabel('Confirm New Password').fill('Brand-N3w-Passw0rd');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await toast(page, 'Password changed successfully!').waitFor();
+    await card.getByText('You are not signed in anywhere else.').waitFor();
+    expect(await card.getByRole('listitem').count()).toBe(1);
+  });
+
   it('saves notification preferences', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer);

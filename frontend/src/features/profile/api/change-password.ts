@@ -1,7 +1,8 @@
 import { CHANGE_PASSWORD_MESSAGES } from '@bank/contracts/auth-messages';
 import { successWithoutData } from '@bank/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { signedInSessionsKey } from '@/components/security/sessions-calls';
 import { api } from '@/lib/api-client';
 
 export const changePasswordSchema = z
@@ -21,6 +22,11 @@ export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 export const changePassword = async (v: ChangePasswordForm) =>
   successWithoutData.shape.data.parse((await api.post<unknown>('/change-password', v)).data);
 
+/** A changed password signs the other sessions out: the sessions card must not list them. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: signedInSessionsKey }),
+  });
 }
