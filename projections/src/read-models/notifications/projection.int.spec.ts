@@ -49,6 +49,14 @@ describe('notifications projection', () => {
     ]);
   });
 
+  it('leaves a crypto sale’s proceeds to the sale’s own notice, which tells them net of the fee', async () => {
+    await givenEvents([
+      ...known,
+      posted('credit', checking, 98_50, { kind: 'crypto', description: 'Sold 0.001 BTC' }),
+      posted('debit', checking, 99, { kind: 'crypto', description: 'Crypto trading fee' }),
+    ]).thenRows('rm_notifications', []);
+  });
+
   it('honours the customer’s switches, except for security notices', async () => {
     await givenEvents([
       ...known,

@@ -69,12 +69,16 @@ const silencedBy = (preference: string, customerId: string) =>
                FROM rm_notification_preferences p WHERE p.customer_id = ${customerId}), false)`;
 
 /**
- * Money received is news to the account's owner, unless it came from another of their accounts
- * or they switched such notices off. One write for the whole run: the owner and the account's
+ * Money received is news to the account's owner, unless it came from another of their accounts,
+ * from their own crypto sale, or they switched such notices off. One write for the whole run: the owner and the account's
  * name come from the routing table.
  */
 async function announceCredits(db: Db, credits: readonly PostingEntry[]): Promise<void> {
-  const announced = credits.filter((c) => c.posting.kind !== 'opening');
+  // A crypto sale's proceeds are told by the sale's own notice, net of its fee: a second notice
+  // of the gross amount would disagree with it.
+  const announced = credits.filter(
+    (c) => c.posting.kind !== 'opening' && c.posting.kind !== 'crypto',
+  );
   if (announced.length === 0) return;
   const typeOf = (c: PostingEntry): NotificationType =>
     c.posting.kind === 'zelle' ? 'zelle' : 'transaction';
