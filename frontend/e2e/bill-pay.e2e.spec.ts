@@ -85,6 +85,29 @@ describe('Bill Pay', () => {
     await page.getByText('No Payees Yet').waitFor();
   });
 
+  it('keeps the payment on a double click of Review Payment (375 px), where the review is smaller', async () => {
+    const customer = await t.customer();
+    const checking = customer.accounts.find((a) => a.type === 'checking')!;
+    await deposit(t.bank, checking.account_number, 100);
+    await customer.client.post('/api/bill-payments/payees', {
+      name: 'Stream Co',
+      category: 'streaming',
+      account_number: '55501234',
+    });
+    const page = await t.signedInPage(customer, { width: 375, height: 812 });
+    await page.goto('/bill-pay');
+    await page.getByRole('button', { name: 'Schedule Payment' }).click();
+    const pay = dialog(page, 'Schedule Payment');
+    await pay.getByLabel('Payee').selectOption({ label: 'Stream Co' });
+    await pay.getByLabel('Amount').fill('15.99');
+    await pay.getByRole('button', { name: 'Review Payment' }).dblclick();
+    await dialog(page, 'Confirm Payment').getByText('$15.99').first().waitFor();
+    await page.getByRole('button', { name: 'Confirm Payment' }).click();
+    await toast(page, /Payment (scheduled|sent|processed)/)
+      .first()
+      .waitFor();
+  });
+
   it('schedules a recurring payment for later', async () => {
     const customer = await t.customer();
     const checking = customer.accounts.find((a) => a.type === 'checking')!;

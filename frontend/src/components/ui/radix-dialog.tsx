@@ -1,8 +1,16 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
+import { useRef } from 'react';
 import type { DialogProps } from './dialog-props';
 
 // Radix's dialog (focus trap, scroll lock, inert page): loaded when a dialog first opens.
+
+/**
+ * A press outside this soon after one inside is the second click of a double click whose first
+ * changed the dialog (a form's next step is often smaller): it must not close the dialog and
+ * lose what was typed.
+ */
+const DOUBLE_CLICK_MS = 500;
 
 export default function RadixDialogView({
   open,
@@ -14,13 +22,23 @@ export default function RadixDialogView({
   role = 'dialog',
   stacked = false,
 }: DialogProps) {
+  const lastPressInside = useRef(-Infinity);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay
           className={stacked ? 'dialog__overlay dialog__overlay--stacked' : 'dialog__overlay'}
         />
-        <RadixDialog.Content className={stacked ? 'dialog dialog--stacked' : 'dialog'} role={role}>
+        <RadixDialog.Content
+          className={stacked ? 'dialog dialog--stacked' : 'dialog'}
+          role={role}
+          onPointerDownCapture={(event) => {
+            lastPressInside.current = event.timeStamp;
+          }}
+          onPointerDownOutside={(event) => {
+            if (event.timeStamp - lastPressInside.current < DOUBLE_CLICK_MS) event.preventDefault();
+          }}
+        >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="dialog__description">
