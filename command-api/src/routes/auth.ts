@@ -310,8 +310,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     signedIn.post(
       '/change-password',
       { schema: { body: changePasswordBody, response: { 200: successWithoutData } } },
+      // No step-up: the current password the form asks for is that proof (counted towards the
+      // sign-in lockout like any password), and asking for it twice confused customers.
       async (request, reply) => {
-        requireStepUp(request);
         const outcome = await changePassword(
           ctx,
           request.customerId,
