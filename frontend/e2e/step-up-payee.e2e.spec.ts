@@ -38,6 +38,16 @@ for (const viewport of [
       const confirm = dialog(page, 'Confirm it’s you');
       await confirm.waitFor();
       await confirm.getByRole('button', { name: 'Confirm' }).waitFor();
+      // Everything in it keeps the dialog's padding on both sides, also on a phone.
+      const margins = await confirm.evaluate((box) => {
+        const outer = box.getBoundingClientRect();
+        const padding = parseFloat(getComputedStyle(box).paddingRight);
+        return [...box.querySelectorAll('input, button:not(.dialog__close)')].map((el) => ({
+          name: el.getAttribute('name') ?? el.textContent,
+          right: outer.right - padding - el.getBoundingClientRect().right,
+        }));
+      });
+      for (const { name, right } of margins) expect(right, `${name}`).toBeGreaterThanOrEqual(-0.5);
       // The step-up is on top and the payee dialog beneath it is dimmed: a point of the payee
       // dialog outside the step-up hits the step-up's own tinted overlay, not the payee dialog.
       // Radix hides the dialog beneath from assistive technology (aria-hidden) while the step-up is open.
