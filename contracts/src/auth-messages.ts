@@ -11,6 +11,9 @@ export const CUSTOMER_FIELD_MESSAGES = {
   dateOfBirth: 'The date of birth must be a valid date (YYYY-MM-DD).',
   adult: 'You must be at least 18 years old to open an account.',
   zip: 'The zip code must be a valid ZIP code.',
+  /** A new password the strength estimator scores below 2 (the forms check it before sending). */
+  passwordGuessable:
+    'This password is too easy to guess. Use a longer phrase or add unusual words.',
 } as const;
 
 /** A phone number as a person writes one: 7 to 20 digits, spaces, dots, dashes, brackets, a leading +. */

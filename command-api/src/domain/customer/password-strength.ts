@@ -1,13 +1,13 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { CUSTOMER_FIELD_MESSAGES } from '@bank/contracts/auth-messages';
 
 /**
  * zxcvbn's score (0–4) a new password needs: 2 means about a hundred million guesses or more,
  * which refuses "password1", "12345678", "qwertyui" and keyboard or date patterns.
  */
 export const MIN_PASSWORD_SCORE = 2;
-export const PASSWORD_TOO_WEAK =
-  'This password is too easy to guess. Use a longer phrase or add unusual words.';
+export const PASSWORD_TOO_WEAK = CUSTOMER_FIELD_MESSAGES.passwordGuessable;
 
 let estimator: ZxcvbnFactory | undefined;
 

@@ -17,6 +17,11 @@ const LABELS = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'];
 /** The server refuses passwords scored below this (the same estimator and lists). */
 const MIN_SCORE = 2;
 
+/** Whether the server will take this new password as hard enough to guess (same estimator). */
+export async function isGuessablePassword(password: string): Promise<boolean> {
+  return (await loadEstimator()).check(password).score < MIN_SCORE;
+}
+
 /**
  * How hard a new password is to guess, said as the customer types. Below 8 characters it says
  * nothing, so the length rule's own message is the one shown.

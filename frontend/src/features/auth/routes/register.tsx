@@ -19,7 +19,8 @@ import {
 } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { checkStep, REGISTER_STEPS, type FieldProblem } from '../lib/register-steps';
-import { PasswordStrength } from '@/components/security/password-strength';
+import { CUSTOMER_FIELD_MESSAGES } from '@bank/contracts/auth-messages';
+import { isGuessablePassword, PasswordStrength } from '@/components/security/password-strength';
 
 type Step = 1 | 2 | 3;
 
@@ -87,8 +88,19 @@ export default function RegisterRoute() {
   };
   const field = (name: keyof RegisterForm) => register(name, { onChange: clearOnEdit(name) });
 
-  const next = () => {
+  const next = async () => {
     if (step === 3 || !showResult(checkStep(step, form.getValues()))) return;
+    // Refused here, on its own step, rather than after Create Account two steps later.
+    if (step === 1 && (await isGuessablePassword(form.getValues('password')))) {
+      const message = CUSTOMER_FIELD_MESSAGES.passwordGuessable;
+      showResult({
+        ok: false,
+        message,
+        fields: ['password'],
+        problems: [{ field: 'password', message }],
+      });
+      return;
+    }
     setStep(step === 1 ? 2 : 3);
   };
 
