@@ -208,7 +208,7 @@ describe('Cards', () => {
       // Side by side at 1280 px, the button rows are level; on a phone the tiles stack.
       if (width === 1280) expect(rows[1]!.y).toBe(rows[0]!.y);
       // The status badge stays beside the long name rather than on a line of its own.
-      const face = page.getByRole('button', { name: /^Harborview Rewards Credit Card, active/ });
+      const face = page.getByRole('button', { name: /^Harborview Rewards Credit Card active/i });
       const name = (await face.getByText('Harborview Rewards Credit Card').boundingBox())!;
       const badge = (await face.getByText('ACTIVE', { exact: true }).boundingBox())!;
       expect(badge.y).toBeLessThan(name.y + name.height);

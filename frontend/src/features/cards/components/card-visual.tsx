@@ -35,29 +35,33 @@ export function CardFace({
   as?: 'div' | 'span';
 }) {
   return (
+    // The spaces between the parts (grid and flex items, so they take no room) keep their words
+    // apart where the face is read as text: the name of the button it sits in.
     <Tag className={`card-face card-face--${card.card_network} card-face--${card.status}`}>
       <span className="card-face__top">
-        <span className="card-face__name">{card.card_name}</span>
+        <span className="card-face__name">{card.card_name}</span>{' '}
         <Badge tone={statusTone(card.status)}>{statusText(card.status)}</Badge>
-      </span>
+      </span>{' '}
       <span className="card-face__chip" aria-hidden="true" />
       <span className="card-face__number tabular">
         {number ?? card.masked_number ?? '•••• •••• •••• ••••'}
-      </span>
+      </span>{' '}
       <span className="card-face__bottom">
         <span>
-          <span className="card-face__label">Account</span>
+          <span className="card-face__label">Account</span>{' '}
           <span className="card-face__value">{card.bank_account.account_name}</span>
-        </span>
+        </span>{' '}
         <span>
-          <span className="card-face__label">Expires</span>
+          <span className="card-face__label">Expires</span>{' '}
           <span className="card-face__value tabular">{card.expiry_date ?? '—'}</span>
-        </span>
+        </span>{' '}
         {cvv !== undefined ? (
-          <span>
-            <span className="card-face__label">CVV</span>
-            <span className="card-face__value tabular">{cvv}</span>
-          </span>
+          <>
+            <span>
+              <span className="card-face__label">CVV</span>{' '}
+              <span className="card-face__value tabular">{cvv}</span>
+            </span>{' '}
+          </>
         ) : null}
         <span className="card-face__network">{networkLabel(card.card_network)}</span>
       </span>

@@ -158,10 +158,11 @@ export default function CardsRoute() {
                           <button
                             type="button"
                             className="card-item__face"
-                            aria-label={`${card.card_name}, ${card.status}. Show card details`}
                             onClick={() => setModal({ kind: 'details', card })}
                           >
-                            <CardFace card={card} as="span" />
+                            {/* Named by what it shows, so it can be reached by saying it. */}
+                            <CardFace card={card} as="span" />{' '}
+                            <span className="sr-only">Show card details</span>
                           </button>
                           <div className="card-item__actions">
                             <Button
