@@ -36,6 +36,8 @@ export const receiptDetailsView = z.object({
     }),
   ),
   counterparty: z.string().nullable(),
+  /** What the sender wrote with it (a transfer's or Zelle payment's memo), if anything. */
+  memo: z.string().nullable(),
   category: z.string().nullable(),
   account: z.object({ id: z.string(), name: z.string(), formatted_account_number: z.string() }),
   /** Dollars; null when the line has not been posted yet. */

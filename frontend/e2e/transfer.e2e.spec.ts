@@ -49,7 +49,15 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     expect(await wizard.summaryValue('Reference number').textContent()).toMatch(/^TRF/);
     // Nothing offers to edit a transfer already sent (a disabled link that looked live did).
     expect(await page.getByRole('button', { name: 'Back to details' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    // The receipt shows the memo the customer wrote.
+    await page.getByRole('link', { name: 'View receipt' }).click();
+    const memo = page.locator('.receipt__details > div').filter({ hasText: /^Memo/ });
+    await memo.waitFor();
+    expect(await memo.locator('dd').textContent()).toBe('Rainy day');
+    await page
+      .getByRole('link', { name: /Dashboard/ })
+      .first()
+      .click();
     await page.waitForURL('**/dashboard');
 
     const accounts = (await customer.client.get('/api/accounts')).body.data.accounts as {

@@ -60,6 +60,7 @@ beforeAll(async () => {
     toAccount: owner.accounts[1]!.id,
     amount: 120.25,
     transferDate: new Date().toISOString().slice(0, 10),
+    memo: 'Rainy day fund',
   });
   expect(transfer.status).toBe(201);
   owner.client.consistencyToken = transfer.headers['x-consistency-token'];
@@ -87,6 +88,7 @@ describe('receipts', () => {
     expect(receipt.account.formatted_account_number).toMatch(/^\*{4}\d{4}$/);
     expect(receipt.balance_after).toBe(379.75);
     expect(receipt.sepa).toBeNull();
+    expect(receipt.memo).toBe('Rainy day fund');
   });
 
   it('shows a rejected external transfer as initiated, then failed with the reason', async () => {
@@ -120,6 +122,7 @@ describe('receipts', () => {
     expect(receipt.timeline.map((s: { step: string }) => s.step)).toEqual(['initiated', 'failed']);
     expect(receipt.timeline[1]!.detail).toMatch(/rejected/);
     expect(receipt.counterparty).toBe('Alex Kim');
+    expect((receipt as { memo?: unknown }).memo).toBeNull();
   });
 
   it('shows a SEPA transfer with the euros sent and the rate, as quoted and confirmed', async () => {

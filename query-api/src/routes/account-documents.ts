@@ -124,6 +124,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
               detail: s.detail ?? null,
             })),
             counterparty: receipt.counterparty ?? null,
+            memo: text(row.metadata?.memo) ?? null,
             category: receipt.category ?? null,
             account: {
               id: row.account_id,

@@ -72,6 +72,12 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
             <dd>{receipt.counterparty}</dd>
           </div>
         ) : null}
+        {receipt.memo ? (
+          <div>
+            <dt>Memo</dt>
+            <dd>{receipt.memo}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Category</dt>
           <dd>{receipt.category ?? transactionCategory(transaction).label}</dd>
