@@ -249,6 +249,24 @@ describe('an email changed to in the profile', () => {
     expect((await mover.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(422);
   });
 
+  it('gives an email claimed at once by its former holder and another customer to one of them', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const leaver = await customer(bank, 'Returning');
+      const other = await customer(bank, 'Racing');
+      const old = leaver.email;
+      expect((await leaver.client.put('/api/profile', { email: fresh('away') })).status).toBe(200);
+      const [back, taken] = await Promise.all([
+        leaver.client.put('/api/profile', { email: old }),
+        other.client.put('/api/profile', { email: old }),
+      ]);
+      expect([back.status, taken.status].sort()).toEqual([200, 422]);
+      const emails = await Promise.all(
+        [leaver, other].map(async (c) => (await c.client.get('/api/user')).body.data.user.email),
+      );
+      expect(emails.filter((e) => e === old)).toHaveLength(1);
+    }
+  });
+
   it('frees the email it replaces, for a new customer or another, and no reset reaches it', async () => {
     const leaver = await customer(bank, 'Leaver');
     const old = leaver.email;

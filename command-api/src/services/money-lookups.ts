@@ -70,10 +70,11 @@ export async function claimContact(
   customerId: string,
 ): Promise<boolean> {
   const stream = streams.reservation(contact.kind, contact.value);
-  const reservation = await uow.load(stream, reservationAggregate);
-  if (reservation.state?.customerId === customerId) return true;
+  await uow.load(stream, reservationAggregate);
   const holder = await contactHolder(uow, contact);
   if (holder && holder.customerId !== customerId) return false;
+  // Appended even when the reservation names this customer already (one returning to an email
+  // they left): the append's version check is what makes two claims of one contact take turns.
   uow.append(stream, reserve({ kind: contact.kind, customerId }));
   return true;
 }
