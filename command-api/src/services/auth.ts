@@ -4,7 +4,6 @@ import {
   fieldError,
   hashSecret,
   hashToken,
-  messages,
   newToken,
   verifySecret,
   type EventMetadata,
@@ -14,13 +13,14 @@ import { normalizeEmail, reservationAggregate } from '../domain/reservation.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
 import {
-  countAttempt,
   forgetAttempts,
   isLocked,
   lockIfSpent,
   checkPasswordAgain,
   MAX_FAILED_LOGINS,
   recordFailure,
+  signInLocked,
+  takeAttempt,
   uncountAttempt,
 } from './sign-in-lockout.ts';
 import {
@@ -82,10 +82,7 @@ export async function login(
 ): Promise<SignIn> {
   // Counted before the password is checked: of attempts sent at once, only those within the
   // allowance are checked at all; the rest are refused as if sign-in were already locked.
-  const attempt = await countAttempt(ctx, accountNumber);
-  if (attempt.locked_until || attempt.failed_count > MAX_FAILED_LOGINS) {
-    throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
-  }
+  const attempt = await takeAttempt(ctx, accountNumber);
   const customerId = await customerIdByReservation(ctx, 'account_number', accountNumber);
   const customer = customerId ? await loadCustomer(ctx, customerId) : undefined;
   const valid =
@@ -95,7 +92,7 @@ export async function login(
   if (!valid || !customerId || !customer) {
     await lockIfSpent(ctx, accountNumber, customerId, attempt, metadata);
     if (attempt.failed_count >= MAX_FAILED_LOGINS) {
-      throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+      throw signInLocked();
     }
     throw new ApiError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS', {
       account_number: [INVALID_CREDENTIALS],
@@ -124,16 +121,16 @@ export async function completeTwoFactorLogin(
     metadata,
     async (wrong) => {
       if (await isLocked(ctx, wrong.accountNumber)) {
-        throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+        throw signInLocked();
       }
       await recordFailure(ctx, wrong.accountNumber, wrong.customerId, metadata);
       if (await isLocked(ctx, wrong.accountNumber)) {
-        throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+        throw signInLocked();
       }
     },
   );
   if (await isLocked(ctx, customer.accountNumber)) {
-    throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+    throw signInLocked();
   }
   return openSession(ctx, customer.customerId, customer.accountNumber, device, metadata);
 }
@@ -154,7 +151,7 @@ export function stepUpSession(
     async (customer) => {
       await recordFailure(ctx, customer.accountNumber, customer.customerId, metadata);
       if (await isLocked(ctx, customer.accountNumber)) {
-        throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+        throw signInLocked();
       }
     },
     (customer) => isLocked(ctx, customer.accountNumber),

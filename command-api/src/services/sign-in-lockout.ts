@@ -12,6 +12,9 @@ import type { CommandContext } from './context.ts';
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
 
+/** The answer while sign-in is locked (the spec's ACCOUNT_LOCKED text). */
+export const signInLocked = () => new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+
 /**
  * Counts one sign-in attempt against the account number before its secret is checked, so that
  * attempts sent at once cannot all be checked: each takes its own number here, in turn. A count
@@ -29,6 +32,16 @@ export async function countAttempt(ctx: CommandContext, accountNumber: string) {
     [accountNumber],
   );
   return rows[0]!;
+}
+
+/**
+ * Counts an attempt that is about to check a secret, and refuses it unchecked while sign-in is
+ * locked or once racing attempts have used up the allowance.
+ */
+export async function takeAttempt(ctx: CommandContext, accountNumber: string) {
+  const attempt = await countAttempt(ctx, accountNumber);
+  if (attempt.locked_until || attempt.failed_count > MAX_FAILED_LOGINS) throw signInLocked();
+  return attempt;
 }
 
 /**
@@ -116,10 +129,7 @@ export async function checkPasswordAgain(
   password: string,
   metadata: EventMetadata,
 ): Promise<boolean> {
-  const attempt = await countAttempt(ctx, customer.accountNumber);
-  if (attempt.locked_until || attempt.failed_count > MAX_FAILED_LOGINS) {
-    throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
-  }
+  const attempt = await takeAttempt(ctx, customer.accountNumber);
   if (await verifySecret(customer.passwordHash, password)) {
     await uncountAttempt(ctx, customer.accountNumber);
     return true;

@@ -3,7 +3,6 @@ import {
   ApiError,
   fieldError,
   hashToken,
-  messages,
   newToken,
   notFound,
   verifySecret,
@@ -20,7 +19,7 @@ import {
 import { newTotpSecret, totpStep, totpUri } from '../domain/customer/totp.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
-import { checkPasswordAgain } from './sign-in-lockout.ts';
+import { checkPasswordAgain, signInLocked } from './sign-in-lockout.ts';
 
 const RECOVERY_CODE_COUNT = 10;
 const CHALLENGE_MINUTES = 5;
@@ -312,7 +311,7 @@ export async function stepUp(
 ) {
   const customer = await loadCustomer(ctx, customerId);
   if (!customer.registered || customer.erased) throw notFound();
-  if (await isLocked(customer)) throw new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
+  if (await isLocked(customer)) throw signInLocked();
   if (proof.code !== undefined) {
     const outcome = await verifySecondFactor(ctx, customer, proof.code, false, metadata);
     if (outcome !== 'ok') {
