@@ -7,6 +7,19 @@ import { useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
 
+/** A customer with $100 in checking and one payee, Stream Co. */
+async function customerWithPayee() {
+  const customer = await t.customer();
+  const checking = customer.accounts.find((a) => a.type === 'checking')!;
+  await deposit(t.bank, checking.account_number, 100);
+  await customer.client.post('/api/bill-payments/payees', {
+    name: 'Stream Co',
+    category: 'streaming',
+    account_number: '55501234',
+  });
+  return customer;
+}
+
 describe('Bill Pay', () => {
   it('adds a payee, pays it today with confirmation, filters and sorts the history, deletes the payee', async () => {
     const customer = await t.customer();
@@ -86,14 +99,7 @@ describe('Bill Pay', () => {
   });
 
   it('keeps the payment on a double click of Review Payment (375 px), where the review is smaller', async () => {
-    const customer = await t.customer();
-    const checking = customer.accounts.find((a) => a.type === 'checking')!;
-    await deposit(t.bank, checking.account_number, 100);
-    await customer.client.post('/api/bill-payments/payees', {
-      name: 'Stream Co',
-      category: 'streaming',
-      account_number: '55501234',
-    });
+    const customer = await customerWithPayee();
     const page = await t.signedInPage(customer, { width: 375, height: 812 });
     await page.goto('/bill-pay');
     await page.getByRole('button', { name: 'Schedule Payment' }).click();
@@ -109,14 +115,7 @@ describe('Bill Pay', () => {
   });
 
   it('schedules a recurring payment for later', async () => {
-    const customer = await t.customer();
-    const checking = customer.accounts.find((a) => a.type === 'checking')!;
-    await deposit(t.bank, checking.account_number, 100);
-    await customer.client.post('/api/bill-payments/payees', {
-      name: 'Stream Co',
-      category: 'streaming',
-      account_number: '55501234',
-    });
+    const customer = await customerWithPayee();
     const page = await t.signedInPage(customer);
     await page.goto('/bill-pay');
     await page.getByRole('button', { name: 'Schedule Payment' }).click();
