@@ -51,6 +51,11 @@ export const userView = z.object({
   profileImage: z.string().nullable(),
   notification_preferences: notificationPreferences,
   created_at: z.string(),
+  /**
+   * The contacts the customer has yet to prove with a one-time code (POST /zelle/claims/code):
+   * Zelle payments and same-bank transfers to them wait until then.
+   */
+  unverified_contacts: z.array(z.enum(['email', 'phone'])),
 });
 export type UserView = z.infer<typeof userView>;
 

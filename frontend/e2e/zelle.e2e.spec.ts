@@ -92,9 +92,11 @@ describe('Zelle', () => {
       recipient_email: email,
     });
     expect(sent.status).toBe(201);
-    const joiner = await t.customer({ name: 'Late Joiner', email });
+    const joiner = await t.customer({ name: 'Late Joiner', email }, { proveContacts: false });
     const page = await t.signedInPage(joiner);
     await page.goto('/zelle');
+    // A new customer is asked to prove the email and phone they registered with.
+    await page.getByText('Verify your email and phone to receive Zelle payments').waitFor();
     const card = page.getByRole('region', { name: 'Claim Money Sent to You' });
     await card.getByRole('button', { name: 'Send me a code' }).waitFor();
     await expectScreenAccessible(page, 'zelle claim');
@@ -116,6 +118,9 @@ describe('Zelle', () => {
     const receipt = card.getByRole('status');
     await receipt.getByText('$30.00 from Alice Early · Ref').waitFor();
     await receipt.getByText(/\$30\.00 claimed into your \S/).waitFor();
+    // The email is proved; the phone is still to do, and the card now offers it.
+    await page.getByText('Verify your phone to receive Zelle payments').waitFor();
+    expect(await card.getByLabel('Sent to my').inputValue()).toBe('phone');
   });
 
   it('pays a request from one of my accounts', async () => {

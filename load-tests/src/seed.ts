@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { callApi, HttpError, mapConcurrent, type BankEndpoint, type Envelope } from './http.ts';
 
 export interface SeededAccount {
@@ -82,7 +82,42 @@ async function openedAccounts(baseUrl: string, token: string, consistency: strin
 }
 
 /**
- * Registers customers through POST /api/register and funds their checking accounts through
+ * Proves the new customer's email, as they would: asks for a one-time code (POST
+ * /api/zelle/claims/code), reads it from the staff outbox (no mail leaves the bank) and enters it.
+ * Zelle payments to the email then arrive at once instead of waiting to be claimed.
+ */
+async function proveEmail(endpoint: BankEndpoint, token: string, accountNumber: string) {
+  const asked = await callApi(endpoint.baseUrl, 'POST', '/api/zelle/claims/code', {
+    token,
+    body: { kind: 'email' },
+  });
+  if (asked.status !== 201)
+    throw new HttpError(asked.status, asked.body, 'POST /api/zelle/claims/code');
+  const outbox = await callApi<
+    Envelope<{
+      zelle_claim_codes: {
+        account_number: string | null;
+        contact_kind: string;
+        message: string | null;
+      }[];
+    }>
+  >(endpoint.baseUrl, 'GET', '/api/ops/zelle-claim-codes', { token: endpoint.opsToken });
+  const sent = outbox.body.data.zelle_claim_codes.find(
+    (m) => m.account_number === accountNumber && m.contact_kind === 'email' && m.message,
+  );
+  const code = /\d{6}/.exec(sent?.message ?? '')?.[0];
+  if (!code) throw new Error(`no email code in the outbox for ${accountNumber}`);
+  const proved = await callApi(endpoint.baseUrl, 'POST', '/api/zelle/claims', {
+    token,
+    body: { kind: 'email', code },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  if (proved.status !== 200)
+    throw new HttpError(proved.status, proved.body, 'POST /api/zelle/claims');
+}
+
+/**
+ * Registers customers through POST /api/register, proves their emails, and funds their checking accounts through
  * POST /api/ops/deposits, as a teller would: the load then runs against money that entered the
  * books the ordinary way.
  */
@@ -106,6 +141,7 @@ export async function seedCustomers(endpoint: BankEndpoint, options: SeedOptions
       const { token, user } = registered.body.data;
       const consistency = registered.headers.get('x-consistency-token') ?? undefined;
       const { checking, savings } = await openedAccounts(endpoint.baseUrl, token, consistency);
+      await proveEmail(endpoint, token, checking.account_number);
       const deposited = await callApi(endpoint.baseUrl, 'POST', '/api/ops/deposits', {
         token: endpoint.opsToken,
         body: {

@@ -108,7 +108,11 @@ describe('cancelling an unclaimed Zelle payment', () => {
   it('lets exactly one of a racing claim and cancel win', async () => {
     for (let round = 0; round < 4; round += 1) {
       const { sender, email, paymentId } = await pendingZelle(30);
-      const newcomer = await signedUpCustomer(bank, { name: 'Newcomer', email });
+      const newcomer = await signedUpCustomer(
+        bank,
+        { name: 'Newcomer', email },
+        { proveContacts: false },
+      );
       await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' });
       const outbox = (await opsClient(bank).get('/api/ops/zelle-claim-codes')).body.data
         .zelle_claim_codes as { sent_to: string; message: string | null }[];
@@ -118,16 +122,18 @@ describe('cancelling an unclaimed Zelle payment', () => {
         newcomer.client.post('/api/zelle/claims', { kind: 'email', code }),
         sender.client.post(`/api/zelle/payments/${paymentId}/cancel`, {}),
       ]);
-      const statuses = [claim.status, cancel.status].sort();
-      // The loser answers 409 (cancel too late) or 422 (nothing left to claim).
-      expect(statuses[0]).toBe(200);
-      expect([409, 422]).toContain(statuses[1]);
+      // A claim that finds nothing left still proves the email (200, nothing claimed); a cancel
+      // too late answers 409. Either way the money moves once.
+      expect(claim.status).toBe(200);
+      const claimed = (claim.body.data.claimed as unknown[]).length;
+      expect(claimed + (cancel.status === 200 ? 1 : 0)).toBe(1);
+      if (cancel.status !== 200) expect(cancel.status).toBe(409);
       await bank.runner.catchUp();
       const from = await balances(sender, sender.checking.id);
       const to = (await newcomer.client.get('/api/accounts')).body.data.accounts.find(
         (a: { id: string }) => a.id === newcomer.accounts[0]!.id,
       ).balance as number;
-      if (claim.status === 200) {
+      if (claimed === 1) {
         expect(from).toEqual({ balance: 470, available: 470 });
         expect(to).toBe(30);
       } else {

@@ -1,4 +1,4 @@
-import { ApiClient, signedUpCustomer, type TestBank } from '@bank/server/testing';
+import { ApiClient, outboxCode, signedUpCustomer, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireZellePayment } from '../services/zelle.ts';
 import {
@@ -34,7 +34,11 @@ async function pendingPayment(amount: number) {
     recipient_email: email,
   });
   expect(sent.status).toBe(201);
-  const newcomer = await signedUpCustomer(bank, { name: `Newcomer ${counter}`, email });
+  const newcomer = await signedUpCustomer(
+    bank,
+    { name: `Newcomer ${counter}`, email },
+    { proveContacts: false },
+  );
   await dispatchJobs(bank);
   return { sender, email, paymentId: sent.body.data.transaction.id as string, newcomer };
 }
@@ -54,6 +58,16 @@ async function checkingBalance(client: ApiClient, accountId: string): Promise<nu
     balance: number;
   }[];
   return accounts.find((a) => a.id === accountId)!.balance;
+}
+
+/** A Zelle payment from the customer's checking to an email or phone (`to`). */
+function sendZelle(from: Customer, amount: number, to: Record<string, string>, name = 'Recipient') {
+  return from.client.post('/api/zelle/send', {
+    bank_account_id: from.checking.id,
+    amount,
+    recipient_name: name,
+    ...to,
+  });
 }
 
 function claim(client: ApiClient, code: string, headers: Record<string, string> = {}) {
@@ -141,8 +155,10 @@ describe('claiming with a one-time code', () => {
     expect(await expireZellePayment(bank.ctx, paymentId)).toBe('returned');
     await bank.runner.catchUp();
     expect(await balances(sender, sender.checking.id)).toEqual({ balance: 500, available: 500 });
+    // The code now only proves the newcomer's email: nothing is left to claim.
     const asked = await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' });
-    expect(asked.status).toBe(422);
+    expect(asked.status).toBe(201);
+    expect(asked.body.data.payments_waiting).toBe(0);
     expect(await checkingBalance(newcomer.client, newcomer.accounts[0]!.id)).toBe(0);
   });
 });
@@ -155,15 +171,15 @@ describe('claims and the receive limit', () => {
       [1, 2, 3].map((i) => customer(bank, `Sender ${counter}.${i}`, 2_500)),
     );
     for (const sender of senders) {
-      const sent = await sender.client.post('/api/zelle/send', {
-        bank_account_id: sender.checking.id,
-        amount: 2_000,
-        recipient_name: 'Popular',
-        recipient_email: email,
-      });
-      expect(sent.status).toBe(201);
+      expect((await sendZelle(sender, 2_000, { recipient_email: email }, 'Popular')).status).toBe(
+        201,
+      );
     }
-    const newcomer = await signedUpCustomer(bank, { name: 'Popular', email });
+    const newcomer = await signedUpCustomer(
+      bank,
+      { name: 'Popular', email },
+      { proveContacts: false },
+    );
     await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' });
     const claimed = await claim(newcomer.client, await codeFromOutbox(email));
     expect(claimed.status).toBe(200);
@@ -185,6 +201,85 @@ describe('claims and the receive limit', () => {
   });
 });
 
+describe('a right code when nothing waiting fits the receive limit today', () => {
+  it('proves the contact all the same, and the money keeps waiting for another day', async () => {
+    counter += 1;
+    const email = `full.${Date.now()}.${counter}@example.com`;
+    const phone = `207${String(Date.now() % 1e7).padStart(7, '0')}`;
+    const senders = await Promise.all(
+      [1, 2, 3, 4].map((i) => customer(bank, `Full Sender ${counter}.${i}`, 2_500)),
+    );
+    // $5,000 waits for the phone, $2,000 for the email.
+    for (const [i, amount] of [2_000, 2_000, 1_000].entries()) {
+      expect((await sendZelle(senders[i]!, amount, { recipient_phone: phone })).status).toBe(201);
+    }
+    expect((await sendZelle(senders[3]!, 2_000, { recipient_email: email })).status).toBe(201);
+    const newcomer = await signedUpCustomer(
+      bank,
+      { name: 'Full', email, phone },
+      { proveContacts: false },
+    );
+    const claimWith = async (kind: 'email' | 'phone') => {
+      expect((await newcomer.client.post('/api/zelle/claims/code', { kind })).status).toBe(201);
+      const code = await outboxCode(bank.pool, newcomer.user.id, kind);
+      return newcomer.client.post('/api/zelle/claims', { kind, code });
+    };
+    expect((await claimWith('phone')).body.message).toBe(
+      '$5,000.00 claimed into your Premium Checking',
+    );
+
+    const proved = await claimWith('email');
+    expect(proved.status).toBe(200);
+    expect(proved.body.message).toBe(
+      'Your email is verified. Zelle payments to it now arrive at once. 1 payment keeps waiting: it would exceed your daily receive limit.',
+    );
+    expect(proved.body.data.claimed).toEqual([]);
+    await bank.runner.catchUp();
+    expect((await newcomer.client.get('/api/user')).body.data.user.unverified_contacts).toEqual([]);
+    expect(await checkingBalance(newcomer.client, newcomer.accounts[0]!.id)).toBe(5_000);
+    // Proved, the email's waiting payment still needs a code, and nothing fits today: refused.
+    const again = await claimWith('email');
+    expect(again.status).toBe(422);
+    expect(again.body.message).toMatch(/^Claiming this money would exceed your daily Zelle/);
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+});
+
+describe('the email and phone given at registration', () => {
+  it("receive money only once proved: anyone can type someone else's email when registering", async () => {
+    const email = `not.mine.${Date.now()}.${(counter += 1)}@example.com`;
+    const claimant = await signedUpCustomer(
+      bank,
+      { name: 'Claimant', email },
+      { proveContacts: false },
+    );
+    const payer = await customer(bank, 'Payer', 100);
+    const user = async () => (await claimant.client.get('/api/user')).body.data.user;
+    await bank.runner.catchUp();
+    expect((await user()).unverified_contacts).toEqual(['email', 'phone']);
+
+    const byTransfer = await payer.client.post('/api/transfers/validate-recipient', {
+      recipient: email,
+    });
+    expect(byTransfer.body.data.valid).toBe(false);
+    const waiting = await sendZelle(payer, 12, { recipient_email: email }, 'Claimant');
+    expect(waiting.status).toBe(201);
+    expect(waiting.body.data.transaction.status).toBe('pending');
+    expect(await checkingBalance(claimant.client, claimant.accounts[0]!.id)).toBe(0);
+
+    // The code goes to the mailbox: only whoever reads it can take the money.
+    expect((await claimant.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(
+      201,
+    );
+    expect((await claim(claimant.client, await codeFromOutbox(email))).status).toBe(200);
+    expect(await checkingBalance(claimant.client, claimant.accounts[0]!.id)).toBe(12);
+    expect((await user()).unverified_contacts).toEqual(['phone']);
+    const atOnce = await sendZelle(payer, 3, { recipient_email: email }, 'Claimant');
+    expect(atOnce.body.data.transaction.status).toBe('completed');
+    expect(await ledger(bank)).toMatchObject({ balanced: true });
+  });
+});
+
 describe('an email changed to in the profile', () => {
   const fresh = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@example.com`;
   const lookUp = async (client: ApiClient, recipient: string) =>
@@ -193,12 +288,7 @@ describe('an email changed to in the profile', () => {
       recipientName?: string;
     };
   const send = (from: Customer, email: string, amount: number) =>
-    from.client.post('/api/zelle/send', {
-      bank_account_id: from.checking.id,
-      amount,
-      recipient_name: 'My landlord',
-      recipient_email: email,
-    });
+    sendZelle(from, amount, { recipient_email: email }, 'My landlord');
 
   it('receives nothing until its owner proves it: money sent to it waits for the code', async () => {
     const taker = await customer(bank, 'Taker');
@@ -274,7 +364,7 @@ describe('an email changed to in the profile', () => {
     expect((await leaver.client.put('/api/profile', { email: passing })).status).toBe(200);
     expect((await leaver.client.put('/api/profile', { email: old })).status).toBe(200);
     // The email held for a moment is free again; the one returned to is the leaver's.
-    const newcomer = await signedUpCustomer(bank, { email: passing });
+    const newcomer = await signedUpCustomer(bank, { email: passing }, { proveContacts: false });
     expect(newcomer.user.email).toBe(passing);
     const other = await customer(bank, 'Other');
     const taken = await other.client.put('/api/profile', { email: old });

@@ -258,8 +258,9 @@ export async function claimWithCode(
     const activityStream = moneyStreams.activity(input.customerId);
     const activity = await uow.load(activityStream, activityAggregate);
     const within = claimsWithinReceiveLimits(waiting, input.customerId, activity.state, now);
-    // Nothing fits today: refused, and the contact is not proved by this code either.
-    if (within.fits.length === 0 && within.refused) throw within.refused;
+    // Nothing fits today and nothing is left to prove: refused, with no effect. A right code for
+    // a contact not yet proved still proves it, and the money keeps waiting for another day.
+    if (within.fits.length === 0 && within.refused && own.holder.verified) throw within.refused;
     uow.append(activityStream, within.events);
     if (!own.holder.verified) {
       const stream = streams.customer(input.customerId);
@@ -285,10 +286,13 @@ function claimedReply(
   const total = payments.reduce((sum, p) => sum + p.amount, 0);
   const contact = kind === 'email' ? 'email' : 'phone number';
   const claimed = `${formatUsd(total)} claimed into your ${holder.depositAccountName}`;
+  const more = payments.length === 0 ? '' : ' more';
   const rest =
-    stillWaiting === 1
-      ? ' 1 more payment keeps waiting: it would exceed your daily receive limit.'
-      : ` ${stillWaiting} more payments keep waiting: they would exceed your daily receive limit.`;
+    stillWaiting === 0
+      ? ''
+      : stillWaiting === 1
+        ? ` 1${more} payment keeps waiting: it would exceed your daily receive limit.`
+        : ` ${stillWaiting}${more} payments keep waiting: they would exceed your daily receive limit.`;
   return {
     statusCode: 200,
     body: ok(
@@ -303,7 +307,7 @@ function claimedReply(
         account: { id: holder.depositAccountId, name: holder.depositAccountName },
       } satisfies z.input<typeof zelleClaimed.shape.data>,
       payments.length === 0
-        ? `Your ${contact} is verified. Zelle payments to it now arrive at once.`
+        ? `Your ${contact} is verified. Zelle payments to it now arrive at once.${rest}`
         : stillWaiting > 0
           ? `${claimed}.${rest}`
           : claimed,

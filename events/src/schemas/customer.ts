@@ -32,10 +32,21 @@ const registeredV1 = z.object({
   annualIncome: z.number().int().nullable(),
 });
 
+/** An email or phone, as the contacts a customer proves with a one-time code are named. */
+export const contactKind = z.enum(['email', 'phone']);
+export type ContactKind = z.infer<typeof contactKind>;
+
+/**
+ * The contacts an event leaves for the customer to prove with a one-time code: money sent to an
+ * email or phone reaches its holder at once only once proved. Absent on events written before
+ * contacts were proved: a registration then counted both as proved.
+ */
+const contactsToProve = z.array(contactKind).optional();
+
 /** v2 carries the customer's notification preferences from the start. */
 export const CustomerRegistered = defineEvent(
   'CustomerRegistered',
-  registeredV1.extend({ notificationPreferences }),
+  registeredV1.extend({ notificationPreferences, contactsToProve }),
   [{ version: 1, schema: registeredV1 }],
   (v1: z.infer<typeof registeredV1>) => ({
     ...v1,
@@ -46,7 +57,7 @@ export const CustomerRegistered = defineEvent(
 export const CustomerProfileUpdated = defineEvent(
   'CustomerProfileUpdated',
   z
-    .object({ customerId: z.uuid(), ...profile })
+    .object({ customerId: z.uuid(), ...profile, contactsToProve })
     .partial()
     .required({ customerId: true }),
 );
@@ -135,11 +146,12 @@ export const CustomerRecoveryCodesRegenerated = defineEvent(
 
 /**
  * The customer proved they hold their current email or phone (a one-time code sent to it). A
- * contact changed in the profile receives Zelle payments and same-bank transfers only once proved.
+ * contact given at registration or changed in the profile receives Zelle payments and same-bank
+ * transfers only once proved.
  */
 export const CustomerContactVerified = defineEvent(
   'CustomerContactVerified',
-  z.object({ customerId: z.uuid(), kind: z.enum(['email', 'phone']) }),
+  z.object({ customerId: z.uuid(), kind: contactKind }),
 );
 
 /**

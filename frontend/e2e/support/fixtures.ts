@@ -83,9 +83,12 @@ export function useBankAndBrowser(options?: Parameters<typeof startTestBank>[0])
         await context.close();
       }
     },
-    /** A customer registered through the API. */
-    customer(overrides: Record<string, unknown> = {}): Promise<Customer> {
-      return signedUpCustomer(state.bank!, overrides);
+    /** A customer registered through the API (their email and phone proved, unless told not). */
+    customer(
+      overrides: Record<string, unknown> = {},
+      options?: Parameters<typeof signedUpCustomer>[2],
+    ): Promise<Customer> {
+      return signedUpCustomer(state.bank!, overrides, options);
     },
     /**
      * Ages the customer's sessions' last proof (sign-in or step-up) by `minutes`, so the next

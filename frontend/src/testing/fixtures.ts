@@ -21,6 +21,7 @@ export const testUser: UserView = {
   profileImage: null,
   notification_preferences: defaultNotificationPreferences,
   created_at: '2025-01-02T10:00:00.000Z',
+  unverified_contacts: [],
 };
 
 /** Stores a session the way the app does, so AuthProvider fetches /api/user on start. */

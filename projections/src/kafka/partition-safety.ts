@@ -47,6 +47,7 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'CustomerProfileUpdated',
     'CustomerProfileImageChanged',
     'CustomerNotificationPreferencesChanged',
+    'CustomerContactVerified',
     'CustomerErased',
   ],
   accounts: ['AccountOpened', 'AccountCredited', 'AccountDebited', 'FundsHeld', 'HoldReleased'],

@@ -9,6 +9,7 @@ import { createPool, type Pool } from '@bank/infra';
 import { createBankStore } from '../bank-store.ts';
 import {
   createTestDatabase,
+  proveContact,
   registrationPayload,
   startTestBank,
   testDatabaseUrlAs,
@@ -115,6 +116,24 @@ async function customerFlow(send: () => Send, opsToken: string, hooks: FlowHooks
   };
   const maya = await register('Maya Chen');
   const sam = await register('Sam Lee');
+  // Sam proves his email with the code the staff outbox holds: Maya's payments then reach him.
+  await proveContact(
+    (url, body) => sam.caller.call('POST', url, body),
+    async (kind) => {
+      const { zelle_claim_codes: codes } = (await teller.read('/api/ops/zelle-claim-codes')) as {
+        zelle_claim_codes: {
+          account_number: string;
+          contact_kind: string;
+          message: string | null;
+        }[];
+      };
+      const sent = codes.find(
+        (c) => c.account_number === sam.account(CHECKING).account_number && c.contact_kind === kind,
+      );
+      return /\d{6}/.exec(sent?.message ?? '')?.[0];
+    },
+    'email',
+  );
   const deposit = (accountNumber: string, amount: number, description: string) =>
     teller.command('POST', '/api/ops/deposits', {
       account_number: accountNumber,

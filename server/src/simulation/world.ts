@@ -1,4 +1,5 @@
 import { centsToDollars } from '@bank/events';
+import { outboxCode, proveContact } from '../testing/api-client.ts';
 import { Model } from './model.ts';
 import type { Prng } from '@bank/infra/testing';
 import type { SimBank } from './sim-bank.ts';
@@ -75,6 +76,12 @@ export async function createWorld(
     await expectOk('register', registered);
     const token = registered.body.data.token as string;
     const customerId = registered.body.data.user.id as string;
+    // Zelle between customers goes by email: proved, it arrives at once.
+    await proveContact(
+      (url, body, headers) => bank.call('POST', url, token, body, headers),
+      (kind) => outboxCode(bank.pool, customerId, kind),
+      'email',
+    );
     let accounts: { id: string; account_number: string; type: string }[] = [];
     for (let attempt = 0; attempt < 100 && accounts.length < 2; attempt += 1) {
       const listed = await bank.call('GET', '/api/accounts', token);

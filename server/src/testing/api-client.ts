@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { parsePosition, waitForProjections } from '@bank/infra';
 import { allProjectionNames } from '@bank/projections';
 import type { TestBank } from './test-bank.ts';
@@ -84,14 +85,23 @@ export function registrationPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Registers a customer and returns a signed-in client with their accounts. */
-export async function signedUpCustomer(bank: TestBank, overrides: Record<string, unknown> = {}) {
+/**
+ * Registers a customer and returns a signed-in client with their accounts. Their email and phone
+ * are proved with the codes sent to them, as a customer would, so that money sent to them arrives
+ * at once; `{ proveContacts: false }` leaves them unproved (money sent to them then waits).
+ */
+export async function signedUpCustomer(
+  bank: TestBank,
+  overrides: Record<string, unknown> = {},
+  { proveContacts = true }: { proveContacts?: boolean } = {},
+) {
   const client = new ApiClient(bank);
   const payload = registrationPayload(overrides);
   const registered = await client.post('/api/register', payload);
   if (registered.status !== 201)
     throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   client.token = registered.body.data.token;
+  if (proveContacts) await proveOwnContacts(bank, client, registered.body.data.user.id);
   const accounts = (await client.get('/api/accounts')).body.data.accounts as {
     id: string;
     account_number: string;
@@ -99,6 +109,62 @@ export async function signedUpCustomer(bank: TestBank, overrides: Record<string,
     type: string;
   }[];
   return { client, payload, user: registered.body.data.user, accounts };
+}
+
+type ContactKind = 'email' | 'phone';
+
+/** Posts JSON as the signed-in customer; any client of the API will do. */
+export type PostAsCustomer = (
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: any }>;
+
+/**
+ * Proves a customer's contact as the Zelle page does: asks for a one-time code, reads it where it
+ * was sent (`readCode`: no mail or text message leaves this bank, the staff outbox holds it) and
+ * enters it. Money sent to the contact then arrives at once.
+ */
+export async function proveContact(
+  post: PostAsCustomer,
+  readCode: (kind: ContactKind) => Promise<string | undefined>,
+  kind: ContactKind,
+) {
+  const asked = await post('/api/zelle/claims/code', { kind }, {});
+  if (asked.status !== 201) throw new Error(`no ${kind} code: ${JSON.stringify(asked.body)}`);
+  const code = await readCode(kind);
+  if (!code) throw new Error(`no ${kind} code in the outbox`);
+  const proved = await post(
+    '/api/zelle/claims',
+    { kind, code },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  if (proved.status !== 200) throw new Error(`${kind} not proved: ${JSON.stringify(proved.body)}`);
+}
+
+/** The open code the outbox holds for a customer's contact (its message names the code). */
+export async function outboxCode(
+  pool: Pick<TestBank['pool'], 'query'>,
+  customerId: string,
+  kind: ContactKind,
+): Promise<string | undefined> {
+  const { rows } = await pool.query<{ message: string | null }>(
+    `SELECT message FROM zelle_claim_codes
+     WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL`,
+    [customerId, kind],
+  );
+  return /\d{6}/.exec(rows[0]?.message ?? '')?.[0];
+}
+
+/** Proves a signed-in customer's email and phone with the codes sent to them. */
+export async function proveOwnContacts(bank: TestBank, client: ApiClient, customerId: string) {
+  for (const kind of ['email', 'phone'] as const) {
+    await proveContact(
+      (url, body, headers) => client.post(url, body, headers),
+      (k) => outboxCode(bank.pool, customerId, k),
+      kind,
+    );
+  }
 }
 
 /**

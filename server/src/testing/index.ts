@@ -5,6 +5,8 @@ export {
   ApiClient,
   registrationPayload,
   signedUpCustomer,
+  proveContact,
+  outboxCode,
   deposit,
   type ApiResponse,
 } from './api-client.ts';

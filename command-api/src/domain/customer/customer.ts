@@ -13,6 +13,7 @@ import {
   CustomerTwoFactorDisabled,
   CustomerTwoFactorEnabled,
   type AlertPreferences,
+  type ContactKind,
   type EventData,
   type NotificationPreferences,
 } from '@bank/events';
@@ -40,13 +41,15 @@ export interface CustomerState {
     usedRecoveryCodeHashes: readonly string[];
   } | null;
   /**
-   * Contacts changed in the profile and not yet proved with a code: nobody finds the customer
-   * under them, so money addressed to them waits. Those given at registration count as proved.
+   * Contacts given at registration or changed in the profile and not yet proved with a code:
+   * nobody finds the customer under them, so money addressed to them waits.
    */
   unverifiedContacts: readonly ContactKind[];
 }
 
-export type ContactKind = 'email' | 'phone';
+export type { ContactKind };
+
+const CONTACT_KINDS: readonly ContactKind[] = ['email', 'phone'];
 
 /** Whether an update changes the contact: compared as lookups compare them. */
 function changesContact(kind: ContactKind, current: string, next: string | undefined) {
@@ -102,11 +105,13 @@ export const customerAggregate: Aggregate<
           email: event.data.email,
           phone: event.data.phone,
           notificationPreferences: event.data.notificationPreferences,
+          unverifiedContacts: event.data.contactsToProve ?? [],
         };
       case 'CustomerProfileUpdated': {
-        const changed = (['email', 'phone'] as const).filter((kind) =>
-          changesContact(kind, state[kind], event.data[kind]),
-        );
+        // Updates written before they named the contacts to prove changed exactly those.
+        const changed =
+          event.data.contactsToProve ??
+          CONTACT_KINDS.filter((kind) => changesContact(kind, state[kind], event.data[kind]));
         return {
           ...state,
           name: event.data.name ?? state.name,
@@ -180,13 +185,13 @@ export const customerAggregate: Aggregate<
   },
 };
 
-type Profile = Omit<EventData<'CustomerProfileUpdated'>, 'customerId'>;
+type Profile = Omit<EventData<'CustomerProfileUpdated'>, 'customerId' | 'contactsToProve'>;
 
 export const NEW_PASSWORD_IS_CURRENT =
   'The new password must be different from your current password.';
 
 export type CustomerCommand =
-  | { type: 'Register'; data: EventData<'CustomerRegistered'> }
+  | { type: 'Register'; data: Omit<EventData<'CustomerRegistered'>, 'contactsToProve'> }
   | { type: 'UpdateProfile'; data: Profile }
   | {
       type: 'ChangePassword';
@@ -227,13 +232,23 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
   switch (command.type) {
     case 'Register':
       if (state.registered) throw new DomainError('exists', 'The customer is already registered.');
-      return [CustomerRegistered.create(command.data)];
+      // Anyone can type any email or phone: it is theirs once a code sent to it comes back.
+      return [CustomerRegistered.create({ ...command.data, contactsToProve: [...CONTACT_KINDS] })];
     case 'UpdateProfile': {
       const changed = Object.fromEntries(
         Object.entries(command.data).filter(([, v]) => v !== undefined),
       ) as Profile;
       if (Object.keys(changed).length === 0) return [];
-      return [CustomerProfileUpdated.create({ customerId: state.customerId, ...changed })];
+      const contactsToProve = CONTACT_KINDS.filter((kind) =>
+        changesContact(kind, state[kind], changed[kind]),
+      );
+      return [
+        CustomerProfileUpdated.create({
+          customerId: state.customerId,
+          ...changed,
+          ...(contactsToProve.length > 0 ? { contactsToProve } : {}),
+        }),
+      ];
     }
     case 'ChangePassword':
       if (command.reason === 'changed' && !command.currentPasswordValid) {

@@ -9,8 +9,9 @@ export const customersProjection = defineProjection({
     async CustomerRegistered(d, event, db) {
       await db.query(
         `INSERT INTO rm_customers (customer_id, account_number, name, email, phone, address, city, state,
-           zip_code, date_of_birth, employment_status, annual_income, notification_preferences, created_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
+           zip_code, date_of_birth, employment_status, annual_income, notification_preferences, created_at,
+           unverified_contacts)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
         [
           d.customerId,
           d.accountNumber,
@@ -26,6 +27,7 @@ export const customersProjection = defineProjection({
           d.annualIncome,
           JSON.stringify(d.notificationPreferences),
           event.recordedAt,
+          d.contactsToProve ?? [],
         ],
       );
     },
@@ -34,7 +36,9 @@ export const customersProjection = defineProjection({
         `UPDATE rm_customers SET name = coalesce($2, name), email = coalesce($3, email),
            phone = coalesce($4, phone), address = coalesce($5, address), city = coalesce($6, city),
            state = coalesce($7, state), zip_code = coalesce($8, zip_code),
-           date_of_birth = coalesce($9, date_of_birth)
+           date_of_birth = coalesce($9, date_of_birth),
+           unverified_contacts = ARRAY(
+             SELECT DISTINCT kind FROM unnest(unverified_contacts || $10::text[]) AS kind ORDER BY kind)
          WHERE customer_id = $1`,
         [
           d.customerId,
@@ -46,7 +50,14 @@ export const customersProjection = defineProjection({
           d.state ?? null,
           d.zipCode ?? null,
           d.dateOfBirth ?? null,
+          d.contactsToProve ?? [],
         ],
+      );
+    },
+    async CustomerContactVerified(d, _event, db) {
+      await db.query(
+        'UPDATE rm_customers SET unverified_contacts = array_remove(unverified_contacts, $2) WHERE customer_id = $1',
+        [d.customerId, d.kind],
       );
     },
     async CustomerProfileImageChanged(d, _event, db) {
@@ -59,7 +70,7 @@ export const customersProjection = defineProjection({
       await db.query(
         `UPDATE rm_customers SET name = $2, email = $2, phone = $2, address = $2, city = $2,
            state = $2, zip_code = $2, date_of_birth = $2, employment_status = NULL,
-           annual_income = NULL, profile_image = NULL
+           annual_income = NULL, profile_image = NULL, unverified_contacts = '{}'
          WHERE customer_id = $1`,
         [d.customerId, ERASED],
       );

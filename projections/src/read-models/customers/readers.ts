@@ -1,5 +1,5 @@
 import { profilePhotoPath } from '@bank/contracts';
-import type { NotificationPreferences } from '@bank/events';
+import type { ContactKind, NotificationPreferences } from '@bank/events';
 import type { Db } from '../../projection.ts';
 
 export interface UserView {
@@ -19,6 +19,7 @@ export interface UserView {
   profileImage: string | null;
   notification_preferences: NotificationPreferences;
   created_at: string;
+  unverified_contacts: ContactKind[];
 }
 
 /** A customer's profile; the image is a reference into profile_images. */
@@ -37,6 +38,7 @@ export interface CustomerRow extends Record<string, unknown> {
   profile_image: string | null;
   notification_preferences: NotificationPreferences;
   created_at: Date;
+  unverified_contacts: ContactKind[];
 }
 
 /** The signed-in user as login, register, GET /user and PUT /profile return it. */
@@ -66,6 +68,7 @@ export async function readUser(db: Db, customerId: string): Promise<UserView | u
     profileImage: row.profile_image === null ? null : profilePhotoPath(row.profile_image),
     notification_preferences: row.notification_preferences,
     created_at: row.created_at.toISOString(),
+    unverified_contacts: row.unverified_contacts,
   };
 }
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
@@ -7,6 +8,7 @@ import { useAuth } from '@/lib/auth';
 import type { User } from '@/lib/session-storage';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
+import { useUnverifiedContacts, type ContactKind } from '@/lib/unverified-contacts';
 import {
   PROFILE_SERVER_FIELDS,
   profileDefaults,
@@ -23,6 +25,13 @@ export function DetailsForm({ user }: { user: User }) {
     defaultValues: profileDefaults(user),
   });
   const errors = form.formState.errors;
+  const unverified = useUnverifiedContacts();
+  const proofHint = (kind: ContactKind) =>
+    unverified.includes(kind) ? (
+      <>
+        Not verified yet: <Link to="/zelle">verify it</Link> to receive Zelle payments at once.
+      </>
+    ) : undefined;
   const submit = (values: ProfileForm) =>
     update.mutate(values, {
       onSuccess: ({ data, message }) => {
@@ -56,10 +65,22 @@ export function DetailsForm({ user }: { user: User }) {
       </h2>
       <div className="form-row">
         <TextField label="Full Name" autoComplete="name" {...field('name')} />
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          hint={proofHint('email')}
+          {...field('email')}
+        />
       </div>
       <div className="form-row">
-        <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          hint={proofHint('phone')}
+          {...field('phone')}
+        />
         <TextField
           label="Date of Birth"
           type="date"

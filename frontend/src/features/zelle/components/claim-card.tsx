@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert } from '@/components/ui/feedback';
@@ -7,6 +7,7 @@ import { newIdempotencyKey } from '@/components/ui/server-errors';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
+import { useUnverifiedContacts } from '@/lib/unverified-contacts';
 import {
   useClaimPayments,
   useRequestClaimCode,
@@ -15,19 +16,26 @@ import {
 } from '../api/claim-payments';
 
 /**
- * Money sent to my email or phone before I enrolled it (or since I changed it): ask for a one-time
- * code, then enter it; the code also proves a changed contact when nothing waits. One
- * Idempotency-Key per code, so a double click claims once.
+ * Money sent to my email or phone before I proved it is mine: ask for a one-time code, then enter
+ * it; the code also proves the contact when nothing waits. One Idempotency-Key per code, so a
+ * double click claims once.
  */
 export function ClaimCard() {
   const ask = useRequestClaimCode();
   const claim = useClaimPayments();
+  const unverified = useUnverifiedContacts();
   const [kind, setKind] = useState<ClaimKind>('email');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; claimed: ClaimResult } | null>(null);
+  const firstUnverified = unverified[0];
+
+  // Offer the contact still to prove, unless a code is already on its way.
+  useEffect(() => {
+    if (firstUnverified && !sentTo) setKind(firstUnverified);
+  }, [firstUnverified, sentTo]);
 
   const sendCode = () => {
     setError(null);
@@ -62,12 +70,11 @@ export function ClaimCard() {
   };
 
   return (
-    <Card aria-labelledby="zelle-claim-title">
+    <Card aria-labelledby="zelle-claim-title" id="zelle-claim">
       <CardHeader title="Claim Money Sent to You" id="zelle-claim-title" />
       <p className="muted">
-        Money sent to your email or phone before you enrolled it, or since you changed it, waits for
-        you. We send a one-time code to prove it is yours; from then on, payments to it arrive at
-        once.
+        Money sent to your email or phone before you proved it is yours waits for you. We send a
+        one-time code to prove it; from then on, payments to it arrive at once.
       </p>
       {error ? <Alert tone="danger">{error}</Alert> : null}
       {done ? (

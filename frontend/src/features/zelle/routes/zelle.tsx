@@ -9,6 +9,7 @@ import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { useAccounts } from '@/lib/accounts-query';
+import { contactsPhrase, useUnverifiedContacts } from '@/lib/unverified-contacts';
 import { useZelleLimits } from '../api/get-zelle-limits';
 import { useZelleRecipients, type ZelleRecipient } from '../api/get-zelle-recipients';
 import { useZelleRequests } from '../api/get-zelle-requests';
@@ -40,6 +41,7 @@ export default function ZelleRoute() {
   const transactions = useZelleTransactions();
   const limits = useZelleLimits();
   const requests = useZelleRequests();
+  const unverified = useUnverifiedContacts();
   const [tab, setTab] = useState<Tab>('send');
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
@@ -92,6 +94,22 @@ export default function ZelleRoute() {
         backTo="/dashboard"
       />
       {loadFailed ? <Alert tone="danger">Failed to load Zelle data</Alert> : null}
+      {unverified.length > 0 ? (
+        <Alert
+          tone="warning"
+          title={`Verify your ${contactsPhrase(unverified)} to receive Zelle payments`}
+          action={
+            <a className="btn btn--secondary btn--sm" href="#zelle-claim">
+              Verify now
+            </a>
+          }
+        >
+          <p>
+            Until you do, money sent to your {contactsPhrase(unverified)} waits for you to claim it
+            with a one-time code.
+          </p>
+        </Alert>
+      ) : null}
       {payTo && ownCode ? (
         <Alert tone="info">This QR code is your own: share it so others can pay you.</Alert>
       ) : payTo ? (
