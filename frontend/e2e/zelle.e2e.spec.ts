@@ -1,4 +1,4 @@
-import { ApiClient, deposit } from '@bank/server/testing';
+import { ApiClient, deposit, outboxCode } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
@@ -121,6 +121,42 @@ describe('Zelle', () => {
     // The email is proved; the phone is still to do, and the card now offers it.
     await page.getByText('Verify your phone to receive Zelle payments').waitFor();
     expect(await card.getByLabel('Sent to my').inputValue()).toBe('phone');
+  });
+
+  it('asks a new customer to verify their email and phone, from the dashboard to the code', async () => {
+    const newcomer = await t.customer({ name: 'Nora New' }, { proveContacts: false });
+    const page = await t.signedInPage(newcomer, { width: 375, height: 800 });
+    await page.goto('/dashboard');
+    const notice = page.getByText('Verify your email and phone to receive Zelle payments');
+    await notice.waitFor();
+    await page.getByRole('link', { name: 'Verify now' }).click();
+    await page.waitForURL('**/zelle#zelle-claim');
+    const card = page.getByRole('region', { name: 'Claim Money Sent to You' });
+    const sendCode = card.getByRole('button', { name: 'Send me a code' });
+    await sendCode.waitFor();
+    // The link lands on the claim card, below the send form on a phone.
+    await expect
+      .poll(() => sendCode.evaluate((b) => b.getBoundingClientRect().top))
+      .toBeLessThan(800);
+
+    for (const [kind, proved] of [
+      ['email', 'Your email is verified.'],
+      ['phone', 'Your phone number is verified.'],
+    ] as const) {
+      expect(await card.getByLabel('Sent to my').inputValue()).toBe(kind);
+      await sendCode.click();
+      // The field shows once the bank has sent the code.
+      const field = card.getByLabel('6-digit code');
+      await field.waitFor();
+      await field.fill((await outboxCode(t.bank.pool, newcomer.user.id, kind))!);
+      await card.getByRole('button', { name: 'Claim' }).click();
+      await card.getByText(proved).waitFor();
+    }
+    await page.getByText(/^Verify your/).waitFor({ state: 'detached' });
+    await page.goto('/dashboard');
+    await page.getByText('Here is where your money stands today.').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(/^Verify your/).count()).toBe(0);
   });
 
   it('pays a request from one of my accounts', async () => {

@@ -47,6 +47,9 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** The react-query key of GET /user; the start of a session fills it. */
+export const CURRENT_USER_KEY = ['user'] as const;
+
 /** GET /user, checked against the schema the server declares. */
 export async function getCurrentUser(signal?: AbortSignal) {
   const [contracts, { data }] = await Promise.all([
@@ -107,7 +110,9 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     if (!getToken()) return;
     const controller = new AbortController();
     getCurrentUser(controller.signal).then(
-      ({ user: current, session_expires_at }) => {
+      (answer) => {
+        const { user: current, session_expires_at } = answer;
+        queryClient.setQueryData(CURRENT_USER_KEY, answer);
         saveSession({ user: current, expiresAt: session_expires_at });
         // The signed-in page is the largest render of a visit: in a transition React renders
         // it in slices, leaving the main thread free in between.
@@ -124,7 +129,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
       },
     );
     return () => controller.abort();
-  }, [dropSession]);
+  }, [dropSession, queryClient]);
 
   // Any 401 on any call: sign out locally and go to /login.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getCurrentUser } from './auth';
+import { CURRENT_USER_KEY, getCurrentUser } from './auth';
 
 export type ContactKind = 'email' | 'phone';
 
@@ -10,8 +10,9 @@ export type ContactKind = 'email' | 'phone';
  */
 export function useUnverifiedContacts(): readonly ContactKind[] {
   const query = useQuery({
-    queryKey: ['user'],
+    queryKey: CURRENT_USER_KEY,
     queryFn: ({ signal }) => getCurrentUser(signal),
+    staleTime: 60_000,
   });
   return query.data?.user.unverified_contacts ?? [];
 }

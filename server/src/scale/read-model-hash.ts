@@ -13,7 +13,7 @@ import {
   type Position,
   positionFromColumns,
 } from '@bank/infra';
-import { ApiClient, registrationPayload } from '../testing/api-client.ts';
+import { ApiClient, proveOwnContacts, registrationPayload } from '../testing/api-client.ts';
 import type { TestBank } from '../testing/test-bank.ts';
 
 /** One md5 per read-model table, over its rows as readers see them, in a stable order. */
@@ -73,6 +73,8 @@ export async function customerWithAccounts(bank: TestBank, timeoutMs = 60_000) {
     throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   }
   client.token = registered.body.data.token;
+  // Payments between these customers go by email: proved, they arrive at once.
+  await proveOwnContacts(bank, client, registered.body.data.user.id);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const listed = await client.get('/api/accounts');

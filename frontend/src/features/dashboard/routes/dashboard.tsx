@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { VerifyContactsNotice } from '@/components/security/verify-contacts-notice';
 import { TransactionList } from '@/components/transactions/transaction-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -99,6 +100,14 @@ export default function DashboardRoute() {
         </h1>
         <p className="muted">Here is where your money stands today.</p>
       </div>
+
+      <VerifyContactsNotice
+        action={
+          <Link className="btn btn--secondary btn--sm" to="/zelle#zelle-claim">
+            Verify now
+          </Link>
+        }
+      />
 
       {dashboard.isError ? (
         <Alert

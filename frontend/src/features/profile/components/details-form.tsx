@@ -29,7 +29,8 @@ export function DetailsForm({ user }: { user: User }) {
   const proofHint = (kind: ContactKind) =>
     unverified.includes(kind) ? (
       <>
-        Not verified yet: <Link to="/zelle">verify it</Link> to receive Zelle payments at once.
+        Not verified yet: <Link to="/zelle#zelle-claim">verify it</Link> to receive Zelle payments
+        at once.
       </>
     ) : undefined;
   const submit = (values: ProfileForm) =>

@@ -1,7 +1,8 @@
 import { QrCode, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { VerifyContactsNotice } from '@/components/security/verify-contacts-notice';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, PageSpinner } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
@@ -9,7 +10,6 @@ import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { useAccounts } from '@/lib/accounts-query';
-import { contactsPhrase, useUnverifiedContacts } from '@/lib/unverified-contacts';
 import { useZelleLimits } from '../api/get-zelle-limits';
 import { useZelleRecipients, type ZelleRecipient } from '../api/get-zelle-recipients';
 import { useZelleRequests } from '../api/get-zelle-requests';
@@ -41,7 +41,6 @@ export default function ZelleRoute() {
   const transactions = useZelleTransactions();
   const limits = useZelleLimits();
   const requests = useZelleRequests();
-  const unverified = useUnverifiedContacts();
   const [tab, setTab] = useState<Tab>('send');
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
@@ -67,6 +66,14 @@ export default function ZelleRoute() {
     });
     setTab('send');
   }, [payTo, payName, ownCode, recipients.isPending, recipients.data]);
+
+  // "Verify now" elsewhere links to the claim card, which the page shows once loaded.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!accounts.isPending && hash === '#zelle-claim') {
+      document.getElementById('zelle-claim')?.scrollIntoView();
+    }
+  }, [accounts.isPending, hash]);
 
   if (accounts.isPending) return <PageSpinner label="Loading Zelle" />;
   const accountList = accounts.data ?? [];
@@ -94,22 +101,13 @@ export default function ZelleRoute() {
         backTo="/dashboard"
       />
       {loadFailed ? <Alert tone="danger">Failed to load Zelle data</Alert> : null}
-      {unverified.length > 0 ? (
-        <Alert
-          tone="warning"
-          title={`Verify your ${contactsPhrase(unverified)} to receive Zelle payments`}
-          action={
-            <a className="btn btn--secondary btn--sm" href="#zelle-claim">
-              Verify now
-            </a>
-          }
-        >
-          <p>
-            Until you do, money sent to your {contactsPhrase(unverified)} waits for you to claim it
-            with a one-time code.
-          </p>
-        </Alert>
-      ) : null}
+      <VerifyContactsNotice
+        action={
+          <a className="btn btn--secondary btn--sm" href="#zelle-claim">
+            Verify now
+          </a>
+        }
+      />
       {payTo && ownCode ? (
         <Alert tone="info">This QR code is your own: share it so others can pay you.</Alert>
       ) : payTo ? (

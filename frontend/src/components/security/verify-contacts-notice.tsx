@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Alert } from '@/components/ui/feedback';
+import { contactsPhrase, useUnverifiedContacts } from '@/lib/unverified-contacts';
+
+/**
+ * Asks the customer to prove the email or phone they have not proved yet: until then, money sent
+ * to it waits to be claimed. Nothing shows once both are proved. `action` leads to the code.
+ */
+export function VerifyContactsNotice({ action }: { action: ReactNode }) {
+  const unverified = useUnverifiedContacts();
+  if (unverified.length === 0) return null;
+  const contacts = contactsPhrase(unverified);
+  return (
+    <Alert
+      tone="warning"
+      title={`Verify your ${contacts} to receive Zelle payments`}
+      action={action}
+    >
+      <p>
+        Until you do, money sent to your {contacts} waits for you to claim it with a one-time code.
+      </p>
+    </Alert>
+  );
+}
