@@ -324,6 +324,8 @@ describe('an email changed to in the profile', () => {
     expect((await mover.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(201);
     const codeForFirst = await codeFromOutbox(first);
     expect((await mover.client.put('/api/profile', { email: second })).status).toBe(200);
+    // The code left the outbox with the email it was sent to.
+    expect(await outboxCode(bank.pool, mover.id, 'email')).toBeUndefined();
     const refused = await claim(mover.client, codeForFirst);
     expect(refused.status).toBe(422);
     expect((await lookUp(payer.client, second)).valid).toBe(false);

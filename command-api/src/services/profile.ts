@@ -10,6 +10,7 @@ import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
 import { claimContact } from './money-lookups.ts';
 import { forgetReplacedPhotos } from './photos.ts';
+import { closeOpenCodes } from './zelle-claims.ts';
 
 export interface ProfileInput {
   name?: string | undefined;
@@ -46,7 +47,7 @@ export async function updateProfile(
   metadata: EventMetadata,
   beforeContactChange: () => void = () => {},
 ) {
-  return ctx.bus.execute(metadata, async (uow) => {
+  const outcome = await ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.customer(customerId);
     const customer = await uow.load(stream, customerAggregate);
     // A new email or phone must not be held by another customer, and is claimed for this one.
@@ -73,7 +74,13 @@ export async function updateProfile(
     }
     const events = decideCustomer({ type: 'UpdateProfile', data: input }, customer.state);
     if (events.length > 0) uow.append(stream, events);
+    return events.flatMap((e) =>
+      e.type === 'CustomerProfileUpdated' ? (e.data.contactsToProve ?? []) : [],
+    );
   });
+  // A code sent to the contact it replaces can prove nothing now: out of the outbox with it.
+  await closeOpenCodes(ctx, customerId, outcome.result);
+  return outcome;
 }
 
 /** Sets or removes the customer's photo; the photo it replaces is deleted. */

@@ -223,6 +223,16 @@ async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code
   return tried;
 }
 
+/** Closes the customer's open codes for these contacts (changed, so the codes prove nothing). */
+export async function closeOpenCodes(ctx: CommandContext, customerId: string, kinds: Kind[]) {
+  if (kinds.length === 0) return;
+  await ctx.pool.query(
+    `UPDATE zelle_claim_codes SET closed_at = now(), message = NULL
+     WHERE customer_id = $1 AND contact_kind = ANY($2) AND closed_at IS NULL`,
+    [customerId, kinds],
+  );
+}
+
 async function closeCode(db: Pick<PoolClient, 'query'>, codeId: string) {
   await db.query(
     'UPDATE zelle_claim_codes SET closed_at = now(), message = NULL WHERE code_id = $1',
