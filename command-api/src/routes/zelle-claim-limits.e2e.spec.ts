@@ -178,6 +178,38 @@ describe('limits on claim codes', () => {
     expect(claimed.body.data.total).toBe(25);
   });
 
+  it('counts codes and wrong codes per contact too, across the customers who carried it', async () => {
+    const { email, newcomer: squatter } = await pendingPayment();
+    // Two codes and ten wrong ones, then the squatter moves on to another email.
+    for (let round = 0; round < 2; round += 1) {
+      expect((await askCode(squatter.client)).status).toBe(201);
+      const code = await liveCode(email);
+      for (let i = 0; i < 5; i += 1) await claim(squatter.client, wrongFor(code, i));
+    }
+    const elsewhere = `elsewhere.${Date.now()}.${counter}@example.com`;
+    expect((await squatter.client.put('/api/profile', { email: elsewhere })).status).toBe(200);
+
+    // The next customer to register with that email gets no fresh allowance.
+    const next = await signedUpCustomer(bank, { email }, { proveContacts: false });
+    const refused = await askCode(next.client);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors).toEqual({
+      kind: ['Too many wrong codes. Please try again tomorrow.'],
+    });
+    expect(await storedCodes(next.user.id)).toEqual([]);
+  });
+
+  it('sends at most three codes an hour to one contact, whoever asks', async () => {
+    const { email, newcomer: first } = await pendingPayment();
+    for (let i = 0; i < 3; i += 1) expect((await askCode(first.client)).status).toBe(201);
+    const elsewhere = `moved.${Date.now()}.${counter}@example.com`;
+    expect((await first.client.put('/api/profile', { email: elsewhere })).status).toBe(200);
+    const next = await signedUpCustomer(bank, { email }, { proveContacts: false });
+    const refused = await askCode(next.client);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many codes requested. Please try again later.');
+  });
+
   it('does not count the right code as a wrong one', async () => {
     const { email, newcomer } = await pendingPayment();
     await askCode(newcomer.client);

@@ -201,6 +201,33 @@ describe('claims and the receive limit', () => {
   });
 });
 
+describe('a claim with many payments waiting', () => {
+  it('credits at most 25, oldest first; the rest wait for the next code', async () => {
+    counter += 1;
+    const email = `many.${Date.now()}.${counter}@example.com`;
+    const sender = await customer(bank, `Many ${counter}`, 10);
+    for (let cents = 1; cents <= 27; cents += 1) {
+      expect((await sendZelle(sender, cents / 100, { recipient_email: email })).status).toBe(201);
+    }
+    const newcomer = await signedUpCustomer(bank, { email }, { proveContacts: false });
+    const claimNext = async () => {
+      expect((await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(
+        201,
+      );
+      return claim(newcomer.client, await codeFromOutbox(email));
+    };
+    const first = await claimNext();
+    expect(first.body.data.claimed).toHaveLength(25);
+    expect(first.body.message).toBe(
+      '$3.25 claimed into your Premium Checking. 2 more payments keep waiting: ask for a new code to claim them.',
+    );
+    const second = await claimNext();
+    expect(second.body.message).toBe('$0.53 claimed into your Premium Checking');
+    expect(await checkingBalance(newcomer.client, newcomer.accounts[0]!.id)).toBe(3.78);
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+});
+
 describe('a right code when nothing waiting fits the receive limit today', () => {
   it('proves the contact all the same, and the money keeps waiting for another day', async () => {
     counter += 1;

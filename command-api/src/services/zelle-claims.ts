@@ -32,6 +32,7 @@ import {
   decideNewCode,
   maskContact,
   newClaimCode,
+  CLAIMS_PER_CODE,
 } from '../domain/zelle/claim-code.ts';
 import { activityAggregate } from '../domain/transfers/limits.ts';
 import { claimsWithinReceiveLimits } from '../domain/zelle/claim-limits.ts';
@@ -68,12 +69,20 @@ function tooMany(error: DomainError, field = error.field ?? 'code') {
   return new ApiError(429, error.message, 'RATE_LIMITED', { [field]: [error.message] });
 }
 
-/** Whether the customer may try a code now, from the wrong codes they entered lately. */
-async function mayTryCodes(db: Pick<PoolClient, 'query'>, customerId: string, now: Date) {
+/**
+ * Whether a code may be tried now, from the wrong codes entered lately by the customer, or for
+ * the contact (its digest) by anyone.
+ */
+async function mayTryCodes(
+  db: Pick<PoolClient, 'query'>,
+  customerId: string,
+  digest: string | null,
+  now: Date,
+) {
   const { rows } = await db.query<{ expires_at: Date; attempts: number }>(
     `SELECT expires_at, attempts FROM zelle_claim_codes
-     WHERE customer_id = $1 AND attempts > 0 AND expires_at > $2`,
-    [customerId, new Date(now.getTime() - CLAIM_WRONG_CODE_WINDOW_MS)],
+     WHERE (customer_id = $1 OR contact_digest = $3) AND attempts > 0 AND expires_at > $2`,
+    [customerId, new Date(now.getTime() - CLAIM_WRONG_CODE_WINDOW_MS), digest],
   );
   return decideCodeTry(
     rows.map((r) => ({ expiresAt: r.expires_at, attempts: r.attempts })),
@@ -81,12 +90,14 @@ async function mayTryCodes(db: Pick<PoolClient, 'query'>, customerId: string, no
   );
 }
 
-/** The class of the per-customer claim-code locks (two-key advisory locks). */
+/** The classes of the per-customer and per-contact claim-code locks (two-key advisory locks). */
 const CLAIM_CODES_LOCK = 7431003;
+const CONTACT_CODES_LOCK = 7431004;
 
 /**
  * Runs `work` in a transaction holding the customer's claim-code lock: issuing and trying one
  * customer's codes take turns, across processes too, so racing requests cannot pass the limits.
+ * `work` takes the contact's lock too (lockContact), always second, before counting its codes.
  */
 async function underCodeLock<T>(
   ctx: CommandContext,
@@ -100,6 +111,12 @@ async function underCodeLock<T>(
     ]);
     return work(db);
   });
+}
+
+/** Codes for one contact, whoever asks, take turns (see underCodeLock). */
+async function lockContact(db: Pick<PoolClient, 'query'>, digest: string | null) {
+  if (digest === null) return;
+  await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CONTACT_CODES_LOCK, digest]);
 }
 
 /** The customer's own contact of this kind, as a payment to it was addressed, if they hold it. */
@@ -145,15 +162,17 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
   const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);
   const message = `Harborview Community Bank: your Zelle code is ${code}. It expires in 15 minutes.`;
   const codeHash = await hashSecret(code);
+  const digest = contactDigest(result.contact);
   await underCodeLock(ctx, customerId, async (db) => {
+    await lockContact(db, digest);
     const now = new Date();
     // A code they could not try now would only be one more message to the contact.
-    const tries = await mayTryCodes(db, customerId, now);
+    const tries = await mayTryCodes(db, customerId, digest, now);
     if (tries.outcome === 'refused') throw tooMany(tries.error, 'kind');
     const { rows } = await db.query<{ created_at: Date }>(
       `SELECT created_at FROM zelle_claim_codes
-       WHERE customer_id = $1 AND contact_kind = $2 AND created_at > $3`,
-      [customerId, kind, new Date(now.getTime() - CLAIM_CODE_ISSUE_WINDOW_MS)],
+       WHERE ((customer_id = $1 AND contact_kind = $2) OR contact_digest = $4) AND created_at > $3`,
+      [customerId, kind, new Date(now.getTime() - CLAIM_CODE_ISSUE_WINDOW_MS), digest],
     );
     const decision = decideNewCode(
       rows.map((r) => r.created_at),
@@ -168,7 +187,7 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
        INSERT INTO zelle_claim_codes
          (code_id, customer_id, contact_kind, code_hash, message, expires_at, contact_digest)
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6)`,
-      [customerId, kind, codeHash, message, expiresAt, contactDigest(result.contact)],
+      [customerId, kind, codeHash, message, expiresAt, digest],
     );
   });
   return {
@@ -187,8 +206,6 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
 async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code: string) {
   const tried = await underCodeLock(ctx, customerId, async (db) => {
     const now = new Date();
-    const allowed = await mayTryCodes(db, customerId, now);
-    if (allowed.outcome === 'refused') throw tooMany(allowed.error);
     const { rows } = await db.query<{
       code_id: string;
       code_hash: string;
@@ -202,6 +219,9 @@ async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code
       [customerId, kind],
     );
     const row = rows[0];
+    await lockContact(db, row?.contact_digest ?? null);
+    const allowed = await mayTryCodes(db, customerId, row?.contact_digest ?? null, now);
+    if (allowed.outcome === 'refused') throw tooMany(allowed.error);
     const matches = row ? await verifySecret(row.code_hash, code) : false;
     const decision = decideCodeAttempt(
       row && { expiresAt: row.expires_at, attempts: row.attempts, closed: false },
@@ -267,7 +287,10 @@ export async function claimWithCode(
     if (waiting.length === 0 && own.holder.verified) throw nothingWaiting(input.kind);
     const activityStream = moneyStreams.activity(input.customerId);
     const activity = await uow.load(activityStream, activityAggregate);
-    const within = claimsWithinReceiveLimits(waiting, input.customerId, activity.state, now);
+    // One claim credits a bounded batch, oldest first: however many small payments wait, a
+    // claim stays one short command, and the rest wait for the next code.
+    const batch = waiting.slice(0, CLAIMS_PER_CODE);
+    const within = claimsWithinReceiveLimits(batch, input.customerId, activity.state, now);
     // Nothing fits today and nothing is left to prove: refused, with no effect. A right code for
     // a contact not yet proved still proves it, and the money keeps waiting for another day.
     if (within.fits.length === 0 && within.refused && own.holder.verified) throw within.refused;
@@ -281,28 +304,41 @@ export async function claimWithCode(
       );
     }
     for (const payment of within.fits) await claimPending(uow, payment, own.holder, now);
-    return claimedReply(within.fits, own.holder, input.kind, waiting.length - within.fits.length);
+    return claimedReply(within.fits, own.holder, input.kind, {
+      overLimit: batch.length - within.fits.length,
+      nextClaim: waiting.length - batch.length,
+    });
   });
   if (usedCode && !outcome.result.replayed) await closeCode(ctx.pool, usedCode);
   return outcome;
+}
+
+/** " 1 more payment keeps waiting: …" / " 3 payments keep waiting: …", or nothing for none. */
+function stillWaitingText(count: number, more: string, reason: (it: 'it' | 'they') => string) {
+  if (count === 0) return '';
+  return count === 1
+    ? ` 1${more} payment keeps waiting: ${reason('it')}.`
+    : ` ${count}${more} payments keep waiting: ${reason('they')}.`;
 }
 
 function claimedReply(
   payments: PaymentData[],
   holder: FoundCustomer,
   kind: Kind,
-  stillWaiting: number,
+  left: { overLimit: number; nextClaim: number },
 ) {
   const total = payments.reduce((sum, p) => sum + p.amount, 0);
   const contact = kind === 'email' ? 'email' : 'phone number';
   const claimed = `${formatUsd(total)} claimed into your ${holder.depositAccountName}`;
   const more = payments.length === 0 ? '' : ' more';
+  const stillWaiting = left.overLimit + left.nextClaim;
   const rest =
-    stillWaiting === 0
-      ? ''
-      : stillWaiting === 1
-        ? ` 1${more} payment keeps waiting: it would exceed your daily receive limit.`
-        : ` ${stillWaiting}${more} payments keep waiting: they would exceed your daily receive limit.`;
+    stillWaitingText(left.overLimit, more, (it) => `${it} would exceed your daily receive limit`) +
+    stillWaitingText(
+      left.nextClaim,
+      more,
+      (it) => `ask for a new code to claim ${it === 'it' ? 'it' : 'them'}`,
+    );
   return {
     statusCode: 200,
     body: ok(

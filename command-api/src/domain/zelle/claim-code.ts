@@ -4,11 +4,21 @@ import { DomainError } from '../../kernel/aggregate.ts';
 export const CLAIM_CODE_TTL_MS = 15 * 60 * 1000;
 export const CLAIM_CODE_MAX_ATTEMPTS = 5;
 
-/** How many codes a customer may be sent to one email or phone in any rolling hour. */
+/** How many waiting payments one claim credits at most (the rest wait for the next code). */
+export const CLAIMS_PER_CODE = 25;
+
+/**
+ * How many codes may be sent to one email or phone in any rolling hour: by one customer, and by
+ * all the customers who have carried it (one who registers with another's email and moves on
+ * must not buy a fresh allowance for the next).
+ */
 export const CLAIM_CODES_PER_HOUR = 3;
 export const CLAIM_CODE_ISSUE_WINDOW_MS = 60 * 60 * 1000;
 
-/** How many wrong codes a customer may enter, across codes, in any rolling 24 hours. */
+/**
+ * How many wrong codes may be entered in any rolling 24 hours: by one customer across their
+ * codes, and for one email or phone across the customers who asked codes for it.
+ */
 export const CLAIM_WRONG_CODES_PER_DAY = 10;
 export const CLAIM_WRONG_CODE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
