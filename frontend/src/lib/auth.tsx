@@ -155,16 +155,28 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     return () => window.removeEventListener('storage', onStorage);
   }, [dropSession, status]);
 
-  const signIn = useCallback((session: Session) => {
-    saveSession({
-      token: session.token,
-      user: session.user,
-      expiresAt: session.expires_at,
-    });
-    setUser(session.user);
-    setSessionTtlMs(ttlFrom(session.expires_at));
-    setStatus('authenticated');
-  }, []);
+  const signIn = useCallback(
+    (session: Session) => {
+      // The full user (not the short one answered right after registering) is what GET /user
+      // answers: the first page after sign-in then shows what depends on it without a request.
+      const { unverified_contacts } = session.user;
+      if (unverified_contacts) {
+        queryClient.setQueryData(CURRENT_USER_KEY, {
+          user: { ...session.user, unverified_contacts },
+          session_expires_at: session.expires_at,
+        });
+      }
+      saveSession({
+        token: session.token,
+        user: session.user,
+        expiresAt: session.expires_at,
+      });
+      setUser(session.user);
+      setSessionTtlMs(ttlFrom(session.expires_at));
+      setStatus('authenticated');
+    },
+    [queryClient],
+  );
 
   const signOut = useCallback(
     async (reason: SignOutReason = 'chosen') => {
