@@ -18,15 +18,21 @@ function account(customer: Customer, type: string) {
   return found;
 }
 
+/** A new customer with `dollars` in checking, on the wizard's first step. */
+async function openWizardWithFunds(dollars: number) {
+  const customer = await t.customer();
+  const checking = account(customer, 'checking');
+  const savings = account(customer, 'savings');
+  await deposit(t.bank, checking.account_number, dollars);
+  const page = await t.signedInPage(customer);
+  const wizard = new TransferPage(page);
+  await wizard.open();
+  return { customer, checking, savings, page, wizard };
+}
+
 describe('Transfer Money', { timeout: 120_000 }, () => {
   it('moves money between own accounts, shows its reference, then goes to the dashboard', async () => {
-    const customer = await t.customer();
-    const checking = account(customer, 'checking');
-    const savings = account(customer, 'savings');
-    await deposit(t.bank, checking.account_number, 500);
-    const page = await t.signedInPage(customer);
-    const wizard = new TransferPage(page);
-    await wizard.open();
+    const { customer, checking, savings, page, wizard } = await openWizardWithFunds(500);
     await page.getByText('No recent transfers').waitFor();
     await expectAccessible(page, 'transfer step 1');
 
@@ -148,5 +154,52 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     await toast(page, 'Transfer Successful').waitFor();
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
+  });
+
+  it('keeps its steps in the browser history: Back and Forward move between them, entries kept', async () => {
+    const { checking, savings, page, wizard } = await openWizardWithFunds(100);
+    const details = page.getByRole('heading', { name: 'Between My Accounts', level: 2 });
+    const review = page.getByRole('heading', { name: 'Review your transfer' });
+    const types = page.getByRole('heading', { name: 'Choose transfer type' });
+    await wizard.choose('Between My Accounts');
+    await wizard.field('Amount (USD)').fill('25.50');
+
+    await page.goBack();
+    await types.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/transfer');
+    await page.goForward();
+    await details.waitFor();
+    expect(await wizard.field('Amount (USD)').inputValue()).toBe('25.50');
+
+    await wizard.selectFrom(checking.name);
+    await wizard.selectByText('To Account', savings.name);
+    await wizard.review();
+    await review.waitFor();
+    await page.goBack();
+    await details.waitFor();
+    expect(await wizard.field('Amount (USD)').inputValue()).toBe('25.50');
+    await page.goForward();
+    await review.waitFor();
+    expect(await wizard.summaryValue('Amount').textContent()).toBe('$25.50');
+
+    // A reload loses what was typed, never the wizard: the review goes back to the details.
+    await page.reload();
+    await details.waitFor();
+    expect(await wizard.field('Amount (USD)').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Back to transfer types' }).click();
+    await types.waitFor();
+
+    // Once sent, Back does not return to the review: the form starts afresh.
+    await wizard.choose('Between My Accounts');
+    await wizard.selectFrom(checking.name);
+    await wizard.selectByText('To Account', savings.name);
+    await wizard.field('Amount (USD)').fill('25.50');
+    await wizard.review();
+    await wizard.confirm();
+    await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+    await page.goBack();
+    await details.waitFor();
+    expect(await wizard.field('Amount (USD)').inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Confirm Transfer' }).count()).toBe(0);
   });
 });
