@@ -1,4 +1,5 @@
 import { deposit } from '@bank/server/testing';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectScreenAccessible as expectAccessible,
@@ -18,13 +19,15 @@ function account(customer: Customer, type: string) {
   return found;
 }
 
+type Box = { top: number; bottom: number; left: number; right: number };
+
 /** A new customer with `dollars` in checking, on the wizard's first step. */
-async function openWizardWithFunds(dollars: number) {
+async function openWizardWithFunds(dollars: number, viewport?: { width: number; height: number }) {
   const customer = await t.customer();
   const checking = account(customer, 'checking');
   const savings = account(customer, 'savings');
   await deposit(t.bank, checking.account_number, dollars);
-  const page = await t.signedInPage(customer);
+  const page = await t.signedInPage(customer, viewport);
   const wizard = new TransferPage(page);
   await wizard.open();
   return { customer, checking, savings, page, wizard };
@@ -202,4 +205,31 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     expect(await wizard.field('Amount (USD)').inputValue()).toBe('');
     expect(await page.getByRole('button', { name: 'Confirm Transfer' }).count()).toBe(0);
   });
+
+  for (const width of [1280, 375]) {
+    it(`says on the success screen what was sent to whom, and its toasts leave the steps in view (${width} px)`, async () => {
+      const bob = await t.customer({ name: 'Bob Tester' });
+      const { checking, page, wizard } = await openWizardWithFunds(100, { width, height: 800 });
+      await wizard.sendToCustomer(bob.payload.email as string, checking.name, '25.50');
+      await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+      await page.getByText(`$25.50 sent to Bob Tester from ${checking.name}`).waitFor();
+      await page.getByText('Transfer completed successfully').first().waitFor();
+      await toast(page, 'Transfer Successful').waitFor();
+      await page.screenshot({ path: `/tmp/transfer-success-${width}.png` });
+
+      const boxes = (elements: Locator) =>
+        elements.evaluateAll((all) => all.map((e) => e.getBoundingClientRect().toJSON() as Box));
+      const steps = await boxes(page.getByRole('list', { name: 'Progress' }).getByRole('listitem'));
+      for (const toastBox of await boxes(page.locator('.toast'))) {
+        for (const step of steps) {
+          const apart =
+            toastBox.top >= step.bottom ||
+            toastBox.bottom <= step.top ||
+            toastBox.left >= step.right ||
+            toastBox.right <= step.left;
+          expect(apart, `a toast covers the steps at ${width} px`).toBe(true);
+        }
+      }
+    });
+  }
 });

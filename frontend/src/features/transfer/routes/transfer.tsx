@@ -29,7 +29,11 @@ import { useScheduleTransfer } from '../api/scheduled-transfers';
 import { RecentTransfers } from '../components/recent-transfers';
 import { SavedRecipients, SaveRecipientForm } from '../components/saved-recipients';
 import { ScheduledTransfers } from '../components/scheduled-transfers';
-import { TransferConfirmation, type Confirmation } from '../components/transfer-confirmation';
+import {
+  TransferConfirmation,
+  transferSummary,
+  type Confirmation,
+} from '../components/transfer-confirmation';
 import { TransferDetails } from '../components/transfer-details';
 import { reviewRows, TransferReview } from '../components/transfer-review';
 import { TransferTypePicker } from '../components/transfer-type-picker';
@@ -194,7 +198,17 @@ export default function TransferRoute() {
         {
           onSuccess: ({ message, data }) => {
             const view = data?.scheduled_transfer;
-            setConfirmation({ kind: 'scheduled', message, schedule: view ?? null });
+            setConfirmation({
+              kind: 'scheduled',
+              message,
+              schedule: view ?? null,
+              summary: view
+                ? transferSummary(
+                    { amount: view.amount, to: view.recipient_name, from: view.from_account.name },
+                    true,
+                  )
+                : null,
+            });
             toast.show({
               type: 'success',
               title: 'Transfer Scheduled',
@@ -223,10 +237,16 @@ export default function TransferRoute() {
             ? ` ${formatEuros(t.exchange.amount)} at ${rateText(t.exchange.rate)}; ${formatMoney(t.total)} charged including the ${formatMoney(t.fee)} fee.`
             : '';
           const text = (message || 'Your transfer has been submitted.') + receipt;
+          // Between own accounts the recipient is the customer: the account names the other side.
+          const to = type === 'between-accounts' ? t?.to_account?.name : t?.recipient_name;
           setConfirmation({
             kind: 'transfer',
             message: text,
             reference: t?.reference_number ?? null,
+            summary:
+              t && to
+                ? transferSummary({ amount: t.amount, to, from: t.from_account?.name })
+                : null,
           });
           toast.show({
             type: 'success',
