@@ -76,10 +76,13 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     expect(accounts.find((a) => a.type === 'savings')?.balance).toBe(125.5);
 
     await wizard.open();
-    await page
-      .getByRole('button', { name: /^Repeat Rainy day|^Repeat/ })
-      .first()
-      .waitFor();
+    const repeat = page.getByRole('button', { name: /^Repeat/ }).first();
+    await repeat.click();
+    await page.getByRole('dialog', { name: 'Repeat transfer?' }).waitFor();
+    // Closed with Escape, the dialog gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Repeat transfer?' }).waitFor({ state: 'detached' });
+    await expect.poll(() => repeat.evaluate((b) => b === document.activeElement)).toBe(true);
   });
 
   it('refuses a transfer the balance cannot cover, in the form and in the red box', async () => {
