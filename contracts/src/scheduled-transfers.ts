@@ -40,6 +40,8 @@ export const scheduledTransferView = z.object({
   formatted_amount: z.string(),
   memo: z.string(),
   from_account: z.object({ id: z.string(), name: z.string().nullable() }),
+  /** Between own accounts: the account it goes to (an edit cannot take money from it). */
+  to_account: z.object({ id: z.string() }).nullable(),
   recipient_name: z.string(),
   /** The other account: own account's name, the contact, or the masked account and bank. */
   recipient_detail: z.string().nullable(),

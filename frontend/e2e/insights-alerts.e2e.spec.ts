@@ -256,13 +256,7 @@ describe('alerts', { timeout: 180_000 }, () => {
           /(\d+) unread/.exec((await shell.bell().getAttribute('aria-label')) ?? '')?.[1] ?? 0,
         );
       const before = await unread();
-      await wizard.choose('To Another Customer');
-      await wizard.field('Recipient Email').fill(friend.payload.email as string);
-      await toast(page, 'Recipient found').waitFor();
-      await wizard.selectFrom(checking.name);
-      await wizard.field('Amount (USD)').fill('250');
-      await wizard.review();
-      await wizard.confirm();
+      await wizard.sendToCustomer(friend.payload.email as string, checking.name, '250');
       await toast(page, 'Transfer Successful').waitFor();
 
       // $500 down to $250: below the $300 alert, and a single movement of at least $150.

@@ -53,10 +53,17 @@ describe('registration wizard', () => {
     const page = await t.newPage();
     const register = new RegisterPage(page);
     const data = newRegistration();
+    const focused = (label: string) =>
+      page.getByLabel(label, { exact: true }).evaluate((e) => e === document.activeElement);
     await register.goto();
+    // Next with nothing filled in takes the customer to the first field to fill.
+    await register.next();
+    await page.getByText('Please fill in all required fields.').waitFor();
+    await expect.poll(() => focused('Full name')).toBe(true);
     await register.fillAccountInformation({ ...data, email: 'morgan-at-example' });
     await page.getByLabel('Confirm password').press('Enter');
     await page.getByText('The email must be a valid email address.').waitFor();
+    await expect.poll(() => focused('Email address')).toBe(true);
     expect(await register.heading('Account Information').count()).toBe(1);
     await expectAccessible(page, 'register step 1 with a field error');
     // Fixing the field clears its error at once.
@@ -76,6 +83,7 @@ describe('registration wizard', () => {
     await page.getByText('The zip code must be a valid ZIP code.').waitFor();
     await page.getByText('You must be at least 18 years old to open an account.').waitFor();
     expect(await register.heading('Personal Details').count()).toBe(1);
+    await expect.poll(() => focused('Phone number')).toBe(true);
 
     await register.fillPersonalDetails(data);
     await page.getByLabel('ZIP code').press('Enter');

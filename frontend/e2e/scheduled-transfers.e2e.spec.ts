@@ -70,6 +70,9 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
 
       await page.getByRole('button', { name: /^Edit Between My Accounts/ }).click();
       const edit = page.getByRole('dialog', { name: 'Edit scheduled transfer' });
+      // The money goes to savings: savings cannot be where it comes from.
+      const from = await edit.getByLabel('From Account').locator('option').allTextContents();
+      expect(from.some((o) => o.includes(savings.name))).toBe(false);
       await edit.getByLabel('Amount (USD)').fill('75');
       await expectAccessible(page, `edit dialog (${name})`);
       await edit.getByRole('button', { name: 'Save changes' }).click();

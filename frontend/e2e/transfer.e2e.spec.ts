@@ -1,4 +1,5 @@
 import { deposit } from '@bank/server/testing';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectScreenAccessible as expectAccessible,
@@ -18,15 +19,23 @@ function account(customer: Customer, type: string) {
   return found;
 }
 
+type Box = { top: number; bottom: number; left: number; right: number };
+
+/** A new customer with `dollars` in checking, on the wizard's first step. */
+async function openWizardWithFunds(dollars: number, viewport?: { width: number; height: number }) {
+  const customer = await t.customer();
+  const checking = account(customer, 'checking');
+  const savings = account(customer, 'savings');
+  await deposit(t.bank, checking.account_number, dollars);
+  const page = await t.signedInPage(customer, viewport);
+  const wizard = new TransferPage(page);
+  await wizard.open();
+  return { customer, checking, savings, page, wizard };
+}
+
 describe('Transfer Money', { timeout: 120_000 }, () => {
   it('moves money between own accounts, shows its reference, then goes to the dashboard', async () => {
-    const customer = await t.customer();
-    const checking = account(customer, 'checking');
-    const savings = account(customer, 'savings');
-    await deposit(t.bank, checking.account_number, 500);
-    const page = await t.signedInPage(customer);
-    const wizard = new TransferPage(page);
-    await wizard.open();
+    const { customer, checking, savings, page, wizard } = await openWizardWithFunds(500);
     await page.getByText('No recent transfers').waitFor();
     await expectAccessible(page, 'transfer step 1');
 
@@ -67,10 +76,13 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     expect(accounts.find((a) => a.type === 'savings')?.balance).toBe(125.5);
 
     await wizard.open();
-    await page
-      .getByRole('button', { name: /^Repeat Rainy day|^Repeat/ })
-      .first()
-      .waitFor();
+    const repeat = page.getByRole('button', { name: /^Repeat/ }).first();
+    await repeat.click();
+    await page.getByRole('dialog', { name: 'Repeat transfer?' }).waitFor();
+    // Closed with Escape, the dialog gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Repeat transfer?' }).waitFor({ state: 'detached' });
+    await expect.poll(() => repeat.evaluate((b) => b === document.activeElement)).toBe(true);
   });
 
   it('refuses a transfer the balance cannot cover, in the form and in the red box', async () => {
@@ -149,4 +161,78 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
   });
+
+  it('keeps its steps in the browser history: Back and Forward move between them, entries kept', async () => {
+    const { checking, savings, page, wizard } = await openWizardWithFunds(100);
+    const details = page.getByRole('heading', { name: 'Between My Accounts', level: 2 });
+    const review = page.getByRole('heading', { name: 'Review your transfer' });
+    const types = page.getByRole('heading', { name: 'Choose transfer type' });
+    await wizard.choose('Between My Accounts');
+    await wizard.field('Amount (USD)').fill('25.50');
+
+    await page.goBack();
+    await types.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/transfer');
+    await page.goForward();
+    await details.waitFor();
+    expect(await wizard.field('Amount (USD)').inputValue()).toBe('25.50');
+
+    await wizard.selectFrom(checking.name);
+    await wizard.selectByText('To Account', savings.name);
+    await wizard.review();
+    await review.waitFor();
+    await page.goBack();
+    await details.waitFor();
+    expect(await wizard.field('Amount (USD)').inputValue()).toBe('25.50');
+    await page.goForward();
+    await review.waitFor();
+    expect(await wizard.summaryValue('Amount').textContent()).toBe('$25.50');
+
+    // A reload loses what was typed, never the wizard: the review goes back to the details.
+    await page.reload();
+    await details.waitFor();
+    expect(await wizard.field('Amount (USD)').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Back to transfer types' }).click();
+    await types.waitFor();
+
+    // Once sent, Back does not return to the review: the form starts afresh.
+    await wizard.choose('Between My Accounts');
+    await wizard.selectFrom(checking.name);
+    await wizard.selectByText('To Account', savings.name);
+    await wizard.field('Amount (USD)').fill('25.50');
+    await wizard.review();
+    await wizard.confirm();
+    await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+    await page.goBack();
+    await details.waitFor();
+    expect(await wizard.field('Amount (USD)').inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Confirm Transfer' }).count()).toBe(0);
+  });
+
+  for (const width of [1280, 375]) {
+    it(`says on the success screen what was sent to whom, and its toasts leave the steps in view (${width} px)`, async () => {
+      const bob = await t.customer({ name: 'Bob Tester' });
+      const { checking, page, wizard } = await openWizardWithFunds(100, { width, height: 800 });
+      await wizard.sendToCustomer(bob.payload.email as string, checking.name, '25.50');
+      await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+      await page.getByText(`$25.50 sent to Bob Tester from ${checking.name}`).waitFor();
+      await page.getByText('Transfer completed successfully').first().waitFor();
+      await toast(page, 'Transfer Successful').waitFor();
+      await page.screenshot({ path: `/tmp/transfer-success-${width}.png` });
+
+      const boxes = (elements: Locator) =>
+        elements.evaluateAll((all) => all.map((e) => e.getBoundingClientRect().toJSON() as Box));
+      const steps = await boxes(page.getByRole('list', { name: 'Progress' }).getByRole('listitem'));
+      for (const toastBox of await boxes(page.locator('.toast'))) {
+        for (const step of steps) {
+          const apart =
+            toastBox.top >= step.bottom ||
+            toastBox.bottom <= step.top ||
+            toastBox.left >= step.right ||
+            toastBox.right <= step.left;
+          expect(apart, `a toast covers the steps at ${width} px`).toBe(true);
+        }
+      }
+    });
+  }
 });

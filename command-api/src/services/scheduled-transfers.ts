@@ -73,6 +73,7 @@ export function scheduleView(
     formatted_amount: formatUsd(plan.amountCents),
     memo: plan.memo,
     from_account: { id: plan.fromAccountId, name: fromAccountName },
+    to_account: d.type === 'between-accounts' ? { id: d.toAccountId } : null,
     recipient_name: d.type === 'between-accounts' ? d.toAccountName : d.recipientName,
     recipient_detail: recipientDetail(d),
     frequency: recurrence?.frequency ?? null,

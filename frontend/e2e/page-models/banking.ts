@@ -42,6 +42,17 @@ export class TransferPage {
     await this.page.getByRole('button', { name: 'Confirm Transfer' }).click();
   }
 
+  /** Sends `amount` from the named account to another customer of the bank, found by email. */
+  async sendToCustomer(email: string, from: string, amount: string) {
+    await this.choose('To Another Customer');
+    await this.field('Recipient Email').fill(email);
+    await toast(this.page, 'Recipient found').waitFor();
+    await this.selectFrom(from);
+    await this.field('Amount (USD)').fill(amount);
+    await this.review();
+    await this.confirm();
+  }
+
   errorBox() {
     return this.page.getByRole('alert').filter({ hasText: 'Transfer not completed' });
   }

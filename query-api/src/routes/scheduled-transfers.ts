@@ -18,6 +18,7 @@ function scheduleView(row: ScheduledTransferRow): ScheduledTransferView {
     formatted_amount: formatUsd(cents),
     memo: row.memo,
     from_account: { id: row.from_account_id, name: row.from_account_name },
+    to_account: row.to_account_id ? { id: row.to_account_id } : null,
     recipient_name: row.recipient_name,
     recipient_detail: row.recipient_detail,
     frequency: row.frequency,

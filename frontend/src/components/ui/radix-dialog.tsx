@@ -23,6 +23,9 @@ export default function RadixDialogView({
   stacked = false,
 }: DialogProps) {
   const lastPressInside = useRef(-Infinity);
+  // The dialogs open from state, not from a Dialog.Trigger, so Radix has no trigger to give the
+  // focus back to on close: the element that had it when the dialog opened gets it back.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -32,6 +35,17 @@ export default function RadixDialogView({
         <RadixDialog.Content
           className={stacked ? 'dialog dialog--stacked' : 'dialog'}
           role={role}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const focused = document.activeElement;
+            // Unless the page has moved the focus on purpose since (it was in the dialog).
+            if (!opener.current?.isConnected || (focused && focused !== document.body)) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           onPointerDownCapture={(event) => {
             lastPressInside.current = event.timeStamp;
           }}

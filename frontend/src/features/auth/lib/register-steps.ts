@@ -36,7 +36,13 @@ export type FieldProblem = { field: keyof RegisterForm; message: string };
 
 export type StepResult =
   | { ok: true }
-  | { ok: false; message: string; fields: (keyof RegisterForm)[]; problems: FieldProblem[] };
+  | {
+      ok: false;
+      message: string;
+      /** The fields to fix, in the order the step shows them. */
+      fields: (keyof RegisterForm)[];
+      problems: FieldProblem[];
+    };
 
 function missing(form: RegisterForm, fields: readonly (keyof RegisterForm)[]) {
   return fields.filter((f) => String(form[f] ?? '').trim() === '');
@@ -97,7 +103,7 @@ export function checkStep(step: 1 | 2 | 3, form: RegisterForm): StepResult {
   return {
     ok: false,
     message: summaryOf(problems),
-    fields: problems.map((p) => p.field),
+    fields: STEP_FIELDS[step].filter((field) => problems.some((p) => p.field === field)),
     problems,
   };
 }

@@ -50,7 +50,7 @@ describe('registration steps', () => {
         { field: 'password_confirmation', message: 'Passwords do not match.' },
       ],
     });
-    // Empty fields beside bad ones on step 2: the bad ones are named too.
+    // Empty fields beside bad ones on step 2: the bad ones are named too, in the form's order.
     expect(
       checkStep(2, {
         ...step2,
@@ -59,7 +59,7 @@ describe('registration steps', () => {
         date_of_birth: '2015-01-01',
         zip_code: 'abc',
       }),
-    ).toMatchObject({ fields: ['address', 'phone', 'date_of_birth', 'zip_code'] });
+    ).toMatchObject({ fields: ['phone', 'date_of_birth', 'address', 'zip_code'] });
     // Filled in but wrong: the summary points at the fields, which say what is wrong.
     expect(
       checkStep(1, { ...step1, email: 'dana@bad', password_confirmation: 'something-else' }),

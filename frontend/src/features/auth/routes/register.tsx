@@ -75,6 +75,8 @@ export default function RegisterRoute() {
     setStepError(result.message);
     setInvalid(result.fields);
     setProblems(result.problems);
+    // The customer is taken to the first field to fix.
+    if (result.fields[0]) form.setFocus(result.fields[0]);
     return false;
   };
 

@@ -338,6 +338,9 @@ export type CreatedTransfer = {
   fee: number;
   total: number;
   exchange: { rate: string; currency: string; amount: number } | null;
+  recipient_name?: string;
+  from_account?: { name: string };
+  to_account?: { name: string | null } | null;
 };
 
 /**

@@ -57,6 +57,16 @@ function lastRunText(s: ScheduledTransfer): string | null {
 
 type EditState = { schedule: ScheduledTransfer; amount: string; fromAccount: string } & PlanValues;
 
+/** The fields of the edit dialog: each shows the server's message about it. */
+const EDIT_FIELDS: readonly string[] = [
+  'fromAccount',
+  'amount',
+  'transferDate',
+  'frequency',
+  'endDate',
+  'endCount',
+];
+
 function editStateOf(s: ScheduledTransfer): EditState {
   return {
     schedule: s,
@@ -84,7 +94,11 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
   const fail = (e: unknown) => {
     const fields =
       e instanceof ApiError
-        ? Object.fromEntries(firstFieldErrors(e.errors).map((f) => [f.field, f.message]))
+        ? Object.fromEntries(
+            firstFieldErrors(e.errors)
+              .filter((f) => EDIT_FIELDS.includes(f.field))
+              .map((f) => [f.field, f.message]),
+          )
         : {};
     setError({ message: errorMessage(e, 'The scheduled transfer could not be changed.'), fields });
   };
@@ -208,11 +222,13 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
               error={error?.fields.fromAccount}
               onChange={(e) => set({ fromAccount: e.target.value })}
             >
-              {accounts.map((a) => (
-                <option key={a.id} value={String(a.id)}>
-                  {accountName(a)}
-                </option>
-              ))}
+              {accounts
+                .filter((a) => String(a.id) !== editing.schedule.to_account?.id)
+                .map((a) => (
+                  <option key={a.id} value={String(a.id)}>
+                    {accountName(a)}
+                  </option>
+                ))}
             </SelectField>
             <TextField
               label="Amount (USD)"
@@ -280,7 +296,10 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                 onChange={(e) => set({ endCount: e.target.value })}
               />
             ) : null}
-            {error ? <Alert tone="danger">{error.message}</Alert> : null}
+            {/* Said once: a message already under its field is not repeated here. */}
+            {error && !Object.values(error.fields).includes(error.message) ? (
+              <Alert tone="danger">{error.message}</Alert>
+            ) : null}
             <div className="dialog__actions">
               <Button
                 variant="secondary"

@@ -1,8 +1,9 @@
 import type { ScheduledTransferView } from '@bank/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { account } from '@/testing/fixtures';
+import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import { ScheduledTransfers } from './scheduled-transfers';
 
 const weekly: ScheduledTransferView = {
@@ -13,6 +14,7 @@ const weekly: ScheduledTransferView = {
   formatted_amount: '$50.00',
   memo: '',
   from_account: { id: 'chk', name: 'Everyday Checking' },
+  to_account: { id: 'sav' },
   recipient_name: 'Savings',
   recipient_detail: null,
   frequency: 'weekly',
@@ -27,21 +29,53 @@ const weekly: ScheduledTransferView = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Presses the button and waits for its dialog, whose code loads then: slow on a busy machine. */
+async function openDialog(button: string, role: 'dialog' | 'alertdialog', name: string) {
+  await userEvent.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole(role, { name }, { timeout: 5000 });
+}
+
 describe('Scheduled transfers', () => {
   it('asks before cancelling, naming the plan with its months capitalised', async () => {
     mockApi({ 'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [weekly] }) });
     renderWithProviders(<ScheduledTransfers accounts={[]} />);
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Cancel Between My Accounts to Savings, $50.00' }),
-    );
-    // The dialog's code loads when it first opens: slow on a busy machine.
-    const dialog = await screen.findByRole(
+    const dialog = await openDialog(
+      'Cancel Between My Accounts to Savings, $50.00',
       'alertdialog',
-      { name: 'Cancel scheduled transfer?' },
-      { timeout: 5000 },
+      'Cancel scheduled transfer?',
     );
     expect(dialog).toHaveTextContent(
       '$50.00 to Savings, every week from Dec 5, 2026 until Mar 1, 2027: no further transfers will be made.',
     );
+  });
+
+  it('edits without offering the account it pays into, and says a refusal once', async () => {
+    const refusal = 'The daily limit for this transfer type is exceeded.';
+    mockApi({
+      'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [weekly] }),
+      'PUT /api/transfers/scheduled/s1': () =>
+        errorResponse(422, { message: refusal, errors: { amount: [refusal] } }),
+    });
+    const accounts = [
+      account({ id: 'chk', name: 'Everyday Checking', account_name: 'Everyday Checking' }),
+      account({ id: 'sav', name: 'Savings', account_name: 'Savings', type: 'savings' }),
+      account({ id: 'mm', name: 'Money Market', account_name: 'Money Market', type: 'savings' }),
+    ];
+    renderWithProviders(<ScheduledTransfers accounts={accounts} />);
+    const dialog = await openDialog(
+      'Edit Between My Accounts to Savings, $50.00',
+      'dialog',
+      'Edit scheduled transfer',
+    );
+    const from = within(dialog).getByLabelText('From Account');
+    expect(
+      within(from)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Everyday Checking', 'Money Market']);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(within(dialog).getAllByText(refusal)).toHaveLength(1);
   });
 });

@@ -2,12 +2,25 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDay } from '@/lib/format';
+import { formatDay, formatMoney } from '@/lib/format';
 import type { ScheduledTransfer } from '../api/scheduled-transfers';
 
-export type Confirmation =
-  | { kind: 'transfer'; message: string; reference: string | null }
-  | { kind: 'scheduled'; message: string; schedule: ScheduledTransfer | null };
+export type Confirmation = { message: string; summary: string | null } & (
+  | { kind: 'transfer'; reference: string | null }
+  | { kind: 'scheduled'; schedule: ScheduledTransfer | null }
+);
+
+/**
+ * What the bank did, in the customer's terms: "$25.50 sent to Bob Tester from Premium Checking"
+ * ("will be sent" for a schedule). `to` is the other account's name or the recipient's.
+ */
+export function transferSummary(
+  done: { amount: number; to: string; from: string | null | undefined },
+  scheduled = false,
+): string {
+  const from = done.from ? ` from ${done.from}` : '';
+  return `${formatMoney(done.amount)} ${scheduled ? 'will be sent' : 'sent'} to ${done.to}${from}`;
+}
 
 /**
  * What the customer sees once the bank accepted: the reference number (with a link to its
@@ -33,6 +46,9 @@ export function TransferConfirmation({
       <h2 className="section-title" id="transfer-done-title" ref={heading} tabIndex={-1}>
         <CheckCircle2 size={20} aria-hidden="true" className="transfer-done__icon" /> {title}
       </h2>
+      {confirmation.summary ? (
+        <p className="transfer-done__summary">{confirmation.summary}</p>
+      ) : null}
       <p>{confirmation.message}</p>
       <dl className="transfer-summary">
         {confirmation.kind === 'transfer' && confirmation.reference ? (

@@ -29,15 +29,18 @@ import { useScheduleTransfer } from '../api/scheduled-transfers';
 import { RecentTransfers } from '../components/recent-transfers';
 import { SavedRecipients, SaveRecipientForm } from '../components/saved-recipients';
 import { ScheduledTransfers } from '../components/scheduled-transfers';
-import { TransferConfirmation, type Confirmation } from '../components/transfer-confirmation';
+import {
+  TransferConfirmation,
+  transferSummary,
+  type Confirmation,
+} from '../components/transfer-confirmation';
 import { TransferDetails } from '../components/transfer-details';
 import { reviewRows, TransferReview } from '../components/transfer-review';
 import { TransferTypePicker } from '../components/transfer-type-picker';
 import { bankToday, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
 import { useRecipientLookup } from '../lib/use-recipient-lookup';
+import { useWizardHistory, type Step } from '../lib/use-wizard-history';
 import './transfer.css';
-
-type Step = 1 | 2 | 3;
 
 /** " · Daily limit $X ($Y left today)" once the server's limits are known. */
 function limitText(limits: Record<TransferType, TransferLimit> | undefined, type: TransferType) {
@@ -63,9 +66,10 @@ export default function TransferRoute() {
   const create = useCreateTransfer();
   const schedule = useScheduleTransfer();
 
-  const [step, setStep] = useState<Step>(1);
-  const [type, setType] = useState<TransferType | null>(null);
-  const [attemptKey, setAttemptKey] = useState<string | null>(null);
+  const wizard = useWizardHistory();
+  const { type } = wizard;
+  // The values Review judged, with the key of that attempt: the review step shows only these.
+  const [reviewed, setReviewed] = useState<{ values: string; key: string } | null>(null);
   const [submitError, setSubmitError] = useState<{ message: string; details: string[] } | null>(
     null,
   );
@@ -98,6 +102,11 @@ export default function TransferRoute() {
     reValidateMode: 'onChange',
   });
   const values = form.watch();
+  const reviewedValues = JSON.stringify([type, values]);
+  const attemptKey = reviewed?.values === reviewedValues ? reviewed.key : null;
+  // The review step is reached through Review: an entry of the history or a reload that comes
+  // back to it with other (or no) values shows the details instead.
+  const step: Step = wizard.step === 3 && !attemptKey ? 2 : wizard.step;
   const contact = recipientContact(values);
   // Kept through the review step: it shows the recipient's name and sends their id.
   const lookup = useRecipientLookup(contact, type === 'same-bank' && step !== 1);
@@ -113,28 +122,30 @@ export default function TransferRoute() {
     headingRef.current?.focus();
   }, [step]);
 
-  const startOver = () => {
+  useEffect(() => {
+    if (wizard.step === 3 && step === 2) wizard.replace(type, 2);
+  });
+
+  // Once sent, nothing goes back to it: leaving the confirmation (by its buttons or the
+  // browser's Back) starts a new transfer.
+  useEffect(() => {
+    if (!confirmation || step === 3) return;
     setConfirmation(null);
-    setType(null);
-    setStep(1);
-  };
+    setReviewed(null);
+    form.reset(emptyTransferForm(bankToday()));
+  }, [confirmation, step, form]);
+  const startOver = () => wizard.replace(null, 1);
 
   const choose = (next: TransferType) => {
     form.reset(emptyTransferForm(bankToday()));
     lookup.reset();
     setSubmitError(null);
-    setType(next);
-    setStep(2);
+    wizard.go(next, 2);
   };
 
   const back = () => {
-    if (step === 3) {
-      setStep(2);
-      setSubmitError(null);
-    } else if (step === 2) {
-      setType(null);
-      setStep(1);
-    }
+    setSubmitError(null);
+    wizard.back();
   };
 
   const review = async () => {
@@ -146,8 +157,8 @@ export default function TransferRoute() {
     await form.handleSubmit(
       () => {
         setSubmitError(null);
-        setAttemptKey(newIdempotencyKey());
-        setStep(3);
+        setReviewed({ values: JSON.stringify([type, form.getValues()]), key: newIdempotencyKey() });
+        if (type) wizard.go(type, 3);
       },
       (errors) => {
         const first = Object.keys(errors)[0] as keyof TransferForm | undefined;
@@ -187,7 +198,17 @@ export default function TransferRoute() {
         {
           onSuccess: ({ message, data }) => {
             const view = data?.scheduled_transfer;
-            setConfirmation({ kind: 'scheduled', message, schedule: view ?? null });
+            setConfirmation({
+              kind: 'scheduled',
+              message,
+              schedule: view ?? null,
+              summary: view
+                ? transferSummary(
+                    { amount: view.amount, to: view.recipient_name, from: view.from_account.name },
+                    true,
+                  )
+                : null,
+            });
             toast.show({
               type: 'success',
               title: 'Transfer Scheduled',
@@ -216,10 +237,16 @@ export default function TransferRoute() {
             ? ` ${formatEuros(t.exchange.amount)} at ${rateText(t.exchange.rate)}; ${formatMoney(t.total)} charged including the ${formatMoney(t.fee)} fee.`
             : '';
           const text = (message || 'Your transfer has been submitted.') + receipt;
+          // Between own accounts the recipient is the customer: the account names the other side.
+          const to = type === 'between-accounts' ? t?.to_account?.name : t?.recipient_name;
           setConfirmation({
             kind: 'transfer',
             message: text,
             reference: t?.reference_number ?? null,
+            summary:
+              t && to
+                ? transferSummary({ amount: t.amount, to, from: t.from_account?.name })
+                : null,
           });
           toast.show({
             type: 'success',
@@ -231,7 +258,7 @@ export default function TransferRoute() {
         onError: (error) => {
           // A quote that expired: the customer is shown the new one and confirms again.
           if (type === 'sepa' && error instanceof ApiError && error.status === 409) {
-            setAttemptKey(newIdempotencyKey());
+            setReviewed({ values: reviewedValues, key: newIdempotencyKey() });
             void quote.refetch();
           }
           showRefusal(error);
