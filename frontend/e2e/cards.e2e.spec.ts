@@ -39,11 +39,15 @@ describe('Cards', () => {
 
     await page.getByRole('button', { name: 'Change PIN' }).first().click();
     const pin = dialog(page, 'Change PIN');
+    await pin.getByLabel('Current PIN').fill('12');
     await pin.getByLabel('New PIN').fill('1234');
     await pin.getByLabel('Confirm PIN').fill('1243');
     await pin.getByRole('button', { name: 'Change PIN' }).click();
     await pin.getByText('New PINs do not match').waitFor();
+    await pin.getByText('The PIN must be exactly 4 digits.').waitFor();
     expect(await pin.getByLabel('New PIN').getAttribute('maxlength')).toBe('4');
+    // The card has no PIN yet: there is no current one to give.
+    await pin.getByLabel('Current PIN').fill('');
     await pin.getByLabel('Confirm PIN').fill('1234');
     await pin.getByRole('button', { name: 'Change PIN' }).click();
     await toast(page, 'PIN changed successfully').waitFor();
