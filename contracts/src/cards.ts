@@ -3,6 +3,8 @@ import { successOf } from './envelope.ts';
 
 /** A card PIN is this many digits. */
 export const PIN_LENGTH = 4;
+/** A card PIN: exactly four digits (CARD_MESSAGES.pinFormat). */
+export const PIN_PATTERN = /^\d{4}$/;
 
 /** What the PIN and application forms and the server say of what they cannot accept. */
 export const CARD_MESSAGES = {

@@ -6,6 +6,22 @@ import { useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
 
+/** A new customer who has applied for the first card offered to them, through the API. */
+async function customerWithCard() {
+  const customer = await t.customer();
+  const cards = (await customer.client.get('/api/cards')).body.data.cards as {
+    id: string;
+    application: { is_pending: boolean };
+  }[];
+  const card = cards.find((c) => c.application.is_pending)!;
+  await customer.client.post(`/api/cards/${card.id}/apply`, {
+    agreed_to_terms: true,
+    delivery_address: '',
+    express_delivery: false,
+  });
+  return { customer, card };
+}
+
 describe('Cards', () => {
   it('applies for a card, shows its details, changes the PIN and limits, locks and unlocks', async () => {
     const customer = await t.customer();
@@ -39,11 +55,15 @@ describe('Cards', () => {
 
     await page.getByRole('button', { name: 'Change PIN' }).first().click();
     const pin = dialog(page, 'Change PIN');
+    await pin.getByLabel('Current PIN').fill('12');
     await pin.getByLabel('New PIN').fill('1234');
     await pin.getByLabel('Confirm PIN').fill('1243');
     await pin.getByRole('button', { name: 'Change PIN' }).click();
     await pin.getByText('New PINs do not match').waitFor();
+    await pin.getByText('The PIN must be exactly 4 digits.').waitFor();
     expect(await pin.getByLabel('New PIN').getAttribute('maxlength')).toBe('4');
+    // The card has no PIN yet: there is no current one to give.
+    await pin.getByLabel('Current PIN').fill('');
     await pin.getByLabel('Confirm PIN').fill('1234');
     await pin.getByRole('button', { name: 'Change PIN' }).click();
     await toast(page, 'PIN changed successfully').waitFor();
@@ -57,8 +77,8 @@ describe('Cards', () => {
     await page.getByRole('button', { name: 'Lock Card', exact: true }).first().click();
     await page.getByText('LOCKED', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Unlock Card', exact: true }).first().click();
-    // The card must be active again before Card Settings, which lists active cards only: the
-    // inexact wait passed at once (on 'Unlock Card') and the tab could open on "No active cards".
+    // The card must be active again before Card Settings: the inexact wait passed at once (on
+    // 'Unlock Card') and the tab could open on the card still locked.
     await page.getByRole('button', { name: 'Lock Card', exact: true }).first().waitFor();
 
     await openTab(page, 'Card Settings');
@@ -136,17 +156,7 @@ describe('Cards', () => {
   });
 
   it('shows the bank refusing to lock a card that is already locked, and reporting it lost', async () => {
-    const customer = await t.customer();
-    const cards = (await customer.client.get('/api/cards')).body.data.cards as {
-      id: string;
-      application: { is_pending: boolean };
-    }[];
-    const offer = cards.find((c) => c.application.is_pending)!;
-    await customer.client.post(`/api/cards/${offer.id}/apply`, {
-      agreed_to_terms: true,
-      delivery_address: '',
-      express_delivery: false,
-    });
+    const { customer, card: offer } = await customerWithCard();
     const page = await t.signedInPage(customer);
     await page.goto('/cards');
     await page.getByRole('button', { name: 'Lock Card' }).first().waitFor();
@@ -224,4 +234,39 @@ describe('Cards', () => {
     );
     await form.getByText('Current: $1,500.50').waitFor();
   });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    it(`lists a locked card in Card Settings, saying it is locked, and changes its settings (${viewport.width} px)`, async () => {
+      const { customer, card } = await customerWithCard();
+      await customer.client.post(`/api/cards/${card.id}/toggle-lock`, {
+        action: 'lock',
+        reason: 'e2e',
+      });
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/cards');
+      await page.getByRole('button', { name: 'Unlock Card', exact: true }).waitFor();
+      await openTab(page, 'Card Settings');
+      const settings = page.getByRole('tabpanel', { name: 'Card Settings' });
+      await settings.getByText('LOCKED', { exact: true }).waitFor();
+      await settings.getByText(/locked: it cannot be used until you unlock it/).waitFor();
+      await page.screenshot({ path: `/tmp/card-settings-locked-${viewport.width}.png` });
+      await expectScreenAccessible(page, `card settings with a locked card (${viewport.width} px)`);
+
+      await settings.getByRole('switch', { name: 'International Transactions' }).click();
+      await toast(page, 'Card settings updated successfully').first().waitFor();
+      await settings.getByLabel('Daily ATM Limit ($)').fill('600');
+      await settings.getByRole('button', { name: 'Update Limits' }).click();
+      await toast(page, 'Card limits updated successfully').first().waitFor();
+      const saved = (await customer.client.get(`/api/cards/${card.id}`)).body.data.card as {
+        status: string;
+        settings: { international_transactions: boolean };
+        limits: { daily_atm_limit: number };
+      };
+      expect(saved.status).toBe('locked');
+      expect(saved.limits.daily_atm_limit).toBe(600);
+    });
+  }
 });

@@ -71,6 +71,23 @@ describe('public site', () => {
       .toEqual(FIGURES);
   });
 
+  it('describes on the home page the investment account new customers get, not CDs', async () => {
+    const page = await t.newPage();
+    await new PublicSite(page).goto('/');
+    const card = page.getByRole('listitem').filter({
+      has: page.getByRole('heading', { name: 'Investment Account', level: 3 }),
+    });
+    const text = (await card.textContent()) ?? '';
+    expect(text).not.toMatch(/\bCDs?\b|certificate/i);
+    expect(text).toContain('$0 to open');
+    expect(text).toContain('checking, savings and money market');
+    // Registration names the same four accounts.
+    await page.getByRole('link', { name: /Open account — Investment Account/ }).click();
+    await page
+      .getByText(/money market and an investment account, all starting at \$0\.00/)
+      .waitFor();
+  });
+
   it('calculates a loan payment once amount, rate and term are filled', async () => {
     const page = await t.newPage();
     await new PublicSite(page).goto('/loans#calculator');

@@ -2,6 +2,7 @@ import {
   CARD_LIMIT_MESSAGES,
   CARD_MESSAGES,
   PIN_LENGTH,
+  PIN_PATTERN,
   cardChanged,
   revealedCard,
   successWithoutData,
@@ -76,7 +77,7 @@ const pin = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .regex(/^\d{4}$/, CARD_MESSAGES.pinFormat);
+    .regex(PIN_PATTERN, CARD_MESSAGES.pinFormat);
 
 const applyBody = body({
   agreed_to_terms: z

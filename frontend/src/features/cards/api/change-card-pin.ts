@@ -1,17 +1,21 @@
-import { CARD_MESSAGES, PIN_LENGTH, successWithoutData } from '@bank/contracts';
+import { CARD_MESSAGES, PIN_PATTERN, successWithoutData } from '@bank/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 // The form limits PIN inputs to 4 characters; the server also wants 4 digits and a matching
-// confirmation, so the form checks the same before sending.
+// confirmation, so the form checks the same before sending. A current PIN (none is asked before
+// a card's first PIN) is held to the same rule: a mistyped one is said at once, rather than sent
+// and counted as a wrong PIN.
 export const changePinSchema = z
   .object({
-    current_pin: z.string().max(PIN_LENGTH, CARD_MESSAGES.currentPinWrong),
+    current_pin: z
+      .string()
+      .refine((pin) => pin === '' || PIN_PATTERN.test(pin), CARD_MESSAGES.pinFormat),
     new_pin: z
       .string()
       .min(1, CARD_MESSAGES.newPinRequired)
-      .regex(/^\d{4}$/, CARD_MESSAGES.pinFormat),
+      .regex(PIN_PATTERN, CARD_MESSAGES.pinFormat),
     confirm_pin: z.string().min(1, CARD_MESSAGES.confirmRequired),
   })
   .refine((v) => v.new_pin === v.confirm_pin, {

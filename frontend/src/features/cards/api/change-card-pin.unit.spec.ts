@@ -25,6 +25,19 @@ describe('PIN form rules', () => {
     expect(errors({ current_pin: '1111', new_pin: '1234', confirm_pin: '1234' })).toEqual({});
   });
 
+  it('judges a current PIN, when given, by the same rule as the new one', () => {
+    const withCurrent = (current_pin: string, confirm_pin = '1234') =>
+      errors({ current_pin, new_pin: '1234', confirm_pin });
+    const format = 'The PIN must be exactly 4 digits.';
+    expect(withCurrent('12', '1235')).toEqual({
+      current_pin: format,
+      confirm_pin: 'New PINs do not match',
+    });
+    expect(withCurrent('12a4')).toEqual({ current_pin: format });
+    // A card without a PIN yet has none to give.
+    expect(withCurrent('')).toEqual({});
+  });
+
   it('limits every PIN input to 4 characters', () => {
     expect(
       errors({ current_pin: '12345', new_pin: '1234', confirm_pin: '1234' }).current_pin,

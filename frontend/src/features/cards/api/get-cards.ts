@@ -18,3 +18,9 @@ export function useCards() {
 }
 
 export const isPendingApplication = (card: Card) => card.application.is_pending;
+
+/**
+ * A card the customer can still manage: active or locked. One reported lost or stolen is
+ * deactivated for good; the bank refuses any change to it.
+ */
+export const isUsable = (card: Card) => card.status === 'active' || card.status === 'locked';

@@ -1,8 +1,10 @@
 import { Card as Panel, CardHeader } from '@/components/ui/card';
+import { Badge } from '@/components/ui/feedback';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { useUpdateCardSettings } from '../api/card-actions';
-import type { Card } from '../api/get-cards';
+import { isPendingApplication, isUsable, type Card } from '../api/get-cards';
+import { statusText, statusTone } from './card-visual';
 import { LimitsForm } from './limits-form';
 
 const TOGGLES = [
@@ -70,7 +72,14 @@ function CardSettingsCard({ card }: { card: Card }) {
         id={`settings-${card.id}`}
         title={`${card.card_name} ${card.masked_number ? `(${card.masked_number.slice(-4)})` : ''}`}
         level={3}
+        action={<Badge tone={statusTone(card.status)}>{statusText(card.status)}</Badge>}
       />
+      {card.status === 'locked' ? (
+        <p className="muted card-setting__note">
+          This card is locked: it cannot be used until you unlock it under My Cards. Its settings
+          and limits can still be changed, and apply once it is unlocked.
+        </p>
+      ) : null}
       {TOGGLES.map((t) => (
         <Switch
           key={t.key}
@@ -96,14 +105,17 @@ function CardSettingsCard({ card }: { card: Card }) {
   );
 }
 
-/** Card Settings tab: per active card, the three toggles and the two daily limits. */
+/**
+ * Card Settings tab: per card the customer can manage (active or locked, as My Cards offers Set
+ * Limits for both and the bank accepts both), the three toggles and the two daily limits.
+ */
 export function CardSettingsPanel({ cards }: { cards: Card[] }) {
-  const active = cards.filter((c) => c.status === 'active' && !c.application.is_pending);
-  if (!active.length)
+  const manageable = cards.filter((c) => isUsable(c) && !isPendingApplication(c));
+  if (!manageable.length)
     return <p className="empty-state">No active cards to configure. Apply for a card first.</p>;
   return (
     <div className="stack">
-      {active.map((card) => (
+      {manageable.map((card) => (
         <CardSettingsCard key={card.id} card={card} />
       ))}
     </div>

@@ -17,7 +17,7 @@ import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { useToggleCardLock } from '../api/card-actions';
-import { isPendingApplication, useCards, type Card } from '../api/get-cards';
+import { isPendingApplication, isUsable, useCards, type Card } from '../api/get-cards';
 import { ApplyCardDialog } from '../components/apply-card-dialog';
 import { CardDetailsDialog } from '../components/card-details-dialog';
 import { CardSettingsPanel } from '../components/card-settings-panel';
@@ -151,7 +151,7 @@ export default function CardsRoute() {
                   </h2>
                   <ul className="cards-grid">
                     {yours.map((card) => {
-                      const usable = card.status === 'active' || card.status === 'locked';
+                      const usable = isUsable(card);
                       const reported = card.status === 'lost' || card.status === 'stolen';
                       return (
                         <li key={card.id} className="card-item">

@@ -310,10 +310,14 @@ export default function HomeRoute() {
             {
               icon: TrendingUp,
               title: 'Investment Account',
-              figure: 'CDs',
-              figureLabel: '3 months – 5 years',
-              text: 'Lock in a guaranteed rate with certificates of deposit and money market accounts.',
-              points: ['From $1,000', 'Fixed terms', 'Laddering advice'],
+              figure: '$0',
+              figureLabel: 'to open',
+              text: 'An account of its own for money set aside for the longer term, opened with your checking, savings and money market accounts.',
+              points: [
+                'Included when you open an account',
+                'Free, instant transfers from checking',
+                '$25 monthly fee',
+              ],
               link: { to: '/register', label: 'Open account' },
             },
           ]}
