@@ -1,6 +1,7 @@
 import {
   ApiClient,
   crashAfterRecord,
+  proveOwnContacts,
   registrationPayload,
   signedUpCustomer,
   startTestBank,
@@ -421,6 +422,34 @@ describe('password reset', () => {
       password_confirmation: 'Brand-New-Pass-2',
     });
     expect(reused.status).toBe(422);
+  });
+
+  it('sends a reset link only to an email the customer has proved', async () => {
+    const { client, user, payload } = await signedUpCustomer(bank, {}, { proveContacts: false });
+    const anonymous = new ApiClient(bank);
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const links = async () =>
+      (
+        (await ops.get('/api/ops/password-resets')).body.data.password_resets as {
+          account_number: string;
+        }[]
+      ).filter((r) => r.account_number === user.account_number);
+    const ask = async () => {
+      expect(
+        (await anonymous.post('/api/forgot-password', { account_number: user.account_number }))
+          .status,
+      ).toBe(200);
+      expect((await anonymous.post('/api/forgot-password', { email: payload.email })).status).toBe(
+        200,
+      );
+    };
+    // Typed at registration, never proved: it may be a stranger's mailbox.
+    await ask();
+    expect(await links()).toHaveLength(0);
+    await proveOwnContacts(bank, client, user.id);
+    await ask();
+    expect(await links()).toHaveLength(2);
   });
 
   it('issues no reset link for an erased customer, and one from before the erasure opens nothing', async () => {

@@ -258,8 +258,8 @@ export async function changePassword(
 const RESET_TTL_MINUTES = 60;
 
 /**
- * Starts a password reset for an account number or email. The answer is the same whether or not
- * the customer exists. The link always points at the bank's configured public URL (never at a
+ * Starts a password reset for an account number or email, sent to the customer's email once they
+ * have proved it. The answer is the same whether or not the customer exists. The link always points at the bank's configured public URL (never at a
  * host the request names); staff deliver it (no mail server here), so it is kept sealed with the
  * secrets key and its token is looked up by hash only.
  */
@@ -279,6 +279,9 @@ export async function requestPasswordReset(
   if (identifier.email && normalizeEmail(customer.email) !== normalizeEmail(identifier.email)) {
     return;
   }
+  // The link goes to the email on file: one never proved may be someone else's mailbox, and
+  // whoever reads the link owns the account.
+  if (customer.unverifiedContacts.includes('email')) return;
   const { token, hash } = newToken();
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   await ctx.pool.query(

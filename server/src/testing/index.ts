@@ -6,6 +6,7 @@ export {
   registrationPayload,
   signedUpCustomer,
   proveContact,
+  proveOwnContacts,
   outboxCode,
   deposit,
   type ApiResponse,
