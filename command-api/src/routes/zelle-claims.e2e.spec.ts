@@ -1,5 +1,12 @@
-import { ApiClient, outboxCode, signedUpCustomer, type TestBank } from '@bank/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiClient,
+  outboxCode,
+  proveOwnContacts,
+  registrationPayload,
+  signedUpCustomer,
+  type TestBank,
+} from '@bank/server/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expireZellePayment } from '../services/zelle.ts';
 import {
   balances,
@@ -409,5 +416,32 @@ describe('an email changed to in the profile', () => {
     await new ApiClient(bank).post('/api/forgot-password', { email: old });
     expect(await resets()).toBe(0);
     expect((await other.client.put('/api/profile', { email: old })).status).toBe(200);
+  });
+});
+
+describe('an email someone registered with and never proved', () => {
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps its owner out for a day at most; once the owner proves it, it is theirs', async () => {
+    counter += 1;
+    const email = `squatted.${Date.now()}.${counter}@example.com`;
+    const squatter = await signedUpCustomer(bank, { email }, { proveContacts: false });
+    const register = () =>
+      new ApiClient(bank).post('/api/register', registrationPayload({ email }));
+    // The same day: refused, without saying why.
+    expect((await register()).body.data.user).toBeNull();
+
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
+    const owner = await signedUpCustomer(bank, { email }, { proveContacts: false });
+    await proveOwnContacts(bank, owner.client, owner.user.id);
+    // The squatter can no longer ask for a code to it, and nobody can take it from the owner.
+    expect((await squatter.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(
+      422,
+    );
+    vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
+    expect((await register()).body.data.user).toBeNull();
   });
 });

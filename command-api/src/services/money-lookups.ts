@@ -3,6 +3,7 @@ import { notFound } from '@bank/infra';
 import { accountAggregate, type AccountState } from '../domain/account/account.ts';
 import { customerAggregate, type CustomerState } from '../domain/customer/customer.ts';
 import {
+  claimHoldsAgainstOthers,
   normalizeEmail,
   phoneDigits,
   reservationAggregate,
@@ -62,7 +63,8 @@ export async function contactHolder(
 
 /**
  * Stages the customer's claim on an email or phone, unless another customer holds it now (then
- * false). Claims of one contact take turns on its reservation stream's version.
+ * false): one who proved it, or claimed it less than a day ago. Claims of one contact take turns
+ * on its reservation stream's version.
  */
 export async function claimContact(
   uow: UnitOfWork,
@@ -70,12 +72,23 @@ export async function claimContact(
   customerId: string,
 ): Promise<boolean> {
   const stream = streams.reservation(contact.kind, contact.value);
-  await uow.load(stream, reservationAggregate);
+  const reservation = await uow.load(stream, reservationAggregate);
   const holder = await contactHolder(uow, contact);
-  if (holder && holder.customerId !== customerId) return false;
+  const now = new Date();
+  if (
+    holder &&
+    holder.customerId !== customerId &&
+    claimHoldsAgainstOthers(
+      reservation.state ?? {},
+      !holder.unverifiedContacts.includes(contact.kind),
+      now,
+    )
+  ) {
+    return false;
+  }
   // Appended even when the reservation names this customer already (one returning to an email
   // they left): the append's version check is what makes two claims of one contact take turns.
-  uow.append(stream, reserve({ kind: contact.kind, customerId }));
+  uow.append(stream, reserve({ kind: contact.kind, customerId, claimedAt: now.toISOString() }));
   return true;
 }
 

@@ -156,7 +156,8 @@ export const CustomerContactVerified = defineEvent(
 
 /**
  * Claims a unique identifier (account number, email, phone) for a customer: one stream each. An
- * email or phone whose holder no longer carries it may be claimed again: the latest claim wins.
+ * email or phone whose holder no longer carries it, or has not proved it a day after claiming it,
+ * may be claimed again: the latest claim wins.
  */
 export const IdentifierReserved = defineEvent(
   'IdentifierReserved',
@@ -165,6 +166,8 @@ export const IdentifierReserved = defineEvent(
     customerId: z.uuid(),
     /** For kind bank_account: the account that owns the number. */
     accountId: z.uuid().optional(),
+    /** For an email or phone: when it was claimed (absent on claims from before it was kept). */
+    claimedAt: z.string().optional(),
   }),
 );
 
