@@ -33,6 +33,10 @@ export const defaultNotificationPreferences: NotificationPreferences = {
  */
 export const profilePhotoPath = (ref: string) => `/api/profile/photos/${encodeURIComponent(ref)}`;
 
+/** An email or phone, as the contacts a customer proves with a one-time code are named. */
+export const contactKind = z.enum(['email', 'phone']);
+export type ContactKind = z.infer<typeof contactKind>;
+
 export const userView = z.object({
   id: z.string(),
   name: z.string(),
@@ -55,7 +59,7 @@ export const userView = z.object({
    * The contacts the customer has yet to prove with a one-time code (POST /zelle/claims/code):
    * Zelle payments and same-bank transfers to them wait until then.
    */
-  unverified_contacts: z.array(z.enum(['email', 'phone'])),
+  unverified_contacts: z.array(contactKind),
 });
 export type UserView = z.infer<typeof userView>;
 

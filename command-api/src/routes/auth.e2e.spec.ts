@@ -11,6 +11,7 @@ import { testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_NOT_OPENED } from './auth.ts';
+import { opsClient } from './money-test-helpers.ts';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -387,6 +388,15 @@ describe('change password', () => {
   });
 });
 
+/** The staff outbox's reset requests for one account number. */
+async function resetLinks(ops: ApiClient, accountNumber: string) {
+  const resets = (await ops.get('/api/ops/password-resets')).body.data.password_resets as {
+    account_number: string;
+    reset_link: string | null;
+  }[];
+  return resets.filter((r) => r.account_number === accountNumber);
+}
+
 describe('password reset', () => {
   it('issues a reset link visible to staff, which sets a new password once', async () => {
     const { user } = await signedUpCustomer(bank);
@@ -427,14 +437,8 @@ describe('password reset', () => {
   it('sends a reset link only to an email the customer has proved', async () => {
     const { client, user, payload } = await signedUpCustomer(bank, {}, { proveContacts: false });
     const anonymous = new ApiClient(bank);
-    const ops = new ApiClient(bank);
-    ops.token = bank.opsToken;
-    const links = async () =>
-      (
-        (await ops.get('/api/ops/password-resets')).body.data.password_resets as {
-          account_number: string;
-        }[]
-      ).filter((r) => r.account_number === user.account_number);
+    const ops = opsClient(bank);
+    const links = () => resetLinks(ops, user.account_number);
     const ask = async () => {
       expect(
         (await anonymous.post('/api/forgot-password', { account_number: user.account_number }))
@@ -455,15 +459,8 @@ describe('password reset', () => {
   it('issues no reset link for an erased customer, and one from before the erasure opens nothing', async () => {
     const { user } = await signedUpCustomer(bank);
     const anonymous = new ApiClient(bank);
-    const ops = new ApiClient(bank);
-    ops.token = bank.opsToken;
-    const links = async () =>
-      (
-        (await ops.get('/api/ops/password-resets')).body.data.password_resets as {
-          account_number: string;
-          reset_link: string | null;
-        }[]
-      ).filter((r) => r.account_number === user.account_number);
+    const ops = opsClient(bank);
+    const links = () => resetLinks(ops, user.account_number);
     await anonymous.post('/api/forgot-password', { account_number: user.account_number });
     const before = (await links())[0]!.reset_link!;
     expect(

@@ -259,9 +259,10 @@ const RESET_TTL_MINUTES = 60;
 
 /**
  * Starts a password reset for an account number or email, sent to the customer's email once they
- * have proved it. The answer is the same whether or not the customer exists. The link always points at the bank's configured public URL (never at a
- * host the request names); staff deliver it (no mail server here), so it is kept sealed with the
- * secrets key and its token is looked up by hash only.
+ * have proved it. The answer is the same whether or not the customer exists. The link always
+ * points at the bank's configured public URL (never at a host the request names); staff deliver
+ * it (no mail server here), so it is kept sealed with the secrets key and its token is looked up
+ * by hash only.
  */
 export async function requestPasswordReset(
   ctx: CommandContext,

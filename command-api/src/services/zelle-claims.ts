@@ -314,11 +314,11 @@ export async function claimWithCode(
 }
 
 /** " 1 more payment keeps waiting: …" / " 3 payments keep waiting: …", or nothing for none. */
-function stillWaitingText(count: number, more: string, reason: (it: 'it' | 'they') => string) {
+function stillWaitingText(count: number, more: string, reason: (one: boolean) => string) {
   if (count === 0) return '';
   return count === 1
-    ? ` 1${more} payment keeps waiting: ${reason('it')}.`
-    : ` ${count}${more} payments keep waiting: ${reason('they')}.`;
+    ? ` 1${more} payment keeps waiting: ${reason(true)}.`
+    : ` ${count}${more} payments keep waiting: ${reason(false)}.`;
 }
 
 function claimedReply(
@@ -331,13 +331,14 @@ function claimedReply(
   const contact = kind === 'email' ? 'email' : 'phone number';
   const claimed = `${formatUsd(total)} claimed into your ${holder.depositAccountName}`;
   const more = payments.length === 0 ? '' : ' more';
-  const stillWaiting = left.overLimit + left.nextClaim;
   const rest =
-    stillWaitingText(left.overLimit, more, (it) => `${it} would exceed your daily receive limit`) +
-    stillWaitingText(
-      left.nextClaim,
-      more,
-      (it) => `ask for a new code to claim ${it === 'it' ? 'it' : 'them'}`,
+    stillWaitingText(left.overLimit, more, (one) =>
+      one
+        ? 'it would exceed your daily receive limit'
+        : 'they would exceed your daily receive limit',
+    ) +
+    stillWaitingText(left.nextClaim, more, (one) =>
+      one ? 'ask for a new code to claim it' : 'ask for a new code to claim them',
     );
   return {
     statusCode: 200,
@@ -354,7 +355,7 @@ function claimedReply(
       } satisfies z.input<typeof zelleClaimed.shape.data>,
       payments.length === 0
         ? `Your ${contact} is verified. Zelle payments to it now arrive at once.${rest}`
-        : stillWaiting > 0
+        : rest
           ? `${claimed}.${rest}`
           : claimed,
     ),

@@ -1,6 +1,8 @@
 import {
+  contactKind,
   defaultNotificationPreferences,
   notificationPreferences,
+  type ContactKind,
   type NotificationPreferences,
 } from '@bank/contracts';
 import { z } from 'zod';
@@ -19,7 +21,13 @@ const profile = {
 
 // What the customer is told about is also what the profile page shows and sends: one schema, in
 // the contract.
-export { defaultNotificationPreferences, notificationPreferences, type NotificationPreferences };
+export {
+  contactKind,
+  defaultNotificationPreferences,
+  notificationPreferences,
+  type ContactKind,
+  type NotificationPreferences,
+};
 
 const registeredV1 = z.object({
   customerId: z.uuid(),
@@ -31,10 +39,6 @@ const registeredV1 = z.object({
   employmentStatus: z.string().nullable(),
   annualIncome: z.number().int().nullable(),
 });
-
-/** An email or phone, as the contacts a customer proves with a one-time code are named. */
-export const contactKind = z.enum(['email', 'phone']);
-export type ContactKind = z.infer<typeof contactKind>;
 
 /**
  * The contacts an event leaves for the customer to prove with a one-time code: money sent to an

@@ -1,7 +1,8 @@
+import type { ContactKind } from '@bank/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CURRENT_USER_KEY, getCurrentUser } from './auth';
 
-export type ContactKind = 'email' | 'phone';
+export type { ContactKind };
 
 /**
  * The signed-in customer's contacts not yet proved with a one-time code, fresh from GET /user
