@@ -3,7 +3,7 @@ import { centsToDollars } from '@bank/events';
 import { createPool, type Pool } from '@bank/infra';
 import { verifyLog } from '@bank/audit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registrationPayload } from '../testing/index.ts';
+import { outboxCode, proveContact, registrationPayload } from '../testing/index.ts';
 import { httpJson } from '../testing/http-json.ts';
 import { bankProcessEnv } from '../testing/service-process.ts';
 import { startBankProcess, type BankProcess } from './bank-process.ts';
@@ -82,6 +82,12 @@ describe('crash safety', () => {
         const registered = await call('POST', '/api/register', undefined, payload);
         expect(registered.status, JSON.stringify(registered.body)).toBe(201);
         const token = registered.body.data.token as string;
+        // Same-bank transfers find a recipient by email only once its owner has proved it.
+        await proveContact(
+          (url, body, headers) => call('POST', url, token, body, headers),
+          (kind) => outboxCode(pool!, registered.body.data.user.id as string, kind),
+          'email',
+        );
         const accounts = (
           await call('GET', '/api/accounts', token, undefined, {
             'x-consistency-token': registered.headers.get('x-consistency-token') ?? '',
