@@ -148,7 +148,7 @@ describe('Zelle', () => {
       // The field shows once the bank has sent the code.
       const field = card.getByLabel('6-digit code');
       await field.waitFor();
-      await field.fill((await outboxCode(t.bank.pool, newcomer.user.id, kind))!);
+      await field.fill((await outboxCode(t.bank, newcomer.user.id, kind))!);
       await card.getByRole('button', { name: 'Claim' }).click();
       await card.getByText(proved).waitFor();
     }

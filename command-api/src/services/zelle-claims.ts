@@ -182,12 +182,12 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
     // A new code replaces any earlier one, whose outbox message is blanked.
     await db.query(
       `WITH closed AS (
-         UPDATE zelle_claim_codes SET closed_at = now(), message = NULL
+         UPDATE zelle_claim_codes SET closed_at = now(), message_sealed = NULL
          WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL)
        INSERT INTO zelle_claim_codes
-         (code_id, customer_id, contact_kind, code_hash, message, expires_at, contact_digest)
+         (code_id, customer_id, contact_kind, code_hash, message_sealed, expires_at, contact_digest)
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6)`,
-      [customerId, kind, codeHash, message, expiresAt, digest],
+      [customerId, kind, codeHash, ctx.secrets.encrypt(message), expiresAt, digest],
     );
   });
   return {
@@ -247,7 +247,7 @@ async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code
 export async function closeOpenCodes(ctx: CommandContext, customerId: string, kinds: Kind[]) {
   if (kinds.length === 0) return;
   await ctx.pool.query(
-    `UPDATE zelle_claim_codes SET closed_at = now(), message = NULL
+    `UPDATE zelle_claim_codes SET closed_at = now(), message_sealed = NULL
      WHERE customer_id = $1 AND contact_kind = ANY($2) AND closed_at IS NULL`,
     [customerId, kinds],
   );
@@ -255,7 +255,7 @@ export async function closeOpenCodes(ctx: CommandContext, customerId: string, ki
 
 async function closeCode(db: Pick<PoolClient, 'query'>, codeId: string) {
   await db.query(
-    'UPDATE zelle_claim_codes SET closed_at = now(), message = NULL WHERE code_id = $1',
+    'UPDATE zelle_claim_codes SET closed_at = now(), message_sealed = NULL WHERE code_id = $1',
     [codeId],
   );
 }

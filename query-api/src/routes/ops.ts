@@ -44,14 +44,15 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // The outbox of Zelle claim codes (no mail or SMS server): a message is blanked once its code
-  // is used, replaced or spent.
+  // The outbox of Zelle claim codes (no mail or SMS server): a message is opened only while its
+  // code can still be entered, and blanked once it is used, replaced or spent.
   app.get(
     '/ops/zelle-claim-codes',
     { schema: { response: { 200: zelleClaimCodesAnswer } } },
     async () => {
-      const codes = (await zelleClaimCodeOutbox(pool)).map((r) => ({
+      const codes = (await zelleClaimCodeOutbox(pool)).map(({ message_sealed, live, ...r }) => ({
         ...r,
+        message: live && message_sealed ? unseal(message_sealed) : null,
         created_at: r.created_at.toISOString(),
         expires_at: r.expires_at.toISOString(),
         closed_at: r.closed_at?.toISOString() ?? null,

@@ -3,7 +3,7 @@ import { centsToDollars } from '@bank/events';
 import { createPool, type Pool } from '@bank/infra';
 import { verifyLog } from '@bank/audit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { outboxCode, proveContact, registrationPayload } from '../testing/index.ts';
+import { proveContact, registrationPayload, staffOutboxCode } from '../testing/index.ts';
 import { httpJson } from '../testing/http-json.ts';
 import { bankProcessEnv } from '../testing/service-process.ts';
 import { startBankProcess, type BankProcess } from './bank-process.ts';
@@ -85,7 +85,12 @@ describe('crash safety', () => {
         // Same-bank transfers find a recipient by email only once its owner has proved it.
         await proveContact(
           (url, body, headers) => call('POST', url, token, body, headers),
-          (kind) => outboxCode(pool!, registered.body.data.user.id as string, kind),
+          (kind) =>
+            staffOutboxCode(
+              (url) => call('GET', url, opsToken),
+              registered.body.data.user.account_number as string,
+              kind,
+            ),
           'email',
         );
         const accounts = (

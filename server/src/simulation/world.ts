@@ -1,5 +1,5 @@
 import { centsToDollars } from '@bank/events';
-import { outboxCode, proveContact } from '../testing/api-client.ts';
+import { proveContact, staffOutboxCode } from '../testing/api-client.ts';
 import { Model } from './model.ts';
 import type { Prng } from '@bank/infra/testing';
 import type { SimBank } from './sim-bank.ts';
@@ -79,7 +79,12 @@ export async function createWorld(
     // Zelle between customers goes by email: proved, it arrives at once.
     await proveContact(
       (url, body, headers) => bank.call('POST', url, token, body, headers),
-      (kind) => outboxCode(bank.pool, customerId, kind),
+      (kind) =>
+        staffOutboxCode(
+          (url) => bank.call('GET', url, bank.opsToken),
+          registered.body.data.user.account_number as string,
+          kind,
+        ),
       'email',
     );
     let accounts: { id: string; account_number: string; type: string }[] = [];

@@ -142,18 +142,48 @@ export async function proveContact(
   if (proved.status !== 200) throw new Error(`${kind} not proved: ${JSON.stringify(proved.body)}`);
 }
 
-/** The open code the outbox holds for a customer's contact (its message names the code). */
+/** What reads the staff outbox in a test: the bank's database and the key its messages are sealed with. */
+export interface OutboxReader {
+  pool: Pick<TestBank['pool'], 'query'>;
+  ctx: { secrets: { decrypt(sealed: string): string } };
+}
+
+/** The open code the outbox holds for a customer's contact (its sealed message names the code). */
 export async function outboxCode(
-  pool: Pick<TestBank['pool'], 'query'>,
+  bank: OutboxReader,
   customerId: string,
   kind: ContactKind,
 ): Promise<string | undefined> {
-  const { rows } = await pool.query<{ message: string | null }>(
-    `SELECT message FROM zelle_claim_codes
+  const { rows } = await bank.pool.query<{ message_sealed: string | null }>(
+    `SELECT message_sealed FROM zelle_claim_codes
      WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL`,
     [customerId, kind],
   );
-  return /\d{6}/.exec(rows[0]?.message ?? '')?.[0];
+  const sealed = rows[0]?.message_sealed;
+  return sealed ? /\d{6}/.exec(bank.ctx.secrets.decrypt(sealed))?.[0] : undefined;
+}
+
+/**
+ * The open code for a customer's contact as staff read it, from GET /api/ops/zelle-claim-codes, by
+ * the customer's account number: for a bank in another process. The outbox names customers from
+ * the read model, which may lag the registration by a moment, so it is asked again for a while.
+ */
+export async function staffOutboxCode(
+  opsGet: (url: string) => Promise<{ status: number; body: any }>,
+  accountNumber: string,
+  kind: ContactKind,
+): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const listed = await opsGet('/api/ops/zelle-claim-codes');
+    const codes: { account_number: string | null; contact_kind: string; message: string | null }[] =
+      listed.body?.data?.zelle_claim_codes ?? [];
+    const open = codes.find(
+      (c) => c.account_number === accountNumber && c.contact_kind === kind && c.message,
+    );
+    if (open) return /\d{6}/.exec(open.message!)?.[0];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
 }
 
 /** Proves a signed-in customer's email and phone with the codes sent to them. */
@@ -161,7 +191,7 @@ export async function proveOwnContacts(bank: TestBank, client: ApiClient, custom
   for (const kind of ['email', 'phone'] as const) {
     await proveContact(
       (url, body, headers) => client.post(url, body, headers),
-      (k) => outboxCode(bank.pool, customerId, k),
+      (k) => outboxCode(bank, customerId, k),
       kind,
     );
   }

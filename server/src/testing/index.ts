@@ -8,6 +8,7 @@ export {
   proveContact,
   proveOwnContacts,
   outboxCode,
+  staffOutboxCode,
   deposit,
   type ApiResponse,
 } from './api-client.ts';

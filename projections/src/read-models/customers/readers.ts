@@ -99,8 +99,10 @@ export async function passwordResetOutbox(db: Db): Promise<PasswordResetOutboxRo
 export interface ZelleClaimCodeOutboxRow extends Record<string, unknown> {
   contact_kind: 'email' | 'phone';
   sent_to: string | null;
-  /** Blanked once the code is used, replaced or spent. */
-  message: string | null;
+  /** Sealed with the bank's secrets key; blanked once the code is used, replaced or spent. */
+  message_sealed: string | null;
+  /** Not closed and not expired: the code may still be entered. */
+  live: boolean;
   created_at: Date;
   expires_at: Date;
   attempts: number;
@@ -113,7 +115,8 @@ export interface ZelleClaimCodeOutboxRow extends Record<string, unknown> {
 export async function zelleClaimCodeOutbox(db: Db): Promise<ZelleClaimCodeOutboxRow[]> {
   const { rows } = await db.query<ZelleClaimCodeOutboxRow>(
     `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
-            z.message, z.created_at, z.expires_at, z.attempts,
+            z.message_sealed, z.closed_at IS NULL AND z.expires_at > now() AS live,
+            z.created_at, z.expires_at, z.attempts,
             z.closed_at, c.name, c.account_number
      FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
      ORDER BY z.created_at DESC LIMIT 100`,
