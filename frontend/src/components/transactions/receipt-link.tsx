@@ -30,13 +30,17 @@ export function ReferenceConfirmation({
   message,
   reference,
   withReceipt = true,
+  detail,
 }: {
   message: string;
   reference: string | null | undefined;
   withReceipt?: boolean;
+  /** What was done, in one line ("$112.30 to Central Maine Power from Premium Checking."). */
+  detail?: string;
 }) {
   return (
     <Alert tone="success" title={message}>
+      {detail ? <p>{detail}</p> : null}
       {reference ? (
         <p>
           Reference number <span className="mono">{reference}</span>

@@ -35,14 +35,24 @@ export async function changeCategory({ transactionId, category }: ChangeCategory
   return transactionCategoryChanged.shape.data.parse(data);
 }
 
+// Every query whose answer shows a transaction's category: the accounts page's paged list, the
+// dashboard's recent activity, receipts, the top bar's search and the spending insights.
+const SHOWS_CATEGORIES = [
+  'transaction-history',
+  'transaction-pages',
+  'dashboard',
+  'receipt',
+  'search',
+  'insights',
+] as const;
+
 /** Changes a transaction's category; every list that shows transactions reads it again. */
 export function useChangeCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeCategory,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['transaction-history'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      for (const key of SHOWS_CATEGORIES) void queryClient.invalidateQueries({ queryKey: [key] });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { bankDate } from '@bank/contracts/bank-time';
 import { statusLabel, transactionCategory, type Transaction } from '@/lib/transactions';
 import { saveFile } from '@/lib/download';
 
@@ -8,6 +9,12 @@ function cell(value: string | number | null | undefined, text = true): string {
   let s = value === null || value === undefined ? '' : String(value);
   if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The bank's day of a posting (New York's), as the list on screen and the statements date it. */
+function day(value: string | null | undefined): string {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? bankDate(date) : '';
 }
 
 export const CSV_HEADER = [
@@ -23,7 +30,7 @@ export const CSV_HEADER = [
 export function transactionsToCsv(transactions: Transaction[]): string {
   const rows = transactions.map((t) =>
     [
-      cell(t.date ? new Date(t.date).toISOString().slice(0, 10) : ''),
+      cell(day(t.date)),
       cell(t.description),
       cell(transactionCategory(t).label),
       cell(t.account?.name ?? ''),

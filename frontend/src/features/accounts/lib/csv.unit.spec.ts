@@ -41,6 +41,14 @@ describe('transactions CSV', () => {
     expect(lines[3]).toBe('2025-03-02,Unknown,Other,Checking,Completed,-1.00,REF1');
   });
 
+  it("dates each line as the screen and the statement do: the bank's day, not UTC's", () => {
+    // 9:43 PM in New York on Nov 30 is already Dec 1 in UTC.
+    const [, evening] = transactionsToCsv([tx({ date: '2026-12-01T02:43:00Z' })])
+      .trim()
+      .split('\r\n');
+    expect(evening).toMatch(/^2026-11-30,/);
+  });
+
   it('quotes commas and quotes, and defuses spreadsheet formulas', () => {
     const csv = transactionsToCsv([
       tx({ description: 'Bob\'s "Diner", Main St' }),

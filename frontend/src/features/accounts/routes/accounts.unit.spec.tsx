@@ -158,6 +158,52 @@ describe('Accounts page', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the new category in the list once it is saved, without a reload', async () => {
+    storeSession();
+    let category = { category: 'income', category_label: 'Income' };
+    fakeServer((url, init) => {
+      if (url.pathname === '/api/user') return ok({ user: testUser, session_expires_at: null });
+      if (url.pathname === '/api/accounts') return ok({ accounts: [account()] });
+      if (url.pathname === '/api/dashboard/comprehensive-history')
+        return ok({
+          transactions: [
+            transaction({ id: 't-1', description: 'Payroll deposit', amount: 2500, ...category }),
+          ],
+          page: 1,
+          per_page: 500,
+          next_cursor: null,
+        });
+      if (url.pathname === '/api/transactions/categories')
+        return ok({
+          categories: [
+            { key: 'income', label: 'Income' },
+            { key: 'interest', label: 'Interest' },
+          ],
+        });
+      if (url.pathname === '/api/transactions/t-1/category' && init?.method === 'PUT') {
+        category = { category: 'interest', category_label: 'Interest' };
+        return ok({ transaction_id: 't-1', ...category });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Category: Income. Change category of Payroll deposit',
+      }),
+    );
+    const select = await screen.findByRole('combobox', { name: 'Category' });
+    await waitFor(() => expect(select).toBeEnabled());
+    await user.selectOptions(select, 'interest');
+    await user.click(screen.getByRole('button', { name: 'Save category' }));
+    expect(
+      await screen.findByRole('button', {
+        name: 'Category: Interest. Change category of Payroll deposit',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('shows a backwards date or amount range under its field and does not ask the bank', async () => {
     storeSession();
     const calls = serve();

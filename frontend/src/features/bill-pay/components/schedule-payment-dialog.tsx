@@ -54,6 +54,7 @@ export function SchedulePaymentDialog({
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{
     message: string;
+    summary: string;
     reference: string | null;
     paid: boolean;
   } | null>(null);
@@ -89,10 +90,16 @@ export function SchedulePaymentDialog({
           const text = message || 'Payment scheduled successfully!';
           toast.success(text);
           // A payment made today has moved money: its receipt exists; a later one has none yet.
+          const paid = payment.status === 'completed';
+          const source = accounts.find((a) => String(a.id) === payment.from_account_id);
+          const what = `${formatMoney(payment.amount)} to ${payment.payee_name}${
+            source ? ` from ${accountName(source)}` : ''
+          }`;
           setDone({
             message: text,
+            summary: paid ? `${what}.` : `${what} on ${formatDay(payment.scheduled_date)}.`,
             reference: payment.reference_number,
-            paid: payment.status === 'completed',
+            paid,
           });
           setReview(null);
         },
@@ -119,6 +126,7 @@ export function SchedulePaymentDialog({
         <div className="stack">
           <ReferenceConfirmation
             message={done.message}
+            detail={done.summary}
             reference={done.reference}
             withReceipt={done.paid}
           />

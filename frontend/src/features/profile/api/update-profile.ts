@@ -1,8 +1,9 @@
 import { profileUpdatedData } from '@bank/contracts';
 import { CUSTOMER_FIELD_MESSAGES as FIELD } from '@bank/contracts/auth-messages';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, type ApiResult } from '@/lib/api-client';
+import { CURRENT_USER_KEY } from '@/lib/auth';
 import type { User } from '@/lib/session-storage';
 
 const REQUIRED = FIELD.required;
@@ -74,6 +75,14 @@ export const updateProfile = (v: ProfileForm) =>
     }),
   );
 
+/**
+ * A changed email or phone must be proved before money sent to it arrives: the customer's
+ * contacts still to prove are read again, so the form, the dashboard and Zelle say so at once.
+ */
 export function useUpdateProfile() {
-  return useMutation({ mutationFn: updateProfile });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+  });
 }

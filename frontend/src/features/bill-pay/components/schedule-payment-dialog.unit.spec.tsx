@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { account } from '@/testing/fixtures';
+import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import type { Payee } from '../api/get-payees';
+import { SchedulePaymentDialog } from './schedule-payment-dialog';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const payee: Payee = {
+  id: 'p1',
+  name: 'Central Maine Power',
+  display_name: 'Central Maine Power',
+  category: 'utilities',
+  category_label: 'Utilities',
+  icon: 'zap',
+  account_number: '****7788',
+  formatted_account_number: '****7788',
+  address: null,
+  city: null,
+  state: null,
+  zip_code: null,
+  phone: null,
+  default_amount: 112.3,
+  autopay_enabled: false,
+  autopay_day: null,
+  autopay_amount: null,
+  autopay_account_id: null,
+  is_active: true,
+  next_payment: null,
+  created_at: '2026-11-30T10:00:00Z',
+};
+
+describe('Schedule Payment dialog', () => {
+  it('confirms a payment with its amount, payee and account', async () => {
+    mockApi({
+      'POST /api/bill-payments/schedule': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { scheduled_date: string };
+        return new Response(
+          JSON.stringify({
+            status: 'success',
+            message: 'Payment sent successfully!',
+            data: {
+              payment: {
+                id: 'bp1',
+                payee_id: 'p1',
+                payee_name: 'Central Maine Power',
+                category: 'utilities',
+                from_account_id: 'a1',
+                amount: 112.3,
+                scheduled_date: body.scheduled_date,
+                memo: null,
+                is_recurring: false,
+                recurring_frequency: null,
+                recurring_end_date: null,
+                status: 'completed',
+                next_payment_date: null,
+                reference_number: 'BIL-TEST0001',
+              },
+            },
+          }),
+          { status: 201, headers: { 'Content-Type': 'application/json' } },
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <SchedulePaymentDialog
+        open
+        onOpenChange={() => undefined}
+        payees={[payee]}
+        accounts={[account()]}
+        payee={payee}
+      />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Review Payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Confirmation' });
+    expect(
+      within(dialog).getByText('$112.30 to Central Maine Power from Premium Checking.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('BIL-TEST0001')).toBeInTheDocument();
+  });
+});
