@@ -26,6 +26,7 @@ export { BANK_ROUTING_NUMBER, type CommandContext } from './services/context.ts'
 export { registerCustomer, DEFAULT_ACCOUNTS } from './services/registration.ts';
 export { destinationHashesOf } from './services/saved-recipients.ts';
 export { tellerDeposit, accountIdByNumber } from './services/deposits.ts';
+export { claimWithCode, requestClaimCode } from './services/zelle-claims.ts';
 export { CONSISTENCY_HEADER } from './routes/command-reply.ts';
 export * from './jobs/index.ts';
 export { billPayJobModule } from './jobs/bill-pay-jobs.ts';
