@@ -90,6 +90,18 @@ export function initials(name: string): string {
     .join('');
 }
 
+/**
+ * A US phone number kept as its digits, as people write it: "2075550142" → "(207) 555-0142", with
+ * "+1 " before an 11-digit number's area code. Anything else is shown as it is.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  const text = value ?? '';
+  const digits = text.replace(/\D/g, '');
+  const us = /^1?(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  if (!us || digits.length !== text.replace(/[\s().+-]/g, '').length) return text;
+  return `${digits.length === 11 ? '+1 ' : ''}(${us[1]}) ${us[2]}-${us[3]}`;
+}
+
 export function firstName(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] ?? '';
 }

@@ -7,6 +7,7 @@ import {
   formatDay,
   formatMonth,
   formatMoney,
+  formatPhone,
   formatSignedMoney,
   groupDigits,
   maskAccountNumber,
@@ -64,6 +65,15 @@ describe('formatting', () => {
     expect(initials('Émile')).toBe('É');
     expect(initials('😀 Smile')).toBe('😀S');
     expect(initials('')).toBe('');
+  });
+
+  it('writes a phone number kept as digits as people write it', () => {
+    expect(formatPhone('2075550142')).toBe('(207) 555-0142');
+    expect(formatPhone('207-555-0142')).toBe('(207) 555-0142');
+    expect(formatPhone('12075550142')).toBe('+1 (207) 555-0142');
+    expect(formatPhone('555-0100')).toBe('555-0100');
+    expect(formatPhone('ext 2075550142')).toBe('ext 2075550142');
+    expect(formatPhone(null)).toBe('');
   });
 
   it('greets by first name', () => {

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { initials } from '@/lib/format';
+import { formatPhone, initials } from '@/lib/format';
 import type { ZelleRecipient } from '../api/get-zelle-recipients';
 
 export const RECENT_RECIPIENTS_SHOWN = 4;
@@ -37,7 +37,9 @@ export function RecentRecipients({
                     />
                   ) : null}
                 </span>
-                <span className="muted zelle-recipient__contact">{r.email ?? r.phone}</span>
+                <span className="muted zelle-recipient__contact">
+                  {r.email ?? formatPhone(r.phone)}
+                </span>
               </span>
             </button>
           </li>
