@@ -171,6 +171,26 @@ describe('sign-in with the second factor', () => {
     expect(locked.response.status).toBe(423);
   });
 
+  it('tries no code while sign-in is locked: a recovery code sent then is not used up', async () => {
+    const { client, payload, user, recoveryCodes } = await customerWithTwoFactor();
+    const account: string = user.account_number;
+    // A sign-in that got its challenge before someone else's wrong codes locked the account.
+    const waiting = await passwordSignIn(account, payload.password);
+    for (let i = 0; i < 5; i++) {
+      const { client: other, response } = await passwordSignIn(account, payload.password);
+      await other.post('/api/login/two-factor', {
+        challenge_token: response.body.data.challenge_token,
+        code: '123456',
+      });
+    }
+    const answer = await waiting.client.post('/api/login/two-factor', {
+      challenge_token: waiting.response.body.data.challenge_token,
+      code: recoveryCodes[0],
+    });
+    expect(answer.status).toBe(423);
+    expect((await client.get('/api/two-factor')).body.data.recovery_codes_left).toBe(10);
+  });
+
   it('refuses a valid code sent again to other sign-ins without locking the customer out', async () => {
     const { payload, user, secret } = await customerWithTwoFactor();
     const account: string = user.account_number;

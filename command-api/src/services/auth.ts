@@ -120,15 +120,14 @@ export async function completeTwoFactorLogin(
     code,
     metadata,
     async (wrong) => {
-      if (await isLocked(ctx, wrong.accountNumber)) {
-        throw signInLocked();
-      }
       await recordFailure(ctx, wrong.accountNumber, wrong.customerId, metadata);
       if (await isLocked(ctx, wrong.accountNumber)) {
         throw signInLocked();
       }
     },
+    (customer) => isLocked(ctx, customer.accountNumber),
   );
+  // A lock taken while the code was checked (wrong codes racing it) still holds.
   if (await isLocked(ctx, customer.accountNumber)) {
     throw signInLocked();
   }

@@ -263,6 +263,7 @@ export async function answerSignInChallenge(
   code: string,
   metadata: EventMetadata,
   onWrongCode: (customer: CustomerState) => Promise<void>,
+  isLocked: (customer: CustomerState) => Promise<boolean>,
 ): Promise<CustomerState> {
   const { rows } = await ctx.pool.query<{ customer_id: string }>(
     `UPDATE two_factor_challenges SET attempts = attempts + 1
@@ -278,6 +279,9 @@ export async function answerSignInChallenge(
   if (!customer.registered || customer.erased) {
     throw new ApiError(401, CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
   }
+  // While sign-in is locked no code is tried: a guess learns nothing, and the owner's current
+  // code is not used up by someone else's request.
+  if (await isLocked(customer)) throw signInLocked();
   const outcome = await verifySecondFactor(ctx, customer, code, true, {
     ...metadata,
     actor: `customer:${customerId}`,
