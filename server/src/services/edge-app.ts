@@ -90,6 +90,10 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
     upstream: '',
     prefix: '/api',
     rewritePrefix: '/api',
+    // The proxy would otherwise send a GET answered 503 again, up to ten times: a read whose
+    // consistency wait ran out then took eleven waits (a minute, not CONSISTENCY_WAIT_MS), and an
+    // overloaded instance got eleven times the reads. The 503 and its Retry-After go to the client.
+    retryMethods: [],
     replyOptions: {
       getUpstream: (request) => {
         const base = pool.pick(route(request.method, request.url));

@@ -62,6 +62,35 @@ describe('the Node edge with an instance gone', () => {
 });
 
 describe('the Node edge', () => {
+  it('passes an instance’s 503 on at once rather than asking it again', async () => {
+    // A query-api whose read could not catch up (X-Consistency-Token) answers 503 after its wait.
+    let asked = 0;
+    const busy = Fastify();
+    busy.get('/api/health', async () => ({ status: 'success', data: { ready: true } }));
+    busy.get('/api/accounts', async (_request, reply) => {
+      asked += 1;
+      await new Promise((r) => setTimeout(r, 200));
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ status: 'error', code: 'CONSISTENCY_TIMEOUT' });
+    });
+    const busyUrl = await busy.listen({ port: 0, host: '127.0.0.1' });
+    open.push(busy);
+    const edge = await buildEdge({
+      upstreams: { 'command-api': [busyUrl], 'query-api': [busyUrl] },
+      frontendDir: '/nonexistent',
+    });
+    open.push(edge);
+    const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
+
+    const started = Date.now();
+    const answer = await get(edgeUrl);
+    expect([answer.status, answer.code]).toEqual([503, 'CONSISTENCY_TIMEOUT']);
+    expect(asked).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
   it('answers a request its HTTP parser refuses in the bank’s envelope', async () => {
     const edge = await buildEdge({
       upstreams: { 'command-api': [], 'query-api': [] },
