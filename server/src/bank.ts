@@ -36,6 +36,7 @@ import {
   type Pool,
 } from '@bank/infra';
 import {
+  allProjectionNames,
   allProjections,
   createKafkaProjectionWorker,
   createProjectionRunner,
@@ -46,6 +47,7 @@ import { createBankStore } from './bank-store.ts';
 import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
+import { refuseLogRunnerOverKafkaProgress } from './projected-from-kafka.ts';
 import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
@@ -281,6 +283,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     stoppers.push(() => worker.stop());
     log(`Scale mode: projections from Kafka at ${config.kafkaBrokers.join(',')}`);
   } else if (roles.projections) {
+    await refuseLogRunnerOverKafkaProgress(pool, allProjectionNames).catch((error) =>
+      failStart(stoppers, error),
+    );
     // Without waiting for transactions still open elsewhere on the server (another bank's, say):
     // the loops project what they hold back as soon as it is readable.
     await runner.catchUp({ waitForCommitted: false });
