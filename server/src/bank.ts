@@ -34,6 +34,7 @@ import {
   type EventStore,
   type KafkaRelay,
   type Pool,
+  WrongMasterKeyError,
 } from '@bank/infra';
 import {
   allProjectionNames,
@@ -216,7 +217,10 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
   const bankKeys = await loadBankKeys(pool, secretsKey).catch((error) =>
-    failStart(stoppers, error),
+    failStart(
+      stoppers,
+      error instanceof WrongMasterKeyError ? new StartRefused(error.message) : error,
+    ),
   );
   const bankStore = createBankStore(pool, secretsKey, bankKeys);
   const { secrets, keyring } = bankStore;
