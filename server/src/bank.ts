@@ -349,6 +349,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     serve: { commands: roles.commands, queries: roles.queries },
     isReady: () => ready,
     failingProjections,
+    // A separate command-api answers for itself, not for the read side; a jobs process for Redis.
+    healthRules: {
+      readSide: roles.projections || roles.queries,
+      redis: roles.jobs && !roles.commands,
+    },
     rateLimits,
     rateLimitNamespace: options.queuePrefix,
     trustProxy: config.trustProxy,
