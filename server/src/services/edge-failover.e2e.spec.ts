@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createLogger } from '@bank/infra';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest } from '../testing/raw-request.ts';
@@ -31,9 +32,11 @@ describe('the Node edge with an instance gone', () => {
     const a = await instance('a');
     const b = await instance('b');
     open.push(b.app);
+    const lines: string[] = [];
     const edge = await buildEdge({
       upstreams: { 'command-api': [a.url], 'query-api': [a.url, b.url] },
       frontendDir: '/nonexistent',
+      logger: createLogger({ level: 'info', stream: { write: (line) => void lines.push(line) } }),
     });
     open.push(edge);
     const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
@@ -49,6 +52,13 @@ describe('the Node edge with an instance gone', () => {
     expect(failed.length).toBeLessThanOrEqual(1);
     for (const r of failed) expect([r.status, r.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     expect(after.filter((r) => r.status === 200).every((r) => r.by === 'b')).toBe(true);
+    // The operator reads which instance left the rotation, once, and no line per request.
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; upstream?: string });
+    expect(logged.filter((l) => l.msg === 'upstream unreachable: taken out of rotation')).toEqual([
+      expect.objectContaining({ upstream: a.url }),
+    ]);
+    expect(logged.map((l) => l.msg)).not.toContain('request completed');
+    expect(logged.map((l) => l.msg)).not.toContain('fetching from remote server');
 
     const port = Number(new URL(a.url).port);
     const back = await instance('a', port);
