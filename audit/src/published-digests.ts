@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inTransaction, READ_ONLY_SNAPSHOT, type Pool } from '@bank/infra';
 
 /**
@@ -79,6 +80,8 @@ export async function publishLogDigest(
     },
     READ_ONLY_SNAPSHOT,
   );
+  // A separate jobs service may be the first to write into its DATA_DIR.
+  mkdirSync(path.dirname(file), { recursive: true });
   appendFileSync(file, `${JSON.stringify(record)}\n`, { flag: 'a' });
   return record;
 }

@@ -34,8 +34,10 @@ import {
   type EventStore,
   type KafkaRelay,
   type Pool,
+  WrongMasterKeyError,
 } from '@bank/infra';
 import {
+  allProjectionNames,
   allProjections,
   createKafkaProjectionWorker,
   createProjectionRunner,
@@ -46,6 +48,7 @@ import { createBankStore } from './bank-store.ts';
 import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
+import { refuseLogRunnerOverKafkaProgress } from './projected-from-kafka.ts';
 import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
@@ -214,7 +217,10 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
   const bankKeys = await loadBankKeys(pool, secretsKey).catch((error) =>
-    failStart(stoppers, error),
+    failStart(
+      stoppers,
+      error instanceof WrongMasterKeyError ? new StartRefused(error.message) : error,
+    ),
   );
   const bankStore = createBankStore(pool, secretsKey, bankKeys);
   const { secrets, keyring } = bankStore;
@@ -281,6 +287,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     stoppers.push(() => worker.stop());
     log(`Scale mode: projections from Kafka at ${config.kafkaBrokers.join(',')}`);
   } else if (roles.projections) {
+    await refuseLogRunnerOverKafkaProgress(pool, allProjectionNames).catch((error) =>
+      failStart(stoppers, error),
+    );
     // Without waiting for transactions still open elsewhere on the server (another bank's, say):
     // the loops project what they hold back as soon as it is readable.
     await runner.catchUp({ waitForCommitted: false });
@@ -340,6 +349,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     serve: { commands: roles.commands, queries: roles.queries },
     isReady: () => ready,
     failingProjections,
+    // A separate command-api answers for itself, not for the read side; a jobs process for Redis.
+    healthRules: {
+      readSide: roles.projections || roles.queries,
+      redis: roles.jobs && !roles.commands,
+    },
     rateLimits,
     rateLimitNamespace: options.queuePrefix,
     trustProxy: config.trustProxy,

@@ -1,6 +1,14 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpServer } from './http-server.ts';
-import { ApiClient, startTestBank, type TestBank } from './testing/index.ts';
+import {
+  ApiClient,
+  deposit,
+  freePort,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from './testing/index.ts';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -39,6 +47,56 @@ describe('/api/health of a process whose projection keeps failing', () => {
       expect(operator.body.data.projections.failing).toEqual([{ projection: 'accounts', error }]);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('/api/health of a separate service', () => {
+  it('answers for the read side where read models are built or served, for Redis in a jobs process', async () => {
+    const customer = await signedUpCustomer(bank);
+    const unreachable = new Redis(await freePort(), { lazyConnect: true });
+    const apps = await Promise.all(
+      [
+        { readSide: true }, // query-api, projection worker
+        { readSide: false }, // command-api
+        { readSide: false, redis: true }, // jobs
+      ].map((healthRules) =>
+        buildHttpServer({
+          ctx: bank.ctx,
+          redis: unreachable,
+          isReady: () => true,
+          serveFrontend: false,
+          healthRules,
+        }),
+      ),
+    );
+    // A transaction left open holds every later event back from the read models.
+    const holder = await bank.pool.connect();
+    const previous = process.env.HEALTH_MAX_LAG_MS;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_current_xact_id()');
+      await deposit(bank, customer.accounts[0]!.account_number, 5, { waitForReadModels: false });
+      await new Promise((r) => setTimeout(r, 50));
+      process.env.HEALTH_MAX_LAG_MS = '10';
+      const [readSide, commands, jobs] = await Promise.all(
+        apps.map((app) => new ApiClient({ app }).get('/api/health')),
+      );
+      expect([readSide!.status, readSide!.body.code]).toEqual([503, 'DEGRADED']);
+      expect(commands!.status).toBe(200);
+      expect(commands!.body.data.heldBack.events).toBeGreaterThan(0);
+      expect([jobs!.status, jobs!.body.code, jobs!.body.data.redis]).toEqual([
+        503,
+        'DEGRADED',
+        'down',
+      ]);
+    } finally {
+      if (previous === undefined) delete process.env.HEALTH_MAX_LAG_MS;
+      else process.env.HEALTH_MAX_LAG_MS = previous;
+      await holder.query('ROLLBACK').catch(() => {});
+      holder.release();
+      unreachable.disconnect();
+      await Promise.all(apps.map((app) => app.close()));
     }
   });
 });

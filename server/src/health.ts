@@ -57,11 +57,26 @@ export function withoutErrorTexts(report: HealthReport): HealthReport {
 /** Projection name → the error of its last failed attempt, for those failing now. */
 export type FailingProjections = () => ReadonlyMap<string, string>;
 
+/**
+ * What makes a process unhealthy besides its own failing projections. Separate services are
+ * probed one by one (the edge's rotation, an orchestrator's readiness): a command-api taken out
+ * because the read side lags would stop every payment for a problem it cannot fix, so only the
+ * processes that serve or build read models answer for the read side; a jobs process can do
+ * nothing without Redis, so it answers for Redis.
+ */
+export interface HealthRules {
+  /** Unhealthy when the read models lag or the log is held back (default true). */
+  readSide?: boolean;
+  /** Unhealthy while Redis is unreachable (default false). */
+  redis?: boolean;
+}
+
 /** How far the read side is behind the log, and why. */
 export async function healthReport(
   pool: Pool,
   redis: Redis | undefined,
   failingProjections?: FailingProjections,
+  rules: HealthRules = {},
 ): Promise<HealthReport> {
   const maxLagMs = Number(process.env.HEALTH_MAX_LAG_MS ?? DEFAULT_MAX_LAG_MS);
   const lags = await projectionLag(pool, allProjectionNames);
@@ -82,8 +97,13 @@ export async function healthReport(
     ([projection, error]) => ({ projection, error }),
   );
   const parked = await parkedEventCounts(pool);
+  const redisState = redis === undefined ? 'not used' : redis.status === 'ready' ? 'up' : 'down';
+  const readSideFresh = lagMs <= maxLagMs && heldMs <= maxLagMs;
   return {
-    healthy: lagMs <= maxLagMs && heldMs <= maxLagMs && failing.length === 0,
+    healthy:
+      (rules.readSide === false || readSideFresh) &&
+      failing.length === 0 &&
+      !(rules.redis === true && redisState !== 'up'),
     projections: {
       slowest: slowest && slowest.eventsBehind > 0 ? slowest.projection : undefined,
       lagEvents: slowest?.eventsBehind ?? 0,
@@ -99,6 +119,6 @@ export async function healthReport(
     heldBack: { events: Number(rows[0]!.events), oldestSeconds: heldMs / 1000 },
     parkedEvents: Object.values(parked).reduce((sum, n) => sum + n, 0),
     parkedByProjection: parked,
-    redis: redis === undefined ? 'not used' : redis.status === 'ready' ? 'up' : 'down',
+    redis: redisState,
   };
 }

@@ -28,6 +28,7 @@ import { z } from 'zod';
 import {
   HEALTH_REPORT_MAX_AGE_MS,
   healthReport,
+  type HealthRules,
   withoutErrorTexts,
   type FailingProjections,
 } from './health.ts';
@@ -59,6 +60,8 @@ export interface HttpServerOptions {
   isReady: () => boolean;
   /** Projections failing in this process (scale mode's workers), reported by /api/health. */
   failingProjections?: FailingProjections | undefined;
+  /** What makes this process unhealthy (HealthRules); the one-process bank's rules by default. */
+  healthRules?: HealthRules;
   rateLimits?: {
     auth: { max: number; timeWindow: number };
     money: { max: number; timeWindow: number };
@@ -191,7 +194,13 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   // Shared by concurrent callers and reused briefly: it needs no token, and each report reads
   // every projection's position, so a flood of anonymous probes must not cost one each.
   const sharedHealthReport = sharedResult(
-    () => healthReport(options.ctx.pool, options.redis, options.failingProjections),
+    () =>
+      healthReport(
+        options.ctx.pool,
+        options.redis,
+        options.failingProjections,
+        options.healthRules,
+      ),
     HEALTH_REPORT_MAX_AGE_MS,
   );
   const degraded = errorEnvelope.extend({ data: z.any().optional() });

@@ -128,9 +128,18 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     leader = client;
     client.on('error', () => void resign());
     client.on('notification', () => subscription?.wake());
-    await client.query('LISTEN events_appended');
-    await ensureEventTopics(options.kafka, partitions);
-    partitions = await partitionCount(options.kafka, EVENTS_TOPIC);
+    try {
+      await client.query('LISTEN events_appended');
+      await ensureEventTopics(options.kafka, partitions);
+      partitions = await partitionCount(options.kafka, EVENTS_TOPIC);
+    } catch (error) {
+      // Won the lock but cannot lead (the broker is down): give the lock back, or no process,
+      // this one included, could lead again until this one exits.
+      leader = undefined;
+      await client.query('SELECT pg_advisory_unlock_all()').catch(() => {});
+      client.release(true);
+      throw error;
+    }
     // The producer's set-up (its producer id) happens now, not on the first batch after it:
     // that one would otherwise wait for it.
     await connectedProducer().catch((error: unknown) => {

@@ -75,12 +75,17 @@ async function transferOwnership(admin: pg.ClientBase, owner: string): Promise<v
 /**
  * As the owner, after the migrations: lets `appRole` read every table and write all but the
  * protected ones (now, and for tables the owner creates later, such as a rebuilt read model's),
- * and use the sequences other than the log's. Idempotent; runs at every start.
+ * and use the sequences other than the log's. Idempotent; runs at every start, one process at a
+ * time.
  */
 export async function grantApplicationRole(owner: Pool, appRole: string): Promise<void> {
   const app = ident(appRole);
   const protectedList = PROTECTED_TABLES.map(literal).join(', ');
+  // One statement list, one implicit transaction; the migrations' advisory lock, held until it
+  // ends, lines up processes started together: concurrent GRANTs on the same catalog rows fail
+  // with "tuple concurrently updated".
   await owner.query(`
+    SELECT pg_advisory_xact_lock(7431001);
     GRANT USAGE ON SCHEMA public TO ${app};
     GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${app};
     GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${app};

@@ -38,9 +38,11 @@ export function destinationHasher(keys: BankKeys): (destination: string) => stri
 }
 
 export class WrongMasterKeyError extends Error {
-  constructor(rotatedAt: Date) {
+  constructor(why: { rotatedAt: Date } | { firstCustomerKeyAt: Date }) {
     super(
-      `SECRETS_KEY does not open this bank's keys (the master key was rotated on ${rotatedAt.toISOString()}): start with the key that rotation set`,
+      'rotatedAt' in why
+        ? `SECRETS_KEY does not open this bank's keys (the master key was rotated on ${why.rotatedAt.toISOString()}): start with the key that rotation set`
+        : `SECRETS_KEY does not open this bank's keys (not the first customer's data key, wrapped on ${why.firstCustomerKeyAt.toISOString()}): start with the key the bank's other processes use`,
     );
   }
 }
@@ -50,15 +52,30 @@ export async function loadBankKeys(db: Queryable, master: Buffer): Promise<BankK
   const { rows } = await db.query<{ name: string; wrapped_key: string; rotated_at: Date }>(
     'SELECT name, wrapped_key, rotated_at FROM bank_keys',
   );
-  if (rows.length === 0) return derivedBankKeys(master);
   const box = createSecretBox(master);
+  if (rows.length === 0) {
+    // Never rotated: nothing of the bank's own is wrapped, but every customer's data key is. A
+    // process with another key would seal new customers' data that no other process can open.
+    const { rows: first } = await db.query<{ wrapped_key: string; created_at: Date }>(
+      `SELECT wrapped_key, created_at FROM customer_keys WHERE wrapped_key IS NOT NULL
+        ORDER BY created_at, customer_id LIMIT 1`,
+    );
+    if (first[0]) {
+      try {
+        box.decrypt(first[0].wrapped_key);
+      } catch {
+        throw new WrongMasterKeyError({ firstCustomerKeyAt: first[0].created_at });
+      }
+    }
+    return derivedBankKeys(master);
+  }
   const unwrap = (name: string) => {
     const row = rows.find((r) => r.name === name);
     if (!row) throw new Error(`bank_keys lacks the ${name} key`);
     try {
       return Buffer.from(box.decrypt(row.wrapped_key), 'base64');
     } catch {
-      throw new WrongMasterKeyError(row.rotated_at);
+      throw new WrongMasterKeyError({ rotatedAt: row.rotated_at });
     }
   };
   return { sealing: unwrap(NAMES.sealing), fingerprint: unwrap(NAMES.fingerprint) };

@@ -7,9 +7,10 @@ import {
   answerFrameworkError,
   messages,
   trustedProxies,
+  type BankLogger,
   type TrustProxy,
 } from '@bank/infra';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { HEALTH_REPORT_MAX_AGE_MS } from '../health.ts';
 import { frontendDist } from '../http-server.ts';
 import { sharedResult } from '../shared-result.ts';
@@ -25,6 +26,8 @@ export interface EdgeOptions {
   frontendDir?: string;
   /** Proxies in front of the edge that may name the client (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
+  /** Where the edge says what it did about an instance (taken out of rotation); silent if absent. */
+  logger?: BankLogger;
 }
 
 async function probe(url: string): Promise<boolean> {
@@ -48,6 +51,10 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
 
   // A plain Fastify: the proxy passes bodies through unparsed, the services validate them.
   const app = Fastify({
+    // The services log each request (with its request id); the edge only what it decides.
+    ...(options.logger
+      ? { loggerInstance: options.logger as FastifyBaseLogger, disableRequestLogging: true }
+      : {}),
     bodyLimit: 9 * 1024 * 1024,
     trustProxy: trustedProxies(options.trustProxy),
     clientErrorHandler: answerClientError,
@@ -90,6 +97,11 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
     upstream: '',
     prefix: '/api',
     rewritePrefix: '/api',
+    // The proxy would otherwise send a GET answered 503 again, up to ten times: a read whose
+    // consistency wait ran out then took eleven waits (a minute, not CONSISTENCY_WAIT_MS), and an
+    // overloaded instance got eleven times the reads. The 503 and its Retry-After go to the client.
+    retryMethods: [],
+    disableRequestLogging: true,
     replyOptions: {
       getUpstream: (request) => {
         const base = pool.pick(route(request.method, request.url));

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createLogger } from '@bank/infra';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest } from '../testing/raw-request.ts';
@@ -31,9 +32,11 @@ describe('the Node edge with an instance gone', () => {
     const a = await instance('a');
     const b = await instance('b');
     open.push(b.app);
+    const lines: string[] = [];
     const edge = await buildEdge({
       upstreams: { 'command-api': [a.url], 'query-api': [a.url, b.url] },
       frontendDir: '/nonexistent',
+      logger: createLogger({ level: 'info', stream: { write: (line) => void lines.push(line) } }),
     });
     open.push(edge);
     const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
@@ -49,6 +52,13 @@ describe('the Node edge with an instance gone', () => {
     expect(failed.length).toBeLessThanOrEqual(1);
     for (const r of failed) expect([r.status, r.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     expect(after.filter((r) => r.status === 200).every((r) => r.by === 'b')).toBe(true);
+    // The operator reads which instance left the rotation, once, and no line per request.
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; upstream?: string });
+    expect(logged.filter((l) => l.msg === 'upstream unreachable: taken out of rotation')).toEqual([
+      expect.objectContaining({ upstream: a.url }),
+    ]);
+    expect(logged.map((l) => l.msg)).not.toContain('request completed');
+    expect(logged.map((l) => l.msg)).not.toContain('fetching from remote server');
 
     const port = Number(new URL(a.url).port);
     const back = await instance('a', port);
@@ -62,6 +72,35 @@ describe('the Node edge with an instance gone', () => {
 });
 
 describe('the Node edge', () => {
+  it('passes an instance’s 503 on at once rather than asking it again', async () => {
+    // A query-api whose read could not catch up (X-Consistency-Token) answers 503 after its wait.
+    let asked = 0;
+    const busy = Fastify();
+    busy.get('/api/health', async () => ({ status: 'success', data: { ready: true } }));
+    busy.get('/api/accounts', async (_request, reply) => {
+      asked += 1;
+      await new Promise((r) => setTimeout(r, 200));
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ status: 'error', code: 'CONSISTENCY_TIMEOUT' });
+    });
+    const busyUrl = await busy.listen({ port: 0, host: '127.0.0.1' });
+    open.push(busy);
+    const edge = await buildEdge({
+      upstreams: { 'command-api': [busyUrl], 'query-api': [busyUrl] },
+      frontendDir: '/nonexistent',
+    });
+    open.push(edge);
+    const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
+
+    const started = Date.now();
+    const answer = await get(edgeUrl);
+    expect([answer.status, answer.code]).toEqual([503, 'CONSISTENCY_TIMEOUT']);
+    expect(asked).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
   it('answers a request its HTTP parser refuses in the bank’s envelope', async () => {
     const edge = await buildEdge({
       upstreams: { 'command-api': [], 'query-api': [] },

@@ -15,6 +15,7 @@ urls('PROJECTIONS_URLS', '').forEach(
 );
 urls('JOBS_URLS', '').forEach((u, i) => (health[`jobs#${i + 1}`] = `${u}/api/health`));
 
+const logger = createLogger({ level: 'info', base: { service: 'edge' } });
 const edge = await buildEdge({
   upstreams: {
     'command-api': urls('COMMAND_API_URLS', 'http://127.0.0.1:3001'),
@@ -22,12 +23,13 @@ const edge = await buildEdge({
   },
   health,
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+  logger,
 });
 const url = await edge.listen({
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST ?? '0.0.0.0',
 });
-createLogger({ level: 'info', base: { service: 'edge' } }).info({ url }, `ready on ${url}`);
+logger.info({ url }, `ready on ${url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void edge.close().then(() => process.exit(0)));
 }

@@ -8,7 +8,10 @@ export type ServiceName = 'command-api' | 'query-api' | 'projections' | 'jobs';
 export function requiredSettings(service: ServiceName): string[] {
   // Every service reads or writes personal data sealed with the one key.
   const required = ['DATABASE_URL', 'SECRETS_KEY'];
-  if (service === 'jobs') required.push('REDIS_URL');
+  // Jobs run from Redis. Each command-api counts the rate limits (sign-in attempts, money
+  // requests) in Redis, shared with the other instances; without it each would count alone, and
+  // behind a round-robin edge a client would get the limits once per instance.
+  if (service === 'jobs' || service === 'command-api') required.push('REDIS_URL');
   if (service === 'command-api' || service === 'query-api') required.push('OPS_TOKEN');
   return required;
 }

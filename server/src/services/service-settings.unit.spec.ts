@@ -15,8 +15,10 @@ describe('settings a separate service needs', () => {
     expect(missingSettings(service, { SECRETS_KEY: '  ' })).toContain('SECRETS_KEY');
   });
 
-  it('jobs needs Redis; the HTTP APIs need the ops token', () => {
+  it('jobs and command-api need Redis; the HTTP APIs need the ops token', () => {
     expect(missingSettings('jobs', {})).toContain('REDIS_URL');
+    // Its rate limits are shared with the other instances through Redis.
+    expect(missingSettings('command-api', {})).toContain('REDIS_URL');
     expect(missingSettings('command-api', {})).toContain('OPS_TOKEN');
     expect(missingSettings('query-api', {})).toContain('OPS_TOKEN');
     expect(missingSettings('projections', {})).not.toContain('OPS_TOKEN');
