@@ -267,7 +267,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     // Scale mode: a relay (one per deployment, elected through PostgreSQL) puts the log on Kafka,
     // and the projections consume it in consumer groups shared with the other workers.
     const kafka = createKafka(config.kafkaBrokers, `bank-${process.pid}`);
-    relay = createKafkaRelay({ pool, store, kafka, log });
+    relay = createKafkaRelay({ pool, store, kafka, log, warn: (line) => logger.warn(line) });
     await relay.start();
     stoppers.push(() => relay!.stop());
     const worker = createKafkaProjectionWorker({

@@ -25,6 +25,8 @@ export interface KafkaRelayOptions {
    */
   settleMs?: number;
   log?: (line: string) => void;
+  /** What went wrong (the broker unreachable, a batch refused): for alerts; `log` when absent. */
+  warn?: (line: string) => void;
 }
 
 export interface KafkaRelay {
@@ -54,6 +56,7 @@ export interface KafkaRelay {
  */
 export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
   const log = options.log ?? (() => {});
+  const warn = options.warn ?? log;
   let running = false;
   let leader: PoolClient | undefined;
   let subscription: Subscription | undefined;
@@ -143,7 +146,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     // The producer's set-up (its producer id) happens now, not on the first batch after it:
     // that one would otherwise wait for it.
     await connectedProducer().catch((error: unknown) => {
-      log(`kafka relay: ${(error as Error).message}`);
+      warn(`kafka relay: ${(error as Error).message}`);
     });
     subscription = createSubscription({
       pool: options.pool,
@@ -153,7 +156,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
       batchSize: options.batchSize ?? 500,
       settleMs: options.settleMs ?? 5,
       idlePollMs: 200,
-      onError: (error) => log(`kafka relay: ${(error as Error).message}`),
+      onError: (error) => warn(`kafka relay: ${(error as Error).message}`),
     });
     subscription.start();
     log('kafka relay: leading');
@@ -178,7 +181,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
       campaign = becomeLeader()
         .then((won) => (won || !running ? undefined : schedule()))
         .catch((error) => {
-          log(`kafka relay: ${(error as Error).message}`);
+          warn(`kafka relay: ${(error as Error).message}`);
           if (running) schedule();
         });
     }, 1000);
@@ -191,7 +194,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
       campaign = becomeLeader()
         .then((won) => (won ? undefined : schedule()))
         .catch((error) => {
-          log(`kafka relay: ${(error as Error).message}`);
+          warn(`kafka relay: ${(error as Error).message}`);
           schedule();
         });
       await campaign;
