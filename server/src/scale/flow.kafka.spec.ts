@@ -11,6 +11,7 @@ import {
   createTestDatabase,
   proveContact,
   registrationPayload,
+  staffOutboxCode,
   startTestBank,
   testDatabaseUrlAs,
   testRedisUrl,
@@ -119,19 +120,8 @@ async function customerFlow(send: () => Send, opsToken: string, hooks: FlowHooks
   // Sam proves his email with the code the staff outbox holds: Maya's payments then reach him.
   await proveContact(
     (url, body) => sam.caller.call('POST', url, body),
-    async (kind) => {
-      const { zelle_claim_codes: codes } = (await teller.read('/api/ops/zelle-claim-codes')) as {
-        zelle_claim_codes: {
-          account_number: string;
-          contact_kind: string;
-          message: string | null;
-        }[];
-      };
-      const sent = codes.find(
-        (c) => c.account_number === sam.account(CHECKING).account_number && c.contact_kind === kind,
-      );
-      return /\d{6}/.exec(sent?.message ?? '')?.[0];
-    },
+    (kind) =>
+      staffOutboxCode((url) => teller.call('GET', url), sam.account(CHECKING).account_number, kind),
     'email',
   );
   const deposit = (accountNumber: string, amount: number, description: string) =>
