@@ -390,9 +390,10 @@ describe('paying today', () => {
 
 describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)', () => {
   it('pays a future payment at the start of its date in New York, not before', async () => {
-    secondsBeforeMidnight('2031-01-30', 3);
     const { client, checking } = await customerWith(100);
     const payee = await addPayee(client);
+    // The clock moves last: setting up a customer can take longer than the seconds left.
+    secondsBeforeMidnight('2031-01-30', 3);
     const response = await client.post('/api/bill-payments/schedule', {
       payee_id: payee.id,
       from_account_id: checking,
@@ -425,15 +426,17 @@ describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)',
   });
 
   it('fails safely when funds are short: no overdraft, a bill_payment notification', async () => {
-    secondsBeforeMidnight('2031-01-30', 2);
     const { client, checking } = await customerWith(30);
     const payee = await addPayee(client);
-    await client.post('/api/bill-payments/schedule', {
+    // The clock moves last: setting up a customer can take longer than the seconds left.
+    secondsBeforeMidnight('2031-01-30', 2);
+    const scheduled = await client.post('/api/bill-payments/schedule', {
       payee_id: payee.id,
       from_account_id: checking,
       amount: 30.01,
       scheduled_date: '2031-01-30',
     });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
     await bank.jobs!.dispatchPending();
     await expect
       .poll(
@@ -451,9 +454,10 @@ describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)',
   });
 
   it('repeats a recurring payment until its end date, each run scheduling the next', async () => {
-    secondsBeforeMidnight('2031-01-30', 2);
     const { client, checking } = await customerWith(100);
     const payee = await addPayee(client);
+    // The clock moves last: setting up a customer can take longer than the seconds left.
+    secondsBeforeMidnight('2031-01-30', 2);
     const response = await client.post('/api/bill-payments/schedule', {
       payee_id: payee.id,
       from_account_id: checking,
@@ -495,8 +499,8 @@ describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)',
   });
 
   it('pays AutoPay on its day each month, clamped to the month length', async () => {
-    secondsBeforeMidnight('2031-01-30', 3);
     const { client, checking } = await customerWith(500);
+    secondsBeforeMidnight('2031-01-30', 3);
     const payee = await addPayee(client, {
       autopay_enabled: true,
       autopay_day: 30,
