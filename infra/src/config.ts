@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAX_CONNECTIONS_PER_CLIENT } from './http/connection-guard.ts';
 
 /** Runtime configuration, read once from the environment with embedded defaults. */
 export interface BankConfig {
@@ -21,6 +22,8 @@ export interface BankConfig {
   kafkaBrokers: string[] | undefined;
   /** Which proxies may set X-Forwarded-For: none, an address/CIDR list, or a hop count. */
   trustProxy: TrustProxy;
+  /** Connections one client address may hold open at once; 0 for no limit. */
+  maxConnectionsPerClient: number;
   /** Where customers reach the web app; links the bank sends (password resets) start here. */
   publicUrl: string;
   /** pino level of the access and error log: fatal, error, warn, info, debug, trace or silent. */
@@ -86,6 +89,13 @@ function intFromEnv(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
+/** MAX_CONNECTIONS_PER_CLIENT: a count of connections, 0 for no limit; the default when unset. */
+export function parseMaxConnectionsPerClient(value: string | undefined): number {
+  const max = intFromEnv(value, MAX_CONNECTIONS_PER_CLIENT);
+  if (max < 0) throw new Error(`MAX_CONNECTIONS_PER_CLIENT must be 0 or more; got "${value}"`);
+  return max;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? '.data');
   const port = intFromEnv(env.PORT, 3000);
@@ -104,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     sessionMaxAgeMs: intFromEnv(env.SESSION_MAX_AGE_MS, 12 * 60 * 60 * 1000),
     kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()) : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    maxConnectionsPerClient: parseMaxConnectionsPerClient(env.MAX_CONNECTIONS_PER_CLIENT),
     publicUrl: publicUrlFromEnv(env.PUBLIC_URL, port),
     // Tests run quietly unless asked otherwise.
     logLevel: logLevelFromEnv(env.LOG_LEVEL, env.VITEST ? 'silent' : 'info'),

@@ -357,6 +357,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     rateLimits,
     rateLimitNamespace: options.queuePrefix,
     trustProxy: config.trustProxy,
+    maxConnectionsPerClient: config.maxConnectionsPerClient,
     logLevel: config.logLevel,
     metricsToken: config.metricsToken,
     ...(options.logStream ? { logStream: options.logStream } : {}),

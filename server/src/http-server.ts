@@ -74,6 +74,8 @@ export interface HttpServerOptions {
   rateLimitNamespace?: string | undefined;
   /** Which proxies may name the client in X-Forwarded-For (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
+  /** Connections one client may hold open (MAX_CONNECTIONS_PER_CLIENT); the default when absent. */
+  maxConnectionsPerClient?: number;
   /** pino level of the access log (LOG_LEVEL); silent when absent. */
   logLevel?: string;
   logStream?: LogStream;
@@ -91,6 +93,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
   const app = createHttpApp({
     bodyLimit: 256 * 1024,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.maxConnectionsPerClient !== undefined
+      ? { maxConnectionsPerClient: options.maxConnectionsPerClient }
+      : {}),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     // The web app routes in the browser: unknown page paths get its index page.

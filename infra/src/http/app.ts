@@ -12,6 +12,11 @@ import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts';
 import { answerClientError, answerFrameworkError } from './client-error.ts';
 import { applyTextPolicy } from './text-policy.ts';
 import { installZodMessages } from './zod-messages.ts';
+import {
+  limitConnectionsPerClient,
+  MAX_CONNECTIONS_PER_CLIENT,
+  requestTimeoutOptions,
+} from './connection-guard.ts';
 
 installZodMessages();
 
@@ -21,26 +26,11 @@ export function trustedProxies(trust: TrustProxy | undefined) {
   return trust ?? false;
 }
 
-/**
- * How long a client may take to send a whole request, headers and body. Node's own limit is off
- * under Fastify unless set, and then a client sending a body a byte at a time holds its connection
- * for good: enough of them use up the process's file descriptors. A 5 MB photo still has a minute.
- */
-export const REQUEST_TIMEOUT_MS = 60_000;
-
 function baseApp(options: HttpAppOptions) {
-  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   return Fastify({
     ...loggerOptions({ level: options.logLevel ?? 'silent', stream: options.logStream }),
     bodyLimit: options.bodyLimit ?? 8 * 1024 * 1024,
-    // Given to Node's server when it is made too: only set afterwards (as Fastify does), Node 20
-    // left a request sent a byte at a time open for good.
-    requestTimeout,
-    http: {
-      requestTimeout,
-      // How often Node looks for overdue requests (every 30 s by default, half the limit again).
-      connectionsCheckingInterval: Math.min(5_000, Math.ceil(requestTimeout / 4)),
-    },
+    ...requestTimeoutOptions(options.requestTimeoutMs),
     // Only a configured proxy may name the client (X-Forwarded-For); by default nobody can.
     trustProxy: trustedProxies(options.trustProxy),
     return503OnClosing: true,
@@ -96,6 +86,11 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** How long a client may take to send a whole request; REQUEST_TIMEOUT_MS when absent. */
   requestTimeoutMs?: number;
+  /**
+   * Connections one client address may hold open at once (MAX_CONNECTIONS_PER_CLIENT when
+   * absent; 0 for no limit). Connections from a trusted proxy are not counted.
+   */
+  maxConnectionsPerClient?: number;
   /** Answers requests outside /api that match no route (the web app's pages). */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -104,6 +99,12 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   const app = baseApp(options);
+  limitConnectionsPerClient(app.server, {
+    maxPerClient: options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT,
+    trustProxy: options.trustProxy,
+    onRefused: (client) =>
+      app.log.warn({ client }, 'connection refused: too many open from this client'),
+  });
   installAccessLog(app);
   // The API reads JSON only: a text/plain body (Fastify reads one as a string by default) is an
   // unsupported type, like a form's, not a malformed object.

@@ -1,4 +1,5 @@
 export * from './app.ts';
+export * from './connection-guard.ts';
 export * from './auth.ts';
 export * from './errors.ts';
 export * from './schemas.ts';

@@ -1,6 +1,8 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpApp, REQUEST_TIMEOUT_MS, type BankApp } from './app.ts';
+import { createHttpApp, type BankApp } from './app.ts';
+import { REQUEST_TIMEOUT_MS } from './connection-guard.ts';
+import { sendBodySlowly } from '../testing/slow-client.ts';
 
 /**
  * A client that sends a request's headers and then its body a byte at a time must not hold its
@@ -14,35 +16,13 @@ describe('a request sent too slowly', () => {
     app = undefined;
   });
 
-  const slowBody = (port: number) =>
-    new Promise<{ answer: string; closedAfterMs: number }>((resolve) => {
-      const started = Date.now();
-      let answer = '';
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write(
-          'POST /echo HTTP/1.1\r\nHost: bank\r\nContent-Type: application/json\r\n' +
-            'Content-Length: 100000\r\n\r\n{"a":"',
-        );
-      });
-      const drip = setInterval(() => socket.write('x'), 100);
-      // Without a limit the server never closes it: give up well after the limit instead.
-      const giveUp = setTimeout(() => socket.destroy(), 8_000);
-      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        clearInterval(drip);
-        clearTimeout(giveUp);
-        resolve({ answer, closedAfterMs: Date.now() - started });
-      });
-    });
-
   it('is answered 408 and its connection closed once the request timeout passes', async () => {
     app = createHttpApp({ requestTimeoutMs: 1_000 });
     app.post('/echo', async () => ({ ok: true }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as net.AddressInfo;
 
-    const { answer, closedAfterMs } = await slowBody(port);
+    const { answer, closedAfterMs } = await sendBodySlowly(port);
 
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(900);

@@ -6,3 +6,4 @@ export {
 } from './database.ts';
 export { freePort } from '../local-port.ts';
 export { Prng } from './prng.ts';
+export { holdConnection, sendBodySlowly, type HeldConnection } from './slow-client.ts';

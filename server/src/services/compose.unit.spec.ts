@@ -135,6 +135,13 @@ describe('infra/edge/nginx.conf', () => {
     expect(conf).not.toContain('$proxy_add_x_forwarded_for');
   });
 
+  it('caps the connections one client address holds, since the services behind do not count them', () => {
+    expect(conf).toMatch(/limit_conn_zone \$binary_remote_addr zone=(\w+):\d+m;/);
+    const zone = /limit_conn_zone \S+ zone=(\w+):/.exec(conf)![1]!;
+    expect(conf).toMatch(new RegExp(`limit_conn ${zone} \\d+;`));
+    expect(conf).toContain('limit_conn_status 429;');
+  });
+
   it('sends every route to the service that serves it, as the Node edge does', async () => {
     const routes = await collectApiRoutes();
     expect(routes.length).toBeGreaterThan(20);

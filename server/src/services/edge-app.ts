@@ -5,7 +5,10 @@ import fastifyStatic from '@fastify/static';
 import {
   answerClientError,
   answerFrameworkError,
+  limitConnectionsPerClient,
+  MAX_CONNECTIONS_PER_CLIENT,
   messages,
+  requestTimeoutOptions,
   trustedProxies,
   type BankLogger,
   type TrustProxy,
@@ -28,6 +31,10 @@ export interface EdgeOptions {
   trustProxy?: TrustProxy;
   /** Where the edge says what it did about an instance (taken out of rotation); silent if absent. */
   logger?: BankLogger;
+  /** How long a client may take to send a whole request; REQUEST_TIMEOUT_MS when absent. */
+  requestTimeoutMs?: number;
+  /** Connections one client may hold open (MAX_CONNECTIONS_PER_CLIENT when absent; 0: no limit). */
+  maxConnectionsPerClient?: number;
 }
 
 async function probe(url: string): Promise<boolean> {
@@ -56,11 +63,19 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
       ? { loggerInstance: options.logger as FastifyBaseLogger, disableRequestLogging: true }
       : {}),
     bodyLimit: 9 * 1024 * 1024,
+    // The edge is what clients reach: a request sent a byte at a time must not hold it either.
+    ...requestTimeoutOptions(options.requestTimeoutMs),
     trustProxy: trustedProxies(options.trustProxy),
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
   app.addHook('onClose', async () => pool.close());
+  limitConnectionsPerClient(app.server, {
+    maxPerClient: options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT,
+    trustProxy: options.trustProxy,
+    onRefused: (client) =>
+      options.logger?.warn({ client }, 'connection refused: too many open from this client'),
+  });
 
   const targets: Record<string, string> = { ...options.health };
   for (const service of ['command-api', 'query-api'] as const) {

@@ -1,4 +1,4 @@
-import { createLogger, parseTrustProxy } from '@bank/infra';
+import { createLogger, parseMaxConnectionsPerClient, parseTrustProxy } from '@bank/infra';
 import { buildEdge } from './edge-app.ts';
 
 /** Comma-separated base URLs from the environment. */
@@ -23,6 +23,7 @@ const edge = await buildEdge({
   },
   health,
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+  maxConnectionsPerClient: parseMaxConnectionsPerClient(process.env.MAX_CONNECTIONS_PER_CLIENT),
   logger,
 });
 const url = await edge.listen({

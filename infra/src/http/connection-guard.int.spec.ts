@@ -1,0 +1,78 @@
+import type net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { holdConnection, type HeldConnection } from '../testing/slow-client.ts';
+import { createHttpApp, type BankApp } from './app.ts';
+import { clientOf, MAX_CONNECTIONS_PER_CLIENT } from './connection-guard.ts';
+
+/**
+ * One client holding many connections open must not use up the descriptors the process needs for
+ * everyone else: past its share it is refused with 429, and what it already holds keeps working.
+ */
+describe('connections per client', () => {
+  let app: BankApp | undefined;
+  const held: HeldConnection[] = [];
+  afterEach(async () => {
+    for (const connection of held.splice(0)) connection.close();
+    await app?.close();
+    app = undefined;
+  });
+
+  async function start(options: Parameters<typeof createHttpApp>[0]): Promise<number> {
+    app = createHttpApp(options);
+    app.get('/ping', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return (app.server.address() as net.AddressInfo).port;
+  }
+
+  async function hold(port: number): Promise<HeldConnection> {
+    const connection = await holdConnection(port);
+    held.push(connection);
+    return connection;
+  }
+
+  it('refuses a connection over the limit with 429 and closes it, and lets one in again when one closes', async () => {
+    const port = await start({ maxConnectionsPerClient: 3 });
+    const first = await hold(port);
+    const others = [await hold(port), await hold(port)];
+    for (const connection of [first, ...others]) {
+      expect(await connection.get('/ping')).toBe('HTTP/1.1 200 OK');
+    }
+
+    const over = await hold(port);
+    expect(await over.get('/ping')).toBe('HTTP/1.1 429 Too Many Requests');
+    await over.closed;
+    expect(over.received()).toContain(
+      '"message":"Too many requests. Please wait a moment and try again."',
+    );
+    // What the client already holds still works.
+    expect(await first.get('/ping')).toBe('HTTP/1.1 200 OK');
+
+    first.close();
+    await first.closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await hold(port);
+    expect(await again.get('/ping')).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('does not count the connections of a trusted proxy, which carries many clients', async () => {
+    const port = await start({ maxConnectionsPerClient: 2, trustProxy: ['loopback'] });
+    for (let i = 0; i < 5; i++) {
+      expect(await (await hold(port)).get('/ping')).toBe('HTTP/1.1 200 OK');
+    }
+  });
+
+  it('has a limit by default, with room for a browser and for the bank’s own load tools', async () => {
+    expect(MAX_CONNECTIONS_PER_CLIENT).toBeGreaterThanOrEqual(600);
+    const port = await start({ maxConnectionsPerClient: 0 });
+    for (let i = 0; i < 5; i++) {
+      expect(await (await hold(port)).get('/ping')).toBe('HTTP/1.1 200 OK');
+    }
+  });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as IPv4', () => {
+    expect(clientOf('2001:db8:1:2:aaaa::1')).toBe(clientOf('2001:db8:1:2:bbbb::9'));
+    expect(clientOf('2001:db8:1:2::1')).not.toBe(clientOf('2001:db8:1:3::1'));
+    expect(clientOf('::ffff:10.0.0.7')).toBe('10.0.0.7');
+    expect(clientOf('10.0.0.7')).not.toBe(clientOf('10.0.0.8'));
+  });
+});
