@@ -2,6 +2,7 @@ import type net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdConnection, type HeldConnection } from '../testing/slow-client.ts';
 import { createHttpApp, type BankApp } from './app.ts';
+import { httpConnectionsRefused } from '../observability/metrics.ts';
 import { clientOf, MAX_CONNECTIONS_PER_CLIENT } from './connection-guard.ts';
 
 /**
@@ -24,6 +25,9 @@ describe('connections per client', () => {
     return (app.server.address() as net.AddressInfo).port;
   }
 
+  const refusedCount = async () =>
+    (await httpConnectionsRefused.get()).values.reduce((sum, v) => sum + v.value, 0);
+
   async function hold(port: number): Promise<HeldConnection> {
     const connection = await holdConnection(port);
     held.push(connection);
@@ -38,9 +42,11 @@ describe('connections per client', () => {
       expect(await connection.get('/ping')).toBe('HTTP/1.1 200 OK');
     }
 
+    const refusedBefore = await refusedCount();
     const over = await hold(port);
     expect(await over.get('/ping')).toBe('HTTP/1.1 429 Too Many Requests');
     await over.closed;
+    expect(await refusedCount()).toBe(refusedBefore + 1);
     expect(over.received()).toContain(
       '"message":"Too many requests. Please wait a moment and try again."',
     );

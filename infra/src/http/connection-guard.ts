@@ -2,6 +2,7 @@ import type { Server, Socket } from 'node:net';
 import { compile } from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
 import type { TrustProxy } from '../config.ts';
+import { httpConnectionsRefused } from '../observability/metrics.ts';
 import { messages } from './errors.ts';
 
 /**
@@ -70,7 +71,10 @@ export interface ConnectionLimitOptions {
   maxPerClient: number;
   /** Connections from these proxies are not counted (they carry many clients' requests). */
   trustProxy?: TrustProxy | undefined;
-  /** Told of each refused connection (a metric or a log line). */
+  /**
+   * Told when a client starts being refused (once until it is let in again, so a flood of
+   * connections makes one log line; the metric counts each).
+   */
   onRefused?: (client: string) => void;
 }
 
@@ -83,6 +87,7 @@ export function limitConnectionsPerClient(server: Server, options: ConnectionLim
   if (!(options.maxPerClient > 0)) return;
   const isProxy = trustedProxy(options.trustProxy);
   const open = new Map<string, number>();
+  const refusing = new Set<string>();
   // Node's HTTP server sets a connection up in its own 'connection' listener: it runs only for
   // the connections let in.
   const httpListeners = server.listeners('connection') as ((socket: Socket) => void)[];
@@ -96,7 +101,11 @@ export function limitConnectionsPerClient(server: Server, options: ConnectionLim
     const client = clientOf(address);
     const count = open.get(client) ?? 0;
     if (count >= options.maxPerClient) {
-      options.onRefused?.(client);
+      httpConnectionsRefused.inc();
+      if (!refusing.has(client)) {
+        refusing.add(client);
+        options.onRefused?.(client);
+      }
       socket.on('error', () => {});
       socket.setTimeout(REFUSED_LINGER_MS, () => socket.destroy());
       socket.end(refusal);
@@ -107,6 +116,7 @@ export function limitConnectionsPerClient(server: Server, options: ConnectionLim
       const left = (open.get(client) ?? 1) - 1;
       if (left > 0) open.set(client, left);
       else open.delete(client);
+      refusing.delete(client);
     });
     for (const listener of httpListeners) listener.call(server, socket);
   });

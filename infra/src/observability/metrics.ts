@@ -20,6 +20,12 @@ export const httpRequestDuration = new Histogram({
   registers,
 });
 
+export const httpConnectionsRefused = new Counter({
+  name: 'bank_http_connections_refused_total',
+  help: 'Connections refused with 429: their client already held as many as it may at once.',
+  registers,
+});
+
 export const eventStoreAppends = new Counter({
   name: 'bank_event_store_appends_total',
   help: 'Appends to the event log, by outcome (committed, conflict, failed).',
