@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadContracts } from '@/lib/contracts';
 import { toast } from '@/lib/toast-store';
@@ -7,6 +7,10 @@ import { toast } from '@/lib/toast-store';
 // The shell's calls load the contract's schemas on first use; in the browser that is one cached
 // chunk, here a transform of the whole package that can outlast a test's wait on a busy machine.
 await loadContracts();
+
+// Dialogs, menus and drawers load their chunk on first use: a transform that can outlast the
+// default one-second wait of findBy* on a busy machine, though it always ends.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   act(() => toast.clear());
