@@ -364,6 +364,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     serve: { commands: roles.commands, queries: roles.queries },
     isReady: () => ready,
     failingProjections,
+    failingJobs: jobs ? jobs.failingRepeating : undefined,
     // A separate command-api answers for itself, not for the read side; a jobs process for Redis.
     healthRules: {
       readSide: roles.projections || roles.queries,
