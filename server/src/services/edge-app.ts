@@ -31,17 +31,21 @@ export interface EdgeOptions {
   logger?: BankLogger;
 }
 
-async function probe(url: string): Promise<boolean> {
+/** An instance's answer to /api/health: whether it is 200, and the parked events it counts. */
+async function probeHealth(url: string): Promise<InstanceHealth> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    return response.ok;
+    const body = (await response.json().catch(() => undefined)) as
+      { data?: { parkedEvents?: unknown } } | undefined;
+    const parked = body?.data?.parkedEvents;
+    return { up: response.ok, ...(typeof parked === 'number' ? { parkedEvents: parked } : {}) };
   } catch {
-    return false;
+    return { up: false };
   }
 }
 
-async function probeHealth(url: string): Promise<InstanceHealth> {
-  return { up: await probe(url) };
+async function probe(url: string): Promise<boolean> {
+  return (await probeHealth(url)).up;
 }
 
 /**

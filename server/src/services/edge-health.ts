@@ -2,6 +2,8 @@
 export interface InstanceHealth {
   /** It answered 200. */
   up: boolean;
+  /** The events parked for ops that it reported (`parkedEvents`), if it reports them. */
+  parkedEvents?: number;
 }
 
 export interface EdgeHealth {
@@ -13,6 +15,12 @@ export interface EdgeHealth {
   degraded: string[];
   /** Per service: its healthy instances out of those configured. */
   roles: Record<string, { healthy: number; instances: number }>;
+  /**
+   * Events parked for ops, as the instances that read them report (they share one table; the
+   * highest count, should they have read it at different moments); null when none reports it.
+   * Parked events leave every instance healthy, so this is where the aggregate shows them.
+   */
+  parkedEvents: number | null;
 }
 
 /** The service an instance name (`projections#2`) belongs to. */
@@ -34,8 +42,12 @@ export function aggregateHealth(instances: Record<string, InstanceHealth>): Edge
     role.instances += 1;
     if (up) role.healthy += 1;
   }
+  const parked = Object.values(instances).flatMap((i) =>
+    i.parkedEvents === undefined ? [] : [i.parkedEvents],
+  );
   return {
     ready: Object.values(roles).every((role) => role.healthy > 0),
+    parkedEvents: parked.length > 0 ? Math.max(...parked) : null,
     services,
     degraded: Object.keys(services).filter((name) => !services[name]),
     roles,
