@@ -52,6 +52,7 @@ import { refuseLogRunnerOverKafkaProgress } from './projected-from-kafka.ts';
 import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
+import { refuseUnreachableBrokers, refuseUnreachableDatabase } from './start-checks.ts';
 import { failStart, StartRefused } from './start-refused.ts';
 import { appendsWhileHeld, takeWriterLock } from './writer-lock.ts';
 
@@ -184,6 +185,17 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     stoppers.push(() => postgres.stop());
     log(`PostgreSQL (embedded) at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
   }
+  if (config.databaseUrl) {
+    // A wrong password or host is a setting to fix, said in one line, not pg's error object.
+    await refuseUnreachableDatabase(config.databaseUrl, 'DATABASE_URL').catch((error) =>
+      failStart(stoppers, error),
+    );
+    if (config.migrationDatabaseUrl) {
+      await refuseUnreachableDatabase(config.migrationDatabaseUrl, 'MIGRATION_DATABASE_URL').catch(
+        (error) => failStart(stoppers, error),
+      );
+    }
+  }
   let redisUrl = config.redisUrl;
   if (!redisUrl && roles.jobs) {
     const redis = await startLocalRedis({
@@ -266,6 +278,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   if (roles.projections && config.kafkaBrokers) {
     // Scale mode: a relay (one per deployment, elected through PostgreSQL) puts the log on Kafka,
     // and the projections consume it in consumer groups shared with the other workers.
+    await refuseUnreachableBrokers(config.kafkaBrokers).catch((error) =>
+      failStart(stoppers, error),
+    );
     const kafka = createKafka(config.kafkaBrokers, `bank-${process.pid}`);
     relay = createKafkaRelay({ pool, store, kafka, log, warn: (line) => logger.warn(line) });
     await relay.start();
@@ -349,6 +364,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     serve: { commands: roles.commands, queries: roles.queries },
     isReady: () => ready,
     failingProjections,
+    failingJobs: jobs ? jobs.failingRepeating : undefined,
     // A separate command-api answers for itself, not for the read side; a jobs process for Redis.
     healthRules: {
       readSide: roles.projections || roles.queries,

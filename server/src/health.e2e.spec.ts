@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpServer } from './http-server.ts';
+import { buildEdge } from './services/edge-app.ts';
 import {
   ApiClient,
   deposit,
@@ -97,6 +98,37 @@ describe('/api/health of a separate service', () => {
       holder.release();
       unreachable.disconnect();
       await Promise.all(apps.map((app) => app.close()));
+    }
+  });
+});
+
+describe('the edge’s aggregated /api/health over a bank with parked events', () => {
+  it('counts the parked events and stays 200, as each instance does', async () => {
+    const customer = await signedUpCustomer(bank);
+    await deposit(bank, customer.accounts[0]!.account_number, 7);
+    const edge = await buildEdge({
+      upstreams: { 'command-api': [bank.url], 'query-api': [bank.url] },
+      frontendDir: '/nonexistent',
+    });
+    const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      // As a projection parks an event it cannot apply (an operator has still to retry or skip it).
+      await bank.ownerPool.query(
+        `INSERT INTO parked_events (projection, event_id, transaction_id, global_position,
+           stream_id, type, error, attempts)
+         SELECT 'accounts', event_id, transaction_id, global_position, stream_id, type,
+                'a poison event', 3
+           FROM events ORDER BY global_position DESC LIMIT 2`,
+      );
+      await new Promise((r) => setTimeout(r, 300)); // past the shared reports' age
+      const instance = await new ApiClient(bank).get('/api/health');
+      expect([instance.status, instance.body.data.parkedEvents]).toEqual([200, 2]);
+      const response = await fetch(`${edgeUrl}/api/health`);
+      const body = (await response.json()) as { data: { parkedEvents: number; ready: boolean } };
+      expect([response.status, body.data.ready, body.data.parkedEvents]).toEqual([200, true, 2]);
+    } finally {
+      await edge.close();
+      await bank.ownerPool.query('DELETE FROM parked_events');
     }
   });
 });

@@ -1,3 +1,4 @@
+import type { FailingJob } from '@bank/command-api';
 import type { Pool } from '@bank/infra';
 import {
   allProjectionNames,
@@ -46,16 +47,31 @@ export interface HealthReport {
   /** The same, per projection (only those with any). */
   parkedByProjection: Record<string, number>;
   redis: 'up' | 'down' | 'not used';
+  /**
+   * Repeating jobs (the log digest, price refreshes) whose last run in this process failed, with
+   * the runs failed in a row, since when, and the error (to the ops token only). They leave the
+   * process healthy: a load balancer or orchestrator taking a jobs worker out or restarting it
+   * would not make the digest's folder writable, and would stop the jobs that still work.
+   */
+  jobs: { failing: { job: string; failures: number; since: string; error?: string }[] };
 }
 
 /** The report for a caller without the ops token: which projections fail, not their errors. */
 export function withoutErrorTexts(report: HealthReport): HealthReport {
   const failing = report.projections.failing.map(({ projection }) => ({ projection }));
-  return { ...report, projections: { ...report.projections, failing } };
+  const jobs = report.jobs.failing.map(({ error: _error, ...job }) => job);
+  return {
+    ...report,
+    projections: { ...report.projections, failing },
+    jobs: { failing: jobs },
+  };
 }
 
 /** Projection name → the error of its last failed attempt, for those failing now. */
 export type FailingProjections = () => ReadonlyMap<string, string>;
+
+/** Repeating job name → its failed runs in a row, since when, and the last error. */
+export type FailingJobs = () => ReadonlyMap<string, FailingJob>;
 
 /**
  * What makes a process unhealthy besides its own failing projections. Separate services are
@@ -77,6 +93,7 @@ export async function healthReport(
   redis: Redis | undefined,
   failingProjections?: FailingProjections,
   rules: HealthRules = {},
+  failingJobs?: FailingJobs,
 ): Promise<HealthReport> {
   const maxLagMs = Number(process.env.HEALTH_MAX_LAG_MS ?? DEFAULT_MAX_LAG_MS);
   const lags = await projectionLag(pool, allProjectionNames);
@@ -120,5 +137,13 @@ export async function healthReport(
     parkedEvents: Object.values(parked).reduce((sum, n) => sum + n, 0),
     parkedByProjection: parked,
     redis: redisState,
+    jobs: {
+      failing: [...(failingJobs?.() ?? [])].map(([job, { failures, since, error }]) => ({
+        job,
+        failures,
+        since: since.toISOString(),
+        error,
+      })),
+    },
   };
 }

@@ -30,6 +30,7 @@ import {
   healthReport,
   type HealthRules,
   withoutErrorTexts,
+  type FailingJobs,
   type FailingProjections,
 } from './health.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-setting.ts';
@@ -60,6 +61,8 @@ export interface HttpServerOptions {
   isReady: () => boolean;
   /** Projections failing in this process (scale mode's workers), reported by /api/health. */
   failingProjections?: FailingProjections | undefined;
+  /** Repeating jobs failing in this process (a jobs worker's), reported by /api/health. */
+  failingJobs?: FailingJobs | undefined;
   /** What makes this process unhealthy (HealthRules); the one-process bank's rules by default. */
   healthRules?: HealthRules;
   rateLimits?: {
@@ -205,6 +208,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
         options.redis,
         options.failingProjections,
         options.healthRules,
+        options.failingJobs,
       ),
     HEALTH_REPORT_MAX_AGE_MS,
   );

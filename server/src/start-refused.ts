@@ -1,7 +1,17 @@
 import { createLogger } from '@bank/infra';
 
-/** The bank will not start as things stand; the message says why and what to do. */
-export class StartRefused extends Error {}
+/**
+ * The bank will not start as things stand; the message says why and what to do, and `fields`
+ * name it for a log collector (the setting at fault).
+ */
+export class StartRefused extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
 
 /** Stops what already started (in reverse order), then fails the start with the error. */
 export async function failStart(stoppers: (() => Promise<void>)[], error: unknown): Promise<never> {

@@ -77,8 +77,17 @@ export interface JobLogger {
   error(fields: Record<string, unknown>, message: string): void;
 }
 
+/** A repeating job whose last run failed: how many runs in a row, since when, and the error. */
+export interface FailingJob {
+  failures: number;
+  since: Date;
+  error: string;
+}
+
 export interface JobSystem {
   queue: Queue;
+  /** Repeating jobs whose last run in this process failed (none once a run succeeds). */
+  failingRepeating(): ReadonlyMap<string, FailingJob>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Hands every job called for by events committed so far to the queue. */
@@ -112,6 +121,8 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   queue.on('error', () => {});
   let worker: Worker | undefined;
   let stopQueueMetrics = () => {};
+  const repeating = options.repeating ?? {};
+  const failingRepeating = new Map<string, FailingJob>();
 
   async function enqueue(events: RecordedEvent[]): Promise<void> {
     const jobs = events.flatMap((event) =>
@@ -144,6 +155,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
 
   return {
     queue,
+    failingRepeating: () => failingRepeating,
     async start() {
       if (options.runWorker !== false) {
         const workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
@@ -164,7 +176,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
             const result = await withCorrelationId(correlationId, () => processor(data, job));
             // Repeating jobs (price refresh, statement checks) run every few seconds: an
             // operator reads their failures, not each run.
-            const level = job.name in (options.repeating ?? {}) ? 'debug' : 'info';
+            const level = job.name in repeating ? 'debug' : 'info';
             options.logger?.[level](
               { ...jobFields(job), correlation_id: correlationId, ms: Date.now() - started },
               'job done',
@@ -174,8 +186,17 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
           { connection: workerConnection, prefix, concurrency: 8 },
         );
         worker.on('error', () => {});
+        worker.on('completed', (job) => failingRepeating.delete(job.name));
         worker.on('failed', (job, error) => {
           queueJobFailures.inc({ queue: QUEUE_NAME, job_name: job?.name ?? 'unknown' });
+          if (job && job.name in repeating) {
+            const before = failingRepeating.get(job.name);
+            failingRepeating.set(job.name, {
+              failures: (before?.failures ?? 0) + 1,
+              since: before?.since ?? new Date(),
+              error: error.message,
+            });
+          }
           if (!options.logger) return options.onError?.(error);
           const data = (job?.data ?? {}) as Record<string, unknown>;
           options.logger.error(
@@ -188,7 +209,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
             'job failed',
           );
         });
-        for (const [name, every] of Object.entries(options.repeating ?? {})) {
+        for (const [name, every] of Object.entries(repeating)) {
           await queue
             .upsertJobScheduler(name, { every }, { name, data: {} })
             .catch(options.onError);

@@ -23,6 +23,41 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
   });
 }
 
+/**
+ * Why no broker of `brokers` answers within `withinMs` (connection refused, unknown host), or
+ * undefined once one does. Tried once a second without kafkajs's own retries, whose delays
+ * would make a wrong address wait for most of a minute.
+ */
+export async function brokersRefusal(
+  brokers: string[],
+  withinMs: number,
+): Promise<string | undefined> {
+  const attemptMs = Math.min(3000, withinMs);
+  const kafka = new Kafka({
+    clientId: 'bank-start-check',
+    brokers,
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: attemptMs,
+    requestTimeout: attemptMs,
+    retry: { retries: 0 },
+  });
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    let reason: string;
+    const admin = kafka.admin();
+    try {
+      await admin.connect();
+      return undefined;
+    } catch (error) {
+      reason = (error as Error).message;
+    } finally {
+      await admin.disconnect().catch(() => {});
+    }
+    if (performance.now() + 1000 + attemptMs > deadline) return reason;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise<T>): Promise<T> {
   const admin = kafka.admin();
   await admin.connect();

@@ -31,7 +31,7 @@ const bank = await startBank({
   logger: createLogger({ level: config.logLevel }),
 }).catch((error) => {
   if (!(error instanceof StartRefused)) throw error;
-  exitRefused(error.message);
+  exitRefused(error.message, error.fields);
 });
 const firstStart = !existsSync(path.join(config.dataDir, 'demo-customer.json'));
 const demo = await seedDemoCustomer(bank.ctx, config.dataDir);

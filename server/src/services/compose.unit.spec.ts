@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { APP_ROLE, OWNER_ROLE } from '@bank/infra';
 import { parse } from 'yaml';
 import { SCALE_TOPOLOGY } from '../scale/flow-topology.ts';
 import { collectApiRoutes } from './api-routes.ts';
@@ -15,12 +16,14 @@ interface ComposeService {
   command?: string[];
   healthcheck?: { test: unknown };
   environment?: Record<string, string>;
+  volumes?: string[];
 }
 
 /** No Docker engine runs here: this checks what can be checked without one. */
 describe('docker-compose.yml', () => {
   const compose = parse(read('docker-compose.yml'), { merge: true }) as {
     services: Record<string, ComposeService>;
+    volumes?: Record<string, unknown>;
   };
   const services = compose.services;
 
@@ -115,6 +118,74 @@ describe('docker-compose.yml', () => {
   it('lets the API services trust the edge, and only one hop of it', () => {
     for (const name of ['command-api', 'command-api-2', 'query-api']) {
       expect(services[name]!.environment!.TRUST_PROXY, name).toBe('1');
+    }
+  });
+
+  it('connects the services as the application role and migrates as the owner, neither a superuser', () => {
+    /** The role of a URL whose password is a required variable, and that variable. */
+    const roleOf = (url: string | undefined) =>
+      /^postgres:\/\/(\w+):\$\{(\w+):\?[^}]+\}@postgres:5432\/bank$/.exec(url ?? '')?.slice(1);
+    const initScripts = (services.postgres!.volumes ?? []).filter((v) =>
+      v.includes(':/docker-entrypoint-initdb.d/'),
+    );
+    expect(initScripts).toHaveLength(1);
+    const script = read(initScripts[0]!.split(':')[0]!);
+    expect(script).toContain(`CREATE ROLE ${OWNER_ROLE} LOGIN PASSWORD :'owner_password'`);
+    expect(script).toContain(`CREATE ROLE ${APP_ROLE} LOGIN PASSWORD :'app_password'`);
+    expect(script).toContain(`CREATE DATABASE bank OWNER ${OWNER_ROLE}`);
+    expect(script).not.toMatch(/SUPERUSER|CREATEROLE|^\s*GRANT/m);
+    const postgresEnv = services.postgres!.environment!;
+    expect(postgresEnv.POSTGRES_USER ?? 'postgres').not.toMatch(/^bank/);
+    for (const [name, service] of Object.entries(services)) {
+      if (!service.command?.[2]?.startsWith('start:')) continue;
+      const [appRole, appPassword] = roleOf(service.environment?.DATABASE_URL) ?? [];
+      const [ownerRole, ownerPassword] = roleOf(service.environment?.MIGRATION_DATABASE_URL) ?? [];
+      expect([name, appRole, ownerRole]).toEqual([name, APP_ROLE, OWNER_ROLE]);
+      expect(postgresEnv[`${appPassword}`]).toBe(`\${${appPassword}:?set ${appPassword}}`);
+      expect(postgresEnv[`${ownerPassword}`]).toBe(`\${${ownerPassword}:?set ${ownerPassword}}`);
+    }
+  });
+
+  it('has Redis require a password that every service connects with', () => {
+    const redis = services.redis!;
+    // `$$` is compose's escape: the container's shell expands the variable.
+    expect(redis.command!.join(' ')).toContain('--requirepass "$$REDIS_PASSWORD"');
+    expect(redis.environment!.REDIS_PASSWORD).toMatch(/^\$\{REDIS_PASSWORD:\?/);
+    expect((redis.healthcheck!.test as string[]).join(' ')).toContain('-a "$$REDIS_PASSWORD"');
+    for (const [name, service] of Object.entries(services)) {
+      if (!service.command?.[2]?.startsWith('start:')) continue;
+      expect([name, service.environment!.REDIS_URL]).toEqual([
+        name,
+        expect.stringMatching(/^redis:\/\/:\$\{REDIS_PASSWORD:\?[^}]+\}@redis:6379$/),
+      ]);
+    }
+  });
+
+  it('keeps the jobs worker’s DATA_DIR (the published log digest) on a volume', () => {
+    const jobs = services.jobs!;
+    const dataDir = jobs.environment!.DATA_DIR!;
+    expect(dataDir).toMatch(/^\//);
+    const mounted = (jobs.volumes ?? []).find((v) => v.split(':')[1] === dataDir);
+    expect(mounted).toBeDefined();
+    expect(compose.volumes).toHaveProperty(mounted!.split(':')[0]!);
+  });
+
+  it('runs on no placeholder secret: each one is required', () => {
+    const text = read('docker-compose.yml');
+    const defaulted = [...text.matchAll(/\$\{(\w+):-/g)].map((m) => m[1]);
+    expect(new Set(defaulted)).toEqual(new Set(['PUBLIC_URL', 'RATE_LIMITS']));
+    expect(text).not.toMatch(/change-me/);
+    for (const secret of [
+      'SECRETS_KEY',
+      'OPS_TOKEN',
+      'METRICS_TOKEN',
+      'REDIS_PASSWORD',
+      'POSTGRES_PASSWORD',
+      'BANK_OWNER_PASSWORD',
+      'BANK_APP_PASSWORD',
+      'GRAFANA_ADMIN_PASSWORD',
+    ]) {
+      expect(text, secret).toContain(`\${${secret}:?`);
     }
   });
 });

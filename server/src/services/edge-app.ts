@@ -19,6 +19,7 @@ import { frontendDist } from '../http-server.ts';
 import { sharedResult } from '../shared-result.ts';
 import { webAppFallback, webAppStaticOptions } from '../web-app-static.ts';
 import { collectApiRoutes, createApiRouter, type ApiService } from './api-routes.ts';
+import { aggregateHealth, type InstanceHealth } from './edge-health.ts';
 import { createUpstreamPool, isUnreachable } from './upstream-pool.ts';
 
 export interface EdgeOptions {
@@ -37,13 +38,21 @@ export interface EdgeOptions {
   maxConnectionsPerClient?: number;
 }
 
-async function probe(url: string): Promise<boolean> {
+/** An instance's answer to /api/health: whether it is 200, and the parked events it counts. */
+async function probeHealth(url: string): Promise<InstanceHealth> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    return response.ok;
+    const body = (await response.json().catch(() => undefined)) as
+      { data?: { parkedEvents?: unknown } } | undefined;
+    const parked = body?.data?.parkedEvents;
+    return { up: response.ok, ...(typeof parked === 'number' ? { parkedEvents: parked } : {}) };
   } catch {
-    return false;
+    return { up: false };
   }
+}
+
+async function probe(url: string): Promise<boolean> {
+  return (await probeHealth(url)).up;
 }
 
 /**
@@ -88,21 +97,19 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
   const probeAll = sharedResult(
     () =>
       Promise.all(
-        Object.entries(targets).map(async ([name, url]) => [name, await probe(url)] as const),
-      ),
+        Object.entries(targets).map(async ([name, url]) => [name, await probeHealth(url)] as const),
+      ).then((entries) => aggregateHealth(Object.fromEntries(entries))),
     HEALTH_REPORT_MAX_AGE_MS,
   );
 
   app.get('/api/health', async (_request, reply) => {
-    const entries = await probeAll();
-    const services = Object.fromEntries(entries);
-    const ready = entries.every(([, up]) => up);
+    const health = await probeAll();
     return reply
-      .code(ready ? 200 : 503)
+      .code(health.ready ? 200 : 503)
       .send(
-        ready
-          ? { status: 'success', message: 'ready', data: { ready, services } }
-          : { status: 'error', message: messages.unavailable, data: { ready, services } },
+        health.ready
+          ? { status: 'success', message: 'ready', data: health }
+          : { status: 'error', message: messages.unavailable, data: health },
       );
   });
 

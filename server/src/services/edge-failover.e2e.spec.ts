@@ -71,6 +71,61 @@ describe('the Node edge with an instance gone', () => {
   });
 });
 
+describe('the Node edge’s aggregated /api/health', () => {
+  it('stays 200 naming a lost instance while its service has another, 503 once it has none', async () => {
+    const command = await instance('command');
+    const query = await instance('query');
+    const worker1 = await instance('projections-1');
+    const worker2 = await instance('projections-2');
+    open.push(command.app, query.app, worker2.app);
+    const edge = await buildEdge({
+      upstreams: { 'command-api': [command.url], 'query-api': [query.url] },
+      health: {
+        'projections#1': `${worker1.url}/api/health`,
+        'projections#2': `${worker2.url}/api/health`,
+      },
+      frontendDir: '/nonexistent',
+    });
+    open.push(edge);
+    const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
+    const health = async () => {
+      const response = await fetch(`${edgeUrl}/api/health`);
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const settle = () => new Promise((r) => setTimeout(r, 300)); // past the shared report's age
+
+    const all = await health();
+    expect(all.status).toBe(200);
+    expect(all.body.data).toMatchObject({ ready: true, degraded: [] });
+
+    await worker1.app.close();
+    await settle();
+    const one = await health();
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({
+      ready: true,
+      degraded: ['projections#1'],
+      services: {
+        'command-api#1': true,
+        'query-api#1': true,
+        'projections#1': false,
+        'projections#2': true,
+      },
+      roles: { projections: { healthy: 1, instances: 2 } },
+    });
+
+    await worker2.app.close();
+    await settle();
+    const none = await health();
+    expect(none.status).toBe(503);
+    expect(none.body.data).toMatchObject({
+      ready: false,
+      degraded: ['projections#1', 'projections#2'],
+      roles: { projections: { healthy: 0, instances: 2 }, 'query-api': { healthy: 1 } },
+    });
+  });
+});
+
 describe('the Node edge', () => {
   it('passes an instance’s 503 on at once rather than asking it again', async () => {
     // A query-api whose read could not catch up (X-Consistency-Token) answers 503 after its wait.

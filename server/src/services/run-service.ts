@@ -34,7 +34,7 @@ export async function runService(service: ServiceName): Promise<void> {
     logger: createLogger({ level: config.logLevel, base: { service } }),
   }).catch((error) => {
     if (!(error instanceof StartRefused)) throw error;
-    exitRefused(`${service}: ${error.message}`, { service });
+    exitRefused(`${service}: ${error.message}`, { service, ...error.fields });
   });
   const scale = Boolean(config.kafkaBrokers);
   logger.info({ url: bank.url, scale }, `ready on ${bank.url}${scale ? ' (scale mode)' : ''}`);

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISH_DIGEST_JOB } from './digest-job.ts';
+import { ApiClient, startTestBank, type TestBank } from './testing/index.ts';
+
+let bank: TestBank;
+beforeAll(async () => {
+  // A jobs worker whose digest cannot be written: a file where its folder should be.
+  bank = await startTestBank({
+    serveFrontend: false,
+    roles: { commands: false, queries: false, projections: false, jobs: true, http: true },
+    config: { digestFile: '/dev/null/bank/digests.log' },
+  });
+});
+afterAll(async () => {
+  await bank?.stop();
+});
+
+describe('/api/health of a jobs worker whose repeating job fails', () => {
+  it('names the job and its failed runs, stays 200, and shows the error only to the ops token', async () => {
+    const anonymous = new ApiClient(bank);
+    await expect
+      .poll(async () => (await anonymous.get('/api/health')).body.data?.jobs?.failing, {
+        timeout: 15_000,
+      })
+      .toEqual([
+        { job: PUBLISH_DIGEST_JOB, failures: expect.any(Number), since: expect.any(String) },
+      ]);
+    const answer = await anonymous.get('/api/health');
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(answer.body)).not.toContain('/dev/null');
+
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const operator = await ops.get('/api/health');
+    expect(operator.status).toBe(200);
+    expect(operator.body.data.jobs.failing).toEqual([
+      expect.objectContaining({ job: PUBLISH_DIGEST_JOB, error: expect.stringMatching(/ENOTDIR/) }),
+    ]);
+  });
+});

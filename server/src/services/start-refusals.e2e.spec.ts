@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, freePort, testRedisUrl } from '@bank/infra/testing';
+import { describe, expect, it } from 'vitest';
+import { BROKER_START_WAIT_MS } from '../start-checks.ts';
+import { jsonLines, runScript } from '../testing/run-script.ts';
+
+const settings = async () => ({
+  DATABASE_URL: await createTestDatabase(),
+  REDIS_URL: testRedisUrl(),
+  OPS_TOKEN: `ops-${randomBytes(8).toString('hex')}`,
+  SECRETS_KEY: randomBytes(32).toString('hex'),
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bank-start-refusal-')),
+});
+
+describe('a separate service whose stores cannot be reached', () => {
+  it('refuses a KAFKA_BROKERS no broker answers at: one fatal line naming it, exit 2, within the wait', async () => {
+    const started = performance.now();
+    const run = await runScript(
+      'start:projections',
+      { ...(await settings()), KAFKA_BROKERS: `127.0.0.1:${await freePort()}` },
+      () => false,
+    );
+    const seconds = (performance.now() - started) / 1000;
+    expect(run.code, run.stderr).toBe(2);
+    const lines = jsonLines(run.stderr);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 60, service: 'projections', setting: 'KAFKA_BROKERS' }),
+    ]);
+    expect(lines[0]!.msg).toMatch(/^projections: KAFKA_BROKERS: .*ECONNREFUSED/);
+    // The process's own start (tsx, PostgreSQL, migrations) comes on top of the broker's wait.
+    expect(seconds).toBeLessThan(BROKER_START_WAIT_MS / 1000 + 15);
+  }, 90_000);
+
+  it('refuses a DATABASE_URL whose password is wrong: one fatal line naming it, never the password', async () => {
+    const env = await settings();
+    const wrong = new URL(env.DATABASE_URL);
+    wrong.password = `wrong-${randomBytes(6).toString('hex')}`;
+    const run = await runScript(
+      'start:query-api',
+      { ...env, DATABASE_URL: wrong.toString() },
+      () => false,
+    );
+    expect(run.code, run.stderr).toBe(2);
+    const lines = jsonLines(run.stderr);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 60, service: 'query-api', setting: 'DATABASE_URL' }),
+    ]);
+    expect(lines[0]!.msg).toMatch(/DATABASE_URL: .*password authentication failed/);
+    expect(run.stdout + run.stderr).not.toContain(wrong.password);
+  }, 90_000);
+});
