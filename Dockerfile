@@ -21,6 +21,10 @@ COPY patches/ patches/
 RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
 RUN npm run build
+# The services run as the image's unprivileged user, which owns only the data directory (a volume
+# in docker-compose.yml: the jobs worker publishes the log digest there).
+RUN mkdir -p /var/lib/bank && chown node:node /var/lib/bank
+USER node
 EXPOSE 3000
 CMD ["npm", "start"]
 

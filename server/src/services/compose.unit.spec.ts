@@ -226,6 +226,14 @@ describe('infra/edge/nginx.conf', () => {
 });
 
 describe('Dockerfile', () => {
+  it('runs the services as an unprivileged user that owns the data directory', () => {
+    const dockerfile = read('Dockerfile');
+    const bankStage = dockerfile.slice(0, dockerfile.indexOf(' AS edge'));
+    expect(bankStage).toMatch(/^USER node$/m);
+    expect(bankStage).toContain('chown node:node /var/lib/bank');
+    expect(bankStage.indexOf('USER node')).toBeGreaterThan(bankStage.indexOf('RUN npm run build'));
+  });
+
   it('copies every workspace manifest before npm ci, so the image installs each workspace', () => {
     const dockerfile = read('Dockerfile');
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
