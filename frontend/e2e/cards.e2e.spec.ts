@@ -317,4 +317,37 @@ describe('Cards', () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
     expect(await page.locator('.toast').count()).toBe(0);
   });
+  it('opens a dialog below the toasts on a phone, its title and Close button in view (375 px)', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 740 });
+    await page.goto('/cards');
+    await page
+      .getByRole('button', { name: /^Apply for Card/ })
+      .first()
+      .click();
+    const application = dialog(page, 'Apply for Card');
+    await application.getByLabel(/I have read and agree/).check();
+    await application.getByRole('button', { name: 'Apply for Card' }).click();
+    await toast(page, /approved/).waitFor();
+    await page
+      .getByRole('button', { name: /Show card details/ })
+      .first()
+      .click();
+    const details = dialog(page, 'Card Details');
+    await details.getByText('Member FDIC', { exact: false }).waitFor();
+    await page.screenshot({ path: '/tmp/card-details-toast-375.png' });
+
+    const area = (await page.getByRole('region', { name: 'Messages' }).boundingBox())!;
+    for (const part of [
+      details.getByRole('heading', { name: 'Card Details' }),
+      details.getByRole('button', { name: 'Close' }),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y, 'a toast covers the dialog').toBeGreaterThanOrEqual(area.y + area.height);
+    }
+    const edge = (await details.boundingBox())!;
+    expect(edge.y + edge.height, 'the dialog fits the screen').toBeLessThanOrEqual(740);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'detached' });
+  });
 });
