@@ -50,6 +50,18 @@ describe('Zelle', () => {
     ]);
     expect(side!.y).toBeLessThan(main!.y + main!.height / 2);
     expect(side!.x).toBeGreaterThanOrEqual(main!.x + main!.width);
+    // Its status badge stays one line high, however tall the payment beside it is.
+    const badge = await item.locator('.zelle-activity__side .badge').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {
+        height: el.getBoundingClientRect().height,
+        line:
+          parseFloat(style.lineHeight) +
+          parseFloat(style.paddingTop) +
+          parseFloat(style.paddingBottom),
+      };
+    });
+    expect(badge.height, 'the status badge stretched').toBeLessThanOrEqual(badge.line + 1);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page
       .getByRole('button', { name: /Bob Carter/ })
