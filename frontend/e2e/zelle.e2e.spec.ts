@@ -238,4 +238,23 @@ describe('Zelle', () => {
     ]);
     expect(download.suggestedFilename()).toBe('zelle-qr-code.png');
   });
+  it('says its activity and recipients did not load rather than that there are none, and tries again', async () => {
+    const alice = await t.customer();
+    const page = await t.signedInPage(alice, { width: 375, height: 800 });
+    const failing = /\/api\/zelle\/(recipients|transactions)(\?|$)/;
+    await page.route(failing, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto('/zelle');
+    await page.getByText('Failed to load Zelle data').waitFor();
+    await openTab(page, 'Activity');
+    const noneClaimed = /No Zelle activity yet|No recent recipients yet/;
+    expect(await page.getByText(noneClaimed).allTextContents()).toEqual([]);
+
+    await page.unroute(failing);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Failed to load Zelle data').waitFor({ state: 'detached' });
+    await page.getByText('No Zelle activity yet').waitFor();
+    await page.getByText('No recent recipients yet.').waitFor();
+  });
 });

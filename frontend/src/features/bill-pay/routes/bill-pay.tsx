@@ -8,6 +8,7 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
+import { refetchFailed } from '@/lib/refetch-failed';
 import { toast } from '@/lib/toast-store';
 import { useDeletePayee } from '../api/delete-payee';
 import { useAccounts } from '@/lib/accounts-query';
@@ -50,12 +51,7 @@ export default function BillPayRoute() {
   const list = payees.data ?? [];
   // "None yet" only when the list came back empty: a list that failed to load is not empty.
   const noPayees = payees.isSuccess && list.length === 0;
-  const retry = () =>
-    void Promise.all(
-      [payees, accounts, history, scheduled, categories]
-        .filter((query) => query.isError)
-        .map((query) => query.refetch()),
-    );
+  const retry = () => void refetchFailed([payees, accounts, history, scheduled, categories]);
 
   // What deleting the payee cancels: its scheduled payments and AutoPay runs.
   const cancelled = deleting
