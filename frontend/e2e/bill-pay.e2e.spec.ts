@@ -137,4 +137,27 @@ describe('Bill Pay', () => {
     await done.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('heading', { name: 'Upcoming Payments' }).waitFor();
   });
+  it('says its payees and history did not load rather than that there are none, and tries again', async () => {
+    const customer = await customerWithPayee();
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    const failing = /\/api\/bill-payments\/(payees|history)$/;
+    await page.route(failing, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto('/bill-pay');
+    await page.getByText('Failed to load bill payment data').waitFor();
+    await page.getByRole('heading', { name: 'Quick Pay' }).waitFor();
+    const noneClaimed = /No payees found|No Payees Yet|No Transaction History|0 items/;
+    expect(await page.getByText(noneClaimed).count(), 'Pay Bills').toBe(0);
+    await openTab(page, 'Manage Payees');
+    expect(await page.getByText(noneClaimed).count(), 'Manage Payees').toBe(0);
+    await openTab(page, 'History');
+    expect(await page.getByText(noneClaimed).count(), 'History').toBe(0);
+
+    await page.unroute(failing);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Failed to load bill payment data').waitFor({ state: 'detached' });
+    await openTab(page, 'Pay Bills');
+    await page.getByRole('button', { name: 'Pay Now: Stream Co' }).waitFor();
+  });
 });

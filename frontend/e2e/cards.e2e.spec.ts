@@ -269,4 +269,85 @@ describe('Cards', () => {
       expect(saved.limits.daily_atm_limit).toBe(600);
     });
   }
+  it('keeps its toasts off the Card Settings form on a phone, its Update Limits button too (375 px)', async () => {
+    const { customer } = await customerWithCard();
+    const page = await t.signedInPage(customer, { width: 375, height: 740 });
+    await page.goto('/cards');
+    await openTab(page, 'Card Settings');
+    const settings = page.getByRole('tabpanel', { name: 'Card Settings' });
+    const update = settings.getByRole('button', { name: 'Update Limits' });
+    await update.scrollIntoViewIfNeeded();
+
+    /** The toasts and their "Clear all" chip leave the top bar's foot, the form and its button clear. */
+    async function expectToastsClear(label: string) {
+      const topBar = (await page.getByRole('banner').first().boundingBox())!;
+      const button = (await update.boundingBox())!;
+      const area = (await page.getByRole('region', { name: 'Messages' }).boundingBox())!;
+      const apart =
+        area.y >= button.y + button.height ||
+        area.y + area.height <= button.y ||
+        area.x >= button.x + button.width ||
+        area.x + area.width <= button.x;
+      expect(apart, `${label}: a toast covers Update Limits`).toBe(true);
+      expect(area.y + area.height, `${label}: a toast covers the page`).toBeLessThanOrEqual(
+        topBar.y + topBar.height,
+      );
+    }
+
+    await settings.getByRole('switch', { name: 'International Transactions' }).click();
+    await toast(page, 'Card settings updated successfully').first().waitFor();
+    await expectToastsClear('one toast');
+
+    await settings.getByLabel('Daily ATM Limit ($)').fill('600');
+    await update.click();
+    await toast(page, 'Card limits updated successfully').first().waitFor();
+    await page.getByRole('button', { name: 'Clear all' }).waitFor();
+    await page.screenshot({ path: '/tmp/card-settings-toasts-375.png' });
+    await expectToastsClear('two toasts and Clear all');
+    // The newest is the one in full view; the older one is still there to read, and Clear all
+    // still clears them.
+    const area = (await page.getByRole('region', { name: 'Messages' }).boundingBox())!;
+    const newest = (await page
+      .locator('.toast', { hasText: 'Card limits updated' })
+      .boundingBox())!;
+    expect(newest.y + newest.height, 'the newest toast in view').toBeLessThanOrEqual(
+      area.y + area.height,
+    );
+    expect(await page.locator('.toast').count()).toBe(2);
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    expect(await page.locator('.toast').count()).toBe(0);
+  });
+  it('opens a dialog below the toasts on a phone, its title and Close button in view (375 px)', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 740 });
+    await page.goto('/cards');
+    await page
+      .getByRole('button', { name: /^Apply for Card/ })
+      .first()
+      .click();
+    const application = dialog(page, 'Apply for Card');
+    await application.getByLabel(/I have read and agree/).check();
+    await application.getByRole('button', { name: 'Apply for Card' }).click();
+    await toast(page, /approved/).waitFor();
+    await page
+      .getByRole('button', { name: /Show card details/ })
+      .first()
+      .click();
+    const details = dialog(page, 'Card Details');
+    await details.getByText('Member FDIC', { exact: false }).waitFor();
+    await page.screenshot({ path: '/tmp/card-details-toast-375.png' });
+
+    const area = (await page.getByRole('region', { name: 'Messages' }).boundingBox())!;
+    for (const part of [
+      details.getByRole('heading', { name: 'Card Details' }),
+      details.getByRole('button', { name: 'Close' }),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y, 'a toast covers the dialog').toBeGreaterThanOrEqual(area.y + area.height);
+    }
+    const edge = (await details.boundingBox())!;
+    expect(edge.y + edge.height, 'the dialog fits the screen').toBeLessThanOrEqual(740);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'detached' });
+  });
 });

@@ -77,6 +77,22 @@ describe('dashboard and accounts', () => {
     { width: 1280, height: 900 },
     { width: 375, height: 812 },
   ]) {
+    it(`shows each search result's whole name, not cut off (${viewport.width} px)`, async () => {
+      const page = await signInAsDemo(viewport);
+      const results = await new AppShell(page).search('Casco Bay Health');
+      await results
+        .getByRole('option', { name: /Income: Casco Bay Health payroll/ })
+        .first()
+        .waitFor();
+      const cut = await results
+        .locator('.search__label')
+        .evaluateAll((labels) =>
+          labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
+        );
+      expect(cut, 'search results cut off').toEqual([]);
+      await expectNoSidewaysScroll(page);
+    });
+
     it(`a search result opens its receipt, whose way back holds it on its account (${viewport.width} px)`, async () => {
       const page = await signInAsDemo(viewport);
       const results = await new AppShell(page).search('Interest paid');

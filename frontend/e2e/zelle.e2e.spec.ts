@@ -50,6 +50,18 @@ describe('Zelle', () => {
     ]);
     expect(side!.y).toBeLessThan(main!.y + main!.height / 2);
     expect(side!.x).toBeGreaterThanOrEqual(main!.x + main!.width);
+    // Its status badge stays one line high, however tall the payment beside it is.
+    const badge = await item.locator('.zelle-activity__side .badge').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {
+        height: el.getBoundingClientRect().height,
+        line:
+          parseFloat(style.lineHeight) +
+          parseFloat(style.paddingTop) +
+          parseFloat(style.paddingBottom),
+      };
+    });
+    expect(badge.height, 'the status badge stretched').toBeLessThanOrEqual(badge.line + 1);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page
       .getByRole('button', { name: /Bob Carter/ })
@@ -225,5 +237,24 @@ describe('Zelle', () => {
       qr.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('zelle-qr-code.png');
+  });
+  it('says its activity and recipients did not load rather than that there are none, and tries again', async () => {
+    const alice = await t.customer();
+    const page = await t.signedInPage(alice, { width: 375, height: 800 });
+    const failing = /\/api\/zelle\/(recipients|transactions)(\?|$)/;
+    await page.route(failing, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto('/zelle');
+    await page.getByText('Failed to load Zelle data').waitFor();
+    await openTab(page, 'Activity');
+    const noneClaimed = /No Zelle activity yet|No recent recipients yet/;
+    expect(await page.getByText(noneClaimed).allTextContents()).toEqual([]);
+
+    await page.unroute(failing);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Failed to load Zelle data').waitFor({ state: 'detached' });
+    await page.getByText('No Zelle activity yet').waitFor();
+    await page.getByText('No recent recipients yet.').waitFor();
   });
 });

@@ -48,7 +48,7 @@ function ToastItem({ item }: { item: Toast }) {
   );
 }
 
-/** Toasts at the top right, newest last; "Clear all" when several are showing. */
+/** Toasts at the top right, newest first; "Clear all" when several are showing. */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -60,7 +60,7 @@ export function Toaster() {
       ) : null}
       {/* Each toast is its own live region (status or alert), so the container is not a list. */}
       <div className="toaster__list">
-        {toasts.map((t) => (
+        {[...toasts].reverse().map((t) => (
           <ToastItem key={t.id} item={t} />
         ))}
       </div>

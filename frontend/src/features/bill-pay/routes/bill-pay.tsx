@@ -8,6 +8,7 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
+import { refetchFailed } from '@/lib/refetch-failed';
 import { toast } from '@/lib/toast-store';
 import { useDeletePayee } from '../api/delete-payee';
 import { useAccounts } from '@/lib/accounts-query';
@@ -48,6 +49,9 @@ export default function BillPayRoute() {
     scheduled.isError ||
     categories.isError;
   const list = payees.data ?? [];
+  // "None yet" only when the list came back empty: a list that failed to load is not empty.
+  const noPayees = payees.isSuccess && list.length === 0;
+  const retry = () => void refetchFailed([payees, accounts, history, scheduled, categories]);
 
   // What deleting the payee cancels: its scheduled payments and AutoPay runs.
   const cancelled = deleting
@@ -86,7 +90,18 @@ export default function BillPayRoute() {
         title="Bill Pay"
         description="Pay your bills, manage payees and review your history."
       />
-      {failed ? <Alert tone="danger">Failed to load bill payment data</Alert> : null}
+      {failed ? (
+        <Alert
+          tone="danger"
+          action={
+            <Button size="sm" variant="secondary" onClick={retry}>
+              Try again
+            </Button>
+          }
+        >
+          Failed to load bill payment data
+        </Alert>
+      ) : null}
       <Tabs
         value={tab}
         onValueChange={setTab}
@@ -116,7 +131,7 @@ export default function BillPayRoute() {
                   </Button>
                 }
               />
-              {list.length === 0 ? (
+              {noPayees ? (
                 <div className="empty-state">
                   <p>No payees found</p>
                   {addButton('Add Your First Payee')}
@@ -189,7 +204,7 @@ export default function BillPayRoute() {
         <TabPanel value="payees">
           <div className="stack">
             <div className="bp-toolbar">{addButton()}</div>
-            {list.length === 0 ? (
+            {noPayees ? (
               <Card className="empty-state">
                 <p className="bp-empty__title">No Payees Yet</p>
                 <p>Add the companies you pay to get started.</p>
@@ -256,7 +271,7 @@ export default function BillPayRoute() {
             <CardHeader title="Complete Transaction History" id="history-title" />
             {history.isPending ? (
               <PageSpinner label="Loading history" />
-            ) : (
+            ) : history.isError ? null : (
               <HistoryTable items={history.data} />
             )}
           </Card>

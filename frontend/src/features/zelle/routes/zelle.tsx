@@ -9,6 +9,7 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
+import { refetchFailed } from '@/lib/refetch-failed';
 import { useAccounts } from '@/lib/accounts-query';
 import { useZelleLimits } from '../api/get-zelle-limits';
 import { useZelleRecipients, type ZelleRecipient } from '../api/get-zelle-recipients';
@@ -100,7 +101,22 @@ export default function ZelleRoute() {
         description="Send, request and split money with people you know."
         backTo="/dashboard"
       />
-      {loadFailed ? <Alert tone="danger">Failed to load Zelle data</Alert> : null}
+      {loadFailed ? (
+        <Alert
+          tone="danger"
+          action={
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void refetchFailed([accounts, recipients, transactions, limits])}
+            >
+              Try again
+            </Button>
+          }
+        >
+          Failed to load Zelle data
+        </Alert>
+      ) : null}
       <VerifyContactsNotice
         action={
           <a className="btn btn--secondary btn--sm" href="#zelle-claim">
@@ -138,7 +154,10 @@ export default function ZelleRoute() {
                 <SplitForm accounts={accountList} />
               </TabPanel>
               <TabPanel value="activity">
-                <ActivityList items={transactions.data} loading={transactions.isPending} />
+                {/* A list that failed to load is not "No Zelle activity yet". */}
+                {transactions.isError ? null : (
+                  <ActivityList items={transactions.data} loading={transactions.isPending} />
+                )}
               </TabPanel>
             </Tabs>
           </Card>
@@ -146,7 +165,9 @@ export default function ZelleRoute() {
         <aside className="zelle-side" aria-label="Zelle sidebar">
           <Card aria-labelledby="zelle-recent-title">
             <CardHeader title="Recent Recipients" id="zelle-recent-title" level={2} />
-            <RecentRecipients recipients={recipients.data ?? []} onPick={pick} />
+            {recipients.isError ? null : (
+              <RecentRecipients recipients={recipients.data ?? []} onPick={pick} />
+            )}
           </Card>
           <Card aria-labelledby="zelle-limits-title">
             <CardHeader
