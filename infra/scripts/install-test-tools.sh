@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond npm packages, when it is missing: redis-server,
-# Java 17 and Maven (the Kafka broker jars), Debian's chromium (browser tests) and schemathesis
-# (API fuzzing). Runs before `npm test`; installs only as root on a Debian-based machine and
-# otherwise says what to install.
+# Java 17 and Maven (the Kafka broker jars), Debian's chromium (browser tests), psql (docker
+# compose's PostgreSQL init script is run through it) and schemathesis (API fuzzing). Runs before
+# `npm test`; installs only as root on a Debian-based machine and otherwise says what to install.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
@@ -11,6 +11,7 @@ command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v psql >/dev/null 2>&1 || missing+=(postgresql-client)
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "Installing Debian packages: ${missing[*]}"
