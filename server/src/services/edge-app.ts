@@ -8,7 +8,9 @@ import {
   limitConnectionsPerClient,
   MAX_CONNECTIONS_PER_CLIENT,
   messages,
+  metricsRegistry,
   requestTimeoutOptions,
+  requireOneOf,
   trustedProxies,
   type BankLogger,
   type TrustProxy,
@@ -20,6 +22,12 @@ import { sharedResult } from '../shared-result.ts';
 import { webAppFallback, webAppStaticOptions } from '../web-app-static.ts';
 import { collectApiRoutes, createApiRouter, type ApiService } from './api-routes.ts';
 import { aggregateHealth, type InstanceHealth } from './edge-health.ts';
+import {
+  edgeRequests,
+  edgeUpstreamUnreachable,
+  instanceNames,
+  watchRotation,
+} from './edge-metrics.ts';
 import { createUpstreamPool, isUnreachable } from './upstream-pool.ts';
 
 export interface EdgeOptions {
@@ -36,6 +44,8 @@ export interface EdgeOptions {
   requestTimeoutMs?: number;
   /** Connections one client may hold open (MAX_CONNECTIONS_PER_CLIENT when absent; 0: no limit). */
   maxConnectionsPerClient?: number;
+  /** Bearer tokens that may read the edge's /metrics (OPS_TOKEN, METRICS_TOKEN); none if absent. */
+  metricsTokens?: (string | undefined)[];
 }
 
 /** An instance's answer to /api/health: whether it is 200, and the parked events it counts. */
@@ -78,7 +88,12 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
-  app.addHook('onClose', async () => pool.close());
+  const names = instanceNames(options.upstreams);
+  const stopWatching = watchRotation(pool, names);
+  app.addHook('onClose', async () => {
+    stopWatching();
+    pool.close();
+  });
   limitConnectionsPerClient(app.server, {
     maxPerClient: options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT,
     trustProxy: options.trustProxy,
@@ -101,6 +116,21 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
       ).then((entries) => aggregateHealth(Object.fromEntries(entries))),
     HEALTH_REPORT_MAX_AGE_MS,
   );
+
+  // Prometheus scrapes the edge as it does each service: the ops token or METRICS_TOKEN.
+  app.get(
+    '/metrics',
+    { onRequest: requireOneOf(options.metricsTokens ?? []) },
+    async (_request, reply) =>
+      reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics()),
+  );
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
+    edgeRequests.inc({
+      service: route(request.method, request.url),
+      status: String(reply.statusCode),
+    });
+  });
 
   app.get('/api/health', async (_request, reply) => {
     const health = await probeAll();
@@ -137,6 +167,7 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
         const base = chosen.get(reply.request);
         if (!base || !isUnreachable(error)) return void reply.send(error);
         pool.markDown(base);
+        edgeUpstreamUnreachable.inc({ instance: names.get(base) ?? base });
         reply.log.warn({ upstream: base }, 'upstream unreachable: taken out of rotation');
         return void reply
           .code(503)

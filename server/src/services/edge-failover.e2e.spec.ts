@@ -192,3 +192,45 @@ describe('the Node edge', () => {
     }
   });
 });
+
+describe('the Node edge’s /metrics', () => {
+  it('shows which instance left the rotation and what the edge answered, to the scrape token only', async () => {
+    const a = await instance('a');
+    const b = await instance('b');
+    open.push(b.app);
+    const edge = await buildEdge({
+      upstreams: { 'command-api': [a.url], 'query-api': [a.url, b.url] },
+      frontendDir: '/nonexistent',
+      metricsTokens: [undefined, 'scrape-token'],
+    });
+    open.push(edge);
+    const edgeUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
+    const scrape = async (token?: string) => {
+      const response = await fetch(`${edgeUrl}/metrics`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const sample = (text: string, series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}"#]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1]);
+
+    expect((await scrape()).status).toBe(401);
+    expect((await scrape('wrong')).status).toBe(403);
+    const before = (await scrape('scrape-token')).text;
+    expect(sample(before, 'bank_edge_instance_in_rotation{instance="query-api#1"}')).toBe(1);
+    // Counters are the process's: earlier tests' edges counted in them too.
+    const count = (text: string, series: string) => sample(text, series) || 0;
+    const served = 'bank_edge_requests_total{service="query-api",status="200"}';
+    const unreachable = 'bank_edge_upstream_unreachable_total{instance="query-api#1"}';
+
+    await a.app.close();
+    for (let i = 0; i < 4; i += 1) await get(edgeUrl);
+
+    const after = (await scrape('scrape-token')).text;
+    expect(sample(after, 'bank_edge_instance_in_rotation{instance="query-api#1"}')).toBe(0);
+    expect(sample(after, 'bank_edge_instance_in_rotation{instance="query-api#2"}')).toBe(1);
+    expect(count(after, unreachable) - count(before, unreachable)).toBe(1);
+    expect(count(after, served) - count(before, served)).toBeGreaterThanOrEqual(3);
+    expect(after).toContain('bank_http_connections_refused_total');
+  });
+});

@@ -24,6 +24,7 @@ const edge = await buildEdge({
   health,
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   maxConnectionsPerClient: parseMaxConnectionsPerClient(process.env.MAX_CONNECTIONS_PER_CLIENT),
+  metricsTokens: [process.env.OPS_TOKEN || undefined, process.env.METRICS_TOKEN || undefined],
   logger,
 });
 const url = await edge.listen({
