@@ -347,6 +347,12 @@ describe('Cards', () => {
     }
     const edge = (await details.boundingBox())!;
     expect(edge.y + edge.height, 'the dialog fits the screen').toBeLessThanOrEqual(740);
+    // Dismissing the toast leaves the dialog open.
+    const approved = page.locator('.toaster .toast').filter({ hasText: /approved/ });
+    await approved.getByRole('button', { name: 'Dismiss notification' }).click();
+    await approved.waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    expect(await details.isVisible(), 'dismissing the toast closed the dialog').toBe(true);
     await details.getByRole('button', { name: 'Close' }).click();
     await details.waitFor({ state: 'detached' });
   });

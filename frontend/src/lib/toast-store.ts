@@ -49,3 +49,25 @@ export function useToasts(): Toast[] {
     () => queue,
   );
 }
+
+/**
+ * The last press on the toasts. A dialog open beneath them asks whether a press outside it was
+ * this one: on a touch screen it learns of the press only at its click, when the toast the press
+ * dismissed has already left the page.
+ */
+let lastToasterPress: Event | null = null;
+
+export const toasterPresses = {
+  mark(event: Event): void {
+    lastToasterPress = event;
+  },
+  /** Whether `event` (a pointer or focus event) was on the toasts. */
+  includes(event: Event): boolean {
+    return (
+      event === lastToasterPress ||
+      event
+        .composedPath()
+        .some((node) => node instanceof Element && node.classList.contains('toaster'))
+    );
+  },
+};

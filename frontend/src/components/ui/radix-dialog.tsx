@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useRef } from 'react';
+import { toasterPresses } from '@/lib/toast-store';
 import type { DialogProps } from './dialog-props';
 
 // Radix's dialog (focus trap, scroll lock, inert page): loaded when a dialog first opens.
@@ -51,6 +52,11 @@ export default function RadixDialogView({
           }}
           onPointerDownOutside={(event) => {
             if (event.timeStamp - lastPressInside.current < DOUBLE_CLICK_MS) event.preventDefault();
+            // Dismissing a toast (they sit above every dialog) is not leaving the dialog.
+            if (toasterPresses.includes(event.detail.originalEvent)) event.preventDefault();
+          }}
+          onFocusOutside={(event) => {
+            if (toasterPresses.includes(event.detail.originalEvent)) event.preventDefault();
           }}
         >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>

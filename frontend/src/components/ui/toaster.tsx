@@ -1,6 +1,6 @@
 import { AlertCircle, AlertTriangle, CheckCircle2, Info, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast as toastStore, useToasts } from '@/lib/toast-store';
+import { toasterPresses, toast as toastStore, useToasts } from '@/lib/toast-store';
 import type { Toast } from '@/lib/toast-queue';
 
 const ICONS = { success: CheckCircle2, error: AlertCircle, warning: AlertTriangle, info: Info };
@@ -52,7 +52,12 @@ function ToastItem({ item }: { item: Toast }) {
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <section className="toaster" aria-label="Messages" aria-live="polite">
+    <section
+      className="toaster"
+      aria-label="Messages"
+      aria-live="polite"
+      onPointerDownCapture={(event) => toasterPresses.mark(event.nativeEvent)}
+    >
       {toasts.length > 1 ? (
         <button type="button" className="toaster__clear" onClick={() => toastStore.clear()}>
           Clear all
