@@ -7,6 +7,7 @@ import {
   relayLag,
   type EventStore,
   type Pool,
+  type PoolClient,
 } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { Kafka, logLevel } from 'kafkajs';
@@ -20,14 +21,22 @@ import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
 let broker: KafkaBroker;
 let pool: Pool;
 let store: EventStore;
+/** Another bank's database on the same server, whose relay holds its own relay lock. */
+let neighbour: Pool;
+let neighbourRelay: PoolClient;
 
 beforeAll(async () => {
   broker = await startKafkaBroker();
   pool = createPool(await createTestDatabase(), 4);
   store = createPgEventStore(pool, { reader: catalogue });
+  neighbour = createPool(await createTestDatabase(), 1);
+  neighbourRelay = await neighbour.connect();
+  await neighbourRelay.query('SELECT pg_advisory_lock(7431007)');
 });
 
 afterAll(async () => {
+  neighbourRelay?.release(true);
+  await neighbour?.end();
   await store?.close();
   await pool?.end();
   await broker?.destroy();
@@ -41,11 +50,14 @@ async function until(probe: () => Promise<boolean>, what: string, ms: number): P
   }
 }
 
+/** Holders of this database's relay lock (pg_locks lists every database of the server). */
 const relayLockHolders = async () =>
   Number(
     (
       await pool.query<{ n: string }>(
-        `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = 7431007`,
+        `SELECT count(*) AS n FROM pg_locks
+         WHERE locktype = 'advisory' AND objid = 7431007
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       )
     ).rows[0]!.n,
   );
