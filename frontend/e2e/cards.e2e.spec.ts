@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
@@ -7,6 +8,15 @@ import { useBankAndBrowser } from './support/fixtures';
 const t = useBankAndBrowser();
 
 /** A new customer who has applied for the first card offered to them, through the API. */
+/** Opens the application for the first card on offer. */
+async function openApplication(page: Page) {
+  await page
+    .getByRole('button', { name: /^Apply for Card/ })
+    .first()
+    .click();
+  return dialog(page, 'Apply for Card');
+}
+
 async function customerWithCard() {
   const customer = await t.customer();
   const cards = (await customer.client.get('/api/cards')).body.data.cards as {
@@ -30,11 +40,7 @@ describe('Cards', () => {
     await page.getByRole('heading', { name: 'Card Management' }).waitFor();
     await page.getByRole('heading', { name: 'Available Cards' }).waitFor();
     await expectScreenAccessible(page, 'cards available');
-    await page
-      .getByRole('button', { name: /^Apply for Card/ })
-      .first()
-      .click();
-    const application = dialog(page, 'Apply for Card');
+    const application = await openApplication(page);
     await application.getByText('Annual fee').waitFor();
     await application.getByLabel(/I have read and agree/).check();
     await application.getByRole('button', { name: 'Apply for Card' }).click();
@@ -91,11 +97,7 @@ describe('Cards', () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer, { width: 375, height: 812 });
     await page.goto('/cards');
-    await page
-      .getByRole('button', { name: /^Apply for Card/ })
-      .first()
-      .click();
-    const application = dialog(page, 'Apply for Card');
+    const application = await openApplication(page);
     await application.getByLabel(/I have read and agree/).check();
     await application.getByRole('button', { name: 'Apply for Card' }).dblclick();
     await toast(page, /submitted|approved|success/i)
@@ -321,11 +323,7 @@ describe('Cards', () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer, { width: 375, height: 740 });
     await page.goto('/cards');
-    await page
-      .getByRole('button', { name: /^Apply for Card/ })
-      .first()
-      .click();
-    const application = dialog(page, 'Apply for Card');
+    const application = await openApplication(page);
     await application.getByLabel(/I have read and agree/).check();
     await application.getByRole('button', { name: 'Apply for Card' }).click();
     await toast(page, /approved/).waitFor();
