@@ -1,5 +1,6 @@
 // Bank accounts as the server returns them (GET /api/accounts and /api/dashboard).
 import type { AccountView } from '@bank/contracts';
+import { centsOf } from './cents';
 
 export type Account = AccountView;
 
@@ -7,8 +8,9 @@ export function accountName(account: Pick<Account, 'name' | 'account_name'>): st
   return account.account_name || account.name;
 }
 
+/** The accounts' balances added up by whole cents, in dollars. */
 export function totalBalance(accounts: Pick<Account, 'balance'>[]): number {
-  return Math.round(accounts.reduce((sum, a) => sum + Number(a.balance || 0), 0) * 100) / 100;
+  return accounts.reduce((sum, a) => sum + centsOf(a.balance || 0), 0) / 100;
 }
 
 /** The history periods the accounts page offers, in days. */

@@ -1,12 +1,22 @@
 /**
- * Whole cents of a dollar amount already checked to have at most 2 decimals: decimal text such
- * as "12.5", or a JSON number of dollars. By its digits, never by floating-point arithmetic.
+ * Whole units of 10^-`decimals` of a decimal amount: text such as "-12.5", or a JSON number, which
+ * is first written with `decimals` places. By its digits, never by floating-point arithmetic;
+ * text beyond `decimals` places is cut.
  */
-export function centsOf(amount: string | number): number {
-  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+export function scaledUnits(amount: string | number, decimals: number): number {
+  const text = typeof amount === 'number' ? amount.toFixed(decimals) : amount.trim();
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const units =
+    Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0').slice(0, decimals));
+  return negative ? -units : units;
 }
+
+/**
+ * Whole cents of a dollar amount already checked to have at most 2 decimals: decimal text such
+ * as "12.5", or a JSON number of dollars (a balance may be below zero).
+ */
+export const centsOf = (amount: string | number): number => scaledUnits(amount, 2);
 
 /**
  * A dollar amount of at least zero as plain decimal text with its cents, "1500.50" for 1500.5:

@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, centsOf, plainAmount } from './cents';
+import { totalBalance } from './accounts';
+import { amountText, centsOf, plainAmount, scaledUnits } from './cents';
 
 describe('dollar amounts by whole cents', () => {
   it('reads decimal text and JSON numbers as cents', () => {
     expect(centsOf('12.5')).toBe(1250);
     expect(centsOf(1500.5)).toBe(150050);
     expect(centsOf(0.1 + 0.2)).toBe(30);
+  });
+
+  it('keeps the sign of an amount below zero', () => {
+    expect(centsOf('-12.50')).toBe(-1250);
+    expect(centsOf(-12.5)).toBe(-1250);
+    expect(centsOf(-0.07)).toBe(-7);
+  });
+
+  it('reads finer amounts by their digits too', () => {
+    expect(scaledUnits(0.142317, 6)).toBe(142317);
+    expect(scaledUnits('0.00100637', 8)).toBe(100637);
+    expect(scaledUnits('1.123456789', 8)).toBe(112345678);
+  });
+
+  it('adds balances up by whole cents, overdrawn ones included', () => {
+    expect(totalBalance(Array.from({ length: 10 }, () => ({ balance: 0.1 })))).toBe(1);
+    expect(totalBalance([{ balance: 1500.5 }, { balance: -12.5 }, { balance: 0.07 }])).toBe(
+      1488.07,
+    );
   });
 
   it('writes an amount with its cents, as an amount field shows it', () => {

@@ -2,16 +2,12 @@ import { CRYPTO_MESSAGES } from '@bank/contracts';
 // Trade estimates shown before confirming (1% fee on buy and sell), computed the way the
 // bank computes them: integer cents and 10^-8 coin units, fee rounded up, coins rounded down.
 
-import { centsOf } from '@/lib/cents';
+import { centsOf, scaledUnits } from '@/lib/cents';
 
 export const FEE_PERCENT = 1;
 
 export const UNITS_PER_COIN = 100_000_000;
 export const MIN_TRANSFER = 0.001;
-
-export function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
 
 /** Decimal text → integer 10^-8 units, or undefined for more than 8 decimals or bad input. */
 export function coinsToUnits(value: string | number): number | undefined {
@@ -30,7 +26,7 @@ export type BuyEstimate = { totalCents: number; feeCents: number; netCents: numb
 /** A buy's amount includes the fee: the coins are bought with amount − 1%. */
 /** Prices come finer than a cent: a price in dollars as integer millionths of a dollar. */
 export function toMicroUsd(dollars: number): number {
-  return Math.round(dollars * 1_000_000);
+  return scaledUnits(dollars, 6);
 }
 
 const MICRO_USD_PER_UNIT_CENT = BigInt(UNITS_PER_COIN) * 10_000n;
@@ -44,7 +40,7 @@ export function formatCoinPrice(price: number): string {
 
 /** `price` is the ask a purchase executes at. */
 export function buyEstimate(amountUsd: number, price: number): BuyEstimate | null {
-  const totalCents = toCents(amountUsd);
+  const totalCents = centsOf(amountUsd);
   const priceMicroUsd = toMicroUsd(price);
   if (!(totalCents > 0) || !(priceMicroUsd > 0)) return null;
   const fee = feeCents(totalCents);

@@ -1,9 +1,11 @@
+import { centsOf } from '@/lib/cents';
+
 // Each person's share is the total divided by the number of people plus one
 // (the requester keeps a share). Shares are whole cents that add up to the total exactly.
 
+/** Whole cents of the total as typed; 0 for what is no number. */
 export function toCents(dollars: number | string): number {
-  const n = typeof dollars === 'string' ? Number(dollars) : dollars;
-  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+  return Number.isFinite(Number(dollars)) && String(dollars).trim() !== '' ? centsOf(dollars) : 0;
 }
 
 export function splitCents(totalCents: number, parts: number): number[] {
