@@ -25,6 +25,11 @@ export interface CatchUpCpu {
   mainThreadPerEventUs: number[];
   /** CPU per log event, summed over the workers, over the last two thirds of the messages, µs. */
   steadyCpuPerEventUs: number;
+  /**
+   * CPU per log event, summed over the workers, in each tenth of the messages (from the first
+   * reading past each tenth to the first past the next), µs: how long a process's warm-up lasts.
+   */
+  perTenthUs: number[];
 }
 
 /** Where the steady part of a catch-up starts: this share of its messages applied. */
@@ -42,17 +47,24 @@ export function catchUpCpu(samples: readonly CatchUpSample[], events: number): C
   const last = samples[samples.length - 1]!;
   const perEvent = (before: number, after: number, over: number) =>
     ((after - before) * 1000) / over;
-  const from = samples.find((s) => s.applied >= last.applied * STEADY_FROM) ?? last;
-  const steadyEvents = (events * (last.applied - from.applied)) / last.applied;
+  const readingPast = (share: number) =>
+    share <= 0 ? first : (samples.find((s) => s.applied >= last.applied * share) ?? last);
+  /** CPU per log event summed over the workers between two readings (the log is uniform). */
+  const between = (from: CatchUpSample, to: CatchUpSample) => {
+    const over = (events * (to.applied - from.applied)) / last.applied;
+    return over > 0
+      ? to.cpu.reduce((sum, after, i) => sum + all(after) - all(from.cpu[i]!), 0) * (1000 / over)
+      : NaN;
+  };
+  const from = readingPast(STEADY_FROM);
   return {
+    perTenthUs: Array.from({ length: 10 }, (_, i) =>
+      between(readingPast(i / 10), readingPast((i + 1) / 10)),
+    ),
     cpuPerEventUs: first.cpu.map((before, i) => perEvent(all(before), all(last.cpu[i]!), events)),
     mainThreadPerEventUs: first.cpu.map((before, i) =>
       perEvent(before.mainMs, last.cpu[i]!.mainMs, events),
     ),
-    steadyCpuPerEventUs:
-      steadyEvents > 0
-        ? last.cpu.reduce((sum, after, i) => sum + all(after) - all(from.cpu[i]!), 0) *
-          (1000 / steadyEvents)
-        : NaN,
+    steadyCpuPerEventUs: between(from, last),
   };
 }

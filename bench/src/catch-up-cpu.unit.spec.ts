@@ -33,6 +33,18 @@ describe('catchUpCpu', () => {
     expect(figures.cpuPerEventUs).toEqual([3800 / 30, 3800 / 30]);
   });
 
+  it('gives the CPU per event in each tenth of the messages, where a warm-up shows', () => {
+    // One worker whose first tenth costs 3 ms per 100 messages, then 1 ms.
+    const readings = [sample(0, [0, 0])];
+    for (let tenth = 1; tenth <= 10; tenth += 1) {
+      const cpu = 300 + (tenth - 1) * 100;
+      readings.push(sample(tenth * 50, [cpu - 1, 0]), sample(tenth * 100, [cpu, 0]));
+    }
+    // 1,000 messages for 10,000 log events: a tenth is 1,000 events.
+    const figures = catchUpCpu(readings, 10_000);
+    expect(figures.perTenthUs).toEqual([300, 100, 100, 100, 100, 100, 100, 100, 100, 100]);
+  });
+
   it('has no steady figure when the last reading is the only one past a third', () => {
     const figures = catchUpCpu([sample(0, [0, 0]), sample(500, [10, 5])], 1000);
     expect(figures.steadyCpuPerEventUs).toBeNaN();

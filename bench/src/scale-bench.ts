@@ -240,7 +240,7 @@ try {
       }
       await sleep(100);
     }
-    const { cpuPerEventUs, mainThreadPerEventUs, steadyCpuPerEventUs } = catchUpCpu(
+    const { cpuPerEventUs, mainThreadPerEventUs, steadyCpuPerEventUs, perTenthUs } = catchUpCpu(
       samples,
       events,
     );
@@ -258,6 +258,7 @@ try {
       cpuPerEventUs,
       mainThreadPerEventUs,
       steadyCpuPerEventUs,
+      perTenthUs,
       share,
     });
     log(

@@ -27,6 +27,8 @@ export interface ThroughputFigure {
   mainThreadPerEventUs: number[];
   /** CPU per log event summed over the workers, the last two thirds of the catch-up, µs. */
   steadyCpuPerEventUs: number;
+  /** CPU per log event summed over the workers, in each tenth of the catch-up's messages, µs. */
+  perTenthUs: number[];
   /** Partitions each worker held over all projection groups, most first. */
   share: number[];
 }
@@ -105,6 +107,7 @@ export function scaleReport(run: ScaleRun): string {
         `${load(r.loadAfter)} |`,
     ),
     ...repeatLines(rows),
+    ...tenthLines(rows),
     '',
     `Each projection's time to the head of the log (every projection reads the ${run.partitions} partitions of \`bank.events\`, keyed by customer, shared by the workers):`,
     '',
@@ -201,6 +204,23 @@ function cpuAllWorkers(r: ThroughputFigure): number {
 /** The main threads' part of it. */
 function mainThreadsAllWorkers(r: ThroughputFigure): number {
   return r.mainThreadPerEventUs.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * The CPU per event in each tenth of every catch-up: each new worker process pays its own warm-up
+ * (V8 compiling the same hot code), so the figures with more workers start higher and meet those
+ * of one worker once each process is warm.
+ */
+function tenthLines(rows: ThroughputFigure[]): string[] {
+  if (!rows.some((r) => r.perTenthUs.length > 0)) return [];
+  return [
+    '',
+    "CPU per event, all workers, in each tenth of the catch-up's messages (the warm-up of each new process):",
+    '',
+    `| workers | ${Array.from({ length: 10 }, (_, i) => `${i + 1}`).join(' | ')} |`,
+    `|---|${Array.from({ length: 10 }, () => '---|').join('')}`,
+    ...rows.map((r) => `| ${r.workers} | ${r.perTenthUs.map(us).join(' | ')} |`),
+  ];
 }
 
 /** Medians over the repeated catch-ups, where a worker count was measured more than once. */

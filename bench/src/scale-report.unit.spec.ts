@@ -18,6 +18,8 @@ const catchUp = (workers: number, seconds: number, cpu: number[]): ThroughputFig
   cpuPerEventUs: cpu,
   mainThreadPerEventUs: cpu.map((us) => us * 0.75),
   steadyCpuPerEventUs: cpu.reduce((a, b) => a + b, 0) * 0.9,
+  // A warm-up in the first tenths of each process, then the steady cost.
+  perTenthUs: Array.from({ length: 10 }, (_, i) => (i < 3 ? 2 : 1) * (cpu[0]! * cpu.length)),
   share: Array.from({ length: workers }, () => 6 / workers),
 });
 
@@ -90,6 +92,15 @@ describe('scaleReport', () => {
     expect(rowOf(report, '| 3 | 2 | 21.0 s |')).toContain(
       '| 113 µs | 1.18× | 84 µs | 1.18× | 28 µs | 1.18× | 101 µs | 1.18× |',
     );
+  });
+
+  it("shows each catch-up's CPU per event tenth by tenth, where the warm-up shows", () => {
+    const report = run([catchUp(1, 25, [90]), catchUp(3, 20, [40, 35, 30])]);
+    expect(report).toContain("in each tenth of the catch-up's messages");
+    expect(rowOf(report, '| 1 | 180 µs |')).toBe(
+      '| 1 | 180 µs | 180 µs | 180 µs | 90 µs | 90 µs | 90 µs | 90 µs | 90 µs | 90 µs | 90 µs |',
+    );
+    expect(rowOf(report, '| 3 | 240 µs |')).toMatch(/\| 120 µs \|$/);
   });
 
   it('says n/a where a catch-up was too short for its steady part', () => {
