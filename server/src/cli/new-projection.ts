@@ -15,7 +15,7 @@ if (!name) {
   process.exit(2);
 }
 try {
-  const result = scaffoldProjection(root, name, { register: !options['no-register'] });
+  const result = await scaffoldProjection(root, name, { register: !options['no-register'] });
   for (const file of result.files) process.stdout.write(`created ${file}\n`);
   process.stdout.write(
     result.registered
@@ -23,7 +23,8 @@ try {
       : `add ${result.exportName} to allProjections in projections/src/read-models/index.ts\n`,
   );
   process.stdout.write(
-    `next: edit the handlers, ${result.table} and the readers, then run npx vitest run --project backend projections/src/read-models/${name}\n`,
+    `next: edit the handlers, ${result.table} and the readers, then run npx vitest run --project backend projections/src/read-models/${name}\n` +
+      `then review it for scale mode in projections/src/kafka/partition-safety.ts (README: Projection toolkit)\n`,
   );
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
 
 export interface ScaffoldResult {
   files: string[];
@@ -15,8 +16,10 @@ function projectionFile(name: string, exportName: string, table: string): string
   return `import { defineProjection } from '../../projection.ts';
 
 /**
- * ${name}: describe what this read model answers. It owns ${table}; keep copies of anything it
- * needs from other streams in its own tables rather than reading another projection's tables.
+ * ${name}: describe what this read model answers.
+ *
+ * It owns ${table}. Keep copies of anything it needs from other streams in its own
+ * tables rather than reading another projection's tables.
  */
 export const ${exportName} = defineProjection({
   name: '${name}',
@@ -87,6 +90,16 @@ CREATE TABLE ${table} (
 `;
 }
 
+/**
+ * The file as the repository's formatter leaves it (a long name makes longer lines), with the
+ * settings of the repository this code is in.
+ */
+async function formatted(file: string, content: string): Promise<string> {
+  if (!file.endsWith('.ts')) return content;
+  const config = await resolveConfig(import.meta.filename);
+  return format(content, { ...config, filepath: file });
+}
+
 /** The migration folders of the read models and of the runner. */
 function migrationDirs(root: string): string[] {
   const readModels = path.join(root, 'projections/src/read-models');
@@ -142,11 +155,11 @@ function register(indexFile: string, name: string, exportName: string): boolean 
  * Creates a read model's folder (projections/src/read-models/<name>/): its projection, a migration
  * for its table, its row type and a reader, and its given-then test; and registers it.
  */
-export function scaffoldProjection(
+export async function scaffoldProjection(
   root: string,
   name: string,
   options: { register?: boolean } = {},
-): ScaffoldResult {
+): Promise<ScaffoldResult> {
   if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)) {
     throw new Error('The name must be lower-case kebab-case, e.g. "monthly-spending".');
   }
@@ -167,7 +180,9 @@ export function scaffoldProjection(
     [path.join(folder, 'migrations', migration), migrationFile(name, table)],
   ] as const;
   mkdirSync(path.join(folder, 'migrations'), { recursive: true });
-  for (const [file, content] of files) writeFileSync(file, content, { flag: 'wx' });
+  for (const [file, content] of files) {
+    writeFileSync(file, await formatted(file, content), { flag: 'wx' });
+  }
   const registered =
     options.register !== false && register(path.join(readModels, 'index.ts'), name, exportName);
   return { files: files.map(([file]) => path.relative(root, file)), registered, exportName, table };

@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { check, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { scaffoldProjection } from './scaffold-projection.ts';
 
@@ -22,9 +23,9 @@ function fakeRepository(): string {
 }
 
 describe('npm run new-projection', () => {
-  it('creates the read model’s folder (projection, readers, test, migration) and registers it', () => {
+  it('creates the read model’s folder (projection, readers, test, migration) and registers it', async () => {
     const root = fakeRepository();
-    const result = scaffoldProjection(root, 'monthly-spending');
+    const result = await scaffoldProjection(root, 'monthly-spending');
     const folder = 'projections/src/read-models/monthly-spending';
     expect(result.files).toEqual([
       `${folder}/projection.ts`,
@@ -48,11 +49,22 @@ describe('npm run new-projection', () => {
       /allProjections: Projection\[\] = \[[^\]]*monthlySpendingProjection,\n\];/,
     );
     expect(index).toContain("export * from './monthly-spending/readers.ts';");
-    expect(() => scaffoldProjection(root, 'monthly-spending')).toThrow(/already exists/);
+    await expect(scaffoldProjection(root, 'monthly-spending')).rejects.toThrow(/already exists/);
     expect(readdirSync(path.join(root, folder, 'migrations'))).toHaveLength(1);
   });
 
-  it('refuses names that are not kebab-case', () => {
-    expect(() => scaffoldProjection(fakeRepository(), 'Bad_Name')).toThrow(/kebab-case/);
+  it('refuses names that are not kebab-case', async () => {
+    await expect(scaffoldProjection(fakeRepository(), 'Bad_Name')).rejects.toThrow(/kebab-case/);
+  });
+
+  it('writes code the formatter check passes, even for a long name', async () => {
+    const root = fakeRepository();
+    const result = await scaffoldProjection(root, 'merchant-category-monthly-spending');
+    // The repository's own settings, as `npm run format:check` applies them.
+    const config = await resolveConfig(path.resolve(import.meta.dirname, 'new-projection.ts'));
+    for (const file of result.files.filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      expect(await check(source, { ...config, filepath: file }), file).toBe(true);
+    }
   });
 });
