@@ -158,8 +158,16 @@ export function sendZelle(
   });
 }
 
-/** Stages one request to another customer of the bank; returns how the answer shows it. */
-async function stageRequest(uow: UnitOfWork, input: ZelleInput, now: Date) {
+/**
+ * Stages one request to another customer of the bank; returns how the answer shows it. A split
+ * passes the payers it has asked so far, and the payer asked is added to them.
+ */
+async function stageRequest(
+  uow: UnitOfWork,
+  input: ZelleInput,
+  now: Date,
+  askedInSplit?: Set<string>,
+) {
   const account = await ownAccount(uow, input.customerId, input.accountId);
   const requester = await loadCustomer(uow, input.customerId);
   const payer = await findCustomerByContact(uow, input.contact);
@@ -171,7 +179,9 @@ async function stageRequest(uow: UnitOfWork, input: ZelleInput, now: Date) {
     payer,
     now,
     requestId,
+    askedInSplit,
   });
+  askedInSplit?.add(data.payerCustomerId);
   appendPlan(uow, appends);
   return {
     id: requestId,
@@ -225,6 +235,7 @@ export function splitZelle(
 ) {
   return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
     const shares = splitShares(input.totalCents, input.people.length);
+    const asked = new Set<string>();
     const requests = [];
     for (const [i, person] of input.people.entries()) {
       requests.push(
@@ -240,6 +251,7 @@ export function splitZelle(
             memo: input.memo,
           },
           now,
+          asked,
         ),
       );
     }
