@@ -34,7 +34,12 @@ import {
 } from '../domain/zelle/zelle.ts';
 import { decideZellePayment, decideZelleRequest, type ContactField } from '../domain/zelle/send.ts';
 import type { CommandContext } from './context.ts';
-import { runMoneyCommand, runSystemCommand, type RequestIdentity } from './idempotency.ts';
+import {
+  refusingRepeats,
+  runMoneyCommand,
+  runSystemCommand,
+  type RequestIdentity,
+} from './idempotency.ts';
 import {
   findCustomerByContact,
   loadCustomer,
@@ -203,7 +208,7 @@ export function requestZelle(
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow, now) => {
     const request = await stageRequest(uow, input, now);
     return {
       statusCode: 201,
@@ -233,7 +238,7 @@ export function splitZelle(
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow, now) => {
     const shares = splitShares(input.totalCents, input.people.length);
     const asked = new Set<string>();
     const requests = [];
