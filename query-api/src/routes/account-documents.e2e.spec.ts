@@ -352,6 +352,8 @@ describe('transaction history that scales', () => {
       await refused(`cursor=${Buffer.from(forged).toString('base64url')}`, 'cursor');
     }
     await refused('from=2026-02-30', 'from');
+    await refused('from=0000-01-01', 'from');
+    await refused('to=0001-12-31', 'to');
     await refused('from=2026-03-02&to=2026-03-01', 'to');
     await refused('min_amount=1.234', 'min_amount');
     await refused('min_amount=-1', 'min_amount');
