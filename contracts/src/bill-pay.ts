@@ -52,6 +52,7 @@ export const BILL_PAY_MESSAGES = {
   category: 'Please select a category.',
   accountNumber: 'Please enter the account number.',
   accountNumberFormat: 'The account number must be 4 to 34 letters or digits.',
+  payeeExists: 'You already have this payee: the same name and account number.',
   defaultAmount: 'The default amount must be a positive number with at most 2 decimals.',
   autopayDay: 'The AutoPay day must be between 1 and 31.',
   autopayAmount: 'The AutoPay amount must be a positive number with at most 2 decimals.',

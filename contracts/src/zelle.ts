@@ -19,6 +19,7 @@ export const ZELLE_MESSAGES = {
   splitPeople: 'Please add at least one person to split with',
   splitPerson: 'Please fill in name and contact for all recipients',
   splitShare: 'Each share must be between $0.01 and $5,000.00',
+  splitPersonTwice: 'This person is already in the split.',
 } as const;
 
 /** A payment as the send (and pay-a-request) answer shows it. */

@@ -1,4 +1,5 @@
 import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
+import { BILL_PAY_MESSAGES } from '@bank/contracts';
 import { startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
@@ -228,6 +229,29 @@ describe('bill pay idempotency', () => {
     expect(new Set(answers.map((a) => a.body.data.payee.id)).size).toBe(1);
     await bank.runner.catchUp();
     expect((await c.client.get('/api/bill-payments/payees')).body.data.payees).toHaveLength(1);
+  });
+
+  it('adds one payee (one AutoPay) for the same request sent again without a key', async () => {
+    const c = await customer(bank, 'Payee Double Clicker', 100);
+    const form = { autopay_enabled: true, autopay_day: 12, autopay_amount: 20 };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => addPayee(c, form)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422, 422, 422]);
+    for (const refused of answers.filter((a) => a.status === 422)) {
+      expect(refused.body.errors.account_number).toEqual([BILL_PAY_MESSAGES.payeeExists]);
+    }
+    // The same company typed another way, and the same account number, is the same payee.
+    const retyped = await addPayee(c, {
+      ...form,
+      name: ' made up INC ',
+      account_number: '9988 7766',
+    });
+    expect(retyped.status).toBe(422);
+    await bank.runner.catchUp();
+    expect((await c.client.get('/api/bill-payments/payees')).body.data.payees).toHaveLength(1);
+    const autopay = (await c.client.get('/api/bill-payments/scheduled')).body.data.payments;
+    expect(autopay).toHaveLength(1);
+    // Another account at the same company is another payee.
+    expect((await addPayee(c, { account_number: '99881234' })).status).toBe(201);
   });
 
   it('keeps another customer from replaying a key (keys are per customer)', async () => {

@@ -204,7 +204,7 @@ describe('categories and payees', () => {
       expect(response.body.errors.phone).toEqual(['The phone must be a valid phone number.']);
     }
     await addPayee(client, { phone: '(207) 555-0142' });
-    await addPayee(client, { phone: '' });
+    await addPayee(client, { phone: '', account_number: '5500-1234-1111' });
   });
 
   it('deletes a payee; another customer cannot delete it (404)', async () => {

@@ -1,4 +1,4 @@
-import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
+import { addDaysIso, bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { ApiClient, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -40,5 +40,33 @@ describe('appointment requests', () => {
     ]);
     const after = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
     expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('refuse a day no calendar has, or more than a year ahead, and record nothing', async () => {
+    const nextYear = Number(bankToday().slice(0, 4)) + 1;
+    const refused: [string, string][] = [
+      [`${nextYear}-02-30`, 'The preferred date must be a valid date.'],
+      [`${nextYear}-13-01`, 'The preferred date must be a valid date.'],
+      [`${nextYear}-04-31`, 'The preferred date must be a valid date.'],
+      [
+        addDaysIso(lastSchedulableDate(bankToday()), 1),
+        'The preferred date can be at most one year ahead.',
+      ],
+      ['9999-12-31', 'The preferred date can be at most one year ahead.'],
+    ];
+    const before = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
+    for (const [date, message] of refused) {
+      const response = await visitor.post('/api/contact/appointments', appointment(date));
+      expect(response.status, date).toBe(422);
+      expect(response.body.errors.preferred_date, date).toEqual([message]);
+    }
+    const after = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+
+    const lastDay = await visitor.post(
+      '/api/contact/appointments',
+      appointment(lastSchedulableDate(bankToday())),
+    );
+    expect(lastDay.status).toBe(201);
   });
 });

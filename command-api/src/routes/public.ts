@@ -7,12 +7,14 @@ import {
   MESSAGE_SUBJECTS,
   contactRequestAnswer,
 } from '@bank/contracts';
+import { lastSchedulableDate } from '@bank/contracts/bank-time';
 import { bankDate, ContactRequestSubmitted, streams } from '@bank/events';
 import { multilineText, ok } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency } from './command-reply.ts';
+import { isCalendarDate } from './money-input.ts';
 
 const person = {
   first_name: z.string().trim().min(1).max(100),
@@ -25,8 +27,12 @@ const appointmentBody = z.object({
   appointment_type: z.enum(APPOINTMENT_TYPES),
   preferred_date: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The preferred date must be a valid date.')
-    .refine((d) => d >= bankDate(new Date()), 'The preferred date must be today or later.'),
+    .refine(isCalendarDate, { message: 'The preferred date must be a valid date.', abort: true })
+    .refine((d) => d >= bankDate(new Date()), 'The preferred date must be today or later.')
+    .refine(
+      (d) => d <= lastSchedulableDate(bankDate(new Date())),
+      'The preferred date can be at most one year ahead.',
+    ),
   preferred_time: z.enum(APPOINTMENT_TIMES),
   meeting_preference: z.enum(MEETING_PREFERENCES),
   notes: multilineText(z.string().trim().max(2000)).optional(),

@@ -1,3 +1,4 @@
+import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import type { TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../kernel/aggregate.ts';
@@ -145,6 +146,80 @@ describe('exactly once', () => {
       balance: 500 - 30 * 4 - 31,
       available: 349,
     });
+  });
+
+  it('sets up a schedule, a payment ahead or a Zelle request once when it is sent again without a key', async () => {
+    const c = await customer(bank, 'Double Scheduler', 500);
+    const payer = await customer(bank, 'Asked Once');
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    const day = addDaysIso(bankToday(), 3);
+    const payee = await c.client.post('/api/bill-payments/payees', {
+      name: 'Harbor Rent',
+      category: 'other',
+      account_number: '44556677',
+    });
+    expect(payee.status).toBe(201);
+    const requests: [string, Record<string, unknown>][] = [
+      [
+        '/api/transfers/scheduled',
+        { ...between(c, 25), type: 'between-accounts', transferDate: day, frequency: 'monthly' },
+      ],
+      [
+        '/api/bill-payments/schedule',
+        {
+          payee_id: payee.body.data.payee.id,
+          from_account_id: c.checking.id,
+          amount: 40,
+          scheduled_date: day,
+          is_recurring: true,
+          recurring_frequency: 'monthly',
+        },
+      ],
+      [
+        '/api/zelle/request',
+        {
+          bank_account_id: c.checking.id,
+          recipient_name: 'Asked Once',
+          recipient_email: payer.email,
+          amount: 12,
+        },
+      ],
+      [
+        '/api/zelle/split',
+        {
+          bank_account_id: c.checking.id,
+          total_amount: 30,
+          people: [{ name: 'Asked Once', contact: payer.phone }],
+        },
+      ],
+    ];
+    for (const [url, body] of requests) {
+      // Sent four times at once, as a retrying client or a double click would.
+      const answers = await Promise.all(Array.from({ length: 4 }, () => c.client.post(url, body)));
+      expect(answers.map((a) => a.status).sort(), url).toEqual([201, 409, 409, 409]);
+      const refused = answers.find((a) => a.status === 409)!;
+      expect(refused.body, url).toMatchObject({
+        code: 'DUPLICATE_TRANSACTION',
+        message: 'This transaction appears to be a duplicate. Please wait before trying again.',
+      });
+      expect((await c.client.post(url, body)).status, url).toBe(409);
+    }
+    expect(
+      (await c.client.get('/api/transfers/scheduled')).body.data.scheduled_transfers,
+    ).toHaveLength(1);
+    expect((await c.client.get('/api/bill-payments/scheduled')).body.data.payments).toHaveLength(1);
+    payer.client.consistencyToken = c.client.consistencyToken;
+    expect((await payer.client.get('/api/zelle/requests')).body.data.requests).toHaveLength(2);
+
+    // Another amount is another request; a key names its own retries; a minute later it is new.
+    const [url, body] = requests[0]!;
+    expect((await c.client.post(url, { ...body, amount: 26 })).status).toBe(201);
+    const keyed = await Promise.all(
+      ['s1', 's2'].map((key) => c.client.post(url, body, { 'idempotency-key': key })),
+    );
+    expect(keyed.map((r) => r.status)).toEqual([201, 201]);
+    vi.setSystemTime(Date.now() + 61_000);
+    expect((await c.client.post(url, body)).status).toBe(201);
   });
 });
 

@@ -7,6 +7,7 @@ import {
 } from '@bank/projections';
 import { registrationPayload, signedUpCustomer, type TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ZELLE_MESSAGES } from '@bank/contracts';
 import { expireZellePayment } from '../services/zelle.ts';
 import {
   balances,
@@ -482,6 +483,34 @@ describe('split', () => {
     });
     expect(partial.body.errors['people.1.contact']).toEqual(['Recipient not found']);
     expect(await activity(maya, '&type=request')).toHaveLength(before);
+  });
+
+  it('asks each person once: the same customer under another spelling or contact is refused', async () => {
+    const maya = await customer(bank, 'Maya Twice');
+    const sam = await customer(bank, 'Sam Twice');
+    const lee = await customer(bank, 'Lee Twice');
+    const split = (people: { name: string; contact: string }[]) =>
+      maya.client.post('/api/zelle/split', {
+        bank_account_id: maya.checking.id,
+        total_amount: 90,
+        people,
+      });
+    for (const again of [sam.email, sam.email.toUpperCase(), sam.phone]) {
+      const response = await split([
+        { name: 'Sam', contact: sam.email },
+        { name: 'Lee', contact: lee.email },
+        { name: 'Sam again', contact: again },
+      ]);
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({
+        code: 'INVALID_RECIPIENT',
+        message: ZELLE_MESSAGES.splitPersonTwice,
+      });
+      expect(response.body.errors['people.2.contact']).toEqual([ZELLE_MESSAGES.splitPersonTwice]);
+    }
+    sam.client.consistencyToken = maya.client.consistencyToken;
+    expect((await sam.client.get('/api/zelle/requests')).body.data.requests).toEqual([]);
+    expect(await activity(maya, '&type=request')).toEqual([]);
   });
 
   it.each([

@@ -38,7 +38,7 @@ import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { paymentReply, payeeReply } from './bill-pay-views.ts';
 import type { CommandContext } from './context.ts';
 import { accountIdByNumber } from './deposits.ts';
-import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
+import { refusingRepeats, runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 
 /** What "now" is for bill pay (tests move it; everything else uses the real clock). */
 export const billPayClock = { now: (): Date => new Date() };
@@ -212,7 +212,7 @@ export function schedulePayment(
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow) => {
     const now = billPayClock.now();
     const paymentId = randomUUID();
     const today = bankDate(now);

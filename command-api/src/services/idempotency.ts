@@ -5,8 +5,10 @@ import { DomainError } from '../kernel/aggregate.ts';
 import { TooMuchContentionError } from '../kernel/command-bus.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import {
+  decideRepeat,
   idempotencyAggregate,
   recordReply,
+  repeatGuardAggregate,
   replayFor,
   type StoredReply,
 } from '../domain/transfers/idempotency.ts';
@@ -20,7 +22,19 @@ export interface RequestIdentity {
   key: string | undefined;
   /** Hash of the method, path and body: the same key must come with the same request. */
   requestHash: string;
+  /**
+   * The request sets money up for later or asks for it, so nothing it does now is a movement the
+   * duplicate check sees: without a key, the same request again within 60 seconds is refused as a
+   * duplicate (decideRepeat). Set by the command, through refusingRepeats().
+   */
+  refuseRepeats?: boolean;
 }
+
+/** The identity of a request that sets money up for later or asks for it (see refuseRepeats). */
+export const refusingRepeats = (identity: RequestIdentity): RequestIdentity => ({
+  ...identity,
+  refuseRepeats: true,
+});
 
 export interface MoneyReply extends StoredReply {
   /** True when this is the stored answer of an earlier request with the same key. */
@@ -130,6 +144,10 @@ export async function runMoneyCommand(
     identity.key === undefined
       ? undefined
       : moneyStreams.idempotency(identity.customerId, keyHash(identity.key));
+  const guardStream =
+    identity.key === undefined && identity.refuseRepeats
+      ? moneyStreams.repeatGuard(identity.customerId, identity.requestHash)
+      : undefined;
 
   return perCustomer.run(identity.customerId, async () => {
     for (let round = 1; ; round += 1) {
@@ -141,7 +159,17 @@ export async function runMoneyCommand(
             const replay = replayFor(recorded.state, identity.requestHash);
             if (replay) return { ...replay, replayed: true };
           }
+          // Refused before any work; recorded in the same append as the work's events.
+          const repeat = guardStream
+            ? decideRepeat(
+                (await uow.load(guardStream, repeatGuardAggregate)).state,
+                identity.customerId,
+                identity.requestHash,
+                now,
+              )
+            : [];
           const reply = await work(uow, now);
+          if (guardStream) uow.append(guardStream, repeat);
           if (keyStream) {
             uow.appendNew(
               keyStream,

@@ -29,6 +29,7 @@ import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
 import {
   hashRequest,
+  refusingRepeats,
   runMoneyCommand,
   runSystemCommand,
   type RequestIdentity,
@@ -201,7 +202,7 @@ export function scheduleTransfer(
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow) => {
     const { customerId, plan } = input;
     const from = await ownAccount(uow, customerId, plan.fromAccountId);
     const destination = await resolveDestination(

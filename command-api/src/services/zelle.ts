@@ -34,7 +34,12 @@ import {
 } from '../domain/zelle/zelle.ts';
 import { decideZellePayment, decideZelleRequest, type ContactField } from '../domain/zelle/send.ts';
 import type { CommandContext } from './context.ts';
-import { runMoneyCommand, runSystemCommand, type RequestIdentity } from './idempotency.ts';
+import {
+  refusingRepeats,
+  runMoneyCommand,
+  runSystemCommand,
+  type RequestIdentity,
+} from './idempotency.ts';
 import {
   findCustomerByContact,
   loadCustomer,
@@ -158,8 +163,16 @@ export function sendZelle(
   });
 }
 
-/** Stages one request to another customer of the bank; returns how the answer shows it. */
-async function stageRequest(uow: UnitOfWork, input: ZelleInput, now: Date) {
+/**
+ * Stages one request to another customer of the bank; returns how the answer shows it. A split
+ * passes the payers it has asked so far, and the payer asked is added to them.
+ */
+async function stageRequest(
+  uow: UnitOfWork,
+  input: ZelleInput,
+  now: Date,
+  askedInSplit?: Set<string>,
+) {
   const account = await ownAccount(uow, input.customerId, input.accountId);
   const requester = await loadCustomer(uow, input.customerId);
   const payer = await findCustomerByContact(uow, input.contact);
@@ -171,7 +184,9 @@ async function stageRequest(uow: UnitOfWork, input: ZelleInput, now: Date) {
     payer,
     now,
     requestId,
+    askedInSplit,
   });
+  askedInSplit?.add(data.payerCustomerId);
   appendPlan(uow, appends);
   return {
     id: requestId,
@@ -193,7 +208,7 @@ export function requestZelle(
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow, now) => {
     const request = await stageRequest(uow, input, now);
     return {
       statusCode: 201,
@@ -223,8 +238,9 @@ export function splitZelle(
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
+  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow, now) => {
     const shares = splitShares(input.totalCents, input.people.length);
+    const asked = new Set<string>();
     const requests = [];
     for (const [i, person] of input.people.entries()) {
       requests.push(
@@ -240,6 +256,7 @@ export function splitZelle(
             memo: input.memo,
           },
           now,
+          asked,
         ),
       );
     }

@@ -89,6 +89,12 @@ export const moneyStreams = {
   activity: (customerId: string) => `money-activity-${customerId}`,
   /** One stream per (customer, Idempotency-Key): written once, with the first answer. */
   idempotency: (customerId: string, keyHash: string) => `idempotency-${customerId}-${keyHash}`,
+  /**
+   * One stream per (customer, request) sent without a key that sets money up for later or asks for
+   * it: when it was last accepted, so the same request again soon is refused as a duplicate.
+   */
+  repeatGuard: (customerId: string, requestHash: string) =>
+    `repeat-guard-${customerId}-${requestHash}`,
 };
 
 /** Where an outgoing external or SEPA transfer goes; secrets are encrypted, the rest is shown. */

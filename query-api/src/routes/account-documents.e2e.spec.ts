@@ -342,7 +342,18 @@ describe('transaction history that scales', () => {
       expect(Object.keys(response.body.errors), query).toContain(field);
     };
     await refused('cursor=bm90LWEtY3Vyc29y', 'cursor');
+    // Cursors of the right shape that name no instant: a day no calendar has, an hour past 23,
+    // the year 0.
+    for (const forged of [
+      '2026-02-30T09:09:47.513000Z|5',
+      '2026-12-01T25:00:00.000000Z|5',
+      '0000-01-01T00:00:00.000000Z|1',
+    ]) {
+      await refused(`cursor=${Buffer.from(forged).toString('base64url')}`, 'cursor');
+    }
     await refused('from=2026-02-30', 'from');
+    await refused('from=0000-01-01', 'from');
+    await refused('to=0001-12-31', 'to');
     await refused('from=2026-03-02&to=2026-03-01', 'to');
     await refused('min_amount=1.234', 'min_amount');
     await refused('min_amount=-1', 'min_amount');

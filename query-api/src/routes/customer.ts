@@ -54,6 +54,18 @@ const amountBound = (which: 'minimum' | 'maximum') =>
     })
     .optional();
 
+/** The earliest day the history filters take, as statements do: the bank keeps none before. */
+const FIRST_HISTORY_DAY = '1900-01-01';
+
+/** A day of the history's date filters: a calendar date from FIRST_HISTORY_DAY. */
+const historyDay = (field: 'from' | 'to') => {
+  const message = `The ${field} date must be a date such as 2026-03-31.`;
+  return z.iso
+    .date({ message })
+    .refine((day) => day >= FIRST_HISTORY_DAY, { message })
+    .optional();
+};
+
 const historyQuery = z.object({
   days: z.coerce.number().int().min(1).max(3660).optional(),
   account_id: z.uuid().optional(),
@@ -61,8 +73,8 @@ const historyQuery = z.object({
   search: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  from: z.iso.date({ message: 'The from date must be a date such as 2026-03-31.' }).optional(),
-  to: z.iso.date({ message: 'The to date must be a date such as 2026-03-31.' }).optional(),
+  from: historyDay('from'),
+  to: historyDay('to'),
   min_amount: amountBound('minimum'),
   max_amount: amountBound('maximum'),
   cursor: z.string().max(200).optional(),

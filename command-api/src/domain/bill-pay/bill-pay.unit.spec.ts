@@ -1,4 +1,5 @@
-import { AccountCredited, AccountOpened } from '@bank/events';
+import { BILL_PAY_MESSAGES } from '@bank/contracts';
+import { AccountCredited, AccountOpened, type EventData } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
@@ -116,6 +117,36 @@ describe('payees', () => {
     after.when({ type: 'RemovePayee', customerId, payeeId }).thenThrows(/not found/);
   });
 
+  it('refuses the same payee again (name in any case or spacing, same last four digits)', () => {
+    const added = payees
+      .given()
+      .when({ type: 'AddPayee', data: { ...payee, autopay: null } })
+      .then([{ type: 'BillPayeeAdded' }]);
+    const again = (over: Partial<EventData<'BillPayeeAdded'>>) =>
+      payees.given(...added).when({
+        type: 'AddPayee',
+        data: { ...payee, payeeId: crypto.randomUUID(), ...over },
+      });
+    for (const name of ['City Power', ' city  POWER ']) {
+      again({ name }).thenRefuses(BILL_PAY_MESSAGES.payeeExists, 'account_number');
+    }
+    again({ name: 'City Power', displayName: 'My flat' }).thenRefuses(
+      BILL_PAY_MESSAGES.payeeExists,
+    );
+    again({ accountLast4: '9999' }).then([{ type: 'BillPayeeAdded' }]);
+    again({ name: 'City Water' }).then([{ type: 'BillPayeeAdded' }]);
+
+    // Once removed, it may be added again.
+    const removed = payees
+      .given(...added)
+      .when({ type: 'RemovePayee', customerId, payeeId })
+      .then([{ type: 'BillPayeeRemoved' }]);
+    payees
+      .given(...added, ...removed)
+      .when({ type: 'AddPayee', data: { ...payee, payeeId: crypto.randomUUID() } })
+      .then([{ type: 'BillPayeeAdded' }]);
+  });
+
   it('refuses AutoPay with no amount to pay', () => {
     const autopay = {
       day: 15,
@@ -167,6 +198,7 @@ describe('scheduling', () => {
 const knownPayee: Payee = {
   payeeId,
   name: 'City Power',
+  sameAs: 'city power|1234',
   category: 'utilities',
   defaultAmountCents: null,
   autopay: null,

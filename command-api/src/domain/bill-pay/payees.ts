@@ -18,6 +18,8 @@ export const NEW_PAYEE_LIMIT_MESSAGE = `The first payment to a new payee is limi
 export interface Payee {
   payeeId: string;
   name: string;
+  /** The company's name as added and the account number's last four digits: who is paid. */
+  sameAs: string;
   category: BillPayCategory;
   defaultAmountCents: number | null;
   autopay: EventData<'BillPayeeAdded'>['autopay'];
@@ -50,6 +52,7 @@ export const payeesAggregate: Aggregate<
             [d.payeeId]: {
               payeeId: d.payeeId,
               name: d.displayName ?? d.name,
+              sameAs: payeeIdentity(d),
               category: d.category,
               defaultAmountCents: d.defaultAmountCents,
               autopay: d.autopay,
@@ -77,6 +80,14 @@ export const payeesAggregate: Aggregate<
 
 export const AUTOPAY_AMOUNT_REQUIRED = BILL_PAY_MESSAGES.autopayAmountRequired;
 
+/**
+ * Who a payee pays, for telling the same payee added twice: the company's name (case and spacing
+ * aside) and the account number's last four digits (the number itself is only kept sealed).
+ */
+export function payeeIdentity(d: Pick<EventData<'BillPayeeAdded'>, 'name' | 'accountLast4'>) {
+  return `${d.name.trim().replace(/\s+/g, ' ').toLowerCase()}|${d.accountLast4}`;
+}
+
 export type PayeesCommand =
   | { type: 'AddPayee'; data: EventData<'BillPayeeAdded'> }
   | { type: 'RemovePayee'; customerId: string; payeeId: string };
@@ -87,13 +98,21 @@ export function requirePayee(state: PayeesState, payeeId: string): Payee {
   return payee;
 }
 
-/** Pure payee rules: AutoPay always has an amount to pay; a removed payee stays removed. */
+/**
+ * Pure payee rules: AutoPay always has an amount to pay; a removed payee stays removed; a payee
+ * the customer has already (same company and account) is not added again, so a request sent twice
+ * without an Idempotency-Key cannot set up a second AutoPay of the same bill.
+ */
 export function decidePayees(command: PayeesCommand, state: PayeesState) {
   switch (command.type) {
     case 'AddPayee': {
       const d = command.data;
       if (state.known.includes(d.payeeId)) {
         throw new DomainError('exists', 'The payee already exists.');
+      }
+      const identity = payeeIdentity(d);
+      if (Object.values(state.payees).some((p) => p.sameAs === identity)) {
+        throw new DomainError('payee_exists', BILL_PAY_MESSAGES.payeeExists, 'account_number');
       }
       if (d.autopay && d.autopay.amountCents === null && d.defaultAmountCents === null) {
         throw new DomainError('autopay_amount', AUTOPAY_AMOUNT_REQUIRED, 'autopay_amount');

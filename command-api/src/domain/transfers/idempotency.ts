@@ -1,5 +1,6 @@
 import { IdempotentRequestRecorded, type EventData } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
+import { DUPLICATE_TRANSACTION, DUPLICATE_WINDOW_MS } from './limits.ts';
 
 export type IdempotencyState = EventData<'IdempotentRequestRecorded'> | null;
 
@@ -47,6 +48,48 @@ export function recordReply(
       requestHash,
       statusCode: reply.statusCode,
       body: reply.body,
+      at: now.toISOString(),
+    }),
+  ];
+}
+
+/** When a request sent without a key was last accepted (ms), from its repeat-guard stream. */
+export const repeatGuardAggregate: Aggregate<
+  number | null,
+  StreamEvent<'IdempotentRequestRecorded'>
+> = {
+  name: 'repeat-guard',
+  initial: () => null,
+  evolve: (state, event) =>
+    event.type === 'IdempotentRequestRecorded' ? Date.parse(event.data.at) : state,
+};
+
+/**
+ * A request that sets money up for later (a schedule) or asks for it (a Zelle request) moves
+ * nothing now, so the duplicate check of movements does not see it. Sent again without a key
+ * within the same 60 seconds, the same request is refused as a duplicate, as a movement would be;
+ * accepted, it is recorded (without its answer) for the next one to be decided on.
+ */
+export function decideRepeat(
+  lastAcceptedMs: number | null,
+  customerId: string,
+  requestHash: string,
+  now: Date,
+) {
+  const sinceMs = lastAcceptedMs === null ? null : now.getTime() - lastAcceptedMs;
+  if (sinceMs !== null && sinceMs >= 0 && sinceMs < DUPLICATE_WINDOW_MS) {
+    throw new DomainError(
+      DUPLICATE_TRANSACTION,
+      'This transaction appears to be a duplicate. Please wait before trying again.',
+    );
+  }
+  return [
+    IdempotentRequestRecorded.create({
+      customerId,
+      requestHash,
+      // No answer is kept: a repeat is refused, never answered again.
+      statusCode: 0,
+      body: null,
       at: now.toISOString(),
     }),
   ];

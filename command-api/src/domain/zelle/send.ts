@@ -5,6 +5,7 @@ import {
   zelleStreams,
   type ZelleContact,
 } from '@bank/events';
+import { ZELLE_MESSAGES } from '@bank/contracts';
 import { referenceNumber } from '@bank/infra';
 import { availableBalance, type AccountState } from '../account/account.ts';
 import { DomainError } from '../../kernel/aggregate.ts';
@@ -225,6 +226,8 @@ export function decideZelleRequest(
     payer: PlanRecipient | undefined;
     now: Date;
     requestId: string;
+    /** The payers a split has already asked: one person is asked for one share. */
+    askedInSplit?: ReadonlySet<string> | undefined;
   },
 ): { appends: PlannedAppend[]; request: RequestData } {
   const { payer, requestId } = loaded;
@@ -235,6 +238,9 @@ export function decideZelleRequest(
       'You cannot request money from yourself.',
       command.contactField,
     );
+  }
+  if (loaded.askedInSplit?.has(payer.customerId)) {
+    throw new DomainError(INVALID_RECIPIENT, ZELLE_MESSAGES.splitPersonTwice, command.contactField);
   }
   const request: RequestData = {
     requestId,

@@ -7,7 +7,7 @@ import {
   type AppointmentType,
   type MeetingPreference,
 } from '@bank/contracts';
-import { bankToday } from '@bank/contracts/bank-time';
+import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -51,6 +51,9 @@ const email = z
 /** Appointments are booked on the bank's calendar (its branches keep New York time). */
 export { bankToday };
 
+/** The last day an appointment may be asked for: a year ahead, as the bank accepts. */
+export const lastAppointmentDate = (): string => lastSchedulableDate(bankToday());
+
 export const appointmentSchema = z.object({
   first_name: name('first name'),
   last_name: name('last name'),
@@ -61,7 +64,8 @@ export const appointmentSchema = z.object({
   preferred_date: z
     .string()
     .min(1, 'Please choose a date.')
-    .refine((d) => d >= bankToday(), 'Please choose today or a later date.'),
+    .refine((d) => d >= bankToday(), 'Please choose today or a later date.')
+    .refine((d) => d <= lastAppointmentDate(), 'Please choose a date at most one year ahead.'),
   preferred_time: z.string().min(1, 'Please choose a time.'),
   meeting_preference: z.enum(MEETING_PREFERENCE_VALUES, {
     error: 'Please choose how you would like to meet.',

@@ -5,6 +5,7 @@ import {
   appointmentSchema,
   messageSchema,
   bankToday,
+  lastAppointmentDate,
 } from './contact';
 
 const tomorrow = bankToday(new Date(Date.now() + 86_400_000));
@@ -51,5 +52,24 @@ describe('contact forms', () => {
         message: ' ',
       }).success,
     ).toBe(false);
+  });
+
+  it('refuses a date more than a year ahead, and takes the last day the bank accepts', () => {
+    const form = (preferred_date: string) =>
+      appointmentSchema.safeParse({
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@example.com',
+        appointment_type: 'general',
+        preferred_date,
+        preferred_time: '9:00 AM',
+        meeting_preference: 'email',
+      });
+    const far = form('9999-12-31');
+    expect(far.success).toBe(false);
+    expect(far.error?.issues.map((i) => i.message)).toEqual([
+      'Please choose a date at most one year ahead.',
+    ]);
+    expect(form(lastAppointmentDate()).success).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import {
   MESSAGE_SUBJECTS,
   messageSchema,
   bankToday,
+  lastAppointmentDate,
   useCreateAppointment,
   useSendContactMessage,
   type AppointmentInput,
@@ -100,6 +101,7 @@ export function AppointmentForm() {
           label="Preferred date"
           type="date"
           min={bankToday()}
+          max={lastAppointmentDate()}
           error={errors.preferred_date?.message}
           {...form.register('preferred_date')}
         />
