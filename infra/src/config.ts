@@ -34,6 +34,19 @@ export interface BankConfig {
   digestIntervalMs: number;
 }
 
+/**
+ * A setting that is present but wrong (`setting` names it, `reason` says what is wrong, never a
+ * secret's value): the bank does not start on it, and says so in one line naming the setting.
+ */
+export class InvalidSetting extends Error {
+  constructor(
+    readonly setting: string,
+    readonly reason: string,
+  ) {
+    super(`${setting}: ${reason}`);
+  }
+}
+
 /** Fastify's trustProxy forms, minus `true` (which would let any client forge its address). */
 export type TrustProxy = false | number | string[];
 
@@ -49,9 +62,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === '' || text === 'false' || text === 'none') return false;
   if (/^\d+$/.test(text)) return Number(text);
   if (text === 'true') {
-    throw new Error(
-      'TRUST_PROXY=true would let any client set its own address (X-Forwarded-For) and slip ' +
-        'past rate limits; give the proxy addresses (e.g. 10.0.0.5,10.0.1.0/24) or a hop count.',
+    throw new InvalidSetting(
+      'TRUST_PROXY',
+      'true would let any client set its own address (X-Forwarded-For) and slip past rate ' +
+        'limits; give the proxy addresses (e.g. 10.0.0.5,10.0.1.0/24) or a hop count.',
     );
   }
   return text
@@ -66,10 +80,10 @@ function publicUrlFromEnv(value: string | undefined, port: number): string {
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`PUBLIC_URL must be an absolute http(s) URL; got "${value}"`);
+    throw new InvalidSetting('PUBLIC_URL', `must be an absolute http(s) URL; got "${value}"`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Error(`PUBLIC_URL must be an absolute http(s) URL; got "${value}"`);
+    throw new InvalidSetting('PUBLIC_URL', `must be an absolute http(s) URL; got "${value}"`);
   }
   return text.replace(/\/+$/, '');
 }
@@ -77,28 +91,33 @@ function publicUrlFromEnv(value: string | undefined, port: number): string {
 function logLevelFromEnv(value: string | undefined, fallback: string): string {
   const level = (value ?? '').trim().toLowerCase() || fallback;
   if (!LOG_LEVELS.includes(level)) {
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${value}"`);
+    throw new InvalidSetting(
+      'LOG_LEVEL',
+      `must be one of ${LOG_LEVELS.join(', ')}; got "${value}"`,
+    );
   }
   return level;
 }
 
-function intFromEnv(value: string | undefined, fallback: number): number {
+function intFromEnv(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number.parseInt(value, 10);
-  if (!Number.isFinite(parsed)) throw new Error(`Expected an integer, got "${value}"`);
+  if (!Number.isFinite(parsed))
+    throw new InvalidSetting(name, `expected an integer, got "${value}"`);
   return parsed;
 }
 
 /** MAX_CONNECTIONS_PER_CLIENT: a count of connections, 0 for no limit; the default when unset. */
 export function parseMaxConnectionsPerClient(value: string | undefined): number {
-  const max = intFromEnv(value, MAX_CONNECTIONS_PER_CLIENT);
-  if (max < 0) throw new Error(`MAX_CONNECTIONS_PER_CLIENT must be 0 or more; got "${value}"`);
+  const max = intFromEnv('MAX_CONNECTIONS_PER_CLIENT', value, MAX_CONNECTIONS_PER_CLIENT);
+  if (max < 0)
+    throw new InvalidSetting('MAX_CONNECTIONS_PER_CLIENT', `must be 0 or more; got "${value}"`);
   return max;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? '.data');
-  const port = intFromEnv(env.PORT, 3000);
+  const port = intFromEnv('PORT', env.PORT, 3000);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -109,9 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     opsToken: env.OPS_TOKEN ?? '',
     metricsToken: env.METRICS_TOKEN || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
-    settlementDelayMs: env.SETTLEMENT_DELAY_MS ? intFromEnv(env.SETTLEMENT_DELAY_MS, 0) : undefined,
-    sessionTtlMs: intFromEnv(env.SESSION_TTL_MS, 30 * 60 * 1000),
-    sessionMaxAgeMs: intFromEnv(env.SESSION_MAX_AGE_MS, 12 * 60 * 60 * 1000),
+    settlementDelayMs: env.SETTLEMENT_DELAY_MS
+      ? intFromEnv('SETTLEMENT_DELAY_MS', env.SETTLEMENT_DELAY_MS, 0)
+      : undefined,
+    sessionTtlMs: intFromEnv('SESSION_TTL_MS', env.SESSION_TTL_MS, 30 * 60 * 1000),
+    sessionMaxAgeMs: intFromEnv('SESSION_MAX_AGE_MS', env.SESSION_MAX_AGE_MS, 12 * 60 * 60 * 1000),
     kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()) : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxConnectionsPerClient: parseMaxConnectionsPerClient(env.MAX_CONNECTIONS_PER_CLIENT),
@@ -119,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     // Tests run quietly unless asked otherwise.
     logLevel: logLevelFromEnv(env.LOG_LEVEL, env.VITEST ? 'silent' : 'info'),
     digestFile: env.DIGEST_FILE ? path.resolve(env.DIGEST_FILE) : undefined,
-    digestIntervalMs: intFromEnv(env.DIGEST_INTERVAL_MS, 60 * 60 * 1000),
+    digestIntervalMs: intFromEnv('DIGEST_INTERVAL_MS', env.DIGEST_INTERVAL_MS, 60 * 60 * 1000),
   };
 }
 

@@ -34,6 +34,7 @@ import {
   type EventStore,
   type KafkaRelay,
   type Pool,
+  sessionTimeoutFromEnv,
   WrongMasterKeyError,
 } from '@bank/infra';
 import {
@@ -138,6 +139,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     http: true,
     ...options.roles,
   };
+  // So is a session timeout the Kafka consumer would refuse once PostgreSQL and the relay run.
+  if (roles.projections && config.kafkaBrokers) sessionTimeoutFromEnv();
   const stoppers: (() => Promise<void>)[] = [];
   // OpenTelemetry traces only when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT).
   if (tracingConfigured()) {
@@ -170,7 +173,10 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     failStart(
       stoppers,
       error instanceof PortInUseError
-        ? new StartRefused(`${error.message} Stop it, or set ${setting} to a free port.`)
+        ? new StartRefused(`${error.message} Stop it, or set ${setting} to a free port.`, {
+            setting,
+            reason: error.message,
+          })
         : error,
     );
   if (!databaseUrl) {
@@ -231,7 +237,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const bankKeys = await loadBankKeys(pool, secretsKey).catch((error) =>
     failStart(
       stoppers,
-      error instanceof WrongMasterKeyError ? new StartRefused(error.message) : error,
+      error instanceof WrongMasterKeyError
+        ? new StartRefused(error.message, { setting: 'SECRETS_KEY', reason: error.message })
+        : error,
     ),
   );
   const bankStore = createBankStore(pool, secretsKey, bankKeys);

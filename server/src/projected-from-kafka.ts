@@ -23,5 +23,9 @@ export async function refuseLogRunnerOverKafkaProgress(
       'so projecting them from the log here would apply events twice. Set KAFKA_BROKERS as ' +
       'the other services have it. To leave scale mode, stop every projection worker, rebuild ' +
       'each read model (npm run rebuild-projection -- <name>) and empty kafka_offsets first.',
+    {
+      setting: 'KAFKA_BROKERS',
+      reason: 'unset on a database whose read models are projected from Kafka',
+    },
   );
 }

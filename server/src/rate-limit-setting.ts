@@ -45,7 +45,6 @@ export function rateLimitSetting(value: string | undefined): {
   const setting = (value ?? '').trim().toLowerCase() || 'default';
   if (setting === 'default') return { setting, limits: DEFAULT_RATE_LIMITS };
   if (setting === 'load') return { setting, limits: LOAD_TEST_RATE_LIMITS };
-  throw new StartRefused(
-    `RATE_LIMITS must be one of ${RATE_LIMIT_SETTINGS.join(', ')} (unset means default); got "${value}".`,
-  );
+  const reason = `must be one of ${RATE_LIMIT_SETTINGS.join(', ')} (unset means default); got "${value}"`;
+  throw new StartRefused(`RATE_LIMITS ${reason}.`, { setting: 'RATE_LIMITS', reason });
 }

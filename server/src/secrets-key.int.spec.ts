@@ -22,5 +22,7 @@ describe('a bank process given another SECRETS_KEY', () => {
     const second = startTestBank({ config: { ...database, secretsKey: newMasterKey() } });
     await expect(second).rejects.toThrow(StartRefused);
     await expect(second).rejects.toThrow(/SECRETS_KEY does not open this bank's keys/);
+    // Its fatal line names the setting, as every refused setting's does.
+    await expect(second).rejects.toMatchObject({ fields: { setting: 'SECRETS_KEY' } });
   });
 });

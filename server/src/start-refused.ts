@@ -1,4 +1,4 @@
-import { createLogger } from '@bank/infra';
+import { createLogger, InvalidSetting } from '@bank/infra';
 
 /**
  * The bank will not start as things stand; the message says why and what to do, and `fields`
@@ -11,6 +11,19 @@ export class StartRefused extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The refusal an error stands for, or undefined when it is a fault of the code: a StartRefused as
+ * it is, a setting present but wrong (TRUST_PROXY=true, a KAFKA_SESSION_TIMEOUT_MS below 1000...)
+ * as a refusal naming the setting and the reason.
+ */
+export function asRefusal(error: unknown): StartRefused | undefined {
+  if (error instanceof StartRefused) return error;
+  if (error instanceof InvalidSetting) {
+    return new StartRefused(error.message, { setting: error.setting, reason: error.reason });
+  }
+  return undefined;
 }
 
 /** Stops what already started (in reverse order), then fails the start with the error. */
@@ -27,4 +40,31 @@ export function exitRefused(message: string, fields: Record<string, unknown> = {
   if (process.stderr.isTTY) process.stderr.write(`${message}\n`);
   else createLogger({ level: 'info', stream: process.stderr }).fatal(fields, message);
   process.exit(2);
+}
+
+/**
+ * Ends the process with the refusal `error` stands for (exit code 2, one fatal line naming the
+ * setting), its message after `prefix`; any other error is thrown on.
+ */
+export function exitOnRefusal(
+  error: unknown,
+  prefix = '',
+  fields: Record<string, unknown> = {},
+): never {
+  const refusal = asRefusal(error);
+  if (!refusal) throw error;
+  exitRefused(`${prefix}${refusal.message}`, { ...fields, ...refusal.fields });
+}
+
+/** What `read` returns; when it throws a refusal, the process ends as exitOnRefusal says. */
+export function orExitOnRefusal<T>(
+  read: () => T,
+  prefix = '',
+  fields: Record<string, unknown> = {},
+): T {
+  try {
+    return read();
+  } catch (error) {
+    return exitOnRefusal(error, prefix, fields);
+  }
 }

@@ -30,7 +30,10 @@ export async function eraseCustomer(
     (s, e) => reservationAggregate.evolve(s, e.event as never),
     reservationAggregate.initial(),
   );
-  if (!claim) throw fieldError({ account_number: ['No customer has this account number.'] });
+  // Only the number a customer signs in with names them; their other accounts' numbers do not.
+  if (!claim) {
+    throw fieldError({ account_number: ['No customer signs in with this account number.'] });
+  }
   const customerId = claim.customerId;
   const outcome = await ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.customer(customerId);

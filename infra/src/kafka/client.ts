@@ -32,17 +32,18 @@ export async function brokersRefusal(
   brokers: string[],
   withinMs: number,
 ): Promise<string | undefined> {
-  const attemptMs = Math.min(3000, withinMs);
-  const kafka = new Kafka({
-    clientId: 'bank-start-check',
-    brokers,
-    logLevel: logLevel.NOTHING,
-    connectionTimeout: attemptMs,
-    requestTimeout: attemptMs,
-    retry: { retries: 0 },
-  });
   const deadline = performance.now() + withinMs;
   for (;;) {
+    // Each attempt may take what is left of the wait, up to 3 s: the wait is the whole of it.
+    const attemptMs = Math.max(100, Math.min(3000, Math.round(deadline - performance.now())));
+    const kafka = new Kafka({
+      clientId: 'bank-start-check',
+      brokers,
+      logLevel: logLevel.NOTHING,
+      connectionTimeout: attemptMs,
+      requestTimeout: attemptMs,
+      retry: { retries: 0 },
+    });
     let reason: string;
     const admin = kafka.admin();
     try {
@@ -53,8 +54,9 @@ export async function brokersRefusal(
     } finally {
       await admin.disconnect().catch(() => {});
     }
-    if (performance.now() + 1000 + attemptMs > deadline) return reason;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const left = deadline - performance.now();
+    if (left <= 0) return reason;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, left)));
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Consumer, EachBatchPayload } from 'kafkajs';
 import { inTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
+import { InvalidSetting } from '../config.ts';
 import {
   positionFromColumns,
   START,
@@ -66,7 +67,10 @@ export function sessionTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): num
   if (!text) return DEFAULT_SESSION_TIMEOUT_MS;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1000) {
-    throw new Error(`KAFKA_SESSION_TIMEOUT_MS must be a whole number of ms ≥ 1000; got "${text}"`);
+    throw new InvalidSetting(
+      'KAFKA_SESSION_TIMEOUT_MS',
+      `must be a whole number of ms ≥ 1000; got "${text}"`,
+    );
   }
   return value;
 }

@@ -78,6 +78,22 @@ interface Progress {
 }
 
 /**
+ * Each projection's checkpoint: the floor at or below which its events count as applied (a
+ * rebuild from the log sets it). Read under a share lock: a rebuild holds the row for update
+ * while it applies the last events and swaps its tables in, so a chunk waits for it and then
+ * skips what the rebuilt tables already hold, instead of taking the old floor and applying those
+ * events a second time to the new tables.
+ */
+export const readFloors = (names: readonly string[]) =>
+  prepared(
+    `SELECT projection, transaction_id::text AS transaction_id,
+            global_position::text AS global_position
+       FROM projection_checkpoints WHERE projection = ANY($1::text[])
+      ORDER BY projection FOR SHARE`,
+    [names],
+  );
+
+/**
  * Scale mode's projection runner: ONE consumer per worker process, for every projection, in one
  * consumer group shared by the workers (a survivor takes over a dead worker's partitions). Each
  * message is decoded once; each fetched chunk of a partition is applied to every projection in
@@ -183,12 +199,7 @@ export function createKafkaProjectionWorker(
     const results = await sendInOrder(client, [
       { text: beginApplying(chunk.messages.length, chunk.atHead), values: [] },
       lockRows,
-      prepared(
-        `SELECT projection, transaction_id::text AS transaction_id,
-                global_position::text AS global_position
-           FROM projection_checkpoints WHERE projection = ANY($1::text[])`,
-        [names],
-      ),
+      readFloors(names),
     ]);
     let rows = results[1]!.rows as ProgressRow[];
     if (rows.length < names.length) {

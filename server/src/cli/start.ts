@@ -5,7 +5,7 @@ import { publishLogDigest } from '@bank/audit';
 import { createLogger, digestFilePath, loadConfig } from '@bank/infra';
 import { startBank } from '../bank.ts';
 import '../modules.ts';
-import { exitRefused, StartRefused } from '../start-refused.ts';
+import { exitOnRefusal, orExitOnRefusal } from '../start-refused.ts';
 import { seedDemoCustomer } from '../seed.ts';
 import { ensureWebAppBuilt } from '../web-app.ts';
 
@@ -20,7 +20,7 @@ function opsToken(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-const config = loadConfig();
+const config = orExitOnRefusal(() => loadConfig());
 // Start-up lines are written at any LOG_LEVEL; the running bank's follow LOG_LEVEL.
 const startup = createLogger({ level: 'info' });
 const log = (line: string) => startup.info(line);
@@ -29,10 +29,7 @@ const bank = await startBank({
   // Built beside PostgreSQL's start-up, so a fresh clone serves the web app on first start.
   beforeHttp: ensureWebAppBuilt(log),
   logger: createLogger({ level: config.logLevel }),
-}).catch((error) => {
-  if (!(error instanceof StartRefused)) throw error;
-  exitRefused(error.message, error.fields);
-});
+}).catch((error) => exitOnRefusal(error));
 const firstStart = !existsSync(path.join(config.dataDir, 'demo-customer.json'));
 const demo = await seedDemoCustomer(bank.ctx, config.dataDir);
 // The digest published at start came before the seed: publish the demo's history too, so that

@@ -409,6 +409,24 @@ describe('crypto-shredding: contact requests from visitors', () => {
   });
 });
 
+describe('crypto-shredding: which account number names the customer', () => {
+  it('takes the number the customer signs in with, and says so for another of their accounts', async () => {
+    const { user, accounts } = await signedUpCustomer(bank);
+    const other = accounts.find((a) => a.account_number !== user.account_number)!;
+    const refused = await ops.post('/api/ops/customers/erase', {
+      account_number: other.account_number,
+    });
+    expectStatus(refused, 422);
+    expect(refused.body.errors.account_number).toEqual([
+      'No customer signs in with this account number.',
+    ]);
+    const erased = await ops.post('/api/ops/customers/erase', {
+      account_number: user.account_number,
+    });
+    expectStatus(erased, 200);
+  });
+});
+
 describe('crypto-shredding: an erasure interrupted right after its record', () => {
   it('has already destroyed the key and ended the sessions; asked again, it finishes and says so', async () => {
     const { client, user } = await signedUpCustomer(bank);

@@ -15,7 +15,7 @@ import {
   type BankLogger,
   type TrustProxy,
 } from '@bank/infra';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { HEALTH_REPORT_MAX_AGE_MS } from '../health.ts';
 import { frontendDist } from '../http-server.ts';
 import { sharedResult } from '../shared-result.ts';
@@ -79,7 +79,10 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
   const app = Fastify({
     // The services log each request (with its request id); the edge only what it decides.
     ...(options.logger
-      ? { loggerInstance: options.logger as FastifyBaseLogger, disableRequestLogging: true }
+      ? {
+          loggerInstance: options.logger as FastifyBaseLogger,
+          logController: new LogController({ disableRequestLogging: true }),
+        }
       : {}),
     bodyLimit: 9 * 1024 * 1024,
     // The edge is what clients reach: a request sent a byte at a time must not hold it either.

@@ -1,4 +1,5 @@
 import { createLogger, parseMaxConnectionsPerClient, parseTrustProxy } from '@bank/infra';
+import { orExitOnRefusal } from '../start-refused.ts';
 import { buildEdge } from './edge-app.ts';
 
 /** Comma-separated base URLs from the environment. */
@@ -16,14 +17,20 @@ urls('PROJECTIONS_URLS', '').forEach(
 urls('JOBS_URLS', '').forEach((u, i) => (health[`jobs#${i + 1}`] = `${u}/api/health`));
 
 const logger = createLogger({ level: 'info', base: { service: 'edge' } });
+// A setting present but wrong refuses the start (exit code 2) as the services' do.
+const setting = <T>(read: () => T) => orExitOnRefusal(read, 'edge: ', { service: 'edge' });
+const trustProxy = setting(() => parseTrustProxy(process.env.TRUST_PROXY));
+const maxConnectionsPerClient = setting(() =>
+  parseMaxConnectionsPerClient(process.env.MAX_CONNECTIONS_PER_CLIENT),
+);
 const edge = await buildEdge({
   upstreams: {
     'command-api': urls('COMMAND_API_URLS', 'http://127.0.0.1:3001'),
     'query-api': urls('QUERY_API_URLS', 'http://127.0.0.1:3002'),
   },
   health,
-  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
-  maxConnectionsPerClient: parseMaxConnectionsPerClient(process.env.MAX_CONNECTIONS_PER_CLIENT),
+  trustProxy,
+  maxConnectionsPerClient,
   metricsTokens: [process.env.OPS_TOKEN || undefined, process.env.METRICS_TOKEN || undefined],
   logger,
 });

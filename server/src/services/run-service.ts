@@ -1,6 +1,6 @@
 import { createLogger, loadConfig } from '@bank/infra';
 import { startBank, type StartBankOptions } from '../bank.ts';
-import { exitRefused, StartRefused } from '../start-refused.ts';
+import { exitOnRefusal, exitRefused, orExitOnRefusal } from '../start-refused.ts';
 import '../modules.ts';
 import { missingSettings, type ServiceName } from './service-settings.ts';
 
@@ -27,15 +27,12 @@ export async function runService(service: ServiceName): Promise<void> {
       { service, missing: absent },
     );
   }
-  const config = loadConfig();
+  const config = orExitOnRefusal(() => loadConfig(), `${service}: `, { service });
   const bank = await startBank({
     roles: roles[service],
     serveFrontend: false,
     logger: createLogger({ level: config.logLevel, base: { service } }),
-  }).catch((error) => {
-    if (!(error instanceof StartRefused)) throw error;
-    exitRefused(`${service}: ${error.message}`, { service, ...error.fields });
-  });
+  }).catch((error) => exitOnRefusal(error, `${service}: `, { service }));
   const scale = Boolean(config.kafkaBrokers);
   logger.info({ url: bank.url, scale }, `ready on ${bank.url}${scale ? ' (scale mode)' : ''}`);
   let stopping = false;

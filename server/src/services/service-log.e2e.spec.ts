@@ -37,4 +37,11 @@ describe("a separate service's log", () => {
     expect(refusal).toMatchObject({ level: 60, service: 'jobs' });
     expect(refusal!.missing).toEqual(['DATABASE_URL', 'SECRETS_KEY', 'REDIS_URL']);
   });
+
+  it('the edge writes only JSON lines, nothing on standard error (no deprecation warning)', async () => {
+    const run = await runScript('start:edge', {}, (out) => out.includes('ready on'));
+    expect(run.stderr).toBe('');
+    const ready = jsonLines(run.stdout).find((l) => l.msg.startsWith('ready on '));
+    expect(ready).toMatchObject({ level: 30, service: 'edge' });
+  });
 });

@@ -30,7 +30,9 @@ describe('a separate service whose stores cannot be reached', () => {
       expect.objectContaining({ level: 60, service: 'projections', setting: 'KAFKA_BROKERS' }),
     ]);
     expect(lines[0]!.msg).toMatch(/^projections: KAFKA_BROKERS: .*ECONNREFUSED/);
-    // The process's own start (tsx, PostgreSQL, migrations) comes on top of the broker's wait.
+    // The process's own start (tsx, PostgreSQL, migrations) comes on top of the broker's wait,
+    // which lasts as long as the message says.
+    expect(seconds).toBeGreaterThanOrEqual(BROKER_START_WAIT_MS / 1000);
     expect(seconds).toBeLessThan(BROKER_START_WAIT_MS / 1000 + 15);
   }, 90_000);
 
@@ -50,5 +52,48 @@ describe('a separate service whose stores cannot be reached', () => {
     ]);
     expect(lines[0]!.msg).toMatch(/DATABASE_URL: .*password authentication failed/);
     expect(run.stdout + run.stderr).not.toContain(wrong.password);
+  }, 90_000);
+});
+
+describe('a setting present but wrong', () => {
+  const refusedWith = async (script: string, env: Record<string, string>, setting: string) => {
+    const run = await runScript(script, env, () => false);
+    expect(run.code, run.stderr).toBe(2);
+    const lines = jsonLines(run.stderr);
+    expect(lines).toEqual([expect.objectContaining({ level: 60, setting })]);
+    expect(lines[0]!.reason).toEqual(expect.any(String));
+    return lines[0]!;
+  };
+
+  it('refuses TRUST_PROXY=true on a service: exit 2, one fatal line naming it', async () => {
+    const line = await refusedWith(
+      'start:command-api',
+      { ...(await settings()), TRUST_PROXY: 'true' },
+      'TRUST_PROXY',
+    );
+    expect(line).toMatchObject({ service: 'command-api' });
+  }, 90_000);
+
+  it('refuses a KAFKA_SESSION_TIMEOUT_MS under 1000 before it waits for a broker', async () => {
+    const started = performance.now();
+    await refusedWith(
+      'start:projections',
+      {
+        ...(await settings()),
+        KAFKA_BROKERS: `127.0.0.1:${await freePort()}`,
+        KAFKA_SESSION_TIMEOUT_MS: '500',
+      },
+      'KAFKA_SESSION_TIMEOUT_MS',
+    );
+    expect((performance.now() - started) / 1000).toBeLessThan(BROKER_START_WAIT_MS / 1000);
+  }, 90_000);
+
+  it('refuses a negative MAX_CONNECTIONS_PER_CLIENT on the edge the same way', async () => {
+    const line = await refusedWith(
+      'start:edge',
+      { MAX_CONNECTIONS_PER_CLIENT: '-1' },
+      'MAX_CONNECTIONS_PER_CLIENT',
+    );
+    expect(line).toMatchObject({ service: 'edge' });
   }, 90_000);
 });
