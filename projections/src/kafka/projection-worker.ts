@@ -31,6 +31,7 @@ import {
   writeBehindDb,
   type Statement,
 } from '../toolkit/write-behind.ts';
+import { awaitRebuildSwaps } from '../toolkit/rebuild-swap-lock.ts';
 import { concerns, partitionScope } from './partition-scope.ts';
 import { isPartitionSafe, PARTITION_SAFE } from './partition-safety.ts';
 
@@ -79,17 +80,14 @@ interface Progress {
 
 /**
  * Each projection's checkpoint: the floor at or below which its events count as applied (a
- * rebuild from the log sets it). Read under a share lock: a rebuild holds the row for update
- * while it applies the last events and swaps its tables in, so a chunk waits for it and then
- * skips what the rebuilt tables already hold, instead of taking the old floor and applying those
- * events a second time to the new tables.
+ * rebuild from the log sets it). Read after awaitRebuildSwaps, so never the floor a rebuild is
+ * replacing.
  */
 export const readFloors = (names: readonly string[]) =>
   prepared(
     `SELECT projection, transaction_id::text AS transaction_id,
             global_position::text AS global_position
-       FROM projection_checkpoints WHERE projection = ANY($1::text[])
-      ORDER BY projection FOR SHARE`,
+       FROM projection_checkpoints WHERE projection = ANY($1::text[])`,
     [names],
   );
 
@@ -198,10 +196,11 @@ export function createKafkaProjectionWorker(
     );
     const results = await sendInOrder(client, [
       { text: beginApplying(chunk.messages.length, chunk.atHead), values: [] },
+      awaitRebuildSwaps(names),
       lockRows,
       readFloors(names),
     ]);
-    let rows = results[1]!.rows as ProgressRow[];
+    let rows = results[2]!.rows as ProgressRow[];
     if (rows.length < names.length) {
       // A partition added to the topic since this worker prepared its rows.
       await client.query(
@@ -213,7 +212,7 @@ export function createKafkaProjectionWorker(
     }
     const floors = new Map(
       (
-        results[2]!.rows as {
+        results[3]!.rows as {
           projection: string;
           transaction_id: string;
           global_position: string;

@@ -13,6 +13,7 @@ import type { Db, Projection } from '../projection.ts';
 import { applyEvents } from '../runner/apply-events.ts';
 import { handledTypes, openerFor, readLogBatch } from '../runner/log-reader.ts';
 import { applyingSettings, DeferredResultError, writeBehindDb } from './write-behind.ts';
+import { holdRebuildSwap } from './rebuild-swap-lock.ts';
 
 /** Projections whose handlers read the results of their writes: rebuilt one statement at a time. */
 const unbuffered = new WeakSet<Projection>();
@@ -204,6 +205,9 @@ async function swapIn(
       'INSERT INTO projection_checkpoints (projection) VALUES ($1) ON CONFLICT DO NOTHING',
       [projection.name],
     );
+    // Scale mode's workers wait for this swap (rebuild-swap-lock.ts), the embedded runner for the
+    // checkpoint's lock.
+    await client.query(holdRebuildSwap(projection.name));
     await client.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [
       projection.name,
     ]);
