@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
 import { refetchFailed } from '@/lib/refetch-failed';
@@ -23,7 +24,7 @@ import { SchedulePaymentDialog } from '../components/schedule-payment-dialog';
 import { UpcomingPayments } from '../components/upcoming-payments';
 import './bill-pay.css';
 
-type Tab = 'pay' | 'payees' | 'history';
+const TAB_VALUES = ['pay', 'payees', 'history'] as const;
 export const QUICK_PAY_COUNT = 6;
 export const DELETE_CONFIRM = 'Are you sure you want to delete this payee?';
 
@@ -36,7 +37,7 @@ export default function BillPayRoute() {
   const accounts = useAccounts();
   const categories = useCategories();
   const remove = useDeletePayee();
-  const [tab, setTab] = useState<Tab>('pay');
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const [adding, setAdding] = useState(false);
   const [paying, setPaying] = useState<{ payee: Payee | null } | null>(null);
   const [deleting, setDeleting] = useState<Payee | null>(null);

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { useSupportMeta } from '../api/get-support-categories';
 import { useTickets, type Ticket, type TicketFilters } from '../api/get-tickets';
 import { useTicketSearch } from '../api/search-tickets';
@@ -15,7 +16,7 @@ import { PriorityBadge, StatusBadge } from '../components/labels';
 import { TicketDetail } from '../components/ticket-detail';
 import './support.css';
 
-type Tab = 'tickets' | 'faq';
+const TAB_VALUES = ['tickets', 'faq'] as const;
 
 function preview(text: string, max = 140) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -51,7 +52,7 @@ function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen(id: string)
 export default function SupportRoute() {
   useDocumentTitle('Support');
   const meta = useSupportMeta();
-  const [tab, setTab] = useState<Tab>('tickets');
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const [filters, setFilters] = useState<TicketFilters>({});
   const [term, setTerm] = useState('');
   const [search, setSearch] = useState('');
