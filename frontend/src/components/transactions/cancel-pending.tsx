@@ -77,7 +77,7 @@ export function CancelPendingButton({
           <Button variant="secondary" onClick={() => setKey(null)} disabled={mutation.isPending}>
             Keep it
           </Button>
-          <Button variant="danger" onClick={confirm} disabled={mutation.isPending}>
+          <Button variant="danger" onClick={confirm} loading={mutation.isPending}>
             {mutation.isPending ? 'Cancelling...' : label}
           </Button>
         </div>

@@ -323,7 +323,7 @@ export default function BillPayRoute() {
           <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+          <Button variant="danger" onClick={confirmDelete} loading={remove.isPending}>
             {remove.isPending ? 'Deleting...' : 'Delete Payee'}
           </Button>
         </div>

@@ -176,9 +176,8 @@ export default function CardsRoute() {
                                   <LockOpen size={16} aria-hidden="true" />
                                 )
                               }
-                              disabled={
-                                !usable || (toggle.isPending && toggle.variables?.id === card.id)
-                              }
+                              disabled={!usable}
+                              loading={toggle.isPending && toggle.variables?.id === card.id}
                               onClick={() => lockOrUnlock(card)}
                             >
                               {card.status === 'active' ? 'Lock Card' : 'Unlock Card'}
