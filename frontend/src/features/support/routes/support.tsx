@@ -1,8 +1,9 @@
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/feedback';
+import { Alert, Skeleton } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
@@ -56,13 +57,20 @@ export default function SupportRoute() {
   const [filters, setFilters] = useState<TicketFilters>({});
   const [term, setTerm] = useState('');
   const [search, setSearch] = useState('');
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open ticket is in the address (?ticket=), so the browser's Back returns to the list.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openId = new URLSearchParams(location.search).get('ticket');
+  const openedFromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  const openTicket = (id: string) =>
+    void navigate({ search: `?ticket=${encodeURIComponent(id)}` }, { state: { fromList: true } });
+  const backToList = () =>
+    void (openedFromList ? navigate(-1) : navigate({ search: '' }, { replace: true }));
   const [creating, setCreating] = useState(false);
   const tickets = useTickets(filters);
   const found = useTicketSearch(search);
   const active = search ? found : tickets;
-  // A failed list or search load empties the list.
-  const list = active.isError ? [] : (active.data ?? []);
+  const list = active.data ?? [];
 
   const setFilter = (key: keyof TicketFilters, value: string) =>
     setFilters((f) => ({ ...f, [key]: value || undefined }));
@@ -71,7 +79,7 @@ export default function SupportRoute() {
     <>
       <PageHeader title="Support" description="Get help from our team or find a quick answer." />
       {openId ? (
-        <TicketDetail id={openId} onBack={() => setOpenId(null)} />
+        <TicketDetail id={openId} onBack={backToList} />
       ) : (
         <Tabs
           value={tab}
@@ -167,13 +175,27 @@ export default function SupportRoute() {
                   </button>
                 </p>
               ) : null}
-              {active.isPending && (search ? found.fetchStatus !== 'idle' : true) ? (
+              {active.isError ? (
+                // A list that failed to load is not an empty one.
+                <Alert
+                  tone="danger"
+                  action={
+                    <Button size="sm" variant="secondary" onClick={() => void active.refetch()}>
+                      Try again
+                    </Button>
+                  }
+                >
+                  {search
+                    ? 'Your tickets could not be searched.'
+                    : 'Your support tickets could not be loaded.'}
+                </Alert>
+              ) : active.isPending && (search ? found.fetchStatus !== 'idle' : true) ? (
                 <div className="stack">
                   <Skeleton height="5rem" />
                   <Skeleton height="5rem" />
                 </div>
               ) : (
-                <TicketList tickets={list} onOpen={setOpenId} />
+                <TicketList tickets={list} onOpen={openTicket} />
               )}
             </Card>
           </TabPanel>
@@ -188,7 +210,7 @@ export default function SupportRoute() {
         open={creating}
         onOpenChange={setCreating}
         meta={meta.data}
-        onCreated={setOpenId}
+        onCreated={openTicket}
       />
     </>
   );
