@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
+import { Badge, PageSpinner, LoadFailed } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
@@ -91,18 +91,7 @@ export default function BillPayRoute() {
         title="Bill Pay"
         description="Pay your bills, manage payees and review your history."
       />
-      {failed ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="secondary" onClick={retry}>
-              Try again
-            </Button>
-          }
-        >
-          Failed to load bill payment data
-        </Alert>
-      ) : null}
+      {failed ? <LoadFailed onRetry={retry}>Failed to load bill payment data</LoadFailed> : null}
       <Tabs
         value={tab}
         onValueChange={setTab}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Alert, Skeleton } from '@/components/ui/feedback';
+import { Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
@@ -177,18 +177,11 @@ export default function SupportRoute() {
               ) : null}
               {active.isError ? (
                 // A list that failed to load is not an empty one.
-                <Alert
-                  tone="danger"
-                  action={
-                    <Button size="sm" variant="secondary" onClick={() => void active.refetch()}>
-                      Try again
-                    </Button>
-                  }
-                >
+                <LoadFailed onRetry={() => void active.refetch()}>
                   {search
                     ? 'Your tickets could not be searched.'
                     : 'Your support tickets could not be loaded.'}
-                </Alert>
+                </LoadFailed>
               ) : active.isPending && (search ? found.fetchStatus !== 'idle' : true) ? (
                 <div className="stack">
                   <Skeleton height="5rem" />

@@ -4,7 +4,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { VerifyContactsNotice } from '@/components/security/verify-contacts-notice';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Alert, PageSpinner } from '@/components/ui/feedback';
+import { Alert, PageSpinner, LoadFailed } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
@@ -104,20 +104,11 @@ export default function ZelleRoute() {
         backTo="/dashboard"
       />
       {loadFailed ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => void refetchFailed([accounts, recipients, transactions, limits])}
-            >
-              Try again
-            </Button>
-          }
+        <LoadFailed
+          onRetry={() => void refetchFailed([accounts, recipients, transactions, limits])}
         >
           Failed to load Zelle data
-        </Alert>
+        </LoadFailed>
       ) : null}
       <VerifyContactsNotice
         action={
