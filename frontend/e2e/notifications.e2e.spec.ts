@@ -6,19 +6,25 @@ import { useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
 
+/** A new customer with three unread notifications: the welcome and two deposits. */
+async function customerWithThreeNotifications() {
+  const customer = await t.customer();
+  const checking = customer.accounts.find((a) => a.type === 'checking') ?? customer.accounts[0]!;
+  await deposit(t.bank, checking.account_number, 125);
+  await deposit(t.bank, checking.account_number, 80);
+  // The welcome notification is raised by a background job: the counts need it there.
+  await expect
+    .poll(
+      async () => (await customer.client.get('/api/notifications/summary')).body.data.total_count,
+      { timeout: 10_000 },
+    )
+    .toBe(3);
+  return customer;
+}
+
 describe('notification panel', () => {
   it('filters, marks read, deletes and marks all read', async () => {
-    const customer = await t.customer();
-    const checking = customer.accounts.find((a) => a.type === 'checking') ?? customer.accounts[0]!;
-    await deposit(t.bank, checking.account_number, 125);
-    await deposit(t.bank, checking.account_number, 80);
-    // The welcome notification is raised by a background job: the counts below need it there.
-    await expect
-      .poll(
-        async () => (await customer.client.get('/api/notifications/summary')).body.data.total_count,
-        { timeout: 10_000 },
-      )
-      .toBe(3);
+    const customer = await customerWithThreeNotifications();
 
     const page = await t.signedInPage(customer);
     await page.goto('/dashboard');
@@ -76,16 +82,7 @@ describe('notification panel', () => {
   });
 
   it('keeps the focus in the list when a notification is marked read or deleted from the keyboard', async () => {
-    const customer = await t.customer();
-    const checking = customer.accounts.find((a) => a.type === 'checking') ?? customer.accounts[0]!;
-    await deposit(t.bank, checking.account_number, 125);
-    await deposit(t.bank, checking.account_number, 80);
-    await expect
-      .poll(
-        async () => (await customer.client.get('/api/notifications/summary')).body.data.total_count,
-        { timeout: 10_000 },
-      )
-      .toBe(3);
+    const customer = await customerWithThreeNotifications();
     const page = await t.signedInPage(customer);
     await page.goto('/notifications');
     const rows = page.locator('.notif');
