@@ -1,16 +1,18 @@
 /**
- * When `element` (a button whose action removes it, as Cancel on a pending item) has left the
- * page and the focus went with it, puts the focus on `place` (the item's row or card, made
- * focusable) instead of leaving it at the top of the page. Watches for about two seconds.
+ * When `element` (a button whose action removes it, as Cancel on a pending item or Delete on a
+ * payee) has left the page and the focus went with it, puts the focus on the first of `places`
+ * still on the page (the item's row, the next row, its list...; made focusable) instead of
+ * leaving it at the top of the page. Watches for about two seconds.
  */
-export function focusWhenGone(element: HTMLElement, place: HTMLElement | null) {
+export function focusWhenGone(element: HTMLElement, places: readonly (Element | null)[]) {
   let frames = 0;
   const check = () => {
     frames += 1;
     const focused = document.activeElement;
     const lost = !focused || focused === document.body;
     if (!element.isConnected && lost) {
-      if (place?.isConnected) {
+      const place = places.find((p): p is HTMLElement => p instanceof HTMLElement && p.isConnected);
+      if (place) {
         if (!place.hasAttribute('tabindex')) place.setAttribute('tabindex', '-1');
         place.focus();
       }

@@ -69,7 +69,7 @@ export function CancelPendingButton({
       .mutateAsync({ kind, id, key })
       .then(
         () => {
-          if (button) focusWhenGone(button, place);
+          if (button) focusWhenGone(button, [place]);
         },
         () => undefined,
       )

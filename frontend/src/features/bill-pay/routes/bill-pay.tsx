@@ -1,5 +1,5 @@
 import { CalendarClock, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,6 +9,7 @@ import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
+import { focusWhenGone } from '@/lib/focus-when-gone';
 import { refetchFailed } from '@/lib/refetch-failed';
 import { toast } from '@/lib/toast-store';
 import { useDeletePayee } from '../api/delete-payee';
@@ -41,6 +42,7 @@ export default function BillPayRoute() {
   const [adding, setAdding] = useState(false);
   const [paying, setPaying] = useState<{ payee: Payee | null } | null>(null);
   const [deleting, setDeleting] = useState<Payee | null>(null);
+  const deleteOpener = useRef<HTMLButtonElement | null>(null);
 
   if (payees.isPending || accounts.isPending) return <PageSpinner label="Loading bill pay" />;
   const failed =
@@ -62,8 +64,22 @@ export default function BillPayRoute() {
   const confirmDelete = () => {
     if (!deleting) return;
     const count = cancelled.length;
+    // The payee's card goes with its Delete button: the focus moves on to the next payee (else
+    // the one before, else the tab) rather than the top of the page.
+    const opener = deleteOpener.current;
+    const card = opener?.closest('li') ?? null;
+    const places = [
+      card?.nextElementSibling,
+      card?.previousElementSibling,
+      card?.closest('[role="tabpanel"]'),
+    ];
     remove.mutate(deleting.id, {
       onSuccess: () => {
+        if (opener)
+          focusWhenGone(
+            opener,
+            places.map((p) => p ?? null),
+          );
         if (count === 0) toast.success('Payee deleted successfully!');
         else
           toast.success(
@@ -244,7 +260,10 @@ export default function BillPayRoute() {
                         variant="danger"
                         icon={<Trash2 size={16} aria-hidden="true" />}
                         aria-label={`Delete ${p.display_name}`}
-                        onClick={() => setDeleting(p)}
+                        onClick={(event) => {
+                          deleteOpener.current = event.currentTarget;
+                          setDeleting(p);
+                        }}
                       >
                         Delete
                       </Button>
