@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { Alert, Skeleton } from '@/components/ui/feedback';
+import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { accountName, type Account } from '@/lib/accounts';
@@ -155,9 +155,9 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
       {list.isPending ? (
         <Skeleton height="3rem" />
       ) : list.isError ? (
-        <Alert tone="danger">
+        <LoadFailed onRetry={() => void list.refetch()}>
           {errorMessage(list.error, 'Scheduled transfers are unavailable.')}
-        </Alert>
+        </LoadFailed>
       ) : list.data.length === 0 ? (
         <p className="empty-state">
           No scheduled transfers. Pick a later date or a repeat in the transfer form.
