@@ -96,6 +96,14 @@ describe('Bill Pay', () => {
     await del.getByRole('button', { name: 'Delete Payee' }).click();
     await toast(page, 'Payee deleted successfully!').waitFor();
     await page.getByText('No Payees Yet').waitFor();
+    // Its card, and the Delete button, are gone: the focus stays in Manage Payees.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('tabpanel', { name: 'Manage Payees' })
+          .evaluate((panel) => panel.contains(document.activeElement)),
+      )
+      .toBe(true);
   });
 
   it('keeps the payment on a double click of Review Payment (375 px), where the review is smaller', async () => {

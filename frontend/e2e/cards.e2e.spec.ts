@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
@@ -235,6 +235,40 @@ describe('Cards', () => {
       '1500.50',
     );
     await form.getByText('Current: $1,500.50').waitFor();
+  });
+
+  it('keeps the focus on Lock Card, a card setting and Update Limits used from the keyboard', async () => {
+    const { customer } = await customerWithCard();
+    const page = await t.signedInPage(customer);
+    const focused = (target: Locator) => target.evaluate((e) => e === document.activeElement);
+    await page.goto('/cards');
+    const lock = page.getByRole('button', { name: 'Lock Card', exact: true });
+    await lock.focus();
+    await page.keyboard.press('Enter');
+    await toast(page, 'Card locked successfully').first().waitFor();
+    // The same button, now Unlock Card, still holds the focus: Enter again undoes it.
+    const unlock = page.getByRole('button', { name: 'Unlock Card', exact: true });
+    await unlock.waitFor();
+    expect(await focused(unlock)).toBe(true);
+    await page.keyboard.press('Enter');
+    await toast(page, 'Card unlocked successfully').first().waitFor();
+    await lock.waitFor();
+    expect(await focused(lock)).toBe(true);
+
+    await openTab(page, 'Card Settings');
+    const settings = page.getByRole('tabpanel', { name: 'Card Settings' });
+    const international = settings.getByRole('switch', { name: 'International Transactions' });
+    const was = await international.isChecked();
+    await international.focus();
+    await page.keyboard.press('Space');
+    await toast(page, 'Card settings updated successfully').first().waitFor();
+    await expect.poll(() => international.isChecked()).toBe(!was);
+    expect(await focused(international)).toBe(true);
+    const update = settings.getByRole('button', { name: 'Update Limits' });
+    await update.focus();
+    await page.keyboard.press('Enter');
+    await toast(page, 'Card limits updated successfully').first().waitFor();
+    expect(await focused(update)).toBe(true);
   });
 
   for (const viewport of [

@@ -22,6 +22,13 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** The accessible name (aria-label) of the focused element, or its tag when it has none. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return element?.getAttribute('aria-label') ?? element?.tagName ?? null;
+  });
+
 describe('savings goals', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`are set, reached, changed and removed from the dashboard at ${viewport.width} px`, async () => {
@@ -56,6 +63,8 @@ describe('savings goals', () => {
       await dialog.getByRole('button', { name: 'Save goal' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await toast(page, 'Savings goal saved').waitFor();
+      // The focus is back on the goal's button, though it now changes the goal.
+      await expect.poll(() => focusedName(page)).toBe(`Change goal for ${account}`);
 
       const progress = goals.progress(account);
       await progress.waitFor();
@@ -89,6 +98,8 @@ describe('savings goals', () => {
       await goals.removeGoal(account);
       await toast(page, 'Savings goal removed').waitFor();
       await goals.goal(account).getByText('No goal yet.', { exact: false }).waitFor();
+      // Remove goal is gone: the focus is on Set a goal, not at the top of the page.
+      expect(await focusedName(page)).toBe(`Set a goal for ${account}`);
     }, 150_000);
   }
 });

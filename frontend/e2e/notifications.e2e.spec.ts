@@ -1,23 +1,30 @@
 import { deposit } from '@bank/server/testing';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import { useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
 
+/** A new customer with three unread notifications: the welcome and two deposits. */
+async function customerWithThreeNotifications() {
+  const customer = await t.customer();
+  const checking = customer.accounts.find((a) => a.type === 'checking') ?? customer.accounts[0]!;
+  await deposit(t.bank, checking.account_number, 125);
+  await deposit(t.bank, checking.account_number, 80);
+  // The welcome notification is raised by a background job: the counts need it there.
+  await expect
+    .poll(
+      async () => (await customer.client.get('/api/notifications/summary')).body.data.total_count,
+      { timeout: 10_000 },
+    )
+    .toBe(3);
+  return customer;
+}
+
 describe('notification panel', () => {
   it('filters, marks read, deletes and marks all read', async () => {
-    const customer = await t.customer();
-    const checking = customer.accounts.find((a) => a.type === 'checking') ?? customer.accounts[0]!;
-    await deposit(t.bank, checking.account_number, 125);
-    await deposit(t.bank, checking.account_number, 80);
-    // The welcome notification is raised by a background job: the counts below need it there.
-    await expect
-      .poll(
-        async () => (await customer.client.get('/api/notifications/summary')).body.data.total_count,
-        { timeout: 10_000 },
-      )
-      .toBe(3);
+    const customer = await customerWithThreeNotifications();
 
     const page = await t.signedInPage(customer);
     await page.goto('/dashboard');
@@ -72,6 +79,28 @@ describe('notification panel', () => {
       .click();
     await page.getByText(`${before - 2} total · 0 unread`).waitFor();
     expect(await shell.notificationItems().count()).toBe(before - 2);
+  });
+
+  it('keeps the focus in the list when a notification is marked read or deleted from the keyboard', async () => {
+    const customer = await customerWithThreeNotifications();
+    const page = await t.signedInPage(customer);
+    await page.goto('/notifications');
+    const rows = page.locator('.notif');
+    await page.getByText('3 total · 3 unread').waitFor();
+    const isFocused = (target: Locator) => target.evaluate((e) => e === document.activeElement);
+    const markButton = (row: Locator) => row.getByRole('button', { name: /^Mark ".*" as read$/ });
+    const deleteButton = (row: Locator) => row.getByRole('button', { name: /^Delete ".*"$/ });
+
+    // Mark as read goes away with the item read: the focus moves to its Delete.
+    await markButton(rows.first()).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('3 total · 2 unread').waitFor();
+    await expect.poll(() => isFocused(deleteButton(rows.first()))).toBe(true);
+
+    // Deleting it moves the focus to the next item, now the first.
+    await page.keyboard.press('Enter');
+    await page.getByText('2 total · 2 unread').waitFor();
+    await expect.poll(() => isFocused(markButton(rows.first()))).toBe(true);
   });
 
   it('lays the page’s rows edge to edge in its card on a phone, not inside a second margin', async () => {

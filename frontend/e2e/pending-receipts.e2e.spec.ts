@@ -78,6 +78,8 @@ for (const viewport of [DESKTOP, PHONE]) {
       await toast(page, /Payment to Nora Newcomer cancelled/).waitFor();
       await item.getByText('Cancelled').waitFor();
       expect(await item.getByRole('button', { name: 'Cancel payment' }).count()).toBe(0);
+      // The button went with the payment's pending state: the focus is on its line instead.
+      await expect.poll(() => item.evaluate((line) => line === document.activeElement)).toBe(true);
       await expectNoSidewaysScroll(page);
 
       await item.getByRole('link', { name: 'Sent to Nora Newcomer' }).click();
@@ -146,6 +148,10 @@ for (const viewport of [DESKTOP, PHONE]) {
       receipt = await receiptFacts(page);
       expect(receipt.timeline).toMatch(/Initiated.*Reversed/);
       expect(await page.getByRole('button', { name: 'Cancel transfer' }).count()).toBe(0);
+      // ...and the focus on the receipt, not at the top of the page.
+      await expect
+        .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('main .card'))))
+        .toBe(true);
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `cancelled transfer receipt at ${viewport.width} px`);
 

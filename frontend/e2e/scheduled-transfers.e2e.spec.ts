@@ -86,6 +86,8 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
       await toast(page, 'Scheduled transfer cancelled').waitFor();
       await item.getByText(/Cancelled/).waitFor();
       await expect.poll(() => page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+      // Its Cancel button is gone: the focus is on the cancelled row, not the top of the page.
+      await expect.poll(() => item.evaluate((row) => row === document.activeElement)).toBe(true);
     });
   }
 

@@ -23,6 +23,10 @@ async function enrolInBrowser(page: Page): Promise<string> {
   await openTab(page, 'Security Settings');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+  // The set-up replaced the button that had the focus: its steps have it now.
+  expect(
+    await page.locator('.two-factor__steps').evaluate((steps) => steps === document.activeElement),
+  ).toBe(true);
   await expectScreenAccessible(page, 'two-factor set-up');
   const secret = (await page.locator('.two-factor__secret').textContent())!.trim();
   await page.getByLabel('Code from your app').fill('000000');

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import './security.css';
 import { Button } from '@/components/ui/button';
 import { Alert, Badge, Spinner } from '@/components/ui/feedback';
@@ -48,6 +48,10 @@ function EnrolForm({ setup, onDone }: { setup: TwoFactorSetup; onDone(codes: str
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const confirm = useMutation({ mutationFn: confirmTwoFactorSetup });
+  // The form replaces the Set up button, which had the focus: the steps take it, so the focus is
+  // not dropped to the top of the page and a screen reader reads them next.
+  const steps = useRef<HTMLOListElement>(null);
+  useEffect(() => steps.current?.focus(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
@@ -61,7 +65,7 @@ function EnrolForm({ setup, onDone }: { setup: TwoFactorSetup; onDone(codes: str
   };
   return (
     <form className="form two-factor__enrol" noValidate onSubmit={submit}>
-      <ol className="two-factor__steps">
+      <ol className="two-factor__steps" ref={steps} tabIndex={-1}>
         <li>
           Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).
         </li>

@@ -1,11 +1,12 @@
 import type { CancellableKind, CancelReply } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
 import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
+import { focusWhenGone } from '@/lib/focus-when-gone';
 import { toast } from '@/lib/toast-store';
 
 const PATHS: Record<CancellableKind, (id: string) => string> = {
@@ -56,13 +57,32 @@ export function CancelPendingButton({
     onSettled: () => queryClient.invalidateQueries(),
   });
   const label = LABELS[kind];
+  const opener = useRef<HTMLButtonElement>(null);
   const confirm = () => {
     if (!key) return;
-    mutation.mutate({ kind, id, key }, { onSettled: () => setKey(null) });
+    const button = opener.current;
+    const place = button?.closest<HTMLElement>('li, .card, main') ?? null;
+    // Once cancelled the item is no longer pending and this button goes: the focus moves to the
+    // item (its row in a list, the receipt's card) rather than the top of the page. The promise,
+    // unlike mutate()'s callbacks, is kept when the button has gone first.
+    void mutation
+      .mutateAsync({ kind, id, key })
+      .then(
+        () => {
+          if (button) focusWhenGone(button, [place]);
+        },
+        () => undefined,
+      )
+      .finally(() => setKey(null));
   };
   return (
     <>
-      <Button variant="secondary" size={size} onClick={() => setKey(newIdempotencyKey())}>
+      <Button
+        ref={opener}
+        variant="secondary"
+        size={size}
+        onClick={() => setKey(newIdempotencyKey())}
+      >
         {label}
       </Button>
       <Dialog
@@ -77,7 +97,7 @@ export function CancelPendingButton({
           <Button variant="secondary" onClick={() => setKey(null)} disabled={mutation.isPending}>
             Keep it
           </Button>
-          <Button variant="danger" onClick={confirm} disabled={mutation.isPending}>
+          <Button variant="danger" onClick={confirm} loading={mutation.isPending}>
             {mutation.isPending ? 'Cancelling...' : label}
           </Button>
         </div>

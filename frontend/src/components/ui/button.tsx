@@ -29,17 +29,26 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     children,
     type = 'button',
     disabled,
+    onClick,
     ...rest
   },
   ref,
 ) {
+  // While its action runs the button refuses clicks (and the form's submission) but stays
+  // focusable: a disabled button loses the focus, which then falls to the page's start.
+  const busy = Boolean(loading) && !disabled;
   return (
     <button
       ref={ref}
       type={type}
       className={classes(variant, size, block, className)}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...rest}
     >
       {loading ? <span className="btn__spinner" aria-hidden="true" /> : icon}

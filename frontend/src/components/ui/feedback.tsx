@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertCircle, AlertTriangle, CheckCircle2, Info } from 'lucide-react';
+import { Button } from './button';
 
 export type Tone = 'success' | 'warning' | 'info' | 'danger' | 'neutral';
 
@@ -37,6 +38,33 @@ export function Alert({
       </div>
       {action ? <div className="alert__action">{action}</div> : null}
     </div>
+  );
+}
+
+/**
+ * Said in place of what failed to load (a list that failed is not an empty one), with Try again.
+ */
+export function LoadFailed({
+  title,
+  onRetry,
+  children,
+}: {
+  title?: ReactNode;
+  onRetry(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      tone="danger"
+      title={title}
+      action={
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
   );
 }
 

@@ -13,7 +13,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { TransactionList } from '@/components/transactions/transaction-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Alert, Badge, Skeleton } from '@/components/ui/feedback';
+import { Alert, Badge, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
 import { accountName, totalBalance, type Account } from '@/lib/accounts';
 import { useUser } from '@/lib/auth';
@@ -277,17 +277,9 @@ export default function AccountsRoute() {
       </ul>
 
       {accounts.isError ? (
-        <Alert
-          tone="danger"
-          title="Error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void accounts.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadFailed title="Error" onRetry={() => void accounts.refetch()}>
           <p>We could not load your accounts. Please try again.</p>
-        </Alert>
+        </LoadFailed>
       ) : null}
 
       <div className="accounts__grid">

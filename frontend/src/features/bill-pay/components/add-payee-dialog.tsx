@@ -154,7 +154,7 @@ export function AddPayeeDialog({
           <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" disabled={add.isPending}>
+          <Button type="submit" loading={add.isPending}>
             {add.isPending ? 'Adding...' : 'Add Payee'}
           </Button>
         </div>

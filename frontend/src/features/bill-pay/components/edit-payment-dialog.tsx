@@ -149,7 +149,7 @@ export function EditPaymentDialog({
           <Button variant="secondary" onClick={close} disabled={change.isPending}>
             Close
           </Button>
-          <Button type="submit" disabled={change.isPending}>
+          <Button type="submit" loading={change.isPending}>
             {change.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
         </div>

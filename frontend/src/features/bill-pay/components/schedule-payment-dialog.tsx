@@ -185,7 +185,7 @@ export function SchedulePaymentDialog({
             >
               Back to Edit
             </Button>
-            <Button onClick={confirm} disabled={schedule.isPending}>
+            <Button onClick={confirm} loading={schedule.isPending}>
               {schedule.isPending ? 'Processing...' : 'Confirm Payment'}
             </Button>
           </div>

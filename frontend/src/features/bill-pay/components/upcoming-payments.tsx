@@ -103,7 +103,7 @@ export function UpcomingPayments({
           >
             Keep it
           </Button>
-          <Button variant="danger" onClick={confirmCancel} disabled={cancel.isPending}>
+          <Button variant="danger" onClick={confirmCancel} loading={cancel.isPending}>
             {cancel.isPending ? 'Cancelling...' : 'Cancel payment'}
           </Button>
         </div>

@@ -1,13 +1,15 @@
 import { CalendarClock, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
+import { Badge, PageSpinner, LoadFailed } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
+import { focusWhenGone } from '@/lib/focus-when-gone';
 import { refetchFailed } from '@/lib/refetch-failed';
 import { toast } from '@/lib/toast-store';
 import { useDeletePayee } from '../api/delete-payee';
@@ -23,7 +25,7 @@ import { SchedulePaymentDialog } from '../components/schedule-payment-dialog';
 import { UpcomingPayments } from '../components/upcoming-payments';
 import './bill-pay.css';
 
-type Tab = 'pay' | 'payees' | 'history';
+const TAB_VALUES = ['pay', 'payees', 'history'] as const;
 export const QUICK_PAY_COUNT = 6;
 export const DELETE_CONFIRM = 'Are you sure you want to delete this payee?';
 
@@ -36,10 +38,11 @@ export default function BillPayRoute() {
   const accounts = useAccounts();
   const categories = useCategories();
   const remove = useDeletePayee();
-  const [tab, setTab] = useState<Tab>('pay');
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const [adding, setAdding] = useState(false);
   const [paying, setPaying] = useState<{ payee: Payee | null } | null>(null);
   const [deleting, setDeleting] = useState<Payee | null>(null);
+  const deleteOpener = useRef<HTMLButtonElement | null>(null);
 
   if (payees.isPending || accounts.isPending) return <PageSpinner label="Loading bill pay" />;
   const failed =
@@ -61,8 +64,22 @@ export default function BillPayRoute() {
   const confirmDelete = () => {
     if (!deleting) return;
     const count = cancelled.length;
+    // The payee's card goes with its Delete button: the focus moves on to the next payee (else
+    // the one before, else the tab) rather than the top of the page.
+    const opener = deleteOpener.current;
+    const card = opener?.closest('li') ?? null;
+    const places = [
+      card?.nextElementSibling,
+      card?.previousElementSibling,
+      card?.closest('[role="tabpanel"]'),
+    ];
     remove.mutate(deleting.id, {
       onSuccess: () => {
+        if (opener)
+          focusWhenGone(
+            opener,
+            places.map((p) => p ?? null),
+          );
         if (count === 0) toast.success('Payee deleted successfully!');
         else
           toast.success(
@@ -90,18 +107,7 @@ export default function BillPayRoute() {
         title="Bill Pay"
         description="Pay your bills, manage payees and review your history."
       />
-      {failed ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button size="sm" variant="secondary" onClick={retry}>
-              Try again
-            </Button>
-          }
-        >
-          Failed to load bill payment data
-        </Alert>
-      ) : null}
+      {failed ? <LoadFailed onRetry={retry}>Failed to load bill payment data</LoadFailed> : null}
       <Tabs
         value={tab}
         onValueChange={setTab}
@@ -254,7 +260,10 @@ export default function BillPayRoute() {
                         variant="danger"
                         icon={<Trash2 size={16} aria-hidden="true" />}
                         aria-label={`Delete ${p.display_name}`}
-                        onClick={() => setDeleting(p)}
+                        onClick={(event) => {
+                          deleteOpener.current = event.currentTarget;
+                          setDeleting(p);
+                        }}
                       >
                         Delete
                       </Button>
@@ -322,7 +331,7 @@ export default function BillPayRoute() {
           <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+          <Button variant="danger" onClick={confirmDelete} loading={remove.isPending}>
             {remove.isPending ? 'Deleting...' : 'Delete Payee'}
           </Button>
         </div>

@@ -143,7 +143,7 @@ export function ApplyCardDialog({
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!terms || apply.isPending}>
+            <Button type="submit" disabled={!terms} loading={apply.isPending}>
               {apply.isPending ? 'Applying...' : 'Apply for Card'}
             </Button>
           </div>

@@ -56,9 +56,12 @@ function Switch({
         role="switch"
         className="switch"
         checked={checked}
-        disabled={disabled}
+        // Refused while a change is saved, but focusable: a disabled switch drops the focus.
+        aria-disabled={disabled || undefined}
         aria-describedby={`${id}-hint`}
-        onChange={(e) => onChange(e.target.checked)}
+        onChange={(e) => {
+          if (!disabled) onChange(e.target.checked);
+        }}
       />
     </div>
   );

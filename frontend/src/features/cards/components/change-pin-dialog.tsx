@@ -79,7 +79,7 @@ export function ChangePinDialog({ card, onClose }: { card: Card | null; onClose(
           <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" disabled={change.isPending}>
+          <Button type="submit" loading={change.isPending}>
             {change.isPending ? 'Changing...' : 'Change PIN'}
           </Button>
         </div>

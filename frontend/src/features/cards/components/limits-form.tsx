@@ -87,7 +87,7 @@ export function LimitsForm({
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" loading={update.isPending}>
           {update.isPending ? 'Saving...' : submitLabel}
         </Button>
       </div>

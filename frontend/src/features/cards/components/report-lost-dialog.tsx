@@ -62,7 +62,7 @@ export function ReportLostDialog({ card, onClose }: { card: Card | null; onClose
           <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" disabled={report.isPending}>
+          <Button type="submit" variant="danger" loading={report.isPending}>
             {report.isPending ? 'Reporting...' : 'Report Lost'}
           </Button>
         </div>

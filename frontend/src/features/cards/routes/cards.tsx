@@ -14,6 +14,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { useToggleCardLock } from '../api/card-actions';
@@ -27,7 +28,7 @@ import { LimitsForm } from '../components/limits-form';
 import { ReportLostDialog } from '../components/report-lost-dialog';
 import './cards.css';
 
-type Tab = 'cards' | 'settings';
+const TAB_VALUES = ['cards', 'settings'] as const;
 type Modal = { kind: 'apply' | 'details' | 'pin' | 'limits' | 'lost'; card: Card } | null;
 
 /** Card Management. */
@@ -35,7 +36,7 @@ export default function CardsRoute() {
   useDocumentTitle('Card Management');
   const cards = useCards();
   const toggle = useToggleCardLock();
-  const [tab, setTab] = useState<Tab>('cards');
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const [modal, setModal] = useState<Modal>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const close = () => setModal(null);
@@ -175,9 +176,8 @@ export default function CardsRoute() {
                                   <LockOpen size={16} aria-hidden="true" />
                                 )
                               }
-                              disabled={
-                                !usable || (toggle.isPending && toggle.variables?.id === card.id)
-                              }
+                              disabled={!usable}
+                              loading={toggle.isPending && toggle.variables?.id === card.id}
                               onClick={() => lockOrUnlock(card)}
                             >
                               {card.status === 'active' ? 'Lock Card' : 'Unlock Card'}

@@ -160,7 +160,7 @@ export function DepositDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={deposit.isPending}>
+          <Button type="submit" loading={deposit.isPending}>
             {deposit.isPending ? 'Submitting...' : 'Submit Deposit'}
           </Button>
         </div>
@@ -261,7 +261,7 @@ export function WithdrawDialog({
             >
               Back to Edit
             </Button>
-            <Button onClick={confirm} disabled={withdraw.isPending}>
+            <Button onClick={confirm} loading={withdraw.isPending}>
               {withdraw.isPending ? 'Processing...' : 'Confirm Withdrawal'}
             </Button>
           </div>

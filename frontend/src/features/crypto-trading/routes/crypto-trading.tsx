@@ -7,6 +7,7 @@ import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { ReceiptLink } from '@/components/transactions/receipt-link';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useAccounts } from '@/lib/accounts-query';
@@ -22,7 +23,7 @@ import { DepositDialog, WithdrawDialog } from '../components/wallet-dialogs';
 import { compactNumber, formatCoinPrice, formatCryptoAmount } from '../lib/estimates';
 import './crypto-trading.css';
 
-type Tab = 'portfolio' | 'market' | 'trade' | 'history';
+const TAB_VALUES = ['portfolio', 'market', 'trade', 'history'] as const;
 const HIDDEN = '••••••';
 
 function Change({ value }: { value: number }) {
@@ -61,7 +62,7 @@ export default function CryptoTradingRoute() {
   const history = useCryptoTransactions();
   const methods = useDepositMethods();
   const accounts = useAccounts();
-  const [tab, setTab] = useState<Tab>('portfolio');
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const [hidden, setHidden] = useState(false);
   const [search, setSearch] = useState('');
   const [symbol, setSymbol] = useState('BTC');

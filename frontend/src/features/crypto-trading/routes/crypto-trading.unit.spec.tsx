@@ -155,6 +155,15 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Confirm purchase' })).toBeInTheDocument();
   });
 
+  it('opens the tab the address names, as after Back from a receipt opened in its history', async () => {
+    setup();
+    renderWithProviders(<CryptoTradingRoute />, { path: '/crypto-trading?tab=history' });
+    expect(await screen.findByRole('tab', { name: 'History' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
   it('hides balances', async () => {
     const user = userEvent.setup();
     setup();

@@ -1,5 +1,5 @@
 import { PiggyBank, Target, Trophy } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -97,84 +97,88 @@ function GoalRow({
   onEdit(goal: SavingsGoalView): void;
 }) {
   const remove = useRemoveSavingsGoal();
+  // One button sets or changes the goal, the same element either way: the focus the goal dialog
+  // gives back on close, or that Remove goal hands over, is still on the page after the change.
+  const edit = useRef<HTMLButtonElement>(null);
   const money = (value: number | null) => (hidden ? HIDDEN : formatMoney(value ?? 0));
   const headingId = `goal-${goal.account_id}`;
-  if (goal.target_amount === null) {
-    return (
-      <li className="goal goal--empty" aria-labelledby={headingId}>
-        <p id={headingId} className="goal__name">
-          {goal.account_name}
-        </p>
-        <p className="muted">
-          No goal yet. Set one and watch your {money(goal.current_amount)} grow towards it.
-        </p>
-        <Button
-          size="sm"
-          icon={<Target size={16} aria-hidden="true" />}
-          onClick={() => onEdit(goal)}
-          aria-label={`Set a goal for ${goal.account_name}`}
-        >
-          Set a goal
-        </Button>
-      </li>
-    );
-  }
+  const set = goal.target_amount !== null;
   const percent = goal.progress_percent ?? 0;
   return (
-    <li className={goal.reached ? 'goal goal--reached' : 'goal'} aria-labelledby={headingId}>
+    <li
+      className={!set ? 'goal goal--empty' : goal.reached ? 'goal goal--reached' : 'goal'}
+      aria-labelledby={headingId}
+    >
       <div className="goal__top">
         <p id={headingId} className="goal__name">
           {goal.account_name}
         </p>
-        {goal.reached ? (
+        {set && goal.reached ? (
           <Badge tone="success">
             <Trophy size={14} aria-hidden="true" /> Goal reached
           </Badge>
         ) : null}
       </div>
-      <p className="goal__figures tabular">
-        {money(goal.current_amount)} of {money(goal.target_amount)}
-      </p>
-      <div
-        className="goal__bar"
-        role="progressbar"
-        aria-label={`${goal.account_name} goal progress`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
-      >
-        <span className="goal__fill" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="goal__note muted">
-        {goal.reached
-          ? 'You reached your goal. Set a new one to keep going.'
-          : `${percent}% saved · ${money(goal.remaining_amount)} to go`}
-      </p>
+      {set ? (
+        <>
+          <p className="goal__figures tabular">
+            {money(goal.current_amount)} of {money(goal.target_amount)}
+          </p>
+          <div
+            className="goal__bar"
+            role="progressbar"
+            aria-label={`${goal.account_name} goal progress`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent}%`}
+          >
+            <span className="goal__fill" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="goal__note muted">
+            {goal.reached
+              ? 'You reached your goal. Set a new one to keep going.'
+              : `${percent}% saved · ${money(goal.remaining_amount)} to go`}
+          </p>
+        </>
+      ) : (
+        <p className="muted">
+          No goal yet. Set one and watch your {money(goal.current_amount)} grow towards it.
+        </p>
+      )}
       <div className="goal__actions">
         <Button
+          ref={edit}
           size="sm"
-          variant="secondary"
+          variant={set ? 'secondary' : 'primary'}
+          icon={set ? undefined : <Target size={16} aria-hidden="true" />}
           onClick={() => onEdit(goal)}
-          aria-label={`Change goal for ${goal.account_name}`}
+          aria-label={`${set ? 'Change goal' : 'Set a goal'} for ${goal.account_name}`}
         >
-          Change goal
+          {set ? 'Change goal' : 'Set a goal'}
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          loading={remove.isPending}
-          aria-label={`Remove goal for ${goal.account_name}`}
-          onClick={() =>
-            remove.mutate(goal.account_id, {
-              onSuccess: () =>
-                toast.success(`The ${goal.account_name} goal was removed.`, 'Savings goal removed'),
-              onError: (e) => toast.error(e.message, 'Savings goal'),
-            })
-          }
-        >
-          Remove goal
-        </Button>
+        {set ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            loading={remove.isPending}
+            aria-label={`Remove goal for ${goal.account_name}`}
+            onClick={() =>
+              remove.mutate(goal.account_id, {
+                onSuccess: () => {
+                  edit.current?.focus();
+                  toast.success(
+                    `The ${goal.account_name} goal was removed.`,
+                    'Savings goal removed',
+                  );
+                },
+                onError: (e) => toast.error(e.message, 'Savings goal'),
+              })
+            }
+          >
+            Remove goal
+          </Button>
+        ) : null}
       </div>
     </li>
   );

@@ -18,9 +18,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { VerifyContactsNotice } from '@/components/security/verify-contacts-notice';
 import { TransactionList } from '@/components/transactions/transaction-list';
-import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Alert, Skeleton } from '@/components/ui/feedback';
+import { Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
 import { accountName, accountsLink, type Account } from '@/lib/accounts';
 import { useUser } from '@/lib/auth';
@@ -110,17 +109,9 @@ export default function DashboardRoute() {
       />
 
       {dashboard.isError ? (
-        <Alert
-          tone="danger"
-          title="Error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void dashboard.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadFailed title="Error" onRetry={() => void dashboard.refetch()}>
           <p>Failed to load dashboard data. Please try again.</p>
-        </Alert>
+        </LoadFailed>
       ) : null}
 
       <section className="balance-hero" aria-labelledby="total-balance-label">

@@ -10,7 +10,7 @@ import {
   Bitcoin,
   Info,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNotifications } from '../api/get-notifications';
 import { useNotificationSummary } from '../api/get-notification-summary';
 import { useDeleteNotification } from '../api/delete-notification';
@@ -50,11 +50,43 @@ function TypeIcon({ type }: { type: string }) {
   }
 }
 
+/** True when the focus is inside `element` or was dropped to the page (its button went away). */
+function focusWasIn(element: HTMLElement | null) {
+  const focused = document.activeElement;
+  return !focused || focused === document.body || Boolean(element?.contains(focused));
+}
+
 function NotificationItem({ item }: { item: BankNotification }) {
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
+  const row = useRef<HTMLLIElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  // Mark as read and Delete take their own button away: the focus goes on to the item's Delete,
+  // or to the next item (else the one before, else the list) instead of the top of the page.
+  const markAsRead = () =>
+    markRead.mutate(item, {
+      onSuccess: () => {
+        if (focusWasIn(row.current)) deleteButton.current?.focus();
+      },
+    });
+  const deleteIt = () => {
+    const li = row.current;
+    const neighbour = (li?.nextElementSibling ?? li?.previousElementSibling) as HTMLElement | null;
+    const list = li?.closest<HTMLElement>('.notif-panel__list') ?? null;
+    // mutateAsync: the item is gone from the list, and unmounted, before mutate's own
+    // callbacks would run. A failure is said by the hook's toast.
+    remove.mutateAsync(item).then(
+      () => {
+        if (focusWasIn(li)) (neighbour?.querySelector<HTMLElement>('button') ?? list)?.focus();
+      },
+      () => undefined,
+    );
+  };
   return (
-    <li className={`notif${item.is_read ? '' : ' notif--unread'} notif--${item.priority}`}>
+    <li
+      ref={row}
+      className={`notif${item.is_read ? '' : ' notif--unread'} notif--${item.priority}`}
+    >
       <span className="notif__icon">
         <TypeIcon type={item.type} />
       </span>
@@ -74,19 +106,21 @@ function NotificationItem({ item }: { item: BankNotification }) {
             className="icon-btn"
             aria-label={`Mark "${item.title}" as read`}
             title="Mark as read"
-            disabled={markRead.isPending}
-            onClick={() => markRead.mutate(item)}
+            // Not disabled while it runs: a disabled button drops the focus.
+            aria-disabled={markRead.isPending || undefined}
+            onClick={() => (markRead.isPending ? undefined : markAsRead())}
           >
             <Check size={16} aria-hidden="true" />
           </button>
         )}
         <button
+          ref={deleteButton}
           type="button"
           className="icon-btn"
           aria-label={`Delete "${item.title}"`}
           title="Delete"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(item)}
+          aria-disabled={remove.isPending || undefined}
+          onClick={() => (remove.isPending ? undefined : deleteIt())}
         >
           <Trash2 size={16} aria-hidden="true" />
         </button>
@@ -168,7 +202,7 @@ export function NotificationCenter({
           ))}
         </select>
       </div>
-      <div className="notif-panel__list">
+      <div className="notif-panel__list" tabIndex={-1}>
         {list.isPending ? (
           <p className="empty-state" role="status">
             Loading notifications...

@@ -152,7 +152,7 @@ function AlertsFormBody({ alerts, accounts }: { alerts: AlertSettingsView; accou
         </div>
       </fieldset>
       <div>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" loading={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Alerts'}
         </Button>
       </div>

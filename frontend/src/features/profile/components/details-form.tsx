@@ -101,7 +101,7 @@ export function DetailsForm({ user }: { user: User }) {
         />
       </div>
       <div>
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" loading={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>

@@ -52,7 +52,7 @@ export function NotificationsForm({ user }: { user: User }) {
         ))}
       </fieldset>
       <div>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" loading={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Preferences'}
         </Button>
       </div>

@@ -76,7 +76,7 @@ export function PasswordForm() {
         {...form.register('new_password_confirmation')}
       />
       <div>
-        <Button type="submit" disabled={change.isPending}>
+        <Button type="submit" loading={change.isPending}>
           {change.isPending ? 'Updating...' : 'Update Password'}
         </Button>
       </div>

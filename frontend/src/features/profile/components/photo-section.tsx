@@ -105,7 +105,7 @@ export function PhotoSection({ user }: { user: User }) {
                 <Button
                   icon={<Upload size={16} aria-hidden="true" />}
                   onClick={submit}
-                  disabled={save.isPending}
+                  loading={save.isPending}
                 >
                   {save.isPending ? 'Saving...' : 'Save Photo'}
                 </Button>

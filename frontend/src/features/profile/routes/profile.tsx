@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { SignedInSessions } from '@/components/security/signed-in-sessions';
 import { TwoFactorSettings } from '@/components/security/two-factor-settings';
 import { useUser } from '@/lib/auth';
@@ -12,13 +12,13 @@ import { PasswordForm } from '../components/password-form';
 import { PhotoSection } from '../components/photo-section';
 import './profile.css';
 
-type Tab = 'profile' | 'security' | 'notifications';
+const TAB_VALUES = ['profile', 'security', 'notifications'] as const;
 
 /** Profile Settings. */
 export default function ProfileRoute() {
   useDocumentTitle('Profile Settings');
   const user = useUser();
-  const [tab, setTab] = useState<Tab>('profile');
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   return (
     <>
       <PageHeader title="Profile Settings" backTo="/dashboard" />

@@ -1,11 +1,13 @@
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/feedback';
+import { Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { useSupportMeta } from '../api/get-support-categories';
 import { useTickets, type Ticket, type TicketFilters } from '../api/get-tickets';
 import { useTicketSearch } from '../api/search-tickets';
@@ -15,7 +17,7 @@ import { PriorityBadge, StatusBadge } from '../components/labels';
 import { TicketDetail } from '../components/ticket-detail';
 import './support.css';
 
-type Tab = 'tickets' | 'faq';
+const TAB_VALUES = ['tickets', 'faq'] as const;
 
 function preview(text: string, max = 140) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -51,17 +53,24 @@ function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen(id: string)
 export default function SupportRoute() {
   useDocumentTitle('Support');
   const meta = useSupportMeta();
-  const [tab, setTab] = useState<Tab>('tickets');
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const [filters, setFilters] = useState<TicketFilters>({});
   const [term, setTerm] = useState('');
   const [search, setSearch] = useState('');
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open ticket is in the address (?ticket=), so the browser's Back returns to the list.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openId = new URLSearchParams(location.search).get('ticket');
+  const openedFromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  const openTicket = (id: string) =>
+    void navigate({ search: `?ticket=${encodeURIComponent(id)}` }, { state: { fromList: true } });
+  const backToList = () =>
+    void (openedFromList ? navigate(-1) : navigate({ search: '' }, { replace: true }));
   const [creating, setCreating] = useState(false);
   const tickets = useTickets(filters);
   const found = useTicketSearch(search);
   const active = search ? found : tickets;
-  // A failed list or search load empties the list.
-  const list = active.isError ? [] : (active.data ?? []);
+  const list = active.data ?? [];
 
   const setFilter = (key: keyof TicketFilters, value: string) =>
     setFilters((f) => ({ ...f, [key]: value || undefined }));
@@ -70,7 +79,7 @@ export default function SupportRoute() {
     <>
       <PageHeader title="Support" description="Get help from our team or find a quick answer." />
       {openId ? (
-        <TicketDetail id={openId} onBack={() => setOpenId(null)} />
+        <TicketDetail id={openId} onBack={backToList} />
       ) : (
         <Tabs
           value={tab}
@@ -166,13 +175,20 @@ export default function SupportRoute() {
                   </button>
                 </p>
               ) : null}
-              {active.isPending && (search ? found.fetchStatus !== 'idle' : true) ? (
+              {active.isError ? (
+                // A list that failed to load is not an empty one.
+                <LoadFailed onRetry={() => void active.refetch()}>
+                  {search
+                    ? 'Your tickets could not be searched.'
+                    : 'Your support tickets could not be loaded.'}
+                </LoadFailed>
+              ) : active.isPending && (search ? found.fetchStatus !== 'idle' : true) ? (
                 <div className="stack">
                   <Skeleton height="5rem" />
                   <Skeleton height="5rem" />
                 </div>
               ) : (
-                <TicketList tickets={list} onOpen={setOpenId} />
+                <TicketList tickets={list} onOpen={openTicket} />
               )}
             </Card>
           </TabPanel>
@@ -187,7 +203,7 @@ export default function SupportRoute() {
         open={creating}
         onOpenChange={setCreating}
         meta={meta.data}
-        onCreated={setOpenId}
+        onCreated={openTicket}
       />
     </>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { Alert, Skeleton } from '@/components/ui/feedback';
+import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -65,7 +65,10 @@ export function RecentTransfers() {
           <Skeleton height="3rem" />
         </div>
       ) : recent.isError ? (
-        <p className="empty-state">No recent transfers</p>
+        // A list that failed to load is not an empty one.
+        <LoadFailed onRetry={() => void recent.refetch()}>
+          Your recent transfers could not be loaded.
+        </LoadFailed>
       ) : recent.data.length === 0 ? (
         <p className="empty-state">No recent transfers</p>
       ) : (

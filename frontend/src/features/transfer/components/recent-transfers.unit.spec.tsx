@@ -2,7 +2,7 @@ import type { TransferView } from '@bank/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import { RecentTransfers } from './recent-transfers';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -65,5 +65,24 @@ describe('Recent transfers: Repeat', () => {
     const posts = api.calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.headers['Idempotency-Key']).toMatch(/.{16,}/);
+  });
+
+  it('says the list could not be loaded, with Try again, instead of "No recent transfers"', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    mockApi({
+      'GET /api/transfers/recent': () =>
+        fail ? errorResponse(503, { message: 'Service unavailable' }) : { transfers: [sent] },
+    });
+    renderWithProviders(<RecentTransfers />);
+    expect(
+      await screen.findByText('Your recent transfers could not be loaded.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No recent transfers')).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('button', { name: /^Repeat Transfer to Sam Otis/ }),
+    ).toBeInTheDocument();
   });
 });

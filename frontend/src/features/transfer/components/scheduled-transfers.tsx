@@ -1,9 +1,9 @@
 import { TRANSFER_FREQUENCIES, TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { Alert, Skeleton } from '@/components/ui/feedback';
+import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { accountName, type Account } from '@/lib/accounts';
@@ -119,9 +119,25 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
     );
   };
 
+  // A cancelled transfer loses its Edit and Cancel buttons, and the focus with them: once the
+  // dialog has closed and the list shows it cancelled, its row takes the focus.
+  const focusRow = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusRow.current;
+    if (!id || cancelling || !list.data?.some((s) => s.id === id && s.status !== 'active')) return;
+    const timer = setTimeout(() => {
+      focusRow.current = null;
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || !focused.isConnected)
+        document.getElementById(`schedule-${id}`)?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [list.data, cancelling]);
+
   const confirmCancel = () => {
     if (!cancelling) return;
     setError(null);
+    focusRow.current = cancelling.id;
     cancel.mutate(cancelling.id, {
       onSuccess: () => {
         toast.show({ type: 'success', message: 'Scheduled transfer cancelled' });
@@ -139,9 +155,9 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
       {list.isPending ? (
         <Skeleton height="3rem" />
       ) : list.isError ? (
-        <Alert tone="danger">
+        <LoadFailed onRetry={() => void list.refetch()}>
           {errorMessage(list.error, 'Scheduled transfers are unavailable.')}
-        </Alert>
+        </LoadFailed>
       ) : list.data.length === 0 ? (
         <p className="empty-state">
           No scheduled transfers. Pick a later date or a repeat in the transfer form.
@@ -152,7 +168,12 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
             const last = lastRunText(s);
             const label = `${TRANSFER_TYPE_INFO[s.type].title} to ${s.recipient_name}, ${formatMoney(s.amount)}`;
             return (
-              <li key={s.id} className="recent-transfer scheduled-transfer">
+              <li
+                key={s.id}
+                id={`schedule-${s.id}`}
+                tabIndex={-1}
+                className="recent-transfer scheduled-transfer"
+              >
                 <div className="recent-transfer__main">
                   <span className="recent-transfer__desc">
                     To {s.recipient_name}

@@ -36,6 +36,21 @@ async function openDialog(button: string, role: 'dialog' | 'alertdialog', name: 
 }
 
 describe('Scheduled transfers', () => {
+  it('offers Try again when the list fails to load', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/transfers/scheduled': () =>
+        fail
+          ? errorResponse(503, { message: 'Service unavailable' })
+          : { scheduled_transfers: [weekly] },
+    });
+    renderWithProviders(<ScheduledTransfers accounts={[]} />);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByRole('button', { name: /^Cancel / })).toBeInTheDocument();
+  });
+
   it('asks before cancelling, naming the plan with its months capitalised', async () => {
     mockApi({ 'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [weekly] }) });
     renderWithProviders(<ScheduledTransfers accounts={[]} />);

@@ -4,9 +4,10 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { VerifyContactsNotice } from '@/components/security/verify-contacts-notice';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Alert, PageSpinner } from '@/components/ui/feedback';
+import { Alert, PageSpinner, LoadFailed } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { refetchFailed } from '@/lib/refetch-failed';
@@ -24,7 +25,8 @@ import { SplitForm } from '../components/split-form';
 import { ZelleForm, type Prefill } from '../components/zelle-form';
 import './zelle.css';
 
-type Tab = 'send' | 'request' | 'split' | 'activity';
+const TAB_VALUES = ['send', 'request', 'split', 'activity'] as const;
+type Tab = (typeof TAB_VALUES)[number];
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'send', label: 'Send' },
@@ -42,7 +44,7 @@ export default function ZelleRoute() {
   const transactions = useZelleTransactions();
   const limits = useZelleLimits();
   const requests = useZelleRequests();
-  const [tab, setTab] = useState<Tab>('send');
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
   const [searchParams] = useSearchParams();
@@ -66,7 +68,7 @@ export default function ZelleRoute() {
       seq: Date.now(),
     });
     setTab('send');
-  }, [payTo, payName, ownCode, recipients.isPending, recipients.data]);
+  }, [payTo, payName, ownCode, recipients.isPending, recipients.data, setTab]);
 
   // "Verify now" elsewhere links to the claim card, which the page shows once loaded.
   const { hash } = useLocation();
@@ -102,20 +104,11 @@ export default function ZelleRoute() {
         backTo="/dashboard"
       />
       {loadFailed ? (
-        <Alert
-          tone="danger"
-          action={
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => void refetchFailed([accounts, recipients, transactions, limits])}
-            >
-              Try again
-            </Button>
-          }
+        <LoadFailed
+          onRetry={() => void refetchFailed([accounts, recipients, transactions, limits])}
         >
           Failed to load Zelle data
-        </Alert>
+        </LoadFailed>
       ) : null}
       <VerifyContactsNotice
         action={

@@ -1,0 +1,76 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/testing/render';
+import { errorResponse, mockApi } from '@/testing/render-with-providers';
+import SupportRoute from './support';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ticket = {
+  id: 't1',
+  ticket_number: 'TKT-2026-000101',
+  subject: 'Card declined abroad',
+  description: 'My card was declined in Montreal.',
+  category: 'cards',
+  category_display: 'Cards',
+  priority: 'medium',
+  priority_display: 'Medium',
+  status: 'open',
+  status_display: 'Open',
+  time_since_created: '2 minutes ago',
+  created_at: '2026-11-30T10:00:00.000Z',
+  updated_at: '2026-11-30T10:00:00.000Z',
+  reply_count: 0,
+  replies: [],
+};
+
+const choices = {
+  categories: { general: 'General Inquiry', cards: 'Cards' },
+  default_category: 'general',
+  priorities: { medium: 'Medium' },
+  default_priority: 'medium',
+  statuses: { open: 'Open' },
+};
+
+describe('Support screen', () => {
+  it('opens a ticket in the address, so the browser Back returns to the list', async () => {
+    mockApi({
+      'GET /api/support/categories': () => choices,
+      'GET /api/support/tickets': () => ({ tickets: [ticket] }),
+      'GET /api/support/tickets/t1': () => ({ ticket }),
+    });
+    const { router } = renderWithApp(<SupportRoute />, { path: '/support' });
+    await userEvent.click(await screen.findByRole('button', { name: /Card declined abroad/ }));
+    expect(router.state.location.search).toBe('?ticket=t1');
+    expect(await screen.findByRole('button', { name: 'Back to tickets' })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('tab', { name: 'My Tickets' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back to tickets' })).toBeNull();
+
+    // Forward shows the ticket again; Back to tickets then returns to the list in its place.
+    await act(() => router.navigate(1));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to tickets' }));
+    await screen.findByRole('tab', { name: 'My Tickets' });
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('POP');
+  });
+
+  it('says the tickets could not be loaded, with Try again, instead of "No support tickets found"', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/support/categories': () => choices,
+      'GET /api/support/tickets': () =>
+        fail ? errorResponse(503, { message: 'Service unavailable' }) : { tickets: [ticket] },
+    });
+    renderWithApp(<SupportRoute />, { path: '/support' });
+    expect(
+      await screen.findByText('Your support tickets could not be loaded.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No support tickets found')).toBeNull();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: /Card declined abroad/ })).toBeInTheDocument();
+  });
+});

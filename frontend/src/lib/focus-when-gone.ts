@@ -1,0 +1,24 @@
+/**
+ * When `element` (a button whose action removes it, as Cancel on a pending item or Delete on a
+ * payee) has left the page and the focus went with it, puts the focus on the first of `places`
+ * still on the page (the item's row, the next row, its list...; made focusable) instead of
+ * leaving it at the top of the page. Watches for about two seconds.
+ */
+export function focusWhenGone(element: HTMLElement, places: readonly (Element | null)[]) {
+  let frames = 0;
+  const check = () => {
+    frames += 1;
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body;
+    if (!element.isConnected && lost) {
+      const place = places.find((p): p is HTMLElement => p instanceof HTMLElement && p.isConnected);
+      if (place) {
+        if (!place.hasAttribute('tabindex')) place.setAttribute('tabindex', '-1');
+        place.focus();
+      }
+      return;
+    }
+    if (frames < 120) requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
