@@ -13,7 +13,7 @@
  *      commit to its read-model row (and to every read model), with each worker count
  *      --lag-workers names (by default each of --workers).
  *
- *   npm run bench:scale [-- --events 100000 --accounts 5000 --workers 1,2,3 --rate 50
+ *   npm run bench:scale [-- --events 600000 --accounts 15000 --workers 1,2,3 --rate 50
  *                          --seconds 30 --lag-workers 3,1 --out docs/benchmarks.md]
  */
 import { randomBytes } from 'node:crypto';
@@ -65,8 +65,13 @@ import {
 import { formatNumber, sleep } from './stats.ts';
 
 const { options } = parseArgs(process.argv.slice(2));
-const totalEvents = Number(options.events ?? 100_000);
-const accounts = Number(options.accounts ?? 5_000);
+/**
+ * The log is long by default: each new worker process spends its first 20,000–30,000 events
+ * warming up (V8 compiling the same hot code again), which a short log would charge to the
+ * comparison of worker counts (the tenths of each catch-up show it).
+ */
+const totalEvents = Number(options.events ?? 600_000);
+const accounts = Number(options.accounts ?? 15_000);
 const perAccount = Math.max(2, Math.floor(totalEvents / accounts));
 const workerCounts = String(options.workers ?? '1,2,3')
   .split(',')
