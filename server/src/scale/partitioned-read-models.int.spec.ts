@@ -210,6 +210,9 @@ describe('read models built partition by partition', () => {
 
     // Between customers on two partitions: a payment, a request paid, declined and cancelled.
     await send(sender, { amount: 42.5, memo: 'Tickets', ...contact(recipient) });
+    // Each request its own memo: the same request again within a minute, sent without an
+    // Idempotency-Key as here, is refused as a duplicate.
+    let asked = 0;
     const ask = async (from: Customer, to: Customer) =>
       (
         await ok(
@@ -217,7 +220,7 @@ describe('read models built partition by partition', () => {
             bank_account_id: checking(from),
             amount: 12,
             recipient_name: 'Payer',
-            memo: 'Lunch',
+            memo: `Lunch ${(asked += 1)}`,
             ...contact(to),
           }),
         )
