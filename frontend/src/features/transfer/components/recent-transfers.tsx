@@ -5,6 +5,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
+import { centsOf } from '@/lib/cents';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useRecentTransfers, type RecentTransfer } from '../api/get-recent-transfers';
@@ -18,7 +19,7 @@ export function repeatSummary(transfer: RecentTransfer): string {
   const fee = TRANSFER_TYPE_INFO[transfer.type].fee;
   const sent = `${transfer.description}: ${formatMoney(transfer.amount)} will be sent again`;
   if (!fee) return `${sent}, with no fee.`;
-  const totalCents = Math.round(transfer.amount * 100) + Math.round(fee * 100);
+  const totalCents = centsOf(transfer.amount) + centsOf(fee);
   return `${sent}, plus the ${formatMoney(fee)} fee: ${formatMoney(totalCents / 100)} in total.`;
 }
 
