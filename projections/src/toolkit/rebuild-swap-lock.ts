@@ -1,5 +1,4 @@
-import type { Statement } from './write-behind.ts';
-import { prepared } from './write-behind.ts';
+import { prepared, type Statement } from './write-behind.ts';
 
 /**
  * The class of the advisory locks (two-key form, the second key the projection's name hashed)

@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { accountView } from '../views/accounts.ts';
 import { notificationView } from '../views/notifications.ts';
 import { decodeCursor, encodeCursor, transactionView } from '../views/transactions.ts';
+import { BANK_ERA_FIRST_DAY } from '../views/statement-months.ts';
 import { listSavingsGoals, type SavingsGoalView } from '../views/savings-goals.ts';
 
 export const DASHBOARD_RECENT = 8;
@@ -54,15 +55,12 @@ const amountBound = (which: 'minimum' | 'maximum') =>
     })
     .optional();
 
-/** The earliest day the history filters take, as statements do: the bank keeps none before. */
-const FIRST_HISTORY_DAY = '1900-01-01';
-
-/** A day of the history's date filters: a calendar date from FIRST_HISTORY_DAY. */
+/** A day of the history's date filters: a calendar date of the bank's era, as statements take. */
 const historyDay = (field: 'from' | 'to') => {
   const message = `The ${field} date must be a date such as 2026-03-31.`;
   return z.iso
     .date({ message })
-    .refine((day) => day >= FIRST_HISTORY_DAY, { message })
+    .refine((day) => day >= BANK_ERA_FIRST_DAY, { message })
     .optional();
 };
 

@@ -3,8 +3,11 @@ import { addMonthsIso, bankMonth, bankMonthStart } from '@bank/events';
 /** A year and month as YYYY-MM. */
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** A month of the bank's era, from 1900 on: earlier years are no account's. */
+/** The first month of the bank's era: earlier years are no account's. */
 const BANK_ERA = '1900-01';
+
+/** The first day of the bank's era, for filters by day (the history's). */
+export const BANK_ERA_FIRST_DAY = `${BANK_ERA}-01`;
 
 export const isMonth = (text: string): boolean => MONTH.test(text);
 
