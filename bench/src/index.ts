@@ -17,11 +17,19 @@ import { startBenchPostgres } from './postgres.ts';
 import { benchCatchUp } from './projections-bench.ts';
 import { machineNow, markdownReport, type BenchResults } from './report.ts';
 import { sleep } from './stats.ts';
-import { benchProjectionLag, benchTransfers, seedForTransfers } from './transfers-bench.ts';
+import {
+  benchProjectionLag,
+  benchTransfers,
+  growLog,
+  seedForTransfers,
+} from './transfers-bench.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS ?? 20);
+// The catch-up replays a log of at least this many events (the phases before it leave about
+// 100,000): a rebuild's first events pay its process's warm-up, which a longer log spreads thinner.
+const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 300_000);
 const outIndex = process.argv.indexOf('--out');
 const OUT = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
 const only = new Set((process.env.BENCH_ONLY ?? 'a,b,c,d').split(','));
@@ -147,6 +155,7 @@ try {
         projections: ['accounts', 'transactions'],
         log,
       });
+      await growLog(seed, bank.pool, { events: CATCH_UP_EVENTS, clients: CLIENTS, log });
     }
     if (seed && only.has('d')) {
       log('(d) Frontend in headless Chromium...');

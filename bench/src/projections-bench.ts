@@ -1,6 +1,7 @@
 import { createPool } from '@bank/infra';
 import { allProjections, rebuildProjection } from '@bank/projections';
 import { createBankStore } from '@bank/server/bank-store';
+import { pastFirstTenth, type CatchUpReading, type WarmFigures } from './catch-up-readings.ts';
 import { cpuPer, processTreeCpuMs } from './cpu.ts';
 
 export interface CatchUpFigure {
@@ -14,6 +15,8 @@ export interface CatchUpFigure {
    */
   nodeCpuMicros?: number;
   postgresCpuMicros?: number;
+  /** The same past the first tenth of the catch-up, once the process has warmed up. */
+  warm?: WarmFigures;
 }
 
 /**
@@ -45,10 +48,28 @@ export async function benchCatchUp(
         const cpuBefore = process.cpuUsage();
         const postgresBefore = processTreeCpuMs(postgresPid);
         const started = performance.now();
-        await rebuildProjection(pool, store, projection);
+        let applied = 0;
+        const reading = (): CatchUpReading => {
+          const node = process.cpuUsage(cpuBefore);
+          const postgres = processTreeCpuMs(postgresPid);
+          return {
+            applied,
+            atMs: performance.now() - started,
+            nodeCpuMs: (node.user + node.system) / 1000,
+            ...(postgres === undefined || postgresBefore === undefined
+              ? {}
+              : { postgresCpuMs: postgres - postgresBefore }),
+          };
+        };
+        const readings = [reading()];
+        await rebuildProjection(pool, store, projection, (count) => {
+          applied += count;
+          readings.push(reading());
+        });
         const elapsedMs = performance.now() - started;
         const cpu = process.cpuUsage(cpuBefore);
         const postgresMs = cpuPer(postgresBefore, processTreeCpuMs(postgresPid), events);
+        const warm = pastFirstTenth(readings, events);
         const eventsPerSecond = (events / elapsedMs) * 1000;
         const nodeCpuMicros = (cpu.user + cpu.system) / events;
         figures.push({
@@ -58,9 +79,10 @@ export async function benchCatchUp(
           eventsPerSecond,
           nodeCpuMicros,
           ...(postgresMs === undefined ? {} : { postgresCpuMicros: postgresMs * 1000 }),
+          ...(warm ? { warm } : {}),
         });
         log(
-          `  catch-up ${name}: ${events} events in ${Math.round(elapsedMs)} ms (${Math.round(eventsPerSecond)} events/s; CPU per event: Node ${nodeCpuMicros.toFixed(1)} µs, PostgreSQL ${postgresMs === undefined ? 'n/a' : (postgresMs * 1000).toFixed(1)} µs)`,
+          `  catch-up ${name}: ${events} events in ${Math.round(elapsedMs)} ms (${Math.round(eventsPerSecond)} events/s; CPU per event: Node ${nodeCpuMicros.toFixed(1)} µs, PostgreSQL ${postgresMs === undefined ? 'n/a' : (postgresMs * 1000).toFixed(1)} µs)${warm ? `; past its first tenth ${Math.round(warm.eventsPerSecond)} events/s` : ''}`,
         );
       } catch (error) {
         log(`  catch-up ${name} failed: ${(error as Error).message}`);

@@ -180,6 +180,27 @@ describe('the report of (c)', () => {
     );
   });
 
+  it('gives the rate and CPU past the first tenth beside the whole catch-up', () => {
+    const report = markdownReport({
+      ...results(transfers({}), pgbench),
+      catchUp: [
+        {
+          ...rebuild,
+          eventsPerSecond: 60_000,
+          nodeCpuMicros: 12.34,
+          postgresCpuMicros: 8.5,
+          warm: { eventsPerSecond: 75_000, nodeCpuMicros: 9.04, postgresCpuMicros: 7.96 },
+        },
+      ],
+    });
+    expect(report).toContain(
+      "= 60,000 events/s; CPU per event: the rebuild's Node process 12.3 µs, PostgreSQL 8.5 µs; past its first tenth 75,000 events/s; CPU per event: the rebuild's Node process 9.0 µs, PostgreSQL 8.0 µs |",
+    );
+    expect(report).toContain(
+      '| (c) catch-up transactions | 60,000 events/s over 90,000 events (past the first tenth: 75,000) | ≥ 100,000 events/s | 0.60× | **not met** |',
+    );
+  });
+
   it('gives the rate alone where /proc gave no figure', () => {
     const report = markdownReport({
       ...results(transfers({}), pgbench),

@@ -223,6 +223,30 @@ function lagOf(result: LoadResult, seen: { at: number; position: Position }[]): 
   return lags;
 }
 
+/** The log's events now. */
+export async function logEvents(db: Pool): Promise<number> {
+  const { rows } = await db.query<{ count: string }>('SELECT count(*) AS count FROM events');
+  return Number(rows[0]!.count);
+}
+
+/**
+ * Grows the log to at least `events` with closed-loop transfers through the HTTP API, measured by
+ * nothing: the catch-up then replays a log of a bank that has run for a while, not only the few
+ * seconds the other phases leave. Returns the log's size.
+ */
+export async function growLog(
+  seed: Seed,
+  db: Pool,
+  options: { events: number; clients: number; log: (line: string) => void },
+): Promise<number> {
+  for (;;) {
+    const size = await logEvents(db);
+    if (size >= options.events) return size;
+    options.log(`  the log holds ${size} events: transfers until it holds ${options.events}...`);
+    await runLoad({ kind: 'closed', seed, lanes: options.clients, durationMs: 10_000 });
+  }
+}
+
 /**
  * (c) Lag under the mixed load: transfers and dashboard/accounts reads at `rate`, while the
  * projections' checkpoints are sampled every few milliseconds.
