@@ -502,7 +502,7 @@ describe('password reset', () => {
     expect(signIn.status).toBe(423);
   });
 
-  it('ends every other reset link once the password changed, by a reset or by the customer', async () => {
+  it('keeps only the newest reset link, and ends it once the password changed, by a reset or by the customer', async () => {
     const { user } = await signedUpCustomer(bank);
     const anonymous = new ApiClient(bank);
     const ops = new ApiClient(bank);
@@ -526,16 +526,31 @@ describe('password reset', () => {
       (await anonymous.post('/api/login', { account_number: user.account_number, password }))
         .status === 200;
 
-    // Two links asked for; the first one used: the second no longer works.
+    // Two links asked for: only the newer one works, and once it has, nothing else does.
     const first = await newLink();
     const second = await newLink();
     expect(first).not.toBe(second);
-    expect((await reset(first, 'Brand-New-Pass-1')).status).toBe(200);
-    const late = await reset(second, 'Brand-New-Pass-2');
-    expect(late.status).toBe(422);
-    expect(late.body.errors.token).toEqual(['This password reset link is invalid or has expired.']);
-    expect(await signsIn('Brand-New-Pass-1')).toBe(true);
+    const superseded = await reset(first, 'Brand-New-Pass-2');
+    expect(superseded.status).toBe(422);
+    expect(superseded.body.errors.token).toEqual([
+      'This password reset link is invalid or has expired.',
+    ]);
     expect(await signsIn('Brand-New-Pass-2')).toBe(false);
+    expect((await reset(second, 'Brand-New-Pass-1')).status).toBe(200);
+    expect((await reset(second, 'Brand-New-Pass-3')).status).toBe(422);
+    expect(await signsIn('Brand-New-Pass-1')).toBe(true);
+    // The staff outbox shows the ended link without it.
+    const outbox = await resetLinks(ops, user.account_number);
+    expect(outbox.map((r) => r.reset_link)).toEqual([null, null]);
+
+    // Ten asked for at once leave one live link, not ten.
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        anonymous.post('/api/forgot-password', { account_number: user.account_number }),
+      ),
+    );
+    const live = (await resetLinks(ops, user.account_number)).filter((r) => r.reset_link);
+    expect(live).toHaveLength(1);
 
     // A link asked for before the customer changed the password themselves no longer works.
     const before = await newLink();

@@ -4,6 +4,7 @@ import {
   fieldError,
   hashSecret,
   hashToken,
+  inTransaction,
   newToken,
   verifySecret,
   type EventMetadata,
@@ -255,10 +256,12 @@ export async function changePassword(
 }
 
 const RESET_TTL_MINUTES = 60;
+/** The advisory lock class under which one customer's reset requests take turns. */
+const PASSWORD_RESETS_LOCK = 7431008;
 
 /**
  * Starts a password reset for an account number or email, sent to the customer's email once they
- * have proved it. The answer is the same whether or not the customer exists. The link always
+ * have proved it; any earlier link of theirs stops working. The answer is the same whether or not the customer exists. The link always
  * points at the bank's configured public URL (never at a host the request names); staff deliver
  * it (no mail server here), so it is kept sealed with the secrets key and its token is looked up
  * by hash only.
@@ -284,11 +287,24 @@ export async function requestPasswordReset(
   if (customer.unverifiedContacts.includes('email')) return;
   const { token, hash } = newToken();
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-  await ctx.pool.query(
-    `INSERT INTO password_resets (token_hash, customer_id, link_sealed, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-    [hash, customerId, ctx.secrets.encrypt(link), RESET_TTL_MINUTES],
-  );
+  // Only the newest link works: one asked for earlier may sit in a mailbox or an outbox that is
+  // no longer the customer's alone. It ends as a password change ends them. One customer's
+  // requests take turns, across processes too, so two at once cannot leave two live links.
+  await inTransaction(ctx.pool, async (db) => {
+    await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+      PASSWORD_RESETS_LOCK,
+      customerId,
+    ]);
+    await db.query(
+      'UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
+      [customerId],
+    );
+    await db.query(
+      `INSERT INTO password_resets (token_hash, customer_id, link_sealed, expires_at)
+       VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+      [hash, customerId, ctx.secrets.encrypt(link), RESET_TTL_MINUTES],
+    );
+  });
 }
 
 /** Completes a reset with a live token: sets the password and signs out every session. */
