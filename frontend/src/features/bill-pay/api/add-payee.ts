@@ -103,8 +103,11 @@ export function payeePayload(v: PayeeForm) {
   };
 }
 
-export async function addPayee(v: PayeeForm) {
-  const { data } = await api.post<unknown>('/bill-payments/payees', payeePayload(v));
+/** Adds a payee; the same key sent again (a retry after a lost answer) adds nothing more. */
+export async function addPayee(input: { values: PayeeForm; idempotencyKey: string }) {
+  const { data } = await api.post<unknown>('/bill-payments/payees', payeePayload(input.values), {
+    headers: { 'Idempotency-Key': input.idempotencyKey },
+  });
   return payeeAdded.shape.data.parse(data).payee;
 }
 

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
-import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { mapError } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { emptyPayeeForm, payeeSchema, useAddPayee, type PayeeForm } from '../api/add-payee';
@@ -26,26 +27,39 @@ export function AddPayeeDialog({
   const add = useAddPayee();
   const errors = form.formState.errors;
   const autopay = form.watch('autopay_enabled');
+  // One key per payee as typed: sent again unchanged (after an answer that never came), the
+  // bank answers as it did the first time instead of adding the payee twice.
+  const key = useRef(newIdempotencyKey());
+  useEffect(() => {
+    const watching = form.watch(() => {
+      key.current = newIdempotencyKey();
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
   const close = () => {
     form.reset(emptyPayeeForm);
     add.reset();
+    key.current = newIdempotencyKey();
     onOpenChange(false);
   };
   const submit = (values: PayeeForm) =>
-    add.mutate(values, {
-      onSuccess: () => {
-        toast.success('Payee added successfully!');
-        close();
+    add.mutate(
+      { values, idempotencyKey: key.current },
+      {
+        onSuccess: () => {
+          toast.success('Payee added successfully!');
+          close();
+        },
+        onError: (e) => {
+          // Server errors go through the shared handler and its field errors are kept.
+          const applied = applyServerFieldErrors(e, form.setError, {}, Object.keys(emptyPayeeForm));
+          if (!applied) {
+            const m = mapError(e);
+            toast.show({ type: m.type, title: m.title, message: m.message, duration: m.duration });
+          }
+        },
       },
-      onError: (e) => {
-        // Server errors go through the shared handler and its field errors are kept.
-        const applied = applyServerFieldErrors(e, form.setError, {}, Object.keys(emptyPayeeForm));
-        if (!applied) {
-          const m = mapError(e);
-          toast.show({ type: m.type, title: m.title, message: m.message, duration: m.duration });
-        }
-      },
-    });
+    );
   return (
     <Dialog
       open={open}
