@@ -88,7 +88,8 @@ function publicUrlFromEnv(value: string | undefined, port: number): string {
   return text.replace(/\/+$/, '');
 }
 
-function logLevelFromEnv(value: string | undefined, fallback: string): string {
+/** LOG_LEVEL as pino takes it; a value not among them is refused (InvalidSetting). */
+export function logLevelFromEnv(value: string | undefined, fallback: string): string {
   const level = (value ?? '').trim().toLowerCase() || fallback;
   if (!LOG_LEVELS.includes(level)) {
     throw new InvalidSetting(

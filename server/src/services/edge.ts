@@ -1,4 +1,9 @@
-import { createLogger, parseMaxConnectionsPerClient, parseTrustProxy } from '@bank/infra';
+import {
+  createLogger,
+  logLevelFromEnv,
+  parseMaxConnectionsPerClient,
+  parseTrustProxy,
+} from '@bank/infra';
 import { orExitOnRefusal } from '../start-refused.ts';
 import { buildEdge } from './edge-app.ts';
 
@@ -16,9 +21,14 @@ urls('PROJECTIONS_URLS', '').forEach(
 );
 urls('JOBS_URLS', '').forEach((u, i) => (health[`jobs#${i + 1}`] = `${u}/api/health`));
 
-const logger = createLogger({ level: 'info', base: { service: 'edge' } });
+// Whether it started is written at any LOG_LEVEL, as the services' start: a supervisor waits for it.
+const startLogger = createLogger({ level: 'info', base: { service: 'edge' } });
 // A setting present but wrong refuses the start (exit code 2) as the services' do.
 const setting = <T>(read: () => T) => orExitOnRefusal(read, 'edge: ', { service: 'edge' });
+const logger = createLogger({
+  level: setting(() => logLevelFromEnv(process.env.LOG_LEVEL, 'info')),
+  base: { service: 'edge' },
+});
 const trustProxy = setting(() => parseTrustProxy(process.env.TRUST_PROXY));
 const maxConnectionsPerClient = setting(() =>
   parseMaxConnectionsPerClient(process.env.MAX_CONNECTIONS_PER_CLIENT),
@@ -38,7 +48,7 @@ const url = await edge.listen({
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST ?? '0.0.0.0',
 });
-logger.info({ url }, `ready on ${url}`);
+startLogger.info({ url }, `ready on ${url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void edge.close().then(() => process.exit(0)));
 }

@@ -44,4 +44,13 @@ describe("a separate service's log", () => {
     const ready = jsonLines(run.stdout).find((l) => l.msg.startsWith('ready on '));
     expect(ready).toMatchObject({ level: 30, service: 'edge' });
   });
+
+  it('the edge says it started at any LOG_LEVEL, even silent', async () => {
+    const run = await runScript('start:edge', { LOG_LEVEL: 'silent' }, (out) =>
+      out.includes('ready on'),
+    );
+    expect(jsonLines(run.stdout).map((l) => l.msg)).toEqual([
+      expect.stringMatching(/^ready on http/),
+    ]);
+  });
 });

@@ -96,4 +96,9 @@ describe('a setting present but wrong', () => {
     );
     expect(line).toMatchObject({ service: 'edge' });
   }, 90_000);
+
+  it('reads LOG_LEVEL on the edge as on the services: an unknown level is refused', async () => {
+    const line = await refusedWith('start:edge', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
+    expect(line).toMatchObject({ service: 'edge' });
+  }, 90_000);
 });
