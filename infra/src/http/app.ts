@@ -91,6 +91,8 @@ export interface HttpAppOptions {
    * absent; 0 for no limit). Connections from a trusted proxy are not counted.
    */
   maxConnectionsPerClient?: number;
+  /** Connections all clients together may hold open (the process's budget when absent). */
+  maxConnectionsTotal?: number;
   /** Answers requests outside /api that match no route (the web app's pages). */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -101,6 +103,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   const app = baseApp(options);
   limitConnectionsPerClient(app.server, {
     maxPerClient: options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT,
+    ...(options.maxConnectionsTotal !== undefined ? { maxTotal: options.maxConnectionsTotal } : {}),
     trustProxy: options.trustProxy,
     onRefused: (client) =>
       app.log.warn({ client }, 'connection refused: too many open from this client'),
