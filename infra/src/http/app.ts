@@ -8,7 +8,7 @@ import {
 import type { TrustProxy } from '../config.ts';
 import { installAccessLog, loggerOptions, type LogStream } from './access-log.ts';
 import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
-import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts';
+import { jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
 import { answerClientError, answerFrameworkError } from './client-error.ts';
 import { applyTextPolicy } from './text-policy.ts';
 import { installZodMessages } from './zod-messages.ts';
@@ -123,9 +123,16 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
       return done(new ApiError(400, 'The request body is not valid UTF-8.'), undefined);
     }
     if (text.trim() === '') return done(null, undefined);
-    if (jsonTooDeep(text)) {
+    const tooComplex = jsonTooComplex(text);
+    if (tooComplex === 'depth') {
       return done(
         new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
+        undefined,
+      );
+    }
+    if (tooComplex === 'values') {
+      return done(
+        new ApiError(413, `The request body holds more than ${MAX_JSON_VALUES} values.`),
         undefined,
       );
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonTooDeep } from './json-depth.ts';
+import { jsonTooComplex, jsonTooDeep, MAX_JSON_VALUES } from './json-depth.ts';
 import { applyTextPolicy, multilineText, verbatimText } from './text-policy.ts';
 
 const schema = z.object({
@@ -132,5 +132,24 @@ describe('the JSON depth limit', () => {
     expect(jsonTooDeep('['.repeat(33) + ']'.repeat(33))).toBe(true);
     expect(jsonTooDeep(`{"a": "${'['.repeat(100)}", "b": "\\"[[[["}`)).toBe(false);
     expect(jsonTooDeep('{"a":'.repeat(8000))).toBe(true);
+  });
+
+  it('counts values outside strings, and lets a split of 100 people through', () => {
+    const strings = (n: number) => JSON.stringify({ people: Array.from({ length: n }, () => 'a') });
+    expect(jsonTooComplex(strings(40_000))).toBe('values');
+    expect(jsonTooComplex(strings(MAX_JSON_VALUES - 3))).toBeUndefined();
+    expect(jsonTooComplex(strings(MAX_JSON_VALUES))).toBe('values');
+    expect(jsonTooComplex(JSON.stringify({ memo: ','.repeat(100_000) }))).toBeUndefined();
+    const split = {
+      amount: 1000,
+      memo: 'Dinner',
+      from_account_id: 'a',
+      people: Array.from({ length: 100 }, (_, i) => ({
+        name: `Person ${i}`,
+        contact: `p${i}@example.com`,
+        amount: 10,
+      })),
+    };
+    expect(jsonTooComplex(JSON.stringify(split))).toBeUndefined();
   });
 });

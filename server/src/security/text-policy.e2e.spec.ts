@@ -146,6 +146,25 @@ describe('the JSON depth limit', () => {
     expect(transfer.status).toBe(400);
   });
 
+  it('answers a body of 40,000 values with 413 before walking them, and records nothing', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const before = await eventCount();
+    const started = Date.now();
+    const ticket = await client.post('/api/support/tickets', {
+      subject: 'Card problem',
+      description: 'It broke.',
+      category: 'account',
+      people: Array.from({ length: 40_000 }, () => 'a'),
+    });
+    expect(ticket.status).toBe(413);
+    expect(ticket.body).toEqual({
+      status: 'error',
+      message: 'The request body holds more than 2000 values.',
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await eventCount()).toBe(before);
+  });
+
   it('refuses a body that is not UTF-8 with 400, and records nothing', async () => {
     const before = await eventCount();
     const bytes = Buffer.concat([
