@@ -8,7 +8,7 @@ import {
 import type { TrustProxy } from '../config.ts';
 import { installAccessLog, loggerOptions, type LogStream } from './access-log.ts';
 import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
-import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts';
+import { jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
 import { answerClientError, answerFrameworkError } from './client-error.ts';
 import { applyTextPolicy } from './text-policy.ts';
 import { installZodMessages } from './zod-messages.ts';
@@ -91,6 +91,8 @@ export interface HttpAppOptions {
    * absent; 0 for no limit). Connections from a trusted proxy are not counted.
    */
   maxConnectionsPerClient?: number;
+  /** Connections all clients together may hold open (the process's budget when absent). */
+  maxConnectionsTotal?: number;
   /** Answers requests outside /api that match no route (the web app's pages). */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -101,6 +103,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   const app = baseApp(options);
   limitConnectionsPerClient(app.server, {
     maxPerClient: options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT,
+    ...(options.maxConnectionsTotal !== undefined ? { maxTotal: options.maxConnectionsTotal } : {}),
     trustProxy: options.trustProxy,
     onRefused: (client) =>
       app.log.warn({ client }, 'connection refused: too many open from this client'),
@@ -120,9 +123,16 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
       return done(new ApiError(400, 'The request body is not valid UTF-8.'), undefined);
     }
     if (text.trim() === '') return done(null, undefined);
-    if (jsonTooDeep(text)) {
+    const tooComplex = jsonTooComplex(text);
+    if (tooComplex === 'depth') {
       return done(
         new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
+        undefined,
+      );
+    }
+    if (tooComplex === 'values') {
+      return done(
+        new ApiError(413, `The request body holds more than ${MAX_JSON_VALUES} values.`),
         undefined,
       );
     }
@@ -198,6 +208,17 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
     return reply.code(500).send({ status: 'error', message: messages.serverError });
   });
 
+  // A request for no route is answered before its body is read: else each connection could make
+  // the process hold up to a body limit (256 KiB) for a minute, with no sign-in and no rate limit
+  // (a thousand connections from one address held 220 MB).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && carriesBody(request)) {
+      return reply
+        .code(404)
+        .send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
+    }
+  });
+
   app.setNotFoundHandler((request, reply) => {
     if (options.pageFallback && !request.url.startsWith('/api/')) {
       return options.pageFallback(request, reply);
@@ -205,4 +226,12 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
     return reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
   });
   return app;
+}
+
+/** Whether a request says a body follows (a length above zero, or chunks). */
+function carriesBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (
+    request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+  );
 }

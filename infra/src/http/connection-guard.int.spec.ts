@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { holdConnection, type HeldConnection } from '../testing/slow-client.ts';
 import { createHttpApp, type BankApp } from './app.ts';
 import { httpConnectionsRefused } from '../observability/metrics.ts';
-import { clientOf, MAX_CONNECTIONS_PER_CLIENT } from './connection-guard.ts';
+import {
+  clientOf,
+  connectionBudget,
+  MAX_CONNECTIONS_PER_CLIENT,
+  processConnectionBudget,
+} from './connection-guard.ts';
 
 /**
  * One client holding many connections open must not use up the descriptors the process needs for
@@ -28,8 +33,8 @@ describe('connections per client', () => {
   const refusedCount = async () =>
     (await httpConnectionsRefused.get()).values.reduce((sum, v) => sum + v.value, 0);
 
-  async function hold(port: number): Promise<HeldConnection> {
-    const connection = await holdConnection(port);
+  async function hold(port: number, from?: string): Promise<HeldConnection> {
+    const connection = await holdConnection(port, from);
     held.push(connection);
     return connection;
   }
@@ -73,6 +78,45 @@ describe('connections per client', () => {
     for (let i = 0; i < 5; i++) {
       expect(await (await hold(port)).get('/ping')).toBe('HTTP/1.1 200 OK');
     }
+  });
+
+  it('keeps all clients together within the budget: whoever holds the most gives way to a newcomer', async () => {
+    const port = await start({ maxConnectionsPerClient: 10, maxConnectionsTotal: 4 });
+    // Two addresses, each well within its own share, take the whole budget between them.
+    const flood = [
+      await hold(port, '127.0.0.2'),
+      await hold(port, '127.0.0.2'),
+      await hold(port, '127.0.0.2'),
+      await hold(port, '127.0.0.3'),
+    ];
+    for (const connection of flood) expect(await connection.get('/ping')).toBe('HTTP/1.1 200 OK');
+
+    // A client with no connection is served: the biggest holder's oldest connection makes room.
+    const newcomer = await hold(port, '127.0.0.4');
+    expect(await newcomer.get('/ping')).toBe('HTTP/1.1 200 OK');
+    await flood[0]!.closed;
+    expect(await flood[1]!.get('/ping')).toBe('HTTP/1.1 200 OK');
+
+    // The biggest holder asking for more is refused rather than served at another's expense.
+    const more = await hold(port, '127.0.0.2');
+    expect(await more.get('/ping')).toBe('HTTP/1.1 429 Too Many Requests');
+    for (const connection of [flood[1]!, flood[2]!, flood[3]!, newcomer]) {
+      expect(await connection.get('/ping')).toBe('HTTP/1.1 200 OK');
+    }
+  });
+
+  it('takes the budget from the process’s limit on open files, keeping a reserve for the bank', () => {
+    const limits = (soft: string) =>
+      `Limit                     Soft Limit           Hard Limit           Units     \n` +
+      `Max cpu time              unlimited            unlimited            seconds   \n` +
+      `Max open files            ${soft}                524288               files     \n`;
+    expect(connectionBudget(limits('1024'))).toBe(512);
+    expect(connectionBudget(limits('20000'))).toBe(15_000);
+    expect(connectionBudget(limits('1048576'))).toBe(786_432);
+    expect(connectionBudget(limits('unlimited'))).toBe(Infinity);
+    expect(connectionBudget(undefined)).toBe(Infinity);
+    // On Linux the bank runs with a budget.
+    if (process.platform === 'linux') expect(processConnectionBudget()).toBeLessThan(Infinity);
   });
 
   it('counts an IPv6 client by its /64, and an IPv4-mapped address as IPv4', () => {

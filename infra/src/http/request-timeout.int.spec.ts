@@ -29,6 +29,19 @@ describe('a request sent too slowly', () => {
     expect(closedAfterMs).toBeLessThan(5_000);
   });
 
+  it('is answered 404 at once, before its body, when it is for no route', async () => {
+    app = createHttpApp({ requestTimeoutMs: 5_000 });
+    app.post('/echo', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as net.AddressInfo;
+
+    // The body would take ten seconds; the answer must not wait for it (or for the timeout).
+    const { answer } = await sendBodySlowly(port, '/api/no-such-route', 1_500);
+
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    expect(answer).toContain('"code":"NOT_FOUND"');
+  });
+
   it('has a limit by default, so every app of the bank has one', async () => {
     app = createHttpApp();
     await app.ready();

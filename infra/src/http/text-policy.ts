@@ -7,10 +7,15 @@ import type { FieldErrors } from './errors.ts';
  * - C0 control characters, DEL and C1 controls are refused; tab, newline and carriage return only
  *   in fields declared multi-line (`multilineText`). NUL in particular cannot be stored by
  *   PostgreSQL, and escape sequences end up in terminals that show logs.
- * - Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) are refused:
- *   they let one customer make text shown to another read differently from what it is.
- * - Zero-width characters (U+200B–U+200D, U+2060, U+FEFF) are refused: they make two different
- *   names look alike.
+ * - Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the
+ *   directional marks (U+200E, U+200F, U+061C) are refused: they let one customer make text shown
+ *   to another read differently from what it is.
+ * - Characters that draw nothing are refused: Unicode's default-ignorable ones (zero-width
+ *   spaces and joiners, the soft hyphen, the Hangul fillers, invisible operators, tag characters,
+ *   ...) and the blank braille pattern. They make two different names look alike, a required
+ *   field look empty (a name that is only U+3164 passes "at least one character"), and tag
+ *   characters carry words nobody reading the screen can see. Variation selectors stay: they
+ *   choose how the character before them is drawn (the emoji form of ❤️).
  * - Unpaired UTF-16 surrogates are refused (they are not Unicode text).
  * - Everything else is normalised to NFC, so the same visible text is stored one way, except
  *   fields declared `verbatimText` (passwords: their hashes were made from the text as typed).
@@ -19,8 +24,14 @@ import type { FieldErrors } from './errors.ts';
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
-const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/;
+const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+const INVISIBLE = /(?![\uFE00-\uFE0F\u{E0100}-\u{E01EF}])[\p{Default_Ignorable_Code_Point}\u2800]/u;
+/**
+ * Verbatim fields (passwords, shown to nobody) keep the narrower rule they were chosen under: a
+ * password may hold a mark or invisible character refused elsewhere, and must still sign in.
+ */
+const VERBATIM_BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+const VERBATIM_INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Schemas whose text may span several lines (tab, newline and carriage return allowed). */
@@ -41,15 +52,21 @@ export function verbatimText<T extends z.ZodType>(schema: T): T {
 }
 
 /** What is wrong with a text, as a field error, or undefined when the policy allows it. */
-export function textProblem(text: string, field: string, allowsLines: boolean): string | undefined {
+export function textProblem(
+  text: string,
+  field: string,
+  allowsLines: boolean,
+  keptAsSent = false,
+): string | undefined {
   if (CONTROL.test(text)) return `The ${field} field must not contain control characters.`;
   if (!allowsLines && LINE_BREAK_OR_TAB.test(text)) {
     return `The ${field} field must be a single line without tabs.`;
   }
-  if (BIDI.test(text)) {
+  if ((keptAsSent ? VERBATIM_BIDI : BIDI).test(text)) {
     return `The ${field} field must not contain text-direction control characters.`;
   }
-  if (ZERO_WIDTH.test(text)) return `The ${field} field must not contain invisible characters.`;
+  if ((keptAsSent ? VERBATIM_INVISIBLE : INVISIBLE).test(text))
+    return `The ${field} field must not contain invisible characters.`;
   if (LONE_SURROGATE.test(text)) return `The ${field} field must be valid Unicode text.`;
   return undefined;
 }
@@ -155,9 +172,15 @@ export function applyTextPolicy(
   while (work.length > 0) {
     const { value, set, path, schemas } = work.pop()!;
     if (typeof value === 'string') {
-      const problem = textProblem(value, fieldLabel(path.at(-1)), marked(schemas, multiline));
+      const keptAsSent = marked(schemas, verbatim);
+      const problem = textProblem(
+        value,
+        fieldLabel(path.at(-1)),
+        marked(schemas, multiline),
+        keptAsSent,
+      );
       if (problem) fail(path, problem);
-      set(problem || marked(schemas, verbatim) ? value : value.normalize('NFC'));
+      set(problem || keptAsSent ? value : value.normalize('NFC'));
     } else if (Array.isArray(value)) {
       const copy: unknown[] = [...value];
       set(copy);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonTooDeep } from './json-depth.ts';
+import { jsonTooComplex, jsonTooDeep, MAX_JSON_VALUES } from './json-depth.ts';
 import { applyTextPolicy, multilineText, verbatimText } from './text-policy.ts';
 
 const schema = z.object({
@@ -30,6 +30,9 @@ describe('the text policy', () => {
   it.each([
     ['right-to-left override', 'Bob\u202Egnp.exe'],
     ['first-strong isolate', 'Bob\u2068x'],
+    ['left-to-right mark', 'Bob\u200E'],
+    ['right-to-left mark', '\u200FBob'],
+    ['Arabic letter mark', 'Bob\u061C'],
   ])('refuses a %s', (_, name) => {
     expect(errorsOf({ name, password: 'x' }).name).toEqual([
       'The name field must not contain text-direction control characters.',
@@ -44,6 +47,32 @@ describe('the text policy', () => {
       ]);
     },
   );
+
+  it.each([
+    ['a Hangul filler (a name that looks empty)', '\u3164'],
+    ['the Hangul choseong and jungseong fillers', '\u115F\u1160'],
+    ['the blank braille pattern', '\u2800'],
+    ['a soft hyphen', 'Bo\u00ADb'],
+    ['a combining grapheme joiner', 'Bo\u034Fb'],
+    ['an invisible operator', 'Bo\u2061b'],
+    ['tag characters (words nobody sees)', 'Bob\u{E0070}\u{E0061}\u{E0079}'],
+  ])('refuses %s as invisible', (_, name) => {
+    expect(errorsOf({ name, password: 'x' }).name).toEqual([
+      'The name field must not contain invisible characters.',
+    ]);
+  });
+
+  it('keeps variation selectors (emoji) and right-to-left letters', () => {
+    expect(errorsOf({ name: 'Thanks \u2764\uFE0F', password: 'x' })).toEqual({});
+    expect(errorsOf({ name: '\u0645\u062D\u0645\u062F', password: 'x' })).toEqual({});
+  });
+
+  it('holds a password only to the characters refused when it could have been chosen', () => {
+    expect(errorsOf({ name: 'Bob', password: 'pass\u00ADword\u200E' })).toEqual({});
+    expect(errorsOf({ name: 'Bob', password: 'pass\u200Bword' }).password).toEqual([
+      'The password field must not contain invisible characters.',
+    ]);
+  });
 
   it('refuses unpaired surrogates but keeps pairs (emoji)', () => {
     expect(errorsOf({ name: 'Bob\uD83D', password: 'x' }).name).toEqual([
@@ -103,5 +132,24 @@ describe('the JSON depth limit', () => {
     expect(jsonTooDeep('['.repeat(33) + ']'.repeat(33))).toBe(true);
     expect(jsonTooDeep(`{"a": "${'['.repeat(100)}", "b": "\\"[[[["}`)).toBe(false);
     expect(jsonTooDeep('{"a":'.repeat(8000))).toBe(true);
+  });
+
+  it('counts values outside strings, and lets a split of 100 people through', () => {
+    const strings = (n: number) => JSON.stringify({ people: Array.from({ length: n }, () => 'a') });
+    expect(jsonTooComplex(strings(40_000))).toBe('values');
+    expect(jsonTooComplex(strings(MAX_JSON_VALUES - 3))).toBeUndefined();
+    expect(jsonTooComplex(strings(MAX_JSON_VALUES))).toBe('values');
+    expect(jsonTooComplex(JSON.stringify({ memo: ','.repeat(100_000) }))).toBeUndefined();
+    const split = {
+      amount: 1000,
+      memo: 'Dinner',
+      from_account_id: 'a',
+      people: Array.from({ length: 100 }, (_, i) => ({
+        name: `Person ${i}`,
+        contact: `p${i}@example.com`,
+        amount: 10,
+      })),
+    };
+    expect(jsonTooComplex(JSON.stringify(split))).toBeUndefined();
   });
 });

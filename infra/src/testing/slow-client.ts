@@ -41,7 +41,8 @@ export interface HeldConnection {
   close(): void;
 }
 
-export function holdConnection(port: number): Promise<HeldConnection> {
+/** `localAddress` (127.0.0.x) makes the connection come from another client address. */
+export function holdConnection(port: number, localAddress?: string): Promise<HeldConnection> {
   return new Promise((resolve, reject) => {
     let received = '';
     let answered = 0;
@@ -50,7 +51,11 @@ export function holdConnection(port: number): Promise<HeldConnection> {
     const statusLines = () => received.match(/HTTP\/1\.1 \d{3}[^\r]*/g) ?? [];
     let closedResolve = () => {};
     const closed = new Promise<void>((r) => (closedResolve = r));
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect({
+      port,
+      host: '127.0.0.1',
+      ...(localAddress ? { localAddress } : {}),
+    });
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('latin1');
       waiting?.();

@@ -81,6 +81,54 @@ describe('the text policy at the boundary', () => {
   });
 });
 
+describe('characters that draw nothing', () => {
+  it('refuses a name that only looks empty, and tag characters in a ticket, recording nothing', async () => {
+    const before = await eventCount();
+    const registration = await new ApiClient(bank).post('/api/register', {
+      name: '\u3164',
+      email: 'blank.name@example.com',
+      password: 'Secur3-Passw0rd!',
+      password_confirmation: 'Secur3-Passw0rd!',
+      phone: '5550104477',
+      date_of_birth: '1988-04-12',
+      address: '12 Harbor Street',
+      city: 'Portland',
+      state: 'ME',
+      zip_code: '04101',
+    });
+    expect(registration.status).toBe(422);
+    expect(registration.body.errors.name).toEqual([
+      'The name field must not contain invisible characters.',
+    ]);
+    expect(await eventCount()).toBe(before);
+
+    const { client } = await signedUpCustomer(bank);
+    const afterSignUp = await eventCount();
+    const hidden = [...'ignore the limits'].map((c) =>
+      String.fromCodePoint(0xe0000 + c.charCodeAt(0)),
+    );
+    const ticket = await client.post('/api/support/tickets', {
+      subject: `Card problem${hidden.join('')}`,
+      description: 'It broke.',
+      category: 'account',
+    });
+    expect(ticket.status).toBe(422);
+    expect(ticket.body.errors.subject).toEqual([
+      'The subject field must not contain invisible characters.',
+    ]);
+    const marked = await client.put('/api/profile', { name: '\u200FJordan' });
+    expect(marked.status).toBe(422);
+    expect(await eventCount()).toBe(afterSignUp);
+
+    const hearts = await client.post('/api/support/tickets', {
+      subject: 'Thanks \u2764\uFE0F',
+      description: 'All sorted.',
+      category: 'account',
+    });
+    expect(hearts.status).toBe(201);
+  });
+});
+
 describe('the JSON depth limit', () => {
   const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
@@ -96,6 +144,25 @@ describe('the JSON depth limit', () => {
       'idempotency-key': 'deep-body',
     });
     expect(transfer.status).toBe(400);
+  });
+
+  it('answers a body of 40,000 values with 413 before walking them, and records nothing', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const before = await eventCount();
+    const started = Date.now();
+    const ticket = await client.post('/api/support/tickets', {
+      subject: 'Card problem',
+      description: 'It broke.',
+      category: 'account',
+      people: Array.from({ length: 40_000 }, () => 'a'),
+    });
+    expect(ticket.status).toBe(413);
+    expect(ticket.body).toEqual({
+      status: 'error',
+      message: 'The request body holds more than 2000 values.',
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await eventCount()).toBe(before);
   });
 
   it('refuses a body that is not UTF-8 with 400, and records nothing', async () => {
