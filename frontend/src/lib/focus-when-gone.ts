@@ -22,3 +22,19 @@ export function focusWhenGone(element: HTMLElement, places: readonly (Element | 
   };
   requestAnimationFrame(check);
 }
+
+/**
+ * For a button whose list row is removed with it (Cancel, Delete): call before the change; the
+ * answer, called once it is done, moves the focus to the next row, else the one before, else the
+ * nearest `fallback` around the list (its card, its tab panel).
+ */
+export function focusAfterRowRemoved(button: HTMLElement | null, fallback: string) {
+  if (!button) return () => undefined;
+  const row = button.closest('li');
+  const places = [
+    row?.nextElementSibling ?? null,
+    row?.previousElementSibling ?? null,
+    button.closest(fallback),
+  ];
+  return () => focusWhenGone(button, places);
+}
