@@ -93,6 +93,27 @@ describe('dashboard and accounts', () => {
       await expectNoSidewaysScroll(page);
     });
 
+    it(`the arrow keys bring each search result into view (${viewport.width} px)`, async () => {
+      const page = await signInAsDemo(viewport);
+      const results = await new AppShell(page).search('an');
+      await page.getByText(/^\d+ results$/).waitFor();
+      const count = await results.getByRole('option').count();
+      expect(count).toBeGreaterThan(5);
+      for (let i = 0; i < count; i++) {
+        await page.keyboard.press('ArrowDown');
+        const chosen = results.getByRole('option', { selected: true });
+        await expect
+          .poll(() =>
+            chosen.evaluate((option) => {
+              const box = option.getBoundingClientRect();
+              const popup = option.closest('.search__popup')!.getBoundingClientRect();
+              return box.top >= popup.top - 1 && box.bottom <= popup.bottom + 1;
+            }),
+          )
+          .toBe(true);
+      }
+    });
+
     it(`a search result opens its receipt, whose way back holds it on its account (${viewport.width} px)`, async () => {
       const page = await signInAsDemo(viewport);
       const results = await new AppShell(page).search('Interest paid');
