@@ -1,17 +1,23 @@
 /**
  * When `element` (a button whose action removes it, as Cancel on a pending item or Delete on a
- * payee) has left the page and the focus went with it, puts the focus on the first of `places`
- * still on the page (the item's row, the next row, its list...; made focusable) instead of
- * leaving it at the top of the page. Watches for about two seconds.
+ * payee, or disables it, as Report Lost on a card) has left the page or been disabled and the
+ * focus went with it, puts the focus on the first of `places` still on the page (the item's row,
+ * the next row, its list...; made focusable) instead of leaving it at the top of the page. Places
+ * that appear only after the change (a card moving to another list) are given as a function, asked
+ * then. Watches for about two seconds.
  */
-export function focusWhenGone(element: HTMLElement, places: readonly (Element | null)[]) {
+export function focusWhenGone(
+  element: HTMLElement,
+  places: readonly (Element | null)[] | (() => readonly (Element | null)[]),
+) {
   let frames = 0;
   const check = () => {
     frames += 1;
     const focused = document.activeElement;
     const lost = !focused || focused === document.body;
-    if (!element.isConnected && lost) {
-      const place = places.find((p): p is HTMLElement => p instanceof HTMLElement && p.isConnected);
+    if ((!element.isConnected || element.matches(':disabled')) && lost) {
+      const found = typeof places === 'function' ? places() : places;
+      const place = found.find((p): p is HTMLElement => p instanceof HTMLElement && p.isConnected);
       if (place) {
         if (!place.hasAttribute('tabindex')) place.setAttribute('tabindex', '-1');
         place.focus();
