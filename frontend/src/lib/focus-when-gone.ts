@@ -31,16 +31,20 @@ export function focusWhenGone(
 
 /**
  * For a button whose list row is removed with it (Cancel, Delete): call before the change; the
- * answer, called once it is done, moves the focus to the next row, else the one before, else the
- * nearest `fallback` around the list (its card, its tab panel).
+ * answer, called once it is done, moves the focus to the next row, else the one before, else
+ * `fallback`: the nearest element around the list that matches it (its card, its tab panel), or
+ * an element given (when the list itself goes with its last row).
  */
-export function focusAfterRowRemoved(button: HTMLElement | null, fallback: string) {
+export function focusAfterRowRemoved(
+  button: HTMLElement | null,
+  fallback: string | Element | null,
+) {
   if (!button) return () => undefined;
   const row = button.closest('li');
   const places = [
     row?.nextElementSibling ?? null,
     row?.previousElementSibling ?? null,
-    button.closest(fallback),
+    typeof fallback === 'string' ? button.closest(fallback) : fallback,
   ];
   return () => focusWhenGone(button, places);
 }
