@@ -38,6 +38,20 @@ describe('dashboard and accounts', () => {
     expect(await page.locator('.portfolio').textContent()).not.toContain('$0.00');
   });
 
+  it('keeps the focus on Refresh while the balances reload', async () => {
+    const page = await signInAsDemo();
+    await page.route('**/api/dashboard', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    const refresh = page.getByRole('button', { name: 'Refresh balances' });
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Refreshing...').waitFor();
+    await page.getByText('Refreshing...').waitFor({ state: 'detached' });
+    expect(await refresh.evaluate((e) => e === document.activeElement)).toBe(true);
+  });
+
   it('opens the account of the card, with its real last activity', async () => {
     const page = await signInAsDemo();
     await page.locator('.acct-card', { hasText: 'High Yield Savings' }).click();

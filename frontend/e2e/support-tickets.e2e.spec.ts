@@ -96,6 +96,15 @@ describe('Support', () => {
     const subject = page.getByRole('heading', { name: 'Card not arrived' });
     const onSubject = () => subject.evaluate((e) => e === document.activeElement);
 
+    // Send Reply is busy, not disabled, while it sends: the focus stays on it.
+    await page.getByLabel('Add Reply').fill('Any news?');
+    const send = page.getByRole('button', { name: 'Send Reply' });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await toast(page, 'Reply added successfully').waitFor();
+    await page.getByText('Any news?', { exact: true }).waitFor();
+    expect(await send.evaluate((e) => e === document.activeElement)).toBe(true);
+
     // Mark as Resolved goes away once the ticket is resolved: the focus goes to its subject.
     await page.getByRole('button', { name: 'Mark as Resolved' }).focus();
     await page.keyboard.press('Enter');

@@ -177,7 +177,7 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
               {...form.register('message')}
             />
             <div>
-              <Button type="submit" disabled={reply.isPending}>
+              <Button type="submit" loading={reply.isPending}>
                 {reply.isPending ? 'Sending...' : 'Send Reply'}
               </Button>
             </div>
