@@ -1,7 +1,7 @@
 import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
-import { expectScreenAccessible, toast } from './page-models/banking';
+import { expectScreenAccessible, focusedElement, toast } from './page-models/banking';
 import { BillPayPage } from './page-models/bill-pay';
 import { useBankAndBrowser } from './support/fixtures';
 
@@ -78,4 +78,54 @@ describe('Bill Pay: edit and cancel a scheduled payment', { timeout: 180_000 }, 
       expect(accounts.find((a) => a.type === 'checking')?.balance).toBe(100);
     });
   }
+
+  it('keeps the keyboard focus in the list when a payment is cancelled', async () => {
+    const customer = await t.customer();
+    const checking = customer.accounts.find((a) => a.type === 'checking')!;
+    await deposit(t.bank, checking.account_number, 100);
+    const payee = await customer.client.post('/api/bill-payments/payees', {
+      name: 'Harbor Water',
+      category: 'utilities',
+      account_number: '55501234',
+    });
+    const payeeId = payee.body.data.payee.id as string;
+    for (const [amount, days] of [
+      [10, 3],
+      [20, 6],
+    ] as const) {
+      const scheduled = await customer.client.post('/api/bill-payments/schedule', {
+        payee_id: payeeId,
+        from_account_id: checking.id,
+        amount,
+        scheduled_date: inDays(days),
+        is_recurring: false,
+      });
+      expect(scheduled.status).toBe(201);
+    }
+    const page = await t.signedInPage(customer);
+    const billPay = new BillPayPage(page);
+    await billPay.open();
+    await expect.poll(() => billPay.upcoming.count()).toBe(2);
+    const focused = () => focusedElement(page);
+    const cancelFirst = async () => {
+      await page
+        .getByRole('button', { name: /^Cancel payment: Harbor Water/ })
+        .first()
+        .focus();
+      await page.keyboard.press('Enter');
+      const ask = page.getByRole('alertdialog', { name: 'Cancel scheduled payment?' });
+      await ask.getByRole('button', { name: 'Cancel payment' }).focus();
+      await page.keyboard.press('Enter');
+      await ask.waitFor({ state: 'hidden' });
+    };
+
+    // The row goes with its Cancel button: the focus moves to the next payment.
+    await cancelFirst();
+    await expect.poll(() => billPay.upcoming.count()).toBe(1);
+    await expect.poll(focused).toMatch(/^LI: Harbor Water.*\$20\.00/);
+    // The last one takes Upcoming Payments with it: the focus stays in the tab.
+    await cancelFirst();
+    await page.getByRole('heading', { name: 'Upcoming Payments' }).waitFor({ state: 'detached' });
+    await expect.poll(focused).toMatch(/^tabpanel: Quick Pay/);
+  });
 });

@@ -271,6 +271,39 @@ describe('Cards', () => {
     expect(await focused(update)).toBe(true);
   });
 
+  it('puts the focus on the card after applying for it and after reporting it lost', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.goto('/cards');
+    await page.getByRole('heading', { name: 'Available Cards' }).waitFor();
+    const face = page.locator('.card-item__face').first();
+    const onFace = () => face.evaluate((e) => e === document.activeElement);
+
+    // The Apply button goes with the offer: the focus lands on the new card in Your Cards.
+    await page
+      .getByRole('button', { name: /^Apply for Card/ })
+      .first()
+      .focus();
+    await page.keyboard.press('Enter');
+    const application = dialog(page, 'Apply for Card');
+    await application.getByLabel(/I have read and agree/).check();
+    await application.getByRole('button', { name: 'Apply for Card' }).focus();
+    await page.keyboard.press('Enter');
+    await application.waitFor({ state: 'detached' });
+    await face.waitFor();
+    await expect.poll(onFace).toBe(true);
+
+    // Reporting it lost disables its buttons, Report Lost too: the focus stays on the card.
+    await page.getByRole('button', { name: 'Report Lost' }).first().focus();
+    await page.keyboard.press('Enter');
+    const report = dialog(page, /Report Lost or Stolen Card/);
+    await report.getByRole('button', { name: 'Report Lost' }).focus();
+    await page.keyboard.press('Enter');
+    await toast(page, /deactivated/).waitFor();
+    await report.waitFor({ state: 'detached' });
+    await expect.poll(onFace).toBe(true);
+  });
+
   for (const viewport of [
     { width: 1280, height: 900 },
     { width: 375, height: 812 },

@@ -173,6 +173,29 @@ describe('Crypto holdings and selling', { timeout: 150_000 }, () => {
   });
 });
 
+describe('Crypto Trading that failed to load', () => {
+  it('says the portfolio is unavailable, never $0.00, and keeps the focus on Refresh', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.route('**/api/crypto/portfolio', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto('/crypto-trading');
+    await page.getByText('Failed to load crypto data').waitFor();
+    const hero = page.getByRole('region', { name: 'Portfolio summary' });
+    await hero.getByText('Unavailable').waitFor();
+    expect(await hero.textContent()).not.toMatch(/\$0\.00|0 assets/);
+    expect(await page.getByText('No crypto assets yet').count()).toBe(0);
+
+    // Refresh is busy while it reloads, not disabled: the focus stays on it.
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(await refresh.evaluate((e) => e === document.activeElement)).toBe(true);
+  });
+});
+
 describe('Wire Transfers', () => {
   it('is a static mock that makes no calls', async () => {
     const customer = await t.customer();

@@ -38,6 +38,20 @@ describe('dashboard and accounts', () => {
     expect(await page.locator('.portfolio').textContent()).not.toContain('$0.00');
   });
 
+  it('keeps the focus on Refresh while the balances reload', async () => {
+    const page = await signInAsDemo();
+    await page.route('**/api/dashboard', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    const refresh = page.getByRole('button', { name: 'Refresh balances' });
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Refreshing...').waitFor();
+    await page.getByText('Refreshing...').waitFor({ state: 'detached' });
+    expect(await refresh.evaluate((e) => e === document.activeElement)).toBe(true);
+  });
+
   it('opens the account of the card, with its real last activity', async () => {
     const page = await signInAsDemo();
     await page.locator('.acct-card', { hasText: 'High Yield Savings' }).click();
@@ -91,6 +105,27 @@ describe('dashboard and accounts', () => {
         );
       expect(cut, 'search results cut off').toEqual([]);
       await expectNoSidewaysScroll(page);
+    });
+
+    it(`the arrow keys bring each search result into view (${viewport.width} px)`, async () => {
+      const page = await signInAsDemo(viewport);
+      const results = await new AppShell(page).search('an');
+      await page.getByText(/^\d+ results$/).waitFor();
+      const count = await results.getByRole('option').count();
+      expect(count).toBeGreaterThan(5);
+      for (let i = 0; i < count; i++) {
+        await page.keyboard.press('ArrowDown');
+        const chosen = results.getByRole('option', { selected: true });
+        await expect
+          .poll(() =>
+            chosen.evaluate((option) => {
+              const box = option.getBoundingClientRect();
+              const popup = option.closest('.search__popup')!.getBoundingClientRect();
+              return box.top >= popup.top - 1 && box.bottom <= popup.bottom + 1;
+            }),
+          )
+          .toBe(true);
+      }
     });
 
     it(`a search result opens its receipt, whose way back holds it on its account (${viewport.width} px)`, async () => {

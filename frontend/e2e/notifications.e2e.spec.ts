@@ -101,6 +101,16 @@ describe('notification panel', () => {
     await page.keyboard.press('Enter');
     await page.getByText('2 total · 2 unread').waitFor();
     await expect.poll(() => isFocused(markButton(rows.first()))).toBe(true);
+
+    // Mark all read keeps the focus, and says it has nothing left to do.
+    const markAll = page.getByRole('button', { name: 'Mark all read' });
+    await markAll.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('2 total · 0 unread').waitFor();
+    expect(await isFocused(markAll)).toBe(true);
+    expect(await markAll.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.notif--unread').count()).toBe(0);
   });
 
   it('lays the page’s rows edge to edge in its card on a phone, not inside a second margin', async () => {

@@ -1,6 +1,10 @@
 import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
-import { expectScreenAccessible as expectAccessible, TransferPage } from './page-models/banking';
+import {
+  expectScreenAccessible as expectAccessible,
+  focusedElement,
+  TransferPage,
+} from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 // Choosing a saved recipient inside the transfer form, in Chromium at desktop and phone widths
@@ -117,5 +121,55 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
     expect(await wizard.summaryValue('To').textContent()).toBe('Greta Berg');
     await wizard.confirm();
     await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+  });
+
+  it('keeps the keyboard focus in the address book after Rename and Delete', async () => {
+    const customer = await t.customer();
+    for (const [nickname, accountNumber] of [
+      ['Landlord', '123456789'],
+      ['Plumber', '987654321'],
+    ]) {
+      const saved = await customer.client.post('/api/transfers/recipients', {
+        type: 'external-bank',
+        nickname,
+        recipientName: 'Pat Doe',
+        bankName: 'Other Bank',
+        accountNumber,
+        routingNumber: '021000021',
+      });
+      expect(saved.status).toBe(201);
+    }
+    const page = await t.signedInPage(customer);
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    const book = page.getByRole('region', { name: 'Saved Recipients' });
+    const row = (nickname: string) => book.locator('.saved-recipient', { hasText: nickname });
+    const focused = () => focusedElement(page);
+
+    // Renamed (the list keeps nickname order, so the row moves): the focus is back on its Rename
+    // button, under the new name.
+    await book.getByRole('button', { name: 'Rename Landlord' }).focus();
+    await page.keyboard.press('Enter');
+    const rename = page.getByRole('dialog', { name: 'Rename recipient' });
+    await rename.getByLabel('Nickname').fill('Yard landlord');
+    await page.keyboard.press('Enter');
+    await rename.waitFor({ state: 'hidden' });
+    await row('Yard landlord').waitFor();
+    await expect.poll(focused).toBe('BUTTON: Rename Yard landlord');
+
+    // Deleted: the row goes with its button; the focus moves to the row beside it.
+    await book.getByRole('button', { name: 'Delete Yard landlord' }).focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('alertdialog', { name: 'Delete saved recipient?' });
+    await ask.getByRole('button', { name: 'Delete recipient' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await row('Yard landlord').waitFor({ state: 'detached' });
+    await expect.poll(focused).toMatch(/^LI: Plumber/);
+    // The last one: the address book itself.
+    await book.getByRole('button', { name: 'Delete Plumber' }).focus();
+    await page.keyboard.press('Enter');
+    await ask.getByRole('button', { name: 'Delete recipient' }).click();
+    await book.getByText('No saved recipients.').waitFor();
+    await expect.poll(focused).toMatch(/^SECTION: Saved Recipients/);
   });
 });

@@ -6,6 +6,22 @@ import { useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
 
+/** A new customer with one open ticket (made through the API), signed in on its detail view. */
+async function openTicket(subject: string, description: string) {
+  const customer = await t.customer();
+  const created = await customer.client.post('/api/support/tickets', {
+    subject,
+    description,
+    category: 'general',
+    priority: 'low',
+  });
+  expect(created.status).toBeLessThan(300);
+  const page = await t.signedInPage(customer);
+  await page.goto('/support');
+  await page.getByRole('button', { name: new RegExp(subject) }).click();
+  return { customer, page, id: created.body.data.ticket.id as string };
+}
+
 describe('Support', () => {
   it('creates a ticket, replies, resolves and closes it; searches and filters; reads the FAQ', async () => {
     const customer = await t.customer({ name: 'Casey Brooks' });
@@ -63,23 +79,45 @@ describe('Support', () => {
   });
 
   it('refuses a reply to a ticket that was closed meanwhile', async () => {
-    const customer = await t.customer();
-    const created = await customer.client.post('/api/support/tickets', {
-      subject: 'Statement question',
-      description: 'Where is my October statement?',
-      category: 'general',
-      priority: 'low',
-    });
-    expect(created.status).toBeLessThan(300);
-    const id = created.body.data.ticket.id as string;
-    const page = await t.signedInPage(customer);
-    await page.goto('/support');
-    await page.getByRole('button', { name: /Statement question/ }).click();
+    const { customer, page, id } = await openTicket(
+      'Statement question',
+      'Where is my October statement?',
+    );
     await page.getByLabel('Add Reply').fill('Any news?');
     await customer.client.put(`/api/support/tickets/${id}/status`, { status: 'closed' });
     await page.getByRole('button', { name: 'Send Reply' }).click();
     await toast(page, 'This ticket is closed and can no longer be changed.').waitFor();
     await page.getByText('This ticket is closed.').waitFor();
     await page.getByRole('button', { name: 'Send Reply' }).waitFor({ state: 'detached' });
+  });
+
+  it('keeps the keyboard focus on the ticket when it is resolved and closed', async () => {
+    const { page } = await openTicket('Card not arrived', 'My new card has not arrived.');
+    const subject = page.getByRole('heading', { name: 'Card not arrived' });
+    const onSubject = () => subject.evaluate((e) => e === document.activeElement);
+
+    // Send Reply is busy, not disabled, while it sends: the focus stays on it.
+    await page.getByLabel('Add Reply').fill('Any news?');
+    const send = page.getByRole('button', { name: 'Send Reply' });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await toast(page, 'Reply added successfully').waitFor();
+    await page.getByText('Any news?', { exact: true }).waitFor();
+    expect(await send.evaluate((e) => e === document.activeElement)).toBe(true);
+
+    // Mark as Resolved goes away once the ticket is resolved: the focus goes to its subject.
+    await page.getByRole('button', { name: 'Mark as Resolved' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Mark as Resolved' }).waitFor({ state: 'detached' });
+    await expect.poll(onSubject).toBe(true);
+
+    // Closed, the ticket has no buttons left: the same.
+    await page.getByRole('button', { name: 'Close Ticket' }).focus();
+    await page.keyboard.press('Enter');
+    const confirmClose = dialog(page, 'Close this ticket?');
+    await confirmClose.getByRole('button', { name: 'Close Ticket' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('This ticket is closed.').waitFor();
+    await expect.poll(onSubject).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
+import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
-import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import {
+  dialog,
+  expectScreenAccessible,
+  focusedElement,
+  openTab,
+  toast,
+} from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
@@ -94,5 +101,51 @@ describe('Zelle QR code', () => {
     await item.locator('.badge', { hasText: 'Declined' }).waitFor();
     expect(await item.locator('.badge--danger').count()).toBe(0);
     expect(await item.getByText('Failed').count()).toBe(0);
+  });
+
+  it('keeps the keyboard focus in Requests for You when a request is declined or paid', async () => {
+    const alice = await t.customer({ name: 'Alice Vance' });
+    const bob = await t.customer({ name: 'Bob Wells' });
+    const bobChecking = bob.accounts.find((a) => a.type === 'checking')!;
+    await deposit(t.bank, bobChecking.account_number, 100);
+    for (const [amount, memo] of [
+      [12, 'Tickets'],
+      [7, 'Coffee'],
+    ] as const) {
+      const asked = await alice.client.post(
+        '/api/zelle/request',
+        {
+          bank_account_id: alice.accounts.find((a) => a.type === 'checking')!.id,
+          recipient_name: 'Bob Wells',
+          recipient_email: bob.payload.email,
+          amount,
+          memo,
+        },
+        { 'Idempotency-Key': `e2e-${memo}-${Date.now()}` },
+      );
+      expect(asked.status).toBeLessThan(300);
+    }
+    const page = await t.signedInPage(bob);
+    await page.goto('/zelle');
+    const requests = page.locator('.zelle-request');
+    await expect.poll(() => requests.count()).toBe(2);
+    const focused = () => focusedElement(page);
+
+    // Declined, the request leaves with its buttons: the focus goes to the other request.
+    const first = requests.first();
+    const other = (await first.textContent())!.includes('Tickets') ? 'Coffee' : 'Tickets';
+    await first.getByRole('button', { name: /Decline request from/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => requests.count()).toBe(1);
+    await expect.poll(focused).toMatch(new RegExp(`^LI: .*${other}`));
+
+    // Paid, the last one takes Requests for You away: the focus goes to the Zelle tab shown.
+    await requests.getByRole('button', { name: /^Pay / }).focus();
+    await page.keyboard.press('Enter');
+    const pay = dialog(page, 'Pay request');
+    await pay.getByRole('button', { name: 'Confirm Payment' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Requests for You' }).waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('tab: Send');
   });
 });

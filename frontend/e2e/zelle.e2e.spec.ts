@@ -76,10 +76,14 @@ describe('Zelle', () => {
     await request.getByLabel('Recipient Name').fill('Bob Carter');
     await request.getByLabel('Recipient Email').fill(bob.payload.email as string);
     await request.getByLabel('Amount').fill('12.5');
-    await request.getByRole('button', { name: 'Request Money' }).click();
+    // From the keyboard: the button is busy while it sends, not disabled, so it keeps the focus.
+    const ask = request.getByRole('button', { name: 'Request Money' });
+    await ask.focus();
+    await page.keyboard.press('Enter');
     await toast(page, /request/i)
       .first()
       .waitFor();
+    expect(await ask.evaluate((e) => e === document.activeElement)).toBe(true);
 
     const bobPage = await t.signedInPage(bob);
     await bobPage.goto('/zelle');

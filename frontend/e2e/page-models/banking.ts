@@ -75,6 +75,15 @@ export async function fieldError(page: Page, label: string | RegExp): Promise<st
   return page.locator(`[id="${errorId}"]`).textContent();
 }
 
+/** What has the keyboard focus: "body" when nothing does, else its role (or tag) and name. */
+export function focusedElement(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return 'body';
+    return `${a.getAttribute('role') ?? a.tagName}: ${a.getAttribute('aria-label') ?? a.textContent}`;
+  });
+}
+
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.toaster').getByText(text);
 }

@@ -1,9 +1,10 @@
 import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import type { Account } from '@/lib/accounts';
+import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatDay, formatMoney } from '@/lib/format';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
 import { useCancelScheduledPayment } from '../api/scheduled-payment-controls';
@@ -35,10 +36,17 @@ export function UpcomingPayments({
   const cancel = useCancelScheduledPayment();
   const [editing, setEditing] = useState<ScheduledPayment | null>(null);
   const [cancelling, setCancelling] = useState<ScheduledPayment | null>(null);
+  const cancelOpener = useRef<HTMLButtonElement | null>(null);
 
   const confirmCancel = () => {
     if (!cancelling) return;
-    cancel.mutate(cancelling.payment_id, { onSettled: () => setCancelling(null) });
+    // The payment's row goes with its Cancel button: the focus moves on to the next payment (else
+    // the one before, else the tab's panel when it was the last) rather than the top of the page.
+    const refocus = focusAfterRowRemoved(cancelOpener.current, '[role="tabpanel"]');
+    cancel.mutate(cancelling.payment_id, {
+      onSuccess: refocus,
+      onSettled: () => setCancelling(null),
+    });
   };
 
   return (
@@ -74,7 +82,10 @@ export function UpcomingPayments({
                         variant="secondary"
                         size="sm"
                         aria-label={`Cancel payment: ${label}`}
-                        onClick={() => setCancelling(s)}
+                        onClick={(event) => {
+                          cancelOpener.current = event.currentTarget;
+                          setCancelling(s);
+                        }}
                       >
                         Cancel
                       </Button>

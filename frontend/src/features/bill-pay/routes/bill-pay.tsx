@@ -9,7 +9,7 @@ import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
-import { focusWhenGone } from '@/lib/focus-when-gone';
+import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { refetchFailed } from '@/lib/refetch-failed';
 import { toast } from '@/lib/toast-store';
 import { useDeletePayee } from '../api/delete-payee';
@@ -66,20 +66,10 @@ export default function BillPayRoute() {
     const count = cancelled.length;
     // The payee's card goes with its Delete button: the focus moves on to the next payee (else
     // the one before, else the tab) rather than the top of the page.
-    const opener = deleteOpener.current;
-    const card = opener?.closest('li') ?? null;
-    const places = [
-      card?.nextElementSibling,
-      card?.previousElementSibling,
-      card?.closest('[role="tabpanel"]'),
-    ];
+    const refocus = focusAfterRowRemoved(deleteOpener.current, '[role="tabpanel"]');
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        if (opener)
-          focusWhenGone(
-            opener,
-            places.map((p) => p ?? null),
-          );
+        refocus();
         if (count === 0) toast.success('Payee deleted successfully!');
         else
           toast.success(

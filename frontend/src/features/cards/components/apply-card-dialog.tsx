@@ -67,10 +67,13 @@ function TermsList({ card, terms }: { card: Card; terms: CardTerms }) {
 export function ApplyCardDialog({
   card,
   onClose,
+  onApplied,
   onFailed,
 }: {
   card: Card | null;
   onClose(): void;
+  /** The card is the customer's now: it has moved to Your Cards. */
+  onApplied?(card: Card): void;
   /** A refusal other than missing consent: the page shows it in its banner. */
   onFailed(message: string): void;
 }) {
@@ -96,6 +99,7 @@ export function ApplyCardDialog({
       {
         onSuccess: ({ message }) => {
           toast.success(message || 'Card application submitted successfully!', 'Success');
+          onApplied?.(card);
           close();
         },
         onError: (error) => {

@@ -9,7 +9,16 @@ import { toast } from '@/lib/toast-store';
 import type { Card } from '../api/get-cards';
 import { reportLostSchema, useReportCardLost, type ReportLostForm } from '../api/report-card-lost';
 
-export function ReportLostDialog({ card, onClose }: { card: Card | null; onClose(): void }) {
+export function ReportLostDialog({
+  card,
+  onClose,
+  onReported,
+}: {
+  card: Card | null;
+  onClose(): void;
+  /** The card is deactivated: its buttons are disabled from now on. */
+  onReported?(card: Card): void;
+}) {
   const form = useForm<ReportLostForm>({
     resolver: zodResolver(reportLostSchema),
     defaultValues: { type: 'lost', description: '' },
@@ -27,6 +36,7 @@ export function ReportLostDialog({ card, onClose }: { card: Card | null; onClose
       {
         onSuccess: ({ message }) => {
           toast.success(message || 'Card reported and deactivated');
+          onReported?.(card);
           close();
         },
       },

@@ -7,7 +7,7 @@ import {
   SlidersHorizontal,
   X,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card as Panel } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -16,6 +16,7 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { errorMessage } from '@/lib/error-mapping';
+import { focusWhenGone } from '@/lib/focus-when-gone';
 import { toast } from '@/lib/toast-store';
 import { useToggleCardLock } from '../api/card-actions';
 import { isPendingApplication, isUsable, useCards, type Card } from '../api/get-cards';
@@ -29,6 +30,10 @@ import { ReportLostDialog } from '../components/report-lost-dialog';
 import './cards.css';
 
 const TAB_VALUES = ['cards', 'settings'] as const;
+
+/** A card of Your Cards, by its face (the button that shows its details). */
+const cardFace = (id: string) =>
+  document.querySelector(`[data-card-id="${CSS.escape(id)}"] .card-item__face`);
 type Modal = { kind: 'apply' | 'details' | 'pin' | 'limits' | 'lost'; card: Card } | null;
 
 /** Card Management. */
@@ -40,13 +45,28 @@ export default function CardsRoute() {
   const [modal, setModal] = useState<Modal>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const close = () => setModal(null);
+  // The button a dialog was opened from: applying for a card takes its Apply button away (the
+  // card moves to Your Cards), reporting it lost disables its buttons.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (kind: NonNullable<Modal>['kind'], card: Card, from: HTMLElement) => {
+    opener.current = from;
+    setModal({ kind, card });
+  };
+  /** After a change that took the focus's button away: the focus goes to the card itself. */
+  const focusCard = (card: Card) => {
+    if (opener.current)
+      focusWhenGone(opener.current, () => [
+        cardFace(card.id),
+        document.getElementById('your-cards'),
+      ]);
+  };
   const list = cards.data ?? [];
   const available = list.filter(isPendingApplication);
   const yours = list.filter((c) => !isPendingApplication(c));
 
-  const applyFor = (card: Card) => {
+  const applyFor = (card: Card, from: HTMLElement) => {
     setBanner(null);
-    setModal({ kind: 'apply', card });
+    open('apply', card, from);
   };
 
   const lockOrUnlock = (card: Card) => {
@@ -135,7 +155,7 @@ export default function CardsRoute() {
                           </ul>
                         ) : null}
                         <Button
-                          onClick={() => applyFor(card)}
+                          onClick={(event) => applyFor(card, event.currentTarget)}
                           aria-label={`Apply for Card: ${card.card_name}`}
                         >
                           Apply for Card
@@ -155,7 +175,7 @@ export default function CardsRoute() {
                       const usable = isUsable(card);
                       const reported = card.status === 'lost' || card.status === 'stolen';
                       return (
-                        <li key={card.id} className="card-item">
+                        <li key={card.id} className="card-item" data-card-id={card.id}>
                           <button
                             type="button"
                             className="card-item__face"
@@ -205,7 +225,7 @@ export default function CardsRoute() {
                               variant="danger"
                               icon={<ShieldAlert size={16} aria-hidden="true" />}
                               disabled={!usable}
-                              onClick={() => setModal({ kind: 'lost', card })}
+                              onClick={(event) => open('lost', card, event.currentTarget)}
                             >
                               Report Lost
                             </Button>
@@ -238,10 +258,15 @@ export default function CardsRoute() {
 
       <CardDetailsDialog card={modal?.kind === 'details' ? modal.card : null} onClose={close} />
       <ChangePinDialog card={modal?.kind === 'pin' ? modal.card : null} onClose={close} />
-      <ReportLostDialog card={modal?.kind === 'lost' ? modal.card : null} onClose={close} />
+      <ReportLostDialog
+        card={modal?.kind === 'lost' ? modal.card : null}
+        onClose={close}
+        onReported={focusCard}
+      />
       <ApplyCardDialog
         card={modal?.kind === 'apply' ? modal.card : null}
         onClose={close}
+        onApplied={focusCard}
         onFailed={setBanner}
       />
       <Dialog

@@ -71,6 +71,8 @@ export default function CryptoTradingRoute() {
 
   if (portfolio.isPending && market.isPending) return <PageSpinner label="Loading crypto data" />;
   const failed = portfolio.isError || market.isError || history.isError;
+  // Holdings that failed to load are unknown, not none: never "$0.00" or "No crypto assets yet".
+  const portfolioUnknown = portfolio.isError && !portfolio.data;
   const holdings = portfolio.data?.portfolio ?? [];
   const marketList = market.data ?? [];
   const q = search.trim().toLowerCase();
@@ -107,7 +109,8 @@ export default function CryptoTradingRoute() {
               variant="secondary"
               icon={<RefreshCw size={16} aria-hidden="true" />}
               onClick={refresh}
-              disabled={portfolio.isFetching || market.isFetching}
+              // Busy, not disabled, while it runs: a disabled button drops the focus.
+              loading={portfolio.isFetching || market.isFetching}
             >
               Refresh
             </Button>
@@ -132,10 +135,14 @@ export default function CryptoTradingRoute() {
       <Card className="crypto-hero" aria-label="Portfolio summary">
         <div>
           <p className="crypto-hero__label">Total portfolio value</p>
-          <p className="crypto-hero__value tabular">{money(portfolio.data?.total_value)}</p>
-          <p className="crypto-hero__count">
-            {holdings.length} {holdings.length === 1 ? 'asset' : 'assets'}
+          <p className="crypto-hero__value tabular">
+            {portfolioUnknown ? 'Unavailable' : money(portfolio.data?.total_value)}
           </p>
+          {portfolioUnknown ? null : (
+            <p className="crypto-hero__count">
+              {holdings.length} {holdings.length === 1 ? 'asset' : 'assets'}
+            </p>
+          )}
         </div>
         <div className="crypto-hero__actions">
           <Button
@@ -168,7 +175,9 @@ export default function CryptoTradingRoute() {
       >
         <TabPanel value="portfolio">
           <Card>
-            {holdings.length === 0 ? (
+            {portfolioUnknown ? (
+              <p className="empty-state">Your holdings could not be loaded.</p>
+            ) : holdings.length === 0 ? (
               <div className="empty-state">
                 <p>No crypto assets yet</p>
                 <Button onClick={() => setTab('trade')}>Start Trading</Button>

@@ -150,8 +150,9 @@ export default function DashboardRoute() {
             <button
               type="button"
               className="chip-btn"
-              onClick={() => void dashboard.refetch()}
-              disabled={dashboard.isFetching}
+              // Busy, not disabled, while it reloads: a disabled button drops the focus.
+              onClick={() => (dashboard.isFetching ? undefined : void dashboard.refetch())}
+              aria-disabled={dashboard.isFetching || undefined}
               aria-label="Refresh balances"
             >
               <RefreshCw

@@ -167,8 +167,11 @@ export function NotificationCenter({
         <button
           type="button"
           className="btn btn--ghost btn--sm"
-          onClick={() => markAll.mutate(type || undefined)}
-          disabled={markAll.isPending || unread === 0}
+          // Not disabled while it runs, nor once all are read: a disabled button drops the focus.
+          aria-disabled={markAll.isPending || unread === 0 || undefined}
+          onClick={() =>
+            markAll.isPending || unread === 0 ? undefined : markAll.mutate(type || undefined)
+          }
         >
           Mark all read
         </button>

@@ -55,6 +55,11 @@ export function GlobalSearch() {
   }, [results.data, term]);
 
   useEffect(() => setActive(-1), [options]);
+  // The list scrolls within its popup: the option the arrow keys reach is brought into view.
+  useEffect(() => {
+    if (active >= 0)
+      document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
 
   const choose = (option: Option) => {
     setOpen(false);

@@ -9,6 +9,7 @@ import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
 import { TextAreaField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { mapError } from '@/lib/error-mapping';
+import { focusWhenGone } from '@/lib/focus-when-gone';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useTicket } from '../api/get-ticket';
@@ -31,6 +32,8 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
     defaultValues: { message: '' },
   });
   const heading = useRef<HTMLHeadingElement>(null);
+  const resolveButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   // Closing is final (a closed ticket cannot be replied to or changed), so it is confirmed first.
   const [confirmingClose, setConfirmingClose] = useState(false);
 
@@ -55,11 +58,15 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
 
   const t = ticket.data;
   const closed = t.status === 'closed';
-  const setStatus = (next: 'resolved' | 'closed') =>
+  const setStatus = (next: 'resolved' | 'closed') => {
+    // Resolved, the ticket loses Mark as Resolved; closed, both buttons: the focus goes to the
+    // ticket's subject, beside its new status, rather than the top of the page.
+    const opener = next === 'resolved' ? resolveButton.current : closeButton.current;
     status.mutate(
       { id: t.id, status: next },
       {
         onSuccess: ({ message }) => {
+          if (opener) focusWhenGone(opener, [heading.current]);
           setConfirmingClose(false);
           toast.success(message || 'Ticket updated');
         },
@@ -69,6 +76,7 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
         },
       },
     );
+  };
   const send = (v: ReplyForm) =>
     reply.mutate(
       { id: t.id, message: v.message },
@@ -117,14 +125,18 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
           <div className="ticket-actions">
             {t.status !== 'resolved' ? (
               <Button
+                ref={resolveButton}
                 variant="secondary"
                 onClick={() => setStatus('resolved')}
-                disabled={status.isPending}
+                // Busy, not disabled, while it runs: a disabled button drops the focus.
+                loading={status.isPending && status.variables.status === 'resolved'}
+                disabled={status.isPending && status.variables.status !== 'resolved'}
               >
                 Mark as Resolved
               </Button>
             ) : null}
             <Button
+              ref={closeButton}
               variant="danger"
               onClick={() => setConfirmingClose(true)}
               disabled={status.isPending}
@@ -165,7 +177,7 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
               {...form.register('message')}
             />
             <div>
-              <Button type="submit" disabled={reply.isPending}>
+              <Button type="submit" loading={reply.isPending}>
                 {reply.isPending ? 'Sending...' : 'Send Reply'}
               </Button>
             </div>

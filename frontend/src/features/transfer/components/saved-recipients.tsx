@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/error-mapping';
+import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import type { UseFormReturn } from 'react-hook-form';
@@ -28,6 +29,22 @@ export function SavedRecipients() {
   );
   const [deleting, setDeleting] = useState<SavedRecipient | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const deleteOpener = useRef<HTMLButtonElement | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    // The recipient's row goes with its Delete button: the focus moves on to the row beside it,
+    // else (the last one) to the address book, rather than the top of the page.
+    const refocus = focusAfterRowRemoved(deleteOpener.current, 'section');
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        refocus();
+        toast.show({ type: 'success', message: 'Recipient deleted' });
+        setDeleting(null);
+      },
+      onError: (e) => setError(errorMessage(e, 'The recipient could not be deleted.')),
+    });
+  };
 
   return (
     <Card aria-labelledby="saved-recipients-title">
@@ -74,7 +91,8 @@ export function SavedRecipients() {
                   variant="secondary"
                   size="sm"
                   aria-label={`Delete ${r.nickname}`}
-                  onClick={() => {
+                  onClick={(event) => {
+                    deleteOpener.current = event.currentTarget;
                     setError(null);
                     setDeleting(r);
                   }}
@@ -149,20 +167,7 @@ export function SavedRecipients() {
           <Button variant="secondary" onClick={() => setDeleting(null)}>
             Keep it
           </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  toast.show({ type: 'success', message: 'Recipient deleted' });
-                  setDeleting(null);
-                },
-                onError: (e) => setError(errorMessage(e, 'The recipient could not be deleted.')),
-              })
-            }
-          >
+          <Button variant="danger" disabled={remove.isPending} onClick={confirmDelete}>
             Delete recipient
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/feedback';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
 import type { Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
+import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useDeclineRequest, usePayRequest } from '../api/answer-request';
@@ -25,8 +26,17 @@ export function IncomingRequests({
   const [paying, setPaying] = useState<{ request: IncomingRequest; key: string } | null>(null);
   const [accountId, setAccountId] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const payOpener = useRef<HTMLButtonElement | null>(null);
   const pending = requests.filter((r) => r.status === 'pending');
   if (!pending.length) return null;
+
+  // A request paid or declined leaves the list with its buttons: the focus moves to the next
+  // request (else the one before; the last one takes this card away: the Zelle tab shown).
+  const refocusFrom = (button: HTMLElement | null) =>
+    focusAfterRowRemoved(
+      button,
+      document.querySelector('.zelle-main [role="tab"][aria-selected="true"]'),
+    );
 
   const confirmPay = () => {
     if (!paying) return;
@@ -35,10 +45,12 @@ export function IncomingRequests({
       return;
     }
     setError(null);
+    const refocus = refocusFrom(payOpener.current);
     pay.mutate(
       { id: paying.request.id, accountId, idempotencyKey: paying.key },
       {
         onSuccess: ({ message }) => {
+          refocus();
           toast.success(message || 'Request paid');
           setPaying(null);
         },
@@ -67,7 +79,8 @@ export function IncomingRequests({
               <Button
                 size="sm"
                 aria-label={`Pay ${formatMoney(r.amount)} to ${r.requester_name}`}
-                onClick={() => {
+                onClick={(event) => {
+                  payOpener.current = event.currentTarget;
                   setError(null);
                   setAccountId(defaultAccountId(accounts));
                   setPaying({ request: r, key: newIdempotencyKey() });
@@ -79,16 +92,22 @@ export function IncomingRequests({
                 size="sm"
                 variant="secondary"
                 aria-label={`Decline request from ${r.requester_name}`}
-                disabled={decline.isPending}
-                onClick={() =>
+                // Busy, not disabled, while it runs: a disabled button drops the focus.
+                loading={decline.isPending && decline.variables.id === r.id}
+                disabled={decline.isPending && decline.variables.id !== r.id}
+                onClick={(event) => {
+                  const refocus = refocusFrom(event.currentTarget);
                   decline.mutate(
                     { id: r.id, idempotencyKey: newIdempotencyKey() },
                     {
-                      onSuccess: ({ message }) => toast.info(message || 'Request declined'),
+                      onSuccess: ({ message }) => {
+                        refocus();
+                        toast.info(message || 'Request declined');
+                      },
                       onError: (e) => toast.error(errorMessage(e, 'Failed to decline request')),
                     },
-                  )
-                }
+                  );
+                }}
               >
                 Decline
               </Button>

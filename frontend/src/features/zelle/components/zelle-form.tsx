@@ -192,7 +192,8 @@ export function ZelleForm({
           withReceipt={mode === 'send'}
         />
       ) : null}
-      <Button type="submit" disabled={mutation.isPending} block>
+      {/* Busy, not disabled, while it runs: a disabled button drops the focus. */}
+      <Button type="submit" loading={mutation.isPending} block>
         {mutation.isPending ? 'Processing...' : mode === 'send' ? 'Send Money' : 'Request Money'}
       </Button>
 
