@@ -14,7 +14,7 @@ import { benchEventStores } from './event-store-bench.ts';
 import { benchFrontend, buildFrontend } from './frontend-bench.ts';
 import { findPgbench, runPgbench } from './pgbench.ts';
 import { startBenchPostgres } from './postgres.ts';
-import { benchCatchUp } from './projections-bench.ts';
+import { catchUpInOwnProcess } from './projections-bench.ts';
 import { machineNow, markdownReport, type BenchResults } from './report.ts';
 import { sleep } from './stats.ts';
 import {
@@ -172,13 +172,12 @@ try {
   if (only.has('c')) {
     // On a copy of what the load left behind, so the bank's own read models stay as they were.
     await pg.handle.createDatabase('catch_up', 'bank');
-    results.catchUp = await benchCatchUp(
-      pg.url('catch_up'),
-      secretsKey,
-      ['accounts', 'transactions'],
-      log,
-      pg.handle.serverPid(),
-    );
+    results.catchUp = await catchUpInOwnProcess({
+      url: pg.url('catch_up'),
+      secretsKeyHex: secretsKey.toString('hex'),
+      names: ['accounts', 'transactions'],
+      postgresPid: pg.handle.serverPid(),
+    });
   }
   // Last: Emmett's PostgreSQL driver (dumbo) changes node-postgres' global type parsers, which
   // the bank's own code in this process must not meet.

@@ -3,6 +3,7 @@ import { allProjections, rebuildProjection } from '@bank/projections';
 import { createBankStore } from '@bank/server/bank-store';
 import { pastFirstTenth, type CatchUpReading, type WarmFigures } from './catch-up-readings.ts';
 import { cpuPer, processTreeCpuMs } from './cpu.ts';
+import { forkJob } from './fork-job.ts';
 
 export interface CatchUpFigure {
   projection: string;
@@ -92,5 +93,25 @@ export async function benchCatchUp(
     await store.close();
     await pool.end();
   }
+  return figures;
+}
+
+/** What catch-up-process.ts is sent: benchCatchUp's arguments. */
+export interface CatchUpJob {
+  url: string;
+  secretsKeyHex: string;
+  names: string[];
+  postgresPid?: number;
+}
+
+/**
+ * benchCatchUp in a Node process of its own, as a real rebuild runs: its figures include the
+ * process's warm-up, and none of the heap or garbage the bench's own process carries.
+ */
+export async function catchUpInOwnProcess(job: CatchUpJob): Promise<CatchUpFigure[]> {
+  const { figures } = await forkJob<{ figures: CatchUpFigure[] }>(
+    new URL('./catch-up-process.ts', import.meta.url),
+    job,
+  );
   return figures;
 }
