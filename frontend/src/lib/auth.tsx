@@ -28,6 +28,7 @@ import {
 
 // Sign-in state: token and user in local storage, the current
 // user fetched on start, any 401 clears both and leads to /login.
+// Any other failure of that first check keeps the stored session.
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -124,8 +125,16 @@ export function AuthProvider({ children, onSignedOut }: Props) {
       },
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
-        if (error instanceof ApiError && error.status === 401) rememberCurrentPage();
-        dropSession();
+        if (error instanceof ApiError && error.status === 401) {
+          rememberCurrentPage();
+          dropSession();
+          return;
+        }
+        // The bank could not answer (offline, restarting, catching up, an error of its own): the
+        // stored session stands rather than signing the customer out, and the pages' own calls
+        // say what failed. A 401 on any of them still ends the session.
+        if (getStoredUser()) setStatus('authenticated');
+        else dropSession();
       },
     );
     return () => controller.abort();
