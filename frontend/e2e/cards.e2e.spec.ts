@@ -1,6 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import {
+  dialog,
+  expectScreenAccessible,
+  focusedElement,
+  openTab,
+  toast,
+} from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 // Card Management against the real bank.
@@ -155,6 +161,29 @@ describe('Cards', () => {
       { agreed_to_terms: true, delivery_address: '', express_delivery: false },
     ]);
     await page.getByRole('heading', { name: 'Your Cards' }).waitFor();
+  });
+
+  it('starts the focus on the title when the consent box is out of sight, on it when in sight', async () => {
+    const customer = await t.customer();
+    for (const [viewport, focused] of [
+      [{ width: 375, height: 600 }, 'H2: Apply for Card'],
+      [{ width: 1280, height: 800 }, 'INPUT: '],
+    ] as const) {
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/cards');
+      await page
+        .getByRole('button', { name: 'Apply for Card: Harborview Rewards Credit Card' })
+        .click();
+      const consent = dialog(page, 'Apply for Card').getByLabel(/I have read and agree/);
+      await consent.waitFor();
+      // Out of sight below the terms, the box would take a screen reader past them unread.
+      expect(await focusedElement(page), `${viewport.width} px`).toBe(focused);
+      await page.keyboard.press('Tab');
+      expect(await consent.evaluate((box) => box === document.activeElement)).toBe(
+        focused === 'H2: Apply for Card',
+      );
+      await page.close();
+    }
   });
 
   it('shows the bank refusing to lock a card that is already locked, and reporting it lost', async () => {

@@ -13,6 +13,17 @@ import type { DialogProps } from './dialog-props';
  */
 const DOUBLE_CLICK_MS = 500;
 
+/** What Radix gives the focus to first when a dialog opens: its first control. */
+const FIRST_CONTROL =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), ' +
+  'textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+/** Whether `element` shows within the dialog's scrolling box and the window. */
+function inSight(element: HTMLElement, box: HTMLElement): boolean {
+  const bottom = element.getBoundingClientRect().bottom;
+  return bottom <= box.getBoundingClientRect().bottom && bottom <= window.innerHeight;
+}
+
 export default function RadixDialogView({
   open,
   onOpenChange,
@@ -27,6 +38,8 @@ export default function RadixDialogView({
   // The dialogs open from state, not from a Dialog.Trigger, so Radix has no trigger to give the
   // focus back to on close: the element that had it when the dialog opened gets it back.
   const opener = useRef<HTMLElement | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -36,9 +49,19 @@ export default function RadixDialogView({
         <RadixDialog.Content
           className={stacked ? 'dialog dialog--stacked' : 'dialog'}
           role={role}
-          onOpenAutoFocus={() => {
+          ref={content}
+          onOpenAutoFocus={(event) => {
             opener.current =
               document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            // A first control out of sight, below what it asks about (a card's terms on a phone),
+            // would scroll nothing into view and have a screen reader skip that text: the
+            // dialog's title takes the focus instead, and Tab goes on from there.
+            const box = content.current;
+            const first = box?.querySelector<HTMLElement>(FIRST_CONTROL);
+            if (box && first && !inSight(first, box)) {
+              event.preventDefault();
+              heading.current?.focus({ preventScroll: true });
+            }
           }}
           onCloseAutoFocus={(event) => {
             const focused = document.activeElement;
@@ -59,7 +82,9 @@ export default function RadixDialogView({
             if (toasterPresses.includes(event.detail.originalEvent)) event.preventDefault();
           }}
         >
-          <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+          <RadixDialog.Title className="dialog__title" ref={heading} tabIndex={-1}>
+            {title}
+          </RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="dialog__description">
               {description}
