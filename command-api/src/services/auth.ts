@@ -210,6 +210,14 @@ async function changePasswordCommand(
   }
 }
 
+/** Ends every reset link of the customer not yet used. */
+async function endResetLinks(db: Pick<CommandContext['pool'], 'query'>, customerId: string) {
+  await db.query(
+    'UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
+    [customerId],
+  );
+}
+
 /**
  * Every other session is signed out, and what the old password or the mailbox could still finish
  * ends too (reset links not yet used, sign-ins waiting for their second step).
@@ -220,10 +228,7 @@ async function endWhatTheOldPasswordOpened(
   keepSession: Buffer | undefined,
 ) {
   await ctx.sessions.revokeOthers(customerId, keepSession);
-  await ctx.pool.query(
-    'UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
-    [customerId],
-  );
+  await endResetLinks(ctx.pool, customerId);
   await ctx.pool.query(
     'UPDATE two_factor_challenges SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
     [customerId],
@@ -295,10 +300,7 @@ export async function requestPasswordReset(
       PASSWORD_RESETS_LOCK,
       customerId,
     ]);
-    await db.query(
-      'UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
-      [customerId],
-    );
+    await endResetLinks(db, customerId);
     await db.query(
       `INSERT INTO password_resets (token_hash, customer_id, link_sealed, expires_at)
        VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,

@@ -167,9 +167,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsFrom(error.validation, error.validationContext);
       if (error.validationContext === 'params') {
-        return reply
-          .code(404)
-          .send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
+        return reply.code(404).send(NOT_FOUND_BODY);
       }
       const first = Object.values(errors)[0]?.[0];
       return reply.code(422).send({
@@ -211,22 +209,22 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   // A request for no route is answered before its body is read: else each connection could make
   // the process hold up to a body limit (256 KiB) for a minute, with no sign-in and no rate limit
   // (a thousand connections from one address held 220 MB).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404 && carriesBody(request)) {
-      return reply
-        .code(404)
-        .send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
-    }
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404 && carriesBody(request)) reply.code(404).send(NOT_FOUND_BODY);
+    else done();
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (options.pageFallback && !request.url.startsWith('/api/')) {
       return options.pageFallback(request, reply);
     }
-    return reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
+    return reply.code(404).send(NOT_FOUND_BODY);
   });
   return app;
 }
+
+/** The answer to a request for nothing there. */
+const NOT_FOUND_BODY = { status: 'error', message: messages.notFound, code: 'NOT_FOUND' } as const;
 
 /** Whether a request says a body follows (a length above zero, or chunks). */
 function carriesBody(request: FastifyRequest): boolean {
