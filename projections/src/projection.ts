@@ -66,7 +66,8 @@ export interface Projection {
 
 /**
  * A faster form of some handlers, for projections whose handlers for these events only add up
- * figures: a run of consecutive accepted events is applied in a few set-based statements. It must
+ * figures or add rows that no other accepted event reads: a run of consecutive accepted events is
+ * applied in a few set-based statements. It must
  * leave exactly the rows the handlers would leave one event at a time (test it both ways), and
  * accept only events the projection has handlers for (a rebuild reads no other type).
  */

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { catalogue } from '@bank/events';
+import { catalogue, defaultNotificationPreferences } from '@bank/events';
 import { createPgEventStore } from '@bank/infra';
 import { expect, it } from 'vitest';
 import { rebuildProjection } from '../../runner/rebuild.ts';
 import { readModelHash } from '../../toolkit/shadow-rebuild.ts';
 import { projectionTest, type GivenEvent } from '../../toolkit/testing.ts';
-import { accountOpened, customerRegistered, posted } from '../given-events.ts';
+import {
+  accountOpened,
+  customerRegistered,
+  externalTransferInitiated,
+  posted,
+} from '../given-events.ts';
 import { notificationsProjection } from './projection.ts';
 
 const { givenEvents } = projectionTest(notificationsProjection);
@@ -28,7 +33,8 @@ function random(seed: number) {
 /**
  * Two customers with two accounts each and alerts set, then postings of every kind the alerts
  * look at, in a random order: money in and out, between a customer's own accounts and to the
- * other customer, card purchases at home and abroad, and alert settings changed midway.
+ * other customer, card purchases at home and abroad, and alert settings changed midway; among
+ * them the notices of transfers and the bank's own messages, and notice preferences switched.
  */
 function randomLog(seed: number): GivenEvent[] {
   const rnd = random(seed);
@@ -50,13 +56,43 @@ function randomLog(seed: number): GivenEvent[] {
     ...accounts[c]!.map((accountId) => accountOpened(accountId, customerId)),
     alerts(customerId, c === 0 ? null : accounts[c]![0]!),
   ]);
-  for (let i = 0; i < 120; i += 1) {
+  for (let i = 0; i < 160; i += 1) {
     const c = rnd.below(2);
     const [account, own] = rnd.below(2) === 0 ? accounts[c]! : [...accounts[c]!].reverse();
     const amount = (1 + rnd.below(900)) * 100;
-    const roll = rnd.below(20);
+    const roll = rnd.below(26);
     if (roll === 0) log.push(alerts(customers[c]!, rnd.pick([null, account!])));
-    else if (roll < 7) log.push(posted('credit', account!, amount));
+    else if (roll === 20) {
+      log.push({
+        type: 'CustomerNotificationPreferencesChanged',
+        data: {
+          customerId: customers[c]!,
+          notificationPreferences: {
+            ...defaultNotificationPreferences,
+            transaction: rnd.below(2) === 0,
+          },
+        },
+      });
+    } else if (roll < 24 && roll > 20) {
+      log.push(
+        externalTransferInitiated(randomUUID(), customers[c]!, account!, {
+          amount,
+          status: rnd.pick(['pending', 'completed'] as const),
+        }),
+      );
+    } else if (roll >= 24) {
+      log.push({
+        type: 'NotificationRaised',
+        data: {
+          notificationId: randomUUID(),
+          customerId: customers[c]!,
+          type: rnd.pick(['system', 'transaction'] as const),
+          title: 'Statement ready',
+          message: 'Your statement is ready.',
+          priority: 'low',
+        },
+      });
+    } else if (roll < 7) log.push(posted('credit', account!, amount));
     else if (roll < 10) {
       const contra = `account:${rnd.pick([own!, ...accounts[1 - c]!])}`;
       log.push(posted('debit', account!, amount, { kind: 'transfer', contra }));
@@ -74,21 +110,15 @@ function randomLog(seed: number): GivenEvent[] {
   return log;
 }
 
-it('set-based runs of postings leave exactly the rows of the postings one at a time', async () => {
-  for (const seed of [1, 2, 3]) {
+it('set-based runs of postings and notices leave exactly the rows of the events one at a time', async () => {
+  const titles = new Set<string>();
+  for (const seed of [1, 2, 3, 4]) {
     const pool = await givenEvents(randomLog(seed)).pool('app');
     const setBased = await readModelHash(pool, notificationsProjection);
-    const titles = await pool.query<{ title: string }>(
-      'SELECT DISTINCT title FROM rm_notifications ORDER BY title',
+    const { rows } = await pool.query<{ title: string }>(
+      'SELECT DISTINCT title FROM rm_notifications',
     );
-    expect(titles.rows.map((r) => r.title)).toEqual(
-      expect.arrayContaining([
-        'Deposit received',
-        'Large transaction',
-        'Low balance',
-        'Money received',
-      ]),
-    );
+    for (const { title } of rows) titles.add(title);
     // A copy with its own handlers object runs without the set-based form.
     const oneByOne = {
       ...notificationsProjection,
@@ -97,6 +127,18 @@ it('set-based runs of postings leave exactly the rows of the postings one at a t
     await rebuildProjection(pool, createPgEventStore(pool, { reader: catalogue }), oneByOne);
     expect(await readModelHash(pool, notificationsProjection), `seed ${seed}`).toEqual(setBased);
   }
+  expect([...titles]).toEqual(
+    expect.arrayContaining([
+      'Card used abroad',
+      'Deposit received',
+      'Large transaction',
+      'Low balance',
+      'Money received',
+      'Statement ready',
+      'Transfer pending',
+      'Transfer sent',
+    ]),
+  );
 });
 
 it("raises no large-transaction alert for money moved between a customer's own accounts", async () => {

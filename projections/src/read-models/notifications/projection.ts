@@ -1,20 +1,26 @@
 import {
   ERASED,
   type BankEvent,
+  type BankEventType,
   formatUsd,
   type NotificationPreferences,
   type NotificationType,
 } from '@bank/events';
 import { deterministicUuid, type RecordedEvent } from '@bank/infra';
-import type { Db } from '../../projection.ts';
-import { defineProjection } from '../../projection.ts';
+import {
+  defineProjection,
+  type Db,
+  type Handler,
+  type Projection,
+  type Scope,
+} from '../../projection.ts';
 import {
   applyPostingAlerts,
   contraAccountOf,
   storeAlertPreferences,
   type PostingEntry,
 } from './alerts.ts';
-import type { NewNotification } from './notification-types.ts';
+import type { NewNotification, RaiseNotification } from './notification-types.ts';
 import { transferNotificationHandlers } from './transfer-notices.ts';
 import { zelleNoticesToOtherParty, zelleNotificationHandlers } from './zelle-notices.ts';
 
@@ -33,34 +39,61 @@ const preferenceFor: Record<NotificationType, keyof NotificationPreferences | nu
   alert: null,
 };
 
+/** A notice to write, with the id that derives from its event, so a rebuild gives the same ids. */
+interface PendingNotice {
+  id: string;
+  event: RecordedEvent;
+  notification: NewNotification;
+}
+
+const noticeId = (event: RecordedEvent, suffix: string) =>
+  deterministicUuid(`notification:${event.eventId}:${suffix}`);
+
 /**
- * Raises a notification whose id derives from the event, so a rebuild gives the same ids. One
- * write, with the customer's preference checked inside it: a batch sends many in one round trip.
+ * Writes notices in one statement, each customer's preference checked inside it. A notice already
+ * written (the same id) is left as it is.
  */
-export async function raiseNotification(
-  db: Db,
-  event: RecordedEvent,
-  n: NewNotification,
-  suffix = '',
-  id = deterministicUuid(`notification:${event.eventId}:${suffix}`),
-): Promise<void> {
+async function writeNotices(db: Db, notices: readonly PendingNotice[]): Promise<void> {
+  if (notices.length === 0) return;
   await db.query(
     `INSERT INTO rm_notifications (id, customer_id, type, title, message, priority, created_at, position)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8
-     WHERE NOT ${silencedBy('$9', '$2')}
+     SELECT v.id, v.customer_id, v.type, v.title, v.message, v.priority, v.created_at, v.position
+     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
+                 $7::timestamptz[], $8::bigint[], $9::text[])
+          AS v(id, customer_id, type, title, message, priority, created_at, position, preference)
+     WHERE NOT ${silencedBy('v.preference', 'v.customer_id')}
      ON CONFLICT (id) DO NOTHING`,
     [
-      id,
-      n.customerId,
-      n.type,
-      n.title,
-      n.message,
-      n.priority,
-      event.recordedAt,
-      event.position.globalPosition,
-      preferenceFor[n.type],
+      notices.map((p) => p.id),
+      notices.map((p) => p.notification.customerId),
+      notices.map((p) => p.notification.type),
+      notices.map((p) => p.notification.title),
+      notices.map((p) => p.notification.message),
+      notices.map((p) => p.notification.priority),
+      notices.map((p) => p.event.recordedAt),
+      notices.map((p) => p.event.position.globalPosition),
+      notices.map((p) => preferenceFor[p.notification.type]),
     ],
   );
+}
+
+/** Raises one notification at once. */
+export const raiseNotification: RaiseNotification = (
+  db,
+  event,
+  notification,
+  suffix = '',
+  id = noticeId(event, suffix),
+) => writeNotices(db, [{ id, event, notification }]);
+
+/** A raise that only collects its notices, for one write at the end of a run of events. */
+function noticeCollector() {
+  const notices: PendingNotice[] = [];
+  const raise: RaiseNotification = (_db, event, notification, suffix = '', id) => {
+    notices.push({ id: id ?? noticeId(event, suffix), event, notification });
+    return Promise.resolve();
+  };
+  return { notices, raise };
 }
 
 /** SQL: the customer switched off the preference (null: a notice no switch silences). */
@@ -112,9 +145,22 @@ async function announceCredits(db: Db, credits: readonly PostingEntry[]): Promis
   );
 }
 
+/** A posting as the alerts and the notices of money received read it. */
+function postingEntry(event: RecordedEvent<BankEvent>): PostingEntry {
+  const { type, data } = event.event as Extract<
+    BankEvent,
+    { type: 'AccountCredited' | 'AccountDebited' }
+  >;
+  return { event, posting: data, direction: type === 'AccountCredited' ? 'credit' : 'debit' };
+}
+
 /** A run of postings, or one: balances and alerts first, then the notices of money received. */
-async function applyPostings(db: Db, entries: readonly PostingEntry[]): Promise<void> {
-  await applyPostingAlerts(db, entries, raiseNotification);
+async function applyPostings(
+  db: Db,
+  entries: readonly PostingEntry[],
+  raise: RaiseNotification = raiseNotification,
+): Promise<void> {
+  if (entries.length > 0) await applyPostingAlerts(db, entries, raise);
   await announceCredits(
     db,
     entries.filter((e) => e.direction === 'credit'),
@@ -123,6 +169,69 @@ async function applyPostings(db: Db, entries: readonly PostingEntry[]): Promise<
 
 const isPosting = (event: RecordedEvent<BankEvent>) =>
   event.event.type === 'AccountCredited' || event.event.type === 'AccountDebited';
+
+/** The handlers that only raise notices, each through `raise`. */
+function noticeHandlers(raise: RaiseNotification) {
+  return {
+    ...transferNotificationHandlers(raise),
+    ...zelleNotificationHandlers(raise),
+    async CustomerPasswordChanged(d, event, db) {
+      await raise(db, event, {
+        customerId: d.customerId,
+        type: 'security',
+        title: d.reason === 'reset' ? 'Password reset' : 'Password changed',
+        message:
+          'Your password was changed and your other sessions were signed out. If this was not you, contact us at once.',
+        priority: 'high',
+      });
+    },
+    async CustomerSignInLocked(d, event, db) {
+      await raise(db, event, {
+        customerId: d.customerId,
+        type: 'security',
+        title: 'Sign-in temporarily locked',
+        message: `After ${d.failedAttempts} failed sign-in attempts, sign-in to your account was locked for a while. If this was not you, contact customer service.`,
+        priority: 'high',
+      });
+    },
+    async CustomerProfileUpdated(d, event, db) {
+      await raise(db, event, {
+        customerId: d.customerId,
+        type: 'security',
+        title: 'Profile updated',
+        message: 'Your personal details were updated.',
+        priority: 'low',
+      });
+    },
+    async NotificationRaised(d, event, db) {
+      await raise(db, event, d, '', d.notificationId);
+    },
+  } satisfies Projection['handlers'];
+}
+
+const noticeTypes: ReadonlySet<string> = new Set(Object.keys(noticeHandlers(raiseNotification)));
+
+/**
+ * A run of postings and notices: the postings' balances and alerts in one statement, the notices
+ * of money received in another, and every other notice of the run, alerts included, in a third.
+ * No event of the run changes what another one reads (preferences, routing and alert settings end
+ * a run), so the rows are those of the events one at a time.
+ */
+async function applyRun(
+  events: readonly RecordedEvent<BankEvent>[],
+  db: Db,
+  scope: Scope,
+): Promise<void> {
+  const collector = noticeCollector();
+  const handlers = noticeHandlers(collector.raise) as Record<string, Handler<BankEventType>>;
+  const postings: PostingEntry[] = [];
+  for (const event of events) {
+    if (isPosting(event)) postings.push(postingEntry(event));
+    else await handlers[event.event.type]!(event.event.data as never, event, db, scope);
+  }
+  await applyPostings(db, postings, collector.raise);
+  await writeNotices(db, collector.notices);
+}
 
 /** Notifications built from the events they report, and the customer's read/delete actions. */
 export const notificationsProjection = defineProjection({
@@ -135,26 +244,11 @@ export const notificationsProjection = defineProjection({
   ],
   sided: zelleNoticesToOtherParty,
   aggregate: {
-    accepts: isPosting,
-    apply: (events, db) =>
-      applyPostings(
-        db,
-        events.map((event) => {
-          const { type, data } = event.event as Extract<
-            BankEvent,
-            { type: 'AccountCredited' | 'AccountDebited' }
-          >;
-          return {
-            event,
-            posting: data,
-            direction: type === 'AccountCredited' ? 'credit' : 'debit',
-          };
-        }),
-      ),
+    accepts: (event) => isPosting(event) || noticeTypes.has(event.event.type),
+    apply: applyRun,
   },
   handlers: {
-    ...transferNotificationHandlers(raiseNotification),
-    ...zelleNotificationHandlers(raiseNotification),
+    ...noticeHandlers(raiseNotification),
     async CustomerErased(d, _event, db) {
       // Titles name people too ("Zelle request from …").
       await db.query(
@@ -183,42 +277,11 @@ export const notificationsProjection = defineProjection({
     async CustomerAlertsChanged(d, _event, db) {
       await storeAlertPreferences(db, d.customerId, d.alerts);
     },
-    async AccountDebited(d, event, db) {
-      await applyPostings(db, [{ event, posting: d, direction: 'debit' }]);
+    async AccountDebited(_d, event, db) {
+      await applyPostings(db, [postingEntry(event)]);
     },
-    async AccountCredited(d, event, db) {
-      await applyPostings(db, [{ event, posting: d, direction: 'credit' }]);
-    },
-    async CustomerPasswordChanged(d, event, db) {
-      await raiseNotification(db, event, {
-        customerId: d.customerId,
-        type: 'security',
-        title: d.reason === 'reset' ? 'Password reset' : 'Password changed',
-        message:
-          'Your password was changed and your other sessions were signed out. If this was not you, contact us at once.',
-        priority: 'high',
-      });
-    },
-    async CustomerSignInLocked(d, event, db) {
-      await raiseNotification(db, event, {
-        customerId: d.customerId,
-        type: 'security',
-        title: 'Sign-in temporarily locked',
-        message: `After ${d.failedAttempts} failed sign-in attempts, sign-in to your account was locked for a while. If this was not you, contact customer service.`,
-        priority: 'high',
-      });
-    },
-    async CustomerProfileUpdated(d, event, db) {
-      await raiseNotification(db, event, {
-        customerId: d.customerId,
-        type: 'security',
-        title: 'Profile updated',
-        message: 'Your personal details were updated.',
-        priority: 'low',
-      });
-    },
-    async NotificationRaised(d, event, db) {
-      await raiseNotification(db, event, d, '', d.notificationId);
+    async AccountCredited(_d, event, db) {
+      await applyPostings(db, [postingEntry(event)]);
     },
     async NotificationsMarkedRead(d, _event, db) {
       await db.query(
