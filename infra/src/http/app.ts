@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { TrustProxy } from '../config.ts';
 import { installAccessLog, loggerOptions, type LogStream } from './access-log.ts';
+import { limitBodyBytes } from './body-budget.ts';
 import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
 import { jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
 import { answerClientError, answerFrameworkError } from './client-error.ts';
@@ -93,6 +94,8 @@ export interface HttpAppOptions {
   maxConnectionsPerClient?: number;
   /** Connections all clients together may hold open (the process's budget when absent). */
   maxConnectionsTotal?: number;
+  /** Bytes of request bodies all clients together may hold at once (BODY_BYTES_BUDGET when absent). */
+  maxBodyBytesTotal?: number;
   /** Answers requests outside /api that match no route (the web app's pages). */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -107,6 +110,11 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
     trustProxy: options.trustProxy,
     onRefused: (client) =>
       app.log.warn({ client }, 'connection refused: too many open from this client'),
+  });
+  limitBodyBytes(app, {
+    ...(options.maxBodyBytesTotal !== undefined ? { maxBytes: options.maxBodyBytesTotal } : {}),
+    onRefused: (client) =>
+      app.log.warn({ client }, 'request body refused: the bodies held at once are at their budget'),
   });
   installAccessLog(app);
   // The API reads JSON only: a text/plain body (Fastify reads one as a string by default) is an

@@ -1,5 +1,6 @@
 export * from './app.ts';
 export * from './connection-guard.ts';
+export * from './body-budget.ts';
 export * from './auth.ts';
 export * from './errors.ts';
 export * from './schemas.ts';

@@ -26,6 +26,12 @@ export const httpConnectionsRefused = new Counter({
   registers,
 });
 
+export const httpBodiesRefused = new Counter({
+  name: 'bank_http_request_bodies_refused_total',
+  help: 'Request bodies refused with 429 or dropped: the bodies held at once were at their budget.',
+  registers,
+});
+
 export const eventStoreAppends = new Counter({
   name: 'bank_event_store_appends_total',
   help: 'Appends to the event log, by outcome (committed, conflict, failed).',

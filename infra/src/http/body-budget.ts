@@ -1,0 +1,117 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { httpBodiesRefused } from '../observability/metrics.ts';
+import { clientOf } from './connection-guard.ts';
+import { ApiError, messages } from './errors.ts';
+
+/**
+ * Bytes of request bodies all clients together may hold in memory while they are read and
+ * handled. Each body has its own limit (256 KB for the API, more for a photo), but without an
+ * overall one, many slow bodies at once (each within its limit, over connections within the
+ * connection budget) held hundreds of megabytes: enough of them could take the process's memory.
+ */
+export const BODY_BYTES_BUDGET = 64 * 1024 * 1024;
+
+/** A body being read or handled: whose it is, and the bytes of it counted so far. */
+interface HeldBody {
+  client: string;
+  bytes: number;
+  request: FastifyRequest;
+  released: boolean;
+}
+
+export interface BodyBudgetOptions {
+  /** Bytes all bodies together may hold (BODY_BYTES_BUDGET when absent). */
+  maxBytes?: number;
+  /** Told when a client's body is refused, or its bodies are dropped to make room. */
+  onRefused?: (client: string) => void;
+}
+
+/**
+ * Keeps the bytes of all request bodies held at once within a budget. At the budget, a body's
+ * next bytes are let in only if another client holds more than this one would: that client's
+ * bodies are dropped (their connections closed) to make room. Otherwise the body is refused with
+ * 429. So a client sending a few small bodies is always served, and whoever holds the most gives
+ * way first. A body's bytes count from its first byte until its answer is sent.
+ */
+export function limitBodyBytes(app: FastifyInstance, options: BodyBudgetOptions = {}): void {
+  const maxBytes = options.maxBytes ?? BODY_BYTES_BUDGET;
+  const held = new Map<string, Set<HeldBody>>();
+  const bytesOf = new Map<string, number>();
+  let total = 0;
+  const refused = (client: string) => {
+    httpBodiesRefused.inc();
+    options.onRefused?.(client);
+  };
+
+  const release = (body: HeldBody) => {
+    if (body.released) return;
+    body.released = true;
+    total -= body.bytes;
+    const left = (bytesOf.get(body.client) ?? 0) - body.bytes;
+    const bodies = held.get(body.client);
+    bodies?.delete(body);
+    if (!bodies || bodies.size === 0) {
+      held.delete(body.client);
+      bytesOf.delete(body.client);
+    } else {
+      bytesOf.set(body.client, left);
+    }
+  };
+
+  const biggestHolder = (): string | undefined => {
+    let biggest: string | undefined;
+    for (const [client, bytes] of bytesOf) {
+      if (biggest === undefined || bytes > bytesOf.get(biggest)!) biggest = client;
+    }
+    return biggest;
+  };
+
+  /** Makes room for `bytes` more of `body`, dropping the biggest holder's bodies; false: none. */
+  const makeRoom = (body: HeldBody, bytes: number): boolean => {
+    while (total + bytes > maxBytes) {
+      const biggest = biggestHolder();
+      const mine = bytesOf.get(body.client) ?? 0;
+      if (biggest === undefined || biggest === body.client) return false;
+      if (bytesOf.get(biggest)! <= mine + bytes) return false;
+      refused(biggest);
+      for (const dropped of [...held.get(biggest)!]) {
+        release(dropped);
+        dropped.request.raw.socket?.destroy();
+      }
+    }
+    return true;
+  };
+
+  const take = (body: HeldBody, bytes: number): boolean => {
+    if (body.released || !makeRoom(body, bytes)) return false;
+    body.bytes += bytes;
+    total += bytes;
+    bytesOf.set(body.client, (bytesOf.get(body.client) ?? 0) + bytes);
+    return true;
+  };
+
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    const headers = request.headers;
+    // No body to count: most requests (GET, HEAD) carry none.
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+      return done(null, payload);
+    }
+    const body: HeldBody = { client: clientOf(request.ip), bytes: 0, request, released: false };
+    let bodies = held.get(body.client);
+    if (!bodies) held.set(body.client, (bodies = new Set()));
+    bodies.add(body);
+    reply.raw.once('close', () => release(body));
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+        if (take(body, chunk.length)) return callback(null, chunk);
+        refused(body.client);
+        release(body);
+        reply.header('retry-after', '1');
+        callback(new ApiError(429, messages.rateLimited, 'RATE_LIMITED'));
+      },
+    });
+    payload.on('error', (error) => counted.destroy(error));
+    done(null, payload.pipe(counted));
+  });
+}
