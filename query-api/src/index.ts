@@ -1,10 +1,10 @@
-import type { Pool, SessionStore } from '@bank/infra';
+import { consistentReads, type Pool, type SessionStore } from '@bank/infra';
+import { allProjectionNames } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDocumentRoutes } from './routes/account-documents.ts';
 import { auditQueryRoutes, opsMetricsRoutes, opsParkedEventQueryRoutes } from './routes/audit.ts';
 import { billPayQueryRoutes } from './routes/bill-pay.ts';
 import { cardQueryRoutes } from './routes/cards.ts';
-import { consistentReads } from './routes/consistency.ts';
 import { cryptoOpsQueryRoutes, cryptoQueryRoutes } from './routes/crypto.ts';
 import { customerQueryRoutes } from './routes/customer.ts';
 import { insightsQueryRoutes } from './routes/insights.ts';
@@ -18,7 +18,6 @@ import { zelleQueryRoutes } from './routes/zelle.ts';
 
 export * from './views/accounts.ts';
 export * from './views/transactions.ts';
-export { consistentReads } from './routes/consistency.ts';
 
 export interface QueryApiOptions {
   pool: Pool;
@@ -35,7 +34,7 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app,
   { pool, sessions, opsToken, openEvents, unseal },
 ) => {
-  app.addHook('preHandler', consistentReads(pool));
+  app.addHook('preHandler', consistentReads(pool, allProjectionNames));
   await app.register(customerQueryRoutes, { pool, sessions });
   await app.register(accountDocumentRoutes, { pool, sessions, openEvents });
   await app.register(opsQueryRoutes, { pool, opsToken, unseal });

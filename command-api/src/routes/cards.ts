@@ -9,14 +9,13 @@ import {
 } from '@bank/contracts';
 import { dollarsToCents } from '@bank/events';
 import {
+  consistentReads,
   multilineText,
   notFound,
   ok,
-  parsePosition,
   requireCustomer,
   requireStepUp,
   uuidParam,
-  waitForProjections,
 } from '@bank/infra';
 import { allProjectionNames, cardView, readCard } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -170,11 +169,12 @@ export const cardRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/cards/:id',
-    { schema: { params: uuidParam, response: { 200: revealedCard } } },
+    {
+      schema: { params: uuidParam, response: { 200: revealedCard } },
+      // A read like the query API's: a token never issued gets 400 at once, not a wait.
+      preHandler: consistentReads(ctx.pool, allProjectionNames),
+    },
     async (request, reply) => {
-      const token = request.headers['x-consistency-token'];
-      const position = typeof token === 'string' ? parsePosition(token) : undefined;
-      if (position) await waitForProjections(ctx.pool, position, allProjectionNames, 2000);
       const row = await readCard(ctx.pool, request.customerId, request.params.id);
       if (!row) throw notFound();
       const revealable = row.status === 'active' || row.status === 'locked';

@@ -1,6 +1,7 @@
 export * from './app.ts';
 export * from './connection-guard.ts';
 export * from './body-budget.ts';
+export * from './consistent-reads.ts';
 export * from './auth.ts';
 export * from './errors.ts';
 export * from './schemas.ts';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createPool, type Pool, type PoolClient } from '@bank/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -51,6 +52,12 @@ describe('consistency tokens and staleness', () => {
         code: 'INVALID_CONSISTENCY_TOKEN',
       });
     }
+    // A card's details are read on the command side (they need a step-up): the same rule.
+    const card = await client.get(`/api/cards/${randomUUID()}`, {
+      'x-consistency-token': '18446744073709551615.1',
+    });
+    expect(card.status).toBe(400);
+    expect(card.body.code).toBe('INVALID_CONSISTENCY_TOKEN');
     const anonymous = await new ApiClient(bank).get('/api/accounts', {
       'x-consistency-token': '18446744073709551615.1',
     });

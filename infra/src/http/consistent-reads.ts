@@ -1,19 +1,22 @@
-import { allProjectionNames } from '@bank/projections';
-import { messages, parsePosition, waitForProjections, type Pool } from '@bank/infra';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { waitForProjections } from '../event-store/consistency.ts';
+import { parsePosition } from '../event-store/types.ts';
+import type { Pool } from '../postgres/pool.ts';
+import { messages } from './errors.ts';
 
 /** How long a read with a consistency token waits for the read models (CONSISTENCY_WAIT_MS). */
 const DEFAULT_WAIT_MS = 5000;
 
 /**
  * preHandler hook (after authentication, so nobody can make the bank wait without signing in): a
- * read that carries X-Consistency-Token waits until the read models have caught up with that
- * position, so a page reloaded after a command shows its effect. A token that is not a position
+ * read that carries X-Consistency-Token waits until the read models (`projections`) have caught up
+ * with that position, so a page reloaded after a command shows its effect. A token that is not a position
  * this server has issued gets 400 at once; one the read models do not reach in time gets 503,
  * never the stale data as if it were fresh.
  */
 export function consistentReads(
   pool: Pool,
+  projections: readonly string[],
   timeoutMs = Number(process.env.CONSISTENCY_WAIT_MS ?? DEFAULT_WAIT_MS),
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -27,7 +30,7 @@ export function consistentReads(
         code: 'INVALID_CONSISTENCY_TOKEN',
       });
     }
-    if (!(await waitForProjections(pool, position, allProjectionNames, timeoutMs))) {
+    if (!(await waitForProjections(pool, position, projections, timeoutMs))) {
       return reply.code(503).header('retry-after', '1').send({
         status: 'error',
         message: messages.unavailable,
