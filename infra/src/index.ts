@@ -1,4 +1,5 @@
 export * from './config.ts';
+export * from './data-dir.ts';
 export * from './ids.ts';
 export * from './postgres/pool.ts';
 export * from './postgres/migrate.ts';

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,4 +59,31 @@ describe('npm start with an embedded server port already taken', () => {
     expect(refusal?.msg).toContain('set EMBEDDED_REDIS_PORT to a free port');
     expect(run.stdout).not.toContain('is running at');
   });
+});
+
+describe('npm start with a DATA_DIR that cannot hold the bank', () => {
+  const start = (dataDir: string) =>
+    runScript('start', { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }, (out) =>
+      out.includes('is running at'),
+    );
+
+  it('refuses at once when a parent of it is a file, naming DATA_DIR', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bank-data-dir-'));
+    dataDirs.push(dir);
+    writeFileSync(path.join(dir, 'file'), '');
+    const run = await start(path.join(dir, 'file', 'data'));
+    expect(run.code).toBe(2);
+    const refusal = jsonLines(run.stderr).find((line) => line.level === 60);
+    expect(refusal?.msg).toBe(`DATA_DIR: ${path.join(dir, 'file')} is not a directory`);
+  });
+
+  it.runIf(existsSync('/proc/self'))(
+    'refuses at once under /proc, where a recursive mkdir never returns',
+    async () => {
+      const run = await start('/proc/bank-data/nested');
+      expect(run.code).toBe(2);
+      const refusal = jsonLines(run.stderr).find((line) => line.level === 60);
+      expect(refusal?.msg).toBe('DATA_DIR: /proc/bank-data cannot be created (ENOENT)');
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { publishLogDigest } from '@bank/audit';
-import { createLogger, digestFilePath, loadConfig } from '@bank/infra';
+import { createLogger, digestFilePath, ensureDataDir, loadConfig } from '@bank/infra';
 import { startBank } from '../bank.ts';
 import '../modules.ts';
 import { exitOnRefusal, orExitOnRefusal } from '../start-refused.ts';
@@ -20,7 +20,11 @@ function opsToken(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-const config = orExitOnRefusal(() => loadConfig());
+const config = orExitOnRefusal(() => {
+  const loaded = loadConfig();
+  ensureDataDir(loaded.dataDir);
+  return loaded;
+});
 // Start-up lines are written at any LOG_LEVEL; the running bank's follow LOG_LEVEL.
 const startup = createLogger({ level: 'info' });
 const log = (line: string) => startup.info(line);
