@@ -50,8 +50,15 @@ describe('bytes of request bodies held at once', () => {
     app = undefined;
   });
 
+  let logged: { msg: string; client?: string }[] = [];
   async function start(maxBodyBytesTotal: number): Promise<number> {
-    app = createHttpApp({ bodyLimit: 512 * KB, maxBodyBytesTotal });
+    logged = [];
+    app = createHttpApp({
+      bodyLimit: 512 * KB,
+      maxBodyBytesTotal,
+      logLevel: 'warn',
+      logStream: { write: (line) => void logged.push(JSON.parse(line)) },
+    });
     app.post('/echo', async (request) => ({ bytes: JSON.stringify(request.body).length }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     return (app.server.address() as net.AddressInfo).port;
@@ -87,6 +94,12 @@ describe('bytes of request bodies held at once', () => {
       '"message":"Too many requests. Please wait a moment and try again."',
     );
     expect(more.received().toLowerCase()).toContain('retry-after: 1');
+    const again = post(port, '127.0.0.2', 200 * KB);
+    sockets.push(again);
+    expect(await again.answer()).toBe('HTTP/1.1 429');
+    // A flood of refusals makes one log line, naming the client.
+    const lines = logged.filter((line) => line.msg.startsWith('request body refused'));
+    expect(lines).toEqual([expect.objectContaining({ client: '127.0.0.2' })]);
     // What the client already sent is still being read: its bodies were not dropped.
     for (const h of held) expect(h.received()).toBe('');
   });

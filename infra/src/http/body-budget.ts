@@ -23,7 +23,10 @@ interface HeldBody {
 export interface BodyBudgetOptions {
   /** Bytes all bodies together may hold (BODY_BYTES_BUDGET when absent). */
   maxBytes?: number;
-  /** Told when a client's body is refused, or its bodies are dropped to make room. */
+  /**
+   * Told when a client's body is refused, or its bodies are dropped to make room: once until one
+   * of its bodies is answered again, so a flood makes one log line (the metric counts each).
+   */
   onRefused?: (client: string) => void;
 }
 
@@ -39,8 +42,13 @@ export function limitBodyBytes(app: FastifyInstance, options: BodyBudgetOptions 
   const held = new Map<string, Set<HeldBody>>();
   const bytesOf = new Map<string, number>();
   let total = 0;
+  const refusing = new Set<string>();
   const refused = (client: string) => {
     httpBodiesRefused.inc();
+    if (refusing.has(client)) return;
+    // Clients that never send a body again stay listed: many addresses must not grow it for good.
+    if (refusing.size >= 10_000) refusing.clear();
+    refusing.add(client);
     options.onRefused?.(client);
   };
 
@@ -101,7 +109,10 @@ export function limitBodyBytes(app: FastifyInstance, options: BodyBudgetOptions 
     let bodies = held.get(body.client);
     if (!bodies) held.set(body.client, (bodies = new Set()));
     bodies.add(body);
-    reply.raw.once('close', () => release(body));
+    reply.raw.once('close', () => {
+      if (!body.released && reply.statusCode < 400) refusing.delete(body.client);
+      release(body);
+    });
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, callback: TransformCallback) {
         if (take(body, chunk.length)) return callback(null, chunk);
