@@ -28,7 +28,15 @@ function post(port: number, from: string, announced: number, sent = announced) {
     }
     return received.match(/HTTP\/1\.1 \d{3}/)?.[0] ?? 'closed';
   };
-  return { written, closed, answer, received: () => received, close: () => socket.destroy() };
+  const finish = () => socket.write(body.slice(sent));
+  return {
+    written,
+    closed,
+    answer,
+    finish,
+    received: () => received,
+    close: () => socket.destroy(),
+  };
 }
 
 /** Lets the server read what was written (loopback: a few milliseconds). */
@@ -78,6 +86,23 @@ describe('bytes of request bodies held at once', () => {
     await Promise.all(hog.map((h) => h.closed));
     for (const h of hog) expect(h.received()).toBe('');
     expect(await refusedCount()).toBe(refusedBefore + 1);
+  });
+
+  it('drops only the bodies of the biggest holder, not of a smaller one', async () => {
+    const port = await start(1024 * KB);
+    const bigger = [1, 2].map(() => post(port, '127.0.0.2', 400 * KB, 300 * KB));
+    const smaller = post(port, '127.0.0.4', 400 * KB, 300 * KB);
+    sockets.push(...bigger, smaller);
+    await Promise.all([...bigger, smaller].map((h) => h.written));
+    await settle();
+
+    const newcomer = post(port, '127.0.0.3', 200 * KB);
+    sockets.push(newcomer);
+    expect(await newcomer.answer()).toBe('HTTP/1.1 200');
+    await Promise.all(bigger.map((h) => h.closed));
+    // The smaller holder is still being read: it finishes its body and is answered.
+    smaller.finish();
+    expect(await smaller.answer()).toBe('HTTP/1.1 200');
   });
 
   it('refuses with 429 the next body of a client that alone holds the budget', async () => {

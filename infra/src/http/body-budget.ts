@@ -52,9 +52,15 @@ export function limitBodyBytes(app: FastifyInstance, options: BodyBudgetOptions 
     options.onRefused?.(client);
   };
 
+  // The client holding the most, kept as bodies grow; looked for again only after it gave some
+  // back (a scan of every client on each chunk at the budget would be the stall this prevents).
+  let biggest: string | undefined;
+  let biggestStale = false;
+
   const release = (body: HeldBody) => {
     if (body.released) return;
     body.released = true;
+    if (body.client === biggest && body.bytes > 0) biggestStale = true;
     total -= body.bytes;
     const left = (bytesOf.get(body.client) ?? 0) - body.bytes;
     const bodies = held.get(body.client);
@@ -68,9 +74,12 @@ export function limitBodyBytes(app: FastifyInstance, options: BodyBudgetOptions 
   };
 
   const biggestHolder = (): string | undefined => {
-    let biggest: string | undefined;
-    for (const [client, bytes] of bytesOf) {
-      if (biggest === undefined || bytes > bytesOf.get(biggest)!) biggest = client;
+    if (biggestStale || (biggest !== undefined && !bytesOf.has(biggest))) {
+      biggest = undefined;
+      for (const [client, bytes] of bytesOf) {
+        if (biggest === undefined || bytes > bytesOf.get(biggest)!) biggest = client;
+      }
+      biggestStale = false;
     }
     return biggest;
   };
@@ -95,7 +104,11 @@ export function limitBodyBytes(app: FastifyInstance, options: BodyBudgetOptions 
     if (body.released || !makeRoom(body, bytes)) return false;
     body.bytes += bytes;
     total += bytes;
-    bytesOf.set(body.client, (bytesOf.get(body.client) ?? 0) + bytes);
+    const mine = (bytesOf.get(body.client) ?? 0) + bytes;
+    bytesOf.set(body.client, mine);
+    if (!biggestStale && (biggest === undefined || mine > (bytesOf.get(biggest) ?? 0))) {
+      biggest = body.client;
+    }
     return true;
   };
 
