@@ -120,14 +120,20 @@ describe('dashboards and alerts as code', () => {
     }
   });
 
-  it('the alert rules cover lag, parked events, error rate and job failures with exported metrics', () => {
+  it('the alert rules cover lag, parked events, error rate, job failures and refused clients with exported metrics', () => {
     const rules = (
       parse(read('prometheus/alerts.yml')) as {
         groups: { rules: { alert: string; expr: string }[] }[];
       }
     ).groups.flatMap((g) => g.rules);
     const names = rules.map((r) => r.alert);
-    for (const alert of ['ProjectionLagging', 'ParkedEvents', 'HighErrorRate', 'JobFailures']) {
+    for (const alert of [
+      'ProjectionLagging',
+      'ParkedEvents',
+      'HighErrorRate',
+      'JobFailures',
+      'ClientsRefused',
+    ]) {
       expect(names).toContain(alert);
     }
     for (const rule of rules) {
