@@ -215,7 +215,7 @@ export function ZelleForm({
           </Button>
           <Button
             onClick={() => confirming && submit(confirming.values, confirming.key)}
-            disabled={send.isPending}
+            loading={send.isPending}
           >
             {send.isPending ? 'Processing...' : 'Confirm Send'}
           </Button>
