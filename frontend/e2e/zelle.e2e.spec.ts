@@ -6,6 +6,7 @@ import {
   expectScreenAccessible,
   focusedElement,
   openTab,
+  slowPosts,
   toast,
 } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
@@ -250,12 +251,7 @@ describe('Zelle', () => {
     await deposit(t.bank, checking(alice).account_number, 100);
     const page = await t.signedInPage(alice, { width: 375, height: 740 });
     // The bank's answer comes a moment later, as on a slow line: long enough to see the wait.
-    let sends = 0;
-    await page.route('**/api/zelle/send', async (route) => {
-      sends += 1;
-      await new Promise((r) => setTimeout(r, 800));
-      await route.fallback();
-    });
+    const sends = await slowPosts(page, '**/api/zelle/send');
     await page.goto('/zelle');
     const form = await fillSend(page, 'Bob Carter', bob.payload.email as string, '150');
     await form.getByRole('button', { name: 'Send Money' }).click();
@@ -268,7 +264,7 @@ describe('Zelle', () => {
       .getByText(/insufficient/i)
       .first()
       .waitFor();
-    expect(sends).toBe(1);
+    expect(sends.count).toBe(1);
     expect(await focusedElement(page)).not.toBe('body');
 
     await form.getByLabel('Amount').fill('20');
@@ -280,7 +276,7 @@ describe('Zelle', () => {
     await toast(page, /sent|success/i)
       .first()
       .waitFor();
-    expect(sends).toBe(2);
+    expect(sends.count).toBe(2);
     expect(await focusedElement(page)).toBe('BUTTON: Send Money');
   });
 

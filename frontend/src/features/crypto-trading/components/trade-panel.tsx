@@ -269,7 +269,7 @@ export function TradePanel({
           <Button variant="secondary" onClick={() => setConfirming(null)} disabled={run.isPending}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={run.isPending}>
+          <Button onClick={submit} loading={run.isPending}>
             {run.isPending ? 'Processing...' : 'Confirm'}
           </Button>
         </div>

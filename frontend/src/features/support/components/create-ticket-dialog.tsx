@@ -113,7 +113,7 @@ export function CreateTicketDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" loading={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create Ticket'}
           </Button>
         </div>
