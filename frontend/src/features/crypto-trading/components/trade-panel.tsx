@@ -6,6 +6,7 @@ import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import type { Account } from '@/lib/accounts';
@@ -56,6 +57,9 @@ export function TradePanel({
   const run = useTrade();
   const [confirming, setConfirming] = useState<{ values: TradeForm; key: string } | null>(null);
   const [done, setDone] = useState<{ message: string; reference: string | null } | null>(null);
+  // A refusal that is about no one field stays above the button until the next try (the notice
+  // goes after a few seconds).
+  const [failure, setFailure] = useState<string | null>(null);
   const side = form.watch('side');
   const chosen = form.watch('symbol');
   const amount = form.watch('amount');
@@ -94,6 +98,7 @@ export function TradePanel({
     if (!confirming) return;
     const isBuy = confirming.values.side === 'buy';
     setDone(null);
+    setFailure(null);
     run.mutate(
       { values: confirming.values, idempotencyKey: confirming.key },
       {
@@ -113,13 +118,14 @@ export function TradePanel({
             bank_account_id: 'bank_account_id',
             symbol: 'symbol',
           });
-          if (!applied)
-            toast.error(
-              errorMessage(
-                e,
-                isBuy ? 'Failed to buy cryptocurrency' : 'Failed to sell cryptocurrency',
-              ),
+          if (!applied) {
+            const text = errorMessage(
+              e,
+              isBuy ? 'Failed to buy cryptocurrency' : 'Failed to sell cryptocurrency',
             );
+            toast.error(text);
+            setFailure(text);
+          }
         },
       },
     );
@@ -247,6 +253,7 @@ export function TradePanel({
           </dl>
         </div>
       ) : null}
+      {failure ? <Alert tone="danger">{failure}</Alert> : null}
       <Button type="submit" block>
         {side === 'buy' ? `Buy ${chosen}` : `Sell ${chosen}`}
       </Button>
