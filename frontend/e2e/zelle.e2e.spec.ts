@@ -253,6 +253,13 @@ describe('Zelle', () => {
     // The bank's answer comes a moment later, as on a slow line: long enough to see the wait.
     const sends = await slowPosts(page, '**/api/zelle/send');
     await page.goto('/zelle');
+    // Email or phone is one radio group: the arrow keys choose, as a screen reader announces.
+    await page.getByRole('radio', { name: 'Email' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByLabel('Recipient Phone').waitFor();
+    expect(await focusedElement(page)).toBe('radio: Phone');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByLabel('Recipient Email').waitFor();
     const form = await fillSend(page, 'Bob Carter', bob.payload.email as string, '150');
     await form.getByRole('button', { name: 'Send Money' }).click();
     const confirm = dialog(page, 'Confirm payment');

@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import type { Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
@@ -25,6 +26,11 @@ import {
   sellEstimate,
   tradeRefusal,
 } from '../lib/estimates';
+
+const SIDE_OPTIONS = [
+  { value: 'buy', label: 'Buy' },
+  { value: 'sell', label: 'Sell' },
+] as const;
 
 /** Trade tab: Buy/Sell toggle, coin, account, amount, estimates with the 1% fee, confirmation. */
 export function TradePanel({
@@ -157,23 +163,17 @@ export function TradePanel({
         else setConfirming({ values, key: newIdempotencyKey() });
       })}
     >
-      <div role="radiogroup" aria-label="Buy or sell" className="segmented trade-toggle">
-        {(['buy', 'sell'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="radio"
-            aria-checked={side === s}
-            onClick={() => {
-              form.setValue('side', s);
-              form.setValue('amount', '');
-              form.clearErrors();
-            }}
-          >
-            {s === 'buy' ? 'Buy' : 'Sell'}
-          </button>
-        ))}
-      </div>
+      <SegmentedChoice
+        label="Buy or sell"
+        className="trade-toggle"
+        options={SIDE_OPTIONS}
+        value={side}
+        onChange={(s) => {
+          form.setValue('side', s);
+          form.setValue('amount', '');
+          form.clearErrors();
+        }}
+      />
       <div className="form-row">
         <SelectField
           label="Cryptocurrency"

@@ -107,7 +107,12 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     expect(within(estimate).getByText('$247.50')).toBeInTheDocument();
     expect(within(estimate).getByText('2475.00000000 DOGE')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('radio', { name: 'Sell' }));
+    // Buy or sell is one radio group: one Tab stop, and the arrow keys choose.
+    expect(screen.getByRole('radio', { name: 'Sell' })).toHaveAttribute('tabindex', '-1');
+    screen.getByRole('radio', { name: 'Buy' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Sell' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Sell' })).toHaveFocus();
     await user.selectOptions(screen.getByLabelText('Cryptocurrency'), 'ETH');
     await user.type(screen.getByLabelText('Amount (ETH)'), '0.25');
     const sell = screen.getByRole('group', { name: 'Estimate' });
