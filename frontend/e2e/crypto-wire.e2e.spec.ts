@@ -1,6 +1,13 @@
 import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
-import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import {
+  dialog,
+  expectScreenAccessible,
+  focusedElement,
+  openTab,
+  slowPosts,
+  toast,
+} from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
 // Crypto Trading against the real bank, and the static Wire Transfers mock.
@@ -40,8 +47,13 @@ describe('Crypto Trading', { timeout: 150_000 }, () => {
     await expectScreenAccessible(page, 'crypto trade');
     await trade.getByRole('button', { name: /^Buy/ }).click();
     const confirm = dialog(page, 'Confirm purchase');
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    const trades = await slowPosts(page, '**/api/crypto/**');
+    // Busy, not disabled, while it runs: the focus stays on it, and a double click buys once.
+    await confirm.getByRole('button', { name: 'Confirm' }).dblclick();
+    await confirm.getByRole('button', { name: 'Processing...' }).waitFor();
+    expect(await focusedElement(page)).toBe('BUTTON: Processing...');
     await toast(page, /./).first().waitFor();
+    expect(trades.count).toBe(1);
 
     await openTab(page, 'Portfolio');
     await page.getByText('Bitcoin').first().waitFor();

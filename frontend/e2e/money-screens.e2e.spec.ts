@@ -6,6 +6,8 @@ import {
   dialog,
   expectNoSidewaysScroll,
   expectScreenAccessible,
+  focusedElement,
+  slowPosts,
   toast,
   TransferPage,
 } from './page-models/banking';
@@ -82,8 +84,13 @@ describe('transfer screens', { timeout: 120_000 }, () => {
         .waitFor();
       await expectScreenAccessible(page, `the Repeat dialog (${viewport.width} px)`);
       await expectNoSidewaysScroll(page);
-      await repeat.getByRole('button', { name: 'Confirm Repeat' }).click();
+      const repeats = await slowPosts(page, '**/api/transfers/**');
+      // Busy, not disabled, while it runs: the focus stays on it, and a double click sends once.
+      await repeat.getByRole('button', { name: 'Confirm Repeat' }).dblclick();
+      await repeat.getByRole('button', { name: 'Processing...' }).waitFor();
+      expect(await focusedElement(page)).toBe('BUTTON: Processing...');
       await repeat.waitFor({ state: 'detached' });
+      expect(repeats.count).toBe(1);
       const done = page.getByRole('status').filter({ hasText: 'Transfer repeated' });
       await done.getByText(/^TRF-[A-Z0-9]{8}$/).waitFor();
       await done.getByRole('link', { name: 'View receipt' }).waitFor();

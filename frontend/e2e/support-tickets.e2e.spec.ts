@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import {
+  dialog,
+  expectScreenAccessible,
+  focusedElement,
+  openTab,
+  slowPosts,
+  toast,
+} from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 // Support tickets and FAQ against the real bank.
@@ -35,8 +42,13 @@ describe('Support', () => {
     await expectScreenAccessible(page, 'create ticket with errors');
     await create.getByLabel('Subject').fill('Card declined abroad');
     await create.getByLabel('Description').fill('My card was declined in Lisbon yesterday.');
-    await create.getByRole('button', { name: 'Create Ticket' }).click();
+    const created = await slowPosts(page, '**/api/support/tickets');
+    // Busy, not disabled, while it runs: the focus stays on it, and a double click creates one.
+    await create.getByRole('button', { name: 'Create Ticket' }).dblclick();
+    await create.getByRole('button', { name: 'Creating...' }).waitFor();
+    expect(await focusedElement(page)).toBe('BUTTON: Creating...');
     await toast(page, 'Support ticket created successfully!').waitFor();
+    expect(created.count).toBe(1);
 
     await page.getByRole('heading', { name: 'Card declined abroad' }).waitFor();
     await page.getByText('No replies yet. Our support team will respond soon.').waitFor();

@@ -3,6 +3,8 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectScreenAccessible as expectAccessible,
+  focusedElement,
+  slowPosts,
   toast,
   TransferPage,
 } from './page-models/banking';
@@ -106,10 +108,26 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     await wizard.field('Amount (USD)').fill('99');
     await wizard.review();
     await page.getByText('$102.00').waitFor();
-    await wizard.confirm();
+    const sent = await slowPosts(page, '**/api/transfers/**');
+    // Busy, not disabled, while it runs: the focus stays on Confirm Transfer throughout.
+    await page.getByRole('button', { name: 'Confirm Transfer' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Processing...' }).waitFor();
+    expect(await focusedElement(page)).toBe('BUTTON: Processing...');
     await wizard.errorBox().waitFor();
     expect(await wizard.errorBox().textContent()).toMatch(/insufficient/i);
+    expect(await focusedElement(page)).toBe('BUTTON: Confirm Transfer');
+    expect(sent.count).toBe(1);
     await expectAccessible(page, 'transfer refused');
+
+    // The customer can go back, change the amount and send it.
+    await page.getByRole('button', { name: 'Back to Edit' }).click();
+    await wizard.field('Amount (USD)').fill('90');
+    await wizard.review();
+    await page.getByText('$93.00').waitFor();
+    await wizard.confirm();
+    await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+    expect(sent.count).toBe(2);
   });
 
   it('refuses an IBAN with wrong check digits before the review', async () => {

@@ -5,6 +5,7 @@ import {
   expectScreenAccessible,
   focusedElement,
   openTab,
+  slowPosts,
   toast,
 } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
@@ -143,8 +144,12 @@ describe('Zelle QR code', () => {
     await requests.getByRole('button', { name: /^Pay / }).focus();
     await page.keyboard.press('Enter');
     const pay = dialog(page, 'Pay request');
+    await slowPosts(page, '**/api/zelle/**');
     await pay.getByRole('button', { name: 'Confirm Payment' }).focus();
     await page.keyboard.press('Enter');
+    // Busy, not disabled, while it runs: the focus stays on it.
+    await pay.getByRole('button', { name: 'Processing...' }).waitFor();
+    expect(await focused()).toBe('BUTTON: Processing...');
     await page.getByRole('heading', { name: 'Requests for You' }).waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('tab: Send');
   });

@@ -1,7 +1,14 @@
 import { ApiClient, deposit, outboxCode } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import {
+  dialog,
+  expectScreenAccessible,
+  focusedElement,
+  openTab,
+  slowPosts,
+  toast,
+} from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
 // Person-to-person payments against the real bank.
@@ -118,6 +125,11 @@ describe('Zelle', () => {
     await expectScreenAccessible(page, 'zelle claim');
     await card.getByRole('button', { name: 'Send me a code' }).click();
     await card.getByLabel('6-digit code').waitFor();
+    // The button gave way to the code field, and so did the focus.
+    await expect.poll(() => focusedElement(page)).toBe('INPUT: ');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+      await card.getByLabel('6-digit code').getAttribute('id'),
+    );
     const ops = new ApiClient(t.bank);
     ops.token = t.bank.opsToken;
     const outbox = (await ops.get('/api/ops/zelle-claim-codes')).body.data.zelle_claim_codes as {
@@ -133,6 +145,14 @@ describe('Zelle', () => {
     // The card keeps what arrived, and where, after the toast has gone.
     const receipt = card.getByRole('status');
     await receipt.getByText('$30.00 from Alice Early · Ref').waitFor();
+    // Claim went with the code field: the focus is on what was claimed, not the page's top.
+    await expect
+      .poll(() =>
+        receipt.evaluate(
+          (el) => el === document.activeElement || el.contains(document.activeElement),
+        ),
+      )
+      .toBe(true);
     await receipt.getByText(/\$30\.00 claimed into your \S/).waitFor();
     // The email is proved; the phone is still to do, and the card now offers it.
     await page.getByText('Verify your phone to receive Zelle payments').waitFor();
@@ -223,6 +243,48 @@ describe('Zelle', () => {
       .getByText(/insufficient/i)
       .first()
       .waitFor();
+  });
+
+  it('Confirm Send keeps the focus while it runs, sends once on a double click, and a refusal can be tried again', async () => {
+    const alice = await t.customer();
+    const bob = await t.customer({ name: 'Bob Carter' });
+    await deposit(t.bank, checking(alice).account_number, 100);
+    const page = await t.signedInPage(alice, { width: 375, height: 740 });
+    // The bank's answer comes a moment later, as on a slow line: long enough to see the wait.
+    const sends = await slowPosts(page, '**/api/zelle/send');
+    await page.goto('/zelle');
+    // Email or phone is one radio group: the arrow keys choose, as a screen reader announces.
+    await page.getByRole('radio', { name: 'Email' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByLabel('Recipient Phone').waitFor();
+    expect(await focusedElement(page)).toBe('radio: Phone');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByLabel('Recipient Email').waitFor();
+    const form = await fillSend(page, 'Bob Carter', bob.payload.email as string, '150');
+    await form.getByRole('button', { name: 'Send Money' }).click();
+    const confirm = dialog(page, 'Confirm payment');
+    await confirm.getByRole('button', { name: 'Confirm Send' }).dblclick();
+    await confirm.getByRole('button', { name: 'Processing...' }).waitFor();
+    expect(await focusedElement(page)).toBe('BUTTON: Processing...');
+    // More than the account holds: the bank refuses, and says why beside the form.
+    await form
+      .getByText(/insufficient/i)
+      .first()
+      .waitFor();
+    expect(sends.count).toBe(1);
+    expect(await focusedElement(page)).not.toBe('body');
+
+    await form.getByLabel('Amount').fill('20');
+    await form.getByRole('button', { name: 'Send Money' }).click();
+    await confirm.getByRole('button', { name: 'Confirm Send' }).focus();
+    await page.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: 'Processing...' }).waitFor();
+    expect(await focusedElement(page)).toBe('BUTTON: Processing...');
+    await toast(page, /sent|success/i)
+      .first()
+      .waitFor();
+    expect(sends.count).toBe(2);
+    expect(await focusedElement(page)).toBe('BUTTON: Send Money');
   });
 
   it('shows my QR code and downloads it as zelle-qr-code.png', async () => {

@@ -84,6 +84,21 @@ export function focusedElement(page: Page): Promise<string> {
   });
 }
 
+/**
+ * Delays the bank's answers to the POSTs to `url` (as on a slow line), long enough to see what a
+ * screen does while it waits; counts the requests sent.
+ */
+export async function slowPosts(page: Page, url: string, ms = 800) {
+  const sent = { count: 0 };
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    sent.count += 1;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.fallback();
+  });
+  return sent;
+}
+
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.toaster').getByText(text);
 }

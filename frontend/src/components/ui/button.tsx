@@ -37,6 +37,9 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   // While its action runs the button refuses clicks (and the form's submission) but stays
   // focusable: a disabled button loses the focus, which then falls to the page's start.
   const busy = Boolean(loading) && !disabled;
+  // A button that runs an action (it says when it is loading) takes a double click as one press:
+  // the second click comes before the page has drawn the button busy.
+  const runsAction = loading !== undefined;
   return (
     <button
       ref={ref}
@@ -46,7 +49,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
       onClick={(event) => {
-        if (busy) event.preventDefault();
+        if (busy || (runsAction && event.detail > 1)) event.preventDefault();
         else onClick?.(event);
       }}
       {...rest}

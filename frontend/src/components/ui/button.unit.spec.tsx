@@ -42,6 +42,32 @@ describe('Button', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
+  it('that runs an action takes a double click as one press, before it is drawn busy', () => {
+    const onClick = vi.fn();
+    const onSubmit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <Button type="submit" onClick={onClick} loading={false}>
+          Confirm
+        </Button>
+        <Button onClick={onClick}>Show</Button>
+      </form>,
+    );
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    fireEvent.click(confirm, { detail: 1 });
+    fireEvent.click(confirm, { detail: 2 });
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    // A press from the keyboard has no click count; each one counts.
+    fireEvent.click(confirm, { detail: 0 });
+    expect(onClick).toHaveBeenCalledTimes(2);
+    // A button with no action to run is left alone.
+    const show = screen.getByRole('button', { name: 'Show' });
+    fireEvent.click(show, { detail: 1 });
+    fireEvent.click(show, { detail: 2 });
+    expect(onClick).toHaveBeenCalledTimes(4);
+  });
+
   it('is disabled when asked, loading or not', () => {
     render(
       <Button disabled loading>

@@ -6,8 +6,10 @@ import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import type { Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
@@ -24,6 +26,11 @@ import {
   sellEstimate,
   tradeRefusal,
 } from '../lib/estimates';
+
+const SIDE_OPTIONS = [
+  { value: 'buy', label: 'Buy' },
+  { value: 'sell', label: 'Sell' },
+] as const;
 
 /** Trade tab: Buy/Sell toggle, coin, account, amount, estimates with the 1% fee, confirmation. */
 export function TradePanel({
@@ -56,6 +63,9 @@ export function TradePanel({
   const run = useTrade();
   const [confirming, setConfirming] = useState<{ values: TradeForm; key: string } | null>(null);
   const [done, setDone] = useState<{ message: string; reference: string | null } | null>(null);
+  // A refusal that is about no one field stays above the button until the next try (the notice
+  // goes after a few seconds).
+  const [failure, setFailure] = useState<string | null>(null);
   const side = form.watch('side');
   const chosen = form.watch('symbol');
   const amount = form.watch('amount');
@@ -94,6 +104,7 @@ export function TradePanel({
     if (!confirming) return;
     const isBuy = confirming.values.side === 'buy';
     setDone(null);
+    setFailure(null);
     run.mutate(
       { values: confirming.values, idempotencyKey: confirming.key },
       {
@@ -113,13 +124,14 @@ export function TradePanel({
             bank_account_id: 'bank_account_id',
             symbol: 'symbol',
           });
-          if (!applied)
-            toast.error(
-              errorMessage(
-                e,
-                isBuy ? 'Failed to buy cryptocurrency' : 'Failed to sell cryptocurrency',
-              ),
+          if (!applied) {
+            const text = errorMessage(
+              e,
+              isBuy ? 'Failed to buy cryptocurrency' : 'Failed to sell cryptocurrency',
             );
+            toast.error(text);
+            setFailure(text);
+          }
         },
       },
     );
@@ -151,23 +163,17 @@ export function TradePanel({
         else setConfirming({ values, key: newIdempotencyKey() });
       })}
     >
-      <div role="radiogroup" aria-label="Buy or sell" className="segmented trade-toggle">
-        {(['buy', 'sell'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="radio"
-            aria-checked={side === s}
-            onClick={() => {
-              form.setValue('side', s);
-              form.setValue('amount', '');
-              form.clearErrors();
-            }}
-          >
-            {s === 'buy' ? 'Buy' : 'Sell'}
-          </button>
-        ))}
-      </div>
+      <SegmentedChoice
+        label="Buy or sell"
+        className="trade-toggle"
+        options={SIDE_OPTIONS}
+        value={side}
+        onChange={(s) => {
+          form.setValue('side', s);
+          form.setValue('amount', '');
+          form.clearErrors();
+        }}
+      />
       <div className="form-row">
         <SelectField
           label="Cryptocurrency"
@@ -247,6 +253,7 @@ export function TradePanel({
           </dl>
         </div>
       ) : null}
+      {failure ? <Alert tone="danger">{failure}</Alert> : null}
       <Button type="submit" block>
         {side === 'buy' ? `Buy ${chosen}` : `Sell ${chosen}`}
       </Button>
@@ -269,7 +276,7 @@ export function TradePanel({
           <Button variant="secondary" onClick={() => setConfirming(null)} disabled={run.isPending}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={run.isPending}>
+          <Button onClick={submit} loading={run.isPending}>
             {run.isPending ? 'Processing...' : 'Confirm'}
           </Button>
         </div>

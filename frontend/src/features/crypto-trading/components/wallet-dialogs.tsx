@@ -188,6 +188,9 @@ export function WithdrawDialog({
   });
   const withdraw = useSubmitWithdrawal();
   const [review, setReview] = useState<{ values: WithdrawForm; key: string } | null>(null);
+  // A refusal that is about no one field stays above Review Withdrawal until the next try (the
+  // notice goes after a few seconds).
+  const [failure, setFailure] = useState<string | null>(null);
   const errors = form.formState.errors;
   const symbol = form.watch('symbol');
   const fee = methods.find((m) => m.symbol === symbol)?.withdrawal_network_fee;
@@ -197,6 +200,7 @@ export function WithdrawDialog({
     if (open) {
       form.reset({ symbol: holdings[0]?.symbol ?? '', amount: '', to_address: '', network: '' });
       setReview(null);
+      setFailure(null);
     }
   }, [open, holdings, form]);
 
@@ -218,8 +222,11 @@ export function WithdrawDialog({
               'to_address',
               'network',
             ])
-          )
-            toast.error(errorMessage(e, 'Failed to process withdrawal'));
+          ) {
+            const text = errorMessage(e, 'Failed to process withdrawal');
+            toast.error(text);
+            setFailure(text);
+          }
         },
       },
     );
@@ -270,7 +277,10 @@ export function WithdrawDialog({
         <form
           className="form"
           noValidate
-          onSubmit={form.handleSubmit((values) => setReview({ values, key: newIdempotencyKey() }))}
+          onSubmit={form.handleSubmit((values) => {
+            setFailure(null);
+            setReview({ values, key: newIdempotencyKey() });
+          })}
         >
           <SelectField
             label="Cryptocurrency"
@@ -315,6 +325,7 @@ export function WithdrawDialog({
             A network fee{fee ? ` of ${fee} ${symbol}` : ''} is deducted from the amount you
             withdraw.
           </Alert>
+          {failure ? <Alert tone="danger">{failure}</Alert> : null}
           <div className="dialog__actions">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account } from '@/testing/fixtures';
-import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import CryptoTradingRoute from './crypto-trading';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,8 +40,9 @@ const market = [
   },
 ];
 
-function setup() {
+function setup(more: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
+    ...more,
     'GET /api/crypto/portfolio': () => ({
       portfolio: [
         {
@@ -106,7 +107,12 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     expect(within(estimate).getByText('$247.50')).toBeInTheDocument();
     expect(within(estimate).getByText('2475.00000000 DOGE')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('radio', { name: 'Sell' }));
+    // Buy or sell is one radio group: one Tab stop, and the arrow keys choose.
+    expect(screen.getByRole('radio', { name: 'Sell' })).toHaveAttribute('tabindex', '-1');
+    screen.getByRole('radio', { name: 'Buy' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Sell' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Sell' })).toHaveFocus();
     await user.selectOptions(screen.getByLabelText('Cryptocurrency'), 'ETH');
     await user.type(screen.getByLabelText('Amount (ETH)'), '0.25');
     const sell = screen.getByRole('group', { name: 'Estimate' });
@@ -153,6 +159,36 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     expect(dollars).not.toHaveAccessibleDescription(/Insufficient/);
     await user.click(screen.getByRole('button', { name: 'Buy ETH' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm purchase' })).toBeInTheDocument();
+  });
+
+  it('keeps a refused trade or withdrawal beside its button, so it can be tried again', async () => {
+    const user = userEvent.setup();
+    const unavailable = () => errorResponse(503, { message: 'Service temporarily unavailable' });
+    setup({ 'POST /api/crypto/buy': unavailable, 'POST /api/crypto/withdraw': unavailable });
+    renderWithProviders(<CryptoTradingRoute />);
+    await screen.findAllByText('$1,000.00');
+    await user.click(screen.getByRole('tab', { name: 'Trade' }));
+    await user.type(screen.getByLabelText('Amount (USD)'), '100');
+    await user.click(screen.getByRole('button', { name: /^Buy / }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    // The notice goes after a few seconds; the reason stays above the button.
+    const trade = screen.getByRole('form', { name: 'Trade' });
+    expect(await within(trade).findByRole('alert')).toHaveTextContent(
+      'Service temporarily unavailable',
+    );
+    expect(screen.getByLabelText('Amount (USD)')).toHaveValue(100);
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const withdraw = await screen.findByRole('dialog', { name: 'Withdraw Crypto' });
+    await user.type(within(withdraw).getByLabelText('Amount'), '0.1');
+    await user.type(within(withdraw).getByLabelText('Destination Address'), '0xabc123');
+    await user.click(within(withdraw).getByRole('button', { name: 'Review Withdrawal' }));
+    await user.click(within(withdraw).getByRole('button', { name: 'Confirm Withdrawal' }));
+    expect(await within(withdraw).findByRole('alert')).toHaveTextContent(
+      'Service temporarily unavailable',
+    );
+    expect(within(withdraw).getByRole('button', { name: 'Review Withdrawal' })).toBeEnabled();
   });
 
   it('opens the tab the address names, as after Back from a receipt opened in its history', async () => {

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { mapError } from '@/lib/error-mapping';
@@ -33,13 +34,20 @@ export function CreateTicketDialog({
   });
   const create = useCreateTicket();
   const errors = form.formState.errors;
+  // A refusal that is about no one field stays beside Create Ticket until the next try; the
+  // notice the shared handler shows goes after a few seconds.
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    if (open) form.reset(defaults());
+    if (open) {
+      form.reset(defaults());
+      setFailure(null);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, meta]);
 
-  const submit = (values: TicketForm) =>
+  const submit = (values: TicketForm) => {
+    setFailure(null);
     create.mutate(values, {
       onSuccess: ({ ticket, message }) => {
         toast.success(message || 'Support ticket created successfully!');
@@ -57,9 +65,11 @@ export function CreateTicketDialog({
         ) {
           const m = mapError(e);
           toast.show({ type: m.type, title: m.title, message: m.message, duration: m.duration });
+          setFailure(m.message);
         }
       },
     });
+  };
 
   return (
     <Dialog
@@ -109,11 +119,12 @@ export function CreateTicketDialog({
           error={errors.description?.message}
           {...form.register('description')}
         />
+        {failure ? <Alert tone="danger">{failure}</Alert> : null}
         <div className="dialog__actions">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" loading={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create Ticket'}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
@@ -72,5 +72,33 @@ describe('Support screen', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: /Card declined abroad/ })).toBeInTheDocument();
+  });
+
+  it('keeps a refusal of a new ticket beside Create Ticket, and the customer can try again', async () => {
+    let fail = true;
+    const api = mockApi({
+      'GET /api/support/categories': () => choices,
+      'GET /api/support/tickets': () => ({ tickets: [] }),
+      'POST /api/support/tickets': () =>
+        fail ? errorResponse(503, { message: 'Service temporarily unavailable' }) : { ticket },
+      'GET /api/support/tickets/t1': () => ({ ticket }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<SupportRoute />, { path: '/support' });
+    await user.click(await screen.findByRole('button', { name: 'New Ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Support Ticket' });
+    await user.type(within(dialog).getByLabelText('Subject'), 'Card declined abroad');
+    await user.type(within(dialog).getByLabelText('Description'), 'Declined in Montreal.');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
+    // The notice goes after a few seconds; the reason stays in the dialog, by the button.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Service temporarily unavailable',
+    );
+    expect(within(dialog).getByLabelText('Subject')).toHaveValue('Card declined abroad');
+
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
+    expect(await screen.findByRole('button', { name: 'Back to tickets' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2);
   });
 });

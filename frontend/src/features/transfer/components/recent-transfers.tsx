@@ -137,7 +137,7 @@ export function RecentTransfers() {
           <Button variant="secondary" onClick={() => setPending(null)} disabled={repeat.isPending}>
             Cancel
           </Button>
-          <Button onClick={confirm} disabled={repeat.isPending}>
+          <Button onClick={confirm} loading={repeat.isPending}>
             {repeat.isPending ? 'Processing...' : 'Confirm Repeat'}
           </Button>
         </div>

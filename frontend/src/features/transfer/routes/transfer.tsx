@@ -417,8 +417,9 @@ export default function TransferRoute() {
             </Button>
             <Button
               onClick={confirm}
-              disabled={busy || (type === 'sepa' && !quote.data)}
-              aria-busy={pending || undefined}
+              // Busy, not disabled, while it runs: a disabled button drops the keyboard focus.
+              disabled={!busy && type === 'sepa' && !quote.data}
+              loading={busy}
             >
               {busy ? 'Processing...' : 'Confirm Transfer'}
             </Button>

@@ -9,6 +9,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { formatMoney } from '@/lib/format';
 import './wire-transfer.css';
 
@@ -48,6 +49,11 @@ const PURPOSES: Record<string, string> = {
   investment: 'Investment',
   other: 'Other',
 };
+
+const RECIPIENT_OPTIONS = [
+  { value: 'new', label: 'New recipient' },
+  { value: 'saved', label: 'Saved recipient' },
+] as const;
 
 export default function WireTransferRoute() {
   useDocumentTitle('Wire Transfers');
@@ -113,19 +119,12 @@ export default function WireTransferRoute() {
                 value={fromAccount}
                 onChange={(e) => setFromAccount(e.target.value)}
               />
-              <div role="radiogroup" aria-label="Recipient" className="segmented">
-                {(['new', 'saved'] as const).map((m) => (
-                  <button
-                    key={m}
-                    type="button"
-                    role="radio"
-                    aria-checked={recipientMode === m}
-                    onClick={() => setRecipientMode(m)}
-                  >
-                    {m === 'new' ? 'New recipient' : 'Saved recipient'}
-                  </button>
-                ))}
-              </div>
+              <SegmentedChoice
+                label="Recipient"
+                options={RECIPIENT_OPTIONS}
+                value={recipientMode}
+                onChange={setRecipientMode}
+              />
               {recipientMode === 'saved' ? (
                 // The option is the name, the bank under the field: a phone's select shows one
                 // short line, and "name - bank (country)" lost its end there.

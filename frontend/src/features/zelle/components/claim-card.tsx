@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
 import { errorMessage } from '@/lib/error-mapping';
+import { focusWhenGone } from '@/lib/focus-when-gone';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useUnverifiedContacts } from '@/lib/unverified-contacts';
@@ -31,13 +32,15 @@ export function ClaimCard() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; claimed: ClaimResult } | null>(null);
   const firstUnverified = unverified[0];
+  const codeField = useRef<HTMLInputElement>(null);
 
   // Offer the contact still to prove, unless a code is already on its way.
   useEffect(() => {
     if (firstUnverified && !sentTo) setKind(firstUnverified);
   }, [firstUnverified, sentTo]);
 
-  const sendCode = () => {
+  const sendCode = (event: MouseEvent<HTMLButtonElement>) => {
+    const button = event.currentTarget;
     setError(null);
     setDone(null);
     ask.mutate(
@@ -47,13 +50,16 @@ export function ClaimCard() {
           setSentTo(code.sent_to);
           setKey(newIdempotencyKey());
           toast.success(message);
+          // The button gives way to the code field: the focus goes there, not to the page's top.
+          focusWhenGone(button, () => [codeField.current]);
         },
         onError: (e) => setError(errorMessage(e, 'Failed to send a code')),
       },
     );
   };
 
-  const submit = () => {
+  const submit = (event: MouseEvent<HTMLButtonElement>) => {
+    const button = event.currentTarget;
     setError(null);
     claim.mutate(
       { kind, code: code.trim(), idempotencyKey: key },
@@ -63,6 +69,11 @@ export function ClaimCard() {
           setDone({ message, claimed });
           setSentTo(null);
           setCode('');
+          // Claim goes with the code field: the focus goes to what was claimed.
+          focusWhenGone(button, () => {
+            const card = button.ownerDocument.getElementById('zelle-claim');
+            return [card?.querySelector('[role="status"]') ?? null, card];
+          });
         },
         onError: (e) => setError(errorMessage(e, 'Failed to claim the money')),
       },
@@ -107,15 +118,16 @@ export function ClaimCard() {
               hint={`Sent to ${sentTo}`}
               inputMode="numeric"
               maxLength={6}
+              ref={codeField}
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-            <Button block onClick={submit} disabled={claim.isPending}>
+            <Button block onClick={submit} loading={claim.isPending}>
               Claim
             </Button>
           </>
         ) : (
-          <Button variant="secondary" block onClick={sendCode} disabled={ask.isPending}>
+          <Button variant="secondary" block onClick={sendCode} loading={ask.isPending}>
             Send me a code
           </Button>
         )}

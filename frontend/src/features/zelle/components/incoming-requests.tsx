@@ -139,7 +139,7 @@ export function IncomingRequests({
           <Button variant="secondary" onClick={() => setPaying(null)} disabled={pay.isPending}>
             Cancel
           </Button>
-          <Button onClick={confirmPay} disabled={pay.isPending}>
+          <Button onClick={confirmPay} loading={pay.isPending}>
             {pay.isPending ? 'Processing...' : 'Confirm Payment'}
           </Button>
         </div>

@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import type { Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
@@ -38,25 +39,23 @@ export function defaultAccountId(accounts: Account[]) {
   return String((checking ?? accounts[0])?.id ?? '');
 }
 
+const CONTACT_OPTIONS = [
+  { value: 'email', label: 'Email' },
+  { value: 'phone', label: 'Phone' },
+] as const;
+
 function ContactToggle({ form }: { form: UseFormReturn<ZelleForm> }) {
   const type = form.watch('contact_type');
   return (
-    <div role="radiogroup" aria-label="Contact method" className="segmented">
-      {(['email', 'phone'] as const).map((t) => (
-        <button
-          key={t}
-          type="button"
-          role="radio"
-          aria-checked={type === t}
-          onClick={() => {
-            form.setValue('contact_type', t);
-            form.clearErrors('contact');
-          }}
-        >
-          {t === 'email' ? 'Email' : 'Phone'}
-        </button>
-      ))}
-    </div>
+    <SegmentedChoice
+      label="Contact method"
+      options={CONTACT_OPTIONS}
+      value={type}
+      onChange={(t) => {
+        form.setValue('contact_type', t);
+        form.clearErrors('contact');
+      }}
+    />
   );
 }
 
@@ -215,7 +214,7 @@ export function ZelleForm({
           </Button>
           <Button
             onClick={() => confirming && submit(confirming.values, confirming.key)}
-            disabled={send.isPending}
+            loading={send.isPending}
           >
             {send.isPending ? 'Processing...' : 'Confirm Send'}
           </Button>
