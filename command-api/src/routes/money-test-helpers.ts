@@ -1,10 +1,18 @@
 import {
+  allProjections,
+  dropShadow,
+  headPosition,
+  readModelHash,
+  rebuildWithShadow,
+} from '@bank/projections';
+import {
   ApiClient,
   deposit,
   signedUpCustomer,
   startTestBank,
   type TestBank,
 } from '@bank/server/testing';
+import { expect } from 'vitest';
 import { moneyJobModule } from '../jobs/money-jobs.ts';
 
 /** The bank with money movement's jobs, settling external transfers after `settlementDelayMs`. */
@@ -97,5 +105,39 @@ export async function poll<T>(
     if (done(value)) return value;
     if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Rebuilds each named projection from the log into a shadow schema (the live tables untouched)
+ * and expects exactly the rows the live projection holds; on a difference, logs the rows each
+ * side has that the other has not.
+ */
+export async function expectRebuildEqualsLive(bank: TestBank, names: string[]) {
+  await bank.runner.catchUp();
+  const until = await headPosition(bank.pool);
+  for (const projection of allProjections.filter((p) => names.includes(p.name))) {
+    const live = await readModelHash(bank.pool, projection);
+    const rebuilt = await rebuildWithShadow(bank.ownerPool, bank.store, projection, {
+      until,
+      swap: false,
+    });
+    try {
+      const shadow = await readModelHash(bank.ownerPool, projection, rebuilt.shadowSchema);
+      if (shadow.hash !== live.hash) {
+        for (const table of projection.tables) {
+          const a = await bank.pool.query(
+            `SELECT * FROM ${table} EXCEPT SELECT * FROM ${rebuilt.shadowSchema}.${table}`,
+          );
+          const b = await bank.pool.query(
+            `SELECT * FROM ${rebuilt.shadowSchema}.${table} EXCEPT SELECT * FROM ${table}`,
+          );
+          console.log(table, JSON.stringify(a.rows), JSON.stringify(b.rows));
+        }
+      }
+      expect(shadow, projection.name).toEqual(live);
+    } finally {
+      await dropShadow(bank.ownerPool, projection);
+    }
   }
 }
