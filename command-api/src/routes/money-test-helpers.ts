@@ -69,6 +69,21 @@ export async function balances(c: Customer, accountId: string) {
   return { balance: account.balance, available: account.available_balance };
 }
 
+/** Every account of the customer as the API shows it: id → balance and available, in cents. */
+export async function accountsInCents(c: Customer) {
+  const accounts = (await c.client.get('/api/accounts')).body.data.accounts as {
+    id: string;
+    balance: number;
+    available_balance: number;
+  }[];
+  return new Map(
+    accounts.map((a) => [
+      a.id,
+      { balance: Math.round(a.balance * 100), available: Math.round(a.available_balance * 100) },
+    ]),
+  );
+}
+
 export function opsClient(bank: TestBank): ApiClient {
   const ops = new ApiClient(bank);
   ops.token = bank.opsToken;

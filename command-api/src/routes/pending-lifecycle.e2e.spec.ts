@@ -6,6 +6,7 @@ import { bankDate } from '../domain/transfers/bank-time.ts';
 import { settleTransfer } from '../jobs/settlement.ts';
 import { expireZellePayment } from '../services/zelle.ts';
 import {
+  accountsInCents,
   customer,
   expectRebuildEqualsLive,
   ledger,
@@ -346,19 +347,11 @@ class Sequence {
   async check(where: string) {
     await bank.runner.catchUp();
     for (const c of this.customers) {
-      const shown = (await c.client.get('/api/accounts')).body.data.accounts as {
-        id: string;
-        balance: number;
-        available_balance: number;
-      }[];
-      for (const a of shown) {
-        const want = this.expected.get(a.id);
+      for (const [id, shown] of await accountsInCents(c)) {
+        const want = this.expected.get(id);
         if (!want) continue;
-        expect(
-          { balance: cents(a.balance), available: cents(a.available_balance) },
-          `${where}: account ${a.id}`,
-        ).toEqual(want);
-        expect(want.available, `${where}: ${a.id} below zero`).toBeGreaterThanOrEqual(0);
+        expect(shown, `${where}: account ${id}`).toEqual(want);
+        expect(want.available, `${where}: ${id} below zero`).toBeGreaterThanOrEqual(0);
       }
     }
     if (bankDate(new Date()) === this.day) {
