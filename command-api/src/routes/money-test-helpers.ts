@@ -58,6 +58,20 @@ export async function customer(
   };
 }
 
+/**
+ * Catches the read models up and makes each customer's next read wait for the whole log, runs
+ * made by the server's jobs included (which no client holds a token for): catching up alone can
+ * stop short of a commit an unrelated open transaction still hides.
+ */
+export async function seeingTheLog(bank: TestBank, customers: Customer[]) {
+  await bank.runner.catchUp();
+  const { rows } = await bank.ownerPool.query<{ head: string }>(
+    `SELECT transaction_id::text || '.' || global_position::text AS head FROM events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  for (const c of customers) c.client.consistencyToken = rows[0]!.head;
+}
+
 /** Balance and available balance (dollars) of one of the customer's accounts. */
 export async function balances(c: Customer, accountId: string) {
   const accounts = (await c.client.get('/api/accounts')).body.data.accounts as {
@@ -82,6 +96,31 @@ export async function accountsInCents(c: Customer) {
       { balance: Math.round(a.balance * 100), available: Math.round(a.available_balance * 100) },
     ]),
   );
+}
+
+/**
+ * After a step of a random sequence: every customer account the model knows shows its balance and
+ * available balance (cents) as the model has them, neither below zero, and the books balance.
+ */
+export async function expectAsModelled(
+  bank: TestBank,
+  customers: Customer[],
+  model: (accountId: string) => { balance: number; available: number } | undefined,
+  where: string,
+) {
+  await seeingTheLog(bank, customers);
+  for (const c of customers) {
+    for (const [id, shown] of await accountsInCents(c)) {
+      const want = model(id);
+      if (!want) continue;
+      expect(shown, `${where}: account ${id}`).toEqual(want);
+      expect(
+        Math.min(want.balance, want.available),
+        `${where}: ${id} below zero`,
+      ).toBeGreaterThanOrEqual(0);
+    }
+  }
+  expect((await ledger(bank)).balanced, `${where}: books`).toBe(true);
 }
 
 export function opsClient(bank: TestBank): ApiClient {
