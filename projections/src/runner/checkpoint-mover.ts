@@ -16,15 +16,32 @@ interface PendingMove {
  * Moves the checkpoints of projections that have nothing to do in a batch: the requests made
  * while one statement is on its way share the next one. A checkpoint moves only from where its
  * projection read it (a runner that moved it first wins; the other gets CheckpointMovedError),
- * and no rows go with it, so nothing can be applied twice or skipped.
+ * and no rows go with it, so nothing can be applied twice or skipped. One batch at a time, its
+ * rows locked in the order of their names: two batches updating the same rows in different
+ * orders (a catch-up beside the live loops, or another process's runner) would deadlock.
  */
 export function createCheckpointMover(pool: Pool) {
   let pending: PendingMove[] = [];
   let scheduled = false;
+  let sending = false;
   const send = async () => {
     scheduled = false;
-    const moves = pending;
-    pending = [];
+    if (sending) return; // the batch on its way sends these when it is done
+    sending = true;
+    try {
+      while (pending.length > 0) {
+        const moves = pending;
+        pending = [];
+        await sendBatch(moves);
+      }
+    } finally {
+      sending = false;
+    }
+  };
+  const sendBatch = async (unordered: PendingMove[]) => {
+    const moves = [...unordered].sort((a, b) =>
+      a.projection < b.projection ? -1 : a.projection > b.projection ? 1 : 0,
+    );
     try {
       const fresh = moves.filter((m) => comparePositions(m.from, START) === 0);
       const opening = `BEGIN; SET LOCAL synchronous_commit = off${
@@ -50,13 +67,19 @@ export function createCheckpointMover(pool: Pool) {
           moves.map((m) => m.to.globalPosition),
         ],
       );
+      const lock = prepared(
+        `SELECT projection FROM projection_checkpoints WHERE projection = ANY($1::text[])
+          ORDER BY projection FOR UPDATE`,
+        [moves.map((m) => m.projection)],
+      );
       const results = await inOneTrip(pool, [
         { text: opening, values: [] },
+        lock,
         update,
         { text: 'COMMIT', values: [] },
       ]);
       const moved = new Set(
-        (results[1]!.rows as { projection: string }[]).map((r) => r.projection),
+        (results[2]!.rows as { projection: string }[]).map((r) => r.projection),
       );
       for (const m of moves) {
         if (moved.has(m.projection)) m.resolve(m.to);

@@ -62,6 +62,18 @@ function stringOption(options: Record<string, string | true>, name: string): str
 
 const pad = (text: string, width: number) => text.padEnd(width);
 
+/** The header of `events`: both dates, since a posting dated back counts at its value date. */
+export const EVENT_COLUMNS = [
+  'position',
+  'version',
+  'type',
+  'amount',
+  'recorded_at',
+  'value_date',
+  'actor',
+  'correlation_id',
+] as const;
+
 /** Runs one audit command; returns the process exit code (1 on findings, 2 on bad usage). */
 export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo): Promise<number> {
   const { positional, options } = parseArgs(argv);
@@ -71,6 +83,20 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
       case 'events': {
         const accountId = uuidArg(arg, 'The account id');
         if (!(await accountInfo(pool, accountId))) throw new UsageError('No such account.');
+        // The value date is when a posting counts in balances and statements; recorded, when
+        // it was written to the log (they differ for a posting dated back).
+        const columns = (cells: string[]) =>
+          [
+            pad(cells[0]!, 9),
+            pad(cells[1]!, 6),
+            pad(cells[2]!, 16),
+            pad(cells[3]!, 12),
+            pad(cells[4]!, 24),
+            pad(cells[5]!, 24),
+            pad(cells[6]!, 46),
+            cells[7]!,
+          ].join(' ');
+        if (!options.json) io.out(columns([...EVENT_COLUMNS]));
         let after = 0;
         for (;;) {
           const page = await accountEvents(pool, accountId, { afterVersion: after, limit: 5000 });
@@ -80,16 +106,18 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
               continue;
             }
             const amount = typeof e.data.amount === 'number' ? centsText(e.data.amount) : '';
+            const valueDate = typeof e.data.occurredAt === 'string' ? e.data.occurredAt : '-';
             io.out(
-              [
-                pad(String(e.position), 9),
-                pad(`v${e.version}`, 6),
-                pad(e.type, 16),
-                pad(amount, 12),
+              columns([
+                String(e.position),
+                `v${e.version}`,
+                e.type,
+                amount,
                 e.recordedAt.toISOString(),
-                pad(String(e.metadata.actor ?? '-'), 46),
+                valueDate,
+                String(e.metadata.actor ?? '-'),
                 String(e.metadata.correlationId ?? '-'),
-              ].join(' '),
+              ]),
             );
           }
           if (page.length < 5000) break;

@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '@bank/infra';
 import {
+  cardPurchase,
   deposit,
   signedUpCustomer,
   startTestBank,
@@ -13,7 +14,7 @@ import {
 } from '../testing/index.ts';
 import { readPublishedHeads } from '@bank/audit';
 import { PUBLISH_DIGEST_JOB } from '../digest-job.ts';
-import { runAudit } from './audit-commands.ts';
+import { EVENT_COLUMNS, runAudit } from './audit-commands.ts';
 
 let bank: TestBank;
 /** The CLI's connection (the schema owner's) and an intruder's (the cluster's superuser). */
@@ -333,8 +334,22 @@ describe('the other audit commands', () => {
   it('lists events, balances, statements, replays and lag', async () => {
     const events = await audit('events', accountId);
     expect(events.code).toBe(0);
-    expect(events.out.split('\n')).toHaveLength(3);
-    expect(events.out).toMatch(/v2 +AccountCredited +120\.00 .* ops /);
+    const [header, ...lines] = events.out.split('\n');
+    expect(header!.split(/ +/)).toEqual([...EVENT_COLUMNS]);
+    expect(EVENT_COLUMNS).toContain('value_date');
+    expect(lines).toHaveLength(3);
+    // A teller deposit counts when it was recorded: it has no value date of its own.
+    expect(events.out).toMatch(/v2 +AccountCredited +120\.00 +\S+Z +- +.* ops /);
+
+    // A posting dated back shows both dates, the value date being the one statements use.
+    const other = await signedUpCustomer(bank);
+    await deposit(bank, other.accounts[0]!.account_number, 10);
+    const occurredAt = new Date('2024-03-31T15:00:00Z');
+    await cardPurchase(bank, other.accounts[0]!.id, 1_25, { name: 'Bakery', occurredAt });
+    const dated = await audit('events', other.accounts[0]!.id);
+    expect(dated.out).toMatch(
+      /v3 +AccountDebited +1\.25 +\S+Z +2024-03-31T15:00:00\.000Z +system:card-network /,
+    );
 
     const balance = await audit('balance', accountId, '--at', new Date().toISOString());
     expect(balance.out).toMatch(/balance +150\.00/);

@@ -1,4 +1,10 @@
-import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
+import {
+  ApiClient,
+  freePort,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '../testing/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOpsCli } from './ops-cli.ts';
 
@@ -93,5 +99,18 @@ describe('ops CLI', () => {
     await expect
       .poll(async () => (await client.get('/api/crypto/portfolio')).body.data.portfolio[0])
       .toMatchObject({ balance_exact: '0.25000000', pending_balance_exact: '0.00000000' });
+  });
+
+  it('says plainly when the bank cannot be reached, instead of a stack trace', async () => {
+    const baseUrl = `http://127.0.0.1:${await freePort()}`;
+    for (const argv of [['issue-auditor', 'Dana'], ['ledger'], ['deposit', '000000000000', '10']]) {
+      const lines: string[] = [];
+      expect(await runOpsCli(argv, { baseUrl, token: bank.opsToken }, (l) => lines.push(l))).toBe(
+        1,
+      );
+      expect(lines).toEqual([
+        `Cannot reach the bank at ${baseUrl}: start it (npm start), or set BANK_URL (or PORT) to where it runs.`,
+      ]);
+    }
   });
 });

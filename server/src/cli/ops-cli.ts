@@ -29,14 +29,22 @@ export async function runOpsCli(
 ): Promise<number> {
   const [command, ...args] = argv;
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${target.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${target.token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${target.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${target.token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch {
+      print(
+        `Cannot reach the bank at ${target.baseUrl}: start it (npm start), or set BANK_URL (or PORT) to where it runs.`,
+      );
+      return undefined;
+    }
     const json = (await response.json()) as {
       status: string;
       message: string;
