@@ -141,6 +141,37 @@ describe('bytes of request bodies held at once', () => {
     }
   });
 
+  it('drops a body sent after its answer, and the connection carries the next request', async () => {
+    const port = await start(1024 * KB);
+    for (const size of [100, 40 * KB, 200 * KB]) {
+      // An unsupported type is answered 415 before the body is read; the body comes later.
+      const socket = net.connect({ port, host: '127.0.0.1' });
+      sockets.push({ close: () => socket.destroy() });
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        `POST /echo HTTP/1.1\r\nHost: bank\r\nContent-Type: multipart/form-data\r\n` +
+          `Content-Length: ${size}\r\n\r\n`,
+      );
+      while (!received.includes('415')) await new Promise((resolve) => setTimeout(resolve, 10));
+      socket.write('x'.repeat(size));
+      socket.write('GET /nope HTTP/1.1\r\nHost: bank\r\n\r\n');
+      while (!/HTTP\/1\.1 404/.test(received) && !socket.destroyed) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(received.match(/HTTP\/1\.1 \d{3}/g), `${size} bytes`).toEqual([
+        'HTTP/1.1 415',
+        'HTTP/1.1 404',
+      ]);
+      socket.destroy();
+    }
+    // The bank is still up, and its budget whole.
+    const after = post(port, '127.0.0.2', 500 * KB);
+    sockets.push(after);
+    expect(await after.answer()).toBe('HTTP/1.1 200');
+  });
+
   it('gives the bytes back when a client goes away mid-body', async () => {
     const port = await start(1024 * KB);
     for (let i = 0; i < 6; i += 1) {

@@ -122,12 +122,10 @@ export function limitBodyBytes(app: FastifyInstance, options: BodyBudgetOptions 
     let bodies = held.get(body.client);
     if (!bodies) held.set(body.client, (bodies = new Set()));
     bodies.add(body);
-    reply.raw.once('close', () => {
-      if (!body.released && reply.statusCode < 400) refusing.delete(body.client);
-      release(body);
-    });
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+        // Answered already (a 415 answers before the body is read): the rest is dropped.
+        if (body.released) return callback();
         if (take(body, chunk.length)) return callback(null, chunk);
         refused(body.client);
         release(body);
@@ -135,7 +133,17 @@ export function limitBodyBytes(app: FastifyInstance, options: BodyBudgetOptions 
         callback(new ApiError(429, messages.rateLimited, 'RATE_LIMITED'));
       },
     });
+    // Fastify listens while it reads the body; an error once it stopped reading was answered.
+    counted.on('error', () => {});
     payload.on('error', (error) => counted.destroy(error));
+    reply.raw.once('close', () => {
+      if (!body.released && reply.statusCode < 400) refusing.delete(body.client);
+      release(body);
+      // A body the answer did not wait for is read to its end and dropped, as Node does without
+      // this hook, so the connection can carry its next request.
+      payload.unpipe(counted);
+      payload.resume();
+    });
     done(null, payload.pipe(counted));
   });
 }
