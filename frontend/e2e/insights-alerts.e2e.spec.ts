@@ -33,14 +33,16 @@ const loadedScripts = (page: Page) =>
 /** Cents of a money cell ("$1,234.56"). */
 const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
 
-/** The total of one category's row over the months of the spending table, in cents. */
+/** The total of one category's row over the months of the spending table (not its average), in cents. */
 async function categoryTotal(page: Page, label: string): Promise<number> {
-  const row = page
-    .locator('.insights__panel', { has: page.locator('#insights-spending') })
-    .getByRole('row', { name: label });
+  const table = page.locator('.insights__panel', { has: page.locator('#insights-spending') });
+  const row = table.getByRole('row', { name: label });
   if ((await row.count()) === 0) return 0;
+  const months = (await table.getByRole('columnheader').allTextContents()).filter((h) =>
+    /^[A-Z][a-z]{2} \d{4}$/.test(h),
+  ).length;
   const cells = await row.getByRole('cell').allTextContents();
-  return cells.reduce((sum, c) => sum + cents(c), 0);
+  return cells.slice(0, months).reduce((sum, c) => sum + cents(c), 0);
 }
 
 async function showTable(page: Page, chart: string) {
@@ -63,8 +65,9 @@ describe('spending insights', { timeout: 180_000 }, () => {
       .first()
       .waitFor();
     expect((await loadedScripts(page)).some((s) => /\/charts-/.test(s))).toBe(true);
+    // This month is in progress: so far, to today.
     expect(await page.locator('.insights__summary').first().textContent()).toMatch(
-      /^In \w+ \d{4} you spent \$[\d,]+\.\d{2}/,
+      /^(So far in \w+ \d{4} \(to the \d+(st|nd|rd|th)\) you spent \$[\d,]+\.\d{2}|No spending so far in )/,
     );
     expect(await page.locator('.insights__summary').nth(1).textContent()).toMatch(/came in/);
     expect(await page.locator('.insights__summary').nth(2).textContent()).toBe(
@@ -142,30 +145,55 @@ describe('spending insights over a short history', { timeout: 180_000 }, () => {
       expect(earlier).toBeGreaterThanOrEqual(2);
       expect(earlier).toBeLessThan(5);
 
+      // This month is in progress: it is set against the same days of the earlier months, whose
+      // average the table's last column gives per category.
       await showTable(page, 'spending by category');
-      const rows = page
-        .getByRole('region', { name: 'Spending by category, table' })
-        .getByRole('row');
+      const table = page.getByRole('region', { name: 'Spending by category, table' });
+      const header = await table.getByRole('columnheader').allInnerTexts();
+      expect(header.at(-1)).toBe(`Average of the ${earlier} months before, same days`);
+      expect(header).toHaveLength(1 + moved.length + 1);
+      const rows = table.getByRole('row');
+      let spent = 0;
       let average = 0;
       for (const row of (await rows.allInnerTexts()).slice(1)) {
         const cells = row
           .split('\t')
           .slice(1)
           .map((c) => cents(c.trim()));
-        const sum = cells.slice(first, -1).reduce((s, c) => s + c, 0);
-        average += Math.round(sum / earlier);
+        spent += cells.at(-2)!;
+        average += cells.at(-1)!;
       }
       const dollars = (c: number) =>
         new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(c / 100);
-      expect(await summary.textContent()).toContain(
-        `your average of ${dollars(average)} over the previous ${earlier} months.`,
+      const day = Number(
+        new Intl.DateTimeFormat('en-US', { day: 'numeric', timeZone: 'America/New_York' }).format(
+          new Date(),
+        ),
       );
+      const text = await summary.textContent();
+      const soFar = new RegExp(
+        `^So far in \\w+ \\d{4} \\(to the ${day}(st|nd|rd|th)\\) you spent `,
+      );
+      if (spent === 0 && average === 0) {
+        expect(text).toMatch(
+          new RegExp(
+            `^No spending so far in .*\\(to the ${day}(st|nd|rd|th)\\), nor in the same days of the ${earlier} months before it\\.$`,
+          ),
+        );
+      } else {
+        expect(text).toMatch(soFar);
+        expect(text).toContain(
+          ` you spent ${dollars(spent)}, ${spent === average ? 'the same as' : `${dollars(Math.abs(spent - average))} ${spent > average ? 'more' : 'less'} than`} your average of ${dollars(average)} over the same days of the previous ${earlier} months.`,
+        );
+      }
       await page
         .getByRole('group', { name: 'Show spending by category as' })
         .getByRole('button', { name: 'Chart' })
         .click();
       await page
-        .locator('.insights__legend', { hasText: `Average of the ${earlier} months before` })
+        .locator('.insights__legend', {
+          hasText: `Average of the ${earlier} months before, same days`,
+        })
         .waitFor();
       await page.screenshot({ path: `/tmp/insights-short-${viewport.width}.png`, fullPage: true });
     });

@@ -66,7 +66,13 @@ async function purchase(c: Customer, cents: number, mcc: string, occurredAt?: Da
 type Insights = {
   month: string;
   months: string[];
-  spending_by_category: { category: string; label: string; cents: number[] }[];
+  through_day: number | null;
+  spending_by_category: {
+    category: string;
+    label: string;
+    cents: number[];
+    cents_through_day: number[];
+  }[];
   cash_flow: { month: string; income_cents: number; spending_cents: number }[];
   crypto_value: { day: string; value_cents: number }[];
 };
@@ -139,6 +145,39 @@ describe('spending insights', () => {
 
     // Bea sees only her own.
     expect(spendingIn(await insights(bea, '?months=2'))).toEqual({ groceries: [0, 999_99] });
+  });
+
+  it('count the same days of earlier months while the chosen month is in progress', async () => {
+    const alex = await signedUpCustomer(bank);
+    const funded = await deposit(bank, checkingOf(alex).account_number, 1000);
+    alex.client.consistencyToken = funded.headers['x-consistency-token'];
+    const today = bankDate(new Date());
+    const day = Number(today.slice(8, 10));
+    const [y, m] = today.split('-').map(Number) as [number, number];
+    // Noon in New York on a day of last month (no such day: none).
+    const lastMonthOn = (d: number) => {
+      const at = new Date(Date.UTC(m === 1 ? y - 1 : y, m === 1 ? 11 : m - 2, d, 17));
+      return at.getUTCDate() === d ? at : null;
+    };
+    const lastMonth = bankDate(lastMonthOn(1)!).slice(0, 7);
+    await purchase(alex, 30_00, '5812', lastMonthOn(1)!);
+    const later = lastMonthOn(day + 1);
+    if (later) await purchase(alex, 70_00, '5812', later);
+    await purchase(alex, 12_00, '5812');
+
+    const now = await insights(alex, '?months=2');
+    expect(now.through_day).toBe(day);
+    expect(now.months).toEqual([lastMonth, today.slice(0, 7)]);
+    expect(spendingIn(now)).toEqual({ dining: [30_00 + (later ? 70_00 : 0), 12_00] });
+    // The day after today's in last month is not among the days compared.
+    expect(now.spending_by_category[0]!.cents_through_day).toEqual([30_00, 12_00]);
+
+    // A month that is over: whole months.
+    const over = await insights(alex, `?month=${lastMonth}&months=2`);
+    expect(over.through_day).toBeNull();
+    expect(over.spending_by_category[0]!.cents_through_day).toEqual(
+      over.spending_by_category[0]!.cents,
+    );
   });
 
   it('refuses a malformed month or span with field errors, and needs a signed-in customer', async () => {

@@ -1,3 +1,4 @@
+import type { InsightsView } from '@bank/contracts';
 import { categoryLabel, isTransactionCategory } from '@bank/events';
 import { cryptoValueByDay, moneyByMonth, type Db } from '@bank/projections';
 
@@ -12,25 +13,12 @@ function shiftMonth(month: string, by: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-export interface CategorySpending {
-  category: string;
-  label: string;
-  /** Cents spent in each month of `months`, oldest first. */
-  cents: number[];
-}
-
-export interface Insights {
-  month: string;
-  months: string[];
-  spending_by_category: CategorySpending[];
-  cash_flow: { month: string; income_cents: number; spending_cents: number }[];
-  crypto_value: { day: string; value_cents: number }[];
-}
-
 /**
  * The customer's spending by category and money in and out per month, over `count` months
  * ending with `month` (bank time), and the crypto portfolio's value at the end of each day. Money
- * moved between the customer's own accounts is neither income nor spending.
+ * moved between the customer's own accounts is neither income nor spending. While `month` is in
+ * progress, each month's spending is also summed up to today's day of the month, so that a month
+ * begun is compared with the same days of the months before it, not with whole months.
  */
 export async function readInsights(
   db: Db,
@@ -38,16 +26,17 @@ export async function readInsights(
   month: string,
   count: number,
   today: string,
-): Promise<Insights> {
+): Promise<InsightsView> {
   const months = monthsEndingAt(month, count);
   const from = `${months[0]}-01`;
   const until = `${shiftMonth(month, 1)}-01`;
+  const throughDay = today.startsWith(`${month}-`) ? Number(today.slice(8, 10)) : null;
   const [money, crypto] = await Promise.all([
-    moneyByMonth(db, customerId, from, until),
+    moneyByMonth(db, customerId, from, until, throughDay ?? 31),
     cryptoValueByDay(db, customerId, from, lastDay(until, today)),
   ]);
   const monthIndex = new Map(months.map((m, i) => [m, i]));
-  const byCategory = new Map<string, number[]>();
+  const byCategory = new Map<string, { cents: number[]; cents_through_day: number[] }>();
   const cashFlow = months.map((m) => ({ month: m, income_cents: 0, spending_cents: 0 }));
   for (const row of money) {
     const i = monthIndex.get(row.month);
@@ -59,16 +48,20 @@ export async function readInsights(
     }
     cashFlow[i]!.spending_cents += cents;
     const category = isTransactionCategory(row.category) ? row.category : 'other';
-    const perMonth = byCategory.get(category) ?? months.map(() => 0);
-    perMonth[i]! += cents;
+    const perMonth = byCategory.get(category) ?? {
+      cents: months.map(() => 0),
+      cents_through_day: months.map(() => 0),
+    };
+    perMonth.cents[i]! += cents;
+    perMonth.cents_through_day[i]! += Number(row.cents_through_day);
     byCategory.set(category, perMonth);
   }
   const last = months.length - 1;
   const spending = [...byCategory.entries()]
-    .map(([category, cents]) => ({
+    .map(([category, perMonth]) => ({
       category,
       label: isTransactionCategory(category) ? categoryLabel(category) : category,
-      cents,
+      ...perMonth,
     }))
     // The chosen month's largest first; then the earlier months' largest.
     .sort(
@@ -80,6 +73,7 @@ export async function readInsights(
   return {
     month,
     months,
+    through_day: throughDay,
     spending_by_category: spending,
     cash_flow: cashFlow,
     crypto_value: crypto.map((r) => ({ day: r.day, value_cents: Number(r.value_cents) })),

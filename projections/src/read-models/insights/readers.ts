@@ -7,6 +7,8 @@ export interface MonthFlowRow extends Record<string, unknown> {
   direction: 'credit' | 'debit';
   category: string;
   cents: string;
+  /** Of `cents`, what moved from the month's first day to `throughDay`. */
+  cents_through_day: string;
 }
 
 /** The crypto portfolio's value at the end of one bank day. */
@@ -17,19 +19,23 @@ export interface CryptoValueRow extends Record<string, unknown> {
 
 /**
  * The customer's completed lines from `from` to before `until` (bank days), summed by bank month,
- * direction and category (the customer's own choice first). Money moved between the customer's
- * own accounts is left out.
+ * direction and category (the customer's own choice first), and the part of each month up to its
+ * day `throughDay` (1 to 31). Money moved between the customer's own accounts is left out.
  */
 export async function moneyByMonth(
   db: Db,
   customerId: string,
   from: string,
   until: string,
+  throughDay = 31,
 ): Promise<MonthFlowRow[]> {
   const { rows } = await db.query<MonthFlowRow>(
     `SELECT to_char(t.created_at AT TIME ZONE $4, 'YYYY-MM') AS month, t.direction,
             coalesce(t.category_override, t.default_category) AS category,
-            sum(t.amount_cents)::bigint AS cents
+            sum(t.amount_cents)::bigint AS cents,
+            coalesce(sum(t.amount_cents) FILTER (
+              WHERE extract(day FROM t.created_at AT TIME ZONE $4) <= $5), 0)::bigint
+              AS cents_through_day
      FROM rm_transactions t
      WHERE t.customer_id = $1 AND t.status = 'completed'
        AND t.created_at >= ($2::date)::timestamp AT TIME ZONE $4
@@ -38,7 +44,7 @@ export async function moneyByMonth(
                         WHERE o.customer_id = t.customer_id
                           AND t.contra = 'account:' || o.account_id::text)
      GROUP BY 1, 2, 3`,
-    [customerId, from, until, BANK_TIME_ZONE],
+    [customerId, from, until, BANK_TIME_ZONE, throughDay],
   );
   return rows;
 }

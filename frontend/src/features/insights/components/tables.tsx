@@ -1,11 +1,14 @@
 import type { Insights } from '../api/get-insights';
 import { formatDay } from '@/lib/format';
 import { formatMonth } from '@/lib/format';
-import { formatCents } from '../lib/summary';
+import { averageName, categoryComparison, formatCents } from '../lib/summary';
 
 // The charts' figures as tables: the same numbers, for screen readers and anyone who prefers them.
 
-export function SpendingTable({ insights }: { insights: Insights }) {
+/** Spending by category and month, and the average the chart sets the chosen month against. */
+export function SpendingTable({ insights, openedOn }: { insights: Insights; openedOn?: string }) {
+  const average = averageName(insights, openedOn);
+  const averages = categoryComparison(insights, openedOn);
   return (
     <table className="insights__table">
       <caption className="sr-only">Spending by category and month</caption>
@@ -17,10 +20,15 @@ export function SpendingTable({ insights }: { insights: Insights }) {
               {formatMonth(m, 'short')}
             </th>
           ))}
+          {average ? (
+            <th scope="col" className="num">
+              {average}
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
-        {insights.spending_by_category.map((c) => (
+        {insights.spending_by_category.map((c, row) => (
           <tr key={c.category}>
             <th scope="row">{c.label}</th>
             {c.cents.map((cents, i) => (
@@ -28,6 +36,9 @@ export function SpendingTable({ insights }: { insights: Insights }) {
                 {formatCents(cents)}
               </td>
             ))}
+            {average ? (
+              <td className="num tabular">{formatCents(averages[row]!.averageCents)}</td>
+            ) : null}
           </tr>
         ))}
       </tbody>

@@ -71,18 +71,34 @@ export function comparedMonths(insights: Insights, openedOn?: string): string[] 
 export type CategoryComparison = {
   category: string;
   label: string;
-  /** The chosen month. */
+  /** The chosen month (so far, while it is in progress). */
   cents: number;
-  /** Average of the compared earlier months (see comparedMonths), whole cents; 0 without any. */
+  /**
+   * Average of the compared earlier months (see comparedMonths), whole cents; 0 without any.
+   * While the chosen month is in progress, of the same days of those months.
+   */
   averageCents: number;
 };
 
-/** Each category's spending in the chosen month beside its average over the earlier months. */
+/** "1st", "2nd", "23rd": a day of the month. */
+export function ordinalDay(day: number): string {
+  const tens = day % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th');
+  return `${day}${suffix}`;
+}
+
+/**
+ * Each category's spending in the chosen month beside its average over the earlier months. A
+ * month in progress is set against the same days of the earlier ones: on the 3rd, three days of
+ * spending against whole months would always look thrifty.
+ */
 export function categoryComparison(insights: Insights, openedOn?: string): CategoryComparison[] {
   const last = insights.months.length - 1;
   const compared = new Set(comparedMonths(insights, openedOn));
   return insights.spending_by_category.map((c) => {
-    const earlier = c.cents.slice(0, last).filter((_, i) => compared.has(insights.months[i]!));
+    const earlier = c.cents_through_day
+      .slice(0, last)
+      .filter((_, i) => compared.has(insights.months[i]!));
     const sum = earlier.reduce((s, v) => s + v, 0);
     return {
       category: c.category,
@@ -97,29 +113,38 @@ export function categoryComparison(insights: Insights, openedOn?: string): Categ
 export function averageName(insights: Insights, openedOn?: string): string | null {
   const earlier = comparedMonths(insights, openedOn);
   if (earlier.length === 0) return null;
-  return earlier.length === 1
-    ? formatMonth(earlier[0]!)
-    : `Average of the ${earlier.length} months before`;
+  const name =
+    earlier.length === 1
+      ? formatMonth(earlier[0]!)
+      : `Average of the ${earlier.length} months before`;
+  return insights.through_day === null ? name : `${name}, same days`;
 }
 
 export function spendingSummary(insights: Insights, openedOn?: string): string {
   const earlier = comparedMonths(insights, openedOn);
   const rows = categoryComparison(insights, openedOn);
   const month = formatMonth(insights.month);
+  const day = insights.through_day;
   const total = rows.reduce((s, r) => s + r.cents, 0);
   const average = rows.reduce((s, r) => s + r.averageCents, 0);
+  const sameDays = day === null ? '' : ' the same days of';
   if (total === 0 && average === 0) {
     const before =
       earlier.length === 0
         ? ''
         : earlier.length === 1
-          ? ' or the month before it'
-          : ` or the ${earlier.length} months before it`;
-    return `No spending in ${month}${before}.`;
+          ? `${sameDays} the month before it`
+          : `${sameDays} the ${earlier.length} months before it`;
+    return day === null
+      ? `No spending in ${month}${before ? ` or${before}` : ''}.`
+      : `No spending so far in ${month} (to the ${ordinalDay(day)})${before ? `, nor in${before}` : ''}.`;
   }
   const top = rows.find((r) => r.cents > 0);
   const most = top ? ` Most went to ${top.label} (${formatCents(top.cents)}).` : '';
-  const spent = `In ${month} you spent ${formatCents(total)}`;
+  const spent =
+    day === null
+      ? `In ${month} you spent ${formatCents(total)}`
+      : `So far in ${month} (to the ${ordinalDay(day)}) you spent ${formatCents(total)}`;
   if (earlier.length === 0) return `${spent}.${most}`;
   const difference = total - average;
   const than =
@@ -129,8 +154,8 @@ export function spendingSummary(insights: Insights, openedOn?: string): string {
   // One earlier month is no average: it is compared as what was spent in it.
   const compared =
     earlier.length === 1
-      ? `${than} the ${formatCents(average)} you spent in ${formatMonth(earlier[0]!)}`
-      : `${than} your average of ${formatCents(average)} over the previous ${earlier.length} months`;
+      ? `${than} the ${formatCents(average)} you spent in${day === null ? '' : ' the same days of'} ${formatMonth(earlier[0]!)}`
+      : `${than} your average of ${formatCents(average)} over${sameDays} the previous ${earlier.length} months`;
   return `${spent}, ${compared}.${most}`;
 }
 

@@ -7,6 +7,7 @@ import {
   comparedMonths,
   cryptoSummary,
   formatCents,
+  ordinalDay,
   recentMonths,
   spendingSummary,
 } from './summary';
@@ -14,9 +15,20 @@ import {
 const insights: Insights = {
   month: '2026-11',
   months: ['2026-09', '2026-10', '2026-11'],
+  through_day: null,
   spending_by_category: [
-    { category: 'groceries', label: 'Groceries', cents: [100_00, 300_00, 250_00] },
-    { category: 'dining', label: 'Dining', cents: [50_01, 0, 20_00] },
+    {
+      category: 'groceries',
+      label: 'Groceries',
+      cents: [100_00, 300_00, 250_00],
+      cents_through_day: [100_00, 300_00, 250_00],
+    },
+    {
+      category: 'dining',
+      label: 'Dining',
+      cents: [50_01, 0, 20_00],
+      cents_through_day: [50_01, 0, 20_00],
+    },
   ],
   cash_flow: [
     { month: '2026-09', income_cents: 1_000_00, spending_cents: 150_01 },
@@ -55,7 +67,9 @@ describe('insights figures', () => {
   // A customer since late August (opening deposits, no spending), looking at November with the
   // five months before it.
   const months = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
-  const spent = (cents: number[]) => [{ category: 'bills', label: 'Bills & payments', cents }];
+  const spent = (cents: number[]) => [
+    { category: 'bills', label: 'Bills & payments', cents, cents_through_day: cents },
+  ];
   const sinceAugust: Insights = {
     ...insights,
     months,
@@ -123,6 +137,64 @@ describe('insights figures', () => {
     expect(spendingSummary({ ...sinceOctober, spending_by_category: [] })).toBe(
       'No spending in November 2026.',
     );
+  });
+
+  // On December 3rd: three days of December against the first three days of each earlier month.
+  const december = ['2026-09', '2026-10', '2026-11', '2026-12'];
+  const soFar: Insights = {
+    ...insights,
+    month: '2026-12',
+    months: december,
+    through_day: 3,
+    spending_by_category: [
+      {
+        category: 'dining',
+        label: 'Dining',
+        cents: [400_00, 500_00, 600_00, 45_00],
+        cents_through_day: [40_00, 50_00, 61_00, 45_00],
+      },
+    ],
+    cash_flow: december.map((month) => ({ month, income_cents: 1_00, spending_cents: 0 })),
+  };
+
+  it('sets a month in progress against the same days of the earlier months, not whole months', () => {
+    expect(categoryComparison(soFar)).toEqual([
+      { category: 'dining', label: 'Dining', cents: 45_00, averageCents: 50_33 },
+    ]);
+    expect(spendingSummary(soFar)).toBe(
+      'So far in December 2026 (to the 3rd) you spent $45.00, $5.33 less than your average of $50.33 over the same days of the previous 3 months. Most went to Dining ($45.00).',
+    );
+    expect(averageName(soFar)).toBe('Average of the 3 months before, same days');
+    // One earlier month, by name.
+    const sinceNovember = {
+      ...soFar,
+      cash_flow: soFar.cash_flow.map((m, i) => (i < 1 ? { ...m, income_cents: 0 } : m)),
+    };
+    expect(comparedMonths(sinceNovember)).toEqual(['2026-11']);
+    expect(spendingSummary(sinceNovember)).toBe(
+      'So far in December 2026 (to the 3rd) you spent $45.00, $16.00 less than the $61.00 you spent in the same days of November 2026. Most went to Dining ($45.00).',
+    );
+    expect(averageName(sinceNovember)).toBe('November 2026, same days');
+    expect(spendingSummary({ ...soFar, through_day: 1, spending_by_category: [] })).toBe(
+      'No spending so far in December 2026 (to the 1st), nor in the same days of the 3 months before it.',
+    );
+  });
+
+  it('names days of the month as ordinals', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 30, 31].map(ordinalDay)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '30th',
+      '31st',
+    ]);
   });
 
   it('formats cents and months', () => {

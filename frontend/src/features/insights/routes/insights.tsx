@@ -88,7 +88,7 @@ export default function InsightsPage() {
               title="Spending by category"
               summary={spendingSummary(data, openedOn)}
               chart={<SpendingChart insights={data} openedOn={openedOn} />}
-              table={<SpendingTable insights={data} />}
+              table={<SpendingTable insights={data} openedOn={openedOn} />}
               empty={data.spending_by_category.length === 0}
             />
             <ChartPanel
