@@ -1,4 +1,3 @@
-import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
 import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -7,7 +6,7 @@ import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
-import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import type { Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
@@ -18,6 +17,7 @@ import {
   useChangeScheduledPayment,
   type EditPaymentForm,
 } from '../api/scheduled-payment-controls';
+import { RecurringPaymentFields } from './recurring-payment-fields';
 
 function valuesOf(p: ScheduledPayment | null): EditPaymentForm {
   return {
@@ -119,31 +119,7 @@ export function EditPaymentDialog({
             {...form.register('scheduled_date')}
           />
         </div>
-        <Checkbox label="Make this a recurring payment" {...form.register('is_recurring')} />
-        {recurring ? (
-          <div className="form-row">
-            <SelectField
-              label="Frequency"
-              error={errors.recurring_frequency?.message}
-              {...form.register('recurring_frequency')}
-            >
-              <option value="">Select frequency</option>
-              {Object.entries(RECURRING_FREQUENCY_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label="End Date"
-              optional
-              type="date"
-              min={today}
-              error={errors.recurring_end_date?.message}
-              {...form.register('recurring_end_date')}
-            />
-          </div>
-        ) : null}
+        <RecurringPaymentFields form={form} today={today} />
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className="dialog__actions">
           <Button variant="secondary" onClick={close} disabled={change.isPending}>

@@ -8,7 +8,7 @@ import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
-import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { accountName, type Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
@@ -16,6 +16,7 @@ import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import type { Payee } from '../api/get-payees';
 import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/schedule-payment';
+import { RecurringPaymentFields } from './recurring-payment-fields';
 
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
   payee_id: payee?.id ?? '',
@@ -59,7 +60,6 @@ export function SchedulePaymentDialog({
     paid: boolean;
   } | null>(null);
   const errors = form.formState.errors;
-  const recurring = form.watch('is_recurring');
 
   useEffect(() => {
     if (open) {
@@ -241,31 +241,7 @@ export function SchedulePaymentDialog({
             error={errors.memo?.message}
             {...form.register('memo')}
           />
-          <Checkbox label="Make this a recurring payment" {...form.register('is_recurring')} />
-          {recurring ? (
-            <div className="form-row">
-              <SelectField
-                label="Frequency"
-                error={errors.recurring_frequency?.message}
-                {...form.register('recurring_frequency')}
-              >
-                <option value="">Select frequency</option>
-                {Object.entries(RECURRING_FREQUENCY_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField
-                label="End Date"
-                optional
-                type="date"
-                min={today}
-                error={errors.recurring_end_date?.message}
-                {...form.register('recurring_end_date')}
-              />
-            </div>
-          ) : null}
+          <RecurringPaymentFields form={form} today={today} />
           <div className="dialog__actions">
             <Button variant="secondary" onClick={close}>
               Cancel
