@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { disputeView } from './disputes.ts';
 import { successOf } from './envelope.ts';
 
 /** A line of the customer's history as a receipt shows it; amounts in dollars, signed. */
@@ -46,6 +47,10 @@ export const receiptDetailsView = z.object({
   sepa: z.object({ eur_amount: z.string(), exchange_rate: z.string() }).nullable(),
   /** What may still be cancelled from here: a pending transfer or an unclaimed Zelle payment. */
   cancellable: z.object({ kind: z.enum(['transfer', 'zelle-payment']), id: z.string() }).nullable(),
+  /** The customer's dispute of this charge, if they made one. */
+  dispute: disputeView.nullable(),
+  /** Why this line cannot be disputed online; null when it can (and is not disputed yet). */
+  dispute_refusal: z.string().nullable(),
 });
 export type ReceiptDetailsView = z.infer<typeof receiptDetailsView>;
 

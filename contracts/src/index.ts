@@ -26,3 +26,4 @@ export * from './cards.ts';
 export * from './support.ts';
 export * from './crypto.ts';
 export * from './zelle.ts';
+export * from './disputes.ts';

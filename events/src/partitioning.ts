@@ -97,6 +97,7 @@ export const streamOwnerField: Record<BankEventType, string | null> = {
   SupportTicketOpened: 'customerId',
   SupportTicketReplied: 'customerId',
   SupportTicketStatusChanged: 'customerId',
+  CardChargeDisputed: 'customerId',
   TransactionRecategorised: 'customerId',
   TransferCancelled: 'customerId',
   TransferFailed: 'customerId',

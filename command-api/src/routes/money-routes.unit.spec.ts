@@ -98,6 +98,7 @@ const NOT_MONEY: Record<string, string> = {
   'PUT /api/accounts/:id/savings-goal': 'a target to show progress against; moves nothing',
   'DELETE /api/accounts/:id/savings-goal': 'a target to show progress against; moves nothing',
   'PUT /api/transactions/:id/category': 'how a transaction is labelled; moves nothing',
+  'POST /api/transactions/:id/dispute': 'opens a support ticket about a card charge; moves nothing',
 };
 
 /**

@@ -1,4 +1,8 @@
 import {
+  DISPUTE_DETAILS_MAX,
+  DISPUTE_MESSAGES,
+  DISPUTE_REASON_KEYS,
+  disputeAnswer,
   SUPPORT_CATEGORY_KEYS,
   SUPPORT_MESSAGES,
   SUPPORT_TEXT_MAX,
@@ -6,12 +10,26 @@ import {
   TICKET_STATUS_KEYS,
   ticketReply,
 } from '@bank/contracts';
-import { multilineText, notFound, ok, requireCustomer, uuidParam, type Pool } from '@bank/infra';
-import { findTicket, ticketWithReplies } from '@bank/projections';
+import {
+  consistentReads,
+  multilineText,
+  notFound,
+  ok,
+  requireCustomer,
+  transactionIdText,
+  uuidParam,
+  type Pool,
+} from '@bank/infra';
+import { disputeViewOf, findTicket, ticketWithReplies } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
-import { changeTicketStatus, openTicket, replyToTicket } from '../services/support.ts';
+import {
+  changeTicketStatus,
+  disputeCharge,
+  openTicket,
+  replyToTicket,
+} from '../services/support.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
 
 const requiredText = (message: string, max: number, label: string) =>
@@ -46,6 +64,16 @@ const newTicketBody = z.preprocess(
       .enum(TICKET_PRIORITY_KEYS, { error: SUPPORT_MESSAGES.priority })
       .nullish()
       .transform((v) => v ?? 'medium'),
+  }),
+);
+
+const disputeBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    reason: z.enum(DISPUTE_REASON_KEYS, { error: DISPUTE_MESSAGES.reason }),
+    details: multilineText(z.string().trim().max(DISPUTE_DETAILS_MAX, DISPUTE_MESSAGES.details))
+      .nullish()
+      .transform((v) => v ?? ''),
   }),
 );
 
@@ -102,6 +130,34 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
             'Support ticket created successfully!',
           ),
         );
+    },
+  );
+
+  app.post(
+    '/transactions/:id/dispute',
+    {
+      schema: {
+        summary: 'Dispute one of your card charges: a support ticket follows the case',
+        // The charge is found in the history read model: a token waits for it to be there.
+        params: z.object({ id: transactionIdText }),
+        body: disputeBody,
+        response: { 201: disputeAnswer },
+      },
+      preHandler: consistentReads(ctx.pool, ['transactions', 'support']),
+    },
+    async (request, reply) => {
+      const outcome = await disputeCharge(
+        ctx,
+        request.customerId,
+        request.params.id,
+        request.body,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      await waitForOwnWrite(ctx.pool, outcome.appended?.position);
+      const row = await findTicket(ctx.pool, outcome.result.ticketId, request.customerId);
+      if (!row) throw notFound();
+      return reply.code(201).send(ok({ dispute: disputeViewOf(row) }, DISPUTE_MESSAGES.submitted));
     },
   );
 

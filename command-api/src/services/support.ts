@@ -1,5 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { DISPUTE_REASONS, SUPPORT_TEXT_MAX, type DisputeReason } from '@bank/contracts';
 import {
+  bankDate,
+  formatUsd,
   NotificationRaised,
   streams,
   supportStreams,
@@ -9,8 +12,10 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@bank/events';
-import { notFound, type EventMetadata } from '@bank/infra';
+import { ApiError, notFound, type EventMetadata } from '@bank/infra';
+import { findReceiptLine } from '@bank/projections';
 import { customerAggregate } from '../domain/customer/customer.ts';
+import { decideDispute, disputeAggregate, DISPUTE_EXISTS } from '../domain/support/dispute.ts';
 import {
   decideTicket,
   formatTicketNumber,
@@ -20,6 +25,7 @@ import {
   type Author,
   type TicketCommand,
 } from '../domain/support/ticket.ts';
+import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { toApiError } from './cards.ts';
 import type { CommandContext } from './context.ts';
@@ -48,6 +54,31 @@ async function claimTicketNumber(uow: UnitOfWork, ticketId: string): Promise<str
   throw new Error('Could not find a free ticket number');
 }
 
+/** Stages a new ticket of the customer under a unique number such as TKT-2026-483920. */
+async function stageTicket(
+  uow: UnitOfWork,
+  customerId: string,
+  input: NewTicket & { transactionId?: string; disputeReason?: DisputeReason },
+) {
+  const customer = await uow.load(streams.customer(customerId), customerAggregate);
+  if (!customer.state.registered) throw notFound();
+  const ticketId = randomUUID();
+  const ticketNumber = await claimTicketNumber(uow, ticketId);
+  const stream = supportStreams.ticket(ticketId);
+  const ticket = await uow.load(stream, ticketAggregate);
+  uow.appendNew(
+    stream,
+    decideTicket(
+      {
+        type: 'Open',
+        data: { ticketId, customerId, customerName: customer.state.name, ticketNumber, ...input },
+      },
+      ticket.state,
+    ),
+  );
+  return { ticketId, ticketNumber };
+}
+
 /** Opens a ticket under a unique number such as TKT-2026-483920. */
 export async function openTicket(
   ctx: CommandContext,
@@ -55,31 +86,73 @@ export async function openTicket(
   input: NewTicket,
   metadata: EventMetadata,
 ) {
-  return ctx.bus.execute(metadata, async (uow) => {
-    const customer = await uow.load(streams.customer(customerId), customerAggregate);
-    if (!customer.state.registered) throw notFound();
-    const ticketId = randomUUID();
-    const ticketNumber = await claimTicketNumber(uow, ticketId);
-    const stream = supportStreams.ticket(ticketId);
-    const ticket = await uow.load(stream, ticketAggregate);
-    uow.appendNew(
-      stream,
-      decideTicket(
-        {
-          type: 'Open',
-          data: {
-            ticketId,
-            customerId,
-            customerName: customer.state.name,
-            ticketNumber,
-            ...input,
+  return ctx.bus.execute(metadata, (uow) => stageTicket(uow, customerId, input));
+}
+
+/**
+ * Disputes one of the customer's card charges: the case is a support ticket (category Cards,
+ * priority high) that names the charge, so staff follow it up in the conversation the customer
+ * already has. A charge is disputed at most once, however many requests arrive together.
+ */
+export async function disputeCharge(
+  ctx: CommandContext,
+  customerId: string,
+  transactionId: string,
+  input: { reason: DisputeReason; details: string },
+  metadata: EventMetadata,
+) {
+  const line = await findReceiptLine(ctx.pool, customerId, transactionId);
+  if (!line || line.id !== transactionId) throw notFound();
+  const amount = formatUsd(Number(line.amount_cents));
+  const subject = `Dispute: ${line.description}`.slice(0, SUPPORT_TEXT_MAX.subject - 40);
+  try {
+    return await ctx.bus.execute(metadata, async (uow) => {
+      const disputeStream = supportStreams.dispute(transactionId);
+      const existing = await uow.load(disputeStream, disputeAggregate);
+      const details = input.details.trim();
+      const { ticketId, ticketNumber } = await stageTicket(uow, customerId, {
+        subject: `${subject}, ${amount} on ${bankDate(line.created_at)}`,
+        description:
+          `${DISPUTE_REASONS[input.reason]}.` +
+          (details ? `\n\n${details}` : '') +
+          `\n\nCharge: ${line.description}, ${amount}, reference ${line.reference_number}.`,
+        category: 'cards',
+        priority: 'high',
+        transactionId,
+        disputeReason: input.reason,
+      });
+      uow.appendNew(
+        disputeStream,
+        decideDispute(
+          { transactionId, customerId, ticketId, ticketNumber, reason: input.reason },
+          {
+            kind: line.kind,
+            direction: line.direction,
+            status: line.status,
+            postedAt: line.created_at,
           },
-        },
-        ticket.state,
-      ),
-    );
-    return { ticketId, ticketNumber };
-  });
+          existing.state,
+          new Date(),
+        ),
+      );
+      uow.appendAny(streams.notifications(customerId), [
+        NotificationRaised.create({
+          customerId,
+          notificationId: randomUUID(),
+          type: 'support',
+          priority: 'medium',
+          title: 'We received your dispute',
+          message: `Your dispute of ${line.description} (${amount}) is ticket #${ticketNumber}. We will reply there.`,
+        }),
+      ]);
+      return { ticketId, ticketNumber };
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.reason === DISPUTE_EXISTS) {
+      throw new ApiError(409, error.message, 'CONFLICT');
+    }
+    throw toApiError(error);
+  }
 }
 
 /** The customer hears about what staff do on their ticket (notifications of type support). */

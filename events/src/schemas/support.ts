@@ -1,4 +1,9 @@
-import { SUPPORT_CATEGORY_KEYS, TICKET_PRIORITY_KEYS, TICKET_STATUS_KEYS } from '@bank/contracts';
+import {
+  DISPUTE_REASON_KEYS,
+  SUPPORT_CATEGORY_KEYS,
+  TICKET_PRIORITY_KEYS,
+  TICKET_STATUS_KEYS,
+} from '@bank/contracts';
 import { z } from 'zod';
 import { defineEvent } from '../catalogue.ts';
 
@@ -6,6 +11,8 @@ export const supportStreams = {
   ticket: (ticketId: string) => `support-ticket-${ticketId}`,
   /** A reservation stream per ticket number: a second claim on a number finds it taken. */
   ticketNumber: (ticketNumber: string) => `reservation-ticket_number-${ticketNumber}`,
+  /** One per history line: a second dispute of the same charge finds the first. */
+  dispute: (transactionId: string) => `reservation-dispute-${transactionId}`,
 };
 
 // The categories, priorities and statuses are the contract's; events record what was chosen.
@@ -38,6 +45,21 @@ export const SupportTicketOpened = defineEvent(
     description: z.string(),
     category: z.enum(SUPPORT_CATEGORY_KEYS),
     priority: z.enum(TICKET_PRIORITY_KEYS),
+    /** The history line the ticket is about: a dispute of that card charge. */
+    transactionId: z.string().optional(),
+    disputeReason: z.enum(DISPUTE_REASON_KEYS).optional(),
+  }),
+);
+
+/** A card charge disputed: the ticket that follows the case. Written once per history line. */
+export const CardChargeDisputed = defineEvent(
+  'CardChargeDisputed',
+  z.object({
+    transactionId: z.string(),
+    customerId: z.uuid(),
+    ticketId: z.uuid(),
+    ticketNumber: z.string(),
+    reason: z.enum(DISPUTE_REASON_KEYS),
   }),
 );
 
@@ -69,4 +91,5 @@ export const supportEvents = [
   SupportTicketOpened,
   SupportTicketReplied,
   SupportTicketStatusChanged,
+  CardChargeDisputed,
 ] as const;

@@ -65,7 +65,7 @@ export * from './transfers/readers.ts';
 export * from './zelle/readers.ts';
 export { cardView } from './cards/view.ts';
 export { raiseNotification } from './notifications/projection.ts';
-export { ticketViews, ticketWithReplies, timeSince } from './support/view.ts';
+export { disputeViewOf, ticketViews, ticketWithReplies, timeSince } from './support/view.ts';
 
 /** Each read model's migrations folder, by folder name (a migration's parts apply in this order). */
 export const readModelMigrationDirs = readdirSync(import.meta.dirname)

@@ -1,4 +1,6 @@
 import {
+  DISPUTE_MESSAGES,
+  disputeRefusal,
   fileBody,
   monthlyStatementAnswer,
   receiptAnswer,
@@ -22,7 +24,12 @@ import {
   statementPdf,
   type Receipt,
 } from '@bank/audit';
-import { accountFirstActivity, findReceiptLine } from '@bank/projections';
+import {
+  accountFirstActivity,
+  disputeViewOf,
+  findDisputeTicket,
+  findReceiptLine,
+} from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maskAccountNumber } from '../views/accounts.ts';
@@ -112,6 +119,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
         request.customerId,
         request.params.transactionId,
       );
+      const disputed = await findDisputeTicket(pool, request.customerId, row.id);
       return ok(
         {
           transaction: transactionView(row),
@@ -137,6 +145,18 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
               ? { eur_amount: receipt.eur.amount, exchange_rate: receipt.eur.rate }
               : null,
             cancellable: cancellableFrom(row),
+            dispute: disputed ? disputeViewOf(disputed) : null,
+            dispute_refusal: disputed
+              ? DISPUTE_MESSAGES.already(disputed.ticket_number)
+              : disputeRefusal(
+                  {
+                    kind: row.kind,
+                    direction: row.direction,
+                    status: row.status,
+                    postedAt: row.created_at,
+                  },
+                  new Date(),
+                ),
           },
         },
         'Receipt retrieved successfully',

@@ -21,8 +21,9 @@ export const supportProjection = defineProjection({
     async SupportTicketOpened(d, event, db) {
       await db.query(
         `INSERT INTO rm_support_tickets (id, customer_id, customer_name, ticket_number, subject,
-           description, category, priority, status, created_at, updated_at, position)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'open',$9,$9,$10)`,
+           description, category, priority, status, created_at, updated_at, position,
+           transaction_id, dispute_reason)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'open',$9,$9,$10,$11,$12)`,
         [
           d.ticketId,
           d.customerId,
@@ -34,6 +35,8 @@ export const supportProjection = defineProjection({
           d.priority,
           event.recordedAt,
           event.position.globalPosition,
+          d.transactionId ?? null,
+          d.disputeReason ?? null,
         ],
       );
     },

@@ -15,6 +15,9 @@ export interface TicketRow extends Record<string, unknown> {
   reply_count: number;
   created_at: Date;
   updated_at: Date;
+  /** Set on a dispute of a card charge: the history line, and why. */
+  transaction_id: string | null;
+  dispute_reason: string | null;
 }
 
 export interface ReplyRow extends Record<string, unknown> {
@@ -82,4 +85,18 @@ export async function repliesOf(db: Db, ticketIds: string[]): Promise<Map<string
   );
   for (const row of rows) byTicket.get(row.ticket_id)?.push(row);
   return byTicket;
+}
+
+/** The customer's dispute of a history line: the ticket that follows it, if there is one. */
+export async function findDisputeTicket(
+  db: Db,
+  customerId: string,
+  transactionId: string,
+): Promise<TicketRow | undefined> {
+  const { rows } = await db.query<TicketRow>(
+    `SELECT * FROM rm_support_tickets WHERE transaction_id = $1 AND customer_id = $2
+     ORDER BY created_at LIMIT 1`,
+    [transactionId, customerId],
+  );
+  return rows[0];
 }

@@ -1,3 +1,4 @@
+import { DISPUTE_REASONS, type DisputeReason, type DisputeView } from '@bank/contracts';
 import { BANK_TIME_ZONE } from '@bank/contracts/bank-time';
 import { supportCategories, ticketPriorities, ticketStatuses } from '@bank/events';
 import type { Db } from '../../projection.ts';
@@ -61,4 +62,18 @@ export async function ticketViews(db: Db, rows: TicketRow[]) {
     rows.map((r) => r.id),
   );
   return rows.map((row) => ticketView(row, replies.get(row.id) ?? []));
+}
+
+/** A dispute as the receipt and the dispute's answer show it: its ticket, and why. */
+export function disputeViewOf(row: TicketRow): DisputeView {
+  const reason = (row.dispute_reason ?? 'unrecognized') as DisputeReason;
+  return {
+    ticket_id: row.id,
+    ticket_number: row.ticket_number,
+    status: row.status,
+    status_display: ticketStatuses[row.status],
+    reason,
+    reason_display: DISPUTE_REASONS[reason],
+    created_at: row.created_at.toISOString(),
+  };
 }

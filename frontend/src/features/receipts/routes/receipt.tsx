@@ -1,4 +1,4 @@
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft, Download, MessageSquareWarning } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CancelPendingButton } from '@/components/transactions/cancel-pending';
@@ -13,6 +13,7 @@ import { formatDate, formatMoney, formatSignedMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { statusLabel, statusTone, transactionCategory } from '@/lib/transactions';
 import { receiptPath, useReceipt, type ReceiptData, type TimelineStep } from '../api/get-receipt';
+import { DisputeDialog } from '../components/dispute-dialog';
 import './receipt.css';
 
 const STEP_LABELS: Record<TimelineStep['step'], string> = {
@@ -25,6 +26,7 @@ const STEP_LABELS: Record<TimelineStep['step'], string> = {
 function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
   const { transaction, receipt } = data;
   const [downloading, setDownloading] = useState(false);
+  const [disputing, setDisputing] = useState(false);
   const amount = Number(transaction.amount);
   const download = async () => {
     setDownloading(true);
@@ -113,7 +115,34 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
           </li>
         ))}
       </ol>
+      {receipt.dispute ? (
+        <section className="receipt__dispute" aria-labelledby="dispute-heading">
+          <h3 className="receipt__subtitle" id="dispute-heading">
+            Dispute
+          </h3>
+          <p>
+            You disputed this charge on {formatDate(receipt.dispute.created_at)}:{' '}
+            {receipt.dispute.reason_display}.{' '}
+            <Badge tone="info">{receipt.dispute.status_display}</Badge>
+          </p>
+          <p>
+            <Link to={`/support?ticket=${encodeURIComponent(receipt.dispute.ticket_id)}`}>
+              Ticket #{receipt.dispute.ticket_number}
+            </Link>{' '}
+            <span className="muted">follows your case: our replies arrive there.</span>
+          </p>
+        </section>
+      ) : null}
       <div className="receipt__actions">
+        {receipt.dispute_refusal === null ? (
+          <Button
+            variant="secondary"
+            onClick={() => setDisputing(true)}
+            icon={<MessageSquareWarning size={16} aria-hidden="true" />}
+          >
+            Dispute this charge
+          </Button>
+        ) : null}
         {receipt.cancellable ? (
           <CancelPendingButton
             kind={receipt.cancellable.kind}
@@ -134,6 +163,13 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
           Download PDF
         </Button>
       </div>
+      <DisputeDialog
+        open={disputing}
+        transactionId={transaction.id}
+        description={transaction.description}
+        amount={amount}
+        onClose={() => setDisputing(false)}
+      />
     </Card>
   );
 }

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import {
+  cardPurchase,
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Disputing a card charge: the case is a support ticket, opened once per charge.
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank({ serveFrontend: false });
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
+const checkingOf = (c: Customer) => c.accounts.find((a) => a.name === 'Premium Checking')!;
+
+async function purchase(c: Customer, cents: number, occurredAt?: Date) {
+  const posted = await cardPurchase(bank, checkingOf(c).id, cents, {
+    name: 'Harbor Electronics',
+    categoryCode: '5732',
+    ...(occurredAt ? { occurredAt } : {}),
+  });
+  c.client.consistencyToken = posted.consistencyToken;
+  return posted.transactionId;
+}
+
+const dispute = (c: Customer, id: string, body: unknown) =>
+  c.client.post(`/api/transactions/${encodeURIComponent(id)}/dispute`, body);
+
+describe('disputing a card charge', () => {
+  it('opens one support ticket that names the charge, shown on its receipt', async () => {
+    const alex = await signedUpCustomer(bank);
+    const charge = await purchase(alex, 249_99);
+    const balance = async () =>
+      (await alex.client.get('/api/accounts')).body.data.accounts.find(
+        (a: { id: string }) => a.id === checkingOf(alex).id,
+      ).balance as number;
+    const before = await balance();
+    const receiptBefore = await alex.client.get(`/api/transactions/${encodeURIComponent(charge)}`);
+    expect(receiptBefore.body.data.receipt).toMatchObject({ dispute: null, dispute_refusal: null });
+
+    const made = await dispute(alex, charge, {
+      reason: 'not_received',
+      details: 'Ordered a speaker on Nov 2; nothing arrived.',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.message).toBe('Dispute submitted');
+    const made_ = made.body.data.dispute;
+    expect(made_).toMatchObject({
+      status: 'open',
+      reason: 'not_received',
+      reason_display: 'I didn’t receive what I paid for',
+    });
+    expect(made_.ticket_number).toMatch(/^TKT-\d{4}-\d{6}$/);
+
+    const tickets = await alex.client.get('/api/support/tickets');
+    const ticket = tickets.body.data.tickets.find((t: { id: string }) => t.id === made_.ticket_id);
+    expect(ticket).toMatchObject({ category: 'cards', priority: 'high' });
+    expect(ticket.subject).toMatch(/^Dispute: Harbor Electronics, \$249\.99 on \d{4}-\d{2}-\d{2}$/);
+    expect(ticket.description).toContain('I didn’t receive what I paid for.');
+    expect(ticket.description).toContain('Ordered a speaker on Nov 2; nothing arrived.');
+
+    const receipt = await alex.client.get(`/api/transactions/${encodeURIComponent(charge)}`);
+    expect(receipt.body.data.receipt.dispute).toEqual(made_);
+    expect(receipt.body.data.receipt.dispute_refusal).toBe(
+      `This charge is already disputed (ticket #${made_.ticket_number}).`,
+    );
+
+    const notices = await alex.client.get('/api/notifications');
+    expect(JSON.stringify(notices.body)).toContain('We received your dispute');
+
+    // The money did not move: a dispute is a case, not a refund.
+    expect(await balance()).toBe(before);
+  });
+
+  it('is made once however many requests arrive together', async () => {
+    const alex = await signedUpCustomer(bank);
+    const charge = await purchase(alex, 12_00);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => dispute(alex, charge, { reason: 'duplicate' })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const number = answers.find((a) => a.status === 201)!.body.data.dispute.ticket_number;
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body).toMatchObject({
+        message: `This charge is already disputed (ticket #${number}).`,
+        code: 'CONFLICT',
+      });
+    }
+    const tickets = await alex.client.get('/api/support/tickets');
+    expect(tickets.body.data.tickets).toHaveLength(1);
+  });
+
+  it('refuses what is not a card charge of the customer, or is too old, and changes nothing', async () => {
+    const alex = await signedUpCustomer(bank);
+    const bea = await signedUpCustomer(bank);
+    const beasCharge = await purchase(bea, 30_00);
+    expect((await dispute(alex, beasCharge, { reason: 'unrecognized' })).status).toBe(404);
+    expect(
+      (await dispute(alex, `${randomUUID()}:${randomUUID()}:debit`, { reason: 'unrecognized' }))
+        .status,
+    ).toBe(404);
+
+    const funded = await deposit(bank, checkingOf(alex).account_number, 100);
+    alex.client.consistencyToken = funded.headers['x-consistency-token'];
+    const recent = (await alex.client.get('/api/dashboard')).body.data.recent_transactions;
+    const credit = recent.find((t: { type: string }) => t.type === 'credit');
+    const notCard = await dispute(alex, credit.id, { reason: 'unrecognized' });
+    expect(notCard.status).toBe(422);
+    expect(notCard.body.message).toBe(
+      'Only card purchases can be disputed here. For other transactions, please contact support.',
+    );
+
+    const old = await purchase(alex, 5_00, new Date(Date.now() - 121 * 86_400_000));
+    const tooOld = await dispute(alex, old, { reason: 'unrecognized' });
+    expect(tooOld.status).toBe(422);
+    expect(tooOld.body.message).toBe(
+      'Charges older than 120 days cannot be disputed online. Please contact support.',
+    );
+
+    const charge = await purchase(alex, 7_00);
+    const noReason = await dispute(alex, charge, { reason: 'because' });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors.reason).toEqual(['Please choose why you dispute this charge.']);
+    const long = await dispute(alex, charge, { reason: 'duplicate', details: 'x'.repeat(1001) });
+    expect(long.status).toBe(422);
+    expect(long.body.errors.details).toEqual([
+      'The details must not be greater than 1000 characters.',
+    ]);
+
+    const tickets = await alex.client.get('/api/support/tickets');
+    expect(tickets.body.data.tickets).toHaveLength(0);
+    expect((await dispute(alex, charge, { reason: 'duplicate' })).status).toBe(201);
+  });
+});
