@@ -13,7 +13,9 @@ import {
   type TestBank,
 } from '@bank/server/testing';
 import { expect } from 'vitest';
+import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { moneyJobModule } from '../jobs/money-jobs.ts';
+import { billPayClock } from '../services/bill-pay.ts';
 
 /** The bank with money movement's jobs, settling external transfers after `settlementDelayMs`. */
 export function startMoneyBank(settlementDelayMs = 400): Promise<TestBank> {
@@ -22,6 +24,16 @@ export function startMoneyBank(settlementDelayMs = 400): Promise<TestBank> {
     jobs: moneyJobModule,
     ...(process.env.DEBUG_MONEY ? { log: (line: string) => console.log(line) } : {}),
   });
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+export const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Bill pay's clock at noon (New York) of `date`. */
+export function setBillPayDay(date: string) {
+  const at = new Date(startOfBankDate(date).getTime() + 12 * 3_600_000);
+  billPayClock.now = () => at;
 }
 
 export interface Customer {
