@@ -1,3 +1,5 @@
+import { addMonthsIso, bankMonthStart } from '@bank/events';
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -25,4 +27,42 @@ export function parseAsOf(text: string): Date | undefined {
   const end = parseInstant(text, 'end');
   if (!end) return undefined;
   return DATE_ONLY.test(text.trim()) ? new Date(end.getTime() - 1) : end;
+}
+
+/** A year and month as YYYY-MM. */
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The first month of the bank's era: earlier years are no account's. */
+export const BANK_ERA = '1900-01';
+
+export const isMonth = (text: string): boolean => MONTH.test(text);
+
+/**
+ * "2026-03" → its first instant in the bank's calendar (midnight in New York, the customers'
+ * statement months); undefined when it is not a month of the bank's era.
+ */
+export const monthStart = (month: string): Date | undefined =>
+  isMonth(month) && month >= BANK_ERA ? bankMonthStart(month) : undefined;
+
+/** The first instant of the month after the bank month `month`. */
+export const nextMonthStart = (month: string): Date => bankMonthStart(addMonthsIso(month, 1));
+
+/** A customer's statement period: a bank month, or while it is in progress the month to date. */
+export interface MonthPeriod {
+  from: Date;
+  /** Exclusive: the next month's first instant, or `now` while the month is in progress. */
+  to: Date;
+  /** The month is not over: a statement to date, its last balance as of `to`. */
+  toDate: boolean;
+}
+
+/**
+ * The period of a customer's statement of `month` as the bank draws it at `now`; undefined when
+ * the text is no month of the bank's era or the month has not begun.
+ */
+export function monthPeriod(month: string, now = new Date()): MonthPeriod | undefined {
+  const from = monthStart(month);
+  if (!from || from > now) return undefined;
+  const end = nextMonthStart(month);
+  return end > now ? { from, to: now, toDate: true } : { from, to: end, toDate: false };
 }

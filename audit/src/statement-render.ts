@@ -1,4 +1,4 @@
-import { BANK_TIME_ZONE, bankDate } from '@bank/events';
+import { BANK_TIME_ZONE, bankDate, bankTimeText } from '@bank/events';
 import type { Statement } from './account-history.ts';
 
 /** Exact decimal text of signed cents, e.g. -1234.05 (no floating point). */
@@ -32,6 +32,19 @@ export const CUSTOMER_STATEMENT_CSV_HEADER = 'date,description,reference,amount,
 export type StatementAudience = 'auditor' | 'customer';
 
 /**
+ * How a statement's period ends. A month still in progress is a statement to date: its `to` is
+ * the moment it was drawn, and its last balance is the balance as of then, not a closing one.
+ */
+export interface StatementOptions {
+  audience?: StatementAudience;
+  toDate?: boolean;
+}
+
+/** The last balance's name: "Closing balance", or for a statement to date "Balance as of …". */
+export const lastBalanceLabel = (statement: Statement, toDate = false): string =>
+  toDate ? `Balance as of ${bankTimeText(statement.to)}` : 'Closing balance';
+
+/**
  * An auditor's statement dates its rows in UTC, as its period is asked for; a customer's, in the
  * bank's calendar (its months are the bank's months).
  */
@@ -46,7 +59,7 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
  */
 export function statementCsv(
   statement: Statement,
-  options: { totals?: boolean; audience?: StatementAudience } = {},
+  options: StatementOptions & { totals?: boolean } = {},
 ): string {
   const forAuditor = (options.audience ?? 'auditor') === 'auditor';
   const lastDay = new Date(statement.to.getTime() - 1);
@@ -83,13 +96,20 @@ export function statementCsv(
     );
   }
   const closedAt = forAuditor ? statement.to : lastDay;
-  rows.push(
-    row(closedAt, 'Closing balance', '', 'closing', '', centsText(statement.closingBalance)),
-  );
+  const closing = csvText(lastBalanceLabel(statement, options.toDate));
+  rows.push(row(closedAt, closing, '', 'closing', '', centsText(statement.closingBalance)));
   if (options.totals) {
+    const soFar = options.toDate ? ' to date' : '';
     rows.push(
-      row(closedAt, 'Interest paid', '', 'total_interest', '', centsText(statement.totalInterest)),
-      row(closedAt, 'Fees charged', '', 'total_fees', '', centsText(statement.totalFees)),
+      row(
+        closedAt,
+        `Interest paid${soFar}`,
+        '',
+        'total_interest',
+        '',
+        centsText(statement.totalInterest),
+      ),
+      row(closedAt, `Fees charged${soFar}`, '', 'total_fees', '', centsText(statement.totalFees)),
     );
   }
   return `${rows.join('\r\n')}\r\n`;
@@ -132,7 +152,7 @@ const longDate = (date: Date) =>
  */
 export async function statementPdf(
   statement: Statement,
-  options: { audience?: StatementAudience } = {},
+  options: StatementOptions = {},
 ): Promise<Buffer> {
   const forAuditor = (options.audience ?? 'auditor') === 'auditor';
   const doc = await newPdfDocument({
@@ -157,15 +177,20 @@ export async function statementPdf(
     doc.text(`Period: ${dayOf(statement.from)} to ${dayOf(lastDay)} (UTC)`);
   } else {
     doc.text(`${account.name}, account ending in ${account.accountNumber.slice(-4)}`);
-    doc.text(`Statement period: ${longDate(statement.from)} to ${longDate(lastDay)}`);
+    doc.text(
+      options.toDate
+        ? `Statement period: ${longDate(statement.from)} to date, as of ${bankTimeText(statement.to)}`
+        : `Statement period: ${longDate(statement.from)} to ${longDate(lastDay)}`,
+    );
   }
+  const closing = lastBalanceLabel(statement, options.toDate);
   doc.moveDown(0.5);
   doc.text(`Opening balance: ${usd(statement.openingBalance)}`);
   doc.text(`Total credits: ${usd(statement.totalCredits)}`);
   doc.text(`Total debits: ${usd(statement.totalDebits)}`);
   doc.text(`Interest paid: ${usd(statement.totalInterest)}`);
   doc.text(`Fees charged: ${usd(statement.totalFees)}`);
-  doc.font('Helvetica-Bold').text(`Closing balance: ${usd(statement.closingBalance)}`);
+  doc.font('Helvetica-Bold').text(`${closing}: ${usd(statement.closingBalance)}`);
   doc.moveDown();
 
   const columns = [
@@ -207,7 +232,7 @@ export async function statementPdf(
       ]),
     );
   }
-  row(cellsOf([day(lastDay), 'Closing balance', '', usd(statement.closingBalance), '']), true);
+  row(cellsOf([day(lastDay), closing, '', usd(statement.closingBalance), '']), true);
   doc.end();
   return done;
 }

@@ -47,6 +47,20 @@ describe('statementCsv', () => {
     ]);
   });
 
+  it('names the last balance of a month in progress as of the moment drawn, dated that day', () => {
+    // Drawn at 10:30 am in New York on 15 March: the month is not over.
+    const toDate = { ...march, to: new Date('2026-03-15T14:30:00Z'), lines: [] };
+    expect(
+      rowsOf(statementCsv(toDate, { audience: 'customer', toDate: true, totals: true })),
+    ).toEqual([
+      'date,description,reference,amount,balance',
+      '2026-03-01,Opening balance,,,100.00',
+      '2026-03-15,"Balance as of Mar 15, 2026, 10:30 AM EDT",,,75.00',
+      '2026-03-15,Interest paid to date,,,0.00',
+      '2026-03-15,Fees charged to date,,,0.00',
+    ]);
+  });
+
   it('gives an auditor the instants, in UTC', () => {
     const rows = rowsOf(statementCsv(march));
     expect(rows[2]).toBe('2026-04-01T01:00:00.000Z,Rent,TRF-1,transfer,-25.00,75.00,2,10');

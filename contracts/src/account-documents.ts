@@ -103,6 +103,11 @@ export const monthlyStatementData = z.object({
   closing_balance: z.number(),
   lines: z.array(statementLineView),
   month: z.string(),
+  /**
+   * False for the month in progress: a statement to date, whose `to` is the moment it was drawn
+   * and whose closing balance is the balance as of then.
+   */
+  complete: z.boolean(),
   total_interest: z.number(),
   total_fees: z.number(),
 });

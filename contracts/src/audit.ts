@@ -49,6 +49,7 @@ export const auditBalanceAnswer = successOf(auditBalanceData);
 /** A statement between two instants as JSON (the same figures as its CSV and PDF). */
 export const auditStatementData = monthlyStatementData.omit({
   month: true,
+  complete: true,
   total_interest: true,
   total_fees: true,
 });

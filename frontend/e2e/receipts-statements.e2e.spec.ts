@@ -159,7 +159,11 @@ describe('transaction lists that scale', () => {
         page.getByRole('button', { name: 'Export CSV' }).click(),
       );
       expect(csv.name).toContain(`${from}-to-${to}`);
-      const rows = csv.body.toString('utf8').trim().split('\r\n').slice(1);
+      // The lines, then after a blank row their totals and the account's balances.
+      const [lines = '', summary = ''] = csv.body.toString('utf8').trim().split('\r\n\r\n');
+      const rows = lines.split('\r\n').slice(1);
+      expect(summary).toMatch(/^Total,Lines in this file,/);
+      expect(summary).toContain('\r\nBalance,"Available balance at ');
       expect(rows.length).toBeGreaterThanOrEqual(amounts.length);
       for (const row of rows) {
         expect(row).toMatch(/,-\d+\.\d{2},/);

@@ -2,13 +2,14 @@ import { verifyLog } from '@bank/audit';
 import { Prng } from '@bank/infra/testing';
 import { deposit, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { billPayClock, billPayStreams, runScheduledOccurrence } from '../services/bill-pay.ts';
 import {
   type Customer,
   customer,
   expectAsModelled,
   expectRebuildEqualsLive,
+  plusDays,
+  setBillPayDay,
   startMoneyBank,
 } from './money-test-helpers.ts';
 
@@ -32,15 +33,6 @@ afterAll(async () => {
   await bank.stop();
 });
 
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Bill pay's clock at noon (New York) of `date`. */
-function setToday(date: string) {
-  const at = new Date(startOfBankDate(date).getTime() + 12 * 3_600_000);
-  billPayClock.now = () => at;
-}
-
 interface Scheduled {
   id: string;
   owner: Customer;
@@ -57,7 +49,7 @@ class Sequence {
   constructor(readonly rng: Prng) {}
 
   async setUp() {
-    setToday(this.today);
+    setBillPayDay(this.today);
     for (let i = 0; i < 3; i += 1) {
       const c = await customer(bank, `Bills ${this.rng.seed} ${i}`, 1_200);
       this.expected.set(c.checking.id, 1_200_00);
@@ -127,7 +119,7 @@ class Sequence {
     // A new day: every payment's job for it runs twice at once, one payment perhaps edited or
     // cancelled as its job runs.
     this.today = plusDays(this.today, 1);
-    setToday(this.today);
+    setBillPayDay(this.today);
     const disturbed = this.payments.length > 0 && this.rng.chance(0.4);
     const target = disturbed ? this.rng.pick(this.payments) : undefined;
     const [runs, answer] = await Promise.all([

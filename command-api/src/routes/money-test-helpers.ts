@@ -13,7 +13,10 @@ import {
   type TestBank,
 } from '@bank/server/testing';
 import { expect } from 'vitest';
+import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { moneyJobModule } from '../jobs/money-jobs.ts';
+import { billPayClock } from '../services/bill-pay.ts';
+import { runScheduledTransfer, scheduleStream } from '../services/scheduled-transfers.ts';
 
 /** The bank with money movement's jobs, settling external transfers after `settlementDelayMs`. */
 export function startMoneyBank(settlementDelayMs = 400): Promise<TestBank> {
@@ -22,6 +25,16 @@ export function startMoneyBank(settlementDelayMs = 400): Promise<TestBank> {
     jobs: moneyJobModule,
     ...(process.env.DEBUG_MONEY ? { log: (line: string) => console.log(line) } : {}),
   });
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+export const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Bill pay's clock at noon (New York) of `date`. */
+export function setBillPayDay(date: string) {
+  const at = new Date(startOfBankDate(date).getTime() + 12 * 3_600_000);
+  billPayClock.now = () => at;
 }
 
 export interface Customer {
@@ -194,4 +207,73 @@ export async function expectRebuildEqualsLive(bank: TestBank, names: string[]) {
       await dropShadow(bank.ownerPool, projection);
     }
   }
+}
+
+/** How a random sequence runs a schedule's next date. */
+export type ScheduleRunKind = 'run' | 'run-racing' | 'run-beside-change' | 'run-beside-cancel';
+
+/**
+ * Runs a schedule's next date once, two or three times at once (`run-racing`), or beside the
+ * owner's edit (`edit`, the PUT body) or cancel: at most one run handles the date, and a plain run
+ * always does. Returns how it was handled (ran or failed; undefined when nothing ran) and a line
+ * for the sequence's log.
+ */
+export async function runScheduleDate(
+  bank: TestBank,
+  s: { id: string; owner: Customer },
+  date: string,
+  kind: ScheduleRunKind,
+  runs: number,
+  edit: () => Record<string, unknown>,
+): Promise<{ outcome: string | undefined; line: string }> {
+  const beside: Promise<{ status: number; body: unknown }>[] = [];
+  if (kind === 'run-beside-change') {
+    beside.push(s.owner.client.put(`/api/transfers/scheduled/${s.id}`, edit()));
+  }
+  if (kind === 'run-beside-cancel') {
+    beside.push(s.owner.client.delete(`/api/transfers/scheduled/${s.id}`));
+  }
+  const count = kind === 'run-racing' ? runs : 1;
+  const [outcomes, answers] = await Promise.all([
+    Promise.all(Array.from({ length: count }, () => runScheduledTransfer(bank.ctx, s.id, date))),
+    Promise.all(beside),
+  ]);
+  for (const answer of answers) {
+    // An edit may be refused (an end before the next date, say): a 4xx that changes nothing.
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+  }
+  const done = outcomes.filter((o) => o !== 'not_due');
+  expect(done.length, `${kind} ${s.id} ${date}: ${outcomes.join(', ')}`).toBeLessThanOrEqual(1);
+  if (kind === 'run' || kind === 'run-racing') expect(done).toHaveLength(1);
+  return {
+    outcome: done[0],
+    line: `${kind} ${s.id} ${date}: ${outcomes.join(', ')}${answers.map((a) => ` [${a.status}]`).join('')}`,
+  };
+}
+
+/**
+ * The log's record of a schedule's date, expected to be exactly one Ran (`ran`) or one Failed:
+ * what the run moved (amount in cents, and the transfer it made), undefined for a failed run.
+ */
+export async function scheduledRunInLog(
+  bank: TestBank,
+  scheduleId: string,
+  date: string,
+  outcome: string,
+): Promise<{ amount: number; transferId: string } | undefined> {
+  const { rows } = await bank.ownerPool.query<{
+    type: string;
+    amount: string | null;
+    transfer: string | null;
+  }>(
+    `SELECT type, data->>'amountCents' AS amount, data->>'transferId' AS transfer FROM events
+      WHERE stream_id = $1 AND type IN ('ScheduledTransferRan', 'ScheduledTransferFailed')
+        AND data->>'date' = $2`,
+    [scheduleStream(scheduleId), date],
+  );
+  expect(rows.map((r) => r.type)).toEqual([
+    outcome === 'ran' ? 'ScheduledTransferRan' : 'ScheduledTransferFailed',
+  ]);
+  if (outcome !== 'ran') return undefined;
+  return { amount: Number(rows[0]!.amount), transferId: rows[0]!.transfer! };
 }

@@ -13,6 +13,8 @@ import {
   type Customer,
   expectAsModelled,
   expectRebuildEqualsLive,
+  runScheduleDate,
+  scheduledRunInLog,
   startMoneyBank,
 } from './money-test-helpers.ts';
 
@@ -44,8 +46,6 @@ interface Schedule {
   owner: Customer;
   toAccountId: string;
 }
-
-type Reply = { status: number; body: any };
 
 const FREQUENCIES = [undefined, 'weekly', 'biweekly', 'monthly'] as const;
 
@@ -123,33 +123,20 @@ class Sequence {
       expect(await runScheduledTransfer(bank.ctx, s.id, stale)).toBe('not_due');
       return `${kind} ${s.id} ${stale}`;
     }
-    const runs = kind === 'run' ? 1 : kind === 'run-racing' ? this.rng.int(2, 3) : 1;
-    const beside: Promise<Reply>[] = [];
-    if (kind === 'run-beside-change') {
-      beside.push(
-        s.owner.client.put(`/api/transfers/scheduled/${s.id}`, {
-          fromAccount: s.owner.checking.id,
-          ...this.plan(),
-          ...(this.rng.chance(0.5) ? { transferDate: date } : {}),
-        }),
-      );
-    }
-    if (kind === 'run-beside-cancel') {
-      beside.push(s.owner.client.delete(`/api/transfers/scheduled/${s.id}`));
-    }
-    const [outcomes, answers] = await Promise.all([
-      Promise.all(Array.from({ length: runs }, () => runScheduledTransfer(bank.ctx, s.id, date))),
-      Promise.all(beside),
-    ]);
-    for (const answer of answers) {
-      // An edit may be refused (an end before the next date, say): a 4xx that changes nothing.
-      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
-    }
-    const done = outcomes.filter((o) => o !== 'not_due');
-    expect(done.length, `${kind} ${s.id} ${date}: ${outcomes.join(', ')}`).toBeLessThanOrEqual(1);
-    if (kind === 'run' || kind === 'run-racing') expect(done).toHaveLength(1);
-    if (done.length === 1) await this.handledBy(s, date, done[0]!);
-    return `${kind} ${s.id} ${date}: ${outcomes.join(', ')}${answers.map((a) => ` [${a.status}]`).join('')}`;
+    const { outcome, line } = await runScheduleDate(
+      bank,
+      s,
+      date,
+      kind,
+      this.rng.int(2, 3),
+      () => ({
+        fromAccount: s.owner.checking.id,
+        ...this.plan(),
+        ...(this.rng.chance(0.5) ? { transferDate: date } : {}),
+      }),
+    );
+    if (outcome) await this.handledBy(s, date, outcome);
+    return line;
   }
 
   private async schedule() {
@@ -178,19 +165,10 @@ class Sequence {
     const key = `${s.id}|${date}`;
     expect(this.handled.get(key), `${key} handled twice`).toBeUndefined();
     this.handled.set(key, outcome);
-    const { rows } = await bank.ownerPool.query<{ type: string; amount: string | null }>(
-      `SELECT type, data->>'amountCents' AS amount FROM events
-        WHERE stream_id = $1 AND type IN ('ScheduledTransferRan', 'ScheduledTransferFailed')
-          AND data->>'date' = $2`,
-      [scheduleStream(s.id), date],
-    );
-    expect(rows.map((r) => r.type)).toEqual([
-      outcome === 'ran' ? 'ScheduledTransferRan' : 'ScheduledTransferFailed',
-    ]);
-    if (outcome !== 'ran') return;
-    const amount = Number(rows[0]!.amount);
-    this.move(s.owner.checking.id, -amount);
-    this.move(s.toAccountId, amount);
+    const ran = await scheduledRunInLog(bank, s.id, date, outcome);
+    if (!ran) return;
+    this.move(s.owner.checking.id, -ran.amount);
+    this.move(s.toAccountId, ran.amount);
   }
 
   async check(where: string) {

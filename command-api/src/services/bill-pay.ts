@@ -17,6 +17,7 @@ import {
 import { accountAggregate } from '../domain/account/account.ts';
 import {
   bankDate,
+  isAutopayDate,
   nextAutopayDate,
   nextOccurrence,
   type IsoDate,
@@ -364,6 +365,7 @@ export async function runAutopayOccurrence(
     const payees = await uow.load(billPayStreams.payees(customerId), payeesAggregate);
     const payee = payees.state.payees[payeeId];
     if (!payee?.autopay) return 'payee_removed' as const;
+    if (!isAutopayDate(payee.autopay, date)) return 'not_due' as const;
     return runOccurrence(
       uow,
       {

@@ -27,6 +27,12 @@ export function amountText(amount: string | number): string {
   return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
+/** Signed whole cents as plain decimal dollars, "-42.10" for -4210 (a CSV's money cell). */
+export function centsText(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /**
  * A dollar amount as customers type it: "20000", "20,000.50", "$20,000". A leading "$" and
  * thousands separators in their places are allowed; at most 2 decimals. Plain decimal text,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { totalBalance } from './accounts';
-import { amountText, centsOf, plainAmount, scaledUnits } from './cents';
+import { amountText, centsOf, centsText, plainAmount, scaledUnits } from './cents';
 
 describe('dollar amounts by whole cents', () => {
   it('reads decimal text and JSON numbers as cents', () => {
@@ -34,6 +34,13 @@ describe('dollar amounts by whole cents', () => {
     expect(amountText('0.07')).toBe('0.07');
     expect(amountText(0.1 + 0.2)).toBe('0.30');
     expect(amountText(0)).toBe('0.00');
+  });
+
+  it('writes signed cents as dollars, below zero too', () => {
+    expect(centsText(-4210)).toBe('-42.10');
+    expect(centsText(-7)).toBe('-0.07');
+    expect(centsText(250000)).toBe('2500.00');
+    expect(centsText(0)).toBe('0.00');
   });
 });
 

@@ -23,8 +23,8 @@ import type { Projection } from '../projection.ts';
  *   routing rows come from their own events; a credit's "own transfer" check looks for a routing
  *   row of the contra account *with the same customer*, which only that customer's partition can
  *   write. A request's notices to the payer are sided (written on the payer's partition).
- * - cashback: one row per customer from the debits of all their accounts, all on their partition
- *   in order, so the monthly reset sees the months in order.
+ * - cashback: one row per customer, and one per customer and month, from the debits of all their
+ *   accounts, all on their partition.
  * - contact-requests: a visitor's request is keyed by its own stream, its erasure too.
  * - bill-pay, cards, crypto (holdings and history), support, transfers, scheduled-transfers,
  *   saved-recipients, savings-goals, money-limits: the customer's own streams, and CustomerErased

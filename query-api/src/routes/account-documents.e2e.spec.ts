@@ -208,21 +208,31 @@ describe('monthly statements', () => {
     expect(listed.month).toBe(month);
     expect(bankDate(new Date(listed.from))).toBe(`${month}-01`);
     expect(bankDate(new Date(new Date(listed.from).getTime() - 1))).not.toContain(month);
-    const range = `from=${listed.from}&to=${listed.to}`;
+    // The month is in progress: the statement runs to the moment it was drawn.
+    expect(mine.body.data.complete).toBe(false);
+    const range = `from=${listed.from}&to=${mine.body.data.to}`;
     const audited = await auditor.get(
       `/api/audit/accounts/${accountId}/statement?${range}&format=json`,
     );
     expect(audited.status).toBe(200);
-    const { month: _month, total_interest, total_fees, ...shared } = mine.body.data;
+    const {
+      month: _month,
+      complete: _complete,
+      total_interest,
+      total_fees,
+      ...shared
+    } = mine.body.data;
     expect(shared).toEqual(audited.body.data);
     expect(mine.body.data).toMatchObject({ opening_balance: 0, closing_balance: 379.75 });
     expect(total_interest).toBe(0);
     expect(total_fees).toBe(0);
     expect(mine.body.data.lines.map((l: { balance: number }) => l.balance)).toEqual([500, 379.75]);
 
-    const csv = String(
-      (await owner.client.get(`/api/accounts/${accountId}/statements/${month}?format=csv`)).body,
+    const csvAnswer = await owner.client.get(
+      `/api/accounts/${accountId}/statements/${month}?format=csv`,
     );
+    const csv = String(csvAnswer.body);
+    const drawnTo = String(csv.match(/,"Balance as of ([^"]+)",/)?.[1]);
     const auditCsv = String(
       (await auditor.get(`/api/audit/accounts/${accountId}/statement?${range}&format=csv`)).body,
     );
@@ -232,18 +242,24 @@ describe('monthly statements', () => {
     const [header, ...rows] = rowsOf(csv);
     const [, ...auditRows] = rowsOf(auditCsv);
     expect(header).toBe('date,description,reference,amount,balance');
-    expect(rows.slice(0, auditRows.length).map((r) => r.split(',').slice(1))).toEqual(
-      auditRows.map((r) => {
+    const toFields = (r: string) => r.split(',').slice(1);
+    // Every line up to the last balance, which the auditor calls closing and the customer's
+    // statement to date calls the balance as of its moment.
+    expect(rows.slice(0, auditRows.length - 1).map(toFields)).toEqual(
+      auditRows.slice(0, -1).map((r) => {
         const [, description, reference, , amount, balance] = r.split(',');
         return [description, reference, amount, balance];
       }),
     );
-    expect(rows.every((r) => /^\d{4}-\d{2}-\d{2},/.test(r))).toBe(true);
-    const lastDay = bankDate(new Date(new Date(listed.to).getTime() - 1));
-    expect(rows.slice(auditRows.length)).toEqual([
-      `${lastDay},Interest paid,,,0.00`,
-      `${lastDay},Fees charged,,,0.00`,
+    expect(auditRows.at(-1)).toMatch(/,Closing balance,,closing,,379\.75,,$/);
+    const today = bankDate(new Date());
+    expect(drawnTo).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/);
+    expect(rows.slice(auditRows.length - 1)).toEqual([
+      `${today},"Balance as of ${drawnTo}",,,379.75`,
+      `${today},Interest paid to date,,,0.00`,
+      `${today},Fees charged to date,,,0.00`,
     ]);
+    expect(rows.every((r) => /^\d{4}-\d{2}-\d{2},/.test(r))).toBe(true);
   });
 
   it('downloads as a PDF with the figures', async () => {
@@ -258,7 +274,10 @@ describe('monthly statements', () => {
     const account = owner.accounts[0]!;
     expect(text).toContain('Account statement');
     expect(text).toContain(`account ending in ${account.account_number.slice(-4)}`);
-    expect(text).toContain('Closing balance');
+    // The month is not over: the statement says so, and gives no closing balance dated its end.
+    expect(text).toMatch(/Statement period: [A-Z][a-z]+ 1, \d{4} to date, as of /);
+    expect(text).toContain('Balance as of ');
+    expect(text).not.toContain('Closing balance');
     // A customer's document: no full account number, internal id or term of the event log.
     for (const internal of [account.account_number, account.id, 'event log', 'Event']) {
       expect(text).not.toContain(internal);

@@ -19,6 +19,7 @@ import {
 import {
   accountInfo,
   buildStatement,
+  monthPeriod,
   receiptPdf,
   statementCsv,
   statementPdf,
@@ -244,22 +245,21 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       const { account, firstActivity } = await ownAccount(request.customerId, accountId);
       if (!isMonth(month)) throw fieldError({ month: [MONTH_MESSAGE] });
       // Months compare as text (four-digit years). The first statement is of the first month.
-      const from = month >= monthOf(firstActivity) ? monthStart(month) : undefined;
-      if (!from) throw fieldError({ month: [NO_STATEMENT_MESSAGE] });
-      if (from > new Date()) throw fieldError({ month: ['That month has not started yet.'] });
-      const statement = await buildStatement(
-        pool,
-        account,
-        from,
-        nextMonthStart(month),
-        openEvents,
-      );
+      if (month < monthOf(firstActivity) || !monthStart(month)) {
+        throw fieldError({ month: [NO_STATEMENT_MESSAGE] });
+      }
+      // A month not yet over is a statement to date: it ends now, its last balance as of now.
+      const period = monthPeriod(month);
+      if (!period) throw fieldError({ month: ['That month has not started yet.'] });
+      const { from, to, toDate } = period;
+      const statement = await buildStatement(pool, account, from, to, openEvents);
       const name = `statement-${maskAccountNumber(account.accountNumber).slice(-4)}-${month}`;
       if (request.query.format === 'json') {
         return ok(
           {
             ...statementView(statement),
             month,
+            complete: !toDate,
             total_interest: centsToDollars(statement.totalInterest),
             total_fees: centsToDollars(statement.totalFees),
           },
@@ -270,12 +270,12 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${name}.pdf"`)
-          .send(await statementPdf(statement, { audience: 'customer' }));
+          .send(await statementPdf(statement, { audience: 'customer', toDate }));
       }
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(statementCsv(statement, { totals: true, audience: 'customer' }));
+        .send(statementCsv(statement, { totals: true, audience: 'customer', toDate }));
     },
   );
 };

@@ -9,7 +9,7 @@ import {
   searchResultsAnswer,
   transactionHistoryAnswer,
 } from '@bank/contracts';
-import { centsToDollars, dollarsToCents, formatUsd } from '@bank/events';
+import { bankMonth, centsToDollars, dollarsToCents, formatUsd } from '@bank/events';
 import {
   fieldError,
   notFound,
@@ -178,13 +178,13 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     const [rows, recent, cb, goals] = await Promise.all([
       listAccounts(pool, request.customerId),
       findTransactions(pool, { customerId: request.customerId, limit: DASHBOARD_RECENT }),
-      readCashback(pool, request.customerId),
+      // This month's cashback: the bank's month (New York), as statements count months.
+      readCashback(pool, request.customerId, bankMonth(new Date())),
       listSavingsGoals(pool, request.customerId),
     ]);
     const totalCents = rows.reduce((sum, r) => sum + r.balance_cents, 0);
     // The figure: the first savings account with a goal the customer set (null when none is).
     const goal = goals.find(hasGoal);
-    const thisMonth = new Date().toISOString().slice(0, 7);
     return ok(
       {
         accounts: rows.map(accountView),
@@ -205,9 +205,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
         savings_goals: goals,
         cashback: {
           available_balance: centsToDollars(cb ? cb.earned_cents - cb.redeemed_cents : 0),
-          this_month_earned: centsToDollars(
-            cb && cb.month === thisMonth ? cb.month_earned_cents : 0,
-          ),
+          this_month_earned: centsToDollars(cb ? cb.month_earned_cents : 0),
         },
       },
       'Dashboard data retrieved successfully',

@@ -8,6 +8,7 @@ import {
   buildStatement,
   centsText,
   customerExists,
+  monthPeriod,
   parseAsOf,
   parseInstant,
   publishLogDigest,
@@ -18,6 +19,7 @@ import {
   statementPdf,
   verifyLog,
 } from '@bank/audit';
+import { BANK_TIME_ZONE } from '@bank/events';
 import {
   allProjectionNames,
   allProjections,
@@ -37,6 +39,9 @@ export const AUDIT_USAGE = `Usage: npm run audit -- <command>
   events <accountId> [--json]                     an account's events, positions and metadata
   balance <accountId> [--at ISO]                  balance at an instant, re-derived from events
   statement <accountId> --from ISO --to ISO [--format csv|pdf] [--out file]
+  statement <accountId> --month YYYY-MM [--format csv|pdf] [--out file]
+                                                  a customer's monthly statement: the bank's month
+                                                  (America/New_York), to date while in progress
   replay <customerId> [--json]                    the customer's history, step by step
   verify [--digests file]                         hash chains and read models against the log, and
                                                   the stream heads published in the digest file
@@ -73,6 +78,29 @@ export const EVENT_COLUMNS = [
   'actor',
   'correlation_id',
 ] as const;
+
+/**
+ * The period of `statement`: --from and --to (bare dates are UTC days), or --month, a customer's
+ * statement month in the bank's time zone (to date, ending now, while it is in progress).
+ */
+function statementPeriodOption(options: Record<string, string | true>) {
+  const monthText = stringOption(options, 'month');
+  const fromText = stringOption(options, 'from');
+  const toText = stringOption(options, 'to');
+  if (monthText !== undefined) {
+    if (fromText !== undefined || toText !== undefined) {
+      throw new UsageError('Give either --month or --from and --to, not both.');
+    }
+    const period = monthPeriod(monthText);
+    if (!period) throw new UsageError('--month must be a month begun already, as YYYY-MM.');
+    return { ...period, month: monthText };
+  }
+  const from = fromText ? parseInstant(fromText, 'start') : undefined;
+  const to = toText ? parseInstant(toText, 'end') : undefined;
+  if (!from || !to) throw new UsageError('--from and --to (or --month) must be ISO 8601 dates.');
+  if (to <= from) throw new UsageError('--to must be after --from.');
+  return { from, to, toDate: false, month: undefined };
+}
 
 /** Runs one audit command; returns the process exit code (1 on findings, 2 on bad usage). */
 export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo): Promise<number> {
@@ -144,12 +172,7 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
       }
       case 'statement': {
         const accountId = uuidArg(arg, 'The account id');
-        const fromText = stringOption(options, 'from');
-        const toText = stringOption(options, 'to');
-        const from = fromText ? parseInstant(fromText, 'start') : undefined;
-        const to = toText ? parseInstant(toText, 'end') : undefined;
-        if (!from || !to) throw new UsageError('--from and --to must be ISO 8601 dates.');
-        if (to <= from) throw new UsageError('--to must be after --from.');
+        const { from, to, toDate, month } = statementPeriodOption(options);
         const format = stringOption(options, 'format') ?? 'csv';
         if (format !== 'csv' && format !== 'pdf') throw new UsageError('--format is csv or pdf.');
         const out = stringOption(options, 'out');
@@ -157,7 +180,16 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         const account = await accountInfo(pool, accountId);
         if (!account) throw new UsageError('No such account.');
         const statement = await buildStatement(pool, account, from, to);
-        const body = format === 'pdf' ? await statementPdf(statement) : statementCsv(statement);
+        if (month) {
+          io.err.write(
+            `Statement of ${month} (${BANK_TIME_ZONE}): ${from.toISOString()} to ${to.toISOString()}${toDate ? ', the month to date' : ''}\n`,
+          );
+        }
+        // A month's statement has the customer's totals rows (interest paid, fees charged).
+        const body =
+          format === 'pdf'
+            ? await statementPdf(statement, { toDate })
+            : statementCsv(statement, { toDate, totals: Boolean(month) });
         if (out) {
           writeFileSync(out, body);
           io.err.write(

@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '@bank/infra';
 import {
@@ -14,7 +13,8 @@ import {
 } from '../testing/index.ts';
 import { readPublishedHeads } from '@bank/audit';
 import { PUBLISH_DIGEST_JOB } from '../digest-job.ts';
-import { EVENT_COLUMNS, runAudit } from './audit-commands.ts';
+import { EVENT_COLUMNS } from './audit-commands.ts';
+import { auditCli } from '../testing/audit-cli.ts';
 
 let bank: TestBank;
 /** The CLI's connection (the schema owner's) and an intruder's (the cluster's superuser). */
@@ -23,14 +23,7 @@ let superuser: Pool;
 let accountId: string;
 let customerId: string;
 
-async function audit(...argv: string[]) {
-  const lines: string[] = [];
-  const err = new PassThrough();
-  let errText = '';
-  err.on('data', (chunk) => (errText += String(chunk)));
-  const code = await runAudit(operator, argv, { out: (line) => lines.push(line), err });
-  return { code, out: lines.join('\n'), err: errText };
-}
+const audit = auditCli(() => operator);
 
 /** Runs SQL as the database superuser with user triggers off, as an intruder would. */
 async function asSuperuser(sql: string, params: unknown[] = []) {

@@ -123,6 +123,18 @@ export function nextOccurrence(
 }
 
 /**
+ * Whether `date` is one of an AutoPay's dates: its day of the month (clamped to the month's
+ * length), on or after its first date. A job for any other date pays nothing.
+ */
+export function isAutopayDate(
+  autopay: { day: number; firstDate: IsoDate },
+  date: IsoDate,
+): boolean {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return date >= autopay.firstDate && clampedDay(y, m, autopay.day) === date;
+}
+
+/**
  * The next AutoPay date strictly after `after`: the payee's day of the month, clamped to the
  * month's length. Adding a payee on its AutoPay day schedules next month's, not today's.
  */

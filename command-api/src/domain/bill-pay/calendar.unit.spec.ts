@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bankDate,
+  isAutopayDate,
   isValidDate,
   nextAutopayDate,
   nextOccurrence,
@@ -54,5 +55,15 @@ describe('bank calendar (America/New_York)', () => {
     expect(nextAutopayDate(31, '2025-04-30')).toBe('2025-05-31');
     expect(nextAutopayDate(30, '2025-01-31')).toBe('2025-02-28');
     expect(nextAutopayDate(5, '2025-12-20')).toBe('2026-01-05');
+  });
+
+  it('knows an AutoPay date: its day of the month, clamped, from its first date on', () => {
+    const autopay = { day: 31, firstDate: '2025-03-31' };
+    expect(isAutopayDate(autopay, '2025-03-31')).toBe(true);
+    expect(isAutopayDate(autopay, '2025-04-30')).toBe(true);
+    expect(isAutopayDate(autopay, '2025-02-28')).toBe(false); // before the first
+    expect(isAutopayDate(autopay, '2025-04-29')).toBe(false);
+    expect(isAutopayDate(autopay, '2025-05-30')).toBe(false);
+    expect(isAutopayDate({ day: 5, firstDate: '2025-03-05' }, '2025-03-06')).toBe(false);
   });
 });

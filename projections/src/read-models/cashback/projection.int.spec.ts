@@ -11,7 +11,7 @@ const accountId = randomUUID();
 
 describe('cashback projection', () => {
   it('earns 1% of card purchases and bill payments, rounded down to the cent, counted per month', async () => {
-    await givenEvents([
+    const scenario = givenEvents([
       accountOpened(accountId, customerId),
       posted('debit', accountId, 42_99, { occurredAt: '2025-01-20T12:00:00.000Z' }),
       posted('debit', accountId, 120_00, {
@@ -25,14 +25,27 @@ describe('cashback projection', () => {
       }),
       posted('debit', accountId, 99, { occurredAt: '2025-02-03T12:00:00.000Z' }),
       posted('debit', accountId, 10_00, { occurredAt: '2025-02-04T12:00:00.000Z' }),
-    ]).thenRows('rm_cashback', [
-      {
-        customer_id: customerId,
-        earned_cents: 42 + 1_20 + 10,
-        redeemed_cents: 0,
-        month: '2025-02',
-        month_earned_cents: 10,
-      },
+    ]);
+    await scenario.thenRows('rm_cashback', [
+      { customer_id: customerId, earned_cents: 42 + 1_20 + 10, redeemed_cents: 0 },
+    ]);
+    await scenario.thenRows('rm_cashback_months', [
+      { customer_id: customerId, month: '2025-01', earned_cents: 42 + 1_20 },
+      { customer_id: customerId, month: '2025-02', earned_cents: 10 },
+    ]);
+  });
+
+  it("keeps each bank month's sum when a purchase dated back comes after later ones", async () => {
+    await givenEvents([
+      accountOpened(accountId, customerId),
+      posted('debit', accountId, 30_00, { occurredAt: '2025-03-10T12:00:00.000Z' }),
+      // Dated back to February, posted after March's purchase: March keeps its 30 cents.
+      posted('debit', accountId, 20_00, { occurredAt: '2025-02-20T12:00:00.000Z' }),
+      // 11:30 pm on 31 March in New York (already April in UTC): March's.
+      posted('debit', accountId, 5_00, { occurredAt: '2025-04-01T03:30:00.000Z' }),
+    ]).thenRows('rm_cashback_months', [
+      { customer_id: customerId, month: '2025-02', earned_cents: 20 },
+      { customer_id: customerId, month: '2025-03', earned_cents: 30 + 5 },
     ]);
   });
 

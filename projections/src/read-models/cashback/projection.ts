@@ -1,12 +1,18 @@
+import { bankMonth } from '@bank/events';
 import { defineProjection } from '../../projection.ts';
 
 /** Kinds of spending that earn 1% cashback. */
 export const CASHBACK_KINDS = new Set(['card_purchase', 'bill_payment']);
 
-/** The dashboard's cashback figures: 1% (rounded down to the cent) of qualifying spending. */
+/**
+ * The dashboard's cashback figures: 1% (rounded down to the cent) of qualifying spending, in all
+ * and per bank month (New York's, as statements count months) of the posting's value date. Each
+ * month keeps its own sum, so a posting dated back to an earlier month, however late it comes,
+ * adds to that month and leaves the others as they are.
+ */
 export const cashbackProjection = defineProjection({
   name: 'cashback',
-  tables: ['rm_cashback', 'rm_cashback_accounts'],
+  tables: ['rm_cashback', 'rm_cashback_months', 'rm_cashback_accounts'],
   handlers: {
     async AccountOpened(d, _event, db) {
       await db.query('INSERT INTO rm_cashback_accounts (account_id, customer_id) VALUES ($1, $2)', [
@@ -18,15 +24,18 @@ export const cashbackProjection = defineProjection({
       if (!CASHBACK_KINDS.has(d.kind)) return;
       const earned = Math.floor(d.amount / 100);
       if (earned === 0) return;
-      const month = (d.occurredAt ?? event.recordedAt.toISOString()).slice(0, 7);
+      const month = bankMonth(d.occurredAt ? new Date(d.occurredAt) : event.recordedAt);
       await db.query(
-        `INSERT INTO rm_cashback (customer_id, earned_cents, month, month_earned_cents)
-         SELECT customer_id, $2, $3, $2 FROM rm_cashback_accounts WHERE account_id = $1
-         ON CONFLICT (customer_id) DO UPDATE SET
-           earned_cents = rm_cashback.earned_cents + $2,
-           month_earned_cents = CASE WHEN rm_cashback.month = $3
-             THEN rm_cashback.month_earned_cents + $2 ELSE $2 END,
-           month = $3`,
+        `WITH owner AS (SELECT customer_id FROM rm_cashback_accounts WHERE account_id = $1),
+         total AS (
+           INSERT INTO rm_cashback (customer_id, earned_cents)
+           SELECT customer_id, $2 FROM owner
+           ON CONFLICT (customer_id) DO UPDATE SET
+             earned_cents = rm_cashback.earned_cents + excluded.earned_cents)
+         INSERT INTO rm_cashback_months (customer_id, month, earned_cents)
+         SELECT customer_id, $3, $2 FROM owner
+         ON CONFLICT (customer_id, month) DO UPDATE SET
+           earned_cents = rm_cashback_months.earned_cents + excluded.earned_cents`,
         [d.accountId, earned, month],
       );
     },

@@ -35,10 +35,50 @@ describe('transactions CSV', () => {
     ])
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Date,Description,Category,Account,Status,Amount,Reference');
-    expect(lines[1]).toBe('2025-03-02,Coffee,Dining,Checking,Completed,-4.50,REF1');
-    expect(lines[2]).toBe('2025-03-02,Payroll deposit,Income,Checking,Completed,2500.00,REF1');
-    expect(lines[3]).toBe('2025-03-02,Unknown,Other,Checking,Completed,-1.00,REF1');
+    expect(lines[0]).toBe(
+      'Date,Description,Category,Account,Status,Amount,Pending,Not charged,Reference',
+    );
+    expect(lines[1]).toBe('2025-03-02,Coffee,Dining,Checking,Completed,-4.50,,,REF1');
+    expect(lines[2]).toBe('2025-03-02,Payroll deposit,Income,Checking,Completed,2500.00,,,REF1');
+    expect(lines[3]).toBe('2025-03-02,Unknown,Other,Checking,Completed,-1.00,,,REF1');
+  });
+
+  it('counts only posted lines as money moved, and reconciles to the balances shown', () => {
+    // Balance 1000.00 after the posted lines; a pending hold of 30.00 leaves 970.00 available.
+    // The cancelled payment of 42.10 never left the account.
+    const csv = transactionsToCsv(
+      [
+        tx({ id: 'a', description: 'Pending transfer', amount: -30, status: 'pending' }),
+        tx({ id: 'b', description: 'Cancelled Zelle', amount: -42.1, status: 'cancelled' }),
+        tx({ id: 'c', description: 'Failed ACH', amount: -5, status: 'failed' }),
+        tx({ id: 'd', description: 'Coffee', amount: -4.5 }),
+        tx({ id: 'e', description: 'Payroll', amount: 1004.5, type: 'credit' }),
+      ],
+      { name: 'Checking', balance: 1000, available_balance: 970 },
+      new Date('2025-03-02T15:04:00Z'),
+    );
+    const lines = csv.split('\r\n');
+    expect(lines.slice(1, 6)).toEqual([
+      '2025-03-02,Pending transfer,Dining,Checking,Pending,,-30.00,,REF1',
+      '2025-03-02,Cancelled Zelle,Dining,Checking,Cancelled,,,-42.10,REF1',
+      '2025-03-02,Failed ACH,Dining,Checking,Failed,,,-5.00,REF1',
+      '2025-03-02,Coffee,Dining,Checking,Completed,-4.50,,,REF1',
+      '2025-03-02,Payroll,Dining,Checking,Completed,1004.50,,,REF1',
+    ]);
+    expect(lines[6]).toBe('');
+    expect(lines.slice(7)).toEqual([
+      'Total,Lines in this file,,Checking,,1000.00,-30.00,-47.10,',
+      'Balance,"Current balance at Mar 2, 2025, 10:04 AM EST",,Checking,,1000.00,,,',
+      'Balance,"Available balance at Mar 2, 2025, 10:04 AM EST (current balance less pending holds)",,Checking,,970.00,,,',
+      '',
+    ]);
+    // Each line fills one money column: a spreadsheet summing Amount gets the money moved.
+    const moved = lines
+      .slice(1, 6)
+      .map((l) => l.split(',')[5])
+      .filter(Boolean)
+      .map(Number);
+    expect(moved.reduce((a, b) => a + b, 0)).toBeCloseTo(1000, 2);
   });
 
   it("dates each line as the screen and the statement do: the bank's day, not UTC's", () => {

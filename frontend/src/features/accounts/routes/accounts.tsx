@@ -181,7 +181,16 @@ export default function AccountsRoute() {
       const all = history.hasNextPage
         ? byDescription(await getAllTransactions(listFilters), filter)
         : shown;
-      downloadCsv(`transactions-${name}-${span}.csv`, transactionsToCsv(all));
+      // The balances the file reconciles to: read again now, not as the page last showed them.
+      const fresh = (await accounts.refetch()).data?.find((a) => a.id === selected?.id);
+      const account = fresh
+        ? {
+            name: accountName(fresh),
+            balance: fresh.balance,
+            available_balance: fresh.available_balance,
+          }
+        : undefined;
+      downloadCsv(`transactions-${name}-${span}.csv`, transactionsToCsv(all, account));
     } catch {
       toast.error('The export could not be made. Please try again.');
     }

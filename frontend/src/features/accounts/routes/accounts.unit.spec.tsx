@@ -6,12 +6,14 @@ import { fakeServer, ok, renderWithApp } from '@/testing/render';
 import AccountsRoute from './accounts';
 
 function serve() {
+  let accountsServed = 0;
   return fakeServer((url) => {
     if (url.pathname === '/api/user') return ok({ user: testUser, session_expires_at: null });
     if (url.pathname === '/api/accounts')
       return ok({
         accounts: [
-          account(),
+          // The balance moves after the page first loads (a deposit lands).
+          accountsServed++ ? account({ balance: 4000.25, available_balance: 3900 }) : account(),
           account({
             id: 'a2',
             name: 'Investment Account',
@@ -124,9 +126,18 @@ describe('Accounts page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const text = await created[0]!.text();
-    expect(text).toContain('Date,Description,Category,Account,Status,Amount,Reference');
     expect(text).toContain(
-      'Payroll deposit (30 days),Income,Premium Checking,Completed,2500.00,REF-1',
+      'Date,Description,Category,Account,Status,Amount,Pending,Not charged,Reference',
+    );
+    expect(text).toContain(
+      'Payroll deposit (30 days),Income,Premium Checking,Completed,2500.00,,,REF-1',
+    );
+    // The balances the file reconciles to are read at the export, not as first shown.
+    expect(text).toMatch(
+      /\r\nBalance,"Current balance at [^"]+",,Premium Checking,,4000\.25,,,\r\n/,
+    );
+    expect(text).toMatch(
+      /\r\nBalance,"Available balance at [^"]+",,Premium Checking,,3900\.00,,,\r\n/,
     );
   });
 

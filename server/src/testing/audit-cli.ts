@@ -1,0 +1,15 @@
+import { PassThrough } from 'node:stream';
+import type { Pool } from '@bank/infra';
+import { runAudit } from '../cli/audit-commands.ts';
+
+/** Runs `npm run audit -- …` in process on `pool`: its exit code, stdout lines and stderr text. */
+export function auditCli(pool: () => Pool) {
+  return async (...argv: string[]) => {
+    const lines: string[] = [];
+    const err = new PassThrough();
+    let errText = '';
+    err.on('data', (chunk) => (errText += String(chunk)));
+    const code = await runAudit(pool(), argv, { out: (line) => lines.push(line), err });
+    return { code, out: lines.join('\n'), err: errText };
+  };
+}
