@@ -42,7 +42,8 @@ export type LineEffect = 'posted' | 'pending' | 'not-charged';
 export function lineEffect(status: string | null | undefined): LineEffect {
   const s = (status ?? '').toLowerCase();
   if (s === 'completed') return 'posted';
-  if (s === 'pending') return 'pending';
+  // Processing is money on its way, held like a pending line.
+  if (s === 'pending' || s === 'processing') return 'pending';
   return 'not-charged';
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@/lib/transactions';
 import { transaction } from '@/testing/fixtures';
-import { transactionsToCsv } from './csv';
+import { lineEffect, transactionsToCsv } from './csv';
 
 const tx = (over: Partial<Transaction>) =>
   transaction({
@@ -79,6 +79,12 @@ describe('transactions CSV', () => {
       .filter(Boolean)
       .map(Number);
     expect(moved.reduce((a, b) => a + b, 0)).toBeCloseTo(1000, 2);
+  });
+
+  it('holds a processing line as pending, and counts only completed lines as moved', () => {
+    expect(
+      ['completed', 'pending', 'processing', 'cancelled', 'failed', 'returned'].map(lineEffect),
+    ).toEqual(['posted', 'pending', 'pending', 'not-charged', 'not-charged', 'not-charged']);
   });
 
   it("dates each line as the screen and the statement do: the bank's day, not UTC's", () => {
