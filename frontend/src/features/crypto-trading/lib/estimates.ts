@@ -100,12 +100,20 @@ export function formatCoins(units: number, decimals = 8): string {
   return (units / UNITS_PER_COIN).toFixed(decimals);
 }
 
-/** K, M and B suffixes for large figures. */
+const COMPACT: readonly [number, string][] = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/**
+ * K, M, B and T suffixes for large figures, so the figure before the suffix stays under 1,000: a
+ * market cap of $1.29T, never $1290.58B.
+ */
 export function compactNumber(value: number, prefix = '$'): string {
-  const abs = Math.abs(value);
-  const [div, suffix] =
-    abs >= 1e9 ? [1e9, 'B'] : abs >= 1e6 ? [1e6, 'M'] : abs >= 1e3 ? [1e3, 'K'] : [1, ''];
-  return `${prefix}${(value / div).toFixed(suffix ? 2 : 2)}${suffix}`;
+  const [div, suffix] = COMPACT.find(([size]) => Math.abs(value) >= size) ?? [1, ''];
+  return `${prefix}${(value / div).toFixed(2)}${suffix}`;
 }
 
 export function formatCryptoAmount(
