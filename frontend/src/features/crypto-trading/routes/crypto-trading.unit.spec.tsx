@@ -41,8 +41,8 @@ const market = [
 ];
 
 function setup(more: Parameters<typeof mockApi>[0] = {}) {
+  // The test's own routes win over these.
   return mockApi({
-    ...more,
     'GET /api/crypto/portfolio': () => ({
       portfolio: [
         {
@@ -81,6 +81,7 @@ function setup(more: Parameters<typeof mockApi>[0] = {}) {
         }),
       ],
     }),
+    ...more,
   });
 }
 
@@ -211,5 +212,30 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
       'aria-pressed',
       'true',
     );
+  });
+  it('shows holdings still loading as loading, never "$0.00" or "No crypto assets yet"', async () => {
+    setup({ 'GET /api/crypto/portfolio': () => new Promise<never>(() => {}) });
+    renderWithProviders(<CryptoTradingRoute />);
+    // The market has answered; the holdings have not.
+    await screen.findByRole('tab', { name: 'Portfolio' });
+    expect(screen.getByRole('status', { name: 'Loading your holdings' })).toBeInTheDocument();
+    expect(screen.queryByText('No crypto assets yet')).not.toBeInTheDocument();
+    expect(screen.queryByText('$0.00')).not.toBeInTheDocument();
+    expect(screen.queryByText('0 assets')).not.toBeInTheDocument();
+  });
+
+  it('says the crypto history could not be loaded rather than that there is none', async () => {
+    setup({
+      'GET /api/crypto/transactions': () => errorResponse(500, { message: 'Internal error' }),
+    });
+    renderWithProviders(<CryptoTradingRoute />, { path: '/crypto-trading?tab=history' });
+    expect(
+      await screen.findByText(
+        'Your crypto transactions could not be loaded.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No crypto transactions yet')).not.toBeInTheDocument();
   });
 });
