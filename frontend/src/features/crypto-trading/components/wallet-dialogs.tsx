@@ -301,7 +301,7 @@ export function WithdrawDialog({
             step={0.00000001}
             hint={
               held && !balancesHidden
-                ? `Available: ${Number(held.balance).toFixed(8)} ${held.symbol}`
+                ? `Available: ${held.balance_exact} ${held.symbol}`
                 : undefined
             }
             error={errors.amount?.message}

@@ -115,11 +115,3 @@ export function compactNumber(value: number, prefix = '$'): string {
   const [div, suffix] = COMPACT.find(([size]) => Math.abs(value) >= size) ?? [1, ''];
   return `${prefix}${(value / div).toFixed(2)}${suffix}`;
 }
-
-export function formatCryptoAmount(
-  value: number | string | null | undefined,
-  decimals = 6,
-): string {
-  const n = Number(value ?? 0);
-  return Number.isFinite(n) ? n.toFixed(decimals) : '0';
-}
