@@ -183,6 +183,52 @@ describe('transaction filters', () => {
       await expectNoSidewaysScroll(page);
     }
   });
+
+  it('Back undoes the last filter, a whole search in one step, before it leaves the page', async () => {
+    const page = await signInAsDemo();
+    await page.goto('/accounts');
+    const params = () => Object.fromEntries(new URL(page.url()).searchParams);
+    const search = page.getByRole('searchbox', { name: 'Filter transactions' });
+    const period = (days: number) => page.getByRole('button', { name: `${days} days` });
+    await page.getByText(/transactions? in the last 30 days/).waitFor();
+
+    await period(90).click();
+    await page.waitForURL(/days=90/);
+    await search.pressSequentially('Payroll', { delay: 30 });
+    await page.waitForURL(/q=Payroll/);
+    await page.locator('.account-item', { hasText: 'High Yield Savings' }).click();
+    await page.getByRole('heading', { name: 'High Yield Savings details' }).waitFor();
+    expect(params()).toMatchObject({ days: '90', q: 'Payroll' });
+
+    await page.goBack();
+    await expect.poll(params).toEqual({ days: '90', q: 'Payroll' });
+    await page
+      .getByRole('heading', { name: 'High Yield Savings details' })
+      .waitFor({ state: 'detached' });
+    await page.goBack();
+    await expect.poll(params).toEqual({ days: '90' });
+    await expect.poll(() => search.inputValue()).toBe('');
+    await page.goBack();
+    await expect.poll(params).toEqual({});
+    await expect.poll(() => period(30).getAttribute('aria-pressed')).toBe('true');
+    await page.goBack();
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('Back from a tab returns to the tab before it, then leaves the page', async () => {
+    const page = await signInAsDemo();
+    await page.goto('/profile');
+    const tab = (name: string) => page.getByRole('tab', { name });
+    await tab('Security Settings').click();
+    await tab('Notifications').click();
+    await page.waitForURL(/tab=notifications/);
+    await page.goBack();
+    await expect.poll(() => tab('Security Settings').getAttribute('aria-selected')).toBe('true');
+    await page.goBack();
+    await expect.poll(() => tab('Profile Information').getAttribute('aria-selected')).toBe('true');
+    await page.goBack();
+    await page.waitForURL('**/dashboard');
+  });
 });
 
 describe('shell', () => {

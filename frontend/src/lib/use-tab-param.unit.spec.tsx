@@ -51,20 +51,23 @@ describe('useTabParam', () => {
     expect(selected()).toBe('Pay Bills');
   });
 
-  it('keeps the chosen tab in the address, without a history entry of its own, and Back from a receipt returns to it', async () => {
+  it('keeps the chosen tab in the address as a step of history: Back returns to the tab before, and from a receipt to its tab', async () => {
     const router = setup('/bill-pay?account=a1#top');
     await userEvent.click(screen.getByRole('tab', { name: 'History' }));
     expect(router.state.location.search).toBe('?account=a1&tab=history');
     expect(router.state.location.hash).toBe('#top');
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.historyAction).toBe('PUSH');
 
     await userEvent.click(screen.getByRole('link', { name: 'Netflix' }));
     await screen.findByText('Receipt');
     await act(() => router.navigate(-1));
     expect(selected()).toBe('History');
 
-    // The first tab leaves the address as it was, and Back then leaves the page.
-    await userEvent.click(screen.getByRole('tab', { name: 'Pay Bills' }));
+    // Choosing the tab already shown adds no step.
+    await userEvent.click(screen.getByRole('tab', { name: 'History' }));
+    // Back undoes the choice of the tab, and then leaves the page.
+    await act(() => router.navigate(-1));
+    expect(selected()).toBe('Pay Bills');
     expect(router.state.location.search).toBe('?account=a1');
     await act(() => router.navigate(-1));
     await screen.findByText('Dashboard');

@@ -12,6 +12,16 @@ await loadContracts();
 // default one-second wait of findBy* on a busy machine, though it always ends.
 configure({ asyncUtilTimeout: 5_000 });
 
+// jsdom lays nothing out and has no ResizeObserver, which radix's radio group (the hidden input it
+// keeps the size of its button for a form) calls in every browser: an observer that never reports.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 afterEach(() => {
   act(() => toast.clear());
   cleanup();

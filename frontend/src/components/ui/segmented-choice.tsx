@@ -1,13 +1,18 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { RadioGroup } from 'radix-ui';
+import type { KeyboardEvent, ReactNode } from 'react';
 
 type Option<T extends string> = { value: T; label: ReactNode };
 
+/** How far each key moves the choice; Home and End go to the first and the last option. */
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /**
- * A choice of a few options drawn as one segmented control: a radio group, so it is one Tab stop
- * (the chosen option) and the arrow keys (and Home, End) move the choice, as with any radio group
- * a screen reader announces.
+ * A choice of a few options drawn as one segmented control: radix's radio group, so it is one Tab
+ * stop (the chosen option) and the arrow keys (and Home, End) move the choice, as with any radio
+ * group a screen reader announces. Radix moves the focus; the choice is made here on the key
+ * press, because radix makes it only when the focus arrives while the key is still down, and a
+ * quick press (a test's, an assistive tool's, a fast typist's) lets the key up first, which left
+ * the focus on one option and the choice on another.
  */
 export function SegmentedChoice<const T extends string>({
   label,
@@ -22,43 +27,32 @@ export function SegmentedChoice<const T extends string>({
   onChange(value: NoInfer<T>): void;
   className?: string;
 }) {
-  const group = useRef<HTMLDivElement>(null);
-  const choose = (index: number) => {
-    const at = (index + options.length) % options.length;
-    const next = options[at];
-    if (!next) return;
-    if (next.value !== value) onChange(next.value);
-    const buttons = group.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]');
-    buttons?.[at]?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Radix ignores the keys with a modifier held, and so does the choice.
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const from = options.findIndex((o) => o.value === (event.target as HTMLButtonElement).value);
     const step = STEP[event.key];
-    if (step !== undefined) choose(index + step);
-    else if (event.key === 'Home') choose(0);
-    else if (event.key === 'End') choose(options.length - 1);
-    else return;
-    event.preventDefault();
+    let to: number | undefined;
+    if (step !== undefined && from >= 0) to = (from + step + options.length) % options.length;
+    else if (event.key === 'Home') to = 0;
+    else if (event.key === 'End') to = options.length - 1;
+    const next = to === undefined ? undefined : options[to];
+    if (next && next.value !== value) onChange(next.value);
   };
   return (
-    <div
-      ref={group}
-      role="radiogroup"
+    <RadioGroup.Root
       aria-label={label}
       className={['segmented', className ?? ''].filter(Boolean).join(' ')}
+      value={value}
+      // Radix reports only an option's own value, so the cast names what it already is.
+      onValueChange={(next) => onChange(next as T)}
+      onKeyDown={onKeyDown}
     >
-      {options.map((option, index) => (
-        <button
-          key={option.value}
-          type="button"
-          role="radio"
-          aria-checked={value === option.value}
-          tabIndex={value === option.value ? 0 : -1}
-          onClick={() => value !== option.value && onChange(option.value)}
-          onKeyDown={(event) => onKeyDown(event, index)}
-        >
+      {options.map((option) => (
+        <RadioGroup.Item key={option.value} value={option.value}>
           {option.label}
-        </button>
+        </RadioGroup.Item>
       ))}
-    </div>
+    </RadioGroup.Root>
   );
 }

@@ -2,7 +2,7 @@ import { FileText, Sheet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Alert, Skeleton } from '@/components/ui/feedback';
+import { LoadFailed, Skeleton } from '@/components/ui/feedback';
 import { accountName, type Account } from '@/lib/accounts';
 import { downloadFromApi } from '@/lib/download';
 import { formatMonth } from '@/lib/format';
@@ -67,9 +67,9 @@ export function StatementsCard({ account }: { account: Account }) {
       {statements.isPending ? (
         <Skeleton height="2.75rem" />
       ) : statements.isError ? (
-        <Alert tone="danger" title="Error">
+        <LoadFailed title="Error" onRetry={() => void statements.refetch()}>
           <p>We could not load your statements. Please try again.</p>
-        </Alert>
+        </LoadFailed>
       ) : (
         <ul role="list" className="statement-list" aria-label="Monthly statements">
           {statements.data.map((statement) => (

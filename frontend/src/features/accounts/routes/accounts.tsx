@@ -21,6 +21,7 @@ import { formatDate, formatMoney, groupDigits, maskAccountNumber } from '@/lib/f
 import { toast } from '@/lib/toast-store';
 import type { Transaction } from '@/lib/transactions';
 import { useAccounts } from '@/lib/accounts-query';
+import { useUpdateSearchParams } from '@/lib/use-update-search-params';
 import {
   getAllTransactions,
   PERIODS,
@@ -104,7 +105,7 @@ export default function AccountsRoute() {
   useDocumentTitle('Accounts');
   const user = useUser();
   const accounts = useAccounts({ errorToast: true });
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [revealed, setRevealed] = useState(false);
   const [hidden, setHidden] = useState(false);
   const [recategorising, setRecategorising] = useState<Transaction | null>(null);
@@ -114,18 +115,8 @@ export default function AccountsRoute() {
   const days = Number(params.get('days'));
   const period: Period = PERIODS.find((p) => p === days) ?? 30;
   const highlightedTx = params.get('tx');
-  const setParam = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // Each choice is a step of the browser's Back; typing a search is one step for the whole search.
+  const setParam = useUpdateSearchParams();
   const setSelectedId = (id: Account['id']) => setParam({ account: String(id), tx: null });
   // A period replaces a custom date range: the list shows one or the other.
   const setPeriod = (p: Period) =>
@@ -365,7 +356,7 @@ export default function AccountsRoute() {
             className="input tx-filters__search"
             placeholder="Filter by description"
             value={filter}
-            onChange={(e) => setParam({ q: e.target.value || null })}
+            onChange={(e) => setParam({ q: e.target.value || null }, { typing: true })}
           />
         </div>
         <HistoryFilters

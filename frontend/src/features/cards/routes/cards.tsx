@@ -250,7 +250,9 @@ export default function CardsRoute() {
             <p className="empty-state" role="status">
               Loading cards...
             </p>
-          ) : (
+          ) : cards.isError && !cards.data ? null : (
+            // Cards that failed to load are unknown, not none: the banner above says so, and no
+            // "No active cards to configure" tells a cardholder to apply for one.
             <CardSettingsPanel cards={list} />
           )}
         </TabPanel>

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { errorMessage } from '@/lib/error-mapping';
+import { useWhenOpened } from '@/lib/use-when-opened';
 import { toast } from '@/lib/toast-store';
 import type { DepositMethod } from '../api/get-deposit-methods';
 import type { Holding } from '../api/get-portfolio';
@@ -72,17 +73,15 @@ export function DepositDialog({
   const method = methods.find((m) => m.symbol === symbol);
   const errors = form.formState.errors;
 
-  useEffect(() => {
-    if (open) {
-      form.reset({
-        symbol: methods[0]?.symbol ?? 'BTC',
-        amount: '',
-        tx_hash: '',
-        from_address: '',
-      });
-      setKey(newIdempotencyKey());
-    }
-  }, [open, methods, form]);
+  useWhenOpened(open, () => {
+    form.reset({
+      symbol: methods[0]?.symbol ?? 'BTC',
+      amount: '',
+      tx_hash: '',
+      from_address: '',
+    });
+    setKey(newIdempotencyKey());
+  });
 
   const submit = (values: DepositForm) =>
     deposit.mutate(
@@ -196,13 +195,16 @@ export function WithdrawDialog({
   const fee = methods.find((m) => m.symbol === symbol)?.withdrawal_network_fee;
   const held = holdings.find((h) => h.symbol === symbol);
 
+  useWhenOpened(open, () => {
+    form.reset({ symbol: holdings[0]?.symbol ?? '', amount: '', to_address: '', network: '' });
+    setReview(null);
+    setFailure(null);
+  });
+  // Opened before the holdings arrived: the first coin is chosen once they do.
+  const firstHeld = holdings[0]?.symbol;
   useEffect(() => {
-    if (open) {
-      form.reset({ symbol: holdings[0]?.symbol ?? '', amount: '', to_address: '', network: '' });
-      setReview(null);
-      setFailure(null);
-    }
-  }, [open, holdings, form]);
+    if (open && firstHeld && !form.getValues('symbol')) form.setValue('symbol', firstHeld);
+  }, [open, firstHeld, form]);
 
   const confirm = () =>
     review &&
@@ -301,7 +303,7 @@ export function WithdrawDialog({
             step={0.00000001}
             hint={
               held && !balancesHidden
-                ? `Available: ${Number(held.balance).toFixed(8)} ${held.symbol}`
+                ? `Available: ${held.balance_exact} ${held.symbol}`
                 : undefined
             }
             error={errors.amount?.message}

@@ -100,18 +100,18 @@ export function formatCoins(units: number, decimals = 8): string {
   return (units / UNITS_PER_COIN).toFixed(decimals);
 }
 
-/** K, M and B suffixes for large figures. */
-export function compactNumber(value: number, prefix = '$'): string {
-  const abs = Math.abs(value);
-  const [div, suffix] =
-    abs >= 1e9 ? [1e9, 'B'] : abs >= 1e6 ? [1e6, 'M'] : abs >= 1e3 ? [1e3, 'K'] : [1, ''];
-  return `${prefix}${(value / div).toFixed(suffix ? 2 : 2)}${suffix}`;
-}
+const COMPACT: readonly [number, string][] = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
 
-export function formatCryptoAmount(
-  value: number | string | null | undefined,
-  decimals = 6,
-): string {
-  const n = Number(value ?? 0);
-  return Number.isFinite(n) ? n.toFixed(decimals) : '0';
+/**
+ * K, M, B and T suffixes for large figures, so the figure before the suffix stays under 1,000: a
+ * market cap of $1.29T, never $1290.58B.
+ */
+export function compactNumber(value: number, prefix = '$'): string {
+  const [div, suffix] = COMPACT.find(([size]) => Math.abs(value) >= size) ?? [1, ''];
+  return `${prefix}${(value / div).toFixed(2)}${suffix}`;
 }

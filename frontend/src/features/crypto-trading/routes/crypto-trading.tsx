@@ -3,7 +3,7 @@ import { ArrowDownToLine, ArrowUpFromLine, Eye, EyeOff, RefreshCw } from 'lucide
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
+import { Alert, Badge, PageSpinner, Skeleton } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
@@ -20,7 +20,7 @@ import { marketDataQueryOptions, useMarketData } from '../api/get-market-data';
 import { portfolioQueryOptions, usePortfolio } from '../api/get-portfolio';
 import { TradePanel } from '../components/trade-panel';
 import { DepositDialog, WithdrawDialog } from '../components/wallet-dialogs';
-import { compactNumber, formatCoinPrice, formatCryptoAmount } from '../lib/estimates';
+import { compactNumber, formatCoinPrice } from '../lib/estimates';
 import './crypto-trading.css';
 
 const TAB_VALUES = ['portfolio', 'market', 'trade', 'history'] as const;
@@ -44,6 +44,16 @@ function CoinBadge({ symbol }: { symbol: string }) {
     >
       {symbol}
     </span>
+  );
+}
+
+/** Rows to come, named for a screen reader, where a list is still loading. */
+function ListLoading({ label }: { label: string }) {
+  return (
+    <div className="stack" role="status" aria-label={label}>
+      <Skeleton height="3.5rem" />
+      <Skeleton height="3.5rem" />
+    </div>
   );
 }
 
@@ -73,6 +83,9 @@ export default function CryptoTradingRoute() {
   const failed = portfolio.isError || market.isError || history.isError;
   // Holdings that failed to load are unknown, not none: never "$0.00" or "No crypto assets yet".
   const portfolioUnknown = portfolio.isError && !portfolio.data;
+  // Nor are holdings still on their way (the market often answers first): they are shown as loading.
+  const portfolioLoading = portfolio.isPending;
+  const historyUnknown = history.isError && !history.data;
   const holdings = portfolio.data?.portfolio ?? [];
   const marketList = market.data ?? [];
   const q = search.trim().toLowerCase();
@@ -136,9 +149,15 @@ export default function CryptoTradingRoute() {
         <div>
           <p className="crypto-hero__label">Total portfolio value</p>
           <p className="crypto-hero__value tabular">
-            {portfolioUnknown ? 'Unavailable' : money(portfolio.data?.total_value)}
+            {portfolioUnknown ? (
+              'Unavailable'
+            ) : portfolioLoading ? (
+              <Skeleton height="2.25rem" width="9rem" />
+            ) : (
+              money(portfolio.data?.total_value)
+            )}
           </p>
-          {portfolioUnknown ? null : (
+          {portfolioUnknown || portfolioLoading ? null : (
             <p className="crypto-hero__count">
               {holdings.length} {holdings.length === 1 ? 'asset' : 'assets'}
             </p>
@@ -177,6 +196,8 @@ export default function CryptoTradingRoute() {
           <Card>
             {portfolioUnknown ? (
               <p className="empty-state">Your holdings could not be loaded.</p>
+            ) : portfolioLoading ? (
+              <ListLoading label="Loading your holdings" />
             ) : holdings.length === 0 ? (
               <div className="empty-state">
                 <p>No crypto assets yet</p>
@@ -190,13 +211,12 @@ export default function CryptoTradingRoute() {
                     <div className="crypto-row__main">
                       <span className="crypto-row__name">{h.name}</span>
                       <span className="muted tabular">
-                        {hidden ? HIDDEN : formatCryptoAmount(h.balance)} {h.symbol}
+                        {hidden ? HIDDEN : h.balance_exact} {h.symbol}
                       </span>
                       {h.pending_balance ? (
                         <span className="muted tabular">
                           <Badge tone="warning">pending</Badge>{' '}
-                          {hidden ? HIDDEN : formatCryptoAmount(h.pending_balance)} {h.symbol}{' '}
-                          waiting for review
+                          {hidden ? HIDDEN : h.pending_balance_exact} {h.symbol} waiting for review
                         </span>
                       ) : null}
                     </div>
@@ -275,7 +295,11 @@ export default function CryptoTradingRoute() {
 
         <TabPanel value="history">
           <Card>
-            {(history.data ?? []).length === 0 ? (
+            {historyUnknown ? (
+              <p className="empty-state">Your crypto transactions could not be loaded.</p>
+            ) : history.isPending ? (
+              <ListLoading label="Loading your crypto transactions" />
+            ) : (history.data ?? []).length === 0 ? (
               <p className="empty-state">No crypto transactions yet</p>
             ) : (
               <ul className="crypto-list">
@@ -294,7 +318,7 @@ export default function CryptoTradingRoute() {
                       </div>
                       <div className="crypto-row__side">
                         <span className="tabular">
-                          {formatCryptoAmount(t.crypto_amount)} {t.symbol}
+                          {t.crypto_amount_exact} {t.symbol}
                         </span>
                         <span className="muted tabular">
                           {money(t.usd_amount)}

@@ -41,8 +41,8 @@ const market = [
 ];
 
 function setup(more: Parameters<typeof mockApi>[0] = {}) {
+  // The test's own routes win over these.
   return mockApi({
-    ...more,
     'GET /api/crypto/portfolio': () => ({
       portfolio: [
         {
@@ -81,6 +81,7 @@ function setup(more: Parameters<typeof mockApi>[0] = {}) {
         }),
       ],
     }),
+    ...more,
   });
 }
 
@@ -91,7 +92,7 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     renderWithProviders(<CryptoTradingRoute />);
     expect(await screen.findAllByText('$1,000.00')).toHaveLength(2);
     // A deposit claim waiting for review shows beside the balance, not in the value.
-    expect(screen.getByText(/0\.250000 ETH waiting for review/)).toBeInTheDocument();
+    expect(screen.getByText(/0\.25000000 ETH waiting for review/)).toBeInTheDocument();
     expect(screen.getByText('Live')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Market' }));
@@ -211,5 +212,84 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
       'aria-pressed',
       'true',
     );
+  });
+  it('shows holdings still loading as loading, never "$0.00" or "No crypto assets yet"', async () => {
+    setup({ 'GET /api/crypto/portfolio': () => new Promise<never>(() => {}) });
+    renderWithProviders(<CryptoTradingRoute />);
+    // The market has answered; the holdings have not.
+    await screen.findByRole('tab', { name: 'Portfolio' });
+    expect(screen.getByRole('status', { name: 'Loading your holdings' })).toBeInTheDocument();
+    expect(screen.queryByText('No crypto assets yet')).not.toBeInTheDocument();
+    expect(screen.queryByText('$0.00')).not.toBeInTheDocument();
+    expect(screen.queryByText('0 assets')).not.toBeInTheDocument();
+  });
+
+  it('says the crypto history could not be loaded rather than that there is none', async () => {
+    setup({
+      'GET /api/crypto/transactions': () => errorResponse(500, { message: 'Internal error' }),
+    });
+    renderWithProviders(<CryptoTradingRoute />, { path: '/crypto-trading?tab=history' });
+    expect(
+      await screen.findByText(
+        'Your crypto transactions could not be loaded.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No crypto transactions yet')).not.toBeInTheDocument();
+  });
+  it('shows the coins held and traded to the last of their 8 decimals, never rounded up', async () => {
+    const user = userEvent.setup();
+    const holding = {
+      id: 'h2',
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      balance: 0.00151368,
+      balance_exact: '0.00151368',
+      pending_balance: 0,
+      pending_balance_exact: '0.00000000',
+      current_value: 75.68,
+      current_price: 50000,
+      change_24h: 1.5,
+    };
+    const bought = {
+      id: 't1',
+      type: 'buy',
+      symbol: 'BTC',
+      currency_code: 'BTC',
+      name: 'Bitcoin',
+      crypto_amount: 0.00151368,
+      amount: 0.00151368,
+      crypto_amount_exact: '0.00151368',
+      price_per_unit: 65403.41,
+      usd_amount: 100,
+      total_value: 100,
+      fee: 1,
+      status: 'completed',
+      executed_at: '2026-11-30T15:00:00.000Z',
+      created_at: '2026-11-30T15:00:00.000Z',
+      network_fee: 0,
+      network: null,
+      tx_hash: null,
+      address: null,
+      reference_number: null,
+      deposit_address: null,
+      review_note: null,
+      receipt_id: null,
+    };
+    setup({
+      'GET /api/crypto/portfolio': () => ({
+        portfolio: [holding],
+        total_value: 75.68,
+        asset_count: 1,
+      }),
+      'GET /api/crypto/transactions': () => ({ transactions: [bought] }),
+    });
+    renderWithProviders(<CryptoTradingRoute />);
+    // Six decimals rounded it up to 0.001514: more than is held, and more than can be sold.
+    expect(await screen.findByText('0.00151368 BTC')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('0.00151368 BTC')).toBeInTheDocument();
+    expect(screen.queryByText(/0\.001514 BTC/)).not.toBeInTheDocument();
   });
 });
