@@ -96,6 +96,15 @@ export function coinText(units: number): string {
   return `${whole}.${String(units % UNITS_PER_COIN).padStart(8, '0')}`;
 }
 
+/**
+ * A coin amount as the lists show it, to 6 decimals, from its exact text ("0.00151368" →
+ * "0.001513"): cut, never rounded up, so a list never shows more than is held.
+ */
+export function listedCoins(exact: string): string {
+  const [whole, fraction = ''] = exact.split('.');
+  return `${whole}.${fraction.padEnd(6, '0').slice(0, 6)}`;
+}
+
 export function formatCoins(units: number, decimals = 8): string {
   return (units / UNITS_PER_COIN).toFixed(decimals);
 }

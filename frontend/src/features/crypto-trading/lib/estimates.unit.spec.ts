@@ -5,6 +5,7 @@ import {
   coinsToUnits,
   compactNumber,
   formatCoinPrice,
+  listedCoins,
   sellEstimate,
   tradeRefusal,
 } from './estimates';
@@ -85,6 +86,15 @@ describe('what the bank would refuse, checked before the confirmation', () => {
     expect(buy('100', 100)).toBeNull();
     expect(buy('0.30', 0.1 + 0.2)).toBeNull();
     expect(buy('50', undefined)).toBeNull();
+  });
+
+  it('lists a holding to 6 decimals, cut, never rounded up', () => {
+    expect(['0.00151368', '1.99999999', '12', '0.5'].map(listedCoins)).toEqual([
+      '0.001513',
+      '1.999999',
+      '12.000000',
+      '0.500000',
+    ]);
   });
 
   it('writes a holding with all 8 decimals by integer arithmetic', () => {

@@ -20,7 +20,7 @@ import { marketDataQueryOptions, useMarketData } from '../api/get-market-data';
 import { portfolioQueryOptions, usePortfolio } from '../api/get-portfolio';
 import { TradePanel } from '../components/trade-panel';
 import { DepositDialog, WithdrawDialog } from '../components/wallet-dialogs';
-import { compactNumber, formatCoinPrice } from '../lib/estimates';
+import { compactNumber, formatCoinPrice, listedCoins } from '../lib/estimates';
 import './crypto-trading.css';
 
 const TAB_VALUES = ['portfolio', 'market', 'trade', 'history'] as const;
@@ -211,12 +211,13 @@ export default function CryptoTradingRoute() {
                     <div className="crypto-row__main">
                       <span className="crypto-row__name">{h.name}</span>
                       <span className="muted tabular">
-                        {hidden ? HIDDEN : h.balance_exact} {h.symbol}
+                        {hidden ? HIDDEN : listedCoins(h.balance_exact)} {h.symbol}
                       </span>
                       {h.pending_balance ? (
                         <span className="muted tabular">
                           <Badge tone="warning">pending</Badge>{' '}
-                          {hidden ? HIDDEN : h.pending_balance_exact} {h.symbol} waiting for review
+                          {hidden ? HIDDEN : listedCoins(h.pending_balance_exact)} {h.symbol}{' '}
+                          waiting for review
                         </span>
                       ) : null}
                     </div>
@@ -318,7 +319,7 @@ export default function CryptoTradingRoute() {
                       </div>
                       <div className="crypto-row__side">
                         <span className="tabular">
-                          {t.crypto_amount_exact} {t.symbol}
+                          {listedCoins(t.crypto_amount_exact)} {t.symbol}
                         </span>
                         <span className="muted tabular">
                           {money(t.usd_amount)}

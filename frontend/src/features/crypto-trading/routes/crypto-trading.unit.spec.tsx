@@ -92,7 +92,7 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     renderWithProviders(<CryptoTradingRoute />);
     expect(await screen.findAllByText('$1,000.00')).toHaveLength(2);
     // A deposit claim waiting for review shows beside the balance, not in the value.
-    expect(screen.getByText(/0\.25000000 ETH waiting for review/)).toBeInTheDocument();
+    expect(screen.getByText(/0\.250000 ETH waiting for review/)).toBeInTheDocument();
     expect(screen.getByText('Live')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Market' }));
@@ -238,7 +238,7 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('No crypto transactions yet')).not.toBeInTheDocument();
   });
-  it('shows the coins held and traded to the last of their 8 decimals, never rounded up', async () => {
+  it('lists the coins held and traded to 6 decimals, cut, never rounded up', async () => {
     const user = userEvent.setup();
     const holding = {
       id: 'h2',
@@ -286,10 +286,10 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
       'GET /api/crypto/transactions': () => ({ transactions: [bought] }),
     });
     renderWithProviders(<CryptoTradingRoute />);
-    // Six decimals rounded it up to 0.001514: more than is held, and more than can be sold.
-    expect(await screen.findByText('0.00151368 BTC')).toBeInTheDocument();
+    // Rounded to six decimals it read 0.001514: more than is held, and more than can be sold.
+    expect(await screen.findByText('0.001513 BTC')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'History' }));
-    expect(await screen.findByText('0.00151368 BTC')).toBeInTheDocument();
+    expect(await screen.findByText('0.001513 BTC')).toBeInTheDocument();
     expect(screen.queryByText(/0\.001514 BTC/)).not.toBeInTheDocument();
   });
 });
