@@ -1,6 +1,6 @@
 import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import type { Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
+import { useWhenOpened } from '@/lib/use-when-opened';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
 import {
   editPaymentSchema,
@@ -56,12 +57,11 @@ export function EditPaymentDialog({
   const errors = form.formState.errors;
   const recurring = form.watch('is_recurring');
 
-  useEffect(() => {
-    if (payment) {
-      form.reset(valuesOf(payment));
-      setError(null);
-    }
-  }, [payment, form]);
+  // Starts from the payment when opened, not each time the scheduled payments are loaded again.
+  useWhenOpened(payment !== null, () => {
+    form.reset(valuesOf(payment));
+    setError(null);
+  });
 
   const close = () => {
     if (!change.isPending) onClose();

@@ -1,7 +1,7 @@
 import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
 import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
@@ -14,6 +14,7 @@ import { accountName, type Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
+import { useWhenOpened } from '@/lib/use-when-opened';
 import type { Payee } from '../api/get-payees';
 import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/schedule-payment';
 import { RecurringPaymentFields } from './recurring-payment-fields';
@@ -61,19 +62,14 @@ export function SchedulePaymentDialog({
   } | null>(null);
   const errors = form.formState.errors;
 
-  useEffect(() => {
-    if (open) {
-      form.reset(empty(payee, accounts));
-      setReview(null);
-      setError(null);
-    }
-  }, [open, payee, accounts, form]);
-
-  // Only a new opening clears the confirmation: the payment refreshes the accounts, which resets
-  // the form above while the confirmation is still on screen.
-  useEffect(() => {
-    if (open) setDone(null);
-  }, [open]);
+  // A new opening starts afresh; accounts or payees loaded again while it is open (a payment
+  // refreshes the accounts) leave what the customer typed, and the confirmation, alone.
+  useWhenOpened(open, () => {
+    form.reset(empty(payee, accounts));
+    setReview(null);
+    setError(null);
+    setDone(null);
+  });
 
   const close = () => {
     if (schedule.isPending) return;

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account } from '@/testing/fixtures';
 import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
@@ -81,5 +82,32 @@ describe('Schedule Payment dialog', () => {
       within(dialog).getByText('$112.30 to Central Maine Power from Premium Checking.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('BIL-TEST0001')).toBeInTheDocument();
+  });
+
+  it('keeps what the customer typed when the accounts are loaded again while it is open', async () => {
+    mockApi({});
+    let reloadAccounts = () => {};
+    function Page() {
+      const [accounts, setAccounts] = useState([account()]);
+      reloadAccounts = () => setAccounts([account({ balance: 900 })]);
+      return (
+        <SchedulePaymentDialog
+          open
+          onOpenChange={() => undefined}
+          payees={[payee]}
+          accounts={accounts}
+          payee={payee}
+        />
+      );
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<Page />);
+    const amount = await screen.findByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '75.25');
+    await user.type(screen.getByLabelText(/Memo/), 'November bill');
+    act(() => reloadAccounts());
+    expect(screen.getByLabelText('Amount')).toHaveValue(75.25);
+    expect(screen.getByLabelText(/Memo/)).toHaveValue('November bill');
   });
 });
