@@ -265,6 +265,36 @@ describe('monthly statements', () => {
     }
   });
 
+  it('keeps answering other customers while one customer has long statements made', async () => {
+    // A month of 1,000 lines: a customer decides how long their statements are.
+    const busy = await signedUpCustomer(bank, { name: 'Busy Statements' });
+    const checking = busy.accounts[0]!;
+    for (let batch = 0; batch < 50; batch += 1) {
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          deposit(bank, checking.account_number, 1, { waitForReadModels: false }),
+        ),
+      );
+    }
+    await deposit(bank, checking.account_number, 1);
+    const long = () =>
+      pdfOf(busy.client, `/api/accounts/${checking.id}/statements/${month}?format=pdf`);
+    await long();
+    const started = Date.now();
+    expect((await long()).statusCode).toBe(200);
+    const oneLong = Date.now() - started;
+    // Eight at once; another customer asks for their accounts while they are being made.
+    const eight = Promise.all(Array.from({ length: 8 }, long));
+    await new Promise((resolve) => setTimeout(resolve, oneLong / 2));
+    const asked = Date.now();
+    expect((await stranger.client.get('/api/accounts')).status).toBe(200);
+    const waited = Date.now() - asked;
+    const all = await eight;
+    expect(all.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    // Drawn in one go, each of them held every other request for the whole drawing.
+    expect(waited).toBeLessThan(oneLong);
+  });
+
   it("answers 404 for another customer's account, 422 for a month that is not one or has no statement", async () => {
     const accountId = owner.accounts[0]!.id;
     expect((await stranger.client.get(`/api/accounts/${accountId}/statements`)).status).toBe(404);
