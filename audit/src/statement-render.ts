@@ -1,3 +1,4 @@
+import { csvCell } from '@bank/contracts/csv';
 import { BANK_TIME_ZONE, bankDate } from '@bank/events';
 import type { Statement } from './account-history.ts';
 
@@ -15,12 +16,6 @@ export function usd(cents: number): string {
 }
 
 const isoDate = (date: Date) => date.toISOString();
-
-/** RFC 4180 quoting; text a spreadsheet would run as a formula is prefixed with an apostrophe. */
-export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 export const STATEMENT_CSV_HEADER =
   'date,description,reference,kind,amount,balance,stream_version,position';
@@ -72,9 +67,9 @@ export function statementCsv(
     rows.push(
       row(
         line.date,
-        csvText(line.description),
-        csvText(line.reference),
-        csvText(line.kind),
+        csvCell(line.description),
+        csvCell(line.reference),
+        csvCell(line.kind),
         centsText(line.amount),
         centsText(line.balanceAfter),
         String(line.version),

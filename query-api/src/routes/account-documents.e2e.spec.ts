@@ -265,6 +265,29 @@ describe('monthly statements', () => {
     }
   });
 
+  it("keeps a payer's name from running as a formula, where a semicolon starts a cell too", async () => {
+    // A spreadsheet with a semicolon list separator (most of Europe's) splits a line at each one.
+    const payer = await signedUpCustomer(bank, { name: 'Jo;=1+2;' });
+    await deposit(bank, payer.accounts[0]!.account_number, 20);
+    const sent = await payer.client.post('/api/zelle/send', {
+      bank_account_id: payer.accounts[0]!.id,
+      recipient_email: owner.payload.email,
+      recipient_name: 'Receipt Owner',
+      amount: 3,
+    });
+    expect(sent.status).toBe(201);
+    owner.client.consistencyToken = sent.headers['x-consistency-token'];
+    const csv = String(
+      (
+        await owner.client.get(
+          `/api/accounts/${owner.accounts[0]!.id}/statements/${month}?format=csv`,
+        )
+      ).body,
+    );
+    expect(csv).toContain("Zelle payment from Jo;'=1+2;");
+    expect(csv).not.toContain(';=');
+  });
+
   it('keeps answering other customers while one customer has long statements made', async () => {
     // A month of 1,000 lines: a customer decides how long their statements are.
     const busy = await signedUpCustomer(bank, { name: 'Busy Statements' });

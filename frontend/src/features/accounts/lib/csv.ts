@@ -1,13 +1,14 @@
 import { bankDate } from '@bank/contracts/bank-time';
+import { csvCell } from '@bank/contracts/csv';
 import { statusLabel, transactionCategory, type Transaction } from '@/lib/transactions';
 import { saveFile } from '@/lib/download';
 
-// CSV export of the transactions on screen (RFC 4180 quoting; text cells that a spreadsheet
-// would run as a formula are prefixed with an apostrophe).
+// CSV export of the transactions on screen (RFC 4180 quoting; text a spreadsheet would run as a
+// formula is prefixed with an apostrophe, as on the bank's statements).
 
 function cell(value: string | number | null | undefined, text = true): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  const s = value === null || value === undefined ? '' : String(value);
+  if (text) return csvCell(s);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
