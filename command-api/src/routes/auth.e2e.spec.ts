@@ -10,6 +10,7 @@ import {
 import { testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_REQUEST_MS } from '../services/auth.ts';
 import { REGISTRATION_NOT_OPENED } from './auth.ts';
 import { opsClient } from './money-test-helpers.ts';
 
@@ -432,6 +433,30 @@ describe('password reset', () => {
       password_confirmation: 'Brand-New-Pass-2',
     });
     expect(reused.status).toBe(422);
+  });
+
+  it("takes as long to answer a reset request for a customer as for details that are nobody's", async () => {
+    const proved = await signedUpCustomer(bank);
+    const unproved = await signedUpCustomer(bank, {}, { proveContacts: false });
+    const anonymous = new ApiClient(bank);
+    const timed = async (body: object) => {
+      const started = performance.now();
+      const answer = await anonymous.post('/api/forgot-password', body);
+      expect(answer.status).toBe(200);
+      return performance.now() - started;
+    };
+    const asked = {
+      'proved email': { email: proved.payload.email },
+      'proved, by account number': { account_number: proved.user.account_number },
+      'unproved email': { email: unproved.payload.email },
+      nobody: { email: 'nobody.at.all@example.com' },
+      'no such account number': { account_number: '100000000001' },
+    };
+    for (const [who, body] of Object.entries(asked)) {
+      // Issuing a link took a few milliseconds more than finding nobody: enough to tell them apart.
+      expect(await timed(body), who).toBeGreaterThanOrEqual(RESET_REQUEST_MS - 1);
+    }
+    expect(await resetLinks(opsClient(bank), proved.user.account_number)).toHaveLength(2);
   });
 
   it('sends a reset link only to an email the customer has proved', async () => {
