@@ -7,6 +7,7 @@ import {
   startTestBank,
   type TestBank,
 } from '@bank/server/testing';
+import { streams } from '@bank/events';
 import { testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -433,6 +434,47 @@ describe('password reset', () => {
       password_confirmation: 'Brand-New-Pass-2',
     });
     expect(reused.status).toBe(422);
+  });
+
+  it("reads at each sign-in only what the customer's stream gained since it was last read", async () => {
+    const { client, user, payload } = await signedUpCustomer(bank);
+    // Every change of preferences is an event on the customer's stream: its length is theirs.
+    for (let i = 0; i < 30; i += 1) {
+      const changed = await client.put('/api/profile/notification-preferences', {
+        transaction: i % 2 === 0,
+        security: true,
+        card: true,
+        crypto: true,
+        support: true,
+        marketing: false,
+      });
+      expect(changed.status).toBe(200);
+    }
+    const store = bank.ctx.bus.store;
+    const readStream = store.readStream;
+    const read: number[] = [];
+    store.readStream = async (...args) => {
+      const events = await readStream.apply(store, args);
+      if (args[0] === streams.customer(user.id)) read.push(events.length);
+      return events;
+    };
+    try {
+      const signIn = () =>
+        new ApiClient(bank).post('/api/login', {
+          account_number: user.account_number,
+          password: payload.password,
+        });
+      for (let i = 0; i < 3; i += 1) expect((await signIn()).status).toBe(200);
+      const forgot = await new ApiClient(bank).post('/api/forgot-password', {
+        account_number: user.account_number,
+      });
+      expect(forgot.status).toBe(200);
+    } finally {
+      store.readStream = readStream;
+    }
+    // Read whole, each of these read the 30 changes again.
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.reduce((sum, n) => sum + n, 0)).toBeLessThan(5);
   });
 
   it("takes as long to answer a reset request for a customer as for details that are nobody's", async () => {
