@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from './account-history.ts';
-import { statementCsv } from './statement-render.ts';
+import { statementCsv, statementPdf } from './statement-render.ts';
 
 const rowsOf = (csv: string) => csv.trimEnd().split('\r\n');
 
@@ -64,5 +64,39 @@ describe('statementCsv', () => {
   it('gives an auditor the instants, in UTC', () => {
     const rows = rowsOf(statementCsv(march));
     expect(rows[2]).toBe('2026-04-01T01:00:00.000Z,Rent,TRF-1,transfer,-25.00,75.00,2,10');
+  });
+});
+
+describe('statementPdf', () => {
+  it('lets other work run while it draws a long statement, rather than holding the process', async () => {
+    const lines = Array.from({ length: 2_000 }, (_, i) => ({
+      ...march.lines[0]!,
+      reference: `TRF-${i}`,
+      amount: i % 2 === 0 ? -500 : 500,
+      balanceAfter: i % 2 === 0 ? 9_500 : 10_000,
+      version: i + 2,
+      position: i + 10,
+    }));
+    const long: Statement = {
+      ...march,
+      closingBalance: 10_000,
+      totalCredits: 500_000,
+      totalDebits: 500_000,
+      lines,
+    };
+    await statementPdf(march, { audience: 'customer' }); // pdfkit loaded, so only drawing is timed
+    // Another request's work, as the event loop would run it between the drawing's turns.
+    let turns = 0;
+    let drawing = true;
+    const otherWork = () => {
+      turns += 1;
+      if (drawing) setImmediate(otherWork);
+    };
+    setImmediate(otherWork);
+    const pdf = await statementPdf(long, { audience: 'customer' });
+    drawing = false;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // A turn at least every 100 rows.
+    expect(turns).toBeGreaterThanOrEqual(2_000 / 100 - 1);
   });
 });

@@ -20,6 +20,8 @@ export const ZELLE_MESSAGES = {
   splitPerson: 'Please fill in name and contact for all recipients',
   splitShare: 'Each share must be between $0.01 and $5,000.00',
   splitPersonTwice: 'This person is already in the split.',
+  askedTooOften:
+    'You have asked this person for money 10 times in the last 24 hours. Please wait before asking again.',
 } as const;
 
 /** A payment as the send (and pay-a-request) answer shows it. */

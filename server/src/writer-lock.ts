@@ -1,4 +1,4 @@
-import { createPool, type EventStore, type PoolClient } from '@bank/infra';
+import { createPool, type EventStore, type Pool, type PoolClient } from '@bank/infra';
 import { StartRefused } from './start-refused.ts';
 
 /**
@@ -126,6 +126,39 @@ export async function takeWriterLock(
       await pool.end();
     },
   };
+}
+
+/** A process of the bank writes to the database: what must run alone was not started. */
+export class BankStillRunning extends Error {
+  constructor() {
+    super(
+      "A process of the bank is running on this database (it holds the writers' lock): stop every " +
+        'process of the bank first.',
+    );
+  }
+}
+
+/**
+ * Runs `work` while no process of the bank can write: the writers' lock is taken exclusively on
+ * a connection of its own until the work ends, so a bank process that runs refuses it
+ * (BankStillRunning) and one that starts meanwhile waits, then refuses to start.
+ */
+export async function whileNoWriter<T>(pool: Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock($1) AS locked',
+      [WRITERS_LOCK],
+    );
+    if (!rows[0]!.locked) throw new BankStillRunning();
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [WRITERS_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Appending while the writers' lock is not held; answered 503 like a database that is down. */

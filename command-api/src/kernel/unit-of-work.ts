@@ -11,6 +11,7 @@ import type { Aggregate } from './aggregate.ts';
 import type { HotStreams } from './hot-streams.ts';
 import type { InFlightAppend, InFlightAppends } from './in-flight.ts';
 import type { StateCache } from './state-cache.ts';
+import { storedState } from './stored-state.ts';
 
 interface Loaded {
   version: number;
@@ -89,13 +90,7 @@ export class UnitOfWork {
       });
       return { state: cached.state, version: cached.version };
     }
-    let state = cached?.state ?? aggregate.initial();
-    let version = cached?.version ?? 0;
-    for (const recorded of await this.store.readStream(streamId, version)) {
-      state = aggregate.evolve(state, recorded.event as BankEvent);
-      version = recorded.streamVersion;
-    }
-    if (!aggregate.writtenOnce) this.cache.set(streamId, version, state);
+    const { state, version } = await storedState(this.store, this.cache, streamId, aggregate);
     this.loaded.set(streamId, { version, state, aggregate: aggregate as Aggregate<unknown> });
     return { state, version };
   }

@@ -7,9 +7,11 @@ import {
   startTestBank,
   type TestBank,
 } from '@bank/server/testing';
+import { streams } from '@bank/events';
 import { testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_REQUEST_MS } from '../services/auth.ts';
 import { REGISTRATION_NOT_OPENED } from './auth.ts';
 import { opsClient } from './money-test-helpers.ts';
 
@@ -432,6 +434,71 @@ describe('password reset', () => {
       password_confirmation: 'Brand-New-Pass-2',
     });
     expect(reused.status).toBe(422);
+  });
+
+  it("reads at each sign-in only what the customer's stream gained since it was last read", async () => {
+    const { client, user, payload } = await signedUpCustomer(bank);
+    // Every change of preferences is an event on the customer's stream: its length is theirs.
+    for (let i = 0; i < 30; i += 1) {
+      const changed = await client.put('/api/profile/notification-preferences', {
+        transaction: i % 2 === 0,
+        security: true,
+        card: true,
+        crypto: true,
+        support: true,
+        marketing: false,
+      });
+      expect(changed.status).toBe(200);
+    }
+    const store = bank.ctx.bus.store;
+    const readStream = store.readStream;
+    const read: number[] = [];
+    store.readStream = async (...args) => {
+      const events = await readStream.apply(store, args);
+      if (args[0] === streams.customer(user.id)) read.push(events.length);
+      return events;
+    };
+    try {
+      const signIn = () =>
+        new ApiClient(bank).post('/api/login', {
+          account_number: user.account_number,
+          password: payload.password,
+        });
+      for (let i = 0; i < 3; i += 1) expect((await signIn()).status).toBe(200);
+      const forgot = await new ApiClient(bank).post('/api/forgot-password', {
+        account_number: user.account_number,
+      });
+      expect(forgot.status).toBe(200);
+    } finally {
+      store.readStream = readStream;
+    }
+    // Read whole, each of these read the 30 changes again.
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.reduce((sum, n) => sum + n, 0)).toBeLessThan(5);
+  });
+
+  it("takes as long to answer a reset request for a customer as for details that are nobody's", async () => {
+    const proved = await signedUpCustomer(bank);
+    const unproved = await signedUpCustomer(bank, {}, { proveContacts: false });
+    const anonymous = new ApiClient(bank);
+    const timed = async (body: object) => {
+      const started = performance.now();
+      const answer = await anonymous.post('/api/forgot-password', body);
+      expect(answer.status).toBe(200);
+      return performance.now() - started;
+    };
+    const asked = {
+      'proved email': { email: proved.payload.email },
+      'proved, by account number': { account_number: proved.user.account_number },
+      'unproved email': { email: unproved.payload.email },
+      nobody: { email: 'nobody.at.all@example.com' },
+      'no such account number': { account_number: '100000000001' },
+    };
+    for (const [who, body] of Object.entries(asked)) {
+      // Issuing a link took a few milliseconds more than finding nobody: enough to tell them apart.
+      expect(await timed(body), who).toBeGreaterThanOrEqual(RESET_REQUEST_MS - 1);
+    }
+    expect(await resetLinks(opsClient(bank), proved.user.account_number)).toHaveLength(2);
   });
 
   it('sends a reset link only to an email the customer has proved', async () => {

@@ -413,6 +413,47 @@ describe('requests', () => {
     expect(titles).toContain('Zelle request declined');
   });
 
+  it('asks the same person at most 10 times in 24 hours, however many are sent at once', async () => {
+    const maya = await customer(bank, 'Maya Insistent');
+    const sam = await customer(bank, 'Sam Pestered');
+    const lee = await customer(bank, 'Lee Other');
+    const ask = (to: { email: string }, cents: number) =>
+      maya.client.post(
+        '/api/zelle/request',
+        {
+          bank_account_id: maya.checking.id,
+          amount: 1 + cents / 100,
+          recipient_name: 'Them',
+          recipient_email: to.email,
+          memo: 'Pay up',
+        },
+        { 'Idempotency-Key': `ask-${to.email}-${cents}` },
+      );
+    // Each request lands in the payer's requests and notifications.
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => ask(sam, i)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(201), ...Array(5).fill(422)]);
+    const refused = answers.find((a) => a.status === 422)!;
+    expect(refused.body).toMatchObject({
+      code: 'DAILY_LIMIT_EXCEEDED',
+      errors: { recipient_email: [ZELLE_MESSAGES.askedTooOften] },
+    });
+    sam.client.consistencyToken = maya.client.consistencyToken;
+    expect((await sam.client.get('/api/zelle/requests')).body.data.requests).toHaveLength(10);
+    // Another person may still be asked, but not the same one in a split.
+    expect((await ask(lee, 0)).status).toBe(201);
+    const split = await maya.client.post('/api/zelle/split', {
+      bank_account_id: maya.checking.id,
+      total_amount: 30,
+      people: [
+        { name: 'Lee', contact: lee.email },
+        { name: 'Sam', contact: sam.email },
+      ],
+    });
+    expect(split.status).toBe(422);
+    expect(split.body.errors['people.1.contact']).toEqual([ZELLE_MESSAGES.askedTooOften]);
+  });
+
   it('refuses a request to someone who is not a customer, or to oneself', async () => {
     const maya = await customer(bank, 'Maya Alone');
     const unknown = await maya.client.post('/api/zelle/request', {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { moneyStreams } from '@bank/events';
-import { ApiError, type EventMetadata } from '@bank/infra';
+import { ApiError, KeyedQueue, type EventMetadata } from '@bank/infra';
 import { DomainError } from '../kernel/aggregate.ts';
 import { TooMuchContentionError } from '../kernel/command-bus.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
@@ -99,21 +99,6 @@ function keyHash(key: string): string {
  * activity stream and usually the same account, so running them together would only make them
  * conflict and retry. Across processes optimistic concurrency still decides.
  */
-class KeyedQueue {
-  private readonly tails = new Map<string, Promise<unknown>>();
-
-  run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const tail = next.catch(() => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return next;
-  }
-}
-
 const perCustomer = new KeyedQueue();
 
 /** Rounds of the bus's own retries before a busy account answers 409 instead of moving money. */

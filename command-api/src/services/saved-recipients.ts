@@ -15,7 +15,7 @@ import {
   recipientsAggregate,
   type SavedRecipient,
 } from '../domain/transfers/recipients.ts';
-import { foldRecorded } from '../kernel/aggregate.ts';
+import { storedState } from '../kernel/stored-state.ts';
 import type { CommandContext } from './context.ts';
 import { runSystemCommand } from './idempotency.ts';
 
@@ -140,8 +140,8 @@ export async function savedRecipientFields(
   recipientId: string,
   type: SavableDestination['type'],
 ): Promise<Record<string, string> | undefined> {
-  const events = await ctx.bus.store.readStream(recipientsStream(customerId));
-  const book = foldRecorded(recipientsAggregate, events);
+  const stream = recipientsStream(customerId);
+  const book = (await storedState(ctx.bus.store, ctx.bus.cache, stream, recipientsAggregate)).state;
   const found = Object.hasOwn(book.recipients, recipientId)
     ? book.recipients[recipientId]
     : undefined;

@@ -18,6 +18,7 @@ import {
 } from '../domain/customer/customer.ts';
 import { newTotpSecret, totpStep, totpUri } from '../domain/customer/totp.ts';
 import { DomainError } from '../kernel/aggregate.ts';
+import { storedState } from '../kernel/stored-state.ts';
 import type { CommandContext } from './context.ts';
 import { checkPasswordAgain, signInLocked } from './sign-in-lockout.ts';
 
@@ -35,11 +36,8 @@ type CodeOutcome = 'ok' | 'wrong' | 'reused' | 'reused_recovery';
 export const CHALLENGE_EXPIRED = 'This sign-in has expired. Please sign in again.';
 
 export async function loadCustomer(ctx: CommandContext, customerId: string) {
-  const events = await ctx.bus.store.readStream(streams.customer(customerId));
-  return events.reduce(
-    (s, e) => customerAggregate.evolve(s, e.event as never),
-    customerAggregate.initial(),
-  );
+  const stream = streams.customer(customerId);
+  return (await storedState(ctx.bus.store, ctx.bus.cache, stream, customerAggregate)).state;
 }
 
 function runCustomerCommand(

@@ -32,6 +32,7 @@ import {
   splitShares,
   type PaymentData,
 } from '../domain/zelle/zelle.ts';
+import { zelleAsksAggregate } from '../domain/zelle/asks.ts';
 import { decideZellePayment, decideZelleRequest, type ContactField } from '../domain/zelle/send.ts';
 import type { CommandContext } from './context.ts';
 import {
@@ -178,6 +179,10 @@ async function stageRequest(
   const payer = await findCustomerByContact(uow, input.contact);
   const requestId = randomUUID();
   await uow.loadPresumedNew(zelleStreams.request(requestId), requestAggregate);
+  const asked =
+    payer && payer.customerId !== input.customerId
+      ? await uow.load(zelleStreams.asks(input.customerId, payer.customerId), zelleAsksAggregate)
+      : undefined;
   const { appends, request: data } = decideZelleRequest(input, {
     account,
     requesterName: requester.name,
@@ -185,6 +190,7 @@ async function stageRequest(
     now,
     requestId,
     askedInSplit,
+    askedBefore: asked?.state ?? [],
   });
   askedInSplit?.add(data.payerCustomerId);
   appendPlan(uow, appends);

@@ -17,6 +17,8 @@ export type ZelleContact = z.infer<typeof contact>;
 export const zelleStreams = {
   payment: (paymentId: string) => `zelle-payment-${paymentId}`,
   request: (requestId: string) => `zelle-request-${requestId}`,
+  /** When one customer asked another for money: how often the payer may be asked is kept there. */
+  asks: (requesterId: string, payerId: string) => `zelle-asks-${requesterId}-${payerId}`,
   /**
    * Payments waiting for whoever enrols this email or phone. Keyed like the reservation streams,
    * by a SHA-256 of the value, so enrolling (whose stream id carries only the hash) finds it.

@@ -284,6 +284,59 @@ describe('monthly statements', () => {
     }
   });
 
+  it("keeps a payer's name from running as a formula, where a semicolon starts a cell too", async () => {
+    // A spreadsheet with a semicolon list separator (most of Europe's) splits a line at each one.
+    const payer = await signedUpCustomer(bank, { name: 'Jo;=1+2;' });
+    await deposit(bank, payer.accounts[0]!.account_number, 20);
+    const sent = await payer.client.post('/api/zelle/send', {
+      bank_account_id: payer.accounts[0]!.id,
+      recipient_email: owner.payload.email,
+      recipient_name: 'Receipt Owner',
+      amount: 3,
+    });
+    expect(sent.status).toBe(201);
+    owner.client.consistencyToken = sent.headers['x-consistency-token'];
+    const csv = String(
+      (
+        await owner.client.get(
+          `/api/accounts/${owner.accounts[0]!.id}/statements/${month}?format=csv`,
+        )
+      ).body,
+    );
+    expect(csv).toContain("Zelle payment from Jo;'=1+2;");
+    expect(csv).not.toContain(';=');
+  });
+
+  it('keeps answering other customers while one customer has long statements made', async () => {
+    // A month of 1,000 lines: a customer decides how long their statements are.
+    const busy = await signedUpCustomer(bank, { name: 'Busy Statements' });
+    const checking = busy.accounts[0]!;
+    for (let batch = 0; batch < 50; batch += 1) {
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          deposit(bank, checking.account_number, 1, { waitForReadModels: false }),
+        ),
+      );
+    }
+    await deposit(bank, checking.account_number, 1);
+    const long = () =>
+      pdfOf(busy.client, `/api/accounts/${checking.id}/statements/${month}?format=pdf`);
+    await long();
+    const started = Date.now();
+    expect((await long()).statusCode).toBe(200);
+    const oneLong = Date.now() - started;
+    // Eight at once; another customer asks for their accounts while they are being made.
+    const eight = Promise.all(Array.from({ length: 8 }, long));
+    await new Promise((resolve) => setTimeout(resolve, oneLong / 2));
+    const asked = Date.now();
+    expect((await stranger.client.get('/api/accounts')).status).toBe(200);
+    const waited = Date.now() - asked;
+    const all = await eight;
+    expect(all.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    // Drawn in one go, each of them held every other request for the whole drawing.
+    expect(waited).toBeLessThan(oneLong);
+  });
+
   it("answers 404 for another customer's account, 422 for a month that is not one or has no statement", async () => {
     const accountId = owner.accounts[0]!.id;
     expect((await stranger.client.get(`/api/accounts/${accountId}/statements`)).status).toBe(404);

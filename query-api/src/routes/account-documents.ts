@@ -9,6 +9,7 @@ import {
 import { centsToDollars } from '@bank/events';
 import {
   fieldError,
+  KeyedQueue,
   notFound,
   ok,
   requireCustomer,
@@ -49,6 +50,13 @@ import {
 } from '../views/statement-months.ts';
 import { transactionView } from '../views/transactions.ts';
 import { statementView } from './audit.ts';
+
+/**
+ * One customer's statements are made one at a time in this process. A customer decides how long
+ * their statements are, and a dozen long ones asked for at once, made side by side, kept every
+ * other customer's requests waiting for seconds.
+ */
+const statementsInTurn = new KeyedQueue();
 
 const transactionParams = z.object({ transactionId: transactionIdText });
 const accountParams = z.object({ accountId: z.uuid() });
@@ -252,9 +260,26 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       const period = monthPeriod(month);
       if (!period) throw fieldError({ month: ['That month has not started yet.'] });
       const { from, to, toDate } = period;
-      const statement = await buildStatement(pool, account, from, to, openEvents);
+      const { format } = request.query;
+      // One customer's statements are built one at a time: a long month's file takes a while.
+      const { statement, file } = await statementsInTurn.run(request.customerId, async () => {
+        const statement = await buildStatement(pool, account, from, to, openEvents);
+        if (format === 'pdf') {
+          return {
+            statement,
+            file: await statementPdf(statement, { audience: 'customer', toDate }),
+          };
+        }
+        if (format === 'csv') {
+          return {
+            statement,
+            file: statementCsv(statement, { totals: true, audience: 'customer', toDate }),
+          };
+        }
+        return { statement, file: undefined };
+      });
       const name = `statement-${maskAccountNumber(account.accountNumber).slice(-4)}-${month}`;
-      if (request.query.format === 'json') {
+      if (file === undefined) {
         return ok(
           {
             ...statementView(statement),
@@ -266,16 +291,10 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
           'Statement retrieved successfully',
         );
       }
-      if (request.query.format === 'pdf') {
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${name}.pdf"`)
-          .send(await statementPdf(statement, { audience: 'customer', toDate }));
-      }
       return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(statementCsv(statement, { totals: true, audience: 'customer', toDate }));
+        .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.${format}"`)
+        .send(file);
     },
   );
 };

@@ -7,6 +7,7 @@ import {
   rotateMasterKey,
   type Pool,
 } from '@bank/infra';
+import { whileNoWriter } from '../writer-lock.ts';
 import { parseArgs, progressBar } from './cli-support.ts';
 
 export const KEYS_USAGE = `Usage: npm run keys -- <command>
@@ -48,31 +49,35 @@ export async function runKeys(
         if (settings.secretsKey && !settings.newSecretsKey) {
           throw new UsageError('Set NEW_SECRETS_KEY to the new key (openssl rand -hex 32).');
         }
-        const next = loadSecretsKey(settings.newSecretsKey ?? newMasterKey(), settings.dataDir);
-        // Where the key lives in DATA_DIR, the new one is on disk before the rotation commits,
-        // and takes the old one's place right after.
-        const pending = settings.secretsKey ? undefined : `${keyFile}.new`;
-        if (pending) writeFileSync(pending, next.toString('hex'), { mode: 0o600 });
-        const progress = progressBar('rotate', io.err);
-        try {
-          const report = await rotateMasterKey(pool, current, next, (done, total) =>
-            progress.update(done, total),
-          );
-          progress.done();
-          if (pending) renameSync(pending, keyFile);
-          io.out(
-            `Re-wrapped ${report.rewrapped} data keys and the bank's own keys with the new key; ${report.erased} erased stay erased.`,
-          );
-          io.out(
-            pending
-              ? `The new key is in ${keyFile}. Start the bank again.`
-              : 'Start every process of the bank with SECRETS_KEY set to the new key.',
-          );
-          return 0;
-        } catch (error) {
-          if (pending) rmSync(pending, { force: true });
-          throw error;
-        }
+        // A bank process running with the old key would go on wrapping new customers' keys with
+        // it after the rotation, and the old key is gone: they could never sign in again.
+        return await whileNoWriter(pool, async () => {
+          const next = loadSecretsKey(settings.newSecretsKey ?? newMasterKey(), settings.dataDir);
+          // Where the key lives in DATA_DIR, the new one is on disk before the rotation commits,
+          // and takes the old one's place right after.
+          const pending = settings.secretsKey ? undefined : `${keyFile}.new`;
+          if (pending) writeFileSync(pending, next.toString('hex'), { mode: 0o600 });
+          const progress = progressBar('rotate', io.err);
+          try {
+            const report = await rotateMasterKey(pool, current, next, (done, total) =>
+              progress.update(done, total),
+            );
+            progress.done();
+            if (pending) renameSync(pending, keyFile);
+            io.out(
+              `Re-wrapped ${report.rewrapped} data keys and the bank's own keys with the new key; ${report.erased} erased stay erased.`,
+            );
+            io.out(
+              pending
+                ? `The new key is in ${keyFile}. Start the bank again.`
+                : 'Start every process of the bank with SECRETS_KEY set to the new key.',
+            );
+            return 0;
+          } catch (error) {
+            if (pending) rmSync(pending, { force: true });
+            throw error;
+          }
+        });
       }
       case 'check': {
         const opened = await checkMasterKey(pool, current);

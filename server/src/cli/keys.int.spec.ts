@@ -75,6 +75,28 @@ afterAll(async () => {
 });
 
 describe('npm run keys -- rotate', () => {
+  it('refuses while a process of the bank is running, and changes nothing', async () => {
+    // Left running, the bank would wrap the next customer's key with the old key, which the
+    // rotation then throws away: that customer could never sign in again.
+    const oldKey = first.config.secretsKey!;
+    const before = await wrappedKeys();
+    const refused = await keys(['rotate'], oldKey, newMasterKey());
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/nothing changed: A process of the bank is running/);
+    expect(await wrappedKeys()).toEqual(before);
+    expect((await keys(['check'], oldKey)).code).toBe(0);
+    const late = await signedUpCustomer(first);
+    expect(
+      (
+        await first.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { account_number: late.user.account_number, password: late.payload.password },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('re-wraps every key to the new SECRETS_KEY: sealed data reads back with it alone, the old key opens nothing, the erased stay erased', async () => {
     const oldKey = first.config.secretsKey!;
     const ssn = '078-05-1120';

@@ -20,6 +20,7 @@ import {
   type PlannedAppend,
   type PlanRecipient,
 } from '../transfers/posting.ts';
+import { decideAsk } from './asks.ts';
 import { ZELLE_CLAIM_WINDOW_MS, awaitClaim, type PaymentData, type RequestData } from './zelle.ts';
 
 /**
@@ -228,6 +229,8 @@ export function decideZelleRequest(
     requestId: string;
     /** The payers a split has already asked: one person is asked for one share. */
     askedInSplit?: ReadonlySet<string> | undefined;
+    /** When the requester asked this payer before (zelleAsksAggregate). */
+    askedBefore: readonly number[];
   },
 ): { appends: PlannedAppend[]; request: RequestData } {
   const { payer, requestId } = loaded;
@@ -242,6 +245,13 @@ export function decideZelleRequest(
   if (loaded.askedInSplit?.has(payer.customerId)) {
     throw new DomainError(INVALID_RECIPIENT, ZELLE_MESSAGES.splitPersonTwice, command.contactField);
   }
+  const ask = decideAsk(loaded.askedBefore, {
+    requesterId: command.customerId,
+    payerId: payer.customerId,
+    requestId,
+    now: loaded.now,
+    field: command.contactField,
+  });
   const request: RequestData = {
     requestId,
     requesterCustomerId: command.customerId,
@@ -262,6 +272,7 @@ export function decideZelleRequest(
         expect: 'new',
         events: [ZelleRequestCreated.create(request)],
       },
+      ask,
     ],
     request,
   };

@@ -179,7 +179,13 @@ describe('sending money with Zelle', () => {
 describe('requesting money with Zelle', () => {
   const request = { ...send, amountCents: 12_00 };
   const requestId = '7a1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b';
-  const base = { account: loaded.from, requesterName: 'Maya Chen', now, requestId };
+  const base = {
+    account: loaded.from,
+    requesterName: 'Maya Chen',
+    now,
+    requestId,
+    askedBefore: [],
+  };
 
   it('creates the request on a new stream', () => {
     const plan = decideZelleRequest(request, { ...base, payer: known });
@@ -188,6 +194,11 @@ describe('requesting money with Zelle', () => {
         stream: zelleStreams.request(requestId),
         expect: 'new',
         events: [{ type: 'ZelleRequestCreated' }],
+      },
+      {
+        stream: zelleStreams.asks(sender, friend),
+        expect: 'read',
+        events: [{ type: 'IdempotentRequestRecorded', data: { at: now.toISOString() } }],
       },
     ]);
     expect(plan.request).toMatchObject({
@@ -204,5 +215,23 @@ describe('requesting money with Zelle', () => {
     expect(() =>
       decideZelleRequest(request, { ...base, payer: { ...known, customerId: sender } }),
     ).toThrow(expect.objectContaining({ message: 'You cannot request money from yourself.' }));
+  });
+
+  it('asks the same person at most 10 times in any 24 hours', () => {
+    const hour = 60 * 60 * 1000;
+    const asked = (hoursAgo: number[]) => hoursAgo.map((h) => now.getTime() - h * hour);
+    const ask = (hoursAgo: number[]) =>
+      decideZelleRequest(request, { ...base, payer: known, askedBefore: asked(hoursAgo) });
+    expect(() => ask([9, 8, 7, 6, 5, 4, 3, 2, 1, 0])).toThrow(
+      expect.objectContaining({
+        reason: 'daily_limit_exceeded',
+        field: 'recipient_email',
+        message:
+          'You have asked this person for money 10 times in the last 24 hours. Please wait before asking again.',
+      }),
+    );
+    // The oldest of ten was 24 hours ago: one more may go.
+    expect(ask([24, 8, 7, 6, 5, 4, 3, 2, 1, 0]).appends).toHaveLength(2);
+    expect(ask([1, 0, 0, 0, 0, 0, 0, 0, 0]).appends).toHaveLength(2);
   });
 });

@@ -1,10 +1,11 @@
 import { bankDate, bankTimeText } from '@bank/contracts/bank-time';
+import { csvCell } from '@bank/contracts/csv';
 import { statusLabel, transactionCategory, type Transaction } from '@/lib/transactions';
 import { centsOf, centsText as money } from '@/lib/cents';
 import { saveFile } from '@/lib/download';
 
-// CSV export of the transactions on screen (RFC 4180 quoting; text cells that a spreadsheet
-// would run as a formula are prefixed with an apostrophe).
+// CSV export of the transactions on screen (RFC 4180 quoting; text a spreadsheet would run as a
+// formula is prefixed with an apostrophe, as on the bank's statements).
 //
 // Like a bank's export, the file says which lines moved money: a posted line's amount is in
 // Amount (the column sums to the change in the balance), a hold not yet posted is in Pending
@@ -13,8 +14,8 @@ import { saveFile } from '@/lib/download';
 // moved. After the lines, the totals of each column and the account's balances at the export.
 
 function cell(value: string | number | null | undefined, text = true): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  const s = value === null || value === undefined ? '' : String(value);
+  if (text) return csvCell(s);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -103,4 +103,11 @@ describe('transactions CSV', () => {
     expect(csv).toContain('"Bob\'s ""Diner"", Main St"');
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
   });
+
+  it('defuses a formula after a semicolon too, where a European spreadsheet starts a cell', () => {
+    const [, line] = transactionsToCsv([tx({ description: 'Zelle payment from Jo;=1+2;' })])
+      .trim()
+      .split('\r\n');
+    expect(line).toContain("Zelle payment from Jo;'=1+2;");
+  });
 });
