@@ -121,6 +121,10 @@ const recipes: Record<string, Recipe> = {
     params: () => ({ id: ids.transaction! }),
     body: { category: 'dining' },
   },
+  'POST /api/transactions/:id/dispute': {
+    params: () => ({ id: ids.transaction! }),
+    body: { reason: 'unrecognized' },
+  },
 };
 
 /** Parameters that are not a resource's id, with the reason. */
