@@ -1,3 +1,4 @@
+import { bankDate } from '@bank/events';
 import {
   ApiClient,
   deposit,
@@ -159,6 +160,29 @@ describe('audit API', () => {
     expect(text).toContain(checking.account_number);
   });
 
+  it("draws a customer's statement month with ?month=, to the cent of the customer's own", async () => {
+    const month = bankDate(new Date()).slice(0, 7);
+    const audited = await auditor.get(
+      `/api/audit/accounts/${checking.id}/statement?month=${month}&format=json`,
+    );
+    expect(audited.status).toBe(200);
+    const theirs = await customer.client.get(`/api/accounts/${checking.id}/statements/${month}`);
+    expect(theirs.status).toBe(200);
+    const figures = (s: Record<string, unknown>) => ({
+      opening: s.opening_balance,
+      credits: s.total_credits,
+      debits: s.total_debits,
+      closing: s.closing_balance,
+    });
+    expect(figures(audited.body.data)).toEqual(figures(theirs.body.data));
+    expect(audited.body.data.closing_balance).toBe(150.25);
+    expect(audited.body.data.lines).toHaveLength(2);
+    // The month in progress ends now, as the customer's statement to date does.
+    expect(new Date(audited.body.data.to).getTime()).toBeLessThanOrEqual(Date.now());
+    const csv = await auditor.get(`/api/audit/accounts/${checking.id}/statement?month=${month}`);
+    expect(String(csv.body)).toContain('Interest paid to date');
+  });
+
   it('refuses a bad statement period with field errors', async () => {
     const base = `/api/audit/accounts/${checking.id}/statement`;
     const reversed = await auditor.get(`${base}?from=2025-02-01&to=2025-01-01`);
@@ -169,6 +193,15 @@ describe('audit API', () => {
     expect(Object.keys(missing.body.errors)).toContain('from');
     const format = await auditor.get(`${base}?from=2025-01-01&to=2025-02-01&format=xls`);
     expect(format.status).toBe(422);
+    const both = await auditor.get(`${base}?month=2025-01&from=2025-01-01&to=2025-02-01`);
+    expect(both.body.errors.month).toEqual(['Give either a month or from and to, not both.']);
+    for (const month of ['2025-13', '2999-01', 'January', '2025-1']) {
+      const bad = await auditor.get(`${base}?month=${month}`);
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors.month).toEqual([
+        'The month must be a month begun already, as YYYY-MM.',
+      ]);
+    }
   });
 
   it('replays a customer’s history step by step with the balances after each event', async () => {

@@ -23,6 +23,7 @@ import {
   balanceAt,
   buildStatement,
   customerExists,
+  monthPeriod,
   parseAsOf,
   parseInstant,
   replayCustomer,
@@ -48,13 +49,48 @@ const INSTANT_MESSAGE =
   'must be an ISO 8601 date (2025-03-31) or date-time (2025-03-31T17:00:00Z).';
 
 const balanceQuery = z.object({ at: z.string().max(40).optional() });
+const MONTH_MESSAGE = 'The month must be a month begun already, as YYYY-MM.';
 const statementQuery = z.object({
-  from: z.string({ message: `The from date ${INSTANT_MESSAGE}` }).max(40),
-  to: z.string({ message: `The to date ${INSTANT_MESSAGE}` }).max(40),
+  from: z
+    .string({ message: `The from date ${INSTANT_MESSAGE}` })
+    .max(40)
+    .optional(),
+  to: z
+    .string({ message: `The to date ${INSTANT_MESSAGE}` })
+    .max(40)
+    .optional(),
+  month: z
+    .string({ message: MONTH_MESSAGE })
+    .max(7, MONTH_MESSAGE)
+    .optional()
+    .describe(
+      "A customer's statement month in the bank's time zone (YYYY-MM), instead of from and to",
+    ),
   format: z
     .enum(['csv', 'pdf', 'json'], { message: 'The format must be csv, pdf or json.' })
     .default('csv'),
 });
+
+/**
+ * A statement's period: `from` and `to` (instants, bare dates UTC days), or `month`, a customer's
+ * statement month in the bank's time zone (to date, ending now, while it is in progress).
+ */
+function statementPeriod(query: { from?: string; to?: string; month?: string }) {
+  if (query.month !== undefined) {
+    if (query.from !== undefined || query.to !== undefined) {
+      throw fieldError({ month: ['Give either a month or from and to, not both.'] });
+    }
+    const period = /^\d{4}-\d{2}$/.test(query.month) ? monthPeriod(query.month) : undefined;
+    if (!period) throw fieldError({ month: [MONTH_MESSAGE] });
+    return { ...period, month: query.month };
+  }
+  const from = query.from === undefined ? undefined : parseInstant(query.from, 'start');
+  const to = query.to === undefined ? undefined : parseInstant(query.to, 'end');
+  if (!from) throw fieldError({ from: [`The from date ${INSTANT_MESSAGE}`] });
+  if (!to) throw fieldError({ to: [`The to date ${INSTANT_MESSAGE}`] });
+  if (to <= from) throw fieldError({ to: ['The to date must be after the from date.'] });
+  return { from, to, toDate: false, month: undefined };
+}
 
 /** A metadata value that is text, else null. */
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -193,25 +229,23 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { accountId } = request.params;
-      const from = parseInstant(request.query.from, 'start');
-      const to = parseInstant(request.query.to, 'end');
-      if (!from) throw fieldError({ from: [`The from date ${INSTANT_MESSAGE}`] });
-      if (!to) throw fieldError({ to: [`The to date ${INSTANT_MESSAGE}`] });
-      if (to <= from) throw fieldError({ to: ['The to date must be after the from date.'] });
+      const { from, to, toDate, month } = statementPeriod(request.query);
       const account = await knownAccount(accountId);
       const statement = await buildStatement(pool, account, from, to, openEvents);
-      const name = `statement-${statement.account.accountNumber}-${request.query.from.slice(0, 10)}-${request.query.to.slice(0, 10)}`;
+      const period = month ?? `${from.toISOString().slice(0, 10)}-${to.toISOString().slice(0, 10)}`;
+      const name = `statement-${statement.account.accountNumber}-${period}`;
       if (request.query.format === 'json') return ok(statementView(statement));
       if (request.query.format === 'pdf') {
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${name}.pdf"`)
-          .send(await statementPdf(statement));
+          .send(await statementPdf(statement, { toDate }));
       }
+      // A month's statement has the customer's totals rows (interest paid, fees charged).
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(statementCsv(statement));
+        .send(statementCsv(statement, { toDate, totals: month !== undefined }));
     },
   );
 
