@@ -174,6 +174,74 @@ export interface Statement {
   lines: StatementLine[];
 }
 
+const POSTING_TYPES = ['AccountCredited', 'AccountDebited'];
+/** `effectiveAt` of a posting, in SQL. */
+const POSTING_AT = "coalesce((data ->> 'occurredAt')::timestamptz, recorded_at)";
+/**
+ * How far around a period the postings are read rather than summed: the database's instants
+ * (microseconds) and a Date's (milliseconds) may round a posting at the very edge differently,
+ * so the fold below, not the database, decides which side of the edge such a posting is on.
+ */
+const EDGE_MS = 1000;
+const LAST_INSTANT_MS = 8.64e15;
+const edge = (at: Date, by: number) =>
+  new Date(Math.max(-LAST_INSTANT_MS, Math.min(LAST_INSTANT_MS, at.getTime() + by)));
+
+/**
+ * The postings a period needs, in one snapshot: the total of every posting well before `from`,
+ * summed by the database (a long-lived account has hundreds of thousands of them, which a fold
+ * here read, decoded and added up for every statement and receipt), and the postings around and
+ * in the period, read. Postings stored in another schema version are always read, and upcast by
+ * the fold, so the sum only ever reads the version whose amount it knows.
+ */
+async function postingsAround(
+  pool: Pool,
+  accountId: string,
+  from: Date,
+  to: Date,
+): Promise<{ earlier: number; events: AuditEvent[] }> {
+  const { rows } = await pool.query<AuditRow & { earlier: string }>(
+    `WITH earlier AS (
+       SELECT coalesce(sum(CASE WHEN type = 'AccountCredited' THEN 1 ELSE -1 END
+                           * (data ->> 'amount')::bigint), 0)::text AS earlier
+       FROM events
+       WHERE stream_id = $1 AND type = ANY($2) AND schema_version = 1 AND ${POSTING_AT} < $3)
+     SELECT earlier.earlier, postings.* FROM earlier LEFT JOIN LATERAL (
+       SELECT ${AUDIT_COLUMNS} FROM events
+       WHERE stream_id = $1 AND type = ANY($2)
+         AND (schema_version <> 1 OR (${POSTING_AT} >= $3 AND ${POSTING_AT} < $4))
+     ) postings ON true
+     ORDER BY postings.stream_version`,
+    [accountStream(accountId), POSTING_TYPES, edge(from, -EDGE_MS), edge(to, EDGE_MS)],
+  );
+  return {
+    earlier: Number(rows[0]?.earlier ?? 0),
+    events: rows.filter((row) => row.stream_id !== null).map(toAuditEvent),
+  };
+}
+
+/**
+ * The account's balance just after one of its postings (by log position), as its statement line
+ * shows it; undefined when no posting of the account is there.
+ */
+export async function balanceAfterPosting(
+  pool: Pool,
+  account: AccountInfo,
+  position: number,
+): Promise<number | undefined> {
+  const { rows } = await pool.query<AuditRow>(
+    `SELECT ${AUDIT_COLUMNS} FROM events
+     WHERE global_position = $1 AND stream_id = $2 AND type = ANY($3)`,
+    [position, accountStream(account.accountId), POSTING_TYPES],
+  );
+  if (!rows[0]) return undefined;
+  const posting = toAuditEvent(rows[0]);
+  // The statement of the posting's own millisecond: its opening is every posting before it.
+  const at = effectiveAt(posting, balanceData(posting));
+  const statement = await buildStatement(pool, account, at, new Date(at.getTime() + 1));
+  return statement.lines.find((line) => line.position === position)?.balanceAfter;
+}
+
 /**
  * Postings whose value date falls in [from, to), with the opening balance (every posting
  * before `from`) and the running balance; closing = opening + the lines, by construction and
@@ -187,10 +255,10 @@ export async function buildStatement(
   /** Opens sealed personal data (the descriptions) with the customers' keys, where available. */
   open?: (rows: { type: string; data: unknown }[]) => Promise<void>,
 ): Promise<Statement> {
-  let opening = 0;
+  const { earlier, events } = await postingsAround(pool, account.accountId, from, to);
+  let opening = earlier;
   const inPeriod: { event: AuditEvent; data: BalanceEventData; date: Date }[] = [];
-  for (const event of await balanceEvents(pool, account.accountId)) {
-    if (event.type !== 'AccountCredited' && event.type !== 'AccountDebited') continue;
+  for (const event of events) {
     const data = balanceData(event);
     const date = effectiveAt(event, data);
     const signed = event.type === 'AccountCredited' ? (data.amount ?? 0) : -(data.amount ?? 0);

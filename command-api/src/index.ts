@@ -10,6 +10,7 @@ import { opsCommandRoutes } from './routes/ops.ts';
 import { opsParkedEventRoutes } from './routes/ops-parked-events.ts';
 import { opsSupportRoutes } from './routes/ops-support.ts';
 import { alertRoutes } from './routes/alerts.ts';
+import { limitMoneyPerCustomer } from './routes/money-rate-limit.ts';
 import { pendingCancelRoutes } from './routes/pending-cancel.ts';
 import { personalFinanceRoutes } from './routes/personal-finance.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -70,6 +71,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   { ctx, rateLimits },
 ) => {
   limitOtherWrites(app, rateLimits?.writes);
+  limitMoneyPerCustomer(app, rateLimits?.money);
   await app.register(authRoutes, { ctx, rateLimit: rateLimits?.auth });
   await app.register(publicRoutes, { ctx, rateLimit: rateLimits?.auth });
   await app.register(profileRoutes, { ctx, uploadRateLimit: rateLimits?.upload });

@@ -19,6 +19,7 @@ import {
 } from '@bank/infra';
 import {
   accountInfo,
+  balanceAfterPosting,
   buildStatement,
   monthPeriod,
   receiptPdf,
@@ -35,12 +36,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maskAccountNumber } from '../views/accounts.ts';
-import {
-  balanceAfterPosting,
-  cancellableFrom,
-  movementEvents,
-  movementTimeline,
-} from '../views/receipts.ts';
+import { cancellableFrom, movementEvents, movementTimeline } from '../views/receipts.ts';
 import {
   isMonth,
   monthOf,
@@ -95,7 +91,10 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
     if (!account) throw notFound();
     const events = await movementEvents(pool, row);
     const posting = events.find((e) => e.type === 'AccountCredited' || e.type === 'AccountDebited');
-    const balanceAfter = await balanceAfterPosting(pool, account, posting?.position);
+    const balanceAfter =
+      posting === undefined
+        ? undefined
+        : await balanceAfterPosting(pool, account, posting.position);
     const metadata = row.metadata ?? {};
     const eurAmount = metadata.eur_amount;
     const rate = metadata.exchange_rate;

@@ -1,6 +1,4 @@
-import { buildStatement, type AccountInfo } from '@bank/audit';
 import type { Db } from '@bank/projections';
-import type { Pool } from '@bank/infra';
 
 export type TimelineStepName = 'initiated' | 'settled' | 'failed' | 'reversed';
 
@@ -75,20 +73,6 @@ export async function movementEvents(
     reason: r.reason ?? undefined,
     outcome: r.outcome ?? undefined,
   }));
-}
-
-/**
- * The account's balance just after the posting at `position`, by the same fold of the log the
- * statements use (so a receipt and the statement line agree); undefined when nothing posted.
- */
-export async function balanceAfterPosting(
-  pool: Pool,
-  account: AccountInfo,
-  position: number | undefined,
-): Promise<number | undefined> {
-  if (position === undefined) return undefined;
-  const statement = await buildStatement(pool, account, new Date(0), new Date(8.64e15));
-  return statement.lines.find((line) => line.position === position)?.balanceAfter;
 }
 
 /**

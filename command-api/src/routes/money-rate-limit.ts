@@ -1,0 +1,33 @@
+import { ApiError, messages } from '@bank/infra';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Counts every money request against the signed-in customer as well as against the address it
+ * came from. The address limit alone let one customer, from many addresses, create as many
+ * movements as the daily amounts allowed (3,000 in half a minute from 30 addresses), and each
+ * of them lengthens that customer's statements and receipts. The customer's count is taken after
+ * the route's sign-in check, which names them; staff routes under /ops are left to the ops token.
+ *
+ * A route is a money route when it goes through the money pipeline or carries the money limit.
+ */
+export function limitMoneyPerCustomer(app: FastifyInstance, limit: object | undefined) {
+  if (!limit || !app.hasDecorator('createRateLimit')) return;
+  // Its own counter, apart from the customer's other writes (same store, another key).
+  const check = app.createRateLimit({
+    ...limit,
+    keyGenerator: (request: FastifyRequest) => `money-customer:${request.customerId}`,
+  });
+  const counted = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.customerId) return;
+    const counts = await check(request);
+    if (counts.isAllowed || !counts.isExceeded) return;
+    reply.header('retry-after', String(counts.ttlInSeconds));
+    throw new ApiError(429, messages.rateLimited, 'RATE_LIMITED');
+  };
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { moneyPipeline?: true; rateLimit?: unknown } | undefined;
+    if (!config?.moneyPipeline && config?.rateLimit !== limit) return;
+    if (/\/ops(\/|$)/.test(route.url)) return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), counted];
+  });
+}
