@@ -1,4 +1,4 @@
-import { cardPurchase } from '@bank/server/testing';
+import { ApiClient, cardPurchase } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { expectNoSidewaysScroll, expectScreenAccessible, toast } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
@@ -36,14 +36,27 @@ describe('card disputes', { timeout: 180_000 }, () => {
       await dialog
         .getByLabel('Why are you disputing this charge?')
         .selectOption({ label: 'I was charged more than once' });
+      await dialog
+        .getByText('a dispute is not a refund, and no money moves until it is decided')
+        .waitFor();
       await dialog.getByLabel(/What happened\?/).fill('Charged twice for one order.');
-      await dialog.getByRole('button', { name: 'Submit Dispute' }).click();
+      // Sent from the keyboard: the focus must not be lost when the button goes with the dispute.
+      await dialog.getByRole('button', { name: 'Submit Dispute' }).focus();
+      await page.keyboard.press('Enter');
       await toast(page, /^Dispute submitted: ticket #TKT-\d{4}-\d{6}$/).waitFor();
       await dialog.waitFor({ state: 'hidden' });
 
       const section = page.getByRole('region', { name: 'Dispute' });
       await section.getByText('I was charged more than once').waitFor();
       await section.getByText('Open', { exact: true }).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('dispute-heading');
+      await section
+        .getByText(
+          'The charge stays on your account while we look into it: no money moves until the dispute is decided.',
+        )
+        .waitFor();
       expect(await page.getByRole('button', { name: 'Dispute this charge' }).count()).toBe(0);
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `disputed receipt (${viewport.width} px)`);
@@ -61,4 +74,71 @@ describe('card disputes', { timeout: 180_000 }, () => {
       await page.getByText('Charged twice for one order.', { exact: false }).first().waitFor();
     });
   }
+
+  it('tell the customer what comes next as staff work the case, and why an old charge is not offered (375 px)', async () => {
+    const customer = await t.customer({ name: 'Casey Caseworker' });
+    const checking = customer.accounts.find((a) => a.name === 'Premium Checking')!;
+    const charge = await cardPurchase(t.bank, checking.id, 42_00, { name: 'Harbor Books' });
+    const old = await cardPurchase(t.bank, checking.id, 19_99, {
+      name: 'Old Lantern Cafe',
+      occurredAt: new Date(Date.now() - 130 * 86_400_000),
+    });
+    customer.client.consistencyToken = old.consistencyToken;
+    const made = await customer.client.post(
+      `/api/transactions/${encodeURIComponent(charge.transactionId)}/dispute`,
+      { reason: 'not_received', details: '' },
+    );
+    expect(made.status).toBe(201);
+    const ticketId: string = made.body.data.dispute.ticket_id;
+    const ops = new ApiClient(t.bank);
+    ops.token = t.bank.opsToken;
+    const page = await t.signedInPage(customer, PHONE);
+
+    const section = page.getByRole('region', { name: 'Dispute' });
+    const receiptSays = async (text: string) => {
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`/transactions/${encodeURIComponent(charge.transactionId)}`);
+            await section.waitFor();
+            return section.innerText();
+          },
+          { timeout: 15_000 },
+        )
+        .toContain(text);
+    };
+
+    expect(
+      (await ops.put(`/api/ops/tickets/${ticketId}/status`, { status: 'waiting_customer' })).status,
+    ).toBe(200);
+    await receiptSays('We need more information from you: please answer in Ticket #');
+    await section.getByText('no money moves until the dispute is decided').waitFor();
+    await expectScreenAccessible(page, 'dispute waiting for the customer (375 px)');
+
+    expect(
+      (
+        await ops.post(`/api/ops/tickets/${ticketId}/reply`, {
+          message: 'The merchant refunded you.',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await ops.put(`/api/ops/tickets/${ticketId}/status`, { status: 'resolved' })).status,
+    ).toBe(200);
+    await receiptSays('holds our answer.');
+    expect(await section.getByText('no money moves').count()).toBe(0);
+    await section.getByRole('link', { name: /^Ticket #TKT-/ }).click();
+    await page.getByText('The merchant refunded you.').waitFor();
+
+    // Past the 120 days: no button, and the bank's reason with the way to Support.
+    await page.goto(`/transactions/${encodeURIComponent(old.transactionId)}`);
+    await page.getByRole('heading', { name: 'Old Lantern Cafe' }).waitFor();
+    await page
+      .getByText('Charges older than 120 days cannot be disputed online. Please contact support.')
+      .waitFor();
+    await page.getByRole('link', { name: 'Go to Support' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Dispute this charge' }).count()).toBe(0);
+    await expectNoSidewaysScroll(page);
+    await expectScreenAccessible(page, 'old card charge (375 px)');
+  });
 });

@@ -215,6 +215,48 @@ describe('transaction filters', () => {
     await page.waitForURL('**/dashboard');
   });
 
+  it('Back and Forward show in More filters the filters the list is drawn with', async () => {
+    const page = await signInAsDemo();
+    await page.goto('/accounts');
+    await page.getByText(/transactions? in the last 30 days/).waitFor();
+    await page.getByText('More filters').click();
+    const form = page.getByRole('form', { name: 'More filters' });
+    const type = page.locator('.history-filters select[name="type"]');
+    const min = page.locator('.history-filters input[name="min"]');
+    await form.getByLabel('Type').selectOption('debit');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('More filters (on)').waitFor();
+    await form.getByLabel('Minimum amount').fill('100');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/min=100/);
+    // The list drawn with the minimum: money out of $100 or more only.
+    await page.waitForFunction(() => {
+      const amounts = [...document.querySelectorAll('.tx-list .tx__amount')].map((a) =>
+        Number(a.textContent!.replace(/[^\d.]/g, '')),
+      );
+      return amounts.length > 0 && amounts.every((a) => a >= 100);
+    });
+
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('min'));
+    await expect.poll(() => min.inputValue()).toBe('');
+    expect(await type.inputValue()).toBe('debit');
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('type'));
+    await expect.poll(() => type.inputValue()).toBe('');
+    await page.getByText('More filters', { exact: true }).waitFor();
+    await page.goForward();
+    await page.waitForURL(/type=debit/);
+    await expect.poll(() => type.inputValue()).toBe('debit');
+    expect(await min.inputValue()).toBe('');
+    // Applying again applies what the form shows, not the minimum Back undid.
+    await page.getByRole('button', { name: '90 days' }).click();
+    await page.waitForURL(/days=90/);
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).searchParams.get('min')).toBeNull();
+  });
+
   it('Back from a tab returns to the tab before it, then leaves the page', async () => {
     const page = await signInAsDemo();
     await page.goto('/profile');

@@ -39,7 +39,7 @@ async function categoryTotal(page: Page, label: string): Promise<number> {
   const row = table.getByRole('row', { name: label });
   if ((await row.count()) === 0) return 0;
   const months = (await table.getByRole('columnheader').allTextContents()).filter((h) =>
-    /^[A-Z][a-z]{2} \d{4}$/.test(h),
+    /^[A-Z][a-z]{2} \d{4}( \(to the \d+(st|nd|rd|th)\))?$/.test(h),
   ).length;
   const cells = await row.getByRole('cell').allTextContents();
   return cells.slice(0, months).reduce((sum, c) => sum + cents(c), 0);
@@ -152,6 +152,24 @@ describe('spending insights over a short history', { timeout: 180_000 }, () => {
       const header = await table.getByRole('columnheader').allInnerTexts();
       expect(header.at(-1)).toBe(`Average of the ${earlier} months before, same days`);
       expect(header).toHaveLength(1 + moved.length + 1);
+      // The month in progress says it holds its days so far, as the average beside it does.
+      expect(header.at(-2)).toMatch(/^[A-Z][a-z]{2} \d{4} \(to the \d{1,2}(st|nd|rd|th)\)$/);
+      // Scrolled to its last column, each row still names its category, and on a wide screen
+      // the average is in view without scrolling at all.
+      const inView = () =>
+        table.evaluate((region) => {
+          const box = region.getBoundingClientRect();
+          const within = (el: Element | null) => {
+            const r = el!.getBoundingClientRect();
+            return r.left >= box.left - 1 && r.right <= box.right + 1;
+          };
+          const unscrolled = within(region.querySelector('thead th:last-child'));
+          region.scrollLeft = region.scrollWidth;
+          return { unscrolled, rowName: within(region.querySelector('tbody th')) };
+        });
+      const seen = await inView();
+      expect(seen.rowName).toBe(true);
+      if (viewport.width >= 1280) expect(seen.unscrolled).toBe(true);
       const rows = table.getByRole('row');
       let spent = 0;
       let average = 0;

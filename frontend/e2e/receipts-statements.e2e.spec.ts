@@ -162,7 +162,11 @@ describe('transaction lists that scale', () => {
       // The lines, then after a blank row their totals and the account's balances.
       const [lines = '', summary = ''] = csv.body.toString('utf8').trim().split('\r\n\r\n');
       const rows = lines.split('\r\n').slice(1);
-      expect(summary).toMatch(/^Total,Lines in this file,/);
+      // Which lines the file holds, then their totals.
+      expect(summary.split('\r\n').slice(0, 2)).toEqual([
+        `Lines,${from} to ${to}; money out only; $1.00 to $100000.00,,Premium Checking,,,,,`,
+        expect.stringMatching(/^Total,Lines in this file,/),
+      ]);
       expect(summary).toContain('\r\nBalance,"Available balance at ');
       expect(rows.length).toBeGreaterThanOrEqual(amounts.length);
       for (const row of rows) {

@@ -39,6 +39,14 @@ export function HistoryFilters({
   const [draft, setDraft] = useState(values);
   // Shown once Apply found a problem; from then on re-judged as the customer corrects it.
   const [problems, setProblems] = useState<FilterProblems | null>(null);
+  // The applied filters changed under the form (Back, Forward, a link): the form shows them, not
+  // what was typed for the filters before, which Apply would otherwise bring back.
+  const [shown, setShown] = useState(values);
+  if (FIELD_ORDER.some((field) => shown[field] !== values[field])) {
+    setShown(values);
+    setDraft(values);
+    setProblems(null);
+  }
   const active = Object.values(values).some(Boolean);
 
   const set = (field: keyof FilterValues) => (e: { target: { value: string } }) => {

@@ -1,7 +1,7 @@
 import { bankDate, bankTimeText } from '@bank/contracts/bank-time';
 import { csvCell } from '@bank/contracts/csv';
 import { statusLabel, transactionCategory, type Transaction } from '@/lib/transactions';
-import { centsOf, centsText as money } from '@/lib/cents';
+import { amountText, centsOf, centsText as money } from '@/lib/cents';
 import { saveFile } from '@/lib/download';
 
 // CSV export of the transactions on screen (RFC 4180 quoting; text a spreadsheet would run as a
@@ -63,10 +63,40 @@ function row(cells: (string | number | null | undefined)[]): string {
   return CSV_HEADER.map((_, i) => cell(cells[i], !MONEY_COLUMNS.has(i))).join(',');
 }
 
+/** The choice the exported lines were made by: the period or dates, and any other filter. */
+export type ExportSelection = {
+  days: number;
+  from?: string;
+  to?: string;
+  type?: 'credit' | 'debit';
+  minAmount?: string;
+  maxAmount?: string;
+  /** The description or reference filter. */
+  text?: string;
+};
+
+/**
+ * "Last 30 days; money out only; $50.00 or more": the file says which lines it holds, so totals
+ * of a filtered export are not read as the account's.
+ */
+export function describeSelection(s: ExportSelection): string {
+  const dollars = (amount: string) => `$${amountText(amount)}`;
+  const parts = [
+    s.from || s.to ? `${s.from || 'the first day'} to ${s.to || 'today'}` : `Last ${s.days} days`,
+  ];
+  if (s.type) parts.push(s.type === 'credit' ? 'money in only' : 'money out only');
+  if (s.minAmount && s.maxAmount) parts.push(`${dollars(s.minAmount)} to ${dollars(s.maxAmount)}`);
+  else if (s.minAmount) parts.push(`${dollars(s.minAmount)} or more`);
+  else if (s.maxAmount) parts.push(`up to ${dollars(s.maxAmount)}`);
+  if (s.text?.trim()) parts.push(`description or reference containing "${s.text.trim()}"`);
+  return parts.join('; ');
+}
+
 export function transactionsToCsv(
   transactions: Transaction[],
   account?: ExportedAccount,
   at: Date = new Date(),
+  selection?: ExportSelection,
 ): string {
   const totals: Record<LineEffect, number> = { posted: 0, pending: 0, 'not-charged': 0 };
   const lines = transactions.map((t) => {
@@ -88,6 +118,7 @@ export function transactionsToCsv(
   });
   const name = account?.name ?? transactions[0]?.account?.name ?? '';
   const summary = [
+    ...(selection ? [row(['Lines', describeSelection(selection), '', name])] : []),
     row([
       'Total',
       'Lines in this file',

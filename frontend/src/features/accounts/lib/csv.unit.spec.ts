@@ -81,6 +81,24 @@ describe('transactions CSV', () => {
     expect(moved.reduce((a, b) => a + b, 0)).toBeCloseTo(1000, 2);
   });
 
+  it('says which lines it holds when they were filtered, before their totals', () => {
+    const at = new Date('2025-03-02T15:04:00Z');
+    const lines = (selection: Parameters<typeof transactionsToCsv>[3]) =>
+      transactionsToCsv([tx({ description: 'Rent', amount: -1650 })], undefined, at, selection)
+        .split('\r\n')
+        .slice(3, 5);
+    expect(lines({ days: 30, type: 'debit', minAmount: '50', text: ' rent ' })).toEqual([
+      'Lines,"Last 30 days; money out only; $50.00 or more; description or reference containing ""rent""",,Checking,,,,,',
+      'Total,Lines in this file,,Checking,,-1650.00,0.00,0.00,',
+    ]);
+    expect(lines({ days: 30, from: '2025-02-01', minAmount: '10.5', maxAmount: '2000' })[0]).toBe(
+      'Lines,2025-02-01 to today; $10.50 to $2000.00,,Checking,,,,,',
+    );
+    expect(lines({ days: 90, type: 'credit', maxAmount: '5' })[0]).toBe(
+      'Lines,Last 90 days; money in only; up to $5.00,,Checking,,,,,',
+    );
+  });
+
   it('holds a processing line as pending, and counts only completed lines as moved', () => {
     expect(
       ['completed', 'pending', 'processing', 'cancelled', 'failed', 'returned'].map(lineEffect),

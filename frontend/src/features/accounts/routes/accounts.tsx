@@ -181,7 +181,10 @@ export default function AccountsRoute() {
             available_balance: fresh.available_balance,
           }
         : undefined;
-      downloadCsv(`transactions-${name}-${span}.csv`, transactionsToCsv(all, account));
+      downloadCsv(
+        `transactions-${name}-${span}.csv`,
+        transactionsToCsv(all, account, new Date(), { ...listFilters, text: filter }),
+      );
     } catch {
       toast.error('The export could not be made. Please try again.');
     }

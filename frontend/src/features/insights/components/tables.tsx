@@ -1,7 +1,7 @@
 import type { Insights } from '../api/get-insights';
 import { formatDay } from '@/lib/format';
 import { formatMonth } from '@/lib/format';
-import { averageName, categoryComparison, formatCents } from '../lib/summary';
+import { averageName, categoryComparison, formatCents, ordinalDay } from '../lib/summary';
 
 // The charts' figures as tables: the same numbers, for screen readers and anyone who prefers them.
 
@@ -18,10 +18,14 @@ export function SpendingTable({ insights, openedOn }: { insights: Insights; open
           {insights.months.map((m) => (
             <th key={m} scope="col" className="num">
               {formatMonth(m, 'short')}
+              {/* The month in progress holds only its days so far, as the average beside it. */}
+              {m === insights.month && insights.through_day !== null
+                ? ` (to the ${ordinalDay(insights.through_day)})`
+                : null}
             </th>
           ))}
           {average ? (
-            <th scope="col" className="num">
+            <th scope="col" className="num insights__average">
               {average}
             </th>
           ) : null}

@@ -28,10 +28,12 @@ export function useDisputeCharge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disputeCharge,
-    onSettled: () => {
-      for (const key of ['receipt', 'support', 'notifications']) {
-        void queryClient.invalidateQueries({ queryKey: [key] });
-      }
-    },
+    // Awaited: the dialog closes on a receipt that already shows the dispute.
+    onSettled: () =>
+      Promise.all(
+        ['receipt', 'support', 'notifications'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      ),
   });
 }

@@ -61,7 +61,9 @@ export function DisputeDialog({
       <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
         <p className="muted">
           We open a support ticket for your dispute and reply there, usually within 10 business
-          days. If you don’t recognize the charge, also lock your card on the Cards page.
+          days. The charge stays on your account while we look into it: a dispute is not a refund,
+          and no money moves until it is decided. If you don’t recognize the charge, also lock your
+          card on the Cards page.
         </p>
         <SelectField
           label="Why are you disputing this charge?"

@@ -1,18 +1,25 @@
 import { ArrowLeft, Download, MessageSquareWarning } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CancelPendingButton } from '@/components/transactions/cancel-pending';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
+import { Alert, Badge, PageSpinner, type Tone } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
 import { accountsLink } from '@/lib/accounts';
 import { ApiError } from '@/lib/api-client';
 import { downloadFromApi } from '@/lib/download';
+import { focusWhenGone } from '@/lib/focus-when-gone';
 import { formatDate, formatMoney, formatSignedMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { statusLabel, statusTone, transactionCategory } from '@/lib/transactions';
-import { receiptPath, useReceipt, type ReceiptData, type TimelineStep } from '../api/get-receipt';
+import {
+  receiptPath,
+  useReceipt,
+  type ReceiptData,
+  type ReceiptDetails,
+  type TimelineStep,
+} from '../api/get-receipt';
 import { DisputeDialog } from '../components/dispute-dialog';
 import './receipt.css';
 
@@ -23,10 +30,66 @@ const STEP_LABELS: Record<TimelineStep['step'], string> = {
   reversed: 'Reversed',
 };
 
+const DISPUTE_TONE: Record<string, Tone> = {
+  waiting_customer: 'warning',
+  resolved: 'success',
+  closed: 'neutral',
+};
+
+/**
+ * The charge's dispute: why, where it stands, and what happens next. Until it is decided the
+ * money stays where it is (a dispute is a case, not a refund), and the receipt says so.
+ */
+function DisputeSection({ dispute }: { dispute: NonNullable<ReceiptDetails['dispute']> }) {
+  const ticket = (
+    <Link to={`/support?ticket=${encodeURIComponent(dispute.ticket_id)}`}>
+      Ticket #{dispute.ticket_number}
+    </Link>
+  );
+  const decided = dispute.status === 'resolved' || dispute.status === 'closed';
+  return (
+    <section className="receipt__dispute" aria-labelledby="dispute-heading">
+      <h3 className="receipt__subtitle" id="dispute-heading" tabIndex={-1}>
+        Dispute
+      </h3>
+      <p>
+        You disputed this charge on {formatDate(dispute.created_at)}: {dispute.reason_display}.{' '}
+        <Badge tone={DISPUTE_TONE[dispute.status] ?? 'info'}>{dispute.status_display}</Badge>
+      </p>
+      {decided ? (
+        <p>{ticket} holds our answer.</p>
+      ) : (
+        <>
+          <p>
+            The charge stays on your account while we look into it: no money moves until the dispute
+            is decided.
+          </p>
+          {dispute.status === 'waiting_customer' ? (
+            <p>We need more information from you: please answer in {ticket}.</p>
+          ) : (
+            <p>
+              {ticket} <span className="muted">follows your case: our replies arrive there.</span>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
   const { transaction, receipt } = data;
   const [downloading, setDownloading] = useState(false);
   const [disputing, setDisputing] = useState(false);
+  // The button that opened the dialog, kept after it has gone with the dispute made.
+  const disputeOpener = useRef<HTMLButtonElement | null>(null);
+  // Once disputed, the button is gone: the focus goes to the dispute's account of itself.
+  const closeDispute = () => {
+    setDisputing(false);
+    if (disputeOpener.current) {
+      focusWhenGone(disputeOpener.current, () => [document.getElementById('dispute-heading')]);
+    }
+  };
   const amount = Number(transaction.amount);
   const download = async () => {
     setDownloading(true);
@@ -116,28 +179,21 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
         ))}
       </ol>
       {receipt.dispute ? (
-        <section className="receipt__dispute" aria-labelledby="dispute-heading">
-          <h3 className="receipt__subtitle" id="dispute-heading">
-            Dispute
-          </h3>
-          <p>
-            You disputed this charge on {formatDate(receipt.dispute.created_at)}:{' '}
-            {receipt.dispute.reason_display}.{' '}
-            <Badge tone="info">{receipt.dispute.status_display}</Badge>
-          </p>
-          <p>
-            <Link to={`/support?ticket=${encodeURIComponent(receipt.dispute.ticket_id)}`}>
-              Ticket #{receipt.dispute.ticket_number}
-            </Link>{' '}
-            <span className="muted">follows your case: our replies arrive there.</span>
-          </p>
-        </section>
+        <DisputeSection dispute={receipt.dispute} />
+      ) : transaction.kind === 'card_purchase' && amount < 0 && receipt.dispute_refusal ? (
+        // A card charge that cannot be disputed here (too old, not yet posted) says why.
+        <p className="receipt__dispute-refusal muted">
+          {receipt.dispute_refusal} <Link to="/support">Go to Support</Link>
+        </p>
       ) : null}
       <div className="receipt__actions">
         {receipt.dispute_refusal === null ? (
           <Button
             variant="secondary"
-            onClick={() => setDisputing(true)}
+            onClick={(event) => {
+              disputeOpener.current = event.currentTarget;
+              setDisputing(true);
+            }}
             icon={<MessageSquareWarning size={16} aria-hidden="true" />}
           >
             Dispute this charge
@@ -168,7 +224,7 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
         transactionId={transaction.id}
         description={transaction.description}
         amount={amount}
-        onClose={() => setDisputing(false)}
+        onClose={closeDispute}
       />
     </Card>
   );
