@@ -33,6 +33,19 @@ export function bankTimeText(at: Date): string {
   return momentFormat.format(at).replace(/\u202f/g, ' ');
 }
 
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/** A bank day as the bank writes it to a customer ("Nov 25, 2026"), on the bank's calendar. */
+export function bankDayText(at: Date): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BANK_TIME_ZONE,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  return dayFormat.format(at);
+}
+
 const HOUR_MS = 3_600_000;
 /** The bank dates of the last instants asked for, by UTC hour. */
 const datesByHour = new Map<number, string>();

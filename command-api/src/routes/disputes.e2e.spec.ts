@@ -21,9 +21,14 @@ afterAll(async () => {
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
 const checkingOf = (c: Customer) => c.accounts.find((a) => a.name === 'Premium Checking')!;
 
-async function purchase(c: Customer, cents: number, occurredAt?: Date) {
+async function purchase(
+  c: Customer,
+  cents: number,
+  occurredAt?: Date,
+  name = 'Harbor Electronics',
+) {
   const posted = await cardPurchase(bank, checkingOf(c).id, cents, {
-    name: 'Harbor Electronics',
+    name,
     categoryCode: '5732',
     ...(occurredAt ? { occurredAt } : {}),
   });
@@ -63,7 +68,9 @@ describe('disputing a card charge', () => {
     const tickets = await alex.client.get('/api/support/tickets');
     const ticket = tickets.body.data.tickets.find((t: { id: string }) => t.id === made_.ticket_id);
     expect(ticket).toMatchObject({ category: 'cards', priority: 'high' });
-    expect(ticket.subject).toMatch(/^Dispute: Harbor Electronics, \$249\.99 on \d{4}-\d{2}-\d{2}$/);
+    expect(ticket.subject).toMatch(
+      /^Dispute: Harbor Electronics, \$249\.99 on [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
     expect(ticket.description).toContain('I didn’t receive what I paid for.');
     expect(ticket.description).toContain('Ordered a speaker on Nov 2; nothing arrived.');
 
@@ -78,6 +85,18 @@ describe('disputing a card charge', () => {
 
     // The money did not move: a dispute is a case, not a refund.
     expect(await balance()).toBe(before);
+  });
+
+  it('cuts a long merchant name in the ticket subject between characters, never inside one', async () => {
+    const alex = await signedUpCustomer(bank);
+    // Cut by UTF-16 units, the subject would end in half of the emoji.
+    const charge = await purchase(alex, 9_99, undefined, `${'A'.repeat(205)}😀 Store`);
+    const made = await dispute(alex, charge, { reason: 'unrecognized' });
+    expect(made.status).toBe(201);
+    const tickets = await alex.client.get('/api/support/tickets');
+    const subject = tickets.body.data.tickets[0].subject as string;
+    expect(subject).toMatch(/^Dispute: A{205}😀, \$9\.99 on /);
+    expect(subject).not.toContain('\uFFFD');
   });
 
   it('is made once however many requests arrive together', async () => {

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DISPUTE_REASONS, SUPPORT_TEXT_MAX, type DisputeReason } from '@bank/contracts';
+import { bankDayText } from '@bank/contracts/bank-time';
 import {
-  bankDate,
   formatUsd,
   NotificationRaised,
   streams,
@@ -104,14 +104,17 @@ export async function disputeCharge(
   const line = await findReceiptLine(ctx.pool, customerId, transactionId);
   if (!line || line.id !== transactionId) throw notFound();
   const amount = formatUsd(Number(line.amount_cents));
-  const subject = `Dispute: ${line.description}`.slice(0, SUPPORT_TEXT_MAX.subject - 40);
+  // Cut by characters, not UTF-16 units: half an emoji would be sealed as U+FFFD.
+  const subject = [...`Dispute: ${line.description}`]
+    .slice(0, SUPPORT_TEXT_MAX.subject - 40)
+    .join('');
   try {
     return await ctx.bus.execute(metadata, async (uow) => {
       const disputeStream = supportStreams.dispute(transactionId);
       const existing = await uow.load(disputeStream, disputeAggregate);
       const details = input.details.trim();
       const { ticketId, ticketNumber } = await stageTicket(uow, customerId, {
-        subject: `${subject}, ${amount} on ${bankDate(line.created_at)}`,
+        subject: `${subject}, ${amount} on ${bankDayText(line.created_at)}`,
         description:
           `${DISPUTE_REASONS[input.reason]}.` +
           (details ? `\n\n${details}` : '') +
