@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * of them lengthens that customer's statements and receipts. The customer's count is taken after
  * the route's sign-in check, which names them; staff routes under /ops are left to the ops token.
  *
- * A route is a money route when it goes through the money pipeline or carries the money limit.
+ * Only the routes that move value count (the money pipeline's): the others that carry the money
+ * limit per address (a Zelle claim code, a lookup) are not movements, and a customer proving their
+ * contacts must not use up the day's transfers.
  */
 export function limitMoneyPerCustomer(app: FastifyInstance, limit: object | undefined) {
   if (!limit || !app.hasDecorator('createRateLimit')) return;
@@ -25,8 +27,8 @@ export function limitMoneyPerCustomer(app: FastifyInstance, limit: object | unde
     throw new ApiError(429, messages.rateLimited, 'RATE_LIMITED');
   };
   app.addHook('onRoute', (route) => {
-    const config = route.config as { moneyPipeline?: true; rateLimit?: unknown } | undefined;
-    if (!config?.moneyPipeline && config?.rateLimit !== limit) return;
+    const config = route.config as { moneyPipeline?: true } | undefined;
+    if (!config?.moneyPipeline) return;
     if (/\/ops(\/|$)/.test(route.url)) return;
     route.preHandler = [...[route.preHandler ?? []].flat(), counted];
   });

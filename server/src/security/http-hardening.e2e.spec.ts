@@ -207,8 +207,9 @@ describe('rate limits held in Redis across instances', () => {
         opsToken: first.opsToken,
       },
     });
-    // Registration no. 1 of the 4 the limit allows.
-    customer = await signedUpCustomer(first);
+    // Registration no. 1 of the 4 the limit allows. Its contacts are not proved: proving them
+    // claims through the money pipeline, which counts against the customer's money limit too.
+    customer = await signedUpCustomer(first, {}, { proveContacts: false });
     const checking = customer.accounts.find((a) => a.name === 'Premium Checking')!;
     await deposit(first, checking.account_number, 100);
   });
