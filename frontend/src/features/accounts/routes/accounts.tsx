@@ -8,7 +8,7 @@ import {
   Send,
   Smartphone,
 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TransactionList } from '@/components/transactions/transaction-list';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ import { formatDate, formatMoney, groupDigits, maskAccountNumber } from '@/lib/f
 import { toast } from '@/lib/toast-store';
 import type { Transaction } from '@/lib/transactions';
 import { useAccounts } from '@/lib/accounts-query';
+import { useParamText } from '@/lib/use-param-text';
 import { useUpdateSearchParams } from '@/lib/use-update-search-params';
 import {
   getAllTransactions,
@@ -117,6 +118,10 @@ export default function AccountsRoute() {
   const highlightedTx = params.get('tx');
   // Each choice is a step of the browser's Back; typing a search is one step for the whole search.
   const setParam = useUpdateSearchParams();
+  const [filterText, setFilterText] = useParamText(
+    filter,
+    useCallback((q: string) => setParam({ q: q || null }, { typing: true }), [setParam]),
+  );
   const setSelectedId = (id: Account['id']) => setParam({ account: String(id), tx: null });
   // A period replaces a custom date range: the list shows one or the other.
   const setPeriod = (p: Period) =>
@@ -358,8 +363,8 @@ export default function AccountsRoute() {
             type="search"
             className="input tx-filters__search"
             placeholder="Filter by description"
-            value={filter}
-            onChange={(e) => setParam({ q: e.target.value || null }, { typing: true })}
+            value={filterText}
+            onChange={(e) => setFilterText(e.target.value)}
           />
         </div>
         <HistoryFilters
