@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successOf } from './envelope.ts';
+import { keysOf } from './keys.ts';
 
 /** The supported coins by symbol, with their names. */
 export const CRYPTO_COINS = {
@@ -15,7 +16,7 @@ export const CRYPTO_COINS = {
   MATIC: 'Polygon',
 } as const;
 export type CryptoSymbol = keyof typeof CRYPTO_COINS;
-export const CRYPTO_SYMBOLS = Object.keys(CRYPTO_COINS) as [CryptoSymbol, ...CryptoSymbol[]];
+export const CRYPTO_SYMBOLS = keysOf(CRYPTO_COINS);
 
 /** What the trade, deposit and withdrawal forms and the server say of what they cannot accept. */
 export const CRYPTO_MESSAGES = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successOf } from './envelope.ts';
+import { keysOf } from './keys.ts';
 
 /** Why a customer disputes a card charge: the key recorded, the words the customer chose. */
 export const DISPUTE_REASONS = {
@@ -10,10 +11,7 @@ export const DISPUTE_REASONS = {
   refund_missing: 'I returned it or cancelled, and no refund came',
 } as const;
 export type DisputeReason = keyof typeof DISPUTE_REASONS;
-export const DISPUTE_REASON_KEYS = Object.keys(DISPUTE_REASONS) as [
-  DisputeReason,
-  ...DisputeReason[],
-];
+export const DISPUTE_REASON_KEYS = keysOf(DISPUTE_REASONS);
 
 /** How long after it posted a card charge can be disputed online (the card networks' window). */
 export const DISPUTE_WINDOW_DAYS = 120;

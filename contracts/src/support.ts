@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successOf } from './envelope.ts';
+import { keysOf } from './keys.ts';
 
 /** Category keys with the labels the screen shows; the default is general. */
 export const SUPPORT_CATEGORIES = {
@@ -13,10 +14,7 @@ export const SUPPORT_CATEGORIES = {
   security: 'Security & Fraud',
 } as const;
 export type SupportCategory = keyof typeof SUPPORT_CATEGORIES;
-export const SUPPORT_CATEGORY_KEYS = Object.keys(SUPPORT_CATEGORIES) as [
-  SupportCategory,
-  ...SupportCategory[],
-];
+export const SUPPORT_CATEGORY_KEYS = keysOf(SUPPORT_CATEGORIES);
 
 export const TICKET_PRIORITIES = {
   low: 'Low',
@@ -25,10 +23,7 @@ export const TICKET_PRIORITIES = {
   urgent: 'Urgent',
 } as const;
 export type TicketPriority = keyof typeof TICKET_PRIORITIES;
-export const TICKET_PRIORITY_KEYS = Object.keys(TICKET_PRIORITIES) as [
-  TicketPriority,
-  ...TicketPriority[],
-];
+export const TICKET_PRIORITY_KEYS = keysOf(TICKET_PRIORITIES);
 
 export const TICKET_STATUSES = {
   open: 'Open',
@@ -38,7 +33,7 @@ export const TICKET_STATUSES = {
   closed: 'Closed',
 } as const;
 export type TicketStatus = keyof typeof TICKET_STATUSES;
-export const TICKET_STATUS_KEYS = Object.keys(TICKET_STATUSES) as [TicketStatus, ...TicketStatus[]];
+export const TICKET_STATUS_KEYS = keysOf(TICKET_STATUSES);
 
 /** What the ticket and reply forms and the server say of a field they cannot accept. */
 export const SUPPORT_MESSAGES = {
