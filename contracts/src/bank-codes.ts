@@ -143,6 +143,72 @@ export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = {
   GB: 22,
 };
 
+/** The country of a SWIFT/BIC's bank: its fifth and sixth letters (ISO 3166 code). */
+export function swiftCountry(swift: string): string {
+  return swift.slice(4, 6);
+}
+
+// Two-letter codes the region names know that are not countries (or are reserved).
+const NOT_COUNTRIES = new Set(['AA', 'EU', 'EZ', 'QO', 'UN', 'ZZ']);
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A country's English name from its ISO 3166 code, or undefined when the code names none. */
+export function countryName(code: string): string | undefined {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code) || /^(Q[M-Z]|X[A-JL-Z])$/.test(code)) {
+    return undefined;
+  }
+  const name = regionNames.of(code);
+  return name && name !== code ? name : undefined;
+}
+
+/** What an international wire's bank code and account are refused for. */
+export const WIRE_CODE_MESSAGES = {
+  internationalAccount: 'Please enter the IBAN or account number',
+  internationalAccountFormat: 'The account number must be 4 to 34 letters and digits',
+  swiftCode: 'Please enter the SWIFT/BIC code',
+  swiftFormat: 'SWIFT/BIC must be 8 or 11 letters and digits',
+  swiftCountry: 'This SWIFT/BIC code does not name a country',
+  swiftDomestic: 'This bank is in the United States: send a domestic wire instead',
+  ibanOtherCountry: 'The IBAN belongs to another country than the bank’s SWIFT/BIC',
+} as const;
+
+/**
+ * An international wire's bank (its SWIFT/BIC, which gives the country) and the account there: an
+ * IBAN (checked, and of the bank's country) or, where the country has none, an account number.
+ * Returns both as the bank records them, and what is wrong with each.
+ */
+export function internationalWireAccount(
+  swiftTyped: string,
+  accountTyped: string,
+): {
+  swiftCode: string;
+  country: string;
+  accountNumber: string;
+  problems: { swiftCode?: string; accountNumber?: string };
+} {
+  const swiftCode = swiftTyped.replace(/\s+/g, '').toUpperCase();
+  const country = swiftCountry(swiftCode);
+  const accountNumber = normalizeIban(accountTyped).replace(/-/g, '');
+  const problems: { swiftCode?: string; accountNumber?: string } = {};
+  const swiftValid = isValidSwiftCode(swiftCode);
+  if (swiftCode === '') problems.swiftCode = WIRE_CODE_MESSAGES.swiftCode;
+  else if (!swiftValid) problems.swiftCode = WIRE_CODE_MESSAGES.swiftFormat;
+  else if (country === 'US') problems.swiftCode = WIRE_CODE_MESSAGES.swiftDomestic;
+  else if (!countryName(country)) problems.swiftCode = WIRE_CODE_MESSAGES.swiftCountry;
+  if (accountNumber === '') {
+    problems.accountNumber = WIRE_CODE_MESSAGES.internationalAccount;
+  } else if (hasIbanShape(accountNumber)) {
+    const problem = ibanProblem(accountNumber);
+    if (problem) problems.accountNumber = problem;
+    else if (swiftValid && ibanCountry(accountNumber) !== country) {
+      problems.accountNumber = WIRE_CODE_MESSAGES.ibanOtherCountry;
+    }
+  } else if (!/^[A-Z0-9]{4,34}$/.test(accountNumber)) {
+    problems.accountNumber = WIRE_CODE_MESSAGES.internationalAccountFormat;
+  }
+  return { swiftCode, country, accountNumber, problems };
+}
+
 /** The country an IBAN belongs to: its first two letters (ISO 3166 code). */
 export function ibanCountry(iban: string): string {
   return iban.slice(0, 2);

@@ -10,6 +10,7 @@ export const CANCEL_MESSAGES = {
   transferSettled: 'This transfer has already settled and can no longer be cancelled.',
   transferFailed: 'This transfer did not go through, so there is nothing to cancel.',
   transferCancelled: 'This transfer was already cancelled.',
+  wireFinal: 'A wire transfer cannot be cancelled once it is sent.',
   paymentDelivered: 'This payment was already delivered and can no longer be cancelled.',
   paymentReturned: 'This payment was already returned to you.',
   paymentCancelled: 'This payment was already cancelled.',

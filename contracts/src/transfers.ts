@@ -1,12 +1,28 @@
 import { z } from 'zod';
+import { WIRE_CODE_MESSAGES } from './bank-codes.ts';
 import { successOf } from './envelope.ts';
 
+/** The transfer page's four types. */
 export const TRANSFER_TYPES = ['between-accounts', 'same-bank', 'external-bank', 'sepa'] as const;
 export const transferTypeSchema = z.enum(TRANSFER_TYPES);
 export type TransferType = z.infer<typeof transferTypeSchema>;
 
+/** The wires the wire page sends (its third type, SEPA, is the transfer page's SEPA transfer). */
+export const WIRE_TYPES = ['domestic-wire', 'international-wire'] as const;
+export type WireType = (typeof WIRE_TYPES)[number];
+
+/** Whether a transfer (or a posting's kind) is a wire: final once sent, it cannot be cancelled. */
+export function isWireType(type: string): type is WireType {
+  return (WIRE_TYPES as readonly string[]).includes(type);
+}
+
+/** Every type a transfer can have, as the lists, receipts and limits name it. */
+export const ANY_TRANSFER_TYPES = [...TRANSFER_TYPES, ...WIRE_TYPES] as const;
+export const anyTransferTypeSchema = z.enum(ANY_TRANSFER_TYPES);
+export type AnyTransferType = z.infer<typeof anyTransferTypeSchema>;
+
 export type TransferTypeInfo = {
-  type: TransferType;
+  type: AnyTransferType;
   title: string;
   description: string;
   processing: string;
@@ -14,8 +30,8 @@ export type TransferTypeInfo = {
   fee: number;
 };
 
-/** The one label table of the transfer types: the wizard, the recent list and the limits. */
-export const TRANSFER_TYPE_INFO: Record<TransferType, TransferTypeInfo> = {
+/** The one label table of the transfer types: the wizard, the wire page, the lists and the limits. */
+export const TRANSFER_TYPE_INFO: Record<AnyTransferType, TransferTypeInfo> = {
   'between-accounts': {
     type: 'between-accounts',
     title: 'Between My Accounts',
@@ -44,7 +60,39 @@ export const TRANSFER_TYPE_INFO: Record<TransferType, TransferTypeInfo> = {
     processing: 'Next business day',
     fee: 15,
   },
+  'domestic-wire': {
+    type: 'domestic-wire',
+    title: 'Domestic Wire',
+    description: 'Wire dollars to an account at another US bank, the same business day.',
+    processing: 'Same day',
+    fee: 25,
+  },
+  'international-wire': {
+    type: 'international-wire',
+    title: 'International Wire',
+    description: 'Wire dollars to a bank abroad through SWIFT.',
+    processing: '1-3 business days',
+    fee: 45,
+  },
 };
+
+/** What a wire's purpose is, as the wire page offers it (the key is what the bank records). */
+export const WIRE_PURPOSES = {
+  family_support: 'Family support',
+  business: 'Business payment',
+  education: 'Education',
+  property: 'Property purchase',
+  investment: 'Investment',
+  other: 'Other',
+} as const;
+export type WirePurpose = keyof typeof WIRE_PURPOSES;
+
+/** The field messages of the wire form that the server and the browser both give. */
+export const WIRE_FIELD_MESSAGES = {
+  recipientAddress: 'Please enter the recipient’s address',
+  purposeInvalid: 'Please select a valid purpose of payment',
+  ...WIRE_CODE_MESSAGES,
+} as const;
 
 export { SEPA_COUNTRIES, SEPA_PURPOSE_CODES as SEPA_PURPOSES } from './bank-codes.ts';
 
@@ -75,7 +123,7 @@ const isoInstant = z.string();
  */
 export const transferView = z.object({
   id: z.string(),
-  type: transferTypeSchema,
+  type: anyTransferTypeSchema,
   status: z.string(),
   description: z.string(),
   amount: money,
@@ -119,7 +167,8 @@ export const transferView = z.object({
 export type TransferView = z.infer<typeof transferView>;
 
 /**
- * The answer of POST /transfers/{type}, /wire-transfers/sepa and /transfers/{id}/repeat. Fields
+ * The answer of POST /transfers/{type}, /wire-transfers/{sepa,domestic,international} and
+ * /transfers/{id}/repeat. Fields
  * added after the first release are optional here: a replayed answer (same Idempotency-Key) is
  * the one stored when the request was first made.
  */
@@ -165,7 +214,7 @@ export const sepaQuoteAnswer = successOf(sepaQuoteData);
 
 /** One transfer type's limits, in dollars, with what is used and left today and this month. */
 export const transferLimit = z.object({
-  type: transferTypeSchema,
+  type: anyTransferTypeSchema,
   title: z.string(),
   daily_limit: money,
   used_today: money,
@@ -182,7 +231,7 @@ export type TransferLimit = z.infer<typeof transferLimit>;
 
 /** The answer of GET /transfers/limits: every type's limits, on the bank's business day. */
 export const transferLimitsData = z.object({
-  limits: z.record(transferTypeSchema, transferLimit),
+  limits: z.record(anyTransferTypeSchema, transferLimit),
   time_zone: z.string(),
   business_date: z.string(),
 });

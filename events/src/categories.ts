@@ -105,7 +105,8 @@ export function defaultCategory(p: CategorySource): TransactionCategory {
   // A transfer to another bank is held under its transfer type, 'external-bank', until it settles.
   if (
     ['transfer', 'external', 'external-bank', 'sepa', 'wire', 'ach'].includes(kind) ||
-    kind.startsWith('transfer')
+    kind.startsWith('transfer') ||
+    kind.endsWith('-wire')
   )
     return 'transfers';
   return 'other';

@@ -25,6 +25,7 @@ export const ledgerAccounts = {
   cash: 'cash:teller',
   clearingExternal: 'clearing:external',
   clearingSepa: 'clearing:sepa',
+  clearingWire: 'clearing:wire',
   clearingZelle: 'clearing:zelle',
   clearingBillPay: 'clearing:bill_pay',
   clearingCrypto: 'clearing:crypto',

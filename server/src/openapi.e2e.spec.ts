@@ -70,6 +70,8 @@ describe('the transfer calls in the OpenAPI document', () => {
       'same-bank',
       'external-bank',
       'sepa',
+      'domestic-wire',
+      'international-wire',
     ]);
     expect(item.required).toEqual(expect.arrayContaining(['date', 'description', 'amount']));
   });
@@ -124,7 +126,12 @@ describe('the declared answers of the money and settings calls in the OpenAPI do
       ]),
     );
     // The new-destination limit is stated where it applies.
-    for (const path of ['/api/transfers/external-bank', '/api/wire-transfers/sepa']) {
+    for (const path of [
+      '/api/transfers/external-bank',
+      '/api/wire-transfers/sepa',
+      '/api/wire-transfers/domestic',
+      '/api/wire-transfers/international',
+    ]) {
       expect(doc.paths[path].post.description).toContain(
         'each transfer to it is limited to $1,000.00',
       );

@@ -18,6 +18,8 @@ const MONEY_ROUTES = [
   'POST /api/transfers/same-bank',
   'POST /api/transfers/external-bank',
   'POST /api/wire-transfers/sepa',
+  'POST /api/wire-transfers/domestic',
+  'POST /api/wire-transfers/international',
   'POST /api/transfers/:id/repeat',
   'POST /api/transfers/scheduled',
   'POST /api/zelle/send',

@@ -126,7 +126,14 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
       const destination = type ? transferReaders[type](errors, body, common) : undefined;
       errors.throwIfAny();
       // Only the three schedulable readers ran; the check narrows the type for the service.
-      if (!destination || destination.type === 'sepa') throw new Error('unreachable');
+      if (
+        !destination ||
+        (destination.type !== 'between-accounts' &&
+          destination.type !== 'same-bank' &&
+          destination.type !== 'external-bank')
+      ) {
+        throw new Error('unreachable');
+      }
       const outcome = await scheduleTransfer(
         ctx,
         { customerId: request.customerId, plan, destination },

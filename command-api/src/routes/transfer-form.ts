@@ -1,7 +1,14 @@
-import { SEPA_COUNTRIES, SEPA_PURPOSES, TRANSFER_FIELD_MESSAGES } from '@bank/contracts';
+import {
+  SEPA_COUNTRIES,
+  SEPA_PURPOSES,
+  TRANSFER_FIELD_MESSAGES,
+  WIRE_FIELD_MESSAGES,
+  WIRE_PURPOSES,
+} from '@bank/contracts';
 import {
   BANK_CODE_MESSAGES,
   ibanProblem,
+  internationalWireAccount,
   isValidSwiftCode,
   normalizeIban,
   routingNumberProblem,
@@ -117,14 +124,11 @@ function readSameBank(errors: FormErrors, body: Body): TransferDestination {
 const readRecipientName = (errors: FormErrors, body: Body) =>
   requiredText(errors, 'recipientName', body.recipientName, TRANSFER_FORM_MESSAGES.recipientName);
 
-function readExternal(errors: FormErrors, body: Body): TransferDestination {
-  const recipientName = readRecipientName(errors, body);
-  const bankName = requiredText(
-    errors,
-    'bankName',
-    pick(body, 'bankName', 'externalBankName'),
-    TRANSFER_FORM_MESSAGES.bankName,
-  );
+const readBankName = (errors: FormErrors, body: Body, alias: string) =>
+  requiredText(errors, 'bankName', pick(body, 'bankName', alias), TRANSFER_FORM_MESSAGES.bankName);
+
+/** A US account: its number (4 to 17 digits) and its bank's ABA routing number. */
+function readUsAccount(errors: FormErrors, body: Body) {
   const accountNumber = requiredText(
     errors,
     'accountNumber',
@@ -138,15 +142,61 @@ function readExternal(errors: FormErrors, body: Body): TransferDestination {
   const routingNumber = textOf(pick(body, 'routingNumber', 'externalRoutingNumber'));
   const routingProblem = routingNumberProblem(routingNumber);
   if (routingProblem) errors.add('routingNumber', routingProblem);
+  return { accountNumber, routingNumber };
+}
+
+function readExternal(errors: FormErrors, body: Body): TransferDestination {
+  const recipientName = readRecipientName(errors, body);
+  const bankName = readBankName(errors, body, 'externalBankName');
+  const account = readUsAccount(errors, body);
   const recipientAddress = optionalText(errors, 'recipientAddress', body.recipientAddress, 500);
   return {
     type: 'external-bank',
     recipientName,
     bankName,
-    accountNumber,
-    routingNumber,
+    ...account,
     recipientAddress: recipientAddress || undefined,
   };
+}
+
+/** What every wire carries beside the account: the recipient's name and address, and a purpose. */
+function readWireParty(errors: FormErrors, body: Body) {
+  const recipientName = readRecipientName(errors, body);
+  const recipientAddress = requiredText(
+    errors,
+    'recipientAddress',
+    body.recipientAddress,
+    WIRE_FIELD_MESSAGES.recipientAddress,
+    500,
+  );
+  const purposeOfPayment = textOf(body.purposeOfPayment).toLowerCase();
+  if (purposeOfPayment === '') errors.add('purposeOfPayment', TRANSFER_FORM_MESSAGES.purpose);
+  else if (!Object.hasOwn(WIRE_PURPOSES, purposeOfPayment)) {
+    errors.add('purposeOfPayment', WIRE_FIELD_MESSAGES.purposeInvalid);
+  }
+  return { recipientName, recipientAddress, purposeOfPayment };
+}
+
+function readDomesticWire(errors: FormErrors, body: Body): TransferDestination {
+  const party = readWireParty(errors, body);
+  const bankName = readBankName(errors, body, 'externalBankName');
+  return { type: 'domestic-wire', ...party, bankName, ...readUsAccount(errors, body) };
+}
+
+/**
+ * A bank abroad, named by its SWIFT/BIC (which gives its country), and an account there: an IBAN
+ * (checked, and of the bank's country) or, where the country has none, an account number.
+ */
+function readInternationalWire(errors: FormErrors, body: Body): TransferDestination {
+  const party = readWireParty(errors, body);
+  const bankName = readBankName(errors, body, 'recipientBankName');
+  const { swiftCode, country, accountNumber, problems } = internationalWireAccount(
+    textOf(pick(body, 'swiftCode', 'recipientSwiftCode')),
+    textOf(pick(body, 'accountNumber', 'iban')),
+  );
+  if (problems.swiftCode) errors.add('swiftCode', problems.swiftCode);
+  if (problems.accountNumber) errors.add('accountNumber', problems.accountNumber);
+  return { type: 'international-wire', ...party, bankName, accountNumber, swiftCode, country };
 }
 
 function readSepa(errors: FormErrors, body: Body): TransferDestination {
@@ -221,6 +271,21 @@ export const transferBodies = {
     quotedRate: formText,
     savedRecipientId: formText,
   }),
+  'domestic-wire': formBody({
+    ...commonFields,
+    ...externalBankFields,
+    purposeOfPayment: formText,
+  }),
+  'international-wire': formBody({
+    ...commonFields,
+    recipientName: formText,
+    bankName: formText,
+    accountNumber: formText,
+    swiftCode: formText,
+    recipientAddress: formText,
+    purposeOfPayment: formText,
+    savedRecipientId: formText,
+  }),
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -233,18 +298,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function withSavedRecipient(
   ctx: CommandContext,
   customerId: string,
-  type: 'external-bank' | 'sepa',
+  type: 'external-bank' | 'sepa' | 'domestic-wire' | 'international-wire',
   body: Body,
 ): Promise<Body> {
   const id = textOf(body.savedRecipientId);
   if (id === '') return body;
+  // A wire goes to a saved US account (domestic) or a saved IBAN (international).
+  const kind =
+    type === 'domestic-wire' ? 'external-bank' : type === 'international-wire' ? 'sepa' : type;
   const fields = UUID.test(id)
-    ? await savedRecipientFields(ctx, customerId, id.toLowerCase(), type)
+    ? await savedRecipientFields(ctx, customerId, id.toLowerCase(), kind)
     : undefined;
   if (!fields) {
     throw fieldError({ savedRecipientId: [SAVED_RECIPIENT_MESSAGE] });
   }
-  return { ...body, ...fields };
+  // The saved IBAN is the wire's account, whatever was typed beside it.
+  return type === 'international-wire'
+    ? { ...body, ...fields, accountNumber: fields.iban }
+    : { ...body, ...fields };
 }
 
 export const transferReaders = {
@@ -252,4 +323,6 @@ export const transferReaders = {
   'same-bank': readSameBank,
   'external-bank': readExternal,
   sepa: readSepa,
+  'domestic-wire': readDomesticWire,
+  'international-wire': readInternationalWire,
 } as const;

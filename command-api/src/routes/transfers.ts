@@ -1,5 +1,10 @@
-import { recipientLookupReply, sepaQuoteAnswer, transferSubmitted } from '@bank/contracts';
-import { ApiError, requireCustomer, uuidParam, ok } from '@bank/infra';
+import {
+  isWireType,
+  recipientLookupReply,
+  sepaQuoteAnswer,
+  transferSubmitted,
+} from '@bank/contracts';
+import { ApiError, requireCustomer, requireStepUp, uuidParam, ok } from '@bank/infra';
 import { centsToDollars, formatUsd } from '@bank/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +40,7 @@ import {
 
 const NEW_DESTINATION_DOC = `While the account is new to the customer (never saved nor paid, or first saved or paid less than ${NEW_DESTINATION_DAYS} days ago), each transfer to it is limited to ${formatUsd(NEW_DESTINATION_LIMIT_CENTS)}: 422 DAILY_LIMIT_EXCEEDED on amount, "${NEW_DESTINATION_MESSAGE}"`;
 
-/** The four transfer types, repeat, and the same-bank recipient lookup. */
+/** The four transfer types, the wires, repeat, and the same-bank recipient lookup. */
 export const transferRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
   rateLimit?: object;
@@ -49,9 +54,11 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     ['/transfers/same-bank', 'same-bank'],
     ['/transfers/external-bank', 'external-bank'],
     ['/wire-transfers/sepa', 'sepa'],
+    ['/wire-transfers/domestic', 'domestic-wire'],
+    ['/wire-transfers/international', 'international-wire'],
   ] as const;
   for (const [url, type] of routes) {
-    const toAnotherBank = type === 'external-bank' || type === 'sepa';
+    const toAnotherBank = type !== 'between-accounts' && type !== 'same-bank';
     app.post(
       url,
       {
@@ -63,6 +70,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{
         ...money,
       },
       async (request, reply) => {
+        // A wire is final once sent: the customer proves it is them first, as for a new payee.
+        if (isWireType(type)) requireStepUp(request);
         const typed = formFields(request.body);
         const body = toAnotherBank
           ? await withSavedRecipient(ctx, request.customerId, type, typed)
@@ -149,7 +158,12 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       errors.throwIfAny();
       const outcome = await repeatTransfer(
         ctx,
-        { customerId: request.customerId, transferId: request.params.id, amountCents: amount },
+        {
+          customerId: request.customerId,
+          transferId: request.params.id,
+          amountCents: amount,
+          requireStepUp: () => requireStepUp(request),
+        },
         requestIdentity(request),
         commandMetadata(request),
       );

@@ -55,7 +55,10 @@ export const scheduleClock = { now: (): Date => new Date() };
 export const scheduleStream = (scheduleId: string) => `transfer-schedule-${scheduleId}`;
 
 type Destination = EventData<'TransferScheduled'>['destination'];
-type SchedulableDestination = Exclude<TransferDestination, { type: 'sepa' }>;
+type SchedulableDestination = Extract<
+  TransferDestination,
+  { type: 'between-accounts' | 'same-bank' | 'external-bank' }
+>;
 
 /** The schedule as its answers show it (the list reads the same shape from the read model). */
 export function scheduleView(

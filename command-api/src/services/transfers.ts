@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDollars, formatUsd, moneyStreams, streams, type ZelleContact } from '@bank/events';
-import { RECIPIENT_MESSAGES, type RecipientLookupView, type TransferView } from '@bank/contracts';
+import {
+  RECIPIENT_MESSAGES,
+  isWireType,
+  type RecipientLookupView,
+  type TransferView,
+} from '@bank/contracts';
 import type { EventMetadata } from '@bank/infra';
 import { accountAggregate } from '../domain/account/account.ts';
 import { DomainError } from '../kernel/aggregate.ts';
@@ -136,6 +141,8 @@ export async function stageTransfer(
     }
     case 'external-bank':
     case 'sepa':
+    case 'domestic-wire':
+    case 'international-wire':
       loaded.recipients = (
         await uow.load(streams.savedRecipients(customerId), recipientsAggregate)
       ).state;
@@ -176,7 +183,7 @@ export async function stageTransfer(
   };
 }
 
-/** Submits a transfer of any of the four types, exactly once per Idempotency-Key. */
+/** Submits a transfer of any type, wires included, exactly once per Idempotency-Key. */
 export function submitTransfer(
   ctx: CommandContext,
   request: TransferRequest,
@@ -223,6 +230,27 @@ function destinationOf(ctx: CommandContext, t: TransferData): TransferDestinatio
         country: d.country ?? '',
         purposeOfPayment: d.purposeOfPayment ?? '',
       };
+    case 'domestic-wire':
+      return {
+        type: 'domestic-wire',
+        recipientName: t.recipientName,
+        bankName: d.bankName ?? '',
+        accountNumber: ctx.secrets.decrypt(d.accountEncrypted ?? ''),
+        routingNumber: d.routingNumber ?? '',
+        recipientAddress: d.recipientAddress ?? '',
+        purposeOfPayment: d.purposeOfPayment ?? '',
+      };
+    case 'international-wire':
+      return {
+        type: 'international-wire',
+        recipientName: t.recipientName,
+        bankName: d.bankName ?? '',
+        accountNumber: ctx.secrets.decrypt(d.accountEncrypted ?? ''),
+        swiftCode: d.swiftCode ?? '',
+        country: d.country ?? '',
+        recipientAddress: d.recipientAddress ?? '',
+        purposeOfPayment: d.purposeOfPayment ?? '',
+      };
     default: {
       const exhaustive: never = t.type;
       throw new Error(`Unknown transfer type ${String(exhaustive)}`);
@@ -236,7 +264,13 @@ function destinationOf(ctx: CommandContext, t: TransferData): TransferDestinatio
  */
 export function repeatTransfer(
   ctx: CommandContext,
-  input: { customerId: string; transferId: string; amountCents?: number | undefined },
+  input: {
+    customerId: string;
+    transferId: string;
+    amountCents?: number | undefined;
+    /** Throws when the session must prove it is the customer before a wire is sent again. */
+    requireStepUp: () => void;
+  },
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
@@ -246,6 +280,7 @@ export function repeatTransfer(
     if (!original || original.customerId !== input.customerId) {
       throw new DomainError('not_found', 'The requested resource was not found.');
     }
+    if (isWireType(original.type)) input.requireStepUp();
     return stageTransfer(
       ctx,
       uow,

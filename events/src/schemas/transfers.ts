@@ -4,7 +4,18 @@ import { defineEvent } from '../catalogue.ts';
 /** Cents, always a non-negative safe integer inside events. */
 const cents = z.number().int().nonnegative();
 
-export const transferTypes = ['between-accounts', 'same-bank', 'external-bank', 'sepa'] as const;
+/**
+ * The four types of the transfer page, then the wires sent from the wire page: a domestic wire
+ * (Fedwire, by routing and account number) and an international one (SWIFT, in dollars).
+ */
+export const transferTypes = [
+  'between-accounts',
+  'same-bank',
+  'external-bank',
+  'sepa',
+  'domestic-wire',
+  'international-wire',
+] as const;
 export type TransferType = (typeof transferTypes)[number];
 
 /** What a movement counts against: the per-type transfer limits, person-to-person, bill pay, crypto. */
@@ -24,18 +35,22 @@ export type MovementCategory = (typeof movementCategories)[number];
 export const moneyRules = {
   /** The smallest transfer of any type. */
   minTransferCents: 5_00,
-  /** Own accounts and same bank are free; external $3.00, SEPA $15.00. */
+  /** Own accounts and same bank are free; external $3.00, SEPA $15.00, wires $25.00 and $45.00. */
   transferFees: {
     'between-accounts': 0,
     'same-bank': 0,
     'external-bank': 3_00,
     sepa: 15_00,
+    'domestic-wire': 25_00,
+    'international-wire': 45_00,
   } satisfies Record<TransferType, number>,
   processingTimes: {
     'between-accounts': 'Instant',
     'same-bank': 'Instant',
     'external-bank': '1-3 business days',
     sepa: 'Next business day',
+    'domestic-wire': 'Same day',
+    'international-wire': '1-3 business days',
   } satisfies Record<TransferType, string>,
   /**
    * The limits table, in one place: per channel, by the bank's day and calendar month
@@ -46,6 +61,8 @@ export const moneyRules = {
     'same-bank': 10_000_00,
     'external-bank': 5_000_00,
     sepa: 10_000_00,
+    'domestic-wire': 50_000_00,
+    'international-wire': 25_000_00,
     'zelle-send': 2_500_00,
     'zelle-receive': 5_000_00,
     'bill-pay': 10_000_00,
@@ -60,6 +77,8 @@ export const moneyRules = {
     'same-bank': 50_000_00,
     'external-bank': 20_000_00,
     sepa: 40_000_00,
+    'domestic-wire': 200_000_00,
+    'international-wire': 100_000_00,
     'zelle-send': 20_000_00,
     'zelle-receive': 40_000_00,
     'bill-pay': 50_000_00,

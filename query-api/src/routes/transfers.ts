@@ -3,7 +3,7 @@ import {
   transferLimitsAnswer,
   TRANSFER_TYPE_INFO,
   type TransferLimit,
-  type TransferType,
+  type AnyTransferType,
   type TransferView,
 } from '@bank/contracts';
 import { BANK_TIME_ZONE, bankDate, centsToDollars, formatUsd, moneyRules } from '@bank/events';
@@ -86,7 +86,7 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
     { schema: { response: { 200: transferLimitsAnswer } } },
     async (request) => {
       const used = await usedToday(pool, request.customerId);
-      const limitOf = (type: TransferType): TransferLimit => {
+      const limitOf = (type: AnyTransferType): TransferLimit => {
         const view = limitView(moneyRules.dailyLimits[type], used(type).day);
         const month = limitView(moneyRules.monthlyLimits[type], used(type).month);
         return {
@@ -109,7 +109,9 @@ export const transferQueryRoutes: FastifyPluginAsyncZod<{
         'same-bank': limitOf('same-bank'),
         'external-bank': limitOf('external-bank'),
         sepa: limitOf('sepa'),
-      } satisfies Record<TransferType, TransferLimit>;
+        'domestic-wire': limitOf('domestic-wire'),
+        'international-wire': limitOf('international-wire'),
+      } satisfies Record<AnyTransferType, TransferLimit>;
       return ok(
         { limits, time_zone: BANK_TIME_ZONE, business_date: bankDate(new Date()) },
         'Transfer limits retrieved successfully',

@@ -1,3 +1,4 @@
+import { isWireType } from '@bank/contracts';
 import type { Db } from '@bank/projections';
 
 export type TimelineStepName = 'initiated' | 'settled' | 'failed' | 'reversed';
@@ -77,13 +78,15 @@ export async function movementEvents(
 
 /**
  * What the customer may still take back from this line: a pending external or SEPA transfer, or a
- * Zelle payment nobody has claimed (the cancel routes decide; this only offers the button).
+ * Zelle payment nobody has claimed (the cancel routes decide; this only offers the button). A wire
+ * is final once sent.
  */
 export function cancellableFrom(row: {
   status: string;
+  kind: string;
   metadata: Record<string, unknown> | null;
 }): { kind: 'transfer' | 'zelle-payment'; id: string } | null {
-  if (row.status !== 'pending') return null;
+  if (row.status !== 'pending' || isWireType(row.kind)) return null;
   const metadata = row.metadata ?? {};
   if (typeof metadata.transfer_id === 'string')
     return { kind: 'transfer', id: metadata.transfer_id };

@@ -1,4 +1,4 @@
-import { CANCEL_MESSAGES } from '@bank/contracts';
+import { CANCEL_MESSAGES, isWireType } from '@bank/contracts';
 import { TransferCancelled, ZellePaymentCancelled, ZelleRequestCancelled } from '@bank/events';
 import { DomainError } from '../../kernel/aggregate.ts';
 import type { AccountCommand } from '../account/account.ts';
@@ -6,8 +6,9 @@ import type { TransferState } from '../transfers/transfer.ts';
 import { REQUEST_CLOSED, type PaymentState, type RequestState } from '../zelle/zelle.ts';
 
 /**
- * Taking back what is still pending: an external or SEPA transfer before it settles, a Zelle
- * payment nobody has claimed, a Zelle request nobody has answered. Each decision is made on the
+ * Taking back what is still pending: an external or SEPA transfer before it settles (a wire is
+ * final once sent), a Zelle payment nobody has claimed, a Zelle request nobody has answered.
+ * Each decision is made on the
  * item's own stream, so a cancel racing a settlement or a claim is decided against whichever
  * committed first: exactly one of them wins, and a held amount is released at most once.
  */
@@ -46,6 +47,7 @@ export function decideCancelTransfer(
   if (!t || t.customerId !== customerId) throw notFound();
   switch (state.status) {
     case 'pending':
+      if (isWireType(t.type)) throw closed(CANCEL_MESSAGES.wireFinal);
       break;
     case 'failed':
       throw closed(CANCEL_MESSAGES.transferFailed);

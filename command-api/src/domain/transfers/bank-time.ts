@@ -7,7 +7,7 @@ const weekdayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
 });
 
-function isWeekend(at: Date): boolean {
+export function isWeekend(at: Date): boolean {
   const day = weekdayFormat.format(at);
   return day === 'Sat' || day === 'Sun';
 }

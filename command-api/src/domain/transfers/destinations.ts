@@ -17,16 +17,30 @@ export const NEW_DESTINATION_MESSAGE = `Transfers to a new account are limited t
 
 const DAY_MS = 24 * 3600 * 1000;
 
+const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]+$/;
+
 /**
- * An external or SEPA account as the transfer pipeline names it (its duplicate check and its
- * hashes): "<routing>:<account>" or "iban:<IBAN>".
+ * An account at another bank as the transfer pipeline names it (its duplicate check and its
+ * hashes): "<routing>:<account>" (a transfer to another US bank or a domestic wire),
+ * "iban:<IBAN>" (SEPA, or an international wire to an IBAN) or "swift:<BIC>:<account>". So a
+ * wire to an account the customer already saved or paid is not new.
  */
 export function destinationKeyOf(
   d:
-    | { type: 'external-bank'; routingNumber: string; accountNumber: string }
-    | { type: 'sepa'; iban: string },
+    | { type: 'external-bank' | 'domestic-wire'; routingNumber: string; accountNumber: string }
+    | { type: 'sepa'; iban: string }
+    | { type: 'international-wire'; swiftCode: string; accountNumber: string },
 ): string {
-  return d.type === 'sepa' ? `iban:${d.iban}` : `${d.routingNumber}:${d.accountNumber}`;
+  switch (d.type) {
+    case 'sepa':
+      return `iban:${d.iban}`;
+    case 'international-wire':
+      return IBAN_SHAPE.test(d.accountNumber)
+        ? `iban:${d.accountNumber}`
+        : `swift:${d.swiftCode}:${d.accountNumber}`;
+    default:
+      return `${d.routingNumber}:${d.accountNumber}`;
+  }
 }
 
 /** The prefix of a keyed destination hash; a bare hex hash is the unkeyed form of older events. */

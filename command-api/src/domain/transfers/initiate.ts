@@ -70,6 +70,26 @@ export type TransferDestination =
       purposeOfPayment: string;
       /** The EUR rate the customer was shown and confirmed (from the quote); checked, not trusted. */
       quotedRate?: string | undefined;
+    }
+  | {
+      type: 'domestic-wire';
+      recipientName: string;
+      bankName: string;
+      accountNumber: string;
+      routingNumber: string;
+      recipientAddress: string;
+      purposeOfPayment: string;
+    }
+  | {
+      type: 'international-wire';
+      recipientName: string;
+      bankName: string;
+      /** An IBAN, or the account number where the country has none. */
+      accountNumber: string;
+      swiftCode: string;
+      country: string;
+      recipientAddress: string;
+      purposeOfPayment: string;
     };
 
 export interface TransferRequest {
@@ -87,6 +107,9 @@ export const SUCCESS_MESSAGES: Record<TransferType, string> = {
   'same-bank': 'Transfer completed successfully',
   'external-bank': 'Transfer initiated successfully. It will arrive in 1-3 business days.',
   sepa: 'SEPA transfer initiated successfully. It will arrive the next business day.',
+  'domestic-wire':
+    'Wire transfer sent. It will arrive today (the next business day if sent on a weekend).',
+  'international-wire': 'International wire sent. It will arrive in 1-3 business days.',
 };
 
 function last4(text: string): string {
@@ -109,6 +132,55 @@ export function requireSameBankRecipient<R extends PlanRecipient>(
     throw new DomainError(INVALID_RECIPIENT, RECIPIENT_MESSAGES.yourself, dest.contactField);
   }
   return recipient;
+}
+
+type OutgoingDestination = Extract<
+  TransferDestination,
+  { type: 'external-bank' | 'sepa' | 'domestic-wire' | 'international-wire' }
+>;
+
+/** How the account line names money sent to another bank. */
+function describeOutgoing(dest: OutgoingDestination, accountLast4: string): string {
+  switch (dest.type) {
+    case 'sepa':
+      return `SEPA transfer to ${dest.recipientName} (${dest.country} ****${accountLast4})`;
+    case 'domestic-wire':
+      return `Wire to ${dest.recipientName} at ${dest.bankName} (****${accountLast4})`;
+    case 'international-wire':
+      return `International wire to ${dest.recipientName} (${dest.country} ****${accountLast4})`;
+    default:
+      return `Transfer to ${dest.recipientName} at ${dest.bankName} (****${accountLast4})`;
+  }
+}
+
+/** What the transfer records of the destination in clear, beside its sealed account number. */
+function destinationDetails(dest: OutgoingDestination): TransferData['destination'] {
+  switch (dest.type) {
+    case 'external-bank':
+      return {
+        routingNumber: dest.routingNumber,
+        ...(dest.recipientAddress ? { recipientAddress: dest.recipientAddress } : {}),
+      };
+    case 'sepa':
+      return {
+        country: dest.country,
+        purposeOfPayment: dest.purposeOfPayment,
+        ...(dest.swiftCode ? { swiftCode: dest.swiftCode } : {}),
+      };
+    case 'domestic-wire':
+      return {
+        routingNumber: dest.routingNumber,
+        recipientAddress: dest.recipientAddress,
+        purposeOfPayment: dest.purposeOfPayment,
+      };
+    case 'international-wire':
+      return {
+        swiftCode: dest.swiftCode,
+        country: dest.country,
+        recipientAddress: dest.recipientAddress,
+        purposeOfPayment: dest.purposeOfPayment,
+      };
+  }
 }
 
 export interface InitiateTransferLoaded {
@@ -235,7 +307,9 @@ export function decideTransfer(
       break;
     }
     case 'external-bank':
-    case 'sepa': {
+    case 'sepa':
+    case 'domestic-wire':
+    case 'international-wire': {
       const account = dest.type === 'sepa' ? dest.iban : dest.accountNumber;
       destinationKey = destinationKeyOf(dest);
       const firstPaid = decidePaymentToDestination(loaded.recipients!, loaded.destination!, {
@@ -249,10 +323,7 @@ export function decideTransfer(
         throw new DomainError(QUOTE_EXPIRED, QUOTE_EXPIRED_MESSAGE);
       }
       const { holdId, feeHoldId } = loaded.ids;
-      const description =
-        dest.type === 'sepa'
-          ? `SEPA transfer to ${dest.recipientName} (${dest.country} ****${last4(account)})`
-          : `Transfer to ${dest.recipientName} at ${dest.bankName} (****${last4(account)})`;
+      const description = describeOutgoing(dest, last4(account));
       data = {
         ...common,
         status: 'pending',
@@ -262,16 +333,7 @@ export function decideTransfer(
           bankName: dest.bankName,
           accountEncrypted: loaded.accountEncrypted!,
           accountLast4: last4(account),
-          ...(dest.type === 'external-bank'
-            ? {
-                routingNumber: dest.routingNumber,
-                ...(dest.recipientAddress ? { recipientAddress: dest.recipientAddress } : {}),
-              }
-            : {
-                country: dest.country,
-                purposeOfPayment: dest.purposeOfPayment,
-                ...(dest.swiftCode ? { swiftCode: dest.swiftCode } : {}),
-              }),
+          ...destinationDetails(dest),
         },
         holdId,
         feeHoldId,

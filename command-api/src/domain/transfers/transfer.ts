@@ -9,7 +9,10 @@ import {
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import type { AccountCommand } from '../account/account.ts';
-import { addBusinessDays } from './bank-time.ts';
+import { addBusinessDays, isWeekend } from './bank-time.ts';
+
+/** A domestic wire sent on a business day is released to the network within the hour. */
+const WIRE_SAME_DAY_MS = 3600 * 1000;
 
 export const MIN_TRANSFER_CENTS = moneyRules.minTransferCents;
 export const TRANSFER_FEES: Record<TransferType, number> = moneyRules.transferFees;
@@ -19,6 +22,8 @@ export const PROCESSING_TIMES: Record<TransferType, string> = moneyRules.process
 const CLEARING: Partial<Record<TransferType, string>> = {
   'external-bank': ledgerAccounts.clearingExternal,
   sepa: ledgerAccounts.clearingSepa,
+  'domestic-wire': ledgerAccounts.clearingWire,
+  'international-wire': ledgerAccounts.clearingWire,
 };
 
 export type TransferData = EventData<'TransferInitiated'>;
@@ -53,8 +58,9 @@ export const transferAggregate: Aggregate<
 
 /**
  * When a pending transfer settles: after SETTLEMENT_DELAY_MS when set (demos, tests), else SEPA on
- * the next business day and external transfers in 1–3 business days (derived from the id, so it
- * is stable).
+ * the next business day, a domestic wire within the hour on a business day (the next business day
+ * when sent on a weekend), and external transfers and international wires in 1–3 business days
+ * (derived from the id, so it is stable).
  */
 export function settlementDue(
   type: TransferType,
@@ -63,6 +69,9 @@ export function settlementDue(
   delayMs: number | undefined,
 ): Date {
   if (delayMs !== undefined) return new Date(now.getTime() + delayMs);
+  if (type === 'domestic-wire') {
+    return isWeekend(now) ? addBusinessDays(now, 1) : new Date(now.getTime() + WIRE_SAME_DAY_MS);
+  }
   const days = type === 'sepa' ? 1 : 1 + (parseInt(transferId.slice(0, 2), 16) % 3);
   return addBusinessDays(now, days);
 }
@@ -145,6 +154,12 @@ export function decideSettlement(
   };
 }
 
+const FEE_DESCRIPTIONS: Partial<Record<TransferType, string>> = {
+  sepa: 'SEPA transfer fee',
+  'domestic-wire': 'Domestic wire fee',
+  'international-wire': 'International wire fee',
+};
+
 export function feeDescription(type: TransferType): string {
-  return type === 'sepa' ? 'SEPA transfer fee' : 'External transfer fee';
+  return FEE_DESCRIPTIONS[type] ?? 'External transfer fee';
 }

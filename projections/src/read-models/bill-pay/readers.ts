@@ -1,4 +1,4 @@
-import type { BillPayCategory, RecurringFrequency } from '@bank/events';
+import { transferTypes, type BillPayCategory, type RecurringFrequency } from '@bank/events';
 import type { Db } from '../../projection.ts';
 
 /** A payee, with the next payment scheduled to it (date as YYYY-MM-DD), if any. */
@@ -64,15 +64,7 @@ export interface BillPayHistoryRow extends Record<string, unknown> {
 export type BillPayHistorySource = 'transaction' | 'transfer' | 'bill_payment';
 
 /** Posting kinds that are transfers (between accounts, to people and banks). */
-const TRANSFER_KINDS = [
-  'transfer',
-  'between-accounts',
-  'same-bank',
-  'external-bank',
-  'sepa',
-  'zelle',
-  'wire',
-];
+const TRANSFER_KINDS: string[] = ['transfer', ...transferTypes, 'zelle', 'wire'];
 
 /** The customer's payees, in the order they were added; removed ones are left out. */
 export async function listPayees(db: Db, customerId: string): Promise<PayeeRow[]> {

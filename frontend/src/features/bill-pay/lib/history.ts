@@ -48,6 +48,8 @@ const CATEGORY_LABEL: Record<string, string> = {
   'same-bank': 'To another customer',
   'external-bank': 'To another bank',
   sepa: 'SEPA transfer',
+  'domestic-wire': 'Domestic wire',
+  'international-wire': 'International wire',
   deposit: 'Deposit',
   interest: 'Interest',
   zelle: 'Zelle',
