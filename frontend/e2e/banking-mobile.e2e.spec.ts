@@ -266,13 +266,15 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
     { width: 375, height: 800 },
     { width: 1280, height: 900 },
   ]) {
-    it(`the wire mock's From Account shows the account and its balance in full (${viewport.width} px)`, async () => {
+    it(`the wire's From Account shows the account and its balance in full (${viewport.width} px)`, async () => {
       const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 1_234_567.89);
       const page = await t.signedInPage(customer, viewport);
       await page.goto('/wire-transfer');
-      const form = page.getByRole('form', { name: 'Wire transfer (preview)' });
-      await form.getByLabel('From Account').selectOption('sample-savings');
-      await expectAccountPickerInFull(form, 'From Account', '$25,300.00');
+      const form = page.getByRole('form', { name: 'Wire transfer' });
+      await form.getByLabel('From Account').selectOption(checking.id);
+      await expectAccountPickerInFull(form, 'From Account', '$1,234,567.89');
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `wire transfer at ${viewport.width} px`);
       await form.getByLabel('From Account').scrollIntoViewIfNeeded();

@@ -10,7 +10,7 @@ import {
 } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
 
-// Crypto Trading against the real bank, and the static Wire Transfers mock.
+// Crypto Trading against the real bank (wires: wire-transfer.e2e.spec.ts).
 
 const t = useBankAndBrowser();
 
@@ -205,32 +205,5 @@ describe('Crypto Trading that failed to load', () => {
     await page.keyboard.press('Enter');
     await page.waitForTimeout(300);
     expect(await refresh.evaluate((e) => e === document.activeElement)).toBe(true);
-  });
-});
-
-describe('Wire Transfers', () => {
-  it('is a static mock that makes no calls', async () => {
-    const customer = await t.customer();
-    const page = await t.signedInPage(customer);
-    await page.goto('/wire-transfer');
-    // The first page of a fresh browser context can be slow on a busy test machine.
-    await page
-      .getByRole('heading', { name: 'Wire Transfers', level: 1 })
-      .waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    const calls: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/wire')) calls.push(r.url());
-    });
-    await page.getByLabel(/International Wire/).check();
-    await page.getByLabel('Amount (USD)').fill('1000');
-    await page.getByText('$1,045.00').waitFor();
-    await page.getByRole('radio', { name: 'Saved recipient' }).click();
-    // The recipient by name, their bank under the field.
-    await page.getByLabel('Saved Recipient').selectOption({ label: 'Acme Supplies LLC' });
-    await page.getByText('First National Bank (US)').waitFor();
-    await page.getByText('Wire transfers cannot be cancelled once sent.').waitFor();
-    await expectScreenAccessible(page, 'wire transfer');
-    expect(calls).toEqual([]);
   });
 });

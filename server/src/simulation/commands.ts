@@ -6,6 +6,8 @@ import {
   transferExternal,
   transferOwn,
   transferSepa,
+  wireDomestic,
+  wireInternational,
 } from './transfer-commands.ts';
 import {
   zellePay,
@@ -39,6 +41,8 @@ export const GENERATORS: Record<string, { make: Generator; weight: number }> = {
   'transfer-customer': { make: transferCustomer, weight: 10 },
   'transfer-external': { make: transferExternal, weight: 6 },
   'transfer-sepa': { make: transferSepa, weight: 4 },
+  'wire-domestic': { make: wireDomestic, weight: 3 },
+  'wire-international': { make: wireInternational, weight: 2 },
   'zelle-send': { make: zelleSend, weight: 8 },
   'zelle-send-unenrolled': { make: zelleSendUnenrolled, weight: 3 },
   'zelle-request': { make: zelleRequest, weight: 5 },

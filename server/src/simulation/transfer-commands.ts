@@ -74,3 +74,49 @@ export const transferSepa: Generator = (rng, _world, from) => {
     ],
   };
 };
+
+export const wireDomestic: Generator = (rng, _world, from) => {
+  const amount = amountCents(rng);
+  const fee = moneyRules.transferFees['domestic-wire'];
+  return {
+    ...sentBy(from, 'wire-domestic', '/api/wire-transfers/domestic'),
+    body: {
+      fromAccount: from.checking.id,
+      amount: dollars(amount),
+      recipientName: 'Title Company',
+      bankName: 'Other Bank',
+      accountNumber: String(rng.int(10_000_001, 99_999_999)),
+      routingNumber: '021000021',
+      recipientAddress: '1 Main St, Boston MA',
+      purposeOfPayment: rng.pick(['property', 'business', 'other']),
+    },
+    posts: true,
+    effects: () => [
+      { type: 'available', accountId: from.checking.id, cents: -(amount + fee) },
+      { type: 'limit', customerId: from.customerId, channel: 'domestic-wire', cents: amount },
+    ],
+  };
+};
+
+export const wireInternational: Generator = (rng, _world, from) => {
+  const amount = amountCents(rng);
+  const fee = moneyRules.transferFees['international-wire'];
+  return {
+    ...sentBy(from, 'wire-international', '/api/wire-transfers/international'),
+    body: {
+      fromAccount: from.checking.id,
+      amount: dollars(amount),
+      recipientName: 'Overseas Supplier',
+      bankName: 'HSBC',
+      accountNumber: String(rng.int(100_000_001, 999_999_999)),
+      swiftCode: 'HSBCHKHH',
+      recipientAddress: '1 Queen’s Road, Hong Kong',
+      purposeOfPayment: rng.pick(['family_support', 'business', 'education']),
+    },
+    posts: true,
+    effects: () => [
+      { type: 'available', accountId: from.checking.id, cents: -(amount + fee) },
+      { type: 'limit', customerId: from.customerId, channel: 'international-wire', cents: amount },
+    ],
+  };
+};

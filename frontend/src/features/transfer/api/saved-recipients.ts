@@ -1,27 +1,10 @@
-import {
-  savedRecipientList,
-  savedRecipientReply,
-  successWithoutData,
-  type SavedRecipientView,
-} from '@bank/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { savedRecipientReply, successWithoutData } from '@bank/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { SavedRecipient } from '@/lib/saved-recipients-query';
 import { transferPayload, type TransferForm } from './create-transfer';
 
-export type SavedRecipient = SavedRecipientView;
-
-export const savedRecipientsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['transfers', 'recipients'] as const,
-    queryFn: async ({ signal }) =>
-      savedRecipientList.shape.data.parse(
-        (await api.get<unknown>('/transfers/recipients', { signal })).data,
-      ).recipients,
-  });
-
-export function useSavedRecipients() {
-  return useQuery(savedRecipientsQueryOptions());
-}
+export { useSavedRecipients, type SavedRecipient } from '@/lib/saved-recipients-query';
 
 /** POST /transfers/recipients: the bank asks the customer to confirm it is them first. */
 export function useSaveRecipient() {

@@ -1,70 +1,198 @@
-import { Globe, Info, Landmark, Euro } from 'lucide-react';
-import { useId, useState } from 'react';
-import {
-  AccountSelectField,
-  type PickableAccount,
-} from '@/components/accounts/account-select-field';
-import { Button } from '@/components/ui/button';
+import { TRANSFER_TYPE_INFO, WIRE_PURPOSES, type WireType } from '@bank/contracts';
+import { Euro, Globe, Info, Landmark } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AccountSelectField } from '@/components/accounts/account-select-field';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Alert } from '@/components/ui/feedback';
+import { Alert, PageSpinner } from '@/components/ui/feedback';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
+import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { useAccounts } from '@/lib/accounts-query';
+import { errorMessage } from '@/lib/error-mapping';
+import { centsText } from '@/lib/cents';
 import { formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useSavedRecipients } from '@/lib/saved-recipients-query';
+import {
+  emptyWireForm,
+  swiftCountryName,
+  useSendWire,
+  wireAmountCents,
+  wireProblems,
+  type SentWire,
+  type WireField,
+  type WireForm,
+} from '../api/send-wire';
+import { WireReview, WireSent } from '../components/wire-steps';
 import './wire-transfer.css';
 
-// A static, non-functional mock. No submit logic and no calls.
+// Domestic and international wires are sent from here; SEPA transfers (in euros, at a quoted
+// rate) have their one home in Transfer Money, which this page leads to.
 
-type WireType = 'domestic' | 'international' | 'sepa';
+type PageType = 'domestic' | 'international' | 'sepa';
 
-const TYPES: Record<WireType, { title: string; fee: number; time: string; icon: typeof Globe }> = {
-  domestic: { title: 'Domestic Wire', fee: 25, time: 'Same day', icon: Landmark },
-  international: { title: 'International Wire', fee: 45, time: '1-3 business days', icon: Globe },
-  sepa: { title: 'SEPA Transfer', fee: 15, time: 'Next business day', icon: Euro },
+const WIRE_OF: Record<Exclude<PageType, 'sepa'>, WireType> = {
+  domestic: 'domestic-wire',
+  international: 'international-wire',
 };
 
-const sample = (id: string, name: string, available_balance: number): PickableAccount => ({
-  id,
-  name,
-  account_name: name,
-  available_balance,
-});
-
-const SAMPLE_ACCOUNTS = [
-  sample('sample-checking', 'Primary Checking', 12450),
-  sample('sample-savings', 'High Yield Savings', 25300),
-  sample('sample-business', 'Business Checking', 48120),
+const TYPE_CARDS: {
+  type: PageType;
+  info: (typeof TRANSFER_TYPE_INFO)[keyof typeof TRANSFER_TYPE_INFO];
+  icon: typeof Globe;
+}[] = [
+  { type: 'domestic', info: TRANSFER_TYPE_INFO['domestic-wire'], icon: Landmark },
+  { type: 'international', info: TRANSFER_TYPE_INFO['international-wire'], icon: Globe },
+  { type: 'sepa', info: TRANSFER_TYPE_INFO.sepa, icon: Euro },
 ];
-
-const SAVED_RECIPIENTS = [
-  { id: 'r1', name: 'Maria Gonzalez', bank: 'Banco Santander (ES)' },
-  { id: 'r2', name: 'Acme Supplies LLC', bank: 'First National Bank (US)' },
-];
-
-const PURPOSES: Record<string, string> = {
-  family_support: 'Family support',
-  business: 'Business payment',
-  education: 'Education',
-  property: 'Property purchase',
-  investment: 'Investment',
-  other: 'Other',
-};
 
 const RECIPIENT_OPTIONS = [
   { value: 'new', label: 'New recipient' },
   { value: 'saved', label: 'Saved recipient' },
 ] as const;
 
+const SERVER_FIELDS: Record<string, WireField> = {
+  iban: 'accountNumber',
+  country: 'swiftCode',
+};
+
+const FIELD_ORDER: WireField[] = [
+  'fromAccount',
+  'savedRecipientId',
+  'recipientName',
+  'bankName',
+  'accountNumber',
+  'routingNumber',
+  'swiftCode',
+  'recipientAddress',
+  'amount',
+  'purposeOfPayment',
+  'memo',
+];
+
 export default function WireTransferRoute() {
   useDocumentTitle('Wire Transfers');
-  const [type, setType] = useState<WireType>('domestic');
-  const [fromAccount, setFromAccount] = useState('');
-  const [savedRecipient, setSavedRecipient] = useState('');
-  const [recipientMode, setRecipientMode] = useState<'new' | 'saved'>('new');
-  const [amount, setAmount] = useState('');
+  const accounts = useAccounts();
+  const recipients = useSavedRecipients();
+  const send = useSendWire();
+  const navigate = useNavigate();
+  const location = useLocation();
   const groupId = useId();
-  const fee = TYPES[type].fee;
-  const value = Number(amount) > 0 ? Number(amount) : 0;
+
+  const [pageType, setPageType] = useState<PageType>('domestic');
+  const [recipientMode, setRecipientMode] = useState<'new' | 'saved'>('new');
+  // The values Review judged, with the key of that attempt: a retry of Send reuses the key.
+  const [reviewed, setReviewed] = useState<{ values: string; key: string } | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ wire: SentWire | null; message: string } | null>(null);
+
+  const wireType = pageType === 'sepa' ? null : WIRE_OF[pageType];
+  const accountList = accounts.data ?? [];
+  const judge = useRef({ wireType, accounts: accountList, recipientMode });
+  judge.current = { wireType, accounts: accountList, recipientMode };
+
+  const resolver: Resolver<WireForm> = (values) => {
+    const problems = judge.current.wireType
+      ? wireProblems(
+          judge.current.wireType,
+          values,
+          judge.current.accounts,
+          judge.current.recipientMode,
+        )
+      : {};
+    const errors: FieldErrors<WireForm> = {};
+    for (const [field, message] of Object.entries(problems)) {
+      errors[field as WireField] = { type: 'validate', message };
+    }
+    return { values: Object.keys(errors).length ? {} : values, errors };
+  };
+  const form = useForm<WireForm>({
+    defaultValues: emptyWireForm(),
+    resolver,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
+  const values = form.watch();
+  const valuesText = JSON.stringify([wireType, values]);
+  const attemptKey = reviewed?.values === valuesText ? reviewed.key : null;
+  // The review is an entry of the browser's history; reached again without reviewed values (a
+  // reload), the details show instead.
+  const inReview = new URLSearchParams(location.search).get('step') === 'review';
+  const step = sent ? 'sent' : inReview && attemptKey ? 'review' : 'details';
+  const pushedReview = (location.state as { wire?: boolean } | null)?.wire === true;
+
+  // Leaving the confirmation (Back, or Send another wire) starts a new wire.
+  useEffect(() => {
+    if (!sent || inReview) return;
+    setSent(null);
+    setReviewed(null);
+    form.reset(emptyWireForm());
+  }, [sent, inReview, form]);
+
+  const chooseType = (next: PageType) => {
+    setPageType(next);
+    setSubmitError(null);
+    form.clearErrors();
+    form.setValue('savedRecipientId', '');
+  };
+  const chooseMode = (mode: 'new' | 'saved') => {
+    setRecipientMode(mode);
+    form.setValue('savedRecipientId', '');
+    form.clearErrors('savedRecipientId');
+  };
+
+  const review = () =>
+    form.handleSubmit(
+      () => {
+        setSubmitError(null);
+        setReviewed({ values: valuesText, key: newIdempotencyKey() });
+        navigate({ search: '?step=review' }, { state: { wire: true } });
+      },
+      (errors) => {
+        const first = FIELD_ORDER.find((f) => errors[f]);
+        if (first) form.setFocus(first);
+      },
+    )();
+
+  const backToEdit = () => {
+    setSubmitError(null);
+    if (pushedReview) navigate(-1);
+    else navigate({ search: '' }, { replace: true });
+  };
+
+  const confirm = () => {
+    if (!wireType || !attemptKey || send.isPending) return;
+    setSubmitError(null);
+    send.mutate(
+      { type: wireType, values: form.getValues(), idempotencyKey: attemptKey },
+      {
+        onSuccess: ({ message, data }) => {
+          setSent({ wire: data?.transfer ?? null, message });
+          toast.show({ type: 'success', title: 'Wire Sent', message, duration: 6000 });
+        },
+        onError: (error) => {
+          const onField = applyServerFieldErrors(error, form.setError, SERVER_FIELDS, FIELD_ORDER);
+          setSubmitError(errorMessage(error, 'The wire could not be sent.'));
+          // A refused field is fixed on the details step.
+          if (onField) backToEdit();
+        },
+      },
+    );
+  };
+
+  if (accounts.isPending) return <PageSpinner label="Loading your accounts" />;
+
+  const fee = wireType ? TRANSFER_TYPE_INFO[wireType].fee * 100 : TRANSFER_TYPE_INFO.sepa.fee * 100;
+  const amountCents = wireAmountCents(values.amount) ?? 0;
+  const savedKind = pageType === 'domestic' ? 'external-bank' : 'sepa';
+  const saved = (recipients.data ?? []).filter((r) => r.type === savedKind);
+  const chosenSaved = saved.find((r) => r.id === values.savedRecipientId) ?? null;
+  const errors = form.formState.errors;
+  const bankCountry = pageType === 'international' ? swiftCountryName(values.swiftCode) : null;
 
   return (
     <>
@@ -73,141 +201,226 @@ export default function WireTransferRoute() {
         description="Send domestic and international wires."
         backTo="/dashboard"
       />
-      <Alert tone="info" title="Preview">
-        Online wire transfers are coming soon. To send a wire today, call us or visit a branch.
-      </Alert>
       <div className="wire-layout">
-        <form
-          className="stack"
-          onSubmit={(e) => e.preventDefault()}
-          aria-label="Wire transfer (preview)"
-        >
-          <Card>
-            <fieldset className="choice-group">
-              <legend>Transfer type</legend>
-              <div className="choice-group__options wire-types">
-                {(Object.keys(TYPES) as WireType[]).map((t) => {
-                  const Icon = TYPES[t].icon;
-                  return (
-                    <label key={t} className="choice wire-type">
-                      <input
-                        type="radio"
-                        name={`${groupId}-type`}
-                        value={t}
-                        checked={type === t}
-                        onChange={() => setType(t)}
-                      />
-                      <Icon size={20} aria-hidden="true" />
-                      <span>
-                        <strong>{TYPES[t].title}</strong>
-                        <span className="muted wire-type__meta">
-                          {formatMoney(TYPES[t].fee)} · {TYPES[t].time}
+        <div className="stack">
+          {step === 'sent' && wireType && sent ? (
+            <WireSent sent={sent} onAnother={() => navigate({ search: '' }, { replace: true })} />
+          ) : step === 'review' && wireType ? (
+            <WireReview
+              type={wireType}
+              values={values}
+              fromAccount={accountList.find((a) => String(a.id) === values.fromAccount) ?? null}
+              savedRecipient={chosenSaved}
+              bankCountry={bankCountry}
+              pending={send.isPending}
+              error={submitError}
+              onBack={backToEdit}
+              onConfirm={confirm}
+            />
+          ) : (
+            <form
+              className="stack"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void review();
+              }}
+              aria-label="Wire transfer"
+            >
+              <Card>
+                <fieldset className="choice-group">
+                  <legend>Transfer type</legend>
+                  <div className="choice-group__options wire-types">
+                    {TYPE_CARDS.map(({ type, info, icon: Icon }) => (
+                      <label key={type} className="choice wire-type">
+                        <input
+                          type="radio"
+                          name={`${groupId}-type`}
+                          value={type}
+                          checked={pageType === type}
+                          onChange={() => chooseType(type)}
+                        />
+                        <Icon size={20} aria-hidden="true" />
+                        <span>
+                          <strong>{info.title}</strong>
+                          <span className="muted wire-type__meta">
+                            {formatMoney(info.fee)} · {info.processing}
+                          </span>
                         </span>
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-          </Card>
-          <Card>
-            <div className="form">
-              <AccountSelectField
-                label="From Account"
-                accounts={SAMPLE_ACCOUNTS}
-                chosen={fromAccount}
-                value={fromAccount}
-                onChange={(e) => setFromAccount(e.target.value)}
-              />
-              <SegmentedChoice
-                label="Recipient"
-                options={RECIPIENT_OPTIONS}
-                value={recipientMode}
-                onChange={setRecipientMode}
-              />
-              {recipientMode === 'saved' ? (
-                // The option is the name, the bank under the field: a phone's select shows one
-                // short line, and "name - bank (country)" lost its end there.
-                <SelectField
-                  label="Saved Recipient"
-                  value={savedRecipient}
-                  onChange={(e) => setSavedRecipient(e.target.value)}
-                  hint={SAVED_RECIPIENTS.find((r) => r.id === savedRecipient)?.bank}
-                >
-                  <option value="">Select recipient</option>
-                  {SAVED_RECIPIENTS.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {r.name}
-                    </option>
-                  ))}
-                </SelectField>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              </Card>
+              {pageType === 'sepa' ? (
+                <Card aria-labelledby="wire-sepa-title">
+                  <CardHeader title="SEPA Transfer" id="wire-sepa-title" />
+                  <p>
+                    SEPA transfers send euros to an account in the Single Euro Payments Area. They
+                    are made from Transfer Money, which shows the day’s exchange rate and what
+                    arrives in euros before you confirm.
+                  </p>
+                  <ButtonLink to="/transfer?type=sepa&step=2">Continue to SEPA transfer</ButtonLink>
+                </Card>
               ) : (
-                <>
-                  <div className="form-row">
-                    <TextField label="Recipient Name" autoComplete="off" />
-                    <TextField label="Bank Name" autoComplete="off" />
-                  </div>
-                  <div className="form-row">
-                    <TextField
-                      label={type === 'domestic' ? 'Account Number' : 'IBAN / Account Number'}
-                      autoComplete="off"
+                <Card>
+                  <div className="form">
+                    <AccountSelectField
+                      label="From Account"
+                      accounts={accountList}
+                      chosen={values.fromAccount}
+                      error={errors.fromAccount?.message}
+                      {...form.register('fromAccount')}
                     />
-                    <TextField
-                      label={type === 'domestic' ? 'Routing Number' : 'SWIFT/BIC'}
-                      autoComplete="off"
+                    <SegmentedChoice
+                      label="Recipient"
+                      options={RECIPIENT_OPTIONS}
+                      value={recipientMode}
+                      onChange={chooseMode}
                     />
+                    {recipientMode === 'saved' ? (
+                      <SelectField
+                        label="Saved Recipient"
+                        error={errors.savedRecipientId?.message}
+                        // The option is the name, the bank under the field: a phone's select
+                        // shows one short line.
+                        hint={
+                          chosenSaved
+                            ? `${chosenSaved.bank_name} ${chosenSaved.account}`
+                            : saved.length === 0 && !recipients.isPending
+                              ? pageType === 'domestic'
+                                ? 'No saved US bank accounts yet. Save one in Transfer Money, or enter a new recipient.'
+                                : 'No saved IBANs yet. Save one in Transfer Money, or enter a new recipient.'
+                              : undefined
+                        }
+                        {...form.register('savedRecipientId')}
+                      >
+                        <option value="">Select recipient</option>
+                        {saved.map((r) => (
+                          <option key={r.id} value={r.id}>
+                            {r.nickname || r.recipient_name}
+                          </option>
+                        ))}
+                      </SelectField>
+                    ) : (
+                      <>
+                        <div className="form-row">
+                          <TextField
+                            label="Recipient Name"
+                            autoComplete="off"
+                            maxLength={200}
+                            error={errors.recipientName?.message}
+                            {...form.register('recipientName')}
+                          />
+                          <TextField
+                            label="Bank Name"
+                            autoComplete="off"
+                            maxLength={200}
+                            error={errors.bankName?.message}
+                            {...form.register('bankName')}
+                          />
+                        </div>
+                        <div className="form-row">
+                          <TextField
+                            label={
+                              pageType === 'domestic' ? 'Account Number' : 'IBAN / Account Number'
+                            }
+                            autoComplete="off"
+                            inputMode={pageType === 'domestic' ? 'numeric' : 'text'}
+                            maxLength={42}
+                            error={errors.accountNumber?.message}
+                            {...form.register('accountNumber')}
+                          />
+                          {pageType === 'domestic' ? (
+                            <TextField
+                              label="Routing Number"
+                              autoComplete="off"
+                              inputMode="numeric"
+                              maxLength={9}
+                              error={errors.routingNumber?.message}
+                              {...form.register('routingNumber')}
+                            />
+                          ) : (
+                            <TextField
+                              label="SWIFT/BIC"
+                              autoComplete="off"
+                              maxLength={14}
+                              hint={bankCountry ? `Bank in ${bankCountry}` : undefined}
+                              error={errors.swiftCode?.message}
+                              {...form.register('swiftCode')}
+                            />
+                          )}
+                        </div>
+                      </>
+                    )}
+                    <TextField
+                      label="Recipient Address"
+                      autoComplete="off"
+                      maxLength={500}
+                      hint="Street, city and country, as the recipient’s bank holds it"
+                      error={errors.recipientAddress?.message}
+                      {...form.register('recipientAddress')}
+                    />
+                    <div className="form-row">
+                      <TextField
+                        label="Amount (USD)"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        maxLength={20}
+                        hint="Minimum $5.00"
+                        error={errors.amount?.message}
+                        {...form.register('amount')}
+                      />
+                      <SelectField
+                        label="Purpose of Transfer"
+                        error={errors.purposeOfPayment?.message}
+                        {...form.register('purposeOfPayment')}
+                      >
+                        <option value="">Select purpose</option>
+                        {Object.entries(WIRE_PURPOSES).map(([v, l]) => (
+                          <option key={v} value={v}>
+                            {l}
+                          </option>
+                        ))}
+                      </SelectField>
+                    </div>
+                    <TextAreaField
+                      label="Message to Recipient"
+                      optional
+                      rows={2}
+                      maxLength={255}
+                      error={errors.memo?.message}
+                      {...form.register('memo')}
+                    />
+                    {submitError ? <Alert tone="danger">{submitError}</Alert> : null}
+                    <Button type="submit">Review Wire</Button>
                   </div>
-                  <TextField label="Recipient Address" autoComplete="off" />
-                </>
+                </Card>
               )}
-              <div className="form-row">
-                <TextField
-                  label="Amount (USD)"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
-                />
-                <SelectField label="Purpose of Transfer" defaultValue="">
-                  <option value="">Select purpose</option>
-                  {Object.entries(PURPOSES).map(([v, l]) => (
-                    <option key={v} value={v}>
-                      {l}
-                    </option>
-                  ))}
-                </SelectField>
-              </div>
-              <TextAreaField label="Message to Recipient" optional rows={2} />
-              <Button type="button" disabled aria-describedby="wire-preview-note">
-                Send Wire
-              </Button>
-              <p className="muted" id="wire-preview-note">
-                This form is a preview and does not send money.
-              </p>
-            </div>
-          </Card>
-        </form>
+            </form>
+          )}
+        </div>
         <aside className="stack" aria-label="Wire summary">
           <Card aria-labelledby="wire-summary-title">
             <CardHeader title="Summary" id="wire-summary-title" />
             <dl className="wire-summary">
               <div>
                 <dt>Amount</dt>
-                <dd className="tabular">{formatMoney(value)}</dd>
+                <dd className="tabular">{formatMoney(centsText(amountCents))}</dd>
               </div>
               <div>
                 <dt>Wire fee</dt>
-                <dd className="tabular">{formatMoney(fee)}</dd>
+                <dd className="tabular">{formatMoney(centsText(fee))}</dd>
               </div>
               <div className="wire-summary__total">
                 <dt>Total</dt>
-                <dd className="tabular">{formatMoney(value + fee)}</dd>
+                <dd className="tabular">{formatMoney(centsText(amountCents + fee))}</dd>
               </div>
               <div>
                 <dt>Delivery</dt>
-                <dd>{TYPES[type].time}</dd>
+                <dd>
+                  {(wireType ? TRANSFER_TYPE_INFO[wireType] : TRANSFER_TYPE_INFO.sepa).processing}
+                </dd>
               </div>
             </dl>
           </Card>

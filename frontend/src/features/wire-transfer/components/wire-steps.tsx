@@ -1,0 +1,161 @@
+import { TRANSFER_TYPE_INFO, WIRE_PURPOSES, type WireType } from '@bank/contracts';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Alert } from '@/components/ui/feedback';
+import type { PickableAccount } from '@/components/accounts/account-select-field';
+import { accountName } from '@/lib/accounts';
+import { centsText } from '@/lib/cents';
+import { formatMoney } from '@/lib/format';
+import type { SavedRecipient } from '@/lib/saved-recipients-query';
+import { wireAmountCents, type SentWire, type WireForm } from '../api/send-wire';
+
+/** A step's heading takes the focus, so keyboard and screen reader users follow the page. */
+function useFocusedHeading() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return heading;
+}
+
+/** The last four characters of what was typed, as the bank shows an account: ****1234. */
+function masked(account: string): string {
+  const plain = account.replace(/[\s-]/g, '');
+  return `****${plain.slice(-4)}`;
+}
+
+/** Everything the wire will carry, the cost, and that it cannot be taken back. */
+export function WireReview({
+  type,
+  values,
+  fromAccount,
+  savedRecipient,
+  bankCountry,
+  pending,
+  error,
+  onBack,
+  onConfirm,
+}: {
+  type: WireType;
+  values: WireForm;
+  fromAccount: PickableAccount | null;
+  savedRecipient: SavedRecipient | null;
+  bankCountry: string | null;
+  pending: boolean;
+  error: string | null;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const heading = useFocusedHeading();
+  const info = TRANSFER_TYPE_INFO[type];
+  const amount = wireAmountCents(values.amount) ?? 0;
+  const fee = info.fee * 100;
+  const recipient = savedRecipient
+    ? {
+        name: savedRecipient.recipient_name,
+        bank: savedRecipient.bank_name,
+        account: savedRecipient.account,
+        code: savedRecipient.routing_number ?? savedRecipient.swift_code,
+      }
+    : {
+        name: values.recipientName.trim(),
+        bank: values.bankName.trim(),
+        account: masked(values.accountNumber),
+        code:
+          type === 'domestic-wire'
+            ? values.routingNumber.trim()
+            : values.swiftCode.trim().toUpperCase(),
+      };
+  const rows: [string, string][] = [
+    ['Type', info.title],
+    ['From', fromAccount ? accountName(fromAccount) : ''],
+    ['Recipient', recipient.name],
+    ['Recipient address', values.recipientAddress.trim()],
+    ['Bank', bankCountry ? `${recipient.bank} (${bankCountry})` : recipient.bank],
+    ['Account', recipient.account],
+    [type === 'domestic-wire' ? 'Routing number' : 'SWIFT/BIC', recipient.code ?? ''],
+    ['Purpose', WIRE_PURPOSES[values.purposeOfPayment as keyof typeof WIRE_PURPOSES] ?? ''],
+    ['Message', values.memo.trim() || 'None'],
+    ['Amount', formatMoney(centsText(amount))],
+    ['Wire fee', formatMoney(centsText(fee))],
+    ['Total', formatMoney(centsText(amount + fee))],
+    ['Delivery', info.processing],
+  ];
+  return (
+    <Card aria-labelledby="wire-review-title">
+      <h2 className="section-title" id="wire-review-title" ref={heading} tabIndex={-1}>
+        Review your wire
+      </h2>
+      <dl className="wire-review">
+        {rows.map(([label, value]) => (
+          <div key={label} className={label === 'Total' ? 'wire-review__total' : undefined}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Alert tone="warning" title="A wire cannot be cancelled once sent">
+        Check the recipient’s name, bank and account before you send it.
+      </Alert>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <div className="wire-review__actions">
+        <Button type="button" variant="secondary" onClick={onBack} disabled={pending}>
+          Back to Edit
+        </Button>
+        <Button type="button" onClick={onConfirm} aria-busy={pending || undefined}>
+          {pending ? 'Processing...' : 'Send Wire'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** What the bank did: the amount, to whom, the reference, and when it arrives. */
+export function WireSent({
+  sent,
+  onAnother,
+}: {
+  sent: { wire: SentWire | null; message: string };
+  onAnother: () => void;
+}) {
+  const heading = useFocusedHeading();
+  const wire = sent.wire;
+  return (
+    <Card aria-labelledby="wire-sent-title">
+      <h2 className="section-title" id="wire-sent-title" ref={heading} tabIndex={-1}>
+        <CheckCircle2 size={20} aria-hidden="true" className="wire-sent__icon" /> Wire Sent
+      </h2>
+      {wire?.recipient_name ? (
+        <p className="wire-sent__summary">
+          {formatMoney(wire.amount)} wired to {wire.recipient_name}
+          {wire.recipient_account ? ` (${wire.recipient_account})` : ''}
+        </p>
+      ) : null}
+      <p>{sent.message}</p>
+      {wire ? (
+        <dl className="wire-review">
+          {wire.reference_number ? (
+            <div>
+              <dt>Reference number</dt>
+              <dd>{wire.reference_number}</dd>
+            </div>
+          ) : null}
+          <div className="wire-review__total">
+            <dt>Total charged</dt>
+            <dd>
+              {formatMoney(wire.total)} (including the {formatMoney(wire.fee)} fee)
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      <div className="wire-review__actions">
+        <ButtonLink to="/dashboard" variant="secondary">
+          Back to Dashboard
+        </ButtonLink>
+        <Button type="button" onClick={onAnother}>
+          Send another wire
+        </Button>
+      </div>
+    </Card>
+  );
+}
