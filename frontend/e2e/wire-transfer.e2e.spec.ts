@@ -162,6 +162,13 @@ for (const viewport of [
         .getByText(/International wire sent/)
         .waitFor();
       await expect.poll(() => available(customer, checking.id)).toBe(555);
+
+      // Its receipt names the wire and, a wire being final, offers no Cancel.
+      await page.getByRole('link', { name: 'View receipt' }).click();
+      await page.getByText('International wire to Lena Vogel (DE ****3000)').first().waitFor();
+      await page.getByText('Pending', { exact: true }).first().waitFor();
+      expect(await page.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+      await expectScreenAccessible(page, `wire receipt at ${viewport.width} px`);
     });
 
     it('leads a SEPA transfer to Transfer Money, where the euro rate is quoted', async () => {

@@ -149,12 +149,18 @@ export function WireSent({
         </dl>
       ) : null}
       <div className="wire-review__actions">
-        <ButtonLink to="/dashboard" variant="secondary">
-          Back to Dashboard
-        </ButtonLink>
-        <Button type="button" onClick={onAnother}>
+        {wire?.reference_number ? (
+          <ButtonLink
+            variant="secondary"
+            to={`/transactions/${encodeURIComponent(wire.reference_number)}`}
+          >
+            View receipt
+          </ButtonLink>
+        ) : null}
+        <Button type="button" variant="secondary" onClick={onAnother}>
           Send another wire
         </Button>
+        <ButtonLink to="/dashboard">Back to Dashboard</ButtonLink>
       </div>
     </Card>
   );
