@@ -8,3 +8,4 @@ export * from './verify/verify-log.ts';
 export type { EventRef, Finding, FindingKind } from './verify/findings.ts';
 export * from './custody.ts';
 export * from './receipt-render.ts';
+export * from './direct-deposit-form.ts';

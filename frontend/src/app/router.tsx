@@ -121,7 +121,7 @@ const pages = {
   profile: lazyRoute(() => import('@/features/profile/routes/profile')),
   investments: lazyRoute(() => import('@/features/coming-soon/routes/investments')),
   marketAnalysis: lazyRoute(() => import('@/features/coming-soon/routes/market-analysis')),
-  deposit: lazyRoute(() => import('@/features/coming-soon/routes/deposit')),
+  deposit: lazyRoute(() => import('@/features/deposit/routes/deposit')),
   insurance: lazyRoute(() => import('@/features/insurance/routes/insurance')),
 };
 

@@ -374,6 +374,33 @@ describe('monthly statements', () => {
   });
 });
 
+describe('direct deposit form', () => {
+  it('fills in the holder, the account and the routing number; another customer’s is 404', async () => {
+    const account = owner.accounts[0]!;
+    const response = await pdfOf(owner.client, `/api/accounts/${account.id}/direct-deposit-form`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="direct-deposit-${account.account_number.slice(-4)}.pdf"`,
+    );
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Direct deposit authorization');
+    expect(text).toContain(owner.user.name);
+    expect(text).toContain(account.account_number);
+    const listed = (await owner.client.get('/api/accounts')).body.data.accounts as {
+      id: string;
+      routing_number: string;
+    }[];
+    const routing = listed.find((a) => a.id === account.id)!.routing_number;
+    expect(routing).toMatch(/^\d{9}$/);
+    expect(text).toContain(routing);
+
+    const theirs = await pdfOf(stranger.client, `/api/accounts/${account.id}/direct-deposit-form`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.rawPayload.toString()).not.toContain(account.account_number);
+  });
+});
+
 describe('transaction history that scales', () => {
   const url = (query: string) => `/api/dashboard/comprehensive-history?${query}`;
 

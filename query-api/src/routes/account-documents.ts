@@ -21,6 +21,7 @@ import {
   accountInfo,
   balanceAfterPosting,
   buildStatement,
+  directDepositFormPdf,
   monthPeriod,
   receiptPdf,
   statementCsv,
@@ -28,6 +29,7 @@ import {
   type Receipt,
 } from '@bank/audit';
 import {
+  accountDepositDetails,
   accountFirstActivity,
   disputeViewOf,
   findDisputeTicket,
@@ -71,9 +73,9 @@ const statementQuery = z.object({
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 /**
- * The signed-in customer's documents: a receipt for every movement (JSON and PDF) and monthly
+ * The signed-in customer's documents: a receipt for every movement (JSON and PDF), monthly
  * statements per account (JSON, CSV and PDF) from the same log-derived statement code the
- * auditors use. Another customer's transaction or account answers 404, as an unknown one does.
+ * auditors use, and a direct deposit form per account (PDF). Another customer's transaction or account answers 404, as an unknown one does.
  * A receipt is found by its line's id or by the movement's reference number (what confirmation
  * screens know before the history shows the line).
  */
@@ -294,6 +296,41 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
         .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.${format}"`)
         .send(file);
+    },
+  );
+
+  app.get(
+    '/accounts/:accountId/direct-deposit-form',
+    {
+      schema: {
+        params: accountParams,
+        response: {
+          200: {
+            description: 'A direct deposit form filled in with the account, as a PDF',
+            content: { 'application/pdf': { schema: fileBody } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const details = await accountDepositDetails(
+        pool,
+        request.customerId,
+        request.params.accountId,
+      );
+      if (!details) throw notFound();
+      const pdf = await directDepositFormPdf({
+        holderName: details.holder_name,
+        accountName: details.name,
+        accountType: details.type,
+        accountNumber: details.account_number.trim(),
+        routingNumber: details.routing_number.trim(),
+      });
+      const last4 = maskAccountNumber(details.account_number.trim()).slice(-4);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="direct-deposit-${last4}.pdf"`)
+        .send(pdf);
     },
   );
 };

@@ -108,6 +108,9 @@ const recipes: Record<string, Recipe> = {
     params: () => ({ transactionId: ids.transaction! }),
   },
   'GET /api/accounts/:accountId/statements': { params: () => ({ accountId: ids.account! }) },
+  'GET /api/accounts/:accountId/direct-deposit-form': {
+    params: () => ({ accountId: ids.account! }),
+  },
   'GET /api/accounts/:accountId/statements/:month': {
     params: () => ({ accountId: ids.account!, month: new Date().toISOString().slice(0, 7) }),
   },

@@ -63,6 +63,30 @@ export async function accountFirstActivity(
   return rows[0]?.first_activity;
 }
 
+/** What a payer needs to send money into one of the customer's accounts (their direct deposit). */
+export interface DepositDetailsRow extends Record<string, unknown> {
+  holder_name: string;
+  name: string;
+  type: string;
+  account_number: string;
+  routing_number: string;
+}
+
+/** The deposit details of one of the customer's accounts; undefined for another customer's. */
+export async function accountDepositDetails(
+  db: Db,
+  customerId: string,
+  accountId: string,
+): Promise<DepositDetailsRow | undefined> {
+  const { rows } = await db.query<DepositDetailsRow>(
+    `SELECT c.name AS holder_name, a.name, a.type, a.account_number, a.routing_number
+     FROM rm_accounts a JOIN rm_customers c ON c.customer_id = a.customer_id
+     WHERE a.account_id = $1 AND a.customer_id = $2`,
+    [accountId, customerId],
+  );
+  return rows[0];
+}
+
 /** What all customer accounts hold together, in cents. */
 export async function customerAccountsTotal(db: Db): Promise<number> {
   const { rows } = await db.query<{ total: number }>(

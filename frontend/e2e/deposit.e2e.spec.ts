@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { pdfText } from '@bank/server/testing';
+import { describe, expect, it } from 'vitest';
+import { expectNoSidewaysScroll, expectScreenAccessible } from './page-models/banking';
+import { useBankAndBrowser } from './support/fixtures';
+
+// The Deposit page: check deposit from a phone is not offered yet; direct deposit details and
+// a filled-in form for the employer, and the other ways to add money, are.
+
+const t = useBankAndBrowser();
+
+for (const viewport of [
+  { width: 375, height: 800 },
+  { width: 1280, height: 900 },
+]) {
+  it(`gives the direct deposit details and form of the chosen account (${viewport.width} px)`, async () => {
+    const customer = await t.customer();
+    const savings = customer.accounts.find((a) => a.type === 'savings')!;
+    const page = await t.signedInPage(customer, viewport);
+    await page.goto('/deposit');
+    await page
+      .getByRole('heading', { name: 'Mobile Check Deposit', level: 1 })
+      .waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Coming Soon' }).waitFor();
+
+    const direct = page.getByRole('region', { name: 'Set up direct deposit' });
+    await direct.getByLabel('Account').selectOption(savings.id);
+    // Masked until asked for, then in full.
+    await direct.getByText(`•••• •••• ${savings.account_number.slice(-4)}`).waitFor();
+    await direct.getByRole('button', { name: 'Reveal number' }).click();
+    await direct.getByText(savings.account_number.replace(/(\d{4})(?=\d)/g, '$1 ')).waitFor();
+    await direct.getByText('Savings', { exact: true }).waitFor();
+    await page.screenshot({ path: `/tmp/deposit-${viewport.width}.png`, fullPage: true });
+    await expectNoSidewaysScroll(page);
+    await expectScreenAccessible(page, `deposit at ${viewport.width} px`);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      direct.getByRole('button', { name: 'Download direct deposit form (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      `direct-deposit-${savings.account_number.slice(-4)}.pdf`,
+    );
+    const text = pdfText(await readFile((await download.path())!));
+    expect(text).toContain(savings.account_number);
+    expect(text).toContain(customer.user.name);
+
+    await page.getByRole('link', { name: 'Ask someone to pay you' }).click();
+    await page.getByRole('tab', { name: /Request/, selected: true }).waitFor();
+  });
+}
+
+describe('deposit page', () => {
+  it('says check deposit is coming, and stays on the page for a customer without accounts loaded', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.route('**/api/accounts', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.goto('/deposit');
+    await page.getByRole('heading', { name: 'Coming Soon' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Other ways to add money' }).waitFor();
+  });
+});
