@@ -84,6 +84,18 @@ describe('domestic wire', () => {
       'Wire to Title Co LLC at First National (****6789)',
     ]);
 
+    // The customer is told at once, loudly: a wire cannot be called back.
+    const notices = (await c.client.get('/api/notifications')).body.data.notifications as {
+      title: string;
+      message: string;
+      priority: string;
+    }[];
+    const notice = notices.find((n) => n.title === 'Wire sent');
+    expect(notice?.priority).toBe('high');
+    expect(notice?.message).toMatch(
+      /^A \$500\.00 wire to Title Co LLC \(fee \$25\.00\) left your .+ A wire cannot be cancelled: if you did not send it, contact us at once\. Reference TRF-/,
+    );
+
     // Final once sent: the cancel route refuses it and the receipt offers no Cancel.
     const cancel = await c.client.post(`/api/transfers/${wire.id}/cancel`, {});
     expect(cancel.status).toBe(409);

@@ -25,7 +25,16 @@ export function transferNotificationHandlers(
       const amount = formatUsd(d.amount);
       let title: string;
       let message: string;
-      if (d.type === 'between-accounts') {
+      let priority: 'medium' | 'high' = 'medium';
+      if (d.type === 'domestic-wire' || d.type === 'international-wire') {
+        // Money that cannot be called back: said at once and loudly, in case it was not them.
+        title = 'Wire sent';
+        priority = 'high';
+        const due = d.settleAfter
+          ? ` It should arrive by ${shortDate.format(new Date(d.settleAfter))}.`
+          : '';
+        message = `A ${amount} wire to ${d.recipientName} (fee ${formatUsd(d.fee)}) left your ${d.fromAccountName}.${due} A wire cannot be cancelled: if you did not send it, contact us at once. Reference ${d.reference}.`;
+      } else if (d.type === 'between-accounts') {
         title = 'Transfer completed';
         message = `${amount} moved from your ${d.fromAccountName} to your ${d.toAccountName ?? 'account'}.`;
       } else if (d.status === 'completed') {
@@ -43,7 +52,7 @@ export function transferNotificationHandlers(
         type: 'transfer',
         title,
         message,
-        priority: 'medium',
+        priority,
       });
     },
     async TransferSettled(d, event, db) {
