@@ -49,6 +49,7 @@ export const RECURRING_FREQUENCY_LABELS: Record<RecurringFrequency, string> = {
 /** What the payee and payment forms and the server say of a field they cannot accept. */
 export const BILL_PAY_MESSAGES = {
   name: 'Please enter the company name.',
+  nameTooLong: 'The company name may not be greater than 100 characters.',
   category: 'Please select a category.',
   accountNumber: 'Please enter the account number.',
   accountNumberFormat: 'The account number must be 4 to 34 letters or digits.',

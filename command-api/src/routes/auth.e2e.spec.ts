@@ -11,7 +11,8 @@ import { streams } from '@bank/events';
 import { testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_REQUEST_MS } from '../services/auth.ts';
+import { login, RESET_REQUEST_MS } from '../services/auth.ts';
+import type { CommandContext } from '../services/context.ts';
 import { REGISTRATION_NOT_OPENED } from './auth.ts';
 import { opsClient } from './money-test-helpers.ts';
 
@@ -364,6 +365,59 @@ describe('change password', () => {
     expect((await other.get('/api/user')).status).toBe(401);
     expect(await signInStatus(user.account_number, payload.password)).toBe(401);
     expect(await signInStatus(user.account_number, 'Another-Pass-9')).toBe(200);
+  });
+
+  /**
+   * A context whose next session opens only after `meanwhile` ran: the sign-in has checked the
+   * password by then, so `meanwhile` lands between the check and the session.
+   */
+  const racing = (meanwhile: () => Promise<void>): CommandContext => ({
+    ...bank.ctx,
+    sessions: {
+      ...bank.ctx.sessions,
+      async create(customerId, device) {
+        await meanwhile();
+        return bank.ctx.sessions.create(customerId, device);
+      },
+    },
+  });
+  const liveSessions = async (customerId: string) =>
+    (
+      await bank.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM sessions
+          WHERE customer_id = $1 AND revoked_at IS NULL AND expires_at > now()`,
+        [customerId],
+      )
+    ).rows[0]!.n;
+
+  it.each([
+    ['the password is changed', 'change'],
+    ['the customer is erased', 'erase'],
+  ])('opens no session for a sign-in that checked the old password while %s', async (_, what) => {
+    const { client, payload, user } = await signedUpCustomer(bank);
+    const ops = opsClient(bank);
+    const signIn = login(
+      racing(async () => {
+        const answer =
+          what === 'change'
+            ? await client.post('/api/change-password', {
+                current_password: payload.password,
+                new_password: 'Another-Pass-9',
+                new_password_confirmation: 'Another-Pass-9',
+              })
+            : await ops.post('/api/ops/customers/erase', {
+                account_number: user.account_number,
+              });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      }),
+      user.account_number,
+      payload.password,
+      'Racing browser',
+      { actor: 'anonymous' },
+    );
+    await expect(signIn).rejects.toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' });
+    // The changing session stays (it proved the old password); nothing else is live.
+    expect(await liveSessions(user.id)).toBe(what === 'change' ? 1 : 0);
   });
 
   it('signs out the other sessions even when the bank stops right after recording the change', async () => {

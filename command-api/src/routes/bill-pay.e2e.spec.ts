@@ -119,6 +119,8 @@ describe('categories and payees', () => {
   it.each([
     [{ name: '' }, 'name', 'Please enter the company name.'],
     [{ name: undefined }, 'name', 'Please enter the company name.'],
+    // A name given, only too long, is told so (it used to be asked for again).
+    [{ name: 'N'.repeat(101) }, 'name', 'The company name may not be greater than 100 characters.'],
     [{ category: undefined }, 'category', 'Please select a category.'],
     [{ category: 'groceries' }, 'category', 'Please select a category.'],
     [{ account_number: '' }, 'account_number', 'Please enter the account number.'],

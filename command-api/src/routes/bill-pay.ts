@@ -54,7 +54,7 @@ const payeeBody = z
       .string({ error: BILL_PAY_MESSAGES.name })
       .trim()
       .min(1, BILL_PAY_MESSAGES.name)
-      .max(100),
+      .max(100, BILL_PAY_MESSAGES.nameTooLong),
     display_name: optionalText(100),
     nickname: optionalText(100),
     category: z.enum(billPayCategories, { error: BILL_PAY_MESSAGES.category }),

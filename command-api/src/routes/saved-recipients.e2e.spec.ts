@@ -99,6 +99,19 @@ describe('saved recipients', () => {
       country: 'DE',
     });
     expect(sepa.status, JSON.stringify(sepa.body)).toBe(201);
+    // The same IBAN again, written another way: refused under the field the SEPA form has.
+    const sepaTwice = await c.client.post('/api/transfers/recipients', {
+      type: 'sepa',
+      nickname: 'Oma again',
+      recipientName: 'Greta Berg',
+      bankName: 'Deutsche Bank',
+      iban: 'de89370400440532013000',
+      country: 'DE',
+    });
+    expect(sepaTwice.status).toBe(422);
+    expect(sepaTwice.body.errors).toEqual({
+      iban: ['This account is already in your saved recipients.'],
+    });
 
     expect(
       (await c.client.put(`/api/transfers/recipients/${id}`, { nickname: 'Rent' })).status,

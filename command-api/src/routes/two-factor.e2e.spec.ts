@@ -7,6 +7,7 @@ import {
 } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../domain/customer/totp.ts';
+import { login } from '../services/auth.ts';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -471,5 +472,44 @@ describe('new recovery codes', () => {
     // Without two-factor there is nothing to regenerate.
     const plain = await signedUpCustomer(bank);
     expect((await plain.client.post('/api/two-factor/recovery-codes', {})).status).toBe(409);
+  });
+});
+
+describe('a sign-in racing a password change', () => {
+  it('leaves no challenge open for a sign-in that checked the old password', async () => {
+    const { client, payload, user } = await customerWithTwoFactor();
+    // The change lands after the sign-in checked the old password, before its challenge exists.
+    let changed = false;
+    const pool = new Proxy(bank.ctx.pool, {
+      get(target, key) {
+        if (key !== 'query') return Reflect.get(target, key);
+        return async (text: unknown, values?: unknown[]) => {
+          if (!changed && String(text).includes('INSERT INTO two_factor_challenges')) {
+            changed = true;
+            const answer = await client.post('/api/change-password', {
+              current_password: payload.password,
+              new_password: 'Another-Pass-9',
+              new_password_confirmation: 'Another-Pass-9',
+            });
+            expect(answer.status).toBe(200);
+          }
+          return target.query(text as string, values);
+        };
+      },
+    });
+    const signIn = login(
+      { ...bank.ctx, pool },
+      user.account_number,
+      payload.password,
+      'Racing browser',
+      { actor: 'anonymous' },
+    );
+    await expect(signIn).rejects.toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' });
+    expect(changed).toBe(true);
+    const open = await bank.pool.query(
+      'SELECT count(*)::int AS n FROM two_factor_challenges WHERE customer_id = $1 AND used_at IS NULL',
+      [user.id],
+    );
+    expect(open.rows[0].n).toBe(0);
   });
 });

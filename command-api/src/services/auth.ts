@@ -9,7 +9,11 @@ import {
   verifySecret,
   type EventMetadata,
 } from '@bank/infra';
-import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
+import {
+  customerAggregate,
+  decideCustomer,
+  type CustomerState,
+} from '../domain/customer/customer.ts';
 import { normalizeEmail, reservationAggregate } from '../domain/reservation.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
@@ -54,16 +58,37 @@ export type OpenedSession = { kind: 'session'; customerId: string; token: string
 export type SignIn =
   OpenedSession | { kind: 'two_factor'; challengeToken: string; expiresAt: Date };
 
+const invalidCredentials = () =>
+  new ApiError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS', {
+    account_number: [INVALID_CREDENTIALS],
+  });
+
+/**
+ * Whether the password a sign-in checked is still the customer's, the customer not erased, now
+ * that what it opened (a session, a challenge) exists. A password change or an erasure ends what
+ * exists before and after its record, so one that checked the old password while the change ran
+ * and opened its session after that end is caught here: the record is visible now, or else the
+ * change's second end is still to come and closes it.
+ */
+async function stillProven(ctx: CommandContext, proven: CustomerState): Promise<boolean> {
+  const now = await loadCustomer(ctx, proven.customerId);
+  return now.registered && !now.erased && now.passwordHash === proven.passwordHash;
+}
+
 /** The sign-in succeeded: failures are forgotten, a session opens and the customer is told. */
 async function openSession(
   ctx: CommandContext,
-  customerId: string,
-  accountNumber: string,
+  proven: CustomerState,
   device: string,
   metadata: EventMetadata,
 ): Promise<OpenedSession> {
+  const { customerId, accountNumber } = proven;
   await forgetAttempts(ctx, accountNumber);
   const session = await ctx.sessions.create(customerId, device);
+  if (!(await stillProven(ctx, proven))) {
+    await ctx.sessions.revoke(hashToken(session.token));
+    throw invalidCredentials();
+  }
   await notifySignIn(ctx, customerId, device, new Date(), metadata);
   return { kind: 'session', customerId, ...session };
 }
@@ -95,16 +120,18 @@ export async function login(
     if (attempt.failed_count >= MAX_FAILED_LOGINS) {
       throw signInLocked();
     }
-    throw new ApiError(401, INVALID_CREDENTIALS, 'INVALID_CREDENTIALS', {
-      account_number: [INVALID_CREDENTIALS],
-    });
+    throw invalidCredentials();
   }
   if (customer.twoFactor) {
     await uncountAttempt(ctx, accountNumber);
     const challenge = await openSignInChallenge(ctx, customerId);
+    if (!(await stillProven(ctx, customer))) {
+      await endSignInChallenges(ctx.pool, customerId);
+      throw invalidCredentials();
+    }
     return { kind: 'two_factor', ...challenge };
   }
-  return openSession(ctx, customerId, accountNumber, device, metadata);
+  return openSession(ctx, customer, device, metadata);
 }
 
 /** The second step of a two-factor sign-in: the challenge and a code (or a recovery code). */
@@ -132,7 +159,7 @@ export async function completeTwoFactorLogin(
   if (await isLocked(ctx, customer.accountNumber)) {
     throw signInLocked();
   }
-  return openSession(ctx, customer.customerId, customer.accountNumber, device, metadata);
+  return openSession(ctx, customer, device, metadata);
 }
 
 /** Step-up within a session; wrong answers count towards the sign-in lockout. */
@@ -229,7 +256,12 @@ async function endWhatTheOldPasswordOpened(
 ) {
   await ctx.sessions.revokeOthers(customerId, keepSession);
   await endResetLinks(ctx.pool, customerId);
-  await ctx.pool.query(
+  await endSignInChallenges(ctx.pool, customerId);
+}
+
+/** Ends every sign-in of the customer still waiting for its second step. */
+async function endSignInChallenges(db: Pick<CommandContext['pool'], 'query'>, customerId: string) {
+  await db.query(
     'UPDATE two_factor_challenges SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL',
     [customerId],
   );

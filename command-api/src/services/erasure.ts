@@ -14,7 +14,8 @@ import { erasePhotos } from './photos.ts';
  *
  * The key goes and the sessions end once the decision stands and before the record, so a crash
  * after the record cannot leave the data readable or the customer signed in; the sessions end
- * again after it (a sign-in made in between). Asked again for an erased customer, it finishes
+ * again after it (a sign-in made in between). The record waits until every other process's
+ * keyring has dropped the key too. Asked again for an erased customer, it finishes
  * whatever an interrupted erasure left, then answers that the customer is erased already.
  */
 export async function eraseCustomer(
@@ -45,6 +46,9 @@ export async function eraseCustomer(
     }
     const erased = decideCustomer({ type: 'Erase', reason }, customer.state);
     await shredAndSignOut(ctx, customerId);
+    // Other processes (scale mode's services, the projections' thread) drop the key from their
+    // caches first: whatever is written or projected after the record can no longer be opened.
+    await ctx.keyring.untilDestroyedEverywhere();
     uow.append(stream, erased);
   });
   await ctx.sessions.revokeOthers(customerId, undefined);
@@ -96,6 +100,7 @@ export async function eraseContactRequests(
   const erasedAt = new Date().toISOString();
   // Keys first: should the append fail, the data is unreadable already and a retry records it.
   for (const requestId of requestIds) await ctx.keyring.destroy(requestId);
+  await ctx.keyring.untilDestroyedEverywhere();
   const outcome = await ctx.bus.execute(metadata, async (uow) => {
     let pending = 0;
     for (const requestId of requestIds) {

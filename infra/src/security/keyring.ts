@@ -11,8 +11,16 @@ export class CustomerErasedError extends Error {
 }
 
 /**
+ * How long a process may go on using a key another process has destroyed: each keyring looks up
+ * the keys destroyed since it last looked before it uses its cache, at most this often.
+ */
+export const KEY_RECHECK_MS = 1000;
+
+/**
  * Data keys per data subject (a customer, or a visitor's contact request: both named by a uuid),
- * wrapped by the master key and cached in memory.
+ * wrapped by the master key and cached in memory. Every process of the bank has a keyring of its
+ * own (the services of scale mode, the projections' thread): a key destroyed by one is dropped
+ * from the others' caches within KEY_RECHECK_MS.
  */
 export interface Keyring {
   /** The subject's key, created on first use. */
@@ -22,8 +30,14 @@ export interface Keyring {
   /** Crypto-shredding: the key is gone for good. */
   destroy(customerId: string): Promise<void>;
   /**
-   * How many keys this keyring has destroyed: whatever was opened before the count last changed
-   * may hold personal data that is now erased.
+   * Waits until no keyring of any process can still use a key destroyed before the call (until
+   * every one has looked again). An erasure records itself after this, so nothing written or
+   * read after its record was sealed or opened with the key.
+   */
+  untilDestroyedEverywhere(): Promise<void>;
+  /**
+   * Changes whenever a key this keyring held is destroyed, here or by another process: whatever
+   * was opened before the count last changed may hold personal data that is now erased.
    */
   erasures(): number;
   /**
@@ -34,13 +48,62 @@ export interface Keyring {
   fingerprint(email: string): string;
 }
 
-export function createKeyring(pool: Pool, master: SecretBox, fingerprintKey: Buffer): Keyring {
+export function createKeyring(
+  pool: Pool,
+  master: SecretBox,
+  fingerprintKey: Buffer,
+  { recheckMs = KEY_RECHECK_MS }: { recheckMs?: number } = {},
+): Keyring {
   const cache = new Map<string, SecretBox | null>();
   let erasures = 0;
   const unwrap = (wrapped: string | null) =>
     wrapped ? createSecretBox(Buffer.from(master.decrypt(wrapped), 'base64')) : null;
 
+  /** When this keyring last looked for keys destroyed elsewhere (local clock; 0: never). */
+  let checkedAt = 0;
+  /** The database's clock at that look: the next one asks for what was destroyed since. */
+  let checkedSince = '-infinity';
+  let checking: Promise<void> | undefined;
+
+  /**
+   * Drops from the cache the keys destroyed by other processes since the last look, once
+   * KEY_RECHECK_MS has passed. A destroy stamps the time its statement began and commits a
+   * little later, so each look reaches a minute further back than the one before it ended.
+   */
+  function dropDestroyedElsewhere(): Promise<void> | undefined {
+    if (checking) return checking;
+    if (Date.now() - checkedAt < recheckMs) return undefined;
+    checkedAt = Date.now();
+    checking = pool
+      .query<{ checked: string; ids: string[] }>({
+        name: 'customer-keys-destroyed',
+        text: `SELECT now()::text AS checked,
+                 array(SELECT customer_id::text FROM customer_keys
+                        WHERE destroyed_at >= $1::timestamptz - interval '1 minute') AS ids`,
+        values: [checkedSince],
+      })
+      .then(({ rows }) => {
+        checkedSince = rows[0]!.checked;
+        let dropped = 0;
+        for (const id of rows[0]!.ids) {
+          if (!cache.get(id)) continue;
+          cache.set(id, null);
+          dropped += 1;
+        }
+        if (dropped > 0) erasures += 1;
+      })
+      .catch((error: unknown) => {
+        checkedAt = 0; // looked at nothing: look again on the next use
+        throw error;
+      })
+      .finally(() => {
+        checking = undefined;
+      });
+    return checking;
+  }
+
   async function load(customerIds: readonly string[]) {
+    await dropDestroyedElsewhere();
     const missing = [...new Set(customerIds)].filter((id) => !cache.has(id));
     if (missing.length > 0) {
       const { rows } = await pool.query<{ customer_id: string; wrapped_key: string | null }>({
@@ -58,6 +121,7 @@ export function createKeyring(pool: Pool, master: SecretBox, fingerprintKey: Buf
     fingerprint: (email) =>
       createHmac('sha256', fingerprintKey).update(email.trim().toLowerCase()).digest('hex'),
     async ensure(customerId) {
+      await dropDestroyedElsewhere();
       const known = cache.get(customerId);
       if (known) return known;
       await pool.query(
@@ -77,6 +141,11 @@ export function createKeyring(pool: Pool, master: SecretBox, fingerprintKey: Buf
       );
       cache.set(customerId, null);
       erasures += 1;
+    },
+    async untilDestroyedEverywhere() {
+      // Another keyring that last looked just before the destroy looks again within recheckMs
+      // of that look, before it uses its cache; the margin covers a look already under way.
+      await new Promise((resolve) => setTimeout(resolve, recheckMs + 250));
     },
     erasures: () => erasures,
   };

@@ -28,6 +28,7 @@ import {
 import {
   ApiClient,
   deposit,
+  ownRecords,
   signedUpCustomer,
   startTestBank,
   type TestBank,
@@ -41,7 +42,8 @@ import {
  * that read another partition's rows would see all of them in one order and none in the other.
  * Zelle payments and requests between customers on different partitions, a claim by a newcomer,
  * events written before partition keys were stamped, and an erasure whose blanking must reach
- * the other parties' partitions.
+ * the other parties' partitions and the erased customer's tickets, disputes, payees, saved
+ * recipients and cards.
  */
 const PARTITIONS = 6;
 const ORDERS = {
@@ -260,6 +262,10 @@ describe('read models built partition by partition', () => {
     await ok(newcomer!.client.post('/api/zelle/claims', { kind: 'email', code }));
     await send(newcomer!, { amount: 1, ...contact(sender) });
 
+    // What the sender keeps of their own (tickets, a dispute, a payee, a saved recipient, a
+    // card): the erasure blanks it on the sender's partition.
+    await ownRecords(bank, sender, '');
+
     await writtenBeforeTheStamp(sender, recipient);
 
     await bank.runner.catchUp();
@@ -300,5 +306,10 @@ describe('read models built partition by partition', () => {
       [newcomer!.id],
     );
     expect(recipients.rows[0]!.n).toBe(0);
+    const tickets = await bank.ownerPool.query(
+      'SELECT DISTINCT subject, description FROM partitioned_rising.rm_support_tickets WHERE customer_id = $1',
+      [sender.id],
+    );
+    expect(tickets.rows).toEqual([{ subject: '[erased]', description: '[erased]' }]);
   });
 });

@@ -6,6 +6,7 @@ import {
   ApiClient,
   crashAfterRecord,
   deposit,
+  readModelText as readModelOf,
   signedUpCustomer,
   startTestBank,
   type TestBank,
@@ -36,24 +37,7 @@ async function eventLogText(): Promise<string> {
   return rows[0]!.text;
 }
 
-/** Every row of every read-model table, or only a customer's rows where the table has them. */
-async function readModelText(customerId?: string): Promise<string> {
-  const { rows: tables } = await bank.pool.query<{ table_name: string; has_customer: boolean }>(
-    `SELECT table_name, bool_or(column_name = 'customer_id') AS has_customer
-     FROM information_schema.columns
-     WHERE table_schema = 'public' AND table_name LIKE 'rm\\_%' GROUP BY table_name`,
-  );
-  const parts: string[] = [];
-  for (const { table_name, has_customer } of tables) {
-    if (customerId && !has_customer) continue;
-    const { rows } = await bank.pool.query<{ row: string }>(
-      `SELECT t::text AS row FROM "${table_name}" t${customerId ? ' WHERE customer_id = $1' : ''}`,
-      customerId ? [customerId] : [],
-    );
-    parts.push(...rows.map((r) => `${table_name}: ${r.row}`));
-  }
-  return parts.join('\n');
-}
+const readModelText = (customerId?: string) => readModelOf(bank.pool, customerId);
 
 /** Rebuilding from the log (where the erased data reads "[erased]") gives the live rows. */
 async function expectRebuildEqualsLive(names: string[]): Promise<void> {
@@ -456,5 +440,62 @@ describe('crypto-shredding: an erasure interrupted right after its record', () =
     });
     expectStatus(again, 422);
     expect(again.body.errors.account_number).toEqual(['This customer has already been erased.']);
+  });
+});
+
+describe('crypto-shredding: the other processes of the bank', () => {
+  it('no longer open the erased customer’s data in a process that held the key', async () => {
+    // A query service of its own (as scale mode runs it), on the same database and secrets key.
+    const replica = await startTestBank({
+      roles: { commands: false, queries: true, projections: false, jobs: false, http: true },
+      config: {
+        databaseUrl: bank.config.databaseUrl,
+        migrationDatabaseUrl: bank.config.migrationDatabaseUrl,
+        secretsKey: bank.config.secretsKey,
+      },
+      serveFrontend: false,
+    });
+    try {
+      const cy = await signedUpCustomer(bank, { name: 'Cy Replicacanary' });
+      const checking = cy.accounts.find((a) => a.name === 'Premium Checking')!;
+      await deposit(bank, checking.account_number, 300);
+      const savings = cy.accounts.find((a) => a.name === 'High Yield Savings')!;
+      expectStatus(
+        await cy.client.post('/api/transfers/between-accounts', {
+          fromAccount: checking.id,
+          toAccount: savings.id,
+          amount: 40,
+          memo: 'Replicamemocanary',
+        }),
+        201,
+      );
+      await bank.runner.catchUp();
+      const issued = await ops.post('/api/ops/auditors', { name: 'Replica auditor' });
+      expectStatus(issued, 201);
+      const auditor = new ApiClient(replica);
+      auditor.token = issued.body.data.token;
+      const day = new Date().toISOString().slice(0, 10);
+      const lines = async () => {
+        const response = await auditor.get(
+          `/api/audit/accounts/${checking.id}/statement?from=${day}&to=${day}&format=json`,
+        );
+        expectStatus(response, 200);
+        return (response.body.data.lines as { description: string }[]).map((l) => l.description);
+      };
+      // The query service opened Cy's postings: it holds Cy's key now.
+      const before = await lines();
+      expect(before.length).toBeGreaterThan(1);
+      expect(before).toContain('Test deposit');
+
+      expectStatus(
+        await ops.post('/api/ops/customers/erase', { account_number: cy.user.account_number }),
+        200,
+      );
+      const after = await lines();
+      expect(after.length).toBeGreaterThan(1);
+      expect(new Set(after)).toEqual(new Set(['[erased]']));
+    } finally {
+      await replica.stop();
+    }
   });
 });

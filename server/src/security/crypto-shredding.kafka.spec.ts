@@ -11,6 +11,8 @@ import {
 import {
   ApiClient,
   deposit,
+  ownRecords,
+  readModelText,
   signedUpCustomer,
   startTestBank,
   type TestBank,
@@ -20,7 +22,8 @@ import { waitForProjections } from '../scale/read-model-hash.ts';
 
 /**
  * Scale mode keeps personal data sealed on Kafka: the relay publishes events as stored and the
- * projection workers open them, so erasing a customer makes the topics' copies unreadable too.
+ * projection workers open them, so erasing a customer makes the topics' copies unreadable too;
+ * and the partitioned read models blank what they hold of the customer as the one-process bank's.
  */
 describe('crypto-shredding in scale mode', () => {
   let broker: KafkaBroker;
@@ -130,5 +133,58 @@ describe('crypto-shredding in scale mode', () => {
     )!;
     const [opened] = await bank.store.openSealed!([registered.event]);
     expect(opened!.event.data).toMatchObject({ name: '[erased]', email: '[erased]' });
+  });
+
+  it('blanks tickets, disputes, payees, recipients and card addresses in the partitioned read models', async () => {
+    const customer = await signedUpCustomer(bank, { name: 'Tess Ticketcanary' });
+    const { user, client, accounts } = customer;
+    const checking = accounts.find((a) => a.name === 'Premium Checking')!;
+    await deposit(bank, checking.account_number, 500);
+    const own = await ownRecords(bank, customer, 'canary');
+    const sent = await client.post('/api/transfers/external-bank', {
+      fromAccount: checking.id,
+      amount: 25,
+      memo: 'Transfermemocanary',
+      recipientName: 'Xavier Externalcanary',
+      bankName: 'First National',
+      accountNumber: '987654321',
+      routingNumber: '021000021',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+
+    await waitForProjections(bank.pool);
+    // The workers wrote them where the customer reads them.
+    const canaries = [...own.personal, 'Ticketcanary', 'Externalcanary', 'Transfermemocanary'];
+    const before = await readModelText(bank.pool);
+    for (const canary of canaries) expect(before, canary).toContain(canary);
+
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    expect(
+      (await ops.post('/api/ops/customers/erase', { account_number: user.account_number })).status,
+    ).toBe(200);
+    await waitForProjections(bank.pool);
+    const everything = await readModelText(bank.pool);
+    for (const canary of canaries) expect(everything, canary).not.toContain(canary);
+    const tickets = await bank.pool.query(
+      `SELECT id, customer_name, subject, description, transaction_id, dispute_reason
+         FROM rm_support_tickets WHERE customer_id = $1 ORDER BY position`,
+      [user.id],
+    );
+    const blank = { customer_name: '[erased]', subject: '[erased]', description: '[erased]' };
+    expect(tickets.rows).toEqual([
+      { id: own.ticketId, ...blank, transaction_id: null, dispute_reason: null },
+      {
+        id: own.disputeTicketId,
+        ...blank,
+        transaction_id: own.chargeId,
+        dispute_reason: 'not_received',
+      },
+    ]);
+    const replies = await bank.pool.query(
+      'SELECT DISTINCT message, author_name FROM rm_support_replies WHERE ticket_id = $1',
+      [own.ticketId],
+    );
+    expect(replies.rows).toEqual([{ message: '[erased]', author_name: '[erased]' }]);
   });
 });

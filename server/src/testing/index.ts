@@ -20,3 +20,5 @@ export { startKafkaBroker, type KafkaBroker } from './kafka.ts';
 export { pdfText } from './pdf-text.ts';
 export { rawRequest } from './raw-request.ts';
 export { crashAfterRecord } from './crash-after-record.ts';
+export { readModelText } from './read-model-text.ts';
+export { ownRecords } from './own-records.ts';

@@ -65,7 +65,8 @@ export function decideSaveRecipient(
 ) {
   const all = Object.values(state.recipients);
   if (all.some((r) => isDestination(r.destinationHash, destination))) {
-    throw new DomainError('recipient_exists', RECIPIENT_EXISTS, 'accountNumber');
+    const field = recipient.kind === 'sepa' ? 'iban' : 'accountNumber';
+    throw new DomainError('recipient_exists', RECIPIENT_EXISTS, field);
   }
   if (all.length >= MAX_SAVED_RECIPIENTS) {
     throw new DomainError('too_many', `You can save up to ${MAX_SAVED_RECIPIENTS} recipients.`);

@@ -1,0 +1,64 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, type Pool } from '../postgres/pool.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { createSecretBox } from './encryption.ts';
+import { createKeyring, CustomerErasedError, KEY_RECHECK_MS } from './keyring.ts';
+
+// Each process of the bank has a keyring of its own, on one database: two pools here.
+let pools: Pool[];
+
+beforeAll(async () => {
+  const url = await createTestDatabase();
+  pools = [createPool(url, 2), createPool(url, 2)];
+});
+afterAll(async () => {
+  await Promise.all((pools ?? []).map((p) => p.end()));
+});
+
+describe('keyrings of several processes', () => {
+  it('drop a key another process destroyed before an erasure records itself', async () => {
+    const master = createSecretBox(randomBytes(32));
+    const fingerprintKey = randomBytes(32);
+    const [eraser, other] = pools.map((pool) => createKeyring(pool, master, fingerprintKey));
+    const erased = randomUUID();
+    const kept = randomUUID();
+    const sealed = (await eraser!.ensure(erased)).encrypt('Ada Lovelace');
+    // The other process opened the customer's data before, so it holds the key in its cache.
+    expect((await other!.load([erased])).get(erased)!.decrypt(sealed)).toBe('Ada Lovelace');
+    const keptKey = await other!.ensure(kept);
+    const before = other!.erasures();
+
+    await eraser!.destroy(erased);
+    await eraser!.untilDestroyedEverywhere();
+
+    expect((await other!.load([erased, kept])).get(erased)).toBeNull();
+    await expect(other!.ensure(erased)).rejects.toThrow(CustomerErasedError);
+    // What it opened before may hold what is now erased: its readers open again.
+    expect(other!.erasures()).toBe(before + 1);
+    // The other customers' keys stay, and are not looked for again.
+    expect(await other!.ensure(kept)).toBe(keptKey);
+  });
+
+  it('look for destroyed keys once a recheck interval, not on every use', async () => {
+    const looks: number[] = [];
+    const pool = pools[0]!;
+    const counting = {
+      query: (config: { name?: string }, values?: unknown[]) => {
+        if (config?.name === 'customer-keys-destroyed') looks.push(Date.now());
+        return pool.query(config as never, values as never);
+      },
+    } as unknown as Pool;
+    const keyring = createKeyring(counting, createSecretBox(randomBytes(32)), randomBytes(32), {
+      recheckMs: 200,
+    });
+    const id = randomUUID();
+    await keyring.ensure(id);
+    await Promise.all(Array.from({ length: 50 }, () => keyring.load([id])));
+    expect(looks).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < 50; i += 1) await keyring.load([id]);
+    expect(looks).toHaveLength(2);
+    expect(KEY_RECHECK_MS).toBeLessThanOrEqual(1000);
+  });
+});
