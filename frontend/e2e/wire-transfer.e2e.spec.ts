@@ -171,6 +171,40 @@ for (const viewport of [
       await expectScreenAccessible(page, `wire receipt at ${viewport.width} px`);
     });
 
+    it('wires to a saved recipient: the bank fills the account in, the page shows it masked', async () => {
+      const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 1000);
+      const saved = await customer.client.post('/api/transfers/recipients', {
+        type: 'external-bank',
+        nickname: 'Landlord',
+        recipientName: 'Pat Landlord',
+        bankName: 'First National',
+        accountNumber: '44445555',
+        routingNumber: '021000021',
+      });
+      expect(saved.status).toBe(201);
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/wire-transfer');
+      const form = page.getByRole('form', { name: 'Wire transfer' });
+      await form.getByLabel('From Account').selectOption(checking.id, { timeout: 30_000 });
+      await form.getByRole('radio', { name: 'Saved recipient' }).click();
+      await form.getByLabel('Saved Recipient').selectOption({ label: 'Landlord' });
+      await form.getByText('First National ****5555').waitFor();
+      await form.getByLabel('Recipient Address').fill('9 Elm St, Boston MA');
+      await form.getByLabel('Amount (USD)').fill('50');
+      await form.getByLabel('Purpose of Transfer').selectOption('other');
+      await form.getByRole('button', { name: 'Review Wire' }).click();
+      const review = page.getByRole('region', { name: 'Review your wire' });
+      await review.getByText('Pat Landlord', { exact: true }).waitFor();
+      await review.getByText('****5555', { exact: true }).waitFor();
+      await expectScreenAccessible(page, `wire to a saved recipient at ${viewport.width} px`);
+      await review.getByRole('button', { name: 'Send Wire' }).click();
+      const done = page.getByRole('region', { name: 'Wire Sent' });
+      await done.getByText('$50.00 wired to Pat Landlord (****5555)').waitFor();
+      await expect.poll(() => available(customer, checking.id)).toBe(925);
+    });
+
     it('leads a SEPA transfer to Transfer Money, where the euro rate is quoted', async () => {
       const customer = await t.customer();
       const page = await t.signedInPage(customer, viewport);
