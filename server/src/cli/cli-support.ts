@@ -1,6 +1,7 @@
 import {
   createPool,
   embeddedRoleUrl,
+  integerSetting,
   loadConfig,
   startEmbeddedPostgres,
   type Pool,
@@ -34,7 +35,7 @@ export async function openDatabase(log: (line: string) => void = () => {}): Prom
   const stoppers: (() => Promise<void>)[] = [];
   let url = config.databaseUrl ? (config.migrationDatabaseUrl ?? config.databaseUrl) : undefined;
   if (!url) {
-    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+    const port = integerSetting('EMBEDDED_PG_PORT');
     url = embeddedRoleUrl(config.dataDir, port, 'bank', 'owner');
     if (!url || !(await reachable(url))) {
       log(`Starting the embedded PostgreSQL on ${config.dataDir}...`);
