@@ -18,6 +18,7 @@ import {
   createPool,
   lineLogger,
   createSessionStore,
+  integerSetting,
   loadConfig,
   destinationHasher,
   loadBankKeys,
@@ -182,7 +183,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   if (!databaseUrl) {
     const postgres = await startEmbeddedPostgres({
       dataDir: config.dataDir,
-      port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+      port: integerSetting('EMBEDDED_PG_PORT'),
     }).catch(refuseTakenPort('EMBEDDED_PG_PORT'));
     await postgres.createDatabase('bank');
     await postgres.provisionRoles('bank');
@@ -205,7 +206,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   let redisUrl = config.redisUrl;
   if (!redisUrl && roles.jobs) {
     const redis = await startLocalRedis({
-      port: Number(process.env.EMBEDDED_REDIS_PORT ?? 63790),
+      port: integerSetting('EMBEDDED_REDIS_PORT'),
       dataDir: path.join(config.dataDir, 'redis'),
       persistent: true,
     }).catch(refuseTakenPort('EMBEDDED_REDIS_PORT'));
@@ -214,7 +215,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     log(`Redis (local redis-server) at ${redisUrl.replace(/:[^:@/]*@/, ':***@')}`);
   }
 
-  const poolSize = Number(process.env.PG_POOL_SIZE ?? 40);
+  const poolSize = integerSetting('PG_POOL_SIZE');
   // Every command of this bank runs here (jobs too) unless the parts run as separate services.
   const soleWriter = roles.commands && roles.jobs && !config.kafkaBrokers;
   const writerLock =
@@ -226,8 +227,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   if (writerLock) stoppers.push(() => writerLock.release());
 
   const pool = createPool(databaseUrl, poolSize, {
-    statementTimeoutMs: Number(process.env.PG_STATEMENT_TIMEOUT_MS ?? 60_000),
-    idleInTransactionTimeoutMs: Number(process.env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 10_000),
+    statementTimeoutMs: integerSetting('PG_STATEMENT_TIMEOUT_MS'),
+    idleInTransactionTimeoutMs: integerSetting('PG_IDLE_IN_TRANSACTION_TIMEOUT_MS'),
   });
   stoppers.push(() => pool.end());
   await prepareDatabase(pool, migrationUrl, log);
@@ -268,13 +269,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   };
 
   // One machine: the projections follow the log on a thread of their own (a second core).
-  const runner: ProjectionRunner = config.kafkaBrokers
-    ? createProjectionRunner({
-        pool,
-        store,
-        projections: allProjections,
-        onParked: (parked) => logParked(logger, parked),
-      })
+  const threaded = config.kafkaBrokers
+    ? undefined
     : createThreadedProjectionRunner({
         pool,
         store,
@@ -283,6 +279,14 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         poolSize: 16,
         logger,
       });
+  const runner: ProjectionRunner =
+    threaded ??
+    createProjectionRunner({
+      pool,
+      store,
+      projections: allProjections,
+      onParked: (parked) => logParked(logger, parked),
+    });
   if (roles.projections && config.kafkaBrokers) {
     // Scale mode: a relay (one per deployment, elected through PostgreSQL) puts the log on Kafka,
     // and the projections consume it in consumer groups shared with the other workers.
@@ -318,6 +322,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     await runner.catchUp({ waitForCommitted: false });
     await runner.start();
     stoppers.push(() => runner.stop());
+    failingProjections = threaded?.failing;
   }
 
   if (roles.jobs && redisUrl) {

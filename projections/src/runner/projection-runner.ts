@@ -21,6 +21,11 @@ export interface ProjectionRunnerOptions extends ApplyOrParkOptions {
    * each costing their own. It bounds how far behind this adds, not how far behind it can be.
    */
   settleMs?: number;
+  /**
+   * Told when a projection whose last attempt failed (onError) applies a batch again: with
+   * onError it tells which projections are failing now (/api/health names them).
+   */
+  onRecovered?: (projection: string) => void;
 }
 
 export interface CatchUpOptions {
@@ -55,10 +60,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 250;
   const settleMs = options.settleMs ?? 10;
+  /** Projections whose last attempt failed, until one succeeds again. */
+  const failing = new Set<string>();
+  const onError = (name: string, error: unknown) => {
+    failing.add(name);
+    options.onError?.(name, error);
+  };
+  const recovered = (name: string) => {
+    if (failing.delete(name)) options.onRecovered?.(name);
+  };
   const parking: ApplyOrParkOptions = {
     batchAttempts: options.batchAttempts,
     retryDelayMs: options.retryDelayMs,
-    onError: options.onError,
+    onError,
     onParked: options.onParked,
   };
   let running = false;
@@ -89,6 +103,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const seen = wakes;
         const events = await store.readAll(position, batchSize);
         if (events.length === 0) {
+          recovered(projection.name);
           if (seen === wakes) await sleep(idlePollMs);
           continue;
         }
@@ -104,6 +119,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
             )
           : await mover.advance(projection.name, position, last);
         failures = 0;
+        recovered(projection.name);
         if (settleMs > 0 && events.length < batchSize) {
           await new Promise((resolve) => setTimeout(resolve, settleMs));
         }
@@ -111,7 +127,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         position = undefined;
         if (error instanceof CheckpointMovedError) continue;
         failures += 1;
-        options.onError?.(projection.name, error);
+        onError(projection.name, error);
         await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
       }
     }

@@ -15,6 +15,7 @@ export type ToThread = { kind: 'wake' } | { kind: 'stop' };
 export type FromThread =
   | { kind: 'started' }
   | { kind: 'projection-error'; projection: string; message: string }
+  | { kind: 'projection-recovered'; projection: string }
   | { kind: 'event-parked'; projection: string; eventId: string; type: string; error: string }
   | { kind: 'event-skipped'; skipped: SkippedEvent }
   | { kind: 'spans'; spans: SpanRecord[] }

@@ -26,6 +26,7 @@ const runner = createProjectionRunner({
   projections: allProjections,
   onError: (projection, error) =>
     say({ kind: 'projection-error', projection, message: (error as Error).message }),
+  onRecovered: (projection) => say({ kind: 'projection-recovered', projection }),
   onParked: (parked) => say({ kind: 'event-parked', ...parked }),
 });
 // Counted and logged by the main thread, which serves the metrics.
