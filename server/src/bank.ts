@@ -51,6 +51,7 @@ import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
 import { refuseLogRunnerOverKafkaProgress } from './projected-from-kafka.ts';
+import { watchRedis } from './redis-watch.ts';
 import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
@@ -364,6 +365,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         logger.warn('Redis is not reachable: rate limits count in this process until it is'),
       );
     stoppers.push(async () => rateLimitRedis?.disconnect());
+    stoppers.push(watchRedis(rateLimitRedis, logger));
   }
 
   await options.beforeHttp;
