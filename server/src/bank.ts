@@ -227,10 +227,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       : undefined;
   if (writerLock) stoppers.push(() => writerLock.release());
 
-  const pool = createPool(databaseUrl, poolSize, {
+  const limits = {
     statementTimeoutMs: integerSetting('PG_STATEMENT_TIMEOUT_MS'),
     idleInTransactionTimeoutMs: integerSetting('PG_IDLE_IN_TRANSACTION_TIMEOUT_MS'),
-  });
+  };
+  const pool = createPool(databaseUrl, poolSize, limits);
   stoppers.push(() => pool.end());
   await prepareDatabase(pool, migrationUrl, log);
   await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
@@ -278,6 +279,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         databaseUrl,
         secretsKeyHex: secretsKey.toString('hex'),
         poolSize: 16,
+        limits,
         logger,
       });
   const runner: ProjectionRunner =

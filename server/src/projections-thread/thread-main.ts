@@ -18,7 +18,7 @@ const tracing = data.forwardSpans
       exporter: new ForwardingSpanExporter((spans) => say({ kind: 'spans', spans })),
     })
   : undefined;
-const pool = createPool(data.databaseUrl, data.poolSize);
+const pool = createPool(data.databaseUrl, data.poolSize, data.limits);
 const { store } = createBankStore(pool, Buffer.from(data.secretsKeyHex, 'hex'));
 const runner = createProjectionRunner({
   pool,

@@ -63,6 +63,7 @@ export function createThreadedProjectionRunner(
     databaseUrl: options.databaseUrl,
     secretsKeyHex: options.secretsKeyHex,
     poolSize: options.poolSize,
+    ...(options.limits ? { limits: options.limits } : {}),
     forwardSpans: tracingStarted(),
   };
   let worker: Worker | undefined;
