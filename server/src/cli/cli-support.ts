@@ -57,6 +57,18 @@ export async function openDatabase(log: (line: string) => void = () => {}): Prom
   };
 }
 
+/**
+ * Output piped into a reader that stops early (`| head`, `less` quit at its first page): the
+ * command ends as a Unix tool does on SIGPIPE (exit code 141, nothing said) instead of throwing
+ * an unhandled EPIPE with its stack trace.
+ */
+export function endQuietlyWhenOutputCloses(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(128 + 13);
+  });
+}
+
 export interface Progress {
   update(done: number, total?: number): void;
   done(summary?: string): void;
