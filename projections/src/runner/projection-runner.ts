@@ -22,9 +22,11 @@ export interface ProjectionRunnerOptions extends ApplyOrParkOptions {
    */
   settleMs?: number;
   /**
-   * Told when a projection whose last attempt failed (onError) applies a batch again: with
-   * onError it tells which projections are failing now (/api/health names them).
+   * Told when a projection's loop fails (a failure that is not the events': a bad event's
+   * retries before it is parked do not count), and when it applies a batch again after that:
+   * together they tell which projections fail now (/api/health names them).
    */
+  onFailing?: (projection: string, error: unknown) => void;
   onRecovered?: (projection: string) => void;
 }
 
@@ -60,19 +62,18 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 250;
   const settleMs = options.settleMs ?? 10;
-  /** Projections whose last attempt failed, until one succeeds again. */
+  /**
+   * Projections whose loop failed (a failure that is not the events': a bad event is tried
+   * again and parked within the batch), until they apply again.
+   */
   const failing = new Set<string>();
-  const onError = (name: string, error: unknown) => {
-    failing.add(name);
-    options.onError?.(name, error);
-  };
   const recovered = (name: string) => {
     if (failing.delete(name)) options.onRecovered?.(name);
   };
   const parking: ApplyOrParkOptions = {
     batchAttempts: options.batchAttempts,
     retryDelayMs: options.retryDelayMs,
-    onError,
+    onError: options.onError,
     onParked: options.onParked,
   };
   let running = false;
@@ -127,7 +128,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         position = undefined;
         if (error instanceof CheckpointMovedError) continue;
         failures += 1;
-        onError(projection.name, error);
+        failing.add(projection.name);
+        options.onError?.(projection.name, error);
+        options.onFailing?.(projection.name, error);
         await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
       }
     }

@@ -20,6 +20,7 @@ export type ToThread = { kind: 'wake' } | { kind: 'stop' };
 export type FromThread =
   | { kind: 'started' }
   | { kind: 'projection-error'; projection: string; message: string }
+  | { kind: 'projection-failing'; projection: string; message: string }
   | { kind: 'projection-recovered'; projection: string }
   | { kind: 'event-parked'; projection: string; eventId: string; type: string; error: string }
   | { kind: 'event-skipped'; skipped: SkippedEvent }

@@ -26,6 +26,8 @@ const runner = createProjectionRunner({
   projections: allProjections,
   onError: (projection, error) =>
     say({ kind: 'projection-error', projection, message: (error as Error).message }),
+  onFailing: (projection, error) =>
+    say({ kind: 'projection-failing', projection, message: (error as Error).message }),
   onRecovered: (projection) => say({ kind: 'projection-recovered', projection }),
   onParked: (parked) => say({ kind: 'event-parked', ...parked }),
 });

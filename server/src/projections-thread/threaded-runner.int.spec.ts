@@ -93,6 +93,39 @@ describe('the projections thread of the one-process bank', () => {
     expect(lines.some((line) => line.includes('projection recovered'))).toBe(true);
   });
 
+  it('parks a bad event without calling its projection failing meanwhile', async () => {
+    const { accounts } = await signedUpCustomer(bank);
+    const checking = accounts.find((a) => a.type === 'checking')!;
+    // This account's row refuses any change: a failure of the event's own, parked after retries.
+    await bank.ownerPool.query(`
+      CREATE FUNCTION refuse_for_test() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.account_id = '${checking.id}' THEN RAISE EXCEPTION 'refused for the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_for_test BEFORE UPDATE ON rm_accounts
+        FOR EACH ROW EXECUTE FUNCTION refuse_for_test();`);
+    const seenFailing: boolean[] = [];
+    try {
+      await deposit(bank, checking.account_number, 12, { waitForReadModels: false });
+      const parked = async () => {
+        seenFailing.push(runner().failing().has('accounts'));
+        const { rows } = await bank.pool.query(
+          "SELECT 1 FROM parked_events WHERE projection = 'accounts' AND stream_id = $1",
+          [`account-${checking.id}`],
+        );
+        return rows.length;
+      };
+      await expect.poll(parked, { timeout: 15_000, interval: 20 }).toBe(1);
+    } finally {
+      await bank.ownerPool.query(
+        'DROP TRIGGER refuse_for_test ON rm_accounts; DROP FUNCTION refuse_for_test()',
+      );
+    }
+    expect(seenFailing.length).toBeGreaterThan(5);
+    expect(seenFailing).not.toContain(true);
+  });
+
   it('ends its thread when the bank stops', async () => {
     const thread = runner().thread!;
     const exited = new Promise<number>((resolve) => thread.once('exit', resolve));

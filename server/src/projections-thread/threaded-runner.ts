@@ -93,8 +93,9 @@ export function createThreadedProjectionRunner(
         } else if (message.kind === 'projection-recovered') {
           failing.delete(message.projection);
           options.logger.info({ projection: message.projection }, 'projection recovered');
-        } else if (message.kind === 'projection-error') {
+        } else if (message.kind === 'projection-failing') {
           failing.set(message.projection, message.message);
+        } else if (message.kind === 'projection-error') {
           options.logger.error(
             { projection: message.projection, err: message.message },
             'projection failed',
