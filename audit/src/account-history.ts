@@ -75,6 +75,22 @@ export async function accountInfo(pool: Pool, accountId: string): Promise<Accoun
   };
 }
 
+/**
+ * The id of the account the log opened under this account number (the number the customer signs
+ * in with and statements name), or undefined when the log opened none under it.
+ */
+export async function accountIdByNumber(
+  pool: Pool,
+  accountNumber: string,
+): Promise<string | undefined> {
+  const { rows } = await pool.query<{ stream_id: string }>(
+    `SELECT stream_id FROM events WHERE type = 'AccountOpened' AND data->>'accountNumber' = $1
+     ORDER BY global_position LIMIT 1`,
+    [accountNumber],
+  );
+  return rows[0]?.stream_id.slice(accountStream('').length);
+}
+
 /** One page of an account stream's events, in version order. */
 export async function accountEvents(
   pool: Pool,

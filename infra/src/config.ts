@@ -100,25 +100,73 @@ export function logLevelFromEnv(value: string | undefined, fallback: string): st
   return level;
 }
 
-function intFromEnv(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number.parseInt(value, 10);
-  if (!Number.isFinite(parsed))
-    throw new InvalidSetting(name, `expected an integer, got "${value}"`);
+/**
+ * An integer setting: unset or empty gives the fallback; anything but digits (a unit, a decimal
+ * point, a sign) is refused rather than read in part ("30m" is not 30 ms, "1e3" not 1), and so is
+ * a number outside the setting's bounds.
+ */
+function intFromEnv(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  bounds: { min?: number; max?: number } = {},
+): number {
+  const text = value?.trim();
+  if (text === undefined || text === '') return fallback;
+  const { min = 0, max = Number.MAX_SAFE_INTEGER } = bounds;
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw new InvalidSetting(name, `expected a whole number, got "${value}"`);
+  }
+  const parsed = Number(text);
+  if (parsed < min || parsed > max) {
+    throw new InvalidSetting(
+      name,
+      max === Number.MAX_SAFE_INTEGER
+        ? `must be ${min} or more; got "${value}"`
+        : `must be from ${min} to ${max}; got "${value}"`,
+    );
+  }
   return parsed;
+}
+
+/**
+ * Integer settings read where they are used rather than kept in BankConfig, with their defaults
+ * and bounds. loadConfig checks each one, so a wrong value refuses the start naming it instead of
+ * running on NaN (a /api/health that is never healthy, a pool without a size, statements with no
+ * timeout at all).
+ */
+const INTEGER_SETTINGS = {
+  PG_POOL_SIZE: { fallback: 40, min: 1 },
+  PG_STATEMENT_TIMEOUT_MS: { fallback: 60_000 },
+  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: { fallback: 10_000 },
+  HEALTH_MAX_LAG_MS: { fallback: 60_000 },
+  CONSISTENCY_WAIT_MS: { fallback: 5000 },
+  EMBEDDED_PG_PORT: { fallback: 54329, min: 1, max: 65_535 },
+  EMBEDDED_REDIS_PORT: { fallback: 63790, min: 1, max: 65_535 },
+} as const;
+
+export type IntegerSetting = keyof typeof INTEGER_SETTINGS;
+
+/** An integer setting's value from the environment, or its default; InvalidSetting when wrong. */
+export function integerSetting(name: IntegerSetting, env: NodeJS.ProcessEnv = process.env): number {
+  const { fallback, ...bounds } = INTEGER_SETTINGS[name];
+  return intFromEnv(name, env[name], fallback, bounds);
 }
 
 /** MAX_CONNECTIONS_PER_CLIENT: a count of connections, 0 for no limit; the default when unset. */
 export function parseMaxConnectionsPerClient(value: string | undefined): number {
-  const max = intFromEnv('MAX_CONNECTIONS_PER_CLIENT', value, MAX_CONNECTIONS_PER_CLIENT);
-  if (max < 0)
-    throw new InvalidSetting('MAX_CONNECTIONS_PER_CLIENT', `must be 0 or more; got "${value}"`);
-  return max;
+  return intFromEnv('MAX_CONNECTIONS_PER_CLIENT', value, MAX_CONNECTIONS_PER_CLIENT);
+}
+
+/** PORT: the HTTP port, 3000 when unset (0: any free port). */
+export function parsePort(value: string | undefined): number {
+  return intFromEnv('PORT', value, 3000, { max: 65_535 });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? '.data');
-  const port = intFromEnv('PORT', env.PORT, 3000);
+  const port = parsePort(env.PORT);
+  for (const name of Object.keys(INTEGER_SETTINGS) as IntegerSetting[]) integerSetting(name, env);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -132,8 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     settlementDelayMs: env.SETTLEMENT_DELAY_MS
       ? intFromEnv('SETTLEMENT_DELAY_MS', env.SETTLEMENT_DELAY_MS, 0)
       : undefined,
-    sessionTtlMs: intFromEnv('SESSION_TTL_MS', env.SESSION_TTL_MS, 30 * 60 * 1000),
-    sessionMaxAgeMs: intFromEnv('SESSION_MAX_AGE_MS', env.SESSION_MAX_AGE_MS, 12 * 60 * 60 * 1000),
+    sessionTtlMs: intFromEnv('SESSION_TTL_MS', env.SESSION_TTL_MS, 30 * 60 * 1000, { min: 1 }),
+    sessionMaxAgeMs: intFromEnv('SESSION_MAX_AGE_MS', env.SESSION_MAX_AGE_MS, 12 * 60 * 60 * 1000, {
+      min: 1,
+    }),
     kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()) : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxConnectionsPerClient: parseMaxConnectionsPerClient(env.MAX_CONNECTIONS_PER_CLIENT),
@@ -141,7 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     // Tests run quietly unless asked otherwise.
     logLevel: logLevelFromEnv(env.LOG_LEVEL, env.VITEST ? 'silent' : 'info'),
     digestFile: env.DIGEST_FILE ? path.resolve(env.DIGEST_FILE) : undefined,
-    digestIntervalMs: intFromEnv('DIGEST_INTERVAL_MS', env.DIGEST_INTERVAL_MS, 60 * 60 * 1000),
+    digestIntervalMs: intFromEnv('DIGEST_INTERVAL_MS', env.DIGEST_INTERVAL_MS, 60 * 60 * 1000, {
+      min: 1,
+    }),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   createPool,
   lineLogger,
   createSessionStore,
+  integerSetting,
   loadConfig,
   destinationHasher,
   loadBankKeys,
@@ -50,6 +51,7 @@ import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
 import { refuseLogRunnerOverKafkaProgress } from './projected-from-kafka.ts';
+import { watchRedis } from './redis-watch.ts';
 import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
@@ -182,7 +184,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   if (!databaseUrl) {
     const postgres = await startEmbeddedPostgres({
       dataDir: config.dataDir,
-      port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+      port: integerSetting('EMBEDDED_PG_PORT'),
     }).catch(refuseTakenPort('EMBEDDED_PG_PORT'));
     await postgres.createDatabase('bank');
     await postgres.provisionRoles('bank');
@@ -205,7 +207,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   let redisUrl = config.redisUrl;
   if (!redisUrl && roles.jobs) {
     const redis = await startLocalRedis({
-      port: Number(process.env.EMBEDDED_REDIS_PORT ?? 63790),
+      port: integerSetting('EMBEDDED_REDIS_PORT'),
       dataDir: path.join(config.dataDir, 'redis'),
       persistent: true,
     }).catch(refuseTakenPort('EMBEDDED_REDIS_PORT'));
@@ -214,7 +216,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     log(`Redis (local redis-server) at ${redisUrl.replace(/:[^:@/]*@/, ':***@')}`);
   }
 
-  const poolSize = Number(process.env.PG_POOL_SIZE ?? 40);
+  const poolSize = integerSetting('PG_POOL_SIZE');
   // Every command of this bank runs here (jobs too) unless the parts run as separate services.
   const soleWriter = roles.commands && roles.jobs && !config.kafkaBrokers;
   const writerLock =
@@ -225,10 +227,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       : undefined;
   if (writerLock) stoppers.push(() => writerLock.release());
 
-  const pool = createPool(databaseUrl, poolSize, {
-    statementTimeoutMs: Number(process.env.PG_STATEMENT_TIMEOUT_MS ?? 60_000),
-    idleInTransactionTimeoutMs: Number(process.env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 10_000),
-  });
+  const limits = {
+    statementTimeoutMs: integerSetting('PG_STATEMENT_TIMEOUT_MS'),
+    idleInTransactionTimeoutMs: integerSetting('PG_IDLE_IN_TRANSACTION_TIMEOUT_MS'),
+  };
+  const pool = createPool(databaseUrl, poolSize, limits);
   stoppers.push(() => pool.end());
   await prepareDatabase(pool, migrationUrl, log);
   await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
@@ -268,21 +271,25 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   };
 
   // One machine: the projections follow the log on a thread of their own (a second core).
-  const runner: ProjectionRunner = config.kafkaBrokers
-    ? createProjectionRunner({
-        pool,
-        store,
-        projections: allProjections,
-        onParked: (parked) => logParked(logger, parked),
-      })
+  const threaded = config.kafkaBrokers
+    ? undefined
     : createThreadedProjectionRunner({
         pool,
         store,
         databaseUrl,
         secretsKeyHex: secretsKey.toString('hex'),
         poolSize: 16,
+        limits,
         logger,
       });
+  const runner: ProjectionRunner =
+    threaded ??
+    createProjectionRunner({
+      pool,
+      store,
+      projections: allProjections,
+      onParked: (parked) => logParked(logger, parked),
+    });
   if (roles.projections && config.kafkaBrokers) {
     // Scale mode: a relay (one per deployment, elected through PostgreSQL) puts the log on Kafka,
     // and the projections consume it in consumer groups shared with the other workers.
@@ -318,6 +325,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     await runner.catchUp({ waitForCommitted: false });
     await runner.start();
     stoppers.push(() => runner.stop());
+    failingProjections = threaded?.failing;
   }
 
   if (roles.jobs && redisUrl) {
@@ -359,6 +367,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         logger.warn('Redis is not reachable: rate limits count in this process until it is'),
       );
     stoppers.push(async () => rateLimitRedis?.disconnect());
+    stoppers.push(watchRedis(rateLimitRedis, logger));
   }
 
   await options.beforeHttp;

@@ -1,5 +1,5 @@
 import type { FailingJob } from '@bank/command-api';
-import type { Pool } from '@bank/infra';
+import { integerSetting, type Pool } from '@bank/infra';
 import {
   allProjectionNames,
   parkedEventCounts,
@@ -8,8 +8,6 @@ import {
 } from '@bank/projections';
 import type { Redis } from 'ioredis';
 
-/** Beyond this, read models are too far behind to call the bank healthy (HEALTH_MAX_LAG_MS). */
-const DEFAULT_MAX_LAG_MS = 60_000;
 /** How long /api/health reuses a report: enough to bound its cost, far below a probe's period. */
 export const HEALTH_REPORT_MAX_AGE_MS = 250;
 /** Counting held-back events stops here: the figure only has to say "a lot". */
@@ -95,7 +93,8 @@ export async function healthReport(
   rules: HealthRules = {},
   failingJobs?: FailingJobs,
 ): Promise<HealthReport> {
-  const maxLagMs = Number(process.env.HEALTH_MAX_LAG_MS ?? DEFAULT_MAX_LAG_MS);
+  // Beyond this, read models are too far behind to call the bank healthy.
+  const maxLagMs = integerSetting('HEALTH_MAX_LAG_MS');
   const lags = await projectionLag(pool, allProjectionNames);
   const slowest = lags.reduce<ProjectionLag | undefined>(
     (worst, lag) => (worst && worst.millisecondsBehind >= lag.millisecondsBehind ? worst : lag),

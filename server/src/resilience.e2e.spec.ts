@@ -15,9 +15,24 @@ describe('Redis down', () => {
   it('still serves commands that need no job, and runs the delayed work once Redis is back', async () => {
     const port = await freePort();
     let redis: LocalRedisHandle = await startLocalRedis({ port });
-    const bank = await startTestBank({ config: { redisUrl: redis.url } });
+    const lines: string[] = [];
+    const bank = await startTestBank({
+      config: { redisUrl: redis.url },
+      log: (line) => lines.push(line),
+    });
+    const redisUp = async () => {
+      const response = await fetch(`${bank.baseUrl}/metrics`, {
+        headers: { authorization: `Bearer ${bank.opsToken}` },
+      });
+      return /^bank_redis_up (\d)$/m.exec(await response.text())?.[1];
+    };
     try {
+      expect(await redisUp()).toBe('1');
       await redis.stop();
+      // The outage is seen at once: a metric to alert on and one log line, beside /api/health.
+      await expect.poll(redisUp, { timeout: 10_000 }).toBe('0');
+      expect(lines.filter((line) => line.startsWith('Redis is not reachable'))).toHaveLength(1);
+      expect((await new ApiClient(bank).get('/api/health')).body.data.redis).toBe('down');
       // Sign-in, registration and reads do not need Redis.
       const client = new ApiClient(bank);
       const registered = await client.post('/api/register', registrationPayload());
@@ -35,6 +50,9 @@ describe('Redis down', () => {
       await expect
         .poll(titles, { timeout: 30_000, interval: 500 })
         .toContain('Welcome to Harborview Community Bank');
+      await expect.poll(redisUp, { timeout: 10_000 }).toBe('1');
+      expect(lines.filter((line) => line.startsWith('Redis is not reachable'))).toHaveLength(1);
+      expect(lines).toContain('Redis is reachable again: jobs run again');
     } finally {
       await bank.stop();
       await redis.stop();

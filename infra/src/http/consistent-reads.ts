@@ -1,11 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { integerSetting } from '../config.ts';
 import { waitForProjections } from '../event-store/consistency.ts';
 import { parsePosition } from '../event-store/types.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { messages } from './errors.ts';
-
-/** How long a read with a consistency token waits for the read models (CONSISTENCY_WAIT_MS). */
-const DEFAULT_WAIT_MS = 5000;
 
 /**
  * preHandler hook (after authentication, so nobody can make the bank wait without signing in): a
@@ -17,7 +15,7 @@ const DEFAULT_WAIT_MS = 5000;
 export function consistentReads(
   pool: Pool,
   projections: readonly string[],
-  timeoutMs = Number(process.env.CONSISTENCY_WAIT_MS ?? DEFAULT_WAIT_MS),
+  timeoutMs = integerSetting('CONSISTENCY_WAIT_MS'),
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['x-consistency-token'];

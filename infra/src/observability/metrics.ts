@@ -141,6 +141,12 @@ export const kafkaConsumerLag = new Gauge({
   registers,
 });
 
+export const redisUp = new Gauge({
+  name: 'bank_redis_up',
+  help: '1 while this process reaches Redis (the job queue, shared rate limits), 0 while it does not.',
+  registers,
+});
+
 export const pgPoolClients = new Gauge({
   name: 'bank_pg_pool_clients',
   help: "The PostgreSQL pool's clients by state: total, idle, and waiting (callers queued for one).",

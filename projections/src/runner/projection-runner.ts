@@ -21,6 +21,13 @@ export interface ProjectionRunnerOptions extends ApplyOrParkOptions {
    * each costing their own. It bounds how far behind this adds, not how far behind it can be.
    */
   settleMs?: number;
+  /**
+   * Told when a projection's loop fails (a failure that is not the events': a bad event's
+   * retries before it is parked do not count), and when it applies a batch again after that:
+   * together they tell which projections fail now (/api/health names them).
+   */
+  onFailing?: (projection: string, error: unknown) => void;
+  onRecovered?: (projection: string) => void;
 }
 
 export interface CatchUpOptions {
@@ -55,6 +62,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 250;
   const settleMs = options.settleMs ?? 10;
+  /**
+   * Projections whose loop failed (a failure that is not the events': a bad event is tried
+   * again and parked within the batch), until they apply again.
+   */
+  const failing = new Set<string>();
+  const recovered = (name: string) => {
+    if (failing.delete(name)) options.onRecovered?.(name);
+  };
   const parking: ApplyOrParkOptions = {
     batchAttempts: options.batchAttempts,
     retryDelayMs: options.retryDelayMs,
@@ -89,6 +104,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const seen = wakes;
         const events = await store.readAll(position, batchSize);
         if (events.length === 0) {
+          recovered(projection.name);
           if (seen === wakes) await sleep(idlePollMs);
           continue;
         }
@@ -104,6 +120,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
             )
           : await mover.advance(projection.name, position, last);
         failures = 0;
+        recovered(projection.name);
         if (settleMs > 0 && events.length < batchSize) {
           await new Promise((resolve) => setTimeout(resolve, settleMs));
         }
@@ -111,7 +128,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         position = undefined;
         if (error instanceof CheckpointMovedError) continue;
         failures += 1;
+        failing.add(projection.name);
         options.onError?.(projection.name, error);
+        options.onFailing?.(projection.name, error);
         await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
       }
     }

@@ -3,7 +3,9 @@ import { catalogue } from '@bank/events';
 import { createPgEventStore, type Pool } from '@bank/infra';
 import {
   accountEvents,
+  accountIdByNumber,
   accountInfo,
+  type AccountInfo,
   balanceAt,
   buildStatement,
   centsText,
@@ -36,13 +38,15 @@ export interface AuditIo {
 }
 
 export const AUDIT_USAGE = `Usage: npm run audit -- <command>
-  events <accountId> [--json]                     an account's events, positions and metadata
-  balance <accountId> [--at ISO]                  balance at an instant, re-derived from events
-  statement <accountId> --from ISO --to ISO [--format csv|pdf] [--out file]
-  statement <accountId> --month YYYY-MM [--format csv|pdf] [--out file]
+  (<account> is an account id or its account number; <customer> a customer id or the number
+  of one of their accounts)
+  events <account> [--json]                       an account's events, positions and metadata
+  balance <account> [--at ISO]                    balance at an instant, re-derived from events
+  statement <account> --from ISO --to ISO [--format csv|pdf] [--out file]
+  statement <account> --month YYYY-MM [--format csv|pdf] [--out file]
                                                   a customer's monthly statement: the bank's month
                                                   (America/New_York), to date while in progress
-  replay <customerId> [--json]                    the customer's history, step by step
+  replay <customer> [--json]                      the customer's history, step by step
   verify [--digests file]                         hash chains and read models against the log, and
                                                   the stream heads published in the digest file
   publish-digest [--out file]                     append the heads of the streams changed since the
@@ -57,6 +61,32 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function uuidArg(value: string | undefined, what: string): string {
   if (!value || !UUID.test(value)) throw new UsageError(`${what} must be a UUID.`);
   return value.toLowerCase();
+}
+
+/** An account number as the bank issues them: digits only. */
+const ACCOUNT_NUMBER = /^\d{4,20}$/;
+
+/**
+ * The account an argument names, by id or by account number (what a customer, a complaint or a
+ * statement gives an auditor), from its AccountOpened event; a number is resolved on stderr.
+ */
+async function accountArg(
+  pool: Pool,
+  value: string | undefined,
+  io: AuditIo,
+): Promise<AccountInfo> {
+  if (value && ACCOUNT_NUMBER.test(value)) {
+    const accountId = await accountIdByNumber(pool, value);
+    const account = accountId ? await accountInfo(pool, accountId) : undefined;
+    if (!account) throw new UsageError(`No account was opened with number ${value}.`);
+    io.err.write(
+      `Account number ${value}: account ${account.accountId} of customer ${account.customerId}\n`,
+    );
+    return account;
+  }
+  const account = await accountInfo(pool, uuidArg(value, 'The account id'));
+  if (!account) throw new UsageError('No such account.');
+  return account;
 }
 
 function stringOption(options: Record<string, string | true>, name: string): string | undefined {
@@ -109,8 +139,7 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
   try {
     switch (command) {
       case 'events': {
-        const accountId = uuidArg(arg, 'The account id');
-        if (!(await accountInfo(pool, accountId))) throw new UsageError('No such account.');
+        const { accountId } = await accountArg(pool, arg, io);
         // The value date is when a posting counts in balances and statements; recorded, when
         // it was written to the log (they differ for a posting dated back).
         const columns = (cells: string[]) =>
@@ -154,11 +183,10 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         return 0;
       }
       case 'balance': {
-        const accountId = uuidArg(arg, 'The account id');
         const atText = stringOption(options, 'at');
         const at = atText ? parseAsOf(atText) : new Date();
         if (!at) throw new UsageError('--at must be an ISO 8601 date or date-time.');
-        if (!(await accountInfo(pool, accountId))) throw new UsageError('No such account.');
+        const { accountId } = await accountArg(pool, arg, io);
         const figures = await balanceAt(pool, accountId, at);
         io.out(`account   ${accountId}`);
         io.out(`at        ${figures.at.toISOString()}`);
@@ -171,14 +199,12 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         return 0;
       }
       case 'statement': {
-        const accountId = uuidArg(arg, 'The account id');
         const { from, to, toDate, month } = statementPeriodOption(options);
         const format = stringOption(options, 'format') ?? 'csv';
         if (format !== 'csv' && format !== 'pdf') throw new UsageError('--format is csv or pdf.');
         const out = stringOption(options, 'out');
         if (format === 'pdf' && !out) throw new UsageError('A PDF needs --out <file>.');
-        const account = await accountInfo(pool, accountId);
-        if (!account) throw new UsageError('No such account.');
+        const account = await accountArg(pool, arg, io);
         const statement = await buildStatement(pool, account, from, to);
         if (month) {
           io.err.write(
@@ -199,7 +225,10 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         return 0;
       }
       case 'replay': {
-        const customerId = uuidArg(arg, 'The customer id');
+        const customerId =
+          arg && ACCOUNT_NUMBER.test(arg)
+            ? (await accountArg(pool, arg, io)).customerId
+            : uuidArg(arg, 'The customer id');
         if (!(await customerExists(pool, customerId))) throw new UsageError('No such customer.');
         const progress = progressBar('replay', io.err);
         let step = 0;

@@ -385,6 +385,35 @@ describe('the other audit commands', () => {
     expect(determinism.code).toBe(0);
   });
 
+  it('takes the account number an auditor is given wherever it takes an account or customer id', async () => {
+    const { rows } = await operator.query<{ number: string }>(
+      `SELECT data->>'accountNumber' AS number FROM events WHERE stream_id = $1 AND stream_version = 1`,
+      [`account-${accountId}`],
+    );
+    const number = rows[0]!.number;
+    const byNumber = await audit('events', number);
+    expect(byNumber.code).toBe(0);
+    expect(byNumber.out).toBe((await audit('events', accountId)).out);
+    expect(byNumber.err).toContain(
+      `Account number ${number}: account ${accountId} of customer ${customerId}`,
+    );
+    const at = new Date().toISOString();
+    expect((await audit('balance', number, '--at', at)).out).toBe(
+      (await audit('balance', accountId, '--at', at)).out,
+    );
+    const period = ['--from', '2000-01-01', '--to', '2100-01-01'];
+    expect((await audit('statement', number, ...period)).out).toBe(
+      (await audit('statement', accountId, ...period)).out,
+    );
+    const replay = await audit('replay', number);
+    expect(replay.code).toBe(0);
+    expect(replay.out).toBe((await audit('replay', customerId)).out);
+
+    const unknown = await audit('events', '999999999999');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('No account was opened with number 999999999999.');
+  });
+
   it('explains its usage on a bad command', async () => {
     expect((await audit('frobnicate')).code).toBe(2);
     const bad = await audit('balance', 'not-a-uuid');

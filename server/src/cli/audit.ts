@@ -1,6 +1,8 @@
 import { digestFilePath, loadConfig } from '@bank/infra';
 import { runAudit } from './audit-commands.ts';
-import { openDatabase } from './cli-support.ts';
+import { endQuietlyWhenOutputCloses, openDatabase } from './cli-support.ts';
+
+endQuietlyWhenOutputCloses();
 
 const database = await openDatabase((line) => process.stderr.write(`${line}\n`));
 let code = 1;

@@ -1,6 +1,7 @@
 import {
   createPool,
   embeddedRoleUrl,
+  integerSetting,
   loadConfig,
   startEmbeddedPostgres,
   type Pool,
@@ -34,7 +35,7 @@ export async function openDatabase(log: (line: string) => void = () => {}): Prom
   const stoppers: (() => Promise<void>)[] = [];
   let url = config.databaseUrl ? (config.migrationDatabaseUrl ?? config.databaseUrl) : undefined;
   if (!url) {
-    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+    const port = integerSetting('EMBEDDED_PG_PORT');
     url = embeddedRoleUrl(config.dataDir, port, 'bank', 'owner');
     if (!url || !(await reachable(url))) {
       log(`Starting the embedded PostgreSQL on ${config.dataDir}...`);
@@ -54,6 +55,18 @@ export async function openDatabase(log: (line: string) => void = () => {}): Prom
       for (const stop of stoppers) await stop().catch(() => {});
     },
   };
+}
+
+/**
+ * Output piped into a reader that stops early (`| head`, `less` quit at its first page): the
+ * command ends as a Unix tool does on SIGPIPE (exit code 141, nothing said) instead of throwing
+ * an unhandled EPIPE with its stack trace.
+ */
+export function endQuietlyWhenOutputCloses(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(128 + 13);
+  });
 }
 
 export interface Progress {

@@ -100,16 +100,20 @@ async function formatted(file: string, content: string): Promise<string> {
   return format(content, { ...config, filepath: file });
 }
 
-/** The migration folders of the read models and of the runner. */
+/**
+ * Every migration folder: the event store's, the runner's and the read models'. They apply as one
+ * list in name order, so a new migration is numbered after all of them, the event store's too.
+ */
 function migrationDirs(root: string): string[] {
   const readModels = path.join(root, 'projections/src/read-models');
   return [
+    path.join(root, 'infra/migrations'),
     path.join(root, 'projections/migrations'),
     ...readdirSync(readModels).map((name) => path.join(readModels, name, 'migrations')),
   ].filter((dir) => existsSync(dir));
 }
 
-/** The next free number among the read-model migrations of every folder (they start at 0100). */
+/** The next free number among the migrations of every folder (a read model's start at 0100). */
 function nextMigrationNumber(dirs: string[]): string {
   const numbers = dirs
     .flatMap((dir) => readdirSync(dir))

@@ -53,6 +53,17 @@ describe('npm run new-projection', () => {
     expect(readdirSync(path.join(root, folder, 'migrations'))).toHaveLength(1);
   });
 
+  it('numbers the migration after the event store’s migrations too, which apply in the same list', async () => {
+    const root = fakeRepository();
+    mkdirSync(path.join(root, 'infra/migrations'), { recursive: true });
+    writeFileSync(path.join(root, 'infra/migrations/0001_event_store.sql'), '');
+    writeFileSync(path.join(root, 'infra/migrations/0960_stream_heads.sql'), '');
+    const result = await scaffoldProjection(root, 'monthly-spending');
+    expect(result.files[3]).toBe(
+      'projections/src/read-models/monthly-spending/migrations/0961_monthly_spending.sql',
+    );
+  });
+
   it('refuses names that are not kebab-case', async () => {
     await expect(scaffoldProjection(fakeRepository(), 'Bad_Name')).rejects.toThrow(/kebab-case/);
   });

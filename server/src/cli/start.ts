@@ -5,6 +5,7 @@ import { publishLogDigest } from '@bank/audit';
 import { createLogger, digestFilePath, ensureDataDir, loadConfig } from '@bank/infra';
 import { startBank } from '../bank.ts';
 import '../modules.ts';
+import { announceStart } from '../start-banner.ts';
 import { exitOnRefusal, orExitOnRefusal } from '../start-refused.ts';
 import { seedDemoCustomer } from '../seed.ts';
 import { ensureWebAppBuilt } from '../web-app.ts';
@@ -39,11 +40,14 @@ const demo = await seedDemoCustomer(bank.ctx, config.dataDir);
 // The digest published at start came before the seed: publish the demo's history too, so that
 // `npm run audit -- verify` has published heads to compare with from the first start on.
 if (firstStart && demo) await publishLogDigest(bank.pool, digestFilePath(bank.config));
-// The banner is for the person who ran `npm start` (it shows the ops token): not a log line.
-console.log(`\nHarborview Community Bank is running at http://localhost:${config.port}`);
-if (demo)
-  console.log(`Demo customer: account number ${demo.accountNumber}, password ${demo.password}`);
-console.log(`Ops token (for /ops and npm run ops): ${bank.config.opsToken}\n`);
+// The banner (with the ops token) for the person who ran `npm start`; a log gets neither secret.
+announceStart(process.stdout, startup, {
+  url: `http://localhost:${config.port}`,
+  demo,
+  opsToken: bank.config.opsToken,
+  opsTokenSource: process.env.OPS_TOKEN ? 'OPS_TOKEN' : path.join(config.dataDir, 'ops-token'),
+  demoFile: path.join(config.dataDir, 'demo-customer.json'),
+});
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

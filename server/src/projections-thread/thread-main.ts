@@ -18,7 +18,7 @@ const tracing = data.forwardSpans
       exporter: new ForwardingSpanExporter((spans) => say({ kind: 'spans', spans })),
     })
   : undefined;
-const pool = createPool(data.databaseUrl, data.poolSize);
+const pool = createPool(data.databaseUrl, data.poolSize, data.limits);
 const { store } = createBankStore(pool, Buffer.from(data.secretsKeyHex, 'hex'));
 const runner = createProjectionRunner({
   pool,
@@ -26,6 +26,9 @@ const runner = createProjectionRunner({
   projections: allProjections,
   onError: (projection, error) =>
     say({ kind: 'projection-error', projection, message: (error as Error).message }),
+  onFailing: (projection, error) =>
+    say({ kind: 'projection-failing', projection, message: (error as Error).message }),
+  onRecovered: (projection) => say({ kind: 'projection-recovered', projection }),
   onParked: (parked) => say({ kind: 'event-parked', ...parked }),
 });
 // Counted and logged by the main thread, which serves the metrics.

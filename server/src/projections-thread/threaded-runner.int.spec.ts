@@ -47,6 +47,85 @@ describe('the projections thread of the one-process bank', () => {
     expect(lines.some((line) => line.includes('projections thread exited'))).toBe(true);
   });
 
+  it('names a projection that keeps failing to /api/health until it applies again', async () => {
+    const { accounts } = await signedUpCustomer(bank);
+    const checking = accounts.find((a) => a.type === 'checking')!;
+    // The read model's disk is full for this account's row: a failure that says nothing about the
+    // event, so nothing is parked and the projection stands still, retrying.
+    await bank.ownerPool.query(`
+      CREATE FUNCTION disk_full_for_test() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.account_id = '${checking.id}' THEN
+          RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER disk_full_for_test BEFORE UPDATE ON rm_accounts
+        FOR EACH ROW EXECUTE FUNCTION disk_full_for_test();`);
+    const health = async () => {
+      const response = await fetch(`${bank.baseUrl}/api/health`, {
+        headers: { authorization: `Bearer ${bank.opsToken}` },
+      });
+      const body = (await response.json()) as {
+        code?: string;
+        data: { projections: { failing: { projection: string; error?: string }[] } };
+      };
+      return { status: response.status, code: body.code, failing: body.data.projections.failing };
+    };
+    try {
+      await deposit(bank, checking.account_number, 40, { waitForReadModels: false });
+      await expect.poll(() => runner().failing().has('accounts'), { timeout: 15_000 }).toBe(true);
+      await expect.poll(health, { timeout: 5000 }).toEqual({
+        status: 503,
+        code: 'DEGRADED',
+        failing: [
+          { projection: 'accounts', error: 'could not extend file: No space left on device' },
+        ],
+      });
+    } finally {
+      await bank.ownerPool.query(
+        'DROP TRIGGER disk_full_for_test ON rm_accounts; DROP FUNCTION disk_full_for_test()',
+      );
+    }
+    await balanceBecomes(checking.id, 4000);
+    await expect.poll(() => runner().failing().size, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await health()).status, { timeout: 5000 }).toBe(200);
+    expect(lines.some((line) => line.includes('projection recovered'))).toBe(true);
+  });
+
+  it('parks a bad event without calling its projection failing meanwhile', async () => {
+    const { accounts } = await signedUpCustomer(bank);
+    const checking = accounts.find((a) => a.type === 'checking')!;
+    // This account's row refuses any change: a failure of the event's own, parked after retries.
+    await bank.ownerPool.query(`
+      CREATE FUNCTION refuse_for_test() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.account_id = '${checking.id}' THEN RAISE EXCEPTION 'refused for the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_for_test BEFORE UPDATE ON rm_accounts
+        FOR EACH ROW EXECUTE FUNCTION refuse_for_test();`);
+    const seenFailing: boolean[] = [];
+    try {
+      await deposit(bank, checking.account_number, 12, { waitForReadModels: false });
+      const parked = async () => {
+        seenFailing.push(runner().failing().has('accounts'));
+        const { rows } = await bank.pool.query(
+          "SELECT 1 FROM parked_events WHERE projection = 'accounts' AND stream_id = $1",
+          [`account-${checking.id}`],
+        );
+        return rows.length;
+      };
+      await expect.poll(parked, { timeout: 15_000, interval: 20 }).toBe(1);
+    } finally {
+      await bank.ownerPool.query(
+        'DROP TRIGGER refuse_for_test ON rm_accounts; DROP FUNCTION refuse_for_test()',
+      );
+    }
+    expect(seenFailing.length).toBeGreaterThan(5);
+    expect(seenFailing).not.toContain(true);
+  });
+
   it('ends its thread when the bank stops', async () => {
     const thread = runner().thread!;
     const exited = new Promise<number>((resolve) => thread.once('exit', resolve));

@@ -20,6 +20,11 @@ export interface ThreadedRunnerOptions extends ProjectionThreadData {
 export interface ThreadedProjectionRunner extends ProjectionRunner {
   /** The thread running the loops, while there is one. */
   readonly thread: Worker | undefined;
+  /**
+   * Projections whose last attempt on the thread failed, with the error, until one succeeds:
+   * /api/health names them, as scale mode's workers' (FailingProjections).
+   */
+  failing(): ReadonlyMap<string, string>;
 }
 
 const RESTART_DELAY_MS = 1000;
@@ -58,9 +63,11 @@ export function createThreadedProjectionRunner(
     databaseUrl: options.databaseUrl,
     secretsKeyHex: options.secretsKeyHex,
     poolSize: options.poolSize,
+    ...(options.limits ? { limits: options.limits } : {}),
     forwardSpans: tracingStarted(),
   };
   let worker: Worker | undefined;
+  const failing = new Map<string, string>();
   let stopping = false;
   let restart: NodeJS.Timeout | undefined;
 
@@ -72,6 +79,8 @@ export function createThreadedProjectionRunner(
         workerData: data,
       });
       worker = thread;
+      // A new thread starts every projection afresh: the old one's failures are its to report.
+      failing.clear();
       let started = false;
       let failure = '';
       thread.on('message', (message: FromThread) => {
@@ -81,6 +90,11 @@ export function createThreadedProjectionRunner(
         } else if (message.kind === 'failed') {
           failure = message.message;
           options.logger.fatal({ err: message.message }, 'projections thread failed to start');
+        } else if (message.kind === 'projection-recovered') {
+          failing.delete(message.projection);
+          options.logger.info({ projection: message.projection }, 'projection recovered');
+        } else if (message.kind === 'projection-failing') {
+          failing.set(message.projection, message.message);
         } else if (message.kind === 'projection-error') {
           options.logger.error(
             { projection: message.projection, err: message.message },
@@ -130,5 +144,6 @@ export function createThreadedProjectionRunner(
     get thread() {
       return worker;
     },
+    failing: () => failing,
   };
 }

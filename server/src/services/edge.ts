@@ -2,6 +2,7 @@ import {
   createLogger,
   logLevelFromEnv,
   parseMaxConnectionsPerClient,
+  parsePort,
   parseTrustProxy,
 } from '@bank/infra';
 import { orExitOnRefusal } from '../start-refused.ts';
@@ -45,7 +46,7 @@ const edge = await buildEdge({
   logger,
 });
 const url = await edge.listen({
-  port: Number(process.env.PORT ?? 3000),
+  port: setting(() => parsePort(process.env.PORT)),
   host: process.env.HOST ?? '0.0.0.0',
 });
 startLogger.info({ url }, `ready on ${url}`);

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { integerSetting, InvalidSetting, loadConfig, parsePort } from './config.ts';
+
+const refusal = (read: () => unknown) => {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof InvalidSetting) return { setting: error.setting, reason: error.reason };
+    throw error;
+  }
+  return undefined;
+};
+
+describe('integer settings', () => {
+  it('take the default when unset or empty, and a plain whole number as it is', () => {
+    expect(loadConfig({}).sessionTtlMs).toBe(30 * 60 * 1000);
+    expect(loadConfig({ SESSION_TTL_MS: '' }).sessionTtlMs).toBe(30 * 60 * 1000);
+    expect(loadConfig({ SESSION_TTL_MS: ' 600000 ' }).sessionTtlMs).toBe(600_000);
+    expect(integerSetting('HEALTH_MAX_LAG_MS', {})).toBe(60_000);
+    expect(integerSetting('HEALTH_MAX_LAG_MS', { HEALTH_MAX_LAG_MS: '5000' })).toBe(5000);
+    expect(integerSetting('PG_POOL_SIZE', { PG_POOL_SIZE: '15' })).toBe(15);
+  });
+
+  it('refuse a value with a unit or a fraction instead of reading its leading digits', () => {
+    // parseInt read "30m" as 30 ms: every session ended before its first request.
+    expect(refusal(() => loadConfig({ SESSION_TTL_MS: '30m' }))).toEqual({
+      setting: 'SESSION_TTL_MS',
+      reason: 'expected a whole number, got "30m"',
+    });
+    expect(refusal(() => loadConfig({ DIGEST_INTERVAL_MS: '1e3' }))?.setting).toBe(
+      'DIGEST_INTERVAL_MS',
+    );
+    expect(refusal(() => loadConfig({ PORT: '3000.5' }))?.setting).toBe('PORT');
+  });
+
+  it('refuse at start the settings read elsewhere, which ran on NaN before', () => {
+    // HEALTH_MAX_LAG_MS=1m made /api/health DEGRADED for ever, with no lag to show for it;
+    // PG_STATEMENT_TIMEOUT_MS=60s ran every statement with no timeout at all.
+    for (const [setting, value] of [
+      ['HEALTH_MAX_LAG_MS', '1m'],
+      ['CONSISTENCY_WAIT_MS', 'five'],
+      ['PG_POOL_SIZE', 'forty'],
+      ['PG_STATEMENT_TIMEOUT_MS', '60s'],
+      ['PG_IDLE_IN_TRANSACTION_TIMEOUT_MS', '10 s'],
+      ['EMBEDDED_PG_PORT', 'x54329'],
+      ['EMBEDDED_REDIS_PORT', '63790/tcp'],
+    ] as const) {
+      expect(
+        refusal(() => loadConfig({ [setting]: value })),
+        setting,
+      ).toEqual({
+        setting,
+        reason: `expected a whole number, got "${value}"`,
+      });
+    }
+  });
+
+  it('refuse numbers outside what the setting can mean', () => {
+    expect(refusal(() => loadConfig({ PG_POOL_SIZE: '0' }))).toEqual({
+      setting: 'PG_POOL_SIZE',
+      reason: 'must be 1 or more; got "0"',
+    });
+    expect(refusal(() => loadConfig({ SESSION_TTL_MS: '-1' }))?.setting).toBe('SESSION_TTL_MS');
+    expect(refusal(() => loadConfig({ EMBEDDED_PG_PORT: '70000' }))).toEqual({
+      setting: 'EMBEDDED_PG_PORT',
+      reason: 'must be from 1 to 65535; got "70000"',
+    });
+    expect(refusal(() => loadConfig({ PORT: '65536' }))?.setting).toBe('PORT');
+    expect(refusal(() => parsePort('3000/tcp'))?.setting).toBe('PORT');
+    expect(parsePort(undefined)).toBe(3000);
+    expect(refusal(() => loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '-1' }))).toEqual({
+      setting: 'MAX_CONNECTIONS_PER_CLIENT',
+      reason: 'must be 0 or more; got "-1"',
+    });
+    expect(loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '0' }).maxConnectionsPerClient).toBe(0);
+  });
+});
