@@ -27,8 +27,13 @@ function counting(of: Pool) {
   return { pool: { query } as unknown as Pool, counted };
 }
 
-/** An account with the postings given (cents, credits positive), each at its value date. */
-async function accountWith(postings: { cents: number; at: string }[]) {
+/**
+ * An account with the postings given (cents, credits positive), each at its value date; a
+ * teller's cash deposit unless another kind and contra account are given.
+ */
+async function accountWith(
+  postings: { cents: number; at: string; kind?: string; contra?: string }[],
+) {
   const accountId = randomUUID();
   const stream = `account-${accountId}`;
   await store.append(
@@ -59,8 +64,8 @@ async function accountWith(postings: { cents: number; at: string }[]) {
               entryId: randomUUID(),
               amount: Math.abs(p.cents),
               description: `Posting ${i}`,
-              kind: 'deposit',
-              contra: 'clearing:cash',
+              kind: p.kind ?? 'deposit',
+              contra: p.contra ?? 'clearing:cash',
               reference: `REF${i}`,
               occurredAt: p.at,
             },
@@ -126,5 +131,27 @@ describe('a statement of a long-lived account', () => {
     }
     // Another account's posting, or none, has no balance after it here.
     expect(await balanceAfterPosting(pool, account, 1)).toBeUndefined();
+  });
+});
+
+describe('a statement’s fees charged', () => {
+  it('counts every charge paid to the bank’s fee income, the crypto desk’s 1% among them', async () => {
+    const { account } = await accountWith([
+      { cents: 500_00, at: minute(0) },
+      // A transfer to another bank and its fee.
+      { cents: -120_00, at: minute(1), kind: 'external', contra: 'clearing:external' },
+      { cents: -3_00, at: minute(1), kind: 'fee', contra: 'income:fees' },
+      // A crypto purchase: the coins and the desk's fee, both of the crypto kind.
+      { cents: -99_00, at: minute(2), kind: 'crypto', contra: 'clearing:crypto' },
+      { cents: -1_00, at: minute(2), kind: 'crypto', contra: 'income:fees' },
+    ]);
+    const statement = await buildStatement(
+      pool,
+      account,
+      new Date('2026-01-01T00:00:00.000Z'),
+      new Date('2026-02-01T00:00:00.000Z'),
+    );
+    expect(statement.closingBalance).toBe(277_00);
+    expect(statement.totalFees).toBe(4_00);
   });
 });

@@ -1,4 +1,4 @@
-import { catalogue } from '@bank/events';
+import { catalogue, ledgerAccounts } from '@bank/events';
 import { isSealed, type EventRow, type Pool } from '@bank/infra';
 import {
   applyBalanceEvent,
@@ -185,7 +185,10 @@ export interface Statement {
   totalDebits: number;
   /** Of the credits, what the bank paid as interest (postings of kind `interest`). */
   totalInterest: number;
-  /** Of the debits, what the bank charged as fees (postings of kind `fee`). */
+  /**
+   * What the bank charged as fees: the postings paid to its fee income (a transfer's fee, the
+   * crypto desk's 1%), less any of them given back.
+   */
   totalFees: number;
   lines: StatementLine[];
 }
@@ -286,6 +289,7 @@ export async function buildStatement(
   let running = opening;
   let credits = 0;
   let debits = 0;
+  let fees = 0;
   const lines = inPeriod.map(({ event, data, date }): StatementLine => {
     const posting = data as BalanceEventData & {
       description?: string;
@@ -294,6 +298,8 @@ export async function buildStatement(
     };
     const amount = event.type === 'AccountCredited' ? (data.amount ?? 0) : -(data.amount ?? 0);
     running += amount;
+    // A fee is money paid to the bank's fee income, whatever the movement it came with.
+    if (posting.kind === 'fee' || posting.contra === ledgerAccounts.feeIncome) fees -= amount;
     if (amount >= 0) credits += amount;
     else debits -= amount;
     return {
@@ -320,7 +326,7 @@ export async function buildStatement(
     totalCredits: credits,
     totalDebits: debits,
     totalInterest: totalOfKind('interest'),
-    totalFees: -totalOfKind('fee'),
+    totalFees: fees,
     lines,
   };
 }

@@ -1,6 +1,12 @@
 import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
-import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
+import {
+  dialog,
+  expectScreenAccessible,
+  focusedElement,
+  openTab,
+  toast,
+} from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 // Bill Pay against the real bank.
@@ -50,6 +56,8 @@ describe('Bill Pay', () => {
     await add.getByLabel('Enable AutoPay').uncheck();
     await add.getByRole('button', { name: 'Add Payee' }).click();
     await toast(page, 'Payee added successfully!').waitFor();
+    // Add Your First Payee went with the empty list: the focus is on the new payee's Pay Now.
+    await expect.poll(() => focusedElement(page)).toBe('BUTTON: Pay Now: Harbor Power & Light');
 
     await page.getByRole('button', { name: 'Pay Now: Harbor Power & Light' }).click();
     const pay = dialog(page, 'Schedule Payment');

@@ -120,6 +120,49 @@ describe('spending insights', { timeout: 180_000 }, () => {
     await expectNoSidewaysScroll(page);
     await expectScreenAccessible(page, 'insights table (375 px)');
   });
+
+  it('keep the chosen month in the address: Back, Forward, a reload and a shared link show it (1280 px)', async () => {
+    const page = await demo.signIn(DESKTOP);
+    await page.goto('/insights');
+    const month = page.getByRole('combobox', { name: 'Month' });
+    await page.locator('.insights__summary').first().waitFor();
+    type Month = { value: string; label: string };
+    const [current, previous, earlier] = (await month
+      .locator('option')
+      .evaluateAll((options) =>
+        options.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent! })),
+      )) as [Month, Month, Month];
+    const shows = async (m: Month) => {
+      await page.locator('.insights__summary', { hasText: `In ${m.label} you spent` }).waitFor();
+      expect(await month.inputValue()).toBe(m.value);
+    };
+
+    await month.selectOption(earlier.value);
+    await shows(earlier);
+    expect(new URL(page.url()).search).toBe(`?month=${earlier.value}`);
+    await month.selectOption(previous.value);
+    await shows(previous);
+
+    await page.goBack();
+    await shows(earlier);
+    await page.goBack();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await month.inputValue()).toBe(current.value);
+    await page.goForward();
+    await shows(earlier);
+    await page.reload();
+    await shows(earlier);
+
+    // The link shared, opened in another browser, shows that month; one it cannot show, this one.
+    const other = await demo.signIn(DESKTOP);
+    await other.goto(`/insights?month=${previous.value}`);
+    await other
+      .locator('.insights__summary', { hasText: `In ${previous.label} you spent` })
+      .waitFor();
+    await other.goto('/insights?month=1999-01');
+    await other.locator('.insights__summary').first().waitFor();
+    expect(await other.getByRole('combobox', { name: 'Month' }).inputValue()).toBe(current.value);
+  });
 });
 
 describe('spending insights over a short history', { timeout: 180_000 }, () => {

@@ -119,6 +119,11 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
     await page.getByLabel('Nickname').fill('Landlord');
     await page.getByRole('button', { name: 'Save recipient' }).click();
     await toast(page, 'Recipient saved').waitFor();
+    // The Save button is gone: the focus is on the line that says so, not the top of the page.
+    const savedLine = page.getByText('Saved to your recipients as Landlord.');
+    await expect
+      .poll(() => savedLine.evaluate((line) => line === document.activeElement))
+      .toBe(true);
     await page.getByRole('button', { name: 'Make another transfer' }).click();
     const book = page.locator('.saved-recipient');
     await book.getByText('Landlord').waitFor();

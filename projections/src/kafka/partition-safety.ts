@@ -19,8 +19,9 @@ import type { Projection } from '../projection.ts';
  * - transactions: postings, holds and their releases are the account holder's, and so are the
  *   owner lookup (AccountOpened), recategorisations (the customer's categories stream) and
  *   CustomerErased, which blanks only that customer's lines.
- * - notifications: each notice goes to the event's own customer, whose preferences and account
- *   routing rows come from their own events; a credit's "own transfer" check looks for a routing
+ * - notifications: each notice goes to the event's own customer (the security notices, as of a
+ *   password or two-factor change, come from the customer's own stream), whose preferences and
+ *   account routing rows come from their own events; a credit's "own transfer" check looks for a routing
  *   row of the contra account *with the same customer*, which only that customer's partition can
  *   write. A request's notices to the payer are sided (written on the payer's partition).
  * - cashback: one row per customer, and one per customer and month, from the debits of all their
@@ -81,6 +82,9 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'AccountCredited',
     'CustomerPasswordChanged',
     'CustomerSignInLocked',
+    'CustomerTwoFactorEnabled',
+    'CustomerTwoFactorDisabled',
+    'CustomerRecoveryCodesRegenerated',
     'CustomerProfileUpdated',
     'NotificationRaised',
     'NotificationsMarkedRead',

@@ -75,6 +75,25 @@ describe('notifications projection', () => {
     ]).thenRows('rm_notifications', [{ type: 'security', title: 'Password reset' }]);
   });
 
+  it('tells the customer when two-factor sign-in is turned on or off, or its recovery codes renewed', async () => {
+    await givenEvents([
+      ...known,
+      {
+        type: 'CustomerTwoFactorEnabled',
+        data: { customerId, secretSealed: 'sealed', recoveryCodeHashes: ['h1'] },
+      },
+      {
+        type: 'CustomerRecoveryCodesRegenerated',
+        data: { customerId, recoveryCodeHashes: ['h2'] },
+      },
+      { type: 'CustomerTwoFactorDisabled', data: { customerId } },
+    ]).thenRows('rm_notifications', [
+      { type: 'security', title: 'Two-factor sign-in turned on' },
+      { type: 'security', title: 'New recovery codes' },
+      { type: 'security', title: 'Two-factor sign-in turned off' },
+    ]);
+  });
+
   it('tells the sender how a transfer goes', async () => {
     const transferId = randomUUID();
     await givenEvents([

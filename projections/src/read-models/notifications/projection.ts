@@ -170,6 +170,19 @@ async function applyPostings(
 const isPosting = (event: RecordedEvent<BankEvent>) =>
   event.event.type === 'AccountCredited' || event.event.type === 'AccountDebited';
 
+/** A handler that tells the customer of a change to how they sign in (always sent). */
+function securityNotice(raise: RaiseNotification, title: string, message: string) {
+  return async (d: { customerId: string }, event: RecordedEvent, db: Db) => {
+    await raise(db, event, {
+      customerId: d.customerId,
+      type: 'security',
+      title,
+      message,
+      priority: 'high',
+    });
+  };
+}
+
 /** The handlers that only raise notices, each through `raise`. */
 function noticeHandlers(raise: RaiseNotification) {
   return {
@@ -194,6 +207,23 @@ function noticeHandlers(raise: RaiseNotification) {
         priority: 'high',
       });
     },
+    // Two-factor sign-in changed: someone else in the session could lock the owner out or take
+    // away their second step, so the owner hears of it as of a password change.
+    CustomerTwoFactorEnabled: securityNotice(
+      raise,
+      'Two-factor sign-in turned on',
+      'Signing in now asks for a code from your authenticator app. If this was not you, contact us at once.',
+    ),
+    CustomerTwoFactorDisabled: securityNotice(
+      raise,
+      'Two-factor sign-in turned off',
+      'Signing in no longer asks for a code from your authenticator app. If this was not you, change your password and contact us at once.',
+    ),
+    CustomerRecoveryCodesRegenerated: securityNotice(
+      raise,
+      'New recovery codes',
+      'New recovery codes were made for your two-factor sign-in, and the earlier ones stopped working. If this was not you, contact us at once.',
+    ),
     async CustomerProfileUpdated(d, event, db) {
       await raise(db, event, {
         customerId: d.customerId,

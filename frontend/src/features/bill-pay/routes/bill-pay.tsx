@@ -9,7 +9,7 @@ import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
-import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
+import { focusAfterRowRemoved, focusWhenGone } from '@/lib/focus-when-gone';
 import { refetchFailed } from '@/lib/refetch-failed';
 import { toast } from '@/lib/toast-store';
 import { useDeletePayee } from '../api/delete-payee';
@@ -43,6 +43,7 @@ export default function BillPayRoute() {
   const [paying, setPaying] = useState<{ payee: Payee | null } | null>(null);
   const [deleting, setDeleting] = useState<Payee | null>(null);
   const deleteOpener = useRef<HTMLButtonElement | null>(null);
+  const addOpener = useRef<HTMLElement | null>(null);
 
   if (payees.isPending || accounts.isPending) return <PageSpinner label="Loading bill pay" />;
   const failed =
@@ -86,10 +87,24 @@ export default function BillPayRoute() {
   };
 
   const addButton = (label = 'Add Payee') => (
-    <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+    <Button
+      icon={<Plus size={16} aria-hidden="true" />}
+      onClick={(e) => {
+        addOpener.current = e.currentTarget;
+        setAdding(true);
+      }}
+    >
       {label}
     </Button>
   );
+  // Add Your First Payee goes with the empty list once the payee is added: the focus moves to the
+  // new payee's Pay Now, the next thing to do, rather than drop to the top of the page.
+  const addingChanged = (open: boolean) => {
+    setAdding(open);
+    const opener = addOpener.current;
+    if (!open && opener)
+      focusWhenGone(opener, () => [document.querySelector('.quick-pay__tile button')]);
+  };
 
   return (
     <>
@@ -277,7 +292,11 @@ export default function BillPayRoute() {
         </TabPanel>
       </Tabs>
 
-      <AddPayeeDialog open={adding} onOpenChange={setAdding} categories={categories.data ?? []} />
+      <AddPayeeDialog
+        open={adding}
+        onOpenChange={addingChanged}
+        categories={categories.data ?? []}
+      />
       <SchedulePaymentDialog
         open={paying !== null}
         onOpenChange={(open) => !open && setPaying(null)}

@@ -1,11 +1,12 @@
 import { bankDate } from '@bank/contracts/bank-time';
-import { lazy, useState } from 'react';
+import { lazy } from 'react';
 import { Card } from '@/components/ui/card';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { SelectField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { useAccounts } from '@/lib/accounts-query';
 import { formatMonth } from '@/lib/format';
+import { useChoiceParam } from '@/lib/use-tab-param';
 import { useInsights } from '../api/get-insights';
 import { ChartPanel } from '../components/chart-panel';
 import { CashFlowTable, CryptoTable, SpendingTable } from '../components/tables';
@@ -35,7 +36,8 @@ const MONTH_CHOICES = 12;
 export default function InsightsPage() {
   useDocumentTitle('Spending Insights');
   const months = recentMonths(MONTH_CHOICES);
-  const [month, setMonth] = useState(months[0]!);
+  // The month chosen is in the address (?month=2026-10): Back, a reload and a shared link keep it.
+  const [month, setMonth] = useChoiceParam('month', months, { keepFirst: true });
   const insights = useInsights(month);
   const data = insights.data;
   // The bank day the customer's first account was opened: the average of earlier months starts

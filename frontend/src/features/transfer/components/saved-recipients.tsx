@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -187,7 +187,18 @@ export function SaveRecipientForm({
   const save = useSaveRecipient();
   const [nickname, setNickname] = useState(values.recipientName.trim());
   const [saved, setSaved] = useState(false);
-  if (saved) return <p className="muted">Saved to your recipients as {nickname}.</p>;
+  // The Save button goes with the form: the focus moves to the line that takes its place, rather
+  // than drop to the top of the page.
+  const savedLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (saved) savedLine.current?.focus();
+  }, [saved]);
+  if (saved)
+    return (
+      <p className="muted" ref={savedLine} tabIndex={-1}>
+        Saved to your recipients as {nickname}.
+      </p>
+    );
   return (
     <form
       noValidate
