@@ -51,6 +51,17 @@ for (const viewport of [
 }
 
 describe('deposit page', () => {
+  it('is where a new customer’s empty dashboard sends them to add money', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    await page.goto('/dashboard');
+    await page
+      .getByRole('link', { name: 'How to add money to your account' })
+      .click({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Set up direct deposit' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/deposit');
+  });
+
   it('says check deposit is coming, and stays on the page for a customer without accounts loaded', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer);

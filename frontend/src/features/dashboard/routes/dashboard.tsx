@@ -303,7 +303,10 @@ export default function DashboardRoute() {
           ) : unavailable ? (
             <p className="empty-state">Your recent activity could not be loaded.</p>
           ) : (
-            <p className="empty-state">No transactions yet. Your activity will appear here.</p>
+            <p className="empty-state">
+              No transactions yet. Your activity will appear here.{' '}
+              <Link to="/deposit">How to add money to your account</Link>
+            </p>
           )}
         </Card>
 
