@@ -288,6 +288,14 @@ export const transferBodies = {
   }),
 } as const;
 
+/** The address book's kind of account each type sends to: a wire to a saved US account or IBAN. */
+const SAVED_KIND_OF = {
+  'external-bank': 'external-bank',
+  sepa: 'sepa',
+  'domestic-wire': 'external-bank',
+  'international-wire': 'sepa',
+} as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -298,14 +306,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function withSavedRecipient(
   ctx: CommandContext,
   customerId: string,
-  type: 'external-bank' | 'sepa' | 'domestic-wire' | 'international-wire',
+  type: keyof typeof SAVED_KIND_OF,
   body: Body,
 ): Promise<Body> {
   const id = textOf(body.savedRecipientId);
   if (id === '') return body;
-  // A wire goes to a saved US account (domestic) or a saved IBAN (international).
-  const kind =
-    type === 'domestic-wire' ? 'external-bank' : type === 'international-wire' ? 'sepa' : type;
+  const kind = SAVED_KIND_OF[type];
   const fields = UUID.test(id)
     ? await savedRecipientFields(ctx, customerId, id.toLowerCase(), kind)
     : undefined;

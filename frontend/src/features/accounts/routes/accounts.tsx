@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/components/ui/page';
 import { accountName, totalBalance, type Account } from '@/lib/accounts';
 import { useUser } from '@/lib/auth';
 import { formatDate, formatMoney, groupDigits, maskAccountNumber } from '@/lib/format';
+import { copyWithToast } from '@/lib/copy-text';
 import { toast } from '@/lib/toast-store';
 import type { Transaction } from '@/lib/transactions';
 import { useAccounts } from '@/lib/accounts-query';
@@ -158,15 +159,6 @@ export default function AccountsRoute() {
     row?.focus({ preventScroll: true });
   }, [highlightedShown, highlightedTx]);
 
-  const copyNumber = async () => {
-    try {
-      await navigator.clipboard.writeText(user.account_number ?? '');
-      toast.success('Account number copied to clipboard.');
-    } catch {
-      toast.error('Could not copy the account number.');
-    }
-  };
-
   // The export holds every line the filters match, not only the pages loaded so far.
   const exportCsv = async () => {
     const name = selected ? accountName(selected).toLowerCase().replace(/\W+/g, '-') : 'all';
@@ -226,7 +218,7 @@ export default function AccountsRoute() {
             <Button
               size="sm"
               variant="secondary"
-              onClick={() => void copyNumber()}
+              onClick={() => void copyWithToast(user.account_number ?? '', 'Account number')}
               icon={<Copy size={16} aria-hidden="true" />}
             >
               Copy number

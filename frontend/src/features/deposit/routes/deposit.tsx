@@ -7,6 +7,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { useAccounts } from '@/lib/accounts-query';
+import { copyWithToast } from '@/lib/copy-text';
 import { downloadFromApi } from '@/lib/download';
 import { groupDigits, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -14,15 +15,6 @@ import './deposit.css';
 
 // Depositing a check from a phone is not offered yet; what a customer can do today to get money
 // in is here: direct deposit (with a filled-in form for the employer), a wire, and Zelle.
-
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(`${what} copied to clipboard.`);
-  } catch {
-    toast.error(`Could not copy the ${what.toLowerCase()}.`);
-  }
-}
 
 export default function DepositRoute() {
   useDocumentTitle('Mobile Check Deposit');
@@ -100,7 +92,7 @@ export default function DepositRoute() {
                     size="sm"
                     variant="secondary"
                     icon={<Copy size={16} aria-hidden="true" />}
-                    onClick={() => void copy(account.routing_number, 'Routing number')}
+                    onClick={() => void copyWithToast(account.routing_number, 'Routing number')}
                   >
                     Copy routing number
                   </Button>
@@ -131,7 +123,7 @@ export default function DepositRoute() {
                     size="sm"
                     variant="secondary"
                     icon={<Copy size={16} aria-hidden="true" />}
-                    onClick={() => void copy(number, 'Account number')}
+                    onClick={() => void copyWithToast(number, 'Account number')}
                   >
                     Copy account number
                   </Button>

@@ -59,6 +59,11 @@ export const WIRE_MESSAGES = {
   savedRecipient: 'Please choose one of your saved recipients',
 } as const;
 
+/** A transfer type's fee in whole cents (the label table gives dollars, as shown). */
+export function feeCents(type: keyof typeof TRANSFER_TYPE_INFO): number {
+  return centsOf(TRANSFER_TYPE_INFO[type].fee);
+}
+
 /** Whole cents of the amount typed, or null while it is no amount. */
 export function wireAmountCents(typed: string): number | null {
   const plain = plainAmount(typed);
@@ -95,7 +100,7 @@ export function wireProblems(
     issue('amount', WIRE_MESSAGES.amount);
   } else {
     const from = accounts.find((a) => String(a.id) === v.fromAccount);
-    const fee = TRANSFER_TYPE_INFO[type].fee * 100;
+    const fee = feeCents(type);
     if (from && cents + fee > centsOf(from.available_balance)) {
       issue('amount', WIRE_MESSAGES.insufficient);
     }

@@ -9,7 +9,7 @@ import { accountName } from '@/lib/accounts';
 import { centsText } from '@/lib/cents';
 import { formatMoney } from '@/lib/format';
 import type { SavedRecipient } from '@/lib/saved-recipients-query';
-import { wireAmountCents, type SentWire, type WireForm } from '../api/send-wire';
+import { feeCents, wireAmountCents, type SentWire, type WireForm } from '../api/send-wire';
 
 /** A step's heading takes the focus, so keyboard and screen reader users follow the page. */
 function useFocusedHeading() {
@@ -49,7 +49,7 @@ export function WireReview({
   const heading = useFocusedHeading();
   const info = TRANSFER_TYPE_INFO[type];
   const amount = wireAmountCents(values.amount) ?? 0;
-  const fee = info.fee * 100;
+  const fee = feeCents(type);
   const recipient = savedRecipient
     ? {
         name: savedRecipient.recipient_name,

@@ -19,6 +19,7 @@ import { toast } from '@/lib/toast-store';
 import { useSavedRecipients } from '@/lib/saved-recipients-query';
 import {
   emptyWireForm,
+  feeCents,
   swiftCountryName,
   useSendWire,
   wireAmountCents,
@@ -186,7 +187,8 @@ export default function WireTransferRoute() {
 
   if (accounts.isPending) return <PageSpinner label="Loading your accounts" />;
 
-  const fee = wireType ? TRANSFER_TYPE_INFO[wireType].fee * 100 : TRANSFER_TYPE_INFO.sepa.fee * 100;
+  const chosenType = wireType ?? 'sepa';
+  const fee = feeCents(chosenType);
   const amountCents = wireAmountCents(values.amount) ?? 0;
   const savedKind = pageType === 'domestic' ? 'external-bank' : 'sepa';
   const saved = (recipients.data ?? []).filter((r) => r.type === savedKind);
@@ -418,9 +420,7 @@ export default function WireTransferRoute() {
               </div>
               <div>
                 <dt>Delivery</dt>
-                <dd>
-                  {(wireType ? TRANSFER_TYPE_INFO[wireType] : TRANSFER_TYPE_INFO.sepa).processing}
-                </dd>
+                <dd>{TRANSFER_TYPE_INFO[chosenType].processing}</dd>
               </div>
             </dl>
           </Card>
