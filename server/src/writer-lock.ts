@@ -46,6 +46,7 @@ export async function takeWriterLock(
 ): Promise<WriterLock> {
   const pool = createPool(databaseUrl, 1);
   const take = role === 'sole' ? 'pg_try_advisory_lock' : 'pg_try_advisory_lock_shared';
+  const unlock = role === 'sole' ? 'pg_advisory_unlock' : 'pg_advisory_unlock_shared';
   let holder: PoolClient | undefined;
   let released = false;
   let retakeTimer: NodeJS.Timeout | undefined;
@@ -121,8 +122,14 @@ export async function takeWriterLock(
       if (released) return;
       released = true;
       clearTimeout(retakeTimer);
-      holder?.release(true); // closing the session releases its lock
+      const client = holder;
       holder = undefined;
+      if (client) {
+        // Closing the session alone lets go of the lock only once the server has noticed, so a
+        // tool run right after the bank stops (npm run keys) could still find it held.
+        await client.query(`SELECT ${unlock}($1)`, [WRITERS_LOCK]).catch(() => undefined);
+        client.release(true);
+      }
       await pool.end();
     },
   };
