@@ -1,5 +1,5 @@
-import { consistentReads, type Pool, type SessionStore } from '@bank/infra';
-import { allProjectionNames } from '@bank/projections';
+import { consistentReadModelReads, type Pool, type SessionStore } from '@bank/infra';
+import { allProjectionNames, readModelsReadBy } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDocumentRoutes } from './routes/account-documents.ts';
 import { auditQueryRoutes, opsMetricsRoutes, opsParkedEventQueryRoutes } from './routes/audit.ts';
@@ -32,9 +32,12 @@ export interface QueryApiOptions {
 /** The read side of the /api surface, served from read models only (mount under /api). */
 export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app,
-  { pool, sessions, opsToken, openEvents, unseal },
+  { pool: bankPool, sessions, opsToken, openEvents, unseal },
 ) => {
-  app.addHook('preHandler', consistentReads(pool, allProjectionNames));
+  const { pool } = consistentReadModelReads(app, bankPool, {
+    readBy: readModelsReadBy,
+    all: allProjectionNames,
+  });
   await app.register(customerQueryRoutes, { pool, sessions });
   await app.register(accountDocumentRoutes, { pool, sessions, openEvents });
   await app.register(opsQueryRoutes, { pool, opsToken, unseal });

@@ -17,7 +17,7 @@ import {
   requireStepUp,
   uuidParam,
 } from '@bank/infra';
-import { allProjectionNames, cardView, readCard } from '@bank/projections';
+import { cardView, readCard } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatCardNumber } from '../domain/cards/card-number.ts';
@@ -172,7 +172,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
     {
       schema: { params: uuidParam, response: { 200: revealedCard } },
       // A read like the query API's: a token never issued gets 400 at once, not a wait.
-      preHandler: consistentReads(ctx.pool, allProjectionNames),
+      preHandler: consistentReads(ctx.pool, ['cards']),
     },
     async (request, reply) => {
       const row = await readCard(ctx.pool, request.customerId, request.params.id);

@@ -8,6 +8,7 @@ import {
 import type { TrustProxy } from '../config.ts';
 import { installAccessLog, loggerOptions, type LogStream } from './access-log.ts';
 import { limitBodyBytes } from './body-budget.ts';
+import { NotYetConsistent, sendNotYetConsistent } from './consistent-reads.ts';
 import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
 import { jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
 import { answerClientError, answerFrameworkError } from './client-error.ts';
@@ -164,6 +165,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof NotYetConsistent) return sendNotYetConsistent(reply);
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send({
         status: 'error',

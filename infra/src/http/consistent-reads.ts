@@ -1,16 +1,55 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { integerSetting } from '../config.ts';
 import { waitForProjections } from '../event-store/consistency.ts';
-import { parsePosition } from '../event-store/types.ts';
+import { parsePosition, type Position } from '../event-store/types.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { messages } from './errors.ts';
 
 /**
- * preHandler hook (after authentication, so nobody can make the bank wait without signing in): a
- * read that carries X-Consistency-Token waits until the read models (`projections`) have caught up
- * with that position, so a page reloaded after a command shows its effect. A token that is not a position
- * this server has issued gets 400 at once; one the read models do not reach in time gets 503,
- * never the stale data as if it were fresh.
+ * A read that carries X-Consistency-Token (the position a command answered with) must show that
+ * command's effect: it waits until the read models it reads have caught up with the position. A
+ * token that is not a position this server has issued gets 400 at once; one the read models do
+ * not reach in time gets 503 (NOT_YET_CONSISTENT), never the stale data as if it were fresh.
+ */
+
+/** The read models did not reach the request's token in time: answered 503 by the app. */
+export class NotYetConsistent extends Error {
+  constructor() {
+    super('The read models did not reach the consistency token in time');
+  }
+}
+
+/** The 503 that NotYetConsistent, and a read the read models do not reach, answer with. */
+export function sendNotYetConsistent(reply: FastifyReply) {
+  return reply.code(503).header('retry-after', '1').send({
+    status: 'error',
+    message: messages.unavailable,
+    code: 'NOT_YET_CONSISTENT',
+  });
+}
+
+const INVALID_TOKEN = {
+  status: 'error',
+  message: 'The X-Consistency-Token header is not a position this bank has issued.',
+  code: 'INVALID_CONSISTENCY_TOKEN',
+} as const;
+
+/** The request's token: undefined without one, 'invalid' when this bank never issued it. */
+async function tokenOf(
+  pool: Pool,
+  request: FastifyRequest,
+): Promise<Position | 'invalid' | undefined> {
+  const header = request.headers['x-consistency-token'];
+  if (header === undefined || header === '') return undefined;
+  const position = typeof header === 'string' ? parsePosition(header) : undefined;
+  return position && (await issued(pool, position.transactionId)) ? position : 'invalid';
+}
+
+/**
+ * preHandler hook (after authentication, so nobody can make the bank wait without signing in):
+ * waits for the named read models before the handler runs. For routes whose reads are few and
+ * known; a whole API of read-model routes uses `consistentReadModelReads`.
  */
 export function consistentReads(
   pool: Pool,
@@ -18,24 +57,109 @@ export function consistentReads(
   timeoutMs = integerSetting('CONSISTENCY_WAIT_MS'),
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers['x-consistency-token'];
-    if (header === undefined || header === '') return;
-    const position = typeof header === 'string' ? parsePosition(header) : undefined;
-    if (!position || !(await issued(pool, position.transactionId))) {
-      return reply.code(400).send({
-        status: 'error',
-        message: 'The X-Consistency-Token header is not a position this bank has issued.',
-        code: 'INVALID_CONSISTENCY_TOKEN',
-      });
-    }
+    const position = await tokenOf(pool, request);
+    if (position === undefined) return;
+    if (position === 'invalid') return reply.code(400).send(INVALID_TOKEN);
     if (!(await waitForProjections(pool, position, projections, timeoutMs))) {
-      return reply.code(503).header('retry-after', '1').send({
-        status: 'error',
-        message: messages.unavailable,
-        code: 'NOT_YET_CONSISTENT',
-      });
+      return sendNotYetConsistent(reply);
     }
   };
+}
+
+interface PendingRead {
+  position: Position | undefined;
+  deadline: number;
+  /** Read models already seen at the position: not asked again in this request. */
+  reached: Set<string>;
+}
+
+const pendingReads = new AsyncLocalStorage<PendingRead>();
+const scopeOf = new WeakMap<FastifyRequest, AsyncResource>();
+
+export interface ReadModelsOfSql {
+  /** The read models a statement reads (every one, when it cannot tell). */
+  readBy: (sql: string) => readonly string[];
+  all: readonly string[];
+}
+
+export interface ReadModelReads {
+  /** The pool the routes read through: each query waits for the read models it reads. */
+  pool: Pool;
+}
+
+/**
+ * Consistent reads for every route of `app` (a plugin's scope): the token is checked once, after
+ * authentication, and then each query waits only for the read models whose tables it reads
+ * (`readModels.readBy` its SQL), within one deadline for the whole request. A read model that is stuck
+ * then holds back the pages that show it, and no other. Reads must go through the returned pool.
+ */
+export function consistentReadModelReads(
+  app: FastifyInstance,
+  pool: Pool,
+  readModels: ReadModelsOfSql,
+  timeoutMs = integerSetting('CONSISTENCY_WAIT_MS'),
+): ReadModelReads {
+  // The request's lifecycle runs in its own async context: entered when it arrives, and entered
+  // again once its body is read (Node emits the body's events from another context).
+  app.addHook('onRequest', (request, _reply, done) => {
+    pendingReads.run({ position: undefined, deadline: 0, reached: new Set() }, () => {
+      scopeOf.set(request, new AsyncResource('consistent-read'));
+      done();
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = scopeOf.get(request);
+    if (scope) scope.runInAsyncScope(done);
+    else done();
+  });
+  app.addHook('preHandler', async (request, reply) => {
+    const position = await tokenOf(pool, request);
+    if (position === undefined) return;
+    if (position === 'invalid') return reply.code(400).send(INVALID_TOKEN);
+    const pending = pendingReads.getStore();
+    if (!pending) {
+      // Not in the request's context: wait for everything rather than answer stale data.
+      if (!(await waitForProjections(pool, position, readModels.all, timeoutMs))) {
+        return sendNotYetConsistent(reply);
+      }
+      return;
+    }
+    pending.position = position;
+    pending.deadline = Date.now() + timeoutMs;
+  });
+
+  const awaitReadModels = async (pending: PendingRead, names: readonly string[]) => {
+    const needed = names.filter((name) => !pending.reached.has(name));
+    if (needed.length === 0) return;
+    const left = Math.max(0, pending.deadline - Date.now());
+    if (!(await waitForProjections(pool, pending.position!, needed, left))) {
+      throw new NotYetConsistent();
+    }
+    for (const name of needed) pending.reached.add(name);
+  };
+  const query = ((config: string | { text: string }, values?: unknown) => {
+    const pending = pendingReads.getStore();
+    if (!pending?.position) return pool.query(config as string, values as unknown[]);
+    const sql = typeof config === 'string' ? config : config.text;
+    return awaitReadModels(pending, readModels.readBy(sql)).then(() =>
+      pool.query(config as string, values as unknown[]),
+    );
+  }) as Pool['query'];
+  // A client taken from the pool may read anything: it waits for every read model first.
+  const connect = (async () => {
+    const pending = pendingReads.getStore();
+    if (pending?.position) await awaitReadModels(pending, readModels.all);
+    return pool.connect();
+  }) as Pool['connect'];
+  const reads = new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') return query;
+      if (property === 'connect') return connect;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { pool: reads };
 }
 
 /** Whether a transaction id is one the server has already handed out. */

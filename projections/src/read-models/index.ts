@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Projection } from '../projection.ts';
 import { accountsProjection } from './accounts/projection.ts';
@@ -43,7 +43,7 @@ export const allProjections: Projection[] = [
   savedRecipientsProjection,
 ];
 
-/** Names of every projection: a read waits for all of them to reach a consistency token. */
+/** Names of every projection. */
 export const allProjectionNames = allProjections.map((p) => p.name);
 
 export * from './accounts/readers.ts';
@@ -72,3 +72,37 @@ export const readModelMigrationDirs = readdirSync(import.meta.dirname)
   .sort()
   .map((name) => path.join(import.meta.dirname, name, 'migrations'))
   .filter((dir) => existsSync(dir));
+
+/** What a read model's migrations create that a query can name: tables, views and functions. */
+const CREATED = /CREATE (?:OR REPLACE )?(?:TABLE (?:IF NOT EXISTS )?|VIEW |FUNCTION )(\w+)/gi;
+
+/**
+ * Which read model owns each table (the `rm_` ones), view and function: the one whose folder's
+ * migrations create it (a read model's folder is named as its projection).
+ */
+export const readModelOfRelation: ReadonlyMap<string, string> = new Map(
+  readdirSync(import.meta.dirname)
+    .filter((name) => existsSync(path.join(import.meta.dirname, name, 'migrations')))
+    .flatMap((name) => {
+      const dir = path.join(import.meta.dirname, name, 'migrations');
+      return readdirSync(dir).flatMap((file) =>
+        [...readFileSync(path.join(dir, file), 'utf8').matchAll(CREATED)].map(
+          (match) => [match[1]!.toLowerCase(), name] as const,
+        ),
+      );
+    }),
+);
+
+/**
+ * The read models a statement reads, from the tables and functions it names; every one when it
+ * names an `rm_` table no read model owns. A read with a consistency token waits for these alone.
+ */
+export function readModelsReadBy(sql: string): readonly string[] {
+  const names = new Set<string>();
+  for (const [word] of sql.toLowerCase().matchAll(/\b[a-z_]\w*/g)) {
+    const owner = readModelOfRelation.get(word);
+    if (owner !== undefined) names.add(owner);
+    else if (word.startsWith('rm_')) return allProjectionNames;
+  }
+  return [...names];
+}

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
+import {
+  deposit,
+  fillReadModelDisk,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '../testing/index.ts';
 import type { ThreadedProjectionRunner } from './threaded-runner.ts';
 
 let bank: TestBank;
@@ -50,18 +56,13 @@ describe('the projections thread of the one-process bank', () => {
   it('names a projection that keeps failing to /api/health until it applies again', async () => {
     const { accounts } = await signedUpCustomer(bank);
     const checking = accounts.find((a) => a.type === 'checking')!;
-    // The read model's disk is full for this account's row: a failure that says nothing about the
-    // event, so nothing is parked and the projection stands still, retrying.
-    await bank.ownerPool.query(`
-      CREATE FUNCTION disk_full_for_test() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.account_id = '${checking.id}' THEN
-          RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100';
-        END IF;
-        RETURN NEW;
-      END $$;
-      CREATE TRIGGER disk_full_for_test BEFORE UPDATE ON rm_accounts
-        FOR EACH ROW EXECUTE FUNCTION disk_full_for_test();`);
+    // The read model's disk is full for this account's row.
+    const freeDisk = await fillReadModelDisk(bank.ownerPool, {
+      table: 'rm_accounts',
+      column: 'account_id',
+      value: checking.id,
+      on: 'UPDATE',
+    });
     const health = async () => {
       const response = await fetch(`${bank.baseUrl}/api/health`, {
         headers: { authorization: `Bearer ${bank.opsToken}` },
@@ -83,9 +84,7 @@ describe('the projections thread of the one-process bank', () => {
         ],
       });
     } finally {
-      await bank.ownerPool.query(
-        'DROP TRIGGER disk_full_for_test ON rm_accounts; DROP FUNCTION disk_full_for_test()',
-      );
+      await freeDisk();
     }
     await balanceBecomes(checking.id, 4000);
     await expect.poll(() => runner().failing().size, { timeout: 10_000 }).toBe(0);

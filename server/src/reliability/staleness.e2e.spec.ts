@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
   deposit,
+  fillReadModelDisk,
   signedUpCustomer,
   startTestBank,
   type TestBank,
@@ -146,5 +147,52 @@ describe('consistency tokens and staleness', () => {
     } finally {
       forgotten.release(true);
     }
+  });
+});
+
+describe('a read model that is stuck', () => {
+  it('holds back only the reads that show it: the others answer with the token at once', async () => {
+    const { client, accounts, user } = await signedUpCustomer(bank);
+    const checking = accounts.find((a) => a.name === 'Premium Checking')!;
+    const before = Number(balanceOf(await client.get('/api/accounts'), checking.id));
+    // The notifications' disk is full for this customer: that projection stands still, retrying,
+    // and every other one goes on.
+    const freeDisk = await fillReadModelDisk(bank.ownerPool, {
+      table: 'rm_notifications',
+      column: 'customer_id',
+      value: user.id,
+      on: 'INSERT',
+    });
+    let token: string;
+    try {
+      const deposited = await deposit(bank, checking.account_number, 30, {
+        waitForReadModels: false,
+      });
+      token = deposited.headers['x-consistency-token']!;
+      const withToken = { 'x-consistency-token': token };
+      // The balance and the dashboard read the accounts and transactions: they show the deposit.
+      const fresh = await client.get('/api/accounts', withToken);
+      expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+      expect(Number(balanceOf(fresh, checking.id))).toBe(before + 30);
+      const dashboard = await client.get('/api/dashboard', withToken);
+      expect(dashboard.status, JSON.stringify(dashboard.body)).toBe(200);
+      // The notifications cannot show it yet: 503, not a list without it.
+      const notifications = await client.get('/api/notifications', withToken);
+      expect(notifications.status).toBe(503);
+      expect(notifications.body.code).toBe('NOT_YET_CONSISTENT');
+      expect(notifications.headers['retry-after']).toBe('1');
+    } finally {
+      await freeDisk();
+    }
+    await expect
+      .poll(
+        async () =>
+          (await client.get('/api/notifications', { 'x-consistency-token': token })).status,
+        {
+          timeout: 20_000,
+          interval: 250,
+        },
+      )
+      .toBe(200);
   });
 });

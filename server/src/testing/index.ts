@@ -22,3 +22,4 @@ export { rawRequest } from './raw-request.ts';
 export { crashAfterRecord } from './crash-after-record.ts';
 export { readModelText } from './read-model-text.ts';
 export { ownRecords } from './own-records.ts';
+export { fillReadModelDisk } from './read-model-disk-full.ts';
