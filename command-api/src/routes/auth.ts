@@ -17,7 +17,7 @@ import {
   twoFactorStatusAnswer,
 } from '@bank/contracts';
 import { ApiError, ok, requireCustomer, requireStepUp, verbatimText } from '@bank/infra';
-import { readUser } from '@bank/projections';
+import { readModelsNamed, readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeDevice } from '../domain/customer/totp.ts';
@@ -42,6 +42,9 @@ import {
 import { AlreadyRegistered, registerCustomer } from '../services/registration.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
 import { changePasswordBody, loginBody, password, registrationBody } from './schemas.ts';
+
+/** What the signed-up user's answer reads. */
+const USER_READS = readModelsNamed('customers');
 
 export const REGISTRATION_NOT_OPENED =
   'We could not open a new account with these details. If you already bank with us, please sign ' +
@@ -166,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         describeDevice(request.headers['user-agent']),
       );
       markConsistency(reply, outcome);
-      await waitForOwnWrite(ctx.pool, outcome.appended?.position);
+      await waitForOwnWrite(ctx.pool, outcome.appended?.position, USER_READS);
       const user = (await readUser(ctx.pool, outcome.result.customerId)) ?? {
         id: outcome.result.customerId,
         name: request.body.name,

@@ -17,7 +17,7 @@ import {
   requireStepUp,
   uuidParam,
 } from '@bank/infra';
-import { cardView, readCard } from '@bank/projections';
+import { cardView, readCard, readModelsNamed } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatCardNumber } from '../domain/cards/card-number.ts';
@@ -32,6 +32,9 @@ import {
 } from '../services/cards.ts';
 import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
+
+/** What a card's answer reads. */
+const CARD_READS = readModelsNamed('cards');
 
 export const cardRouteMessages = {
   action: 'The action must be lock or unlock.',
@@ -161,7 +164,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
     position: Parameters<typeof waitForOwnWrite>[1],
     message: string,
   ) => {
-    await waitForOwnWrite(ctx.pool, position);
+    await waitForOwnWrite(ctx.pool, position, CARD_READS);
     const row = await readCard(ctx.pool, customerId, cardId);
     if (!row) throw notFound();
     return ok({ card: cardView(row) }, message);
@@ -172,7 +175,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
     {
       schema: { params: uuidParam, response: { 200: revealedCard } },
       // A read like the query API's: a token never issued gets 400 at once, not a wait.
-      preHandler: consistentReads(ctx.pool, ['cards']),
+      preHandler: consistentReads(ctx.pool, CARD_READS),
     },
     async (request, reply) => {
       const row = await readCard(ctx.pool, request.customerId, request.params.id);

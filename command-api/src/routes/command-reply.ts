@@ -1,4 +1,3 @@
-import { allProjectionNames } from '@bank/projections';
 import {
   correlationIdOf,
   formatPosition,
@@ -31,9 +30,16 @@ export function markConsistency(
   if (outcome.appended) reply.header(CONSISTENCY_HEADER, formatPosition(outcome.appended.position));
 }
 
-/** For answers that include read-model data: wait until the projections show the command. */
-export async function waitForOwnWrite(pool: Pool, position: Position | undefined): Promise<void> {
-  if (position) await waitForProjections(pool, position, allProjectionNames, 2000);
+/**
+ * For answers that include read-model data: wait (up to 2 s) until the read models the answer
+ * reads show the command; one that stands still elsewhere does not slow the answer.
+ */
+export async function waitForOwnWrite(
+  pool: Pool,
+  position: Position | undefined,
+  readModels: readonly string[],
+): Promise<void> {
+  if (position) await waitForProjections(pool, position, readModels, 2000);
 }
 
 /** Sends a money command's answer (stored or new): its status, body and whether it was replayed. */

@@ -1,7 +1,7 @@
 import { profileUpdatedAnswer } from '@bank/contracts';
 import { notificationPreferences } from '@bank/events';
 import { notFound, ok, requireCustomer, requireStepUp } from '@bank/infra';
-import { readUser } from '@bank/projections';
+import { readModelsNamed, readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
@@ -13,6 +13,9 @@ import {
 } from '../services/profile.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
 import { profileBody } from './schemas.ts';
+
+/** What the user's answer reads. */
+const USER_READS = readModelsNamed('customers');
 
 /** Profile details, photo (PUT/DELETE /profile/photo) and notification preferences. */
 export const profileRoutes: FastifyPluginAsyncZod<{
@@ -27,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     position: Parameters<typeof waitForOwnWrite>[1],
     message: string,
   ) => {
-    await waitForOwnWrite(ctx.pool, position);
+    await waitForOwnWrite(ctx.pool, position, USER_READS);
     const user = await readUser(ctx.pool, customerId);
     if (!user) throw notFound();
     return ok({ user }, message);

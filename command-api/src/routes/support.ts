@@ -20,7 +20,7 @@ import {
   uuidParam,
   type Pool,
 } from '@bank/infra';
-import { disputeViewOf, findTicket, ticketWithReplies } from '@bank/projections';
+import { disputeViewOf, findTicket, readModelsNamed, ticketWithReplies } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
@@ -31,6 +31,9 @@ import {
   replyToTicket,
 } from '../services/support.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
+
+/** What a ticket's answer reads. */
+const TICKET_READS = readModelsNamed('support');
 
 const requiredText = (message: string, max: number, label: string) =>
   z
@@ -90,7 +93,7 @@ export async function answerWithTicket(
   position: Parameters<typeof waitForOwnWrite>[1],
   message: string,
 ) {
-  await waitForOwnWrite(pool, position);
+  await waitForOwnWrite(pool, position, TICKET_READS);
   const row = await findTicket(pool, ticketId, customerId);
   if (!row) throw notFound();
   return ok({ ticket: await ticketWithReplies(pool, row) }, message);
@@ -143,7 +146,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
         body: disputeBody,
         response: { 201: disputeAnswer },
       },
-      preHandler: consistentReads(ctx.pool, ['transactions', 'support']),
+      preHandler: consistentReads(ctx.pool, readModelsNamed('transactions', 'support')),
     },
     async (request, reply) => {
       const outcome = await disputeCharge(
@@ -154,7 +157,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
         commandMetadata(request),
       );
       markConsistency(reply, outcome);
-      await waitForOwnWrite(ctx.pool, outcome.appended?.position);
+      await waitForOwnWrite(ctx.pool, outcome.appended?.position, TICKET_READS);
       const row = await findTicket(ctx.pool, outcome.result.ticketId, request.customerId);
       if (!row) throw notFound();
       return reply.code(201).send(ok({ dispute: disputeViewOf(row) }, DISPUTE_MESSAGES.submitted));

@@ -46,6 +46,14 @@ export const allProjections: Projection[] = [
 /** Names of every projection. */
 export const allProjectionNames = allProjections.map((p) => p.name);
 
+/** Read models named by hand (what a command's answer reads): a name no projection has throws. */
+export function readModelsNamed(...names: string[]): readonly string[] {
+  for (const name of names) {
+    if (!allProjectionNames.includes(name)) throw new Error(`No read model is named ${name}`);
+  }
+  return names;
+}
+
 export * from './accounts/readers.ts';
 export * from './bill-pay/readers.ts';
 export * from './cards/readers.ts';

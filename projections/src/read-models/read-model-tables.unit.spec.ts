@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allProjectionNames, readModelOfRelation, readModelsReadBy } from './index.ts';
+import {
+  allProjectionNames,
+  readModelOfRelation,
+  readModelsNamed,
+  readModelsReadBy,
+} from './index.ts';
 
 describe('which read model a statement reads', () => {
   it('knows the owner of every table and function a read model creates, each created by one only', () => {
@@ -31,5 +36,10 @@ describe('which read model a statement reads', () => {
     expect(readModelsReadBy('SELECT * FROM ledger_balances() ORDER BY 1')).toEqual(['accounts']);
     expect(readModelsReadBy('SELECT * FROM events WHERE stream_id = $1')).toEqual([]);
     expect(readModelsReadBy('SELECT * FROM rm_not_a_table')).toEqual(allProjectionNames);
+  });
+
+  it('refuses a read model named by hand that no projection has, when the route is defined', () => {
+    expect(readModelsNamed('cards', 'support')).toEqual(['cards', 'support']);
+    expect(() => readModelsNamed('card')).toThrow('No read model is named card');
   });
 });
