@@ -36,9 +36,19 @@ export function loggerOptions(options: AccessLogOptions) {
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } }
       : {}),
-    // Whatever else gets logged, a credential never reaches the log.
+    // Whatever else gets logged, a credential never reaches the log, nor a PostgreSQL error's
+    // detail and context, which quote the row's values (a customer's email in a duplicate key).
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.token',
+        'err.detail',
+        'err.where',
+        'err.cause.detail',
+        'err.cause.where',
+      ],
       censor: '[redacted]',
     },
     ...(options.stream ? { stream: options.stream } : {}),

@@ -212,7 +212,9 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
         .send({ status: 'error', message: messages.unavailable, code: 'SERVICE_UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    if (!options.logLevel || options.logLevel === 'silent') console.error(error);
+    // Without a log, stderr gets the message and stack alone: no row values from an error's detail.
+    if (!options.logLevel || options.logLevel === 'silent')
+      console.error(error.stack ?? error.message);
     return reply.code(500).send({ status: 'error', message: messages.serverError });
   });
 
