@@ -119,6 +119,25 @@ function fmt(value) {
 }
 
 /**
+ * A metric's values as a threshold line shows them. A rate counts what was true ("passes" in k6's
+ * terms, which for http_req_failed are the failed requests): shown as how many of how many.
+ */
+function shownValues(name, metric) {
+  const values = metric.values;
+  if (metric.type === 'rate') {
+    const what = name.startsWith('http_req_failed')
+      ? ' requests failed'
+      : name.startsWith('checks')
+        ? ' checks passed'
+        : '';
+    return `rate=${fmt(values.rate)}: ${values.passes} of ${values.passes + values.fails}${what}`;
+  }
+  return Object.entries(values)
+    .map(([k, v]) => `${k}=${fmt(v)}`)
+    .join(' ');
+}
+
+/**
  * Writes the full summary as JSON to SUMMARY_FILE (for the runner) and prints a compact one: the
  * thresholds with ok/FAIL, then a table of request latencies (ms) per action.
  */
@@ -126,9 +145,7 @@ export function summary(data) {
   const lines = [];
   for (const [name, metric] of Object.entries(data.metrics)) {
     for (const [expression, result] of Object.entries(metric.thresholds ?? {})) {
-      const shown = Object.entries(metric.values)
-        .map(([k, v]) => `${k}=${fmt(v)}`)
-        .join(' ');
+      const shown = shownValues(name, metric);
       lines.push(`${result.ok ? 'ok  ' : 'FAIL'} ${name} ${expression}   (${shown})`);
     }
   }

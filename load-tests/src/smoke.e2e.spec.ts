@@ -31,6 +31,9 @@ describe('k6 smoke test against the bank (CI)', () => {
     );
     expect(outcome.k6.failedThresholds, output.join('')).toEqual([]);
     expect(outcome.k6.exitCode, output.join('')).toBe(0);
+    // The threshold lines count failed requests and passed checks as people read them.
+    expect(output.join('')).toMatch(/ok {3}http_req_failed .*: 0 of [1-9]\d* requests failed/);
+    expect(output.join('')).toMatch(/ok {3}checks .*: (\d+) of \1 checks passed/);
     expect(outcome.ledger.lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
     expect(outcome.ledger.ok).toBe(true);
     expect(outcome.passed).toBe(true);
