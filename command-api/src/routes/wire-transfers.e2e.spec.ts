@@ -387,9 +387,20 @@ describe('international wire', () => {
       'IBAN check digits are not valid',
     ],
     [
-      { accountNumber: 'ACCT#12' },
+      { accountNumber: 'ACCT#12', swiftCode: 'HSBCHKHH' },
       'accountNumber',
       'The account number must be 4 to 34 letters and digits',
+    ],
+    // Germany has IBANs: its banks take no bare account number, and its IBANs have 22 characters.
+    [
+      { accountNumber: '0532013000' },
+      'accountNumber',
+      'Banks in this country take an IBAN: please enter the IBAN',
+    ],
+    [
+      { accountNumber: 'DE543704004405320130001' },
+      'accountNumber',
+      'The IBAN does not have as many characters as IBANs of its country',
     ],
     [{ recipientAddress: '   ' }, 'recipientAddress', 'Please enter the recipient’s address'],
   ])('refuses %j and moves nothing', async (override, field, message) => {
