@@ -11,6 +11,7 @@ export const BANK_CODE_MESSAGES = {
   routingChecksum: 'Routing number is not a valid ABA routing number',
   iban: 'Please enter IBAN',
   ibanShape: 'IBAN must start with two letters and two digits and be at most 34 characters',
+  ibanLength: 'The IBAN does not have as many characters as IBANs of its country',
   ibanChecksum: 'IBAN check digits are not valid',
   ibanCountry: 'The IBAN does not belong to the selected country',
 } as const;
@@ -105,42 +106,100 @@ export const SEPA_PURPOSE_CODES: Readonly<Record<string, string>> = {
   OTHR: 'Other',
 };
 
-/** How long an IBAN of each SEPA country is (ISO 13616 registry), spaces left out. */
-export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = {
+/**
+ * How long an IBAN of each country that has them is (the ISO 13616 registry), spaces left out. A
+ * country not here has no IBANs: its banks take an account number.
+ */
+export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AD: 24,
+  AE: 23,
+  AL: 28,
   AT: 20,
+  AZ: 28,
+  BA: 20,
   BE: 16,
   BG: 22,
-  HR: 21,
+  BH: 22,
+  BI: 27,
+  BR: 29,
+  BY: 28,
+  CH: 21,
+  CR: 22,
   CY: 28,
   CZ: 24,
-  DK: 18,
-  EE: 20,
-  FI: 18,
-  FR: 27,
   DE: 22,
+  DJ: 27,
+  DK: 18,
+  DO: 28,
+  EE: 20,
+  EG: 29,
+  ES: 24,
+  FI: 18,
+  FK: 18,
+  FO: 18,
+  FR: 27,
+  GB: 22,
+  GE: 22,
+  GI: 23,
+  GL: 18,
   GR: 27,
+  GT: 28,
+  HN: 28,
+  HR: 21,
   HU: 28,
   IE: 22,
+  IL: 23,
+  IQ: 23,
+  IS: 26,
   IT: 27,
-  LV: 21,
+  JO: 30,
+  KW: 30,
+  KZ: 20,
+  LB: 28,
+  LC: 32,
+  LI: 21,
   LT: 20,
   LU: 20,
-  MT: 31,
-  NL: 18,
-  PL: 28,
-  PT: 25,
-  RO: 24,
-  SK: 24,
-  SI: 19,
-  ES: 24,
-  SE: 24,
-  IS: 26,
-  LI: 21,
+  LV: 21,
+  LY: 25,
   MC: 27,
+  MD: 24,
+  ME: 22,
+  MK: 19,
+  MN: 20,
+  MR: 27,
+  MT: 31,
+  MU: 30,
+  NI: 28,
+  NL: 18,
   NO: 15,
+  OM: 23,
+  PK: 24,
+  PL: 28,
+  PS: 29,
+  PT: 25,
+  QA: 29,
+  RO: 24,
+  RS: 22,
+  RU: 33,
+  SA: 24,
+  SC: 31,
+  SD: 18,
+  SE: 24,
+  SI: 19,
+  SK: 24,
   SM: 27,
-  CH: 21,
-  GB: 22,
+  SO: 23,
+  ST: 25,
+  SV: 28,
+  TL: 23,
+  TN: 24,
+  TR: 26,
+  UA: 29,
+  VA: 22,
+  VG: 24,
+  XK: 20,
+  YE: 30,
 };
 
 /** The country of a SWIFT/BIC's bank: its fifth and sixth letters (ISO 3166 code). */
@@ -170,11 +229,12 @@ export const WIRE_CODE_MESSAGES = {
   swiftCountry: 'This SWIFT/BIC code does not name a country',
   swiftDomestic: 'This bank is in the United States: send a domestic wire instead',
   ibanOtherCountry: 'The IBAN belongs to another country than the bank’s SWIFT/BIC',
+  ibanRequired: 'Banks in this country take an IBAN: please enter the IBAN',
 } as const;
 
 /**
  * An international wire's bank (its SWIFT/BIC, which gives the country) and the account there: an
- * IBAN (checked, and of the bank's country) or, where the country has none, an account number.
+ * IBAN (checked, and of the bank's country) or, only where the country has none, an account number.
  * Returns both as the bank records them, and what is wrong with each.
  */
 export function internationalWireAccount(
@@ -203,6 +263,8 @@ export function internationalWireAccount(
     else if (swiftValid && ibanCountry(accountNumber) !== country) {
       problems.accountNumber = WIRE_CODE_MESSAGES.ibanOtherCountry;
     }
+  } else if (swiftValid && IBAN_LENGTHS[country] !== undefined) {
+    problems.accountNumber = WIRE_CODE_MESSAGES.ibanRequired;
   } else if (!/^[A-Z0-9]{4,34}$/.test(accountNumber)) {
     problems.accountNumber = WIRE_CODE_MESSAGES.internationalAccountFormat;
   }
@@ -223,13 +285,16 @@ export function routingNumberProblem(routing: string): string | null {
 }
 
 /**
- * Why an IBAN is refused, or null when it is well formed with valid check digits. With a SEPA
- * country, the IBAN must also belong to it. `iban` may be typed with spaces and in lower case.
+ * Why an IBAN is refused, or null when it is well formed, as long as its country's IBANs (where the
+ * registry knows the country) and with valid check digits. With a SEPA country, the IBAN must also
+ * belong to it. `iban` may be typed with spaces and in lower case.
  */
 export function ibanProblem(typed: string, country?: string): string | null {
   const iban = normalizeIban(typed);
   if (iban === '') return BANK_CODE_MESSAGES.iban;
   if (!hasIbanShape(iban)) return BANK_CODE_MESSAGES.ibanShape;
+  const length = IBAN_LENGTHS[ibanCountry(iban)];
+  if (length !== undefined && iban.length !== length) return BANK_CODE_MESSAGES.ibanLength;
   if (!hasValidIbanCheckDigits(iban)) return BANK_CODE_MESSAGES.ibanChecksum;
   if (country && SEPA_COUNTRIES[country] && ibanCountry(iban) !== country) {
     return BANK_CODE_MESSAGES.ibanCountry;

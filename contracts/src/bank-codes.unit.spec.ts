@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   BANK_CODE_MESSAGES,
+  IBAN_LENGTHS,
   SEPA_COUNTRIES,
+  WIRE_CODE_MESSAGES,
   SEPA_PURPOSE_CODES,
   hasIbanShape,
   hasValidIbanCheckDigits,
   isValidAbaRoutingNumber,
   isValidSwiftCode,
   ibanProblem,
+  internationalWireAccount,
   normalizeIban,
   routingNumberProblem,
 } from './bank-codes.ts';
@@ -94,9 +97,35 @@ describe('the verdicts shown to the customer (web form and server alike)', () =>
     ['1234567', undefined, BANK_CODE_MESSAGES.ibanShape],
     [`DE89${'1'.repeat(31)}`, undefined, BANK_CODE_MESSAGES.ibanShape],
     ['de88 3704 0044 0532 0130 00', undefined, BANK_CODE_MESSAGES.ibanChecksum],
+    // Check digits that add up, but a German IBAN has 22 characters (and a British one 22).
+    ['DE543704004405320130001', undefined, BANK_CODE_MESSAGES.ibanLength],
+    ['DE5137040044053201300', 'DE', BANK_CODE_MESSAGES.ibanLength],
+    ['GB24NWBK6016133192681', undefined, BANK_CODE_MESSAGES.ibanLength],
     ['de89 3704 0044 0532 0130 00', 'DE', null],
     ['DE89370400440532013000', 'FR', BANK_CODE_MESSAGES.ibanCountry],
   ])('IBAN %j in %j → %j', (iban, country, expected) => {
     expect(ibanProblem(iban, country)).toBe(expected);
+  });
+});
+
+describe('an international wire’s account', () => {
+  it('knows the IBAN length of every SEPA country', () => {
+    for (const code of Object.keys(SEPA_COUNTRIES)) expect(IBAN_LENGTHS[code]).toBeDefined();
+  });
+
+  it('takes an account number only where the bank’s country has no IBANs', () => {
+    // Hong Kong and Japan have no IBANs.
+    expect(internationalWireAccount('HSBCHKHH', '004-123456-001').problems).toEqual({});
+    expect(internationalWireAccount('BOTKJPJT', '1234567').problems).toEqual({});
+    // Germany and Brazil have them: a bare account number there is refused.
+    expect(internationalWireAccount('DEUTDEFF', '0532013000').problems).toEqual({
+      accountNumber: WIRE_CODE_MESSAGES.ibanRequired,
+    });
+    expect(internationalWireAccount('BRASBRRJ', '123456789').problems).toEqual({
+      accountNumber: WIRE_CODE_MESSAGES.ibanRequired,
+    });
+    expect(internationalWireAccount('DEUTDEFF', 'DE89 3704 0044 0532 0130 00').problems).toEqual(
+      {},
+    );
   });
 });

@@ -205,6 +205,46 @@ for (const viewport of [
       await expect.poll(() => available(customer, checking.id)).toBe(925);
     });
 
+    it('wires to a saved IBAN that has no SWIFT/BIC: the page asks for the bank’s', async () => {
+      const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 1000);
+      // Saved for SEPA, which needs no SWIFT/BIC.
+      const saved = await customer.client.post('/api/transfers/recipients', {
+        type: 'sepa',
+        nickname: 'Luc',
+        recipientName: 'Luc Martin',
+        bankName: 'BNP Paribas',
+        iban: 'FR1420041010050500013M02606',
+        country: 'FR',
+      });
+      expect(saved.status).toBe(201);
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/wire-transfer');
+      const form = page.getByRole('form', { name: 'Wire transfer' });
+      await form.getByLabel(/International Wire/).check({ timeout: 30_000 });
+      await form.getByLabel('From Account').selectOption(checking.id);
+      await form.getByRole('radio', { name: 'Saved recipient' }).click();
+      await form.getByLabel('Saved Recipient').selectOption({ label: 'Luc' });
+      await form.getByLabel('Recipient Address').fill('1 rue de Rivoli, Paris');
+      await form.getByLabel('Amount (USD)').fill('50');
+      await form.getByLabel('Purpose of Transfer').selectOption('family_support');
+      await form.getByRole('button', { name: 'Review Wire' }).click();
+      await expect
+        .poll(() => fieldError(page, 'SWIFT/BIC'))
+        .toBe('Please enter the SWIFT/BIC code');
+      await form.getByLabel('SWIFT/BIC').fill('bnpafrpp');
+      await form.getByText('Bank in France').waitFor();
+      await form.getByRole('button', { name: 'Review Wire' }).click();
+      const review = page.getByRole('region', { name: 'Review your wire' });
+      await review.getByText('BNP Paribas (France)').waitFor();
+      await review.getByText('BNPAFRPP').waitFor();
+      await review.getByRole('button', { name: 'Send Wire' }).click();
+      const done = page.getByRole('region', { name: 'Wire Sent' });
+      await done.getByText(/International wire sent/).waitFor();
+      await expect.poll(() => available(customer, checking.id)).toBe(905);
+    });
+
     it('leads a SEPA transfer to Transfer Money, where the euro rate is quoted', async () => {
       const customer = await t.customer();
       const page = await t.signedInPage(customer, viewport);

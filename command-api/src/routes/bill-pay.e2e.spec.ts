@@ -209,6 +209,31 @@ describe('categories and payees', () => {
     await addPayee(client, { phone: '', account_number: '5500-1234-1111' });
   });
 
+  it('keeps at most 100 payees, however many are added at once', async () => {
+    const { client } = await customerWith(0);
+    const add = (i: number) =>
+      client.post(
+        '/api/bill-payments/payees',
+        payeeForm({ name: `Utility ${i}`, account_number: String(10_000_000 + i) }),
+      );
+    for (let i = 0; i < 97; i += 1) expect((await add(i)).status).toBe(201);
+    const burst = await Promise.all([97, 98, 99, 100, 101, 102].map(add));
+    expect(burst.map((r) => r.status).sort()).toEqual([201, 201, 201, 422, 422, 422]);
+    for (const refused of burst.filter((r) => r.status === 422)) {
+      expect(refused.body.message).toBe(
+        'You can have up to 100 payees. Delete one you no longer pay to add another.',
+      );
+    }
+    const payees = (await client.get('/api/bill-payments/payees')).body.data.payees as {
+      id: string;
+    }[];
+    expect(payees).toHaveLength(100);
+    // Deleting one makes room for one.
+    expect((await client.delete(`/api/bill-payments/payees/${payees[0]!.id}`)).status).toBe(200);
+    expect((await add(200)).status).toBe(201);
+    expect((await add(201)).status).toBe(422);
+  });
+
   it('deletes a payee; another customer cannot delete it (404)', async () => {
     const { client } = await customerWith(0);
     const other = await customerWith(0);

@@ -318,10 +318,12 @@ export async function withSavedRecipient(
   if (!fields) {
     throw fieldError({ savedRecipientId: [SAVED_RECIPIENT_MESSAGE] });
   }
-  // The saved IBAN is the wire's account, whatever was typed beside it.
-  return type === 'international-wire'
-    ? { ...body, ...fields, accountNumber: fields.iban }
-    : { ...body, ...fields };
+  if (type !== 'international-wire') return { ...body, ...fields };
+  // The saved IBAN is the wire's account, whatever was typed beside it. A SWIFT/BIC is optional
+  // in the address book (a SEPA transfer needs none): the wire takes the saved one, or else the
+  // one typed beside the recipient, which must then name the IBAN's country.
+  const { swiftCode, ...saved } = fields;
+  return { ...body, ...saved, accountNumber: fields.iban, ...(swiftCode ? { swiftCode } : {}) };
 }
 
 export const transferReaders = {

@@ -419,6 +419,11 @@ describe('SEPA', () => {
     ],
     [{ iban: 'DE88370400440532013000' }, 'iban', 'IBAN check digits are not valid'],
     [
+      { iban: 'DE543704004405320130001' },
+      'iban',
+      'The IBAN does not have as many characters as IBANs of its country',
+    ],
+    [
       { iban: 'FR1420041010050500013M02606' },
       'iban',
       'The IBAN does not belong to the selected country',

@@ -319,6 +319,53 @@ describe('international wire', () => {
     });
   });
 
+  it('takes a saved IBAN from the address book, and the SWIFT/BIC typed when it has none', async () => {
+    const c = await customer(bank, 'Saved Iban', 1000);
+    const save = async (body: Record<string, unknown>) => {
+      const saved = await c.client.post('/api/transfers/recipients', {
+        type: 'sepa',
+        recipientName: 'Luc Martin',
+        bankName: 'BNP Paribas',
+        iban: FRENCH_IBAN,
+        country: 'FR',
+        ...body,
+      });
+      expect(saved.status).toBe(201);
+      return saved.body.data.recipient.id as string;
+    };
+    // SEPA needs no SWIFT/BIC, so the address book may hold none.
+    const withoutSwift = await save({ nickname: 'Luc' });
+    const wire = (body: Record<string, unknown>) =>
+      c.client.post(
+        '/api/wire-transfers/international',
+        international(c, { accountNumber: '', swiftCode: '', amount: 50, ...body }),
+      );
+    const sent = await wire({ savedRecipientId: withoutSwift, swiftCode: 'bnpafrpp' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.transfer).toMatchObject({
+      recipient_name: 'Luc Martin',
+      recipient_account: '****2606',
+      country: 'FR',
+    });
+    // The typed bank must still be in the IBAN's country, and is still needed.
+    const elsewhere = await wire({ savedRecipientId: withoutSwift, swiftCode: 'DEUTDEFF' });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors.accountNumber).toEqual([
+      'The IBAN belongs to another country than the bank’s SWIFT/BIC',
+    ]);
+    const none = await wire({ savedRecipientId: withoutSwift });
+    expect(none.status).toBe(422);
+    expect(none.body.errors.swiftCode).toEqual(['Please enter the SWIFT/BIC code']);
+
+    // A saved SWIFT/BIC is the wire's, whatever is typed beside it.
+    expect((await c.client.delete(`/api/transfers/recipients/${withoutSwift}`)).status).toBe(200);
+    const withSwift = await save({ nickname: 'Luc at BNP', swiftCode: 'BNPAFRPP' });
+    const saved = await wire({ savedRecipientId: withSwift, swiftCode: 'DEUTDEFF', amount: 60 });
+    expect(saved.status).toBe(201);
+    expect(saved.body.data.transfer.country).toBe('FR');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 1000, available: 800 });
+  });
+
   it.each([
     [{ swiftCode: '' }, 'swiftCode', 'Please enter the SWIFT/BIC code'],
     [{ swiftCode: 'DEUT1EFF' }, 'swiftCode', 'SWIFT/BIC must be 8 or 11 letters and digits'],
@@ -340,9 +387,20 @@ describe('international wire', () => {
       'IBAN check digits are not valid',
     ],
     [
-      { accountNumber: 'ACCT#12' },
+      { accountNumber: 'ACCT#12', swiftCode: 'HSBCHKHH' },
       'accountNumber',
       'The account number must be 4 to 34 letters and digits',
+    ],
+    // Germany has IBANs: its banks take no bare account number, and its IBANs have 22 characters.
+    [
+      { accountNumber: '0532013000' },
+      'accountNumber',
+      'Banks in this country take an IBAN: please enter the IBAN',
+    ],
+    [
+      { accountNumber: 'DE543704004405320130001' },
+      'accountNumber',
+      'The IBAN does not have as many characters as IBANs of its country',
     ],
     [{ recipientAddress: '   ' }, 'recipientAddress', 'Please enter the recipient’s address'],
   ])('refuses %j and moves nothing', async (override, field, message) => {

@@ -15,6 +15,13 @@ import { DAILY_LIMIT_EXCEEDED } from '../transfers/limits.ts';
 export const NEW_PAYEE_FIRST_PAYMENT_CENTS = moneyRules.newPayeeFirstPaymentCents;
 export const NEW_PAYEE_LIMIT_MESSAGE = `The first payment to a new payee is limited to ${formatUsd(NEW_PAYEE_FIRST_PAYMENT_CENTS)}.`;
 
+/**
+ * How many payees a customer may have at once, as saved recipients. Every list of payees, every
+ * payment and every AutoPay run reads them all, so one customer must not grow them without end.
+ */
+export const MAX_PAYEES = 100;
+export const TOO_MANY_PAYEES_MESSAGE = `You can have up to ${MAX_PAYEES} payees. Delete one you no longer pay to add another.`;
+
 export interface Payee {
   payeeId: string;
   name: string;
@@ -101,7 +108,7 @@ export function requirePayee(state: PayeesState, payeeId: string): Payee {
 /**
  * Pure payee rules: AutoPay always has an amount to pay; a removed payee stays removed; a payee
  * the customer has already (same company and account) is not added again, so a request sent twice
- * without an Idempotency-Key cannot set up a second AutoPay of the same bill.
+ * without an Idempotency-Key cannot set up a second AutoPay of the same bill; at most MAX_PAYEES.
  */
 export function decidePayees(command: PayeesCommand, state: PayeesState) {
   switch (command.type) {
@@ -113,6 +120,9 @@ export function decidePayees(command: PayeesCommand, state: PayeesState) {
       const identity = payeeIdentity(d);
       if (Object.values(state.payees).some((p) => p.sameAs === identity)) {
         throw new DomainError('payee_exists', BILL_PAY_MESSAGES.payeeExists, 'account_number');
+      }
+      if (Object.keys(state.payees).length >= MAX_PAYEES) {
+        throw new DomainError('too_many', TOO_MANY_PAYEES_MESSAGE);
       }
       if (d.autopay && d.autopay.amountCents === null && d.defaultAmountCents === null) {
         throw new DomainError('autopay_amount', AUTOPAY_AMOUNT_REQUIRED, 'autopay_amount');

@@ -1,5 +1,5 @@
 import { SEPA_COUNTRIES as SEPA_COUNTRY_NAMES } from '@bank/contracts';
-import { SEPA_IBAN_LENGTHS, normalizeIban } from '@bank/contracts/bank-codes';
+import { IBAN_LENGTHS, normalizeIban } from '@bank/contracts/bank-codes';
 
 // The four transfer types and the SEPA reference lists: one table, shared with the server.
 export {
@@ -25,7 +25,7 @@ export { bankToday, lastScheduleEndDate, lastSchedulableDate } from '@bank/contr
 export function ibanReadyToCheck(typed: string): boolean {
   const iban = normalizeIban(typed);
   if (!/^([A-Z]{0,2}|[A-Z]{2}\d{1,2}|[A-Z]{2}\d{2}[A-Z0-9]*)$/.test(iban)) return true;
-  const expected = SEPA_IBAN_LENGTHS[iban.slice(0, 2)];
+  const expected = IBAN_LENGTHS[iban.slice(0, 2)];
   return iban.length >= (expected ?? 34);
 }
 

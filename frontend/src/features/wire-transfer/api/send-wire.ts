@@ -76,12 +76,21 @@ export function swiftCountryName(typed: string): string | null {
   return isValidSwiftCode(swift) ? (countryName(swiftCountry(swift)) ?? null) : null;
 }
 
+/**
+ * Who the wire goes to: typed in, or a saved recipient. A saved IBAN may have no SWIFT/BIC (a
+ * SEPA transfer needs none): an international wire to it asks for its bank's SWIFT/BIC.
+ */
+export type WireRecipient = 'new' | 'saved' | 'saved-without-swift';
+
+/** The SWIFT/BIC as the bank records it: no spaces, upper case. */
+const swiftOf = (typed: string) => internationalWireAccount(typed, '').swiftCode;
+
 /** What the form finds wrong, field by field, as the bank would say it; empty when none. */
 export function wireProblems(
   type: WireType,
   v: WireForm,
   accounts: Pick<Account, 'id' | 'available_balance'>[],
-  recipient: 'new' | 'saved' = 'new',
+  recipient: WireRecipient = 'new',
 ): Partial<Record<WireField, string>> {
   const problems: Partial<Record<WireField, string>> = {};
   const issue = (field: WireField, message: string) => {
@@ -110,8 +119,12 @@ export function wireProblems(
   else if (!Object.hasOwn(WIRE_PURPOSES, v.purposeOfPayment)) {
     issue('purposeOfPayment', WIRE_MESSAGES.purposeInvalid);
   }
-  if (recipient === 'saved') {
+  if (recipient !== 'new') {
     if (!v.savedRecipientId) issue('savedRecipientId', WIRE_MESSAGES.savedRecipient);
+    if (recipient === 'saved-without-swift') {
+      const swift = internationalWireAccount(v.swiftCode, '').problems.swiftCode;
+      if (swift) issue('swiftCode', swift);
+    }
     return problems;
   }
 
@@ -136,8 +149,11 @@ const PATHS: Record<WireType, string> = {
   'international-wire': '/wire-transfers/international',
 };
 
-/** The request body: a saved recipient by its id (the bank fills its account in), else typed. */
-export function wirePayload(type: WireType, v: WireForm) {
+/**
+ * The request body: a saved recipient by its id (the bank fills its account in, and its SWIFT/BIC
+ * when it has one), else typed.
+ */
+export function wirePayload(type: WireType, v: WireForm, recipient: WireRecipient = 'new') {
   const common = {
     fromAccount: v.fromAccount,
     amount: plainAmount(v.amount) ?? v.amount.trim(),
@@ -145,7 +161,13 @@ export function wirePayload(type: WireType, v: WireForm) {
     recipientAddress: v.recipientAddress.trim(),
     purposeOfPayment: v.purposeOfPayment,
   };
-  if (v.savedRecipientId) return { ...common, savedRecipientId: v.savedRecipientId };
+  if (v.savedRecipientId) {
+    return {
+      ...common,
+      savedRecipientId: v.savedRecipientId,
+      ...(recipient === 'saved-without-swift' ? { swiftCode: swiftOf(v.swiftCode) } : {}),
+    };
+  }
   // Typed in: the bank checks every field again.
   const party = { recipientName: v.recipientName.trim(), bankName: v.bankName.trim() };
   if (type === 'domestic-wire') {
@@ -176,10 +198,15 @@ export type SentWire = {
  * Typed, not parsed: money has moved once the server says success, and a shape this bundle does
  * not know must not turn that into a failure the customer would retry.
  */
-export function sendWire(input: { type: WireType; values: WireForm; idempotencyKey: string }) {
+export function sendWire(input: {
+  type: WireType;
+  values: WireForm;
+  recipient: WireRecipient;
+  idempotencyKey: string;
+}) {
   return api.post<{ transfer?: SentWire }>(
     PATHS[input.type],
-    wirePayload(input.type, input.values),
+    wirePayload(input.type, input.values, input.recipient),
     { headers: { 'Idempotency-Key': input.idempotencyKey } },
   );
 }

@@ -71,6 +71,27 @@ describe('wireProblems', () => {
     ).toEqual({});
   });
 
+  it('asks for the SWIFT/BIC of a saved IBAN that has none', () => {
+    const saved = international({
+      recipientName: '',
+      accountNumber: '',
+      swiftCode: '',
+      savedRecipientId: 'r1',
+    });
+    expect(wireProblems('international-wire', saved, accounts, 'saved')).toEqual({});
+    expect(wireProblems('international-wire', saved, accounts, 'saved-without-swift')).toEqual({
+      swiftCode: 'Please enter the SWIFT/BIC code',
+    });
+    expect(
+      wireProblems(
+        'international-wire',
+        { ...saved, swiftCode: 'bnpa frpp' },
+        accounts,
+        'saved-without-swift',
+      ),
+    ).toEqual({});
+  });
+
   it('judges the SWIFT/BIC and the IBAN of an international wire together', () => {
     expect(wireProblems('international-wire', international(), accounts)).toEqual({});
     expect(
@@ -100,5 +121,13 @@ describe('wirePayload', () => {
     const saved = wirePayload('domestic-wire', domestic({ savedRecipientId: 'r1' }));
     expect(saved).toMatchObject({ savedRecipientId: 'r1', recipientAddress: '1 Main St' });
     expect(saved).not.toHaveProperty('accountNumber');
+  });
+
+  it('sends the SWIFT/BIC typed beside a saved IBAN only when the address book has none', () => {
+    const values = international({ savedRecipientId: 'r1', swiftCode: 'bnpa frpp' });
+    const withoutSwift = wirePayload('international-wire', values, 'saved-without-swift');
+    expect(withoutSwift).toMatchObject({ savedRecipientId: 'r1', swiftCode: 'BNPAFRPP' });
+    expect(withoutSwift).not.toHaveProperty('accountNumber');
+    expect(wirePayload('international-wire', values, 'saved')).not.toHaveProperty('swiftCode');
   });
 });

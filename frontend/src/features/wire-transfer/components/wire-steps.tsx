@@ -55,7 +55,10 @@ export function WireReview({
         name: savedRecipient.recipient_name,
         bank: savedRecipient.bank_name,
         account: savedRecipient.account,
-        code: savedRecipient.routing_number ?? savedRecipient.swift_code,
+        // A saved IBAN without a SWIFT/BIC goes to the bank the customer typed beside it.
+        code:
+          savedRecipient.routing_number ??
+          (savedRecipient.swift_code || values.swiftCode.replace(/\s+/g, '').toUpperCase()),
       }
     : {
         name: values.recipientName.trim(),

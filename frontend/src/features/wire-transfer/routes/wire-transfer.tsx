@@ -27,6 +27,7 @@ import {
   type SentWire,
   type WireField,
   type WireForm,
+  type WireRecipient,
 } from '../api/send-wire';
 import { WireReview, WireSent } from '../components/wire-steps';
 import './wire-transfer.css';
@@ -93,8 +94,15 @@ export default function WireTransferRoute() {
 
   const wireType = pageType === 'sepa' ? null : WIRE_OF[pageType];
   const accountList = accounts.data ?? [];
-  const judge = useRef({ wireType, accounts: accountList, recipientMode });
-  judge.current = { wireType, accounts: accountList, recipientMode };
+  const judge = useRef<{
+    wireType: WireType | null;
+    accounts: typeof accountList;
+    recipient: WireRecipient;
+  }>({
+    wireType,
+    accounts: accountList,
+    recipient: 'new',
+  });
 
   const resolver: Resolver<WireForm> = (values) => {
     const problems = judge.current.wireType
@@ -102,7 +110,7 @@ export default function WireTransferRoute() {
           judge.current.wireType,
           values,
           judge.current.accounts,
-          judge.current.recipientMode,
+          judge.current.recipient,
         )
       : {};
     const errors: FieldErrors<WireForm> = {};
@@ -118,6 +126,16 @@ export default function WireTransferRoute() {
     reValidateMode: 'onChange',
   });
   const values = form.watch();
+  const savedKind = pageType === 'domestic' ? 'external-bank' : 'sepa';
+  const saved = (recipients.data ?? []).filter((r) => r.type === savedKind);
+  const chosenSaved = saved.find((r) => r.id === values.savedRecipientId) ?? null;
+  const recipient: WireRecipient =
+    recipientMode === 'new'
+      ? 'new'
+      : wireType === 'international-wire' && chosenSaved && !chosenSaved.swift_code
+        ? 'saved-without-swift'
+        : 'saved';
+  judge.current = { wireType, accounts: accountList, recipient };
   const valuesText = JSON.stringify([wireType, values]);
   const attemptKey = reviewed?.values === valuesText ? reviewed.key : null;
   // The review is an entry of the browser's history; reached again without reviewed values (a
@@ -169,7 +187,7 @@ export default function WireTransferRoute() {
     if (!wireType || !attemptKey || send.isPending) return;
     setSubmitError(null);
     send.mutate(
-      { type: wireType, values: form.getValues(), idempotencyKey: attemptKey },
+      { type: wireType, values: form.getValues(), recipient, idempotencyKey: attemptKey },
       {
         onSuccess: ({ message, data }) => {
           setSent({ wire: data?.transfer ?? null, message });
@@ -190,11 +208,26 @@ export default function WireTransferRoute() {
   const chosenType = wireType ?? 'sepa';
   const fee = feeCents(chosenType);
   const amountCents = wireAmountCents(values.amount) ?? 0;
-  const savedKind = pageType === 'domestic' ? 'external-bank' : 'sepa';
-  const saved = (recipients.data ?? []).filter((r) => r.type === savedKind);
-  const chosenSaved = saved.find((r) => r.id === values.savedRecipientId) ?? null;
   const errors = form.formState.errors;
-  const bankCountry = pageType === 'international' ? swiftCountryName(values.swiftCode) : null;
+  // The bank's SWIFT/BIC: the saved recipient's, else the one typed.
+  const swiftCode = recipient === 'saved' ? (chosenSaved?.swift_code ?? '') : values.swiftCode;
+  const bankCountry = pageType === 'international' ? swiftCountryName(swiftCode) : null;
+  const swiftField = (
+    <TextField
+      label="SWIFT/BIC"
+      autoComplete="off"
+      maxLength={14}
+      hint={
+        bankCountry
+          ? `Bank in ${bankCountry}`
+          : recipient === 'saved-without-swift'
+            ? 'This saved recipient has no SWIFT/BIC: enter their bank’s'
+            : undefined
+      }
+      error={errors.swiftCode?.message}
+      {...form.register('swiftCode')}
+    />
+  );
 
   return (
     <>
@@ -304,7 +337,11 @@ export default function WireTransferRoute() {
                           </option>
                         ))}
                       </SelectField>
-                    ) : (
+                    ) : null}
+                    {recipientMode === 'saved' && recipient === 'saved-without-swift'
+                      ? swiftField
+                      : null}
+                    {recipientMode === 'saved' ? null : (
                       <>
                         <div className="form-row">
                           <TextField
@@ -343,14 +380,7 @@ export default function WireTransferRoute() {
                               {...form.register('routingNumber')}
                             />
                           ) : (
-                            <TextField
-                              label="SWIFT/BIC"
-                              autoComplete="off"
-                              maxLength={14}
-                              hint={bankCountry ? `Bank in ${bankCountry}` : undefined}
-                              error={errors.swiftCode?.message}
-                              {...form.register('swiftCode')}
-                            />
+                            swiftField
                           )}
                         </div>
                       </>
