@@ -1,4 +1,4 @@
-import { newPdfDocument, pdfBytes } from './statement-render.ts';
+import { newPdfDocument, PDF_FONT, pdfBytes } from './statement-render.ts';
 
 /** What a payer (an employer, a benefits office) needs to pay into a customer's account. */
 export interface DirectDepositDetails {
@@ -12,7 +12,7 @@ export interface DirectDepositDetails {
 
 /**
  * A one-page US Letter direct deposit form, filled in with the account: the customer hands it to
- * their employer, who fills in the amount and signs beside the customer (pdfkit, Helvetica).
+ * their employer, who fills in the amount and signs beside the customer (pdfkit).
  */
 export async function directDepositFormPdf(details: DirectDepositDetails): Promise<Buffer> {
   const doc = await newPdfDocument({
@@ -21,8 +21,8 @@ export async function directDepositFormPdf(details: DirectDepositDetails): Promi
     info: { Title: 'Direct deposit form' },
   });
   const done = pdfBytes(doc);
-  doc.font('Helvetica-Bold').fontSize(16).text('Harborview Community Bank');
-  doc.font('Helvetica').fontSize(11).text('Direct deposit authorization');
+  doc.font(PDF_FONT.bold).fontSize(16).text('Harborview Community Bank');
+  doc.font(PDF_FONT.body).fontSize(11).text('Direct deposit authorization');
   doc.moveDown();
   doc
     .fontSize(10)
@@ -32,8 +32,8 @@ export async function directDepositFormPdf(details: DirectDepositDetails): Promi
     );
   doc.moveDown();
   const field = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true });
-    doc.font('Helvetica').text(value);
+    doc.font(PDF_FONT.bold).fontSize(10).text(`${label}: `, { continued: true });
+    doc.font(PDF_FONT.body).text(value);
   };
   field('Bank', 'Harborview Community Bank');
   field('Account holder', details.holderName);
@@ -42,8 +42,8 @@ export async function directDepositFormPdf(details: DirectDepositDetails): Promi
   field('Routing number (ABA)', details.routingNumber);
   field('Account number', details.accountNumber);
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(11).text('To be completed with your employer');
-  doc.font('Helvetica').fontSize(10);
+  doc.font(PDF_FONT.bold).fontSize(11).text('To be completed with your employer');
+  doc.font(PDF_FONT.body).fontSize(10);
   for (const line of [
     'Deposit:  [  ] my entire net pay    [  ] $__________ each pay    [  ] ____ % of each pay',
     'Employer or payer: ______________________________________________',

@@ -1,4 +1,4 @@
-import { newPdfDocument, pdfBytes, usd } from './statement-render.ts';
+import { newPdfDocument, PDF_FONT, pdfBytes, usd } from './statement-render.ts';
 
 /** What a customer's receipt for one movement states (amounts in signed cents). */
 export interface Receipt {
@@ -19,17 +19,17 @@ export interface Receipt {
   eur: { amount: string; rate: string } | undefined;
 }
 
-/** A one-page US Letter receipt (pdfkit, the standard Helvetica; no external fonts). */
+/** A one-page US Letter receipt (pdfkit, the bank's embedded font). */
 export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   const doc = await newPdfDocument({ size: 'LETTER', margin: 56, info: { Title: 'Receipt' } });
   const done = pdfBytes(doc);
 
-  doc.font('Helvetica-Bold').fontSize(16).text('Harborview Community Bank');
-  doc.font('Helvetica').fontSize(11).text('Transaction receipt');
+  doc.font(PDF_FONT.bold).fontSize(16).text('Harborview Community Bank');
+  doc.font(PDF_FONT.body).fontSize(11).text('Transaction receipt');
   doc.moveDown();
   const field = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true });
-    doc.font('Helvetica').text(value);
+    doc.font(PDF_FONT.bold).fontSize(10).text(`${label}: `, { continued: true });
+    doc.font(PDF_FONT.body).text(value);
   };
   field('Reference number', receipt.reference || 'None');
   field('Description', receipt.description);
@@ -48,8 +48,8 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
     receipt.balanceAfter === undefined ? 'Not yet posted' : usd(receipt.balanceAfter),
   );
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(11).text('Timeline');
-  doc.font('Helvetica').fontSize(10);
+  doc.font(PDF_FONT.bold).fontSize(11).text('Timeline');
+  doc.font(PDF_FONT.body).fontSize(10);
   for (const step of receipt.timeline) {
     const when = step.at.toISOString().replace('T', ' ').slice(0, 16);
     doc.text(`${when} UTC  ${step.step}${step.detail ? ` (${step.detail})` : ''}`);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { csvCell } from '@bank/contracts/csv';
 import { BANK_TIME_ZONE, bankDate, bankTimeText } from '@bank/events';
 import type { Statement } from './account-history.ts';
@@ -119,8 +121,32 @@ export async function newPdfDocument(
   options: PDFKit.PDFDocumentOptions,
 ): Promise<PDFKit.PDFDocument> {
   const { default: PDFDocument } = await import('pdfkit');
-  return new PDFDocument(options);
+  const doc = new PDFDocument(options);
+  for (const [name, file] of Object.entries(PDF_FONT_FILES))
+    doc.registerFont(name, fontBytes(file));
+  return doc.font(PDF_FONT.body);
 }
+
+/**
+ * The PDFs' typefaces: DejaVu Sans, embedded (only the glyphs a document uses). pdfkit's standard
+ * Helvetica writes Latin-1 alone, so a name such as Łukasz, Ωmega or Дмитрий came out garbled.
+ * DejaVu covers the Latin, Greek, Cyrillic, Hebrew, Armenian and Georgian scripts; not Chinese,
+ * Japanese or Korean, whose fonts weigh megabytes.
+ */
+export const PDF_FONT = { body: 'Body', bold: 'Bold' } as const;
+const PDF_FONT_FILES: Record<string, string> = {
+  [PDF_FONT.body]: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  [PDF_FONT.bold]: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+};
+const loadedFonts = new Map<string, Buffer>();
+const fontBytes = (file: string): Buffer => {
+  let bytes = loadedFonts.get(file);
+  if (!bytes) {
+    bytes = readFileSync(createRequire(import.meta.url).resolve(file));
+    loadedFonts.set(file, bytes);
+  }
+  return bytes;
+};
 
 /** The bytes a PDF document writes, once it has ended (call before `doc.end()`). */
 export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
@@ -150,7 +176,7 @@ const longDate = (date: Date) =>
   });
 
 /**
- * The statement as a US Letter PDF (pdfkit, standard Helvetica, no external fonts). An auditor's
+ * The statement as a US Letter PDF (pdfkit, the bank's embedded font). An auditor's
  * names the account by its full number and id and each line by its version in the account's
  * stream; a customer's shows the account number's last four digits and no term of the log.
  */
@@ -168,9 +194,9 @@ export async function statementPdf(
 
   const { account } = statement;
   const lastDay = new Date(statement.to.getTime() - 1);
-  doc.font('Helvetica-Bold').fontSize(16).text('Harborview Community Bank');
+  doc.font(PDF_FONT.bold).fontSize(16).text('Harborview Community Bank');
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.body)
     .fontSize(11)
     .text(forAuditor ? 'Account statement (re-derived from the event log)' : 'Account statement');
   doc.moveDown(0.5);
@@ -194,7 +220,7 @@ export async function statementPdf(
   doc.text(`Total debits: ${usd(statement.totalDebits)}`);
   doc.text(`Interest paid: ${usd(statement.totalInterest)}`);
   doc.text(`Fees charged: ${usd(statement.totalFees)}`);
-  doc.font('Helvetica-Bold').text(`${closing}: ${usd(statement.closingBalance)}`);
+  doc.font(PDF_FONT.bold).text(`${closing}: ${usd(statement.closingBalance)}`);
   doc.moveDown();
 
   const columns = [
@@ -208,7 +234,7 @@ export async function statementPdf(
   const row = (cells: string[], bold = false) => {
     if (doc.y > doc.page.height - 72) doc.addPage();
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    doc.font(bold ? PDF_FONT.bold : PDF_FONT.body).fontSize(8);
     let height = 0;
     cells.forEach((cell, i) => {
       const column = columns[i]!;

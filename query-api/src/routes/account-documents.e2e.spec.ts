@@ -375,6 +375,18 @@ describe('monthly statements', () => {
 });
 
 describe('direct deposit form', () => {
+  it('writes a name in Polish, Greek or Russian letters as the customer typed it', async () => {
+    const name = 'Łukasz Ωρίων Дмитриев';
+    const customer = await signedUpCustomer(bank, { name });
+    const account = customer.accounts[0]!;
+    const response = await pdfOf(
+      customer.client,
+      `/api/accounts/${account.id}/direct-deposit-form`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(pdfText(response.rawPayload)).toContain(name);
+  });
+
   it('fills in the holder, the account and the routing number; another customer’s is 404', async () => {
     const account = owner.accounts[0]!;
     const response = await pdfOf(owner.client, `/api/accounts/${account.id}/direct-deposit-form`);
