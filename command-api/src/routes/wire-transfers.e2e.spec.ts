@@ -62,7 +62,7 @@ describe('domestic wire', () => {
     expect(response.status).toBe(201);
     expect(transferSubmitted.safeParse(response.body).success).toBe(true);
     expect(response.body.message).toBe(
-      'Wire transfer sent. It will arrive today (the next business day if sent on a weekend).',
+      'Wire transfer sent. It will arrive today (the next business day if sent on a weekend or bank holiday).',
     );
     const wire = response.body.data.transfer;
     expect(wire).toMatchObject({

@@ -1,4 +1,5 @@
 import { BANK_TIME_ZONE, bankDate } from '@bank/events';
+import { isBankHoliday } from './bank-holidays.ts';
 
 export { bankDate };
 
@@ -7,14 +8,19 @@ const weekdayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
 });
 
-export function isWeekend(at: Date): boolean {
+function isWeekend(at: Date): boolean {
   const day = weekdayFormat.format(at);
   return day === 'Sat' || day === 'Sun';
 }
 
+/** Whether the payment networks run on the bank's day at `at`: not a weekend or bank holiday. */
+export function isBusinessDay(at: Date): boolean {
+  return !isWeekend(at) && !isBankHoliday(bankDate(at));
+}
+
 /**
- * The instant `businessDays` business days after `from` (weekends skipped in New York time; bank
- * holidays are not modelled).
+ * The instant `businessDays` business days after `from` (weekends and bank holidays skipped, in
+ * New York time).
  */
 export function addBusinessDays(from: Date, businessDays: number): Date {
   const day = 24 * 3600 * 1000;
@@ -22,7 +28,7 @@ export function addBusinessDays(from: Date, businessDays: number): Date {
   let left = businessDays;
   while (left > 0) {
     at = new Date(at.getTime() + day);
-    if (!isWeekend(at)) left -= 1;
+    if (isBusinessDay(at)) left -= 1;
   }
   return at;
 }

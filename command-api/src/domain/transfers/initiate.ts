@@ -108,7 +108,7 @@ export const SUCCESS_MESSAGES: Record<TransferType, string> = {
   'external-bank': 'Transfer initiated successfully. It will arrive in 1-3 business days.',
   sepa: 'SEPA transfer initiated successfully. It will arrive the next business day.',
   'domestic-wire':
-    'Wire transfer sent. It will arrive today (the next business day if sent on a weekend).',
+    'Wire transfer sent. It will arrive today (the next business day if sent on a weekend or bank holiday).',
   'international-wire': 'International wire sent. It will arrive in 1-3 business days.',
 };
 

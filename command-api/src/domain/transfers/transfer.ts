@@ -9,7 +9,7 @@ import {
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import type { AccountCommand } from '../account/account.ts';
-import { addBusinessDays, isWeekend } from './bank-time.ts';
+import { addBusinessDays, isBusinessDay } from './bank-time.ts';
 
 /** A domestic wire sent on a business day is released to the network within the hour. */
 const WIRE_SAME_DAY_MS = 3600 * 1000;
@@ -59,7 +59,7 @@ export const transferAggregate: Aggregate<
 /**
  * When a pending transfer settles: after SETTLEMENT_DELAY_MS when set (demos, tests), else SEPA on
  * the next business day, a domestic wire within the hour on a business day (the next business day
- * when sent on a weekend), and external transfers and international wires in 1–3 business days
+ * when sent on a weekend or bank holiday), and external transfers and international wires in 1–3 business days
  * (derived from the id, so it is stable).
  */
 export function settlementDue(
@@ -70,7 +70,9 @@ export function settlementDue(
 ): Date {
   if (delayMs !== undefined) return new Date(now.getTime() + delayMs);
   if (type === 'domestic-wire') {
-    return isWeekend(now) ? addBusinessDays(now, 1) : new Date(now.getTime() + WIRE_SAME_DAY_MS);
+    return isBusinessDay(now)
+      ? new Date(now.getTime() + WIRE_SAME_DAY_MS)
+      : addBusinessDays(now, 1);
   }
   const days = type === 'sepa' ? 1 : 1 + (parseInt(transferId.slice(0, 2), 16) % 3);
   return addBusinessDays(now, days);
