@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
@@ -7,9 +8,10 @@ import { createKeyring, CustomerErasedError, KEY_RECHECK_MS } from './keyring.ts
 
 // Each process of the bank has a keyring of its own, on one database: two pools here.
 let pools: Pool[];
+let url: string;
 
 beforeAll(async () => {
-  const url = await createTestDatabase();
+  url = await createTestDatabase();
   pools = [createPool(url, 2), createPool(url, 2)];
 });
 afterAll(async () => {
@@ -38,6 +40,42 @@ describe('keyrings of several processes', () => {
     expect(other!.erasures()).toBe(before + 1);
     // The other customers' keys stay, and are not looked for again.
     expect(await other!.ensure(kept)).toBe(keptKey);
+  });
+
+  it('drop their whole cache after a look slower than an erasure waits for, so a key destroyed meanwhile is not used', async () => {
+    const master = createSecretBox(randomBytes(32));
+    const fingerprintKey = randomBytes(32);
+    const creator = createKeyring(pools[0]!, master, fingerprintKey);
+    const busy = createKeyring(pools[1]!, master, fingerprintKey, { recheckMs: 100 });
+    const id = randomUUID();
+    await creator.ensure(id);
+    expect((await busy.load([id])).get(id)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const before = busy.erasures();
+
+    const using = busy.load([id]); // sends its look for destroyed keys
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => process.nextTick(resolve));
+    // Before this process reads the look's answer, another one destroys the key, and this one's
+    // event loop is held up for longer than an erasure waits beyond the recheck interval.
+    const destroyer = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `const pg = require('pg');
+         const client = new pg.Client({ connectionString: process.argv[1] });
+         client.connect()
+           .then(() => client.query("UPDATE customer_keys SET wrapped_key = NULL, destroyed_at = now() WHERE customer_id = $1", [process.argv[2]]))
+           .then(() => client.end())
+           .then(() => new Promise((resolve) => setTimeout(resolve, 400)));`,
+        url,
+        id,
+      ],
+      { cwd: import.meta.dirname, encoding: 'utf8' },
+    );
+    expect(destroyer.status, destroyer.stderr).toBe(0);
+
+    expect((await using).get(id)).toBeNull();
+    expect(busy.erasures()).toBe(before + 1);
   });
 
   it('look for destroyed keys once a recheck interval, not on every use', async () => {

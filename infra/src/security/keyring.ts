@@ -17,6 +17,13 @@ export class CustomerErasedError extends Error {
 export const KEY_RECHECK_MS = 1000;
 
 /**
+ * The longest a look for destroyed keys may take and still be trusted: a look answers as of when it
+ * began, so one that took longer (a busy event loop, a slow database) may have missed keys destroyed
+ * meanwhile, for longer than an erasure waits. After such a look the whole cache is dropped.
+ */
+const LOOK_MARGIN_MS = 250;
+
+/**
  * Data keys per data subject (a customer, or a visitor's contact request: both named by a uuid),
  * wrapped by the master key and cached in memory. Every process of the bank has a keyring of its
  * own (the services of scale mode, the projections' thread): a key destroyed by one is dropped
@@ -73,7 +80,8 @@ export function createKeyring(
   function dropDestroyedElsewhere(): Promise<void> | undefined {
     if (checking) return checking;
     if (Date.now() - checkedAt < recheckMs) return undefined;
-    checkedAt = Date.now();
+    const startedAt = Date.now();
+    checkedAt = startedAt;
     checking = pool
       .query<{ checked: string; ids: string[] }>({
         name: 'customer-keys-destroyed',
@@ -84,6 +92,12 @@ export function createKeyring(
       })
       .then(({ rows }) => {
         checkedSince = rows[0]!.checked;
+        if (Date.now() - startedAt > LOOK_MARGIN_MS && cache.size > 0) {
+          // Keys come back from the database on their next use, destroyed ones as null.
+          cache.clear();
+          erasures += 1;
+          return;
+        }
         let dropped = 0;
         for (const id of rows[0]!.ids) {
           if (!cache.get(id)) continue;
@@ -144,8 +158,9 @@ export function createKeyring(
     },
     async untilDestroyedEverywhere() {
       // Another keyring that last looked just before the destroy looks again within recheckMs
-      // of that look, before it uses its cache; the margin covers a look already under way.
-      await new Promise((resolve) => setTimeout(resolve, recheckMs + 250));
+      // of that look, before it uses its cache; the margin covers a look already under way (one
+      // that takes longer drops its cache).
+      await new Promise((resolve) => setTimeout(resolve, recheckMs + LOOK_MARGIN_MS));
     },
     erasures: () => erasures,
   };
