@@ -63,7 +63,8 @@ export const TRANSFER_TYPE_INFO: Record<AnyTransferType, TransferTypeInfo> = {
   'domestic-wire': {
     type: 'domestic-wire',
     title: 'Domestic Wire',
-    description: 'Wire dollars to an account at another US bank, the same business day.',
+    description:
+      'Wire dollars to an account at another US bank, the same business day when sent by 4:00 PM ET.',
     processing: 'Same day',
     fee: 25,
   },

@@ -61,9 +61,8 @@ describe('domestic wire', () => {
     const response = await c.client.post('/api/wire-transfers/domestic', domestic(c));
     expect(response.status).toBe(201);
     expect(transferSubmitted.safeParse(response.body).success).toBe(true);
-    expect(response.body.message).toBe(
-      'Wire transfer sent. It will arrive today (the next business day if sent on a weekend or bank holiday).',
-    );
+    // SETTLEMENT_DELAY_MS is set here: the wire settles the same day, whenever it is sent.
+    expect(response.body.message).toBe('Wire transfer sent. It will arrive today.');
     const wire = response.body.data.transfer;
     expect(wire).toMatchObject({
       type: 'domestic-wire',

@@ -8,6 +8,20 @@ const weekdayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
 });
 
+const clockFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANK_TIME_ZONE,
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** Minutes past midnight on the bank's clock (New York time) at `at`. */
+export function bankClockMinutes(at: Date): number {
+  const parts = clockFormat.formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return part('hour') * 60 + part('minute');
+}
+
 function isWeekend(at: Date): boolean {
   const day = weekdayFormat.format(at);
   return day === 'Sat' || day === 'Sun';

@@ -325,3 +325,45 @@ describe('starting a transfer', () => {
     );
   });
 });
+
+describe('a domestic wire', () => {
+  const wire = {
+    type: 'domestic-wire' as const,
+    recipientName: 'Alex Kim',
+    bankName: 'First National',
+    accountNumber: '123456789',
+    routingNumber: '021000021',
+    recipientAddress: '1 Main St, Springfield',
+    purposeOfPayment: 'family',
+  };
+  const sendAt = (at: string) =>
+    decideTransfer(request(wire), {
+      ...loaded,
+      now: new Date(at),
+      recipients: recipientsAggregate.initial(),
+      destination: destinationHashes('021000021:123456789', mac),
+      accountEncrypted: 'sealed',
+    });
+
+  it('sent before the 4:00 PM ET cut-off on a business day arrives today', () => {
+    // Tuesday 1 December 2026, 3:59 PM in New York.
+    const plan = sendAt('2026-12-01T20:59:00Z');
+    expect(plan.message).toBe('Wire transfer sent. It will arrive today.');
+    expect(Date.parse(plan.transfer.settleAfter!)).toBe(Date.parse('2026-12-01T21:59:00Z'));
+  });
+
+  it('sent at the cut-off or later, on a weekend or a bank holiday, arrives the next business day, and says which', () => {
+    const closed = '(after the 4:00 PM ET cut-off, or on a day banks are closed).';
+    expect(sendAt('2026-12-01T21:00:00Z').message).toBe(
+      `Wire transfer sent. It will arrive on Wednesday, December 2 ${closed}`,
+    );
+    // Saturday 5 December, morning.
+    expect(sendAt('2026-12-05T15:00:00Z').message).toBe(
+      `Wire transfer sent. It will arrive on Monday, December 7 ${closed}`,
+    );
+    // Christmas Day, a Friday.
+    expect(sendAt('2026-12-25T15:00:00Z').message).toBe(
+      `Wire transfer sent. It will arrive on Monday, December 28 ${closed}`,
+    );
+  });
+});

@@ -9,10 +9,18 @@ import {
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import type { AccountCommand } from '../account/account.ts';
-import { addBusinessDays, isBusinessDay } from './bank-time.ts';
+import { addBusinessDays, bankClockMinutes, isBusinessDay } from './bank-time.ts';
 
-/** A domestic wire sent on a business day is released to the network within the hour. */
+/** A domestic wire sent on a business day before the cut-off is released within the hour. */
 const WIRE_SAME_DAY_MS = 3600 * 1000;
+
+/** Domestic wires sent after this time (New York) go out on the next business day. */
+export const DOMESTIC_WIRE_CUTOFF = { minutes: 16 * 60, text: '4:00 PM ET' } as const;
+
+/** Whether a domestic wire sent at `now` goes out the same day. */
+export function wireGoesOutToday(now: Date): boolean {
+  return isBusinessDay(now) && bankClockMinutes(now) < DOMESTIC_WIRE_CUTOFF.minutes;
+}
 
 export const MIN_TRANSFER_CENTS = moneyRules.minTransferCents;
 export const TRANSFER_FEES: Record<TransferType, number> = moneyRules.transferFees;
@@ -58,8 +66,8 @@ export const transferAggregate: Aggregate<
 
 /**
  * When a pending transfer settles: after SETTLEMENT_DELAY_MS when set (demos, tests), else SEPA on
- * the next business day, a domestic wire within the hour on a business day (the next business day
- * when sent on a weekend or bank holiday), and external transfers and international wires in 1–3 business days
+ * the next business day, a domestic wire within the hour on a business day before the cut-off (else
+ * the next business day), and external transfers and international wires in 1–3 business days
  * (derived from the id, so it is stable).
  */
 export function settlementDue(
@@ -70,7 +78,7 @@ export function settlementDue(
 ): Date {
   if (delayMs !== undefined) return new Date(now.getTime() + delayMs);
   if (type === 'domestic-wire') {
-    return isBusinessDay(now)
+    return wireGoesOutToday(now)
       ? new Date(now.getTime() + WIRE_SAME_DAY_MS)
       : addBusinessDays(now, 1);
   }
