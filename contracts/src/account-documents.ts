@@ -45,6 +45,13 @@ export const receiptDetailsView = z.object({
   balance_after: z.number().nullable(),
   /** Euros with two decimals and the rate (euros per dollar, six decimals), both as text. */
   sepa: z.object({ eur_amount: z.string(), exchange_rate: z.string() }).nullable(),
+  /**
+   * A payment to another bank (a transfer, SEPA or a wire): its fee and the total taken, in
+   * dollars, and while it is pending the instant it should have arrived by; null for other lines.
+   */
+  transfer: z
+    .object({ fee: z.number(), total: z.number(), expected_arrival: z.string().nullable() })
+    .nullable(),
   /** What may still be cancelled from here: a pending transfer or an unclaimed Zelle payment. */
   cancellable: z.object({ kind: z.enum(['transfer', 'zelle-payment']), id: z.string() }).nullable(),
   /** The customer's dispute of this charge, if they made one. */

@@ -163,10 +163,15 @@ for (const viewport of [
         .waitFor();
       await expect.poll(() => available(customer, checking.id)).toBe(555);
 
-      // Its receipt names the wire and, a wire being final, offers no Cancel.
+      // Its receipt names the wire, its fee and when it arrives and, a wire being final, offers
+      // no Cancel.
       await page.getByRole('link', { name: 'View receipt' }).click();
       await page.getByText('International wire to Lena Vogel (DE ****3000)').first().waitFor();
       await page.getByText('Pending', { exact: true }).first().waitFor();
+      const details = page.locator('.receipt__details');
+      await details.getByText('$45.00', { exact: true }).waitFor();
+      await details.getByText('$445.00', { exact: true }).waitFor();
+      await details.getByText(/^By [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
       expect(await page.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
       await expectScreenAccessible(page, `wire receipt at ${viewport.width} px`);
     });

@@ -88,6 +88,8 @@ describe('receipts', () => {
     expect(receipt.account.formatted_account_number).toMatch(/^\*{4}\d{4}$/);
     expect(receipt.balance_after).toBe(379.75);
     expect(receipt.sepa).toBeNull();
+    // Between own accounts: no fee, and it has arrived.
+    expect(receipt.transfer).toBeNull();
     expect(receipt.memo).toBe('Rainy day fund');
   });
 
@@ -106,10 +108,11 @@ describe('receipts', () => {
     c.client.consistencyToken = send.headers['x-consistency-token'];
     const pending = (await history(c.client)).find((l) => l.kind === 'external-bank')!;
     // Whether it is still pending now depends on the settlement job; what it ends as does not.
-    let receipt = { status: 'pending', timeline: [], counterparty: '' } as {
+    let receipt = { status: 'pending', timeline: [], counterparty: '', transfer: null } as {
       status: string;
       timeline: { step: string; detail: string | null }[];
       counterparty: string;
+      transfer: unknown;
     };
     await bank.jobs!.dispatchPending();
     for (let i = 0; i < 100 && receipt.status === 'pending'; i += 1) {
@@ -123,6 +126,8 @@ describe('receipts', () => {
     expect(receipt.timeline[1]!.detail).toMatch(/rejected/);
     expect(receipt.counterparty).toBe('Alex Kim');
     expect((receipt as { memo?: unknown }).memo).toBeNull();
+    // Its fee and total stay on the receipt; no arrival is expected any more.
+    expect(receipt.transfer).toEqual({ fee: 3, total: 103, expected_arrival: null });
   });
 
   it('shows a SEPA transfer with the euros sent and the rate, as quoted and confirmed', async () => {
