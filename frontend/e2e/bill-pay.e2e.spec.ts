@@ -70,11 +70,16 @@ describe('Bill Pay', () => {
     await pay.getByRole('button', { name: 'Review Payment' }).click();
     const confirm = dialog(page, 'Confirm Payment');
     await confirm.getByText('$82.40').waitFor();
+    // When the payee gets the money, before the customer confirms and after.
+    const arrival =
+      'Harbor Power & Light receives it today, electronically: the money leaves your account now.';
+    await confirm.getByText(arrival).waitFor();
     await expectScreenAccessible(page, 'confirm payment');
     await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
     await toast(page, 'Payment sent successfully!').waitFor();
     const done = dialog(page, 'Payment Confirmation');
     await done.getByText(/Reference number/).waitFor();
+    await done.getByText(arrival).waitFor();
     await expectScreenAccessible(page, 'payment confirmation');
     await done.getByRole('button', { name: 'Done' }).click();
     await done.waitFor({ state: 'detached' });
