@@ -404,6 +404,19 @@ describe('direct deposit form', () => {
     expect(theirs.statusCode).toBe(404);
     expect(theirs.rawPayload.toString()).not.toContain(account.account_number);
   });
+
+  it('makes none for an investment account, which a payroll form cannot name', async () => {
+    const investment = owner.accounts.find((a) => a.type === 'investment')!;
+    const refused = await owner.client.get(`/api/accounts/${investment.id}/direct-deposit-form`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      accountId: ['Direct deposit goes to a checking or savings account. Choose one of those.'],
+    });
+    const savings = owner.accounts.find((a) => a.type === 'savings')!;
+    const form = await pdfOf(owner.client, `/api/accounts/${savings.id}/direct-deposit-form`);
+    expect(form.statusCode).toBe(200);
+    expect(pdfText(form.rawPayload)).toContain('Savings');
+  });
 });
 
 describe('transaction history that scales', () => {

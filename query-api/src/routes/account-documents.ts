@@ -1,10 +1,12 @@
 import {
+  DIRECT_DEPOSIT_REFUSAL,
   DISPUTE_MESSAGES,
   disputeRefusal,
   fileBody,
   monthlyStatementAnswer,
   receiptAnswer,
   statementMonthsAnswer,
+  takesDirectDeposit,
 } from '@bank/contracts';
 import { centsToDollars } from '@bank/events';
 import {
@@ -339,6 +341,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
         request.params.accountId,
       );
       if (!details) throw notFound();
+      if (!takesDirectDeposit(details)) throw fieldError({ accountId: [DIRECT_DEPOSIT_REFUSAL] });
       const pdf = await directDepositFormPdf({
         holderName: details.holder_name,
         accountName: details.name,
