@@ -98,6 +98,8 @@ for (const viewport of [
         await review.getByText(text, { exact: true }).waitFor();
       }
       await review.getByText('A wire cannot be cancelled once sent').waitFor();
+      // What happens to a wire sent to an account that does not exist.
+      await review.getByText(/sends the wire back: the amount and the fee return/).waitFor();
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `wire review at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/wire-review-${viewport.width}.png`, fullPage: true });
@@ -114,6 +116,11 @@ for (const viewport of [
       const done = page.getByRole('region', { name: 'Wire Sent' });
       await done.getByText('$500.00 wired to Title Co LLC (****6789)').waitFor();
       await done.getByText(/^TRF-/).waitFor();
+      await done
+        .getByText(
+          'We will let you know when it reaches the recipient’s bank, or if that bank sends it back.',
+        )
+        .waitFor();
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `wire sent at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/wire-sent-${viewport.width}.png`, fullPage: true });
