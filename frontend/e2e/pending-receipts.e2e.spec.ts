@@ -161,6 +161,8 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.locator('.receipt .badge', { hasText: 'Cancelled' }).waitFor();
       receipt = await receiptFacts(page);
       expect(receipt.timeline).toMatch(/Initiated.*Reversed/);
+      // Cancelled: nothing was charged, and nothing is on its way.
+      expect(receipt.details).not.toContain('Total charged');
       expect(receipt.details).not.toContain('Expected to arrive');
       expect(await page.getByRole('button', { name: 'Cancel transfer' }).count()).toBe(0);
       // ...and the focus on the receipt, not at the top of the page.

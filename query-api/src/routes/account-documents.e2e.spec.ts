@@ -126,8 +126,8 @@ describe('receipts', () => {
     expect(receipt.timeline[1]!.detail).toMatch(/rejected/);
     expect(receipt.counterparty).toBe('Alex Kim');
     expect((receipt as { memo?: unknown }).memo).toBeNull();
-    // Its fee and total stay on the receipt; no arrival is expected any more.
-    expect(receipt.transfer).toEqual({ fee: 3, total: 103, expected_arrival: null });
+    // Sent back: nothing was charged, and nothing is on its way.
+    expect(receipt.transfer).toBeNull();
   });
 
   it('shows a SEPA transfer with the euros sent and the rate, as quoted and confirmed', async () => {

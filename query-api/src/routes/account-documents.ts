@@ -130,10 +130,12 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
     const transferId = transferIdOf.safeParse(metadata?.transfer_id);
     if (!transferId.success) return null;
     const transfer = await findCustomerTransfer(pool, customerId, transferId.data);
-    // A move between own accounts or to a customer of this bank arrives at once.
+    // A move between own accounts or to a customer of this bank arrives at once; a failed or
+    // cancelled transfer charged nothing (its amount and fee came back).
     if (!transfer || transfer.type === 'between-accounts' || transfer.type === 'same-bank') {
       return null;
     }
+    if (transfer.status !== 'pending' && transfer.status !== 'completed') return null;
     return {
       fee: centsToDollars(transfer.fee_cents),
       total: centsToDollars(transfer.amount_cents + transfer.fee_cents),

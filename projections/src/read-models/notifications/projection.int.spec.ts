@@ -119,7 +119,7 @@ describe('notifications projection', () => {
         {
           title: 'Transfer failed',
           message:
-            'Your transfer of $250.00 to Dana Whitfield could not be completed: The account was closed. The amount and the $3.00 fee are available in your account again.',
+            'Your transfer of $250.00 to Dana Whitfield could not be completed: The account was closed. The amount and the $3.00 fee are available in your account again. Check the account details with Dana Whitfield before you send it again. Reference TRF-100.',
           priority: 'high',
         },
       ],
@@ -164,7 +164,7 @@ describe('notifications projection', () => {
         {
           title: 'International wire returned',
           message:
-            'Your international wire of $250.00 to Dana Whitfield could not be completed: The receiving bank rejected the transfer: account not found. The amount and the $3.00 fee are available in your account again.',
+            'Your international wire of $250.00 to Dana Whitfield could not be completed: The receiving bank rejected the transfer: account not found. The amount and the $3.00 fee are available in your account again. Check the account details with Dana Whitfield before you send it again. Reference TRF-100.',
         },
         {
           title: 'Transfer completed',

@@ -82,7 +82,7 @@ export function transferNotificationHandlers(
         customerId: d.customerId,
         type: 'transfer',
         title: wire ? `${capitalized(wire)} returned` : 'Transfer failed',
-        message: `Your ${wire ?? 'transfer'} of ${formatUsd(d.amount)} to ${d.recipientName} could not be completed: ${d.reason} The amount and the ${formatUsd(d.fee)} fee are available in your account again.`,
+        message: `Your ${wire ?? 'transfer'} of ${formatUsd(d.amount)} to ${d.recipientName} could not be completed: ${d.reason} The amount and the ${formatUsd(d.fee)} fee are available in your account again. Check the account details with ${d.recipientName} before you send it again. Reference ${d.reference}.`,
         priority: 'high',
       });
     },
