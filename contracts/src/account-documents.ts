@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { disputeView } from './disputes.ts';
 import { successOf } from './envelope.ts';
 
 /** A line of the customer's history as a receipt shows it; amounts in dollars, signed. */
@@ -24,42 +23,6 @@ export const transactionLineView = z.object({
   category_is_custom: z.boolean(),
 });
 export type TransactionLineView = z.infer<typeof transactionLineView>;
-
-/** What a receipt adds to its line: the steps so far, the account, and for SEPA the euros. */
-export const receiptDetailsView = z.object({
-  reference_number: z.string(),
-  status: z.string(),
-  timeline: z.array(
-    z.object({
-      step: z.enum(['initiated', 'settled', 'failed', 'reversed']),
-      at: z.string(),
-      detail: z.string().nullable(),
-    }),
-  ),
-  counterparty: z.string().nullable(),
-  /** What the sender wrote with it (a transfer's or Zelle payment's memo), if anything. */
-  memo: z.string().nullable(),
-  category: z.string().nullable(),
-  account: z.object({ id: z.string(), name: z.string(), formatted_account_number: z.string() }),
-  /** Dollars; null when the line has not been posted yet. */
-  balance_after: z.number().nullable(),
-  /** Euros with two decimals and the rate (euros per dollar, six decimals), both as text. */
-  sepa: z.object({ eur_amount: z.string(), exchange_rate: z.string() }).nullable(),
-  /** What may still be cancelled from here: a pending transfer or an unclaimed Zelle payment. */
-  cancellable: z.object({ kind: z.enum(['transfer', 'zelle-payment']), id: z.string() }).nullable(),
-  /** The customer's dispute of this charge, if they made one. */
-  dispute: disputeView.nullable(),
-  /** Why this line cannot be disputed online; null when it can (and is not disputed yet). */
-  dispute_refusal: z.string().nullable(),
-});
-export type ReceiptDetailsView = z.infer<typeof receiptDetailsView>;
-
-/** The answer of GET /transactions/{transactionId}. */
-export const receiptData = z.object({
-  transaction: transactionLineView,
-  receipt: receiptDetailsView,
-});
-export const receiptAnswer = successOf(receiptData);
 
 /** A month an account has a statement for; the current month is a statement to date. */
 export const statementMonthView = z.object({

@@ -11,6 +11,8 @@ export * from './pending.ts';
 export * from './saved-recipients.ts';
 export * from './two-factor.ts';
 export * from './account-documents.ts';
+export * from './receipts.ts';
+export * from './direct-deposit.ts';
 // Sign-in, the customer and the profile, notifications, contact, dashboard, search, ops and audit.
 export * from './audit.ts';
 export * from './auth.ts';

@@ -70,11 +70,16 @@ describe('Bill Pay', () => {
     await pay.getByRole('button', { name: 'Review Payment' }).click();
     const confirm = dialog(page, 'Confirm Payment');
     await confirm.getByText('$82.40').waitFor();
+    // When the payee gets the money, before the customer confirms and after.
+    const arrival =
+      'Harbor Power & Light receives it today, electronically: the money leaves your account now.';
+    await confirm.getByText(arrival).waitFor();
     await expectScreenAccessible(page, 'confirm payment');
     await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
     await toast(page, 'Payment sent successfully!').waitFor();
     const done = dialog(page, 'Payment Confirmation');
     await done.getByText(/Reference number/).waitFor();
+    await done.getByText(arrival).waitFor();
     await expectScreenAccessible(page, 'payment confirmation');
     await done.getByRole('button', { name: 'Done' }).click();
     await done.waitFor({ state: 'detached' });
@@ -98,6 +103,18 @@ describe('Bill Pay', () => {
 
     await openTab(page, 'Manage Payees');
     await page.getByText('AutoPay Disabled').waitFor();
+    // The same payee again: the bank refuses it on its account number, where the focus goes.
+    await page.getByRole('button', { name: 'Add Payee' }).click();
+    await add.getByLabel('Company Name').fill('Harbor Power & Light');
+    await add.getByLabel('Category').selectOption('utilities');
+    await add.getByLabel('Account Number').fill('77001234');
+    await add.getByRole('button', { name: 'Add Payee' }).click();
+    await add.getByText('You already have this payee: the same name and account number.').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('account_number');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete Harbor Power & Light' }).click();
     const del = dialog(page, 'Delete payee');
     await del.getByText('Are you sure you want to delete this payee?').waitFor();

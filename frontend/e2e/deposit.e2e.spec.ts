@@ -24,6 +24,13 @@ for (const viewport of [
     await page.getByRole('heading', { name: 'Coming Soon' }).waitFor();
 
     const direct = page.getByRole('region', { name: 'Set up direct deposit' });
+    // Only accounts a payroll form can name: the investment account is not one.
+    const offered = await direct
+      .getByLabel('Account')
+      .evaluate((select: HTMLSelectElement) => [...select.options].map((o) => o.value));
+    const expected = customer.accounts.filter((a) => a.type === 'checking' || a.type === 'savings');
+    expect(offered.filter(Boolean).sort()).toEqual(expected.map((a) => a.id).sort());
+    expect(customer.accounts.some((a) => a.type === 'investment')).toBe(true);
     await direct.getByLabel('Account').selectOption(savings.id);
     // Masked until asked for, then in full.
     await direct.getByText(`•••• •••• ${savings.account_number.slice(-4)}`).waitFor();

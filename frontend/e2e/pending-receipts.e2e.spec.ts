@@ -26,6 +26,15 @@ async function funded(name: string, dollars: number) {
   return customer;
 }
 
+/** An instant as the bank's day, the way the receipt writes it ("Dec 4, 2026"). */
+const bankDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(iso));
+
 /** The receipt's status badge, its timeline and its counterparty line. */
 async function receiptFacts(page: Page) {
   await page.getByRole('heading', { name: 'Receipt', level: 1 }).waitFor();
@@ -137,6 +146,11 @@ for (const viewport of [DESKTOP, PHONE]) {
       let receipt = await receiptFacts(page);
       expect(receipt.status).toBe('Pending');
       expect(receipt.details).toContain('Alex Kim');
+      // What it costs in all, and when it should arrive, as the confirmation said.
+      const arrives = bankDay(sent.body.data.transfer.estimated_settlement as string);
+      expect(receipt.details).toContain('Fee$3.00');
+      expect(receipt.details).toContain('Total charged$103.00');
+      expect(receipt.details).toContain(`Expected to arriveBy ${arrives}`);
       await expectNoSidewaysScroll(page);
       await page.getByRole('button', { name: 'Cancel transfer' }).click();
       const ask = dialog(page, 'Cancel transfer?');
@@ -147,6 +161,9 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.locator('.receipt .badge', { hasText: 'Cancelled' }).waitFor();
       receipt = await receiptFacts(page);
       expect(receipt.timeline).toMatch(/Initiated.*Reversed/);
+      // Cancelled: nothing was charged, and nothing is on its way.
+      expect(receipt.details).not.toContain('Total charged');
+      expect(receipt.details).not.toContain('Expected to arrive');
       expect(await page.getByRole('button', { name: 'Cancel transfer' }).count()).toBe(0);
       // ...and the focus on the receipt, not at the top of the page.
       await expect

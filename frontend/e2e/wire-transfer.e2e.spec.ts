@@ -1,4 +1,5 @@
 import { deposit } from '@bank/server/testing';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   dialog,
@@ -21,6 +22,22 @@ async function available(customer: Customer, accountId: string): Promise<number>
     available_balance: number;
   }[];
   return accounts.find((a) => a.id === accountId)!.available_balance;
+}
+
+/** A domestic wire for a property purchase to Title Co LLC, typed into the form. */
+async function typeDomesticWire(
+  form: Locator,
+  fromAccount: string,
+  typed: { routing: string; amount: string },
+) {
+  await form.getByLabel('From Account').selectOption(fromAccount, { timeout: 30_000 });
+  await form.getByLabel('Recipient Name').fill('Title Co LLC');
+  await form.getByLabel('Bank Name').fill('First National');
+  await form.getByLabel('Account Number').fill('123456789');
+  await form.getByLabel('Routing Number').fill(typed.routing);
+  await form.getByLabel('Recipient Address').fill('1 Main St, Boston MA 02108');
+  await form.getByLabel('Amount (USD)').fill(typed.amount);
+  await form.getByLabel('Purpose of Transfer').selectOption('property');
 }
 
 for (const viewport of [
@@ -47,14 +64,7 @@ for (const viewport of [
         .poll(() => fieldError(page, 'Recipient Address'))
         .toBe('Please enter the recipient’s address');
 
-      await form.getByLabel('From Account').selectOption(checking.id);
-      await form.getByLabel('Recipient Name').fill('Title Co LLC');
-      await form.getByLabel('Bank Name').fill('First National');
-      await form.getByLabel('Account Number').fill('123456789');
-      await form.getByLabel('Routing Number').fill('021000022');
-      await form.getByLabel('Recipient Address').fill('1 Main St, Boston MA 02108');
-      await form.getByLabel('Amount (USD)').fill('1,990');
-      await form.getByLabel('Purpose of Transfer').selectOption('property');
+      await typeDomesticWire(form, checking.id, { routing: '021000022', amount: '1,990' });
       await form.getByLabel('Message to Recipient').fill('Closing costs');
       await expect
         .poll(() => fieldError(page, 'Routing Number'))
@@ -88,6 +98,8 @@ for (const viewport of [
         await review.getByText(text, { exact: true }).waitFor();
       }
       await review.getByText('A wire cannot be cancelled once sent').waitFor();
+      // What happens to a wire sent to an account that does not exist.
+      await review.getByText(/sends the wire back: the amount and the fee return/).waitFor();
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `wire review at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/wire-review-${viewport.width}.png`, fullPage: true });
@@ -104,6 +116,11 @@ for (const viewport of [
       const done = page.getByRole('region', { name: 'Wire Sent' });
       await done.getByText('$500.00 wired to Title Co LLC (****6789)').waitFor();
       await done.getByText(/^TRF-/).waitFor();
+      await done
+        .getByText(
+          'We will let you know when it reaches the recipient’s bank, or if that bank sends it back.',
+        )
+        .waitFor();
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `wire sent at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/wire-sent-${viewport.width}.png`, fullPage: true });
@@ -163,10 +180,15 @@ for (const viewport of [
         .waitFor();
       await expect.poll(() => available(customer, checking.id)).toBe(555);
 
-      // Its receipt names the wire and, a wire being final, offers no Cancel.
+      // Its receipt names the wire, its fee and when it arrives and, a wire being final, offers
+      // no Cancel.
       await page.getByRole('link', { name: 'View receipt' }).click();
       await page.getByText('International wire to Lena Vogel (DE ****3000)').first().waitFor();
       await page.getByText('Pending', { exact: true }).first().waitFor();
+      const details = page.locator('.receipt__details');
+      await details.getByText('$45.00', { exact: true }).waitFor();
+      await details.getByText('$445.00', { exact: true }).waitFor();
+      await details.getByText(/^By [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
       expect(await page.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
       await expectScreenAccessible(page, `wire receipt at ${viewport.width} px`);
     });
@@ -243,6 +265,28 @@ for (const viewport of [
       const done = page.getByRole('region', { name: 'Wire Sent' });
       await done.getByText(/International wire sent/).waitFor();
       await expect.poll(() => available(customer, checking.id)).toBe(905);
+    });
+
+    it('brings a refusal by the bank back to its field, with the focus in it', async () => {
+      const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      await deposit(t.bank, checking.account_number, 3000);
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/wire-transfer');
+      const form = page.getByRole('form', { name: 'Wire transfer' });
+      // More than the bank sends to an account it has never paid: only the bank knows that.
+      await typeDomesticWire(form, checking.id, { routing: '021000021', amount: '1500' });
+      await form.getByRole('button', { name: 'Review Wire' }).click();
+      const review = page.getByRole('region', { name: 'Review your wire' });
+      await review.getByRole('button', { name: 'Send Wire' }).click();
+      await expect
+        .poll(() => fieldError(page, 'Amount (USD)'))
+        .toMatch(/^Transfers to a new account are limited to \$1,000\.00 each/);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+        .toBe('amount');
+      expect(await form.getByLabel('Recipient Name').inputValue()).toBe('Title Co LLC');
+      await expectScreenAccessible(page, `wire refused on a field at ${viewport.width} px`);
     });
 
     it('leads a SEPA transfer to Transfer Money, where the euro rate is quoted', async () => {

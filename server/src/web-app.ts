@@ -6,9 +6,13 @@ import { frontendDist } from './http-server.ts';
 const frontendDir = path.dirname(frontendDist);
 const repoRoot = path.dirname(frontendDir);
 
-/** What the built web app is made from: a change to any of these makes frontend/dist stale. */
+/**
+ * What the built web app is made from, from the frontend's folder: a change to any of these makes
+ * frontend/dist stale. The contracts are bundled into it too (its schemas and the bank's words).
+ */
 const SOURCES = [
   'src',
+  '../contracts/src',
   'public',
   'index.html',
   'vite.config.ts',

@@ -188,6 +188,8 @@ const outcomeFacts = {
   fee: cents,
   recipientName: z.string(),
   reference: z.string(),
+  /** What kind of transfer it was, so a notice can name a wire; absent from older events. */
+  transferType: z.enum(transferTypes).optional(),
 };
 
 export const TransferSettled = defineEvent(

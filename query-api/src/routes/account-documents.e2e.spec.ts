@@ -88,6 +88,8 @@ describe('receipts', () => {
     expect(receipt.account.formatted_account_number).toMatch(/^\*{4}\d{4}$/);
     expect(receipt.balance_after).toBe(379.75);
     expect(receipt.sepa).toBeNull();
+    // Between own accounts: no fee, and it has arrived.
+    expect(receipt.transfer).toBeNull();
     expect(receipt.memo).toBe('Rainy day fund');
   });
 
@@ -106,10 +108,11 @@ describe('receipts', () => {
     c.client.consistencyToken = send.headers['x-consistency-token'];
     const pending = (await history(c.client)).find((l) => l.kind === 'external-bank')!;
     // Whether it is still pending now depends on the settlement job; what it ends as does not.
-    let receipt = { status: 'pending', timeline: [], counterparty: '' } as {
+    let receipt = { status: 'pending', timeline: [], counterparty: '', transfer: null } as {
       status: string;
       timeline: { step: string; detail: string | null }[];
       counterparty: string;
+      transfer: unknown;
     };
     await bank.jobs!.dispatchPending();
     for (let i = 0; i < 100 && receipt.status === 'pending'; i += 1) {
@@ -123,6 +126,8 @@ describe('receipts', () => {
     expect(receipt.timeline[1]!.detail).toMatch(/rejected/);
     expect(receipt.counterparty).toBe('Alex Kim');
     expect((receipt as { memo?: unknown }).memo).toBeNull();
+    // Sent back: nothing was charged, and nothing is on its way.
+    expect(receipt.transfer).toBeNull();
   });
 
   it('shows a SEPA transfer with the euros sent and the rate, as quoted and confirmed', async () => {
@@ -410,6 +415,19 @@ describe('direct deposit form', () => {
     const theirs = await pdfOf(stranger.client, `/api/accounts/${account.id}/direct-deposit-form`);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.rawPayload.toString()).not.toContain(account.account_number);
+  });
+
+  it('makes none for an investment account, which a payroll form cannot name', async () => {
+    const investment = owner.accounts.find((a) => a.type === 'investment')!;
+    const refused = await owner.client.get(`/api/accounts/${investment.id}/direct-deposit-form`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      accountId: ['Direct deposit goes to a checking or savings account. Choose one of those.'],
+    });
+    const savings = owner.accounts.find((a) => a.type === 'savings')!;
+    const form = await pdfOf(owner.client, `/api/accounts/${savings.id}/direct-deposit-form`);
+    expect(form.statusCode).toBe(200);
+    expect(pdfText(form.rawPayload)).toContain('Savings');
   });
 });
 

@@ -1,10 +1,12 @@
 import {
+  DIRECT_DEPOSIT_REFUSAL,
   DISPUTE_MESSAGES,
   disputeRefusal,
   fileBody,
   monthlyStatementAnswer,
   receiptAnswer,
   statementMonthsAnswer,
+  takesDirectDeposit,
 } from '@bank/contracts';
 import { centsToDollars } from '@bank/events';
 import {
@@ -32,6 +34,7 @@ import {
   accountDepositDetails,
   accountFirstActivity,
   disputeViewOf,
+  findCustomerTransfer,
   findDisputeTicket,
   findReceiptLine,
 } from '@bank/projections';
@@ -70,6 +73,7 @@ const statementQuery = z.object({
     .default('json'),
 });
 
+const transferIdOf = z.uuid();
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 /**
@@ -121,6 +125,25 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
     return { row, receipt, timeline };
   };
 
+  /** The fee, total and expected arrival of the transfer to another bank a line belongs to. */
+  const transferCosts = async (customerId: string, metadata: Record<string, unknown> | null) => {
+    const transferId = transferIdOf.safeParse(metadata?.transfer_id);
+    if (!transferId.success) return null;
+    const transfer = await findCustomerTransfer(pool, customerId, transferId.data);
+    // A move between own accounts or to a customer of this bank arrives at once; a failed or
+    // cancelled transfer charged nothing (its amount and fee came back).
+    if (!transfer || transfer.type === 'between-accounts' || transfer.type === 'same-bank') {
+      return null;
+    }
+    if (transfer.status !== 'pending' && transfer.status !== 'completed') return null;
+    return {
+      fee: centsToDollars(transfer.fee_cents),
+      total: centsToDollars(transfer.amount_cents + transfer.fee_cents),
+      expected_arrival:
+        transfer.status === 'pending' ? (transfer.settle_after?.toISOString() ?? null) : null,
+    };
+  };
+
   app.get(
     '/transactions/:transactionId',
     { schema: { params: transactionParams, response: { 200: receiptAnswer } } },
@@ -154,6 +177,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
             sepa: receipt.eur
               ? { eur_amount: receipt.eur.amount, exchange_rate: receipt.eur.rate }
               : null,
+            transfer: await transferCosts(request.customerId, row.metadata),
             cancellable: cancellableFrom(row),
             dispute: disputed ? disputeViewOf(disputed) : null,
             dispute_refusal: disputed
@@ -319,6 +343,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
         request.params.accountId,
       );
       if (!details) throw notFound();
+      if (!takesDirectDeposit(details)) throw fieldError({ accountId: [DIRECT_DEPOSIT_REFUSAL] });
       const pdf = await directDepositFormPdf({
         holderName: details.holder_name,
         accountName: details.name,

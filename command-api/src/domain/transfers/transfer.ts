@@ -129,6 +129,7 @@ export function decideSettlement(
     fee: t.fee,
     recipientName: t.recipientName,
     reference: t.reference,
+    transferType: t.type,
   };
   const holds = [
     { holdId: t.holdId, amount: t.amount, kind: t.type, contra: CLEARING[t.type] },

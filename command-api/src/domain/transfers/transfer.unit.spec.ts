@@ -52,7 +52,10 @@ describe('settlement', () => {
   it('posts both holds: the amount to clearing, the fee to fee income', () => {
     const plan = decideSettlement(given(TransferInitiated.create(pending)), { ok: true }, now);
     expect(plan.transferEvents).toMatchObject([
-      { type: 'TransferSettled', data: { transferId, amount: 100_00, fee: 3_00 } },
+      {
+        type: 'TransferSettled',
+        data: { transferId, amount: 100_00, fee: 3_00, transferType: 'external-bank' },
+      },
     ]);
     expect(plan.accountCommands).toMatchObject([
       {

@@ -2,7 +2,8 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 
 /**
- * Puts the server's field errors under their fields (first message of each).
+ * Puts the server's field errors under their fields (first message of each) and the focus in the
+ * first of them (in the order of `known` when given), so the customer lands where to fix it.
  * `fieldMap` renames server fields to form fields; returns true when any field error was set.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
@@ -11,15 +12,28 @@ export function applyServerFieldErrors<T extends FieldValues>(
   fieldMap: Partial<Record<string, Path<T>>> = {},
   known?: readonly string[],
 ): boolean {
-  if (!(error instanceof ApiError)) return false;
-  let applied = false;
-  for (const { field, message } of firstFieldErrors(error.errors)) {
-    const target = fieldMap[field] ?? field;
-    if (known && !known.includes(target)) continue;
-    setError(target as Path<T>, { type: 'server', message });
-    applied = true;
-  }
-  return applied;
+  return serverFieldErrors(error, setError, fieldMap, known) !== null;
+}
+
+/**
+ * applyServerFieldErrors, returning the field that takes the focus (null when none was set): a
+ * form that is not on the screen at that moment (behind a review step) focuses it when it returns.
+ */
+export function serverFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldMap: Partial<Record<string, Path<T>>> = {},
+  known?: readonly string[],
+): Path<T> | null {
+  if (!(error instanceof ApiError)) return null;
+  const errors = firstFieldErrors(error.errors)
+    .map(({ field, message }) => ({ field: (fieldMap[field] ?? field) as Path<T>, message }))
+    .filter(({ field }) => !known || known.includes(field));
+  if (known) errors.sort((a, b) => known.indexOf(a.field) - known.indexOf(b.field));
+  errors.forEach(({ field, message }, i) =>
+    setError(field, { type: 'server', message }, { shouldFocus: i === 0 }),
+  );
+  return errors[0]?.field ?? null;
 }
 
 /** A fresh key for one attempt of a money movement; retries of that attempt reuse it. */

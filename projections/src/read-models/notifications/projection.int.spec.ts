@@ -119,8 +119,57 @@ describe('notifications projection', () => {
         {
           title: 'Transfer failed',
           message:
-            'Your transfer of $250.00 to Dana Whitfield could not be completed: The account was closed. The amount and the $3.00 fee are available in your account again.',
+            'Your transfer of $250.00 to Dana Whitfield could not be completed: The account was closed. The amount and the $3.00 fee are available in your account again. Check the account details with Dana Whitfield before you send it again. Reference TRF-100.',
           priority: 'high',
+        },
+      ],
+      { orderBy: 'position' },
+    );
+  });
+
+  it('names a wire when it is delivered or returned, and says an older event’s transfer completed', async () => {
+    const [domestic, international, older] = [randomUUID(), randomUUID(), randomUUID()];
+    const settled = (
+      transferId: string,
+      transferType?: 'domestic-wire' | 'international-wire',
+    ) => ({
+      type: 'TransferSettled' as const,
+      data: {
+        ...transferOutcome(transferId, customerId),
+        ...(transferType ? { transferType } : {}),
+        settledAt: '2025-01-03T14:00:00.000Z',
+      },
+    });
+    await givenEvents([
+      ...known,
+      settled(domestic, 'domestic-wire'),
+      {
+        type: 'TransferFailed',
+        data: {
+          ...transferOutcome(international, customerId),
+          transferType: 'international-wire',
+          reason: 'The receiving bank rejected the transfer: account not found.',
+          failedAt: '2025-01-03T14:00:00.000Z',
+        },
+      },
+      settled(older),
+    ]).thenRows(
+      'rm_notifications',
+      [
+        {
+          title: 'Domestic wire delivered',
+          message:
+            'Your domestic wire of $250.00 reached Dana Whitfield’s bank. Reference TRF-100.',
+        },
+        {
+          title: 'International wire returned',
+          message:
+            'Your international wire of $250.00 to Dana Whitfield could not be completed: The receiving bank rejected the transfer: account not found. The amount and the $3.00 fee are available in your account again. Check the account details with Dana Whitfield before you send it again. Reference TRF-100.',
+        },
+        {
+          title: 'Transfer completed',
+          message:
+            'Your transfer of $250.00 to Dana Whitfield has been completed. Reference TRF-100.',
         },
       ],
       { orderBy: 'position' },

@@ -1,4 +1,4 @@
-import { BANK_TIME_ZONE, formatUsd } from '@bank/events';
+import { BANK_TIME_ZONE, formatUsd, type TransferType } from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { Projection } from '../../projection.ts';
 import type { RaiseNotification } from './notification-types.ts';
@@ -9,6 +9,15 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   year: 'numeric',
 });
+
+/** A wire named as the customer sent it ("international wire"); null for other transfers. */
+function wireName(type: TransferType | undefined): string | null {
+  if (type === 'domestic-wire') return 'domestic wire';
+  if (type === 'international-wire') return 'international wire';
+  return null;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The sender's notifications about a transfer: handlers of the notifications projection (so they
@@ -56,20 +65,24 @@ export function transferNotificationHandlers(
       });
     },
     async TransferSettled(d, event, db) {
+      const wire = wireName(d.transferType);
       await raise(db, event, {
         customerId: d.customerId,
         type: 'transfer',
-        title: 'Transfer completed',
-        message: `Your transfer of ${formatUsd(d.amount)} to ${d.recipientName} has been completed. Reference ${d.reference}.`,
+        title: wire ? `${capitalized(wire)} delivered` : 'Transfer completed',
+        message: wire
+          ? `Your ${wire} of ${formatUsd(d.amount)} reached ${d.recipientName}’s bank. Reference ${d.reference}.`
+          : `Your transfer of ${formatUsd(d.amount)} to ${d.recipientName} has been completed. Reference ${d.reference}.`,
         priority: 'medium',
       });
     },
     async TransferFailed(d, event, db) {
+      const wire = wireName(d.transferType);
       await raise(db, event, {
         customerId: d.customerId,
         type: 'transfer',
-        title: 'Transfer failed',
-        message: `Your transfer of ${formatUsd(d.amount)} to ${d.recipientName} could not be completed: ${d.reason} The amount and the ${formatUsd(d.fee)} fee are available in your account again.`,
+        title: wire ? `${capitalized(wire)} returned` : 'Transfer failed',
+        message: `Your ${wire ?? 'transfer'} of ${formatUsd(d.amount)} to ${d.recipientName} could not be completed: ${d.reason} The amount and the ${formatUsd(d.fee)} fee are available in your account again. Check the account details with ${d.recipientName} before you send it again. Reference ${d.reference}.`,
         priority: 'high',
       });
     },

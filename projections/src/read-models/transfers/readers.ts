@@ -40,3 +40,16 @@ export async function listRecentTransfers(
   );
   return rows;
 }
+
+/** One of the customer's transfers by its id; null when it is not theirs or not known (yet). */
+export async function findCustomerTransfer(
+  db: Db,
+  customerId: string,
+  transferId: string,
+): Promise<TransferRow | null> {
+  const { rows } = await db.query<TransferRow>(
+    `SELECT * FROM rm_transfers WHERE transfer_id = $1 AND customer_id = $2`,
+    [transferId, customerId],
+  );
+  return rows[0] ?? null;
+}

@@ -17,6 +17,7 @@ import { toast } from '@/lib/toast-store';
 import { useWhenOpened } from '@/lib/use-when-opened';
 import type { Payee } from '../api/get-payees';
 import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/schedule-payment';
+import { arrivalLine } from '../lib/arrival';
 import { RecurringPaymentFields } from './recurring-payment-fields';
 
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
@@ -57,6 +58,7 @@ export function SchedulePaymentDialog({
   const [done, setDone] = useState<{
     message: string;
     summary: string;
+    arrival: string;
     reference: string | null;
     paid: boolean;
   } | null>(null);
@@ -94,6 +96,7 @@ export function SchedulePaymentDialog({
           setDone({
             message: text,
             summary: paid ? `${what}.` : `${what} on ${formatDay(payment.scheduled_date)}.`,
+            arrival: arrivalLine(payment.payee_name, payment.scheduled_date, bankToday()),
             reference: payment.reference_number,
             paid,
           });
@@ -126,6 +129,7 @@ export function SchedulePaymentDialog({
             reference={done.reference}
             withReceipt={done.paid}
           />
+          <p>{done.arrival}</p>
           {done.paid ? null : (
             <p className="muted">It gets its reference number and receipt on the day it is paid.</p>
           )}
@@ -172,6 +176,14 @@ export function SchedulePaymentDialog({
               </div>
             ) : null}
           </dl>
+          <p>
+            {arrivalLine(
+              chosen?.display_name ?? 'The payee',
+              v.scheduled_date,
+              today,
+              v.is_recurring,
+            )}
+          </p>
           {error ? <Alert tone="danger">{error}</Alert> : null}
           <div className="dialog__actions">
             <Button

@@ -1,3 +1,4 @@
+import { takesDirectDeposit } from '@bank/contracts';
 import { Clock, Copy, Download, Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -24,7 +25,8 @@ export default function DepositRoute() {
   const [downloading, setDownloading] = useState(false);
 
   if (accounts.isPending) return <PageSpinner label="Loading your accounts" />;
-  const list = accounts.data ?? [];
+  // Only the accounts a payroll form can name.
+  const list = (accounts.data ?? []).filter(takesDirectDeposit);
   const account = list.find((a) => String(a.id) === chosen) ?? list[0];
   const number = account ? account.account_number : '';
 

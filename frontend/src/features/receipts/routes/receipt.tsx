@@ -77,6 +77,28 @@ function DisputeSection({ dispute }: { dispute: NonNullable<ReceiptDetails['disp
   );
 }
 
+/** What a payment to another bank costs in all, and while it is on its way, when it arrives. */
+function TransferCosts({ transfer }: { transfer: NonNullable<ReceiptDetails['transfer']> }) {
+  return (
+    <>
+      <div>
+        <dt>Fee</dt>
+        <dd className="tabular">{formatMoney(transfer.fee)}</dd>
+      </div>
+      <div>
+        <dt>Total charged</dt>
+        <dd className="tabular">{formatMoney(transfer.total)}</dd>
+      </div>
+      {transfer.expected_arrival ? (
+        <div>
+          <dt>Expected to arrive</dt>
+          <dd>By {formatDate(transfer.expected_arrival)}</dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
   const { transaction, receipt } = data;
   const [downloading, setDownloading] = useState(false);
@@ -137,6 +159,7 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
             <dd>{receipt.counterparty}</dd>
           </div>
         ) : null}
+        {receipt.transfer ? <TransferCosts transfer={receipt.transfer} /> : null}
         {receipt.memo ? (
           <div>
             <dt>Memo</dt>

@@ -98,7 +98,9 @@ export function WireReview({
         ))}
       </dl>
       <Alert tone="warning" title="A wire cannot be cancelled once sent">
-        Check the recipient’s name, bank and account before you send it.
+        Check the recipient’s name, bank and account before you send it. If the receiving bank finds
+        no such account, it sends the wire back: the amount and the fee return to your account, and
+        we let you know.
       </Alert>
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <div className="wire-review__actions">
@@ -135,6 +137,9 @@ export function WireSent({
         </p>
       ) : null}
       <p>{sent.message}</p>
+      <p>
+        We will let you know when it reaches the recipient’s bank, or if that bank sends it back.
+      </p>
       {wire ? (
         <dl className="wire-review">
           {wire.reference_number ? (

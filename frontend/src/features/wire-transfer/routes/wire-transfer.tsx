@@ -10,7 +10,7 @@ import { Alert, PageSpinner } from '@/components/ui/feedback';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
-import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { newIdempotencyKey, serverFieldErrors } from '@/components/ui/server-errors';
 import { useAccounts } from '@/lib/accounts-query';
 import { errorMessage } from '@/lib/error-mapping';
 import { centsText } from '@/lib/cents';
@@ -143,6 +143,13 @@ export default function WireTransferRoute() {
   const inReview = new URLSearchParams(location.search).get('step') === 'review';
   const step = sent ? 'sent' : inReview && attemptKey ? 'review' : 'details';
   const pushedReview = (location.state as { wire?: boolean } | null)?.wire === true;
+  // The field the bank refused, focused once the details are on the screen again.
+  const [refusedField, setRefusedField] = useState<WireField | null>(null);
+  useEffect(() => {
+    if (step !== 'details' || !refusedField) return;
+    form.setFocus(refusedField);
+    setRefusedField(null);
+  }, [step, refusedField, form]);
 
   // Leaving the confirmation (Back, or Send another wire) starts a new wire.
   useEffect(() => {
@@ -194,10 +201,13 @@ export default function WireTransferRoute() {
           toast.show({ type: 'success', title: 'Wire Sent', message, duration: 6000 });
         },
         onError: (error) => {
-          const onField = applyServerFieldErrors(error, form.setError, SERVER_FIELDS, FIELD_ORDER);
+          const onField = serverFieldErrors(error, form.setError, SERVER_FIELDS, FIELD_ORDER);
           setSubmitError(errorMessage(error, 'The wire could not be sent.'));
-          // A refused field is fixed on the details step.
-          if (onField) backToEdit();
+          // A refused field is fixed on the details step, with the focus in it.
+          if (onField) {
+            setRefusedField(onField);
+            backToEdit();
+          }
         },
       },
     );
