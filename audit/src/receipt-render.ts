@@ -1,3 +1,4 @@
+import { BANK_TIME_ZONE } from '@bank/events';
 import { newPdfDocument, PDF_FONT, pdfBytes, usd } from './statement-render.ts';
 
 /** What a customer's receipt for one movement states (amounts in signed cents). */
@@ -17,7 +18,19 @@ export interface Receipt {
   timeline: { step: string; at: Date; detail?: string | undefined }[];
   /** For a SEPA transfer: what the recipient receives in euro cents, and the rate used. */
   eur: { amount: string; rate: string } | undefined;
+  /**
+   * For a transfer to another bank (SEPA and wires included) that is on its way or arrived: its
+   * fee, the total taken, and while pending the day it should arrive by.
+   */
+  transfer?: { feeCents: number; totalCents: number; expectedArrival: Date | undefined };
 }
+
+const arrivalDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANK_TIME_ZONE,
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
 
 /** A one-page US Letter receipt (pdfkit, the bank's embedded font). */
 export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
@@ -37,6 +50,13 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   if (receipt.eur) {
     field('Amount in euro', `EUR ${receipt.eur.amount}`);
     field('Exchange rate', `1 USD = ${receipt.eur.rate} EUR`);
+  }
+  if (receipt.transfer) {
+    field('Fee', usd(receipt.transfer.feeCents));
+    field('Total charged', usd(receipt.transfer.totalCents));
+    if (receipt.transfer.expectedArrival) {
+      field('Expected to arrive', `By ${arrivalDay.format(receipt.transfer.expectedArrival)}`);
+    }
   }
   field('Status', receipt.status);
   field('Date', receipt.date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC');

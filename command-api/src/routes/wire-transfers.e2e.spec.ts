@@ -89,10 +89,10 @@ describe('domestic wire', () => {
       message: string;
       priority: string;
     }[];
-    const notice = notices.find((n) => n.title === 'Wire sent');
+    const notice = notices.find((n) => n.title === 'Domestic wire sent');
     expect(notice?.priority).toBe('high');
     expect(notice?.message).toMatch(
-      /^A \$500\.00 wire to Title Co LLC \(fee \$25\.00\) left your .+ A wire cannot be cancelled: if you did not send it, contact us at once\. Reference TRF-/,
+      /^A \$500\.00 domestic wire to Title Co LLC \(fee \$25\.00\) left your .+ A wire cannot be cancelled: if you did not send it, contact us at once\. Reference TRF-/,
     );
 
     // Final once sent: the cancel route refuses it and the receipt offers no Cancel.

@@ -7,3 +7,4 @@ export {
 export { freePort } from '../local-port.ts';
 export { Prng } from './prng.ts';
 export { holdConnection, sendBodySlowly, type HeldConnection } from './slow-client.ts';
+export { pdfText } from './pdf-text.ts';

@@ -169,6 +169,29 @@ describe('receipts', () => {
     expect(eurCents).toBe(decimalUnits(transfer.exchange.amount, 2));
     // $123.45 at that rate, rounded half up to the euro cent.
     expect(BigInt(eurCents)).toBe((12_345n * BigInt(rateMicros) + 500_000n) / 1_000_000n);
+
+    // The PDF states what the screen does: the fee, the total and, while on its way, its arrival.
+    const pdf = await pdfOf(
+      c.client,
+      `/api/transactions/${encodeURIComponent(transfer.reference_number)}/receipt`,
+    );
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Fee: \n$15.00');
+    expect(text).toContain('Total charged: \n$138.45');
+    // Asked after the PDF: still pending now means it was pending when the PDF was made.
+    const after = (
+      await c.client.get(`/api/transactions/${encodeURIComponent(transfer.reference_number)}`)
+    ).body.data.receipt;
+    expect(after.transfer).toMatchObject({ fee: 15, total: 138.45 });
+    if (after.transfer.expected_arrival) {
+      const by = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      }).format(new Date(after.transfer.expected_arrival));
+      expect(text).toContain(`Expected to arrive: \nBy ${by}`);
+    }
   });
 
   it('downloads as a PDF', async () => {

@@ -90,6 +90,28 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, sessions, openEvents }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
+  /** The fee, total and expected arrival of the transfer to another bank a line belongs to. */
+  const transferCosts = async (
+    customerId: string,
+    metadata: Record<string, unknown> | null,
+  ): Promise<Receipt['transfer']> => {
+    const transferId = transferIdOf.safeParse(metadata?.transfer_id);
+    if (!transferId.success) return undefined;
+    const transfer = await findCustomerTransfer(pool, customerId, transferId.data);
+    // A move between own accounts or to a customer of this bank arrives at once; a failed or
+    // cancelled transfer charged nothing (its amount and fee came back).
+    if (!transfer || transfer.type === 'between-accounts' || transfer.type === 'same-bank') {
+      return undefined;
+    }
+    if (transfer.status !== 'pending' && transfer.status !== 'completed') return undefined;
+    return {
+      feeCents: transfer.fee_cents,
+      totalCents: transfer.amount_cents + transfer.fee_cents,
+      expectedArrival:
+        transfer.status === 'pending' ? (transfer.settle_after ?? undefined) : undefined,
+    };
+  };
+
   const loadReceipt = async (customerId: string, transactionId: string) => {
     const row = await findReceiptLine(pool, customerId, transactionId);
     if (!row) throw notFound();
@@ -121,27 +143,9 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
         eurAmount !== undefined && rate !== undefined
           ? { amount: Number(eurAmount).toFixed(2), rate: String(rate) }
           : undefined,
+      transfer: await transferCosts(customerId, row.metadata),
     };
     return { row, receipt, timeline };
-  };
-
-  /** The fee, total and expected arrival of the transfer to another bank a line belongs to. */
-  const transferCosts = async (customerId: string, metadata: Record<string, unknown> | null) => {
-    const transferId = transferIdOf.safeParse(metadata?.transfer_id);
-    if (!transferId.success) return null;
-    const transfer = await findCustomerTransfer(pool, customerId, transferId.data);
-    // A move between own accounts or to a customer of this bank arrives at once; a failed or
-    // cancelled transfer charged nothing (its amount and fee came back).
-    if (!transfer || transfer.type === 'between-accounts' || transfer.type === 'same-bank') {
-      return null;
-    }
-    if (transfer.status !== 'pending' && transfer.status !== 'completed') return null;
-    return {
-      fee: centsToDollars(transfer.fee_cents),
-      total: centsToDollars(transfer.amount_cents + transfer.fee_cents),
-      expected_arrival:
-        transfer.status === 'pending' ? (transfer.settle_after?.toISOString() ?? null) : null,
-    };
   };
 
   app.get(
@@ -177,7 +181,13 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
             sepa: receipt.eur
               ? { eur_amount: receipt.eur.amount, exchange_rate: receipt.eur.rate }
               : null,
-            transfer: await transferCosts(request.customerId, row.metadata),
+            transfer: receipt.transfer
+              ? {
+                  fee: centsToDollars(receipt.transfer.feeCents),
+                  total: centsToDollars(receipt.transfer.totalCents),
+                  expected_arrival: receipt.transfer.expectedArrival?.toISOString() ?? null,
+                }
+              : null,
             cancellable: cancellableFrom(row),
             dispute: disputed ? disputeViewOf(disputed) : null,
             dispute_refusal: disputed

@@ -1,4 +1,10 @@
-export { createTestDatabase, testDatabaseUrlAs, testRedisUrl, freePort } from '@bank/infra/testing';
+export {
+  createTestDatabase,
+  testDatabaseUrlAs,
+  testRedisUrl,
+  freePort,
+  pdfText,
+} from '@bank/infra/testing';
 export { startTestBank, type TestBank } from './test-bank.ts';
 export { startDemoBankProcess } from './service-process.ts';
 export {
@@ -17,7 +23,6 @@ export { knownDestination } from './known-destination.ts';
 export { buildWebApp, webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';
 export { startKafkaBroker, type KafkaBroker } from './kafka.ts';
-export { pdfText } from './pdf-text.ts';
 export { rawRequest } from './raw-request.ts';
 export { crashAfterRecord } from './crash-after-record.ts';
 export { readModelText } from './read-model-text.ts';

@@ -35,14 +35,15 @@ export function transferNotificationHandlers(
       let title: string;
       let message: string;
       let priority: 'medium' | 'high' = 'medium';
-      if (d.type === 'domestic-wire' || d.type === 'international-wire') {
+      const wire = wireName(d.type);
+      if (wire) {
         // Money that cannot be called back: said at once and loudly, in case it was not them.
-        title = 'Wire sent';
+        title = `${capitalized(wire)} sent`;
         priority = 'high';
         const due = d.settleAfter
           ? ` It should arrive by ${shortDate.format(new Date(d.settleAfter))}.`
           : '';
-        message = `A ${amount} wire to ${d.recipientName} (fee ${formatUsd(d.fee)}) left your ${d.fromAccountName}.${due} A wire cannot be cancelled: if you did not send it, contact us at once. Reference ${d.reference}.`;
+        message = `A ${amount} ${wire} to ${d.recipientName} (fee ${formatUsd(d.fee)}) left your ${d.fromAccountName}.${due} A wire cannot be cancelled: if you did not send it, contact us at once. Reference ${d.reference}.`;
       } else if (d.type === 'between-accounts') {
         title = 'Transfer completed';
         message = `${amount} moved from your ${d.fromAccountName} to your ${d.toAccountName ?? 'account'}.`;

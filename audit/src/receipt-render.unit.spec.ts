@@ -1,0 +1,43 @@
+import { pdfText } from '@bank/infra/testing';
+import { describe, expect, it } from 'vitest';
+import { receiptPdf, type Receipt } from './receipt-render.ts';
+
+const wire: Receipt = {
+  reference: 'TRF-7Q2K9M4X',
+  description: 'Wire to Łódź Title Co (****5555)',
+  status: 'pending',
+  amount: -500_00,
+  date: new Date('2026-12-01T20:00:00Z'),
+  accountName: 'Everyday Checking',
+  accountNumberMasked: '****7890',
+  counterparty: 'Łódź Title Co',
+  category: 'Transfer',
+  balanceAfter: undefined,
+  timeline: [{ step: 'initiated', at: new Date('2026-12-01T20:00:00Z') }],
+  eur: undefined,
+};
+
+describe('receiptPdf', () => {
+  it('states what a payment to another bank costs and, while on its way, when it arrives', async () => {
+    const text = pdfText(
+      await receiptPdf({
+        ...wire,
+        transfer: {
+          feeCents: 25_00,
+          totalCents: 525_00,
+          expectedArrival: new Date('2026-12-02T14:00:00Z'),
+        },
+      }),
+    );
+    expect(text).toContain('Description: \nWire to Łódź Title Co (****5555)');
+    expect(text).toContain('Fee: \n$25.00');
+    expect(text).toContain('Total charged: \n$525.00');
+    expect(text).toContain('Expected to arrive: \nBy December 2, 2026');
+  });
+
+  it('says nothing of a fee or an arrival for a movement that has none', async () => {
+    const text = pdfText(await receiptPdf({ ...wire, status: 'completed' }));
+    expect(text).not.toContain('Fee');
+    expect(text).not.toContain('Expected to arrive');
+  });
+});
