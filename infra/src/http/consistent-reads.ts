@@ -1,7 +1,7 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { integerSetting } from '../config.ts';
-import { waitForProjections } from '../event-store/consistency.ts';
+import { projectionsAt, waitForProjections } from '../event-store/consistency.ts';
 import { parsePosition, type Position } from '../event-store/types.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { messages } from './errors.ts';
@@ -69,7 +69,7 @@ export function consistentReads(
 interface PendingRead {
   position: Position | undefined;
   deadline: number;
-  /** Read models already seen at the position: not asked again in this request. */
+  /** Read models seen at the position: the request's queries do not wait for them. */
   reached: Set<string>;
 }
 
@@ -126,6 +126,10 @@ export function consistentReadModelReads(
     }
     pending.position = position;
     pending.deadline = Date.now() + timeoutMs;
+    // One look at every read model: a query then waits only if a read model it reads is behind.
+    for (const name of await projectionsAt(pool, position, readModels.all)) {
+      pending.reached.add(name);
+    }
   });
 
   const awaitReadModels = async (pending: PendingRead, names: readonly string[]) => {
