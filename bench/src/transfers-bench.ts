@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { seedCustomers, type Seed } from '@bank/load-tests';
 import { comparePositions, parsePosition, type Pool, type Position } from '@bank/infra';
@@ -133,6 +134,9 @@ export async function benchTransfers(
     runLoad({ kind: 'closed', seed, lanes: clients, durationMs: PROFILED_MS }),
   );
   const mainThread = profileShares(profiled.profile, profiled.result.samples.filter(ok).length);
+  // The raw profile, for Chrome DevTools or a per-function look: BENCH_CPU_PROFILE=<file>.
+  const profileFile = process.env.BENCH_CPU_PROFILE;
+  if (profileFile) await writeFile(profileFile, JSON.stringify(profiled.profile));
   await sleep(1000);
   const halfRate = Math.max(1, Math.floor(saturationTps / 2));
   // A request that waits behind a long task on the main thread shows here as the loop's delay.

@@ -15,6 +15,7 @@ let owner: Pool;
 let app: BankApp;
 let positionLooks = 0;
 let token: Position;
+let openRequests: () => number;
 
 const setCheckpoint = (name: string, position: Position) =>
   owner.query(
@@ -45,7 +46,7 @@ beforeAll(async () => {
   });
   app = createHttpApp({ logLevel: 'silent' });
   await app.register(async (scope) => {
-    const { pool } = consistentReadModelReads(
+    const reads = consistentReadModelReads(
       scope,
       counted,
       {
@@ -54,6 +55,8 @@ beforeAll(async () => {
       },
       800,
     );
+    const { pool } = reads;
+    openRequests = reads.openRequests;
     scope.get('/all', async () => {
       const counts = await Promise.all(
         READ_MODELS.map(async (name) => (await pool.query(`SELECT n FROM ${name}`)).rowCount),
@@ -104,5 +107,13 @@ describe('consistent reads per read model', () => {
     expect(all.statusCode).toBe(503);
     expect(all.json()).toMatchObject({ code: 'NOT_YET_CONSISTENT' });
     expect((await read('/a')).statusCode).toBe(200);
+  });
+
+  it('holds an async context open only while a request with a token is answered', async () => {
+    for (const name of READ_MODELS) await setCheckpoint(name, token);
+    const answers = await Promise.all([read('/all'), read('/a'), app.inject('/a')]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    // Every context closed with its response, so the process stops tracking its promises.
+    expect(openRequests()).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { integerSetting } from '../config.ts';
 import { projectionsAt, waitForProjections } from '../event-store/consistency.ts';
 import { parsePosition, type Position } from '../event-store/types.ts';
 import type { Pool } from '../postgres/pool.ts';
+import { ScopedStorage } from '../scoped-storage.ts';
 import { messages } from './errors.ts';
 
 /**
@@ -73,7 +74,7 @@ interface PendingRead {
   reached: Set<string>;
 }
 
-const pendingReads = new AsyncLocalStorage<PendingRead>();
+const pendingReads = new ScopedStorage<PendingRead>();
 const scopeOf = new WeakMap<FastifyRequest, AsyncResource>();
 
 export interface ReadModelsOfSql {
@@ -85,6 +86,8 @@ export interface ReadModelsOfSql {
 export interface ReadModelReads {
   /** The pool the routes read through: each query waits for the read models it reads. */
   pool: Pool;
+  /** Requests with a token whose response is not yet done (each holds an async context open). */
+  openRequests: () => number;
 }
 
 /**
@@ -99,13 +102,19 @@ export function consistentReadModelReads(
   readModels: ReadModelsOfSql,
   timeoutMs = integerSetting('CONSISTENCY_WAIT_MS'),
 ): ReadModelReads {
-  // The request's lifecycle runs in its own async context: entered when it arrives, and entered
-  // again once its body is read (Node emits the body's events from another context).
-  app.addHook('onRequest', (request, _reply, done) => {
-    pendingReads.run({ position: undefined, deadline: 0, reached: new Set() }, () => {
-      scopeOf.set(request, new AsyncResource('consistent-read'));
-      done();
-    });
+  // A request with a token runs in its own async context: entered when it arrives, entered
+  // again once its body is read (Node emits the body's events from another context), and closed
+  // when its response is done. A request without one needs no context and pays for none.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers['x-consistency-token'] === undefined) return done();
+    const { close } = pendingReads.open(
+      { position: undefined, deadline: 0, reached: new Set() },
+      () => {
+        scopeOf.set(request, new AsyncResource('consistent-read'));
+        done();
+      },
+    );
+    reply.raw.once('close', close);
   });
   app.addHook('preValidation', (request, _reply, done) => {
     const scope = scopeOf.get(request);
@@ -163,7 +172,7 @@ export function consistentReadModelReads(
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { pool: reads };
+  return { pool: reads, openRequests: () => pendingReads.openContexts };
 }
 
 /** Whether a transaction id is one the server has already handed out. */
