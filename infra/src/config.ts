@@ -141,6 +141,9 @@ const INTEGER_SETTINGS = {
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: { fallback: 10_000 },
   HEALTH_MAX_LAG_MS: { fallback: 60_000 },
   CONSISTENCY_WAIT_MS: { fallback: 5000 },
+  REDIS_PING_EVERY_MS: { fallback: 2000, min: 100 },
+  REDIS_PING_TIMEOUT_MS: { fallback: 1000, min: 10 },
+  REDIS_ANSWER_TIMEOUT_MS: { fallback: 250, min: 10 },
   EMBEDDED_PG_PORT: { fallback: 54329, min: 1, max: 65_535 },
   EMBEDDED_REDIS_PORT: { fallback: 63790, min: 1, max: 65_535 },
 } as const;

@@ -51,7 +51,7 @@ import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
 import { refuseLogRunnerOverKafkaProgress } from './projected-from-kafka.ts';
-import { watchRedis } from './redis-watch.ts';
+import { watchRedis, type RedisWatch } from './redis-watch.ts';
 import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
@@ -354,6 +354,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   }
 
   let rateLimitRedis: Redis | undefined;
+  let redisWatch: RedisWatch | undefined;
   if (redisUrl) {
     rateLimitRedis = new Redis(redisUrl, {
       maxRetriesPerRequest: 1,
@@ -367,7 +368,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         logger.warn('Redis is not reachable: rate limits count in this process until it is'),
       );
     stoppers.push(async () => rateLimitRedis?.disconnect());
-    stoppers.push(watchRedis(rateLimitRedis, logger));
+    redisWatch = watchRedis(rateLimitRedis, logger);
+    stoppers.push(() => redisWatch!.stop());
   }
 
   await options.beforeHttp;
@@ -375,6 +377,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const app = await buildHttpServer({
     ctx,
     redis: rateLimitRedis,
+    ...(redisWatch ? { redisAnswering: redisWatch.answering } : {}),
     // Only the sole writer counts rate limits in memory; separate services (scale mode's
     // command-api instances) share their counts through Redis.
     onlyCommandServer: soleWriter,

@@ -50,6 +50,8 @@ export interface HttpServerOptions {
   ctx: CommandContext;
   /** Redis for rate-limit counters shared across instances; in memory when absent. */
   redis?: Redis | undefined;
+  /** Whether `redis` answers in time (a watch's pings): its state in /api/health and the store. */
+  redisAnswering?: () => boolean;
   /**
    * No other process serves the command API (the one-process bank, its database's sole writer):
    * the rate limits count in this process's memory, which is then exact, instead of a round trip
@@ -135,6 +137,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
           store: redisWithLocalFallback(
             options.redis,
             `${options.rateLimitNamespace ?? 'bank'}-rate-limit-`,
+            options.redisAnswering,
           ),
         }
       : {}),
@@ -205,7 +208,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     () =>
       healthReport(
         options.ctx.pool,
-        options.redis,
+        options.redis && (options.redisAnswering ?? (() => options.redis?.status === 'ready')),
         options.failingProjections,
         options.healthRules,
         options.failingJobs,

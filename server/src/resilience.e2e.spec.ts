@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, startLocalRedis, type LocalRedisHandle } from '@bank/infra';
-import { freePort } from '@bank/infra/testing';
+import { freePort, freezableHop } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -55,6 +55,41 @@ describe('Redis down', () => {
       expect(lines).toContain('Redis is reachable again: jobs run again');
     } finally {
       await bank.stop();
+      await redis.stop();
+    }
+  }, 60_000);
+});
+
+describe('Redis hangs with its connection open', () => {
+  it('is called down by its pings, and up again when it answers', async () => {
+    const port = await freePort();
+    const redis = await startLocalRedis({ port });
+    const hop = await freezableHop(port);
+    process.env.REDIS_PING_EVERY_MS = '200';
+    process.env.REDIS_PING_TIMEOUT_MS = '300';
+    const lines: string[] = [];
+    const bank = await startTestBank({
+      config: { redisUrl: `redis://:${redis.password}@127.0.0.1:${hop.port}` },
+      log: (line) => lines.push(line),
+    });
+    const health = async () => (await new ApiClient(bank).get('/api/health')).body.data?.redis;
+    try {
+      expect(await health()).toBe('up');
+      // The connection stays open and the client "ready": only an unanswered ping shows it.
+      hop.freeze();
+      await expect.poll(health, { timeout: 10_000, interval: 200 }).toBe('down');
+      expect(lines.filter((line) => line.startsWith('Redis is not reachable'))).toHaveLength(1);
+      const client = new ApiClient(bank);
+      const registered = await client.post('/api/register', registrationPayload());
+      expect(registered.status).toBe(201);
+      hop.thaw();
+      await expect.poll(health, { timeout: 10_000, interval: 200 }).toBe('up');
+      expect(lines).toContain('Redis is reachable again: jobs run again');
+    } finally {
+      delete process.env.REDIS_PING_EVERY_MS;
+      delete process.env.REDIS_PING_TIMEOUT_MS;
+      await bank.stop();
+      await hop.close();
       await redis.stop();
     }
   }, 60_000);

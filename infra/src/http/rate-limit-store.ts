@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { integerSetting } from '../config.ts';
 
 type Counted = { current: number; ttl: number };
 type Store = Pick<FastifyRateLimitStore, 'incr'> & {
@@ -25,6 +26,8 @@ class FallbackStore implements Store {
     private readonly shared: Store,
     private readonly local: Store,
     private readonly redis: Redis,
+    private readonly answering: () => boolean,
+    private readonly answerWithinMs: number,
   ) {}
 
   incr(
@@ -33,13 +36,28 @@ class FallbackStore implements Store {
     window: number,
     max: number,
   ) {
-    if (this.redis.status !== 'ready') {
+    if (this.redis.status !== 'ready' || !this.answering()) {
       this.local.incr(key, done, window, max);
       return;
     }
+    // A Redis that hangs with its connection open would hold every limited request: past the
+    // wait the request is counted here instead, and Redis's late answer is dropped.
+    let settled = false;
+    const countHere = () => {
+      if (settled) return;
+      settled = true;
+      this.local.incr(key, done, window, max);
+    };
+    const timer = setTimeout(countHere, this.answerWithinMs);
     this.shared.incr(
       key,
-      (error, result) => (error ? this.local.incr(key, done, window, max) : done(null, result)),
+      (error, result) => {
+        clearTimeout(timer);
+        if (error) return countHere();
+        if (settled) return;
+        settled = true;
+        done(null, result);
+      },
       window,
       max,
     );
@@ -50,16 +68,24 @@ class FallbackStore implements Store {
       this.shared.child(routeOptions),
       this.local.child(routeOptions),
       this.redis,
+      this.answering,
+      this.answerWithinMs,
     );
   }
 }
 
 /**
- * A @fastify/rate-limit store shared by every instance through Redis that, while Redis is down,
- * keeps counting in this process instead of letting every request through: sign-in stays
- * limited per instance rather than not at all.
+ * A @fastify/rate-limit store shared by every instance through Redis that, while Redis is down or
+ * does not answer, keeps counting in this process instead of letting every request through (or
+ * holding it): sign-in stays limited per instance rather than not at all. `answering` is what a
+ * watch of Redis last saw (pings answered in time).
  */
-export function redisWithLocalFallback(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+export function redisWithLocalFallback(
+  redis: Redis,
+  nameSpace: string,
+  answering: () => boolean = () => true,
+  answerWithinMs = integerSetting('REDIS_ANSWER_TIMEOUT_MS'),
+): FastifyRateLimitStoreCtor {
   return class {
     constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
       const continueExceeding = options.continueExceeding ?? false;
@@ -68,6 +94,8 @@ export function redisWithLocalFallback(redis: Redis, nameSpace: string): Fastify
         new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
         new LocalStore(continueExceeding, exponentialBackoff),
         redis,
+        answering,
+        answerWithinMs,
       );
     }
   } as unknown as FastifyRateLimitStoreCtor;
