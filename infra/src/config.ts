@@ -139,6 +139,7 @@ const INTEGER_SETTINGS = {
   PG_POOL_SIZE: { fallback: 40, min: 1 },
   PG_STATEMENT_TIMEOUT_MS: { fallback: 60_000 },
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: { fallback: 10_000 },
+  PG_CONNECT_TIMEOUT_MS: { fallback: 15_000 },
   HEALTH_MAX_LAG_MS: { fallback: 60_000 },
   CONSISTENCY_WAIT_MS: { fallback: 5000 },
   REDIS_PING_EVERY_MS: { fallback: 2000, min: 100 },

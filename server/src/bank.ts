@@ -230,6 +230,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const limits = {
     statementTimeoutMs: integerSetting('PG_STATEMENT_TIMEOUT_MS'),
     idleInTransactionTimeoutMs: integerSetting('PG_IDLE_IN_TRANSACTION_TIMEOUT_MS'),
+    connectTimeoutMs: integerSetting('PG_CONNECT_TIMEOUT_MS'),
   };
   const pool = createPool(databaseUrl, poolSize, limits);
   stoppers.push(() => pool.end());

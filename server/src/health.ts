@@ -9,6 +9,8 @@ import {
 
 /** How long /api/health reuses a report: enough to bound its cost, far below a probe's period. */
 export const HEALTH_REPORT_MAX_AGE_MS = 250;
+/** Longest /api/health waits for its report before it answers 503 DATABASE_UNAVAILABLE. */
+export const HEALTH_REPORT_TIMEOUT_MS = 3000;
 /** Counting held-back events stops here: the figure only has to say "a lot". */
 const COUNT_CAP = 10_000;
 

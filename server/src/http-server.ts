@@ -9,6 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { commandApi, type CommandContext } from '@bank/command-api';
 import {
+  isUnavailableError,
   createHttpApp,
   defaultResponses,
   errorEnvelope,
@@ -27,6 +28,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import {
   HEALTH_REPORT_MAX_AGE_MS,
+  HEALTH_REPORT_TIMEOUT_MS,
   healthReport,
   type HealthRules,
   withoutErrorTexts,
@@ -221,8 +223,17 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     { schema: { response: { 200: successEnvelope, 503: degraded } } },
     async (request, reply) => {
       const shared = options.isReady()
-        ? await sharedHealthReport().catch(() => undefined)
+        ? await withinMs(sharedHealthReport(), HEALTH_REPORT_TIMEOUT_MS).catch((error) =>
+            isUnavailableError(error) ? ('late' as const) : undefined,
+          )
         : undefined;
+      if (shared === 'late') {
+        // PostgreSQL cannot be reached, or holds the report's queries (hung, or every connection
+        // busy): a probe is answered now, and a report still under way is shared by the next.
+        return reply
+          .code(503)
+          .send({ status: 'error', message: messages.unavailable, code: 'DATABASE_UNAVAILABLE' });
+      }
       if (!shared) return reply.code(503).send({ status: 'error', message: messages.unavailable });
       const report = bearsOneOf(request, [options.ctx.config.opsToken])
         ? shared
@@ -272,4 +283,13 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     }
   }
   return app;
+}
+
+/** `promise`'s value, or 'late' when it has not settled within `ms`. */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

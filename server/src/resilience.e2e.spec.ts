@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, startLocalRedis, type LocalRedisHandle } from '@bank/infra';
-import { freePort, freezableHop } from '@bank/infra/testing';
+import { createTestDatabase, freePort, freezableHop, testDatabaseUrlAs } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -95,6 +95,58 @@ describe('Redis hangs with its connection open', () => {
   }, 60_000);
 });
 
+describe('PostgreSQL hangs with its connections open', () => {
+  it('answers /api/health 503 within seconds and a request past the pool 503, then recovers', async () => {
+    const url = new URL(await createTestDatabase());
+    const socket = `${url.searchParams.get('host')}/.s.PGSQL.${url.port}`;
+    const hop = await freezableHop(socket);
+    const through = new URL(url);
+    through.searchParams.delete('host');
+    through.hostname = '127.0.0.1';
+    through.port = String(hop.port);
+    process.env.PG_CONNECT_TIMEOUT_MS = '1000';
+    process.env.PG_POOL_SIZE = '4';
+    const bank = await startTestBank({
+      config: {
+        databaseUrl: through.toString(),
+        migrationDatabaseUrl: testDatabaseUrlAs(url.toString(), 'owner'),
+      },
+    });
+    try {
+      const { client } = await signedUpCustomer(bank);
+      expect((await new ApiClient(bank).get('/api/health')).status).toBe(200);
+      hop.freeze();
+      // Reads that took one of the pool's connections wait for PostgreSQL; the rest are refused
+      // once no connection comes free in time, and a probe is answered within seconds.
+      const held = Array.from({ length: 6 }, () => client.get('/api/accounts'));
+      // Past the quarter second for which a health report is shared.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      const health = await new ApiClient(bank).get('/api/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const refused = await client.get('/api/accounts');
+      expect(refused.status).toBe(503);
+      hop.thaw();
+      const statuses = (await Promise.all(held)).map((answer) => answer.status);
+      expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+      expect((await client.get('/api/accounts')).status).toBe(200);
+      await expect
+        .poll(async () => (await new ApiClient(bank).get('/api/health')).status, {
+          timeout: 10_000,
+        })
+        .toBe(200);
+    } finally {
+      delete process.env.PG_CONNECT_TIMEOUT_MS;
+      delete process.env.PG_POOL_SIZE;
+      hop.thaw();
+      await bank.stop();
+      await hop.close();
+    }
+  }, 60_000);
+});
+
 describe('PostgreSQL down', () => {
   it('answers 503 with the spec message, half-writes nothing, and recovers without a restart', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-pg-down-'));
@@ -115,7 +167,9 @@ describe('PostgreSQL down', () => {
       const attempt = registrationPayload();
       const registerWhileDown = await new ApiClient(bank).post('/api/register', attempt);
       expect(registerWhileDown.status).toBe(503);
-      expect((await new ApiClient(bank).get('/api/health')).status).toBe(503);
+      expect((await new ApiClient(bank).get('/api/health')).body).toMatchObject({
+        code: 'DATABASE_UNAVAILABLE',
+      });
 
       postgres = await startEmbeddedPostgres({ dataDir, port });
       await expect

@@ -1,3 +1,4 @@
+import { integerSetting } from '../config.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { createQueryBatcher } from '../postgres/query-batcher.ts';
 import { EVENT_COLUMNS, type EventRow } from './event-rows.ts';
@@ -40,7 +41,9 @@ export function createStreamReadBatcher(pool: Pool, readers: number) {
     return byRead;
   }
 
-  const read = createQueryBatcher(readers, readBatch);
+  const read = createQueryBatcher(readers, readBatch, {
+    waitLimitMs: integerSetting('PG_CONNECT_TIMEOUT_MS'),
+  });
   return {
     read(streamId: string, afterVersion: number): Promise<StreamRow[]> {
       return read({ streamId, afterVersion });

@@ -17,6 +17,11 @@ export interface SessionLimits {
    * log is read, so one forgotten transaction would freeze every read model.
    */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * Longest a caller waits for a connection: a new one to open, or one of the pool's to come free.
+   * Past it the caller fails (answered 503) rather than wait for good behind a server that hangs.
+   */
+  connectTimeoutMs?: number;
 }
 
 export function createPool(
@@ -33,6 +38,7 @@ export function createPool(
     ...(limits.idleInTransactionTimeoutMs !== undefined
       ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs }
       : {}),
+    ...(limits.connectTimeoutMs ? { connectionTimeoutMillis: limits.connectTimeoutMs } : {}),
   });
   // A client that loses its server (restart, network) must not crash the process: an idle one
   // reports to the pool, a checked-out one between two queries to its own listener; the queries

@@ -1,3 +1,4 @@
+import { integerSetting } from '../config.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { createQueryBatcher } from '../postgres/query-batcher.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -180,5 +181,9 @@ function createSessionLookups(pool: Pool, ttl: string, maxAge: string) {
     });
   }
 
-  return { resolve: createQueryBatcher(LOOKUPS_IN_FLIGHT, lookUp) };
+  return {
+    resolve: createQueryBatcher(LOOKUPS_IN_FLIGHT, lookUp, {
+      waitLimitMs: integerSetting('PG_CONNECT_TIMEOUT_MS'),
+    }),
+  };
 }

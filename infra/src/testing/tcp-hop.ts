@@ -9,8 +9,11 @@ export interface TcpHop {
   close(): Promise<void>;
 }
 
-/** A TCP hop in front of 127.0.0.1:`targetPort` that can be frozen, as a hung server would be. */
-export async function freezableHop(targetPort: number): Promise<TcpHop> {
+/**
+ * A TCP hop in front of a server (127.0.0.1:`target`, or the Unix-domain socket at that path) that
+ * can be frozen, as a hung server would be.
+ */
+export async function freezableHop(target: number | string): Promise<TcpHop> {
   let frozen = false;
   const held: [to: net.Socket, chunk: Buffer][] = [];
   const sockets = new Set<net.Socket>();
@@ -27,7 +30,8 @@ export async function freezableHop(targetPort: number): Promise<TcpHop> {
     from.on('error', () => from.destroy());
   };
   const server = net.createServer((client) => {
-    const upstream = net.connect(targetPort, '127.0.0.1');
+    const upstream =
+      typeof target === 'number' ? net.connect(target, '127.0.0.1') : net.connect(target);
     forward(client, upstream);
     forward(upstream, client);
   });
