@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frontendDist } from './http-server.ts';
-import { startTestBank, type TestBank } from './testing/index.ts';
+import { getAsWritten, signedUpCustomer, startTestBank, type TestBank } from './testing/index.ts';
 
 // The built web app as a browser downloads it: compressed, and cached by content hash.
 
@@ -82,5 +82,38 @@ describe.skipIf(!built)('the built web app', () => {
     const head = await fetch(`${bank.baseUrl}/accounts`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('answers a path the file server will not look up as not found, never a bare 403', async () => {
+    const token = (await signedUpCustomer(bank, {}, { proveContacts: false })).client.token;
+    const notFound = { status: 'error', message: expect.any(String), code: 'NOT_FOUND' };
+    // An id longer than the router's limit, which no API route takes: the file server saw it.
+    for (const target of [
+      `/api/accounts/${'x'.repeat(5000)}/direct-deposit-form`,
+      `/api/transactions/${'a'.repeat(2049)}`,
+      `/api/${'x'.repeat(3000)}`,
+      '/api/accounts/%2e%2e/direct-deposit-form',
+      '/api/accounts/./direct-deposit-form',
+      '/api/accounts//direct-deposit-form',
+      '/api/transactions/%00',
+      '/api/transactions/%5c',
+      `/api/docs/static/${'x'.repeat(3000)}`,
+      '/api/docs/static/%2e%2e/package.json',
+      `/assets/${'x'.repeat(300)}.js`,
+      `/${'x'.repeat(3000)}.js`,
+    ]) {
+      const response = await getAsWritten(bank.baseUrl, target, {
+        authorization: `Bearer ${token}`,
+      });
+      expect(response.status, target.slice(0, 60)).toBe(404);
+      expect(JSON.parse(response.body), target.slice(0, 60)).toEqual(notFound);
+    }
+    // A page path outside the API gets the web app, which shows its own not-found page.
+    for (const page of [`/${'x'.repeat(3000)}`, '/a//b', '/%2e%2e', '/accounts/%00', '/%5c']) {
+      const response = await getAsWritten(bank.baseUrl, page);
+      expect(response.status, page.slice(0, 60)).toBe(200);
+      expect(response.type, page.slice(0, 60)).toMatch(/text\/html/);
+      expect(response.body, page.slice(0, 60)).toContain('<div id="root"></div>');
+    }
   });
 });

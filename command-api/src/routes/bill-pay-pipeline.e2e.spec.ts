@@ -1,9 +1,12 @@
 import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
+import { randomUUID } from 'node:crypto';
 import { BILL_PAY_MESSAGES } from '@bank/contracts';
+import { BillPayeeAdded } from '@bank/events';
 import { startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
-import { billPayClock, runScheduledOccurrence } from '../services/bill-pay.ts';
+import { payeesAggregate } from '../domain/bill-pay/payees.ts';
+import { billPayClock, billPayStreams, runScheduledOccurrence } from '../services/bill-pay.ts';
 import { balances, customer, ledger, type Customer } from './money-test-helpers.ts';
 
 /** Bill pay through the money pipeline: Idempotency-Key, limits now and on the day it runs. */
@@ -252,6 +255,48 @@ describe('bill pay idempotency', () => {
     expect(autopay).toHaveLength(1);
     // Another account at the same company is another payee.
     expect((await addPayee(c, { account_number: '99881234' })).status).toBe(201);
+  });
+
+  it('tells payees apart by the whole account number, for payees added before its hash too', async () => {
+    const c = await customer(bank, 'Two Accounts', 100);
+    const added = await addPayee(c, { account_number: '1111 2222 4455' });
+    expect(added.status).toBe(201);
+    // Another account at the same company that ends in the same four digits.
+    expect((await addPayee(c, { account_number: '9999 8888 4455' })).status).toBe(201);
+    const again = await addPayee(c, { name: 'MADE UP  inc', account_number: '9999-8888-4455' });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.account_number).toEqual([BILL_PAY_MESSAGES.payeeExists]);
+
+    // A payee the log holds from before account hashes were recorded.
+    await bank.ctx.bus.execute({ actor: 'test' }, async (uow) => {
+      const stream = billPayStreams.payees(c.id);
+      await uow.load(stream, payeesAggregate);
+      uow.append(stream, [
+        BillPayeeAdded.create({
+          customerId: c.id,
+          payeeId: randomUUID(),
+          name: 'Old Gas Co',
+          displayName: null,
+          category: 'utilities',
+          accountNumberEncrypted: bank.ctx.secrets.encrypt('555566667777'),
+          accountLast4: '7777',
+          address: null,
+          city: null,
+          state: null,
+          zipCode: null,
+          phone: null,
+          defaultAmountCents: null,
+          autopay: null,
+        }),
+      ]);
+    });
+    const old = { name: 'old gas co', category: 'utilities' };
+    const repeated = await addPayee(c, { ...old, account_number: '5555 6666 7777' });
+    expect(repeated.status).toBe(422);
+    expect(repeated.body.errors.account_number).toEqual([BILL_PAY_MESSAGES.payeeExists]);
+    expect((await addPayee(c, { ...old, account_number: '4444 6666 7777' })).status).toBe(201);
+    await bank.runner.catchUp();
+    expect((await c.client.get('/api/bill-payments/payees')).body.data.payees).toHaveLength(4);
   });
 
   it('keeps another customer from replaying a key (keys are per customer)', async () => {

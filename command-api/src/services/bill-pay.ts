@@ -25,7 +25,9 @@ import {
 import {
   autopayAmount,
   decidePayees,
+  payeeAccountKey,
   payeesAggregate,
+  payeesToHash,
   requireFirstPaymentLimit,
   requirePayee,
   type Payee,
@@ -34,6 +36,7 @@ import { decideOccurrence, decideSchedule, type Occurrence } from '../domain/bil
 import { billScheduleAggregate, decideAdvanced, isDue } from '../domain/bill-pay/schedule.ts';
 import { customerAggregate } from '../domain/customer/customer.ts';
 import { activityAggregate, requireWithinLimits } from '../domain/transfers/limits.ts';
+import { KEYED_HASH_PREFIX } from '../domain/transfers/destinations.ts';
 import { DomainError, existence } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { paymentReply, payeeReply } from './bill-pay-views.ts';
@@ -131,13 +134,22 @@ export function addPayee(
     }
     const stream = billPayStreams.payees(customerId);
     const payees = await uow.load(stream, payeesAggregate);
-    const data: EventData<'BillPayeeAdded'> = {
+    const hash = (accountNumber: string) =>
+      `${KEYED_HASH_PREFIX}${ctx.destinationMac(payeeAccountKey(accountNumber))}`;
+    const earlierAccountHashes = Object.fromEntries(
+      payeesToHash(payees.state, input.name).map((p) => [
+        p.payeeId,
+        hash(ctx.secrets.decrypt(p.accountNumberEncrypted)),
+      ]),
+    );
+    const data: EventData<'BillPayeeAdded'> & { accountNumberHash: string } = {
       customerId,
       payeeId,
       name: input.name,
       displayName: input.displayName,
       category: input.category,
       accountNumberEncrypted: ctx.secrets.encrypt(digits),
+      accountNumberHash: hash(digits),
       accountLast4: digits.slice(-4),
       address: input.address,
       city: input.city,
@@ -147,7 +159,10 @@ export function addPayee(
       defaultAmountCents: input.defaultAmountCents,
       autopay,
     };
-    uow.append(stream, decidePayees({ type: 'AddPayee', data }, payees.state));
+    uow.append(
+      stream,
+      decidePayees({ type: 'AddPayee', data, earlierAccountHashes }, payees.state),
+    );
     return payeeReply(data);
   });
 }

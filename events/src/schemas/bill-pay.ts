@@ -25,6 +25,11 @@ export const BillPayeeAdded = defineEvent(
     category: z.enum(BILL_PAY_CATEGORIES),
     /** AES-256-GCM ciphertext of the account number at the payee; never the number itself. */
     accountNumberEncrypted: z.string(),
+    /**
+     * The keyed hash (hmac-sha256 with the bank's key) of the full account number, which tells the
+     * same payee added twice; absent on payees added before it was recorded.
+     */
+    accountNumberHash: z.string().optional(),
     accountLast4: z.string(),
     address: z.string().nullable(),
     city: z.string().nullable(),

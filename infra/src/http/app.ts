@@ -11,7 +11,7 @@ import { limitBodyBytes } from './body-budget.ts';
 import { NotYetConsistent, sendNotYetConsistent } from './consistent-reads.ts';
 import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
 import { jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
-import { answerClientError, answerFrameworkError } from './client-error.ts';
+import { answerClientError, answerFrameworkError, isRefusedFilePath } from './client-error.ts';
 import { applyTextPolicy } from './text-policy.ts';
 import { installZodMessages } from './zod-messages.ts';
 import {
@@ -165,6 +165,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isRefusedFilePath(error)) return void reply.callNotFound();
     if (error instanceof NotYetConsistent) return sendNotYetConsistent(reply);
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send({

@@ -2,19 +2,33 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from './errors.ts';
 
-const ANSWERS: Record<string, { status: number; reason: string; message: string }> = {
+interface ParserAnswer {
+  status: number;
+  reason: string;
+  message: string;
+  code: string;
+}
+
+const ANSWERS: Record<string, ParserAnswer> = {
   HPE_HEADER_OVERFLOW: {
     status: 431,
     reason: 'Request Header Fields Too Large',
     message: 'The request headers are too large.',
+    code: 'HEADERS_TOO_LARGE',
   },
   ERR_HTTP_REQUEST_TIMEOUT: {
     status: 408,
     reason: 'Request Timeout',
     message: 'The request took too long to arrive.',
+    code: 'REQUEST_TIMEOUT',
   },
 };
-const MALFORMED = { status: 400, reason: 'Bad Request', message: 'The request is malformed.' };
+const MALFORMED: ParserAnswer = {
+  status: 400,
+  reason: 'Bad Request',
+  message: 'The request is malformed.',
+  code: 'MALFORMED_REQUEST',
+};
 
 /**
  * Fastify's clientErrorHandler: a request Node's HTTP parser refused before any route saw it (a
@@ -25,7 +39,7 @@ const MALFORMED = { status: 400, reason: 'Bad Request', message: 'The request is
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const answer = ANSWERS[error.code ?? ''] ?? MALFORMED;
-  const body = JSON.stringify({ status: 'error', message: answer.message });
+  const body = JSON.stringify({ status: 'error', message: answer.message, code: answer.code });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${answer.status} ${answer.reason}\r\nConnection: close\r\n` +
@@ -46,11 +60,23 @@ export function answerFrameworkError(
   _request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const [status, message] =
+  const [status, message, code] =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? [414, 'The address is too long.']
+      ? [414, 'The address is too long.', 'URI_TOO_LONG']
       : error.code === 'FST_ERR_BAD_URL'
-        ? [400, 'The request is malformed.']
-        : [500, messages.serverError];
-  void reply.code(status).send({ status: 'error', message });
+        ? [400, MALFORMED.message, MALFORMED.code]
+        : [500, messages.serverError, undefined];
+  void reply.code(status).send({ status: 'error', message, ...(code ? { code } : {}) });
+}
+
+/**
+ * Whether an error is the file server (@fastify/static) refusing a path it will not look up: a
+ * segment longer than the file system allows, `..`, `.`, `//`, a backslash or NUL. It answers a
+ * bare 403 "Forbidden", though nothing is there: such a path is answered as not found (the API's
+ * 404 under /api, the web app's page elsewhere). The file server still never reads it. Under /api
+ * the file server sees every GET no route takes, such as one whose id is over the router's
+ * length limit.
+ */
+export function isRefusedFilePath(error: { code?: string | undefined }): boolean {
+  return error.code === 'FST_STATIC_FORBIDDEN_PATH';
 }

@@ -32,8 +32,13 @@ beforeAll(async () => {
     await owner.query(`CREATE TABLE ${name} (n int)`);
     await owner.query(`INSERT INTO ${name} VALUES (1)`);
   }
-  const { rows } = await owner.query<{ id: string }>('SELECT pg_current_xact_id()::text AS id');
-  token = { transactionId: BigInt(rows[0]!.id), globalPosition: 10 };
+  // A token is the position of an event a command appended.
+  const { rows } = await owner.query<{ id: string; position: string }>(
+    `INSERT INTO events (event_id, stream_id, stream_version, type, data)
+     VALUES (gen_random_uuid(), 'consistent-reads-1', 1, 'Noted', '{}')
+     RETURNING transaction_id::text AS id, global_position::text AS position`,
+  );
+  token = { transactionId: BigInt(rows[0]!.id), globalPosition: Number(rows[0]!.position) };
   // Counts the looks at projection_positions; every other query goes to the pool untouched.
   const counted = new Proxy(owner, {
     get(target, property) {
@@ -102,7 +107,7 @@ describe('consistent reads per read model', () => {
   });
 
   it('answers 503 when a read model it reads does not reach the token in time, and 200 to a route that does not read it', async () => {
-    await setCheckpoint('rm_b', { ...token, globalPosition: 1 });
+    await setCheckpoint('rm_b', { ...token, globalPosition: token.globalPosition - 1 });
     const all = await read('/all');
     expect(all.statusCode).toBe(503);
     expect(all.json()).toMatchObject({ code: 'NOT_YET_CONSISTENT' });

@@ -44,7 +44,7 @@ async function tokenOf(
   const header = request.headers['x-consistency-token'];
   if (header === undefined || header === '') return undefined;
   const position = typeof header === 'string' ? parsePosition(header) : undefined;
-  return position && (await issued(pool, position.transactionId)) ? position : 'invalid';
+  return position && (await issued(pool, position)) ? position : 'invalid';
 }
 
 /**
@@ -175,10 +175,22 @@ export function consistentReadModelReads(
   return { pool: reads, openRequests: () => pendingReads.openContexts };
 }
 
-/** Whether a transaction id is one the server has already handed out. */
-async function issued(pool: Pool, transactionId: bigint): Promise<boolean> {
-  const { rows } = await pool.query<{ next: string }>(
-    'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next',
-  );
-  return transactionId < BigInt(rows[0]!.next);
+/**
+ * Whether a position is one the bank has handed out: a command answers with the position of the
+ * last event it appended, so an event is recorded exactly there. A transaction id the server has
+ * issued is not enough: with a global position beyond the log's (or the id of a transaction that
+ * wrote no event) no read model would reach it until others write, and every read carrying it
+ * would wait the whole CONSISTENCY_WAIT_MS.
+ */
+async function issued(pool: Pool, position: Position): Promise<boolean> {
+  if (position.transactionId >= 2n ** 64n || !Number.isSafeInteger(position.globalPosition)) {
+    return false;
+  }
+  const { rows } = await pool.query<{ issued: boolean }>({
+    name: 'consistency-token-issued',
+    text: `SELECT EXISTS (SELECT 1 FROM events
+       WHERE global_position = $2::bigint AND transaction_id = $1::text::xid8) AS issued`,
+    values: [position.transactionId.toString(), position.globalPosition],
+  });
+  return rows[0]!.issued;
 }

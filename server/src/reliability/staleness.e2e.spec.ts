@@ -43,10 +43,30 @@ const balanceOf = (response: { body: any }, accountId: string): string | undefin
 
 describe('consistency tokens and staleness', () => {
   it('answers 400 at once to a token that is malformed or ahead of the server, after authentication', async () => {
-    const { client } = await signedUpCustomer(bank);
-    for (const token of ['nonsense', '1.2.3', '18446744073709551615.1', `${'9'.repeat(20)}.1`]) {
+    const { client, accounts } = await signedUpCustomer(bank);
+    // A real position, and ones made from it that no command answered with: the same transaction
+    // at a global position past the log's, or past the transaction's own last event.
+    const real = (await deposit(bank, accounts[0]!.account_number, 5)).headers[
+      'x-consistency-token'
+    ]!;
+    const [transactionId, globalPosition] = real.split('.') as [string, string];
+    const forged = [
+      `${transactionId}.9999999999999999`,
+      `${transactionId}.${Number(globalPosition) + 1_000_000}`,
+      `${BigInt(transactionId) - 1n}.${Number(globalPosition) + 1}`,
+    ];
+    expect((await client.get('/api/accounts', { 'x-consistency-token': real })).status).toBe(200);
+    for (const token of [
+      'nonsense',
+      '1.2.3',
+      '18446744073709551615.1',
+      `${'9'.repeat(20)}.1`,
+      ...forged,
+    ]) {
+      const started = Date.now();
       const answer = await client.get('/api/accounts', { 'x-consistency-token': token });
       expect(answer.status, token).toBe(400);
+      expect(Date.now() - started, token).toBeLessThan(1000);
       expect(answer.body).toEqual({
         status: 'error',
         message: 'The X-Consistency-Token header is not a position this bank has issued.',

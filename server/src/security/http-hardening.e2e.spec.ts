@@ -154,33 +154,49 @@ describe('uniform error bodies', () => {
 
 describe('paths the router refuses', () => {
   it.each([
-    ['a path parameter over 2,048 characters', `/api/transactions/${'a'.repeat(2049)}`, 414],
-    ['a broken percent-encoding', '/api/support/tickets/%zz', 400],
-  ])('answer %s in the bank’s envelope, without echoing the path', async (_, path, status) => {
-    const response = await new ApiClient(bank).get(path);
-    expect(response.status).toBe(status);
-    expect(response.body).toEqual({ status: 'error', message: expect.any(String) });
-    expect(JSON.stringify(response.body)).not.toContain('aaaa');
-  });
+    [
+      'a path parameter over 2,048 characters',
+      `/api/transactions/${'a'.repeat(2049)}`,
+      414,
+      'URI_TOO_LONG',
+    ],
+    ['a broken percent-encoding', '/api/support/tickets/%zz', 400, 'MALFORMED_REQUEST'],
+    ['an undecodable byte', '/api/support/tickets/%ff', 400, 'MALFORMED_REQUEST'],
+  ])(
+    'answer %s in the bank’s envelope, without echoing the path',
+    async (_, path, status, code) => {
+      const response = await new ApiClient(bank).get(path);
+      expect(response.status).toBe(status);
+      expect(response.body).toEqual({ status: 'error', message: expect.any(String), code });
+      expect(JSON.stringify(response.body)).not.toContain('aaaa');
+    },
+  );
 });
 
 describe('requests the HTTP parser refuses', () => {
   it.each([
-    ['a control character in a header', 'X-Note: a\u0001b\r\n', 400, 'The request is malformed.'],
+    [
+      'a control character in a header',
+      'X-Note: a\u0001b\r\n',
+      400,
+      'The request is malformed.',
+      'MALFORMED_REQUEST',
+    ],
     [
       'headers over the limit',
       `X-Big: ${'a'.repeat(20_000)}\r\n`,
       431,
       'The request headers are too large.',
+      'HEADERS_TOO_LARGE',
     ],
-  ])('answer %s in the bank’s envelope', async (_, header, status, message) => {
+  ])('answer %s in the bank’s envelope', async (_, header, status, message, code) => {
     const answer = await rawRequest(
       bank.baseUrl,
       `GET /api/health HTTP/1.1\r\nHost: localhost\r\n${header}\r\n`,
     );
     const [head, body] = answer.split('\r\n\r\n');
     expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
-    expect(JSON.parse(body!)).toEqual({ status: 'error', message });
+    expect(JSON.parse(body!)).toEqual({ status: 'error', message, code });
   });
 });
 

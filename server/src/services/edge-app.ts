@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import {
   answerClientError,
   answerFrameworkError,
+  isRefusedFilePath,
   limitConnectionsPerClient,
   MAX_CONNECTIONS_PER_CLIENT,
   messages,
@@ -15,7 +16,12 @@ import {
   type BankLogger,
   type TrustProxy,
 } from '@bank/infra';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+} from 'fastify';
 import { HEALTH_REPORT_MAX_AGE_MS } from '../health.ts';
 import { frontendDist } from '../http-server.ts';
 import { sharedResult } from '../shared-result.ts';
@@ -188,8 +194,14 @@ export async function buildEdge(options: EdgeOptions): Promise<FastifyInstance> 
 
   const dist = options.frontendDir ?? frontendDist;
   if (existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, webAppStaticOptions(dist));
     app.setNotFoundHandler(webAppFallback(dist));
+    // A path the file server will not look up is not found, not forbidden; other errors keep
+    // Fastify's own answer.
+    app.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (isRefusedFilePath(error)) return void reply.callNotFound();
+      throw error;
+    });
+    await app.register(fastifyStatic, webAppStaticOptions(dist));
   }
   return app;
 }

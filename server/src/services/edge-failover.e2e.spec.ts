@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createLogger } from '@bank/infra';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getAsWritten } from '../testing/get-as-written.ts';
 import { rawRequest } from '../testing/raw-request.ts';
 import { buildEdge } from './edge-app.ts';
 
@@ -169,7 +170,11 @@ describe('the Node edge', () => {
     );
     const [head, body] = answer.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(body!)).toEqual({ status: 'error', message: 'The request is malformed.' });
+    expect(JSON.parse(body!)).toEqual({
+      status: 'error',
+      message: 'The request is malformed.',
+      code: 'MALFORMED_REQUEST',
+    });
   });
 
   it('sends the web app for its page paths and a 404 for files the build did not write', async () => {
@@ -189,6 +194,18 @@ describe('the Node edge', () => {
       const response = await fetch(`${edgeUrl}${file}`);
       expect([file, response.status]).toEqual([file, 404]);
       expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // A name the file server will not look up (too long for the file system, `..`, `//`, NUL) is
+    // not found, like any other: the page for a page path, a 404 for a file.
+    for (const target of [`/${'x'.repeat(3000)}`, '/a//b', '/%2e%2e', '/%00', '/%5c']) {
+      const response = await getAsWritten(edgeUrl, target);
+      expect([target.slice(0, 40), response.status]).toEqual([target.slice(0, 40), 200]);
+      expect(response.body).toBe('<div id="root"></div>');
+    }
+    for (const target of [`/${'x'.repeat(3000)}.js`, `/assets/${'x'.repeat(300)}.js`]) {
+      const response = await getAsWritten(edgeUrl, target);
+      expect([target.slice(0, 40), response.status]).toEqual([target.slice(0, 40), 404]);
+      expect(JSON.parse(response.body)).toMatchObject({ code: 'NOT_FOUND' });
     }
   });
 });

@@ -24,6 +24,7 @@ export { buildWebApp, webAppStaleness } from '../web-app.ts';
 export { seedDemoCustomer } from '../seed.ts';
 export { startKafkaBroker, type KafkaBroker } from './kafka.ts';
 export { rawRequest } from './raw-request.ts';
+export { getAsWritten } from './get-as-written.ts';
 export { crashAfterRecord } from './crash-after-record.ts';
 export { readModelText } from './read-model-text.ts';
 export { ownRecords } from './own-records.ts';

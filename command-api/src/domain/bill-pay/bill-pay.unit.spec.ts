@@ -1,5 +1,5 @@
 import { BILL_PAY_MESSAGES } from '@bank/contracts';
-import { AccountCredited, AccountOpened, type EventData } from '@bank/events';
+import { AccountCredited, AccountOpened, BillPayeeAdded, type EventData } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
@@ -10,6 +10,7 @@ import {
   decidePayees,
   NEW_PAYEE_LIMIT_MESSAGE,
   payeesAggregate,
+  payeesToHash,
   type Payee,
 } from './payees.ts';
 import {
@@ -61,6 +62,7 @@ const payee = {
   displayName: null,
   category: 'utilities' as const,
   accountNumberEncrypted: 'v1:x:y:z',
+  accountNumberHash: 'hmac-sha256:city-power-5678-1234',
   accountLast4: '1234',
   address: null,
   city: null,
@@ -117,7 +119,7 @@ describe('payees', () => {
     after.when({ type: 'RemovePayee', customerId, payeeId }).thenThrows(/not found/);
   });
 
-  it('refuses the same payee again (name in any case or spacing, same last four digits)', () => {
+  it('refuses the same payee again (name in any case or spacing, same full account number)', () => {
     const added = payees
       .given()
       .when({ type: 'AddPayee', data: { ...payee, autopay: null } })
@@ -133,7 +135,13 @@ describe('payees', () => {
     again({ name: 'City Power', displayName: 'My flat' }).thenRefuses(
       BILL_PAY_MESSAGES.payeeExists,
     );
-    again({ accountLast4: '9999' }).then([{ type: 'BillPayeeAdded' }]);
+    again({ accountNumberHash: 'hmac-sha256:other', accountLast4: '9999' }).then([
+      { type: 'BillPayeeAdded' },
+    ]);
+    // Another account at the same company that ends in the same four digits is its own payee.
+    again({ accountNumberHash: 'hmac-sha256:city-power-9999-1234' }).then([
+      { type: 'BillPayeeAdded' },
+    ]);
     again({ name: 'City Water' }).then([{ type: 'BillPayeeAdded' }]);
 
     // Once removed, it may be added again.
@@ -145,6 +153,28 @@ describe('payees', () => {
       .given(...added, ...removed)
       .when({ type: 'AddPayee', data: { ...payee, payeeId: crypto.randomUUID() } })
       .then([{ type: 'BillPayeeAdded' }]);
+  });
+
+  it('compares a payee added before account hashes by the hash the service makes of its number', () => {
+    const { accountNumberHash: hashed, ...withoutHash } = payee;
+    const earlier = BillPayeeAdded.create(withoutHash);
+    const state = payees.given(earlier).state;
+    expect(payeesToHash(state, ' CITY power ').map((p) => p.payeeId)).toEqual([payeeId]);
+    expect(payeesToHash(state, 'City Water')).toEqual([]);
+    const add = (earlierAccountHashes: Record<string, string>, accountNumberHash: string) =>
+      payees.given(earlier).when({
+        type: 'AddPayee',
+        data: { ...payee, payeeId: crypto.randomUUID(), accountNumberHash },
+        earlierAccountHashes,
+      });
+    add({ [payeeId]: hashed }, hashed).thenRefuses(BILL_PAY_MESSAGES.payeeExists, 'account_number');
+    add({ [payeeId]: hashed }, 'hmac-sha256:city-power-9999-1234').then([
+      { type: 'BillPayeeAdded' },
+    ]);
+    const added = payees
+      .given(earlier)
+      .and(...add({ [payeeId]: hashed }, 'hmac-sha256:x').then([{ type: 'BillPayeeAdded' }]));
+    expect(payeesToHash(added.state, 'City Power').map((p) => p.payeeId)).toEqual([payeeId]);
   });
 
   it('refuses AutoPay with no amount to pay', () => {
@@ -198,7 +228,9 @@ describe('scheduling', () => {
 const knownPayee: Payee = {
   payeeId,
   name: 'City Power',
-  sameAs: 'city power|1234',
+  company: 'city power',
+  accountHash: 'hmac-sha256:city-power-5678-1234',
+  accountNumberEncrypted: 'v1:x:y:z',
   category: 'utilities',
   defaultAmountCents: null,
   autopay: null,

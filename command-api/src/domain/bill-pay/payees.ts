@@ -25,8 +25,12 @@ export const TOO_MANY_PAYEES_MESSAGE = `You can have up to ${MAX_PAYEES} payees.
 export interface Payee {
   payeeId: string;
   name: string;
-  /** The company's name as added and the account number's last four digits: who is paid. */
-  sameAs: string;
+  /** The company's name as added, case and spacing aside: with the account number, who is paid. */
+  company: string;
+  /** The keyed hash of the full account number; absent on payees added before it was recorded. */
+  accountHash: string | undefined;
+  /** The sealed account number, from which an older payee's hash is made when it is needed. */
+  accountNumberEncrypted: string;
   category: BillPayCategory;
   defaultAmountCents: number | null;
   autopay: EventData<'BillPayeeAdded'>['autopay'];
@@ -59,7 +63,9 @@ export const payeesAggregate: Aggregate<
             [d.payeeId]: {
               payeeId: d.payeeId,
               name: d.displayName ?? d.name,
-              sameAs: payeeIdentity(d),
+              company: payeeCompany(d.name),
+              accountHash: d.accountNumberHash,
+              accountNumberEncrypted: d.accountNumberEncrypted,
               category: d.category,
               defaultAmountCents: d.defaultAmountCents,
               autopay: d.autopay,
@@ -87,16 +93,37 @@ export const payeesAggregate: Aggregate<
 
 export const AUTOPAY_AMOUNT_REQUIRED = BILL_PAY_MESSAGES.autopayAmountRequired;
 
+/** A payee's company as the duplicate check compares it: case and spacing aside. */
+export function payeeCompany(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
 /**
- * Who a payee pays, for telling the same payee added twice: the company's name (case and spacing
- * aside) and the account number's last four digits (the number itself is only kept sealed).
+ * The text whose keyed hash names a payee's account: the full number without spaces or dashes,
+ * in capitals, apart from the transfer pipeline's destinations.
  */
-export function payeeIdentity(d: Pick<EventData<'BillPayeeAdded'>, 'name' | 'accountLast4'>) {
-  return `${d.name.trim().replace(/\s+/g, ' ').toLowerCase()}|${d.accountLast4}`;
+export function payeeAccountKey(accountNumber: string): string {
+  return `payee:${accountNumber.replace(/[\s-]/g, '').toUpperCase()}`;
+}
+
+/**
+ * The payees a new one could repeat whose account hash is not in the log (added before it was
+ * recorded): the service unseals their numbers and hashes them for `AddPayee`.
+ */
+export function payeesToHash(state: PayeesState, name: string): Payee[] {
+  const company = payeeCompany(name);
+  return Object.values(state.payees).filter(
+    (p) => p.company === company && p.accountHash === undefined,
+  );
 }
 
 export type PayeesCommand =
-  | { type: 'AddPayee'; data: EventData<'BillPayeeAdded'> }
+  | {
+      type: 'AddPayee';
+      data: EventData<'BillPayeeAdded'> & { accountNumberHash: string };
+      /** The hashes of `payeesToHash`'s payees, by payee id. */
+      earlierAccountHashes?: Readonly<Record<string, string>>;
+    }
   | { type: 'RemovePayee'; customerId: string; payeeId: string };
 
 export function requirePayee(state: PayeesState, payeeId: string): Payee {
@@ -107,8 +134,10 @@ export function requirePayee(state: PayeesState, payeeId: string): Payee {
 
 /**
  * Pure payee rules: AutoPay always has an amount to pay; a removed payee stays removed; a payee
- * the customer has already (same company and account) is not added again, so a request sent twice
- * without an Idempotency-Key cannot set up a second AutoPay of the same bill; at most MAX_PAYEES.
+ * the customer has already (same company and full account number, compared by its keyed hash) is
+ * not added again, so a request sent twice without an Idempotency-Key cannot set up a second
+ * AutoPay of the same bill, while another account at the same company is a payee of its own even
+ * when its last four digits are the same; at most MAX_PAYEES.
  */
 export function decidePayees(command: PayeesCommand, state: PayeesState) {
   switch (command.type) {
@@ -117,8 +146,10 @@ export function decidePayees(command: PayeesCommand, state: PayeesState) {
       if (state.known.includes(d.payeeId)) {
         throw new DomainError('exists', 'The payee already exists.');
       }
-      const identity = payeeIdentity(d);
-      if (Object.values(state.payees).some((p) => p.sameAs === identity)) {
+      const company = payeeCompany(d.name);
+      const hashOf = (p: Payee) => p.accountHash ?? command.earlierAccountHashes?.[p.payeeId];
+      const repeated = (p: Payee) => p.company === company && hashOf(p) === d.accountNumberHash;
+      if (Object.values(state.payees).some(repeated)) {
         throw new DomainError('payee_exists', BILL_PAY_MESSAGES.payeeExists, 'account_number');
       }
       if (Object.keys(state.payees).length >= MAX_PAYEES) {
