@@ -1,4 +1,4 @@
-import { BANK_TIME_ZONE } from '@bank/events';
+import { BANK_TIME_ZONE, bankTimeText } from '@bank/events';
 import { newPdfDocument, PDF_FONT, pdfBytes, usd } from './statement-render.ts';
 
 /** What a customer's receipt for one movement states (amounts in signed cents). */
@@ -59,7 +59,9 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
     }
   }
   field('Status', receipt.status);
-  field('Date', receipt.date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
+  // The bank's time, as its statements and the arrival day are: a payment sent at 9:51 PM in New
+  // York is dated that evening, not the next day in UTC.
+  field('Date', bankTimeText(receipt.date));
   field('Account', `${receipt.accountName} (${receipt.accountNumberMasked})`);
   if (receipt.counterparty) field('Counterparty', receipt.counterparty);
   if (receipt.category) field('Category', receipt.category);
@@ -71,8 +73,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   doc.font(PDF_FONT.bold).fontSize(11).text('Timeline');
   doc.font(PDF_FONT.body).fontSize(10);
   for (const step of receipt.timeline) {
-    const when = step.at.toISOString().replace('T', ' ').slice(0, 16);
-    doc.text(`${when} UTC  ${step.step}${step.detail ? ` (${step.detail})` : ''}`);
+    doc.text(`${bankTimeText(step.at)}  ${step.step}${step.detail ? ` (${step.detail})` : ''}`);
   }
   doc.end();
   return done;

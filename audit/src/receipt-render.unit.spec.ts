@@ -40,4 +40,15 @@ describe('receiptPdf', () => {
     expect(text).not.toContain('Fee');
     expect(text).not.toContain('Expected to arrive');
   });
+
+  it("dates the movement and its timeline in the bank's time, not in UTC", async () => {
+    // 02:51 UTC on 2 December is 9:51 PM on 1 December in New York.
+    const evening = new Date('2026-12-02T02:51:00Z');
+    const text = pdfText(
+      await receiptPdf({ ...wire, date: evening, timeline: [{ step: 'initiated', at: evening }] }),
+    );
+    expect(text).toContain('Date: \nDec 1, 2026, 9:51 PM EST');
+    expect(text).toContain('Dec 1, 2026, 9:51 PM EST  initiated');
+    expect(text).not.toContain('UTC');
+  });
 });
