@@ -40,4 +40,12 @@ describe('receiptPdf', () => {
     expect(text).not.toContain('Fee');
     expect(text).not.toContain('Expected to arrive');
   });
+
+  it('writes a Chinese name as the customer typed it', async () => {
+    const text = pdfText(
+      await receiptPdf({ ...wire, description: 'Zelle to 陳大文', counterparty: '陳大文' }),
+    );
+    expect(text).toContain('Description: \nZelle to \n陳大文');
+    expect(text).toContain('Counterparty: \n陳大文');
+  });
 });
