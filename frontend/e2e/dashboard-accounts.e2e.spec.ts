@@ -257,6 +257,23 @@ describe('transaction filters', () => {
     expect(new URL(page.url()).searchParams.get('min')).toBeNull();
   });
 
+  it('Clear gives the focus to More filters, as the panel it closes held the focus', async () => {
+    const page = await signInAsDemo({ width: 375, height: 800 });
+    await page.goto('/accounts');
+    await page.getByText(/transactions? in the last 30 days/).waitFor();
+    await page.getByText('More filters').click();
+    const form = page.getByRole('form', { name: 'More filters' });
+    await form.getByLabel('Type').selectOption('debit');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('More filters (on)').waitFor();
+    await form.getByRole('button', { name: 'Clear' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('More filters', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('More filters');
+  });
+
   it('Back from a tab returns to the tab before it, then leaves the page', async () => {
     const page = await signInAsDemo();
     await page.goto('/profile');
