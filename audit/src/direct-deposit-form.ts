@@ -1,4 +1,4 @@
-import { newPdfDocument, PDF_FONT, pdfBytes } from './statement-render.ts';
+import { newPdfDocument, PDF_FONT, pdfBytes } from './pdf-document.ts';
 
 /** What a payer (an employer, a benefits office) needs to pay into a customer's account. */
 export interface DirectDepositDetails {

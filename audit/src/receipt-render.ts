@@ -1,5 +1,6 @@
 import { BANK_TIME_ZONE, bankTimeText } from '@bank/events';
-import { newPdfDocument, PDF_FONT, pdfBytes, usd } from './statement-render.ts';
+import { newPdfDocument, PDF_FONT, pdfBytes } from './pdf-document.ts';
+import { usd } from './statement-render.ts';
 
 /** What a customer's receipt for one movement states (amounts in signed cents). */
 export interface Receipt {

@@ -51,4 +51,12 @@ describe('receiptPdf', () => {
     expect(text).toContain('Dec 1, 2026, 9:51 PM EST  initiated');
     expect(text).not.toContain('UTC');
   });
+
+  it('writes a Chinese name as the customer typed it', async () => {
+    const text = pdfText(
+      await receiptPdf({ ...wire, description: 'Zelle to 陳大文', counterparty: '陳大文' }),
+    );
+    expect(text).toContain('Description: \nZelle to \n陳大文');
+    expect(text).toContain('Counterparty: \n陳大文');
+  });
 });

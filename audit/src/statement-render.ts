@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { csvCell } from '@bank/contracts/csv';
 import { BANK_TIME_ZONE, bankDate, bankTimeText } from '@bank/events';
 import type { Statement } from './account-history.ts';
+import { newPdfDocument, PDF_FONT, pdfBytes } from './pdf-document.ts';
 
 /** Exact decimal text of signed cents, e.g. -1234.05 (no floating point). */
 export function centsText(cents: number): string {
@@ -110,52 +109,6 @@ export function statementCsv(
     );
   }
   return `${rows.join('\r\n')}\r\n`;
-}
-
-/**
- * A new PDF document. pdfkit (with its font tables) is loaded when the first document is drawn:
- * most of the bank's processes never draw one, and loaded at start it stayed on each one's heap,
- * for every full garbage collection to walk.
- */
-export async function newPdfDocument(
-  options: PDFKit.PDFDocumentOptions,
-): Promise<PDFKit.PDFDocument> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument(options);
-  for (const [name, file] of Object.entries(PDF_FONT_FILES))
-    doc.registerFont(name, fontBytes(file));
-  return doc.font(PDF_FONT.body);
-}
-
-/**
- * The PDFs' typefaces: DejaVu Sans, embedded (only the glyphs a document uses). pdfkit's standard
- * Helvetica writes Latin-1 alone, so a name such as Łukasz, Ωmega or Дмитрий came out garbled.
- * DejaVu covers the Latin, Greek, Cyrillic, Hebrew, Armenian and Georgian scripts; not Chinese,
- * Japanese or Korean, whose fonts weigh megabytes.
- */
-export const PDF_FONT = { body: 'Body', bold: 'Bold' } as const;
-const PDF_FONT_FILES: Record<string, string> = {
-  [PDF_FONT.body]: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
-  [PDF_FONT.bold]: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
-};
-const loadedFonts = new Map<string, Buffer>();
-const fontBytes = (file: string): Buffer => {
-  let bytes = loadedFonts.get(file);
-  if (!bytes) {
-    bytes = readFileSync(createRequire(import.meta.url).resolve(file));
-    loadedFonts.set(file, bytes);
-  }
-  return bytes;
-};
-
-/** The bytes a PDF document writes, once it has ended (call before `doc.end()`). */
-export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }
 
 /**

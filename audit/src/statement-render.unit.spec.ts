@@ -1,3 +1,4 @@
+import { pdfText } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import type { Statement } from './account-history.ts';
 import { statementCsv, statementPdf } from './statement-render.ts';
@@ -98,5 +99,20 @@ describe('statementPdf', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // A turn at least every 100 rows.
     expect(turns).toBeGreaterThanOrEqual(2_000 / 100 - 1);
+  });
+
+  it('writes a Chinese name as the customer typed it', async () => {
+    const text = pdfText(
+      await statementPdf(
+        {
+          ...march,
+          account: { ...march.account, name: '李小龍 Checking' },
+          lines: [{ ...march.lines[0]!, description: 'Zelle to 王小明' }],
+        },
+        { audience: 'customer' },
+      ),
+    );
+    expect(text).toContain('李小龍 \nChecking, account ending in 7890');
+    expect(text).toContain('Zelle to \n王小明');
   });
 });

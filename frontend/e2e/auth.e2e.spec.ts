@@ -126,6 +126,24 @@ describe('login', () => {
     await login.password().waitFor();
     expect(await page.getByText('You have signed out').count()).toBe(0);
   });
+
+  it('leaves no toast of the session on the sign-in page', async () => {
+    const customer = await t.customer({ name: 'Robin Quay' });
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const saved = page.locator('.toaster').getByText('Profile updated successfully!');
+    await saved.waitFor();
+    // The pointer rests on the toast, which keeps it (hovered, it does not time out), and the
+    // customer signs out with the keyboard.
+    await saved.hover();
+    await page.getByRole('button', { name: /^Account menu for/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Sign Out' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'You have signed out' }).waitFor();
+    expect(await saved.count()).toBe(0);
+  });
 });
 
 describe('remembered account number', () => {

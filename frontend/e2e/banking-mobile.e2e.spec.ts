@@ -85,6 +85,57 @@ async function expectSideBySide(box: Locator, names: string[]) {
   }
 }
 
+/**
+ * The buttons named, in this order, each show their label on one line, uncut, and do not overlap;
+ * they sit side by side on one row, or, when the row is too narrow for them, each fills a row of
+ * its own in this order, rather than one short button under another at the right.
+ */
+async function expectButtonRows(box: Locator, names: string[]) {
+  const buttons = names.map((name) => box.getByRole('button', { name, exact: true }));
+  const row = await buttons[0]!.evaluate((el) => {
+    const parent = el.parentElement!.getBoundingClientRect();
+    const style = getComputedStyle(el.parentElement!);
+    return {
+      x: parent.x + parseFloat(style.paddingLeft),
+      width: parent.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    };
+  });
+  const boxes: { x: number; y: number; width: number; height: number }[] = [];
+  for (const [i, button] of buttons.entries()) {
+    const lines = await button.evaluate((el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      const tops = new Set([...text.getClientRects()].map((r) => Math.round(r.top)));
+      return { lines: tops.size, cut: el.scrollWidth > el.clientWidth };
+    });
+    expect(lines, `${names[i]} on one line, uncut`).toEqual({ lines: 1, cut: false });
+    boxes.push((await button.boundingBox())!);
+  }
+  for (let i = 1; i < boxes.length; i++) {
+    const [a, b] = [boxes[i - 1]!, boxes[i]!];
+    const apart =
+      a.x + a.width <= b.x ||
+      b.x + b.width <= a.x ||
+      a.y + a.height <= b.y ||
+      b.y + b.height <= a.y;
+    expect(apart, `${names[i - 1]} and ${names[i]} do not overlap`).toBe(true);
+  }
+  const oneRow = boxes.every((r) => Math.abs(r.y - boxes[0]!.y) < 1);
+  for (let i = 1; i < boxes.length; i++) {
+    if (oneRow)
+      expect(boxes[i]!.x, `${names[i]} after ${names[i - 1]}`).toBeGreaterThan(boxes[i - 1]!.x);
+    else expect(boxes[i]!.y, `${names[i]} below ${names[i - 1]}`).toBeGreaterThan(boxes[i - 1]!.y);
+  }
+  if (!oneRow) {
+    for (const [i, r] of boxes.entries()) {
+      expect([r.x, r.width].map(Math.round), `${names[i]} fills its row`).toEqual(
+        [row.x, row.width].map(Math.round),
+      );
+    }
+  }
+  return oneRow;
+}
+
 const SCREENS = [
   '/dashboard',
   '/transfer',
@@ -162,7 +213,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
     { width: 375, height: 800 },
     { width: 1280, height: 900 },
   ]) {
-    it(`Pay Now's Pay From shows the account and its balance in full, its buttons side by side (${viewport.width} px)`, async () => {
+    it(`Pay Now's Pay From shows the account and its balance in full, its buttons side by side, and its confirm step's buttons whole (${viewport.width} px)`, async () => {
       const customer = await t.customer();
       const checking = customer.accounts.find((a) => a.type === 'checking')!;
       await deposit(t.bank, checking.account_number, 1_234_567.89);
@@ -182,6 +233,13 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `Pay Now at ${viewport.width} px`);
       await page.screenshot({ path: `/tmp/bill-pay-pay-now-${viewport.width}.png` });
+      await form.getByRole('button', { name: 'Review Payment' }).click();
+      const confirm = dialog(page, 'Confirm Payment');
+      // Side by side on a desktop; on a phone the pair (319 px) is wider than the dialog's row.
+      expect(await expectButtonRows(confirm, ['Back to Edit', 'Confirm Payment'])).toBe(
+        viewport.width > 640,
+      );
+      await page.screenshot({ path: `/tmp/bill-pay-confirm-${viewport.width}.png` });
     });
   }
 
@@ -238,7 +296,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
     { width: 375, height: 800 },
     { width: 1280, height: 900 },
   ]) {
-    it(`Transfer's From and To show the account and its balance in full (${viewport.width} px)`, async () => {
+    it(`Transfer's From and To show the account and its balance in full, and its review's buttons whole (${viewport.width} px)`, async () => {
       const customer = await t.customer();
       const checking = customer.accounts.find((a) => a.type === 'checking')!;
       const savings = customer.accounts.find((a) => a.type === 'savings')!;
@@ -259,6 +317,16 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
         path: `/tmp/transfer-accounts-${viewport.width}.png`,
         fullPage: true,
       });
+      // The review step lays out its buttons as a dialog's confirm step does.
+      await wizard.field('Amount (USD)').fill('5');
+      await wizard.review();
+      expect(
+        await expectButtonRows(page.locator('.transfer__actions'), [
+          'Back to Edit',
+          'Confirm Transfer',
+        ]),
+      ).toBe(viewport.width > 640);
+      await expectNoSidewaysScroll(page);
     });
   }
 

@@ -257,6 +257,23 @@ describe('transaction filters', () => {
     expect(new URL(page.url()).searchParams.get('min')).toBeNull();
   });
 
+  it('Clear gives the focus to More filters, as the panel it closes held the focus', async () => {
+    const page = await signInAsDemo({ width: 375, height: 800 });
+    await page.goto('/accounts');
+    await page.getByText(/transactions? in the last 30 days/).waitFor();
+    await page.getByText('More filters').click();
+    const form = page.getByRole('form', { name: 'More filters' });
+    await form.getByLabel('Type').selectOption('debit');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('More filters (on)').waitFor();
+    await form.getByRole('button', { name: 'Clear' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('More filters', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('More filters');
+  });
+
   it('Back from a tab returns to the tab before it, then leaves the page', async () => {
     const page = await signInAsDemo();
     await page.goto('/profile');
@@ -297,25 +314,38 @@ describe('shell', () => {
     await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
   });
 
-  it('on a phone shows whole transaction names and a one-line date', async () => {
-    const page = await signInAsDemo({ width: 375, height: 800 });
-    const rows = page.locator('.tx-list .tx');
-    await rows.first().waitFor();
-    await page.screenshot({ path: '/tmp/h-web-dashboard-375.png', fullPage: true });
-    const clipped = await page.evaluate(() =>
-      [...document.querySelectorAll('.tx-list .tx')].flatMap((row) => {
-        const desc = row.querySelector<HTMLElement>('.tx__desc')!;
-        const meta = row.querySelector<HTMLElement>('.tx__date')!;
-        const lineHeight = parseFloat(getComputedStyle(meta.parentElement!).lineHeight) || 20;
-        const problems: string[] = [];
-        if (desc.scrollHeight > desc.clientHeight + 1) problems.push(`cut: ${desc.textContent}`);
-        const date = meta.getBoundingClientRect();
-        const line = meta.parentElement!.getBoundingClientRect();
-        if (date.height > lineHeight * 1.5) problems.push(`date wraps: ${meta.textContent}`);
-        if (date.right > line.right + 1) problems.push(`date cut: ${meta.textContent}`);
-        return problems;
-      }),
-    );
-    expect(clipped).toEqual([]);
-  });
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`shows whole transaction names, a one-line date and the whole account name (${viewport.width} px)`, async () => {
+      const page = await signInAsDemo(viewport);
+      const rows = page.locator('.tx-list .tx');
+      await rows.first().waitFor();
+      await page.screenshot({ path: `/tmp/h-web-dashboard-${viewport.width}.png`, fullPage: true });
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('.tx-list .tx')].flatMap((row) => {
+          const desc = row.querySelector<HTMLElement>('.tx__desc')!;
+          const meta = row.querySelector<HTMLElement>('.tx__date')!;
+          const lineHeight = parseFloat(getComputedStyle(meta.parentElement!).lineHeight) || 20;
+          const problems: string[] = [];
+          if (desc.scrollHeight > desc.clientHeight + 1) problems.push(`cut: ${desc.textContent}`);
+          const date = meta.getBoundingClientRect();
+          const line = meta.parentElement!.getBoundingClientRect();
+          if (date.height > lineHeight * 1.5) problems.push(`date wraps: ${meta.textContent}`);
+          if (date.right > line.right + 1) problems.push(`date cut: ${meta.textContent}`);
+          // The category and the account too ("Premium Ch…" at 1280 px, "Premium Checki…" at 375 px).
+          const parts = meta.parentElement!.querySelectorAll(':scope > span:not([aria-hidden])');
+          for (const part of parts) {
+            if (part.getBoundingClientRect().right > line.right + 1)
+              problems.push(`cut: ${part.textContent}`);
+          }
+          const all = meta.parentElement!;
+          if (all.scrollWidth > all.clientWidth + 1) problems.push(`cut: ${all.textContent}`);
+          return problems;
+        }),
+      );
+      expect(clipped).toEqual([]);
+    });
+  }
 });

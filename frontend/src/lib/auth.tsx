@@ -25,6 +25,7 @@ import {
   type SignOutReason,
   type User,
 } from './session-storage';
+import { toast } from './toast-store';
 
 // Sign-in state: token and user in local storage, the current
 // user fetched on start, any 401 clears both and leads to /login.
@@ -104,6 +105,9 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     setSessionTtlMs(null);
     setStatus('anonymous');
     queryClient.clear();
+    // A toast of the session ("Payment of $12.50 sent. Jamie Rivera will receive it…") does not
+    // stay on the signed-out page, for the next person at a shared computer.
+    toast.clear();
   }, [queryClient]);
 
   // On start: with a stored token, ask the server who we are.

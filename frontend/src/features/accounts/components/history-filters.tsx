@@ -1,5 +1,5 @@
 import { HISTORY_FILTER_MESSAGES } from '@bank/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { centsOf } from '@/lib/cents';
@@ -37,6 +37,7 @@ export function HistoryFilters({
   onApply: (values: FilterValues) => void;
 }) {
   const [draft, setDraft] = useState(values);
+  const summary = useRef<HTMLElement>(null);
   // Shown once Apply found a problem; from then on re-judged as the customer corrects it.
   const [problems, setProblems] = useState<FilterProblems | null>(null);
   // The applied filters changed under the form (Back, Forward, a link): the form shows them, not
@@ -77,7 +78,7 @@ export function HistoryFilters({
 
   return (
     <details className="history-filters" open={active || undefined}>
-      <summary>More filters{active ? ' (on)' : ''}</summary>
+      <summary ref={summary}>More filters{active ? ' (on)' : ''}</summary>
       <form
         className="history-filters__form"
         onSubmit={submit}
@@ -118,6 +119,8 @@ export function HistoryFilters({
               setDraft(EMPTY);
               setProblems(null);
               onApply(EMPTY);
+              // Without filters the panel closes, over the button that had the focus.
+              summary.current?.focus();
             }}
           >
             Clear
