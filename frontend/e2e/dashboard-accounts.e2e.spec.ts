@@ -348,4 +348,29 @@ describe('shell', () => {
       expect(clipped).toEqual([]);
     });
   }
+
+  it('keeps a separator dot on the line of what it follows, and a masked number on one line (375 px)', async () => {
+    const page = await signInAsDemo({ width: 375, height: 800 });
+    await page.goto('/accounts');
+    await page.locator('.tx-list .tx').first().waitFor();
+    await page.locator('.account-item').first().waitFor();
+    const problems = await page.evaluate(() => {
+      const found: string[] = [];
+      for (const dot of document.querySelectorAll<HTMLElement>('.tx__meta [aria-hidden]')) {
+        const line = dot.parentElement!.getBoundingClientRect();
+        // A dot at the start of a line ("· Premium Checking") broke before it.
+        if (dot.getClientRects()[0]!.left <= line.left + 1) {
+          found.push(`line starts with the dot: ${dot.parentElement!.textContent}`);
+        }
+      }
+      for (const item of document.querySelectorAll<HTMLElement>('.account-item__type')) {
+        const number = item.querySelector<HTMLElement>('.account-item__number');
+        if (!number) found.push(`no masked number: ${item.textContent}`);
+        else if (number.getClientRects().length > 1)
+          found.push(`number wraps: ${item.textContent}`);
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
 });

@@ -23,6 +23,12 @@ import { formatDate, formatSignedMoney } from '@/lib/format';
 import { statusLabel, statusTone, transactionCategory, type Transaction } from '@/lib/transactions';
 import './transactions.css';
 
+/**
+ * The dot between a line's parts ends the part before it (each part wraps as a whole), so a
+ * wrapped line never starts with it.
+ */
+const SEPARATOR = <span aria-hidden="true">{'\u00a0·'}</span>;
+
 // Presentation only: the categories and their labels come from the server.
 const CATEGORY_LOOK: Record<string, { icon: LucideIcon; tone: string }> = {
   income: { icon: ArrowDownLeft, tone: 'income' },
@@ -80,23 +86,28 @@ export function TransactionRow({
           </Link>
         </p>
         <p className="tx__meta">
-          {onChangeCategory ? (
-            <button
-              type="button"
-              className="tx__category-btn"
-              onClick={() => onChangeCategory(tx)}
-              aria-label={`Category: ${category.label}. Change category of ${tx.description}`}
-            >
-              {category.label}
-            </button>
-          ) : (
-            <span>{category.label}</span>
-          )}
-          <span aria-hidden="true"> · </span>
-          <span className="tx__date">{formatDate(tx.date)}</span>
+          <span>
+            {onChangeCategory ? (
+              <button
+                type="button"
+                className="tx__category-btn"
+                onClick={() => onChangeCategory(tx)}
+                aria-label={`Category: ${category.label}. Change category of ${tx.description}`}
+              >
+                {category.label}
+              </button>
+            ) : (
+              category.label
+            )}
+            {SEPARATOR}
+          </span>{' '}
+          <span className="tx__date">
+            {formatDate(tx.date)}
+            {tx.account?.name ? SEPARATOR : null}
+          </span>
           {tx.account?.name ? (
             <>
-              <span aria-hidden="true"> · </span>
+              {' '}
               <span>{tx.account.name}</span>
             </>
           ) : null}

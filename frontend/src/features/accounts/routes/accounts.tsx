@@ -303,8 +303,11 @@ export default function AccountsRoute() {
                   >
                     <span className="account-item__name">{accountName(account)}</span>
                     <span className="account-item__type">
-                      {account.account_type?.name ?? account.type} ·{' '}
-                      {maskAccountNumber(account.account_number)}
+                      {account.account_type?.name ?? account.type}
+                      {'\u00a0· '}
+                      <span className="account-item__number">
+                        {maskAccountNumber(account.account_number)}
+                      </span>
                     </span>
                     <span className="account-item__balance tabular">
                       {hidden ? HIDDEN : formatMoney(account.balance)}
