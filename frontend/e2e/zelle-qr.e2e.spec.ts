@@ -151,6 +151,9 @@ describe('Zelle QR code', () => {
     await pay.getByRole('button', { name: 'Processing...' }).waitFor();
     expect(await focused()).toBe('BUTTON: Processing...');
     await page.getByRole('heading', { name: 'Requests for You' }).waitFor({ state: 'detached' });
+    // The section goes as soon as the payment is sent; the dialog closes once it is done (the
+    // post is held 800 ms above), and only then does the focus move.
+    await pay.waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('tab: Send');
   });
 });
