@@ -421,6 +421,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     url,
     async stop() {
       ready = false;
+      writerLock?.stopping();
       // Stop in the reverse order of starting: HTTP first, PostgreSQL last.
       for (const stop of stoppers.reverse()) await stop().catch(() => {});
     },

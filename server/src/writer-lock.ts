@@ -19,6 +19,12 @@ export interface WriterLock {
    * take it again (so the first write after PostgreSQL is back need not wait for the next retry).
    */
   ensureHeld(): Promise<boolean>;
+  /**
+   * The process is stopping: from now on a lost connection is part of the stop, neither reported
+   * nor taken again. (Ctrl-C at a terminal signals the embedded PostgreSQL too, which closes the
+   * lock's connection before `release()` comes to it.)
+   */
+  stopping(): void;
   release(): Promise<void>;
 }
 
@@ -49,6 +55,7 @@ export async function takeWriterLock(
   const unlock = role === 'sole' ? 'pg_advisory_unlock' : 'pg_advisory_unlock_shared';
   let holder: PoolClient | undefined;
   let released = false;
+  let stopping = false;
   let retakeTimer: NodeJS.Timeout | undefined;
 
   /** One try: true when this process holds the lock on a live connection. */
@@ -71,6 +78,7 @@ export async function takeWriterLock(
       if (holder !== client || released) return;
       holder = undefined;
       client.release(true);
+      if (stopping) return;
       options.log(
         `Lost the writers' lock with its connection to PostgreSQL: no appends until it is back`,
       );
@@ -93,7 +101,7 @@ export async function takeWriterLock(
   const retake = () => {
     retakeTimer = setTimeout(() => {
       void retakeOnce().then((taken) => {
-        if (!taken && !released && !holder) retake();
+        if (!taken && !released && !stopping && !holder) retake();
       });
     }, options.retakeMs ?? 500);
   };
@@ -117,7 +125,12 @@ export async function takeWriterLock(
   }
   return {
     role,
-    ensureHeld: async () => holder !== undefined || (!released && (await retakeOnce())),
+    ensureHeld: async () =>
+      holder !== undefined || (!released && !stopping && (await retakeOnce())),
+    stopping() {
+      stopping = true;
+      clearTimeout(retakeTimer);
+    },
     async release() {
       if (released) return;
       released = true;
