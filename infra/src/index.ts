@@ -3,6 +3,7 @@ export * from './data-dir.ts';
 export * from './ids.ts';
 export * from './keyed-queue.ts';
 export * from './scoped-storage.ts';
+export * from './within.ts';
 export * from './postgres/pool.ts';
 export * from './postgres/migrate.ts';
 export * from './postgres/embedded.ts';

@@ -18,6 +18,7 @@ import {
   bearsOneOf,
   requireOneOf,
   successEnvelope,
+  within,
   type BankApp,
   type LogStream,
   type TrustProxy,
@@ -223,8 +224,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     { schema: { response: { 200: successEnvelope, 503: degraded } } },
     async (request, reply) => {
       const shared = options.isReady()
-        ? await withinMs(sharedHealthReport(), HEALTH_REPORT_TIMEOUT_MS).catch((error) =>
-            isUnavailableError(error) ? ('late' as const) : undefined,
+        ? await within(sharedHealthReport(), HEALTH_REPORT_TIMEOUT_MS, 'late' as const).catch(
+            (error) => (isUnavailableError(error) ? ('late' as const) : undefined),
           )
         : undefined;
       if (shared === 'late') {
@@ -283,13 +284,4 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     }
   }
   return app;
-}
-
-/** `promise`'s value, or 'late' when it has not settled within `ms`. */
-function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

@@ -1,4 +1,4 @@
-import { integerSetting, redisUp, type BankLogger } from '@bank/infra';
+import { integerSetting, redisUp, within, type BankLogger } from '@bank/infra';
 import type { Redis } from 'ioredis';
 
 export interface RedisWatch {
@@ -47,16 +47,12 @@ export function watchRedis(
   const ping = async () => {
     if (pinging || redis.status !== 'ready') return;
     pinging = true;
-    let timer: NodeJS.Timeout | undefined;
     const answered = redis.ping().then(
       () => true,
       () => false,
     );
-    const late = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), answerWithinMs);
-    });
     try {
-      if (await Promise.race([answered, late])) {
+      if (await within(answered, answerWithinMs, false)) {
         reached();
       } else {
         lost();
@@ -64,7 +60,6 @@ export function watchRedis(
         if (await answered) reached();
       }
     } finally {
-      clearTimeout(timer);
       pinging = false;
     }
   };

@@ -2,7 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, startLocalRedis, type LocalRedisHandle } from '@bank/infra';
-import { createTestDatabase, freePort, freezableHop, testDatabaseUrlAs } from '@bank/infra/testing';
+import {
+  createTestDatabase,
+  freePort,
+  freezableHop,
+  postgresHop,
+  testDatabaseUrlAs,
+} from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -98,17 +104,12 @@ describe('Redis hangs with its connection open', () => {
 describe('PostgreSQL hangs with its connections open', () => {
   it('answers /api/health 503 within seconds and a request past the pool 503, then recovers', async () => {
     const url = new URL(await createTestDatabase());
-    const socket = `${url.searchParams.get('host')}/.s.PGSQL.${url.port}`;
-    const hop = await freezableHop(socket);
-    const through = new URL(url);
-    through.searchParams.delete('host');
-    through.hostname = '127.0.0.1';
-    through.port = String(hop.port);
+    const hop = await postgresHop(url.toString());
     process.env.PG_CONNECT_TIMEOUT_MS = '1000';
     process.env.PG_POOL_SIZE = '4';
     const bank = await startTestBank({
       config: {
-        databaseUrl: through.toString(),
+        databaseUrl: hop.url,
         migrationDatabaseUrl: testDatabaseUrlAs(url.toString(), 'owner'),
       },
     });

@@ -1,36 +1,8 @@
-import net from 'node:net';
 import { createPool } from '@bank/infra';
 import { describe, expect, it } from 'vitest';
+import { postgresHop } from '@bank/infra/testing';
 import { createTestDatabase } from './testing/index.ts';
 import { takeWriterLock, whileNoWriter, type WriterRole } from './writer-lock.ts';
-
-/**
- * A TCP hop to PostgreSQL on which everything the client sends arrives `delayMs` late, as over a
- * slow network, or to a server too busy to read it at once.
- */
-async function slowUplink(databaseUrl: string, delayMs: number) {
-  const target = new URL(databaseUrl);
-  const socketDirectory = target.searchParams.get('host');
-  const server = net.createServer((client) => {
-    const upstream = socketDirectory
-      ? net.connect(`${socketDirectory}/.s.PGSQL.${target.port}`)
-      : net.connect(Number(target.port), target.hostname);
-    upstream.pipe(client);
-    client.on('data', (chunk) => setTimeout(() => upstream.write(chunk), delayMs));
-    client.on('close', () => setTimeout(() => upstream.end(), delayMs));
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const proxied = new URL(databaseUrl);
-  proxied.searchParams.delete('host');
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String((server.address() as net.AddressInfo).port);
-  return {
-    url: proxied.toString(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The lock's key, as `pg_locks` shows it. */
 const WRITERS_LOCK_ID = 7431010;
@@ -40,7 +12,7 @@ describe("the writers' lock", () => {
     'held as %s: once released, a tool that must run alone runs at once, even before the server has seen the connection close',
     async (role) => {
       const databaseUrl = await createTestDatabase();
-      const uplink = await slowUplink(databaseUrl, 150);
+      const uplink = await postgresHop(databaseUrl, { uplinkDelayMs: 150 });
       const pool = createPool(databaseUrl, 2);
       try {
         for (let round = 0; round < 3; round += 1) {

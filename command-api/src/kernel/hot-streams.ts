@@ -1,3 +1,4 @@
+import { within } from '@bank/infra';
 /**
  * Streams that recently conflicted, such as a popular recipient's limits: commands in this process
  * that load one take turns on it, each deciding on the state the previous one left, instead of
@@ -35,12 +36,7 @@ export class HotStreams {
     void tail.then(() => {
       if (this.tails.get(streamId) === tail) this.tails.delete(streamId);
     });
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      previous,
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, this.maxWaitMs))),
-    ]);
-    clearTimeout(timer);
+    await within(previous, this.maxWaitMs, undefined);
     return release;
   }
 }

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { within } from '../within.ts';
 
 /**
  * The bank's Prometheus metrics: one registry per process, the same names in the one-process
@@ -170,7 +171,7 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
     [...sources].map(async (source) => {
       try {
         // A store that does not answer (Redis down, commands queued) must not hang the scrape.
-        await Promise.race([source(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+        await within(Promise.resolve(source()), 2000, undefined);
       } catch {
         // A store that cannot be reached leaves its gauges at their last values.
       }

@@ -8,4 +8,4 @@ export { freePort } from '../local-port.ts';
 export { Prng } from './prng.ts';
 export { holdConnection, sendBodySlowly, type HeldConnection } from './slow-client.ts';
 export { pdfText } from './pdf-text.ts';
-export { freezableHop, type TcpHop } from './tcp-hop.ts';
+export { freezableHop, postgresHop, type HopOptions, type TcpHop } from './tcp-hop.ts';

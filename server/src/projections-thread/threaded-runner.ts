@@ -3,6 +3,7 @@ import {
   exportForwardedSpans,
   noteSkippedEvent,
   tracingStarted,
+  within,
   type BankLogger,
   type EventStore,
   type Pool,
@@ -136,7 +137,7 @@ export function createThreadedProjectionRunner(
       if (!thread) return;
       const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
       send({ kind: 'stop' });
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
+      await within(exited, 10_000, undefined);
       await thread.terminate();
     },
     catchUp: (options) => inline.catchUp(options),
