@@ -11,7 +11,12 @@ import { limitBodyBytes } from './body-budget.ts';
 import { NotYetConsistent, sendNotYetConsistent } from './consistent-reads.ts';
 import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
 import { jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
-import { answerClientError, answerFrameworkError, isRefusedFilePath } from './client-error.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  isRefusedFilePath,
+  URI_TOO_LONG,
+} from './client-error.ts';
 import { applyTextPolicy } from './text-policy.ts';
 import { installZodMessages } from './zod-messages.ts';
 import {
@@ -40,7 +45,7 @@ function baseApp(options: HttpAppOptions) {
     frameworkErrors: answerFrameworkError,
     // A path parameter over Fastify's default 100 characters would be refused with a bare 414
     // before any schema runs; let it reach the route's schema, which answers the usual 400/404.
-    routerOptions: { maxParamLength: 2048 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
 }
 
@@ -228,13 +233,32 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (options.pageFallback && !request.url.startsWith('/api/')) {
-      return options.pageFallback(request, reply);
+    const api = request.url.startsWith('/api/');
+    if (options.pageFallback && !api) return options.pageFallback(request, reply);
+    // A GET with an over-long id reaches here by the file server's wildcard; a PUT or DELETE gets
+    // the router's answer: both say the same.
+    if (api && hasSegmentOver(request.url, MAX_PARAM_LENGTH)) {
+      return reply.code(URI_TOO_LONG.status).send(URI_TOO_LONG_BODY);
     }
     return reply.code(404).send(NOT_FOUND_BODY);
   });
   return app;
 }
+
+/** The longest path segment the router matches as a parameter (an id). */
+const MAX_PARAM_LENGTH = 2048;
+
+const hasSegmentOver = (url: string, length: number) =>
+  url
+    .split('?', 1)[0]!
+    .split('/')
+    .some((segment) => segment.length > length);
+
+const URI_TOO_LONG_BODY = {
+  status: 'error',
+  message: URI_TOO_LONG.message,
+  code: URI_TOO_LONG.code,
+} as const;
 
 /** The answer to a request for nothing there. */
 const NOT_FOUND_BODY = { status: 'error', message: messages.notFound, code: 'NOT_FOUND' } as const;

@@ -23,6 +23,13 @@ const ANSWERS: Record<string, ParserAnswer> = {
     code: 'REQUEST_TIMEOUT',
   },
 };
+/** An address longer than the parser or the router takes. */
+export const URI_TOO_LONG: ParserAnswer = {
+  status: 414,
+  reason: 'URI Too Long',
+  message: 'The address is too long.',
+  code: 'URI_TOO_LONG',
+};
 const MALFORMED: ParserAnswer = {
   status: 400,
   reason: 'Bad Request',
@@ -38,7 +45,14 @@ const MALFORMED: ParserAnswer = {
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const answer = ANSWERS[error.code ?? ''] ?? MALFORMED;
+  // Node puts the part of the request it refused on a parser error.
+  const rawPacket: unknown = (error as { rawPacket?: unknown }).rawPacket;
+  const answer =
+    error.code === 'HPE_HEADER_OVERFLOW' &&
+    Buffer.isBuffer(rawPacket) &&
+    isAddressOverLimit(rawPacket)
+      ? URI_TOO_LONG
+      : (ANSWERS[error.code ?? ''] ?? MALFORMED);
   const body = JSON.stringify({ status: 'error', message: answer.message, code: answer.code });
   if (socket.writable) {
     socket.write(
@@ -48,6 +62,17 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * Node counts the request line within the headers' size limit. When the part the parser refused
+ * starts with a request line that has not ended within its first 8 KB, the address is what was too
+ * long, and the answer says so, as the router's does for an over-long id.
+ */
+function isAddressOverLimit(rawPacket: Buffer): boolean {
+  if (!/^[A-Z]+ \//.test(rawPacket.subarray(0, 16).toString('latin1'))) return false;
+  const lineEnd = rawPacket.indexOf('\r\n');
+  return lineEnd === -1 || lineEnd > 8192;
 }
 
 /**
@@ -62,7 +87,7 @@ export function answerFrameworkError(
 ): void {
   const [status, message, code] =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? [414, 'The address is too long.', 'URI_TOO_LONG']
+      ? [URI_TOO_LONG.status, URI_TOO_LONG.message, URI_TOO_LONG.code]
       : error.code === 'FST_ERR_BAD_URL'
         ? [400, MALFORMED.message, MALFORMED.code]
         : [500, messages.serverError, undefined];

@@ -198,6 +198,22 @@ describe('requests the HTTP parser refuses', () => {
     expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     expect(JSON.parse(body!)).toEqual({ status: 'error', message, code });
   });
+
+  it('answers an address over the limit as too long an address, not as too large headers', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const answer = await rawRequest(
+        bank.baseUrl,
+        `${method} /api/support/tickets/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      );
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 414 /);
+      expect(JSON.parse(body!)).toEqual({
+        status: 'error',
+        message: 'The address is too long.',
+        code: 'URI_TOO_LONG',
+      });
+    }
+  });
 });
 
 describe('rate limits held in Redis across instances', () => {
