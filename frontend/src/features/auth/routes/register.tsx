@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/components/ui/page';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { useAuth, type Session } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
-import { formatDay, groupDigits } from '@/lib/format';
+import { formatDay, formatPhone, groupDigits } from '@/lib/format';
 import { saveSession } from '@/lib/session-storage';
 import {
   EMPLOYMENT_STATUSES,
@@ -384,7 +384,7 @@ export default function RegisterRoute() {
               <dt>Email</dt>
               <dd>{values.email}</dd>
               <dt>Phone</dt>
-              <dd>{values.phone}</dd>
+              <dd>{formatPhone(values.phone)}</dd>
               <dt>Date of birth</dt>
               <dd>{values.date_of_birth ? formatDay(values.date_of_birth) : ''}</dd>
               <dt>Address</dt>

@@ -139,8 +139,9 @@ describe('Registration wizard', () => {
     await fillStep2();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Review & Submit' })).toBeInTheDocument();
-    // The birth date reads as every other date of the web app does.
+    // The birth date and the phone number read as everywhere else in the web app.
     expect(screen.getByText('Apr 1, 1990')).toBeInTheDocument();
+    expect(screen.getByText('(555) 010-2000')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(
       screen.getByText('Please accept the Terms of Service and Privacy Policy to continue.'),
