@@ -40,60 +40,32 @@ export async function buyCrypto(
   input: { symbol: CryptoSymbol; totalCents: number; accountId: string },
   metadata: EventMetadata,
 ) {
-  const customerId = identity.customerId;
-  const tradeId = randomUUID();
-  const reference = referenceNumber('CRY', tradeId);
-  const quote = await marketData().quote(input.symbol, cryptoSettings.now());
-  return runMoneyCommand(ctx, identity, metadata, (uow, now) =>
-    onAmountField('amount_usd', async (): Promise<StoredReply> => {
-      const account = await loadOwnAccount(uow, customerId, input.accountId);
-      const walletStream = cryptoStreams.wallet(customerId);
-      const wallet = await uow.load(walletStream, walletAggregate);
-      const [bought] = decideWallet(
-        {
-          type: 'Buy',
-          customerId,
-          tradeId,
-          accountId: input.accountId,
-          symbol: input.symbol,
-          totalCents: input.totalCents,
-          priceMicroUsd: quote.askMicroUsd,
-          reference,
-        },
-        wallet.state,
-      );
-      const data = bought!.data as EventData<'CryptoBought'>;
-      await countCrypto(uow, identity, now, {
-        id: tradeId,
-        category: 'crypto-buy',
-        cents: data.totalCents,
-        fingerprint: `crypto-buy:${input.accountId}:${data.symbol}:${data.totalCents}`,
-      });
-      const moves = tradePostings(data, 'buy', {
-        main: deterministicUuid(`crypto:${tradeId}:main`),
-        fee: deterministicUuid(`crypto:${tradeId}:fee`),
-      });
-      uow.append(streams.account(input.accountId), decideMoves(account.state, moves));
-      uow.append(walletStream, [bought!]);
-      moveCustody(uow, {
-        symbol: data.symbol,
-        units: data.units,
-        reason: 'market-buy',
-        customerId,
-        movementId: tradeId,
-      });
-      const coins = `${unitsToCoinText(data.units)} ${data.symbol}`;
-      uow.appendAny(streams.notifications(customerId), [
-        notification(
-          customerId,
-          deterministicUuid(`crypto:${tradeId}:notification`),
-          `${data.symbol} purchased`,
-          `You bought ${coins} at ${formatUsd(data.priceCents)} for ${formatUsd(data.totalCents)} (fee ${formatUsd(data.feeCents)}).`,
-        ),
-      ]);
-      return buyReply(data);
+  return tradeAtMarket(ctx, identity, metadata, {
+    side: 'buy',
+    accountId: input.accountId,
+    amountField: 'amount_usd',
+    command: (trade, quote) => ({
+      type: 'Buy',
+      ...trade,
+      symbol: input.symbol,
+      totalCents: input.totalCents,
+      priceMicroUsd: quote.askMicroUsd,
     }),
-  );
+    quoteOf: input.symbol,
+    booked: (event) => {
+      const data = event.data as EventData<'CryptoBought'>;
+      const coins = `${unitsToCoinText(data.units)} ${data.symbol}`;
+      return {
+        data,
+        cents: data.totalCents,
+        fingerprint: `${data.symbol}:${data.totalCents}`,
+        custodyUnits: data.units,
+        title: `${data.symbol} purchased`,
+        message: `You bought ${coins} at ${formatUsd(data.priceCents)} for ${formatUsd(data.totalCents)} (fee ${formatUsd(data.feeCents)}).`,
+        reply: buyReply(data),
+      };
+    },
+  });
 }
 
 export async function sellCrypto(
@@ -102,58 +74,115 @@ export async function sellCrypto(
   input: { symbol: CryptoSymbol; units: number; accountId: string },
   metadata: EventMetadata,
 ) {
+  return tradeAtMarket(ctx, identity, metadata, {
+    side: 'sell',
+    accountId: input.accountId,
+    amountField: 'crypto_amount',
+    command: (trade, quote) => ({
+      type: 'Sell',
+      ...trade,
+      symbol: input.symbol,
+      units: input.units,
+      priceMicroUsd: quote.bidMicroUsd,
+    }),
+    quoteOf: input.symbol,
+    booked: (event) => {
+      const data = event.data as EventData<'CryptoSold'>;
+      const coins = `${unitsToCoinText(data.units)} ${data.symbol}`;
+      return {
+        data,
+        cents: data.grossCents,
+        fingerprint: `${data.symbol}:${data.units}`,
+        custodyUnits: -data.units,
+        title: `${data.symbol} sold`,
+        message: `You sold ${coins} at ${formatUsd(data.priceCents)}; ${formatUsd(data.netCents)} was credited (fee ${formatUsd(data.feeCents)}).`,
+        reply: sellReply(data),
+      };
+    },
+  });
+}
+
+type Quote = Awaited<ReturnType<ReturnType<typeof marketData>['quote']>>;
+type WalletEvent = ReturnType<typeof decideWallet>[number];
+
+/** What a market buy and a market sell do differently; the rest of a trade is one path. */
+interface MarketSide {
+  side: 'buy' | 'sell';
+  accountId: string;
+  /** The form field a refusal of the amount belongs to. */
+  amountField: string;
+  quoteOf: CryptoSymbol;
+  command: (
+    trade: { customerId: string; tradeId: string; accountId: string; reference: string },
+    quote: Quote,
+  ) => Parameters<typeof decideWallet>[0];
+  booked: (event: WalletEvent) => {
+    data: EventData<'CryptoBought'> | EventData<'CryptoSold'>;
+    /** The dollars counted against the daily limit. */
+    cents: number;
+    /** What makes two trades the same request, after the side and the account. */
+    fingerprint: string;
+    /** Units into the bank's custody (a buy) or out of it (a sell, negative). */
+    custodyUnits: number;
+    title: string;
+    message: string;
+    reply: StoredReply;
+  };
+}
+
+/**
+ * A trade at the market's quote: the wallet decides it, the limit counts it, the cash account
+ * takes its postings, the bank's custody of the coin moves, and the customer is told.
+ */
+async function tradeAtMarket(
+  ctx: CommandContext,
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+  market: MarketSide,
+) {
   const customerId = identity.customerId;
+  const { accountId, side } = market;
   const tradeId = randomUUID();
   const reference = referenceNumber('CRY', tradeId);
-  const quote = await marketData().quote(input.symbol, cryptoSettings.now());
+  const quote = await marketData().quote(market.quoteOf, cryptoSettings.now());
   return runMoneyCommand(ctx, identity, metadata, (uow, now) =>
-    onAmountField('crypto_amount', async (): Promise<StoredReply> => {
-      const account = await loadOwnAccount(uow, customerId, input.accountId);
+    onAmountField(market.amountField, async (): Promise<StoredReply> => {
+      const account = await loadOwnAccount(uow, customerId, accountId);
       const walletStream = cryptoStreams.wallet(customerId);
       const wallet = await uow.load(walletStream, walletAggregate);
-      const [sold] = decideWallet(
-        {
-          type: 'Sell',
-          customerId,
-          tradeId,
-          accountId: input.accountId,
-          symbol: input.symbol,
-          units: input.units,
-          priceMicroUsd: quote.bidMicroUsd,
-          reference,
-        },
+      const [traded] = decideWallet(
+        market.command({ customerId, tradeId, accountId, reference }, quote),
         wallet.state,
       );
-      const data = sold!.data as EventData<'CryptoSold'>;
+      const booked = market.booked(traded!);
       await countCrypto(uow, identity, now, {
         id: tradeId,
-        category: 'crypto-sell',
-        cents: data.grossCents,
-        fingerprint: `crypto-sell:${input.accountId}:${data.symbol}:${data.units}`,
+        category: `crypto-${side}`,
+        cents: booked.cents,
+        fingerprint: `crypto-${side}:${accountId}:${booked.fingerprint}`,
       });
-      const moves = tradePostings(data, 'sell', {
+      const moves = tradePostings(booked.data, side, {
         main: deterministicUuid(`crypto:${tradeId}:main`),
         fee: deterministicUuid(`crypto:${tradeId}:fee`),
       });
-      uow.append(streams.account(input.accountId), decideMoves(account.state, moves));
-      uow.append(walletStream, [sold!]);
+      uow.append(streams.account(accountId), decideMoves(account.state, moves));
+      uow.append(walletStream, [traded!]);
       moveCustody(uow, {
-        symbol: data.symbol,
-        units: -data.units,
-        reason: 'market-sell',
+        symbol: booked.data.symbol,
+        units: booked.custodyUnits,
+        reason: `market-${side}`,
         customerId,
         movementId: tradeId,
       });
-      const coins = `${unitsToCoinText(data.units)} ${data.symbol}`;
       uow.appendAny(streams.notifications(customerId), [
         notification(
           customerId,
           deterministicUuid(`crypto:${tradeId}:notification`),
-          `${data.symbol} sold`,
-          `You sold ${coins} at ${formatUsd(data.priceCents)}; ${formatUsd(data.netCents)} was credited (fee ${formatUsd(data.feeCents)}).`,
+          booked.title,
+          booked.message,
         ),
       ]);
-      return sellReply(data);
+      return booked.reply;
     }),
   );
 }
