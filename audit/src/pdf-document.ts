@@ -8,26 +8,29 @@ import { create, type Font } from 'fontkit';
  * writes Latin-1 alone, so a name such as Łukasz, Ωmega or Дмитрий came out garbled. DejaVu Sans
  * covers the Latin, Greek, Cyrillic, Hebrew, Armenian and Georgian scripts; what it lacks, a
  * Chinese or Japanese name such as 李小龍 or 山田太郎, is drawn in Noto Sans CJK (its Simplified
- * Chinese set, which holds the traditional characters and kana too). Korean's Hangul is in
- * neither, and shows as the font's empty box.
+ * Chinese set, which holds the traditional characters and kana too), and a Korean one such as
+ * 김민준 in Noto Sans KR.
  */
 export const PDF_FONT = { body: 'Body', bold: 'Bold' } as const;
 type Role = (typeof PDF_FONT)[keyof typeof PDF_FONT];
 const ROLES: readonly string[] = Object.values(PDF_FONT);
 
 const require = createRequire(import.meta.url);
-const cjk = (file: string) =>
-  join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', file);
+/** A font file of one of the @embedpdf/fonts-* packages. */
+const notoFile = (fontPackage: string, file: string) =>
+  join(dirname(require.resolve(fontPackage)), '..', 'fonts', file);
 
 /** Each role's font files, in the order a character is looked for in them. */
 const FACES: Record<Role, string[]> = {
   [PDF_FONT.body]: [
     require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-    cjk('NotoSansHans-Regular.otf'),
+    notoFile('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'),
+    notoFile('@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'),
   ],
   [PDF_FONT.bold]: [
     require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-    cjk('NotoSansHans-Bold.otf'),
+    notoFile('@embedpdf/fonts-sc', 'NotoSansHans-Bold.otf'),
+    notoFile('@embedpdf/fonts-kr', 'NotoSansKR-Bold.otf'),
   ],
 };
 /** The name a role's font is registered under in a document: Body, then Body 2, … */

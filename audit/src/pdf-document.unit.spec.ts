@@ -20,10 +20,17 @@ describe('fontRuns', () => {
       { font: 'Body 2', text: '山田太郎（やまだ）' },
     ]);
   });
+
+  it('draws Korean in Noto Sans KR', () => {
+    expect(fontRuns('Kim 김민준', PDF_FONT.body)).toEqual([
+      { font: 'Body', text: 'Kim ' },
+      { font: 'Body 3', text: '김민준' },
+    ]);
+  });
 });
 
 describe('directDepositFormPdf', () => {
-  it('writes a Chinese or Japanese name as the customer typed it', async () => {
+  it('writes a Chinese, Japanese or Korean name as the customer typed it', async () => {
     const form = pdfText(
       await directDepositFormPdf({
         holderName: '李小龍',
@@ -35,5 +42,16 @@ describe('directDepositFormPdf', () => {
     );
     expect(form).toContain('Account holder: \n李小龍');
     expect(form).toContain('Account: \n山田の貯金');
+    const korean = pdfText(
+      await directDepositFormPdf({
+        holderName: '김민준',
+        accountName: '비상금 Savings',
+        accountType: 'savings',
+        accountNumber: '123456789012',
+        routingNumber: '011000015',
+      }),
+    );
+    expect(korean).toContain('Account holder: \n김민준');
+    expect(korean).toContain('비상금');
   });
 });
