@@ -13,6 +13,14 @@ export const DISPUTE_REASONS = {
 export type DisputeReason = keyof typeof DISPUTE_REASONS;
 export const DISPUTE_REASON_KEYS = keysOf(DISPUTE_REASONS);
 
+/** How staff decide a dispute: the key recorded, and how the receipt names it. */
+export const DISPUTE_OUTCOMES = {
+  refunded: 'Refunded',
+  declined: 'Charge upheld',
+} as const;
+export type DisputeOutcome = keyof typeof DISPUTE_OUTCOMES;
+export const DISPUTE_OUTCOME_KEYS = keysOf(DISPUTE_OUTCOMES);
+
 /** How long after it posted a card charge can be disputed online (the card networks' window). */
 export const DISPUTE_WINDOW_DAYS = 120;
 export const DISPUTE_DETAILS_MAX = 1000;
@@ -26,6 +34,12 @@ export const DISPUTE_MESSAGES = {
   tooOld: `Charges older than ${DISPUTE_WINDOW_DAYS} days cannot be disputed online. Please contact support.`,
   already: (ticketNumber: string) => `This charge is already disputed (ticket #${ticketNumber}).`,
   submitted: 'Dispute submitted',
+  resolved: 'Dispute resolved',
+  outcome: 'The outcome must be refunded or declined.',
+  message: 'Please write the answer the customer will read.',
+  noDispute: 'This charge has not been disputed.',
+  decidedOtherwise: (outcome: DisputeOutcome) =>
+    `This dispute was already resolved: ${DISPUTE_OUTCOMES[outcome].toLowerCase()}.`,
 } as const;
 
 /** The line's facts the rule looks at, as the history stores them. */
@@ -58,8 +72,12 @@ export const disputeView = z.object({
   reason: z.string(),
   reason_display: z.string(),
   created_at: z.string(),
+  /** How staff decided it, once they have. */
+  outcome: z.enum(DISPUTE_OUTCOME_KEYS).nullable(),
+  outcome_display: z.string().nullable(),
+  resolved_at: z.string().nullable(),
 });
 export type DisputeView = z.infer<typeof disputeView>;
 
-/** The answer of POST /transactions/{id}/dispute. */
+/** The answer of POST /transactions/{id}/dispute, and of staff's POST /ops/disputes/{id}/resolve. */
 export const disputeAnswer = successOf(z.object({ dispute: disputeView }));

@@ -90,7 +90,10 @@ export interface CategorySource {
 /** A posting's category before the customer changes it. */
 export function defaultCategory(p: CategorySource): TransactionCategory {
   const kind = p.kind.toLowerCase();
-  if (kind === 'card_purchase') return categoryOfMerchantCode(p.metadata?.merchant_category_code);
+  // A disputed charge's refund is filed where the charge was.
+  if (kind === 'card_purchase' || kind === 'dispute_refund') {
+    return categoryOfMerchantCode(p.metadata?.merchant_category_code);
+  }
   if (kind === 'interest') return 'interest';
   if (kind === 'fee') return 'fees';
   if (kind === 'cashback') return 'income';

@@ -49,6 +49,16 @@ describe('default categories by source', () => {
     expect(defaultCategory(debit('card_purchase'))).toBe('other');
   });
 
+  it("files a disputed charge's refund where the charge was", () => {
+    expect(
+      defaultCategory({
+        direction: 'credit',
+        kind: 'dispute_refund',
+        metadata: { merchant_category_code: '5812' },
+      }),
+    ).toBe('dining');
+  });
+
   it('files transfers, bills, income and the rest by what kind of movement they are', () => {
     expect(defaultCategory(debit('transfer'))).toBe('transfers');
     expect(defaultCategory(debit('external'))).toBe('transfers');

@@ -98,6 +98,7 @@ export const streamOwnerField: Record<BankEventType, string | null> = {
   SupportTicketReplied: 'customerId',
   SupportTicketStatusChanged: 'customerId',
   CardChargeDisputed: 'customerId',
+  CardChargeDisputeResolved: 'customerId',
   TransactionRecategorised: 'customerId',
   TransferCancelled: 'customerId',
   TransferFailed: 'customerId',

@@ -23,6 +23,8 @@ export const streams = {
 /** Internal ledger accounts: the other leg of money entering or leaving the bank, and fees. */
 export const ledgerAccounts = {
   cash: 'cash:teller',
+  /** Card purchases, and the refund of a charge disputed and won (the network's chargeback). */
+  clearingCard: 'clearing:card',
   clearingExternal: 'clearing:external',
   clearingSepa: 'clearing:sepa',
   clearingWire: 'clearing:wire',

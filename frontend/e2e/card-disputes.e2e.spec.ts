@@ -141,4 +141,44 @@ describe('card disputes', { timeout: 180_000 }, () => {
     await expectNoSidewaysScroll(page);
     await expectScreenAccessible(page, 'old card charge (375 px)');
   });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`show a refund staff gave, and the refund in the history (${viewport.width} px)`, async () => {
+      const customer = await t.customer({ name: 'Riley Refunded' });
+      const checking = customer.accounts.find((a) => a.name === 'Premium Checking')!;
+      const charge = await cardPurchase(t.bank, checking.id, 64_20, { name: 'Pier Outfitters' });
+      customer.client.consistencyToken = charge.consistencyToken;
+      const made = await customer.client.post(
+        `/api/transactions/${encodeURIComponent(charge.transactionId)}/dispute`,
+        { reason: 'duplicate', details: '' },
+      );
+      expect(made.status).toBe(201);
+      const ops = new ApiClient(t.bank);
+      ops.token = t.bank.opsToken;
+      const decided = await ops.post(
+        `/api/ops/disputes/${encodeURIComponent(charge.transactionId)}/resolve`,
+        { outcome: 'refunded', message: 'You were charged twice; we refunded the charge.' },
+      );
+      expect(decided.status).toBe(200);
+      customer.client.consistencyToken = decided.headers['x-consistency-token'];
+
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto(`/transactions/${encodeURIComponent(charge.transactionId)}`);
+      const section = page.getByRole('region', { name: 'Dispute' });
+      await section.getByText('Refunded', { exact: true }).waitFor();
+      await section
+        .getByText(/^We refunded \$64\.20 to this account on [A-Z][a-z]{2} \d{1,2}, \d{4}\./)
+        .waitFor();
+      expect(await section.getByText('no money moves').count()).toBe(0);
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `refunded dispute (${viewport.width} px)`);
+      await page.screenshot({
+        path: `/tmp/dispute-refunded-${viewport.width}.png`,
+        fullPage: true,
+      });
+
+      await page.goto('/accounts');
+      await page.getByText('Dispute refund: Pier Outfitters').first().waitFor();
+    });
+  }
 });

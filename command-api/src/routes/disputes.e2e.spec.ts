@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ApiClient,
   cardPurchase,
   deposit,
   signedUpCustomer,
@@ -159,5 +160,168 @@ describe('disputing a card charge', () => {
     const tickets = await alex.client.get('/api/support/tickets');
     expect(tickets.body.data.tickets).toHaveLength(0);
     expect((await dispute(alex, charge, { reason: 'duplicate' })).status).toBe(201);
+  });
+});
+
+describe('staff deciding a dispute', () => {
+  const staff = () => {
+    const client = new ApiClient(bank);
+    client.token = bank.opsToken;
+    return client;
+  };
+  const resolve = (id: string, body: unknown, client = staff()) =>
+    client.post(`/api/ops/disputes/${encodeURIComponent(id)}/resolve`, body);
+  const balanceCents = async (c: Customer) =>
+    Math.round(
+      ((await c.client.get('/api/accounts')).body.data.accounts.find(
+        (a: { id: string }) => a.id === checkingOf(c).id,
+      ).balance as number) * 100,
+    );
+  /** Internal ledger accounts in cents, and whether the books balance. */
+  const ledger = async () => {
+    const data = (await staff().get('/api/ops/ledger')).body.data;
+    const accounts: Record<string, number> = Object.fromEntries(
+      data.internal_accounts.map((a: { ledger_account: string; balance: number }) => [
+        a.ledger_account,
+        Math.round(a.balance * 100),
+      ]),
+    );
+    return { balanced: data.balanced as boolean, accounts };
+  };
+
+  it('refunds the charge once however many decisions arrive together, and answers in the ticket', async () => {
+    const sam = await signedUpCustomer(bank);
+    const charge = await purchase(sam, 87_45, undefined, 'Dockside Books');
+    const made = await dispute(sam, charge, { reason: 'duplicate' });
+    expect(made.status).toBe(201);
+    const before = await balanceCents(sam);
+    const booksBefore = await ledger();
+
+    const message = 'The merchant confirmed the double charge. We refunded it.';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => resolve(charge, { outcome: 'refunded', message })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    const decided = answers[0]!.body;
+    expect(decided.message).toBe('Dispute resolved');
+    expect(decided.data.dispute).toMatchObject({
+      ticket_id: made.body.data.dispute.ticket_id,
+      status: 'resolved',
+      outcome: 'refunded',
+      outcome_display: 'Refunded',
+    });
+    expect(Date.parse(decided.data.dispute.resolved_at)).not.toBeNaN();
+
+    sam.client.consistencyToken = answers.find((a) => a.headers['x-consistency-token'])!.headers[
+      'x-consistency-token'
+    ];
+    expect(await balanceCents(sam)).toBe(before + 87_45);
+    const books = await ledger();
+    expect(books.balanced).toBe(true);
+    expect(
+      (books.accounts['clearing:card'] ?? 0) - (booksBefore.accounts['clearing:card'] ?? 0),
+    ).toBe(-87_45);
+
+    const receipt = (await sam.client.get(`/api/transactions/${encodeURIComponent(charge)}`)).body
+      .data.receipt;
+    expect(receipt.dispute).toEqual(decided.data.dispute);
+    const history = (await sam.client.get('/api/dashboard')).body.data.recent_transactions;
+    const refunds = history.filter((t: { description: string }) =>
+      t.description.startsWith('Dispute refund: Dockside Books'),
+    );
+    expect(refunds).toHaveLength(1);
+    // Filed where the charge was (its merchant code is the test helper's electronics store's).
+    expect(refunds[0]).toMatchObject({ amount: 87.45, type: 'credit', category: 'shopping' });
+
+    const ticket = (await sam.client.get('/api/support/tickets')).body.data.tickets[0];
+    expect(ticket).toMatchObject({ status: 'resolved' });
+    const conversation = (await sam.client.get(`/api/support/tickets/${ticket.id}`)).body.data
+      .ticket;
+    expect(JSON.stringify(conversation)).toContain(message);
+    const notices = (await sam.client.get('/api/notifications')).body.data.notifications;
+    expect(notices.filter((n: { title: string }) => n.title === 'Dispute refunded')).toHaveLength(
+      1,
+    );
+
+    // Another decision is refused: the money has moved.
+    const other = await resolve(charge, { outcome: 'declined', message: 'On second thought…' });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({
+      message: 'This dispute was already resolved: refunded.',
+      code: 'CONFLICT',
+    });
+    expect(await balanceCents(sam)).toBe(before + 87_45);
+  });
+
+  it('declines: the charge stands, no money moves, and the customer is told', async () => {
+    const sam = await signedUpCustomer(bank);
+    const charge = await purchase(sam, 40_00, undefined, 'Harbor Cafe');
+    expect((await dispute(sam, charge, { reason: 'unrecognized' })).status).toBe(201);
+    const before = await balanceCents(sam);
+    const booksBefore = await ledger();
+    const answer = await resolve(charge, {
+      outcome: 'declined',
+      message: 'The card and PIN were used at the cafe; the charge stands.',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.dispute).toMatchObject({
+      outcome: 'declined',
+      outcome_display: 'Charge upheld',
+      status: 'resolved',
+    });
+    sam.client.consistencyToken = answer.headers['x-consistency-token'];
+    expect(await balanceCents(sam)).toBe(before);
+    expect((await ledger()).accounts).toEqual(booksBefore.accounts);
+    const notices = (await sam.client.get('/api/notifications')).body.data.notifications;
+    expect(notices.map((n: { title: string }) => n.title)).toContain(
+      'Dispute closed: charge upheld',
+    );
+  });
+
+  it('refuses bad input, a charge nobody disputed, and anyone but staff, changing nothing', async () => {
+    const sam = await signedUpCustomer(bank);
+    const charge = await purchase(sam, 15_00);
+    const undisputed = await resolve(charge, { outcome: 'refunded', message: 'Refunded.' });
+    expect(undisputed.status).toBe(404);
+    expect(
+      (
+        await resolve(`${randomUUID()}:${randomUUID()}:debit`, {
+          outcome: 'refunded',
+          message: 'x',
+        })
+      ).status,
+    ).toBe(404);
+
+    expect((await dispute(sam, charge, { reason: 'wrong_amount' })).status).toBe(201);
+    const before = await balanceCents(sam);
+    for (const [body, field, text] of [
+      [{ outcome: 'maybe', message: 'x' }, 'outcome', 'The outcome must be refunded or declined.'],
+      [{ outcome: 'refunded' }, 'message', 'Please write the answer the customer will read.'],
+      [
+        { outcome: 'refunded', message: '   ' },
+        'message',
+        'Please write the answer the customer will read.',
+      ],
+      [
+        { outcome: 'refunded', message: 'x'.repeat(5001) },
+        'message',
+        'The message must not be greater than 5000 characters.',
+      ],
+    ] as const) {
+      const refused = await resolve(charge, body);
+      expect(refused.status, JSON.stringify(body).slice(0, 60)).toBe(422);
+      expect(refused.body.errors[field]).toEqual([text]);
+    }
+    // The customer cannot decide their own dispute.
+    expect(
+      (await resolve(charge, { outcome: 'refunded', message: 'Mine' }, sam.client)).status,
+    ).toBe(403);
+    expect(
+      (await resolve(charge, { outcome: 'refunded', message: 'x' }, new ApiClient(bank))).status,
+    ).toBe(401);
+    expect(await balanceCents(sam)).toBe(before);
+    const receipt = (await sam.client.get(`/api/transactions/${encodeURIComponent(charge)}`)).body
+      .data.receipt;
+    expect(receipt.dispute).toMatchObject({ outcome: null, resolved_at: null, status: 'open' });
   });
 });

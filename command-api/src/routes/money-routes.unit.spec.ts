@@ -110,6 +110,8 @@ const NOT_MONEY: Record<string, string> = {
  */
 const COMPLETES_ACCEPTED_MOVEMENT: Record<string, string> = {
   'POST /api/ops/crypto-deposits/:id/approve': 'credits a reviewed deposit claim',
+  'POST /api/ops/disputes/:id/resolve':
+    'refunds a disputed card charge: the customer opened the dispute, and its stream lets staff decide it once',
 };
 const UNMARKED_BY_DESIGN = { ...NOT_MONEY, ...COMPLETES_ACCEPTED_MOVEMENT };
 

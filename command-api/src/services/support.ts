@@ -134,7 +134,7 @@ export async function disputeCharge(
             status: line.status,
             postedAt: line.created_at,
           },
-          existing.state,
+          existing.state.dispute,
           new Date(),
         ),
       );

@@ -1,4 +1,5 @@
 import {
+  DISPUTE_OUTCOME_KEYS,
   DISPUTE_REASON_KEYS,
   SUPPORT_CATEGORY_KEYS,
   TICKET_PRIORITY_KEYS,
@@ -63,6 +64,24 @@ export const CardChargeDisputed = defineEvent(
   }),
 );
 
+/**
+ * Staff decided a disputed card charge, once per dispute: refunded (the charge's amount credited
+ * back to the account it was paid from, by `entryId`) or declined (the charge stands).
+ */
+export const CardChargeDisputeResolved = defineEvent(
+  'CardChargeDisputeResolved',
+  z.object({
+    transactionId: z.string(),
+    customerId: z.uuid(),
+    ticketId: z.uuid(),
+    outcome: z.enum(DISPUTE_OUTCOME_KEYS),
+    /** The refund's posting on the customer's account, when refunded. */
+    refund: z
+      .object({ accountId: z.uuid(), entryId: z.uuid(), amount: z.number().int().positive() })
+      .optional(),
+  }),
+);
+
 export const SupportTicketReplied = defineEvent(
   'SupportTicketReplied',
   z.object({
@@ -92,4 +111,5 @@ export const supportEvents = [
   SupportTicketReplied,
   SupportTicketStatusChanged,
   CardChargeDisputed,
+  CardChargeDisputeResolved,
 ] as const;

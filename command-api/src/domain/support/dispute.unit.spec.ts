@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
-import { decideDispute, DISPUTE_EXISTS } from './dispute.ts';
+import {
+  decideDispute,
+  decideDisputeResolution,
+  DISPUTE_EXISTS,
+  DISPUTE_RESOLVED,
+  NO_DISPUTE,
+} from './dispute.ts';
 
 const now = new Date('2026-12-01T15:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -64,5 +70,52 @@ describe('disputing a card charge', () => {
         message,
       ]);
     }
+  });
+});
+
+describe('staff deciding a dispute', () => {
+  const refund = {
+    accountId: '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9',
+    entryId: '2c3d4e5f-6071-4829-93a4-b5c6d7e8f901',
+    amount: 12_34,
+  };
+  const disputed = { dispute, resolution: null };
+
+  it('records the decision once, with the refund exactly when refunded', () => {
+    expect(decideDisputeResolution(disputed, { outcome: 'refunded', refund })).toEqual([
+      {
+        type: 'CardChargeDisputeResolved',
+        data: {
+          transactionId: dispute.transactionId,
+          customerId: dispute.customerId,
+          ticketId: dispute.ticketId,
+          outcome: 'refunded',
+          refund,
+        },
+        schemaVersion: 1,
+      },
+    ]);
+    const [declined] = decideDisputeResolution(disputed, { outcome: 'declined' });
+    expect(declined!.data).not.toHaveProperty('refund');
+    expect(() => decideDisputeResolution(disputed, { outcome: 'declined', refund })).toThrow();
+    expect(() => decideDisputeResolution(disputed, { outcome: 'refunded' })).toThrow();
+  });
+
+  it('answers the same decision again with nothing new, and refuses another one', () => {
+    const [resolved] = decideDisputeResolution(disputed, { outcome: 'refunded', refund });
+    const decided = { dispute, resolution: resolved!.data };
+    expect(decideDisputeResolution(decided, { outcome: 'refunded', refund })).toEqual([]);
+    expect(refusal(() => decideDisputeResolution(decided, { outcome: 'declined' }))).toEqual([
+      DISPUTE_RESOLVED,
+      'This dispute was already resolved: refunded.',
+    ]);
+  });
+
+  it('refuses a charge nobody disputed', () => {
+    expect(
+      refusal(() =>
+        decideDisputeResolution({ dispute: null, resolution: null }, { outcome: 'declined' }),
+      ),
+    ).toEqual([NO_DISPUTE, 'This charge has not been disputed.']);
   });
 });

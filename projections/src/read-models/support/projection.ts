@@ -59,6 +59,13 @@ export const supportProjection = defineProjection({
         [d.ticketId, event.recordedAt],
       );
     },
+    async CardChargeDisputeResolved(d, event, db) {
+      await db.query(
+        `UPDATE rm_support_tickets SET dispute_outcome = $2, dispute_resolved_at = $3
+         WHERE id = $1`,
+        [d.ticketId, d.outcome, event.recordedAt],
+      );
+    },
     async SupportTicketStatusChanged(d, event, db) {
       await db.query('UPDATE rm_support_tickets SET status = $2, updated_at = $3 WHERE id = $1', [
         d.ticketId,

@@ -18,6 +18,9 @@ export interface TicketRow extends Record<string, unknown> {
   /** Set on a dispute of a card charge: the history line, and why. */
   transaction_id: string | null;
   dispute_reason: string | null;
+  /** Set once staff decided the dispute. */
+  dispute_outcome: string | null;
+  dispute_resolved_at: Date | null;
 }
 
 export interface ReplyRow extends Record<string, unknown> {

@@ -1,4 +1,10 @@
-import { DISPUTE_REASONS, type DisputeReason, type DisputeView } from '@bank/contracts';
+import {
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  type DisputeOutcome,
+  type DisputeReason,
+  type DisputeView,
+} from '@bank/contracts';
 import { BANK_TIME_ZONE } from '@bank/contracts/bank-time';
 import { supportCategories, ticketPriorities, ticketStatuses } from '@bank/events';
 import type { Db } from '../../projection.ts';
@@ -67,6 +73,7 @@ export async function ticketViews(db: Db, rows: TicketRow[]) {
 /** A dispute as the receipt and the dispute's answer show it: its ticket, and why. */
 export function disputeViewOf(row: TicketRow): DisputeView {
   const reason = (row.dispute_reason ?? 'unrecognized') as DisputeReason;
+  const outcome = row.dispute_outcome as DisputeOutcome | null;
   return {
     ticket_id: row.id,
     ticket_number: row.ticket_number,
@@ -75,5 +82,8 @@ export function disputeViewOf(row: TicketRow): DisputeView {
     reason,
     reason_display: DISPUTE_REASONS[reason],
     created_at: row.created_at.toISOString(),
+    outcome,
+    outcome_display: outcome ? DISPUTE_OUTCOMES[outcome] : null,
+    resolved_at: row.dispute_resolved_at?.toISOString() ?? null,
   };
 }

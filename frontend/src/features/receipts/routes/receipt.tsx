@@ -38,9 +38,17 @@ const DISPUTE_TONE: Record<string, Tone> = {
 
 /**
  * The charge's dispute: why, where it stands, and what happens next. Until it is decided the
- * money stays where it is (a dispute is a case, not a refund), and the receipt says so.
+ * money stays where it is (a dispute is a case, not a refund), and the receipt says so; once
+ * decided, it says whether the charge was refunded or stands.
  */
-function DisputeSection({ dispute }: { dispute: NonNullable<ReceiptDetails['dispute']> }) {
+function DisputeSection({
+  dispute,
+  charged,
+}: {
+  dispute: NonNullable<ReceiptDetails['dispute']>;
+  /** The charge's amount, as the receipt shows it (negative). */
+  charged: number;
+}) {
   const ticket = (
     <Link to={`/support?ticket=${encodeURIComponent(dispute.ticket_id)}`}>
       Ticket #{dispute.ticket_number}
@@ -54,9 +62,23 @@ function DisputeSection({ dispute }: { dispute: NonNullable<ReceiptDetails['disp
       </h3>
       <p>
         You disputed this charge on {formatDate(dispute.created_at)}: {dispute.reason_display}.{' '}
-        <Badge tone={DISPUTE_TONE[dispute.status] ?? 'info'}>{dispute.status_display}</Badge>
+        {dispute.outcome ? (
+          <Badge tone={dispute.outcome === 'refunded' ? 'success' : 'neutral'}>
+            {dispute.outcome_display}
+          </Badge>
+        ) : (
+          <Badge tone={DISPUTE_TONE[dispute.status] ?? 'info'}>{dispute.status_display}</Badge>
+        )}
       </p>
-      {decided ? (
+      {dispute.outcome === 'refunded' ? (
+        <p>
+          We refunded {formatMoney(Math.abs(charged))} to this account
+          {dispute.resolved_at ? ` on ${formatDate(dispute.resolved_at)}` : ''}. {ticket} holds our
+          answer.
+        </p>
+      ) : dispute.outcome === 'declined' ? (
+        <p>We looked into this charge, and it stands. {ticket} holds our answer.</p>
+      ) : decided ? (
         <p>{ticket} holds our answer.</p>
       ) : (
         <>
@@ -202,7 +224,7 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
         ))}
       </ol>
       {receipt.dispute ? (
-        <DisputeSection dispute={receipt.dispute} />
+        <DisputeSection dispute={receipt.dispute} charged={amount} />
       ) : transaction.kind === 'card_purchase' && amount < 0 && receipt.dispute_refusal ? (
         // A card charge that cannot be disputed here (too old, not yet posted) says why.
         <p className="receipt__dispute-refusal muted">
