@@ -115,6 +115,22 @@ const KEEP: JobsOptions = {
   backoff: { type: 'exponential', delay: 1000 },
 };
 
+/** The longest wait between two tries of a job the event log called for. */
+const RETRY_CAP_MS = 5 * 60_000;
+/**
+ * A job the event log called for (a payment due, a settlement, an expiry) is the only thing that
+ * will ever do that work: nothing queues it again. It is retried for a day, 1 s, 2 s, 4 s... then
+ * every 5 minutes, so an outage of PostgreSQL at midnight, when scheduled payments fall due,
+ * delays them instead of dropping them after four minutes of tries.
+ */
+const DISPATCHED: JobsOptions = {
+  ...KEEP,
+  attempts: 8 + (24 * 3_600_000) / RETRY_CAP_MS,
+  backoff: { type: 'capped-exponential', delay: 1000 },
+};
+const cappedExponential = (attemptsMade: number) =>
+  Math.min(1000 * 2 ** Math.max(0, attemptsMade - 1), RETRY_CAP_MS);
+
 /**
  * BullMQ on Redis for delayed and repeating work. Jobs are not enqueued by the request that
  * caused them: a dispatcher follows the event log and enqueues them, advancing its checkpoint
@@ -145,7 +161,11 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       jobs.map((j) => ({
         name: j.name,
         data: j.data,
-        opts: { ...KEEP, jobId: j.jobId, ...(j.delayMs ? { delay: Math.max(0, j.delayMs) } : {}) },
+        opts: {
+          ...DISPATCHED,
+          jobId: j.jobId,
+          ...(j.delayMs ? { delay: Math.max(0, j.delayMs) } : {}),
+        },
       })),
     );
   }
@@ -213,7 +233,12 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
             );
             return result;
           },
-          { connection: workerConnection, prefix, concurrency: 8 },
+          {
+            connection: workerConnection,
+            prefix,
+            concurrency: 8,
+            settings: { backoffStrategy: cappedExponential },
+          },
         );
         worker.on('error', () => {});
         worker.on('completed', (job) => failingRepeating.delete(job.name));
