@@ -346,6 +346,38 @@ describe('scheduled transfers', () => {
     expect(await balances(c, c.savings.id)).toEqual({ balance: 40, available: 40 });
   });
 
+  it('holds a customer to 100 schedules that can still run, however many are sent at once', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Many Plans', 100);
+    const plan = (cents: number, extra: Record<string, unknown> = {}) =>
+      schedule(c, { amount: cents / 100, transferDate: '2031-06-01', ...extra });
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const made = await plan(500 + i, { frequency: 'weekly' });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      ids.push(made.body.data.scheduled_transfer.id as string);
+    }
+    const TOO_MANY =
+      'You can have up to 100 scheduled transfers. Cancel one you no longer need to schedule another.';
+    const refused = await plan(700);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(TOO_MANY);
+
+    // Two cancelled, then five sent at once: two are scheduled.
+    for (const id of ids.slice(0, 2)) {
+      expect((await c.client.delete(`/api/transfers/scheduled/${id}`)).status).toBe(200);
+    }
+    const raced = await Promise.all([701, 702, 703, 704, 705].map((cents) => plan(cents)));
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 201, 422, 422, 422]);
+    expect((await scheduled(c)).filter((v) => v.status === 'active')).toHaveLength(100);
+
+    // A schedule whose last transfer ran leaves room too.
+    const once = raced.find((r) => r.status === 201)!.body.data.scheduled_transfer.id as string;
+    expect(await runScheduledTransfer(bank.ctx, once, '2031-06-01')).toBe('ran');
+    expect((await plan(706)).status).toBe(201);
+    expect((await plan(707)).status).toBe(422);
+  });
+
   it("answers 404 for another customer's schedule, and lists only the customer's own", async () => {
     scheduleClock.now = () => FUTURE_NOW;
     const owner = await customer(bank, 'Schedule Owner', 100);
