@@ -97,6 +97,13 @@ export interface JobSystem {
 
 const DISPATCHER = 'job-dispatcher';
 
+/** Redis lost the queue: the subscription reads its checkpoint again, now the log's start. */
+class QueueLost extends Error {
+  constructor() {
+    super('The job queue lost its jobs (Redis lost its data): handing the event log over again.');
+  }
+}
+
 /** What a job's log line names it by (never its data, which can hold a customer's). */
 const jobFields = (job: Job) => ({ job_name: job.name, job_id: job.id });
 /** The job states the queue-depth gauge reports. */
@@ -107,6 +114,22 @@ const KEEP: JobsOptions = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 1000 },
 };
+
+/** The longest wait between two tries of a job the event log called for. */
+const RETRY_CAP_MS = 5 * 60_000;
+/**
+ * A job the event log called for (a payment due, a settlement, an expiry) is the only thing that
+ * will ever do that work: nothing queues it again. It is retried for a day, 1 s, 2 s, 4 s... then
+ * every 5 minutes, so an outage of PostgreSQL at midnight, when scheduled payments fall due,
+ * delays them instead of dropping them after four minutes of tries.
+ */
+const DISPATCHED: JobsOptions = {
+  ...KEEP,
+  attempts: 8 + (24 * 3_600_000) / RETRY_CAP_MS,
+  backoff: { type: 'capped-exponential', delay: 1000 },
+};
+const cappedExponential = (attemptsMade: number) =>
+  Math.min(1000 * 2 ** Math.max(0, attemptsMade - 1), RETRY_CAP_MS);
 
 /**
  * BullMQ on Redis for delayed and repeating work. Jobs are not enqueued by the request that
@@ -133,14 +156,41 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       ),
     );
     if (jobs.length === 0) return;
+    if (await redispatchIfQueueLost()) throw new QueueLost();
     await queue.addBulk(
       jobs.map((j) => ({
         name: j.name,
         data: j.data,
-        opts: { ...KEEP, jobId: j.jobId, ...(j.delayMs ? { delay: Math.max(0, j.delayMs) } : {}) },
+        opts: {
+          ...DISPATCHED,
+          jobId: j.jobId,
+          ...(j.delayMs ? { delay: Math.max(0, j.delayMs) } : {}),
+        },
       })),
     );
   }
+
+  /**
+   * The queue is in Redis and the dispatcher's checkpoint in PostgreSQL. A Redis that lost its
+   * data (a new server, the database restored alone, a flush) would leave every delayed job
+   * behind the checkpoint, never to run: scheduled transfers and bill payments, AutoPay,
+   * settlements, Zelle expiries. A key in Redis vouches that the queue holds what the checkpoint
+   * says was handed to it; without it the log is handed over again from the start. Every job is
+   * idempotent, so one that already ran finds its work done (or not due) and does nothing.
+   * Looked at when the bank starts and before each batch is handed over (Redis may restart empty
+   * while the bank runs); true when the log is to be handed over again.
+   */
+  const dispatchedMarker = `${prefix}:${QUEUE_NAME}:dispatched`;
+  async function redispatchIfQueueLost(): Promise<boolean> {
+    if ((await connection.exists(dispatchedMarker)) === 1) return false;
+    await options.pool.query('DELETE FROM projection_checkpoints WHERE projection = $1', [
+      DISPATCHER,
+    ]);
+    await connection.set(dispatchedMarker, new Date().toISOString());
+    return true;
+  }
+  let stopped = false;
+  let recovered: Promise<void> = Promise.resolve();
 
   const dispatcher = createSubscription({
     pool: options.pool,
@@ -183,7 +233,12 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
             );
             return result;
           },
-          { connection: workerConnection, prefix, concurrency: 8 },
+          {
+            connection: workerConnection,
+            prefix,
+            concurrency: 8,
+            settings: { backoffStrategy: cappedExponential },
+          },
         );
         worker.on('error', () => {});
         worker.on('completed', (job) => failingRepeating.delete(job.name));
@@ -220,7 +275,16 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
             .catch(options.onError);
         }
       }
-      if (options.runDispatcher !== false) dispatcher.start();
+      if (options.runDispatcher !== false) {
+        // Not awaited: with Redis down the bank starts anyway, and dispatches once it is back.
+        recovered = redispatchIfQueueLost().then(
+          () => undefined,
+          (error: unknown) => options.onError?.(error),
+        );
+        void recovered.then(() => {
+          if (!stopped) dispatcher.start();
+        });
+      }
       stopQueueMetrics = addMetricsSource(async () => {
         const counts = await queue.getJobCounts(...QUEUE_STATES);
         for (const state of QUEUE_STATES) {
@@ -229,6 +293,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       });
     },
     async stop() {
+      stopped = true;
       stopQueueMetrics();
       await dispatcher.stop();
       await worker?.close();
@@ -236,7 +301,12 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       connection.disconnect();
     },
     async dispatchPending() {
-      await dispatcher.drain();
+      await recovered;
+      // Once more from the start when the queue turned out lost.
+      await dispatcher.drain().catch((error: unknown) => {
+        if (!(error instanceof QueueLost)) throw error;
+        return dispatcher.drain();
+      });
     },
     wake: () => dispatcher.wake(),
   };

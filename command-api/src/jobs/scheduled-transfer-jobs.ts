@@ -14,12 +14,14 @@ export const SCHEDULED_TRANSFER_JOB = 'scheduled-transfer-occurrence';
  * One delayed job per occurrence, due at the start of its date in the bank's time zone and keyed
  * by schedule id and date: a schedule's first date, each edit's new date, and the next date each
  * run (made or failed) names. A job whose date is no longer the schedule's next (edited, or
- * cancelled) finds nothing to do.
+ * cancelled) finds nothing to do. `edit` names the edit that called for the job: an edit back
+ * onto a date whose job already ran (and found nothing due) needs a job of its own, as the
+ * queue keeps a finished job's id and would take the new one for it.
  */
-function occurrenceJob(scheduleId: string, date: string): ScheduledJob {
+function occurrenceJob(scheduleId: string, date: string, edit?: string): ScheduledJob {
   return {
     name: SCHEDULED_TRANSFER_JOB,
-    jobId: `scheduled-transfer-${scheduleId}-${date}`,
+    jobId: `scheduled-transfer-${scheduleId}-${date}${edit ? `-edit-${edit}` : ''}`,
     data: { scheduleId, date },
     delayMs: Math.max(0, startOfBankDate(date).getTime() - scheduleClock.now().getTime()),
   };
@@ -32,8 +34,16 @@ export const scheduledTransferScheduler: JobScheduler = defineScheduler(
     'ScheduledTransferRan',
     'ScheduledTransferFailed',
   ],
-  ({ event }) =>
-    event.data.nextDate ? [occurrenceJob(event.data.scheduleId, event.data.nextDate)] : [],
+  ({ event, eventId }) =>
+    event.data.nextDate
+      ? [
+          occurrenceJob(
+            event.data.scheduleId,
+            event.data.nextDate,
+            event.type === 'TransferScheduleChanged' ? eventId : undefined,
+          ),
+        ]
+      : [],
 );
 
 export function scheduledTransferProcessors(ctx: CommandContext): Record<string, JobProcessor> {

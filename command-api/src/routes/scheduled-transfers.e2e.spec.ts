@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@bank/events';
 import { knownDestination, type TestBank } from '@bank/server/testing';
+import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import {
   runScheduledTransfer,
   scheduleClock,
@@ -305,6 +306,76 @@ describe('scheduled transfers', () => {
     expect(again.status).toBe(200);
     expect(await events()).toBe(recorded);
     expect(await balances(c, c.savings.id)).toEqual({ balance: 25, available: 25 });
+  });
+
+  it("runs a schedule moved back onto today after that day's job found nothing due", async () => {
+    const noonOf = (date: string) => new Date(startOfBankDate(date).getTime() + 12 * 3_600_000);
+    scheduleClock.now = () => noonOf('2031-04-09');
+    const c = await customer(bank, 'Mind Changer', 500);
+    const plan = (transferDate: string) => ({
+      fromAccount: c.checking.id,
+      amount: 40,
+      transferDate,
+      frequency: 'weekly',
+    });
+    const created = await schedule(c, plan('2031-04-10'));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.scheduled_transfer.id as string;
+    const moved = await c.client.put(`/api/transfers/scheduled/${id}`, plan('2031-04-11'));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await bank.jobs!.dispatchPending();
+
+    // The 10th comes: its job finds the schedule waiting for the 11th.
+    const jobId = `scheduled-transfer-${id}-2031-04-10`;
+    await (await bank.jobs!.queue.getJob(jobId))!.promote();
+    await expect
+      .poll(async () => (await bank.jobs!.queue.getJob(jobId))?.returnvalue, {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toEqual({ outcome: 'not_due' });
+
+    // That morning the customer moves it back to today: it must still run today.
+    scheduleClock.now = () => noonOf('2031-04-10');
+    const back = await c.client.put(`/api/transfers/scheduled/${id}`, plan('2031-04-10'));
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    await bank.jobs!.dispatchPending();
+    await expect
+      .poll(async () => (await scheduled(c))[0], { timeout: 20_000, interval: 250 })
+      .toMatchObject({ runs: 1, next_date: '2031-04-17' });
+    expect(await balances(c, c.savings.id)).toEqual({ balance: 40, available: 40 });
+  });
+
+  it('holds a customer to 100 schedules that can still run, however many are sent at once', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Many Plans', 100);
+    const plan = (cents: number, extra: Record<string, unknown> = {}) =>
+      schedule(c, { amount: cents / 100, transferDate: '2031-06-01', ...extra });
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const made = await plan(500 + i, { frequency: 'weekly' });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      ids.push(made.body.data.scheduled_transfer.id as string);
+    }
+    const TOO_MANY =
+      'You can have up to 100 scheduled transfers. Cancel one you no longer need to schedule another.';
+    const refused = await plan(700);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(TOO_MANY);
+
+    // Two cancelled, then five sent at once: two are scheduled.
+    for (const id of ids.slice(0, 2)) {
+      expect((await c.client.delete(`/api/transfers/scheduled/${id}`)).status).toBe(200);
+    }
+    const raced = await Promise.all([701, 702, 703, 704, 705].map((cents) => plan(cents)));
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 201, 422, 422, 422]);
+    expect((await scheduled(c)).filter((v) => v.status === 'active')).toHaveLength(100);
+
+    // A schedule whose last transfer ran leaves room too.
+    const once = raced.find((r) => r.status === 201)!.body.data.scheduled_transfer.id as string;
+    expect(await runScheduledTransfer(bank.ctx, once, '2031-06-01')).toBe('ran');
+    expect((await plan(706)).status).toBe(201);
+    expect((await plan(707)).status).toBe(422);
   });
 
   it("answers 404 for another customer's schedule, and lists only the customer's own", async () => {

@@ -14,6 +14,12 @@ import { requireWithinNewDestinationLimit } from '../domain/transfers/destinatio
 import { requireWithinLimits } from '../domain/transfers/limits.ts';
 import { recipientsAggregate } from '../domain/transfers/recipients.ts';
 import {
+  decideScheduleStarted,
+  scheduleBookAggregate,
+  scheduleBookStream,
+  scheduleEnded,
+} from '../domain/transfers/schedule-book.ts';
+import {
   decideCancelSchedule,
   decideChangeSchedule,
   decideFailed,
@@ -205,7 +211,7 @@ export function scheduleTransfer(
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow) => {
+  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow, now) => {
     const { customerId, plan } = input;
     const from = await ownAccount(uow, customerId, plan.fromAccountId);
     const destination = await resolveDestination(
@@ -223,6 +229,9 @@ export function scheduleTransfer(
       { customerId, scheduleId, destination, ...plan },
       bankDate(scheduleClock.now()),
     );
+    const book = scheduleBookStream(customerId);
+    const booked = await uow.load(book, scheduleBookAggregate);
+    uow.append(book, decideScheduleStarted(booked.state, { customerId, scheduleId, now }));
     uow.appendNew(stream, events);
     const state = events.reduce(transferScheduleAggregate.evolve, current.state);
     const view = scheduleView(state, from.name);
@@ -274,10 +283,20 @@ export function cancelSchedule(
   scheduleId: string,
   metadata: EventMetadata,
 ) {
-  return runSystemCommand(ctx, metadata, async (uow) => {
+  return runSystemCommand(ctx, metadata, async (uow, now) => {
     const state = await loadOwnSchedule(uow, customerId, scheduleId);
-    uow.append(scheduleStream(scheduleId), decideCancelSchedule(state, customerId));
+    const events = decideCancelSchedule(state, customerId);
+    uow.append(scheduleStream(scheduleId), events);
+    if (events.length > 0) leaveBook(uow, { customerId, scheduleId, now });
   });
+}
+
+/** A schedule that will not run again leaves the customer's book (see schedule-book.ts). */
+function leaveBook(
+  uow: UnitOfWork,
+  schedule: { customerId: string; scheduleId: string; now: Date },
+) {
+  uow.appendAny(scheduleBookStream(schedule.customerId), scheduleEnded(schedule));
 }
 
 function notification(
@@ -349,14 +368,13 @@ export async function runScheduledTransfer(
       const transfer = (
         reply.body as { data: { transfer: { id: string; reference_number: string } } }
       ).data.transfer;
-      uow.append(
-        stream,
-        decideRan(current, date, {
-          transferId: transfer.id,
-          reference: transfer.reference_number,
-          amountCents: plan.amountCents,
-        }),
-      );
+      const ran = decideRan(current, date, {
+        transferId: transfer.id,
+        reference: transfer.reference_number,
+        amountCents: plan.amountCents,
+      });
+      uow.append(stream, ran);
+      if (ran[0]!.data.nextDate === null) leaveBook(uow, { customerId, scheduleId, now });
       const recipient =
         schedule.destination.type === 'between-accounts'
           ? `your ${schedule.destination.toAccountName}`
@@ -392,13 +410,17 @@ async function recordFailure(
   const outcome = await runSystemCommand(
     ctx,
     { actor: 'system:scheduled-transfers' },
-    async (uow) => {
+    async (uow, now) => {
       const stream = scheduleStream(scheduleId);
       const state = (await uow.load(stream, transferScheduleAggregate)).state;
       if (!isDue(state, date)) return 'not_due' as const;
       const s = state.schedule!;
       const amount = formatUsd(state.plan!.amountCents);
-      uow.append(stream, decideFailed(state, date, reason));
+      const failed = decideFailed(state, date, reason);
+      uow.append(stream, failed);
+      if (failed[0]!.data.nextDate === null) {
+        leaveBook(uow, { customerId: s.customerId, scheduleId, now });
+      }
       uow.appendAny(streams.notifications(s.customerId), [
         notification(s.customerId, scheduleId, date, {
           title: 'Scheduled transfer failed',

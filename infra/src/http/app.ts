@@ -18,7 +18,7 @@ import {
   URI_TOO_LONG,
 } from './client-error.ts';
 import { applyTextPolicy } from './text-policy.ts';
-import { installZodMessages } from './zod-messages.ts';
+import { installZodMessages, isPastIntegerRange } from './zod-messages.ts';
 import {
   limitConnectionsPerClient,
   MAX_CONNECTIONS_PER_CLIENT,
@@ -51,13 +51,20 @@ function baseApp(options: HttpAppOptions) {
 
 export type BankApp = ReturnType<typeof baseApp>;
 
-function fieldErrorsFrom(
-  validation: { instancePath: string; message?: string }[],
-  context: string | undefined,
-): FieldErrors {
+type ValidationIssue = Parameters<typeof isPastIntegerRange>[0] & {
+  instancePath: string;
+  message?: string;
+};
+
+function fieldErrorsFrom(validation: ValidationIssue[], context: string | undefined): FieldErrors {
+  const fieldOf = (issue: ValidationIssue) =>
+    issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'body';
+  // A field past its own bound is told that bound, not also zod's largest integer.
+  const bounded = new Set(validation.filter((i) => !isPastIntegerRange(i)).map(fieldOf));
   const errors: FieldErrors = {};
   for (const issue of validation) {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'body';
+    const field = fieldOf(issue);
+    if (isPastIntegerRange(issue) && bounded.has(field)) continue;
     (errors[field] ??= []).push(issue.message ?? messages.invalid);
   }
   return errors;

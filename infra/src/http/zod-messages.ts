@@ -6,6 +6,26 @@ function fieldName(path: readonly PropertyKey[]): string {
 }
 
 /**
+ * zod's own bound on every integer (2^53 - 1): `limit=99999999999999999999` is past it as well as
+ * past the schema's bound, and a customer should read the schema's ("must not be greater than
+ * 500"), not this one's number.
+ */
+export function isPastIntegerRange(issue: {
+  keyword?: string;
+  code?: string;
+  params?: { origin?: unknown; maximum?: unknown };
+  origin?: unknown;
+  maximum?: unknown;
+}): boolean {
+  const bound = issue.params ?? issue;
+  return (
+    (issue.keyword ?? issue.code) === 'too_big' &&
+    (bound.origin === 'int' || bound.origin === 'number') &&
+    Number(bound.maximum) === Number.MAX_SAFE_INTEGER
+  );
+}
+
+/**
  * Friendly messages for zod's generic failures ("The email field is required."), used wherever a
  * schema does not name its own message.
  */
@@ -26,6 +46,7 @@ export function installZodMessages(): void {
           }
           return `The ${field} field must be at least ${issue.minimum}.`;
         case 'too_big':
+          if (isPastIntegerRange(issue)) return `The ${field} field is too large.`;
           return issue.origin === 'string'
             ? `The ${field} field must not be greater than ${issue.maximum} characters.`
             : `The ${field} field must not be greater than ${issue.maximum}.`;

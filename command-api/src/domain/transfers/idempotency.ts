@@ -83,14 +83,17 @@ export function decideRepeat(
       'This transaction appears to be a duplicate. Please wait before trying again.',
     );
   }
-  return [
-    IdempotentRequestRecorded.create({
-      customerId,
-      requestHash,
-      // No answer is kept: a repeat is refused, never answered again.
-      statusCode: 0,
-      body: null,
-      at: now.toISOString(),
-    }),
-  ];
+  // No answer is kept: a repeat is refused, never answered again.
+  return [requestMark(customerId, requestHash, now)];
+}
+
+/** A request recorded as made at `now`, without an answer: what a count or a guard is kept by. */
+export function requestMark(customerId: string, requestHash: string, now: Date) {
+  return IdempotentRequestRecorded.create({
+    customerId,
+    requestHash,
+    statusCode: 0,
+    body: null,
+    at: now.toISOString(),
+  });
 }

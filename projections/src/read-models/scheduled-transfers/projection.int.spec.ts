@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ERASED } from '@bank/events';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectionTest } from '../../toolkit/testing.ts';
 import { scheduledTransfersProjection } from './projection.ts';
+import { listScheduledTransfers } from './readers.ts';
 
 const { givenEvents } = projectionTest(scheduledTransfersProjection, { sharedDatabase: true });
 
@@ -190,5 +191,26 @@ describe('scheduled-transfers projection', () => {
       { schedule_id: own, memo: ERASED, recipient_name: 'Savings', recipient_detail: null },
       { schedule_id: external, memo: ERASED, recipient_name: ERASED, recipient_detail: ERASED },
     ]);
+  });
+
+  it('lists every active schedule, however many, and the latest 200 that ended', async () => {
+    const active = Array.from({ length: 210 }, () => randomUUID());
+    const ended = Array.from({ length: 205 }, () => randomUUID());
+    const scenario = givenEvents([
+      ...active.map((id) => scheduled(id, 'own')),
+      ...ended.flatMap((scheduleId) => [
+        scheduled(scheduleId, 'own'),
+        { type: 'TransferScheduleCancelled' as const, data: { customerId, scheduleId } },
+      ]),
+    ]);
+    const listed = await listScheduledTransfers(await scenario.pool(), customerId);
+    const statuses = listed.map((row) => row.status);
+    expect(statuses.filter((status) => status === 'active')).toHaveLength(210);
+    expect(statuses.filter((status) => status === 'cancelled')).toHaveLength(200);
+    // The active ones first, so a cut never hides one the customer would want to cancel.
+    expect(statuses.slice(0, 210).every((status) => status === 'active')).toBe(true);
+    expect(new Set(listed.map((row) => row.schedule_id))).toEqual(
+      new Set([...active, ...ended.slice(-200)]),
+    );
   });
 });

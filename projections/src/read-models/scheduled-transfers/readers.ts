@@ -28,7 +28,13 @@ export interface ScheduledTransferRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
-/** The customer's schedules: active ones by next date, then the rest, latest change first. */
+/** How many schedules that ended (completed or cancelled) the list shows, latest first. */
+const ENDED_LISTED = 200;
+
+/**
+ * The customer's schedules: every active one by next date (each still moves money, and the list
+ * is where the customer cancels it), then the latest that ended, latest change first.
+ */
 export async function listScheduledTransfers(
   db: Db,
   customerId: string,
@@ -41,9 +47,12 @@ export async function listScheduledTransfers(
      FROM rm_scheduled_transfers s
      LEFT JOIN rm_accounts a ON a.account_id = s.from_account_id
      WHERE s.customer_id = $1
-     ORDER BY s.status = 'active' DESC, s.next_date NULLS LAST, s.updated_at DESC
-     LIMIT 200`,
-    [customerId],
+       AND (s.status = 'active' OR s.schedule_id IN (
+         SELECT schedule_id FROM rm_scheduled_transfers
+         WHERE customer_id = $1 AND status <> 'active'
+         ORDER BY updated_at DESC LIMIT $2))
+     ORDER BY s.status = 'active' DESC, s.next_date NULLS LAST, s.updated_at DESC`,
+    [customerId, ENDED_LISTED],
   );
   return rows;
 }
