@@ -17,6 +17,7 @@ import { useDeleteNotification } from '../api/delete-notification';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { TYPE_FILTERS, type BankNotification, type ReadFilter } from '../types';
+import { focusWhenGone } from '@/lib/focus-when-gone';
 import { toast } from '@/lib/toast-store';
 import './notifications.css';
 
@@ -62,25 +63,32 @@ function NotificationItem({ item }: { item: BankNotification }) {
   const row = useRef<HTMLLIElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   // Mark as read and Delete take their own button away: the focus goes on to the item's Delete,
-  // or to the next item (else the one before, else the list) instead of the top of the page.
-  const markAsRead = () =>
-    markRead.mutate(item, {
-      onSuccess: () => {
-        if (focusWasIn(row.current)) deleteButton.current?.focus();
-      },
-    });
-  const deleteIt = () => {
+  // or, when the item leaves the list (deleted, or read under the Unread filter), to the next
+  // item (else the one before, else the list) instead of the top of the page.
+  const whereNext = () => {
     const li = row.current;
     const neighbour = (li?.nextElementSibling ?? li?.previousElementSibling) as HTMLElement | null;
     const list = li?.closest<HTMLElement>('.notif-panel__list') ?? null;
-    // mutateAsync: the item is gone from the list, and unmounted, before mutate's own
-    // callbacks would run. A failure is said by the hook's toast.
-    remove.mutateAsync(item).then(
-      () => {
-        if (focusWasIn(li)) (neighbour?.querySelector<HTMLElement>('button') ?? list)?.focus();
-      },
-      () => undefined,
-    );
+    return () => {
+      if (!focusWasIn(li)) return;
+      const next = neighbour?.querySelector<HTMLElement>('button') ?? list;
+      const del = deleteButton.current;
+      if (li?.isConnected && del) {
+        del.focus();
+        // Read under the Unread filter, the item leaves the list when it reloads.
+        focusWhenGone(del, [next]);
+      } else next?.focus();
+    };
+  };
+  // mutateAsync: an item that leaves the list is unmounted before mutate's own callbacks would
+  // run. A failure is said by the hook's toast.
+  const markAsRead = () => {
+    const refocus = whereNext();
+    markRead.mutateAsync(item).then(refocus, () => undefined);
+  };
+  const deleteIt = () => {
+    const refocus = whereNext();
+    remove.mutateAsync(item).then(refocus, () => undefined);
   };
   return (
     <li
