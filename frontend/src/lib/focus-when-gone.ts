@@ -19,9 +19,7 @@ export function focusWhenGone(
       const found = typeof places === 'function' ? places() : places;
       const place = found.find((p): p is HTMLElement => p instanceof HTMLElement && p.isConnected);
       if (place) {
-        // A row or a list is made focusable; a button or a link already is, and stays in Tab order.
-        if (place.tabIndex < 0 && !place.hasAttribute('tabindex'))
-          place.setAttribute('tabindex', '-1');
+        if (!place.hasAttribute('tabindex')) place.setAttribute('tabindex', '-1');
         place.focus();
       }
       return;

@@ -17,7 +17,6 @@ import { useDeleteNotification } from '../api/delete-notification';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { TYPE_FILTERS, type BankNotification, type ReadFilter } from '../types';
-import { focusWhenGone } from '@/lib/focus-when-gone';
 import { toast } from '@/lib/toast-store';
 import './notifications.css';
 
@@ -57,7 +56,14 @@ function focusWasIn(element: HTMLElement | null) {
   return !focused || focused === document.body || Boolean(element?.contains(focused));
 }
 
-function NotificationItem({ item }: { item: BankNotification }) {
+function NotificationItem({
+  item,
+  leavesWhenRead,
+}: {
+  item: BankNotification;
+  /** Shown under the Unread filter: read, the item leaves the list when it reloads. */
+  leavesWhenRead: boolean;
+}) {
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
   const row = useRef<HTMLLIElement>(null);
@@ -69,26 +75,27 @@ function NotificationItem({ item }: { item: BankNotification }) {
     const li = row.current;
     const neighbour = (li?.nextElementSibling ?? li?.previousElementSibling) as HTMLElement | null;
     const list = li?.closest<HTMLElement>('.notif-panel__list') ?? null;
-    return () => {
+    return (leaves: boolean) => {
       if (!focusWasIn(li)) return;
-      const next = neighbour?.querySelector<HTMLElement>('button') ?? list;
-      const del = deleteButton.current;
-      if (li?.isConnected && del) {
-        del.focus();
-        // Read under the Unread filter, the item leaves the list when it reloads.
-        focusWhenGone(del, [next]);
-      } else next?.focus();
+      if (!leaves && li?.isConnected) deleteButton.current?.focus();
+      else (neighbour?.querySelector<HTMLElement>('button') ?? list)?.focus();
     };
   };
   // mutateAsync: an item that leaves the list is unmounted before mutate's own callbacks would
   // run. A failure is said by the hook's toast.
   const markAsRead = () => {
     const refocus = whereNext();
-    markRead.mutateAsync(item).then(refocus, () => undefined);
+    markRead.mutateAsync(item).then(
+      () => refocus(leavesWhenRead),
+      () => undefined,
+    );
   };
   const deleteIt = () => {
     const refocus = whereNext();
-    remove.mutateAsync(item).then(refocus, () => undefined);
+    remove.mutateAsync(item).then(
+      () => refocus(true),
+      () => undefined,
+    );
   };
   return (
     <li
@@ -227,7 +234,7 @@ export function NotificationCenter({
         ) : (
           <ul role="list" aria-label="Notifications list">
             {items.map((item) => (
-              <NotificationItem key={item.id} item={item} />
+              <NotificationItem key={item.id} item={item} leavesWhenRead={read === 'unread'} />
             ))}
           </ul>
         )}
