@@ -54,6 +54,9 @@ export const BILL_PAY_MESSAGES = {
   accountNumber: 'Please enter the account number.',
   accountNumberFormat: 'The account number must be 4 to 34 letters or digits.',
   payeeExists: 'You already have this payee: the same name and account number.',
+  nicknameTooLong: 'The nickname may not be greater than 100 characters.',
+  nicknameNeeded:
+    'You already have a payee with this name and an account ending in the same 4 digits. Please give this one a nickname to tell them apart.',
   defaultAmount: 'The default amount must be a positive number with at most 2 decimals.',
   autopayDay: 'The AutoPay day must be between 1 and 31.',
   autopayAmount: 'The AutoPay amount must be a positive number with at most 2 decimals.',

@@ -146,6 +146,10 @@ const SCREENS = [
   '/bill-pay',
   '/support',
   '/profile',
+  '/profile?tab=security',
+  '/profile?tab=notifications',
+  '/notifications',
+  '/accounts',
 ];
 
 describe('banking screens on a small phone', { timeout: 180_000 }, () => {

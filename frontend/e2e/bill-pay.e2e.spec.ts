@@ -193,4 +193,59 @@ describe('Bill Pay', () => {
     await openTab(page, 'Pay Bills');
     await page.getByRole('button', { name: 'Pay Now: Stream Co' }).waitFor();
   });
+  it('asks for a nickname when a payee would look like another (name and last 4), then tells them apart', async () => {
+    const customer = await t.customer();
+    await customer.client.post('/api/bill-payments/payees', {
+      name: 'City Power',
+      category: 'utilities',
+      account_number: '1111 2222 4455',
+    });
+    const page = await t.signedInPage(customer, { width: 375, height: 812 });
+    await page.goto('/bill-pay?tab=payees');
+    await page.getByRole('button', { name: 'Add Payee' }).click();
+    const add = dialog(page, 'Add New Payee');
+    await add.getByLabel('Company Name').fill('City Power');
+    await add.getByLabel('Category').selectOption('utilities');
+    await add.getByLabel('Account Number').fill('9999 8888 4455');
+    await add.getByRole('button', { name: 'Add Payee' }).click();
+    await add
+      .getByText(
+        'You already have a payee with this name and an account ending in the same 4 digits. Please give this one a nickname to tell them apart.',
+      )
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('display_name');
+    await expectScreenAccessible(page, 'add payee: nickname needed');
+    expect((await customer.client.get('/api/bill-payments/payees')).body.data.payees).toHaveLength(
+      1,
+    );
+    await add.getByLabel('Nickname (optional)').fill('Rental flat');
+    await add.getByRole('button', { name: 'Add Payee' }).click();
+    await toast(page, 'Payee added successfully!').waitFor();
+
+    // Each card says which is which: the nickname, and the company beside the masked number.
+    const card = (name: string) => page.locator('.payee-card', { hasText: name });
+    await card('Rental flat').waitFor();
+    expect(await card('Rental flat').locator('dd').nth(1).textContent()).toBe(
+      'City Power ****4455',
+    );
+    await openTab(page, 'Pay Bills');
+    const tiles = page.locator('.quick-pay__tile');
+    await expect
+      .poll(() => tiles.evaluateAll((ts) => ts.map((t) => t.textContent)))
+      .toEqual([
+        expect.stringMatching(/^City Power\*{4}4455/),
+        expect.stringMatching(/^Rental flatCity Power \*{4}4455/),
+      ]);
+    await page.getByRole('button', { name: 'Pay Now: Rental flat', exact: true }).click();
+    const pay = dialog(page, 'Schedule Payment');
+    expect(await pay.getByLabel('Payee').locator('option').allTextContents()).toEqual([
+      'Select payee',
+      'City Power',
+      'Rental flat',
+    ]);
+    expect(await pay.getByLabel('Payee').inputValue()).not.toBe('');
+    await expectScreenAccessible(page, 'payees told apart');
+  });
 });

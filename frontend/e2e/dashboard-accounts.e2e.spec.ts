@@ -373,4 +373,33 @@ describe('shell', () => {
     });
     expect(problems).toEqual([]);
   });
+  for (const width of [360, 375]) {
+    it(`keeps the four periods on one row, each label whole (${width} px)`, async () => {
+      const page = await signInAsDemo({ width, height: 800 });
+      await page.goto('/accounts');
+      const periods = page.getByRole('group', { name: 'Period' }).getByRole('button');
+      await periods.first().waitFor();
+      expect(await periods.allTextContents()).toEqual(['7 days', '30 days', '90 days', '365 days']);
+      const boxes = await periods.evaluateAll((buttons) =>
+        buttons.map((b) => {
+          const r = b.getBoundingClientRect();
+          return {
+            top: Math.round(r.top),
+            left: r.left,
+            right: r.right,
+            cut: b.scrollWidth > b.clientWidth,
+            lines: b.getClientRects().length,
+          };
+        }),
+      );
+      expect(new Set(boxes.map((b) => b.top)).size, 'one row').toBe(1);
+      expect(
+        boxes.filter((b) => b.cut || b.lines > 1),
+        'labels cut or wrapped',
+      ).toEqual([]);
+      for (let i = 1; i < boxes.length; i++)
+        expect(boxes[i]!.left).toBeGreaterThanOrEqual(boxes[i - 1]!.right);
+      await expectNoSidewaysScroll(page);
+    });
+  }
 });

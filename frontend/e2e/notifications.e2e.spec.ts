@@ -113,6 +113,27 @@ describe('notification panel', () => {
     expect(await page.locator('.notif--unread').count()).toBe(0);
   });
 
+  it('under the Unread filter, gives the focus to the next item when the one read leaves the list', async () => {
+    const customer = await customerWithThreeNotifications();
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    await page.goto('/notifications');
+    await page.getByText('3 total · 3 unread').waitFor();
+    await page.getByRole('button', { name: 'Unread', exact: true }).click();
+    const rows = page.locator('.notif');
+    await expect.poll(() => rows.count()).toBe(3);
+    const second = await rows.nth(1).locator('.notif__title').textContent();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Mark ".*" as read$/ })
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.waitForTimeout(300);
+    expect(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? 'nothing'),
+    ).toBe(`Mark "${second!.replace('Unread: ', '')}" as read`);
+  });
+
   it('lays the page’s rows edge to edge in its card on a phone, not inside a second margin', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer, { width: 375, height: 812 });

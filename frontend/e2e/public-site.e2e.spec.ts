@@ -131,4 +131,33 @@ describe('public site', () => {
     expect(body).toContain('morgan.tide@example.com');
     expect(body).toContain('HELOC');
   });
+  it('gives the focus to the first wrong field of each form, in the order the form shows them', async () => {
+    const page = await t.newPage({ width: 375, height: 800 });
+    const focused = () =>
+      page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '');
+    const submitEmpty = async (form: string, button: string) => {
+      const scope = page.getByRole('form', { name: form });
+      await scope.getByRole('button', { name: button }).focus();
+      await page.keyboard.press('Enter');
+      await scope.getByText('Please enter your first name.').waitFor();
+      return scope;
+    };
+    await new PublicSite(page).goto('/contact');
+    await submitEmpty('Send us a message', 'Send message');
+    await expect.poll(focused).toBe('first_name');
+    const appointment = await submitEmpty('Schedule an appointment', 'Request appointment');
+    await expect.poll(focused).toBe('first_name');
+    // With the names given, the next wrong field in reading order: the email.
+    await appointment.getByLabel('First name').fill('Morgan');
+    await appointment.getByLabel('Last name').fill('Tide');
+    await appointment.getByRole('button', { name: 'Request appointment' }).click();
+    await expect.poll(focused).toBe('email');
+
+    await new PublicSite(page).goto('/insurance-info');
+    const quote = await submitEmpty('Request a free quote', 'Get my quote');
+    await expect.poll(focused).toBe('first_name');
+    await quote.getByLabel('Additional information (optional)').fill('x'.repeat(1501));
+    await quote.getByRole('button', { name: 'Get my quote' }).click();
+    await quote.getByText('Please keep the details to 1,500 characters.').waitFor();
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dialog,
+  expectNoSidewaysScroll,
   expectScreenAccessible,
   focusedElement,
   openTab,
@@ -131,5 +132,32 @@ describe('Support', () => {
     await page.keyboard.press('Enter');
     await page.getByText('This ticket is closed.').waitFor();
     await expect.poll(onSubject).toBe(true);
+  });
+  it('breaks a long link in a ticket inside the page at 360 px, and Back to tickets focuses its row', async () => {
+    const link =
+      'https://www.example.com/invoices/2026/INV-000123456789-ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const customer = await t.customer();
+    const created = await customer.client.post('/api/support/tickets', {
+      subject: `Declined: ${link}`,
+      description: `Reference ${'CRY-X4N8PTGF'.repeat(6)} failed twice.`,
+      category: 'general',
+      priority: 'low',
+    });
+    const id = created.body.data.ticket.id as string;
+    await customer.client.post(`/api/support/tickets/${id}/reply`, { message: `See ${link}` });
+    const page = await t.signedInPage(customer, { width: 360, height: 780 });
+    await page.goto('/support');
+    const row = page.getByRole('button', { name: /Declined: https/ });
+    await row.waitFor();
+    await expectNoSidewaysScroll(page);
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(`See ${link}`).waitFor();
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Back to tickets' }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-ticket-id')))
+      .toBe(id);
   });
 });

@@ -1,3 +1,4 @@
+import { TWO_FACTOR_MESSAGES } from '@bank/contracts/auth-messages';
 import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
@@ -29,6 +30,16 @@ async function enrolInBrowser(page: Page): Promise<string> {
   ).toBe(true);
   await expectScreenAccessible(page, 'two-factor set-up');
   const secret = (await page.locator('.two-factor__secret').textContent())!.trim();
+  // A refused code is said at its field, which takes the focus with the code selected.
+  const codeFocused = () =>
+    page.evaluate(() => {
+      const field = document.activeElement as HTMLInputElement;
+      return [field.getAttribute('autocomplete'), field.selectionStart, field.selectionEnd];
+    });
+  await page.getByLabel('Code from your app').fill('12');
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await page.getByText('Enter the 6-digit code your app shows.', { exact: true }).waitFor();
+  expect(await codeFocused()).toEqual(['one-time-code', 0, 2]);
   await page.getByLabel('Code from your app').fill('000000');
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   // No recovery codes exist yet, so the message asks for the app's code only.
@@ -37,6 +48,7 @@ async function enrolInBrowser(page: Page): Promise<string> {
       exact: true,
     })
     .waitFor();
+  await expect.poll(codeFocused).toEqual(['one-time-code', 0, 6]);
   await page.getByLabel('Code from your app').fill(codeFor(secret));
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
@@ -120,6 +132,12 @@ for (const viewport of [
         [customer.user.id],
       );
 
+      // Without the password, the field says so and takes the focus.
+      await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+      await page.getByText(TWO_FACTOR_MESSAGES.passwordRequired, { exact: true }).waitFor();
+      expect(
+        await page.evaluate(() => document.activeElement?.getAttribute('autocomplete') ?? ''),
+      ).toBe('current-password');
       await page.getByLabel('Password', { exact: true }).fill(customer.payload.password as string);
       await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
       const confirm = dialog(page, 'Confirm it’s you');

@@ -261,8 +261,16 @@ describe('bill pay idempotency', () => {
     const c = await customer(bank, 'Two Accounts', 100);
     const added = await addPayee(c, { account_number: '1111 2222 4455' });
     expect(added.status).toBe(201);
-    // Another account at the same company that ends in the same four digits.
-    expect((await addPayee(c, { account_number: '9999 8888 4455' })).status).toBe(201);
+    // Another account at the same company that ends in the same four digits, with a nickname
+    // to tell the two apart (without one, the bank asks for it and adds nothing).
+    const lookAlike = await addPayee(c, { account_number: '9999 8888 4455' });
+    expect(lookAlike.status).toBe(422);
+    expect(lookAlike.body.errors.display_name).toEqual([BILL_PAY_MESSAGES.nicknameNeeded]);
+    const nicknamed = await addPayee(c, {
+      account_number: '9999 8888 4455',
+      display_name: 'Rental flat',
+    });
+    expect(nicknamed.status).toBe(201);
     const again = await addPayee(c, { name: 'MADE UP  inc', account_number: '9999-8888-4455' });
     expect(again.status).toBe(422);
     expect(again.body.errors.account_number).toEqual([BILL_PAY_MESSAGES.payeeExists]);
@@ -294,7 +302,11 @@ describe('bill pay idempotency', () => {
     const repeated = await addPayee(c, { ...old, account_number: '5555 6666 7777' });
     expect(repeated.status).toBe(422);
     expect(repeated.body.errors.account_number).toEqual([BILL_PAY_MESSAGES.payeeExists]);
-    expect((await addPayee(c, { ...old, account_number: '4444 6666 7777' })).status).toBe(201);
+    const other = { ...old, account_number: '4444 6666 7777' };
+    expect((await addPayee(c, other)).body.errors.display_name).toEqual([
+      BILL_PAY_MESSAGES.nicknameNeeded,
+    ]);
+    expect((await addPayee(c, { ...other, display_name: 'Gas at the shop' })).status).toBe(201);
     await bank.runner.catchUp();
     expect((await c.client.get('/api/bill-payments/payees')).body.data.payees).toHaveLength(4);
   });

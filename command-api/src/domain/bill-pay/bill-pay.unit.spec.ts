@@ -138,10 +138,30 @@ describe('payees', () => {
     again({ accountNumberHash: 'hmac-sha256:other', accountLast4: '9999' }).then([
       { type: 'BillPayeeAdded' },
     ]);
-    // Another account at the same company that ends in the same four digits is its own payee.
-    again({ accountNumberHash: 'hmac-sha256:city-power-9999-1234' }).then([
-      { type: 'BillPayeeAdded' },
-    ]);
+    // Another account at the same company that ends in the same four digits is its own payee,
+    // once a nickname tells the two apart where they are listed (name and last four).
+    const other = { accountNumberHash: 'hmac-sha256:city-power-9999-1234' };
+    for (const displayName of [null, 'CITY  power']) {
+      again({ ...other, displayName }).thenRefuses(
+        BILL_PAY_MESSAGES.nicknameNeeded,
+        'display_name',
+      );
+    }
+    again({ ...other, displayName: 'Rental flat' }).then([{ type: 'BillPayeeAdded' }]);
+    const nicknamed = payees
+      .given(...added)
+      .and(...again({ ...other, displayName: 'Rental flat' }).then([{ type: 'BillPayeeAdded' }]));
+    nicknamed
+      .when({
+        type: 'AddPayee',
+        data: {
+          ...payee,
+          payeeId: crypto.randomUUID(),
+          accountNumberHash: 'hmac-sha256:third',
+          displayName: 'rental  FLAT',
+        },
+      })
+      .thenRefuses(BILL_PAY_MESSAGES.nicknameNeeded, 'display_name');
     again({ name: 'City Water' }).then([{ type: 'BillPayeeAdded' }]);
 
     // Once removed, it may be added again.
@@ -164,7 +184,8 @@ describe('payees', () => {
     const add = (earlierAccountHashes: Record<string, string>, accountNumberHash: string) =>
       payees.given(earlier).when({
         type: 'AddPayee',
-        data: { ...payee, payeeId: crypto.randomUUID(), accountNumberHash },
+        // Another account ending in the same four digits: a nickname tells the two apart.
+        data: { ...payee, payeeId: crypto.randomUUID(), accountNumberHash, displayName: 'Shop' },
         earlierAccountHashes,
       });
     add({ [payeeId]: hashed }, hashed).thenRefuses(BILL_PAY_MESSAGES.payeeExists, 'account_number');
@@ -229,6 +250,7 @@ const knownPayee: Payee = {
   payeeId,
   name: 'City Power',
   company: 'city power',
+  last4: '1234',
   accountHash: 'hmac-sha256:city-power-5678-1234',
   accountNumberEncrypted: 'v1:x:y:z',
   category: 'utilities',

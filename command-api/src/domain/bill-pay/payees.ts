@@ -27,6 +27,8 @@ export interface Payee {
   name: string;
   /** The company's name as added, case and spacing aside: with the account number, who is paid. */
   company: string;
+  /** The account number's last four characters, shown with the name wherever the payee is listed. */
+  last4: string;
   /** The keyed hash of the full account number; absent on payees added before it was recorded. */
   accountHash: string | undefined;
   /** The sealed account number, from which an older payee's hash is made when it is needed. */
@@ -64,6 +66,7 @@ export const payeesAggregate: Aggregate<
               payeeId: d.payeeId,
               name: d.displayName ?? d.name,
               company: payeeCompany(d.name),
+              last4: d.accountLast4,
               accountHash: d.accountNumberHash,
               accountNumberEncrypted: d.accountNumberEncrypted,
               category: d.category,
@@ -137,7 +140,7 @@ export function requirePayee(state: PayeesState, payeeId: string): Payee {
  * the customer has already (same company and full account number, compared by its keyed hash) is
  * not added again, so a request sent twice without an Idempotency-Key cannot set up a second
  * AutoPay of the same bill, while another account at the same company is a payee of its own even
- * when its last four digits are the same; at most MAX_PAYEES.
+ * when its last four digits are the same, if a nickname tells the two apart; at most MAX_PAYEES.
  */
 export function decidePayees(command: PayeesCommand, state: PayeesState) {
   switch (command.type) {
@@ -151,6 +154,13 @@ export function decidePayees(command: PayeesCommand, state: PayeesState) {
       const repeated = (p: Payee) => p.company === company && hashOf(p) === d.accountNumberHash;
       if (Object.values(state.payees).some(repeated)) {
         throw new DomainError('payee_exists', BILL_PAY_MESSAGES.payeeExists, 'account_number');
+      }
+      // Listed as name and last four, two such payees would look the same: a nickname tells them apart.
+      const shown = payeeCompany(d.displayName ?? d.name);
+      const lookAlike = (p: Payee) =>
+        p.company === company && p.last4 === d.accountLast4 && payeeCompany(p.name) === shown;
+      if (Object.values(state.payees).some(lookAlike)) {
+        throw new DomainError('nickname_needed', BILL_PAY_MESSAGES.nicknameNeeded, 'display_name');
       }
       if (Object.keys(state.payees).length >= MAX_PAYEES) {
         throw new DomainError('too_many', TOO_MANY_PAYEES_MESSAGE);

@@ -53,6 +53,7 @@ export function SignedInSessions() {
           <Button
             type="button"
             variant="secondary"
+            className="btn--wrap"
             disabled={others === 0}
             loading={signOut.isPending}
             onClick={() =>

@@ -48,6 +48,13 @@ function EnrolForm({ setup, onDone }: { setup: TwoFactorSetup; onDone(codes: str
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const confirm = useMutation({ mutationFn: confirmTwoFactorSetup });
+  const codeField = useRef<HTMLInputElement>(null);
+  // A refused code is said at its field, which takes the focus with the code selected for the next.
+  const refuse = (message: string) => {
+    setError(message);
+    codeField.current?.focus();
+    codeField.current?.select();
+  };
   // The form replaces the Set up button, which had the focus: the steps take it, so the focus is
   // not dropped to the top of the page and a screen reader reads them next.
   const steps = useRef<HTMLOListElement>(null);
@@ -55,12 +62,12 @@ function EnrolForm({ setup, onDone }: { setup: TwoFactorSetup; onDone(codes: str
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
-      setError('Enter the 6-digit code your app shows.');
+      refuse('Enter the 6-digit code your app shows.');
       return;
     }
     confirm.mutate(code.trim(), {
       onSuccess: (data) => onDone(data.recovery_codes),
-      onError: (e) => setError(errorMessage(e, 'The code could not be checked. Try again.')),
+      onError: (e) => refuse(errorMessage(e, 'The code could not be checked. Try again.')),
     });
   };
   return (
@@ -77,6 +84,7 @@ function EnrolForm({ setup, onDone }: { setup: TwoFactorSetup; onDone(codes: str
         Key: <code className="two-factor__secret">{setup.secret}</code>
       </p>
       <TextField
+        ref={codeField}
         label="Code from your app"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -133,10 +141,16 @@ function DisableForm() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const disable = useMutation({ mutationFn: disableTwoFactor });
+  const passwordField = useRef<HTMLInputElement>(null);
+  const refuse = (message: string) => {
+    setError(message);
+    passwordField.current?.focus();
+    passwordField.current?.select();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setError(TWO_FACTOR_MESSAGES.passwordRequired);
+      refuse(TWO_FACTOR_MESSAGES.passwordRequired);
       return;
     }
     disable.mutate(password, {
@@ -145,12 +159,13 @@ function DisableForm() {
         setPassword('');
         void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
       },
-      onError: (e) => setError(errorMessage(e, 'Two-factor sign-in could not be turned off.')),
+      onError: (e) => refuse(errorMessage(e, 'Two-factor sign-in could not be turned off.')),
     });
   };
   return (
     <form className="form" noValidate onSubmit={submit}>
       <TextField
+        ref={passwordField}
         label="Password"
         type="password"
         autoComplete="current-password"

@@ -338,7 +338,7 @@ export default function AccountsRoute() {
           }
         />
         <div className="tx-filters">
-          <div className="segmented" role="group" aria-label="Period">
+          <div className="segmented segmented--fill" role="group" aria-label="Period">
             {PERIODS.map((days) => (
               <button
                 key={days}

@@ -14,6 +14,7 @@ const money = /^\d+(\.\d{1,2})?$/;
 export const payeeSchema = z
   .object({
     name: z.string().trim().min(1, BILL_PAY_MESSAGES.name).max(100),
+    display_name: z.string().trim().max(100, BILL_PAY_MESSAGES.nicknameTooLong),
     category: z.string().min(1, BILL_PAY_MESSAGES.category),
     account_number: z
       .string()
@@ -67,6 +68,7 @@ export type PayeeForm = z.infer<typeof payeeSchema>;
 
 export const emptyPayeeForm: PayeeForm = {
   name: '',
+  display_name: '',
   category: '',
   account_number: '',
   address: '',
@@ -85,6 +87,7 @@ const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
 export function payeePayload(v: PayeeForm) {
   return {
     name: v.name.trim(),
+    display_name: blank(v.display_name),
     category: v.category,
     account_number: v.account_number.trim(),
     address: blank(v.address),

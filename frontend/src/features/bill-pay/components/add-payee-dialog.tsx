@@ -69,6 +69,13 @@ export function AddPayeeDialog({
     >
       <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
         <TextField label="Company Name" error={errors.name?.message} {...form.register('name')} />
+        <TextField
+          label="Nickname"
+          optional
+          hint="Shown instead of the company name, to tell apart two accounts at the same company"
+          error={errors.display_name?.message}
+          {...form.register('display_name')}
+        />
         <div className="form-row">
           <SelectField
             label="Category"

@@ -18,6 +18,7 @@ import { useWhenOpened } from '@/lib/use-when-opened';
 import type { Payee } from '../api/get-payees';
 import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/schedule-payment';
 import { arrivalLine } from '../lib/arrival';
+import { payeeLabel } from '../lib/payee-label';
 import { RecurringPaymentFields } from './recurring-payment-fields';
 
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
@@ -142,7 +143,7 @@ export function SchedulePaymentDialog({
           <dl className="bp-summary">
             <div>
               <dt>Payee</dt>
-              <dd>{chosen?.display_name}</dd>
+              <dd>{chosen ? payeeLabel(chosen, payees) : null}</dd>
             </div>
             <div>
               <dt>From</dt>
@@ -212,7 +213,7 @@ export function SchedulePaymentDialog({
             <option value="">Select payee</option>
             {payees.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.display_name}
+                {payeeLabel(p, payees)}
               </option>
             ))}
           </SelectField>

@@ -21,6 +21,7 @@ import { useScheduledPayments } from '../api/get-scheduled-payments';
 import { AddPayeeDialog } from '../components/add-payee-dialog';
 import { HistoryTable } from '../components/history-table';
 import { PayeeIcon } from '../components/payee-icon';
+import { payeeAccount, payeeLabel } from '../lib/payee-label';
 import { SchedulePaymentDialog } from '../components/schedule-payment-dialog';
 import { UpcomingPayments } from '../components/upcoming-payments';
 import './bill-pay.css';
@@ -156,13 +157,13 @@ export default function BillPayRoute() {
                         {p.autopay_enabled ? <Badge tone="info">AutoPay</Badge> : null}
                       </div>
                       <span className="quick-pay__name">{p.display_name}</span>
-                      <span className="muted">{p.formatted_account_number}</span>
+                      <span className="muted">{payeeAccount(p)}</span>
                       <span className="tabular">
                         {p.default_amount ? formatMoney(p.default_amount) : '—'}
                       </span>
                       <Button
                         size="sm"
-                        aria-label={`Pay Now: ${p.display_name}`}
+                        aria-label={`Pay Now: ${payeeLabel(p, list)}`}
                         onClick={() => setPaying({ payee: p })}
                       >
                         Pay Now
@@ -182,7 +183,7 @@ export default function BillPayRoute() {
                       <div className="payee-row__main">
                         <span className="payee-row__name">{p.display_name}</span>
                         <span className="muted">
-                          {p.category_label} · {p.formatted_account_number}
+                          {p.category_label} · {payeeAccount(p)}
                         </span>
                       </div>
                       <div className="payee-row__next">
@@ -198,7 +199,7 @@ export default function BillPayRoute() {
                       <Button
                         size="sm"
                         variant="secondary"
-                        aria-label={`Pay ${p.display_name}`}
+                        aria-label={`Pay ${payeeLabel(p, list)}`}
                         onClick={() => setPaying({ payee: p })}
                       >
                         Pay
@@ -236,7 +237,7 @@ export default function BillPayRoute() {
                       </div>
                       <div>
                         <dt>Account</dt>
-                        <dd>{p.formatted_account_number}</dd>
+                        <dd>{payeeAccount(p)}</dd>
                       </div>
                       <div>
                         <dt>Default amount</dt>
@@ -255,7 +256,7 @@ export default function BillPayRoute() {
                     <div className="payee-card__actions">
                       <Button
                         size="sm"
-                        aria-label={`Pay ${p.display_name}`}
+                        aria-label={`Pay ${payeeLabel(p, list)}`}
                         onClick={() => setPaying({ payee: p })}
                       >
                         Pay
@@ -264,7 +265,7 @@ export default function BillPayRoute() {
                         size="sm"
                         variant="danger"
                         icon={<Trash2 size={16} aria-hidden="true" />}
-                        aria-label={`Delete ${p.display_name}`}
+                        aria-label={`Delete ${payeeLabel(p, list)}`}
                         onClick={(event) => {
                           deleteOpener.current = event.currentTarget;
                           setDeleting(p);
@@ -311,7 +312,11 @@ export default function BillPayRoute() {
         role="alertdialog"
         description={DELETE_CONFIRM}
       >
-        {deleting ? <p className="bill-delete__payee">{deleting.display_name}</p> : null}
+        {deleting ? (
+          <p className="bill-delete__payee">
+            {deleting.display_name} <span className="muted">{payeeAccount(deleting)}</span>
+          </p>
+        ) : null}
         {cancelled.length ? (
           <div className="bill-delete__cancelled">
             <p>

@@ -56,29 +56,44 @@ function focusWasIn(element: HTMLElement | null) {
   return !focused || focused === document.body || Boolean(element?.contains(focused));
 }
 
-function NotificationItem({ item }: { item: BankNotification }) {
+function NotificationItem({
+  item,
+  leavesWhenRead,
+}: {
+  item: BankNotification;
+  /** Shown under the Unread filter: read, the item leaves the list when it reloads. */
+  leavesWhenRead: boolean;
+}) {
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
   const row = useRef<HTMLLIElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   // Mark as read and Delete take their own button away: the focus goes on to the item's Delete,
-  // or to the next item (else the one before, else the list) instead of the top of the page.
-  const markAsRead = () =>
-    markRead.mutate(item, {
-      onSuccess: () => {
-        if (focusWasIn(row.current)) deleteButton.current?.focus();
-      },
-    });
-  const deleteIt = () => {
+  // or, when the item leaves the list (deleted, or read under the Unread filter), to the next
+  // item (else the one before, else the list) instead of the top of the page.
+  const whereNext = () => {
     const li = row.current;
     const neighbour = (li?.nextElementSibling ?? li?.previousElementSibling) as HTMLElement | null;
     const list = li?.closest<HTMLElement>('.notif-panel__list') ?? null;
-    // mutateAsync: the item is gone from the list, and unmounted, before mutate's own
-    // callbacks would run. A failure is said by the hook's toast.
+    return (leaves: boolean) => {
+      if (!focusWasIn(li)) return;
+      if (!leaves && li?.isConnected) deleteButton.current?.focus();
+      else (neighbour?.querySelector<HTMLElement>('button') ?? list)?.focus();
+    };
+  };
+  // mutateAsync: an item that leaves the list is unmounted before mutate's own callbacks would
+  // run. A failure is said by the hook's toast.
+  const markAsRead = () => {
+    const refocus = whereNext();
+    markRead.mutateAsync(item).then(
+      () => refocus(leavesWhenRead),
+      () => undefined,
+    );
+  };
+  const deleteIt = () => {
+    const refocus = whereNext();
     remove.mutateAsync(item).then(
-      () => {
-        if (focusWasIn(li)) (neighbour?.querySelector<HTMLElement>('button') ?? list)?.focus();
-      },
+      () => refocus(true),
       () => undefined,
     );
   };
@@ -219,7 +234,7 @@ export function NotificationCenter({
         ) : (
           <ul role="list" aria-label="Notifications list">
             {items.map((item) => (
-              <NotificationItem key={item.id} item={item} />
+              <NotificationItem key={item.id} item={item} leavesWhenRead={read === 'unread'} />
             ))}
           </ul>
         )}

@@ -53,3 +53,18 @@ export function EmailField<T extends FieldValues & ContactFields>({
     />
   );
 }
+
+/**
+ * Gives the focus to the first field found wrong, in the order the form shows them (`order`, its
+ * schema's keys). A form of these fields sets `shouldFocusError: false`: react-hook-form focuses
+ * the first field registered, and the shared name and email fields register after the form's
+ * own, in a child, so a form with every field empty put the focus on its last one.
+ */
+export function focusFirstError<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  order: readonly string[],
+  errors: FieldErrors<T>,
+): void {
+  const first = order.find((name) => errors[name]);
+  if (first) form.setFocus(first as Path<T>);
+}

@@ -21,7 +21,7 @@ import {
   type AppointmentInput,
   type MessageInput,
 } from '../api/contact';
-import { EmailField, NameFields } from './contact-fields';
+import { EmailField, focusFirstError, NameFields } from './contact-fields';
 
 function ServerErrors({ error }: { error: unknown }) {
   if (!error) return null;
@@ -39,6 +39,7 @@ export function AppointmentForm() {
   const call = useCreateAppointment();
   const form = useForm<AppointmentInput>({
     resolver: zodResolver(appointmentSchema),
+    shouldFocusError: false,
     defaultValues: {
       first_name: '',
       last_name: '',
@@ -49,18 +50,21 @@ export function AppointmentForm() {
     },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await call.mutateAsync(values);
-      toast.success(
-        'Your appointment request was sent. We will confirm by email within one business day.',
-        'Request sent',
-      );
-      form.reset();
-    } catch {
-      /* shown below */
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await call.mutateAsync(values);
+        toast.success(
+          'Your appointment request was sent. We will confirm by email within one business day.',
+          'Request sent',
+        );
+        form.reset();
+      } catch {
+        /* shown below */
+      }
+    },
+    (wrong) => focusFirstError(form, Object.keys(appointmentSchema.shape), wrong),
+  );
   return (
     <form
       className="form form-card"
@@ -150,19 +154,23 @@ export function MessageForm({ subject }: { subject: string }) {
   const call = useSendContactMessage();
   const form = useForm<MessageInput>({
     resolver: zodResolver(messageSchema),
+    shouldFocusError: false,
     defaultValues: { first_name: '', last_name: '', email: '', subject, message: '' },
   });
   const { errors } = form.formState;
   useEffect(() => form.setValue('subject', subject), [subject, form]);
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await call.mutateAsync(values);
-      toast.success('Your message was sent. We reply within 24 hours.', 'Message sent');
-      form.reset({ first_name: '', last_name: '', email: '', subject, message: '' });
-    } catch {
-      /* shown below */
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await call.mutateAsync(values);
+        toast.success('Your message was sent. We reply within 24 hours.', 'Message sent');
+        form.reset({ first_name: '', last_name: '', email: '', subject, message: '' });
+      } catch {
+        /* shown below */
+      }
+    },
+    (wrong) => focusFirstError(form, Object.keys(messageSchema.shape), wrong),
+  );
   return (
     <form
       className="form form-card"

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/error-mapping';
 import { useSendContactMessage } from '../api/contact';
-import { EmailField, NameFields } from './contact-fields';
+import { EmailField, focusFirstError, NameFields } from './contact-fields';
 
 export const INSURANCE_TYPES = [
   { value: 'auto', label: 'Auto insurance' },
@@ -25,7 +25,7 @@ const quoteSchema = z.object({
     .email('Please enter a valid email address.'),
   phone: z.string().trim().optional(),
   insurance_type: z.enum(['auto', 'home', 'life', 'business']),
-  details: z.string().max(1500).optional(),
+  details: z.string().max(1500, 'Please keep the details to 1,500 characters.').optional(),
 });
 
 type QuoteInput = z.infer<typeof quoteSchema>;
@@ -38,6 +38,7 @@ export function QuoteForm() {
   const send = useSendContactMessage();
   const form = useForm<QuoteInput>({
     resolver: zodResolver(quoteSchema),
+    shouldFocusError: false,
     defaultValues: {
       first_name: '',
       last_name: '',
@@ -48,20 +49,23 @@ export function QuoteForm() {
     },
   });
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    const type =
-      INSURANCE_TYPES.find((t) => t.value === v.insurance_type)?.label ?? v.insurance_type;
-    await send
-      .mutateAsync({
-        first_name: v.first_name,
-        last_name: v.last_name,
-        email: v.email,
-        subject: 'General Inquiry',
-        message: `Insurance quote request: ${type}.${v.phone ? ` Phone: ${v.phone}.` : ''}${v.details ? `\n\n${v.details}` : ''}`,
-      })
-      .then(() => form.reset())
-      .catch(() => undefined);
-  });
+  const onSubmit = form.handleSubmit(
+    async (v) => {
+      const type =
+        INSURANCE_TYPES.find((t) => t.value === v.insurance_type)?.label ?? v.insurance_type;
+      await send
+        .mutateAsync({
+          first_name: v.first_name,
+          last_name: v.last_name,
+          email: v.email,
+          subject: 'General Inquiry',
+          message: `Insurance quote request: ${type}.${v.phone ? ` Phone: ${v.phone}.` : ''}${v.details ? `\n\n${v.details}` : ''}`,
+        })
+        .then(() => form.reset())
+        .catch(() => undefined);
+    },
+    (wrong) => focusFirstError(form, Object.keys(quoteSchema.shape), wrong),
+  );
 
   return (
     <form
@@ -104,7 +108,12 @@ export function QuoteForm() {
           </option>
         ))}
       </SelectField>
-      <TextAreaField label="Additional information" optional {...form.register('details')} />
+      <TextAreaField
+        label="Additional information"
+        optional
+        error={form.formState.errors.details?.message}
+        {...form.register('details')}
+      />
       <Button type="submit" loading={send.isPending}>
         Get my quote
       </Button>

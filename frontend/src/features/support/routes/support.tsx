@@ -1,5 +1,5 @@
 import { Plus, Search } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -29,7 +29,12 @@ function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen(id: string)
     <ul className="tickets">
       {tickets.map((t) => (
         <li key={t.id}>
-          <button type="button" className="ticket-row" onClick={() => onOpen(t.id)}>
+          <button
+            type="button"
+            className="ticket-row"
+            data-ticket-id={t.id}
+            onClick={() => onOpen(t.id)}
+          >
             <span className="ticket-row__top">
               <span className="ticket-row__subject">{t.subject}</span>
               <span className="ticket-row__badges">
@@ -66,6 +71,30 @@ export default function SupportRoute() {
     void navigate({ search: `?ticket=${encodeURIComponent(id)}` }, { state: { fromList: true } });
   const backToList = () =>
     void (openedFromList ? navigate(-1) : navigate({ search: '' }, { replace: true }));
+  // Back from a ticket (its button or the browser's) gives the focus to the ticket's row, where
+  // the customer left the list, instead of dropping it to the top of the page.
+  const lastOpened = useRef<string | null>(null);
+  useEffect(() => {
+    if (openId) {
+      lastOpened.current = openId;
+      return;
+    }
+    const id = lastOpened.current;
+    lastOpened.current = null;
+    if (!id) return;
+    let frame = 0;
+    let tries = 0;
+    const focusRow = () => {
+      const row = document.querySelector<HTMLElement>(
+        `.ticket-row[data-ticket-id="${CSS.escape(id)}"]`,
+      );
+      const dropped = !document.activeElement || document.activeElement === document.body;
+      if (row && dropped) row.focus();
+      else if (!row && dropped && tries++ < 60) frame = requestAnimationFrame(focusRow);
+    };
+    frame = requestAnimationFrame(focusRow);
+    return () => cancelAnimationFrame(frame);
+  }, [openId]);
   const [creating, setCreating] = useState(false);
   const tickets = useTickets(filters);
   const found = useTicketSearch(search);
