@@ -309,3 +309,63 @@ describe('the occurrence jobs after a change or a cancel (real BullMQ, moved clo
     expect(await balanceOf(c.client, c.checking)).toBe(balance);
   });
 });
+
+describe('how many scheduled bill payments a customer may have', () => {
+  const TOO_MANY =
+    'You can have up to 100 scheduled payments. Cancel one you no longer need to schedule another.';
+  const addPayee = async (c: Customer, name: string, accountNumber: string) =>
+    (
+      await c.client.post('/api/bill-payments/payees', {
+        name,
+        category: 'utilities',
+        account_number: accountNumber,
+      })
+    ).body.data.payee.id as string;
+
+  it('holds a customer to 100 that can still run, however many are sent at once, and counts what ended in any way as ended', async () => {
+    const c = await customerWith(100);
+    const power = await addPayee(c, 'City Power & Light', '5500-1234-9876');
+    const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const plan = (payeeId: string, cents: number) =>
+      c.client.post('/api/bill-payments/schedule', {
+        payee_id: payeeId,
+        from_account_id: c.checking,
+        amount: cents / 100,
+        scheduled_date: inAMonth,
+        is_recurring: true,
+        recurring_frequency: 'monthly',
+      });
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const made = await plan(power, 1_00 + i);
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      ids.push(made.body.data.payment.id as string);
+    }
+    const refused = await plan(power, 5_00);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(TOO_MANY);
+
+    // Two cancelled, then five sent at once: two are scheduled.
+    for (const id of ids.slice(0, 2)) {
+      expect((await c.client.delete(`/api/bill-payments/scheduled/${id}`)).status).toBe(200);
+    }
+    const raced = await Promise.all(
+      [5_01, 5_02, 5_03, 5_04, 5_05].map((cents) => plan(power, cents)),
+    );
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 201, 422, 422, 422]);
+
+    // A payee removed ends every payment to it, though no schedule is told: they leave room.
+    const water = await addPayee(c, 'Casco Bay Water District', '7700-5555-0101');
+    expect((await plan(water, 6_00)).status).toBe(422);
+    expect((await c.client.delete(`/api/bill-payments/payees/${power}`)).status).toBe(200);
+    expect((await plan(water, 6_01)).status).toBe(201);
+
+    // A payment made today alone is not a schedule left to run.
+    const now = await c.client.post('/api/bill-payments/schedule', {
+      payee_id: water,
+      from_account_id: c.checking,
+      amount: 1,
+    });
+    expect(now.status, JSON.stringify(now.body)).toBe(201);
+  });
+});

@@ -31,9 +31,22 @@ import {
   requireFirstPaymentLimit,
   requirePayee,
   type Payee,
+  type PayeesState,
 } from '../domain/bill-pay/payees.ts';
 import { decideOccurrence, decideSchedule, type Occurrence } from '../domain/bill-pay/payment.ts';
-import { billScheduleAggregate, decideAdvanced, isDue } from '../domain/bill-pay/schedule.ts';
+import {
+  BILL_SCHEDULE_LIMIT,
+  billScheduleAggregate,
+  billScheduleBookStream,
+  canStillRun,
+  decideAdvanced,
+  isDue,
+} from '../domain/bill-pay/schedule.ts';
+import {
+  decideScheduleStarted,
+  scheduleBookAggregate,
+  scheduleEnded,
+} from '../domain/schedule-book.ts';
 import { customerAggregate } from '../domain/customer/customer.ts';
 import { activityAggregate, requireWithinLimits } from '../domain/transfers/limits.ts';
 import { KEYED_HASH_PREFIX } from '../domain/transfers/destinations.ts';
@@ -255,6 +268,10 @@ export function schedulePayment(
     const scheduled = decideSchedule(schedule, current.state.schedule, today);
     uow.appendNew(scheduleStream, scheduled);
     const nextDate = nextOccurrence(firstDate, input.recurrence, firstDate);
+    // A payment made today alone is no schedule left to run.
+    if (firstDate !== today || nextDate !== null) {
+      await bookSchedule(uow, { customerId, scheduleId: paymentId, now }, payees.state);
+    }
     if (firstDate !== today) return paymentReply(schedule, 'scheduled', firstDate, null);
 
     const occurrence: Occurrence = {
@@ -287,6 +304,31 @@ export function schedulePayment(
     uow.appendNew(scheduleStream, decideAdvanced(state, today));
     return paymentReply(schedule, 'completed', nextDate, ids.reference);
   });
+}
+
+/**
+ * Writes a new schedule in the customer's book, within BILL_SCHEDULE_LIMIT. A bill schedule ends
+ * in many ways (cancelled, its last date paid, its payee removed), so the book is not told of each:
+ * once it is full, the schedules in it that can no longer run are written out of it first.
+ */
+async function bookSchedule(
+  uow: UnitOfWork,
+  entry: { customerId: string; scheduleId: string; now: Date },
+  payees: PayeesState,
+) {
+  const stream = billScheduleBookStream(entry.customerId);
+  const active = new Set((await uow.load(stream, scheduleBookAggregate)).state);
+  const ended: ReturnType<typeof scheduleEnded> = [];
+  if (active.size >= BILL_SCHEDULE_LIMIT.max) {
+    for (const scheduleId of [...active]) {
+      const state = (await uow.load(billPayStreams.schedule(scheduleId), billScheduleAggregate))
+        .state;
+      if (canStillRun(state, payees)) continue;
+      active.delete(scheduleId);
+      ended.push(...scheduleEnded({ ...entry, scheduleId }));
+    }
+  }
+  uow.append(stream, [...ended, ...decideScheduleStarted(active, entry, BILL_SCHEDULE_LIMIT)]);
 }
 
 /** Ids derived from the occurrence, so a retried job writes the very same events. */

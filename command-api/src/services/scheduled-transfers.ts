@@ -16,9 +16,9 @@ import { recipientsAggregate } from '../domain/transfers/recipients.ts';
 import {
   decideScheduleStarted,
   scheduleBookAggregate,
-  scheduleBookStream,
   scheduleEnded,
-} from '../domain/transfers/schedule-book.ts';
+} from '../domain/schedule-book.ts';
+import { scheduleBookStream, TRANSFER_SCHEDULE_LIMIT } from '../domain/transfers/schedule-book.ts';
 import {
   decideCancelSchedule,
   decideChangeSchedule,
@@ -231,7 +231,10 @@ export function scheduleTransfer(
     );
     const book = scheduleBookStream(customerId);
     const booked = await uow.load(book, scheduleBookAggregate);
-    uow.append(book, decideScheduleStarted(booked.state, { customerId, scheduleId, now }));
+    uow.append(
+      book,
+      decideScheduleStarted(booked.state, { customerId, scheduleId, now }, TRANSFER_SCHEDULE_LIMIT),
+    );
     uow.appendNew(stream, events);
     const state = events.reduce(transferScheduleAggregate.evolve, current.state);
     const view = scheduleView(state, from.name);

@@ -7,7 +7,8 @@ import {
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { requireWithinLimits } from '../transfers/limits.ts';
 import { nextOccurrence, occurrenceDate, type IsoDate } from './calendar.ts';
-import { requireFirstPaymentLimit, type Payee } from './payees.ts';
+import { requireFirstPaymentLimit, type Payee, type PayeesState } from './payees.ts';
+import type { ScheduleLimit } from '../schedule-book.ts';
 import {
   END_BEFORE_START,
   MINIMUM_PAYMENT,
@@ -196,4 +197,25 @@ export function decideCancel(
   if (state.cancelled || !context.payeeActive) return [];
   if (state.nextDate === null) throw new DomainError('schedule_finished', SCHEDULE_FINISHED);
   return [BillPaymentScheduleCancelled.create({ customerId, paymentId: schedule.paymentId })];
+}
+
+/** Scheduled bill payments one customer may have that can still run. */
+export const BILL_SCHEDULE_LIMIT: ScheduleLimit = {
+  max: 100,
+  refusal:
+    'You can have up to 100 scheduled payments. Cancel one you no longer need to schedule another.',
+};
+
+/** The customer's book of scheduled bill payments (see ../schedule-book.ts). */
+export const billScheduleBookStream = (customerId: string) =>
+  `bill-payment-schedules-${customerId}`;
+
+/** Whether a schedule has a date left to pay: not cancelled, not past its end, its payee kept. */
+export function canStillRun(state: BillScheduleState, payees: PayeesState): boolean {
+  return (
+    state.schedule !== null &&
+    !state.cancelled &&
+    state.nextDate !== null &&
+    payees.payees[state.schedule.payeeId] !== undefined
+  );
 }
