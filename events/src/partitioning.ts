@@ -93,6 +93,8 @@ export const streamOwnerField: Record<BankEventType, string | null> = {
   SavingsGoalSet: 'customerId',
   ScheduledTransferFailed: 'customerId',
   ScheduledTransferRan: 'customerId',
+  ScheduleBooked: 'customerId',
+  ScheduleUnbooked: 'customerId',
   SupportTicketNumberReserved: null,
   SupportTicketOpened: 'customerId',
   SupportTicketReplied: 'customerId',

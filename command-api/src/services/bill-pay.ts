@@ -270,7 +270,7 @@ export function schedulePayment(
     const nextDate = nextOccurrence(firstDate, input.recurrence, firstDate);
     // A payment made today alone is no schedule left to run.
     if (firstDate !== today || nextDate !== null) {
-      await bookSchedule(uow, { customerId, scheduleId: paymentId, now }, payees.state);
+      await bookSchedule(uow, { customerId, scheduleId: paymentId }, payees.state);
     }
     if (firstDate !== today) return paymentReply(schedule, 'scheduled', firstDate, null);
 
@@ -313,7 +313,7 @@ export function schedulePayment(
  */
 async function bookSchedule(
   uow: UnitOfWork,
-  entry: { customerId: string; scheduleId: string; now: Date },
+  entry: { customerId: string; scheduleId: string },
   payees: PayeesState,
 ) {
   const stream = billScheduleBookStream(entry.customerId);

@@ -211,7 +211,7 @@ export function scheduleTransfer(
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow, now) => {
+  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow) => {
     const { customerId, plan } = input;
     const from = await ownAccount(uow, customerId, plan.fromAccountId);
     const destination = await resolveDestination(
@@ -233,7 +233,7 @@ export function scheduleTransfer(
     const booked = await uow.load(book, scheduleBookAggregate);
     uow.append(
       book,
-      decideScheduleStarted(booked.state, { customerId, scheduleId, now }, TRANSFER_SCHEDULE_LIMIT),
+      decideScheduleStarted(booked.state, { customerId, scheduleId }, TRANSFER_SCHEDULE_LIMIT),
     );
     uow.appendNew(stream, events);
     const state = events.reduce(transferScheduleAggregate.evolve, current.state);
@@ -286,19 +286,16 @@ export function cancelSchedule(
   scheduleId: string,
   metadata: EventMetadata,
 ) {
-  return runSystemCommand(ctx, metadata, async (uow, now) => {
+  return runSystemCommand(ctx, metadata, async (uow) => {
     const state = await loadOwnSchedule(uow, customerId, scheduleId);
     const events = decideCancelSchedule(state, customerId);
     uow.append(scheduleStream(scheduleId), events);
-    if (events.length > 0) leaveBook(uow, { customerId, scheduleId, now });
+    if (events.length > 0) leaveBook(uow, { customerId, scheduleId });
   });
 }
 
 /** A schedule that will not run again leaves the customer's book (see schedule-book.ts). */
-function leaveBook(
-  uow: UnitOfWork,
-  schedule: { customerId: string; scheduleId: string; now: Date },
-) {
+function leaveBook(uow: UnitOfWork, schedule: { customerId: string; scheduleId: string }) {
   uow.appendAny(scheduleBookStream(schedule.customerId), scheduleEnded(schedule));
 }
 
@@ -377,7 +374,7 @@ export async function runScheduledTransfer(
         amountCents: plan.amountCents,
       });
       uow.append(stream, ran);
-      if (ran[0]!.data.nextDate === null) leaveBook(uow, { customerId, scheduleId, now });
+      if (ran[0]!.data.nextDate === null) leaveBook(uow, { customerId, scheduleId });
       const recipient =
         schedule.destination.type === 'between-accounts'
           ? `your ${schedule.destination.toAccountName}`
@@ -413,7 +410,7 @@ async function recordFailure(
   const outcome = await runSystemCommand(
     ctx,
     { actor: 'system:scheduled-transfers' },
-    async (uow, now) => {
+    async (uow) => {
       const stream = scheduleStream(scheduleId);
       const state = (await uow.load(stream, transferScheduleAggregate)).state;
       if (!isDue(state, date)) return 'not_due' as const;
@@ -422,7 +419,7 @@ async function recordFailure(
       const failed = decideFailed(state, date, reason);
       uow.append(stream, failed);
       if (failed[0]!.data.nextDate === null) {
-        leaveBook(uow, { customerId: s.customerId, scheduleId, now });
+        leaveBook(uow, { customerId: s.customerId, scheduleId });
       }
       uow.appendAny(streams.notifications(s.customerId), [
         notification(s.customerId, scheduleId, date, {

@@ -107,10 +107,21 @@ export const ScheduledTransferFailed = defineEvent(
   }),
 );
 
+/**
+ * A customer's book of schedules that may still run (scheduled transfers, scheduled bill
+ * payments), which bounds how many one customer may have: a schedule written in when it starts,
+ * and out once it cannot run any more.
+ */
+const bookEntry = z.object({ customerId: z.uuid(), scheduleId: z.uuid() });
+export const ScheduleBooked = defineEvent('ScheduleBooked', bookEntry);
+export const ScheduleUnbooked = defineEvent('ScheduleUnbooked', bookEntry);
+
 export const scheduledTransferEvents = [
   TransferScheduled,
   TransferScheduleChanged,
   TransferScheduleCancelled,
   ScheduledTransferRan,
   ScheduledTransferFailed,
+  ScheduleBooked,
+  ScheduleUnbooked,
 ] as const;

@@ -88,7 +88,7 @@ export function decideRepeat(
 }
 
 /** A request recorded as made at `now`, without an answer: what a count or a guard is kept by. */
-export function requestMark(customerId: string, requestHash: string, now: Date) {
+function requestMark(customerId: string, requestHash: string, now: Date) {
   return IdempotentRequestRecorded.create({
     customerId,
     requestHash,
