@@ -29,7 +29,8 @@ import type { Projection } from '../projection.ts';
  * - contact-requests: a visitor's request is keyed by its own stream, its erasure too.
  * - bill-pay, cards, crypto (holdings and history), support, transfers, scheduled-transfers,
  *   saved-recipients, savings-goals, money-limits: the customer's own streams, and CustomerErased
- *   blanks only that customer's rows. A transfer to another customer writes the sender's row only;
+ *   blanks only that customer's rows. A dispute's decision is keyed by its customer, whose ticket
+ *   row it marks. A transfer to another customer writes the sender's row only;
  *   the recipient's side is the credit posting on their own account.
  * - crypto (market, custody) and insights: the market stream and each coin's custody stream are
  *   one key each; custody is a sum.
@@ -127,6 +128,7 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
   ],
   support: [
     'CustomerErased',
+    'CardChargeDisputeResolved',
     'SupportTicketOpened',
     'SupportTicketReplied',
     'SupportTicketStatusChanged',
