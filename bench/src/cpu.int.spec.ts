@@ -20,18 +20,20 @@ function runChild(): Promise<void> {
 }
 
 /**
- * A child that burns 300 ms of CPU on a thread of its own (a worker thread), then on its main
- * thread, saying "worker" and "main" when each is done; it exits when its stdin closes.
+ * A child that, once told to go on its stdin, burns 300 ms of CPU on a thread of its own (a worker
+ * thread), then on its main thread, saying "worker" and "main" when each is done; it exits when
+ * its stdin closes. Told to go only after the test's first reading, none of its burn is before it.
  */
 const burnOnEachThread = `
   const { Worker } = require('node:worker_threads');
   const burn = ${JSON.stringify(burn300ms)};
-  new Worker(burn, { eval: true }).once('exit', () => {
-    console.log('worker');
-    eval(burn);
-    console.log('main');
+  process.stdin.once('data', () => {
+    new Worker(burn, { eval: true }).once('exit', () => {
+      console.log('worker');
+      eval(burn);
+      console.log('main');
+    });
   });
-  process.stdin.resume();
 `;
 
 describe('CPU from /proc', () => {
@@ -50,7 +52,9 @@ describe('CPU from /proc', () => {
     try {
       const pids = processTreePids(child.pid!)!;
       const start = processesCpuByThreadMs(pids);
-      await next();
+      const worked = next();
+      child.stdin.write('go\n');
+      await worked;
       const afterWorker = processesCpuByThreadMs(pids);
       if (!said.includes('main')) await next();
       // The idle child may still spend a 10 ms tick between two reads of /proc: its whole
