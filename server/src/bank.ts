@@ -422,6 +422,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     async stop() {
       ready = false;
       writerLock?.stopping();
+      threaded?.stopping();
       // Stop in the reverse order of starting: HTTP first, PostgreSQL last.
       for (const stop of stoppers.reverse()) await stop().catch(() => {});
     },

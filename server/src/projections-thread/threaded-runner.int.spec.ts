@@ -35,6 +35,15 @@ async function balanceBecomes(accountId: string, cents: number): Promise<void> {
   }
 }
 
+/** The read model's disk is full for this account's row: its projection fails until freed. */
+const fillAccountRowDisk = (accountId: string) =>
+  fillReadModelDisk(bank.ownerPool, {
+    table: 'rm_accounts',
+    column: 'account_id',
+    value: accountId,
+    on: 'UPDATE',
+  });
+
 describe('the projections thread of the one-process bank', () => {
   it('keeps the read models moving, and comes back when its thread dies', async () => {
     const { accounts } = await signedUpCustomer(bank);
@@ -56,13 +65,7 @@ describe('the projections thread of the one-process bank', () => {
   it('names a projection that keeps failing to /api/health until it applies again', async () => {
     const { accounts } = await signedUpCustomer(bank);
     const checking = accounts.find((a) => a.type === 'checking')!;
-    // The read model's disk is full for this account's row.
-    const freeDisk = await fillReadModelDisk(bank.ownerPool, {
-      table: 'rm_accounts',
-      column: 'account_id',
-      value: checking.id,
-      on: 'UPDATE',
-    });
+    const freeDisk = await fillAccountRowDisk(checking.id);
     const health = async () => {
       const response = await fetch(`${bank.baseUrl}/api/health`, {
         headers: { authorization: `Bearer ${bank.opsToken}` },
@@ -123,6 +126,32 @@ describe('the projections thread of the one-process bank', () => {
     }
     expect(seenFailing.length).toBeGreaterThan(5);
     expect(seenFailing).not.toContain(true);
+  });
+
+  it('logs a failing projection as an error, but not once the process is stopping', async () => {
+    const failedLines = () => lines.filter((line) => line.includes('projection failed'));
+    const failOnce = async (stoppingFirst: boolean) => {
+      const { accounts } = await signedUpCustomer(bank);
+      const checking = accounts.find((a) => a.type === 'checking')!;
+      const freeDisk = await fillAccountRowDisk(checking.id);
+      if (stoppingFirst) runner().stopping();
+      try {
+        await deposit(bank, checking.account_number, 7, { waitForReadModels: false });
+        await expect.poll(() => runner().failing().has('accounts'), { timeout: 15_000 }).toBe(true);
+      } finally {
+        await freeDisk();
+      }
+      await balanceBecomes(checking.id, 700);
+      await expect.poll(() => runner().failing().size, { timeout: 10_000 }).toBe(0);
+    };
+
+    lines.length = 0;
+    await failOnce(false);
+    expect(failedLines().length).toBeGreaterThan(0);
+
+    lines.length = 0;
+    await failOnce(true);
+    expect(failedLines()).toEqual([]);
   });
 
   it('ends its thread when the bank stops', async () => {

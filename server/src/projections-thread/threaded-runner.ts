@@ -26,6 +26,12 @@ export interface ThreadedProjectionRunner extends ProjectionRunner {
    * /api/health names them, as scale mode's workers' (FailingProjections).
    */
   failing(): ReadonlyMap<string, string>;
+  /**
+   * The process is stopping, and PostgreSQL may be stopping with it (Ctrl-C reaches the whole
+   * process group): from now on a projection's failure is part of the stop, not logged as an
+   * error, and a thread that exits is not started again.
+   */
+  stopping(): void;
 }
 
 const RESTART_DELAY_MS = 1000;
@@ -97,6 +103,7 @@ export function createThreadedProjectionRunner(
         } else if (message.kind === 'projection-failing') {
           failing.set(message.projection, message.message);
         } else if (message.kind === 'projection-error') {
+          if (stopping) return;
           options.logger.error(
             { projection: message.projection, err: message.message },
             'projection failed',
@@ -139,6 +146,10 @@ export function createThreadedProjectionRunner(
       send({ kind: 'stop' });
       await within(exited, 10_000, undefined);
       await thread.terminate();
+    },
+    stopping() {
+      stopping = true;
+      clearTimeout(restart);
     },
     catchUp: (options) => inline.catchUp(options),
     wake: () => send({ kind: 'wake' }),
