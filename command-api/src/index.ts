@@ -7,6 +7,7 @@ import { cryptoCommandRoutes, cryptoOpsCommandRoutes } from './routes/crypto.ts'
 import { notificationCommandRoutes } from './routes/notifications.ts';
 import { opsAuditorRoutes } from './routes/ops-auditors.ts';
 import { opsCommandRoutes } from './routes/ops.ts';
+import { opsFailedJobRoutes } from './routes/ops-failed-jobs.ts';
 import { opsParkedEventRoutes } from './routes/ops-parked-events.ts';
 import { opsSupportRoutes } from './routes/ops-support.ts';
 import { alertRoutes } from './routes/alerts.ts';
@@ -78,6 +79,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(notificationCommandRoutes, { ctx });
   await app.register(opsCommandRoutes, { ctx });
   await app.register(opsParkedEventRoutes, { ctx });
+  await app.register(opsFailedJobRoutes, { ctx });
   await app.register(opsAuditorRoutes, { ctx });
   await app.register(billPayCommandRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(cryptoCommandRoutes, { ctx, rateLimit: rateLimits?.money });

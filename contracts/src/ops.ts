@@ -166,3 +166,21 @@ export const pendingCryptoDepositsData = z.object({
   ),
 });
 export const pendingCryptoDepositsAnswer = successOf(pendingCryptoDepositsData);
+
+/** A job that used up its tries, named by id and kind (never by its data). */
+export const failedJobView = z.object({
+  id: z.string(),
+  name: z.string(),
+  error: z.string(),
+  attempts: z.number(),
+  queued_at: z.string(),
+  failed_at: z.string().nullable(),
+});
+
+/** The answer of GET /ops/failed-jobs: the most recently failed first. */
+export const failedJobsData = z.object({ failed_jobs: z.array(failedJobView) });
+export const failedJobsAnswer = successOf(failedJobsData);
+
+/** The answer of POST /ops/failed-jobs/retry. */
+export const failedJobRetriedData = z.object({ status: z.literal('retried') });
+export const failedJobRetriedAnswer = successOf(failedJobRetriedData);

@@ -5,6 +5,7 @@ import {
   coreRepeatingJobs,
   createCommandBus,
   createJobSystem,
+  failedJobsOf,
   welcomeScheduler,
   type CommandContext,
   type JobProcessor,
@@ -260,7 +261,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       jobs?.wake();
     },
   });
+  const failedJobs =
+    roles.commands && redisUrl ? failedJobsOf(redisUrl, options.queuePrefix) : undefined;
+  if (failedJobs) stoppers.push(() => failedJobs.close());
   const ctx: CommandContext = {
+    ...(failedJobs ? { failedJobs } : {}),
     bus,
     pool,
     sessions: createSessionStore(pool, config.sessionTtlMs, config.sessionMaxAgeMs),

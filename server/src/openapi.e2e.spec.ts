@@ -242,6 +242,8 @@ describe('the declared answers of the ops and audit calls', () => {
       ['/api/ops/parked-events', 'get', '200', 'parked_events'],
       ['/api/ops/parked-events/retry', 'post', '200', 'status'],
       ['/api/ops/parked-events/skip', 'post', '200', 'status'],
+      ['/api/ops/failed-jobs', 'get', '200', 'failed_jobs'],
+      ['/api/ops/failed-jobs/retry', 'post', '200', 'status'],
       ['/api/ops/password-resets', 'get', '200', 'password_resets'],
       ['/api/ops/zelle-claim-codes', 'get', '200', 'zelle_claim_codes'],
       ['/api/ops/contact-requests', 'get', '200', 'contact_requests'],

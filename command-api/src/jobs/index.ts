@@ -1,2 +1,3 @@
 export * from './job-system.ts';
 export * from './core-jobs.ts';
+export * from './failed-jobs.ts';

@@ -1,5 +1,6 @@
 import type { BankConfig, Keyring, Pool, SecretBox, SessionStore } from '@bank/infra';
 import type { CommandBus } from '../kernel/command-bus.ts';
+import type { FailedJobs } from '../jobs/failed-jobs.ts';
 
 /** What command services need: the bus (event store), the pool (sessions), keys and settings. */
 export interface CommandContext {
@@ -14,6 +15,8 @@ export interface CommandContext {
   config: Pick<BankConfig, 'opsToken' | 'settlementDelayMs' | 'sessionTtlMs' | 'publicUrl'>;
   /** The bank's routing number, printed on every account. */
   routingNumber: string;
+  /** The job queue's failed jobs, for ops (absent where the bank runs without Redis). */
+  failedJobs?: FailedJobs;
 }
 
 export const BANK_ROUTING_NUMBER = '061000227';

@@ -12,6 +12,8 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   parked-events [--all]                            list events projections set aside
   parked-events retry <projection> <event_id>      apply a parked event again
   parked-events skip <projection> <event_id>       never apply a parked event
+  failed-jobs                                      list jobs that used up their tries
+  failed-jobs retry <job_id>                       run a failed job again
   crypto-deposits                                  list crypto deposit claims waiting for review
   approve-deposit <id>                             credit a claim found on the network
   reject-deposit <id> <reason>                     refuse a claim not found as claimed
@@ -157,6 +159,23 @@ export async function runOpsCli(
         'GET',
         `/api/ops/parked-events${action === '--all' ? '?all=true' : ''}`,
       );
+      if (!result) return 1;
+      print(JSON.stringify(result.data, null, 2));
+      return 0;
+    }
+    case 'failed-jobs': {
+      const [action, jobId] = args;
+      if (action === 'retry' && jobId) {
+        const result = await call('POST', '/api/ops/failed-jobs/retry', { job_id: jobId });
+        if (!result) return 1;
+        print(result.message);
+        return 0;
+      }
+      if (action !== undefined) {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const result = await call('GET', '/api/ops/failed-jobs');
       if (!result) return 1;
       print(JSON.stringify(result.data, null, 2));
       return 0;
