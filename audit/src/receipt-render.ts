@@ -24,6 +24,15 @@ export interface Receipt {
    * fee, the total taken, and while pending the day it should arrive by.
    */
   transfer?: { feeCents: number; totalCents: number; expectedArrival: Date | undefined };
+  /** A card charge the customer disputed: the case, why, and where it stands. */
+  dispute?: {
+    ticketNumber: string;
+    openedAt: Date;
+    reason: string;
+    /** Its outcome once decided ("Refunded", "Charge stands"), else its status ("Open"). */
+    standing: string;
+    decidedAt: Date | undefined;
+  };
 }
 
 const arrivalDay = new Intl.DateTimeFormat('en-US', {
@@ -75,6 +84,15 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   doc.font(PDF_FONT.body).fontSize(10);
   for (const step of receipt.timeline) {
     doc.text(`${bankTimeText(step.at)}  ${step.step}${step.detail ? ` (${step.detail})` : ''}`);
+  }
+  if (receipt.dispute) {
+    const d = receipt.dispute;
+    doc.moveDown();
+    doc.font(PDF_FONT.bold).fontSize(11).text('Dispute');
+    field('Case', `Support ticket #${d.ticketNumber}`);
+    field('Disputed on', bankTimeText(d.openedAt));
+    field('Reason', d.reason);
+    field('Status', d.decidedAt ? `${d.standing} (${bankTimeText(d.decidedAt)})` : d.standing);
   }
   doc.end();
   return done;

@@ -37,6 +37,7 @@ export const streamOwnerField: Record<BankEventType, string | null> = {
   BillPayeeAdded: 'customerId',
   BillPayeeFirstPaid: 'customerId',
   BillPayeeRemoved: 'customerId',
+  BillPayeeRenamed: 'customerId',
   BillPaymentFailed: 'customerId',
   BillPaymentPaid: 'customerId',
   BillPaymentScheduleAdvanced: 'customerId',

@@ -44,6 +44,7 @@ export const piiRules: Record<string, readonly PiiRule[]> = {
   SupportTicketOpened: ofCustomer('customerName', 'subject', 'description'),
   SupportTicketReplied: ofCustomer('message', 'authorName'),
   BillPayeeAdded: ofCustomer('name', 'displayName', 'address', 'city', 'state', 'zipCode', 'phone'),
+  BillPayeeRenamed: ofCustomer('displayName'),
   BillPaymentScheduled: ofCustomer('payeeName', 'memo'),
   BillPaymentPaid: ofCustomer('payeeName'),
   BillPaymentFailed: ofCustomer('payeeName'),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dialog,
   expectScreenAccessible,
+  fieldError,
   focusedElement,
   openTab,
   toast,
@@ -193,6 +194,55 @@ describe('Bill Pay', () => {
     await openTab(page, 'Pay Bills');
     await page.getByRole('button', { name: 'Pay Now: Stream Co' }).waitFor();
   });
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 800 },
+  ]) {
+    it(`renames a payee, refusing a name that would make it look like another (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      for (const extra of [
+        { account_number: '1111 2222 4455' },
+        { account_number: '9999 8888 4455', display_name: 'Rental flat' },
+      ]) {
+        const added = await customer.client.post('/api/bill-payments/payees', {
+          name: 'City Power',
+          category: 'utilities',
+          ...extra,
+        });
+        expect(added.status).toBe(201);
+      }
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/bill-pay?tab=payees');
+      const renameButton = page.getByRole('button', { name: 'Rename Rental flat' });
+      await renameButton.click();
+      const rename = dialog(page, 'Rename payee');
+      const nickname = rename.getByLabel('Nickname (optional)');
+      expect(await nickname.inputValue()).toBe('Rental flat');
+      // Without its nickname it would look like the other City Power account ending in 4455.
+      await nickname.fill('');
+      await rename.getByRole('button', { name: 'Save nickname' }).click();
+      const refused =
+        'You already have a payee with this name and an account ending in the same 4 digits. Please give this one a nickname to tell them apart.';
+      await expect.poll(() => fieldError(page, 'Nickname (optional)')).toBe(refused);
+      expect(await focusedElement(page)).toMatch(/^INPUT/);
+      await expectScreenAccessible(page, `rename payee: nickname needed (${viewport.width} px)`);
+
+      await nickname.fill('Flat on Elm St');
+      await rename.getByRole('button', { name: 'Save nickname' }).click();
+      await toast(page, 'Payee renamed').waitFor();
+      await rename.waitFor({ state: 'detached' });
+      const card = page.locator('.payee-card', { hasText: 'Flat on Elm St' });
+      await card.waitFor();
+      expect(await card.locator('dd').nth(1).textContent()).toBe('City Power ****4455');
+      // The focus is back on the card's Rename, under its new name.
+      await expect.poll(() => focusedElement(page)).toBe('BUTTON: Rename Flat on Elm St');
+      const names = (await customer.client.get('/api/bill-payments/payees')).body.data.payees.map(
+        (p: { display_name: string }) => p.display_name,
+      );
+      expect(names).toEqual(['City Power', 'Flat on Elm St']);
+    });
+  }
+
   it('asks for a nickname when a payee would look like another (name and last 4), then tells them apart', async () => {
     const customer = await t.customer();
     await customer.client.post('/api/bill-payments/payees', {

@@ -131,14 +131,19 @@ describe('transfer screens', { timeout: 120_000 }, () => {
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await tabBar(page)).toMatchObject({ rows: 1, underline: '0px' });
     await page.setViewportSize({ width: 375, height: 800 });
-    // Profile's three long tabs take two rows: the bar is a segmented control, so the selected
-    // tab is a raised segment rather than an underline left between the rows.
+    // Profile's three long tabs keep to one row too, each label whole on up to two lines: the
+    // bar is a segmented control, so the selected tab is a raised segment, not an underline.
     await page.goto('/profile');
     await page.getByRole('tab', { selected: true }).waitFor();
-    const look = await tabBar(page);
-    expect(look.rows).toBe(2);
-    expect(look.underline).toBe('0px');
-    expect(look.segment).not.toBe(look.bar);
+    for (const width of [375, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      const look = await tabBar(page);
+      expect(look.rows, `rows at ${width} px`).toBe(1);
+      expect(look.underline).toBe('0px');
+      expect(look.segment).not.toBe(look.bar);
+      expect(look.labelsWhole, `labels at ${width} px`).toBe(true);
+      expect(look.labelLines, `label lines at ${width} px`).toBeLessThanOrEqual(2);
+    }
   });
 
   it("on a 360 px phone the wire's recipient choice is one row, Zelle's claim button clear of its select", async () => {
@@ -184,8 +189,21 @@ function tabBar(page: Page) {
       [...list.children].map((el) => Math.round(el.getBoundingClientRect().top)),
     );
     const style = getComputedStyle(tab);
+    const tabs = [...list.children] as HTMLElement[];
+    const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
     return {
       rows: tops.size,
+      // No label cut off or spilling out of its tab, and none on more than this many lines.
+      labelsWhole: tabs.every(
+        (el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= innerWidth,
+      ),
+      labelLines: Math.max(
+        ...tabs.map((el) => {
+          const text = document.createRange();
+          text.selectNodeContents(el);
+          return Math.round(text.getBoundingClientRect().height / lineHeight);
+        }),
+      ),
       underline: style.borderBottomWidth,
       fontSize: style.fontSize,
       segment: style.backgroundColor,

@@ -23,6 +23,28 @@ async function customerWithThreeNotifications() {
 }
 
 describe('notification panel', () => {
+  it('names each notification’s buttons apart, several sign-ins of one minute among them', async () => {
+    const customer = await t.customer();
+    const credentials = {
+      account_number: customer.user.account_number,
+      password: customer.payload.password,
+    };
+    for (let i = 0; i < 3; i += 1) {
+      expect((await customer.client.post('/api/login', credentials)).status).toBe(200);
+    }
+    const page = await t.signedInPage(customer);
+    await page.goto('/notifications');
+    const rows = page.locator('.notif').filter({ hasText: 'New sign-in' });
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    for (const action of ['Mark', 'Delete']) {
+      const names = await page
+        .getByRole('button', { name: new RegExp(`^${action} "New sign-in"`) })
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+      expect(names.length).toBe(await rows.count());
+      expect(new Set(names).size, names.join(' | ')).toBe(names.length);
+    }
+  });
+
   it('filters, marks read, deletes and marks all read', async () => {
     const customer = await customerWithThreeNotifications();
 
@@ -37,7 +59,7 @@ describe('notification panel', () => {
 
     // mark one as read
     await panel
-      .getByRole('button', { name: /^Mark ".*" as read$/ })
+      .getByRole('button', { name: /^Mark ".*" \(.*\) as read$/ })
       .first()
       .click();
     await panel.getByText(`${before} total · ${before - 1} unread`).waitFor();
@@ -50,7 +72,7 @@ describe('notification panel', () => {
 
     // delete one
     await panel
-      .getByRole('button', { name: /^Delete ".*"$/ })
+      .getByRole('button', { name: /^Delete ".*" \(.*\)$/ })
       .first()
       .click();
     await shell.toast('Notification deleted').waitFor();
@@ -74,7 +96,7 @@ describe('notification panel', () => {
     await page.getByText(`${before - 1} total · 0 unread`).waitFor();
     expect(await shell.notificationItems().count()).toBe(before - 1);
     await page
-      .getByRole('button', { name: /^Delete ".*"$/ })
+      .getByRole('button', { name: /^Delete ".*" \(.*\)$/ })
       .first()
       .click();
     await page.getByText(`${before - 2} total · 0 unread`).waitFor();
@@ -88,8 +110,10 @@ describe('notification panel', () => {
     const rows = page.locator('.notif');
     await page.getByText('3 total · 3 unread').waitFor();
     const isFocused = (target: Locator) => target.evaluate((e) => e === document.activeElement);
-    const markButton = (row: Locator) => row.getByRole('button', { name: /^Mark ".*" as read$/ });
-    const deleteButton = (row: Locator) => row.getByRole('button', { name: /^Delete ".*"$/ });
+    const markButton = (row: Locator) =>
+      row.getByRole('button', { name: /^Mark ".*" \(.*\) as read$/ });
+    const deleteButton = (row: Locator) =>
+      row.getByRole('button', { name: /^Delete ".*" \(.*\)$/ });
 
     // Mark as read goes away with the item read: the focus moves to its Delete.
     await markButton(rows.first()).focus();
@@ -124,14 +148,14 @@ describe('notification panel', () => {
     const second = await rows.nth(1).locator('.notif__title').textContent();
     await rows
       .first()
-      .getByRole('button', { name: /^Mark ".*" as read$/ })
+      .getByRole('button', { name: /^Mark ".*" \(.*\) as read$/ })
       .focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => rows.count()).toBe(2);
     await page.waitForTimeout(300);
     expect(
       await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? 'nothing'),
-    ).toBe(`Mark "${second!.replace('Unread: ', '')}" as read`);
+    ).toMatch(new RegExp(`^Mark "${second!.replace('Unread: ', '')}" \\(.*\\) as read$`));
   });
 
   it('lays the page’s rows edge to edge in its card on a phone, not inside a second margin', async () => {

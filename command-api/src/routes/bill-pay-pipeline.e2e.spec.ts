@@ -59,6 +59,43 @@ async function establishedPayee(c: Customer): Promise<string> {
   return payee;
 }
 
+/**
+ * Payees appended to the log as the bank recorded them before account hashes and nicknames of
+ * look-alikes were asked for (the routes refuse to add such payees now); their ids.
+ */
+async function appendOlderPayees(
+  c: Customer,
+  payees: { name: string; accountNumber: string }[],
+): Promise<string[]> {
+  const ids = payees.map(() => randomUUID());
+  await bank.ctx.bus.execute({ actor: 'test' }, async (uow) => {
+    const stream = billPayStreams.payees(c.id);
+    await uow.load(stream, payeesAggregate);
+    uow.append(
+      stream,
+      payees.map(({ name, accountNumber }, i) =>
+        BillPayeeAdded.create({
+          customerId: c.id,
+          payeeId: ids[i]!,
+          name,
+          displayName: null,
+          category: 'utilities',
+          accountNumberEncrypted: bank.ctx.secrets.encrypt(accountNumber),
+          accountLast4: accountNumber.slice(-4),
+          address: null,
+          city: null,
+          state: null,
+          zipCode: null,
+          phone: null,
+          defaultAmountCents: null,
+          autopay: null,
+        }),
+      ),
+    );
+  });
+  return ids;
+}
+
 describe('bill pay limits', () => {
   it('refuses $9,000,000 to a payee made up on the spot, and moves nothing', async () => {
     const c = await customer(bank, 'Big Spender', 10_000_000);
@@ -276,28 +313,7 @@ describe('bill pay idempotency', () => {
     expect(again.body.errors.account_number).toEqual([BILL_PAY_MESSAGES.payeeExists]);
 
     // A payee the log holds from before account hashes were recorded.
-    await bank.ctx.bus.execute({ actor: 'test' }, async (uow) => {
-      const stream = billPayStreams.payees(c.id);
-      await uow.load(stream, payeesAggregate);
-      uow.append(stream, [
-        BillPayeeAdded.create({
-          customerId: c.id,
-          payeeId: randomUUID(),
-          name: 'Old Gas Co',
-          displayName: null,
-          category: 'utilities',
-          accountNumberEncrypted: bank.ctx.secrets.encrypt('555566667777'),
-          accountLast4: '7777',
-          address: null,
-          city: null,
-          state: null,
-          zipCode: null,
-          phone: null,
-          defaultAmountCents: null,
-          autopay: null,
-        }),
-      ]);
-    });
+    await appendOlderPayees(c, [{ name: 'Old Gas Co', accountNumber: '555566667777' }]);
     const old = { name: 'old gas co', category: 'utilities' };
     const repeated = await addPayee(c, { ...old, account_number: '5555 6666 7777' });
     expect(repeated.status).toBe(422);
@@ -309,6 +325,74 @@ describe('bill pay idempotency', () => {
     expect((await addPayee(c, { ...other, display_name: 'Gas at the shop' })).status).toBe(201);
     await bank.runner.catchUp();
     expect((await c.client.get('/api/bill-payments/payees')).body.data.payees).toHaveLength(4);
+  });
+
+  it('renames a payee, so one of two look-alikes from before nicknames were asked for can be told apart', async () => {
+    billPayClock.now = () => new Date('2031-06-09T15:00:00Z');
+    const c = await customer(bank, 'Two Flats', 500);
+    // Two payees the log holds from before a look-alike needed a nickname.
+    const older = await appendOlderPayees(c, [
+      { name: 'Casco Power', accountNumber: '10004455' },
+      { name: 'Casco Power', accountNumber: '20004455' },
+    ]);
+    const [home, flat] = older as [string, string];
+    const scheduled = await pay(c, flat, 25, { scheduled_date: '2031-06-10' });
+    expect(scheduled.status).toBe(201);
+    const rename = (id: string, body: Record<string, unknown>) =>
+      c.client.put(`/api/bill-payments/payees/${id}`, body);
+
+    const renamed = await rename(flat, { display_name: '  Rental flat ' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.message).toBe('Payee renamed');
+    await bank.runner.catchUp();
+    const listed = (await c.client.get('/api/bill-payments/payees')).body.data.payees as {
+      id: string;
+      name: string;
+      display_name: string;
+    }[];
+    expect(listed.map((p) => [p.id, p.name, p.display_name])).toEqual([
+      [home, 'Casco Power', 'Casco Power'],
+      [flat, 'Casco Power', 'Rental flat'],
+    ]);
+    const upcoming = (await c.client.get('/api/bill-payments/scheduled')).body.data.payments;
+    expect(upcoming).toMatchObject([{ payee_name: 'Rental flat' }]);
+
+    // Back to the company's name, or the other one to the nickname, would make them alike again.
+    for (const [id, body] of [
+      [flat, { display_name: '' }],
+      [flat, { display_name: null }],
+      [flat, { display_name: 'CASCO  power' }],
+      [home, { display_name: 'rental flat' }],
+    ] as const) {
+      const refused = await rename(id, body);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.display_name).toEqual([BILL_PAY_MESSAGES.nicknameNeeded]);
+    }
+    const long = await rename(home, { display_name: 'x'.repeat(101) });
+    expect(long.status).toBe(422);
+    expect(long.body.errors.display_name).toEqual([BILL_PAY_MESSAGES.nicknameTooLong]);
+    expect((await rename(randomUUID(), { display_name: 'Mine' })).status).toBe(404);
+    await bank.runner.catchUp();
+    expect(
+      (
+        (await c.client.get('/api/bill-payments/payees')).body.data.payees as {
+          display_name: string;
+        }[]
+      ).map((p) => p.display_name),
+    ).toEqual(['Casco Power', 'Rental flat']);
+
+    // The payment runs on its day under the name the customer gave.
+    billPayClock.now = () => new Date('2031-06-10T15:00:00Z');
+    const run = await runScheduledOccurrence(
+      bank.ctx,
+      scheduled.body.data.payment.id,
+      '2031-06-10',
+    );
+    expect(run.result).toBe('paid');
+    await bank.runner.catchUp();
+    const lines = (await c.client.get('/api/dashboard/comprehensive-history')).body.data
+      .transactions as { description: string }[];
+    expect(lines.map((l) => l.description)).toContain('Bill payment to Rental flat');
   });
 
   it('keeps another customer from replaying a key (keys are per customer)', async () => {

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidDate } from '../domain/bill-pay/calendar.ts';
 import { cancelScheduledPayment, changeScheduledPayment } from '../services/bill-pay-schedules.ts';
-import { addPayee, removePayee, schedulePayment } from '../services/bill-pay.ts';
+import { addPayee, removePayee, renamePayee, schedulePayment } from '../services/bill-pay.ts';
 import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import { decimalText, requestIdentity } from './money-input.ts';
@@ -114,6 +114,14 @@ const payeeBody = z
       });
     }
   });
+
+/** A payee's new nickname; blank takes it away, and the payee is shown by its company's name. */
+const renameBody = z.object({
+  display_name: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : blankToUndefined(v)),
+    z.string().trim().max(100, BILL_PAY_MESSAGES.nicknameTooLong).optional(),
+  ),
+});
 
 const dateText = z.preprocess(
   blankToUndefined,
@@ -252,6 +260,25 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
       );
       markConsistency(reply, outcome);
       return reply.send(ok(null, 'Payee deleted successfully!'));
+    },
+  );
+
+  app.put(
+    '/bill-payments/payees/:id',
+    {
+      schema: { params: uuidParam, body: renameBody, response: { 200: successWithoutData } },
+      ...limited,
+    },
+    async (request, reply) => {
+      const outcome = await renamePayee(
+        ctx,
+        request.customerId,
+        request.params.id,
+        request.body.display_name ?? null,
+        commandMetadata(request),
+      );
+      markConsistency(reply, outcome);
+      return reply.send(ok(null, 'Payee renamed'));
     },
   );
 

@@ -7,6 +7,7 @@ import {
   startTestBank,
   type TestBank,
 } from '@bank/server/testing';
+import { pdfText } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Disputing a card charge: the case is a support ticket, opened once per charge.
@@ -37,6 +38,17 @@ async function purchase(
   return posted.transactionId;
 }
 
+/** The text of the charge's receipt as a PDF, as the customer downloads it. */
+async function receiptPdfText(c: Customer, id: string): Promise<string> {
+  const response = await bank.app.inject({
+    method: 'GET',
+    url: `/api/transactions/${encodeURIComponent(id)}/receipt`,
+    headers: { authorization: `Bearer ${c.client.token}` },
+  });
+  expect(response.statusCode).toBe(200);
+  return pdfText(response.rawPayload);
+}
+
 const dispute = (c: Customer, id: string, body: unknown) =>
   c.client.post(`/api/transactions/${encodeURIComponent(id)}/dispute`, body);
 
@@ -51,6 +63,7 @@ describe('disputing a card charge', () => {
     const before = await balance();
     const receiptBefore = await alex.client.get(`/api/transactions/${encodeURIComponent(charge)}`);
     expect(receiptBefore.body.data.receipt).toMatchObject({ dispute: null, dispute_refusal: null });
+    expect(await receiptPdfText(alex, charge)).not.toContain('Dispute');
 
     const made = await dispute(alex, charge, {
       reason: 'not_received',
@@ -77,6 +90,12 @@ describe('disputing a card charge', () => {
 
     const receipt = await alex.client.get(`/api/transactions/${encodeURIComponent(charge)}`);
     expect(receipt.body.data.receipt.dispute).toEqual(made_);
+    // The receipt the customer downloads says it too: the case, when, why and where it stands.
+    const pdf = await receiptPdfText(alex, charge);
+    expect(pdf).toContain('Dispute');
+    expect(pdf).toContain(`Support ticket #${made_.ticket_number}`);
+    expect(pdf).toContain('I didn’t receive what I paid for');
+    expect(pdf).toMatch(/Status:\s*Open/);
     expect(receipt.body.data.receipt.dispute_refusal).toBe(
       `This charge is already disputed (ticket #${made_.ticket_number}).`,
     );
@@ -225,6 +244,9 @@ describe('staff deciding a dispute', () => {
     const receipt = (await sam.client.get(`/api/transactions/${encodeURIComponent(charge)}`)).body
       .data.receipt;
     expect(receipt.dispute).toEqual(decided.data.dispute);
+    expect(await receiptPdfText(sam, charge)).toMatch(
+      /Status:\s*Refunded \([A-Z][a-z]{2} \d{1,2}, \d{4}/,
+    );
     const history = (await sam.client.get('/api/dashboard')).body.data.recent_transactions;
     const refunds = history.filter((t: { description: string }) =>
       t.description.startsWith('Dispute refund: Dockside Books'),

@@ -75,6 +75,7 @@ const NOT_MONEY: Record<string, string> = {
   'POST /api/ops/customers/erase': 'erases personal data; balances stay',
   'POST /api/ops/contact-requests/erase': 'erases personal data',
   'POST /api/ops/auditors': 'read-only credentials',
+  'PUT /api/bill-payments/payees/:id': 'payee nickname; moves nothing',
   'DELETE /api/bill-payments/payees/:id': 'stops future payments; moves nothing',
   'PUT /api/bill-payments/scheduled/:id':
     'changes a plan; each occurrence is paid by its job on its day, within the limits',

@@ -195,6 +195,26 @@ export async function removePayee(
   );
 }
 
+/** Gives a payee a new nickname, or none (null): it is then shown by its company's name. */
+export async function renamePayee(
+  ctx: CommandContext,
+  customerId: string,
+  payeeId: string,
+  displayName: string | null,
+  metadata: EventMetadata,
+) {
+  return run(() =>
+    ctx.bus.execute(metadata, async (uow) => {
+      const stream = billPayStreams.payees(customerId);
+      const payees = await uow.load(stream, payeesAggregate);
+      uow.append(
+        stream,
+        decidePayees({ type: 'RenamePayee', customerId, payeeId, displayName }, payees.state),
+      );
+    }),
+  );
+}
+
 export interface NewPayment {
   payeeId: string;
   fromAccountId: string;
@@ -397,7 +417,7 @@ export async function runScheduledOccurrence(
         source: 'scheduled',
         scheduleId: paymentId,
         payeeId: schedule.payeeId,
-        payeeName: schedule.payeeName,
+        payeeName: payee.name,
         category: schedule.category,
         fromAccountId: plan.fromAccountId,
         amountCents: plan.amountCents,

@@ -54,6 +54,12 @@ export const BillPayeeRemoved = defineEvent(
   z.object({ customerId: z.uuid(), payeeId: z.uuid() }),
 );
 
+/** The customer named a payee anew: its nickname, or null to show it by its company's name. */
+export const BillPayeeRenamed = defineEvent(
+  'BillPayeeRenamed',
+  z.object({ customerId: z.uuid(), payeeId: z.uuid(), displayName: z.string().nullable() }),
+);
+
 /** A one-off or recurring payment to a payee, paid on firstDate and then per its recurrence. */
 export const BillPaymentScheduled = defineEvent(
   'BillPaymentScheduled',
@@ -150,6 +156,7 @@ export const BillPayeeFirstPaid = defineEvent(
 export const billPayEvents = [
   BillPayeeAdded,
   BillPayeeRemoved,
+  BillPayeeRenamed,
   BillPaymentScheduled,
   BillPaymentScheduleChanged,
   BillPaymentScheduleCancelled,

@@ -98,6 +98,7 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'CustomerErased',
     'BillPayeeAdded',
     'BillPayeeRemoved',
+    'BillPayeeRenamed',
     'BillPaymentScheduleCancelled',
     'BillPaymentScheduleChanged',
     'BillPaymentScheduled',

@@ -222,12 +222,21 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { receipt } = await loadReceipt(request.customerId, request.params.transactionId);
+      const { row, receipt } = await loadReceipt(request.customerId, request.params.transactionId);
+      const disputed = await findDisputeTicket(pool, request.customerId, row.id);
+      const view = disputed ? disputeViewOf(disputed) : undefined;
+      const dispute = view && {
+        ticketNumber: view.ticket_number,
+        openedAt: new Date(view.created_at),
+        reason: view.reason_display,
+        standing: view.outcome_display ?? view.status_display,
+        decidedAt: view.resolved_at ? new Date(view.resolved_at) : undefined,
+      };
       const name = `receipt-${receipt.reference || 'transaction'}`.replace(/[^A-Za-z0-9-]/g, '');
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${name}.pdf"`)
-        .send(await receiptPdf(receipt));
+        .send(await receiptPdf({ ...receipt, dispute }));
     },
   );
 

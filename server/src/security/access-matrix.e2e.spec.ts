@@ -76,6 +76,10 @@ const recipes: Record<string, Recipe> = {
   },
   'DELETE /api/notifications/:id': { params: () => ({ id: ids.notification! }) },
   'POST /api/notifications/:id/read': { params: () => ({ id: ids.notification! }) },
+  'PUT /api/bill-payments/payees/:id': {
+    params: () => ({ id: ids.payee! }),
+    body: { display_name: 'Mine now' },
+  },
   'DELETE /api/bill-payments/payees/:id': { params: () => ({ id: ids.payee! }) },
   'PUT /api/bill-payments/scheduled/:id': {
     params: () => ({ id: ids.billPayment! }),
@@ -407,6 +411,7 @@ describe('access-control matrix', () => {
     });
     const payees = (await owner.client.get('/api/bill-payments/payees')).body.data.payees;
     expect(payees.map((p: { id: string }) => p.id)).toContain(ids.payee);
+    expect(JSON.stringify(payees)).not.toContain('Mine now');
     const upcoming = (await owner.client.get('/api/bill-payments/scheduled')).body.data.payments;
     expect(
       upcoming.find((p: { payment_id: string }) => p.payment_id === ids.billPayment),

@@ -175,6 +175,57 @@ describe('payees', () => {
       .then([{ type: 'BillPayeeAdded' }]);
   });
 
+  it('renames a payee, so two look-alikes added before nicknames were asked for can be told apart', () => {
+    const twinId = crypto.randomUUID();
+    // Both added before the rule: same company, both accounts ending in 1234, no nickname.
+    const older = [
+      BillPayeeAdded.create(payee),
+      BillPayeeAdded.create({
+        ...payee,
+        payeeId: twinId,
+        accountNumberHash: 'hmac-sha256:city-power-other-1234',
+      }),
+    ];
+    const rename = (id: string, displayName: string | null) =>
+      ({ type: 'RenamePayee', customerId, payeeId: id, displayName }) as const;
+    const renamed = payees
+      .given(...older)
+      .when(rename(twinId, 'Rental flat'))
+      .then([{ type: 'BillPayeeRenamed', data: { payeeId: twinId, displayName: 'Rental flat' } }]);
+    const after = payees.given(...older, ...renamed);
+    expect(after.state.payees[twinId]).toMatchObject({ name: 'Rental flat' });
+    expect(after.state.payees[payeeId]).toMatchObject({ name: 'City Power' });
+    // A name that would make them look alike again is refused on the nickname field.
+    for (const displayName of [null, ' city  POWER']) {
+      after
+        .when(rename(twinId, displayName))
+        .thenRefuses(BILL_PAY_MESSAGES.nicknameNeeded, 'display_name');
+    }
+    after
+      .when(rename(payeeId, 'rental FLAT'))
+      .thenRefuses(BILL_PAY_MESSAGES.nicknameNeeded, 'display_name');
+    // The same name again records nothing; a payee of another company may share a nickname.
+    after.when(rename(twinId, 'Rental flat')).then([]);
+    const water = BillPayeeAdded.create({
+      ...payee,
+      payeeId: crypto.randomUUID(),
+      name: 'City Water',
+      accountNumberHash: 'hmac-sha256:water',
+    });
+    payees
+      .given(...older, ...renamed, water)
+      .when(rename(water.data.payeeId, 'Rental flat'))
+      .then([{ type: 'BillPayeeRenamed' }]);
+    // Without its nickname a payee shows its company's name again.
+    const home = payees.given(BillPayeeAdded.create({ ...payee, displayName: 'Home' }));
+    const unnamed = home
+      .when(rename(payeeId, null))
+      .then([{ type: 'BillPayeeRenamed', data: { displayName: null } }]);
+    expect(home.and(...unnamed).state.payees[payeeId]!.name).toBe('City Power');
+    // An unknown or removed payee is not found.
+    expect(() => decidePayees(rename(crypto.randomUUID(), 'X'), after.state)).toThrow(DomainError);
+  });
+
   it('compares a payee added before account hashes by the hash the service makes of its number', () => {
     const { accountNumberHash: hashed, ...withoutHash } = payee;
     const earlier = BillPayeeAdded.create(withoutHash);
@@ -249,6 +300,7 @@ describe('scheduling', () => {
 const knownPayee: Payee = {
   payeeId,
   name: 'City Power',
+  companyName: 'City Power',
   company: 'city power',
   last4: '1234',
   accountHash: 'hmac-sha256:city-power-5678-1234',

@@ -3,6 +3,7 @@ import {
   BillPayeeAdded,
   BillPayeeFirstPaid,
   BillPayeeRemoved,
+  BillPayeeRenamed,
   moneyRules,
   formatUsd,
   type BillPayCategory,
@@ -24,7 +25,10 @@ export const TOO_MANY_PAYEES_MESSAGE = `You can have up to ${MAX_PAYEES} payees.
 
 export interface Payee {
   payeeId: string;
+  /** As the customer sees it: the nickname, else the company's name. */
   name: string;
+  /** The company's name as added, shown when the payee has no nickname. */
+  companyName: string;
   /** The company's name as added, case and spacing aside: with the account number, who is paid. */
   company: string;
   /** The account number's last four characters, shown with the name wherever the payee is listed. */
@@ -50,7 +54,7 @@ export interface PayeesState {
 
 export const payeesAggregate: Aggregate<
   PayeesState,
-  StreamEvent<'BillPayeeAdded' | 'BillPayeeFirstPaid' | 'BillPayeeRemoved'>
+  StreamEvent<'BillPayeeAdded' | 'BillPayeeFirstPaid' | 'BillPayeeRemoved' | 'BillPayeeRenamed'>
 > = {
   name: 'bill-payees',
   initial: () => ({ customerId: null, payees: {}, known: [] }),
@@ -65,6 +69,7 @@ export const payeesAggregate: Aggregate<
             [d.payeeId]: {
               payeeId: d.payeeId,
               name: d.displayName ?? d.name,
+              companyName: d.name,
               company: payeeCompany(d.name),
               last4: d.accountLast4,
               accountHash: d.accountNumberHash,
@@ -82,6 +87,12 @@ export const payeesAggregate: Aggregate<
         const payee = state.payees[event.data.payeeId];
         if (!payee) return state;
         return { ...state, payees: { ...state.payees, [payee.payeeId]: { ...payee, paid: true } } };
+      }
+      case 'BillPayeeRenamed': {
+        const payee = state.payees[event.data.payeeId];
+        if (!payee) return state;
+        const name = event.data.displayName ?? payee.companyName;
+        return { ...state, payees: { ...state.payees, [payee.payeeId]: { ...payee, name } } };
       }
       case 'BillPayeeRemoved': {
         const payees = { ...state.payees };
@@ -127,7 +138,26 @@ export type PayeesCommand =
       /** The hashes of `payeesToHash`'s payees, by payee id. */
       earlierAccountHashes?: Readonly<Record<string, string>>;
     }
-  | { type: 'RemovePayee'; customerId: string; payeeId: string };
+  | { type: 'RemovePayee'; customerId: string; payeeId: string }
+  | { type: 'RenamePayee'; customerId: string; payeeId: string; displayName: string | null };
+
+/**
+ * Listed as name and last four, a payee shown as `shown` would look the same as one of these: a
+ * payee of the same company whose account ends in the same four digits, shown by the same name.
+ */
+function looksAlike(
+  state: PayeesState,
+  payee: { payeeId?: string; company: string; last4: string },
+  shown: string,
+): boolean {
+  return Object.values(state.payees).some(
+    (p) =>
+      p.payeeId !== payee.payeeId &&
+      p.company === payee.company &&
+      p.last4 === payee.last4 &&
+      payeeCompany(p.name) === payeeCompany(shown),
+  );
+}
 
 export function requirePayee(state: PayeesState, payeeId: string): Payee {
   const payee = state.payees[payeeId];
@@ -155,11 +185,7 @@ export function decidePayees(command: PayeesCommand, state: PayeesState) {
       if (Object.values(state.payees).some(repeated)) {
         throw new DomainError('payee_exists', BILL_PAY_MESSAGES.payeeExists, 'account_number');
       }
-      // Listed as name and last four, two such payees would look the same: a nickname tells them apart.
-      const shown = payeeCompany(d.displayName ?? d.name);
-      const lookAlike = (p: Payee) =>
-        p.company === company && p.last4 === d.accountLast4 && payeeCompany(p.name) === shown;
-      if (Object.values(state.payees).some(lookAlike)) {
+      if (looksAlike(state, { company, last4: d.accountLast4 }, d.displayName ?? d.name)) {
         throw new DomainError('nickname_needed', BILL_PAY_MESSAGES.nicknameNeeded, 'display_name');
       }
       if (Object.keys(state.payees).length >= MAX_PAYEES) {
@@ -172,6 +198,21 @@ export function decidePayees(command: PayeesCommand, state: PayeesState) {
         throw new DomainError('autopay_amount', AUTOPAY_AMOUNT_REQUIRED, 'autopay_amount');
       }
       return [BillPayeeAdded.create(d)];
+    }
+    case 'RenamePayee': {
+      const payee = requirePayee(state, command.payeeId);
+      const shown = command.displayName ?? payee.companyName;
+      if (shown === payee.name) return [];
+      if (looksAlike(state, payee, shown)) {
+        throw new DomainError('nickname_needed', BILL_PAY_MESSAGES.nicknameNeeded, 'display_name');
+      }
+      return [
+        BillPayeeRenamed.create({
+          customerId: command.customerId,
+          payeeId: payee.payeeId,
+          displayName: command.displayName,
+        }),
+      ];
     }
     case 'RemovePayee':
       requirePayee(state, command.payeeId);

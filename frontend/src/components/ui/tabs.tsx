@@ -11,6 +11,7 @@ export function Tabs<T extends string>({
   onValueChange,
   items,
   label,
+  wrapLabels = false,
   children,
 }: {
   value: T;
@@ -18,6 +19,11 @@ export function Tabs<T extends string>({
   items: TabItem<T>[];
   /** Accessible name of the tab list. */
   label: string;
+  /**
+   * On a phone, keep the tabs on one row and let a long label take two lines inside its tab,
+   * for a bar whose labels are too long to sit side by side whole.
+   */
+  wrapLabels?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -27,7 +33,10 @@ export function Tabs<T extends string>({
       onValueChange={(v) => onValueChange(v as T)}
       activationMode="automatic"
     >
-      <RadixTabs.List className="tabs__list" aria-label={label}>
+      <RadixTabs.List
+        className={wrapLabels ? 'tabs__list tabs__list--wrap-labels' : 'tabs__list'}
+        aria-label={label}
+      >
         {items.map((item) => (
           <RadixTabs.Trigger key={item.value} value={item.value} className="tabs__trigger">
             {item.label}

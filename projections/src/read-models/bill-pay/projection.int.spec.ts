@@ -149,6 +149,51 @@ describe('bill-pay projection', () => {
     );
   });
 
+  it('renames a payee: its payments to come take the new name, those made keep the old', async () => {
+    const payeeId = randomUUID();
+    const paymentId = randomUUID();
+    const rename = (displayName: string | null) => ({
+      type: 'BillPayeeRenamed' as const,
+      data: { customerId, payeeId, displayName },
+    });
+    const events = [
+      payeeAdded(payeeId, false),
+      scheduled(paymentId, payeeId),
+      {
+        type: 'BillPaymentPaid' as const,
+        data: {
+          ...occurrence(paymentId, payeeId, '2025-01-20', '2025-02-20'),
+          entryId: randomUUID(),
+          reference: 'BIL-1',
+        },
+      },
+      rename('Rental flat'),
+    ];
+    const names = (rows: [string, string][]) =>
+      rows.map(([date, payee_name]) => ({ scheduled_date: date, payee_name }));
+    const renamed = givenEvents(events);
+    await renamed.thenRows('rm_bill_payees', [{ payee_id: payeeId, display_name: 'Rental flat' }]);
+    await renamed.thenRows(
+      'rm_bill_payments',
+      names([
+        ['2025-01-20', 'Electric'],
+        ['2025-02-20', 'Rental flat'],
+      ]),
+      { orderBy: 'scheduled_date' },
+    );
+    // Without a nickname it is listed by its company's name.
+    const cleared = givenEvents([...events, rename(null)]);
+    await cleared.thenRows('rm_bill_payees', [{ payee_id: payeeId, display_name: null }]);
+    await cleared.thenRows(
+      'rm_bill_payments',
+      names([
+        ['2025-01-20', 'Electric'],
+        ['2025-02-20', 'Harbor Electric'],
+      ]),
+      { orderBy: 'scheduled_date' },
+    );
+  });
+
   it('replaces the awaited occurrence when the plan changes, and cancels what is left', async () => {
     const payeeId = randomUUID();
     const changed = randomUUID();

@@ -145,6 +145,20 @@ export const billPayProjection = defineProjection({
         ],
       );
     },
+    /** Its payments still to come are listed under the new name; those made keep the old one. */
+    async BillPayeeRenamed(d, event, db) {
+      await db.query(`UPDATE rm_bill_payees SET display_name = $2 WHERE payee_id = $1`, [
+        d.payeeId,
+        d.displayName,
+      ]);
+      await db.query(
+        `UPDATE rm_bill_payments SET payee_name = COALESCE($2, p.name), updated_at = $3
+         FROM rm_bill_payees p
+         WHERE rm_bill_payments.payee_id = $1 AND p.payee_id = $1
+           AND rm_bill_payments.status = 'scheduled'`,
+        [d.payeeId, d.displayName, event.recordedAt],
+      );
+    },
     async BillPayeeRemoved(d, event, db) {
       await db.query('UPDATE rm_bill_payees SET removed = true WHERE payee_id = $1', [d.payeeId]);
       await cancelUpcoming(db, { payeeId: d.payeeId }, event.recordedAt);

@@ -17,9 +17,15 @@ export function payeeAccount(p: Named): string {
 
 /**
  * A payee's name where it must be told from the others (a list of choices, a button's name): its
- * masked account follows when another payee of the list has the same name.
+ * masked account follows when another payee of the list has the same name, and, when that is
+ * the same too (look-alikes added before a nickname was asked for), its place among them in the
+ * order they were added ("City Power ****4455, 2 of 2"), until the customer renames one.
  */
 export function payeeLabel(p: Named, all: readonly Named[]): string {
-  const twin = all.some((o) => o.id !== p.id && same(o.display_name, p.display_name));
-  return twin ? `${p.display_name} ${p.formatted_account_number}` : p.display_name;
+  const twins = all.filter((o) => same(o.display_name, p.display_name));
+  if (twins.length < 2) return p.display_name;
+  const label = `${p.display_name} ${p.formatted_account_number}`;
+  const alike = twins.filter((o) => o.formatted_account_number === p.formatted_account_number);
+  if (alike.length < 2) return label;
+  return `${label}, ${alike.findIndex((o) => o.id === p.id) + 1} of ${alike.length}`;
 }

@@ -28,4 +28,16 @@ describe('payee labels', () => {
     ]);
     expect(payeeLabel(home, [home, flat])).toBe('City Power');
   });
+
+  it('numbers look-alikes (same name, same last four) in the order they were added', () => {
+    const first = payee('a', 'City Power', 'City Power', '4455');
+    const second = payee('b', 'City Power', 'City Power', '4455');
+    const other = payee('c', 'City Power', 'City Power', '9876');
+    const all = [first, second, other];
+    expect(all.map((p) => payeeLabel(p, all))).toEqual([
+      'City Power ****4455, 1 of 2',
+      'City Power ****4455, 2 of 2',
+      'City Power ****9876',
+    ]);
+  });
 });

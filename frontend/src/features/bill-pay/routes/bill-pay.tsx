@@ -1,4 +1,4 @@
-import { CalendarClock, Plus, Trash2 } from 'lucide-react';
+import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -19,6 +19,7 @@ import { useCategories } from '../api/get-categories';
 import { usePayees, type Payee } from '../api/get-payees';
 import { useScheduledPayments } from '../api/get-scheduled-payments';
 import { AddPayeeDialog } from '../components/add-payee-dialog';
+import { RenamePayeeDialog } from '../components/rename-payee-dialog';
 import { HistoryTable } from '../components/history-table';
 import { PayeeIcon } from '../components/payee-icon';
 import { payeeAccount, payeeLabel } from '../lib/payee-label';
@@ -43,6 +44,7 @@ export default function BillPayRoute() {
   const [adding, setAdding] = useState(false);
   const [paying, setPaying] = useState<{ payee: Payee | null } | null>(null);
   const [deleting, setDeleting] = useState<Payee | null>(null);
+  const [renaming, setRenaming] = useState<Payee | null>(null);
   const deleteOpener = useRef<HTMLButtonElement | null>(null);
   const addOpener = useRef<HTMLElement | null>(null);
 
@@ -263,6 +265,15 @@ export default function BillPayRoute() {
                       </Button>
                       <Button
                         size="sm"
+                        variant="secondary"
+                        icon={<Pencil size={16} aria-hidden="true" />}
+                        aria-label={`Rename ${payeeLabel(p, list)}`}
+                        onClick={() => setRenaming(p)}
+                      >
+                        Rename
+                      </Button>
+                      <Button
+                        size="sm"
                         variant="danger"
                         icon={<Trash2 size={16} aria-hidden="true" />}
                         aria-label={`Delete ${payeeLabel(p, list)}`}
@@ -298,6 +309,7 @@ export default function BillPayRoute() {
         onOpenChange={addingChanged}
         categories={categories.data ?? []}
       />
+      <RenamePayeeDialog payee={renaming} onClose={() => setRenaming(null)} />
       <SchedulePaymentDialog
         open={paying !== null}
         onOpenChange={(open) => !open && setPaying(null)}

@@ -108,10 +108,16 @@ describe('Notification bell and panel', () => {
     renderWithApp(<NotificationBell />);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Mark "New sign-in" as read' }),
+      await screen.findByRole('button', {
+        name: 'Mark "New sign-in" (Dec 31, 2024, 7:00 PM EST) as read',
+      }),
     );
     await waitFor(() => expect(screen.getByText('2 total · 1 unread')).toBeInTheDocument());
-    await userEvent.click(screen.getByRole('button', { name: 'Delete "Card locked"' }));
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Delete "Card locked" (Dec 31, 2024, 7:00 PM EST)',
+      }),
+    );
     expect(await screen.findByText('Notification deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('1 total · 0 unread')).toBeInTheDocument());
     // the read after a command carries its consistency token

@@ -16,6 +16,7 @@ import { useNotificationSummary } from '../api/get-notification-summary';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { notificationNames } from '../lib/item-names';
 import { TYPE_FILTERS, type BankNotification, type ReadFilter } from '../types';
 import { toast } from '@/lib/toast-store';
 import './notifications.css';
@@ -58,9 +59,12 @@ function focusWasIn(element: HTMLElement | null) {
 
 function NotificationItem({
   item,
+  name,
   leavesWhenRead,
 }: {
   item: BankNotification;
+  /** What tells it apart from the others listed, in its buttons' names. */
+  name: string;
   /** Shown under the Unread filter: read, the item leaves the list when it reloads. */
   leavesWhenRead: boolean;
 }) {
@@ -119,7 +123,7 @@ function NotificationItem({
           <button
             type="button"
             className="icon-btn"
-            aria-label={`Mark "${item.title}" as read`}
+            aria-label={`Mark ${name} as read`}
             title="Mark as read"
             // Not disabled while it runs: a disabled button drops the focus.
             aria-disabled={markRead.isPending || undefined}
@@ -132,7 +136,7 @@ function NotificationItem({
           ref={deleteButton}
           type="button"
           className="icon-btn"
-          aria-label={`Delete "${item.title}"`}
+          aria-label={`Delete ${name}`}
           title="Delete"
           aria-disabled={remove.isPending || undefined}
           onClick={() => (remove.isPending ? undefined : deleteIt())}
@@ -169,6 +173,7 @@ export function NotificationCenter({
   const unread = summary.data?.unread_count ?? 0;
   const total = summary.data?.total_count ?? 0;
   const items = list.data ?? [];
+  const names = notificationNames(items);
 
   return (
     <div className={`notif-panel notif-panel--${variant}`}>
@@ -234,7 +239,12 @@ export function NotificationCenter({
         ) : (
           <ul role="list" aria-label="Notifications list">
             {items.map((item) => (
-              <NotificationItem key={item.id} item={item} leavesWhenRead={read === 'unread'} />
+              <NotificationItem
+                key={item.id}
+                item={item}
+                name={names.get(item.id)!}
+                leavesWhenRead={read === 'unread'}
+              />
             ))}
           </ul>
         )}

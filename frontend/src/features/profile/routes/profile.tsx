@@ -26,6 +26,7 @@ export default function ProfileRoute() {
         value={tab}
         onValueChange={setTab}
         label="Profile settings"
+        wrapLabels
         items={[
           { value: 'profile', label: 'Profile Information' },
           { value: 'security', label: 'Security Settings' },

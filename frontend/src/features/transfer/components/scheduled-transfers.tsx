@@ -166,7 +166,8 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
         <ul className="recent-transfers scheduled-transfers">
           {list.data.map((s) => {
             const last = lastRunText(s);
-            const label = `${TRANSFER_TYPE_INFO[s.type].title} to ${s.recipient_name}, ${formatMoney(s.amount)}`;
+            // The plan and memo tell apart two transfers of one amount to one recipient.
+            const label = `${TRANSFER_TYPE_INFO[s.type].title} to ${s.recipient_name}, ${formatMoney(s.amount)}, ${planInSentence(s)}${s.memo ? `, ${s.memo}` : ''}`;
             return (
               <li
                 key={s.id}
@@ -185,6 +186,9 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                       ? ` · Next ${formatDay(s.next_date)}`
                       : ''}
                   </span>
+                  {s.memo ? (
+                    <span className="muted recent-transfer__meta">Memo: {s.memo}</span>
+                  ) : null}
                   {last ? <span className="muted recent-transfer__meta">{last}</span> : null}
                 </div>
                 <span className="tabular recent-transfer__amount">{formatMoney(s.amount)}</span>

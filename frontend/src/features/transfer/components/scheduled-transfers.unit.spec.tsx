@@ -51,11 +51,43 @@ describe('Scheduled transfers', () => {
     expect(await screen.findByRole('button', { name: /^Cancel / })).toBeInTheDocument();
   });
 
+  it('names each transfer’s buttons apart by its plan and memo, and shows the memo', async () => {
+    const once = (id: string, next_date: string, memo = '') => ({
+      ...weekly,
+      id,
+      memo,
+      frequency: null,
+      frequency_label: 'Once',
+      end_date: null,
+      start_date: next_date,
+      next_date,
+    });
+    mockApi({
+      'GET /api/transfers/scheduled': () => ({
+        scheduled_transfers: [
+          once('a', '2027-03-01'),
+          once('b', '2027-04-01'),
+          once('c', '2027-04-01', 'Rent'),
+        ],
+      }),
+    });
+    renderWithProviders(<ScheduledTransfers accounts={[]} />);
+    await screen.findByText('Memo: Rent');
+    const names = screen
+      .getAllByRole('button', { name: /^Edit / })
+      .map((b) => b.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'Edit Between My Accounts to Savings, $50.00, once on Mar 1, 2027',
+      'Edit Between My Accounts to Savings, $50.00, once on Apr 1, 2027',
+      'Edit Between My Accounts to Savings, $50.00, once on Apr 1, 2027, Rent',
+    ]);
+  });
+
   it('asks before cancelling, naming the plan with its months capitalised', async () => {
     mockApi({ 'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [weekly] }) });
     renderWithProviders(<ScheduledTransfers accounts={[]} />);
     const dialog = await openDialog(
-      'Cancel Between My Accounts to Savings, $50.00',
+      'Cancel Between My Accounts to Savings, $50.00, every week from Dec 5, 2026 until Mar 1, 2027',
       'alertdialog',
       'Cancel scheduled transfer?',
     );
@@ -78,7 +110,7 @@ describe('Scheduled transfers', () => {
     ];
     renderWithProviders(<ScheduledTransfers accounts={accounts} />);
     const dialog = await openDialog(
-      'Edit Between My Accounts to Savings, $50.00',
+      'Edit Between My Accounts to Savings, $50.00, every week from Dec 5, 2026 until Mar 1, 2027',
       'dialog',
       'Edit scheduled transfer',
     );
