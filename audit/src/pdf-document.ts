@@ -6,10 +6,11 @@ import { create, type Font } from 'fontkit';
 /**
  * The PDFs' typefaces, embedded (only the glyphs a document uses). pdfkit's standard Helvetica
  * writes Latin-1 alone, so a name such as Łukasz, Ωmega or Дмитрий came out garbled. DejaVu Sans
- * covers the Latin, Greek, Cyrillic, Hebrew, Armenian and Georgian scripts; what it lacks, a
- * Chinese or Japanese name such as 李小龍 or 山田太郎, is drawn in Noto Sans CJK (its Simplified
- * Chinese set, which holds the traditional characters and kana too), and a Korean one such as
- * 김민준 in Noto Sans KR.
+ * covers the Latin, Greek, Cyrillic, Hebrew, Arabic, Armenian, Georgian and Lao scripts; what it
+ * lacks, a Chinese or Japanese name such as 李小龍 or 山田太郎, is drawn in Noto Sans CJK (its
+ * Simplified Chinese set, which holds the traditional characters and kana too), a Korean one such
+ * as 김민준 in Noto Sans KR, and Thai, the Indic scripts, Sinhala, Ethiopic, Khmer and
+ * Myanmar (สมชาย, राजेश, செல்வம், አበበ) each in its Noto Sans, shaped by fontkit.
  */
 export const PDF_FONT = { body: 'Body', bold: 'Bold' } as const;
 type Role = (typeof PDF_FONT)[keyof typeof PDF_FONT];
@@ -20,17 +21,43 @@ const require = createRequire(import.meta.url);
 const notoFile = (fontPackage: string, file: string) =>
   join(dirname(require.resolve(fontPackage)), '..', 'fonts', file);
 
+/** Scripts with a Noto Sans of their own in the @fontsource/noto-sans-<script> packages. */
+const SCRIPTS = [
+  'thai',
+  'devanagari',
+  'bengali',
+  'gurmukhi',
+  'gujarati',
+  'tamil',
+  'telugu',
+  'kannada',
+  'malayalam',
+  'sinhala',
+  'ethiopic',
+  'khmer',
+  'myanmar',
+] as const;
+/** A script's font file of one weight: the package's subset of that script alone (WOFF). */
+const scriptFile = (script: (typeof SCRIPTS)[number], weight: 400 | 700) =>
+  join(
+    dirname(require.resolve(`@fontsource/noto-sans-${script}/LICENSE`)),
+    'files',
+    `noto-sans-${script}-${script}-${weight}-normal.woff`,
+  );
+
 /** Each role's font files, in the order a character is looked for in them. */
 const FACES: Record<Role, string[]> = {
   [PDF_FONT.body]: [
     require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
     notoFile('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'),
     notoFile('@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'),
+    ...SCRIPTS.map((script) => scriptFile(script, 400)),
   ],
   [PDF_FONT.bold]: [
     require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
     notoFile('@embedpdf/fonts-sc', 'NotoSansHans-Bold.otf'),
     notoFile('@embedpdf/fonts-kr', 'NotoSansKR-Bold.otf'),
+    ...SCRIPTS.map((script) => scriptFile(script, 700)),
   ],
 };
 /** The name a role's font is registered under in a document: Body, then Body 2, … */

@@ -27,6 +27,35 @@ describe('fontRuns', () => {
       { font: 'Body 3', text: '김민준' },
     ]);
   });
+
+  it('draws Thai, the Indic scripts and Ethiopic each in its Noto Sans, the space after them too', () => {
+    const fontOfEach = (text: string) =>
+      fontRuns(text, PDF_FONT.body).filter((run) => run.text.trim() !== '');
+    expect(fontOfEach('Somchai สมชาย')).toEqual([
+      { font: 'Body', text: 'Somchai ' },
+      { font: 'Body 4', text: 'สมชาย' },
+    ]);
+    const scripts = [
+      'राजेश',
+      'রহিম',
+      'ਹਰਪ੍ਰੀਤ',
+      'પટેલ',
+      'செல்வம்',
+      'రవి',
+      'ಕಿರಣ್',
+      'അനു',
+      'සුනිල්',
+      'አበበ',
+      'សុខា',
+      'အောင်',
+    ];
+    const fonts = scripts.map((name) => fontOfEach(name).map((run) => run.font));
+    expect(fonts).toEqual(scripts.map((_, i) => [`Body ${i + 5}`]));
+    expect(fontRuns('Raj राजेश कुमार', PDF_FONT.bold)).toEqual([
+      { font: 'Bold', text: 'Raj ' },
+      { font: 'Bold 5', text: 'राजेश कुमार' },
+    ]);
+  });
 });
 
 describe('directDepositFormPdf', () => {
@@ -53,5 +82,19 @@ describe('directDepositFormPdf', () => {
     );
     expect(korean).toContain('Account holder: \n김민준');
     expect(korean).toContain('비상금');
+  });
+
+  it('writes a Thai or Hindi name as text, not as boxes', async () => {
+    const form = (holderName: string) =>
+      directDepositFormPdf({
+        holderName,
+        accountName: 'Savings',
+        accountType: 'savings',
+        accountNumber: '123456789012',
+        routingNumber: '011000015',
+      });
+    expect(pdfText(await form('สมชาย ใจดี'))).toContain('Account holder: \nสมชาย ใจดี');
+    expect(pdfText(await form('अनीता देसाई'))).toMatch(/Account holder: \n\S+ \S+/);
+    expect(pdfText(await form('अनीता देसाई'))).toContain('अनीता');
   });
 });
