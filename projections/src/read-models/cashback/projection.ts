@@ -1,11 +1,8 @@
-import { bankMonth } from '@bank/events';
+import { bankMonth, PURCHASE_REFUND_KINDS } from '@bank/events';
 import { defineProjection, type Db } from '../../projection.ts';
 
 /** Kinds of spending that earn 1% cashback. */
 export const CASHBACK_KINDS = new Set(['card_purchase', 'bill_payment']);
-
-/** Credits that give a qualifying purchase's amount back, and with it the cashback it earned. */
-export const CASHBACK_REVERSING_KINDS = new Set(['dispute_refund']);
 
 /** 1% of a qualifying amount, rounded down to the cent. */
 const cashbackOf = (amountCents: number) => Math.floor(amountCents / 100);
@@ -33,7 +30,7 @@ export const cashbackProjection = defineProjection({
       await addCashback(db, d.accountId, cashbackOf(d.amount), valueMonth(d, event));
     },
     async AccountCredited(d, event, db) {
-      if (!CASHBACK_REVERSING_KINDS.has(d.kind)) return;
+      if (!PURCHASE_REFUND_KINDS.has(d.kind)) return;
       await addCashback(db, d.accountId, -cashbackOf(d.amount), valueMonth(d, event));
     },
   },
