@@ -87,11 +87,16 @@ export interface CategorySource {
   metadata?: Record<string, unknown> | null | undefined;
 }
 
+/**
+ * Credits that give a purchase's money back (a won dispute): spending returned, filed where the
+ * purchase was, not income.
+ */
+export const PURCHASE_REFUND_KINDS: ReadonlySet<string> = new Set(['dispute_refund']);
+
 /** A posting's category before the customer changes it. */
 export function defaultCategory(p: CategorySource): TransactionCategory {
   const kind = p.kind.toLowerCase();
-  // A disputed charge's refund is filed where the charge was.
-  if (kind === 'card_purchase' || kind === 'dispute_refund') {
+  if (kind === 'card_purchase' || PURCHASE_REFUND_KINDS.has(kind)) {
     return categoryOfMerchantCode(p.metadata?.merchant_category_code);
   }
   if (kind === 'interest') return 'interest';

@@ -275,6 +275,57 @@ describe('staff deciding a dispute', () => {
     expect(await balanceCents(sam)).toBe(before + 87_45);
   });
 
+  it('takes back the cashback a refunded charge earned, and only that', async () => {
+    const sam = await signedUpCustomer(bank);
+    const cashback = async () =>
+      (await sam.client.get('/api/dashboard')).body.data.cashback as {
+        available_balance: number;
+        this_month_earned: number;
+      };
+    await purchase(sam, 12_34, undefined, 'Harbor Cafe');
+    const refunded = await purchase(sam, 87_45, undefined, 'Dockside Books');
+    const upheld = await purchase(sam, 40_99, undefined, 'Pier Market');
+    // 1% of each, rounded down: $0.12 + $0.87 + $0.40.
+    expect(await cashback()).toEqual({ available_balance: 1.39, this_month_earned: 1.39 });
+
+    for (const charge of [refunded, upheld]) {
+      expect((await dispute(sam, charge, { reason: 'duplicate' })).status).toBe(201);
+    }
+    const declined = await resolve(upheld, { outcome: 'declined', message: 'It stands.' });
+    expect(declined.status).toBe(200);
+    const answer = await resolve(refunded, { outcome: 'refunded', message: 'Refunded.' });
+    expect(answer.status).toBe(200);
+    sam.client.consistencyToken = answer.headers['x-consistency-token'];
+    expect(await cashback()).toEqual({ available_balance: 0.52, this_month_earned: 0.52 });
+  });
+
+  it('tells the answer in the notice when the customer closed the ticket, which takes none', async () => {
+    const sam = await signedUpCustomer(bank);
+    const charge = await purchase(sam, 25_00, undefined, 'Harbor Cafe');
+    const made = await dispute(sam, charge, { reason: 'unrecognized' });
+    const ticketId = made.body.data.dispute.ticket_id as string;
+    expect(
+      (await sam.client.put(`/api/support/tickets/${ticketId}/status`, { status: 'closed' }))
+        .status,
+    ).toBe(200);
+
+    const message = 'The cafe confirmed a second terminal charged you by mistake.';
+    const answer = await resolve(charge, { outcome: 'refunded', message });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.dispute).toMatchObject({ status: 'closed', outcome: 'refunded' });
+    sam.client.consistencyToken = answer.headers['x-consistency-token'];
+    const conversation = (await sam.client.get(`/api/support/tickets/${ticketId}`)).body.data
+      .ticket;
+    expect(JSON.stringify(conversation)).not.toContain(message);
+    const notices = (await sam.client.get('/api/notifications')).body.data.notifications as {
+      title: string;
+      message: string;
+    }[];
+    expect(notices.find((n) => n.title === 'Dispute refunded')?.message).toBe(
+      `We refunded your dispute of Harbor Cafe ($25.00) to Premium Checking. Our answer: ${message}`,
+    );
+  });
+
   it('declines: the charge stands, no money moves, and the customer is told', async () => {
     const sam = await signedUpCustomer(bank);
     const charge = await purchase(sam, 40_00, undefined, 'Harbor Cafe');

@@ -86,6 +86,12 @@ async function insights(c: Customer, query = ''): Promise<Insights> {
 const spendingIn = (i: Insights) =>
   Object.fromEntries(i.spending_by_category.map((c) => [c.category, c.cents]));
 
+/** The middle of last bank month, a moment a purchase can be dated back to. */
+function lastMonthMiddle(): Date {
+  const [y, m] = bankDate(new Date()).slice(0, 7).split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(m === 1 ? y - 1 : y, m === 1 ? 11 : m - 2, 15, 17));
+}
+
 describe('spending insights', () => {
   it('sum spending by category and month, money in and out, leaving out moves between own accounts', async () => {
     const alex = await signedUpCustomer(bank);
@@ -93,8 +99,7 @@ describe('spending insights', () => {
     const funded = await deposit(bank, checkingOf(alex).account_number, 1000);
     alex.client.consistencyToken = funded.headers['x-consistency-token'];
     const thisMonth = bankDate(new Date()).slice(0, 7);
-    const [y, m] = thisMonth.split('-').map(Number) as [number, number];
-    const lastMonthDay = new Date(Date.UTC(m === 1 ? y - 1 : y, m === 1 ? 11 : m - 2, 15, 17));
+    const lastMonthDay = lastMonthMiddle();
     const lastMonth = bankDate(lastMonthDay).slice(0, 7);
 
     await purchase(alex, 86_42, '5411');
@@ -145,6 +150,36 @@ describe('spending insights', () => {
 
     // Bea sees only her own.
     expect(spendingIn(await insights(bea, '?months=2'))).toEqual({ groceries: [0, 999_99] });
+  });
+
+  it('take a refunded purchase off its category in the month of the refund, not count it as income', async () => {
+    const alex = await signedUpCustomer(bank);
+    const funded = await deposit(bank, checkingOf(alex).account_number, 500);
+    alex.client.consistencyToken = funded.headers['x-consistency-token'];
+    const disputed = await purchase(alex, 20_00, '5411', lastMonthMiddle());
+    await purchase(alex, 86_42, '5411');
+    const made = await alex.client.post(
+      `/api/transactions/${encodeURIComponent(disputed)}/dispute`,
+      {
+        reason: 'not_received',
+      },
+    );
+    expect(made.status).toBe(201);
+    const staff = new ApiClient(bank);
+    staff.token = bank.opsToken;
+    const refunded = await staff.post(`/api/ops/disputes/${encodeURIComponent(disputed)}/resolve`, {
+      outcome: 'refunded',
+      message: 'Refunded.',
+    });
+    expect(refunded.status).toBe(200);
+    alex.client.consistencyToken = refunded.headers['x-consistency-token'];
+
+    const after = await insights(alex, '?months=2');
+    expect(spendingIn(after)).toEqual({ groceries: [20_00, 86_42 - 20_00] });
+    expect(after.cash_flow.map((f) => [f.income_cents, f.spending_cents])).toEqual([
+      [0, 20_00],
+      [500_00, 86_42 - 20_00],
+    ]);
   });
 
   it('count the same days of earlier months while the chosen month is in progress', async () => {

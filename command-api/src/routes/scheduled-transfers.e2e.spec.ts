@@ -142,6 +142,27 @@ describe('scheduled transfers', () => {
     expect((await ledger(bank)).balanced).toBe(true);
   });
 
+  it("runs on its day whatever Idempotency-Key the customer's own requests carried", async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Key Picker', 500);
+    const created = await schedule(c, { amount: 100, transferDate: '2031-01-31' });
+    expect(created.status).toBe(201);
+    const id = created.body.data.scheduled_transfer.id as string;
+    // The run's own key, sent by the customer on a transfer made by hand.
+    const byHand = await c.client.post(
+      '/api/transfers/between-accounts',
+      { fromAccount: c.checking.id, toAccount: c.savings.id, amount: 25 },
+      { 'Idempotency-Key': `scheduled:${id}:2031-01-31` },
+    );
+    expect(byHand.status).toBe(201);
+
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-01-31')).toBe('ran');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 375, available: 375 });
+    const [view] = await scheduled(c);
+    expect(view).toMatchObject({ id, status: 'completed', runs: 1 });
+    expect(view!.last_run).toMatchObject({ status: 'completed', failure_reason: null });
+  });
+
   it('fails a run without funds, tells the customer, and goes on to the next date', async () => {
     scheduleClock.now = () => FUTURE_NOW;
     const c = await customer(bank, 'Short Of Funds', 50);

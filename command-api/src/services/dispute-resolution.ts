@@ -100,7 +100,11 @@ export async function resolveDispute(
           ),
         );
       }
-      await answerInTicket(uow, ticketId, input.message);
+      const answered = await answerInTicket(uow, ticketId, input.message);
+      // A closed ticket takes no answer, so the notice carries it.
+      const answer = answered
+        ? `Ticket #${ticketNumber} has our answer.`
+        : `Our answer: ${input.message}`;
       const charge = `${line.description} (${formatUsd(amount)})`;
       uow.appendAny(streams.notifications(customerId), [
         NotificationRaised.create({
@@ -112,8 +116,8 @@ export async function resolveDispute(
             input.outcome === 'refunded' ? 'Dispute refunded' : 'Dispute closed: charge upheld',
           message:
             input.outcome === 'refunded'
-              ? `We refunded your dispute of ${charge} to ${line.account_name}. Ticket #${ticketNumber} has our answer.`
-              : `After looking into your dispute of ${charge}, the charge stands. Ticket #${ticketNumber} has our answer.`,
+              ? `We refunded your dispute of ${charge} to ${line.account_name}. ${answer}`
+              : `After looking into your dispute of ${charge}, the charge stands. ${answer}`,
         }),
       ]);
       return { customerId, ticketId, decidedAt: undefined };
@@ -127,11 +131,14 @@ export async function resolveDispute(
   }
 }
 
-/** Staff's answer in the dispute's ticket, which is then resolved (a closed ticket stays as it is). */
+/**
+ * Staff's answer in the dispute's ticket, which is then resolved; false when the customer closed
+ * the ticket, which then stays as it is.
+ */
 async function answerInTicket(uow: UnitOfWork, ticketId: string, message: string) {
   const stream = supportStreams.ticket(ticketId);
   const ticket = await uow.load(stream, ticketAggregate);
-  if (ticket.state.status === 'closed') return;
+  if (ticket.state.status === 'closed') return false;
   const replied = decideTicket(
     { type: 'Reply', replyId: randomUUID(), message, author: 'staff', authorName: STAFF_NAME },
     ticket.state,
@@ -151,6 +158,7 @@ async function answerInTicket(uow: UnitOfWork, ticketId: string, message: string
           ),
         ];
   uow.append(stream, events);
+  return true;
 }
 
 /** Where a stream's last event stands in the global order. */

@@ -18,8 +18,13 @@ import type { CommandContext } from './context.ts';
 /** How a money-moving request identifies itself for exactly-once handling. */
 export interface RequestIdentity {
   customerId: string;
-  /** The Idempotency-Key header, if the client sent one. */
+  /** The Idempotency-Key header, if the client sent one; or the key of a job's run (`jobKey`). */
   key: string | undefined;
+  /**
+   * The key is the bank's own, named by a job for one run, never sent by a client: it is kept
+   * apart from the keys clients send, so that no Idempotency-Key header can take a run's place.
+   */
+  jobKey?: boolean;
   /** Hash of the method, path and body: the same key must come with the same request. */
   requestHash: string;
   /**
@@ -128,7 +133,10 @@ export async function runMoneyCommand(
   const keyStream =
     identity.key === undefined
       ? undefined
-      : moneyStreams.idempotency(identity.customerId, keyHash(identity.key));
+      : moneyStreams.idempotency(
+          identity.customerId,
+          `${identity.jobKey ? 'job-' : ''}${keyHash(identity.key)}`,
+        );
   const guardStream =
     identity.key === undefined && identity.refuseRepeats
       ? moneyStreams.repeatGuard(identity.customerId, identity.requestHash)

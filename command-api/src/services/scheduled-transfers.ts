@@ -344,6 +344,7 @@ export async function runScheduledTransfer(
   const identity: RequestIdentity = {
     customerId,
     key,
+    jobKey: true,
     requestHash: hashRequest('RUN', 'scheduled-transfer', { scheduleId, date }),
   };
   try {

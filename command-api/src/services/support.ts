@@ -40,18 +40,30 @@ export interface NewTicket {
   priority: TicketPriority;
 }
 
-/** Picks a free random number of this year and stages its reservation. */
-async function claimTicketNumber(uow: UnitOfWork, ticketId: string): Promise<string> {
+/** Picks in a row that may all be taken before a number gets one digit more. */
+const PICKS_PER_LENGTH = 10;
+
+/**
+ * Picks a free random number of this year and stages its reservation. Six digits, then one more
+ * each time ten picks in a row were taken: numbers are kept for good, and a year's million could
+ * otherwise be used up by anyone opening tickets without end, refusing everyone's after it.
+ */
+export async function claimTicketNumber(
+  uow: UnitOfWork,
+  ticketId: string,
+  pick: (min: number, max: number) => number = randomInt,
+): Promise<string> {
   const year = new Date().getUTCFullYear();
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const ticketNumber = formatTicketNumber(year, randomInt(1, 1_000_000));
+  for (let attempt = 0; ; attempt += 1) {
+    const digits = 6 + Math.floor(attempt / PICKS_PER_LENGTH);
+    const code = pick(digits === 6 ? 1 : 10 ** (digits - 1), 10 ** digits);
+    const ticketNumber = formatTicketNumber(year, code);
     const stream = supportStreams.ticketNumber(ticketNumber);
     const claim = await uow.load(stream, ticketNumberAggregate);
     if (claim.state !== null) continue;
     uow.appendNew(stream, reserveTicketNumber(claim.state, ticketNumber, ticketId));
     return ticketNumber;
   }
-  throw new Error('Could not find a free ticket number');
 }
 
 /** Stages a new ticket of the customer under a unique number such as TKT-2026-483920. */

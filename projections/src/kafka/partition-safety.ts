@@ -24,8 +24,8 @@ import type { Projection } from '../projection.ts';
  *   account routing rows come from their own events; a credit's "own transfer" check looks for a routing
  *   row of the contra account *with the same customer*, which only that customer's partition can
  *   write. A request's notices to the payer are sided (written on the payer's partition).
- * - cashback: one row per customer, and one per customer and month, from the debits of all their
- *   accounts, all on their partition.
+ * - cashback: one row per customer, and one per customer and month, from the debits (and the
+ *   refunds that take a purchase's cashback back) of all their accounts, all on their partition.
  * - contact-requests: a visitor's request is keyed by its own stream, its erasure too.
  * - bill-pay, cards, crypto (holdings and history), support, transfers, scheduled-transfers,
  *   saved-recipients, savings-goals, money-limits: the customer's own streams, and CustomerErased
@@ -92,7 +92,7 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'AllNotificationsMarkedRead',
     'NotificationDeleted',
   ],
-  cashback: ['AccountOpened', 'AccountDebited'],
+  cashback: ['AccountOpened', 'AccountDebited', 'AccountCredited'],
   'contact-requests': ['ContactRequestSubmitted', 'ContactRequestErased'],
   'bill-pay': [
     'CustomerErased',

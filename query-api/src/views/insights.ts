@@ -16,7 +16,8 @@ function shiftMonth(month: string, by: number): string {
 /**
  * The customer's spending by category and money in and out per month, over `count` months
  * ending with `month` (bank time), and the crypto portfolio's value at the end of each day. Money
- * moved between the customer's own accounts is neither income nor spending. While `month` is in
+ * moved between the customer's own accounts is neither income nor spending; a refunded purchase
+ * takes its amount off its category's spending. While `month` is in
  * progress, each month's spending is also summed up to today's day of the month, so that a month
  * begun is compared with the same days of the months before it, not with whole months.
  */
@@ -41,11 +42,13 @@ export async function readInsights(
   for (const row of money) {
     const i = monthIndex.get(row.month);
     if (i === undefined) continue;
-    const cents = Number(row.cents);
-    if (row.direction === 'credit') {
-      cashFlow[i]!.income_cents += cents;
+    if (row.direction === 'credit' && !row.refund) {
+      cashFlow[i]!.income_cents += Number(row.cents);
       continue;
     }
+    // A refunded purchase is spending given back, in the month the refund came.
+    const sign = row.refund ? -1 : 1;
+    const cents = sign * Number(row.cents);
     cashFlow[i]!.spending_cents += cents;
     const category = isTransactionCategory(row.category) ? row.category : 'other';
     const perMonth = byCategory.get(category) ?? {
@@ -53,7 +56,7 @@ export async function readInsights(
       cents_through_day: months.map(() => 0),
     };
     perMonth.cents[i]! += cents;
-    perMonth.cents_through_day[i]! += Number(row.cents_through_day);
+    perMonth.cents_through_day[i]! += sign * Number(row.cents_through_day);
     byCategory.set(category, perMonth);
   }
   const last = months.length - 1;

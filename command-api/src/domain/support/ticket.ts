@@ -154,7 +154,7 @@ export const ticketNumberAggregate: Aggregate<
 };
 
 /**
- * TKT-<year>-<6 digits>. Random rather than sequential, so tickets opened at the same moment do
+ * TKT-<year>-<6 digits, or more once they are crowded>. Random rather than sequential, so tickets opened at the same moment do
  * not all contend for one counter; the reservation stream makes each number unique.
  */
 export function formatTicketNumber(year: number, code: number): string {

@@ -49,6 +49,27 @@ describe('cashback projection', () => {
     ]);
   });
 
+  it('takes back what a refunded purchase earned, in the month of the refund', async () => {
+    const scenario = givenEvents([
+      accountOpened(accountId, customerId),
+      posted('debit', accountId, 87_45, { occurredAt: '2025-05-20T12:00:00.000Z' }),
+      posted('debit', accountId, 12_00, { occurredAt: '2025-06-02T12:00:00.000Z' }),
+      posted('credit', accountId, 87_45, {
+        kind: 'dispute_refund',
+        occurredAt: '2025-06-10T12:00:00.000Z',
+      }),
+      // Other credits take nothing back.
+      posted('credit', accountId, 500_00, { occurredAt: '2025-06-11T12:00:00.000Z' }),
+    ]);
+    await scenario.thenRows('rm_cashback', [
+      { customer_id: customerId, earned_cents: 87 + 12 - 87, redeemed_cents: 0 },
+    ]);
+    await scenario.thenRows('rm_cashback_months', [
+      { customer_id: customerId, month: '2025-05', earned_cents: 87 },
+      { customer_id: customerId, month: '2025-06', earned_cents: 12 - 87 },
+    ]);
+  });
+
   it('earns nothing before the first qualifying purchase', async () => {
     await givenEvents([
       accountOpened(accountId, customerId),

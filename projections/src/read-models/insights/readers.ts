@@ -1,4 +1,4 @@
-import { BANK_TIME_ZONE } from '@bank/events';
+import { BANK_TIME_ZONE, PURCHASE_REFUND_KINDS } from '@bank/events';
 import type { Db } from '../../projection.ts';
 
 /** Money in or out of one category in one bank month (cents as text: a bigint sum). */
@@ -6,6 +6,8 @@ export interface MonthFlowRow extends Record<string, unknown> {
   month: string;
   direction: 'credit' | 'debit';
   category: string;
+  /** Credits that give a purchase back (PURCHASE_REFUND_KINDS): spending returned, not income. */
+  refund: boolean;
   cents: string;
   /** Of `cents`, what moved from the month's first day to `throughDay`. */
   cents_through_day: string;
@@ -19,8 +21,9 @@ export interface CryptoValueRow extends Record<string, unknown> {
 
 /**
  * The customer's completed lines from `from` to before `until` (bank days), summed by bank month,
- * direction and category (the customer's own choice first), and the part of each month up to its
- * day `throughDay` (1 to 31). Money moved between the customer's own accounts is left out.
+ * direction and category (the customer's own choice first), refunds of purchases apart, and the
+ * part of each month up to its day `throughDay` (1 to 31). Money moved between the customer's own
+ * accounts is left out.
  */
 export async function moneyByMonth(
   db: Db,
@@ -32,6 +35,7 @@ export async function moneyByMonth(
   const { rows } = await db.query<MonthFlowRow>(
     `SELECT to_char(t.created_at AT TIME ZONE $4, 'YYYY-MM') AS month, t.direction,
             coalesce(t.category_override, t.default_category) AS category,
+            (t.direction = 'credit' AND t.kind = ANY($6::text[])) AS refund,
             sum(t.amount_cents)::bigint AS cents,
             coalesce(sum(t.amount_cents) FILTER (
               WHERE extract(day FROM t.created_at AT TIME ZONE $4) <= $5), 0)::bigint
@@ -43,8 +47,8 @@ export async function moneyByMonth(
        AND NOT EXISTS (SELECT 1 FROM rm_transaction_accounts o
                         WHERE o.customer_id = t.customer_id
                           AND t.contra = 'account:' || o.account_id::text)
-     GROUP BY 1, 2, 3`,
-    [customerId, from, until, BANK_TIME_ZONE, throughDay],
+     GROUP BY 1, 2, 3, 4`,
+    [customerId, from, until, BANK_TIME_ZONE, throughDay, [...PURCHASE_REFUND_KINDS]],
   );
   return rows;
 }
