@@ -51,7 +51,8 @@ describe('the document desk', () => {
     expect(pdfText(answers[0]!.rawPayload)).toContain('Ada Lovelace');
     // Once their documents are made, they are served again.
     expect((await ask('busy')).statusCode).toBe(200);
-  });
+    // Thirteen forms drawn one after the other: seconds on a busy machine.
+  }, 60_000);
 
   it('answers 503 with Retry-After when every thread is busy and the line is full', async () => {
     const ask = await appWith(new RenderPool({ threads: 1, maxWaiting: 0 }));

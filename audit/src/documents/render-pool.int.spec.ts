@@ -1,42 +1,9 @@
 import { pdfText } from '@bank/infra/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Statement } from '../account-history.ts';
 import { statementCsv, statementPdf } from '../statement-render.ts';
+import { statementOfCredits } from '../testing.ts';
 import { LINES_PER_MESSAGE, type DocumentJob } from './document-job.ts';
 import { RenderersBusy, RenderPool, RenderTimedOut } from './render-pool.ts';
-
-const from = new Date('2026-03-01T05:00:00Z');
-/** A statement of `count` $5 credits, with a name only Noto Sans CJK draws. */
-function statementOf(count: number): Statement {
-  return {
-    account: {
-      accountId: '00000000-0000-4000-8000-000000000001',
-      customerId: '00000000-0000-4000-8000-000000000002',
-      accountNumber: '1234567890',
-      name: '李小龍 Checking',
-      type: 'checking',
-      openedAt: from,
-    },
-    from,
-    to: new Date('2026-04-01T04:00:00Z'),
-    openingBalance: 0,
-    closingBalance: count * 500,
-    totalCredits: count * 500,
-    totalDebits: 0,
-    totalInterest: 0,
-    totalFees: 0,
-    lines: Array.from({ length: count }, (_, i) => ({
-      date: new Date(from.getTime() + i * 60_000),
-      description: `Transfer from Savings ${i}`,
-      reference: `TRF-${i}`,
-      kind: 'transfer',
-      amount: 500,
-      balanceAfter: (i + 1) * 500,
-      version: i + 2,
-      position: i + 10,
-    })),
-  };
-}
 
 /**
  * A PDF's bytes less the moment it was drawn and the file id made from it, which is all two
@@ -50,7 +17,7 @@ const undated = (pdf: Buffer) =>
 
 const small: DocumentJob = {
   kind: 'statement-pdf',
-  statement: statementOf(3),
+  statement: statementOfCredits(3),
   options: { audience: 'customer' },
 };
 
@@ -63,7 +30,8 @@ afterEach(async () => {
 describe('documents drawn on rendering threads', () => {
   it('are the documents drawn on the main thread, lines sent in parts and all', async () => {
     pool = new RenderPool({ threads: 1 });
-    const statement = statementOf(LINES_PER_MESSAGE * 2 + 7);
+    // A name in Chinese: the thread falls back to Noto Sans CJK as the main thread does.
+    const statement = statementOfCredits(LINES_PER_MESSAGE * 2 + 7, '李小龍 Checking');
     const options = { audience: 'customer' as const, toDate: true };
     const threaded = await pool.render({ kind: 'statement-pdf', statement, options });
     const inline = await statementPdf(statement, options);
