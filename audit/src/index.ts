@@ -9,3 +9,5 @@ export type { EventRef, Finding, FindingKind } from './verify/findings.ts';
 export * from './custody.ts';
 export * from './receipt-render.ts';
 export * from './direct-deposit-form.ts';
+export * from './documents/document-job.ts';
+export * from './documents/render-pool.ts';

@@ -1,6 +1,8 @@
+import { RenderPool } from '@bank/audit';
 import { consistentReadModelReads, type Pool, type SessionStore } from '@bank/infra';
 import { allProjectionNames, readModelsReadBy } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DocumentDesk } from './document-desk.ts';
 import { accountDocumentRoutes } from './routes/account-documents.ts';
 import { auditQueryRoutes, opsMetricsRoutes, opsParkedEventQueryRoutes } from './routes/audit.ts';
 import { billPayQueryRoutes } from './routes/bill-pay.ts';
@@ -38,11 +40,14 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
     readBy: readModelsReadBy,
     all: allProjectionNames,
   });
+  // Its threads start when the first document is asked for.
+  const documents = new DocumentDesk(new RenderPool());
+  app.addHook('onClose', () => documents.close());
   await app.register(customerQueryRoutes, { pool, sessions });
-  await app.register(accountDocumentRoutes, { pool, sessions, openEvents });
+  await app.register(accountDocumentRoutes, { pool, sessions, openEvents, documents });
   await app.register(opsQueryRoutes, { pool, opsToken, unseal });
   await app.register(cryptoOpsQueryRoutes, { pool, opsToken });
-  await app.register(auditQueryRoutes, { pool, sessions, opsToken, openEvents });
+  await app.register(auditQueryRoutes, { pool, sessions, opsToken, openEvents, documents });
   await app.register(opsMetricsRoutes, { pool, opsToken });
   await app.register(opsParkedEventQueryRoutes, { pool, opsToken });
   await app.register(billPayQueryRoutes, { pool, sessions });

@@ -11,7 +11,6 @@ import {
 import { centsToDollars } from '@bank/events';
 import {
   fieldError,
-  KeyedQueue,
   notFound,
   ok,
   requireCustomer,
@@ -23,11 +22,7 @@ import {
   accountInfo,
   balanceAfterPosting,
   buildStatement,
-  directDepositFormPdf,
   monthPeriod,
-  receiptPdf,
-  statementCsv,
-  statementPdf,
   type Receipt,
 } from '@bank/audit';
 import {
@@ -40,6 +35,7 @@ import {
 } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DocumentDesk } from '../document-desk.ts';
 import { maskAccountNumber } from '../views/accounts.ts';
 import { cancellableFrom, movementEvents, movementTimeline } from '../views/receipts.ts';
 import {
@@ -51,13 +47,6 @@ import {
 } from '../views/statement-months.ts';
 import { transactionView } from '../views/transactions.ts';
 import { statementView } from './audit.ts';
-
-/**
- * One customer's statements are made one at a time in this process. A customer decides how long
- * their statements are, and a dozen long ones asked for at once, made side by side, kept every
- * other customer's requests waiting for seconds.
- */
-const statementsInTurn = new KeyedQueue();
 
 const transactionParams = z.object({ transactionId: transactionIdText });
 const accountParams = z.object({ accountId: z.uuid() });
@@ -87,7 +76,8 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
   pool: Pool;
   sessions: SessionStore;
   openEvents?: (rows: { type: string; data: unknown }[]) => Promise<void>;
-}> = async (app, { pool, sessions, openEvents }) => {
+  documents: DocumentDesk;
+}> = async (app, { pool, sessions, openEvents, documents }) => {
   app.addHook('onRequest', requireCustomer(sessions));
 
   /** The fee, total and expected arrival of the transfer to another bank a line belongs to. */
@@ -222,21 +212,30 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { row, receipt } = await loadReceipt(request.customerId, request.params.transactionId);
-      const disputed = await findDisputeTicket(pool, request.customerId, row.id);
-      const view = disputed ? disputeViewOf(disputed) : undefined;
-      const dispute = view && {
-        ticketNumber: view.ticket_number,
-        openedAt: new Date(view.created_at),
-        reason: view.reason_display,
-        standing: view.outcome_display ?? view.status_display,
-        decidedAt: view.resolved_at ? new Date(view.resolved_at) : undefined,
-      };
+      const { receipt, pdf } = await documents.inTurn(request.customerId, reply, async (render) => {
+        const { row, receipt } = await loadReceipt(
+          request.customerId,
+          request.params.transactionId,
+        );
+        const disputed = await findDisputeTicket(pool, request.customerId, row.id);
+        const view = disputed ? disputeViewOf(disputed) : undefined;
+        const dispute = view && {
+          ticketNumber: view.ticket_number,
+          openedAt: new Date(view.created_at),
+          reason: view.reason_display,
+          standing: view.outcome_display ?? view.status_display,
+          decidedAt: view.resolved_at ? new Date(view.resolved_at) : undefined,
+        };
+        return {
+          receipt,
+          pdf: await render({ kind: 'receipt-pdf', receipt: { ...receipt, dispute } }),
+        };
+      });
       const name = `receipt-${receipt.reference || 'transaction'}`.replace(/[^A-Za-z0-9-]/g, '');
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${name}.pdf"`)
-        .send(await receiptPdf({ ...receipt, dispute }));
+        .send(pdf);
     },
   );
 
@@ -305,23 +304,22 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       if (!period) throw fieldError({ month: ['That month has not started yet.'] });
       const { from, to, toDate } = period;
       const { format } = request.query;
-      // One customer's statements are built one at a time: a long month's file takes a while.
-      const { statement, file } = await statementsInTurn.run(request.customerId, async () => {
-        const statement = await buildStatement(pool, account, from, to, openEvents);
-        if (format === 'pdf') {
-          return {
-            statement,
-            file: await statementPdf(statement, { audience: 'customer', toDate }),
-          };
-        }
-        if (format === 'csv') {
-          return {
-            statement,
-            file: statementCsv(statement, { totals: true, audience: 'customer', toDate }),
-          };
-        }
-        return { statement, file: undefined };
-      });
+      const { statement, file } = await documents.inTurn(
+        request.customerId,
+        reply,
+        async (render) => {
+          const statement = await buildStatement(pool, account, from, to, openEvents);
+          if (format === 'pdf') {
+            const options = { audience: 'customer' as const, toDate };
+            return { statement, file: await render({ kind: 'statement-pdf', statement, options }) };
+          }
+          if (format === 'csv') {
+            const options = { totals: true, audience: 'customer' as const, toDate };
+            return { statement, file: await render({ kind: 'statement-csv', statement, options }) };
+          }
+          return { statement, file: undefined };
+        },
+      );
       const name = `statement-${maskAccountNumber(account.accountNumber).slice(-4)}-${month}`;
       if (file === undefined) {
         return ok(
@@ -363,13 +361,18 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       );
       if (!details) throw notFound();
       if (!takesDirectDeposit(details)) throw fieldError({ accountId: [DIRECT_DEPOSIT_REFUSAL] });
-      const pdf = await directDepositFormPdf({
-        holderName: details.holder_name,
-        accountName: details.name,
-        accountType: details.type,
-        accountNumber: details.account_number.trim(),
-        routingNumber: details.routing_number.trim(),
-      });
+      const pdf = await documents.inTurn(request.customerId, reply, (render) =>
+        render({
+          kind: 'direct-deposit-form',
+          details: {
+            holderName: details.holder_name,
+            accountName: details.name,
+            accountType: details.type,
+            accountNumber: details.account_number.trim(),
+            routingNumber: details.routing_number.trim(),
+          },
+        }),
+      );
       const last4 = maskAccountNumber(details.account_number.trim()).slice(-4);
       return reply
         .type('application/pdf')

@@ -28,14 +28,13 @@ import {
   parseInstant,
   replayCustomer,
   requireAuditor,
-  statementCsv,
-  statementPdf,
   type AuditEvent,
   type Statement,
 } from '@bank/audit';
 import { allProjectionNames, bankMetrics, listParkedEvents } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DocumentDesk } from '../document-desk.ts';
 
 const accountParams = z.object({ accountId: z.uuid() });
 const customerParams = z.object({ customerId: z.uuid() });
@@ -147,7 +146,8 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
   sessions: SessionStore;
   opsToken: string;
   openEvents?: (rows: { type: string; data: unknown }[]) => Promise<void>;
-}> = async (app, { pool, sessions, opsToken, openEvents }) => {
+  documents: DocumentDesk;
+}> = async (app, { pool, sessions, opsToken, openEvents, documents }) => {
   app.addHook('onRequest', requireAuditor(pool, sessions, opsToken));
 
   const knownAccount = async (accountId: string) => {
@@ -231,21 +231,31 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
       const { accountId } = request.params;
       const { from, to, toDate, month } = statementPeriod(request.query);
       const account = await knownAccount(accountId);
-      const statement = await buildStatement(pool, account, from, to, openEvents);
+      const { format } = request.query;
+      const { statement, file } = await documents.inTurn(
+        `auditor:${request.auditorId}`,
+        reply,
+        async (render) => {
+          const statement = await buildStatement(pool, account, from, to, openEvents);
+          if (format === 'json') return { statement, file: undefined };
+          if (format === 'pdf') {
+            return {
+              statement,
+              file: await render({ kind: 'statement-pdf', statement, options: { toDate } }),
+            };
+          }
+          // A month's statement has the customer's totals rows (interest paid, fees charged).
+          const options = { toDate, totals: month !== undefined };
+          return { statement, file: await render({ kind: 'statement-csv', statement, options }) };
+        },
+      );
       const period = month ?? `${from.toISOString().slice(0, 10)}-${to.toISOString().slice(0, 10)}`;
       const name = `statement-${statement.account.accountNumber}-${period}`;
-      if (request.query.format === 'json') return ok(statementView(statement));
-      if (request.query.format === 'pdf') {
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${name}.pdf"`)
-          .send(await statementPdf(statement, { toDate }));
-      }
-      // A month's statement has the customer's totals rows (interest paid, fees charged).
+      if (file === undefined) return ok(statementView(statement));
       return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(statementCsv(statement, { toDate, totals: month !== undefined }));
+        .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.${format}"`)
+        .send(file);
     },
   );
 
