@@ -9,6 +9,7 @@ export * from './postgres/migrate.ts';
 export * from './postgres/embedded.ts';
 export * from './postgres/roles.ts';
 export * from './postgres/reach.ts';
+export * from './redis/eviction-policy.ts';
 export * from './redis/local-redis.ts';
 export * from './event-store/types.ts';
 export * from './event-store/pg-event-store.ts';

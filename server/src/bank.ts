@@ -56,7 +56,11 @@ import { watchRedis, type RedisWatch } from './redis-watch.ts';
 import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
 import { refuseLogAheadOfServer } from './restore-guard.ts';
-import { refuseUnreachableBrokers, refuseUnreachableDatabase } from './start-checks.ts';
+import {
+  refuseEvictingRedis,
+  refuseUnreachableBrokers,
+  refuseUnreachableDatabase,
+} from './start-checks.ts';
 import { failStart, StartRefused } from './start-refused.ts';
 import { appendsWhileHeld, takeWriterLock } from './writer-lock.ts';
 
@@ -206,6 +210,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     }
   }
   let redisUrl = config.redisUrl;
+  if (redisUrl && roles.jobs) {
+    await refuseEvictingRedis(redisUrl).catch((error) => failStart(stoppers, error));
+  }
   if (!redisUrl && roles.jobs) {
     const redis = await startLocalRedis({
       port: integerSetting('EMBEDDED_REDIS_PORT'),

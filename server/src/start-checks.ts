@@ -1,4 +1,10 @@
-import { brokersRefusal, databaseRefusal, describeDatabaseUrl } from '@bank/infra';
+import {
+  brokersRefusal,
+  databaseRefusal,
+  describeDatabaseUrl,
+  redisEvictionPolicy,
+  SAFE_EVICTION_POLICY,
+} from '@bank/infra';
 import { StartRefused } from './start-refused.ts';
 
 /**
@@ -26,5 +32,22 @@ export async function refuseUnreachableBrokers(brokers: string[]): Promise<void>
     `KAFKA_BROKERS: no Kafka broker at ${brokers.join(',')} answered within ` +
       `${BROKER_START_WAIT_MS / 1000} s: ${reason}.`,
     { setting: 'KAFKA_BROKERS', reason },
+  );
+}
+
+/**
+ * Refuses to run jobs on a Redis that evicts keys under memory pressure: it would drop delayed
+ * jobs (scheduled payments, settlements) without a trace, or the lock of a job being run, which
+ * another worker would then run again. A Redis that does not answer yet is not refused: jobs wait
+ * for it, as they do for one that goes away later.
+ */
+export async function refuseEvictingRedis(url: string): Promise<void> {
+  const policy = await redisEvictionPolicy(url);
+  if (policy === undefined || policy === SAFE_EVICTION_POLICY) return;
+  throw new StartRefused(
+    `REDIS_URL: Redis evicts keys when its memory is full (maxmemory-policy ${policy}), which ` +
+      `would drop delayed jobs and the locks of running ones. Set maxmemory-policy ` +
+      `${SAFE_EVICTION_POLICY} on that server.`,
+    { setting: 'REDIS_URL', reason: `maxmemory-policy ${policy}` },
   );
 }

@@ -96,6 +96,8 @@ export async function startLocalRedis(options: {
     `port ${options.port}`,
     'bind 127.0.0.1',
     `requirepass "${password}"`,
+    // Jobs must never be dropped to make room (the bank refuses a Redis that would).
+    'maxmemory-policy noeviction',
     ...(persistent
       ? [`dir "${options.dataDir}"`, 'appendonly yes', 'save "60 1"']
       : ['save ""', 'appendonly no']),

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startLocalRedis } from '@bank/infra';
 import { createTestDatabase, freePort, testRedisUrl } from '@bank/infra/testing';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { BROKER_START_WAIT_MS } from '../start-checks.ts';
 import { jsonLines, runScript } from '../testing/run-script.ts';
@@ -101,4 +103,32 @@ describe('a setting present but wrong', () => {
     const line = await refusedWith('start:edge', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
     expect(line).toMatchObject({ service: 'edge' });
   }, 90_000);
+
+  it('refuses to run jobs on a Redis that evicts keys when full, and runs them on one that does not', async () => {
+    const redis = await startLocalRedis({ port: await freePort() });
+    const admin = new Redis(redis.url);
+    try {
+      await admin.config('SET', 'maxmemory-policy', 'allkeys-lru');
+      const line = await refusedWith(
+        'start:jobs',
+        { ...(await settings()), REDIS_URL: redis.url },
+        'REDIS_URL',
+      );
+      expect(line).toMatchObject({ service: 'jobs', reason: 'maxmemory-policy allkeys-lru' });
+      expect(line.msg).toMatch(/Set maxmemory-policy noeviction/);
+      expect(JSON.stringify(line)).not.toContain(redis.password);
+
+      await admin.config('SET', 'maxmemory-policy', 'noeviction');
+      const run = await runScript(
+        'start:jobs',
+        { ...(await settings()), REDIS_URL: redis.url },
+        (output) => output.includes('ready on'),
+      );
+      expect(run.code, run.stderr).not.toBe(2);
+      expect(run.stdout + run.stderr).toContain('ready on');
+    } finally {
+      admin.disconnect();
+      await redis.stop();
+    }
+  }, 120_000);
 });
