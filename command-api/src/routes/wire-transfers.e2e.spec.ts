@@ -12,9 +12,21 @@ import {
 } from './money-test-helpers.ts';
 
 let bank: TestBank;
+/**
+ * Long enough for a test to see a wire pending on a loaded machine, short enough that a domestic
+ * wire is due today (its message says so) unless sent in the last seconds before midnight.
+ */
+const SETTLEMENT_DELAY_MS = 10_000;
 beforeAll(async () => {
-  bank = await startMoneyBank(300);
+  bank = await startMoneyBank(SETTLEMENT_DELAY_MS);
 });
+
+/** Runs a transfer's settlement job now rather than when it falls due. */
+async function settleNow(transferId: string) {
+  await dispatchJobs(bank);
+  const job = await bank.jobs!.queue.getJob(`settle-transfer-${transferId}`);
+  if (job && (await job.isDelayed())) await job.promote();
+}
 afterAll(async () => {
   await bank.stop();
 });
@@ -104,7 +116,7 @@ describe('domestic wire', () => {
     expect(receipt.cancellable).toBeNull();
     expect(await balances(c, c.checking.id)).toEqual({ balance: 2000, available: 1475 });
 
-    await dispatchJobs(bank);
+    await settleNow(wire.id);
     await poll(
       async () => (await c.client.get('/api/transfers/recent')).body.data.transfers[0].status,
       (s) => s === 'completed',
@@ -295,7 +307,7 @@ describe('international wire', () => {
       'International wire fee',
       'International wire to Lena Vogel (DE ****3000)',
     ]);
-    await dispatchJobs(bank);
+    await settleNow(response.body.data.transfer.id);
     await poll(
       async () => (await c.client.get('/api/transfers/recent')).body.data.transfers[0].status,
       (s) => s === 'completed',
