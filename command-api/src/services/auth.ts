@@ -3,10 +3,10 @@ import {
   ApiError,
   fieldError,
   hashSecret,
+  refuseWhenHashingBusy,
   hashToken,
   inTransaction,
   newToken,
-  verifySecret,
   type EventMetadata,
 } from '@bank/infra';
 import {
@@ -27,6 +27,7 @@ import {
   signInLocked,
   takeAttempt,
   uncountAttempt,
+  verifyCounted,
 } from './sign-in-lockout.ts';
 import {
   answerSignInChallenge,
@@ -108,13 +109,14 @@ export async function login(
 ): Promise<SignIn> {
   // Counted before the password is checked: of attempts sent at once, only those within the
   // allowance are checked at all; the rest are refused as if sign-in were already locked.
+  refuseWhenHashingBusy();
   const attempt = await takeAttempt(ctx, accountNumber);
   const customerId = await customerIdByReservation(ctx, 'account_number', accountNumber);
   const customer = customerId ? await loadCustomer(ctx, customerId) : undefined;
   const valid =
     customer?.registered && !customer.erased
-      ? await verifySecret(customer.passwordHash, password)
-      : (await verifySecret(await DUMMY_HASH, password), false);
+      ? await verifyCounted(ctx, accountNumber, customer.passwordHash, password)
+      : (await verifyCounted(ctx, accountNumber, await DUMMY_HASH, password), false);
   if (!valid || !customerId || !customer) {
     await lockIfSpent(ctx, accountNumber, customerId, attempt, metadata);
     if (attempt.failed_count >= MAX_FAILED_LOGINS) {

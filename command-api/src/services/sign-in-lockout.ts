@@ -1,5 +1,5 @@
 import { streams } from '@bank/events';
-import { ApiError, messages, verifySecret, type EventMetadata } from '@bank/infra';
+import { ApiError, messages, ServiceBusy, verifySecret, type EventMetadata } from '@bank/infra';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
 import type { CommandContext } from './context.ts';
 
@@ -96,6 +96,24 @@ export async function recordFailure(
   );
 }
 
+/**
+ * Checks a secret for an attempt already counted. When the bank is too busy to check it (503),
+ * the attempt no longer counts: a customer asking again is not locked out by the bank's load.
+ */
+export async function verifyCounted(
+  ctx: CommandContext,
+  accountNumber: string,
+  hashed: string,
+  secret: string,
+): Promise<boolean> {
+  try {
+    return await verifySecret(hashed, secret);
+  } catch (error) {
+    if (error instanceof ServiceBusy) await uncountAttempt(ctx, accountNumber);
+    throw error;
+  }
+}
+
 /** A right password that only opens a two-factor challenge: its attempt no longer counts. */
 export async function uncountAttempt(ctx: CommandContext, accountNumber: string): Promise<void> {
   await ctx.pool.query(
@@ -130,7 +148,7 @@ export async function checkPasswordAgain(
   metadata: EventMetadata,
 ): Promise<boolean> {
   const attempt = await takeAttempt(ctx, customer.accountNumber);
-  if (await verifySecret(customer.passwordHash, password)) {
+  if (await verifyCounted(ctx, customer.accountNumber, customer.passwordHash, password)) {
     await uncountAttempt(ctx, customer.accountNumber);
     return true;
   }

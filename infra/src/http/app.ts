@@ -9,7 +9,7 @@ import type { TrustProxy } from '../config.ts';
 import { installAccessLog, loggerOptions, type LogStream } from './access-log.ts';
 import { limitBodyBytes } from './body-budget.ts';
 import { NotYetConsistent, sendNotYetConsistent } from './consistent-reads.ts';
-import { ApiError, fieldError, messages, type FieldErrors } from './errors.ts';
+import { ApiError, fieldError, messages, ServiceBusy, type FieldErrors } from './errors.ts';
 import { jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
 import {
   answerClientError,
@@ -180,6 +180,8 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
     if (isRefusedFilePath(error)) return void reply.callNotFound();
     if (error instanceof NotYetConsistent) return sendNotYetConsistent(reply);
     if (error instanceof ApiError) {
+      if (error instanceof ServiceBusy)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({
         status: 'error',
         message: error.message,

@@ -31,6 +31,13 @@ export const messages = {
   duplicate: ERROR_CODE_MESSAGES.DUPLICATE_TRANSACTION,
 } as const;
 
+/** The bank is too busy for anyone just now: 503, and when to ask again. */
+export class ServiceBusy extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(503, messages.unavailable, 'SERVICE_UNAVAILABLE');
+  }
+}
+
 /** A 422 with errors on named fields; the message is the first field's first error. */
 export function fieldError(errors: FieldErrors, code: ErrorCode = 'VALIDATION_ERROR'): ApiError {
   const first = Object.values(errors)[0]?.[0] ?? messages.invalid;

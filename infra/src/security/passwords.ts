@@ -1,16 +1,33 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { HashingLine } from './hashing-line.ts';
 
 // argon2id (the library's default algorithm) with OWASP's minimum recommended cost.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+/**
+ * At most half of libuv's threads hash, so the rest stay for files, DNS and crypto; and one core
+ * is left to the event loop, as the document renderers leave it. A hash takes tens of
+ * milliseconds; one that waits a second for its turn is answered 503 (a busy machine draws fewer).
+ */
+const line = new HashingLine(
+  Math.max(1, Math.min(Math.floor(LIBUV_THREADS / 2), availableParallelism() - 1)),
+  32,
+  1_000,
+);
+
+/** The hash; ServiceBusy (503) when the line of hashings is full. */
 export function hashSecret(secret: string): Promise<string> {
-  return hash(secret, OPTIONS);
+  return line.run(() => hash(secret, OPTIONS));
 }
 
-export async function verifySecret(hashed: string, secret: string): Promise<boolean> {
-  try {
-    return await verify(hashed, secret);
-  } catch {
-    return false;
-  }
+/** Whether the secret matches; ServiceBusy (503) when the line of hashings is full. */
+export function verifySecret(hashed: string, secret: string): Promise<boolean> {
+  return line.run(() => verify(hashed, secret).catch(() => false));
+}
+
+/** ServiceBusy now when a hashing would be refused: a sign-in refused before it reads or counts. */
+export function refuseWhenHashingBusy(): void {
+  line.refuseWhenFull();
 }

@@ -1,0 +1,80 @@
+import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+// The test bank lifts the per-address limits: here they stand for a flood from many addresses.
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+const timed = async <T>(work: () => Promise<T>) => {
+  const started = performance.now();
+  const result = await work();
+  return { ms: performance.now() - started, result };
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Four turns of the event loop: what a file read takes (open, stat, read, close) with no wait for a thread. */
+const fourTurns = async () => {
+  for (let i = 0; i < 4; i++) await sleep(0);
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+it('a flood of wrong passwords is answered 503 with Retry-After past a bounded line, and leaves file reads and other sign-ins their turn', async () => {
+  const { payload, user } = await signedUpCustomer(bank);
+  const anon = new ApiClient(bank);
+  const signIn = (password: string) =>
+    anon.post('/api/login', { account_number: user.account_number, password });
+  const readFileOnce = () => readFile(new URL(import.meta.url));
+  const alone: number[] = [];
+  for (let i = 0; i < 3; i++) alone.push((await timed(() => signIn('Wrong-password-1'))).ms);
+  const oneSignIn = median(alone);
+
+  let flooding = true;
+  const answers: { status: number; retryAfter: string | null }[] = [];
+  const attacker = async (n: number) => {
+    for (let i = 0; flooding; i++) {
+      const response = await new ApiClient(bank).post('/api/login', {
+        account_number: String(900_000_000_000 + n * 10_000 + i),
+        password: 'Wrong-password-1',
+      });
+      answers.push({
+        status: response.status,
+        retryAfter: response.headers['retry-after'] ?? null,
+      });
+      // Turned away, it asks again soon: enough to keep every hashing thread and the line full.
+      if (response.status === 503) await sleep(100);
+    }
+  };
+  const attackers = Array.from({ length: 100 }, (_, n) => attacker(n));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+  const reads: number[] = [];
+  const turns: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    reads.push((await timed(readFileOnce)).ms);
+    turns.push((await timed(fourTurns)).ms);
+  }
+  const customer: { ms: number; status: number; retryAfter: string | null }[] = [];
+  for (let i = 0; i < 8; i++) {
+    const { ms, result } = await timed(() => signIn(payload.password));
+    customer.push({ ms, status: result.status, retryAfter: result.headers['retry-after'] ?? null });
+  }
+  flooding = false;
+  await Promise.all(attackers);
+
+  // A file read waits for the event loop's turns, as anything does on a busy machine, but not
+  // for a thread behind the hashings (without a bound: seconds, a hundred sign-ins' time).
+  expect(median(reads)).toBeLessThan(2 * median(turns) + 2 * oneSignIn);
+  expect(new Set(answers.map((a) => a.status))).toEqual(new Set([401, 503]));
+  for (const a of answers.filter((a) => a.status === 503)) expect(a.retryAfter).toBe('1');
+  for (const c of customer) {
+    expect([200, 503]).toContain(c.status);
+    if (c.status === 503) expect(c.retryAfter).toBe('1');
+  }
+  // Answers 503 did not count as wrong passwords: the customer is not locked out.
+  expect((await signIn(payload.password)).status).toBe(200);
+}, 120_000);
