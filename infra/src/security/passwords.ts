@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { HashingLine } from './hashing-line.ts';
 
@@ -7,15 +6,12 @@ const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 /**
- * At most half of libuv's threads hash, so the rest stay for files, DNS and crypto; and one core
- * is left to the event loop, as the document renderers leave it. A hash takes tens of
- * milliseconds; one that waits a second for its turn is answered 503 (a busy machine draws fewer).
+ * At most half of libuv's threads hash, so the rest stay for files, DNS and crypto. A hash takes
+ * tens of milliseconds, so the line is long: a burst of real sign-ins (forty customers at nine in
+ * the morning) waits its turn; only a flood fills it, and a hashing that would wait past 10 s, or
+ * find the line full, is answered 503 at once.
  */
-const line = new HashingLine(
-  Math.max(1, Math.min(Math.floor(LIBUV_THREADS / 2), availableParallelism() - 1)),
-  32,
-  1_000,
-);
+const line = new HashingLine(Math.max(1, Math.floor(LIBUV_THREADS / 2)), 256, 10_000);
 
 /** The hash; ServiceBusy (503) when the line of hashings is full. */
 export function hashSecret(secret: string): Promise<string> {
