@@ -51,6 +51,8 @@ export interface AccountInfo {
   accountId: string;
   customerId: string;
   accountNumber: string;
+  /** The bank's routing number the account was opened under. */
+  routingNumber: string;
   name: string;
   type: string;
   openedAt: Date;
@@ -69,6 +71,7 @@ export async function accountInfo(pool: Pool, accountId: string): Promise<Accoun
     accountId,
     customerId: String(row.data.customerId),
     accountNumber: String(row.data.accountNumber),
+    routingNumber: String(row.data.routingNumber),
     name: String(row.data.name),
     type: String(row.data.type),
     openedAt: row.recorded_at,
@@ -167,6 +170,10 @@ export interface StatementLine {
   description: string;
   reference: string;
   kind: string;
+  /** The posting's entry: the movement it is one leg of. */
+  entryId: string;
+  /** Paid to (or given back from) the bank's fee income: a transfer's fee, the crypto desk's 1%. */
+  fee: boolean;
   /** Signed cents: credits positive, debits negative. */
   amount: number;
   balanceAfter: number;
@@ -295,11 +302,13 @@ export async function buildStatement(
       description?: string;
       reference?: string;
       kind?: string;
+      entryId?: string;
     };
     const amount = event.type === 'AccountCredited' ? (data.amount ?? 0) : -(data.amount ?? 0);
     running += amount;
     // A fee is money paid to the bank's fee income, whatever the movement it came with.
-    if (posting.kind === 'fee' || posting.contra === ledgerAccounts.feeIncome) fees -= amount;
+    const fee = posting.kind === 'fee' || posting.contra === ledgerAccounts.feeIncome;
+    if (fee) fees -= amount;
     if (amount >= 0) credits += amount;
     else debits -= amount;
     return {
@@ -308,6 +317,8 @@ export async function buildStatement(
       description: isSealed(posting.description) ? '[sealed]' : (posting.description ?? ''),
       reference: posting.reference ?? '',
       kind: posting.kind ?? '',
+      entryId: posting.entryId ?? '',
+      fee,
       amount,
       balanceAfter: running,
       version: event.version,

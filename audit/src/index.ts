@@ -4,6 +4,7 @@ export * from './balance-fold.ts';
 export * from './periods.ts';
 export * from './published-digests.ts';
 export * from './statement-render.ts';
+export * from './statement-ofx.ts';
 export * from './verify/verify-log.ts';
 export type { EventRef, Finding, FindingKind } from './verify/findings.ts';
 export * from './custody.ts';

@@ -116,6 +116,46 @@ describe('monthly statements', () => {
     expect(rows.at(-1)).toContain('Fees charged');
   });
 
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`downloads a month as OFX for Quicken and QuickBooks, a file that parses (${viewport.width} px)`, async () => {
+      const page = await signInAsDemo(viewport);
+      await page.goto('/accounts');
+      const months = page.getByRole('list', { name: 'Monthly statements' }).getByRole('listitem');
+      await months.nth(1).waitFor();
+      await expectNoSidewaysScroll(page);
+      const label = (await months.nth(1).locator('.statement__month').textContent())!.trim();
+      const button = page.getByRole('button', {
+        name: `Download ${label} statement as OFX (Quicken, QuickBooks)`,
+      });
+      expect(await button.textContent()).toContain('OFX');
+      const ofx = await downloaded(page, () => button.click());
+      expect(ofx.name).toMatch(/^statement-.+-\d{4}-\d{2}\.ofx$/);
+      const text = ofx.body.toString('utf8');
+      expect(text).toContain('<?OFX OFXHEADER="200" VERSION="220"');
+      // Read as the browser reads XML: a file that is not well formed yields a parsererror.
+      const parsed = await page.evaluate((xml) => {
+        const doc = new DOMParser().parseFromString(xml, 'application/xml');
+        const all = (tag: string) => [...doc.getElementsByTagName(tag)].map((e) => e.textContent);
+        return {
+          errors: doc.getElementsByTagName('parsererror').length,
+          root: doc.documentElement.nodeName,
+          acctType: all('ACCTTYPE'),
+          amounts: all('TRNAMT'),
+          ids: all('FITID'),
+          balance: all('BALAMT'),
+        };
+      }, text);
+      expect(parsed.errors).toBe(0);
+      expect(parsed.root).toBe('OFX');
+      expect(parsed.acctType).toEqual(['CHECKING']);
+      expect(parsed.amounts.length).toBeGreaterThan(0);
+      for (const amount of [...parsed.amounts, ...parsed.balance]) {
+        expect(amount).toMatch(/^-?\d+\.\d{2}$/);
+      }
+      expect(new Set(parsed.ids).size).toBe(parsed.ids.length);
+    });
+  }
+
   it('fits a phone', async () => {
     const page = await signInAsDemo(PHONE);
     await page.goto('/accounts');

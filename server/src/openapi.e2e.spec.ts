@@ -44,6 +44,15 @@ describe('GET /api/openapi.json', () => {
     expect(goal.put.requestBody.content['application/json'].schema.required).toEqual([
       'target_amount',
     ]);
+    const statement = doc.paths['/api/accounts/{accountId}/statements/{month}'].get;
+    expect(Object.keys(statement.responses['200'].content).sort()).toEqual([
+      'application/json',
+      'application/pdf',
+      'application/x-ofx',
+      'text/csv',
+    ]);
+    const format = statement.parameters.find((p: { name: string }) => p.name === 'format');
+    expect(format.schema.enum).toEqual(['json', 'csv', 'pdf', 'ofx']);
     const category = doc.paths['/api/transactions/{id}/category'].put;
     const categoryBody = category.requestBody.content['application/json'].schema;
     expect(categoryBody.properties.category.enum).toEqual(

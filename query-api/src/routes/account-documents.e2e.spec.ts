@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { moneyJobModule } from '@bank/command-api';
+import { BANK_ROUTING_NUMBER, moneyJobModule } from '@bank/command-api';
 import {
   ApiClient,
   type ApiResponse,
@@ -9,6 +9,8 @@ import {
   startTestBank,
   type TestBank,
 } from '@bank/server/testing';
+import { ofxDateTime } from '@bank/audit';
+import { parseOfx } from '@bank/audit/testing';
 import { addMonthsIso, bankDate } from '@bank/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -317,6 +319,41 @@ describe('monthly statements', () => {
     for (const internal of [account.account_number, account.id, 'event log', 'Event']) {
       expect(text).not.toContain(internal);
     }
+  });
+
+  it('downloads as OFX for Quicken and QuickBooks, with the lines and balance of the JSON', async () => {
+    const account = owner.accounts[0]!;
+    const url = `/api/accounts/${account.id}/statements/${month}?format=ofx`;
+    const response = await pdfOf(owner.client, url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/x-ofx');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="statement-${account.account_number.slice(-4)}-${month}.ofx"`,
+    );
+    const ofx = parseOfx(response.body);
+    expect(ofx.instructions.some((i) => /^OFX OFXHEADER="200" VERSION="220"/.test(i))).toBe(true);
+    expect(ofx.one('BANKACCTFROM/BANKID')).toBe(BANK_ROUTING_NUMBER);
+    expect(ofx.one('BANKACCTFROM/ACCTID')).toBe(account.account_number);
+    expect(ofx.one('BANKACCTFROM/ACCTTYPE')).toBe('CHECKING');
+    const listed = (await owner.client.get(`/api/accounts/${account.id}/statements`)).body.data
+      .statements[0];
+    expect(ofx.one('BANKTRANLIST/DTSTART')).toBe(ofxDateTime(new Date(listed.from)));
+    expect(ofx.all('STMTTRN/TRNAMT')).toEqual(['500.00', '-120.25']);
+    expect(ofx.all('STMTTRN/TRNTYPE')).toEqual(['CREDIT', 'XFER']);
+    expect(ofx.one('LEDGERBAL/BALAMT')).toBe('379.75');
+    // The month is in progress: the balance is as of the moment drawn, which ends the list.
+    expect(ofx.one('LEDGERBAL/DTASOF')).toBe(ofx.one('BANKTRANLIST/DTEND'));
+    const ids = ofx.all('STMTTRN/FITID');
+    expect(new Set(ids).size).toBe(2);
+    const again = parseOfx((await pdfOf(owner.client, url)).body);
+    expect(again.all('STMTTRN/FITID')).toEqual(ids);
+
+    expect((await pdfOf(stranger.client, url)).statusCode).toBe(404);
+    const unknown = await owner.client.get(
+      `/api/accounts/${account.id}/statements/${month}?format=qfx`,
+    );
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.format).toEqual(['The format must be json, csv, pdf or ofx.']);
   });
 
   it("keeps a payer's name from running as a formula, where a semicolon starts a cell too", async () => {

@@ -23,7 +23,9 @@ import {
   balanceAfterPosting,
   buildStatement,
   monthPeriod,
+  type DocumentJob,
   type Receipt,
+  type Statement,
 } from '@bank/audit';
 import {
   accountDepositDetails,
@@ -58,16 +60,43 @@ const statementParams = z.object({
 });
 const statementQuery = z.object({
   format: z
-    .enum(['json', 'csv', 'pdf'], { message: 'The format must be json, csv or pdf.' })
+    .enum(['json', 'csv', 'pdf', 'ofx'], { message: 'The format must be json, csv, pdf or ofx.' })
     .default('json'),
 });
+
+/** A customer's statement as each file it is downloaded as: the document drawn, and its type. */
+const STATEMENT_FILES: Record<
+  'pdf' | 'csv' | 'ofx',
+  { type: string; job: (statement: Statement, toDate: boolean) => DocumentJob }
+> = {
+  pdf: {
+    type: 'application/pdf',
+    job: (statement, toDate) => ({
+      kind: 'statement-pdf',
+      statement,
+      options: { audience: 'customer', toDate },
+    }),
+  },
+  csv: {
+    type: 'text/csv; charset=utf-8',
+    job: (statement, toDate) => ({
+      kind: 'statement-csv',
+      statement,
+      options: { totals: true, audience: 'customer', toDate },
+    }),
+  },
+  ofx: {
+    type: 'application/x-ofx',
+    job: (statement) => ({ kind: 'statement-ofx', statement, options: { drawnAt: new Date() } }),
+  },
+};
 
 const transferIdOf = z.uuid();
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 /**
  * The signed-in customer's documents: a receipt for every movement (JSON and PDF), monthly
- * statements per account (JSON, CSV and PDF) from the same log-derived statement code the
+ * statements per account (JSON, CSV, PDF and OFX) from the same log-derived statement code the
  * auditors use, and a direct deposit form per account (PDF). Another customer's transaction or account answers 404, as an unknown one does.
  * A receipt is found by its line's id or by the movement's reference number (what confirmation
  * screens know before the history shows the line).
@@ -285,6 +314,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
               'application/json': { schema: monthlyStatementAnswer },
               'text/csv': { schema: fileBody },
               'application/pdf': { schema: fileBody },
+              'application/x-ofx': { schema: fileBody },
             },
           },
         },
@@ -304,24 +334,17 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       if (!period) throw fieldError({ month: ['That month has not started yet.'] });
       const { from, to, toDate } = period;
       const { format } = request.query;
-      const { statement, file } = await documents.inTurn(
+      const file = format === 'json' ? undefined : STATEMENT_FILES[format];
+      const { statement, bytes } = await documents.inTurn(
         request.customerId,
         reply,
         async (render) => {
           const statement = await buildStatement(pool, account, from, to, openEvents);
-          if (format === 'pdf') {
-            const options = { audience: 'customer' as const, toDate };
-            return { statement, file: await render({ kind: 'statement-pdf', statement, options }) };
-          }
-          if (format === 'csv') {
-            const options = { totals: true, audience: 'customer' as const, toDate };
-            return { statement, file: await render({ kind: 'statement-csv', statement, options }) };
-          }
-          return { statement, file: undefined };
+          return { statement, bytes: file && (await render(file.job(statement, toDate))) };
         },
       );
       const name = `statement-${maskAccountNumber(account.accountNumber).slice(-4)}-${month}`;
-      if (file === undefined) {
+      if (!file || bytes === undefined) {
         return ok(
           {
             ...statementView(statement),
@@ -334,9 +357,9 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
         );
       }
       return reply
-        .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+        .type(file.type)
         .header('content-disposition', `attachment; filename="${name}.${format}"`)
-        .send(file);
+        .send(bytes);
     },
   );
 

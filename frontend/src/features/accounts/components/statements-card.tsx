@@ -1,4 +1,4 @@
-import { FileText, Sheet } from 'lucide-react';
+import { FileText, Landmark, Sheet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -9,10 +9,18 @@ import { formatMonth } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { statementsPath, useStatements, type StatementMonth } from '../api/get-statements';
 
+/** The files a statement downloads as: its button's text, and the name a screen reader hears. */
+const FORMATS = [
+  { format: 'pdf', text: 'PDF', name: 'PDF', Icon: FileText },
+  { format: 'csv', text: 'CSV', name: 'CSV', Icon: Sheet },
+  { format: 'ofx', text: 'OFX', name: 'OFX (Quicken, QuickBooks)', Icon: Landmark },
+] as const;
+type Format = (typeof FORMATS)[number]['format'];
+
 function StatementRow({ account, statement }: { account: Account; statement: StatementMonth }) {
-  const [busy, setBusy] = useState<'pdf' | 'csv' | null>(null);
+  const [busy, setBusy] = useState<Format | null>(null);
   const label = formatMonth(statement.month);
-  const download = async (format: 'pdf' | 'csv') => {
+  const download = async (format: Format) => {
     setBusy(format);
     try {
       const slug = accountName(account).toLowerCase().replace(/\W+/g, '-');
@@ -33,37 +41,38 @@ function StatementRow({ account, statement }: { account: Account; statement: Sta
         {statement.complete ? null : <span className="muted"> · to date</span>}
       </span>
       <span className="statement__actions">
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={busy === 'pdf'}
-          onClick={() => void download('pdf')}
-          icon={<FileText size={16} aria-hidden="true" />}
-          aria-label={`Download ${label} statement as PDF`}
-        >
-          PDF
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={busy === 'csv'}
-          onClick={() => void download('csv')}
-          icon={<Sheet size={16} aria-hidden="true" />}
-          aria-label={`Download ${label} statement as CSV`}
-        >
-          CSV
-        </Button>
+        {FORMATS.map(({ format, text, name, Icon }) => (
+          <Button
+            key={format}
+            size="sm"
+            variant="secondary"
+            loading={busy === format}
+            onClick={() => void download(format)}
+            icon={<Icon size={16} aria-hidden="true" />}
+            aria-label={`Download ${label} statement as ${name}`}
+            title={name}
+          >
+            {text}
+          </Button>
+        ))}
       </span>
     </li>
   );
 }
 
-/** The account's monthly statements (the current month to date), each as PDF or CSV. */
+/**
+ * The account's monthly statements (the current month to date), each as PDF, CSV or OFX (the
+ * file Quicken and QuickBooks import).
+ */
 export function StatementsCard({ account }: { account: Account }) {
   const statements = useStatements(account.id);
   return (
     <Card aria-labelledby="statements-heading">
       <CardHeader id="statements-heading" title={`Statements · ${accountName(account)}`} />
+      <p className="muted statement-formats">
+        PDF to read or print, CSV for a spreadsheet, OFX (Quicken, QuickBooks) for your money
+        software.
+      </p>
       {statements.isPending ? (
         <Skeleton height="2.75rem" />
       ) : statements.isError ? (
