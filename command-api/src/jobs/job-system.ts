@@ -1,16 +1,12 @@
 import type { BankEvent } from '@bank/events';
 import {
   addMetricsSource,
-  comparePositions,
   createSubscription,
-  formatPosition,
-  parsePosition,
   queueJobDelay,
   queueJobFailures,
   queueJobs,
   type EventStore,
   type Pool,
-  type Position,
   type RecordedEvent,
 } from '@bank/infra';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
@@ -100,25 +96,6 @@ export interface JobSystem {
 }
 
 const DISPATCHER = 'job-dispatcher';
-/** The key's value where nothing was handed over yet. */
-const START_MARK: Position = { transactionId: 0n, globalPosition: 0 };
-/**
- * Sets the key to the position `transactionId.globalPosition` (ARGV) unless it holds a later one.
- * Digits are compared as text (longer is larger) so no number loses precision in Lua.
- */
-const RAISE_MARK = `
-local function later(a, b)
-  if #a ~= #b then return #a > #b end
-  return a > b
-end
-local held = redis.call('GET', KEYS[1])
-if held then
-  local t, g = string.match(held, '^(%d+)%.(%d+)$')
-  if t and (later(t, ARGV[1]) or (t == ARGV[1] and not later(ARGV[2], g))) then return 0 end
-end
-redis.call('SET', KEYS[1], ARGV[1] .. '.' .. ARGV[2])
-return 1
-`;
 
 /** Redis lost the queue: the subscription reads its checkpoint again, now the log's start. */
 class QueueLost extends Error {
@@ -171,18 +148,14 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   const failingRepeating = new Map<string, FailingJob>();
 
   async function enqueue(events: RecordedEvent[]): Promise<void> {
-    /** The last event that called for jobs: Redis holds them all once it holds its position. */
-    let last: Position | undefined;
-    const jobs = events.flatMap((event) => {
-      const called = options.schedulers.flatMap((scheduler) =>
+    const jobs = events.flatMap((event) =>
+      options.schedulers.flatMap((scheduler) =>
         scheduler
           .schedule(event as RecordedEvent<BankEvent>)
           .map((job) => ({ ...job, data: withSchedulingCorrelation(job.data, event) })),
-      );
-      if (called.length > 0) last = event.position;
-      return called;
-    });
-    if (!last) return;
+      ),
+    );
+    if (jobs.length === 0) return;
     if (await redispatchIfQueueLost()) throw new QueueLost();
     await queue.addBulk(
       jobs.map((j) => ({
@@ -195,78 +168,26 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
         },
       })),
     );
-    await markDispatched(last);
   }
 
   /**
    * The queue is in Redis and the dispatcher's checkpoint in PostgreSQL. A Redis that lost its
    * data (a new server, the database restored alone, a flush) would leave every delayed job
    * behind the checkpoint, never to run: scheduled transfers and bill payments, AutoPay,
-   * settlements, Zelle expiries. So would one that lost only its last writes: a crash within the
-   * second its append-only file may lag, or a snapshot restored.
-   *
-   * A key in Redis holds the position of the last event whose jobs Redis took, written after
-   * them, so it is lost with them and never outlives them. Where the key is gone, the log is
-   * handed over again from its start. Where it names an earlier position than this process
-   * wrote, or (at start) one behind the checkpoint, the log is handed over again from there.
-   * Every job is idempotent, so one that already ran finds its work done (or not due) and does
-   * nothing, and a job id already queued is not queued twice.
+   * settlements, Zelle expiries. A key in Redis vouches that the queue holds what the checkpoint
+   * says was handed to it; without it the log is handed over again from the start. Every job is
+   * idempotent, so one that already ran finds its work done (or not due) and does nothing.
+   * Looked at when the bank starts and before each batch is handed over (Redis may restart empty
+   * while the bank runs); true when the log is to be handed over again.
    */
   const dispatchedMarker = `${prefix}:${QUEUE_NAME}:dispatched`;
-  /** The latest position this process wrote to the key. */
-  let marked: Position | undefined;
-
-  /** The key moves forward only: another dispatcher, behind this one, does not move it back. */
-  async function markDispatched(position: Position): Promise<void> {
-    await connection.eval(
-      RAISE_MARK,
-      1,
-      dispatchedMarker,
-      String(position.transactionId),
-      String(position.globalPosition),
-    );
-    if (!marked || comparePositions(position, marked) > 0) marked = position;
-  }
-
-  /** Makes the dispatcher read the log again after `position` (from its start without one). */
-  async function rewindTo(position: Position | undefined): Promise<void> {
-    if (!position) {
-      await options.pool.query('DELETE FROM projection_checkpoints WHERE projection = $1', [
-        DISPATCHER,
-      ]);
-      return;
-    }
-    await options.pool.query(
-      `UPDATE projection_checkpoints SET transaction_id = $2::text::xid8, global_position = $3
-        WHERE projection = $1 AND (transaction_id, global_position) > ($2::text::xid8, $3)`,
-      [DISPATCHER, String(position.transactionId), position.globalPosition],
-    );
-  }
-
-  /**
-   * Looked at before each batch is handed over (Redis may restart without its data while the
-   * bank runs); true when the log is to be handed over again.
-   */
   async function redispatchIfQueueLost(): Promise<boolean> {
-    const mark = await connection.get(dispatchedMarker);
-    if (mark === null) {
-      await rewindTo(undefined);
-      await connection.set(dispatchedMarker, formatPosition(START_MARK));
-      marked = undefined;
-      return true;
-    }
-    const held = parsePosition(mark);
-    if (!marked || (held && comparePositions(held, marked) >= 0)) return false;
-    await rewindTo(held);
-    marked = held;
+    if ((await connection.exists(dispatchedMarker)) === 1) return false;
+    await options.pool.query('DELETE FROM projection_checkpoints WHERE projection = $1', [
+      DISPATCHER,
+    ]);
+    await connection.set(dispatchedMarker, new Date().toISOString());
     return true;
-  }
-
-  /** At start: hand over again what follows the key's position (Redis may have lost it). */
-  async function resumeFromMark(): Promise<void> {
-    if (await redispatchIfQueueLost()) return;
-    const held = parsePosition((await connection.get(dispatchedMarker)) ?? '');
-    if (held) await rewindTo(held);
   }
   let stopped = false;
   let recovered: Promise<void> = Promise.resolve();
@@ -356,7 +277,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       }
       if (options.runDispatcher !== false) {
         // Not awaited: with Redis down the bank starts anyway, and dispatches once it is back.
-        recovered = resumeFromMark().then(
+        recovered = redispatchIfQueueLost().then(
           () => undefined,
           (error: unknown) => options.onError?.(error),
         );
