@@ -16,9 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Longest the event loop may be held while long statements are made: the reading of a statement's
- * postings still happens on it, in parts.
+ * postings still happens on it, in parts. Drawn on it, they held it for 93–139 ms and more; drawn
+ * on the document threads, 22–25 ms on a quiet machine, up to 100 ms once on one running four
+ * times the work its two cores can do (the smallest of three rounds is compared).
  */
-const MAX_EVENT_LOOP_DELAY_MS = 50;
+const MAX_EVENT_LOOP_DELAY_MS = 80;
+/** Long statements on a loaded machine take a while each. */
+const LONG_TEST_MS = 120_000;
 
 let bank: TestBank;
 let owner: Awaited<ReturnType<typeof signedUpCustomer>>;
@@ -400,47 +404,55 @@ describe('monthly statements', () => {
     return pdfOf(client, `/api/accounts/${accountId}/statements/${month}?format=${format}`);
   };
 
-  it('keeps answering other customers while one customer has long statements made', async () => {
-    await longStatement();
-    const started = Date.now();
-    expect((await longStatement()).statusCode).toBe(200);
-    const oneLong = Date.now() - started;
-    // Eight at once; another customer asks for their accounts while they are being made.
-    const eight = Promise.all(Array.from({ length: 8 }, () => longStatement()));
-    await new Promise((resolve) => setTimeout(resolve, oneLong / 2));
-    const asked = Date.now();
-    expect((await stranger.client.get('/api/accounts')).status).toBe(200);
-    const waited = Date.now() - asked;
-    const all = await eight;
-    expect(all.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
-    // Drawn in one go, each of them held every other request for the whole drawing.
-    expect(waited).toBeLessThan(oneLong);
-  });
+  it(
+    'keeps answering other customers while one customer has long statements made',
+    async () => {
+      await longStatement();
+      const started = Date.now();
+      expect((await longStatement()).statusCode).toBe(200);
+      const oneLong = Date.now() - started;
+      // Eight at once; another customer asks for their accounts while they are being made.
+      const eight = Promise.all(Array.from({ length: 8 }, () => longStatement()));
+      await new Promise((resolve) => setTimeout(resolve, oneLong / 2));
+      const asked = Date.now();
+      expect((await stranger.client.get('/api/accounts')).status).toBe(200);
+      const waited = Date.now() - asked;
+      const all = await eight;
+      expect(all.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      // Drawn in one go, each of them held every other request for the whole drawing.
+      expect(waited).toBeLessThan(oneLong);
+    },
+    LONG_TEST_MS,
+  );
 
-  it('draws long statements off the event loop that answers requests', async () => {
-    expect((await longStatement()).statusCode).toBe(200);
-    // The longest the loop was held in each of three rounds: a pause of the machine's own (another
-    // process, a garbage collection) is unlikely to fall in all three, a drawing on the loop is not.
-    const longestHolds: number[] = [];
-    for (let round = 0; round < 3; round += 1) {
-      const delay = monitorEventLoopDelay({ resolution: 1 });
-      delay.enable();
-      const [pdfs, csv, accounts] = await Promise.all([
-        Promise.all(Array.from({ length: 3 }, () => longStatement())),
-        longStatement('csv'),
-        stranger.client.get('/api/accounts'),
-      ]);
-      delay.disable();
-      longestHolds.push(delay.max / 1e6);
-      expect(pdfs.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-      expect(pdfText(pdfs[2]!.rawPayload)).toContain('Opening balance');
-      expect(csv.body.split('\r\n')).toHaveLength(1_001 + 6);
-      expect(accounts.status).toBe(200);
-    }
-    // Drawn on the event loop, a statement of 1,000 lines held it for 100 ms and more at a time
-    // (its last pages and fonts written in one go, and the garbage it left).
-    expect(Math.min(...longestHolds)).toBeLessThan(MAX_EVENT_LOOP_DELAY_MS);
-  });
+  it(
+    'draws long statements off the event loop that answers requests',
+    async () => {
+      expect((await longStatement()).statusCode).toBe(200);
+      // The longest the loop was held in each of three rounds: a pause of the machine's own (another
+      // process, a garbage collection) is unlikely to fall in all three, a drawing on the loop is not.
+      const longestHolds: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        const delay = monitorEventLoopDelay({ resolution: 1 });
+        delay.enable();
+        const [pdfs, csv, accounts] = await Promise.all([
+          Promise.all(Array.from({ length: 3 }, () => longStatement())),
+          longStatement('csv'),
+          stranger.client.get('/api/accounts'),
+        ]);
+        delay.disable();
+        longestHolds.push(delay.max / 1e6);
+        expect(pdfs.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+        expect(pdfText(pdfs[2]!.rawPayload)).toContain('Opening balance');
+        expect(csv.body.split('\r\n')).toHaveLength(1_001 + 6);
+        expect(accounts.status).toBe(200);
+      }
+      // Drawn on the event loop, a statement of 1,000 lines held it for 100 ms and more at a time
+      // (its last pages and fonts written in one go, and the garbage it left).
+      expect(Math.min(...longestHolds)).toBeLessThan(MAX_EVENT_LOOP_DELAY_MS);
+    },
+    LONG_TEST_MS,
+  );
 
   it("answers 404 for another customer's account, 422 for a month that is not one or has no statement", async () => {
     const accountId = owner.accounts[0]!.id;
