@@ -1,3 +1,4 @@
+import { RECEIPT_STEP_LABELS, statusLabel, type ReceiptStep } from '@bank/contracts/status-labels';
 import { BANK_TIME_ZONE, bankTimeText } from '@bank/events';
 import { newPdfDocument, PDF_FONT, pdfBytes } from './pdf-document.ts';
 import { usd } from './statement-render.ts';
@@ -16,7 +17,7 @@ export interface Receipt {
   category: string | undefined;
   /** The account's balance just after this movement posted; undefined while it has not. */
   balanceAfter: number | undefined;
-  timeline: { step: string; at: Date; detail?: string | undefined }[];
+  timeline: { step: ReceiptStep; at: Date; detail?: string | undefined }[];
   /** For a SEPA transfer: what the recipient receives in euro cents, and the rate used. */
   eur: { amount: string; rate: string } | undefined;
   /**
@@ -68,7 +69,8 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
       field('Expected to arrive', `By ${arrivalDay.format(receipt.transfer.expectedArrival)}`);
     }
   }
-  field('Status', receipt.status);
+  // In the web receipt's words: "Completed", "Initiated".
+  field('Status', statusLabel(receipt.status));
   // The bank's time, as its statements and the arrival day are: a payment sent at 9:51 PM in New
   // York is dated that evening, not the next day in UTC.
   field('Date', bankTimeText(receipt.date));
@@ -83,7 +85,9 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   doc.font(PDF_FONT.bold).fontSize(11).text('Timeline');
   doc.font(PDF_FONT.body).fontSize(10);
   for (const step of receipt.timeline) {
-    doc.text(`${bankTimeText(step.at)}  ${step.step}${step.detail ? ` (${step.detail})` : ''}`);
+    doc.text(
+      `${bankTimeText(step.at)}  ${RECEIPT_STEP_LABELS[step.step]}${step.detail ? ` (${step.detail})` : ''}`,
+    );
   }
   if (receipt.dispute) {
     const d = receipt.dispute;

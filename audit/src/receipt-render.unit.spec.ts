@@ -48,8 +48,25 @@ describe('receiptPdf', () => {
       await receiptPdf({ ...wire, date: evening, timeline: [{ step: 'initiated', at: evening }] }),
     );
     expect(text).toContain('Date: \nDec 1, 2026, 9:51 PM EST');
-    expect(text).toContain('Dec 1, 2026, 9:51 PM EST  initiated');
+    expect(text).toContain('Dec 1, 2026, 9:51 PM EST  Initiated');
     expect(text).not.toContain('UTC');
+  });
+
+  it('words the status and the timeline as the web receipt does', async () => {
+    const text = pdfText(
+      await receiptPdf({
+        ...wire,
+        status: 'completed',
+        timeline: [
+          { step: 'initiated', at: new Date('2026-12-01T20:00:00Z') },
+          { step: 'settled', at: new Date('2026-12-01T20:05:00Z') },
+        ],
+      }),
+    );
+    expect(text).toContain('Status: \nCompleted');
+    expect(text).toContain('Dec 1, 2026, 3:00 PM EST  Initiated');
+    expect(text).toContain('Dec 1, 2026, 3:05 PM EST  Settled');
+    expect(text).not.toMatch(/initiated|settled|completed/);
   });
 
   it('writes a Chinese name as the customer typed it', async () => {

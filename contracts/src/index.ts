@@ -6,6 +6,7 @@ export * from './error-codes.ts';
 export * from './insights.ts';
 export * from './personal-finance.ts';
 export * from './transfers.ts';
+export * from './schedule-limits.ts';
 export * from './scheduled-transfers.ts';
 export * from './pending.ts';
 export * from './saved-recipients.ts';

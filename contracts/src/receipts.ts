@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { transactionLineView } from './account-documents.ts';
 import { disputeView } from './disputes.ts';
 import { successOf } from './envelope.ts';
+import { RECEIPT_STEPS } from './status-labels.ts';
 
 // A receipt's own module: only the receipt screen needs it, so it stays out of the dashboard's
 // first load, which shares the transaction line with it.
@@ -12,7 +13,7 @@ export const receiptDetailsView = z.object({
   status: z.string(),
   timeline: z.array(
     z.object({
-      step: z.enum(['initiated', 'settled', 'failed', 'reversed']),
+      step: z.enum(RECEIPT_STEPS),
       at: z.string(),
       detail: z.string().nullable(),
     }),

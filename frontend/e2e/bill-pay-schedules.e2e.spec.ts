@@ -129,3 +129,63 @@ describe('Bill Pay: edit and cancel a scheduled payment', { timeout: 180_000 }, 
     await expect.poll(focused).toMatch(/^tabpanel: Quick Pay/);
   });
 });
+
+describe('Bill Pay: scheduled payments at the limit', { timeout: 300_000 }, () => {
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`shows 10 of 100 with Show all, and leads from the refusal of one more to them (${name})`, async () => {
+      const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      const payee = (
+        await customer.client.post('/api/bill-payments/payees', {
+          name: 'Harbor Water',
+          category: 'utilities',
+          account_number: '55501234',
+        })
+      ).body.data.payee as { id: string };
+      for (let i = 0; i < 100; i += 1) {
+        const made = await customer.client.post('/api/bill-payments/schedule', {
+          payee_id: payee.id,
+          from_account_id: checking.id,
+          amount: (100 + i) / 100,
+          scheduled_date: inDays(30),
+        });
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+      }
+      const page = await t.signedInPage(customer, viewport);
+      const billPay = new BillPayPage(page);
+      await billPay.open();
+      const list = page.getByRole('region', { name: 'Upcoming Payments' });
+      await list.getByText('100 of 100 scheduled payments in use').waitFor();
+      await expect.poll(() => billPay.upcoming.count()).toBe(10);
+      await expectScreenAccessible(page, `upcoming payments at the limit (${name})`);
+      await page.screenshot({ path: `/tmp/bill-limit-${name}.png`, fullPage: true });
+      const showAll = list.getByRole('button', { name: 'Show all (100)' });
+      await showAll.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => billPay.upcoming.count()).toBe(100);
+      await expect.poll(() => focusedElement(page)).toMatch(/^LI: Harbor Water/);
+
+      await page.getByRole('button', { name: 'Schedule Payment' }).click();
+      const form = page.getByRole('dialog', { name: 'Schedule Payment' });
+      await form.getByLabel('Payee').selectOption({ label: 'Harbor Water' });
+      await form.getByLabel('Amount').fill('12');
+      await form.getByLabel('Payment Date').fill(inDays(5));
+      await form.getByRole('button', { name: 'Review Payment' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirm Payment' });
+      await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
+      await confirm
+        .getByText(
+          'You can have up to 100 scheduled payments. Cancel one you no longer need to schedule another.',
+        )
+        .waitFor();
+      await expectScreenAccessible(page, `refusal of one scheduled payment too many (${name})`);
+      await page.screenshot({ path: `/tmp/bill-refused-${name}.png`, fullPage: true });
+      await confirm.getByRole('button', { name: 'View upcoming payments' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('upcoming-payments');
+      expect(await billPay.upcoming.count()).toBe(100);
+    });
+  }
+});

@@ -39,7 +39,27 @@ describe('card disputes', { timeout: 180_000 }, () => {
       await dialog
         .getByText('a dispute is not a refund, and no money moves until it is decided')
         .waitFor();
-      await dialog.getByLabel(/What happened\?/).fill('Charged twice for one order.');
+      // The server's refusal of a field is said once, under that field, and the focus goes there.
+      const details = dialog.getByLabel(/What happened\?/);
+      await details.fill('Charged twice\u200b for one order.');
+      await dialog.getByRole('button', { name: 'Submit Dispute' }).click();
+      const invisible = 'The details field must not contain invisible characters.';
+      await dialog.getByText(invisible).waitFor();
+      expect(await dialog.getByText(invisible).count()).toBe(1);
+      expect(await dialog.getByRole('alert').count()).toBe(0);
+      const describedBy = (await details.getAttribute('aria-describedby')) ?? '';
+      expect(describedBy).not.toBe('');
+      expect(
+        await page.evaluate(
+          (ids) => ids.map((id) => document.getElementById(id)?.textContent).join(' '),
+          describedBy.split(' '),
+        ),
+      ).toContain(invisible);
+      await expect.poll(() => details.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expectScreenAccessible(page, `dispute refused on a field (${viewport.width} px)`);
+      await page.screenshot({ path: `/tmp/dispute-field-${viewport.width}.png`, fullPage: true });
+
+      await details.fill('Charged twice for one order.');
       // Sent from the keyboard: the focus must not be lost when the button goes with the dispute.
       await dialog.getByRole('button', { name: 'Submit Dispute' }).focus();
       await page.keyboard.press('Enter');

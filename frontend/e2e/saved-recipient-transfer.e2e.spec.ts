@@ -172,4 +172,62 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
     await book.getByText('No saved recipients.').waitFor();
     await expect.poll(focused).toMatch(/^SECTION: Saved Recipients/);
   });
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`says a refused nickname under its field, and only in the dialog that sent it (${name})`, async () => {
+      const customer = await t.customer();
+      const saved = await customer.client.post('/api/transfers/recipients', {
+        type: 'external-bank',
+        nickname: 'Landlord',
+        recipientName: 'Pat Doe',
+        bankName: 'Other Bank',
+        accountNumber: '123456789',
+        routingNumber: '021000021',
+      });
+      expect(saved.status).toBe(201);
+      const page = await t.signedInPage(customer, viewport);
+      await new TransferPage(page).open();
+      const book = page.getByRole('region', { name: 'Saved Recipients' });
+
+      await book.getByRole('button', { name: 'Rename Landlord' }).click();
+      const rename = page.getByRole('dialog', { name: 'Rename recipient' });
+      const nickname = rename.getByLabel('Nickname');
+      await nickname.fill('Land\u200blord');
+      await rename.getByRole('button', { name: 'Save nickname' }).click();
+      const invisible = 'The nickname field must not contain invisible characters.';
+      await rename.getByText(invisible).waitFor();
+      expect(await rename.getByText(invisible).count()).toBe(1);
+      expect(await rename.getByRole('alert').count()).toBe(0);
+      const describedBy = (await nickname.getAttribute('aria-describedby')) ?? '';
+      expect(
+        await page.evaluate(
+          (ids) => ids.map((id) => document.getElementById(id)?.textContent).join(' '),
+          describedBy.split(' ').filter(Boolean),
+        ),
+      ).toContain(invisible);
+      await expect.poll(() => nickname.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expectAccessible(page, `rename refused on its field (${name})`);
+      await page.screenshot({ path: `/tmp/rename-refused-${name}.png`, fullPage: true });
+
+      // A refusal that arrives after its dialog was closed is not shown in the Delete dialog.
+      await page.route('**/api/transfers/recipients/*', async (route) => {
+        if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await rename.getByRole('button', { name: 'Save nickname' }).click();
+      await rename.locator('.dialog__actions').getByRole('button', { name: 'Close' }).click();
+      await rename.waitFor({ state: 'hidden' });
+      await book.getByRole('button', { name: 'Delete Landlord' }).click();
+      const ask = page.getByRole('alertdialog', { name: 'Delete saved recipient?' });
+      await ask.waitFor();
+      await page.waitForTimeout(2500);
+      expect(await ask.getByRole('alert').count()).toBe(0);
+      expect(await ask.getByText(invisible).count()).toBe(0);
+      await ask.getByRole('button', { name: 'Keep it' }).click();
+
+      // Reopened, Rename starts clean.
+      await book.getByRole('button', { name: 'Rename Landlord' }).click();
+      await rename.waitFor();
+      expect(await rename.getByText(invisible).count()).toBe(0);
+    });
+  }
 });

@@ -146,3 +146,69 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
     await page.getByText(reference).first().waitFor();
   });
 });
+
+describe('Scheduled transfers at the limit', { timeout: 300_000 }, () => {
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`shows 10 of 100 with Show all, and leads from the refusal of one more to the list (${name})`, async () => {
+      const customer = await t.customer();
+      const checking = account(customer, 'checking');
+      const savings = account(customer, 'savings');
+      for (let i = 0; i < 100; i += 1) {
+        const made = await customer.client.post('/api/transfers/scheduled', {
+          type: 'between-accounts',
+          fromAccount: checking.id,
+          toAccount: savings.id,
+          amount: (500 + i) / 100,
+          transferDate: inDays(7),
+          frequency: 'weekly',
+        });
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+      }
+      const page = await t.signedInPage(customer, viewport);
+      const wizard = new TransferPage(page);
+      await wizard.open();
+      const list = page.getByRole('region', { name: 'Scheduled Transfers' });
+      await list.getByText('100 of 100 scheduled transfers in use').waitFor();
+      const rows = list.locator('.scheduled-transfer');
+      await expect.poll(() => rows.count()).toBe(10);
+      const showAll = list.getByRole('button', { name: 'Show all (100)' });
+      await expectAccessible(page, `scheduled list at the limit (${name})`);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(height).toBeLessThan(8000);
+      await page.screenshot({ path: `/tmp/scheduled-limit-${name}.png`, fullPage: true });
+
+      // From the keyboard: every row, and the focus on the first one it revealed.
+      await showAll.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => rows.count()).toBe(100);
+      expect(await showAll.count()).toBe(0);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe(await rows.nth(10).getAttribute('id'));
+
+      // One more is refused; the refusal leads to the list, short again.
+      await wizard.choose('Between My Accounts');
+      await wizard.selectFrom(checking.name);
+      await wizard.selectByText('To Account', savings.name);
+      await wizard.field('Amount (USD)').fill('20');
+      await wizard.field('Transfer Date').fill(inDays(3));
+      await wizard.review();
+      await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+      await wizard.confirm();
+      const refusal = page.getByRole('alert').filter({ hasText: 'Transfer not completed' });
+      await refusal
+        .getByText(
+          'You can have up to 100 scheduled transfers. Cancel one you no longer need to schedule another.',
+        )
+        .waitFor();
+      await expectAccessible(page, `refusal of one schedule too many (${name})`);
+      await page.screenshot({ path: `/tmp/scheduled-refused-${name}.png`, fullPage: true });
+      await refusal.getByRole('button', { name: 'View scheduled transfers' }).click();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('scheduled-transfers');
+      await expect.poll(() => rows.count()).toBe(10);
+      await list.getByRole('button', { name: 'Show all (100)' }).waitFor();
+    });
+  }
+});

@@ -48,3 +48,22 @@ export function focusAfterRowRemoved(
   ];
   return () => focusWhenGone(button, places);
 }
+
+/**
+ * Puts the focus on `target` once the open dialog has closed and given the focus back to its
+ * opener: for a dialog whose button leads elsewhere on the page (from a refusal to the list
+ * concerned).
+ */
+export function focusAfterDialogCloses(target: () => HTMLElement | null) {
+  let frames = 0;
+  const check = () => {
+    frames += 1;
+    if (document.querySelector('[role="dialog"], [role="alertdialog"]') && frames < 120) {
+      requestAnimationFrame(check);
+      return;
+    }
+    // After the dialog's own return of the focus, which waits a task once it is gone.
+    setTimeout(() => target()?.focus(), 0);
+  };
+  requestAnimationFrame(check);
+}

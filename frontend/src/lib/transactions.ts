@@ -37,7 +37,4 @@ export function statusTone(status: string | null | undefined): StatusTone {
   }
 }
 
-export function statusLabel(status: string | null | undefined): string {
-  const s = (status ?? '').replace(/_/g, ' ');
-  return s ? s[0]!.toUpperCase() + s.slice(1) : 'Unknown';
-}
+export { statusLabel } from '@bank/contracts/status-labels';

@@ -1,3 +1,4 @@
+import { MAX_ACTIVE_SCHEDULES, SCHEDULE_LIMIT_MESSAGES } from '@bank/contracts';
 import {
   BillPaymentScheduleAdvanced,
   BillPaymentScheduleCancelled,
@@ -201,9 +202,8 @@ export function decideCancel(
 
 /** Scheduled bill payments one customer may have that can still run. */
 export const BILL_SCHEDULE_LIMIT: ScheduleLimit = {
-  max: 100,
-  refusal:
-    'You can have up to 100 scheduled payments. Cancel one you no longer need to schedule another.',
+  max: MAX_ACTIVE_SCHEDULES,
+  refusal: SCHEDULE_LIMIT_MESSAGES.billPayments,
 };
 
 /** The customer's book of scheduled bill payments (see ../schedule-book.ts). */

@@ -1,10 +1,10 @@
+import { MAX_ACTIVE_SCHEDULES, SCHEDULE_LIMIT_MESSAGES } from '@bank/contracts';
 import type { ScheduleLimit } from '../schedule-book.ts';
 
 /** Scheduled transfers one customer may have that can still run. */
-export const MAX_ACTIVE_SCHEDULES = 100;
 export const TRANSFER_SCHEDULE_LIMIT: ScheduleLimit = {
   max: MAX_ACTIVE_SCHEDULES,
-  refusal: `You can have up to ${MAX_ACTIVE_SCHEDULES} scheduled transfers. Cancel one you no longer need to schedule another.`,
+  refusal: SCHEDULE_LIMIT_MESSAGES.transfers,
 };
 
 /** The customer's book of scheduled transfers (see ../schedule-book.ts). */

@@ -1,3 +1,4 @@
+import { SCHEDULE_LIMIT_MESSAGES } from '@bank/contracts';
 import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
 import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -41,12 +42,15 @@ export function SchedulePaymentDialog({
   payees,
   accounts,
   payee,
+  onShowScheduled,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   payees: Payee[];
   accounts: Account[];
   payee?: Payee | null;
+  /** To the list of scheduled payments, offered when one more is refused. */
+  onShowScheduled?(): void;
 }) {
   const today = bankToday();
   const form = useForm<PaymentForm>({
@@ -185,7 +189,20 @@ export function SchedulePaymentDialog({
               v.is_recurring,
             )}
           </p>
-          {error ? <Alert tone="danger">{error}</Alert> : null}
+          {error ? (
+            <Alert
+              tone="danger"
+              action={
+                onShowScheduled && error === SCHEDULE_LIMIT_MESSAGES.billPayments ? (
+                  <Button variant="secondary" size="sm" onClick={onShowScheduled}>
+                    View upcoming payments
+                  </Button>
+                ) : null
+              }
+            >
+              {error}
+            </Alert>
+          ) : null}
           <div className="dialog__actions">
             <Button
               variant="secondary"

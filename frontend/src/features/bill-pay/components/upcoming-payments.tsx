@@ -1,8 +1,9 @@
-import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
+import { MAX_ACTIVE_SCHEDULES, RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
+import { useShowAll } from '@/components/ui/show-all';
 import type { Account } from '@/lib/accounts';
 import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatDay, formatMoney } from '@/lib/format';
@@ -22,6 +23,9 @@ export function cancelText(p: ScheduledPayment): string {
     : `Cancel ${what}? It will not be paid.`;
 }
 
+/** The list's section, where the refusal of one scheduled payment too many sends the customer. */
+export const UPCOMING_PAYMENTS_ID = 'upcoming-payments';
+
 /**
  * Upcoming Payments, with Edit and Cancel on each scheduled payment (AutoPay runs are changed on
  * their payee). The dialogs stay mounted when the refreshed list drops the row they were for.
@@ -37,6 +41,9 @@ export function UpcomingPayments({
   const [editing, setEditing] = useState<ScheduledPayment | null>(null);
   const [cancelling, setCancelling] = useState<ScheduledPayment | null>(null);
   const cancelOpener = useRef<HTMLButtonElement | null>(null);
+  const rows = useShowAll(payments);
+  // AutoPay runs are not scheduled payments: they do not count against the limit.
+  const scheduled = payments.filter((p) => p.source !== 'autopay').length;
 
   const confirmCancel = () => {
     if (!cancelling) return;
@@ -52,10 +59,13 @@ export function UpcomingPayments({
   return (
     <>
       {payments.length ? (
-        <Card aria-labelledby="upcoming-title">
+        <Card aria-labelledby="upcoming-title" id={UPCOMING_PAYMENTS_ID} tabIndex={-1}>
           <CardHeader title="Upcoming Payments" id="upcoming-title" />
-          <ul className="payee-rows">
-            {payments.map((s) => {
+          <p className="muted schedule-count">
+            {scheduled} of {MAX_ACTIVE_SCHEDULES} scheduled payments in use
+          </p>
+          <ul className="payee-rows" {...rows.listProps}>
+            {rows.shown.map((s) => {
               const label = `${s.payee_name}, ${formatMoney(s.amount)} on ${formatDay(s.scheduled_date)}`;
               return (
                 <li key={s.id} className="payee-row upcoming-row">
@@ -95,6 +105,7 @@ export function UpcomingPayments({
               );
             })}
           </ul>
+          {rows.showAllButton}
         </Card>
       ) : null}
 

@@ -9,7 +9,7 @@ import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
-import { focusAfterRowRemoved, focusWhenGone } from '@/lib/focus-when-gone';
+import { focusAfterDialogCloses, focusAfterRowRemoved, focusWhenGone } from '@/lib/focus-when-gone';
 import { refetchFailed } from '@/lib/refetch-failed';
 import { toast } from '@/lib/toast-store';
 import { useDeletePayee } from '../api/delete-payee';
@@ -24,7 +24,7 @@ import { HistoryTable } from '../components/history-table';
 import { PayeeIcon } from '../components/payee-icon';
 import { payeeAccount, payeeLabel } from '../lib/payee-label';
 import { SchedulePaymentDialog } from '../components/schedule-payment-dialog';
-import { UpcomingPayments } from '../components/upcoming-payments';
+import { UPCOMING_PAYMENTS_ID, UpcomingPayments } from '../components/upcoming-payments';
 import './bill-pay.css';
 
 const TAB_VALUES = ['pay', 'payees', 'history'] as const;
@@ -313,6 +313,11 @@ export default function BillPayRoute() {
       <SchedulePaymentDialog
         open={paying !== null}
         onOpenChange={(open) => !open && setPaying(null)}
+        onShowScheduled={() => {
+          setPaying(null);
+          setTab('pay');
+          focusAfterDialogCloses(() => document.getElementById(UPCOMING_PAYMENTS_ID));
+        }}
         payee={paying?.payee}
         payees={list}
         accounts={accounts.data ?? []}

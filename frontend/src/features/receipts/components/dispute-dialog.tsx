@@ -6,10 +6,21 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextAreaField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { disputeSchema, useDisputeCharge, type DisputeForm } from '../api/dispute-charge';
+
+const FIELDS: readonly string[] = ['reason', 'details'];
+
+/** Whether the server's refusal is said under a field of the form (and so not again above it). */
+function saidOnField(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    firstFieldErrors(error.errors).some((f) => FIELDS.includes(f.field))
+  );
+}
 
 /**
  * Dispute this charge: why, and what happened. The bank opens a support ticket for the case;
@@ -47,7 +58,7 @@ export function DisputeDialog({
           toast.success(`${message}: ticket #${made.ticket_number}`);
           close();
         },
-        onError: (error) => applyServerFieldErrors(error, form.setError, {}, ['reason', 'details']),
+        onError: (error) => applyServerFieldErrors(error, form.setError, {}, FIELDS),
       },
     );
   const errors = form.formState.errors;
@@ -85,7 +96,7 @@ export function DisputeDialog({
           error={errors.details?.message}
           {...form.register('details')}
         />
-        {dispute.isError ? (
+        {dispute.isError && !saidOnField(dispute.error) ? (
           <Alert tone="danger">
             {errorMessage(dispute.error, 'The dispute could not be sent.')}
           </Alert>

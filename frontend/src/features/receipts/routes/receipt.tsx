@@ -1,3 +1,4 @@
+import { RECEIPT_STEP_LABELS } from '@bank/contracts/status-labels';
 import { ArrowLeft, Download, MessageSquareWarning } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -13,22 +14,9 @@ import { focusWhenGone } from '@/lib/focus-when-gone';
 import { formatDate, formatMoney, formatSignedMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { statusLabel, statusTone, transactionCategory } from '@/lib/transactions';
-import {
-  receiptPath,
-  useReceipt,
-  type ReceiptData,
-  type ReceiptDetails,
-  type TimelineStep,
-} from '../api/get-receipt';
+import { receiptPath, useReceipt, type ReceiptData, type ReceiptDetails } from '../api/get-receipt';
 import { DisputeDialog } from '../components/dispute-dialog';
 import './receipt.css';
-
-const STEP_LABELS: Record<TimelineStep['step'], string> = {
-  initiated: 'Initiated',
-  settled: 'Settled',
-  failed: 'Failed',
-  reversed: 'Reversed',
-};
 
 const DISPUTE_TONE: Record<string, Tone> = {
   waiting_customer: 'warning',
@@ -217,7 +205,7 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
       <ol className="receipt__timeline" aria-labelledby="timeline-heading">
         {receipt.timeline.map((step, i) => (
           <li key={i} className={`receipt__step receipt__step--${step.step}`}>
-            <span className="receipt__step-name">{STEP_LABELS[step.step]}</span>
+            <span className="receipt__step-name">{RECEIPT_STEP_LABELS[step.step]}</span>
             <span className="muted">{formatDate(step.at, true)}</span>
             {step.detail ? <span className="receipt__step-detail">{step.detail}</span> : null}
           </li>

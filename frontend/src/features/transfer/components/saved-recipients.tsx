@@ -4,6 +4,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
+import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -19,7 +20,16 @@ import {
 } from '../api/saved-recipients';
 import { TRANSFER_TYPE_INFO } from '../lib/transfer-types';
 
-/** The address book: saved external and SEPA recipients, with Rename and Delete. */
+/** The server's message about the nickname, if its refusal was about that field. */
+function nicknameError(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return firstFieldErrors(error.errors).find((f) => f.field === 'nickname')?.message;
+}
+
+/**
+ * The address book: saved external and SEPA recipients, with Rename and Delete. Each dialog shows
+ * only its own request's refusal, so an answer that arrives late cannot appear in the other one.
+ */
 export function SavedRecipients() {
   const list = useSavedRecipients();
   const rename = useRenameRecipient();
@@ -28,8 +38,12 @@ export function SavedRecipients() {
     null,
   );
   const [deleting, setDeleting] = useState<SavedRecipient | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const nicknameInput = useRef<HTMLInputElement>(null);
   const deleteOpener = useRef<HTMLButtonElement | null>(null);
+  // Once the refusal is under the nickname (and named by it), the focus goes there to fix it.
+  useEffect(() => {
+    if (nicknameError(rename.error)) nicknameInput.current?.focus();
+  }, [rename.error]);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -42,7 +56,6 @@ export function SavedRecipients() {
         toast.show({ type: 'success', message: 'Recipient deleted' });
         setDeleting(null);
       },
-      onError: (e) => setError(errorMessage(e, 'The recipient could not be deleted.')),
     });
   };
 
@@ -81,7 +94,7 @@ export function SavedRecipients() {
                   size="sm"
                   aria-label={`Rename ${r.nickname}`}
                   onClick={() => {
-                    setError(null);
+                    rename.reset();
                     setRenaming({ recipient: r, nickname: r.nickname });
                   }}
                 >
@@ -93,7 +106,7 @@ export function SavedRecipients() {
                   aria-label={`Delete ${r.nickname}`}
                   onClick={(event) => {
                     deleteOpener.current = event.currentTarget;
-                    setError(null);
+                    remove.reset();
                     setDeleting(r);
                   }}
                 >
@@ -125,20 +138,29 @@ export function SavedRecipients() {
                     toast.show({ type: 'success', message: 'Recipient renamed' });
                     setRenaming(null);
                   },
-                  onError: (e) => setError(errorMessage(e, 'The recipient could not be renamed.')),
                 },
               );
             }}
           >
             <TextField
+              ref={nicknameInput}
               label="Nickname"
               maxLength={50}
               value={renaming.nickname}
+              error={nicknameError(rename.error)}
               onChange={(e) => setRenaming({ ...renaming, nickname: e.target.value })}
             />
-            {error ? <Alert tone="danger">{error}</Alert> : null}
+            {rename.isError && !nicknameError(rename.error) ? (
+              <Alert tone="danger">
+                {errorMessage(rename.error, 'The recipient could not be renamed.')}
+              </Alert>
+            ) : null}
             <div className="dialog__actions">
-              <Button variant="secondary" onClick={() => setRenaming(null)}>
+              <Button
+                variant="secondary"
+                onClick={() => setRenaming(null)}
+                disabled={rename.isPending}
+              >
                 Close
               </Button>
               <Button type="submit" disabled={rename.isPending}>
@@ -162,9 +184,13 @@ export function SavedRecipients() {
             : undefined
         }
       >
-        {error ? <Alert tone="danger">{error}</Alert> : null}
+        {remove.isError ? (
+          <Alert tone="danger">
+            {errorMessage(remove.error, 'The recipient could not be deleted.')}
+          </Alert>
+        ) : null}
         <div className="dialog__actions">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
+          <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
             Keep it
           </Button>
           <Button variant="danger" disabled={remove.isPending} onClick={confirmDelete}>

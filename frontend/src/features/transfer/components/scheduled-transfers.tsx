@@ -1,10 +1,15 @@
-import { TRANSFER_FREQUENCIES, TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
+import {
+  MAX_ACTIVE_SCHEDULES,
+  TRANSFER_FREQUENCIES,
+  TRANSFER_FREQUENCY_LABELS,
+} from '@bank/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
+import { useShowAll } from '@/components/ui/show-all';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { accountName, type Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
@@ -80,9 +85,14 @@ function editStateOf(s: ScheduledTransfer): EditState {
   };
 }
 
+/** The list's section, where the refusal of one schedule too many sends the customer. */
+export const SCHEDULED_TRANSFERS_ID = 'scheduled-transfers';
+
 /** Scheduled and recurring transfers, with Edit and Cancel on each active one. */
 export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
   const list = useScheduledTransfers();
+  const rows = useShowAll(list.data ?? []);
+  const active = (list.data ?? []).filter((s) => s.status === 'active').length;
   const update = useUpdateSchedule();
   const cancel = useCancelSchedule();
   const [editing, setEditing] = useState<EditState | null>(null);
@@ -150,7 +160,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
   const set = (patch: Partial<EditState>) => setEditing((e) => (e ? { ...e, ...patch } : e));
 
   return (
-    <Card aria-labelledby="scheduled-transfers-title">
+    <Card aria-labelledby="scheduled-transfers-title" id={SCHEDULED_TRANSFERS_ID} tabIndex={-1}>
       <CardHeader title="Scheduled Transfers" id="scheduled-transfers-title" />
       {list.isPending ? (
         <Skeleton height="3rem" />
@@ -163,65 +173,71 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
           No scheduled transfers. Pick a later date or a repeat in the transfer form.
         </p>
       ) : (
-        <ul className="recent-transfers scheduled-transfers">
-          {list.data.map((s) => {
-            const last = lastRunText(s);
-            // The plan and memo tell apart two transfers of one amount to one recipient.
-            const label = `${TRANSFER_TYPE_INFO[s.type].title} to ${s.recipient_name}, ${formatMoney(s.amount)}, ${planInSentence(s)}${s.memo ? `, ${s.memo}` : ''}`;
-            return (
-              <li
-                key={s.id}
-                id={`schedule-${s.id}`}
-                tabIndex={-1}
-                className="recent-transfer scheduled-transfer"
-              >
-                <div className="recent-transfer__main">
-                  <span className="recent-transfer__desc">
-                    To {s.recipient_name}
-                    {s.recipient_detail ? ` (${s.recipient_detail})` : ''}
-                  </span>
-                  <span className="muted recent-transfer__meta">
-                    {planText(s)} · {STATUS_LABELS[s.status]}
-                    {s.status === 'active' && s.next_date
-                      ? ` · Next ${formatDay(s.next_date)}`
-                      : ''}
-                  </span>
-                  {s.memo ? (
-                    <span className="muted recent-transfer__meta">Memo: {s.memo}</span>
+        <>
+          <p className="muted schedule-count">
+            {active} of {MAX_ACTIVE_SCHEDULES} scheduled transfers in use
+          </p>
+          <ul className="recent-transfers scheduled-transfers" {...rows.listProps}>
+            {rows.shown.map((s) => {
+              const last = lastRunText(s);
+              // The plan and memo tell apart two transfers of one amount to one recipient.
+              const label = `${TRANSFER_TYPE_INFO[s.type].title} to ${s.recipient_name}, ${formatMoney(s.amount)}, ${planInSentence(s)}${s.memo ? `, ${s.memo}` : ''}`;
+              return (
+                <li
+                  key={s.id}
+                  id={`schedule-${s.id}`}
+                  tabIndex={-1}
+                  className="recent-transfer scheduled-transfer"
+                >
+                  <div className="recent-transfer__main">
+                    <span className="recent-transfer__desc">
+                      To {s.recipient_name}
+                      {s.recipient_detail ? ` (${s.recipient_detail})` : ''}
+                    </span>
+                    <span className="muted recent-transfer__meta">
+                      {planText(s)} · {STATUS_LABELS[s.status]}
+                      {s.status === 'active' && s.next_date
+                        ? ` · Next ${formatDay(s.next_date)}`
+                        : ''}
+                    </span>
+                    {s.memo ? (
+                      <span className="muted recent-transfer__meta">Memo: {s.memo}</span>
+                    ) : null}
+                    {last ? <span className="muted recent-transfer__meta">{last}</span> : null}
+                  </div>
+                  <span className="tabular recent-transfer__amount">{formatMoney(s.amount)}</span>
+                  {s.status === 'active' ? (
+                    <span className="scheduled-transfer__actions">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Edit ${label}`}
+                        onClick={() => {
+                          setError(null);
+                          setEditing(editStateOf(s));
+                        }}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Cancel ${label}`}
+                        onClick={() => {
+                          setError(null);
+                          setCancelling(s);
+                        }}
+                      >
+                        Cancel
+                      </Button>
+                    </span>
                   ) : null}
-                  {last ? <span className="muted recent-transfer__meta">{last}</span> : null}
-                </div>
-                <span className="tabular recent-transfer__amount">{formatMoney(s.amount)}</span>
-                {s.status === 'active' ? (
-                  <span className="scheduled-transfer__actions">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Edit ${label}`}
-                      onClick={() => {
-                        setError(null);
-                        setEditing(editStateOf(s));
-                      }}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Cancel ${label}`}
-                      onClick={() => {
-                        setError(null);
-                        setCancelling(s);
-                      }}
-                    >
-                      Cancel
-                    </Button>
-                  </span>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+                </li>
+              );
+            })}
+          </ul>
+          {rows.showAllButton}
+        </>
       )}
 
       <Dialog

@@ -1,12 +1,13 @@
 import { accountName, type Account } from '@/lib/accounts';
 import { formatDay, formatMoney } from '@/lib/format';
 import { TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
-import { normalizeIban, type TransferForm } from '../api/create-transfer';
+import { isScheduling, normalizeIban, type TransferForm } from '../api/create-transfer';
 import { formatEuros, rateText, type SepaQuote } from '../api/get-sepa-quote';
 import {
   SEPA_COUNTRIES,
   SEPA_PURPOSES,
   TRANSFER_TYPE_INFO,
+  bankToday,
   type TransferType,
 } from '../lib/transfer-types';
 
@@ -15,6 +16,27 @@ type Row = [label: string, value: string];
 function last4(value: string) {
   const v = value.replace(/\s+/g, '');
   return v.length > 4 ? `••••${v.slice(-4)}` : v;
+}
+
+/**
+ * When the money goes and arrives. A transfer for a later date (or the first of a repeat) is sent
+ * on its date, not now: "Sent on Dec 5, 2026, arrives the same day".
+ */
+export function processingText(
+  type: TransferType,
+  v: Pick<TransferForm, 'transferDate' | 'frequency'>,
+  today = bankToday(),
+): string {
+  const { processing } = TRANSFER_TYPE_INFO[type];
+  if (!isScheduling(v, today)) return processing;
+  const arrives =
+    processing === 'Instant'
+      ? 'arrives the same day'
+      : /^\d/.test(processing)
+        ? `arrives in ${processing}`
+        : `arrives ${processing.toLowerCase()}`;
+  const when = v.transferDate > today ? `on ${formatDay(v.transferDate)}` : 'today';
+  return `${v.frequency ? 'First sent' : 'Sent'} ${when}, ${arrives}`;
 }
 
 /** The lines of the step 3 summary. */
@@ -77,7 +99,7 @@ export function reviewRows(
           : 'When you cancel it',
     ]);
   }
-  rows.push(['Processing time', info.processing]);
+  rows.push(['Processing time', processingText(type, v)]);
   if (v.memo.trim()) rows.push(['Memo', v.memo.trim()]);
   return rows;
 }

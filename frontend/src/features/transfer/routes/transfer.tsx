@@ -1,4 +1,4 @@
-import type { TransferLimit } from '@bank/contracts';
+import { SCHEDULE_LIMIT_MESSAGES, type TransferLimit } from '@bank/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -28,7 +28,7 @@ import { useTransferLimits } from '../api/get-transfer-limits';
 import { useScheduleTransfer } from '../api/scheduled-transfers';
 import { RecentTransfers } from '../components/recent-transfers';
 import { SavedRecipients, SaveRecipientForm } from '../components/saved-recipients';
-import { ScheduledTransfers } from '../components/scheduled-transfers';
+import { SCHEDULED_TRANSFERS_ID, ScheduledTransfers } from '../components/scheduled-transfers';
 import {
   TransferConfirmation,
   transferSummary,
@@ -121,6 +121,19 @@ export default function TransferRoute() {
     }
     headingRef.current?.focus();
   }, [step]);
+
+  // From the refusal of one schedule too many to the list, where one can be cancelled.
+  const toSchedules = useRef(false);
+  useEffect(() => {
+    if (step !== 1 || !toSchedules.current) return;
+    toSchedules.current = false;
+    document.getElementById(SCHEDULED_TRANSFERS_ID)?.focus();
+  }, [step]);
+  const showSchedules = () => {
+    toSchedules.current = true;
+    setSubmitError(null);
+    wizard.replace(null, 1);
+  };
 
   useEffect(() => {
     if (wizard.step === 3 && step === 2) wizard.replace(type, 2);
@@ -399,7 +412,17 @@ export default function TransferRoute() {
           ) : null}
           {submitError ? (
             <div className="transfer__error">
-              <Alert tone="danger" title="Transfer not completed">
+              <Alert
+                tone="danger"
+                title="Transfer not completed"
+                action={
+                  submitError.message === SCHEDULE_LIMIT_MESSAGES.transfers ? (
+                    <Button variant="secondary" size="sm" onClick={showSchedules}>
+                      View scheduled transfers
+                    </Button>
+                  ) : null
+                }
+              >
                 <p>{submitError.message}</p>
                 {submitError.details.length ? (
                   <ul className="error-list">
