@@ -26,12 +26,23 @@ export class TransferPage {
     await this.selectByText('From Account', accountName);
   }
 
+  /** Picks the option whose text contains `text`, once the select's options have loaded. */
   async selectByText(label: string, text: string | RegExp) {
     const select = this.page.getByLabel(label, { exact: true });
-    const options = await select.locator('option').allTextContents();
-    const match = options.find((o) => (typeof text === 'string' ? o.includes(text) : text.test(o)));
-    if (!match) throw new Error(`no option ${String(text)} in ${label}: ${options.join(' | ')}`);
-    await select.selectOption({ label: match });
+    const matches = (o: string) => (typeof text === 'string' ? o.includes(text) : text.test(o));
+    let options: string[];
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      options = await select.locator('option').allTextContents();
+      const match = options.find(matches);
+      if (match) {
+        await select.selectOption({ label: match });
+        return;
+      }
+      if (Date.now() > deadline) break;
+      await this.page.waitForTimeout(100);
+    }
+    throw new Error(`no option ${String(text)} in ${label}: ${options.join(' | ')}`);
   }
 
   async review() {

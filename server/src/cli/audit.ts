@@ -1,6 +1,6 @@
 import { digestFilePath, loadConfig } from '@bank/infra';
 import { runAudit } from './audit-commands.ts';
-import { endQuietlyWhenOutputCloses, openDatabase } from './cli-support.ts';
+import { endQuietlyWhenOutputCloses, exitAfterOutput, openDatabase } from './cli-support.ts';
 
 endQuietlyWhenOutputCloses();
 
@@ -17,4 +17,4 @@ try {
 } finally {
   await database.close();
 }
-process.exit(code);
+await exitAfterOutput(code);

@@ -69,6 +69,23 @@ export function endQuietlyWhenOutputCloses(stream: NodeJS.WriteStream = process.
   });
 }
 
+/**
+ * Exits once what was written to stdout and stderr has reached them. Node writes to a pipe
+ * asynchronously, so `process.exit` alone drops whatever a slow reader (`| less`, `| gzip`) has
+ * not taken yet, and exits 0 with the output cut short.
+ */
+export async function exitAfterOutput(code: number): Promise<never> {
+  await Promise.all([process.stdout, process.stderr].map(flushed));
+  process.exit(code);
+}
+
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.destroyed || stream.writableLength === 0) return Promise.resolve();
+  // A write's callback runs once it and every write before it are out, or with the error that
+  // ended the stream (the stream's 'error' listener decides what that means).
+  return new Promise((resolve) => stream.write('', () => resolve()));
+}
+
 export interface Progress {
   update(done: number, total?: number): void;
   done(summary?: string): void;

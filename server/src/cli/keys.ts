@@ -1,5 +1,5 @@
 import { loadConfig } from '@bank/infra';
-import { openDatabase } from './cli-support.ts';
+import { exitAfterOutput, openDatabase } from './cli-support.ts';
 import { runKeys } from './keys-commands.ts';
 
 const config = loadConfig();
@@ -19,4 +19,4 @@ try {
 } finally {
   await database.close();
 }
-process.exit(code);
+await exitAfterOutput(code);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@bank/infra';
+import { exitAfterOutput } from './cli-support.ts';
 import { runOpsCli } from './ops-cli.ts';
 
 const config = loadConfig();
@@ -12,4 +13,4 @@ if (!token) {
   process.exit(2);
 }
 const baseUrl = process.env.BANK_URL ?? `http://localhost:${config.port}`;
-process.exit(await runOpsCli(process.argv.slice(2), { baseUrl, token }));
+await exitAfterOutput(await runOpsCli(process.argv.slice(2), { baseUrl, token }));

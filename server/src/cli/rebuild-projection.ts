@@ -2,7 +2,7 @@ import { catalogue } from '@bank/events';
 import { createPgEventStore } from '@bank/infra';
 import { allProjectionNames, allProjections, rebuildWithShadow } from '@bank/projections';
 import { runAudit } from './audit-commands.ts';
-import { openDatabase, parseArgs, progressBar } from './cli-support.ts';
+import { exitAfterOutput, openDatabase, parseArgs, progressBar } from './cli-support.ts';
 
 const USAGE = `Usage: npm run rebuild-projection -- <name> [--check-determinism]
   Rebuilds the projection from the start of the log into shadow tables while the live ones keep
@@ -41,4 +41,4 @@ try {
 } finally {
   await database.close();
 }
-process.exit(code);
+await exitAfterOutput(code);
