@@ -84,13 +84,17 @@ export interface PasswordResetOutboxRow extends Record<string, unknown> {
   account_number: string | null;
 }
 
-/** The latest password-reset links (at most 100), newest first, named by their customer. */
+/**
+ * Password-reset links (at most 100) named by their customer: those still to deliver first, then
+ * the latest ended ones, newest first. Anyone may ask for links for the accounts they know, and
+ * those requests must not push another customer's live link out of sight.
+ */
 export async function passwordResetOutbox(db: Db): Promise<PasswordResetOutboxRow[]> {
   const { rows } = await db.query<PasswordResetOutboxRow>(
     `SELECT r.link_sealed, r.used_at IS NULL AND r.expires_at > now() AS live,
             r.created_at, r.expires_at, r.used_at, c.name, c.account_number
      FROM password_resets r LEFT JOIN rm_customers c ON c.customer_id = r.customer_id
-     ORDER BY r.created_at DESC LIMIT 100`,
+     ORDER BY live DESC, r.created_at DESC LIMIT 100`,
   );
   return rows;
 }
