@@ -74,7 +74,7 @@ export const passwordResetsData = z.object({
 });
 export const passwordResetsAnswer = successOf(passwordResetsData);
 
-/** The answer of GET /ops/zelle-claim-codes: the newest 100 messages to pass on. */
+/** The answer of GET /ops/zelle-claim-codes: 100 messages to pass on, live ones first. */
 export const zelleClaimCodesData = z.object({
   zelle_claim_codes: z.array(
     z.object({

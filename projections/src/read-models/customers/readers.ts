@@ -115,7 +115,11 @@ export interface ZelleClaimCodeOutboxRow extends Record<string, unknown> {
   account_number: string | null;
 }
 
-/** The latest Zelle claim-code messages (at most 100), newest first, named by their customer. */
+/**
+ * Zelle claim-code messages (at most 100) named by their customer: those whose code may still be
+ * entered first, then the latest ended ones, newest first, so that codes used, replaced or spent
+ * do not push one still to deliver out of sight.
+ */
 export async function zelleClaimCodeOutbox(db: Db): Promise<ZelleClaimCodeOutboxRow[]> {
   const { rows } = await db.query<ZelleClaimCodeOutboxRow>(
     `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
@@ -123,7 +127,7 @@ export async function zelleClaimCodeOutbox(db: Db): Promise<ZelleClaimCodeOutbox
             z.created_at, z.expires_at, z.attempts,
             z.closed_at, c.name, c.account_number
      FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
-     ORDER BY z.created_at DESC LIMIT 100`,
+     ORDER BY live DESC, z.created_at DESC LIMIT 100`,
   );
   return rows;
 }
