@@ -40,7 +40,13 @@ export { announceStatements, statementJobModule } from './jobs/statement-jobs.ts
 export interface CommandApiOptions {
   ctx: CommandContext;
   /** Per-route rate limits for sign-in, registration and money movement (needs @fastify/rate-limit). */
-  rateLimits?: { auth?: object; money?: object; upload?: object; writes?: object };
+  rateLimits?: {
+    auth?: object;
+    money?: object;
+    upload?: object;
+    writes?: object;
+    contact?: object;
+  };
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -74,7 +80,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   limitOtherWrites(app, rateLimits?.writes);
   limitMoneyPerCustomer(app, rateLimits?.money);
   await app.register(authRoutes, { ctx, rateLimit: rateLimits?.auth });
-  await app.register(publicRoutes, { ctx, rateLimit: rateLimits?.auth });
+  await app.register(publicRoutes, { ctx, rateLimit: rateLimits?.contact ?? rateLimits?.auth });
   await app.register(profileRoutes, { ctx, uploadRateLimit: rateLimits?.upload });
   await app.register(notificationCommandRoutes, { ctx });
   await app.register(opsCommandRoutes, { ctx });

@@ -58,7 +58,7 @@ export const parkedEventView = z.object({
 export const parkedEventsData = z.object({ parked_events: z.array(parkedEventView) });
 export const parkedEventsAnswer = successOf(parkedEventsData);
 
-/** The answer of GET /ops/password-resets: the newest 100 links; a link shows while usable. */
+/** The answer of GET /ops/password-resets: 100 links, live ones first; a link shows while usable. */
 export const passwordResetsData = z.object({
   password_resets: z.array(
     z.object({
@@ -74,7 +74,7 @@ export const passwordResetsData = z.object({
 });
 export const passwordResetsAnswer = successOf(passwordResetsData);
 
-/** The answer of GET /ops/zelle-claim-codes: the newest 100 messages to pass on. */
+/** The answer of GET /ops/zelle-claim-codes: 100 messages to pass on, live ones first. */
 export const zelleClaimCodesData = z.object({
   zelle_claim_codes: z.array(
     z.object({

@@ -77,6 +77,8 @@ export interface HttpServerOptions {
     upload?: { max: number; timeWindow: number };
     /** A customer's other writes; none when absent (tests and tools that pass their own limits). */
     writes?: { max: number; timeWindow: number };
+    /** The contact page's forms; the sign-in limit when absent. */
+    contact?: { max: number; timeWindow: number };
   };
   serveFrontend?: boolean;
   rateLimitNamespace?: string | undefined;

@@ -10,17 +10,23 @@ export interface RateLimits {
    * alert...). Each appends to the permanent log, so one session must not flood it.
    */
   writes: { max: number; timeWindow: number };
+  /**
+   * Per client address: the public contact page's forms. Each request is an event kept for good,
+   * of up to 5,000 characters: at the sign-in limit one address could add 40,000 a day.
+   */
+  contact: { max: number; timeWindow: number };
 }
 
 /**
  * Per client address and minute: sign-in and registration, each money request, photo uploads;
- * per customer and minute, their other writes.
+ * per customer and minute, their other writes; per client address and hour, contact forms.
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   auth: { max: 30, timeWindow: 60_000 },
   money: { max: 120, timeWindow: 60_000 },
   upload: { max: 10, timeWindow: 60_000 },
   writes: { max: 120, timeWindow: 60_000 },
+  contact: { max: 20, timeWindow: 3_600_000 },
 };
 
 /**
@@ -32,6 +38,7 @@ export const LOAD_TEST_RATE_LIMITS: RateLimits = {
   money: { max: 1_000_000, timeWindow: 60_000 },
   upload: { max: 1_000_000, timeWindow: 60_000 },
   writes: { max: 1_000_000, timeWindow: 60_000 },
+  contact: { max: 1_000_000, timeWindow: 60_000 },
 };
 
 export const RATE_LIMIT_SETTINGS = ['default', 'load'] as const;

@@ -24,6 +24,7 @@ describe('RATE_LIMITS', () => {
     expect(limits.money.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.money.max);
     expect(limits.upload.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.upload.max);
     expect(limits.writes.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.writes.max);
+    expect(limits.contact.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.contact.max);
   });
 
   it('refuses any other value', () => {

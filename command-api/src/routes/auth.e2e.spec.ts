@@ -11,7 +11,7 @@ import { streams } from '@bank/events';
 import { testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, RESET_REQUEST_MS } from '../services/auth.ts';
+import { login, RESET_LINKS_KEPT, RESET_REQUEST_MS } from '../services/auth.ts';
 import type { CommandContext } from '../services/context.ts';
 import { REGISTRATION_NOT_OPENED } from './auth.ts';
 import { opsClient } from './money-test-helpers.ts';
@@ -621,6 +621,37 @@ describe('password reset', () => {
       password: payload.password,
     });
     expect(signIn.status).toBe(423);
+  });
+
+  it("keeps every customer's live link in the staff outbox through a flood of requests for one account", async () => {
+    const { user: customer } = await signedUpCustomer(bank);
+    const { user: flooded } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    const ops = opsClient(bank);
+    await anonymous.post('/api/forgot-password', { account_number: customer.account_number });
+    // More requests than the outbox shows, each for a real account (the sender's own will do).
+    const answers = await Promise.all(
+      Array.from({ length: 110 }, () =>
+        anonymous.post('/api/forgot-password', { account_number: flooded.account_number }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const live = (await resetLinks(ops, customer.account_number)).filter((r) => r.reset_link);
+    expect(live).toHaveLength(1);
+    // The requests ended one another's links: the table keeps a few of them, not each one.
+    const { rows } = await bank.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM password_resets WHERE customer_id = $1',
+      [flooded.id],
+    );
+    expect(rows[0]!.n).toBeLessThanOrEqual(RESET_LINKS_KEPT);
+    // Nor do the ended links of many other customers, each of whom keeps a few.
+    await bank.pool.query(
+      `INSERT INTO password_resets (token_hash, customer_id, link_sealed, expires_at, used_at)
+       SELECT sha256(gen_random_uuid()::text::bytea), gen_random_uuid(), NULL, now() + interval '1 hour', now()
+       FROM generate_series(1, 120)`,
+    );
+    const stillLive = (await resetLinks(ops, customer.account_number)).filter((r) => r.reset_link);
+    expect(stillLive).toHaveLength(1);
   });
 
   it('keeps only the newest reset link, and ends it once the password changed, by a reset or by the customer', async () => {

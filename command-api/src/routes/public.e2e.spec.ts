@@ -1,4 +1,5 @@
 import { addDaysIso, bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
+import { buildHttpServer, DEFAULT_RATE_LIMITS } from '@bank/server';
 import { ApiClient, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -68,5 +69,44 @@ describe('appointment requests', () => {
       appointment(lastSchedulableDate(bankToday())),
     );
     expect(lastDay.status).toBe(201);
+  });
+});
+
+describe('the contact forms', () => {
+  it('take 20 requests an hour from one address, each kept for good, apart from its sign-in limit', async () => {
+    const app = await buildHttpServer({
+      ctx: bank.ctx,
+      isReady: () => true,
+      rateLimits: DEFAULT_RATE_LIMITS,
+      rateLimitNamespace: `contact-${crypto.randomUUID()}`,
+      serveFrontend: false,
+    });
+    try {
+      const client = new ApiClient({ app });
+      const message = {
+        first_name: 'Dana',
+        last_name: 'Reyes',
+        email: 'dana.reyes@example.com',
+        subject: 'General Inquiry',
+        message: 'Hello',
+      };
+      const events = async () =>
+        (await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n as number;
+      const before = await events();
+      const statuses: number[] = [];
+      for (let i = 0; i <= DEFAULT_RATE_LIMITS.contact.max; i += 1) {
+        statuses.push((await client.post('/api/contact/messages', message)).status);
+      }
+      expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      expect(await events()).toBe(before + DEFAULT_RATE_LIMITS.contact.max);
+      const signIn = await client.post('/api/login', {
+        account_number: '123456789012',
+        password: 'Wrong-Password-1',
+      });
+      expect(signIn.status).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -122,6 +122,24 @@ describe('claiming with a one-time code', () => {
     expect((await ledger(bank)).balanced).toBe(true);
   });
 
+  it('keeps a code still to enter in the staff outbox, however many ended codes are newer', async () => {
+    const { email, newcomer } = await pendingPayment(10);
+    expect((await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(
+      201,
+    );
+    // Codes used, replaced or spent since, more than the outbox shows.
+    await bank.pool.query(
+      `INSERT INTO zelle_claim_codes (code_id, customer_id, contact_kind, code_hash, expires_at,
+                                      closed_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), 'email', 'ended', now() + interval '15 minutes',
+              now()
+       FROM generate_series(1, 120)`,
+    );
+    const outbox = (await opsClient(bank).get('/api/ops/zelle-claim-codes')).body.data
+      .zelle_claim_codes as { sent_to: string; message: string | null }[];
+    expect(outbox.filter((m) => m.sent_to === email && m.message)).toHaveLength(1);
+  });
+
   it('spends a code after five wrong tries, even against fifty racing guesses', async () => {
     const { email, newcomer } = await pendingPayment(40);
     await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' });

@@ -295,6 +295,12 @@ export async function changePassword(
 }
 
 const RESET_TTL_MINUTES = 60;
+/**
+ * The reset links kept per customer, the newest (the only one that may work) among them; older
+ * ones are deleted as a new one is issued. Anyone may ask for a customer's link again and again,
+ * and the table would otherwise grow by one row for each request, for good.
+ */
+export const RESET_LINKS_KEPT = 5;
 /** The advisory lock class under which one customer's reset requests take turns. */
 const PASSWORD_RESETS_LOCK = 7431008;
 
@@ -361,6 +367,12 @@ async function issueResetLink(
       `INSERT INTO password_resets (token_hash, customer_id, link_sealed, expires_at)
        VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
       [hash, customerId, ctx.secrets.encrypt(link), RESET_TTL_MINUTES],
+    );
+    await db.query(
+      `DELETE FROM password_resets WHERE customer_id = $1 AND token_hash <> $2
+         AND token_hash NOT IN (SELECT token_hash FROM password_resets WHERE customer_id = $1
+                                ORDER BY created_at DESC LIMIT $3)`,
+      [customerId, hash, RESET_LINKS_KEPT],
     );
   });
 }

@@ -84,13 +84,17 @@ export interface PasswordResetOutboxRow extends Record<string, unknown> {
   account_number: string | null;
 }
 
-/** The latest password-reset links (at most 100), newest first, named by their customer. */
+/**
+ * Password-reset links (at most 100) named by their customer: those still to deliver first, then
+ * the latest ended ones, newest first. Anyone may ask for links for the accounts they know, and
+ * those requests must not push another customer's live link out of sight.
+ */
 export async function passwordResetOutbox(db: Db): Promise<PasswordResetOutboxRow[]> {
   const { rows } = await db.query<PasswordResetOutboxRow>(
     `SELECT r.link_sealed, r.used_at IS NULL AND r.expires_at > now() AS live,
             r.created_at, r.expires_at, r.used_at, c.name, c.account_number
      FROM password_resets r LEFT JOIN rm_customers c ON c.customer_id = r.customer_id
-     ORDER BY r.created_at DESC LIMIT 100`,
+     ORDER BY live DESC, r.created_at DESC LIMIT 100`,
   );
   return rows;
 }
@@ -111,7 +115,11 @@ export interface ZelleClaimCodeOutboxRow extends Record<string, unknown> {
   account_number: string | null;
 }
 
-/** The latest Zelle claim-code messages (at most 100), newest first, named by their customer. */
+/**
+ * Zelle claim-code messages (at most 100) named by their customer: those whose code may still be
+ * entered first, then the latest ended ones, newest first, so that codes used, replaced or spent
+ * do not push one still to deliver out of sight.
+ */
 export async function zelleClaimCodeOutbox(db: Db): Promise<ZelleClaimCodeOutboxRow[]> {
   const { rows } = await db.query<ZelleClaimCodeOutboxRow>(
     `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
@@ -119,7 +127,7 @@ export async function zelleClaimCodeOutbox(db: Db): Promise<ZelleClaimCodeOutbox
             z.created_at, z.expires_at, z.attempts,
             z.closed_at, c.name, c.account_number
      FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
-     ORDER BY z.created_at DESC LIMIT 100`,
+     ORDER BY live DESC, z.created_at DESC LIMIT 100`,
   );
   return rows;
 }
