@@ -122,7 +122,10 @@ export function planChainedBatch(
     }
     // The command's metadata, with each stream's own partition key where it has one: one map of
     // every stream's key on every event would make a transfer's events several times larger.
+    // Streams of one owner share one key (a transfer's five streams are one customer's), so
+    // each distinct key's metadata is written once per command.
     let shared: number | undefined;
+    const byKey = new Map<string, number>();
     const metadataOf = (streamId: string): number => {
       const key = command.partitionKeys?.[streamId];
       if (key === undefined) {
@@ -132,8 +135,13 @@ export function planChainedBatch(
         }
         return shared;
       }
-      metadatas.push(textOf({ ...command.metadata, [PARTITION_KEY]: key }, 'metadata'));
-      return metadatas.length - 1;
+      let index = byKey.get(key);
+      if (index === undefined) {
+        index = metadatas.length;
+        metadatas.push(textOf({ ...command.metadata, [PARTITION_KEY]: key }, 'metadata'));
+        byKey.set(key, index);
+      }
+      return index;
     };
     const commandVersions: Record<string, number> = {};
     for (const { streamId, events } of command.appends) {

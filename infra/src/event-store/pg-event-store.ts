@@ -155,18 +155,22 @@ export function createPgEventStore(pool: Pool, options: PgEventStoreOptions): Ev
       return rows.map(toRecorded);
     },
 
-    async readAll(after: Position, limit: number) {
+    async readAll(after: Position, limit: number, opens?: (type: string) => boolean) {
       const rows = await readAllRows(after, limit);
       const erasures = () => options.protector?.erasures?.() ?? 0;
       if (erasures() !== followedErasures) {
         followed.clear();
         followedErasures = erasures();
       }
-      const fresh = rows.filter((row) => !followed.has(row.event_id));
+      const fresh = rows.filter(
+        (row) => (!opens || opens(row.type)) && !followed.has(row.event_id),
+      );
       await options.protector?.open(fresh);
       // A key destroyed while these were opened: they are handed out this once, not kept.
       const keep = erasures() === followedErasures;
       return rows.map((row) => {
+        if (opens && !opens(row.type))
+          return recordedEvent(row, { type: row.type, data: row.data });
         let event = followed.get(row.event_id);
         if (!event) {
           event = toRecordedTolerantly(row).event;

@@ -13,6 +13,11 @@ const rules = {
       fields: ['description', 'metadata.memo', 'metadata.payee_name', 'party.contact.value'],
     },
   ],
+  // The sender's fields, and the recipient's, sealed with the sender's key when no recipient.
+  Sent: [
+    { owner: ['senderId'], fields: ['senderName', 'memo'] },
+    { owner: ['recipientId', 'senderId'], fields: ['recipientName'] },
+  ],
 };
 
 let pool: Pool;
@@ -135,6 +140,31 @@ describe('sealing personal data', () => {
       if (erased.party) erased.party.contact.value = '[erased]';
       expect(await open()).toEqual(erased);
     }
+  });
+
+  it("seals two rules' fields with one cipher when they name the same subject, and opens them", async () => {
+    const senderId = randomUUID();
+    const recipientId = randomUUID();
+    // The recipient's name in clear looks like a sealed form: it must not be opened twice.
+    const own = { senderId, senderName: 'Ada', memo: 'rent', recipientName: 'pii:v1:a:b:c' };
+    const other = { ...own, recipientId, recipientName: 'Grace' };
+    const sealed = await protector.seal([
+      { type: 'Sent', schemaVersion: 1, data: own },
+      { type: 'Sent', schemaVersion: 1, data: other },
+    ]);
+    expect(ciphertexts(sealed[0]!.data)).toHaveLength(1);
+    expect(ciphertexts(sealed[1]!.data)).toHaveLength(2);
+    const rows = sealed.map((e) => ({ type: 'Sent', data: JSON.parse(JSON.stringify(e.data)) }));
+    await protector.open(rows);
+    expect(rows.map((r) => r.data as unknown)).toEqual([own, other]);
+
+    await keyring.destroy(recipientId);
+    const reread = sealed.map((e) => ({ type: 'Sent', data: JSON.parse(JSON.stringify(e.data)) }));
+    await protector.open(reread);
+    expect(reread.map((r) => r.data as unknown)).toEqual([
+      own,
+      { ...other, recipientName: '[erased]' },
+    ]);
   });
 
   it('passes an event with no personal data through as it is', async () => {

@@ -6,8 +6,8 @@ const SEALED = 'pii:';
 /** A sealed non-string value (JSON), for fields whose schema takes anything (z.unknown). */
 const SEALED_JSON = 'pii-json:';
 /**
- * Several fields of one rule sealed together, under one cipher: the first of them holds the JSON
- * object of every such field's value by its path, the others only IN_SEALED_SET. Opening a
+ * Several fields of one subject sealed together, under one cipher: the first of them holds the
+ * JSON object of every such field's value by its path, the others only IN_SEALED_SET. Opening a
  * field costs a cipher set-up whatever its length, and a rebuild opens every posting of the log,
  * so a posting's description and memo are opened once, not twice.
  */
@@ -104,11 +104,12 @@ function sealFields(data: Data, fields: readonly string[], key: SecretBox | null
   }
 }
 
-/** Opens a rule's sealed fields in `data` in place; without the key they read as `erased`. */
-function openFields(data: Data, rule: SplitRule, key: SecretBox | null, erased: string) {
-  // Found first, then opened: a set fills in fields further on, whose text in clear may well
-  // begin like a sealed form.
-  const found: [parent: Data, field: string, value: string][] = [];
+/** A sealed field found in an event, with the object that holds it. */
+type Found = [parent: Data, field: string, value: string];
+
+/** A rule's fields in `data` that hold a sealed form (IN_SEALED_SET among them). */
+function findSealed(data: Data, rule: SplitRule): Found[] {
+  const found: Found[] = [];
   for (const path of rule.paths) {
     const parent = parentAt(data, path);
     const field = path[path.length - 1]!;
@@ -117,6 +118,11 @@ function openFields(data: Data, rule: SplitRule, key: SecretBox | null, erased: 
       found.push([parent!, field, value]);
     }
   }
+  return found;
+}
+
+/** Opens fields found sealed in `data`, in place; without the key they read as `erased`. */
+function openFound(data: Data, found: readonly Found[], key: SecretBox | null, erased: string) {
   for (const [parent, field, value] of found) {
     if (!key) {
       parent[field] = erased;
@@ -205,13 +211,19 @@ export function createPiiProtector(
           event.data as Data,
           applicable.flatMap(([rule]) => rule.fields),
         );
+        // Rules whose fields belong to one subject (a transfer's own names and its recipient's,
+        // when the recipient is the customer's own account) share one key, so one cipher.
+        const fieldsByOwner = new Map<string, string[]>();
         for (const [rule, owner] of applicable) {
+          fieldsByOwner.set(owner, [...(fieldsByOwner.get(owner) ?? []), ...rule.fields]);
+        }
+        for (const [owner, fields] of fieldsByOwner) {
           // An event about an erased subject (a staff reply, a notice) keeps no personal data.
           const key = await keyring.ensure(owner).catch((error: unknown) => {
             if (error instanceof CustomerErasedError) return null;
             throw error;
           });
-          sealFields(data, rule.fields, key, erased);
+          sealFields(data, fields, key, erased);
         }
         sealed.push({ ...event, data });
       }
@@ -223,8 +235,13 @@ export function createPiiProtector(
       if (owners.length === 0) return;
       const keys = await keyring.load(owners);
       rows.forEach((row, i) => {
-        for (const [rule, owner] of applicable[i]!) {
-          openFields(row.data as Data, rule, keys.get(owner) ?? null, erased);
+        // Every rule's fields are found before any is opened: a set may hold another rule's
+        // fields, whose text in clear may well begin like a sealed form.
+        const found = applicable[i]!.map(
+          ([rule, owner]) => [findSealed(row.data as Data, rule), owner] as const,
+        );
+        for (const [fields, owner] of found) {
+          openFound(row.data as Data, fields, keys.get(owner) ?? null, erased);
         }
       });
     },

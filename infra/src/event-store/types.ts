@@ -108,8 +108,17 @@ export interface EventStore {
     onQueue?: () => void,
   ): Promise<AppendResult>;
   readStream(streamId: string, afterVersion?: number): Promise<RecordedEvent[]>;
-  /** Reads committed events after a position in the global order, never skipping a late commit. */
-  readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
+  /**
+   * Reads committed events after a position in the global order, never skipping a late commit.
+   * With `opens`, only events of the types it accepts are opened and read through the catalogue;
+   * the others come as stored (sealed, in their stored schema version), for a follower that
+   * looks at no more than their type and position.
+   */
+  readAll(
+    after: Position,
+    limit: number,
+    opens?: (type: string) => boolean,
+  ): Promise<RecordedEvent[]>;
   /** Opens sealed personal data in rows read straight from the events table (rebuilds). */
   openRows?(rows: { type: string; data: unknown }[]): Promise<void>;
   /**

@@ -74,6 +74,27 @@ afterAll(async () => {
   await pool.end();
 });
 
+describe('following the log over sealed personal data', () => {
+  it('opens and reads only the types the follower asks for; the others come as stored', async () => {
+    const events = await store.readAll(
+      { transactionId: 0n, globalPosition: 0 },
+      1000,
+      (type) => type === 'AccountOpened',
+    );
+    const credits = events.filter((e) => e.event.type === 'AccountCredited');
+    expect(credits).toHaveLength(40);
+    for (const credit of credits) {
+      expect(isSealed((credit.event.data as { description: string }).description)).toBe(true);
+    }
+    const opened = events.find((e) => e.event.type === 'AccountOpened')!;
+    expect(opened.event.data).toMatchObject({ accountId, customerId });
+    // Read again for every type: opened as always, whatever was read before.
+    const all = await store.readAll({ transactionId: 0n, globalPosition: 0 }, 1000);
+    const first = all.find((e) => e.event.type === 'AccountCredited')!;
+    expect((first.event.data as { description: string }).description).toMatch(/^Paycheck \d+$/);
+  });
+});
+
 describe('rebuilds over sealed personal data', () => {
   it('open it for a projection that shows it, and skip opening for one that reads none', async () => {
     const { rows: stored } = await pool.query<{ description: string }>(

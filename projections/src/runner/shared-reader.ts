@@ -14,9 +14,9 @@ const samePosition = (a: Position, b: Position) => comparePositions(a, b) === 0;
  * same events. What a read returned stays true (the log only grows after it, and readAll never
  * returns events a later commit could come before), so a follower served from the tail reads on
  * from its end. `forget` drops everything kept (a catch-up that must see all committed before it
- * began).
+ * began). With `opens`, only the events of the types it accepts are opened and read (see readAll).
  */
-export function createSharedReader(store: LogReader) {
+export function createSharedReader(store: LogReader, opens?: (type: string) => boolean) {
   const inFlight = new Map<string, Promise<RecordedEvent[]>>();
   /** Consecutive events of the log, the first one right after `tailStart`. */
   let tail: RecordedEvent[] = [];
@@ -61,7 +61,7 @@ export function createSharedReader(store: LogReader) {
       const key = `${after.transactionId}:${after.globalPosition}:${limit}`;
       let read = inFlight.get(key);
       if (!read) {
-        read = store.readAll(after, limit).then(
+        read = store.readAll(after, limit, opens).then(
           (events) => {
             inFlight.delete(key);
             extendTail(after, events);
