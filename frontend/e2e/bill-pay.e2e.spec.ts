@@ -243,6 +243,44 @@ describe('Bill Pay', () => {
     });
   }
 
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 800 },
+  ]) {
+    it(`shows the first 10 payees with Show all (12), on both tabs (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      for (let i = 1; i <= 12; i += 1) {
+        const added = await customer.client.post('/api/bill-payments/payees', {
+          name: `Utility ${String(i).padStart(2, '0')}`,
+          category: 'utilities',
+          account_number: `5550${String(i).padStart(4, '0')}`,
+        });
+        expect(added.status, JSON.stringify(added.body)).toBe(201);
+      }
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/bill-pay');
+      const yours = page.getByRole('region', { name: 'Your Payees' });
+      const rows = yours.locator('.payee-row');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(10);
+      await expectScreenAccessible(page, `your payees, first 10 (${viewport.width} px)`);
+      await page.screenshot({ path: `/tmp/payees-${viewport.width}.png`, fullPage: true });
+      await yours.getByRole('button', { name: 'Show all (12)' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => rows.count()).toBe(12);
+      await expect.poll(() => focusedElement(page)).toMatch(/^LI: Utility 11/);
+
+      await openTab(page, 'Manage Payees');
+      const cards = page.locator('.payee-card');
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(10);
+      await page.screenshot({ path: `/tmp/manage-payees-${viewport.width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Show all (12)' }).click();
+      await expect.poll(() => cards.count()).toBe(12);
+      await expect.poll(() => focusedElement(page)).toMatch(/^LI: Utility 11/);
+    });
+  }
+
   it('asks for a nickname when a payee would look like another (name and last 4), then tells them apart', async () => {
     const customer = await t.customer();
     await customer.client.post('/api/bill-payments/payees', {

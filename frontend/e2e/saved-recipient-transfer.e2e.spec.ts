@@ -173,6 +173,33 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
     await expect.poll(focused).toMatch(/^SECTION: Saved Recipients/);
   });
   for (const [name, viewport] of VIEWPORTS) {
+    it(`shows the first 10 saved recipients with Show all (12) (${name})`, async () => {
+      const customer = await t.customer();
+      for (let i = 1; i <= 12; i += 1) {
+        const saved = await customer.client.post('/api/transfers/recipients', {
+          type: 'external-bank',
+          nickname: `Recipient ${String(i).padStart(2, '0')}`,
+          recipientName: 'Pat Doe',
+          bankName: 'Other Bank',
+          accountNumber: `1234567${String(i).padStart(2, '0')}`,
+          routingNumber: '021000021',
+        });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      }
+      const page = await t.signedInPage(customer, viewport);
+      await new TransferPage(page).open();
+      const book = page.getByRole('region', { name: 'Saved Recipients' });
+      const rows = book.locator('.saved-recipient');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(10);
+      await expectAccessible(page, `saved recipients, first 10 (${name})`);
+      await page.screenshot({ path: `/tmp/saved-recipients-${name}.png`, fullPage: true });
+      await book.getByRole('button', { name: 'Show all (12)' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => rows.count()).toBe(12);
+      await expect.poll(() => focusedElement(page)).toMatch(/^LI: Recipient 11/);
+      expect(await book.getByRole('button', { name: /^Show all/ }).count()).toBe(0);
+    });
     it(`says a refused nickname under its field, and only in the dialog that sent it (${name})`, async () => {
       const customer = await t.customer();
       const saved = await customer.client.post('/api/transfers/recipients', {

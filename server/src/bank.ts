@@ -105,6 +105,8 @@ export interface StartBankOptions {
     schedulers?: JobScheduler[];
     /** Repeating jobs: name → interval in ms. */
     repeating?: Record<string, number>;
+    /** What to do once a job of that name has used up its tries. */
+    gaveUp?: (ctx: CommandContext) => Record<string, JobProcessor>;
   };
 }
 
@@ -359,6 +361,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       ),
       schedulers: [welcomeScheduler, ...modules.flatMap((m) => m.schedulers ?? [])],
       repeating: Object.assign({}, coreRepeatingJobs, ...modules.map((m) => m.repeating ?? {})),
+      gaveUp: Object.assign({}, ...modules.map((m) => m.gaveUp?.(ctx) ?? {})),
       onError: (error) => logger.error({ err: (error as Error).message }, 'job error'),
       logger,
     });

@@ -4,6 +4,7 @@ import {
   billPayClock,
   runAutopayOccurrence,
   runScheduledOccurrence,
+  tellBillPaymentNotMade,
 } from '../services/bill-pay.ts';
 import {
   defineScheduler,
@@ -99,7 +100,30 @@ export function billPayProcessors(ctx: CommandContext): Record<string, JobProces
   };
 }
 
+/** An occurrence whose job gave up: the customer hears it was not made. */
+export function billPayGaveUp(ctx: CommandContext): Record<string, JobProcessor> {
+  return {
+    async [BILL_PAYMENT_JOB](data) {
+      const paymentId = String(data.paymentId);
+      const date = String(data.date);
+      return {
+        outcome: await tellBillPaymentNotMade(ctx, { source: 'scheduled', paymentId, date }),
+      };
+    },
+    async [AUTOPAY_JOB](data) {
+      const occurrence = {
+        source: 'autopay' as const,
+        customerId: String(data.customerId),
+        payeeId: String(data.payeeId),
+        date: String(data.date),
+      };
+      return { outcome: await tellBillPaymentNotMade(ctx, occurrence) };
+    },
+  };
+}
+
 export const billPayJobModule = {
   processors: billPayProcessors,
   schedulers: [billPayScheduler],
+  gaveUp: billPayGaveUp,
 };

@@ -12,7 +12,11 @@ import {
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { withCorrelationId } from '../kernel/command-correlation.ts';
-import { jobCorrelationId, withSchedulingCorrelation } from './job-correlation.ts';
+import {
+  JOB_CORRELATION_FIELD,
+  jobCorrelationId,
+  withSchedulingCorrelation,
+} from './job-correlation.ts';
 
 export const QUEUE_NAME = 'bank-jobs';
 
@@ -58,6 +62,11 @@ export interface JobSystemOptions {
   schedulers: JobScheduler[];
   /** Repeating jobs: name → interval. */
   repeating?: Record<string, number>;
+  /**
+   * What to do once a job of that name has used up its tries (e.g. tell the customer a payment
+   * due that day was not made). Run as a job of its own, with its own tries.
+   */
+  gaveUp?: Record<string, JobProcessor>;
   /** Redis key prefix (tests give each file its own). */
   prefix?: string;
   runWorker?: boolean;
@@ -128,6 +137,9 @@ const DISPATCHED: JobsOptions = {
   attempts: 8 + (24 * 3_600_000) / RETRY_CAP_MS,
   backoff: { type: 'capped-exponential', delay: 1000 },
 };
+/** The job that runs `gaveUp` for a job that failed for good; its data names that job. */
+export const GAVE_UP_JOB = 'job-gave-up';
+
 const cappedExponential = (attemptsMade: number) =>
   Math.min(1000 * 2 ** Math.max(0, attemptsMade - 1), RETRY_CAP_MS);
 
@@ -146,6 +158,33 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   let stopQueueMetrics = () => {};
   const repeating = options.repeating ?? {};
   const failingRepeating = new Map<string, FailingJob>();
+  const gaveUp = options.gaveUp ?? {};
+  const processors: Record<string, JobProcessor> = {
+    ...options.processors,
+    async [GAVE_UP_JOB](data, job) {
+      return gaveUp[String(data.name)]?.(data.data as Record<string, unknown>, job);
+    },
+  };
+
+  /**
+   * BullMQ sets finishedOn only when a failure is final. Keyed by the failed job's id, so the
+   * follow-up is queued once; an ops retry that fails again finds it there (and each handler
+   * acts once per occurrence anyway).
+   */
+  function followUpIfGaveUp(job: Job) {
+    if (!job.finishedOn || !(job.name in gaveUp)) return;
+    queue
+      .add(
+        GAVE_UP_JOB,
+        {
+          [JOB_CORRELATION_FIELD]: jobCorrelationId(job.data as Record<string, unknown>, job.id),
+          name: job.name,
+          data: job.data,
+        },
+        { ...DISPATCHED, jobId: `gave-up-${job.id}` },
+      )
+      .catch((error: unknown) => options.onError?.(error));
+  }
 
   async function enqueue(events: RecordedEvent[]): Promise<void> {
     const jobs = events.flatMap((event) =>
@@ -218,7 +257,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
               { queue: QUEUE_NAME, job_name: job.name },
               Math.max(0, Date.now() - dueAt) / 1000,
             );
-            const processor = options.processors[job.name];
+            const processor = processors[job.name];
             if (!processor) throw new Error(`No processor for job ${job.name}`);
             const data = job.data as Record<string, unknown>;
             const correlationId = jobCorrelationId(data, job.id);
@@ -244,6 +283,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
         worker.on('completed', (job) => failingRepeating.delete(job.name));
         worker.on('failed', (job, error) => {
           queueJobFailures.inc({ queue: QUEUE_NAME, job_name: job?.name ?? 'unknown' });
+          if (job) followUpIfGaveUp(job);
           if (job && job.name in repeating) {
             const before = failingRepeating.get(job.name);
             failingRepeating.set(job.name, {

@@ -1,6 +1,7 @@
 import type { CommandContext } from '../services/context.ts';
 import type { JobProcessor, JobScheduler } from './job-system.ts';
 import {
+  scheduledTransferGaveUp,
   scheduledTransferProcessors,
   scheduledTransferScheduler,
 } from './scheduled-transfer-jobs.ts';
@@ -14,6 +15,7 @@ import { zelleProcessors, zelleScheduler } from './zelle-expiry.ts';
 export const moneyJobModule: {
   processors: (ctx: CommandContext) => Record<string, JobProcessor>;
   schedulers: JobScheduler[];
+  gaveUp: (ctx: CommandContext) => Record<string, JobProcessor>;
 } = {
   processors: (ctx) => ({
     ...settlementProcessors(ctx),
@@ -21,4 +23,5 @@ export const moneyJobModule: {
     ...zelleProcessors(ctx),
   }),
   schedulers: [settlementScheduler, scheduledTransferScheduler, zelleScheduler],
+  gaveUp: scheduledTransferGaveUp,
 };

@@ -1,6 +1,10 @@
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import type { CommandContext } from '../services/context.ts';
-import { runScheduledTransfer, scheduleClock } from '../services/scheduled-transfers.ts';
+import {
+  runScheduledTransfer,
+  scheduleClock,
+  tellScheduledTransferNotMade,
+} from '../services/scheduled-transfers.ts';
 import {
   defineScheduler,
   type JobProcessor,
@@ -51,6 +55,21 @@ export function scheduledTransferProcessors(ctx: CommandContext): Record<string,
     async [SCHEDULED_TRANSFER_JOB](data) {
       return {
         outcome: await runScheduledTransfer(ctx, String(data.scheduleId), String(data.date)),
+      };
+    },
+  };
+}
+
+/** An occurrence whose job gave up: the customer hears it was not made. */
+export function scheduledTransferGaveUp(ctx: CommandContext): Record<string, JobProcessor> {
+  return {
+    async [SCHEDULED_TRANSFER_JOB](data) {
+      return {
+        outcome: await tellScheduledTransferNotMade(
+          ctx,
+          String(data.scheduleId),
+          String(data.date),
+        ),
       };
     },
   };

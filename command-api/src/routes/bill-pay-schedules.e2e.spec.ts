@@ -3,8 +3,9 @@ import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/s
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { SCHEDULE_CANCELLED } from '../domain/bill-pay/schedule.ts';
-import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
+import { BILL_PAYMENT_JOB, billPayJobModule } from '../jobs/bill-pay-jobs.ts';
 import { billPayClock, billPayStreams, runScheduledOccurrence } from '../services/bill-pay.ts';
+import { seeingTheLog } from './money-test-helpers.ts';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -243,6 +244,28 @@ describe('the occurrence jobs after a change or a cancel (real BullMQ, moved clo
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await balanceOf(c.client, c.checking)).toBe(100);
     expect(await upcoming(c.client)).toEqual([]);
+  });
+
+  it('tells the customer once when the job of a date gives up, and not after a cancel', async () => {
+    secondsBeforeMidnight('2031-03-10', 30);
+    const c = await scheduledMonthly();
+    const gaveUp = billPayJobModule.gaveUp(bank.ctx)[BILL_PAYMENT_JOB]!;
+    const job = {} as Parameters<typeof gaveUp>[1];
+    const occurrence = { paymentId: c.paymentId, date: '2031-03-10' };
+    expect(await gaveUp(occurrence, job)).toEqual({ outcome: 'told' });
+    expect(await gaveUp(occurrence, job)).toEqual({ outcome: 'told' });
+    const notMade = async () => {
+      await seeingTheLog(bank, [c]);
+      const list = (await c.client.get('/api/notifications?type=bill_payment')).body.data
+        .notifications as { title: string; message: string }[];
+      return list.filter((n) => n.title === 'Bill payment not made').map((n) => n.message);
+    };
+    expect(await notMade()).toEqual([
+      'Your scheduled payment of $10.00 to City Power & Light on Mar 10, 2031 could not be made. Nothing was taken from your account.',
+    ]);
+    await c.client.delete(`/api/bill-payments/scheduled/${c.paymentId}`);
+    expect(await gaveUp(occurrence, job)).toEqual({ outcome: 'not_due' });
+    expect(await notMade()).toHaveLength(1);
   });
 
   it('after an edit pays the new date with the new amount and account, and never the old date', async () => {

@@ -76,7 +76,7 @@ export async function customer(
  * made by the server's jobs included (which no client holds a token for): catching up alone can
  * stop short of a commit an unrelated open transaction still hides.
  */
-export async function seeingTheLog(bank: TestBank, customers: Customer[]) {
+export async function seeingTheLog(bank: TestBank, customers: Pick<Customer, 'client'>[]) {
   await bank.runner.catchUp();
   const { rows } = await bank.ownerPool.query<{ head: string }>(
     `SELECT transaction_id::text || '.' || global_position::text AS head FROM events

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@bank/events';
 import { knownDestination, type TestBank } from '@bank/server/testing';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
+import { moneyJobModule } from '../jobs/money-jobs.ts';
+import { SCHEDULED_TRANSFER_JOB } from '../jobs/scheduled-transfer-jobs.ts';
 import {
   runScheduledTransfer,
   scheduleClock,
@@ -186,6 +188,35 @@ describe('scheduled transfers', () => {
     const failed = (await notes(c)).find((n) => n.title === 'Scheduled transfer failed');
     expect(failed?.message).toContain('Insufficient funds');
     expect(failed?.message).toContain('Nothing was taken from your account');
+  });
+
+  it('tells the customer once when the job of a date gives up, and not once that date ran', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Given Up On', 500);
+    const created = await schedule(c, {
+      amount: 80,
+      transferDate: '2031-02-01',
+      frequency: 'weekly',
+      endDate: '2031-02-15',
+    });
+    const id = created.body.data.scheduled_transfer.id as string;
+    const gaveUp = moneyJobModule.gaveUp(bank.ctx)[SCHEDULED_TRANSFER_JOB]!;
+    // Two jobs may give up on one date (an edit's job and the first one's, say).
+    const job = {} as Parameters<typeof gaveUp>[1];
+    expect(await gaveUp({ scheduleId: id, date: '2031-02-01' }, job)).toEqual({ outcome: 'told' });
+    expect(await gaveUp({ scheduleId: id, date: '2031-02-01' }, job)).toEqual({ outcome: 'told' });
+    const notMade = (await notes(c)).filter((n) => n.title === 'Scheduled transfer not made');
+    expect(notMade.map((n) => n.message)).toEqual([
+      'Your scheduled transfer of $80.00 to your High Yield Savings on Feb 1, 2031 could not be made. Nothing was taken from your account.',
+    ]);
+    // The schedule still waits for that date: ops can run the job again, and then it is made.
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-02-01')).toBe('ran');
+    expect(await gaveUp({ scheduleId: id, date: '2031-02-01' }, job)).toEqual({
+      outcome: 'not_due',
+    });
+    expect((await notes(c)).filter((n) => n.title === 'Scheduled transfer not made')).toHaveLength(
+      1,
+    );
   });
 
   it('checks the daily limit on the day it runs', async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  formatUsd,
   moneyStreams,
   streams,
   type BillPayCategory,
@@ -20,6 +21,7 @@ import {
   isAutopayDate,
   nextAutopayDate,
   nextOccurrence,
+  readableDate,
   type IsoDate,
 } from '../domain/bill-pay/calendar.ts';
 import {
@@ -54,6 +56,7 @@ import { DomainError, existence } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { paymentReply, payeeReply } from './bill-pay-views.ts';
 import type { CommandContext } from './context.ts';
+import { raiseNotificationOnce } from './notifications.ts';
 import { accountIdByNumber } from './deposits.ts';
 import { refusingRepeats, runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 
@@ -460,4 +463,68 @@ export async function runAutopayOccurrence(
       payee,
     );
   });
+}
+
+/**
+ * The job of a scheduled or AutoPay occurrence used up its tries (the bank could not reach its
+ * database all day): the customer is told, once, unless it was paid, failed or called off
+ * meanwhile. Nothing else changes, so ops can run the job again.
+ */
+export async function tellBillPaymentNotMade(
+  ctx: CommandContext,
+  occurrence:
+    | { source: 'scheduled'; paymentId: string; date: IsoDate }
+    | { source: 'autopay'; customerId: string; payeeId: string; date: IsoDate },
+): Promise<'told' | 'not_due'> {
+  const { date } = occurrence;
+  const { result: due } = await ctx.bus.execute({}, async (uow) => {
+    const scheduleId =
+      occurrence.source === 'scheduled' ? occurrence.paymentId : occurrence.payeeId;
+    if (
+      (await uow.load(billPayStreams.occurrence(occurrence.source, scheduleId, date), existence))
+        .state
+    ) {
+      return null;
+    }
+    if (occurrence.source === 'autopay') {
+      const payees = await uow.load(billPayStreams.payees(occurrence.customerId), payeesAggregate);
+      const payee = payees.state.payees[occurrence.payeeId];
+      if (!payee?.autopay || !isAutopayDate(payee.autopay, date)) return null;
+      return {
+        customerId: occurrence.customerId,
+        key: `autopay:${scheduleId}`,
+        what: `AutoPay payment of ${formatUsd(autopayAmount(payee))}`,
+        payee: payee.name,
+      };
+    }
+    const state = (await uow.load(billPayStreams.schedule(scheduleId), billScheduleAggregate))
+      .state;
+    if (!isDue(state, date)) return null;
+    const payees = await uow.load(
+      billPayStreams.payees(state.schedule!.customerId),
+      payeesAggregate,
+    );
+    const payee = payees.state.payees[state.schedule!.payeeId];
+    if (!payee) return null;
+    return {
+      customerId: state.schedule!.customerId,
+      key: `scheduled:${scheduleId}`,
+      what: `scheduled payment of ${formatUsd(state.plan!.amountCents)}`,
+      payee: payee.name,
+    };
+  });
+  if (!due) return 'not_due';
+  await raiseNotificationOnce(
+    ctx,
+    'system:bill-pay',
+    `bill-occurrence:${due.key}:${date}:not-made`,
+    {
+      customerId: due.customerId,
+      type: 'bill_payment',
+      title: 'Bill payment not made',
+      message: `Your ${due.what} to ${due.payee} on ${readableDate(date)} could not be made. Nothing was taken from your account.`,
+      priority: 'high',
+    },
+  );
+  return 'told';
 }

@@ -1,12 +1,15 @@
 import {
   AllNotificationsMarkedRead,
   NotificationDeleted,
+  NotificationRaised,
   NotificationsMarkedRead,
   streams,
+  type EventData,
   type NotificationType,
 } from '@bank/events';
-import { notFound, type EventMetadata } from '@bank/infra';
+import { deterministicUuid, notFound, type EventMetadata } from '@bank/infra';
 import { notificationExists } from '@bank/projections';
+import { existence } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
 
 async function requireOwnNotification(ctx: CommandContext, customerId: string, id: string) {
@@ -53,4 +56,23 @@ export async function deleteNotification(
       NotificationDeleted.create({ customerId, notificationId: id }),
     ]);
   });
+}
+
+/**
+ * Raises a notification that a job sends, once: it gets a stream of its own named by `key`, so a
+ * job that runs again (a retry, a second worker) finds it written and does nothing.
+ */
+export async function raiseNotificationOnce(
+  ctx: CommandContext,
+  actor: string,
+  key: string,
+  content: Omit<EventData<'NotificationRaised'>, 'notificationId'>,
+): Promise<string> {
+  const notificationId = deterministicUuid(key);
+  const stream = `notification-${notificationId}`;
+  await ctx.bus.execute({ actor }, async (uow) => {
+    if ((await uow.load(stream, existence)).state) return;
+    uow.appendNew(stream, [NotificationRaised.create({ ...content, notificationId })]);
+  });
+  return notificationId;
 }

@@ -8,7 +8,7 @@ import {
   type EventData,
 } from '@bank/events';
 import { ApiError, deterministicUuid, type EventMetadata } from '@bank/infra';
-import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
+import { readableDate, startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { bankDate } from '../domain/transfers/bank-time.ts';
 import { requireWithinNewDestinationLimit } from '../domain/transfers/destinations.ts';
 import { requireWithinLimits } from '../domain/transfers/limits.ts';
@@ -33,6 +33,7 @@ import {
 import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
+import { raiseNotificationOnce } from './notifications.ts';
 import {
   hashRequest,
   refusingRepeats,
@@ -43,17 +44,6 @@ import {
 import { ownAccount, sameBankRecipient } from './money-lookups.ts';
 import { destinationHashesOf } from './saved-recipients.ts';
 import { stageTransfer, type TransferDestination } from './transfers.ts';
-
-/** "2026-12-05" as a customer reads it: "Dec 5, 2026". */
-const readableDate = (isoDate: string | null) =>
-  isoDate === null
-    ? ''
-    : new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', {
-        timeZone: 'UTC',
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-      });
 
 /** What "now" is for scheduled transfers (tests move it; everything else uses the real clock). */
 export const scheduleClock = { now: (): Date => new Date() };
@@ -313,6 +303,44 @@ function notification(
   });
 }
 
+/** Whom a schedule pays, as its notifications name them. */
+function recipientOf(schedule: NonNullable<ScheduleState['schedule']>): string {
+  return schedule.destination.type === 'between-accounts'
+    ? `your ${schedule.destination.toAccountName}`
+    : schedule.destination.recipientName;
+}
+
+/**
+ * The job of an occurrence used up its tries (the bank could not reach its database all day):
+ * the customer is told, once, unless the occurrence was made or moved on meanwhile. The schedule
+ * still waits for that date, so ops can run the job again.
+ */
+export async function tellScheduledTransferNotMade(
+  ctx: CommandContext,
+  scheduleId: string,
+  date: string,
+): Promise<'told' | 'not_due'> {
+  const { result: state } = await ctx.bus.execute(
+    {},
+    async (uow) => (await uow.load(scheduleStream(scheduleId), transferScheduleAggregate)).state,
+  );
+  if (!isDue(state, date)) return 'not_due';
+  const schedule = state.schedule!;
+  await raiseNotificationOnce(
+    ctx,
+    'system:scheduled-transfers',
+    `scheduled-transfer:${scheduleId}:${date}:not-made`,
+    {
+      customerId: schedule.customerId,
+      type: 'transfer',
+      title: 'Scheduled transfer not made',
+      message: `Your scheduled transfer of ${formatUsd(state.plan!.amountCents)} to ${recipientOf(schedule)} on ${readableDate(date)} could not be made. Nothing was taken from your account.`,
+      priority: 'high',
+    },
+  );
+  return 'told';
+}
+
 export type RunOutcome = 'ran' | 'failed' | 'not_due';
 
 /** The schedule moved on while the run waited its turn (another worker ran or failed it). */
@@ -376,10 +404,7 @@ export async function runScheduledTransfer(
       });
       uow.append(stream, ran);
       if (ran[0]!.data.nextDate === null) leaveBook(uow, { customerId, scheduleId });
-      const recipient =
-        schedule.destination.type === 'between-accounts'
-          ? `your ${schedule.destination.toAccountName}`
-          : schedule.destination.recipientName;
+      const recipient = recipientOf(schedule);
       uow.appendAny(streams.notifications(customerId), [
         notification(customerId, scheduleId, date, {
           title: 'Scheduled transfer sent',

@@ -7,6 +7,17 @@ export { bankDate };
 
 export type IsoDate = string;
 
+/** "2026-12-05" as a customer reads it: "Dec 5, 2026". */
+export const readableDate = (isoDate: IsoDate | null) =>
+  isoDate === null
+    ? ''
+    : new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', {
+        timeZone: 'UTC',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      });
+
 const formatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: BANK_TIME_ZONE,
   year: 'numeric',

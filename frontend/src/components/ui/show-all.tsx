@@ -9,7 +9,7 @@ export const FIRST_ROWS = 10;
  * and moves the focus to the first row it revealed (the button goes). Nothing is remembered: the
  * list is short again on the next visit.
  */
-export function useShowAll<T>(items: readonly T[], first = FIRST_ROWS) {
+function useShowAll<T>(items: readonly T[], first = FIRST_ROWS) {
   const [all, setAll] = useState(false);
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
@@ -48,4 +48,28 @@ export function useShowAll<T>(items: readonly T[], first = FIRST_ROWS) {
     listProps: { id: listId, ref: listRef },
     showAllButton,
   };
+}
+
+/**
+ * A list (`<ul>`) of `items` that shows the first rows with "Show all (N)" below them: the one way
+ * the app shows a list that can grow long (schedules, payees, saved recipients).
+ */
+export function ShowAllList<T>({
+  items,
+  className,
+  children: row,
+}: {
+  items: readonly T[];
+  className?: string;
+  children: (item: T) => ReactNode;
+}) {
+  const rows = useShowAll(items);
+  return (
+    <>
+      <ul className={className} {...rows.listProps}>
+        {rows.shown.map(row)}
+      </ul>
+      {rows.showAllButton}
+    </>
+  );
 }

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { useShowAll } from '@/components/ui/show-all';
+import { ShowAllList } from '@/components/ui/show-all';
 import type { Account } from '@/lib/accounts';
 import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatDay, formatMoney } from '@/lib/format';
@@ -41,7 +41,6 @@ export function UpcomingPayments({
   const [editing, setEditing] = useState<ScheduledPayment | null>(null);
   const [cancelling, setCancelling] = useState<ScheduledPayment | null>(null);
   const cancelOpener = useRef<HTMLButtonElement | null>(null);
-  const rows = useShowAll(payments);
   // AutoPay runs are not scheduled payments: they do not count against the limit.
   const scheduled = payments.filter((p) => p.source !== 'autopay').length;
 
@@ -64,8 +63,8 @@ export function UpcomingPayments({
           <p className="muted schedule-count">
             {scheduled} of {MAX_ACTIVE_SCHEDULES} scheduled payments in use
           </p>
-          <ul className="payee-rows" {...rows.listProps}>
-            {rows.shown.map((s) => {
+          <ShowAllList items={payments} className="payee-rows">
+            {(s) => {
               const label = `${s.payee_name}, ${formatMoney(s.amount)} on ${formatDay(s.scheduled_date)}`;
               return (
                 <li key={s.id} className="payee-row upcoming-row">
@@ -103,9 +102,8 @@ export function UpcomingPayments({
                   ) : null}
                 </li>
               );
-            })}
-          </ul>
-          {rows.showAllButton}
+            }}
+          </ShowAllList>
         </Card>
       ) : null}
 

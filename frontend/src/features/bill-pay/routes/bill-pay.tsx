@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
+import { ShowAllList } from '@/components/ui/show-all';
 import { Badge, PageSpinner, LoadFailed } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
@@ -178,8 +179,8 @@ export default function BillPayRoute() {
             {list.length ? (
               <Card aria-labelledby="your-payees-title">
                 <CardHeader title="Your Payees" id="your-payees-title" />
-                <ul className="payee-rows">
-                  {list.map((p) => (
+                <ShowAllList items={list} className="payee-rows">
+                  {(p) => (
                     <li key={p.id} className="payee-row">
                       <PayeeIcon category={p.category} />
                       <div className="payee-row__main">
@@ -207,8 +208,8 @@ export default function BillPayRoute() {
                         Pay
                       </Button>
                     </li>
-                  ))}
-                </ul>
+                  )}
+                </ShowAllList>
               </Card>
             ) : null}
             <UpcomingPayments payments={scheduled.data ?? []} accounts={accounts.data ?? []} />
@@ -224,8 +225,8 @@ export default function BillPayRoute() {
                 <p>Add the companies you pay to get started.</p>
               </Card>
             ) : (
-              <ul className="payee-cards">
-                {list.map((p) => (
+              <ShowAllList items={list} className="payee-cards">
+                {(p) => (
                   <li key={p.id} className="card card--padded payee-card">
                     <div className="payee-card__head">
                       <PayeeIcon category={p.category} />
@@ -286,8 +287,8 @@ export default function BillPayRoute() {
                       </Button>
                     </div>
                   </li>
-                ))}
-              </ul>
+                )}
+              </ShowAllList>
             )}
           </div>
         </TabPanel>

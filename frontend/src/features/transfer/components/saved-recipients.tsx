@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
+import { ShowAllList } from '@/components/ui/show-all';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
@@ -72,8 +73,8 @@ export function SavedRecipients() {
           recipient.
         </p>
       ) : (
-        <ul className="recent-transfers">
-          {list.data.map((r) => (
+        <ShowAllList items={list.data} className="recent-transfers">
+          {(r) => (
             <li key={r.id} className="recent-transfer saved-recipient">
               <div className="recent-transfer__main">
                 <span className="recent-transfer__desc">{r.nickname}</span>
@@ -114,8 +115,8 @@ export function SavedRecipients() {
                 </Button>
               </span>
             </li>
-          ))}
-        </ul>
+          )}
+        </ShowAllList>
       )}
 
       <Dialog

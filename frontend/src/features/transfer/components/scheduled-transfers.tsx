@@ -9,7 +9,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
-import { useShowAll } from '@/components/ui/show-all';
+import { ShowAllList } from '@/components/ui/show-all';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { accountName, type Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
@@ -91,7 +91,6 @@ export const SCHEDULED_TRANSFERS_ID = 'scheduled-transfers';
 /** Scheduled and recurring transfers, with Edit and Cancel on each active one. */
 export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
   const list = useScheduledTransfers();
-  const rows = useShowAll(list.data ?? []);
   const active = (list.data ?? []).filter((s) => s.status === 'active').length;
   const update = useUpdateSchedule();
   const cancel = useCancelSchedule();
@@ -177,8 +176,8 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
           <p className="muted schedule-count">
             {active} of {MAX_ACTIVE_SCHEDULES} scheduled transfers in use
           </p>
-          <ul className="recent-transfers scheduled-transfers" {...rows.listProps}>
-            {rows.shown.map((s) => {
+          <ShowAllList items={list.data} className="recent-transfers scheduled-transfers">
+            {(s) => {
               const last = lastRunText(s);
               // The plan and memo tell apart two transfers of one amount to one recipient.
               const label = `${TRANSFER_TYPE_INFO[s.type].title} to ${s.recipient_name}, ${formatMoney(s.amount)}, ${planInSentence(s)}${s.memo ? `, ${s.memo}` : ''}`;
@@ -234,9 +233,8 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                   ) : null}
                 </li>
               );
-            })}
-          </ul>
-          {rows.showAllButton}
+            }}
+          </ShowAllList>
         </>
       )}
 

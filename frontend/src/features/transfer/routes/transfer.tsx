@@ -35,7 +35,7 @@ import {
   type Confirmation,
 } from '../components/transfer-confirmation';
 import { TransferDetails } from '../components/transfer-details';
-import { reviewRows, TransferReview } from '../components/transfer-review';
+import { processingText, reviewRows, TransferReview } from '../components/transfer-review';
 import { TransferTypePicker } from '../components/transfer-type-picker';
 import { bankToday, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
 import { useRecipientLookup } from '../lib/use-recipient-lookup';
@@ -348,7 +348,8 @@ export default function TransferRoute() {
             {info.title}
           </h2>
           <p className="muted transfer__meta">
-            {info.processing} · {info.fee === 0 ? 'Free' : `Fee $${info.fee.toFixed(2)}`}
+            {processingText(type, values)} ·{' '}
+            {info.fee === 0 ? 'Free' : `Fee $${info.fee.toFixed(2)}`}
             {limitText(limits.data, type)}
           </p>
           <form

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account } from '@/testing/fixtures';
 import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
+import { formatDay } from '@/lib/format';
 import TransferRoute from './transfer';
 
 const accounts = [
@@ -74,6 +76,36 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
     // The confirmation replaces the form: nothing is left to send the transfer a second time.
     expect(screen.queryByRole('button', { name: 'Confirm Transfer' })).toBeNull();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says in step 2 when a transfer dated later or repeated is sent, for every kind', async () => {
+    const user = userEvent.setup();
+    setup();
+    const later = addDaysIso(bankToday(), 10);
+    const day = formatDay(later);
+    for (const [kind, now, dated] of [
+      [/Between My Accounts/, 'Instant', `Sent on ${day}, arrives the same day`],
+      [/To Another Customer/, 'Instant', `Sent on ${day}, arrives the same day`],
+      [/To Another Bank/, '1-3 business days', `Sent on ${day}, arrives in 1-3 business days`],
+    ] as const) {
+      await user.click(await screen.findByRole('button', { name: kind }));
+      const meta = () => document.querySelector('.transfer__meta')?.textContent ?? '';
+      await waitFor(() => expect(meta()).toMatch(new RegExp(`^${now} · `)));
+      await user.clear(screen.getByLabelText('Transfer Date'));
+      await user.type(screen.getByLabelText('Transfer Date'), later);
+      await waitFor(() => expect(meta()).toContain(`${dated} · `));
+      expect(meta()).not.toContain('Instant');
+      await user.selectOptions(screen.getByLabelText('Repeat'), 'monthly');
+      await waitFor(() => expect(meta()).toContain(`First s${dated.slice(1)}`));
+      await user.click(screen.getByRole('button', { name: /Back/ }));
+    }
+    // SEPA is sent on the day it is made: its own time, never "Instant".
+    await user.click(await screen.findByRole('button', { name: /SEPA Transfer/ }));
+    await waitFor(() =>
+      expect(document.querySelector('.transfer__meta')?.textContent).toMatch(
+        /^Next business day · /,
+      ),
+    );
   });
 
   it('keeps Review disabled for SEPA until every required field holds', async () => {
