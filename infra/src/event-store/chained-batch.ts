@@ -57,13 +57,17 @@ export function headsToRead(
   return [...unknown].filter(([, mustRead]) => mustRead).map(([streamId]) => streamId);
 }
 
-let lastMicros = 0;
-
-/** Microseconds since the epoch from the wall clock, rising strictly within this process. */
-function recordedMicros(): number {
-  const now = Date.now() * 1000;
-  lastMicros = now > lastMicros ? now : lastMicros + 1;
-  return lastMicros;
+/**
+ * Microseconds since the epoch from the wall clock, rising strictly for the event store that owns
+ * it: two events of one store are never stamped alike, even when the wall clock steps back.
+ */
+export function recordedClock(): () => number {
+  let last = 0;
+  return () => {
+    const now = Date.now() * 1000;
+    last = now > last ? now : last + 1;
+    return last;
+  };
 }
 
 /** A timestamptz literal with all six fractional digits (a Date keeps milliseconds only). */
@@ -89,6 +93,7 @@ export function planChainedBatch(
   batch: readonly BatchCommand[],
   headOf: (streamId: string) => StreamHead | undefined,
   hasher: ChainHasher,
+  recordedMicros: () => number,
 ): ChainedBatch {
   const assumed = new Map<string, StreamHead>();
   const after = new Map<string, StreamHead>();

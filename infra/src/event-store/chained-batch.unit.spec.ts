@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { planChainedBatch, type BatchCommand } from './chained-batch.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { planChainedBatch, recordedClock, type BatchCommand } from './chained-batch.ts';
 import { ChainHasher } from './hash-chain.ts';
 import { jsonbText } from './jsonb-text.ts';
 
@@ -18,7 +18,7 @@ describe('planChainedBatch', () => {
       // Three streams of one owner, one of another, one with no key at all.
       partitionKeys: { 'a-1': 'owner-1', 'b-1': 'owner-2', 'c-1': 'owner-1' },
     };
-    const plan = planChainedBatch([command], () => undefined, new ChainHasher());
+    const plan = planChainedBatch([command], () => undefined, new ChainHasher(), recordedClock());
     const owners = plan.values[10] as number[];
     const metadatas = JSON.parse(plan.values[12] as string) as Record<string, unknown>[];
     const metadataOf = owners.map((owner) => metadatas[owner]);
@@ -54,5 +54,28 @@ describe('planChainedBatch', () => {
       expect(hashes[i]).toBe(expected);
       previous.set(streams[i]!, expected);
     });
+  });
+});
+
+describe('recordedClock', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('stamps strictly rising times for one store, even when the wall clock steps back', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-20T15:00:00Z'));
+    const clock = recordedClock();
+    const first = clock();
+    expect(first).toBe(Date.parse('2027-01-20T15:00:00Z') * 1000);
+    vi.setSystemTime(new Date('2026-12-02T15:00:00Z'));
+    expect(clock()).toBe(first + 1);
+    expect(clock()).toBe(first + 2);
+  });
+
+  it("starts each store from the wall clock, not from another store's last stamp", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-20T15:00:00Z'));
+    recordedClock()();
+    vi.setSystemTime(new Date('2026-12-02T15:00:00Z'));
+    expect(recordedClock()()).toBe(Date.parse('2026-12-02T15:00:00Z') * 1000);
   });
 });

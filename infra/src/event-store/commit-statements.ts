@@ -5,6 +5,7 @@ import {
   APPEND_EVENTS_SQL,
   headsToRead,
   planChainedBatch,
+  recordedClock,
   type BatchCommand,
 } from './chained-batch.ts';
 import type { ChainHasher } from './hash-chain.ts';
@@ -41,6 +42,8 @@ export function createCommitStatements(
   heads: StreamHeads,
   hasher: ChainHasher,
 ): CommitStatements {
+  const recordedMicros = recordedClock();
+
   async function readHeads(streamIds: string[]): Promise<void> {
     if (streamIds.length === 1) {
       // Most commands miss one stream: its own statement, whose generic plan PostgreSQL keeps
@@ -100,7 +103,7 @@ export function createCommitStatements(
       for (let round = 0; round < 3; round += 1) {
         const unknown = headsToRead(batch, (s) => heads.get(s));
         if (unknown.length > 0) await readHeads(unknown);
-        const plan = planChainedBatch(batch, (s) => heads.get(s), hasher);
+        const plan = planChainedBatch(batch, (s) => heads.get(s), hasher, recordedMicros);
         let answer: { stale_streams: string[] | null; positions: number[] | null; txid: string };
         try {
           [answer] = (
