@@ -6,6 +6,43 @@ import { defineConfig } from 'vitest/config';
 export const FAST_FILES_AT_ONCE = 3;
 export const SLOW_FILES_AT_ONCE = 2;
 
+const BACKEND_FILES = [
+  'contracts/src/**/*.spec.ts',
+  'events/src/**/*.spec.ts',
+  'infra/src/**/*.spec.ts',
+  'server/src/**/*.spec.ts',
+  'projections/src/**/*.spec.ts',
+  'audit/src/**/*.spec.ts',
+  'command-api/src/**/*.spec.ts',
+  'query-api/src/**/*.spec.ts',
+  'load-tests/src/**/*.spec.ts',
+  'bench/src/**/*.spec.ts',
+];
+const BACKEND_EXCLUDE = ['**/node_modules/**', '**/*.kafka.spec.ts'];
+
+/**
+ * Backend files that share their worker's process: pure logic, and the API journeys that only
+ * drive a bank of their own through HTTP. The others (the bank's process-wide metrics, tracing,
+ * skipped-event counts, the PostgreSQL type parsers, the event loop's timing, spawned services)
+ * keep a process each.
+ */
+const SHARED_PROCESS_FILES = [
+  'contracts/src/**/*.spec.ts',
+  'events/src/**/*.spec.ts',
+  'command-api/src/domain/**/*.spec.ts',
+  'command-api/src/routes/**/*.spec.ts',
+  'query-api/src/routes/customer.e2e.spec.ts',
+  'projections/src/read-models/**/*.spec.ts',
+];
+
+const BACKEND = {
+  environment: 'node' as const,
+  globalSetup: ['server/src/testing/global-setup.ts'],
+  maxWorkers: FAST_FILES_AT_ONCE,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     maxWorkers: FAST_FILES_AT_ONCE,
@@ -15,25 +52,23 @@ export default defineConfig({
       'frontend/vitest.lighthouse.config.ts',
       {
         test: {
+          ...BACKEND,
           name: 'backend',
-          environment: 'node',
-          include: [
-            'contracts/src/**/*.spec.ts',
-            'events/src/**/*.spec.ts',
-            'infra/src/**/*.spec.ts',
-            'server/src/**/*.spec.ts',
-            'projections/src/**/*.spec.ts',
-            'audit/src/**/*.spec.ts',
-            'command-api/src/**/*.spec.ts',
-            'query-api/src/**/*.spec.ts',
-            'load-tests/src/**/*.spec.ts',
-            'bench/src/**/*.spec.ts',
-          ],
-          exclude: ['**/node_modules/**', '**/*.kafka.spec.ts'],
-          globalSetup: ['server/src/testing/global-setup.ts'],
-          maxWorkers: FAST_FILES_AT_ONCE,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          include: BACKEND_FILES,
+          exclude: [...BACKEND_EXCLUDE, ...SHARED_PROCESS_FILES],
+        },
+      },
+      {
+        test: {
+          ...BACKEND,
+          name: 'backend-shared',
+          include: SHARED_PROCESS_FILES,
+          exclude: BACKEND_EXCLUDE,
+          // A fresh process per file cost about a second of CPU each (starting Vitest's worker,
+          // importing the bank again); these files share their worker's. The setup file puts back
+          // the clocks, environment and timers a test may leave moved.
+          isolate: false,
+          setupFiles: ['command-api/src/testing/shared-process-setup.ts'],
         },
       },
       {

@@ -26,6 +26,10 @@ afterEach(() => {
   act(() => toast.clear());
   cleanup();
   vi.restoreAllMocks();
+  // The files of a worker share its process (isolate: false): nothing a test fakes outlives it.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   localStorage.clear();
   sessionStorage.clear();
 });
