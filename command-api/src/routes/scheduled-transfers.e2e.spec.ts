@@ -186,7 +186,7 @@ describe('scheduled transfers', () => {
       failure_reason: 'Insufficient funds',
     });
     const failed = (await notes(c)).find((n) => n.title === 'Scheduled transfer failed');
-    expect(failed?.message).toContain('Insufficient funds');
+    expect(failed?.message).toContain('due Feb 1, 2031 failed: Insufficient funds');
     expect(failed?.message).toContain('Nothing was taken from your account');
   });
 

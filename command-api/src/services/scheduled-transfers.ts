@@ -450,7 +450,7 @@ async function recordFailure(
       uow.appendAny(streams.notifications(s.customerId), [
         notification(s.customerId, scheduleId, date, {
           title: 'Scheduled transfer failed',
-          message: `Your scheduled transfer of ${amount} due ${date} failed: ${reason.replace(/\.$/, '')}. Nothing was taken from your account.`,
+          message: `Your scheduled transfer of ${amount} due ${readableDate(date)} failed: ${reason.replace(/\.$/, '')}. Nothing was taken from your account.`,
           priority: 'high',
         }),
       ]);

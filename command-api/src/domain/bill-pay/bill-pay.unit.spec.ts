@@ -361,6 +361,10 @@ describe('an occurrence', () => {
       title: 'Bill payment failed',
       priority: 'high',
     });
+    // Written as the customer reads dates everywhere else, not as an ISO date.
+    expect((result.notification[0]!.data as { message: string }).message).toContain(
+      'due Mar 10, 2025 failed: insufficient funds in your',
+    );
   });
 
   it('counts against the bill pay limit of the day and fails past it, up to the cent', () => {

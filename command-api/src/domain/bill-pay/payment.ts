@@ -13,7 +13,7 @@ import { DomainError } from '../../kernel/aggregate.ts';
 import { decideAccount, INSUFFICIENT_FUNDS, type AccountState } from '../account/account.ts';
 import { DAILY_LIMIT_EXCEEDED, decideMovement, type ActivityState } from '../transfers/limits.ts';
 import { markFirstPaid, requireFirstPaymentLimit, type Payee } from './payees.ts';
-import type { IsoDate } from './calendar.ts';
+import { readableDate, type IsoDate } from './calendar.ts';
 
 export const MINIMUM_PAYMENT_CENTS = 1;
 export const PAST_DATE = BILL_PAY_MESSAGES.datePast;
@@ -163,7 +163,7 @@ export function decideOccurrence(
           notificationId: ids.notificationId,
           type: 'bill_payment',
           title: 'Bill payment failed',
-          message: `Your ${amount} payment to ${occurrence.payeeName} due ${occurrence.date} failed: ${why.replace(/\.$/, '')}. Nothing was taken from your account.`,
+          message: `Your ${amount} payment to ${occurrence.payeeName} due ${readableDate(occurrence.date)} failed: ${why.replace(/\.$/, '')}. Nothing was taken from your account.`,
           priority: 'high',
         }),
       ],
