@@ -1,5 +1,5 @@
 import { catalogue, ledgerAccounts } from '@bank/events';
-import { isSealed, type EventRow, type Pool } from '@bank/infra';
+import { forEachInTurns, isSealed, mapInTurns, type EventRow, type Pool } from '@bank/infra';
 import {
   applyBalanceEvent,
   emptyFigures,
@@ -242,7 +242,10 @@ async function postingsAround(
   );
   return {
     earlier: Number(rows[0]?.earlier ?? 0),
-    events: rows.filter((row) => row.stream_id !== null).map(toAuditEvent),
+    events: await mapInTurns(
+      rows.filter((row) => row.stream_id !== null),
+      toAuditEvent,
+    ),
   };
 }
 
@@ -284,20 +287,21 @@ export async function buildStatement(
   const { earlier, events } = await postingsAround(pool, account.accountId, from, to);
   let opening = earlier;
   const inPeriod: { event: AuditEvent; data: BalanceEventData; date: Date }[] = [];
-  for (const event of events) {
+  // A month may hold tens of thousands of postings (the customer decides): folded in turns.
+  await forEachInTurns(events, (event) => {
     const data = balanceData(event);
     const date = effectiveAt(event, data);
     const signed = event.type === 'AccountCredited' ? (data.amount ?? 0) : -(data.amount ?? 0);
     if (date < from) opening += signed;
     else if (date < to) inPeriod.push({ event, data, date });
-  }
+  });
   inPeriod.sort((a, b) => a.date.getTime() - b.date.getTime() || a.event.version - b.event.version);
   await open?.(inPeriod.map(({ event, data }) => ({ type: event.type, data })));
   let running = opening;
   let credits = 0;
   let debits = 0;
   let fees = 0;
-  const lines = inPeriod.map(({ event, data, date }): StatementLine => {
+  const lines = await mapInTurns(inPeriod, ({ event, data, date }): StatementLine => {
     const posting = data as BalanceEventData & {
       description?: string;
       reference?: string;

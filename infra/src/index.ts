@@ -4,6 +4,7 @@ export * from './ids.ts';
 export * from './keyed-queue.ts';
 export * from './scoped-storage.ts';
 export * from './within.ts';
+export * from './in-turns.ts';
 export * from './postgres/pool.ts';
 export * from './postgres/migrate.ts';
 export * from './postgres/embedded.ts';

@@ -1,3 +1,4 @@
+import { forEachInTurns, mapInTurns } from '../in-turns.ts';
 import type { SecretBox } from '../security/encryption.ts';
 import { CustomerErasedError, type Keyring } from '../security/keyring.ts';
 import type { NewEvent } from './types.ts';
@@ -230,11 +231,13 @@ export function createPiiProtector(
       return sealed;
     },
     async open(rows) {
-      const applicable = rows.map((row) => openingsOf(row.type, row.data));
+      // A long read (a statement of a busy month, a rebuild) opens tens of thousands of rows:
+      // done in turns, so other requests are answered meanwhile.
+      const applicable = await mapInTurns(rows, (row) => openingsOf(row.type, row.data));
       const owners = applicable.flatMap((list) => list.map(([, owner]) => owner));
       if (owners.length === 0) return;
       const keys = await keyring.load(owners);
-      rows.forEach((row, i) => {
+      await forEachInTurns(rows, (row, i) => {
         // Every rule's fields are found before any is opened: a set may hold another rule's
         // fields, whose text in clear may well begin like a sealed form.
         const found = applicable[i]!.map(

@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './envelopes.ts';
+export * from './long-answer.ts';
 export * from './access-log.ts';
 export * from './rate-limit-store.ts';
 export * from './json-depth.ts';

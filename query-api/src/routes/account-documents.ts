@@ -4,6 +4,7 @@ import {
   disputeRefusal,
   fileBody,
   monthlyStatementAnswer,
+  monthlyStatementData,
   receiptAnswer,
   statementMonthsAnswer,
   takesDirectDeposit,
@@ -47,8 +48,8 @@ import {
   nextMonthStart,
   statementMonths,
 } from '../views/statement-months.ts';
+import { statementAnswer } from '../views/statement.ts';
 import { transactionView } from '../views/transactions.ts';
-import { statementView } from './audit.ts';
 
 const transactionParams = z.object({ transactionId: transactionIdText });
 const accountParams = z.object({ accountId: z.uuid() });
@@ -345,16 +346,22 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
       );
       const name = `statement-${maskAccountNumber(account.accountNumber).slice(-4)}-${month}`;
       if (!file || bytes === undefined) {
-        return ok(
-          {
-            ...statementView(statement),
-            month,
-            complete: !toDate,
-            total_interest: centsToDollars(statement.totalInterest),
-            total_fees: centsToDollars(statement.totalFees),
-          },
-          'Statement retrieved successfully',
-        );
+        const more = {
+          month,
+          complete: !toDate,
+          total_interest: centsToDollars(statement.totalInterest),
+          total_fees: centsToDollars(statement.totalFees),
+        };
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(
+            await statementAnswer(
+              monthlyStatementData,
+              statement,
+              more,
+              'Statement retrieved successfully',
+            ),
+          );
       }
       return reply
         .type(file.type)

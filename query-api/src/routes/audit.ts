@@ -3,6 +3,7 @@ import {
   auditBalanceAnswer,
   auditReplayAnswer,
   auditStatementAnswer,
+  auditStatementData,
   fileBody,
   parkedEventsAnswer,
   type AuditEventView,
@@ -29,12 +30,12 @@ import {
   replayCustomer,
   requireAuditor,
   type AuditEvent,
-  type Statement,
 } from '@bank/audit';
 import { allProjectionNames, bankMetrics, listParkedEvents } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentDesk } from '../document-desk.ts';
+import { statementAnswer } from '../views/statement.ts';
 
 const accountParams = z.object({ accountId: z.uuid() });
 const customerParams = z.object({ customerId: z.uuid() });
@@ -110,30 +111,6 @@ export function auditEventView(event: AuditEvent): AuditEventView {
     recorded_at: event.recordedAt.toISOString(),
     metadata: event.metadata,
     hash: event.hash,
-  };
-}
-
-export function statementView(statement: Statement) {
-  return {
-    account_id: statement.account.accountId,
-    account_number: statement.account.accountNumber,
-    account_name: statement.account.name,
-    from: statement.from.toISOString(),
-    to: statement.to.toISOString(),
-    opening_balance: centsToDollars(statement.openingBalance),
-    total_credits: centsToDollars(statement.totalCredits),
-    total_debits: centsToDollars(statement.totalDebits),
-    closing_balance: centsToDollars(statement.closingBalance),
-    lines: statement.lines.map((line) => ({
-      date: line.date.toISOString(),
-      description: line.description,
-      reference: line.reference,
-      kind: line.kind,
-      amount: centsToDollars(line.amount),
-      balance: centsToDollars(line.balanceAfter),
-      version: line.version,
-      position: line.position,
-    })),
   };
 }
 
@@ -251,7 +228,11 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
       );
       const period = month ?? `${from.toISOString().slice(0, 10)}-${to.toISOString().slice(0, 10)}`;
       const name = `statement-${statement.account.accountNumber}-${period}`;
-      if (file === undefined) return ok(statementView(statement));
+      if (file === undefined) {
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(await statementAnswer(auditStatementData, statement, {}, 'OK'));
+      }
       return reply
         .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.${format}"`)
