@@ -12,6 +12,13 @@ export const customerErasedAnswer = successOf(customerErasedData);
 export const contactRequestsErasedData = z.object({ request_ids: z.array(z.string()) });
 export const contactRequestsErasedAnswer = successOf(contactRequestsErasedData);
 
+/** The answer of POST /ops/contact-requests/{id}/handled: when it was handled (the first time). */
+export const contactRequestHandledData = z.object({
+  request_id: z.string(),
+  handled_at: z.string(),
+});
+export const contactRequestHandledAnswer = successOf(contactRequestHandledData);
+
 /** The answer of POST /ops/deposits (201, or the stored answer again for the same key). */
 export const tellerDepositData = z.object({
   account_id: z.string(),
@@ -93,7 +100,10 @@ export const zelleClaimCodesData = z.object({
 });
 export const zelleClaimCodesAnswer = successOf(zelleClaimCodesData);
 
-/** The answer of GET /ops/contact-requests: the newest 200 requests of the contact page. */
+/**
+ * The answer of GET /ops/contact-requests: a page of the contact page's requests, newest first;
+ * `next_cursor` asks for the page after it (null on the last page).
+ */
 export const contactRequestsData = z.object({
   contact_requests: z.array(
     z.object({
@@ -109,8 +119,10 @@ export const contactRequestsData = z.object({
       preferred_time: z.string().nullable(),
       meeting_preference: z.string().nullable(),
       received_at: z.string(),
+      handled_at: z.string().nullable(),
     }),
   ),
+  next_cursor: z.string().nullable(),
 });
 export const contactRequestsAnswer = successOf(contactRequestsData);
 

@@ -54,6 +54,7 @@ export const streamOwnerField: Record<BankEventType, string | null> = {
   CardUnlocked: 'customerId',
   // A visitor is no customer: each request is a stream of its own.
   ContactRequestErased: null,
+  ContactRequestHandled: null,
   ContactRequestSubmitted: null,
   CryptoBought: 'customerId',
   // The bank's custody of one coin: every customer's movements of it, as sums.

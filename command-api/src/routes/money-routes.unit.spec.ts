@@ -74,6 +74,7 @@ const NOT_MONEY: Record<string, string> = {
   'DELETE /api/transfers/recipients/:id': 'address book',
   'POST /api/ops/customers/erase': 'erases personal data; balances stay',
   'POST /api/ops/contact-requests/erase': 'erases personal data',
+  'POST /api/ops/contact-requests/:id/handled': 'staff queue; moves nothing',
   'POST /api/ops/auditors': 'read-only credentials',
   'PUT /api/bill-payments/payees/:id': 'payee nickname; moves nothing',
   'DELETE /api/bill-payments/payees/:id': 'stops future payments; moves nothing',

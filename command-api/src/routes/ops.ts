@@ -1,13 +1,15 @@
 import {
+  contactRequestHandledAnswer,
   contactRequestsErasedAnswer,
   customerErasedAnswer,
   tellerDepositAnswer,
 } from '@bank/contracts';
-import { moneyAmount, ok, requireOps } from '@bank/infra';
+import { moneyAmount, ok, requireOps, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
 import { MAX_TELLER_DEPOSIT_CENTS, tellerDeposit } from '../services/deposits.ts';
+import { markContactRequestHandled } from '../services/contact-requests.ts';
 import { eraseContactRequests, eraseCustomer } from '../services/erasure.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import { opsRequestIdentity } from './money-input.ts';
@@ -83,6 +85,28 @@ export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
         ok(
           { request_ids: requestIds },
           'The personal data of this email’s contact requests has been erased.',
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/ops/contact-requests/:id/handled',
+    { schema: { params: uuidParam, response: { 200: contactRequestHandledAnswer } } },
+    async (request, reply) => {
+      const outcome = await markContactRequestHandled(
+        ctx,
+        request.params.id,
+        commandMetadata(request, 'ops'),
+      );
+      markConsistency(reply, outcome);
+      const { handledAt, already } = outcome.result;
+      return reply.send(
+        ok(
+          { request_id: request.params.id, handled_at: handledAt },
+          already
+            ? 'This contact request was already handled.'
+            : 'The contact request is marked handled.',
         ),
       );
     },

@@ -1,7 +1,7 @@
-import { ContactRequestErased, streams } from '@bank/events';
+import { streams } from '@bank/events';
 import { fieldError, type EventMetadata } from '@bank/infra';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
-import type { Aggregate, StreamEvent } from '../kernel/aggregate.ts';
+import { contactRequestAggregate, decideContactRequestErased } from '../domain/contact-request.ts';
 import { reservationAggregate } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
 import { erasePhotos } from './photos.ts';
@@ -61,24 +61,6 @@ async function shredAndSignOut(ctx: CommandContext, customerId: string): Promise
   await ctx.sessions.revokeOthers(customerId, undefined);
 }
 
-interface ContactRequestState {
-  exists: boolean;
-  erased: boolean;
-}
-
-const contactRequestAggregate: Aggregate<
-  ContactRequestState,
-  StreamEvent<'ContactRequestSubmitted' | 'ContactRequestErased'>
-> = {
-  name: 'contact-request',
-  initial: () => ({ exists: false, erased: false }),
-  evolve: (state, event) => {
-    if (event.type === 'ContactRequestSubmitted') return { ...state, exists: true };
-    if (event.type === 'ContactRequestErased') return { ...state, erased: true };
-    return state;
-  },
-};
-
 /**
  * Erases a visitor's contact requests on request: each request's key is destroyed and
  * ContactRequestErased recorded on its stream. The requests are found by the email's keyed
@@ -106,9 +88,9 @@ export async function eraseContactRequests(
     for (const requestId of requestIds) {
       const stream = streams.contactRequest(requestId);
       const request = await uow.load(stream, contactRequestAggregate);
-      if (!request.state.exists || request.state.erased) continue;
-      pending += 1;
-      uow.append(stream, [ContactRequestErased.create({ requestId, reason, erasedAt })]);
+      const erased = decideContactRequestErased(request.state, { requestId, reason, erasedAt });
+      pending += erased.length;
+      uow.append(stream, erased);
     }
     if (pending === 0) {
       throw fieldError({ email: ['The contact requests of this email have already been erased.'] });

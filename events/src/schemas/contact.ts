@@ -27,4 +27,14 @@ export const ContactRequestErased = defineEvent(
   z.object({ requestId: z.uuid(), reason: z.string(), erasedAt: z.iso.datetime() }),
 );
 
-export const contactEvents = [ContactRequestSubmitted, ContactRequestErased] as const;
+/** Staff answered the visitor (or booked the appointment): the request leaves the open queue. */
+export const ContactRequestHandled = defineEvent(
+  'ContactRequestHandled',
+  z.object({ requestId: z.uuid(), handledAt: z.iso.datetime() }),
+);
+
+export const contactEvents = [
+  ContactRequestSubmitted,
+  ContactRequestErased,
+  ContactRequestHandled,
+] as const;

@@ -93,7 +93,7 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'NotificationDeleted',
   ],
   cashback: ['AccountOpened', 'AccountDebited', 'AccountCredited'],
-  'contact-requests': ['ContactRequestSubmitted', 'ContactRequestErased'],
+  'contact-requests': ['ContactRequestSubmitted', 'ContactRequestErased', 'ContactRequestHandled'],
   'bill-pay': [
     'CustomerErased',
     'BillPayeeAdded',

@@ -5,7 +5,7 @@ import {
   zelleClaimCodesAnswer,
 } from '@bank/contracts';
 import { centsToDollars, unitsToCoinText } from '@bank/events';
-import { ok, requireOps, type Pool } from '@bank/infra';
+import { fieldError, ok, requireOps, type Pool } from '@bank/infra';
 import { clearingBreaks, custodyBreaks } from '@bank/audit';
 import {
   coinPositions,
@@ -16,6 +16,23 @@ import {
   zelleClaimCodeOutbox,
 } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const CURSOR_UNKNOWN = 'The cursor is not one this list handed out.';
+const LIMIT_RANGE = 'The limit must be a whole number from 1 to 200.';
+
+const contactRequestsQuery = z.object({
+  status: z
+    .enum(['open', 'handled', 'all'], { error: 'The status must be open, handled or all.' })
+    .default('open'),
+  cursor: z.uuid({ error: CURSOR_UNKNOWN }).optional(),
+  limit: z.coerce
+    .number({ error: LIMIT_RANGE })
+    .int({ error: LIMIT_RANGE })
+    .min(1, { error: LIMIT_RANGE })
+    .max(200, { error: LIMIT_RANGE })
+    .default(50),
+});
 
 /** Staff reads under /ops: reset links, contact requests and the books. */
 export const opsQueryRoutes: FastifyPluginAsyncZod<{
@@ -61,15 +78,26 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // Staff's queue of contact-page requests: the open ones by default, a page at a time.
   app.get(
     '/ops/contact-requests',
-    { schema: { response: { 200: contactRequestsAnswer } } },
-    async () => {
-      const requests = (await listContactRequests(pool)).map((r) => ({
+    {
+      schema: {
+        querystring: contactRequestsQuery,
+        response: { 200: contactRequestsAnswer },
+      },
+    },
+    async (request) => {
+      const { status, cursor, limit } = request.query;
+      const rows = await listContactRequests(pool, { queue: status, after: cursor, limit });
+      if (!rows) throw fieldError({ cursor: [CURSOR_UNKNOWN] });
+      const requests = rows.map((r) => ({
         ...r,
         received_at: r.received_at.toISOString(),
+        handled_at: r.handled_at?.toISOString() ?? null,
       }));
-      return ok({ contact_requests: requests }, 'OK');
+      const last = requests.length === limit ? requests.at(-1) : undefined;
+      return ok({ contact_requests: requests, next_cursor: last?.request_id ?? null }, 'OK');
     },
   );
 

@@ -101,6 +101,41 @@ describe('ops CLI', () => {
       .toMatchObject({ balance_exact: '0.25000000', pending_balance_exact: '0.00000000' });
   });
 
+  it('lists the open contact requests and marks one handled', async () => {
+    const target = { baseUrl: bank.baseUrl, token: bank.opsToken };
+    const sent = await new ApiClient(bank).post('/api/contact/messages', {
+      first_name: 'Vera',
+      last_name: 'Visitor',
+      email: 'vera@example.com',
+      subject: 'General Inquiry',
+      message: 'Please call me back.',
+    });
+    const requestId = sent.body.data.request_id as string;
+    await bank.runner.catchUp();
+    const lines: string[] = [];
+    const queue = async (...args: string[]) => {
+      lines.length = 0;
+      expect(await runOpsCli(['contact-requests', ...args], target, (l) => lines.push(l))).toBe(0);
+      const page = JSON.parse(lines.join('\n')) as { contact_requests: { request_id: string }[] };
+      return page.contact_requests.map((r) => r.request_id);
+    };
+    expect(await queue()).toContain(requestId);
+
+    lines.length = 0;
+    expect(
+      await runOpsCli(['handle-contact-request', requestId], target, (l) => lines.push(l)),
+    ).toBe(0);
+    expect(lines).toEqual(['The contact request is marked handled.']);
+    await bank.runner.catchUp();
+    expect(await queue()).not.toContain(requestId);
+    expect(await queue('handled')).toContain(requestId);
+
+    lines.length = 0;
+    expect(await runOpsCli(['contact-requests', 'closed'], target, (l) => lines.push(l))).toBe(1);
+    expect(lines.at(-1)).toBe('  status: The status must be open, handled or all.');
+    expect(await runOpsCli(['handle-contact-request'], target, (l) => lines.push(l))).toBe(2);
+  });
+
   it('says plainly when the bank cannot be reached, instead of a stack trace', async () => {
     const baseUrl = `http://127.0.0.1:${await freePort()}`;
     for (const argv of [['issue-auditor', 'Dana'], ['ledger'], ['deposit', '000000000000', '10']]) {

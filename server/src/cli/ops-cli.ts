@@ -5,7 +5,8 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   deposit <account_number> <amount> [description]   post a teller cash deposit
   ledger                                           show the books (customer and internal accounts)
   password-resets                                  list password-reset links
-  contact-requests                                 list contact-page requests
+  contact-requests [open|handled|all] [cursor]     list contact-page requests (open ones first)
+  handle-contact-request <request_id>              mark a contact request handled
   zelle-claim-codes                                list Zelle claim codes to pass on
   issue-auditor <name> [days]                      issue a read-only auditor token (default 90 days)
   revoke-auditor <auditor_id>                      end an auditor token at once
@@ -126,9 +127,28 @@ export async function runOpsCli(
       print(result.message);
       return 0;
     }
+    case 'contact-requests': {
+      const [status = 'open', cursor] = args;
+      const query = new URLSearchParams({ status, ...(cursor ? { cursor } : {}) });
+      const result = await call('GET', `/api/ops/contact-requests?${query}`);
+      if (!result) return 1;
+      print(JSON.stringify(result.data, null, 2));
+      return 0;
+    }
+    case 'handle-contact-request': {
+      const [requestId] = args;
+      if (!requestId) {
+        print(OPS_USAGE);
+        return 2;
+      }
+      const path = `/api/ops/contact-requests/${encodeURIComponent(requestId)}/handled`;
+      const result = await call('POST', path);
+      if (!result) return 1;
+      print(result.message);
+      return 0;
+    }
     case 'ledger':
     case 'password-resets':
-    case 'contact-requests':
     case 'zelle-claim-codes':
     case 'crypto-deposits': {
       const result = await call('GET', `/api/ops/${command}`);

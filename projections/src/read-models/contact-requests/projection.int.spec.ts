@@ -95,4 +95,20 @@ describe('contact-requests projection', () => {
       },
     ]);
   });
+
+  it('keeps when staff first marked a request handled', async () => {
+    const request = randomUUID();
+    const handled = (handledAt: string) => ({
+      type: 'ContactRequestHandled' as const,
+      streamId: `contact-${request}`,
+      data: { requestId: request, handledAt },
+    });
+    await givenEvents([
+      submitted(request, 'message'),
+      handled('2025-03-01T09:00:00.000Z'),
+      handled('2025-03-02T09:00:00.000Z'),
+    ]).thenRows('rm_contact_requests', [
+      { request_id: request, first_name: 'Ada', handled_at: '2025-03-01T09:00:00.000Z' },
+    ]);
+  });
 });

@@ -36,5 +36,11 @@ export const contactRequestsProjection = defineProjection({
         [d.requestId, ERASED],
       );
     },
+    async ContactRequestHandled(d, _event, db) {
+      await db.query(
+        'UPDATE rm_contact_requests SET handled_at = $2 WHERE request_id = $1 AND handled_at IS NULL',
+        [d.requestId, d.handledAt],
+      );
+    },
   },
 });
