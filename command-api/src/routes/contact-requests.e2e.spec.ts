@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { opsClient } from './money-test-helpers.ts';
 
 const bank: TestBank = await startTestBank();
 afterAll(() => bank.stop());
-const ops = Object.assign(new ApiClient(bank), { token: bank.opsToken });
+const ops = opsClient(bank);
 
 async function sendMessage(n: number): Promise<string> {
   const response = await new ApiClient(bank).post('/api/contact/messages', {

@@ -10,6 +10,7 @@ import { clearingBreaks, custodyBreaks } from '@bank/audit';
 import {
   coinPositions,
   customerAccountsTotal,
+  customerSignsInWith,
   listContactRequests,
   listLedgerBalances,
   passwordResetOutbox,
@@ -34,6 +35,15 @@ const contactRequestsQuery = z.object({
     .default(50),
 });
 
+/** An outbox of one customer: the one who signs in with this number (staff have it on the call). */
+const outboxQuery = z.object({
+  account_number: z
+    .string()
+    .trim()
+    .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.')
+    .optional(),
+});
+
 /** Staff reads under /ops: reset links, contact requests and the books. */
 export const opsQueryRoutes: FastifyPluginAsyncZod<{
   pool: Pool;
@@ -43,12 +53,20 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { pool, opsToken, unseal }) => {
   app.addHook('onRequest', requireOps(opsToken));
 
+  const outboxOwner = async (accountNumber: string | undefined) => {
+    if (accountNumber !== undefined && !(await customerSignsInWith(pool, accountNumber))) {
+      throw fieldError({ account_number: ['No customer signs in with this account number.'] });
+    }
+    return accountNumber;
+  };
+
   // The outbox of reset links staff deliver. A link is opened only while it can still be used.
   app.get(
     '/ops/password-resets',
-    { schema: { response: { 200: passwordResetsAnswer } } },
-    async () => {
-      const rows = await passwordResetOutbox(pool);
+    { schema: { querystring: outboxQuery, response: { 200: passwordResetsAnswer } } },
+    async (request) => {
+      const owner = await outboxOwner(request.query.account_number);
+      const rows = await passwordResetOutbox(pool, owner);
       const resets = rows.map((r) => ({
         created_at: r.created_at.toISOString(),
         expires_at: r.expires_at.toISOString(),
@@ -65,15 +83,18 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
   // code can still be entered, and blanked once it is used, replaced or spent.
   app.get(
     '/ops/zelle-claim-codes',
-    { schema: { response: { 200: zelleClaimCodesAnswer } } },
-    async () => {
-      const codes = (await zelleClaimCodeOutbox(pool)).map(({ message_sealed, live, ...r }) => ({
-        ...r,
-        message: live && message_sealed ? unseal(message_sealed) : null,
-        created_at: r.created_at.toISOString(),
-        expires_at: r.expires_at.toISOString(),
-        closed_at: r.closed_at?.toISOString() ?? null,
-      }));
+    { schema: { querystring: outboxQuery, response: { 200: zelleClaimCodesAnswer } } },
+    async (request) => {
+      const owner = await outboxOwner(request.query.account_number);
+      const codes = (await zelleClaimCodeOutbox(pool, owner)).map(
+        ({ message_sealed, live, ...r }) => ({
+          ...r,
+          message: live && message_sealed ? unseal(message_sealed) : null,
+          created_at: r.created_at.toISOString(),
+          expires_at: r.expires_at.toISOString(),
+          closed_at: r.closed_at?.toISOString() ?? null,
+        }),
+      );
       return ok({ zelle_claim_codes: codes }, 'OK');
     },
   );

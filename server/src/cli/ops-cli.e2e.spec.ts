@@ -136,6 +136,23 @@ describe('ops CLI', () => {
     expect(await runOpsCli(['handle-contact-request'], target, (l) => lines.push(l))).toBe(2);
   });
 
+  it('lists the reset links of the customer staff are talking to', async () => {
+    const target = { baseUrl: bank.baseUrl, token: bank.opsToken };
+    const { user } = await signedUpCustomer(bank);
+    await new ApiClient(bank).post('/api/forgot-password', { account_number: user.account_number });
+    const lines: string[] = [];
+    expect(
+      await runOpsCli(['password-resets', user.account_number], target, (l) => lines.push(l)),
+    ).toBe(0);
+    const { password_resets } = JSON.parse(lines.join('\n')) as {
+      password_resets: { account_number: string }[];
+    };
+    expect(password_resets.map((r) => r.account_number)).toEqual([user.account_number]);
+    lines.length = 0;
+    expect(await runOpsCli(['zelle-claim-codes', '123'], target, (l) => lines.push(l))).toBe(1);
+    expect(lines.at(-1)).toBe('  account_number: The account number must be exactly 12 digits.');
+  });
+
   it('says plainly when the bank cannot be reached, instead of a stack trace', async () => {
     const baseUrl = `http://127.0.0.1:${await freePort()}`;
     for (const argv of [['issue-auditor', 'Dana'], ['ledger'], ['deposit', '000000000000', '10']]) {

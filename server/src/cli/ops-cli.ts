@@ -4,10 +4,10 @@ import { auditorIssuedData, tellerDepositData } from '@bank/contracts';
 export const OPS_USAGE = `Usage: npm run ops -- <command>
   deposit <account_number> <amount> [description]   post a teller cash deposit
   ledger                                           show the books (customer and internal accounts)
-  password-resets                                  list password-reset links
+  password-resets [account_number]                 list password-reset links (of one customer)
   contact-requests [open|handled|all] [cursor]     list contact-page requests (open ones first)
   handle-contact-request <request_id>              mark a contact request handled
-  zelle-claim-codes                                list Zelle claim codes to pass on
+  zelle-claim-codes [account_number]               list Zelle claim codes to pass on (of one customer)
   issue-auditor <name> [days]                      issue a read-only auditor token (default 90 days)
   revoke-auditor <auditor_id>                      end an auditor token at once
   parked-events [--all]                            list events projections set aside
@@ -61,6 +61,15 @@ export async function runOpsCli(
       return undefined;
     }
     return json;
+  };
+  /** Prints what a staff list answers, as JSON. */
+  const show = async (path: string, query: Record<string, string | undefined> = {}) => {
+    const given = Object.entries(query).filter((entry): entry is [string, string] => !!entry[1]);
+    const search = given.length ? `?${new URLSearchParams(given)}` : '';
+    const result = await call('GET', `/api/ops/${path}${search}`);
+    if (!result) return 1;
+    print(JSON.stringify(result.data, null, 2));
+    return 0;
   };
   switch (command) {
     case 'deposit': {
@@ -127,14 +136,8 @@ export async function runOpsCli(
       print(result.message);
       return 0;
     }
-    case 'contact-requests': {
-      const [status = 'open', cursor] = args;
-      const query = new URLSearchParams({ status, ...(cursor ? { cursor } : {}) });
-      const result = await call('GET', `/api/ops/contact-requests?${query}`);
-      if (!result) return 1;
-      print(JSON.stringify(result.data, null, 2));
-      return 0;
-    }
+    case 'contact-requests':
+      return show('contact-requests', { status: args[0] ?? 'open', cursor: args[1] });
     case 'handle-contact-request': {
       const [requestId] = args;
       if (!requestId) {
@@ -147,15 +150,13 @@ export async function runOpsCli(
       print(result.message);
       return 0;
     }
-    case 'ledger':
     case 'password-resets':
     case 'zelle-claim-codes':
-    case 'crypto-deposits': {
-      const result = await call('GET', `/api/ops/${command}`);
-      if (!result) return 1;
-      print(JSON.stringify(result.data, null, 2));
-      return 0;
-    }
+      // Of the customer staff are talking to, by the account number they sign in with.
+      return show(command, { account_number: args[0] });
+    case 'ledger':
+    case 'crypto-deposits':
+      return show(command);
     case 'parked-events': {
       const [action, projection, eventId] = args;
       if (action === 'retry' || action === 'skip') {

@@ -72,6 +72,22 @@ export async function readUser(db: Db, customerId: string): Promise<UserView | u
   };
 }
 
+/** Whether a customer signs in with this account number (their other accounts' do not count). */
+export async function customerSignsInWith(db: Db, accountNumber: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM rm_customers WHERE account_number = $1', [
+    accountNumber,
+  ]);
+  return rowCount === 1;
+}
+
+/**
+ * The outbox rows of the customer who signs in with the account number in $1 (all rows when it
+ * is null): a customer who calls in is found however many other messages wait.
+ */
+const ofAccount = (table: string) =>
+  `($1::char(12) IS NULL OR ${table}.customer_id =
+     (SELECT customer_id FROM rm_customers WHERE account_number = $1::char(12)))`;
+
 /** A password-reset link waiting in the staff outbox, with the customer it is for. */
 export interface PasswordResetOutboxRow extends Record<string, unknown> {
   link_sealed: string | null;
@@ -85,16 +101,22 @@ export interface PasswordResetOutboxRow extends Record<string, unknown> {
 }
 
 /**
- * Password-reset links (at most 100) named by their customer: those still to deliver first, then
- * the latest ended ones, newest first. Anyone may ask for links for the accounts they know, and
- * those requests must not push another customer's live link out of sight.
+ * Password-reset links (at most 100), of one customer or of all, named by their customer: those
+ * still to deliver first, then the latest ended ones, newest first. Anyone may ask for links for
+ * the accounts they know, and those requests must not push another customer's live link out of
+ * sight.
  */
-export async function passwordResetOutbox(db: Db): Promise<PasswordResetOutboxRow[]> {
+export async function passwordResetOutbox(
+  db: Db,
+  accountNumber?: string,
+): Promise<PasswordResetOutboxRow[]> {
   const { rows } = await db.query<PasswordResetOutboxRow>(
     `SELECT r.link_sealed, r.used_at IS NULL AND r.expires_at > now() AS live,
             r.created_at, r.expires_at, r.used_at, c.name, c.account_number
      FROM password_resets r LEFT JOIN rm_customers c ON c.customer_id = r.customer_id
+     WHERE ${ofAccount('r')}
      ORDER BY live DESC, r.created_at DESC LIMIT 100`,
+    [accountNumber ?? null],
   );
   return rows;
 }
@@ -116,18 +138,23 @@ export interface ZelleClaimCodeOutboxRow extends Record<string, unknown> {
 }
 
 /**
- * Zelle claim-code messages (at most 100) named by their customer: those whose code may still be
- * entered first, then the latest ended ones, newest first, so that codes used, replaced or spent
- * do not push one still to deliver out of sight.
+ * Zelle claim-code messages (at most 100), of one customer or of all, named by their customer:
+ * those whose code may still be entered first, then the latest ended ones, newest first, so that
+ * codes used, replaced or spent do not push one still to deliver out of sight.
  */
-export async function zelleClaimCodeOutbox(db: Db): Promise<ZelleClaimCodeOutboxRow[]> {
+export async function zelleClaimCodeOutbox(
+  db: Db,
+  accountNumber?: string,
+): Promise<ZelleClaimCodeOutboxRow[]> {
   const { rows } = await db.query<ZelleClaimCodeOutboxRow>(
     `SELECT z.contact_kind, CASE z.contact_kind WHEN 'email' THEN c.email ELSE c.phone END AS sent_to,
             z.message_sealed, z.closed_at IS NULL AND z.expires_at > now() AS live,
             z.created_at, z.expires_at, z.attempts,
             z.closed_at, c.name, c.account_number
      FROM zelle_claim_codes z LEFT JOIN rm_customers c ON c.customer_id = z.customer_id
+     WHERE ${ofAccount('z')}
      ORDER BY live DESC, z.created_at DESC LIMIT 100`,
+    [accountNumber ?? null],
   );
   return rows;
 }
