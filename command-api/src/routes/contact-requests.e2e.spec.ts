@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
+import {
+  ApiClient,
+  liveAndRebuiltHashes,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '@bank/server/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { opsClient } from './money-test-helpers.ts';
 
@@ -88,6 +94,13 @@ describe("staff's queue of contact requests", () => {
     expect(handled.map((r) => r.request_id)).not.toContain(second);
     const all = (await wholeQueue('all', 50)).map((r) => r.request_id);
     expect(all).toEqual(expect.arrayContaining([first, second]));
+  });
+
+  it('rebuilds the same queue from the log', async () => {
+    await handle(await sendMessage(150));
+    await bank.runner.catchUp();
+    const { live, rebuilt } = await liveAndRebuiltHashes(bank, 'contact-requests');
+    expect(rebuilt).toEqual(live);
   });
 
   it('records one handling when staff mark the same request at once', async () => {

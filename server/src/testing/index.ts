@@ -29,3 +29,4 @@ export { crashAfterRecord } from './crash-after-record.ts';
 export { readModelText } from './read-model-text.ts';
 export { ownRecords } from './own-records.ts';
 export { fillReadModelDisk } from './read-model-disk-full.ts';
+export { liveAndRebuiltHashes } from './rebuilt-read-model.ts';
