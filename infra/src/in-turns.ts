@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
  */
 export const TURN_BUDGET_MS = 10;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets the event loop turn once: other requests' I/O and timers run before this continues. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * `work` for each item in order, letting the event loop turn whenever a slice has taken
@@ -38,4 +39,25 @@ export async function mapInTurns<T, R>(
   const mapped: R[] = new Array<R>(items.length);
   await forEachInTurns(items, (item, index) => (mapped[index] = map(item, index)), budgetMs);
   return mapped;
+}
+
+/**
+ * The items of an async iterable, gathered in order, letting the event loop turn whenever a
+ * slice has taken `budgetMs`: a generator that yields a page of rows without awaiting between
+ * them would otherwise hold the loop for the whole page.
+ */
+export async function gatherInTurns<T>(
+  items: AsyncIterable<T>,
+  budgetMs = TURN_BUDGET_MS,
+): Promise<T[]> {
+  const gathered: T[] = [];
+  let sliceStarted = performance.now();
+  for await (const item of items) {
+    gathered.push(item);
+    if (performance.now() - sliceStarted >= budgetMs) {
+      await nextTurn();
+      sliceStarted = performance.now();
+    }
+  }
+  return gathered;
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { forEachInTurns, mapInTurns } from './in-turns.ts';
+import { forEachInTurns, gatherInTurns, mapInTurns } from './in-turns.ts';
 
 const busyFor = (ms: number) => {
   const until = performance.now() + ms;
@@ -47,5 +47,20 @@ describe('loops in turns', () => {
       }),
     ).rejects.toThrow('bad item');
     expect(done).toEqual([1]);
+  });
+
+  it('gathers a generator that yields without waiting, in turns, every item once and in order', async () => {
+    async function* page() {
+      for (let item = 0; item < 40; item += 1) {
+        busyFor(0.5);
+        yield item;
+      }
+    }
+    let otherRuns = 0;
+    const other = setInterval(() => (otherRuns += 1), 0);
+    const gathered = await gatherInTurns(page(), 2);
+    clearInterval(other);
+    expect(gathered).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(otherRuns).toBeGreaterThanOrEqual(3);
   });
 });

@@ -15,6 +15,7 @@ import {
   notFound,
   ok,
   requireCustomer,
+  sendLongAnswer,
   transactionIdText,
   type Pool,
   type SessionStore,
@@ -352,16 +353,15 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<{
           total_interest: centsToDollars(statement.totalInterest),
           total_fees: centsToDollars(statement.totalFees),
         };
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(
-            await statementAnswer(
-              monthlyStatementData,
-              statement,
-              more,
-              'Statement retrieved successfully',
-            ),
-          );
+        return sendLongAnswer(
+          reply,
+          statementAnswer(
+            monthlyStatementData,
+            statement,
+            more,
+            'Statement retrieved successfully',
+          ),
+        );
       }
       return reply
         .type(file.type)

@@ -2,6 +2,7 @@ import {
   auditAccountEventsAnswer,
   auditBalanceAnswer,
   auditReplayAnswer,
+  auditReplayData,
   auditStatementAnswer,
   auditStatementData,
   fileBody,
@@ -11,10 +12,13 @@ import {
 import { centsToDollars } from '@bank/events';
 import {
   fieldError,
+  gatherInTurns,
+  longListAnswer,
   notFound,
   ok,
   queryBoolean,
   requireOps,
+  sendLongAnswer,
   type Pool,
   type SessionStore,
 } from '@bank/infra';
@@ -229,9 +233,7 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
       const period = month ?? `${from.toISOString().slice(0, 10)}-${to.toISOString().slice(0, 10)}`;
       const name = `statement-${statement.account.accountNumber}-${period}`;
       if (file === undefined) {
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(await statementAnswer(auditStatementData, statement, {}, 'OK'));
+        return sendLongAnswer(reply, statementAnswer(auditStatementData, statement, {}, 'OK'));
       }
       return reply
         .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
@@ -240,16 +242,34 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // A customer decides how long their history is: the replay is read in the auditor's turn (one
+  // long read at a time each) and gathered and written in turns, never holding other requests.
   app.get(
     '/audit/customers/:customerId/replay',
-    { schema: { params: customerParams, response: { 200: auditReplayAnswer } } },
-    async (request) => {
+    {
+      schema: {
+        params: customerParams,
+        response: {
+          200: {
+            description: 'Every event of the customer, with their balances after each',
+            content: { 'application/json': { schema: auditReplayAnswer } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
       const { customerId } = request.params;
       if (!(await customerExists(pool, customerId))) throw notFound();
-      const steps = [];
-      for await (const step of replayCustomer(pool, customerId)) {
-        steps.push({
-          step: steps.length + 1,
+      const steps = await documents.inTurn(`auditor:${request.auditorId}`, reply, () =>
+        gatherInTurns(replayCustomer(pool, customerId)),
+      );
+      const body = longListAnswer({
+        schema: auditReplayData,
+        listKey: 'steps',
+        data: { customer_id: customerId },
+        items: steps,
+        toEntry: (step, index) => ({
+          step: index + 1,
           event: auditEventView(step.event),
           balances: Object.entries(step.balances).map(([accountId, b]) => ({
             account_id: accountId,
@@ -257,9 +277,10 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
             held: centsToDollars(b.held),
             available_balance: centsToDollars(b.available),
           })),
-        });
-      }
-      return ok({ customer_id: customerId, steps });
+        }),
+        message: 'OK',
+      });
+      return sendLongAnswer(reply, body);
     },
   );
 };

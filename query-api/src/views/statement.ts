@@ -1,6 +1,7 @@
 import type { Statement, StatementLine } from '@bank/audit';
 import { centsToDollars } from '@bank/events';
 import { longListAnswer } from '@bank/infra';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 
 /** A statement's figures as the API writes them: dollars and ISO instants, without its lines. */
@@ -44,7 +45,7 @@ export function statementAnswer<Data extends z.ZodObject>(
   statement: Statement,
   more: Omit<z.output<Data>, keyof StatementFigures | 'lines'>,
   message: string,
-): Promise<Buffer> {
+): Readable {
   return longListAnswer({
     schema,
     listKey: 'lines',

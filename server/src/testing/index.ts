@@ -30,3 +30,5 @@ export { readModelText } from './read-model-text.ts';
 export { ownRecords } from './own-records.ts';
 export { fillReadModelDisk } from './read-model-disk-full.ts';
 export { liveAndRebuiltHashes } from './rebuilt-read-model.ts';
+export { longestHoldDuring } from './event-loop-hold.ts';
+export { repeatCredits } from './long-history.ts';
