@@ -16,9 +16,10 @@ const BUSY_RETRY_AFTER_S = 2;
 export type RenderDocument = (job: DocumentJob) => Promise<Buffer>;
 
 /**
- * Where the query API's documents are made. A requester's documents are made one at a time (read,
- * then drawn), so one customer never holds more than one rendering thread, nor builds a dozen
- * long statements in memory at once. The drawing happens on the render pool's threads; when every
+ * Where the query API's documents are made, and its other long reads (an auditor's replay of a
+ * customer's history) gathered. A requester's documents and long reads are made one at a time
+ * (read, then drawn or written), so one customer never holds more than one rendering thread, nor
+ * builds a dozen long statements or replays in memory at once. The drawing happens on the render pool's threads; when every
  * thread is busy and its line is full, the answer is 503 with Retry-After: the bank is busy for
  * everyone, not refusing this customer.
  */

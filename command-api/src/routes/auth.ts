@@ -16,7 +16,14 @@ import {
   twoFactorSetupAnswer,
   twoFactorStatusAnswer,
 } from '@bank/contracts';
-import { ApiError, ok, requireCustomer, requireStepUp, verbatimText } from '@bank/infra';
+import {
+  accountNumberText,
+  ApiError,
+  ok,
+  requireCustomer,
+  requireStepUp,
+  verbatimText,
+} from '@bank/infra';
 import { readModelsNamed, readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -194,11 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         body: z
           .object({
-            account_number: z
-              .string()
-              .trim()
-              .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.')
-              .optional(),
+            account_number: accountNumberText.optional(),
             email: z
               .string()
               .trim()

@@ -4,7 +4,7 @@ import {
   customerErasedAnswer,
   tellerDepositAnswer,
 } from '@bank/contracts';
-import { moneyAmount, ok, requireOps, uuidParam } from '@bank/infra';
+import { accountNumberText, moneyAmount, ok, requireOps, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
@@ -16,10 +16,7 @@ import { opsRequestIdentity } from './money-input.ts';
 import { email } from './schemas.ts';
 
 const depositBody = z.object({
-  account_number: z
-    .string()
-    .trim()
-    .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.'),
+  account_number: accountNumberText,
   amount: moneyAmount({ minCents: 1, message: 'The amount must be at least $0.01.' }).refine(
     (cents) => cents <= MAX_TELLER_DEPOSIT_CENTS,
     'A teller deposit can be at most $10,000,000.00.',
@@ -39,10 +36,7 @@ export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
     {
       schema: {
         body: z.object({
-          account_number: z
-            .string()
-            .trim()
-            .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.'),
+          account_number: accountNumberText,
           reason: z.string().trim().min(1).max(500).default('Customer erasure request'),
         }),
         response: { 200: customerErasedAnswer },

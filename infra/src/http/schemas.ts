@@ -17,6 +17,12 @@ export function moneyAmount(options: { minCents?: number; message?: string } = {
     });
 }
 
+/** The 12-digit number a customer signs in with (spaces around it are forgiven). */
+export const accountNumberText = z
+  .string()
+  .trim()
+  .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.');
+
 export const uuidParam = z.object({
   id: z.uuid({ message: 'The requested resource was not found.' }),
 });

@@ -5,7 +5,7 @@ import {
   zelleClaimCodesAnswer,
 } from '@bank/contracts';
 import { centsToDollars, unitsToCoinText } from '@bank/events';
-import { fieldError, ok, requireOps, type Pool } from '@bank/infra';
+import { accountNumberText, fieldError, ok, requireOps, type Pool } from '@bank/infra';
 import { clearingBreaks, custodyBreaks } from '@bank/audit';
 import {
   coinPositions,
@@ -37,11 +37,7 @@ const contactRequestsQuery = z.object({
 
 /** An outbox of one customer: the one who signs in with this number (staff have it on the call). */
 const outboxQuery = z.object({
-  account_number: z
-    .string()
-    .trim()
-    .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.')
-    .optional(),
+  account_number: accountNumberText.optional(),
 });
 
 /** Staff reads under /ops: reset links, contact requests and the books. */

@@ -35,26 +35,32 @@ export async function listContactRequests(
   db: Db,
   page: ContactRequestPage,
 ): Promise<ContactRequestRow[] | undefined> {
-  const where = [
-    { open: 'handled_at IS NULL', handled: 'handled_at IS NOT NULL', all: 'true' }[page.queue],
-  ];
-  const params: unknown[] = [page.limit];
-  if (page.after !== undefined) {
-    const { rowCount } = await db.query('SELECT 1 FROM rm_contact_requests WHERE request_id = $1', [
-      page.after,
-    ]);
-    if (!rowCount) return undefined;
-    params.push(page.after);
-    // Compared in the database: the instant keeps its microseconds there.
-    where.push(
-      `(received_at, request_id) <
-         (SELECT received_at, request_id FROM rm_contact_requests WHERE request_id = $2)`,
+  const queue = {
+    open: 'r.handled_at IS NULL',
+    handled: 'r.handled_at IS NOT NULL',
+    all: 'true',
+  }[page.queue];
+  const newestFirst = 'ORDER BY r.received_at DESC, r.request_id DESC LIMIT $1';
+  if (page.after === undefined) {
+    const { rows } = await db.query<ContactRequestRow>(
+      `SELECT r.* FROM rm_contact_requests r WHERE ${queue} ${newestFirst}`,
+      [page.limit],
     );
+    return rows;
   }
+  // One statement finds the cursor's row and the page after it, compared in the database (the
+  // instant keeps its microseconds there): no row when the cursor names no request, one row of
+  // nulls when it does and nothing follows it.
   const { rows } = await db.query<ContactRequestRow>(
-    `SELECT * FROM rm_contact_requests WHERE ${where.join(' AND ')}
-     ORDER BY received_at DESC, request_id DESC LIMIT $1`,
-    params,
+    `SELECT page.* FROM rm_contact_requests cursor_row
+     LEFT JOIN LATERAL (
+       SELECT r.* FROM rm_contact_requests r
+       WHERE ${queue} AND (r.received_at, r.request_id) < (cursor_row.received_at, cursor_row.request_id)
+       ${newestFirst}
+     ) page ON true
+     WHERE cursor_row.request_id = $2`,
+    [page.limit, page.after],
   );
-  return rows;
+  if (rows.length === 0) return undefined;
+  return rows.filter((row) => row.request_id !== null);
 }
