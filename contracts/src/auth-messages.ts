@@ -11,10 +11,16 @@ export const CUSTOMER_FIELD_MESSAGES = {
   dateOfBirth: 'The date of birth must be a valid date (YYYY-MM-DD).',
   adult: 'You must be at least 18 years old to open an account.',
   zip: 'The zip code must be a valid ZIP code.',
+  ssn: 'The Social Security number must be 9 digits (123-45-6789).',
   /** A new password the strength estimator scores below 2 (the forms check it before sending). */
   passwordGuessable:
     'This password is too easy to guess. Use a longer phrase or add unusual words.',
 } as const;
+
+/** A Social Security number as 9 digits, with or without its two dashes. */
+export function isSsn(text: string): boolean {
+  return /^\d{3}-?\d{2}-?\d{4}$/.test(text);
+}
 
 /** A phone number as a person writes one: 7 to 20 digits, spaces, dots, dashes, brackets, a leading +. */
 export function isPhoneNumber(text: string): boolean {

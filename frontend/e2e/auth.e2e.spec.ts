@@ -1,4 +1,4 @@
-import { registrationPayload } from '@bank/server/testing';
+import { ApiClient, registrationPayload } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import { LoginPage, RegisterPage } from './page-models/auth-pages';
@@ -216,13 +216,49 @@ describe('account number field', () => {
   });
 });
 
+/** A new page that asked for a reset link by account number and was told to check the email. */
+async function askForResetLink(accountNumber: string) {
+  const page = await t.newPage();
+  await page.goto('/forgot-password');
+  await page.getByLabel('Account number or email').fill(accountNumber);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.getByText('Check your email').waitFor();
+  return page;
+}
+
 describe('forgot password', () => {
   it('accepts an account number and shows the generic confirmation', async () => {
     const customer = await t.customer();
-    const page = await t.newPage();
-    await page.goto('/forgot-password');
-    await page.getByLabel('Account number or email').fill(customer.user.account_number);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText('Check your email').waitFor();
+    await askForResetLink(customer.user.account_number);
+  });
+
+  it('turns a reset link used once into a way to ask for a new one, said once', async () => {
+    const customer = await t.customer();
+    const page = await askForResetLink(customer.user.account_number);
+    const ops = new ApiClient(t.bank);
+    ops.token = t.bank.opsToken;
+    const resetLink = async () =>
+      (await ops.get(`/api/ops/password-resets?account_number=${customer.user.account_number}`))
+        .body.data.password_resets[0]?.reset_link as string | null | undefined;
+    await expect.poll(resetLink).toBeTruthy();
+    const link = new URL((await resetLink())!);
+    const choose = async () => {
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByLabel('New password', { exact: true }).fill('Saltmarsh-Lantern-77');
+      await page.getByLabel('Confirm new password').fill('Saltmarsh-Lantern-77');
+      await page.getByRole('button', { name: 'Update password' }).click();
+    };
+    await choose();
+    await page.getByText('Your password has been changed.').waitFor();
+
+    await choose();
+    await page.getByText('This link can no longer be used').waitFor();
+    await page.getByText('This password reset link is invalid or has expired.').waitFor();
+    expect(
+      await page.getByText('This password reset link is invalid or has expired.').count(),
+    ).toBe(1);
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await page.waitForURL('**/forgot-password');
   });
 });

@@ -142,13 +142,29 @@ describe('card disputes', { timeout: 180_000 }, () => {
         })
       ).status,
     ).toBe(201);
+    // The customer closes the ticket before staff decide: the dispute is still undecided.
     expect(
-      (await ops.put(`/api/ops/tickets/${ticketId}/status`, { status: 'resolved' })).status,
+      (await customer.client.put(`/api/support/tickets/${ticketId}/status`, { status: 'closed' }))
+        .status,
     ).toBe(200);
-    await receiptSays('holds our answer.');
-    expect(await section.getByText('no money moves').count()).toBe(0);
+    await receiptSays(
+      'The charge stays on your account: no money has moved for this dispute. Ticket #',
+    );
+    await section
+      .getByText('is closed: any answer we gave is there, and if we decide the dispute later')
+      .waitFor();
+    expect(await section.getByText('holds our answer').count()).toBe(0);
     await section.getByRole('link', { name: /^Ticket #TKT-/ }).click();
     await page.getByText('The merchant refunded you.').waitFor();
+
+    const decided = await ops.post(
+      `/api/ops/disputes/${encodeURIComponent(charge.transactionId)}/resolve`,
+      { outcome: 'declined', message: 'The merchant shows the parcel delivered.' },
+    );
+    expect(decided.status).toBe(200);
+    customer.client.consistencyToken = decided.headers['x-consistency-token'];
+    await receiptSays('We looked into this charge, and it stands. Ticket #');
+    expect(await section.getByText('no money has moved').count()).toBe(0);
 
     // Past the 120 days: no button, and the bank's reason with the way to Support.
     await page.goto(`/transactions/${encodeURIComponent(old.transactionId)}`);

@@ -64,6 +64,15 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
       expect(accounts.find((a) => a.type === 'checking')?.balance).toBe(100);
 
       await page.getByRole('button', { name: 'See scheduled transfers' }).click();
+      // The list itself takes the focus, scrolled into view, not the top of the transfer form.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('scheduled-transfers');
+      expect(
+        await page
+          .locator('#scheduled-transfers')
+          .evaluate((el) => el.getBoundingClientRect().top < window.innerHeight),
+      ).toBe(true);
       const item = page.locator('.scheduled-transfer').first();
       await item.getByText(/Every month from .*, 6 transfers · Active/).waitFor();
       await expectAccessible(page, `scheduled list (${name})`);

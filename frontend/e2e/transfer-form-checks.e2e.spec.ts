@@ -16,16 +16,22 @@ function account(customer: Customer, type: string) {
 const reviewHeading = (wizard: TransferPage) =>
   wizard.page.getByRole('heading', { name: 'Review your transfer' });
 
+/** The customer's transfer form, signed in, at Between My Accounts from the named account. */
+async function betweenMyAccountsFrom(customer: Customer, from: string) {
+  const page = await t.signedInPage(customer);
+  const wizard = new TransferPage(page);
+  await wizard.open();
+  await wizard.choose('Between My Accounts');
+  await wizard.selectFrom(from);
+  return { page, wizard };
+}
+
 describe('Transfer form checks', { timeout: 120_000 }, () => {
   it('refuses a transfer date before today under Transfer Date', async () => {
     const customer = await t.customer();
     const checking = account(customer, 'checking');
     await deposit(t.bank, checking.account_number, 200);
-    const page = await t.signedInPage(customer);
-    const wizard = new TransferPage(page);
-    await wizard.open();
-    await wizard.choose('Between My Accounts');
-    await wizard.selectFrom(checking.name);
+    const { page, wizard } = await betweenMyAccountsFrom(customer, checking.name);
     await wizard.selectByText('To Account', account(customer, 'savings').name);
     await wizard.field('Amount (USD)').fill('20');
     // Typed the way a customer types it, day by day, into the date field.
@@ -41,11 +47,7 @@ describe('Transfer form checks', { timeout: 120_000 }, () => {
   it('shows the same-account error as soon as it is chosen, and beside insufficient funds', async () => {
     const customer = await t.customer();
     const checking = account(customer, 'checking');
-    const page = await t.signedInPage(customer);
-    const wizard = new TransferPage(page);
-    await wizard.open();
-    await wizard.choose('Between My Accounts');
-    await wizard.selectFrom(checking.name);
+    const { page, wizard } = await betweenMyAccountsFrom(customer, checking.name);
     await wizard.selectByText('To Account', checking.name);
     await expect
       .poll(() => fieldError(page, 'To Account'))
@@ -57,14 +59,25 @@ describe('Transfer form checks', { timeout: 120_000 }, () => {
     expect(await reviewHeading(wizard).count()).toBe(0);
   });
 
+  it('judges the amount against the balance as it is at Review, not as it was when the form opened', async () => {
+    const customer = await t.customer();
+    const checking = account(customer, 'checking');
+    const { page, wizard } = await betweenMyAccountsFrom(customer, checking.name);
+    await wizard.selectByText('To Account', account(customer, 'savings').name);
+    await wizard.field('Amount (USD)').fill('25');
+    await wizard.review();
+    await expect.poll(() => fieldError(page, 'Amount (USD)')).toBe('Insufficient funds');
+
+    // Money arrives while the form stays open: the next Review sees it.
+    await deposit(t.bank, checking.account_number, 1500);
+    await wizard.review();
+    await reviewHeading(wizard).waitFor();
+  });
+
   it('judges every field on the first Review click, even when leaving a field shows its error', async () => {
     const customer = await t.customer();
     const checking = account(customer, 'checking');
-    const page = await t.signedInPage(customer);
-    const wizard = new TransferPage(page);
-    await wizard.open();
-    await wizard.choose('Between My Accounts');
-    await wizard.selectFrom(checking.name);
+    const { page, wizard } = await betweenMyAccountsFrom(customer, checking.name);
     // Still in the amount field: pressing Review leaves it, and its error appears above the button.
     await wizard.field('Amount (USD)').fill('20');
     await wizard.review();

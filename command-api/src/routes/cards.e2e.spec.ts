@@ -493,6 +493,10 @@ describe('card notifications', () => {
     );
     expect(cardNotices.every((n: { type: string }) => n.type === 'card')).toBe(true);
     expect(JSON.stringify(cardNotices)).not.toMatch(/\d{13,19}/);
+    const locked = cardNotices.find((n: { title: string }) => n.title === 'Card locked');
+    expect(locked.message).toMatch(
+      /^Your card .*\d{4} is locked: new purchases and withdrawals are declined until you unlock it\.$/,
+    );
   });
 
   it('respects a customer who switched card notifications off', async () => {

@@ -2,6 +2,7 @@ import {
   CHANGE_PASSWORD_MESSAGES,
   CUSTOMER_FIELD_MESSAGES as FIELD,
   isPhoneNumber,
+  isSsn,
 } from '@bank/contracts';
 import { verbatimText } from '@bank/infra';
 import { z } from 'zod';
@@ -85,10 +86,7 @@ export const registrationBody = z
       .string()
       .trim()
       .max(11, 'The ssn must not be greater than 11 characters.')
-      .refine(
-        (v) => v === '' || /^\d{3}-?\d{2}-?\d{4}$/.test(v),
-        'The ssn must be 9 digits (123-45-6789).',
-      )
+      .refine((v) => v === '' || isSsn(v), FIELD.ssn)
       .nullish(),
     employment_status: z
       .enum(['employed', 'self-employed', 'unemployed', 'retired', 'student', ''])

@@ -21,7 +21,8 @@ export function cardNotice(event: BankEvent, last4: string): CardNotice | undefi
     case 'CardLocked':
       return {
         title: 'Card locked',
-        message: `We locked ${card}. New purchases and withdrawals are declined until you unlock it.`,
+        // The customer locks a card (the bank never does), so the notice does not say "we".
+        message: `${cap(card)} is locked: new purchases and withdrawals are declined until you unlock it.`,
         priority: 'high',
       };
     case 'CardUnlocked':

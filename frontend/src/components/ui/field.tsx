@@ -147,14 +147,22 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
 });
 
 /** Server field errors, listed under "Please fix the following errors:". */
-export function FieldErrorList({ errors }: { errors: { field: string; message: string }[] }) {
-  if (!errors.length) return null;
+export function FieldErrorList({
+  errors,
+  said,
+}: {
+  errors: { field: string; message: string }[];
+  /** The message the form already shows above the list: not said (nor announced) twice. */
+  said?: string | null;
+}) {
+  const unsaid = errors.filter((e) => e.message !== said);
+  if (!unsaid.length) return null;
   return (
     <div className="alert alert--danger" role="alert">
       <div className="alert__body">
         <p className="alert__title">Please fix the following errors:</p>
         <ul className="error-list">
-          {errors.map((e) => (
+          {unsaid.map((e) => (
             <li key={e.field}>{e.message}</li>
           ))}
         </ul>

@@ -1,4 +1,8 @@
-import { CUSTOMER_FIELD_MESSAGES as FIELD, isPhoneNumber } from '@bank/contracts/auth-messages';
+import {
+  CUSTOMER_FIELD_MESSAGES as FIELD,
+  isPhoneNumber,
+  isSsn,
+} from '@bank/contracts/auth-messages';
 import type { RegisterForm } from '../api/register';
 
 // The checks of the three registration steps, with their exact messages. Each step also
@@ -23,6 +27,7 @@ export const MESSAGES = {
   dateOfBirth: FIELD.dateOfBirth,
   adult: FIELD.adult,
   zip: FIELD.zip,
+  ssn: FIELD.ssn,
   /** The summary above fields that each show their own message. */
   fix: 'Please correct the fields marked below.',
 } as const;
@@ -31,6 +36,12 @@ export const STEP_FIELDS = {
   1: ['name', 'email', 'password', 'password_confirmation'],
   2: ['phone', 'date_of_birth', 'address', 'city', 'state', 'zip_code'],
 } as const satisfies Record<1 | 2, readonly (keyof RegisterForm)[]>;
+
+/** Every field a step checks, in the order it shows them: the required ones and the optional SSN. */
+const CHECKED_FIELDS: Record<1 | 2, readonly (keyof RegisterForm)[]> = {
+  1: STEP_FIELDS[1],
+  2: [...STEP_FIELDS[2], 'ssn'],
+};
 
 export type FieldProblem = { field: keyof RegisterForm; message: string };
 
@@ -86,6 +97,8 @@ function stepProblems(step: 1 | 2, form: RegisterForm): FieldProblem[] {
   if (dob) problems.push({ field: 'date_of_birth', message: dob });
   if (filled('zip_code') && !/^\d{5}(-\d{4})?$/.test(form.zip_code.trim()))
     problems.push({ field: 'zip_code', message: MESSAGES.zip });
+  if (form.ssn.trim() && !isSsn(form.ssn.trim()))
+    problems.push({ field: 'ssn', message: MESSAGES.ssn });
   return problems;
 }
 
@@ -103,7 +116,7 @@ export function checkStep(step: 1 | 2 | 3, form: RegisterForm): StepResult {
   return {
     ok: false,
     message: summaryOf(problems),
-    fields: STEP_FIELDS[step].filter((field) => problems.some((p) => p.field === field)),
+    fields: CHECKED_FIELDS[step].filter((field) => problems.some((p) => p.field === field)),
     problems,
   };
 }

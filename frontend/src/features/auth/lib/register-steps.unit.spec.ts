@@ -109,6 +109,26 @@ describe('registration steps', () => {
     expect(checkStep(2, { ...step2, zip_code: '80951-1234' })).toEqual({ ok: true });
   });
 
+  it('checks an SSN on step 2 when one is given, in the words the server uses', () => {
+    for (const ssn of ['123', '123-45-678', '12-345-6789', 'abc-de-fghi']) {
+      expect(checkStep(2, { ...step2, city: '', ssn })).toEqual({
+        ok: false,
+        message: 'Please fill in all required fields.',
+        fields: ['city', 'ssn'],
+        problems: [
+          { field: 'city', message: 'This field is required.' },
+          {
+            field: 'ssn',
+            message: 'The Social Security number must be 9 digits (123-45-6789).',
+          },
+        ],
+      });
+    }
+    for (const ssn of ['', '  ', '123-45-6789', '123456789', ' 123-456789 ']) {
+      expect(checkStep(2, { ...step2, ssn })).toEqual({ ok: true });
+    }
+  });
+
   it('refuses a birth date less than 18 years ago', () => {
     expect(dateOfBirthProblem('2008-06-02', new Date('2026-06-01T12:00:00Z'))).toBe(
       'You must be at least 18 years old to open an account.',

@@ -238,7 +238,7 @@ export default function RegisterRoute() {
             <p>{stepError}</p>
           </Alert>
         ) : null}
-        <FieldErrorList errors={serverErrors} />
+        <FieldErrorList errors={serverErrors} said={stepError} />
 
         {step === 1 ? (
           <>
@@ -353,6 +353,8 @@ export default function RegisterRoute() {
                 maxLength={11}
                 autoComplete="off"
                 hint="Format 123-45-6789"
+                aria-invalid={bad('ssn')}
+                error={problemOf('ssn')}
                 {...field('ssn')}
               />
               <SelectField label="Employment status" optional {...field('employment_status')}>

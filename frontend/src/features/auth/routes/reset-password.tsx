@@ -22,6 +22,8 @@ export default function ResetPasswordRoute() {
   const call = useResetPassword(token);
   const [error, setError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
+  // The link itself was refused (used already, expired or unknown): a new one is the way on.
+  const [deadLink, setDeadLink] = useState<string | null>(null);
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: '', password_confirmation: '' },
@@ -34,10 +36,29 @@ export default function ResetPasswordRoute() {
     try {
       await call.mutateAsync(values);
     } catch (e) {
+      const linkRefused = e instanceof ApiError ? e.errors?.token?.[0] : undefined;
+      if (linkRefused) {
+        setDeadLink(linkRefused);
+        return;
+      }
       setError(errorMessage(e, 'This reset link is invalid or has expired.'));
       if (e instanceof ApiError) setServerErrors(firstFieldErrors(e.errors));
     }
   });
+
+  if (deadLink) {
+    return (
+      <AuthLayout title="Choose a new password">
+        <Alert tone="warning" title="This link can no longer be used">
+          <p>{deadLink} Reset links work once and for a limited time: request a new one.</p>
+        </Alert>
+        <ButtonLink to="/forgot-password">Request a new link</ButtonLink>
+        <p className="auth__footer">
+          <Link to="/login">Back to sign in</Link>
+        </p>
+      </AuthLayout>
+    );
+  }
 
   if (!token) {
     return (
@@ -66,7 +87,7 @@ export default function ResetPasswordRoute() {
               <p>{error}</p>
             </Alert>
           ) : null}
-          <FieldErrorList errors={serverErrors} />
+          <FieldErrorList errors={serverErrors} said={error} />
           <TextField
             label="New password"
             type="password"

@@ -67,7 +67,13 @@ function DisputeSection({
       ) : dispute.outcome === 'declined' ? (
         <p>We looked into this charge, and it stands. {ticket} holds our answer.</p>
       ) : decided ? (
-        <p>{ticket} holds our answer.</p>
+        // The ticket ended (the customer may close it) but the dispute itself was not decided:
+        // staff may still decide it, and the decision then comes as a notification.
+        <p>
+          The charge stays on your account: no money has moved for this dispute. {ticket} is{' '}
+          {dispute.status_display.toLowerCase()}: any answer we gave is there, and if we decide the
+          dispute later, a notification will tell you.
+        </p>
       ) : (
         <>
           <p>

@@ -162,6 +162,10 @@ export default function TransferRoute() {
   };
 
   const review = async () => {
+    // The amount is judged against the balance as it is now: money may have arrived (or left)
+    // since the form was opened, and the accounts are not read again while the page stays open.
+    const fresh = await accounts.refetch();
+    if (fresh.data) ctx.current = { ...ctx.current, accounts: fresh.data };
     if (type === 'same-bank') {
       const found = await lookup.lookupNow(contact);
       if (found) ctx.current = { ...ctx.current, lookup: found };
@@ -377,7 +381,12 @@ export default function TransferRoute() {
       ) : null}
 
       {confirmation ? (
-        <TransferConfirmation confirmation={confirmation} onAnother={startOver}>
+        <TransferConfirmation
+          confirmation={confirmation}
+          onAnother={
+            confirmation.kind === 'scheduled' && confirmation.schedule ? showSchedules : startOver
+          }
+        >
           {confirmation.kind === 'transfer' &&
           (type === 'external-bank' || type === 'sepa') &&
           !form.getValues('savedRecipientId') ? (
