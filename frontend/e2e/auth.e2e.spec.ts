@@ -2,11 +2,52 @@ import { ApiClient, registrationPayload } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import { LoginPage, RegisterPage } from './page-models/auth-pages';
+import { fieldError } from './page-models/banking';
 import { expectAccessible, useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
 
 describe('registration', () => {
+  it('moves between its steps with the browser, keeping what was typed, and checks the SSN on its step', async () => {
+    const page = await t.newPage();
+    const register = new RegisterPage(page);
+    const data = registrationPayload({ name: 'Robin Backstep' }) as ReturnType<
+      typeof registrationPayload
+    > & { name: string };
+    await register.goto();
+    await register.fillAccountInformation(data);
+    await register.next();
+    await register.heading('Personal Details').waitFor();
+    expect(new URL(page.url()).search).toBe('?step=2');
+
+    await page.goBack();
+    await register.heading('Account Information').waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe(data.name);
+    expect(await page.getByLabel('Email address').inputValue()).toBe(data.email);
+    await register.next();
+    await register.heading('Personal Details').waitFor();
+
+    await register.fillPersonalDetails(data);
+    await page.getByLabel(/Social Security number/).fill('123');
+    await register.next();
+    await expect
+      .poll(() => fieldError(page, /Social Security number/))
+      .toBe('The Social Security number must be 9 digits (123-45-6789).');
+    expect(await register.heading('Review & Submit').count()).toBe(0);
+    await page.getByLabel(/Social Security number/).fill('123-45-6789');
+    await register.next();
+    await register.heading('Review & Submit').waitFor();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await register.heading('Personal Details').waitFor();
+    expect(await page.getByLabel('City').inputValue()).toBe(data.city);
+
+    // A reload keeps nothing typed (a password among it): it starts again at the first step.
+    await page.reload();
+    await register.heading('Account Information').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByLabel('Full name').inputValue()).toBe('');
+  });
+
   it('goes through the three steps to the dashboard with the new account number', async () => {
     const page = await t.newPage();
     const register = new RegisterPage(page);

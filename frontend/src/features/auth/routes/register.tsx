@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { Checkbox, FieldErrorList, SelectField, TextField } from '@/components/ui/field';
@@ -31,7 +31,18 @@ export default function RegisterRoute() {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const registerCall = useRegister();
-  const [step, setStep] = useState<Step>(1);
+  // The step is in the address (?step=2), so the browser's Back and Forward move between steps;
+  // the entries stay in memory only, so a reload (or an address typed in) starts again at step 1.
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const asked = Number(params.get('step')) as Step;
+  const [reached, setReached] = useState<Step>(1);
+  const step: Step = asked === 2 || asked === 3 ? (Math.min(asked, reached) as Step) : 1;
+  const showStep = (next: Step, how: 'push' | 'replace') =>
+    navigate(
+      { search: next === 1 ? '' : `?step=${next}` },
+      how === 'push' ? { state: { registerStep: true } } : { replace: true },
+    );
   const [stepError, setStepError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<(keyof RegisterForm)[]>([]);
   const [problems, setProblems] = useState<FieldProblem[]>([]);
@@ -103,15 +114,38 @@ export default function RegisterRoute() {
       });
       return;
     }
-    setStep(step === 1 ? 2 : 3);
+    const nextStep = step === 1 ? 2 : 3;
+    setReached((r) => (r > nextStep ? r : nextStep));
+    showStep(nextStep, 'push');
   };
 
-  const previous = () => {
+  // An address asking for a step not reached yet shows the one reached instead.
+  useEffect(() => {
+    if (asked > step) showStep(step, 'replace');
+  });
+  // Gone back (by Previous or the browser): the later steps are reached again only through Next,
+  // which checks what may have been changed, and the later step's messages go.
+  const stepShown = useRef(step);
+  useEffect(() => {
+    if (step < stepShown.current) {
+      setReached(step);
+      clearMessages();
+    }
+    stepShown.current = step;
+  }, [step]);
+
+  const clearMessages = () => {
     setStepError(null);
     setInvalid([]);
     setProblems([]);
     setServerErrors([]);
-    setStep((s) => (s === 3 ? 2 : 1));
+  };
+
+  const previous = () => {
+    clearMessages();
+    // The browser's Back when this page made the entry, so Forward comes back to it.
+    if ((location.state as { registerStep?: boolean } | null)?.registerStep) navigate(-1);
+    else showStep(step === 3 ? 2 : 1, 'replace');
   };
 
   const copyNumber = async (accountNumber: string) => {

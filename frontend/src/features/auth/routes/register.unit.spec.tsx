@@ -19,7 +19,8 @@ async function fillStep1(password = 'correct-horse', confirmation = password) {
 }
 
 async function fillStep2() {
-  await userEvent.type(screen.getByLabelText('Phone number'), '555-010-2000');
+  // The step is in the address: it shows once the router has moved there.
+  await userEvent.type(await screen.findByLabelText('Phone number'), '555-010-2000');
   await userEvent.type(screen.getByLabelText('Date of birth'), '1990-04-01');
   await userEvent.type(screen.getByLabelText('Street address'), '12 Elm St');
   await userEvent.type(screen.getByLabelText('City'), 'Harborview');
@@ -34,7 +35,9 @@ async function submitCompleteForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   await fillStep2();
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-  await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ }));
+  await userEvent.click(
+    await screen.findByRole('checkbox', { name: /I agree to the Terms of Service/ }),
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
@@ -67,12 +70,12 @@ describe('Registration wizard', () => {
     renderRegister();
     await fillStep1();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('heading', { name: 'Personal Details' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Personal Details' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(screen.getByRole('heading', { name: 'Account Information' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Account Information' })).toBeInTheDocument();
     expect(screen.queryByText('Please fill in all required fields.')).not.toBeInTheDocument();
   });
 
@@ -115,7 +118,7 @@ describe('Registration wizard', () => {
     );
     expect(localStorage.getItem('auth_token')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Change my details' }));
-    expect(screen.getByRole('heading', { name: 'Review & Submit' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Review & Submit' })).toBeInTheDocument();
   });
 
   it('requires the terms, then shows the new account number until the customer continues', async () => {
@@ -138,7 +141,7 @@ describe('Registration wizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await fillStep2();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('heading', { name: 'Review & Submit' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Review & Submit' })).toBeInTheDocument();
     // The birth date and the phone number read as everywhere else in the web app.
     expect(screen.getByText('Apr 1, 1990')).toBeInTheDocument();
     expect(screen.getByText('(555) 010-2000')).toBeInTheDocument();
