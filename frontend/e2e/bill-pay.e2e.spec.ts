@@ -101,6 +101,16 @@ describe('Bill Pay', () => {
       await table.getByRole('columnheader', { name: /Amount/ }).getAttribute('aria-sort'),
     ).not.toBe('none');
     await expectScreenAccessible(page, 'bill pay history');
+    // A receipt opened from the history goes back to it, by name.
+    const historyAt = page.url();
+    await table
+      .getByRole('link', { name: /Harbor Power & Light/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Receipt' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Bill Pay' }).click();
+    await page.getByRole('heading', { name: 'Complete Transaction History' }).waitFor();
+    expect(page.url()).toBe(historyAt);
 
     await openTab(page, 'Manage Payees');
     await page.getByText('AutoPay Disabled').waitFor();

@@ -149,7 +149,9 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
                   return (
                     <tr key={row.id}>
                       <td>
-                        <ReceiptLink id={item.receipt_id}>{item.description}</ReceiptLink>
+                        <ReceiptLink id={item.receipt_id} from="Bill Pay">
+                          {item.description}
+                        </ReceiptLink>
                       </td>
                       <td>{historyCategoryLabel(item.category)}</td>
                       <td>{item.type_label}</td>
@@ -174,7 +176,9 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
                 <li key={row.id} className="history-card">
                   <div className="history-card__top">
                     <span className="history-card__desc">
-                      <ReceiptLink id={item.receipt_id}>{item.description}</ReceiptLink>
+                      <ReceiptLink id={item.receipt_id} from="Bill Pay">
+                        {item.description}
+                      </ReceiptLink>
                     </span>
                     <Amount value={item.amount} />
                   </div>

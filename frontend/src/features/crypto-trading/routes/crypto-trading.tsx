@@ -309,7 +309,7 @@ export default function CryptoTradingRoute() {
                     <li key={t.id} className="crypto-row">
                       <div className="crypto-row__main">
                         <span className="crypto-row__name">
-                          <ReceiptLink id={t.receipt_id}>
+                          <ReceiptLink id={t.receipt_id} from="Crypto">
                             {t.type[0]!.toUpperCase() + t.type.slice(1)} {t.symbol}
                           </ReceiptLink>
                         </span>

@@ -1,7 +1,8 @@
 import { RECEIPT_STEP_LABELS } from '@bank/contracts/status-labels';
 import { ArrowLeft, Download, MessageSquareWarning } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { receiptReturnOf } from '@/components/transactions/receipt-link';
 import { CancelPendingButton } from '@/components/transactions/cancel-pending';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -274,14 +275,18 @@ export default function ReceiptRoute() {
   useDocumentTitle('Receipt');
   const id = useParams().transactionId ?? '';
   const receipt = useReceipt(id);
-  // The account, a period that holds the line, and the line highlighted.
-  const back = receipt.data
-    ? accountsLink(receipt.data.receipt.account.id, receipt.data.transaction)
-    : '/accounts';
+  // The list it was opened from, else the account, a period that holds the line, and the line
+  // highlighted.
+  const openedFrom = receiptReturnOf(useLocation().state);
+  const back =
+    openedFrom?.href ??
+    (receipt.data
+      ? accountsLink(receipt.data.receipt.account.id, receipt.data.transaction)
+      : '/accounts');
   return (
     <div className="receipt-page">
       <Link to={back} className="back-link">
-        <ArrowLeft size={16} aria-hidden="true" /> Back to Accounts
+        <ArrowLeft size={16} aria-hidden="true" /> Back to {openedFrom?.label ?? 'Accounts'}
       </Link>
       <h1 className="page-title">Receipt</h1>
       {receipt.isPending ? (

@@ -100,7 +100,9 @@ export function ActivityList({
         <li key={item.id} className="zelle-activity__item">
           <div className="zelle-activity__main">
             <span className="zelle-activity__title">
-              <ReceiptLink id={item.receipt_id}>{typeLabel(item)}</ReceiptLink>
+              <ReceiptLink id={item.receipt_id} from="Zelle">
+                {typeLabel(item)}
+              </ReceiptLink>
             </span>
             {item.memo ? <span className="muted">{item.memo}</span> : null}
             <span className="muted zelle-activity__meta">
