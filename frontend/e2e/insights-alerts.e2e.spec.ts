@@ -290,8 +290,14 @@ describe('alerts', { timeout: 180_000 }, () => {
         .getByText('Please enter an amount in dollars and cents, like 250 or 99.50.')
         .waitFor();
       await expectScreenAccessible(page, `alerts with an error (${viewport.width} px)`);
-      await low.fill('250');
       await form.getByRole('combobox', { name: 'On' }).selectOption({ label: 'Premium Checking' });
+      // An amount the balance is already below: no alert would come now, and the form says so.
+      await low.fill('999999');
+      const alreadyBelow = form.getByText(/^Already below this amount: Premium Checking \(\$/);
+      await alreadyBelow.waitFor();
+      await form.getByText(/No alert comes for it now/).waitFor();
+      await low.fill('250');
+      await alreadyBelow.waitFor({ state: 'detached' });
       await form.getByLabel('Large transaction').check();
       await form.getByLabel('Alert me about any single transaction of at least').fill('1000');
       await form.getByLabel('Card used abroad').check();

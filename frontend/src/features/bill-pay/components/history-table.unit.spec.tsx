@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '../api/get-bill-history';
 import { filterHistory } from '../lib/history';
@@ -82,7 +83,11 @@ describe('bill pay history', () => {
 
   it('sorts by date (newest first), by amount on click, and the filter changes the rows', async () => {
     const user = userEvent.setup();
-    render(<HistoryTable items={items} />);
+    render(
+      <MemoryRouter>
+        <HistoryTable items={items} />
+      </MemoryRouter>,
+    );
     expect(bodyRows()).toEqual(['Water Co', 'To Savings', 'Payroll', 'Power Co']);
     await user.click(screen.getByRole('button', { name: /Amount/ }));
     const amountHeader = screen.getByRole('columnheader', { name: /Amount/ });
@@ -96,7 +101,11 @@ describe('bill pay history', () => {
   });
 
   it('shows the empty state', () => {
-    render(<HistoryTable items={[]} />);
+    render(
+      <MemoryRouter>
+        <HistoryTable items={[]} />
+      </MemoryRouter>,
+    );
     expect(screen.getByText('No Transaction History')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,8 @@ import { Alert, Skeleton } from '@/components/ui/feedback';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { accountName, type Account } from '@/lib/accounts';
+import { centsOf } from '@/lib/cents';
+import { formatMoney } from '@/lib/format';
 import { useAccounts } from '@/lib/accounts-query';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
@@ -40,6 +42,22 @@ export function thresholdError(text: string): string | true {
   return true;
 }
 
+/**
+ * The chosen accounts whose balance is already below a low-balance amount as typed: no alert
+ * comes for them until the balance has been back at or above it. Empty for an amount not valid.
+ */
+export function alreadyBelow<A extends Pick<Account, 'id' | 'balance'>>(
+  accounts: A[],
+  threshold: string,
+  accountId: string,
+): A[] {
+  if (thresholdError(threshold) !== true) return [];
+  const cents = centsOf(threshold.trim().replace(/,/g, ''));
+  return accounts.filter(
+    (a) => (accountId === '' || String(a.id) === accountId) && centsOf(a.balance) < cents,
+  );
+}
+
 const amountText = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2));
 
 function formValuesOf(alerts: AlertSettingsView): AlertsFormValues {
@@ -59,6 +77,13 @@ function AlertsFormBody({ alerts, accounts }: { alerts: AlertSettingsView; accou
   const { errors } = form.formState;
   const lowOn = form.watch('low_balance_enabled');
   const largeOn = form.watch('large_transaction_enabled');
+  const below = lowOn
+    ? alreadyBelow(
+        accounts,
+        form.watch('low_balance_threshold'),
+        form.watch('low_balance_account_id'),
+      )
+    : [];
   const submit = (values: AlertsFormValues) =>
     save.mutate(
       {
@@ -120,6 +145,14 @@ function AlertsFormBody({ alerts, accounts }: { alerts: AlertSettingsView; accou
                   </option>
                 ))}
               </SelectField>
+              {below.length ? (
+                <p className="muted alerts-form__below">
+                  Already below this amount:{' '}
+                  {below.map((a) => `${accountName(a)} (${formatMoney(a.balance)})`).join(', ')}. No
+                  alert comes for {below.length === 1 ? 'it' : 'them'} now: one comes when the
+                  balance falls below the amount again after being at or above it.
+                </p>
+              ) : null}
             </div>
           ) : null}
         </div>
