@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_OUTCOME_KEYS } from './disputes.ts';
 import { successOf } from './envelope.ts';
 import { keysOf } from './keys.ts';
 
@@ -78,6 +79,13 @@ export const ticketView = z.object({
   updated_at: z.string(),
   reply_count: z.number(),
   replies: z.array(ticketReplyView),
+  /**
+   * Set when the ticket follows the customer's dispute of a card charge: the charge's history
+   * line, and how staff decided it once they have.
+   */
+  dispute: z
+    .object({ transaction_id: z.string(), outcome: z.enum(DISPUTE_OUTCOME_KEYS).nullable() })
+    .nullable(),
 });
 export type TicketView = z.infer<typeof ticketView>;
 

@@ -92,6 +92,20 @@ describe('card disputes', { timeout: 180_000 }, () => {
         .first()
         .waitFor();
       await page.getByText('Charged twice for one order.', { exact: false }).first().waitFor();
+
+      // Closing the ticket is not withdrawing the dispute, and the dialog says so.
+      await page.getByRole('button', { name: 'Close Ticket' }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByText('Closing it does not withdraw your dispute', { exact: false })
+        .waitFor();
+      await page.getByRole('button', { name: 'Keep it open' }).click();
+      // The ticket leads back to the charge, and the receipt back to the ticket.
+      await page.getByRole('link', { name: 'see the charge and where the dispute stands' }).click();
+      await page.waitForURL('**/transactions/**');
+      await page.getByRole('link', { name: 'Back to Support' }).click();
+      await page.waitForURL('**/support?ticket=**');
+      await page.getByText(`#${ticketNumber}`).first().waitFor();
     });
   }
 

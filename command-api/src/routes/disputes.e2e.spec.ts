@@ -81,7 +81,11 @@ describe('disputing a card charge', () => {
 
     const tickets = await alex.client.get('/api/support/tickets');
     const ticket = tickets.body.data.tickets.find((t: { id: string }) => t.id === made_.ticket_id);
-    expect(ticket).toMatchObject({ category: 'cards', priority: 'high' });
+    expect(ticket).toMatchObject({
+      category: 'cards',
+      priority: 'high',
+      dispute: { transaction_id: charge, outcome: null },
+    });
     expect(ticket.subject).toMatch(
       /^Dispute: Harbor Electronics, \$249\.99 on [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
     );
@@ -256,7 +260,10 @@ describe('staff deciding a dispute', () => {
     expect(refunds[0]).toMatchObject({ amount: 87.45, type: 'credit', category: 'shopping' });
 
     const ticket = (await sam.client.get('/api/support/tickets')).body.data.tickets[0];
-    expect(ticket).toMatchObject({ status: 'resolved' });
+    expect(ticket).toMatchObject({
+      status: 'resolved',
+      dispute: { transaction_id: charge, outcome: 'refunded' },
+    });
     const conversation = (await sam.client.get(`/api/support/tickets/${ticket.id}`)).body.data
       .ticket;
     expect(JSON.stringify(conversation)).toContain(message);

@@ -52,6 +52,12 @@ export function ticketView(row: TicketRow, replies: ReplyRow[]) {
       time_since_created: timeSince(r.created_at),
       created_at: r.created_at.toISOString(),
     })),
+    dispute: row.transaction_id
+      ? {
+          transaction_id: row.transaction_id,
+          outcome: row.dispute_outcome as DisputeOutcome | null,
+        }
+      : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ReceiptLink } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -58,6 +59,8 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
 
   const t = ticket.data;
   const closed = t.status === 'closed';
+  // Staff may still decide a dispute whose ticket the customer closed.
+  const disputeGoesOn = t.dispute !== null && t.dispute.outcome === null;
   const setStatus = (next: 'resolved' | 'closed') => {
     // Resolved, the ticket loses Mark as Resolved; closed, both buttons: the focus goes to the
     // ticket's subject, beside its new status, rather than the top of the page.
@@ -121,6 +124,15 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
           </div>
         </dl>
         <p className="ticket-description">{t.description}</p>
+        {t.dispute ? (
+          <p>
+            This ticket follows your dispute of a card charge:{' '}
+            <ReceiptLink id={t.dispute.transaction_id} from="Support">
+              see the charge and where the dispute stands
+            </ReceiptLink>
+            .
+          </p>
+        ) : null}
         {!closed ? (
           <div className="ticket-actions">
             {t.status !== 'resolved' ? (
@@ -192,7 +204,7 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
           if (!open && !status.isPending) setConfirmingClose(false);
         }}
         title="Close this ticket?"
-        description={`#${t.ticket_number} "${t.subject}": a closed ticket cannot be reopened or replied to. If you need more help later, open a new ticket.`}
+        description={`#${t.ticket_number} "${t.subject}": a closed ticket cannot be reopened or replied to.${disputeGoesOn ? ' Closing it does not withdraw your dispute: the charge stays on your account until we decide it, and a notification will tell you when we do.' : ''} If you need more help later, open a new ticket.`}
       >
         <div className="dialog__actions">
           <Button

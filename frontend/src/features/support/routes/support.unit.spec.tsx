@@ -23,6 +23,7 @@ const ticket = {
   updated_at: '2026-11-30T10:00:00.000Z',
   reply_count: 0,
   replies: [],
+  dispute: null,
 };
 
 const choices = {
