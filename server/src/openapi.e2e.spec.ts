@@ -225,6 +225,7 @@ describe('the declared answers of sign-in, the customer, the dashboard, notifica
     for (const [path, method] of [
       ['/api/forgot-password', 'post'],
       ['/api/reset-password', 'post'],
+      ['/api/reset-password/check', 'post'],
       ['/api/logout', 'post'],
       ['/api/change-password', 'post'],
       ['/api/notifications/{id}/read', 'post'],

@@ -468,6 +468,10 @@ describe('password reset', () => {
       (r: { account_number: string }) => r.account_number === user.account_number,
     ).reset_link as string;
     const token = new URL(link).searchParams.get('token');
+    const check = () => anonymous.post('/api/reset-password/check', { token });
+    // Asking whether the link opens uses nothing up: it still opens afterwards.
+    expect((await check()).status).toBe(200);
+    expect((await check()).body.message).toBe('This reset link can be used.');
     const reset = await anonymous.post('/api/reset-password', {
       token,
       password: 'Brand-New-Pass-1',
@@ -488,6 +492,13 @@ describe('password reset', () => {
       password_confirmation: 'Brand-New-Pass-2',
     });
     expect(reused.status).toBe(422);
+    const spent = await check();
+    expect(spent.status).toBe(422);
+    expect(spent.body.errors).toEqual({
+      token: ['This password reset link is invalid or has expired.'],
+    });
+    const unknown = await anonymous.post('/api/reset-password/check', { token: `${token}x` });
+    expect(unknown.status).toBe(422);
   });
 
   it("reads at each sign-in only what the customer's stream gained since it was last read", async () => {

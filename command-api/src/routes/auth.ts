@@ -33,6 +33,7 @@ import {
   completeTwoFactorLogin,
   login,
   requestPasswordReset,
+  checkResetLink,
   resetPassword,
   stepUpSession,
   type OpenedSession,
@@ -226,13 +227,32 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  const resetToken = z.string().min(10).max(200);
+
+  // Whether a reset link still opens, asked when the page opens: a dead link is known before a
+  // new password is typed. A token is a 256-bit secret, so the answer tells a guesser nothing.
+  app.post(
+    '/reset-password/check',
+    {
+      schema: {
+        body: z.object({ token: resetToken }),
+        response: { 200: successWithoutData },
+      },
+      ...limited,
+    },
+    async (request) => {
+      await checkResetLink(ctx, request.body.token);
+      return ok(null, 'This reset link can be used.');
+    },
+  );
+
   app.post(
     '/reset-password',
     {
       schema: {
         body: z
           .object({
-            token: z.string().min(10).max(200),
+            token: resetToken,
             password,
             password_confirmation: verbatimText(z.string()),
           })

@@ -46,6 +46,7 @@ const NOT_MONEY: Record<string, string> = {
   'POST /api/register': 'opens accounts at $0.00',
   'POST /api/forgot-password': 'password reset',
   'POST /api/reset-password': 'password reset',
+  'POST /api/reset-password/check': 'password reset (reads only)',
   'POST /api/logout': 'session',
   'POST /api/session/refresh': 'session',
   'POST /api/change-password': 'credentials',

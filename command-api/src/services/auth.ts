@@ -377,6 +377,28 @@ async function issueResetLink(
   });
 }
 
+/** The customer a reset link opens: its customer must still be there (erasure ends the link). */
+async function resetLinkHolder(ctx: CommandContext, customerId: string | undefined) {
+  const holder = customerId ? await loadCustomer(ctx, customerId) : undefined;
+  if (!customerId || !holder?.registered || holder.erased) {
+    throw fieldError({ token: ['This password reset link is invalid or has expired.'] });
+  }
+  return { customerId, holder };
+}
+
+/**
+ * Whether a reset link still opens (unused, not expired, its customer there), so the page can say
+ * so before a new password is typed. Uses nothing up and changes nothing.
+ */
+export async function checkResetLink(ctx: CommandContext, token: string): Promise<void> {
+  const { rows } = await ctx.pool.query<{ customer_id: string }>(
+    `SELECT customer_id FROM password_resets
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+    [hashToken(token)],
+  );
+  await resetLinkHolder(ctx, rows[0]?.customer_id);
+}
+
 /** Completes a reset with a live token: sets the password and signs out every session. */
 export async function resetPassword(
   ctx: CommandContext,
@@ -389,12 +411,7 @@ export async function resetPassword(
      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING customer_id`,
     [hashToken(token)],
   );
-  const customerId = rows[0]?.customer_id;
-  const holder = customerId ? await loadCustomer(ctx, customerId) : undefined;
-  // A link issued before the customer was erased opens nothing.
-  if (!customerId || !holder?.registered || holder.erased) {
-    throw fieldError({ token: ['This password reset link is invalid or has expired.'] });
-  }
+  const { customerId, holder } = await resetLinkHolder(ctx, rows[0]?.customer_id);
   await changePasswordCommand(
     ctx,
     customerId,

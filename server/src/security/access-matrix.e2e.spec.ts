@@ -543,6 +543,7 @@ describe('roles', () => {
         'POST /api/register',
         'POST /api/forgot-password',
         'POST /api/reset-password',
+        'POST /api/reset-password/check',
         'POST /api/contact/appointments',
         'POST /api/contact/messages',
       ].sort(),

@@ -10,6 +10,7 @@ import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import {
   resetPasswordSchema,
+  useResetLinkCheck,
   useResetPassword,
   type ResetPasswordInput,
 } from '../api/reset-password';
@@ -20,6 +21,7 @@ export default function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const call = useResetPassword(token);
+  const linkCheck = useResetLinkCheck(token);
   const [error, setError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
   // The link itself was refused (used already, expired or unknown): a new one is the way on.
@@ -46,11 +48,16 @@ export default function ResetPasswordRoute() {
     }
   });
 
-  if (deadLink) {
+  // Refused on opening, or on submitting (used in another tab meanwhile). A check that could not
+  // be made (offline, rate-limited) leaves the form: the submit still gets the bank's answer.
+  const refusedOnOpen =
+    linkCheck.error instanceof ApiError ? linkCheck.error.errors?.token?.[0] : undefined;
+  const linkRefused = deadLink ?? refusedOnOpen;
+  if (linkRefused) {
     return (
       <AuthLayout title="Choose a new password">
         <Alert tone="warning" title="This link can no longer be used">
-          <p>{deadLink} Reset links work once and for a limited time: request a new one.</p>
+          <p>{linkRefused} Reset links work once and for a limited time: request a new one.</p>
         </Alert>
         <ButtonLink to="/forgot-password">Request a new link</ButtonLink>
         <p className="auth__footer">
