@@ -76,9 +76,16 @@ export const zelleRequestDeclined = successOf(
   z.object({ request: z.object({ id: z.string(), status: z.literal('declined') }) }),
 );
 
-/** The answer of POST /zelle/claims/code: where the code went (masked) and what waits. */
+/**
+ * The answer of POST /zelle/claims/code: where the code went (masked) and how many payments wait,
+ * told only for a contact the customer has proven (null until the code proves it).
+ */
 export const zelleClaimCodeSent = successOf(
-  z.object({ sent_to: z.string(), expires_at: z.string(), payments_waiting: z.number() }),
+  z.object({
+    sent_to: z.string(),
+    expires_at: z.string(),
+    payments_waiting: z.number().nullable(),
+  }),
 );
 
 /** The answer of POST /zelle/claims: the payments claimed into the customer's checking account. */

@@ -193,7 +193,9 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
   return {
     sent_to: maskContact(kind, result.contact.value),
     expires_at: expiresAt.toISOString(),
-    payments_waiting: result.waiting.length,
+    // Until the code proves the contact is theirs, how much money waits for it is not theirs to
+    // know: anyone can put another person's email on their profile and ask.
+    payments_waiting: result.verified ? result.waiting.length : null,
   };
 }
 
