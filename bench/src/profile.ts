@@ -50,7 +50,7 @@ export async function statementProfile(
   superuser: Pool,
   database: string,
   operations: number,
-  top = 12,
+  top = Number(process.env.BENCH_STATEMENTS ?? 12),
 ): Promise<StatementProfile> {
   const { rows } = await superuser.query<{
     query: string;
