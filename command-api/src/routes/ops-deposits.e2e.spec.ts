@@ -34,6 +34,34 @@ describe('ops deposits', () => {
     expect((await ledger(bank)).balanced).toBe(true);
   });
 
+  it('posts the same deposit sent again without a key once, thirty at once or one after another', async () => {
+    const c = await customer(bank, 'Twice Told');
+    const ops = opsClient(bank);
+    const body = {
+      account_number: c.checking.account_number,
+      amount: 1234.56,
+      description: 'Check 1002',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => ops.post('/api/ops/deposits', body)),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(new Set(refused.map((a) => a.status))).toEqual(new Set([409]));
+    expect(new Set(refused.map((a) => a.body.code))).toEqual(new Set(['DUPLICATE_TRANSACTION']));
+    // A teller who runs the same deposit again after a timeout is told, and nothing is posted.
+    const again = await ops.post('/api/ops/deposits', body);
+    expect(again.status).toBe(409);
+    // Another deposit of the same account, or this one under a key of its own, is posted.
+    const other = await ops.post('/api/ops/deposits', { ...body, description: 'Check 1003' });
+    expect(other.status).toBe(201);
+    const keyed = await ops.post('/api/ops/deposits', body, { 'idempotency-key': `check-${c.id}` });
+    expect(keyed.status).toBe(201);
+    await bank.runner.catchUp();
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 3703.68, available: 3703.68 });
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+
   it('refuses a bad amount or account with a 4xx and posts nothing', async () => {
     const c = await customer(bank, 'Careful Teller');
     const ops = opsClient(bank);

@@ -4,7 +4,7 @@ import { fieldError, ok, referenceNumber, type EventMetadata } from '@bank/infra
 import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { reservationAggregate } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
-import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
+import { refusingRepeats, runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 
 export const MAX_TELLER_DEPOSIT_CENTS = 10_000_000_00;
 
@@ -23,7 +23,10 @@ export async function accountIdByNumber(
 
 /**
  * A teller cash deposit: the customer account is credited, the teller cash account debited.
- * Through the money pipeline, so a teller's retry under the same Idempotency-Key deposits once.
+ * Through the money pipeline, so a teller's retry under the same Idempotency-Key deposits once,
+ * and the same deposit sent again without a key within 60 seconds (a CLI run again after a
+ * timeout) is refused as a duplicate: a deposit counts against no customer's activity, so the
+ * movement duplicate check does not see it.
  */
 export async function tellerDeposit(
   ctx: CommandContext,
@@ -33,7 +36,7 @@ export async function tellerDeposit(
 ) {
   const accountId = await accountIdByNumber(ctx, input.accountNumber);
   if (!accountId) throw fieldError({ account_number: ['No account has this account number.'] });
-  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow) => {
     const entryId = randomUUID();
     const reference = referenceNumber('DEP', entryId);
     const stream = streams.account(accountId);

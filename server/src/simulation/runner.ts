@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { centsToDollars } from '@bank/events';
 import { GENERATORS } from './commands.ts';
 import type { Plan } from './plan.ts';
@@ -105,17 +105,24 @@ const TOP_UP_BELOW_CENTS = 3_000_00;
 const TOP_UP_CENTS = 10_000_00;
 
 /**
- * Funds a customer whose checking account runs low, with one plain teller deposit (no key, no
- * retry, no kill around it), so a long run keeps moving money rather than refusing it.
+ * Funds a customer whose checking account runs low, with one teller deposit (no retry, no kill
+ * around it), so a long run keeps moving money rather than refusing it. It carries a key of its
+ * own: without one, a second top-up of the same account within 60 seconds is a duplicate.
  */
 async function topUp(world: World) {
   for (const c of world.customers) {
     if ((world.model.available.get(c.checking.id) ?? 0) >= TOP_UP_BELOW_CENTS) continue;
-    const reply = await world.bank.call('POST', '/api/ops/deposits', world.bank.opsToken, {
-      account_number: c.checking.number,
-      amount: centsToDollars(TOP_UP_CENTS),
-      description: 'Simulation top-up',
-    });
+    const reply = await world.bank.call(
+      'POST',
+      '/api/ops/deposits',
+      world.bank.opsToken,
+      {
+        account_number: c.checking.number,
+        amount: centsToDollars(TOP_UP_CENTS),
+        description: 'Simulation top-up',
+      },
+      { 'idempotency-key': randomUUID() },
+    );
     if (reply.status !== 201) throw new Error(`top-up failed: ${JSON.stringify(reply.body)}`);
     world.model.apply(
       [

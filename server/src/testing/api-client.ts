@@ -210,11 +210,13 @@ export async function deposit(
 ) {
   const ops = new ApiClient(bank);
   ops.token = bank.opsToken;
-  const response = await ops.post('/api/ops/deposits', {
-    account_number: accountNumber,
-    amount,
-    description: 'Test deposit',
-  });
+  // Each call is a deposit of its own: a key says so (the same deposit again without one, within
+  // 60 seconds, is refused as a duplicate).
+  const response = await ops.post(
+    '/api/ops/deposits',
+    { account_number: accountNumber, amount, description: 'Test deposit' },
+    { 'idempotency-key': randomUUID() },
+  );
   if (response.status !== 201) throw new Error(`deposit failed: ${JSON.stringify(response.body)}`);
   if (!waitForReadModels) return response;
   const position = parsePosition(response.headers['x-consistency-token'] ?? '');
