@@ -13,7 +13,7 @@ import { benchCrudBaseline } from './crud-baseline/index.ts';
 import { benchEventStores } from './event-store-bench.ts';
 import { benchFrontend, buildFrontend } from './frontend-bench.ts';
 import { findPgbench, runPgbench } from './pgbench.ts';
-import { startBenchPostgres } from './postgres.ts';
+import { startBenchPostgres, walBytesWritten } from './postgres.ts';
 import { catchUpInOwnProcess } from './projections-bench.ts';
 import { machineNow, markdownReport, type BenchResults } from './report.ts';
 import { sleep } from './stats.ts';
@@ -98,16 +98,19 @@ try {
       );
       // The extension in the maintenance database: its figures cover every database of the server.
       const statementsPool = createPool(pg.url('postgres'), 1);
+      const walInspect = createPool(pg.url('bank'), 1);
       try {
         results.transfers = await benchTransfers(seed, bank.pool, {
           clients: CLIENTS,
           durationMs: DURATION_MS,
           postgresPid: pg.handle.serverPid(),
           superuser: { pool: statementsPool, database: 'bank' },
+          walInspect,
           log,
         });
       } finally {
         await statementsPool.end();
+        await walInspect.end();
       }
       const pgbench = findPgbench();
       const superuser = new URL(pg.url('pgbench'));
@@ -131,12 +134,18 @@ try {
         );
       }
       log(`    CRUD baseline (Fastify + pg, two UPDATEs and an INSERT), ${CLIENTS} clients...`);
-      results.crud = await benchCrudBaseline(pg.url('crud_baseline'), {
-        clients: CLIENTS,
-        durationMs: DURATION_MS,
-        postgresPid: pg.handle.serverPid(),
-        openRate: results.transfers.halfRate,
-      });
+      const walPool = createPool(pg.url('postgres'), 1);
+      try {
+        results.crud = await benchCrudBaseline(pg.url('crud_baseline'), {
+          clients: CLIENTS,
+          durationMs: DURATION_MS,
+          postgresPid: pg.handle.serverPid(),
+          openRate: results.transfers.halfRate,
+          walBytes: () => walBytesWritten(walPool),
+        });
+      } finally {
+        await walPool.end();
+      }
       log(`    CRUD baseline: ${Math.round(results.crud.transfersPerSecond)} transfers/s`);
       const atRate = results.crud.atRate;
       if (atRate) {

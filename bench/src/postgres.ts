@@ -6,6 +6,7 @@ import {
   freePort,
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
+  type Pool,
 } from '@bank/infra';
 import { STATEMENT_PROFILE_SETTINGS } from './profile.ts';
 
@@ -60,4 +61,12 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Bytes of WAL the whole server has written so far (pg_stat_wal): what a commit makes durable. */
+export async function walBytesWritten(db: Pool): Promise<number> {
+  const { rows } = await db.query<{ bytes: string }>(
+    'SELECT wal_bytes::text AS bytes FROM pg_stat_wal',
+  );
+  return Number(rows[0]!.bytes);
 }

@@ -250,6 +250,21 @@ function profileSections(t: TransferFigures): string[] {
   if (t.statements) {
     parts.push('', ...statementSection(t.statements, 'at saturation', 'transfer'));
   }
+  if (t.wal) {
+    parts.push(
+      `\n#### WAL at saturation (per transfer; ${n(t.wal.totalBytes / 1024, 1)} KB in all, by the relation each block changed)\n`,
+    );
+    parts.push(
+      table(
+        ['where', 'KB', 'of which full-page images'],
+        t.wal.top.map((w) => [
+          codeCell(w.where),
+          n(w.bytes / 1024, 2),
+          n(w.fullPageBytes / 1024, 2),
+        ]),
+      ),
+    );
+  }
   if (t.mainThread && t.mainThread.length > 0) {
     parts.push(
       "\n#### The bank's main thread (sampled over a closed loop of its own; own time, not callees; the shares of its measured CPU)\n",
@@ -305,7 +320,7 @@ export function markdownReport(r: BenchResults): string {
           ],
           [
             'cost per transfer at saturation',
-            `${n(t.cost.commits, 1)} PostgreSQL transactions (read-only ones included), ${n(t.cost.walFlushes, 2)} WAL flushes, ${n(t.cost.nodeCpuMs, 1)} ms CPU of the bank's Node process${t.cost.mainThreadCpuMs === undefined ? '' : `, of which ${n(t.cost.mainThreadCpuMs, 1)} ms on its main thread (event loop busy ${Math.round(t.cost.eventLoopUtilization * 100)}% of the time)`}`,
+            `${n(t.cost.commits, 1)} PostgreSQL transactions (read-only ones included), ${n(t.cost.walFlushes, 2)} WAL flushes, ${n(t.cost.walBytes / 1024, 1)} KB of WAL, ${n(t.cost.nodeCpuMs, 1)} ms CPU of the bank's Node process${t.cost.mainThreadCpuMs === undefined ? '' : `, of which ${n(t.cost.mainThreadCpuMs, 1)} ms on its main thread (event loop busy ${Math.round(t.cost.eventLoopUtilization * 100)}% of the time)`}`,
           ],
           [
             'open loop at half that rate',
@@ -316,6 +331,14 @@ export function markdownReport(r: BenchResults): string {
             "the bank's event-loop delay at that rate, p50 / p99 / max",
             `${n(t.loopDelay.p50, 1)} / ${n(t.loopDelay.p99, 1)} / ${n(t.loopDelay.max, 1)} ms`,
           ],
+          ...(t.serverTail
+            ? [
+                [
+                  'inside the bank at that rate (its own histograms, interpolated in their buckets), p50 / p99',
+                  `router to answer ${n(t.serverTail.request.p50, 1)} / ${n(t.serverTail.request.p99, 1)} ms, of which an append queued to committed ${n(t.serverTail.commit.p50, 1)} / ${n(t.serverTail.commit.p99, 1)} ms (waiting for its group commit to begin ${n(t.serverTail.queueWait.p50, 1)} / ${n(t.serverTail.queueWait.p99, 1)} ms; ${t.serverTail.retries} group commits run again after a deadlock); the load generator's p99 above is ${n(t.latency.p99 - t.serverTail.request.p99, 1)} ms more (sockets, parsing before routing, the load generator)`,
+                ],
+              ]
+            : []),
           ...(r.pgbench
             ? [
                 [
@@ -328,7 +351,7 @@ export function markdownReport(r: BenchResults): string {
             ? [
                 [
                   `CRUD baseline (${r.crud.clients} clients over ${r.crud.accounts} accounts, same closed loop)`,
-                  `${n(r.crud.transfersPerSecond)} transfers/s (${r.crud.errors} errors); the bank does ${n(t.saturationTps / r.crud.transfersPerSecond, 2)}× as many`,
+                  `${n(r.crud.transfersPerSecond)} transfers/s (${r.crud.errors} errors); the bank does ${n(t.saturationTps / r.crud.transfersPerSecond, 2)}× as many${r.crud.walBytes === undefined ? '' : `; ${n(r.crud.walBytes / 1024, 1)} KB of WAL per transfer, the bank's ${n(t.cost.walBytes / r.crud.walBytes, 1)}× as much`}`,
                 ],
               ]
             : []),

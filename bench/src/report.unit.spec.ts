@@ -14,6 +14,7 @@ function transfers(cost: Partial<TransferFigures['cost']>): TransferFigures {
     cost: {
       commits: 2.6,
       walFlushes: 0.34,
+      walBytes: 9216,
       nodeCpuMs: 2.5,
       mainThreadCpuMs: 1.4,
       eventLoopUtilization: 0.9,
@@ -90,6 +91,7 @@ describe('the CRUD baseline in the report', () => {
     nodeCpuMs: 0.6,
     postgresCpuMs: 0.5,
     generatorCpuMs: 0.1,
+    walBytes: 1024,
   };
 
   it('compares transfers/s and CPU per transfer with the baseline and with TPC-B as ratios', () => {
@@ -103,6 +105,10 @@ describe('the CRUD baseline in the report', () => {
     expect(report).toContain(
       '| CPU per CRUD baseline transfer | 1.20 ms: its Node process 0.60, PostgreSQL 0.50, load generator 0.10; a bank transfer costs 4.2× as much |',
     );
+    expect(report).toContain(
+      "the bank does 0.50× as many; 1.0 KB of WAL per transfer, the bank's 9.0× as much |",
+    );
+    expect(report).toContain('0.34 WAL flushes, 9.0 KB of WAL, ');
   });
 
   it('meets the throughput target when the bank does as many transfers as the baseline', () => {
@@ -113,6 +119,36 @@ describe('the CRUD baseline in the report', () => {
     expect(report).toContain(
       '| (a) transfers/s vs the CRUD baseline | 400 vs 400 = 1.00× | ≥ 1.0× | 1.00× | met |',
     );
+  });
+
+  it('lists the WAL a transfer writes by relation, in KB per transfer', () => {
+    const wal = {
+      totalBytes: 12288,
+      top: [
+        { where: 'events', bytes: 6144, fullPageBytes: 1024 },
+        { where: 'events_pkey', bytes: 2048, fullPageBytes: 0 },
+      ],
+    };
+    const report = markdownReport(results({ ...transfers({}), wal }, pgbench));
+    expect(report).toContain(
+      '#### WAL at saturation (per transfer; 12.0 KB in all, by the relation each block changed)',
+    );
+    expect(report).toContain('| `events` | 6.00 | 1.00 |');
+    expect(report).toContain('| `events_pkey` | 2.00 | 0.00 |');
+  });
+
+  it("says how much of the open loop's tail the bank's handler and its commits account for", () => {
+    const serverTail = {
+      request: { p50: 4, p99: 20.5 },
+      commit: { p50: 2, p99: 12.25 },
+      queueWait: { p50: 0.5, p99: 7 },
+      retries: 3,
+    };
+    const report = markdownReport(results({ ...transfers({}), serverTail }, pgbench));
+    expect(report).toContain(
+      "router to answer 4.0 / 20.5 ms, of which an append queued to committed 2.0 / 12.3 ms (waiting for its group commit to begin 0.5 / 7.0 ms; 3 group commits run again after a deadlock); the load generator's p99 above is 24.5 ms more",
+    );
+    expect(markdownReport(results(transfers({}), pgbench))).not.toContain('router to answer');
   });
 
   it("puts the baseline's tail under the same open loop beside the bank's p99", () => {

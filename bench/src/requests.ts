@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Seed } from '@bank/load-tests';
 import type { LoadRequest } from './http-load.ts';
 
+/** The route every transfer of the bench goes to (as the bank's metrics name it). */
+export const TRANSFER_ROUTE = '/api/transfers/between-accounts';
+
 /** Checking → savings of the customer at `index`, with a fresh Idempotency-Key as the app sends. */
 export function transferRequest(seed: Seed, index: number): LoadRequest {
   const customer = seed.customers[index % seed.customers.length]!;
   return {
-    path: '/api/transfers/between-accounts',
+    path: TRANSFER_ROUTE,
     method: 'POST',
     headers: {
       authorization: `Bearer ${customer.token}`,

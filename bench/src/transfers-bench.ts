@@ -3,6 +3,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { seedCustomers, type Seed } from '@bank/load-tests';
 import { comparePositions, parsePosition, type Pool, type Position } from '@bank/infra';
 import { cpuPer, processTreeCpuMs, threadCpuMs } from './cpu.ts';
+import { walBytesWritten } from './postgres.ts';
+import { walInsertPosition, walProfile, type WalProfile } from './wal-profile.ts';
 import type { LoadResult, Sample } from './http-load.ts';
 import { runLoad, wallNow } from './load-client.ts';
 import {
@@ -13,6 +15,8 @@ import {
   type ProfileShare,
   type StatementProfile,
 } from './profile.ts';
+import { TRANSFER_ROUTE } from './requests.ts';
+import { readServerTail, serverTailBetween, type ServerTail } from './server-tail.ts';
 import { OPEN_LOOP_WARMUP_MS, sleep, summarize } from './stats.ts';
 
 export interface CostPerTransfer {
@@ -20,6 +24,8 @@ export interface CostPerTransfer {
   commits: number;
   /** WAL flushes to disk per transfer: what group commit saves. */
   walFlushes: number;
+  /** Bytes of WAL per transfer, the server's whole (projections and reads included). */
+  walBytes: number;
   /** CPU of the bank's Node process per transfer (the load generator runs in its own process). */
   nodeCpuMs: number;
   /** Of which the main thread's (HTTP and commands; the projections have a thread of their own). */
@@ -44,8 +50,12 @@ export interface TransferFigures {
   latency: ReturnType<typeof summarize>;
   /** How late the main thread's event loop ran its callbacks during the half-rate phase, in ms. */
   loopDelay: { p50: number; p99: number; max: number };
+  /** The same phase as the bank's own histograms saw it, from about the end of the warm-up. */
+  serverTail?: ServerTail;
   /** PostgreSQL's statements during the saturation phase, per transfer. */
   statements?: StatementProfile;
+  /** The WAL written during the saturation phase, by the relation it changed, per transfer. */
+  wal?: WalProfile;
   /** The bank's main thread, sampled during a closed loop of its own after saturation. */
   mainThread?: ProfileShare[];
 }
@@ -77,7 +87,7 @@ async function databaseCounters(db: Pool) {
     `SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database())::bigint AS commits,
             (SELECT coalesce(sum(fsyncs), 0) FROM pg_stat_io WHERE object = 'wal')::bigint AS flushes`,
   );
-  return rows[0]!;
+  return { ...rows[0]!, walBytes: await walBytesWritten(db) };
 }
 
 /**
@@ -94,6 +104,8 @@ export async function benchTransfers(
     postgresPid?: number;
     /** A superuser connection (any database of the server) and the bank's database's name. */
     superuser?: { pool: Pool; database: string };
+    /** A superuser connection to the bank's database, for the WAL's profile. */
+    walInspect?: Pool;
     log: (line: string) => void;
   },
 ): Promise<TransferFigures> {
@@ -105,20 +117,27 @@ export async function benchTransfers(
   const mainBefore = threadCpuMs();
   const postgresBefore = processTreeCpuMs(options.postgresPid);
   const loopBefore = performance.eventLoopUtilization();
+  const walFrom = options.walInspect && (await walInsertPosition(options.walInspect));
   const saturation = await runLoad({ kind: 'closed', seed, lanes: clients, durationMs });
   const cpu = process.cpuUsage(cpuBefore);
   const mainAfter = threadCpuMs();
   const postgresAfter = processTreeCpuMs(options.postgresPid);
   const loop = performance.eventLoopUtilization(loopBefore);
+  const walTo = options.walInspect && (await walInsertPosition(options.walInspect));
   const after = await databaseCounters(db);
   const done = saturation.samples.filter(ok).length;
   const statements = superuser
     ? await statementProfile(superuser.pool, superuser.database, done)
     : undefined;
+  const wal =
+    options.walInspect && walFrom && walTo
+      ? await walProfile(options.walInspect, walFrom, walTo, done)
+      : undefined;
   const saturationTps = (done / saturation.elapsedMs) * 1000;
   const cost = {
     commits: (after.commits - before.commits) / done,
     walFlushes: (after.flushes - before.flushes) / done,
+    walBytes: (after.walBytes - before.walBytes) / done,
     nodeCpuMs: (cpu.user + cpu.system) / 1000 / done,
     mainThreadCpuMs: cpuPer(mainBefore, mainAfter, done),
     eventLoopUtilization: loop.utilization,
@@ -142,7 +161,7 @@ export async function benchTransfers(
   // A request that waits behind a long task on the main thread shows here as the loop's delay.
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
-  const half = await runLoad({
+  const halfRun = runLoad({
     kind: 'open',
     seed,
     rate: halfRate,
@@ -150,6 +169,12 @@ export async function benchTransfers(
     mix: 'transfers',
     warmupMs: OPEN_LOOP_WARMUP_MS,
   });
+  // The load generator's process takes a moment to start, so this reading is taken a little
+  // before its warm-up ends: a few hundred requests at the same rate are counted with the rest.
+  await sleep(OPEN_LOOP_WARMUP_MS);
+  const tailBefore = await readServerTail(TRANSFER_ROUTE);
+  const half = await halfRun;
+  const serverTail = serverTailBetween(tailBefore, await readServerTail(TRANSFER_ROUTE));
   delay.disable();
   const loopDelay = {
     p50: delay.percentile(50) / 1e6,
@@ -171,7 +196,9 @@ export async function benchTransfers(
     halfRateErrors: half.errors,
     latency,
     loopDelay,
+    serverTail,
     statements,
+    wal,
     mainThread,
   };
 }

@@ -13,6 +13,8 @@ export interface CrudBaselineFigures {
   nodeCpuMs: number | undefined;
   postgresCpuMs: number | undefined;
   generatorCpuMs: number | undefined;
+  /** Bytes of WAL per transfer, when the bench could read the server's WAL counter. */
+  walBytes: number | undefined;
   /** The open loop at the rate the bank's latency was measured at, when one was asked for. */
   atRate?: CrudOpenLoopFigures;
 }
@@ -45,7 +47,14 @@ function startServer(databaseUrl: string, accounts: number) {
  */
 export async function benchCrudBaseline(
   databaseUrl: string,
-  options: { clients: number; durationMs: number; postgresPid?: number; openRate?: number },
+  options: {
+    clients: number;
+    durationMs: number;
+    postgresPid?: number;
+    openRate?: number;
+    /** Reads the server's WAL bytes written so far (walBytesWritten). */
+    walBytes?: () => Promise<number>;
+  },
 ): Promise<CrudBaselineFigures> {
   const accounts = options.clients * 16;
   const { child, ready } = startServer(databaseUrl, accounts);
@@ -55,9 +64,11 @@ export async function benchCrudBaseline(
     await runLoad({ ...job, durationMs: Math.min(3000, options.durationMs) });
     const nodeBefore = processTreeCpuMs(child.pid);
     const postgresBefore = processTreeCpuMs(options.postgresPid);
+    const walBefore = await options.walBytes?.();
     const result = await runLoad({ ...job, durationMs: options.durationMs });
     const nodeAfter = processTreeCpuMs(child.pid);
     const postgresAfter = processTreeCpuMs(options.postgresPid);
+    const walAfter = await options.walBytes?.();
     const done = result.samples.filter((s) => s.status === 201).length;
     const atRate =
       options.openRate === undefined
@@ -70,6 +81,10 @@ export async function benchCrudBaseline(
       errors: result.errors,
       nodeCpuMs: cpuPer(nodeBefore, nodeAfter, done),
       postgresCpuMs: cpuPer(postgresBefore, postgresAfter, done),
+      walBytes:
+        walBefore === undefined || walAfter === undefined
+          ? undefined
+          : (walAfter - walBefore) / done,
       generatorCpuMs:
         result.generatorCpuMs === undefined ? undefined : result.generatorCpuMs / done,
       ...(atRate ? { atRate } : {}),

@@ -1,9 +1,11 @@
 import {
   commitDuration,
+  commitQueueWait,
   concurrencyConflicts,
   eventStoreAppends,
   eventStoreEventsAppended,
   groupCommitBatchSize,
+  groupCommitRetries,
 } from '../observability/metrics.ts';
 import type { CommandRow, CommitStatements } from './commit-statements.ts';
 import {
@@ -85,6 +87,10 @@ export function createGroupCommit(
   }
 
   async function commitBatch(batch: PendingAppend[], attempt = 1): Promise<void> {
+    if (attempt === 1) {
+      const startedAt = performance.now();
+      for (const pending of batch) commitQueueWait.observe((startedAt - pending.queuedAt) / 1000);
+    }
     let rows: CommandRow[];
     try {
       rows =
@@ -94,6 +100,7 @@ export function createGroupCommit(
       // Two group commits in flight can each wait for a stream version the other inserted: a
       // deadlock, which PostgreSQL breaks by rolling one batch back whole, so it commits again.
       if ((error as { code?: string }).code === '40P01' && attempt < 5) {
+        groupCommitRetries.inc();
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
         return commitBatch(batch, attempt + 1);
       }

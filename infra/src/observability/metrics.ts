@@ -60,6 +60,19 @@ export const commitDuration = new Histogram({
   registers,
 });
 
+export const commitQueueWait = new Histogram({
+  name: 'bank_event_store_commit_queue_wait_seconds',
+  help: 'Time an append waited in the group commit queue before its commit began (a part of the commit duration).',
+  buckets: SECONDS,
+  registers,
+});
+
+export const groupCommitRetries = new Counter({
+  name: 'bank_event_store_group_commit_retries_total',
+  help: 'Group commits run again whole after PostgreSQL broke a deadlock between two of them.',
+  registers,
+});
+
 export const concurrencyConflicts = new Counter({
   name: 'bank_concurrency_conflicts_total',
   help: 'Optimistic-concurrency conflicts: a stream changed after the command read it.',

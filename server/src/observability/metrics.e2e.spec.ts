@@ -57,6 +57,8 @@ describe('GET /metrics', () => {
       sampleValue(text, 'bank_event_store_group_commit_batch_size_count', {}) ?? 0;
     const commits = (text: string) =>
       sampleValue(text, 'bank_event_store_commit_duration_seconds_count', {}) ?? 0;
+    const queueWaits = (text: string) =>
+      sampleValue(text, 'bank_event_store_commit_queue_wait_seconds_count', {}) ?? 0;
 
     const moved = await client.post('/api/transfers/between-accounts', {
       fromAccount: accounts[0]!.id,
@@ -70,6 +72,7 @@ describe('GET /metrics', () => {
     expect(committed(after)).toBeGreaterThan(committed(before));
     expect(batches(after)).toBeGreaterThan(batches(before));
     expect(commits(after)).toBeGreaterThan(commits(before));
+    expect(queueWaits(after)).toBeGreaterThan(queueWaits(before));
     const events = (text: string) =>
       sampleValue(text, 'bank_event_store_events_appended_total', {});
     expect(events(after)).toBeGreaterThan(events(before)!);
