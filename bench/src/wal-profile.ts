@@ -63,14 +63,22 @@ export async function walProfile(
     fullPageBytes: Number(r.fpi) / per,
   }));
   const totalBytes = Number(total[0]!.bytes) / per;
+  const smaller = shares.slice(top);
+  const sum = (list: readonly WalShare[], of: (s: WalShare) => number) =>
+    list.reduce((n, s) => n + of(s), 0);
   return {
     totalBytes,
     top: [
       ...shares.slice(0, top),
       {
-        where: "the rest: records' headers and own data (commits among them), smaller relations",
-        bytes: totalBytes - shares.slice(0, top).reduce((sum, s) => sum + s.bytes, 0),
-        fullPageBytes: shares.slice(top).reduce((sum, s) => sum + s.fullPageBytes, 0),
+        where: `${smaller.length} smaller relations`,
+        bytes: sum(smaller, (s) => s.bytes),
+        fullPageBytes: sum(smaller, (s) => s.fullPageBytes),
+      },
+      {
+        where: "records' headers and own data (commit records among them)",
+        bytes: totalBytes - sum(shares, (s) => s.bytes),
+        fullPageBytes: 0,
       },
     ].filter((s) => s.bytes > 0),
   };

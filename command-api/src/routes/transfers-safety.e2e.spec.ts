@@ -71,6 +71,54 @@ describe('exactly once', () => {
     expect(theirs.body.data.transfer.id).not.toBe(first.body.data.transfer.id);
   });
 
+  it('answers a retry with the first answer after the transfer moved on, from a small record', async () => {
+    const c = await customer(bank, 'Kept Answer', 500);
+    const headers = { 'idempotency-key': 'kept-answer-1' };
+    const body = {
+      fromAccount: c.checking.id,
+      amount: 20.5,
+      recipientName: 'Zoë Ångström 李',
+      bankName: 'First National',
+      accountNumber: '55554444',
+      routingNumber: '021000021',
+      memo: 'Rent — March ✓',
+    };
+    const first = await c.client.post('/api/transfers/external-bank', body, headers);
+    expect(first.status).toBe(201);
+    expect(first.body.data.transfer.status).toBe('pending');
+    const transferId = first.body.data.transfer.id as string;
+    // The transfer is cancelled and money moves after the first answer: a retry still gets the
+    // first answer (pending, the balance available then), not the transfer as it is now.
+    expect((await c.client.post(`/api/transfers/${transferId}/cancel`, {})).status).toBe(200);
+    expect((await c.client.post('/api/transfers/between-accounts', between(c, 7))).status).toBe(
+      201,
+    );
+    const again = await c.client.post('/api/transfers/external-bank', body, headers);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+
+    // The log keeps the transfer's id, the message and the balance left, not a copy of the answer.
+    const { rows } = await bank.pool.query<{ data: { body: unknown; kept: unknown } }>(
+      `SELECT data FROM events WHERE type = 'IdempotentRequestRecorded' AND data->>'customerId' = $1`,
+      [c.id],
+    );
+    const kept = rows.map((r) => r.data).filter((d) => d.kept);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      body: null,
+      kept: {
+        kind: 'transfer',
+        transferId,
+        message: first.body.message,
+        availableAfterCents: Math.round(
+          first.body.data.transfer.from_account.available_balance * 100,
+        ),
+      },
+    });
+    expect(JSON.stringify(kept[0]).length).toBeLessThan(500);
+  });
+
   it('runs 20 racing requests with one key once', async () => {
     const c = await customer(bank, 'Racing Retries', 500);
     const headers = { 'idempotency-key': 'race-key' };

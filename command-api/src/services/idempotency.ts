@@ -13,6 +13,7 @@ import {
   type StoredReply,
 } from '../domain/transfers/idempotency.ts';
 import { toApiError } from './money-errors.ts';
+import { rebuildKeptReply } from './transfer-replies.ts';
 import type { CommandContext } from './context.ts';
 
 /** How a money-moving request identifies itself for exactly-once handling. */
@@ -41,7 +42,9 @@ export const refusingRepeats = (identity: RequestIdentity): RequestIdentity => (
   refuseRepeats: true,
 });
 
-export interface MoneyReply extends StoredReply {
+export interface MoneyReply {
+  statusCode: number;
+  body: unknown;
   /** True when this is the stored answer of an earlier request with the same key. */
   replayed: boolean;
 }
@@ -150,7 +153,10 @@ export async function runMoneyCommand(
           if (keyStream) {
             const recorded = await uow.loadPresumedNew(keyStream, idempotencyAggregate);
             const replay = replayFor(recorded.state, identity.requestHash);
-            if (replay) return { ...replay, replayed: true };
+            if (replay) {
+              const body = replay.kept ? await rebuildKeptReply(uow, replay.kept) : replay.body;
+              return { statusCode: replay.statusCode, body, replayed: true };
+            }
           }
           // Refused before any work; recorded in the same append as the work's events.
           const repeat = guardStream
@@ -169,7 +175,7 @@ export async function runMoneyCommand(
               recordReply(identity.customerId, identity.requestHash, reply, now),
             );
           }
-          return { ...reply, replayed: false };
+          return { statusCode: reply.statusCode, body: reply.body, replayed: false };
         });
       } catch (error) {
         if (error instanceof DomainError) throw toApiError(error);

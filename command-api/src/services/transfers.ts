@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { centsToDollars, formatUsd, moneyStreams, streams, type ZelleContact } from '@bank/events';
-import {
-  RECIPIENT_MESSAGES,
-  isWireType,
-  type RecipientLookupView,
-  type TransferView,
-} from '@bank/contracts';
+import { moneyStreams, streams, type ZelleContact } from '@bank/events';
+import { RECIPIENT_MESSAGES, isWireType, type RecipientLookupView } from '@bank/contracts';
 import type { EventMetadata } from '@bank/infra';
 import { accountAggregate } from '../domain/account/account.ts';
 import { DomainError } from '../kernel/aggregate.ts';
@@ -19,17 +14,14 @@ import {
 } from '../domain/transfers/initiate.ts';
 import type { PlannedAppend } from '../domain/transfers/posting.ts';
 import { recipientsAggregate } from '../domain/transfers/recipients.ts';
-import {
-  PROCESSING_TIMES,
-  transferAggregate,
-  type TransferData,
-} from '../domain/transfers/transfer.ts';
+import { transferAggregate, type TransferData } from '../domain/transfers/transfer.ts';
 import type { StoredReply } from '../domain/transfers/idempotency.ts';
 import type { CommandContext } from './context.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 import { RECIPIENT_NOT_FOUND } from './money-errors.ts';
 import { findCustomerByContact, loadCustomer, ownAccount } from './money-lookups.ts';
 import { destinationHashesOf } from './saved-recipients.ts';
+import { transferReply } from './transfer-replies.ts';
 
 export type { TransferDestination, TransferRequest };
 
@@ -53,56 +45,6 @@ export async function countMovement(
 }
 
 /** The transfer as every answer shows it. */
-export function transferView(
-  t: TransferData,
-  status: string,
-  fromAvailableCents?: number,
-): TransferView {
-  return {
-    id: t.transferId,
-    type: t.type,
-    status,
-    amount: centsToDollars(t.amount),
-    fee: centsToDollars(t.fee),
-    total: centsToDollars(t.amount + t.fee),
-    currency: 'USD',
-    formatted_amount: formatUsd(t.amount),
-    reference_number: t.reference,
-    description: t.description,
-    memo: t.memo,
-    transfer_date: t.transferDate,
-    processing_time: PROCESSING_TIMES[t.type],
-    from_account: {
-      id: t.fromAccountId,
-      name: t.fromAccountName,
-      ...(fromAvailableCents !== undefined
-        ? { available_balance: centsToDollars(fromAvailableCents) }
-        : {}),
-    },
-    to_account: t.toAccountId ? { id: t.toAccountId, name: t.toAccountName ?? null } : null,
-    recipient_name: t.recipientName,
-    recipient_account: t.destination.accountLast4 ? `****${t.destination.accountLast4}` : null,
-    bank_name: t.destination.bankName ?? null,
-    estimated_settlement: t.settleAfter ?? null,
-    exchange: t.fx
-      ? {
-          rate: t.fx.rate,
-          source: t.fx.source,
-          as_of: t.fx.asOf,
-          currency: t.fx.targetCurrency,
-          amount: centsToDollars(t.fx.targetAmount),
-        }
-      : null,
-    created_at: t.initiatedAt,
-    date: t.initiatedAt,
-    country: t.destination.country ?? null,
-    purpose_of_payment: t.destination.purposeOfPayment ?? null,
-    settled_at: null,
-    failure_reason: null,
-    repeat_of: t.repeatOf ?? null,
-  };
-}
-
 /**
  * Loads what a transfer of any type is decided on, stages the plan's events and returns the reply.
  * Runs inside runMoneyCommand (and directly on a bus in the test that races two command processes).
@@ -173,14 +115,7 @@ export async function stageTransfer(
     { ...loaded, activity, transfer, ids },
   );
   appendPlan(uow, plan.appends);
-  return {
-    statusCode: 201,
-    body: {
-      status: 'success',
-      message: plan.message,
-      data: { transfer: transferView(plan.transfer, plan.transfer.status, plan.availableAfter) },
-    },
-  };
+  return transferReply(plan.transfer, plan.message, plan.availableAfter);
 }
 
 /** Submits a transfer of any type, wires included, exactly once per Idempotency-Key. */

@@ -232,7 +232,24 @@ export const MoneyMovementCancelled = defineEvent(
   z.object({ customerId: z.uuid(), movementId: z.uuid(), reason: z.string() }),
 );
 
-/** The first answer to an Idempotency-Key: every retry with the same key gets it again. */
+/**
+ * A first answer kept as what it is built from rather than as a copy: a transfer's answer is its
+ * TransferInitiated event shown as the customer sees it, with the success message and the
+ * balance left available then, which no event holds.
+ */
+export const keptReply = z.object({
+  kind: z.literal('transfer'),
+  transferId: z.uuid(),
+  message: z.string(),
+  availableAfterCents: z.number().int(),
+});
+export type KeptReply = z.infer<typeof keptReply>;
+
+/**
+ * The first answer to an Idempotency-Key: every retry with the same key gets it again. Its body
+ * is kept (sealed: it holds personal data), or, for an answer built from events the same append
+ * wrote, `kept` says how to build it again and the body is null.
+ */
 export const IdempotentRequestRecorded = defineEvent(
   'IdempotentRequestRecorded',
   z.object({
@@ -240,6 +257,7 @@ export const IdempotentRequestRecorded = defineEvent(
     requestHash: z.string(),
     statusCode: z.number().int(),
     body: z.unknown(),
+    kept: keptReply.optional(),
     at: z.iso.datetime(),
   }),
 );

@@ -1,4 +1,4 @@
-import { IdempotentRequestRecorded, type EventData } from '@bank/events';
+import { IdempotentRequestRecorded, type EventData, type KeptReply } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { DUPLICATE_TRANSACTION, DUPLICATE_WINDOW_MS } from './limits.ts';
 
@@ -19,13 +19,26 @@ export const IDEMPOTENCY_KEY_REUSED = 'idempotency_key_reused';
 export interface StoredReply {
   statusCode: number;
   body: unknown;
+  /**
+   * How to build the body again from events the same append writes: the log then keeps this
+   * instead of a sealed copy of the body.
+   */
+  kept?: KeptReply;
 }
+
+/** A first answer as the log keeps it: its body, or how to build the body again. */
+export type RecordedReply =
+  | { statusCode: number; body: unknown; kept?: undefined }
+  | { statusCode: number; kept: KeptReply };
 
 /**
  * What a request under an Idempotency-Key does: the first runs; a retry with the same request
  * gets the first reply again; the same key with another request is refused.
  */
-export function replayFor(state: IdempotencyState, requestHash: string): StoredReply | undefined {
+export function replayFor(
+  state: IdempotencyState,
+  requestHash: string,
+): RecordedReply | undefined {
   if (!state) return undefined;
   if (state.requestHash !== requestHash) {
     throw new DomainError(
@@ -33,7 +46,9 @@ export function replayFor(state: IdempotencyState, requestHash: string): StoredR
       'This Idempotency-Key was already used for a different request.',
     );
   }
-  return { statusCode: state.statusCode, body: state.body };
+  return state.kept
+    ? { statusCode: state.statusCode, kept: state.kept }
+    : { statusCode: state.statusCode, body: state.body };
 }
 
 export function recordReply(
@@ -47,7 +62,7 @@ export function recordReply(
       customerId,
       requestHash,
       statusCode: reply.statusCode,
-      body: reply.body,
+      ...(reply.kept ? { body: null, kept: reply.kept } : { body: reply.body }),
       at: now.toISOString(),
     }),
   ];
