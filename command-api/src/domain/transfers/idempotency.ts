@@ -28,17 +28,13 @@ export interface StoredReply {
 
 /** A first answer as the log keeps it: its body, or how to build the body again. */
 export type RecordedReply =
-  | { statusCode: number; body: unknown; kept?: undefined }
-  | { statusCode: number; kept: KeptReply };
+  { statusCode: number; body: unknown; kept?: undefined } | { statusCode: number; kept: KeptReply };
 
 /**
  * What a request under an Idempotency-Key does: the first runs; a retry with the same request
  * gets the first reply again; the same key with another request is refused.
  */
-export function replayFor(
-  state: IdempotencyState,
-  requestHash: string,
-): RecordedReply | undefined {
+export function replayFor(state: IdempotencyState, requestHash: string): RecordedReply | undefined {
   if (!state) return undefined;
   if (state.requestHash !== requestHash) {
     throw new DomainError(
