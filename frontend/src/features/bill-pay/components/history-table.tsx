@@ -8,11 +8,12 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ReceiptLink } from '@/components/transactions/receipt-link';
 import { Badge } from '@/components/ui/feedback';
 import { SelectField } from '@/components/ui/field';
 import { formatDate, formatSignedMoney } from '@/lib/format';
-import type { HistoryItem } from '../api/get-bill-history';
+import { HISTORY_LIMIT, type HistoryItem } from '../api/get-bill-history';
 import {
   filterHistory,
   HISTORY_FILTERS,
@@ -193,6 +194,12 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
           </ul>
         </>
       )}
+      {(items?.length ?? 0) >= HISTORY_LIMIT ? (
+        <p className="muted">
+          Showing your {HISTORY_LIMIT} most recent transactions. Older ones are in each
+          account&apos;s history on <Link to="/accounts">Accounts</Link>.
+        </p>
+      ) : null}
     </div>
   );
 }
