@@ -499,6 +499,20 @@ describe('password reset', () => {
     });
     const unknown = await anonymous.post('/api/reset-password/check', { token: `${token}x` });
     expect(unknown.status).toBe(422);
+    // A cut-off or mistyped link gets the same words a customer can act on, not a field's length.
+    for (const malformed of ['abc', 'x'.repeat(201)]) {
+      for (const path of ['/api/reset-password/check', '/api/reset-password']) {
+        const refused = await anonymous.post(path, {
+          token: malformed,
+          password: 'Another-Pass-2026',
+          password_confirmation: 'Another-Pass-2026',
+        });
+        expect(refused.status).toBe(422);
+        expect(refused.body.errors.token).toEqual([
+          'This password reset link is invalid or has expired.',
+        ]);
+      }
+    }
   });
 
   it("reads at each sign-in only what the customer's stream gained since it was last read", async () => {

@@ -34,6 +34,7 @@ import {
   login,
   requestPasswordReset,
   checkResetLink,
+  RESET_LINK_REFUSED,
   resetPassword,
   stepUpSession,
   type OpenedSession,
@@ -227,7 +228,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const resetToken = z.string().min(10).max(200);
+  // A link cut off or mistyped is told what an unknown one is: its length means nothing to a customer.
+  const resetToken = z.string().min(10, RESET_LINK_REFUSED).max(200, RESET_LINK_REFUSED);
 
   // Whether a reset link still opens, asked when the page opens: a dead link is known before a
   // new password is typed. A token is a 256-bit secret, so the answer tells a guesser nothing.

@@ -377,11 +377,14 @@ async function issueResetLink(
   });
 }
 
+/** What a reset link that does not open is told, whatever the reason. */
+export const RESET_LINK_REFUSED = 'This password reset link is invalid or has expired.';
+
 /** The customer a reset link opens: its customer must still be there (erasure ends the link). */
 async function resetLinkHolder(ctx: CommandContext, customerId: string | undefined) {
   const holder = customerId ? await loadCustomer(ctx, customerId) : undefined;
   if (!customerId || !holder?.registered || holder.erased) {
-    throw fieldError({ token: ['This password reset link is invalid or has expired.'] });
+    throw fieldError({ token: [RESET_LINK_REFUSED] });
   }
   return { customerId, holder };
 }
