@@ -8,16 +8,12 @@ import {
 } from '../domain/transfers/transfer.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 
-/** A transfer as the customer sees it. */
-export function transferView(
-  t: TransferData,
-  status: string,
-  fromAvailableCents?: number,
-): TransferView {
+/** A transfer as the customer sees it when it is sent: its status then, the balance left then. */
+function transferView(t: TransferData, fromAvailableCents: number): TransferView {
   return {
     id: t.transferId,
     type: t.type,
-    status,
+    status: t.status,
     amount: centsToDollars(t.amount),
     fee: centsToDollars(t.fee),
     total: centsToDollars(t.amount + t.fee),
@@ -31,9 +27,7 @@ export function transferView(
     from_account: {
       id: t.fromAccountId,
       name: t.fromAccountName,
-      ...(fromAvailableCents !== undefined
-        ? { available_balance: centsToDollars(fromAvailableCents) }
-        : {}),
+      available_balance: centsToDollars(fromAvailableCents),
     },
     to_account: t.toAccountId ? { id: t.toAccountId, name: t.toAccountName ?? null } : null,
     recipient_name: t.recipientName,
@@ -73,7 +67,7 @@ export function transferReply(
     body: {
       status: 'success',
       message,
-      data: { transfer: transferView(transfer, transfer.status, availableAfterCents) },
+      data: { transfer: transferView(transfer, availableAfterCents) },
     },
     kept: { kind: 'transfer', transferId: transfer.transferId, message, availableAfterCents },
   };
@@ -85,6 +79,6 @@ export async function rebuildKeptReply(uow: UnitOfWork, kept: KeptReply): Promis
   if (!state.transfer) {
     throw new Error(`The transfer ${kept.transferId} of a kept answer is not in the log`);
   }
-  // Its status then is the one it was initiated with, whatever it is now.
+  // The event's status is the one it was initiated with, whatever the transfer's is now.
   return transferReply(state.transfer, kept.message, kept.availableAfterCents).body;
 }
