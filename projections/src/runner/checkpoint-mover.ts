@@ -3,6 +3,7 @@ import pg from 'pg';
 import { prepared } from '../toolkit/write-behind.ts';
 import { inOneTrip } from './one-trip.ts';
 import { CheckpointMovedError } from './parking.ts';
+import { byProjectionName, turnBatches } from './turn-batches.ts';
 
 interface PendingMove {
   projection: string;
@@ -20,28 +21,11 @@ interface PendingMove {
  * rows locked in the order of their names: two batches updating the same rows in different
  * orders (a catch-up beside the live loops, or another process's runner) would deadlock.
  */
+export type CheckpointMover = ReturnType<typeof createCheckpointMover>;
+
 export function createCheckpointMover(pool: Pool) {
-  let pending: PendingMove[] = [];
-  let scheduled = false;
-  let sending = false;
-  const send = async () => {
-    scheduled = false;
-    if (sending) return; // the batch on its way sends these when it is done
-    sending = true;
-    try {
-      while (pending.length > 0) {
-        const moves = pending;
-        pending = [];
-        await sendBatch(moves);
-      }
-    } finally {
-      sending = false;
-    }
-  };
   const sendBatch = async (unordered: PendingMove[]) => {
-    const moves = [...unordered].sort((a, b) =>
-      a.projection < b.projection ? -1 : a.projection > b.projection ? 1 : 0,
-    );
+    const moves = byProjectionName(unordered, (m) => m.projection);
     try {
       const fresh = moves.filter((m) => comparePositions(m.from, START) === 0);
       const opening = `BEGIN; SET LOCAL synchronous_commit = off${
@@ -89,16 +73,10 @@ export function createCheckpointMover(pool: Pool) {
       for (const m of moves) m.reject(error);
     }
   };
+  const ask = turnBatches(sendBatch);
   return {
     advance(projection: string, from: Position, to: Position): Promise<Position> {
-      return new Promise((resolve, reject) => {
-        pending.push({ projection, from, to, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          // The projections that read the same batch ask at nearly the same time: wait a turn.
-          setImmediate(() => void send());
-        }
-      });
+      return new Promise((resolve, reject) => ask({ projection, from, to, resolve, reject }));
     },
   };
 }

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { catalogue, ContactRequestSubmitted, streams } from '@bank/events';
-import {
-  createPgEventStore,
-  createPool,
-  skippedEventCounts,
-  type EventStore,
-  type Pool,
-} from '@bank/infra';
-import { createTestDatabase, testDatabaseUrlAs } from '@bank/infra/testing';
+import { streams } from '@bank/events';
+import { skippedEventCounts, type EventStore, type Pool } from '@bank/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineProjection } from '../projection.ts';
 import {
@@ -19,11 +12,13 @@ import {
 } from './parking.ts';
 import { createProjectionRunner } from './projection-runner.ts';
 import { readCheckpoint } from './checkpoints.ts';
+import { contactRequest, openTestLog } from './test-fixtures.ts';
 
 let pool: Pool;
 /** The schema owner: creates the test's table and writes the log beside the append function. */
 let owner: Pool;
 let store: EventStore;
+let close: () => Promise<void>;
 /** Names the test projection refuses, until a test lets them through. */
 const refused = new Set(['Poison', 'Skipme']);
 
@@ -48,21 +43,7 @@ async function submitted(firstName: string): Promise<string> {
       {
         streamId: streams.contactRequest(requestId),
         expectedVersion: 'no_stream',
-        events: [
-          ContactRequestSubmitted.create({
-            requestId,
-            kind: 'message',
-            firstName,
-            lastName: 'Visitor',
-            email: 'v@example.com',
-            subject: 'Other',
-            message: 'Hello',
-            appointmentType: null,
-            preferredDate: null,
-            preferredTime: null,
-            meetingPreference: null,
-          }),
-        ],
+        events: [contactRequest(requestId, firstName)],
       },
     ],
     {},
@@ -85,19 +66,12 @@ const eventIdOf = async (requestId: string) =>
   ).rows[0]!.event_id;
 
 beforeAll(async () => {
-  const url = await createTestDatabase();
+  ({ pool, owner, store, close } = await openTestLog());
   // The test's read model is created by the schema owner, as a migration would; the runner
   // writes it as the application role.
-  owner = createPool(testDatabaseUrlAs(url, 'owner'), 2);
   await owner.query('CREATE TABLE rm_parking_test (request_id uuid PRIMARY KEY, first_name text)');
-  pool = createPool(url, 10);
-  store = createPgEventStore(pool, { reader: catalogue });
 });
-afterAll(async () => {
-  await store.close();
-  await pool.end();
-  await owner.end();
-});
+afterAll(() => close());
 
 describe('a projection never stalls on one event', () => {
   it('parks an event that keeps failing, projects the ones after it, and lets ops retry or skip', async () => {

@@ -1,10 +1,10 @@
 import { catalogue } from '@bank/events';
 import type { EventStore, Pool, PoolClient, Position } from '@bank/infra';
 import type { Projection } from '../projection.ts';
-import { handlesAny } from './apply-events.ts';
-import { applyOrPark, type ApplyOrParkOptions } from './apply-or-park.ts';
+import type { ApplyOrParkOptions } from './apply-or-park.ts';
 import { catchUpProjection } from './catch-up.ts';
 import { createCheckpointMover } from './checkpoint-mover.ts';
+import { createJointApplier } from './joint-applier.ts';
 import { readCheckpoint } from './checkpoints.ts';
 import { untilCommittedVisible } from './committed-visibility.ts';
 import { CheckpointMovedError } from './parking.ts';
@@ -18,7 +18,7 @@ export interface ProjectionRunnerOptions extends ApplyOrParkOptions {
   idlePollMs?: number;
   /**
    * After a batch shorter than batchSize, wait this long before reading again: the events
-   * appended meanwhile then share one batch (one read, one transaction per projection) instead of
+   * appended meanwhile then share one batch (one read, one transaction for the projections it changes) instead of
    * each costing their own. It bounds how far behind this adds, not how far behind it can be.
    */
   settleMs?: number;
@@ -53,8 +53,9 @@ export interface ProjectionRunner {
 /**
  * Follows the global order for every projection. Each projection has its own loop and
  * checkpoint, so a failing one retries alone while the others continue; the loops share one
- * reader (a batch is read once for all the projections at its position) and one checkpoint
- * mover (projections with no handler for any event of a batch move together, in one statement).
+ * reader (a batch is read once for all the projections at its position), one joint applier (the
+ * projections that apply the same live batch do it in one transaction) and one checkpoint mover
+ * (projections with no handler for any event of a batch move together, in one statement).
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { pool, projections } = options;
@@ -83,6 +84,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     onError: options.onError,
     onParked: options.onParked,
   };
+  const applier = createJointApplier(pool, mover, parking);
   let running = false;
   const loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
@@ -115,17 +117,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           if (seen === wakes) await sleep(idlePollMs);
           continue;
         }
-        const last = events[events.length - 1]!.position;
-        position = handlesAny(projection, events)
-          ? await applyOrPark(
-              pool,
-              projection,
-              position,
-              events,
-              events.length < batchSize,
-              parking,
-            )
-          : await mover.advance(projection.name, position, last);
+        position = await applier.apply(projection, position, events, events.length < batchSize);
         failures = 0;
         recovered(projection.name);
         if (settleMs > 0 && events.length < batchSize) {
