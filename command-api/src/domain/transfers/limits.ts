@@ -95,21 +95,53 @@ export const activityAggregate: Aggregate<
   },
 };
 
+/** A category's usage worked out over `log[from]` up to `log[to - 1]`, on the bank day `today`. */
+interface CountedUsage {
+  from: number;
+  to: number;
+  today: string;
+  day: number;
+  month: number;
+}
+
 /**
- * What has been used of a category's limits on the bank day (and month) of `now`. Runs on every
- * money command over up to 40 days of movements, so it compares the dates kept with each.
+ * The last usage worked out on each log, per category. States that share a log and follow one
+ * another (every command on a stream decides on the state the one before it left) then add only
+ * the movements recorded since, and take away the ones aged out since, instead of adding up 40
+ * days of movements again: a log's entries never change, so the difference is exact.
  */
+const countedUsages = new WeakMap<Movement[], Map<MovementCategory, CountedUsage>>();
+
+/** What has been used of a category's limits on the bank day (and month) of `now`. */
 export function usage(state: ActivityState, category: MovementCategory, now: Date) {
   const today = bankDate(now);
   const month = today.slice(0, 7);
+  const { log } = state;
+  let counted = countedUsages.get(log);
+  if (!counted) countedUsages.set(log, (counted = new Map()));
+  const last = counted.get(category);
   let day = 0;
   let monthTotal = 0;
-  for (let i = state.from; i < state.to; i += 1) {
-    const m = state.log[i]!;
-    if (m.category !== category) continue;
-    if (m.bankDate.startsWith(month)) monthTotal += m.amount;
-    if (m.bankDate === today) day += m.amount;
+  let countedTo = state.from;
+  const add = (i: number, sign: 1 | -1) => {
+    const m = log[i]!;
+    if (m.category !== category) return;
+    if (m.bankDate.startsWith(month)) monthTotal += sign * m.amount;
+    if (m.bankDate === today) day += sign * m.amount;
+  };
+  if (
+    last &&
+    last.today === today &&
+    last.from <= state.from &&
+    state.from <= last.to &&
+    last.to <= state.to
+  ) {
+    ({ day, month: monthTotal } = last);
+    for (let i = last.from; i < state.from; i += 1) add(i, -1);
+    countedTo = last.to;
   }
+  for (let i = countedTo; i < state.to; i += 1) add(i, 1);
+  counted.set(category, { from: state.from, to: state.to, today, day, month: monthTotal });
   return { day, month: monthTotal };
 }
 
