@@ -286,10 +286,11 @@ describe('the movements a state holds', () => {
         ).toEqual(expected(history));
       }
       // Usage as the sum of what each state holds, asked of the states in creation order (as a
-      // stream's commands ask) and then in a random order, on the last day or one of the two before.
+      // stream's commands ask) and then in a random order, on the day of the state's last
+      // movement or one of the two before.
       const asked = [...states, ...states.map(() => states[rng.int(0, states.length - 1)]!)];
       for (const { state, history } of asked) {
-        const today = new Date(clock - rng.int(0, 2) * 24 * 3600_000);
+        const today = new Date((history.at(-1)?.atMs ?? clock) - rng.int(0, 2) * 24 * 3600_000);
         for (const category of CATEGORIES) {
           const mine = movementsOf(state).filter((m) => m.category === category);
           const sum = (kept: typeof mine) => kept.reduce((total, m) => total + m.amount, 0);
