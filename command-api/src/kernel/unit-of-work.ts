@@ -258,7 +258,10 @@ export class UnitOfWork {
           : behindLast || (knownHead && !onInFlight && knownHead.version === loaded?.version)
             ? loaded
             : undefined;
-      const outcome = base && loaded && this.folded(loaded.aggregate, base, events);
+      // Decided on what was loaded: commit() has already folded that outcome.
+      const foldedOnLoaded = base === loaded ? outcomes.get(streamId) : undefined;
+      const outcome =
+        base && loaded && (foldedOnLoaded ?? this.folded(loaded.aggregate, base, events));
       outcomes.set(streamId, outcome ?? this.outcome(streamId, events));
       joining.push([
         streamId,

@@ -137,6 +137,34 @@ describe('unit of work on the sole writer', () => {
   });
 });
 
+describe('folding a decision', () => {
+  it("folds each command's events into the state once, whether the stream was stored or in flight", async () => {
+    const { queued, uow } = setup();
+    let folds = 0;
+    const counted: Aggregate<number> = {
+      ...balance,
+      evolve: (state, event) => ((folds += 1), balance.evolve(state, event)),
+    };
+    const first = uow();
+    await first.load('s', counted);
+    first.append('s', add(-30));
+    const landing = first.commit({});
+    expect(folds).toBe(1);
+
+    const second = uow();
+    expect(await second.load('s', counted)).toEqual({ state: 70, version: 2 });
+    second.append('s', add(-20));
+    const following = second.commit({});
+    expect(folds).toBe(2);
+
+    queued[0]!.land({ s: 2 });
+    queued[1]!.land({ s: 3 });
+    await Promise.all([landing, following]);
+    expect(await uow().load('s', counted)).toEqual({ state: 50, version: 3 });
+    expect(folds).toBe(2);
+  });
+});
+
 describe('what the state cache keeps after a commit', () => {
   const receipt: Aggregate<number> = { ...balance, name: 'receipt', writtenOnce: true };
 

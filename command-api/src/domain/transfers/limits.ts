@@ -32,8 +32,9 @@ export interface Movement {
  *
  * States share their log. A state whose end is the log's end appends in place, so one state
  * following another (the usual case, and a fold over the stream) adds one entry instead of copying
- * 40 days of them; a state whose log has grown past its end (a sibling appended first) copies its
- * part before appending. Either way a state holds only what its own history recorded, and what
+ * 40 days of them; a state whose log has grown past its end shares it too when the entry after
+ * its end is the very movement it records (the same event folded again), and otherwise (a sibling
+ * recorded another first) copies its part before appending. Either way a state holds only what its own history recorded, and what
  * it holds never changes: read it with movementsOf, never past `to`.
  */
 export interface ActivityState {
@@ -55,14 +56,28 @@ const activityOf = (movements: Movement[]): ActivityState => ({
 /** Past this many aged-out entries at the start of a log, and half of it, the log is copied. */
 const COMPACT_AFTER = 64;
 
+const sameMovement = (a: Movement, b: Movement): boolean =>
+  a.movementId === b.movementId &&
+  a.category === b.category &&
+  a.amount === b.amount &&
+  a.fingerprint === b.fingerprint &&
+  a.at === b.at;
+
 function recorded(state: ActivityState, movement: Movement): ActivityState {
   let { from } = state;
   const horizon = movement.atMs - KEEP_MS;
   while (from < state.to && state.log[from]!.atMs < horizon) from += 1;
-  const shared = state.log.length === state.to && !(from > COMPACT_AFTER && from * 2 > state.to);
-  if (!shared) return activityOf([...state.log.slice(from, state.to), movement]);
-  state.log.push(movement);
-  return { log: state.log, from, to: state.to + 1 };
+  if (!(from > COMPACT_AFTER && from * 2 > state.to)) {
+    // The same movement recorded on the same state again (a command's outcome is folded more
+    // than once on its way to the log) is the entry already after its end: shared, not copied.
+    const next = state.log[state.to];
+    if (next && sameMovement(next, movement)) return { log: state.log, from, to: state.to + 1 };
+    if (state.log.length === state.to) {
+      state.log.push(movement);
+      return { log: state.log, from, to: state.to + 1 };
+    }
+  }
+  return activityOf([...state.log.slice(from, state.to), movement]);
 }
 
 /** A customer's recent movements, from their money-activity stream. */

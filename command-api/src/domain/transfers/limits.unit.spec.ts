@@ -278,6 +278,10 @@ describe('the movements a state holds', () => {
               });
         const history = [...base.history, { event, atMs }];
         states.push({ state: activityAggregate.evolve(base.state, event), history });
+        // A command's outcome folded again on the state it was decided on.
+        if (rng.next() < 0.3) {
+          states.push({ state: activityAggregate.evolve(base.state, event), history });
+        }
       }
       for (const { state, history } of states) {
         expect(
@@ -322,6 +326,21 @@ describe('the movements a state holds', () => {
     }
     return state;
   }
+
+  it('are not copied when the same movement is recorded on the same state again', () => {
+    const start = Date.parse('2026-11-01T12:00:00Z');
+    const before = folded(2000, start, 60_000);
+    const event = recordedAt(999_998, start + 2000 * 60_000);
+    const once = activityAggregate.evolve(before, event);
+    const again = activityAggregate.evolve(before, event);
+    expect(again.log).toBe(before.log);
+    expect(movementsOf(again)).toEqual(movementsOf(once));
+    // Another movement on that state still gets a log of its own.
+    const other = activityAggregate.evolve(before, recordedAt(999_997, start + 2000 * 60_000));
+    expect(other.log).not.toBe(before.log);
+    expect(movementsOf(other).at(-1)!.movementId).toBe(idOf(999_997));
+    expect(movementsOf(again).at(-1)!.movementId).toBe(idOf(999_998));
+  });
 
   it('grow by one entry when one state follows another, not by a copy of the 40 days', () => {
     const start = Date.parse('2026-11-01T12:00:00Z');
