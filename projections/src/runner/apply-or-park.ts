@@ -90,6 +90,9 @@ export async function applyOrPark(
 /** Projections whose handlers read the results of their writes: applied one statement at a time. */
 const unbuffered = new WeakSet<Projection>();
 
+/** Whether a projection's writes may be queued behind others (see writeBehindDb). */
+export const appliesBuffered = (projection: Projection): boolean => !unbuffered.has(projection);
+
 export async function applyBatch(
   pool: Pool,
   projection: Projection,
@@ -97,7 +100,7 @@ export async function applyBatch(
   events: RecordedEvent[],
   atHead: boolean,
 ): Promise<Position> {
-  const buffered = !unbuffered.has(projection);
+  const buffered = appliesBuffered(projection);
   try {
     return await applyBatchOnce(pool, projection, from, events, atHead, buffered);
   } catch (error) {

@@ -1,13 +1,8 @@
 import type { Pool, Position, RecordedEvent } from '@bank/infra';
 import type { Projection } from '../projection.ts';
-import {
-  beginApplying,
-  DeferredResultError,
-  prepared,
-  writeBehindDb,
-} from '../toolkit/write-behind.ts';
+import { beginApplying, prepared, writeBehindDb } from '../toolkit/write-behind.ts';
 import { applyEvents, handlesAny } from './apply-events.ts';
-import { applyOrPark, type ApplyOrParkOptions } from './apply-or-park.ts';
+import { appliesBuffered, applyOrPark, type ApplyOrParkOptions } from './apply-or-park.ts';
 import type { CheckpointMover } from './checkpoint-mover.ts';
 import { byProjectionName, turnBatches } from './turn-batches.ts';
 
@@ -41,9 +36,6 @@ export function createJointApplier(
   mover: CheckpointMover,
   options: ApplyOrParkOptions = {},
 ) {
-  /** Projections that wrote something whose result they read: they always go alone. */
-  const unbuffered = new WeakSet<Projection>();
-
   const alone = (
     projection: Projection,
     from: Position,
@@ -66,11 +58,9 @@ export function createJointApplier(
     const sorted = byProjectionName(batches, (p) => p.projection.name);
     try {
       await applyInOneTransaction(pool, sorted);
-    } catch (error) {
-      const culprit = (error as { projection?: Projection }).projection;
-      if (culprit && (error as { cause?: unknown }).cause instanceof DeferredResultError) {
-        unbuffered.add(culprit);
-      }
+    } catch {
+      // Applied alone, a projection whose handlers read their writes' results is found out and
+      // goes alone from then on.
       for (const p of sorted) void applyAlone(p);
       return;
     }
@@ -86,7 +76,7 @@ export function createJointApplier(
       events: RecordedEvent[],
       atHead: boolean,
     ): Promise<Position> {
-      if (!atHead || unbuffered.has(projection)) return alone(projection, from, events, atHead);
+      if (!atHead || !appliesBuffered(projection)) return alone(projection, from, events, atHead);
       return new Promise((resolve, reject) => ask({ projection, from, events, resolve, reject }));
     },
   };
@@ -125,15 +115,7 @@ async function applyInOneTransaction(pool: Pool, batches: PendingApply[]): Promi
   try {
     const writer = writeBehindDb(client, 1000, opening);
     for (const p of batches) {
-      if (!handlesAny(p.projection, p.events)) continue;
-      try {
-        await applyEvents(writer.db, p.projection, p.events);
-      } catch (error) {
-        throw Object.assign(new Error(`joint batch failed in ${p.projection.name}`), {
-          projection: p.projection,
-          cause: error,
-        });
-      }
+      if (handlesAny(p.projection, p.events)) await applyEvents(writer.db, p.projection, p.events);
     }
     await writer.flush(move, 'COMMIT');
   } catch (error) {

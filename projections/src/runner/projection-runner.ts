@@ -18,8 +18,9 @@ export interface ProjectionRunnerOptions extends ApplyOrParkOptions {
   idlePollMs?: number;
   /**
    * After a batch shorter than batchSize, wait this long before reading again: the events
-   * appended meanwhile then share one batch (one read, one transaction for the projections it changes) instead of
-   * each costing their own. It bounds how far behind this adds, not how far behind it can be.
+   * appended meanwhile then share one batch (one read, one transaction for the projections it
+   * changes) instead of each costing their own. It bounds how far behind this adds, not how far
+   * behind it can be.
    */
   settleMs?: number;
   /**

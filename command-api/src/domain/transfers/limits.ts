@@ -34,8 +34,9 @@ export interface Movement {
  * following another (the usual case, and a fold over the stream) adds one entry instead of copying
  * 40 days of them; a state whose log has grown past its end shares it too when the entry after
  * its end is the very movement it records (the same event folded again), and otherwise (a sibling
- * recorded another first) copies its part before appending. Either way a state holds only what its own history recorded, and what
- * it holds never changes: read it with movementsOf, never past `to`.
+ * recorded another first) copies its part before appending. Either way a state holds only what
+ * its own history recorded, and what it holds never changes: read it with movementsOf, never
+ * past `to`.
  */
 export interface ActivityState {
   readonly log: Movement[];
