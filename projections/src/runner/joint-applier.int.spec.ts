@@ -152,6 +152,35 @@ describe('the joint applier', () => {
     expect(await namesIn(refusing)).toEqual(['Gus']);
   });
 
+  it('applies the others while a read model is locked by someone else, and that one once it is free', async () => {
+    const [free, locked, alsoFree] = await newProjections(3);
+    const events = await submitted('Ida', 'Jo');
+    const applier = createJointApplier(pool, createCheckpointMover(pool), { lockWaitMs: 200 });
+    const locker = await owner.connect();
+    try {
+      await locker.query(`BEGIN; LOCK TABLE ${locked!.name} IN ACCESS EXCLUSIVE MODE`);
+      let lockedDone = false;
+      const lockedApplied = applier.apply(locked!, START, events, true).then((end) => {
+        lockedDone = true;
+        return end;
+      });
+
+      const ends = await Promise.all(
+        [free!, alsoFree!].map((p) => applier.apply(p, START, events, true)),
+      );
+
+      expect(ends).toEqual([lastOf(events), lastOf(events)]);
+      for (const p of [free!, alsoFree!]) expect(await namesIn(p)).toEqual(['Ida', 'Jo']);
+      expect(lockedDone).toBe(false);
+      await locker.query('COMMIT');
+      expect(await lockedApplied).toEqual(lastOf(events));
+      expect(await namesIn(locked!)).toEqual(['Ida', 'Jo']);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => {});
+      locker.release();
+    }
+  });
+
   it('tells only the projection whose checkpoint another runner moved, and applies the rest', async () => {
     const projections = await newProjections(3);
     const events = await submitted('Ed', 'Flo');

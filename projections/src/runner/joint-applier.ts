@@ -6,6 +6,13 @@ import { appliesBuffered, applyOrPark, type ApplyOrParkOptions } from './apply-o
 import type { CheckpointMover } from './checkpoint-mover.ts';
 import { byProjectionName, turnBatches } from './turn-batches.ts';
 
+export interface JointApplierOptions extends ApplyOrParkOptions {
+  /** The longest a joint transaction waits for any lock before its projections go alone (ms). */
+  lockWaitMs?: number;
+}
+
+const DEFAULT_LOCK_WAIT_MS = 1000;
+
 interface PendingApply {
   projection: Projection;
   from: Position;
@@ -30,12 +37,17 @@ interface PendingApply {
  * projection at a time by applyOrPark, which retries, parks a bad event or reports the moved
  * checkpoint for that projection alone (the checkpoint mover moves those with nothing to do).
  * Batches read behind the head (a catch-up) go alone too: their own plans and sizes suit them.
+ *
+ * A joint transaction waits for a lock at most `lockWaitMs`: a read model locked by someone else
+ * (an operator's long transaction, a migration) then fails it, and only that read model's
+ * projection waits, alone, while the others go on together.
  */
 export function createJointApplier(
   pool: Pool,
   mover: CheckpointMover,
-  options: ApplyOrParkOptions = {},
+  options: JointApplierOptions = {},
 ) {
+  const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
   const alone = (
     projection: Projection,
     from: Position,
@@ -57,7 +69,7 @@ export function createJointApplier(
     }
     const sorted = byProjectionName(batches, (p) => p.projection.name);
     try {
-      await applyInOneTransaction(pool, sorted);
+      await applyInOneTransaction(pool, sorted, lockWaitMs);
     } catch {
       // Applied alone, a projection whose handlers read their writes' results is found out and
       // goes alone from then on.
@@ -82,10 +94,17 @@ export function createJointApplier(
   };
 }
 
-async function applyInOneTransaction(pool: Pool, batches: PendingApply[]): Promise<void> {
+async function applyInOneTransaction(
+  pool: Pool,
+  batches: PendingApply[],
+  lockWaitMs: number,
+): Promise<void> {
   const largest = Math.max(...batches.map((p) => p.events.length));
   const opening = [
-    { text: beginApplying(largest, true), values: [] },
+    {
+      text: `${beginApplying(largest, true)}; SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(lockWaitMs))}`,
+      values: [],
+    },
     // projection_batch_begin per projection, in the arrays' order (sorted by name): each makes
     // sure its checkpoint row exists, locks it, and fails (PJ001) if it moved.
     prepared(
