@@ -248,6 +248,8 @@ export function SchedulePaymentDialog({
               inputMode="decimal"
               min={0.01}
               step={0.01}
+              // Pay Now chose the payee already: what is left to decide is how much.
+              autoFocus={Boolean(payee)}
               error={errors.amount?.message}
               {...form.register('amount')}
             />

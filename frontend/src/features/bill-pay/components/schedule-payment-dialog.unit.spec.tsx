@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,6 +33,18 @@ const payee: Payee = {
   created_at: '2026-11-30T10:00:00Z',
 };
 
+/** The dialog, open, for Pay Now on `chosen` or for Schedule Payment without it. */
+const renderDialog = (chosen?: Payee) =>
+  renderWithProviders(
+    <SchedulePaymentDialog
+      open
+      onOpenChange={() => undefined}
+      payees={[payee]}
+      accounts={[account()]}
+      payee={chosen}
+    />,
+  );
+
 describe('Schedule Payment dialog', () => {
   it('confirms a payment with its amount, payee and account', async () => {
     mockApi({
@@ -66,15 +78,7 @@ describe('Schedule Payment dialog', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(
-      <SchedulePaymentDialog
-        open
-        onOpenChange={() => undefined}
-        payees={[payee]}
-        accounts={[account()]}
-        payee={payee}
-      />,
-    );
+    renderDialog(payee);
     await user.click(await screen.findByRole('button', { name: 'Review Payment' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm Payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment Confirmation' });
@@ -109,5 +113,17 @@ describe('Schedule Payment dialog', () => {
     act(() => reloadAccounts());
     expect(screen.getByLabelText('Amount')).toHaveValue(75.25);
     expect(screen.getByLabelText(/Memo/)).toHaveValue('November bill');
+  });
+
+  it('opens on the amount when Pay Now chose the payee, and on the payee when it did not', async () => {
+    mockApi({});
+    const { unmount } = renderDialog(payee);
+    const amount = await screen.findByLabelText('Amount');
+    await waitFor(() => expect(amount).toHaveFocus());
+    unmount();
+
+    renderDialog();
+    const payeeField = await screen.findByLabelText('Payee');
+    await waitFor(() => expect(payeeField).toHaveFocus());
   });
 });
