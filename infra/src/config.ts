@@ -141,6 +141,7 @@ const INTEGER_SETTINGS = {
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: { fallback: 10_000 },
   PG_CONNECT_TIMEOUT_MS: { fallback: 15_000 },
   HEALTH_MAX_LAG_MS: { fallback: 60_000 },
+  PROJECTION_LOCK_WAIT_MS: { fallback: 1000, min: 1 },
   CONSISTENCY_WAIT_MS: { fallback: 5000 },
   REDIS_PING_EVERY_MS: { fallback: 2000, min: 100 },
   REDIS_PING_TIMEOUT_MS: { fallback: 1000, min: 10 },

@@ -19,6 +19,8 @@ describe('integer settings', () => {
     expect(integerSetting('HEALTH_MAX_LAG_MS', {})).toBe(60_000);
     expect(integerSetting('HEALTH_MAX_LAG_MS', { HEALTH_MAX_LAG_MS: '5000' })).toBe(5000);
     expect(integerSetting('PG_POOL_SIZE', { PG_POOL_SIZE: '15' })).toBe(15);
+    expect(integerSetting('PROJECTION_LOCK_WAIT_MS', {})).toBe(1000);
+    expect(integerSetting('PROJECTION_LOCK_WAIT_MS', { PROJECTION_LOCK_WAIT_MS: '250' })).toBe(250);
   });
 
   it('refuse a value with a unit or a fraction instead of reading its leading digits', () => {
@@ -61,6 +63,10 @@ describe('integer settings', () => {
       reason: 'must be 1 or more; got "0"',
     });
     expect(refusal(() => loadConfig({ SESSION_TTL_MS: '-1' }))?.setting).toBe('SESSION_TTL_MS');
+    // PostgreSQL reads a lock_timeout of 0 as no limit at all: the opposite of what was asked.
+    expect(refusal(() => loadConfig({ PROJECTION_LOCK_WAIT_MS: '0' }))?.setting).toBe(
+      'PROJECTION_LOCK_WAIT_MS',
+    );
     expect(refusal(() => loadConfig({ EMBEDDED_PG_PORT: '70000' }))).toEqual({
       setting: 'EMBEDDED_PG_PORT',
       reason: 'must be from 1 to 65535; got "70000"',

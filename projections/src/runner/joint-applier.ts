@@ -1,4 +1,4 @@
-import type { Pool, Position, RecordedEvent } from '@bank/infra';
+import { integerSetting, type Pool, type Position, type RecordedEvent } from '@bank/infra';
 import type { Projection } from '../projection.ts';
 import { beginApplying, prepared, writeBehindDb } from '../toolkit/write-behind.ts';
 import { applyEvents, handlesAny } from './apply-events.ts';
@@ -7,11 +7,12 @@ import type { CheckpointMover } from './checkpoint-mover.ts';
 import { byProjectionName, turnBatches } from './turn-batches.ts';
 
 export interface JointApplierOptions extends ApplyOrParkOptions {
-  /** The longest a joint transaction waits for any lock before its projections go alone (ms). */
+  /**
+   * The longest a joint transaction waits for any lock before its projections go alone (ms);
+   * PROJECTION_LOCK_WAIT_MS when not given.
+   */
   lockWaitMs?: number;
 }
-
-const DEFAULT_LOCK_WAIT_MS = 1000;
 
 interface PendingApply {
   projection: Projection;
@@ -47,7 +48,7 @@ export function createJointApplier(
   mover: CheckpointMover,
   options: JointApplierOptions = {},
 ) {
-  const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+  const lockWaitMs = options.lockWaitMs ?? integerSetting('PROJECTION_LOCK_WAIT_MS');
   const alone = (
     projection: Projection,
     from: Position,
