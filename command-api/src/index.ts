@@ -90,7 +90,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(billPayCommandRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(cryptoCommandRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(cryptoOpsCommandRoutes, { ctx });
-  await app.register(cardRoutes, { ctx, pinRateLimit: rateLimits?.auth });
+  await app.register(cardRoutes, { ctx, secretsRateLimit: rateLimits?.auth });
   await app.register(supportRoutes, { ctx });
   await app.register(opsSupportRoutes, { ctx });
   await app.register(transferRoutes, { ctx, rateLimit: rateLimits?.money });

@@ -630,3 +630,34 @@ describe('rebuilding the cards read model', () => {
     expect(rebuilt).toEqual(live);
   });
 });
+
+describe('card details under the sign-in rate limit', () => {
+  let limited: TestBank;
+  beforeAll(async () => {
+    limited = await startTestBank({
+      rateLimits: {
+        auth: { max: 3, timeWindow: 60_000 },
+        money: { max: 10_000, timeWindow: 60_000 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  it('refuses a fourth reveal of the full number from one address within the window', async () => {
+    const { client } = await signedUpCustomer(limited);
+    const card = await issuedCard(client);
+    for (let i = 0; i < 3; i += 1) {
+      const details = await client.get(`/api/cards/${card.id}`);
+      expect(details.status).toBe(200);
+      expect(details.body.data.card.full_details.cvv).toMatch(/^\d{3}$/);
+    }
+    const fourth = await client.get(`/api/cards/${card.id}`);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.code).toBe('RATE_LIMITED');
+    expect(JSON.stringify(fourth.body)).not.toMatch(/\d{13,19}|cvv/);
+    // The card list, which shows no secret, is not held back by it.
+    expect((await client.get('/api/cards')).status).toBe(200);
+  });
+});

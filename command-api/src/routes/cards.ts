@@ -154,8 +154,13 @@ const pinBody = body({
  */
 export const cardRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
-  pinRateLimit?: object;
-}> = async (app, { ctx, pinRateLimit }) => {
+  /**
+   * Per client address, on the two routes that reach a card's secrets: the details read that
+   * shows the full number and CVV, and the PIN change.
+   */
+  secretsRateLimit?: object;
+}> = async (app, { ctx, secretsRateLimit }) => {
+  const secretsLimited = secretsRateLimit ? { config: { rateLimit: secretsRateLimit } } : {};
   app.addHook('onRequest', requireCustomer(ctx.sessions));
 
   const answerWithCard = async (
@@ -176,6 +181,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
       schema: { params: uuidParam, response: { 200: revealedCard } },
       // A read like the query API's: a token never issued gets 400 at once, not a wait.
       preHandler: consistentReads(ctx.pool, CARD_READS),
+      ...secretsLimited,
     },
     async (request, reply) => {
       const row = await readCard(ctx.pool, request.customerId, request.params.id);
@@ -330,7 +336,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
     '/cards/:id/pin',
     {
       schema: { params: uuidParam, body: pinBody, response: { 200: successWithoutData } },
-      ...(pinRateLimit ? { config: { rateLimit: pinRateLimit } } : {}),
+      ...secretsLimited,
     },
     async (request, reply) => {
       const outcome = await changeCardPin(
