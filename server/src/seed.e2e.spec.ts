@@ -27,6 +27,11 @@ describe('the demo customer of npm start', () => {
     await bank.runner.catchUp();
     const user = (await client.get('/api/user')).body.data.user;
     expect(user.unverified_contacts).toEqual([]);
+    // The months of history's notices are there, read; only the sign-in's own notice is new.
+    const notices = (await client.get('/api/notifications?per_page=100')).body.data
+      .notifications as { is_read: boolean; type: string; title: string }[];
+    expect(notices.filter((n) => n.type === 'transaction').length).toBeGreaterThan(10);
+    expect(notices.filter((n) => !n.is_read).map((n) => n.title)).toEqual(['New sign-in']);
     // A restart finds the same customer instead of seeding another.
     expect(await seedDemoCustomer(bank.ctx, bank.config.dataDir)).toEqual(demo);
   });

@@ -7,7 +7,13 @@ import {
   requestClaimCode,
   type CommandContext,
 } from '@bank/command-api';
-import { AccountCredited, AccountDebited, ledgerAccounts, streams } from '@bank/events';
+import {
+  AccountCredited,
+  AccountDebited,
+  AllNotificationsMarkedRead,
+  ledgerAccounts,
+  streams,
+} from '@bank/events';
 import { referenceNumber } from '@bank/infra';
 
 export const DEMO_PASSWORD = 'Harborview-Demo-2026';
@@ -223,6 +229,13 @@ export async function seedDemoCustomer(
       ]);
     });
   }
+  // Months of history come with months of notices, which Alex would have read long ago: the
+  // first sign-in shows what is new since (its own sign-in notice), not a pile of old deposits.
+  await ctx.bus.execute({ actor: 'system:seed' }, async (uow) => {
+    uow.appendAny(streams.notifications(registered.result.customerId), [
+      AllNotificationsMarkedRead.create({ customerId: registered.result.customerId, type: null }),
+    ]);
+  });
   const credentials = { accountNumber: registered.result.accountNumber, password: DEMO_PASSWORD };
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
   return credentials;
