@@ -194,7 +194,7 @@ export default function AccountsRoute() {
           <h1 className="page-title">Accounts</h1>
           <p className="accounts__owner">
             {user.name}
-            <span className="muted"> · Customer number </span>
+            <span className="muted"> · Account number </span>
             <span className="mono" aria-live="polite">
               {revealed ? groupDigits(user.account_number) : maskAccountNumber(user.account_number)}
             </span>

@@ -60,11 +60,13 @@ function serve() {
 describe('Accounts page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('masks the customer number and reveals it on request', async () => {
+  it('masks the account number the customer signs in with and reveals it on request', async () => {
     storeSession();
     serve();
     renderWithApp(<AccountsRoute />, { path: '/accounts' });
     expect(await screen.findByText('•••• •••• 8009')).toBeInTheDocument();
+    // The number is the first account's, the one the sign-in form asks for: not a customer id.
+    expect(screen.getByText(/· Account number/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reveal number' }));
     expect(screen.getByText('5984 1023 8009')).toBeInTheDocument();
   });
