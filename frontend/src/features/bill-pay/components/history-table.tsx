@@ -20,6 +20,7 @@ import {
   historyCategoryLabel,
   historyStatusLabel,
   historyStatusTone,
+  historyTypeAndCategory,
   type HistoryFilter,
 } from '../lib/history';
 
@@ -184,8 +185,7 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
                     <Amount value={item.amount} />
                   </div>
                   <div className="history-card__meta muted">
-                    {item.type_label} · {historyCategoryLabel(item.category)} ·{' '}
-                    {formatDate(item.date)} · {item.account_name}
+                    {historyTypeAndCategory(item)} · {formatDate(item.date)} · {item.account_name}
                   </div>
                   <Status status={item.status} />
                 </li>

@@ -65,3 +65,11 @@ export function historyCategoryLabel(category: string | null | undefined): strin
   const words = category.replace(/[_-]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : '';
 }
+
+/** A history card's type and category, the category left out where it only repeats the type. */
+export function historyTypeAndCategory(item: Pick<HistoryItem, 'type_label' | 'category'>): string {
+  const category = historyCategoryLabel(item.category);
+  return !category || category.toLowerCase() === item.type_label.toLowerCase()
+    ? item.type_label
+    : `${item.type_label} · ${category}`;
+}
