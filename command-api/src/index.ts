@@ -29,6 +29,7 @@ export { registerCustomer, DEFAULT_ACCOUNTS } from './services/registration.ts';
 export { destinationHashesOf } from './services/saved-recipients.ts';
 export { tellerDeposit, accountIdByNumber } from './services/deposits.ts';
 export { claimWithCode, requestClaimCode } from './services/zelle-claims.ts';
+export { markAllNotificationsRead } from './services/notifications.ts';
 export { CONSISTENCY_HEADER } from './routes/command-reply.ts';
 export * from './jobs/index.ts';
 export { billPayJobModule } from './jobs/bill-pay-jobs.ts';

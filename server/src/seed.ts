@@ -3,17 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   claimWithCode,
+  markAllNotificationsRead,
   registerCustomer,
   requestClaimCode,
   type CommandContext,
 } from '@bank/command-api';
-import {
-  AccountCredited,
-  AccountDebited,
-  AllNotificationsMarkedRead,
-  ledgerAccounts,
-  streams,
-} from '@bank/events';
+import { AccountCredited, AccountDebited, ledgerAccounts, streams } from '@bank/events';
 import { referenceNumber } from '@bank/infra';
 
 export const DEMO_PASSWORD = 'Harborview-Demo-2026';
@@ -231,10 +226,8 @@ export async function seedDemoCustomer(
   }
   // Months of history come with months of notices, which Alex would have read long ago: the
   // first sign-in shows what is new since (its own sign-in notice), not a pile of old deposits.
-  await ctx.bus.execute({ actor: 'system:seed' }, async (uow) => {
-    uow.appendAny(streams.notifications(registered.result.customerId), [
-      AllNotificationsMarkedRead.create({ customerId: registered.result.customerId, type: null }),
-    ]);
+  await markAllNotificationsRead(ctx, registered.result.customerId, null, {
+    actor: 'system:seed',
   });
   const credentials = { accountNumber: registered.result.accountNumber, password: DEMO_PASSWORD };
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
