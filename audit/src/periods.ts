@@ -37,6 +37,22 @@ export const BANK_ERA = '1900-01';
 
 export const isMonth = (text: string): boolean => MONTH.test(text);
 
+/** The bank's era as instants (bare dates are UTC days): its first, and the first after 9999. */
+const ERA_FIRST = Date.parse(`${BANK_ERA}-01T00:00:00.000Z`);
+const ERA_AFTER = Date.parse('+010000-01-01T00:00:00.000Z');
+
+/** The dates of the bank's era as an auditor writes them, for messages. */
+export const BANK_ERA_DAYS = `${BANK_ERA}-01 and 9999-12-31`;
+
+/**
+ * Whether an instant read by parseInstant or parseAsOf lies in the bank's era: a `start` (or an
+ * `at`) is one of its instants, an `end` (exclusive) at most the instant after its last day.
+ */
+export function inBankEra(instant: Date, edge: 'start' | 'end'): boolean {
+  const t = instant.getTime();
+  return edge === 'start' ? t >= ERA_FIRST && t < ERA_AFTER : t > ERA_FIRST && t <= ERA_AFTER;
+}
+
 /**
  * "2026-03" → its first instant in the bank's calendar (midnight in New York, the customers'
  * statement months); undefined when it is not a month of the bank's era.

@@ -213,6 +213,49 @@ describe('audit API', () => {
     }
   });
 
+  it("refuses statement and balance dates outside the bank's era, 1900-01-01 to 9999-12-31", async () => {
+    const base = `/api/audit/accounts/${checking.id}/statement`;
+    const era = (field: string) => [`The ${field} date must be between 1900-01-01 and 9999-12-31.`];
+    const refused = [
+      ['from=0000-01-01&to=2025-01-01', 'from'],
+      ['from=1899-12-31&to=2025-01-01', 'from'],
+      // One hour before 1900-01-01 in UTC.
+      ['from=1900-01-01T00:00:00%2B01:00&to=2025-01-01', 'from'],
+      ['from=2025-01-01&to=0000-01-01', 'to'],
+      // Four hours into the year 10000 in UTC.
+      ['from=2025-01-01&to=9999-12-31T23:00:00-05:00', 'to'],
+    ] as const;
+    for (const [query, field] of refused) {
+      const bad = await auditor.get(`${base}?${query}&format=json`);
+      expect(bad.status, query).toBe(422);
+      expect(bad.body.errors, query).toEqual({ [field]: era(field) });
+    }
+    // The era's first and last days are in it.
+    const whole = await auditor.get(`${base}?from=1900-01-01&to=9999-12-31&format=json`);
+    expect(whole.status).toBe(200);
+    expect(whole.body.data.from).toBe('1900-01-01T00:00:00.000Z');
+    expect(whole.body.data.closing_balance).toBe(150.25);
+    // An inverted or empty range is still refused as one.
+    for (const query of [
+      'from=2025-02-01&to=2025-01-01',
+      'from=2025-01-01T12:00Z&to=2025-01-01T12:00Z',
+    ]) {
+      const inverted = await auditor.get(`${base}?${query}`);
+      expect(inverted.status, query).toBe(422);
+      expect(inverted.body.errors, query).toEqual({
+        to: ['The to date must be after the from date.'],
+      });
+    }
+
+    const balance = `/api/audit/accounts/${checking.id}/balance`;
+    for (const at of ['0000-01-01', '1899-12-31T23:59:59Z']) {
+      const bad = await auditor.get(`${balance}?at=${at}`);
+      expect(bad.status, at).toBe(422);
+      expect(bad.body.errors, at).toEqual({ at: era('at') });
+    }
+    expect((await auditor.get(`${balance}?at=1900-01-01`)).body.data.balance).toBe(0);
+  });
+
   it('replays a customer’s history step by step with the balances after each event', async () => {
     const response = await auditor.get(`/api/audit/customers/${customer.user.id}/replay`);
     expect(response.status).toBe(200);

@@ -25,9 +25,11 @@ import {
 import {
   accountEvents,
   accountInfo,
+  BANK_ERA_DAYS,
   balanceAt,
   buildStatement,
   customerExists,
+  inBankEra,
   monthPeriod,
   parseAsOf,
   parseInstant,
@@ -51,6 +53,8 @@ const eventsQuery = z.object({
 
 const INSTANT_MESSAGE =
   'must be an ISO 8601 date (2025-03-31) or date-time (2025-03-31T17:00:00Z).';
+
+const ERA_MESSAGE = `must be between ${BANK_ERA_DAYS}.`;
 
 const balanceQuery = z.object({ at: z.string().max(40).optional() });
 const MONTH_MESSAGE = 'The month must be a month begun already, as YYYY-MM.';
@@ -92,6 +96,8 @@ function statementPeriod(query: { from?: string; to?: string; month?: string }) 
   const to = query.to === undefined ? undefined : parseInstant(query.to, 'end');
   if (!from) throw fieldError({ from: [`The from date ${INSTANT_MESSAGE}`] });
   if (!to) throw fieldError({ to: [`The to date ${INSTANT_MESSAGE}`] });
+  if (!inBankEra(from, 'start')) throw fieldError({ from: [`The from date ${ERA_MESSAGE}`] });
+  if (!inBankEra(to, 'end')) throw fieldError({ to: [`The to date ${ERA_MESSAGE}`] });
   if (to <= from) throw fieldError({ to: ['The to date must be after the from date.'] });
   return { from, to, toDate: false, month: undefined };
 }
@@ -175,6 +181,7 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
       const { accountId } = request.params;
       const at = request.query.at === undefined ? new Date() : parseAsOf(request.query.at);
       if (!at) throw fieldError({ at: [`The at date ${INSTANT_MESSAGE}`] });
+      if (!inBankEra(at, 'start')) throw fieldError({ at: [`The at date ${ERA_MESSAGE}`] });
       await knownAccount(accountId);
       const figures = await balanceAt(pool, accountId, at);
       return ok({
