@@ -26,6 +26,8 @@ export class FormErrors {
 
 export type Body = Record<string, unknown>;
 
+export const DECIMALS_MESSAGE = 'The amount must be a positive number with at most 2 decimals.';
+
 /**
  * Documented field types of a money form, for the OpenAPI document: text, or an amount as a number
  * (or numeric text from a form input). The messages come from the checks in the routes.
@@ -33,7 +35,13 @@ export type Body = Record<string, unknown>;
 export const formText = z.string().max(2000).nullish();
 /** A memo and the like: the form shows it as a text area, so it may span several lines. */
 export const formMultilineText = multilineText(z.string().max(2000)).nullish();
-export const formAmount = z.union([z.number(), z.string().max(40)]).nullish();
+/**
+ * An amount: any other value (true, a list, an object, text too long to be one) gets the amount's
+ * own message, as text that is no amount does.
+ */
+export const formAmount = z
+  .union([z.number(), z.string().max(40, DECIMALS_MESSAGE)], { error: DECIMALS_MESSAGE })
+  .nullish();
 export const formDigits = z.union([z.string().max(100), z.number()]).nullish();
 
 export function formBody<Shape extends z.ZodRawShape>(shape: Shape) {
@@ -96,8 +104,6 @@ export function decimalText(value: unknown): unknown {
   const text = value.trim();
   return /^\d{1,15}(\.\d{1,15})?$/.test(text) ? Number(text) : Number.NaN;
 }
-
-export const DECIMALS_MESSAGE = 'The amount must be a positive number with at most 2 decimals.';
 
 /**
  * A dollar amount (JSON number, or numeric text from a form input) as integer cents; missing or

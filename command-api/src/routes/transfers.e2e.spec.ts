@@ -101,6 +101,8 @@ describe('between own accounts', () => {
     [{ amount: undefined }, 'amount', 'Please enter an amount of at least $5.00'],
     [{ amount: -10 }, 'amount', 'Please enter an amount of at least $5.00'],
     [{ amount: 10.005 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: true }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: [20] }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
     [{ toAccount: '' }, 'toAccount', 'Please select an account to transfer to'],
     [{ toAccount: 'SAME' }, 'toAccount', 'Cannot transfer to the same account'],
     [{ memo: 'x'.repeat(256) }, 'memo', 'The memo may not be greater than 255 characters.'],

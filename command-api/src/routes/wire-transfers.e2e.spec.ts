@@ -147,6 +147,11 @@ describe('domestic wire', () => {
     [{ accountNumber: '12ab' }, 'accountNumber', 'Account number must be 4 to 17 digits'],
     [{ bankName: '' }, 'bankName', 'Please enter bank name'],
     [{ amount: 4.99 }, 'amount', 'Please enter an amount of at least $5.00'],
+    [
+      { amount: { value: 500 } },
+      'amount',
+      'The amount must be a positive number with at most 2 decimals.',
+    ],
   ])('refuses %j and moves nothing', async (override, field, message) => {
     const c = await customer(bank, 'Wire Validation', 1000);
     const response = await c.client.post('/api/wire-transfers/domestic', domestic(c, override));

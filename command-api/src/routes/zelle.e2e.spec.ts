@@ -125,19 +125,53 @@ describe('send', () => {
     [{ amount: undefined }, 'amount', 'The amount must be at least $0.01.'],
     [{ amount: 5000.01 }, 'amount', 'The amount may not be greater than $5,000.00.'],
     [{ amount: 1.001 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    // Text that is no plain decimal, and values that are neither number nor text.
+    [{ amount: '1e1' }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: true }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: [10] }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [
+      { amount: { value: 10 } },
+      'amount',
+      'The amount must be a positive number with at most 2 decimals.',
+    ],
+    [
+      { amount: '1'.repeat(41) },
+      'amount',
+      'The amount must be a positive number with at most 2 decimals.',
+    ],
     [{ memo: 'm'.repeat(256) }, 'memo', 'The memo may not be greater than 255 characters.'],
-  ])('refuses %j with the message on %s', async (override, field, message) => {
-    const c = await customer(bank, 'Zelle Validation', 100);
-    const response = await c.client.post('/api/zelle/send', {
-      bank_account_id: c.checking.id,
-      amount: 10,
-      recipient_name: 'Friend',
-      recipient_email: 'friend@example.com',
-      ...override,
-    });
-    expect(response.status).toBe(422);
-    expect(response.body.errors[field]).toEqual([message]);
-    expect(await balances(c, c.checking.id)).toEqual({ balance: 100, available: 100 });
+  ])(
+    'refuses %j with the message on %s, to send or to request',
+    async (override, field, message) => {
+      const c = await customer(bank, 'Zelle Validation', 100);
+      for (const url of ['/api/zelle/send', '/api/zelle/request']) {
+        const response = await c.client.post(url, {
+          bank_account_id: c.checking.id,
+          amount: 10,
+          recipient_name: 'Friend',
+          recipient_email: 'friend@example.com',
+          ...override,
+        });
+        expect(response.status, url).toBe(422);
+        expect(response.body.errors[field], url).toEqual([message]);
+      }
+      expect(await balances(c, c.checking.id)).toEqual({ balance: 100, available: 100 });
+    },
+  );
+
+  it('takes the amount as a JSON number or as plain decimal text, as transfers and wires do', async () => {
+    const maya = await customer(bank, 'Maya Text', 100);
+    const sam = await customer(bank, 'Sam Text');
+    for (const amount of ['12.50', '7 ']) {
+      const response = await maya.client.post('/api/zelle/send', {
+        bank_account_id: maya.checking.id,
+        amount,
+        recipient_name: 'Sam',
+        recipient_email: sam.email,
+      });
+      expect(response.status, amount).toBe(201);
+    }
+    expect(await balances(maya, maya.checking.id)).toEqual({ balance: 80.5, available: 80.5 });
   });
 
   it('pays only from checking, only what is available, never to oneself', async () => {
