@@ -9,7 +9,9 @@ import {
   balanceAt,
   buildStatement,
   centsText,
+  BANK_ERA_DAYS,
   customerExists,
+  inBankEra,
   monthPeriod,
   parseAsOf,
   parseInstant,
@@ -128,6 +130,8 @@ function statementPeriodOption(options: Record<string, string | true>) {
   const from = fromText ? parseInstant(fromText, 'start') : undefined;
   const to = toText ? parseInstant(toText, 'end') : undefined;
   if (!from || !to) throw new UsageError('--from and --to (or --month) must be ISO 8601 dates.');
+  if (!inBankEra(from, 'start') || !inBankEra(to, 'end'))
+    throw new UsageError(`--from and --to must be between ${BANK_ERA_DAYS}.`);
   if (to <= from) throw new UsageError('--to must be after --from.');
   return { from, to, toDate: false, month: undefined };
 }
@@ -186,6 +190,7 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         const atText = stringOption(options, 'at');
         const at = atText ? parseAsOf(atText) : new Date();
         if (!at) throw new UsageError('--at must be an ISO 8601 date or date-time.');
+        if (!inBankEra(at, 'start')) throw new UsageError(`--at must be between ${BANK_ERA_DAYS}.`);
         const { accountId } = await accountArg(pool, arg, io);
         const figures = await balanceAt(pool, accountId, at);
         io.out(`account   ${accountId}`);

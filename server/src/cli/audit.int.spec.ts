@@ -353,6 +353,19 @@ describe('the other audit commands', () => {
     expect(csv.out).toMatch(/Closing balance,,closing,,150\.00/);
     // A description is shown opened or as [sealed], never as its ciphertext.
     expect(csv.out).not.toContain('pii');
+    // Dates outside the bank's era are refused, not shown as a statement opening in year 0.
+    for (const period of [
+      ['--from', '0000-01-01', '--to', '2100-01-01'],
+      ['--from', '2000-01-01', '--to', '9999-12-31T23:00:00-05:00'],
+    ]) {
+      const refused = await audit('statement', accountId, ...period);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toMatch(/--from and --to must be between 1900-01-01 and 9999-12-31/);
+      expect(refused.out).toBe('');
+    }
+    const yearZero = await audit('balance', accountId, '--at', '0000-01-01');
+    expect(yearZero.code).toBe(2);
+    expect(yearZero.err).toMatch(/--at must be between 1900-01-01 and 9999-12-31/);
 
     const dir = mkdtempSync(path.join(os.tmpdir(), 'statement-'));
     const file = path.join(dir, 'statement.pdf');
