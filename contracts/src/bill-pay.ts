@@ -200,9 +200,13 @@ export const billPayHistoryItem = z.object({
 });
 export type BillPayHistoryItem = z.infer<typeof billPayHistoryItem>;
 
-/** The answer of GET /bill-payments/history, newest first. */
+/** The answer of GET /bill-payments/history: a page of it, newest first. */
 export const billPayHistoryList = successOf(
-  z.object({ transactions: z.array(billPayHistoryItem) }),
+  z.object({
+    transactions: z.array(billPayHistoryItem),
+    /** Where the next page starts (keyset paging), or null on the last page. */
+    next_cursor: z.string().nullable(),
+  }),
 );
 
 /**

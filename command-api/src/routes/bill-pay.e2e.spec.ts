@@ -583,3 +583,132 @@ describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)',
     await expect.poll(() => balanceOf(client, checking)).toBe(75);
   });
 });
+
+describe('the history, a page at a time', () => {
+  type Line = { id: string; source_type: string; amount: number; date: string };
+  type Page = { transactions: Line[]; next_cursor: string | null };
+  const CURSOR_REFUSED = { cursor: ['The cursor is not one this list handed out.'] };
+
+  async function pageOf(client: ApiClient, query: string): Promise<Page> {
+    const response = await client.get(`/api/bill-payments/history?${query}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data as Page;
+  }
+
+  /** Every line, following `next_cursor` from the first page to the last. */
+  async function pagedThrough(client: ApiClient, query: string, limit: number) {
+    const lines: Line[] = [];
+    let pages = 0;
+    let cursor: string | null = null;
+    do {
+      const page: Page = await pageOf(
+        client,
+        `${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.transactions.length).toBeLessThanOrEqual(limit);
+      lines.push(...page.transactions);
+      cursor = page.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 100);
+    return { lines, pages };
+  }
+
+  /** The bank's date `days` from today. */
+  const inDays = (days: number) =>
+    new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: 'America/New_York',
+    });
+
+  async function pay(client: ApiClient, body: Record<string, unknown>) {
+    const response = await client.post('/api/bill-payments/schedule', body);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+  }
+
+  it('pages through every line once and in order, lines of one date included', async () => {
+    const { client, checking } = await customerWith(500);
+    const payee = await addPayee(client);
+    const base = { payee_id: payee.id, from_account_id: checking };
+    // Two bills paid now (postings), then seven scheduled: four on one day, three on another,
+    // each day's lines alike in date and told apart by their position only.
+    for (const amount of [11, 12]) await pay(client, { ...base, amount });
+    for (const [days, amount] of [
+      [10, 21],
+      [10, 22],
+      [10, 23],
+      [10, 24],
+      [20, 31],
+      [20, 32],
+      [20, 33],
+    ] as const) {
+      await pay(client, { ...base, amount, scheduled_date: inDays(days) });
+    }
+
+    const whole = await pageOf(client, 'type=all&limit=200');
+    expect(whole.next_cursor).toBeNull();
+    const all = whole.transactions;
+    expect(all.map((l) => l.amount)).toEqual([-33, -32, -31, -24, -23, -22, -21, -12, -11, 500]);
+    expect(new Set(all.map((l) => l.date)).size).toBe(5);
+
+    // One line a page puts a page break between every two lines of a date; five fill the last
+    // page exactly, which still says it is the last.
+    for (const limit of [1, 3, 4, 5]) {
+      const { lines, pages } = await pagedThrough(client, 'type=all', limit);
+      expect(
+        lines.map((l) => l.id),
+        `limit ${limit}`,
+      ).toEqual(all.map((l) => l.id));
+      expect(pages, `limit ${limit}`).toBe(Math.ceil(all.length / limit));
+    }
+    // A type's pages hold that type's lines, in the same order.
+    const bills = await pagedThrough(client, 'type=bill_payments', 2);
+    expect(bills.lines.map((l) => l.id)).toEqual(
+      all.filter((l) => l.source_type === 'bill_payment').map((l) => l.id),
+    );
+  });
+
+  it("refuses a cursor it did not hand out, and another customer's shows only one's own lines", async () => {
+    const mine = await customerWith(100);
+    const theirs = await customerWith(200);
+    await deposit(bank, theirs.accounts[0]!.account_number, 50);
+    const theirPayee = await addPayee(theirs.client);
+    await pay(theirs.client, {
+      payee_id: theirPayee.id,
+      from_account_id: theirs.checking,
+      amount: 15,
+      scheduled_date: inDays(5),
+    });
+
+    const refused = async (cursor: string) => {
+      const response = await mine.client.get(
+        `/api/bill-payments/history?cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(response.status, cursor).toBe(422);
+      expect(response.body.errors, cursor).toEqual(CURSOR_REFUSED);
+    };
+    const accountsCursor = (await theirs.client.get('/api/dashboard/comprehensive-history?limit=1'))
+      .body.data.next_cursor as string;
+    expect(accountsCursor).toEqual(expect.any(String));
+    // Junk, a cursor of the accounts history, and ones of the right shape naming no instant.
+    await refused('bm90LWEtY3Vyc29y');
+    await refused('not a cursor at all');
+    await refused(accountsCursor);
+    for (const forged of [
+      'bill-pay-history|2026-02-30T09:09:47.513000Z|5',
+      'bill-pay-history|2026-12-01T12:00:00.000000Z|x',
+      'bill-pay-history|2026-12-01T12:00:00.000000Z|5|6',
+      'bill-pay|2026-12-01T12:00:00.000000Z|5',
+    ]) {
+      await refused(Buffer.from(forged).toString('base64url'));
+    }
+
+    // Another customer's cursor is a place in time and the log, not a way into their lines.
+    const theirCursor = (await pageOf(theirs.client, 'limit=1')).next_cursor;
+    expect(theirCursor).toEqual(expect.any(String));
+    const ownIds = (await pageOf(mine.client, 'limit=200')).transactions.map((l) => l.id);
+    const theirIds = (await pageOf(theirs.client, 'limit=200')).transactions.map((l) => l.id);
+    const shown = (await pageOf(mine.client, `limit=200&cursor=${theirCursor}`)).transactions;
+    expect(ownIds.length).toBeGreaterThan(0);
+    expect(shown.map((l) => l.id)).toEqual(ownIds);
+    expect(shown.some((l) => theirIds.includes(l.id))).toBe(false);
+  });
+});

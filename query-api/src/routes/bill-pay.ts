@@ -14,7 +14,7 @@ import {
   formatUsd,
   type BillPayCategory,
 } from '@bank/events';
-import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { fieldError, ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import {
   billPayHistory,
   listPayees,
@@ -25,6 +25,7 @@ import {
 } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CURSOR_REFUSED, decodeCursor, encodeCursor } from '../views/history-cursor.ts';
 
 /** Icon names the screen maps to its icon set. */
 const categoryIcons: Record<BillPayCategory, string> = {
@@ -50,7 +51,11 @@ const historyTypes = {
 const historyQuery = z.object({
   type: z.enum(['all', 'bill_payments', 'transfers', 'transactions']).default('all'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
 });
+
+/** The name its cursors carry: a cursor of another list (the accounts history's) is refused. */
+const HISTORY_CURSOR_LIST = 'bill-pay-history';
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 
@@ -178,17 +183,44 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
 
   /**
    * Postings (transactions, transfers, paid bills) and the bills that have not moved money
-   * (scheduled, failed, cancelled with their payee), newest first. Unlike the product this one was
-   * modelled on, `type`
-   * really filters.
+   * (scheduled, failed, cancelled with their payee), newest first, a page at a time: `next_cursor`,
+   * passed back as `cursor`, asks for the page after (null on the last). Unlike the product this
+   * one was modelled on, `type` really filters.
    */
   app.get(
     '/bill-payments/history',
     { schema: { querystring: historyQuery, response: { 200: billPayHistoryList } } },
     async (request) => {
-      const sourceType = historyTypes[request.query.type];
-      const rows = await billPayHistory(pool, request.customerId, sourceType, request.query.limit);
-      return ok({ transactions: rows.map(historyView) }, 'History retrieved successfully');
+      const q = request.query;
+      const after =
+        q.cursor === undefined ? undefined : decodeCursor(q.cursor, HISTORY_CURSOR_LIST);
+      if (q.cursor !== undefined && !after) {
+        throw fieldError({ cursor: [CURSOR_REFUSED] });
+      }
+      // One line more than the page tells whether another page follows.
+      const rows = await billPayHistory(
+        pool,
+        request.customerId,
+        historyTypes[q.type],
+        q.limit + 1,
+        after,
+      );
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      return ok(
+        {
+          transactions: page.map(historyView),
+          // Keyset paging: the next page starts after the last line, however the history grows.
+          next_cursor:
+            rows.length > q.limit && last
+              ? encodeCursor(
+                  { at: last.cursor_at, position: Number(last.position) },
+                  HISTORY_CURSOR_LIST,
+                )
+              : null,
+        },
+        'History retrieved successfully',
+      );
     },
   );
 };

@@ -32,7 +32,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountView } from '../views/accounts.ts';
 import { notificationView } from '../views/notifications.ts';
-import { decodeCursor, encodeCursor, transactionView } from '../views/transactions.ts';
+import { CURSOR_REFUSED, decodeCursor, encodeCursor } from '../views/history-cursor.ts';
+import { transactionView } from '../views/transactions.ts';
 import { BANK_ERA_FIRST_DAY } from '../views/statement-months.ts';
 import { listSavingsGoals, type SavingsGoalView } from '../views/savings-goals.ts';
 
@@ -219,7 +220,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
       const q = request.query;
       const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
       if (q.cursor !== undefined && !after) {
-        throw fieldError({ cursor: ['The cursor is not one this list handed out.'] });
+        throw fieldError({ cursor: [CURSOR_REFUSED] });
       }
       if (q.from && q.to && q.to < q.from) {
         throw fieldError({ to: [HISTORY_FILTER_MESSAGES.toBeforeFrom] });

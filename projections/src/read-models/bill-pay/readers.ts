@@ -1,5 +1,6 @@
 import { transferTypes, type BillPayCategory, type RecurringFrequency } from '@bank/events';
 import type { Db } from '../../projection.ts';
+import type { HistoryCursor } from '../transactions/readers.ts';
 
 /** A payee, with the next payment scheduled to it (date as YYYY-MM-DD), if any. */
 export interface PayeeRow extends Record<string, unknown> {
@@ -59,6 +60,9 @@ export interface BillPayHistoryRow extends Record<string, unknown> {
   account_name: string;
   reference_number: string | null;
   receipt_id: string | null;
+  position: number;
+  /** The line's date as a cursor writes it (UTC, to the microsecond). */
+  cursor_at: string;
 }
 
 export type BillPayHistorySource = 'transaction' | 'transfer' | 'bill_payment';
@@ -103,16 +107,24 @@ export async function listScheduledBillPayments(
 /**
  * Postings (transactions, transfers, paid bills) and the bills that have not moved money
  * (scheduled, failed, cancelled with their payee), newest first; only one kind of line when
- * `source` says which.
+ * `source` says which, and only those after `after` in that order when it is given.
+ *
+ * The order is (date, position), both descending. A posting's position is its own event's, and a
+ * bill's the event that last wrote it; one event writes at most one line of a date, so no two
+ * lines tie on both and the cursor's row comparison, the order's own, neither skips nor repeats
+ * a line from one page to the next.
  */
 export async function billPayHistory(
   db: Db,
   customerId: string,
   source: BillPayHistorySource | null,
   limit: number,
+  after?: HistoryCursor,
 ): Promise<BillPayHistoryRow[]> {
   const { rows } = await db.query<BillPayHistoryRow>(
-    `SELECT * FROM (
+    `SELECT h.*,
+       to_char(h.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+     FROM (
        SELECT t.id,
          CASE WHEN t.kind = 'bill_payment' THEN 'bill_payment'
               WHEN t.kind = ANY($2::text[]) THEN 'transfer'
@@ -130,10 +142,11 @@ export async function billPayHistory(
        FROM rm_bill_payments b JOIN rm_accounts a ON a.account_id = b.from_account_id
        WHERE b.customer_id = $1 AND b.status IN ('scheduled', 'failed', 'cancelled')
      ) h
-     WHERE $3::text IS NULL OR h.source_type = $3
+     WHERE ($3::text IS NULL OR h.source_type = $3)
+       AND ($5::timestamptz IS NULL OR (h.date, h.position) < ($5::timestamptz, $6::bigint))
      ORDER BY h.date DESC, h.position DESC
      LIMIT $4`,
-    [customerId, TRANSFER_KINDS, source, limit],
+    [customerId, TRANSFER_KINDS, source, limit, after?.at ?? null, after?.position ?? null],
   );
   return rows;
 }
