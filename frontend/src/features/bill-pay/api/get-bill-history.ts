@@ -1,26 +1,32 @@
 import { billPayHistoryList, type BillPayHistoryItem } from '@bank/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type HistoryItem = BillPayHistoryItem;
 
 export const HISTORY_LIMIT = 50;
 
-/** The whole combined history (type all, 50 items); the screen filters it locally. */
-export async function getBillHistory(signal?: AbortSignal): Promise<HistoryItem[]> {
+/**
+ * A page of the combined history (type all, 50 items; the screen filters it locally): the first
+ * without a cursor, each later one from the cursor the page before handed out.
+ */
+export async function getBillHistoryPage(cursor: string | null, signal?: AbortSignal) {
   const { data } = await api.get<unknown>('/bill-payments/history', {
     signal,
-    query: { type: 'all', limit: HISTORY_LIMIT },
+    query: { type: 'all', limit: HISTORY_LIMIT, cursor: cursor ?? undefined },
   });
-  return billPayHistoryList.shape.data.parse(data).transactions;
+  return billPayHistoryList.shape.data.parse(data);
 }
 
 export const billHistoryQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['bill-pay', 'history'] as const,
-    queryFn: ({ signal }) => getBillHistory(signal),
+    queryFn: ({ pageParam, signal }) => getBillHistoryPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
   });
 
+/** The history a page at a time (keyset cursor), for "Load more". */
 export function useBillHistory() {
-  return useQuery(billHistoryQueryOptions());
+  return useInfiniteQuery(billHistoryQueryOptions());
 }

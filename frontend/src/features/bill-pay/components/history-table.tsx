@@ -8,12 +8,12 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ReceiptLink } from '@/components/transactions/receipt-link';
+import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/feedback';
 import { SelectField } from '@/components/ui/field';
 import { formatDate, formatSignedMoney } from '@/lib/format';
-import { HISTORY_LIMIT, type HistoryItem } from '../api/get-bill-history';
+import type { HistoryItem } from '../api/get-bill-history';
 import {
   filterHistory,
   HISTORY_FILTERS,
@@ -71,8 +71,25 @@ function Status({ status }: { status: string }) {
   return <Badge tone={historyStatusTone(status)}>{historyStatusLabel(status)}</Badge>;
 }
 
-/** Complete Transaction History: a type filter that filters, and sortable columns. */
-export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
+/** Older lines of the history, when there are any: the next page, asked for with Load more. */
+export interface OlderLines {
+  load: () => void;
+  loading: boolean;
+  /** The last Load more failed (the lines shown so far stay). */
+  failed: boolean;
+}
+
+/**
+ * Complete Transaction History: a type filter that filters, and sortable columns, over the lines
+ * loaded so far; Load more under them while older lines remain.
+ */
+export function HistoryTable({
+  items,
+  older,
+}: {
+  items: HistoryItem[] | undefined;
+  older?: OlderLines | undefined;
+}) {
   const [filter, setFilter] = useState<HistoryFilter>('all');
   const data = useMemo(() => filterHistory(items ?? EMPTY, filter), [items, filter]);
   const table = useTable(
@@ -97,6 +114,7 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
         </SelectField>
         <p className="muted" aria-live="polite">
           {rows.length} {rows.length === 1 ? 'item' : 'items'}
+          {older ? ' shown so far' : ''}
         </p>
       </div>
       {rows.length === 0 ? (
@@ -194,11 +212,17 @@ export function HistoryTable({ items }: { items: HistoryItem[] | undefined }) {
           </ul>
         </>
       )}
-      {(items?.length ?? 0) >= HISTORY_LIMIT ? (
-        <p className="muted">
-          Showing your {HISTORY_LIMIT} most recent transactions. Older ones are in each
-          account&apos;s history on <Link to="/accounts">Accounts</Link>.
-        </p>
+      {older ? (
+        <div className="history-more">
+          {older.failed ? (
+            <p className="muted" role="alert">
+              We could not load more transactions. Please try again.
+            </p>
+          ) : null}
+          <Button variant="secondary" loading={older.loading} onClick={older.load}>
+            Load more
+          </Button>
+        </div>
       ) : null}
     </div>
   );

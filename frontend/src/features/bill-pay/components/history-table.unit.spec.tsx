@@ -100,24 +100,6 @@ describe('bill pay history', () => {
     expect(screen.getAllByText('Failed').length).toBeGreaterThan(0);
   });
 
-  it('says when it shows only the most recent transactions, and where the older ones are', () => {
-    const many = Array.from({ length: 50 }, (_, i) => ({ ...items[0]!, id: `p${i}` }));
-    const { unmount } = render(
-      <MemoryRouter>
-        <HistoryTable items={many} />
-      </MemoryRouter>,
-    );
-    expect(screen.getByText(/Showing your 50 most recent transactions/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Accounts' })).toHaveAttribute('href', '/accounts');
-    unmount();
-    render(
-      <MemoryRouter>
-        <HistoryTable items={items} />
-      </MemoryRouter>,
-    );
-    expect(screen.queryByText(/most recent transactions/)).not.toBeInTheDocument();
-  });
-
   it('shows the empty state', () => {
     render(
       <MemoryRouter>

@@ -1,5 +1,5 @@
 import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -38,6 +38,12 @@ export default function BillPayRoute() {
   const payees = usePayees();
   const scheduled = useScheduledPayments();
   const history = useBillHistory();
+  // A Load more that failed keeps the lines already shown: it is told under them, not as the page's.
+  const historyFailed = history.isError && !history.isFetchNextPageError;
+  const historyItems = useMemo(
+    () => history.data?.pages.flatMap((page) => page.transactions),
+    [history.data],
+  );
   const accounts = useAccounts();
   const categories = useCategories();
   const remove = useDeletePayee();
@@ -51,11 +57,7 @@ export default function BillPayRoute() {
 
   if (payees.isPending || accounts.isPending) return <PageSpinner label="Loading bill pay" />;
   const failed =
-    payees.isError ||
-    accounts.isError ||
-    history.isError ||
-    scheduled.isError ||
-    categories.isError;
+    payees.isError || accounts.isError || historyFailed || scheduled.isError || categories.isError;
   const list = payees.data ?? [];
   // "None yet" only when the list came back empty: a list that failed to load is not empty.
   const noPayees = payees.isSuccess && list.length === 0;
@@ -298,8 +300,19 @@ export default function BillPayRoute() {
             <CardHeader title="Complete Transaction History" id="history-title" />
             {history.isPending ? (
               <PageSpinner label="Loading history" />
-            ) : history.isError ? null : (
-              <HistoryTable items={history.data} />
+            ) : historyFailed ? null : (
+              <HistoryTable
+                items={historyItems}
+                older={
+                  history.hasNextPage
+                    ? {
+                        load: () => void history.fetchNextPage(),
+                        loading: history.isFetchingNextPage,
+                        failed: history.isFetchNextPageError,
+                      }
+                    : undefined
+                }
+              />
             )}
           </Card>
         </TabPanel>
