@@ -1,4 +1,4 @@
-import { defaultNotificationPreferences, type UserView } from '@bank/contracts';
+import { defaultNotificationPreferences, type PayeeView, type UserView } from '@bank/contracts';
 import type { Account } from '@/lib/accounts';
 import type { Transaction } from '@/lib/transactions';
 import { TOKEN_KEY, USER_KEY } from '@/lib/session-storage';
@@ -68,5 +68,31 @@ export const transaction = (over: Partial<Transaction> = {}): Transaction => ({
   category: 'dining',
   category_label: 'Dining',
   category_is_custom: false,
+  ...over,
+});
+
+/** A bill-pay payee as the payee list answers it: Central Maine Power, no default amount. */
+export const payee = (over: Partial<PayeeView> = {}): PayeeView => ({
+  id: 'p1',
+  name: 'Central Maine Power',
+  display_name: 'Central Maine Power',
+  category: 'utilities',
+  category_label: 'Utilities',
+  icon: 'zap',
+  account_number: '****7788',
+  formatted_account_number: '****7788',
+  address: null,
+  city: null,
+  state: null,
+  zip_code: null,
+  phone: null,
+  default_amount: null,
+  autopay_enabled: false,
+  autopay_day: null,
+  autopay_amount: null,
+  autopay_account_id: null,
+  is_active: true,
+  next_payment: null,
+  created_at: '2026-11-30T10:00:00Z',
   ...over,
 });

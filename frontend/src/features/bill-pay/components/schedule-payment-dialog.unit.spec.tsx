@@ -2,36 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { account } from '@/testing/fixtures';
+import { account, payee as payeeFixture } from '@/testing/fixtures';
 import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import type { Payee } from '../api/get-payees';
 import { SchedulePaymentDialog } from './schedule-payment-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const payee: Payee = {
-  id: 'p1',
-  name: 'Central Maine Power',
-  display_name: 'Central Maine Power',
-  category: 'utilities',
-  category_label: 'Utilities',
-  icon: 'zap',
-  account_number: '****7788',
-  formatted_account_number: '****7788',
-  address: null,
-  city: null,
-  state: null,
-  zip_code: null,
-  phone: null,
-  default_amount: 112.3,
-  autopay_enabled: false,
-  autopay_day: null,
-  autopay_amount: null,
-  autopay_account_id: null,
-  is_active: true,
-  next_payment: null,
-  created_at: '2026-11-30T10:00:00Z',
-};
+const payee: Payee = payeeFixture({ default_amount: 112.3 });
 
 /** The dialog, open, for Pay Now on `chosen` or for Schedule Payment without it. */
 const renderDialog = (chosen?: Payee) =>

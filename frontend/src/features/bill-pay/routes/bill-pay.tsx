@@ -163,9 +163,11 @@ export default function BillPayRoute() {
                       </div>
                       <span className="quick-pay__name">{p.display_name}</span>
                       <span className="muted">{payeeAccount(p)}</span>
-                      <span className="tabular">
-                        {p.default_amount ? formatMoney(p.default_amount) : '—'}
-                      </span>
+                      {p.default_amount ? (
+                        <span className="tabular">{formatMoney(p.default_amount)}</span>
+                      ) : (
+                        <span className="muted">No default amount</span>
+                      )}
                       <Button
                         size="sm"
                         aria-label={`Pay Now: ${payeeLabel(p, list)}`}
@@ -247,7 +249,7 @@ export default function BillPayRoute() {
                       <div>
                         <dt>Default amount</dt>
                         <dd className="tabular">
-                          {p.default_amount ? formatMoney(p.default_amount) : '—'}
+                          {p.default_amount ? formatMoney(p.default_amount) : 'None'}
                         </dd>
                       </div>
                     </dl>

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { account, storeSession, testUser } from '@/testing/fixtures';
+import { account, payee, storeSession, testUser } from '@/testing/fixtures';
 import { fakeServer, ok, renderWithApp } from '@/testing/render';
+import type { PayeeView } from '@bank/contracts';
 import type { HistoryItem } from '../api/get-bill-history';
 import BillPayRoute from './bill-pay';
 
@@ -24,12 +25,12 @@ const line = (n: number, over: Partial<HistoryItem> = {}): HistoryItem => ({
 });
 
 /** A history of 51 lines served 50 at a time: the second page holds the oldest line only. */
-function serve({ secondPageFails = false } = {}) {
+function serve({ secondPageFails = false, payees = [] as PayeeView[] } = {}) {
   let failures = secondPageFails ? 1 : 0;
   return fakeServer((url) => {
     if (url.pathname === '/api/user') return ok({ user: testUser, session_expires_at: null });
     if (url.pathname === '/api/accounts') return ok({ accounts: [account()] });
-    if (url.pathname === '/api/bill-payments/payees') return ok({ payees: [] });
+    if (url.pathname === '/api/bill-payments/payees') return ok({ payees });
     if (url.pathname === '/api/bill-payments/scheduled') return ok({ payments: [] });
     if (url.pathname === '/api/bill-payments/categories') return ok({ categories: [] });
     if (url.pathname === '/api/bill-payments/history') {
@@ -97,5 +98,31 @@ describe('Bill Pay history', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(panel).getByText('51 items')).toBeInTheDocument());
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Bill Pay payees', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says a payee has no default amount in words, not with a bare dash', async () => {
+    storeSession();
+    serve({
+      payees: [
+        payee(),
+        payee({ id: 'payee-2', name: 'Spectrum', display_name: 'Spectrum', default_amount: 89.99 }),
+      ],
+    });
+    renderWithApp(<BillPayRoute />, { path: '/bill-pay' });
+    const tiles = await screen.findAllByRole('listitem');
+    const power = tiles.find((t) => within(t).queryByText('Central Maine Power'))!;
+    const spectrum = tiles.find((t) => within(t).queryByText('Spectrum'))!;
+    expect(within(power).getByText('No default amount')).toBeInTheDocument();
+    expect(within(spectrum).getByText('$89.99')).toBeInTheDocument();
+    expect(screen.queryByText('—')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Manage Payees' }));
+    const panel = await screen.findByRole('tabpanel');
+    const card = within(panel).getByRole('heading', { name: 'Central Maine Power' }).closest('li')!;
+    expect(within(card).getByText('Default amount').nextSibling).toHaveTextContent('None');
   });
 });
