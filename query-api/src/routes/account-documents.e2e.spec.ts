@@ -586,22 +586,38 @@ describe('direct deposit form', () => {
 describe('transaction history that scales', () => {
   const url = (query: string) => `/api/dashboard/comprehensive-history?${query}`;
 
-  it('pages with a cursor, every line once, newest first', async () => {
+  it('pages with a cursor, every line once, newest first, and no empty page at the end', async () => {
     const c = await signedUpCustomer(bank, { name: 'Many Lines' });
     for (const amount of [1, 2, 3, 4, 5])
       await deposit(bank, c.accounts[0]!.account_number, amount);
     await bank.runner.catchUp();
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: ApiResponse = await c.client.get(
-        url(`limit=2${cursor ? `&cursor=${cursor}` : ''}`),
-      );
-      expect(page.status).toBe(200);
-      seen.push(...page.body.data.transactions.map((t: Line) => t.amount));
-      cursor = page.body.data.next_cursor;
-    } while (cursor);
-    expect(seen).toEqual([5, 4, 3, 2, 1]);
+    // Pages of 2 are 3; pages of 5 (an exact multiple) one, which says it is the last.
+    for (const [limit, pages] of [
+      [2, [[5, 4], [3, 2], [1]]],
+      [1, [[5], [4], [3], [2], [1]]],
+      [5, [[5, 4, 3, 2, 1]]],
+      [4, [[5, 4, 3, 2], [1]]],
+    ] as const) {
+      const seen: number[][] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ApiResponse = await c.client.get(
+          url(`limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`),
+        );
+        expect(page.status).toBe(200);
+        seen.push(page.body.data.transactions.map((t: Line) => t.amount));
+        cursor = page.body.data.next_cursor;
+      } while (cursor);
+      expect(seen, `limit ${limit}`).toEqual(pages);
+    }
+    await deposit(bank, c.accounts[0]!.account_number, 6);
+    await bank.runner.catchUp();
+    const first: ApiResponse = await c.client.get(url('limit=3'));
+    const second: ApiResponse = await c.client.get(
+      url(`limit=3&cursor=${first.body.data.next_cursor}`),
+    );
+    expect(second.body.data.transactions.map((t: Line) => t.amount)).toEqual([3, 2, 1]);
+    expect(second.body.data.next_cursor).toBeNull();
   });
 
   it('filters by date range, type and amount', async () => {

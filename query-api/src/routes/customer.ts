@@ -241,18 +241,20 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
         minCents: q.min_amount,
         maxCents: q.max_amount,
         after,
-        limit: q.limit,
+        // One line more than the page tells whether another page follows.
+        limit: q.limit + 1,
         offset: after ? 0 : (q.page - 1) * q.limit,
       });
-      const last = rows[rows.length - 1];
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
       return ok(
         {
-          transactions: rows.map(transactionView),
+          transactions: page.map(transactionView),
           page: q.page,
           per_page: q.limit,
           // Keyset paging: the next page starts after the last line, however the log grows.
           next_cursor:
-            rows.length === q.limit && last
+            rows.length > q.limit && last
               ? encodeCursor({ at: last.cursor_at, position: Number(last.position) })
               : null,
         },
