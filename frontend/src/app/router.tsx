@@ -154,22 +154,6 @@ function signedInPage(
   return { path, ...lazyPage(component, prefetch) };
 }
 
-/**
- * Addresses a customer may type or have bookmarked for a page that lives elsewhere. Each lands on
- * the page's own address (which then applies that page's guard), so only one address stays in use.
- */
-const REDIRECTS: Record<string, string> = {
-  crypto: '/crypto-trading',
-  settings: '/profile',
-  'account-settings': '/profile',
-};
-
-/** Replaces the address with the page's own, keeping its query (a tab, say) and its anchor. */
-function RedirectTo({ pathname }: { pathname: string }) {
-  const { search, hash } = useLocation();
-  return <Navigate to={{ pathname, search, hash }} replace />;
-}
-
 // The dashboard's figures are its largest paint: ask for them while the session is checked.
 const prefetchDashboard = (client: QueryClient) => client.prefetchQuery(dashboardQueryOptions());
 
@@ -253,10 +237,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      ...Object.entries(REDIRECTS).map(([path, to]) => ({
-        path,
-        element: <RedirectTo pathname={to} />,
-      })),
+      { path: 'crypto', element: <Navigate to="/crypto-trading" replace /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
