@@ -148,6 +148,13 @@ describe('routes signed in', () => {
     await page.waitForURL('**/crypto-trading');
   });
 
+  it('takes /settings to the profile page, where the settings are', async () => {
+    const page = await signedIn();
+    await page.goto('/settings');
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('heading', { level: 1, name: 'Profile Settings' }).waitFor();
+  });
+
   it('signs out and back to /login when the server no longer knows the token', async () => {
     const page = await t.newPage();
     await page.addInitScript(() => {

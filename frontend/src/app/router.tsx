@@ -238,6 +238,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'crypto', element: <Navigate to="/crypto-trading" replace /> },
+      // Where customers look for their settings first: the page that holds them is the profile.
+      { path: 'settings', element: <Navigate to="/profile" replace /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
