@@ -14,7 +14,7 @@ import {
   formatUsd,
   type BillPayCategory,
 } from '@bank/events';
-import { fieldError, ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import {
   billPayHistory,
   listPayees,
@@ -25,7 +25,7 @@ import {
 } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CURSOR_REFUSED, decodeCursor, encodeCursor } from '../views/history-cursor.ts';
+import { cursorAfter, pageOf } from '../views/history-cursor.ts';
 
 /** Icon names the screen maps to its icon set. */
 const categoryIcons: Record<BillPayCategory, string> = {
@@ -192,12 +192,7 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
     { schema: { querystring: historyQuery, response: { 200: billPayHistoryList } } },
     async (request) => {
       const q = request.query;
-      const after =
-        q.cursor === undefined ? undefined : decodeCursor(q.cursor, HISTORY_CURSOR_LIST);
-      if (q.cursor !== undefined && !after) {
-        throw fieldError({ cursor: [CURSOR_REFUSED] });
-      }
-      // One line more than the page tells whether another page follows.
+      const after = cursorAfter(q.cursor, HISTORY_CURSOR_LIST);
       const rows = await billPayHistory(
         pool,
         request.customerId,
@@ -205,19 +200,11 @@ export const billPayQueryRoutes: FastifyPluginAsyncZod<{
         q.limit + 1,
         after,
       );
-      const page = rows.slice(0, q.limit);
-      const last = page[page.length - 1];
+      const { page, nextCursor } = pageOf(rows, q.limit, HISTORY_CURSOR_LIST);
       return ok(
         {
           transactions: page.map(historyView),
-          // Keyset paging: the next page starts after the last line, however the history grows.
-          next_cursor:
-            rows.length > q.limit && last
-              ? encodeCursor(
-                  { at: last.cursor_at, position: Number(last.position) },
-                  HISTORY_CURSOR_LIST,
-                )
-              : null,
+          next_cursor: nextCursor,
         },
         'History retrieved successfully',
       );

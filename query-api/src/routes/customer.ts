@@ -32,7 +32,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountView } from '../views/accounts.ts';
 import { notificationView } from '../views/notifications.ts';
-import { CURSOR_REFUSED, decodeCursor, encodeCursor } from '../views/history-cursor.ts';
+import { cursorAfter, pageOf } from '../views/history-cursor.ts';
 import { transactionView } from '../views/transactions.ts';
 import { BANK_ERA_FIRST_DAY } from '../views/statement-months.ts';
 import { listSavingsGoals, type SavingsGoalView } from '../views/savings-goals.ts';
@@ -218,10 +218,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
     { schema: { querystring: historyQuery, response: { 200: transactionHistoryAnswer } } },
     async (request) => {
       const q = request.query;
-      const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
-      if (q.cursor !== undefined && !after) {
-        throw fieldError({ cursor: [CURSOR_REFUSED] });
-      }
+      const after = cursorAfter(q.cursor);
       if (q.from && q.to && q.to < q.from) {
         throw fieldError({ to: [HISTORY_FILTER_MESSAGES.toBeforeFrom] });
       }
@@ -241,22 +238,16 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
         minCents: q.min_amount,
         maxCents: q.max_amount,
         after,
-        // One line more than the page tells whether another page follows.
         limit: q.limit + 1,
         offset: after ? 0 : (q.page - 1) * q.limit,
       });
-      const page = rows.slice(0, q.limit);
-      const last = page[page.length - 1];
+      const { page, nextCursor } = pageOf(rows, q.limit);
       return ok(
         {
           transactions: page.map(transactionView),
           page: q.page,
           per_page: q.limit,
-          // Keyset paging: the next page starts after the last line, however the log grows.
-          next_cursor:
-            rows.length > q.limit && last
-              ? encodeCursor({ at: last.cursor_at, position: Number(last.position) })
-              : null,
+          next_cursor: nextCursor,
         },
         'History retrieved successfully',
       );

@@ -1,6 +1,7 @@
 // Keyset cursors of the histories that page newest first by (time, position): the last line's
 // instant to the microsecond and its position in the log. A list that names itself (`list`) puts
 // its name in front, so a cursor one list handed out is refused by every other.
+import { fieldError } from '@bank/infra';
 import type { HistoryCursor } from '@bank/projections';
 
 /** What a list answers, on `cursor`, to a cursor it did not hand out. */
@@ -32,4 +33,40 @@ export function decodeCursor(text: string, list?: string): HistoryCursor | undef
     return undefined;
   }
   return { at, position: Number(position) };
+}
+
+/**
+ * The place a page of `list` starts after: none without a cursor, and a 422 on `cursor` for a
+ * cursor this list did not hand out.
+ */
+export function cursorAfter(text: string | undefined, list?: string): HistoryCursor | undefined {
+  if (text === undefined) return undefined;
+  const after = decodeCursor(text, list);
+  if (!after) throw fieldError({ cursor: [CURSOR_REFUSED] });
+  return after;
+}
+
+/** A line of a history that pages by cursor: its instant as the cursor writes it and its position. */
+export interface CursorLine {
+  cursor_at: string;
+  position: string | number;
+}
+
+/**
+ * A page cut from `rows`, read with one line more than `limit` so that the extra line tells
+ * whether another page follows. Keyset paging: the next page starts after the page's last line,
+ * however the history grows.
+ */
+export function pageOf<Row extends CursorLine>(
+  rows: readonly Row[],
+  limit: number,
+  list?: string,
+): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor({ at: last.cursor_at, position: Number(last.position) }, list)
+      : null;
+  return { page, nextCursor };
 }
