@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TransactionList } from '@/components/transactions/transaction-list';
 import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, Badge, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
@@ -142,6 +143,8 @@ export default function AccountsRoute() {
   };
   const ranged = Boolean(listFilters.from || listFilters.to);
   const history = useTransactionPages(listFilters);
+  // A Load more that failed keeps the lines already shown: it is told under them, not as the page's.
+  const historyFailed = history.isError && !history.isFetchNextPageError;
 
   const shown = useMemo(
     () => byDescription(history.data?.pages.flatMap((p) => p.transactions) ?? [], filter),
@@ -389,7 +392,7 @@ export default function AccountsRoute() {
               <Skeleton height="2.75rem" />
               <Skeleton height="2.75rem" />
             </div>
-          ) : history.isError ? (
+          ) : historyFailed ? (
             <Alert tone="danger" title="Error">
               <p>We could not load your transactions. Please try again.</p>
             </Alert>
@@ -418,17 +421,7 @@ export default function AccountsRoute() {
                 transaction={recategorising}
                 onClose={() => setRecategorising(null)}
               />
-              {history.hasNextPage ? (
-                <div className="tx-more">
-                  <Button
-                    variant="secondary"
-                    loading={history.isFetchingNextPage}
-                    onClick={() => void history.fetchNextPage()}
-                  >
-                    Load more
-                  </Button>
-                </div>
-              ) : null}
+              <LoadMore pages={history} />
             </>
           )}
         </div>

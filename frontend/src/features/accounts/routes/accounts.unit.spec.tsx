@@ -5,8 +5,10 @@ import { account, storeSession, testUser, transaction } from '@/testing/fixtures
 import { fakeServer, ok, renderWithApp } from '@/testing/render';
 import AccountsRoute from './accounts';
 
-function serve() {
+/** `olderPage`: the history has a second page, whose first load fails. */
+function serve({ olderPage = false } = {}) {
   let accountsServed = 0;
+  let olderFailures = 1;
   return fakeServer((url) => {
     if (url.pathname === '/api/user') return ok({ user: testUser, session_expires_at: null });
     if (url.pathname === '/api/accounts')
@@ -28,6 +30,16 @@ function serve() {
       });
     if (url.pathname === '/api/dashboard/comprehensive-history') {
       const days = url.searchParams.get('days');
+      if (olderPage && url.searchParams.get('cursor') === 'older') {
+        if (olderFailures-- > 0) return { status: 503, body: { status: 'error', message: 'Down' } };
+        return ok({
+          transactions: [transaction({ id: 't-old', description: 'Rent (older page)' })],
+          page: 1,
+          per_page: 500,
+          next_cursor: null,
+        });
+      }
+      const paged = olderPage && url.searchParams.get('limit') !== '1';
       return ok({
         transactions: [
           transaction({
@@ -41,7 +53,7 @@ function serve() {
         ],
         page: 1,
         per_page: 500,
-        next_cursor: null,
+        next_cursor: paged ? 'older' : null,
       });
     }
     if (url.pathname === '/api/transactions/categories')
@@ -69,6 +81,24 @@ describe('Accounts page', () => {
     expect(screen.getByText(/· Account number/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reveal number' }));
     expect(screen.getByText('5984 1023 8009')).toBeInTheDocument();
+  });
+
+  it('keeps the lines shown when Load more fails, and tries again on the next press', async () => {
+    storeSession();
+    serve({ olderPage: true });
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    expect(await screen.findByText('Payroll deposit (30 days)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const loadFailed = 'We could not load more transactions. Please try again.';
+    expect(await screen.findByText(loadFailed)).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('Payroll deposit (30 days)')).toBeInTheDocument();
+    expect(screen.queryByText('We could not load your transactions. Please try again.')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Rent (older page)')).toBeInTheDocument();
+    expect(screen.getByText('Payroll deposit (30 days)')).toBeInTheDocument();
+    expect(screen.queryByText(loadFailed)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('shows the selected account with APY, fee and routing rules', async () => {

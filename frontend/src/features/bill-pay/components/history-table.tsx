@@ -9,9 +9,9 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { ReceiptLink } from '@/components/transactions/receipt-link';
-import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/feedback';
 import { SelectField } from '@/components/ui/field';
+import { LoadMore, type NextPages } from '@/components/ui/load-more';
 import { formatDate, formatSignedMoney } from '@/lib/format';
 import type { HistoryItem } from '../api/get-bill-history';
 import {
@@ -71,14 +71,6 @@ function Status({ status }: { status: string }) {
   return <Badge tone={historyStatusTone(status)}>{historyStatusLabel(status)}</Badge>;
 }
 
-/** Older lines of the history, when there are any: the next page, asked for with Load more. */
-export interface OlderLines {
-  load: () => void;
-  loading: boolean;
-  /** The last Load more failed (the lines shown so far stay). */
-  failed: boolean;
-}
-
 /**
  * Complete Transaction History: a type filter that filters, and sortable columns, over the lines
  * loaded so far; Load more under them while older lines remain.
@@ -88,7 +80,7 @@ export function HistoryTable({
   older,
 }: {
   items: HistoryItem[] | undefined;
-  older?: OlderLines | undefined;
+  older?: NextPages;
 }) {
   const [filter, setFilter] = useState<HistoryFilter>('all');
   const data = useMemo(() => filterHistory(items ?? EMPTY, filter), [items, filter]);
@@ -114,7 +106,7 @@ export function HistoryTable({
         </SelectField>
         <p className="muted" aria-live="polite">
           {rows.length} {rows.length === 1 ? 'item' : 'items'}
-          {older ? ' shown so far' : ''}
+          {older?.hasNextPage ? ' shown so far' : ''}
         </p>
       </div>
       {rows.length === 0 ? (
@@ -212,18 +204,7 @@ export function HistoryTable({
           </ul>
         </>
       )}
-      {older ? (
-        <div className="history-more">
-          {older.failed ? (
-            <p className="muted" role="alert">
-              We could not load more transactions. Please try again.
-            </p>
-          ) : null}
-          <Button variant="secondary" loading={older.loading} onClick={older.load}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      {older ? <LoadMore pages={older} /> : null}
     </div>
   );
 }

@@ -303,18 +303,7 @@ export default function BillPayRoute() {
             {history.isPending ? (
               <PageSpinner label="Loading history" />
             ) : historyFailed ? null : (
-              <HistoryTable
-                items={historyItems}
-                older={
-                  history.hasNextPage
-                    ? {
-                        load: () => void history.fetchNextPage(),
-                        loading: history.isFetchingNextPage,
-                        failed: history.isFetchNextPageError,
-                      }
-                    : undefined
-                }
-              />
+              <HistoryTable items={historyItems} older={history} />
             )}
           </Card>
         </TabPanel>
