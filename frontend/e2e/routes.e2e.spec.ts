@@ -86,6 +86,8 @@ describe('routes signed out', () => {
     const page = await t.newPage();
     await page.goto('/crypto');
     await page.waitForURL('**/login');
+    await page.goto('/settings');
+    await page.waitForURL('**/login');
     await page.goto('/no-such-page');
     await page.waitForURL((url) => url.pathname === '/');
   });
@@ -148,11 +150,15 @@ describe('routes signed in', () => {
     await page.waitForURL('**/crypto-trading');
   });
 
-  it('takes /settings to the profile page, where the settings are', async () => {
+  it('opens Profile Settings at /profile from /settings, on the tab asked for', async () => {
     const page = await signedIn();
-    await page.goto('/settings');
-    await page.waitForURL((url) => url.pathname === '/profile');
-    await page.getByRole('heading', { level: 1, name: 'Profile Settings' }).waitFor();
+    expect(await landOn(page, '/settings')).toBe('/profile');
+    await page.getByRole('heading', { name: 'Profile Settings', level: 1 }).waitFor();
+    await page.goto('/settings?tab=security');
+    await page.waitForURL((url) => url.pathname === '/profile' && url.search === '?tab=security');
+    expect(
+      await page.getByRole('tab', { name: 'Security Settings' }).getAttribute('aria-selected'),
+    ).toBe('true');
   });
 
   it('signs out and back to /login when the server no longer knows the token', async () => {

@@ -154,6 +154,27 @@ function signedInPage(
   return { path, ...lazyPage(component, prefetch) };
 }
 
+/**
+ * Addresses a customer may type or have bookmarked for a page that lives elsewhere. Each lands on
+ * the page's own address (which then applies that page's guard), so only one address stays in use.
+ */
+const REDIRECTS: Record<string, string> = {
+  crypto: '/crypto-trading',
+  settings: '/profile',
+  'account-settings': '/profile',
+};
+
+/** Replaces the address with the page's own, keeping its query (a tab, say) and its anchor. */
+function RedirectTo({ pathname }: { pathname: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname, search, hash }} replace />;
+}
+
+export const redirectRoutes: RouteObject[] = Object.entries(REDIRECTS).map(([path, to]) => ({
+  path,
+  element: <RedirectTo pathname={to} />,
+}));
+
 // The dashboard's figures are its largest paint: ask for them while the session is checked.
 const prefetchDashboard = (client: QueryClient) => client.prefetchQuery(dashboardQueryOptions());
 
@@ -237,9 +258,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: 'crypto', element: <Navigate to="/crypto-trading" replace /> },
-      // Where customers look for their settings first: the page that holds them is the profile.
-      { path: 'settings', element: <Navigate to="/profile" replace /> },
+      ...redirectRoutes,
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
