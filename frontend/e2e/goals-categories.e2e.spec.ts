@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
-import { expectScreenAccessible, toast } from './page-models/banking';
+import { expectScreenAccessible, expectToastsClearOfBars, toast } from './page-models/banking';
 import { SavingsGoalsCard, TransactionCategories } from './page-models/savings-and-categories';
 import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
@@ -128,6 +128,10 @@ describe('transaction categories', () => {
 
     await lines.change('Duckfat Restaurant', 'Travel');
     await toast(page, 'Duckfat Restaurant is now in Travel.').waitFor();
+    // The toast rises above the page's tab bar.
+    await page.getByRole('navigation', { name: 'Account shortcuts' }).waitFor();
+    await expectToastsClearOfBars(page, 'category changed (375 px)');
+    await page.screenshot({ path: '/tmp/gc-category-toast-375.png' });
     await page.reload();
     await lines.row('Duckfat Restaurant').waitFor();
     expect(await labelOf('Duckfat Restaurant')).toBe('Travel');

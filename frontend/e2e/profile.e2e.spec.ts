@@ -2,7 +2,12 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectScreenAccessible, openTab, toast } from './page-models/banking';
+import {
+  expectScreenAccessible,
+  expectToastsClearOfBars,
+  openTab,
+  toast,
+} from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 // Profile Settings against the real bank.
@@ -238,16 +243,30 @@ describe('Profile Settings', () => {
     expect(await card.getByRole('listitem').count()).toBe(1);
   });
 
-  it('saves notification preferences', async () => {
-    const customer = await t.customer();
-    const page = await t.signedInPage(customer);
-    await page.goto('/profile');
-    await openTab(page, 'Notifications');
-    await page.getByLabel('Offers and news').check();
-    await page.getByLabel('Crypto').uncheck();
-    await page.getByRole('button', { name: 'Save Preferences' }).click();
-    await toast(page, 'Notification preferences saved').waitFor();
-    const prefs = (await customer.client.get('/api/user')).body.data.user.notification_preferences;
-    expect(prefs).toMatchObject({ marketing: true, crypto: false });
-  });
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`saves notification preferences, its toast clear of the top bar (${viewport.width} px)`, async () => {
+      const customer = await t.customer();
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/profile');
+      await openTab(page, 'Notifications');
+      await page.getByLabel('Offers and news').check();
+      await page.getByLabel('Crypto').uncheck();
+      await page.getByRole('button', { name: 'Save Preferences' }).click();
+      const saved = toast(page, 'Notification preferences saved');
+      await saved.waitFor();
+      const prefs = (await customer.client.get('/api/user')).body.data.user
+        .notification_preferences;
+      expect(prefs).toMatchObject({ marketing: true, crypto: false });
+
+      await expectToastsClearOfBars(page, `saved preferences at ${viewport.width} px`);
+      await page.screenshot({ path: `/tmp/profile-saved-toast-${viewport.width}.png` });
+      // The bell answers while the toast shows, and the toast is still there.
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+      expect(await saved.isVisible()).toBe(true);
+    });
+  }
 });

@@ -3,6 +3,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectScreenAccessible as expectAccessible,
+  expectToastsClearOfBars,
   focusedElement,
   slowPosts,
   toast,
@@ -236,6 +237,7 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
       await page.getByText(`$25.50 sent to Bob Tester from ${checking.name}`).waitFor();
       await page.getByText('Transfer completed successfully').first().waitFor();
       await toast(page, 'Transfer Successful').waitFor();
+      await expectToastsClearOfBars(page, `transfer sent at ${width} px`);
       await page.screenshot({ path: `/tmp/transfer-success-${width}.png` });
 
       const boxes = (elements: Locator) =>

@@ -114,6 +114,34 @@ export function toast(page: Page, text: string | RegExp) {
   return page.locator('.toaster').getByText(text);
 }
 
+/**
+ * The toasts leave every control of the signed-in top bar (menu, search, Quick Transfer, theme,
+ * bell, user menu) and of a bottom tab bar uncovered.
+ */
+export async function expectToastsClearOfBars(page: Page, label: string) {
+  await page.locator('.toast').first().waitFor();
+  // Once the toasts have slid in.
+  await page.waitForTimeout(250);
+  const covered = await page.evaluate(() => {
+    const area = document.querySelector('.toaster')!.getBoundingClientRect();
+    const controls = document.querySelectorAll<HTMLElement>(
+      '.topbar :is(a, button, input), .tabbar :is(a, button)',
+    );
+    return [...controls].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      if (!box.width || !box.height) return [];
+      const apart =
+        area.top >= box.bottom ||
+        area.bottom <= box.top ||
+        area.left >= box.right ||
+        area.right <= box.left;
+      const name = control.getAttribute('aria-label') ?? control.textContent?.trim();
+      return apart ? [] : [name || control.tagName];
+    });
+  });
+  expect(covered, `${label}: bar controls under a toast`).toEqual([]);
+}
+
 export function dialog(page: Page, name: string | RegExp) {
   return page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 }

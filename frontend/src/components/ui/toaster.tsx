@@ -48,7 +48,10 @@ function ToastItem({ item }: { item: Toast }) {
   );
 }
 
-/** Toasts at the top right, newest first; "Clear all" when several are showing. */
+/**
+ * Toasts at the top right (at the foot of the screen on phones and tablets), newest first; "Clear
+ * all" when several are showing.
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
