@@ -3,6 +3,7 @@ import type { TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertUsdToEur, usdToEurRateMicros } from '../domain/transfers/fx.ts';
 import { bankDate } from '../domain/transfers/bank-time.ts';
+import { DECIMALS_MESSAGE } from './money-input.ts';
 import {
   balances,
   customer,
@@ -525,6 +526,13 @@ describe('SEPA', () => {
     const response = await c.client.get(`/api/wire-transfers/sepa/quote?amount=${amount}`);
     expect(response.status).toBe(422);
     expect(response.body.errors.amount).toHaveLength(1);
+  });
+
+  it('gives text too long to be an amount the amount’s own message', async () => {
+    const c = await customer(bank, 'Quote Checker', 10);
+    const response = await c.client.get(`/api/wire-transfers/sepa/quote?amount=${'9'.repeat(21)}`);
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ amount: [DECIMALS_MESSAGE] });
   });
 });
 

@@ -22,6 +22,7 @@ import { commandMetadata, moneyRoute, sendMoneyReply } from './command-reply.ts'
 import {
   FormErrors,
   amountCents,
+  DECIMALS_MESSAGE,
   formAmount,
   formBody,
   formFields,
@@ -103,7 +104,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     '/wire-transfers/sepa/quote',
     {
       schema: {
-        querystring: z.object({ amount: z.string().max(20).optional() }),
+        querystring: z.object({ amount: z.string().max(20, DECIMALS_MESSAGE).optional() }),
         response: { 200: sepaQuoteAnswer },
       },
       ...limited,
