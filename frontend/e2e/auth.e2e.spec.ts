@@ -4,6 +4,7 @@ import { AppShell } from './page-models/app-shell';
 import { LoginPage, RegisterPage } from './page-models/auth-pages';
 import { fieldError } from './page-models/banking';
 import { expectAccessible, useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 const t = useBankAndBrowser();
 
@@ -214,7 +215,7 @@ describe('remembered account number', () => {
         .poll(() => login.password().evaluate((e) => e === document.activeElement))
         .toBe(true);
       await page.screenshot({
-        path: `/tmp/login-remembered-${viewport.width}.png`,
+        path: screenshotPath(`login-remembered-${viewport.width}.png`),
         fullPage: true,
       });
       await expectAccessible(page, `sign-in with a remembered account (${viewport.width} px)`);
@@ -253,7 +254,7 @@ describe('account number field', () => {
     await page.evaluate(() => navigator.clipboard.writeText('1234-5678 9012'));
     await login.accountNumber().press('ControlOrMeta+V');
     expect(await login.accountNumber().inputValue()).toBe('123456789012');
-    await page.screenshot({ path: '/tmp/login-digits-1280.png' });
+    await page.screenshot({ path: screenshotPath('login-digits-1280.png') });
   });
 });
 

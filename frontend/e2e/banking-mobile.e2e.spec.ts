@@ -9,6 +9,7 @@ import {
   TransferPage,
 } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Every banking screen at 360 px wide, with data, fits without sideways scrolling and
 // passes the axe-core scan; the dark theme too. A phone's fields show what they hold in full.
@@ -236,14 +237,14 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       await expectSideBySide(form, ['Cancel', 'Review Payment']);
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `Pay Now at ${viewport.width} px`);
-      await page.screenshot({ path: `/tmp/bill-pay-pay-now-${viewport.width}.png` });
+      await page.screenshot({ path: screenshotPath(`bill-pay-pay-now-${viewport.width}.png`) });
       await form.getByRole('button', { name: 'Review Payment' }).click();
       const confirm = dialog(page, 'Confirm Payment');
       // Side by side on a desktop; on a phone the pair (319 px) is wider than the dialog's row.
       expect(await expectButtonRows(confirm, ['Back to Edit', 'Confirm Payment'])).toBe(
         viewport.width > 640,
       );
-      await page.screenshot({ path: `/tmp/bill-pay-confirm-${viewport.width}.png` });
+      await page.screenshot({ path: screenshotPath(`bill-pay-confirm-${viewport.width}.png`) });
     });
   }
 
@@ -285,14 +286,17 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
         '$1,234,567.89',
       );
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/zelle-pickers-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`zelle-pickers-${viewport.width}.png`),
+        fullPage: true,
+      });
 
       await page.getByRole('button', { name: 'Pay $15.00 to Rita Requester' }).click();
       const pay = dialog(page, 'Pay request');
       await expectAccountPickerInFull(pay, 'Pay from', '$1,234,567.89');
       await expectSideBySide(pay, ['Cancel', 'Confirm Payment']);
       await expectScreenAccessible(page, `Zelle pay request at ${viewport.width} px`);
-      await page.screenshot({ path: `/tmp/zelle-pay-request-${viewport.width}.png` });
+      await page.screenshot({ path: screenshotPath(`zelle-pay-request-${viewport.width}.png`) });
     });
   }
 
@@ -318,7 +322,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `transfer details at ${viewport.width} px`);
       await page.screenshot({
-        path: `/tmp/transfer-accounts-${viewport.width}.png`,
+        path: screenshotPath(`transfer-accounts-${viewport.width}.png`),
         fullPage: true,
       });
       // The review step lays out its buttons as a dialog's confirm step does.
@@ -350,7 +354,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `wire transfer at ${viewport.width} px`);
       await form.getByLabel('From Account').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/wire-from-account-${viewport.width}.png` });
+      await page.screenshot({ path: screenshotPath(`wire-from-account-${viewport.width}.png`) });
     });
   }
 
@@ -371,7 +375,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `crypto trade at ${viewport.width} px`);
       await trade.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/crypto-trade-account-${viewport.width}.png` });
+      await page.screenshot({ path: screenshotPath(`crypto-trade-account-${viewport.width}.png`) });
     });
   }
 

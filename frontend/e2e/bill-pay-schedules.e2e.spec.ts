@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectScreenAccessible, focusedElement, toast } from './page-models/banking';
 import { BillPayPage } from './page-models/bill-pay';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Editing and cancelling a scheduled bill payment from Upcoming Payments, in Chromium at desktop
 // and phone widths against the real bank.
@@ -158,7 +159,7 @@ describe('Bill Pay: scheduled payments at the limit', { timeout: 300_000 }, () =
       await list.getByText('100 of 100 scheduled payments in use').waitFor();
       await expect.poll(() => billPay.upcoming.count()).toBe(10);
       await expectScreenAccessible(page, `upcoming payments at the limit (${name})`);
-      await page.screenshot({ path: `/tmp/bill-limit-${name}.png`, fullPage: true });
+      await page.screenshot({ path: screenshotPath(`bill-limit-${name}.png`), fullPage: true });
       const showAll = list.getByRole('button', { name: 'Show all (100)' });
       await showAll.focus();
       await page.keyboard.press('Enter');
@@ -179,7 +180,7 @@ describe('Bill Pay: scheduled payments at the limit', { timeout: 300_000 }, () =
         )
         .waitFor();
       await expectScreenAccessible(page, `refusal of one scheduled payment too many (${name})`);
-      await page.screenshot({ path: `/tmp/bill-refused-${name}.png`, fullPage: true });
+      await page.screenshot({ path: screenshotPath(`bill-refused-${name}.png`), fullPage: true });
       await confirm.getByRole('button', { name: 'View upcoming payments' }).click();
       await confirm.waitFor({ state: 'detached' });
       await expect

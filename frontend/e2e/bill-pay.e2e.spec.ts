@@ -9,6 +9,7 @@ import {
   toast,
 } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Bill Pay against the real bank.
 
@@ -274,7 +275,10 @@ describe('Bill Pay', () => {
       await rows.first().waitFor();
       expect(await rows.count()).toBe(10);
       await expectScreenAccessible(page, `your payees, first 10 (${viewport.width} px)`);
-      await page.screenshot({ path: `/tmp/payees-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`payees-${viewport.width}.png`),
+        fullPage: true,
+      });
       await yours.getByRole('button', { name: 'Show all (12)' }).focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => rows.count()).toBe(12);
@@ -284,7 +288,10 @@ describe('Bill Pay', () => {
       const cards = page.locator('.payee-card');
       await cards.first().waitFor();
       expect(await cards.count()).toBe(10);
-      await page.screenshot({ path: `/tmp/manage-payees-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`manage-payees-${viewport.width}.png`),
+        fullPage: true,
+      });
       await page.getByRole('button', { name: 'Show all (12)' }).click();
       await expect.poll(() => cards.count()).toBe(12);
       await expect.poll(() => focusedElement(page)).toMatch(/^LI: Utility 11/);

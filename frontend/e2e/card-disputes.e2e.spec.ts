@@ -2,6 +2,7 @@ import { ApiClient, cardPurchase } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { expectNoSidewaysScroll, expectScreenAccessible, toast } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Disputing a card charge from its receipt: the case becomes a support ticket the customer follows.
 
@@ -31,7 +32,10 @@ describe('card disputes', { timeout: 180_000 }, () => {
       await dialog.getByText('Please choose why you dispute this charge.').waitFor();
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `dispute dialog (${viewport.width} px)`);
-      await page.screenshot({ path: `/tmp/dispute-dialog-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`dispute-dialog-${viewport.width}.png`),
+        fullPage: true,
+      });
 
       await dialog
         .getByLabel('Why are you disputing this charge?')
@@ -57,7 +61,10 @@ describe('card disputes', { timeout: 180_000 }, () => {
       ).toContain(invisible);
       await expect.poll(() => details.evaluate((el) => el === document.activeElement)).toBe(true);
       await expectScreenAccessible(page, `dispute refused on a field (${viewport.width} px)`);
-      await page.screenshot({ path: `/tmp/dispute-field-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`dispute-field-${viewport.width}.png`),
+        fullPage: true,
+      });
 
       await details.fill('Charged twice for one order.');
       // Sent from the keyboard: the focus must not be lost when the button goes with the dispute.
@@ -80,7 +87,10 @@ describe('card disputes', { timeout: 180_000 }, () => {
       expect(await page.getByRole('button', { name: 'Dispute this charge' }).count()).toBe(0);
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `disputed receipt (${viewport.width} px)`);
-      await page.screenshot({ path: `/tmp/dispute-receipt-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`dispute-receipt-${viewport.width}.png`),
+        fullPage: true,
+      });
 
       const ticketLink = section.getByRole('link', { name: /^Ticket #TKT-/ });
       const ticketNumber = (await ticketLink.textContent())!.replace('Ticket #', '');
@@ -223,7 +233,7 @@ describe('card disputes', { timeout: 180_000 }, () => {
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `refunded dispute (${viewport.width} px)`);
       await page.screenshot({
-        path: `/tmp/dispute-refunded-${viewport.width}.png`,
+        path: screenshotPath(`dispute-refunded-${viewport.width}.png`),
         fullPage: true,
       });
 

@@ -9,6 +9,7 @@ import {
   toast,
 } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Card Management against the real bank.
 
@@ -351,7 +352,7 @@ describe('Cards', () => {
       const settings = page.getByRole('tabpanel', { name: 'Card Settings' });
       await settings.getByText('LOCKED', { exact: true }).waitFor();
       await settings.getByText(/locked: it cannot be used until you unlock it/).waitFor();
-      await page.screenshot({ path: `/tmp/card-settings-locked-${viewport.width}.png` });
+      await page.screenshot({ path: screenshotPath(`card-settings-locked-${viewport.width}.png`) });
       await expectScreenAccessible(page, `card settings with a locked card (${viewport.width} px)`);
 
       await settings.getByRole('switch', { name: 'International Transactions' }).click();
@@ -403,7 +404,7 @@ describe('Cards', () => {
     await update.click();
     await toast(page, 'Card limits updated successfully').first().waitFor();
     await page.getByRole('button', { name: 'Clear all' }).waitFor();
-    await page.screenshot({ path: '/tmp/card-settings-toasts-375.png' });
+    await page.screenshot({ path: screenshotPath('card-settings-toasts-375.png') });
     await expectToastsClear('two toasts and Clear all');
     // The newest is the one in full view; the older one is still there to read, and Clear all
     // still clears them.
@@ -432,7 +433,7 @@ describe('Cards', () => {
       .click();
     const details = dialog(page, 'Card Details');
     await details.getByText('Member FDIC', { exact: false }).waitFor();
-    await page.screenshot({ path: '/tmp/card-details-toast-375.png' });
+    await page.screenshot({ path: screenshotPath('card-details-toast-375.png') });
 
     const area = (await page.getByRole('region', { name: 'Messages' }).boundingBox())!;
     for (const part of [

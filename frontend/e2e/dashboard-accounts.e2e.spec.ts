@@ -7,6 +7,7 @@ import {
 } from './page-models/banking';
 import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // The dashboard, accounts page and shell against the demo customer's three months of history.
 
@@ -322,7 +323,10 @@ describe('shell', () => {
       const page = await signInAsDemo(viewport);
       const rows = page.locator('.tx-list .tx');
       await rows.first().waitFor();
-      await page.screenshot({ path: `/tmp/h-web-dashboard-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`h-web-dashboard-${viewport.width}.png`),
+        fullPage: true,
+      });
       const clipped = await page.evaluate(() =>
         [...document.querySelectorAll('.tx-list .tx')].flatMap((row) => {
           const desc = row.querySelector<HTMLElement>('.tx__desc')!;

@@ -3,6 +3,7 @@ import { pdfText } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { expectNoSidewaysScroll, expectScreenAccessible } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // The Deposit page: check deposit from a phone is not offered yet; direct deposit details and
 // a filled-in form for the employer, and the other ways to add money, are.
@@ -37,7 +38,10 @@ for (const viewport of [
     await direct.getByRole('button', { name: 'Reveal number' }).click();
     await direct.getByText(savings.account_number.replace(/(\d{4})(?=\d)/g, '$1 ')).waitFor();
     await direct.getByText('Savings', { exact: true }).waitFor();
-    await page.screenshot({ path: `/tmp/deposit-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({
+      path: screenshotPath(`deposit-${viewport.width}.png`),
+      fullPage: true,
+    });
     await expectNoSidewaysScroll(page);
     await expectScreenAccessible(page, `deposit at ${viewport.width} px`);
 

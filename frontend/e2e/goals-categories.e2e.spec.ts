@@ -5,6 +5,7 @@ import { expectScreenAccessible, expectToastsClearOfBars, toast } from './page-m
 import { SavingsGoalsCard, TransactionCategories } from './page-models/savings-and-categories';
 import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Savings goals, categories and the demo notifications, against the demo customer's history.
 
@@ -88,7 +89,10 @@ describe('savings goals', () => {
       await goals.saveGoal(account, '1.00', 'Change goal for');
       await goals.goal(account).getByText('Goal reached').waitFor();
       expect(await progress.getAttribute('aria-valuenow')).toBe('100');
-      await page.screenshot({ path: `/tmp/gc-goal-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`gc-goal-${viewport.width}.png`),
+        fullPage: true,
+      });
       await expectScreenAccessible(page, `dashboard with a reached goal (${viewport.width} px)`);
       await expectNoSidewaysScroll(page);
 
@@ -110,7 +114,7 @@ describe('transaction categories', () => {
     await page.goto('/accounts');
     const lines = new TransactionCategories(page);
     await lines.row('Shell Gas Station').waitFor();
-    await page.screenshot({ path: '/tmp/gc-categories-375.png' });
+    await page.screenshot({ path: screenshotPath('gc-categories-375.png') });
     const labelOf = async (description: string) =>
       (await lines.categoryButton(description).textContent())?.trim();
     expect(await labelOf('Shell Gas Station')).toBe('Gas & fuel');
@@ -131,7 +135,7 @@ describe('transaction categories', () => {
     // The toast rises above the page's tab bar.
     await page.getByRole('navigation', { name: 'Account shortcuts' }).waitFor();
     await expectToastsClearOfBars(page, 'category changed (375 px)');
-    await page.screenshot({ path: '/tmp/gc-category-toast-375.png' });
+    await page.screenshot({ path: screenshotPath('gc-category-toast-375.png') });
     await page.reload();
     await lines.row('Duckfat Restaurant').waitFor();
     expect(await labelOf('Duckfat Restaurant')).toBe('Travel');

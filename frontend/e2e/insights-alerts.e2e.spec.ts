@@ -6,6 +6,7 @@ import { TransferPage, expectScreenAccessible, toast } from './page-models/banki
 import { TransactionCategories } from './page-models/savings-and-categories';
 import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Spending insights and the alerts the customer sets, against the demo customer's history.
 
@@ -256,7 +257,10 @@ describe('spending insights over a short history', { timeout: 180_000 }, () => {
           hasText: `Average of the ${earlier} months before, same days`,
         })
         .waitFor();
-      await page.screenshot({ path: `/tmp/insights-short-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`insights-short-${viewport.width}.png`),
+        fullPage: true,
+      });
     });
   }
 
@@ -270,7 +274,10 @@ describe('spending insights over a short history', { timeout: 180_000 }, () => {
       expect(await page.locator('.insights__panel').count()).toBe(0);
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `insights of a new customer (${viewport.width} px)`);
-      await page.screenshot({ path: `/tmp/insights-new-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`insights-new-${viewport.width}.png`),
+        fullPage: true,
+      });
     });
   }
 });

@@ -9,6 +9,7 @@ import {
   TransferPage,
 } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // The money forms as a customer types into them: live checks, errors that go when fixed, the SEPA
 // quote (euros, rate, fee) before confirming and on the receipt.
@@ -185,7 +186,7 @@ describe('Split a bill', { timeout: 120_000 }, () => {
 
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      await form.screenshot({ path: `/tmp/mf/split-${width}.png` });
+      await form.screenshot({ path: screenshotPath(`mf/split-${width}.png`) });
       const contact = await form.getByLabel('Email or phone, person 2').boundingBox();
       const name = await form.getByLabel('Name, person 2').boundingBox();
       // Each field is wide enough for a whole email address, and the share and Remove sit on the

@@ -9,6 +9,7 @@ import {
   toast,
 } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Profile Settings against the real bank.
 
@@ -262,7 +263,7 @@ describe('Profile Settings', () => {
       expect(prefs).toMatchObject({ marketing: true, crypto: false });
 
       await expectToastsClearOfBars(page, `saved preferences at ${viewport.width} px`);
-      await page.screenshot({ path: `/tmp/profile-saved-toast-${viewport.width}.png` });
+      await page.screenshot({ path: screenshotPath(`profile-saved-toast-${viewport.width}.png`) });
       // The bell answers while the toast shows, and the toast is still there.
       await page.getByRole('button', { name: /^Notifications/ }).click();
       await page.getByRole('dialog', { name: 'Notifications' }).waitFor();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import { LoginPage, RegisterPage, type Registration } from './page-models/auth-pages';
 import { expectAccessible, useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 const t = useBankAndBrowser();
 
@@ -127,7 +128,7 @@ describe('registration wizard', () => {
     await register.copyAccountNumber().click();
     await page.getByText('Account number copied.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(digits);
-    await page.screenshot({ path: '/tmp/h-web-register-375.png' });
+    await page.screenshot({ path: screenshotPath('h-web-register-375.png') });
     await expectAccessible(page, 'registration success on a phone');
 
     // No timed redirect: the number stays until the customer moves on.

@@ -6,6 +6,7 @@ import {
   TransferPage,
 } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Choosing a saved recipient inside the transfer form, in Chromium at desktop and phone widths
 // against the real bank: the form fills in, the account stays masked, the bank sends to it.
@@ -193,7 +194,10 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
       await rows.first().waitFor();
       expect(await rows.count()).toBe(10);
       await expectAccessible(page, `saved recipients, first 10 (${name})`);
-      await page.screenshot({ path: `/tmp/saved-recipients-${name}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`saved-recipients-${name}.png`),
+        fullPage: true,
+      });
       await book.getByRole('button', { name: 'Show all (12)' }).focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => rows.count()).toBe(12);
@@ -233,7 +237,7 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
       ).toContain(invisible);
       await expect.poll(() => nickname.evaluate((el) => el === document.activeElement)).toBe(true);
       await expectAccessible(page, `rename refused on its field (${name})`);
-      await page.screenshot({ path: `/tmp/rename-refused-${name}.png`, fullPage: true });
+      await page.screenshot({ path: screenshotPath(`rename-refused-${name}.png`), fullPage: true });
 
       // A refusal that arrives after its dialog was closed is not shown in the Delete dialog.
       await page.route('**/api/transfers/recipients/*', async (route) => {

@@ -7,6 +7,7 @@ import {
   TransferPage,
 } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Scheduled and recurring transfers, and the confirmation's reference number, in Chromium at
 // desktop and phone widths against the real bank.
@@ -184,7 +185,10 @@ describe('Scheduled transfers at the limit', { timeout: 300_000 }, () => {
       await expectAccessible(page, `scheduled list at the limit (${name})`);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       expect(height).toBeLessThan(8000);
-      await page.screenshot({ path: `/tmp/scheduled-limit-${name}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`scheduled-limit-${name}.png`),
+        fullPage: true,
+      });
 
       // From the keyboard: every row, and the focus on the first one it revealed.
       await showAll.focus();
@@ -211,7 +215,10 @@ describe('Scheduled transfers at the limit', { timeout: 300_000 }, () => {
         )
         .waitFor();
       await expectAccessible(page, `refusal of one schedule too many (${name})`);
-      await page.screenshot({ path: `/tmp/scheduled-refused-${name}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`scheduled-refused-${name}.png`),
+        fullPage: true,
+      });
       await refusal.getByRole('button', { name: 'View scheduled transfers' }).click();
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.id))

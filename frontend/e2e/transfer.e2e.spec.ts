@@ -10,6 +10,7 @@ import {
   TransferPage,
 } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // The Transfer Money wizard against the real bank.
 
@@ -238,7 +239,7 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
       await page.getByText('Transfer completed successfully').first().waitFor();
       await toast(page, 'Transfer Successful').waitFor();
       await expectToastsClearOfBars(page, `transfer sent at ${width} px`);
-      await page.screenshot({ path: `/tmp/transfer-success-${width}.png` });
+      await page.screenshot({ path: screenshotPath(`transfer-success-${width}.png`) });
 
       const boxes = (elements: Locator) =>
         elements.evaluateAll((all) => all.map((e) => e.getBoundingClientRect().toJSON() as Box));

@@ -10,6 +10,7 @@ import {
   toast,
 } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Wires from the Wire Transfers page against the real bank: typed, checked, reviewed, confirmed
 // with step-up, sent once; SEPA leads to Transfer Money.
@@ -79,7 +80,10 @@ for (const viewport of [
       await summary.getByText('$525.00').waitFor();
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `wire details at ${viewport.width} px`);
-      await page.screenshot({ path: `/tmp/wire-details-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`wire-details-${viewport.width}.png`),
+        fullPage: true,
+      });
 
       await form.getByRole('button', { name: 'Review Wire' }).click();
       const review = page.getByRole('region', { name: 'Review your wire' });
@@ -102,7 +106,10 @@ for (const viewport of [
       await review.getByText(/sends the wire back: the amount and the fee return/).waitFor();
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `wire review at ${viewport.width} px`);
-      await page.screenshot({ path: `/tmp/wire-review-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`wire-review-${viewport.width}.png`),
+        fullPage: true,
+      });
 
       // The session last proved the customer long ago: the bank asks first, then sends once.
       await t.ageLastProof(customer);
@@ -123,7 +130,10 @@ for (const viewport of [
         .waitFor();
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `wire sent at ${viewport.width} px`);
-      await page.screenshot({ path: `/tmp/wire-sent-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`wire-sent-${viewport.width}.png`),
+        fullPage: true,
+      });
 
       await expect.poll(() => available(customer, checking.id)).toBe(1475);
       const sentWires = async () =>
