@@ -1,4 +1,8 @@
 import { Button } from './button';
+// Its own stylesheet, not ui.css. Rollup merges a small shared chunk into a bigger one only when
+// it has no side effects, and importing a stylesheet is one: so the paging code the accounts and
+// Bill Pay pages share stays in a chunk those pages alone load, not one every signed-in page does.
+import './load-more.css';
 
 /** What Load more needs of a list read a page at a time (TanStack Query's infinite query). */
 export interface NextPages {
