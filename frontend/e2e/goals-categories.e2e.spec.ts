@@ -1,7 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
-import { expectScreenAccessible, expectToastsClearOfBars, toast } from './page-models/banking';
+import {
+  expectOnTop,
+  expectScreenAccessible,
+  expectToastsClearOfBars,
+  toast,
+} from './page-models/banking';
 import { SavingsGoalsCard, TransactionCategories } from './page-models/savings-and-categories';
 import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
@@ -136,6 +141,12 @@ describe('transaction categories', () => {
     await page.getByRole('navigation', { name: 'Account shortcuts' }).waitFor();
     await expectToastsClearOfBars(page, 'category changed (375 px)');
     await page.screenshot({ path: screenshotPath('gc-category-toast-375.png') });
+    // The tab bar's More menu rises into the toasts' band: it opens over them, every item usable.
+    await page.getByRole('button', { name: 'More' }).click();
+    for (const item of ['Send Money', 'Cards', 'Support', 'Profile']) {
+      await expectOnTop(page.getByRole('menuitem', { name: item }), `More › ${item} (375 px)`);
+    }
+    await page.keyboard.press('Escape');
     await page.reload();
     await lines.row('Duckfat Restaurant').waitFor();
     expect(await labelOf('Duckfat Restaurant')).toBe('Travel');

@@ -6,6 +6,7 @@ import {
   fieldError,
   openTab,
   toast,
+  expectToastsClearOfBars,
   TransferPage,
 } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
@@ -155,6 +156,28 @@ describe('SEPA transfer in euros', { timeout: 120_000 }, () => {
     expect(receiptText).toContain(euros(real.exchange.amount));
     expect(receiptText).toContain(real.exchange.rate.slice(0, 6));
     expect(receiptText).toContain('$215.00');
+  });
+
+  it('shows the whole of its long receipt toast on a phone', async () => {
+    const customer = await t.customer();
+    const checking = account(customer, 'checking');
+    await deposit(t.bank, checking.account_number, 500);
+    const page = await t.signedInPage(customer, { width: 375, height: 740 });
+    const wizard = new TransferPage(page);
+    await wizard.open();
+    await wizard.choose('SEPA Transfer');
+    await wizard.field('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await wizard.selectByText('Country', 'Germany');
+    await wizard.selectFrom(checking.name);
+    await wizard.field(/^Recipient Name/).fill('Anna Schmidt');
+    await wizard.field(/^Bank Name/).fill('Commerzbank');
+    await wizard.selectByText('Purpose of Payment', 'Family support');
+    await wizard.field('Amount (USD)').fill('20');
+    await wizard.review();
+    await wizard.confirm();
+    await toast(page, /SEPA transfer initiated/).waitFor();
+    await expectToastsClearOfBars(page, 'SEPA receipt toast (375 px)');
+    await page.screenshot({ path: screenshotPath('mf/sepa-toast-375.png') });
   });
 });
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  expectOnTop,
   expectScreenAccessible,
   expectToastsClearOfBars,
   openTab,
@@ -268,6 +269,13 @@ describe('Profile Settings', () => {
       await page.getByRole('button', { name: /^Notifications/ }).click();
       await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
       expect(await saved.isVisible()).toBe(true);
+      if (viewport.width < 1024) {
+        // The menu drawer slides in over the toasts: its Sign Out, at the foot, is not under one.
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Navigation' });
+        await expectOnTop(drawer.getByRole('button', { name: 'Sign Out' }), 'drawer › Sign Out');
+      }
     });
   }
 });

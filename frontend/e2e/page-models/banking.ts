@@ -140,6 +140,33 @@ export async function expectToastsClearOfBars(page: Page, label: string) {
     });
   });
   expect(covered, `${label}: bar controls under a toast`).toEqual([]);
+  // The newest toast shows whole: a long message is not cut off at the screen's edge.
+  const newest = await page.locator('.toast').first().boundingBox();
+  const band = await page.locator('.toaster').boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(newest!.y, `${label}: the newest toast starts above the band`).toBeGreaterThanOrEqual(
+    band!.y - 0.5,
+  );
+  expect(newest!.y + newest!.height, `${label}: the newest toast is cut off`).toBeLessThanOrEqual(
+    Math.min(band!.y + band!.height, viewport.height) + 0.5,
+  );
+}
+
+/**
+ * Checks that what the customer would tap is on top where they would tap it (its centre): not
+ * under a toast or anything else.
+ */
+export async function expectOnTop(target: Locator, label: string) {
+  await target.scrollIntoViewIfNeeded();
+  // What the centre's tap reaches, once anything sliding in has settled.
+  const reached = () =>
+    target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (hit !== null && (hit === element || element.contains(hit))) return 'it';
+      return hit ? `${hit.tagName}.${hit.className}` : 'nothing';
+    });
+  await expect.poll(reached, { message: `${label} is covered`, timeout: 2000 }).toBe('it');
 }
 
 export function dialog(page: Page, name: string | RegExp) {
