@@ -99,6 +99,8 @@ describe('Accounts page', () => {
     expect(screen.getByText('Payroll deposit (30 days)')).toBeInTheDocument();
     expect(screen.queryByText(loadFailed)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    // The button is gone: the focus it had moves to the line saying so, not to the page's body.
+    await waitFor(() => expect(screen.getByText('No older transactions.')).toHaveFocus());
   });
 
   it('shows the selected account with APY, fee and routing rules', async () => {
