@@ -5,6 +5,8 @@ import {
   createPiiProtector,
   createSecretBox,
   derivedBankKeys,
+  loadBankKeys,
+  loadSecretsKey,
   type BankKeys,
   type EventStore,
   type Keyring,
@@ -37,4 +39,17 @@ export function createBankStore(
     partitionKeys: partitionKeysOf,
   });
   return { store, secrets, keyring };
+}
+
+/**
+ * The bank's store for a tool run beside the bank (a rebuild, an audit): the secrets key from the
+ * settings or the data directory, as the bank loads it, refused if it cannot open the bank's keys.
+ * Without it, personal data would be read still sealed.
+ */
+export async function openBankStore(
+  pool: Pool,
+  settings: { secretsKey?: string | undefined; dataDir: string },
+): Promise<BankStore> {
+  const secretsKey = loadSecretsKey(settings.secretsKey, settings.dataDir);
+  return createBankStore(pool, secretsKey, await loadBankKeys(pool, secretsKey));
 }

@@ -1,0 +1,46 @@
+import type { Pool } from '@bank/infra';
+import { allProjectionNames, allProjections, rebuildWithShadow } from '@bank/projections';
+import { openBankStore } from '../bank-store.ts';
+import { runAudit, type AuditIo } from './audit-commands.ts';
+import { parseArgs, progressBar } from './cli-support.ts';
+
+export const REBUILD_USAGE = `Usage: npm run rebuild-projection -- <name> [--check-determinism]
+  Rebuilds the projection from the start of the log into shadow tables while the live ones keep
+  serving, then swaps them in and moves the checkpoint in one transaction.
+  --check-determinism  rebuild twice (without swapping) and compare the read-model hashes
+Projections: ${allProjectionNames.join(', ')}`;
+
+/** Where the bank keeps its secrets key: the rebuild opens personal data as the bank does. */
+export interface RebuildSettings {
+  secretsKey?: string | undefined;
+  dataDir: string;
+}
+
+/** `npm run rebuild-projection`, on the schema owner's pool; returns the exit code. */
+export async function runRebuild(
+  pool: Pool,
+  argv: readonly string[],
+  settings: RebuildSettings,
+  io: AuditIo,
+): Promise<number> {
+  const { positional, options } = parseArgs(argv);
+  const projection = allProjections.find((p) => p.name === positional[0]);
+  if (!projection) {
+    io.err.write(`${REBUILD_USAGE}\n`);
+    return 2;
+  }
+  if (options['check-determinism']) return runAudit(pool, ['determinism', projection.name], io);
+  const { store } = await openBankStore(pool, settings);
+  try {
+    const progress = progressBar(`rebuild ${projection.name}`, io.err);
+    const result = await rebuildWithShadow(pool, store, projection, {
+      onProgress: (done, total) => progress.update(done, total),
+    });
+    progress.done(
+      `Rebuilt ${result.projection} from ${result.events} events in ${Math.round(result.elapsedMs)} ms (${result.eventsPerSecond.toLocaleString('en-US')} events/s); checkpoint at ${result.position.globalPosition}`,
+    );
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
