@@ -41,15 +41,18 @@ export function createBankStore(
   return { store, secrets, keyring };
 }
 
+/** Where the bank finds its secrets key: the setting, else `secrets.key` in the data directory. */
+export interface KeySettings {
+  secretsKey?: string | undefined;
+  dataDir: string;
+}
+
 /**
  * The bank's store for a tool run beside the bank (a rebuild, an audit): the secrets key from the
  * settings or the data directory, as the bank loads it, refused if it cannot open the bank's keys.
  * Without it, personal data would be read still sealed.
  */
-export async function openBankStore(
-  pool: Pool,
-  settings: { secretsKey?: string | undefined; dataDir: string },
-): Promise<BankStore> {
+export async function openBankStore(pool: Pool, settings: KeySettings): Promise<BankStore> {
   const secretsKey = loadSecretsKey(settings.secretsKey, settings.dataDir);
   return createBankStore(pool, secretsKey, await loadBankKeys(pool, secretsKey));
 }

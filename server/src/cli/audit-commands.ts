@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { catalogue } from '@bank/events';
-import { createPgEventStore, type Pool } from '@bank/infra';
+import type { Pool } from '@bank/infra';
 import {
   accountEvents,
   accountIdByNumber,
@@ -30,6 +29,7 @@ import {
   checkDeterminism,
   projectionLag,
 } from '@bank/projections';
+import { openBankStore, type KeySettings } from '../bank-store.ts';
 import { parseArgs, progressBar } from './cli-support.ts';
 
 export interface AuditIo {
@@ -37,6 +37,8 @@ export interface AuditIo {
   err: NodeJS.WritableStream & { isTTY?: boolean };
   /** The published digests verify compares with and publish-digest appends to, unless given. */
   digestFile?: string;
+  /** The bank's secrets key, for the commands that rebuild read models (determinism). */
+  secrets?: KeySettings;
 }
 
 export const AUDIT_USAGE = `Usage: npm run audit -- <command>
@@ -294,11 +296,13 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         if (!projection) {
           throw new UsageError(`Unknown projection. Known: ${allProjectionNames.join(', ')}`);
         }
-        const store = createPgEventStore(pool, { reader: catalogue });
+        // Rebuilt as the bank projects: with personal data opened, not compared sealed.
+        if (!io.secrets) throw new Error("determinism needs the bank's secrets key");
+        const { store } = await openBankStore(pool, io.secrets);
         const progress = progressBar(`rebuild ${projection.name} (twice)`, io.err);
         const report = await checkDeterminism(pool, store, projection, {
           onProgress: (d, t) => progress.update(d, t),
-        });
+        }).finally(() => store.close());
         progress.done();
         io.out(`first  ${report.first.hash}`);
         io.out(`second ${report.second.hash}`);

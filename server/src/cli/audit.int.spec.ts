@@ -23,7 +23,10 @@ let superuser: Pool;
 let accountId: string;
 let customerId: string;
 
-const audit = auditCli(() => operator);
+const audit = auditCli(
+  () => operator,
+  () => bank.config,
+);
 
 /** Runs SQL as the database superuser with user triggers off, as an intruder would. */
 async function asSuperuser(sql: string, params: unknown[] = []) {

@@ -61,6 +61,18 @@ describe('npm run rebuild-projection', () => {
     expect(shadows.rowCount).toBe(0);
   });
 
+  it('checks determinism with personal data opened, as the bank projects it', async () => {
+    const lines: string[] = [];
+    const code = await runRebuild(
+      bank.ownerPool,
+      ['transactions', '--check-determinism'],
+      bank.config,
+      { out: (line) => lines.push(line), err: new PassThrough() },
+    );
+    expect(lines.at(-1)).toBe('deterministic');
+    expect(code).toBe(0);
+  });
+
   it('names the projections it knows when given another', async () => {
     const { code, said } = await rebuild(['no-such-projection']);
     expect(code).toBe(2);

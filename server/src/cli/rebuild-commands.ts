@@ -1,6 +1,6 @@
 import type { Pool } from '@bank/infra';
 import { allProjectionNames, allProjections, rebuildWithShadow } from '@bank/projections';
-import { openBankStore } from '../bank-store.ts';
+import { openBankStore, type KeySettings } from '../bank-store.ts';
 import { runAudit, type AuditIo } from './audit-commands.ts';
 import { parseArgs, progressBar } from './cli-support.ts';
 
@@ -10,17 +10,11 @@ export const REBUILD_USAGE = `Usage: npm run rebuild-projection -- <name> [--che
   --check-determinism  rebuild twice (without swapping) and compare the read-model hashes
 Projections: ${allProjectionNames.join(', ')}`;
 
-/** Where the bank keeps its secrets key: the rebuild opens personal data as the bank does. */
-export interface RebuildSettings {
-  secretsKey?: string | undefined;
-  dataDir: string;
-}
-
 /** `npm run rebuild-projection`, on the schema owner's pool; returns the exit code. */
 export async function runRebuild(
   pool: Pool,
   argv: readonly string[],
-  settings: RebuildSettings,
+  settings: KeySettings,
   io: AuditIo,
 ): Promise<number> {
   const { positional, options } = parseArgs(argv);
@@ -29,7 +23,9 @@ export async function runRebuild(
     io.err.write(`${REBUILD_USAGE}\n`);
     return 2;
   }
-  if (options['check-determinism']) return runAudit(pool, ['determinism', projection.name], io);
+  if (options['check-determinism']) {
+    return runAudit(pool, ['determinism', projection.name], { ...io, secrets: settings });
+  }
   const { store } = await openBankStore(pool, settings);
   try {
     const progress = progressBar(`rebuild ${projection.name}`, io.err);
