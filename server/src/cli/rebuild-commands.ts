@@ -19,7 +19,11 @@ export async function runRebuild(
 ): Promise<number> {
   const { positional, options } = parseArgs(argv);
   const projection = allProjections.find((p) => p.name === positional[0]);
-  if (!projection) {
+  // A mistyped option (--check-determinsm) must not fall through to a rebuild that swaps tables.
+  const unknown = Object.keys(options).filter((name) => name !== 'check-determinism');
+  if (!projection || positional.length > 1 || unknown.length > 0) {
+    if (unknown.length > 0) io.err.write(`Unknown option --${unknown[0]}.\n`);
+    else if (positional.length > 1) io.err.write(`Unexpected argument "${positional[1]}".\n`);
     io.err.write(`${REBUILD_USAGE}\n`);
     return 2;
   }
