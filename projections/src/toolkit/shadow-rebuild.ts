@@ -254,15 +254,57 @@ async function swapIn(
   });
 }
 
+/** The class of the advisory locks (two-key form) that let one rebuild of a projection run at a time. */
+const SHADOW_REBUILD_LOCK = 7431006;
+
+/**
+ * Runs `work` while this session alone may build the projection's shadow: every rebuild and
+ * determinism check of a projection builds in the same schema and begins by dropping it, and a
+ * batch whose shadow was dropped under it would write through the search_path into the live
+ * tables. Held on a connection of its own, so a crash of the process lets it go.
+ */
+async function exclusively<T>(pool: Pool, projection: Projection, work: () => Promise<T>) {
+  const lock = await pool.connect();
+  const key = [SHADOW_REBUILD_LOCK, projection.name];
+  try {
+    const { rows } = await lock.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+      key,
+    );
+    if (!rows[0]!.locked) {
+      throw new Error(
+        `Another rebuild or determinism check of ${projection.name} is running: try again when it has ended.`,
+      );
+    }
+    try {
+      return await work();
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1, hashtext($2))', key);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 /**
  * Rebuilds a projection from the start of the log into shadow tables while the live tables keep
- * serving, then swaps them in and sets the checkpoint in one transaction.
+ * serving, then swaps them in and sets the checkpoint in one transaction. A second rebuild or
+ * determinism check of the same projection is refused while one runs.
  */
-export async function rebuildWithShadow(
+export function rebuildWithShadow(
   pool: Pool,
   store: EventStore,
   projection: Projection,
   options: ShadowRebuildOptions = {},
+): Promise<ShadowRebuildResult> {
+  return exclusively(pool, projection, () => rebuildInShadow(pool, store, projection, options));
+}
+
+async function rebuildInShadow(
+  pool: Pool,
+  store: EventStore,
+  projection: Projection,
+  options: ShadowRebuildOptions,
 ): Promise<ShadowRebuildResult> {
   const started = performance.now();
   const schema = await createShadowTables(pool, projection);
@@ -345,7 +387,7 @@ export async function checkDeterminism(
 ): Promise<DeterminismReport> {
   const head = await headPosition(pool);
   const build = async () => {
-    const result = await rebuildWithShadow(pool, store, projection, {
+    const result = await rebuildInShadow(pool, store, projection, {
       ...options,
       until: head,
       swap: false,
@@ -356,8 +398,10 @@ export async function checkDeterminism(
       await dropShadow(pool, projection);
     }
   };
-  const first = await build();
-  const second = await build();
+  const [first, second] = await exclusively(pool, projection, async () => [
+    await build(),
+    await build(),
+  ]);
   return {
     projection: projection.name,
     position: head,

@@ -112,6 +112,38 @@ describe('projection toolkit', () => {
     await store.close();
   });
 
+  it('refuses a second rebuild or determinism check of a projection while one runs', async () => {
+    const pool = await givenEvents(history).pool('owner');
+    const store = createPgEventStore(pool, { reader: catalogue });
+    const live = await readModelHash(pool, accountsProjection);
+    // Tried while the first rebuild's handler is halfway through its batch.
+    const tried: Promise<unknown>[] = [];
+    const { AccountOpened } = accountsProjection.handlers;
+    const interrupted = defineProjection({
+      ...accountsProjection,
+      handlers: {
+        ...accountsProjection.handlers,
+        async AccountOpened(data, event, db, scope) {
+          tried.push(rebuildWithShadow(pool, store, accountsProjection));
+          tried.push(checkDeterminism(pool, store, accountsProjection));
+          await Promise.allSettled(tried);
+          await AccountOpened!(data, event, db, scope);
+        },
+      },
+    });
+    await rebuildWithShadow(pool, store, interrupted, { batchSize: 1 });
+    for (const attempt of tried) {
+      await expect(attempt).rejects.toThrow(
+        'Another rebuild or determinism check of accounts is running',
+      );
+    }
+    expect(await readModelHash(pool, accountsProjection)).toEqual(live);
+    // Once it has ended, the next one runs.
+    await rebuildWithShadow(pool, store, accountsProjection);
+    expect(await readModelHash(pool, accountsProjection)).toEqual(live);
+    await store.close();
+  });
+
   it('checks determinism: two rebuilds give the same hash, unless the projection is not deterministic', async () => {
     const pool = await givenEvents(history).pool('owner');
     const store = createPgEventStore(pool, { reader: catalogue });
