@@ -89,7 +89,11 @@ export const ticketView = z.object({
 });
 export type TicketView = z.infer<typeof ticketView>;
 
-/** The answer of GET /support/tickets and GET /support/search, newest first. */
+/**
+ * The answer of GET /support/tickets and GET /support/search, newest first. Each ticket carries
+ * its latest 20 replies (its `reply_count` says how many it has); GET /support/tickets/{id} gives
+ * the whole conversation.
+ */
 export const ticketList = successOf(z.object({ tickets: z.array(ticketView) }));
 
 /** The answer of GET /support/tickets/{id} and of the ticket commands: the ticket now. */

@@ -199,6 +199,26 @@ describe('conversation and status', () => {
     });
   });
 
+  it('lists each ticket with its latest 20 replies and their count; the ticket itself has them all', async () => {
+    // A customer decides how long a conversation is: a list of tickets must not grow with it.
+    const { client } = await signedUpCustomer(bank);
+    const ticket = await openTicket(client, { subject: 'A long conversation' });
+    const messages = Array.from({ length: 25 }, (_, i) => `Reply ${i + 1}: ${'y'.repeat(4_000)}`);
+    for (const message of messages) {
+      expect(
+        (await client.post(`/api/support/tickets/${ticket.id}/reply`, { message })).status,
+      ).toBe(201);
+    }
+    const latest = messages.slice(-20);
+    for (const path of ['/api/support/tickets', '/api/support/search?q=long']) {
+      const [listed] = (await client.get(path)).body.data.tickets;
+      expect(listed.reply_count).toBe(25);
+      expect(listed.replies.map((r: { message: string }) => r.message)).toEqual(latest);
+    }
+    const whole = (await client.get(`/api/support/tickets/${ticket.id}`)).body.data.ticket;
+    expect(whole.replies.map((r: { message: string }) => r.message)).toEqual(messages);
+  });
+
   it('staff reply under /ops: marked staff, waits for the customer, and notifies the customer', async () => {
     const { client } = await signedUpCustomer(bank);
     const ticket = await openTicket(client);

@@ -78,13 +78,25 @@ export async function findTicket(
   return rows[0];
 }
 
-/** The replies to each ticket, in the order they were written. */
-export async function repliesOf(db: Db, ticketIds: string[]): Promise<Map<string, ReplyRow[]>> {
+/**
+ * The replies to each ticket, in the order they were written; with `latest`, only each ticket's
+ * last `latest` (a customer decides how long a conversation is: a list must not carry them all).
+ */
+export async function repliesOf(
+  db: Db,
+  ticketIds: string[],
+  latest?: number,
+): Promise<Map<string, ReplyRow[]>> {
   const byTicket = new Map<string, ReplyRow[]>(ticketIds.map((id) => [id, []]));
   if (ticketIds.length === 0) return byTicket;
   const { rows } = await db.query<ReplyRow>(
-    'SELECT * FROM rm_support_replies WHERE ticket_id = ANY($1::uuid[]) ORDER BY position',
-    [ticketIds],
+    latest === undefined
+      ? 'SELECT * FROM rm_support_replies WHERE ticket_id = ANY($1::uuid[]) ORDER BY position'
+      : `SELECT * FROM (
+           SELECT r.*, row_number() OVER (PARTITION BY ticket_id ORDER BY position DESC) AS nth
+           FROM rm_support_replies r WHERE ticket_id = ANY($1::uuid[])) r
+         WHERE nth <= $2 ORDER BY position`,
+    latest === undefined ? [ticketIds] : [ticketIds, latest],
   );
   for (const row of rows) byTicket.get(row.ticket_id)?.push(row);
   return byTicket;

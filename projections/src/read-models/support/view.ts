@@ -67,11 +67,15 @@ export async function ticketWithReplies(db: Db, row: TicketRow) {
   return ticketView(row, replies.get(row.id) ?? []);
 }
 
-/** Tickets with their conversations, in the order given. */
+/** How many of a ticket's latest replies a list of tickets shows (reply_count says how many). */
+export const LISTED_REPLIES = 20;
+
+/** Tickets with the latest replies of their conversations, in the order given. */
 export async function ticketViews(db: Db, rows: TicketRow[]) {
   const replies = await repliesOf(
     db,
     rows.map((r) => r.id),
+    LISTED_REPLIES,
   );
   return rows.map((row) => ticketView(row, replies.get(row.id) ?? []));
 }
