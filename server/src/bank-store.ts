@@ -5,8 +5,9 @@ import {
   createPiiProtector,
   createSecretBox,
   derivedBankKeys,
+  existingSecretsKey,
   loadBankKeys,
-  loadSecretsKey,
+  secretsKeyFile,
   type BankKeys,
   type EventStore,
   type Keyring,
@@ -49,10 +50,15 @@ export interface KeySettings {
 
 /**
  * The bank's store for a tool run beside the bank (a rebuild, an audit): the secrets key from the
- * settings or the data directory, as the bank loads it, refused if it cannot open the bank's keys.
- * Without it, personal data would be read still sealed.
+ * settings or the data directory, as the bank loads it, refused if it cannot open the bank's keys
+ * or is not there (a tool never makes one up). Without it, personal data would be read still sealed.
  */
 export async function openBankStore(pool: Pool, settings: KeySettings): Promise<BankStore> {
-  const secretsKey = loadSecretsKey(settings.secretsKey, settings.dataDir);
+  const secretsKey = existingSecretsKey(settings.secretsKey, settings.dataDir);
+  if (!secretsKey) {
+    throw new Error(
+      `No secrets key: set SECRETS_KEY as the bank has it, or DATA_DIR to the bank's (${secretsKeyFile(settings.dataDir)} is not there).`,
+    );
+  }
   return createBankStore(pool, secretsKey, await loadBankKeys(pool, secretsKey));
 }

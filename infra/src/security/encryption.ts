@@ -57,6 +57,22 @@ export function createSecretBox(key: Buffer): SecretBox {
 }
 
 /**
+ * The key a tool run beside the bank must use (SECRETS_KEY, else the data directory's file), or
+ * undefined where there is none: unlike loadSecretsKey, it never makes one up.
+ */
+export function existingSecretsKey(
+  configured: string | undefined,
+  dataDir: string,
+): Buffer | undefined {
+  return configured || existsSync(secretsKeyFile(dataDir))
+    ? loadSecretsKey(configured, dataDir)
+    : undefined;
+}
+
+/** Where the bank keeps its secrets key when SECRETS_KEY is not set. */
+export const secretsKeyFile = (dataDir: string) => path.join(dataDir, 'secrets.key');
+
+/**
  * The key from SECRETS_KEY (64 hex characters or base64), or, for the embedded defaults, a key
  * generated once and kept in DATA_DIR/secrets.key (mode 600).
  */
@@ -69,7 +85,7 @@ export function loadSecretsKey(configured: string | undefined, dataDir: string):
       throw new Error('SECRETS_KEY must be 32 bytes (64 hex characters or base64)');
     return key;
   }
-  const file = path.join(dataDir, 'secrets.key');
+  const file = secretsKeyFile(dataDir);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });

@@ -1,8 +1,9 @@
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import {
   checkMasterKey,
+  existingSecretsKey,
   loadSecretsKey,
+  secretsKeyFile,
   newMasterKey,
   rotateMasterKey,
   type Pool,
@@ -39,11 +40,11 @@ export async function runKeys(
 ): Promise<number> {
   const { positional } = parseArgs(argv);
   try {
-    const keyFile = path.join(settings.dataDir, 'secrets.key');
-    if (!settings.secretsKey && !existsSync(keyFile)) {
+    const keyFile = secretsKeyFile(settings.dataDir);
+    const current = existingSecretsKey(settings.secretsKey, settings.dataDir);
+    if (!current) {
       throw new UsageError(`No key to use: set SECRETS_KEY (or keep it in ${keyFile}).`);
     }
-    const current = loadSecretsKey(settings.secretsKey, settings.dataDir);
     switch (positional[0]) {
       case 'rotate': {
         if (settings.secretsKey && !settings.newSecretsKey) {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
@@ -71,6 +74,22 @@ describe('npm run rebuild-projection', () => {
     );
     expect(lines.at(-1)).toBe('deterministic');
     expect(code).toBe(0);
+  });
+
+  it('refuses to run without a secrets key, and does not make one up in the data directory', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'no-key-'));
+    const live = await descriptions();
+    await expect(
+      runRebuild(
+        bank.ownerPool,
+        ['transactions'],
+        { secretsKey: undefined, dataDir },
+        { out: () => {}, err: new PassThrough() },
+      ),
+    ).rejects.toThrow(/No secrets key: set SECRETS_KEY/);
+    expect(readdirSync(dataDir)).toEqual([]);
+    expect(await descriptions()).toEqual(live);
+    rmSync(dataDir, { recursive: true });
   });
 
   it('names the projections it knows when given another', async () => {
