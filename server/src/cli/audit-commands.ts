@@ -58,6 +58,35 @@ export const AUDIT_USAGE = `Usage: npm run audit -- <command>
   determinism <projection>                        two rebuilds must give identical read models
   lag                                             how far each projection is behind the log`;
 
+/** The commands runAudit knows (its switch must handle each, and no other). */
+export const AUDIT_COMMANDS = [
+  'events',
+  'balance',
+  'statement',
+  'replay',
+  'verify',
+  'publish-digest',
+  'determinism',
+  'lag',
+] as const;
+type AuditCommand = (typeof AUDIT_COMMANDS)[number];
+
+/**
+ * When argv names no command of AUDIT_COMMANDS: says so with the usage and returns exit code 2,
+ * needing no database (audit.ts asks before it opens one); otherwise undefined.
+ */
+export function refuseUnknownAuditCommand(
+  argv: readonly string[],
+  io: Pick<AuditIo, 'err'>,
+): 2 | undefined {
+  const [command] = parseArgs(argv).positional;
+  if ((AUDIT_COMMANDS as readonly string[]).includes(command ?? '')) return undefined;
+  io.err.write(
+    `${command ? `Unknown command "${command}".` : 'No command given.'}\n${AUDIT_USAGE}\n`,
+  );
+  return 2;
+}
+
 class UsageError extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -140,8 +169,10 @@ function statementPeriodOption(options: Record<string, string | true>) {
 
 /** Runs one audit command; returns the process exit code (1 on findings, 2 on bad usage). */
 export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo): Promise<number> {
+  const refused = refuseUnknownAuditCommand(argv, io);
+  if (refused) return refused;
   const { positional, options } = parseArgs(argv);
-  const [command, arg] = positional;
+  const [command, arg] = positional as [AuditCommand, string | undefined];
   try {
     switch (command) {
       case 'events': {
@@ -323,8 +354,6 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         }
         return 0;
       }
-      default:
-        throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,10 +1,18 @@
-import { digestFilePath, loadConfig } from '@bank/infra';
-import { runAudit } from './audit-commands.ts';
-import { endQuietlyWhenOutputCloses, exitAfterOutput, openDatabase } from './cli-support.ts';
+import { digestFilePath } from '@bank/infra';
+import { refuseUnknownAuditCommand, runAudit } from './audit-commands.ts';
+import {
+  endQuietlyWhenOutputCloses,
+  exitAfterOutput,
+  loadCliConfig,
+  openDatabase,
+} from './cli-support.ts';
 
 endQuietlyWhenOutputCloses();
 
-const config = loadConfig();
+const config = loadCliConfig();
+// Before the database is opened (and the embedded PostgreSQL perhaps started) for nothing.
+const refused = refuseUnknownAuditCommand(process.argv.slice(2), { err: process.stderr });
+if (refused) await exitAfterOutput(refused);
 const database = await openDatabase((line) => process.stderr.write(`${line}\n`));
 let code = 1;
 try {

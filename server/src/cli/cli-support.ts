@@ -4,9 +4,24 @@ import {
   integerSetting,
   loadConfig,
   startEmbeddedPostgres,
+  type BankConfig,
   type Pool,
 } from '@bank/infra';
 import { migrateAll } from '../migrations.ts';
+import { orExitOnRefusal } from '../start-refused.ts';
+
+/**
+ * What `read` returns from the settings; a setting present but wrong (PORT=abc) ends the tool as
+ * it ends `npm start`: one line naming the setting and the reason, exit code 2, no stack trace.
+ */
+export function cliSetting<T>(read: () => T): T {
+  return orExitOnRefusal(read);
+}
+
+/** The bank's settings for a command-line tool (see cliSetting for a wrong one). */
+export function loadCliConfig(): BankConfig {
+  return cliSetting(() => loadConfig());
+}
 
 export interface Database {
   pool: Pool;
@@ -31,11 +46,11 @@ async function reachable(url: string): Promise<boolean> {
  * PostgreSQL of `npm start` (used as it runs, or started on DATA_DIR when the bank is not running).
  */
 export async function openDatabase(log: (line: string) => void = () => {}): Promise<Database> {
-  const config = loadConfig();
+  const config = loadCliConfig();
   const stoppers: (() => Promise<void>)[] = [];
   let url = config.databaseUrl ? (config.migrationDatabaseUrl ?? config.databaseUrl) : undefined;
   if (!url) {
-    const port = integerSetting('EMBEDDED_PG_PORT');
+    const port = cliSetting(() => integerSetting('EMBEDDED_PG_PORT'));
     url = embeddedRoleUrl(config.dataDir, port, 'bank', 'owner');
     if (!url || !(await reachable(url))) {
       log(`Starting the embedded PostgreSQL on ${config.dataDir}...`);

@@ -18,6 +18,24 @@ export const KEYS_USAGE = `Usage: npm run keys -- <command>
            rotated, to NEW_SECRETS_KEY or a fresh one, and the file is replaced.
   check    whether SECRETS_KEY opens the bank's keys and every customer's key`;
 
+/** The commands runKeys knows (its switch must handle each, and no other). */
+export const KEYS_COMMANDS = ['rotate', 'check'] as const;
+type KeysCommand = (typeof KEYS_COMMANDS)[number];
+
+/**
+ * When argv names no command of KEYS_COMMANDS: writes the usage and returns exit code 2, needing
+ * no database (keys.ts asks before it opens one); otherwise undefined.
+ */
+export function refuseUnknownKeysCommand(
+  argv: readonly string[],
+  io: Pick<KeysIo, 'err'>,
+): 2 | undefined {
+  const [command] = parseArgs(argv).positional;
+  if ((KEYS_COMMANDS as readonly string[]).includes(command ?? '')) return undefined;
+  io.err.write(`${KEYS_USAGE}\n`);
+  return 2;
+}
+
 export interface KeysIo {
   out: (text: string) => void;
   err: NodeJS.WritableStream & { isTTY?: boolean };
@@ -38,14 +56,16 @@ export async function runKeys(
   io: KeysIo,
   settings: KeysSettings,
 ): Promise<number> {
-  const { positional } = parseArgs(argv);
+  const refused = refuseUnknownKeysCommand(argv, io);
+  if (refused) return refused;
+  const command = parseArgs(argv).positional[0] as KeysCommand;
   try {
     const keyFile = secretsKeyFile(settings.dataDir);
     const current = existingSecretsKey(settings.secretsKey, settings.dataDir);
     if (!current) {
       throw new UsageError(`No key to use: set SECRETS_KEY (or keep it in ${keyFile}).`);
     }
-    switch (positional[0]) {
+    switch (command) {
       case 'rotate': {
         if (settings.secretsKey && !settings.newSecretsKey) {
           throw new UsageError('Set NEW_SECRETS_KEY to the new key (openssl rand -hex 32).');
@@ -85,8 +105,6 @@ export async function runKeys(
         io.out(`SECRETS_KEY opens the bank's keys and ${opened} customer keys.`);
         return 0;
       }
-      default:
-        throw new UsageError(KEYS_USAGE);
     }
   } catch (error) {
     if (error instanceof UsageError) {

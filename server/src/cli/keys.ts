@@ -1,8 +1,10 @@
-import { loadConfig } from '@bank/infra';
-import { exitAfterOutput, openDatabase } from './cli-support.ts';
-import { runKeys } from './keys-commands.ts';
+import { exitAfterOutput, loadCliConfig, openDatabase } from './cli-support.ts';
+import { refuseUnknownKeysCommand, runKeys } from './keys-commands.ts';
 
-const config = loadConfig();
+const config = loadCliConfig();
+// Before the database is opened (and the embedded PostgreSQL perhaps started) for nothing.
+const refused = refuseUnknownKeysCommand(process.argv.slice(2), { err: process.stderr });
+if (refused) await exitAfterOutput(refused);
 const database = await openDatabase((line) => process.stderr.write(`${line}\n`));
 let code: number;
 try {

@@ -48,12 +48,14 @@ export async function runOpsCli(
       );
       return undefined;
     }
-    const json = (await response.json()) as {
-      status: string;
-      message: string;
-      data?: unknown;
-      errors?: Record<string, string[]>;
-    };
+    // Whatever answers at BANK_URL may not be the bank (a web server's HTML page, a proxy's error).
+    const json = (await response.json().catch(() => undefined)) as
+      | { status: string; message: string; data?: unknown; errors?: Record<string, string[]> }
+      | undefined;
+    if (typeof json !== 'object' || json === null) {
+      print(`Error ${response.status}: the bank did not answer JSON`);
+      return undefined;
+    }
     if (!response.ok) {
       print(`Error ${response.status}: ${json.message}`);
       for (const [field, messages] of Object.entries(json.errors ?? {}))

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '@bank/infra';
-import { exitAfterOutput } from './cli-support.ts';
+import { exitAfterOutput, loadCliConfig } from './cli-support.ts';
 import { runOpsCli } from './ops-cli.ts';
 
-const config = loadConfig();
+const config = loadCliConfig();
 const tokenFile = path.join(config.dataDir, 'ops-token');
 const token =
   process.env.OPS_TOKEN || (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '');

@@ -1,6 +1,5 @@
-import { loadConfig } from '@bank/infra';
 import { allProjectionNames } from '@bank/projections';
-import { exitAfterOutput, openDatabase } from './cli-support.ts';
+import { exitAfterOutput, loadCliConfig, openDatabase } from './cli-support.ts';
 import { REBUILD_USAGE, runRebuild } from './rebuild-commands.ts';
 
 // Before the database is opened (and the embedded PostgreSQL perhaps started) for nothing.
@@ -11,7 +10,7 @@ if (!allProjectionNames.includes(process.argv[2] ?? '')) {
 const database = await openDatabase((line) => process.stderr.write(`${line}\n`));
 let code = 1;
 try {
-  code = await runRebuild(database.pool, process.argv.slice(2), loadConfig(), {
+  code = await runRebuild(database.pool, process.argv.slice(2), loadCliConfig(), {
     out: (text) => process.stdout.write(`${text}\n`),
     err: process.stderr,
   });

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@bank/infra/testing';
+import { allProjectionNames } from '@bank/projections';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AUDIT_USAGE } from './audit-commands.ts';
+import { jsonLines } from '../testing/run-script.ts';
+import { KEYS_USAGE } from './keys-commands.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * `npx tsx server/src/cli/<tool>.ts ...argv` from the repository's root, on a fresh, empty
+ * DATA_DIR and the embedded PostgreSQL (on a free port, should the tool start it).
+ */
+async function runTool(tool: string, argv: string[], env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-cli-refusal-'));
+  dataDirs.push(dataDir);
+  const settings = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    MIGRATION_DATABASE_URL: '',
+    REDIS_URL: '',
+    OPS_TOKEN: 'token',
+    BANK_URL: 'http://127.0.0.1:9',
+    EMBEDDED_PG_PORT: String(await freePort()),
+    ...env,
+  };
+  return new Promise<{ code: number | null; stdout: string; stderr: string; dataDir: string }>(
+    (resolve) => {
+      execFile(
+        'npx',
+        ['tsx', `server/src/cli/${tool}.ts`, ...argv],
+        { cwd: root, env: settings, timeout: 90_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (error.code as number) : 0, stdout, stderr, dataDir }),
+      );
+    },
+  );
+}
+
+describe('a command-line tool with a setting present but wrong', () => {
+  it.each([
+    ['ops', ['ledger'], 'PORT', 'abc'],
+    ['audit', ['lag'], 'EMBEDDED_PG_PORT', 'x'],
+    ['keys', ['check'], 'PORT', 'abc'],
+    ['rebuild-projection', [allProjectionNames[0]!], 'EMBEDDED_PG_PORT', 'x'],
+  ])(
+    '%s refuses as npm start does: one line naming the setting, exit code 2',
+    async (tool, argv, setting, value) => {
+      const run = await runTool(tool, argv, { [setting]: value });
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      const lines = jsonLines(run.stderr);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        level: 60,
+        msg: `${setting}: expected a whole number, got "${value}"`,
+        setting,
+      });
+      expect(readdirSync(run.dataDir)).toEqual([]);
+    },
+  );
+});
+
+describe('a command-line tool given an unknown command', () => {
+  it('audit answers its usage and exit code 2 without opening the database', async () => {
+    const run = await runTool('audit', ['bogus']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`Unknown command "bogus".\n${AUDIT_USAGE}\n`);
+    expect(readdirSync(run.dataDir)).toEqual([]);
+  });
+
+  it('keys answers its usage and exit code 2 without opening the database', async () => {
+    const run = await runTool('keys', ['bogus']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`${KEYS_USAGE}\n`);
+    expect(readdirSync(run.dataDir)).toEqual([]);
+  });
+});
