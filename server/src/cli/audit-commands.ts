@@ -30,7 +30,7 @@ import {
   projectionLag,
 } from '@bank/projections';
 import { openBankStore, type KeySettings } from '../bank-store.ts';
-import { parseArgs, progressBar } from './cli-support.ts';
+import { parseArgs, progressBar, refuseUnknownCommand } from './cli-support.ts';
 
 export interface AuditIo {
   out: (text: string) => void;
@@ -71,21 +71,11 @@ export const AUDIT_COMMANDS = [
 ] as const;
 type AuditCommand = (typeof AUDIT_COMMANDS)[number];
 
-/**
- * When argv names no command of AUDIT_COMMANDS: says so with the usage and returns exit code 2,
- * needing no database (audit.ts asks before it opens one); otherwise undefined.
- */
-export function refuseUnknownAuditCommand(
+/** The usage and exit code 2 when argv names no command of AUDIT_COMMANDS (see cli-support). */
+export const refuseUnknownAuditCommand = (
   argv: readonly string[],
   io: Pick<AuditIo, 'err'>,
-): 2 | undefined {
-  const [command] = parseArgs(argv).positional;
-  if ((AUDIT_COMMANDS as readonly string[]).includes(command ?? '')) return undefined;
-  io.err.write(
-    `${command ? `Unknown command "${command}".` : 'No command given.'}\n${AUDIT_USAGE}\n`,
-  );
-  return 2;
-}
+): 2 | undefined => refuseUnknownCommand(argv, AUDIT_COMMANDS, AUDIT_USAGE, io.err);
 
 class UsageError extends Error {}
 

@@ -82,7 +82,7 @@ describe('a command-line tool given an unknown command', () => {
   it('keys answers its usage and exit code 2 without opening the database', async () => {
     const run = await runTool('keys', ['bogus']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`${KEYS_USAGE}\n`);
+    expect(run.stderr).toBe(`Unknown command "bogus".\n${KEYS_USAGE}\n`);
     expect(readdirSync(run.dataDir)).toEqual([]);
   });
 });

@@ -168,3 +168,19 @@ export function parseArgs(argv: readonly string[]): {
   }
   return { positional, options };
 }
+
+/**
+ * When argv names none of a tool's `commands`: writes why, with the tool's usage, and returns exit
+ * code 2, needing no database (each tool asks before it opens one); otherwise undefined.
+ */
+export function refuseUnknownCommand(
+  argv: readonly string[],
+  commands: readonly string[],
+  usage: string,
+  err: NodeJS.WritableStream,
+): 2 | undefined {
+  const [command] = parseArgs(argv).positional;
+  if (commands.includes(command ?? '')) return undefined;
+  err.write(`${command ? `Unknown command "${command}".` : 'No command given.'}\n${usage}\n`);
+  return 2;
+}

@@ -9,7 +9,7 @@ import {
   type Pool,
 } from '@bank/infra';
 import { whileNoWriter } from '../writer-lock.ts';
-import { parseArgs, progressBar } from './cli-support.ts';
+import { parseArgs, progressBar, refuseUnknownCommand } from './cli-support.ts';
 
 export const KEYS_USAGE = `Usage: npm run keys -- <command>
   rotate   re-wrap every data key from SECRETS_KEY (the key in use) to NEW_SECRETS_KEY, in one
@@ -22,19 +22,11 @@ export const KEYS_USAGE = `Usage: npm run keys -- <command>
 export const KEYS_COMMANDS = ['rotate', 'check'] as const;
 type KeysCommand = (typeof KEYS_COMMANDS)[number];
 
-/**
- * When argv names no command of KEYS_COMMANDS: writes the usage and returns exit code 2, needing
- * no database (keys.ts asks before it opens one); otherwise undefined.
- */
-export function refuseUnknownKeysCommand(
+/** The usage and exit code 2 when argv names no command of KEYS_COMMANDS (see cli-support). */
+export const refuseUnknownKeysCommand = (
   argv: readonly string[],
   io: Pick<KeysIo, 'err'>,
-): 2 | undefined {
-  const [command] = parseArgs(argv).positional;
-  if ((KEYS_COMMANDS as readonly string[]).includes(command ?? '')) return undefined;
-  io.err.write(`${KEYS_USAGE}\n`);
-  return 2;
-}
+): 2 | undefined => refuseUnknownCommand(argv, KEYS_COMMANDS, KEYS_USAGE, io.err);
 
 export interface KeysIo {
   out: (text: string) => void;
