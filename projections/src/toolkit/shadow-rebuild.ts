@@ -122,7 +122,13 @@ async function buildShadow(
       return position;
     }
     const apply = async (db: PoolClient, buffered: boolean) => {
-      await db.query(`SET LOCAL search_path = ${ident(schema)}, public`);
+      // Handlers name their tables unqualified: were the shadow gone (dropped by hand), they would
+      // write to the live ones. Locked, it is there and stays until the batch commits.
+      await db.query(
+        `SET LOCAL search_path = ${ident(schema)}, public;
+         LOCK TABLE ${projection.tables.map((t) => `${ident(schema)}.${ident(t)}`).join(', ')}
+           IN ROW EXCLUSIVE MODE`,
+      );
       if (!buffered) return applyHandlers(db as unknown as Db, projection, events);
       // Nothing is durable until the swap: a crash only loses the shadow, so skip the fsync.
       await db.query(applyingSettings(events.length, events.length < batchSize));

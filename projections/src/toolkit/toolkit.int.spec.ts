@@ -5,7 +5,7 @@ import { createPgEventStore, createPool, START } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import { accountsProjection } from '../read-models/accounts/projection.ts';
-import { defineProjection } from '../projection.ts';
+import { defineProjection, type Handler, type Projection } from '../projection.ts';
 import { catchUpProjection } from '../runner/catch-up.ts';
 import { readCheckpoint } from '../runner/checkpoints.ts';
 import { projectionLag } from './lag.ts';
@@ -57,6 +57,27 @@ const history: GivenEvent[] = [
 ];
 
 const { givenEvents } = projectionTest(accountsProjection);
+
+/**
+ * The accounts projection, doing `first` before it applies each event of `type` (with handlers of
+ * its own, so one event at a time: no set-based runs).
+ */
+function accountsFirstDoing(
+  type: 'AccountOpened' | 'AccountCredited',
+  first: () => Promise<void>,
+): Projection {
+  const handler = accountsProjection.handlers[type] as Handler<typeof type>;
+  return defineProjection({
+    ...accountsProjection,
+    handlers: {
+      ...accountsProjection.handlers,
+      [type]: (async (data, event, db, scope) => {
+        await first();
+        await handler(data, event, db, scope);
+      }) as Handler<typeof type>,
+    },
+  });
+}
 
 describe('projection toolkit', () => {
   it('given events, then rows: runs a projection on a fresh database', async () => {
@@ -118,18 +139,10 @@ describe('projection toolkit', () => {
     const live = await readModelHash(pool, accountsProjection);
     // Tried while the first rebuild's handler is halfway through its batch.
     const tried: Promise<unknown>[] = [];
-    const { AccountOpened } = accountsProjection.handlers;
-    const interrupted = defineProjection({
-      ...accountsProjection,
-      handlers: {
-        ...accountsProjection.handlers,
-        async AccountOpened(data, event, db, scope) {
-          tried.push(rebuildWithShadow(pool, store, accountsProjection));
-          tried.push(checkDeterminism(pool, store, accountsProjection));
-          await Promise.allSettled(tried);
-          await AccountOpened!(data, event, db, scope);
-        },
-      },
+    const interrupted = accountsFirstDoing('AccountOpened', async () => {
+      tried.push(rebuildWithShadow(pool, store, accountsProjection));
+      tried.push(checkDeterminism(pool, store, accountsProjection));
+      await Promise.allSettled(tried);
     });
     await rebuildWithShadow(pool, store, interrupted, { batchSize: 1 });
     for (const attempt of tried) {
@@ -140,6 +153,23 @@ describe('projection toolkit', () => {
     expect(await readModelHash(pool, accountsProjection)).toEqual(live);
     // Once it has ended, the next one runs.
     await rebuildWithShadow(pool, store, accountsProjection);
+    expect(await readModelHash(pool, accountsProjection)).toEqual(live);
+    await store.close();
+  });
+
+  it('stops, leaving the live tables alone, when its shadow is dropped under it', async () => {
+    const pool = await givenEvents(history).pool('owner');
+    const store = createPgEventStore(pool, { reader: catalogue });
+    const live = await readModelHash(pool, accountsProjection);
+    // An operator drops the shadow by hand while a posting is being applied (its handler, not the
+    // set-based form: the copy's handlers are its own).
+    let dropped: Promise<unknown> | undefined;
+    const interrupted = accountsFirstDoing('AccountCredited', async () => {
+      dropped = pool.query('DROP SCHEMA shadow_accounts CASCADE');
+      await setTimeout(200);
+    });
+    await expect(rebuildWithShadow(pool, store, interrupted, { batchSize: 1 })).rejects.toThrow();
+    await dropped;
     expect(await readModelHash(pool, accountsProjection)).toEqual(live);
     await store.close();
   });
