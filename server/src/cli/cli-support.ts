@@ -11,16 +11,11 @@ import { migrateAll } from '../migrations.ts';
 import { orExitOnRefusal } from '../start-refused.ts';
 
 /**
- * What `read` returns from the settings; a setting present but wrong (PORT=abc) ends the tool as
- * it ends `npm start`: one line naming the setting and the reason, exit code 2, no stack trace.
+ * The bank's settings for a command-line tool: a setting present but wrong (PORT=abc) ends the
+ * tool as it ends `npm start`, with one line naming the setting and the reason, exit code 2.
  */
-export function cliSetting<T>(read: () => T): T {
-  return orExitOnRefusal(read);
-}
-
-/** The bank's settings for a command-line tool (see cliSetting for a wrong one). */
 export function loadCliConfig(): BankConfig {
-  return cliSetting(() => loadConfig());
+  return orExitOnRefusal(() => loadConfig());
 }
 
 export interface Database {
@@ -50,7 +45,7 @@ export async function openDatabase(log: (line: string) => void = () => {}): Prom
   const stoppers: (() => Promise<void>)[] = [];
   let url = config.databaseUrl ? (config.migrationDatabaseUrl ?? config.databaseUrl) : undefined;
   if (!url) {
-    const port = cliSetting(() => integerSetting('EMBEDDED_PG_PORT'));
+    const port = orExitOnRefusal(() => integerSetting('EMBEDDED_PG_PORT'));
     url = embeddedRoleUrl(config.dataDir, port, 'bank', 'owner');
     if (!url || !(await reachable(url))) {
       log(`Starting the embedded PostgreSQL on ${config.dataDir}...`);

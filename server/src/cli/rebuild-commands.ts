@@ -10,6 +10,26 @@ export const REBUILD_USAGE = `Usage: npm run rebuild-projection -- <name> [--che
   --check-determinism  rebuild twice (without swapping) and compare the read-model hashes
 Projections: ${allProjectionNames.join(', ')}`;
 
+/**
+ * When argv is not one known projection and at most --check-determinism: writes why, with the
+ * usage, and returns exit code 2, needing no database (rebuild-projection.ts asks before it opens
+ * one); otherwise undefined.
+ */
+export function refuseRebuildArguments(
+  argv: readonly string[],
+  err: NodeJS.WritableStream,
+): 2 | undefined {
+  const { positional, options } = parseArgs(argv);
+  // A mistyped option (--check-determinsm) must not fall through to a rebuild that swaps tables.
+  const unknown = Object.keys(options).filter((name) => name !== 'check-determinism');
+  const known = allProjectionNames.includes(positional[0] ?? '');
+  if (known && positional.length === 1 && unknown.length === 0) return undefined;
+  if (unknown.length > 0) err.write(`Unknown option --${unknown[0]}.\n`);
+  else if (positional.length > 1) err.write(`Unexpected argument "${positional[1]}".\n`);
+  err.write(`${REBUILD_USAGE}\n`);
+  return 2;
+}
+
 /** `npm run rebuild-projection`, on the schema owner's pool; returns the exit code. */
 export async function runRebuild(
   pool: Pool,
@@ -17,16 +37,10 @@ export async function runRebuild(
   settings: KeySettings,
   io: AuditIo,
 ): Promise<number> {
+  const refused = refuseRebuildArguments(argv, io.err);
+  if (refused) return refused;
   const { positional, options } = parseArgs(argv);
-  const projection = allProjections.find((p) => p.name === positional[0]);
-  // A mistyped option (--check-determinsm) must not fall through to a rebuild that swaps tables.
-  const unknown = Object.keys(options).filter((name) => name !== 'check-determinism');
-  if (!projection || positional.length > 1 || unknown.length > 0) {
-    if (unknown.length > 0) io.err.write(`Unknown option --${unknown[0]}.\n`);
-    else if (positional.length > 1) io.err.write(`Unexpected argument "${positional[1]}".\n`);
-    io.err.write(`${REBUILD_USAGE}\n`);
-    return 2;
-  }
+  const projection = allProjections.find((p) => p.name === positional[0])!;
   if (options['check-determinism']) {
     return runAudit(pool, ['determinism', projection.name], { ...io, secrets: settings });
   }

@@ -1,12 +1,9 @@
-import { allProjectionNames } from '@bank/projections';
 import { exitAfterOutput, loadCliConfig, openDatabase } from './cli-support.ts';
-import { REBUILD_USAGE, runRebuild } from './rebuild-commands.ts';
+import { refuseRebuildArguments, runRebuild } from './rebuild-commands.ts';
 
 // Before the database is opened (and the embedded PostgreSQL perhaps started) for nothing.
-if (!allProjectionNames.includes(process.argv[2] ?? '')) {
-  process.stderr.write(`${REBUILD_USAGE}\n`);
-  process.exit(2);
-}
+const refused = refuseRebuildArguments(process.argv.slice(2), process.stderr);
+if (refused) await exitAfterOutput(refused);
 const database = await openDatabase((line) => process.stderr.write(`${line}\n`));
 let code = 1;
 try {
