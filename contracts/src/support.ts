@@ -92,12 +92,30 @@ export type TicketView = z.infer<typeof ticketView>;
 /**
  * The answer of GET /support/tickets and GET /support/search, newest first. Each ticket carries
  * its latest 20 replies (its `reply_count` says how many it has); GET /support/tickets/{id} gives
- * the whole conversation.
+ * the latest 50, and GET /support/tickets/{id}/replies the ones before those.
  */
 export const ticketList = successOf(z.object({ tickets: z.array(ticketView) }));
 
-/** The answer of GET /support/tickets/{id} and of the ticket commands: the ticket now. */
+/**
+ * The answer of GET /support/tickets/{id} and of the ticket commands: the ticket now, with the
+ * latest 50 replies of its conversation.
+ */
 export const ticketReply = successOf(z.object({ ticket: ticketView }));
+
+/** What a customer, or staff, asks for to read further back in a ticket's conversation. */
+export const earlierRepliesQuery = z.object({
+  /** The id of the earliest reply shown: the page holds the replies written before it. */
+  before: z.uuid({ error: 'The reply to read before is not a valid id.' }),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/**
+ * The answer of GET /support/tickets/{id}/replies: the replies written before `before`, oldest
+ * first, and whether earlier ones remain.
+ */
+export const earlierRepliesAnswer = successOf(
+  z.object({ replies: z.array(ticketReplyView), has_earlier: z.boolean() }),
+);
 
 /** The answer of GET /support/categories: the choices of the ticket form, with labels. */
 export const supportChoices = successOf(

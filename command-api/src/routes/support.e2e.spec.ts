@@ -199,24 +199,67 @@ describe('conversation and status', () => {
     });
   });
 
-  it('lists each ticket with its latest 20 replies and their count; the ticket itself has them all', async () => {
-    // A customer decides how long a conversation is: a list of tickets must not grow with it.
+  it('shows the latest replies of a long conversation and pages back through the rest', async () => {
+    // A customer decides how long a conversation is: neither a list of tickets, nor the ticket,
+    // nor the answer to each reply may grow with it.
     const { client } = await signedUpCustomer(bank);
     const ticket = await openTicket(client, { subject: 'A long conversation' });
-    const messages = Array.from({ length: 25 }, (_, i) => `Reply ${i + 1}: ${'y'.repeat(4_000)}`);
+    const messages = Array.from({ length: 56 }, (_, i) => `Reply ${i + 1}: ${'y'.repeat(1_000)}`);
+    let answered: { reply_count: number; replies: { id: string; message: string }[] } | undefined;
     for (const message of messages) {
-      expect(
-        (await client.post(`/api/support/tickets/${ticket.id}/reply`, { message })).status,
-      ).toBe(201);
+      const response = await client.post(`/api/support/tickets/${ticket.id}/reply`, { message });
+      expect(response.status).toBe(201);
+      answered = response.body.data.ticket;
     }
-    const latest = messages.slice(-20);
+    const texts = (replies: { message: string }[]) => replies.map((r) => r.message);
     for (const path of ['/api/support/tickets', '/api/support/search?q=long']) {
       const [listed] = (await client.get(path)).body.data.tickets;
-      expect(listed.reply_count).toBe(25);
-      expect(listed.replies.map((r: { message: string }) => r.message)).toEqual(latest);
+      expect(listed.reply_count).toBe(56);
+      expect(texts(listed.replies)).toEqual(messages.slice(-20));
     }
-    const whole = (await client.get(`/api/support/tickets/${ticket.id}`)).body.data.ticket;
-    expect(whole.replies.map((r: { message: string }) => r.message)).toEqual(messages);
+    const shown = (await client.get(`/api/support/tickets/${ticket.id}`)).body.data.ticket;
+    expect(shown.reply_count).toBe(56);
+    expect(texts(shown.replies)).toEqual(messages.slice(-50));
+    expect(answered!.reply_count).toBe(56);
+    expect(texts(answered!.replies)).toEqual(messages.slice(-50));
+
+    // Back from the earliest reply shown, a page at a time, to the first reply.
+    const earlier = (before: string, limit: number, as = client, scope = 'support') =>
+      as.get(`/api/${scope}/tickets/${ticket.id}/replies?before=${before}&limit=${limit}`);
+    const page = await earlier(shown.replies[0].id, 4);
+    expect(page.status).toBe(200);
+    expect(texts(page.body.data.replies)).toEqual(messages.slice(2, 6));
+    expect(page.body.data.has_earlier).toBe(true);
+    const first = await earlier(page.body.data.replies[0].id, 4);
+    expect(texts(first.body.data.replies)).toEqual(messages.slice(0, 2));
+    expect(first.body.data.has_earlier).toBe(false);
+    const none = await earlier(first.body.data.replies[0].id, 4);
+    expect(none.body.data).toEqual({ replies: [], has_earlier: false });
+    const staffPage = await earlier(shown.replies[0].id, 50, ops, 'ops');
+    expect(texts(staffPage.body.data.replies)).toEqual(messages.slice(0, 6));
+
+    // Another customer's ticket is not found; a reply of another ticket, or junk, is refused.
+    const other = await signedUpCustomer(bank);
+    expect((await earlier(shown.replies[0].id, 4, other.client)).status).toBe(404);
+    const otherTicket = await openTicket(client, { subject: 'Another question' });
+    const foreign = await client.post(`/api/support/tickets/${otherTicket.id}/reply`, {
+      message: 'On another ticket',
+    });
+    const foreignReply = foreign.body.data.ticket.replies[0].id;
+    expectFieldError(
+      await earlier(foreignReply, 4),
+      'before',
+      "The reply to read before is not one of this ticket's.",
+    );
+    expectFieldError(
+      await earlier(crypto.randomUUID(), 4),
+      'before',
+      "The reply to read before is not one of this ticket's.",
+    );
+    expect((await earlier('not-an-id', 4)).status).toBe(422);
+    for (const limit of ['0', '101', 'x']) {
+      expect((await earlier(shown.replies[0].id, limit as unknown as number)).status).toBe(422);
+    }
   });
 
   it('staff reply under /ops: marked staff, waits for the customer, and notifies the customer', async () => {

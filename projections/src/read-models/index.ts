@@ -73,7 +73,14 @@ export * from './transfers/readers.ts';
 export * from './zelle/readers.ts';
 export { cardView } from './cards/view.ts';
 export { raiseNotification } from './notifications/projection.ts';
-export { disputeViewOf, ticketViews, ticketWithReplies, timeSince } from './support/view.ts';
+export {
+  CONVERSATION_PAGE,
+  disputeViewOf,
+  earlierReplies,
+  ticketViews,
+  ticketWithReplies,
+  timeSince,
+} from './support/view.ts';
 
 /** Each read model's migrations folder, by folder name (a migration's parts apply in this order). */
 export const readModelMigrationDirs = readdirSync(import.meta.dirname)

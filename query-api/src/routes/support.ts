@@ -1,4 +1,6 @@
 import {
+  earlierRepliesAnswer,
+  earlierRepliesQuery,
   staffTicketList,
   staffTicketReply,
   supportChoices,
@@ -14,6 +16,7 @@ import {
   ticketStatusKeys,
 } from '@bank/events';
 import {
+  fieldError,
   notFound,
   ok,
   requireCustomer,
@@ -22,11 +25,36 @@ import {
   type Pool,
   type SessionStore,
 } from '@bank/infra';
-import { findTicket, findTickets, ticketViews, ticketWithReplies } from '@bank/projections';
+import {
+  earlierReplies,
+  findTicket,
+  findTickets,
+  ticketViews,
+  ticketWithReplies,
+} from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 export const SEARCH_DEFAULT_LIMIT = 10;
+
+/** What GET …/replies answers, on `before`, to a reply that is not one of the ticket's. */
+export const NOT_THIS_TICKETS_REPLY = "The reply to read before is not one of this ticket's.";
+
+/**
+ * The replies of a ticket written before one of them (a 404 if the ticket is not found for this
+ * reader, a 422 if `before` is not one of its replies).
+ */
+async function earlierRepliesAnswerOf(
+  pool: Pool,
+  ticketId: string,
+  customerId: string | null,
+  query: z.infer<typeof earlierRepliesQuery>,
+) {
+  if (!(await findTicket(pool, ticketId, customerId))) throw notFound();
+  const page = await earlierReplies(pool, ticketId, query.before, query.limit);
+  if (!page) throw fieldError({ before: [NOT_THIS_TICKETS_REPLY] });
+  return ok(page, 'Replies retrieved successfully');
+}
 
 /** A list filter: absent, empty or "all" means no filter. */
 const filter = <T extends readonly [string, ...string[]]>(keys: T, label: string) =>
@@ -89,6 +117,19 @@ export const supportQueryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/support/tickets/:id/replies',
+    {
+      schema: {
+        summary: "Earlier replies of one of the customer's tickets, before a reply it has",
+        params: uuidParam,
+        querystring: earlierRepliesQuery,
+        response: { 200: earlierRepliesAnswer },
+      },
+    },
+    (request) => earlierRepliesAnswerOf(pool, request.params.id, request.customerId, request.query),
+  );
+
   // An empty term lists the latest tickets, as the screen's search box expects.
   app.get(
     '/support/search',
@@ -142,5 +183,17 @@ export const opsSupportQueryRoutes: FastifyPluginAsyncZod<{
         'OK',
       );
     },
+  );
+
+  app.get(
+    '/ops/tickets/:id/replies',
+    {
+      schema: {
+        params: uuidParam,
+        querystring: earlierRepliesQuery,
+        response: { 200: earlierRepliesAnswer },
+      },
+    },
+    (request) => earlierRepliesAnswerOf(pool, request.params.id, null, request.query),
   );
 };

@@ -22,6 +22,8 @@ interface Recipe {
   /** The owner's real id for each path parameter. */
   params: () => Record<string, string>;
   body?: unknown;
+  /** The query string a GET needs to reach the resource (without it, a 422 decides first). */
+  query?: () => string;
 }
 
 let bank: TestBank;
@@ -41,6 +43,10 @@ const isStaffRoute = (url: string) => staffPrefixes.some((p) => url.startsWith(p
 
 const recipes: Record<string, Recipe> = {
   'GET /api/support/tickets/:id': { params: () => ({ id: ids.ticket! }) },
+  'GET /api/support/tickets/:id/replies': {
+    params: () => ({ id: ids.ticket! }),
+    query: () => `before=${ids.ticketReply!}`,
+  },
   'POST /api/support/tickets/:id/reply': {
     params: () => ({ id: ids.ticket! }),
     body: { message: 'Reading someone else’s ticket' },
@@ -216,6 +222,14 @@ beforeAll(async () => {
       'ticket',
     )
   ).ticket.id;
+  ids.ticketReply = (
+    await created(
+      await owner.client.post(`/api/support/tickets/${ids.ticket}/reply`, {
+        message: 'Any news?',
+      }),
+      'ticket reply',
+    )
+  ).ticket.replies[0].id;
   const offers = (await owner.client.get('/api/cards')).body.data.cards as {
     id: string;
     card_type: string;
@@ -384,11 +398,13 @@ describe('access-control matrix', () => {
       const recipe = recipes[label];
       if (!recipe) continue;
       const template = label.split(' ')[1]!;
-      const real = fill(template, recipe.params());
-      const absent = fill(
-        template,
-        Object.fromEntries(pathParams(template).map((name) => [name, randomUUID()])),
-      );
+      const query = recipe.query ? `?${recipe.query()}` : '';
+      const real = fill(template, recipe.params()) + query;
+      const absent =
+        fill(
+          template,
+          Object.fromEntries(pathParams(template).map((name) => [name, randomUUID()])),
+        ) + query;
       const theirs = await call(thief.client, route, real, recipe.body);
       const nobodys = await call(thief.client, route, absent, recipe.body);
       expect(theirs.status, `${label}: ${JSON.stringify(theirs.body)}`).toBe(404);

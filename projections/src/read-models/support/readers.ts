@@ -102,6 +102,33 @@ export async function repliesOf(
   return byTicket;
 }
 
+/**
+ * The replies written before `beforeReplyId` in one ticket's conversation, the latest `limit` of
+ * them in the order they were written, and whether there are more before those. Undefined when
+ * `beforeReplyId` is not a reply of that ticket.
+ */
+export async function repliesBefore(
+  db: Db,
+  ticketId: string,
+  beforeReplyId: string,
+  limit: number,
+): Promise<{ replies: ReplyRow[]; more: boolean } | undefined> {
+  // No row when the anchor is not the ticket's; one row of NULLs when nothing was written before it.
+  const { rows } = await db.query<ReplyRow | { [column in keyof ReplyRow]: null }>(
+    `SELECT r.* FROM (SELECT position FROM rm_support_replies WHERE id = $2 AND ticket_id = $1) anchor
+     LEFT JOIN LATERAL (
+       SELECT * FROM rm_support_replies
+       WHERE ticket_id = $1 AND position < anchor.position
+       ORDER BY position DESC LIMIT $3
+     ) r ON true`,
+    [ticketId, beforeReplyId, limit + 1],
+  );
+  if (rows.length === 0) return undefined;
+  const replies = rows.filter((row): row is ReplyRow => row.id !== null).reverse();
+  const more = replies.length > limit;
+  return { replies: more ? replies.slice(1) : replies, more };
+}
+
 /** The customer's dispute of a history line: the ticket that follows it, if there is one. */
 export async function findDisputeTicket(
   db: Db,

@@ -8,7 +8,7 @@ import {
 import { BANK_TIME_ZONE } from '@bank/contracts/bank-time';
 import { supportCategories, ticketPriorities, ticketStatuses } from '@bank/events';
 import type { Db } from '../../projection.ts';
-import { repliesOf, type ReplyRow, type TicketRow } from './readers.ts';
+import { repliesBefore, repliesOf, type ReplyRow, type TicketRow } from './readers.ts';
 
 const calendarDate = new Intl.DateTimeFormat('en-US', {
   timeZone: BANK_TIME_ZONE,
@@ -28,6 +28,17 @@ export function timeSince(date: Date, now = new Date()): string {
   return calendarDate.format(date);
 }
 
+function replyView(r: ReplyRow) {
+  return {
+    id: r.id,
+    message: r.message,
+    is_staff_reply: r.is_staff_reply,
+    user: { name: r.author_name },
+    time_since_created: timeSince(r.created_at),
+    created_at: r.created_at.toISOString(),
+  };
+}
+
 export function ticketView(row: TicketRow, replies: ReplyRow[]) {
   return {
     id: row.id,
@@ -44,14 +55,7 @@ export function ticketView(row: TicketRow, replies: ReplyRow[]) {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     reply_count: row.reply_count,
-    replies: replies.map((r) => ({
-      id: r.id,
-      message: r.message,
-      is_staff_reply: r.is_staff_reply,
-      user: { name: r.author_name },
-      time_since_created: timeSince(r.created_at),
-      created_at: r.created_at.toISOString(),
-    })),
+    replies: replies.map(replyView),
     dispute: row.transaction_id
       ? {
           transaction_id: row.transaction_id,
@@ -61,10 +65,31 @@ export function ticketView(row: TicketRow, replies: ReplyRow[]) {
   };
 }
 
-/** One ticket with its conversation. */
+/**
+ * How many of its latest replies a ticket shows, and how many earlier ones each further page of
+ * its conversation brings: a customer decides how long a conversation grows, and neither the
+ * ticket nor the answer to each reply may carry all of it.
+ */
+export const CONVERSATION_PAGE = 50;
+
+/** One ticket with the latest replies of its conversation (reply_count says how many it has). */
 export async function ticketWithReplies(db: Db, row: TicketRow) {
-  const replies = await repliesOf(db, [row.id]);
+  const replies = await repliesOf(db, [row.id], CONVERSATION_PAGE);
   return ticketView(row, replies.get(row.id) ?? []);
+}
+
+/**
+ * The page of a ticket's conversation written before one of its replies, oldest first, and
+ * whether earlier replies remain; undefined when `beforeReplyId` is not a reply of that ticket.
+ */
+export async function earlierReplies(
+  db: Db,
+  ticketId: string,
+  beforeReplyId: string,
+  limit = CONVERSATION_PAGE,
+) {
+  const page = await repliesBefore(db, ticketId, beforeReplyId, limit);
+  return page && { replies: page.replies.map(replyView), has_earlier: page.more };
 }
 
 /** How many of a ticket's latest replies a list of tickets shows (reply_count says how many). */

@@ -6,7 +6,7 @@ import { ReceiptLink } from '@/components/transactions/receipt-link';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
-import { Alert, Badge, PageSpinner } from '@/components/ui/feedback';
+import { Alert, PageSpinner } from '@/components/ui/feedback';
 import { TextAreaField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { mapError } from '@/lib/error-mapping';
@@ -16,6 +16,7 @@ import { toast } from '@/lib/toast-store';
 import { useTicket } from '../api/get-ticket';
 import { replySchema, useReplyToTicket, type ReplyForm } from '../api/reply-to-ticket';
 import { useUpdateTicketStatus } from '../api/update-ticket-status';
+import { Conversation } from './conversation';
 import { PriorityBadge, StatusBadge } from './labels';
 
 function showError(e: unknown) {
@@ -163,22 +164,7 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
 
       <Card aria-labelledby="conversation-title">
         <CardHeader title="Conversation" id="conversation-title" />
-        {t.replies.length ? (
-          <ol className="conversation">
-            {t.replies.map((r) => (
-              <li key={r.id} className={`reply${r.is_staff_reply ? ' reply--staff' : ''}`}>
-                <div className="reply__head">
-                  <strong>{r.is_staff_reply ? 'Support Team' : r.user.name || 'You'}</strong>
-                  {r.is_staff_reply ? <Badge tone="info">Staff</Badge> : null}
-                  <span className="muted reply__time">{r.time_since_created}</span>
-                </div>
-                <p className="reply__message">{r.message}</p>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="muted">No replies yet. Our support team will respond soon.</p>
-        )}
+        <Conversation key={t.id} ticket={t} />
         {!closed ? (
           <form className="form reply-form" noValidate onSubmit={form.handleSubmit(send)}>
             <TextAreaField
