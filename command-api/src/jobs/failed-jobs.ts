@@ -16,8 +16,9 @@ export interface FailedJob {
 export type FailedJobRetry = 'retried' | 'not-found' | 'not-failed';
 
 /**
- * The jobs that gave up, for ops: a payment due while PostgreSQL was away for more than a day
- * stays here (the dispatcher never queues it again), so someone has to see it and run it.
+ * The jobs that gave up, for ops: a job due while PostgreSQL was away for more than a day stays
+ * here (the dispatcher never queues it again), so someone has to see it and run it. (A scheduled
+ * payment's date that gave up is recorded as not made instead: its job, run again, does nothing.)
  */
 export interface FailedJobs {
   /** The most recently failed first. */

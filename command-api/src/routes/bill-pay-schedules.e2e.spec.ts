@@ -3,8 +3,13 @@ import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/s
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { SCHEDULE_CANCELLED } from '../domain/bill-pay/schedule.ts';
-import { BILL_PAYMENT_JOB, billPayJobModule } from '../jobs/bill-pay-jobs.ts';
-import { billPayClock, billPayStreams, runScheduledOccurrence } from '../services/bill-pay.ts';
+import { AUTOPAY_JOB, BILL_PAYMENT_JOB, billPayJobModule } from '../jobs/bill-pay-jobs.ts';
+import {
+  billPayClock,
+  billPayStreams,
+  runAutopayOccurrence,
+  runScheduledOccurrence,
+} from '../services/bill-pay.ts';
 import { seeingTheLog } from './money-test-helpers.ts';
 
 let bank: TestBank;
@@ -92,6 +97,14 @@ const edit = (c: Customer, overrides: Record<string, unknown> = {}) => ({
   recurring_frequency: 'monthly',
   ...overrides,
 });
+
+/** The customer's "Bill payment not made" notices, once the log has reached its read models. */
+async function notMade(c: Customer): Promise<string[]> {
+  await seeingTheLog(bank, [c]);
+  const list = (await c.client.get('/api/notifications?type=bill_payment')).body.data
+    .notifications as { title: string; message: string }[];
+  return list.filter((n) => n.title === 'Bill payment not made').map((n) => n.message);
+}
 
 async function scheduleEvents(paymentId: string): Promise<string[]> {
   return (await bank.store.readStream(billPayStreams.schedule(paymentId))).map((e) => e.type);
@@ -246,26 +259,72 @@ describe('the occurrence jobs after a change or a cancel (real BullMQ, moved clo
     expect(await upcoming(c.client)).toEqual([]);
   });
 
-  it('tells the customer once when the job of a date gives up, and not after a cancel', async () => {
+  it('records a date whose job gave up as not made, tells the customer once, and never pays it later', async () => {
     secondsBeforeMidnight('2031-03-10', 30);
     const c = await scheduledMonthly();
     const gaveUp = billPayJobModule.gaveUp(bank.ctx)[BILL_PAYMENT_JOB]!;
     const job = {} as Parameters<typeof gaveUp>[1];
     const occurrence = { paymentId: c.paymentId, date: '2031-03-10' };
     expect(await gaveUp(occurrence, job)).toEqual({ outcome: 'told' });
-    expect(await gaveUp(occurrence, job)).toEqual({ outcome: 'told' });
-    const notMade = async () => {
-      await seeingTheLog(bank, [c]);
-      const list = (await c.client.get('/api/notifications?type=bill_payment')).body.data
-        .notifications as { title: string; message: string }[];
-      return list.filter((n) => n.title === 'Bill payment not made').map((n) => n.message);
-    };
-    expect(await notMade()).toEqual([
+    expect(await gaveUp(occurrence, job)).toEqual({ outcome: 'not_due' });
+    expect(await notMade(c)).toEqual([
       'Your scheduled payment of $10.00 to City Power & Light on Mar 10, 2031 could not be made. Nothing was taken from your account.',
     ]);
+    // The customer was told nothing was taken: the job run again later (ops retrying it) pays
+    // nothing, and the schedule waits for its next month.
+    secondsBeforeMidnight('2031-03-10', -60);
+    expect((await runScheduledOccurrence(bank.ctx, c.paymentId, '2031-03-10')).result).toBe('done');
+    expect(await balanceOf(c.client, c.checking)).toBe(100);
+    expect((await upcoming(c.client)).map((p) => p.scheduled_date)).toEqual(['2031-04-10']);
+    expect(
+      (await billHistory(c.client)).map((line) => [line.date.slice(0, 10), line.status]),
+    ).toEqual([
+      ['2031-04-10', 'scheduled'],
+      ['2031-03-10', 'failed'],
+    ]);
+  });
+
+  it('tells nothing when the job of a date gives up after a cancel', async () => {
+    secondsBeforeMidnight('2031-03-10', 30);
+    const c = await scheduledMonthly();
     await c.client.delete(`/api/bill-payments/scheduled/${c.paymentId}`);
+    const gaveUp = billPayJobModule.gaveUp(bank.ctx)[BILL_PAYMENT_JOB]!;
+    const job = {} as Parameters<typeof gaveUp>[1];
+    expect(await gaveUp({ paymentId: c.paymentId, date: '2031-03-10' }, job)).toEqual({
+      outcome: 'not_due',
+    });
+    expect(await notMade(c)).toEqual([]);
+  });
+
+  it('records an AutoPay date whose job gave up as not made, and goes on to the next month', async () => {
+    secondsBeforeMidnight('2031-03-10', 30);
+    const c = await customerWith(100);
+    const added = await c.client.post('/api/bill-payments/payees', {
+      name: 'Metro Water',
+      category: 'utilities',
+      account_number: '7700-1234-5555',
+      autopay_enabled: true,
+      autopay_day: 12,
+      autopay_amount: 20,
+      autopay_account_id: c.checking,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const payeeId = added.body.data.payee.id as string;
+    const [first] = await upcoming(c.client);
+    expect(first?.scheduled_date).toBe('2031-03-12');
+    const gaveUp = billPayJobModule.gaveUp(bank.ctx)[AUTOPAY_JOB]!;
+    const job = {} as Parameters<typeof gaveUp>[1];
+    const occurrence = { customerId: c.user.id, payeeId, date: '2031-03-12' };
+    expect(await gaveUp(occurrence, job)).toEqual({ outcome: 'told' });
     expect(await gaveUp(occurrence, job)).toEqual({ outcome: 'not_due' });
-    expect(await notMade()).toHaveLength(1);
+    expect(await notMade(c)).toEqual([
+      'Your AutoPay payment of $20.00 to Metro Water on Mar 12, 2031 could not be made. Nothing was taken from your account.',
+    ]);
+    secondsBeforeMidnight('2031-03-12', -60);
+    expect((await runAutopayOccurrence(bank.ctx, c.user.id, payeeId, '2031-03-12')).result).toBe(
+      'done',
+    );
+    expect(await balanceOf(c.client, c.checking)).toBe(100);
   });
 
   it('after an edit pays the new date with the new amount and account, and never the old date', async () => {

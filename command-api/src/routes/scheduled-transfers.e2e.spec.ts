@@ -190,7 +190,7 @@ describe('scheduled transfers', () => {
     expect(failed?.message).toContain('Nothing was taken from your account');
   });
 
-  it('tells the customer once when the job of a date gives up, and not once that date ran', async () => {
+  it('records a date whose job gave up as not made, tells the customer once, and never makes it later', async () => {
     scheduleClock.now = () => FUTURE_NOW;
     const c = await customer(bank, 'Given Up On', 500);
     const created = await schedule(c, {
@@ -204,19 +204,39 @@ describe('scheduled transfers', () => {
     // Two jobs may give up on one date (an edit's job and the first one's, say).
     const job = {} as Parameters<typeof gaveUp>[1];
     expect(await gaveUp({ scheduleId: id, date: '2031-02-01' }, job)).toEqual({ outcome: 'told' });
-    expect(await gaveUp({ scheduleId: id, date: '2031-02-01' }, job)).toEqual({ outcome: 'told' });
+    expect(await gaveUp({ scheduleId: id, date: '2031-02-01' }, job)).toEqual({
+      outcome: 'not_due',
+    });
     const notMade = (await notes(c)).filter((n) => n.title === 'Scheduled transfer not made');
     expect(notMade.map((n) => n.message)).toEqual([
       'Your scheduled transfer of $80.00 to your High Yield Savings on Feb 1, 2031 could not be made. Nothing was taken from your account.',
     ]);
-    // The schedule still waits for that date: ops can run the job again, and then it is made.
+    // The customer was told nothing was taken: a run of that date's job later (ops retrying the
+    // failed job) takes nothing, and the schedule goes on to its next date.
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-02-01')).toBe('not_due');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 500, available: 500 });
+    const [view] = await scheduled(c);
+    expect(view).toMatchObject({ status: 'active', runs: 1, next_date: '2031-02-08' });
+    expect(view!.last_run).toMatchObject({
+      status: 'failed',
+      failure_reason: 'It could not be made on its date.',
+    });
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-02-08')).toBe('ran');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 420, available: 420 });
+  });
+
+  it('tells nothing when the job of a date gives up after that date ran', async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Ran Anyway', 500);
+    const created = await schedule(c, { amount: 80, transferDate: '2031-02-01' });
+    const id = created.body.data.scheduled_transfer.id as string;
     expect(await runScheduledTransfer(bank.ctx, id, '2031-02-01')).toBe('ran');
+    const gaveUp = moneyJobModule.gaveUp(bank.ctx)[SCHEDULED_TRANSFER_JOB]!;
+    const job = {} as Parameters<typeof gaveUp>[1];
     expect(await gaveUp({ scheduleId: id, date: '2031-02-01' }, job)).toEqual({
       outcome: 'not_due',
     });
-    expect((await notes(c)).filter((n) => n.title === 'Scheduled transfer not made')).toHaveLength(
-      1,
-    );
+    expect((await notes(c)).filter((n) => n.title === 'Scheduled transfer not made')).toEqual([]);
   });
 
   it('checks the daily limit on the day it runs', async () => {

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  formatUsd,
   moneyStreams,
   streams,
   type BillPayCategory,
@@ -21,7 +20,6 @@ import {
   isAutopayDate,
   nextAutopayDate,
   nextOccurrence,
-  readableDate,
   type IsoDate,
 } from '../domain/bill-pay/calendar.ts';
 import {
@@ -35,7 +33,12 @@ import {
   type Payee,
   type PayeesState,
 } from '../domain/bill-pay/payees.ts';
-import { decideOccurrence, decideSchedule, type Occurrence } from '../domain/bill-pay/payment.ts';
+import {
+  decideNotMade,
+  decideOccurrence,
+  decideSchedule,
+  type Occurrence,
+} from '../domain/bill-pay/payment.ts';
 import {
   BILL_SCHEDULE_LIMIT,
   billScheduleAggregate,
@@ -43,6 +46,7 @@ import {
   canStillRun,
   decideAdvanced,
   isDue,
+  type BillScheduleState,
 } from '../domain/bill-pay/schedule.ts';
 import {
   decideScheduleStarted,
@@ -56,7 +60,6 @@ import { DomainError, existence } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { paymentReply, payeeReply } from './bill-pay-views.ts';
 import type { CommandContext } from './context.ts';
-import { raiseNotificationOnce } from './notifications.ts';
 import { accountIdByNumber } from './deposits.ts';
 import { refusingRepeats, runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 
@@ -388,6 +391,49 @@ async function runOccurrence(uow: UnitOfWork, occurrence: Occurrence, payee: Pay
   return result.outcome;
 }
 
+/** The occurrence of a scheduled payment dated `date`, as its current plan pays it. */
+function scheduledOccurrence(
+  paymentId: string,
+  schedule: NonNullable<BillScheduleState['schedule']>,
+  plan: NonNullable<BillScheduleState['plan']>,
+  payee: Payee,
+  date: IsoDate,
+): Occurrence {
+  return {
+    customerId: schedule.customerId,
+    source: 'scheduled',
+    scheduleId: paymentId,
+    payeeId: schedule.payeeId,
+    payeeName: payee.name,
+    category: schedule.category,
+    fromAccountId: plan.fromAccountId,
+    amountCents: plan.amountCents,
+    date,
+    nextDate: nextOccurrence(plan.startDate, plan.recurrence, date),
+  };
+}
+
+/** The AutoPay occurrence of a payee dated `date`. */
+function autopayOccurrence(
+  customerId: string,
+  payee: Payee,
+  autopay: NonNullable<Payee['autopay']>,
+  date: IsoDate,
+): Occurrence {
+  return {
+    customerId,
+    source: 'autopay',
+    scheduleId: payee.payeeId,
+    payeeId: payee.payeeId,
+    payeeName: payee.name,
+    category: payee.category,
+    fromAccountId: autopay.fromAccountId,
+    amountCents: autopayAmount(payee),
+    date,
+    nextDate: nextAutopayDate(autopay.day, date),
+  };
+}
+
 /**
  * Runs one occurrence of a scheduled payment (job). Only the date the schedule's current plan
  * waits for is paid, with that plan's account and amount: a job for a cancelled schedule, or for
@@ -412,21 +458,9 @@ export async function runScheduledOccurrence(
     const payee = payees.state.payees[schedule.payeeId];
     if (!payee) return (await done()) ? ('done' as const) : ('payee_removed' as const);
     if (!isDue(state, date)) return (await done()) ? ('done' as const) : ('not_due' as const);
-    const plan = state.plan;
     const outcome = await runOccurrence(
       uow,
-      {
-        customerId: schedule.customerId,
-        source: 'scheduled',
-        scheduleId: paymentId,
-        payeeId: schedule.payeeId,
-        payeeName: payee.name,
-        category: schedule.category,
-        fromAccountId: plan.fromAccountId,
-        amountCents: plan.amountCents,
-        date,
-        nextDate: nextOccurrence(plan.startDate, plan.recurrence, date),
-      },
+      scheduledOccurrence(paymentId, schedule, state.plan, payee, date),
       payee,
     );
     if (outcome !== 'done') uow.append(scheduleStream, decideAdvanced(state, date));
@@ -446,29 +480,16 @@ export async function runAutopayOccurrence(
     const payee = payees.state.payees[payeeId];
     if (!payee?.autopay) return 'payee_removed' as const;
     if (!isAutopayDate(payee.autopay, date)) return 'not_due' as const;
-    return runOccurrence(
-      uow,
-      {
-        customerId,
-        source: 'autopay',
-        scheduleId: payeeId,
-        payeeId,
-        payeeName: payee.name,
-        category: payee.category,
-        fromAccountId: payee.autopay.fromAccountId,
-        amountCents: autopayAmount(payee),
-        date,
-        nextDate: nextAutopayDate(payee.autopay.day, date),
-      },
-      payee,
-    );
+    return runOccurrence(uow, autopayOccurrence(customerId, payee, payee.autopay, date), payee);
   });
 }
 
 /**
  * The job of a scheduled or AutoPay occurrence used up its tries (the bank could not reach its
- * database all day): the customer is told, once, unless it was paid, failed or called off
- * meanwhile. Nothing else changes, so ops can run the job again.
+ * database all day): unless it was paid, failed or called off meanwhile, the occurrence is
+ * recorded as not made, the schedule goes on to its next date, and the customer is told, once.
+ * Having told them that nothing was taken, the bank never pays that occurrence later: a run of
+ * the job after this finds it handled.
  */
 export async function tellBillPaymentNotMade(
   ctx: CommandContext,
@@ -477,54 +498,32 @@ export async function tellBillPaymentNotMade(
     | { source: 'autopay'; customerId: string; payeeId: string; date: IsoDate },
 ): Promise<'told' | 'not_due'> {
   const { date } = occurrence;
-  const { result: due } = await ctx.bus.execute({}, async (uow) => {
+  const { result } = await ctx.bus.execute({ actor: 'system:bill-pay' }, async (uow) => {
     const scheduleId =
       occurrence.source === 'scheduled' ? occurrence.paymentId : occurrence.payeeId;
-    if (
-      (await uow.load(billPayStreams.occurrence(occurrence.source, scheduleId, date), existence))
-        .state
-    ) {
-      return null;
-    }
+    const stream = billPayStreams.occurrence(occurrence.source, scheduleId, date);
+    if ((await uow.load(stream, existence)).state) return 'not_due' as const;
+    let due: Occurrence;
     if (occurrence.source === 'autopay') {
       const payees = await uow.load(billPayStreams.payees(occurrence.customerId), payeesAggregate);
       const payee = payees.state.payees[occurrence.payeeId];
-      if (!payee?.autopay || !isAutopayDate(payee.autopay, date)) return null;
-      return {
-        customerId: occurrence.customerId,
-        key: `autopay:${scheduleId}`,
-        what: `AutoPay payment of ${formatUsd(autopayAmount(payee))}`,
-        payee: payee.name,
-      };
+      if (!payee?.autopay || !isAutopayDate(payee.autopay, date)) return 'not_due' as const;
+      due = autopayOccurrence(occurrence.customerId, payee, payee.autopay, date);
+    } else {
+      const schedule = billPayStreams.schedule(scheduleId);
+      const state = (await uow.load(schedule, billScheduleAggregate)).state;
+      if (!isDue(state, date)) return 'not_due' as const;
+      const { customerId, payeeId } = state.schedule!;
+      const payees = await uow.load(billPayStreams.payees(customerId), payeesAggregate);
+      const payee = payees.state.payees[payeeId];
+      if (!payee) return 'not_due' as const;
+      due = scheduledOccurrence(scheduleId, state.schedule!, state.plan!, payee, date);
+      uow.append(schedule, decideAdvanced(state, date));
     }
-    const state = (await uow.load(billPayStreams.schedule(scheduleId), billScheduleAggregate))
-      .state;
-    if (!isDue(state, date)) return null;
-    const payees = await uow.load(
-      billPayStreams.payees(state.schedule!.customerId),
-      payeesAggregate,
-    );
-    const payee = payees.state.payees[state.schedule!.payeeId];
-    if (!payee) return null;
-    return {
-      customerId: state.schedule!.customerId,
-      key: `scheduled:${scheduleId}`,
-      what: `scheduled payment of ${formatUsd(state.plan!.amountCents)}`,
-      payee: payee.name,
-    };
+    const notMade = decideNotMade(due, occurrenceIds(due.source, scheduleId, date));
+    uow.appendNew(stream, notMade.occurrence);
+    uow.appendAny(streams.notifications(due.customerId), notMade.notification);
+    return 'told' as const;
   });
-  if (!due) return 'not_due';
-  await raiseNotificationOnce(
-    ctx,
-    'system:bill-pay',
-    `bill-occurrence:${due.key}:${date}:not-made`,
-    {
-      customerId: due.customerId,
-      type: 'bill_payment',
-      title: 'Bill payment not made',
-      message: `Your ${due.what} to ${due.payee} on ${readableDate(date)} could not be made. Nothing was taken from your account.`,
-      priority: 'high',
-    },
-  );
-  return 'told';
+  return result;
 }

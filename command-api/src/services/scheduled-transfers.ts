@@ -33,7 +33,6 @@ import {
 import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
-import { raiseNotificationOnce } from './notifications.ts';
 import {
   hashRequest,
   refusingRepeats,
@@ -310,35 +309,32 @@ function recipientOf(schedule: NonNullable<ScheduleState['schedule']>): string {
     : schedule.destination.recipientName;
 }
 
+/** Why an occurrence failed whose job used up its tries, as the schedule's runs show it. */
+export const NOT_MADE_ON_ITS_DATE = 'It could not be made on its date.';
+
 /**
  * The job of an occurrence used up its tries (the bank could not reach its database all day):
- * the customer is told, once, unless the occurrence was made or moved on meanwhile. The schedule
- * still waits for that date, so ops can run the job again.
+ * unless it was made or moved on meanwhile, the occurrence is recorded as failed, the schedule
+ * goes on to its next date, and the customer is told, once. Having told them that nothing was
+ * taken, the bank never makes that occurrence later: a run of the job after this finds it no
+ * longer due.
  */
 export async function tellScheduledTransferNotMade(
   ctx: CommandContext,
   scheduleId: string,
   date: string,
 ): Promise<'told' | 'not_due'> {
-  const { result: state } = await ctx.bus.execute(
-    {},
-    async (uow) => (await uow.load(scheduleStream(scheduleId), transferScheduleAggregate)).state,
-  );
-  if (!isDue(state, date)) return 'not_due';
-  const schedule = state.schedule!;
-  await raiseNotificationOnce(
+  const outcome = await recordFailure(
     ctx,
-    'system:scheduled-transfers',
-    `scheduled-transfer:${scheduleId}:${date}:not-made`,
-    {
-      customerId: schedule.customerId,
-      type: 'transfer',
+    scheduleId,
+    date,
+    NOT_MADE_ON_ITS_DATE,
+    (schedule, amount) => ({
       title: 'Scheduled transfer not made',
-      message: `Your scheduled transfer of ${formatUsd(state.plan!.amountCents)} to ${recipientOf(schedule)} on ${readableDate(date)} could not be made. Nothing was taken from your account.`,
-      priority: 'high',
-    },
+      message: `Your scheduled transfer of ${amount} to ${recipientOf(schedule)} on ${readableDate(date)} could not be made. Nothing was taken from your account.`,
+    }),
   );
-  return 'told';
+  return outcome === 'failed' ? 'told' : 'not_due';
 }
 
 export type RunOutcome = 'ran' | 'failed' | 'not_due';
@@ -427,11 +423,29 @@ export async function runScheduledTransfer(
   }
 }
 
+/** How the customer is told of a failed occurrence (the amount comes formatted). */
+type FailureNotice = (
+  schedule: NonNullable<ScheduleState['schedule']>,
+  amount: string,
+) => { title: string; message: string };
+
+const refusedNotice =
+  (date: string, reason: string): FailureNotice =>
+  (_schedule, amount) => ({
+    title: 'Scheduled transfer failed',
+    message: `Your scheduled transfer of ${amount} due ${readableDate(date)} failed: ${reason.replace(/\.$/, '')}. Nothing was taken from your account.`,
+  });
+
+/**
+ * Records the occurrence dated `date` as failed, while it is still due: the schedule goes on to
+ * its next date (or ends), and the customer is told.
+ */
 async function recordFailure(
   ctx: CommandContext,
   scheduleId: string,
   date: string,
   reason: string,
+  notice: FailureNotice = refusedNotice(date, reason),
 ): Promise<RunOutcome> {
   const outcome = await runSystemCommand(
     ctx,
@@ -441,7 +455,6 @@ async function recordFailure(
       const state = (await uow.load(stream, transferScheduleAggregate)).state;
       if (!isDue(state, date)) return 'not_due' as const;
       const s = state.schedule!;
-      const amount = formatUsd(state.plan!.amountCents);
       const failed = decideFailed(state, date, reason);
       uow.append(stream, failed);
       if (failed[0]!.data.nextDate === null) {
@@ -449,8 +462,7 @@ async function recordFailure(
       }
       uow.appendAny(streams.notifications(s.customerId), [
         notification(s.customerId, scheduleId, date, {
-          title: 'Scheduled transfer failed',
-          message: `Your scheduled transfer of ${amount} due ${readableDate(date)} failed: ${reason.replace(/\.$/, '')}. Nothing was taken from your account.`,
+          ...notice(s, formatUsd(state.plan!.amountCents)),
           priority: 'high',
         }),
       ]);

@@ -144,7 +144,11 @@ export const BillPaymentPaid = defineEvent(
 
 export const BillPaymentFailed = defineEvent(
   'BillPaymentFailed',
-  z.object({ ...occurrence, reason: z.enum(['insufficient_funds', 'limit_exceeded']) }),
+  z.object({
+    ...occurrence,
+    // not_made_on_its_date: its job could not reach the database all day, and gave up.
+    reason: z.enum(['insufficient_funds', 'limit_exceeded', 'not_made_on_its_date']),
+  }),
 );
 
 /** A payee's first payment went out: it is no longer held to the new-payee limit. */

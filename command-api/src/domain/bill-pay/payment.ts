@@ -170,3 +170,27 @@ export function decideOccurrence(
     };
   }
 }
+
+/**
+ * An occurrence whose job gave up (the bank could not reach its database all day) is recorded as
+ * failed, so that it is never paid later: the customer is told that nothing was taken.
+ */
+export function decideNotMade(occurrence: Occurrence, ids: OccurrenceIds) {
+  const what =
+    occurrence.source === 'autopay'
+      ? `AutoPay payment of ${formatUsd(occurrence.amountCents)}`
+      : `scheduled payment of ${formatUsd(occurrence.amountCents)}`;
+  return {
+    occurrence: [BillPaymentFailed.create({ ...occurrence, reason: 'not_made_on_its_date' })],
+    notification: [
+      NotificationRaised.create({
+        customerId: occurrence.customerId,
+        notificationId: ids.notificationId,
+        type: 'bill_payment',
+        title: 'Bill payment not made',
+        message: `Your ${what} to ${occurrence.payeeName} on ${readableDate(occurrence.date)} could not be made. Nothing was taken from your account.`,
+        priority: 'high',
+      }),
+    ],
+  };
+}
