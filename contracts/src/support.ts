@@ -50,6 +50,12 @@ export const SUPPORT_MESSAGES = {
 /** The longest subject, and the longest description or reply, in characters. */
 export const SUPPORT_TEXT_MAX = { subject: 255, message: 5000 } as const;
 
+/**
+ * How many replies a customer may write in one ticket. A ticket's page and every reply's answer
+ * carry the whole conversation, so its length must have an end: past it, a new ticket.
+ */
+export const SUPPORT_CUSTOMER_REPLIES_MAX = 200;
+
 /** A reply in a ticket's conversation: staff replies are signed by the support team. */
 export const ticketReplyView = z.object({
   id: z.string(),

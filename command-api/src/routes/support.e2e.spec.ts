@@ -5,6 +5,7 @@ import {
   startTestBank,
   type TestBank,
 } from '@bank/server/testing';
+import { SUPPORT_CUSTOMER_REPLIES_MAX } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let bank: TestBank;
@@ -260,6 +261,35 @@ describe('conversation and status', () => {
     for (const limit of ['0', '101', 'x']) {
       expect((await earlier(shown.replies[0].id, limit as unknown as number)).status).toBe(422);
     }
+  });
+
+  it('holds a customer to 200 replies in one ticket: the next is refused and changes nothing; staff still answer', async () => {
+    // The ticket's page and every reply's answer carry the whole conversation: it must end.
+    const { client } = await signedUpCustomer(bank);
+    const ticket = await openTicket(client, { subject: 'An endless conversation' });
+    for (let i = 1; i <= SUPPORT_CUSTOMER_REPLIES_MAX; i += 1) {
+      const replied = await client.post(`/api/support/tickets/${ticket.id}/reply`, {
+        message: `Reply ${i}`,
+      });
+      expect(replied.status).toBe(201);
+    }
+    const refused = await client.post(`/api/support/tickets/${ticket.id}/reply`, {
+      message: 'One more',
+    });
+    expectFieldError(
+      refused,
+      'message',
+      'This conversation has reached 200 replies. Please open a new ticket to continue.',
+    );
+    const kept = (await client.get(`/api/support/tickets/${ticket.id}`)).body.data.ticket;
+    expect(kept.reply_count).toBe(SUPPORT_CUSTOMER_REPLIES_MAX);
+    expect(kept.replies.at(-1).message).toBe(`Reply ${SUPPORT_CUSTOMER_REPLIES_MAX}`);
+
+    const staff = await ops.post(`/api/ops/tickets/${ticket.id}/reply`, {
+      message: 'Let us continue in a new ticket.',
+    });
+    expect(staff.status).toBe(201);
+    expect((await openTicket(client)).status).toBe('open');
   });
 
   it('staff reply under /ops: marked staff, waits for the customer, and notifies the customer', async () => {

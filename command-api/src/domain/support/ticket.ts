@@ -7,6 +7,7 @@ import {
   type EventData,
   type TicketStatus,
 } from '@bank/events';
+import { SUPPORT_CUSTOMER_REPLIES_MAX } from '@bank/contracts';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
 export interface TicketState {
@@ -15,6 +16,8 @@ export interface TicketState {
   customerId: string;
   ticketNumber: string;
   status: TicketStatus;
+  /** The replies the customer has written in it (staff replies are not counted). */
+  customerReplies: number;
 }
 
 export const ticketMessages = {
@@ -24,6 +27,7 @@ export const ticketMessages = {
   alreadyResolved: 'This ticket is already resolved.',
   already: (status: TicketStatus) =>
     `This ticket is already ${ticketStatuses[status].toLowerCase()}.`,
+  tooManyReplies: `This conversation has reached ${SUPPORT_CUSTOMER_REPLIES_MAX} replies. Please open a new ticket to continue.`,
 } as const;
 
 export const ticketAggregate: Aggregate<
@@ -37,6 +41,7 @@ export const ticketAggregate: Aggregate<
     customerId: '',
     ticketNumber: '',
     status: 'open',
+    customerReplies: 0,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -47,7 +52,12 @@ export const ticketAggregate: Aggregate<
           customerId: event.data.customerId,
           ticketNumber: event.data.ticketNumber,
           status: 'open',
+          customerReplies: 0,
         };
+      case 'SupportTicketReplied':
+        return event.data.isStaffReply
+          ? state
+          : { ...state, customerReplies: state.customerReplies + 1 };
       case 'SupportTicketStatusChanged':
         return { ...state, status: event.data.to };
       default:
@@ -87,6 +97,9 @@ export function decideTicket(command: TicketCommand, state: TicketState) {
         throw new DomainError('closed', ticketMessages.closed, 'message');
       const message = command.message.trim();
       if (message === '') throw new DomainError('empty', ticketMessages.emptyReply, 'message');
+      if (command.author === 'customer' && state.customerReplies >= SUPPORT_CUSTOMER_REPLIES_MAX) {
+        throw new DomainError('too_many_replies', ticketMessages.tooManyReplies, 'message');
+      }
       const events: ReturnType<
         typeof SupportTicketReplied.create | typeof SupportTicketStatusChanged.create
       >[] = [

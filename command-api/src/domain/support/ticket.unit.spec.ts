@@ -1,4 +1,5 @@
-import { SupportTicketOpened, type TicketStatus } from '@bank/events';
+import { SUPPORT_CUSTOMER_REPLIES_MAX } from '@bank/contracts';
+import { SupportTicketOpened, SupportTicketReplied, type TicketStatus } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification } from '../../kernel/decider-specification.ts';
@@ -71,6 +72,35 @@ describe('support ticket decider', () => {
         .thenRefuses(ticketMessages.customerStatus);
     },
   );
+
+  it('holds the customer to a number of replies per ticket; staff replies neither count nor stop', () => {
+    const customerReplies = Array.from({ length: SUPPORT_CUSTOMER_REPLIES_MAX }, () =>
+      SupportTicketReplied.create({
+        ticketId,
+        customerId,
+        replyId: crypto.randomUUID(),
+        message: 'Still waiting',
+        isStaffReply: false,
+        authorName: 'Maya Chen',
+      }),
+    );
+    const staffReply = SupportTicketReplied.create({
+      ticketId,
+      customerId,
+      replyId: crypto.randomUUID(),
+      message: 'We are on it',
+      isStaffReply: true,
+      authorName: 'Support Team',
+    });
+    const almost = ticket.given(opened, staffReply, ...customerReplies.slice(1));
+    almost.when(reply('customer')).then([{ type: 'SupportTicketReplied' }]);
+    const full = ticket.given(opened, ...customerReplies, staffReply);
+    full.when(reply('customer')).thenRefuses(ticketMessages.tooManyReplies);
+    full.when(reply('staff')).then([
+      { type: 'SupportTicketReplied', data: { isStaffReply: true } },
+      { type: 'SupportTicketStatusChanged', data: { to: 'waiting_customer' } },
+    ]);
+  });
 
   it('a closed ticket refuses replies and every status change, from anyone', () => {
     const closed = inStatus('closed');
