@@ -139,8 +139,13 @@ export const staffTicketView = ticketView.extend({
   customer: z.object({ id: z.string(), name: z.string() }),
 });
 
-/** The answer of GET /ops/tickets: every customer's tickets, newest first. */
-export const staffTicketList = successOf(z.object({ tickets: z.array(staffTicketView) }));
+/**
+ * The answer of GET /ops/tickets: every customer's tickets, newest first, a page at a time;
+ * `next_cursor` asks for the page after this one (null on the last).
+ */
+export const staffTicketList = successOf(
+  z.object({ tickets: z.array(staffTicketView), next_cursor: z.string().nullable() }),
+);
 
 /** The answer of GET /ops/tickets/{id}. */
 export const staffTicketReply = successOf(z.object({ ticket: staffTicketView }));

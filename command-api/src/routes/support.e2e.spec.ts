@@ -334,6 +334,42 @@ describe('conversation and status', () => {
     expect(answer.body.data.ticket.status).toBe('open');
   });
 
+  it('staff page through every ticket: one customer opening hundreds cannot bury another customer’s', async () => {
+    const patient = await signedUpCustomer(bank);
+    const waiting = await openTicket(patient.client, { subject: 'Waiting for an answer' });
+    const flooder = await signedUpCustomer(bank);
+    for (let batch = 0; batch < 11; batch += 1) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          openTicket(flooder.client, { subject: `Flood ${batch * 20 + i}` }),
+        ),
+      );
+    }
+    ops.consistencyToken = flooder.client.consistencyToken;
+
+    const first = (await ops.get('/api/ops/tickets?status=open&limit=200')).body.data;
+    expect(first.tickets).toHaveLength(200);
+    expect(first.tickets.map((t: { id: string }) => t.id)).not.toContain(waiting.id);
+    expect(first.next_cursor).toEqual(expect.any(String));
+
+    const seen: string[] = first.tickets.map((t: { id: string }) => t.id);
+    let cursor: string | null = first.next_cursor;
+    while (cursor !== null && !seen.includes(waiting.id)) {
+      const page = await ops.get(`/api/ops/tickets?status=open&limit=50&cursor=${cursor}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data.tickets.map((t: { id: string }) => t.id));
+      cursor = page.body.data.next_cursor;
+    }
+    expect(seen).toContain(waiting.id);
+    expect(new Set(seen).size).toBe(seen.length);
+
+    const refused = await ops.get('/api/ops/tickets?cursor=not-a-cursor');
+    expectFieldError(refused, 'cursor', 'The cursor is not one this list handed out.');
+    // A cursor as the accounts history writes them, without this list's name.
+    const otherList = Buffer.from('2026-01-01T00:00:00.000000Z|1').toString('base64url');
+    expect((await ops.get(`/api/ops/tickets?cursor=${otherList}`)).status).toBe(422);
+  });
+
   it('staff move tickets to in progress and refuse a status that is not theirs to set', async () => {
     const { client } = await signedUpCustomer(bank);
     const ticket = await openTicket(client);

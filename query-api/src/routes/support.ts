@@ -34,6 +34,7 @@ import {
 } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cursorAfter, pageOf } from '../views/history-cursor.ts';
 
 export const SEARCH_DEFAULT_LIMIT = 10;
 
@@ -71,6 +72,15 @@ const listQuery = z.object({
   priority: filter(ticketPriorityKeys, 'priority'),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
+
+/**
+ * Staff's queue reads every ticket a page at a time: one customer can open tickets faster than
+ * staff answer them, and must not push everyone else's out of reach.
+ */
+const staffListQuery = listQuery.extend({ cursor: z.string().max(200).optional() });
+
+/** The name its cursors carry: a cursor of another list is refused. */
+const STAFF_TICKETS_CURSOR_LIST = 'ops-tickets';
 
 const searchQuery = z.object({
   query: z.string().trim().max(100).optional(),
@@ -155,16 +165,20 @@ export const opsSupportQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/ops/tickets',
-    { schema: { querystring: listQuery, response: { 200: staffTicketList } } },
+    { schema: { querystring: staffListQuery, response: { 200: staffTicketList } } },
     async (request) => {
-      const rows = await findTickets(pool, request.query);
-      const views = await ticketViews(pool, rows);
+      const { cursor, limit, ...filters } = request.query;
+      const after = cursorAfter(cursor, STAFF_TICKETS_CURSOR_LIST);
+      const rows = await findTickets(pool, { ...filters, after, limit: limit + 1 });
+      const { page, nextCursor } = pageOf(rows, limit, STAFF_TICKETS_CURSOR_LIST);
+      const views = await ticketViews(pool, page);
       return ok(
         {
           tickets: views.map((view, i) => ({
             ...view,
-            customer: { id: rows[i]!.customer_id, name: rows[i]!.customer_name },
+            customer: { id: page[i]!.customer_id, name: page[i]!.customer_name },
           })),
+          next_cursor: nextCursor,
         },
         'OK',
       );

@@ -1,5 +1,6 @@
 import type { SupportCategory, TicketPriority, TicketStatus } from '@bank/events';
 import type { Db } from '../../projection.ts';
+import type { HistoryCursor } from '../transactions/readers.ts';
 
 /** A support ticket: the customer's question and where it stands. */
 export interface TicketRow extends Record<string, unknown> {
@@ -23,6 +24,14 @@ export interface TicketRow extends Record<string, unknown> {
   dispute_resolved_at: Date | null;
 }
 
+/** A ticket of a list, with where it stands in the list's order (for the next page's cursor). */
+export interface ListedTicketRow extends TicketRow {
+  /** When it was opened, as a cursor writes it (UTC, to the microsecond). */
+  cursor_at: string;
+  /** Its opening's position in the log. */
+  position: string;
+}
+
 export interface ReplyRow extends Record<string, unknown> {
   id: string;
   ticket_id: string;
@@ -39,19 +48,24 @@ export interface TicketFilter {
   priority?: string | undefined;
   /** Matches subject, description or ticket number, case-insensitively. */
   search?: string | undefined;
+  /** Only the tickets after this one, newest first (the last ticket of the page before). */
+  after?: HistoryCursor | undefined;
   limit: number;
 }
 
-/** Tickets matching the filter, newest first. */
-export async function findTickets(db: Db, f: TicketFilter): Promise<TicketRow[]> {
+/** Tickets matching the filter, newest first by (opened, position); after `after` when given. */
+export async function findTickets(db: Db, f: TicketFilter): Promise<ListedTicketRow[]> {
   const pattern = f.search ? `%${f.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
-  const { rows } = await db.query<TicketRow>(
-    `SELECT * FROM rm_support_tickets
+  const { rows } = await db.query<ListedTicketRow>(
+    `SELECT *,
+       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+     FROM rm_support_tickets
      WHERE ($1::uuid IS NULL OR customer_id = $1)
        AND ($2::text IS NULL OR status = $2)
        AND ($3::text IS NULL OR category = $3)
        AND ($4::text IS NULL OR priority = $4)
        AND ($5::text IS NULL OR subject ILIKE $5 OR description ILIKE $5 OR ticket_number ILIKE $5)
+       AND ($7::timestamptz IS NULL OR (created_at, position) < ($7::timestamptz, $8::bigint))
      ORDER BY created_at DESC, position DESC LIMIT $6`,
     [
       f.customerId ?? null,
@@ -60,6 +74,8 @@ export async function findTickets(db: Db, f: TicketFilter): Promise<TicketRow[]>
       f.priority ?? null,
       pattern,
       f.limit,
+      f.after?.at ?? null,
+      f.after?.position ?? null,
     ],
   );
   return rows;
