@@ -421,7 +421,8 @@ export default function AccountsRoute() {
                 transaction={recategorising}
                 onClose={() => setRecategorising(null)}
               />
-              <LoadMore pages={history} />
+              {/* Each choice of filters is a list of its own: Load more starts afresh on it. */}
+              <LoadMore key={JSON.stringify(listFilters)} pages={history} />
             </>
           )}
         </div>

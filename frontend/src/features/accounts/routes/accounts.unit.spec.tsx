@@ -5,7 +5,7 @@ import { account, storeSession, testUser, transaction } from '@/testing/fixtures
 import { fakeServer, ok, renderWithApp } from '@/testing/render';
 import AccountsRoute from './accounts';
 
-/** `olderPage`: the history has a second page, whose first load fails. */
+/** `olderPage`: the 30 days' history has a second page, whose first load fails. */
 function serve({ olderPage = false } = {}) {
   let accountsServed = 0;
   let olderFailures = 1;
@@ -39,7 +39,7 @@ function serve({ olderPage = false } = {}) {
           next_cursor: null,
         });
       }
-      const paged = olderPage && url.searchParams.get('limit') !== '1';
+      const paged = olderPage && days === '30' && url.searchParams.get('limit') !== '1';
       return ok({
         transactions: [
           transaction({
@@ -101,6 +101,11 @@ describe('Accounts page', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     // The button is gone: the focus it had moves to the line saying so, not to the page's body.
     await waitFor(() => expect(screen.getByText('No older transactions.')).toHaveFocus());
+
+    // Another period is another list: its one page says nothing of older lines until asked.
+    await userEvent.click(screen.getByRole('button', { name: '90 days' }));
+    expect(await screen.findByText('Payroll deposit (90 days)')).toBeInTheDocument();
+    expect(screen.queryByText('No older transactions.')).toBeNull();
   });
 
   it('shows the selected account with APY, fee and routing rules', async () => {
