@@ -2,6 +2,7 @@ import { deposit } from '@bank/server/testing';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
+import { expectOnTop } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
@@ -171,6 +172,23 @@ describe('notification panel', () => {
           row.getBoundingClientRect().left - row.closest('.card')!.getBoundingClientRect().left,
       );
     expect(inset).toBeLessThanOrEqual(2);
+  });
+
+  it('opens the panel over a toast showing at the top right (1280 px)', async () => {
+    const customer = await customerWithThreeNotifications();
+    const page = await t.signedInPage(customer, { width: 1280, height: 900 });
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Cashback' }).click();
+    const shell = new AppShell(page);
+    await shell.toast(/available cashback balance/).waitFor();
+    const panel = await shell.openNotifications();
+    await shell.notificationItems().first().waitFor();
+    // The toast sits where the panel's right-hand side opens: the type filter and Mark all read.
+    await expectOnTop(panel.getByRole('combobox', { name: 'Notification type' }), 'Type filter');
+    await expectOnTop(panel.getByRole('button', { name: 'Mark all read' }), 'Mark all read');
+    for (const row of await shell.notificationItems().all()) {
+      await expectOnTop(row.getByRole('button').first(), "A notification's button");
+    }
   });
 
   it('dismisses a toast by hand', async () => {
