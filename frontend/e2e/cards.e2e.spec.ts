@@ -421,6 +421,30 @@ describe('Cards', () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
     expect(await page.locator('.toast').count()).toBe(0);
   });
+  it("leaves the limit fields' labels clear of the last setting's divider, as the settings are", async () => {
+    const { customer } = await customerWithCard();
+    for (const width of [375, 1280]) {
+      const page = await t.signedInPage(customer, { width, height: 900 });
+      await page.goto('/cards');
+      await openTab(page, 'Card Settings');
+      const settings = page.getByRole('tabpanel', { name: 'Card Settings' });
+      const card = settings.locator('section').first();
+      await card.getByRole('switch', { name: 'Contactless Payments' }).waitFor();
+      const rows = card.locator('.card-setting');
+      const lastRow = (await rows.last().boundingBox())!;
+      // A setting's label sits its row's padding below the divider above it.
+      const rowLabel = (await rows.last().locator('label').boundingBox())!;
+      const settingSpace = rowLabel.y - lastRow.y;
+      expect(settingSpace).toBeGreaterThan(0);
+      const label = (await card.getByText('Daily ATM Limit ($)', { exact: true }).boundingBox())!;
+      expect(
+        label.y - (lastRow.y + lastRow.height),
+        `${width} px: Daily ATM Limit's label against the divider`,
+      ).toBeGreaterThanOrEqual(settingSpace - 1);
+      await page.screenshot({ path: screenshotPath(`card-settings-labels-${width}.png`) });
+      await page.close();
+    }
+  });
   it('opens a dialog above the toasts on a phone, its title and Close button in view (375 px)', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer, { width: 375, height: 740 });
