@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { ApiClient, registrationPayload } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
@@ -268,10 +269,21 @@ async function askForResetLink(accountNumber: string) {
   return page;
 }
 
+/** Where the focus is: inside what holds `text` (not fallen to the page's body). */
+function focusHolds(page: Page, text: string) {
+  return page.evaluate((said) => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return false;
+    return (focused.textContent ?? '').includes(said);
+  }, text);
+}
+
 describe('forgot password', () => {
-  it('accepts an account number and shows the generic confirmation', async () => {
+  it('accepts an account number and shows the generic confirmation, which takes the focus', async () => {
     const customer = await t.customer();
-    await askForResetLink(customer.user.account_number);
+    const page = await askForResetLink(customer.user.account_number);
+    // The form and its button are gone: the confirmation holds the focus instead of the body.
+    await expect.poll(() => focusHolds(page, 'Check your email')).toBe(true);
   });
 
   it('turns a reset link used once into a way to ask for a new one, said once', async () => {
@@ -306,6 +318,7 @@ describe('forgot password', () => {
     await open(otherTab);
     await choose(page);
     await page.getByText('Your password has been changed.').waitFor();
+    await expect.poll(() => focusHolds(page, 'Your password has been changed.')).toBe(true);
     await choose(otherTab);
     await deadLinkShown(otherTab);
 

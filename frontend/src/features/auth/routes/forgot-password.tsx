@@ -13,6 +13,7 @@ import {
   type ForgotPasswordInput,
 } from '../api/forgot-password';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthOutcome } from '../components/auth-outcome';
 
 export default function ForgotPasswordRoute() {
   useDocumentTitle('Forgot password');
@@ -38,12 +39,14 @@ export default function ForgotPasswordRoute() {
       subtitle="Enter your 12-digit account number or the email address on your account."
     >
       {call.isSuccess ? (
-        <Alert tone="success" title="Check your email">
-          <p>
-            If we find an account that matches, we will send a link to reset your password. The link
-            expires in one hour. Didn’t get it? Call us at (555) 019-1952.
-          </p>
-        </Alert>
+        <AuthOutcome>
+          <Alert tone="success" title="Check your email">
+            <p>
+              If we find an account that matches, we will send a link to reset your password. The
+              link expires in one hour. Didn’t get it? Call us at (555) 019-1952.
+            </p>
+          </Alert>
+        </AuthOutcome>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           {error ? (

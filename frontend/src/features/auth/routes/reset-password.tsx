@@ -15,6 +15,7 @@ import {
   type ResetPasswordInput,
 } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthOutcome } from '../components/auth-outcome';
 
 export default function ResetPasswordRoute() {
   useDocumentTitle('Choose a new password');
@@ -81,12 +82,12 @@ export default function ResetPasswordRoute() {
   return (
     <AuthLayout title="Choose a new password">
       {call.isSuccess ? (
-        <>
+        <AuthOutcome>
           <Alert tone="success" title="Password updated">
             <p>Your password has been changed. You can now sign in with your new password.</p>
           </Alert>
           <ButtonLink to="/login">Sign in</ButtonLink>
-        </>
+        </AuthOutcome>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           {error ? (
