@@ -353,6 +353,31 @@ describe('shell', () => {
     });
   }
 
+  it('scrolls each line and button reached with Tab clear of the tab bar, not under it (375 px)', async () => {
+    const page = await signInAsDemo({ width: 375, height: 800 });
+    await page.goto('/accounts');
+    await page.locator('.tx-list .tx').first().waitFor();
+    const bar = (await page.getByRole('navigation', { name: 'Account shortcuts' }).boundingBox())!;
+    await page.locator('main').focus();
+    const hidden: string[] = [];
+    // From the top of the page through the transactions to the statements' buttons.
+    for (let step = 0; step < 60; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element?.closest('main')) return null;
+        // The tab bar's own items are where they belong.
+        if (element.closest('nav[aria-label="Account shortcuts"]')) return null;
+        const box = element.getBoundingClientRect();
+        const name = element.getAttribute('aria-label') ?? element.textContent ?? '';
+        return { name: name.trim().slice(0, 60), bottom: box.bottom };
+      });
+      if (focused && focused.bottom > bar.y + 0.5)
+        hidden.push(`${focused.name} (${focused.bottom})`);
+    }
+    expect(hidden, `under the tab bar (top at ${bar.y})`).toEqual([]);
+  });
+
   it('keeps a separator dot on the line of what it follows, and a masked number on one line (375 px)', async () => {
     const page = await signInAsDemo({ width: 375, height: 800 });
     await page.goto('/accounts');
