@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   dialog,
+  expectOnTop,
   expectScreenAccessible,
   expectToastsClearOfBars,
   focusedElement,
@@ -445,6 +446,25 @@ describe('Cards', () => {
       await page.close();
     }
   });
+  it('opens a dialog clear of the toasts at the top right, its Close button uncovered (1280 px)', async () => {
+    const { customer } = await customerWithCard();
+    const page = await t.signedInPage(customer, { width: 1280, height: 720 });
+    await page.goto('/cards');
+    await page.getByRole('button', { name: 'Lock Card', exact: true }).click();
+    await toast(page, 'Card locked successfully').waitFor();
+    await page
+      .getByRole('button', { name: /Show card details/ })
+      .first()
+      .click();
+    const details = dialog(page, 'Card Details');
+    await details.getByText('Member FDIC', { exact: false }).waitFor();
+    await page.screenshot({ path: screenshotPath('card-details-toast-1280.png') });
+    const box = (await details.boundingBox())!;
+    const toasts = (await page.getByRole('region', { name: 'Messages' }).boundingBox())!;
+    expect(box.x + box.width, 'the dialog reaches under the toasts').toBeLessThanOrEqual(toasts.x);
+    await expectOnTop(details.getByRole('button', { name: 'Close' }), 'Close');
+  });
+
   it('opens a dialog above the toasts on a phone, its title and Close button in view (375 px)', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer, { width: 375, height: 740 });
