@@ -107,6 +107,25 @@ describe('spending insights', { timeout: 180_000 }, () => {
     expect(await categoryTotal(page, 'Groceries')).toBe(groceries - 127_08);
   });
 
+  it('make each chart one Tab stop: Tab from a chart goes on to the next panel, not into the chart (1280 px)', async () => {
+    const page = await demo.signIn(DESKTOP);
+    await page.goto('/insights');
+    const spending = page.locator('.insights__panel', { has: page.locator('#insights-spending') });
+    const chart = spending.locator('.recharts-surface[tabindex="0"]');
+    await chart.waitFor();
+    // Once the chart has drawn its bars.
+    await spending.locator('.recharts-bar-rectangle').first().waitFor();
+    await chart.focus();
+    await page.keyboard.press('Tab');
+    // The next stop is the money in and out panel's Chart button.
+    const reached = await page.evaluate(() => {
+      const focused = document.activeElement!;
+      const panel = focused.closest('.insights__panel')?.querySelector('h2, h3')?.id ?? 'none';
+      return `${focused.tagName} "${focused.textContent ?? ''}" in ${panel}`;
+    });
+    expect(reached, 'Tab from the spending chart').toBe('BUTTON "Chart" in insights-cash-flow');
+  });
+
   it('fit a phone without sideways scrolling, and another month can be chosen (375 px)', async () => {
     const page = await demo.signIn(PHONE);
     await page.goto('/insights');

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   Area,
   AreaChart,
@@ -17,7 +18,8 @@ import { averageName, categoryComparison, formatCents, formatCentsCompact } from
 
 // The charts, drawn with Recharts. This module is loaded on demand (its own chunk): no other
 // page pays for the chart library. Recharts' accessibility layer makes each chart one tab stop
-// whose arrow keys move from data point to data point, announcing each in the tooltip.
+// whose arrow keys move from data point to data point, announcing each in the tooltip (ChartFrame
+// keeps the layers inside it out of the Tab order).
 
 const COLORS = {
   primary: 'var(--brand-600)',
@@ -35,6 +37,32 @@ const tooltipProps = {
   labelStyle: { color: 'var(--color-heading)' },
   contentStyle: { background: 'var(--color-surface)', borderColor: 'var(--color-border-strong)' },
 };
+/**
+ * Holds one chart. Recharts draws a chart in layers (`<g class="recharts-zIndex-layer_N">`) that it
+ * mounts React portals into, and Chromium puts those layers in the Tab order after the chart: up
+ * to five more stops a chart, one of them empty and out of sight, where the customer sees no
+ * focus. The arrow keys on the chart already step through its figures, so each layer is taken
+ * out of the Tab order as it appears.
+ */
+function ChartFrame({ children }: { children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    const untab = () => {
+      for (const layer of root.querySelectorAll(
+        'g[class^="recharts-zIndex-layer"]:not([tabindex])',
+      ))
+        layer.setAttribute('tabindex', '-1');
+    };
+    untab();
+    const watch = new MutationObserver(untab);
+    watch.observe(root, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, []);
+  return <div ref={frame}>{children}</div>;
+}
+
 const legendText = (value: unknown) => <span className="insights__legend">{String(value)}</span>;
 const axisMoney = (value: unknown) => formatCentsCompact(Number(value));
 
@@ -53,17 +81,19 @@ export function SpendingChart({
     average: c.averageCents,
   }));
   return (
-    <ResponsiveContainer width="100%" height={Math.max(220, 44 * data.length + 80)}>
-      <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }} accessibilityLayer>
-        <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-        <XAxis type="number" tickFormatter={axisMoney} />
-        <YAxis type="category" dataKey="label" width={120} />
-        <Tooltip {...tooltipProps} />
-        <Legend formatter={legendText} />
-        <Bar dataKey="month" name={formatMonth(insights.month)} fill={COLORS.primary} />
-        {average ? <Bar dataKey="average" name={average} fill={COLORS.secondary} /> : null}
-      </BarChart>
-    </ResponsiveContainer>
+    <ChartFrame>
+      <ResponsiveContainer width="100%" height={Math.max(220, 44 * data.length + 80)}>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }} accessibilityLayer>
+          <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+          <XAxis type="number" tickFormatter={axisMoney} />
+          <YAxis type="category" dataKey="label" width={120} />
+          <Tooltip {...tooltipProps} />
+          <Legend formatter={legendText} />
+          <Bar dataKey="month" name={formatMonth(insights.month)} fill={COLORS.primary} />
+          {average ? <Bar dataKey="average" name={average} fill={COLORS.secondary} /> : null}
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
@@ -74,17 +104,19 @@ export function CashFlowChart({ insights }: { insights: Insights }) {
     spending: m.spending_cents,
   }));
   return (
-    <ResponsiveContainer width="100%" height={280}>
-      <BarChart data={data} margin={{ left: 8, right: 16 }} accessibilityLayer>
-        <CartesianGrid vertical={false} strokeDasharray="3 3" />
-        <XAxis dataKey="label" />
-        <YAxis tickFormatter={axisMoney} width={64} />
-        <Tooltip {...tooltipProps} />
-        <Legend formatter={legendText} />
-        <Bar dataKey="income" name="Money in" fill={COLORS.credit} />
-        <Bar dataKey="spending" name="Money out" fill={COLORS.debit} />
-      </BarChart>
-    </ResponsiveContainer>
+    <ChartFrame>
+      <ResponsiveContainer width="100%" height={280}>
+        <BarChart data={data} margin={{ left: 8, right: 16 }} accessibilityLayer>
+          <CartesianGrid vertical={false} strokeDasharray="3 3" />
+          <XAxis dataKey="label" />
+          <YAxis tickFormatter={axisMoney} width={64} />
+          <Tooltip {...tooltipProps} />
+          <Legend formatter={legendText} />
+          <Bar dataKey="income" name="Money in" fill={COLORS.credit} />
+          <Bar dataKey="spending" name="Money out" fill={COLORS.debit} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
@@ -94,21 +126,23 @@ export function CryptoChart({ insights }: { insights: Insights }) {
     value: p.value_cents,
   }));
   return (
-    <ResponsiveContainer width="100%" height={260}>
-      <AreaChart data={data} margin={{ left: 8, right: 16 }} accessibilityLayer>
-        <CartesianGrid vertical={false} strokeDasharray="3 3" />
-        <XAxis dataKey="label" minTickGap={32} />
-        <YAxis tickFormatter={axisMoney} width={64} />
-        <Tooltip {...tooltipProps} />
-        <Area
-          type="monotone"
-          dataKey="value"
-          name="Portfolio value"
-          stroke={COLORS.primary}
-          fill={COLORS.primary}
-          fillOpacity={0.15}
-        />
-      </AreaChart>
-    </ResponsiveContainer>
+    <ChartFrame>
+      <ResponsiveContainer width="100%" height={260}>
+        <AreaChart data={data} margin={{ left: 8, right: 16 }} accessibilityLayer>
+          <CartesianGrid vertical={false} strokeDasharray="3 3" />
+          <XAxis dataKey="label" minTickGap={32} />
+          <YAxis tickFormatter={axisMoney} width={64} />
+          <Tooltip {...tooltipProps} />
+          <Area
+            type="monotone"
+            dataKey="value"
+            name="Portfolio value"
+            stroke={COLORS.primary}
+            fill={COLORS.primary}
+            fillOpacity={0.15}
+          />
+        </AreaChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 }
