@@ -57,6 +57,12 @@ describe('savings goals', () => {
       // A wrong amount is named on the field and saves nothing.
       const dialog = await goals.saveGoal(account, '12.345', 'Set a goal for');
       await dialog.getByText('The goal must be an amount in dollars and cents.').waitFor();
+      // The focus goes to the field, whose description names the error, not left on Save goal.
+      await expect
+        .poll(() =>
+          dialog.getByLabel('Goal amount').evaluate((field) => field === document.activeElement),
+        )
+        .toBe(true);
       await expectScreenAccessible(page, `goal dialog with an error (${viewport.width} px)`);
       await dialog.getByLabel('Goal amount').fill('20000000');
       await dialog.getByRole('button', { name: 'Save goal' }).click();

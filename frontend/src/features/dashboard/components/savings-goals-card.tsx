@@ -21,6 +21,12 @@ function GoalDialog({ goal, onClose }: { goal: SavingsGoalView | null; onClose()
   const save = useSetSavingsGoal();
   const [amount, setAmount] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // An error is told on the field, which takes the focus, so a screen reader reads it out.
+  const refuse = (message: string) => {
+    setError(message);
+    field.current?.focus();
+  };
   const shown = amount ?? (goal?.target_amount != null ? goal.target_amount.toFixed(2) : '');
 
   const close = () => {
@@ -35,7 +41,7 @@ function GoalDialog({ goal, onClose }: { goal: SavingsGoalView | null; onClose()
     if (!goal) return;
     const problem = goalAmountError(shown);
     if (problem) {
-      setError(problem);
+      refuse(problem);
       return;
     }
     save.mutate(
@@ -49,7 +55,7 @@ function GoalDialog({ goal, onClose }: { goal: SavingsGoalView | null; onClose()
           close();
         },
         onError: (e) =>
-          setError((e instanceof ApiError ? e.errors?.target_amount?.[0] : undefined) ?? e.message),
+          refuse((e instanceof ApiError ? e.errors?.target_amount?.[0] : undefined) ?? e.message),
       },
     );
   };
@@ -63,6 +69,7 @@ function GoalDialog({ goal, onClose }: { goal: SavingsGoalView | null; onClose()
     >
       <form className="stack" onSubmit={submit} noValidate>
         <TextField
+          ref={field}
           label="Goal amount"
           inputMode="decimal"
           autoComplete="off"
