@@ -35,6 +35,8 @@ async function wholeQueue(status: string, limit: number) {
     const response = await ops.get(`/api/ops/contact-requests?${query}`);
     expect(response.status).toBe(200);
     expect(response.body.data.contact_requests.length).toBeLessThanOrEqual(limit);
+    // A cursor is handed out only while more follow: no page after the first is empty.
+    if (cursor) expect(response.body.data.contact_requests.length).toBeGreaterThan(0);
     seen.push(...response.body.data.contact_requests);
     cursor = response.body.data.next_cursor;
     if (!cursor) return seen;

@@ -106,14 +106,20 @@ export const opsQueryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { status, cursor, limit } = request.query;
-      const rows = await listContactRequests(pool, { queue: status, after: cursor, limit });
-      if (!rows) throw fieldError({ cursor: [CURSOR_UNKNOWN] });
+      // One request more than the page: it tells whether another page follows.
+      const read = await listContactRequests(pool, {
+        queue: status,
+        after: cursor,
+        limit: limit + 1,
+      });
+      if (!read) throw fieldError({ cursor: [CURSOR_UNKNOWN] });
+      const rows = read.slice(0, limit);
       const requests = rows.map((r) => ({
         ...r,
         received_at: r.received_at.toISOString(),
         handled_at: r.handled_at?.toISOString() ?? null,
       }));
-      const last = requests.length === limit ? requests.at(-1) : undefined;
+      const last = read.length > limit ? requests.at(-1) : undefined;
       return ok({ contact_requests: requests, next_cursor: last?.request_id ?? null }, 'OK');
     },
   );
