@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   allProjectionNames,
+  allProjections,
   readModelOfRelation,
   readModelsNamed,
   readModelsReadBy,
@@ -24,6 +25,25 @@ describe('which read model a statement reads', () => {
     expect(readModelOfRelation.get('ledger_balances')).toBe('accounts');
     // Each owner is a projection the runner knows, and every projection owns a table.
     expect(new Set(readModelOfRelation.values())).toEqual(new Set(allProjectionNames));
+  });
+
+  it('has each projection declare every table its migrations create, and no other', () => {
+    // A rebuild empties, shadows and swaps the declared tables alone: a handler writing a table
+    // left out would write the live one during the rebuild, and the swap would keep those rows.
+    const createdBy = (name: string) => {
+      const dir = path.join(import.meta.dirname, name, 'migrations');
+      return readdirSync(dir)
+        .flatMap((file) => [
+          ...readFileSync(path.join(dir, file), 'utf8').matchAll(
+            /CREATE TABLE (?:IF NOT EXISTS )?(\w+)/gi,
+          ),
+        ])
+        .map((match) => match[1]!.toLowerCase())
+        .sort();
+    };
+    for (const projection of allProjections) {
+      expect([...projection.tables].sort(), projection.name).toEqual(createdBy(projection.name));
+    }
   });
 
   it('names the owners of what a statement reads, and every read model for an rm_ table it does not know', () => {
