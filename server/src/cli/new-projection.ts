@@ -23,7 +23,7 @@ try {
       : `add ${result.exportName} to allProjections in projections/src/read-models/index.ts\n`,
   );
   process.stdout.write(
-    `next: edit the handlers, ${result.table} and the readers, then run npx vitest run --project backend projections/src/read-models/${name}\n` +
+    `next: edit the handlers, ${result.table} and the readers, then run ${result.testCommand}\n` +
       `then review it for scale mode in projections/src/kafka/partition-safety.ts (README: Projection toolkit)\n`,
   );
 } catch (error) {

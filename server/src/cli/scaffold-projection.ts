@@ -7,7 +7,16 @@ export interface ScaffoldResult {
   registered: boolean;
   exportName: string;
   table: string;
+  /** How to run the new read model's test. */
+  testCommand: string;
 }
+
+/**
+ * Runs a read model's test. No `--project`: vitest finds the project whose files include it
+ * (the read models' tests share a process, under `backend-shared` in vitest.config.ts).
+ */
+export const projectionTestCommand = (name: string) =>
+  `npx vitest run projections/src/read-models/${name}`;
 
 const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const pascal = (name: string) => camel(name).replace(/^[a-z]/, (c) => c.toUpperCase());
@@ -189,5 +198,11 @@ export async function scaffoldProjection(
   }
   const registered =
     options.register !== false && register(path.join(readModels, 'index.ts'), name, exportName);
-  return { files: files.map(([file]) => path.relative(root, file)), registered, exportName, table };
+  return {
+    files: files.map(([file]) => path.relative(root, file)),
+    registered,
+    exportName,
+    table,
+    testCommand: projectionTestCommand(name),
+  };
 }

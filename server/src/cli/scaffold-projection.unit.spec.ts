@@ -1,9 +1,10 @@
+import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { check, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { scaffoldProjection } from './scaffold-projection.ts';
+import { projectionTestCommand, scaffoldProjection } from './scaffold-projection.ts';
 
 function fakeRepository(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'scaffold-'));
@@ -77,5 +78,23 @@ describe('npm run new-projection', () => {
       const source = readFileSync(path.join(root, file), 'utf8');
       expect(await check(source, { ...config, filepath: file }), file).toBe(true);
     }
+  });
+
+  it('tells how to run the new test with a command that finds it', async () => {
+    const root = fakeRepository();
+    const result = await scaffoldProjection(root, 'monthly-spending');
+    expect(result.testCommand).toBe(projectionTestCommand('monthly-spending'));
+    // The same command for a read model of this repository, listed rather than run.
+    const [npx, vitest, , ...filters] = projectionTestCommand('accounts').split(' ');
+    expect([npx, vitest]).toEqual(['npx', 'vitest']);
+    const listed = await new Promise<string>((resolve, reject) => {
+      execFile(
+        'npx',
+        ['vitest', 'list', '--filesOnly', ...filters],
+        { cwd: path.resolve(import.meta.dirname, '../../..'), timeout: 60_000 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      );
+    });
+    expect(listed).toContain('projections/src/read-models/accounts/projection.int.spec.ts');
   });
 });
