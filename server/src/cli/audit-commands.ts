@@ -71,11 +71,43 @@ export const AUDIT_COMMANDS = [
 ] as const;
 type AuditCommand = (typeof AUDIT_COMMANDS)[number];
 
-/** The usage and exit code 2 when argv names no command of AUDIT_COMMANDS (see cli-support). */
-export const refuseUnknownAuditCommand = (
+/** What each command takes: its argument (an account, a customer, a projection) and options. */
+const COMMAND_SHAPES: Record<AuditCommand, { argument: boolean; options: readonly string[] }> = {
+  events: { argument: true, options: ['json'] },
+  balance: { argument: true, options: ['at'] },
+  statement: { argument: true, options: ['from', 'to', 'month', 'format', 'out'] },
+  replay: { argument: true, options: ['json'] },
+  verify: { argument: false, options: ['digests'] },
+  'publish-digest': { argument: false, options: ['out'] },
+  determinism: { argument: true, options: [] },
+  lag: { argument: false, options: [] },
+};
+
+/**
+ * The usage and exit code 2 when argv names no command of AUDIT_COMMANDS (see cli-support), or
+ * gives the command an option it does not take or an argument too many: a mistyped option
+ * (`balance <account> --as-of 2025-03-31`) would otherwise be ignored, and the figure printed
+ * would be another than the one asked for.
+ */
+export function refuseUnknownAuditCommand(
   argv: readonly string[],
   io: Pick<AuditIo, 'err'>,
-): 2 | undefined => refuseUnknownCommand(argv, AUDIT_COMMANDS, AUDIT_USAGE, io.err);
+): 2 | undefined {
+  const refused = refuseUnknownCommand(argv, AUDIT_COMMANDS, AUDIT_USAGE, io.err);
+  if (refused) return refused;
+  const { positional, options } = parseArgs(argv);
+  const command = positional[0] as AuditCommand;
+  const shape = COMMAND_SHAPES[command];
+  const unknown = Object.keys(options).find((name) => !shape.options.includes(name));
+  const extra = positional[shape.argument ? 2 : 1];
+  if (unknown === undefined && extra === undefined) return undefined;
+  io.err.write(
+    unknown !== undefined
+      ? `${command} takes no option --${unknown}.\n${AUDIT_USAGE}\n`
+      : `Unexpected argument "${extra}".\n${AUDIT_USAGE}\n`,
+  );
+  return 2;
+}
 
 class UsageError extends Error {}
 

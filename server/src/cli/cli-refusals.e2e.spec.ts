@@ -86,3 +86,31 @@ describe('a command-line tool given an unknown command', () => {
     expect(readdirSync(run.dataDir)).toEqual([]);
   });
 });
+
+describe('audit given an option or an argument its command does not take', () => {
+  it.each([
+    [
+      ['balance', '00000000-0000-4000-8000-000000000000', '--as-of', '2025-03-31'],
+      'balance takes no option --as-of.',
+    ],
+    [
+      [
+        'statement',
+        '00000000-0000-4000-8000-000000000000',
+        '--month',
+        '2025-03',
+        '--fromat',
+        'pdf',
+      ],
+      'statement takes no option --fromat.',
+    ],
+    [['verify', '--digest', 'mine.log'], 'verify takes no option --digest.'],
+    [['lag', 'extra'], 'Unexpected argument "extra".'],
+  ])('%j is refused with exit code 2 rather than answer another figure', async (argv, reason) => {
+    const run = await runTool('audit', argv);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`${reason}\n${AUDIT_USAGE}\n`);
+    expect(readdirSync(run.dataDir)).toEqual([]);
+  });
+});
