@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AUDIT_USAGE } from './audit-commands.ts';
 import { jsonLines } from '../testing/run-script.ts';
 import { KEYS_USAGE } from './keys-commands.ts';
+import { REBUILD_USAGE } from './rebuild-commands.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDirs: string[] = [];
@@ -111,6 +112,15 @@ describe('audit given an option or an argument its command does not take', () =>
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(`${reason}\n${AUDIT_USAGE}\n`);
+    expect(readdirSync(run.dataDir)).toEqual([]);
+  });
+});
+
+describe('rebuild-projection given a name no projection has', () => {
+  it('says so before its usage, with exit code 2, without opening the database', async () => {
+    const run = await runTool('rebuild-projection', ['completed-transfer']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`No projection is named "completed-transfer".\n${REBUILD_USAGE}\n`);
     expect(readdirSync(run.dataDir)).toEqual([]);
   });
 });

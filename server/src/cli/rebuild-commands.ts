@@ -26,6 +26,7 @@ export function refuseRebuildArguments(
   if (known && positional.length === 1 && unknown.length === 0) return undefined;
   if (unknown.length > 0) err.write(`Unknown option --${unknown[0]}.\n`);
   else if (positional.length > 1) err.write(`Unexpected argument "${positional[1]}".\n`);
+  else if (positional[0] !== undefined) err.write(`No projection is named "${positional[0]}".\n`);
   err.write(`${REBUILD_USAGE}\n`);
   return 2;
 }
