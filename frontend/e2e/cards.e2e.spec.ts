@@ -41,6 +41,17 @@ async function customerWithCard() {
   return { customer, card };
 }
 
+/** Opens the first card's details and waits for them: the dialog. */
+async function openCardDetails(page: Page) {
+  await page
+    .getByRole('button', { name: /Show card details/ })
+    .first()
+    .click();
+  const details = dialog(page, 'Card Details');
+  await details.getByText('Member FDIC', { exact: false }).waitFor();
+  return details;
+}
+
 describe('Cards', () => {
   it('applies for a card, shows its details, changes the PIN and limits, locks and unlocks', async () => {
     const customer = await t.customer();
@@ -59,12 +70,7 @@ describe('Cards', () => {
     // 'Lock Card' would also find 'Unlock Card' and 'LOCKED' the toast 'Card locked successfully'.
     await page.getByText('ACTIVE', { exact: true }).first().waitFor();
 
-    await page
-      .getByRole('button', { name: /Show card details/ })
-      .first()
-      .click();
-    const details = dialog(page, 'Card Details');
-    await details.getByText('Member FDIC', { exact: false }).waitFor();
+    await openCardDetails(page);
     await expectScreenAccessible(page, 'card details');
     await page.keyboard.press('Escape');
 
@@ -452,12 +458,7 @@ describe('Cards', () => {
     await page.goto('/cards');
     await page.getByRole('button', { name: 'Lock Card', exact: true }).click();
     await toast(page, 'Card locked successfully').waitFor();
-    await page
-      .getByRole('button', { name: /Show card details/ })
-      .first()
-      .click();
-    const details = dialog(page, 'Card Details');
-    await details.getByText('Member FDIC', { exact: false }).waitFor();
+    const details = await openCardDetails(page);
     await page.screenshot({ path: screenshotPath('card-details-toast-1280.png') });
     const box = (await details.boundingBox())!;
     const toasts = (await page.getByRole('region', { name: 'Messages' }).boundingBox())!;
@@ -473,12 +474,7 @@ describe('Cards', () => {
     await application.getByLabel(/I have read and agree/).check();
     await application.getByRole('button', { name: 'Apply for Card' }).click();
     await toast(page, /approved/).waitFor();
-    await page
-      .getByRole('button', { name: /Show card details/ })
-      .first()
-      .click();
-    const details = dialog(page, 'Card Details');
-    await details.getByText('Member FDIC', { exact: false }).waitFor();
+    const details = await openCardDetails(page);
     await page.screenshot({ path: screenshotPath('card-details-toast-375.png') });
 
     const area = (await page.getByRole('region', { name: 'Messages' }).boundingBox())!;

@@ -310,7 +310,7 @@ function recipientOf(schedule: NonNullable<ScheduleState['schedule']>): string {
 }
 
 /** Why an occurrence failed whose job used up its tries, as the schedule's runs show it. */
-export const NOT_MADE_ON_ITS_DATE = 'It could not be made on its date.';
+const NOT_MADE_ON_ITS_DATE = 'It could not be made on its date.';
 
 /**
  * The job of an occurrence used up its tries (the bank could not reach its database all day):

@@ -8,7 +8,7 @@ import { getEarlierReplies } from '../api/get-earlier-replies';
  * The replies already shown before the ticket's latest ones, once its latest have moved on: those
  * that slid out of the latest stay, so the conversation read back has no gap.
  */
-export function keptEarlier(earlier: Reply[], wereLatest: Reply[], latest: Reply[]): Reply[] {
+function keptEarlier(earlier: Reply[], wereLatest: Reply[], latest: Reply[]): Reply[] {
   if (earlier.length === 0) return earlier;
   const inLatest = new Set(latest.map((r) => r.id));
   return [...earlier, ...wereLatest].filter((r) => !inLatest.has(r.id));
