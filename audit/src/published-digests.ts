@@ -27,17 +27,45 @@ export interface PublishedHead {
   at: string;
 }
 
+/** A head as publishLogDigest writes it: a version and a SHA-256 in hex. */
+const isHead = (value: unknown): value is [number, string] =>
+  Array.isArray(value) &&
+  value.length === 2 &&
+  Number.isSafeInteger(value[0]) &&
+  (value[0] as number) >= 0 &&
+  typeof value[1] === 'string' &&
+  /^[0-9a-f]{64}$/.test(value[1]);
+
+function isDigestRecord(value: unknown): value is DigestRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const { at, upTo, heads } = value as Partial<DigestRecord>;
+  return (
+    typeof at === 'string' &&
+    !Number.isNaN(Date.parse(at)) &&
+    typeof upTo === 'string' &&
+    typeof heads === 'object' &&
+    heads !== null &&
+    !Array.isArray(heads) &&
+    Object.values(heads).every(isHead)
+  );
+}
+
+/** The file's records; a line that is not one is an error, never skipped. */
 function records(file: string): DigestRecord[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line, i) => {
+    .map((line, i) => ({ line, number: i + 1 }))
+    .filter(({ line }) => line.trim() !== '')
+    .map(({ line, number }) => {
+      let record: unknown;
       try {
-        return JSON.parse(line) as DigestRecord;
+        record = JSON.parse(line);
       } catch {
-        throw new Error(`${file}, line ${i + 1}: not a digest record`);
+        record = undefined;
       }
+      if (!isDigestRecord(record)) throw new Error(`${file}, line ${number}: not a digest record`);
+      return record;
     });
 }
 
@@ -86,7 +114,10 @@ export async function publishLogDigest(
   return record;
 }
 
-/** Every stream's newest head across all the records of a digest file. */
+/**
+ * Every stream's newest head across all the records of a digest file. A file that does not exist
+ * publishes nothing; a line that is not a digest record throws.
+ */
 export function readPublishedHeads(file: string): Map<string, PublishedHead> {
   const heads = new Map<string, PublishedHead>();
   for (const record of records(file)) {

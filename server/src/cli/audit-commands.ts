@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { Pool } from '@bank/infra';
 import {
   accountEvents,
@@ -110,6 +110,15 @@ export function refuseUnknownAuditCommand(
 }
 
 class UsageError extends Error {}
+
+/** A digest file's heads; a file with a line that is not a digest record refuses the verify. */
+function publishedHeadsIn(file: string): Map<string, PublishedHead> {
+  try {
+    return readPublishedHeads(file);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}: nothing was verified.`);
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -310,8 +319,13 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         return 0;
       }
       case 'verify': {
-        const digests = stringOption(options, 'digests') ?? io.digestFile;
-        const published = digests ? readPublishedHeads(digests) : new Map<string, PublishedHead>();
+        const named = stringOption(options, 'digests');
+        // The default file may not be written yet; a file the auditor names must be there.
+        if (named !== undefined && !existsSync(named)) {
+          throw new UsageError(`No digest file at ${named}.`);
+        }
+        const digests = named ?? io.digestFile;
+        const published = digests ? publishedHeadsIn(digests) : new Map<string, PublishedHead>();
         const progress = progressBar('verify', io.err);
         const report = await verifyLog(pool, {
           onProgress: (d, t) => progress.update(d, t),

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,9 +244,14 @@ describe('npm run audit -- verify', () => {
 describe('published digests', () => {
   const stream = () => `account-${accountId}`;
   let digests: string;
+  /** A digest file with nothing published in it yet: verify then has the chains alone. */
+  let empty: string;
 
   beforeAll(async () => {
-    digests = path.join(mkdtempSync(path.join(os.tmpdir(), 'digests-')), 'digests.log');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'digests-'));
+    digests = path.join(dir, 'digests.log');
+    empty = path.join(dir, 'empty.log');
+    writeFileSync(empty, '');
     const published = await audit('publish-digest', '--out', digests);
     expect(published.code).toBe(0);
     expect(published.out).toMatch(/Published the heads of \d+ streams/);
@@ -261,6 +266,33 @@ describe('published digests', () => {
       .poll(() => readPublishedHeads(file).get(stream())?.version, { timeout: 30_000 })
       .toBeGreaterThanOrEqual(3);
     expect(readFileSync(file, 'utf8').trim().split('\n').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('must be there and be digest records when an auditor names them, or nothing is verified', async () => {
+    const missing = await audit('verify', '--digests', path.join(path.dirname(digests), 'no-such'));
+    expect(missing.code).toBe(2);
+    expect(missing.out).toBe('');
+    expect(missing.err).toMatch(/^No digest file at .*no-such\.\n/);
+
+    const garbled = path.join(path.dirname(digests), 'garbled.log');
+    const lines = readFileSync(digests, 'utf8').trim().split('\n');
+    for (const bad of [
+      '{"at":',
+      '{"at":"2026-01-01T00:00:00Z","upTo":"1","heads":{"s":[1,"x"]}}',
+      '42',
+    ]) {
+      writeFileSync(garbled, `${lines[0]}\n\n${bad}\n`);
+      const refused = await audit('verify', '--digests', garbled);
+      expect(refused.code, bad).toBe(2);
+      expect(refused.out, bad).toBe('');
+      expect(refused.err, bad).toContain(
+        `${garbled}, line 3: not a digest record: nothing was verified.`,
+      );
+    }
+
+    const alone = await audit('verify', '--digests', empty);
+    expect(alone.code).toBe(0);
+    expect(alone.err).toContain(`No published digest in ${empty}`);
   });
 
   it('tell a stream re-hashed after an alteration, which the chains alone cannot', async () => {
@@ -280,7 +312,7 @@ describe('published digests', () => {
     );
     await asSuperuser(rehash, [last.global_position]);
     try {
-      const alone = await audit('verify', '--digests', path.join(os.tmpdir(), 'no-such-digests'));
+      const alone = await audit('verify', '--digests', empty);
       expect(alone.out).toMatch(/: 0 findings;/);
       expect(alone.err).toMatch(/No published digest/);
 
@@ -309,7 +341,7 @@ describe('published digests', () => {
     );
     try {
       await asSuperuser('DELETE FROM events WHERE event_id IN (SELECT event_id FROM digest_saved)');
-      const alone = await audit('verify', '--digests', path.join(os.tmpdir(), 'no-such-digests'));
+      const alone = await audit('verify', '--digests', empty);
       expect(alone.out).not.toContain('truncated_since_published');
       const compared = await audit('verify', '--digests', digests);
       expect(compared.code).toBe(1);
