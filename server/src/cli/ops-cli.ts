@@ -31,6 +31,12 @@ export async function runOpsCli(
   print: (line: string) => void = console.log,
 ): Promise<number> {
   const [command, ...args] = argv;
+  /** What is wrong with the arguments, then the usage: exit code 2, nothing sent to the bank. */
+  const refuse = (reason: string) => {
+    print(reason);
+    print(OPS_USAGE);
+    return 2;
+  };
   const call = async (method: string, path: string, body?: unknown) => {
     let response: Response;
     try {
@@ -77,10 +83,9 @@ export async function runOpsCli(
     case 'deposit': {
       const [accountNumber, amount, ...description] = args;
       const dollars = Number(amount);
-      if (!accountNumber || !amount || !Number.isFinite(dollars)) {
-        print(OPS_USAGE);
-        return 2;
-      }
+      if (!accountNumber || !amount)
+        return refuse('deposit needs an account number and an amount.');
+      if (!Number.isFinite(dollars)) return refuse(`The amount "${amount}" is not a number.`);
       const result = await call('POST', '/api/ops/deposits', {
         account_number: accountNumber,
         amount: dollars,
@@ -94,10 +99,13 @@ export async function runOpsCli(
       return 0;
     }
     case 'issue-auditor': {
-      const [name, days] = args;
-      if (!name || (days !== undefined && !/^\d+$/.test(days))) {
-        print(OPS_USAGE);
-        return 2;
+      const [name, days, extra] = args;
+      if (!name) return refuse("issue-auditor needs the auditor's name.");
+      if (days !== undefined && !/^\d+$/.test(days)) {
+        return refuse(`The days "${days}" must be a whole number (quote a name with spaces).`);
+      }
+      if (extra !== undefined) {
+        return refuse(`Unexpected argument "${extra}" (quote a name with spaces).`);
       }
       const result = await call('POST', '/api/ops/auditors', {
         name,
@@ -112,10 +120,7 @@ export async function runOpsCli(
     }
     case 'revoke-auditor': {
       const [auditorId] = args;
-      if (!auditorId) {
-        print(OPS_USAGE);
-        return 2;
-      }
+      if (!auditorId) return refuse("revoke-auditor needs the auditor's id.");
       const result = await call('DELETE', `/api/ops/auditors/${encodeURIComponent(auditorId)}`);
       if (!result) return 1;
       print(result.message);
@@ -125,10 +130,8 @@ export async function runOpsCli(
     case 'reject-deposit': {
       const [id, ...reason] = args;
       const approve = command === 'approve-deposit';
-      if (!id || (!approve && reason.length === 0)) {
-        print(OPS_USAGE);
-        return 2;
-      }
+      if (!id) return refuse(`${command} needs the claim's id.`);
+      if (!approve && reason.length === 0) return refuse('reject-deposit needs a reason.');
       const result = await call(
         'POST',
         `/api/ops/crypto-deposits/${encodeURIComponent(id)}/${approve ? 'approve' : 'reject'}`,
@@ -142,10 +145,7 @@ export async function runOpsCli(
       return show('contact-requests', { status: args[0] ?? 'open', cursor: args[1] });
     case 'handle-contact-request': {
       const [requestId] = args;
-      if (!requestId) {
-        print(OPS_USAGE);
-        return 2;
-      }
+      if (!requestId) return refuse("handle-contact-request needs the request's id.");
       const path = `/api/ops/contact-requests/${encodeURIComponent(requestId)}/handled`;
       const result = await call('POST', path);
       if (!result) return 1;
@@ -163,8 +163,7 @@ export async function runOpsCli(
       const [action, projection, eventId] = args;
       if (action === 'retry' || action === 'skip') {
         if (!projection || !eventId) {
-          print(OPS_USAGE);
-          return 2;
+          return refuse(`parked-events ${action} needs a projection and an event id.`);
         }
         const result = await call('POST', `/api/ops/parked-events/${action}`, {
           projection,
@@ -175,8 +174,7 @@ export async function runOpsCli(
         return 0;
       }
       if (action !== undefined && action !== '--all') {
-        print(OPS_USAGE);
-        return 2;
+        return refuse(`Unknown parked-events action "${action}".`);
       }
       const result = await call(
         'GET',
@@ -194,17 +192,16 @@ export async function runOpsCli(
         print(result.message);
         return 0;
       }
-      if (action !== undefined) {
-        print(OPS_USAGE);
-        return 2;
-      }
+      if (action === 'retry') return refuse("failed-jobs retry needs the job's id.");
+      if (action !== undefined) return refuse(`Unknown failed-jobs action "${action}".`);
       const result = await call('GET', '/api/ops/failed-jobs');
       if (!result) return 1;
       print(JSON.stringify(result.data, null, 2));
       return 0;
     }
     default:
+      if (command) return refuse(`Unknown command "${command}".`);
       print(OPS_USAGE);
-      return command ? 2 : 0;
+      return 0;
   }
 }
