@@ -72,16 +72,24 @@ export async function dropShadow(pool: Pool, projection: Projection): Promise<vo
   await pool.query(`DROP SCHEMA IF EXISTS ${ident(shadowSchema(projection))} CASCADE`);
 }
 
-async function countEventsAfter(pool: Pool, from: Position, until?: Position): Promise<number> {
+/** How many events after `from` (up to `until`) the projection handles: what a rebuild applies. */
+async function countHandledAfter(
+  pool: Pool,
+  projection: Projection,
+  from: Position,
+  until?: Position,
+): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(
     `SELECT count(*)::bigint AS n FROM events
      WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-       AND ($3::text IS NULL OR (transaction_id, global_position) <= ($3::text::xid8, $4::bigint))`,
+       AND ($3::text IS NULL OR (transaction_id, global_position) <= ($3::text::xid8, $4::bigint))
+       AND type = ANY($5::text[])`,
     [
       from.transactionId.toString(),
       from.globalPosition,
       until?.transactionId.toString() ?? null,
       until?.globalPosition ?? 0,
+      handledTypes(projection),
     ],
   );
   return rows[0]!.n;
@@ -148,7 +156,10 @@ async function buildShadow(
       }
     }
     position = events[events.length - 1]!.position;
-    progress.done += events.length;
+    // The swap's last events are read whatever their type: only the handled ones count.
+    progress.done += cursor
+      ? events.length
+      : events.filter((e) => Object.hasOwn(projection.handlers, e.type)).length;
     progress.total = Math.max(progress.total, progress.done);
     options.onProgress?.(progress.done, progress.total);
   }
@@ -314,7 +325,10 @@ async function rebuildInShadow(
 ): Promise<ShadowRebuildResult> {
   const started = performance.now();
   const schema = await createShadowTables(pool, projection);
-  const progress = { done: 0, total: await countEventsAfter(pool, START, options.until) };
+  const progress = {
+    done: 0,
+    total: await countHandledAfter(pool, projection, START, options.until),
+  };
   try {
     let position = await buildShadow(pool, store, projection, schema, START, options, progress);
     if (options.swap !== false) {

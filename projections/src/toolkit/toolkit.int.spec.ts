@@ -133,6 +133,31 @@ describe('projection toolkit', () => {
     await store.close();
   });
 
+  it('counts its progress in the events the projection handles, so it ends at all of them', async () => {
+    const movement = (): GivenEvent => ({
+      type: 'MoneyMovementRecorded',
+      streamId: `money-activity-${customerId}`,
+      data: {
+        customerId,
+        movementId: randomUUID(),
+        category: 'same-bank',
+        amount: 100,
+        fingerprint: null,
+        at: new Date().toISOString(),
+      },
+    });
+    expect(Object.hasOwn(accountsProjection.handlers, 'MoneyMovementRecorded')).toBe(false);
+    const pool = await givenEvents([movement(), ...history, movement(), movement()]).pool('owner');
+    const store = createPgEventStore(pool, { reader: catalogue });
+    const progress: [done: number, total: number][] = [];
+    const result = await rebuildWithShadow(pool, store, accountsProjection, {
+      onProgress: (done, total) => progress.push([done, total]),
+    });
+    expect(result.events).toBe(history.length);
+    expect(progress.at(-1)).toEqual([history.length, history.length]);
+    await store.close();
+  });
+
   it('refuses a second rebuild or determinism check of a projection while one runs', async () => {
     const pool = await givenEvents(history).pool('owner');
     const store = createPgEventStore(pool, { reader: catalogue });
