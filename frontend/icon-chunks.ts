@@ -23,6 +23,12 @@ const FIRST_SCREENS = [
 
 const LUCIDE = '/node_modules/lucide-react/';
 
+/**
+ * React's own package (not react-dom): the icons are React components, and the entry needs it
+ * too. Left unassigned, Rollup gave it a chunk of its own: one request more on every first screen.
+ */
+const REACT = /\/node_modules\/react\/|commonjsHelpers/;
+
 /** lucide-react's icon files by every name it exports them under (Bell, BellIcon, LucideBell). */
 function iconFilesByName(): Map<string, string> {
   const require = createRequire(import.meta.url);
@@ -67,6 +73,7 @@ function firstScreenIconFiles(root: string, getModuleInfo: GetModuleInfo): Set<s
 export function iconChunks(root: string) {
   let firstScreen: Set<string> | undefined;
   return (id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo }) => {
+    if (REACT.test(id)) return 'icons';
     if (!id.includes(LUCIDE)) return undefined;
     const icon = /\/icons\/([^/]+)$/.exec(id)?.[1];
     if (icon === undefined) return 'icons';

@@ -27,12 +27,9 @@ export const PRELOADED_PAGES = [
   {
     path: '/dashboard',
     file: 'dashboard.html',
-    // With the schemas its first calls are checked against (loaded beside those calls).
-    chunks: [
-      'app-shell',
-      'src/features/dashboard/routes/dashboard.tsx',
-      'src/lib/shell-contracts.ts',
-    ],
+    // The shell, the dashboard and the schemas their first calls are checked against
+    // (frontend/signed-in-chunk.ts).
+    chunks: ['app-shell'],
   },
 ];
 

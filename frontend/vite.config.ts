@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { iconChunks } from './icon-chunks';
+import { signedInChunk } from './signed-in-chunk';
 import { prerender } from './prerender';
 
 // The API server the dev server and preview forward /api to.
@@ -98,6 +99,13 @@ function prerenderPages(): Plugin {
   };
 }
 
+/** The icons' chunks, then the signed-in area's first screen (each module has one at most). */
+function firstScreenChunks(root: string) {
+  const icons = iconChunks(root);
+  const signedIn = signedInChunk(root);
+  return (id: string, meta: Parameters<typeof icons>[1]) => icons(id, meta) ?? signedIn(id, meta);
+}
+
 export default defineConfig({
   // plugin-react is hoisted beside vitest's Vite; its types differ from Vite 7's but it runs on both.
   plugins: [
@@ -126,8 +134,13 @@ export default defineConfig({
         // Every page shows a handful of icons that its lazy chunks share with other pages, so
         // Rollup gave each icon a chunk of its own: 15–25 tiny requests after the entry had run.
         // The first screens' icons are one chunk, modulepreloaded beside the entry; the others
-        // one more (frontend/icon-chunks.ts).
-        manualChunks: iconChunks(fileURLToPath(new URL('.', import.meta.url))),
+        // one more (frontend/icon-chunks.ts). The signed-in shell and the dashboard are one more
+        // (frontend/signed-in-chunk.ts).
+        manualChunks: firstScreenChunks(fileURLToPath(new URL('.', import.meta.url))),
+        // Only the modules named go into those chunks. Rollup would otherwise move what they
+        // import into them too, the entry's code among it: the home page would then have
+        // downloaded the signed-in shell.
+        onlyExplicitManualChunks: true,
         // Rollup splits the code two pages share into a chunk of its own, however small: the
         // dashboard started with 19 requests, most under 2 KB. Over HTTP/1.1 a browser opens 6
         // connections to the bank, so each group of 6 waited a round trip (a phone's first

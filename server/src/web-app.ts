@@ -18,6 +18,8 @@ const SOURCES = [
   'vite.config.ts',
   'prerender.ts',
   'build-manifest.ts',
+  'icon-chunks.ts',
+  'signed-in-chunk.ts',
   'package.json',
   'tsconfig.json',
 ];
