@@ -51,7 +51,10 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
  * opening balance + the amounts = closing balance. Amounts are signed dollars. With `totals`,
  * the interest paid and fees charged follow the closing row (in the balance column, as figures
  * rather than amounts, so the sum above still holds). An auditor's rows carry each line's kind
- * and place in the log, and instants; a customer's, dates and the line's own words only.
+ * and place in the log, and instants; a customer's, dates and the line's own words only. The
+ * opening row is dated at the period's first instant, the closing and totals rows at its last
+ * (the period's end is exclusive), as the PDF's period and its closing row read: the closing
+ * balance is the balance at that instant.
  */
 export function statementCsv(
   statement: Statement,
@@ -91,21 +94,20 @@ export function statementCsv(
       ),
     );
   }
-  const closedAt = forAuditor ? statement.to : lastDay;
   const closing = csvCell(lastBalanceLabel(statement, options.toDate));
-  rows.push(row(closedAt, closing, '', 'closing', '', centsText(statement.closingBalance)));
+  rows.push(row(lastDay, closing, '', 'closing', '', centsText(statement.closingBalance)));
   if (options.totals) {
     const soFar = options.toDate ? ' to date' : '';
     rows.push(
       row(
-        closedAt,
+        lastDay,
         `Interest paid${soFar}`,
         '',
         'total_interest',
         '',
         centsText(statement.totalInterest),
       ),
-      row(closedAt, `Fees charged${soFar}`, '', 'total_fees', '', centsText(statement.totalFees)),
+      row(lastDay, `Fees charged${soFar}`, '', 'total_fees', '', centsText(statement.totalFees)),
     );
   }
   return `${rows.join('\r\n')}\r\n`;

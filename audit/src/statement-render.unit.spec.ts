@@ -69,6 +69,18 @@ describe('statementCsv', () => {
     const rows = rowsOf(statementCsv(march));
     expect(rows[2]).toBe('2026-04-01T01:00:00.000Z,Rent,TRF-1,transfer,-25.00,75.00,2,10');
   });
+
+  it("dates an auditor's opening row at the period's first instant and its closing rows at its last", () => {
+    // Midnight on 1 April in New York is April's: March closes the millisecond before it.
+    expect(rowsOf(statementCsv(march, { totals: true }))).toEqual([
+      'date,description,reference,kind,amount,balance,stream_version,position',
+      '2026-03-01T05:00:00.000Z,Opening balance,,opening,,100.00,,',
+      '2026-04-01T01:00:00.000Z,Rent,TRF-1,transfer,-25.00,75.00,2,10',
+      '2026-04-01T03:59:59.999Z,Closing balance,,closing,,75.00,,',
+      '2026-04-01T03:59:59.999Z,Interest paid,,total_interest,,0.00,,',
+      '2026-04-01T03:59:59.999Z,Fees charged,,total_fees,,0.00,,',
+    ]);
+  });
 });
 
 describe('statementPdf', () => {
