@@ -58,7 +58,8 @@ describe.skipIf(!built)('the built web app', () => {
       expect(await html('/')).toContain('Banking that knows your name.');
       expect(await html('/login')).toContain('Sign in to Online Banking');
       expect(await html('/login?next=%2Faccounts')).toContain('Sign in to Online Banking');
-      const dashboardChunk = /<link rel="modulepreload" crossorigin href="\/assets\/dashboard-/;
+      // The signed-in shell with the dashboard in it (frontend/signed-in-chunk.ts).
+      const dashboardChunk = /<link rel="modulepreload" crossorigin href="\/assets\/app-shell-/;
       expect(await html('/dashboard?tab=1')).toMatch(dashboardChunk);
       for (const page of ['/dashboard', '/about', '/login/extra', '/dashboard/extra']) {
         expect(await html(page)).toContain('<div id="root"></div>');
