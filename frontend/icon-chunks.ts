@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Rollup } from 'vite';
+import { PUBLIC_FIRST_SCREENS, SIGNED_IN_FIRST_SCREEN, staticClosure } from './first-screens';
 
 type GetModuleInfo = Rollup.GetModuleInfo;
 
@@ -10,16 +11,6 @@ type GetModuleInfo = Rollup.GetModuleInfo;
 // which load with the first page that shows one. One chunk of every icon made the dashboard
 // download about 6 KB gzip of icons only other pages show; an icon per chunk made 15-25 tiny
 // requests.
-
-/** Where a visit usually starts: these modules and everything they import statically. */
-const FIRST_SCREENS = [
-  'src/main.tsx',
-  'src/app/layouts/public-layout.tsx',
-  'src/app/layouts/app-shell.tsx',
-  'src/features/public-site/routes/home.tsx',
-  'src/features/auth/routes/login.tsx',
-  'src/features/dashboard/routes/dashboard.tsx',
-];
 
 const LUCIDE = '/node_modules/lucide-react/';
 
@@ -47,16 +38,10 @@ function iconFilesByName(): Map<string, string> {
 function firstScreenIconFiles(root: string, getModuleInfo: GetModuleInfo): Set<string> {
   const byName = iconFilesByName();
   const icons = new Set<string>();
-  const seen = new Set<string>();
-  const pending = FIRST_SCREENS.map((file) => path.join(root, file));
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    if (seen.has(id) || id.includes('/node_modules/')) continue;
-    seen.add(id);
-    const info = getModuleInfo(id);
-    if (!info) continue;
-    pending.push(...info.importedIds);
-    for (const [, names] of (info.code ?? '').matchAll(
+  const firstScreens = [...PUBLIC_FIRST_SCREENS, ...SIGNED_IN_FIRST_SCREEN];
+  for (const id of staticClosure(root, firstScreens, getModuleInfo)) {
+    if (id.includes('/node_modules/')) continue;
+    for (const [, names] of (getModuleInfo(id)?.code ?? '').matchAll(
       /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
     )) {
       for (const name of names!.split(',')) {

@@ -18,6 +18,7 @@ const SOURCES = [
   'vite.config.ts',
   'prerender.ts',
   'build-manifest.ts',
+  'first-screens.ts',
   'icon-chunks.ts',
   'signed-in-chunk.ts',
   'package.json',
