@@ -96,11 +96,19 @@ export const ticketView = z.object({
 export type TicketView = z.infer<typeof ticketView>;
 
 /**
- * The answer of GET /support/tickets and GET /support/search, newest first. Each ticket carries
- * its latest 20 replies (its `reply_count` says how many it has); GET /support/tickets/{id} gives
- * the latest 50, and GET /support/tickets/{id}/replies the ones before those.
+ * The answer of GET /support/search, newest first. Each ticket carries its latest 20 replies (its
+ * `reply_count` says how many it has); GET /support/tickets/{id} gives the latest 50, and
+ * GET /support/tickets/{id}/replies the ones before those.
  */
 export const ticketList = successOf(z.object({ tickets: z.array(ticketView) }));
+
+/**
+ * The answer of GET /support/tickets: the customer's tickets as in a search's answer, newest
+ * first, a page at a time; `next_cursor` asks for the page after this one (null on the last).
+ */
+export const ticketPage = successOf(
+  z.object({ tickets: z.array(ticketView), next_cursor: z.string().nullable() }),
+);
 
 /**
  * The answer of GET /support/tickets/{id} and of the ticket commands: the ticket now, with the

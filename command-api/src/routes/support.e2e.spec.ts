@@ -174,6 +174,42 @@ describe('listing, filters and search', () => {
       (await client.get('/api/support/search?query=Question&limit=3')).body.data.tickets,
     ).toHaveLength(3);
   });
+
+  it('pages through the customer’s own tickets, newest first, each once, with filters kept', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const opened: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      opened.push((await openTicket(client, { subject: `Page ${i}`, priority: 'low' })).id);
+    }
+    await openTicket(client, { subject: 'Not low', priority: 'urgent' });
+    const neighbour = await signedUpCustomer(bank);
+    await openTicket(neighbour.client, { subject: 'Someone else’s', priority: 'low' });
+
+    const seen: string[] = [];
+    const pages: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const path: string = `/api/support/tickets?priority=low&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await client.get(path);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data.tickets.map((t: { id: string }) => t.id));
+      pages.push(page.body.data.tickets.length);
+      cursor = page.body.data.next_cursor;
+    } while (cursor !== null && pages.length < 10);
+    expect(seen).toEqual([...opened].reverse());
+    // A page that happens to end the list hands out no cursor to an empty page.
+    expect(pages).toEqual([2, 2, 1]);
+
+    const all = (await client.get('/api/support/tickets?limit=6')).body.data;
+    expect(all.tickets).toHaveLength(6);
+    expect(all.next_cursor).toBeNull();
+
+    const refused = await client.get('/api/support/tickets?cursor=not-a-cursor');
+    expectFieldError(refused, 'cursor', 'The cursor is not one this list handed out.');
+    // Staff's queue writes its cursors under its own name: the customer's list refuses them.
+    const staffCursor = (await ops.get('/api/ops/tickets?limit=1')).body.data.next_cursor;
+    expect((await client.get(`/api/support/tickets?cursor=${staffCursor}`)).status).toBe(422);
+  });
 });
 
 describe('conversation and status', () => {

@@ -5,6 +5,7 @@ import {
   staffTicketReply,
   supportChoices,
   ticketList,
+  ticketPage,
   ticketReply,
 } from '@bank/contracts';
 import {
@@ -74,13 +75,28 @@ const listQuery = z.object({
 });
 
 /**
- * Staff's queue reads every ticket a page at a time: one customer can open tickets faster than
- * staff answer them, and must not push everyone else's out of reach.
+ * Ticket lists are read a page at a time: a customer may open tickets by the hundred, and must
+ * not lose their oldest ones to the newest, nor push everyone else's out of staff's reach.
  */
-const staffListQuery = listQuery.extend({ cursor: z.string().max(200).optional() });
+const pagedListQuery = listQuery.extend({ cursor: z.string().max(200).optional() });
 
-/** The name its cursors carry: a cursor of another list is refused. */
+/** The names their cursors carry: a cursor of another list is refused. */
+const CUSTOMER_TICKETS_CURSOR_LIST = 'support-tickets';
 const STAFF_TICKETS_CURSOR_LIST = 'ops-tickets';
+
+/** A page of the tickets matching `query`, read one more than the page to tell if more follow. */
+async function ticketPageOf(
+  pool: Pool,
+  customerId: string | undefined,
+  query: z.infer<typeof pagedListQuery>,
+  list: string,
+) {
+  const { cursor, limit, ...filters } = query;
+  const after = cursorAfter(cursor, list);
+  const rows = await findTickets(pool, { ...filters, customerId, after, limit: limit + 1 });
+  const { page, nextCursor } = pageOf(rows, limit, list);
+  return { page, views: await ticketViews(pool, page), nextCursor };
+}
 
 const searchQuery = z.object({
   query: z.string().trim().max(100).optional(),
@@ -110,10 +126,15 @@ export const supportQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/support/tickets',
-    { schema: { querystring: listQuery, response: { 200: ticketList } } },
+    { schema: { querystring: pagedListQuery, response: { 200: ticketPage } } },
     async (request) => {
-      const rows = await findTickets(pool, { customerId: request.customerId, ...request.query });
-      return ok({ tickets: await ticketViews(pool, rows) }, 'Tickets retrieved successfully');
+      const { views, nextCursor } = await ticketPageOf(
+        pool,
+        request.customerId,
+        request.query,
+        CUSTOMER_TICKETS_CURSOR_LIST,
+      );
+      return ok({ tickets: views, next_cursor: nextCursor }, 'Tickets retrieved successfully');
     },
   );
 
@@ -165,13 +186,14 @@ export const opsSupportQueryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/ops/tickets',
-    { schema: { querystring: staffListQuery, response: { 200: staffTicketList } } },
+    { schema: { querystring: pagedListQuery, response: { 200: staffTicketList } } },
     async (request) => {
-      const { cursor, limit, ...filters } = request.query;
-      const after = cursorAfter(cursor, STAFF_TICKETS_CURSOR_LIST);
-      const rows = await findTickets(pool, { ...filters, after, limit: limit + 1 });
-      const { page, nextCursor } = pageOf(rows, limit, STAFF_TICKETS_CURSOR_LIST);
-      const views = await ticketViews(pool, page);
+      const { page, views, nextCursor } = await ticketPageOf(
+        pool,
+        undefined,
+        request.query,
+        STAFF_TICKETS_CURSOR_LIST,
+      );
       return ok(
         {
           tickets: views.map((view, i) => ({

@@ -19,7 +19,14 @@ export interface NextPages {
  * the customer has loaded the last page the button gives way to a line saying so, which takes the
  * focus the button had instead of leaving it on the page's body.
  */
-export function LoadMore({ pages }: { pages: NextPages }) {
+export function LoadMore({
+  pages,
+  items = 'transactions',
+}: {
+  pages: NextPages;
+  /** What the list holds, as its lines say it: "No older {items}." */
+  items?: string;
+}) {
   const [pressed, setPressed] = useState(false);
   const endLine = useRef<HTMLParagraphElement>(null);
   const reachedEnd = pressed && !pages.hasNextPage;
@@ -32,7 +39,7 @@ export function LoadMore({ pages }: { pages: NextPages }) {
     return (
       <div className="load-more">
         <p className="muted" tabIndex={-1} ref={endLine}>
-          No older transactions.
+          No older {items}.
         </p>
       </div>
     );
@@ -42,7 +49,7 @@ export function LoadMore({ pages }: { pages: NextPages }) {
     <div className="load-more">
       {pages.isFetchNextPageError ? (
         <p className="muted" role="alert">
-          We could not load more transactions. Please try again.
+          We could not load more {items}. Please try again.
         </p>
       ) : null}
       <Button

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
+import { LoadMore } from '@/components/ui/load-more';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
@@ -99,7 +100,7 @@ export default function SupportRoute() {
   const tickets = useTickets(filters);
   const found = useTicketSearch(search);
   const active = search ? found : tickets;
-  const list = active.data ?? [];
+  const list = (search ? found.data : tickets.data?.pages.flatMap((page) => page.tickets)) ?? [];
 
   const setFilter = (key: keyof TicketFilters, value: string) =>
     setFilters((f) => ({ ...f, [key]: value || undefined }));
@@ -217,7 +218,13 @@ export default function SupportRoute() {
                   <Skeleton height="5rem" />
                 </div>
               ) : (
-                <TicketList tickets={list} onOpen={openTicket} />
+                <>
+                  <TicketList tickets={list} onOpen={openTicket} />
+                  {search ? null : (
+                    // Each choice of filters is a list of its own, with its own Load more.
+                    <LoadMore key={JSON.stringify(filters)} pages={tickets} items="tickets" />
+                  )}
+                </>
               )}
             </Card>
           </TabPanel>

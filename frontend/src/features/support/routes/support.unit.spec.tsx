@@ -1,3 +1,4 @@
+import { SUPPORT_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '@bank/contracts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +39,7 @@ describe('Support screen', () => {
   it('opens a ticket in the address, so the browser Back returns to the list', async () => {
     mockApi({
       'GET /api/support/categories': () => choices,
-      'GET /api/support/tickets': () => ({ tickets: [ticket] }),
+      'GET /api/support/tickets': () => ({ tickets: [ticket], next_cursor: null }),
       'GET /api/support/tickets/t1': () => ({ ticket }),
     });
     const { router } = renderWithApp(<SupportRoute />, { path: '/support' });
@@ -63,7 +64,9 @@ describe('Support screen', () => {
     mockApi({
       'GET /api/support/categories': () => choices,
       'GET /api/support/tickets': () =>
-        fail ? errorResponse(503, { message: 'Service unavailable' }) : { tickets: [ticket] },
+        fail
+          ? errorResponse(503, { message: 'Service unavailable' })
+          : { tickets: [ticket], next_cursor: null },
     });
     renderWithApp(<SupportRoute />, { path: '/support' });
     expect(
@@ -75,11 +78,44 @@ describe('Support screen', () => {
     expect(await screen.findByRole('button', { name: /Card declined abroad/ })).toBeInTheDocument();
   });
 
+  it('loads older tickets a page at a time with Load more, the filters kept, until none remain', async () => {
+    const older = { ...ticket, id: 't0', subject: 'Statement question (older page)' };
+    const api = mockApi({
+      'GET /api/support/categories': () => ({
+        categories: SUPPORT_CATEGORIES,
+        default_category: 'general',
+        priorities: TICKET_PRIORITIES,
+        default_priority: 'medium',
+        statuses: TICKET_STATUSES,
+      }),
+      'GET /api/support/tickets': (url) =>
+        url.searchParams.get('cursor') === 'page-2'
+          ? { tickets: [older], next_cursor: null }
+          : { tickets: [ticket], next_cursor: 'page-2' },
+    });
+    renderWithApp(<SupportRoute />, { path: '/support' });
+    await screen.findByRole('button', { name: /Card declined abroad/ });
+    expect(screen.queryByText(/Statement question/)).toBeNull();
+
+    await screen.findByRole('option', { name: 'Open' });
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'open');
+    await screen.findByRole('button', { name: /Card declined abroad/ });
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('button', { name: /Statement question/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Card declined abroad/ })).toBeInTheDocument();
+    expect(screen.getByText('No older tickets.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    const asked = api.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x'));
+    const page2 = asked.find((u) => u.searchParams.get('cursor') === 'page-2');
+    expect(page2?.searchParams.get('status')).toBe('open');
+  });
+
   it('keeps a refusal of a new ticket beside Create Ticket, and the customer can try again', async () => {
     let fail = true;
     const api = mockApi({
       'GET /api/support/categories': () => choices,
-      'GET /api/support/tickets': () => ({ tickets: [] }),
+      'GET /api/support/tickets': () => ({ tickets: [], next_cursor: null }),
       'POST /api/support/tickets': () =>
         fail ? errorResponse(503, { message: 'Service temporarily unavailable' }) : { ticket },
       'GET /api/support/tickets/t1': () => ({ ticket }),
