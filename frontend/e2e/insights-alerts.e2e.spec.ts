@@ -126,6 +126,28 @@ describe('spending insights', { timeout: 180_000 }, () => {
     expect(reached, 'Tab from the spending chart').toBe('BUTTON "Chart" in insights-cash-flow');
   });
 
+  it('ring a chart when the keyboard reaches it, not when a click shows a bar’s figures (1280 px)', async () => {
+    const page = await demo.signIn(DESKTOP);
+    await page.goto('/insights');
+    const spending = page.locator('.insights__panel', { has: page.locator('#insights-spending') });
+    const chart = spending.locator('.recharts-surface[tabindex="0"]');
+    await spending.locator('.recharts-bar-rectangle').first().waitFor();
+    const ringOfFocused = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement!;
+        const style = getComputedStyle(focused);
+        return `${focused.getAttribute('class')}: ${style.outlineStyle}`;
+      });
+
+    await chart.click();
+    expect(await ringOfFocused(), 'after a click in the chart').toBe('recharts-surface: none');
+
+    // The chart button before it, then Tab: the keyboard's focus shows its ring.
+    await spending.getByRole('button', { name: 'Table' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await ringOfFocused(), 'reached with Tab').toBe('recharts-surface: solid');
+  });
+
   it('fit a phone without sideways scrolling, and another month can be chosen (375 px)', async () => {
     const page = await demo.signIn(PHONE);
     await page.goto('/insights');
