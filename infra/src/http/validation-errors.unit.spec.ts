@@ -46,3 +46,43 @@ describe('a number past what the field allows', () => {
     }
   });
 });
+
+describe('a value of the wrong kind', () => {
+  it('is told what kind the field takes, in words', async () => {
+    const kinds = createHttpApp({});
+    kinds.post(
+      '/kinds',
+      {
+        schema: {
+          body: z.object({
+            limit: z.number().int(),
+            amount: z.number(),
+            name: z.string(),
+            agreed: z.boolean(),
+            tags: z.array(z.string()),
+            address: z.object({ city: z.string() }),
+          }),
+        },
+      },
+      async () => ({ ok: true }),
+    );
+    try {
+      const answer = await kinds.inject({
+        method: 'POST',
+        url: '/kinds',
+        payload: { limit: 1.5, amount: 'ten', name: 5, agreed: 'yes', tags: 'a', address: 'x' },
+      });
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().errors).toEqual({
+        limit: ['The limit field must be a whole number.'],
+        amount: ['The amount field must be a number.'],
+        name: ['The name field must be text.'],
+        agreed: ['The agreed field must be true or false.'],
+        tags: ['The tags field must be a list.'],
+        address: ['The address field must be an object.'],
+      });
+    } finally {
+      await kinds.close();
+    }
+  });
+});

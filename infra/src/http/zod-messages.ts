@@ -25,6 +25,17 @@ export function isPastIntegerRange(issue: {
   );
 }
 
+/** What a value of one of zod's expected types is called in a message: "must be a whole number". */
+const EXPECTED_NAMES: Readonly<Record<string, string>> = {
+  int: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  date: 'a date',
+};
+
 /**
  * Friendly messages for zod's generic failures ("The email field is required."), used wherever a
  * schema does not name its own message.
@@ -37,7 +48,7 @@ export function installZodMessages(): void {
         case 'invalid_type':
           return issue.input === undefined || issue.input === null
             ? `The ${field} field is required.`
-            : `The ${field} field must be a ${issue.expected}.`;
+            : `The ${field} field must be ${EXPECTED_NAMES[issue.expected] ?? `of type ${issue.expected}`}.`;
         case 'too_small':
           if (issue.origin === 'string') {
             return issue.minimum === 1
