@@ -22,6 +22,7 @@ export * from './http/index.ts';
 export * from './security/index.ts';
 export * from './event-store/consistency.ts';
 export * from './event-store/subscription.ts';
+export * from './event-store/committed-visibility.ts';
 export * from './event-store/checkpoints.ts';
 export * from './local-port.ts';
 export * from './kafka/index.ts';

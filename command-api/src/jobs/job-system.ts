@@ -5,6 +5,7 @@ import {
   queueJobDelay,
   queueJobFailures,
   queueJobs,
+  untilCommittedVisible,
   type EventStore,
   type Pool,
   type RecordedEvent,
@@ -342,6 +343,9 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     },
     async dispatchPending() {
       await recovered;
+      // A transaction still open anywhere on the server hides later commits from the log's reader:
+      // without this wait, an event committed just before the call could be handed over after it.
+      await untilCommittedVisible(options.pool);
       // Once more from the start when the queue turned out lost.
       await dispatcher.drain().catch((error: unknown) => {
         if (!(error instanceof QueueLost)) throw error;

@@ -1,12 +1,17 @@
 import { catalogue } from '@bank/events';
-import type { EventStore, Pool, PoolClient, Position } from '@bank/infra';
+import {
+  untilCommittedVisible,
+  type EventStore,
+  type Pool,
+  type PoolClient,
+  type Position,
+} from '@bank/infra';
 import type { Projection } from '../projection.ts';
 import type { ApplyOrParkOptions } from './apply-or-park.ts';
 import { catchUpProjection } from './catch-up.ts';
 import { createCheckpointMover } from './checkpoint-mover.ts';
 import { createJointApplier } from './joint-applier.ts';
 import { readCheckpoint } from './checkpoints.ts';
-import { untilCommittedVisible } from './committed-visibility.ts';
 import { CheckpointMovedError } from './parking.ts';
 import { createSharedReader } from './shared-reader.ts';
 

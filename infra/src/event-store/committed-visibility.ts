@@ -1,4 +1,4 @@
-import type { Pool } from '@bank/infra';
+import type { Pool } from '../postgres/pool.ts';
 
 const VISIBILITY_WAIT_MS = 10_000;
 
