@@ -26,7 +26,8 @@ import {
   markConsistency,
   waitForOwnWrite,
 } from './command-reply.ts';
-import { answerWithTicket, replyBody } from './support.ts';
+import { opsRequestIdentity } from './money-input.ts';
+import { answerWithTicket, replyBody, sendTicketAnswer } from './support.ts';
 
 export const STAFF_STATUS_MESSAGE =
   'The status must be in_progress, waiting_customer, resolved or closed.';
@@ -76,20 +77,10 @@ export const opsSupportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
         { type: 'staff', customerId: null },
         request.params.id,
         request.body.message,
+        opsRequestIdentity(request),
         commandMetadata(request, 'ops'),
       );
-      markConsistency(reply, outcome);
-      return reply
-        .code(201)
-        .send(
-          await answerWithTicket(
-            ctx.pool,
-            request.params.id,
-            null,
-            outcome.appended?.position,
-            'Reply sent to the customer',
-          ),
-        );
+      return sendTicketAnswer(ctx.pool, reply, outcome, null, 'Reply sent to the customer');
     },
   );
 

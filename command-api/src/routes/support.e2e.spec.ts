@@ -556,3 +556,76 @@ describe('a flood of writes from one customer', () => {
     }
   });
 });
+
+describe('a ticket request sent again', () => {
+  it('opens one ticket per Idempotency-Key, sent twice or twenty times at once', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const once = { 'idempotency-key': 'new-ticket-1' };
+    const first = await client.post('/api/support/tickets', TICKET, once);
+    const again = await client.post('/api/support/tickets', TICKET, once);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.data.ticket.id).toBe(first.body.data.ticket.id);
+    expect(again.body.message).toBe('Support ticket created successfully!');
+
+    const racing = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        client.post(
+          '/api/support/tickets',
+          { ...TICKET, subject: 'Racing' },
+          {
+            'idempotency-key': 'new-ticket-2',
+          },
+        ),
+      ),
+    );
+    expect(racing.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(new Set(racing.map((r) => r.body.data.ticket.id)).size).toBe(1);
+    expect(racing.every((r) => r.body.data.ticket.subject === 'Racing')).toBe(true);
+
+    const reused = await client.post('/api/support/tickets', { ...TICKET, subject: 'Other' }, once);
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const listed = (await client.get('/api/support/tickets')).body.data.tickets as {
+      subject: string;
+    }[];
+    expect(listed.map((t) => t.subject).sort()).toEqual([TICKET.subject, 'Racing']);
+  });
+
+  it('adds one reply per Idempotency-Key, the customer’s and staff’s alike', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const ticket = await openTicket(client);
+    const path = `/api/support/tickets/${ticket.id}/reply`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        client.post(path, { message: 'Any news?' }, { 'idempotency-key': 'reply-1' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
+    const staffPath = `/api/ops/tickets/${ticket.id}/reply`;
+    const staffKey = { 'idempotency-key': `staff-${ticket.id}` };
+    expect((await ops.post(staffPath, { message: 'Looking into it.' }, staffKey)).status).toBe(201);
+    const staffAgain = await ops.post(staffPath, { message: 'Looking into it.' }, staffKey);
+    expect(staffAgain.status).toBe(201);
+    expect(staffAgain.headers['idempotent-replayed']).toBe('true');
+    // The same key on another ticket is another request: refused, and nothing is added.
+    const other = await openTicket(client, { subject: 'Another question' });
+    const crossed = await client.post(
+      `/api/support/tickets/${other.id}/reply`,
+      { message: 'Any news?' },
+      { 'idempotency-key': 'reply-1' },
+    );
+    expect(crossed.status).toBe(422);
+    expect(crossed.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+
+    const read = (await client.get(`/api/support/tickets/${ticket.id}`)).body.data.ticket;
+    expect(read.replies.map((r: { message: string }) => r.message)).toEqual([
+      'Any news?',
+      'Looking into it.',
+    ]);
+    const untouched = (await client.get(`/api/support/tickets/${other.id}`)).body.data.ticket;
+    expect(untouched.replies).toEqual([]);
+  });
+});

@@ -21,16 +21,21 @@ import {
   type Pool,
 } from '@bank/infra';
 import { disputeViewOf, findTicket, readModelsNamed, ticketWithReplies } from '@bank/projections';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
+import type { CommandOutcome } from '../kernel/command-bus.ts';
+import type { MoneyReply } from '../services/idempotency.ts';
 import {
   changeTicketStatus,
   disputeCharge,
+  isTicketAnswer,
   openTicket,
   replyToTicket,
 } from '../services/support.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
+import { requestIdentity } from './money-input.ts';
 
 /** What a ticket's answer reads. */
 const TICKET_READS = readModelsNamed('support');
@@ -99,6 +104,43 @@ export async function answerWithTicket(
   return ok({ ticket: await ticketWithReplies(pool, row) }, message);
 }
 
+/** How long a repeated request waits for the first one's ticket to be read. */
+const REPLAY_READ_WAIT_MS = 2000;
+
+/**
+ * Sends the answer of a ticket command run once per Idempotency-Key. A repeat gets the ticket as
+ * it now reads, marked as replayed: its first request may have committed a moment ago, so the
+ * ticket is waited for (briefly) rather than answered as not found.
+ */
+export async function sendTicketAnswer(
+  pool: Pool,
+  reply: FastifyReply,
+  outcome: CommandOutcome<MoneyReply>,
+  customerId: string | null,
+  message: string,
+) {
+  const { result } = outcome;
+  if (!isTicketAnswer(result.body)) throw new Error('a ticket command kept no ticket id');
+  const { ticketId } = result.body;
+  markConsistency(reply, outcome);
+  if (result.replayed) {
+    reply.header('idempotent-replayed', 'true');
+    const deadline = Date.now() + REPLAY_READ_WAIT_MS;
+    for (let pause = 5; Date.now() < deadline; pause = Math.min(pause * 2, 50)) {
+      if (await findTicket(pool, ticketId, customerId)) break;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+  const answer = await answerWithTicket(
+    pool,
+    ticketId,
+    customerId,
+    outcome.appended?.position,
+    message,
+  );
+  return reply.code(result.statusCode).send(answer);
+}
+
 const statusMessage: Record<string, string> = {
   resolved: 'Ticket marked as resolved.',
   closed: 'Ticket closed.',
@@ -119,20 +161,16 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
         ctx,
         request.customerId,
         request.body,
+        requestIdentity(request),
         commandMetadata(request),
       );
-      markConsistency(reply, outcome);
-      return reply
-        .code(201)
-        .send(
-          await answerWithTicket(
-            ctx.pool,
-            outcome.result.ticketId,
-            request.customerId,
-            outcome.appended?.position,
-            'Support ticket created successfully!',
-          ),
-        );
+      return sendTicketAnswer(
+        ctx.pool,
+        reply,
+        outcome,
+        request.customerId,
+        'Support ticket created successfully!',
+      );
     },
   );
 
@@ -173,20 +211,16 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = asy
         { type: 'customer', customerId: request.customerId },
         request.params.id,
         request.body.message,
+        requestIdentity(request),
         commandMetadata(request),
       );
-      markConsistency(reply, outcome);
-      return reply
-        .code(201)
-        .send(
-          await answerWithTicket(
-            ctx.pool,
-            request.params.id,
-            request.customerId,
-            outcome.appended?.position,
-            'Reply added successfully',
-          ),
-        );
+      return sendTicketAnswer(
+        ctx.pool,
+        reply,
+        outcome,
+        request.customerId,
+        'Reply added successfully',
+      );
     },
   );
 

@@ -29,6 +29,7 @@ import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { toApiError } from './cards.ts';
 import type { CommandContext } from './context.ts';
+import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 
 /** How staff appear in a conversation. */
 export const STAFF_NAME = 'Support Team';
@@ -91,14 +92,33 @@ async function stageTicket(
   return { ticketId, ticketNumber };
 }
 
-/** Opens a ticket under a unique number such as TKT-2026-483920. */
-export async function openTicket(
+/**
+ * What a ticket command answers, kept under its Idempotency-Key: the ticket it opened or wrote
+ * to. The answer itself is read again from the ticket, so the log keeps none of its text twice.
+ */
+export interface TicketAnswer {
+  ticketId: string;
+}
+
+export function isTicketAnswer(body: unknown): body is TicketAnswer {
+  return typeof (body as Partial<TicketAnswer> | null)?.ticketId === 'string';
+}
+
+/**
+ * Opens a ticket under a unique number such as TKT-2026-483920, once per Idempotency-Key: a
+ * request sent again (a retry after a lost answer, a double click) answers with the same ticket.
+ */
+export function openTicket(
   ctx: CommandContext,
   customerId: string,
   input: NewTicket,
+  identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return ctx.bus.execute(metadata, (uow) => stageTicket(uow, customerId, input));
+  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+    const { ticketId } = await stageTicket(uow, customerId, input);
+    return { statusCode: 201, body: { ticketId } satisfies TicketAnswer };
+  });
 }
 
 /**
@@ -204,9 +224,24 @@ function notifyCustomer(uow: UnitOfWork, ticketNumber: string, events: BankEvent
 }
 
 /**
- * Runs a command on a ticket. A customer (customerId given) only reaches their own tickets;
+ * Stages a command on a ticket. A customer (customerId given) only reaches their own tickets;
  * staff (customerId null) reach every ticket.
  */
+async function stageTicketCommand(
+  uow: UnitOfWork,
+  customerId: string | null,
+  ticketId: string,
+  command: (uow: UnitOfWork) => Promise<TicketCommand>,
+) {
+  const stream = supportStreams.ticket(ticketId);
+  const ticket = await uow.load(stream, ticketAggregate);
+  if (!ticket.state.opened) throw notFound();
+  if (customerId !== null && ticket.state.customerId !== customerId) throw notFound();
+  const events = decideTicket(await command(uow), ticket.state);
+  uow.append(stream, events);
+  notifyCustomer(uow, ticket.state.ticketNumber, events);
+}
+
 async function runTicketCommand(
   ctx: CommandContext,
   customerId: string | null,
@@ -215,42 +250,34 @@ async function runTicketCommand(
   metadata: EventMetadata,
 ) {
   try {
-    return await ctx.bus.execute(metadata, async (uow) => {
-      const stream = supportStreams.ticket(ticketId);
-      const ticket = await uow.load(stream, ticketAggregate);
-      if (!ticket.state.opened) throw notFound();
-      if (customerId !== null && ticket.state.customerId !== customerId) throw notFound();
-      const events = decideTicket(await command(uow), ticket.state);
-      uow.append(stream, events);
-      notifyCustomer(uow, ticket.state.ticketNumber, events);
-      return { ticketNumber: ticket.state.ticketNumber };
-    });
+    return await ctx.bus.execute(metadata, (uow) =>
+      stageTicketCommand(uow, customerId, ticketId, command),
+    );
   } catch (error) {
     throw toApiError(error);
   }
 }
 
+/** Adds a reply, once per Idempotency-Key (the identity of staff's requests is the bank's). */
 export function replyToTicket(
   ctx: CommandContext,
   author: { type: Author; customerId: string | null },
   ticketId: string,
   message: string,
+  identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
-  return runTicketCommand(
-    ctx,
-    author.customerId,
-    ticketId,
-    async (uow) => {
+  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+    await stageTicketCommand(uow, author.customerId, ticketId, async () => {
       let authorName = STAFF_NAME;
       if (author.type === 'customer' && author.customerId) {
         authorName = (await uow.load(streams.customer(author.customerId), customerAggregate)).state
           .name;
       }
       return { type: 'Reply', replyId: randomUUID(), message, author: author.type, authorName };
-    },
-    metadata,
-  );
+    });
+    return { statusCode: 201, body: { ticketId } satisfies TicketAnswer };
+  });
 }
 
 export function changeTicketStatus(

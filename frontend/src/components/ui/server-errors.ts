@@ -1,4 +1,5 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import type { FieldValues, Path, UseFormSetError, UseFormWatch } from 'react-hook-form';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 
 /**
@@ -40,4 +41,28 @@ export function serverFieldErrors<T extends FieldValues>(
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * One Idempotency-Key per form as typed: sent again unchanged (after an answer that never came,
+ * or a second click), the bank answers as it did the first time instead of doing it twice. Any
+ * change to the form, or `renew()` after a success, starts a new request.
+ */
+export function useFormAttemptKey<T extends FieldValues>(form: { watch: UseFormWatch<T> }) {
+  const key = useRef(newIdempotencyKey());
+  useEffect(() => {
+    const watching = form.watch(() => {
+      key.current = newIdempotencyKey();
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
+  return useMemo(
+    () => ({
+      current: () => key.current,
+      renew: () => {
+        key.current = newIdempotencyKey();
+      },
+    }),
+    [],
+  );
 }

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
-import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { applyServerFieldErrors, useFormAttemptKey } from '@/components/ui/server-errors';
 import { mapError } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { emptyPayeeForm, payeeSchema, useAddPayee, type PayeeForm } from '../api/add-payee';
@@ -27,24 +26,17 @@ export function AddPayeeDialog({
   const add = useAddPayee();
   const errors = form.formState.errors;
   const autopay = form.watch('autopay_enabled');
-  // One key per payee as typed: sent again unchanged (after an answer that never came), the
-  // bank answers as it did the first time instead of adding the payee twice.
-  const key = useRef(newIdempotencyKey());
-  useEffect(() => {
-    const watching = form.watch(() => {
-      key.current = newIdempotencyKey();
-    });
-    return () => watching.unsubscribe();
-  }, [form]);
+  // One key per payee as typed: AutoPay must not be set up twice by a retry.
+  const key = useFormAttemptKey(form);
   const close = () => {
     form.reset(emptyPayeeForm);
     add.reset();
-    key.current = newIdempotencyKey();
+    key.renew();
     onOpenChange(false);
   };
   const submit = (values: PayeeForm) =>
     add.mutate(
-      { values, idempotencyKey: key.current },
+      { values, idempotencyKey: key.current() },
       {
         onSuccess: () => {
           toast.success('Payee added successfully!');

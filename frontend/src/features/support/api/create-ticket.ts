@@ -14,14 +14,24 @@ export const ticketSchema = z.object({
 
 export type TicketForm = z.infer<typeof ticketSchema>;
 
-export const createTicket = (v: TicketForm) =>
+export const createTicket = ({
+  values: v,
+  idempotencyKey,
+}: {
+  values: TicketForm;
+  idempotencyKey: string;
+}) =>
   ticketIn(
-    api.post<unknown>('/support/tickets', {
-      subject: v.subject.trim(),
-      description: v.description.trim(),
-      category: v.category,
-      priority: v.priority,
-    }),
+    api.post<unknown>(
+      '/support/tickets',
+      {
+        subject: v.subject.trim(),
+        description: v.description.trim(),
+        category: v.category,
+        priority: v.priority,
+      },
+      { headers: { 'Idempotency-Key': idempotencyKey } },
+    ),
   );
 
 export function useCreateTicket() {

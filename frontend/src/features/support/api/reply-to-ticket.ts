@@ -10,11 +10,13 @@ export const replySchema = z.object({
 
 export type ReplyForm = z.infer<typeof replySchema>;
 
-export const replyToTicket = (input: { id: string; message: string }) =>
+export const replyToTicket = (input: { id: string; message: string; idempotencyKey: string }) =>
   ticketIn(
-    api.post<unknown>(`/support/tickets/${encodeURIComponent(input.id)}/reply`, {
-      message: input.message.trim(),
-    }),
+    api.post<unknown>(
+      `/support/tickets/${encodeURIComponent(input.id)}/reply`,
+      { message: input.message.trim() },
+      { headers: { 'Idempotency-Key': input.idempotencyKey } },
+    ),
   );
 
 export function useReplyToTicket() {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
-import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { applyServerFieldErrors, useFormAttemptKey } from '@/components/ui/server-errors';
 import { mapError } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { ticketSchema, useCreateTicket, type TicketForm } from '../api/create-ticket';
@@ -33,6 +33,7 @@ export function CreateTicketDialog({
     defaultValues: defaults(),
   });
   const create = useCreateTicket();
+  const key = useFormAttemptKey(form);
   const errors = form.formState.errors;
   // A refusal that is about no one field stays beside Create Ticket until the next try; the
   // notice the shared handler shows goes after a few seconds.
@@ -48,27 +49,31 @@ export function CreateTicketDialog({
 
   const submit = (values: TicketForm) => {
     setFailure(null);
-    create.mutate(values, {
-      onSuccess: ({ ticket, message }) => {
-        toast.success(message || 'Support ticket created successfully!');
-        onOpenChange(false);
-        onCreated(ticket.id);
+    create.mutate(
+      { values, idempotencyKey: key.current() },
+      {
+        onSuccess: ({ ticket, message }) => {
+          key.renew();
+          toast.success(message || 'Support ticket created successfully!');
+          onOpenChange(false);
+          onCreated(ticket.id);
+        },
+        onError: (e) => {
+          if (
+            !applyServerFieldErrors(e, form.setError, {}, [
+              'subject',
+              'category',
+              'priority',
+              'description',
+            ])
+          ) {
+            const m = mapError(e);
+            toast.show({ type: m.type, title: m.title, message: m.message, duration: m.duration });
+            setFailure(m.message);
+          }
+        },
       },
-      onError: (e) => {
-        if (
-          !applyServerFieldErrors(e, form.setError, {}, [
-            'subject',
-            'category',
-            'priority',
-            'description',
-          ])
-        ) {
-          const m = mapError(e);
-          toast.show({ type: m.type, title: m.title, message: m.message, duration: m.duration });
-          setFailure(m.message);
-        }
-      },
-    });
+    );
   };
 
   return (

@@ -8,7 +8,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, PageSpinner } from '@/components/ui/feedback';
 import { TextAreaField } from '@/components/ui/field';
-import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { applyServerFieldErrors, useFormAttemptKey } from '@/components/ui/server-errors';
 import { mapError } from '@/lib/error-mapping';
 import { focusWhenGone } from '@/lib/focus-when-gone';
 import { formatDate } from '@/lib/format';
@@ -33,6 +33,8 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
     resolver: zodResolver(replySchema),
     defaultValues: { message: '' },
   });
+  // The key names the ticket too: the same words sent to another ticket are another reply.
+  const replyKey = useFormAttemptKey(form);
   const heading = useRef<HTMLHeadingElement>(null);
   const resolveButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -83,9 +85,10 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
   };
   const send = (v: ReplyForm) =>
     reply.mutate(
-      { id: t.id, message: v.message },
+      { id: t.id, message: v.message, idempotencyKey: `${t.id}:${replyKey.current()}` },
       {
         onSuccess: () => {
+          replyKey.renew();
           toast.success('Reply added successfully');
           form.reset({ message: '' });
         },

@@ -136,6 +136,42 @@ describe('Support screen', () => {
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
     expect(await screen.findByRole('button', { name: 'Back to tickets' })).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+    const posts = api.calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    // The try again is the same request: if the first had reached the bank, one ticket opens.
+    const keys = posts.map((c) => c.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('sends a reply tried again under its first key, and the next reply under a new one', async () => {
+    let fail = true;
+    const api = mockApi({
+      'GET /api/support/categories': () => choices,
+      'GET /api/support/tickets': () => ({ tickets: [ticket], next_cursor: null }),
+      'GET /api/support/tickets/t1': () => ({ ticket }),
+      'POST /api/support/tickets/t1/reply': () =>
+        fail ? errorResponse(503, { message: 'Service temporarily unavailable' }) : { ticket },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<SupportRoute />, { path: '/support' });
+    await user.click(await screen.findByRole('button', { name: /Card declined abroad/ }));
+    const field = await screen.findByLabelText('Add Reply');
+    await user.type(field, 'Any news?');
+    await user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await screen.findByText('Service temporarily unavailable');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await screen.findByText('Reply added successfully');
+    await user.type(field, 'Thanks.');
+    await user.click(screen.getByRole('button', { name: 'Send Reply' }));
+
+    await vi.waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(3));
+    const keys = api.calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => c.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^t1:[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });
