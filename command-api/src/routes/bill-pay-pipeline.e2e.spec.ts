@@ -148,6 +148,20 @@ describe('bill pay limits', () => {
     expect((await c.client.get('/api/bill-payments/payees')).body.data.payees).toEqual([]);
   });
 
+  it('refuses a default amount no day could pay when the payee is added', async () => {
+    const c = await customer(bank, 'Default Setter', 100);
+    const tooMuch = await addPayee(c, { default_amount: 1_000_000_000_000 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors.default_amount).toEqual([DAILY]);
+    expect((await addPayee(c, { default_amount: 10_000.01 })).body.errors.default_amount).toEqual([
+      DAILY,
+    ]);
+    expect((await c.client.get('/api/bill-payments/payees')).body.data.payees).toEqual([]);
+    const most = await addPayee(c, { default_amount: 10_000 });
+    expect(most.status, JSON.stringify(most.body)).toBe(201);
+    expect(most.body.data.payee.default_amount).toBe(10_000);
+  });
+
   it('refuses a scheduled payment no day could pay, at once', async () => {
     const c = await customer(bank, 'Planner', 100);
     const payee = await establishedPayee(c);

@@ -257,6 +257,10 @@ describe('scheduling rules', () => {
     [{ amount: 0 }, 'amount', 'The minimum payment is $0.01.'],
     [{ amount: 0.001 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
     [{ amount: -3 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: '1e2' }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: 'NaN' }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: true }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: null }, 'amount', 'Please enter an amount.'],
     [{ scheduled_date: '2031-02-30' }, 'scheduled_date', 'Please enter a valid date (YYYY-MM-DD).'],
     [
       { scheduled_date: '2031-01-28' },

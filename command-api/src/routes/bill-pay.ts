@@ -136,7 +136,13 @@ const dateText = z.preprocess(
 const paymentAmount = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? decimalText(v) : blankToUndefined(v)),
   z
-    .number({ error: BILL_PAY_MESSAGES.amountRequired })
+    .number({
+      // Left out, the amount is asked for; given as something other than a number, its form is.
+      error: (issue) =>
+        issue.input === undefined
+          ? BILL_PAY_MESSAGES.amountRequired
+          : BILL_PAY_MESSAGES.amountFormat,
+    })
     .refine((v) => dollarsToCents(v) !== undefined, BILL_PAY_MESSAGES.amountFormat)
     .transform((v) => dollarsToCents(v)!)
     .refine((cents) => cents >= 1, BILL_PAY_MESSAGES.minimum),

@@ -136,6 +136,16 @@ export function addPayee(
   const digits = input.accountNumber.replace(/[\s-]/g, '');
   return runMoneyCommand(ctx, identity, metadata, async (uow) => {
     const payeeId = randomUUID();
+    // A default no day's limit could pay would only fill the payment form with a refusal.
+    if (input.defaultAmountCents !== null) {
+      requireWithinLimits(
+        'bill-pay',
+        input.defaultAmountCents,
+        undefined,
+        undefined,
+        'default_amount',
+      );
+    }
     let autopay: EventData<'BillPayeeAdded'>['autopay'] = null;
     if (input.autopay) {
       const amount = input.autopay.amountCents ?? input.defaultAmountCents ?? 0;
