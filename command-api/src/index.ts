@@ -30,6 +30,7 @@ export { destinationHashesOf } from './services/saved-recipients.ts';
 export { tellerDeposit, accountIdByNumber } from './services/deposits.ts';
 export { claimWithCode, requestClaimCode } from './services/zelle-claims.ts';
 export { markAllNotificationsRead } from './services/notifications.ts';
+export { applyForCard } from './services/cards.ts';
 export { CONSISTENCY_HEADER } from './routes/command-reply.ts';
 export * from './jobs/index.ts';
 export { billPayJobModule } from './jobs/bill-pay-jobs.ts';

@@ -27,6 +27,14 @@ describe('the demo customer of npm start', () => {
     await bank.runner.catchUp();
     const user = (await client.get('/api/user')).body.data.user;
     expect(user.unverified_contacts).toEqual([]);
+    // The card its purchases were made with is on the Cards page, active.
+    const cards = (await client.get('/api/cards')).body.data.cards as { status: string }[];
+    expect(cards.filter((c) => c.status === 'active')).toEqual([
+      expect.objectContaining({
+        card_name: 'Harborview Debit Card',
+        last_four: expect.stringMatching(/^\d{4}$/),
+      }),
+    ]);
     // The months of history's notices are there, read; only the sign-in's own notice is new.
     const notices = (await client.get('/api/notifications?per_page=100')).body.data
       .notifications as { is_read: boolean; type: string; title: string }[];

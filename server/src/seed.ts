@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  applyForCard,
   claimWithCode,
   markAllNotificationsRead,
   registerCustomer,
@@ -9,7 +10,8 @@ import {
   type CommandContext,
 } from '@bank/command-api';
 import { AccountCredited, AccountDebited, ledgerAccounts, streams } from '@bank/events';
-import { referenceNumber } from '@bank/infra';
+import { referenceNumber, waitForProjections, type Position } from '@bank/infra';
+import { readCards, readModelsNamed } from '@bank/projections';
 
 export const DEMO_PASSWORD = 'Harborview-Demo-2026';
 
@@ -154,6 +156,26 @@ async function proveDemoContacts(ctx: CommandContext, customerId: string) {
 }
 
 /**
+ * The checking account's debit card, as applying for it on the Cards page gives it: the history
+ * has card purchases, so the Cards page shows the card they were made with. The offer is read
+ * from the cards read model; should it not be there in time, the demo starts without a card.
+ */
+async function issueDemoDebitCard(ctx: CommandContext, customerId: string, after: Position) {
+  await waitForProjections(ctx.pool, after, readModelsNamed('cards'), 10_000);
+  const offer = (await readCards(ctx.pool, customerId)).find(
+    (card) => card.offer_kind === 'debit' && card.status === 'pending',
+  );
+  if (!offer) return;
+  await applyForCard(
+    ctx,
+    customerId,
+    offer.id,
+    { deliveryAddress: '', expressDelivery: false },
+    { actor: 'system:seed' },
+  );
+}
+
+/**
  * On first start with an empty database: a demo customer with funded accounts and a few months
  * of history. The credentials are kept in DATA_DIR so each start can print them again.
  */
@@ -189,6 +211,9 @@ export async function seedDemoCustomer(
     { actor: 'system:seed' },
   );
   await proveDemoContacts(ctx, registered.result.customerId);
+  if (registered.appended) {
+    await issueDemoDebitCard(ctx, registered.result.customerId, registered.appended.position);
+  }
   const accounts = registered.result.accounts;
   for (const line of demoHistory()) {
     const accountId = accounts[line.account]!.accountId;
