@@ -261,6 +261,7 @@ describe('scheduling rules', () => {
     [{ amount: 'NaN' }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
     [{ amount: true }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
     [{ amount: null }, 'amount', 'Please enter an amount.'],
+    [{ amount: '  ' }, 'amount', 'Please enter an amount.'],
     [{ scheduled_date: '2031-02-30' }, 'scheduled_date', 'Please enter a valid date (YYYY-MM-DD).'],
     [
       { scheduled_date: '2031-01-28' },

@@ -27,10 +27,14 @@ const optionalText = (max: number) =>
     z.string().trim().max(max).optional(),
   );
 
+/** An amount as sent: numeric text read as a number; blank (spaces only included) as none. */
+const amountText = (v: unknown) =>
+  typeof v === 'string' ? (v.trim() === '' ? undefined : decimalText(v)) : blankToUndefined(v);
+
 /** A dollar amount from a form: a JSON number or numeric text, at most 2 decimals, above 0. */
 const optionalDollars = (message: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? decimalText(v) : blankToUndefined(v)),
+    amountText,
     z
       .number({ error: message })
       .refine((v) => (dollarsToCents(v) ?? 0) > 0, message)
@@ -83,7 +87,7 @@ const payeeBody = z
     default_amount: optionalDollars(BILL_PAY_MESSAGES.defaultAmount),
     autopay_enabled: checkbox,
     autopay_day: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? decimalText(v) : blankToUndefined(v)),
+      amountText,
       z
         .number({ error: BILL_PAY_MESSAGES.autopayDay })
         .int(BILL_PAY_MESSAGES.autopayDay)
@@ -134,7 +138,7 @@ const dateText = z.preprocess(
 
 /** A payment's amount in dollars, read into cents: the same rules for scheduling and editing. */
 const paymentAmount = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? decimalText(v) : blankToUndefined(v)),
+  amountText,
   z
     .number({
       // Left out, the amount is asked for; given as something other than a number, its form is.

@@ -138,10 +138,26 @@ export function amountCents(
   return cents;
 }
 
-/** Who asks, with which Idempotency-Key, for what: the exactly-once identity of a request. */
+/** How many Idempotency-Key headers the request carries, however spelled. */
+function keyHeadersSent(request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders;
+  let sent = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === 'idempotency-key') sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * Who asks, with which Idempotency-Key, for what: the exactly-once identity of a request. Node
+ * joins a header sent twice into one value ("k, k"), which would read as a new key and run the
+ * request again: two keys are refused instead.
+ */
 export function requestIdentity(request: FastifyRequest, keyOwner = request.customerId) {
-  const header = request.headers['idempotency-key'];
-  const key = Array.isArray(header) ? header[0] : header;
+  const key = request.headers['idempotency-key'];
+  if (key !== undefined && keyHeadersSent(request) > 1) {
+    throw fieldError({ 'Idempotency-Key': ['Send one Idempotency-Key header, not several.'] });
+  }
   return {
     customerId: keyOwner,
     key: key === undefined ? undefined : String(key),

@@ -1,6 +1,7 @@
 import {
   ApiClient,
   liveAndRebuiltHashes,
+  rawRequest,
   signedUpCustomer,
   startTestBank,
   type TestBank,
@@ -591,6 +592,23 @@ describe('a ticket request sent again', () => {
       subject: string;
     }[];
     expect(listed.map((t) => t.subject).sort()).toEqual([TICKET.subject, 'Racing']);
+  });
+
+  it('refuses a key header sent twice, which Node would join into another key', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const once = await client.post('/api/support/tickets', TICKET, { 'idempotency-key': 'twice' });
+    expect(once.status).toBe(201);
+    const body = JSON.stringify(TICKET);
+    const answer = await rawRequest(
+      bank.url,
+      'POST /api/support/tickets HTTP/1.1\r\nHost: bank\r\nConnection: close\r\n' +
+        `Authorization: Bearer ${client.token}\r\nContent-Type: application/json\r\n` +
+        'Idempotency-Key: twice\r\nidempotency-key: twice\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 422 /);
+    expect(answer).toContain('Send one Idempotency-Key header, not several.');
+    expect((await client.get('/api/support/tickets')).body.data.tickets).toHaveLength(1);
   });
 
   it('adds one reply per Idempotency-Key, the customer’s and staff’s alike', async () => {
