@@ -74,20 +74,31 @@ describe('Cards', () => {
     await expectScreenAccessible(page, 'card details');
     await page.keyboard.press('Escape');
 
+    // The card has no PIN yet: there is no current one to give, and its first is set.
+    await page.getByRole('button', { name: 'Change PIN' }).first().click();
+    const first = dialog(page, 'Set PIN');
+    expect(await first.getByLabel('Current PIN').count()).toBe(0);
+    await first.getByLabel('New PIN').fill('1234');
+    await first.getByLabel('Confirm PIN').fill('1243');
+    await first.getByRole('button', { name: 'Set PIN' }).click();
+    await first.getByText('New PINs do not match').waitFor();
+    expect(await first.getByLabel('New PIN').getAttribute('maxlength')).toBe('4');
+    await first.getByLabel('Confirm PIN').fill('1234');
+    await first.getByRole('button', { name: 'Set PIN' }).click();
+    await toast(page, 'PIN changed successfully').waitFor();
+    await first.waitFor({ state: 'detached' });
+
+    // Now it has one: a change asks for it.
     await page.getByRole('button', { name: 'Change PIN' }).first().click();
     const pin = dialog(page, 'Change PIN');
     await pin.getByLabel('Current PIN').fill('12');
-    await pin.getByLabel('New PIN').fill('1234');
-    await pin.getByLabel('Confirm PIN').fill('1243');
+    await pin.getByLabel('New PIN').fill('5678');
+    await pin.getByLabel('Confirm PIN').fill('5678');
     await pin.getByRole('button', { name: 'Change PIN' }).click();
-    await pin.getByText('New PINs do not match').waitFor();
     await pin.getByText('The PIN must be exactly 4 digits.').waitFor();
-    expect(await pin.getByLabel('New PIN').getAttribute('maxlength')).toBe('4');
-    // The card has no PIN yet: there is no current one to give.
-    await pin.getByLabel('Current PIN').fill('');
-    await pin.getByLabel('Confirm PIN').fill('1234');
+    await pin.getByLabel('Current PIN').fill('1234');
     await pin.getByRole('button', { name: 'Change PIN' }).click();
-    await toast(page, 'PIN changed successfully').waitFor();
+    await pin.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Set Limits' }).first().click();
     const limits = dialog(page, 'Set Limits');

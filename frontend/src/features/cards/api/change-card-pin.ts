@@ -1,7 +1,8 @@
 import { CARD_MESSAGES, PIN_PATTERN, successWithoutData } from '@bank/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { cardsQueryOptions } from './get-cards';
 
 // The form limits PIN inputs to 4 characters; the server also wants 4 digits and a matching
 // confirmation, so the form checks the same before sending. A current PIN (none is asked before
@@ -35,5 +36,10 @@ export async function changeCardPin(input: { id: string; values: ChangePinForm }
 }
 
 export function useChangeCardPin() {
-  return useMutation({ mutationFn: changeCardPin });
+  const queryClient = useQueryClient();
+  // Read again: a card's first PIN makes the next change ask for the current one.
+  return useMutation({
+    mutationFn: changeCardPin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQueryOptions().queryKey }),
+  });
 }

@@ -40,6 +40,9 @@ export function ChangePinDialog({ card, onClose }: { card: Card | null; onClose(
       },
     );
   };
+  // A card that never had a PIN has no current one to ask for: the dialog sets its first PIN.
+  const firstPin = card !== null && !card.has_pin;
+  const action = firstPin ? 'Set PIN' : 'Change PIN';
   const pinProps = {
     type: 'password' as const,
     inputMode: 'numeric' as const,
@@ -50,16 +53,20 @@ export function ChangePinDialog({ card, onClose }: { card: Card | null; onClose(
     <Dialog
       open={card !== null}
       onOpenChange={(open) => !open && close()}
-      title="Change PIN"
+      title={action}
       description={card ? `${card.card_name} ${card.masked_number ?? ''}` : undefined}
     >
       <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
-        <TextField
-          label="Current PIN"
-          error={errors.current_pin?.message}
-          {...pinProps}
-          {...form.register('current_pin')}
-        />
+        {firstPin ? (
+          <p className="muted">This card has no PIN yet. Choose the 4 digits you will use.</p>
+        ) : (
+          <TextField
+            label="Current PIN"
+            error={errors.current_pin?.message}
+            {...pinProps}
+            {...form.register('current_pin')}
+          />
+        )}
         <TextField
           label="New PIN"
           error={errors.new_pin?.message}
@@ -80,7 +87,7 @@ export function ChangePinDialog({ card, onClose }: { card: Card | null; onClose(
             Cancel
           </Button>
           <Button type="submit" loading={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change PIN'}
+            {change.isPending ? 'Changing...' : action}
           </Button>
         </div>
       </form>
