@@ -161,8 +161,20 @@ export function requestIdentity(request: FastifyRequest, keyOwner = request.cust
   return {
     customerId: keyOwner,
     key: key === undefined ? undefined : String(key),
-    requestHash: hashRequest(request.method, request.url.split('?')[0]!, request.body ?? null),
+    requestHash: hashRequest(request.method, routedPath(request), request.body ?? null),
   } satisfies RequestIdentity;
+}
+
+/**
+ * The path as the route read it: its pattern with the validated parameters put back. A retry that
+ * spells the same resource differently (percent-encoded, upper-case UUID) is the same request, and
+ * a plain path comes out as it was sent, so keys recorded before stay valid.
+ */
+function routedPath(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return request.url.split('?')[0]!;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => String(params[name] ?? ''));
 }
 
 /**

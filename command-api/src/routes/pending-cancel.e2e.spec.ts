@@ -260,3 +260,25 @@ describe('cancelling a pending external transfer', () => {
     expect(receipt.cancellable).toEqual({ kind: 'transfer', id: transferId });
   });
 });
+
+describe('a cancel whose id is spelled another way', () => {
+  it('is the same request: a retry upper-cased or percent-encoded gets the first answer', async () => {
+    const { c, transferId } = await pendingTransfer(60);
+    const headers = { 'idempotency-key': `cancel-spelling-${transferId}` };
+    const first = await c.client.post(
+      `/api/transfers/${transferId.toUpperCase()}/cancel`,
+      {},
+      headers,
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.data.cancelled).toMatchObject({ id: transferId, status: 'cancelled' });
+
+    for (const spelled of [transferId, transferId.replaceAll('-', '%2D')]) {
+      const again = await c.client.post(`/api/transfers/${spelled}/cancel`, {}, headers);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+    }
+    await bank.runner.catchUp();
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 500, available: 500 });
+  });
+});

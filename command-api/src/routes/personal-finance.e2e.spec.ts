@@ -72,6 +72,28 @@ describe('savings goals', () => {
     expect((await alex.client.delete(`/api/accounts/${savings.id}/savings-goal`)).status).toBe(200);
   });
 
+  it('are one goal whichever case the account id is spelled in', async () => {
+    const alex = await signedUpCustomer(bank);
+    const savings = savingsOf(alex);
+    const shouted = savings.id.toUpperCase();
+
+    const set = await alex.client.put(`/api/accounts/${shouted}/savings-goal`, {
+      target_amount: 800,
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data.savings_goal).toEqual({ account_id: savings.id, target_amount: 800 });
+    expect((await goals(alex))[0]!.target_amount).toBe(800);
+
+    // Removed through the usual spelling, the goal set through the other one is gone.
+    expect((await alex.client.delete(`/api/accounts/${savings.id}/savings-goal`)).status).toBe(200);
+    expect((await goals(alex))[0]!.target_amount).toBeNull();
+    const streams = await bank.pool.query<{ stream_id: string }>(
+      `SELECT DISTINCT stream_id FROM events WHERE lower(stream_id) = lower($1)`,
+      [`savings-goal-${savings.id}`],
+    );
+    expect(streams.rows.map((r) => r.stream_id)).toEqual([`savings-goal-${savings.id}`]);
+  });
+
   it('refuses amounts that are not whole cents, not positive or too large, with field errors', async () => {
     const alex = await signedUpCustomer(bank);
     const url = `/api/accounts/${savingsOf(alex).id}/savings-goal`;

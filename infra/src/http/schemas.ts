@@ -23,9 +23,16 @@ export const accountNumberText = z
   .trim()
   .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.');
 
-export const uuidParam = z.object({
-  id: z.uuid({ message: 'The requested resource was not found.' }),
-});
+/**
+ * A UUID in its one canonical spelling, lower case. UUIDs compare case-insensitively, so an
+ * upper-case spelling names the same resource and must reach the same stream and the same
+ * Idempotency-Key record, not open a second one.
+ */
+export const uuidText = z
+  .uuid({ message: 'The requested resource was not found.' })
+  .transform((id) => id.toLowerCase());
+
+export const uuidParam = z.object({ id: uuidText });
 
 /**
  * A history line's id as the transaction lists give it (`<entry>:<account>:<direction>`, 80
