@@ -371,6 +371,35 @@ describe('conversation and status', () => {
     expect(answer.body.data.ticket.status).toBe('open');
   });
 
+  it('staff cannot reply once the ticket’s customer is erased: 409, nothing recorded', async () => {
+    const customer = await signedUpCustomer(bank);
+    const ticket = await openTicket(customer.client);
+    const erased = await ops.post('/api/ops/customers/erase', {
+      account_number: customer.user.account_number,
+    });
+    expect(erased.status).toBe(200);
+    const customerId = erased.body.data.customer_id as string;
+    const recorded = async () =>
+      (
+        await bank.pool.query(
+          `SELECT stream_id, stream_version FROM events WHERE stream_id IN ($1, $2)
+           ORDER BY stream_id, stream_version`,
+          [`support-ticket-${ticket.id}`, `notifications-${customerId}`],
+        )
+      ).rows;
+    const before = await recorded();
+
+    const staffReply = await ops.post(`/api/ops/tickets/${ticket.id}/reply`, {
+      message: 'Following up on your card.',
+    });
+    expect(staffReply.status).toBe(409);
+    expect(staffReply.body.message).toBe(
+      "This ticket's customer was erased at their request: it takes no more replies.",
+    );
+    expect(before.length).toBeGreaterThan(0);
+    expect(await recorded()).toEqual(before);
+  });
+
   it('staff page through every ticket: one customer opening hundreds cannot bury another customer’s', async () => {
     const patient = await signedUpCustomer(bank);
     const waiting = await openTicket(patient.client, { subject: 'Waiting for an answer' });

@@ -24,6 +24,7 @@ import {
   ticketNumberAggregate,
   type Author,
   type TicketCommand,
+  type TicketState,
 } from '../domain/support/ticket.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
@@ -33,6 +34,8 @@ import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 
 /** How staff appear in a conversation. */
 export const STAFF_NAME = 'Support Team';
+export const ERASED_CUSTOMER_MESSAGE =
+  "This ticket's customer was erased at their request: it takes no more replies.";
 
 export interface NewTicket {
   subject: string;
@@ -231,13 +234,13 @@ async function stageTicketCommand(
   uow: UnitOfWork,
   customerId: string | null,
   ticketId: string,
-  command: (uow: UnitOfWork) => Promise<TicketCommand>,
+  command: (uow: UnitOfWork, ticket: TicketState) => Promise<TicketCommand>,
 ) {
   const stream = supportStreams.ticket(ticketId);
   const ticket = await uow.load(stream, ticketAggregate);
   if (!ticket.state.opened) throw notFound();
   if (customerId !== null && ticket.state.customerId !== customerId) throw notFound();
-  const events = decideTicket(await command(uow), ticket.state);
+  const events = decideTicket(await command(uow, ticket.state), ticket.state);
   uow.append(stream, events);
   notifyCustomer(uow, ticket.state.ticketNumber, events);
 }
@@ -246,7 +249,7 @@ async function runTicketCommand(
   ctx: CommandContext,
   customerId: string | null,
   ticketId: string,
-  command: (uow: UnitOfWork) => Promise<TicketCommand>,
+  command: (uow: UnitOfWork, ticket: TicketState) => Promise<TicketCommand>,
   metadata: EventMetadata,
 ) {
   try {
@@ -268,12 +271,12 @@ export function replyToTicket(
   metadata: EventMetadata,
 ) {
   return runMoneyCommand(ctx, identity, metadata, async (uow) => {
-    await stageTicketCommand(uow, author.customerId, ticketId, async () => {
-      let authorName = STAFF_NAME;
-      if (author.type === 'customer' && author.customerId) {
-        authorName = (await uow.load(streams.customer(author.customerId), customerAggregate)).state
-          .name;
-      }
+    await stageTicketCommand(uow, author.customerId, ticketId, async (_, ticket) => {
+      const customer = (await uow.load(streams.customer(ticket.customerId), customerAggregate))
+        .state;
+      // Nobody is left to read it, and it would raise a notice for a customer who is gone.
+      if (customer.erased) throw new ApiError(409, ERASED_CUSTOMER_MESSAGE, 'CONFLICT');
+      const authorName = author.type === 'customer' ? customer.name : STAFF_NAME;
       return { type: 'Reply', replyId: randomUUID(), message, author: author.type, authorName };
     });
     return { statusCode: 201, body: { ticketId } satisfies TicketAnswer };
