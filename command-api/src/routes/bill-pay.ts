@@ -27,14 +27,17 @@ const optionalText = (max: number) =>
     z.string().trim().max(max).optional(),
   );
 
-/** An amount as sent: numeric text read as a number; blank (spaces only included) as none. */
-const amountText = (v: unknown) =>
+/**
+ * A number as a form sends it (an amount, a day): numeric text read as a number; blank (spaces
+ * only included) as none.
+ */
+const numericText = (v: unknown) =>
   typeof v === 'string' ? (v.trim() === '' ? undefined : decimalText(v)) : blankToUndefined(v);
 
 /** A dollar amount from a form: a JSON number or numeric text, at most 2 decimals, above 0. */
 const optionalDollars = (message: string) =>
   z.preprocess(
-    amountText,
+    numericText,
     z
       .number({ error: message })
       .refine((v) => (dollarsToCents(v) ?? 0) > 0, message)
@@ -87,7 +90,7 @@ const payeeBody = z
     default_amount: optionalDollars(BILL_PAY_MESSAGES.defaultAmount),
     autopay_enabled: checkbox,
     autopay_day: z.preprocess(
-      amountText,
+      numericText,
       z
         .number({ error: BILL_PAY_MESSAGES.autopayDay })
         .int(BILL_PAY_MESSAGES.autopayDay)
@@ -138,7 +141,7 @@ const dateText = z.preprocess(
 
 /** A payment's amount in dollars, read into cents: the same rules for scheduling and editing. */
 const paymentAmount = z.preprocess(
-  amountText,
+  numericText,
   z
     .number({
       // Left out, the amount is asked for; given as something other than a number, its form is.
