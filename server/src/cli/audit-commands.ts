@@ -277,7 +277,7 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         const statement = await buildStatement(pool, account, from, to);
         if (month) {
           io.err.write(
-            `Statement of ${month} (${BANK_TIME_ZONE}): ${from.toISOString()} to ${to.toISOString()}${toDate ? ', the month to date' : ''}\n`,
+            `Statement of ${month} (${BANK_TIME_ZONE}): from ${from.toISOString()} up to, not including, ${to.toISOString()}${toDate ? ', the month to date' : ''}\n`,
           );
         }
         // A month's statement has the customer's totals rows (interest paid, fees charged).

@@ -129,7 +129,7 @@ describe('npm run audit -- statement --month', () => {
       const cli = await audit('statement', accountId, '--month', month);
       expect(cli.code, cli.err).toBe(0);
       expect(cli.err).toContain(
-        `Statement of ${month} (America/New_York): ${served.data.from} to ${served.data.to}\n`,
+        `Statement of ${month} (America/New_York): from ${served.data.from} up to, not including, ${served.data.to}\n`,
       );
       expect(figuresOfCsv(cli.out), month).toEqual(served.figures);
       expect(served.figures.lines.length, month).toBeGreaterThan(0);
