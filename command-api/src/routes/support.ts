@@ -97,11 +97,27 @@ export async function answerWithTicket(
   customerId: string | null,
   position: Parameters<typeof waitForOwnWrite>[1],
   message: string,
+  { waitForTicketMs = 0 } = {},
 ) {
   await waitForOwnWrite(pool, position, TICKET_READS);
-  const row = await findTicket(pool, ticketId, customerId);
+  const row = await findTicketWithin(pool, ticketId, customerId, waitForTicketMs);
   if (!row) throw notFound();
   return ok({ ticket: await ticketWithReplies(pool, row) }, message);
+}
+
+/** The ticket's row, looked for again (with growing pauses) until it is there or time is up. */
+async function findTicketWithin(
+  pool: Pool,
+  ticketId: string,
+  customerId: string | null,
+  waitMs: number,
+) {
+  const deadline = Date.now() + waitMs;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 50)) {
+    const row = await findTicket(pool, ticketId, customerId);
+    if (row || Date.now() >= deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 /** How long a repeated request waits for the first one's ticket to be read. */
@@ -121,22 +137,15 @@ export async function sendTicketAnswer(
 ) {
   const { result } = outcome;
   if (!isTicketAnswer(result.body)) throw new Error('a ticket command kept no ticket id');
-  const { ticketId } = result.body;
   markConsistency(reply, outcome);
-  if (result.replayed) {
-    reply.header('idempotent-replayed', 'true');
-    const deadline = Date.now() + REPLAY_READ_WAIT_MS;
-    for (let pause = 5; Date.now() < deadline; pause = Math.min(pause * 2, 50)) {
-      if (await findTicket(pool, ticketId, customerId)) break;
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
-  }
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
   const answer = await answerWithTicket(
     pool,
-    ticketId,
+    result.body.ticketId,
     customerId,
     outcome.appended?.position,
     message,
+    { waitForTicketMs: result.replayed ? REPLAY_READ_WAIT_MS : 0 },
   );
   return reply.code(result.statusCode).send(answer);
 }
