@@ -228,13 +228,25 @@ describe('Cards', () => {
     await expectScreenAccessible(page, 'report lost');
     await report.getByRole('button', { name: 'Report Lost' }).click();
     await toast(page, /deactivated/).waitFor();
-    // The lost card keeps the Unlock Card button (disabled) and says why it cannot be unlocked.
-    await page
-      .getByText('Reported lost: this card is deactivated for good and cannot be unlocked.')
-      .waitFor();
-    expect(
-      await page.getByRole('button', { name: 'Unlock Card', exact: true }).first().isDisabled(),
-    ).toBe(true);
+    // The lost card says why it cannot be unlocked, looks inactive, and offers nothing to do to it:
+    // its replacement is offered instead.
+    const note = page.getByText(
+      'Reported lost: this card is deactivated for good and cannot be unlocked.',
+      { exact: false },
+    );
+    await note.waitFor();
+    expect(await note.textContent()).toContain('Its replacement is offered under Available Cards.');
+    const tile = page.locator(`[data-card-id="${offer.id}"]`);
+    expect(await tile.getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Unlock Card', exact: true }).count()).toBe(0);
+    const face = tile.locator('.card-face');
+    expect(await face.getByText('LOST', { exact: true }).count()).toBe(1);
+    expect(await face.evaluate((f) => getComputedStyle(f).backgroundImage)).not.toMatch(
+      /rgb\(18, 81, 79\)/,
+    );
+    await page.screenshot({ path: screenshotPath('card-reported-lost-1280.png') });
+    await expectScreenAccessible(page, 'a card reported lost');
+    await page.getByRole('button', { name: 'Apply for Card: Harborview Debit Card' }).waitFor();
   });
 
   it('lines up the cards and their buttons, and shows a limit with its cents', async () => {
@@ -314,10 +326,17 @@ describe('Cards', () => {
     await expect.poll(() => international.isChecked()).toBe(!was);
     expect(await focused(international)).toBe(true);
     const update = settings.getByRole('button', { name: 'Update Limits' });
+    // Nothing changed: nothing is saved, and it says so.
+    await update.focus();
+    await page.keyboard.press('Enter');
+    await settings.getByText('No changes to save.').waitFor();
+    expect(await focused(update)).toBe(true);
+    await settings.getByLabel('Daily ATM Limit ($)').fill('650');
     await update.focus();
     await page.keyboard.press('Enter');
     await toast(page, 'Card limits updated successfully').first().waitFor();
     expect(await focused(update)).toBe(true);
+    expect(await settings.getByText('No changes to save.').count()).toBe(0);
   });
 
   it('puts the focus on the card after applying for it and after reporting it lost', async () => {
@@ -507,5 +526,64 @@ describe('Cards', () => {
     expect(await details.isVisible(), 'dismissing the toast closed the dialog').toBe(true);
     await details.getByRole('button', { name: 'Close' }).click();
     await details.waitFor({ state: 'detached' });
+  });
+
+  it('asks again after "Confirm it’s you" is cancelled, and keeps the focus in Card Details once confirmed', async () => {
+    const { customer } = await customerWithCard();
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/cards');
+      await t.ageLastProof(customer);
+      // The visible button under the card, not only the card itself.
+      await page.getByRole('button', { name: 'Show card details', exact: true }).click();
+      const confirm = dialog(page, 'Confirm it’s you');
+      await confirm.getByLabel('Password').waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+
+      const details = dialog(page, 'Card Details');
+      await details.getByText(/stay hidden until you confirm it’s you/).waitFor();
+      expect(await details.getByText('Failed to load card details').count()).toBe(0);
+      expect(await details.getByRole('alert').count()).toBe(0);
+      await page.screenshot({
+        path: screenshotPath(`card-details-not-confirmed-${viewport.width}.png`),
+      });
+      await expectScreenAccessible(page, `card details not confirmed (${viewport.width} px)`);
+
+      await details.getByRole('button', { name: 'Show card details' }).click();
+      await confirm.getByLabel('Password').fill(customer.payload.password as string);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await details.getByText(/^\d{4} \d{4} \d{4} \d{4}$/).waitFor();
+      await expect
+        .poll(() => details.getByRole('button', { name: 'Show card details' }).count())
+        .toBe(0);
+      // The focus stays in the dialog, where a keyboard or screen reader user left off.
+      await page.waitForTimeout(500);
+      expect(await details.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      await page.close();
+    }
+  });
+
+  it('keeps the focus in Card Details when the first opening asks to confirm it is you', async () => {
+    const { customer } = await customerWithCard();
+    const page = await t.signedInPage(customer);
+    await page.goto('/cards');
+    await t.ageLastProof(customer);
+    await page.getByRole('button', { name: 'Show card details', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    // Named and on top: the Card Details dialog opening beneath must not hide it.
+    const confirm = dialog(page, 'Confirm it’s you');
+    await confirm.getByLabel('Password').fill(customer.payload.password as string);
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    const details = dialog(page, 'Card Details');
+    await expect.poll(() => details.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await details.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    expect(await focusedElement(page)).not.toBe('body');
   });
 });

@@ -24,3 +24,6 @@ export const isPendingApplication = (card: Card) => card.application.is_pending;
  * deactivated for good; the bank refuses any change to it.
  */
 export const isUsable = (card: Card) => card.status === 'active' || card.status === 'locked';
+
+/** A card reported lost or stolen: shown as a record, with nothing left to do to it. */
+export const isReported = (card: Card) => card.status === 'lost' || card.status === 'stolen';

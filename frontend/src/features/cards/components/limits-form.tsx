@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
@@ -34,9 +35,25 @@ export function LimitsForm({
   });
   const update = useUpdateCardLimits();
   const errors = form.formState.errors;
-  const submit = (values: CardLimitsForm) =>
+  // Save stays pressable (a disabled button would drop the focus of a keyboard user): pressed with
+  // nothing changed, it says so instead of reporting a change that was never made.
+  const [unchanged, setUnchanged] = useState(false);
+  useEffect(() => {
+    const watching = form.watch(() => setUnchanged(false));
+    return () => watching.unsubscribe();
+  }, [form]);
+  const submit = (values: CardLimitsForm) => {
+    const limits = limitsPayload(values, card);
+    if (
+      limits.daily_atm_limit === card.limits.daily_atm_limit &&
+      limits.daily_purchase_limit === card.limits.daily_purchase_limit
+    ) {
+      update.reset();
+      setUnchanged(true);
+      return;
+    }
     update.mutate(
-      { id: card.id, limits: limitsPayload(values, card) },
+      { id: card.id, limits },
       {
         onSuccess: ({ message }) => {
           toast.success(message || 'Card limits updated successfully');
@@ -47,6 +64,7 @@ export function LimitsForm({
           applyServerFieldErrors(e, form.setError, {}, ['daily_atm_limit', 'daily_purchase_limit']),
       },
     );
+  };
   return (
     <form
       className="form"
@@ -78,6 +96,11 @@ export function LimitsForm({
           {...form.register('daily_purchase_limit')}
         />
       </div>
+      {unchanged ? (
+        <p className="muted limits-form__unchanged" role="status">
+          No changes to save.
+        </p>
+      ) : null}
       {update.isError && !Object.keys(errors).length ? (
         <Alert tone="danger">{errorMessage(update.error, 'Action failed')}</Alert>
       ) : null}

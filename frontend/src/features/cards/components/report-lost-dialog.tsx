@@ -16,7 +16,7 @@ export function ReportLostDialog({
 }: {
   card: Card | null;
   onClose(): void;
-  /** The card is deactivated: its buttons are disabled from now on. */
+  /** The card is deactivated: its buttons go from now on. */
   onReported?(card: Card): void;
 }) {
   const form = useForm<ReportLostForm>({

@@ -1,5 +1,6 @@
 import {
   CreditCard,
+  Eye,
   KeyRound,
   Lock,
   LockOpen,
@@ -19,7 +20,7 @@ import { errorMessage } from '@/lib/error-mapping';
 import { focusWhenGone } from '@/lib/focus-when-gone';
 import { toast } from '@/lib/toast-store';
 import { useToggleCardLock } from '../api/card-actions';
-import { isPendingApplication, isUsable, useCards, type Card } from '../api/get-cards';
+import { isPendingApplication, isReported, isUsable, useCards, type Card } from '../api/get-cards';
 import { ApplyCardDialog } from '../components/apply-card-dialog';
 import { CardDetailsDialog } from '../components/card-details-dialog';
 import { CardSettingsPanel } from '../components/card-settings-panel';
@@ -62,7 +63,10 @@ export default function CardsRoute() {
   };
   const list = cards.data ?? [];
   const available = list.filter(isPendingApplication);
-  const yours = list.filter((c) => !isPendingApplication(c));
+  // Cards in use first: one reported lost or stolen goes after them (and after its replacement).
+  const yours = list
+    .filter((c) => !isPendingApplication(c))
+    .sort((a, b) => Number(isReported(a)) - Number(isReported(b)));
 
   const applyFor = (card: Card, from: HTMLElement) => {
     setBanner(null);
@@ -172,8 +176,32 @@ export default function CardsRoute() {
                   </h2>
                   <ul className="cards-grid">
                     {yours.map((card) => {
+                      if (isReported(card)) {
+                        const replacement = list.find((c) => c.replaces_card_id === card.id);
+                        return (
+                          <li
+                            key={card.id}
+                            className="card-item card-item--inactive"
+                            data-card-id={card.id}
+                          >
+                            {/* No longer a button: its details can no longer be shown. It still
+                                takes the focus after being reported, where Report Lost was. */}
+                            <div className="card-item__face" tabIndex={-1}>
+                              <CardFace card={card} />
+                            </div>
+                            <p className="card-item__note">
+                              Reported {card.status}: this card is deactivated for good and cannot
+                              be unlocked.{' '}
+                              {replacement?.application.is_pending
+                                ? 'Its replacement is offered under Available Cards.'
+                                : replacement?.last_four
+                                  ? `It has been replaced by your card ending ${replacement.last_four}.`
+                                  : null}
+                            </p>
+                          </li>
+                        );
+                      }
                       const usable = isUsable(card);
-                      const reported = card.status === 'lost' || card.status === 'stolen';
                       return (
                         <li key={card.id} className="card-item" data-card-id={card.id}>
                           <button
@@ -186,6 +214,15 @@ export default function CardsRoute() {
                             <span className="sr-only">Show card details</span>
                           </button>
                           <div className="card-item__actions">
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              className="card-item__details"
+                              icon={<Eye size={16} aria-hidden="true" />}
+                              onClick={() => setModal({ kind: 'details', card })}
+                            >
+                              Show card details
+                            </Button>
                             <Button
                               size="sm"
                               variant="secondary"
@@ -230,12 +267,6 @@ export default function CardsRoute() {
                               Report Lost
                             </Button>
                           </div>
-                          {reported ? (
-                            <p className="card-item__note">
-                              Reported {card.status}: this card is deactivated for good and cannot
-                              be unlocked.
-                            </p>
-                          ) : null}
                         </li>
                       );
                     })}

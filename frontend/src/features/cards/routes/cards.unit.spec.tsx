@@ -1,7 +1,38 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import type { Card } from '../api/get-cards';
 import CardsRoute from './cards';
+
+const issued = (id: string, last4: string, status: string, replaces: string | null = null) =>
+  ({
+    id,
+    card_name: 'Harborview Debit Card',
+    card_type: 'debit',
+    card_network: 'visa',
+    bank_account: { id: 'a1', account_name: 'Premium Checking' },
+    masked_number: `**** **** **** ${last4}`,
+    last_four: last4,
+    expiry_date: '12/30',
+    status,
+    is_replacement: replaces !== null,
+    replaces_card_id: replaces,
+    application: { is_pending: false, description: '', benefits: [], terms: null },
+    settings: {
+      transaction_alerts: true,
+      international_transactions: false,
+      contactless_enabled: true,
+    },
+    limits: { daily_atm_limit: 500, daily_purchase_limit: 2500 },
+    has_pin: true,
+    issued_at: '2026-01-01T00:00:00.000Z',
+    reported_at: status === 'lost' ? '2026-02-01T00:00:00.000Z' : null,
+  }) satisfies Card;
+
+/** A card's tile in Your Cards, found by its number. */
+const tile = (last4: string) =>
+  screen.getByText(`**** **** **** ${last4}`).closest('li') as HTMLElement;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,5 +49,45 @@ describe('Card Management', () => {
       screen.queryByText('No active cards to configure. Apply for a card first.'),
     ).not.toBeInTheDocument();
     expect(screen.queryByText('No cards available')).not.toBeInTheDocument();
+  });
+
+  it('shows a card reported lost as inactive, with nothing offered to do to it, after its replacement', async () => {
+    mockApi({
+      'GET /api/cards': () => ({
+        cards: [issued('old', '0169', 'lost'), issued('new', '9734', 'active', 'old')],
+      }),
+    });
+    renderWithProviders(<CardsRoute />, { path: '/cards' });
+    await screen.findByText('**** **** **** 0169');
+    const lost = tile('0169');
+    expect(within(lost).getByText('LOST')).toBeInTheDocument();
+    expect(lost.querySelector('.card-face--lost')).not.toBeNull();
+    expect(within(lost).queryAllByRole('button')).toEqual([]);
+    expect(lost).toHaveTextContent(
+      'Reported lost: this card is deactivated for good and cannot be unlocked.',
+    );
+    expect(lost).toHaveTextContent('It has been replaced by your card ending 9734.');
+    // The replacement, in use, comes first and has every action.
+    const replacement = tile('9734');
+    const tiles = screen.getAllByRole('listitem').filter((li) => li.dataset.cardId);
+    expect(tiles.map((li) => li.dataset.cardId)).toEqual(['new', 'old']);
+    for (const name of ['Lock Card', 'Change PIN', 'Set Limits', 'Report Lost'])
+      expect(within(replacement).getByRole('button', { name })).toBeEnabled();
+  });
+
+  it('offers Show card details as a visible button under the card, which opens Card Details', async () => {
+    mockApi({
+      'GET /api/cards': () => ({ cards: [issued('c1', '4870', 'active')] }),
+      'GET /api/cards/c1': () => ({
+        card: { ...issued('c1', '4870', 'active'), full_details: null },
+      }),
+    });
+    renderWithProviders(<CardsRoute />, { path: '/cards' });
+    await screen.findByText('**** **** **** 4870');
+    const show = within(tile('4870')).getByRole('button', { name: 'Show card details' });
+    expect(show).not.toHaveClass('sr-only');
+    expect(show.closest('.card-item__actions')).not.toBeNull();
+    await userEvent.click(show);
+    expect(await screen.findByRole('dialog', { name: 'Card Details' })).toBeInTheDocument();
   });
 });

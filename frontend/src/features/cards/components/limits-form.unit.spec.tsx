@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import type { Card } from '../api/get-cards';
+import { LimitsForm } from './limits-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const card = {
+  id: 'c1',
+  card_name: 'Harborview Debit Card',
+  limits: { daily_atm_limit: 500, daily_purchase_limit: 2500 },
+} as Card;
+
+const changed = {
+  card: {
+    id: 'c1',
+    card_name: 'Harborview Debit Card',
+    card_type: 'debit',
+    card_network: 'visa',
+    bank_account: { id: 'a1', account_name: 'Premium Checking' },
+    masked_number: '**** **** **** 4870',
+    last_four: '4870',
+    expiry_date: '12/30',
+    status: 'active',
+    is_replacement: false,
+    replaces_card_id: null,
+    application: { is_pending: false, description: '', benefits: [], terms: null },
+    settings: {
+      transaction_alerts: true,
+      international_transactions: false,
+      contactless_enabled: true,
+    },
+    limits: { daily_atm_limit: 750, daily_purchase_limit: 2500 },
+    has_pin: true,
+    issued_at: '2026-01-01T00:00:00.000Z',
+    reported_at: null,
+  },
+};
+
+describe('Card limits', () => {
+  it('says there is nothing to save, and sends nothing, when no limit was changed', async () => {
+    const api = mockApi({ 'PUT /api/cards/c1/limits': () => changed });
+    renderWithProviders(<LimitsForm card={card} submitLabel="Save Limits" />);
+    const save = screen.getByRole('button', { name: 'Save Limits' });
+    await userEvent.click(save);
+    expect(await screen.findByRole('status')).toHaveTextContent('No changes to save.');
+    // The current limit typed again is no change either.
+    await userEvent.type(screen.getByLabelText('Daily ATM Limit ($)'), '500');
+    expect(screen.queryByText('No changes to save.')).toBeNull();
+    await userEvent.click(save);
+    await screen.findByText('No changes to save.');
+    expect(screen.queryByText('Card limits updated successfully')).toBeNull();
+    expect(api.calls).toEqual([]);
+    expect(save).toHaveFocus();
+
+    await userEvent.clear(screen.getByLabelText('Daily ATM Limit ($)'));
+    await userEvent.type(screen.getByLabelText('Daily ATM Limit ($)'), '750');
+    await userEvent.click(save);
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]!.body).toEqual({ daily_atm_limit: 750, daily_purchase_limit: 2500 });
+    expect(screen.queryByText('No changes to save.')).toBeNull();
+  });
+});
