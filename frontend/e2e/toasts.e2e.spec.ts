@@ -122,4 +122,22 @@ describe('Toasts and the controls in use', () => {
       await expectClearOfToasts(page, send, 'Send Money');
     });
   }
+
+  it('keep the page scrolling what gets focus above them when the accounts tab bar comes (375 px)', async () => {
+    const customer = await customerWithCard();
+    const page = await t.signedInPage(customer, { width: 375, height: 667 });
+    await raiseToasts(page, { limits: false });
+    await navigate(page, '/accounts');
+    await page.locator('.tabbar').waitFor();
+    await page.waitForTimeout(300);
+    // The toasts rose above the tab bar: the foot of the screen they cover, and a little more, is
+    // where focus scrolling stops (a stale figure from /cards, without the bar, fell short of it).
+    const { covered, padding } = await page.evaluate(() => ({
+      covered: window.innerHeight - document.querySelector('.toaster')!.getBoundingClientRect().top,
+      padding: parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom),
+    }));
+    expect(covered).toBeGreaterThan(57 + 50);
+    expect(padding).toBeGreaterThanOrEqual(covered);
+    await page.screenshot({ path: screenshotPath('toasts-accounts-tabbar-375.png') });
+  });
 });

@@ -90,17 +90,22 @@ function useKeepFocusClear(area: RefObject<HTMLElement | null>, showing: boolean
     const measure = () => {
       const band = section.getBoundingClientRect();
       const cover = band.height ? Math.max(0, Math.ceil(window.innerHeight - band.top)) : 0;
-      root.style.setProperty('--toaster-cover', `${cover}px`);
-      root.style.scrollPaddingBottom = `${cover + FOCUS_GAP}px`;
+      if (root.style.getPropertyValue('--toaster-cover') !== `${cover}px`) {
+        root.style.setProperty('--toaster-cover', `${cover}px`);
+        root.style.scrollPaddingBottom = `${cover + FOCUS_GAP}px`;
+      }
       clearFocus();
     };
 
     measure();
+    // The band changes with its toasts, and moves when a page with a bottom bar (the accounts tab
+    // bar) comes or goes: the page's body changes size then.
     const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     resized?.observe(section);
+    resized?.observe(document.body);
     window.addEventListener('resize', measure);
     // After the browser's own scrolling for the focus change.
-    const onFocusIn = () => requestAnimationFrame(clearFocus);
+    const onFocusIn = () => requestAnimationFrame(measure);
     document.addEventListener('focusin', onFocusIn);
     return () => {
       resized?.disconnect();
