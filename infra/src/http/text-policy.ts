@@ -7,6 +7,11 @@ import type { FieldErrors } from './errors.ts';
  * - C0 control characters, DEL and C1 controls are refused; tab, newline and carriage return only
  *   in fields declared multi-line (`multilineText`). NUL in particular cannot be stored by
  *   PostgreSQL, and escape sequences end up in terminals that show logs.
+ * - Unicode's line and paragraph separators (U+2028, U+2029) are refused in every field, multi-line
+ *   ones too: they are line breaks that pass for ordinary text, so a name could start a new line
+ *   in a notification another customer reads ("Transfer from Bob", then a line of the bank's own).
+ *   A multi-line field takes its lines as newline (or carriage return and newline); NEL (U+0085),
+ *   the vertical tab and the form feed are controls, refused above.
  * - Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the
  *   directional marks (U+200E, U+200F, U+061C) are refused: they let one customer make text shown
  *   to another read differently from what it is.
@@ -24,11 +29,12 @@ import type { FieldErrors } from './errors.ts';
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const SEPARATOR = /[\u2028\u2029]/;
 const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 const INVISIBLE = /(?![\uFE00-\uFE0F\u{E0100}-\u{E01EF}])[\p{Default_Ignorable_Code_Point}\u2800]/u;
 /**
  * Verbatim fields (passwords, shown to nobody) keep the narrower rule they were chosen under: a
- * password may hold a mark or invisible character refused elsewhere, and must still sign in.
+ * password may hold a mark, separator or invisible character refused elsewhere, and must still sign in.
  */
 const VERBATIM_BIDI = /[\u202A-\u202E\u2066-\u2069]/;
 const VERBATIM_INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/;
@@ -61,6 +67,9 @@ export function textProblem(
   if (CONTROL.test(text)) return `The ${field} field must not contain control characters.`;
   if (!allowsLines && LINE_BREAK_OR_TAB.test(text)) {
     return `The ${field} field must be a single line without tabs.`;
+  }
+  if (!keptAsSent && SEPARATOR.test(text)) {
+    return `The ${field} field must not contain line or paragraph separators.`;
   }
   if ((keptAsSent ? VERBATIM_BIDI : BIDI).test(text)) {
     return `The ${field} field must not contain text-direction control characters.`;

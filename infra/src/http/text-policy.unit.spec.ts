@@ -91,6 +91,28 @@ describe('the text policy', () => {
     ]);
   });
 
+  it.each([
+    ['line separator', '\u2028'],
+    ['paragraph separator', '\u2029'],
+  ])('refuses a Unicode %s, in multi-line fields too', (_, char) => {
+    const errors = errorsOf({ name: `Bob${char}${char}Bank`, password: 'x', message: `Hi${char}` });
+    expect(errors).toEqual({
+      name: ['The name field must not contain line or paragraph separators.'],
+      message: ['The message field must not contain line or paragraph separators.'],
+    });
+    expect(errorsOf({ name: 'Bob', password: `pass${char}word` })).toEqual({});
+  });
+
+  it.each([
+    ['next line (NEL)', '\u0085'],
+    ['vertical tab', '\u000B'],
+    ['form feed', '\u000C'],
+  ])('refuses a %s as a control character, in multi-line fields too', (_, char) => {
+    expect(errorsOf({ name: 'Bob', password: 'x', message: `Hi${char}there` }).message).toEqual([
+      'The message field must not contain control characters.',
+    ]);
+  });
+
   it('checks nested values, unknown fields and keys, naming the path', () => {
     expect(
       errorsOf({

@@ -81,6 +81,45 @@ describe('the text policy at the boundary', () => {
   });
 });
 
+type Client = Awaited<ReturnType<typeof signedUpCustomer>>['client'];
+const openTicket = (client: Client, subject: string, description: string) =>
+  client.post('/api/support/tickets', { subject, description, category: 'account' });
+
+describe('Unicode line and paragraph separators', () => {
+  it('refuses them in a profile name, a ticket and a Zelle payment, recording nothing', async () => {
+    const { client, accounts } = await signedUpCustomer(bank);
+    const before = await eventCount();
+    const spoof = await client.put('/api/profile', {
+      name: 'Probe b\u2028\u2028Harborview Security Team',
+    });
+    expect(spoof.status).toBe(422);
+    expect(spoof.body.errors.name).toEqual([
+      'The name field must not contain line or paragraph separators.',
+    ]);
+    const ticket = await openTicket(client, 'Card\u2029problem', 'It broke.\u2028Please call.');
+    expect(ticket.status).toBe(422);
+    expect(ticket.body.errors.subject).toEqual([
+      'The subject field must not contain line or paragraph separators.',
+    ]);
+    expect(ticket.body.errors.description).toEqual([
+      'The description field must not contain line or paragraph separators.',
+    ]);
+    const zelle = await client.post('/api/zelle/send', {
+      bank_account_id: accounts[0]!.id,
+      amount: 5,
+      recipient_name: 'Nadia\u2028Harborview Security Team',
+      recipient_email: 'nadia@example.org',
+      memo: 'Rent\u2029Call us now',
+    });
+    expect(zelle.status).toBe(422);
+    expect(Object.keys(zelle.body.errors).sort()).toEqual(['memo', 'recipient_name']);
+    expect(await eventCount()).toBe(before);
+
+    const lines = await openTicket(client, 'Card problem', 'It broke.\r\nPlease call.\nThanks');
+    expect(lines.status).toBe(201);
+  });
+});
+
 describe('characters that draw nothing', () => {
   it('refuses a name that only looks empty, and tag characters in a ticket, recording nothing', async () => {
     const before = await eventCount();
@@ -120,11 +159,7 @@ describe('characters that draw nothing', () => {
     expect(marked.status).toBe(422);
     expect(await eventCount()).toBe(afterSignUp);
 
-    const hearts = await client.post('/api/support/tickets', {
-      subject: 'Thanks \u2764\uFE0F',
-      description: 'All sorted.',
-      category: 'account',
-    });
+    const hearts = await openTicket(client, 'Thanks \u2764\uFE0F', 'All sorted.');
     expect(hearts.status).toBe(201);
   });
 });
