@@ -33,7 +33,11 @@ export default function RadixDialogView({
   hideClose,
   role = 'dialog',
   stacked = false,
-}: DialogProps) {
+  opener: openedFrom = null,
+}: DialogProps & {
+  /** What had the focus when the dialog was asked to open (noted by the lazy shell). */
+  opener?: HTMLElement | null;
+}) {
   const lastPressInside = useRef(-Infinity);
   // The dialogs open from state, not from a Dialog.Trigger, so Radix has no trigger to give the
   // focus back to on close: the element that had it when the dialog opened gets it back.
@@ -65,10 +69,13 @@ export default function RadixDialogView({
           }}
           onCloseAutoFocus={(event) => {
             const focused = document.activeElement;
+            // Radix does not ask where to put the focus on opening when a field inside took it
+            // itself (autoFocus): what had it then was noted as the dialog was asked to open.
+            const back = openedFrom ?? opener.current;
             // Unless the page has moved the focus on purpose since (it was in the dialog).
-            if (!opener.current?.isConnected || (focused && focused !== document.body)) return;
+            if (!back?.isConnected || (focused && focused !== document.body)) return;
             event.preventDefault();
-            opener.current.focus();
+            back.focus();
           }}
           onPointerDownCapture={(event) => {
             lastPressInside.current = event.timeStamp;
