@@ -85,6 +85,19 @@ describe.skipIf(!built)('the built web app', () => {
     expect(head.headers.get('content-type')).toMatch(/text\/html/);
   });
 
+  it('answers an API path in another case, or after a double slash, with the API 404, never the page', async () => {
+    const notFound = await getAsWritten(bank.baseUrl, '/api/no-such-thing', {
+      accept: 'application/json',
+    });
+    expect(notFound.status).toBe(404);
+    for (const target of ['/API/ACCOUNTS', '/Api/accounts', '/api', '//api/accounts', '//API']) {
+      const response = await getAsWritten(bank.baseUrl, target, { accept: 'application/json' });
+      expect(response.status, target).toBe(404);
+      expect(response.type, target).toMatch(/json/);
+      expect(JSON.parse(response.body), target).toEqual(JSON.parse(notFound.body));
+    }
+  });
+
   it('answers a path the file server will not look up as not found or too long, never a bare 403', async () => {
     const token = (await signedUpCustomer(bank, {}, { proveContacts: false })).client.token;
     const notFound = { status: 'error', message: expect.any(String), code: 'NOT_FOUND' };

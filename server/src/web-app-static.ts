@@ -44,6 +44,26 @@ export function isPagePath(url: string): boolean {
 }
 
 /**
+ * Whether a path is the API's, however it is written: its first segment is `api` in any case
+ * (`/API/ACCOUNTS`, `/Api`, `/%61pi/x`), or it starts with `//` (`//api/accounts`, which a
+ * proxy or a browser may read as `/api/accounts`). The router matches `/api/` alone, so these
+ * reach the web app's fallback, and the page they got (a 200 of HTML for what a client took for
+ * an API call) told a scanner or a client that an API address answered.
+ */
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  if (pathname.startsWith('//')) return true;
+  const first = pathname.split('/')[1] ?? '';
+  let decoded = first;
+  try {
+    decoded = decodeURIComponent(first);
+  } catch {
+    // A malformed escape names no page either way; the segment is compared as written.
+  }
+  return decoded.toLowerCase() === 'api';
+}
+
+/**
  * The file sent for a page path of the web app. The build pre-renders a few public pages
  * (frontend/prerender.ts: `/` is index.html, `/login` is login.html), names the code of the
  * dashboard in dashboard.html, and writes the empty shell every other path gets as app.html; a
@@ -59,12 +79,15 @@ export function webAppPageFile(root: string): (url: string) => string {
 
 /**
  * The answer to a request outside the API that no file of the web app matches: the page for a
- * page path asked for by GET or HEAD, otherwise the API's 404.
+ * page path asked for by GET or HEAD, otherwise (an API path written another way among them, `isApiPath`) the
+ * API's 404.
  */
 export function webAppFallback(root: string) {
   const pageFile = webAppPageFile(root);
   return (request: FastifyRequest, reply: FastifyReply) =>
-    (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    isPagePath(request.url) &&
+    !isApiPath(request.url)
       ? reply.type('text/html').sendFile(pageFile(request.url))
       : reply.code(404).send({ status: 'error', message: messages.notFound, code: 'NOT_FOUND' });
 }

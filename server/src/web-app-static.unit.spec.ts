@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { webAppFallback, webAppStaticOptions } from './web-app-static.ts';
+import { isApiPath, webAppFallback, webAppStaticOptions } from './web-app-static.ts';
 
 // The web app's files served from a build folder that changes under the running server, as when
 // a developer runs `npm run build` beside `npm start`.
@@ -73,5 +73,31 @@ describe('a build written while the server runs', () => {
     });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.body).toBe('compressed');
+  });
+});
+
+describe('an API path written another way', () => {
+  it('gets the API 404 in JSON from the fallback, never the page', async () => {
+    for (const url of ['/API/ACCOUNTS', '/Api/accounts?x=1', '/api', '/%61pi/accounts']) {
+      const response = await app.inject({ url, headers: { accept: 'application/json' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({
+        status: 'error',
+        message: expect.any(String),
+        code: 'NOT_FOUND',
+      });
+    }
+    for (const page of ['/accounts', '/apis', '/api-docs']) {
+      const response = await app.inject(page);
+      expect(response.statusCode, page).toBe(200);
+      expect(response.headers['content-type'], page).toMatch(/text\/html/);
+    }
+  });
+
+  it('is told by its first segment in any case, or a leading double slash', () => {
+    for (const url of ['/api/x', '/API', '/aPi/x?y', '/%41PI/x', '//api/accounts', '//', '//x'])
+      expect(isApiPath(url), url).toBe(true);
+    for (const url of ['/', '/accounts', '/apis', '/x/api', '/a//b', '/%zz', '/?api'])
+      expect(isApiPath(url), url).toBe(false);
   });
 });
