@@ -264,7 +264,7 @@ describe('crypto-shredding', () => {
 });
 
 describe('crypto-shredding the features’ data', () => {
-  it('leaves tickets unreadable, lets staff still answer, and the books verifiable', async () => {
+  it('leaves tickets unreadable, lets staff close them (not answer), and the books verifiable', async () => {
     const { client, user, accounts } = await signedUpCustomer(bank, { name: 'Ezra Erasefeatures' });
     const checking = accounts.find((a) => a.name === 'Premium Checking')!;
     const savings = accounts.find((a) => a.name === 'High Yield Savings')!;
@@ -298,14 +298,16 @@ describe('crypto-shredding the features’ data', () => {
     });
     const transfer = await bank.store.readStream(`transfer-${moved.body.data.transfer.id}`);
     expect(transfer[0]!.event.data).toMatchObject({ memo: '[erased]', amount: 5000 });
-    // Staff can still answer the ticket; what is written about an erased customer stays erased.
+    // Nobody is left to read a reply: staff are told so, and close the ticket instead.
     const answered = await ops.post(`/api/ops/tickets/${ticketId}/reply`, {
       message: 'Closing this after your erasure request',
     });
-    expect(answered.status).toBe(201);
+    expect(answered.status).toBe(409);
+    const closed = await ops.put(`/api/ops/tickets/${ticketId}/status`, { status: 'closed' });
+    expect(closed.status).toBe(200);
     const after = await bank.store.readStream(supportStreams.ticket(ticketId));
-    const replies = after.filter((e) => e.type === 'SupportTicketReplied');
-    expect(replies.at(-1)!.event.data).toMatchObject({ message: '[erased]', isStaffReply: true });
+    expect(after.filter((e) => e.type === 'SupportTicketReplied')).toEqual([]);
+    expect(after.at(-1)!.type).toBe('SupportTicketStatusChanged');
 
     await bank.runner.catchUp();
     const balances = await bank.pool.query(
