@@ -230,6 +230,68 @@ describe('login', () => {
       .toContain('Sign-in temporarily locked');
   });
 
+  it("lets strangers lock the account number out, but not its owner's own browser", async () => {
+    const { payload, user } = await signedUpCustomer(bank);
+    const browser = new ApiClient(bank);
+    const first = await browser.post('/api/login', {
+      account_number: user.account_number,
+      password: payload.password,
+    });
+    expect(first.status).toBe(200);
+    const setCookie = first.headers['set-cookie']!;
+    expect(setCookie).toMatch(
+      /^hv_device=[\w-]{43}; Path=\/api; Max-Age=\d+; HttpOnly; SameSite=Strict$/,
+    );
+    const cookie = { cookie: setCookie.split(';')[0]! };
+    browser.token = first.body.data.token;
+
+    const stranger = new ApiClient(bank);
+    const guess = { account_number: user.account_number, password: 'Wrong-password-1' };
+    for (let i = 0; i < 4; i += 1)
+      expect((await stranger.post('/api/login', guess)).status).toBe(401);
+    expect((await stranger.post('/api/login', guess)).status).toBe(423);
+    const right = { account_number: user.account_number, password: payload.password };
+    expect((await stranger.post('/api/login', right)).status).toBe(423);
+    // Another customer's browser is a stranger to this account.
+    const other = await signedUpCustomer(bank);
+    const othersBrowser = await new ApiClient(bank).post('/api/login', {
+      account_number: other.user.account_number,
+      password: other.payload.password,
+    });
+    const othersCookie = { cookie: othersBrowser.headers['set-cookie']!.split(';')[0]! };
+    expect((await stranger.post('/api/login', right, othersCookie)).status).toBe(423);
+
+    // The owner's signed-in browser still proves itself, and signs in again, while locked.
+    expect((await browser.post('/api/step-up', { password: payload.password })).status).toBe(423);
+    expect(
+      (await browser.post('/api/step-up', { password: payload.password }, cookie)).status,
+    ).toBe(200);
+    const again = await browser.post('/api/login', right, cookie);
+    expect(again.status).toBe(200);
+    expect(again.headers['set-cookie']!.split(';')[0]).toBe(cookie.cookie);
+
+    // The browser's own wrong passwords lock the browser alone.
+    const ownGuess = { ...right, password: 'Wrong-password-2' };
+    for (let i = 0; i < 4; i += 1) {
+      expect((await browser.post('/api/login', ownGuess, cookie)).status).toBe(401);
+    }
+    expect((await browser.post('/api/login', ownGuess, cookie)).status).toBe(423);
+    expect((await browser.post('/api/login', right, cookie)).status).toBe(423);
+    expect((await new ApiClient(bank).post('/api/login', right)).status).toBe(200);
+
+    // Erasing the customer forgets their browsers.
+    const devices = () =>
+      bank.pool.query('SELECT 1 FROM trusted_devices WHERE customer_id = $1', [
+        first.body.data.user.id,
+      ]);
+    expect((await devices()).rowCount).toBe(2);
+    const erased = await opsClient(bank).post('/api/ops/customers/erase', {
+      account_number: user.account_number,
+    });
+    expect(erased.status).toBe(200);
+    expect((await devices()).rowCount).toBe(0);
+  });
+
   it('checks at most 5 of 30 guesses sent at once: the rest are refused as locked', async () => {
     const { payload, user, client } = await signedUpCustomer(bank);
     const anonymous = new ApiClient(bank);
@@ -413,6 +475,7 @@ describe('change password', () => {
       user.account_number,
       payload.password,
       'Racing browser',
+      undefined,
       { actor: 'anonymous' },
     );
     await expect(signIn).rejects.toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' });

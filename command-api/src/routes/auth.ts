@@ -25,6 +25,7 @@ import {
   verbatimText,
 } from '@bank/infra';
 import { readModelsNamed, readUser } from '@bank/projections';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeDevice } from '../domain/customer/totp.ts';
@@ -41,6 +42,7 @@ import {
   type SignIn,
 } from '../services/auth.ts';
 import type { CommandContext } from '../services/context.ts';
+import { deviceCookie, deviceTokenOf } from '../services/trusted-devices.ts';
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
@@ -97,17 +99,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, rateLimit }) => {
   const limited = rateLimit ? { config: { rateLimit } } : {};
 
-  const answerSession = async (session: OpenedSession) => {
+  const answerSession = async (reply: FastifyReply, session: OpenedSession) => {
     const user = await readUser(ctx.pool, session.customerId);
     if (!user)
       throw new ApiError(503, 'Your account is still being set up. Please try again in a moment.');
+    reply.header(
+      'set-cookie',
+      deviceCookie(session.deviceToken, reply.request.protocol === 'https'),
+    );
     return ok(
       { user, token: session.token, expires_at: session.expiresAt.toISOString() },
       'Login successful',
     );
   };
 
-  const answerSignIn = async (signIn: SignIn) => {
+  const answerSignIn = async (reply: FastifyReply, signIn: SignIn) => {
     if (signIn.kind === 'two_factor') {
       return ok(
         {
@@ -120,19 +126,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
         TWO_FACTOR_MESSAGES.enterAppCode,
       );
     }
-    return answerSession(signIn);
+    return answerSession(reply, signIn);
   };
 
   app.post(
     '/login',
     { schema: { body: loginBody, response: { 200: signInAnswer } }, ...limited },
-    async (request) =>
+    async (request, reply) =>
       answerSignIn(
+        reply,
         await login(
           ctx,
           request.body.account_number,
           request.body.password,
           describeDevice(request.headers['user-agent']),
+          deviceTokenOf(request.headers.cookie),
           commandMetadata(request, 'anonymous'),
         ),
       ),
@@ -141,13 +149,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/login/two-factor',
     { schema: { body: twoFactorLoginBody, response: { 200: sessionAnswer } }, ...limited },
-    async (request) =>
+    async (request, reply) =>
       answerSession(
+        reply,
         await completeTwoFactorLogin(
           ctx,
           request.body.challenge_token,
           request.body.code,
           describeDevice(request.headers['user-agent']),
+          deviceTokenOf(request.headers.cookie),
           commandMetadata(request, 'anonymous'),
         ),
       ),
@@ -347,6 +357,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           request.sessionHash,
           request.body.current_password,
           request.body.new_password,
+          deviceTokenOf(request.headers.cookie),
           commandMetadata(request),
         );
         markConsistency(reply, outcome);
@@ -363,6 +374,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           request.customerId,
           request.sessionHash!,
           { password: request.body.password, code: request.body.code },
+          deviceTokenOf(request.headers.cookie),
           commandMetadata(request),
         );
         return ok({ stepped_up_at: steppedUpAt.toISOString() }, 'Thank you. You can continue.');
@@ -458,6 +470,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           ctx,
           request.customerId,
           request.body.password,
+          deviceTokenOf(request.headers.cookie),
           commandMetadata(request),
         );
         markConsistency(reply, outcome);

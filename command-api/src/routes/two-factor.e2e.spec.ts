@@ -502,6 +502,7 @@ describe('a sign-in racing a password change', () => {
       user.account_number,
       payload.password,
       'Racing browser',
+      undefined,
       { actor: 'anonymous' },
     );
     await expect(signIn).rejects.toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' });

@@ -17,11 +17,13 @@ import {
 import { normalizeEmail, reservationAggregate } from '../domain/reservation.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
+import { mayIssueResetLink } from './reset-link-limits.ts';
 import {
   forgetAttempts,
   isLocked,
   lockIfSpent,
   checkPasswordAgain,
+  type FailureCounter,
   MAX_FAILED_LOGINS,
   recordFailure,
   signInLocked,
@@ -29,6 +31,7 @@ import {
   uncountAttempt,
   verifyCounted,
 } from './sign-in-lockout.ts';
+import { failureCounterFor, trustDevice } from './trusted-devices.ts';
 import {
   answerSignInChallenge,
   loadCustomer,
@@ -55,7 +58,14 @@ async function customerIdByReservation(
 }
 
 /** A sign-in either opens a session or, with two-factor on, asks for the code first. */
-export type OpenedSession = { kind: 'session'; customerId: string; token: string; expiresAt: Date };
+export type OpenedSession = {
+  kind: 'session';
+  customerId: string;
+  token: string;
+  expiresAt: Date;
+  /** The browser's trusted-device token, to keep in its cookie. */
+  deviceToken: string;
+};
 export type SignIn =
   OpenedSession | { kind: 'two_factor'; challengeToken: string; expiresAt: Date };
 
@@ -76,22 +86,33 @@ async function stillProven(ctx: CommandContext, proven: CustomerState): Promise<
   return now.registered && !now.erased && now.passwordHash === proven.passwordHash;
 }
 
-/** The sign-in succeeded: failures are forgotten, a session opens and the customer is told. */
+/**
+ * The sign-in succeeded: failures are forgotten, a session opens, the browser becomes a trusted
+ * device and the customer is told.
+ */
 async function openSession(
   ctx: CommandContext,
   proven: CustomerState,
   device: string,
+  client: SignInClient,
   metadata: EventMetadata,
 ): Promise<OpenedSession> {
-  const { customerId, accountNumber } = proven;
-  await forgetAttempts(ctx, accountNumber);
+  const { customerId } = proven;
+  await forgetAttempts(ctx, client.counter);
   const session = await ctx.sessions.create(customerId, device);
   if (!(await stillProven(ctx, proven))) {
     await ctx.sessions.revoke(hashToken(session.token));
     throw invalidCredentials();
   }
+  const deviceToken = await trustDevice(ctx.pool, customerId, client.counter, client.deviceToken);
   await notifySignIn(ctx, customerId, device, new Date(), metadata);
-  return { kind: 'session', customerId, ...session };
+  return { kind: 'session', customerId, ...session, deviceToken };
+}
+
+/** Who signs in: the trusted-device token the browser sent (if any), and where failures count. */
+interface SignInClient {
+  deviceToken: string | undefined;
+  counter: FailureCounter;
 }
 
 /**
@@ -105,27 +126,29 @@ export async function login(
   accountNumber: string,
   password: string,
   device: string,
+  deviceToken: string | undefined,
   metadata: EventMetadata,
 ): Promise<SignIn> {
+  refuseWhenHashingBusy();
+  const customerId = await customerIdByReservation(ctx, 'account_number', accountNumber);
+  const counter = await failureCounterFor(ctx.pool, accountNumber, customerId, deviceToken);
   // Counted before the password is checked: of attempts sent at once, only those within the
   // allowance are checked at all; the rest are refused as if sign-in were already locked.
-  refuseWhenHashingBusy();
-  const attempt = await takeAttempt(ctx, accountNumber);
-  const customerId = await customerIdByReservation(ctx, 'account_number', accountNumber);
+  const attempt = await takeAttempt(ctx, counter);
   const customer = customerId ? await loadCustomer(ctx, customerId) : undefined;
   const valid =
     customer?.registered && !customer.erased
-      ? await verifyCounted(ctx, accountNumber, customer.passwordHash, password)
-      : (await verifyCounted(ctx, accountNumber, await DUMMY_HASH, password), false);
+      ? await verifyCounted(ctx, counter, customer.passwordHash, password)
+      : (await verifyCounted(ctx, counter, await DUMMY_HASH, password), false);
   if (!valid || !customerId || !customer) {
-    await lockIfSpent(ctx, accountNumber, customerId, attempt, metadata);
+    await lockIfSpent(ctx, counter, customerId, attempt, metadata);
     if (attempt.failed_count >= MAX_FAILED_LOGINS) {
       throw signInLocked();
     }
     throw invalidCredentials();
   }
   if (customer.twoFactor) {
-    await uncountAttempt(ctx, accountNumber);
+    await uncountAttempt(ctx, counter);
     const challenge = await openSignInChallenge(ctx, customerId);
     if (!(await stillProven(ctx, customer))) {
       await endSignInChallenges(ctx.pool, customerId);
@@ -133,8 +156,12 @@ export async function login(
     }
     return { kind: 'two_factor', ...challenge };
   }
-  return openSession(ctx, customer, device, metadata);
+  return openSession(ctx, customer, device, { deviceToken, counter }, metadata);
 }
+
+/** Where a customer's failures count when they send `deviceToken`. */
+const counterOf = (ctx: CommandContext, customer: CustomerState, deviceToken: string | undefined) =>
+  failureCounterFor(ctx.pool, customer.accountNumber, customer.customerId, deviceToken);
 
 /** The second step of a two-factor sign-in: the challenge and a code (or a recovery code). */
 export async function completeTwoFactorLogin(
@@ -142,6 +169,7 @@ export async function completeTwoFactorLogin(
   challengeToken: string,
   code: string,
   device: string,
+  deviceToken: string | undefined,
   metadata: EventMetadata,
 ): Promise<OpenedSession> {
   const customer = await answerSignInChallenge(
@@ -150,18 +178,20 @@ export async function completeTwoFactorLogin(
     code,
     metadata,
     async (wrong) => {
-      await recordFailure(ctx, wrong.accountNumber, wrong.customerId, metadata);
-      if (await isLocked(ctx, wrong.accountNumber)) {
+      const counter = await counterOf(ctx, wrong, deviceToken);
+      await recordFailure(ctx, counter, wrong.customerId, metadata);
+      if (await isLocked(ctx, counter)) {
         throw signInLocked();
       }
     },
-    (customer) => isLocked(ctx, customer.accountNumber),
+    async (customer) => isLocked(ctx, await counterOf(ctx, customer, deviceToken)),
   );
   // A lock taken while the code was checked (wrong codes racing it) still holds.
-  if (await isLocked(ctx, customer.accountNumber)) {
+  const counter = await counterOf(ctx, customer, deviceToken);
+  if (await isLocked(ctx, counter)) {
     throw signInLocked();
   }
-  return openSession(ctx, customer, device, metadata);
+  return openSession(ctx, customer, device, { deviceToken, counter }, metadata);
 }
 
 /** Step-up within a session; wrong answers count towards the sign-in lockout. */
@@ -170,6 +200,7 @@ export function stepUpSession(
   customerId: string,
   sessionHash: Buffer,
   proof: { password?: string | undefined; code?: string | undefined },
+  deviceToken: string | undefined,
   metadata: EventMetadata,
 ) {
   return stepUp(
@@ -178,12 +209,13 @@ export function stepUpSession(
     sessionHash,
     proof,
     async (customer) => {
-      await recordFailure(ctx, customer.accountNumber, customer.customerId, metadata);
-      if (await isLocked(ctx, customer.accountNumber)) {
+      const counter = await counterOf(ctx, customer, deviceToken);
+      await recordFailure(ctx, counter, customer.customerId, metadata);
+      if (await isLocked(ctx, counter)) {
         throw signInLocked();
       }
     },
-    (customer) => isLocked(ctx, customer.accountNumber),
+    async (customer) => isLocked(ctx, await counterOf(ctx, customer, deviceToken)),
     metadata,
   );
 }
@@ -276,10 +308,17 @@ export async function changePassword(
   keepSession: Buffer | undefined,
   currentPassword: string,
   newPassword: string,
+  deviceToken: string | undefined,
   metadata: EventMetadata,
 ) {
   const customer = await loadCustomer(ctx, customerId);
-  const matches = await checkPasswordAgain(ctx, customer, currentPassword, metadata);
+  const matches = await checkPasswordAgain(
+    ctx,
+    customer,
+    await counterOf(ctx, customer, deviceToken),
+    currentPassword,
+    metadata,
+  );
   return changePasswordCommand(
     ctx,
     customerId,
@@ -296,9 +335,8 @@ export async function changePassword(
 
 const RESET_TTL_MINUTES = 60;
 /**
- * The reset links kept per customer, the newest (the only one that may work) among them; older
- * ones are deleted as a new one is issued. Anyone may ask for a customer's link again and again,
- * and the table would otherwise grow by one row for each request, for good.
+ * The reset links kept per customer, the newest among them; older ones are deleted as a new one
+ * is issued. No fewer than RESET_LINKS_PER_HOUR, which counts the links of the last hour.
  */
 export const RESET_LINKS_KEPT = 5;
 /** The advisory lock class under which one customer's reset requests take turns. */
@@ -306,11 +344,14 @@ const PASSWORD_RESETS_LOCK = 7431008;
 
 /**
  * Starts a password reset for an account number or email, sent to the customer's email once they
- * have proved it; any earlier link of theirs stops working. The answer is the same whether or not
- * the customer exists, and so is the time it takes (RESET_REQUEST_MS). The link always
- * points at the bank's configured public URL (never at a host the request names); staff deliver
- * it (no mail server here), so it is kept sealed with the secrets key and its token is looked up
- * by hash only.
+ * have proved it. Earlier links of theirs keep working until their hour is up or one of them is
+ * used (a changed password ends them all): a new request must not let a stranger cancel the link
+ * the customer is about to open. One link a minute and RESET_LINKS_PER_HOUR an hour are issued
+ * per customer; a request beyond that issues nothing. The answer is the same whether or not the
+ * customer exists or a link was issued, and so is the time it takes (RESET_REQUEST_MS). The link
+ * always points at the bank's configured public URL (never at a host the request names); staff
+ * deliver it (no mail server here), so it is kept sealed with the secrets key and its token is
+ * looked up by hash only.
  */
 export async function requestPasswordReset(
   ctx: CommandContext,
@@ -354,15 +395,14 @@ async function issueResetLink(
   if (customer.unverifiedContacts.includes('email')) return;
   const { token, hash } = newToken();
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-  // Only the newest link works: one asked for earlier may sit in a mailbox or an outbox that is
-  // no longer the customer's alone. It ends as a password change ends them. One customer's
-  // requests take turns, across processes too, so two at once cannot leave two live links.
+  // One customer's requests take turns, across processes too, so two at once cannot both pass
+  // the limit. Links end as a password change ends them, not when another is asked for.
   await inTransaction(ctx.pool, async (db) => {
     await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
       PASSWORD_RESETS_LOCK,
       customerId,
     ]);
-    await endResetLinks(db, customerId);
+    if (!(await mayIssueResetLink(db, customerId))) return;
     await db.query(
       `INSERT INTO password_resets (token_hash, customer_id, link_sealed, expires_at)
        VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
@@ -424,5 +464,5 @@ export async function resetPassword(
       actor: `customer:${customerId}`,
     },
   );
-  await forgetAttempts(ctx, holder.accountNumber);
+  await forgetAttempts(ctx, { accountNumber: holder.accountNumber });
 }

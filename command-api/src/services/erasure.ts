@@ -5,6 +5,7 @@ import { contactRequestAggregate, decideContactRequestErased } from '../domain/c
 import { reservationAggregate } from '../domain/reservation.ts';
 import type { CommandContext } from './context.ts';
 import { erasePhotos } from './photos.ts';
+import { forgetDevices } from './trusted-devices.ts';
 
 /**
  * Erases a customer on request (crypto-shredding): records CustomerErased, destroys the
@@ -59,6 +60,7 @@ export async function eraseCustomer(
 async function shredAndSignOut(ctx: CommandContext, customerId: string): Promise<void> {
   await ctx.keyring.destroy(customerId);
   await ctx.sessions.revokeOthers(customerId, undefined);
+  await forgetDevices(ctx.pool, customerId);
 }
 
 /**

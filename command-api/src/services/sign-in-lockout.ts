@@ -7,6 +7,10 @@ import type { CommandContext } from './context.ts';
  * The sign-in lockout: wrong passwords and codes for an account number are counted, and the
  * fifth within a lock's time locks sign-in for a while. Sign-in counts an attempt before it
  * checks the password; a step-up, a code or a password asked for again counts one that was wrong.
+ *
+ * A browser the customer signed in from before (a trusted device) has a count of its own, and the
+ * account number's lock does not hold for it: anyone who knows an account number can spend that
+ * number's five attempts, but not those of its owner's browsers.
  */
 
 export const MAX_FAILED_LOGINS = 5;
@@ -16,12 +20,36 @@ export const LOCK_MINUTES = 15;
 export const signInLocked = () => new ApiError(423, messages.accountLocked, 'ACCOUNT_LOCKED');
 
 /**
+ * Where an attempt is counted: the account number's count, or that of a browser its customer
+ * signed in from before (the hash of its trusted-device token).
+ */
+export interface FailureCounter {
+  accountNumber: string;
+  device?: Buffer | undefined;
+}
+
+type Attempt = { failed_count: number; locked_until: Date | null };
+
+/**
  * Counts one sign-in attempt against the account number before its secret is checked, so that
  * attempts sent at once cannot all be checked: each takes its own number here, in turn. A count
  * from an earlier lock that has run out starts again at 1. Answers the count and the lock.
  */
-export async function countAttempt(ctx: CommandContext, accountNumber: string) {
-  const { rows } = await ctx.pool.query<{ failed_count: number; locked_until: Date | null }>(
+export async function countAttempt(ctx: CommandContext, counter: FailureCounter) {
+  if (counter.device) {
+    const { rows } = await ctx.pool.query<Attempt>(
+      `UPDATE trusted_devices SET
+         failed_count = CASE WHEN locked_until IS NOT NULL AND locked_until < now()
+                        THEN 1 ELSE failed_count + 1 END,
+         locked_until = CASE WHEN locked_until < now() THEN NULL ELSE locked_until END
+       WHERE token_hash = $1
+       RETURNING failed_count, locked_until`,
+      [counter.device],
+    );
+    // A device forgotten meanwhile (its customer erased) has nothing left to try.
+    return rows[0] ?? { failed_count: MAX_FAILED_LOGINS + 1, locked_until: null };
+  }
+  const { rows } = await ctx.pool.query<Attempt>(
     `INSERT INTO login_failures (account_number, failed_count, updated_at) VALUES ($1, 1, now())
      ON CONFLICT (account_number) DO UPDATE SET
        failed_count = CASE WHEN login_failures.locked_until IS NOT NULL AND login_failures.locked_until < now()
@@ -29,7 +57,7 @@ export async function countAttempt(ctx: CommandContext, accountNumber: string) {
        locked_until = CASE WHEN login_failures.locked_until < now() THEN NULL ELSE login_failures.locked_until END,
        updated_at = now()
      RETURNING failed_count, locked_until`,
-    [accountNumber],
+    [counter.accountNumber],
   );
   return rows[0]!;
 }
@@ -38,8 +66,8 @@ export async function countAttempt(ctx: CommandContext, accountNumber: string) {
  * Counts an attempt that is about to check a secret, and refuses it unchecked while sign-in is
  * locked or once racing attempts have used up the allowance.
  */
-export async function takeAttempt(ctx: CommandContext, accountNumber: string) {
-  const attempt = await countAttempt(ctx, accountNumber);
+export async function takeAttempt(ctx: CommandContext, counter: FailureCounter) {
+  const attempt = await countAttempt(ctx, counter);
   if (attempt.locked_until || attempt.failed_count > MAX_FAILED_LOGINS) throw signInLocked();
   return attempt;
 }
@@ -51,16 +79,25 @@ export async function takeAttempt(ctx: CommandContext, accountNumber: string) {
  */
 export async function lockIfSpent(
   ctx: CommandContext,
-  accountNumber: string,
+  counter: FailureCounter,
   customerId: string | undefined,
-  attempt: { failed_count: number; locked_until: Date | null },
+  attempt: Attempt,
   metadata: EventMetadata,
 ): Promise<void> {
   if (attempt.failed_count < MAX_FAILED_LOGINS || attempt.locked_until) return;
+  if (counter.device) {
+    // Only this browser is locked; the account and the customer's other browsers are not.
+    await ctx.pool.query(
+      `UPDATE trusted_devices SET locked_until = now() + make_interval(mins => $2)
+       WHERE token_hash = $1 AND locked_until IS NULL`,
+      [counter.device, LOCK_MINUTES],
+    );
+    return;
+  }
   const { rows: locked } = await ctx.pool.query<{ locked_until: Date }>(
     `UPDATE login_failures SET locked_until = now() + make_interval(mins => $2)
      WHERE account_number = $1 AND locked_until IS NULL RETURNING locked_until`,
-    [accountNumber, LOCK_MINUTES],
+    [counter.accountNumber, LOCK_MINUTES],
   );
   const lockedUntil = locked[0]?.locked_until;
   if (!lockedUntil || !customerId) return;
@@ -83,17 +120,11 @@ export async function lockIfSpent(
 /** A wrong secret checked before it was counted (a code, a step-up): counts it, and may lock. */
 export async function recordFailure(
   ctx: CommandContext,
-  accountNumber: string,
+  counter: FailureCounter,
   customerId: string | undefined,
   metadata: EventMetadata,
 ): Promise<void> {
-  await lockIfSpent(
-    ctx,
-    accountNumber,
-    customerId,
-    await countAttempt(ctx, accountNumber),
-    metadata,
-  );
+  await lockIfSpent(ctx, counter, customerId, await countAttempt(ctx, counter), metadata);
 }
 
 /**
@@ -102,38 +133,54 @@ export async function recordFailure(
  */
 export async function verifyCounted(
   ctx: CommandContext,
-  accountNumber: string,
+  counter: FailureCounter,
   hashed: string,
   secret: string,
 ): Promise<boolean> {
   try {
     return await verifySecret(hashed, secret);
   } catch (error) {
-    if (error instanceof ServiceBusy) await uncountAttempt(ctx, accountNumber);
+    if (error instanceof ServiceBusy) await uncountAttempt(ctx, counter);
     throw error;
   }
 }
 
 /** A right password that only opens a two-factor challenge: its attempt no longer counts. */
-export async function uncountAttempt(ctx: CommandContext, accountNumber: string): Promise<void> {
+export async function uncountAttempt(ctx: CommandContext, counter: FailureCounter): Promise<void> {
   await ctx.pool.query(
-    `UPDATE login_failures SET failed_count = failed_count - 1
-     WHERE account_number = $1 AND failed_count > 0 AND locked_until IS NULL`,
-    [accountNumber],
+    counter.device
+      ? `UPDATE trusted_devices SET failed_count = failed_count - 1
+         WHERE token_hash = $1 AND failed_count > 0 AND locked_until IS NULL`
+      : `UPDATE login_failures SET failed_count = failed_count - 1
+         WHERE account_number = $1 AND failed_count > 0 AND locked_until IS NULL`,
+    [counter.device ?? counter.accountNumber],
   );
 }
 
-export async function isLocked(ctx: CommandContext, accountNumber: string): Promise<boolean> {
+export async function isLocked(ctx: CommandContext, counter: FailureCounter): Promise<boolean> {
   const { rows } = await ctx.pool.query(
-    'SELECT 1 FROM login_failures WHERE account_number = $1 AND locked_until > now()',
-    [accountNumber],
+    counter.device
+      ? 'SELECT 1 FROM trusted_devices WHERE token_hash = $1 AND locked_until > now()'
+      : 'SELECT 1 FROM login_failures WHERE account_number = $1 AND locked_until > now()',
+    [counter.device ?? counter.accountNumber],
   );
   return rows.length > 0;
 }
 
-/** A right sign-in forgets the failures before it. */
-export async function forgetAttempts(ctx: CommandContext, accountNumber: string): Promise<void> {
-  await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [accountNumber]);
+/**
+ * A right sign-in forgets the failures before it: the account number's, and the browser's own
+ * when it signed in as a trusted device.
+ */
+export async function forgetAttempts(ctx: CommandContext, counter: FailureCounter): Promise<void> {
+  await ctx.pool.query('DELETE FROM login_failures WHERE account_number = $1', [
+    counter.accountNumber,
+  ]);
+  if (counter.device) {
+    await ctx.pool.query(
+      'UPDATE trusted_devices SET failed_count = 0, locked_until = NULL WHERE token_hash = $1',
+      [counter.device],
+    );
+  }
 }
 
 /**
@@ -143,15 +190,16 @@ export async function forgetAttempts(ctx: CommandContext, accountNumber: string)
  */
 export async function checkPasswordAgain(
   ctx: CommandContext,
-  customer: { customerId: string; accountNumber: string; passwordHash: string },
+  customer: { customerId: string; passwordHash: string },
+  counter: FailureCounter,
   password: string,
   metadata: EventMetadata,
 ): Promise<boolean> {
-  const attempt = await takeAttempt(ctx, customer.accountNumber);
-  if (await verifyCounted(ctx, customer.accountNumber, customer.passwordHash, password)) {
-    await uncountAttempt(ctx, customer.accountNumber);
+  const attempt = await takeAttempt(ctx, counter);
+  if (await verifyCounted(ctx, counter, customer.passwordHash, password)) {
+    await uncountAttempt(ctx, counter);
     return true;
   }
-  await lockIfSpent(ctx, customer.accountNumber, customer.customerId, attempt, metadata);
+  await lockIfSpent(ctx, counter, customer.customerId, attempt, metadata);
   return false;
 }

@@ -21,6 +21,7 @@ import { DomainError } from '../kernel/aggregate.ts';
 import { storedState } from '../kernel/stored-state.ts';
 import type { CommandContext } from './context.ts';
 import { checkPasswordAgain, signInLocked } from './sign-in-lockout.ts';
+import { failureCounterFor } from './trusted-devices.ts';
 
 const RECOVERY_CODE_COUNT = 10;
 const CHALLENGE_MINUTES = 5;
@@ -231,11 +232,18 @@ export async function disableTwoFactor(
   ctx: CommandContext,
   customerId: string,
   password: string,
+  deviceToken: string | undefined,
   metadata: EventMetadata,
 ) {
   const customer = await loadCustomer(ctx, customerId);
+  const counter = await failureCounterFor(
+    ctx.pool,
+    customer.accountNumber,
+    customerId,
+    deviceToken,
+  );
   const passwordValid =
-    !!customer.twoFactor && (await checkPasswordAgain(ctx, customer, password, metadata));
+    !!customer.twoFactor && (await checkPasswordAgain(ctx, customer, counter, password, metadata));
   return runCustomerCommand(ctx, customerId, { type: 'DisableTwoFactor', passwordValid }, metadata);
 }
 
