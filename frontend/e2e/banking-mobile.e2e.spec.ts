@@ -231,7 +231,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
       const page = await t.signedInPage(customer, viewport);
       await page.goto('/bill-pay');
       await page.getByRole('button', { name: 'Pay Now: City Water Utility' }).click();
-      const form = dialog(page, 'Schedule Payment');
+      const form = dialog(page, 'Pay City Water Utility');
       await expect.poll(() => form.getByLabel('Pay From').inputValue()).toBe(String(checking.id));
       await expectAccountPickerInFull(form, 'Pay From', '$1,234,567.89');
       await expectSideBySide(form, ['Cancel', 'Review Payment']);

@@ -62,7 +62,7 @@ describe('Bill Pay', () => {
     await expect.poll(() => focusedElement(page)).toBe('BUTTON: Pay Now: Harbor Power & Light');
 
     await page.getByRole('button', { name: 'Pay Now: Harbor Power & Light' }).click();
-    const pay = dialog(page, 'Schedule Payment');
+    const pay = dialog(page, 'Pay Harbor Power & Light');
     // The payee's default amount, in cents as a customer writes it.
     expect(await pay.getByLabel('Amount').inputValue()).toBe('82.40');
     await pay.getByLabel('Make this a recurring payment').check();
@@ -85,6 +85,8 @@ describe('Bill Pay', () => {
     await expectScreenAccessible(page, 'payment confirmation');
     await done.getByRole('button', { name: 'Done' }).click();
     await done.waitFor({ state: 'detached' });
+    // Its Amount field took the focus on opening: the focus still goes back to Pay Now.
+    await expect.poll(() => focusedElement(page)).toBe('BUTTON: Pay Now: Harbor Power & Light');
 
     await openTab(page, 'History');
     await page.getByRole('heading', { name: 'Complete Transaction History' }).waitFor();
@@ -344,7 +346,7 @@ describe('Bill Pay', () => {
         expect.stringMatching(/^Rental flatCity Power \*{4}4455/),
       ]);
     await page.getByRole('button', { name: 'Pay Now: Rental flat', exact: true }).click();
-    const pay = dialog(page, 'Schedule Payment');
+    const pay = dialog(page, 'Pay Rental flat');
     expect(await pay.getByLabel('Payee').locator('option').allTextContents()).toEqual([
       'Select payee',
       'City Power',

@@ -116,6 +116,10 @@ export function SchedulePaymentDialog({
     );
   };
 
+  // Pay Now names the payee it pays (the one chosen since, if the customer picked another).
+  const paying = payee
+    ? (payees.find((p) => p.id === form.watch('payee_id')) ?? payee).display_name
+    : null;
   const v = review?.values;
   const chosen = v ? payees.find((p) => p.id === v.payee_id) : undefined;
   const from = v ? accounts.find((a) => String(a.id) === v.from_account_id) : undefined;
@@ -124,7 +128,15 @@ export function SchedulePaymentDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      title={done ? 'Payment Confirmation' : review ? 'Confirm Payment' : 'Schedule Payment'}
+      title={
+        done
+          ? 'Payment Confirmation'
+          : review
+            ? 'Confirm Payment'
+            : paying
+              ? `Pay ${paying}`
+              : 'Schedule Payment'
+      }
     >
       {done ? (
         <div className="stack">

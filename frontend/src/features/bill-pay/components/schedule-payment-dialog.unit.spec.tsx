@@ -104,4 +104,14 @@ describe('Schedule Payment dialog', () => {
     const payeeField = await screen.findByLabelText('Payee');
     await waitFor(() => expect(payeeField).toHaveFocus());
   });
+
+  it('is titled with the payee for Pay Now, and Schedule Payment without one', async () => {
+    mockApi({});
+    const { unmount } = renderDialog(payee);
+    expect(await screen.findByRole('dialog', { name: 'Pay Central Maine Power' })).toBeTruthy();
+    unmount();
+
+    renderDialog();
+    expect(await screen.findByRole('dialog', { name: 'Schedule Payment' })).toBeTruthy();
+  });
 });
