@@ -28,6 +28,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The customer closed "Confirm it's you" without confirming: a choice, not a failure. It keeps the
+ * server's STEP_UP_REQUIRED code, so a page may offer to ask again.
+ */
+export class StepUpCancelled extends ApiError {}
+
+/** Whether `error` is the customer's cancelling of "Confirm it's you": nothing to report. */
+export const isStepUpCancelled = (error: unknown): error is StepUpCancelled =>
+  error instanceof StepUpCancelled;
+
 export type ApiResult<T> = { message: string; data: T };
 
 type RequestOptions = {
@@ -142,10 +152,16 @@ export async function request<T>(
     response.status === 403 &&
     body.code === 'STEP_UP_REQUIRED' &&
     stepUpHandler &&
-    !options.afterStepUp &&
-    (await stepUpHandler())
+    !options.afterStepUp
   ) {
-    return request<T>(path, { ...options, afterStepUp: true });
+    if (await stepUpHandler()) return request<T>(path, { ...options, afterStepUp: true });
+    throw new StepUpCancelled(
+      body.message || response.statusText || 'Request failed',
+      response.status,
+      body.errors,
+      body.code,
+      Boolean(body.message),
+    );
   }
 
   if (!response.ok || body.status === 'error') {

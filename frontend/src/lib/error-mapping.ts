@@ -1,5 +1,5 @@
 import { ERROR_CODE_MESSAGES } from '@bank/contracts/error-codes';
-import { ApiError } from './api-client';
+import { ApiError, isStepUpCancelled } from './api-client';
 import type { ToastType } from './toast-queue';
 import { toast } from './toast-store';
 
@@ -124,9 +124,10 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Shows the mapped error as a toast (errors 8 s, warnings 6 s). */
+/** Shows the mapped error as a toast (errors 8 s, warnings 6 s); a cancelled step-up shows none. */
 export function toastError(error: unknown): MappedError {
   const mapped = mapError(error);
-  toast.show(mapped);
+  // Closing "Confirm it's you" without confirming is the customer's choice: nothing to report.
+  if (!isStepUpCancelled(error)) toast.show(mapped);
   return mapped;
 }

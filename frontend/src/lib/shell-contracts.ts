@@ -9,4 +9,5 @@ export {
   sessionRefreshedData,
   steppedUpData,
   successWithoutData,
+  twoFactorStatusData,
 } from '@bank/contracts';

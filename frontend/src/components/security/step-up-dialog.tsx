@@ -1,11 +1,12 @@
 import { TWO_FACTOR_MESSAGES } from '@bank/contracts/auth-messages';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { onStepUpRequired } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
-import { stepUp } from './two-factor-api';
+import { getTwoFactorStatus, stepUp, twoFactorStatusKey } from './two-factor-api';
 
 type Mode = 'password' | 'code';
 
@@ -18,7 +19,15 @@ export function StepUpDialog() {
   const resolver = useRef<((confirmed: boolean) => void) | null>(null);
   const waiting = useRef<Promise<boolean> | null>(null);
   const [open, setOpen] = useState(false);
-  const [mode, setMode] = useState<Mode>('password');
+  const [chosenMode, setMode] = useState<Mode>('password');
+  // An authenticator code is offered only to a customer who has two-factor sign-in on.
+  const twoFactor = useQuery({
+    queryKey: twoFactorStatusKey,
+    queryFn: ({ signal }) => getTwoFactorStatus(signal),
+    enabled: open,
+  });
+  const codeOffered = twoFactor.data?.enabled === true;
+  const mode: Mode = codeOffered ? chosenMode : 'password';
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -79,7 +88,11 @@ export function StepUpDialog() {
       }}
       stacked
       title="Confirm it’s you"
-      description="For your security, this needs your password (or a code from your authenticator app) again."
+      description={
+        codeOffered
+          ? 'For your security, this needs your password (or a code from your authenticator app) again.'
+          : 'For your security, this needs your password again.'
+      }
     >
       <form className="form" noValidate onSubmit={submit}>
         {mode === 'password' ? (
@@ -112,9 +125,11 @@ export function StepUpDialog() {
             }}
           />
         )}
-        <Button type="button" variant="ghost" size="sm" onClick={switchMode}>
-          {mode === 'password' ? 'Use an authenticator code instead' : 'Use my password instead'}
-        </Button>
+        {codeOffered ? (
+          <Button type="button" variant="ghost" size="sm" onClick={switchMode}>
+            {mode === 'password' ? 'Use an authenticator code instead' : 'Use my password instead'}
+          </Button>
+        ) : null}
         <div className="dialog__actions">
           <Button type="button" variant="secondary" onClick={() => finish(false)}>
             Cancel

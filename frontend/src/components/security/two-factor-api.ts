@@ -12,3 +12,14 @@ export async function stepUp(proof: { password: string } | { code: string }) {
   ]);
   return contracts.steppedUpData.parse(data);
 }
+
+export const twoFactorStatusKey = ['two-factor'] as const;
+
+/** GET /two-factor: whether two-factor sign-in is on, and how many recovery codes are left. */
+export async function getTwoFactorStatus(signal?: AbortSignal) {
+  const [contracts, { data }] = await Promise.all([
+    loadContracts(),
+    api.get<unknown>('/two-factor', { signal }),
+  ]);
+  return contracts.twoFactorStatusData.parse(data);
+}

@@ -7,6 +7,7 @@ import { Alert, Badge, Spinner } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
 import type { TwoFactorSetup } from '@bank/contracts';
 import { TWO_FACTOR_MESSAGES } from '@bank/contracts/auth-messages';
+import { isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import {
@@ -44,7 +45,16 @@ function SetupQrCode({ url }: { url: string }) {
   );
 }
 
-function EnrolForm({ setup, onDone }: { setup: TwoFactorSetup; onDone(codes: string[]): void }) {
+function EnrolForm({
+  setup,
+  onDone,
+  onCancel,
+}: {
+  setup: TwoFactorSetup;
+  onDone(codes: string[]): void;
+  /** Back to the Off state, without turning two-factor on. */
+  onCancel(): void;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const confirm = useMutation({ mutationFn: confirmTwoFactorSetup });
@@ -96,9 +106,12 @@ function EnrolForm({ setup, onDone }: { setup: TwoFactorSetup; onDone(codes: str
           setError(undefined);
         }}
       />
-      <div>
+      <div className="two-factor__actions">
         <Button type="submit" loading={confirm.isPending}>
           Turn on two-factor sign-in
+        </Button>
+        <Button type="button" variant="secondary" disabled={confirm.isPending} onClick={onCancel}>
+          Cancel
         </Button>
       </div>
     </form>
@@ -125,7 +138,11 @@ function RegenerateCodes({ onCodes }: { onCodes(codes: string[]): void }) {
                 toast.success('New recovery codes are ready. Your old codes no longer work.');
                 onCodes(data.recovery_codes);
               },
-              onError: (e) => toast.error(errorMessage(e, 'New codes could not be made.')),
+              onError: (e) => {
+                // Closing "Confirm it's you" is the customer's choice, not a failure.
+                if (!isStepUpCancelled(e))
+                  toast.error(errorMessage(e, 'New codes could not be made.'));
+              },
             })
           }
         >
@@ -159,7 +176,11 @@ function DisableForm() {
         setPassword('');
         void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
       },
-      onError: (e) => refuse(errorMessage(e, 'Two-factor sign-in could not be turned off.')),
+      onError: (e) => {
+        // Closing "Confirm it's you" leaves the form as it was, the password still in it.
+        if (!isStepUpCancelled(e))
+          refuse(errorMessage(e, 'Two-factor sign-in could not be turned off.'));
+      },
     });
   };
   return (
@@ -196,6 +217,14 @@ export function TwoFactorSettings() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const start = useMutation({ mutationFn: startTwoFactorSetup });
+  // Cancelling the set-up gives the focus back to the button that started it.
+  const setupButton = useRef<HTMLButtonElement>(null);
+  const [backToSetup, setBackToSetup] = useState(false);
+  useEffect(() => {
+    if (!backToSetup) return;
+    setupButton.current?.focus();
+    setBackToSetup(false);
+  }, [backToSetup]);
 
   const body = () => {
     if (recoveryCodes) {
@@ -234,6 +263,10 @@ export function TwoFactorSettings() {
             setRecoveryCodes(codes);
             toast.success('Two-factor sign-in is on.');
           }}
+          onCancel={() => {
+            setSetup(null);
+            setBackToSetup(true);
+          }}
         />
       );
     }
@@ -245,12 +278,17 @@ export function TwoFactorSettings() {
         </p>
         <div>
           <Button
+            ref={setupButton}
             type="button"
             loading={start.isPending}
             onClick={() =>
               start.mutate(undefined, {
                 onSuccess: setSetup,
-                onError: (e) => toast.error(errorMessage(e, 'Set-up could not start.')),
+                onError: (e) => {
+                  // Closing "Confirm it's you" is the customer's choice: the page stays as it was.
+                  if (!isStepUpCancelled(e))
+                    toast.error(errorMessage(e, 'Set-up could not start.'));
+                },
               })
             }
           >
