@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, useFormAttemptKey } from '@/components/ui/server-errors';
+import { isStepUpCancelled } from '@/lib/api-client';
 import { mapError } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { emptyPayeeForm, payeeSchema, useAddPayee, type PayeeForm } from '../api/add-payee';
@@ -43,6 +44,8 @@ export function AddPayeeDialog({
           close();
         },
         onError: (e) => {
+          // Closing "Confirm it's you" is the customer's choice: the form stays as typed.
+          if (isStepUpCancelled(e)) return;
           // Server errors go through the shared handler and its field errors are kept.
           const applied = applyServerFieldErrors(e, form.setError, {}, Object.keys(emptyPayeeForm));
           if (!applied) {
@@ -160,7 +163,7 @@ export function AddPayeeDialog({
             />
           </div>
         ) : null}
-        {add.isError && !Object.keys(errors).length ? (
+        {add.isError && !isStepUpCancelled(add.error) && !Object.keys(errors).length ? (
           <Alert tone="danger">{mapError(add.error).message}</Alert>
         ) : null}
         <div className="dialog__actions">

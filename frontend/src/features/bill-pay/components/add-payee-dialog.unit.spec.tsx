@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { StepUpDialog } from '@/components/security/step-up-dialog';
+import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import { AddPayeeDialog } from './add-payee-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,5 +41,39 @@ describe('Add New Payee dialog', () => {
     await user.click(add);
     await waitFor(() => expect(posts()).toHaveLength(3));
     expect(posts()[2]!.headers['Idempotency-Key']).not.toBe(first!.headers['Idempotency-Key']);
+  });
+
+  it('takes a cancelled "Confirm it’s you" as the customer’s choice: no error, the payee kept', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'POST /api/bill-payments/payees': () =>
+        errorResponse(403, {
+          code: 'STEP_UP_REQUIRED',
+          message: 'Please confirm it is you with your password or authenticator code to continue.',
+        }),
+    });
+    const categories = [
+      { key: 'utilities', value: 'utilities', label: 'Utilities', icon: 'zap' },
+    ] as const;
+    renderWithProviders(
+      <>
+        <StepUpDialog />
+        <AddPayeeDialog open onOpenChange={() => {}} categories={[...categories]} />
+      </>,
+    );
+    await user.type(await screen.findByLabelText('Company Name'), 'City Water');
+    await user.selectOptions(screen.getByLabelText('Category'), 'utilities');
+    await user.type(screen.getByLabelText('Account Number'), '55667788');
+    const add = screen.getByRole('button', { name: 'Add Payee' });
+    await user.click(add);
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Confirm it’s you' })).toBeNull(),
+    );
+    await waitFor(() => expect(add).toHaveFocus());
+    await waitFor(() => expect(add).not.toHaveAttribute('aria-busy'));
+    expect(screen.queryByText(/Please confirm it is you/)).toBeNull();
+    expect(screen.getByLabelText('Company Name')).toHaveValue('City Water');
   });
 });

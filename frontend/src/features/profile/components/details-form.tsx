@@ -6,6 +6,7 @@ import { TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { useAuth } from '@/lib/auth';
 import type { User } from '@/lib/session-storage';
+import { isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { useUnverifiedContacts, type ContactKind } from '@/lib/unverified-contacts';
@@ -41,6 +42,8 @@ export function DetailsForm({ user }: { user: User }) {
         toast.success(message || 'Profile updated successfully!');
       },
       onError: (e) => {
+        // Closing "Confirm it's you" is the customer's choice: the form stays as typed.
+        if (isStepUpCancelled(e)) return;
         applyServerFieldErrors(
           e,
           form.setError,
