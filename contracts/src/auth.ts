@@ -60,6 +60,8 @@ export const steppedUpAnswer = successOf(steppedUpData);
 
 /** One live sign-in session of the customer, as GET /sessions lists it (never its token). */
 export const signedInSessionView = z.object({
+  /** Names the session to sign it out (POST /sessions/{id}/sign-out); never its token. */
+  id: z.string(),
   /** "Chrome on macOS"; null for a session opened before devices were recorded. */
   device: z.string().nullable(),
   signed_in_at: z.string(),

@@ -220,6 +220,53 @@ describe('Profile Settings', () => {
     });
   }
 
+  it('signs one other session out, and keeps the focus in the card', async () => {
+    const customer = await t.customer();
+    const signIn = async (userAgent: string) => {
+      const answer = await t.bank.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+        payload: JSON.stringify({
+          account_number: customer.user.account_number,
+          password: customer.payload.password,
+        }),
+      });
+      return (JSON.parse(answer.body) as { data: { token: string } }).data.token;
+    };
+    const stillSignedIn = async (token: string) =>
+      (
+        await t.bank.app.inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode === 200;
+    const phone = await signIn(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    );
+    const laptop = await signIn(
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0',
+    );
+    const page = await t.signedInPage(customer, { width: 1280, height: 900 });
+    await page.goto('/profile');
+    await openTab(page, 'Security Settings');
+    const card = page.getByRole('region', { name: "Where You're Signed In" });
+    await card.getByText('Safari on iOS').waitFor();
+    expect(await card.getByRole('listitem').count()).toBe(3);
+    // The asking session has no Sign out of its own (that is Log Out).
+    expect(await card.getByRole('button', { name: /^Sign out (?!of)/ }).count()).toBe(2);
+
+    await card.getByRole('button', { name: /^Sign out Safari on iOS, signed in / }).click();
+    await toast(page, 'Signed out of that session.').waitFor();
+    await expect.poll(() => card.getByRole('listitem').count()).toBe(2);
+    expect(await card.getByText('Safari on iOS').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sessions-title');
+    expect(await stillSignedIn(phone)).toBe(false);
+    expect(await stillSignedIn(laptop)).toBe(true);
+    await expectScreenAccessible(page, 'a session signed out');
+  });
+
   it('stops listing the other sessions once the password changed, without a reload', async () => {
     const customer = await t.customer();
     await t.bank.app.inject({

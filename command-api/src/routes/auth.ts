@@ -19,6 +19,7 @@ import {
 import {
   accountNumberText,
   ApiError,
+  notFound,
   ok,
   requireCustomer,
   requireStepUp,
@@ -318,6 +319,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         const isCurrent = (hash: Buffer) => request.sessionHash?.equals(hash) === true;
         const sessions = live
           .map((s) => ({
+            id: s.id,
             device: s.device,
             signed_in_at: s.signedInAt.toISOString(),
             last_active_at: s.lastSeenAt?.toISOString() ?? null,
@@ -342,6 +344,29 @@ export const authRoutes: FastifyPluginAsyncZod<{
             ? 'You were not signed in anywhere else.'
             : `Signed out of ${signedOut} other ${signedOut === 1 ? 'session' : 'sessions'}.`,
         );
+      },
+    );
+
+    // Protective too: the session asking cannot sign itself out here (that is Log Out).
+    signedIn.post(
+      '/sessions/:id/sign-out',
+      {
+        schema: {
+          params: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) }),
+          response: { 200: successWithoutData },
+        },
+      },
+      async (request) => {
+        if (
+          !(await ctx.sessions.revokeOne(
+            request.customerId,
+            request.params.id,
+            request.sessionHash,
+          ))
+        ) {
+          throw notFound();
+        }
+        return ok(null, 'Signed out of that session.');
       },
     );
 

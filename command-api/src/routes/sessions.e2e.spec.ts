@@ -48,6 +48,7 @@ describe('where a customer is signed in', () => {
     expect(Object.keys(sessions[0]!).sort()).toEqual([
       'current',
       'device',
+      'id',
       'last_active_at',
       'signed_in_at',
     ]);
@@ -71,9 +72,50 @@ describe('where a customer is signed in', () => {
     });
   });
 
+  it('signs out one session by its id: not the asking one, not another customer’s', async () => {
+    const { client, payload, accounts } = await signedUpCustomer(bank);
+    const accountNumber = accounts[0]!.account_number;
+    const phone = await signIn(accountNumber, payload.password, SAFARI_ON_IPHONE);
+    const laptop = await signIn(accountNumber, payload.password, 'curl/8.0');
+    const stranger = await signedUpCustomer(bank);
+    type Listed = { id: string; device: string | null; current: boolean };
+    const listed = (await phone.get('/api/sessions')).body.data.sessions as Listed[];
+    expect(listed).toHaveLength(3);
+    expect(new Set(listed.map((s) => s.id)).size).toBe(3);
+    const [own, ...others] = listed;
+    expect(own!.current).toBe(true);
+
+    // Neither the asking session, nor through another customer, nor an id that is not one.
+    expect((await phone.post(`/api/sessions/${own!.id}/sign-out`)).status).toBe(404);
+    expect((await stranger.client.post(`/api/sessions/${others[0]!.id}/sign-out`)).status).toBe(
+      404,
+    );
+    expect((await phone.post('/api/sessions/not-an-id/sign-out')).status).toBe(404);
+    for (const c of [client, phone, laptop]) expect((await c.get('/api/user')).status).toBe(200);
+
+    const target = others[0]!;
+    const done = await phone.post(`/api/sessions/${target.id}/sign-out`);
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe('Signed out of that session.');
+    const remaining = (await phone.get('/api/sessions')).body.data.sessions as Listed[];
+    expect(remaining.map((s) => s.id).sort()).toEqual(
+      listed
+        .filter((s) => s.id !== target.id)
+        .map((s) => s.id)
+        .sort(),
+    );
+    const alive = await Promise.all(
+      [client, laptop].map(async (c) => (await c.get('/api/user')).status),
+    );
+    expect(alive.sort()).toEqual([200, 401]);
+    // Signed out already: nothing left to sign out.
+    expect((await phone.post(`/api/sessions/${target.id}/sign-out`)).status).toBe(404);
+  });
+
   it('answers 401 without a session, and changes nothing', async () => {
     const anonymous = new ApiClient(bank);
     expect((await anonymous.get('/api/sessions')).status).toBe(401);
     expect((await anonymous.post('/api/sessions/sign-out-others')).status).toBe(401);
+    expect((await anonymous.post(`/api/sessions/${'a'.repeat(32)}/sign-out`)).status).toBe(401);
   });
 });

@@ -14,12 +14,20 @@ export interface Session {
 /** A live session as its customer may see it: where and when it was opened, never its token. */
 export interface LiveSession {
   tokenHash: Buffer;
+  /** What the customer names it by to sign it out: derived from the token's hash, not reversible. */
+  id: string;
   /** "Chrome on macOS"; null for a session opened before devices were recorded. */
   device: string | null;
   signedInAt: Date;
   /** When it was last used, to the minute; null for a session opened before this was kept. */
   lastSeenAt: Date | null;
 }
+
+/**
+ * A session's public id, in SQL: the first 16 bytes of a SHA-256 of its token's hash. The hash
+ * itself is what a lookup matches, so it is never shown, not even to its own customer.
+ */
+const PUBLIC_ID = `encode(substring(sha256('session-id:'::bytea || token_hash) from 1 for 16), 'hex')`;
 
 /** The most sessions listed: a script signing in over and over must not make the list huge. */
 export const MAX_LISTED_SESSIONS = 50;
@@ -41,6 +49,11 @@ export interface SessionStore {
   stepUp(tokenHash: Buffer): Promise<Date>;
   /** Signs out every other session of a customer; answers how many it signed out. */
   revokeOthers(customerId: string, keep: Buffer | undefined): Promise<number>;
+  /**
+   * Signs out the customer's live session with this public id, unless it is `keep` (the asking
+   * one); answers whether it signed one out.
+   */
+  revokeOne(customerId: string, id: string, keep: Buffer | undefined): Promise<boolean>;
   /** The customer's live sessions, newest first, at most MAX_LISTED_SESSIONS. */
   listLive(customerId: string): Promise<LiveSession[]>;
   deleteExpired(): Promise<number>;
@@ -100,14 +113,25 @@ export function createSessionStore(
       );
       return result.rows.filter((row: { live: boolean }) => row.live).length;
     },
+    async revokeOne(customerId, id, keep) {
+      const { rowCount } = await pool.query(
+        `UPDATE sessions SET revoked_at = now()
+         WHERE customer_id = $1 AND revoked_at IS NULL AND expires_at > now()
+           AND created_at + $4::interval > now()
+           AND ${PUBLIC_ID} = $2 AND ($3::bytea IS NULL OR token_hash <> $3)`,
+        [customerId, id, keep ?? null, maxAge],
+      );
+      return rowCount === 1;
+    },
     async listLive(customerId) {
       const { rows } = await pool.query<{
         token_hash: Buffer;
+        id: string;
         device: string | null;
         created_at: Date;
         last_seen_at: Date | null;
       }>(
-        `SELECT token_hash, device, created_at, last_seen_at FROM sessions
+        `SELECT token_hash, ${PUBLIC_ID} AS id, device, created_at, last_seen_at FROM sessions
          WHERE customer_id = $1 AND revoked_at IS NULL AND expires_at > now()
            AND created_at + $2::interval > now()
          ORDER BY created_at DESC, token_hash
@@ -116,6 +140,7 @@ export function createSessionStore(
       );
       return rows.map((row) => ({
         tokenHash: row.token_hash,
+        id: row.id,
         device: row.device,
         signedInAt: row.created_at,
         lastSeenAt: row.last_seen_at,

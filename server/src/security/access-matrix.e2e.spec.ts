@@ -129,6 +129,8 @@ const recipes: Record<string, Recipe> = {
     body: { target_amount: 1 },
   },
   'DELETE /api/accounts/:id/savings-goal': { params: () => ({ id: ids.savingsAccount! }) },
+  // The owner's own session: the checks after the matrix use it, so it must still be signed in.
+  'POST /api/sessions/:id/sign-out': { params: () => ({ id: ids.session! }) },
   'GET /api/profile/photos/:ref': { params: () => ({ ref: ids.photo! }) },
   'PUT /api/transactions/:id/category': {
     params: () => ({ id: ids.transaction! }),
@@ -206,6 +208,7 @@ beforeAll(async () => {
   });
   expect(photo.status).toBe(200);
   ids.photo = decodeURIComponent(photo.body.data.user.profileImage.split('/').pop());
+  ids.session = (await owner.client.get('/api/sessions')).body.data.sessions[0].id;
 
   const created = async (response: ApiResponse, what: string) => {
     expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(201);

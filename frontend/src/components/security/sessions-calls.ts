@@ -14,3 +14,7 @@ export const signOutOtherSessions = async () => {
   signedOutOthersData.parse(answer.data);
   return answer.message;
 };
+
+/** Signs one other session out by its id; answers the server's sentence. */
+export const signOutSession = async (id: string) =>
+  (await api.post<unknown>(`/sessions/${encodeURIComponent(id)}/sign-out`)).message;

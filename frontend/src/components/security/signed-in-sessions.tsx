@@ -1,16 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert, Badge, Spinner } from '@/components/ui/feedback';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
-import { getSignedInSessions, signOutOtherSessions, signedInSessionsKey } from './sessions-calls';
+import {
+  getSignedInSessions,
+  signOutOtherSessions,
+  signOutSession,
+  signedInSessionsKey,
+} from './sessions-calls';
 import './security.css';
 
 /**
  * Security settings: where the customer is signed in (the browser and system of each live
- * session, when it signed in and was last used), and a way to sign every other one out, as after
- * a lost phone.
+ * session, when it signed in and was last used), and a way to sign one other session out, or every
+ * other one at once, as after a lost phone.
  */
 export function SignedInSessions() {
   const queryClient = useQueryClient();
@@ -19,7 +25,19 @@ export function SignedInSessions() {
     queryFn: ({ signal }) => getSignedInSessions(signal),
   });
   const signOut = useMutation({ mutationFn: signOutOtherSessions });
+  const signOutOne = useMutation({ mutationFn: signOutSession });
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  const title = useRef<HTMLHeadingElement>(null);
+  const signOutSessionWithId = (id: string) =>
+    signOutOne.mutate(id, {
+      onSuccess: (message) => {
+        toast.success(message);
+        // Its row (and the button pressed) goes: the focus waits on the card's title.
+        title.current?.focus();
+        void queryClient.invalidateQueries({ queryKey: signedInSessionsKey });
+      },
+      onError: (e) => toast.error(errorMessage(e, 'That session could not be signed out.')),
+    });
 
   const body = () => {
     if (sessions.isPending) return <Spinner label="Loading your sessions" />;
@@ -29,20 +47,38 @@ export function SignedInSessions() {
     return (
       <>
         <ul className="sessions__list">
-          {sessions.data.map((session, i) => (
-            <li key={`${session.signed_in_at}-${i}`} className="sessions__item">
-              <span className="sessions__device">
-                {session.device ?? 'A browser we did not record'}
-                {session.current && <Badge tone="success">This session</Badge>}
-              </span>
-              <span className="muted">Signed in {formatDate(session.signed_in_at, true)}</span>
-              {!session.current && session.last_active_at && (
-                <span className="muted">
-                  Last active {formatDate(session.last_active_at, true)}
+          {sessions.data.map((session) => {
+            const device = session.device ?? 'A browser we did not record';
+            const signedIn = formatDate(session.signed_in_at, true);
+            return (
+              <li key={session.id} className="sessions__item">
+                <span className="sessions__device">
+                  {device}
+                  {session.current && <Badge tone="success">This session</Badge>}
                 </span>
-              )}
-            </li>
-          ))}
+                <span className="muted">Signed in {signedIn}</span>
+                {!session.current && session.last_active_at && (
+                  <span className="muted">
+                    Last active {formatDate(session.last_active_at, true)}
+                  </span>
+                )}
+                {!session.current && (
+                  <div>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Sign out ${device}, signed in ${signedIn}`}
+                      loading={signOutOne.isPending && signOutOne.variables === session.id}
+                      onClick={() => signOutSessionWithId(session.id)}
+                    >
+                      Sign out
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
         <p className="muted">
           {others === 0
@@ -76,7 +112,7 @@ export function SignedInSessions() {
 
   return (
     <section className="stack sessions" aria-labelledby="sessions-title">
-      <h2 className="section-title" id="sessions-title">
+      <h2 className="section-title" id="sessions-title" ref={title} tabIndex={-1}>
         Where You&apos;re Signed In
       </h2>
       {body()}
