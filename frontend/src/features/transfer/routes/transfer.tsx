@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Alert, PageSpinner } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
-import { ApiError, firstFieldErrors } from '@/lib/api-client';
+import { ApiError, firstFieldErrors, isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -188,6 +188,8 @@ export default function TransferRoute() {
   const pending = create.isPending || schedule.isPending;
 
   const showRefusal = (error: unknown) => {
+    // Closing "Confirm it's you" is the customer's choice: the review stays, with no error.
+    if (isStepUpCancelled(error)) return;
     applyServerFieldErrors(error, form.setError, SERVER_FIELDS, Object.keys(values));
     const message = errorMessage(error, TRANSFER_FAILED);
     // Each message once: the server often repeats its message as a field error.

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StepUpDialog } from '@/components/security/step-up-dialog';
 import { account } from '@/testing/fixtures';
 import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
@@ -36,11 +37,42 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/transfers/limits': () => ({ limits: {} }),
     ...extra,
   });
-  renderWithProviders(<TransferRoute />, { path: '/transfer' });
+  renderWithProviders(
+    <>
+      <StepUpDialog />
+      <TransferRoute />
+    </>,
+    { path: '/transfer' },
+  );
   return api;
 }
 
 describe('Transfer wizard', { timeout: 20_000 }, () => {
+  it('takes a cancelled "Confirm it’s you" as the customer’s choice: the review stays, no error', async () => {
+    const user = userEvent.setup();
+    setup({
+      'POST /api/transfers/between-accounts': () =>
+        errorResponse(403, {
+          code: 'STEP_UP_REQUIRED',
+          message: 'Please confirm it is you with your password or authenticator code to continue.',
+        }),
+    });
+    await screen.findByText('No recent transfers');
+    await user.click(screen.getByRole('button', { name: /Between My Accounts/ }));
+    await user.selectOptions(screen.getByLabelText('From Account'), 'chk');
+    await user.selectOptions(screen.getByLabelText('To Account'), 'sav');
+    await user.type(screen.getByLabelText('Amount (USD)'), '25');
+    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    const send = await screen.findByRole('button', { name: 'Confirm Transfer' });
+    await user.click(send);
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(send).toHaveFocus());
+    expect(screen.queryByText(/Please confirm it is you/)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Review your transfer' })).toBeInTheDocument();
+  });
+
   it('validates between-accounts fields and reviews a valid transfer', async () => {
     const user = userEvent.setup();
     const api = setup({
