@@ -153,6 +153,45 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor();
     });
 
+    it('cancels Confirm it’s you and the set-up without an error, the focus back on Set up', async () => {
+      const customer = await t.customer();
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/profile');
+      await openTab(page, 'Security Settings');
+      const setUp = page.getByRole('button', { name: 'Set up two-factor sign-in' });
+      const setUpFocused = () => setUp.evaluate((button) => button === document.activeElement);
+      await setUp.waitFor();
+      await t.ageLastProof(customer);
+
+      await setUp.click();
+      const confirm = dialog(page, 'Confirm it’s you');
+      await confirm.getByLabel('Password').waitFor();
+      // Two-factor is off: there is no authenticator code to offer.
+      await confirm.getByText('For your security, this needs your password again.').waitFor();
+      expect(
+        await confirm.getByRole('button', { name: 'Use an authenticator code instead' }).count(),
+      ).toBe(0);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(setUpFocused).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await page.getByText(/Please confirm it is you/).count()).toBe(0);
+
+      // Confirmed this time; then the set-up itself is cancelled.
+      await setUp.click();
+      await confirm.getByLabel('Password').fill(customer.payload.password as string);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await page
+        .getByRole('img', { name: 'QR code to scan with your authenticator app' })
+        .waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(setUpFocused).toBe(true);
+      await page.getByText('Off', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).count()).toBe(
+        0,
+      );
+    });
+
     it('makes new recovery codes after confirming it is you', async () => {
       const customer = await t.customer();
       const page = await t.signedInPage(customer, viewport);
