@@ -113,8 +113,19 @@ for (const viewport of [
 
       // The session last proved the customer long ago: the bank asks first, then sends once.
       await t.ageLastProof(customer);
-      await review.getByRole('button', { name: 'Send Wire' }).dblclick();
+      const send = review.getByRole('button', { name: 'Send Wire' });
+      await send.click();
       const confirm = dialog(page, 'Confirm it’s you');
+      // Cancelled: a choice, not a failure; the review stays, the focus back on Send Wire.
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => send.evaluate((button) => button === document.activeElement))
+        .toBe(true);
+      await page.waitForTimeout(500);
+      expect(await page.getByText(/Please confirm it is you/).count()).toBe(0);
+      expect(await review.getByRole('alert').count()).toBe(0);
+      await send.dblclick();
       await confirm.getByLabel('Password').fill(customer.payload.password as string);
       await confirm.getByRole('button', { name: 'Confirm' }).click();
       await toast(page, /Wire transfer sent/)

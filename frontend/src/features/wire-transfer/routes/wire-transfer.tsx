@@ -12,6 +12,7 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { newIdempotencyKey, serverFieldErrors } from '@/components/ui/server-errors';
 import { useAccounts } from '@/lib/accounts-query';
+import { isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { centsText } from '@/lib/cents';
 import { formatMoney } from '@/lib/format';
@@ -201,6 +202,8 @@ export default function WireTransferRoute() {
           toast.show({ type: 'success', title: 'Wire Sent', message, duration: 6000 });
         },
         onError: (error) => {
+          // Closing "Confirm it's you" is the customer's choice: the review stays, with no error.
+          if (isStepUpCancelled(error)) return;
           const onField = serverFieldErrors(error, form.setError, SERVER_FIELDS, FIELD_ORDER);
           setSubmitError(errorMessage(error, 'The wire could not be sent.'));
           // A refused field is fixed on the details step, with the focus in it.
