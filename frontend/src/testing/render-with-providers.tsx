@@ -66,3 +66,10 @@ export function errorResponse(status: number, body: Record<string, unknown>) {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/** The bank's refusal until the customer confirms it is them ("Confirm it's you"). */
+export const stepUpRequired = () =>
+  errorResponse(403, {
+    code: 'STEP_UP_REQUIRED',
+    message: 'Please confirm it is you with your password or authenticator code to continue.',
+  });

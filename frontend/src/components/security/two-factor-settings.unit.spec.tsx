@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { mockApi, renderWithProviders, stepUpRequired } from '@/testing/render-with-providers';
 import { StepUpDialog } from './step-up-dialog';
 import { TwoFactorSettings } from './two-factor-settings';
 
@@ -9,8 +9,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 const STEP_UP_MESSAGE =
   'Please confirm it is you with your password or authenticator code to continue.';
-const stepUpRequired = () =>
-  errorResponse(403, { code: 'STEP_UP_REQUIRED', message: STEP_UP_MESSAGE });
 
 const renderSettings = () =>
   renderWithProviders(

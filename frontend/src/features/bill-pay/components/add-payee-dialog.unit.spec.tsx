@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StepUpDialog } from '@/components/security/step-up-dialog';
-import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { mockApi, renderWithProviders, stepUpRequired } from '@/testing/render-with-providers';
 import { AddPayeeDialog } from './add-payee-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -46,11 +46,7 @@ describe('Add New Payee dialog', () => {
   it('takes a cancelled "Confirm it’s you" as the customer’s choice: no error, the payee kept', async () => {
     const user = userEvent.setup();
     mockApi({
-      'POST /api/bill-payments/payees': () =>
-        errorResponse(403, {
-          code: 'STEP_UP_REQUIRED',
-          message: 'Please confirm it is you with your password or authenticator code to continue.',
-        }),
+      'POST /api/bill-payments/payees': () => stepUpRequired(),
     });
     const categories = [
       { key: 'utilities', value: 'utilities', label: 'Utilities', icon: 'zap' },

@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ShowAllList } from '@/components/ui/show-all';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
-import { ApiError, firstFieldErrors } from '@/lib/api-client';
+import { ApiError, firstFieldErrors, isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -251,10 +251,11 @@ export function SaveRecipientForm({
         onChange={(e) => setNickname(e.target.value)}
         hint="Save this recipient for next time. For 3 days after you first save or pay an account, each transfer to it is limited to $1,000.00."
       />
-      {save.isError ? (
+      {/* Closing "Confirm it's you" is the customer's choice, not a failure. */}
+      {save.isError && !isStepUpCancelled(save.error) ? (
         <Alert tone="danger">{errorMessage(save.error, 'The recipient could not be saved.')}</Alert>
       ) : null}
-      <Button type="submit" variant="secondary" disabled={save.isPending}>
+      <Button type="submit" variant="secondary" loading={save.isPending}>
         Save recipient
       </Button>
     </form>

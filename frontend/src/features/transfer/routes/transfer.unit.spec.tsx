@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StepUpDialog } from '@/components/security/step-up-dialog';
 import { account } from '@/testing/fixtures';
-import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import {
+  errorResponse,
+  mockApi,
+  renderWithProviders,
+  stepUpRequired,
+} from '@/testing/render-with-providers';
 import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import { formatDay } from '@/lib/format';
 import TransferRoute from './transfer';
@@ -51,11 +56,7 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
   it('takes a cancelled "Confirm it’s you" as the customer’s choice: the review stays, no error', async () => {
     const user = userEvent.setup();
     setup({
-      'POST /api/transfers/between-accounts': () =>
-        errorResponse(403, {
-          code: 'STEP_UP_REQUIRED',
-          message: 'Please confirm it is you with your password or authenticator code to continue.',
-        }),
+      'POST /api/transfers/between-accounts': () => stepUpRequired(),
     });
     await screen.findByText('No recent transfers');
     await user.click(screen.getByRole('button', { name: /Between My Accounts/ }));
