@@ -5,6 +5,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
+import { isStepUpCancelled } from '@/lib/api-client';
 import { centsOf } from '@/lib/cents';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -52,7 +53,10 @@ export function RecentTransfers() {
           setRepeated({ message: text, reference });
           setPending(null);
         },
-        onError: () => setError(REPEAT_FAILED),
+        onError: (e) => {
+          // Closing "Confirm it's you" is the customer's choice: the question stays, no error.
+          if (!isStepUpCancelled(e)) setError(REPEAT_FAILED);
+        },
       },
     );
   };

@@ -1,8 +1,14 @@
 import type { TransferView } from '@bank/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { StepUpDialog } from '@/components/security/step-up-dialog';
+import {
+  errorResponse,
+  mockApi,
+  renderWithProviders,
+  stepUpRequired,
+} from '@/testing/render-with-providers';
 import { RecentTransfers } from './recent-transfers';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -65,6 +71,32 @@ describe('Recent transfers: Repeat', () => {
     const posts = api.calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.headers['Idempotency-Key']).toMatch(/.{16,}/);
+  });
+
+  it('takes a cancelled "Confirm it’s you" as the customer’s choice: no error, the focus back on Confirm Repeat', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/transfers/recent': () => ({ transfers: [sent] }),
+      'POST /api/transfers/trf-1/repeat': () => stepUpRequired(),
+    });
+    renderWithProviders(
+      <>
+        <StepUpDialog />
+        <RecentTransfers />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: /^Repeat Transfer to Sam Otis/ }));
+    const again = await screen.findByRole('button', { name: 'Confirm Repeat' }, { timeout: 5000 });
+    await user.click(again);
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Confirm it’s you' })).toBeNull(),
+    );
+    await waitFor(() => expect(again).toHaveFocus());
+    await waitFor(() => expect(again).not.toHaveAttribute('aria-busy'));
+    expect(screen.queryByText('Failed to repeat transfer. Please try again.')).toBeNull();
+    expect(screen.queryByText(/Please confirm it is you/)).toBeNull();
   });
 
   it('says the list could not be loaded, with Try again, instead of "No recent transfers"', async () => {
