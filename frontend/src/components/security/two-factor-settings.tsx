@@ -77,7 +77,11 @@ function EnrolForm({
     }
     confirm.mutate(code.trim(), {
       onSuccess: (data) => onDone(data.recovery_codes),
-      onError: (e) => refuse(errorMessage(e, 'The code could not be checked. Try again.')),
+      onError: (e) => {
+        // Closing "Confirm it's you" leaves the code as typed, with no error.
+        if (!isStepUpCancelled(e))
+          refuse(errorMessage(e, 'The code could not be checked. Try again.'));
+      },
     });
   };
   return (

@@ -70,7 +70,7 @@ describe('Two-factor settings', () => {
     expect(screen.queryByText('New codes could not be made.')).toBeNull();
   });
 
-  it('lets the customer cancel the set-up, back to Off with the focus on Set up', async () => {
+  it('keeps the code when Confirm it’s you is cancelled on turning it on; cancelled, the set-up goes back to Off', async () => {
     const user = userEvent.setup();
     mockApi({
       'GET /api/two-factor': () => ({ enabled: false, recovery_codes_left: 0 }),
@@ -78,10 +78,23 @@ describe('Two-factor settings', () => {
         secret: 'JBSWY3DPEHPK3PXP',
         otpauth_url: 'otpauth://totp/Harborview:alex?secret=JBSWY3DPEHPK3PXP&issuer=Harborview',
       }),
+      'POST /api/two-factor/confirm': () => stepUpRequired(),
     });
     renderSettings();
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
     await screen.findByText('JBSWY3DPEHPK3PXP');
+    // Turning it on asks to confirm it is you too: cancelled, the code stays, with no error.
+    await user.type(screen.getByLabelText('Code from your app'), '123456');
+    const turnOn = screen.getByRole('button', { name: 'Turn on two-factor sign-in' });
+    await user.click(turnOn);
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(turnOn).toHaveFocus());
+    await waitFor(() => expect(turnOn).not.toHaveAttribute('aria-busy'));
+    expect(screen.queryByText(STEP_UP_MESSAGE)).toBeNull();
+    expect(screen.getByLabelText('Code from your app')).toHaveValue('123456');
+
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
     const setUp = await screen.findByRole('button', { name: 'Set up two-factor sign-in' });
