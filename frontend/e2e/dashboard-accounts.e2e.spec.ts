@@ -73,19 +73,26 @@ describe('dashboard and accounts', () => {
     expect(await newest.textContent()).toContain(await lastActivity.textContent());
   });
 
-  it('"Hide balance" hides every amount on the dashboard and accounts page', async () => {
+  it('"Hide balance" hides every amount on the dashboard, then the accounts page, until shown', async () => {
     const page = await signInAsDemo();
     expect(await page.locator('.dashboard').textContent()).toMatch(MONEY);
     await page.getByRole('button', { name: 'Hide balance' }).click();
     expect(await page.locator('.dashboard').textContent()).not.toMatch(MONEY);
 
+    // One choice for every page, kept for the next visit.
     await page.goto('/accounts');
     await page.locator('.tx-list').waitFor();
-    await page.getByRole('button', { name: 'Hide balances' }).click();
+    const show = page.getByRole('button', { name: 'Show balances' });
+    expect(await show.getAttribute('aria-pressed')).toBe('true');
     const available = page.locator('.detail-grid div', { hasText: 'Available balance' });
     expect(await available.textContent()).not.toMatch(MONEY);
     expect(await page.locator('.tx-list').textContent()).not.toMatch(MONEY);
     expect(await page.locator('.account-list').textContent()).not.toMatch(MONEY);
+
+    await show.click();
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Hide balance' }).waitFor();
+    await expect.poll(async () => page.locator('.dashboard').textContent()).toMatch(MONEY);
   });
 
   for (const viewport of [

@@ -1,4 +1,5 @@
 import type { SessionUserView } from '@bank/contracts';
+import { localStore, tabStore } from './browser-storage';
 
 // The signed-in session as kept in the browser (keys auth_token and user).
 export const TOKEN_KEY = 'auth_token';
@@ -8,13 +9,7 @@ export const EXPIRES_KEY = 'session_expires_at';
 /** The signed-in customer as the bank last answered it (right after registering, a part of it). */
 export type User = SessionUserView;
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
+const storage = localStore;
 
 export function getToken(): string | null {
   return storage()?.getItem(TOKEN_KEY) ?? null;
@@ -59,13 +54,7 @@ export function clearSession() {
 // Where a customer was when the server ended the session, so signing in again returns there.
 const RETURN_KEY = 'return_after_sign_in';
 
-function tabStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+const tabStorage = tabStore;
 
 /** Only a path inside the signed-in app is kept (never another site, never the sign-in pages). */
 function isReturnPath(path: string): boolean {

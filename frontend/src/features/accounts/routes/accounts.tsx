@@ -40,6 +40,7 @@ import { StatementsCard } from '../components/statements-card';
 import { DEFAULT_ROUTING_NUMBER, formatMonthlyFee, formatYield } from '../lib/account-terms';
 import { downloadCsv, transactionsToCsv } from '../lib/csv';
 import './accounts.css';
+import { useBalancesHidden } from '@/lib/balances-hidden';
 
 const HIDDEN = '••••••';
 
@@ -110,7 +111,7 @@ export default function AccountsRoute() {
   const accounts = useAccounts({ errorToast: true });
   const [params] = useSearchParams();
   const [revealed, setRevealed] = useState(false);
-  const [hidden, setHidden] = useState(false);
+  const [hidden, setHidden] = useBalancesHidden();
   const [recategorising, setRecategorising] = useState<Transaction | null>(null);
   const filter = params.get('q') ?? '';
   // The account, period and transaction to open come from the link (dashboard card, search).

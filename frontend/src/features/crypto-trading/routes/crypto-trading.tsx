@@ -22,6 +22,7 @@ import { TradePanel } from '../components/trade-panel';
 import { DepositDialog, WithdrawDialog } from '../components/wallet-dialogs';
 import { compactNumber, formatCoinPrice, listedCoins } from '../lib/estimates';
 import './crypto-trading.css';
+import { useBalancesHidden } from '@/lib/balances-hidden';
 
 const TAB_VALUES = ['portfolio', 'market', 'trade', 'history'] as const;
 const HIDDEN = '••••••';
@@ -73,7 +74,7 @@ export default function CryptoTradingRoute() {
   const methods = useDepositMethods();
   const accounts = useAccounts();
   const [tab, setTab] = useTabParam(TAB_VALUES);
-  const [hidden, setHidden] = useState(false);
+  const [hidden, setHidden] = useBalancesHidden();
   const [search, setSearch] = useState('');
   const [symbol, setSymbol] = useState('BTC');
   const [depositOpen, setDepositOpen] = useState(false);

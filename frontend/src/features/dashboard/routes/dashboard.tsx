@@ -14,7 +14,6 @@ import {
   Send,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { VerifyContactsNotice } from '@/components/security/verify-contacts-notice';
 import { TransactionList } from '@/components/transactions/transaction-list';
@@ -29,6 +28,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { SavingsGoalsCard } from '../components/savings-goals-card';
 import { accountCardLimit, greeting, hasCashback, RECENT_ACTIVITY_LIMIT } from '../lib/greeting';
 import './dashboard.css';
+import { useBalancesHidden } from '@/lib/balances-hidden';
 
 const HIDDEN = '••••••';
 const UNAVAILABLE = 'Unavailable';
@@ -70,7 +70,7 @@ export default function DashboardRoute() {
   useDocumentTitle('Dashboard');
   const user = useUser();
   const dashboard = useDashboard();
-  const [hidden, setHidden] = useState(false);
+  const [hidden, setHidden] = useBalancesHidden();
   const data = dashboard.data;
   const showCashback = hasCashback(data?.cashback);
   const cardLimit = accountCardLimit(showCashback);
