@@ -53,6 +53,7 @@ const NOT_MONEY: Record<string, string> = {
   'POST /api/login/two-factor': 'session',
   'POST /api/step-up': 'session',
   'POST /api/sessions/sign-out-others': 'session',
+  'POST /api/sessions/:id/sign-out': 'session',
   'POST /api/two-factor/setup': 'credentials',
   'POST /api/two-factor/confirm': 'credentials',
   'POST /api/two-factor/disable': 'credentials',
