@@ -9,5 +9,4 @@ export {
   sessionRefreshedData,
   steppedUpData,
   successWithoutData,
-  twoFactorStatusData,
 } from '@bank/contracts';

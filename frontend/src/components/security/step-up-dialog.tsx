@@ -1,12 +1,11 @@
 import { TWO_FACTOR_MESSAGES } from '@bank/contracts/auth-messages';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { onStepUpRequired } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
-import { getTwoFactorStatus, stepUp, twoFactorStatusKey } from './two-factor-api';
+import { stepUp, twoFactorIsOn } from './two-factor-api';
 
 type Mode = 'password' | 'code';
 
@@ -21,12 +20,17 @@ export function StepUpDialog() {
   const [open, setOpen] = useState(false);
   const [chosenMode, setMode] = useState<Mode>('password');
   // An authenticator code is offered only to a customer who has two-factor sign-in on.
-  const twoFactor = useQuery({
-    queryKey: twoFactorStatusKey,
-    queryFn: ({ signal }) => getTwoFactorStatus(signal),
-    enabled: open,
-  });
-  const codeOffered = twoFactor.data?.enabled === true;
+  const [codeOffered, setCodeOffered] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const asking = new AbortController();
+    twoFactorIsOn(asking.signal)
+      .then(setCodeOffered)
+      .catch(() => {
+        if (!asking.signal.aborted) setCodeOffered(false);
+      });
+    return () => asking.abort();
+  }, [open]);
   const mode: Mode = codeOffered ? chosenMode : 'password';
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();

@@ -13,13 +13,12 @@ export async function stepUp(proof: { password: string } | { code: string }) {
   return contracts.steppedUpData.parse(data);
 }
 
-export const twoFactorStatusKey = ['two-factor'] as const;
-
-/** GET /two-factor: whether two-factor sign-in is on, and how many recovery codes are left. */
-export async function getTwoFactorStatus(signal?: AbortSignal) {
-  const [contracts, { data }] = await Promise.all([
-    loadContracts(),
-    api.get<unknown>('/two-factor', { signal }),
-  ]);
-  return contracts.twoFactorStatusData.parse(data);
+/**
+ * Whether the customer has two-factor sign-in on (GET /two-factor), for the step-up dialog. Read
+ * without the contract's schemas: the status schema would pull the sign-in page's contract module
+ * into the shell's first load.
+ */
+export async function twoFactorIsOn(signal?: AbortSignal): Promise<boolean> {
+  const { data } = await api.get<{ enabled?: unknown } | null>('/two-factor', { signal });
+  return data?.enabled === true;
 }

@@ -4,14 +4,17 @@ import {
   twoFactorConfirmedData,
   twoFactorDisabledData,
   twoFactorSetupData,
+  twoFactorStatusData,
 } from '@bank/contracts';
 import { api } from '@/lib/api-client';
 
 // The two-factor calls of the profile and sign-in pages, parsed with the contract's schemas. The
 // step-up call is in two-factor-api.ts: the signed-in shell loads it, and should not carry zod.
 
-// The status is read by the step-up dialog too: one query for both.
-export { getTwoFactorStatus, twoFactorStatusKey } from './two-factor-api';
+export const twoFactorStatusKey = ['two-factor'] as const;
+
+export const getTwoFactorStatus = async (signal?: AbortSignal) =>
+  twoFactorStatusData.parse((await api.get<unknown>('/two-factor', { signal })).data);
 
 export const startTwoFactorSetup = async () =>
   twoFactorSetupData.parse((await api.post<unknown>('/two-factor/setup')).data);
