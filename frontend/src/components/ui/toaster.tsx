@@ -104,10 +104,16 @@ function useKeepFocusClear(area: RefObject<HTMLElement | null>, showing: boolean
     resized?.observe(section);
     resized?.observe(document.body);
     window.addEventListener('resize', measure);
-    // After the browser's own scrolling for the focus change.
-    const onFocusIn = () => requestAnimationFrame(measure);
+    // After the browser's own scrolling for the focus change. Cancelled with the rest: a frame
+    // that ran after the toasts went would set the padding again with nothing showing.
+    let frame = 0;
+    const onFocusIn = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
     document.addEventListener('focusin', onFocusIn);
     return () => {
+      cancelAnimationFrame(frame);
       resized?.disconnect();
       window.removeEventListener('resize', measure);
       document.removeEventListener('focusin', onFocusIn);

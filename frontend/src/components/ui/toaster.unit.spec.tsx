@@ -105,6 +105,35 @@ describe('Toaster', () => {
     }
   });
 
+  it('leaves no scroll padding once the toasts have gone, even after a focus change just before', async () => {
+    const root = document.documentElement;
+    const band = { top: 608, bottom: 728, left: 0, right: 380, width: 380, height: 120 };
+    const boxes = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      const box = this.classList.contains('toaster')
+        ? band
+        : { top: 0, bottom: 0, left: 0, right: 0, width: 0, height: 0 };
+      return { ...box, x: box.left, y: box.top, toJSON: () => box } as DOMRect;
+    });
+    try {
+      render(<Toaster />);
+      act(() => void toast.success('Card settings updated successfully'));
+      expect(root.style.scrollPaddingBottom).not.toBe('');
+      act(() => {
+        document.body.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+        toast.clear();
+      });
+      // The frame the focus change asked for comes after the toasts went.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      expect(root.style.scrollPaddingBottom).toBe('');
+      expect(root.style.getPropertyValue('--toaster-cover')).toBe('');
+    } finally {
+      boxes.mockRestore();
+    }
+  });
+
   it('scrolls the element with focus clear when a toast lands on it', () => {
     const scrolled = vi.fn();
     const band = { top: 600, bottom: 700, left: 0, right: 380, width: 380, height: 100 };
