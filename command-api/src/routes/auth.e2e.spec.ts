@@ -8,11 +8,13 @@ import {
   type TestBank,
 } from '@bank/server/testing';
 import { streams } from '@bank/events';
+import { messages } from '@bank/infra';
 import { testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, RESET_LINKS_KEPT, RESET_REQUEST_MS } from '../services/auth.ts';
 import type { CommandContext } from '../services/context.ts';
+import { MAX_FAILED_LOGINS } from '../services/sign-in-lockout.ts';
 import { REGISTRATION_NOT_OPENED } from './auth.ts';
 import { opsClient } from './money-test-helpers.ts';
 
@@ -292,7 +294,7 @@ describe('login', () => {
     expect((await devices()).rowCount).toBe(0);
   });
 
-  it('checks at most 5 of 30 guesses sent at once: the rest are refused as locked', async () => {
+  it('checks at most 5 of 30 guesses sent at once: the rest are refused unchecked', async () => {
     const { payload, user, client } = await signedUpCustomer(bank);
     const anonymous = new ApiClient(bank);
     const burst = await Promise.all(
@@ -305,7 +307,9 @@ describe('login', () => {
     );
     const statuses = burst.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(4);
-    expect(statuses.filter((s) => s === 423)).toHaveLength(26);
+    // The fifth wrong one locks; those refused before it did are told to wait, those after, locked.
+    expect(statuses.filter((s) => s === 423).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 401 || s === 423 || s === 429)).toHaveLength(30);
     const right = await anonymous.post('/api/login', {
       account_number: user.account_number,
       password: payload.password,
@@ -318,6 +322,26 @@ describe('login', () => {
         ),
       )
       .toHaveLength(1);
+  });
+
+  it('tells right sign-ins sent at once past the allowance to wait, and locks nothing', async () => {
+    const { payload, user, client } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    const right = { account_number: user.account_number, password: payload.password };
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => anonymous.post('/api/login', right)),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(MAX_FAILED_LOGINS);
+    for (const refused of burst.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', message: messages.rateLimited });
+    }
+    expect((await anonymous.post('/api/login', right)).status).toBe(200);
+    const notices = (await client.get('/api/notifications?type=security')).body.data.notifications;
+    expect(notices.map((n: { title: string }) => n.title)).not.toContain(
+      'Sign-in temporarily locked',
+    );
   });
 
   it('does not count a right password that opens a two-factor challenge, nor a right sign-in', async () => {

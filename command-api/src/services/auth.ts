@@ -133,7 +133,7 @@ export async function login(
   const customerId = await customerIdByReservation(ctx, 'account_number', accountNumber);
   const counter = await failureCounterFor(ctx.pool, accountNumber, customerId, deviceToken);
   // Counted before the password is checked: of attempts sent at once, only those within the
-  // allowance are checked at all; the rest are refused as if sign-in were already locked.
+  // allowance are checked at all; the rest are refused unchecked.
   const attempt = await takeAttempt(ctx, counter);
   const customer = customerId ? await loadCustomer(ctx, customerId) : undefined;
   const valid =

@@ -63,12 +63,23 @@ export async function countAttempt(ctx: CommandContext, counter: FailureCounter)
 }
 
 /**
+ * The answer to an attempt sent while the whole allowance is being checked by attempts sent at
+ * the same time: nothing is locked (yet), so the customer is asked to wait, not to call the bank.
+ */
+export const tooManyAtOnce = () => new ApiError(429, messages.rateLimited, 'RATE_LIMITED');
+
+/**
  * Counts an attempt that is about to check a secret, and refuses it unchecked while sign-in is
- * locked or once racing attempts have used up the allowance.
+ * locked (423), or while racing attempts are checking the whole allowance (429). The latter
+ * checked nothing, so it stops counting: a right password sent a moment later is checked.
  */
 export async function takeAttempt(ctx: CommandContext, counter: FailureCounter) {
   const attempt = await countAttempt(ctx, counter);
-  if (attempt.locked_until || attempt.failed_count > MAX_FAILED_LOGINS) throw signInLocked();
+  if (attempt.locked_until) throw signInLocked();
+  if (attempt.failed_count > MAX_FAILED_LOGINS) {
+    await uncountAttempt(ctx, counter);
+    throw tooManyAtOnce();
+  }
   return attempt;
 }
 
