@@ -61,6 +61,7 @@ export const BILL_PAY_MESSAGES = {
   autopayDay: 'The AutoPay day must be between 1 and 31.',
   autopayAmount: 'The AutoPay amount must be a positive number with at most 2 decimals.',
   autopayAmountRequired: 'Please enter an AutoPay amount or a default amount.',
+  autopayEnabled: 'Please say whether AutoPay is on or off.',
   zip: 'The zip code must be a valid ZIP code.',
   payee: 'Please select a payee.',
   fromAccount: 'Please select an account to pay from.',
@@ -112,6 +113,24 @@ export const payeeList = successOf(z.object({ payees: z.array(payeeView) }));
 /** The answer of POST /bill-payments/payees: the payee as it was added. */
 export const payeeAdded = successOf(
   z.object({ payee: payeeView.omit({ category_label: true, icon: true, created_at: true }) }),
+);
+
+/**
+ * The answer of PUT /bill-payments/payees/{id}/autopay: the payee's AutoPay now, and the date of
+ * its next payment (null when it is off).
+ */
+export const payeeAutopayChanged = successOf(
+  z.object({
+    autopay: payeeView
+      .pick({
+        autopay_enabled: true,
+        autopay_day: true,
+        autopay_amount: true,
+        autopay_account_id: true,
+        next_payment: true,
+      })
+      .extend({ payee_id: z.string() }),
+  }),
 );
 
 /** The answer of GET /bill-payments/categories. */

@@ -289,6 +289,7 @@ describe('the declared answers of the banking features in the OpenAPI document',
     const answers: [path: string, method: string, status: string, field: string][] = [
       ['/api/bill-payments/payees', 'get', '200', 'payees'],
       ['/api/bill-payments/payees', 'post', '201', 'payee'],
+      ['/api/bill-payments/payees/{id}/autopay', 'put', '200', 'autopay'],
       ['/api/bill-payments/schedule', 'post', '201', 'payment'],
       ['/api/bill-payments/scheduled', 'get', '200', 'payments'],
       ['/api/bill-payments/history', 'get', '200', 'transactions'],

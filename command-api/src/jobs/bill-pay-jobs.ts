@@ -34,10 +34,16 @@ function scheduledJob(paymentId: string, date: IsoDate, edit?: string): Schedule
   };
 }
 
-function autopayJob(customerId: string, payeeId: string, date: IsoDate): ScheduledJob {
+/** `change` names the AutoPay change that called for the job, as `edit` does for a schedule. */
+function autopayJob(
+  customerId: string,
+  payeeId: string,
+  date: IsoDate,
+  change?: string,
+): ScheduledJob {
   return {
     name: AUTOPAY_JOB,
-    jobId: `bill-autopay-${payeeId}-${date}`,
+    jobId: `bill-autopay-${payeeId}-${date}${change ? `-change-${change}` : ''}`,
     data: { customerId, payeeId, date },
     delayMs: delayUntil(date),
   };
@@ -48,13 +54,16 @@ function autopayJob(customerId: string, payeeId: string, date: IsoDate): Schedul
  * next date each handled occurrence names (paid or failed: a failed month does not stop AutoPay).
  * A payment paid at once also gets a job for its first date, which finds it done. An edit of a
  * schedule gets a job for its new date; the job of the date it left finds nothing due, and so do
- * the jobs of a cancelled schedule.
+ * the jobs of a cancelled schedule. An AutoPay turned on or changed gets a job for its first date;
+ * the job of a date it left, or of an AutoPay turned off, finds nothing due and ends that chain,
+ * and where two jobs meet on one date the occurrence is paid once.
  */
 export const billPayScheduler: JobScheduler = defineScheduler(
   [
     'BillPaymentScheduled',
     'BillPaymentScheduleChanged',
     'BillPayeeAdded',
+    'BillPayeeAutopayChanged',
     'BillPaymentPaid',
     'BillPaymentFailed',
   ],
@@ -68,6 +77,10 @@ export const billPayScheduler: JobScheduler = defineScheduler(
         return event.data.autopay
           ? [autopayJob(event.data.customerId, event.data.payeeId, event.data.autopay.firstDate)]
           : [];
+      case 'BillPayeeAutopayChanged': {
+        const { customerId, payeeId, autopay } = event.data;
+        return autopay ? [autopayJob(customerId, payeeId, autopay.firstDate, eventId)] : [];
+      }
       case 'BillPaymentPaid':
       case 'BillPaymentFailed': {
         const d = event.data;

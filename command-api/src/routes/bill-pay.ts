@@ -4,6 +4,7 @@ import {
   isPhoneNumber,
   billPaymentScheduled,
   payeeAdded,
+  payeeAutopayChanged,
   scheduledBillPaymentReply,
   successWithoutData,
 } from '@bank/contracts';
@@ -13,7 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidDate } from '../domain/bill-pay/calendar.ts';
 import { cancelScheduledPayment, changeScheduledPayment } from '../services/bill-pay-schedules.ts';
-import { addPayee, removePayee, renamePayee, schedulePayment } from '../services/bill-pay.ts';
+import {
+  addPayee,
+  changePayeeAutopay,
+  removePayee,
+  renamePayee,
+  schedulePayment,
+} from '../services/bill-pay.ts';
 import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import { decimalText, requestIdentity } from './money-input.ts';
@@ -45,15 +52,71 @@ const optionalDollars = (message: string) =>
       .optional(),
   );
 
-const checkbox = z.preprocess(
-  (v) =>
-    v === 'true' || v === 1 || v === '1'
-      ? true
-      : v === 'false' || v === 0 || v === '0'
-        ? false
-        : blankToUndefined(v),
-  z.boolean().optional(),
-);
+/** A checkbox as a form sends it: true or false, as a boolean, text or 0/1; blank as none. */
+const checkboxValue = (v: unknown) =>
+  v === 'true' || v === 1 || v === '1'
+    ? true
+    : v === 'false' || v === 0 || v === '0'
+      ? false
+      : blankToUndefined(v);
+
+const checkbox = z.preprocess(checkboxValue, z.boolean().optional());
+
+/** A payee's AutoPay fields, as the add-payee form and the AutoPay form send them. */
+const autopayFields = {
+  autopay_enabled: checkbox,
+  autopay_day: z.preprocess(
+    numericText,
+    z
+      .number({ error: BILL_PAY_MESSAGES.autopayDay })
+      .int(BILL_PAY_MESSAGES.autopayDay)
+      .min(1, BILL_PAY_MESSAGES.autopayDay)
+      .max(31, BILL_PAY_MESSAGES.autopayDay)
+      .optional(),
+  ),
+  autopay_amount: optionalDollars(BILL_PAY_MESSAGES.autopayAmount),
+  autopay_account_id: z.preprocess(
+    blankToUndefined,
+    z.uuid(BILL_PAY_MESSAGES.fromAccount).optional(),
+  ),
+};
+
+/**
+ * AutoPay, when on, needs its day, and an amount: its own, or (`hasDefault`) the payee's default.
+ */
+function requireAutopayFields(
+  body: { autopay_enabled?: boolean; autopay_day?: number; autopay_amount?: number },
+  hasDefault: boolean,
+  ctx: z.RefinementCtx,
+) {
+  if (!body.autopay_enabled) return;
+  if (body.autopay_day === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['autopay_day'], message: BILL_PAY_MESSAGES.autopayDay });
+  }
+  if (body.autopay_amount === undefined && !hasDefault) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['autopay_amount'],
+      message: BILL_PAY_MESSAGES.autopayAmountRequired,
+    });
+  }
+}
+
+/** The AutoPay a form asks for, when on; the day is there (requireAutopayFields). */
+function autopayOf(b: {
+  autopay_enabled?: boolean;
+  autopay_day?: number;
+  autopay_amount?: number;
+  autopay_account_id?: string;
+}) {
+  return b.autopay_enabled
+    ? {
+        day: b.autopay_day!,
+        amountCents: b.autopay_amount ?? null,
+        fromAccountId: b.autopay_account_id ?? null,
+      }
+    : null;
+}
 
 const payeeBody = z
   .object({
@@ -88,39 +151,24 @@ const payeeBody = z
       CUSTOMER_FIELD_MESSAGES.phone,
     ),
     default_amount: optionalDollars(BILL_PAY_MESSAGES.defaultAmount),
-    autopay_enabled: checkbox,
-    autopay_day: z.preprocess(
-      numericText,
-      z
-        .number({ error: BILL_PAY_MESSAGES.autopayDay })
-        .int(BILL_PAY_MESSAGES.autopayDay)
-        .min(1, BILL_PAY_MESSAGES.autopayDay)
-        .max(31, BILL_PAY_MESSAGES.autopayDay)
-        .optional(),
-    ),
-    autopay_amount: optionalDollars(BILL_PAY_MESSAGES.autopayAmount),
-    autopay_account_id: z.preprocess(
-      blankToUndefined,
-      z.uuid(BILL_PAY_MESSAGES.fromAccount).optional(),
+    ...autopayFields,
+  })
+  .superRefine((body, ctx) => requireAutopayFields(body, body.default_amount !== undefined, ctx));
+
+/**
+ * A payee's AutoPay, on (with its day, and its amount unless the payee's default amount is to be
+ * paid: the domain checks that one, as only the payee knows it) or off. `autopay_enabled` must be
+ * said, so that an empty body turns nothing off.
+ */
+const autopayBody = z
+  .object({
+    ...autopayFields,
+    autopay_enabled: z.preprocess(
+      checkboxValue,
+      z.boolean({ error: BILL_PAY_MESSAGES.autopayEnabled }),
     ),
   })
-  .superRefine((body, ctx) => {
-    if (!body.autopay_enabled) return;
-    if (body.autopay_day === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['autopay_day'],
-        message: BILL_PAY_MESSAGES.autopayDay,
-      });
-    }
-    if (body.autopay_amount === undefined && body.default_amount === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['autopay_amount'],
-        message: BILL_PAY_MESSAGES.autopayAmountRequired,
-      });
-    }
-  });
+  .superRefine((body, ctx) => requireAutopayFields(body, true, ctx));
 
 /** A payee's new nickname; blank takes it away, and the payee is shown by its company's name. */
 const renameBody = z.object({
@@ -215,9 +263,10 @@ function recurrenceOf(b: {
 }
 
 /**
- * Bill pay commands: add and delete payees, schedule (or pay today) a bill, change or cancel a
- * scheduled one. Adding a payee (which may set up AutoPay) and scheduling go through the money
- * pipeline; a change or a cancel moves nothing (each occurrence is paid by its job, on its day).
+ * Bill pay commands: add and delete payees, turn a payee's AutoPay on or off or change it,
+ * schedule (or pay today) a bill, change or cancel a scheduled one. Adding a payee (which may set
+ * up AutoPay), changing its AutoPay and scheduling go through the money pipeline; a change or a
+ * cancel of a scheduled payment moves nothing (each occurrence is paid by its job, on its day).
  */
 export const billPayCommandRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
@@ -246,13 +295,7 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
           zipCode: b.zip_code ?? null,
           phone: b.phone ?? null,
           defaultAmountCents: b.default_amount ?? null,
-          autopay: b.autopay_enabled
-            ? {
-                day: b.autopay_day!,
-                amountCents: b.autopay_amount ?? null,
-                fromAccountId: b.autopay_account_id ?? null,
-              }
-            : null,
+          autopay: autopayOf(b),
         },
         requestIdentity(request),
         commandMetadata(request),
@@ -292,6 +335,26 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
       );
       markConsistency(reply, outcome);
       return reply.send(ok(null, 'Payee renamed'));
+    },
+  );
+
+  app.put(
+    '/bill-payments/payees/:id/autopay',
+    {
+      schema: { params: uuidParam, body: autopayBody, response: { 200: payeeAutopayChanged } },
+      ...moneyRoute(rateLimit),
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await changePayeeAutopay(
+        ctx,
+        request.customerId,
+        request.params.id,
+        autopayOf(b),
+        requestIdentity(request),
+        commandMetadata(request),
+      );
+      return sendMoneyReply(reply, outcome);
     },
   );
 

@@ -33,6 +33,7 @@ const MONEY_ROUTES = [
   'POST /api/zelle/claims',
   'POST /api/bill-payments/schedule',
   'POST /api/bill-payments/payees',
+  'PUT /api/bill-payments/payees/:id/autopay',
   'POST /api/ops/deposits',
   'POST /api/crypto/buy',
   'POST /api/crypto/sell',

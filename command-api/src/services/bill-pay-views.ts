@@ -1,4 +1,4 @@
-import type { billPaymentScheduled, payeeAdded } from '@bank/contracts';
+import type { billPaymentScheduled, payeeAdded, payeeAutopayChanged } from '@bank/contracts';
 import { centsToDollars, type EventData } from '@bank/events';
 import { ok } from '@bank/infra';
 import type { z } from 'zod';
@@ -38,6 +38,34 @@ export function payeeReply(p: EventData<'BillPayeeAdded'>) {
         },
       } satisfies z.input<typeof payeeAdded.shape.data>,
       'Payee added successfully!',
+    ),
+  };
+}
+
+/** A payee's AutoPay as it is after a change (the stored answer of its Idempotency-Key). */
+export function autopayReply(
+  payee: { payeeId: string; defaultAmountCents: number | null },
+  autopay: EventData<'BillPayeeAutopayChanged'>['autopay'],
+) {
+  return {
+    statusCode: 200,
+    body: ok(
+      {
+        autopay: {
+          payee_id: payee.payeeId,
+          autopay_enabled: autopay !== null,
+          autopay_day: autopay?.day ?? null,
+          autopay_amount: autopay?.amountCents == null ? null : centsToDollars(autopay.amountCents),
+          autopay_account_id: autopay?.fromAccountId ?? null,
+          next_payment: autopay
+            ? {
+                date: autopay.firstDate,
+                amount: centsToDollars(autopay.amountCents ?? payee.defaultAmountCents ?? 0),
+              }
+            : null,
+        },
+      } satisfies z.input<typeof payeeAutopayChanged.shape.data>,
+      autopay ? 'AutoPay updated successfully!' : 'AutoPay turned off successfully!',
     ),
   };
 }

@@ -58,7 +58,7 @@ import { activityAggregate, requireWithinLimits } from '../domain/transfers/limi
 import { KEYED_HASH_PREFIX } from '../domain/transfers/destinations.ts';
 import { DomainError, existence } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
-import { paymentReply, payeeReply } from './bill-pay-views.ts';
+import { autopayReply, paymentReply, payeeReply } from './bill-pay-views.ts';
 import type { CommandContext } from './context.ts';
 import { accountIdByNumber } from './deposits.ts';
 import { refusingRepeats, runMoneyCommand, type RequestIdentity } from './idempotency.ts';
@@ -229,6 +229,62 @@ export async function renamePayee(
       );
     }),
   );
+}
+
+/** A payee's AutoPay as the customer sets it; no account: the one it pays from now, else AutoPay's default. */
+export interface AutopayInput {
+  day: number;
+  amountCents: number | null;
+  fromAccountId: string | null;
+}
+
+/**
+ * Turns a payee's AutoPay on or off, or changes its day, amount or account, exactly once per
+ * Idempotency-Key (AutoPay moves money on its own later). The new setting pays from its next day
+ * after today on; the same setting again changes nothing. Someone else's payee is a 404.
+ */
+export function changePayeeAutopay(
+  ctx: CommandContext,
+  customerId: string,
+  payeeId: string,
+  input: AutopayInput | null,
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+) {
+  return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+    const stream = billPayStreams.payees(customerId);
+    const payees = await uow.load(stream, payeesAggregate);
+    const payee = requirePayee(payees.state, payeeId);
+    let autopay: EventData<'BillPayeeAutopayChanged'>['autopay'] = null;
+    if (input) {
+      const fromAccountId =
+        input.fromAccountId ??
+        payee.autopay?.fromAccountId ??
+        (await primaryAccountId(ctx, uow, customerId));
+      await loadOwnAccount(uow, customerId, fromAccountId);
+      autopay = {
+        day: input.day,
+        amountCents: input.amountCents,
+        fromAccountId,
+        firstDate: nextAutopayDate(input.day, bankDate(billPayClock.now())),
+      };
+    }
+    const events = decidePayees(
+      { type: 'ChangeAutopay', customerId, payeeId, autopay },
+      payees.state,
+    );
+    uow.append(stream, events);
+    if (events.length > 0) return autopayReply(payee, autopay);
+    // Unchanged: its next date is the first one still to come.
+    const today = bankDate(billPayClock.now());
+    const current = payee.autopay;
+    return autopayReply(
+      payee,
+      current && current.firstDate <= today
+        ? { ...current, firstDate: nextAutopayDate(current.day, today) }
+        : current,
+    );
+  });
 }
 
 export interface NewPayment {

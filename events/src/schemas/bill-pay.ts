@@ -15,6 +15,15 @@ export {
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const cents = z.number().int().nonnegative();
 
+/** A payee's AutoPay: paid monthly on `day` (clamped to the month's length) from `firstDate` on. */
+const autopaySetting = z.object({
+  day: z.number().int().min(1).max(31),
+  /** Null: the payee's default amount. */
+  amountCents: cents.nullable(),
+  fromAccountId: z.uuid(),
+  firstDate: isoDate,
+});
+
 export const BillPayeeAdded = defineEvent(
   'BillPayeeAdded',
   z.object({
@@ -37,15 +46,7 @@ export const BillPayeeAdded = defineEvent(
     zipCode: z.string().nullable(),
     phone: z.string().nullable(),
     defaultAmountCents: cents.nullable(),
-    autopay: z
-      .object({
-        day: z.number().int().min(1).max(31),
-        /** Null: the payee's default amount. */
-        amountCents: cents.nullable(),
-        fromAccountId: z.uuid(),
-        firstDate: isoDate,
-      })
-      .nullable(),
+    autopay: autopaySetting.nullable(),
   }),
 );
 
@@ -58,6 +59,16 @@ export const BillPayeeRemoved = defineEvent(
 export const BillPayeeRenamed = defineEvent(
   'BillPayeeRenamed',
   z.object({ customerId: z.uuid(), payeeId: z.uuid(), displayName: z.string().nullable() }),
+);
+
+/**
+ * The customer turned a payee's AutoPay on or off, or changed its day, amount or account: `autopay`
+ * is the whole setting now (null: off). Its payments start again on `firstDate`, a date after the
+ * change, whatever an earlier setting waited for.
+ */
+export const BillPayeeAutopayChanged = defineEvent(
+  'BillPayeeAutopayChanged',
+  z.object({ customerId: z.uuid(), payeeId: z.uuid(), autopay: autopaySetting.nullable() }),
 );
 
 /** A one-off or recurring payment to a payee, paid on firstDate and then per its recurrence. */
@@ -161,6 +172,7 @@ export const billPayEvents = [
   BillPayeeAdded,
   BillPayeeRemoved,
   BillPayeeRenamed,
+  BillPayeeAutopayChanged,
   BillPaymentScheduled,
   BillPaymentScheduleChanged,
   BillPaymentScheduleCancelled,

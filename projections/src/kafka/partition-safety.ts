@@ -99,6 +99,7 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'BillPayeeAdded',
     'BillPayeeRemoved',
     'BillPayeeRenamed',
+    'BillPayeeAutopayChanged',
     'BillPaymentScheduleCancelled',
     'BillPaymentScheduleChanged',
     'BillPaymentScheduled',

@@ -86,6 +86,10 @@ const recipes: Record<string, Recipe> = {
     params: () => ({ id: ids.payee! }),
     body: { display_name: 'Mine now' },
   },
+  'PUT /api/bill-payments/payees/:id/autopay': {
+    params: () => ({ id: ids.payee! }),
+    body: { autopay_enabled: true, autopay_day: 1, autopay_amount: 2000 },
+  },
   'DELETE /api/bill-payments/payees/:id': { params: () => ({ id: ids.payee! }) },
   'PUT /api/bill-payments/scheduled/:id': {
     params: () => ({ id: ids.billPayment! }),
@@ -431,6 +435,7 @@ describe('access-control matrix', () => {
     const payees = (await owner.client.get('/api/bill-payments/payees')).body.data.payees;
     expect(payees.map((p: { id: string }) => p.id)).toContain(ids.payee);
     expect(JSON.stringify(payees)).not.toContain('Mine now');
+    expect(payees.find((p: { id: string }) => p.id === ids.payee).autopay_enabled).toBe(false);
     const upcoming = (await owner.client.get('/api/bill-payments/scheduled')).body.data.payments;
     expect(
       upcoming.find((p: { payment_id: string }) => p.payment_id === ids.billPayment),

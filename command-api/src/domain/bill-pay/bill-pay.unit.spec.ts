@@ -1,13 +1,26 @@
 import { BILL_PAY_MESSAGES } from '@bank/contracts';
-import { AccountCredited, AccountOpened, BillPayeeAdded, type EventData } from '@bank/events';
+import {
+  AccountCredited,
+  AccountOpened,
+  BillPayeeAdded,
+  BillPayeeFirstPaid,
+  BillPayeeRemoved,
+  type EventData,
+} from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
 import { accountAggregate } from '../account/account.ts';
-import { activityAggregate, decideMovement, type ActivityState } from '../transfers/limits.ts';
+import {
+  activityAggregate,
+  DAILY_LIMIT_MESSAGE,
+  decideMovement,
+  type ActivityState,
+} from '../transfers/limits.ts';
 import {
   AUTOPAY_AMOUNT_REQUIRED,
   decidePayees,
+  NEW_PAYEE_FIRST_PAYMENT_CENTS,
   NEW_PAYEE_LIMIT_MESSAGE,
   payeesAggregate,
   payeesToHash,
@@ -264,6 +277,90 @@ describe('payees', () => {
       .given()
       .when({ type: 'AddPayee', data: { ...payee, defaultAmountCents: 4200, autopay } })
       .then([{ type: 'BillPayeeAdded' }]);
+  });
+});
+
+describe("a payee's AutoPay", () => {
+  const setting = (
+    over: Partial<NonNullable<EventData<'BillPayeeAutopayChanged'>['autopay']>>,
+  ) => ({
+    day: 15,
+    amountCents: 42_00,
+    fromAccountId: accountId,
+    firstDate: '2025-03-15',
+    ...over,
+  });
+  const change = (autopay: EventData<'BillPayeeAutopayChanged'>['autopay'], id = payeeId) =>
+    ({ type: 'ChangeAutopay', customerId, payeeId: id, autopay }) as const;
+  const added = BillPayeeAdded.create(payee);
+  const otherAccountId = '3c1f9e2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b';
+
+  it('turns on for a payee added without it, changes, and turns off', () => {
+    const on = payees
+      .given(added)
+      .when(change(setting({})))
+      .then([{ type: 'BillPayeeAutopayChanged', data: { payeeId, autopay: setting({}) } }]);
+    const withAutopay = payees.given(added, ...on);
+    expect(withAutopay.state.payees[payeeId]!.autopay).toEqual(setting({}));
+    const moved = withAutopay
+      .when(change(setting({ day: 1, amountCents: 55_00, fromAccountId: otherAccountId })))
+      .then([
+        { type: 'BillPayeeAutopayChanged', data: { autopay: { day: 1, amountCents: 55_00 } } },
+      ]);
+    expect(withAutopay.and(...moved).state.payees[payeeId]!.autopay).toMatchObject({
+      day: 1,
+      fromAccountId: otherAccountId,
+    });
+    const off = withAutopay
+      .when(change(null))
+      .then([{ type: 'BillPayeeAutopayChanged', data: { autopay: null } }]);
+    expect(withAutopay.and(...off).state.payees[payeeId]!.autopay).toBeNull();
+  });
+
+  it('records nothing when the setting is the one it has (its first date aside)', () => {
+    payees.given(added).when(change(null)).then([]);
+    const on = BillPayeeAdded.create({ ...payee, autopay: setting({}) });
+    payees
+      .given(on)
+      .when(change(setting({ firstDate: '2025-04-15' })))
+      .then([]);
+  });
+
+  it('refuses an AutoPay with nothing to pay, or above the limits, on the AutoPay amount', () => {
+    payees
+      .given(added)
+      .when(change(setting({ amountCents: null })))
+      .thenRefuses(AUTOPAY_AMOUNT_REQUIRED, 'autopay_amount');
+    payees
+      .given(BillPayeeAdded.create({ ...payee, defaultAmountCents: 80_00 }))
+      .when(change(setting({ amountCents: null })))
+      .then([{ type: 'BillPayeeAutopayChanged' }]);
+    // A payee never paid is held to the new-payee limit; once paid, to the bill pay limits.
+    const aboveFirst = setting({ amountCents: NEW_PAYEE_FIRST_PAYMENT_CENTS + 1 });
+    payees
+      .given(added)
+      .when(change(aboveFirst))
+      .thenRefuses(NEW_PAYEE_LIMIT_MESSAGE, 'autopay_amount');
+    const paid = BillPayeeFirstPaid.create({ customerId, payeeId, at: '2025-03-01T12:00:00Z' });
+    payees
+      .given(added, paid)
+      .when(change(aboveFirst))
+      .then([{ type: 'BillPayeeAutopayChanged' }]);
+    payees
+      .given(added, paid)
+      .when(change(setting({ amountCents: 10_000_000_00 })))
+      .thenRefuses(DAILY_LIMIT_MESSAGE, 'autopay_amount');
+  });
+
+  it('does not find a payee that is not this customer’s, or was removed', () => {
+    payees
+      .given(added)
+      .when(change(setting({}), crypto.randomUUID()))
+      .thenThrows(/not found/);
+    payees
+      .given(added, BillPayeeRemoved.create({ customerId, payeeId }))
+      .when(change(null))
+      .thenThrows(/not found/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { BILL_PAY_MESSAGES } from '@bank/contracts';
 import {
   BillPayeeAdded,
+  BillPayeeAutopayChanged,
   BillPayeeFirstPaid,
   BillPayeeRemoved,
   BillPayeeRenamed,
@@ -10,7 +11,7 @@ import {
   type EventData,
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
-import { DAILY_LIMIT_EXCEEDED } from '../transfers/limits.ts';
+import { DAILY_LIMIT_EXCEEDED, requireWithinLimits } from '../transfers/limits.ts';
 
 /** A payee never paid before is held to a lower limit for its first payment. */
 export const NEW_PAYEE_FIRST_PAYMENT_CENTS = moneyRules.newPayeeFirstPaymentCents;
@@ -54,7 +55,13 @@ export interface PayeesState {
 
 export const payeesAggregate: Aggregate<
   PayeesState,
-  StreamEvent<'BillPayeeAdded' | 'BillPayeeFirstPaid' | 'BillPayeeRemoved' | 'BillPayeeRenamed'>
+  StreamEvent<
+    | 'BillPayeeAdded'
+    | 'BillPayeeAutopayChanged'
+    | 'BillPayeeFirstPaid'
+    | 'BillPayeeRemoved'
+    | 'BillPayeeRenamed'
+  >
 > = {
   name: 'bill-payees',
   initial: () => ({ customerId: null, payees: {}, known: [] }),
@@ -93,6 +100,12 @@ export const payeesAggregate: Aggregate<
         if (!payee) return state;
         const name = event.data.displayName ?? payee.companyName;
         return { ...state, payees: { ...state.payees, [payee.payeeId]: { ...payee, name } } };
+      }
+      case 'BillPayeeAutopayChanged': {
+        const payee = state.payees[event.data.payeeId];
+        if (!payee) return state;
+        const autopay = event.data.autopay;
+        return { ...state, payees: { ...state.payees, [payee.payeeId]: { ...payee, autopay } } };
       }
       case 'BillPayeeRemoved': {
         const payees = { ...state.payees };
@@ -139,7 +152,14 @@ export type PayeesCommand =
       earlierAccountHashes?: Readonly<Record<string, string>>;
     }
   | { type: 'RemovePayee'; customerId: string; payeeId: string }
-  | { type: 'RenamePayee'; customerId: string; payeeId: string; displayName: string | null };
+  | { type: 'RenamePayee'; customerId: string; payeeId: string; displayName: string | null }
+  | {
+      type: 'ChangeAutopay';
+      customerId: string;
+      payeeId: string;
+      /** The setting wanted (null: off); `firstDate` is the next AutoPay date after today. */
+      autopay: EventData<'BillPayeeAutopayChanged'>['autopay'];
+    };
 
 /**
  * Listed as name and last four, a payee shown as `shown` would look the same as one of these: a
@@ -166,7 +186,8 @@ export function requirePayee(state: PayeesState, payeeId: string): Payee {
 }
 
 /**
- * Pure payee rules: AutoPay always has an amount to pay; a removed payee stays removed; a payee
+ * Pure payee rules: AutoPay always has an amount to pay, within the bill pay limits and, until
+ * the payee is first paid, the new-payee limit; a removed payee stays removed; a payee
  * the customer has already (same company and full account number, compared by its keyed hash) is
  * not added again, so a request sent twice without an Idempotency-Key cannot set up a second
  * AutoPay of the same bill, while another account at the same company is a payee of its own even
@@ -211,6 +232,37 @@ export function decidePayees(command: PayeesCommand, state: PayeesState) {
           customerId: command.customerId,
           payeeId: payee.payeeId,
           displayName: command.displayName,
+        }),
+      ];
+    }
+    case 'ChangeAutopay': {
+      const payee = requirePayee(state, command.payeeId);
+      const wanted = command.autopay;
+      const current = payee.autopay;
+      if (wanted === null) {
+        if (current === null) return [];
+      } else {
+        // The same setting again changes nothing, and does not move its next date.
+        if (
+          current !== null &&
+          current.day === wanted.day &&
+          current.amountCents === wanted.amountCents &&
+          current.fromAccountId === wanted.fromAccountId
+        ) {
+          return [];
+        }
+        const amount = autopayAmount({ ...payee, autopay: wanted });
+        if (amount === 0) {
+          throw new DomainError('autopay_amount', AUTOPAY_AMOUNT_REQUIRED, 'autopay_amount');
+        }
+        requireWithinLimits('bill-pay', amount, undefined, undefined, 'autopay_amount');
+        requireFirstPaymentLimit(payee, amount, 'autopay_amount');
+      }
+      return [
+        BillPayeeAutopayChanged.create({
+          customerId: command.customerId,
+          payeeId: payee.payeeId,
+          autopay: wanted,
         }),
       ];
     }

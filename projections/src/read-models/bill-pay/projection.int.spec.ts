@@ -231,6 +231,68 @@ describe('bill-pay projection', () => {
     ]);
   });
 
+  it('shows a payee’s AutoPay as changed: the payment to come moves, or is cancelled when off', async () => {
+    const payeeId = randomUUID();
+    const otherAccount = randomUUID();
+    const change = (
+      autopay: { day: number; amountCents: number | null; firstDate: string } | null,
+    ) => ({
+      type: 'BillPayeeAutopayChanged' as const,
+      data: {
+        customerId,
+        payeeId,
+        autopay: autopay && { ...autopay, fromAccountId: otherAccount },
+      },
+    });
+    // Turned on for a payee added without it: its first payment, at the default amount.
+    const on = [
+      payeeAdded(payeeId, false),
+      change({ day: 3, amountCents: null, firstDate: '2025-02-03' }),
+    ];
+    const turnedOn = givenEvents(on);
+    await turnedOn.thenRows('rm_bill_payees', [
+      {
+        payee_id: payeeId,
+        autopay_enabled: true,
+        autopay_day: 3,
+        autopay_amount_cents: null,
+        autopay_account_id: otherAccount,
+      },
+    ]);
+    await turnedOn.thenRows('rm_bill_payments', [
+      {
+        id: `autopay:${payeeId}:2025-02-03`,
+        source: 'autopay',
+        payee_name: 'Electric',
+        from_account_id: otherAccount,
+        amount_cents: 80_00,
+        scheduled_date: '2025-02-03',
+        recurring_frequency: 'monthly',
+        status: 'scheduled',
+      },
+    ]);
+    // Another day and amount: the payment of the old day leaves the list.
+    const moved = [...on, change({ day: 20, amountCents: 65_50, firstDate: '2025-02-20' })];
+    await givenEvents(moved).thenRows('rm_bill_payments', [
+      { id: `autopay:${payeeId}:2025-02-20`, amount_cents: 65_50, status: 'scheduled' },
+    ]);
+    // Off: the payment to come is cancelled; on again for that date, it is scheduled again.
+    const off = givenEvents([...moved, change(null)]);
+    await off.thenRows('rm_bill_payees', [
+      { payee_id: payeeId, autopay_enabled: false, autopay_day: null, autopay_account_id: null },
+    ]);
+    await off.thenRows('rm_bill_payments', [
+      { id: `autopay:${payeeId}:2025-02-20`, status: 'cancelled' },
+    ]);
+    await givenEvents([
+      ...moved,
+      change(null),
+      change({ day: 20, amountCents: 70_00, firstDate: '2025-02-20' }),
+    ]).thenRows('rm_bill_payments', [
+      { id: `autopay:${payeeId}:2025-02-20`, amount_cents: 70_00, status: 'scheduled' },
+    ]);
+  });
+
   it('cancels a removed payee’s upcoming payments, and blanks an erased customer’s payees', async () => {
     const payeeId = randomUUID();
     const paymentId = randomUUID();

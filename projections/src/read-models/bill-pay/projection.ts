@@ -159,6 +159,60 @@ export const billPayProjection = defineProjection({
         [d.payeeId, d.displayName, event.recordedAt],
       );
     },
+    /**
+     * The payee shows its AutoPay as it is now. Turned off, its payment still to come is
+     * cancelled; turned on or changed, that payment is the one of its first date, on the new
+     * setting, and one of an earlier setting on another date leaves the list.
+     */
+    async BillPayeeAutopayChanged(d, event, db) {
+      await db.query(
+        `UPDATE rm_bill_payees SET autopay_enabled = $2, autopay_day = $3,
+           autopay_amount_cents = $4, autopay_account_id = $5
+         WHERE payee_id = $1`,
+        [
+          d.payeeId,
+          d.autopay !== null,
+          d.autopay?.day ?? null,
+          d.autopay?.amountCents ?? null,
+          d.autopay?.fromAccountId ?? null,
+        ],
+      );
+      if (!d.autopay) {
+        await db.query(
+          `UPDATE rm_bill_payments SET status = 'cancelled', updated_at = $2, position = $3
+           WHERE payee_id = $1 AND source = 'autopay' AND status = 'scheduled'`,
+          [d.payeeId, event.recordedAt, event.position.globalPosition],
+        );
+        return;
+      }
+      const id = occurrenceId('autopay', d.payeeId, d.autopay.firstDate);
+      await db.query(
+        `DELETE FROM rm_bill_payments
+         WHERE payee_id = $1 AND source = 'autopay' AND status = 'scheduled' AND id <> $2`,
+        [d.payeeId, id],
+      );
+      await db.query(
+        `INSERT INTO rm_bill_payments (id, customer_id, source, schedule_id, payee_id, payee_name,
+           category, from_account_id, amount_cents, scheduled_date, is_recurring, recurring_frequency,
+           status, created_at, updated_at, position)
+         SELECT $1, p.customer_id, 'autopay', p.payee_id, p.payee_id,
+           coalesce(p.display_name, p.name), p.category, $2,
+           coalesce($3::bigint, p.default_amount_cents, 0), $4, true, 'monthly', 'scheduled', $5, $5, $6
+         FROM rm_bill_payees p WHERE p.payee_id = $7
+         ON CONFLICT (id) DO UPDATE SET from_account_id = EXCLUDED.from_account_id,
+           amount_cents = EXCLUDED.amount_cents, status = 'scheduled', updated_at = $5, position = $6
+         WHERE rm_bill_payments.status IN ('scheduled', 'cancelled')`,
+        [
+          id,
+          d.autopay.fromAccountId,
+          d.autopay.amountCents,
+          d.autopay.firstDate,
+          event.recordedAt,
+          event.position.globalPosition,
+          d.payeeId,
+        ],
+      );
+    },
     async BillPayeeRemoved(d, event, db) {
       await db.query('UPDATE rm_bill_payees SET removed = true WHERE payee_id = $1', [d.payeeId]);
       await cancelUpcoming(db, { payeeId: d.payeeId }, event.recordedAt);

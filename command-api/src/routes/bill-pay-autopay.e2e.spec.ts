@@ -1,0 +1,269 @@
+import { BILL_PAY_MESSAGES } from '@bank/contracts';
+import { ApiClient, startTestBank, type TestBank } from '@bank/server/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
+import { billPayClock, billPayStreams, runAutopayOccurrence } from '../services/bill-pay.ts';
+import { balances, customer, setBillPayDay } from './money-test-helpers.ts';
+
+/** PUT /bill-payments/payees/{id}/autopay: a payee's AutoPay turned on, changed or off at any time. */
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startTestBank({ jobs: billPayJobModule });
+});
+afterAll(async () => {
+  await bank.stop();
+});
+afterEach(() => {
+  billPayClock.now = () => new Date();
+});
+
+const customerWith = (dollars: number) => customer(bank, 'Avery AutoPay', dollars);
+
+async function addPayee(client: ApiClient, overrides: Record<string, unknown> = {}) {
+  const response = await client.post('/api/bill-payments/payees', {
+    name: 'City Power & Light',
+    category: 'utilities',
+    account_number: '5500-1234-9876',
+    default_amount: 80.5,
+    ...overrides,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data.payee as { id: string };
+}
+
+const setAutopay = (
+  client: ApiClient,
+  payeeId: string,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+) => client.put(`/api/bill-payments/payees/${payeeId}/autopay`, body, headers);
+
+interface PayeeRow {
+  id: string;
+  autopay_enabled: boolean;
+  autopay_day: number | null;
+  autopay_amount: number | null;
+  autopay_account_id: string | null;
+  next_payment: { date: string; amount: number } | null;
+}
+
+async function payeeOf(client: ApiClient, id: string): Promise<PayeeRow> {
+  const payees = (await client.get('/api/bill-payments/payees')).body.data.payees as PayeeRow[];
+  return payees.find((p) => p.id === id)!;
+}
+
+async function upcoming(client: ApiClient) {
+  return (
+    (await client.get('/api/bill-payments/scheduled')).body.data.payments as {
+      source: string;
+      payee_id: string;
+      scheduled_date: string;
+      amount: number;
+    }[]
+  ).map((p) => ({ source: p.source, date: p.scheduled_date, amount: p.amount }));
+}
+
+async function autopayEvents(customerId: string) {
+  return (await bank.store.readStream(billPayStreams.payees(customerId))).filter(
+    (e) => e.type === 'BillPayeeAutopayChanged',
+  );
+}
+
+describe("a payee's AutoPay after it was added", () => {
+  it('turns on for a payee added without it, changes, and turns off again', async () => {
+    setBillPayDay('2032-05-10');
+    const c = await customerWith(0);
+    const payee = await addPayee(c.client);
+
+    // On, paying the default amount.
+    const on = await setAutopay(c.client, payee.id, { autopay_enabled: true, autopay_day: 20 });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.message).toBe('AutoPay updated successfully!');
+    expect(on.body.data.autopay).toEqual({
+      payee_id: payee.id,
+      autopay_enabled: true,
+      autopay_day: 20,
+      autopay_amount: null,
+      autopay_account_id: c.checking.id,
+      next_payment: { date: '2032-05-20', amount: 80.5 },
+    });
+    expect(await payeeOf(c.client, payee.id)).toMatchObject({
+      autopay_enabled: true,
+      autopay_day: 20,
+      autopay_amount: null,
+      autopay_account_id: c.checking.id,
+      next_payment: { date: '2032-05-20', amount: 80.5 },
+    });
+    expect(await upcoming(c.client)).toEqual([
+      { source: 'autopay', date: '2032-05-20', amount: 80.5 },
+    ]);
+
+    // Another day (already past this month) and an amount of its own.
+    const changed = await setAutopay(c.client, payee.id, {
+      autopay_enabled: 'true',
+      autopay_day: '5',
+      autopay_amount: '42.10',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.autopay.next_payment).toEqual({ date: '2032-06-05', amount: 42.1 });
+    expect(await upcoming(c.client)).toEqual([
+      { source: 'autopay', date: '2032-06-05', amount: 42.1 },
+    ]);
+
+    // Off: nothing waits any more, and the payee says so.
+    const off = await setAutopay(c.client, payee.id, { autopay_enabled: false });
+    expect(off.status).toBe(200);
+    expect(off.body.data.autopay).toMatchObject({ autopay_enabled: false, next_payment: null });
+    expect(await payeeOf(c.client, payee.id)).toMatchObject({
+      autopay_enabled: false,
+      autopay_day: null,
+      autopay_amount: null,
+      next_payment: null,
+    });
+    expect(await upcoming(c.client)).toEqual([]);
+    expect(await autopayEvents(c.id)).toHaveLength(3);
+  });
+
+  it('pays on the new day with the new amount; the job of the day it left pays nothing', async () => {
+    setBillPayDay('2032-07-03');
+    const c = await customerWith(500);
+    const payee = await addPayee(c.client, {
+      autopay_enabled: true,
+      autopay_day: 20,
+      autopay_amount: 50,
+    });
+    const changed = await setAutopay(c.client, payee.id, {
+      autopay_enabled: true,
+      autopay_day: 12,
+      autopay_amount: 30,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // The change asked for a job of its own on its first date.
+    await bank.jobs!.dispatchPending();
+    const delayed = await bank.jobs!.queue.getDelayed();
+    expect(
+      delayed.some((j) => j.id?.startsWith(`bill-autopay-${payee.id}-2032-07-12-change-`)),
+    ).toBe(true);
+
+    setBillPayDay('2032-07-20');
+    expect((await runAutopayOccurrence(bank.ctx, c.id, payee.id, '2032-07-20')).result).toBe(
+      'not_due',
+    );
+    setBillPayDay('2032-07-12');
+    expect((await runAutopayOccurrence(bank.ctx, c.id, payee.id, '2032-07-12')).result).toBe(
+      'paid',
+    );
+    await new ApiClient(bank).get('/api/health');
+    await expect.poll(async () => (await balances(c, c.checking.id)).balance).toBe(470);
+  });
+
+  it("answers 404 for someone else's payee, or one removed, and changes nothing", async () => {
+    setBillPayDay('2032-05-10');
+    const owner = await customerWith(0);
+    const other = await customerWith(0);
+    const payee = await addPayee(owner.client);
+    const before = await payeeOf(owner.client, payee.id);
+
+    const theirs = await setAutopay(other.client, payee.id, {
+      autopay_enabled: true,
+      autopay_day: 1,
+      autopay_amount: 2000,
+    });
+    expect(theirs.status).toBe(404);
+    expect(await payeeOf(owner.client, payee.id)).toEqual(before);
+    expect(await upcoming(owner.client)).toEqual([]);
+    expect(await autopayEvents(owner.id)).toHaveLength(0);
+    expect(await autopayEvents(other.id)).toHaveLength(0);
+    // Nor may AutoPay pay from someone else's account.
+    const fromTheirs = await setAutopay(owner.client, payee.id, {
+      autopay_enabled: true,
+      autopay_day: 1,
+      autopay_account_id: other.checking.id,
+    });
+    expect(fromTheirs.status).toBe(404);
+    expect(await autopayEvents(owner.id)).toHaveLength(0);
+
+    await owner.client.delete(`/api/bill-payments/payees/${payee.id}`);
+    const removed = await setAutopay(owner.client, payee.id, { autopay_enabled: false });
+    expect(removed.status).toBe(404);
+    const unknown = await setAutopay(owner.client, 'not-a-uuid', { autopay_enabled: false });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('takes effect once for the same request sent twice, with or without a key', async () => {
+    setBillPayDay('2032-05-10');
+    const c = await customerWith(0);
+    const payee = await addPayee(c.client);
+    const body = { autopay_enabled: true, autopay_day: 25, autopay_amount: 60 };
+    const headers = { 'idempotency-key': 'autopay-twice' };
+    const answers = await Promise.all([
+      setAutopay(c.client, payee.id, body, headers),
+      setAutopay(c.client, payee.id, body, headers),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body)).toEqual([answers[0]!.body, answers[0]!.body]);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+    expect(await autopayEvents(c.id)).toHaveLength(1);
+    // The same key with another body is refused, and records nothing.
+    const reused = await setAutopay(c.client, payee.id, { ...body, autopay_day: 26 }, headers);
+    expect(reused.status).toBe(422);
+    expect(await autopayEvents(c.id)).toHaveLength(1);
+    // Without a key, the setting it already has changes nothing, nor moves its next date.
+    const again = await setAutopay(c.client, payee.id, body);
+    expect(again.status).toBe(200);
+    expect(again.body.data.autopay.next_payment).toEqual({ date: '2032-05-25', amount: 60 });
+    expect(await autopayEvents(c.id)).toHaveLength(1);
+    expect(await upcoming(c.client)).toEqual([
+      { source: 'autopay', date: '2032-05-25', amount: 60 },
+    ]);
+  });
+
+  it.each([
+    [{}, 'autopay_enabled', BILL_PAY_MESSAGES.autopayEnabled],
+    [{ autopay_enabled: 'maybe' }, 'autopay_enabled', BILL_PAY_MESSAGES.autopayEnabled],
+    [{ autopay_enabled: true }, 'autopay_day', BILL_PAY_MESSAGES.autopayDay],
+    [{ autopay_enabled: true, autopay_day: 32 }, 'autopay_day', BILL_PAY_MESSAGES.autopayDay],
+    [{ autopay_enabled: true, autopay_day: 2.5 }, 'autopay_day', BILL_PAY_MESSAGES.autopayDay],
+    [
+      { autopay_enabled: true, autopay_day: 3, autopay_amount: 'lots' },
+      'autopay_amount',
+      BILL_PAY_MESSAGES.autopayAmount,
+    ],
+    [
+      { autopay_enabled: true, autopay_day: 3, autopay_amount: 10.555 },
+      'autopay_amount',
+      BILL_PAY_MESSAGES.autopayAmount,
+    ],
+    [
+      { autopay_enabled: true, autopay_day: 3, autopay_account_id: 'mine' },
+      'autopay_account_id',
+      BILL_PAY_MESSAGES.fromAccount,
+    ],
+  ])('refuses %j with a field error on %s and changes nothing', async (body, field, message) => {
+    const c = await customerWith(0);
+    const payee = await addPayee(c.client);
+    const response = await setAutopay(c.client, payee.id, body);
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toEqual([message]);
+    expect(await autopayEvents(c.id)).toHaveLength(0);
+  });
+
+  it('asks for an amount when the payee has no default, and holds a new payee to its limit', async () => {
+    const c = await customerWith(0);
+    const payee = await addPayee(c.client, { default_amount: null });
+    const none = await setAutopay(c.client, payee.id, { autopay_enabled: true, autopay_day: 3 });
+    expect(none.status).toBe(422);
+    expect(none.body.errors.autopay_amount).toEqual([BILL_PAY_MESSAGES.autopayAmountRequired]);
+    const above = await setAutopay(c.client, payee.id, {
+      autopay_enabled: true,
+      autopay_day: 3,
+      autopay_amount: 2500.01,
+    });
+    expect(above.status).toBe(422);
+    expect(above.body.errors.autopay_amount).toEqual([
+      'The first payment to a new payee is limited to $2,500.00.',
+    ]);
+    expect(await autopayEvents(c.id)).toHaveLength(0);
+  });
+});
