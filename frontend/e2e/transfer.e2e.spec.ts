@@ -44,6 +44,9 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     await expectAccessible(page, 'transfer step 1');
 
     await wizard.choose('Between My Accounts');
+    // The checking account, which has the money, is chosen already; the customer may clear it.
+    await expect.poll(() => wizard.field('From Account').inputValue()).toBe(checking.id);
+    await wizard.field('From Account').selectOption({ label: 'Select account' });
     await wizard.review();
     await page.getByText('Please select an account to transfer from').waitFor();
     await page.getByText('Please enter an amount of at least $5.00').waitFor();

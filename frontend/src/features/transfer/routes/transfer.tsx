@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Alert, PageSpinner } from '@/components/ui/feedback';
@@ -22,6 +22,7 @@ import {
   useCreateTransfer,
   type TransferForm,
 } from '../api/create-transfer';
+import type { Account } from '@/lib/accounts';
 import { useAccounts } from '@/lib/accounts-query';
 import { formatEuros, rateText, useSepaQuote } from '../api/get-sepa-quote';
 import { useTransferLimits } from '../api/get-transfer-limits';
@@ -37,6 +38,7 @@ import {
 import { TransferDetails } from '../components/transfer-details';
 import { processingText, reviewRows, TransferReview } from '../components/transfer-review';
 import { TransferTypePicker } from '../components/transfer-type-picker';
+import { defaultFromAccount } from '../lib/default-from-account';
 import { bankToday, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
 import { useRecipientLookup } from '../lib/use-recipient-lookup';
 import { useWizardHistory, type Step } from '../lib/use-wizard-history';
@@ -58,6 +60,14 @@ const STEP_TITLES: Record<Step, string> = {
   3: 'Review and confirm',
 };
 
+/** A blank form for a new transfer, starting from the customer's usual (or chosen) account. */
+function blankForm(accounts: Account[], requestedFrom: string | null): TransferForm {
+  return {
+    ...emptyTransferForm(bankToday()),
+    fromAccount: defaultFromAccount(accounts, requestedFrom),
+  };
+}
+
 /** The Transfer Money wizard, three steps for four types. */
 export default function TransferRoute() {
   useDocumentTitle('Transfer Money');
@@ -78,6 +88,9 @@ export default function TransferRoute() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const accountList = accounts.data ?? [];
+  // The account the customer came from (`?from=<id>`), kept while the wizard changes the address.
+  const [params] = useSearchParams();
+  const [requestedFrom] = useState(() => params.get('from'));
   const ctx = useRef({
     type,
     accounts: accountList,
@@ -94,13 +107,22 @@ export default function TransferRoute() {
     )(values, context, options);
 
   const form = useForm<TransferForm>({
-    defaultValues: emptyTransferForm(bankToday()),
+    defaultValues: blankForm(accountList, requestedFrom),
     resolver,
     // A field is judged when the customer leaves it, then on every change; after a Review click,
     // every field is re-judged as it changes, so an error goes as soon as it is fixed.
     mode: 'onTouched',
     reValidateMode: 'onChange',
   });
+  // Opened straight on the details (a link or a reload), the accounts arrive after the form: the
+  // From account is filled in then, unless the customer already picked one.
+  const fromFilled = useRef(accounts.data !== undefined);
+  useEffect(() => {
+    if (fromFilled.current || !accounts.data) return;
+    fromFilled.current = true;
+    const from = defaultFromAccount(accounts.data, requestedFrom);
+    if (from && !form.getValues('fromAccount')) form.setValue('fromAccount', from);
+  }, [accounts.data, requestedFrom, form]);
   const values = form.watch();
   const reviewedValues = JSON.stringify([type, values]);
   const attemptKey = reviewed?.values === reviewedValues ? reviewed.key : null;
@@ -145,12 +167,12 @@ export default function TransferRoute() {
     if (!confirmation || step === 3) return;
     setConfirmation(null);
     setReviewed(null);
-    form.reset(emptyTransferForm(bankToday()));
-  }, [confirmation, step, form]);
+    form.reset(blankForm(accounts.data ?? [], requestedFrom));
+  }, [confirmation, step, form, accounts.data, requestedFrom]);
   const startOver = () => wizard.replace(null, 1);
 
   const choose = (next: TransferType) => {
-    form.reset(emptyTransferForm(bankToday()));
+    form.reset(blankForm(accountList, requestedFrom));
     lookup.reset();
     setSubmitError(null);
     wizard.go(next, 2);

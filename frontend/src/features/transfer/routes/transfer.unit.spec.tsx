@@ -35,7 +35,7 @@ const accounts = [
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(extra: Parameters<typeof mockApi>[0] = {}) {
+function setup(extra: Parameters<typeof mockApi>[0] = {}, path = '/transfer') {
   const api = mockApi({
     'GET /api/accounts': () => ({ accounts }),
     'GET /api/transfers/recent': () => ({ transfers: [] }),
@@ -47,7 +47,7 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
       <StepUpDialog />
       <TransferRoute />
     </>,
-    { path: '/transfer' },
+    { path },
   );
   return api;
 }
@@ -81,6 +81,9 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('No recent transfers')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Between My Accounts/ }));
+    // The checking account with money is chosen for the customer, who may still clear it.
+    expect(screen.getByLabelText('From Account')).toHaveValue('chk');
+    await user.selectOptions(screen.getByLabelText('From Account'), '');
     await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
     expect(
       await screen.findByText('Please select an account to transfer from'),
@@ -158,6 +161,34 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
     await user.clear(screen.getByLabelText('IBAN'));
     await user.type(screen.getByLabelText('IBAN'), 'DE89370400440532013000');
     await waitFor(() => expect(review).toBeEnabled());
+  });
+
+  it('starts From at the first checking account with money, and keeps what the customer picks', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('button', { name: /To Another Bank/ }));
+    const from = screen.getByLabelText('From Account');
+    expect(from).toHaveValue('chk');
+    expect(screen.getByText('Available balance: $500.00')).toBeInTheDocument();
+    await user.selectOptions(from, 'sav');
+    await user.type(screen.getByLabelText('Recipient Name'), 'Sam Lee');
+    expect(from).toHaveValue('sav');
+    // A new type is a new form: it starts from the usual account again.
+    await user.click(screen.getByRole('button', { name: /Back/ }));
+    await user.click(await screen.findByRole('button', { name: /SEPA Transfer/ }));
+    expect(screen.getByLabelText('From Account')).toHaveValue('chk');
+  });
+
+  it('starts From at the account the address names', async () => {
+    const user = userEvent.setup();
+    setup({}, '/transfer?from=sav');
+    await user.click(await screen.findByRole('button', { name: /Between My Accounts/ }));
+    expect(screen.getByLabelText('From Account')).toHaveValue('sav');
+  });
+
+  it('fills From in when a link opens the details before the accounts have loaded', async () => {
+    setup({}, '/transfer?type=sepa&step=2');
+    await waitFor(() => expect(screen.getByLabelText('From Account')).toHaveValue('chk'));
   });
 
   it('shows a refused transfer in a red box and keeps the same key for the retry', async () => {

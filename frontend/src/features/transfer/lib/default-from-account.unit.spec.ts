@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { defaultFromAccount } from './default-from-account';
+
+const acct = (id: string, type: string, available_balance: number, status = 'active') => ({
+  id,
+  type,
+  status,
+  available_balance,
+});
+
+describe('defaultFromAccount', () => {
+  const savings = acct('sav', 'savings', 900);
+  const emptyChecking = acct('chk0', 'checking', 0);
+  const checking = acct('chk', 'checking', 250.5);
+  const business = acct('biz', 'checking', 10_000);
+
+  it('starts from the first checking account with money available', () => {
+    expect(defaultFromAccount([savings, emptyChecking, checking, business])).toBe('chk');
+  });
+
+  it('falls back to the first account with money when no checking account has any', () => {
+    expect(defaultFromAccount([emptyChecking, savings])).toBe('sav');
+  });
+
+  it('leaves the choice to the customer when no account has money, or there are none', () => {
+    expect(defaultFromAccount([emptyChecking, acct('s0', 'savings', 0)])).toBe('');
+    expect(defaultFromAccount([])).toBe('');
+  });
+
+  it('starts from the account the address names, even one without money', () => {
+    expect(defaultFromAccount([checking, savings], 'sav')).toBe('sav');
+    expect(defaultFromAccount([checking, emptyChecking], 'chk0')).toBe('chk0');
+  });
+
+  it('ignores a named account that is not one of the customer’s open accounts', () => {
+    expect(defaultFromAccount([checking, savings], 'someone-else')).toBe('chk');
+    expect(defaultFromAccount([acct('old', 'checking', 50, 'closed'), checking], 'old')).toBe(
+      'chk',
+    );
+  });
+
+  it('skips an account that is not open', () => {
+    expect(defaultFromAccount([acct('frozen', 'checking', 500, 'frozen'), savings])).toBe('sav');
+  });
+});
