@@ -135,6 +135,28 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     expect(sent.count).toBe(2);
   });
 
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    it(`starts SEPA from checking and asks dollars, saying what is debited (${viewport.width} px)`, async () => {
+      const { checking, page, wizard } = await openWizardWithFunds(300, viewport);
+      await wizard.choose('SEPA Transfer');
+      await expect.poll(() => wizard.field('From Account').inputValue()).toBe(checking.id);
+      const amount = wizard.field('Amount (USD), sent as EUR');
+      await amount.fill('120.25');
+      const hint = page.locator(`[id="${await amount.getAttribute('aria-describedby')}"]`);
+      await expect
+        .poll(() => hint.textContent())
+        .toBe(
+          '$135.25 will be debited from your account, including the $15.00 fee. The recipient gets euros at the bank’s rate, shown before you confirm.',
+        );
+      await hint.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await expectAccessible(page, `SEPA amount in dollars (${viewport.width} px)`);
+      await page.screenshot({ path: screenshotPath(`transfer-sepa-amount-${viewport.width}.png`) });
+    });
+  }
+
   it('refuses an IBAN with wrong check digits before the review', async () => {
     const customer = await t.customer();
     const checking = account(customer, 'checking');

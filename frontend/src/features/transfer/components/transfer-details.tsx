@@ -4,7 +4,9 @@ import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/feedback';
 import type { Account } from '@/lib/accounts';
-import { recipientContact, type TransferForm } from '../api/create-transfer';
+import { centsOf } from '@/lib/cents';
+import { formatMoney } from '@/lib/format';
+import { MIN_TRANSFER, recipientContact, type TransferForm } from '../api/create-transfer';
 import type { RecipientLookup } from '../api/validate-recipient';
 import { SavedRecipientPicker } from './saved-recipients';
 import { TRANSFER_FREQUENCY_LABELS, TRANSFER_FREQUENCIES } from '@bank/contracts';
@@ -15,6 +17,7 @@ import {
   routingReadyToCheck,
   SEPA_COUNTRIES,
   SEPA_PURPOSES,
+  TRANSFER_TYPE_INFO,
   bankToday,
   type TransferType,
 } from '../lib/transfer-types';
@@ -25,6 +28,22 @@ type Props = {
   accounts: Account[];
   lookup: { result: RecipientLookup | null; checking: boolean };
 };
+
+const SEPA_FEE_CENTS = centsOf(TRANSFER_TYPE_INFO.sepa.fee);
+
+/**
+ * A SEPA amount is typed, held and debited in dollars (the bank converts it, and quotes its rate
+ * on the review): what leaves the account is the amount plus the fee, in dollars.
+ */
+export function sepaAmountHint(amount: string): string {
+  const typed = amount.trim();
+  const euros = 'The recipient gets euros at the bank’s rate, shown before you confirm.';
+  if (!/^\d+(\.\d{1,2})?$/.test(typed) || centsOf(typed) < centsOf(MIN_TRANSFER)) {
+    return `Minimum $5.00, plus the ${formatMoney(TRANSFER_TYPE_INFO.sepa.fee)} fee. ${euros}`;
+  }
+  const debited = (centsOf(typed) + SEPA_FEE_CENTS) / 100;
+  return `${formatMoney(debited)} will be debited from your account, including the ${formatMoney(TRANSFER_TYPE_INFO.sepa.fee)} fee. ${euros}`;
+}
 
 /** Step 2: the fields of the chosen type. */
 export function TransferDetails({ type, form, accounts, lookup }: Props) {
@@ -246,13 +265,13 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
 
       <div className="form-row">
         <TextField
-          label="Amount (USD)"
+          label={type === 'sepa' ? 'Amount (USD), sent as EUR' : 'Amount (USD)'}
           type="number"
           inputMode="decimal"
           min={5}
           step={0.01}
           error={err('amount')}
-          hint={type === 'sepa' ? 'Sent in euros at the day’s exchange rate' : 'Minimum $5.00'}
+          hint={type === 'sepa' ? sepaAmountHint(watch('amount')) : 'Minimum $5.00'}
           {...register('amount')}
         />
         <TextField

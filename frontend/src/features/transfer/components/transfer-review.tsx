@@ -1,4 +1,5 @@
 import { accountName, type Account } from '@/lib/accounts';
+import { centsOf } from '@/lib/cents';
 import { formatDay, formatMoney } from '@/lib/format';
 import { TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
 import { isScheduling, normalizeIban, type TransferForm } from '../api/create-transfer';
@@ -85,7 +86,7 @@ export function reviewRows(
   } else {
     rows.push(['Amount', formatMoney(amount)]);
     rows.push(['Fee', info.fee === 0 ? 'Free' : formatMoney(info.fee)]);
-    rows.push(['Total', formatMoney(amount + info.fee)]);
+    rows.push(['Total', formatMoney((centsOf(v.amount) + centsOf(info.fee)) / 100)]);
   }
   rows.push(['Date', formatDay(v.transferDate)]);
   if (v.frequency) {

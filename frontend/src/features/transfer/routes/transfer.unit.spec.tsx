@@ -156,7 +156,7 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Bank Name/), 'Commerzbank');
     await user.selectOptions(screen.getByLabelText('Country'), 'DE');
     await user.selectOptions(screen.getByLabelText('Purpose of Payment'), 'FAMI');
-    await user.type(screen.getByLabelText('Amount (USD)'), '30');
+    await user.type(screen.getByLabelText('Amount (USD), sent as EUR'), '30');
     expect(review).toBeDisabled();
     await user.clear(screen.getByLabelText('IBAN'));
     await user.type(screen.getByLabelText('IBAN'), 'DE89370400440532013000');
@@ -189,6 +189,18 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
   it('fills From in when a link opens the details before the accounts have loaded', async () => {
     setup({}, '/transfer?type=sepa&step=2');
     await waitFor(() => expect(screen.getByLabelText('From Account')).toHaveValue('chk'));
+  });
+
+  it('asks a SEPA amount in dollars and says what will be debited with the fee', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('button', { name: /SEPA Transfer/ }));
+    const amount = screen.getByLabelText('Amount (USD), sent as EUR');
+    expect(amount).toHaveAccessibleDescription(/Minimum \$5\.00, plus the \$15\.00 fee\./);
+    await user.type(amount, '200.5');
+    expect(amount).toHaveAccessibleDescription(
+      '$215.50 will be debited from your account, including the $15.00 fee. The recipient gets euros at the bank’s rate, shown before you confirm.',
+    );
   });
 
   it('shows a refused transfer in a red box and keeps the same key for the retry', async () => {
