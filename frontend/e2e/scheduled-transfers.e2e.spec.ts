@@ -178,7 +178,11 @@ describe('Scheduled transfers at the limit', { timeout: 300_000 }, () => {
       const wizard = new TransferPage(page);
       await wizard.open();
       const list = page.getByRole('region', { name: 'Scheduled Transfers' });
-      await list.getByText('100 of 100 scheduled transfers in use').waitFor();
+      await list
+        .getByText(
+          '100 active scheduled transfers, the most you can have. Cancel one to schedule another.',
+        )
+        .waitFor();
       const rows = list.locator('.scheduled-transfer');
       await expect.poll(() => rows.count()).toBe(10);
       const showAll = list.getByRole('button', { name: 'Show all (100)' });

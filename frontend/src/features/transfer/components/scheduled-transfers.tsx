@@ -88,6 +88,14 @@ function editStateOf(s: ScheduledTransfer): EditState {
 /** The list's section, where the refusal of one schedule too many sends the customer. */
 export const SCHEDULED_TRANSFERS_ID = 'scheduled-transfers';
 
+/** How many schedules are active, and how many the bank allows. */
+export function scheduleCountText(active: number): string {
+  const count = `${active} active scheduled transfer${active === 1 ? '' : 's'}`;
+  return active >= MAX_ACTIVE_SCHEDULES
+    ? `${count}, the most you can have. Cancel one to schedule another.`
+    : `${count}. You can have up to ${MAX_ACTIVE_SCHEDULES}.`;
+}
+
 /** Scheduled and recurring transfers, with Edit and Cancel on each active one. */
 export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
   const list = useScheduledTransfers();
@@ -173,9 +181,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
         </p>
       ) : (
         <>
-          <p className="muted schedule-count">
-            {active} of {MAX_ACTIVE_SCHEDULES} scheduled transfers in use
-          </p>
+          <p className="muted schedule-count">{scheduleCountText(active)}</p>
           <ShowAllList items={list.data} className="recent-transfers scheduled-transfers">
             {(s) => {
               const last = lastRunText(s);

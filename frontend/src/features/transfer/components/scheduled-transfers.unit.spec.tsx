@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account } from '@/testing/fixtures';
 import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
-import { ScheduledTransfers } from './scheduled-transfers';
+import { scheduleCountText, ScheduledTransfers } from './scheduled-transfers';
 
 const weekly: ScheduledTransferView = {
   id: 's1',
@@ -36,6 +36,14 @@ async function openDialog(button: string, role: 'dialog' | 'alertdialog', name: 
 }
 
 describe('Scheduled transfers', () => {
+  it('counts the active schedules in a sentence, and says when no more can be added', () => {
+    expect(scheduleCountText(1)).toBe('1 active scheduled transfer. You can have up to 100.');
+    expect(scheduleCountText(7)).toBe('7 active scheduled transfers. You can have up to 100.');
+    expect(scheduleCountText(100)).toBe(
+      '100 active scheduled transfers, the most you can have. Cancel one to schedule another.',
+    );
+  });
+
   it('offers Try again when the list fails to load', async () => {
     let fail = true;
     mockApi({
