@@ -1,10 +1,12 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ChunkLoadError } from '@/lib/lazy-route';
+import { PageSpinner } from '@/components/ui/feedback';
+import { ChunkLoadError, isMissingChunk, reloadForMissingChunk } from '@/lib/lazy-route';
 
 /**
  * Shows RouteError in place of the page when rendering it throws (a page whose code failed to
- * download, a bug); opening another page tries again.
+ * download, a bug); opening another page tries again. Code that is gone (a deploy since this tab
+ * opened) first reloads the page once, at the address being opened.
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -13,19 +15,27 @@ export function RouteErrorBoundary({ children }: { children: ReactNode }) {
 
 type BoundaryProps = { resetKey: string; children: ReactNode };
 
-class ErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean }> {
-  override state = { error: undefined as unknown, failed: false };
+type BoundaryState = { error: unknown; failed: boolean; reloading: boolean };
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: undefined, failed: false, reloading: false };
 
   static getDerivedStateFromError(error: unknown) {
-    return { error, failed: true };
+    // A spinner rather than the error while componentDidCatch decides whether to reload.
+    return { error, failed: true, reloading: isMissingChunk(error) };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (this.state.reloading && !reloadForMissingChunk(error)) this.setState({ reloading: false });
   }
 
   override componentDidUpdate(previous: BoundaryProps) {
     if (this.state.failed && previous.resetKey !== this.props.resetKey)
-      this.setState({ error: undefined, failed: false });
+      this.setState({ error: undefined, failed: false, reloading: false });
   }
 
   override render() {
+    if (this.state.reloading) return <PageSpinner />;
     return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
   }
 }

@@ -1,7 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyComponent, preloadable } from './lazy-route';
+import {
+  claimChunkReload,
+  isMissingChunk,
+  lazyComponent,
+  preloadable,
+  RELOAD_GUARD_MS,
+  RELOAD_KEY,
+  reloadForMissingChunk,
+  withTimeout,
+} from './lazy-route';
 
 describe('preloadable', () => {
   it('loads once however often it is asked', async () => {
@@ -48,5 +57,72 @@ describe('lazyComponent', () => {
       </Suspense>,
     );
     expect(await screen.findByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
+  });
+});
+
+describe('reloading once for a chunk a deploy removed', () => {
+  const gone = () =>
+    withTimeout(() =>
+      Promise.reject(
+        new TypeError('Failed to fetch dynamically imported module: /assets/about-1a2b.js'),
+      ),
+    ).catch((error: unknown) => error);
+
+  it('knows a chunk that failed to download from one that was too slow', async () => {
+    expect(isMissingChunk(await gone())).toBe(true);
+    expect(isMissingChunk(new Error('Unable to preload CSS for /assets/cards-9f.css'))).toBe(true);
+    expect(isMissingChunk(await withTimeout(() => new Promise(() => {}), 1).catch((e) => e))).toBe(
+      false,
+    );
+    expect(isMissingChunk(new Error('boom'))).toBe(false);
+  });
+
+  it('reloads once, then not again within the guard time', async () => {
+    const storage = window.sessionStorage;
+    storage.clear();
+    const reload = vi.fn();
+    const error = await gone();
+    expect(reloadForMissingChunk(error, { storage, online: true, reload })).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // The reloaded page still misses it: the error shows instead of a loop.
+    expect(reloadForMissingChunk(error, { storage, online: true, reload })).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('claims one reload per guard time, noted with its time', () => {
+    const storage = window.sessionStorage;
+    storage.clear();
+    expect(claimChunkReload(storage, 1_000_000)).toBe(true);
+    expect(storage.getItem(RELOAD_KEY)).toBe('1000000');
+    expect(claimChunkReload(storage, 1_000_000 + RELOAD_GUARD_MS - 1)).toBe(false);
+    // A clock set back counts as recent too.
+    expect(claimChunkReload(storage, 1_000_000 - 1)).toBe(false);
+    // A later deploy, long after: one more reload.
+    expect(claimChunkReload(storage, 1_000_000 + RELOAD_GUARD_MS)).toBe(true);
+  });
+
+  it('never reloads where the note cannot be kept, offline, or for other errors', async () => {
+    window.sessionStorage.clear();
+    const reload = vi.fn();
+    const error = await gone();
+    expect(reloadForMissingChunk(error, { storage: null, online: true, reload })).toBe(false);
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    } as unknown as Storage;
+    expect(reloadForMissingChunk(error, { storage: refusing, online: true, reload })).toBe(false);
+    expect(
+      reloadForMissingChunk(error, { storage: window.sessionStorage, online: false, reload }),
+    ).toBe(false);
+    expect(
+      reloadForMissingChunk(new Error('boom'), {
+        storage: window.sessionStorage,
+        online: true,
+        reload,
+      }),
+    ).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
   });
 });
