@@ -48,4 +48,15 @@ export class BillPayPage {
     await this.page.getByRole('button', { name: new RegExp(`^Cancel payment: ${payee}`) }).click();
     return this.page.getByRole('alertdialog', { name: 'Cancel scheduled payment?' });
   }
+
+  /** A payee's card on Manage Payees. */
+  payeeCard(payee: string) {
+    return this.page.locator('.payee-card').filter({ hasText: payee });
+  }
+
+  /** Opens a payee's AutoPay form from its card on Manage Payees. */
+  async autopay(payee: string) {
+    await this.page.getByRole('button', { name: `AutoPay for ${payee}` }).click();
+    return dialog(this.page, 'AutoPay');
+  }
 }

@@ -7,9 +7,13 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import {
+  autopayFields,
+  autopayPayload,
+  optionalDollars,
+  requireAutopayFields,
+} from './change-autopay';
 import { payeesQueryOptions } from './get-payees';
-
-const money = /^\d+(\.\d{1,2})?$/;
 
 export const payeeSchema = z
   .object({
@@ -36,33 +40,10 @@ export const payeeSchema = z
       .trim()
       .max(20)
       .refine((v) => v === '' || isPhoneNumber(v), CUSTOMER_FIELD_MESSAGES.phone),
-    default_amount: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || (money.test(v) && Number(v) > 0), BILL_PAY_MESSAGES.defaultAmount),
-    autopay_enabled: z.boolean(),
-    autopay_day: z.string().trim(),
-    autopay_amount: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || (money.test(v) && Number(v) > 0), BILL_PAY_MESSAGES.autopayAmount),
+    default_amount: optionalDollars(BILL_PAY_MESSAGES.defaultAmount),
+    ...autopayFields,
   })
-  .superRefine((v, ctx) => {
-    if (!v.autopay_enabled) return;
-    const day = Number(v.autopay_day);
-    if (!v.autopay_day || !Number.isInteger(day) || day < 1 || day > 31)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['autopay_day'],
-        message: BILL_PAY_MESSAGES.autopayDay,
-      });
-    if (!v.autopay_amount && !v.default_amount)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['autopay_amount'],
-        message: BILL_PAY_MESSAGES.autopayAmountRequired,
-      });
-  });
+  .superRefine((v, ctx) => requireAutopayFields(v, v.default_amount !== '', ctx));
 
 export type PayeeForm = z.infer<typeof payeeSchema>;
 
@@ -96,13 +77,7 @@ export function payeePayload(v: PayeeForm) {
     zip_code: blank(v.zip_code),
     phone: blank(v.phone),
     default_amount: v.default_amount ? Number(v.default_amount) : undefined,
-    autopay_enabled: v.autopay_enabled,
-    ...(v.autopay_enabled
-      ? {
-          autopay_day: Number(v.autopay_day),
-          autopay_amount: v.autopay_amount ? Number(v.autopay_amount) : undefined,
-        }
-      : {}),
+    ...autopayPayload(v),
   };
 }
 

@@ -3,13 +3,14 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
-import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, useFormAttemptKey } from '@/components/ui/server-errors';
 import { isStepUpCancelled } from '@/lib/api-client';
 import { mapError } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { emptyPayeeForm, payeeSchema, useAddPayee, type PayeeForm } from '../api/add-payee';
 import type { PayeeCategory } from '../api/get-categories';
+import { AutopayFields } from './autopay-fields';
 
 export function AddPayeeDialog({
   open,
@@ -137,32 +138,7 @@ export function AddPayeeDialog({
             {...form.register('default_amount')}
           />
         </div>
-        <Checkbox label="Enable AutoPay" {...form.register('autopay_enabled')} />
-        {autopay ? (
-          <div className="form-row">
-            <TextField
-              label="AutoPay Day of Month"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={31}
-              step={1}
-              error={errors.autopay_day?.message}
-              {...form.register('autopay_day')}
-            />
-            <TextField
-              label="AutoPay Amount"
-              optional
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              step={0.01}
-              hint="Leave empty to pay the default amount"
-              error={errors.autopay_amount?.message}
-              {...form.register('autopay_amount')}
-            />
-          </div>
-        ) : null}
+        <AutopayFields register={form.register} errors={errors} enabled={autopay} />
         {add.isError && !isStepUpCancelled(add.error) && !Object.keys(errors).length ? (
           <Alert tone="danger">{mapError(add.error).message}</Alert>
         ) : null}

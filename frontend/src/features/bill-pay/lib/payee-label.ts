@@ -1,3 +1,4 @@
+import { formatMoney } from '@/lib/format';
 import type { Payee } from '../api/get-payees';
 
 type Named = Pick<Payee, 'id' | 'name' | 'display_name' | 'formatted_account_number'>;
@@ -28,4 +29,21 @@ export function payeeLabel(p: Named, all: readonly Named[]): string {
   const alike = twins.filter((o) => o.formatted_account_number === p.formatted_account_number);
   if (alike.length < 2) return label;
   return `${label}, ${alike.findIndex((o) => o.id === p.id) + 1} of ${alike.length}`;
+}
+
+/**
+ * An AutoPay as its payee's card tells it: what it pays (its own amount, else the payee's default)
+ * and on which day of the month; empty when AutoPay is off.
+ */
+export function autopayPlan(
+  p: Pick<Payee, 'autopay_enabled' | 'autopay_day' | 'autopay_amount' | 'default_amount'>,
+): string {
+  if (!p.autopay_enabled || p.autopay_day === null) return '';
+  const pays =
+    p.autopay_amount !== null
+      ? formatMoney(p.autopay_amount)
+      : p.default_amount !== null
+        ? `the default amount, ${formatMoney(p.default_amount)}`
+        : 'the default amount';
+  return `Pays ${pays} on day ${p.autopay_day} of each month`;
 }

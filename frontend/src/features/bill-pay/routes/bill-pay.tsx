@@ -1,4 +1,4 @@
-import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarClock, Pencil, Plus, Repeat, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -20,10 +20,11 @@ import { useCategories } from '../api/get-categories';
 import { usePayees, type Payee } from '../api/get-payees';
 import { useScheduledPayments } from '../api/get-scheduled-payments';
 import { AddPayeeDialog } from '../components/add-payee-dialog';
+import { AutopayDialog } from '../components/autopay-dialog';
 import { RenamePayeeDialog } from '../components/rename-payee-dialog';
 import { HistoryTable } from '../components/history-table';
 import { PayeeIcon } from '../components/payee-icon';
-import { payeeAccount, payeeLabel } from '../lib/payee-label';
+import { autopayPlan, payeeAccount, payeeLabel } from '../lib/payee-label';
 import { SchedulePaymentDialog } from '../components/schedule-payment-dialog';
 import { UPCOMING_PAYMENTS_ID, UpcomingPayments } from '../components/upcoming-payments';
 import './bill-pay.css';
@@ -52,6 +53,7 @@ export default function BillPayRoute() {
   const [paying, setPaying] = useState<{ payee: Payee | null } | null>(null);
   const [deleting, setDeleting] = useState<Payee | null>(null);
   const [renaming, setRenaming] = useState<Payee | null>(null);
+  const [autopaying, setAutopaying] = useState<Payee | null>(null);
   const deleteOpener = useRef<HTMLButtonElement | null>(null);
   const addOpener = useRef<HTMLElement | null>(null);
 
@@ -259,6 +261,9 @@ export default function BillPayRoute() {
                       }
                     >
                       {p.autopay_enabled ? 'AutoPay Enabled' : 'AutoPay Disabled'}
+                      {p.autopay_enabled ? (
+                        <span className="payee-card__autopay-plan">{autopayPlan(p)}</span>
+                      ) : null}
                     </p>
                     <div className="payee-card__actions">
                       <Button
@@ -267,6 +272,15 @@ export default function BillPayRoute() {
                         onClick={() => setPaying({ payee: p })}
                       >
                         Pay
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        icon={<Repeat size={16} aria-hidden="true" />}
+                        aria-label={`AutoPay for ${payeeLabel(p, list)}`}
+                        onClick={() => setAutopaying(p)}
+                      >
+                        AutoPay
                       </Button>
                       <Button
                         size="sm"
@@ -315,6 +329,7 @@ export default function BillPayRoute() {
         categories={categories.data ?? []}
       />
       <RenamePayeeDialog payee={renaming} onClose={() => setRenaming(null)} />
+      <AutopayDialog payee={autopaying} onClose={() => setAutopaying(null)} />
       <SchedulePaymentDialog
         open={paying !== null}
         onOpenChange={(open) => !open && setPaying(null)}

@@ -1,0 +1,99 @@
+import { BILL_PAY_MESSAGES, payeeAutopayChanged } from '@bank/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+const money = /^\d+(\.\d{1,2})?$/;
+
+/** A dollar amount as typed: blank, or positive with at most 2 decimals. */
+export const optionalDollars = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (money.test(v) && Number(v) > 0), message);
+
+/** The AutoPay fields of a payee, as the Add payee form and the AutoPay form both ask for them. */
+export const autopayFields = {
+  autopay_enabled: z.boolean(),
+  autopay_day: z.string().trim(),
+  autopay_amount: optionalDollars(BILL_PAY_MESSAGES.autopayAmount),
+};
+
+export type AutopayForm = {
+  autopay_enabled: boolean;
+  autopay_day: string;
+  autopay_amount: string;
+};
+
+/**
+ * AutoPay, when on, needs a day from 1 to 31, and an amount: its own, or the payee's default
+ * (`hasDefault`).
+ */
+export function requireAutopayFields(v: AutopayForm, hasDefault: boolean, ctx: z.RefinementCtx) {
+  if (!v.autopay_enabled) return;
+  const day = Number(v.autopay_day);
+  if (!v.autopay_day || !Number.isInteger(day) || day < 1 || day > 31)
+    ctx.addIssue({ code: 'custom', path: ['autopay_day'], message: BILL_PAY_MESSAGES.autopayDay });
+  if (!v.autopay_amount && !hasDefault)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['autopay_amount'],
+      message: BILL_PAY_MESSAGES.autopayAmountRequired,
+    });
+}
+
+/** The AutoPay part of a payee payload: day and amount only when it is on. */
+export function autopayPayload(v: AutopayForm) {
+  return {
+    autopay_enabled: v.autopay_enabled,
+    ...(v.autopay_enabled
+      ? {
+          autopay_day: Number(v.autopay_day),
+          autopay_amount: v.autopay_amount ? Number(v.autopay_amount) : undefined,
+        }
+      : {}),
+  };
+}
+
+/** The AutoPay form of a payee whose default amount (if any) AutoPay may pay. */
+export const autopaySchema = (hasDefault: boolean) =>
+  z.object(autopayFields).superRefine((v, ctx) => requireAutopayFields(v, hasDefault, ctx));
+
+/** The AutoPay form as a payee has it now. */
+export function autopayFormOf(p: {
+  autopay_enabled: boolean;
+  autopay_day: number | null;
+  autopay_amount: number | null;
+}): AutopayForm {
+  return {
+    autopay_enabled: p.autopay_enabled,
+    autopay_day: p.autopay_day === null ? '' : String(p.autopay_day),
+    autopay_amount: p.autopay_amount === null ? '' : p.autopay_amount.toFixed(2),
+  };
+}
+
+/**
+ * Turns a payee's AutoPay on or off, or changes it; the same key sent again (a retry after a lost
+ * answer) changes nothing more. Answers with the server's message and the AutoPay as it is now.
+ */
+export async function changeAutopay(input: {
+  payeeId: string;
+  values: AutopayForm;
+  idempotencyKey: string;
+}) {
+  const { message, data } = await api.put<unknown>(
+    `/bill-payments/payees/${encodeURIComponent(input.payeeId)}/autopay`,
+    autopayPayload(input.values),
+    { headers: { 'Idempotency-Key': input.idempotencyKey } },
+  );
+  return { message, autopay: payeeAutopayChanged.shape.data.parse(data).autopay };
+}
+
+export function useChangeAutopay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeAutopay,
+    // The payee's card and tile, its next payment and the upcoming payments all change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bill-pay'] }),
+  });
+}

@@ -1,0 +1,60 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Checkbox, TextField } from '@/components/ui/field';
+import { formatMoney } from '@/lib/format';
+import type { AutopayForm } from '../api/change-autopay';
+
+/**
+ * Enable AutoPay, and its day and amount, which appear only when it is enabled: the same fields
+ * in the Add payee form and in a payee's AutoPay form.
+ */
+export function AutopayFields<T extends AutopayForm>(props: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  enabled: boolean;
+  /**
+   * The payee's default amount, which an empty AutoPay amount pays: null when it has none (the
+   * AutoPay amount is then needed); left out in the Add payee form, where it is typed beside.
+   */
+  defaultAmount?: number | null;
+}) {
+  // A form of T has the AutoPay form's fields, under the same names and of the same types.
+  const register = props.register as unknown as UseFormRegister<AutopayForm>;
+  const errors = props.errors as FieldErrors<AutopayForm>;
+  const enabled = props.enabled;
+  return (
+    <>
+      <Checkbox label="Enable AutoPay" {...register('autopay_enabled')} />
+      {enabled ? (
+        <div className="form-row">
+          <TextField
+            label="AutoPay Day of Month"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={31}
+            step={1}
+            error={errors.autopay_day?.message}
+            {...register('autopay_day')}
+          />
+          <TextField
+            label="AutoPay Amount"
+            optional={props.defaultAmount !== null}
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            hint={
+              props.defaultAmount === undefined
+                ? 'Leave empty to pay the default amount'
+                : props.defaultAmount === null
+                  ? undefined
+                  : `Leave empty to pay the default amount (${formatMoney(props.defaultAmount)})`
+            }
+            error={errors.autopay_amount?.message}
+            {...register('autopay_amount')}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
