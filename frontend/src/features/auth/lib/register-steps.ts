@@ -17,8 +17,6 @@ export const REGISTER_STEPS = [
 
 export const MESSAGES = {
   required: FIELD.required,
-  /** Under each empty field, beside the summary above. */
-  requiredField: 'This field is required.',
   mismatch: FIELD.passwordsDiffer,
   short: FIELD.passwordShort,
   terms: 'Please accept the Terms of Service and Privacy Policy to continue.',
@@ -30,6 +28,20 @@ export const MESSAGES = {
   ssn: FIELD.ssn,
   /** The summary above fields that each show their own message. */
   fix: 'Please correct the fields marked below.',
+} as const;
+
+/** Under each empty field, beside the summary above: the field by name, as sign-in says it. */
+export const REQUIRED_MESSAGES = {
+  name: 'Please enter your full name.',
+  email: 'Please enter your email address.',
+  password: 'Please enter a password.',
+  password_confirmation: 'Please confirm your password.',
+  phone: 'Please enter your phone number.',
+  date_of_birth: 'Please enter your date of birth.',
+  address: 'Please enter your street address.',
+  city: 'Please enter your city.',
+  state: 'Please enter your state.',
+  zip_code: 'Please enter your ZIP code.',
 } as const;
 
 export const STEP_FIELDS = {
@@ -55,7 +67,7 @@ export type StepResult =
       problems: FieldProblem[];
     };
 
-function missing(form: RegisterForm, fields: readonly (keyof RegisterForm)[]) {
+function missing<F extends keyof RegisterForm>(form: RegisterForm, fields: readonly F[]): F[] {
   return fields.filter((f) => String(form[f] ?? '').trim() === '');
 }
 
@@ -79,7 +91,7 @@ export function dateOfBirthProblem(value: string, today = new Date()): string | 
 function stepProblems(step: 1 | 2, form: RegisterForm): FieldProblem[] {
   const problems: FieldProblem[] = missing(form, STEP_FIELDS[step]).map((field) => ({
     field,
-    message: MESSAGES.requiredField,
+    message: REQUIRED_MESSAGES[field],
   }));
   const filled = (field: keyof RegisterForm) => !problems.some((p) => p.field === field);
   if (step === 1) {
@@ -104,7 +116,9 @@ function stepProblems(step: 1 | 2, form: RegisterForm): FieldProblem[] {
 
 /** The summary above the fields, each of which shows its own message: empty ones come first. */
 const summaryOf = (problems: FieldProblem[]) =>
-  problems.some((p) => p.message === MESSAGES.requiredField) ? MESSAGES.required : MESSAGES.fix;
+  problems.some((p) => Object.values<string>(REQUIRED_MESSAGES).includes(p.message))
+    ? MESSAGES.required
+    : MESSAGES.fix;
 
 export function checkStep(step: 1 | 2 | 3, form: RegisterForm): StepResult {
   if (step === 3) {

@@ -27,8 +27,29 @@ describe('registration steps', () => {
       ok: false,
       message: 'Please fill in all required fields.',
       fields: ['email'],
-      problems: [{ field: 'email', message: 'This field is required.' }],
+      problems: [{ field: 'email', message: 'Please enter your email address.' }],
     });
+  });
+
+  it('names each empty field, the way sign-in does, under the summary', () => {
+    const step1Empty = checkStep(1, emptyRegisterForm);
+    expect(step1Empty).toMatchObject({ message: 'Please fill in all required fields.' });
+    expect(step1Empty.ok ? [] : step1Empty.problems).toEqual([
+      { field: 'name', message: 'Please enter your full name.' },
+      { field: 'email', message: 'Please enter your email address.' },
+      { field: 'password', message: 'Please enter a password.' },
+      { field: 'password_confirmation', message: 'Please confirm your password.' },
+    ]);
+    const step2Empty = checkStep(2, step1);
+    expect(step2Empty).toMatchObject({ message: 'Please fill in all required fields.' });
+    expect(step2Empty.ok ? [] : step2Empty.problems).toEqual([
+      { field: 'phone', message: 'Please enter your phone number.' },
+      { field: 'date_of_birth', message: 'Please enter your date of birth.' },
+      { field: 'address', message: 'Please enter your street address.' },
+      { field: 'city', message: 'Please enter your city.' },
+      { field: 'state', message: 'Please enter your state.' },
+      { field: 'zip_code', message: 'Please enter your ZIP code.' },
+    ]);
   });
 
   it('reports every problem of a step at once, each on its field', () => {
@@ -44,7 +65,7 @@ describe('registration steps', () => {
       message: 'Please fill in all required fields.',
       fields: ['name', 'email', 'password', 'password_confirmation'],
       problems: [
-        { field: 'name', message: 'This field is required.' },
+        { field: 'name', message: 'Please enter your full name.' },
         { field: 'email', message: 'The email must be a valid email address.' },
         { field: 'password', message: 'Password must be at least 8 characters long.' },
         { field: 'password_confirmation', message: 'Passwords do not match.' },
@@ -90,7 +111,7 @@ describe('registration steps', () => {
       ok: false,
       message: 'Please fill in all required fields.',
       fields: ['city'],
-      problems: [{ field: 'city', message: 'This field is required.' }],
+      problems: [{ field: 'city', message: 'Please enter your city.' }],
     });
     expect(checkStep(2, step2)).toEqual({ ok: true });
   });
@@ -116,7 +137,7 @@ describe('registration steps', () => {
         message: 'Please fill in all required fields.',
         fields: ['city', 'ssn'],
         problems: [
-          { field: 'city', message: 'This field is required.' },
+          { field: 'city', message: 'Please enter your city.' },
           {
             field: 'ssn',
             message: 'The Social Security number must be 9 digits (123-45-6789).',

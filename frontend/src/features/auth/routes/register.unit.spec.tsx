@@ -52,6 +52,13 @@ describe('Registration wizard', () => {
     renderRegister();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument();
+    // Each empty field names itself, as sign-in's fields do.
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(
+      'Please enter your full name.',
+    );
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+      'Please confirm your password.',
+    );
     await fillStep1('correct-horse', 'different-horse');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
