@@ -6,6 +6,7 @@ import {
   BarChart,
   CartesianGrid,
   Legend,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -14,6 +15,7 @@ import {
 import { formatDay } from '@/lib/format';
 import type { Insights } from '../api/get-insights';
 import { formatMonth } from '@/lib/format';
+import { moneyAxis } from '../lib/axis';
 import { averageName, categoryComparison, formatCents, formatCentsCompact } from '../lib/summary';
 
 // The charts, drawn with Recharts. This module is loaded on demand (its own chunk): no other
@@ -80,12 +82,17 @@ export function SpendingChart({
     month: c.cents,
     average: c.averageCents,
   }));
+  // Refunds are netted against their category's spending (as the summary and the table count
+  // them); a category whose refunds outweigh its spending is drawn below zero, on an axis that
+  // reaches only as far as that bar, not Recharts' whole steps of empty negative money.
+  const axis = moneyAxis(data.flatMap((d) => (average ? [d.month, d.average] : [d.month])));
   return (
     <ChartFrame>
       <ResponsiveContainer width="100%" height={Math.max(220, 44 * data.length + 80)}>
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }} accessibilityLayer>
           <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-          <XAxis type="number" tickFormatter={axisMoney} />
+          <XAxis type="number" domain={axis.domain} ticks={axis.ticks} tickFormatter={axisMoney} />
+          {axis.domain[0] < 0 ? <ReferenceLine x={0} stroke="var(--color-border-strong)" /> : null}
           <YAxis type="category" dataKey="label" width={120} />
           <Tooltip {...tooltipProps} />
           <Legend formatter={legendText} />
