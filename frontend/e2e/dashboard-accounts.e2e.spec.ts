@@ -1,3 +1,4 @@
+import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import {
@@ -173,6 +174,101 @@ describe('dashboard and accounts', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `accounts opened from search at ${viewport.width} px`);
+    });
+  }
+});
+
+describe('dashboard cards and spending chart', () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    it(`counts the accounts left off the cards as the total does (${viewport.width} px)`, async () => {
+      // The demo customer: four accounts and cashback, so three account cards beside cashback.
+      const page = await signInAsDemo(viewport);
+      const region = page.getByRole('region', { name: 'My Accounts' });
+      await region.getByText('Cashback', { exact: true }).waitFor();
+      await page.getByText('Across 4 accounts').waitFor();
+      expect(await region.locator('a.acct-card').count()).toBe(3);
+      expect(await region.locator('.acct-cards__more').textContent()).toBe(
+        'Showing 3 of 4 accounts. View all 4 accounts',
+      );
+      expect(await region.textContent()).not.toMatch(/\+\d+ more/);
+      await region.getByRole('link', { name: 'View all 4 accounts' }).click();
+      await page.waitForURL('**/accounts');
+    });
+
+    it(`shows a card's available balance while a payment is pending (${viewport.width} px)`, async () => {
+      const customer = await t.customer({ name: 'Held Funds' });
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      const funded = await deposit(t.bank, checking.account_number, 500);
+      customer.client.consistencyToken = funded.headers['x-consistency-token'];
+      // An external transfer stays pending for business days: $100 and its $3 fee are held.
+      const sent = await customer.client.post('/api/transfers/external-bank', {
+        fromAccount: checking.id,
+        amount: 100,
+        recipientName: 'Alex Kim',
+        bankName: 'First National',
+        accountNumber: '55554444',
+        routingNumber: '021000021',
+      });
+      expect(sent.status).toBe(201);
+      const page = await t.signedInPage(customer, viewport);
+      await page.goto('/dashboard');
+      const card = page.locator('a.acct-card', { hasText: 'Checking' });
+      const available = card.locator('.acct-card__available');
+      await available.waitFor();
+      expect(await available.textContent()).toBe('Available $397.00');
+      // Seen, not only heard: on the card, at a readable size, not clipped to a pixel.
+      const box = (await available.boundingBox())!;
+      expect(box.width).toBeGreaterThan(60);
+      expect(box.height).toBeGreaterThan(10);
+      expect(await card.locator('.sr-only').count()).toBe(0);
+      await page.screenshot({
+        path: screenshotPath(`dashboard-available-${viewport.width}.png`),
+        fullPage: true,
+      });
+      await expectNoSidewaysScroll(page);
+      await expectScreenAccessible(page, `dashboard with money held at ${viewport.width} px`);
+    });
+
+    it(`draws a small refund as a small bar, the axis no further below zero (${viewport.width} px)`, async () => {
+      const page = await signInAsDemo(viewport);
+      // A $19.99 refund in Shopping this month, more than this month's shopping.
+      await page.route('**/api/insights?*', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as {
+          data: { spending_by_category: { category: string; cents: number[] }[] };
+        };
+        const rows = body.data.spending_by_category;
+        const shopping = rows.find((c) => c.category === 'shopping')!;
+        shopping.cents[shopping.cents.length - 1] = -1999;
+        await route.fulfill({ response, json: body });
+      });
+      await page.getByRole('link', { name: 'View insights' }).click();
+      const chart = page.getByRole('figure', { name: 'Spending by category' });
+      const tick = chart.locator('.recharts-xAxis-tick-labels text');
+      await tick.first().waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({
+        path: screenshotPath(`insights-spending-refund-${viewport.width}.png`),
+        fullPage: true,
+      });
+      const ticks = await tick.allTextContents();
+      expect(ticks[0]).toBe('$0');
+      expect(ticks.filter((tick) => tick.startsWith('-'))).toEqual([]);
+      // Below zero the plot reaches just past the refund's bar: a sliver, not a quarter of it.
+      const plot = await chart
+        .locator('.recharts-xAxis .recharts-cartesian-axis-line')
+        .evaluate((line) => ({
+          left: Number(line.getAttribute('x1')),
+          right: Number(line.getAttribute('x2')),
+        }));
+      const zero = await chart
+        .locator('.recharts-reference-line line')
+        .evaluate((line) => Number(line.getAttribute('x1')));
+      expect(zero - plot.left).toBeGreaterThan(0);
+      expect((zero - plot.left) / (plot.right - plot.left)).toBeLessThan(0.05);
     });
   }
 });

@@ -55,12 +55,13 @@ function AccountCard({ account, hidden }: { account: Account; hidden: boolean })
         <span className="acct-card__balance tabular">
           {hidden ? HIDDEN : formatMoney(account.balance)}
         </span>
-        <span className="acct-card__number">
-          {maskAccountNumber(account.account_number)}
-          <span className="sr-only">
-            , available {hidden ? 'hidden' : formatMoney(account.available_balance)}
+        {/* Held or pending money makes what can be spent less than the balance: shown to all. */}
+        {account.available_balance !== account.balance ? (
+          <span className="acct-card__available tabular">
+            Available {hidden ? HIDDEN : formatMoney(account.available_balance)}
           </span>
-        </span>
+        ) : null}
+        <span className="acct-card__number">{maskAccountNumber(account.account_number)}</span>
       </Link>
     </li>
   );
@@ -74,8 +75,9 @@ export default function DashboardRoute() {
   const data = dashboard.data;
   const showCashback = hasCashback(data?.cashback);
   const cardLimit = accountCardLimit(showCashback);
-  // The cards leave some accounts out (the total counts them all): say how many, and where they are.
-  const moreAccounts = Math.max(0, (data?.accounts.length ?? 0) - cardLimit);
+  // The cards leave some accounts out (the total counts them all): say so in the total's words.
+  const accountCount = data?.accounts.length ?? 0;
+  const shownAccounts = Math.min(accountCount, cardLimit);
   const goal = data?.savings_goal;
   // Without data a figure is unknown, never zero.
   const unavailable = !data && dashboard.isError;
@@ -267,11 +269,10 @@ export default function DashboardRoute() {
                   </li>
                 ) : null}
               </ul>
-              {moreAccounts > 0 ? (
+              {shownAccounts < accountCount ? (
                 <p className="acct-cards__more">
-                  <Link to="/accounts">
-                    +{moreAccounts} more {moreAccounts === 1 ? 'account' : 'accounts'}
-                  </Link>
+                  Showing {shownAccounts} of {accountCount} accounts.{' '}
+                  <Link to="/accounts">View all {accountCount} accounts</Link>
                 </p>
               ) : null}
             </>

@@ -58,11 +58,14 @@ describe('Dashboard', () => {
       'listitem',
     );
     expect(cards).toHaveLength(4);
-    // The fifth account is not a card, but the customer is told it is there.
-    expect(screen.getByRole('link', { name: '+1 more account' })).toHaveAttribute(
+    // The fifth account is not a card, and the line under the cards counts as the total does.
+    expect(screen.getByText('Across 5 accounts')).toBeInTheDocument();
+    expect(screen.getByText(/^Showing 4 of 5 accounts\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View all 5 accounts' })).toHaveAttribute(
       'href',
       '/accounts',
     );
+    expect(screen.queryByText(/more account/)).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Recent transactions' })).getAllByRole('listitem'),
     ).toHaveLength(8);
@@ -80,11 +83,62 @@ describe('Dashboard', () => {
     const region = await screen.findByRole('region', { name: 'My Accounts' });
     await within(region).findByText('Cashback');
     expect(within(region).getAllByRole('listitem')).toHaveLength(4);
-    expect(within(region).getByRole('link', { name: '+2 more accounts' })).toBeInTheDocument();
+    expect(within(region).getByText(/^Showing 3 of 5 accounts\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cashback' }));
     expect(
       await screen.findByText('Your available cashback balance is $70.07.'),
     ).toBeInTheDocument();
+  });
+
+  it('counts one account left out as the total does, never "+1 more account"', async () => {
+    storeSession();
+    serve({
+      accounts: accounts.slice(0, 4),
+      total_balance: 10,
+      cashback: { available_balance: 70.25, this_month_earned: 17.12 },
+    });
+    renderWithApp(<DashboardRoute />, { path: '/dashboard' });
+    const region = await screen.findByRole('region', { name: 'My Accounts' });
+    await within(region).findByText('Cashback');
+    expect(screen.getByText('Across 4 accounts')).toBeInTheDocument();
+    // Three account cards beside the cashback card, as many as the dashboard holds with it.
+    expect(within(region).getAllByRole('link', { name: /Checking|Savings|Market/ })).toHaveLength(
+      3,
+    );
+    expect(within(region).getByText(/^Showing 3 of 4 accounts\./)).toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: 'View all 4 accounts' })).toBeInTheDocument();
+    expect(within(region).queryByText(/\+1 more/)).not.toBeInTheDocument();
+  });
+
+  it('shows the available balance on a card when money is held, to every customer', async () => {
+    storeSession();
+    serve({
+      accounts: [
+        account({ id: 'a1', balance: 1500.25, available_balance: 1374.85 }),
+        account({
+          id: 'a2',
+          name: 'High Yield Savings',
+          type: 'savings',
+          balance: 900,
+          available_balance: 900,
+        }),
+      ],
+      total_balance: 2400.25,
+    });
+    renderWithApp(<DashboardRoute />, { path: '/dashboard' });
+    const region = await screen.findByRole('region', { name: 'My Accounts' });
+    const [checking, savings] = await within(region).findAllByRole('link', {
+      name: /Checking|Savings/,
+    });
+    const available = within(checking!).getByText('Available $1,374.85');
+    expect(available).toBeVisible();
+    expect(available.closest('.sr-only')).toBeNull();
+    // Nothing is held on savings: its balance is all there is to say.
+    expect(within(savings!).queryByText(/Available/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Hide balance' }));
+    expect(within(checking!).getByText('Available ••••••')).toBeInTheDocument();
+    expect(within(checking!).queryByText(/1,374\.85/)).not.toBeInTheDocument();
   });
 
   it('hides and shows the balance', async () => {
