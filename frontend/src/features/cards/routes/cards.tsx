@@ -209,9 +209,9 @@ export default function CardsRoute() {
                             className="card-item__face"
                             onClick={() => setModal({ kind: 'details', card })}
                           >
-                            {/* Named by what it shows, so it can be reached by saying it. */}
-                            <CardFace card={card} as="span" />{' '}
-                            <span className="sr-only">Show card details</span>
+                            {/* Named by what it shows, so it can be reached by saying it; the
+                                visible Show card details button below is the one that says so. */}
+                            <CardFace card={card} as="span" />
                           </button>
                           <div className="card-item__actions">
                             <Button

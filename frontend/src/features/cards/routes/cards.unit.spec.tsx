@@ -90,4 +90,15 @@ describe('Card Management', () => {
     await userEvent.click(show);
     expect(await screen.findByRole('dialog', { name: 'Card Details' })).toBeInTheDocument();
   });
+
+  it('says Show card details once per card: the face is named by what it shows', async () => {
+    mockApi({ 'GET /api/cards': () => ({ cards: [issued('c1', '4870', 'active')] }) });
+    renderWithProviders(<CardsRoute />, { path: '/cards' });
+    await screen.findByText('**** **** **** 4870');
+    expect(within(tile('4870')).getAllByRole('button', { name: /Show card details/ })).toHaveLength(
+      1,
+    );
+    const face = within(tile('4870')).getByRole('button', { name: /4870/ });
+    expect(face).not.toHaveAccessibleName(expect.stringContaining('Show card details'));
+  });
 });
