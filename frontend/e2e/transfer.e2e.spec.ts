@@ -1,9 +1,10 @@
-import { deposit } from '@bank/server/testing';
+import { cardPurchase, deposit } from '@bank/server/testing';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectScreenAccessible as expectAccessible,
   expectToastsClearOfBars,
+  fieldError,
   focusedElement,
   slowPosts,
   toast,
@@ -35,6 +36,16 @@ async function openWizardWithFunds(dollars: number, viewport?: { width: number; 
   const wizard = new TransferPage(page);
   await wizard.open();
   return { customer, checking, savings, page, wizard };
+}
+
+/** Fills in a SEPA transfer from `from` to a recipient in Germany with the given IBAN. */
+async function sepaToGermany(wizard: TransferPage, from: string, iban: string) {
+  await wizard.selectFrom(from);
+  await wizard.field(/^Recipient Name/).fill('Anna Schmidt');
+  await wizard.field('IBAN').fill(iban);
+  await wizard.field(/^Bank Name/).fill('Commerzbank');
+  await wizard.selectByText('Country', 'Germany');
+  await wizard.selectByText('Purpose of Payment', 'Family support');
 }
 
 describe('Transfer Money', { timeout: 120_000 }, () => {
@@ -109,10 +120,15 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     await wizard.review();
     await page.getByText('Insufficient funds').waitFor();
 
-    // $99 passes the balance check here, but with the $3.00 fee the bank refuses it.
+    // $99 with the $3.00 fee is more than the $100 available: the form refuses it as the bank would.
     await wizard.field('Amount (USD)').fill('99');
     await wizard.review();
-    await page.getByText('$102.00').waitFor();
+    await expect.poll(() => fieldError(page, 'Amount (USD)')).toBe('Insufficient funds');
+    await wizard.field('Amount (USD)').fill('97');
+    await wizard.review();
+    await page.getByText('$100.00').waitFor();
+    // A card purchase lands while the review is open: now the bank refuses it.
+    await cardPurchase(t.bank, checking.id, 1_00, { name: 'Corner Store' });
     const sent = await slowPosts(page, '**/api/transfers/**');
     // Busy, not disabled, while it runs: the focus stays on Confirm Transfer throughout.
     await page.getByRole('button', { name: 'Confirm Transfer' }).focus();
@@ -158,24 +174,34 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
   }
 
   it('refuses an IBAN with wrong check digits before the review', async () => {
-    const customer = await t.customer();
-    const checking = account(customer, 'checking');
-    await deposit(t.bank, checking.account_number, 300);
-    const page = await t.signedInPage(customer);
-    const wizard = new TransferPage(page);
-    await wizard.open();
+    const { checking, page, wizard } = await openWizardWithFunds(300);
     await wizard.choose('SEPA Transfer');
     const review = page.getByRole('button', { name: 'Review Transfer' });
     expect(await review.isDisabled()).toBe(true);
-    await wizard.selectFrom(checking.name);
-    await wizard.field(/^Recipient Name/).fill('Anna Schmidt');
-    await wizard.field('IBAN').fill('DE00 3704 0044 0532 0130 00');
-    await wizard.field(/^Bank Name/).fill('Commerzbank');
-    await wizard.selectByText('Country', 'Germany');
-    await wizard.selectByText('Purpose of Payment', 'Family support');
+    await sepaToGermany(wizard, checking.name, 'DE00 3704 0044 0532 0130 00');
     await wizard.field('Amount (USD)').fill('40');
     await page.getByText('IBAN check digits are not valid').waitFor();
     expect(await review.isDisabled()).toBe(true);
+  });
+
+  it('counts the SEPA fee against the balance, as the bank does', async () => {
+    const { checking, page, wizard } = await openWizardWithFunds(300);
+    await wizard.choose('SEPA Transfer');
+    await sepaToGermany(wizard, checking.name, 'DE89 3704 0044 0532 0130 00');
+    const amount = 'Amount (USD), sent as EUR';
+    // $290 is less than the $300 available, but $290 plus the $15.00 fee is not.
+    await wizard.field(amount).fill('290');
+    // Judged on leaving the field; SEPA's Review waits until every field passes.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => fieldError(page, amount)).toBe('Insufficient funds');
+    const review = page.getByRole('button', { name: 'Review Transfer' });
+    expect(await review.isDisabled()).toBe(true);
+
+    // $285 plus the fee is exactly what is available.
+    await wizard.field(amount).fill('285');
+    await expect.poll(() => fieldError(page, amount)).toBe(null);
+    await wizard.review();
+    await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
   });
 
   it('looks up a customer of this bank by email and sends them money', async () => {

@@ -14,10 +14,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { Account } from '@/lib/accounts';
+import { centsOf } from '@/lib/cents';
 import {
   bankToday,
   lastScheduleEndDate,
   lastSchedulableDate,
+  TRANSFER_TYPE_INFO,
   type TransferType,
 } from '../lib/transfer-types';
 import type { RecipientLookup } from './validate-recipient';
@@ -138,6 +140,14 @@ export const recipientContact = (v: Pick<TransferForm, 'recipientEmail' | 'recip
   v.recipientEmail.trim() || v.recipientPhone.trim();
 
 /**
+ * What a transfer sent now takes from the source account's available balance, in cents: the
+ * amount plus the fee the bank charges for its type (the bank takes both at once).
+ */
+export function debitedCents(type: TransferType, amount: string): number {
+  return centsOf(amount) + centsOf(TRANSFER_TYPE_INFO[type].fee);
+}
+
+/**
  * The schema for one transfer type, checking the amount against the source account's balance and
  * the date against the bank's today.
  */
@@ -159,7 +169,11 @@ export function transferSchema(
       issue('amount', TRANSFER_MESSAGES.amountDecimals);
     } else {
       const from = accounts.find((a) => String(a.id) === v.fromAccount);
-      if (from && !isScheduling(v, today) && amount > Number(from.available_balance)) {
+      if (
+        from &&
+        !isScheduling(v, today) &&
+        debitedCents(type, v.amount) > centsOf(from.available_balance)
+      ) {
         issue('amount', TRANSFER_MESSAGES.insufficient);
       }
     }

@@ -50,6 +50,39 @@ describe('transfer validation, all types', () => {
       ).success,
     ).toBe(true);
   });
+
+  // The bank holds an external or SEPA transfer's fee with its amount; the others are free.
+  it.each([
+    ['sepa', '285.00', '285.01'],
+    ['external-bank', '297', '297.01'],
+    ['same-bank', '300', '300.01'],
+    ['between-accounts', '300', '300.01'],
+  ] as const)('refuses a %s amount whose fee takes it past the balance', (type, fits, over) => {
+    const funded = [{ id: 'a1', available_balance: 300 }];
+    const amountError = (amount: string) =>
+      messages(transferSchema(type, funded).safeParse(base({ amount }))).amount;
+    expect(amountError(fits)).toBeUndefined();
+    expect(amountError(over)).toBe('Insufficient funds');
+  });
+
+  it('compares by whole cents, not floating-point sums', () => {
+    // In floating-point, 5.03 + 3 is 8.030000000000001: more than the 8.03 available.
+    const funded = [{ id: 'a1', available_balance: 8.03 }];
+    const amountError = (amount: string) =>
+      messages(transferSchema('external-bank', funded).safeParse(base({ amount }))).amount;
+    expect(amountError('5.03')).toBeUndefined();
+    expect(amountError('5.04')).toBe('Insufficient funds');
+  });
+
+  it('leaves the balance to the day a scheduled transfer runs', () => {
+    const funded = [{ id: 'a1', available_balance: 300 }];
+    const m = messages(
+      transferSchema('external-bank', funded).safeParse(
+        base({ amount: '299', transferDate: addDaysIso(TODAY, 1) }),
+      ),
+    );
+    expect(m.amount).toBeUndefined();
+  });
 });
 
 describe('the transfer date', () => {

@@ -6,7 +6,12 @@ import { Spinner } from '@/components/ui/feedback';
 import type { Account } from '@/lib/accounts';
 import { centsOf } from '@/lib/cents';
 import { formatMoney } from '@/lib/format';
-import { MIN_TRANSFER, recipientContact, type TransferForm } from '../api/create-transfer';
+import {
+  debitedCents,
+  MIN_TRANSFER,
+  recipientContact,
+  type TransferForm,
+} from '../api/create-transfer';
 import type { RecipientLookup } from '../api/validate-recipient';
 import { SavedRecipientPicker } from './saved-recipients';
 import { TRANSFER_FREQUENCY_LABELS, TRANSFER_FREQUENCIES } from '@bank/contracts';
@@ -29,8 +34,6 @@ type Props = {
   lookup: { result: RecipientLookup | null; checking: boolean };
 };
 
-const SEPA_FEE_CENTS = centsOf(TRANSFER_TYPE_INFO.sepa.fee);
-
 /**
  * A SEPA amount is typed, held and debited in dollars (the bank converts it, and quotes its rate
  * on the review): what leaves the account is the amount plus the fee, in dollars.
@@ -41,7 +44,7 @@ export function sepaAmountHint(amount: string): string {
   if (!/^\d+(\.\d{1,2})?$/.test(typed) || centsOf(typed) < centsOf(MIN_TRANSFER)) {
     return `Minimum $5.00, plus the ${formatMoney(TRANSFER_TYPE_INFO.sepa.fee)} fee. ${euros}`;
   }
-  const debited = (centsOf(typed) + SEPA_FEE_CENTS) / 100;
+  const debited = debitedCents('sepa', typed) / 100;
   return `${formatMoney(debited)} will be debited from your account, including the ${formatMoney(TRANSFER_TYPE_INFO.sepa.fee)} fee. ${euros}`;
 }
 

@@ -1,8 +1,12 @@
 import { accountName, type Account } from '@/lib/accounts';
-import { centsOf } from '@/lib/cents';
 import { formatDay, formatMoney } from '@/lib/format';
 import { TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
-import { isScheduling, normalizeIban, type TransferForm } from '../api/create-transfer';
+import {
+  debitedCents,
+  isScheduling,
+  normalizeIban,
+  type TransferForm,
+} from '../api/create-transfer';
 import { formatEuros, rateText, type SepaQuote } from '../api/get-sepa-quote';
 import {
   SEPA_COUNTRIES,
@@ -86,7 +90,7 @@ export function reviewRows(
   } else {
     rows.push(['Amount', formatMoney(amount)]);
     rows.push(['Fee', info.fee === 0 ? 'Free' : formatMoney(info.fee)]);
-    rows.push(['Total', formatMoney((centsOf(v.amount) + centsOf(info.fee)) / 100)]);
+    rows.push(['Total', formatMoney(debitedCents(type, v.amount) / 100)]);
   }
   rows.push(['Date', formatDay(v.transferDate)]);
   if (v.frequency) {
