@@ -11,8 +11,11 @@ import {
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router-dom';
 
-/** On small screens the accounts page has a bottom tab bar (overview, transfer, pay, more). */
-export function BottomTabBar() {
+/**
+ * On small screens the accounts page has a bottom tab bar (overview, transfer, pay, more).
+ * `transferLink`: where Transfer goes, carrying the account shown.
+ */
+export function BottomTabBar({ transferLink = '/transfer' }: { transferLink?: string }) {
   const navigate = useNavigate();
   return (
     <nav className="tabbar" aria-label="Account shortcuts">
@@ -20,7 +23,7 @@ export function BottomTabBar() {
         <LayoutGrid size={20} aria-hidden="true" />
         Overview
       </Link>
-      <Link to="/transfer" className="tabbar__item">
+      <Link to={transferLink} className="tabbar__item">
         <ArrowLeftRight size={20} aria-hidden="true" />
         Transfer
       </Link>

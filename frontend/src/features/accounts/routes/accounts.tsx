@@ -132,6 +132,10 @@ export default function AccountsRoute() {
 
   const list = accounts.data ?? [];
   const selected = list.find((a) => String(a.id) === selectedId) ?? list[0] ?? null;
+  // A transfer started here starts from the account shown.
+  const transferLink = selected
+    ? `/transfer?${new URLSearchParams({ from: String(selected.id) })}`
+    : '/transfer';
   const typeParam = params.get('type');
   const listFilters: ListFilters = {
     days: period,
@@ -255,7 +259,7 @@ export default function AccountsRoute() {
 
       <ul role="list" className="shortcuts">
         <li>
-          <Link to="/transfer" className="quick-action">
+          <Link to={transferLink} className="quick-action">
             <ArrowLeftRight size={20} aria-hidden="true" />
             Transfer
           </Link>
@@ -429,7 +433,7 @@ export default function AccountsRoute() {
         </div>
       </Card>
       {selected ? <StatementsCard account={selected} /> : null}
-      <BottomTabBar />
+      <BottomTabBar transferLink={transferLink} />
     </div>
   );
 }

@@ -121,6 +121,20 @@ describe('Accounts page', () => {
     expect(screen.getByText('011000015')).toBeInTheDocument();
   });
 
+  it('starts a transfer from the account shown', async () => {
+    storeSession();
+    serve();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    expect(await screen.findByText('1.25% APY')).toBeInTheDocument();
+    const transferLinks = () =>
+      screen.getAllByRole('link', { name: 'Transfer' }).map((l) => l.getAttribute('href'));
+    // The shortcut and, on small screens, the tab bar.
+    expect(transferLinks()).toEqual(['/transfer?from=a1', '/transfer?from=a1']);
+    await userEvent.click(screen.getByRole('button', { name: /Investment Account/ }));
+    expect(await screen.findByText('8.00% APY')).toBeInTheDocument();
+    expect(transferLinks()).toEqual(['/transfer?from=a2', '/transfer?from=a2']);
+  });
+
   it('loads real transactions for 7, 30, 90 or 365 days', async () => {
     storeSession();
     const calls = serve();
