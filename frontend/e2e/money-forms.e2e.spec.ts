@@ -1,4 +1,4 @@
-import { deposit } from '@bank/server/testing';
+import { cardPurchase, deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import {
   expectNoSidewaysScroll,
@@ -78,9 +78,10 @@ describe('Transfer form checks as the customer types', { timeout: 120_000 }, () 
     await wizard.field('Bank Name').fill('First Federal');
     await wizard.field('Account Number').fill('123456789');
     await wizard.field('Routing Number').fill('021000021');
-    // $99 passes the balance check here, but with the $3.00 fee the bank refuses it.
-    await wizard.field('Amount (USD)').fill('99');
+    // $97 and the $3.00 fee are all that is available; a card purchase lands before Confirm.
+    await wizard.field('Amount (USD)').fill('97');
     await wizard.review();
+    await cardPurchase(t.bank, checking.id, 1_00, { name: 'Corner Store' });
     await wizard.confirm();
     await wizard.errorBox().waitFor();
     const text = (await wizard.errorBox().textContent()) ?? '';
