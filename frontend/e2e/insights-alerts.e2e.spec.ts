@@ -148,6 +148,40 @@ describe('spending insights', { timeout: 180_000 }, () => {
     expect(await ringOfFocused(), 'reached with Tab').toBe('recharts-surface: solid');
   });
 
+  it('draw a month whose refunds outweigh its spending without an empty step below zero (1280 px)', async () => {
+    const page = await demo.signIn(DESKTOP);
+    // This month: $19.99 more refunded than spent, so money out is below zero.
+    await page.route('**/api/insights?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as {
+        data: { cash_flow: { spending_cents: number }[] };
+      };
+      body.data.cash_flow[body.data.cash_flow.length - 1]!.spending_cents = -19_99;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/insights');
+    const chart = page.getByRole('figure', { name: 'Money in and out' });
+    const tick = chart.locator('.recharts-yAxis-tick-labels text');
+    await tick.first().waitFor();
+    await page.waitForTimeout(300);
+    await chart.screenshot({ path: screenshotPath('insights-cash-flow-refund-1280.png') });
+    const ticks = await tick.allTextContents();
+    expect(ticks[0]).toBe('$0');
+    expect(ticks.filter((label) => label.startsWith('-'))).toEqual([]);
+    // Below zero the plot reaches just past the refund's bar: a sliver, not a step of its own.
+    const plot = await chart
+      .locator('.recharts-yAxis .recharts-cartesian-axis-line')
+      .evaluate((line) => ({
+        top: Number(line.getAttribute('y1')),
+        bottom: Number(line.getAttribute('y2')),
+      }));
+    const zero = await chart
+      .locator('.recharts-reference-line line')
+      .evaluate((line) => Number(line.getAttribute('y1')));
+    expect(plot.bottom - zero).toBeGreaterThan(0);
+    expect((plot.bottom - zero) / (plot.bottom - plot.top)).toBeLessThan(0.05);
+  });
+
   it('fit a phone without sideways scrolling, and another month can be chosen (375 px)', async () => {
     const page = await demo.signIn(PHONE);
     await page.goto('/insights');

@@ -110,13 +110,17 @@ export function CashFlowChart({ insights }: { insights: Insights }) {
     income: m.income_cents,
     spending: m.spending_cents,
   }));
+  // A month whose refunds outweigh its spending has money out below zero: the axis reaches only
+  // as far as that bar, as the spending chart's does.
+  const axis = moneyAxis(data.flatMap((d) => [d.income, d.spending]));
   return (
     <ChartFrame>
       <ResponsiveContainer width="100%" height={280}>
         <BarChart data={data} margin={{ left: 8, right: 16 }} accessibilityLayer>
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
           <XAxis dataKey="label" />
-          <YAxis tickFormatter={axisMoney} width={64} />
+          <YAxis domain={axis.domain} ticks={axis.ticks} tickFormatter={axisMoney} width={64} />
+          {axis.domain[0] < 0 ? <ReferenceLine y={0} stroke="var(--color-border-strong)" /> : null}
           <Tooltip {...tooltipProps} />
           <Legend formatter={legendText} />
           <Bar dataKey="income" name="Money in" fill={COLORS.credit} />
