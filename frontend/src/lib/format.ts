@@ -1,11 +1,28 @@
 // en-US money and date formatting (USD in en-US format).
 import { BANK_TIME_ZONE, bankTimeText } from '@bank/contracts/bank-time';
+import { centsOf } from './cents';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const wholeUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 export function formatMoney(amount: number | string | null | undefined): string {
   const n = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
   return usd.format(Number.isFinite(n) ? n : 0);
+}
+
+/**
+ * A limit as the bank states it, "$2,500": in whole dollars, with its cents only when it has some
+ * ("$2,500.50"), so that it reads the same as the limits written out beside it.
+ */
+export function formatLimit(amount: number | string): string {
+  const n = Number(amount);
+  if (!Number.isFinite(n)) return wholeUsd.format(0);
+  return centsOf(n) % 100 === 0 ? wholeUsd.format(n) : usd.format(n);
 }
 
 /** "+$12.00" for credits, "-$12.00" for debits. */

@@ -5,6 +5,7 @@ import {
   initials,
   formatDate,
   formatDay,
+  formatLimit,
   formatMonth,
   formatMoney,
   formatPhone,
@@ -19,6 +20,14 @@ describe('formatting', () => {
     expect(truncateText('short@example.com')).toBe('short@example.com');
     expect(truncateText('alexandra.morgan@example.com')).toBe('alexandra.morgan@exa...');
     expect(truncateText('exactly20chars@ex.io')).toBe('exactly20chars@ex.io');
+  });
+
+  it('states a limit in whole dollars, with cents only when it has some', () => {
+    expect(formatLimit(2500)).toBe('$2,500');
+    expect(formatLimit('20000')).toBe('$20,000');
+    expect(formatLimit(0)).toBe('$0');
+    expect(formatLimit(2500.5)).toBe('$2,500.50');
+    expect(formatLimit('999.99')).toBe('$999.99');
   });
 
   it('formats USD in en-US style, with signs for movements', () => {

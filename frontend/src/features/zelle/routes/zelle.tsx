@@ -9,7 +9,7 @@ import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { useUser } from '@/lib/auth';
-import { formatMoney } from '@/lib/format';
+import { formatLimit, formatMoney } from '@/lib/format';
 import { refetchFailed } from '@/lib/refetch-failed';
 import { useAccounts } from '@/lib/accounts-query';
 import { useZelleLimits } from '../api/get-zelle-limits';
@@ -181,7 +181,7 @@ export default function ZelleRoute() {
             </ul>
             {daily ? (
               <p className="muted">
-                Sent today: {formatMoney(daily.used)} of {formatMoney(daily.limit)}
+                Sent today: {formatMoney(daily.used)} of {formatLimit(daily.limit)}
               </p>
             ) : null}
             <p className="muted">Only send money to people you know and trust.</p>
