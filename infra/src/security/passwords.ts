@@ -1,17 +1,28 @@
 import { hash, verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
 import { HashingLine } from './hashing-line.ts';
 
 // argon2id (the library's default algorithm) with OWASP's minimum recommended cost.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 /**
- * At most half of libuv's threads hash, so the rest stay for files, DNS and crypto. A hash takes
- * tens of milliseconds, so the line is long: a burst of real sign-ins (forty customers at nine in
- * the morning) waits its turn; only a flood fills it, and a hashing that would wait past 10 s, or
- * find the line full, is answered 503 at once.
+ * How many hashings run at once: at most half of libuv's threads, so the rest stay for files, DNS
+ * and crypto, and at most one fewer than the machine's cores, so a flood of sign-ins leaves a core
+ * for the event loop and PostgreSQL (on two cores, two hashings at once slowed every request).
  */
-const line = new HashingLine(Math.max(1, Math.floor(LIBUV_THREADS / 2)), 256, 10_000);
+export const hashingThreads = (libuvThreads: number, cores: number): number =>
+  Math.max(1, Math.min(Math.floor(libuvThreads / 2), cores - 1));
+
+/**
+ * A hash takes tens of milliseconds, so the line is long: a burst of real sign-ins (forty
+ * customers at nine in the morning) waits its turn; only a flood fills it, and a hashing that
+ * would wait past 10 s, or find the line full, is answered 503 at once.
+ */
+const line = new HashingLine(
+  hashingThreads(Number(process.env.UV_THREADPOOL_SIZE) || 4, availableParallelism()),
+  256,
+  10_000,
+);
 
 /** The hash; ServiceBusy (503) when the line of hashings is full. */
 export function hashSecret(secret: string): Promise<string> {
