@@ -344,6 +344,38 @@ describe('login', () => {
     );
   });
 
+  it('lets a count left by attempts that never finished go after a minute, and only then', async () => {
+    const { payload, user } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    const right = { account_number: user.account_number, password: payload.password };
+    // Five attempts counted, none checked: the process that counted them stopped.
+    const leave = (secondsAgo: number) =>
+      bank.pool.query(
+        `INSERT INTO login_failures (account_number, failed_count, updated_at)
+         VALUES ($1, $2, now() - make_interval(secs => $3))
+         ON CONFLICT (account_number) DO UPDATE
+           SET failed_count = EXCLUDED.failed_count, updated_at = EXCLUDED.updated_at,
+               locked_until = NULL`,
+        [user.account_number, MAX_FAILED_LOGINS, secondsAgo],
+      );
+    await leave(5);
+    // Still in flight: refused, and a refusal does not make the count look fresh.
+    expect((await anonymous.post('/api/login', right)).status).toBe(429);
+    const { rows } = await bank.pool.query<{ quiet: boolean }>(
+      `SELECT updated_at < now() - interval '4 seconds' AS quiet
+         FROM login_failures WHERE account_number = $1`,
+      [user.account_number],
+    );
+    expect(rows[0]?.quiet).toBe(true);
+    await leave(120);
+    expect((await anonymous.post('/api/login', right)).status).toBe(200);
+    await leave(120);
+    const wrong = { ...right, password: 'Wrong-password-1' };
+    // The attempt takes the allowance's last place: wrong, it locks.
+    expect((await anonymous.post('/api/login', wrong)).status).toBe(423);
+    expect((await anonymous.post('/api/login', right)).status).toBe(423);
+  });
+
   it('does not count a right password that opens a two-factor challenge, nor a right sign-in', async () => {
     const { payload, user } = await signedUpCustomer(bank);
     const anonymous = new ApiClient(bank);
@@ -729,7 +761,8 @@ describe('password reset', () => {
       });
     const wrong = await Promise.all(Array.from({ length: 8 }, (_, i) => change(`nope-nope-${i}`)));
     expect(wrong.filter((r) => r.status === 422)).toHaveLength(5);
-    expect(wrong.filter((r) => r.status === 423)).toHaveLength(3);
+    // Past the five being checked: told to wait (429), or locked (423) once the fifth has locked.
+    expect(wrong.filter((r) => r.status === 423 || r.status === 429)).toHaveLength(3);
     expect((await change(payload.password)).status).toBe(423);
     const signIn = await new ApiClient(bank).post('/api/login', {
       account_number: user.account_number,

@@ -31,17 +31,42 @@ export interface FailureCounter {
 type Attempt = { failed_count: number; locked_until: Date | null };
 
 /**
+ * How long an attempt can be in flight between being counted and being checked: seconds (the
+ * hashing line gives up after 10 s), so a minute is ample.
+ */
+const IN_FLIGHT_SECONDS = 60;
+
+/**
+ * The count after one more attempt, from row `t` as it was, whose `countedAt` column says when an
+ * attempt within the allowance was last counted. A lock that has run out starts again at 1. An
+ * unlocked count at or past the allowance that has not moved for longer than an attempt can be in
+ * flight was left by attempts that never finished (a process stopped between counting and
+ * checking): the wrong ones before them each stayed counted, so this attempt takes the
+ * allowance's last place. Otherwise, one more.
+ */
+const nextCount = (t: string, countedAt: string) => `CASE
+  WHEN ${t}.locked_until IS NOT NULL AND ${t}.locked_until < now() THEN 1
+  WHEN ${t}.locked_until IS NULL AND ${t}.failed_count >= ${MAX_FAILED_LOGINS}
+       AND ${t}.${countedAt} < now() - make_interval(secs => ${IN_FLIGHT_SECONDS})
+    THEN ${MAX_FAILED_LOGINS}
+  ELSE ${t}.failed_count + 1 END`;
+
+/** The SET list of one more attempt; refused attempts past the allowance do not move `countedAt`. */
+const countOneMore = (t: string, countedAt: string) => `
+  failed_count = ${nextCount(t, countedAt)},
+  locked_until = CASE WHEN ${t}.locked_until < now() THEN NULL ELSE ${t}.locked_until END,
+  ${countedAt} = CASE WHEN ${nextCount(t, countedAt)} <= ${MAX_FAILED_LOGINS}
+                 THEN now() ELSE ${t}.${countedAt} END`;
+
+/**
  * Counts one sign-in attempt against the account number before its secret is checked, so that
- * attempts sent at once cannot all be checked: each takes its own number here, in turn. A count
- * from an earlier lock that has run out starts again at 1. Answers the count and the lock.
+ * attempts sent at once cannot all be checked: each takes its own number here, in turn. Answers
+ * the count and the lock (see nextCount).
  */
 export async function countAttempt(ctx: CommandContext, counter: FailureCounter) {
   if (counter.device) {
     const { rows } = await ctx.pool.query<Attempt>(
-      `UPDATE trusted_devices SET
-         failed_count = CASE WHEN locked_until IS NOT NULL AND locked_until < now()
-                        THEN 1 ELSE failed_count + 1 END,
-         locked_until = CASE WHEN locked_until < now() THEN NULL ELSE locked_until END
+      `UPDATE trusted_devices SET ${countOneMore('trusted_devices', 'counted_at')}
        WHERE token_hash = $1
        RETURNING failed_count, locked_until`,
       [counter.device],
@@ -51,11 +76,7 @@ export async function countAttempt(ctx: CommandContext, counter: FailureCounter)
   }
   const { rows } = await ctx.pool.query<Attempt>(
     `INSERT INTO login_failures (account_number, failed_count, updated_at) VALUES ($1, 1, now())
-     ON CONFLICT (account_number) DO UPDATE SET
-       failed_count = CASE WHEN login_failures.locked_until IS NOT NULL AND login_failures.locked_until < now()
-                      THEN 1 ELSE login_failures.failed_count + 1 END,
-       locked_until = CASE WHEN login_failures.locked_until < now() THEN NULL ELSE login_failures.locked_until END,
-       updated_at = now()
+     ON CONFLICT (account_number) DO UPDATE SET ${countOneMore('login_failures', 'updated_at')}
      RETURNING failed_count, locked_until`,
     [counter.accountNumber],
   );
