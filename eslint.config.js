@@ -53,7 +53,12 @@ const layers = {
     '@bank/server',
   ],
 };
-const testFiles = ['**/*.spec.ts', '**/*.spec.tsx', '**/money-test-helpers.ts'];
+const testFiles = [
+  '**/*.spec.ts',
+  '**/*.spec.tsx',
+  '**/money-test-helpers.ts',
+  '**/bill-pay-test-helpers.ts',
+];
 const layerRules = Object.entries(layers).map(([dir, above]) => ({
   files: [`${dir}/**/*.{ts,tsx}`],
   ignores: testFiles,

@@ -2,24 +2,16 @@ import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import { randomUUID } from 'node:crypto';
 import { BILL_PAY_MESSAGES } from '@bank/contracts';
 import { BillPayeeAdded } from '@bank/events';
-import { startTestBank, type TestBank } from '@bank/server/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
+import type { TestBank } from '@bank/server/testing';
+import { describe, expect, it } from 'vitest';
 import { payeesAggregate } from '../domain/bill-pay/payees.ts';
 import { billPayClock, billPayStreams, runScheduledOccurrence } from '../services/bill-pay.ts';
+import { billPayBankForFile } from './bill-pay-test-helpers.ts';
 import { balances, customer, ledger, type Customer } from './money-test-helpers.ts';
 
 /** Bill pay through the money pipeline: Idempotency-Key, limits now and on the day it runs. */
 let bank: TestBank;
-beforeAll(async () => {
-  bank = await startTestBank({ jobs: billPayJobModule });
-});
-afterAll(async () => {
-  await bank.stop();
-});
-afterEach(() => {
-  billPayClock.now = () => new Date();
-});
+billPayBankForFile((started) => (bank = started));
 
 const DAILY = 'You have exceeded your daily transaction limit.';
 const NEW_PAYEE = 'The first payment to a new payee is limited to $2,500.00.';

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@bank/server/testing';
-import { deposit, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deposit, signedUpCustomer, type TestBank } from '@bank/server/testing';
+import { describe, expect, it } from 'vitest';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { SCHEDULE_CANCELLED } from '../domain/bill-pay/schedule.ts';
 import { AUTOPAY_JOB, BILL_PAYMENT_JOB, billPayJobModule } from '../jobs/bill-pay-jobs.ts';
@@ -10,18 +10,11 @@ import {
   runAutopayOccurrence,
   runScheduledOccurrence,
 } from '../services/bill-pay.ts';
+import { billPayBankForFile } from './bill-pay-test-helpers.ts';
 import { seeingTheLog } from './money-test-helpers.ts';
 
 let bank: TestBank;
-beforeAll(async () => {
-  bank = await startTestBank({ jobs: billPayJobModule });
-});
-afterAll(async () => {
-  await bank.stop();
-});
-afterEach(() => {
-  billPayClock.now = () => new Date();
-});
+billPayBankForFile((started) => (bank = started));
 
 /** Sets bill pay's clock to `seconds` before the start of `date` in New York, running on. */
 function secondsBeforeMidnight(date: string, seconds: number): void {

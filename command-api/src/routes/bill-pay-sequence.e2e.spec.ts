@@ -1,8 +1,9 @@
 import { verifyLog } from '@bank/audit';
 import { Prng } from '@bank/infra/testing';
 import { deposit, type TestBank } from '@bank/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billPayClock, billPayStreams, runScheduledOccurrence } from '../services/bill-pay.ts';
+import { describe, expect, it } from 'vitest';
+import { billPayStreams, runScheduledOccurrence } from '../services/bill-pay.ts';
+import { billPayBankForFile } from './bill-pay-test-helpers.ts';
 import {
   type Customer,
   customer,
@@ -25,13 +26,7 @@ const SEED = Number(process.env.BILL_SEED ?? 20261201);
 const DAYS = Number(process.env.BILL_DAYS ?? 45);
 
 let bank: TestBank;
-beforeAll(async () => {
-  bank = await startMoneyBank();
-});
-afterAll(async () => {
-  billPayClock.now = () => new Date();
-  await bank.stop();
-});
+billPayBankForFile((started) => (bank = started), startMoneyBank);
 
 interface Scheduled {
   id: string;

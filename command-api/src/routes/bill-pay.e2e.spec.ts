@@ -1,25 +1,11 @@
-import {
-  ApiClient,
-  deposit,
-  signedUpCustomer,
-  startTestBank,
-  type TestBank,
-} from '@bank/server/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, deposit, signedUpCustomer, type TestBank } from '@bank/server/testing';
+import { describe, expect, it } from 'vitest';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
-import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
 import { billPayClock, runScheduledOccurrence } from '../services/bill-pay.ts';
+import { billPayBankForFile } from './bill-pay-test-helpers.ts';
 
 let bank: TestBank;
-beforeAll(async () => {
-  bank = await startTestBank({ jobs: billPayJobModule });
-});
-afterAll(async () => {
-  await bank.stop();
-});
-afterEach(() => {
-  billPayClock.now = () => new Date();
-});
+billPayBankForFile((started) => (bank = started));
 
 /** Moves bill pay's clock so that it reads `at` now and keeps running from there. */
 function setClock(at: Date): void {
