@@ -1,5 +1,5 @@
 import { RenderersBusy, type DocumentJob, type RenderPool } from '@bank/audit';
-import { ApiError, KeyedQueue, messages } from '@bank/infra';
+import { ApiError, KeyedQueue, messages, rateLimited } from '@bank/infra';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -32,7 +32,7 @@ export class DocumentDesk {
   inTurn<T>(requester: string, reply: FastifyReply, work: (render: RenderDocument) => Promise<T>) {
     if (this.turns.pending(requester) >= DOCUMENTS_PER_REQUESTER) {
       reply.header('retry-after', String(REQUESTER_RETRY_AFTER_S));
-      throw new ApiError(429, messages.rateLimited, 'RATE_LIMITED');
+      throw rateLimited();
     }
     const gone = new AbortController();
     reply.raw.once('close', () => {

@@ -14,6 +14,7 @@ import {
   defaultResponses,
   errorEnvelope,
   messages,
+  RATE_LIMITED_BODY,
   redisWithLocalFallback,
   bearsOneOf,
   requireOneOf,
@@ -146,12 +147,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
           ),
         }
       : {}),
-    errorResponseBuilder: () => ({
-      statusCode: 429,
-      status: 'error',
-      message: messages.rateLimited,
-      code: 'RATE_LIMITED',
-    }),
+    errorResponseBuilder: () => ({ statusCode: 429, ...RATE_LIMITED_BODY }),
   });
 
   await app.register(fastifySwagger, {

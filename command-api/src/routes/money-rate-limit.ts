@@ -1,4 +1,4 @@
-import { ApiError, messages } from '@bank/infra';
+import { rateLimited } from '@bank/infra';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -24,7 +24,7 @@ export function limitMoneyPerCustomer(app: FastifyInstance, limit: object | unde
     const counts = await check(request);
     if (counts.isAllowed || !counts.isExceeded) return;
     reply.header('retry-after', String(counts.ttlInSeconds));
-    throw new ApiError(429, messages.rateLimited, 'RATE_LIMITED');
+    throw rateLimited();
   };
   app.addHook('onRoute', (route) => {
     const config = route.config as { moneyPipeline?: true } | undefined;

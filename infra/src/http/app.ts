@@ -9,7 +9,14 @@ import type { TrustProxy } from '../config.ts';
 import { installAccessLog, loggerOptions, type LogStream } from './access-log.ts';
 import { limitBodyBytes } from './body-budget.ts';
 import { NotYetConsistent, sendNotYetConsistent } from './consistent-reads.ts';
-import { ApiError, fieldError, messages, ServiceBusy, type FieldErrors } from './errors.ts';
+import {
+  ApiError,
+  fieldError,
+  messages,
+  RATE_LIMITED_BODY,
+  ServiceBusy,
+  type FieldErrors,
+} from './errors.ts';
 import { jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
 import {
   answerClientError,
@@ -214,9 +221,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
       return reply.code(415).send({ status: 'error', message: 'Unsupported content type.' });
     }
     if (error.statusCode === 429) {
-      return reply
-        .code(429)
-        .send({ status: 'error', message: messages.rateLimited, code: 'RATE_LIMITED' });
+      return reply.code(429).send(RATE_LIMITED_BODY);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ status: 'error', message: error.message });

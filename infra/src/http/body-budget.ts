@@ -2,7 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpBodiesRefused } from '../observability/metrics.ts';
 import { clientOf } from './connection-guard.ts';
-import { ApiError, messages } from './errors.ts';
+import { rateLimited } from './errors.ts';
 
 /**
  * Bytes of request bodies all clients together may hold in memory while they are read and
@@ -130,7 +130,7 @@ export function limitBodyBytes(app: FastifyInstance, options: BodyBudgetOptions 
         refused(body.client);
         release(body);
         reply.header('retry-after', '1');
-        callback(new ApiError(429, messages.rateLimited, 'RATE_LIMITED'));
+        callback(rateLimited());
       },
     });
     // Fastify listens while it reads the body; an error once it stopped reading was answered.

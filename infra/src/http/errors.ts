@@ -31,6 +31,13 @@ export const messages = {
   duplicate: ERROR_CODE_MESSAGES.DUPLICATE_TRANSACTION,
 } as const;
 
+/** The body of a 429, for the answers written without an ApiError (a plugin's own refusal). */
+export const RATE_LIMITED_BODY = {
+  status: 'error',
+  message: messages.rateLimited,
+  code: 'RATE_LIMITED',
+} as const;
+
 /** The bank is too busy for anyone just now: 503, and when to ask again. */
 export class ServiceBusy extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
@@ -45,5 +52,6 @@ export function fieldError(errors: FieldErrors, code: ErrorCode = 'VALIDATION_ER
 }
 
 export const notFound = () => new ApiError(404, messages.notFound, 'NOT_FOUND');
+export const rateLimited = () => new ApiError(429, messages.rateLimited, 'RATE_LIMITED');
 export const unauthenticated = () => new ApiError(401, messages.unauthenticated, 'UNAUTHENTICATED');
 export const forbidden = () => new ApiError(403, messages.forbidden, 'FORBIDDEN');
