@@ -8,7 +8,7 @@ import {
   type TestBank,
 } from '@bank/server/testing';
 import { streams } from '@bank/events';
-import { messages } from '@bank/infra';
+import { hashToken, messages } from '@bank/infra';
 import { testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -374,6 +374,42 @@ describe('login', () => {
     // The attempt takes the allowance's last place: wrong, it locks.
     expect((await anonymous.post('/api/login', wrong)).status).toBe(423);
     expect((await anonymous.post('/api/login', right)).status).toBe(423);
+  });
+
+  it("lets a trusted browser's count left by attempts that never finished go after a minute, and only then", async () => {
+    const { payload, user } = await signedUpCustomer(bank);
+    const browser = new ApiClient(bank);
+    const right = { account_number: user.account_number, password: payload.password };
+    const first = await browser.post('/api/login', right);
+    expect(first.status).toBe(200);
+    const token = first.headers['set-cookie']!.split(';')[0]!.slice('hv_device='.length);
+    const cookie = { cookie: `hv_device=${token}` };
+    // Five attempts counted for the browser, none checked: the process that counted them stopped.
+    const leave = (secondsAgo: number) =>
+      bank.pool.query(
+        `UPDATE trusted_devices
+            SET failed_count = $2, counted_at = now() - make_interval(secs => $3),
+                locked_until = NULL
+          WHERE token_hash = $1`,
+        [hashToken(token), MAX_FAILED_LOGINS, secondsAgo],
+      );
+    await leave(5);
+    // Still in flight: refused, and a refusal does not make the count look fresh.
+    expect((await browser.post('/api/login', right, cookie)).status).toBe(429);
+    const { rows } = await bank.pool.query<{ quiet: boolean }>(
+      `SELECT counted_at < now() - interval '4 seconds' AS quiet
+         FROM trusted_devices WHERE token_hash = $1`,
+      [hashToken(token)],
+    );
+    expect(rows[0]?.quiet).toBe(true);
+    await leave(120);
+    expect((await browser.post('/api/login', right, cookie)).status).toBe(200);
+    await leave(120);
+    const wrong = { ...right, password: 'Wrong-password-1' };
+    // The attempt takes the allowance's last place: wrong, it locks the browser, and it alone.
+    expect((await browser.post('/api/login', wrong, cookie)).status).toBe(423);
+    expect((await browser.post('/api/login', right, cookie)).status).toBe(423);
+    expect((await new ApiClient(bank).post('/api/login', right)).status).toBe(200);
   });
 
   it('does not count a right password that opens a two-factor challenge, nor a right sign-in', async () => {

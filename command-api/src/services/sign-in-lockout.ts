@@ -1,5 +1,12 @@
 import { streams } from '@bank/events';
-import { ApiError, messages, ServiceBusy, verifySecret, type EventMetadata } from '@bank/infra';
+import {
+  ApiError,
+  messages,
+  rateLimited,
+  ServiceBusy,
+  verifySecret,
+  type EventMetadata,
+} from '@bank/infra';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
 import type { CommandContext } from './context.ts';
 
@@ -51,12 +58,16 @@ const nextCount = (t: string, countedAt: string) => `CASE
     THEN ${MAX_FAILED_LOGINS}
   ELSE ${t}.failed_count + 1 END`;
 
-/** The SET list of one more attempt; refused attempts past the allowance do not move `countedAt`. */
+/**
+ * The SET list of one more attempt; refused attempts past the allowance do not move `countedAt`.
+ * The count is worked out once, from row `t` as it was, and both columns read it.
+ */
 const countOneMore = (t: string, countedAt: string) => `
-  failed_count = ${nextCount(t, countedAt)},
   locked_until = CASE WHEN ${t}.locked_until < now() THEN NULL ELSE ${t}.locked_until END,
-  ${countedAt} = CASE WHEN ${nextCount(t, countedAt)} <= ${MAX_FAILED_LOGINS}
-                 THEN now() ELSE ${t}.${countedAt} END`;
+  (failed_count, ${countedAt}) = (
+    SELECT one_more.n,
+           CASE WHEN one_more.n <= ${MAX_FAILED_LOGINS} THEN now() ELSE ${t}.${countedAt} END
+      FROM (SELECT ${nextCount(t, countedAt)} AS n) AS one_more)`;
 
 /**
  * Counts one sign-in attempt against the account number before its secret is checked, so that
@@ -87,7 +98,7 @@ export async function countAttempt(ctx: CommandContext, counter: FailureCounter)
  * The answer to an attempt sent while the whole allowance is being checked by attempts sent at
  * the same time: nothing is locked (yet), so the customer is asked to wait, not to call the bank.
  */
-export const tooManyAtOnce = () => new ApiError(429, messages.rateLimited, 'RATE_LIMITED');
+export const tooManyAtOnce = rateLimited;
 
 /**
  * Counts an attempt that is about to check a secret, and refuses it unchecked while sign-in is
