@@ -255,6 +255,42 @@ describe('sign-in with the second factor', () => {
       /on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T from Chrome on Linux/,
     );
   });
+
+  it('tells the customer of a sign-in only from a browser new to them', async () => {
+    const { client, payload } = await signedUpCustomer(bank);
+    const other = await signedUpCustomer(bank);
+    const account = (await client.get('/api/accounts')).body.data.accounts[0];
+    const credentials = { account_number: account.account_number, password: payload.password };
+    const browser = new ApiClient(bank);
+    const signInNotices = async () => {
+      await bank.runner.catchUp();
+      const notices = (await client.get('/api/notifications?type=security&per_page=100')).body.data
+        .notifications as { title: string }[];
+      return notices.filter((n) => n.title === 'New sign-in').length;
+    };
+    const before = await signInNotices();
+
+    const first = await browser.post('/api/login', credentials);
+    expect(first.status).toBe(200);
+    expect(await signInNotices()).toBe(before + 1);
+
+    // The same browser again, its trusted-device cookie sent: nothing new to tell.
+    const cookie = { cookie: first.headers['set-cookie']!.split(';')[0]! };
+    for (let i = 0; i < 2; i += 1) {
+      expect((await browser.post('/api/login', credentials, cookie)).status).toBe(200);
+    }
+    expect(await signInNotices()).toBe(before + 1);
+
+    // Another customer's browser is not one of theirs.
+    const othersAccount = (await other.client.get('/api/accounts')).body.data.accounts[0];
+    const othersBrowser = await browser.post('/api/login', {
+      account_number: othersAccount.account_number,
+      password: other.payload.password,
+    });
+    const othersCookie = { cookie: othersBrowser.headers['set-cookie']!.split(';')[0]! };
+    expect((await browser.post('/api/login', credentials, othersCookie)).status).toBe(200);
+    expect(await signInNotices()).toBe(before + 2);
+  });
 });
 
 describe('step-up before sensitive actions', () => {

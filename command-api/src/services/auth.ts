@@ -87,8 +87,9 @@ async function stillProven(ctx: CommandContext, proven: CustomerState): Promise<
 }
 
 /**
- * The sign-in succeeded: failures are forgotten, a session opens, the browser becomes a trusted
- * device and the customer is told.
+ * The sign-in succeeded: failures are forgotten, a session opens, and the browser becomes a
+ * trusted device. The customer is told only of a browser new to them: a notice on every sign-in
+ * from their own browser would teach them to ignore the one that matters.
  */
 async function openSession(
   ctx: CommandContext,
@@ -104,8 +105,9 @@ async function openSession(
     await ctx.sessions.revoke(hashToken(session.token));
     throw invalidCredentials();
   }
+  const knownBrowser = client.counter.device !== undefined;
   const deviceToken = await trustDevice(ctx.pool, customerId, client.counter, client.deviceToken);
-  await notifySignIn(ctx, customerId, device, new Date(), metadata);
+  if (!knownBrowser) await notifySignIn(ctx, customerId, device, new Date(), metadata);
   return { kind: 'session', customerId, ...session, deviceToken };
 }
 
