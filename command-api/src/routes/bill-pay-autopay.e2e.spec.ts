@@ -1,22 +1,16 @@
 import { BILL_PAY_MESSAGES } from '@bank/contracts';
+import type { EventData } from '@bank/events';
 import { ApiClient, startTestBank, type TestBank } from '@bank/server/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
-import { billPayClock, billPayStreams, runAutopayOccurrence } from '../services/bill-pay.ts';
-import { balances, customer, setBillPayDay } from './money-test-helpers.ts';
+import { billPayStreams, runAutopayOccurrence } from '../services/bill-pay.ts';
+import { billPayBankForFile } from './bill-pay-test-helpers.ts';
+import { balances, customer, seeingTheLog, setBillPayDay } from './money-test-helpers.ts';
 
 /** PUT /bill-payments/payees/{id}/autopay: a payee's AutoPay turned on, changed or off at any time. */
 
 let bank: TestBank;
-beforeAll(async () => {
-  bank = await startTestBank({ jobs: billPayJobModule });
-});
-afterAll(async () => {
-  await bank.stop();
-});
-afterEach(() => {
-  billPayClock.now = () => new Date();
-});
+billPayBankForFile((started) => (bank = started));
 
 const customerWith = (dollars: number) => customer(bank, 'Avery AutoPay', dollars);
 
@@ -64,8 +58,8 @@ async function upcoming(client: ApiClient) {
   ).map((p) => ({ source: p.source, date: p.scheduled_date, amount: p.amount }));
 }
 
-async function autopayEvents(customerId: string) {
-  return (await bank.store.readStream(billPayStreams.payees(customerId))).filter(
+async function autopayEvents(customerId: string, from: TestBank = bank) {
+  return (await from.store.readStream(billPayStreams.payees(customerId))).filter(
     (e) => e.type === 'BillPayeeAutopayChanged',
   );
 }
@@ -265,5 +259,137 @@ describe("a payee's AutoPay after it was added", () => {
       'The first payment to a new payee is limited to $2,500.00.',
     ]);
     expect(await autopayEvents(c.id)).toHaveLength(0);
+  });
+});
+
+/**
+ * Catches the read models up with the whole log, then checks that the payee's AutoPay there is the
+ * setting of the last BillPayeeAutopayChanged the log holds for it.
+ */
+async function expectReadModelAsLog(
+  c: { id: string; client: ApiClient },
+  payeeId: string,
+  from: TestBank = bank,
+) {
+  await seeingTheLog(from, [c]);
+  const changes = (await autopayEvents(c.id, from)).map(
+    (e) => e.event.data as EventData<'BillPayeeAutopayChanged'>,
+  );
+  const setting = changes.filter((d) => d.payeeId === payeeId).at(-1)!.autopay;
+  const row = await payeeOf(c.client, payeeId);
+  expect(row).toMatchObject(
+    setting
+      ? {
+          autopay_enabled: true,
+          autopay_day: setting.day,
+          autopay_amount: setting.amountCents === null ? null : setting.amountCents / 100,
+          autopay_account_id: setting.fromAccountId,
+          next_payment: { date: setting.firstDate },
+        }
+      : { autopay_enabled: false, autopay_day: null, autopay_amount: null, next_payment: null },
+  );
+  return row;
+}
+
+describe("a payee's AutoPay changed by many requests at once", () => {
+  it('takes effect once for fifty identical requests at once with one key', async () => {
+    setBillPayDay('2032-05-10');
+    const c = await customerWith(0);
+    const payee = await addPayee(c.client);
+    const body = { autopay_enabled: true, autopay_day: 15, autopay_amount: 64.25 };
+    const headers = { 'idempotency-key': 'autopay-fifty' };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => setAutopay(c.client, payee.id, body, headers)),
+    );
+    // One customer's money commands run one at a time: the first is done, the others replay it.
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(49);
+    expect(answers[0]!.body.data.autopay).toMatchObject({
+      autopay_enabled: true,
+      autopay_day: 15,
+      autopay_amount: 64.25,
+      next_payment: { date: '2032-05-15', amount: 64.25 },
+    });
+    expect(await autopayEvents(c.id)).toHaveLength(1);
+    expect(await expectReadModelAsLog(c, payee.id)).toMatchObject({
+      autopay_day: 15,
+      autopay_amount: 64.25,
+    });
+    expect(await upcoming(c.client)).toEqual([
+      { source: 'autopay', date: '2032-05-15', amount: 64.25 },
+    ]);
+  });
+
+  it('leaves the setting of the last change in the log for fifty different requests at once', async () => {
+    setBillPayDay('2032-05-10');
+    const c = await customerWith(0);
+    const payee = await addPayee(c.client);
+    // Each its own key, day and amount.
+    const bodies = Array.from({ length: 50 }, (_, i) => ({
+      autopay_enabled: true,
+      autopay_day: (i % 28) + 1,
+      autopay_amount: 20 + i + 0.01 * i,
+    }));
+    const answers = await Promise.all(
+      bodies.map((body, i) =>
+        setAutopay(c.client, payee.id, body, { 'idempotency-key': `autopay-many-${i}` }),
+      ),
+    );
+    for (const answer of answers) {
+      expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
+    }
+    const done = answers.filter((a) => a.status === 200);
+    expect(done.length).toBeGreaterThan(0);
+    // No two settings are the same, so each one done is one event, and nothing else is.
+    const events = await autopayEvents(c.id);
+    expect(events).toHaveLength(done.length);
+    expect(new Set(events.map((e) => e.metadata.idempotencyKey)).size).toBe(events.length);
+    await expectReadModelAsLog(c, payee.id);
+  });
+});
+
+describe("a payee's AutoPay under the money rate limit", () => {
+  let limited: TestBank;
+  beforeAll(async () => {
+    limited = await startTestBank({
+      jobs: billPayJobModule,
+      rateLimits: {
+        auth: { max: 10_000, timeWindow: 60_000 },
+        money: { max: 10, timeWindow: 60_000 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  it('answers 429, never 500, to what is over the limit, and records only what it let through', async () => {
+    setBillPayDay('2032-05-10');
+    const c = await customer(limited, 'Rita RateLimit', 0);
+    const payee = await addPayee(c.client);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        setAutopay(
+          c.client,
+          payee.id,
+          { autopay_enabled: true, autopay_day: (i % 28) + 1, autopay_amount: 30 + i },
+          { 'idempotency-key': `autopay-limited-${i}` },
+        ),
+      ),
+    );
+    for (const answer of answers) {
+      expect([200, 429], JSON.stringify(answer.body)).toContain(answer.status);
+    }
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) {
+      expect(answer.body.code).toBe('RATE_LIMITED');
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const done = answers.filter((a) => a.status === 200);
+    expect(done.length).toBeGreaterThan(0);
+    expect(await autopayEvents(c.id, limited)).toHaveLength(done.length);
+    await expectReadModelAsLog(c, payee.id, limited);
   });
 });
