@@ -25,40 +25,44 @@ export type TransferTypeInfo = {
   type: AnyTransferType;
   title: string;
   description: string;
+  /** How long it takes to arrive, as the screens and the bank's answers word it. */
   processing: string;
-  /** In dollars, as shown. */
-  fee: number;
+  /** The fee, in integer cents: what the bank charges and, formatted, what the screens show. */
+  feeCents: number;
 };
 
-/** The one label table of the transfer types: the wizard, the wire page, the lists and the limits. */
+/**
+ * The one table of the transfer types: the wizard, the wire page, the lists and the limits, and
+ * the one home of each type's fee and processing time, which the deciders charge and quote too.
+ */
 export const TRANSFER_TYPE_INFO: Record<AnyTransferType, TransferTypeInfo> = {
   'between-accounts': {
     type: 'between-accounts',
     title: 'Between My Accounts',
     description: 'Move money between your own checking, savings and other accounts.',
     processing: 'Instant',
-    fee: 0,
+    feeCents: 0,
   },
   'same-bank': {
     type: 'same-bank',
     title: 'To Another Customer',
     description: 'Send money to another customer of this bank by email or phone number.',
     processing: 'Instant',
-    fee: 0,
+    feeCents: 0,
   },
   'external-bank': {
     type: 'external-bank',
     title: 'To Another Bank',
     description: 'Send money to an account at another US bank using its routing number.',
     processing: '1-3 business days',
-    fee: 3,
+    feeCents: 3_00,
   },
   sepa: {
     type: 'sepa',
     title: 'SEPA Transfer',
     description: 'Send euros to a bank account in the Single Euro Payments Area (EUR only).',
     processing: 'Next business day',
-    fee: 15,
+    feeCents: 15_00,
   },
   'domestic-wire': {
     type: 'domestic-wire',
@@ -66,14 +70,14 @@ export const TRANSFER_TYPE_INFO: Record<AnyTransferType, TransferTypeInfo> = {
     description:
       'Wire dollars to an account at another US bank, the same business day when sent by 4:00 PM ET.',
     processing: 'Same day',
-    fee: 25,
+    feeCents: 25_00,
   },
   'international-wire': {
     type: 'international-wire',
     title: 'International Wire',
     description: 'Wire dollars to a bank abroad through SWIFT.',
     processing: '1-3 business days',
-    fee: 45,
+    feeCents: 45_00,
   },
 };
 

@@ -1,3 +1,4 @@
+import { TRANSFER_TYPE_INFO, type TransferTypeInfo } from '@bank/contracts';
 import { z } from 'zod';
 import { defineEvent } from '../catalogue.ts';
 
@@ -31,27 +32,25 @@ export const movementCategories = [
 ] as const;
 export type MovementCategory = (typeof movementCategories)[number];
 
+/**
+ * One field of the contracts' transfer table for every transfer type. The fees and processing
+ * times live there, beside the titles the screens show, so the deciders and the screens read the
+ * same figures.
+ */
+function perTransferType<T>(pick: (info: TransferTypeInfo) => T): Record<TransferType, T> {
+  return Object.fromEntries(
+    transferTypes.map((type) => [type, pick(TRANSFER_TYPE_INFO[type])]),
+  ) as Record<TransferType, T>;
+}
+
 /** Business constants shared by the deciders and the read side (cents). */
 export const moneyRules = {
   /** The smallest transfer of any type. */
   minTransferCents: 5_00,
-  /** Own accounts and same bank are free; external $3.00, SEPA $15.00, wires $25.00 and $45.00. */
-  transferFees: {
-    'between-accounts': 0,
-    'same-bank': 0,
-    'external-bank': 3_00,
-    sepa: 15_00,
-    'domestic-wire': 25_00,
-    'international-wire': 45_00,
-  } satisfies Record<TransferType, number>,
-  processingTimes: {
-    'between-accounts': 'Instant',
-    'same-bank': 'Instant',
-    'external-bank': '1-3 business days',
-    sepa: 'Next business day',
-    'domestic-wire': 'Same day',
-    'international-wire': '1-3 business days',
-  } satisfies Record<TransferType, string>,
+  /** Each type's fee in cents, as the contracts' transfer table states it (its one home). */
+  transferFees: perTransferType((info) => info.feeCents),
+  /** Each type's processing time, as the contracts' transfer table words it. */
+  processingTimes: perTransferType((info) => info.processing),
   /**
    * The limits table, in one place: per channel, by the bank's day and calendar month
    * (America/New_York). README.md, "Limits", documents it.

@@ -1,6 +1,6 @@
 // en-US money and date formatting (USD in en-US format).
 import { BANK_TIME_ZONE, bankTimeText } from '@bank/contracts/bank-time';
-import { centsOf } from './cents';
+import { centsOf, centsText } from './cents';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const wholeUsd = new Intl.NumberFormat('en-US', {
@@ -13,6 +13,11 @@ const wholeUsd = new Intl.NumberFormat('en-US', {
 export function formatMoney(amount: number | string | null | undefined): string {
   const n = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
   return usd.format(Number.isFinite(n) ? n : 0);
+}
+
+/** Integer cents as money text, "$3.00" for 300: by the cents' decimal digits, not by dividing. */
+export function formatMoneyCents(cents: number): string {
+  return formatMoney(centsText(cents));
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   formatLimit,
   formatMonth,
   formatMoney,
+  formatMoneyCents,
   formatPhone,
   formatSignedMoney,
   groupDigits,
@@ -35,6 +36,9 @@ describe('formatting', () => {
     expect(formatMoney('12')).toBe('$12.00');
     expect(formatSignedMoney(-1650)).toBe('-$1,650.00');
     expect(formatSignedMoney(25.31)).toBe('+$25.31');
+    expect(formatMoneyCents(3_00)).toBe('$3.00');
+    expect(formatMoneyCents(123_456_78)).toBe('$123,456.78');
+    expect(formatMoneyCents(0)).toBe('$0.00');
   });
 
   it('dates an instant as the bank does, in New York, whatever the browser’s zone', () => {

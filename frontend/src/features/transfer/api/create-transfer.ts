@@ -144,7 +144,7 @@ export const recipientContact = (v: Pick<TransferForm, 'recipientEmail' | 'recip
  * amount plus the fee the bank charges for its type (the bank takes both at once).
  */
 export function debitedCents(type: TransferType, amount: string): number {
-  return centsOf(amount) + centsOf(TRANSFER_TYPE_INFO[type].fee);
+  return centsOf(amount) + TRANSFER_TYPE_INFO[type].feeCents;
 }
 
 /**

@@ -7,7 +7,7 @@ import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { newIdempotencyKey } from '@/components/ui/server-errors';
 import { isStepUpCancelled } from '@/lib/api-client';
 import { centsOf } from '@/lib/cents';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatMoneyCents } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useRecentTransfers, type RecentTransfer } from '../api/get-recent-transfers';
 import { useRepeatTransfer } from '../api/repeat-transfer';
@@ -17,11 +17,11 @@ export const REPEAT_FAILED = 'Failed to repeat transfer. Please try again.';
 
 /** What repeating costs: the amount again plus the type's fee, said in full. */
 export function repeatSummary(transfer: RecentTransfer): string {
-  const fee = TRANSFER_TYPE_INFO[transfer.type].fee;
+  const fee = TRANSFER_TYPE_INFO[transfer.type].feeCents;
   const sent = `${transfer.description}: ${formatMoney(transfer.amount)} will be sent again`;
   if (!fee) return `${sent}, with no fee.`;
-  const totalCents = centsOf(transfer.amount) + centsOf(fee);
-  return `${sent}, plus the ${formatMoney(fee)} fee: ${formatMoney(totalCents / 100)} in total.`;
+  const totalCents = centsOf(transfer.amount) + fee;
+  return `${sent}, plus the ${formatMoneyCents(fee)} fee: ${formatMoneyCents(totalCents)} in total.`;
 }
 
 /** Recent transfers with a Repeat button each; repeating asks for confirmation first. */

@@ -5,7 +5,7 @@ import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/feedback';
 import type { Account } from '@/lib/accounts';
 import { centsOf } from '@/lib/cents';
-import { formatMoney } from '@/lib/format';
+import { formatMoneyCents } from '@/lib/format';
 import {
   debitedCents,
   MIN_TRANSFER,
@@ -42,10 +42,10 @@ export function sepaAmountHint(amount: string): string {
   const typed = amount.trim();
   const euros = 'The recipient gets euros at the bank’s rate, shown before you confirm.';
   if (!/^\d+(\.\d{1,2})?$/.test(typed) || centsOf(typed) < centsOf(MIN_TRANSFER)) {
-    return `Minimum $5.00, plus the ${formatMoney(TRANSFER_TYPE_INFO.sepa.fee)} fee. ${euros}`;
+    return `Minimum $5.00, plus the ${formatMoneyCents(TRANSFER_TYPE_INFO.sepa.feeCents)} fee. ${euros}`;
   }
-  const debited = debitedCents('sepa', typed) / 100;
-  return `${formatMoney(debited)} will be debited from your account, including the ${formatMoney(TRANSFER_TYPE_INFO.sepa.fee)} fee. ${euros}`;
+  const debited = debitedCents('sepa', typed);
+  return `${formatMoneyCents(debited)} will be debited from your account, including the ${formatMoneyCents(TRANSFER_TYPE_INFO.sepa.feeCents)} fee. ${euros}`;
 }
 
 /** Step 2: the fields of the chosen type. */

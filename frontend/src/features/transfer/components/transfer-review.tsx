@@ -1,5 +1,5 @@
 import { accountName, type Account } from '@/lib/accounts';
-import { formatDay, formatMoney } from '@/lib/format';
+import { formatDay, formatMoney, formatMoneyCents } from '@/lib/format';
 import { TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
 import {
   debitedCents,
@@ -89,7 +89,7 @@ export function reviewRows(
     rows.push(['Total', formatMoney(quote.total)]);
   } else {
     rows.push(['Amount', formatMoney(amount)]);
-    rows.push(['Fee', info.fee === 0 ? 'Free' : formatMoney(info.fee)]);
+    rows.push(['Fee', info.feeCents === 0 ? 'Free' : formatMoneyCents(info.feeCents)]);
     rows.push(['Total', formatMoney(debitedCents(type, v.amount) / 100)]);
   }
   rows.push(['Date', formatDay(v.transferDate)]);

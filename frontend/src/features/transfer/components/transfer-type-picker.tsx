@@ -1,5 +1,5 @@
 import { ArrowLeftRight, Building2, Euro, Users, type LucideIcon } from 'lucide-react';
-import { formatMoney } from '@/lib/format';
+import { formatMoneyCents } from '@/lib/format';
 import { TRANSFER_TYPES, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
 
 const ICONS: Record<TransferType, LucideIcon> = {
@@ -24,7 +24,9 @@ export function TransferTypePicker({ onChoose }: { onChoose(type: TransferType):
               <span className="transfer-type__desc">{info.description}</span>
               <span className="transfer-type__meta">
                 <span>{info.processing}</span>
-                <span>{info.fee === 0 ? 'Free' : `Fee ${formatMoney(info.fee)}`}</span>
+                <span>
+                  {info.feeCents === 0 ? 'Free' : `Fee ${formatMoneyCents(info.feeCents)}`}
+                </span>
               </span>
             </button>
           </li>

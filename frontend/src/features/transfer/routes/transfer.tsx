@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/components/ui/page';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { ApiError, firstFieldErrors, isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatMoneyCents } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import {
   emptyTransferForm,
@@ -377,7 +377,7 @@ export default function TransferRoute() {
           </h2>
           <p className="muted transfer__meta">
             {processingText(type, values)} ·{' '}
-            {info.fee === 0 ? 'Free' : `Fee $${info.fee.toFixed(2)}`}
+            {info.feeCents === 0 ? 'Free' : `Fee ${formatMoneyCents(info.feeCents)}`}
             {limitText(limits.data, type)}
           </p>
           <form

@@ -61,7 +61,7 @@ export const WIRE_MESSAGES = {
 
 /** A transfer type's fee in whole cents (the label table gives dollars, as shown). */
 export function feeCents(type: keyof typeof TRANSFER_TYPE_INFO): number {
-  return centsOf(TRANSFER_TYPE_INFO[type].fee);
+  return TRANSFER_TYPE_INFO[type].feeCents;
 }
 
 /** Whole cents of the amount typed, or null while it is no amount. */

@@ -6,8 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Alert } from '@/components/ui/feedback';
 import type { PickableAccount } from '@/components/accounts/account-select-field';
 import { accountName } from '@/lib/accounts';
-import { centsText } from '@/lib/cents';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatMoneyCents } from '@/lib/format';
 import type { SavedRecipient } from '@/lib/saved-recipients-query';
 import { feeCents, wireAmountCents, type SentWire, type WireForm } from '../api/send-wire';
 
@@ -79,9 +78,9 @@ export function WireReview({
     [type === 'domestic-wire' ? 'Routing number' : 'SWIFT/BIC', recipient.code ?? ''],
     ['Purpose', WIRE_PURPOSES[values.purposeOfPayment as keyof typeof WIRE_PURPOSES] ?? ''],
     ['Message', values.memo.trim() || 'None'],
-    ['Amount', formatMoney(centsText(amount))],
-    ['Wire fee', formatMoney(centsText(fee))],
-    ['Total', formatMoney(centsText(amount + fee))],
+    ['Amount', formatMoneyCents(amount)],
+    ['Wire fee', formatMoneyCents(fee)],
+    ['Total', formatMoneyCents(amount + fee)],
     ['Delivery', info.processing],
   ];
   return (

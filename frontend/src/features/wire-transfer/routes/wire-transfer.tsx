@@ -14,8 +14,7 @@ import { newIdempotencyKey, serverFieldErrors } from '@/components/ui/server-err
 import { useAccounts } from '@/lib/accounts-query';
 import { isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
-import { centsText } from '@/lib/cents';
-import { formatMoney } from '@/lib/format';
+import { formatMoneyCents } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useSavedRecipients } from '@/lib/saved-recipients-query';
 import {
@@ -292,7 +291,7 @@ export default function WireTransferRoute() {
                         <span>
                           <strong>{info.title}</strong>
                           <span className="muted wire-type__meta">
-                            {formatMoney(info.fee)} · {info.processing}
+                            {formatMoneyCents(info.feeCents)} · {info.processing}
                           </span>
                         </span>
                       </label>
@@ -451,15 +450,15 @@ export default function WireTransferRoute() {
             <dl className="wire-summary">
               <div>
                 <dt>Amount</dt>
-                <dd className="tabular">{formatMoney(centsText(amountCents))}</dd>
+                <dd className="tabular">{formatMoneyCents(amountCents)}</dd>
               </div>
               <div>
                 <dt>Wire fee</dt>
-                <dd className="tabular">{formatMoney(centsText(fee))}</dd>
+                <dd className="tabular">{formatMoneyCents(fee)}</dd>
               </div>
               <div className="wire-summary__total">
                 <dt>Total</dt>
-                <dd className="tabular">{formatMoney(centsText(amountCents + fee))}</dd>
+                <dd className="tabular">{formatMoneyCents(amountCents + fee)}</dd>
               </div>
               <div>
                 <dt>Delivery</dt>
