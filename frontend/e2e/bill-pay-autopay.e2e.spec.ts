@@ -20,6 +20,7 @@ interface PayeeRow {
   autopay_enabled: boolean;
   autopay_day: number | null;
   autopay_amount: number | null;
+  autopay_account_id: string | null;
 }
 
 describe("Bill Pay: a payee's AutoPay", () => {
@@ -30,6 +31,8 @@ describe("Bill Pay: a payee's AutoPay", () => {
     'turns AutoPay on, changes it and turns it off from the payee’s card (%s)',
     async (name, viewport) => {
       const customer = await t.customer();
+      const checking = customer.accounts.find((a) => a.type === 'checking')!;
+      const moneyMarket = customer.accounts.find((a) => a.name === 'Money Market')!;
       await customer.client.post('/api/bill-payments/payees', {
         name: 'Stream Co',
         category: 'streaming',
@@ -51,6 +54,8 @@ describe("Bill Pay: a payee's AutoPay", () => {
       let form = await billPay.autopay('Stream Co');
       expect(await form.getByLabel('AutoPay Day of Month').count()).toBe(0);
       await form.getByLabel('Enable AutoPay').check();
+      // It pays from the main checking account unless the customer picks another.
+      expect(await form.getByLabel('Pay From').inputValue()).toBe(checking.id);
       await form.getByLabel('AutoPay Day of Month').fill('40');
       await form.getByRole('button', { name: 'Save AutoPay' }).click();
       expect(await fieldError(page, 'AutoPay Day of Month')).toBe(
@@ -70,6 +75,7 @@ describe("Bill Pay: a payee's AutoPay", () => {
         autopay_enabled: true,
         autopay_day: 28,
         autopay_amount: null,
+        autopay_account_id: checking.id,
       });
       await expectNoSidewaysScroll(page);
       await page.screenshot({
@@ -81,10 +87,24 @@ describe("Bill Pay: a payee's AutoPay", () => {
       form = await billPay.autopay('Stream Co');
       expect(await form.getByLabel('Enable AutoPay').isChecked()).toBe(true);
       expect(await form.getByLabel('AutoPay Day of Month').inputValue()).toBe('28');
+      expect(await form.getByLabel('Pay From').inputValue()).toBe(checking.id);
       await form.getByLabel(/AutoPay Amount/).fill('25.75');
+      // Another account to pay from, kept: the form opens on it again, and the bank has it.
+      await form.getByLabel('Pay From').selectOption({ label: 'Money Market' });
+      await form.getByText('Available balance: $0.00').waitFor();
+      await page.screenshot({ path: screenshotPath(`bill-pay/autopay-pay-from-${name}.png`) });
       await form.getByRole('button', { name: 'Save AutoPay' }).click();
       await toast(page, 'AutoPay updated successfully!').waitFor();
+      await form.waitFor({ state: 'detached' });
       await card.getByText('Pays $25.75 on day 28 of each month').waitFor();
+      expect(await stored()).toMatchObject({
+        autopay_amount: 25.75,
+        autopay_account_id: moneyMarket.id,
+      });
+      form = await billPay.autopay('Stream Co');
+      expect(await form.getByLabel('Pay From').inputValue()).toBe(moneyMarket.id);
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await form.waitFor({ state: 'detached' });
       // Pay Bills shows it too: the AutoPay badge and the next payment at the new amount.
       await openTab(page, 'Pay Bills');
       await page.locator('.quick-pay__tile').getByText('AutoPay').waitFor();

@@ -59,6 +59,7 @@ export const emptyPayeeForm: PayeeForm = {
   phone: '',
   default_amount: '',
   autopay_enabled: false,
+  autopay_account_id: '',
   autopay_day: '',
   autopay_amount: '',
 };

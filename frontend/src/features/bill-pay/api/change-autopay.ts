@@ -1,7 +1,9 @@
 import { BILL_PAY_MESSAGES, payeeAutopayChanged } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { Account } from '@/lib/accounts';
 import { api } from '@/lib/api-client';
+import { defaultPayingAccount } from '../lib/paying-account';
 
 const money = /^\d+(\.\d{1,2})?$/;
 
@@ -17,17 +19,20 @@ export const autopayFields = {
   autopay_enabled: z.boolean(),
   autopay_day: z.string().trim(),
   autopay_amount: optionalDollars(BILL_PAY_MESSAGES.autopayAmount),
+  autopay_account_id: z.string(),
 };
 
 export type AutopayForm = {
   autopay_enabled: boolean;
   autopay_day: string;
   autopay_amount: string;
+  /** The account AutoPay pays from, as its id ('' for none chosen). */
+  autopay_account_id: string;
 };
 
 /**
- * AutoPay, when on, needs a day from 1 to 31, and an amount: its own, or the payee's default
- * (`hasDefault`).
+ * AutoPay, when on, needs a day from 1 to 31, an amount (its own, or the payee's default:
+ * `hasDefault`) and an account to pay from.
  */
 export function requireAutopayFields(v: AutopayForm, hasDefault: boolean, ctx: z.RefinementCtx) {
   if (!v.autopay_enabled) return;
@@ -40,9 +45,15 @@ export function requireAutopayFields(v: AutopayForm, hasDefault: boolean, ctx: z
       path: ['autopay_amount'],
       message: BILL_PAY_MESSAGES.autopayAmountRequired,
     });
+  if (!v.autopay_account_id)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['autopay_account_id'],
+      message: BILL_PAY_MESSAGES.fromAccount,
+    });
 }
 
-/** The AutoPay part of a payee payload: day and amount only when it is on. */
+/** The AutoPay part of a payee payload: day, amount and account only when it is on. */
 export function autopayPayload(v: AutopayForm) {
   return {
     autopay_enabled: v.autopay_enabled,
@@ -50,6 +61,7 @@ export function autopayPayload(v: AutopayForm) {
       ? {
           autopay_day: Number(v.autopay_day),
           autopay_amount: v.autopay_amount ? Number(v.autopay_amount) : undefined,
+          autopay_account_id: v.autopay_account_id,
         }
       : {}),
   };
@@ -59,16 +71,25 @@ export function autopayPayload(v: AutopayForm) {
 export const autopaySchema = (hasDefault: boolean) =>
   z.object(autopayFields).superRefine((v, ctx) => requireAutopayFields(v, hasDefault, ctx));
 
-/** The AutoPay form as a payee has it now. */
-export function autopayFormOf(p: {
-  autopay_enabled: boolean;
-  autopay_day: number | null;
-  autopay_amount: number | null;
-}): AutopayForm {
+/**
+ * The AutoPay form as a payee has it now: its account is the one AutoPay pays from, or (AutoPay
+ * off, or that account no longer among the customer's `accounts`) the default paying account.
+ */
+export function autopayFormOf(
+  p: {
+    autopay_enabled: boolean;
+    autopay_day: number | null;
+    autopay_amount: number | null;
+    autopay_account_id: string | null;
+  },
+  accounts: Pick<Account, 'id' | 'type'>[],
+): AutopayForm {
+  const current = accounts.find((a) => String(a.id) === p.autopay_account_id);
   return {
     autopay_enabled: p.autopay_enabled,
     autopay_day: p.autopay_day === null ? '' : String(p.autopay_day),
     autopay_amount: p.autopay_amount === null ? '' : p.autopay_amount.toFixed(2),
+    autopay_account_id: current ? String(current.id) : defaultPayingAccount(accounts),
   };
 }
 

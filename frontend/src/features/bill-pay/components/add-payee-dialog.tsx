@@ -5,25 +5,35 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, useFormAttemptKey } from '@/components/ui/server-errors';
+import type { Account } from '@/lib/accounts';
 import { isStepUpCancelled } from '@/lib/api-client';
 import { mapError } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { emptyPayeeForm, payeeSchema, useAddPayee, type PayeeForm } from '../api/add-payee';
 import type { PayeeCategory } from '../api/get-categories';
+import { defaultPayingAccount } from '../lib/paying-account';
 import { AutopayFields } from './autopay-fields';
 
 export function AddPayeeDialog({
   open,
   onOpenChange,
   categories,
+  accounts,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   categories: PayeeCategory[];
+  /** The customer's accounts, which AutoPay may pay from. */
+  accounts: Account[];
 }) {
+  // AutoPay pays from the customer's main account unless they pick another.
+  const blank: PayeeForm = {
+    ...emptyPayeeForm,
+    autopay_account_id: defaultPayingAccount(accounts),
+  };
   const form = useForm<PayeeForm>({
     resolver: zodResolver(payeeSchema),
-    defaultValues: emptyPayeeForm,
+    defaultValues: blank,
   });
   const add = useAddPayee();
   const errors = form.formState.errors;
@@ -31,7 +41,7 @@ export function AddPayeeDialog({
   // One key per payee as typed: AutoPay must not be set up twice by a retry.
   const key = useFormAttemptKey(form);
   const close = () => {
-    form.reset(emptyPayeeForm);
+    form.reset(blank);
     add.reset();
     key.renew();
     onOpenChange(false);
@@ -138,7 +148,13 @@ export function AddPayeeDialog({
             {...form.register('default_amount')}
           />
         </div>
-        <AutopayFields register={form.register} errors={errors} enabled={autopay} />
+        <AutopayFields
+          register={form.register}
+          errors={errors}
+          enabled={autopay}
+          accounts={accounts}
+          account={form.watch('autopay_account_id')}
+        />
         {add.isError && !isStepUpCancelled(add.error) && !Object.keys(errors).length ? (
           <Alert tone="danger">{mapError(add.error).message}</Alert>
         ) : null}

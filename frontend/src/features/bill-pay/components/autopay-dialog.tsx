@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { applyServerFieldErrors, useFormAttemptKey } from '@/components/ui/server-errors';
+import type { Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import {
@@ -15,10 +16,26 @@ import {
 import type { Payee } from '../api/get-payees';
 import { AutopayFields } from './autopay-fields';
 
-const AUTOPAY_FIELDS = ['autopay_enabled', 'autopay_day', 'autopay_amount'] as const;
+const AUTOPAY_FIELDS = [
+  'autopay_enabled',
+  'autopay_account_id',
+  'autopay_day',
+  'autopay_amount',
+] as const;
 
-/** A payee's AutoPay, at any time after it was added: turned on or off, its day and amount. */
-export function AutopayDialog({ payee, onClose }: { payee: Payee | null; onClose(): void }) {
+/**
+ * A payee's AutoPay, at any time after it was added: turned on or off, the account it pays from,
+ * its day and amount.
+ */
+export function AutopayDialog({
+  payee,
+  accounts,
+  onClose,
+}: {
+  payee: Payee | null;
+  accounts: Account[];
+  onClose(): void;
+}) {
   const change = useChangeAutopay();
   const close = () => {
     if (change.isPending) return;
@@ -36,6 +53,7 @@ export function AutopayDialog({ payee, onClose }: { payee: Payee | null; onClose
         <AutopayFormBody
           key={payee.id}
           payee={payee}
+          accounts={accounts}
           change={change}
           onDone={(message) => {
             toast.success(message);
@@ -51,18 +69,20 @@ export function AutopayDialog({ payee, onClose }: { payee: Payee | null; onClose
 
 function AutopayFormBody({
   payee,
+  accounts,
   change,
   onDone,
   onCancel,
 }: {
   payee: Payee;
+  accounts: Account[];
   change: ReturnType<typeof useChangeAutopay>;
   onDone(message: string): void;
   onCancel(): void;
 }) {
   const form = useForm<AutopayForm>({
     resolver: zodResolver(autopaySchema(payee.default_amount !== null)),
-    defaultValues: autopayFormOf(payee),
+    defaultValues: autopayFormOf(payee, accounts),
   });
   const errors = form.formState.errors;
   // One key per setting as typed: a retry must not change AutoPay twice.
@@ -87,6 +107,8 @@ function AutopayFormBody({
         register={form.register}
         errors={errors}
         enabled={form.watch('autopay_enabled')}
+        accounts={accounts}
+        account={form.watch('autopay_account_id')}
         defaultAmount={payee.default_amount}
       />
       {change.isError && !Object.keys(errors).length ? (

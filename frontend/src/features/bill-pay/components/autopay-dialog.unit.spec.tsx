@@ -8,11 +8,23 @@ import BillPayRoute from '../routes/bill-pay';
 
 type Reply = { status?: number; body: unknown } | undefined;
 
-/** The Bill Pay page with `payees`; `onAutopay` answers the AutoPay call. */
-function serve(payees: PayeeView[], onAutopay: (body: Record<string, unknown>) => Reply) {
+const savings = account({
+  id: 'a2',
+  name: 'High Yield Savings',
+  account_name: 'High Yield Savings',
+  type: 'savings',
+  available_balance: 250,
+});
+
+/** The Bill Pay page with `payees` and `accounts`; `onAutopay` answers the AutoPay call. */
+function serve(
+  payees: PayeeView[],
+  onAutopay: (body: Record<string, unknown>) => Reply,
+  accounts = [account()],
+) {
   return fakeServer((url, init) => {
     if (url.pathname === '/api/user') return ok({ user: testUser, session_expires_at: null });
-    if (url.pathname === '/api/accounts') return ok({ accounts: [account()] });
+    if (url.pathname === '/api/accounts') return ok({ accounts });
     if (url.pathname === '/api/bill-payments/payees') return ok({ payees });
     if (url.pathname === '/api/bill-payments/scheduled') return ok({ payments: [] });
     if (url.pathname === '/api/bill-payments/categories') return ok({ categories: [] });
@@ -32,7 +44,7 @@ const answer = (body: Record<string, unknown>, message: string) =>
         autopay_enabled: body.autopay_enabled,
         autopay_day: body.autopay_day ?? null,
         autopay_amount: body.autopay_amount ?? null,
-        autopay_account_id: body.autopay_enabled ? 'a1' : null,
+        autopay_account_id: body.autopay_account_id ?? null,
         next_payment: null,
       },
     },
@@ -74,7 +86,13 @@ describe("a payee's AutoPay", () => {
     const put = calls.filter((c) => c.method === 'PUT');
     expect(put).toHaveLength(1);
     expect(put[0]!.path).toBe('/api/bill-payments/payees/p1/autopay');
-    expect(put[0]!.body).toEqual({ autopay_enabled: true, autopay_day: 15, autopay_amount: 42.1 });
+    // It pays from the main checking account, the one the form started on.
+    expect(put[0]!.body).toEqual({
+      autopay_enabled: true,
+      autopay_day: 15,
+      autopay_amount: 42.1,
+      autopay_account_id: 'a1',
+    });
     expect(put[0]!.headers['Idempotency-Key']).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'AutoPay' })).not.toBeInTheDocument(),
@@ -133,10 +151,72 @@ describe("a payee's AutoPay", () => {
     expect(await screen.findByText('AutoPay turned off successfully!')).toBeInTheDocument();
     const put = calls.filter((c) => c.method === 'PUT');
     expect(put.map((c) => c.body)).toEqual([
-      { autopay_enabled: true, autopay_day: 20, autopay_amount: 2600 },
+      { autopay_enabled: true, autopay_day: 20, autopay_amount: 2600, autopay_account_id: 'a1' },
       { autopay_enabled: false },
     ]);
     // Another setting is another request, under a key of its own.
     expect(put[0]!.headers['Idempotency-Key']).not.toBe(put[1]!.headers['Idempotency-Key']);
+  });
+
+  it('starts on the account AutoPay pays from, changes it, and shows a refused account on it', async () => {
+    storeSession();
+    const on = payee({
+      default_amount: 80.5,
+      autopay_enabled: true,
+      autopay_day: 20,
+      autopay_account_id: 'a2',
+    });
+    let refuse = true;
+    const calls = serve(
+      [on],
+      (body) =>
+        refuse
+          ? {
+              status: 422,
+              body: {
+                status: 'error',
+                message: 'The given data was invalid.',
+                code: 'VALIDATION_ERROR',
+                errors: { autopay_account_id: [BILL_PAY_MESSAGES.fromAccount] },
+              },
+            }
+          : answer(body, 'AutoPay updated successfully!'),
+      [account(), savings],
+    );
+    const dialog = await openAutopay();
+    const from = within(dialog).getByLabelText('Pay From');
+    // The savings account it pays from now, not the main checking account.
+    expect(from).toHaveValue('a2');
+    expect(within(dialog).getByText('Available balance: $250.00')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save AutoPay' }));
+    expect(await within(dialog).findByText(BILL_PAY_MESSAGES.fromAccount)).toBeInTheDocument();
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+
+    refuse = false;
+    await userEvent.selectOptions(from, 'a1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save AutoPay' }));
+    expect(await screen.findByText('AutoPay updated successfully!')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { autopay_enabled: true, autopay_day: 20, autopay_account_id: 'a2' },
+      { autopay_enabled: true, autopay_day: 20, autopay_account_id: 'a1' },
+    ]);
+  });
+
+  it('starts on the main checking account when the account AutoPay paid from is gone', async () => {
+    storeSession();
+    serve(
+      [
+        payee({
+          autopay_enabled: true,
+          autopay_day: 3,
+          autopay_amount: 9,
+          autopay_account_id: 'x',
+        }),
+      ],
+      () => undefined,
+      [savings, account()],
+    );
+    const dialog = await openAutopay();
+    expect(within(dialog).getByLabelText('Pay From')).toHaveValue('a1');
   });
 });

@@ -1,16 +1,22 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { Checkbox, TextField } from '@/components/ui/field';
+import type { Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 import type { AutopayForm } from '../api/change-autopay';
 
 /**
- * Enable AutoPay, and its day and amount, which appear only when it is enabled: the same fields
- * in the Add payee form and in a payee's AutoPay form.
+ * Enable AutoPay, and its day, amount and account to pay from, which appear only when it is
+ * enabled: the same fields in the Add payee form and in a payee's AutoPay form.
  */
 export function AutopayFields<T extends AutopayForm>(props: {
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
   enabled: boolean;
+  /** The customer's accounts, which AutoPay may pay from. */
+  accounts: Account[];
+  /** The id of the account chosen to pay from, as the form holds it now. */
+  account: string;
   /**
    * The payee's default amount, which an empty AutoPay amount pays: null when it has none (the
    * AutoPay amount is then needed); left out in the Add payee form, where it is typed beside.
@@ -24,6 +30,15 @@ export function AutopayFields<T extends AutopayForm>(props: {
   return (
     <>
       <Checkbox label="Enable AutoPay" {...register('autopay_enabled')} />
+      {enabled ? (
+        <AccountSelectField
+          label="Pay From"
+          accounts={props.accounts}
+          chosen={props.account}
+          error={errors.autopay_account_id?.message}
+          {...register('autopay_account_id')}
+        />
+      ) : null}
       {enabled ? (
         <div className="form-row">
           <TextField

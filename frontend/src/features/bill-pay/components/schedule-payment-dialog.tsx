@@ -20,11 +20,12 @@ import type { Payee } from '../api/get-payees';
 import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/schedule-payment';
 import { arrivalLine } from '../lib/arrival';
 import { payeeLabel } from '../lib/payee-label';
+import { defaultPayingAccount } from '../lib/paying-account';
 import { RecurringPaymentFields } from './recurring-payment-fields';
 
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
   payee_id: payee?.id ?? '',
-  from_account_id: String(accounts.find((a) => a.type === 'checking')?.id ?? accounts[0]?.id ?? ''),
+  from_account_id: defaultPayingAccount(accounts),
   amount: payee?.default_amount ? payee.default_amount.toFixed(2) : '',
   scheduled_date: bankToday(),
   memo: '',

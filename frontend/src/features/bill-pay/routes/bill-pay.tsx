@@ -327,9 +327,14 @@ export default function BillPayRoute() {
         open={adding}
         onOpenChange={addingChanged}
         categories={categories.data ?? []}
+        accounts={accounts.data ?? []}
       />
       <RenamePayeeDialog payee={renaming} onClose={() => setRenaming(null)} />
-      <AutopayDialog payee={autopaying} onClose={() => setAutopaying(null)} />
+      <AutopayDialog
+        payee={autopaying}
+        accounts={accounts.data ?? []}
+        onClose={() => setAutopaying(null)}
+      />
       <SchedulePaymentDialog
         open={paying !== null}
         onOpenChange={(open) => !open && setPaying(null)}
