@@ -17,7 +17,7 @@ import {
   ServiceBusy,
   type FieldErrors,
 } from './errors.ts';
-import { jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
+import { jsonRepeatsKey, jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -164,11 +164,16 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
         undefined,
       );
     }
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
+      return done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
     }
+    if (jsonRepeatsKey(text, parsed)) {
+      return done(new ApiError(400, 'The request body names a field more than once.'), undefined);
+    }
+    done(null, parsed);
   });
   // Every body and query string meets the text policy before its schema: one place, no route
   // can leave it out. Path parameters are ids and keys of fixed shapes; their schemas refuse

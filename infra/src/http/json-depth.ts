@@ -51,3 +51,39 @@ export function jsonTooComplex(
 export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   return jsonTooComplex(text, max, Infinity) === 'depth';
 }
+
+/**
+ * Whether JSON text names the same key twice in one object. JSON.parse keeps the last, so
+ * `{"amount": 5, "amount": 6}` would be taken as 6 while a log line, a proxy or a person reading
+ * the body may take it as 5: a body that says two things is refused rather than guessed at.
+ * Every member in the text has the one colon outside strings; `parsed` (the text's JSON.parse)
+ * has one own key per member that survived, so fewer keys than colons means a repeat.
+ */
+export function jsonRepeatsKey(text: string, parsed: unknown): boolean {
+  let colons = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x3a) colons += 1;
+  }
+  if (colons === 0) return false;
+  let keys = 0;
+  const pending: unknown[] = [parsed];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      keys += 1;
+      pending.push((value as Record<string, unknown>)[key]);
+    }
+  }
+  return keys < colons;
+}

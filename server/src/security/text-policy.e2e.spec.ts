@@ -223,6 +223,39 @@ describe('the JSON depth limit', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('refuses a body naming a field twice with 400, and moves nothing', async () => {
+    const { client, accounts } = await signedUpCustomer(bank);
+    const [from, to] = accounts;
+    const body = (amounts: string) =>
+      `{"fromAccount":"${from!.id}","toAccount":"${to!.id}",${amounts},"memo":"Rent"}`;
+    const before = await eventCount();
+    const twice = await client.post(
+      '/api/transfers/between-accounts',
+      body('"amount":5,"amount":6'),
+      {
+        'idempotency-key': 'amount-twice',
+      },
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.body).toEqual({
+      status: 'error',
+      message: 'The request body names a field more than once.',
+    });
+    // Written with an escape, the key is still the same field.
+    const escaped = await client.post(
+      '/api/transfers/between-accounts',
+      body('"amount":5,"\\u0061mount":6'),
+      { 'idempotency-key': 'amount-escaped' },
+    );
+    expect(escaped.status).toBe(400);
+    expect(await eventCount()).toBe(before);
+    // Said once, the same body reaches the bank's own rules (here: nothing to send yet).
+    const once = await client.post('/api/transfers/between-accounts', body('"amount":5'), {
+      'idempotency-key': 'amount-once',
+    });
+    expect(once.status).toBe(422);
+  });
+
   it('answers a text/plain body with 415, as other types that are not JSON', async () => {
     const { client } = await signedUpCustomer(bank);
     const response = await client.post(
