@@ -280,6 +280,55 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     expect(await page.getByRole('button', { name: 'Confirm Transfer' }).count()).toBe(0);
   });
 
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    it(`keeps the From account chosen through the steps and a reload, never a stranger's (${viewport.width} px)`, async () => {
+      const { checking, savings, page, wizard } = await openWizardWithFunds(100, viewport);
+      await deposit(t.bank, savings.account_number, 60);
+      const from = wizard.field('From Account');
+      const details = page.getByRole('heading', { name: 'Between My Accounts', level: 2 });
+      const fromInAddress = () => new URL(page.url()).searchParams.get('from');
+
+      // Savings is not the account the wizard starts from: the customer picks it.
+      await wizard.choose('Between My Accounts');
+      await expect.poll(() => from.inputValue()).toBe(checking.id);
+      await wizard.selectFrom(savings.name);
+      await wizard.selectByText('To Account', checking.name);
+      await wizard.field('Amount (USD)').fill('20');
+      await wizard.review();
+      await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+
+      // A reload of the review goes back to the details, still from savings.
+      await page.reload();
+      await details.waitFor();
+      await expect.poll(() => from.inputValue()).toBe(savings.id);
+      expect(await page.getByText('Available balance: $60.00').count()).toBe(1);
+      await page.screenshot({
+        path: screenshotPath(`transfer-from-after-reload-${viewport.width}.png`),
+      });
+
+      // Sent by the accounts page's Transfer link, savings stays chosen on the next step's reload.
+      await page.goto(`/transfer?from=${savings.id}`);
+      await wizard.choose('Between My Accounts');
+      await details.waitFor();
+      await page.reload();
+      await details.waitFor();
+      await expect.poll(() => from.inputValue()).toBe(savings.id);
+
+      // Another customer's account, or junk, in the address is passed over for the usual one.
+      const stranger = account(await t.customer(), 'savings');
+      for (const junk of [stranger.id, 'not-an-account', '<script>']) {
+        await page.goto(`/transfer?type=between-accounts&step=2&from=${encodeURIComponent(junk)}`);
+        await details.waitFor();
+        await expect.poll(() => from.inputValue()).toBe(checking.id);
+        expect(await from.locator(`option[value="${stranger.id}"]`).count()).toBe(0);
+        await expect.poll(fromInAddress).toBe(checking.id);
+      }
+    });
+  }
+
   for (const width of [1280, 375]) {
     it(`says on the success screen what was sent to whom, and its toasts leave the steps in view (${width} px)`, async () => {
       const bob = await t.customer({ name: 'Bob Tester' });

@@ -19,3 +19,21 @@ export function defaultFromAccount(accounts: Candidate[], requested?: string | n
   const pick = funded.find((a) => a.type === 'checking') ?? funded[0];
   return pick ? String(pick.id) : '';
 }
+
+/**
+ * What the address should name as the From account (`?from=`, null for nothing) while the details
+ * show `chosen`: the account chosen, so that a reload or Back starts from it again. Nothing is
+ * added for the account a plain visit starts from anyway, and while none is chosen (not filled in
+ * yet, or cleared by the customer) the address keeps what it names. An id the address names that
+ * is not one of the customer's open accounts never got into the form (`defaultFromAccount` passed
+ * it over), so it gives way to the account shown.
+ */
+export function fromInAddress(
+  accounts: Candidate[],
+  named: string | null,
+  chosen: string,
+): string | null {
+  if (!chosen) return named;
+  if (!named && chosen === defaultFromAccount(accounts)) return null;
+  return chosen;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFromAccount } from './default-from-account';
+import { defaultFromAccount, fromInAddress } from './default-from-account';
 
 const acct = (id: string, type: string, available_balance: number, status = 'active') => ({
   id,
@@ -41,5 +41,33 @@ describe('defaultFromAccount', () => {
 
   it('skips an account that is not open', () => {
     expect(defaultFromAccount([acct('frozen', 'checking', 500, 'frozen'), savings])).toBe('sav');
+  });
+});
+
+describe('fromInAddress', () => {
+  const checking = acct('chk', 'checking', 250.5);
+  const savings = acct('sav', 'savings', 900);
+  const accounts = [checking, savings];
+
+  it('names the account chosen, so a reload starts from it again', () => {
+    expect(fromInAddress(accounts, null, 'sav')).toBe('sav');
+    expect(fromInAddress(accounts, 'sav', 'sav')).toBe('sav');
+    expect(fromInAddress(accounts, 'sav', 'chk')).toBe('chk');
+  });
+
+  it('adds nothing for the account a plain visit starts from anyway', () => {
+    expect(fromInAddress(accounts, null, 'chk')).toBeNull();
+  });
+
+  it('keeps what the address names while no account is chosen', () => {
+    expect(fromInAddress(accounts, 'sav', '')).toBe('sav');
+    expect(fromInAddress(accounts, null, '')).toBeNull();
+  });
+
+  it('replaces an id that is none of the customer’s accounts with the account shown', () => {
+    // The form passed the unknown id over and shows the usual account: the address says so.
+    expect(
+      fromInAddress(accounts, 'someone-else', defaultFromAccount(accounts, 'someone-else')),
+    ).toBe('chk');
   });
 });

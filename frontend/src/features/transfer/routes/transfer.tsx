@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Alert, PageSpinner } from '@/components/ui/feedback';
@@ -38,7 +38,7 @@ import {
 import { TransferDetails } from '../components/transfer-details';
 import { processingText, reviewRows, TransferReview } from '../components/transfer-review';
 import { TransferTypePicker } from '../components/transfer-type-picker';
-import { defaultFromAccount } from '../lib/default-from-account';
+import { defaultFromAccount, fromInAddress } from '../lib/default-from-account';
 import { bankToday, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
 import { useRecipientLookup } from '../lib/use-recipient-lookup';
 import { useWizardHistory, type Step } from '../lib/use-wizard-history';
@@ -88,9 +88,9 @@ export default function TransferRoute() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const accountList = accounts.data ?? [];
-  // The account the customer came from (`?from=<id>`), kept while the wizard changes the address.
-  const [params] = useSearchParams();
-  const [requestedFrom] = useState(() => params.get('from'));
+  // The From account the address named when the wizard opened (`?from=<id>`): the accounts page's
+  // Transfer links, or a reload of the details, which keep the account chosen in the address.
+  const requestedFrom = wizard.origin;
   const ctx = useRef({
     type,
     accounts: accountList,
@@ -161,6 +161,16 @@ export default function TransferRoute() {
     if (wizard.step === 3 && step === 2) wizard.replace(type, 2);
   });
 
+  // The From account chosen goes into the address, so a reload of the details or the review (or
+  // Back to them) starts from it again. Not on the first step, whose address keeps the account the
+  // customer came with, nor while the address is being turned from the review to the details.
+  const chosenFrom = values.fromAccount;
+  useEffect(() => {
+    if (step === 1 || done || wizard.step !== step || !accounts.data) return;
+    const named = fromInAddress(accounts.data, wizard.from, chosenFrom);
+    if (named !== wizard.from) wizard.setFrom(named);
+  });
+
   // Once sent, nothing goes back to it: leaving the confirmation (by its buttons or the
   // browser's Back) starts a new transfer.
   useEffect(() => {
@@ -172,7 +182,9 @@ export default function TransferRoute() {
   const startOver = () => wizard.replace(null, 1);
 
   const choose = (next: TransferType) => {
-    form.reset(blankForm(accountList, requestedFrom));
+    // A new form starts from the account the first step's address names (the one the customer
+    // came with), which the next step carries on.
+    form.reset(blankForm(accountList, wizard.from));
     lookup.reset();
     setSubmitError(null);
     wizard.go(next, 2);

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StepUpDialog } from '@/components/security/step-up-dialog';
 import { account } from '@/testing/fixtures';
@@ -184,6 +185,42 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
     setup({}, '/transfer?from=sav');
     await user.click(await screen.findByRole('button', { name: /Between My Accounts/ }));
     expect(screen.getByLabelText('From Account')).toHaveValue('sav');
+  });
+
+  it('keeps the From account chosen in the address, and passes over one that is not theirs', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/accounts': () => ({ accounts }),
+      'GET /api/transfers/recent': () => ({ transfers: [] }),
+      'GET /api/transfers/limits': () => ({ limits: {} }),
+    });
+    function Address() {
+      return <output data-testid="address">{useLocation().search}</output>;
+    }
+    renderWithProviders(
+      <>
+        <TransferRoute />
+        <Address />
+      </>,
+      { path: '/transfer?from=someone-else' },
+    );
+    const address = () => screen.getByTestId('address').textContent;
+    await user.click(await screen.findByRole('button', { name: /Between My Accounts/ }));
+    // The unknown id is passed over: the usual account is shown, and named in its place.
+    expect(screen.getByLabelText('From Account')).toHaveValue('chk');
+    await waitFor(() => expect(address()).toBe('?type=between-accounts&step=2&from=chk'));
+    await user.selectOptions(screen.getByLabelText('From Account'), 'sav');
+    await waitFor(() => expect(address()).toBe('?type=between-accounts&step=2&from=sav'));
+    await user.selectOptions(screen.getByLabelText('To Account'), 'chk');
+    await user.type(screen.getByLabelText('Amount (USD)'), '5');
+    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    await screen.findByRole('heading', { name: 'Review your transfer' });
+    expect(address()).toBe('?type=between-accounts&step=3&from=sav');
+    // Back to the types: the first step keeps the address the customer came with.
+    await user.click(screen.getByRole('button', { name: 'Back to Edit' }));
+    await user.click(await screen.findByRole('button', { name: /Back to transfer types/ }));
+    await screen.findByRole('heading', { name: 'Choose transfer type' });
+    expect(address()).toBe('?from=someone-else');
   });
 
   it('fills From in when a link opens the details before the accounts have loaded', async () => {
