@@ -43,6 +43,8 @@ export interface Customer {
   name: string;
   email: string;
   phone: string;
+  /** To confirm it is them again (step-up); set by customer(). */
+  password?: string;
   checking: { id: string; account_number: string; name: string };
   savings: { id: string; account_number: string; name: string };
   accounts: { id: string; account_number: string; name: string; type: string }[];
@@ -65,6 +67,7 @@ export async function customer(
     name,
     email: payload.email,
     phone: payload.phone,
+    password: payload.password,
     checking: accounts[0]!,
     savings: accounts[1]!,
     accounts,

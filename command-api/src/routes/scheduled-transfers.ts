@@ -6,7 +6,7 @@ import {
   successWithoutData,
   type TransferFrequency,
 } from '@bank/contracts';
-import { ok, requireCustomer, uuidParam } from '@bank/infra';
+import { ok, requireCustomer, requireStepUp, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SchedulePlan } from '../domain/transfers/schedule.ts';
 import type { CommandContext } from '../services/context.ts';
@@ -136,7 +136,12 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
       }
       const outcome = await scheduleTransfer(
         ctx,
-        { customerId: request.customerId, plan, destination },
+        {
+          customerId: request.customerId,
+          plan,
+          destination,
+          requireStepUp: () => requireStepUp(request),
+        },
         requestIdentity(request),
         commandMetadata(request),
       );

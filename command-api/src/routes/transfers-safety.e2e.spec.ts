@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { DomainError } from '../kernel/aggregate.ts';
 import { createCommandBus } from '../kernel/command-bus.ts';
 import { runMoneyCommand } from '../services/idempotency.ts';
-import { stageTransfer } from '../services/transfers.ts';
+import { noStepUp, stageTransfer } from '../services/transfers.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { balances, customer, ledger, startMoneyBank, type Customer } from './money-test-helpers.ts';
 
@@ -149,6 +149,7 @@ describe('exactly once', () => {
         },
         now,
         false,
+        noStepUp,
       );
     const elsewhere = { ...bank.ctx, bus: createCommandBus(bank.store) };
     const here = { ...bank.ctx, bus: createCommandBus(bank.store, { soleWriter: true }) };
@@ -604,6 +605,7 @@ describe('concurrency', () => {
             },
             new Date(),
             false,
+            noStepUp,
           ),
         ),
       ),
@@ -637,6 +639,7 @@ describe('concurrency', () => {
               },
               new Date(),
               false,
+              noStepUp,
             ),
           )
           .then(

@@ -91,6 +91,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
             transferDate: common.transferDate,
             destination,
           },
+          () => requireStepUp(request),
           requestIdentity(request),
           commandMetadata(request),
         );

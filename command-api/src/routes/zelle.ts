@@ -8,7 +8,7 @@ import {
   zelleSent,
   zelleSplit,
 } from '@bank/contracts';
-import { ok, requireCustomer, uuidParam } from '@bank/infra';
+import { ok, requireCustomer, requireStepUp, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
@@ -194,7 +194,11 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
       url,
       { schema: { body: zelleBody, response: { 201: answer } }, ...money },
       async (request, reply) => {
-        const input = readZelleForm(request.customerId, formFields(request.body));
+        const input = {
+          ...readZelleForm(request.customerId, formFields(request.body)),
+          // A payment to a contact never paid before needs step-up (see stagePayment).
+          requireStepUp: () => requireStepUp(request),
+        };
         const outcome = await run(ctx, input, requestIdentity(request), commandMetadata(request));
         return sendMoneyReply(reply, outcome);
       },
@@ -232,7 +236,12 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
       errors.throwIfAny();
       const outcome = await payZelleRequest(
         ctx,
-        { customerId: request.customerId, requestId: request.params.id, accountId },
+        {
+          customerId: request.customerId,
+          requestId: request.params.id,
+          accountId,
+          requireStepUp: () => requireStepUp(request),
+        },
         requestIdentity(request),
         commandMetadata(request),
       );

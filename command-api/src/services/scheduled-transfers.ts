@@ -10,7 +10,10 @@ import {
 import { ApiError, deterministicUuid, type EventMetadata } from '@bank/infra';
 import { readableDate, startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { bankDate } from '../domain/transfers/bank-time.ts';
-import { requireWithinNewDestinationLimit } from '../domain/transfers/destinations.ts';
+import {
+  isKnownDestination,
+  requireWithinNewDestinationLimit,
+} from '../domain/transfers/destinations.ts';
 import { requireWithinLimits } from '../domain/transfers/limits.ts';
 import { recipientsAggregate } from '../domain/transfers/recipients.ts';
 import {
@@ -42,7 +45,12 @@ import {
 } from './idempotency.ts';
 import { ownAccount, sameBankRecipient } from './money-lookups.ts';
 import { destinationHashesOf } from './saved-recipients.ts';
-import { stageTransfer, type TransferDestination } from './transfers.ts';
+import {
+  noStepUp,
+  stageTransfer,
+  type StepUpCheck,
+  type TransferDestination,
+} from './transfers.ts';
 
 /** What "now" is for scheduled transfers (tests move it; everything else uses the real clock). */
 export const scheduleClock = { now: (): Date => new Date() };
@@ -164,7 +172,9 @@ function transferDestination(ctx: CommandContext, d: Destination): TransferDesti
 /**
  * An amount no day's limit of the channel could allow is refused now, not on its day; so is one
  * above the new-destination limit to an account that will still be new when the first transfer
- * is due (saving it, or a first smaller transfer, starts its waiting period).
+ * is due (saving it, or a first smaller transfer, starts its waiting period). A new schedule to
+ * an account the customer never saved nor paid needs a stepped-up session (`requireStepUp`); its
+ * runs, and changes to it (which keep its account), do not.
  */
 async function requireSchedulable(
   ctx: CommandContext,
@@ -172,18 +182,21 @@ async function requireSchedulable(
   customerId: string,
   destination: Destination,
   plan: SchedulePlan,
+  requireStepUp: StepUpCheck,
 ): Promise<void> {
   requireWithinLimits(destination.type, plan.amountCents);
   if (destination.type !== 'external-bank') return;
   const book = await uow.load(streams.savedRecipients(customerId), recipientsAggregate);
   const account = ctx.secrets.decrypt(destination.accountEncrypted);
+  const hashes = destinationHashesOf(ctx, {
+    type: 'external-bank',
+    routingNumber: destination.routingNumber,
+    accountNumber: account,
+  });
+  if (!isKnownDestination(book.state, hashes)) requireStepUp();
   requireWithinNewDestinationLimit(
     book.state,
-    destinationHashesOf(ctx, {
-      type: 'external-bank',
-      routingNumber: destination.routingNumber,
-      accountNumber: account,
-    }),
+    hashes,
     plan.amountCents,
     startOfBankDate(plan.startDate),
   );
@@ -196,7 +209,12 @@ async function requireSchedulable(
  */
 export function scheduleTransfer(
   ctx: CommandContext,
-  input: { customerId: string; plan: SchedulePlan; destination: SchedulableDestination },
+  input: {
+    customerId: string;
+    plan: SchedulePlan;
+    destination: SchedulableDestination;
+    requireStepUp: StepUpCheck;
+  },
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
@@ -210,7 +228,7 @@ export function scheduleTransfer(
       from.accountId,
       input.destination,
     );
-    await requireSchedulable(ctx, uow, customerId, destination, plan);
+    await requireSchedulable(ctx, uow, customerId, destination, plan, input.requireStepUp);
     const scheduleId = randomUUID();
     const stream = scheduleStream(scheduleId);
     const current = await uow.loadPresumedNew(stream, transferScheduleAggregate);
@@ -261,7 +279,7 @@ export function changeSchedule(
     if (destination.type === 'between-accounts' && destination.toAccountId === from.accountId) {
       throw new DomainError('same_account', 'Cannot transfer to the same account', 'fromAccount');
     }
-    await requireSchedulable(ctx, uow, customerId, destination, plan);
+    await requireSchedulable(ctx, uow, customerId, destination, plan, noStepUp);
     const events = decideChangeSchedule(state, customerId, plan, bankDate(scheduleClock.now()));
     uow.append(scheduleStream(scheduleId), events);
     return scheduleView(events.reduce(transferScheduleAggregate.evolve, state), from.name);
@@ -389,6 +407,8 @@ export async function runScheduledTransfer(
         },
         now,
         false,
+        // Set up by the customer, past the step-up check for a new account, when scheduled.
+        noStepUp,
       );
       const transfer = (
         reply.body as { data: { transfer: { id: string; reference_number: string } } }

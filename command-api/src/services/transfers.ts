@@ -12,6 +12,7 @@ import {
   type TransferDestination,
   type TransferRequest,
 } from '../domain/transfers/initiate.ts';
+import { isKnownDestination } from '../domain/transfers/destinations.ts';
 import type { PlannedAppend } from '../domain/transfers/posting.ts';
 import { recipientsAggregate } from '../domain/transfers/recipients.ts';
 import { transferAggregate, type TransferData } from '../domain/transfers/transfer.ts';
@@ -44,10 +45,20 @@ export async function countMovement(
   uow.append(stream, decideMovement(input, activity.state));
 }
 
+/**
+ * Throws when the session must prove it is the customer (step-up) before the transfer is made:
+ * the route's requireStepUp. A scheduled run passes `noStepUp`: the customer set the schedule up,
+ * through the same check, when it was made.
+ */
+export type StepUpCheck = () => void;
+export const noStepUp: StepUpCheck = () => {};
+
 /** The transfer as every answer shows it. */
 /**
  * Loads what a transfer of any type is decided on, stages the plan's events and returns the reply.
- * Runs inside runMoneyCommand (and directly on a bus in the test that races two command processes).
+ * Runs inside runMoneyCommand (and directly on a bus in the test that races two command processes),
+ * so an earlier request with the same Idempotency-Key is replayed before the step-up check. An
+ * account at another bank the customer never saved nor paid needs a stepped-up session.
  */
 export async function stageTransfer(
   ctx: CommandContext,
@@ -55,6 +66,7 @@ export async function stageTransfer(
   request: TransferRequest,
   now: Date,
   checkDuplicate: boolean,
+  requireStepUp: StepUpCheck,
 ): Promise<StoredReply> {
   const { customerId, destination: dest } = request;
   const from = await ownAccount(uow, customerId, request.fromAccountId);
@@ -89,6 +101,7 @@ export async function stageTransfer(
         await uow.load(streams.savedRecipients(customerId), recipientsAggregate)
       ).state;
       loaded.destination = destinationHashesOf(ctx, dest);
+      if (!isKnownDestination(loaded.recipients, loaded.destination)) requireStepUp();
       loaded.accountEncrypted = ctx.secrets.encrypt(
         dest.type === 'sepa' ? dest.iban : dest.accountNumber,
       );
@@ -122,11 +135,12 @@ export async function stageTransfer(
 export function submitTransfer(
   ctx: CommandContext,
   request: TransferRequest,
+  requireStepUp: StepUpCheck,
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
   return runMoneyCommand(ctx, identity, metadata, (uow, now) =>
-    stageTransfer(ctx, uow, request, now, identity.key === undefined),
+    stageTransfer(ctx, uow, request, now, identity.key === undefined, requireStepUp),
   );
 }
 
@@ -203,8 +217,11 @@ export function repeatTransfer(
     customerId: string;
     transferId: string;
     amountCents?: number | undefined;
-    /** Throws when the session must prove it is the customer before a wire is sent again. */
-    requireStepUp: () => void;
+    /**
+     * Throws when the session must prove it is the customer: before a wire is sent again, and
+     * (in stageTransfer) before a payment to an account the customer never saved nor paid.
+     */
+    requireStepUp: StepUpCheck;
   },
   identity: RequestIdentity,
   metadata: EventMetadata,
@@ -229,6 +246,7 @@ export function repeatTransfer(
       },
       now,
       identity.key === undefined,
+      input.requireStepUp,
     );
   });
 }

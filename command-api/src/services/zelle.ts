@@ -24,6 +24,8 @@ import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { normalizeEmail } from '../domain/reservation.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { activityAggregate } from '../domain/transfers/limits.ts';
+import { decideFirstPayment, isKnownDestination } from '../domain/transfers/destinations.ts';
+import { recipientsAggregate } from '../domain/transfers/recipients.ts';
 import {
   decideRequest,
   inboxAggregate,
@@ -47,7 +49,8 @@ import {
   ownAccount,
   type FoundCustomer,
 } from './money-lookups.ts';
-import { appendPlan } from './transfers.ts';
+import { destinationHashesOf } from './saved-recipients.ts';
+import { appendPlan, type StepUpCheck } from './transfers.ts';
 
 export type { ContactField };
 
@@ -89,17 +92,28 @@ function paymentView(p: PaymentData, status: string): ZellePaymentView {
   };
 }
 
-/** Stages a payment: loads what the plan decides on, appends its events, answers. */
+/**
+ * Stages a payment: loads what the plan decides on, appends its events, answers. A contact the
+ * customer never paid by Zelle needs a stepped-up session first (`requireStepUp`), whether the
+ * payment is sent or pays a request: a hijacked session could ask itself for the money. Runs
+ * inside runMoneyCommand, so a request already answered is replayed before this check.
+ */
 async function stagePayment(
+  ctx: CommandContext,
   uow: UnitOfWork,
   input: ZelleInput,
   now: Date,
   options: {
     checkDuplicate: boolean;
+    requireStepUp: StepUpCheck;
     known?: FoundCustomer;
     requestId?: string;
   },
 ): Promise<{ payment: PaymentData; statusCode: number; body: z.input<typeof zelleSent> }> {
+  const bookStream = streams.savedRecipients(input.customerId);
+  const book = (await uow.load(bookStream, recipientsAggregate)).state;
+  const contact = destinationHashesOf(ctx, { type: 'zelle', contact: input.contact });
+  if (!isKnownDestination(book, contact)) options.requireStepUp();
   const from = await ownAccount(uow, input.customerId, input.accountId);
   const sender = await loadCustomer(uow, input.customerId);
   const recipient = options.known ?? (await findCustomerByContact(uow, input.contact));
@@ -136,6 +150,14 @@ async function stagePayment(
   );
   appendPlan(uow, plan.appends);
   const { payment } = plan;
+  uow.append(
+    bookStream,
+    decideFirstPayment(book, contact, {
+      customerId: input.customerId,
+      transferId: payment.paymentId,
+      now,
+    }),
+  );
   return {
     payment,
     statusCode: 201,
@@ -152,13 +174,14 @@ async function stagePayment(
 /** POST /zelle/send. */
 export function sendZelle(
   ctx: CommandContext,
-  input: ZelleInput,
+  input: ZelleInput & { requireStepUp: StepUpCheck },
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
   return runMoneyCommand(ctx, identity, metadata, async (uow, now) => {
-    const { statusCode, body } = await stagePayment(uow, input, now, {
+    const { statusCode, body } = await stagePayment(ctx, uow, input, now, {
       checkDuplicate: identity.key === undefined,
+      requireStepUp: input.requireStepUp,
     });
     return { statusCode, body };
   });
@@ -295,7 +318,7 @@ async function requesterAsRecipient(uow: UnitOfWork, customerId: string, account
 /** POST /zelle/requests/{id}/pay: the customer asked pays the request from one of their accounts. */
 export function payZelleRequest(
   ctx: CommandContext,
-  input: { customerId: string; requestId: string; accountId: string },
+  input: { customerId: string; requestId: string; accountId: string; requireStepUp: StepUpCheck },
   identity: RequestIdentity,
   metadata: EventMetadata,
 ) {
@@ -314,6 +337,7 @@ export function payZelleRequest(
       r.requesterAccountId,
     );
     const staged = await stagePayment(
+      ctx,
       uow,
       {
         customerId: input.customerId,
@@ -325,7 +349,12 @@ export function payZelleRequest(
         memo: r.memo,
       },
       now,
-      { checkDuplicate: false, known: found, requestId: r.requestId },
+      {
+        checkDuplicate: false,
+        requireStepUp: input.requireStepUp,
+        known: found,
+        requestId: r.requestId,
+      },
     );
     uow.append(
       stream,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DestinationFirstPaid, formatUsd, moneyRules } from '@bank/events';
+import { DestinationFirstPaid, formatUsd, moneyRules, type ZelleContact } from '@bank/events';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { DAILY_LIMIT_EXCEEDED } from './limits.ts';
 import type { RecipientsState } from './recipients.ts';
@@ -23,15 +23,20 @@ const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]+$/;
  * An account at another bank as the transfer pipeline names it (its duplicate check and its
  * hashes): "<routing>:<account>" (a transfer to another US bank or a domestic wire),
  * "iban:<IBAN>" (SEPA, or an international wire to an IBAN) or "swift:<BIC>:<account>". So a
- * wire to an account the customer already saved or paid is not new.
+ * wire to an account the customer already saved or paid is not new. A Zelle contact is
+ * "zelle:<email|phone>:<normalized value>": never the same as an account, so it is only known
+ * once paid by Zelle.
  */
 export function destinationKeyOf(
   d:
     | { type: 'external-bank' | 'domestic-wire'; routingNumber: string; accountNumber: string }
     | { type: 'sepa'; iban: string }
-    | { type: 'international-wire'; swiftCode: string; accountNumber: string },
+    | { type: 'international-wire'; swiftCode: string; accountNumber: string }
+    | { type: 'zelle'; contact: ZelleContact },
 ): string {
   switch (d.type) {
+    case 'zelle':
+      return `zelle:${d.contact.kind}:${d.contact.value}`;
     case 'sepa':
       return `iban:${d.iban}`;
     case 'international-wire':
@@ -86,6 +91,16 @@ export function knownSince(state: RecipientsState, d: DestinationHashes): number
   return times.length === 0 ? undefined : Math.min(...times);
 }
 
+/**
+ * Whether the customer ever saved (and still keeps) or paid the destination. Paying one never
+ * seen is the same risk as saving it: a hijacked session types its own account into the form.
+ * So the first payment to it, like saving it, needs a session that recently proved it is the
+ * customer (step-up); payments to it after that do not.
+ */
+export function isKnownDestination(state: RecipientsState, d: DestinationHashes): boolean {
+  return knownSince(state, d) !== undefined;
+}
+
 /** Whether the destination is still new at `at`. */
 export function isNewDestination(state: RecipientsState, d: DestinationHashes, at: Date): boolean {
   const since = knownSince(state, d);
@@ -126,6 +141,15 @@ export function decidePaymentToDestination(
   payment: { customerId: string; transferId: string; amountCents: number; now: Date },
 ) {
   requireWithinNewDestinationLimit(state, d, payment.amountCents, payment.now);
+  return decideFirstPayment(state, d, payment);
+}
+
+/** The first payment to a destination is recorded (nothing once it has been). */
+export function decideFirstPayment(
+  state: RecipientsState,
+  d: DestinationHashes,
+  payment: { customerId: string; transferId: string; now: Date },
+) {
   if (firstPaidAt(state, d) !== undefined) return [];
   return [
     DestinationFirstPaid.create({

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
+import type { TestBank } from '@bank/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScheduledTransfer } from '../services/scheduled-transfers.ts';
+import {
+  balances,
+  customer as signedUp,
+  ledger,
+  startMoneyBank,
+  type Customer,
+} from './money-test-helpers.ts';
+
+/**
+ * The first payment to a destination the customer never saved nor paid (an account at another
+ * bank, a SEPA IBAN, a Zelle contact) needs a session that proved it is the customer within the
+ * step-up window, as saving it as a recipient does; a destination saved or paid before does not.
+ */
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startMoneyBank();
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+/** Every session of the customer older than the step-up window, as a few minutes after sign-in. */
+async function goStale(c: Customer) {
+  await bank.ownerPool.query(
+    `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
+    [c.id],
+  );
+}
+
+async function stepUp(c: Customer) {
+  const response = await c.client.post('/api/step-up', { password: c.password! });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+}
+
+/** A request with a key of its own: the same payment twice is not refused as a duplicate. */
+function post(c: Customer, url: string, body: object) {
+  return c.client.post(url, body, { 'Idempotency-Key': randomUUID() });
+}
+
+async function eventCount(): Promise<number> {
+  const { rows } = await bank.ownerPool.query<{ n: string }>('SELECT count(*) AS n FROM events');
+  return Number(rows[0]!.n);
+}
+
+/** The request is refused for step-up, and neither the balance nor the log changed. */
+async function refusedForStepUp(c: Customer, send: () => Promise<{ status: number; body: any }>) {
+  const before = await balances(c, c.checking.id);
+  const events = await eventCount();
+  const response = await send();
+  expect(response.status, JSON.stringify(response.body)).toBe(403);
+  expect(response.body.code).toBe('STEP_UP_REQUIRED');
+  expect(await eventCount()).toBe(events);
+  expect(await balances(c, c.checking.id)).toEqual(before);
+}
+
+function created(response: { status: number; body: unknown }) {
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+}
+
+const external = (c: Customer, accountNumber: string, amount = 100) => ({
+  fromAccount: c.checking.id,
+  amount,
+  recipientName: 'Pat Doe',
+  bankName: 'Other Bank',
+  accountNumber,
+  routingNumber: '021000021',
+});
+
+const sepa = (c: Customer, iban: string, country = 'DE') => ({
+  fromAccount: c.checking.id,
+  amount: 100,
+  recipientName: 'Hanna Müller',
+  iban,
+  swiftCode: 'COBADEFFXXX',
+  bankName: 'Commerzbank',
+  country,
+  purposeOfPayment: 'FAMI',
+});
+
+const zelle = (c: Customer, email: string) => ({
+  bank_account_id: c.checking.id,
+  amount: 20,
+  recipient_name: 'Friend',
+  recipient_email: email,
+});
+
+describe('step-up before paying a new destination', () => {
+  it('external-bank: a new account needs step-up; one paid before, or saved, does not', async () => {
+    const c = await signedUp(bank, 'New Account Payer', 1_000);
+    await goStale(c);
+    const send = (account: string) => post(c, '/api/transfers/external-bank', external(c, account));
+    await refusedForStepUp(c, () => send('11223346'));
+    await stepUp(c);
+    created(await send('11223346'));
+
+    await goStale(c);
+    // Paid once, it is known: no step-up, however stale the session.
+    created(await send('11223346'));
+    // Saved (after step-up) and never paid: known too.
+    await stepUp(c);
+    const saved = await post(c, '/api/transfers/recipients', {
+      type: 'external-bank',
+      nickname: 'Landlord',
+      recipientName: 'Pat Doe',
+      bankName: 'Other Bank',
+      accountNumber: '55667788',
+      routingNumber: '021000021',
+    });
+    created(saved);
+    await goStale(c);
+    created(await send('55667788'));
+    // A saved recipient chosen by id is the same account.
+    created(
+      await post(c, '/api/transfers/external-bank', {
+        fromAccount: c.checking.id,
+        amount: 50,
+        savedRecipientId: saved.body.data.recipient.id,
+      }),
+    );
+    // Another new account still needs it.
+    await refusedForStepUp(c, () => send('99001122'));
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+
+  it('SEPA: a new IBAN needs step-up; one paid before does not', async () => {
+    const c = await signedUp(bank, 'New Iban Payer', 1_000);
+    await goStale(c);
+    const send = () => post(c, '/api/wire-transfers/sepa', sepa(c, 'DE89 3704 0044 0532 0130 00'));
+    await refusedForStepUp(c, send);
+    await stepUp(c);
+    created(await send());
+    await goStale(c);
+    created(await send());
+    await refusedForStepUp(c, () =>
+      post(c, '/api/wire-transfers/sepa', sepa(c, 'FR14 2004 1010 0505 0001 3M02 606', 'FR')),
+    );
+  });
+
+  it('a replay of an accepted request still replays from a stale session', async () => {
+    const c = await signedUp(bank, 'Key Replayer', 1_000);
+    const headers = { 'Idempotency-Key': 'first-payment-to-a-new-account' };
+    const body = external(c, '31415926');
+    const first = await c.client.post('/api/transfers/external-bank', body, headers);
+    created(first);
+    await goStale(c);
+    const again = await c.client.post('/api/transfers/external-bank', body, headers);
+    created(again);
+    expect(again.body.data.transfer.id).toBe(first.body.data.transfer.id);
+    // A refused request stores nothing under its key: the same key after step-up goes through.
+    const other = { 'Idempotency-Key': 'refused-first' };
+    const next = external(c, '27182818');
+    await refusedForStepUp(c, () => c.client.post('/api/transfers/external-bank', next, other));
+    await stepUp(c);
+    created(await c.client.post('/api/transfers/external-bank', next, other));
+  });
+
+  it('scheduled: a new account needs step-up when scheduled, not when the schedule runs', async () => {
+    const c = await signedUp(bank, 'New Account Planner', 1_000);
+    const date = addDaysIso(bankToday(), 7);
+    const schedule = (accountNumber: string) =>
+      post(c, '/api/transfers/scheduled', {
+        type: 'external-bank',
+        ...external(c, accountNumber),
+        transferDate: date,
+        frequency: 'weekly',
+        endCount: 520,
+      });
+    await goStale(c);
+    await refusedForStepUp(c, () => schedule('11223346'));
+    await stepUp(c);
+    const made = await schedule('11223346');
+    created(made);
+    await goStale(c);
+    // The run is the bank's own: the schedule was set up after step-up.
+    expect(await runScheduledTransfer(bank.ctx, made.body.data.scheduled_transfer.id, date)).toBe(
+      'ran',
+    );
+    // Paid by the run, the account is known: another schedule to it needs no step-up.
+    created(await schedule('11223346'));
+    // One paid by hand before is known too.
+    await stepUp(c);
+    created(await post(c, '/api/transfers/external-bank', external(c, '44556677', 10)));
+    await goStale(c);
+    created(await schedule('44556677'));
+  });
+
+  it('Zelle send: a contact never paid needs step-up; one paid before does not', async () => {
+    const c = await signedUp(bank, 'Zelle Payer', 500);
+    const friend = await signedUp(bank, 'Zelle Friend', 0);
+    await goStale(c);
+    const send = (email: string) => post(c, '/api/zelle/send', zelle(c, email));
+    // A customer of the bank, and a contact no one holds yet.
+    await refusedForStepUp(c, () => send(friend.email));
+    await refusedForStepUp(c, () => send('someone-new@example.com'));
+    await stepUp(c);
+    created(await send(friend.email));
+    created(await send('someone-new@example.com'));
+    await goStale(c);
+    created(await send(friend.email));
+    created(await send('Someone-New@Example.com'));
+    await refusedForStepUp(c, () => send('another@example.com'));
+  });
+
+  it('Zelle: paying a request from someone never paid needs step-up', async () => {
+    const asker = await signedUp(bank, 'Zelle Asker', 0);
+    const payer = await signedUp(bank, 'Zelle Request Payer', 500);
+    const ask = async () => {
+      const response = await post(asker, '/api/zelle/request', {
+        bank_account_id: asker.checking.id,
+        amount: 15,
+        recipient_name: 'Payer',
+        recipient_email: payer.email,
+      });
+      created(response);
+      return response.body.data.request.id as string;
+    };
+    const pay = (id: string) =>
+      post(payer, `/api/zelle/requests/${id}/pay`, { bank_account_id: payer.checking.id });
+    const first = await ask();
+    await goStale(payer);
+    await refusedForStepUp(payer, () => pay(first));
+    await stepUp(payer);
+    expect((await pay(first)).status).toBe(200);
+    await goStale(payer);
+    // Paid once, the asker is a known contact: the next request is paid without step-up.
+    const second = await ask();
+    expect((await pay(second)).status).toBe(200);
+  });
+});
