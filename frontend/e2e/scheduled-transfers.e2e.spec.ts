@@ -108,13 +108,7 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
     const page = await t.signedInPage(customer);
     const wizard = new TransferPage(page);
     await wizard.open();
-    await wizard.choose('To Another Bank');
-    await wizard.selectFrom(checking.name);
-    await wizard.field('Recipient Name').fill('Pat Doe');
-    await wizard.field('Bank Name').fill('Other Bank');
-    await wizard.field('Account Number').fill('123456789');
-    await wizard.field('Routing Number').fill('021000021');
-    await wizard.field('Amount (USD)').fill('40');
+    await wizard.typeToAnotherBank(checking.name, '123456789', '40');
     await wizard.review();
     await wizard.confirm();
     await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();

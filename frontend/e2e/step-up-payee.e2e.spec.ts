@@ -5,12 +5,15 @@ import {
   expectNoSidewaysScroll,
   expectScreenAccessible,
   toast,
+  TransferPage,
 } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
-// Adding a payee once the session's last proof is older than 5 minutes: the bank answers
-// STEP_UP_REQUIRED, the web app asks "Confirm it's you", then sends the payee again. In Chromium
-// at desktop and phone widths against the real bank.
+// Adding a payee, or paying an account or Zelle contact never saved nor paid, once the session's
+// last proof is older than 5 minutes: the bank answers STEP_UP_REQUIRED, the web app asks
+// "Confirm it's you", then sends the request again. In Chromium at desktop and phone widths
+// against the real bank.
 
 const t = useBankAndBrowser();
 
@@ -93,4 +96,101 @@ for (const viewport of [
       expect(payees.map((p) => p.name)).toEqual(['Harbor Gas']);
     });
   });
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  describe(
+    `step-up before paying a new destination at ${viewport.width} px`,
+    { timeout: 120_000 },
+    () => {
+      it('asks to confirm it is you before the first transfer to a new account, then sends it once', async () => {
+        const customer = await t.customer();
+        const checking = customer.accounts.find((a) => a.type === 'checking')!;
+        await deposit(t.bank, checking.account_number, 500);
+        const page = await t.signedInPage(customer, viewport);
+        const wizard = new TransferPage(page);
+        await wizard.open();
+        await wizard.typeToAnotherBank(checking.name, '11223346', '40');
+        await wizard.review();
+        await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+        await t.ageLastProof(customer);
+        await wizard.confirm();
+
+        const confirm = dialog(page, 'Confirm it’s you');
+        await confirm.getByRole('button', { name: 'Confirm' }).waitFor();
+        await expectNoSidewaysScroll(page);
+        await expectScreenAccessible(page, `step-up before a new account at ${viewport.width} px`);
+        await page.screenshot({
+          path: screenshotPath(`step-up-new-account-${viewport.width}.png`),
+        });
+        // Nothing is sent before the customer has confirmed.
+        expect((await customer.client.get('/api/transfers/recent')).body.data.transfers).toEqual(
+          [],
+        );
+
+        await confirm.getByLabel('Password').fill(customer.payload.password as string);
+        await confirm.getByRole('button', { name: 'Confirm' }).click();
+        await page.getByRole('heading', { name: 'Transfer Successful' }).waitFor();
+        await confirm.waitFor({ state: 'detached' });
+        await expectNoSidewaysScroll(page);
+        await page.screenshot({
+          path: screenshotPath(`step-up-new-account-sent-${viewport.width}.png`),
+        });
+        const sent = async () =>
+          (
+            (await customer.client.get('/api/transfers/recent')).body.data.transfers as {
+              type: string;
+              amount: number;
+            }[]
+          ).map((x) => `${x.type} ${x.amount}`);
+        await expect.poll(sent).toEqual(['external-bank 40']);
+      });
+
+      it('asks to confirm it is you before the first Zelle payment to a new contact', async () => {
+        const customer = await t.customer();
+        const friend = await t.customer({ name: 'Bob Carter' });
+        const checking = customer.accounts.find((a) => a.type === 'checking')!;
+        await deposit(t.bank, checking.account_number, 100);
+        const page = await t.signedInPage(customer, viewport);
+        await page.goto('/zelle');
+        await page.getByRole('heading', { name: 'Zelle', level: 1 }).waitFor();
+        await t.ageLastProof(customer);
+        const form = page.getByRole('form', { name: 'Send Money' });
+        await form.getByLabel('Recipient Name').fill('Bob Carter');
+        await form.getByLabel('Recipient Email').fill(friend.payload.email as string);
+        await form.getByLabel('Amount').fill('25');
+        await form.getByRole('button', { name: 'Send Money' }).click();
+        await dialog(page, 'Confirm payment').getByRole('button', { name: 'Confirm Send' }).click();
+
+        const confirm = dialog(page, 'Confirm it’s you');
+        await confirm.getByRole('button', { name: 'Confirm' }).waitFor();
+        await expectNoSidewaysScroll(page);
+        await expectScreenAccessible(
+          page,
+          `step-up before a new Zelle contact at ${viewport.width} px`,
+        );
+        await page.screenshot({
+          path: screenshotPath(`step-up-new-zelle-contact-${viewport.width}.png`),
+        });
+        await confirm.getByLabel('Password').fill(customer.payload.password as string);
+        await confirm.getByRole('button', { name: 'Confirm' }).click();
+        await toast(page, /sent|success/i)
+          .first()
+          .waitFor();
+        await confirm.waitFor({ state: 'detached' });
+        expect(await form.getByLabel('Recipient Name').inputValue()).toBe('');
+        await page.screenshot({
+          path: screenshotPath(`step-up-new-zelle-contact-sent-${viewport.width}.png`),
+        });
+        const accounts = (await customer.client.get('/api/accounts')).body.data.accounts as {
+          id: string;
+          available_balance: number;
+        }[];
+        expect(accounts.find((a) => a.id === checking.id)?.available_balance).toBe(75);
+      });
+    },
+  );
 }

@@ -49,6 +49,17 @@ export class TransferPage {
     await this.page.getByRole('button', { name: 'Review Transfer' }).click();
   }
 
+  /** Types a transfer of `amount` from the named account to Pat Doe's account at Other Bank. */
+  async typeToAnotherBank(from: string, accountNumber: string, amount: string) {
+    await this.choose('To Another Bank');
+    await this.selectFrom(from);
+    await this.field('Recipient Name').fill('Pat Doe');
+    await this.field('Bank Name').fill('Other Bank');
+    await this.field('Account Number').fill(accountNumber);
+    await this.field('Routing Number').fill('021000021');
+    await this.field('Amount (USD)').fill(amount);
+  }
+
   async confirm() {
     await this.page.getByRole('button', { name: 'Confirm Transfer' }).click();
   }

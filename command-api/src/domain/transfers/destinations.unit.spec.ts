@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 import {
   KEYED_HASH_PREFIX,
   NEW_DESTINATION_MESSAGE,
+  decideFirstPayment,
   decidePaymentToDestination,
   destinationHashes,
+  destinationKeyOf,
+  isKnownDestination,
   type DestinationHashes,
 } from './destinations.ts';
 import {
@@ -106,6 +109,39 @@ describe('a new destination', () => {
     expect(() => pay(book, landlord, 5_000_00, t0 + 3 * DAY)).not.toThrow();
     const removed = apply(book, decideRemoveRecipient(book, saved!.data.recipientId));
     expect(() => pay(removed, landlord, 5_000_00, t0 + 9 * DAY)).toThrow(NEW_DESTINATION_MESSAGE);
+  });
+
+  it('is known (no step-up to pay it) once saved or paid, at once; unknown again once removed unpaid', () => {
+    expect(isKnownDestination(empty, landlord)).toBe(false);
+    const paid = apply(empty, pay(empty, landlord, 50_00, t0));
+    expect(isKnownDestination(paid, landlord)).toBe(true);
+    expect(isKnownDestination(paid, hashes('021000021:999'))).toBe(false);
+    const [saved] = decideSaveRecipient(empty, recipient(t0), landlord);
+    const book = apply(empty, [saved!]);
+    expect(isKnownDestination(book, landlord)).toBe(true);
+    expect(isKnownDestination(savedLegacy(empty, landlord, t0), landlord)).toBe(true);
+    const removed = apply(book, decideRemoveRecipient(book, saved!.data.recipientId));
+    expect(isKnownDestination(removed, landlord)).toBe(false);
+  });
+
+  it('keys a Zelle contact apart from every account, and records its first payment once', () => {
+    const key = destinationKeyOf({
+      type: 'zelle',
+      contact: { kind: 'email', value: 'sam@example.com' },
+    });
+    expect(key).toBe('zelle:email:sam@example.com');
+    const sam = hashes(key);
+    const first = decideFirstPayment(empty, sam, {
+      customerId,
+      transferId: randomUUID(),
+      now: at(t0),
+    });
+    expect(first.map((e) => e.data.destinationHash)).toEqual([sam.keyed]);
+    const known = apply(empty, first);
+    expect(isKnownDestination(known, sam)).toBe(true);
+    expect(
+      decideFirstPayment(known, sam, { customerId, transferId: randomUUID(), now: at(t0) }),
+    ).toEqual([]);
   });
 
   it('matches address books saved before the hash was keyed, and never writes that form', () => {
