@@ -13,12 +13,14 @@ import {
 
 /**
  * The first payment to a destination the customer never saved nor paid (an account at another
- * bank, a SEPA IBAN, a Zelle contact) needs a session that proved it is the customer within the
+ * bank, a SEPA IBAN, a Zelle contact, another customer of this bank) needs a session that proved it is the customer within the
  * step-up window, as saving it as a recipient does; a destination saved or paid before does not.
  */
 let bank: TestBank;
 beforeAll(async () => {
-  bank = await startMoneyBank();
+  // Nothing settles while a test runs: a refusal is proved by the whole log not moving, which
+  // the settlement of an earlier test's transfers would otherwise do now and then.
+  bank = await startMoneyBank(10 * 60_000);
 });
 afterAll(async () => {
   await bank.stop();
@@ -60,6 +62,17 @@ async function refusedForStepUp(c: Customer, send: () => Promise<{ status: numbe
 
 function created(response: { status: number; body: unknown }) {
   expect(response.status, JSON.stringify(response.body)).toBe(201);
+}
+
+/** A first payment accepted while fresh, sent again under its key from a stale session: replayed. */
+async function replaysWhenStale(c: Customer, url: string, body: object) {
+  const headers = { 'Idempotency-Key': randomUUID() };
+  const first = await c.client.post(url, body, headers);
+  created(first);
+  await goStale(c);
+  const again = await c.client.post(url, body, headers);
+  created(again);
+  expect(again.body.data.transfer.id).toBe(first.body.data.transfer.id);
 }
 
 const external = (c: Customer, accountNumber: string, amount = 100) => ({
@@ -143,14 +156,7 @@ describe('step-up before paying a new destination', () => {
 
   it('a replay of an accepted request still replays from a stale session', async () => {
     const c = await signedUp(bank, 'Key Replayer', 1_000);
-    const headers = { 'Idempotency-Key': 'first-payment-to-a-new-account' };
-    const body = external(c, '31415926');
-    const first = await c.client.post('/api/transfers/external-bank', body, headers);
-    created(first);
-    await goStale(c);
-    const again = await c.client.post('/api/transfers/external-bank', body, headers);
-    created(again);
-    expect(again.body.data.transfer.id).toBe(first.body.data.transfer.id);
+    await replaysWhenStale(c, '/api/transfers/external-bank', external(c, '31415926'));
     // A refused request stores nothing under its key: the same key after step-up goes through.
     const other = { 'Idempotency-Key': 'refused-first' };
     const next = external(c, '27182818');
@@ -187,6 +193,48 @@ describe('step-up before paying a new destination', () => {
     created(await post(c, '/api/transfers/external-bank', external(c, '44556677', 10)));
     await goStale(c);
     created(await schedule('44556677'));
+  });
+
+  it('same-bank: another customer never paid needs step-up; one paid before does not', async () => {
+    const c = await signedUp(bank, 'Same Bank Payer', 1_000);
+    const friend = await signedUp(bank, 'Same Bank Friend', 0);
+    const other = await signedUp(bank, 'Same Bank Stranger', 0);
+    const send = (to: { email?: string; phone?: string }) =>
+      post(c, '/api/transfers/same-bank', {
+        fromAccount: c.checking.id,
+        amount: 30,
+        ...(to.email ? { recipientEmail: to.email } : { recipientPhone: to.phone }),
+      });
+    await goStale(c);
+    await refusedForStepUp(c, () => send({ email: friend.email }));
+    await stepUp(c);
+    created(await send({ email: friend.email }));
+    await goStale(c);
+    // Paid once, the customer is known, under either of their contacts.
+    created(await send({ email: friend.email }));
+    created(await send({ phone: friend.phone }));
+    await refusedForStepUp(c, () => send({ phone: other.phone }));
+    // Another customer never paid still needs it when the transfer is scheduled.
+    const schedule = await post(c, '/api/transfers/scheduled', {
+      type: 'same-bank',
+      fromAccount: c.checking.id,
+      amount: 10,
+      recipientEmail: other.email,
+      transferDate: addDaysIso(bankToday(), 7),
+    });
+    expect(schedule.status, JSON.stringify(schedule.body)).toBe(403);
+    expect(schedule.body.code).toBe('STEP_UP_REQUIRED');
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+
+  it('same-bank: a replay of an accepted transfer still replays from a stale session', async () => {
+    const c = await signedUp(bank, 'Same Bank Replayer', 1_000);
+    const friend = await signedUp(bank, 'Same Bank Payee', 0);
+    await replaysWhenStale(c, '/api/transfers/same-bank', {
+      fromAccount: c.checking.id,
+      amount: 25,
+      recipientEmail: friend.email,
+    });
   });
 
   it('Zelle send: a contact never paid needs step-up; one paid before does not', async () => {

@@ -173,8 +173,9 @@ function transferDestination(ctx: CommandContext, d: Destination): TransferDesti
  * An amount no day's limit of the channel could allow is refused now, not on its day; so is one
  * above the new-destination limit to an account that will still be new when the first transfer
  * is due (saving it, or a first smaller transfer, starts its waiting period). A new schedule to
- * an account the customer never saved nor paid needs a stepped-up session (`requireStepUp`); its
- * runs, and changes to it (which keep its account), do not.
+ * an account the customer never saved nor paid, or to another customer never paid, needs a
+ * stepped-up session (`requireStepUp`); its runs, and changes to it (which keep its
+ * destination), do not.
  */
 async function requireSchedulable(
   ctx: CommandContext,
@@ -185,8 +186,13 @@ async function requireSchedulable(
   requireStepUp: StepUpCheck,
 ): Promise<void> {
   requireWithinLimits(destination.type, plan.amountCents);
-  if (destination.type !== 'external-bank') return;
+  if (destination.type === 'between-accounts') return;
   const book = await uow.load(streams.savedRecipients(customerId), recipientsAggregate);
+  if (destination.type === 'same-bank') {
+    const customer = { type: 'same-bank' as const, customerId: destination.recipientCustomerId };
+    if (!isKnownDestination(book.state, destinationHashesOf(ctx, customer))) requireStepUp();
+    return;
+  }
   const account = ctx.secrets.decrypt(destination.accountEncrypted);
   const hashes = destinationHashesOf(ctx, {
     type: 'external-bank',

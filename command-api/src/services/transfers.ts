@@ -58,7 +58,8 @@ export const noStepUp: StepUpCheck = () => {};
  * Loads what a transfer of any type is decided on, stages the plan's events and returns the reply.
  * Runs inside runMoneyCommand (and directly on a bus in the test that races two command processes),
  * so an earlier request with the same Idempotency-Key is replayed before the step-up check. An
- * account at another bank the customer never saved nor paid needs a stepped-up session.
+ * account at another bank the customer never saved nor paid, or another customer of this bank
+ * never paid, needs a stepped-up session.
  */
 export async function stageTransfer(
   ctx: CommandContext,
@@ -90,6 +91,15 @@ export async function stageTransfer(
       if (recipient && recipient.customerId !== customerId) {
         const to = streams.account(recipient.depositAccountId);
         loaded.to = (await uow.load(to, accountAggregate)).state;
+        // Another customer never paid before is as new as an account at another bank.
+        loaded.recipients = (
+          await uow.load(streams.savedRecipients(customerId), recipientsAggregate)
+        ).state;
+        loaded.destination = destinationHashesOf(ctx, {
+          type: 'same-bank',
+          customerId: recipient.customerId,
+        });
+        if (!isKnownDestination(loaded.recipients, loaded.destination)) requireStepUp();
       }
       break;
     }

@@ -25,16 +25,21 @@ const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]+$/;
  * "iban:<IBAN>" (SEPA, or an international wire to an IBAN) or "swift:<BIC>:<account>". So a
  * wire to an account the customer already saved or paid is not new. A Zelle contact is
  * "zelle:<email|phone>:<normalized value>": never the same as an account, so it is only known
- * once paid by Zelle.
+ * once paid by Zelle. Another customer of this bank paid by a same-bank transfer is
+ * "customer:<customer id>": whichever of their email or phone the form named, and not whoever
+ * holds that contact later.
  */
 export function destinationKeyOf(
   d:
     | { type: 'external-bank' | 'domestic-wire'; routingNumber: string; accountNumber: string }
     | { type: 'sepa'; iban: string }
     | { type: 'international-wire'; swiftCode: string; accountNumber: string }
-    | { type: 'zelle'; contact: ZelleContact },
+    | { type: 'zelle'; contact: ZelleContact }
+    | { type: 'same-bank'; customerId: string },
 ): string {
   switch (d.type) {
+    case 'same-bank':
+      return `customer:${d.customerId}`;
     case 'zelle':
       return `zelle:${d.contact.kind}:${d.contact.value}`;
     case 'sepa':

@@ -25,6 +25,7 @@ import {
   type PlanRecipient,
 } from './posting.ts';
 import {
+  decideFirstPayment,
   decidePaymentToDestination,
   destinationKeyOf,
   type DestinationHashes,
@@ -215,7 +216,8 @@ export interface InitiateTransferLoaded {
   recipient?: PlanRecipient | undefined;
   /**
    * external-bank and SEPA: the customer's saved recipients and first payments (the
-   * new-destination limit), and the destination's hashes.
+   * new-destination limit), and the destination's hashes; same-bank: the same, for the other
+   * customer (their first payment is recorded), when one other than the sender was found.
    */
   recipients?: RecipientsState | undefined;
   destination?: DestinationHashes | undefined;
@@ -324,6 +326,19 @@ export function decideTransfer(
           creditMetadata: { ...metadata, counterparty_name: loaded.senderName },
         }),
       );
+      // The first transfer to this customer makes them known: no step-up for the next ones.
+      const firstPaid = decideFirstPayment(loaded.recipients!, loaded.destination!, {
+        customerId,
+        transferId,
+        now,
+      });
+      if (firstPaid.length > 0) {
+        appends.push({
+          stream: streams.savedRecipients(customerId),
+          expect: 'read',
+          events: firstPaid,
+        });
+      }
       break;
     }
     case 'external-bank':

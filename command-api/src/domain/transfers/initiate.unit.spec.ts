@@ -99,6 +99,13 @@ const mac = (text: string) => `mac(${text})`;
 const externalHashes = destinationHashes('021000021:123456789', mac);
 const sam = { customerId: other, name: 'Sam Lee', depositAccountId: theirsId };
 const samsAccount = given(opened(theirsId, other, 'Checking'));
+/** Sam found, his account, and an address book that never paid him. */
+const toSam = {
+  recipient: sam,
+  to: samsAccount,
+  recipients: recipientsAggregate.initial(),
+  destination: destinationHashes(`customer:${other}`, mac),
+};
 
 const shape = (plan: ReturnType<typeof decideTransfer>) =>
   plan.appends.map((a) => [a.stream, a.expect, a.events.map((e) => e.type)]);
@@ -127,10 +134,12 @@ describe('starting a transfer', () => {
   });
 
   it('to another customer of the bank', () => {
-    const plan = decideTransfer(request(sameBank), { ...loaded, recipient: sam, to: samsAccount });
+    const plan = decideTransfer(request(sameBank), { ...loaded, ...toSam });
     expect(shape(plan).map(([stream]) => stream)).toEqual([
       streams.account(fromId),
       streams.account(theirsId),
+      // His first payment: known from now on.
+      streams.savedRecipients(customerId),
       moneyStreams.activity(customerId),
       moneyStreams.transfer(ids.transferId),
     ]);
@@ -209,9 +218,7 @@ describe('starting a transfer', () => {
   });
 
   it('refuses more than the available balance, the fee included', () => {
-    expect(() =>
-      decideTransfer(request(sameBank, 500_01), { ...loaded, recipient: sam, to: samsAccount }),
-    ).toThrow(
+    expect(() => decideTransfer(request(sameBank, 500_01), { ...loaded, ...toSam })).toThrow(
       expect.objectContaining({ reason: 'insufficient_funds', message: 'Insufficient funds' }),
     );
     expect(() =>
@@ -246,8 +253,7 @@ describe('starting a transfer', () => {
       decideTransfer(request(sameBank, 1_00), {
         ...loaded,
         from: rich,
-        recipient: sam,
-        to: samsAccount,
+        ...toSam,
         activity: sentToday,
       }),
     ).toThrow(expect.objectContaining({ reason: 'daily_limit_exceeded' }));
@@ -309,8 +315,7 @@ describe('starting a transfer', () => {
     expect(() =>
       decideTransfer(request({ ...sameBank, recipientId: customerId }), {
         ...loaded,
-        recipient: sam,
-        to: samsAccount,
+        ...toSam,
       }),
     ).toThrow(expect.objectContaining({ message: 'Recipient not found' }));
     expect(() =>
