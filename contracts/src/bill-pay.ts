@@ -59,6 +59,7 @@ export const BILL_PAY_MESSAGES = {
     'You already have a payee with this name and an account ending in the same 4 digits. Please give this one a nickname to tell them apart.',
   defaultAmount: 'The default amount must be a positive number with at most 2 decimals.',
   autopayDay: 'The AutoPay day must be between 1 and 31.',
+  autopayDayRequired: 'Please enter the AutoPay day of the month.',
   autopayAmount: 'The AutoPay amount must be a positive number with at most 2 decimals.',
   autopayAmountRequired: 'Please enter an AutoPay amount or a default amount.',
   autopayEnabled: 'Please say whether AutoPay is on or off.',

@@ -216,7 +216,12 @@ describe("a payee's AutoPay after it was added", () => {
   it.each([
     [{}, 'autopay_enabled', BILL_PAY_MESSAGES.autopayEnabled],
     [{ autopay_enabled: 'maybe' }, 'autopay_enabled', BILL_PAY_MESSAGES.autopayEnabled],
-    [{ autopay_enabled: true }, 'autopay_day', BILL_PAY_MESSAGES.autopayDay],
+    [{ autopay_enabled: true }, 'autopay_day', BILL_PAY_MESSAGES.autopayDayRequired],
+    [
+      { autopay_enabled: true, autopay_day: '' },
+      'autopay_day',
+      BILL_PAY_MESSAGES.autopayDayRequired,
+    ],
     [{ autopay_enabled: true, autopay_day: 32 }, 'autopay_day', BILL_PAY_MESSAGES.autopayDay],
     [{ autopay_enabled: true, autopay_day: 2.5 }, 'autopay_day', BILL_PAY_MESSAGES.autopayDay],
     [

@@ -135,7 +135,7 @@ describe('categories and payees', () => {
       'autopay_day',
       'The AutoPay day must be between 1 and 31.',
     ],
-    [{ autopay_enabled: true }, 'autopay_day', 'The AutoPay day must be between 1 and 31.'],
+    [{ autopay_enabled: true }, 'autopay_day', 'Please enter the AutoPay day of the month.'],
     [
       { autopay_enabled: true, autopay_day: 5, default_amount: null },
       'autopay_amount',

@@ -91,7 +91,11 @@ function requireAutopayFields(
 ) {
   if (!body.autopay_enabled) return;
   if (body.autopay_day === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['autopay_day'], message: BILL_PAY_MESSAGES.autopayDay });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['autopay_day'],
+      message: BILL_PAY_MESSAGES.autopayDayRequired,
+    });
   }
   if (body.autopay_amount === undefined && !hasDefault) {
     ctx.addIssue({
