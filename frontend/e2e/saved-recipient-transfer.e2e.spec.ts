@@ -56,7 +56,7 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
       await expectAccessible(page, `saved recipients with a new account (${name})`);
       await wizard.choose('To Another Bank');
       await wizard.selectFrom(checking.name);
-      await wizard.field('Saved recipient').selectOption({ label: 'Landlord (****6789)' });
+      await wizard.field('Saved recipient').selectOption({ label: 'Landlord (•••• •••• 6789)' });
       await expect.poll(() => wizard.field('Recipient Name').inputValue()).toBe('Pat Doe');
       expect(await wizard.field('Bank Name').inputValue()).toBe('Other Bank');
       expect(await wizard.field('Account Number').inputValue()).toBe('****6789');
@@ -110,7 +110,7 @@ describe('Transfer to a saved recipient', { timeout: 180_000 }, () => {
     await wizard.open();
     await wizard.choose('SEPA Transfer');
     await wizard.selectFrom(checking.name);
-    await wizard.field('Saved recipient').selectOption({ label: 'Oma (****3000)' });
+    await wizard.field('Saved recipient').selectOption({ label: 'Oma (•••• •••• 3000)' });
     await expect.poll(() => wizard.field('IBAN').inputValue()).toBe('****3000');
     expect(await wizard.field('Country').inputValue()).toBe('Germany');
     await wizard.selectByText('Purpose of Payment', 'Family support');

@@ -131,7 +131,7 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Make another transfer' }).click();
     const book = page.locator('.saved-recipient');
     await book.getByText('Landlord').waitFor();
-    await book.getByText(/Pat Doe · Other Bank \*\*\*\*6789/).waitFor();
+    await book.getByText(/Pat Doe · Other Bank •••• •••• 6789/).waitFor();
     await expectAccessible(page, 'saved recipients');
     await page.getByRole('button', { name: 'Rename Landlord' }).click();
     const renameDialog = page.getByRole('dialog', { name: 'Rename recipient' });

@@ -92,7 +92,7 @@ for (const viewport of [
       for (const text of [
         'Title Co LLC',
         '1 Main St, Boston MA 02108',
-        '****6789',
+        '•••• •••• 6789',
         '021000021',
         'Property purchase',
         '$25.00',
@@ -132,7 +132,7 @@ for (const viewport of [
         .first()
         .waitFor();
       const done = page.getByRole('region', { name: 'Wire Sent' });
-      await done.getByText('$500.00 wired to Title Co LLC (****6789)').waitFor();
+      await done.getByText('$500.00 wired to Title Co LLC (•••• •••• 6789)').waitFor();
       await done.getByText(/^TRF-/).waitFor();
       await done
         .getByText(
@@ -233,18 +233,18 @@ for (const viewport of [
       await form.getByLabel('From Account').selectOption(checking.id, { timeout: 30_000 });
       await form.getByRole('radio', { name: 'Saved recipient' }).click();
       await form.getByLabel('Saved Recipient').selectOption({ label: 'Landlord' });
-      await form.getByText('First National ****5555').waitFor();
+      await form.getByText('First National •••• •••• 5555').waitFor();
       await form.getByLabel('Recipient Address').fill('9 Elm St, Boston MA');
       await form.getByLabel('Amount (USD)').fill('50');
       await form.getByLabel('Purpose of Transfer').selectOption('other');
       await form.getByRole('button', { name: 'Review Wire' }).click();
       const review = page.getByRole('region', { name: 'Review your wire' });
       await review.getByText('Pat Landlord', { exact: true }).waitFor();
-      await review.getByText('****5555', { exact: true }).waitFor();
+      await review.getByText('•••• •••• 5555', { exact: true }).waitFor();
       await expectScreenAccessible(page, `wire to a saved recipient at ${viewport.width} px`);
       await review.getByRole('button', { name: 'Send Wire' }).click();
       const done = page.getByRole('region', { name: 'Wire Sent' });
-      await done.getByText('$50.00 wired to Pat Landlord (****5555)').waitFor();
+      await done.getByText('$50.00 wired to Pat Landlord (•••• •••• 5555)').waitFor();
       await expect.poll(() => available(customer, checking.id)).toBe(925);
     });
 

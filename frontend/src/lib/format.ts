@@ -90,11 +90,16 @@ export function truncateText(text: string, max = 20): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** "•••• •••• 9012" style masking, keeping the last four digits. */
+/**
+ * The one way the app shows an account number it does not reveal: "•••• •••• 9012", the last four
+ * letters or digits kept. It takes a full number as typed (spaces, dashes), an IBAN, or one the
+ * bank already masked ("****9012"), so every screen shows the same form. Fewer than four left
+ * shows no digits at all.
+ */
 export function maskAccountNumber(value: string | null | undefined): string {
-  const digits = (value ?? '').replace(/\D/g, '');
-  if (digits.length < 4) return '••••';
-  return `•••• •••• ${digits.slice(-4)}`;
+  const plain = (value ?? '').replace(/[^0-9A-Za-z]/g, '');
+  if (plain.length < 4) return '••••';
+  return `•••• •••• ${plain.slice(-4)}`;
 }
 
 /** 123456789012 → "1234 5678 9012". */

@@ -72,6 +72,28 @@ describe('formatting', () => {
     expect(groupDigits('598410238009')).toBe('5984 1023 8009');
   });
 
+  it('masks every account number the same way, whatever form it arrives in', () => {
+    const cases: [string | null | undefined, string][] = [
+      ['123456789012', '•••• •••• 9012'],
+      ['1234 5678 9012', '•••• •••• 9012'],
+      [' 1234-5678-9012 ', '•••• •••• 9012'],
+      ['****7892', '•••• •••• 7892'],
+      ['••••7892', '•••• •••• 7892'],
+      ['•••• •••• 7892', '•••• •••• 7892'],
+      ['DE89 3704 0044 0532 0130 00', '•••• •••• 3000'],
+      ['12345', '•••• •••• 2345'],
+      ['1234', '•••• •••• 1234'],
+      ['123', '••••'],
+      ['1', '••••'],
+      ['****', '••••'],
+      ['   ', '••••'],
+      ['', '••••'],
+      [null, '••••'],
+      [undefined, '••••'],
+    ];
+    for (const [value, shown] of cases) expect(maskAccountNumber(value), String(value)).toBe(shown);
+  });
+
   it('makes an avatar of at most two initials', () => {
     expect(initials('  alex  morgan ')).toBe('AM');
     expect(initials('Mary Ann Lee')).toBe('MA');

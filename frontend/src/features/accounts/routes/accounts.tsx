@@ -77,7 +77,7 @@ function AccountDetail({ account, hidden }: { account: Account; hidden: boolean 
         <div>
           <dt>Account number</dt>
           <dd className="mono">
-            {account.formatted_account_number || groupDigits(account.account_number)}
+            {maskAccountNumber(account.formatted_account_number || account.account_number)}
           </dd>
         </div>
         <div>

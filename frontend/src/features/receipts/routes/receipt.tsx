@@ -12,7 +12,7 @@ import { accountsLink } from '@/lib/accounts';
 import { ApiError } from '@/lib/api-client';
 import { downloadFromApi } from '@/lib/download';
 import { focusWhenGone } from '@/lib/focus-when-gone';
-import { formatDate, formatMoney, formatSignedMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatSignedMoney, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { statusLabel, statusTone, transactionCategory } from '@/lib/transactions';
 import { receiptPath, useReceipt, type ReceiptData, type ReceiptDetails } from '../api/get-receipt';
@@ -167,7 +167,9 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
           <dt>Account</dt>
           <dd>
             {receipt.account.name}{' '}
-            <span className="mono">{receipt.account.formatted_account_number}</span>
+            <span className="mono">
+              {maskAccountNumber(receipt.account.formatted_account_number)}
+            </span>
           </dd>
         </div>
         {receipt.counterparty ? (

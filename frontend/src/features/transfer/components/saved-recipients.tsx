@@ -8,7 +8,7 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { ApiError, firstFieldErrors, isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import type { UseFormReturn } from 'react-hook-form';
 import type { TransferForm } from '../api/create-transfer';
@@ -79,7 +79,7 @@ export function SavedRecipients() {
               <div className="recent-transfer__main">
                 <span className="recent-transfer__desc">{r.nickname}</span>
                 <span className="muted recent-transfer__meta">
-                  {r.recipient_name} · {r.bank_name} {r.account} ·{' '}
+                  {r.recipient_name} · {r.bank_name} {maskAccountNumber(r.account)} ·{' '}
                   {TRANSFER_TYPE_INFO[r.type].title}
                 </span>
                 {r.new_account_limit ? (
@@ -181,7 +181,7 @@ export function SavedRecipients() {
         title="Delete saved recipient?"
         description={
           deleting
-            ? `${deleting.nickname} (${deleting.account}) is removed from your saved recipients. Transfers already made are not affected.`
+            ? `${deleting.nickname} (${maskAccountNumber(deleting.account)}) is removed from your saved recipients. Transfers already made are not affected.`
             : undefined
         }
       >
@@ -318,7 +318,7 @@ export function SavedRecipientPicker({
       <option value="">New recipient</option>
       {mine.map((r) => (
         <option key={r.id} value={r.id}>
-          {r.nickname} ({r.account})
+          {r.nickname} ({maskAccountNumber(r.account)})
         </option>
       ))}
     </SelectField>

@@ -1,5 +1,5 @@
 import { accountName, type Account } from '@/lib/accounts';
-import { formatDay, formatMoney, formatMoneyCents } from '@/lib/format';
+import { formatDay, formatMoney, formatMoneyCents, maskAccountNumber } from '@/lib/format';
 import { TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
 import {
   debitedCents,
@@ -17,11 +17,6 @@ import {
 } from '../lib/transfer-types';
 
 type Row = [label: string, value: string];
-
-function last4(value: string) {
-  const v = value.replace(/\s+/g, '');
-  return v.length > 4 ? `••••${v.slice(-4)}` : v;
-}
 
 /**
  * When the money goes and arrives. A transfer for a later date (or the first of a repeat) is sent
@@ -69,7 +64,7 @@ export function reviewRows(
   } else if (type === 'external-bank') {
     rows.push(['To', v.recipientName.trim()]);
     rows.push(['Bank', v.externalBankName.trim()]);
-    rows.push(['Account number', last4(v.externalAccountNumber)]);
+    rows.push(['Account number', maskAccountNumber(v.externalAccountNumber)]);
     rows.push(['Routing number', v.externalRoutingNumber.trim()]);
   } else {
     rows.push(['To', v.recipientName.trim()]);

@@ -48,4 +48,21 @@ describe('reviewRows', () => {
       /^Sent on \w{3} \d{1,2}, \d{4}, arrives the same day$/,
     );
   });
+
+  it('masks the account number the way every other screen does', () => {
+    for (const [typed, shown] of [
+      ['000123457892', '•••• •••• 7892'],
+      ['0001 2345 7892', '•••• •••• 7892'],
+      ['****7892', '•••• •••• 7892'],
+    ] as const) {
+      const rows = new Map(
+        reviewRows(
+          'external-bank',
+          { ...emptyTransferForm(bankToday()), externalAccountNumber: typed },
+          [],
+        ),
+      );
+      expect(rows.get('Account number')).toBe(shown);
+    }
+  });
 });

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Alert } from '@/components/ui/feedback';
 import type { PickableAccount } from '@/components/accounts/account-select-field';
 import { accountName } from '@/lib/accounts';
-import { formatMoney, formatMoneyCents } from '@/lib/format';
+import { formatMoney, formatMoneyCents, maskAccountNumber } from '@/lib/format';
 import type { SavedRecipient } from '@/lib/saved-recipients-query';
 import { feeCents, wireAmountCents, type SentWire, type WireForm } from '../api/send-wire';
 
@@ -15,12 +15,6 @@ function useFocusedHeading() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return heading;
-}
-
-/** The last four characters of what was typed, as the bank shows an account: ****1234. */
-function masked(account: string): string {
-  const plain = account.replace(/[\s-]/g, '');
-  return `****${plain.slice(-4)}`;
 }
 
 /** Everything the wire will carry, the cost, and that it cannot be taken back. */
@@ -53,7 +47,7 @@ export function WireReview({
     ? {
         name: savedRecipient.recipient_name,
         bank: savedRecipient.bank_name,
-        account: savedRecipient.account,
+        account: maskAccountNumber(savedRecipient.account),
         // A saved IBAN without a SWIFT/BIC goes to the bank the customer typed beside it.
         code:
           savedRecipient.routing_number ??
@@ -62,7 +56,7 @@ export function WireReview({
     : {
         name: values.recipientName.trim(),
         bank: values.bankName.trim(),
-        account: masked(values.accountNumber),
+        account: maskAccountNumber(values.accountNumber),
         code:
           type === 'domestic-wire'
             ? values.routingNumber.trim()
@@ -132,7 +126,7 @@ export function WireSent({
       {wire?.recipient_name ? (
         <p className="wire-sent__summary">
           {formatMoney(wire.amount)} wired to {wire.recipient_name}
-          {wire.recipient_account ? ` (${wire.recipient_account})` : ''}
+          {wire.recipient_account ? ` (${maskAccountNumber(wire.recipient_account)})` : ''}
         </p>
       ) : null}
       <p>{sent.message}</p>

@@ -14,7 +14,7 @@ import { newIdempotencyKey, serverFieldErrors } from '@/components/ui/server-err
 import { useAccounts } from '@/lib/accounts-query';
 import { isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
-import { formatMoneyCents } from '@/lib/format';
+import { formatMoneyCents, maskAccountNumber } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useSavedRecipients } from '@/lib/saved-recipients-query';
 import {
@@ -333,7 +333,7 @@ export default function WireTransferRoute() {
                         // shows one short line.
                         hint={
                           chosenSaved
-                            ? `${chosenSaved.bank_name} ${chosenSaved.account}`
+                            ? `${chosenSaved.bank_name} ${maskAccountNumber(chosenSaved.account)}`
                             : saved.length === 0 && !recipients.isPending
                               ? pageType === 'domestic'
                                 ? 'No saved US bank accounts yet. Save one in Transfer Money, or enter a new recipient.'
