@@ -191,9 +191,13 @@ describe('dashboard cards and spending chart', () => {
       await page.getByText('Across 4 accounts').waitFor();
       expect(await region.locator('a.acct-card').count()).toBe(3);
       expect(await region.locator('.acct-cards__more').textContent()).toBe(
-        'Showing 3 of 4 accounts. View all 4 accounts',
+        'Showing 3 of 4 accounts and your cashback. View all 4 accounts',
       );
       expect(await region.textContent()).not.toMatch(/\+\d+ more/);
+      await page.screenshot({
+        path: screenshotPath(`dashboard-cashback-${viewport.width}.png`),
+        fullPage: true,
+      });
       await region.getByRole('link', { name: 'View all 4 accounts' }).click();
       await page.waitForURL('**/accounts');
     });

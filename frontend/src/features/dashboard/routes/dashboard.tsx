@@ -271,7 +271,10 @@ export default function DashboardRoute() {
               </ul>
               {shownAccounts < accountCount ? (
                 <p className="acct-cards__more">
-                  Showing {shownAccounts} of {accountCount} accounts.{' '}
+                  {/* The cashback tile sits among the account cards but is not an account: said
+                      so, the count matches the tiles the customer sees. */}
+                  Showing {shownAccounts} of {accountCount} accounts
+                  {showCashback ? ' and your cashback' : ''}.{' '}
                   <Link to="/accounts">View all {accountCount} accounts</Link>
                 </p>
               ) : null}

@@ -83,7 +83,9 @@ describe('Dashboard', () => {
     const region = await screen.findByRole('region', { name: 'My Accounts' });
     await within(region).findByText('Cashback');
     expect(within(region).getAllByRole('listitem')).toHaveLength(4);
-    expect(within(region).getByText(/^Showing 3 of 5 accounts\./)).toBeInTheDocument();
+    expect(
+      within(region).getByText(/^Showing 3 of 5 accounts and your cashback\./),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cashback' }));
     expect(
       await screen.findByText('Your available cashback balance is $70.07.'),
@@ -105,7 +107,9 @@ describe('Dashboard', () => {
     expect(within(region).getAllByRole('link', { name: /Checking|Savings|Market/ })).toHaveLength(
       3,
     );
-    expect(within(region).getByText(/^Showing 3 of 4 accounts\./)).toBeInTheDocument();
+    expect(
+      within(region).getByText(/^Showing 3 of 4 accounts and your cashback\./),
+    ).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'View all 4 accounts' })).toBeInTheDocument();
     expect(within(region).queryByText(/\+1 more/)).not.toBeInTheDocument();
   });
