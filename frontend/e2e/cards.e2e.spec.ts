@@ -490,6 +490,9 @@ describe('Cards', () => {
     await toast(page, 'Card locked successfully').waitFor();
     const details = await openCardDetails(page);
     await page.screenshot({ path: screenshotPath('card-details-toast-1280.png') });
+    // Named by its title, said once: no paragraph under it repeating it, nor a description of it.
+    expect(await details.getByText('Card Details', { exact: true }).count()).toBe(1);
+    expect(await details.getAttribute('aria-describedby')).toBeNull();
     const box = (await details.boundingBox())!;
     const toasts = (await page.getByRole('region', { name: 'Messages' }).boundingBox())!;
     expect(box.x + box.width, 'the dialog reaches under the toasts').toBeLessThanOrEqual(toasts.x);

@@ -44,3 +44,27 @@ describe('Dialog', () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 });
+
+describe('Dialog description', () => {
+  it('shows none when it has none of its own, and is not described by its title', async () => {
+    render(
+      <Dialog open onOpenChange={() => {}} title="Card Details">
+        <p>Card number</p>
+      </Dialog>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Card Details' });
+    expect(dialog).not.toHaveAttribute('aria-describedby');
+    expect(screen.getAllByText('Card Details')).toHaveLength(1);
+  });
+
+  it('shows the one it is given and is described by it', async () => {
+    render(
+      <Dialog open onOpenChange={() => {}} title="Report Lost" description="Visa Debit •••• 4870">
+        <p>Body</p>
+      </Dialog>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Report Lost' });
+    expect(dialog).toHaveAccessibleDescription('Visa Debit •••• 4870');
+    expect(screen.getAllByText('Report Lost')).toHaveLength(1);
+  });
+});

@@ -53,6 +53,9 @@ export default function RadixDialogView({
         <RadixDialog.Content
           className={stacked ? 'dialog dialog--stacked' : 'dialog'}
           role={role}
+          // A dialog with no description of its own has none: its title names it, and saying the
+          // title twice (once as a description) helps no one.
+          {...(description ? {} : { 'aria-describedby': undefined })}
           ref={content}
           onOpenAutoFocus={(event) => {
             opener.current =
@@ -96,9 +99,7 @@ export default function RadixDialogView({
             <RadixDialog.Description className="dialog__description">
               {description}
             </RadixDialog.Description>
-          ) : (
-            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-          )}
+          ) : null}
           {children}
           {hideClose ? null : (
             <RadixDialog.Close className="icon-btn dialog__close" aria-label="Close">
