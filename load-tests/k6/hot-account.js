@@ -43,7 +43,7 @@ const payers = seed.customers.slice(1);
 export default function () {
   const payer = payers[Math.floor(Math.random() * payers.length)];
   const cents = 1 + Math.floor(Math.random() * 99);
-  const res = zelle(payer, hot, cents, 'hot');
+  const res = zelle(payer, hot, cents, 'hot', [409]);
   if (res.status === 201) hotCredited.add(cents);
   busy.add(res.status === 409);
   serverErrors.add(res.status >= 500 || res.status === 0);

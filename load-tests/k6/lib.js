@@ -16,6 +16,9 @@ export const movedToSavingsCents = new Counter('moved_to_savings_cents');
 export const savingsAttemptCents = new Counter('savings_attempt_cents');
 export const savingsRefusedCents = new Counter('savings_refused_cents');
 export const zelleSentCents = new Counter('zelle_sent_cents');
+// Times a payment met 403 STEP_UP_REQUIRED (a first payment to someone never paid, from a session
+// signed in more than 5 minutes ago) and the customer confirmed it was them.
+export const stepUps = new Counter('step_ups');
 
 let keyCounter = 0;
 /** A fresh Idempotency-Key per logical request, as the web app sends one. */
@@ -93,18 +96,49 @@ export function transferToSavings(customer, cents = transferCents()) {
   return res;
 }
 
+function isStepUpRequired(res) {
+  return res.status === 403 && /"code"\s*:\s*"STEP_UP_REQUIRED"/.test(String(res.body ?? ''));
+}
+
+/**
+ * Sends a money request as the web app does: a first payment to someone the customer never paid
+ * needs a session that proved it is the customer within the last 5 minutes, so on 403
+ * STEP_UP_REQUIRED it confirms with the password (POST /api/step-up) and sends the same request,
+ * under the same Idempotency-Key (a refused request stores nothing under it), once more. The first
+ * attempt's 403 is expected, not a failed request; any other 403 still fails the caller's check.
+ * `expected`: further statuses the script counts as answers on the first attempt (the
+ * hot-account run's 409; the retry goes by the script's own response callback).
+ */
+export function sendWithStepUp(customer, send, expected = []) {
+  const first = send({
+    responseCallback: http.expectedStatuses({ min: 200, max: 399 }, 403, ...expected),
+  });
+  if (!isStepUpRequired(first)) return first;
+  const stepped = http.post(
+    `${BASE}/api/step-up`,
+    JSON.stringify({ password: customer.password }),
+    withTag(auth(customer.token), 'step-up'),
+  );
+  check(stepped, { 'step-up 200': (r) => r.status === 200 });
+  if (stepped.status !== 200) return first;
+  stepUps.add(1);
+  return send({});
+}
+
 /** A Zelle payment to another enrolled customer of the bank (credited at once). */
-export function zelle(from, to, cents, tag = 'zelle') {
-  const res = http.post(
-    `${BASE}/api/zelle/send`,
-    JSON.stringify({
-      bank_account_id: from.checking.id,
-      recipient_name: to.name,
-      recipient_email: to.email,
-      amount: cents / 100,
-      memo: 'k6',
-    }),
-    withTag(auth(from.token, { 'Idempotency-Key': idempotencyKey() }), tag),
+export function zelle(from, to, cents, tag = 'zelle', expected = []) {
+  const body = JSON.stringify({
+    bank_account_id: from.checking.id,
+    recipient_name: to.name,
+    recipient_email: to.email,
+    amount: cents / 100,
+    memo: 'k6',
+  });
+  const params = withTag(auth(from.token, { 'Idempotency-Key': idempotencyKey() }), tag);
+  const res = sendWithStepUp(
+    from,
+    (extra) => http.post(`${BASE}/api/zelle/send`, body, { ...params, ...extra }),
+    expected,
   );
   if (res.status === 201) zelleSentCents.add(cents);
   return res;
@@ -165,6 +199,8 @@ export function summary(data) {
   for (const row of rows) lines.push(`  ${line(row)}`);
   const reqs = data.metrics.http_reqs?.values;
   if (reqs) lines.push('', `  http_reqs ${reqs.count} (${fmt(reqs.rate)}/s)`);
+  // Confirmations asked for by a first payment to someone never paid (see sendWithStepUp).
+  lines.push(`  step_ups ${data.metrics.step_ups?.values.count ?? 0}`);
   const out = { stdout: `\n${lines.join('\n')}\n` };
   if (__ENV.SUMMARY_FILE) out[__ENV.SUMMARY_FILE] = JSON.stringify(data);
   return out;

@@ -79,6 +79,8 @@ export async function runScenario(
     env?: Record<string, string>;
     log?: (line: string) => void;
     k6Log?: (chunk: string) => void;
+    /** Runs once the customers are seeded and signed in, before k6 starts (tests set the scene). */
+    beforeK6?: (seed: Seed) => Promise<void>;
   } = {},
 ): Promise<ScenarioOutcome> {
   const log = options.log ?? console.log;
@@ -89,6 +91,7 @@ export async function runScenario(
     depositDollars: scenario.depositDollars,
     log,
   });
+  await options.beforeK6?.(seed);
   const metricsBefore = await scrapeBank(endpoint);
   const result = await runK6(k6, scenario.script, seed, options.env, options.k6Log);
   const bank = bankWindow(metricsBefore, await scrapeBank(endpoint));
