@@ -56,6 +56,11 @@ describe("Bill Pay: a payee's AutoPay", () => {
       await form.getByLabel('Enable AutoPay').check();
       // It pays from the main checking account unless the customer picks another.
       expect(await form.getByLabel('Pay From').inputValue()).toBe(checking.id);
+      // An empty day is asked for; one out of range is told its range.
+      await form.getByRole('button', { name: 'Save AutoPay' }).click();
+      expect(await fieldError(page, 'AutoPay Day of Month')).toBe(
+        'Please enter the AutoPay day of the month.',
+      );
       await form.getByLabel('AutoPay Day of Month').fill('40');
       await form.getByRole('button', { name: 'Save AutoPay' }).click();
       expect(await fieldError(page, 'AutoPay Day of Month')).toBe(
@@ -96,7 +101,10 @@ describe("Bill Pay: a payee's AutoPay", () => {
       await form.getByRole('button', { name: 'Save AutoPay' }).click();
       await toast(page, 'AutoPay updated successfully!').waitFor();
       await form.waitFor({ state: 'detached' });
-      await card.getByText('Pays $25.75 on day 28 of each month').waitFor();
+      // The card names the account it pays from, not only the dialog.
+      await card
+        .getByText('Pays $25.75 on day 28 of each month from Money Market', { exact: true })
+        .waitFor();
       expect(await stored()).toMatchObject({
         autopay_amount: 25.75,
         autopay_account_id: moneyMarket.id,
@@ -107,9 +115,21 @@ describe("Bill Pay: a payee's AutoPay", () => {
       await form.waitFor({ state: 'detached' });
       // Pay Bills shows it too: the AutoPay badge and the next payment at the new amount.
       await openTab(page, 'Pay Bills');
-      await page.locator('.quick-pay__tile').getByText('AutoPay').waitFor();
+      const tile = page.locator('.quick-pay__tile').filter({ hasText: 'Stream Co' });
+      await tile.getByText('AutoPay').waitFor();
       await page.locator('.payee-row:not(.upcoming-row)').getByText('$25.75').waitFor();
-      await page.locator('.upcoming-row').filter({ hasText: 'Stream Co' }).waitFor();
+      const upcomingRow = page.locator('.upcoming-row').filter({ hasText: 'Stream Co' });
+      await upcomingRow.waitFor();
+      // Quick Pay shows what AutoPay pays, the amount of the next payment, not the default.
+      const tileText = await tile.textContent();
+      expect(tileText).toContain('$25.75');
+      expect(tileText).not.toContain('$80.50');
+      expect(await upcomingRow.textContent()).toContain('AutoPay · from Money Market');
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({
+        path: screenshotPath(`bill-pay/autopay-pay-bills-${name}.png`),
+        fullPage: true,
+      });
 
       // Off: the fields go, and so does the payment that waited.
       await openTab(page, 'Manage Payees');

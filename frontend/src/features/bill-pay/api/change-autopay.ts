@@ -31,13 +31,19 @@ export type AutopayForm = {
 };
 
 /**
- * AutoPay, when on, needs a day from 1 to 31, an amount (its own, or the payee's default:
+ * AutoPay, when on, needs a day from 1 to 31 (an empty one is asked for, not called out of range), an amount (its own, or the payee's default:
  * `hasDefault`) and an account to pay from.
  */
 export function requireAutopayFields(v: AutopayForm, hasDefault: boolean, ctx: z.RefinementCtx) {
   if (!v.autopay_enabled) return;
   const day = Number(v.autopay_day);
-  if (!v.autopay_day || !Number.isInteger(day) || day < 1 || day > 31)
+  if (!v.autopay_day)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['autopay_day'],
+      message: BILL_PAY_MESSAGES.autopayDayRequired,
+    });
+  else if (!Number.isInteger(day) || day < 1 || day > 31)
     ctx.addIssue({ code: 'custom', path: ['autopay_day'], message: BILL_PAY_MESSAGES.autopayDay });
   if (!v.autopay_amount && !hasDefault)
     ctx.addIssue({

@@ -71,6 +71,12 @@ describe("a payee's AutoPay", () => {
     expect(within(dialog).queryByLabelText(/AutoPay Day of Month/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByLabelText('Enable AutoPay'));
     const day = within(dialog).getByLabelText(/AutoPay Day of Month/);
+    // An empty day is asked for, not called out of range.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save AutoPay' }));
+    expect(
+      await within(dialog).findByText(BILL_PAY_MESSAGES.autopayDayRequired),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(BILL_PAY_MESSAGES.autopayDay)).not.toBeInTheDocument();
     // No default amount: the AutoPay amount is needed, and the day must be 1 to 31.
     await userEvent.type(day, '32');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save AutoPay' }));
@@ -128,7 +134,9 @@ describe("a payee's AutoPay", () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Manage Payees' }));
     expect(await screen.findByText('AutoPay Enabled')).toBeInTheDocument();
     expect(
-      screen.getByText('Pays the default amount, $80.50 on day 20 of each month'),
+      screen.getByText(
+        'Pays the default amount, $80.50 on day 20 of each month from Premium Checking',
+      ),
     ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'AutoPay for Central Maine Power' }));
@@ -183,7 +191,16 @@ describe("a payee's AutoPay", () => {
           : answer(body, 'AutoPay updated successfully!'),
       [account(), savings],
     );
-    const dialog = await openAutopay();
+    renderWithApp(<BillPayRoute />, { path: '/bill-pay' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Manage Payees' }));
+    // The card names the account it pays from, as the dialog does.
+    expect(
+      await screen.findByText(
+        'Pays the default amount, $80.50 on day 20 of each month from High Yield Savings',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'AutoPay for Central Maine Power' }));
+    const dialog = await screen.findByRole('dialog', { name: 'AutoPay' });
     const from = within(dialog).getByLabelText('Pay From');
     // The savings account it pays from now, not the main checking account.
     expect(from).toHaveValue('a2');

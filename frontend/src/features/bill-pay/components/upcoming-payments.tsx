@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ShowAllList } from '@/components/ui/show-all';
-import type { Account } from '@/lib/accounts';
+import { accountName, type Account } from '@/lib/accounts';
 import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatDay, formatMoney } from '@/lib/format';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
@@ -41,8 +41,14 @@ export function UpcomingPayments({
   const [editing, setEditing] = useState<ScheduledPayment | null>(null);
   const [cancelling, setCancelling] = useState<ScheduledPayment | null>(null);
   const cancelOpener = useRef<HTMLButtonElement | null>(null);
-  // AutoPay runs are not scheduled payments: they do not count against the limit.
+  // AutoPay runs are not scheduled payments: the bank does not count them against the limit, and
+  // the line says so when one is listed under it.
   const scheduled = payments.filter((p) => p.source !== 'autopay').length;
+  const autopayListed = payments.some((p) => p.source === 'autopay');
+  const fromName = (p: ScheduledPayment) => {
+    const account = accounts.find((a) => String(a.id) === p.from_account_id);
+    return account ? accountName(account) : p.account_name;
+  };
 
   const confirmCancel = () => {
     if (!cancelling) return;
@@ -62,6 +68,7 @@ export function UpcomingPayments({
           <CardHeader title="Upcoming Payments" id="upcoming-title" />
           <p className="muted schedule-count">
             {scheduled} of {MAX_ACTIVE_SCHEDULES} scheduled payments in use
+            {autopayListed ? ' (AutoPay payments are not counted)' : ''}
           </p>
           <ShowAllList items={payments} className="payee-rows">
             {(s) => {
@@ -74,6 +81,7 @@ export function UpcomingPayments({
                       {formatDay(s.scheduled_date)}
                       {s.is_recurring && s.recurring_frequency ? ` · ${frequencyLabel(s)}` : ''}
                       {s.source === 'autopay' ? ' · AutoPay' : ''}
+                      {fromName(s) ? ` · from ${fromName(s)}` : ''}
                     </span>
                   </div>
                   <span className="tabular">{formatMoney(s.amount)}</span>

@@ -1,3 +1,4 @@
+import { accountName, type Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 import type { Payee } from '../api/get-payees';
 
@@ -32,11 +33,35 @@ export function payeeLabel(p: Named, all: readonly Named[]): string {
 }
 
 /**
- * An AutoPay as its payee's card tells it: what it pays (its own amount, else the payee's default)
- * and on which day of the month; empty when AutoPay is off.
+ * What a payee's AutoPay pays each month: its own amount, else the payee's default (null when it
+ * is off or has neither). What Quick Pay shows beside the AutoPay badge, as the next payment does.
+ */
+export function autopayAmount(
+  p: Pick<Payee, 'autopay_enabled' | 'autopay_amount' | 'default_amount'>,
+): number | null {
+  if (!p.autopay_enabled) return null;
+  return p.autopay_amount ?? p.default_amount;
+}
+
+/** The account AutoPay pays from, by the name the account pickers give it ('' when unknown). */
+export function autopayAccountName(
+  p: Pick<Payee, 'autopay_account_id'>,
+  accounts: readonly Pick<Account, 'id' | 'name' | 'account_name'>[],
+): string {
+  const account = accounts.find((a) => String(a.id) === p.autopay_account_id);
+  return account ? accountName(account) : '';
+}
+
+/**
+ * An AutoPay as its payee's card tells it: what it pays (its own amount, else the payee's default),
+ * on which day of the month and from which account; empty when AutoPay is off.
  */
 export function autopayPlan(
-  p: Pick<Payee, 'autopay_enabled' | 'autopay_day' | 'autopay_amount' | 'default_amount'>,
+  p: Pick<
+    Payee,
+    'autopay_enabled' | 'autopay_day' | 'autopay_amount' | 'default_amount' | 'autopay_account_id'
+  >,
+  accounts: readonly Pick<Account, 'id' | 'name' | 'account_name'>[] = [],
 ): string {
   if (!p.autopay_enabled || p.autopay_day === null) return '';
   const pays =
@@ -45,5 +70,6 @@ export function autopayPlan(
       : p.default_amount !== null
         ? `the default amount, ${formatMoney(p.default_amount)}`
         : 'the default amount';
-  return `Pays ${pays} on day ${p.autopay_day} of each month`;
+  const from = autopayAccountName(p, accounts);
+  return `Pays ${pays} on day ${p.autopay_day} of each month${from ? ` from ${from}` : ''}`;
 }

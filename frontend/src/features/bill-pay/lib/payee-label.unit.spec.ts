@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payeeAccount, payeeLabel } from './payee-label';
+import { autopayAmount, autopayPlan, payeeAccount, payeeLabel } from './payee-label';
 
 const payee = (id: string, name: string, display_name: string, last4: string) => ({
   id,
@@ -39,5 +39,33 @@ describe('payee labels', () => {
       'City Power ****4455, 2 of 2',
       'City Power ****9876',
     ]);
+  });
+
+  it('tells what AutoPay pays, on which day and from which account', () => {
+    const on = {
+      autopay_enabled: true,
+      autopay_day: 28,
+      autopay_amount: 90,
+      default_amount: 85.4,
+      autopay_account_id: 'a2',
+    };
+    const accounts = [
+      { id: 'a1', name: 'Checking', account_name: 'Premium Checking' },
+      { id: 'a2', name: 'Savings', account_name: 'High Yield Savings' },
+    ];
+    expect(autopayAmount(on)).toBe(90);
+    expect(autopayAmount({ ...on, autopay_amount: null })).toBe(85.4);
+    expect(autopayAmount({ ...on, autopay_enabled: false })).toBeNull();
+    expect(autopayPlan(on, accounts)).toBe(
+      'Pays $90.00 on day 28 of each month from High Yield Savings',
+    );
+    expect(autopayPlan({ ...on, autopay_amount: null }, accounts)).toBe(
+      'Pays the default amount, $85.40 on day 28 of each month from High Yield Savings',
+    );
+    // An account no longer listed is not named rather than named wrongly.
+    expect(autopayPlan({ ...on, autopay_account_id: 'gone' }, accounts)).toBe(
+      'Pays $90.00 on day 28 of each month',
+    );
+    expect(autopayPlan({ ...on, autopay_enabled: false }, accounts)).toBe('');
   });
 });

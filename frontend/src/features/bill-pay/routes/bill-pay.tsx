@@ -24,7 +24,7 @@ import { AutopayDialog } from '../components/autopay-dialog';
 import { RenamePayeeDialog } from '../components/rename-payee-dialog';
 import { HistoryTable } from '../components/history-table';
 import { PayeeIcon } from '../components/payee-icon';
-import { autopayPlan, payeeAccount, payeeLabel } from '../lib/payee-label';
+import { autopayAmount, autopayPlan, payeeAccount, payeeLabel } from '../lib/payee-label';
 import { SchedulePaymentDialog } from '../components/schedule-payment-dialog';
 import { UPCOMING_PAYMENTS_ID, UpcomingPayments } from '../components/upcoming-payments';
 import './bill-pay.css';
@@ -157,28 +157,37 @@ export default function BillPayRoute() {
                 </div>
               ) : (
                 <ul className="quick-pay">
-                  {list.slice(0, QUICK_PAY_COUNT).map((p) => (
-                    <li key={p.id} className="quick-pay__tile">
-                      <div className="quick-pay__head">
-                        <PayeeIcon category={p.category} />
-                        {p.autopay_enabled ? <Badge tone="info">AutoPay</Badge> : null}
-                      </div>
-                      <span className="quick-pay__name">{p.display_name}</span>
-                      <span className="muted">{payeeAccount(p)}</span>
-                      {p.default_amount ? (
-                        <span className="tabular">{formatMoney(p.default_amount)}</span>
-                      ) : (
-                        <span className="muted">No default amount</span>
-                      )}
-                      <Button
-                        size="sm"
-                        aria-label={`Pay Now: ${payeeLabel(p, list)}`}
-                        onClick={() => setPaying({ payee: p })}
-                      >
-                        Pay Now
-                      </Button>
-                    </li>
-                  ))}
+                  {list.slice(0, QUICK_PAY_COUNT).map((p) => {
+                    // With AutoPay on, the amount is what AutoPay pays, as the next payment says.
+                    const amount = p.autopay_enabled ? autopayAmount(p) : p.default_amount;
+                    return (
+                      <li key={p.id} className="quick-pay__tile">
+                        <div className="quick-pay__head">
+                          <PayeeIcon category={p.category} />
+                          {p.autopay_enabled ? <Badge tone="info">AutoPay</Badge> : null}
+                        </div>
+                        <span className="quick-pay__name">{p.display_name}</span>
+                        <span className="muted">{payeeAccount(p)}</span>
+                        {amount ? (
+                          <span className="tabular quick-pay__amount">
+                            {formatMoney(amount)}
+                            {p.autopay_enabled && p.autopay_day !== null ? (
+                              <span className="muted"> on day {p.autopay_day}</span>
+                            ) : null}
+                          </span>
+                        ) : (
+                          <span className="muted">No default amount</span>
+                        )}
+                        <Button
+                          size="sm"
+                          aria-label={`Pay Now: ${payeeLabel(p, list)}`}
+                          onClick={() => setPaying({ payee: p })}
+                        >
+                          Pay Now
+                        </Button>
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
             </Card>
@@ -187,7 +196,7 @@ export default function BillPayRoute() {
                 <CardHeader title="Your Payees" id="your-payees-title" />
                 <ShowAllList items={list} className="payee-rows">
                   {(p) => (
-                    <li key={p.id} className="payee-row">
+                    <li key={p.id} className="payee-row payee-row--payee">
                       <PayeeIcon category={p.category} />
                       <div className="payee-row__main">
                         <span className="payee-row__name">{p.display_name}</span>
@@ -262,7 +271,9 @@ export default function BillPayRoute() {
                     >
                       {p.autopay_enabled ? 'AutoPay Enabled' : 'AutoPay Disabled'}
                       {p.autopay_enabled ? (
-                        <span className="payee-card__autopay-plan">{autopayPlan(p)}</span>
+                        <span className="payee-card__autopay-plan">
+                          {autopayPlan(p, accounts.data ?? [])}
+                        </span>
                       ) : null}
                     </p>
                     <div className="payee-card__actions">

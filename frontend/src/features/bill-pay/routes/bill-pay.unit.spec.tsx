@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account, payee, storeSession, testUser } from '@/testing/fixtures';
 import { fakeServer, ok, renderWithApp } from '@/testing/render';
-import type { PayeeView } from '@bank/contracts';
+import type { PayeeView, UpcomingBillPaymentView } from '@bank/contracts';
 import type { HistoryItem } from '../api/get-bill-history';
 import BillPayRoute from './bill-pay';
 
@@ -25,13 +25,18 @@ const line = (n: number, over: Partial<HistoryItem> = {}): HistoryItem => ({
 });
 
 /** A history of 51 lines served 50 at a time: the second page holds the oldest line only. */
-function serve({ secondPageFails = false, payees = [] as PayeeView[] } = {}) {
+function serve({
+  secondPageFails = false,
+  payees = [] as PayeeView[],
+  payments = [] as UpcomingBillPaymentView[],
+  accounts = [account()],
+} = {}) {
   let failures = secondPageFails ? 1 : 0;
   return fakeServer((url) => {
     if (url.pathname === '/api/user') return ok({ user: testUser, session_expires_at: null });
-    if (url.pathname === '/api/accounts') return ok({ accounts: [account()] });
+    if (url.pathname === '/api/accounts') return ok({ accounts });
     if (url.pathname === '/api/bill-payments/payees') return ok({ payees });
-    if (url.pathname === '/api/bill-payments/scheduled') return ok({ payments: [] });
+    if (url.pathname === '/api/bill-payments/scheduled') return ok({ payments });
     if (url.pathname === '/api/bill-payments/categories') return ok({ categories: [] });
     if (url.pathname === '/api/bill-payments/history') {
       const cursor = url.searchParams.get('cursor');
@@ -124,5 +129,68 @@ describe('Bill Pay payees', () => {
     const panel = await screen.findByRole('tabpanel');
     const card = within(panel).getByRole('heading', { name: 'Central Maine Power' }).closest('li')!;
     expect(within(card).getByText('Default amount').nextSibling).toHaveTextContent('None');
+  });
+  it('shows the AutoPay amount on Quick Pay, and names the account AutoPay pays from', async () => {
+    storeSession();
+    const savings = account({
+      id: 'a2',
+      name: 'High Yield Savings',
+      account_name: 'High Yield Savings',
+      type: 'savings',
+    });
+    serve({
+      accounts: [account(), savings],
+      payees: [
+        payee({
+          default_amount: 85.4,
+          autopay_enabled: true,
+          autopay_day: 28,
+          autopay_amount: 90,
+          autopay_account_id: 'a2',
+          next_payment: { date: '2026-12-28', amount: 90 },
+        }),
+      ],
+      payments: [
+        {
+          id: 'autopay-p1-2026-12-28',
+          payment_id: 'p1',
+          source: 'autopay',
+          payee_id: 'p1',
+          payee_name: 'Central Maine Power',
+          category: 'utilities',
+          category_label: 'Utilities',
+          from_account_id: 'a2',
+          account_name: 'High Yield Savings',
+          amount: 90,
+          formatted_amount: '$90.00',
+          scheduled_date: '2026-12-28',
+          memo: null,
+          is_recurring: true,
+          recurring_frequency: 'monthly',
+          recurring_end_date: null,
+          status: 'scheduled',
+        },
+      ],
+    });
+    renderWithApp(<BillPayRoute />, { path: '/bill-pay' });
+    const quickPay = await screen.findByRole('region', { name: 'Quick Pay' });
+    // What AutoPay will pay, as Your Payees and Upcoming Payments say, not the default amount.
+    expect(within(quickPay).getByText('$90.00')).toBeInTheDocument();
+    expect(within(quickPay).queryByText('$85.40')).not.toBeInTheDocument();
+    const upcoming = screen.getByRole('region', { name: 'Upcoming Payments' });
+    expect(
+      within(upcoming).getByText('Dec 28, 2026 · Monthly · AutoPay · from High Yield Savings'),
+    ).toBeInTheDocument();
+    // The limit counts scheduled payments only: the AutoPay payment under it is said not to count.
+    expect(
+      within(upcoming).getByText(
+        '0 of 100 scheduled payments in use (AutoPay payments are not counted)',
+      ),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Manage Payees' }));
+    expect(
+      await screen.findByText('Pays $90.00 on day 28 of each month from High Yield Savings'),
+    ).toBeInTheDocument();
   });
 });
