@@ -84,7 +84,7 @@ export function createSubscription(options: SubscriptionOptions): Subscription {
     return [chosen.length > 0 ? await store.openSealed(chosen) : [], sealed.at(-1)?.position];
   }
 
-  async function step(): Promise<boolean> {
+  async function stepOnce(): Promise<boolean> {
     try {
       position ??= await readFollowerPosition(options.pool, options.name);
       const [handled, last] = await readBatch(position);
@@ -97,6 +97,17 @@ export function createSubscription(options: SubscriptionOptions): Subscription {
       position = undefined;
       throw error;
     }
+  }
+
+  // One step at a time: the running loop and a drain share `position`, and two steps at once
+  // could both handle a batch, one of them after its handler had reset the checkpoint to read the
+  // log again from the start (the job queue, when Redis lost its jobs); the other then saved its
+  // batch's end over that reset, and the log was never read again.
+  let turn: Promise<unknown> = Promise.resolve();
+  function step(): Promise<boolean> {
+    const next = turn.then(stepOnce);
+    turn = next.catch(() => undefined);
+    return next;
   }
 
   const sleep = (ms: number) =>
