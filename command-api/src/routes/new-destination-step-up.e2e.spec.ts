@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
-import type { TestBank } from '@bank/server/testing';
+import { ageStepUp, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScheduledTransfer } from '../services/scheduled-transfers.ts';
 import {
@@ -25,14 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bank.stop();
 });
-
-/** Every session of the customer older than the step-up window, as a few minutes after sign-in. */
-async function goStale(c: Customer) {
-  await bank.ownerPool.query(
-    `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
-    [c.id],
-  );
-}
 
 async function stepUp(c: Customer) {
   const response = await c.client.post('/api/step-up', { password: c.password! });
@@ -69,7 +61,7 @@ async function replaysWhenStale(c: Customer, url: string, body: object) {
   const headers = { 'Idempotency-Key': randomUUID() };
   const first = await c.client.post(url, body, headers);
   created(first);
-  await goStale(c);
+  await ageStepUp(bank, c.id);
   const again = await c.client.post(url, body, headers);
   created(again);
   expect(again.body.data.transfer.id).toBe(first.body.data.transfer.id);
@@ -105,13 +97,13 @@ const zelle = (c: Customer, email: string) => ({
 describe('step-up before paying a new destination', () => {
   it('external-bank: a new account needs step-up; one paid before, or saved, does not', async () => {
     const c = await signedUp(bank, 'New Account Payer', 1_000);
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     const send = (account: string) => post(c, '/api/transfers/external-bank', external(c, account));
     await refusedForStepUp(c, () => send('11223346'));
     await stepUp(c);
     created(await send('11223346'));
 
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     // Paid once, it is known: no step-up, however stale the session.
     created(await send('11223346'));
     // Saved (after step-up) and never paid: known too.
@@ -125,7 +117,7 @@ describe('step-up before paying a new destination', () => {
       routingNumber: '021000021',
     });
     created(saved);
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     created(await send('55667788'));
     // A saved recipient chosen by id is the same account.
     created(
@@ -142,12 +134,12 @@ describe('step-up before paying a new destination', () => {
 
   it('SEPA: a new IBAN needs step-up; one paid before does not', async () => {
     const c = await signedUp(bank, 'New Iban Payer', 1_000);
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     const send = () => post(c, '/api/wire-transfers/sepa', sepa(c, 'DE89 3704 0044 0532 0130 00'));
     await refusedForStepUp(c, send);
     await stepUp(c);
     created(await send());
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     created(await send());
     await refusedForStepUp(c, () =>
       post(c, '/api/wire-transfers/sepa', sepa(c, 'FR14 2004 1010 0505 0001 3M02 606', 'FR')),
@@ -176,12 +168,12 @@ describe('step-up before paying a new destination', () => {
         frequency: 'weekly',
         endCount: 520,
       });
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     await refusedForStepUp(c, () => schedule('11223346'));
     await stepUp(c);
     const made = await schedule('11223346');
     created(made);
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     // The run is the bank's own: the schedule was set up after step-up.
     expect(await runScheduledTransfer(bank.ctx, made.body.data.scheduled_transfer.id, date)).toBe(
       'ran',
@@ -191,7 +183,7 @@ describe('step-up before paying a new destination', () => {
     // One paid by hand before is known too.
     await stepUp(c);
     created(await post(c, '/api/transfers/external-bank', external(c, '44556677', 10)));
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     created(await schedule('44556677'));
   });
 
@@ -205,11 +197,11 @@ describe('step-up before paying a new destination', () => {
         amount: 30,
         ...(to.email ? { recipientEmail: to.email } : { recipientPhone: to.phone }),
       });
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     await refusedForStepUp(c, () => send({ email: friend.email }));
     await stepUp(c);
     created(await send({ email: friend.email }));
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     // Paid once, the customer is known, under either of their contacts.
     created(await send({ email: friend.email }));
     created(await send({ phone: friend.phone }));
@@ -240,7 +232,7 @@ describe('step-up before paying a new destination', () => {
   it('Zelle send: a contact never paid needs step-up; one paid before does not', async () => {
     const c = await signedUp(bank, 'Zelle Payer', 500);
     const friend = await signedUp(bank, 'Zelle Friend', 0);
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     const send = (email: string) => post(c, '/api/zelle/send', zelle(c, email));
     // A customer of the bank, and a contact no one holds yet.
     await refusedForStepUp(c, () => send(friend.email));
@@ -248,7 +240,7 @@ describe('step-up before paying a new destination', () => {
     await stepUp(c);
     created(await send(friend.email));
     created(await send('someone-new@example.com'));
-    await goStale(c);
+    await ageStepUp(bank, c.id);
     created(await send(friend.email));
     created(await send('Someone-New@Example.com'));
     await refusedForStepUp(c, () => send('another@example.com'));
@@ -270,11 +262,11 @@ describe('step-up before paying a new destination', () => {
     const pay = (id: string) =>
       post(payer, `/api/zelle/requests/${id}/pay`, { bank_account_id: payer.checking.id });
     const first = await ask();
-    await goStale(payer);
+    await ageStepUp(bank, payer.id);
     await refusedForStepUp(payer, () => pay(first));
     await stepUp(payer);
     expect((await pay(first)).status).toBe(200);
-    await goStale(payer);
+    await ageStepUp(bank, payer.id);
     // Paid once, the asker is a known contact: the next request is paid without step-up.
     const second = await ask();
     expect((await pay(second)).status).toBe(200);

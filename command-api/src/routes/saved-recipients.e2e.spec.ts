@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RecipientSaved, streams } from '@bank/events';
-import type { TestBank } from '@bank/server/testing';
+import { ageStepUp, type TestBank } from '@bank/server/testing';
 import { balances, customer, startMoneyBank, type Customer } from './money-test-helpers.ts';
 
 /**
@@ -65,10 +65,7 @@ function sendExternal(c: Customer, amount: number, accountNumber = landlord.acco
 describe('saved recipients', () => {
   it('adds only after step-up, then renames and deletes; the account stays masked', async () => {
     const c = await customer(bank, 'Address Book');
-    await bank.ownerPool.query(
-      `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
-      [c.id],
-    );
+    await ageStepUp(bank, c.id);
     const refused = await c.client.post('/api/transfers/recipients', landlord);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('STEP_UP_REQUIRED');

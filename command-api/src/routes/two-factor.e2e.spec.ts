@@ -1,4 +1,5 @@
 import {
+  ageStepUp,
   ApiClient,
   registrationPayload,
   signedUpCustomer,
@@ -32,14 +33,6 @@ async function customerWithTwoFactor() {
   expect(confirmed.status).toBe(200);
   const recoveryCodes: string[] = confirmed.body.data.recovery_codes;
   return { ...customer, secret, recoveryCodes, enrolCode };
-}
-
-/** Makes every session of the customer older than the step-up window, as after a few minutes. */
-async function ageSessions(customerId: string) {
-  await bank.ownerPool.query(
-    `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
-    [customerId],
-  );
 }
 
 async function passwordSignIn(accountNumber: string, password: string) {
@@ -314,7 +307,7 @@ describe('step-up before sensitive actions', () => {
     // Freshly signed in: the card is revealed at once.
     expect((await client.get(`/api/cards/${offer.id}`)).status).toBe(200);
 
-    await ageSessions(user.id);
+    await ageStepUp(bank, user.id);
     const payee = {
       name: 'City Water',
       category: 'utilities',
@@ -359,7 +352,7 @@ describe('step-up before sensitive actions', () => {
 
   it('asks for step-up before two-factor is turned on from a session a few minutes old', async () => {
     const { client, payload, user } = await signedUpCustomer(bank);
-    await ageSessions(user.id);
+    await ageStepUp(bank, user.id);
     for (const response of [
       await client.post('/api/two-factor/setup', {}),
       await client.post('/api/two-factor/confirm', { code: '123456' }),
@@ -400,7 +393,7 @@ describe('step-up before sensitive actions', () => {
 
   it('takes a current authenticator code, and asks again before two-factor is turned off', async () => {
     const { client, payload, user, secret } = await customerWithTwoFactor();
-    await ageSessions(user.id);
+    await ageStepUp(bank, user.id);
     const off = await client.post('/api/two-factor/disable', { password: payload.password });
     expect(off.status).toBe(403);
     expect(off.body.code).toBe('STEP_UP_REQUIRED');
@@ -480,7 +473,7 @@ describe('new recovery codes', () => {
   it('asks for step-up, then replaces every earlier code with ten new ones', async () => {
     const { client, payload, user, recoveryCodes } = await customerWithTwoFactor();
     const account: string = user.account_number;
-    await ageSessions(user.id);
+    await ageStepUp(bank, user.id);
     const refused = await client.post('/api/two-factor/recovery-codes', {});
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('STEP_UP_REQUIRED');

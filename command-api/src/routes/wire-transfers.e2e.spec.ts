@@ -1,5 +1,5 @@
 import { transferSubmitted } from '@bank/contracts';
-import type { TestBank } from '@bank/server/testing';
+import { ageStepUp, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balances,
@@ -162,10 +162,7 @@ describe('domestic wire', () => {
 
   it('asks the customer to prove it is them when the session last did so over 5 minutes ago', async () => {
     const c = await customer(bank, 'Wire Step Up', 1000);
-    await bank.ownerPool.query(
-      `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
-      [c.id],
-    );
+    await ageStepUp(bank, c.id);
     const refused = await c.client.post('/api/wire-transfers/domestic', domestic(c), {
       'idempotency-key': 'wire-after-step-up',
     });
@@ -184,10 +181,7 @@ describe('domestic wire', () => {
     expect(await balances(c, c.checking.id)).toEqual({ balance: 1000, available: 475 });
 
     // Sending the wire again from the recent list asks for the proof as well.
-    await bank.ownerPool.query(
-      `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
-      [c.id],
-    );
+    await ageStepUp(bank, c.id);
     const repeat = await c.client.post(`/api/transfers/${sent.body.data.transfer.id}/repeat`, {
       amount: 20,
     });

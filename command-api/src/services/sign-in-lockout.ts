@@ -95,12 +95,6 @@ export async function countAttempt(ctx: CommandContext, counter: FailureCounter)
 }
 
 /**
- * The answer to an attempt sent while the whole allowance is being checked by attempts sent at
- * the same time: nothing is locked (yet), so the customer is asked to wait, not to call the bank.
- */
-export const tooManyAtOnce = rateLimited;
-
-/**
  * Counts an attempt that is about to check a secret, and refuses it unchecked while sign-in is
  * locked (423), or while racing attempts are checking the whole allowance (429). The latter
  * checked nothing, so it stops counting: a right password sent a moment later is checked.
@@ -110,7 +104,8 @@ export async function takeAttempt(ctx: CommandContext, counter: FailureCounter) 
   if (attempt.locked_until) throw signInLocked();
   if (attempt.failed_count > MAX_FAILED_LOGINS) {
     await uncountAttempt(ctx, counter);
-    throw tooManyAtOnce();
+    // Nothing is locked (yet): the customer is asked to wait, not to call the bank.
+    throw rateLimited();
   }
   return attempt;
 }

@@ -53,7 +53,6 @@ export async function countMovement(
 export type StepUpCheck = () => void;
 export const noStepUp: StepUpCheck = () => {};
 
-/** The transfer as every answer shows it. */
 /**
  * Loads what a transfer of any type is decided on, stages the plan's events and returns the reply.
  * Runs inside runMoneyCommand (and directly on a bus in the test that races two command processes),

@@ -17,7 +17,7 @@ import {
   ServiceBusy,
   type FieldErrors,
 } from './errors.ts';
-import { jsonRepeatsKey, jsonTooComplex, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth.ts';
+import { jsonRepeatsKey, MAX_JSON_DEPTH, MAX_JSON_VALUES, scanJson } from './json-depth.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -151,7 +151,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
       return done(new ApiError(400, 'The request body is not valid UTF-8.'), undefined);
     }
     if (text.trim() === '') return done(null, undefined);
-    const tooComplex = jsonTooComplex(text);
+    const { tooComplex, members } = scanJson(text);
     if (tooComplex === 'depth') {
       return done(
         new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
@@ -170,7 +170,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
     } catch {
       return done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
     }
-    if (jsonRepeatsKey(text, parsed)) {
+    if (jsonRepeatsKey(parsed, members)) {
       return done(new ApiError(400, 'The request body names a field more than once.'), undefined);
     }
     done(null, parsed);

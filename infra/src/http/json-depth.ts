@@ -7,22 +7,32 @@ export const MAX_JSON_DEPTH = 32;
  */
 export const MAX_JSON_VALUES = 2_000;
 
+/** What one pass over JSON text found (see scanJson). */
+export interface JsonScan {
+  /** Why the text is too costly to take, if it is (the pass stops there). */
+  tooComplex: 'depth' | 'values' | undefined;
+  /** The object members (`"key": value`) in the text: one colon outside strings each. */
+  members: number;
+}
+
 /**
- * What makes JSON text too costly to take, counted over the text (brackets and commas outside
- * strings) before it is parsed:
+ * One pass over JSON text before it is parsed, counting brackets, commas and colons outside
+ * strings. It finds what makes the text too costly to take:
  * - nesting deeper than `maxDepth`, so no later step (validation, hashing) meets a value deep
  *   enough to overflow its stack;
  * - more than `maxValues` values (each comma or opened array or object starts one): the text
  *   policy and the schema walk every one before any rate limit counts the request, and 40,000
- *   strings in a 160 KB body took 100–200 ms of the event loop every customer shares.
+ *   strings in a 160 KB body took 100–200 ms of the event loop every customer shares;
+ * and the members written, for jsonRepeatsKey.
  */
-export function jsonTooComplex(
+export function scanJson(
   text: string,
   maxDepth = MAX_JSON_DEPTH,
   maxValues = MAX_JSON_VALUES,
-): 'depth' | 'values' | undefined {
+): JsonScan {
   let depth = 0;
   let values = 1;
+  let members = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
@@ -35,42 +45,43 @@ export function jsonTooComplex(
     } else if (c === 0x5b || c === 0x7b) {
       depth += 1;
       values += 1;
-      if (depth > maxDepth) return 'depth';
-      if (values > maxValues) return 'values';
+      if (depth > maxDepth) return { tooComplex: 'depth', members };
+      if (values > maxValues) return { tooComplex: 'values', members };
     } else if (c === 0x5d || c === 0x7d) {
       depth -= 1;
     } else if (c === 0x2c) {
       values += 1;
-      if (values > maxValues) return 'values';
+      if (values > maxValues) return { tooComplex: 'values', members };
+    } else if (c === 0x3a) {
+      members += 1;
     }
   }
-  return undefined;
+  return { tooComplex: undefined, members };
 }
 
-/** Whether JSON text nests arrays and objects deeper than `max` (see jsonTooComplex). */
+/** Why JSON text is too costly to take, if it is (see scanJson). */
+export function jsonTooComplex(
+  text: string,
+  maxDepth = MAX_JSON_DEPTH,
+  maxValues = MAX_JSON_VALUES,
+): 'depth' | 'values' | undefined {
+  return scanJson(text, maxDepth, maxValues).tooComplex;
+}
+
+/** Whether JSON text nests arrays and objects deeper than `max` (see scanJson). */
 export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   return jsonTooComplex(text, max, Infinity) === 'depth';
 }
 
 /**
- * Whether JSON text names the same key twice in one object. JSON.parse keeps the last, so
+ * Whether a body named the same key twice in one object. JSON.parse keeps the last, so
  * `{"amount": 5, "amount": 6}` would be taken as 6 while a log line, a proxy or a person reading
  * the body may take it as 5: a body that says two things is refused rather than guessed at.
- * Every member in the text has the one colon outside strings; `parsed` (the text's JSON.parse)
- * has one own key per member that survived, so fewer keys than colons means a repeat.
+ * `parsed` (the text's JSON.parse) has one own key per member that survived, so fewer keys than
+ * the text's `members` (scanJson) means a repeat.
  */
-export function jsonRepeatsKey(text: string, parsed: unknown): boolean {
-  let colons = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i += 1;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x3a) colons += 1;
-  }
-  if (colons === 0) return false;
+export function jsonRepeatsKey(parsed: unknown, members: number): boolean {
+  if (members === 0) return false;
   let keys = 0;
   const pending: unknown[] = [parsed];
   while (pending.length > 0) {
@@ -85,5 +96,5 @@ export function jsonRepeatsKey(text: string, parsed: unknown): boolean {
       pending.push((value as Record<string, unknown>)[key]);
     }
   }
-  return keys < colons;
+  return keys < members;
 }

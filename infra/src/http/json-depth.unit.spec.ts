@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { jsonRepeatsKey } from './json-depth.ts';
+import { jsonRepeatsKey, scanJson } from './json-depth.ts';
 
-const repeats = (text: string) => jsonRepeatsKey(text, JSON.parse(text));
+const repeats = (text: string) => jsonRepeatsKey(JSON.parse(text), scanJson(text).members);
 
 /** A small deterministic generator, so a failing case can be run again. */
 function randomSource(seed: number) {

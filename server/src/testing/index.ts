@@ -26,6 +26,7 @@ export { startKafkaBroker, type KafkaBroker } from './kafka.ts';
 export { rawRequest } from './raw-request.ts';
 export { getAsWritten } from './get-as-written.ts';
 export { crashAfterRecord } from './crash-after-record.ts';
+export { ageStepUp } from './stale-step-up.ts';
 export { readModelText } from './read-model-text.ts';
 export { ownRecords } from './own-records.ts';
 export { fillReadModelDisk } from './read-model-disk-full.ts';
