@@ -5,6 +5,7 @@ import {
   queueJobDelay,
   queueJobFailures,
   queueJobs,
+  resetFollower,
   untilCommittedVisible,
   type EventStore,
   type Pool,
@@ -223,9 +224,9 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
   const dispatchedMarker = `${prefix}:${QUEUE_NAME}:dispatched`;
   async function redispatchIfQueueLost(): Promise<boolean> {
     if ((await connection.exists(dispatchedMarker)) === 1) return false;
-    await options.pool.query('DELETE FROM projection_checkpoints WHERE projection = $1', [
-      DISPATCHER,
-    ]);
+    // Not a DELETE: another bank process may be handing over a batch it read before this, and
+    // its save would write that batch's end over a deleted row; the reset's epoch refuses it.
+    await resetFollower(options.pool, DISPATCHER);
     await connection.set(dispatchedMarker, new Date().toISOString());
     return true;
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
 import { createTestDatabase } from '../testing/database.ts';
-import { readFollowerPosition } from './checkpoints.ts';
+import { readFollowerCheckpoint, readFollowerPosition, resetFollower } from './checkpoints.ts';
 import { START } from './types.ts';
 
 let pool: Pool;
@@ -53,5 +53,28 @@ describe('readFollowerPosition', () => {
       transactionId: 20n,
       globalPosition: 200,
     });
+  });
+});
+
+describe('resetFollower', () => {
+  it('sends a follower back to the start with a new epoch, with or without a row', async () => {
+    expect(await readFollowerCheckpoint(pool, 'reset-fresh')).toEqual({
+      position: START,
+      epoch: 0,
+    });
+    await resetFollower(pool, 'reset-fresh');
+    expect(await readFollowerCheckpoint(pool, 'reset-fresh')).toEqual({
+      position: START,
+      epoch: 1,
+    });
+
+    await checkpoint('reset-moved', 12n, 34);
+    await resetFollower(pool, 'reset-moved');
+    await resetFollower(pool, 'reset-moved');
+    expect(await readFollowerCheckpoint(pool, 'reset-moved')).toEqual({
+      position: START,
+      epoch: 2,
+    });
+    expect(await readFollowerPosition(pool, 'reset-moved', 'projection_positions')).toEqual(START);
   });
 });

@@ -7,6 +7,7 @@ import { createKeyring, type Keyring } from '../security/keyring.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { createPgEventStore } from './pg-event-store.ts';
 import { createPiiProtector } from './pii-protector.ts';
+import { resetFollower } from './checkpoints.ts';
 import { createSubscription } from './subscription.ts';
 import { START, type EventStore, type NewEvent, type RecordedEvent } from './types.ts';
 
@@ -150,6 +151,76 @@ describe('a subscription drained while it runs', () => {
     }
     expect(most).toBe(1);
     expect([...seen].sort()).toEqual(titles);
+  });
+});
+
+describe('a checkpoint reset by one process while another hands over a batch', () => {
+  it('is not undone by the other’s save: the log is handed over again from the start', async () => {
+    const customerId = randomUUID();
+    const stream = `notifications-${customerId}`;
+    const name = `two-processes-${customerId}`;
+    const titles = Array.from({ length: 8 }, (_, i) => `title ${i}`);
+    const append = (from: number, to: number) =>
+      store.append(
+        [
+          {
+            streamId: stream,
+            expectedVersion: from === 0 ? 'no_stream' : from,
+            events: titles.slice(from, to).map((t) => raised(customerId, t)),
+          },
+        ],
+        {},
+      );
+    const titlesOf = (events: RecordedEvent[]) =>
+      events
+        .filter((e) => e.streamId === stream)
+        .map((e) => (e.event.data as { title: string }).title);
+
+    // Two bank processes following the log under one checkpoint name.
+    let holding = false;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inside: (() => void) | undefined;
+    const handedAgain = new Set<string>();
+    let resetDone = false;
+    const follower = (held: boolean) =>
+      createSubscription({
+        pool,
+        store,
+        name,
+        types: ['NotificationRaised'],
+        handle: async (events) => {
+          const mine = titlesOf(events);
+          if (held && holding && mine.length > 0) {
+            inside?.();
+            await gate;
+          }
+          if (resetDone) for (const t of mine) handedAgain.add(t);
+        },
+      });
+    const b = follower(true);
+    const a = follower(false);
+
+    await append(0, 6);
+    await b.drain();
+
+    // B reads the next batch and is held in its handler, before it saves the batch's end.
+    await append(6, 8);
+    holding = true;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    const bStep = b.drain();
+    await entered;
+
+    // A finds the queue lost and sends the checkpoint back to the start.
+    await resetFollower(pool, name);
+    resetDone = true;
+    release();
+    await bStep;
+
+    // Both go on: between them, the whole log is handed over again.
+    await a.drain();
+    await b.drain();
+    expect([...handedAgain].sort()).toEqual(titles);
   });
 });
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Pool } from '../postgres/pool.ts';
-import { readFollowerPosition } from './checkpoints.ts';
+import { readFollowerCheckpoint, type FollowerCheckpoint } from './checkpoints.ts';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from './types.ts';
 
 export interface SubscriptionOptions {
@@ -37,18 +37,31 @@ export interface Subscription {
 /**
  * Moves the checkpoint forward only (a slower process that dispatched an older batch cannot move
  * it back), without waiting for the disk: a checkpoint lost in a server crash only means a batch
- * handled again, which the handler must tolerate anyway (at-least-once).
+ * handled again, which the handler must tolerate anyway (at-least-once). Nor does it move a
+ * checkpoint reset since `epoch` was read (resetFollower, perhaps by another process): false
+ * then, and the follower reads its checkpoint again. The row stays locked by the refused upsert,
+ * so the epoch read after it in the same transaction is the one that refused it.
  */
-async function savePosition(pool: Pool, name: string, position: Position): Promise<void> {
-  await pool.query(
+async function savePosition(
+  pool: Pool,
+  name: string,
+  position: Position,
+  epoch: number,
+): Promise<boolean> {
+  const results = (await pool.query(
     `BEGIN; SET LOCAL synchronous_commit = off;
-     INSERT INTO projection_checkpoints AS c (projection, transaction_id, global_position, updated_at)
-     VALUES (${pg.escapeLiteral(name)}, '${position.transactionId}'::xid8, ${Number(position.globalPosition)}, now())
+     INSERT INTO projection_checkpoints AS c
+       (projection, transaction_id, global_position, reset_epoch, updated_at)
+     VALUES (${pg.escapeLiteral(name)}, '${position.transactionId}'::xid8,
+       ${Number(position.globalPosition)}, ${Number(epoch)}, now())
      ON CONFLICT (projection) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
        global_position = EXCLUDED.global_position, updated_at = now()
-     WHERE (c.transaction_id, c.global_position) < (EXCLUDED.transaction_id, EXCLUDED.global_position);
+     WHERE c.reset_epoch = EXCLUDED.reset_epoch
+       AND (c.transaction_id, c.global_position) < (EXCLUDED.transaction_id, EXCLUDED.global_position);
+     SELECT reset_epoch FROM projection_checkpoints WHERE projection = ${pg.escapeLiteral(name)};
      COMMIT`,
-  );
+  )) as unknown as pg.QueryResult<{ reset_epoch: number }>[];
+  return Number(results[3]!.rows[0]?.reset_epoch) === epoch;
 }
 
 /**
@@ -63,8 +76,9 @@ export function createSubscription(options: SubscriptionOptions): Subscription {
   let loop: Promise<void> | undefined;
   let waker: (() => void) | undefined;
 
-  // Where this subscription has got to: read once, then kept (and read again after a failure).
-  let position: Position | undefined;
+  // Where this subscription has got to: read once, then kept (and read again after a failure, or
+  // when its checkpoint was reset meanwhile).
+  let checkpoint: FollowerCheckpoint | undefined;
 
   const { store } = options;
   const wanted = options.types && new Set(options.types);
@@ -86,23 +100,23 @@ export function createSubscription(options: SubscriptionOptions): Subscription {
 
   async function stepOnce(): Promise<boolean> {
     try {
-      position ??= await readFollowerPosition(options.pool, options.name);
-      const [handled, last] = await readBatch(position);
+      checkpoint ??= await readFollowerCheckpoint(options.pool, options.name);
+      const { epoch } = checkpoint;
+      const [handled, last] = await readBatch(checkpoint.position);
       if (!last) return false;
       if (handled.length > 0) await options.handle(handled);
-      await savePosition(options.pool, options.name, last);
-      position = last;
+      const kept = await savePosition(options.pool, options.name, last, epoch);
+      checkpoint = kept ? { position: last, epoch } : undefined;
       return true;
     } catch (error) {
-      position = undefined;
+      checkpoint = undefined;
       throw error;
     }
   }
 
-  // One step at a time: the running loop and a drain share `position`, and two steps at once
-  // could both handle a batch, one of them after its handler had reset the checkpoint to read the
-  // log again from the start (the job queue, when Redis lost its jobs); the other then saved its
-  // batch's end over that reset, and the log was never read again.
+  // One step at a time: the running loop and a drain share `checkpoint`, and two steps at once
+  // would both handle a batch and race to save it. A reset by another process, while a step is
+  // between reading and saving, is fenced by the reset's epoch instead (savePosition).
   let turn: Promise<unknown> = Promise.resolve();
   function step(): Promise<boolean> {
     const next = turn.then(stepOnce);
