@@ -76,6 +76,15 @@ const external = (c: Customer, accountNumber: string, amount = 100) => ({
   routingNumber: '021000021',
 });
 
+/** A transfer to an account at another bank, scheduled a week from today. */
+const scheduleTo = (c: Customer, accountNumber: string, plan: object = {}) =>
+  post(c, '/api/transfers/scheduled', {
+    type: 'external-bank',
+    ...external(c, accountNumber),
+    transferDate: addDaysIso(bankToday(), 7),
+    ...plan,
+  });
+
 const sepa = (c: Customer, iban: string, country = 'DE') => ({
   fromAccount: c.checking.id,
   amount: 100,
@@ -161,13 +170,7 @@ describe('step-up before paying a new destination', () => {
     const c = await signedUp(bank, 'New Account Planner', 1_000);
     const date = addDaysIso(bankToday(), 7);
     const schedule = (accountNumber: string) =>
-      post(c, '/api/transfers/scheduled', {
-        type: 'external-bank',
-        ...external(c, accountNumber),
-        transferDate: date,
-        frequency: 'weekly',
-        endCount: 520,
-      });
+      scheduleTo(c, accountNumber, { frequency: 'weekly', endCount: 520 });
     await ageStepUp(bank, c.id);
     await refusedForStepUp(c, () => schedule('11223346'));
     await stepUp(c);
@@ -185,6 +188,39 @@ describe('step-up before paying a new destination', () => {
     created(await post(c, '/api/transfers/external-bank', external(c, '44556677', 10)));
     await ageStepUp(bank, c.id);
     created(await schedule('44556677'));
+  });
+
+  it('scheduled: a destination an active schedule pays needs no step-up for a second one', async () => {
+    const c = await signedUp(bank, 'Second Schedule Planner', 1_000);
+    const friend = await signedUp(bank, 'Scheduled Payee', 0);
+    const date = addDaysIso(bankToday(), 7);
+    const toAccount = (accountNumber: string) => scheduleTo(c, accountNumber);
+    const toFriend = () =>
+      post(c, '/api/transfers/scheduled', {
+        type: 'same-bank',
+        fromAccount: c.checking.id,
+        amount: 10,
+        recipientEmail: friend.email,
+        transferDate: date,
+      });
+    await stepUp(c);
+    const first = await toAccount('80706050');
+    created(first);
+    created(await toFriend());
+    await ageStepUp(bank, c.id);
+    // Nothing has run yet, so nothing is paid: the schedules approved them all the same.
+    const second = await toAccount('80706050');
+    created(second);
+    created(await toFriend());
+    // Another account is still new.
+    await refusedForStepUp(c, () => toAccount('80706051'));
+    // Once no schedule may pay it any more, a never-paid account is new again.
+    for (const made of [first, second]) {
+      const id = made.body.data.scheduled_transfer.id as string;
+      const cancelled = await c.client.delete(`/api/transfers/scheduled/${id}`);
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    }
+    await refusedForStepUp(c, () => toAccount('80706050'));
   });
 
   it('same-bank: another customer never paid needs step-up; one paid before does not', async () => {

@@ -11,8 +11,10 @@ import { ApiError, deterministicUuid, type EventMetadata } from '@bank/infra';
 import { readableDate, startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { bankDate } from '../domain/transfers/bank-time.ts';
 import {
+  isDestination,
   isKnownDestination,
   requireWithinNewDestinationLimit,
+  type DestinationHashes,
 } from '../domain/transfers/destinations.ts';
 import { requireWithinLimits } from '../domain/transfers/limits.ts';
 import { recipientsAggregate } from '../domain/transfers/recipients.ts';
@@ -169,13 +171,57 @@ function transferDestination(ctx: CommandContext, d: Destination): TransferDesti
   }
 }
 
+/** The pipeline's hashes of a schedule's destination; none for one between the customer's own accounts. */
+function scheduleDestinationHashes(
+  ctx: CommandContext,
+  destination: Destination,
+): DestinationHashes | undefined {
+  switch (destination.type) {
+    case 'between-accounts':
+      return undefined;
+    case 'same-bank':
+      return destinationHashesOf(ctx, {
+        type: 'same-bank',
+        customerId: destination.recipientCustomerId,
+      });
+    case 'external-bank':
+      return destinationHashesOf(ctx, {
+        type: 'external-bank',
+        routingNumber: destination.routingNumber,
+        accountNumber: ctx.secrets.decrypt(destination.accountEncrypted),
+      });
+  }
+}
+
+/**
+ * Whether one of the customer's schedules that may still run pays the destination. Setting a
+ * schedule up to a new destination needed step-up: that was the customer approving it, though
+ * nothing is paid until the first run. A second schedule to it before then asks nothing again.
+ * Only read when the destination is otherwise unknown.
+ */
+async function hasActiveScheduleTo(
+  ctx: CommandContext,
+  uow: UnitOfWork,
+  customerId: string,
+  d: DestinationHashes,
+): Promise<boolean> {
+  const active = await uow.load(scheduleBookStream(customerId), scheduleBookAggregate);
+  for (const scheduleId of active.state) {
+    const { state } = await uow.load(scheduleStream(scheduleId), transferScheduleAggregate);
+    if (!state.schedule || state.cancelled || state.nextDate === null) continue;
+    const hashes = scheduleDestinationHashes(ctx, state.schedule.destination);
+    if (hashes && isDestination(hashes.keyed, d)) return true;
+  }
+  return false;
+}
+
 /**
  * An amount no day's limit of the channel could allow is refused now, not on its day; so is one
  * above the new-destination limit to an account that will still be new when the first transfer
  * is due (saving it, or a first smaller transfer, starts its waiting period). A new schedule to
  * an account the customer never saved nor paid, or to another customer never paid, needs a
- * stepped-up session (`requireStepUp`); its runs, and changes to it (which keep its
- * destination), do not.
+ * stepped-up session (`requireStepUp`), unless a schedule that may still run already pays it;
+ * its runs, and changes to it (which keep its destination), do not.
  */
 async function requireSchedulable(
   ctx: CommandContext,
@@ -186,20 +232,16 @@ async function requireSchedulable(
   requireStepUp: StepUpCheck,
 ): Promise<void> {
   requireWithinLimits(destination.type, plan.amountCents);
-  if (destination.type === 'between-accounts') return;
+  const hashes = scheduleDestinationHashes(ctx, destination);
+  if (!hashes) return;
   const book = await uow.load(streams.savedRecipients(customerId), recipientsAggregate);
-  if (destination.type === 'same-bank') {
-    const customer = { type: 'same-bank' as const, customerId: destination.recipientCustomerId };
-    if (!isKnownDestination(book.state, destinationHashesOf(ctx, customer))) requireStepUp();
-    return;
+  if (
+    !isKnownDestination(book.state, hashes) &&
+    !(await hasActiveScheduleTo(ctx, uow, customerId, hashes))
+  ) {
+    requireStepUp();
   }
-  const account = ctx.secrets.decrypt(destination.accountEncrypted);
-  const hashes = destinationHashesOf(ctx, {
-    type: 'external-bank',
-    routingNumber: destination.routingNumber,
-    accountNumber: account,
-  });
-  if (!isKnownDestination(book.state, hashes)) requireStepUp();
+  if (destination.type === 'same-bank') return;
   requireWithinNewDestinationLimit(
     book.state,
     hashes,
