@@ -152,17 +152,29 @@ function keyHeadersSent(request: FastifyRequest): number {
  * Who asks, with which Idempotency-Key, for what: the exactly-once identity of a request. Node
  * joins a header sent twice into one value ("k, k"), which would read as a new key and run the
  * request again: two keys are refused instead.
+ *
+ * A route whose body schema leaves its fields as sent (an amount as 5.11 or "5.11") passes the
+ * `command` it read from them: that is hashed, so a retry that spells the same request another
+ * way replays, and one asking for something else (another amount) is still refused. Pass only
+ * data (no functions): what is not JSON is not hashed.
  */
-export function requestIdentity(request: FastifyRequest, keyOwner = request.customerId) {
+export function requestIdentity(
+  request: FastifyRequest,
+  options: { command?: object; keyOwner?: string } = {},
+): RequestIdentity {
   const key = request.headers['idempotency-key'];
   if (key !== undefined && keyHeadersSent(request) > 1) {
     throw fieldError({ 'Idempotency-Key': ['Send one Idempotency-Key header, not several.'] });
   }
+  const path = routedPath(request);
+  const bodyHash = hashRequest(request.method, path, request.body ?? null);
   return {
-    customerId: keyOwner,
+    customerId: options.keyOwner ?? request.customerId,
     key: key === undefined ? undefined : String(key),
-    requestHash: hashRequest(request.method, routedPath(request), request.body ?? null),
-  } satisfies RequestIdentity;
+    ...(options.command === undefined
+      ? { requestHash: bodyHash }
+      : { requestHash: hashRequest(request.method, path, { command: options.command }), bodyHash }),
+  };
 }
 
 /**
@@ -184,5 +196,5 @@ function routedPath(request: FastifyRequest): string {
 const OPS_KEY_OWNER = '00000000-0000-4000-8000-0000000005ff';
 
 export function opsRequestIdentity(request: FastifyRequest): RequestIdentity {
-  return requestIdentity(request, OPS_KEY_OWNER);
+  return requestIdentity(request, { keyOwner: OPS_KEY_OWNER });
 }

@@ -134,15 +134,11 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
       ) {
         throw new Error('unreachable');
       }
+      const command = { customerId: request.customerId, plan, destination };
       const outcome = await scheduleTransfer(
         ctx,
-        {
-          customerId: request.customerId,
-          plan,
-          destination,
-          requireStepUp: () => requireStepUp(request),
-        },
-        requestIdentity(request),
+        { ...command, requireStepUp: () => requireStepUp(request) },
+        requestIdentity(request, { command }),
         commandMetadata(request),
       );
       return sendMoneyReply(reply, outcome);

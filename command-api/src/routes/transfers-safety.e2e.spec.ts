@@ -19,7 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const between = (c: Customer, amount: number, extra: Record<string, unknown> = {}) => ({
+const between = (c: Customer, amount: number | string, extra: Record<string, unknown> = {}) => ({
   fromAccount: c.checking.id,
   toAccount: c.savings.id,
   amount,
@@ -69,6 +69,37 @@ describe('exactly once', () => {
     );
     expect(theirs.status).toBe(201);
     expect(theirs.body.data.transfer.id).not.toBe(first.body.data.transfer.id);
+  });
+
+  it('replays a retry that spells the same amount as text, and still refuses another amount', async () => {
+    const c = await customer(bank, 'Text Amount Retrier', 500);
+    const headers = { 'idempotency-key': 'spelled-twice' };
+    const url = '/api/transfers/between-accounts';
+    const first = await c.client.post(url, between(c, 5.11), headers);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = await c.client.post(url, between(c, '5.11'), headers);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const other = await c.client.post(url, between(c, '5.12'), headers);
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 494.89, available: 494.89 });
+
+    // A Zelle payment reads its form the same way.
+    const zelle = (amount: number | string) => ({
+      bank_account_id: c.checking.id,
+      amount,
+      recipient_name: 'Friend',
+      recipient_email: 'text-amount-friend@example.com',
+    });
+    const zelleKey = { 'idempotency-key': 'zelle-spelled-twice' };
+    const sent = await c.client.post('/api/zelle/send', zelle(20), zelleKey);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const resent = await c.client.post('/api/zelle/send', zelle('20.00'), zelleKey);
+    expect(resent.status, JSON.stringify(resent.body)).toBe(201);
+    expect(resent.body.data.transaction.id).toBe(sent.body.data.transaction.id);
+    expect((await c.client.post('/api/zelle/send', zelle('21'), zelleKey)).status).toBe(422);
   });
 
   it('answers a retry with the first answer after the transfer moved on, from a small record', async () => {

@@ -81,18 +81,19 @@ export const transferRoutes: FastifyPluginAsyncZod<{
         const common = readCommon(errors, body);
         const destination = transferReaders[type](errors, body, common);
         errors.throwIfAny();
+        const command = {
+          customerId: request.customerId,
+          fromAccountId: common.fromAccountId,
+          amountCents: common.amountCents,
+          memo: common.memo,
+          transferDate: common.transferDate,
+          destination,
+        };
         const outcome = await submitTransfer(
           ctx,
-          {
-            customerId: request.customerId,
-            fromAccountId: common.fromAccountId,
-            amountCents: common.amountCents,
-            memo: common.memo,
-            transferDate: common.transferDate,
-            destination,
-          },
+          command,
           () => requireStepUp(request),
-          requestIdentity(request),
+          requestIdentity(request, { command }),
           commandMetadata(request),
         );
         return sendMoneyReply(reply, outcome);
@@ -158,15 +159,15 @@ export const transferRoutes: FastifyPluginAsyncZod<{
               minMessage: TRANSFER_FORM_MESSAGES.amount,
             });
       errors.throwIfAny();
+      const command = {
+        customerId: request.customerId,
+        transferId: request.params.id,
+        amountCents: amount,
+      };
       const outcome = await repeatTransfer(
         ctx,
-        {
-          customerId: request.customerId,
-          transferId: request.params.id,
-          amountCents: amount,
-          requireStepUp: () => requireStepUp(request),
-        },
-        requestIdentity(request),
+        { ...command, requireStepUp: () => requireStepUp(request) },
+        requestIdentity(request, { command }),
         commandMetadata(request),
       );
       return sendMoneyReply(reply, outcome);

@@ -194,12 +194,18 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
       url,
       { schema: { body: zelleBody, response: { 201: answer } }, ...money },
       async (request, reply) => {
+        const command = readZelleForm(request.customerId, formFields(request.body));
         const input = {
-          ...readZelleForm(request.customerId, formFields(request.body)),
+          ...command,
           // A payment to a contact never paid before needs step-up (see stagePayment).
           requireStepUp: () => requireStepUp(request),
         };
-        const outcome = await run(ctx, input, requestIdentity(request), commandMetadata(request));
+        const outcome = await run(
+          ctx,
+          input,
+          requestIdentity(request, { command }),
+          commandMetadata(request),
+        );
         return sendMoneyReply(reply, outcome);
       },
     );
@@ -213,7 +219,7 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
       const outcome = await splitZelle(
         ctx,
         input,
-        requestIdentity(request),
+        requestIdentity(request, { command: input }),
         commandMetadata(request),
       );
       return sendMoneyReply(reply, outcome);

@@ -26,8 +26,16 @@ export interface RequestIdentity {
    * apart from the keys clients send, so that no Idempotency-Key header can take a run's place.
    */
   jobKey?: boolean;
-  /** Hash of the method, path and body: the same key must come with the same request. */
+  /**
+   * Hash of the method, path and what the request asks (the command the route read from the body,
+   * or the body itself): the same key must come with the same request.
+   */
   requestHash: string;
+  /**
+   * Hash of the method, path and body as sent, when requestHash is of the command read from it:
+   * keys recorded before commands were hashed carry it, and still replay.
+   */
+  bodyHash?: string;
   /**
    * The request sets money up for later or asks for it, so nothing it does now is a movement the
    * duplicate check sees: without a key, the same request again within 60 seconds is refused as a
@@ -152,7 +160,11 @@ export async function runMoneyCommand(
           const now = new Date();
           if (keyStream) {
             const recorded = await uow.loadPresumedNew(keyStream, idempotencyAggregate);
-            const replay = replayFor(recorded.state, identity.requestHash);
+            const replay = replayFor(
+              recorded.state,
+              identity.requestHash,
+              ...(identity.bodyHash === undefined ? [] : [identity.bodyHash]),
+            );
             if (replay) {
               const body = replay.kept ? await rebuildKeptReply(uow, replay.kept) : replay.body;
               return { statusCode: replay.statusCode, body, replayed: true };

@@ -32,11 +32,16 @@ export type RecordedReply =
 
 /**
  * What a request under an Idempotency-Key does: the first runs; a retry with the same request
- * gets the first reply again; the same key with another request is refused.
+ * gets the first reply again; the same key with another request is refused. A request may be
+ * named by more than one hash (what it means, and the body it was sent as, which keys recorded
+ * before the meaning was hashed carry): any of them is the same request.
  */
-export function replayFor(state: IdempotencyState, requestHash: string): RecordedReply | undefined {
+export function replayFor(
+  state: IdempotencyState,
+  ...requestHashes: string[]
+): RecordedReply | undefined {
   if (!state) return undefined;
-  if (state.requestHash !== requestHash) {
+  if (!requestHashes.includes(state.requestHash)) {
     throw new DomainError(
       IDEMPOTENCY_KEY_REUSED,
       'This Idempotency-Key was already used for a different request.',

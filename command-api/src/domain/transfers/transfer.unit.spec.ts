@@ -160,4 +160,13 @@ describe('idempotency', () => {
     expect(replayFor(state, 'hash-1')).toEqual({ statusCode: 201, body: { ok: 1 } });
     expect(() => replayFor(state, 'hash-2')).toThrow(DomainError);
   });
+
+  it('replays a key recorded under any hash the request goes by (its command, or its body)', () => {
+    // A key recorded with the body's hash, before commands were hashed, retried afterwards.
+    expect(replayFor(state, 'command-hash', 'hash-1')).toEqual({
+      statusCode: 201,
+      body: { ok: 1 },
+    });
+    expect(() => replayFor(state, 'command-hash', 'body-hash')).toThrow(DomainError);
+  });
 });
