@@ -259,10 +259,13 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
     await review.waitFor();
     expect(await wizard.summaryValue('Amount').textContent()).toBe('$25.50');
 
-    // A reload loses what was typed, never the wizard: the review goes back to the details.
+    // A reload keeps what was typed (a phone reloads a tab it put away): the review shows it again.
     await page.reload();
+    await review.waitFor();
+    expect(await wizard.summaryValue('Amount').textContent()).toBe('$25.50');
+    await page.getByRole('button', { name: 'Back to details' }).click();
     await details.waitFor();
-    expect(await wizard.field('Amount (USD)').inputValue()).toBe('');
+    expect(await wizard.field('Amount (USD)').inputValue()).toBe('25.50');
     await page.getByRole('button', { name: 'Back to transfer types' }).click();
     await types.waitFor();
 
@@ -300,8 +303,11 @@ describe('Transfer Money', { timeout: 120_000 }, () => {
       await wizard.review();
       await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
 
-      // A reload of the review goes back to the details, still from savings.
+      // A reload of the review shows the same transfer, still from savings, and so do the details.
       await page.reload();
+      await page.getByRole('heading', { name: 'Review your transfer' }).waitFor();
+      expect(await wizard.summaryValue('From').textContent()).toContain(savings.name);
+      await page.getByRole('button', { name: 'Back to details' }).click();
       await details.waitFor();
       await expect.poll(() => from.inputValue()).toBe(savings.id);
       expect(await page.getByText('Available balance: $60.00').count()).toBe(1);

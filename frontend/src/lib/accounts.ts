@@ -8,6 +8,19 @@ export function accountName(account: Pick<Account, 'name' | 'account_name'>): st
   return account.account_name || account.name;
 }
 
+/**
+ * The account with this id, if the list holds one. Ids arrive as the server sends them and as an
+ * address, a form field or a stored payment writes them, so both sides are compared as text.
+ */
+export function accountById<A extends Pick<Account, 'id'>>(
+  accounts: readonly A[] | null | undefined,
+  id: string | number | null | undefined,
+): A | undefined {
+  if (id === null || id === undefined || id === '') return undefined;
+  const wanted = String(id);
+  return accounts?.find((a) => String(a.id) === wanted);
+}
+
 /** The accounts' balances added up by whole cents, in dollars. */
 export function totalBalance(accounts: Pick<Account, 'balance'>[]): number {
   return accounts.reduce((sum, a) => sum + centsOf(a.balance || 0), 0) / 100;

@@ -49,6 +49,20 @@ export function clearSession() {
   s?.removeItem(TOKEN_KEY);
   s?.removeItem(USER_KEY);
   s?.removeItem(EXPIRES_KEY);
+  forgetDrafts();
+}
+
+/**
+ * Forms this tab keeps so that a reload shows what was typed (the transfer wizard's fields) are
+ * kept under keys that begin with this. They belong to the session: signing out, however it
+ * comes, forgets them, so the next person at a shared computer never sees them.
+ */
+export const DRAFT_PREFIX = 'draft:';
+
+function forgetDrafts() {
+  const s = tabStore();
+  // The keys are read first: removing while walking the store would skip some.
+  for (const key of s ? Object.keys(s) : []) if (key.startsWith(DRAFT_PREFIX)) s?.removeItem(key);
 }
 
 // Where a customer was when the server ended the session, so signing in again returns there.

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getStoredUser, getToken, saveSession, type User } from './session-storage';
+import {
+  clearSession,
+  DRAFT_PREFIX,
+  getStoredUser,
+  getToken,
+  saveSession,
+  type User,
+} from './session-storage';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -28,5 +35,19 @@ describe('saveSession', () => {
     });
     expect(() => saveSession({ token: 'token-2', user })).not.toThrow();
     expect(getToken()).toBe('token-2');
+  });
+});
+
+describe('clearSession', () => {
+  it("forgets the forms this tab kept, and nothing else of the tab's", () => {
+    window.sessionStorage.setItem(`${DRAFT_PREFIX}transfer`, '{"amount":"25.00"}');
+    window.sessionStorage.setItem(`${DRAFT_PREFIX}other`, '{}');
+    window.sessionStorage.setItem('return_after_sign_in', '/transfer');
+    saveSession({ token: 'token-3', user });
+    clearSession();
+    expect(getToken()).toBeNull();
+    expect(window.sessionStorage.getItem(`${DRAFT_PREFIX}transfer`)).toBeNull();
+    expect(window.sessionStorage.getItem(`${DRAFT_PREFIX}other`)).toBeNull();
+    expect(window.sessionStorage.getItem('return_after_sign_in')).toBe('/transfer');
   });
 });

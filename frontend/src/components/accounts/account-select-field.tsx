@@ -1,6 +1,6 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { SelectField } from '@/components/ui/field';
-import { accountName, type Account } from '@/lib/accounts';
+import { accountById, accountName, type Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 
 /** What the picker needs of an account. */
@@ -26,7 +26,7 @@ export const AccountSelectField = forwardRef<HTMLSelectElement, Props>(function 
   { accounts, chosen, balanceHidden = false, ...rest },
   ref,
 ) {
-  const account = accounts.find((a) => String(a.id) === chosen);
+  const account = accountById(accounts, chosen);
   return (
     <SelectField
       ref={ref}

@@ -16,7 +16,7 @@ import { LoadMore } from '@/components/ui/load-more';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, Badge, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
-import { accountName, totalBalance, type Account } from '@/lib/accounts';
+import { accountById, accountName, totalBalance, type Account } from '@/lib/accounts';
 import { useUser } from '@/lib/auth';
 import { formatDate, formatMoney, groupDigits, maskAccountNumber } from '@/lib/format';
 import { copyWithToast } from '@/lib/copy-text';
@@ -131,7 +131,7 @@ export default function AccountsRoute() {
     setParam({ days: p === 30 ? null : String(p), from: null, to: null, tx: null });
 
   const list = accounts.data ?? [];
-  const selected = list.find((a) => String(a.id) === selectedId) ?? list[0] ?? null;
+  const selected = accountById(list, selectedId) ?? list[0] ?? null;
   // A transfer started here starts from the account shown.
   const transferLink = selected
     ? `/transfer?${new URLSearchParams({ from: String(selected.id) })}`

@@ -1,7 +1,7 @@
 import { BILL_PAY_MESSAGES, payeeAutopayChanged } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Account } from '@/lib/accounts';
+import { accountById, type Account } from '@/lib/accounts';
 import { api } from '@/lib/api-client';
 import { defaultPayingAccount } from '../lib/paying-account';
 
@@ -90,7 +90,7 @@ export function autopayFormOf(
   },
   accounts: Pick<Account, 'id' | 'type'>[],
 ): AutopayForm {
-  const current = accounts.find((a) => String(a.id) === p.autopay_account_id);
+  const current = accountById(accounts, p.autopay_account_id);
   return {
     autopay_enabled: p.autopay_enabled,
     autopay_day: p.autopay_day === null ? '' : String(p.autopay_day),

@@ -11,7 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
-import { accountName, type Account } from '@/lib/accounts';
+import { accountById, accountName, type Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -95,7 +95,7 @@ export function SchedulePaymentDialog({
           toast.success(text);
           // A payment made today has moved money: its receipt exists; a later one has none yet.
           const paid = payment.status === 'completed';
-          const source = accounts.find((a) => String(a.id) === payment.from_account_id);
+          const source = accountById(accounts, payment.from_account_id);
           const what = `${formatMoney(payment.amount)} to ${payment.payee_name}${
             source ? ` from ${accountName(source)}` : ''
           }`;
@@ -123,7 +123,7 @@ export function SchedulePaymentDialog({
     : null;
   const v = review?.values;
   const chosen = v ? payees.find((p) => p.id === v.payee_id) : undefined;
-  const from = v ? accounts.find((a) => String(a.id) === v.from_account_id) : undefined;
+  const from = v ? accountById(accounts, v.from_account_id) : undefined;
 
   return (
     <Dialog

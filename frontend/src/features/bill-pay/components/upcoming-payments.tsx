@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ShowAllList } from '@/components/ui/show-all';
-import { accountName, type Account } from '@/lib/accounts';
+import { accountById, accountName, type Account } from '@/lib/accounts';
 import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatDay, formatMoney } from '@/lib/format';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
@@ -46,7 +46,7 @@ export function UpcomingPayments({
   const scheduled = payments.filter((p) => p.source !== 'autopay').length;
   const autopayListed = payments.some((p) => p.source === 'autopay');
   const fromName = (p: ScheduledPayment) => {
-    const account = accounts.find((a) => String(a.id) === p.from_account_id);
+    const account = accountById(accounts, p.from_account_id);
     return account ? accountName(account) : p.account_name;
   };
 

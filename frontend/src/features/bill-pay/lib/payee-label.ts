@@ -1,4 +1,4 @@
-import { accountName, type Account } from '@/lib/accounts';
+import { accountById, accountName, type Account } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 import type { Payee } from '../api/get-payees';
 
@@ -48,7 +48,7 @@ export function autopayAccountName(
   p: Pick<Payee, 'autopay_account_id'>,
   accounts: readonly Pick<Account, 'id' | 'name' | 'account_name'>[],
 ): string {
-  const account = accounts.find((a) => String(a.id) === p.autopay_account_id);
+  const account = accountById(accounts, p.autopay_account_id);
   return account ? accountName(account) : '';
 }
 

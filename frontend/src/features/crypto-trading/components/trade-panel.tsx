@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
-import type { Account } from '@/lib/accounts';
+import { accountById, type Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -80,7 +80,7 @@ export function TradePanel({
     side,
     symbol: chosen,
     amount: amount.trim(),
-    availableBalance: accounts.find((a) => String(a.id) === accountId)?.available_balance,
+    availableBalance: accountById(accounts, accountId)?.available_balance,
     heldExact: held?.balance_exact,
   });
 

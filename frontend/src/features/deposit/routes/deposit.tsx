@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/feedback';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
+import { accountById } from '@/lib/accounts';
 import { useAccounts } from '@/lib/accounts-query';
 import { copyWithToast } from '@/lib/copy-text';
 import { downloadFromApi } from '@/lib/download';
@@ -27,7 +28,7 @@ export default function DepositRoute() {
   if (accounts.isPending) return <PageSpinner label="Loading your accounts" />;
   // Only the accounts a payroll form can name.
   const list = (accounts.data ?? []).filter(takesDirectDeposit);
-  const account = list.find((a) => String(a.id) === chosen) ?? list[0];
+  const account = accountById(list, chosen) ?? list[0];
   const number = account ? account.account_number : '';
 
   const downloadForm = async () => {

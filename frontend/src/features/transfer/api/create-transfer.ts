@@ -13,7 +13,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import type { Account } from '@/lib/accounts';
+import { accountById, type Account } from '@/lib/accounts';
 import { centsOf } from '@/lib/cents';
 import {
   bankToday,
@@ -168,7 +168,7 @@ export function transferSchema(
     } else if (!/^\d+(\.\d{1,2})?$/.test(v.amount.trim())) {
       issue('amount', TRANSFER_MESSAGES.amountDecimals);
     } else {
-      const from = accounts.find((a) => String(a.id) === v.fromAccount);
+      const from = accountById(accounts, v.fromAccount);
       if (
         from &&
         !isScheduling(v, today) &&

@@ -1,4 +1,4 @@
-import { accountName, type Account } from '@/lib/accounts';
+import { accountById, accountName, type Account } from '@/lib/accounts';
 import { formatDay, formatMoney, formatMoneyCents, maskAccountNumber } from '@/lib/format';
 import { TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
 import {
@@ -47,8 +47,7 @@ export function reviewRows(
   recipientName?: string | null,
   quote?: SepaQuote,
 ): Row[] {
-  const byId = (id: string) => accounts.find((a) => String(a.id) === id);
-  const from = byId(v.fromAccount);
+  const from = accountById(accounts, v.fromAccount);
   const info = TRANSFER_TYPE_INFO[type];
   const amount = Number(v.amount);
   const rows: Row[] = [
@@ -56,7 +55,7 @@ export function reviewRows(
     ['From', from ? accountName(from) : v.fromAccount],
   ];
   if (type === 'between-accounts') {
-    const to = byId(v.toAccount);
+    const to = accountById(accounts, v.toAccount);
     rows.push(['To', to ? accountName(to) : v.toAccount]);
   } else if (type === 'same-bank') {
     const contact = v.recipientEmail.trim() || v.recipientPhone.trim();

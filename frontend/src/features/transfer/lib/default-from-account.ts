@@ -1,4 +1,4 @@
-import type { Account } from '@/lib/accounts';
+import { accountById, type Account } from '@/lib/accounts';
 import { centsOf } from '@/lib/cents';
 
 type Candidate = Pick<Account, 'id' | 'type' | 'status' | 'available_balance'>;
@@ -12,7 +12,7 @@ type Candidate = Pick<Account, 'id' | 'type' | 'status' | 'available_balance'>;
 export function defaultFromAccount(accounts: Candidate[], requested?: string | null): string {
   const open = accounts.filter((a) => a.status === 'active');
   if (requested) {
-    const asked = open.find((a) => String(a.id) === requested);
+    const asked = accountById(open, requested);
     if (asked) return String(asked.id);
   }
   const funded = open.filter((a) => centsOf(a.available_balance) > 0);

@@ -40,6 +40,7 @@ import { processingText, reviewRows, TransferReview } from '../components/transf
 import { TransferTypePicker } from '../components/transfer-type-picker';
 import { defaultFromAccount, fromInAddress } from '../lib/default-from-account';
 import { bankToday, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
+import { forgetTransferDraft, loadTransferDraft, saveTransferDraft } from '../lib/transfer-draft';
 import { useRecipientLookup } from '../lib/use-recipient-lookup';
 import { useWizardHistory, type Step } from '../lib/use-wizard-history';
 import './transfer.css';
@@ -78,8 +79,18 @@ export default function TransferRoute() {
 
   const wizard = useWizardHistory();
   const { type } = wizard;
+  // Opened on the details or the review (a reload), the form is what this tab kept of it. An
+  // address naming another From account (a link from the accounts page) is a new transfer.
+  const [draft] = useState(() => {
+    const kept = type && wizard.step !== 1 ? loadTransferDraft(type) : null;
+    return kept && (!wizard.origin || wizard.origin === kept.values.fromAccount) ? kept : null;
+  });
   // The values Review judged, with the key of that attempt: the review step shows only these.
-  const [reviewed, setReviewed] = useState<{ values: string; key: string } | null>(null);
+  const [reviewed, setReviewed] = useState<{ values: string; key: string } | null>(() =>
+    draft?.reviewKey
+      ? { values: JSON.stringify([type, draft.values]), key: draft.reviewKey }
+      : null,
+  );
   const [submitError, setSubmitError] = useState<{ message: string; details: string[] } | null>(
     null,
   );
@@ -107,7 +118,7 @@ export default function TransferRoute() {
     )(values, context, options);
 
   const form = useForm<TransferForm>({
-    defaultValues: blankForm(accountList, requestedFrom),
+    defaultValues: draft?.values ?? blankForm(accountList, requestedFrom),
     resolver,
     // A field is judged when the customer leaves it, then on every change; after a Review click,
     // every field is re-judged as it changes, so an error goes as soon as it is fixed.
@@ -161,6 +172,12 @@ export default function TransferRoute() {
     if (wizard.step === 3 && step === 2) wizard.replace(type, 2);
   });
 
+  // What is typed is kept for this tab until the transfer is sent or given up.
+  useEffect(() => {
+    if (!type || step === 1 || done) return;
+    saveTransferDraft({ type, values: form.getValues(), reviewKey: attemptKey });
+  }, [type, step, done, reviewedValues, attemptKey, form]);
+
   // The From account chosen goes into the address, so a reload of the details or the review (or
   // Back to them) starts from it again. Not on the first step, whose address keeps the account the
   // customer came with, nor while the address is being turned from the review to the details.
@@ -179,7 +196,10 @@ export default function TransferRoute() {
     setReviewed(null);
     form.reset(blankForm(accounts.data ?? [], requestedFrom));
   }, [confirmation, step, form, accounts.data, requestedFrom]);
-  const startOver = () => wizard.replace(null, 1);
+  const startOver = () => {
+    forgetTransferDraft();
+    wizard.replace(null, 1);
+  };
 
   const choose = (next: TransferType) => {
     // A new form starts from the account the first step's address names (the one the customer
@@ -250,6 +270,7 @@ export default function TransferRoute() {
         },
         {
           onSuccess: ({ message, data }) => {
+            forgetTransferDraft();
             const view = data?.scheduled_transfer;
             setConfirmation({
               kind: 'scheduled',
@@ -284,6 +305,7 @@ export default function TransferRoute() {
       },
       {
         onSuccess: ({ message, data }) => {
+          forgetTransferDraft();
           const t = data?.transfer;
           // The receipt of a SEPA transfer: what arrives in euros, at which rate, and the charge.
           const receipt = t?.exchange
@@ -332,7 +354,7 @@ export default function TransferRoute() {
     <div className="transfer">
       <div className="transfer__top">
         {step === 1 ? (
-          <Link to="/dashboard" className="back-link">
+          <Link to="/dashboard" className="back-link" onClick={forgetTransferDraft}>
             <ArrowLeft size={16} aria-hidden="true" /> Back to Dashboard
           </Link>
         ) : done ? null : (

@@ -14,7 +14,7 @@ import {
 } from '@bank/contracts/bank-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Account } from '@/lib/accounts';
+import { accountById, type Account } from '@/lib/accounts';
 import { centsOf, plainAmount } from '@/lib/cents';
 
 // The wire form, its checks (the server's, in its words) and the two submit calls.
@@ -108,7 +108,7 @@ export function wireProblems(
   } else if (cents < 500) {
     issue('amount', WIRE_MESSAGES.amount);
   } else {
-    const from = accounts.find((a) => String(a.id) === v.fromAccount);
+    const from = accountById(accounts, v.fromAccount);
     const fee = feeCents(type);
     if (from && cents + fee > centsOf(from.available_balance)) {
       issue('amount', WIRE_MESSAGES.insufficient);

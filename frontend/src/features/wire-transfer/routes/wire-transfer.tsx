@@ -11,6 +11,7 @@ import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { newIdempotencyKey, serverFieldErrors } from '@/components/ui/server-errors';
+import { accountById } from '@/lib/accounts';
 import { useAccounts } from '@/lib/accounts-query';
 import { isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
@@ -256,7 +257,7 @@ export default function WireTransferRoute() {
             <WireReview
               type={wireType}
               values={values}
-              fromAccount={accountList.find((a) => String(a.id) === values.fromAccount) ?? null}
+              fromAccount={accountById(accountList, values.fromAccount) ?? null}
               savedRecipient={chosenSaved}
               bankCountry={bankCountry}
               pending={send.isPending}
