@@ -1,6 +1,6 @@
 import { registrationPayload, signedUpCustomer, type TestBank } from '@bank/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ZELLE_MESSAGES } from '@bank/contracts';
+import { RECIPIENT_MESSAGES, ZELLE_MESSAGES } from '@bank/contracts';
 import { expireZellePayment } from '../services/zelle.ts';
 import {
   balances,
@@ -502,7 +502,8 @@ describe('requests', () => {
     expect(unknown.status).toBe(422);
     expect(unknown.body).toMatchObject({
       code: 'INVALID_RECIPIENT',
-      message: 'Recipient not found',
+      message: RECIPIENT_MESSAGES.requestNotEnrolled,
+      errors: { recipient_email: [RECIPIENT_MESSAGES.requestNotEnrolled] },
     });
     const self = await maya.client.post('/api/zelle/request', {
       bank_account_id: maya.checking.id,
@@ -551,9 +552,11 @@ describe('split', () => {
     expect(partial.status).toBe(422);
     expect(partial.body).toMatchObject({
       code: 'INVALID_RECIPIENT',
-      message: 'Recipient not found',
+      message: RECIPIENT_MESSAGES.requestNotEnrolled,
     });
-    expect(partial.body.errors['people.1.contact']).toEqual(['Recipient not found']);
+    expect(partial.body.errors['people.1.contact']).toEqual([
+      RECIPIENT_MESSAGES.requestNotEnrolled,
+    ]);
     expect(await activity(maya, '&type=request')).toHaveLength(before);
   });
 

@@ -5,14 +5,13 @@ import {
   zelleStreams,
   type ZelleContact,
 } from '@bank/events';
-import { ZELLE_MESSAGES } from '@bank/contracts';
+import { RECIPIENT_MESSAGES, ZELLE_MESSAGES } from '@bank/contracts';
 import { referenceNumber } from '@bank/infra';
 import { availableBalance, type AccountState } from '../account/account.ts';
 import { DomainError } from '../../kernel/aggregate.ts';
 import type { ActivityState } from '../transfers/limits.ts';
 import {
   INVALID_RECIPIENT,
-  RECIPIENT_NOT_FOUND,
   movementFingerprint,
   planAccount,
   planInternalPosting,
@@ -234,7 +233,13 @@ export function decideZelleRequest(
   },
 ): { appends: PlannedAppend[]; request: RequestData } {
   const { payer, requestId } = loaded;
-  if (!payer) throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, command.contactField);
+  if (!payer) {
+    throw new DomainError(
+      INVALID_RECIPIENT,
+      RECIPIENT_MESSAGES.requestNotEnrolled,
+      command.contactField,
+    );
+  }
   if (payer.customerId === command.customerId) {
     throw new DomainError(
       INVALID_RECIPIENT,

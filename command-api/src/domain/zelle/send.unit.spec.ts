@@ -1,4 +1,5 @@
 import { AccountCredited, AccountOpened, moneyStreams, streams, zelleStreams } from '@bank/events';
+import { RECIPIENT_MESSAGES } from '@bank/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
 import { accountAggregate, type AccountEvent } from '../account/account.ts';
@@ -208,9 +209,15 @@ describe('requesting money with Zelle', () => {
     });
   });
 
-  it('refuses an unknown payer and oneself', () => {
+  it('refuses an unknown payer, saying a request needs someone enrolled, and oneself', () => {
+    // Not the transfers' bare "Recipient not found": the customer learns why and what still works.
+    expect(RECIPIENT_MESSAGES.requestNotEnrolled).toMatch(/enrolled.*send money/s);
     expect(() => decideZelleRequest(request, { ...base, payer: undefined })).toThrow(
-      expect.objectContaining({ reason: 'invalid_recipient', message: 'Recipient not found' }),
+      expect.objectContaining({
+        reason: 'invalid_recipient',
+        message: RECIPIENT_MESSAGES.requestNotEnrolled,
+        field: 'recipient_email',
+      }),
     );
     expect(() =>
       decideZelleRequest(request, { ...base, payer: { ...known, customerId: sender } }),
