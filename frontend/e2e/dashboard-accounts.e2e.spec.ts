@@ -234,6 +234,26 @@ describe('dashboard cards and spending chart', () => {
       });
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `dashboard with money held at ${viewport.width} px`);
+
+      // The accounts list says it the same way, under the balance the details call the ledger's.
+      await page.goto('/accounts');
+      const row = page.locator('.account-item', { hasText: 'Checking' }).first();
+      const rowAvailable = row.locator('.account-item__available');
+      await rowAvailable.waitFor();
+      expect(await rowAvailable.textContent()).toBe('Available $397.00');
+      expect(await row.locator('.account-item__balance').textContent()).toBe('$500.00');
+      const [balanceBox, rowAvailableBox] = [
+        (await row.locator('.account-item__balance').boundingBox())!,
+        (await rowAvailable.boundingBox())!,
+      ];
+      expect(rowAvailableBox.y).toBeGreaterThanOrEqual(balanceBox.y + balanceBox.height - 1);
+      expect(
+        Math.abs(rowAvailableBox.x + rowAvailableBox.width - balanceBox.x - balanceBox.width),
+      ).toBeLessThan(2);
+      await page
+        .locator('.account-list')
+        .screenshot({ path: screenshotPath(`accounts-available-${viewport.width}.png`) });
+      await expectNoSidewaysScroll(page);
     });
 
     it(`draws a small refund as a small bar, the axis no further below zero (${viewport.width} px)`, async () => {

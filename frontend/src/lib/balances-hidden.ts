@@ -8,6 +8,9 @@ import { localStore } from './browser-storage';
  */
 const KEY = 'balances_hidden';
 
+/** What stands in for an amount while balances are hidden. */
+export const HIDDEN_BALANCE = '••••••';
+
 const storage = localStore;
 
 // Read from the store each time (a boolean, so a stable snapshot): whatever cleared or changed

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { AvailableBalance } from '@/components/accounts/available-balance';
 import { TransactionList } from '@/components/transactions/transaction-list';
 import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
@@ -40,9 +41,7 @@ import { StatementsCard } from '../components/statements-card';
 import { DEFAULT_ROUTING_NUMBER, formatMonthlyFee, formatYield } from '../lib/account-terms';
 import { downloadCsv, transactionsToCsv } from '../lib/csv';
 import './accounts.css';
-import { useBalancesHidden } from '@/lib/balances-hidden';
-
-const HIDDEN = '••••••';
+import { HIDDEN_BALANCE as HIDDEN, useBalancesHidden } from '@/lib/balances-hidden';
 
 /** The lines whose description or reference number holds the text, as the bank's search does. */
 function byDescription(all: Transaction[], filter: string) {
@@ -317,8 +316,17 @@ export default function AccountsRoute() {
                         {maskAccountNumber(account.account_number)}
                       </span>
                     </span>
-                    <span className="account-item__balance tabular">
-                      {hidden ? HIDDEN : formatMoney(account.balance)}
+                    {/* The row's figure is the balance; the details beside it give the available
+                        one. When something is held the row says that too, so they never disagree. */}
+                    <span className="account-item__amounts">
+                      <span className="account-item__balance tabular">
+                        {hidden ? HIDDEN : formatMoney(account.balance)}
+                      </span>
+                      <AvailableBalance
+                        account={account}
+                        hidden={hidden}
+                        className="account-item__available"
+                      />
                     </span>
                   </button>
                 </li>

@@ -25,6 +25,9 @@ function serve({ olderPage = false } = {}) {
             interest_rate: 8,
             monthly_fee: 25,
             routing_number: '011000015',
+            // Nothing held: all of the balance can be spent.
+            balance: 9000,
+            available_balance: 9000,
           }),
         ],
       });
@@ -119,6 +122,25 @@ describe('Accounts page', () => {
     expect(await screen.findByText('8.00% APY')).toBeInTheDocument();
     expect(screen.getByText('$25.00/month')).toBeInTheDocument();
     expect(screen.getByText('011000015')).toBeInTheDocument();
+  });
+
+  it('says in the list what is available when a pending debit holds part of a balance', async () => {
+    storeSession();
+    serve();
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    const list = await screen.findByRole('region', { name: 'Your accounts' });
+    const checking = await within(list).findByRole('button', { name: /Premium Checking/ });
+    // The row's balance is the ledger's; the details say "Available balance": the row says both.
+    expect(within(checking).getByText('$1,500.25')).toBeVisible();
+    const available = within(checking).getByText('Available $1,400.00');
+    expect(available).toBeVisible();
+    expect(available.closest('.sr-only')).toBeNull();
+    const investment = within(list).getByRole('button', { name: /Investment Account/ });
+    expect(within(investment).queryByText(/Available/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Hide balances' }));
+    expect(within(checking).getByText('Available ••••••')).toBeInTheDocument();
+    expect(within(checking).queryByText(/1,400\.00/)).not.toBeInTheDocument();
   });
 
   it('starts a transfer from the account shown', async () => {

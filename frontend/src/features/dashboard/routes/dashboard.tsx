@@ -15,6 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { AvailableBalance } from '@/components/accounts/available-balance';
 import { VerifyContactsNotice } from '@/components/security/verify-contacts-notice';
 import { TransactionList } from '@/components/transactions/transaction-list';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -28,9 +29,8 @@ import { useDashboard } from '../api/get-dashboard';
 import { SavingsGoalsCard } from '../components/savings-goals-card';
 import { accountCardLimit, greeting, hasCashback, RECENT_ACTIVITY_LIMIT } from '../lib/greeting';
 import './dashboard.css';
-import { useBalancesHidden } from '@/lib/balances-hidden';
+import { HIDDEN_BALANCE as HIDDEN, useBalancesHidden } from '@/lib/balances-hidden';
 
-const HIDDEN = '••••••';
 const UNAVAILABLE = 'Unavailable';
 
 type QuickAction = { label: string; icon: LucideIcon; to?: string };
@@ -55,12 +55,7 @@ function AccountCard({ account, hidden }: { account: Account; hidden: boolean })
         <span className="acct-card__balance tabular">
           {hidden ? HIDDEN : formatMoney(account.balance)}
         </span>
-        {/* Held or pending money makes what can be spent less than the balance: shown to all. */}
-        {account.available_balance !== account.balance ? (
-          <span className="acct-card__available tabular">
-            Available {hidden ? HIDDEN : formatMoney(account.available_balance)}
-          </span>
-        ) : null}
+        <AvailableBalance account={account} hidden={hidden} className="acct-card__available" />
         <span className="acct-card__number">{maskAccountNumber(account.account_number)}</span>
       </Link>
     </li>
