@@ -88,6 +88,8 @@ export interface StartBankOptions {
   };
   /** BullMQ key prefix, so several banks can share one Redis (tests). */
   queuePrefix?: string;
+  /** How often the job system looks whether Redis lost the queue (5 s when absent; tests less). */
+  queueCheckEveryMs?: number;
   rateLimits?: HttpServerOptions['rateLimits'];
   /** Serve the built frontend (the default); separate services leave that to the edge. */
   serveFrontend?: boolean;
@@ -354,6 +356,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       pool,
       store,
       prefix: options.queuePrefix,
+      ...(options.queueCheckEveryMs ? { queueCheckEveryMs: options.queueCheckEveryMs } : {}),
       processors: Object.assign(
         {},
         coreProcessors(ctx),

@@ -5,6 +5,7 @@ import {
   queueJobDelay,
   queueJobFailures,
   queueJobs,
+  queueLost,
   resetFollower,
   untilCommittedVisible,
   type EventStore,
@@ -73,6 +74,11 @@ export interface JobSystemOptions {
   prefix?: string;
   runWorker?: boolean;
   runDispatcher?: boolean;
+  /**
+   * How often a running bank looks whether Redis lost the queue (one EXISTS or two): a quiet
+   * bank queues no job that would notice it, and due payments would wait. 5 s by default.
+   */
+  queueCheckEveryMs?: number;
   onError?: (error: unknown) => void;
   /**
    * Where a line per finished or failed job goes (pino's signature); failed jobs go to onError
@@ -85,6 +91,7 @@ export interface JobSystemOptions {
 export interface JobLogger {
   debug(fields: Record<string, unknown>, message: string): void;
   info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
   error(fields: Record<string, unknown>, message: string): void;
 }
 
@@ -188,6 +195,22 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       .catch((error: unknown) => options.onError?.(error));
   }
 
+  /**
+   * The repeating jobs (price refresh, session expiry, the log digest...) live in Redis alone, as
+   * job schedulers: at start, and again whenever Redis lost them, since nothing else brings them
+   * back. Upserting is idempotent, so several bank processes doing it at once is harmless.
+   */
+  async function registerRepeating(): Promise<void> {
+    for (const [name, every] of Object.entries(repeating)) {
+      await queue.upsertJobScheduler(name, { every }, { name, data: {} }).catch(options.onError);
+      // A schedule by interval first fires one interval later: run it once now as well, so
+      // that (for example) market prices exist from the start.
+      await queue
+        .add(name, {}, { ...KEEP, jobId: `${name}-at-start-${Date.now()}` })
+        .catch(options.onError);
+    }
+  }
+
   async function enqueue(events: RecordedEvent[]): Promise<void> {
     const jobs = events.flatMap((event) =>
       options.schedulers.flatMap((scheduler) =>
@@ -197,7 +220,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
       ),
     );
     if (jobs.length === 0) return;
-    if (await redispatchIfQueueLost()) throw new QueueLost();
+    if (await redispatchIfQueueLost(true)) throw new QueueLost();
     await queue.addBulk(
       jobs.map((j) => ({
         name: j.name,
@@ -218,17 +241,67 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
    * settlements, Zelle expiries. A key in Redis vouches that the queue holds what the checkpoint
    * says was handed to it; without it the log is handed over again from the start. Every job is
    * idempotent, so one that already ran finds its work done (or not due) and does nothing.
-   * Looked at when the bank starts and before each batch is handed over (Redis may restart empty
-   * while the bank runs); true when the log is to be handed over again.
+   * Looked at when the bank starts, before each batch is handed over and every few seconds
+   * (Redis may restart empty while the bank runs); true when the log is to be handed over again.
+   *
+   * Several bank processes may notice the loss at once, and each resets: a reset only sends the
+   * dispatcher back to the start, and the reset's epoch refuses any save read before it, so
+   * resets in any number lose nothing; they cost a log handed over twice at most. The marker is
+   * set only after the reset (never before, or a process that died between the two would leave
+   * a marker vouching for a queue the log was never handed to again), and with NX: the process
+   * whose SET created it is the one that tells the operator, once per loss.
    */
   const dispatchedMarker = `${prefix}:${QUEUE_NAME}:dispatched`;
-  async function redispatchIfQueueLost(): Promise<boolean> {
+  async function redispatchIfQueueLost(whileRunning: boolean): Promise<boolean> {
     if ((await connection.exists(dispatchedMarker)) === 1) return false;
     // Not a DELETE: another bank process may be handing over a batch it read before this, and
     // its save would write that batch's end over a deleted row; the reset's epoch refuses it.
     await resetFollower(options.pool, DISPATCHER);
-    await connection.set(dispatchedMarker, new Date().toISOString());
+    const first = await connection.set(dispatchedMarker, new Date().toISOString(), 'NX');
+    if (first === 'OK' && whileRunning) {
+      queueLost.inc({ queue: QUEUE_NAME });
+      const fields = { queue: QUEUE_NAME, prefix };
+      const message =
+        'Redis lost the job queue (restarted empty, or flushed): handing the event log over again';
+      if (options.logger) options.logger.warn(fields, message);
+      else options.onError?.(new Error(message));
+    }
     return true;
+  }
+
+  const runsWorker = options.runWorker !== false;
+  const runsDispatcher = options.runDispatcher !== false;
+  /**
+   * What the timer looks at: the marker where this process dispatches, and where it registers
+   * the repeating jobs, their schedulers (gone with the rest, they would never run again).
+   */
+  async function checkQueue(): Promise<void> {
+    if (runsDispatcher) {
+      await recovered;
+      if (!stopped && (await redispatchIfQueueLost(true))) dispatcher.reread();
+    }
+    if (runsWorker && Object.keys(repeating).length > 0 && !stopped) {
+      if ((await connection.exists(queue.keys.repeat!)) === 0) {
+        options.logger?.info({ queue: QUEUE_NAME }, 'repeating jobs registered again');
+        await registerRepeating();
+      }
+    }
+  }
+  let queueCheck: NodeJS.Timeout | undefined;
+  let checking = false;
+  function startQueueCheck() {
+    queueCheck = setInterval(() => {
+      // One look at a time: with Redis down a command waits for it, and looks would pile up.
+      if (checking) return;
+      checking = true;
+      checkQueue()
+        // A look under way when the bank stops finds its connection closed: no error then.
+        .catch((error: unknown) => !stopped && options.onError?.(error))
+        .finally(() => {
+          checking = false;
+        });
+    }, options.queueCheckEveryMs ?? 5000);
+    queueCheck.unref();
   }
   let stopped = false;
   let recovered: Promise<void> = Promise.resolve();
@@ -248,7 +321,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     queue,
     failingRepeating: () => failingRepeating,
     async start() {
-      if (options.runWorker !== false) {
+      if (runsWorker) {
         const workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
         workerConnection.on('error', () => {});
         worker = new Worker(
@@ -306,20 +379,11 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
             'job failed',
           );
         });
-        for (const [name, every] of Object.entries(repeating)) {
-          await queue
-            .upsertJobScheduler(name, { every }, { name, data: {} })
-            .catch(options.onError);
-          // A schedule by interval first fires one interval later: run it once now as well, so
-          // that (for example) market prices exist from the start.
-          await queue
-            .add(name, {}, { ...KEEP, jobId: `${name}-at-start-${Date.now()}` })
-            .catch(options.onError);
-        }
+        await registerRepeating();
       }
-      if (options.runDispatcher !== false) {
+      if (runsDispatcher) {
         // Not awaited: with Redis down the bank starts anyway, and dispatches once it is back.
-        recovered = redispatchIfQueueLost().then(
+        recovered = redispatchIfQueueLost(false).then(
           () => undefined,
           (error: unknown) => options.onError?.(error),
         );
@@ -327,6 +391,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
           if (!stopped) dispatcher.start();
         });
       }
+      startQueueCheck();
       stopQueueMetrics = addMetricsSource(async () => {
         const counts = await queue.getJobCounts(...QUEUE_STATES);
         for (const state of QUEUE_STATES) {
@@ -336,6 +401,7 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
     },
     async stop() {
       stopped = true;
+      clearInterval(queueCheck);
       stopQueueMetrics();
       await dispatcher.stop();
       await worker?.close();

@@ -224,6 +224,38 @@ describe('a checkpoint reset by one process while another hands over a batch', (
   });
 });
 
+describe('an idle subscription whose checkpoint was reset', () => {
+  it('reads the log again from the start once told to read its checkpoint again', async () => {
+    const customerId = randomUUID();
+    const stream = `notifications-${customerId}`;
+    const name = `idle-reset-${customerId}`;
+    await store.append(
+      [{ streamId: stream, expectedVersion: 'no_stream', events: [raised(customerId, 'only')] }],
+      {},
+    );
+    let handed = 0;
+    const subscription = createSubscription({
+      pool,
+      store,
+      name,
+      types: ['NotificationRaised'],
+      handle: async (events) => {
+        handed += events.filter((e) => e.streamId === stream).length;
+      },
+    });
+    await subscription.drain();
+    expect(handed).toBe(1);
+
+    // Nothing new to read: without being told, it would never look at its checkpoint again.
+    await resetFollower(pool, name);
+    await subscription.drain();
+    expect(handed).toBe(1);
+    subscription.reread();
+    await subscription.drain();
+    expect(handed).toBe(2);
+  });
+});
+
 describe('reading some event types of the log', () => {
   it('sends only those, opened, and tells how far the read went', async () => {
     const customerId = randomUUID();

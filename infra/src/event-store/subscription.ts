@@ -30,6 +30,12 @@ export interface Subscription {
   start(): void;
   stop(): Promise<void>;
   wake(): void;
+  /**
+   * Reads its checkpoint again before its next step, and wakes: after a reset of the checkpoint
+   * (resetFollower). A subscription with nothing new to read saves nothing, so without this it
+   * would never learn of the reset and sit at its old position.
+   */
+  reread(): void;
   /** Handles everything committed so far, then resolves. */
   drain(): Promise<void>;
 }
@@ -163,6 +169,13 @@ export function createSubscription(options: SubscriptionOptions): Subscription {
       await loop;
     },
     wake: () => waker?.(),
+    reread() {
+      // In turn with the steps: a step under way would otherwise put back the position it held.
+      turn = turn.then(() => {
+        checkpoint = undefined;
+      });
+      waker?.();
+    },
     async drain() {
       while (await step()) {
         /* keep going */

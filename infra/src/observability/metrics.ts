@@ -142,6 +142,13 @@ export const queueJobDelay = new Histogram({
   registers,
 });
 
+export const queueLost = new Counter({
+  name: 'bank_queue_lost_total',
+  help: 'Times the job queue was found lost while the bank ran (Redis restarted empty, or flushed) and the event log handed over again.',
+  labelNames: ['queue'] as const,
+  registers,
+});
+
 export const kafkaRelayLag = new Gauge({
   name: 'bank_kafka_relay_lag_events',
   help: 'Committed events the Kafka relay has not published yet (scale mode).',
