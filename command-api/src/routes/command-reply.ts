@@ -8,7 +8,9 @@ import {
 } from '@bank/infra';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { CommandOutcome } from '../kernel/command-bus.ts';
-import type { MoneyReply } from '../services/idempotency.ts';
+import type { CommandContext } from '../services/context.ts';
+import { answeredBefore, type MoneyReply, type RequestIdentity } from '../services/idempotency.ts';
+import { requestIdentity } from './money-input.ts';
 
 export const CONSISTENCY_HEADER = 'x-consistency-token';
 
@@ -47,6 +49,26 @@ export function sendMoneyReply(reply: FastifyReply, outcome: CommandOutcome<Mone
   markConsistency(reply, outcome);
   if (outcome.result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(outcome.result.statusCode).send(outcome.result.body);
+}
+
+/**
+ * A form route's money command, in the order the Idempotency-Key needs: a request whose key
+ * already has an answer gets it (or 422 if the key was used for another request) before `run`
+ * checks anything that reads state (a step-up, a saved recipient, the bank's date, balances), so
+ * a retry of a payment that went through is not refused because a recipient was deleted or the
+ * day moved on since. Only checks of the request's own shape may come before. `run` names its
+ * command through `identify`, for keys recorded when the command was hashed.
+ */
+export async function sendKeyedMoneyCommand(
+  ctx: CommandContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (identify: (command: object) => RequestIdentity) => Promise<CommandOutcome<MoneyReply>>,
+) {
+  const metadata = commandMetadata(request);
+  const answered = await answeredBefore(ctx, requestIdentity(request, { command: true }), metadata);
+  if (answered) return sendMoneyReply(reply, answered);
+  return sendMoneyReply(reply, await run((command) => requestIdentity(request, { command })));
 }
 
 declare module 'fastify' {

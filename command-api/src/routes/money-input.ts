@@ -2,7 +2,7 @@ import { dollarsToCents } from '@bank/events';
 import { fieldError, multilineText, type FieldErrors } from '@bank/infra';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { hashRequest, type RequestIdentity } from '../services/idempotency.ts';
+import { hashAsked, hashRequest, type RequestIdentity } from '../services/idempotency.ts';
 
 /**
  * Hand-written validation of money forms: every field gets the product's own message, in the order
@@ -148,19 +148,54 @@ function keyHeadersSent(request: FastifyRequest): number {
   return sent;
 }
 
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DOLLARS_TEXT = /^\d{1,13}(\.\d{1,2})?$/;
+
+/**
+ * What a form body asks, as the form's readers read it but without looking anything up: text
+ * trimmed, an empty field as an absent one, an amount (5.11 or "5.11") as its cents, an id
+ * (fromAccount, toAccount, ...Id) as its lower-case UUID. A saved recipient stays its id, and a
+ * date stays as written (no date means "today" whenever it is sent, which only the bank's clock
+ * could turn into a date): nothing here reads state, so a retry asks the same whatever changed.
+ */
+export function askedOf(value: unknown, field = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => askedOf(item));
+  if (value && typeof value === 'object') {
+    const out: Body = {};
+    for (const [name, item] of Object.entries(value as Body)) {
+      const asked = askedOf(item, name);
+      if (asked !== undefined) out[name] = asked;
+    }
+    return out;
+  }
+  if (/amount$/i.test(field)) {
+    const text = typeof value === 'string' ? value.trim() : value;
+    const dollars = typeof text === 'string' && DOLLARS_TEXT.test(text) ? Number(text) : text;
+    const cents = typeof dollars === 'number' ? dollarsToCents(dollars) : undefined;
+    if (cents !== undefined) return { cents };
+  }
+  if (typeof value !== 'string') return value ?? undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return /^(fromAccount|toAccount)$|Id$/.test(field) && UUID_TEXT.test(text)
+    ? text.toLowerCase()
+    : text;
+}
+
 /**
  * Who asks, with which Idempotency-Key, for what: the exactly-once identity of a request. Node
  * joins a header sent twice into one value ("k, k"), which would read as a new key and run the
  * request again: two keys are refused instead.
  *
- * A route whose body schema leaves its fields as sent (an amount as 5.11 or "5.11") passes the
- * `command` it read from them: that is hashed, so a retry that spells the same request another
- * way replays, and one asking for something else (another amount) is still refused. Pass only
- * data (no functions): what is not JSON is not hashed.
+ * A form route (its body schema leaves fields as sent) passes `command: true` or the command it
+ * read: the request is then named by what its body asks (askedOf), so a retry that spells it
+ * another way replays, one asking for something else is still refused, and the key can be looked
+ * up before anything is (answeredBefore). The body as sent and the command (pass only data: what
+ * is not JSON is not hashed) name it too, as keys recorded by earlier versions did.
  */
 export function requestIdentity(
   request: FastifyRequest,
-  options: { command?: object; keyOwner?: string } = {},
+  options: { command?: object | true; keyOwner?: string } = {},
 ): RequestIdentity {
   const key = request.headers['idempotency-key'];
   if (key !== undefined && keyHeadersSent(request) > 1) {
@@ -168,12 +203,19 @@ export function requestIdentity(
   }
   const path = routedPath(request);
   const bodyHash = hashRequest(request.method, path, request.body ?? null);
+  const { command } = options;
   return {
     customerId: options.keyOwner ?? request.customerId,
     key: key === undefined ? undefined : String(key),
-    ...(options.command === undefined
+    ...(command === undefined
       ? { requestHash: bodyHash }
-      : { requestHash: hashRequest(request.method, path, { command: options.command }), bodyHash }),
+      : {
+          requestHash: hashAsked(request.method, path, askedOf(request.body ?? {})),
+          otherHashes: [
+            bodyHash,
+            ...(command === true ? [] : [hashRequest(request.method, path, { command })]),
+          ],
+        }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownDestination, type TestBank } from '@bank/server/testing';
 import { balances, customer, startMoneyBank, type Customer } from './money-test-helpers.ts';
@@ -35,6 +36,12 @@ async function save(c: Customer, recipient: object): Promise<string> {
   const added = await c.client.post('/api/transfers/recipients', recipient);
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   return added.body.data.recipient.id as string;
+}
+
+/** Deletes a saved recipient: a retry of what was sent to it must still get its answer. */
+async function forget(c: Customer, id: string) {
+  const deleted = await c.client.delete(`/api/transfers/recipients/${id}`);
+  expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
 }
 
 describe('transfers to a saved recipient', () => {
@@ -144,5 +151,59 @@ describe('transfers to a saved recipient', () => {
     await bank.runner.catchUp();
     expect(await balances(stranger, stranger.checking.id)).toMatchObject({ available: 500 });
     expect(await balances(owner, owner.checking.id)).toMatchObject({ available: 500 });
+  });
+  it('replays a payment to a saved recipient deleted since, and moves the money once', async () => {
+    const c = await customer(bank, 'Forgetful Payer', 500);
+    const id = await save(c, landlord);
+    const headers = { 'idempotency-key': 'rent-after-delete' };
+    const request = { fromAccount: c.checking.id, amount: 25, memo: 'rent', savedRecipientId: id };
+    const url = '/api/transfers/external-bank';
+    const sent = await c.client.post(url, request, headers);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await forget(c, id);
+
+    const again = await c.client.post(url, request, headers);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(sent.body);
+    // Fifty at once: each the first answer, still one payment.
+    const racing = await Promise.all(
+      Array.from({ length: 50 }, () => c.client.post(url, request, headers)),
+    );
+    for (const answer of racing) expect(answer.body).toEqual(sent.body);
+    await bank.runner.catchUp();
+    const recent = (await c.client.get('/api/transfers/recent')).body.data.transfers;
+    expect(recent).toHaveLength(1);
+    expect(await balances(c, c.checking.id)).toMatchObject({ available: 500 - 25 - 3 });
+
+    // Another request under the key is still refused, as the key's, not the recipient's, error.
+    const other = await c.client.post(url, { ...request, amount: 26 }, headers);
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // Without the key, the deleted recipient is refused as before.
+    const fresh = await c.client.post(url, request);
+    expect(fresh.status).toBe(422);
+    expect(fresh.body.errors.savedRecipientId).toEqual([CHOOSE]);
+  });
+
+  it('replays a schedule to a saved recipient deleted since', async () => {
+    const c = await customer(bank, 'Forgetful Planner', 500);
+    const id = await save(c, landlord);
+    const headers = { 'idempotency-key': 'plan-after-delete' };
+    const request = {
+      type: 'external-bank',
+      fromAccount: c.checking.id,
+      amount: 25,
+      transferDate: addDaysIso(bankToday(), 10),
+      frequency: 'monthly',
+      savedRecipientId: id,
+    };
+    const planned = await c.client.post('/api/transfers/scheduled', request, headers);
+    expect(planned.status, JSON.stringify(planned.body)).toBe(201);
+    await forget(c, id);
+    const again = await c.client.post('/api/transfers/scheduled', request, headers);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(planned.body);
   });
 });

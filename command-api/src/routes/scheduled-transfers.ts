@@ -15,14 +15,18 @@ import {
   changeSchedule,
   scheduleTransfer,
 } from '../services/scheduled-transfers.ts';
-import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
+import {
+  commandMetadata,
+  markConsistency,
+  moneyRoute,
+  sendKeyedMoneyCommand,
+} from './command-reply.ts';
 import {
   FormErrors,
   formBody,
   formDigits,
   formText,
   isCalendarDate,
-  requestIdentity,
   textOf,
   type Body,
 } from './money-input.ts';
@@ -107,42 +111,42 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
       },
       ...moneyRoute(rateLimit),
     },
-    async (request, reply) => {
-      const typed = (request.body ?? {}) as Body;
-      const body =
-        textOf(typed.type) === 'external-bank'
-          ? await withSavedRecipient(ctx, request.customerId, 'external-bank', typed)
-          : typed;
-      const errors = new FormErrors();
-      const type = SCHEDULABLE_TRANSFER_TYPES.find((t) => t === textOf(body.type));
-      if (!type) {
-        errors.add(
-          'type',
-          textOf(body.type) === 'sepa' ? SCHEDULE_FIELD_MESSAGES.sepa : TYPE_MESSAGE,
+    async (request, reply) =>
+      sendKeyedMoneyCommand(ctx, request, reply, async (identify) => {
+        const typed = (request.body ?? {}) as Body;
+        const body =
+          textOf(typed.type) === 'external-bank'
+            ? await withSavedRecipient(ctx, request.customerId, 'external-bank', typed)
+            : typed;
+        const errors = new FormErrors();
+        const type = SCHEDULABLE_TRANSFER_TYPES.find((t) => t === textOf(body.type));
+        if (!type) {
+          errors.add(
+            'type',
+            textOf(body.type) === 'sepa' ? SCHEDULE_FIELD_MESSAGES.sepa : TYPE_MESSAGE,
+          );
+        }
+        const common = readCommon(errors, body, true);
+        const plan = readPlan(errors, body, common);
+        const destination = type ? transferReaders[type](errors, body, common) : undefined;
+        errors.throwIfAny();
+        // Only the three schedulable readers ran; the check narrows the type for the service.
+        if (
+          !destination ||
+          (destination.type !== 'between-accounts' &&
+            destination.type !== 'same-bank' &&
+            destination.type !== 'external-bank')
+        ) {
+          throw new Error('unreachable');
+        }
+        const command = { customerId: request.customerId, plan, destination };
+        return scheduleTransfer(
+          ctx,
+          { ...command, requireStepUp: () => requireStepUp(request) },
+          identify(command),
+          commandMetadata(request),
         );
-      }
-      const common = readCommon(errors, body, true);
-      const plan = readPlan(errors, body, common);
-      const destination = type ? transferReaders[type](errors, body, common) : undefined;
-      errors.throwIfAny();
-      // Only the three schedulable readers ran; the check narrows the type for the service.
-      if (
-        !destination ||
-        (destination.type !== 'between-accounts' &&
-          destination.type !== 'same-bank' &&
-          destination.type !== 'external-bank')
-      ) {
-        throw new Error('unreachable');
-      }
-      const command = { customerId: request.customerId, plan, destination };
-      const outcome = await scheduleTransfer(
-        ctx,
-        { ...command, requireStepUp: () => requireStepUp(request) },
-        requestIdentity(request, { command }),
-        commandMetadata(request),
-      );
-      return sendMoneyReply(reply, outcome);
-    },
+      }),
   );
 
   app.put(

@@ -301,6 +301,46 @@ describe('exactly once', () => {
     vi.setSystemTime(Date.now() + 61_000);
     expect((await c.client.post(url, body)).status).toBe(201);
   });
+
+  it('replays a payment dated today when retried after the day moved on', async () => {
+    const c = await customer(bank, 'Late Retrier', 500);
+    const sam = await customer(bank, 'Dated Recipient');
+    const headers = { 'idempotency-key': 'dated-today' };
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    const request = {
+      fromAccount: c.checking.id,
+      amount: 20,
+      recipientEmail: sam.email,
+      transferDate: bankToday(),
+    };
+    const url = '/api/transfers/same-bank';
+    const sent = await c.client.post(url, request, headers);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    vi.setSystemTime(Date.now() + 2 * 24 * 3600 * 1000);
+    const again = await c.client.post(url, request, headers);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body).toEqual(sent.body);
+    expect(await balances(c, c.checking.id)).toMatchObject({ available: 480 });
+  });
+
+  it('replays a retry that writes the account ids in upper case', async () => {
+    const c = await customer(bank, 'Shouting Client', 500);
+    const headers = { 'idempotency-key': 'upper-case-uuid' };
+    const url = '/api/transfers/between-accounts';
+    const request = between(c, 30);
+    const sent = await c.client.post(url, request, headers);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const shouted = {
+      ...request,
+      fromAccount: c.checking.id.toUpperCase(),
+      toAccount: ` ${c.savings.id.toUpperCase()} `,
+      amount: '30.00',
+    };
+    const again = await c.client.post(url, shouted, headers);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body).toEqual(sent.body);
+    expect(await balances(c, c.checking.id)).toMatchObject({ available: 470 });
+  });
 });
 
 describe('repeat', () => {

@@ -18,7 +18,12 @@ import { MIN_TRANSFER_CENTS, TRANSFER_FEES } from '../domain/transfers/transfer.
 import type { CommandContext } from '../services/context.ts';
 import { contactFromText } from '../services/money-lookups.ts';
 import { lookUpRecipient, repeatTransfer, submitTransfer } from '../services/transfers.ts';
-import { commandMetadata, moneyRoute, sendMoneyReply } from './command-reply.ts';
+import {
+  commandMetadata,
+  moneyRoute,
+  sendKeyedMoneyCommand,
+  sendMoneyReply,
+} from './command-reply.ts';
 import {
   FormErrors,
   amountCents,
@@ -70,34 +75,34 @@ export const transferRoutes: FastifyPluginAsyncZod<{
         },
         ...money,
       },
-      async (request, reply) => {
-        // A wire is final once sent: the customer proves it is them first, as for a new payee.
-        if (isWireType(type)) requireStepUp(request);
-        const typed = formFields(request.body);
-        const body = toAnotherBank
-          ? await withSavedRecipient(ctx, request.customerId, type, typed)
-          : typed;
-        const errors = new FormErrors();
-        const common = readCommon(errors, body);
-        const destination = transferReaders[type](errors, body, common);
-        errors.throwIfAny();
-        const command = {
-          customerId: request.customerId,
-          fromAccountId: common.fromAccountId,
-          amountCents: common.amountCents,
-          memo: common.memo,
-          transferDate: common.transferDate,
-          destination,
-        };
-        const outcome = await submitTransfer(
-          ctx,
-          command,
-          () => requireStepUp(request),
-          requestIdentity(request, { command }),
-          commandMetadata(request),
-        );
-        return sendMoneyReply(reply, outcome);
-      },
+      async (request, reply) =>
+        sendKeyedMoneyCommand(ctx, request, reply, async (identify) => {
+          // A wire is final once sent: the customer proves it is them first, as for a new payee.
+          if (isWireType(type)) requireStepUp(request);
+          const typed = formFields(request.body);
+          const body = toAnotherBank
+            ? await withSavedRecipient(ctx, request.customerId, type, typed)
+            : typed;
+          const errors = new FormErrors();
+          const common = readCommon(errors, body);
+          const destination = transferReaders[type](errors, body, common);
+          errors.throwIfAny();
+          const command = {
+            customerId: request.customerId,
+            fromAccountId: common.fromAccountId,
+            amountCents: common.amountCents,
+            memo: common.memo,
+            transferDate: common.transferDate,
+            destination,
+          };
+          return submitTransfer(
+            ctx,
+            command,
+            () => requireStepUp(request),
+            identify(command),
+            commandMetadata(request),
+          );
+        }),
     );
   }
 

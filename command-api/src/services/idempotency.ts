@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { moneyStreams } from '@bank/events';
 import { ApiError, KeyedQueue, type EventMetadata } from '@bank/infra';
 import { DomainError } from '../kernel/aggregate.ts';
-import { TooMuchContentionError } from '../kernel/command-bus.ts';
+import { TooMuchContentionError, type CommandOutcome } from '../kernel/command-bus.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import {
   decideRepeat,
@@ -10,6 +10,7 @@ import {
   recordReply,
   repeatGuardAggregate,
   replayFor,
+  type IdempotencyState,
   type StoredReply,
 } from '../domain/transfers/idempotency.ts';
 import { toApiError } from './money-errors.ts';
@@ -27,15 +28,15 @@ export interface RequestIdentity {
    */
   jobKey?: boolean;
   /**
-   * Hash of the method, path and what the request asks (the command the route read from the body,
-   * or the body itself): the same key must come with the same request.
+   * Hash of the method, path and what the request asks (its body normalized, or the body itself):
+   * the same key must come with the same request. It is recorded with the answer.
    */
   requestHash: string;
   /**
-   * Hash of the method, path and body as sent, when requestHash is of the command read from it:
-   * keys recorded before commands were hashed carry it, and still replay.
+   * Other hashes of the same request, which keys recorded by earlier versions carry and which still
+   * replay: the body as sent, and the command the route read from it.
    */
-  bodyHash?: string;
+  otherHashes?: string[];
   /**
    * The request sets money up for later or asks for it, so nothing it does now is a movement the
    * duplicate check sees: without a key, the same request again within 60 seconds is refused as a
@@ -106,6 +107,18 @@ export function canonicalJson(root: unknown): string {
   return out.join('');
 }
 
+/**
+ * What a form request asks is hashed with this mark, so an answer recorded under such a hash
+ * tells that the request it answered was named the same way: another one under the key is another
+ * request, refused before anything is checked (answeredBefore).
+ */
+const ASKED_MARK = 'asked-';
+
+/** The hash of what a form request asks (see askedOf in the routes). */
+export function hashAsked(method: string, path: string, asked: unknown): string {
+  return `${ASKED_MARK}${hashRequest(method, path, { asked })}`;
+}
+
 function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 40);
 }
@@ -120,6 +133,73 @@ const perCustomer = new KeyedQueue();
 /** Rounds of the bus's own retries before a busy account answers 409 instead of moving money. */
 const CONTENTION_ROUNDS = 4;
 
+/** The stream of the request's Idempotency-Key, if it has one (of 1 to 255 characters). */
+function keyStreamOf(identity: RequestIdentity): string | undefined {
+  if (identity.key === undefined) return undefined;
+  if (identity.key.length < 1 || identity.key.length > 255) {
+    throw new ApiError(
+      422,
+      'The Idempotency-Key header must be 1 to 255 characters.',
+      'VALIDATION_ERROR',
+      {
+        'Idempotency-Key': ['The Idempotency-Key header must be 1 to 255 characters.'],
+      },
+    );
+  }
+  return moneyStreams.idempotency(
+    identity.customerId,
+    `${identity.jobKey ? 'job-' : ''}${keyHash(identity.key)}`,
+  );
+}
+
+/**
+ * The answer the key already has, if this is the request it was recorded for; the key recorded
+ * with another request is refused (IDEMPOTENCY_KEY_REUSED).
+ */
+async function recordedAnswer(
+  uow: UnitOfWork,
+  recorded: IdempotencyState,
+  identity: RequestIdentity,
+): Promise<MoneyReply | undefined> {
+  const replay = replayFor(recorded, identity.requestHash, ...(identity.otherHashes ?? []));
+  if (!replay) return undefined;
+  const body = replay.kept ? await rebuildKeptReply(uow, replay.kept) : replay.body;
+  return { statusCode: replay.statusCode, body, replayed: true };
+}
+
+/**
+ * The answer a request's Idempotency-Key already has, looked up before the route checks anything
+ * that reads state (a saved recipient, the bank's date, a step-up): a retry of a request that
+ * succeeded gets its answer even if what was checked then has changed since (the recipient was
+ * deleted, the day moved on); a key recorded with what another request asks is refused here too.
+ * Undefined when the key has no answer yet, or has one recorded under the hash of a command (as
+ * keys were before requests were named by what they ask), which only the route can name, after
+ * its checks: runMoneyCommand then decides with every hash. Only a read: exactly-once is kept
+ * there, where two racing first requests meet at the append.
+ */
+export async function answeredBefore(
+  ctx: CommandContext,
+  identity: RequestIdentity,
+  metadata: EventMetadata,
+): Promise<CommandOutcome<MoneyReply> | undefined> {
+  const keyStream = keyStreamOf(identity);
+  if (!keyStream) return undefined;
+  const named = [identity.requestHash, ...(identity.otherHashes ?? [])];
+  try {
+    const { result, appended } = await ctx.bus.execute(metadata, async (uow) => {
+      const recorded = (await uow.load(keyStream, idempotencyAggregate)).state;
+      const unnamed =
+        recorded &&
+        !named.includes(recorded.requestHash) &&
+        !recorded.requestHash.startsWith(ASKED_MARK);
+      return unnamed ? undefined : recordedAnswer(uow, recorded, identity);
+    });
+    return result ? { result, appended } : undefined;
+  } catch (error) {
+    throw error instanceof DomainError ? toApiError(error) : error;
+  }
+}
+
 /**
  * Runs a money-moving command exactly once per Idempotency-Key: the key's stream is written in the
  * same atomic append as the money events, with the reply, so a retry (even a racing one) finds it
@@ -131,23 +211,7 @@ export async function runMoneyCommand(
   metadata: EventMetadata,
   work: (uow: UnitOfWork, now: Date) => Promise<StoredReply>,
 ) {
-  if (identity.key !== undefined && (identity.key.length < 1 || identity.key.length > 255)) {
-    throw new ApiError(
-      422,
-      'The Idempotency-Key header must be 1 to 255 characters.',
-      'VALIDATION_ERROR',
-      {
-        'Idempotency-Key': ['The Idempotency-Key header must be 1 to 255 characters.'],
-      },
-    );
-  }
-  const keyStream =
-    identity.key === undefined
-      ? undefined
-      : moneyStreams.idempotency(
-          identity.customerId,
-          `${identity.jobKey ? 'job-' : ''}${keyHash(identity.key)}`,
-        );
+  const keyStream = keyStreamOf(identity);
   const guardStream =
     identity.key === undefined && identity.refuseRepeats
       ? moneyStreams.repeatGuard(identity.customerId, identity.requestHash)
@@ -160,15 +224,8 @@ export async function runMoneyCommand(
           const now = new Date();
           if (keyStream) {
             const recorded = await uow.loadPresumedNew(keyStream, idempotencyAggregate);
-            const replay = replayFor(
-              recorded.state,
-              identity.requestHash,
-              ...(identity.bodyHash === undefined ? [] : [identity.bodyHash]),
-            );
-            if (replay) {
-              const body = replay.kept ? await rebuildKeptReply(uow, replay.kept) : replay.body;
-              return { statusCode: replay.statusCode, body, replayed: true };
-            }
+            const answer = await recordedAnswer(uow, recorded.state, identity);
+            if (answer) return answer;
           }
           // Refused before any work; recorded in the same append as the work's events.
           const repeat = guardStream
