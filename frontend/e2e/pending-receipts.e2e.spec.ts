@@ -1,5 +1,5 @@
 import { deposit } from '@bank/server/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   dialog,
@@ -9,6 +9,7 @@ import {
   toast,
 } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Receipts from every list and confirmation, and cancelling what is still pending, in Chromium
 // against the real bank. External transfers stay pending: they settle after business days.
@@ -34,6 +35,28 @@ const bankDay = (iso: string) =>
     day: 'numeric',
     year: 'numeric',
   }).format(new Date(iso));
+
+/**
+ * A pending line of Zelle activity at this width: its amount and status beside the text, at the
+ * line's right edge, and the cancel button under them, not widening their column.
+ */
+async function expectActivityLineLaidOut(page: Page, item: Locator, width: number) {
+  await page.setViewportSize({ width, height: 812 });
+  const box = async (part: Locator) => (await part.boundingBox())!;
+  const [line, main, side, action] = [
+    await box(item),
+    await box(item.locator('.zelle-activity__main')),
+    await box(item.locator('.zelle-activity__side')),
+    await box(item.getByRole('button', { name: /^Cancel/ })),
+  ];
+  expect(side.y, `the amount wrapped under the text at ${width} px`).toBeLessThan(
+    main.y + main.height / 2,
+  );
+  expect(side.x).toBeGreaterThanOrEqual(main.x + main.width);
+  expect(line.x + line.width - (side.x + side.width)).toBeLessThan(2);
+  expect(action.y).toBeGreaterThanOrEqual(side.y + side.height);
+  await page.screenshot({ path: screenshotPath(`zelle-activity-pending-${width}.png`) });
+}
 
 /** The receipt's status badge, its timeline and its counterparty line. */
 async function receiptFacts(page: Page) {
@@ -79,6 +102,9 @@ for (const viewport of [DESKTOP, PHONE]) {
       await openTab(page, 'Activity');
       const item = page.locator('.zelle-activity__item', { hasText: 'Sent to Nora Newcomer' });
       await item.getByText('Pending').waitFor();
+      for (const width of viewport === PHONE ? [360, PHONE.width] : [DESKTOP.width]) {
+        await expectActivityLineLaidOut(page, item, width);
+      }
       await item.getByRole('button', { name: 'Cancel payment' }).click();
       const ask = dialog(page, 'Cancel payment?');
       await ask.getByText(/has not claimed your payment of \$40\.00/).waitFor();

@@ -52,7 +52,7 @@ function Amount({ item }: { item: ZelleActivity }) {
 }
 
 /** What the customer may still take back: their unclaimed payment, their unanswered request. */
-function CancelAction({ item }: { item: ZelleActivity }) {
+function cancelButton(item: ZelleActivity) {
   if (item.status !== 'pending' || item.direction === 'incoming') return null;
   const amount = formatMoney(item.amount);
   if (item.type === 'sent') {
@@ -76,6 +76,15 @@ function CancelAction({ item }: { item: ZelleActivity }) {
     );
   }
   return null;
+}
+
+/**
+ * The cancel button sits in a cell of its own, not in the amount's column: there its width made
+ * the column wide enough on a phone to wrap under the payment, leaving the amount mid-row.
+ */
+function CancelAction({ item }: { item: ZelleActivity }) {
+  const button = cancelButton(item);
+  return button ? <div className="zelle-activity__actions">{button}</div> : null;
 }
 
 /** Activity tab: the latest 20 items, each opening its receipt once money moved. */
@@ -113,8 +122,8 @@ export function ActivityList({
           <div className="zelle-activity__side">
             <Amount item={item} />
             <Badge tone={statusTone(item.status)}>{statusLabel(item.status)}</Badge>
-            <CancelAction item={item} />
           </div>
+          <CancelAction item={item} />
         </li>
       ))}
     </ul>
