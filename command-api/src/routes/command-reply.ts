@@ -1,4 +1,5 @@
 import {
+  ApiError,
   correlationIdOf,
   formatPosition,
   waitForProjections,
@@ -52,23 +53,27 @@ export function sendMoneyReply(reply: FastifyReply, outcome: CommandOutcome<Mone
 }
 
 /**
- * A form route's money command, in the order the Idempotency-Key needs: a request whose key
- * already has an answer gets it (or 422 if the key was used for another request) before `run`
- * checks anything that reads state (a step-up, a saved recipient, the bank's date, balances), so
- * a retry of a payment that went through is not refused because a recipient was deleted or the
- * day moved on since. Only checks of the request's own shape may come before. `run` names its
- * command through `identify`, for keys recorded when the command was hashed.
+ * A form route's money command under its Idempotency-Key. The route checks state that may have
+ * changed since a first try (a step-up, a saved recipient, the bank's date) before the key is
+ * looked up in runMoneyCommand; a retry refused by such a check gets the answer the key already
+ * has instead, so a payment that went through is not reported failed because its recipient was
+ * deleted or the day moved on since. The key is read again only when a request is refused.
  */
 export async function sendKeyedMoneyCommand(
   ctx: CommandContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  run: (identify: (command: object) => RequestIdentity) => Promise<CommandOutcome<MoneyReply>>,
+  run: (identity: RequestIdentity) => Promise<CommandOutcome<MoneyReply>>,
 ) {
-  const metadata = commandMetadata(request);
-  const answered = await answeredBefore(ctx, requestIdentity(request, { command: true }), metadata);
-  if (answered) return sendMoneyReply(reply, answered);
-  return sendMoneyReply(reply, await run((command) => requestIdentity(request, { command })));
+  const identity = requestIdentity(request, { form: true });
+  try {
+    return sendMoneyReply(reply, await run(identity));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;
+    const answered = await answeredBefore(ctx, identity, commandMetadata(request));
+    if (!answered) throw error;
+    return sendMoneyReply(reply, answered);
+  }
 }
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import { dollarsToCents } from '@bank/events';
 import { fieldError, multilineText, type FieldErrors } from '@bank/infra';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { hashAsked, hashRequest, type RequestIdentity } from '../services/idempotency.ts';
+import { hashRequest, type RequestIdentity } from '../services/idempotency.ts';
 
 /**
  * Hand-written validation of money forms: every field gets the product's own message, in the order
@@ -187,15 +187,14 @@ export function askedOf(value: unknown, field = ''): unknown {
  * joins a header sent twice into one value ("k, k"), which would read as a new key and run the
  * request again: two keys are refused instead.
  *
- * A form route (its body schema leaves fields as sent) passes `command: true` or the command it
- * read: the request is then named by what its body asks (askedOf), so a retry that spells it
- * another way replays, one asking for something else is still refused, and the key can be looked
- * up before anything is (answeredBefore). The body as sent and the command (pass only data: what
- * is not JSON is not hashed) name it too, as keys recorded by earlier versions did.
+ * A form route (its body schema leaves fields as sent) passes `form: true`: the request is then
+ * named by what its body asks (askedOf), so a retry that spells it another way replays and one
+ * asking for something else is still refused. The body as sent names it too, as keys recorded by
+ * earlier versions did.
  */
 export function requestIdentity(
   request: FastifyRequest,
-  options: { command?: object | true; keyOwner?: string } = {},
+  options: { form?: boolean; keyOwner?: string } = {},
 ): RequestIdentity {
   const key = request.headers['idempotency-key'];
   if (key !== undefined && keyHeadersSent(request) > 1) {
@@ -203,19 +202,15 @@ export function requestIdentity(
   }
   const path = routedPath(request);
   const bodyHash = hashRequest(request.method, path, request.body ?? null);
-  const { command } = options;
   return {
     customerId: options.keyOwner ?? request.customerId,
     key: key === undefined ? undefined : String(key),
-    ...(command === undefined
-      ? { requestHash: bodyHash }
-      : {
-          requestHash: hashAsked(request.method, path, askedOf(request.body ?? {})),
-          otherHashes: [
-            bodyHash,
-            ...(command === true ? [] : [hashRequest(request.method, path, { command })]),
-          ],
-        }),
+    ...(options.form
+      ? {
+          requestHash: hashRequest(request.method, path, { asked: askedOf(request.body ?? {}) }),
+          otherHashes: [bodyHash],
+        }
+      : { requestHash: bodyHash }),
   };
 }
 

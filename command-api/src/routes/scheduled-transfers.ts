@@ -112,7 +112,7 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
       ...moneyRoute(rateLimit),
     },
     async (request, reply) =>
-      sendKeyedMoneyCommand(ctx, request, reply, async (identify) => {
+      sendKeyedMoneyCommand(ctx, request, reply, async (identity) => {
         const typed = (request.body ?? {}) as Body;
         const body =
           textOf(typed.type) === 'external-bank'
@@ -143,7 +143,7 @@ export const scheduledTransferRoutes: FastifyPluginAsyncZod<{
         return scheduleTransfer(
           ctx,
           { ...command, requireStepUp: () => requireStepUp(request) },
-          identify(command),
+          identity,
           commandMetadata(request),
         );
       }),

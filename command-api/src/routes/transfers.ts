@@ -76,7 +76,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
         ...money,
       },
       async (request, reply) =>
-        sendKeyedMoneyCommand(ctx, request, reply, async (identify) => {
+        sendKeyedMoneyCommand(ctx, request, reply, async (identity) => {
           // A wire is final once sent: the customer proves it is them first, as for a new payee.
           if (isWireType(type)) requireStepUp(request);
           const typed = formFields(request.body);
@@ -99,7 +99,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
             ctx,
             command,
             () => requireStepUp(request),
-            identify(command),
+            identity,
             commandMetadata(request),
           );
         }),
@@ -172,7 +172,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       const outcome = await repeatTransfer(
         ctx,
         { ...command, requireStepUp: () => requireStepUp(request) },
-        requestIdentity(request, { command }),
+        requestIdentity(request, { form: true }),
         commandMetadata(request),
       );
       return sendMoneyReply(reply, outcome);

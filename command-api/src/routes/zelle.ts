@@ -26,7 +26,12 @@ import {
 import { contactFromText } from '../services/money-lookups.ts';
 import { claimWithCode, requestClaimCode } from '../services/zelle-claims.ts';
 import { CLAIM_MESSAGES } from '../domain/zelle/claim-code.ts';
-import { commandMetadata, moneyRoute, sendMoneyReply } from './command-reply.ts';
+import {
+  commandMetadata,
+  moneyRoute,
+  sendKeyedMoneyCommand,
+  sendMoneyReply,
+} from './command-reply.ts';
 import {
   FormErrors,
   amountCents,
@@ -193,37 +198,30 @@ export const zelleRoutes: FastifyPluginAsyncZod<{
     app.post(
       url,
       { schema: { body: zelleBody, response: { 201: answer } }, ...money },
-      async (request, reply) => {
-        const command = readZelleForm(request.customerId, formFields(request.body));
-        const input = {
-          ...command,
-          // A payment to a contact never paid before needs step-up (see stagePayment).
-          requireStepUp: () => requireStepUp(request),
-        };
-        const outcome = await run(
-          ctx,
-          input,
-          requestIdentity(request, { command }),
-          commandMetadata(request),
-        );
-        return sendMoneyReply(reply, outcome);
-      },
+      async (request, reply) =>
+        sendKeyedMoneyCommand(ctx, request, reply, (identity) => {
+          const input = {
+            ...readZelleForm(request.customerId, formFields(request.body)),
+            // A payment to a contact never paid before needs step-up (see stagePayment).
+            requireStepUp: () => requireStepUp(request),
+          };
+          return run(ctx, input, identity, commandMetadata(request));
+        }),
     );
   }
 
   app.post(
     '/zelle/split',
     { schema: { body: splitBody, response: { 201: zelleSplit } }, ...money },
-    async (request, reply) => {
-      const input = readSplitForm(request.customerId, request.body ?? {});
-      const outcome = await splitZelle(
-        ctx,
-        input,
-        requestIdentity(request, { command: input }),
-        commandMetadata(request),
-      );
-      return sendMoneyReply(reply, outcome);
-    },
+    async (request, reply) =>
+      sendKeyedMoneyCommand(ctx, request, reply, (identity) =>
+        splitZelle(
+          ctx,
+          readSplitForm(request.customerId, request.body ?? {}),
+          identity,
+          commandMetadata(request),
+        ),
+      ),
   );
 
   app.post(

@@ -34,7 +34,7 @@ export interface RequestIdentity {
   requestHash: string;
   /**
    * Other hashes of the same request, which keys recorded by earlier versions carry and which still
-   * replay: the body as sent, and the command the route read from it.
+   * replay: the body as sent, for a form route whose requestHash is of what the body asks.
    */
   otherHashes?: string[];
   /**
@@ -107,18 +107,6 @@ export function canonicalJson(root: unknown): string {
   return out.join('');
 }
 
-/**
- * What a form request asks is hashed with this mark, so an answer recorded under such a hash
- * tells that the request it answered was named the same way: another one under the key is another
- * request, refused before anything is checked (answeredBefore).
- */
-const ASKED_MARK = 'asked-';
-
-/** The hash of what a form request asks (see askedOf in the routes). */
-export function hashAsked(method: string, path: string, asked: unknown): string {
-  return `${ASKED_MARK}${hashRequest(method, path, { asked })}`;
-}
-
 function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 40);
 }
@@ -168,14 +156,9 @@ async function recordedAnswer(
 }
 
 /**
- * The answer a request's Idempotency-Key already has, looked up before the route checks anything
- * that reads state (a saved recipient, the bank's date, a step-up): a retry of a request that
- * succeeded gets its answer even if what was checked then has changed since (the recipient was
- * deleted, the day moved on); a key recorded with what another request asks is refused here too.
- * Undefined when the key has no answer yet, or has one recorded under the hash of a command (as
- * keys were before requests were named by what they ask), which only the route can name, after
- * its checks: runMoneyCommand then decides with every hash. Only a read: exactly-once is kept
- * there, where two racing first requests meet at the append.
+ * The answer a request's Idempotency-Key already has, undefined when it has none yet (a key
+ * recorded with another request is refused, IDEMPOTENCY_KEY_REUSED). Only a read: exactly-once
+ * is decided in runMoneyCommand, where two racing first requests meet at the append.
  */
 export async function answeredBefore(
   ctx: CommandContext,
@@ -184,16 +167,10 @@ export async function answeredBefore(
 ): Promise<CommandOutcome<MoneyReply> | undefined> {
   const keyStream = keyStreamOf(identity);
   if (!keyStream) return undefined;
-  const named = [identity.requestHash, ...(identity.otherHashes ?? [])];
   try {
-    const { result, appended } = await ctx.bus.execute(metadata, async (uow) => {
-      const recorded = (await uow.load(keyStream, idempotencyAggregate)).state;
-      const unnamed =
-        recorded &&
-        !named.includes(recorded.requestHash) &&
-        !recorded.requestHash.startsWith(ASKED_MARK);
-      return unnamed ? undefined : recordedAnswer(uow, recorded, identity);
-    });
+    const { result, appended } = await ctx.bus.execute(metadata, async (uow) =>
+      recordedAnswer(uow, (await uow.load(keyStream, idempotencyAggregate)).state, identity),
+    );
     return result ? { result, appended } : undefined;
   } catch (error) {
     throw error instanceof DomainError ? toApiError(error) : error;
