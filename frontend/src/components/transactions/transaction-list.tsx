@@ -19,6 +19,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/feedback';
+import { HIDDEN_BALANCE } from '@/lib/balances-hidden';
 import { formatDate, formatSignedMoney } from '@/lib/format';
 import { statusLabel, statusTone, transactionCategory, type Transaction } from '@/lib/transactions';
 import './transactions.css';
@@ -49,8 +50,6 @@ const CATEGORY_LOOK: Record<string, { icon: LucideIcon; tone: string }> = {
   health: { icon: HeartPulse, tone: 'zelle' },
 };
 const OTHER_LOOK = { icon: CircleDollarSign, tone: 'other' };
-
-const HIDDEN = '••••••';
 
 export function TransactionRow({
   tx,
@@ -116,7 +115,7 @@ export function TransactionRow({
       <div className="tx__side">
         <p className={`tx__amount tabular ${amount >= 0 ? 'amount--credit' : 'amount--debit'}`}>
           <span className="sr-only">{amount >= 0 ? 'Credit ' : 'Debit '}</span>
-          {hidden ? HIDDEN : formatSignedMoney(amount)}
+          {hidden ? HIDDEN_BALANCE : formatSignedMoney(amount)}
         </p>
         <Badge tone={statusTone(tx.status)}>{statusLabel(tx.status)}</Badge>
       </div>

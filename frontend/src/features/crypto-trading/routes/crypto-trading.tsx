@@ -22,10 +22,9 @@ import { TradePanel } from '../components/trade-panel';
 import { DepositDialog, WithdrawDialog } from '../components/wallet-dialogs';
 import { compactNumber, formatCoinPrice, listedCoins } from '../lib/estimates';
 import './crypto-trading.css';
-import { useBalancesHidden } from '@/lib/balances-hidden';
+import { HIDDEN_BALANCE, useBalancesHidden } from '@/lib/balances-hidden';
 
 const TAB_VALUES = ['portfolio', 'market', 'trade', 'history'] as const;
-const HIDDEN = '••••••';
 
 function Change({ value }: { value: number }) {
   return (
@@ -95,7 +94,7 @@ export default function CryptoTradingRoute() {
         (m) => m.name.toLowerCase().includes(q) || m.symbol.toLowerCase().includes(q),
       )
     : marketList;
-  const money = (n: number | null | undefined) => (hidden ? HIDDEN : formatMoney(n ?? 0));
+  const money = (n: number | null | undefined) => (hidden ? HIDDEN_BALANCE : formatMoney(n ?? 0));
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: portfolioQueryOptions().queryKey });
@@ -212,13 +211,13 @@ export default function CryptoTradingRoute() {
                     <div className="crypto-row__main">
                       <span className="crypto-row__name">{h.name}</span>
                       <span className="muted tabular">
-                        {hidden ? HIDDEN : listedCoins(h.balance_exact)} {h.symbol}
+                        {hidden ? HIDDEN_BALANCE : listedCoins(h.balance_exact)} {h.symbol}
                       </span>
                       {h.pending_balance ? (
                         <span className="muted tabular">
                           <Badge tone="warning">pending</Badge>{' '}
-                          {hidden ? HIDDEN : listedCoins(h.pending_balance_exact)} {h.symbol}{' '}
-                          waiting for review
+                          {hidden ? HIDDEN_BALANCE : listedCoins(h.pending_balance_exact)}{' '}
+                          {h.symbol} waiting for review
                         </span>
                       ) : null}
                     </div>

@@ -14,8 +14,7 @@ import {
   useSetSavingsGoal,
   type SavingsGoalView,
 } from '../api/savings-goals';
-
-const HIDDEN = '••••••';
+import { HIDDEN_BALANCE } from '@/lib/balances-hidden';
 
 function GoalDialog({ goal, onClose }: { goal: SavingsGoalView | null; onClose(): void }) {
   const save = useSetSavingsGoal();
@@ -107,7 +106,7 @@ function GoalRow({
   // One button sets or changes the goal, the same element either way: the focus the goal dialog
   // gives back on close, or that Remove goal hands over, is still on the page after the change.
   const edit = useRef<HTMLButtonElement>(null);
-  const money = (value: number | null) => (hidden ? HIDDEN : formatMoney(value ?? 0));
+  const money = (value: number | null) => (hidden ? HIDDEN_BALANCE : formatMoney(value ?? 0));
   const headingId = `goal-${goal.account_id}`;
   const set = goal.target_amount !== null;
   const percent = goal.progress_percent ?? 0;
