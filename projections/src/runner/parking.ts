@@ -38,16 +38,29 @@ const messageOf = (error: unknown) =>
   String((error as Error | undefined)?.message ?? error).slice(0, 2000);
 
 /**
- * SQLSTATE classes and codes of failures that say nothing about the event: resources, a lock or
- * statement timeout, a deadlock or serialization failure, an operator's intervention.
+ * SQLSTATE classes and codes of failures that say nothing about the event, so parking it would
+ * only lose it (and every event after it, which fail the same way):
+ * - passing ones: resources (53), an operator's intervention or a timeout (57), the system (58),
+ *   a deadlock or serialization failure (40001, 40P01), a lock not available (55P03), a
+ *   transaction already failed (25P02);
+ * - a wrong environment, until someone fixes it: the connection (08) or its credentials (28), a
+ *   database or schema missing (3D000, 3F000), a read-only server such as a standby (25006), a
+ *   grant revoked (42501), a table, column, function or type missing, as when the code and the
+ *   migrations disagree (42P01, 42703, 42883, 42704), PostgreSQL's own failures (XX).
+ * A violated constraint (23) or bad data (22) may be the event's, and may park it.
  */
-const TRANSIENT = /^(53|57|58)|^(40001|40P01|55P03|25P02)$/;
+const NOT_THE_EVENTS =
+  /^(08|28|53|57|58|XX)|^(40001|40P01|55P03|25P02|25006|3D000|3F000|42501|42P01|42703|42883|42704)$/;
 
-/** Whether a failure may be the event's own: never a transient one or an unreachable database. */
+/**
+ * Whether a failure may be the event's own: never a transient one, a wrong environment (see
+ * NOT_THE_EVENTS) or an unreachable database. The runner then stalls at the event, retrying,
+ * and reports the projection failing, instead of parking the event and every one after it.
+ */
 export const mayPark = (error: unknown) =>
   !(error instanceof CheckpointMovedError) &&
   !isUnavailableError(error) &&
-  !TRANSIENT.test(String((error as { code?: unknown } | undefined)?.code ?? ''));
+  !NOT_THE_EVENTS.test(String((error as { code?: unknown } | undefined)?.code ?? ''));
 
 /** Records (or records again) an event as parked for a projection, in the caller's transaction. */
 async function recordParked(
@@ -174,7 +187,12 @@ async function readEvent(
   return (await recordedEvents(store, rows))[0];
 }
 
-export type ParkedOutcome = 'retried' | 'skipped' | 'not-found' | { failed: string };
+export type ParkedOutcome =
+  | 'retried'
+  | 'skipped'
+  | 'not-found'
+  /** `environment`: the failure is not the event's (see mayPark): fixing the cause comes first. */
+  | { failed: string; environment?: true };
 
 /**
  * Applies a parked event to its projection now (after the events that followed it: for handlers
@@ -223,10 +241,49 @@ export async function retryParkedEvent(
         WHERE projection = $1 AND event_id = $2`,
       [projectionName, eventId, messageOf(error).replaceAll('\u0000', '\uFFFD')],
     );
-    return { failed: messageOf(error) };
+    return mayPark(error)
+      ? { failed: messageOf(error) }
+      : { failed: messageOf(error), environment: true };
   } finally {
     client.release();
   }
+}
+
+export interface ParkedRetries {
+  /** Events applied and marked retried. */
+  applied: number;
+  /** Events that failed again and stay parked with the new error. */
+  parkedAgain: number;
+  /** The error of a failure that is not the event's: the retries stopped there, to be run again. */
+  stoppedBy?: string;
+}
+
+/**
+ * Retries every open parked event of a projection (see retryParkedEvent), in the order of the
+ * log. A failure that is not the event's (a grant still missing, the database unreachable) would
+ * fail every one the same way: the retries stop at it and say so.
+ */
+export async function retryParkedEvents(
+  pool: Pool,
+  store: Pick<EventStore, 'openRows'>,
+  projections: readonly Projection[],
+  projectionName: string,
+): Promise<ParkedRetries | 'not-found'> {
+  if (!projections.some((p) => p.name === projectionName)) return 'not-found';
+  const { rows } = await pool.query<{ event_id: string }>(
+    `SELECT event_id FROM parked_events WHERE projection = $1 AND status = 'parked'
+      ORDER BY transaction_id, global_position`,
+    [projectionName],
+  );
+  const retries: ParkedRetries = { applied: 0, parkedAgain: 0 };
+  for (const { event_id: eventId } of rows) {
+    const outcome = await retryParkedEvent(pool, store, projections, projectionName, eventId);
+    if (outcome === 'retried') retries.applied += 1;
+    else if (typeof outcome === 'object' && outcome.environment) {
+      return { ...retries, stoppedBy: outcome.failed };
+    } else if (typeof outcome === 'object') retries.parkedAgain += 1;
+  }
+  return retries;
 }
 
 /** Marks a parked event skipped: the projection never applies it. */

@@ -98,15 +98,18 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   /** Counts wake-ups: a read that began before the last one may have missed an append. */
   let wakes = 0;
 
-  const sleep = (ms: number) =>
+  /** Sleeps waking on stop() only: a failing loop's backoff, which appends must not cut short. */
+  const backoffs = new Set<() => void>();
+
+  const sleep = (ms: number, wokenBy = wakers) =>
     new Promise<void>((resolve) => {
       const waker = () => {
         clearTimeout(timer);
-        wakers.delete(waker);
+        wokenBy.delete(waker);
         resolve();
       };
       const timer = setTimeout(waker, ms);
-      wakers.add(waker);
+      wokenBy.add(waker);
     });
 
   async function loop(projection: Projection): Promise<void> {
@@ -136,7 +139,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         failing.add(projection.name);
         options.onError?.(projection.name, error);
         options.onFailing?.(projection.name, error);
-        await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+        // Not woken by appends: a projection failing for its environment (a revoked grant, a
+        // missing table) would otherwise try again, and fail, at every append.
+        await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)), backoffs);
       }
     }
   }
@@ -165,6 +170,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     async stop() {
       running = false;
       wake();
+      for (const waker of [...backoffs]) waker();
       await Promise.all(loops);
       loops.length = 0;
       if (listener) {
