@@ -15,8 +15,19 @@ export const HEALTH_REPORT_TIMEOUT_MS = 3000;
 const COUNT_CAP = 10_000;
 
 export interface HealthReport {
-  /** False when a part is behind without bound (the bank answers, but reads go stale). */
+  /**
+   * `unhealthy` (answered 503) when a part is behind without bound (the bank answers, but reads go
+   * stale) or this process cannot do its work; `degraded` (still 200) while it serves with a part
+   * missing, named in `degraded`; else `healthy`.
+   */
+  status: 'healthy' | 'degraded' | 'unhealthy';
+  /** True only when nothing is wrong (`status` is `healthy`). */
   healthy: boolean;
+  /**
+   * What is wrong while this process still serves, e.g. `redis` while Redis is unreachable: money
+   * moves, but settlements, scheduled transfers and the digest wait. Alert on a non-empty list.
+   */
+  degraded: string[];
   projections: {
     /** The projection furthest behind the log. */
     slowest: string | undefined;
@@ -117,11 +128,16 @@ export async function healthReport(
   const parked = await parkedEventCounts(pool);
   const redisState = redisAnswering === undefined ? 'not used' : redisAnswering() ? 'up' : 'down';
   const readSideFresh = lagMs <= maxLagMs && heldMs <= maxLagMs;
+  const serving =
+    (rules.readSide === false || readSideFresh) &&
+    failing.length === 0 &&
+    !(rules.redis === true && redisState !== 'up');
+  const degraded = redisState === 'down' ? ['redis'] : [];
+  const status = !serving ? 'unhealthy' : degraded.length > 0 ? 'degraded' : 'healthy';
   return {
-    healthy:
-      (rules.readSide === false || readSideFresh) &&
-      failing.length === 0 &&
-      !(rules.redis === true && redisState !== 'up'),
+    status,
+    healthy: status === 'healthy',
+    degraded,
     projections: {
       slowest: slowest && slowest.eventsBehind > 0 ? slowest.projection : undefined,
       lagEvents: slowest?.eventsBehind ?? 0,

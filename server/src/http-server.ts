@@ -237,7 +237,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
       const report = bearsOneOf(request, [options.ctx.config.opsToken])
         ? shared
         : withoutErrorTexts(shared);
-      if (!report.healthy) {
+      if (report.status === 'unhealthy') {
         return reply.code(503).send({
           status: 'error',
           message: messages.unavailable,
@@ -245,7 +245,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
           data: { ready: false, ...report },
         });
       }
-      return reply.send({ status: 'success', message: 'ready', data: { ready: true, ...report } });
+      // Degraded still answers 200: a probe must not take out a bank that moves money.
+      const message = report.status === 'degraded' ? 'degraded' : 'ready';
+      return reply.send({ status: 'success', message, data: { ready: true, ...report } });
     },
   );
 

@@ -38,7 +38,13 @@ describe('Redis down', () => {
       // The outage is seen at once: a metric to alert on and one log line, beside /api/health.
       await expect.poll(redisUp, { timeout: 10_000 }).toBe('0');
       expect(lines.filter((line) => line.startsWith('Redis is not reachable'))).toHaveLength(1);
-      expect((await new ApiClient(bank).get('/api/health')).body.data.redis).toBe('down');
+      // Degraded, not healthy, yet 200: the bank still moves money, so a probe keeps it in.
+      const health = await new ApiClient(bank).get('/api/health');
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({
+        message: 'degraded',
+        data: { status: 'degraded', healthy: false, degraded: ['redis'], redis: 'down' },
+      });
       // Sign-in, registration and reads do not need Redis.
       const client = new ApiClient(bank);
       const registered = await client.post('/api/register', registrationPayload());
@@ -59,6 +65,11 @@ describe('Redis down', () => {
       await expect.poll(redisUp, { timeout: 10_000 }).toBe('1');
       expect(lines.filter((line) => line.startsWith('Redis is not reachable'))).toHaveLength(1);
       expect(lines).toContain('Redis is reachable again: jobs run again');
+      await expect
+        .poll(async () => (await new ApiClient(bank).get('/api/health')).body.data, {
+          timeout: 10_000,
+        })
+        .toMatchObject({ status: 'healthy', healthy: true, degraded: [] });
     } finally {
       await bank.stop();
       await redis.stop();
