@@ -8,6 +8,7 @@ import {
   type CryptoSymbol,
 } from '@bank/events';
 import {
+  ageStepUp,
   ApiClient,
   deposit,
   signedUpCustomer,
@@ -23,7 +24,7 @@ import {
   type MarketDataProvider,
   type TradeQuote,
 } from '../market-data/index.ts';
-import { cryptoSettings } from '../services/crypto.ts';
+import { cryptoSettings, cryptoStreams } from '../services/crypto.ts';
 
 /**
  * Fixed prices (cents per coin) with no spread, so that expected amounts can be written down
@@ -681,6 +682,107 @@ describe('deposits and withdrawals', () => {
     expect(history).toMatchObject([
       { type: 'withdraw', crypto_amount: 4.5, network_fee: 1, status: 'completed' },
     ]);
+  });
+});
+
+/**
+ * A withdrawal cannot be undone, and a stolen session would send the coins to a wallet of its own:
+ * the first withdrawal of a coin to an address needs a session that proved it is the customer
+ * within the step-up window, as the first payment to a new bank account does.
+ */
+describe('step-up before withdrawing to a new address', () => {
+  beforeAll(() => useMarketDataProvider(fixedFeed));
+
+  const first = `0x${'cd'.repeat(20)}`;
+  const second = `0x${'ef'.repeat(20)}`;
+
+  async function holdingEth() {
+    const customer = await customerWith(1000);
+    const bought = await customer.client.post('/api/crypto/buy', {
+      symbol: 'ETH',
+      amount_usd: 500,
+      bank_account_id: customer.checking,
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    return customer;
+  }
+
+  const withdraw = (client: ApiClient, toAddress: string, key = crypto.randomUUID()) =>
+    client.post(
+      '/api/crypto/withdraw',
+      { symbol: 'ETH', amount: '0.011', to_address: toAddress, network: 'ERC20' },
+      { 'Idempotency-Key': key },
+    );
+
+  async function walletVersion(customerId: string): Promise<number> {
+    const { rows } = await bank.ownerPool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM events WHERE stream_id = $1',
+      [cryptoStreams.wallet(customerId)],
+    );
+    return rows[0]!.n;
+  }
+
+  /** Refused for step-up, with no coin moved: not the holding, the custody nor the wallet. */
+  async function refusedForStepUp(
+    c: Awaited<ReturnType<typeof holdingEth>>,
+    send: () => ReturnType<typeof withdraw>,
+  ) {
+    const held = (await portfolio(c.client)).portfolio[0]!.balance_exact;
+    const custodyBefore = await custody('ETH');
+    const version = await walletVersion(c.user.id);
+    const response = await send();
+    expect(response.status, JSON.stringify(response.body)).toBe(403);
+    expect(response.body.code).toBe('STEP_UP_REQUIRED');
+    expect((await portfolio(c.client)).portfolio[0]!.balance_exact).toBe(held);
+    expect(await custody('ETH')).toBe(custodyBefore);
+    expect(await walletVersion(c.user.id)).toBe(version);
+  }
+
+  async function stepUp(c: Awaited<ReturnType<typeof holdingEth>>) {
+    const response = await c.client.post('/api/step-up', { password: c.payload.password });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+  }
+
+  it('needs step-up for an address never withdrawn to; not for one withdrawn to before', async () => {
+    const c = await holdingEth();
+    await ageStepUp(bank, c.user.id);
+    await refusedForStepUp(c, () => withdraw(c.client, first));
+    await stepUp(c);
+    expect((await withdraw(c.client, first)).status).toBe(201);
+
+    await ageStepUp(bank, c.user.id);
+    // Withdrawn to once, the address is known, in any case of its hex digits.
+    const again = await withdraw(c.client, first.toUpperCase().replace('0X', '0x'));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    await refusedForStepUp(c, () => withdraw(c.client, second));
+    // Known for ETH only: USDC sent to the same address is a first withdrawal of that coin.
+    await refusedForStepUp(c, () =>
+      c.client.post(
+        '/api/crypto/withdraw',
+        { symbol: 'USDC', amount: '2', to_address: first },
+        { 'Idempotency-Key': crypto.randomUUID() },
+      ),
+    );
+  });
+
+  it('replays an accepted withdrawal from a stale session; a refused key goes through after step-up', async () => {
+    const c = await holdingEth();
+    const key = crypto.randomUUID();
+    const sent = await withdraw(c.client, second, key);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await ageStepUp(bank, c.user.id);
+    const replayed = await withdraw(c.client, second, key);
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toEqual(sent.body);
+
+    // A refusal stores nothing under its key: the same request after step-up is sent.
+    const refusedKey = crypto.randomUUID();
+    await refusedForStepUp(c, () => withdraw(c.client, first, refusedKey));
+    await stepUp(c);
+    const retried = await withdraw(c.client, first, refusedKey);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
 });
 

@@ -16,7 +16,7 @@ import {
   unitsToCoinText,
   type CryptoSymbol,
 } from '@bank/events';
-import { ok, requireCustomer, requireOps, uuidParam } from '@bank/infra';
+import { ok, requireCustomer, requireOps, requireStepUp, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
@@ -158,6 +158,9 @@ const withdrawBody = z
     }
   });
 
+const WITHDRAW_DOC =
+  'The first withdrawal of a coin to an address (an EVM address in any case is one address) needs a session that signed in or stepped up within the step-up window: 403 STEP_UP_REQUIRED otherwise, and nothing is sent. Withdrawals to an address the coin was sent to before do not.';
+
 /**
  * Crypto desk commands: buy, sell, report a deposit, withdraw. Each moves value, so each runs in
  * the money pipeline (runMoneyCommand): Idempotency-Key, duplicate check and daily limits.
@@ -216,7 +219,14 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/crypto/withdraw',
-    { schema: { body: withdrawBody, response: { 201: cryptoWithdrawn } }, ...money },
+    {
+      schema: {
+        description: WITHDRAW_DOC,
+        body: withdrawBody,
+        response: { 201: cryptoWithdrawn },
+      },
+      ...money,
+    },
     async (request, reply) => {
       const b = request.body;
       const outcome = await withdrawCrypto(
@@ -227,6 +237,7 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
           units: b.amount,
           toAddress: b.to_address,
           network: cryptoAssets[b.symbol].network,
+          requireStepUp: () => requireStepUp(request),
         },
         commandMetadata(request),
       );

@@ -9,12 +9,18 @@ import {
   type EventData,
 } from '@bank/events';
 import { deterministicUuid, referenceNumber, type EventMetadata } from '@bank/infra';
-import { decideWallet, tradePostings, walletAggregate } from '../domain/crypto/wallet.ts';
+import {
+  decideWallet,
+  isKnownWithdrawalAddress,
+  tradePostings,
+  walletAggregate,
+} from '../domain/crypto/wallet.ts';
 import type { StoredReply } from '../domain/transfers/idempotency.ts';
 import { marketData } from '../market-data/index.ts';
 import type { CommandContext } from './context.ts';
 import { buyReply, sellReply, withdrawalReply } from './crypto-replies.ts';
 import { runMoneyCommand, type RequestIdentity } from './idempotency.ts';
+import type { StepUpCheck } from './transfers.ts';
 import {
   countCrypto,
   cryptoSettings,
@@ -187,10 +193,21 @@ async function tradeAtMarket(
   );
 }
 
+/**
+ * Sends coins out of the bank. To an address this coin was never withdrawn to, only from a
+ * stepped-up session (`requireStepUp`): the check runs inside runMoneyCommand, so a request
+ * already answered under its Idempotency-Key is replayed, not asked to step up.
+ */
 export async function withdrawCrypto(
   ctx: CommandContext,
   identity: RequestIdentity,
-  input: { symbol: CryptoSymbol; units: number; toAddress: string; network: string },
+  input: {
+    symbol: CryptoSymbol;
+    units: number;
+    toAddress: string;
+    network: string;
+    requireStepUp: StepUpCheck;
+  },
   metadata: EventMetadata,
 ) {
   const customerId = identity.customerId;
@@ -200,6 +217,7 @@ export async function withdrawCrypto(
     onAmountField('amount', async (): Promise<StoredReply> => {
       const walletStream = cryptoStreams.wallet(customerId);
       const wallet = await uow.load(walletStream, walletAggregate);
+      if (!isKnownWithdrawalAddress(wallet.state, input)) input.requireStepUp();
       const events = decideWallet(
         {
           type: 'Withdraw',

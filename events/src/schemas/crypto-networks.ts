@@ -12,12 +12,16 @@ interface NetworkFormat {
   label: string;
   address: RegExp;
   txHash: RegExp;
+  /** Whether an address may be written in either case and still name one account (hex). */
+  caseInsensitive?: true;
 }
 
 const evm = (label: string): NetworkFormat => ({
   label,
   address: /^0x[0-9a-fA-F]{40}$/,
   txHash: /^0x[0-9a-fA-F]{64}$/,
+  // The mixed case of a checksummed address only guards against typos: 0xAB… and 0xab… are one.
+  caseInsensitive: true,
 });
 
 export const networkFormats: Record<string, NetworkFormat> = {
@@ -54,6 +58,15 @@ export const networkFormats: Record<string, NetworkFormat> = {
 
 export function isValidNetworkAddress(network: string, address: string): boolean {
   return networkFormats[network]?.address.test(address) ?? false;
+}
+
+/**
+ * One spelling per account: an address of a network whose addresses ignore case, in lower case;
+ * any other as written (base58 is case-sensitive, and the bech32 formats accepted are lower case).
+ */
+export function normalizedNetworkAddress(network: string, address: string): string {
+  const trimmed = address.trim();
+  return networkFormats[network]?.caseInsensitive ? trimmed.toLowerCase() : trimmed;
 }
 
 export function isValidNetworkTxHash(network: string, txHash: string): boolean {

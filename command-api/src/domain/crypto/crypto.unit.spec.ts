@@ -1,8 +1,14 @@
-import { coinsToUnits, unitsToCoinText } from '@bank/events';
+import { coinsToUnits, unitsToCoinText, type CryptoSymbol } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { buyQuote, feeCents, sellQuote } from './pricing.ts';
 import { deciderSpecification } from '../../kernel/decider-specification.ts';
-import { decideWallet, messages, walletAggregate } from './wallet.ts';
+import {
+  decideWallet,
+  isKnownWithdrawalAddress,
+  messages,
+  walletAggregate,
+  type WalletState,
+} from './wallet.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
 const accountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
@@ -221,6 +227,39 @@ describe('wallet', () => {
     withdraw(200_000).then([
       { type: 'CryptoWithdrawn', data: { units: 200_000, networkFeeUnits: 20_000 } },
     ]);
+  });
+
+  it('knows an address once the coin was withdrawn to it, per coin and network', () => {
+    const evm = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01';
+    const sol = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+    const withdrawn = (symbol: 'ETH' | 'SOL', network: string, toAddress: string) =>
+      ({
+        type: 'CryptoWithdrawn',
+        data: {
+          customerId,
+          withdrawalId: id(),
+          symbol,
+          units: 200_000,
+          networkFeeUnits: 50_000,
+          toAddress,
+          network,
+          priceCents: 300_000,
+        },
+      }) as WalletEvent;
+    const known = (state: WalletState, symbol: CryptoSymbol, network: string, toAddress: string) =>
+      isKnownWithdrawalAddress(state, { symbol, network, toAddress });
+    expect(known(wallet.given().state, 'ETH', 'ERC20', evm)).toBe(false);
+    const state = wallet.given(withdrawn('ETH', 'ERC20', evm), withdrawn('SOL', 'SOL', sol)).state;
+    // An EVM address is one account whatever its case.
+    for (const address of [evm, evm.toLowerCase(), `0x${evm.slice(2).toUpperCase()}`]) {
+      expect(known(state, 'ETH', 'ERC20', address)).toBe(true);
+    }
+    // Known for the coin sent there, not for another coin on the same network.
+    expect(known(state, 'USDC', 'ERC20', evm)).toBe(false);
+    expect(known(state, 'ETH', 'ERC20', evm.replace('01', '02'))).toBe(false);
+    // Base58 is case-sensitive: another case is another address.
+    expect(known(state, 'SOL', 'SOL', sol)).toBe(true);
+    expect(known(state, 'SOL', 'SOL', sol.toLowerCase())).toBe(false);
   });
 
   it('adds up exactly over many random trades', () => {

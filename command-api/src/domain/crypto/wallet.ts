@@ -14,6 +14,7 @@ import {
   type Posting,
   unitsValueCents,
   formatUsd,
+  normalizedNetworkAddress,
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { buyQuote, microUsdToCents, sellQuote } from './pricing.ts';
@@ -48,6 +49,34 @@ export const messages = {
 export interface WalletState {
   balances: Partial<Record<CryptoSymbol, number>>;
   pendingDeposits: Record<string, { symbol: CryptoSymbol; units: number }>;
+  /** Every address the customer has withdrawn to, by withdrawalAddressKey. */
+  withdrawnTo: Record<string, true>;
+}
+
+/** Where a withdrawal goes: the coin, its network and the address as the customer typed it. */
+export interface WithdrawalAddress {
+  symbol: CryptoSymbol;
+  network: string;
+  toAddress: string;
+}
+
+/**
+ * An address as known per coin and network, spelled one way (an EVM address in any case is the
+ * same account): sending ETH to an address does not make it known for USDC.
+ */
+export function withdrawalAddressKey(a: WithdrawalAddress): string {
+  return `${a.symbol}:${a.network}:${normalizedNetworkAddress(a.network, a.toAddress)}`;
+}
+
+/**
+ * Whether the customer has withdrawn this coin to this address before. A stolen session would
+ * send the coins to a wallet of its own, typed into the form, and a withdrawal cannot be undone:
+ * so the first one to an address needs a session that recently proved it is the customer
+ * (step-up), as the first payment to a new bank account does. The withdrawal itself
+ * (CryptoWithdrawn, in the same append) is what makes the address known afterwards.
+ */
+export function isKnownWithdrawalAddress(state: WalletState, a: WithdrawalAddress): boolean {
+  return state.withdrawnTo[withdrawalAddressKey(a)] === true;
 }
 
 const add = (state: WalletState, symbol: CryptoSymbol, delta: number): WalletState => ({
@@ -67,7 +96,7 @@ export const walletAggregate: Aggregate<
   >
 > = {
   name: 'crypto-wallet',
-  initial: () => ({ balances: {}, pendingDeposits: {} }),
+  initial: () => ({ balances: {}, pendingDeposits: {}, withdrawnTo: {} }),
   evolve(state, event) {
     switch (event.type) {
       case 'CryptoBought':
@@ -75,7 +104,14 @@ export const walletAggregate: Aggregate<
       case 'CryptoSold':
         return add(state, event.data.symbol, -event.data.units);
       case 'CryptoWithdrawn':
-        return add(state, event.data.symbol, -event.data.units);
+        return add(
+          {
+            ...state,
+            withdrawnTo: { ...state.withdrawnTo, [withdrawalAddressKey(event.data)]: true },
+          },
+          event.data.symbol,
+          -event.data.units,
+        );
       case 'CryptoDepositSubmitted':
         return {
           ...state,

@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { useWhenOpened } from '@/lib/use-when-opened';
 import { toast } from '@/lib/toast-store';
@@ -216,6 +217,8 @@ export function WithdrawDialog({
           onOpenChange(false);
         },
         onError: (e) => {
+          // Closing "Confirm it's you" is the customer's choice: the review stays, with no error.
+          if (isStepUpCancelled(e)) return;
           setReview(null);
           if (
             !applyServerFieldErrors(e, form.setError, {}, [
