@@ -45,6 +45,16 @@ export const auditorRevokedAnswer = successOf(auditorRevokedData);
 export const parkedEventResolvedData = z.object({ status: z.enum(['retried', 'skipped']) });
 export const parkedEventResolvedAnswer = successOf(parkedEventResolvedData);
 
+/** The answer of POST /ops/parked-events/retry-all: what became of a projection's parked events. */
+export const parkedEventsRetriedData = z.object({
+  applied: z.number(),
+  /** Failed again: they stay parked, with the new error. */
+  parked_again: z.number(),
+  /** A failure that is not the events' (a grant missing, say) stopped the retries: fix it first. */
+  stopped_by: z.string().nullable(),
+});
+export const parkedEventsRetriedAnswer = successOf(parkedEventsRetriedData);
+
 /** An event a projection set aside, with why and what became of it. */
 export const parkedEventView = z.object({
   projection: z.string(),

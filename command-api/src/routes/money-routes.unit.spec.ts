@@ -100,6 +100,7 @@ const NOT_MONEY: Record<string, string> = {
   'POST /api/zelle/claims/code': 'sends a one-time code to the ops outbox',
   'POST /api/ops/parked-events/retry': 'applies a parked event to a read model',
   'POST /api/ops/parked-events/skip': 'drops a parked event from a read model',
+  'POST /api/ops/parked-events/retry-all': "applies a projection's parked events to its read model",
   'POST /api/ops/failed-jobs/retry': 'runs a failed job again; the job checks its own state',
   'DELETE /api/ops/auditors/:auditorId': 'read-only credentials',
   'POST /api/ops/crypto-deposits/:id/reject': 'credits nothing; each claim is decided once (409)',

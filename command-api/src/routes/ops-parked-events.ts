@@ -1,8 +1,9 @@
-import { parkedEventResolvedAnswer } from '@bank/contracts';
+import { parkedEventResolvedAnswer, parkedEventsRetriedAnswer } from '@bank/contracts';
 import { ApiError, notFound, ok, requireOps } from '@bank/infra';
 import {
   allProjections,
   retryParkedEvent,
+  retryParkedEvents,
   skipParkedEvent,
   type ParkedOutcome,
 } from '@bank/projections';
@@ -14,6 +15,8 @@ const parkedEventBody = z.object({
   projection: z.string().trim().min(1).max(100),
   event_id: z.uuid('The event id must be a UUID.'),
 });
+
+const projectionBody = z.object({ projection: z.string().trim().min(1).max(100) });
 
 function answer(outcome: ParkedOutcome, done: string) {
   if (outcome === 'not-found') throw notFound();
@@ -43,6 +46,31 @@ export const opsParkedEventRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }
       ),
       'The event was applied.',
     ),
+  );
+
+  // Every open parked event of one projection, in log order: after a cause is fixed, one call
+  // instead of one per event.
+  app.post(
+    '/ops/parked-events/retry-all',
+    { schema: { body: projectionBody, response: { 200: parkedEventsRetriedAnswer } } },
+    async (request) => {
+      const { projection } = request.body;
+      const retries = await retryParkedEvents(ctx.pool, ctx.bus.store, allProjections, projection);
+      if (retries === 'not-found') {
+        throw new ApiError(404, `No projection is named "${projection}".`, 'NOT_FOUND');
+      }
+      const { applied, parkedAgain, stoppedBy } = retries;
+      const told = [`${applied} applied, ${parkedAgain} parked again.`];
+      if (stoppedBy) {
+        told.push(
+          `Stopped by a failure that is not the events' (fix it, then retry): ${stoppedBy}`,
+        );
+      }
+      return ok(
+        { applied, parked_again: parkedAgain, stopped_by: stoppedBy ?? null },
+        told.join(' '),
+      );
+    },
   );
 
   app.post('/ops/parked-events/skip', { schema }, async (request) =>

@@ -1,4 +1,4 @@
-import { auditorIssuedData, tellerDepositData } from '@bank/contracts';
+import { auditorIssuedData, parkedEventsRetriedData, tellerDepositData } from '@bank/contracts';
 
 /** `npm run ops -- <command>`: staff operations through the bank's /api/ops surface. */
 export const OPS_USAGE = `Usage: npm run ops -- <command>
@@ -12,6 +12,7 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   revoke-auditor <auditor_id>                      end an auditor token at once
   parked-events [--all]                            list events projections set aside
   parked-events retry <projection> <event_id>      apply a parked event again
+  parked-events retry <projection> --all           apply all its parked events again, in log order
   parked-events skip <projection> <event_id>       never apply a parked event
   failed-jobs                                      list jobs that used up their tries
   failed-jobs retry <job_id>                       run a failed job again
@@ -161,9 +162,19 @@ export async function runOpsCli(
       return show(command);
     case 'parked-events': {
       const [action, projection, eventId] = args;
+      if (action === 'retry' && projection && eventId === '--all') {
+        const result = await call('POST', '/api/ops/parked-events/retry-all', { projection });
+        if (!result) return 1;
+        print(result.message);
+        // Events still parked (failed again, or not tried after a stop): 1, as a single retry.
+        const data = parkedEventsRetriedData.parse(result.data);
+        return data.parked_again === 0 && data.stopped_by === null ? 0 : 1;
+      }
       if (action === 'retry' || action === 'skip') {
         if (!projection || !eventId) {
-          return refuse(`parked-events ${action} needs a projection and an event id.`);
+          return refuse(
+            `parked-events ${action} needs a projection and an event id${action === 'retry' ? ' (or --all)' : ''}.`,
+          );
         }
         const result = await call('POST', `/api/ops/parked-events/${action}`, {
           projection,

@@ -57,7 +57,7 @@ describe('ops CLI given arguments a command cannot use', () => {
     [['reject-deposit', 'd1'], 'reject-deposit needs a reason.'],
     [
       ['parked-events', 'retry', 'accounts'],
-      'parked-events retry needs a projection and an event id.',
+      'parked-events retry needs a projection and an event id (or --all).',
     ],
     [['parked-events', 'list'], 'Unknown parked-events action "list".'],
     [['failed-jobs', 'retry'], "failed-jobs retry needs the job's id."],

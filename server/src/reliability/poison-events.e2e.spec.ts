@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ContactRequestSubmitted, streams } from '@bank/events';
+import { parsePosition, waitForProjections } from '@bank/infra';
+import { allProjectionNames } from '@bank/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOpsCli } from '../cli/ops-cli.ts';
-import { ApiClient, signedUpCustomer, startTestBank, type TestBank } from '../testing/index.ts';
+import {
+  ApiClient,
+  deposit,
+  signedUpCustomer,
+  startTestBank,
+  type TestBank,
+} from '../testing/index.ts';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -161,5 +169,102 @@ describe('poison events already in the log', () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+describe('parked events of a projection retried at once', () => {
+  it('retries every parked event of a projection in one call, saying how many applied', async () => {
+    const requestIds = [randomUUID(), randomUUID()];
+    for (const requestId of requestIds) {
+      // A second request with the same id: the read model's key refuses it, and it is parked.
+      await appendTo(streams.contactRequest(requestId), contactEvent(requestId, 'First'));
+      await appendTo(
+        `${streams.contactRequest(requestId)}-again`,
+        contactEvent(requestId, 'Again'),
+      );
+    }
+    await bank.runner.catchUp();
+    const lines: string[] = [];
+    const ops = (...args: string[]) =>
+      runOpsCli(args, { baseUrl: bank.baseUrl, token: bank.opsToken }, (line) => lines.push(line));
+    expect(await ops('parked-events', 'retry', 'contact-requests', '--all')).toBe(1);
+    expect(lines.at(-1)).toBe('0 applied, 2 parked again.');
+
+    // The cause removed (here, the rows that refused them): one call applies both.
+    await bank.ownerPool.query('DELETE FROM rm_contact_requests WHERE request_id = ANY($1)', [
+      requestIds,
+    ]);
+    expect(await ops('parked-events', 'retry', 'contact-requests', '--all')).toBe(0);
+    expect(lines.at(-1)).toBe('2 applied, 0 parked again.');
+    const { rows } = await bank.pool.query<{ first_name: string }>(
+      'SELECT first_name FROM rm_contact_requests WHERE request_id = ANY($1)',
+      [requestIds],
+    );
+    expect(rows.map((r) => r.first_name)).toEqual(['Again', 'Again']);
+    expect(await ops('parked-events', 'retry', 'contact-requests', '--all')).toBe(0);
+    expect(lines.at(-1)).toBe('0 applied, 0 parked again.');
+    expect(await ops('parked-events', 'retry', 'no-such-projection', '--all')).toBe(1);
+    expect(lines.at(-1)).toBe('Error 404: No projection is named "no-such-projection".');
+  });
+});
+
+const health = async () => {
+  const response = await staff().get('/api/health');
+  const { failing } = (response.body.data as { projections: { failing: FailingProjection[] } })
+    .projections;
+  return {
+    status: response.status,
+    failing: failing.map((f) => f.projection),
+    errors: failing.map((f) => f.error ?? ''),
+  };
+};
+
+interface FailingProjection {
+  projection: string;
+  error?: string;
+}
+
+/** Events of the notifications projection ever parked, whatever became of them. */
+const notificationsParked = async () =>
+  (
+    await bank.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM parked_events WHERE projection = 'notifications'",
+    )
+  ).rows[0]!.n;
+
+describe('a read model the application may no longer write', () => {
+  it('stalls its projection, failing health, parks nothing, and catches up once the grant is back', async () => {
+    const customer = await signedUpCustomer(bank);
+    const account = customer.accounts[0]!.account_number;
+    const { rows } = await bank.pool.query<{ role: string }>('SELECT current_user AS role');
+    const role = rows[0]!.role;
+    // What an operator's mistake (or a migration that forgot a grant) does.
+    await bank.ownerPool.query(`REVOKE INSERT, UPDATE ON rm_notifications FROM ${role}`);
+    let last = '';
+    try {
+      for (const amount of [11, 12, 13]) {
+        const answer = await deposit(bank, account, amount, { waitForReadModels: false });
+        last = answer.headers['x-consistency-token'] ?? '';
+      }
+      await expect
+        .poll(health, { timeout: 15_000 })
+        .toMatchObject({ status: 503, failing: ['notifications'] });
+      // Still failing a while later, not parked after a few tries.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const later = await health();
+      expect(later).toMatchObject({ status: 503, failing: ['notifications'] });
+      expect(await notificationsParked()).toBe(0);
+      expect(later.errors[0]).toMatch(/permission denied for table rm_notifications/);
+      expect((await staff().get('/api/ops/metrics')).body).toMatch(
+        /bank_projection_lag_events\{projection="notifications"\} [1-9]/,
+      );
+    } finally {
+      await bank.ownerPool.query(`GRANT INSERT, UPDATE ON rm_notifications TO ${role}`);
+    }
+    const position = parsePosition(last);
+    expect(position).toBeDefined();
+    expect(await waitForProjections(bank.pool, position!, allProjectionNames, 15_000)).toBe(true);
+    await expect.poll(health, { timeout: 15_000 }).toMatchObject({ status: 200, failing: [] });
+    expect(await notificationsParked()).toBe(0);
   });
 });
