@@ -52,6 +52,7 @@ import { digestJobModule } from './digest-job.ts';
 import { buildHttpServer, type HttpServerOptions } from './http-server.ts';
 import { prepareDatabase } from './migrations.ts';
 import { refuseLogRunnerOverKafkaProgress } from './projected-from-kafka.ts';
+import { watchDatabase } from './database-watch.ts';
 import { watchRedis, type RedisWatch } from './redis-watch.ts';
 import { rateLimitSetting } from './rate-limit-setting.ts';
 import { createThreadedProjectionRunner, logParked } from './projections-thread/threaded-runner.ts';
@@ -248,6 +249,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   };
   const pool = createPool(databaseUrl, poolSize, limits);
   stoppers.push(() => pool.end());
+  // PostgreSQL lost is said once, not by every projection loop and job that fails while it is gone.
+  const databaseWatch = watchDatabase(pool, logger);
+  stoppers.push(async () => databaseWatch.stop());
   await prepareDatabase(pool, migrationUrl, log);
   await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
 
@@ -300,6 +304,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
         poolSize: 16,
         limits,
         logger,
+        databaseUnreachable: databaseWatch.unreachable,
       });
   const runner: ProjectionRunner =
     threaded ??
@@ -325,6 +330,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       projections: allProjections,
       open: store.openSealed,
       onError: (name, error) =>
+        databaseWatch.unreachable(error) ||
         logger.error(
           { projection: name, source: 'kafka', err: (error as Error).message },
           'projection failed',
@@ -367,7 +373,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
       schedulers: [welcomeScheduler, ...modules.flatMap((m) => m.schedulers ?? [])],
       repeating: Object.assign({}, coreRepeatingJobs, ...modules.map((m) => m.repeating ?? {})),
       gaveUp: Object.assign({}, ...modules.map((m) => m.gaveUp?.(ctx) ?? {})),
-      onError: (error) => logger.error({ err: (error as Error).message }, 'job error'),
+      onError: (error) =>
+        databaseWatch.unreachable(error) ||
+        logger.error({ err: (error as Error).message }, 'job error'),
       logger,
     });
     await jobs.start();

@@ -165,10 +165,20 @@ describe('PostgreSQL down', () => {
     const port = await freePort();
     let postgres = await startEmbeddedPostgres({ dataDir, port });
     await postgres.createDatabase('bank');
-    const bank = await startTestBank({ config: { databaseUrl: postgres.url('bank') } });
+    const lines: string[] = [];
+    const bank = await startTestBank({
+      config: { databaseUrl: postgres.url('bank') },
+      log: (line) => lines.push(line),
+    });
+    const said = (start: string) => lines.filter((line) => line.startsWith(start)).length;
     try {
       const { client, payload } = await signedUpCustomer(bank);
       await postgres.stop();
+      // The outage is said once, not by every projection loop and job retrying every few seconds.
+      await expect.poll(() => said('PostgreSQL is unreachable'), { timeout: 10_000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 4000));
+      expect(said('PostgreSQL is unreachable')).toBe(1);
+      expect(said('projection failed') + said('job error')).toBe(0);
       const down = await client.get('/api/accounts');
       expect(down.status).toBe(503);
       expect(down.body).toEqual({
@@ -201,6 +211,8 @@ describe('PostgreSQL down', () => {
       expect(taken.status).toBe(200);
       expect(taken.body.data).toMatchObject({ user: null, token: null });
       expect((await new ApiClient(bank).get('/api/health')).status).toBe(200);
+      await expect.poll(() => said('PostgreSQL is reachable again'), { timeout: 10_000 }).toBe(1);
+      expect(said('PostgreSQL is unreachable')).toBe(1);
     } finally {
       await bank.stop();
       await postgres.stop();

@@ -19,7 +19,14 @@ export type ToThread = { kind: 'wake' } | { kind: 'stop' };
 
 export type FromThread =
   | { kind: 'started' }
-  | { kind: 'projection-error'; projection: string; message: string }
+  | {
+      kind: 'projection-error';
+      projection: string;
+      message: string;
+      /** The error's code and syscall: whether PostgreSQL is unreachable is judged by them. */
+      code?: string;
+      syscall?: string;
+    }
   | { kind: 'projection-failing'; projection: string; message: string }
   | { kind: 'projection-recovered'; projection: string }
   | { kind: 'event-parked'; projection: string; eventId: string; type: string; error: string }

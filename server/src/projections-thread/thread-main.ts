@@ -24,8 +24,16 @@ const runner = createProjectionRunner({
   pool,
   store,
   projections: allProjections,
-  onError: (projection, error) =>
-    say({ kind: 'projection-error', projection, message: (error as Error).message }),
+  onError: (projection, error) => {
+    const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+    say({
+      kind: 'projection-error',
+      projection,
+      message: (error as Error).message,
+      ...(typeof code === 'string' ? { code } : {}),
+      ...(typeof syscall === 'string' ? { syscall } : {}),
+    });
+  },
   onFailing: (projection, error) =>
     say({ kind: 'projection-failing', projection, message: (error as Error).message }),
   onRecovered: (projection) => say({ kind: 'projection-recovered', projection }),

@@ -16,6 +16,8 @@ export interface ThreadedRunnerOptions extends ProjectionThreadData {
   pool: Pool;
   store: EventStore;
   logger: BankLogger;
+  /** Whether an error says PostgreSQL is unreachable, logged once elsewhere (a DatabaseWatch). */
+  databaseUnreachable?: (error: unknown) => boolean;
 }
 
 export interface ThreadedProjectionRunner extends ProjectionRunner {
@@ -104,6 +106,10 @@ export function createThreadedProjectionRunner(
           failing.set(message.projection, message.message);
         } else if (message.kind === 'projection-error') {
           if (stopping) return;
+          const { message: text, code, syscall } = message;
+          if (options.databaseUnreachable?.(Object.assign(new Error(text), { code, syscall }))) {
+            return;
+          }
           options.logger.error(
             { projection: message.projection, err: message.message },
             'projection failed',
