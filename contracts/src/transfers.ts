@@ -119,6 +119,25 @@ export const TRANSFER_FIELD_MESSAGES = {
   purpose: 'Please select a purpose of payment',
 } as const;
 
+/** This bank's ABA routing number, printed on its accounts and its direct-deposit form. */
+export const BANK_ROUTING_NUMBER = '061000227';
+
+/**
+ * Why an account "at another bank" with this bank's own routing number is refused: it is an
+ * account here, which the bank pays on its own books. Sent out through clearing, the money would
+ * leave the customer and never reach the account named. The customer is told which of the
+ * transfer page's types reaches it instead.
+ */
+export const OWN_ROUTING_NUMBER_MESSAGE = `This is Harborview Community Bank’s routing number. To pay someone who banks with us, choose “${TRANSFER_TYPE_INFO['same-bank'].title}”; to move money between your own accounts, choose “${TRANSFER_TYPE_INFO['between-accounts'].title}”.`;
+
+/** Why a routing number cannot name another bank's account: it is this bank's (else null). */
+export function ownRoutingNumberProblem(
+  routingNumber: string,
+  bankRoutingNumber: string = BANK_ROUTING_NUMBER,
+): string | null {
+  return routingNumber.trim() === bankRoutingNumber ? OWN_ROUTING_NUMBER_MESSAGE : null;
+}
+
 const money = z.number();
 const isoInstant = z.string();
 

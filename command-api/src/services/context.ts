@@ -19,4 +19,5 @@ export interface CommandContext {
   failedJobs?: FailedJobs;
 }
 
-export const BANK_ROUTING_NUMBER = '061000227';
+// One number for the whole product: the web app's checks read it from the contracts too.
+export { BANK_ROUTING_NUMBER } from '@bank/contracts';

@@ -93,7 +93,7 @@ export function saveRecipient(
       savedAt: now.toISOString(),
     };
     const hashes = destinationHashesOf(ctx, d);
-    const events = decideSaveRecipient(book.state, recipient, hashes);
+    const events = decideSaveRecipient(book.state, recipient, hashes, ctx.routingNumber);
     uow.append(stream, events);
     const after = events.reduce(recipientsAggregate.evolve, book.state);
     return recipientView(events[0]!.data, newUntil(after, hashes, now));

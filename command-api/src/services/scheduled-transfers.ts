@@ -13,6 +13,7 @@ import { bankDate } from '../domain/transfers/bank-time.ts';
 import {
   isDestination,
   isKnownDestination,
+  requireAnotherBank,
   requireWithinNewDestinationLimit,
   type DestinationHashes,
 } from '../domain/transfers/destinations.ts';
@@ -133,6 +134,7 @@ async function resolveDestination(
       };
     }
     case 'external-bank':
+      requireAnotherBank(dest, ctx.routingNumber);
       return {
         type: 'external-bank',
         recipientName: dest.recipientName,

@@ -12,7 +12,7 @@ import {
   type TransferDestination,
   type TransferRequest,
 } from '../domain/transfers/initiate.ts';
-import { isKnownDestination } from '../domain/transfers/destinations.ts';
+import { isKnownDestination, requireAnotherBank } from '../domain/transfers/destinations.ts';
 import type { PlannedAppend } from '../domain/transfers/posting.ts';
 import { recipientsAggregate } from '../domain/transfers/recipients.ts';
 import { transferAggregate, type TransferData } from '../domain/transfers/transfer.ts';
@@ -69,6 +69,9 @@ export async function stageTransfer(
   requireStepUp: StepUpCheck,
 ): Promise<StoredReply> {
   const { customerId, destination: dest } = request;
+  // Before anything is read or a step-up asked for: an account of this bank typed as another
+  // bank's is refused the same way whether typed now, repeated, saved earlier or scheduled.
+  requireAnotherBank(dest, ctx.routingNumber);
   const from = await ownAccount(uow, customerId, request.fromAccountId);
   const sender = await loadCustomer(uow, customerId);
   const loaded: Omit<InitiateTransferLoaded, 'activity' | 'transfer' | 'ids'> = {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { ownRoutingNumberProblem } from '@bank/contracts';
 import { DestinationFirstPaid, formatUsd, moneyRules, type ZelleContact } from '@bank/events';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { DAILY_LIMIT_EXCEEDED } from './limits.ts';
+import { INVALID_RECIPIENT } from './posting.ts';
 import type { RecipientsState } from './recipients.ts';
 
 /**
@@ -51,6 +53,22 @@ export function destinationKeyOf(
     default:
       return `${d.routingNumber}:${d.accountNumber}`;
   }
+}
+
+/**
+ * Refuses an account "at another bank" (an external transfer, a domestic wire, a schedule of one,
+ * a saved recipient) whose routing number is this bank's own. Such an account is one of ours:
+ * sent through clearing, the money would leave the customer, reach `clearing:external` and never
+ * the account named. It is refused, on the routing number, with the transfer types that do reach
+ * it; destinations without a routing number pass.
+ */
+export function requireAnotherBank(
+  destination: { type: string; routingNumber?: string | undefined },
+  bankRoutingNumber: string,
+): void {
+  if (destination.routingNumber === undefined) return;
+  const problem = ownRoutingNumberProblem(destination.routingNumber, bankRoutingNumber);
+  if (problem) throw new DomainError(INVALID_RECIPIENT, problem, 'routingNumber');
 }
 
 /** The prefix of a keyed destination hash; a bare hex hash is the unkeyed form of older events. */

@@ -1,5 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { BANK_ROUTING_NUMBER, OWN_ROUTING_NUMBER_MESSAGE } from '@bank/contracts';
 import { RecipientSaved } from '@bank/events';
+import { DomainError } from '../../kernel/aggregate.ts';
 import { Prng } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +12,7 @@ import {
   destinationHashes,
   destinationKeyOf,
   isKnownDestination,
+  requireAnotherBank,
   type DestinationHashes,
 } from './destinations.ts';
 import {
@@ -20,6 +23,8 @@ import {
 } from './recipients.ts';
 
 const customerId = '00000000-0000-4000-8000-000000000001';
+/** This bank's routing number, as the deciders are given it. */
+const BANK = BANK_ROUTING_NUMBER;
 const mac = (text: string) => createHmac('sha256', 'test key').update(text).digest('hex');
 const hashes = (key: string) => destinationHashes(key, mac);
 const HOUR = 3600 * 1000;
@@ -100,7 +105,7 @@ describe('a new destination', () => {
   });
 
   it('is known 3 days after it was saved, while it stays saved', () => {
-    const [saved] = decideSaveRecipient(empty, recipient(t0), landlord);
+    const [saved] = decideSaveRecipient(empty, recipient(t0), landlord, BANK);
     expect(saved!.data.destinationHash).toBe(landlord.keyed);
     const book = apply(empty, [saved!]);
     expect(() => pay(book, landlord, 1_000_01, t0 + 3 * DAY - 1000)).toThrow(
@@ -116,7 +121,7 @@ describe('a new destination', () => {
     const paid = apply(empty, pay(empty, landlord, 50_00, t0));
     expect(isKnownDestination(paid, landlord)).toBe(true);
     expect(isKnownDestination(paid, hashes('021000021:999'))).toBe(false);
-    const [saved] = decideSaveRecipient(empty, recipient(t0), landlord);
+    const [saved] = decideSaveRecipient(empty, recipient(t0), landlord, BANK);
     const book = apply(empty, [saved!]);
     expect(isKnownDestination(book, landlord)).toBe(true);
     expect(isKnownDestination(savedLegacy(empty, landlord, t0), landlord)).toBe(true);
@@ -150,7 +155,7 @@ describe('a new destination', () => {
     const events = pay(book, landlord, 5_000_00, t0 + 3 * DAY);
     expect(events.map((e) => e.data.destinationHash)).toEqual([landlord.keyed]);
     // The same account cannot be saved a second time under the keyed form.
-    expect(() => decideSaveRecipient(book, recipient(t0 + DAY), landlord)).toThrow(
+    expect(() => decideSaveRecipient(book, recipient(t0 + DAY), landlord, BANK)).toThrow(
       'This account is already in your saved recipients.',
     );
   });
@@ -179,11 +184,11 @@ describe('a new destination', () => {
         ] as const);
         if (action === 'save' || action === 'save-legacy') {
           if (present.size > 0) {
-            expect(() => decideSaveRecipient(state, recipient(now), d), context).toThrow();
+            expect(() => decideSaveRecipient(state, recipient(now), d, BANK), context).toThrow();
             continue;
           }
           if (action === 'save') {
-            const events = decideSaveRecipient(state, recipient(now), d);
+            const events = decideSaveRecipient(state, recipient(now), d, BANK);
             state = apply(state, events);
             present.set(events[0]!.data.recipientId, now);
           } else {
@@ -219,6 +224,69 @@ describe('a new destination', () => {
         }
       }
     }
+  });
+});
+
+/** The refusal a decider throws, as the client is answered: its reason, field and message. */
+function refusal(decide: () => unknown) {
+  try {
+    decide();
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return { reason: error.reason, field: error.field, message: error.message };
+    }
+    throw error;
+  }
+  return undefined;
+}
+
+describe('an account "at another bank" with this bank\'s own routing number', () => {
+  const own = {
+    reason: 'invalid_recipient',
+    field: 'routingNumber',
+    message: OWN_ROUTING_NUMBER_MESSAGE,
+  };
+
+  it('is refused on the routing number for an external transfer and a domestic wire', () => {
+    const external = { type: 'external-bank', routingNumber: BANK, accountNumber: '100000000123' };
+    expect(refusal(() => requireAnotherBank(external, BANK))).toEqual(own);
+    const wire = { type: 'domestic-wire', routingNumber: BANK, accountNumber: '100000000123' };
+    expect(refusal(() => requireAnotherBank(wire, BANK))).toEqual(own);
+    // The message tells the customer which of the transfer page's types reaches the account.
+    expect(OWN_ROUTING_NUMBER_MESSAGE).toBe(
+      'This is Harborview Community Bank’s routing number. To pay someone who banks with us, choose “To Another Customer”; to move money between your own accounts, choose “Between My Accounts”.',
+    );
+  });
+
+  it("passes another bank's routing number and destinations without one", () => {
+    expect(
+      refusal(() =>
+        requireAnotherBank({ type: 'external-bank', routingNumber: '021000021' }, BANK),
+      ),
+    ).toBeUndefined();
+    expect(refusal(() => requireAnotherBank({ type: 'sepa' }, BANK))).toBeUndefined();
+    expect(refusal(() => requireAnotherBank({ type: 'between-accounts' }, BANK))).toBeUndefined();
+    // The bank's number is the one it is configured with, not a number written into the rule.
+    expect(
+      refusal(() =>
+        requireAnotherBank({ type: 'external-bank', routingNumber: BANK }, '021000021'),
+      ),
+    ).toBeUndefined();
+    expect(
+      refusal(() =>
+        requireAnotherBank({ type: 'external-bank', routingNumber: '021000021' }, '021000021'),
+      ),
+    ).toEqual(own);
+  });
+
+  it('is not saved as a recipient, before any other check', () => {
+    const ours = { ...recipient(t0), routingNumber: BANK };
+    const d = hashes(`${BANK}:100000000123`);
+    expect(refusal(() => decideSaveRecipient(empty, ours, d, BANK))).toEqual(own);
+    const book = savedLegacy(empty, d, t0);
+    expect(refusal(() => decideSaveRecipient(book, ours, d, BANK))).toEqual(own);
+    // Another bank's account saves as before.
+    expect(decideSaveRecipient(empty, recipient(t0), landlord, BANK)).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { RecipientRemoved, RecipientRenamed, RecipientSaved, type EventData } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
-import { isDestination, type DestinationHashes } from './destinations.ts';
+import { isDestination, requireAnotherBank, type DestinationHashes } from './destinations.ts';
 
 export const RECIPIENT_EXISTS = 'This account is already in your saved recipients.';
 export const MAX_SAVED_RECIPIENTS = 100;
@@ -56,13 +56,19 @@ export const recipientsAggregate: Aggregate<
 
 /**
  * Saves a recipient, its hash in the keyed form (`destination.keyed`); an account already saved
- * under either form is refused.
+ * under either form is refused, and so is one with this bank's own routing number
+ * (`bankRoutingNumber`): no transfer to another bank could pay it.
  */
 export function decideSaveRecipient(
   state: RecipientsState,
   recipient: Omit<SavedRecipient, 'destinationHash'>,
   destination: DestinationHashes,
+  bankRoutingNumber: string,
 ) {
+  requireAnotherBank(
+    { type: recipient.kind, routingNumber: recipient.routingNumber },
+    bankRoutingNumber,
+  );
   const all = Object.values(state.recipients);
   if (all.some((r) => isDestination(r.destinationHash, destination))) {
     const field = recipient.kind === 'sepa' ? 'iban' : 'accountNumber';

@@ -1,5 +1,6 @@
 import {
   isPhoneNumber,
+  ownRoutingNumberProblem,
   SCHEDULE_FIELD_MESSAGES,
   TRANSFER_FIELD_MESSAGES,
   ZELLE_MESSAGES,
@@ -223,7 +224,8 @@ export function transferSchema(
         if (!v.externalAccountNumber.trim())
           issue('externalAccountNumber', TRANSFER_MESSAGES.accountNumber);
         {
-          const problem = routingNumberProblem(v.externalRoutingNumber.trim());
+          const routing = v.externalRoutingNumber.trim();
+          const problem = routingNumberProblem(routing) ?? ownRoutingNumberProblem(routing);
           if (problem) issue('externalRoutingNumber', problem);
         }
         break;

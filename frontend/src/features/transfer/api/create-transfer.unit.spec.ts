@@ -1,3 +1,4 @@
+import { BANK_ROUTING_NUMBER, OWN_ROUTING_NUMBER_MESSAGE } from '@bank/contracts';
 import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import { describe, expect, it } from 'vitest';
 import {
@@ -231,6 +232,20 @@ describe('external-bank', () => {
     expect(
       messages(schema.safeParse(base({ externalRoutingNumber: '12345678' }))).externalRoutingNumber,
     ).toBe('Routing number must be 9 digits');
+  });
+
+  it("refuses this bank's own routing number, saying which transfer reaches the account", () => {
+    const schema = transferSchema('external-bank', accounts);
+    const ours = base({
+      recipientName: 'Friend',
+      externalBankName: 'Harborview Community Bank',
+      externalAccountNumber: '100000000123',
+      externalRoutingNumber: BANK_ROUTING_NUMBER,
+    });
+    expect(messages(schema.safeParse(ours))).toEqual({
+      externalRoutingNumber: OWN_ROUTING_NUMBER_MESSAGE,
+    });
+    expect(schema.safeParse({ ...ours, externalRoutingNumber: '021000021' }).success).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  ownRoutingNumberProblem,
   TRANSFER_FIELD_MESSAGES,
   TRANSFER_TYPE_INFO,
   WIRE_FIELD_MESSAGES,
@@ -134,7 +135,8 @@ export function wireProblems(
     const account = v.accountNumber.replace(/[\s-]/g, '');
     if (!account) issue('accountNumber', WIRE_MESSAGES.accountNumber);
     else if (!/^\d{4,17}$/.test(account)) issue('accountNumber', WIRE_MESSAGES.accountNumberFormat);
-    const routing = routingNumberProblem(v.routingNumber.trim());
+    const typed = v.routingNumber.trim();
+    const routing = routingNumberProblem(typed) ?? ownRoutingNumberProblem(typed);
     if (routing) issue('routingNumber', routing);
     return problems;
   }

@@ -1,3 +1,4 @@
+import { BANK_ROUTING_NUMBER, OWN_ROUTING_NUMBER_MESSAGE } from '@bank/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   emptyWireForm,
@@ -28,6 +29,12 @@ const international = (overrides: Partial<WireForm> = {}): WireForm =>
 describe('wireProblems', () => {
   it('finds nothing wrong with a whole domestic wire', () => {
     expect(wireProblems('domestic-wire', domestic(), accounts)).toEqual({});
+  });
+
+  it("refuses this bank's own routing number, saying which transfer reaches the account", () => {
+    expect(
+      wireProblems('domestic-wire', domestic({ routingNumber: BANK_ROUTING_NUMBER }), accounts),
+    ).toEqual({ routingNumber: OWN_ROUTING_NUMBER_MESSAGE });
   });
 
   it('counts the fee against the available balance, in whole cents', () => {
