@@ -1,19 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue } from '@bank/events';
 import { createPgEventStore, createPool, type EventStore, type Pool } from '@bank/infra';
-import { createTestDatabase } from '@bank/infra/testing';
+import { createTestDatabase, testDatabaseUrlAs } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInfo, balanceAfterPosting, buildStatement } from './account-history.ts';
+import {
+  accountInfo,
+  balanceAfterPosting,
+  balanceAt,
+  buildStatement,
+  replayCustomer,
+} from './account-history.ts';
+import { appendUnreadableCredit } from './testing.ts';
 
 let pool: Pool;
+/** The schema owner's connection: the bank's own role cannot write `events` directly. */
+let owner: Pool;
 let store: EventStore;
 
 beforeAll(async () => {
-  pool = createPool(await createTestDatabase(), 2);
+  const url = await createTestDatabase();
+  pool = createPool(url, 2);
+  owner = createPool(testDatabaseUrlAs(url, 'owner'), 1);
   store = createPgEventStore(pool, { reader: catalogue });
 });
 afterAll(async () => {
   await pool?.end();
+  await owner?.end();
 });
 
 /** The pool, counting the rows its queries hand back. */
@@ -153,5 +165,60 @@ describe('a statement’s fees charged', () => {
     );
     expect(statement.closingBalance).toBe(277_00);
     expect(statement.totalFees).toBe(4_00);
+  });
+});
+
+describe('an event the bank cannot read', () => {
+  it('is left out of balances, statements and replays, as the bank leaves it out, and named', async () => {
+    const { account, positions } = await accountWith([
+      { cents: 100_00, at: minute(0) },
+      { cents: -30_00, at: minute(1) },
+    ]);
+    const unreadable = await appendUnreadableCredit(owner, account.accountId);
+    const { rows } = await pool.query<{ amount: unknown }>(
+      `SELECT data -> 'amount' AS amount FROM events WHERE global_position = $1`,
+      [unreadable.position],
+    );
+    expect(rows[0]!.amount).toBe('oops');
+
+    const now = await balanceAt(pool, account.accountId, new Date());
+    expect(now).toMatchObject({ balance: 70_00, held: 0, available: 70_00, eventsApplied: 2 });
+    expect(now.lastEvent?.position).toBe(positions[1]);
+    expect(now.skipped).toEqual([
+      {
+        streamId: `account-${account.accountId}`,
+        version: unreadable.version,
+        position: unreadable.position,
+        type: 'AccountCredited',
+        schemaVersion: 1,
+        reason: 'invalid_data',
+        problem: expect.stringMatching(/^amount: .*number/),
+      },
+    ]);
+    // Before it was recorded it is not there to skip.
+    expect((await balanceAt(pool, account.accountId, new Date(minute(2)))).skipped).toEqual([]);
+
+    // Statements with it inside the period and before it: the two postings, not the unreadable
+    // one, whose amount the database must not sum (a failed cast would fail the statement).
+    const end = new Date('2100-01-01T00:00:00Z');
+    const whole = await buildStatement(pool, account, new Date('2000-01-01T00:00:00Z'), end);
+    expect(whole.lines.map((line) => line.amount)).toEqual([100_00, -30_00]);
+    expect(whole.closingBalance).toBe(70_00);
+    const later = await buildStatement(pool, account, new Date('2026-01-11T00:00:00Z'), end);
+    expect({ opening: later.openingBalance, lines: later.lines.length }).toEqual({
+      opening: 70_00,
+      lines: 0,
+    });
+    expect(await balanceAfterPosting(pool, account, unreadable.position)).toBeUndefined();
+    expect(await balanceAfterPosting(pool, account, positions[1]!)).toBe(70_00);
+
+    const steps = [];
+    for await (const step of replayCustomer(pool, account.customerId)) steps.push(step);
+    expect(steps.at(-1)!.event.position).toBe(unreadable.position);
+    expect(steps.at(-1)!.balances[account.accountId]).toEqual({
+      balance: 70_00,
+      held: 0,
+      available: 70_00,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { catalogue, ledgerAccounts } from '@bank/events';
+import { ledgerAccounts } from '@bank/events';
 import { forEachInTurns, isSealed, mapInTurns, type EventRow, type Pool } from '@bank/infra';
 import {
   applyBalanceEvent,
@@ -7,9 +7,11 @@ import {
   type AccountFigures,
   type BalanceEventData,
 } from './balance-fold.ts';
+import { readStoredEvent, type SkippedAuditEvent } from './readable.ts';
 
 /** An event exactly as stored, with where it sits in the log and who caused it. */
 export interface AuditEvent {
+  eventId: string;
   position: number;
   transactionId: string;
   streamId: string;
@@ -22,17 +24,18 @@ export interface AuditEvent {
   hash: string;
 }
 
-const AUDIT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id,
+const AUDIT_COLUMNS = `event_id, global_position, transaction_id::text AS transaction_id, stream_id,
   stream_version, type, schema_version, data, metadata, recorded_at, encode(hash, 'hex') AS hash`;
 
-/** An events row as AUDIT_COLUMNS selects it: the store's row, with its hash and without its id. */
-type AuditRow = Omit<EventRow, 'event_id' | 'data' | 'metadata'> & {
+/** An events row as AUDIT_COLUMNS selects it: the store's row, with its hash. */
+type AuditRow = Omit<EventRow, 'data' | 'metadata'> & {
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   hash: string;
 };
 
 const toAuditEvent = (row: AuditRow): AuditEvent => ({
+  eventId: row.event_id,
   position: row.global_position,
   transactionId: row.transaction_id,
   streamId: row.stream_id,
@@ -108,10 +111,29 @@ export async function accountEvents(
   return rows.map(toAuditEvent);
 }
 
-/** Balance events read as the latest schema version. */
-function balanceData(event: AuditEvent): BalanceEventData {
-  if (event.schemaVersion === 1) return event.data as BalanceEventData;
-  return catalogue.read(event.type, event.schemaVersion, event.data).data as BalanceEventData;
+type BalanceRead =
+  | { data: BalanceEventData; skipped?: undefined }
+  | { data?: undefined; skipped: SkippedAuditEvent };
+
+/**
+ * A balance event read as the latest schema version, validated as the bank's read models read
+ * it; one they pass over (its data fails its schema: `amount: "oops"`) is passed over here too,
+ * and named, rather than folded into NaN.
+ */
+function readBalanceEvent(event: AuditEvent): BalanceRead {
+  const read = readStoredEvent(event, event.data);
+  if (read.readable) return { data: read.data as BalanceEventData };
+  return {
+    skipped: {
+      streamId: event.streamId,
+      version: event.version,
+      position: event.position,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      reason: read.reason,
+      problem: read.problem,
+    },
+  };
 }
 
 /**
@@ -140,6 +162,11 @@ export interface BalanceAt {
   eventsApplied: number;
   /** The last event taken into account. */
   lastEvent: { version: number; position: number } | undefined;
+  /**
+   * Balance events recorded by then that cannot be read (the bank's read models pass over them
+   * too): left out of the figures.
+   */
+  skipped: SkippedAuditEvent[];
 }
 
 /** The account's balance and holds at an instant, folded from its events alone. */
@@ -147,9 +174,15 @@ export async function balanceAt(pool: Pool, accountId: string, at: Date): Promis
   const figures = emptyFigures();
   let applied = 0;
   let lastEvent: BalanceAt['lastEvent'];
+  const skipped: SkippedAuditEvent[] = [];
   for (const event of await balanceEvents(pool, accountId)) {
     if (!isBalanceEvent(event.type)) continue;
-    const data = balanceData(event);
+    const { data, skipped: unreadable } = readBalanceEvent(event);
+    if (unreadable) {
+      // Its value date cannot be trusted: it counts as of when it was recorded.
+      if (event.recordedAt <= at) skipped.push(unreadable);
+      continue;
+    }
     if (effectiveAt(event, data) > at) continue;
     applyBalanceEvent(figures, event.type, data);
     applied += 1;
@@ -162,6 +195,7 @@ export async function balanceAt(pool: Pool, accountId: string, at: Date): Promis
     available: figures.balance - figures.held,
     eventsApplied: applied,
     lastEvent,
+    skipped,
   };
 }
 
@@ -201,7 +235,17 @@ export interface Statement {
 }
 
 const POSTING_TYPES = ['AccountCredited', 'AccountDebited'];
-/** `effectiveAt` of a posting, in SQL. */
+/**
+ * A posting whose amount and value date the database may sum: schema version 1, an amount that is
+ * a whole number of cents, and a value date that is absent or an instant. Any other posting (one
+ * the bank's readers may pass over as unreadable: `amount: "oops"`) is read and decided by the
+ * fold, rather than cast here, which would fail the whole statement.
+ */
+const SUMMABLE = `(schema_version = 1
+  AND jsonb_typeof(data -> 'amount') = 'number' AND data ->> 'amount' ~ '^[0-9]{1,15}$'
+  AND (NOT data ? 'occurredAt' OR (jsonb_typeof(data -> 'occurredAt') = 'string'
+       AND pg_input_is_valid(data ->> 'occurredAt', 'timestamptz'))))`;
+/** `effectiveAt` of a posting, in SQL: only where SUMMABLE holds (its value date casts). */
 const POSTING_AT = "coalesce((data ->> 'occurredAt')::timestamptz, recorded_at)";
 /**
  * How far around a period the postings are read rather than summed: the database's instants
@@ -217,8 +261,9 @@ const edge = (at: Date, by: number) =>
  * The postings a period needs, in one snapshot: the total of every posting well before `from`,
  * summed by the database (a long-lived account has hundreds of thousands of them, which a fold
  * here read, decoded and added up for every statement and receipt), and the postings around and
- * in the period, read. Postings stored in another schema version are always read, and upcast by
- * the fold, so the sum only ever reads the version whose amount it knows.
+ * in the period, read. Postings stored in another schema version, or not SUMMABLE, are always
+ * read, and upcast (or passed over) by the fold, so the sum only ever reads the version whose
+ * amount it knows.
  */
 async function postingsAround(
   pool: Pool,
@@ -231,11 +276,12 @@ async function postingsAround(
        SELECT coalesce(sum(CASE WHEN type = 'AccountCredited' THEN 1 ELSE -1 END
                            * (data ->> 'amount')::bigint), 0)::text AS earlier
        FROM events
-       WHERE stream_id = $1 AND type = ANY($2) AND schema_version = 1 AND ${POSTING_AT} < $3)
+       WHERE stream_id = $1 AND type = ANY($2)
+         AND CASE WHEN ${SUMMABLE} THEN ${POSTING_AT} < $3 ELSE false END)
      SELECT earlier.earlier, postings.* FROM earlier LEFT JOIN LATERAL (
        SELECT ${AUDIT_COLUMNS} FROM events
        WHERE stream_id = $1 AND type = ANY($2)
-         AND (schema_version <> 1 OR (${POSTING_AT} >= $3 AND ${POSTING_AT} < $4))
+         AND CASE WHEN ${SUMMABLE} THEN ${POSTING_AT} >= $3 AND ${POSTING_AT} < $4 ELSE true END
      ) postings ON true
      ORDER BY postings.stream_version`,
     [accountStream(accountId), POSTING_TYPES, edge(from, -EDGE_MS), edge(to, EDGE_MS)],
@@ -265,8 +311,10 @@ export async function balanceAfterPosting(
   );
   if (!rows[0]) return undefined;
   const posting = toAuditEvent(rows[0]);
+  const { data } = readBalanceEvent(posting);
+  if (!data) return undefined; // a posting that cannot be read moved no balance
   // The statement of the posting's own millisecond: its opening is every posting before it.
-  const at = effectiveAt(posting, balanceData(posting));
+  const at = effectiveAt(posting, data);
   const statement = await buildStatement(pool, account, at, new Date(at.getTime() + 1));
   return statement.lines.find((line) => line.position === position)?.balanceAfter;
 }
@@ -289,7 +337,8 @@ export async function buildStatement(
   const inPeriod: { event: AuditEvent; data: BalanceEventData; date: Date }[] = [];
   // A month may hold tens of thousands of postings (the customer decides): folded in turns.
   await forEachInTurns(events, (event) => {
-    const data = balanceData(event);
+    const { data } = readBalanceEvent(event);
+    if (!data) return; // passed over, as the bank's read models pass over it
     const date = effectiveAt(event, data);
     const signed = event.type === 'AccountCredited' ? (data.amount ?? 0) : -(data.amount ?? 0);
     if (date < from) opening += signed;
@@ -385,7 +434,8 @@ export async function* replayCustomer(
         if (event.type === 'AccountOpened') accounts.set(accountId, emptyFigures());
         const figures = accounts.get(accountId);
         if (figures && isBalanceEvent(event.type)) {
-          applyBalanceEvent(figures, event.type, balanceData(event));
+          const { data } = readBalanceEvent(event);
+          if (data) applyBalanceEvent(figures, event.type, data);
         }
       }
       const balances: ReplayStep['balances'] = {};

@@ -3,6 +3,7 @@ export * from './auditors.ts';
 export * from './balance-fold.ts';
 export * from './periods.ts';
 export * from './published-digests.ts';
+export * from './readable.ts';
 export * from './statement-render.ts';
 export * from './statement-ofx.ts';
 export * from './verify/verify-log.ts';

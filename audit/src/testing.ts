@@ -1,5 +1,30 @@
+import type { Pool } from '@bank/infra';
 import { SaxesParser } from 'saxes';
 import type { Statement } from './account-history.ts';
+
+/**
+ * What an operator with more rights than the bank (the schema owner or the superuser) can do: append
+ * to an account's stream, as its next version, a copy of its first credit whose amount is not a
+ * number. The trigger gives it a valid hash; the bank's readers pass over it as unreadable.
+ */
+export async function appendUnreadableCredit(
+  pool: Pool,
+  accountId: string,
+): Promise<{ version: number; position: number }> {
+  const stream = `account-${accountId}`;
+  const { rows } = await pool.query<{ stream_version: number; global_position: string }>(
+    `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
+     SELECT gen_random_uuid(), stream_id,
+            (SELECT max(stream_version) + 1 FROM events WHERE stream_id = $1),
+            type, schema_version, jsonb_set(data, '{amount}', '"oops"'), metadata
+     FROM events WHERE stream_id = $1 AND type = 'AccountCredited'
+     ORDER BY stream_version LIMIT 1
+     RETURNING stream_version, global_position::text`,
+    [stream],
+  );
+  if (!rows[0]) throw new Error(`${stream} has no credit to copy`);
+  return { version: rows[0].stream_version, position: Number(rows[0].global_position) };
+}
 
 /**
  * A March 2026 statement of `lines` credits of $5 each, one a minute, for tests and benchmarks of

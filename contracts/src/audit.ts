@@ -43,6 +43,22 @@ export const auditBalanceData = z.object({
   events_applied: z.number(),
   last_event: z.object({ version: z.number(), position: z.number() }).nullable(),
   source: z.literal('event_log'),
+  skipped_events: z
+    .array(
+      z.object({
+        stream_id: z.string(),
+        version: z.number(),
+        position: z.number(),
+        type: z.string(),
+        schema_version: z.number(),
+        /** Why it cannot be read, in its schema's words: `amount: The amount field must be a number.` */
+        reason: z.string(),
+      }),
+    )
+    .optional()
+    .describe(
+      "Balance events recorded by `at` that cannot be read (their data fails their schema): left out of the figures, as the bank's own read models leave them out. Absent when there are none.",
+    ),
 });
 export const auditBalanceAnswer = successOf(auditBalanceData);
 

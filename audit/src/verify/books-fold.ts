@@ -1,4 +1,3 @@
-import { catalogue } from '@bank/events';
 import {
   applyBalanceEvent,
   emptyFigures,
@@ -8,6 +7,7 @@ import {
   type BalanceEventData,
 } from '../balance-fold.ts';
 import { clearingBreaks, CoinFold, isCoinEvent } from '../custody.ts';
+import { readStoredEvent } from '../readable.ts';
 import { describeEvent, type EventRef, type FindingLog } from './findings.ts';
 import { COLUMN, type ScanRow } from './log-cursor.ts';
 
@@ -64,18 +64,15 @@ export class BooksFold {
   fold(row: ScanRow, version: number, position: number, type: string): void {
     const stream = this.stream;
     const trail = this.trail;
+    const read = this.read(row, version, position, type);
+    // The bank's read models pass over an event they cannot read; so do the books here.
+    if (!read) return;
+    const data = read as BalanceEventData;
     // The coin books and clearing:crypto are invariants of the whole log, read model or not.
     if (isCoinEvent(stream, type)) {
-      this.coins.apply(
-        stream,
-        type,
-        JSON.parse(row[COLUMN.data]!) as Parameters<CoinFold['apply']>[2],
-      );
-    } else if (trail && row[COLUMN.contra] === 'clearing:crypto' && isBalanceEvent(type)) {
-      const leg = ledgerLeg(type, {
-        amount: Number(row[COLUMN.amount]),
-        contra: row[COLUMN.contra],
-      });
+      this.coins.apply(stream, type, read as unknown as Parameters<CoinFold['apply']>[2]);
+    } else if (trail && data.contra === 'clearing:crypto' && isBalanceEvent(type)) {
+      const leg = ledgerLeg(type, data);
       if (leg) this.coins.postClearing(leg.cents);
     }
 
@@ -85,8 +82,6 @@ export class BooksFold {
       return;
     }
     if (!isBalanceEvent(type)) return;
-    const data = this.balanceData(row, version, position);
-    if (!data) return;
     const change = applyBalanceEvent(trail.figures, type, data);
     if (change.balance !== 0) {
       trail.balanceVersion = version;
@@ -124,32 +119,30 @@ export class BooksFold {
     }
   }
 
-  /** The fields the fold reads; undefined (and a finding) if the catalogue cannot read them. */
-  private balanceData(
+  /**
+   * The event as the bank's readers read it (upcast to its latest shape, validated); undefined,
+   * and a finding of its own, for one they pass over. Not counted as an altered event: the bank
+   * skipped it too, so no figure departs because of it, and a read model that departs is blamed on
+   * what really altered the stream.
+   */
+  private read(
     row: ScanRow,
     version: number,
     position: number,
-  ): BalanceEventData | undefined {
-    const schemaText = row[COLUMN.schemaVersion]!;
-    if (schemaText === '1') {
-      return {
-        amount: row[COLUMN.amount] === null ? undefined : Number(row[COLUMN.amount]),
-        holdId: row[COLUMN.holdId] ?? undefined,
-        contra: row[COLUMN.contra] ?? undefined,
-      };
-    }
-    const type = row[COLUMN.type]!;
-    try {
-      return catalogue.read(type, Number(schemaText), JSON.parse(row[COLUMN.data]!))
-        .data as BalanceEventData;
-    } catch (error) {
-      const ref = { stream: this.stream, version, position };
-      this.log.tampered(ref, {
-        kind: 'unreadable_event',
-        message: `${describeEvent(ref)} (${type} schema version ${schemaText}) cannot be read: ${(error as Error).message}`,
-        event: ref,
-      });
-      return undefined;
-    }
+    type: string,
+  ): Record<string, unknown> | undefined {
+    const schemaVersion = Number(row[COLUMN.schemaVersion]);
+    const stored = { eventId: row[COLUMN.eventId]!, streamId: this.stream, type, schemaVersion };
+    const read = readStoredEvent(stored, JSON.parse(row[COLUMN.data]!));
+    if (read.readable) return read.data;
+    const ref = { stream: this.stream, version, position };
+    this.log.add({
+      kind: 'unreadable_event',
+      message: `${describeEvent(ref)} (${type} schema version ${schemaVersion}) cannot be read, so the bank passes over it (${read.reason}): ${read.problem}`,
+      event: ref,
+      eventType: type,
+      reason: read.problem,
+    });
+    return undefined;
   }
 }

@@ -26,6 +26,10 @@ export interface Finding {
   message: string;
   /** The event that caused the difference (or, for a read model, the last event it should show). */
   event?: EventRef;
+  /** The stored type of the event, for an unreadable one. */
+  eventType?: string;
+  /** Why the event cannot be read, in its schema's words (`amount: ...`), for an unreadable one. */
+  reason?: string;
   accountId?: string;
   ledgerAccount?: string;
   readModel?: number;

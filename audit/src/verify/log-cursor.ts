@@ -1,10 +1,8 @@
 import { HASHED_COLUMNS_SQL, type PoolClient } from '@bank/infra';
-import { BALANCE_EVENT_TYPES } from '../balance-fold.ts';
 
 /**
  * Where each field is in a scanned row (every field as PostgreSQL's text): whether the read models
- * reflect the event, its global position, the columns the hash covers (HASHED_COLUMNS_SQL), then
- * the balance fields.
+ * reflect the event, its global position, then the columns the hash covers (HASHED_COLUMNS_SQL).
  */
 export const COLUMN = {
   reflected: 0,
@@ -18,9 +16,6 @@ export const COLUMN = {
   metadata: 8,
   recordedAtMicros: 9,
   hash: 10,
-  amount: 11,
-  holdId: 12,
-  contra: 13,
 } as const;
 
 export type ScanRow = string[];
@@ -32,19 +27,6 @@ export interface Checkpoint {
 }
 
 const asText = { getTypeParser: () => (value: string) => value };
-
-/**
- * The three fields the fold reads, taken from the stored jsonb by PostgreSQL (the same datum whose
- * text the hash covers) so that the scan need not parse each event's JSON. Schema version 1 only:
- * older shapes go through the catalogue's upcasters.
- */
-const BALANCE_FIELDS_SQL = ['amount', 'holdId', 'contra']
-  .map(
-    (field) =>
-      `CASE WHEN schema_version = 1 AND type IN (${BALANCE_EVENT_TYPES.map((t) => `'${t}'`).join(', ')})
-       THEN data OPERATOR(pg_catalog.->>) '${field}' END`,
-  )
-  .join(', ');
 
 /** Rows checked between two turns of the event loop, which let the next batch stream in. */
 const SLICE = 1_000;
@@ -66,7 +48,7 @@ export async function scanLog(
   await client.query(
     `DECLARE verify_scan NO SCROLL CURSOR FOR
      SELECT (transaction_id, global_position) <= ('${transactionId}'::xid8, ${globalPosition}::bigint),
-            global_position::text, ${HASHED_COLUMNS_SQL}, ${BALANCE_FIELDS_SQL}
+            global_position::text, ${HASHED_COLUMNS_SQL}
      FROM events ORDER BY stream_id, stream_version`,
   );
   const fetchBatch = (): Promise<{ rows: ScanRow[] }> => {

@@ -1,4 +1,6 @@
+import { appendUnreadableCredit } from '@bank/audit/testing';
 import { bankDate } from '@bank/events';
+import { createPool } from '@bank/infra';
 import {
   ApiClient,
   deposit,
@@ -7,6 +9,7 @@ import {
   repeatCredits,
   signedUpCustomer,
   startTestBank,
+  testDatabaseUrlAs,
   type TestBank,
 } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +118,51 @@ describe('audit API', () => {
     expect(bad.body.errors.at[0]).toMatch(/ISO 8601/);
     const unknown = await auditor.get(`/api/audit/accounts/${crypto.randomUUID()}/balance`);
     expect(unknown.status).toBe(404);
+  });
+
+  it('answers the balance without an event it cannot read, and names that event', async () => {
+    const other = await signedUpCustomer(bank);
+    const account = other.accounts[0]!;
+    await deposit(bank, account.account_number, 80);
+    // Appended by the cluster's superuser (the bank's own role cannot write the log).
+    const superuser = createPool(testDatabaseUrlAs(bank.config.databaseUrl!, 'superuser'), 1);
+    try {
+      const unreadable = await appendUnreadableCredit(superuser, account.id);
+      await bank.runner.catchUp();
+      const response = await auditor.get(`/api/audit/accounts/${account.id}/balance`);
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({
+        balance: 80,
+        held: 0,
+        available_balance: 80,
+        events_applied: 1,
+      });
+      expect(response.body.data.skipped_events).toEqual([
+        {
+          stream_id: `account-${account.id}`,
+          version: unreadable.version,
+          position: unreadable.position,
+          type: 'AccountCredited',
+          schema_version: 1,
+          reason: expect.stringMatching(/^amount: .*number/),
+        },
+      ]);
+      // The bank passed over it too: the figure is the customer's own.
+      const accounts = await other.client.get('/api/accounts');
+      const shown = accounts.body.data.accounts.find((a: { id: string }) => a.id === account.id);
+      expect(shown.balance).toBe(80);
+      // A statement over it adds up without it, rather than failing.
+      const statement = await auditor.get(
+        `/api/audit/accounts/${account.id}/statement?from=2000-01-01&to=2100-01-01&format=json`,
+      );
+      expect(statement.status).toBe(200);
+      expect(statement.body.data.closing_balance).toBe(80);
+    } finally {
+      await superuser.end();
+    }
+    // Without one, the field is absent.
+    const clean = await auditor.get(`/api/audit/accounts/${checking.id}/balance`);
+    expect(clean.body.data).not.toHaveProperty('skipped_events');
   });
 
   it('produces a CSV statement that adds up: opening + lines = closing', async () => {

@@ -193,6 +193,18 @@ export const auditQueryRoutes: FastifyPluginAsyncZod<{
         events_applied: figures.eventsApplied,
         last_event: figures.lastEvent ?? null,
         source: 'event_log',
+        ...(figures.skipped.length > 0
+          ? {
+              skipped_events: figures.skipped.map((skipped) => ({
+                stream_id: skipped.streamId,
+                version: skipped.version,
+                position: skipped.position,
+                type: skipped.type,
+                schema_version: skipped.schemaVersion,
+                reason: skipped.problem,
+              })),
+            }
+          : {}),
       });
     },
   );

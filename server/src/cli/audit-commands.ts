@@ -10,6 +10,7 @@ import {
   centsText,
   BANK_ERA_DAYS,
   customerExists,
+  describeSkipped,
   inBankEra,
   monthPeriod,
   parseAsOf,
@@ -265,6 +266,12 @@ export async function runAudit(pool: Pool, argv: readonly string[], io: AuditIo)
         io.out(
           `from      ${figures.eventsApplied} events${figures.lastEvent ? `, the last at position ${figures.lastEvent.position} (v${figures.lastEvent.version})` : ''}`,
         );
+        // The bank's read models pass over an event that cannot be read; the figures above do too.
+        for (const skipped of figures.skipped) {
+          io.err.write(
+            `Warning: skipped an event it cannot read, left out of the figures: ${describeSkipped(skipped)}\n`,
+          );
+        }
         return 0;
       }
       case 'statement': {

@@ -12,6 +12,7 @@ import {
   type TestBank,
 } from '../testing/index.ts';
 import { readPublishedHeads } from '@bank/audit';
+import { appendUnreadableCredit } from '@bank/audit/testing';
 import { PUBLISH_DIGEST_JOB } from '../digest-job.ts';
 import { EVENT_COLUMNS } from './audit-commands.ts';
 import { auditCli } from '../testing/audit-cli.ts';
@@ -467,5 +468,69 @@ describe('the other audit commands', () => {
     const bad = await audit('balance', 'not-a-uuid');
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('The account id must be a UUID.');
+  });
+});
+
+describe('an event the bank cannot read (a credit of amount "oops" appended by a superuser)', () => {
+  it('is left out of the balance with a warning, and is one finding of verify, never NaN', async () => {
+    const customer = await signedUpCustomer(bank);
+    const account = customer.accounts[0]!;
+    const stream = `account-${account.id}`;
+    await deposit(bank, account.account_number, 40);
+    await deposit(bank, account.account_number, 2.5);
+    // The trigger gives it a valid hash: the chain holds, only its data cannot be read.
+    const unreadable = await appendUnreadableCredit(superuser, account.id);
+    await bank.runner.catchUp();
+    const { rows } = await bank.pool.query<{ balance_cents: number }>(
+      'SELECT balance_cents FROM rm_accounts WHERE account_id = $1',
+      [account.id],
+    );
+    expect(rows[0]!.balance_cents).toBe(42_50);
+    const named = `${stream} v${unreadable.version} (position ${unreadable.position}`;
+    try {
+      const balance = await audit('balance', account.id);
+      expect(balance.code).toBe(0);
+      expect(balance.out).toMatch(/balance +42\.50/);
+      expect(balance.out).toMatch(/available +42\.50/);
+      expect(balance.out).not.toContain('NaN');
+      expect(balance.err).toContain(`skipped an event it cannot read`);
+      expect(balance.err).toContain(named);
+      expect(balance.err).toMatch(/: amount: .*number/);
+
+      const verify = await audit('verify');
+      expect(verify.code).toBe(1);
+      expect(verify.out).not.toContain('NaN');
+      const findings = verify.out.split('\n').filter((line) => /^[a-z_]+: /.test(line));
+      expect(findings).toHaveLength(1);
+      const [finding] = findings as [string];
+      expect(
+        finding.startsWith(`unreadable_event: ${named}) (AccountCredited schema version 1)`),
+      ).toBe(true);
+      expect(finding).toMatch(/cannot be read.*: amount: .*number/);
+      expect(finding).toContain(
+        `[stream ${stream}, version ${unreadable.version}, position ${unreadable.position}]`,
+      );
+
+      // With a real alteration beside it, the difference is blamed on the altered event, and
+      // the unreadable one stays its own finding.
+      await asSuperuser(
+        `UPDATE events SET data = jsonb_set(data, '{amount}', '1000') WHERE stream_id = $1 AND stream_version = 3`,
+        [stream],
+      );
+      const both = await audit('verify');
+      expect(both.code).toBe(1);
+      expect(both.out).not.toContain('NaN');
+      expect(both.out.match(/^unreadable_event: /gm)).toHaveLength(1);
+      expect(both.out).toContain(
+        `balance_mismatch: account ${account.id}: rm_accounts shows balance 42.50, the events give 50.00; caused by the altered event ${stream} v3`,
+      );
+      await asSuperuser(
+        `UPDATE events SET data = jsonb_set(data, '{amount}', '250') WHERE stream_id = $1 AND stream_version = 3`,
+        [stream],
+      );
+    } finally {
+      await asSuperuser('DELETE FROM events WHERE global_position = $1', [unreadable.position]);
+    }
+    expect((await audit('verify')).code).toBe(0);
   });
 });
