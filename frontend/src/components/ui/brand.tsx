@@ -13,7 +13,6 @@ export const BANK = {
   cardsEmail: 'cards@harborviewbank.example',
   address: '1952 Founders Way',
   cityLine: 'Harborview, ME 04999',
-  routingNumber: '102000196',
   regulatorId: 'FDIC Cert. #00000 (placeholder)',
 } as const;
 

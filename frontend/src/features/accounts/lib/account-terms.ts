@@ -2,9 +2,6 @@ import type { Account } from '@/lib/accounts';
 
 // The rate and fee of the selected-account detail, as the server states them for the product.
 
-/** Shown when an account has no routing number of its own. */
-export const DEFAULT_ROUTING_NUMBER = '102000196';
-
 /** The annual percentage yield, from the server's rate in % APY. */
 export function formatYield(account: Pick<Account, 'interest_rate'>): string {
   return `${account.interest_rate.toFixed(2)}% APY`;

@@ -8,6 +8,7 @@ import {
   Send,
   Smartphone,
 } from 'lucide-react';
+import { BANK_ROUTING_NUMBER } from '@bank/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AvailableBalance } from '@/components/accounts/available-balance';
@@ -38,7 +39,7 @@ import { HistoryFilters } from '../components/history-filters';
 import { BottomTabBar } from '../components/bottom-tab-bar';
 import { CategoryDialog } from '../components/category-dialog';
 import { StatementsCard } from '../components/statements-card';
-import { DEFAULT_ROUTING_NUMBER, formatMonthlyFee, formatYield } from '../lib/account-terms';
+import { formatMonthlyFee, formatYield } from '../lib/account-terms';
 import { downloadCsv, transactionsToCsv } from '../lib/csv';
 import './accounts.css';
 import { HIDDEN_BALANCE as HIDDEN, useBalancesHidden } from '@/lib/balances-hidden';
@@ -81,7 +82,7 @@ function AccountDetail({ account, hidden }: { account: Account; hidden: boolean 
         </div>
         <div>
           <dt>Routing number</dt>
-          <dd className="mono">{account.routing_number || DEFAULT_ROUTING_NUMBER}</dd>
+          <dd className="mono">{account.routing_number || BANK_ROUTING_NUMBER}</dd>
         </div>
         <div>
           <dt>Interest rate</dt>
