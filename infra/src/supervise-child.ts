@@ -50,11 +50,13 @@ export function superviseChild(options: {
   const schedule = (why: string) => {
     const delay = Math.min(FIRST_DELAY_MS * 2 ** failures, MAX_DELAY_MS);
     failures += 1;
-    embeddedRestarts.inc({ service: options.service });
-    options.warn(`${options.name} ${why}: restarting it in ${delay / 1000} s`);
     timer = setTimeout(() => {
       timer = undefined;
       if (stopped) return;
+      // Said when the restart begins, not at the exit: a Ctrl-C reaches the server and the bank
+      // at once, and the bank's stop, coming within the wait, must leave no line behind.
+      embeddedRestarts.inc({ service: options.service });
+      options.warn(`${options.name} ${why}: restarting it (after ${delay / 1000} s)`);
       options.restart().then(
         (server) => {
           if (stopped) server.kill('SIGTERM');

@@ -178,6 +178,9 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     stopSkipLog();
   });
 
+  // The PostgreSQL and Redis this bank started itself: restarted when they die, but not once the
+  // bank stops (a Ctrl-C reaches them too, before the bank's stop gets to them).
+  const embedded: { stopping(): void }[] = [];
   let databaseUrl = config.databaseUrl;
   let migrationUrl = config.migrationDatabaseUrl;
   // A port taken by something else (another bank's servers) refuses the start, naming the setting.
@@ -202,6 +205,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     databaseUrl = postgres.roleUrl('bank', 'app');
     migrationUrl = postgres.roleUrl('bank', 'owner');
     stoppers.push(() => postgres.stop());
+    embedded.push(postgres);
     log(`PostgreSQL (embedded) at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
   }
   if (config.databaseUrl) {
@@ -228,6 +232,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     }).catch(refuseTakenPort('EMBEDDED_REDIS_PORT'));
     redisUrl = redis.url;
     stoppers.push(() => redis.stop());
+    embedded.push(redis);
     log(`Redis (local redis-server) at ${redisUrl.replace(/:[^:@/]*@/, ':***@')}`);
   }
 
@@ -450,6 +455,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     async stop() {
       ready = false;
       writerLock?.stopping();
+      for (const server of embedded) server.stopping();
       threaded?.stopping();
       // Stop in the reverse order of starting: HTTP first, PostgreSQL last.
       for (const stop of stoppers.reverse()) await stop().catch(() => {});

@@ -34,6 +34,11 @@ export interface EmbeddedPostgresHandle {
   provisionRoles(database: string): Promise<void>;
   /** The postmaster's process id while the server runs (from postmaster.pid). */
   serverPid(): number | undefined;
+  /**
+   * Its owner is stopping (a Ctrl-C reaches the server too): an exit from now on is part of the
+   * stop and is not restarted. stop() implies it.
+   */
+  stopping(): void;
   stop(): Promise<void>;
 }
 
@@ -300,6 +305,7 @@ export async function startEmbeddedPostgres(options: {
         await client.end();
       }
     },
+    stopping: () => supervisor.stop(),
     serverPid() {
       try {
         const pid = Number(

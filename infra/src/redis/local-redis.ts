@@ -12,6 +12,11 @@ export interface LocalRedisHandle {
   password: string;
   /** The redis-server's process id while it runs (a restarted one's after a restart). */
   serverPid(): number | undefined;
+  /**
+   * Its owner is stopping (a Ctrl-C reaches the server too): an exit from now on is part of the
+   * stop and is not restarted. stop() implies it.
+   */
+  stopping(): void;
   stop(): Promise<void>;
 }
 
@@ -134,6 +139,7 @@ export async function startLocalRedis(options: {
   return {
     url: `redis://:${password}@127.0.0.1:${options.port}`,
     password,
+    stopping: () => supervisor.stop(),
     serverPid: () => supervisor.current()?.pid,
     stop: () => {
       supervisor.stop();
