@@ -12,6 +12,9 @@ export const CUSTOMER_FIELD_MESSAGES = {
   adult: 'You must be at least 18 years old to open an account.',
   zip: 'The zip code must be a valid ZIP code.',
   ssn: 'The Social Security number must be 9 digits (123-45-6789).',
+  annualIncomeNegative: 'The annual income must be at least 0.',
+  annualIncomeWhole: 'The annual income must be a whole number.',
+  annualIncomeTooLarge: 'The annual income must not be greater than 1000000000.',
   /** A new password the strength estimator scores below 2 (the forms check it before sending). */
   passwordGuessable:
     'This password is too easy to guess. Use a longer phrase or add unusual words.',
@@ -21,6 +24,9 @@ export const CUSTOMER_FIELD_MESSAGES = {
 export function isSsn(text: string): boolean {
   return /^\d{3}-?\d{2}-?\d{4}$/.test(text);
 }
+
+/** The largest annual income registration takes, in dollars. */
+export const MAX_ANNUAL_INCOME = 1_000_000_000;
 
 /** A phone number as a person writes one: 7 to 20 digits, spaces, dots, dashes, brackets, a leading +. */
 export function isPhoneNumber(text: string): boolean {

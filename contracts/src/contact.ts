@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBranchHoliday } from './bank-holidays.ts';
 import { successOf } from './envelope.ts';
 
 // The public contact page's two forms: what they may choose from, and what the bank answers.
@@ -35,3 +36,51 @@ export const MESSAGE_SUBJECTS = [
 /** The answer of POST /contact/appointments and /contact/messages (201): the request's id. */
 export const contactRequestData = z.object({ request_id: z.string() });
 export const contactRequestAnswer = successOf(contactRequestData);
+
+/**
+ * When the branches receive visitors: Monday to Friday from 9 AM, Saturday mornings until noon.
+ * The times offered (9 AM to 5 PM) all fall on a weekday's hours; on a Saturday only those before
+ * noon do. Closed on Sundays and holidays.
+ */
+const SATURDAY_CLOSING_HOUR = 12;
+
+/** The hour (0–23) of an offered time such as "1:00 PM". */
+function hourOf(time: string): number {
+  const [clock = '', half] = time.split(' ');
+  const hour = Number(clock.split(':')[0]) % 12;
+  return half === 'PM' ? hour + 12 : hour;
+}
+
+export const APPOINTMENT_SLOT_MESSAGES = {
+  sunday:
+    'Our branches are closed on Sundays. Please choose another day, or meet by video or email.',
+  holiday:
+    'Our branches are closed on this holiday. Please choose another day, or meet by video or email.',
+  saturdayTime: 'On Saturdays our branches are open until noon. Please choose a morning time.',
+} as const;
+
+export type AppointmentSlotProblem = {
+  field: 'preferred_date' | 'preferred_time';
+  message: string;
+};
+
+/**
+ * Why a branch cannot receive the customer then, or null: only a meeting in person needs a branch
+ * open. A video call or an email exchange may be asked for any day at the offered times (a banker
+ * confirms it within one business day). `date` is a valid calendar date (YYYY-MM-DD); `time` one
+ * of APPOINTMENT_TIMES. The web form and the server give the same answer from this one rule.
+ */
+export function appointmentSlotProblem(slot: {
+  date: string;
+  time: string;
+  meeting: MeetingPreference;
+}): AppointmentSlotProblem | null {
+  if (slot.meeting !== 'in-person') return null;
+  const weekday = new Date(`${slot.date}T00:00:00Z`).getUTCDay();
+  if (weekday === 0) return { field: 'preferred_date', message: APPOINTMENT_SLOT_MESSAGES.sunday };
+  if (isBranchHoliday(slot.date))
+    return { field: 'preferred_date', message: APPOINTMENT_SLOT_MESSAGES.holiday };
+  if (weekday === 6 && slot.time && hourOf(slot.time) >= SATURDAY_CLOSING_HOUR)
+    return { field: 'preferred_time', message: APPOINTMENT_SLOT_MESSAGES.saturdayTime };
+  return null;
+}

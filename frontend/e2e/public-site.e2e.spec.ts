@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PublicSite } from './page-models/public-site';
 import { useBankAndBrowser } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 const t = useBankAndBrowser();
 
@@ -159,5 +160,78 @@ describe('public site', () => {
     await quote.getByLabel('Additional information (optional)').fill('x'.repeat(1501));
     await quote.getByRole('button', { name: 'Get my quote' }).click();
     await quote.getByText('Please keep the details to 1,500 characters.').waitFor();
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 800 },
+  ]) {
+    it(`sends a business prospect to a business banker, not to a personal account (${viewport.width} px)`, async () => {
+      const page = await t.newPage(viewport);
+      await new PublicSite(page).goto('/business-banking');
+      expect(await page.getByRole('link', { name: /Open a business account/ }).count()).toBe(0);
+      expect(await page.locator('main a[href="/register"]').count()).toBe(0);
+      await page.getByRole('link', { name: 'Talk to a business banker' }).click();
+      await page.waitForURL('**/contact?subject=business#appointment');
+      const appointment = page.getByRole('form', { name: 'Schedule an appointment' });
+      expect(await appointment.getByLabel('Business banking').isChecked()).toBe(true);
+      const message = page.getByRole('form', { name: 'Send us a message' });
+      expect(await message.getByLabel('Subject').inputValue()).toBe('Business Banking');
+      await appointment.screenshot({
+        path: screenshotPath(`public/business-appointment-${viewport.width}.png`),
+      });
+
+      // The cards of personal banking are asked about here too, not behind the sign-in.
+      await new PublicSite(page).goto('/personal-banking#cards');
+      await page.getByRole('link', { name: 'Ask a banker about this card' }).first().click();
+      await page.waitForURL('**/contact#appointment');
+    });
+  }
+
+  it('books a meeting at a branch only when one is open, and says it was sent once', async () => {
+    const page = await t.newPage({ width: 375, height: 800 });
+    const requests = { count: 0 };
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/contact/appointments') requests.count += 1;
+    });
+    await new PublicSite(page).goto('/contact#appointment');
+    const appointment = page.getByRole('form', { name: 'Schedule an appointment' });
+    await appointment.getByLabel('First name').fill('Morgan');
+    await appointment.getByLabel('Last name').fill('Tide');
+    await appointment.getByLabel('Email').fill('morgan.tide@example.com');
+    await appointment.getByLabel('General banking').check();
+    await appointment.getByLabel('Meeting preference').selectOption('in-person');
+    const dayAhead = (weekday: number) => {
+      const day = new Date(Date.now() + 2 * 86_400_000);
+      while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1);
+      return day.toISOString().slice(0, 10);
+    };
+    const submit = () => appointment.getByRole('button', { name: 'Request appointment' }).click();
+
+    await appointment.getByLabel('Preferred date').fill(dayAhead(0));
+    await appointment.getByLabel('Preferred time').selectOption('4:00 PM');
+    await submit();
+    await appointment
+      .getByText(
+        'Our branches are closed on Sundays. Please choose another day, or meet by video or email.',
+      )
+      .waitFor();
+
+    await appointment.getByLabel('Preferred date').fill(dayAhead(6));
+    await appointment.getByLabel('Preferred time').selectOption('5:00 PM');
+    await submit();
+    await appointment
+      .getByText('On Saturdays our branches are open until noon. Please choose a morning time.')
+      .waitFor();
+    await appointment.screenshot({ path: screenshotPath('public/appointment-saturday-375.png') });
+    expect(requests.count).toBe(0);
+
+    await appointment.getByLabel('Preferred time').selectOption('10:00 AM');
+    await submit();
+    await appointment.getByText('Request sent', { exact: true }).waitFor();
+    expect(requests.count).toBe(1);
+    // Said once: no toast repeats it.
+    await page.waitForTimeout(300);
+    expect(await page.getByText('Request sent', { exact: true }).count()).toBe(1);
   });
 });

@@ -91,6 +91,24 @@ describe('registration wizard', () => {
     await register.heading('Review & Submit').waitFor();
   });
 
+  it('refuses a negative annual income on its own step, in the server’s words', async () => {
+    const page = await t.newPage({ width: 375, height: 800 });
+    const register = new RegisterPage(page);
+    const data = newRegistration();
+    await register.goto();
+    await register.fillAccountInformation(data);
+    await register.next();
+    await register.fillPersonalDetails(data);
+    await page.getByLabel('Annual income (optional)').fill('-5');
+    await register.next();
+    await page.getByText('The annual income must be at least 0.').waitFor();
+    expect(await register.heading('Personal Details').count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('register/income-negative-375.png') });
+    await page.getByLabel('Annual income (optional)').fill('52000');
+    await register.next();
+    await register.heading('Review & Submit').waitFor();
+  });
+
   it('on a phone shows the new account number on screen with a copy button, and waits for the customer', async () => {
     const page = await t.newPage({ width: 375, height: 740 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

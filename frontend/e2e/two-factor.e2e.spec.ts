@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import { dialog, expectScreenAccessible, openTab, toast } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // Two-factor sign-in, and the confirm-it's-you dialog, against the real bank in Chromium.
 
@@ -93,6 +94,15 @@ for (const viewport of [
       await signInWithPassword(fresh, customer);
       await fresh.getByRole('heading', { name: 'Two-factor verification' }).waitFor();
       await expectScreenAccessible(fresh, 'sign-in code step');
+      await fresh.screenshot({
+        path: screenshotPath(`two-factor/code-step-${viewport.width}.png`),
+      });
+      // The customer may go back to the account number and password, and start again.
+      await fresh.getByRole('button', { name: 'Use a different account' }).click();
+      await fresh.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(await fresh.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+      await signInWithPassword(fresh, customer);
+      await fresh.getByRole('heading', { name: 'Two-factor verification' }).waitFor();
       await fresh.getByLabel('Authentication code').fill('111111');
       await fresh.getByRole('button', { name: 'Verify' }).click();
       await fresh.getByText(/The code is not correct/).waitFor();
@@ -146,6 +156,24 @@ for (const viewport of [
       await confirm.getByLabel('Password').fill('not-my-password');
       await confirm.getByRole('button', { name: 'Confirm' }).click();
       await confirm.getByText('The password is incorrect.').waitFor();
+      // Six digits in the password field: a code, said as typed; not sent as a password.
+      const hint = "Looks like a code? Choose 'Use an authenticator code instead'.";
+      const stepUps = { count: 0 };
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/step-up') stepUps.count += 1;
+      });
+      await confirm.getByLabel('Password').fill('123456');
+      await confirm.getByText(hint, { exact: true }).waitFor();
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await confirm.getByText(hint, { exact: true }).waitFor();
+      await page.screenshot({
+        path: screenshotPath(`two-factor/step-up-code-hint-${viewport.width}.png`),
+      });
+      expect(stepUps.count).toBe(0);
+      // Choosing the code takes the digits along.
+      await confirm.getByRole('button', { name: 'Use an authenticator code instead' }).click();
+      expect(await confirm.getByLabel('Authenticator code').inputValue()).toBe('123456');
+      await confirm.getByRole('button', { name: 'Use my password instead' }).click();
       await confirm.getByLabel('Password').fill(customer.payload.password as string);
       await confirm.getByRole('button', { name: 'Confirm' }).click();
       await toast(page, 'Two-factor sign-in is off.').waitFor();

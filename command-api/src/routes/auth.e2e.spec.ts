@@ -670,6 +670,32 @@ describe('password reset', () => {
     }
   });
 
+  it('refuses the current password as the new one, as a change does, and keeps the link', async () => {
+    const { user, payload } = await signedUpCustomer(bank);
+    const anonymous = new ApiClient(bank);
+    await anonymous.post('/api/forgot-password', { account_number: user.account_number });
+    const ops = new ApiClient(bank);
+    ops.token = bank.opsToken;
+    const [link] = await resetLinks(ops, user.account_number);
+    const token = new URL(link!.reset_link!).searchParams.get('token');
+    const same = await anonymous.post('/api/reset-password', {
+      token,
+      password: payload.password,
+      password_confirmation: payload.password,
+    });
+    expect(same.status).toBe(422);
+    expect(same.body.errors).toEqual({
+      password: ['The new password must be different from your current password.'],
+    });
+    // Nothing changed, so the same link still sets another password.
+    const other = await anonymous.post('/api/reset-password', {
+      token,
+      password: 'Brand-New-Pass-9',
+      password_confirmation: 'Brand-New-Pass-9',
+    });
+    expect(other.status).toBe(200);
+  });
+
   it("reads at each sign-in only what the customer's stream gained since it was last read", async () => {
     const { client, user, payload } = await signedUpCustomer(bank);
     // Every change of preferences is an event on the customer's stream: its length is theirs.

@@ -13,15 +13,23 @@ afterAll(async () => {
   await bank.stop();
 });
 
-const appointment = (preferredDate: string) => ({
+// A video call: the calendar's limits are tested on any day, a branch's closed days apart.
+const appointment = (preferredDate: string, meeting = 'virtual', time = '10:00 AM') => ({
   first_name: 'Dana',
   last_name: 'Reyes',
   email: 'dana.reyes@example.com',
   appointment_type: 'general',
   preferred_date: preferredDate,
-  preferred_time: '10:00 AM',
-  meeting_preference: 'in-person',
+  preferred_time: time,
+  meeting_preference: meeting,
 });
+
+/** The next date on or after `from` with the given weekday (0 = Sunday). */
+function nextWeekday(from: string, weekday: number): string {
+  let date = from;
+  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== weekday) date = addDaysIso(date, 1);
+  return date;
+}
 
 describe('appointment requests', () => {
   it('take the bank’s calendar: its today is accepted, its yesterday refused and not recorded', async () => {
@@ -69,6 +77,49 @@ describe('appointment requests', () => {
       appointment(lastSchedulableDate(bankToday())),
     );
     expect(lastDay.status).toBe(201);
+  });
+});
+
+describe('appointments at a branch', () => {
+  it('are refused when the branches are closed, with the reason on the field, and not recorded', async () => {
+    const sunday = nextWeekday(addDaysIso(bankToday(), 1), 0);
+    const saturday = nextWeekday(addDaysIso(bankToday(), 1), 6);
+    // The next Christmas from tomorrow: always within the year ahead that may be asked for.
+    const tomorrow = addDaysIso(bankToday(), 1);
+    const thisChristmas = `${tomorrow.slice(0, 4)}-12-25`;
+    const christmas =
+      thisChristmas >= tomorrow ? thisChristmas : `${Number(tomorrow.slice(0, 4)) + 1}-12-25`;
+    const refused: [ReturnType<typeof appointment>, string, string][] = [
+      [
+        appointment(sunday, 'in-person', '4:00 PM'),
+        'preferred_date',
+        'Our branches are closed on Sundays. Please choose another day, or meet by video or email.',
+      ],
+      [
+        appointment(christmas, 'in-person'),
+        'preferred_date',
+        'Our branches are closed on this holiday. Please choose another day, or meet by video or email.',
+      ],
+      [
+        appointment(saturday, 'in-person', '5:00 PM'),
+        'preferred_time',
+        'On Saturdays our branches are open until noon. Please choose a morning time.',
+      ],
+    ];
+    const before = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
+    for (const [body, field, message] of refused) {
+      const response = await visitor.post('/api/contact/appointments', body);
+      expect(response.status, body.preferred_date).toBe(422);
+      expect(response.body.errors, body.preferred_date).toEqual({ [field]: [message] });
+    }
+    const after = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+
+    // A Saturday morning at a branch, and a Sunday by video, are taken.
+    for (const body of [appointment(saturday, 'in-person', '11:00 AM'), appointment(sunday)]) {
+      const taken = await visitor.post('/api/contact/appointments', body);
+      expect(taken.status, body.preferred_date).toBe(201);
+    }
   });
 });
 

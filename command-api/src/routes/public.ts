@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   APPOINTMENT_TIMES,
   APPOINTMENT_TYPES,
+  appointmentSlotProblem,
   CUSTOMER_FIELD_MESSAGES,
   MEETING_PREFERENCES,
   MESSAGE_SUBJECTS,
@@ -22,21 +23,31 @@ const person = {
   email: z.string().trim().max(255).pipe(z.email(CUSTOMER_FIELD_MESSAGES.email)),
 };
 
-const appointmentBody = z.object({
-  ...person,
-  appointment_type: z.enum(APPOINTMENT_TYPES),
-  preferred_date: z
-    .string()
-    .refine(isCalendarDate, { message: 'The preferred date must be a valid date.', abort: true })
-    .refine((d) => d >= bankDate(new Date()), 'The preferred date must be today or later.')
-    .refine(
-      (d) => d <= lastSchedulableDate(bankDate(new Date())),
-      'The preferred date can be at most one year ahead.',
-    ),
-  preferred_time: z.enum(APPOINTMENT_TIMES),
-  meeting_preference: z.enum(MEETING_PREFERENCES),
-  notes: multilineText(z.string().trim().max(2000)).optional(),
-});
+const appointmentBody = z
+  .object({
+    ...person,
+    appointment_type: z.enum(APPOINTMENT_TYPES),
+    preferred_date: z
+      .string()
+      .refine(isCalendarDate, { message: 'The preferred date must be a valid date.', abort: true })
+      .refine((d) => d >= bankDate(new Date()), 'The preferred date must be today or later.')
+      .refine(
+        (d) => d <= lastSchedulableDate(bankDate(new Date())),
+        'The preferred date can be at most one year ahead.',
+      ),
+    preferred_time: z.enum(APPOINTMENT_TIMES),
+    meeting_preference: z.enum(MEETING_PREFERENCES),
+    notes: multilineText(z.string().trim().max(2000)).optional(),
+  })
+  // A branch must be open for a meeting in person: the web form checks the same rule.
+  .superRefine((b, ctx) => {
+    const problem = appointmentSlotProblem({
+      date: b.preferred_date,
+      time: b.preferred_time,
+      meeting: b.meeting_preference,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 
 const messageBody = z.object({
   ...person,

@@ -3,6 +3,7 @@ import {
   CUSTOMER_FIELD_MESSAGES as FIELD,
   isPhoneNumber,
   isSsn,
+  MAX_ANNUAL_INCOME,
 } from '@bank/contracts';
 import { verbatimText } from '@bank/infra';
 import { z } from 'zod';
@@ -94,9 +95,9 @@ export const registrationBody = z
       .transform((v) => (v ? v : null)),
     annual_income: z
       .number()
-      .int('The annual income must be a whole number.')
-      .min(0, 'The annual income must be at least 0.')
-      .max(1_000_000_000)
+      .int(FIELD.annualIncomeWhole)
+      .min(0, FIELD.annualIncomeNegative)
+      .max(MAX_ANNUAL_INCOME, FIELD.annualIncomeTooLarge)
       .nullish(),
     terms_accepted: z.boolean().optional(),
   })

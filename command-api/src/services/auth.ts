@@ -5,6 +5,7 @@ import {
   hashSecret,
   refuseWhenHashingBusy,
   hashToken,
+  verifySecret,
   inTransaction,
   newToken,
   type EventMetadata,
@@ -254,7 +255,9 @@ async function changePasswordCommand(
           type: 'ChangePassword',
           currentPasswordValid,
           newPasswordIsCurrent:
-            currentPasswordValid && command.newPassword === command.currentPassword,
+            command.reason === 'reset'
+              ? await verifySecret(customer.state.passwordHash, command.newPassword)
+              : currentPasswordValid && command.newPassword === command.currentPassword,
           newPasswordHash,
           reason: command.reason,
         },
@@ -267,7 +270,10 @@ async function changePasswordCommand(
     return outcome;
   } catch (error) {
     if (error instanceof DomainError && error.field) {
-      throw fieldError({ [error.field]: [error.message] });
+      // The reset form has one new-password field, named `password`.
+      const field =
+        command.reason === 'reset' && error.field === 'new_password' ? 'password' : error.field;
+      throw fieldError({ [field]: [error.message] });
     }
     throw error;
   }
@@ -457,14 +463,26 @@ export async function resetPassword(
     [hashToken(token)],
   );
   const { customerId, holder } = await resetLinkHolder(ctx, rows[0]?.customer_id);
-  await changePasswordCommand(
-    ctx,
-    customerId,
-    { newPassword, reason: 'reset', keepSession: undefined },
-    {
-      ...metadata,
-      actor: `customer:${customerId}`,
-    },
-  );
+  try {
+    await changePasswordCommand(
+      ctx,
+      customerId,
+      { newPassword, reason: 'reset', keepSession: undefined },
+      {
+        ...metadata,
+        actor: `customer:${customerId}`,
+      },
+    );
+  } catch (error) {
+    // Refused (the new password is the current one): nothing changed, so the link the customer
+    // holds keeps working for a second try instead of sending them back to ask for another.
+    if (error instanceof ApiError && error.statusCode === 422) {
+      await ctx.pool.query(
+        'UPDATE password_resets SET used_at = NULL WHERE token_hash = $1 AND customer_id = $2',
+        [hashToken(token), customerId],
+      );
+    }
+    throw error;
+  }
   await forgetAttempts(ctx, { accountNumber: holder.accountNumber });
 }

@@ -196,7 +196,10 @@ export type CustomerCommand =
   | {
       type: 'ChangePassword';
       currentPasswordValid: boolean;
-      /** The new password is the current one, typed again (known once the current one is). */
+      /**
+       * The new password is the current one: typed again in a change (known once the current one
+       * is), or checked against the current hash in a reset.
+       */
       newPasswordIsCurrent: boolean;
       newPasswordHash: string;
       reason: 'changed' | 'reset';
@@ -258,7 +261,8 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
           'current_password',
         );
       }
-      if (command.reason === 'changed' && command.newPasswordIsCurrent) {
+      // A reset too: a forgotten password typed again is no reset, and the customer should know.
+      if (command.newPasswordIsCurrent) {
         throw new DomainError('same_password', NEW_PASSWORD_IS_CURRENT, 'new_password');
       }
       return [

@@ -9,6 +9,8 @@ import { stepUp, twoFactorIsOn } from './two-factor-api';
 
 type Mode = 'password' | 'code';
 
+const LOOKS_LIKE_CODE = "Looks like a code? Choose 'Use an authenticator code instead'.";
+
 /**
  * "Confirm it's you": opened whenever the server answers STEP_UP_REQUIRED (revealing a card,
  * changing contact details or the password, adding a payee, turning off two-factor). Once the
@@ -35,6 +37,7 @@ export function StepUpDialog() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const codeLike = codeOffered && /^\d{6}$/.test(value.trim());
 
   useEffect(() => {
     onStepUpRequired(() => {
@@ -67,6 +70,12 @@ export function StepUpDialog() {
       );
       return;
     }
+    // Six digits cannot be the password (passwords have at least 8 characters): sending it would
+    // only cost a wrong try towards the sign-in lockout, so the customer is pointed to the code.
+    if (mode === 'password' && codeLike) {
+      setError(LOOKS_LIKE_CODE);
+      return;
+    }
     setBusy(true);
     try {
       await stepUp(mode === 'password' ? { password: value } : { code: value.trim() });
@@ -80,7 +89,8 @@ export function StepUpDialog() {
 
   const switchMode = () => {
     setMode((m) => (m === 'password' ? 'code' : 'password'));
-    setValue('');
+    // A code typed into the password field goes with the customer, who need not type it again.
+    setValue(codeLike && mode === 'password' ? value.trim() : '');
     setError(undefined);
   };
 
@@ -107,6 +117,7 @@ export function StepUpDialog() {
             autoComplete="current-password"
             autoFocus
             value={value}
+            hint={codeLike && error !== LOOKS_LIKE_CODE ? LOOKS_LIKE_CODE : undefined}
             error={error}
             onChange={(e) => {
               setValue(e.target.value);

@@ -13,10 +13,12 @@ type Props = {
   onSignedIn(session: Session): void;
   /** The challenge ended (expired, or sign-in locked): back to the password with this message. */
   onRestart(message: string, locked: boolean): void;
+  /** The customer chose to go back to the account number and password. */
+  onCancel(): void;
 };
 
 /** The second step of signing in: a code from the authenticator app, or a recovery code. */
-export function TwoFactorSignIn({ challengeToken, onSignedIn, onRestart }: Props) {
+export function TwoFactorSignIn({ challengeToken, onSignedIn, onRestart, onCancel }: Props) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -67,6 +69,9 @@ export function TwoFactorSignIn({ challengeToken, onSignedIn, onRestart }: Props
       />
       <Button type="submit" size="lg" block loading={busy}>
         {busy ? 'Verifying...' : 'Verify'}
+      </Button>
+      <Button type="button" variant="ghost" block disabled={busy} onClick={onCancel}>
+        Use a different account
       </Button>
     </form>
   );

@@ -4,7 +4,9 @@ import { contactsPhrase, useUnverifiedContacts } from '@/lib/unverified-contacts
 
 /**
  * Asks the customer to prove the email or phone they have not proved yet: until then, money sent
- * to it waits to be claimed. Nothing shows once both are proved. `action` leads to the code.
+ * to it waits to be claimed, and (the email) no password reset link is sent to it: the forgot-
+ * password page answers the same either way, so this is where the customer can learn it.
+ * Nothing shows once both are proved. `action` leads to the code.
  */
 export function VerifyContactsNotice({ action }: { action: ReactNode }) {
   const unverified = useUnverifiedContacts();
@@ -18,6 +20,9 @@ export function VerifyContactsNotice({ action }: { action: ReactNode }) {
     >
       <p>
         Until you do, money sent to your {contacts} waits for you to claim it with a one-time code.
+        {unverified.includes('email')
+          ? ' A link to reset a forgotten password is sent only to a verified email.'
+          : null}
       </p>
     </Alert>
   );

@@ -2,6 +2,7 @@ import {
   CUSTOMER_FIELD_MESSAGES as FIELD,
   isPhoneNumber,
   isSsn,
+  MAX_ANNUAL_INCOME,
 } from '@bank/contracts/auth-messages';
 import type { RegisterForm } from '../api/register';
 
@@ -26,6 +27,9 @@ export const MESSAGES = {
   adult: FIELD.adult,
   zip: FIELD.zip,
   ssn: FIELD.ssn,
+  annualIncomeNegative: FIELD.annualIncomeNegative,
+  annualIncomeWhole: FIELD.annualIncomeWhole,
+  annualIncomeTooLarge: FIELD.annualIncomeTooLarge,
   /** The summary above fields that each show their own message. */
   fix: 'Please correct the fields marked below.',
 } as const;
@@ -49,10 +53,10 @@ export const STEP_FIELDS = {
   2: ['phone', 'date_of_birth', 'address', 'city', 'state', 'zip_code'],
 } as const satisfies Record<1 | 2, readonly (keyof RegisterForm)[]>;
 
-/** Every field a step checks, in the order it shows them: the required ones and the optional SSN. */
+/** Every field a step checks, in the order it shows them: the required ones and the optional ones. */
 const CHECKED_FIELDS: Record<1 | 2, readonly (keyof RegisterForm)[]> = {
   1: STEP_FIELDS[1],
-  2: [...STEP_FIELDS[2], 'ssn'],
+  2: [...STEP_FIELDS[2], 'ssn', 'annual_income'],
 };
 
 export type FieldProblem = { field: keyof RegisterForm; message: string };
@@ -84,6 +88,16 @@ export function dateOfBirthProblem(value: string, today = new Date()): string | 
   return eighteen <= today.getTime() ? null : MESSAGES.adult;
 }
 
+/** The server's message for an annual income (optional, in whole dollars) it would refuse, else null. */
+export function annualIncomeProblem(value: string): string | null {
+  const text = value.trim();
+  if (text === '') return null;
+  const amount = Number(text);
+  if (!Number.isFinite(amount) || !Number.isInteger(amount)) return MESSAGES.annualIncomeWhole;
+  if (amount < 0) return MESSAGES.annualIncomeNegative;
+  return amount > MAX_ANNUAL_INCOME ? MESSAGES.annualIncomeTooLarge : null;
+}
+
 /**
  * Every problem of a step's fields at once, each on its field: an empty field, passwords that
  * differ or are short, a filled-in field of the wrong format.
@@ -111,6 +125,8 @@ function stepProblems(step: 1 | 2, form: RegisterForm): FieldProblem[] {
     problems.push({ field: 'zip_code', message: MESSAGES.zip });
   if (form.ssn.trim() && !isSsn(form.ssn.trim()))
     problems.push({ field: 'ssn', message: MESSAGES.ssn });
+  const income = annualIncomeProblem(form.annual_income);
+  if (income) problems.push({ field: 'annual_income', message: income });
   return problems;
 }
 

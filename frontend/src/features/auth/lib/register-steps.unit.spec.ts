@@ -150,6 +150,26 @@ describe('registration steps', () => {
     }
   });
 
+  it('checks the annual income on step 2 with the server’s words, not after the review', () => {
+    const refused: [string, string][] = [
+      ['-5', 'The annual income must be at least 0.'],
+      ['-0.5', 'The annual income must be a whole number.'],
+      ['52000.5', 'The annual income must be a whole number.'],
+      ['1000000001', 'The annual income must not be greater than 1000000000.'],
+    ];
+    for (const [annual_income, message] of refused) {
+      expect(checkStep(2, { ...step2, annual_income }), annual_income).toEqual({
+        ok: false,
+        message: 'Please correct the fields marked below.',
+        fields: ['annual_income'],
+        problems: [{ field: 'annual_income', message }],
+      });
+    }
+    for (const annual_income of ['', ' ', '0', '52000', '1000000000']) {
+      expect(checkStep(2, { ...step2, annual_income }), annual_income).toEqual({ ok: true });
+    }
+  });
+
   it('refuses a birth date less than 18 years ago', () => {
     expect(dateOfBirthProblem('2008-06-02', new Date('2026-06-01T12:00:00Z'))).toBe(
       'You must be at least 18 years old to open an account.',

@@ -164,6 +164,14 @@ export default function LoginRoute() {
             setFormError(message);
             setLocked(isLocked);
           }}
+          onCancel={() => {
+            // The pending challenge is only forgotten here: it expires on its own server-side.
+            setChallenge(null);
+            form.setValue('password', '');
+            setFormError(null);
+            setLocked(false);
+            setServerErrors([]);
+          }}
         />
       </AuthLayout>
     );

@@ -406,6 +406,8 @@ export default function RegisterRoute() {
                 step={1000}
                 optional
                 inputMode="numeric"
+                aria-invalid={bad('annual_income')}
+                error={problemOf('annual_income')}
                 {...field('annual_income')}
               />
             </div>

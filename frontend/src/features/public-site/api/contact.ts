@@ -1,6 +1,7 @@
 import {
   APPOINTMENT_TIMES,
   APPOINTMENT_TYPES as APPOINTMENT_TYPE_VALUES,
+  appointmentSlotProblem,
   MEETING_PREFERENCES as MEETING_PREFERENCE_VALUES,
   MESSAGE_SUBJECTS,
   contactRequestData,
@@ -40,6 +41,7 @@ export const MEETING_PREFERENCES = MEETING_PREFERENCE_VALUES.map((value) => ({
 }));
 
 export { APPOINTMENT_TIMES, MESSAGE_SUBJECTS };
+export type { AppointmentType };
 
 const name = (label: string) => z.string().trim().min(1, `Please enter your ${label}.`).max(100);
 const email = z
@@ -54,24 +56,35 @@ export { bankToday };
 /** The last day an appointment may be asked for: a year ahead, as the bank accepts. */
 export const lastAppointmentDate = (): string => lastSchedulableDate(bankToday());
 
-export const appointmentSchema = z.object({
-  first_name: name('first name'),
-  last_name: name('last name'),
-  email,
-  appointment_type: z.enum(APPOINTMENT_TYPE_VALUES, {
-    error: 'Please choose an appointment type.',
-  }),
-  preferred_date: z
-    .string()
-    .min(1, 'Please choose a date.')
-    .refine((d) => d >= bankToday(), 'Please choose today or a later date.')
-    .refine((d) => d <= lastAppointmentDate(), 'Please choose a date at most one year ahead.'),
-  preferred_time: z.string().min(1, 'Please choose a time.'),
-  meeting_preference: z.enum(MEETING_PREFERENCE_VALUES, {
-    error: 'Please choose how you would like to meet.',
-  }),
-  notes: z.string().max(1000).optional(),
-});
+export const appointmentSchema = z
+  .object({
+    first_name: name('first name'),
+    last_name: name('last name'),
+    email,
+    appointment_type: z.enum(APPOINTMENT_TYPE_VALUES, {
+      error: 'Please choose an appointment type.',
+    }),
+    preferred_date: z
+      .string()
+      .min(1, 'Please choose a date.')
+      .refine((d) => d >= bankToday(), 'Please choose today or a later date.')
+      .refine((d) => d <= lastAppointmentDate(), 'Please choose a date at most one year ahead.'),
+    preferred_time: z.string().min(1, 'Please choose a time.'),
+    meeting_preference: z.enum(MEETING_PREFERENCE_VALUES, {
+      error: 'Please choose how you would like to meet.',
+    }),
+    notes: z.string().max(1000).optional(),
+  })
+  // A meeting in person needs a branch open then: the server refuses it with the same words.
+  .superRefine((values, ctx) => {
+    if (!values.preferred_date) return;
+    const problem = appointmentSlotProblem({
+      date: values.preferred_date,
+      time: values.preferred_time,
+      meeting: values.meeting_preference,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 
 export type AppointmentInput = z.infer<typeof appointmentSchema>;
 

@@ -6,7 +6,6 @@ import { Alert } from '@/components/ui/feedback';
 import { FieldErrorList, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
-import { toast } from '@/lib/toast-store';
 import {
   APPOINTMENT_TIMES,
   APPOINTMENT_TYPES,
@@ -19,6 +18,7 @@ import {
   useCreateAppointment,
   useSendContactMessage,
   type AppointmentInput,
+  type AppointmentType,
   type MessageInput,
 } from '../api/contact';
 import { EmailField, focusFirstError, NameFields } from './contact-fields';
@@ -35,7 +35,8 @@ function ServerErrors({ error }: { error: unknown }) {
   );
 }
 
-export function AppointmentForm() {
+/** `appointmentType`: the type chosen already, as when a business page sends the visitor here. */
+export function AppointmentForm({ appointmentType }: { appointmentType?: AppointmentType }) {
   const call = useCreateAppointment();
   const form = useForm<AppointmentInput>({
     resolver: zodResolver(appointmentSchema),
@@ -44,6 +45,7 @@ export function AppointmentForm() {
       first_name: '',
       last_name: '',
       email: '',
+      ...(appointmentType ? { appointment_type: appointmentType } : {}),
       preferred_date: '',
       preferred_time: '',
       notes: '',
@@ -54,10 +56,7 @@ export function AppointmentForm() {
     async (values) => {
       try {
         await call.mutateAsync(values);
-        toast.success(
-          'Your appointment request was sent. We will confirm by email within one business day.',
-          'Request sent',
-        );
+        // Said once, by the confirmation above the form (a toast too would be heard twice).
         form.reset();
       } catch {
         /* shown below */
@@ -163,7 +162,7 @@ export function MessageForm({ subject }: { subject: string }) {
     async (values) => {
       try {
         await call.mutateAsync(values);
-        toast.success('Your message was sent. We reply within 24 hours.', 'Message sent');
+        // Said once, by the confirmation above the form (a toast too would be heard twice).
         form.reset({ first_name: '', last_name: '', email: '', subject, message: '' });
       } catch {
         /* shown below */

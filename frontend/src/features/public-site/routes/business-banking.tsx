@@ -32,6 +32,12 @@ import {
 } from '../components/sections';
 import { BUSINESS_TESTIMONIALS } from '../content/testimonials';
 
+/**
+ * Online registration opens personal accounts only: a business account is opened with a banker,
+ * so every business call to action books one, with the business subject already chosen.
+ */
+const BUSINESS_BANKER = '/contact?subject=business#appointment';
+
 export default function BusinessBankingRoute() {
   return (
     <PublicPage title="Business Banking">
@@ -42,8 +48,8 @@ export default function BusinessBankingRoute() {
         lead="Accounts, lending, merchant services and treasury tools for the businesses that keep the Harbor Bay region running — with a relationship manager who knows your name."
         actions={
           <HeroActions
-            primary={{ to: '/register', label: 'Open a business account' }}
-            secondary={{ to: '/contact', label: 'Talk to a banker' }}
+            primary={{ to: BUSINESS_BANKER, label: 'Talk to a business banker' }}
+            secondary={{ to: '/business-banking#accounts', label: 'Compare business accounts' }}
           />
         }
       />
@@ -225,10 +231,7 @@ export default function BusinessBankingRoute() {
         title="Let’s grow your business together"
         text="Schedule a meeting with a relationship manager at the branch or by video."
       >
-        <ButtonLink to="/contact">Schedule a meeting</ButtonLink>
-        <ButtonLink to="/register" variant="secondary">
-          Open an account
-        </ButtonLink>
+        <ButtonLink to={BUSINESS_BANKER}>Schedule a meeting</ButtonLink>
       </CtaBand>
     </PublicPage>
   );

@@ -12,19 +12,23 @@ import {
   UserCheck,
 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { BANK } from '@/components/ui/brand';
 import { Alert } from '@/components/ui/feedback';
+import type { AppointmentType } from '../api/contact';
 import { AppointmentForm, MessageForm } from '../components/contact-forms';
 import { FeatureGrid, Hero, HeroActions, PublicPage, Section } from '../components/sections';
 
-const INQUIRY_TYPES = [
+const INQUIRY_TYPES: { value: AppointmentType; label: string; subject: string }[] = [
   { value: 'general', label: 'General', subject: 'General Inquiry' },
   { value: 'loans', label: 'Loans', subject: 'Loan Information' },
   { value: 'business', label: 'Business', subject: 'Business Banking' },
   { value: 'investment', label: 'Investment', subject: 'General Inquiry' },
   { value: 'support', label: 'Support', subject: 'Account Support' },
 ];
+
+/** The inquiry a link asked for (`/contact?subject=business#appointment`), if it is one of ours. */
+const askedInquiry = (value: string | null) => INQUIRY_TYPES.find((i) => i.value === value);
 
 const BRANCHES = [
   {
@@ -37,7 +41,9 @@ const BRANCHES = [
 ];
 
 export default function ContactRoute() {
-  const [inquiry, setInquiry] = useState('general');
+  const [params] = useSearchParams();
+  const asked = askedInquiry(params.get('subject'));
+  const [inquiry, setInquiry] = useState<AppointmentType>(asked?.value ?? 'general');
   const subject = INQUIRY_TYPES.find((i) => i.value === inquiry)?.subject ?? 'General Inquiry';
   return (
     <PublicPage title="Contact Us">
@@ -143,7 +149,7 @@ export default function ContactRoute() {
       </Section>
       <Section id="appointment" eyebrow="Appointments & messages" title="Talk to a banker">
         <div className="two-col">
-          <AppointmentForm />
+          <AppointmentForm appointmentType={asked?.value} />
           <MessageForm subject={subject} />
         </div>
       </Section>

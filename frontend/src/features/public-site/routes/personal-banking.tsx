@@ -24,6 +24,9 @@ import {
 } from '../components/sections';
 import { PERSONAL_TESTIMONIALS } from '../content/testimonials';
 
+/** No public card pages: /cards is online banking's, so a visitor asks a banker instead. */
+const CARD_BANKER = '/contact#appointment';
+
 export default function PersonalBankingRoute() {
   return (
     <PublicPage title="Personal Banking">
@@ -124,7 +127,7 @@ export default function PersonalBankingRoute() {
               figure: '$0',
               figureLabel: 'annual fee',
               text: '15.99%–25.99% variable APR. Earn 1.5% cash back on every purchase.',
-              link: { to: '/cards', label: 'Learn about cards' },
+              link: { to: CARD_BANKER, label: 'Ask a banker about this card' },
             },
             {
               icon: Plane,
@@ -132,7 +135,7 @@ export default function PersonalBankingRoute() {
               figure: '$95',
               figureLabel: 'annual fee',
               text: '17.99%–27.99% variable APR. 3x points on travel and dining, no foreign transaction fees.',
-              link: { to: '/cards', label: 'Learn about cards' },
+              link: { to: CARD_BANKER, label: 'Ask a banker about this card' },
             },
           ]}
         />
