@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { MAX_CONNECTIONS_PER_CLIENT } from './http/connection-guard.ts';
+import { InvalidSetting } from './invalid-setting.ts';
+import { parseSecretsKey } from './security/encryption.ts';
 
 /** Runtime configuration, read once from the environment with embedded defaults. */
 export interface BankConfig {
@@ -34,18 +36,7 @@ export interface BankConfig {
   digestIntervalMs: number;
 }
 
-/**
- * A setting that is present but wrong (`setting` names it, `reason` says what is wrong, never a
- * secret's value): the bank does not start on it, and says so in one line naming the setting.
- */
-export class InvalidSetting extends Error {
-  constructor(
-    readonly setting: string,
-    readonly reason: string,
-  ) {
-    super(`${setting}: ${reason}`);
-  }
-}
+export { InvalidSetting };
 
 /** Fastify's trustProxy forms, minus `true` (which would let any client forge its address). */
 export type TrustProxy = false | number | string[];
@@ -181,7 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     redisUrl: env.REDIS_URL || undefined,
     opsToken: env.OPS_TOKEN ?? '',
     metricsToken: env.METRICS_TOKEN || undefined,
-    secretsKey: env.SECRETS_KEY || undefined,
+    // Checked here, with the other settings, so a wrong key refuses the start before PostgreSQL.
+    secretsKey: env.SECRETS_KEY ? (parseSecretsKey(env.SECRETS_KEY), env.SECRETS_KEY) : undefined,
     settlementDelayMs: env.SETTLEMENT_DELAY_MS
       ? intFromEnv('SETTLEMENT_DELAY_MS', env.SETTLEMENT_DELAY_MS, 0)
       : undefined,

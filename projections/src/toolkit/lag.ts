@@ -1,13 +1,11 @@
 import {
   eventsHeadPosition,
-  eventsSkipped,
   projectionCheckpointPosition,
   projectionLagEvents,
   projectionLagMilliseconds,
   projectionParkedEvents,
   refreshPoolMetrics,
   renderMetrics,
-  skippedEventCounts,
   type Pool,
 } from '@bank/infra';
 import { parkedEventCounts } from '../runner/parking.ts';
@@ -57,7 +55,7 @@ export async function projectionLag(
 
 /**
  * Sets the projection gauges of the metrics registry: lag in events and milliseconds,
- * checkpoints, the log's head, open parked events, and events readers skipped.
+ * checkpoints, the log's head and open parked events (skipped events are counted when scraped).
  */
 export async function refreshProjectionMetrics(
   pool: Pool,
@@ -76,9 +74,6 @@ export async function refreshProjectionMetrics(
     projectionParkedEvents.set(labels, parked[lag.projection] ?? 0);
   }
   eventsHeadPosition.set(Number(head.rows[0]!.n));
-  for (const skipped of skippedEventCounts()) {
-    eventsSkipped.set({ type: skipped.type, reason: skipped.reason }, skipped.count);
-  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { createLogger, digestFilePath, ensureDataDir, loadConfig } from '@bank/i
 import { startBank } from '../bank.ts';
 import '../modules.ts';
 import { announceStart } from '../start-banner.ts';
-import { exitOnRefusal, orExitOnRefusal } from '../start-refused.ts';
+import { exitStartFailed, orExitOnRefusal } from '../start-refused.ts';
 import { seedDemoCustomer } from '../seed.ts';
 import { ensureWebAppBuilt } from '../web-app.ts';
 
@@ -34,12 +34,19 @@ const bank = await startBank({
   // Built beside PostgreSQL's start-up, so a fresh clone serves the web app on first start.
   beforeHttp: ensureWebAppBuilt(log),
   logger: createLogger({ level: config.logLevel }),
-}).catch((error) => exitOnRefusal(error));
+}).catch((error: unknown) => exitStartFailed(error, config.logLevel));
 const firstStart = !existsSync(path.join(config.dataDir, 'demo-customer.json'));
-const demo = await seedDemoCustomer(bank.ctx, config.dataDir);
-// The digest published at start came before the seed: publish the demo's history too, so that
-// `npm run audit -- verify` has published heads to compare with from the first start on.
-if (firstStart && demo) await publishLogDigest(bank.pool, digestFilePath(bank.config));
+// What fails after the bank started stops it first: its PostgreSQL and Redis go with it.
+const demo = await (async () => {
+  const seeded = await seedDemoCustomer(bank.ctx, config.dataDir);
+  // The digest published at start came before the seed: publish the demo's history too, so that
+  // `npm run audit -- verify` has published heads to compare with from the first start on.
+  if (firstStart && seeded) await publishLogDigest(bank.pool, digestFilePath(bank.config));
+  return seeded;
+})().catch(async (error: unknown) => {
+  await bank.stop();
+  return exitStartFailed(error, config.logLevel);
+});
 // The banner (with the ops token) for the person who ran `npm start`; a log gets neither secret.
 announceStart(process.stdout, startup, {
   url: `http://localhost:${config.port}`,
