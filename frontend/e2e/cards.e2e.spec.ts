@@ -589,4 +589,37 @@ describe('Cards', () => {
     expect(await details.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     expect(await focusedElement(page)).not.toBe('body');
   });
+
+  it("asks to confirm it is you before a card's first PIN in an older session", async () => {
+    const { customer, card } = await customerWithCard();
+    const page = await t.signedInPage(customer);
+    await page.goto('/cards');
+    await page.getByRole('heading', { name: 'Your Cards' }).waitFor();
+    await t.ageLastProof(customer);
+
+    const setPin = async () => {
+      await page.getByRole('button', { name: 'Change PIN' }).first().click();
+      const first = dialog(page, 'Set PIN');
+      await first.getByLabel('New PIN').fill('2468');
+      await first.getByLabel('Confirm PIN').fill('2468');
+      await first.getByRole('button', { name: 'Set PIN' }).click();
+      return first;
+    };
+    const first = await setPin();
+    const confirm = dialog(page, 'Confirm it’s you');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    // Closing it is the customer's choice: the dialog stays as typed, with nothing to report.
+    expect(await first.getByRole('alert').count()).toBe(0);
+    await first.getByRole('button', { name: 'Set PIN' }).click();
+    await confirm.getByLabel('Password').fill(customer.payload.password as string);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'PIN changed successfully').waitFor();
+    await first.waitFor({ state: 'detached' });
+    const cards = (await customer.client.get('/api/cards')).body.data.cards as {
+      id: string;
+      has_pin: boolean;
+    }[];
+    expect(cards.find((c) => c.id === card.id)?.has_pin).toBe(true);
+  });
 });

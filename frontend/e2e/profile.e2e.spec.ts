@@ -66,6 +66,23 @@ describe('Profile Settings', () => {
     await toast(page, 'Profile image removed successfully!').waitFor();
   });
 
+  it('asks to confirm it is you before moving the mailing address in an older session', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await t.ageLastProof(customer);
+    await page.getByLabel('Address', { exact: true }).fill('9 Lighthouse Road');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await confirm.getByLabel('Password').fill(customer.payload.password as string);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    expect((await customer.client.get('/api/user')).body.data.user.address).toBe(
+      '9 Lighthouse Road',
+    );
+  });
+
   it('saves a large photo scaled down to 400 pixels, and refuses a file that is no image', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer);

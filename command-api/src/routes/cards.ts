@@ -222,6 +222,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
           expressDelivery: request.body.express_delivery,
         },
         commandMetadata(request),
+        () => requireStepUp(request),
       );
       markConsistency(reply, outcome);
       return reply
@@ -345,6 +346,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
         request.params.id,
         { currentPin: request.body.current_pin ?? undefined, newPin: request.body.new_pin },
         commandMetadata(request),
+        () => requireStepUp(request),
       );
       markConsistency(reply, outcome);
       return reply.send(ok(null, 'PIN changed successfully'));

@@ -21,6 +21,7 @@ import {
 } from '@bank/infra';
 import { readCard } from '@bank/projections';
 import { accountAggregate } from '../domain/account/account.ts';
+import { customerAggregate, isMailingAddress } from '../domain/customer/customer.ts';
 import { cardNotice } from '../domain/cards/card-notifications.ts';
 import { expiryDate, generateCardNumber, generateCvv } from '../domain/cards/card-number.ts';
 import {
@@ -122,9 +123,14 @@ export interface ApplyInput {
   expressDelivery: boolean;
 }
 
+/** The route's check that the session proved the customer recently (403 STEP_UP_REQUIRED). */
+export type StepUpCheck = () => void;
+
 /**
  * Applies for an offered card: it is issued at once, active, with a new number valid for its
  * network, an expiry date and a CVV. Number and CVV are sealed before they reach any event.
+ * A card sent anywhere but the mailing address on file first passes `requireStepUp`: a stolen
+ * session must not have a working card mailed to the thief.
  */
 export async function applyForCard(
   ctx: CommandContext,
@@ -132,6 +138,7 @@ export async function applyForCard(
   offerId: string,
   input: ApplyInput,
   metadata: EventMetadata,
+  requireStepUp: StepUpCheck,
 ) {
   const listed = await readCard(ctx.pool, customerId, offerId);
   return translated(() =>
@@ -145,6 +152,8 @@ export async function applyForCard(
       if (!listed) throw notFound();
       const offer = await verifyOffer(uow, customerId, offerId, listed);
       if (!offer) throw notFound();
+      const customer = (await uow.load(streams.customer(customerId), customerAggregate)).state;
+      if (!isMailingAddress(customer.mailingAddress, input.deliveryAddress)) requireStepUp();
       const product = cardProducts[offer.cardType];
       const number = generateCardNumber(product.cardNetwork, randomInt);
       const events = decideCard(
@@ -287,7 +296,8 @@ export function changeCardLimits(
 
 /**
  * Sets the PIN (argon2id hash only). A card without a PIN takes its first one without a current
- * PIN; after that the current PIN is required.
+ * PIN, so only a stepped-up session (`requireStepUp`) may choose it: otherwise a stolen session
+ * could give a freshly mailed card a PIN of its own. After that the current PIN is required.
  */
 export async function changeCardPin(
   ctx: CommandContext,
@@ -295,6 +305,7 @@ export async function changeCardPin(
   cardId: string,
   pins: { currentPin: string | undefined; newPin: string },
   metadata: EventMetadata,
+  requireStepUp: StepUpCheck,
 ) {
   const newPinHash = await hashSecret(pins.newPin);
   const outcome = await runCardCommand(
@@ -302,6 +313,7 @@ export async function changeCardPin(
     customerId,
     cardId,
     async (state) => {
+      if (state.pinHash === null) requireStepUp();
       const supplied = Boolean(pins.currentPin);
       const [valid, same] = state.pinHash
         ? await Promise.all([

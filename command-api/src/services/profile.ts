@@ -2,6 +2,7 @@ import { streams, type AlertPreferences, type NotificationPreferences } from '@b
 import { fieldError, notFound, type EventMetadata } from '@bank/infra';
 import { findAccountType } from '@bank/projections';
 import {
+  changesMailingAddress,
   customerAggregate,
   decideCustomer,
   type CustomerCommand,
@@ -37,8 +38,9 @@ function runCustomerCommand(
 }
 
 /**
- * Updates personal details; a new email must not belong to another customer. A new email or
- * phone first passes `beforeContactChange` (the route's step-up check).
+ * Updates personal details; a new email must not belong to another customer. A new email, phone
+ * or mailing address first passes `beforeContactChange` (the route's step-up check): whoever
+ * controls where codes and cards are sent controls the account.
  */
 export async function updateProfile(
   ctx: CommandContext,
@@ -50,6 +52,8 @@ export async function updateProfile(
   const outcome = await ctx.bus.execute(metadata, async (uow) => {
     const stream = streams.customer(customerId);
     const customer = await uow.load(stream, customerAggregate);
+    // A new card is mailed to the address on file: moving it is the first step of taking a card.
+    if (changesMailingAddress(customer.state.mailingAddress, input)) beforeContactChange();
     // A new email or phone must not be held by another customer, and is claimed for this one.
     // Lookups find the customer under it only once they prove it with a code (until then money
     // sent to it waits), and the contact it replaces is free for whoever holds it next.

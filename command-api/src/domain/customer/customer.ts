@@ -29,6 +29,8 @@ export interface CustomerState {
   name: string;
   email: string;
   phone: string;
+  /** Where cards and letters are sent. */
+  mailingAddress: MailingAddress;
   profileImage: string | null;
   notificationPreferences: NotificationPreferences | null;
   /**
@@ -48,6 +50,45 @@ export interface CustomerState {
 }
 
 export type { ContactKind };
+
+export interface MailingAddress {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+const NO_ADDRESS: MailingAddress = { address: '', city: '', state: '', zipCode: '' };
+const MAILING_FIELDS: readonly (keyof MailingAddress)[] = ['address', 'city', 'state', 'zipCode'];
+
+/** Compared as a person reads an address: case, punctuation and spacing do not make it another. */
+export function addressKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Whether an update moves the mailing address (a field given, and not the one on file). */
+export function changesMailingAddress(
+  current: MailingAddress,
+  next: Partial<Record<keyof MailingAddress, string | undefined>>,
+): boolean {
+  return MAILING_FIELDS.some((field) => {
+    const value = next[field];
+    return value !== undefined && addressKey(value) !== addressKey(current[field]);
+  });
+}
+
+/**
+ * Whether a card's delivery address is the mailing address on file: empty means "the address on
+ * file"; otherwise the street, city, state and ZIP, written any way that reads the same.
+ */
+export function isMailingAddress(current: MailingAddress, delivery: string): boolean {
+  const typed = addressKey(delivery);
+  if (typed === '') return true;
+  return typed === addressKey(MAILING_FIELDS.map((field) => current[field]).join(' '));
+}
 
 const CONTACT_KINDS: readonly ContactKind[] = ['email', 'phone'];
 
@@ -87,6 +128,7 @@ export const customerAggregate: Aggregate<
     name: '',
     email: '',
     phone: '',
+    mailingAddress: NO_ADDRESS,
     profileImage: null,
     notificationPreferences: null,
     twoFactor: null,
@@ -104,6 +146,12 @@ export const customerAggregate: Aggregate<
           name: event.data.name,
           email: event.data.email,
           phone: event.data.phone,
+          mailingAddress: {
+            address: event.data.address,
+            city: event.data.city,
+            state: event.data.state,
+            zipCode: event.data.zipCode,
+          },
           notificationPreferences: event.data.notificationPreferences,
           unverifiedContacts: event.data.contactsToProve ?? [],
         };
@@ -117,6 +165,12 @@ export const customerAggregate: Aggregate<
           name: event.data.name ?? state.name,
           email: event.data.email ?? state.email,
           phone: event.data.phone ?? state.phone,
+          mailingAddress: {
+            address: event.data.address ?? state.mailingAddress.address,
+            city: event.data.city ?? state.mailingAddress.city,
+            state: event.data.state ?? state.mailingAddress.state,
+            zipCode: event.data.zipCode ?? state.mailingAddress.zipCode,
+          },
           unverifiedContacts: [...new Set([...state.unverifiedContacts, ...changed])],
         };
       }
@@ -177,6 +231,7 @@ export const customerAggregate: Aggregate<
           name: '',
           email: '',
           phone: '',
+          mailingAddress: NO_ADDRESS,
           profileImage: null,
         };
       default:

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { Checkbox } from '@/components/ui/field';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -103,6 +103,9 @@ export function ApplyCardDialog({
           close();
         },
         onError: (error) => {
+          // Closing "Confirm it's you" (a card sent elsewhere than the address on file) is the
+          // customer's choice: the dialog stays open, with nothing to report.
+          if (isStepUpCancelled(error)) return;
           const consent =
             error instanceof ApiError ? error.errors?.agreed_to_terms?.[0] : undefined;
           if (consent) {

@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
+import { isStepUpCancelled } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { toast } from '@/lib/toast-store';
 import { changePinSchema, useChangeCardPin, type ChangePinForm } from '../api/change-card-pin';
@@ -40,7 +41,9 @@ export function ChangePinDialog({ card, onClose }: { card: Card | null; onClose(
       },
     );
   };
-  // A card that never had a PIN has no current one to ask for: the dialog sets its first PIN.
+  // A card that never had a PIN has no current one to ask for: the dialog sets its first PIN,
+  // which the server takes from a recently proved session only ("Confirm it's you" opens when
+  // needed; closing it leaves the dialog as typed, with nothing to report).
   const firstPin = card !== null && !card.has_pin;
   const action = firstPin ? 'Set PIN' : 'Change PIN';
   const pinProps = {
@@ -79,7 +82,7 @@ export function ChangePinDialog({ card, onClose }: { card: Card | null; onClose(
           {...pinProps}
           {...form.register('confirm_pin')}
         />
-        {change.isError && !Object.keys(errors).length ? (
+        {change.isError && !isStepUpCancelled(change.error) && !Object.keys(errors).length ? (
           <Alert tone="danger">{errorMessage(change.error, 'Action failed')}</Alert>
         ) : null}
         <div className="dialog__actions">
