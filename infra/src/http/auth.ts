@@ -45,8 +45,9 @@ export function isSteppedUp(request: FastifyRequest, now = Date.now()): boolean 
 }
 
 /**
- * Refuses a sensitive action (revealing a card, changing contact details or the password, adding
- * a payee or recipient, a first payment to a destination never saved nor paid, turning off
+ * Refuses a sensitive action (revealing a card, changing contact details, the mailing address or
+ * the password, a card mailed elsewhere than the address on file, a card's first PIN, adding a
+ * payee or recipient, a first payment to a destination never saved nor paid, turning off
  * two-factor) unless the session stepped up within the window:
  * 403 STEP_UP_REQUIRED, which the web app answers with its confirm-it-is-you dialog.
  */

@@ -13,7 +13,8 @@ const LOOKS_LIKE_CODE = "Looks like a code? Choose 'Use an authenticator code in
 
 /**
  * "Confirm it's you": opened whenever the server answers STEP_UP_REQUIRED (revealing a card,
- * changing contact details or the password, adding a payee, turning off two-factor). Once the
+ * changing contact details, the mailing address or the password, a card's first PIN, adding a
+ * payee, turning off two-factor). Once the
  * customer gives their password or an authenticator code, the refused request is sent again.
  */
 export function StepUpDialog() {
