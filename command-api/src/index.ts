@@ -31,6 +31,7 @@ export { tellerDeposit, accountIdByNumber } from './services/deposits.ts';
 export { claimWithCode, requestClaimCode } from './services/zelle-claims.ts';
 export { markAllNotificationsRead } from './services/notifications.ts';
 export { applyForCard } from './services/cards.ts';
+export { addPayee, billPayStreams } from './services/bill-pay.ts';
 export { CONSISTENCY_HEADER } from './routes/command-reply.ts';
 export * from './jobs/index.ts';
 export { billPayJobModule } from './jobs/bill-pay-jobs.ts';
@@ -48,6 +49,8 @@ export interface CommandApiOptions {
     upload?: object;
     writes?: object;
     contact?: object;
+    /** Per customer: new support tickets. */
+    tickets?: object;
   };
 }
 
@@ -93,7 +96,7 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(cryptoCommandRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(cryptoOpsCommandRoutes, { ctx });
   await app.register(cardRoutes, { ctx, secretsRateLimit: rateLimits?.auth });
-  await app.register(supportRoutes, { ctx });
+  await app.register(supportRoutes, { ctx, newTicketRateLimit: rateLimits?.tickets });
   await app.register(opsSupportRoutes, { ctx });
   await app.register(transferRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(scheduledTransferRoutes, { ctx, rateLimit: rateLimits?.money });

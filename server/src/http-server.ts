@@ -80,6 +80,8 @@ export interface HttpServerOptions {
     writes?: { max: number; timeWindow: number };
     /** The contact page's forms; the sign-in limit when absent. */
     contact?: { max: number; timeWindow: number };
+    /** A customer's new support tickets; none when absent (tests and tools with their own limits). */
+    tickets?: { max: number; timeWindow: number };
   };
   serveFrontend?: boolean;
   rateLimitNamespace?: string | undefined;

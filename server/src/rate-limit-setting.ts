@@ -15,11 +15,17 @@ export interface RateLimits {
    * of up to 5,000 characters: at the sign-in limit one address could add 40,000 a day.
    */
   contact: { max: number; timeWindow: number };
+  /**
+   * Per signed-in customer: new support tickets. Each lands in the staff's queue; the writes limit
+   * alone let one customer fill it with a hundred in two seconds.
+   */
+  tickets: { max: number; timeWindow: number };
 }
 
 /**
  * Per client address and minute: sign-in and registration, each money request, photo uploads;
- * per customer and minute, their other writes; per client address and hour, contact forms.
+ * per customer and minute, their other writes; per client address and hour, contact forms; per
+ * customer and hour, new support tickets.
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   auth: { max: 30, timeWindow: 60_000 },
@@ -27,6 +33,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   upload: { max: 10, timeWindow: 60_000 },
   writes: { max: 120, timeWindow: 60_000 },
   contact: { max: 20, timeWindow: 3_600_000 },
+  tickets: { max: 10, timeWindow: 3_600_000 },
 };
 
 /**
@@ -39,6 +46,7 @@ export const LOAD_TEST_RATE_LIMITS: RateLimits = {
   upload: { max: 1_000_000, timeWindow: 60_000 },
   writes: { max: 1_000_000, timeWindow: 60_000 },
   contact: { max: 1_000_000, timeWindow: 60_000 },
+  tickets: { max: 1_000_000, timeWindow: 60_000 },
 };
 
 export const RATE_LIMIT_SETTINGS = ['default', 'load'] as const;

@@ -25,6 +25,7 @@ describe('RATE_LIMITS', () => {
     expect(limits.upload.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.upload.max);
     expect(limits.writes.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.writes.max);
     expect(limits.contact.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.contact.max);
+    expect(limits.tickets.max).toBeGreaterThan(100 * DEFAULT_RATE_LIMITS.tickets.max);
   });
 
   it('refuses any other value', () => {

@@ -1,5 +1,5 @@
-import { rateLimited } from '@bank/infra';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { perCustomerLimit } from './customer-rate-limit.ts';
 
 /**
  * Counts every money request against the signed-in customer as well as against the address it
@@ -13,19 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * contacts must not use up the day's transfers.
  */
 export function limitMoneyPerCustomer(app: FastifyInstance, limit: object | undefined) {
-  if (!limit || !app.hasDecorator('createRateLimit')) return;
   // Its own counter, apart from the customer's other writes (same store, another key).
-  const check = app.createRateLimit({
-    ...limit,
-    keyGenerator: (request: FastifyRequest) => `money-customer:${request.customerId}`,
-  });
-  const counted = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.customerId) return;
-    const counts = await check(request);
-    if (counts.isAllowed || !counts.isExceeded) return;
-    reply.header('retry-after', String(counts.ttlInSeconds));
-    throw rateLimited();
-  };
+  const counted = perCustomerLimit(app, limit, 'money-customer');
+  if (!counted) return;
   app.addHook('onRoute', (route) => {
     const config = route.config as { moneyPipeline?: true } | undefined;
     if (!config?.moneyPipeline) return;

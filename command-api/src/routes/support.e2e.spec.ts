@@ -400,14 +400,17 @@ describe('conversation and status', () => {
     expect(await recorded()).toEqual(before);
   });
 
-  it('staff page through every ticket: one customer opening hundreds cannot bury another customer’s', async () => {
+  it('staff page through every ticket: hundreds opened after it cannot bury a customer’s', async () => {
     const patient = await signedUpCustomer(bank);
     const waiting = await openTicket(patient.client, { subject: 'Waiting for an answer' });
-    const flooder = await signedUpCustomer(bank);
+    // One customer may have 20 open (ticket-limits.e2e.spec.ts): the flood comes from eleven.
+    let flooder = patient;
     for (let batch = 0; batch < 11; batch += 1) {
+      flooder = await signedUpCustomer(bank);
+      const client = flooder.client;
       await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          openTicket(flooder.client, { subject: `Flood ${batch * 20 + i}` }),
+          openTicket(client, { subject: `Flood ${batch * 20 + i}` }),
         ),
       );
     }

@@ -35,6 +35,7 @@ import {
   replyToTicket,
 } from '../services/support.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
+import { perCustomerLimit } from './customer-rate-limit.ts';
 import { requestIdentity } from './money-input.ts';
 
 /** What a ticket's answer reads. */
@@ -155,16 +156,32 @@ const statusMessage: Record<string, string> = {
   closed: 'Ticket closed.',
 };
 
+export const TOO_MANY_NEW_TICKETS =
+  'You have opened many support requests in a short time. Please wait before opening another, or add a reply to one you already opened.';
+
 /** The customer's ticket commands: open, reply, mark resolved or close. */
-export const supportRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = async (
-  app,
-  { ctx },
-) => {
+export const supportRoutes: FastifyPluginAsyncZod<{
+  ctx: CommandContext;
+  /**
+   * Per signed-in customer, on opening a ticket: each lands in the staff's queue, and the writes
+   * limit alone let one customer open a hundred in two seconds.
+   */
+  newTicketRateLimit?: object | undefined;
+}> = async (app, { ctx, newTicketRateLimit }) => {
   app.addHook('onRequest', requireCustomer(ctx.sessions));
+  const newTicketsCounted = perCustomerLimit(
+    app,
+    newTicketRateLimit,
+    'new-tickets',
+    TOO_MANY_NEW_TICKETS,
+  );
 
   app.post(
     '/support/tickets',
-    { schema: { body: newTicketBody, response: { 201: ticketReply } } },
+    {
+      schema: { body: newTicketBody, response: { 201: ticketReply } },
+      ...(newTicketsCounted ? { preHandler: newTicketsCounted } : {}),
+    },
     async (request, reply) => {
       const outcome = await openTicket(
         ctx,

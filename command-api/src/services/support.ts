@@ -13,7 +13,7 @@ import {
   type TicketStatus,
 } from '@bank/events';
 import { ApiError, notFound, type EventMetadata } from '@bank/infra';
-import { findReceiptLine } from '@bank/projections';
+import { countOpenTickets, findReceiptLine } from '@bank/projections';
 import { customerAggregate } from '../domain/customer/customer.ts';
 import { decideDispute, disputeAggregate, DISPUTE_EXISTS } from '../domain/support/dispute.ts';
 import {
@@ -108,8 +108,19 @@ export function isTicketAnswer(body: unknown): body is TicketAnswer {
 }
 
 /**
+ * Open tickets one customer may have: each sits in the staff's queue, so one customer must not
+ * fill it. Disputes of card charges are not held back by it (a charge must be disputable), but
+ * count among the open ones.
+ */
+export const MAX_OPEN_TICKETS = 20;
+export const TOO_MANY_OPEN_TICKETS = `You have ${MAX_OPEN_TICKETS} open requests. Please wait for us to answer them or close some before opening another.`;
+
+/**
  * Opens a ticket under a unique number such as TKT-2026-483920, once per Idempotency-Key: a
  * request sent again (a retry after a lost answer, a double click) answers with the same ticket.
+ * A customer with `MAX_OPEN_TICKETS` open is refused (422). They are counted in the read model,
+ * which may lag the log by the last ticket or two: with the route's per-customer limit on new
+ * tickets, that lets a customer past the cap by a few at most.
  */
 export function openTicket(
   ctx: CommandContext,
@@ -119,6 +130,9 @@ export function openTicket(
   metadata: EventMetadata,
 ) {
   return runMoneyCommand(ctx, identity, metadata, async (uow) => {
+    if ((await countOpenTickets(ctx.pool, customerId)) >= MAX_OPEN_TICKETS) {
+      throw new ApiError(422, TOO_MANY_OPEN_TICKETS, 'VALIDATION_ERROR');
+    }
     const { ticketId } = await stageTicket(uow, customerId, input);
     return { statusCode: 201, body: { ticketId } satisfies TicketAnswer };
   });

@@ -81,6 +81,16 @@ export async function findTickets(db: Db, f: TicketFilter): Promise<ListedTicket
   return rows;
 }
 
+/** How many of the customer's tickets still wait for an answer or a close (not resolved nor closed). */
+export async function countOpenTickets(db: Db, customerId: string): Promise<number> {
+  const { rows } = await db.query<{ open: number }>(
+    `SELECT count(*)::int AS open FROM rm_support_tickets
+     WHERE customer_id = $1 AND status NOT IN ('resolved', 'closed')`,
+    [customerId],
+  );
+  return rows[0]!.open;
+}
+
 /** A ticket; with a customer id, only that customer's own (another's reads as not there). */
 export async function findTicket(
   db: Db,
