@@ -351,8 +351,9 @@ async function startParts(
   } else if (roles.projections) {
     await refuseLogRunnerOverKafkaProgress(pool, allProjectionNames);
     // Without waiting for transactions still open elsewhere on the server (another bank's, say):
-    // the loops project what they hold back as soon as it is readable.
-    await runner.catchUp({ waitForCommitted: false });
+    // the loops project what they hold back as soon as it is readable. A read model its
+    // environment breaks is left to its loop, which names it failing in health.
+    await runner.catchUp({ waitForCommitted: false, leaveFailingToLoops: true });
     await runner.start();
     stoppers.push(() => runner.stop());
     failingProjections = threaded?.failing;

@@ -12,7 +12,7 @@ import { catchUpProjection } from './catch-up.ts';
 import { createCheckpointMover } from './checkpoint-mover.ts';
 import { createJointApplier } from './joint-applier.ts';
 import { readCheckpoint } from './checkpoints.ts';
-import { CheckpointMovedError } from './parking.ts';
+import { CheckpointMovedError, mayPark } from './parking.ts';
 import { createSharedReader } from './shared-reader.ts';
 
 export interface ProjectionRunnerOptions extends ApplyOrParkOptions {
@@ -45,6 +45,13 @@ export interface CatchUpOptions {
    * and catches up with what is readable at once, and the loops follow the rest.
    */
   waitForCommitted?: boolean;
+  /**
+   * A projection whose catch-up fails for a reason that is not its events' (see mayPark: a
+   * revoked grant, a missing table) is left behind instead of failing the call: its loop retries
+   * it and reports it failing. Start-up passes true, so one broken read model degrades itself
+   * rather than keeping the whole bank from starting.
+   */
+  leaveFailingToLoops?: boolean;
 }
 
 export interface ProjectionRunner {
@@ -179,14 +186,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         listener = undefined;
       }
     },
-    async catchUp({ waitForCommitted = true }: CatchUpOptions = {}) {
+    async catchUp({ waitForCommitted = true, leaveFailingToLoops = false }: CatchUpOptions = {}) {
       if (waitForCommitted) await untilCommittedVisible(pool);
       // All at once, on the shared reader: each batch is read once for every projection.
       store.forget();
       await Promise.all(
-        projections.map((projection) =>
-          catchUpProjection(pool, store, projection, batchSize, undefined, mover, parking),
-        ),
+        projections.map(async (projection) => {
+          try {
+            await catchUpProjection(pool, store, projection, batchSize, undefined, mover, parking);
+          } catch (error) {
+            if (!leaveFailingToLoops || mayPark(error)) throw error;
+            options.onError?.(projection.name, error);
+          }
+        }),
       );
     },
     wake,

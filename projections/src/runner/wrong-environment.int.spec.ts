@@ -188,3 +188,46 @@ describe('ops retry every parked event of a projection at once', () => {
     );
   });
 });
+
+describe('start-up catch-up with a read model its environment breaks', () => {
+  const broken = defineProjection({
+    name: 'startup-broken-test',
+    tables: ['rm_startup_broken_test'],
+    handlers: {
+      async ContactRequestSubmitted(d, _event, db) {
+        await db.query('INSERT INTO rm_startup_broken_test (request_id) VALUES ($1)', [
+          d.requestId,
+        ]);
+      },
+    },
+  });
+
+  it('leaves it to its loop, parks nothing, and the others catch up', async () => {
+    await owner.query('CREATE TABLE rm_startup_broken_test (request_id uuid PRIMARY KEY)');
+    await owner.query(`REVOKE INSERT ON rm_startup_broken_test FROM ${appRole}`);
+    await submitted('Ola');
+    const errors: string[] = [];
+    const runner = createProjectionRunner({
+      pool,
+      store,
+      projections: [broken, visitors],
+      batchAttempts: 1,
+      retryDelayMs: 1,
+      onError: (projection) => errors.push(projection),
+    });
+    try {
+      // What a test (or an operator's tool) asks for: everything projected, or a failure.
+      await expect(runner.catchUp()).rejects.toThrow(/permission denied/);
+      // What start-up asks for: the bank starts, the broken read model waits for its loop.
+      await runner.catchUp({ leaveFailingToLoops: true });
+      expect(errors).toContain('startup-broken-test');
+      expect(await parkedEventCounts(pool)).toEqual({});
+      expect(await namesIn('rm_environment_test')).toContain('Ola');
+      expect((await readCheckpoint(pool, 'startup-broken-test')).globalPosition).toBeLessThan(
+        await headPosition(),
+      );
+    } finally {
+      await owner.query(`GRANT INSERT ON rm_startup_broken_test TO ${appRole}`);
+    }
+  });
+});
