@@ -152,7 +152,7 @@ async function startParts(
   if (fromEnv?.setting === 'load') {
     logger.warn(
       { rate_limits: 'load', ...rateLimits },
-      'RATE_LIMITS=load: sign-in, registration, money and photo upload rate limits are lifted (load tests only)',
+      'RATE_LIMITS=load: sign-in, registration, money, photo upload, contact form, support ticket and other write rate limits are lifted (load tests only)',
     );
   }
   const roles = {
