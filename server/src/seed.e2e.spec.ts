@@ -40,7 +40,29 @@ describe('the demo customer of npm start', () => {
       .notifications as { is_read: boolean; type: string; title: string }[];
     expect(notices.filter((n) => n.type === 'transaction').length).toBeGreaterThan(10);
     expect(notices.filter((n) => !n.is_read).map((n) => n.title)).toEqual(['New sign-in']);
+    // Its bills are paid to payees it has: the payee list holds them, and each bill in the
+    // history is a payment to one of them, by name, filed under the payee's category.
+    const payees = (await client.get('/api/bill-payments/payees')).body.data.payees as {
+      id: string;
+      name: string;
+      display_name: string;
+      category: string;
+    }[];
+    expect(payees.map((p) => [p.name, p.display_name, p.category])).toEqual([
+      ['Harbor Lofts', 'Rent', 'other'],
+      ['Central Maine Power', 'Central Maine Power', 'utilities'],
+      ['Spectrum', 'Spectrum', 'internet'],
+    ]);
+    const bills = (await client.get('/api/bill-payments/history?type=bill_payments&limit=100')).body
+      .data.transactions as { description: string; category: string; amount: number }[];
+    expect(bills.length).toBeGreaterThanOrEqual(6);
+    const paidTo = new Map(payees.map((p) => [`Bill payment to ${p.name}`, p.category]));
+    for (const bill of bills) expect(paidTo.get(bill.description)).toBe(bill.category);
+    expect(new Set(bills.map((b) => b.description))).toEqual(new Set(paidTo.keys()));
+    expect(bills.find((b) => b.description === 'Bill payment to Harbor Lofts')?.amount).toBe(-1650);
     // A restart finds the same customer instead of seeding another.
     expect(await seedDemoCustomer(bank.ctx, bank.config.dataDir)).toEqual(demo);
+    await bank.runner.catchUp();
+    expect((await client.get('/api/bill-payments/payees')).body.data.payees).toHaveLength(3);
   });
 });

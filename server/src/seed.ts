@@ -2,14 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  addPayee,
   applyForCard,
+  billPayStreams,
   claimWithCode,
   markAllNotificationsRead,
   registerCustomer,
   requestClaimCode,
   type CommandContext,
 } from '@bank/command-api';
-import { AccountCredited, AccountDebited, ledgerAccounts, streams } from '@bank/events';
+import {
+  AccountCredited,
+  AccountDebited,
+  BillPayeeFirstPaid,
+  ledgerAccounts,
+  streams,
+  type BillPayCategory,
+} from '@bank/events';
 import { referenceNumber, waitForProjections, type Position } from '@bank/infra';
 import { readCards, readModelsNamed } from '@bank/projections';
 
@@ -27,7 +36,35 @@ interface SeedLine {
   merchantCategoryCode?: string;
   /** Card purchases: the merchant's country (ISO 3166 alpha-2); US when not given. */
   merchantCountry?: string;
+  /** Bill payments: the name of the demo payee paid (one of DEMO_PAYEES). */
+  payee?: string;
 }
+
+/** The payees the demo's bills are paid to, as Alex added them on the Bill Pay page. */
+export const DEMO_PAYEES = [
+  {
+    name: 'Harbor Lofts',
+    displayName: 'Rent',
+    category: 'other' as BillPayCategory,
+    accountNumber: 'HL-4812-0307',
+    defaultAmountCents: 1_650_00,
+  },
+  {
+    name: 'Central Maine Power',
+    displayName: null,
+    category: 'utilities' as BillPayCategory,
+    accountNumber: '2804-1193-557',
+    // The bill is a different amount each month.
+    defaultAmountCents: null,
+  },
+  {
+    name: 'Spectrum',
+    displayName: null,
+    category: 'internet' as BillPayCategory,
+    accountNumber: '8353-1200-4471-9920',
+    defaultAmountCents: 69_99,
+  },
+] as const;
 
 /** About three months of a household's banking: payroll, rent, groceries, bills, savings. */
 export function demoHistory(): SeedLine[] {
@@ -68,7 +105,7 @@ export function demoHistory(): SeedLine[] {
     ['Amazon Marketplace', 'card_purchase', 34_99, '5999'],
     ['Duckfat Restaurant', 'card_purchase', 62_75, '5812'],
     ['Central Maine Power', 'bill_payment', 112_30, undefined],
-    ['Spectrum Internet', 'bill_payment', 69_99, undefined],
+    ['Spectrum', 'bill_payment', 69_99, undefined],
     ['Netflix', 'card_purchase', 15_49, '4899'],
     ['Whole Foods Market', 'card_purchase', 127_08, '5411'],
   ] as const;
@@ -90,9 +127,10 @@ export function demoHistory(): SeedLine[] {
         account: 0,
         direction: 'debit',
         cents: 1_650_00,
-        description: 'Payment: Harbor Lofts rent',
+        description: 'Bill payment to Harbor Lofts',
         kind: 'bill_payment',
         contra: ledgerAccounts.clearingBillPay,
+        payee: 'Harbor Lofts',
       });
       lines.push({
         daysAgo: day,
@@ -105,16 +143,19 @@ export function demoHistory(): SeedLine[] {
       });
     }
     if (day % 3 === 0) {
-      const [description, kind, cents, merchantCategoryCode] = shops[day % shops.length]!;
+      const [name, kind, cents, merchantCategoryCode] = shops[day % shops.length]!;
+      const bill = kind === 'bill_payment';
       lines.push({
         daysAgo: day,
         account: 0,
         direction: 'debit',
         cents,
-        description,
+        // A bill is paid as Bill Pay pays one: to the payee, by its name.
+        description: bill ? `Bill payment to ${name}` : name,
         kind,
-        contra: kind === 'bill_payment' ? ledgerAccounts.clearingBillPay : 'clearing:card',
+        contra: bill ? ledgerAccounts.clearingBillPay : 'clearing:card',
         ...(merchantCategoryCode ? { merchantCategoryCode } : {}),
+        ...(bill ? { payee: name } : {}),
       });
     }
   }
@@ -178,6 +219,53 @@ async function issueDemoDebitCard(ctx: CommandContext, customerId: string, after
 }
 
 /**
+ * The payees of the demo's bills, added through Bill Pay's own command, so that the payee list,
+ * the events and the history agree; each marked paid from its first bill in the history, as a
+ * payment made through Bill Pay marks it (no new-payee limit on a payee paid for months).
+ * Answers the payee ids by name.
+ */
+async function addDemoPayees(
+  ctx: CommandContext,
+  customerId: string,
+  firstPaid: Map<string, Date>,
+): Promise<Map<string, { payeeId: string; category: BillPayCategory }>> {
+  const added = new Map<string, { payeeId: string; category: BillPayCategory }>();
+  for (const payee of DEMO_PAYEES) {
+    const outcome = await addPayee(
+      ctx,
+      customerId,
+      {
+        name: payee.name,
+        displayName: payee.displayName,
+        category: payee.category,
+        accountNumber: payee.accountNumber,
+        address: null,
+        city: null,
+        state: null,
+        zipCode: null,
+        phone: null,
+        defaultAmountCents: payee.defaultAmountCents,
+        autopay: null,
+      },
+      { customerId, key: undefined, requestHash: `seed:payee:${payee.name}` },
+      { actor: 'system:seed' },
+    );
+    const payeeId = (outcome.result.body as { data: { payee: { id: string } } }).data.payee.id;
+    added.set(payee.name, { payeeId, category: payee.category });
+  }
+  await ctx.bus.execute({ actor: 'system:seed' }, async (uow) => {
+    uow.appendAny(
+      billPayStreams.payees(customerId),
+      [...added].flatMap(([name, { payeeId }]) => {
+        const at = firstPaid.get(name);
+        return at ? [BillPayeeFirstPaid.create({ customerId, payeeId, at: at.toISOString() })] : [];
+      }),
+    );
+  });
+  return added;
+}
+
+/**
  * On first start with an empty database: a demo customer with funded accounts and a few months
  * of history. The credentials are kept in DATA_DIR so each start can print them again.
  */
@@ -217,12 +305,19 @@ export async function seedDemoCustomer(
     await issueDemoDebitCard(ctx, registered.result.customerId, registered.appended.position);
   }
   const accounts = registered.result.accounts;
-  for (const line of demoHistory()) {
+  const now = Date.now();
+  const history = demoHistory();
+  const occurredAt = (line: SeedLine) =>
+    new Date(now - line.daysAgo * 86_400_000 + line.account * 60_000);
+  const firstPaid = new Map<string, Date>();
+  for (const line of history) {
+    if (line.payee && !firstPaid.has(line.payee)) firstPaid.set(line.payee, occurredAt(line));
+  }
+  const payees = await addDemoPayees(ctx, registered.result.customerId, firstPaid);
+  for (const line of history) {
     const accountId = accounts[line.account]!.accountId;
     const entryId = randomUUID();
-    const occurredAt = new Date(
-      Date.now() - line.daysAgo * 86_400_000 + line.account * 60_000,
-    ).toISOString();
+    const payee = line.payee ? payees.get(line.payee) : undefined;
     const posting = {
       accountId,
       entryId,
@@ -230,8 +325,8 @@ export async function seedDemoCustomer(
       description: line.description,
       kind: line.kind,
       contra: line.contra,
-      reference: referenceNumber('TXN', entryId),
-      occurredAt,
+      reference: referenceNumber(payee ? 'BIL' : 'TXN', entryId),
+      occurredAt: occurredAt(line).toISOString(),
       ownerCustomerId: registered.result.customerId,
       ...(line.merchantCategoryCode
         ? {
@@ -239,6 +334,16 @@ export async function seedDemoCustomer(
               merchant_name: line.description,
               merchant_category_code: line.merchantCategoryCode,
               merchant_country: line.merchantCountry ?? 'US',
+            },
+          }
+        : {}),
+      // What a payment made through Bill Pay records of its payee.
+      ...(payee
+        ? {
+            metadata: {
+              payee_id: payee.payeeId,
+              payee_name: line.payee,
+              category: payee.category,
             },
           }
         : {}),
