@@ -94,19 +94,43 @@ export function ordinalDay(day: number): string {
  */
 export function categoryComparison(insights: Insights, openedOn?: string): CategoryComparison[] {
   const last = insights.months.length - 1;
+  return insights.spending_by_category.map((c) => ({
+    category: c.category,
+    label: c.label,
+    cents: c.cents[last] ?? 0,
+    averageCents: averageCents(earlierCents(insights, c.cents_through_day, openedOn)),
+  }));
+}
+
+/** Of one series of `months` (cents per month), the figures of the compared earlier months. */
+function earlierCents(insights: Insights, perMonth: number[], openedOn?: string): number[] {
   const compared = new Set(comparedMonths(insights, openedOn));
-  return insights.spending_by_category.map((c) => {
-    const earlier = c.cents_through_day
-      .slice(0, last)
-      .filter((_, i) => compared.has(insights.months[i]!));
-    const sum = earlier.reduce((s, v) => s + v, 0);
-    return {
-      category: c.category,
-      label: c.label,
-      cents: c.cents[last] ?? 0,
-      averageCents: earlier.length ? Math.round(sum / earlier.length) : 0,
-    };
-  });
+  return perMonth
+    .slice(0, insights.months.length - 1)
+    .filter((_, i) => compared.has(insights.months[i]!));
+}
+
+/**
+ * The average of whole-cent figures, rounded half up to a whole cent once, in integers; 0 for
+ * none. Averages are taken of totals, never added up from rounded averages: the sum of each
+ * category's rounded average can be a cent or more off the average of what was spent.
+ */
+export function averageCents(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sum = values.reduce((s, v) => s + v, 0);
+  return Math.floor((2 * sum + values.length) / (2 * values.length));
+}
+
+/** The chosen month's spending (so far) and the average of the earlier months' (same days). */
+export function spendingTotals(insights: Insights, openedOn?: string) {
+  const last = insights.months.length - 1;
+  const perMonth = insights.months.map((_, i) =>
+    insights.spending_by_category.reduce((s, c) => s + (c.cents_through_day[i] ?? 0), 0),
+  );
+  return {
+    cents: insights.spending_by_category.reduce((s, c) => s + (c.cents[last] ?? 0), 0),
+    averageCents: averageCents(earlierCents(insights, perMonth, openedOn)),
+  };
 }
 
 /** The chart's name for the average bars, or null when there is no earlier month to average. */
@@ -125,8 +149,7 @@ export function spendingSummary(insights: Insights, openedOn?: string): string {
   const rows = categoryComparison(insights, openedOn);
   const month = formatMonth(insights.month);
   const day = insights.through_day;
-  const total = rows.reduce((s, r) => s + r.cents, 0);
-  const average = rows.reduce((s, r) => s + r.averageCents, 0);
+  const { cents: total, averageCents: average } = spendingTotals(insights, openedOn);
   const sameDays = day === null ? '' : ' the same days of';
   if (total === 0 && average === 0) {
     const before =

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Insights } from '../api/get-insights';
 import {
+  averageCents,
   averageName,
   cashFlowSummary,
   categoryComparison,
@@ -178,6 +179,35 @@ describe('insights figures', () => {
     expect(spendingSummary({ ...soFar, through_day: 1, spending_by_category: [] })).toBe(
       'No spending so far in December 2026 (to the 1st), nor in the same days of the 3 months before it.',
     );
+  });
+
+  it('averages the total spent, rounding once, not the sum of rounded category averages', () => {
+    // Each category's average is $x.xx5, rounded up twice; the months' totals average $30.00.
+    const spent = (category: string, label: string, cents: number[]) => ({
+      category,
+      label,
+      cents,
+      cents_through_day: cents,
+    });
+    const halves: Insights = {
+      ...insights,
+      spending_by_category: [
+        spent('groceries', 'Groceries', [10_01, 10_00, 0]),
+        spent('dining', 'Dining', [20_00, 19_99, 0]),
+      ],
+    };
+    expect(categoryComparison(halves).map((c) => c.averageCents)).toEqual([10_01, 20_00]);
+    expect(spendingSummary(halves)).toBe(
+      'In November 2026 you spent $0.00, $30.00 less than your average of $30.00 over the previous 2 months.',
+    );
+  });
+
+  it('rounds an average half up, in whole cents', () => {
+    expect(averageCents([])).toBe(0);
+    expect(averageCents([1, 2])).toBe(2);
+    expect(averageCents([181_207, 171_359])).toBe(176_283);
+    expect(averageCents([1, 1, 2])).toBe(1);
+    expect(averageCents([1, 2, 2])).toBe(2);
   });
 
   it('names days of the month as ordinals', () => {
