@@ -1,10 +1,12 @@
 import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
+import { BillPayPage } from './page-models/bill-pay';
 import {
   expectControlsInsideTheirFields,
   expectNoSidewaysScroll,
   expectScreenAccessible,
+  openTab,
 } from './page-models/banking';
 import { useDemoCustomer } from './support/demo-customer';
 import { useBankAndBrowser } from './support/fixtures';
@@ -137,7 +139,40 @@ describe('dashboard and accounts', () => {
       }
     });
 
-    it(`a search result opens its receipt, whose way back holds it on its account (${viewport.width} px)`, async () => {
+    it(`Bill Pay lists the payees the demo's bills are paid to (${viewport.width} px)`, async () => {
+      const page = await signInAsDemo(viewport);
+      const billPay = new BillPayPage(page);
+      await billPay.open();
+      // Quick Pay's tiles and the history's bills name the same payees.
+      for (const name of ['Rent', 'Central Maine Power', 'Spectrum']) {
+        await page.locator('main').getByText(name, { exact: true }).first().waitFor();
+      }
+      expect(await page.getByText('No payees found').count()).toBe(0);
+      await page.screenshot({ path: screenshotPath(`demo-bill-pay-${viewport.width}.png`) });
+      await openTab(page, 'Manage Payees');
+      for (const name of ['Rent', 'Central Maine Power', 'Spectrum']) {
+        await billPay.payeeCard(name).first().waitFor();
+      }
+      await page.screenshot({ path: screenshotPath(`demo-payees-${viewport.width}.png`) });
+      await expectNoSidewaysScroll(page);
+    });
+
+    it(`finds movements by amount: exact cents, or the whole dollar (${viewport.width} px)`, async () => {
+      const page = await signInAsDemo(viewport);
+      const shell = new AppShell(page);
+      for (const [query, name] of [
+        ['62.75', /Duckfat Restaurant/],
+        ['62', /Duckfat Restaurant/],
+        ['$15.49', /Netflix/],
+      ] as const) {
+        const results = await shell.search(query);
+        await results.getByRole('option', { name }).first().waitFor();
+      }
+      await page.screenshot({ path: screenshotPath(`search-amount-${viewport.width}.png`) });
+      await expectNoSidewaysScroll(page);
+    });
+
+    it(`a search result opens its receipt, focused, whose way back is the page searched from (${viewport.width} px)`, async () => {
       const page = await signInAsDemo(viewport);
       const results = await new AppShell(page).search('Interest paid');
       await results.getByRole('option').first().waitFor();
@@ -156,8 +191,17 @@ describe('dashboard and accounts', () => {
       await page.getByRole('heading', { name: 'Receipt', level: 1 }).waitFor();
       await page.getByRole('heading', { name: /Interest paid/ }).waitFor();
       await page.getByRole('list', { name: 'Timeline' }).waitFor();
+      // The focus left the emptied search box for the receipt.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+        .toBe('Receipt');
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `receipt opened from search at ${viewport.width} px`);
+      const receiptUrl = page.url();
+      await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+      await page.waitForURL('**/dashboard');
+      // Opened on its own (a link, a bookmark), the receipt's way back holds it on its account.
+      await page.goto(receiptUrl);
       await page.getByRole('link', { name: 'Back to Accounts' }).click();
       await page.waitForURL(/\/accounts\?/);
       await page.getByRole('heading', { name: 'High Yield Savings details' }).waitFor();

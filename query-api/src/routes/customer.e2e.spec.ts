@@ -149,6 +149,34 @@ describe('accounts and dashboard', () => {
   });
 });
 
+describe('the top bar search', () => {
+  it('finds movements by an amount typed with or without "$", commas and decimals', async () => {
+    const { client, accounts } = await signedUpCustomer(bank);
+    for (const amount of [62.75, 62.1, 63, 15.49, 1650, 1650.5]) {
+      await deposit(bank, accounts[0]!.account_number, amount);
+    }
+    // Amounts only: a line whose reference happens to hold the digits matches by its text too.
+    const amountsFound = async (q: string) => {
+      const found = (await client.get(`/api/search?q=${encodeURIComponent(q)}`)).body.data
+        .transactions as { amount: number; description: string; reference_number: string }[];
+      return found
+        .filter((t) => !`${t.description} ${t.reference_number}`.includes(q))
+        .map((t) => t.amount)
+        .sort((a, b) => a - b);
+    };
+    expect(await amountsFound('62.75')).toEqual([62.75]);
+    expect(await amountsFound('62')).toEqual([62.1, 62.75]);
+    expect(await amountsFound('$15.49')).toEqual([15.49]);
+    expect(await amountsFound('$1,650')).toEqual([1650, 1650.5]);
+    expect(await amountsFound('1650.50')).toEqual([1650.5]);
+    // Text is still searched as text.
+    expect(await amountsFound('Test deposit')).toEqual([]);
+    expect((await client.get('/api/search?q=Test%20deposit')).body.data.transactions).toHaveLength(
+      6,
+    );
+  });
+});
+
 describe('notifications', () => {
   it('lists, counts, marks read, marks all read by type and deletes, for the owner only', async () => {
     const alice = await signedUpCustomer(bank);

@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { accountView } from '../views/accounts.ts';
 import { notificationView } from '../views/notifications.ts';
 import { cursorAfter, pageOf } from '../views/history-cursor.ts';
+import { amountSearch } from '../views/search-amount.ts';
 import { transactionView } from '../views/transactions.ts';
 import { BANK_ERA_FIRST_DAY } from '../views/statement-months.ts';
 import { listSavingsGoals, type SavingsGoalView } from '../views/savings-goals.ts';
@@ -295,6 +296,7 @@ export const customerQueryRoutes: FastifyPluginAsyncZod<{
       const transactions = await findTransactions(pool, {
         customerId: request.customerId,
         search: request.query.q,
+        searchCents: amountSearch(request.query.q),
         limit: request.query.limit,
       });
       // Contacts: people this customer has paid or been paid by, named in posting metadata.

@@ -3,11 +3,20 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from './card';
 
+const TITLE_SUFFIX = ' · Harborview Community Bank';
+
 /** Sets the document title for the page (announced by screen readers on navigation). */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} · Harborview Community Bank`;
+    document.title = `${title}${TITLE_SUFFIX}`;
   }, [title]);
+}
+
+/** The page's own name from a title useDocumentTitle wrote ("Bill Pay" of "Bill Pay · …"). */
+export function pageName(documentTitle: string): string {
+  return documentTitle.endsWith(TITLE_SUFFIX)
+    ? documentTitle.slice(0, -TITLE_SUFFIX.length)
+    : 'previous page';
 }
 
 export function PageHeader({

@@ -46,6 +46,11 @@ export interface TransactionFilter {
   days?: number | undefined;
   direction?: 'credit' | 'debit' | undefined;
   search?: string | undefined;
+  /**
+   * With `search`: lines of this size in cents (whatever their direction), both included, match
+   * too; the search box's amount ("62.75", "62" for a whole dollar).
+   */
+  searchCents?: { min: number; max: number } | undefined;
   kinds?: string[] | undefined;
   /** Days in the bank's time zone, both included (YYYY-MM-DD). */
   fromDay?: string | undefined;
@@ -70,7 +75,14 @@ export async function findTransactions(db: Db, f: TransactionFilter) {
   if (f.accountId) add('t.account_id = ?', f.accountId);
   if (f.days) add('t.created_at >= now() - make_interval(days => ?)', f.days);
   if (f.direction) add('t.direction = ?', f.direction);
-  if (f.search) {
+  if (f.search && f.searchCents) {
+    params.push(`%${escapeLike(f.search)}%`, f.searchCents.min, f.searchCents.max);
+    const [text, min, max] = [params.length - 2, params.length - 1, params.length];
+    where.push(
+      `((t.description || ' ' || t.reference_number) ILIKE $${text}
+        OR t.amount_cents BETWEEN $${min}::bigint AND $${max}::bigint)`,
+    );
+  } else if (f.search) {
     add("(t.description || ' ' || t.reference_number) ILIKE ?", `%${escapeLike(f.search)}%`);
   }
   if (f.kinds) add('t.kind = ANY(?::text[])', f.kinds);

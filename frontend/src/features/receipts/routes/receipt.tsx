@@ -1,6 +1,6 @@
 import { RECEIPT_STEP_LABELS } from '@bank/contracts/status-labels';
 import { ArrowLeft, Download, MessageSquareWarning } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { receiptReturnOf } from '@/components/transactions/receipt-link';
 import { CancelPendingButton } from '@/components/transactions/cancel-pending';
@@ -279,7 +279,15 @@ export default function ReceiptRoute() {
   const receipt = useReceipt(id);
   // The list it was opened from, else the account, a period that holds the line, and the line
   // highlighted.
-  const openedFrom = receiptReturnOf(useLocation().state);
+  const location = useLocation();
+  const openedFrom = receiptReturnOf(location.state);
+  // Opened from the top bar's search, the focus would stay in the emptied search box: it comes
+  // to the receipt's heading instead, once per visit (not again on each render).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusOnOpen = (location.state as { focusReceipt?: unknown } | null)?.focusReceipt === true;
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus();
+  }, [focusOnOpen, location.key]);
   const back =
     openedFrom?.href ??
     (receipt.data
@@ -290,7 +298,9 @@ export default function ReceiptRoute() {
       <Link to={back} className="back-link">
         <ArrowLeft size={16} aria-hidden="true" /> Back to {openedFrom?.label ?? 'Accounts'}
       </Link>
-      <h1 className="page-title">Receipt</h1>
+      <h1 className="page-title" ref={heading} tabIndex={-1}>
+        Receipt
+      </h1>
       {receipt.isPending ? (
         <PageSpinner label="Loading the receipt" />
       ) : receipt.isError ? (

@@ -1,7 +1,8 @@
 import { Search, User } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { receiptHref } from '@/components/transactions/receipt-link';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { receiptHref, type ReceiptReturn } from '@/components/transactions/receipt-link';
+import { pageName } from '@/components/ui/page';
 import { formatDate, formatSignedMoney } from '@/lib/format';
 import { MIN_SEARCH_LENGTH, useSearch } from '../api/search';
 import './search.css';
@@ -61,10 +62,21 @@ export function GlobalSearch() {
       document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, listId]);
 
+  const here = useLocation();
   const choose = (option: Option) => {
     setOpen(false);
     setText('');
-    navigate(option.to);
+    if (option.group === 'Transactions') {
+      // The receipt goes back to the page the search was made on, by that page's own name, and
+      // takes the focus: the search box it left behind is of no more use.
+      const receiptReturn: ReceiptReturn = {
+        href: `${here.pathname}${here.search}`,
+        label: pageName(document.title),
+      };
+      navigate(option.to, { state: { receiptReturn, focusReceipt: true } });
+    } else {
+      navigate(option.to);
+    }
   };
 
   const showPopup = open && term.length >= MIN_SEARCH_LENGTH;
