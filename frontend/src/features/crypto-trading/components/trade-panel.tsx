@@ -22,7 +22,6 @@ import {
   coinText,
   coinsToUnits,
   formatCoinPrice,
-  formatCoins,
   sellEstimate,
   tradeRefusal,
 } from '../lib/estimates';
@@ -142,11 +141,11 @@ export function TradePanel({
         ['You pay', formatMoney(buy.totalCents / 100)],
         ['Fee (1%)', formatMoney(buy.feeCents / 100)],
         ['Used to buy', formatMoney(buy.netCents / 100)],
-        ['You receive (est.)', `${formatCoins(buy.units)} ${chosen}`],
+        ['You receive (est.)', `${coinText(buy.units)} ${chosen}`],
       ]
     : sell
       ? [
-          ['You sell', `${formatCoins(sell.units)} ${chosen}`],
+          ['You sell', `${coinText(sell.units)} ${chosen}`],
           ['Value', formatMoney(sell.grossCents / 100)],
           ['Fee (1%)', formatMoney(sell.feeCents / 100)],
           ['You receive (est.)', formatMoney(sell.netCents / 100)],

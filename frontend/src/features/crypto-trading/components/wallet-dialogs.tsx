@@ -21,6 +21,7 @@ import {
   type DepositForm,
   type WithdrawForm,
 } from '../api/transfer-crypto';
+import { exactCoins } from '../lib/estimates';
 
 export const COPIED_MS = 2000;
 
@@ -306,7 +307,7 @@ export function WithdrawDialog({
             step={0.00000001}
             hint={
               held && !balancesHidden
-                ? `Available: ${held.balance_exact} ${held.symbol}`
+                ? `Available: ${exactCoins(held.balance_exact)} ${held.symbol}`
                 : undefined
             }
             error={errors.amount?.message}

@@ -90,23 +90,30 @@ export function tradeRefusal(trade: {
   return CRYPTO_MESSAGES.overHolding(trade.symbol, coinText(held));
 }
 
-/** Integer 10^-8 units → decimal text with all 8 decimals ("0.00100637"), by integer arithmetic. */
+/**
+ * Integer 10^-8 units → decimal text with all 8 decimals ("0.00100637"), by integer arithmetic:
+ * the one way a coin amount is written, so every screen shows the same quantity as the bank holds.
+ */
 export function coinText(units: number): string {
   const whole = Math.trunc(units / UNITS_PER_COIN);
   return `${whole}.${String(units % UNITS_PER_COIN).padStart(8, '0')}`;
 }
 
 /**
- * A coin amount as the lists show it, to 6 decimals, from its exact text ("0.00151368" →
- * "0.001513"): cut, never rounded up, so a list never shows more than is held.
+ * A coin amount the bank sent as exact decimal text (`*_exact`), written as coinText writes it
+ * ("0.5" → "0.50000000"); text that is no amount is shown as it came.
  */
-export function listedCoins(exact: string): string {
-  const [whole, fraction = ''] = exact.split('.');
-  return `${whole}.${fraction.padEnd(6, '0').slice(0, 6)}`;
+export function exactCoins(exact: string): string {
+  const units = coinsToUnits(exact);
+  return units === undefined ? exact : coinText(units);
 }
 
-export function formatCoins(units: number, decimals = 8): string {
-  return (units / UNITS_PER_COIN).toFixed(decimals);
+/**
+ * A coin amount as the lists show it, to 6 decimals (the product's number rules), from its exact
+ * text ("0.00151368" → "0.001513"): cut, never rounded up, so a list never shows more than is held.
+ */
+export function listedCoins(exact: string): string {
+  return exactCoins(exact).replace(/(\.\d{6})\d*$/, '$1');
 }
 
 const COMPACT: readonly [number, string][] = [

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   buyEstimate,
   coinText,
+  exactCoins,
+  listedCoins,
   coinsToUnits,
   compactNumber,
   formatCoinPrice,
-  listedCoins,
   sellEstimate,
   tradeRefusal,
 } from './estimates';
@@ -86,6 +87,16 @@ describe('what the bank would refuse, checked before the confirmation', () => {
     expect(buy('100', 100)).toBeNull();
     expect(buy('0.30', 0.1 + 0.2)).toBeNull();
     expect(buy('50', undefined)).toBeNull();
+  });
+
+  it('writes an amount the bank sent with all 8 decimals, as the bank holds it', () => {
+    expect(['0.00374368', '1.99999999', '12', '0.5', 'n/a'].map(exactCoins)).toEqual([
+      '0.00374368',
+      '1.99999999',
+      '12.00000000',
+      '0.50000000',
+      'n/a',
+    ]);
   });
 
   it('lists a holding to 6 decimals, cut, never rounded up', () => {
