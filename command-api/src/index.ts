@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './routes/auth.ts';
 import { billPayCommandRoutes } from './routes/bill-pay.ts';
+import { businessAccountRoutes } from './routes/business-accounts.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { cryptoCommandRoutes, cryptoOpsCommandRoutes } from './routes/crypto.ts';
 import { notificationCommandRoutes } from './routes/notifications.ts';
@@ -104,5 +105,6 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
   await app.register(zelleRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(pendingCancelRoutes, { ctx, rateLimit: rateLimits?.money });
   await app.register(personalFinanceRoutes, { ctx });
+  await app.register(businessAccountRoutes, { ctx });
   await app.register(alertRoutes, { ctx });
 };

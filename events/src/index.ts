@@ -1,6 +1,7 @@
 import { createCatalogue, type EventDefinition } from './catalogue.ts';
 import { accountEvents } from './schemas/account.ts';
 import { billPayEvents } from './schemas/bill-pay.ts';
+import { businessEvents } from './schemas/business.ts';
 import { cardEvents } from './schemas/cards.ts';
 import { contactEvents } from './schemas/contact.ts';
 import { cryptoEvents } from './schemas/crypto.ts';
@@ -19,6 +20,7 @@ export * from './money.ts';
 export * from './streams.ts';
 export * from './schemas/account.ts';
 export * from './schemas/bill-pay.ts';
+export * from './schemas/business.ts';
 export * from './schemas/cards.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/crypto.ts';
@@ -36,6 +38,7 @@ type EventOf<D> = D extends EventDefinition<infer T, infer Data> ? { type: T; da
 
 const allDefinitions = [
   ...customerEvents,
+  ...businessEvents,
   ...accountEvents,
   ...notificationEvents,
   ...contactEvents,

@@ -35,6 +35,7 @@ export const streamOwnerField: Record<BankEventType, string | null> = {
   HoldReleased: 'ownerCustomerId',
   AllNotificationsMarkedRead: 'customerId',
   BillPayeeAdded: 'customerId',
+  BusinessProfileRecorded: 'customerId',
   BillPayeeAutopayChanged: 'customerId',
   BillPayeeFirstPaid: 'customerId',
   BillPayeeRemoved: 'customerId',

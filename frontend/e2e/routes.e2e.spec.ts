@@ -38,6 +38,7 @@ const ONLINE_BANKING = [
 const SIGNED_IN = [
   '/dashboard',
   '/accounts',
+  '/accounts/open-business',
   '/transfer',
   '/zelle',
   '/wire-transfer',

@@ -26,6 +26,7 @@ describe('GET /api/openapi.json', () => {
       '/api/accounts/{accountId}/statements',
       '/api/accounts/{accountId}/statements/{month}',
       '/api/accounts/{id}/savings-goal',
+      '/api/accounts/business',
       '/api/savings-goals',
       '/api/transactions/{id}/category',
       '/api/transactions/categories',
@@ -318,6 +319,7 @@ describe('the declared answers of the banking features in the OpenAPI document',
       ['/api/zelle/claims', 'post', '200', 'claimed'],
       ['/api/transfers/validate-recipient', 'post', '200', 'recipientId'],
       ['/api/accounts/{id}/savings-goal', 'put', '200', 'savings_goal'],
+      ['/api/accounts/business', 'post', '201', 'account'],
       ['/api/transactions/{id}/category', 'put', '200', 'category_label'],
     ];
     for (const [path, method, status, field] of answers) {

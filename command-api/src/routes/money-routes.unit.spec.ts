@@ -45,6 +45,8 @@ const MONEY_ROUTES = [
 const NOT_MONEY: Record<string, string> = {
   'POST /api/login': 'session',
   'POST /api/register': 'opens accounts at $0.00',
+  'POST /api/accounts/business':
+    'opens a business account at $0.00 (under its Idempotency-Key; a repeat is refused)',
   'POST /api/forgot-password': 'password reset',
   'POST /api/reset-password': 'password reset',
   'POST /api/reset-password/check': 'password reset (reads only)',

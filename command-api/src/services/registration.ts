@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { defaultNotificationPreferences, streams, type AccountType } from '@bank/events';
-import { hashSecret, randomDigits, type EventMetadata } from '@bank/infra';
+import { hashSecret, type EventMetadata } from '@bank/infra';
 import { decideAccount } from '../domain/account/account.ts';
 import { accountAggregate } from '../domain/account/account.ts';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
-import {
-  normalizeEmail,
-  phoneDigits,
-  reservationAggregate,
-  reserve,
-} from '../domain/reservation.ts';
-import type { UnitOfWork } from '../kernel/unit-of-work.ts';
+import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
+import { claimNumber } from './account-numbers.ts';
 import type { CommandContext } from './context.ts';
 import { claimContact } from './money-lookups.ts';
 
@@ -36,27 +31,6 @@ export const DEFAULT_ACCOUNTS: { name: string; type: AccountType; productCode: s
   { name: 'Money Market', type: 'savings', productCode: 'money_market' },
   { name: 'Investment Account', type: 'investment', productCode: 'investment' },
 ];
-
-async function isTaken(uow: UnitOfWork, stream: string): Promise<boolean> {
-  return (await uow.load(stream, reservationAggregate)).state !== null;
-}
-
-/** Picks a 12-digit number whose reservation stream is still free, and stages its claim. */
-async function claimNumber(
-  uow: UnitOfWork,
-  kind: 'account_number' | 'bank_account',
-  claim: { customerId: string; accountId?: string },
-  preferred?: string,
-): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const candidate = attempt === 0 && preferred ? preferred : randomDigits(12);
-    const stream = streams.reservation(kind, candidate);
-    if (await isTaken(uow, stream)) continue;
-    uow.appendNew(stream, reserve({ kind, ...claim }));
-    return candidate;
-  }
-  throw new Error('Could not find a free account number');
-}
 
 /**
  * The email or phone belongs to someone already. The answer to the visitor must not say which,

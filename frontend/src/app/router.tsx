@@ -108,6 +108,7 @@ const pages = {
   resetPassword: lazyRoute(() => import('@/features/auth/routes/reset-password')),
   dashboard: lazyRoute(() => import('@/features/dashboard/routes/dashboard')),
   accounts: lazyRoute(() => import('@/features/accounts/routes/accounts')),
+  openBusinessAccount: lazyRoute(() => import('@/features/accounts/routes/open-business-account')),
   receipt: lazyRoute(() => import('@/features/receipts/routes/receipt')),
   insights: lazyRoute(() => import('@/features/insights/routes/insights')),
   notifications: lazyRoute(() => import('@/features/notifications/routes/notifications')),
@@ -239,6 +240,7 @@ export const routes: RouteObject[] = [
             children: [
               signedInPage('dashboard', pages.dashboard, prefetchDashboard),
               signedInPage('accounts', pages.accounts),
+              signedInPage('accounts/open-business', pages.openBusinessAccount),
               signedInPage('transactions/:transactionId', pages.receipt),
               signedInPage('insights', pages.insights),
               signedInPage('notifications', pages.notifications),

@@ -8,6 +8,8 @@ const PRODUCTS: Record<string, { label: string; rate: number; feeCents: number }
   money_market: { label: 'Money Market', rate: 2, feeCents: 10_00 },
   investment: { label: 'Investment', rate: 8, feeCents: 25_00 },
   cd: { label: 'Certificate of Deposit', rate: 3.5, feeCents: 0 },
+  // Opened online at $0.00: no monthly fee and no interest.
+  business_checking: { label: 'Business Checking', rate: 0, feeCents: 0 },
 };
 const OTHER = { label: 'Account', rate: 0.5, feeCents: 0 };
 

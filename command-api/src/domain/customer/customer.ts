@@ -47,6 +47,8 @@ export interface CustomerState {
    * nobody finds the customer under them, so money addressed to them waits.
    */
   unverifiedContacts: readonly ContactKind[];
+  /** Business accounts opened online (at most MAX_BUSINESS_ACCOUNTS). */
+  businessAccounts: number;
 }
 
 export type { ContactKind };
@@ -122,6 +124,7 @@ export const customerAggregate: Aggregate<
     | 'CustomerAlertsChanged'
     | 'CustomerSignInLocked'
     | 'CustomerContactVerified'
+    | 'BusinessProfileRecorded'
   >
 > = {
   name: 'customer',
@@ -139,6 +142,7 @@ export const customerAggregate: Aggregate<
     notificationPreferences: null,
     twoFactor: null,
     unverifiedContacts: [],
+    businessAccounts: 0,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -229,6 +233,8 @@ export const customerAggregate: Aggregate<
               },
             }
           : state;
+      case 'BusinessProfileRecorded':
+        return { ...state, businessAccounts: state.businessAccounts + 1 };
       case 'CustomerErased':
         return {
           ...state,

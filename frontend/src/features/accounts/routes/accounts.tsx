@@ -1,5 +1,6 @@
 import {
   ArrowLeftRight,
+  Briefcase,
   Copy,
   Download,
   Eye,
@@ -13,7 +14,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AvailableBalance } from '@/components/accounts/available-balance';
 import { TransactionList } from '@/components/transactions/transaction-list';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, Badge, Skeleton, LoadFailed } from '@/components/ui/feedback';
@@ -292,7 +293,20 @@ export default function AccountsRoute() {
 
       <div className="accounts__grid">
         <Card aria-labelledby="account-list">
-          <CardHeader id="account-list" title="Your accounts" />
+          <CardHeader
+            id="account-list"
+            title="Your accounts"
+            action={
+              <ButtonLink
+                to="/accounts/open-business"
+                size="sm"
+                variant="secondary"
+                icon={<Briefcase size={16} aria-hidden="true" />}
+              >
+                Open a business account
+              </ButtonLink>
+            }
+          />
           {accounts.isPending ? (
             <div className="stack">
               <Skeleton height="4rem" />

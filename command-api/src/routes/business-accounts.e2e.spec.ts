@@ -1,0 +1,193 @@
+import { BUSINESS_MESSAGES } from '@bank/contracts/business-account-rules';
+import { ageStepUp, type TestBank } from '@bank/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankDate } from '../domain/transfers/bank-time.ts';
+import { balances, customer, startMoneyBank, type Customer } from './money-test-helpers.ts';
+
+let bank: TestBank;
+beforeAll(async () => {
+  bank = await startMoneyBank(300);
+});
+afterAll(async () => {
+  await bank.stop();
+});
+
+const EIN = '45-3187296';
+const EIN_DIGITS = '453187296';
+
+const open = (c: Customer, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  c.client.post('/api/accounts/business', body, headers);
+
+const landscaping = {
+  business_name: '  Rivera Landscaping LLC ',
+  ein: EIN,
+  business_type: 'llc',
+};
+
+async function accounts(c: Customer) {
+  await bank.runner.catchUp();
+  return (await c.client.get('/api/accounts')).body.data.accounts as {
+    id: string;
+    name: string;
+    type: string;
+    account_number: string;
+    routing_number: string;
+    account_type: { code: string; name: string };
+    interest_rate: number;
+    monthly_fee: number;
+    balance: number;
+  }[];
+}
+
+async function storedEvents(): Promise<string> {
+  const stored = await bank.ownerPool.query<{ all: string }>(
+    `SELECT coalesce(string_agg(data::text, ' '), '') AS all FROM events`,
+  );
+  return stored.rows[0]!.all;
+}
+
+describe('opening a business checking account', () => {
+  it('opens one at $0.00 that lists, takes transfers and keeps the EIN sealed', async () => {
+    const jordan = await customer(bank, 'Jordan Rivera', 500);
+    const response = await open(jordan, landscaping);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body).toMatchObject({
+      status: 'success',
+      message: 'Your business checking account is open.',
+      data: {
+        account: {
+          name: 'Business Checking – Rivera Landscaping LLC',
+          type: 'business',
+          account_type: { code: 'business_checking' },
+          routing_number: '061000227',
+          balance: 0,
+        },
+      },
+    });
+    const id = response.body.data.account.id as string;
+
+    const listed = (await accounts(jordan)).find((a) => a.id === id);
+    expect(listed).toMatchObject({
+      name: 'Business Checking – Rivera Landscaping LLC',
+      type: 'business',
+      account_type: { code: 'business_checking', name: 'Business Checking' },
+      routing_number: '061000227',
+      interest_rate: 0,
+      monthly_fee: 0,
+      balance: 0,
+    });
+    expect(listed!.account_number).toMatch(/^\d{12}$/);
+    expect(
+      (await accounts(jordan)).filter((a) => a.account_number === listed!.account_number),
+    ).toHaveLength(1);
+
+    const moved = await jordan.client.post('/api/transfers/between-accounts', {
+      fromAccount: jordan.checking.id,
+      toAccount: id,
+      amount: 120,
+      transferDate: bankDate(new Date()),
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(201);
+    expect(await balances(jordan, id)).toEqual({ balance: 120, available: 120 });
+    const back = await jordan.client.post('/api/transfers/between-accounts', {
+      fromAccount: id,
+      toAccount: jordan.savings.id,
+      amount: 20,
+      transferDate: bankDate(new Date()),
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    expect(await balances(jordan, id)).toEqual({ balance: 100, available: 100 });
+
+    const statements = await jordan.client.get(`/api/accounts/${id}/statements`);
+    expect(statements.status, JSON.stringify(statements.body)).toBe(200);
+
+    // The EIN, written any way, is nowhere in the log; the events that open the account keep the
+    // business name sealed too.
+    const log = await storedEvents();
+    expect(log).not.toContain(EIN_DIGITS);
+    expect(log).not.toContain(EIN);
+    const { rows } = await bank.ownerPool.query<{ data: string }>(
+      `SELECT data::text AS data FROM events
+        WHERE type IN ('AccountOpened', 'BusinessProfileRecorded') AND data::text LIKE $1`,
+      [`%${id}%`],
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.data).not.toContain('Rivera Landscaping');
+  });
+
+  it('is not seen by another customer', async () => {
+    const owner = await customer(bank, 'Avery Owner');
+    const other = await customer(bank, 'Blake Other');
+    const opened = await open(owner, { ...landscaping, business_name: 'Owner Bakery' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const id = opened.body.data.account.id as string;
+    expect((await accounts(other)).map((a) => a.id)).not.toContain(id);
+    expect((await other.client.get(`/api/accounts/${id}/statements`)).status).toBe(404);
+    const pull = await other.client.post('/api/transfers/between-accounts', {
+      fromAccount: id,
+      toAccount: other.checking.id,
+      amount: 1,
+      transferDate: bankDate(new Date()),
+    });
+    expect(pull.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('needs a stepped-up session, and opens nothing without one', async () => {
+    const c = await customer(bank, 'Casey Stale');
+    await ageStepUp(bank, c.id);
+    const refused = await open(c, landscaping);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body.code).toBe('STEP_UP_REQUIRED');
+    expect((await accounts(c)).filter((a) => a.type === 'business')).toEqual([]);
+
+    const proved = await c.client.post('/api/step-up', { password: c.password });
+    expect(proved.status, JSON.stringify(proved.body)).toBe(200);
+    expect((await open(c, landscaping)).status).toBe(201);
+  });
+
+  it('answers 422 with every field problem at once', async () => {
+    const c = await customer(bank, 'Drew Fields');
+    const refused = await open(c, { business_name: ' A ', ein: '07-1234567', business_type: 'x' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      business_name: [BUSINESS_MESSAGES.nameLength],
+      ein: [BUSINESS_MESSAGES.einNotIssued],
+      business_type: [BUSINESS_MESSAGES.typeRequired],
+    });
+    const blank = await open(c, {});
+    expect(blank.status).toBe(422);
+    expect(Object.keys(blank.body.errors)).toEqual(['business_name', 'ein', 'business_type']);
+    expect((await open(c, { ...landscaping, ein: '12-345' })).body.errors).toEqual({
+      ein: [BUSINESS_MESSAGES.einFormat],
+    });
+  });
+
+  it('opens at most 3 per customer, then answers 422', async () => {
+    const c = await customer(bank, 'Emery Many');
+    for (const [i, name] of ['One Co', 'Two Co', 'Three Co'].entries()) {
+      const ok = await open(c, { ...landscaping, business_name: name, ein: `45-318729${i}` });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    }
+    const fourth = await open(c, { ...landscaping, business_name: 'Four Co', ein: '45-3187299' });
+    expect(fourth.status).toBe(422);
+    expect(fourth.body.message).toBe(BUSINESS_MESSAGES.tooMany);
+    expect((await accounts(c)).filter((a) => a.type === 'business')).toHaveLength(3);
+  });
+
+  it('opens one account for a double submit, with or without an Idempotency-Key', async () => {
+    const keyed = await customer(bank, 'Finley Keyed');
+    const headers = { 'Idempotency-Key': 'open-business-1' };
+    const [a, b] = await Promise.all([
+      open(keyed, landscaping, headers),
+      open(keyed, landscaping, headers),
+    ]);
+    expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([201, 201]);
+    expect(a.body.data.account.id).toBe(b.body.data.account.id);
+    expect((await accounts(keyed)).filter((x) => x.type === 'business')).toHaveLength(1);
+
+    const unkeyed = await customer(bank, 'Gray Unkeyed');
+    const answers = await Promise.all([open(unkeyed, landscaping), open(unkeyed, landscaping)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await accounts(unkeyed)).filter((x) => x.type === 'business')).toHaveLength(1);
+  });
+});
