@@ -26,8 +26,13 @@ export const MAX_BUSINESS_ACCOUNTS = 3;
 export const BUSINESS_NAME_MIN = 2;
 export const BUSINESS_NAME_MAX = 100;
 
-/** The account's name as lists show it: the product, then whose business it is. */
-export const BUSINESS_ACCOUNT_NAME_PREFIX = 'Business Checking – ';
+/**
+ * The account's name as lists show it: the product's, not the business's. An account's name is
+ * copied in clear into the events that move money (a transfer names both accounts) and into
+ * read models that do not open sealed data, so it must carry no personal data; the business name
+ * is kept sealed in BusinessProfileRecorded, and the masked number tells two accounts apart.
+ */
+export const BUSINESS_ACCOUNT_NAME = 'Business Checking';
 
 /**
  * EIN prefixes (the first two digits) the IRS has never assigned: a number starting with one of

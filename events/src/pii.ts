@@ -38,9 +38,6 @@ export const piiRules: Record<string, readonly PiiRule[]> = {
   CustomerProfileUpdated: ofCustomer(...profile),
   CustomerTwoFactorEnabled: ofCustomer('secretSealed'),
   BusinessProfileRecorded: ofCustomer('businessName', 'einSealed', 'einLast4'),
-  // Only a name that carries personal data (a business account's names its business) names
-  // whose key seals it; the products' own names stay in clear.
-  AccountOpened: [{ owner: ['nameSealedFor'], fields: ['name'] }],
   // Features' events: free text the customer wrote, and names, addresses and contacts of the
   // people and businesses they deal with; amounts, ids and references stay.
   CardIssued: ofCustomer('deliveryAddress'),

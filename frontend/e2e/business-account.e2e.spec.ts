@@ -64,7 +64,7 @@ for (const viewport of [
       await confirm.getByRole('button', { name: 'Confirm' }).click();
 
       await toast(page, 'Your business checking account is open.').waitFor();
-      const title = 'Business Checking – Rivera Landscaping LLC details';
+      const title = 'Business Checking details';
       await page.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 });
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `business account opened at ${viewport.width} px`);

@@ -18,11 +18,6 @@ export const AccountOpened = defineEvent(
     type: z.enum(accountTypes),
     productCode: z.string(),
     currency: z.literal('USD'),
-    /**
-     * Set when the name carries personal data (a business account is named for its business):
-     * the customer whose key seals the name. Absent on the products' own names, left in clear.
-     */
-    nameSealedFor: z.uuid().optional(),
   }),
 );
 

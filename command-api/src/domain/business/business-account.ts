@@ -1,5 +1,5 @@
 import {
-  BUSINESS_ACCOUNT_NAME_PREFIX,
+  BUSINESS_ACCOUNT_NAME,
   BUSINESS_MESSAGES,
   MAX_BUSINESS_ACCOUNTS,
   type BusinessType,
@@ -56,12 +56,10 @@ export function decideOpenBusinessAccount(customer: CustomerState, command: Open
         customerId,
         accountNumber: command.accountNumber,
         routingNumber: command.routingNumber,
-        name: `${BUSINESS_ACCOUNT_NAME_PREFIX}${command.businessName}`,
+        name: BUSINESS_ACCOUNT_NAME,
         type: 'business',
         productCode: BUSINESS_CHECKING_PRODUCT,
         currency: 'USD',
-        // The name carries the business's name: it is sealed with the customer's key.
-        nameSealedFor: customerId,
       }),
     ],
   };

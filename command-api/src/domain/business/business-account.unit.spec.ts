@@ -68,13 +68,14 @@ describe('opening a business account', () => {
         data: {
           accountId: open.accountId,
           customerId,
-          name: 'Business Checking – Rivera Landscaping LLC',
+          name: 'Business Checking',
           type: 'business',
           productCode: BUSINESS_CHECKING_PRODUCT,
-          nameSealedFor: customerId,
         },
       },
     ]);
+    // The business name goes only where it is sealed: an account's name is copied in clear.
+    expect(JSON.stringify(accountEvents)).not.toContain('Rivera');
   });
 
   it(`allows ${MAX_BUSINESS_ACCOUNTS}, then refuses the next one with the product's message`, () => {
