@@ -1,18 +1,26 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISH_DIGEST_JOB } from './digest-job.ts';
 import { ApiClient, startTestBank, type TestBank } from './testing/index.ts';
 
 let bank: TestBank;
+let dir: string;
 beforeAll(async () => {
-  // A jobs worker whose digest cannot be written: a file where its folder should be.
+  // A jobs worker whose digest cannot be published: its file holds a line that is no digest
+  // record. (A path that cannot be written at all is refused before the bank starts.)
+  dir = mkdtempSync(path.join(tmpdir(), 'digest-'));
+  writeFileSync(path.join(dir, 'digests.log'), 'not a digest record\n');
   bank = await startTestBank({
     serveFrontend: false,
     roles: { commands: false, queries: false, projections: false, jobs: true, http: true },
-    config: { digestFile: '/dev/null/bank/digests.log' },
+    config: { digestFile: path.join(dir, 'digests.log') },
   });
 });
 afterAll(async () => {
   await bank?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('/api/health of a jobs worker whose repeating job fails', () => {
@@ -27,14 +35,17 @@ describe('/api/health of a jobs worker whose repeating job fails', () => {
       ]);
     const answer = await anonymous.get('/api/health');
     expect(answer.status).toBe(200);
-    expect(JSON.stringify(answer.body)).not.toContain('/dev/null');
+    expect(JSON.stringify(answer.body)).not.toContain(dir);
 
     const ops = new ApiClient(bank);
     ops.token = bank.opsToken;
     const operator = await ops.get('/api/health');
     expect(operator.status).toBe(200);
     expect(operator.body.data.jobs.failing).toEqual([
-      expect.objectContaining({ job: PUBLISH_DIGEST_JOB, error: expect.stringMatching(/ENOTDIR/) }),
+      expect.objectContaining({
+        job: PUBLISH_DIGEST_JOB,
+        error: expect.stringMatching(/not a digest record/),
+      }),
     ]);
   });
 });
