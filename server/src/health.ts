@@ -24,8 +24,9 @@ export interface HealthReport {
   /** True only when nothing is wrong (`status` is `healthy`). */
   healthy: boolean;
   /**
-   * What is wrong while this process still serves, e.g. `redis` while Redis is unreachable: money
-   * moves, but settlements, scheduled transfers and the digest wait. Alert on a non-empty list.
+   * What is wrong while this process still serves, e.g. `redis` while Redis is unreachable (money
+   * moves, but settlements, scheduled transfers and the digest wait), or `jobs` while a repeating
+   * job keeps failing (named in `jobs.failing`). Alert on a non-empty list.
    */
   degraded: string[];
   projections: {
@@ -59,9 +60,10 @@ export interface HealthReport {
   redis: 'up' | 'down' | 'not used';
   /**
    * Repeating jobs (the log digest, price refreshes) whose last run in this process failed, with
-   * the runs failed in a row, since when, and the error (to the ops token only). They leave the
-   * process healthy: a load balancer or orchestrator taking a jobs worker out or restarting it
-   * would not make the digest's folder writable, and would stop the jobs that still work.
+   * the runs failed in a row, since when, and the error (to the ops token only). They make the
+   * process `degraded`, not `unhealthy`: money moves but scheduled work does not, so an alert must
+   * see it, yet a load balancer or orchestrator taking a jobs worker out or restarting it would
+   * not make the digest's folder writable, and would stop the jobs that still work.
    */
   jobs: { failing: { job: string; failures: number; since: string; error?: string }[] };
 }
@@ -132,7 +134,16 @@ export async function healthReport(
     (rules.readSide === false || readSideFresh) &&
     failing.length === 0 &&
     !(rules.redis === true && redisState !== 'up');
-  const degraded = redisState === 'down' ? ['redis'] : [];
+  const failingJobList = [...(failingJobs?.() ?? [])].map(([job, { failures, since, error }]) => ({
+    job,
+    failures,
+    since: since.toISOString(),
+    error,
+  }));
+  const degraded = [
+    ...(redisState === 'down' ? ['redis'] : []),
+    ...(failingJobList.length > 0 ? ['jobs'] : []),
+  ];
   const status = !serving ? 'unhealthy' : degraded.length > 0 ? 'degraded' : 'healthy';
   return {
     status,
@@ -154,13 +165,6 @@ export async function healthReport(
     parkedEvents: Object.values(parked).reduce((sum, n) => sum + n, 0),
     parkedByProjection: parked,
     redis: redisState,
-    jobs: {
-      failing: [...(failingJobs?.() ?? [])].map(([job, { failures, since, error }]) => ({
-        job,
-        failures,
-        since: since.toISOString(),
-        error,
-      })),
-    },
+    jobs: { failing: failingJobList },
   };
 }
