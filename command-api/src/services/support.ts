@@ -19,9 +19,11 @@ import { decideDispute, disputeAggregate, DISPUTE_EXISTS } from '../domain/suppo
 import {
   decideTicket,
   formatTicketNumber,
+  MAX_OPEN_TICKETS,
   reserveTicketNumber,
   ticketAggregate,
   ticketNumberAggregate,
+  TOO_MANY_OPEN_TICKETS,
   type Author,
   type TicketCommand,
   type TicketState,
@@ -106,14 +108,6 @@ export interface TicketAnswer {
 export function isTicketAnswer(body: unknown): body is TicketAnswer {
   return typeof (body as Partial<TicketAnswer> | null)?.ticketId === 'string';
 }
-
-/**
- * Open tickets one customer may have: each sits in the staff's queue, so one customer must not
- * fill it. Disputes of card charges are not held back by it (a charge must be disputable), but
- * count among the open ones.
- */
-export const MAX_OPEN_TICKETS = 20;
-export const TOO_MANY_OPEN_TICKETS = `You have ${MAX_OPEN_TICKETS} open requests. Please wait for us to answer them or close some before opening another.`;
 
 /**
  * Opens a ticket under a unique number such as TKT-2026-483920, once per Idempotency-Key: a
@@ -275,7 +269,11 @@ async function runTicketCommand(
   }
 }
 
-/** Adds a reply, once per Idempotency-Key (the identity of staff's requests is the bank's). */
+/**
+ * Adds a reply, once per Idempotency-Key (the identity of staff's requests is the bank's). A
+ * customer's reply carries their open tickets' count: reopening a resolved ticket is held to the
+ * cap on open ones (counted in the read model, with the same lag as for new tickets).
+ */
 export function replyToTicket(
   ctx: CommandContext,
   author: { type: Author; customerId: string | null },
@@ -291,7 +289,16 @@ export function replyToTicket(
       // Nobody is left to read it, and it would raise a notice for a customer who is gone.
       if (customer.erased) throw new ApiError(409, ERASED_CUSTOMER_MESSAGE, 'CONFLICT');
       const authorName = author.type === 'customer' ? customer.name : STAFF_NAME;
-      return { type: 'Reply', replyId: randomUUID(), message, author: author.type, authorName };
+      const openTickets =
+        author.type === 'customer' ? await countOpenTickets(ctx.pool, ticket.customerId) : 0;
+      return {
+        type: 'Reply',
+        replyId: randomUUID(),
+        message,
+        author: author.type,
+        authorName,
+        openTickets,
+      };
     });
     return { statusCode: 201, body: { ticketId } satisfies TicketAnswer };
   });

@@ -18,7 +18,20 @@ export interface TicketState {
   status: TicketStatus;
   /** The replies the customer has written in it (staff replies are not counted). */
   customerReplies: number;
+  /** Opened as the dispute of a card charge: never held back by the cap on open tickets. */
+  dispute: boolean;
 }
+
+/**
+ * Open tickets (not resolved nor closed) one customer may have: each sits in the staff's queue, so
+ * one customer must not fill it, by opening new ones or by reopening resolved ones with a reply.
+ * Disputes of card charges are not held back by it (a charge must be disputable), but count among
+ * the open ones.
+ */
+export const MAX_OPEN_TICKETS = 20;
+const atOpenCap = (doing: string) =>
+  `You have ${MAX_OPEN_TICKETS} open requests. Please wait for us to answer them or close some before ${doing}.`;
+export const TOO_MANY_OPEN_TICKETS = atOpenCap('opening another');
 
 export const ticketMessages = {
   closed: 'This ticket is closed and can no longer be changed.',
@@ -28,6 +41,7 @@ export const ticketMessages = {
   already: (status: TicketStatus) =>
     `This ticket is already ${ticketStatuses[status].toLowerCase()}.`,
   tooManyReplies: `This conversation has reached ${SUPPORT_CUSTOMER_REPLIES_MAX} replies. Please open a new ticket to continue.`,
+  tooManyOpen: atOpenCap('reopening this one'),
 } as const;
 
 export const ticketAggregate: Aggregate<
@@ -42,6 +56,7 @@ export const ticketAggregate: Aggregate<
     ticketNumber: '',
     status: 'open',
     customerReplies: 0,
+    dispute: false,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -53,6 +68,7 @@ export const ticketAggregate: Aggregate<
           ticketNumber: event.data.ticketNumber,
           status: 'open',
           customerReplies: 0,
+          dispute: event.data.transactionId !== undefined,
         };
       case 'SupportTicketReplied':
         return event.data.isStaffReply
@@ -70,7 +86,18 @@ export type Author = 'customer' | 'staff';
 
 export type TicketCommand =
   | { type: 'Open'; data: EventData<'SupportTicketOpened'> }
-  | { type: 'Reply'; replyId: string; message: string; author: Author; authorName: string }
+  | {
+      type: 'Reply';
+      replyId: string;
+      message: string;
+      author: Author;
+      authorName: string;
+      /**
+       * The customer's open tickets, as counted before the reply (a customer's reply to a
+       * resolved ticket reopens it, so it is held to the cap as a new ticket is).
+       */
+      openTickets?: number;
+    }
   | { type: 'ChangeStatus'; to: TicketStatus; by: Author };
 
 /**
@@ -112,6 +139,10 @@ export function decideTicket(command: TicketCommand, state: TicketState) {
         }),
       ];
       const to = statusAfterReply(state.status, command.author);
+      const reopens = state.status === 'resolved' && to === 'open';
+      if (reopens && !state.dispute && (command.openTickets ?? 0) >= MAX_OPEN_TICKETS) {
+        throw new DomainError('too_many_open', ticketMessages.tooManyOpen, 'message');
+      }
       if (to !== state.status) {
         events.push(
           SupportTicketStatusChanged.create({

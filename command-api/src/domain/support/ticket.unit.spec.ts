@@ -6,6 +6,7 @@ import { deciderSpecification } from '../../kernel/decider-specification.ts';
 import {
   decideTicket,
   formatTicketNumber,
+  MAX_OPEN_TICKETS,
   reserveTicketNumber,
   ticketAggregate,
   ticketMessages,
@@ -40,7 +41,10 @@ function inStatus(status: TicketStatus) {
   );
 }
 
-const reply = (author: 'customer' | 'staff', message = 'Thanks'): TicketCommand => ({
+const reply = (
+  author: 'customer' | 'staff',
+  message = 'Thanks',
+): Extract<TicketCommand, { type: 'Reply' }> => ({
   type: 'Reply',
   replyId: crypto.randomUUID(),
   message,
@@ -140,6 +144,48 @@ describe('support ticket decider', () => {
     inStatus('in_progress')
       .when(reply('customer'))
       .then([{ type: 'SupportTicketReplied' }]);
+  });
+
+  it(`holds reopening a resolved ticket by a reply to the cap of ${MAX_OPEN_TICKETS} open, as a new ticket is`, () => {
+    const withOpen = (openTickets: number): TicketCommand => ({
+      ...reply('customer'),
+      openTickets,
+    });
+    inStatus('resolved')
+      .when(withOpen(MAX_OPEN_TICKETS))
+      .thenRefuses(ticketMessages.tooManyOpen, 'message');
+    expect(ticketMessages.tooManyOpen).toBe(
+      'You have 20 open requests. Please wait for us to answer them or close some before reopening this one.',
+    );
+    inStatus('resolved')
+      .when(withOpen(MAX_OPEN_TICKETS - 1))
+      .then([{ type: 'SupportTicketReplied' }, { data: { from: 'resolved', to: 'open' } }]);
+    // Replies that reopen nothing are not held back: the ticket already counts as open.
+    inStatus('open')
+      .when(withOpen(MAX_OPEN_TICKETS + 3))
+      .then([{ type: 'SupportTicketReplied' }]);
+    inStatus('waiting_customer')
+      .when(withOpen(MAX_OPEN_TICKETS + 3))
+      .then([{ type: 'SupportTicketReplied' }, { data: { to: 'open' } }]);
+    inStatus('resolved')
+      .when({ ...reply('staff'), openTickets: MAX_OPEN_TICKETS })
+      .then([{ type: 'SupportTicketReplied', data: { isStaffReply: true } }]);
+
+    // A disputed card charge must stay disputable: its ticket reopens whatever the count.
+    const dispute = SupportTicketOpened.create({
+      ...opened.data,
+      transactionId: 'entry-1:account-1:debit',
+      disputeReason: 'unrecognized',
+    });
+    const resolvedDispute = ticket.given(dispute);
+    resolvedDispute
+      .and(
+        ...resolvedDispute
+          .when({ type: 'ChangeStatus', to: 'resolved', by: 'staff' })
+          .then([{ data: { to: 'resolved' } }]),
+      )
+      .when(withOpen(MAX_OPEN_TICKETS))
+      .then([{ type: 'SupportTicketReplied' }, { data: { to: 'open' } }]);
   });
 
   it('refuses a status the ticket already has', () => {
