@@ -73,13 +73,16 @@ export function orExitOnRefusal<T>(
  * Ends a start that failed: a refusal as exitOnRefusal says (exit 2); any other error in one fatal
  * line on standard error with exit code 1, its stack only at LOG_LEVEL=debug, since what was
  * started is stopped by then and a stack trace is no help to the person running the bank.
+ * `service` names a part started on its own (npm run start:<service>) in the line and its fields.
  */
-export function exitStartFailed(error: unknown, logLevel: string): never {
-  if (asRefusal(error)) exitOnRefusal(error);
-  const logger = createLogger({ level: logLevel, stream: process.stderr });
+export function exitStartFailed(error: unknown, logLevel: string, service?: string): never {
+  const fields = service ? { service } : {};
+  if (asRefusal(error)) exitOnRefusal(error, service ? `${service}: ` : '', fields);
+  const logger = createLogger({ level: logLevel, stream: process.stderr, base: fields });
   const message = error instanceof Error ? error.message : String(error);
+  const line = `${service ?? 'The bank'} did not start: ${message}`;
   logger.debug({ err: error }, 'the start failed');
-  if (process.stderr.isTTY) process.stderr.write(`The bank did not start: ${message}\n`);
-  else logger.fatal(`The bank did not start: ${message}`);
+  if (process.stderr.isTTY) process.stderr.write(`${line}\n`);
+  else logger.fatal(line);
   process.exit(1);
 }

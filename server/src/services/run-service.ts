@@ -1,6 +1,6 @@
 import { createLogger, loadConfig } from '@bank/infra';
 import { startBank, type StartBankOptions } from '../bank.ts';
-import { exitOnRefusal, exitRefused, orExitOnRefusal } from '../start-refused.ts';
+import { exitRefused, exitStartFailed, orExitOnRefusal } from '../start-refused.ts';
 import '../modules.ts';
 import { missingSettings, type ServiceName } from './service-settings.ts';
 
@@ -28,11 +28,13 @@ export async function runService(service: ServiceName): Promise<void> {
     );
   }
   const config = orExitOnRefusal(() => loadConfig(), `${service}: `, { service });
+  // startBank has stopped whatever it started when it fails: what is left is to say why in one
+  // line (exit 2 for a setting to fix, 1 otherwise), as `npm start` does, not a stack trace.
   const bank = await startBank({
     roles: roles[service],
     serveFrontend: false,
     logger: createLogger({ level: config.logLevel, base: { service } }),
-  }).catch((error) => exitOnRefusal(error, `${service}: `, { service }));
+  }).catch((error: unknown) => exitStartFailed(error, config.logLevel, service));
   const scale = Boolean(config.kafkaBrokers);
   logger.info({ url: bank.url, scale }, `ready on ${bank.url}${scale ? ' (scale mode)' : ''}`);
   let stopping = false;

@@ -3,8 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startLocalRedis } from '@bank/infra';
-import { createTestDatabase, freePort, testRedisUrl } from '@bank/infra/testing';
+import { createTestDatabase, freePort, testDatabaseUrlAs, testRedisUrl } from '@bank/infra/testing';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { BROKER_START_WAIT_MS } from '../start-checks.ts';
 import { jsonLines, runScript } from '../testing/run-script.ts';
@@ -131,4 +132,39 @@ describe('a setting present but wrong', () => {
       await redis.stop();
     }
   }, 120_000);
+});
+
+describe('a separate service whose start fails for a reason that is no setting of its own', () => {
+  /** A database with no schema yet, reached as the application role, which may not create one. */
+  const unmigratedDatabase = async () => {
+    const url = new URL(testDatabaseUrlAs(await createTestDatabase(), 'superuser'));
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
+    url.pathname = `/${name}`;
+    return testDatabaseUrlAs(url.toString(), 'app');
+  };
+
+  it('says why in one fatal line naming the service, exit 1, no stack trace', async () => {
+    const run = await runScript(
+      'start:query-api',
+      { ...(await settings()), DATABASE_URL: await unmigratedDatabase() },
+      (output) => output.includes('ready on'),
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(jsonLines(run.stderr)).toEqual([
+      expect.objectContaining({
+        level: 60,
+        service: 'query-api',
+        msg: 'query-api did not start: permission denied for schema public',
+      }),
+    ]);
+    expect(run.stdout).not.toContain('ready on');
+  }, 90_000);
 });
