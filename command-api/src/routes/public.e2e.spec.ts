@@ -1,3 +1,4 @@
+import { isBranchHoliday } from '@bank/contracts/bank-holidays';
 import { addDaysIso, bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { buildHttpServer, DEFAULT_RATE_LIMITS } from '@bank/server';
 import { ApiClient, startTestBank, type TestBank } from '@bank/server/testing';
@@ -24,10 +25,15 @@ const appointment = (preferredDate: string, meeting = 'virtual', time = '10:00 A
   meeting_preference: meeting,
 });
 
-/** The next date on or after `from` with the given weekday (0 = Sunday). */
+/**
+ * The next date on or after `from` with the given weekday (0 = Sunday) that is no branch holiday:
+ * a Saturday that is one (Juneteenth or Christmas 2027, New Year's Day 2028) is refused for the
+ * holiday, not for its hours, and the test would fail in the week before it.
+ */
 function nextWeekday(from: string, weekday: number): string {
   let date = from;
-  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== weekday) date = addDaysIso(date, 1);
+  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== weekday || isBranchHoliday(date))
+    date = addDaysIso(date, 1);
   return date;
 }
 
@@ -84,6 +90,7 @@ describe('appointments at a branch', () => {
   it('are refused when the branches are closed, with the reason on the field, and not recorded', async () => {
     const sunday = nextWeekday(addDaysIso(bankToday(), 1), 0);
     const saturday = nextWeekday(addDaysIso(bankToday(), 1), 6);
+    const tuesday = nextWeekday(addDaysIso(bankToday(), 1), 2);
     // The next Christmas from tomorrow: always within the year ahead that may be asked for.
     const tomorrow = addDaysIso(bankToday(), 1);
     const thisChristmas = `${tomorrow.slice(0, 4)}-12-25`;
@@ -105,6 +112,12 @@ describe('appointments at a branch', () => {
         'preferred_time',
         'On Saturdays our branches are open until noon. Please choose a morning time.',
       ],
+      [
+        // A meeting at closing time would end after it.
+        appointment(tuesday, 'in-person', '5:00 PM'),
+        'preferred_time',
+        'Our branches close at 5 PM on weekdays. Please choose 4:00 PM or earlier, or meet by video or email.',
+      ],
     ];
     const before = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
     for (const [body, field, message] of refused) {
@@ -115,8 +128,13 @@ describe('appointments at a branch', () => {
     const after = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
     expect(after.rows[0].n).toBe(before.rows[0].n);
 
-    // A Saturday morning at a branch, and a Sunday by video, are taken.
-    for (const body of [appointment(saturday, 'in-person', '11:00 AM'), appointment(sunday)]) {
+    // A Saturday morning and a weekday's last hour at a branch, and 5 PM by video, are taken.
+    for (const body of [
+      appointment(saturday, 'in-person', '11:00 AM'),
+      appointment(tuesday, 'in-person', '4:00 PM'),
+      appointment(tuesday, 'virtual', '5:00 PM'),
+      appointment(sunday),
+    ]) {
       const taken = await visitor.post('/api/contact/appointments', body);
       expect(taken.status, body.preferred_date).toBe(201);
     }
