@@ -38,11 +38,14 @@ export const contactRequestData = z.object({ request_id: z.string() });
 export const contactRequestAnswer = successOf(contactRequestData);
 
 /**
- * When the branches receive visitors: Monday to Friday from 9 AM, Saturday mornings until noon.
- * The times offered (9 AM to 5 PM) all fall on a weekday's hours; on a Saturday only those before
- * noon do. Closed on Sundays and holidays.
+ * When the branches receive visitors: Monday to Friday 9 AM to 5 PM, Saturday mornings until noon
+ * (the hours every branch keeps; some stay open longer). Closed on Sundays and holidays. A meeting
+ * at a branch takes an hour, so it must start an hour before closing at the latest: 4 PM on a
+ * weekday, 11 AM on a Saturday. The offered times run to 5 PM for meetings by video or email.
  */
+const WEEKDAY_CLOSING_HOUR = 17;
 const SATURDAY_CLOSING_HOUR = 12;
+const APPOINTMENT_LENGTH_HOURS = 1;
 
 /** The hour (0–23) of an offered time such as "1:00 PM". */
 function hourOf(time: string): number {
@@ -57,6 +60,8 @@ export const APPOINTMENT_SLOT_MESSAGES = {
   holiday:
     'Our branches are closed on this holiday. Please choose another day, or meet by video or email.',
   saturdayTime: 'On Saturdays our branches are open until noon. Please choose a morning time.',
+  weekdayTime:
+    'Our branches close at 5 PM on weekdays. Please choose 4:00 PM or earlier, or meet by video or email.',
 } as const;
 
 export type AppointmentSlotProblem = {
@@ -80,7 +85,16 @@ export function appointmentSlotProblem(slot: {
   if (weekday === 0) return { field: 'preferred_date', message: APPOINTMENT_SLOT_MESSAGES.sunday };
   if (isBranchHoliday(slot.date))
     return { field: 'preferred_date', message: APPOINTMENT_SLOT_MESSAGES.holiday };
-  if (weekday === 6 && slot.time && hourOf(slot.time) >= SATURDAY_CLOSING_HOUR)
-    return { field: 'preferred_time', message: APPOINTMENT_SLOT_MESSAGES.saturdayTime };
+  if (!slot.time) return null;
+  const saturday = weekday === 6;
+  const closing = saturday ? SATURDAY_CLOSING_HOUR : WEEKDAY_CLOSING_HOUR;
+  if (hourOf(slot.time) + APPOINTMENT_LENGTH_HOURS > closing) {
+    return {
+      field: 'preferred_time',
+      message: saturday
+        ? APPOINTMENT_SLOT_MESSAGES.saturdayTime
+        : APPOINTMENT_SLOT_MESSAGES.weekdayTime,
+    };
+  }
   return null;
 }

@@ -33,8 +33,18 @@ describe('an appointment at a branch', () => {
     });
   });
 
-  it('takes every offered time on a working weekday', () => {
-    for (const time of APPOINTMENT_TIMES) expect(inPerson('2026-12-08', time), time).toBeNull();
+  it('takes the times that end by 5 PM on a working weekday: not 5 PM itself', () => {
+    const tuesday = '2026-12-08';
+    const taken = APPOINTMENT_TIMES.filter((time) => inPerson(tuesday, time) === null);
+    expect(taken).toEqual(APPOINTMENT_TIMES.slice(0, -1));
+    expect(taken.at(-1)).toBe('4:00 PM');
+    expect(inPerson(tuesday, '5:00 PM')).toEqual({
+      field: 'preferred_time',
+      message: APPOINTMENT_SLOT_MESSAGES.weekdayTime,
+    });
+    expect(APPOINTMENT_SLOT_MESSAGES.weekdayTime).toBe(
+      'Our branches close at 5 PM on weekdays. Please choose 4:00 PM or earlier, or meet by video or email.',
+    );
   });
 });
 

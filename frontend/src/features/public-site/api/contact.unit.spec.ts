@@ -1,3 +1,5 @@
+import { APPOINTMENT_SLOT_MESSAGES } from '@bank/contracts';
+import { isBranchHoliday } from '@bank/contracts/bank-holidays';
 import { describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_TIMES,
@@ -71,5 +73,31 @@ describe('contact forms', () => {
       'Please choose a date at most one year ahead.',
     ]);
     expect(form(lastAppointmentDate()).success).toBe(true);
+  });
+
+  it("refuses a meeting at a branch at closing time on a weekday, in the server's words", () => {
+    const weekday = new Date(Date.now() + 2 * 86_400_000);
+    const date = () => weekday.toISOString().slice(0, 10);
+    while (weekday.getUTCDay() !== 2 || isBranchHoliday(date()))
+      weekday.setUTCDate(weekday.getUTCDate() + 1);
+    const form = (preferred_time: string, meeting_preference: string) =>
+      appointmentSchema.safeParse({
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@example.com',
+        appointment_type: 'general',
+        preferred_date: date(),
+        preferred_time,
+        meeting_preference,
+      });
+    const atClosing = form('5:00 PM', 'in-person');
+    expect(atClosing.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['preferred_time'],
+        message: APPOINTMENT_SLOT_MESSAGES.weekdayTime,
+      }),
+    ]);
+    expect(form('4:00 PM', 'in-person').success).toBe(true);
+    expect(form('5:00 PM', 'virtual').success).toBe(true);
   });
 });
