@@ -175,10 +175,14 @@ describe('PostgreSQL down', () => {
       const { client, payload } = await signedUpCustomer(bank);
       await postgres.stop();
       // The outage is said once, not by every projection loop and job retrying every few seconds.
-      await expect.poll(() => said('PostgreSQL is unreachable'), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => said('PostgreSQL is unreachable'), { timeout: 20_000 }).toBe(1);
       await new Promise((r) => setTimeout(r, 4000));
       expect(said('PostgreSQL is unreachable')).toBe(1);
-      expect(said('projection failed') + said('job error')).toBe(0);
+      expect(
+        lines.filter(
+          (line) => line.startsWith('projection failed') || line.startsWith('job error'),
+        ),
+      ).toEqual([]);
       const down = await client.get('/api/accounts');
       expect(down.status).toBe(503);
       expect(down.body).toEqual({
@@ -210,8 +214,15 @@ describe('PostgreSQL down', () => {
       );
       expect(taken.status).toBe(200);
       expect(taken.body.data).toMatchObject({ user: null, token: null });
-      expect((await new ApiClient(bank).get('/api/health')).status).toBe(200);
-      await expect.poll(() => said('PostgreSQL is reachable again'), { timeout: 10_000 }).toBe(1);
+      // Health is 503 until every projection that failed while the database was gone has run
+      // again: each waits out its backoff (at most 5 s) first.
+      await expect
+        .poll(async () => (await new ApiClient(bank).get('/api/health')).status, {
+          timeout: 20_000,
+          interval: 250,
+        })
+        .toBe(200);
+      await expect.poll(() => said('PostgreSQL is reachable again'), { timeout: 20_000 }).toBe(1);
       expect(said('PostgreSQL is unreachable')).toBe(1);
     } finally {
       await bank.stop();

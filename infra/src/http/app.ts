@@ -25,6 +25,7 @@ import {
   URI_TOO_LONG,
 } from './client-error.ts';
 import { applyTextPolicy } from './text-policy.ts';
+import { isUnavailableError } from './unavailable-error.ts';
 import { installZodMessages, isPastIntegerRange } from './zod-messages.ts';
 import {
   limitConnectionsPerClient,
@@ -75,23 +76,6 @@ function fieldErrorsFrom(validation: ValidationIssue[], context: string | undefi
     (errors[field] ??= []).push(issue.message ?? messages.invalid);
   }
   return errors;
-}
-
-/** Errors that mean PostgreSQL (or Redis) cannot be reached right now. */
-export function isUnavailableError(error: unknown): boolean {
-  const { code, syscall } = (error ?? {}) as { code?: string; syscall?: string };
-  const text = String((error as Error | undefined)?.message ?? '');
-  return (
-    code === 'ECONNREFUSED' ||
-    // A server reached through its Unix-domain socket: the socket file is gone while it is down.
-    (code === 'ENOENT' && syscall === 'connect') ||
-    code === 'ECONNRESET' ||
-    code === 'ETIMEDOUT' ||
-    code === '57P01' || // admin_shutdown
-    code === '57P03' || // cannot_connect_now
-    code === '53300' || // too_many_connections
-    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(text)
-  );
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from './app.ts';
+export * from './unavailable-error.ts';
 export * from './connection-guard.ts';
 export * from './body-budget.ts';
 export * from './consistent-reads.ts';
