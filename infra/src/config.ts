@@ -159,6 +159,50 @@ export function parsePort(value: string | undefined): number {
   return intFromEnv('PORT', value, 3000, { max: 65_535 });
 }
 
+const POSTGRES_PROTOCOLS = ['postgres:', 'postgresql:'];
+
+/**
+ * A server's URL from the environment, refused at start when it names another kind of server or,
+ * where `parses` (node-postgres also takes forms a WHATWG URL refuses, such as a socket directory
+ * with no host), when it does not parse: a typo otherwise surfaces as "Invalid URL" from a client
+ * library, or as a hang. The value is not quoted back: it may hold a password.
+ */
+function serverUrlFromEnv(
+  name: string,
+  value: string | undefined,
+  protocols: string[],
+  { parses }: { parses: boolean },
+): string | undefined {
+  if (!value) return undefined;
+  const wanted = `must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`;
+  const scheme = /^([a-z][a-z0-9+.-]*:)\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme || !protocols.includes(scheme)) {
+    throw new InvalidSetting(
+      name,
+      `${wanted}; it starts with ${scheme ? `${scheme}//` : 'no scheme'}`,
+    );
+  }
+  if (parses && !URL.canParse(value))
+    throw new InvalidSetting(name, `${wanted}; it does not parse`);
+  return value;
+}
+
+/** KAFKA_BROKERS as host:port entries separated by commas; an empty or portless entry is refused. */
+function kafkaBrokersFromEnv(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  const brokers = value.split(',').map((broker) => broker.trim());
+  const wrong = brokers.find(
+    (broker) => !/^[^\s:,]+:\d{1,5}$|^\[[0-9a-fA-F:.]+\]:\d{1,5}$/.test(broker),
+  );
+  if (wrong !== undefined) {
+    throw new InvalidSetting(
+      'KAFKA_BROKERS',
+      `expected host:port entries separated by commas; got "${wrong}" in "${value}"`,
+    );
+  }
+  return brokers;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? '.data');
   const port = parsePort(env.PORT);
@@ -167,9 +211,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
+    databaseUrl: serverUrlFromEnv('DATABASE_URL', env.DATABASE_URL, POSTGRES_PROTOCOLS, {
+      parses: false,
+    }),
+    migrationDatabaseUrl: serverUrlFromEnv(
+      'MIGRATION_DATABASE_URL',
+      env.MIGRATION_DATABASE_URL,
+      POSTGRES_PROTOCOLS,
+      { parses: false },
+    ),
+    redisUrl: serverUrlFromEnv('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], { parses: true }),
     opsToken: env.OPS_TOKEN ?? '',
     metricsToken: env.METRICS_TOKEN || undefined,
     // Checked here, with the other settings, so a wrong key refuses the start before PostgreSQL.
@@ -181,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
     sessionMaxAgeMs: intFromEnv('SESSION_MAX_AGE_MS', env.SESSION_MAX_AGE_MS, 12 * 60 * 60 * 1000, {
       min: 1,
     }),
-    kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()) : undefined,
+    kafkaBrokers: kafkaBrokersFromEnv(env.KAFKA_BROKERS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxConnectionsPerClient: parseMaxConnectionsPerClient(env.MAX_CONNECTIONS_PER_CLIENT),
     publicUrl: publicUrlFromEnv(env.PUBLIC_URL, port),

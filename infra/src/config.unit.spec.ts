@@ -81,3 +81,42 @@ describe('integer settings', () => {
     expect(loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '0' }).maxConnectionsPerClient).toBe(0);
   });
 });
+
+describe('server settings', () => {
+  it('take a URL of the right kind and brokers as host:port', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://bank_app:secret@db.internal:5432/bank',
+      MIGRATION_DATABASE_URL: 'postgresql://owner@/bank?host=/var/run/postgresql',
+      REDIS_URL: 'rediss://:secret@cache.internal:6380/0',
+      KAFKA_BROKERS: 'kafka-1:9092, 10.0.0.7:9092,[::1]:9093',
+    });
+    expect(config.databaseUrl).toBe('postgres://bank_app:secret@db.internal:5432/bank');
+    expect(config.redisUrl).toBe('rediss://:secret@cache.internal:6380/0');
+    expect(config.kafkaBrokers).toEqual(['kafka-1:9092', '10.0.0.7:9092', '[::1]:9093']);
+  });
+
+  it('refuse at start a URL that does not parse or names another server, without quoting it', () => {
+    // A REDIS_URL with a port past 65535 stopped the jobs service with "Invalid URL" and a stack.
+    const redis = refusal(() => loadConfig({ REDIS_URL: 'redis://:hunter2@127.0.0.1:99999' }));
+    expect(redis).toEqual({
+      setting: 'REDIS_URL',
+      reason: 'must be a redis:// or rediss:// URL; it does not parse',
+    });
+    expect(refusal(() => loadConfig({ DATABASE_URL: 'redis://127.0.0.1:6379' }))).toEqual({
+      setting: 'DATABASE_URL',
+      reason: 'must be a postgres:// or postgresql:// URL; it starts with redis://',
+    });
+    expect(refusal(() => loadConfig({ MIGRATION_DATABASE_URL: 'bank' }))?.setting).toBe(
+      'MIGRATION_DATABASE_URL',
+    );
+  });
+
+  it('refuse a broker list with an empty or portless entry at once', () => {
+    // "," waited 15 s for a broker "at index 0" before it was refused.
+    for (const value of [',', 'kafka-1:9092,', 'kafka-1', 'kafka-1:port']) {
+      expect(refusal(() => loadConfig({ KAFKA_BROKERS: value }))?.setting, value).toBe(
+        'KAFKA_BROKERS',
+      );
+    }
+  });
+});
