@@ -224,10 +224,12 @@ describe('login', () => {
     });
     expect(right.status).toBe(423);
     await expect
-      .poll(async () =>
-        (await client.get('/api/notifications?type=security')).body.data.notifications.map(
-          (n: { title: string }) => n.title,
-        ),
+      .poll(
+        async () =>
+          (await client.get('/api/notifications?type=security')).body.data.notifications.map(
+            (n: { title: string }) => n.title,
+          ),
+        { timeout: 10_000 },
       )
       .toContain('Sign-in temporarily locked');
   });
@@ -316,10 +318,12 @@ describe('login', () => {
     });
     expect(right.status).toBe(423);
     await expect
-      .poll(async () =>
-        (await client.get('/api/notifications?type=security')).body.data.notifications.filter(
-          (n: { title: string }) => n.title === 'Sign-in temporarily locked',
-        ),
+      .poll(
+        async () =>
+          (await client.get('/api/notifications?type=security')).body.data.notifications.filter(
+            (n: { title: string }) => n.title === 'Sign-in temporarily locked',
+          ),
+        { timeout: 10_000 },
       )
       .toHaveLength(1);
   });

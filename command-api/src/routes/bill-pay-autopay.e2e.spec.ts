@@ -149,7 +149,9 @@ describe("a payee's AutoPay after it was added", () => {
       'paid',
     );
     await new ApiClient(bank).get('/api/health');
-    await expect.poll(async () => (await balances(c, c.checking.id)).balance).toBe(470);
+    await expect
+      .poll(async () => (await balances(c, c.checking.id)).balance, { timeout: 10_000 })
+      .toBe(470);
   });
 
   it("answers 404 for someone else's payee, or one removed, and changes nothing", async () => {

@@ -193,7 +193,7 @@ describe('changing a scheduled bill payment', () => {
     const events = await scheduleEvents(c.paymentId);
     const applied = responses.filter((r) => r.status === 200).length;
     expect(events.filter((t) => t === 'BillPaymentScheduleChanged')).toHaveLength(applied);
-    await expect.poll(async () => (await upcoming(c.client)).length).toBe(1);
+    await expect.poll(async () => (await upcoming(c.client)).length, { timeout: 10_000 }).toBe(1);
   });
 });
 
@@ -364,7 +364,9 @@ describe('the occurrence jobs after a change or a cancel (real BullMQ, moved clo
     expect(await balanceOf(c.client, c.savings)).toBe(70);
     // The next month follows the new plan: the 11th, $30.
     await expect
-      .poll(async () => (await upcoming(c.client)).map((p) => [p.scheduled_date, p.amount]))
+      .poll(async () => (await upcoming(c.client)).map((p) => [p.scheduled_date, p.amount]), {
+        timeout: 10_000,
+      })
       .toEqual([['2031-04-11', 30]]);
   });
 

@@ -352,7 +352,7 @@ describe('paying today', () => {
         }[]
       ).filter((n) => n.type === 'bill_payment');
     await expect
-      .poll(async () => (await notices()).map((n) => [n.title, n.message]))
+      .poll(async () => (await notices()).map((n) => [n.title, n.message]), { timeout: 10_000 })
       .toEqual([
         ['Bill payment sent', '$75.25 was paid to City Power & Light from your Premium Checking.'],
       ]);
@@ -500,7 +500,9 @@ describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)',
       startOfBankDate('2031-02-06').getTime() - billPayClock.now().getTime() + Date.now();
     expect(Math.abs(dueAt - expected)).toBeLessThan(5_000);
     await expect
-      .poll(async () => (await scheduledList(client)).map((p) => p.scheduled_date))
+      .poll(async () => (await scheduledList(client)).map((p) => p.scheduled_date), {
+        timeout: 10_000,
+      })
       .toEqual(['2031-02-06']);
 
     // A week passes: the clock moves on and the delayed job comes due.
@@ -512,7 +514,7 @@ describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)',
     await bank.jobs!.dispatchPending();
     // The end date is reached: nothing further is scheduled.
     expect(await bank.jobs!.queue.getJob(`bill-payment-${paymentId}-2031-02-13`)).toBeUndefined();
-    await expect.poll(() => scheduledList(client)).toEqual([]);
+    await expect.poll(() => scheduledList(client), { timeout: 10_000 }).toEqual([]);
     expect(await ledgerBalanced()).toBe(true);
   });
 
@@ -537,6 +539,7 @@ describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)',
       .poll(
         async () =>
           (await client.get('/api/bill-payments/payees')).body.data.payees[0].next_payment,
+        { timeout: 10_000 },
       )
       .toEqual({ date: '2031-02-28', amount: 120 });
     const notes = (await client.get('/api/notifications?type=bill_payment')).body.data
@@ -571,7 +574,7 @@ describe('scheduled, recurring and AutoPay payments (real BullMQ, moved clock)',
     expect(runs.filter((r) => r.result === 'paid')).toHaveLength(1);
     expect(runs.every((r) => r.result === 'paid' || r.result === 'done')).toBe(true);
     await new ApiClient(bank).get('/api/health');
-    await expect.poll(() => balanceOf(client, checking)).toBe(75);
+    await expect.poll(() => balanceOf(client, checking), { timeout: 10_000 }).toBe(75);
   });
 });
 

@@ -102,7 +102,7 @@ describe('a projection its environment breaks stalls, visibly, and loses nothing
     await runner.start();
     try {
       await submitted('Ann');
-      await expect.poll(() => namesIn('rm_environment_test')).toEqual(['Ann']);
+      await expect.poll(() => namesIn('rm_environment_test'), { timeout: 10_000 }).toEqual(['Ann']);
 
       await owner.query(`REVOKE INSERT, UPDATE ON rm_environment_test FROM ${appRole}`);
       for (const name of ['Bob', 'Cy', 'Dee']) {
@@ -129,7 +129,7 @@ describe('a projection its environment breaks stalls, visibly, and loses nothing
       await expect
         .poll(() => namesIn('rm_environment_test'), { timeout: 15_000 })
         .toEqual(['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ida', 'Jo']);
-      await expect.poll(() => failing.has('environment-test')).toBe(false);
+      await expect.poll(() => failing.has('environment-test'), { timeout: 10_000 }).toBe(false);
       expect((await readCheckpoint(pool, 'environment-test')).globalPosition).toBe(
         await headPosition(),
       );

@@ -28,7 +28,9 @@ describe('ops CLI', () => {
     expect(code).toBe(0);
     expect(lines[0]).toMatch(/^Deposit posted: \$250\.75 to \d{12} \(reference DEP-[A-Z0-9]{8}\)$/);
     await expect
-      .poll(async () => (await client.get('/api/accounts')).body.data.accounts[0].balance)
+      .poll(async () => (await client.get('/api/accounts')).body.data.accounts[0].balance, {
+        timeout: 10_000,
+      })
       .toBe(250.75);
     const history = (await client.get('/api/dashboard/comprehensive-history')).body.data
       .transactions;
@@ -97,7 +99,9 @@ describe('ops CLI', () => {
     expect(lines.at(-1)).toBe('Error 409: This deposit is not waiting for review.');
     expect(await runOpsCli(['reject-deposit', first], target, (l) => lines.push(l))).toBe(2);
     await expect
-      .poll(async () => (await client.get('/api/crypto/portfolio')).body.data.portfolio[0])
+      .poll(async () => (await client.get('/api/crypto/portfolio')).body.data.portfolio[0], {
+        timeout: 10_000,
+      })
       .toMatchObject({ balance_exact: '0.25000000', pending_balance_exact: '0.00000000' });
   });
 

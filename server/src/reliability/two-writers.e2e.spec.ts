@@ -98,10 +98,13 @@ describe('two bank processes on one database', () => {
       const token = registered.body.data.token as string;
       let accounts: { id: string; account_number: string; name: string }[] = [];
       await expect
-        .poll(async () => {
-          accounts = (await call(live, 'GET', '/api/accounts', token)).body.data.accounts;
-          return accounts.length;
-        })
+        .poll(
+          async () => {
+            accounts = (await call(live, 'GET', '/api/accounts', token)).body.data.accounts;
+            return accounts.length;
+          },
+          { timeout: 10_000 },
+        )
         .toBeGreaterThanOrEqual(2);
       const checking = accounts.find((a) => a.name === 'Premium Checking')!;
       const savings = accounts.find((a) => a.name === 'High Yield Savings')!;

@@ -24,7 +24,7 @@ describe('Change PIN', () => {
     await userEvent.type(screen.getByLabelText('New PIN'), '2468');
     await userEvent.type(screen.getByLabelText('Confirm PIN'), '2468');
     await userEvent.click(screen.getByRole('button', { name: 'Set PIN' }));
-    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1), { timeout: 5_000 });
     expect(api.calls[0]!.body).toEqual({ new_pin: '2468', confirm_pin: '2468' });
   });
 

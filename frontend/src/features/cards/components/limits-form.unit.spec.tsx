@@ -58,7 +58,7 @@ describe('Card limits', () => {
     await userEvent.clear(screen.getByLabelText('Daily ATM Limit ($)'));
     await userEvent.type(screen.getByLabelText('Daily ATM Limit ($)'), '750');
     await userEvent.click(save);
-    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1), { timeout: 5_000 });
     expect(api.calls[0]!.body).toEqual({ daily_atm_limit: 750, daily_purchase_limit: 2500 });
     expect(screen.queryByText('No changes to save.')).toBeNull();
   });

@@ -166,7 +166,9 @@ describe('Support screen', () => {
     await user.type(field, 'Thanks.');
     await user.click(screen.getByRole('button', { name: 'Send Reply' }));
 
-    await vi.waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(3));
+    await vi.waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(3), {
+      timeout: 5_000,
+    });
     const keys = api.calls
       .filter((c) => c.method === 'POST')
       .map((c) => c.headers['Idempotency-Key']);
