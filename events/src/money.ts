@@ -6,6 +6,28 @@
 export type Cents = number;
 
 const DOLLARS_PATTERN = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+/** More whole digits than any amount the bank moves (9,999,999,999,999.99 at most). */
+const WHOLE_DIGITS_MAX = 13;
+
+/** An amount well written but larger than any the bank takes: a limit refuses it, not its form. */
+export const TOO_LARGE = 'too_large';
+
+/**
+ * Reads dollars, a JSON number or decimal text (digits, at most 2 decimals), as cents. An amount
+ * that is a number but has more whole digits than any amount the bank takes answers TOO_LARGE,
+ * so a limit's message can refuse it; it is never turned into cents, where past
+ * Number.MAX_SAFE_INTEGER a float would round it. Anything else that is not dollars with at most
+ * 2 decimals (negatives, NaN, infinities, exponents or hex in text) answers undefined.
+ */
+export function readDollars(value: number | string): Cents | typeof TOO_LARGE | undefined {
+  if (typeof value === 'string') {
+    const text = /^0*(\d+)(\.\d{1,2})?$/.exec(value.trim());
+    if (!text) return undefined;
+    return text[1]!.length > WHOLE_DIGITS_MAX ? TOO_LARGE : dollarsToCents(Number(text[0]));
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+  return value >= 10 ** WHOLE_DIGITS_MAX ? TOO_LARGE : dollarsToCents(value);
+}
 
 /** Parses a JSON number with at most 2 decimals into cents; undefined when it is not one. */
 export function dollarsToCents(value: number): Cents | undefined {

@@ -351,6 +351,13 @@ describe('settings and limits', () => {
       'daily_purchase_limit',
       'The daily purchase limit can be at most $25,000.00.',
     ],
+    // Well written but huge: over the highest limit, not badly written.
+    [{ daily_atm_limit: 1e15 }, 'daily_atm_limit', 'The daily ATM limit can be at most $5,000.00.'],
+    [
+      { daily_purchase_limit: '1000000000000000' },
+      'daily_purchase_limit',
+      'The daily purchase limit can be at most $25,000.00.',
+    ],
     [{ daily_atm_limit: 0 }, 'daily_atm_limit', 'The daily ATM limit must be more than $0.00.'],
     [{ daily_atm_limit: -20 }, 'daily_atm_limit', 'The daily ATM limit must be more than $0.00.'],
     [

@@ -7,7 +7,7 @@ import {
   revealedCard,
   successWithoutData,
 } from '@bank/contracts';
-import { dollarsToCents } from '@bank/events';
+import { readDollars, TOO_LARGE } from '@bank/events';
 import {
   consistentReads,
   multilineText,
@@ -67,7 +67,12 @@ const dailyLimit = (messages: (typeof CARD_LIMIT_MESSAGES)[keyof typeof CARD_LIM
         ctx.addIssue({ code: 'custom', message: messages.positive });
         return z.NEVER;
       }
-      const cents = dollarsToCents(number);
+      const cents = readDollars(value);
+      // Well written but past any limit (1e15): refused as a limit over the highest is.
+      if (cents === TOO_LARGE) {
+        ctx.addIssue({ code: 'custom', message: messages.tooHigh });
+        return z.NEVER;
+      }
       if (cents === undefined) {
         ctx.addIssue({ code: 'custom', message: messages.decimals });
         return z.NEVER;

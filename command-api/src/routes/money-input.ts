@@ -1,7 +1,8 @@
-import { dollarsToCents } from '@bank/events';
+import { dollarsToCents, readDollars, TOO_LARGE } from '@bank/events';
 import { fieldError, multilineText, type FieldErrors } from '@bank/infra';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DAILY_LIMIT_MESSAGE } from '../domain/transfers/limits.ts';
 import { hashRequest, type RequestIdentity } from '../services/idempotency.ts';
 
 /**
@@ -106,25 +107,37 @@ export function decimalText(value: unknown): unknown {
 }
 
 /**
- * A dollar amount (JSON number, or numeric text from a form input) as integer cents; missing or
- * too small gives `minMessage`, more than 2 decimals its own message.
+ * A dollar amount (JSON number, or numeric text from a form input) as integer cents; missing, too
+ * small or negative gives `minMessage`, more than 2 decimals or no number at all its own message.
+ * A well-written amount too large for any limit (1e15) gets the message an amount over the limit
+ * gets: `tooLargeMessage`, else `maxMessage`, else the daily limit's (the limit every transfer
+ * channel checks).
  */
 export function amountCents(
   errors: FormErrors,
   field: string,
   value: unknown,
-  limits: { minCents: number; minMessage: string; maxCents?: number; maxMessage?: string },
+  limits: {
+    minCents: number;
+    minMessage: string;
+    maxCents?: number;
+    maxMessage?: string;
+    tooLargeMessage?: string;
+  },
 ): number {
-  let cents: number | undefined;
+  let cents: ReturnType<typeof readDollars>;
   if (typeof value === 'number') {
-    if (Number.isFinite(value) && value <= 0) cents = 0;
-    else cents = dollarsToCents(value);
+    cents = Number.isFinite(value) && value <= 0 ? 0 : readDollars(value);
   } else if (typeof value === 'string' && value.trim() !== '') {
     const text = value.trim();
-    cents = /^\d{1,13}(\.\d{1,2})?$/.test(text) ? dollarsToCents(Number(text)) : undefined;
-    if (/^-/.test(text) || /^0*(\.0*)?$/.test(text)) cents = 0;
+    // A negative amount (or zero) is an amount, just too small; other text is no amount.
+    cents = /^-\d+(\.\d+)?$/.test(text) || /^0*(\.0*)?$/.test(text) ? 0 : readDollars(text);
   } else {
     errors.add(field, limits.minMessage);
+    return 0;
+  }
+  if (cents === TOO_LARGE) {
+    errors.add(field, limits.tooLargeMessage ?? limits.maxMessage ?? DAILY_LIMIT_MESSAGE);
     return 0;
   }
   if (cents === undefined) {

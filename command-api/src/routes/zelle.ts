@@ -65,6 +65,8 @@ function readSplitForm(
   const totalCents = amountCents(errors, 'total_amount', body.total_amount ?? body.amount, {
     minCents: 1,
     minMessage: ZELLE_MESSAGES.splitTotal,
+    // Past any limit: no share of it could be sent.
+    tooLargeMessage: ZELLE_MESSAGES.splitShare,
   });
   const listed = body.people ?? [];
   if (listed.length === 0) errors.add('people', ZELLE_MESSAGES.splitPeople);
