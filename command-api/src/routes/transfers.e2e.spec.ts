@@ -3,6 +3,7 @@ import type { TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertUsdToEur, usdToEurRateMicros } from '../domain/transfers/fx.ts';
 import { bankDate } from '../domain/transfers/bank-time.ts';
+import { DAILY_LIMITS, DAILY_LIMIT_MESSAGE } from '../domain/transfers/limits.ts';
 import { DECIMALS_MESSAGE } from './money-input.ts';
 import {
   balances,
@@ -526,6 +527,29 @@ describe('SEPA', () => {
     const response = await c.client.get(`/api/wire-transfers/sepa/quote?amount=${amount}`);
     expect(response.status).toBe(422);
     expect(response.body.errors.amount).toHaveLength(1);
+  });
+
+  it.each(['10000.01', '1000000000000'])(
+    'refuses a quote for %s, more than any SEPA transfer may move, as the transfer does',
+    async (amount) => {
+      const c = await customer(bank, 'Quote Too Big', 10);
+      const response = await c.client.get(`/api/wire-transfers/sepa/quote?amount=${amount}`);
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({
+        code: 'DAILY_LIMIT_EXCEEDED',
+        message: DAILY_LIMIT_MESSAGE,
+        errors: { amount: [DAILY_LIMIT_MESSAGE] },
+      });
+      expect(JSON.stringify(response.body)).not.toContain('quote');
+    },
+  );
+
+  it('quotes the most a SEPA transfer may move in a day', async () => {
+    const c = await customer(bank, 'Quote At Limit', 10);
+    const most = DAILY_LIMITS.sepa / 100;
+    const response = await c.client.get(`/api/wire-transfers/sepa/quote?amount=${most}`);
+    expect(response.status).toBe(200);
+    expect(response.body.data.quote.amount).toBe(most);
   });
 
   it('gives text too long to be an amount the amount’s own message', async () => {

@@ -13,9 +13,11 @@ import {
   NEW_DESTINATION_LIMIT_CENTS,
   NEW_DESTINATION_MESSAGE,
 } from '../domain/transfers/destinations.ts';
-import { sepaQuote } from '../domain/transfers/fx.ts';
+import { sepaQuote, type SepaQuote } from '../domain/transfers/fx.ts';
+import { DomainError } from '../kernel/aggregate.ts';
 import { MIN_TRANSFER_CENTS, TRANSFER_FEES } from '../domain/transfers/transfer.ts';
 import type { CommandContext } from '../services/context.ts';
+import { toApiError } from '../services/money-errors.ts';
 import { contactFromText } from '../services/money-lookups.ts';
 import { lookUpRecipient, repeatTransfer, submitTransfer } from '../services/transfers.ts';
 import {
@@ -123,7 +125,13 @@ export const transferRoutes: FastifyPluginAsyncZod<{
         minMessage: TRANSFER_FORM_MESSAGES.amount,
       });
       errors.throwIfAny();
-      const quote = sepaQuote(cents, TRANSFER_FEES.sepa, new Date());
+      let quote: SepaQuote;
+      try {
+        quote = sepaQuote(cents, TRANSFER_FEES.sepa, new Date());
+      } catch (error) {
+        // Past the limit: the same 422 DAILY_LIMIT_EXCEEDED on amount the transfer answers.
+        throw error instanceof DomainError ? toApiError(error) : error;
+      }
       return ok({
         quote: {
           amount: centsToDollars(quote.amountCents),

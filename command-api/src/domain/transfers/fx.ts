@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { bankDate } from './bank-time.ts';
+import { requireWithinLimits } from './limits.ts';
 
 /**
  * A simulated USD→EUR reference-rate feed (no market data can be fetched here). Deterministic: the
@@ -67,7 +68,13 @@ export interface SepaQuote {
   expiresAt: string;
 }
 
+/**
+ * Refuses, as the transfer itself would, an amount no SEPA transfer may move (past the channel's
+ * daily or monthly limit with nothing used yet): a customer is never quoted what they cannot send.
+ * What the customer already sent today, and a destination's own limits, are checked on confirm.
+ */
 export function sepaQuote(amountCents: number, feeCents: number, now: Date): SepaQuote {
+  requireWithinLimits('sepa', amountCents);
   return {
     amountCents,
     feeCents,
