@@ -244,6 +244,8 @@ describe('scheduling rules', () => {
     [{ amount: 0.001 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
     [{ amount: -3 }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
     [{ amount: '1e2' }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
+    [{ amount: 1e15 }, 'amount', 'You have exceeded your daily transaction limit.'],
+    [{ amount: '1000000000000000' }, 'amount', 'You have exceeded your daily transaction limit.'],
     [{ amount: 'NaN' }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
     [{ amount: true }, 'amount', 'The amount must be a positive number with at most 2 decimals.'],
     [{ amount: null }, 'amount', 'Please enter an amount.'],

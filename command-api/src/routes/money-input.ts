@@ -99,11 +99,13 @@ export function optionalText(errors: FormErrors, field: string, value: unknown, 
 /**
  * Form text as the number it writes in plain decimals ("12", "12.50"); any other text (hex,
  * binary, exponents, signs) as NaN, which a number schema refuses. Non-text passes unchanged.
+ * Whole digits are not capped here: a long one is a huge amount (readDollars tells it apart, and
+ * never turns it into cents), not a badly written one.
  */
 export function decimalText(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
-  return /^\d{1,15}(\.\d{1,15})?$/.test(text) ? Number(text) : Number.NaN;
+  return /^\d+(\.\d{1,15})?$/.test(text) ? Number(text) : Number.NaN;
 }
 
 /**
