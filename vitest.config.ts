@@ -41,6 +41,9 @@ const BACKEND = {
   maxWorkers: FAST_FILES_AT_ONCE,
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // Polls wait on read models, queued jobs and other processes, on 2 cores shared by two test
+  // files at once: vitest's 1 s default fails a right answer that comes late.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 export default defineConfig({
