@@ -154,6 +154,35 @@ describe('the projections thread of the one-process bank', () => {
     expect(failedLines()).toEqual([]);
   });
 
+  it('wakes its thread once per turn of the event loop, however many commands committed in it', async () => {
+    const thread = runner().thread!;
+    const sent: unknown[] = [];
+    const post = thread.postMessage.bind(thread);
+    thread.postMessage = (message: unknown) => {
+      sent.push(message);
+      post(message);
+    };
+    const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
+    try {
+      // A group commit settles several commands in one turn, each of which wakes the runner.
+      for (let i = 0; i < 5; i += 1) runner().wake();
+      expect(sent).toEqual([]);
+      await endOfTurn();
+      expect(sent).toEqual([{ kind: 'wake' }]);
+      // A wake in a later turn is sent again: none is lost.
+      runner().wake();
+      await endOfTurn();
+      expect(sent).toEqual([{ kind: 'wake' }, { kind: 'wake' }]);
+    } finally {
+      delete (thread as { postMessage?: unknown }).postMessage;
+    }
+    // And the thread still follows the log.
+    const { accounts } = await signedUpCustomer(bank);
+    const checking = accounts.find((a) => a.type === 'checking')!;
+    await deposit(bank, checking.account_number, 3);
+    await balanceBecomes(checking.id, 300);
+  });
+
   it('ends its thread when the bank stops', async () => {
     const thread = runner().thread!;
     const exited = new Promise<number>((resolve) => thread.once('exit', resolve));

@@ -81,6 +81,19 @@ export function createThreadedProjectionRunner(
   let restart: NodeJS.Timeout | undefined;
 
   const send = (message: ToThread) => worker?.postMessage(message);
+  // Every committed command wakes the thread, and a group commit settles several commands in one
+  // turn of the event loop: one message at the end of the turn wakes the thread as well as one
+  // per command would (it reads whatever was committed), and each postMessage cost the main
+  // thread a structured clone and a cross-thread signal, the thread a message event.
+  let wakeQueued = false;
+  const wakeAtEndOfTurn = () => {
+    if (wakeQueued) return;
+    wakeQueued = true;
+    setImmediate(() => {
+      wakeQueued = false;
+      send({ kind: 'wake' });
+    });
+  };
 
   function spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -158,7 +171,7 @@ export function createThreadedProjectionRunner(
       clearTimeout(restart);
     },
     catchUp: (options) => inline.catchUp(options),
-    wake: () => send({ kind: 'wake' }),
+    wake: wakeAtEndOfTurn,
     get thread() {
       return worker;
     },
