@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PARTITION_KEYS } from '@bank/events';
+import { withArrayTexts } from '../postgres/array-text.ts';
 import type { Pool } from '../postgres/pool.ts';
 import {
   APPEND_EVENTS_SQL,
@@ -110,7 +111,7 @@ export function createCommitStatements(
             await pool.query<typeof answer>({
               name: 'append-events',
               text: APPEND_EVENTS_SQL,
-              values: plan.values,
+              values: withArrayTexts(plan.values),
             })
           ).rows as [typeof answer];
         } catch (error) {
