@@ -18,6 +18,37 @@ describe('jsonbText (PostgreSQL’s canonical text of a jsonb value)', () => {
     );
   });
 
+  it('orders the keys of small and large objects alike, whatever order they were set in', () => {
+    const names = ['id', 'a', 'amountCents', 'é', 'b', 'zz', 'memo', '🏦', 'type', 'Ａ', 'y', 'x'];
+    const utf8 = (key: string) => Buffer.from(key, 'utf8');
+    for (let count = 0; count <= 40; count += 1) {
+      const keys = Array.from({ length: count }, (_, i) => `${names[i % names.length]}${i}`);
+      // Set in a shuffled order (a fixed one): the text must not depend on it.
+      const shuffled = [...keys];
+      let seed = count + 1;
+      for (let i = shuffled.length - 1; i > 0; i -= 1) {
+        seed = (seed * 48_271) % 2_147_483_647;
+        const j = seed % (i + 1);
+        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+      }
+      const data = Object.fromEntries(shuffled.map((key, i) => [key, i]));
+      const expected = [...keys].sort(
+        (a, b) => utf8(a).length - utf8(b).length || Buffer.compare(utf8(a), utf8(b)),
+      );
+      const text = jsonbText(data)!;
+      expect(Object.keys(JSON.parse(text) as object)).toEqual(expected);
+      // Only ASCII keys: the same order.
+      const ascii = Object.fromEntries(
+        expected
+          .filter((k) => !/[^\x20-\x7e]/.test(k))
+          .reverse()
+          .map((k) => [k, 1]),
+      );
+      const asciiKeys = Object.keys(JSON.parse(jsonbText(ascii)!) as object);
+      expect(asciiKeys).toEqual(expected.filter((k) => k in ascii));
+    }
+  });
+
   it('drops and nulls what JSON.stringify does, and calls toJSON', () => {
     const at = new Date('2026-11-28T05:38:13.260Z');
     expect(
