@@ -13,6 +13,7 @@ import {
   type TransferForm,
 } from '../api/create-transfer';
 import type { RecipientLookup } from '../api/validate-recipient';
+import type { Retype } from '../lib/transfer-draft';
 import { SavedRecipientPicker } from './saved-recipients';
 import { TRANSFER_FREQUENCY_LABELS, TRANSFER_FREQUENCIES } from '@bank/contracts';
 import {
@@ -32,7 +33,15 @@ type Props = {
   form: UseFormReturn<TransferForm>;
   accounts: Account[];
   lookup: { result: RecipientLookup | null; checking: boolean };
+  /** Account numbers a reload did not keep (their last 4), to be typed again. */
+  retype?: Retype;
 };
+
+/** Asks again, while the field is empty, for an account number a reload did not keep. */
+export function retypeHint(what: string, last: string | undefined, typed: string) {
+  if (!last || typed.trim() !== '') return undefined;
+  return `For your security, the ${what} is not kept when the page reloads. Please enter the ${what} ending in ${last} again.`;
+}
 
 /**
  * A SEPA amount is typed, held and debited in dollars (the bank converts it, and quotes its rate
@@ -49,7 +58,7 @@ export function sepaAmountHint(amount: string): string {
 }
 
 /** Step 2: the fields of the chosen type. */
-export function TransferDetails({ type, form, accounts, lookup }: Props) {
+export function TransferDetails({ type, form, accounts, lookup, retype = {} }: Props) {
   const {
     register,
     watch,
@@ -167,6 +176,11 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
               label="Account Number"
               inputMode="numeric"
               autoComplete="off"
+              hint={retypeHint(
+                'account number',
+                retype.externalAccountNumber,
+                watch('externalAccountNumber'),
+              )}
               error={err('externalAccountNumber')}
               {...register('externalAccountNumber')}
               {...fixed}
@@ -207,7 +221,10 @@ export function TransferDetails({ type, form, accounts, lookup }: Props) {
               autoComplete="off"
               spellCheck={false}
               maxLength={42}
-              hint="Starts with two letters and two digits, up to 34 characters"
+              hint={
+                retypeHint('IBAN', retype.recipientIban, watch('recipientIban')) ??
+                'Starts with two letters and two digits, up to 34 characters'
+              }
               error={err('recipientIban')}
               {...checkedAsTyped('recipientIban', ibanReadyToCheck)}
               {...fixed}

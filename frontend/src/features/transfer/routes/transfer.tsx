@@ -40,7 +40,14 @@ import { processingText, reviewRows, TransferReview } from '../components/transf
 import { TransferTypePicker } from '../components/transfer-type-picker';
 import { defaultFromAccount, fromInAddress } from '../lib/default-from-account';
 import { bankToday, TRANSFER_TYPE_INFO, type TransferType } from '../lib/transfer-types';
-import { forgetTransferDraft, loadTransferDraft, saveTransferDraft } from '../lib/transfer-draft';
+import {
+  asksToRetype,
+  forgetTransferDraft,
+  loadTransferDraft,
+  reviewKeyFor,
+  saveTransferDraft,
+  type TransferDraft,
+} from '../lib/transfer-draft';
 import { useRecipientLookup } from '../lib/use-recipient-lookup';
 import { useWizardHistory, type Step } from '../lib/use-wizard-history';
 import './transfer.css';
@@ -86,10 +93,15 @@ export default function TransferRoute() {
     return kept && (!wizard.origin || wizard.origin === kept.values.fromAccount) ? kept : null;
   });
   // The values Review judged, with the key of that attempt: the review step shows only these.
+  // A draft kept without its account number opens on the details, which ask for it again.
   const [reviewed, setReviewed] = useState<{ values: string; key: string } | null>(() =>
-    draft?.reviewKey
+    draft?.reviewKey && !asksToRetype(draft)
       ? { values: JSON.stringify([type, draft.values]), key: draft.reviewKey }
       : null,
+  );
+  // That draft until the transfer is reviewed again: what to ask for, and the key to reuse.
+  const [retyping, setRetyping] = useState<TransferDraft | null>(() =>
+    asksToRetype(draft) ? draft : null,
   );
   const [submitError, setSubmitError] = useState<{ message: string; details: string[] } | null>(
     null,
@@ -175,8 +187,14 @@ export default function TransferRoute() {
   // What is typed is kept for this tab until the transfer is sent or given up.
   useEffect(() => {
     if (!type || step === 1 || done) return;
-    saveTransferDraft({ type, values: form.getValues(), reviewKey: attemptKey });
-  }, [type, step, done, reviewedValues, attemptKey, form]);
+    const kept = form.getValues();
+    saveTransferDraft({
+      type,
+      values: kept,
+      reviewKey: attemptKey ?? reviewKeyFor(retyping, type, kept),
+      retype: retyping?.retype ?? {},
+    });
+  }, [type, step, done, reviewedValues, attemptKey, form, retyping]);
 
   // The From account chosen goes into the address, so a reload of the details or the review (or
   // Back to them) starts from it again. Not on the first step, whose address keeps the account the
@@ -197,6 +215,7 @@ export default function TransferRoute() {
     form.reset(blankForm(accounts.data ?? [], requestedFrom));
   }, [confirmation, step, form, accounts.data, requestedFrom]);
   const startOver = () => {
+    setRetyping(null);
     forgetTransferDraft();
     wizard.replace(null, 1);
   };
@@ -205,6 +224,7 @@ export default function TransferRoute() {
     // A new form starts from the account the first step's address names (the one the customer
     // came with), which the next step carries on.
     form.reset(blankForm(accountList, wizard.from));
+    setRetyping(null);
     lookup.reset();
     setSubmitError(null);
     wizard.go(next, 2);
@@ -228,7 +248,10 @@ export default function TransferRoute() {
     await form.handleSubmit(
       () => {
         setSubmitError(null);
-        setReviewed({ values: JSON.stringify([type, form.getValues()]), key: newIdempotencyKey() });
+        const judged = form.getValues();
+        const key = type ? reviewKeyFor(retyping, type, judged) : null;
+        setRetyping(null);
+        setReviewed({ values: JSON.stringify([type, judged]), key: key ?? newIdempotencyKey() });
         if (type) wizard.go(type, 3);
       },
       (errors) => {
@@ -421,7 +444,13 @@ export default function TransferRoute() {
               void review();
             }}
           >
-            <TransferDetails type={type} form={form} accounts={accountList} lookup={lookup} />
+            <TransferDetails
+              type={type}
+              form={form}
+              accounts={accountList}
+              lookup={lookup}
+              retype={retyping?.retype}
+            />
             <div className="transfer__actions">
               <Button
                 type="submit"

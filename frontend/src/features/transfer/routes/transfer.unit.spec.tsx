@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,6 +51,23 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}, path = '/transfer') {
     { path },
   );
   return api;
+}
+
+/** Types a transfer to another bank, reviews it and confirms it. */
+async function sendToAnotherBank(
+  user: ReturnType<typeof userEvent.setup>,
+  accountNumber: string,
+  amount: string,
+) {
+  await user.click(await screen.findByRole('button', { name: /To Another Bank/ }));
+  await user.selectOptions(screen.getByLabelText('From Account'), 'chk');
+  await user.type(screen.getByLabelText('Recipient Name'), 'Sam Lee');
+  await user.type(screen.getByLabelText('Bank Name'), 'First Bank');
+  await user.type(screen.getByLabelText('Account Number'), accountNumber);
+  await user.type(screen.getByLabelText('Routing Number'), '021000021');
+  await user.type(screen.getByLabelText('Amount (USD)'), amount);
+  await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+  await user.click(await screen.findByRole('button', { name: 'Confirm Transfer' }));
 }
 
 describe('Transfer wizard', { timeout: 20_000 }, () => {
@@ -249,16 +266,8 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
           code: 'INSUFFICIENT_FUNDS',
         }),
     });
-    await user.click(await screen.findByRole('button', { name: /To Another Bank/ }));
-    await user.selectOptions(screen.getByLabelText('From Account'), 'chk');
-    await user.type(screen.getByLabelText('Recipient Name'), 'Sam Lee');
-    await user.type(screen.getByLabelText('Bank Name'), 'First Bank');
-    await user.type(screen.getByLabelText('Account Number'), '12345678');
-    await user.type(screen.getByLabelText('Routing Number'), '021000021');
     // $497 and the $3.00 fee are the $500 the form knows of: the bank's answer is what refuses it.
-    await user.type(screen.getByLabelText('Amount (USD)'), '497');
-    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm Transfer' }));
+    await sendToAnotherBank(user, '12345678', '497');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your account balance is insufficient for this transaction.',
     );
@@ -266,5 +275,47 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2));
     const [first, second] = api.calls.filter((c) => c.method === 'POST');
     expect(first!.headers['Idempotency-Key']).toBe(second!.headers['Idempotency-Key']);
+  });
+
+  it('keeps no typed account number across a reload: asks for it again, then sends the same attempt', async () => {
+    const user = userEvent.setup();
+    const api = setup({
+      'POST /api/transfers/external-bank': () =>
+        errorResponse(503, { message: 'The bank is busy. Please try again.' }),
+    });
+    await sendToAnotherBank(user, '987654321', '60');
+    await screen.findByRole('alert');
+    expect(window.sessionStorage.getItem('draft:transfer')).not.toMatch(/98765|7654321/);
+
+    // The tab reloads on the review.
+    cleanup();
+    setup({}, '/transfer?type=external-bank&step=3&from=chk');
+    const number = await screen.findByLabelText('Account Number');
+    expect(screen.queryByRole('heading', { name: 'Review your transfer' })).toBeNull();
+    expect(number).toHaveValue('');
+    expect(number).toHaveAccessibleDescription(
+      'For your security, the account number is not kept when the page reloads. Please enter the account number ending in 4321 again.',
+    );
+    expect(screen.getByLabelText('Recipient Name')).toHaveValue('Sam Lee');
+    expect(screen.getByLabelText('Amount (USD)')).toHaveValue(60);
+    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    expect(await screen.findByText('Please enter account number')).toBeInTheDocument();
+
+    const again = mockApi({
+      'GET /api/accounts': () => ({ accounts }),
+      'GET /api/transfers/recent': () => ({ transfers: [] }),
+      'GET /api/transfers/limits': () => ({ limits: {} }),
+      'POST /api/transfers/external-bank': () => ({ transfer: null }),
+    });
+    await user.type(number, '987654321');
+    expect(number).not.toHaveAccessibleDescription(/not kept/);
+    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Transfer' }));
+    await waitFor(() => expect(again.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    const [before] = api.calls.filter((c) => c.method === 'POST');
+    const [after] = again.calls.filter((c) => c.method === 'POST');
+    expect(after!.body).toMatchObject({ accountNumber: '987654321' });
+    // The Confirm sent before the reload and this one are the one transfer.
+    expect(after!.headers['Idempotency-Key']).toBe(before!.headers['Idempotency-Key']);
   });
 });
