@@ -143,3 +143,27 @@ describe("a card's first PIN", () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
   });
 });
+
+describe("a locked card's details", () => {
+  it('stay hidden from a session that has not confirmed it is the customer, until it does', async () => {
+    const c = await signedUpCustomer(bank);
+    const debit = await pendingOffer(c.client, 'debit');
+    expect((await apply(c.client, debit, '')).status).toBe(201);
+    const locked = await c.client.post(`/api/cards/${debit}/toggle-lock`, {
+      action: 'lock',
+      reason: 'Left it somewhere',
+    });
+    expect(locked.status, JSON.stringify(locked.body)).toBe(200);
+    await ageStepUp(bank, c.user.id);
+
+    const refused = await c.client.get(`/api/cards/${debit}`);
+    refusedForStepUp(refused);
+    expect(JSON.stringify(refused.body)).not.toMatch(/\d{13,19}|full_details|cvv/);
+
+    await stepUp(c.client, c.payload.password);
+    const shown = await c.client.get(`/api/cards/${debit}`);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.data.card.status).toBe('locked');
+    expect(shown.body.data.card.full_details.cvv).toMatch(/^\d{3}$/);
+  });
+});
