@@ -167,3 +167,27 @@ describe("a locked card's details", () => {
     expect(shown.body.data.card.full_details.cvv).toMatch(/^\d{3}$/);
   });
 });
+
+describe('unlocking a card', () => {
+  it('needs a stepped-up session; locking does not, and the card stays locked until then', async () => {
+    const c = await signedUpCustomer(bank);
+    const debit = await pendingOffer(c.client, 'debit');
+    expect((await apply(c.client, debit, '')).status).toBe(201);
+    await ageStepUp(bank, c.user.id);
+    const locked = await c.client.post(`/api/cards/${debit}/toggle-lock`, { action: 'lock' });
+    expect(locked.status, JSON.stringify(locked.body)).toBe(200);
+
+    refusedForStepUp(await c.client.post(`/api/cards/${debit}/toggle-lock`, { action: 'unlock' }));
+    await bank.runner.catchUp();
+    const cards = (await c.client.get('/api/cards')).body.data.cards as {
+      id: string;
+      status: string;
+    }[];
+    expect(cards.find((card) => card.id === debit)?.status).toBe('locked');
+
+    await stepUp(c.client, c.payload.password);
+    const unlocked = await c.client.post(`/api/cards/${debit}/toggle-lock`, { action: 'unlock' });
+    expect(unlocked.status, JSON.stringify(unlocked.body)).toBe(200);
+    expect(unlocked.body.data.card.status).toBe('active');
+  });
+});

@@ -248,6 +248,9 @@ export const cardRoutes: FastifyPluginAsyncZod<{
     { schema: { params: uuidParam, body: toggleLockBody, response: { 200: cardChanged } } },
     async (request, reply) => {
       const { action, reason } = request.body;
+      // A customer locks a card they may have lost: a stolen session must not be able to put it
+      // back in use. Locking stays one tap away.
+      if (action === 'unlock') requireStepUp(request);
       const outcome = await toggleCardLock(
         ctx,
         request.customerId,
