@@ -171,3 +171,41 @@ it("raises no large-transaction alert for money moved between a customer's own a
   );
   expect(rows.map((r) => r.message)).toEqual([expect.stringMatching(/^\$300\.00 was taken from/)]);
 });
+
+it('a rebuild gives the same security notices of profile changes and the business account notice', async () => {
+  const customerId = randomUUID();
+  const update = (data: Record<string, unknown>) => ({
+    type: 'CustomerProfileUpdated' as const,
+    streamId: `customer-${customerId}`,
+    data: { customerId, ...data },
+  });
+  const pool = await givenEvents([
+    customerRegistered(customerId),
+    accountOpened(randomUUID(), customerId),
+    update({ name: 'Ada Moreno', address: '12 Harbor Road', city: 'Portland' }),
+    update({ address: '9 Wharf St', email: 'ada@new.example', contactsToProve: ['email'] }),
+    accountOpened(randomUUID(), customerId, { type: 'business', accountNumber: '200000008989' }),
+    update({ address: '9 WHARF ST', phone: '+15555550123', contactsToProve: ['phone'] }),
+  ]).pool('app');
+  const rows = () =>
+    pool.query<{ id: string; title: string; message: string }>(
+      'SELECT id, title, message FROM rm_notifications WHERE customer_id = $1 ORDER BY position, title',
+      [customerId],
+    );
+  const live = (await rows()).rows;
+  expect(live.map((r) => r.title)).toEqual([
+    'Profile updated',
+    'Email changed',
+    'Mailing address changed',
+    'Business checking opened',
+    'Phone changed',
+  ]);
+  const hash = await readModelHash(pool, notificationsProjection);
+  await rebuildProjection(
+    pool,
+    createPgEventStore(pool, { reader: catalogue }),
+    notificationsProjection,
+  );
+  expect((await rows()).rows).toEqual(live);
+  expect(await readModelHash(pool, notificationsProjection)).toEqual(hash);
+});

@@ -176,6 +176,95 @@ describe('notifications projection', () => {
     );
   });
 
+  it('tells a new mailing address, email or phone apart from other profile saves, loudly', async () => {
+    const update = (recordedAt: string, data: Record<string, unknown>) => ({
+      type: 'CustomerProfileUpdated' as const,
+      streamId: `customer-${customerId}`,
+      recordedAt,
+      data: { customerId, ...data },
+    });
+    // The profile form sends every field on each save: here, those the customer registered with
+    // (12 Harbor Road, Portland).
+    const { name, email, phone, dateOfBirth, address, city, state, zipCode } =
+      customerRegistered(customerId).data;
+    const saved = { name, email, phone, dateOfBirth, address, city, state, zipCode };
+    await givenEvents([
+      ...known,
+      // The same address written another way, and a new name: no move.
+      update('2026-12-06T09:00:00.000Z', {
+        ...saved,
+        name: 'Ada M. Moreno',
+        address: '12 harbor road.',
+      }),
+      update('2026-12-06T10:51:00.000Z', { ...saved, address: '9 Wharf St', zipCode: '04102' }),
+      update('2026-12-06T11:00:00.000Z', {
+        ...saved,
+        address: '9 Wharf St',
+        zipCode: '04102',
+        email: 'ada.new@example.org',
+        phone: '(555) 555-0199',
+        contactsToProve: ['email', 'phone'],
+      }),
+      // Only the city, as the API allows: a move too.
+      update('2026-07-01T16:05:00.000Z', { city: 'Bangor' }),
+    ]).thenRows(
+      'rm_notifications',
+      [
+        {
+          title: 'Profile updated',
+          message: 'Your personal details were updated.',
+          priority: 'low',
+        },
+        {
+          title: 'Mailing address changed',
+          message:
+            "Your mailing address was changed on Dec 6, 2026, 5:51 AM EST. Cards and letters now go there. If this wasn't you, call us at once at (555) 019-1952.",
+          priority: 'high',
+        },
+        {
+          title: 'Email changed',
+          message:
+            "Your email was changed to a•••@example.org on Dec 6, 2026, 6:00 AM EST. If this wasn't you, call us at once at (555) 019-1952.",
+          priority: 'high',
+        },
+        {
+          title: 'Phone changed',
+          message:
+            "Your phone number was changed to one ending in 0199 on Dec 6, 2026, 6:00 AM EST. If this wasn't you, call us at once at (555) 019-1952.",
+          priority: 'high',
+        },
+        {
+          title: 'Mailing address changed',
+          message:
+            "Your mailing address was changed on Jul 1, 2026, 12:05 PM EDT. Cards and letters now go there. If this wasn't you, call us at once at (555) 019-1952.",
+          priority: 'high',
+        },
+      ],
+      { orderBy: 'position, title' },
+    );
+  });
+
+  it('tells the owner a business account was opened, not the accounts a registration opens', async () => {
+    const business = randomUUID();
+    await givenEvents([
+      ...known,
+      accountOpened(business, customerId, {
+        type: 'business',
+        name: 'Business Checking',
+        productCode: 'business_checking',
+        accountNumber: '200000008989',
+      }),
+    ]).thenRows('rm_notifications', [
+      {
+        type: 'system',
+        title: 'Business checking opened',
+        message:
+          'Your Business Checking account ending in 8989 is open and ready to receive money.',
+        priority: 'medium',
+      },
+    ]);
+  });
+
   it('raises a low-balance alert once per crossing below the threshold', async () => {
     await givenEvents([
       ...known,

@@ -21,6 +21,7 @@ import {
   type PostingEntry,
 } from './alerts.ts';
 import type { NewNotification, RaiseNotification } from './notification-types.ts';
+import { announceProfileUpdate, storeMailingAddress } from './profile-notices.ts';
 import { transferNotificationHandlers } from './transfer-notices.ts';
 import { zelleNoticesToOtherParty, zelleNotificationHandlers } from './zelle-notices.ts';
 
@@ -224,15 +225,6 @@ function noticeHandlers(raise: RaiseNotification) {
       'New recovery codes',
       'New recovery codes were made for your two-factor sign-in, and the earlier ones stopped working. If this was not you, contact us at once.',
     ),
-    async CustomerProfileUpdated(d, event, db) {
-      await raise(db, event, {
-        customerId: d.customerId,
-        type: 'security',
-        title: 'Profile updated',
-        message: 'Your personal details were updated.',
-        priority: 'low',
-      });
-    },
     async NotificationRaised(d, event, db) {
       await raise(db, event, d, '', d.notificationId);
     },
@@ -285,12 +277,21 @@ export const notificationsProjection = defineProjection({
         'UPDATE rm_notifications SET title = $2, message = $2 WHERE customer_id = $1',
         [d.customerId, ERASED],
       );
+      await db.query(
+        'UPDATE rm_notification_preferences SET mailing_address_keys = NULL WHERE customer_id = $1',
+        [d.customerId],
+      );
     },
     async CustomerRegistered(d, _event, db) {
       await db.query(
         'INSERT INTO rm_notification_preferences (customer_id, preferences) VALUES ($1, $2)',
         [d.customerId, JSON.stringify(d.notificationPreferences)],
       );
+      await storeMailingAddress(db, d);
+    },
+    // Not one of the run's notices: it reads and moves the address kept beside the preferences.
+    async CustomerProfileUpdated(d, event, db) {
+      await announceProfileUpdate(raiseNotification, d, event, db);
     },
     async CustomerNotificationPreferencesChanged(d, _event, db) {
       await db.query(
@@ -298,11 +299,22 @@ export const notificationsProjection = defineProjection({
         [d.customerId, JSON.stringify(d.notificationPreferences)],
       );
     },
-    async AccountOpened(d, _event, db) {
+    async AccountOpened(d, event, db) {
       await db.query(
         'INSERT INTO rm_notification_routing (account_id, customer_id, account_name) VALUES ($1,$2,$3)',
         [d.accountId, d.customerId, d.name],
       );
+      // The accounts a registration opens are told by its welcome; a business account is opened
+      // on its own later, and the owner should see it was (or hear of it if it was not them).
+      if (d.type === 'business') {
+        await raiseNotification(db, event, {
+          customerId: d.customerId,
+          type: 'system',
+          title: 'Business checking opened',
+          message: `Your ${d.name} account ending in ${d.accountNumber.slice(-4)} is open and ready to receive money.`,
+          priority: 'medium',
+        });
+      }
     },
     async CustomerAlertsChanged(d, _event, db) {
       await storeAlertPreferences(db, d.customerId, d.alerts);
