@@ -17,6 +17,15 @@ const showFor = (unverified_contacts: ContactKind[]) => {
 };
 
 describe('the verify-your-contacts notice', () => {
+  it('says what verifying unlocks: Zelle payments and transfers from other customers', async () => {
+    showFor(['email', 'phone']);
+    expect(
+      await screen.findByText(
+        'Verify your email and phone to receive Zelle payments and transfers from other Harborview customers',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('tells a customer with an unproved email that a reset link goes only to a verified email', async () => {
     showFor(['email', 'phone']);
     expect(await screen.findByText(/Verify your email and phone/)).toBeInTheDocument();

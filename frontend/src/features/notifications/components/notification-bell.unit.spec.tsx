@@ -144,6 +144,45 @@ describe('Notification bell and panel', () => {
     });
   });
 
+  it('links each notice to where it is acted on, and closes the panel when one is followed', async () => {
+    const notice = (id: number, type: NotificationView['type'], title: string) => ({
+      ...item(id, false, title),
+      type,
+    });
+    fakeServer((url) => {
+      if (url.pathname === '/api/notifications/summary')
+        return ok({ unread_count: 4, total_count: 4 });
+      if (url.pathname === '/api/notifications')
+        return page([
+          notice(1, 'security', 'New sign-in'),
+          notice(2, 'card', 'Card reported lost'),
+          notice(3, 'transfer', 'Domestic wire sent'),
+          notice(4, 'system', 'Business checking opened'),
+        ]);
+      return undefined;
+    });
+    // One route for every address: the bell stays mounted, as in the top bar, when a link is followed.
+    const { router } = renderWithApp(<NotificationBell />, { path: '/*' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 4 unread' }));
+    const at = ' (Dec 31, 2024, 7:00 PM EST)';
+    const link = (name: string) => screen.findByRole('link', { name: `${name}${at}` });
+    expect(await link('Review security settings: "New sign-in"')).toHaveAttribute(
+      'href',
+      '/profile?tab=security',
+    );
+    expect(await link('View account activity: "Domestic wire sent"')).toHaveAttribute(
+      'href',
+      '/accounts',
+    );
+    expect(await link('View accounts: "Business checking opened"')).toHaveAttribute(
+      'href',
+      '/accounts',
+    );
+    await userEvent.click(await link('Go to Cards: "Card reported lost"'));
+    expect(router.state.location.pathname).toBe('/cards');
+    await waitFor(() => expect(screen.queryByText('Card reported lost')).toBeNull());
+  });
+
   it('reports a failure to load', async () => {
     fakeServer((url) =>
       url.pathname === '/api/notifications/summary'

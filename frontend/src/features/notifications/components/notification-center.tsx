@@ -11,12 +11,14 @@ import {
   Info,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useNotifications } from '../api/get-notifications';
 import { useNotificationSummary } from '../api/get-notification-summary';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { notificationNames } from '../lib/item-names';
+import { notificationLink } from '../lib/links';
 import { TYPE_FILTERS, type BankNotification, type ReadFilter } from '../types';
 import { toast } from '@/lib/toast-store';
 import './notifications.css';
@@ -61,13 +63,16 @@ function NotificationItem({
   item,
   name,
   leavesWhenRead,
+  onNavigate,
 }: {
   item: BankNotification;
   /** What tells it apart from the others listed, in its buttons' names. */
   name: string;
   /** Shown under the Unread filter: read, the item leaves the list when it reloads. */
   leavesWhenRead: boolean;
+  onNavigate?: () => void;
 }) {
+  const link = notificationLink(item.type);
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
   const row = useRef<HTMLLIElement>(null);
@@ -116,6 +121,17 @@ function NotificationItem({
           {item.priority === 'high' ? <span className="notif__priority">High priority</span> : null}
         </p>
         <p className="notif__message">{item.message}</p>
+        {link ? (
+          <Link
+            to={link.to}
+            className="notif__link"
+            // The visible words first, then which notice: the list holds many alike.
+            aria-label={`${link.label}: ${name}`}
+            onClick={onNavigate}
+          >
+            {link.label}
+          </Link>
+        ) : null}
         <p className="notif__time">{item.time_ago}</p>
       </div>
       <div className="notif__actions">
@@ -156,9 +172,12 @@ function NotificationItem({
 export function NotificationCenter({
   variant,
   footer,
+  onNavigate,
 }: {
   variant: 'panel' | 'page';
   footer?: ReactNode;
+  /** Called when a notice's link is followed (the panel closes). */
+  onNavigate?: () => void;
 }) {
   const [read, setRead] = useState<ReadFilter>('all');
   const [type, setType] = useState('');
@@ -244,6 +263,7 @@ export function NotificationCenter({
                 item={item}
                 name={names.get(item.id)!}
                 leavesWhenRead={read === 'unread'}
+                onNavigate={onNavigate}
               />
             ))}
           </ul>

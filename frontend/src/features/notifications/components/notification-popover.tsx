@@ -27,6 +27,7 @@ export default function NotificationPopover({ label, children }: Props) {
         >
           <NotificationCenter
             variant="panel"
+            onNavigate={() => setOpen(false)}
             footer={
               <Link
                 to="/notifications"
