@@ -13,7 +13,7 @@ import { ShowAllList } from '@/components/ui/show-all';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
 import { accountName, type Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
-import { formatDay, formatMoney } from '@/lib/format';
+import { formatDay, formatMoney, formatPhone } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import {
   useCancelSchedule,
@@ -95,6 +95,10 @@ export function scheduleCountText(active: number): string {
     ? `${count}, the most you can have. Cancel one to schedule another.`
     : `${count}. You can have up to ${MAX_ACTIVE_SCHEDULES}.`;
 }
+
+/** The recipient's contact or bank, a phone number written as the review wrote it. */
+const recipientDetail = (s: ScheduledTransfer) =>
+  s.type === 'same-bank' ? formatPhone(s.recipient_detail) : s.recipient_detail;
 
 /** Scheduled and recurring transfers, with Edit and Cancel on each active one. */
 export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
@@ -197,7 +201,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                   <div className="recent-transfer__main">
                     <span className="recent-transfer__desc">
                       To {s.recipient_name}
-                      {s.recipient_detail ? ` (${s.recipient_detail})` : ''}
+                      {s.recipient_detail ? ` (${recipientDetail(s)})` : ''}
                     </span>
                     <span className="muted recent-transfer__meta">
                       {planText(s)} · {STATUS_LABELS[s.status]}

@@ -1,5 +1,11 @@
 import { accountById, accountName, type Account } from '@/lib/accounts';
-import { formatDay, formatMoney, formatMoneyCents, maskAccountNumber } from '@/lib/format';
+import {
+  formatDay,
+  formatMoney,
+  formatMoneyCents,
+  formatPhone,
+  maskAccountNumber,
+} from '@/lib/format';
 import { TRANSFER_FREQUENCY_LABELS } from '@bank/contracts';
 import {
   debitedCents,
@@ -58,7 +64,7 @@ export function reviewRows(
     const to = accountById(accounts, v.toAccount);
     rows.push(['To', to ? accountName(to) : v.toAccount]);
   } else if (type === 'same-bank') {
-    const contact = v.recipientEmail.trim() || v.recipientPhone.trim();
+    const contact = v.recipientEmail.trim() || formatPhone(v.recipientPhone.trim());
     rows.push(['To', recipientName ? `${recipientName} (${contact})` : contact]);
   } else if (type === 'external-bank') {
     rows.push(['To', v.recipientName.trim()]);
