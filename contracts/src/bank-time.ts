@@ -13,37 +13,40 @@ const dateFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** Built on first use: the web app's first page loads this module and may never need it. */
-let momentFormat: Intl.DateTimeFormat | undefined;
+/**
+ * An en-US formatter built on first use: the web app's first page loads this module and may
+ * never need it. On the bank's clock unless the options name another time zone.
+ */
+export function lazyBankFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () =>
+    (format ??= new Intl.DateTimeFormat('en-US', { timeZone: BANK_TIME_ZONE, ...options }));
+}
+
+const momentFormat = lazyBankFormat({
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /**
  * An instant as the bank states it to a customer, in a message or on a screen: on the bank's
  * clock, labelled EST or EDT ("Nov 30, 2026, 6:33 AM EST").
  */
 export function bankTimeText(at: Date): string {
-  momentFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: BANK_TIME_ZONE,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-  return momentFormat.format(at).replace(/\u202f/g, ' ');
+  return momentFormat()
+    .format(at)
+    .replace(/\u202f/g, ' ');
 }
 
-let dayFormat: Intl.DateTimeFormat | undefined;
+const dayFormat = lazyBankFormat({ month: 'short', day: 'numeric', year: 'numeric' });
 
 /** A bank day as the bank writes it to a customer ("Nov 25, 2026"), on the bank's calendar. */
 export function bankDayText(at: Date): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: BANK_TIME_ZONE,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-  return dayFormat.format(at);
+  return dayFormat().format(at);
 }
 
 const HOUR_MS = 3_600_000;

@@ -1,3 +1,4 @@
+import { domesticWireArrival, wireArrivalText } from '@bank/contracts/wire-arrival';
 import { deposit } from '@bank/server/testing';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +86,7 @@ for (const viewport of [
         fullPage: true,
       });
 
+      const arrives = wireArrivalText(domesticWireArrival(new Date()));
       await form.getByRole('button', { name: 'Review Wire' }).click();
       const review = page.getByRole('region', { name: 'Review your wire' });
       await review.waitFor();
@@ -97,10 +99,16 @@ for (const viewport of [
         'Property purchase',
         '$25.00',
         '$525.00',
-        'Same day',
+        // The day it arrives, as the bank computes it, before the customer sends what cannot be
+        // cancelled (today before the cut-off on a business day, else the next business day).
+        arrives,
       ]) {
         await review.getByText(text, { exact: true }).waitFor();
       }
+      await page
+        .getByRole('complementary', { name: 'Wire summary' })
+        .getByText(arrives, { exact: true })
+        .waitFor();
       await review.getByText('A wire cannot be cancelled once sent').waitFor();
       // What happens to a wire sent to an account that does not exist.
       await review.getByText(/sends the wire back: the amount and the fee return/).waitFor();
@@ -134,6 +142,13 @@ for (const viewport of [
       const done = page.getByRole('region', { name: 'Wire Sent' });
       await done.getByText('$500.00 wired to Title Co LLC (•••• •••• 6789)').waitFor();
       await done.getByText(/^TRF-/).waitFor();
+      // The summary beside the answer names the day that answer does (the test bank settles in
+      // a minute, so the same day).
+      await done.getByText('Wire transfer sent. It will arrive today.').waitFor();
+      await page
+        .getByRole('complementary', { name: 'Wire summary' })
+        .getByText(/^Arrives today, /)
+        .waitFor();
       await done
         .getByText(
           'We will let you know when it reaches the recipient’s bank, or if that bank sends it back.',

@@ -1,6 +1,6 @@
 import { RECIPIENT_MESSAGES } from '@bank/contracts';
+import { WIRE_SENT_TODAY, wireSentMessage } from '@bank/contracts/wire-arrival';
 import {
-  BANK_TIME_ZONE,
   centsToDollars,
   moneyStreams,
   streams,
@@ -32,7 +32,6 @@ import {
 } from './destinations.ts';
 import type { RecipientsState } from './recipients.ts';
 import {
-  DOMESTIC_WIRE_CUTOFF,
   TRANSFER_FEES,
   feeDescription,
   initiateTransfer,
@@ -110,27 +109,19 @@ export const SUCCESS_MESSAGES: Record<TransferType, string> = {
   'same-bank': 'Transfer completed successfully',
   'external-bank': 'Transfer initiated successfully. It will arrive in 1-3 business days.',
   sepa: 'SEPA transfer initiated successfully. It will arrive the next business day.',
-  'domestic-wire': 'Wire transfer sent. It will arrive today.',
+  'domestic-wire': WIRE_SENT_TODAY,
   'international-wire': 'International wire sent. It will arrive in 1-3 business days.',
 };
 
-const arrivalDay = new Intl.DateTimeFormat('en-US', {
-  timeZone: BANK_TIME_ZONE,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-});
-
 /**
  * What the customer is told when a transfer is submitted: a domestic wire names the day it
- * arrives (today, or the next business day after the cut-off, on a weekend or bank holiday).
+ * settles (today, or the next business day after the cut-off, on a weekend or bank holiday), in
+ * the words of the arrival the wire page's review showed before sending.
  */
 function successMessage(type: TransferType, now: Date, settleAfter: string | undefined): string {
   if (type !== 'domestic-wire' || !settleAfter) return SUCCESS_MESSAGES[type];
-  const due = new Date(settleAfter);
-  return bankDate(due) === bankDate(now)
-    ? SUCCESS_MESSAGES[type]
-    : `Wire transfer sent. It will arrive on ${arrivalDay.format(due)} (after the ${DOMESTIC_WIRE_CUTOFF.text} cut-off, or on a day banks are closed).`;
+  const date = bankDate(new Date(settleAfter));
+  return wireSentMessage({ date, today: date === bankDate(now) });
 }
 
 function last4(text: string): string {

@@ -9,18 +9,11 @@ import {
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import type { AccountCommand } from '../account/account.ts';
-import { addBusinessDays, bankClockMinutes, isBusinessDay } from './bank-time.ts';
+import { wireGoesOutToday } from '@bank/contracts/wire-arrival';
+import { addBusinessDays } from './bank-time.ts';
 
 /** A domestic wire sent on a business day before the cut-off is released within the hour. */
 const WIRE_SAME_DAY_MS = 3600 * 1000;
-
-/** Domestic wires sent after this time (New York) go out on the next business day. */
-export const DOMESTIC_WIRE_CUTOFF = { minutes: 16 * 60, text: '4:00 PM ET' } as const;
-
-/** Whether a domestic wire sent at `now` goes out the same day. */
-export function wireGoesOutToday(now: Date): boolean {
-  return isBusinessDay(now) && bankClockMinutes(now) < DOMESTIC_WIRE_CUTOFF.minutes;
-}
 
 export const MIN_TRANSFER_CENTS = moneyRules.minTransferCents;
 export const TRANSFER_FEES: Record<TransferType, number> = moneyRules.transferFees;

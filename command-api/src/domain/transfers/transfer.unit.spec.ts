@@ -1,4 +1,5 @@
 import { TransferInitiated } from '@bank/events';
+import { domesticWireArrival } from '@bank/contracts/wire-arrival';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
@@ -98,6 +99,19 @@ describe('settlement', () => {
     expect(bankDate(settlementDue('sepa', transferId, friday, undefined))).toBe('2026-11-30');
     const external = bankDate(settlementDue('external-bank', transferId, friday, undefined));
     expect(['2026-11-30', '2026-12-01', '2026-12-02']).toContain(external);
+  });
+
+  it('settles a domestic wire on the day the wire page showed the customer before sending', () => {
+    // Every 41 minutes of a year (so at every minute of the hour in turn): weekends, holidays, the
+    // cut-off and both daylight saving changes.
+    const start = Date.parse('2026-01-01T00:10:00Z');
+    const disagree: string[] = [];
+    for (let t = start; t < start + 365 * 24 * 3600 * 1000; t += 41 * 60 * 1000) {
+      const now = new Date(t);
+      const due = settlementDue('domestic-wire', transferId, now, undefined);
+      if (bankDate(due) !== domesticWireArrival(now).date) disagree.push(now.toISOString());
+    }
+    expect(disagree).toEqual([]);
   });
 
   it('cannot initiate the same transfer twice', () => {

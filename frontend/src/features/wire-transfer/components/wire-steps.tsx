@@ -1,6 +1,13 @@
-import { TRANSFER_TYPE_INFO, WIRE_PURPOSES, type WireType } from '@bank/contracts';
+import {
+  TRANSFER_TYPE_INFO,
+  WIRE_PURPOSES,
+  type AnyTransferType,
+  type WireType,
+} from '@bank/contracts';
+import { bankDate } from '@bank/contracts/bank-time';
+import { domesticWireArrival, wireArrivalText } from '@bank/contracts/wire-arrival';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Alert } from '@/components/ui/feedback';
@@ -17,6 +24,35 @@ function useFocusedHeading() {
   return heading;
 }
 
+/** The time now, again each minute: a review left open past the cut-off names the next day. */
+export function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * When the money arrives, as the review and the summary say it. A domestic wire names its day,
+ * as the bank computes it: before sending, for a wire sent now; once sent, the day the bank
+ * answered (the one its message names).
+ */
+export function wireDelivery(
+  type: AnyTransferType,
+  now: Date,
+  sent?: { wire: SentWire | null; at: Date } | null,
+): string {
+  if (type !== 'domestic-wire') return TRANSFER_TYPE_INFO[type].processing;
+  const settles = sent?.wire?.estimated_settlement;
+  if (sent && settles) {
+    const date = bankDate(new Date(settles));
+    return wireArrivalText({ date, today: date === bankDate(sent.at) });
+  }
+  return wireArrivalText(domesticWireArrival(sent?.at ?? now));
+}
+
 /** Everything the wire will carry, the cost, and that it cannot be taken back. */
 export function WireReview({
   type,
@@ -24,6 +60,7 @@ export function WireReview({
   fromAccount,
   savedRecipient,
   bankCountry,
+  delivery,
   pending,
   error,
   onBack,
@@ -34,6 +71,8 @@ export function WireReview({
   fromAccount: PickableAccount | null;
   savedRecipient: SavedRecipient | null;
   bankCountry: string | null;
+  /** When it arrives (see wireDelivery). */
+  delivery: string;
   pending: boolean;
   error: string | null;
   onBack: () => void;
@@ -75,7 +114,7 @@ export function WireReview({
     ['Amount', formatMoneyCents(amount)],
     ['Wire fee', formatMoneyCents(fee)],
     ['Total', formatMoneyCents(amount + fee)],
-    ['Delivery', info.processing],
+    ['Delivery', delivery],
   ];
   return (
     <Card aria-labelledby="wire-review-title">

@@ -30,7 +30,7 @@ import {
   type WireForm,
   type WireRecipient,
 } from '../api/send-wire';
-import { WireReview, WireSent } from '../components/wire-steps';
+import { WireReview, WireSent, useMinuteClock, wireDelivery } from '../components/wire-steps';
 import './wire-transfer.css';
 
 // Domestic and international wires are sent from here; SEPA transfers (in euros, at a quoted
@@ -91,7 +91,10 @@ export default function WireTransferRoute() {
   // The values Review judged, with the key of that attempt: a retry of Send reuses the key.
   const [reviewed, setReviewed] = useState<{ values: string; key: string } | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ wire: SentWire | null; message: string } | null>(null);
+  const [sent, setSent] = useState<{ wire: SentWire | null; message: string; at: Date } | null>(
+    null,
+  );
+  const now = useMinuteClock();
 
   const wireType = pageType === 'sepa' ? null : WIRE_OF[pageType];
   const accountList = accounts.data ?? [];
@@ -198,7 +201,7 @@ export default function WireTransferRoute() {
       { type: wireType, values: form.getValues(), recipient, idempotencyKey: attemptKey },
       {
         onSuccess: ({ message, data }) => {
-          setSent({ wire: data?.transfer ?? null, message });
+          setSent({ wire: data?.transfer ?? null, message, at: new Date() });
           toast.show({ type: 'success', title: 'Wire Sent', message, duration: 6000 });
         },
         onError: (error) => {
@@ -221,6 +224,8 @@ export default function WireTransferRoute() {
   const chosenType = wireType ?? 'sepa';
   const fee = feeCents(chosenType);
   const amountCents = wireAmountCents(values.amount) ?? 0;
+  // The review, the summary and, once sent, the bank's answer name the same day.
+  const delivery = wireDelivery(chosenType, now, sent);
   const errors = form.formState.errors;
   // The bank's SWIFT/BIC: the saved recipient's, else the one typed.
   const swiftCode = recipient === 'saved' ? (chosenSaved?.swift_code ?? '') : values.swiftCode;
@@ -260,6 +265,7 @@ export default function WireTransferRoute() {
               fromAccount={accountById(accountList, values.fromAccount) ?? null}
               savedRecipient={chosenSaved}
               bankCountry={bankCountry}
+              delivery={delivery}
               pending={send.isPending}
               error={submitError}
               onBack={backToEdit}
@@ -463,7 +469,7 @@ export default function WireTransferRoute() {
               </div>
               <div>
                 <dt>Delivery</dt>
-                <dd>{TRANSFER_TYPE_INFO[chosenType].processing}</dd>
+                <dd>{delivery}</dd>
               </div>
             </dl>
           </Card>
