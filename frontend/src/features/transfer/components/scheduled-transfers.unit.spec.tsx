@@ -91,6 +91,23 @@ describe('Scheduled transfers', () => {
     ]);
   });
 
+  it('writes a recipient’s phone number as the review did, not as bare digits', async () => {
+    const toPhone = {
+      ...weekly,
+      type: 'same-bank' as const,
+      to_account: null,
+      recipient_name: 'Dana Whitfield',
+      recipient_detail: '2075550143',
+    };
+    const toEmail = { ...toPhone, id: 's2', recipient_detail: 'dana@example.com' };
+    mockApi({
+      'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [toPhone, toEmail] }),
+    });
+    renderWithProviders(<ScheduledTransfers accounts={[]} />);
+    expect(await screen.findByText('To Dana Whitfield ((207) 555-0143)')).toBeInTheDocument();
+    expect(screen.getByText('To Dana Whitfield (dana@example.com)')).toBeInTheDocument();
+  });
+
   it('asks before cancelling, naming the plan with its months capitalised', async () => {
     mockApi({ 'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [weekly] }) });
     renderWithProviders(<ScheduledTransfers accounts={[]} />);
@@ -112,9 +129,26 @@ describe('Scheduled transfers', () => {
         errorResponse(422, { message: refusal, errors: { amount: [refusal] } }),
     });
     const accounts = [
-      account({ id: 'chk', name: 'Everyday Checking', account_name: 'Everyday Checking' }),
-      account({ id: 'sav', name: 'Savings', account_name: 'Savings', type: 'savings' }),
-      account({ id: 'mm', name: 'Money Market', account_name: 'Money Market', type: 'savings' }),
+      account({
+        id: 'chk',
+        name: 'Everyday Checking',
+        account_name: 'Everyday Checking',
+        formatted_account_number: '****0001',
+      }),
+      account({
+        id: 'sav',
+        name: 'Savings',
+        account_name: 'Savings',
+        type: 'savings',
+        formatted_account_number: '****0002',
+      }),
+      account({
+        id: 'mm',
+        name: 'Money Market',
+        account_name: 'Money Market',
+        type: 'savings',
+        formatted_account_number: '****0003',
+      }),
     ];
     renderWithProviders(<ScheduledTransfers accounts={accounts} />);
     const dialog = await openDialog(
@@ -127,7 +161,7 @@ describe('Scheduled transfers', () => {
       within(from)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Everyday Checking', 'Money Market']);
+    ).toEqual(['Everyday Checking ••0001', 'Money Market ••0003']);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText(refusal)).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { account } from '@/testing/fixtures';
 import { emptyTransferForm } from '../api/create-transfer';
 import { bankToday, lastSchedulableDate } from '../lib/transfer-types';
 import { processingText, reviewRows } from './transfer-review';
@@ -64,5 +65,37 @@ describe('reviewRows', () => {
       );
       expect(rows.get('Account number')).toBe(shown);
     }
+  });
+
+  it('writes a recipient’s phone number as the scheduled transfers list does', () => {
+    const rows = new Map(
+      reviewRows(
+        'same-bank',
+        { ...emptyTransferForm(bankToday()), recipientPhone: '207-555-0143' },
+        [],
+        'Dana Whitfield',
+      ),
+    );
+    expect(rows.get('To')).toBe('Dana Whitfield ((207) 555-0143)');
+  });
+
+  it('names From and To by their last four when two accounts share a name', () => {
+    const business = (id: string, last4: string) =>
+      account({
+        id,
+        name: 'Business Checking',
+        account_name: 'Business Checking',
+        account_number: `40001111${last4}`,
+        formatted_account_number: `****${last4}`,
+      });
+    const rows = new Map(
+      reviewRows(
+        'between-accounts',
+        { ...emptyTransferForm(bankToday()), fromAccount: 'b1', toAccount: 'b2' },
+        [business('b1', '8989'), business('b2', '4417')],
+      ),
+    );
+    expect(rows.get('From')).toBe('Business Checking ••8989');
+    expect(rows.get('To')).toBe('Business Checking ••4417');
   });
 });
