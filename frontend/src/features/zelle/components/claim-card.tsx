@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert } from '@/components/ui/feedback';
@@ -58,8 +58,11 @@ export function ClaimCard() {
     );
   };
 
-  const submit = (event: MouseEvent<HTMLButtonElement>) => {
-    const button = event.currentTarget;
+  // A form, so Enter in the code field claims as the button does.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (claim.isPending) return;
     setError(null);
     claim.mutate(
       { kind, code: code.trim(), idempotencyKey: key },
@@ -70,8 +73,8 @@ export function ClaimCard() {
           setSentTo(null);
           setCode('');
           // Claim goes with the code field: the focus goes to what was claimed.
-          focusWhenGone(button, () => {
-            const card = button.ownerDocument.getElementById('zelle-claim');
+          focusWhenGone(form, () => {
+            const card = form.ownerDocument.getElementById('zelle-claim');
             return [card?.querySelector('[role="status"]') ?? null, card];
           });
         },
@@ -112,7 +115,7 @@ export function ClaimCard() {
           <option value="phone">Phone</option>
         </SelectField>
         {sentTo ? (
-          <>
+          <form className="stack" noValidate onSubmit={submit}>
             <TextField
               label="6-digit code"
               hint={`Sent to ${sentTo}`}
@@ -122,10 +125,10 @@ export function ClaimCard() {
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-            <Button block onClick={submit} loading={claim.isPending}>
+            <Button type="submit" block loading={claim.isPending}>
               Claim
             </Button>
-          </>
+          </form>
         ) : (
           <Button variant="secondary" block onClick={sendCode} loading={ask.isPending}>
             Send me a code
