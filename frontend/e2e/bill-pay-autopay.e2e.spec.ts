@@ -95,7 +95,8 @@ describe("Bill Pay: a payee's AutoPay", () => {
       expect(await form.getByLabel('Pay From').inputValue()).toBe(checking.id);
       await form.getByLabel(/AutoPay Amount/).fill('25.75');
       // Another account to pay from, kept: the form opens on it again, and the bank has it.
-      await form.getByLabel('Pay From').selectOption({ label: 'Money Market' });
+      const moneyMarketLabel = `Money Market ••${moneyMarket.account_number.slice(-4)}`;
+      await form.getByLabel('Pay From').selectOption({ label: moneyMarketLabel });
       await form.getByText('Available balance: $0.00').waitFor();
       await page.screenshot({ path: screenshotPath(`bill-pay/autopay-pay-from-${name}.png`) });
       await form.getByRole('button', { name: 'Save AutoPay' }).click();
@@ -103,7 +104,7 @@ describe("Bill Pay: a payee's AutoPay", () => {
       await form.waitFor({ state: 'detached' });
       // The card names the account it pays from, not only the dialog.
       await card
-        .getByText('Pays $25.75 on day 28 of each month from Money Market', { exact: true })
+        .getByText(`Pays $25.75 on day 28 of each month from ${moneyMarketLabel}`, { exact: true })
         .waitFor();
       expect(await stored()).toMatchObject({
         autopay_amount: 25.75,

@@ -383,7 +383,13 @@ describe('alerts', { timeout: 180_000 }, () => {
         .getByText('Please enter an amount in dollars and cents, like 250 or 99.50.')
         .waitFor();
       await expectScreenAccessible(page, `alerts with an error (${viewport.width} px)`);
-      await form.getByRole('combobox', { name: 'On' }).selectOption({ label: 'Premium Checking' });
+      // Accounts are offered by name and last four ("Premium Checking ••8009").
+      const on = form.getByRole('combobox', { name: 'On' });
+      await on.selectOption({
+        label: (await on
+          .locator('option', { hasText: /^Premium Checking ••\d{4}$/ })
+          .textContent())!,
+      });
       // An amount the balance is already below: no alert would come now, and the form says so.
       await low.fill('999999');
       const alreadyBelow = form.getByText(/^Already below this amount: Premium Checking \(\$/);

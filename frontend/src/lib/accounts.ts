@@ -8,6 +8,44 @@ export function accountName(account: Pick<Account, 'name' | 'account_name'>): st
   return account.account_name || account.name;
 }
 
+/** What naming an account with its last four needs of it. */
+export type LabelledAccount = Pick<
+  Account,
+  'name' | 'account_name' | 'formatted_account_number' | 'account_number'
+>;
+
+/**
+ * An account as a picker, a review line or a receipt names it: its name and the last four digits
+ * of its number ("Business Checking ••8989"). Names repeat (every business account is "Business
+ * Checking", and the business's own name is sealed personal data the account list does not
+ * carry), so the last four is what tells two accounts apart before money leaves one of them.
+ */
+export function accountLabel(account: LabelledAccount): string {
+  const last4 = lastFour(account);
+  const name = accountName(account);
+  return last4 ? `${name} ••${last4}` : name;
+}
+
+/** The last four digits of the account's number ('' when fewer are known). */
+export function lastFour(
+  account: Pick<Account, 'formatted_account_number' | 'account_number'>,
+): string {
+  const digits = (account.formatted_account_number || account.account_number).replace(/\D/g, '');
+  return digits.length < 4 ? '' : digits.slice(-4);
+}
+
+/**
+ * An account an answer names by id and name (a transfer's From and To), labelled as the pickers
+ * label it when the customer's list holds it, else by the name the answer gives.
+ */
+export function listedAccountLabel(
+  accounts: readonly (Pick<Account, 'id'> & LabelledAccount)[],
+  named: { id?: string; name: string | null } | null | undefined,
+): string | undefined {
+  const account = accountById(accounts, named?.id);
+  return account ? accountLabel(account) : (named?.name ?? undefined);
+}
+
 /**
  * The account with this id, if the list holds one. Ids arrive as the server sends them and as an
  * address, a form field or a stored payment writes them, so both sides are compared as text.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountById } from './accounts';
+import { accountById, accountLabel, lastFour, listedAccountLabel } from './accounts';
 
 const checking = { id: '12', name: 'Checking' };
 const savings = { id: '7', name: 'Savings' };
@@ -35,5 +35,46 @@ describe('accountById', () => {
   it('keeps the type of the list it was given', () => {
     const found: { id: string; name: string } | undefined = accountById(accounts, '7');
     expect(found?.name).toBe('Savings');
+  });
+});
+
+describe('accountLabel', () => {
+  const business = (id: string, number: string) => ({
+    id,
+    name: 'Business Checking',
+    account_name: 'Business Checking',
+    account_number: number,
+    formatted_account_number: `****${number.slice(-4)}`,
+  });
+
+  it('tells two accounts of one name apart by their last four', () => {
+    const boatworks = accountLabel(business('b1', '400011118989'));
+    const charters = accountLabel(business('b2', '400022224417'));
+    expect(boatworks).toBe('Business Checking ••8989');
+    expect(charters).toBe('Business Checking ••4417');
+    expect(boatworks).not.toBe(charters);
+  });
+
+  it('reads the digits of the full number when no masked one is given', () => {
+    expect(accountLabel({ ...business('b1', '400011118989'), formatted_account_number: '' })).toBe(
+      'Business Checking ••8989',
+    );
+  });
+
+  it('names the account alone when fewer than four digits are known', () => {
+    expect(
+      accountLabel({ ...business('b1', ''), account_number: '12', formatted_account_number: '' }),
+    ).toBe('Business Checking');
+    expect(lastFour({ account_number: '12', formatted_account_number: '' })).toBe('');
+  });
+
+  it('labels an account an answer names as the list labels it, else by the given name', () => {
+    const list = [business('b1', '400011118989'), business('b2', '400022224417')];
+    expect(listedAccountLabel(list, { id: 'b2', name: 'Business Checking' })).toBe(
+      'Business Checking ••4417',
+    );
+    expect(listedAccountLabel(list, { id: 'gone', name: 'Old Savings' })).toBe('Old Savings');
+    expect(listedAccountLabel(list, { name: 'No id' })).toBe('No id');
+    expect(listedAccountLabel(list, null)).toBeUndefined();
   });
 });

@@ -182,6 +182,17 @@ export async function request<T>(
  * consistency token as every request is: a plain link or an <img> cannot send them.
  */
 export async function requestFile(path: string, failure: string): Promise<Blob> {
+  return (await requestNamedFile(path, failure)).blob;
+}
+
+/**
+ * A file the API answers, with the name its Content-Disposition gives it (null when it gives
+ * none, or when a browser on another origin is not allowed to read that header).
+ */
+export async function requestNamedFile(
+  path: string,
+  failure: string,
+): Promise<{ blob: Blob; filename: string | null }> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -193,7 +204,9 @@ export async function requestFile(path: string, failure: string): Promise<Blob> 
     throw new ApiError('Unable to connect to the server.', 0);
   }
   if (!response.ok) throw new ApiError(failure, response.status);
-  return response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || null;
+  return { blob: await response.blob(), filename };
 }
 
 export const api = {

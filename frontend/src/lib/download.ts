@@ -1,11 +1,14 @@
-import { requestFile } from './api-client';
+import { requestNamedFile } from './api-client';
 
 /**
  * Saves a document the API answers as a file (a PDF or CSV). The session token travels in a
- * header, which a plain link cannot send, so the file is fetched and handed over as a blob.
+ * header, which a plain link cannot send, so the file is fetched and handed over as a blob. It is
+ * saved under the name the server gives it (which tells apart accounts that share a name by
+ * their last four); `fallback` only when the answer names none.
  */
-export async function downloadFromApi(path: string, filename: string): Promise<void> {
-  saveFile(await requestFile(path, 'The document could not be downloaded.'), filename);
+export async function downloadFromApi(path: string, fallback: string): Promise<void> {
+  const { blob, filename } = await requestNamedFile(path, 'The document could not be downloaded.');
+  saveFile(blob, filename ?? fallback);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { SelectField } from '@/components/ui/field';
-import { accountById, accountName, type Account } from '@/lib/accounts';
+import { accountById, accountLabel, type Account, type LabelledAccount } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 
 /** What the picker needs of an account. */
-export type PickableAccount = Pick<Account, 'id' | 'name' | 'account_name' | 'available_balance'>;
+export type PickableAccount = Pick<Account, 'id' | 'available_balance'> & LabelledAccount;
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -17,7 +17,7 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
 };
 
 /**
- * An account picker: the accounts by name, and the chosen one's available balance under the
+ * An account picker: the accounts by name and last four (two business accounts share a name), and the chosen one's available balance under the
  * field. A select shows one line, and a name with its balance ("Premium Checking - $17,336.98")
  * is wider than a phone leaves it, so the balance was cut off; under the field it has the whole
  * width, and the select is described by it.
@@ -40,7 +40,7 @@ export const AccountSelectField = forwardRef<HTMLSelectElement, Props>(function 
       <option value="">Select account</option>
       {accounts.map((a) => (
         <option key={a.id} value={String(a.id)}>
-          {accountName(a)}
+          {accountLabel(a)}
         </option>
       ))}
     </SelectField>

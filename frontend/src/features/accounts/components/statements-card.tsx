@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LoadFailed, Skeleton } from '@/components/ui/feedback';
-import { accountName, type Account } from '@/lib/accounts';
+import { accountName, lastFour, type Account } from '@/lib/accounts';
 import { downloadFromApi } from '@/lib/download';
 import { formatMonth } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -23,10 +23,11 @@ function StatementRow({ account, statement }: { account: Account; statement: Sta
   const download = async (format: Format) => {
     setBusy(format);
     try {
-      const slug = accountName(account).toLowerCase().replace(/\W+/g, '-');
+      // The server's name carries the last four, as this fallback does: named after the account
+      // ("Business Checking"), two business accounts' statements were saved under one name.
       await downloadFromApi(
         `${statementsPath(account.id)}/${statement.month}?format=${format}`,
-        `statement-${slug}-${statement.month}.${format}`,
+        `statement-${lastFour(account) || account.id}-${statement.month}.${format}`,
       );
     } catch {
       toast.error('The statement could not be downloaded. Please try again.');

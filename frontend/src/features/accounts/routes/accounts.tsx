@@ -19,7 +19,7 @@ import { LoadMore } from '@/components/ui/load-more';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Alert, Badge, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { useDocumentTitle } from '@/components/ui/page';
-import { accountById, accountName, totalBalance, type Account } from '@/lib/accounts';
+import { accountById, accountName, lastFour, totalBalance, type Account } from '@/lib/accounts';
 import { useUser } from '@/lib/auth';
 import { formatDate, formatMoney, groupDigits, maskAccountNumber } from '@/lib/format';
 import { copyWithToast } from '@/lib/copy-text';
@@ -170,7 +170,12 @@ export default function AccountsRoute() {
 
   // The export holds every line the filters match, not only the pages loaded so far.
   const exportCsv = async () => {
-    const name = selected ? accountName(selected).toLowerCase().replace(/\W+/g, '-') : 'all';
+    // With the last four: two business accounts share the name "Business Checking".
+    const name = selected
+      ? [accountName(selected).toLowerCase().replace(/\W+/g, '-'), lastFour(selected)]
+          .filter(Boolean)
+          .join('-')
+      : 'all';
     const span = ranged
       ? `${listFilters.from ?? 'start'}-to-${listFilters.to ?? 'today'}`
       : `${period}d`;

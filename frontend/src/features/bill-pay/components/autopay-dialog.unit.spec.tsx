@@ -13,6 +13,8 @@ const savings = account({
   name: 'High Yield Savings',
   account_name: 'High Yield Savings',
   type: 'savings',
+  account_number: '444455556666',
+  formatted_account_number: '****6666',
   available_balance: 250,
 });
 
@@ -135,7 +137,7 @@ describe("a payee's AutoPay", () => {
     expect(await screen.findByText('AutoPay Enabled')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Pays the default amount, $80.50 on day 20 of each month from Premium Checking',
+        'Pays the default amount, $80.50 on day 20 of each month from Premium Checking ••3333',
       ),
     ).toBeInTheDocument();
 
@@ -196,7 +198,7 @@ describe("a payee's AutoPay", () => {
     // The card names the account it pays from, as the dialog does.
     expect(
       await screen.findByText(
-        'Pays the default amount, $80.50 on day 20 of each month from High Yield Savings',
+        'Pays the default amount, $80.50 on day 20 of each month from High Yield Savings ••6666',
       ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'AutoPay for Central Maine Power' }));

@@ -11,7 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
-import { accountById, accountName, type Account } from '@/lib/accounts';
+import { accountById, accountLabel, type Account } from '@/lib/accounts';
 import { mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -97,7 +97,7 @@ export function SchedulePaymentDialog({
           const paid = payment.status === 'completed';
           const source = accountById(accounts, payment.from_account_id);
           const what = `${formatMoney(payment.amount)} to ${payment.payee_name}${
-            source ? ` from ${accountName(source)}` : ''
+            source ? ` from ${accountLabel(source)}` : ''
           }`;
           setDone({
             message: text,
@@ -164,7 +164,7 @@ export function SchedulePaymentDialog({
             </div>
             <div>
               <dt>From</dt>
-              <dd>{from ? accountName(from) : ''}</dd>
+              <dd>{from ? accountLabel(from) : ''}</dd>
             </div>
             <div>
               <dt>Amount</dt>

@@ -61,7 +61,7 @@ describe('Schedule Payment dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm Payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment Confirmation' });
     expect(
-      within(dialog).getByText('$112.30 to Central Maine Power from Premium Checking.'),
+      within(dialog).getByText('$112.30 to Central Maine Power from Premium Checking ••3333.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('BIL-TEST0001')).toBeInTheDocument();
   });

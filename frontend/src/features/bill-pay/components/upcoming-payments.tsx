@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ShowAllList } from '@/components/ui/show-all';
-import { accountById, accountName, type Account } from '@/lib/accounts';
+import { accountById, accountLabel, type Account } from '@/lib/accounts';
 import { focusAfterRowRemoved } from '@/lib/focus-when-gone';
 import { formatDay, formatMoney } from '@/lib/format';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
@@ -47,7 +47,7 @@ export function UpcomingPayments({
   const autopayListed = payments.some((p) => p.source === 'autopay');
   const fromName = (p: ScheduledPayment) => {
     const account = accountById(accounts, p.from_account_id);
-    return account ? accountName(account) : p.account_name;
+    return account ? accountLabel(account) : p.account_name;
   };
 
   const confirmCancel = () => {

@@ -1,4 +1,4 @@
-import { accountById, accountName, type Account } from '@/lib/accounts';
+import { accountById, accountLabel, type Account, type LabelledAccount } from '@/lib/accounts';
 import { formatMoney } from '@/lib/format';
 import type { Payee } from '../api/get-payees';
 
@@ -46,10 +46,10 @@ export function autopayAmount(
 /** The account AutoPay pays from, by the name the account pickers give it ('' when unknown). */
 export function autopayAccountName(
   p: Pick<Payee, 'autopay_account_id'>,
-  accounts: readonly Pick<Account, 'id' | 'name' | 'account_name'>[],
+  accounts: readonly (Pick<Account, 'id'> & LabelledAccount)[],
 ): string {
   const account = accountById(accounts, p.autopay_account_id);
-  return account ? accountName(account) : '';
+  return account ? accountLabel(account) : '';
 }
 
 /**
@@ -61,7 +61,7 @@ export function autopayPlan(
     Payee,
     'autopay_enabled' | 'autopay_day' | 'autopay_amount' | 'default_amount' | 'autopay_account_id'
   >,
-  accounts: readonly Pick<Account, 'id' | 'name' | 'account_name'>[] = [],
+  accounts: readonly (Pick<Account, 'id'> & LabelledAccount)[] = [],
 ): string {
   if (!p.autopay_enabled || p.autopay_day === null) return '';
   const pays =

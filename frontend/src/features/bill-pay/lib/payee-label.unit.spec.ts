@@ -50,17 +50,29 @@ describe('payee labels', () => {
       autopay_account_id: 'a2',
     };
     const accounts = [
-      { id: 'a1', name: 'Checking', account_name: 'Premium Checking' },
-      { id: 'a2', name: 'Savings', account_name: 'High Yield Savings' },
+      {
+        id: 'a1',
+        name: 'Checking',
+        account_name: 'Premium Checking',
+        account_number: '111122223333',
+        formatted_account_number: '****3333',
+      },
+      {
+        id: 'a2',
+        name: 'Savings',
+        account_name: 'High Yield Savings',
+        account_number: '444455556666',
+        formatted_account_number: '****6666',
+      },
     ];
     expect(autopayAmount(on)).toBe(90);
     expect(autopayAmount({ ...on, autopay_amount: null })).toBe(85.4);
     expect(autopayAmount({ ...on, autopay_enabled: false })).toBeNull();
     expect(autopayPlan(on, accounts)).toBe(
-      'Pays $90.00 on day 28 of each month from High Yield Savings',
+      'Pays $90.00 on day 28 of each month from High Yield Savings ••6666',
     );
     expect(autopayPlan({ ...on, autopay_amount: null }, accounts)).toBe(
-      'Pays the default amount, $85.40 on day 28 of each month from High Yield Savings',
+      'Pays the default amount, $85.40 on day 28 of each month from High Yield Savings ••6666',
     );
     // An account no longer listed is not named rather than named wrongly.
     expect(autopayPlan({ ...on, autopay_account_id: 'gone' }, accounts)).toBe(

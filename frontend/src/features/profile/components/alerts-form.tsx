@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Alert, Skeleton } from '@/components/ui/feedback';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
-import { accountName, type Account } from '@/lib/accounts';
+import { accountLabel, accountName, type Account } from '@/lib/accounts';
 import { centsOf } from '@/lib/cents';
 import { formatMoney } from '@/lib/format';
 import { useAccounts } from '@/lib/accounts-query';
@@ -141,7 +141,7 @@ function AlertsFormBody({ alerts, accounts }: { alerts: AlertSettingsView; accou
                 <option value="">Any of my accounts</option>
                 {accounts.map((a) => (
                   <option key={a.id} value={String(a.id)}>
-                    {accountName(a)}
+                    {accountLabel(a)}
                   </option>
                 ))}
               </SelectField>

@@ -355,8 +355,8 @@ export type CreatedTransfer = {
   total: number;
   exchange: { rate: string; currency: string; amount: number } | null;
   recipient_name?: string;
-  from_account?: { name: string };
-  to_account?: { name: string | null } | null;
+  from_account?: { id?: string; name: string };
+  to_account?: { id?: string; name: string | null } | null;
 };
 
 /**

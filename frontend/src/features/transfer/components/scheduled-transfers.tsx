@@ -11,7 +11,7 @@ import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { ShowAllList } from '@/components/ui/show-all';
 import { ApiError, firstFieldErrors } from '@/lib/api-client';
-import { accountName, type Account } from '@/lib/accounts';
+import { accountLabel, type Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatDay, formatMoney, formatPhone } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -275,7 +275,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                 .filter((a) => String(a.id) !== editing.schedule.to_account?.id)
                 .map((a) => (
                   <option key={a.id} value={String(a.id)}>
-                    {accountName(a)}
+                    {accountLabel(a)}
                   </option>
                 ))}
             </SelectField>

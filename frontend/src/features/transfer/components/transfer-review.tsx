@@ -1,4 +1,4 @@
-import { accountById, accountName, type Account } from '@/lib/accounts';
+import { accountById, accountLabel, type Account } from '@/lib/accounts';
 import {
   formatDay,
   formatMoney,
@@ -58,11 +58,11 @@ export function reviewRows(
   const amount = Number(v.amount);
   const rows: Row[] = [
     ['Transfer type', info.title],
-    ['From', from ? accountName(from) : v.fromAccount],
+    ['From', from ? accountLabel(from) : v.fromAccount],
   ];
   if (type === 'between-accounts') {
     const to = accountById(accounts, v.toAccount);
-    rows.push(['To', to ? accountName(to) : v.toAccount]);
+    rows.push(['To', to ? accountLabel(to) : v.toAccount]);
   } else if (type === 'same-bank') {
     const contact = v.recipientEmail.trim() || formatPhone(v.recipientPhone.trim());
     rows.push(['To', recipientName ? `${recipientName} (${contact})` : contact]);

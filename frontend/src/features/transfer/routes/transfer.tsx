@@ -22,7 +22,7 @@ import {
   useCreateTransfer,
   type TransferForm,
 } from '../api/create-transfer';
-import type { Account } from '@/lib/accounts';
+import { listedAccountLabel, type Account } from '@/lib/accounts';
 import { useAccounts } from '@/lib/accounts-query';
 import { formatEuros, rateText, useSepaQuote } from '../api/get-sepa-quote';
 import { useTransferLimits } from '../api/get-transfer-limits';
@@ -301,7 +301,11 @@ export default function TransferRoute() {
               schedule: view ?? null,
               summary: view
                 ? transferSummary(
-                    { amount: view.amount, to: view.recipient_name, from: view.from_account.name },
+                    {
+                      amount: view.amount,
+                      to: view.recipient_name,
+                      from: listedAccountLabel(accountList, view.from_account),
+                    },
                     true,
                   )
                 : null,
@@ -336,14 +340,21 @@ export default function TransferRoute() {
             : '';
           const text = (message || 'Your transfer has been submitted.') + receipt;
           // Between own accounts the recipient is the customer: the account names the other side.
-          const to = type === 'between-accounts' ? t?.to_account?.name : t?.recipient_name;
+          const to =
+            type === 'between-accounts'
+              ? listedAccountLabel(accountList, t?.to_account)
+              : t?.recipient_name;
           setConfirmation({
             kind: 'transfer',
             message: text,
             reference: t?.reference_number ?? null,
             summary:
               t && to
-                ? transferSummary({ amount: t.amount, to, from: t.from_account?.name })
+                ? transferSummary({
+                    amount: t.amount,
+                    to,
+                    from: listedAccountLabel(accountList, t.from_account),
+                  })
                 : null,
           });
           toast.show({
