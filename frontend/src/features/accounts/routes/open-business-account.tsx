@@ -35,13 +35,6 @@ export default function OpenBusinessAccountRoute() {
   const errors = form.formState.errors;
   // One key per application as typed: a retry or a second click opens no second account.
   const key = useFormAttemptKey(form);
-  const ein = form.register('ein', {
-    onChange: (event: { target: { value: string } }) =>
-      // Shown as typed into the mask; checked again once the form was sent, like other fields.
-      form.setValue('ein', formatEin(event.target.value), {
-        shouldValidate: form.formState.isSubmitted,
-      }),
-  });
 
   const submit = (values: BusinessAccountForm) =>
     open.mutate(
@@ -95,7 +88,17 @@ export default function OpenBusinessAccountRoute() {
             autoComplete="off"
             maxLength={10}
             error={errors.ein?.message}
-            {...ein}
+            // Registered here, in the form's order, not before it: react-hook-form focuses the
+            // first field in error in the order fields were registered, and registered ahead of
+            // the form, EIN took the focus from Business name above it.
+            {...form.register('ein', {
+              onChange: (event: { target: { value: string } }) =>
+                // Shown as typed into the mask; checked again once the form was sent, like
+                // other fields.
+                form.setValue('ein', formatEin(event.target.value), {
+                  shouldValidate: form.formState.isSubmitted,
+                }),
+            })}
           />
           <SelectField
             label="Business type"
