@@ -1,4 +1,9 @@
-import { defaultNotificationPreferences, type PayeeView, type UserView } from '@bank/contracts';
+import {
+  defaultNotificationPreferences,
+  type CardView,
+  type PayeeView,
+  type UserView,
+} from '@bank/contracts';
 import type { Account } from '@/lib/accounts';
 import type { Transaction } from '@/lib/transactions';
 import { TOKEN_KEY, USER_KEY } from '@/lib/session-storage';
@@ -94,5 +99,31 @@ export const payee = (over: Partial<PayeeView> = {}): PayeeView => ({
   is_active: true,
   next_payment: null,
   created_at: '2026-11-30T10:00:00Z',
+  ...over,
+});
+
+/** A card as GET /api/cards answers it (the contract's shape): an active debit card. */
+export const card = (over: Partial<CardView> = {}): CardView => ({
+  id: 'c1',
+  card_name: 'Harborview Debit Card',
+  card_type: 'debit',
+  card_network: 'visa',
+  bank_account: { id: 'a1', account_name: 'Premium Checking' },
+  masked_number: '**** **** **** 4870',
+  last_four: '4870',
+  expiry_date: '12/30',
+  status: 'active',
+  is_replacement: false,
+  replaces_card_id: null,
+  application: { is_pending: false, description: '', benefits: [], terms: null },
+  settings: {
+    transaction_alerts: true,
+    international_transactions: false,
+    contactless_enabled: true,
+  },
+  limits: { daily_atm_limit: 500, daily_purchase_limit: 2500 },
+  has_pin: true,
+  issued_at: '2026-01-01T00:00:00.000Z',
+  reported_at: null,
   ...over,
 });

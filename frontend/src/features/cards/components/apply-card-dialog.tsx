@@ -1,10 +1,12 @@
 import { CARD_MESSAGES } from '@bank/contracts';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { Checkbox } from '@/components/ui/field';
 import { ApiError, isStepUpCancelled } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -57,6 +59,35 @@ function TermsList({ card, terms }: { card: Card; terms: CardTerms }) {
         ))}
       </dl>
     </>
+  );
+}
+
+/** The address on file as one line ("9 Wharf Lane, Apt 3, South Portland, ME 04106"); '' if unknown. */
+export function mailingAddress(user: {
+  address?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  zip_code?: string | undefined;
+}): string {
+  const region = [user.state, user.zip_code].filter(Boolean).join(' ');
+  return [user.address, user.city, region]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * Where the card goes: the address on file (the application sends none of its own), with the way
+ * to change it before applying, so a customer who moved does not have a card mailed to the old
+ * address.
+ */
+function MailingAddress() {
+  const address = mailingAddress(useUser());
+  return (
+    <p className="muted">
+      We'll mail it to {address || 'the address on file'}.{' '}
+      <Link to="/profile">Change your address in Profile</Link> before applying if it has changed.
+    </p>
   );
 }
 
@@ -136,6 +167,7 @@ export function ApplyCardDialog({
               The terms of this card could not be loaded. Please try again later.
             </Alert>
           )}
+          <MailingAddress />
           <Checkbox
             label="I have read and agree to the card agreement above, including its rates and fees."
             checked={agreed}

@@ -2,35 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StepUpDialog } from '@/components/security/step-up-dialog';
+import { card as cardFixture } from '@/testing/fixtures';
 import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
-import type { Card } from '../api/get-cards';
 import { CardDetailsDialog } from './card-details-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const card = {
-  id: 'c1',
-  card_name: 'Harborview Debit Card',
-  card_type: 'debit',
-  card_network: 'visa',
-  bank_account: { id: 'a1', account_name: 'Premium Checking' },
-  masked_number: '**** **** **** 4870',
-  last_four: '4870',
-  expiry_date: '12/30',
-  status: 'active',
-  is_replacement: false,
-  replaces_card_id: null,
-  application: { is_pending: false, description: '', benefits: [], terms: null },
-  settings: {
-    transaction_alerts: true,
-    international_transactions: false,
-    contactless_enabled: true,
-  },
-  limits: { daily_atm_limit: 500, daily_purchase_limit: 2500 },
-  has_pin: true,
-  issued_at: '2026-01-01T00:00:00.000Z',
-  reported_at: null,
-} satisfies Card;
+const card = cardFixture();
 
 const revealed = {
   card: {

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { card as cardFixture } from '@/testing/fixtures';
 import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import type { Card } from '../api/get-cards';
 import { LimitsForm } from './limits-form';
@@ -14,29 +15,7 @@ const card = {
 } as Card;
 
 const changed = {
-  card: {
-    id: 'c1',
-    card_name: 'Harborview Debit Card',
-    card_type: 'debit',
-    card_network: 'visa',
-    bank_account: { id: 'a1', account_name: 'Premium Checking' },
-    masked_number: '**** **** **** 4870',
-    last_four: '4870',
-    expiry_date: '12/30',
-    status: 'active',
-    is_replacement: false,
-    replaces_card_id: null,
-    application: { is_pending: false, description: '', benefits: [], terms: null },
-    settings: {
-      transaction_alerts: true,
-      international_transactions: false,
-      contactless_enabled: true,
-    },
-    limits: { daily_atm_limit: 750, daily_purchase_limit: 2500 },
-    has_pin: true,
-    issued_at: '2026-01-01T00:00:00.000Z',
-    reported_at: null,
-  },
+  card: cardFixture({ limits: { daily_atm_limit: 750, daily_purchase_limit: 2500 } }),
 };
 
 describe('Card limits', () => {

@@ -1,34 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { card } from '@/testing/fixtures';
 import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
-import type { Card } from '../api/get-cards';
 import CardsRoute from './cards';
 
 const issued = (id: string, last4: string, status: string, replaces: string | null = null) =>
-  ({
+  card({
     id,
-    card_name: 'Harborview Debit Card',
-    card_type: 'debit',
-    card_network: 'visa',
-    bank_account: { id: 'a1', account_name: 'Premium Checking' },
     masked_number: `**** **** **** ${last4}`,
     last_four: last4,
-    expiry_date: '12/30',
     status,
     is_replacement: replaces !== null,
     replaces_card_id: replaces,
-    application: { is_pending: false, description: '', benefits: [], terms: null },
-    settings: {
-      transaction_alerts: true,
-      international_transactions: false,
-      contactless_enabled: true,
-    },
-    limits: { daily_atm_limit: 500, daily_purchase_limit: 2500 },
-    has_pin: true,
-    issued_at: '2026-01-01T00:00:00.000Z',
     reported_at: status === 'lost' ? '2026-02-01T00:00:00.000Z' : null,
-  }) satisfies Card;
+  });
 
 /** A card's tile in Your Cards, found by its number. */
 const tile = (last4: string) =>
