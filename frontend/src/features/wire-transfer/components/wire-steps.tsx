@@ -12,7 +12,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Alert } from '@/components/ui/feedback';
 import type { PickableAccount } from '@/components/accounts/account-select-field';
-import { accountName } from '@/lib/accounts';
+import { accountLabel } from '@/lib/accounts';
 import { formatMoney, formatMoneyCents, maskAccountNumber } from '@/lib/format';
 import type { SavedRecipient } from '@/lib/saved-recipients-query';
 import { feeCents, wireAmountCents, type SentWire, type WireForm } from '../api/send-wire';
@@ -103,7 +103,7 @@ export function WireReview({
       };
   const rows: [string, string][] = [
     ['Type', info.title],
-    ['From', fromAccount ? accountName(fromAccount) : ''],
+    ['From', fromAccount ? accountLabel(fromAccount) : ''],
     ['Recipient', recipient.name],
     ['Recipient address', values.recipientAddress.trim()],
     ['Bank', bankCountry ? `${recipient.bank} (${bankCountry})` : recipient.bank],
