@@ -104,7 +104,7 @@ describe('Add New Payee dialog', () => {
       within(from)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select account', 'Premium Checking', 'High Yield Savings']);
+    ).toEqual(['Select account', 'Premium Checking ••3333', 'High Yield Savings ••3333']);
     await user.type(screen.getByLabelText(/AutoPay Day of Month/), '12');
 
     // None chosen: AutoPay is not set up on an account the customer did not pick.

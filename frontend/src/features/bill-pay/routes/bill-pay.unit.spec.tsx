@@ -179,7 +179,9 @@ describe('Bill Pay payees', () => {
     expect(within(quickPay).queryByText('$85.40')).not.toBeInTheDocument();
     const upcoming = screen.getByRole('region', { name: 'Upcoming Payments' });
     expect(
-      within(upcoming).getByText('Dec 28, 2026 · Monthly · AutoPay · from High Yield Savings'),
+      within(upcoming).getByText(
+        'Dec 28, 2026 · Monthly · AutoPay · from High Yield Savings ••3333',
+      ),
     ).toBeInTheDocument();
     // The limit counts scheduled payments only: the AutoPay payment under it is said not to count.
     expect(
@@ -190,7 +192,7 @@ describe('Bill Pay payees', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Manage Payees' }));
     expect(
-      await screen.findByText('Pays $90.00 on day 28 of each month from High Yield Savings'),
+      await screen.findByText('Pays $90.00 on day 28 of each month from High Yield Savings ••3333'),
     ).toBeInTheDocument();
   });
 });
