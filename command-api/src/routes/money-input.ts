@@ -97,15 +97,20 @@ export function optionalText(errors: FormErrors, field: string, value: unknown, 
 }
 
 /**
- * Form text as the number it writes in plain decimals ("12", "12.50"); any other text (hex,
- * binary, exponents, signs) as NaN, which a number schema refuses. Non-text passes unchanged.
- * Whole digits are not capped here: a long one is a huge amount (readDollars tells it apart, and
- * never turns it into cents), not a badly written one.
+ * Form text as the number it writes in plain decimals ("12", "12.50", "12.500"); any other text
+ * (hex, binary, exponents, signs) as NaN, which a number schema refuses. So is text with a digit
+ * past the cents ("100.000000000000001"), read here, before a float would round it away into an
+ * amount the customer did not write. Non-text passes unchanged. Whole digits are not capped here:
+ * a long one is a huge amount (readDollars tells it apart, and never turns it into cents), not a
+ * badly written one.
  */
 export function decimalText(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const text = value.trim();
-  return /^\d+(\.\d{1,15})?$/.test(text) ? Number(text) : Number.NaN;
+  const written = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!written) return Number.NaN;
+  const decimals = (written[2] ?? '').replace(/0+$/, '');
+  if (decimals.length > 2) return Number.NaN;
+  return Number(decimals ? `${written[1]}.${decimals}` : written[1]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ZELLE_MESSAGES } from '@bank/contracts';
 import { describe, expect, it } from 'vitest';
 import { DAILY_LIMIT_MESSAGE } from '../domain/transfers/limits.ts';
-import { amountCents, DECIMALS_MESSAGE, FormErrors } from './money-input.ts';
+import { amountCents, decimalText, DECIMALS_MESSAGE, FormErrors } from './money-input.ts';
 
 const MIN = 'Please enter an amount of at least $5.00';
 
@@ -40,6 +40,34 @@ describe('amountCents', () => {
     }
     for (const small of [-5, '-5', 0, '0.00', undefined, '']) {
       expect(messagesFor(small).messages, String(small)).toEqual([MIN]);
+    }
+  });
+});
+
+describe('decimalText', () => {
+  it('reads plain decimals, trailing zeros past the cents included', () => {
+    expect(decimalText('12')).toBe(12);
+    expect(decimalText(' 12.50 ')).toBe(12.5);
+    expect(decimalText('12.500000')).toBe(12.5);
+    expect(decimalText('9999999999999.99')).toBe(9999999999999.99);
+    expect(decimalText(7)).toBe(7);
+  });
+
+  it('refuses a digit past the cents, however far, rather than let a float round it away', () => {
+    // 100.000000000000001 read as a float is 100: bill pay scheduled $100.00 for it.
+    for (const text of [
+      '100.000000000000001',
+      '12.345',
+      '12345678901.0000001',
+      '9999999999999.0001',
+    ]) {
+      expect(decimalText(text), text).toBeNaN();
+    }
+  });
+
+  it('refuses what is not plain decimals', () => {
+    for (const text of ['1e3', '0x10', '-5', '+5', '.5', '5.', 'Infinity', '1_000', '']) {
+      expect(decimalText(text), text).toBeNaN();
     }
   });
 });
