@@ -24,12 +24,19 @@ function useFocusedHeading() {
   return heading;
 }
 
-/** The time now, again each minute: a review left open past the cut-off names the next day. */
+/**
+ * The time now, again at the start of each minute: a review left open past the cut-off (4:00 PM
+ * ET, on a minute) names the next day from that minute on, not up to a minute later.
+ */
 export function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
+    const untilNextMinute = () => 60_000 - (Date.now() % 60_000);
+    let timer = setTimeout(function tick() {
+      setNow(new Date());
+      timer = setTimeout(tick, untilNextMinute());
+    }, untilNextMinute());
+    return () => clearTimeout(timer);
   }, []);
   return now;
 }
