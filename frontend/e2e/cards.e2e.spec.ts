@@ -199,6 +199,11 @@ describe('Cards', () => {
       // Out of sight below the terms, the box would take a screen reader past them unread.
       expect(await focusedElement(page), `${viewport.width} px`).toBe(focused);
       await page.keyboard.press('Tab');
+      if (focused === 'H2: Apply for Card') {
+        // Past the terms, the address the card is mailed to comes with the way to change it.
+        expect(await focusedElement(page)).toBe('A: Change your address in Profile');
+        await page.keyboard.press('Tab');
+      }
       expect(await consent.evaluate((box) => box === document.activeElement)).toBe(
         focused === 'H2: Apply for Card',
       );
