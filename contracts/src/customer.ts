@@ -83,3 +83,19 @@ export const currentUserAnswer = successOf(currentUserData);
 /** The answer of PUT /profile, the photo calls and the notification preferences: the new user. */
 export const profileUpdatedData = z.object({ user: userView });
 export const profileUpdatedAnswer = successOf(profileUpdatedData);
+
+/**
+ * An address as a person reads it, for telling one address from another: case, punctuation and
+ * spacing do not make it another. Every letter and digit counts, in any script: NFKC first reads a
+ * full-width "１２" as "12", and a letter or digit outside ASCII is kept (as a separator it made
+ * "Street #１２" the street itself, and a card could be mailed to another flat without step-up).
+ * The letters and digits come out as words joined by single spaces, so the key of fields written
+ * one after another is their keys joined by spaces.
+ */
+export function addressKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  cardProducts,
   defaultNotificationPreferences,
   type AccountType,
   type CryptoSymbol,
@@ -146,6 +147,43 @@ export function pricesRefreshed(asOf: string, cents: Partial<Record<CryptoSymbol
         volume24hDollars: 1_000_000,
         marketCapDollars: 900_000_000,
       })),
+    },
+  } satisfies GivenEvent;
+}
+
+/** A debit card issued on an account, as an application for it records it (mailed to the address given). */
+export function cardIssued(
+  customerId: string,
+  accountId: string,
+  fields: { cardId?: string; recordedAt?: string; last4?: string; deliveryAddress?: string } = {},
+) {
+  const cardId = fields.cardId ?? randomUUID();
+  return {
+    type: 'CardIssued' as const,
+    streamId: `card-${cardId}`,
+    recordedAt: fields.recordedAt,
+    data: {
+      cardId,
+      customerId,
+      accountId,
+      offerKind: 'debit' as const,
+      replacesCardId: null,
+      cardName: cardProducts.debit.cardName,
+      cardType: 'debit' as const,
+      cardNetwork: 'visa' as const,
+      last4: fields.last4 ?? '4242',
+      numberEncrypted: 'v1:number',
+      cvvEncrypted: 'v1:cvv',
+      expiryDate: '01/30',
+      deliveryAddress: fields.deliveryAddress ?? '',
+      expressDelivery: false,
+      dailyAtmLimit: 500_00,
+      dailyPurchaseLimit: 2_500_00,
+      settings: {
+        transactionAlerts: true,
+        internationalTransactions: false,
+        contactlessEnabled: true,
+      },
     },
   } satisfies GivenEvent;
 }

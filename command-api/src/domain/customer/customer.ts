@@ -17,6 +17,7 @@ import {
   type EventData,
   type NotificationPreferences,
 } from '@bank/events';
+import { addressKey } from '@bank/contracts';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { normalizeEmail, phoneDigits } from '../reservation.ts';
 
@@ -62,20 +63,6 @@ export interface MailingAddress {
 
 const NO_ADDRESS: MailingAddress = { address: '', city: '', state: '', zipCode: '' };
 const MAILING_FIELDS: readonly (keyof MailingAddress)[] = ['address', 'city', 'state', 'zipCode'];
-
-/**
- * Compared as a person reads an address: case, punctuation and spacing do not make it another.
- * Every letter and digit counts, in any script: NFKC first reads a full-width "１２" as "12", and
- * a letter or digit outside ASCII is kept (as a separator it made "Street #１２" the street itself,
- * and a card could be mailed to another flat without step-up).
- */
-export function addressKey(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 /** Whether an update moves the mailing address (a field given, and not the one on file). */
 export function changesMailingAddress(

@@ -3,7 +3,7 @@ import { cardOfferKey, cardProducts, ERASED } from '@bank/events';
 import { deterministicUuid } from '@bank/infra';
 import { describe, it } from 'vitest';
 import { projectionTest } from '../../toolkit/testing.ts';
-import { accountOpened } from '../given-events.ts';
+import { accountOpened, cardIssued } from '../given-events.ts';
 import { cardsProjection } from './projection.ts';
 
 const { givenEvents } = projectionTest(cardsProjection, { sharedDatabase: true });
@@ -18,29 +18,11 @@ const settings = {
   contactlessEnabled: true,
 };
 
-const issued = (cardId: string, fields: { replacesCardId?: string; last4?: string } = {}) => ({
-  type: 'CardIssued' as const,
-  streamId: `card-${cardId}`,
-  data: {
+const issued = (cardId: string) =>
+  cardIssued(customerId, checking, {
     cardId,
-    customerId,
-    accountId: checking,
-    offerKind: fields.replacesCardId ? ('replacement' as const) : ('debit' as const),
-    replacesCardId: fields.replacesCardId ?? null,
-    cardName: cardProducts.debit.cardName,
-    cardType: 'debit' as const,
-    cardNetwork: 'visa' as const,
-    last4: fields.last4 ?? '4242',
-    numberEncrypted: 'v1:number',
-    cvvEncrypted: 'v1:cvv',
-    expiryDate: '01/30',
     deliveryAddress: '12 Harbor Road, Portland, ME 04101',
-    expressDelivery: false,
-    dailyAtmLimit: 500_00,
-    dailyPurchaseLimit: 2_500_00,
-    settings,
-  },
-});
+  });
 
 describe('cards projection', () => {
   it('offers a debit card for each checking account and one credit card, none for savings', async () => {

@@ -7,6 +7,7 @@ import { readModelHash } from '../../toolkit/shadow-rebuild.ts';
 import { projectionTest, type GivenEvent } from '../../toolkit/testing.ts';
 import {
   accountOpened,
+  cardIssued,
   customerRegistered,
   externalTransferInitiated,
   posted,
@@ -172,18 +173,21 @@ it("raises no large-transaction alert for money moved between a customer's own a
   expect(rows.map((r) => r.message)).toEqual([expect.stringMatching(/^\$300\.00 was taken from/)]);
 });
 
-it('a rebuild gives the same security notices of profile changes and the business account notice', async () => {
+it('a rebuild gives the same security notices of profile changes and card deliveries, and the business account notice', async () => {
   const customerId = randomUUID();
   const update = (data: Record<string, unknown>) => ({
     type: 'CustomerProfileUpdated' as const,
     streamId: `customer-${customerId}`,
     data: { customerId, ...data },
   });
+  const checking = randomUUID();
   const pool = await givenEvents([
     customerRegistered(customerId),
-    accountOpened(randomUUID(), customerId),
+    accountOpened(checking, customerId),
     update({ name: 'Ada Moreno', address: '12 Harbor Road', city: 'Portland' }),
     update({ address: '9 Wharf St', email: 'ada@new.example', contactsToProve: ['email'] }),
+    cardIssued(customerId, checking, { deliveryAddress: '12 Harbor Road, Portland, ME 04101' }),
+    cardIssued(customerId, checking, { deliveryAddress: '9 Wharf St, Portland, ME 04101' }),
     accountOpened(randomUUID(), customerId, { type: 'business', accountNumber: '200000008989' }),
     update({ address: '9 WHARF ST', phone: '+15555550123', contactsToProve: ['phone'] }),
   ]).pool('app');
@@ -197,6 +201,7 @@ it('a rebuild gives the same security notices of profile changes and the busines
     'Profile updated',
     'Email changed',
     'Mailing address changed',
+    'Card sent to another address',
     'Business checking opened',
     'Phone changed',
   ]);

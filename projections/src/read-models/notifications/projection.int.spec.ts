@@ -4,6 +4,7 @@ import { describe, it } from 'vitest';
 import { projectionTest } from '../../toolkit/testing.ts';
 import {
   accountOpened,
+  cardIssued,
   customerRegistered,
   externalTransferInitiated,
   posted,
@@ -21,6 +22,14 @@ const known = [
   accountOpened(checking, customerId),
   accountOpened(savings, customerId, { type: 'savings' }),
 ];
+
+const switchedOff = (kind: 'transaction' | 'card') => ({
+  type: 'CustomerNotificationPreferencesChanged' as const,
+  data: {
+    customerId,
+    notificationPreferences: { ...defaultNotificationPreferences, [kind]: false },
+  },
+});
 
 describe('notifications projection', () => {
   it('announces money received, dated when it arrived; money between own accounts is no news', async () => {
@@ -60,13 +69,7 @@ describe('notifications projection', () => {
   it('honours the customer’s switches, except for security notices', async () => {
     await givenEvents([
       ...known,
-      {
-        type: 'CustomerNotificationPreferencesChanged',
-        data: {
-          customerId,
-          notificationPreferences: { ...defaultNotificationPreferences, transaction: false },
-        },
-      },
+      switchedOff('transaction'),
       posted('credit', checking, 50_00),
       {
         type: 'CustomerPasswordChanged',
@@ -241,6 +244,44 @@ describe('notifications projection', () => {
         },
       ],
       { orderBy: 'position, title' },
+    );
+  });
+
+  it('tells a card mailed to another address than the one on file, loudly, with card notices off', async () => {
+    const issued = (recordedAt: string, last4: string, deliveryAddress: string) =>
+      cardIssued(customerId, checking, { recordedAt, last4, deliveryAddress });
+    const sentTo = (to: string, last4: string, when: string) => ({
+      type: 'security',
+      title: 'Card sent to another address',
+      message: `Your Harborview Debit Card ending in ${last4} is being mailed to ${to}, not to your mailing address on file. This was asked for on ${when}. If this wasn't you, call us at once at (555) 019-1952.`,
+      priority: 'high',
+    });
+    await givenEvents([
+      ...known,
+      switchedOff('card'),
+      // Registered at 12 Harbor Road, Portland, ME 04101.
+      issued('2026-12-06T10:00:00.000Z', '1111', '77 Drop Box Lane,\n Miami, FL 33101'),
+      issued('2026-12-06T10:01:00.000Z', '2222', ''),
+      issued('2026-12-06T10:02:00.000Z', '3333', '12 HARBOR ROAD, Portland, ME 04101.'),
+      // The street and city on file without the state and ZIP is not the address on file.
+      issued('2026-12-06T10:03:00.000Z', '4444', '12 Harbor Road, Portland'),
+      // Moved (only the street and ZIP given): the new address is on file, the old one is not.
+      {
+        type: 'CustomerProfileUpdated',
+        streamId: `customer-${customerId}`,
+        recordedAt: '2026-12-06T10:04:00.000Z',
+        data: { customerId, address: '9 Wharf St', zipCode: '04102' },
+      },
+      issued('2026-12-06T10:05:00.000Z', '5555', '9 wharf st portland me 04102'),
+      issued('2026-12-06T10:06:00.000Z', '6666', '12 Harbor Road, Portland, ME 04101'),
+    ]).thenRows(
+      'rm_notifications',
+      [
+        sentTo('77 Drop Box Lane, Miami, FL 33101', '1111', 'Dec 6, 2026, 5:00 AM EST'),
+        sentTo('12 Harbor Road, Portland', '4444', 'Dec 6, 2026, 5:03 AM EST'),
+        sentTo('12 Harbor Road, Portland, ME 04101', '6666', 'Dec 6, 2026, 5:06 AM EST'),
+      ],
+      { orderBy: 'position', where: "title <> 'Mailing address changed'" },
     );
   });
 

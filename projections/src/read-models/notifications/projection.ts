@@ -21,7 +21,11 @@ import {
   type PostingEntry,
 } from './alerts.ts';
 import type { NewNotification, RaiseNotification } from './notification-types.ts';
-import { announceProfileUpdate, storeMailingAddress } from './profile-notices.ts';
+import {
+  announceCardDelivery,
+  announceProfileUpdate,
+  storeMailingAddress,
+} from './profile-notices.ts';
 import { transferNotificationHandlers } from './transfer-notices.ts';
 import { zelleNoticesToOtherParty, zelleNotificationHandlers } from './zelle-notices.ts';
 
@@ -227,6 +231,11 @@ function noticeHandlers(raise: RaiseNotification) {
     ),
     async NotificationRaised(d, event, db) {
       await raise(db, event, d, '', d.notificationId);
+    },
+    // Reads the mailing address kept beside the preferences, which only a registration or a
+    // profile update moves, and neither is one of a run's notices.
+    async CardIssued(d, event, db) {
+      await announceCardDelivery(raise, d, event, db);
     },
   } satisfies Projection['handlers'];
 }
