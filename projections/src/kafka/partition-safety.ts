@@ -21,9 +21,10 @@ import type { Projection } from '../projection.ts';
  *   CustomerErased, which blanks only that customer's lines.
  * - notifications: each notice goes to the event's own customer (the security notices, as of a
  *   password or two-factor change, come from the customer's own stream), whose preferences and
- *   account routing rows come from their own events; a credit's "own transfer" check looks for a routing
- *   row of the contra account *with the same customer*, which only that customer's partition can
- *   write. A request's notices to the payer are sided (written on the payer's partition).
+ *   account routing rows come from their own events, as do the digests of their mailing address
+ *   that a profile change and a card mailed elsewhere are compared with; a credit's "own
+ *   transfer" check looks for a routing row of the contra account *with the same customer*,
+ *   which only that customer's partition can write. A request's notices to the payer are sided (written on the payer's partition).
  * - cashback: one row per customer, and one per customer and month, from the debits (and the
  *   refunds that take a purchase's cashback back) of all their accounts, all on their partition.
  * - contact-requests: a visitor's request is keyed by its own stream, its erasure too.
@@ -91,6 +92,7 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'NotificationsMarkedRead',
     'AllNotificationsMarkedRead',
     'NotificationDeleted',
+    'CardIssued',
   ],
   cashback: ['AccountOpened', 'AccountDebited', 'AccountCredited'],
   'contact-requests': ['ContactRequestSubmitted', 'ContactRequestErased', 'ContactRequestHandled'],
