@@ -5,7 +5,7 @@ import type { EventMetadata } from '@bank/infra';
 import { accountAggregate } from '../domain/account/account.ts';
 import { decideOpenBusinessAccount } from '../domain/business/business-account.ts';
 import { customerAggregate } from '../domain/customer/customer.ts';
-import { claimNumber } from './account-numbers.ts';
+import { claimNumber, customerLastFours } from './account-numbers.ts';
 import type { CommandContext } from './context.ts';
 import { refusingRepeats, runMoneyCommand, type RequestIdentity } from './idempotency.ts';
 
@@ -35,7 +35,14 @@ export async function openBusinessAccount(
     const customerStream = streams.customer(customerId);
     const customer = await uow.load(customerStream, customerAggregate);
     const accountId = randomUUID();
-    const accountNumber = await claimNumber(uow, 'bank_account', { customerId, accountId });
+    const accountNumber = await claimNumber(
+      uow,
+      'bank_account',
+      { customerId, accountId },
+      {
+        avoidLastFours: await customerLastFours(ctx.pool, customerId, customer.state.accountNumber),
+      },
+    );
     const { customerEvents, accountEvents } = decideOpenBusinessAccount(customer.state, {
       customerId,
       accountId,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { defaultNotificationPreferences, streams, type AccountType } from '@bank/events';
-import { hashSecret, type EventMetadata } from '@bank/infra';
+import { hashSecret, randomDigits, type EventMetadata } from '@bank/infra';
 import { decideAccount } from '../domain/account/account.ts';
 import { accountAggregate } from '../domain/account/account.ts';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
 import { normalizeEmail, phoneDigits } from '../domain/reservation.ts';
-import { claimNumber } from './account-numbers.ts';
+import { claimNumber, lastFour } from './account-numbers.ts';
 import type { CommandContext } from './context.ts';
 import { claimContact } from './money-lookups.ts';
 
@@ -45,12 +45,14 @@ export class AlreadyRegistered extends Error {
 /**
  * Registers a customer: reserves the email, phone and a 12-digit account number, records the
  * customer and opens the four default accounts, all in one atomic append. Throws
- * AlreadyRegistered, with nothing written, when the email or phone is taken.
+ * AlreadyRegistered, with nothing written, when the email or phone is taken. `digits` is where
+ * the random account numbers come from (tests script it).
  */
 export async function registerCustomer(
   ctx: CommandContext,
   input: RegistrationInput,
   metadata: EventMetadata,
+  digits: (length: number) => string = randomDigits,
 ) {
   const passwordHash = await hashSecret(input.password);
   const ssnEncrypted = input.ssn ? ctx.secrets.encrypt(input.ssn) : null;
@@ -67,7 +69,7 @@ export async function registerCustomer(
       throw new AlreadyRegistered();
     }
 
-    const accountNumber = await claimNumber(uow, 'account_number', { customerId });
+    const accountNumber = await claimNumber(uow, 'account_number', { customerId }, { digits });
     const customerStream = streams.customer(customerId);
     const customer = await uow.load(customerStream, customerAggregate);
     uow.appendNew(
@@ -105,7 +107,11 @@ export async function registerCustomer(
         uow,
         'bank_account',
         { customerId, accountId },
-        index === 0 ? accountNumber : undefined,
+        {
+          preferred: index === 0 ? accountNumber : undefined,
+          avoidLastFours: accounts.map((a) => lastFour(a.accountNumber)),
+          digits,
+        },
       );
       const stream = streams.account(accountId);
       const account = await uow.load(stream, accountAggregate);

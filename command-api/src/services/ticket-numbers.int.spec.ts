@@ -1,26 +1,11 @@
-import { catalogue } from '@bank/events';
-import { createPgEventStore, createPool, type EventStore, type Pool } from '@bank/infra';
-import { createTestDatabase } from '@bank/infra/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommandBus, type CommandBus } from '../kernel/command-bus.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestCommandBus } from '../kernel/test-command-bus.ts';
 import { claimTicketNumber } from './support.ts';
 
-let pool: Pool;
-let store: EventStore;
-let bus: CommandBus;
-
-beforeAll(async () => {
-  pool = createPool(await createTestDatabase(), 4);
-  store = createPgEventStore(pool, { reader: catalogue });
-  bus = createCommandBus(store);
-});
-afterAll(async () => {
-  await store.close();
-  await pool.end();
-});
+const harness = useTestCommandBus();
 
 const claim = (pick: (min: number, max: number) => number) =>
-  bus.execute({}, (uow) => claimTicketNumber(uow, crypto.randomUUID(), pick));
+  harness.bus.execute({}, (uow) => claimTicketNumber(uow, crypto.randomUUID(), pick));
 
 describe('ticket numbers', () => {
   it('take a digit more when the picks of six digits are taken, instead of refusing the ticket', async () => {
