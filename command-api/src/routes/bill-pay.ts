@@ -8,18 +8,11 @@ import {
   scheduledBillPaymentReply,
   successWithoutData,
 } from '@bank/contracts';
-import {
-  billPayCategories,
-  dollarsToCents,
-  readDollars,
-  recurringFrequencies,
-  TOO_LARGE,
-} from '@bank/events';
+import { billPayCategories, dollarsToCents, recurringFrequencies } from '@bank/events';
 import { ok, requireCustomer, requireStepUp, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidDate } from '../domain/bill-pay/calendar.ts';
-import { DAILY_LIMIT_MESSAGE } from '../domain/transfers/limits.ts';
 import { cancelScheduledPayment, changeScheduledPayment } from '../services/bill-pay-schedules.ts';
 import {
   addPayee,
@@ -30,7 +23,7 @@ import {
 } from '../services/bill-pay.ts';
 import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
-import { decimalText, requestIdentity } from './money-input.ts';
+import { decimalText, dollarsAsCents, requestIdentity } from './money-input.ts';
 
 /** Blank form inputs ("" or null) read as absent. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -209,16 +202,7 @@ const paymentAmount = z.preprocess(
           ? BILL_PAY_MESSAGES.amountRequired
           : BILL_PAY_MESSAGES.amountFormat,
     })
-    .transform((v, ctx) => {
-      const cents = readDollars(v);
-      if (typeof cents === 'number') return cents;
-      // Well written but past any day's limit (1e15): the limit's words, as a large payment gets.
-      ctx.addIssue({
-        code: 'custom',
-        message: cents === TOO_LARGE ? DAILY_LIMIT_MESSAGE : BILL_PAY_MESSAGES.amountFormat,
-      });
-      return z.NEVER;
-    })
+    .transform(dollarsAsCents(BILL_PAY_MESSAGES.amountFormat))
     .refine((cents) => cents >= 1, BILL_PAY_MESSAGES.minimum),
 );
 

@@ -197,6 +197,17 @@ describe('buying and selling', () => {
       'amount_usd',
       'Please enter an amount of at least $1.00 with at most 2 decimals.',
     ],
+    [{ amount_usd: 1e15 }, 'amount_usd', 'You have exceeded your daily transaction limit.'],
+    [
+      { amount_usd: '1000000000000000' },
+      'amount_usd',
+      'You have exceeded your daily transaction limit.',
+    ],
+    [
+      { amount_usd: '1e15' },
+      'amount_usd',
+      'Please enter an amount of at least $1.00 with at most 2 decimals.',
+    ],
     [{ bank_account_id: undefined }, 'bank_account_id', 'Please select an account.'],
     [{ symbol: 'XRP' }, 'symbol', 'Please select a supported cryptocurrency.'],
     [{ amount_usd: 1000.01 }, 'amount_usd', 'Insufficient funds'],

@@ -9,7 +9,6 @@ import {
   coinsToUnits,
   cryptoAssets,
   cryptoSymbols,
-  dollarsToCents,
   isValidNetworkAddress,
   isValidNetworkTxHash,
   networkMessages,
@@ -28,7 +27,7 @@ import {
   withdrawCrypto,
 } from '../services/crypto.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
-import { decimalText, requestIdentity } from './money-input.ts';
+import { decimalText, dollarsAsCents, requestIdentity } from './money-input.ts';
 
 export const cryptoMessages = {
   ...CRYPTO_MESSAGES,
@@ -74,8 +73,7 @@ const buyBody = z.object({
     (v) => (typeof v === 'string' && v.trim() !== '' ? decimalText(v) : v),
     z
       .number({ error: cryptoMessages.amountUsd })
-      .refine((v) => dollarsToCents(v) !== undefined, cryptoMessages.amountUsd)
-      .transform((v) => dollarsToCents(v)!)
+      .transform(dollarsAsCents(cryptoMessages.amountUsd))
       .refine((cents) => cents >= 100, CRYPTO_MESSAGES.minBuy),
   ),
   bank_account_id: z.uuid({ error: cryptoMessages.account }),

@@ -114,6 +114,23 @@ export function decimalText(value: unknown): unknown {
 }
 
 /**
+ * A zod transform of a dollar number into integer cents, for a form whose schema reads the
+ * amount: a number that is no amount gets `formatMessage`, and a well-written one past any day's
+ * limit (1e15) the limit's words, as a merely large amount gets them.
+ */
+export function dollarsAsCents(formatMessage: string) {
+  return (dollars: number, ctx: z.RefinementCtx): number => {
+    const cents = readDollars(dollars);
+    if (typeof cents === 'number') return cents;
+    ctx.addIssue({
+      code: 'custom',
+      message: cents === TOO_LARGE ? DAILY_LIMIT_MESSAGE : formatMessage,
+    });
+    return z.NEVER;
+  };
+}
+
+/**
  * A dollar amount (JSON number, or numeric text from a form input) as integer cents; missing, too
  * small or negative gives `minMessage`, more than 2 decimals or no number at all its own message.
  * A well-written amount too large for any limit (1e15) gets the message an amount over the limit
