@@ -529,7 +529,7 @@ describe('SEPA', () => {
     expect(response.body.errors.amount).toHaveLength(1);
   });
 
-  it.each(['10000.01', '1000000000000'])(
+  it.each(['10000.01', '1000000000000', '9999999999999.99', '10000000000000', '0010000000000000'])(
     'refuses a quote for %s, more than any SEPA transfer may move, as the transfer does',
     async (amount) => {
       const c = await customer(bank, 'Quote Too Big', 10);
@@ -541,6 +541,18 @@ describe('SEPA', () => {
         errors: { amount: [DAILY_LIMIT_MESSAGE] },
       });
       expect(JSON.stringify(response.body)).not.toContain('quote');
+    },
+  );
+
+  it.each(['10000000000000.001', '1e13', '1e15', '-10000000000000'])(
+    'refuses a quote for %s, a huge amount badly written, as no amount',
+    async (amount) => {
+      const c = await customer(bank, 'Quote Junk', 10);
+      const response = await c.client.get(`/api/wire-transfers/sepa/quote?amount=${amount}`);
+      expect(response.status).toBe(422);
+      expect(response.body.code).toBe('VALIDATION_ERROR');
+      expect(response.body.errors.amount).toHaveLength(1);
+      expect(response.body.errors.amount).not.toEqual([DAILY_LIMIT_MESSAGE]);
     },
   );
 
