@@ -18,6 +18,7 @@ import {
   type TestBank,
 } from '../testing/index.ts';
 import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
+import { startTogether } from '../testing/process-launcher.ts';
 import { startService, type ServiceProcess } from '../testing/service-process.ts';
 import { SCALE_TOPOLOGY, type ServiceScript } from './flow-topology.ts';
 import { rebuildAll, readModelHashes, waitForProjections } from './read-model-hash.ts';
@@ -328,16 +329,14 @@ describe('scale mode flow, as separate processes behind the edge', () => {
     const scripts = (Object.keys(SCALE_TOPOLOGY) as ServiceScript[]).filter(
       (script) => script !== 'start:edge',
     );
-    const started = await Promise.all(
-      scripts.map((script) =>
-        Promise.all(
-          Array.from({ length: SCALE_TOPOLOGY[script] }, () =>
-            startService(script, env, STARTUP_TIMEOUT_MS),
-          ),
+    const started = await startTogether(
+      scripts.flatMap((script) =>
+        Array.from({ length: SCALE_TOPOLOGY[script] }, () =>
+          startService(script, env, STARTUP_TIMEOUT_MS),
         ),
       ),
     );
-    scripts.forEach((script, i) => (running[script] = started[i]));
+    for (const service of started) (running[service.name as ServiceScript] ??= []).push(service);
     await startEdge();
   }, 3 * STARTUP_TIMEOUT_MS);
 

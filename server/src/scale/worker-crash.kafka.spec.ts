@@ -4,6 +4,7 @@ import { DEFAULT_PARTITIONS, partitionOf } from '@bank/infra';
 import { createTestDatabase } from '@bank/infra/testing';
 import { deposit, startTestBank, type TestBank } from '../testing/index.ts';
 import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
+import { startTogether } from '../testing/process-launcher.ts';
 import { startService, type ServiceProcess } from '../testing/service-process.ts';
 import {
   customerWithAccounts,
@@ -48,7 +49,9 @@ describe('scale mode: workers killed and restarted under random traffic', () => 
       roles: { commands: true, queries: true, projections: false, jobs: false, http: false },
       config: { databaseUrl, secretsKey: env.SECRETS_KEY },
     });
-    workers.push(...(await Promise.all([1, 2].map(() => startService('start:projections', env)))));
+    workers.push(
+      ...(await startTogether([1, 2].map(() => startService('start:projections', env)))),
+    );
   });
 
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { createPool, type Pool } from '@bank/infra';
 import { createTestDatabase, testRedisUrl } from '@bank/infra/testing';
 import { registrationPayload } from '../testing/index.ts';
 import { startKafkaBroker, type KafkaBroker } from '../testing/kafka.ts';
+import { startTogether } from '../testing/process-launcher.ts';
 import { startService, type ServiceProcess } from '../testing/service-process.ts';
 import { waitForProjections } from '../scale/read-model-hash.ts';
 
@@ -59,7 +60,7 @@ describe('separate services behind the edge', () => {
       SECRETS_KEY: randomBytes(32).toString('hex'),
       PG_POOL_SIZE: '8',
     };
-    const started = await Promise.all([
+    const started = await startTogether([
       startService('start:command-api', env),
       startService('start:command-api', env),
       startService('start:query-api', env),

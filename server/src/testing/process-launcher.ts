@@ -25,12 +25,73 @@ export interface LaunchedProcess {
   output(): string;
   /** SIGKILL to the whole process group: a crash, no shutdown hook runs. */
   kill(): Promise<void>;
-  /** SIGTERM to the whole process group, then SIGKILL after a grace period. */
+  /**
+   * SIGTERM to the whole process group, then SIGKILL to what is left of it after a grace period;
+   * resolves once the group is gone, not only its leader.
+   */
   stop(): Promise<void>;
 }
 
 const READY = /ready on (http:\/\/[^\s"]+)/;
 const STOP_GRACE_MS = 10_000;
+/** How long the kernel may take to end a group after SIGKILL (an unreaped zombie never ends). */
+const KILLED_WITHIN_MS = 1_000;
+
+/** Whether any process of the group is left. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the group is gone, or `withinMs` passed. */
+async function groupEnded(pgid: number, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (groupAlive(pgid) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Process groups launched from this process and not ended yet. */
+const running = new Set<number>();
+let exitHooked = false;
+let signalsHooked = false;
+
+function killRunning(): void {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+  running.clear();
+}
+
+function onEndSignal(signal: NodeJS.Signals): void {
+  for (const name of ['SIGTERM', 'SIGINT'] as const) process.off(name, onEndSignal);
+  signalsHooked = false;
+  killRunning();
+  // Only this listener was there: the signal ends the process, as it would have without it.
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+/**
+ * Ends every launched group when this process ends, however the test that started it went: on
+ * exit, and on SIGTERM or SIGINT (Vitest ends its workers with SIGTERM, on which Node runs no
+ * exit handlers).
+ */
+function endWithThisProcess(): void {
+  if (!exitHooked) process.once('exit', killRunning);
+  exitHooked = true;
+  if (signalsHooked) return;
+  signalsHooked = true;
+  process.once('SIGTERM', onEndSignal);
+  process.once('SIGINT', onEndSignal);
+}
 
 /**
  * Starts a command in a process group of its own and resolves once it prints "ready on <url>".
@@ -44,23 +105,30 @@ export async function launchUntilReady(options: LaunchOptions): Promise<Launched
     env: { ...process.env, HOST: '127.0.0.1', ...options.env },
   });
   let output = '';
+  const pid = child.pid!;
+  running.add(pid);
+  endWithThisProcess();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // The group outlives its leader (npm) while the service behind it shuts down.
+  void exited.then(() => {
+    if (!groupAlive(pid)) running.delete(pid);
+  });
   const signal = async (name: NodeJS.Signals, graceMs: number) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
     try {
-      process.kill(-child.pid!, name);
+      process.kill(-pid, name);
     } catch {
+      running.delete(pid);
       return; // already gone
     }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }, graceMs);
+    await groupEnded(pid, graceMs);
+    try {
+      process.kill(-pid, 'SIGKILL');
+      await groupEnded(pid, KILLED_WITHIN_MS);
+    } catch {
+      /* all gone in time */
+    }
     await exited;
-    clearTimeout(timer);
+    running.delete(pid);
   };
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -94,4 +162,20 @@ export async function launchUntilReady(options: LaunchOptions): Promise<Launched
     kill: () => signal('SIGKILL', 0),
     stop: () => signal('SIGTERM', STOP_GRACE_MS),
   };
+}
+
+/**
+ * Waits for processes started together (`launchUntilReady`, `startService`), as a service manager
+ * starts them. When one fails to start, the others are stopped once their own starts settle and
+ * the first failure is thrown: the caller gets none of them, so nothing else could stop them.
+ */
+export async function startTogether<const T extends readonly Promise<LaunchedProcess>[]>(
+  starts: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  if (!failed) return started as { -readonly [K in keyof T]: Awaited<T[K]> };
+  await Promise.all(started.map((p) => p.stop()));
+  throw failed.reason;
 }
