@@ -571,7 +571,7 @@ describe('change password', () => {
       user.account_number,
       payload.password,
       'Racing browser',
-      undefined,
+      { deviceToken: undefined, client: '127.0.0.1' },
       { actor: 'anonymous' },
     );
     await expect(signIn).rejects.toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' });

@@ -19,6 +19,7 @@ import {
 import {
   accountNumberText,
   ApiError,
+  clientOf,
   notFound,
   ok,
   requireCustomer,
@@ -141,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           request.body.account_number,
           request.body.password,
           describeDevice(request.headers['user-agent']),
-          deviceTokenOf(request.headers.cookie),
+          { deviceToken: deviceTokenOf(request.headers.cookie), client: clientOf(request.ip) },
           commandMetadata(request, 'anonymous'),
         ),
       ),
@@ -178,6 +179,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
         ctx,
         request.body,
         commandMetadata(request, 'anonymous'),
+        {
+          hashingTurn: { client: clientOf(request.ip), trusted: false },
+        },
       ).catch((error: unknown) => {
         if (error instanceof AlreadyRegistered) return undefined;
         throw error;

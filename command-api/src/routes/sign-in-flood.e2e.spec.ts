@@ -45,8 +45,8 @@ it('a flood of wrong passwords is answered 503 with Retry-After past a bounded l
         status: response.status,
         retryAfter: response.headers['retry-after'] ?? null,
       });
-      // Turned away, it asks again soon: three hundred keep every hashing thread and the line
-      // (256 long) full.
+      // Turned away, it asks again soon: three hundred keep every hashing thread busy and this
+      // address's share of the line full.
       if (response.status === 503) await sleep(100);
     }
   };
@@ -78,4 +78,60 @@ it('a flood of wrong passwords is answered 503 with Retry-After past a bounded l
   }
   // Answers 503 did not count as wrong passwords: the customer is not locked out.
   expect((await signIn(payload.password)).status).toBe(200);
+}, 120_000);
+
+it('a flood from a few addresses waits behind itself: a customer elsewhere waits one turn of each, and the browser they signed in from before goes first', async () => {
+  const { payload, user } = await signedUpCustomer(bank);
+  const signInFrom = (address: string, body: object, cookie?: string) =>
+    bank.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: address,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(body),
+    });
+  const own = { account_number: user.account_number, password: payload.password };
+  const first = await signInFrom('198.51.100.4', own);
+  expect(first.statusCode).toBe(200);
+  const deviceCookie = String(first.headers['set-cookie']).split(';')[0]!;
+
+  const finished: string[] = [];
+  const statuses = new Map<string, number>();
+  const send = (name: string, sent: ReturnType<typeof signInFrom>) =>
+    sent.then((answer) => {
+      finished.push(name);
+      statuses.set(name, answer.statusCode);
+    });
+  const addresses = 10;
+  const flood = Array.from({ length: addresses * 30 }, (_, n) =>
+    send(
+      `flood-${n}`,
+      signInFrom(`203.0.113.${n % addresses}`, {
+        account_number: String(910_000_000_000 + n),
+        password: 'Wrong-password-1',
+      }),
+    ),
+  );
+  await sleep(300);
+  const sentAt = finished.length;
+  const customers = [
+    send('elsewhere', signInFrom('192.0.2.50', own)),
+    send('own-browser', signInFrom('198.51.100.4', own, deviceCookie)),
+  ];
+  await Promise.all([...flood, ...customers]);
+
+  /** Flood sign-ins checked between the customers' sending and `name`'s answer. */
+  const checkedBefore = (name: string) =>
+    finished
+      .slice(sentAt, finished.indexOf(name))
+      .filter((other) => other.startsWith('flood-') && statuses.get(other) === 401).length;
+  const checked = [...statuses].filter(([name, s]) => name.startsWith('flood-') && s === 401);
+  expect(statuses.get('elsewhere')).toBe(200);
+  expect(statuses.get('own-browser')).toBe(200);
+  // One line for everyone checked the whole flood first (every one of `checked`).
+  expect(checked.length).toBeGreaterThan(4 * addresses);
+  expect(checkedBefore('elsewhere')).toBeLessThan(2 * addresses);
+  expect(checkedBefore('own-browser')).toBeLessThan(5);
+  // Each address past its share of the line was turned away at once, not after a wait.
+  expect([...statuses.values()].filter((s) => s === 503).length).toBeGreaterThan(0);
 }, 120_000);

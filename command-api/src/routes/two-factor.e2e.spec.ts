@@ -531,7 +531,7 @@ describe('a sign-in racing a password change', () => {
       user.account_number,
       payload.password,
       'Racing browser',
-      undefined,
+      { deviceToken: undefined, client: '127.0.0.1' },
       { actor: 'anonymous' },
     );
     await expect(signIn).rejects.toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' });

@@ -64,7 +64,7 @@ describe('account numbers', () => {
         zip_code: '78701',
       },
       {},
-      digits,
+      { digits },
     );
     const numbers = result.accounts.map((a) => a.accountNumber);
     expect(numbers).toEqual(['600000004321', '613333331111', '615555552222', '618888883333']);

@@ -112,6 +112,15 @@ async function openSession(
   return { kind: 'session', customerId, ...session, deviceToken };
 }
 
+/**
+ * Where a sign-in comes from: the trusted-device token its browser sent (if any), and its client
+ * (`clientOf` its address), whose turn its password check waits for.
+ */
+export interface SignInFrom {
+  deviceToken: string | undefined;
+  client: string;
+}
+
 /** Who signs in: the trusted-device token the browser sent (if any), and where failures count. */
 interface SignInClient {
   deviceToken: string | undefined;
@@ -129,20 +138,24 @@ export async function login(
   accountNumber: string,
   password: string,
   device: string,
-  deviceToken: string | undefined,
+  from: SignInFrom,
   metadata: EventMetadata,
 ): Promise<SignIn> {
-  refuseWhenHashingBusy();
+  const { deviceToken, client } = from;
+  // A browser that may be trusted is refused only once it is known not to be (below).
+  if (deviceToken === undefined) refuseWhenHashingBusy({ client, trusted: false });
   const customerId = await customerIdByReservation(ctx, 'account_number', accountNumber);
   const counter = await failureCounterFor(ctx.pool, accountNumber, customerId, deviceToken);
   // Counted before the password is checked: of attempts sent at once, only those within the
   // allowance are checked at all; the rest are refused unchecked.
   const attempt = await takeAttempt(ctx, counter);
   const customer = customerId ? await loadCustomer(ctx, customerId) : undefined;
+  // The customer's own browser goes before anonymous sign-ins: a flood cannot make one.
+  const turn = { client, trusted: counter.device !== undefined };
   const valid =
     customer?.registered && !customer.erased
-      ? await verifyCounted(ctx, counter, customer.passwordHash, password)
-      : (await verifyCounted(ctx, counter, await DUMMY_HASH, password), false);
+      ? await verifyCounted(ctx, counter, customer.passwordHash, password, turn)
+      : (await verifyCounted(ctx, counter, await DUMMY_HASH, password, turn), false);
   if (!valid || !customerId || !customer) {
     await lockIfSpent(ctx, counter, customerId, attempt, metadata);
     if (attempt.failed_count >= MAX_FAILED_LOGINS) {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { defaultNotificationPreferences, streams, type AccountType } from '@bank/events';
-import { hashSecret, randomDigits, type EventMetadata } from '@bank/infra';
+import {
+  BANK_TURN,
+  hashSecret,
+  randomDigits,
+  type EventMetadata,
+  type HashingTurn,
+} from '@bank/infra';
 import { decideAccount } from '../domain/account/account.ts';
 import { accountAggregate } from '../domain/account/account.ts';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
@@ -45,16 +51,20 @@ export class AlreadyRegistered extends Error {
 /**
  * Registers a customer: reserves the email, phone and a 12-digit account number, records the
  * customer and opens the four default accounts, all in one atomic append. Throws
- * AlreadyRegistered, with nothing written, when the email or phone is taken. `digits` is where
- * the random account numbers come from (tests script it).
+ * AlreadyRegistered, with nothing written, when the email or phone is taken. `hashingTurn` is
+ * whose turn the password's hashing waits for (an anonymous visitor's address; the bank's own by
+ * default); `digits` is where the random account numbers come from (tests script it).
  */
 export async function registerCustomer(
   ctx: CommandContext,
   input: RegistrationInput,
   metadata: EventMetadata,
-  digits: (length: number) => string = randomDigits,
+  {
+    hashingTurn = BANK_TURN,
+    digits = randomDigits,
+  }: { hashingTurn?: HashingTurn; digits?: (length: number) => string } = {},
 ) {
-  const passwordHash = await hashSecret(input.password);
+  const passwordHash = await hashSecret(input.password, hashingTurn);
   const ssnEncrypted = input.ssn ? ctx.secrets.encrypt(input.ssn) : null;
   const email = normalizeEmail(input.email);
   const phone = phoneDigits(input.phone);

@@ -4,7 +4,9 @@ import {
   messages,
   rateLimited,
   ServiceBusy,
+  BANK_TURN,
   verifySecret,
+  type HashingTurn,
   type EventMetadata,
 } from '@bank/infra';
 import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
@@ -174,9 +176,10 @@ export async function verifyCounted(
   counter: FailureCounter,
   hashed: string,
   secret: string,
+  turn: HashingTurn = BANK_TURN,
 ): Promise<boolean> {
   try {
-    return await verifySecret(hashed, secret);
+    return await verifySecret(hashed, secret, turn);
   } catch (error) {
     if (error instanceof ServiceBusy) await uncountAttempt(ctx, counter);
     throw error;

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
-import { HashingLine } from './hashing-line.ts';
+import { BANK_TURN, HashingLine, type HashingTurn } from './hashing-line.ts';
 
 // argon2id (the library's default algorithm) with OWASP's minimum recommended cost.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -24,17 +24,24 @@ const line = new HashingLine(
   10_000,
 );
 
-/** The hash; ServiceBusy (503) when the line of hashings is full. */
-export function hashSecret(secret: string): Promise<string> {
-  return line.run(() => hash(secret, OPTIONS));
+/**
+ * The hash; ServiceBusy (503) when the line of hashings is full. An anonymous request names its
+ * client (`turn`), so that a flood waits behind itself; the default is the bank's own work.
+ */
+export function hashSecret(secret: string, turn: HashingTurn = BANK_TURN): Promise<string> {
+  return line.run(() => hash(secret, OPTIONS), turn);
 }
 
 /** Whether the secret matches; ServiceBusy (503) when the line of hashings is full. */
-export function verifySecret(hashed: string, secret: string): Promise<boolean> {
-  return line.run(() => verify(hashed, secret).catch(() => false));
+export function verifySecret(
+  hashed: string,
+  secret: string,
+  turn: HashingTurn = BANK_TURN,
+): Promise<boolean> {
+  return line.run(() => verify(hashed, secret).catch(() => false), turn);
 }
 
 /** ServiceBusy now when a hashing would be refused: a sign-in refused before it reads or counts. */
-export function refuseWhenHashingBusy(): void {
-  line.refuseWhenFull();
+export function refuseWhenHashingBusy(turn: HashingTurn = BANK_TURN): void {
+  line.refuseWhenFull(turn);
 }
