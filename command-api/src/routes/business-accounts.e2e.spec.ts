@@ -2,6 +2,7 @@ import { BUSINESS_MESSAGES } from '@bank/contracts/business-account-rules';
 import { ageStepUp, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankDate } from '../domain/transfers/bank-time.ts';
+import { openBusinessAccount } from '../services/business-accounts.ts';
 import { balances, customer, startMoneyBank, type Customer } from './money-test-helpers.ts';
 
 let bank: TestBank;
@@ -167,6 +168,30 @@ describe('opening a business checking account', () => {
     expect(fourth.status).toBe(422);
     expect(fourth.body.message).toBe(BUSINESS_MESSAGES.tooMany);
     expect((await accounts(c)).filter((a) => a.type === 'business')).toHaveLength(3);
+  });
+
+  it("gets a last four none of the customer's other accounts has", async () => {
+    const c = await customer(bank, 'Rowan Alike');
+    await bank.runner.catchUp();
+    const taken = new Set(c.accounts.map((a) => a.account_number.slice(-4)));
+    const free = ['0001', '0002', '0003', '0004', '0005'].find((last) => !taken.has(last))!;
+    // The first picks end like the customer's savings and investment accounts.
+    const picks = [
+      `80000000${c.savings.account_number.slice(-4)}`,
+      `81000000${c.accounts[3]!.account_number.slice(-4)}`,
+      `82000000${free}`,
+    ];
+    const opened = await openBusinessAccount(
+      bank.ctx,
+      { customerId: c.id, key: undefined, requestHash: `alike-${c.id}` },
+      {},
+      { businessName: 'Rowan Alike LLC', businessType: 'llc', ein: EIN_DIGITS },
+      () => picks.shift()!,
+    );
+    expect(opened.result.statusCode).toBe(201);
+    expect(opened.result.body).toMatchObject({
+      data: { account: { formatted_account_number: `****${free}` } },
+    });
   });
 
   it('opens one account for a double submit, with or without an Idempotency-Key', async () => {

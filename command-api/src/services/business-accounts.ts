@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BusinessType } from '@bank/contracts/business-account-rules';
 import { streams } from '@bank/events';
-import type { EventMetadata } from '@bank/infra';
+import { randomDigits, type EventMetadata } from '@bank/infra';
 import { accountAggregate } from '../domain/account/account.ts';
 import { decideOpenBusinessAccount } from '../domain/business/business-account.ts';
 import { customerAggregate } from '../domain/customer/customer.ts';
@@ -21,13 +21,15 @@ export interface BusinessAccountInput {
  * profile on the customer's stream (expected version: two opens at once cannot both pass the
  * limit), a reserved account number and the account. It runs under the request's Idempotency-Key
  * (a retry gets the first answer); without a key, the same request again within a minute (a
- * double click) is refused as a duplicate instead of opening a second account.
+ * double click) is refused as a duplicate instead of opening a second account. `digits` is where
+ * the random account number comes from (tests script it).
  */
 export async function openBusinessAccount(
   ctx: CommandContext,
   identity: RequestIdentity,
   metadata: EventMetadata,
   input: BusinessAccountInput,
+  digits: (length: number) => string = randomDigits,
 ) {
   const { customerId } = identity;
   const einSealed = ctx.secrets.encrypt(input.ein);
@@ -41,6 +43,7 @@ export async function openBusinessAccount(
       { customerId, accountId },
       {
         avoidLastFours: await customerLastFours(ctx.pool, customerId, customer.state.accountNumber),
+        digits,
       },
     );
     const { customerEvents, accountEvents } = decideOpenBusinessAccount(customer.state, {
