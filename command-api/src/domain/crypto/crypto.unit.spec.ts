@@ -76,11 +76,45 @@ describe('coin amounts', () => {
 });
 
 describe('trade arithmetic', () => {
-  it('rounds the 1% fee up to the cent', () => {
+  it('takes 1% to the nearest cent, a half cent up', () => {
     expect(feeCents(100)).toBe(1);
+    // $1.01 pays $0.01: rounded up, it paid $0.02 (1.98 %), not the advertised 1 %.
+    expect(feeCents(101)).toBe(1);
+    expect(feeCents(149)).toBe(1);
     expect(feeCents(150)).toBe(2);
     expect(feeCents(10_000)).toBe(100);
-    expect(feeCents(10_001)).toBe(101);
+    expect(feeCents(10_049)).toBe(100);
+    expect(feeCents(10_050)).toBe(101);
+    expect(feeCents(0)).toBe(0);
+  });
+
+  it('charges within half a cent of 1% and keeps the parts summing to the whole', () => {
+    // A seeded generator: the same amounts every run, over cents up to $100,000,000.
+    let seed = 20_261_206;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (let i = 0; i < 5_000; i++) {
+      const cents = Math.floor(next() ** 3 * 10_000_000_000);
+      const fee = feeCents(cents);
+      expect(fee).toBeGreaterThanOrEqual(0);
+      expect(Number.isInteger(fee)).toBe(true);
+      // |fee − cents/100| ≤ 1/2, in integers: |100·fee − cents| ≤ 50.
+      expect(Math.abs(100 * fee - cents)).toBeLessThanOrEqual(50);
+      const price = 1 + Math.floor(next() * 100_000_000_000);
+      if (cents >= 100) {
+        const buy = buyQuote(cents, price);
+        expect(buy.feeCents).toBe(fee);
+        expect(buy.feeCents + buy.usdCents).toBe(buy.totalCents);
+        expect(buy.usdCents).toBeGreaterThanOrEqual(0);
+      }
+      const units = Math.floor(next() ** 3 * 1_000_000_000_000);
+      const sale = sellQuote(units, price);
+      expect(sale.netCents).toBe(sale.grossCents - sale.feeCents);
+      expect(Math.abs(100 * sale.feeCents - sale.grossCents)).toBeLessThanOrEqual(50);
+      expect(sale.netCents).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('buys with the amount less the fee, quantity rounded down', () => {

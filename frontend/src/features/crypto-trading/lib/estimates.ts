@@ -1,10 +1,8 @@
-import { CRYPTO_MESSAGES } from '@bank/contracts';
+import { CRYPTO_MESSAGES, cryptoFeeCents } from '@bank/contracts';
 // Trade estimates shown before confirming (1% fee on buy and sell), computed the way the
-// bank computes them: integer cents and 10^-8 coin units, fee rounded up, coins rounded down.
+// bank computes them: integer cents and 10^-8 coin units, fee to the nearest cent (the server's own function), coins rounded down.
 
 import { centsOf, scaledUnits } from '@/lib/cents';
-
-export const FEE_PERCENT = 1;
 
 export const UNITS_PER_COIN = 100_000_000;
 export const MIN_TRANSFER = 0.001;
@@ -17,9 +15,7 @@ export function coinsToUnits(value: string | number): number | undefined {
   return Number(m[1]) * UNITS_PER_COIN + Number((m[2] ?? '').padEnd(8, '0'));
 }
 
-export function feeCents(amountCents: number): number {
-  return Number((BigInt(amountCents) * BigInt(FEE_PERCENT) + 99n) / 100n);
-}
+export const feeCents = cryptoFeeCents;
 
 export type BuyEstimate = { totalCents: number; feeCents: number; netCents: number; units: number };
 

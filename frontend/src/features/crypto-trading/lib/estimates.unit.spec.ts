@@ -19,12 +19,15 @@ describe('crypto estimates with the 1% fee', () => {
       netCents: 9_900,
       units: 198_000,
     });
-    // 1% of $10.01 is 10.01 cents: rounded up to 11.
+    // 1% of $10.01 is 10.01 cents: 10, to the nearest cent, as the server charges.
     expect(buyEstimate(10.01, 3)).toMatchObject({
-      feeCents: 11,
-      netCents: 990,
-      units: 330_000_000,
+      feeCents: 10,
+      netCents: 991,
+      units: 330_333_333,
     });
+    // $1.01 pays $0.01 (rounded up, it showed $0.02: 1.98 %).
+    expect(buyEstimate(1.01, 3)).toMatchObject({ feeCents: 1, netCents: 100 });
+    expect(buyEstimate(1.5, 3)).toMatchObject({ feeCents: 2, netCents: 148 });
   });
 
   it('credits a sale less the fee', () => {
