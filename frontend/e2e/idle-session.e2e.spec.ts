@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LoginPage } from './page-models/auth-pages';
 import { useBankAndBrowser } from './support/fixtures';
 
@@ -27,4 +27,35 @@ describe('idle session', () => {
       .getByText('You were signed out after a period of inactivity. Please sign in again.')
       .waitFor();
   }, 90_000);
+
+  // The session's length is counted on the bank's clock: a computer's clock 28 minutes fast (which
+  // once gave no warning at all) or slow (a warning long after the bank had ended the session)
+  // still gets the warning halfway through, as a right one does.
+  it.each([
+    ['fast', 28],
+    ['slow', -28],
+  ])(
+    'warns at the usual time when the computer’s clock is 28 minutes %s',
+    async (_, minutes) => {
+      const customer = await t.customer();
+      const page = await t.newPage();
+      // The page's clock, installed before it loads, runs on from a skewed start.
+      await page.clock.install({ time: Date.now() + minutes * 60_000 });
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signIn(customer.user.account_number, customer.payload.password);
+      await page.waitForURL('**/dashboard');
+      const idleSince = Date.now();
+
+      const warning = page.getByRole('alertdialog', { name: 'Your session is about to expire' });
+      await warning.waitFor({ timeout: 25_000 });
+      // Half of the 30 seconds, from the click on Sign in (a little before the dashboard showed).
+      expect(Date.now() - idleSince).toBeGreaterThan(10_000);
+      await warning.getByRole('button', { name: 'Stay signed in' }).click();
+      await warning.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: /Good (morning|afternoon|evening)/ }).waitFor();
+      expect(page.url()).toMatch(/\/dashboard$/);
+    },
+    90_000,
+  );
 });

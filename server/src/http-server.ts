@@ -135,7 +135,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     origin: options.corsOrigins && options.corsOrigins.length > 0 ? options.corsOrigins : false,
     credentials: false,
     allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-consistency-token'],
-    exposedHeaders: ['x-consistency-token'],
+    // The web app times its idle-session warning on the server's clock (Date), not the computer's.
+    exposedHeaders: ['x-consistency-token', 'date'],
   });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -58,6 +58,12 @@ const CONSISTENCY_KEY = 'consistency_token';
 let consistencyToken: string | null = readStoredConsistencyToken();
 let unauthorizedHandler: (() => void) | null = null;
 let stepUpHandler: (() => Promise<boolean>) | null = null;
+// The server's clock minus the browser's, from the last answer's Date header: a computer's clock
+// can be minutes off, and the session's expiry is the server's time.
+let serverClockOffset = 0;
+
+/** The server's time now, as its last answer told it (the browser's clock when none has). */
+export const serverNow = () => Date.now() + serverClockOffset;
 
 function readStoredConsistencyToken(): string | null {
   try {
@@ -131,6 +137,9 @@ export async function request<T>(
     throw new ApiError('Unable to connect to the server.', 0);
   }
 
+  // The header names a whole second, already begun: its middle is the best guess of the moment.
+  const serverDate = Date.parse(response.headers.get('Date') ?? '');
+  if (serverDate) serverClockOffset = serverDate + 500 - Date.now();
   const received = response.headers.get(CONSISTENCY_HEADER);
   if (received) setConsistencyToken(received);
 

@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { SignedInSession } from '@bank/contracts';
-import { api, ApiError, onUnauthorized, setConsistencyToken } from './api-client';
+import { api, ApiError, onUnauthorized, serverNow, setConsistencyToken } from './api-client';
 import { loadContracts } from './contracts';
 import {
   clearSession,
@@ -61,8 +61,11 @@ export async function getCurrentUser(signal?: AbortSignal) {
   return contracts.currentUserData.parse(data);
 }
 
-/** The idle lifetime implied by an expiry the server has just set (it slides on every request). */
-export function ttlFrom(expiresAt: string | null | undefined, now = Date.now()): number | null {
+/**
+ * The idle lifetime implied by an expiry the server has just set (it slides on every request),
+ * counted on the server's clock: the browser's may be minutes fast or slow.
+ */
+export function ttlFrom(expiresAt: string | null | undefined, now = serverNow()): number | null {
   const ms = expiresAt ? Date.parse(expiresAt) - now : NaN;
   return Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) * 1000 : null;
 }
@@ -97,8 +100,12 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   const [sessionTtlMs, setSessionTtlMs] = useState<number | null>(null);
   const signedOutRef = useRef(onSignedOut);
   signedOutRef.current = onSignedOut;
+  // Set at once on signing out, so that the 401s of calls still under way sign out only once.
+  const statusRef = useRef(status);
+  statusRef.current = status;
 
   const dropSession = useCallback(() => {
+    statusRef.current = 'anonymous';
     clearSession();
     setConsistencyToken(null);
     setUser(null);
@@ -144,10 +151,12 @@ export function AuthProvider({ children, onSignedOut }: Props) {
     return () => controller.abort();
   }, [dropSession, queryClient]);
 
-  // Any 401 on any call: sign out locally and go to /login.
+  // Any 401 on any call: sign out locally and go to /login. Also when the token was already gone
+  // from storage (removed by hand, or by an extension): the call went without it, and the page
+  // must not stay signed in showing "Please log in to continue." inline.
   useEffect(() => {
     onUnauthorized(() => {
-      if (!getToken()) return;
+      if (statusRef.current === 'anonymous') return;
       rememberCurrentPage();
       dropSession();
       signedOutRef.current?.();

@@ -67,6 +67,8 @@ describe('CORS', () => {
       const allowed = await preflight(listed, 'https://app.harborview.example');
       expect(allowed.headers['access-control-allow-origin']).toBe('https://app.harborview.example');
       expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();
+      // The web app on another origin reads the server's clock from Date.
+      expect(String(allowed.headers['access-control-expose-headers'])).toMatch(/\bdate\b/i);
       const options = await listed.app.inject({
         method: 'OPTIONS',
         url: '/api/transfers/between-accounts',
