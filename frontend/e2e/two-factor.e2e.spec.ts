@@ -19,6 +19,33 @@ function codeFor(secret: string, stepsAhead = 0): string {
   });
 }
 
+/**
+ * The codes are readable at once: the last one is on the screen and clear of the toast that came
+ * with them (on a phone the toasts sit over the foot of the screen for about 5 s).
+ */
+async function expectLastCodeClearOfToasts(page: Page) {
+  await page.locator('.toaster .toast').first().waitFor();
+  const lastCode = () =>
+    page.getByRole('list', { name: 'Recovery codes' }).evaluate((list) => {
+      const code = list.lastElementChild!.getBoundingClientRect();
+      const toasts = [...document.querySelectorAll('.toaster .toast')].map((t) =>
+        t.getBoundingClientRect(),
+      );
+      const covered = toasts.some(
+        (t) =>
+          code.top < t.bottom && code.bottom > t.top && code.left < t.right && code.right > t.left,
+      );
+      return {
+        toastShowing: toasts.length > 0,
+        covered,
+        onScreen: code.top >= 0 && code.bottom <= window.innerHeight,
+      };
+    });
+  await expect
+    .poll(lastCode, { timeout: 2_000, interval: 100 })
+    .toEqual({ toastShowing: true, covered: false, onScreen: true });
+}
+
 /** Sets two-factor up from Security Settings; answers the secret shown. */
 async function enrolInBrowser(page: Page): Promise<string> {
   await page.goto('/profile');
@@ -54,6 +81,7 @@ async function enrolInBrowser(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
   expect(await page.getByRole('list', { name: 'Recovery codes' }).locator('li').count()).toBe(10);
+  await expectLastCodeClearOfToasts(page);
   await expectScreenAccessible(page, 'recovery codes');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -236,6 +264,7 @@ for (const viewport of [
       const codes = page.getByRole('list', { name: 'Recovery codes' });
       await codes.waitFor();
       expect(await codes.locator('li').count()).toBe(10);
+      await expectLastCodeClearOfToasts(page);
       // Toasts float over the foot of a phone's screen until they time out; the scan is of the
       // screen under them.
       const dismiss = page.getByRole('button', { name: 'Dismiss notification' });

@@ -11,12 +11,19 @@ export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved(): 
   const [issuedAt] = useState(() => new Date());
   const text = recoveryCodesText(codes, issuedAt);
   const shown = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
 
   // The codes replace the button that asked for them: bring them into view from their start and
-  // move focus there, so a screen reader reads them next.
+  // move focus there, so a screen reader reads them next. The toast that comes with them sits at
+  // the foot of a phone's screen, over the last codes: once the toaster has padded the page for
+  // it (the next frame), the end of the list is brought up clear of it.
   useEffect(() => {
     shown.current?.scrollIntoView?.({ block: 'start' });
     shown.current?.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() =>
+      list.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, []);
 
   const copy = async () => {
@@ -36,7 +43,7 @@ export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved(): 
           down or keep them in a password manager.
         </p>
       </Alert>
-      <ul className="two-factor__codes" aria-label="Recovery codes">
+      <ul className="two-factor__codes" aria-label="Recovery codes" ref={list}>
         {codes.map((c) => (
           <li key={c}>
             <code>{c}</code>
