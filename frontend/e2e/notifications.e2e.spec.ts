@@ -201,4 +201,50 @@ describe('notification panel', () => {
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
     await shell.toast(/available cashback balance/).waitFor({ state: 'detached' });
   });
+
+  it('keeps the bank’s phone number in a notice on one line in the panel on a phone', async () => {
+    const customer = await t.customer();
+    const changed = await customer.client.put('/api/profile', {
+      email: `moved-${customer.user.id}@example.com`,
+      address: '12 Wharf St',
+    });
+    expect(changed.status).toBe(200);
+    await expect
+      .poll(async () => {
+        const answer = await customer.client.get('/api/notifications');
+        return (answer.body.data.notifications as { message: string }[]).filter((n) =>
+          n.message.includes('(555) 019-1952'),
+        ).length;
+      })
+      .toBeGreaterThan(0);
+    const page = await t.signedInPage(customer, { width: 375, height: 812 });
+    await page.goto('/dashboard');
+    const panel = await new AppShell(page).openNotifications();
+    const messages = panel.locator('.notif__message', { hasText: '(555) 019-1952' });
+    await messages.first().waitFor();
+    for (const message of await messages.all()) {
+      const number = await message.evaluate((p) => {
+        const text = p.textContent ?? '';
+        const at = text.indexOf('(555) 019-1952');
+        // The text node and offset of a place in the message (a start in the node that follows).
+        const point = (n: number, end: boolean): [Node, number] => {
+          const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const length = node.textContent?.length ?? 0;
+            if (end ? n <= length : n < length) return [node, n];
+            n -= length;
+          }
+          throw new Error('past the end of the message');
+        };
+        const range = document.createRange();
+        range.setStart(...point(at, false));
+        range.setEnd(...point(at + '(555) 019-1952'.length, true));
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        const parent = range.commonAncestorContainer;
+        const holder = parent instanceof Element ? parent : parent.parentElement!;
+        return { lines: lines.size, whiteSpace: getComputedStyle(holder).whiteSpace };
+      });
+      expect(number).toEqual({ lines: 1, whiteSpace: 'nowrap' });
+    }
+  });
 });

@@ -435,6 +435,13 @@ export default function AccountsRoute() {
                 ? 'No transactions in this date range'
                 : `No transactions in the last ${period} days`}
               {filter ? ` matching "${filter}"` : ''}.
+              {/* A new account's next step, as the dashboard offers it. */}
+              {filter || ranged ? null : (
+                <>
+                  {' '}
+                  <Link to="/deposit">How to add money to your account</Link>
+                </>
+              )}
             </p>
           ) : (
             <>

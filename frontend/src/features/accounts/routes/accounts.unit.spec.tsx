@@ -5,8 +5,11 @@ import { account, storeSession, testUser, transaction } from '@/testing/fixtures
 import { fakeServer, ok, renderWithApp } from '@/testing/render';
 import AccountsRoute from './accounts';
 
-/** `olderPage`: the 30 days' history has a second page, whose first load fails. */
-function serve({ olderPage = false } = {}) {
+/**
+ * `olderPage`: the 30 days' history has a second page, whose first load fails. `empty`: a new
+ * account, with no transactions yet.
+ */
+function serve({ olderPage = false, empty = false } = {}) {
   let accountsServed = 0;
   let olderFailures = 1;
   return fakeServer((url) => {
@@ -43,6 +46,7 @@ function serve({ olderPage = false } = {}) {
         });
       }
       const paged = olderPage && days === '30' && url.searchParams.get('limit') !== '1';
+      if (empty) return ok({ transactions: [], page: 1, per_page: 500, next_cursor: null });
       return ok({
         transactions: [
           transaction({
@@ -169,6 +173,16 @@ describe('Accounts page', () => {
         c.path.startsWith('/api/dashboard/comprehensive-history?days=90&account_id=a1'),
       ),
     ).toBe(true);
+  });
+
+  it('shows a new account with no transactions how to add money, not only that there are none', async () => {
+    storeSession();
+    serve({ empty: true });
+    renderWithApp(<AccountsRoute />, { path: '/accounts' });
+    const empty = await screen.findByText(/No transactions in the last 30 days\./);
+    expect(
+      within(empty).getByRole('link', { name: 'How to add money to your account' }),
+    ).toHaveAttribute('href', '/deposit');
   });
 
   it('filters the lines by description or by reference number', async () => {

@@ -116,9 +116,12 @@ export default function ResetPasswordRoute() {
           </Button>
         </form>
       )}
-      <p className="auth__footer">
-        <Link to="/login">Back to sign in</Link>
-      </p>
+      {/* Once the password is changed, its Sign in button is the one way on. */}
+      {call.isSuccess ? null : (
+        <p className="auth__footer">
+          <Link to="/login">Back to sign in</Link>
+        </p>
+      )}
     </AuthLayout>
   );
 }

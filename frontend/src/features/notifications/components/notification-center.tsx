@@ -23,6 +23,21 @@ import { TYPE_FILTERS, type BankNotification, type ReadFilter } from '../types';
 import { toast } from '@/lib/toast-store';
 import './notifications.css';
 
+// "(555) 019-1952" broken at its space or hyphen on a phone's screen reads as two numbers.
+const PHONE_NUMBER = /(\(\d{3}\) \d{3}-\d{4})/;
+
+function withWholePhoneNumbers(message: string): ReactNode {
+  return message.split(PHONE_NUMBER).map((part, i) =>
+    i % 2 ? (
+      <span key={i} className="notif__phone">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 const READ_FILTERS: { value: ReadFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'unread', label: 'Unread' },
@@ -120,7 +135,7 @@ function NotificationItem({
           {item.title}
           {item.priority === 'high' ? <span className="notif__priority">High priority</span> : null}
         </p>
-        <p className="notif__message">{item.message}</p>
+        <p className="notif__message">{withWholePhoneNumbers(item.message)}</p>
         {link ? (
           <Link
             to={link.to}

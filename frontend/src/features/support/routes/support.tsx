@@ -24,8 +24,27 @@ function preview(text: string, max = 140) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-function TicketList({ tickets, onOpen }: { tickets: Ticket[]; onOpen(id: string): void }) {
-  if (!tickets.length) return <p className="empty-state">No support tickets found</p>;
+function TicketList({
+  tickets,
+  onOpen,
+  onCreate,
+}: {
+  tickets: Ticket[];
+  onOpen(id: string): void;
+  /** Offered beside the empty state when nothing narrows the list: a first ticket is the next step. */
+  onCreate?: () => void;
+}) {
+  if (!tickets.length)
+    return (
+      <div className="empty-state">
+        <p>No support tickets found</p>
+        {onCreate ? (
+          <button type="button" className="link-button" onClick={onCreate}>
+            Create a ticket
+          </button>
+        ) : null}
+      </div>
+    );
   return (
     <ul className="tickets">
       {tickets.map((t) => (
@@ -219,7 +238,15 @@ export default function SupportRoute() {
                 </div>
               ) : (
                 <>
-                  <TicketList tickets={list} onOpen={openTicket} />
+                  <TicketList
+                    tickets={list}
+                    onOpen={openTicket}
+                    onCreate={
+                      search || Object.values(filters).some(Boolean)
+                        ? undefined
+                        : () => setCreating(true)
+                    }
+                  />
                   {search ? null : (
                     // Each choice of filters is a list of its own, with its own Load more.
                     <LoadMore key={JSON.stringify(filters)} pages={tickets} items="tickets" />

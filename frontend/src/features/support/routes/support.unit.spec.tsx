@@ -59,6 +59,27 @@ describe('Support screen', () => {
     expect(router.state.historyAction).toBe('POP');
   });
 
+  it('offers to create a first ticket beside "No support tickets found", but not for an empty search', async () => {
+    mockApi({
+      'GET /api/support/categories': () => choices,
+      'GET /api/support/tickets': () => ({ tickets: [], next_cursor: null }),
+      'GET /api/support/search': () => ({ tickets: [] }),
+    });
+    renderWithApp(<SupportRoute />, { path: '/support' });
+    expect(await screen.findByText('No support tickets found')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create a ticket' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Create Support Ticket' }),
+    ).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    // A search that finds nothing: the next step is another search, not a new ticket.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search tickets' }), 'card{Enter}');
+    expect(await screen.findByText(/Results for/)).toBeInTheDocument();
+    expect(await screen.findByText('No support tickets found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create a ticket' })).toBeNull();
+  });
+
   it('says the tickets could not be loaded, with Try again, instead of "No support tickets found"', async () => {
     let fail = true;
     mockApi({
