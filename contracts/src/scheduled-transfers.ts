@@ -34,8 +34,11 @@ const money = z.number();
 export const scheduledTransferView = z.object({
   id: z.string(),
   type: z.enum(SCHEDULABLE_TRANSFER_TYPES),
-  /** active: more transfers to come; completed: its end was reached; cancelled by the customer. */
-  status: z.enum(['active', 'completed', 'cancelled']),
+  /**
+   * active: more transfers to come; completed: its end was reached; cancelled by the customer;
+   * stopped by the bank, at a run refused for a reason that cannot go away (last_run says why).
+   */
+  status: z.enum(['active', 'completed', 'cancelled', 'stopped']),
   amount: money,
   formatted_amount: z.string(),
   memo: z.string(),

@@ -280,3 +280,60 @@ export async function scheduledRunInLog(
   if (outcome !== 'ran') return undefined;
   return { amount: Number(rows[0]!.amount), transferId: rows[0]!.transfer! };
 }
+
+/** The job the scheduler queued for a date of a transfer schedule, once the log is dispatched. */
+export async function scheduledJob(bank: TestBank, scheduleId: string, date: string) {
+  await bank.jobs!.dispatchPending();
+  return bank.jobs!.queue.getJob(`scheduled-transfer-${scheduleId}-${date}`);
+}
+
+/**
+ * A repeating transfer stopped at its refused run of `date`: the failure recorded as stopping it
+ * (no next date), the customer told once, with `notice`, the list showing it stopped with why,
+ * no job queued for `skipped` (the date it would have run next), and a run of that date doing
+ * nothing.
+ */
+export async function expectScheduleStopped(
+  bank: TestBank,
+  c: Customer,
+  s: { id: string; date: string; skipped: string; reason: string; notice: string },
+) {
+  const { rows } = await bank.ownerPool.query<{ data: Record<string, unknown> }>(
+    `SELECT data FROM events WHERE stream_id = $1 AND type = 'ScheduledTransferFailed'`,
+    [scheduleStream(s.id)],
+  );
+  expect(rows.map((r) => r.data)).toMatchObject([
+    { date: s.date, reason: s.reason, nextDate: null, stopped: true },
+  ]);
+  const notices = async () => {
+    await seeingTheLog(bank, [c]);
+    const response = await c.client.get('/api/notifications?type=transfer');
+    return response.body.data.notifications as Record<string, unknown>[];
+  };
+  expect(await notices()).toEqual([
+    expect.objectContaining({
+      title: 'Repeating transfer stopped',
+      message: s.notice,
+      priority: 'high',
+    }),
+  ]);
+  const list = await c.client.get('/api/transfers/scheduled');
+  expect(list.body.data.scheduled_transfers).toEqual([
+    expect.objectContaining({
+      id: s.id,
+      status: 'stopped',
+      next_date: null,
+      runs: 1,
+      last_run: expect.objectContaining({
+        date: s.date,
+        status: 'failed',
+        failure_reason: s.reason,
+      }),
+    }),
+  ]);
+  expect(await scheduledJob(bank, s.id, s.skipped)).toBeUndefined();
+  expect(await runScheduledTransfer(bank.ctx, s.id, s.skipped)).toBe('not_due');
+  expect(await notices()).toHaveLength(1);
+  // It has ended: nothing is left to cancel.
+  expect((await c.client.delete(`/api/transfers/scheduled/${s.id}`)).status).toBe(422);
+}

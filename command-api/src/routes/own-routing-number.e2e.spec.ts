@@ -11,6 +11,8 @@ import { noStepUp, submitTransfer } from '../services/transfers.ts';
 import {
   balances,
   customer,
+  expectScheduleStopped,
+  scheduledJob,
   seeingTheLog,
   startMoneyBank,
   type Customer,
@@ -187,7 +189,7 @@ describe("this bank's own routing number as another bank's", () => {
     expect(await figures(...accounts)).toEqual(before);
   });
 
-  it('fails the run of a schedule made with it before the rule: nothing moves, the customer is told', async () => {
+  it('fails and stops a monthly schedule made with it before the rule: nothing moves, no job runs it again, the customer is told', async () => {
     const { payer, friend } = await payerAndFriend('Own Routing Scheduler');
     scheduleClock.now = () => FUTURE_NOW;
     const created = await scheduleTransfer(
@@ -220,6 +222,7 @@ describe("this bank's own routing number as another bank's", () => {
       [friend, friend.checking.id],
     ];
     const before = await figures(...accounts);
+    expect(await scheduledJob(bank, scheduleId, '2031-02-03')).toBeDefined();
     const head = await lastPosition();
 
     expect(await runScheduledTransfer(bank.ctx, scheduleId, '2031-02-03')).toBe('failed');
@@ -228,14 +231,20 @@ describe("this bank's own routing number as another bank's", () => {
       'SELECT type FROM events WHERE global_position > $1 ORDER BY global_position',
       [head],
     );
-    // Only the failed run and the customer's notice: no transfer, no hold, no posting.
-    expect(rows.map((r) => r.type)).toEqual(['ScheduledTransferFailed', 'NotificationRaised']);
-    const failed = await bank.ownerPool.query<{ reason: string; next: string }>(
-      `SELECT data->>'reason' AS reason, data->>'nextDate' AS next FROM events
-        WHERE stream_id = $1 AND type = 'ScheduledTransferFailed'`,
-      [`transfer-schedule-${scheduleId}`],
-    );
-    expect(failed.rows).toEqual([{ reason: OWN_ROUTING_NUMBER_MESSAGE, next: '2031-03-03' }]);
+    // Only the failed run, the schedule leaving the customer's book (the refusal is for good, so
+    // the series stops) and the customer's notice: no transfer, no hold, no posting.
+    expect(rows.map((r) => r.type)).toEqual([
+      'ScheduledTransferFailed',
+      'ScheduleUnbooked',
+      'NotificationRaised',
+    ]);
+    await expectScheduleStopped(bank, payer, {
+      id: scheduleId,
+      date: '2031-02-03',
+      skipped: '2031-03-03',
+      reason: OWN_ROUTING_NUMBER_MESSAGE,
+      notice: `Your scheduled transfer of $50.00 due Feb 3, 2031 failed: ${OWN_ROUTING_NUMBER_MESSAGE.replace(/\.$/, '')}. Nothing was taken from your account. This repeating transfer has been stopped; set up a new one if you still need it.`,
+    });
     await seeingTheLog(bank, [payer, friend]);
     expect(await figures(...accounts)).toEqual(before);
   });

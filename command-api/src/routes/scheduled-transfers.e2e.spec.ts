@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@bank/events';
 import { knownDestination, type TestBank } from '@bank/server/testing';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { moneyJobModule } from '../jobs/money-jobs.ts';
 import { SCHEDULED_TRANSFER_JOB } from '../jobs/scheduled-transfer-jobs.ts';
+import { decideNewSchedule } from '../domain/transfers/schedule.ts';
 import {
   runScheduledTransfer,
   scheduleClock,
@@ -12,7 +14,9 @@ import {
 import {
   balances as balancesNow,
   customer,
+  expectScheduleStopped,
   ledger,
+  scheduledJob,
   startMoneyBank,
   type Customer,
 } from './money-test-helpers.ts';
@@ -188,6 +192,52 @@ describe('scheduled transfers', () => {
     const failed = (await notes(c)).find((n) => n.title === 'Scheduled transfer failed');
     expect(failed?.message).toContain('due Feb 1, 2031 failed: Insufficient funds');
     expect(failed?.message).toContain('Nothing was taken from your account');
+  });
+
+  it("stops a monthly external transfer whose account is no longer the customer's, at its first run", async () => {
+    scheduleClock.now = () => FUTURE_NOW;
+    const c = await customer(bank, 'Account Gone', 500);
+    const other = await customer(bank, 'Account Gone Other', 500);
+    // No account is closed through the API yet: a schedule in the log that names an account
+    // which is not (or no longer) the customer's stands in for one whose account closed since.
+    const id = randomUUID();
+    await bank.ctx.bus.execute({ actor: 'test' }, async (uow) => {
+      uow.appendNew(
+        scheduleStream(id),
+        decideNewSchedule(
+          {
+            customerId: c.id,
+            scheduleId: id,
+            destination: {
+              type: 'external-bank',
+              recipientName: 'Dana Whitfield',
+              bankName: 'First Lakeside Bank',
+              accountEncrypted: bank.ctx.secrets.encrypt('123456789'),
+              accountLast4: '6789',
+              routingNumber: '021000021',
+            },
+            fromAccountId: other.checking.id,
+            amountCents: 50_00,
+            memo: '',
+            startDate: '2031-02-03',
+            recurrence: { frequency: 'monthly', endDate: null, count: null },
+          },
+          '2031-01-10',
+        ),
+      );
+    });
+    expect(await scheduledJob(bank, id, '2031-02-03')).toBeDefined();
+
+    expect(await runScheduledTransfer(bank.ctx, id, '2031-02-03')).toBe('failed');
+    await expectScheduleStopped(bank, c, {
+      id,
+      date: '2031-02-03',
+      skipped: '2031-03-03',
+      reason: 'The account is no longer available.',
+      notice:
+        'Your scheduled transfer of $50.00 due Feb 3, 2031 failed: The account is no longer available. Nothing was taken from your account. This repeating transfer has been stopped; set up a new one if you still need it.',
+    });
+    expect(await balances(other, other.checking.id)).toEqual({ balance: 500, available: 500 });
   });
 
   it('records a date whose job gave up as not made, tells the customer once, and never makes it later', async () => {

@@ -36,6 +36,7 @@ import {
   type SchedulePlan,
   type ScheduleState,
 } from '../domain/transfers/schedule.ts';
+import { ACCOUNT_GONE, refusalStopsSchedule } from '../domain/transfers/schedule-refusals.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
@@ -46,6 +47,7 @@ import {
   runSystemCommand,
   type RequestIdentity,
 } from './idempotency.ts';
+import { toApiError } from './money-errors.ts';
 import { ownAccount, sameBankRecipient } from './money-lookups.ts';
 import { destinationHashesOf } from './saved-recipients.ts';
 import {
@@ -78,7 +80,13 @@ export function scheduleView(
   return {
     id: s.scheduleId,
     type: d.type,
-    status: state.cancelled ? 'cancelled' : state.nextDate === null ? 'completed' : 'active',
+    status: state.cancelled
+      ? 'cancelled'
+      : state.stopped
+        ? 'stopped'
+        : state.nextDate === null
+          ? 'completed'
+          : 'active',
     amount: centsToDollars(plan.amountCents),
     formatted_amount: formatUsd(plan.amountCents),
     memo: plan.memo,
@@ -392,16 +400,12 @@ export async function tellScheduledTransferNotMade(
   scheduleId: string,
   date: string,
 ): Promise<'told' | 'not_due'> {
-  const outcome = await recordFailure(
-    ctx,
-    scheduleId,
-    date,
-    NOT_MADE_ON_ITS_DATE,
-    (schedule, amount) => ({
+  const outcome = await recordFailure(ctx, scheduleId, date, NOT_MADE_ON_ITS_DATE, {
+    notice: ({ schedule, amount }) => ({
       title: 'Scheduled transfer not made',
       message: `Your scheduled transfer of ${amount} to ${recipientOf(schedule)} on ${readableDate(date)} could not be made. Nothing was taken from your account.`,
     }),
-  );
+  });
   return outcome === 'failed' ? 'told' : 'not_due';
 }
 
@@ -410,13 +414,42 @@ export type RunOutcome = 'ran' | 'failed' | 'not_due';
 /** The schedule moved on while the run waited its turn (another worker ran or failed it). */
 class NotDue extends Error {}
 
+/** The pipeline refused the run: its reason (a DomainError's) and the customer's message. */
+class RunRefused extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How a gone account is named to the customer (the 404 answer names nothing). */
+const ACCOUNT_GONE_MESSAGE = 'The account is no longer available.';
+
+/**
+ * The refusal a run's transfer met (a request would be answered 404 or 422), kept with its
+ * reason; anything else (a conflict, an outage) is left to the job to try again.
+ */
+function refusalOf(error: unknown): unknown {
+  // An account not found, or not the customer's, answers 404 before any rule is checked.
+  if (error instanceof ApiError && error.statusCode === 404) {
+    return new RunRefused(ACCOUNT_GONE, ACCOUNT_GONE_MESSAGE);
+  }
+  if (!(error instanceof DomainError)) return error;
+  const { statusCode } = toApiError(error);
+  if (statusCode === 404) return new RunRefused(ACCOUNT_GONE, ACCOUNT_GONE_MESSAGE);
+  return statusCode === 422 ? new RunRefused(error.reason, error.message) : error;
+}
+
 /**
  * Runs the occurrence of a schedule dated `date` (the job of that day). The transfer goes through
  * the money pipeline under the key "scheduled:<schedule id>:<date>", so funds, limits and the
  * customer's other commands are handled as for a transfer made by hand, and a job that fires
  * twice (or two racing workers) makes one transfer: the second finds the key answered or the
- * schedule moved on. A refusal (funds, limits, a recipient gone) is recorded as a failed run, and
- * the schedule goes on to its next date; the customer is told either way.
+ * schedule moved on. A refusal (funds, limits, a recipient gone) is recorded as a failed run: the
+ * schedule goes on to its next date, or stops there when the refusal can never go away (see
+ * refusalStopsSchedule); the customer is told either way.
  */
 export async function runScheduledTransfer(
   ctx: CommandContext,
@@ -459,7 +492,10 @@ export async function runScheduledTransfer(
         false,
         // Set up by the customer, past the step-up check for a new account, when scheduled.
         noStepUp,
-      );
+      ).catch((error: unknown) => {
+        // Kept with its reason: whether it ends the schedule is decided on the reason.
+        throw refusalOf(error);
+      });
       const transfer = (
         reply.body as { data: { transfer: { id: string; reference_number: string } } }
       ).data.transfer;
@@ -483,8 +519,10 @@ export async function runScheduledTransfer(
     return outcome.result.replayed ? 'not_due' : 'ran';
   } catch (error) {
     if (error instanceof NotDue) return 'not_due';
-    if (error instanceof ApiError && error.statusCode === 404) {
-      return recordFailure(ctx, scheduleId, date, 'The account is no longer available.');
+    if (error instanceof RunRefused) {
+      return recordFailure(ctx, scheduleId, date, error.message, {
+        stops: refusalStopsSchedule(error.reason),
+      });
     }
     if (error instanceof ApiError && error.statusCode === 422) {
       return recordFailure(ctx, scheduleId, date, error.message);
@@ -493,29 +531,42 @@ export async function runScheduledTransfer(
   }
 }
 
-/** How the customer is told of a failed occurrence (the amount comes formatted). */
-type FailureNotice = (
-  schedule: NonNullable<ScheduleState['schedule']>,
-  amount: string,
-) => { title: string; message: string };
+/**
+ * How the customer is told of a failed occurrence (the amount comes formatted; `stopped`: the
+ * failure ended the series).
+ */
+type FailureNotice = (failure: {
+  schedule: NonNullable<ScheduleState['schedule']>;
+  amount: string;
+  stopped: boolean;
+}) => { title: string; message: string };
 
 const refusedNotice =
   (date: string, reason: string): FailureNotice =>
-  (_schedule, amount) => ({
-    title: 'Scheduled transfer failed',
-    message: `Your scheduled transfer of ${amount} due ${readableDate(date)} failed: ${reason.replace(/\.$/, '')}. Nothing was taken from your account.`,
-  });
+  ({ amount, stopped }) => {
+    const failed = `Your scheduled transfer of ${amount} due ${readableDate(date)} failed: ${reason.replace(/\.$/, '')}. Nothing was taken from your account.`;
+    return stopped
+      ? {
+          title: 'Repeating transfer stopped',
+          message: `${failed} This repeating transfer has been stopped; set up a new one if you still need it.`,
+        }
+      : { title: 'Scheduled transfer failed', message: failed };
+  };
 
 /**
  * Records the occurrence dated `date` as failed, while it is still due: the schedule goes on to
- * its next date (or ends), and the customer is told.
+ * its next date, ends (its last occurrence), or stops (`stops`: a refusal that can never go
+ * away), and the customer is told.
  */
 async function recordFailure(
   ctx: CommandContext,
   scheduleId: string,
   date: string,
   reason: string,
-  notice: FailureNotice = refusedNotice(date, reason),
+  {
+    stops = false,
+    notice = refusedNotice(date, reason),
+  }: { stops?: boolean; notice?: FailureNotice } = {},
 ): Promise<RunOutcome> {
   const outcome = await runSystemCommand(
     ctx,
@@ -525,14 +576,15 @@ async function recordFailure(
       const state = (await uow.load(stream, transferScheduleAggregate)).state;
       if (!isDue(state, date)) return 'not_due' as const;
       const s = state.schedule!;
-      const failed = decideFailed(state, date, reason);
+      const failed = decideFailed(state, date, reason, { stops });
       uow.append(stream, failed);
       if (failed[0]!.data.nextDate === null) {
         leaveBook(uow, { customerId: s.customerId, scheduleId });
       }
+      const stopped = failed[0]!.data.stopped === true;
       uow.appendAny(streams.notifications(s.customerId), [
         notification(s.customerId, scheduleId, date, {
-          ...notice(s, formatUsd(state.plan!.amountCents)),
+          ...notice({ schedule: s, amount: formatUsd(state.plan!.amountCents), stopped }),
           priority: 'high',
         }),
       ]);

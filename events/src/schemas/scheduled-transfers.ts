@@ -95,7 +95,12 @@ export const ScheduledTransferRan = defineEvent(
   }),
 );
 
-/** One occurrence was refused on its day (funds, limits, recipient): nothing moved. */
+/**
+ * One occurrence was refused on its day (funds, limits, recipient): nothing moved. `stopped`: the
+ * refusal can never go away (an account gone, a destination refused for good), so the bank ended
+ * the series there (nextDate null) rather than letting it fail on every date; absent, the
+ * schedule went on to nextDate, or ended at its last occurrence (null).
+ */
 export const ScheduledTransferFailed = defineEvent(
   'ScheduledTransferFailed',
   z.object({
@@ -104,6 +109,7 @@ export const ScheduledTransferFailed = defineEvent(
     date: isoDate,
     reason: z.string(),
     nextDate: isoDate.nullable(),
+    stopped: z.literal(true).optional(),
   }),
 );
 

@@ -66,6 +66,8 @@ export interface ScheduleState {
   /** The latest date a transfer ran (or failed) on: its job is done and will not run again. */
   lastHandled: IsoDate | null;
   cancelled: boolean;
+  /** Stopped by the bank: an occurrence was refused for a reason that can never go away. */
+  stopped: boolean;
 }
 
 export const transferScheduleAggregate: Aggregate<
@@ -86,6 +88,7 @@ export const transferScheduleAggregate: Aggregate<
     nextDate: null,
     lastHandled: null,
     cancelled: false,
+    stopped: false,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -96,12 +99,19 @@ export const transferScheduleAggregate: Aggregate<
       case 'TransferScheduleCancelled':
         return { ...state, cancelled: true, nextDate: null };
       case 'ScheduledTransferRan':
+        return {
+          ...state,
+          runsInPlan: state.runsInPlan + 1,
+          nextDate: event.data.nextDate,
+          lastHandled: event.data.date,
+        };
       case 'ScheduledTransferFailed':
         return {
           ...state,
           runsInPlan: state.runsInPlan + 1,
           nextDate: event.data.nextDate,
           lastHandled: event.data.date,
+          stopped: event.data.stopped === true,
         };
       default:
         return state;
@@ -200,15 +210,29 @@ export function decideRan(
   ];
 }
 
-export function decideFailed(state: ScheduleState, date: IsoDate, reason: string) {
+/**
+ * A failed occurrence. The schedule goes on to its next date, unless the refusal can never go
+ * away (`stops`, see refusalStopsSchedule): then the series ends here, marked stopped, rather
+ * than failing on every date until the customer finds and cancels it. A failure that is the
+ * plan's last occurrence anyway ends it as any last occurrence does: there was nothing to stop.
+ */
+export function decideFailed(
+  state: ScheduleState,
+  date: IsoDate,
+  reason: string,
+  { stops = false }: { stops?: boolean } = {},
+) {
   const s = state.schedule!;
+  const next = following(state, date);
+  const stopped = stops && next !== null;
   return [
     ScheduledTransferFailed.create({
       customerId: s.customerId,
       scheduleId: s.scheduleId,
       date,
       reason,
-      nextDate: following(state, date),
+      nextDate: stopped ? null : next,
+      ...(stopped ? { stopped: true as const } : {}),
     }),
   ];
 }

@@ -7,6 +7,7 @@ import {
   decideFailed,
   decideNewSchedule,
   decideRan,
+  isDue,
   nextRunDate,
   SCHEDULE_ALREADY_RAN_ON_DATE,
   transferScheduleAggregate,
@@ -170,10 +171,30 @@ describe('a new schedule', () => {
   });
 });
 
-describe('changing a schedule', () => {
-  const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
-  const fromAccountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
+const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
+const fromAccountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
 
+/** The state of a schedule of `plan` between the customer's accounts, set up on its start date. */
+function scheduledState(seed: number, plan: SchedulePlan) {
+  return stateAfter(
+    transferScheduleAggregate,
+    ...decideNewSchedule(
+      {
+        customerId,
+        scheduleId: `9c1e2f3a-4b5c-4d6e-8f70-${String(seed).padStart(12, '0')}`,
+        destination: {
+          type: 'between-accounts',
+          toAccountId: fromAccountId,
+          toAccountName: 'Savings',
+        },
+        ...plan,
+      },
+      plan.startDate,
+    ),
+  );
+}
+
+describe('changing a schedule', () => {
   it('never moves a plan back onto a date whose transfer already ran (300 random histories)', () => {
     for (let seed = 1; seed <= 300; seed += 1) {
       const next = random(seed);
@@ -185,20 +206,7 @@ describe('changing a schedule', () => {
         startDate: start,
         recurrence: { frequency: 'weekly', endDate: null, count: null },
       };
-      const scheduled = decideNewSchedule(
-        {
-          customerId,
-          scheduleId: `9c1e2f3a-4b5c-4d6e-8f70-${String(seed).padStart(12, '0')}`,
-          destination: {
-            type: 'between-accounts',
-            toAccountId: fromAccountId,
-            toAccountName: 'Savings',
-          },
-          ...plan,
-        },
-        start,
-      );
-      let state = stateAfter(transferScheduleAggregate, ...scheduled);
+      let state = scheduledState(seed, plan);
       // Some occurrences run or fail, each on its date, as the jobs do.
       const runs = Math.floor(next() * 4);
       for (let i = 0; i < runs; i += 1) {
@@ -226,6 +234,61 @@ describe('changing a schedule', () => {
       } else {
         const [changed] = change();
         expect(changed!.data.nextDate, context).toBe(newStart);
+      }
+    }
+  });
+});
+
+describe('a failed occurrence', () => {
+  it('ends the series at a permanent refusal, never at a temporary one (1,000 random histories)', () => {
+    for (let seed = 1; seed <= 1_000; seed += 1) {
+      const next = random(seed);
+      const plan: SchedulePlan = {
+        fromAccountId,
+        amountCents: 1000,
+        memo: '',
+        ...randomPlan(next),
+      };
+      let state = scheduledState(seed, plan);
+      // What would happen if nothing stopped it: every date of the plan (an endless one's first).
+      const planned = runDates(plan, 120);
+      const endless = planned.length === 120;
+      const last = endless ? 80 : planned.length;
+      const permanentAt = next() < 0.6 ? Math.floor(next() * (Math.min(last, 40) + 2)) : Infinity;
+      const handled: string[] = [];
+      const context = `seed ${seed}: ${JSON.stringify(plan.recurrence)} from ${plan.startDate}`;
+      while (state.nextDate !== null && handled.length < last) {
+        const date = state.nextDate;
+        const permanent = handled.length === permanentAt;
+        const events = permanent
+          ? decideFailed(state, date, 'The account is no longer available.', { stops: true })
+          : next() < 0.5
+            ? decideRan(state, date, { transferId: fromAccountId, reference: 'T', amountCents: 1 })
+            : decideFailed(state, date, 'Insufficient funds', { stops: false });
+        state = events.reduce(transferScheduleAggregate.evolve, state);
+        handled.push(date);
+        if (permanent) {
+          // Never runs again: nothing is due on any date of the plan.
+          expect(state.nextDate, context).toBeNull();
+          for (const later of planned) expect(isDue(state, later), context).toBe(false);
+          // Stopped when it cut off a date the plan still had; a last date just ends it.
+          const cutOff = endless || handled.length < planned.length;
+          expect(state.stopped, context).toBe(cutOff);
+          expect((events[0]!.data as { stopped?: true }).stopped, context).toBe(
+            cutOff || undefined,
+          );
+        } else {
+          expect(state.stopped, context).toBe(false);
+        }
+      }
+      if (permanentAt < handled.length) {
+        expect(handled, context).toEqual(planned.slice(0, permanentAt + 1));
+      } else {
+        // Temporary failures never end it: every date of the plan is handled in turn, and a count
+        // or an end date still ends it there.
+        expect(handled, context).toEqual(planned.slice(0, last));
+        expect(state.stopped, context).toBe(false);
+        if (!endless) expect(state.nextDate, context).toBeNull();
       }
     }
   });

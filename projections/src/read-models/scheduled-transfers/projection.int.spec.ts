@@ -118,6 +118,56 @@ describe('scheduled-transfers projection', () => {
     ]);
   });
 
+  it('shows a schedule stopped at a refused run as stopped, not completed, with why', async () => {
+    const stopped = randomUUID();
+    const lastOne = randomUUID();
+    await givenEvents([
+      scheduled(stopped, 'external'),
+      scheduled(lastOne, 'own'),
+      {
+        type: 'ScheduledTransferFailed',
+        data: {
+          customerId,
+          scheduleId: stopped,
+          date: '2025-02-01',
+          reason: 'The account is no longer available.',
+          nextDate: null,
+          stopped: true,
+        },
+      },
+      // A refused last occurrence ends the plan as its last run would: completed.
+      {
+        type: 'ScheduledTransferFailed',
+        data: {
+          customerId,
+          scheduleId: lastOne,
+          date: '2025-02-01',
+          reason: 'Insufficient funds',
+          nextDate: null,
+        },
+      },
+    ]).thenRows('rm_scheduled_transfers', [
+      {
+        schedule_id: stopped,
+        next_date: null,
+        runs: 1,
+        status: 'stopped',
+        last_run_date: '2025-02-01',
+        last_run_status: 'failed',
+        last_failure: 'The account is no longer available.',
+      },
+      {
+        schedule_id: lastOne,
+        next_date: null,
+        runs: 1,
+        status: 'completed',
+        last_run_date: '2025-02-01',
+        last_run_status: 'failed',
+        last_failure: 'Insufficient funds',
+      },
+    ]);
+  });
+
   it('takes a changed plan as a new start, and a cancelled schedule has no next date', async () => {
     const changed = randomUUID();
     const cancelled = randomUUID();

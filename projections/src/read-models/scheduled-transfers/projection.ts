@@ -23,16 +23,24 @@ function recipientOf(d: Destination): {
   }
 }
 
-/** After a run: one more run, the next date, and 'completed' when there is none. */
+/**
+ * After a run: one more run, the next date, and 'completed' when there is none, or 'stopped'
+ * when a refused run ended the series before its end.
+ */
 async function recordRun(
   db: Db,
   d: EventData<'ScheduledTransferRan'> | EventData<'ScheduledTransferFailed'>,
   event: RecordedEvent,
-  outcome: { status: 'completed' | 'failed'; reference: string | null; failure: string | null },
+  outcome: {
+    status: 'completed' | 'failed';
+    reference: string | null;
+    failure: string | null;
+    stopped: boolean;
+  },
 ) {
   await db.query(
     `UPDATE rm_scheduled_transfers SET runs = runs + 1, next_date = $2,
-       status = CASE WHEN $2::date IS NULL THEN 'completed' ELSE status END,
+       status = CASE WHEN $9::boolean THEN 'stopped' WHEN $2::date IS NULL THEN 'completed' ELSE status END,
        last_run_date = $3, last_run_status = $4, last_reference = $5, last_failure = $6,
        updated_at = $7, position = $8
      WHERE schedule_id = $1`,
@@ -45,6 +53,7 @@ async function recordRun(
       outcome.failure,
       event.recordedAt,
       event.position.globalPosition,
+      outcome.stopped,
     ],
   );
 }
@@ -122,10 +131,20 @@ export const scheduledTransfersProjection = defineProjection({
       );
     },
     async ScheduledTransferRan(d, event, db) {
-      await recordRun(db, d, event, { status: 'completed', reference: d.reference, failure: null });
+      await recordRun(db, d, event, {
+        status: 'completed',
+        reference: d.reference,
+        failure: null,
+        stopped: false,
+      });
     },
     async ScheduledTransferFailed(d, event, db) {
-      await recordRun(db, d, event, { status: 'failed', reference: null, failure: d.reason });
+      await recordRun(db, d, event, {
+        status: 'failed',
+        reference: null,
+        failure: d.reason,
+        stopped: d.stopped === true,
+      });
     },
   },
 });

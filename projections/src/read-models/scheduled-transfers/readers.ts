@@ -6,7 +6,7 @@ export interface ScheduledTransferRow extends Record<string, unknown> {
   schedule_id: string;
   customer_id: string;
   type: SchedulableTransferType;
-  status: 'active' | 'completed' | 'cancelled';
+  status: 'active' | 'completed' | 'cancelled' | 'stopped';
   from_account_id: string;
   from_account_name: string | null;
   to_account_id: string | null;
@@ -28,7 +28,7 @@ export interface ScheduledTransferRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
-/** How many schedules that ended (completed or cancelled) the list shows, latest first. */
+/** How many schedules that ended (completed, cancelled or stopped) the list shows, latest first. */
 const ENDED_LISTED = 200;
 
 /**

@@ -33,6 +33,7 @@ const STATUS_LABELS: Record<ScheduledTransfer['status'], string> = {
   active: 'Active',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  stopped: 'Stopped',
 };
 
 /** The plan in words: "Every month from Jan 31, 2031, 3 transfers". */

@@ -108,6 +108,30 @@ describe('Scheduled transfers', () => {
     expect(screen.getByText('To Dana Whitfield (dana@example.com)')).toBeInTheDocument();
   });
 
+  it('shows a transfer the bank stopped as stopped, with why, and nothing to edit or cancel', async () => {
+    const stopped: ScheduledTransferView = {
+      ...weekly,
+      status: 'stopped',
+      next_date: null,
+      runs: 1,
+      last_run: {
+        date: '2026-12-05',
+        status: 'failed',
+        reference_number: null,
+        failure_reason: 'The account is no longer available.',
+      },
+    };
+    mockApi({ 'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [stopped] }) });
+    renderWithProviders(<ScheduledTransfers accounts={[]} />);
+    expect(
+      await screen.findByText('Every week from Dec 5, 2026 until Mar 1, 2027 · Stopped'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed Dec 5, 2026: The account is no longer available.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Edit|Cancel) / })).not.toBeInTheDocument();
+  });
+
   it('asks before cancelling, naming the plan with its months capitalised', async () => {
     mockApi({ 'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [weekly] }) });
     renderWithProviders(<ScheduledTransfers accounts={[]} />);
