@@ -28,7 +28,7 @@ export { createCommandBus, type CommandBus } from './kernel/command-bus.ts';
 export { BANK_ROUTING_NUMBER, type CommandContext } from './services/context.ts';
 export { registerCustomer, DEFAULT_ACCOUNTS } from './services/registration.ts';
 export { destinationHashesOf } from './services/saved-recipients.ts';
-export { tellerDeposit, accountIdByNumber } from './services/deposits.ts';
+export { tellerCash, accountIdByNumber } from './services/deposits.ts';
 export { claimWithCode, requestClaimCode } from './services/zelle-claims.ts';
 export { markAllNotificationsRead } from './services/notifications.ts';
 export { applyForCard } from './services/cards.ts';

@@ -8,21 +8,22 @@ import { accountNumberText, moneyAmount, ok, requireOps, uuidParam } from '@bank
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
-import { MAX_TELLER_DEPOSIT_CENTS, tellerDeposit } from '../services/deposits.ts';
+import { MAX_TELLER_DEPOSIT_CENTS, tellerCash } from '../services/deposits.ts';
 import { markContactRequestHandled } from '../services/contact-requests.ts';
 import { eraseContactRequests, eraseCustomer } from '../services/erasure.ts';
 import { commandMetadata, markConsistency, moneyRoute, sendMoneyReply } from './command-reply.ts';
 import { opsRequestIdentity } from './money-input.ts';
 import { email } from './schemas.ts';
 
-const depositBody = z.object({
-  account_number: accountNumberText,
-  amount: moneyAmount({ minCents: 1, message: 'The amount must be at least $0.01.' }).refine(
-    (cents) => cents <= MAX_TELLER_DEPOSIT_CENTS,
-    'A teller deposit can be at most $10,000,000.00.',
-  ),
-  description: z.string().trim().min(1).max(255).default('Teller cash deposit'),
-});
+const tellerBody = (direction: 'deposit' | 'withdrawal') =>
+  z.object({
+    account_number: accountNumberText,
+    amount: moneyAmount({ minCents: 1, message: 'The amount must be at least $0.01.' }).refine(
+      (cents) => cents <= MAX_TELLER_DEPOSIT_CENTS,
+      `A teller ${direction} can be at most $10,000,000.00.`,
+    ),
+    description: z.string().trim().min(1).max(255).default(`Teller cash ${direction}`),
+  });
 
 /** Staff operations under /ops, authorised by OPS_TOKEN. */
 export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = async (
@@ -106,21 +107,29 @@ export const opsCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext }> = 
     },
   );
 
-  app.post(
-    '/ops/deposits',
-    { schema: { body: depositBody, response: { 201: tellerDepositAnswer } }, ...moneyRoute() },
-    async (request, reply) => {
-      const outcome = await tellerDeposit(
-        ctx,
-        {
-          accountNumber: request.body.account_number,
-          amountCents: request.body.amount,
-          description: request.body.description,
-        },
-        opsRequestIdentity(request),
-        commandMetadata(request, 'ops'),
-      );
-      return sendMoneyReply(reply, outcome);
-    },
-  );
+  // Cash over the counter: a deposit, or a withdrawal (paying a customer out, as when they close
+  // their accounts before an erasure).
+  for (const direction of ['deposit', 'withdrawal'] as const) {
+    app.post(
+      `/ops/${direction}s`,
+      {
+        schema: { body: tellerBody(direction), response: { 201: tellerDepositAnswer } },
+        ...moneyRoute(),
+      },
+      async (request, reply) => {
+        const outcome = await tellerCash(
+          ctx,
+          {
+            direction,
+            accountNumber: request.body.account_number,
+            amountCents: request.body.amount,
+            description: request.body.description,
+          },
+          opsRequestIdentity(request),
+          commandMetadata(request, 'ops'),
+        );
+        return sendMoneyReply(reply, outcome);
+      },
+    );
+  }
 };

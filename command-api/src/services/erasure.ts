@@ -1,9 +1,23 @@
 import { streams } from '@bank/events';
-import { fieldError, type EventMetadata } from '@bank/infra';
-import { customerAggregate, decideCustomer } from '../domain/customer/customer.ts';
+import { ApiError, fieldError, type EventMetadata } from '@bank/infra';
+import { accountAggregate, decideAccount } from '../domain/account/account.ts';
+import { billScheduleBookStream } from '../domain/bill-pay/schedule.ts';
+import { walletAggregate } from '../domain/crypto/wallet.ts';
+import { leftToCloseOut } from '../domain/customer/close-out.ts';
+import {
+  customerAggregate,
+  decideCustomer,
+  NOT_CLOSED_OUT,
+  type CustomerState,
+} from '../domain/customer/customer.ts';
 import { contactRequestAggregate, decideContactRequestErased } from '../domain/contact-request.ts';
 import { reservationAggregate } from '../domain/reservation.ts';
+import { scheduleBookAggregate } from '../domain/schedule-book.ts';
+import { scheduleBookStream } from '../domain/transfers/schedule-book.ts';
+import { DomainError } from '../kernel/aggregate.ts';
+import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
+import { cryptoStreams } from './crypto-desk.ts';
 import { erasePhotos } from './photos.ts';
 import { forgetDevices } from './trusted-devices.ts';
 
@@ -18,6 +32,12 @@ import { forgetDevices } from './trusted-devices.ts';
  * again after it (a sign-in made in between). The record waits until every other process's
  * keyring has dropped the key too. Asked again for an erased customer, it finishes
  * whatever an interrupted erasure left, then answers that the customer is erased already.
+ *
+ * Only a customer with nothing left at the bank is erased: no balance on any account, no coins,
+ * nothing pending (see leftToCloseOut); otherwise 409 and nothing changes. The accounts close
+ * first, in a command of their own: from then on nothing is posted to them (a teller deposit
+ * racing the erasure either lands before, and the closing is decided again and refused, or is
+ * decided again on the closed account and refused), so no refusal can come after the key is gone.
  */
 export async function eraseCustomer(
   ctx: CommandContext,
@@ -37,24 +57,86 @@ export async function eraseCustomer(
     throw fieldError({ account_number: ['No customer signs in with this account number.'] });
   }
   const customerId = claim.customerId;
-  const outcome = await ctx.bus.execute(metadata, async (uow) => {
-    const stream = streams.customer(customerId);
-    const customer = await uow.load(stream, customerAggregate);
-    if (customer.state.erased) {
+  const stream = streams.customer(customerId);
+  const outcome = await refusedWithConflict(async () => {
+    await ctx.bus.execute(metadata, async (uow) => {
+      const customer = await uow.load(stream, customerAggregate);
+      if (!customer.state.erased) await closeOut(ctx, uow, customer.state, reason);
+    });
+    return ctx.bus.execute(metadata, async (uow) => {
+      const customer = await uow.load(stream, customerAggregate);
+      if (customer.state.erased) {
+        await shredAndSignOut(ctx, customerId);
+        await erasePhotos(ctx, customerId);
+        throw fieldError({ account_number: ['This customer has already been erased.'] });
+      }
+      // Decided again: an account opened since the first command closes here.
+      const erased = await closeOut(ctx, uow, customer.state, reason);
       await shredAndSignOut(ctx, customerId);
-      await erasePhotos(ctx, customerId);
-      throw fieldError({ account_number: ['This customer has already been erased.'] });
-    }
-    const erased = decideCustomer({ type: 'Erase', reason }, customer.state);
-    await shredAndSignOut(ctx, customerId);
-    // Other processes (scale mode's services, the projections' thread) drop the key from their
-    // caches first: whatever is written or projected after the record can no longer be opened.
-    await ctx.keyring.untilDestroyedEverywhere();
-    uow.append(stream, erased);
+      // Other processes (scale mode's services, the projections' thread) drop the key from their
+      // caches first: whatever is written or projected after the record can no longer be opened.
+      await ctx.keyring.untilDestroyedEverywhere();
+      uow.append(stream, erased);
+    });
   });
   await ctx.sessions.revokeOthers(customerId, undefined);
   await erasePhotos(ctx, customerId);
   return { customerId, outcome };
+}
+
+/**
+ * Decides the erasure on everything the customer holds (refused while anything is left) and
+ * stages the closing of every account still open, each checked against the version read. Returns
+ * the customer's CustomerErased, for the caller to record.
+ */
+async function closeOut(
+  ctx: CommandContext,
+  uow: UnitOfWork,
+  customer: CustomerState,
+  reason: string,
+) {
+  // Every account the customer opened (registration's, business ones). One opened concurrently
+  // also writes the customer stream, so the erasure's checked append there fails and this runs again.
+  const { rows } = await ctx.pool.query<{ account_id: string }>(
+    `SELECT data->>'accountId' AS account_id FROM events
+     WHERE data ? 'customerId' AND data->>'customerId' = $1 AND type = 'AccountOpened'`,
+    [customer.customerId],
+  );
+  const accounts = await Promise.all(
+    rows.map(async (r) => (await uow.load(streams.account(r.account_id), accountAggregate)).state),
+  );
+  const books = await Promise.all(
+    [scheduleBookStream, billScheduleBookStream].map(
+      async (book) => (await uow.load(book(customer.customerId), scheduleBookAggregate)).state.size,
+    ),
+  );
+  const wallet = await uow.load(cryptoStreams.wallet(customer.customerId), walletAggregate);
+  const left = leftToCloseOut({
+    accounts,
+    wallet: wallet.state,
+    activeTransferSchedules: books[0]!,
+    activeBillPaymentSchedules: books[1]!,
+  });
+  const erased = decideCustomer({ type: 'Erase', reason, leftToCloseOut: left }, customer);
+  for (const account of accounts) {
+    uow.append(
+      streams.account(account.accountId),
+      decideAccount({ type: 'Close', reason: 'owner_erased' }, account),
+    );
+  }
+  return erased;
+}
+
+/** An erasure refused for what the customer still holds answers 409, with what is left. */
+async function refusedWithConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError && error.reason === NOT_CLOSED_OUT) {
+      throw new ApiError(409, error.message, 'CONFLICT', { account_number: [error.message] });
+    }
+    throw error;
+  }
 }
 
 async function shredAndSignOut(ctx: CommandContext, customerId: string): Promise<void> {

@@ -90,8 +90,23 @@ export const HoldReleased = defineEvent(
   }),
 );
 
+/**
+ * The account is closed: nothing is posted to it or held on it again. Written when its owner is
+ * erased, once it holds nothing (no balance, no open hold), so no money is left on, or can later
+ * reach, an account whose owner the bank no longer knows.
+ */
+export const AccountClosed = defineEvent(
+  'AccountClosed',
+  z.object({
+    accountId: z.uuid(),
+    customerId: z.uuid(),
+    reason: z.enum(['owner_erased']),
+  }),
+);
+
 export const accountEvents = [
   AccountOpened,
+  AccountClosed,
   AccountCredited,
   AccountDebited,
   FundsHeld,

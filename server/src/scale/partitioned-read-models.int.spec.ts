@@ -28,6 +28,7 @@ import {
 import {
   ApiClient,
   deposit,
+  payOutBalances,
   ownRecords,
   signedUpCustomer,
   startTestBank,
@@ -246,11 +247,13 @@ describe('read models built partition by partition', () => {
 
     // A payment to an email nobody has enrolled, claimed by the newcomer who enrols it.
     let newcomer: Customer | undefined;
+    const unclaimed: string[] = [];
     for (let attempt = 0; !newcomer && attempt < 10; attempt += 1) {
       const email = `newcomer.${Date.now()}.${attempt}@example.com`;
-      await send(sender, { amount: 8, recipient_email: email });
+      const sent = await send(sender, { amount: 8, recipient_email: email });
       const enrolled = await newCustomer({ email }, { proveContacts: false });
       if (partition(enrolled) !== partition(sender)) newcomer = enrolled;
+      else unclaimed.push(sent.data.transaction.id as string);
     }
     await ok(newcomer!.client.post('/api/zelle/claims/code', { kind: 'email' }));
     const outbox = (await ok(ops.get('/api/ops/zelle-claim-codes'))).data.zelle_claim_codes as {
@@ -283,7 +286,20 @@ describe('read models built partition by partition', () => {
     expect(shards.rows[0]!.n).toBeGreaterThan(1);
 
     // The sender is erased: the recipient's and the newcomer's lines, on other partitions, lose
-    // the sender's name and memo, and the sender leaves their recent recipients.
+    // the sender's name and memo, and the sender leaves their recent recipients. First the sender
+    // closes out (an erasure is refused while money is left or pending): the payments nobody
+    // claimed are cancelled, the balances paid out at the teller.
+    for (const id of unclaimed)
+      await ok(sender.client.post(`/api/zelle/payments/${id}/cancel`, {}));
+    await payOutBalances(bank, sender.accounts);
+    for (const [name, order] of Object.entries(ORDERS)) {
+      heads[name] = await applyPartitioned(
+        bank.ownerPool,
+        `partitioned_${name}`,
+        order,
+        heads[name]!,
+      );
+    }
     await ok(
       ops.post('/api/ops/customers/erase', {
         account_number: sender.user.account_number,

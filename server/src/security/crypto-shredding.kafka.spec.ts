@@ -11,6 +11,7 @@ import {
 import {
   ApiClient,
   deposit,
+  payOutBalances,
   ownRecords,
   readModelText,
   signedUpCustomer,
@@ -111,6 +112,8 @@ describe('crypto-shredding in scale mode', () => {
 
     const ops = new ApiClient(bank);
     ops.token = bank.opsToken;
+    // Closed out first: an erasure is refused while money is left.
+    await payOutBalances(bank, accounts);
     const erased = await ops.post('/api/ops/customers/erase', {
       account_number: user.account_number,
     });
@@ -160,6 +163,11 @@ describe('crypto-shredding in scale mode', () => {
 
     const ops = new ApiClient(bank);
     ops.token = bank.opsToken;
+    // Closed out first: an erasure is refused while money is left or pending.
+    expect(
+      (await client.post(`/api/transfers/${sent.body.data.transfer.id}/cancel`, {})).status,
+    ).toBe(200);
+    await payOutBalances(bank, accounts);
     expect(
       (await ops.post('/api/ops/customers/erase', { account_number: user.account_number })).status,
     ).toBe(200);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
   deposit,
+  payOutBalances,
   signedUpCustomer,
   startTestBank,
   type TestBank,
@@ -219,6 +220,13 @@ describe('crypto-shredding', () => {
     await deposit(bank, accounts[0]!.account_number, 321.09);
     const ops = new ApiClient(bank);
     ops.token = bank.opsToken;
+    // Refused while money is left: the customer is paid out at the teller first.
+    const refused = await ops.post('/api/ops/customers/erase', {
+      account_number: user.account_number,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('Premium Checking holds $321.09');
+    await payOutBalances(bank, accounts);
 
     const erased = await ops.post('/api/ops/customers/erase', {
       account_number: user.account_number,
@@ -239,15 +247,22 @@ describe('crypto-shredding', () => {
     });
     expect(login.status).toBe(401);
 
-    // Money is untouched and still adds up.
+    // Money is untouched and still adds up: paid in, paid out, the account closed.
     await bank.runner.catchUp();
     const account = await bank.pool.query(
       'SELECT balance_cents FROM rm_accounts WHERE account_id = $1',
       [accounts[0]!.id],
     );
-    expect(account.rows[0].balance_cents).toBe(32109);
+    expect(account.rows[0].balance_cents).toBe(0);
     const accountEvents = await bank.store.readStream(streams.account(accounts[0]!.id));
-    expect(accountEvents.map((e) => e.type)).toEqual(['AccountOpened', 'AccountCredited']);
+    expect(accountEvents.map((e) => e.type)).toEqual([
+      'AccountOpened',
+      'AccountCredited',
+      'AccountDebited',
+      'AccountClosed',
+    ]);
+    expect(accountEvents[1]!.event.data).toMatchObject({ amount: 32109 });
+    expect(accountEvents[2]!.event.data).toMatchObject({ amount: 32109 });
     expect((await ops.get('/api/ops/ledger')).body.data.balanced).toBe(true);
     const profile = await bank.pool.query(
       'SELECT name, email FROM rm_customers WHERE customer_id = $1',
@@ -286,6 +301,7 @@ describe('crypto-shredding the features’ data', () => {
     expect(moved.status).toBe(201);
     const ops = new ApiClient(bank);
     ops.token = bank.opsToken;
+    await payOutBalances(bank, accounts);
     expect(
       (await ops.post('/api/ops/customers/erase', { account_number: user.account_number })).status,
     ).toBe(200);
@@ -314,9 +330,10 @@ describe('crypto-shredding the features’ data', () => {
       'SELECT account_id, balance_cents FROM rm_accounts WHERE account_id = ANY($1::uuid[])',
       [[checking.id, savings.id]],
     );
+    // Paid out before the erasure: nothing is left on the accounts.
     expect(Object.fromEntries(balances.rows.map((r) => [r.account_id, r.balance_cents]))).toEqual({
-      [checking.id]: 15000,
-      [savings.id]: 5000,
+      [checking.id]: 0,
+      [savings.id]: 0,
     });
     expect((await ops.get('/api/ops/ledger')).body.data.balanced).toBe(true);
     expect((await verifyLog(bank.pool)).findings).toEqual([]);

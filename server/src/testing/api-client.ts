@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { streams } from '@bank/events';
 import { parsePosition, waitForProjections } from '@bank/infra';
 import { allProjectionNames } from '@bank/projections';
 import type { TestBank } from './test-bank.ts';
@@ -224,4 +225,34 @@ export async function deposit(
   if (!(await waitForProjections(bank.pool, position, allProjectionNames, 10_000)))
     throw new Error('the read models did not show the deposit within 10 s');
   return response;
+}
+
+/**
+ * Pays every balance of a customer's accounts out at the teller (POST /ops/withdrawals), as staff
+ * do when the customer closes their accounts before an erasure (an erasure is refused while money
+ * is left). The balances are read from the accounts' streams, not a read model that may lag.
+ * Pending payments are the caller's to finish or cancel first: a hold is not paid out.
+ */
+export async function payOutBalances(
+  bank: TestBank,
+  accounts: readonly { id: string; account_number: string }[],
+) {
+  const ops = new ApiClient(bank);
+  ops.token = bank.opsToken;
+  for (const account of accounts) {
+    const events = await bank.store.readStream(streams.account(account.id));
+    const cents = events.reduce((sum, { type, event }) => {
+      const amount = (event.data as { amount?: number }).amount ?? 0;
+      if (type === 'AccountCredited') return sum + amount;
+      return type === 'AccountDebited' ? sum - amount : sum;
+    }, 0);
+    if (cents === 0) continue;
+    const response = await ops.post(
+      '/api/ops/withdrawals',
+      { account_number: account.account_number, amount: cents / 100 },
+      { 'idempotency-key': randomUUID() },
+    );
+    if (response.status !== 201)
+      throw new Error(`pay-out failed: ${JSON.stringify(response.body)}`);
+  }
 }

@@ -16,6 +16,7 @@ export {
   outboxCode,
   staffOutboxCode,
   deposit,
+  payOutBalances,
   type ApiResponse,
 } from './api-client.ts';
 export { cardPurchase } from './card-purchase.ts';

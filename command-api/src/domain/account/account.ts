@@ -1,4 +1,5 @@
 import {
+  AccountClosed,
   AccountCredited,
   AccountDebited,
   AccountOpened,
@@ -19,6 +20,8 @@ export interface AccountState {
   balance: number;
   /** Open holds by id: pending outgoing amounts not yet posted. */
   holds: Record<string, number>;
+  /** Closed (its owner erased): nothing is posted to it or held on it again. */
+  closed: boolean;
 }
 
 /** What can be spent now: the balance less every open hold. */
@@ -28,7 +31,12 @@ export function availableBalance(state: AccountState): number {
 
 /** What an account's stream holds. */
 export type AccountEvent = StreamEvent<
-  'AccountOpened' | 'AccountCredited' | 'AccountDebited' | 'FundsHeld' | 'HoldReleased'
+  | 'AccountOpened'
+  | 'AccountCredited'
+  | 'AccountDebited'
+  | 'FundsHeld'
+  | 'HoldReleased'
+  | 'AccountClosed'
 >;
 
 export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
@@ -41,6 +49,7 @@ export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
     type: '',
     balance: 0,
     holds: {},
+    closed: false,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -67,6 +76,8 @@ export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
         delete holds[event.data.holdId];
         return { ...state, holds };
       }
+      case 'AccountClosed':
+        return { ...state, closed: true };
       default:
         return state;
     }
@@ -74,6 +85,8 @@ export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
 };
 
 export const INSUFFICIENT_FUNDS = 'insufficient_funds';
+export const ACCOUNT_CLOSED = 'account_closed';
+export const ACCOUNT_CLOSED_MESSAGE = 'This account is closed: nothing can be posted to it.';
 
 export type AccountCommand =
   | { type: 'Open'; data: EventData<'AccountOpened'> }
@@ -81,6 +94,7 @@ export type AccountCommand =
   | { type: 'Debit'; posting: Posting }
   | { type: 'Hold'; hold: EventData<'FundsHeld'> }
   | { type: 'CaptureHold'; posting: Posting & { holdId: string } }
+  | { type: 'Close'; reason: EventData<'AccountClosed'>['reason'] }
   | {
       type: 'ReleaseHold';
       holdId: string;
@@ -106,13 +120,26 @@ function ownedBy<T extends object>(state: AccountState, entry: T): T & { ownerCu
   return { ...entry, ownerCustomerId: state.customerId };
 }
 
-/** Pure account rules: an account never pays out more than it has available. */
+/** Whether the account holds anything: a balance (either sign) or an open hold. */
+export function holdsMoney(state: AccountState): boolean {
+  return state.balance !== 0 || Object.keys(state.holds).length > 0;
+}
+
+/**
+ * Pure account rules: an account never pays out more than it has available, and a closed one
+ * takes nothing in and pays nothing out (money sent to it would be stranded: its owner is gone).
+ */
 export function decideAccount(command: AccountCommand, state: AccountState) {
   if (command.type === 'Open') {
     if (state.opened) throw new DomainError('exists', 'The account already exists.');
     return [AccountOpened.create(command.data)];
   }
   requireOpen(state);
+  if (state.closed) {
+    // A release of a hold that is not open changes nothing, and closing again neither.
+    if (command.type === 'ReleaseHold' || command.type === 'Close') return [];
+    throw new DomainError(ACCOUNT_CLOSED, ACCOUNT_CLOSED_MESSAGE);
+  }
   switch (command.type) {
     case 'Credit':
       return [AccountCredited.create(ownedBy(state, command.posting))];
@@ -130,6 +157,17 @@ export function decideAccount(command: AccountCommand, state: AccountState) {
       }
       return [AccountDebited.create(ownedBy(state, command.posting))];
     }
+    case 'Close':
+      if (holdsMoney(state)) {
+        throw new DomainError('not_empty', 'An account is closed only once it holds nothing.');
+      }
+      return [
+        AccountClosed.create({
+          accountId: state.accountId,
+          customerId: state.customerId,
+          reason: command.reason,
+        }),
+      ];
     case 'ReleaseHold':
       if (state.holds[command.holdId] === undefined) return [];
       return [

@@ -1,8 +1,13 @@
-import { AccountCredited, AccountOpened, FundsHeld } from '@bank/events';
+import { AccountClosed, AccountCredited, AccountOpened, FundsHeld } from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification } from '../../kernel/decider-specification.ts';
-import { accountAggregate, availableBalance, decideAccount } from './account.ts';
+import {
+  ACCOUNT_CLOSED_MESSAGE,
+  accountAggregate,
+  availableBalance,
+  decideAccount,
+} from './account.ts';
 
 const accountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
@@ -76,5 +81,46 @@ describe('account decider', () => {
       .given()
       .when({ type: 'Credit', posting: posting(1) })
       .thenThrows(/not found/);
+  });
+});
+
+describe('closing an account (its owner erased)', () => {
+  const hold = (amount: number) =>
+    FundsHeld.create({
+      accountId,
+      holdId: crypto.randomUUID(),
+      amount,
+      description: 'x',
+      kind: 'zelle',
+      reference: 'Z',
+    });
+  const close = { type: 'Close', reason: 'owner_erased' } as const;
+
+  it('closes only an account that holds nothing: no balance, no open hold', () => {
+    const holdsNothing = 'An account is closed only once it holds nothing.';
+    account
+      .given(opened, AccountCredited.create(posting(1)))
+      .when(close)
+      .thenRefuses(holdsNothing);
+    account.given(opened, hold(0)).when(close).thenRefuses(holdsNothing);
+    account
+      .given(opened)
+      .when(close)
+      .then([{ type: 'AccountClosed', data: { accountId, customerId, reason: 'owner_erased' } }]);
+  });
+
+  it('takes nothing in and pays nothing out once closed; closing again changes nothing', () => {
+    const closed = account.given(
+      opened,
+      AccountClosed.create({ accountId, customerId, reason: 'owner_erased' }),
+    );
+    expect(closed.state.closed).toBe(true);
+    closed.when({ type: 'Credit', posting: posting(123) }).thenRefuses(ACCOUNT_CLOSED_MESSAGE);
+    closed.when({ type: 'Debit', posting: posting(0) }).thenRefuses(ACCOUNT_CLOSED_MESSAGE);
+    closed.when({ type: 'Hold', hold: hold(0).data }).thenRefuses(ACCOUNT_CLOSED_MESSAGE);
+    closed.when(close).thenNothingHappened();
+    closed
+      .when({ type: 'ReleaseHold', holdId: crypto.randomUUID(), reason: 'x' })
+      .thenNothingHappened();
   });
 });

@@ -20,6 +20,9 @@ import {
 import { addressKey } from '@bank/contracts';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { normalizeEmail, phoneDigits } from '../reservation.ts';
+import { closeOutFirstMessage } from './close-out.ts';
+
+export const NOT_CLOSED_OUT = 'not_closed_out';
 
 export interface CustomerState {
   registered: boolean;
@@ -266,7 +269,12 @@ export type CustomerCommand =
   | { type: 'DisableTwoFactor'; passwordValid: boolean }
   | { type: 'UseRecoveryCode'; codeHash: string }
   | { type: 'RegenerateRecoveryCodes'; recoveryCodeHashes: string[] }
-  | { type: 'Erase'; reason: string }
+  | {
+      type: 'Erase';
+      reason: string;
+      /** What the customer still holds or has pending (leftToCloseOut): must be nothing. */
+      leftToCloseOut: readonly string[];
+    }
   | { type: 'VerifyContact'; kind: ContactKind };
 
 export const twoFactorMessages = {
@@ -389,6 +397,10 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState) {
         }),
       ];
     case 'Erase':
+      // Erased with money left or pending, the money would be stranded: nobody to pay it to.
+      if (command.leftToCloseOut.length > 0) {
+        throw new DomainError(NOT_CLOSED_OUT, closeOutFirstMessage(command.leftToCloseOut));
+      }
       return [CustomerErased.create({ customerId: state.customerId, reason: command.reason })];
     case 'VerifyContact':
       return state.unverifiedContacts.includes(command.kind)
