@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientOf } from '@bank/infra';
 import { authRoutes } from './routes/auth.ts';
 import { billPayCommandRoutes } from './routes/bill-pay.ts';
 import { businessAccountRoutes } from './routes/business-accounts.ts';
@@ -67,7 +68,7 @@ function limitOtherWrites(app: FastifyInstance, limit: object | undefined) {
   const counted = app.rateLimit({
     ...limit,
     keyGenerator: (request: FastifyRequest) =>
-      request.customerId ? `customer:${request.customerId}` : `address:${request.ip}`,
+      request.customerId ? `customer:${request.customerId}` : `address:${clientOf(request.ip)}`,
   });
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();

@@ -454,6 +454,26 @@ describe('login', () => {
       }
       expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
       expect(statuses[4]).toBe(429);
+      // An IPv6 /64 is part of one subscriber's network, where a host may take any number of
+      // addresses: it has one allowance, not one per address.
+      let tried = 0;
+      const from = async (remoteAddress: string) =>
+        (
+          await limited.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({
+              account_number: String(223456789012 + (tried += 1)),
+              password: 'whatever-1',
+            }),
+          })
+        ).statusCode;
+      const oneNetwork = [];
+      for (const host of ['a', 'b', 'c', 'd']) oneNetwork.push(await from(`2001:db8:1:2::${host}`));
+      expect(oneNetwork).toEqual([401, 401, 401, 429]);
+      expect(await from('2001:db8:1:3::a')).toBe(401);
       // The only process serving commands needs no round trip to Redis per request to count.
       expect(await redis.keys(`${queuePrefix}-rate-limit-*`)).toEqual([]);
     } finally {

@@ -1,4 +1,4 @@
-import { verifySecret } from '@bank/infra';
+import { BANK_TURN, verifySecret } from '@bank/infra';
 import {
   ApiClient,
   liveAndRebuiltHashes,
@@ -453,7 +453,7 @@ describe('PIN', () => {
     );
     expect(rows.map((r) => r.data.initial)).toEqual([true, false]);
     expect(rows[1]!.data.pinHash).toMatch(/^\$argon2id\$/);
-    expect(await verifySecret(rows[1]!.data.pinHash, '1397')).toBe(true);
+    expect(await verifySecret(rows[1]!.data.pinHash, '1397', BANK_TURN)).toBe(true);
     const everything = await bank.pool.query<{ text: string }>(
       `SELECT string_agg(data::text, ' ') AS text FROM events WHERE stream_id = $1`,
       [`card-${card.id}`],

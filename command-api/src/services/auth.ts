@@ -2,6 +2,8 @@ import { streams } from '@bank/events';
 import {
   ApiError,
   fieldError,
+  BANK_TURN,
+  customerTurn,
   hashSecret,
   refuseWhenHashingBusy,
   hashToken,
@@ -43,7 +45,7 @@ import {
 
 const INVALID_CREDENTIALS = 'The account number or password is incorrect.';
 // Verified against when the account number is unknown, so both paths take the same time.
-const DUMMY_HASH = hashSecret('not-a-real-password');
+const DUMMY_HASH = hashSecret('not-a-real-password', BANK_TURN);
 
 async function customerIdByReservation(
   ctx: CommandContext,
@@ -150,8 +152,9 @@ export async function login(
   // allowance are checked at all; the rest are refused unchecked.
   const attempt = await takeAttempt(ctx, counter);
   const customer = customerId ? await loadCustomer(ctx, customerId) : undefined;
-  // The customer's own browser goes before anonymous sign-ins: a flood cannot make one.
-  const turn = { client, trusted: counter.device !== undefined };
+  // From the customer's own browser, the check waits in their turn, among the trusted: a flood of
+  // strangers cannot make one (any number of tries from it wait in one customer's line).
+  const turn = counter.device && customerId ? customerTurn(customerId) : { client, trusted: false };
   const valid =
     customer?.registered && !customer.erased
       ? await verifyCounted(ctx, counter, customer.passwordHash, password, turn)
@@ -255,7 +258,7 @@ async function changePasswordCommand(
   },
   metadata: EventMetadata,
 ) {
-  const newPasswordHash = await hashSecret(command.newPassword);
+  const newPasswordHash = await hashSecret(command.newPassword, customerTurn(customerId));
   try {
     const outcome = await ctx.bus.execute(metadata, async (uow) => {
       const stream = streams.customer(customerId);
@@ -269,7 +272,11 @@ async function changePasswordCommand(
           currentPasswordValid,
           newPasswordIsCurrent:
             command.reason === 'reset'
-              ? await verifySecret(customer.state.passwordHash, command.newPassword)
+              ? await verifySecret(
+                  customer.state.passwordHash,
+                  command.newPassword,
+                  customerTurn(customerId),
+                )
               : currentPasswordValid && command.newPassword === command.currentPassword,
           newPasswordHash,
           reason: command.reason,

@@ -14,6 +14,7 @@ import {
   ApiError,
   deterministicUuid,
   fieldError,
+  customerTurn,
   hashSecret,
   notFound,
   verifySecret,
@@ -307,7 +308,8 @@ export async function changeCardPin(
   metadata: EventMetadata,
   requireStepUp: StepUpCheck,
 ) {
-  const newPinHash = await hashSecret(pins.newPin);
+  const turn = customerTurn(customerId);
+  const newPinHash = await hashSecret(pins.newPin, turn);
   const outcome = await runCardCommand(
     ctx,
     customerId,
@@ -317,8 +319,8 @@ export async function changeCardPin(
       const supplied = Boolean(pins.currentPin);
       const [valid, same] = state.pinHash
         ? await Promise.all([
-            supplied ? verifySecret(state.pinHash, pins.currentPin!) : false,
-            verifySecret(state.pinHash, pins.newPin),
+            supplied ? verifySecret(state.pinHash, pins.currentPin!, turn) : false,
+            verifySecret(state.pinHash, pins.newPin, turn),
           ])
         : [false, false];
       return {

@@ -4,7 +4,7 @@ import {
   messages,
   rateLimited,
   ServiceBusy,
-  BANK_TURN,
+  customerTurn,
   verifySecret,
   type HashingTurn,
   type EventMetadata,
@@ -176,7 +176,7 @@ export async function verifyCounted(
   counter: FailureCounter,
   hashed: string,
   secret: string,
-  turn: HashingTurn = BANK_TURN,
+  turn: HashingTurn,
 ): Promise<boolean> {
   try {
     return await verifySecret(hashed, secret, turn);
@@ -237,7 +237,8 @@ export async function checkPasswordAgain(
   metadata: EventMetadata,
 ): Promise<boolean> {
   const attempt = await takeAttempt(ctx, counter);
-  if (await verifyCounted(ctx, counter, customer.passwordHash, password)) {
+  const turn = customerTurn(customer.customerId);
+  if (await verifyCounted(ctx, counter, customer.passwordHash, password, turn)) {
     await uncountAttempt(ctx, counter);
     return true;
   }

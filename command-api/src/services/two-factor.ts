@@ -5,6 +5,7 @@ import {
   hashToken,
   newToken,
   notFound,
+  customerTurn,
   verifySecret,
   type EventMetadata,
 } from '@bank/infra';
@@ -328,7 +329,9 @@ export async function stepUp(
       if (outcome === 'wrong') await onWrong(customer);
       throw codeError(outcome, twoFactorMessages.invalidAppCode);
     }
-  } else if (!(await verifySecret(customer.passwordHash, proof.password ?? ''))) {
+  } else if (
+    !(await verifySecret(customer.passwordHash, proof.password ?? '', customerTurn(customerId)))
+  ) {
     await onWrong(customer);
     throw fieldError({ password: [twoFactorMessages.wrongPassword] });
   }

@@ -11,6 +11,7 @@ import {
 } from '@bank/events';
 import {
   ApiError,
+  customerTurn,
   hashSecret,
   inTransaction,
   ok,
@@ -161,7 +162,7 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
   const code = newClaimCode(randomInt);
   const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);
   const message = `Harborview Community Bank: your Zelle code is ${code}. It expires in 15 minutes.`;
-  const codeHash = await hashSecret(code);
+  const codeHash = await hashSecret(code, customerTurn(customerId));
   const digest = contactDigest(result.contact);
   await underCodeLock(ctx, customerId, async (db) => {
     await lockContact(db, digest);
@@ -224,7 +225,7 @@ async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code
     await lockContact(db, row?.contact_digest ?? null);
     const allowed = await mayTryCodes(db, customerId, row?.contact_digest ?? null, now);
     if (allowed.outcome === 'refused') throw tooMany(allowed.error);
-    const matches = row ? await verifySecret(row.code_hash, code) : false;
+    const matches = row ? await verifySecret(row.code_hash, code, customerTurn(customerId)) : false;
     const decision = decideCodeAttempt(
       row && { expiresAt: row.expires_at, attempts: row.attempts, closed: false },
       matches,

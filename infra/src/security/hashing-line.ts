@@ -2,16 +2,23 @@ import { ServiceBusy } from '../http/errors.ts';
 
 /**
  * Whose hashing waits: `client` is who it is fair between (an anonymous request's address, as
- * `clientOf` gives it), and `trusted` marks work an anonymous flood cannot make (a browser the
- * customer signed in from before, a signed-in customer, the bank itself), which goes first.
+ * `clientOf` gives it; a customer, for work only they can ask), and `trusted` marks work an
+ * anonymous flood cannot make (a sign-in from the customer's own browser, a signed-in customer's
+ * step-up or PIN, the bank's own work).
  */
 export interface HashingTurn {
   client: string;
   trusted: boolean;
 }
 
-/** Work for signed-in customers and for the bank itself: no anonymous request can queue it. */
+/** The bank's own hashings (a seeded customer, the stand-in hash for unknown account numbers). */
 export const BANK_TURN: HashingTurn = { client: 'bank', trusted: true };
+
+/** A hashing only `customerId` can ask for: signed in, or from a browser they signed in from. */
+export const customerTurn = (customerId: string): HashingTurn => ({
+  client: `customer:${customerId}`,
+  trusted: true,
+});
 
 interface Waiting {
   start: () => void;
@@ -81,16 +88,21 @@ class Rotation {
  * flood of sign-ins fills every pool thread and its queue, and everything else waits behind it.
  * Past the line, or after waiting longer than anyone should, the answer is 503 with Retry-After.
  *
- * The line is fair: each client waits in a line of its own, and the clients take turns; trusted
- * work goes before any anonymous client, and an anonymous client's line is at most
- * `maxPerClient` long. A flood from a few addresses
- * then waits behind itself, while a customer elsewhere waits at most one turn of each client. When
- * the whole line is full, a newcomer takes the place of the newest entry of the longest line.
+ * The line is fair: each client waits in a line of its own, at most `maxPerClient` long (past that
+ * only that client is refused), and the clients take turns. Trusted clients and anonymous ones
+ * wait in two rotations that alternate while both have someone waiting: a flood of either kind
+ * can take at most every other turn from the other. A flood from a few addresses then waits behind
+ * itself, a customer elsewhere waits about two turns of each flooding client, and one whose own
+ * browser signs in waits only for the other trusted clients. When the whole line is full, a
+ * newcomer takes the place of the newest entry of the longest anonymous line, if that is longer
+ * than the newcomer's own (a trusted newcomer: any anonymous place).
  */
 export class HashingLine {
   private running = 0;
   private readonly trusted = new Rotation();
   private readonly anonymous = new Rotation();
+  /** Whether the last turn handed over went to a trusted client. */
+  private trustedServedLast = false;
 
   constructor(
     private readonly threads: number,
@@ -103,8 +115,7 @@ export class HashingLine {
   /** Refuses now when a hashing asked for would be refused: before work that leads to one. */
   refuseWhenFull(turn: HashingTurn = BANK_TURN): void {
     if (this.running < this.threads) return;
-    const ownLineFull =
-      !turn.trusted && this.anonymous.waitingFor(turn.client) >= this.maxPerClient;
+    const ownLineFull = this.tierOf(turn).waitingFor(turn.client) >= this.maxPerClient;
     if (ownLineFull || !this.roomFor(turn)) {
       throw new ServiceBusy(this.retryAfterSeconds);
     }
@@ -117,7 +128,7 @@ export class HashingLine {
     try {
       return await work();
     } finally {
-      const next = this.trusted.next() ?? this.anonymous.next();
+      const next = this.nextTurn();
       if (next) {
         clearTimeout(next.timer);
         next.start();
@@ -125,6 +136,13 @@ export class HashingLine {
         this.running--;
       }
     }
+  }
+
+  private nextTurn(): Waiting | undefined {
+    const first = this.trustedServedLast && this.anonymous.size > 0 ? this.anonymous : this.trusted;
+    const next = first.next() ?? (first === this.trusted ? this.anonymous : this.trusted).next();
+    if (next) this.trustedServedLast = next.turn.trusted;
+    return next;
   }
 
   private tierOf(turn: HashingTurn): Rotation {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceBusy } from '../http/errors.ts';
-import { HashingLine, type HashingTurn } from './hashing-line.ts';
+import { customerTurn, HashingLine, type HashingTurn } from './hashing-line.ts';
 
 const anonymous = (client: string): HashingTurn => ({ client, trusted: false });
 const trusted = (client: string): HashingTurn => ({ client, trusted: true });
@@ -84,6 +84,38 @@ describe('HashingLine', () => {
     await settle();
     await t.finishAll();
     expect(t.started).toEqual(['running', 'own-browser', 'flood-1', 'flood-2']);
+  });
+
+  it('alternates trusted and anonymous turns: a flood of signed-in work takes at most every other turn from sign-ins', async () => {
+    const t = lineUnderTest({ maxPerClient: 3 });
+    t.ask('running', anonymous('10.0.0.9'));
+    for (const customer of ['a', 'b', 'c']) {
+      for (let i = 1; i <= 3; i++) t.ask(`${customer}-${i}`, customerTurn(customer));
+    }
+    t.ask('stranger-1', anonymous('192.0.2.7'));
+    t.ask('stranger-2', anonymous('192.0.2.7'));
+    await settle();
+    await t.finishAll();
+    expect(t.started.slice(0, 6)).toEqual([
+      'running',
+      'a-1',
+      'stranger-1',
+      'b-1',
+      'stranger-2',
+      'c-1',
+    ]);
+  });
+
+  it("holds each customer's trusted work to their own share of the line too", async () => {
+    const t = lineUnderTest({ maxPerClient: 3 });
+    t.ask('running', anonymous('10.0.0.9'));
+    for (let i = 1; i <= 5; i++) t.ask(`step-up-${i}`, customerTurn('attacker'));
+    t.ask('other-customer', customerTurn('someone-else'));
+    await settle();
+    expect(t.outcomes.get('step-up-4')).toBe('busy');
+    expect(t.outcomes.get('step-up-5')).toBe('busy');
+    await t.finishAll();
+    expect(t.started).toEqual(['running', 'step-up-1', 'other-customer', 'step-up-2', 'step-up-3']);
   });
 
   it('gives a newcomer to a full line the place of the newest entry of the longest line', async () => {

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
-import { BANK_TURN, HashingLine, type HashingTurn } from './hashing-line.ts';
+import { HashingLine, type HashingTurn } from './hashing-line.ts';
 
 // argon2id (the library's default algorithm) with OWASP's minimum recommended cost.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -25,23 +25,19 @@ const line = new HashingLine(
 );
 
 /**
- * The hash; ServiceBusy (503) when the line of hashings is full. An anonymous request names its
- * client (`turn`), so that a flood waits behind itself; the default is the bank's own work.
+ * The hash; ServiceBusy (503) when the line of hashings is full. `turn` names whose work it is
+ * (an anonymous request's address, a customer, the bank), so that a flood waits behind itself.
  */
-export function hashSecret(secret: string, turn: HashingTurn = BANK_TURN): Promise<string> {
+export function hashSecret(secret: string, turn: HashingTurn): Promise<string> {
   return line.run(() => hash(secret, OPTIONS), turn);
 }
 
 /** Whether the secret matches; ServiceBusy (503) when the line of hashings is full. */
-export function verifySecret(
-  hashed: string,
-  secret: string,
-  turn: HashingTurn = BANK_TURN,
-): Promise<boolean> {
+export function verifySecret(hashed: string, secret: string, turn: HashingTurn): Promise<boolean> {
   return line.run(() => verify(hashed, secret).catch(() => false), turn);
 }
 
 /** ServiceBusy now when a hashing would be refused: a sign-in refused before it reads or counts. */
-export function refuseWhenHashingBusy(turn: HashingTurn = BANK_TURN): void {
+export function refuseWhenHashingBusy(turn: HashingTurn): void {
   line.refuseWhenFull(turn);
 }
