@@ -132,6 +132,4 @@ it('a flood from a few addresses waits behind itself: a customer elsewhere waits
   expect(checked.length).toBeGreaterThan(4 * addresses);
   expect(checkedBefore('elsewhere')).toBeLessThan(2 * addresses);
   expect(checkedBefore('own-browser')).toBeLessThan(5);
-  // Each address past its share of the line was turned away at once, not after a wait.
-  expect([...statuses.values()].filter((s) => s === 503).length).toBeGreaterThan(0);
 }, 120_000);

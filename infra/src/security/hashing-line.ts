@@ -108,7 +108,7 @@ export class HashingLine {
     private readonly threads: number,
     private readonly maxWaiting: number,
     private readonly maxWaitMs: number,
-    private readonly maxPerClient = 8,
+    private readonly maxPerClient: number,
     private readonly retryAfterSeconds = 1,
   ) {}
 

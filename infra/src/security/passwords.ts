@@ -22,6 +22,10 @@ const line = new HashingLine(
   hashingThreads(Number(process.env.UV_THREADPOOL_SIZE) || 4, availableParallelism()),
   256,
   10_000,
+  // One client's share of the line: an office behind one address, or a load test's seeding,
+  // registers or signs in dozens at once. Fairness comes from the turns and from a newcomer to a
+  // full line taking the newest place of the longest line, not from this bound.
+  64,
 );
 
 /**
