@@ -62,8 +62,10 @@ describe('CPU from /proc', () => {
       const treeBefore = processTreeCpuMs(child.pid)!;
       const afterMain = processesCpuByThreadMs(pids);
       const treeAfter = processTreeCpuMs(child.pid)!;
-      expect(afterWorker.otherMs - start.otherMs).toBeGreaterThanOrEqual(280);
-      expect(afterMain.mainMs - afterWorker.mainMs).toBeGreaterThanOrEqual(280);
+      // process.cpuUsage counts every thread: the runtime's own threads' time (garbage collection,
+      // the worker's exit) during the main thread's burn ends it a little early.
+      expect(afterWorker.otherMs - start.otherMs).toBeGreaterThanOrEqual(240);
+      expect(afterMain.mainMs - afterWorker.mainMs).toBeGreaterThanOrEqual(240);
       expect(afterMain.mainMs + afterMain.otherMs).toBeGreaterThanOrEqual(treeBefore);
       expect(afterMain.mainMs + afterMain.otherMs).toBeLessThanOrEqual(treeAfter);
     } finally {

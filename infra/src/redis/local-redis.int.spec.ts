@@ -112,6 +112,8 @@ describe('a local Redis that dies', () => {
         })
         .toBe('PONG');
       client.disconnect();
+      // The new server can answer a moment before its owner has recorded it.
+      await expect.poll(() => redis.serverPid(), { timeout: 10_000 }).toBeDefined();
       expect(redis.serverPid()).not.toBe(first);
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(/redis-server .*exited unexpectedly \(SIGKILL\)/);
