@@ -165,10 +165,7 @@ for (const viewport of [
       const customer = await t.customer();
       const page = await t.signedInPage(customer, viewport);
       await enrolInBrowser(page);
-      await t.bank.ownerPool.query(
-        `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
-        [customer.user.id],
-      );
+      await t.ageLastProof(customer);
 
       // Without the password, the field says so and takes the focus.
       await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
@@ -252,10 +249,7 @@ for (const viewport of [
       const customer = await t.customer();
       const page = await t.signedInPage(customer, viewport);
       await enrolInBrowser(page);
-      await t.bank.ownerPool.query(
-        `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
-        [customer.user.id],
-      );
+      await t.ageLastProof(customer);
       await page.getByRole('button', { name: 'Get new recovery codes' }).click();
       const confirm = dialog(page, 'Confirm it’s you');
       await confirm.getByLabel('Password').fill(customer.payload.password as string);

@@ -37,6 +37,7 @@ describe('k6 smoke test against the bank (CI)', () => {
           await bank.ownerPool.query(
             `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes'`,
           );
+          await bank.ctx.sessions.caughtUp();
         },
       },
     );

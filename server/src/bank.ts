@@ -301,6 +301,8 @@ async function startParts(
     config,
     routingNumber: BANK_ROUTING_NUMBER,
   };
+  // Before the pool ends (stoppers run last first): the session cache holds one of its connections.
+  stoppers.push(() => ctx.sessions.close());
 
   // One machine: the projections follow the log on a thread of their own (a second core).
   const threaded = config.kafkaBrokers

@@ -75,6 +75,7 @@ describe('saved recipients', () => {
     await bank.ownerPool.query(`UPDATE sessions SET stepped_up_at = now() WHERE customer_id = $1`, [
       c.id,
     ]);
+    await bank.ctx.sessions.caughtUp();
     const added = await c.client.post('/api/transfers/recipients', landlord);
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const id = added.body.data.recipient.id as string;

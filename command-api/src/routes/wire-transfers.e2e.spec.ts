@@ -173,6 +173,7 @@ describe('domestic wire', () => {
     await bank.ownerPool.query(`UPDATE sessions SET stepped_up_at = now() WHERE customer_id = $1`, [
       c.id,
     ]);
+    await bank.ctx.sessions.caughtUp();
     // The same request sent again after the proof goes through once.
     const sent = await c.client.post('/api/wire-transfers/domestic', domestic(c), {
       'idempotency-key': 'wire-after-step-up',
@@ -190,6 +191,7 @@ describe('domestic wire', () => {
     await bank.ownerPool.query(`UPDATE sessions SET stepped_up_at = now() WHERE customer_id = $1`, [
       c.id,
     ]);
+    await bank.ctx.sessions.caughtUp();
     const repeated = await c.client.post(`/api/transfers/${sent.body.data.transfer.id}/repeat`, {
       amount: 20,
     });

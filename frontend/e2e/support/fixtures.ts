@@ -99,6 +99,7 @@ export function useBankAndBrowser(options?: Parameters<typeof startTestBank>[0])
         `UPDATE sessions SET stepped_up_at = now() - make_interval(mins => $2) WHERE customer_id = $1`,
         [customer.user.id, minutes],
       );
+      await state.bank!.ctx.sessions.caughtUp();
     },
     /** A page already signed in as the customer (token and user in local storage, as the app keeps them). */
     async signedInPage(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.ts';
 import { createTestDatabase } from '../testing/database.ts';
-import { createSessionStore, type SessionStore } from './sessions.ts';
+import { createSessionStore, type Session, type SessionStore } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 let pool: Pool;
@@ -14,6 +14,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await sessions?.close();
   await pool?.end();
 });
 
@@ -37,10 +38,11 @@ describe('session lookups that arrive together', () => {
     expect(found[0]!.tokenHash).toEqual(hashToken(opened[0]!.token));
     expect(found[0]!.steppedUpAt).toBeInstanceOf(Date);
 
-    // A revocation made elsewhere holds for the very next lookup: nothing is cached.
+    // A revocation made elsewhere holds once PostgreSQL has announced it.
     await pool.query('UPDATE sessions SET revoked_at = now() WHERE customer_id = $1', [
       customers[5],
     ]);
+    await sessions.caughtUp();
     expect(await sessions.resolve(opened[5]!.token)).toBeUndefined();
     expect((await sessions.resolve(opened[6]!.token))?.customerId).toBe(customers[6]);
   });
@@ -124,5 +126,218 @@ describe('when a session was last used', () => {
     await sessions.resolve(token);
     const [used] = await sessions.listLive(customerId);
     expect(used!.lastSeenAt!.getTime() - used!.signedInAt.getTime()).toBeGreaterThan(59 * 60_000);
+  });
+});
+
+/** A session store as another process of the bank has it: its own pool, counting its lookups. */
+function otherProcess(holdMs = 5000, ttlMs = 15 * 60_000) {
+  const own = createPool(pool.options.connectionString!, 4);
+  let lookups = 0;
+  /** Runs between a lookup's answer from PostgreSQL and its use, when set. */
+  let meanwhile: (() => Promise<void>) | undefined;
+  const counting = new Proxy(own, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+      return async (...args: unknown[]) => {
+        const lookup = (args[0] as { name?: string }).name === 'resolve-sessions';
+        if (lookup) lookups += 1;
+        const result: unknown = await (target.query as (...a: unknown[]) => unknown).apply(
+          target,
+          args,
+        );
+        if (lookup) await meanwhile?.();
+        return result;
+      };
+    },
+  });
+  const store = createSessionStore(counting, ttlMs, Number.POSITIVE_INFINITY, holdMs);
+  return {
+    store,
+    lookups: () => lookups,
+    setMeanwhile(run: typeof meanwhile) {
+      meanwhile = run;
+    },
+    async end() {
+      await store.close();
+      await own.end();
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A looked-up session once the store keeps it: the cache starts listening at its first lookup,
+ * and a kept session is answered as the very same object.
+ */
+async function resolveKept(store: SessionStore, token: string): Promise<Session> {
+  for (let i = 0; i < 300; i++) {
+    const first = await store.resolve(token);
+    if (first && (await store.resolve(token)) === first) return first;
+    await sleep(10);
+  }
+  throw new Error('the session was never kept');
+}
+
+describe('sessions kept between lookups', () => {
+  it("serves a customer's next requests without asking PostgreSQL again", async () => {
+    const other = otherProcess();
+    try {
+      const { token } = await sessions.create(randomUUID());
+      await resolveKept(other.store, token);
+      const before = other.lookups();
+      for (let i = 0; i < 20; i++) expect(await other.store.resolve(token)).toBeDefined();
+      expect(other.lookups()).toBe(before);
+      // An unknown token is never kept: each one is looked up.
+      const unknown = newToken().token;
+      await other.store.resolve(unknown);
+      await other.store.resolve(unknown);
+      expect(other.lookups()).toBe(before + 2);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it("holds this process's own sign-out and step-up for its very next lookup", async () => {
+    const { token } = await sessions.create(randomUUID());
+    const kept = await resolveKept(sessions, token);
+    await pool.query(
+      `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE token_hash = $1`,
+      [hashToken(token)],
+    );
+    await sessions.caughtUp();
+    const aged = await sessions.resolve(token);
+    expect(aged!.steppedUpAt!.getTime()).toBeLessThan(kept!.steppedUpAt!.getTime() - 9 * 60_000);
+    await resolveKept(sessions, token);
+
+    const proved = await sessions.stepUp(hashToken(token));
+    expect((await sessions.resolve(token))!.steppedUpAt).toEqual(proved);
+    await sessions.revoke(hashToken(token));
+    expect(await sessions.resolve(token)).toBeUndefined();
+  });
+
+  it('holds a change made by another process, or by hand, once it is announced', async () => {
+    const other = otherProcess();
+    try {
+      const customerId = randomUUID();
+      const [a, b, c] = await Promise.all([1, 2, 3].map(() => sessions.create(customerId)));
+      for (const { token } of [a!, b!, c!]) await resolveKept(other.store, token);
+
+      await sessions.revoke(hashToken(a!.token));
+      await other.store.caughtUp();
+      expect(await other.store.resolve(a!.token)).toBeUndefined();
+
+      await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [
+        hashToken(b!.token),
+      ]);
+      await other.store.caughtUp();
+      expect(await other.store.resolve(b!.token)).toBeUndefined();
+
+      await pool.query(`DELETE FROM sessions WHERE token_hash = $1`, [hashToken(c!.token)]);
+      await other.store.caughtUp();
+      expect(await other.store.resolve(c!.token)).toBeUndefined();
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('does not keep what a lookup read before a change announced while it was under way', async () => {
+    const other = otherProcess();
+    try {
+      const listening = await sessions.create(randomUUID());
+      await resolveKept(other.store, listening.token);
+      const { token } = await sessions.create(randomUUID());
+      other.setMeanwhile(async () => {
+        other.setMeanwhile(undefined);
+        await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [
+          hashToken(token),
+        ]);
+        await other.store.caughtUp();
+      });
+      // Read while live, then revoked and announced before the answer is used: not kept.
+      expect(await other.store.resolve(token)).toBeDefined();
+      expect(await other.store.resolve(token)).toBeUndefined();
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('agrees with the table after any mix of lookups racing changes made elsewhere', async () => {
+    const other = otherProcess();
+    try {
+      const customerId = randomUUID();
+      let opened = await sessions.create(customerId);
+      for (let round = 0; round < 60; round++) {
+        const change = Math.floor(Math.random() * 4);
+        const hash = hashToken(opened.token);
+        const lookups = Array.from({ length: 1 + Math.floor(Math.random() * 4) }, () =>
+          other.store.resolve(opened.token),
+        );
+        await Promise.all([
+          ...lookups,
+          change === 0 ? sessions.revoke(hash) : undefined,
+          change === 1 ? sessions.stepUp(hash) : undefined,
+          change === 2
+            ? pool.query(
+                `UPDATE sessions SET stepped_up_at = now() - interval '1 hour' WHERE token_hash = $1`,
+                [hash],
+              )
+            : undefined,
+        ]);
+        await other.store.caughtUp();
+        const { rows } = await pool.query<{ stepped_up_at: Date; live: boolean }>(
+          `SELECT stepped_up_at, revoked_at IS NULL AS live FROM sessions WHERE token_hash = $1`,
+          [hash],
+        );
+        const seen = await other.store.resolve(opened.token);
+        if (!rows[0]!.live) {
+          expect(seen).toBeUndefined();
+          opened = await sessions.create(customerId);
+        } else expect(seen!.steppedUpAt).toEqual(rows[0]!.stepped_up_at);
+      }
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('never serves a session past its expiry, nor past the hold when announcements stop', async () => {
+    // Idle sessions end after 600 ms here, so its lookups never push an expiry past that.
+    const other = otherProcess(5000, 600);
+    const holdingBriefly = otherProcess(400);
+    try {
+      const shortLived = await sessions.create(randomUUID());
+      await pool.query(
+        `UPDATE sessions SET expires_at = now() + interval '600 milliseconds' WHERE token_hash = $1`,
+        [hashToken(shortLived.token)],
+      );
+      await resolveKept(other.store, shortLived.token);
+      await sleep(700);
+      expect(await other.store.resolve(shortLived.token)).toBeUndefined();
+
+      // Its listening connection cut, it misses the announcement of a revocation made meanwhile:
+      // the kept session goes with the connection, or at the latest when the hold ends.
+      const { token } = await sessions.create(randomUUID());
+      await resolveKept(holdingBriefly.store, token);
+      await pool.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN sessions_changed'`,
+      );
+      await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [
+        hashToken(token),
+      ]);
+      await sleep(450);
+      expect(await holdingBriefly.store.resolve(token)).toBeUndefined();
+
+      // It listens again, and keeps sessions again.
+      const later = await sessions.create(randomUUID());
+      await resolveKept(holdingBriefly.store, later.token);
+      await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [
+        hashToken(later.token),
+      ]);
+      await holdingBriefly.store.caughtUp();
+      expect(await holdingBriefly.store.resolve(later.token)).toBeUndefined();
+    } finally {
+      await other.end();
+      await holdingBriefly.end();
+    }
   });
 });

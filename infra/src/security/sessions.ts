@@ -1,6 +1,7 @@
 import { integerSetting } from '../config.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { createQueryBatcher } from '../postgres/query-batcher.ts';
+import { createSessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export interface Session {
@@ -57,17 +58,36 @@ export interface SessionStore {
   /** The customer's live sessions, newest first, at most MAX_LISTED_SESSIONS. */
   listLive(customerId: string): Promise<LiveSession[]>;
   deleteExpired(): Promise<number>;
+  /**
+   * Resolves once every change to sessions committed before the call (by any process, or by hand)
+   * holds for this store's lookups: live sessions are kept in memory for a few seconds.
+   */
+  caughtUp(): Promise<void>;
+  /** Stops listening for changes; call before ending the pool. */
+  close(): Promise<void>;
 }
 
 export function createSessionStore(
   pool: Pool,
   ttlMs: number,
   maxAgeMs: number = Number.POSITIVE_INFINITY,
+  cacheHoldMs: number = integerSetting('SESSION_CACHE_MS'),
 ): SessionStore {
   const ttl = `${Math.round(ttlMs)} milliseconds`;
   // PostgreSQL intervals reach far enough for "no absolute limit" as a century.
   const maxAge = `${Math.round(Math.min(maxAgeMs, 100 * 365 * 86_400_000))} milliseconds`;
   const lookups = createSessionLookups(pool, ttl, maxAge);
+  const cache = createSessionCache<Session>(pool, cacheHoldMs);
+  /** Runs a change to sessions, dropping what it changes from the cache before and after it. */
+  async function changing<T>(key: Buffer | undefined, change: () => Promise<T>): Promise<T> {
+    const hex = key?.toString('hex');
+    cache.drop(hex);
+    try {
+      return await change();
+    } finally {
+      cache.drop(hex);
+    }
+  }
   return {
     async create(customerId, device) {
       const { token, hash } = newToken();
@@ -82,47 +102,61 @@ export function createSessionStore(
     },
     async resolve(token) {
       if (token.length < 20 || token.length > 100) return undefined;
-      return lookups.resolve(hashToken(token));
+      const hash = hashToken(token);
+      const key = hash.toString('hex');
+      const kept = cache.get(key);
+      if (kept) return kept;
+      const keep = cache.lookingUp();
+      const session = await lookups.resolve(hash);
+      if (session) keep(key, session);
+      return session;
     },
-    async refresh(tokenHash) {
-      const { rows } = await pool.query<{ expires_at: Date }>(
-        `UPDATE sessions SET expires_at = least(now() + $2::interval, created_at + $3::interval),
+    refresh: (tokenHash) =>
+      changing(tokenHash, async () => {
+        const { rows } = await pool.query<{ expires_at: Date }>(
+          `UPDATE sessions SET expires_at = least(now() + $2::interval, created_at + $3::interval),
            last_seen_at = now()
          WHERE token_hash = $1 RETURNING expires_at`,
-        [tokenHash, ttl, maxAge],
-      );
-      return rows[0]!.expires_at;
-    },
-    async revoke(tokenHash) {
-      await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [tokenHash]);
-    },
-    async stepUp(tokenHash) {
-      const { rows } = await pool.query<{ stepped_up_at: Date }>(
-        'UPDATE sessions SET stepped_up_at = now() WHERE token_hash = $1 RETURNING stepped_up_at',
-        [tokenHash],
-      );
-      return rows[0]!.stepped_up_at;
-    },
-    async revokeOthers(customerId, keep) {
-      // Only the live ones count: one already expired signs nobody out.
-      const result = await pool.query(
-        `UPDATE sessions SET revoked_at = now()
+          [tokenHash, ttl, maxAge],
+        );
+        return rows[0]!.expires_at;
+      }),
+    revoke: (tokenHash) =>
+      changing(tokenHash, async () => {
+        await pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [
+          tokenHash,
+        ]);
+      }),
+    stepUp: (tokenHash) =>
+      changing(tokenHash, async () => {
+        const { rows } = await pool.query<{ stepped_up_at: Date }>(
+          'UPDATE sessions SET stepped_up_at = now() WHERE token_hash = $1 RETURNING stepped_up_at',
+          [tokenHash],
+        );
+        return rows[0]!.stepped_up_at;
+      }),
+    revokeOthers: (customerId, keep) =>
+      changing(undefined, async () => {
+        // Only the live ones count: one already expired signs nobody out.
+        const result = await pool.query(
+          `UPDATE sessions SET revoked_at = now()
          WHERE customer_id = $1 AND revoked_at IS NULL AND ($2::bytea IS NULL OR token_hash <> $2)
          RETURNING expires_at > now() AND created_at + $3::interval > now() AS live`,
-        [customerId, keep ?? null, maxAge],
-      );
-      return result.rows.filter((row: { live: boolean }) => row.live).length;
-    },
-    async revokeOne(customerId, id, keep) {
-      const { rowCount } = await pool.query(
-        `UPDATE sessions SET revoked_at = now()
+          [customerId, keep ?? null, maxAge],
+        );
+        return result.rows.filter((row: { live: boolean }) => row.live).length;
+      }),
+    revokeOne: (customerId, id, keep) =>
+      changing(undefined, async () => {
+        const { rowCount } = await pool.query(
+          `UPDATE sessions SET revoked_at = now()
          WHERE customer_id = $1 AND revoked_at IS NULL AND expires_at > now()
            AND created_at + $4::interval > now()
            AND ${PUBLIC_ID} = $2 AND ($3::bytea IS NULL OR token_hash <> $3)`,
-        [customerId, id, keep ?? null, maxAge],
-      );
-      return rowCount === 1;
-    },
+          [customerId, id, keep ?? null, maxAge],
+        );
+        return rowCount === 1;
+      }),
     async listLive(customerId) {
       const { rows } = await pool.query<{
         token_hash: Buffer;
@@ -152,6 +186,8 @@ export function createSessionStore(
       );
       return result.rowCount ?? 0;
     },
+    caughtUp: () => cache.caughtUp(),
+    close: () => cache.close(),
   };
 }
 
@@ -160,8 +196,8 @@ const LOOKUPS_IN_FLIGHT = 2;
 
 /**
  * Session lookups batched (createQueryBatcher, LOOKUPS_IN_FLIGHT at once), so under load the
- * requests of a moment cost PostgreSQL one statement. Nothing is cached: every request still
- * reads its session as stored, so a sign-out or revocation by any process holds at once.
+ * requests of a moment cost PostgreSQL one statement. What they find is kept by the store's
+ * session cache (session-cache.ts), which a change to a session empties.
  */
 function createSessionLookups(pool: Pool, ttl: string, maxAge: string) {
   async function lookUp(hashes: Buffer[]): Promise<(Session | undefined)[]> {

@@ -212,11 +212,13 @@ describe('access log', () => {
 });
 
 describe('session lifetime', () => {
-  const backdate = (token: string, by: string) =>
-    bank.pool.query(
+  const backdate = async (token: string, by: string) => {
+    await bank.pool.query(
       `UPDATE sessions SET created_at = created_at - $2::interval WHERE token_hash = $1`,
       [hashToken(token), by],
     );
+    await bank.ctx.sessions.caughtUp();
+  };
 
   it('ends a session 12 hours after sign-in, however recently it was used', async () => {
     const { client } = await signedUpCustomer(bank);

@@ -10,4 +10,6 @@ export async function ageStepUp(bank: TestBank, customerId: string): Promise<voi
     `UPDATE sessions SET stepped_up_at = now() - interval '10 minutes' WHERE customer_id = $1`,
     [customerId],
   );
+  // Sessions are kept in memory for a few seconds: the change holds once it is announced.
+  await bank.ctx.sessions.caughtUp();
 }
