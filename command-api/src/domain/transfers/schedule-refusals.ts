@@ -1,4 +1,4 @@
-import { INSUFFICIENT_FUNDS } from '../account/account.ts';
+import { ACCOUNT_CLOSED, INSUFFICIENT_FUNDS } from '../account/account.ts';
 import { DAILY_LIMIT_EXCEEDED } from './limits.ts';
 import { INVALID_RECIPIENT } from './posting.ts';
 
@@ -15,7 +15,7 @@ export const SCHEDULE_REFUSALS = {
   /** The source or destination account is gone, or no longer the customer's. */
   [ACCOUNT_GONE]: 'permanent',
   /** The account is closed (its owner erased): nothing is posted to it or taken from it again. */
-  account_closed: 'permanent',
+  [ACCOUNT_CLOSED]: 'permanent',
   /**
    * A destination the bank refuses for good: an external account with this bank's own routing
    * number, a same-bank recipient no longer found by the contact the schedule names (erased, or
