@@ -7,6 +7,8 @@ const CHANNEL = 'sessions_changed';
 const MARKER = 'caught-up:';
 /** The most sessions kept: past it the oldest kept goes first. */
 const MAX_KEPT = 20_000;
+/** Longest caughtUp() waits for its own announcement before it empties the cache instead. */
+const MARKER_WAIT_MS = 2000;
 /** After losing its connection the cache listens again no sooner than this. */
 const RELISTEN_AFTER_MS = 1000;
 
@@ -39,7 +41,10 @@ export interface SessionCache<S extends CachedSession> {
   lookingUp(): (key: string, session: S) => void;
   /** Drops one session, or every one, now (a change this process made or is about to make). */
   drop(key?: string): void;
-  /** Resolves once every change committed before the call has reached the cache. */
+  /**
+   * Resolves once every change committed before the call has reached the cache (or, if its own
+   * announcement does not come back in time, once the cache has been emptied).
+   */
   caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -151,7 +156,18 @@ export function createSessionCache<S extends CachedSession>(
         markers.delete(marker);
         throw error;
       }
-      await reached;
+      // A marker that never comes (announcements lost on the way, as through a pooler in
+      // transaction mode): nothing kept before now is served after.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          markers.delete(marker);
+          forgetAll();
+          resolve();
+        }, MARKER_WAIT_MS);
+      });
+      await Promise.race([reached, late]);
+      clearTimeout(timer);
     },
     async close() {
       closed = true;
