@@ -167,6 +167,10 @@ export const upcomingBillPaymentView = z.object({
   is_recurring: z.boolean(),
   recurring_frequency: z.enum(RECURRING_FREQUENCIES).nullable(),
   recurring_end_date: z.string().nullable(),
+  /**
+   * scheduled: to be paid on its date; stopped: the date a scheduled payment was refused for good
+   * (its account closed, or no longer the customer's), where the bank ended it.
+   */
   status: z.string(),
 });
 export type UpcomingBillPaymentView = z.infer<typeof upcomingBillPaymentView>;

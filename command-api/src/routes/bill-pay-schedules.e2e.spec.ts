@@ -1,8 +1,10 @@
 import type { ApiClient } from '@bank/server/testing';
 import { deposit, signedUpCustomer, type TestBank } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
+import { streams } from '@bank/events';
+import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
-import { SCHEDULE_CANCELLED } from '../domain/bill-pay/schedule.ts';
+import { SCHEDULE_CANCELLED, SCHEDULE_STOPPED } from '../domain/bill-pay/schedule.ts';
 import { AUTOPAY_JOB, BILL_PAYMENT_JOB, billPayJobModule } from '../jobs/bill-pay-jobs.ts';
 import {
   billPayClock,
@@ -60,8 +62,8 @@ async function billHistory(client: ApiClient) {
     .transactions as { status: string; amount: number; date: string }[];
 }
 
-/** A customer with $100, a new payee, and a monthly $10 payment from 2031-03-10. */
-async function scheduledMonthly(customer?: Customer) {
+/** A customer with $100, a new payee, and a monthly $10 payment from 2031-03-10 (from `from`). */
+async function scheduledMonthly(customer?: Customer, from: 'checking' | 'savings' = 'checking') {
   const c = customer ?? (await customerWith(100));
   const payee = (
     await c.client.post('/api/bill-payments/payees', {
@@ -72,7 +74,7 @@ async function scheduledMonthly(customer?: Customer) {
   ).body.data.payee as { id: string };
   const response = await c.client.post('/api/bill-payments/schedule', {
     payee_id: payee.id,
-    from_account_id: c.checking,
+    from_account_id: c[from],
     amount: 10,
     scheduled_date: '2031-03-10',
     is_recurring: true,
@@ -384,6 +386,74 @@ describe('the occurrence jobs after a change or a cancel (real BullMQ, moved clo
     const late = await runScheduledOccurrence(bank.ctx, c.paymentId, '2031-04-10');
     expect(late.result).toBe('cancelled');
     expect(await balanceOf(c.client, c.checking)).toBe(balance);
+  });
+});
+
+describe('a scheduled payment refused for good', () => {
+  it('stops at its first failure when its account is closed: told once, listed as stopped, never run again', async () => {
+    secondsBeforeMidnight('2031-03-10', 30);
+    const c = await scheduledMonthly(undefined, 'savings');
+    const { paymentId } = c;
+    // An account is closed only by its owner's erasure, which a live schedule holds back: the
+    // savings account (empty) is closed here as the erasure closes it, standing in for a closure.
+    await bank.ctx.bus.execute({ actor: 'test' }, async (uow) => {
+      const stream = streams.account(c.savings);
+      const account = await uow.load(stream, accountAggregate);
+      uow.append(stream, decideAccount({ type: 'Close', reason: 'owner_erased' }, account.state));
+    });
+
+    // The job of the day: the refusal is recorded at once (an outcome, not an error the job
+    // would retry all day), and it ends the schedule.
+    secondsBeforeMidnight('2031-03-10', -60);
+    const run = billPayJobModule.processors(bank.ctx)[BILL_PAYMENT_JOB]!;
+    const job = {} as Parameters<typeof run>[1];
+    expect(await run({ paymentId, date: '2031-03-10' }, job)).toEqual({ outcome: 'stopped' });
+    const failed = await bank.store.readStream(
+      billPayStreams.occurrence('scheduled', paymentId, '2031-03-10'),
+    );
+    expect(failed.map((e) => [e.type, e.event.data])).toMatchObject([
+      ['BillPaymentFailed', { reason: 'account_closed', nextDate: null, stopped: true }],
+    ]);
+
+    const notices = async () => {
+      await seeingTheLog(bank, [c]);
+      return (await c.client.get('/api/notifications?type=bill_payment')).body.data
+        .notifications as Record<string, unknown>[];
+    };
+    expect(await notices()).toEqual([
+      expect.objectContaining({
+        title: 'Repeating bill payment stopped',
+        message:
+          'Your $10.00 payment to City Power & Light due Mar 10, 2031 failed: your High Yield Savings is closed. Nothing was taken from your account. This repeating payment has been stopped; schedule a new one if you still need it.',
+        priority: 'high',
+      }),
+    ]);
+    // Listed as stopped on the date it failed, with no next date after it.
+    expect(await upcoming(c.client)).toEqual([
+      expect.objectContaining({
+        payment_id: paymentId,
+        scheduled_date: '2031-03-10',
+        status: 'stopped',
+      }),
+    ]);
+    expect(
+      (await billHistory(c.client)).map((line) => [line.date.slice(0, 10), line.status]),
+    ).toEqual([['2031-03-10', 'stopped']]);
+
+    // No job for the next month, and a run of it (or of the day again) does nothing.
+    await bank.jobs!.dispatchPending();
+    expect(await bank.jobs!.queue.getJob(`bill-payment-${paymentId}-2031-04-10`)).toBeUndefined();
+    secondsBeforeMidnight('2031-04-10', -60);
+    expect((await runScheduledOccurrence(bank.ctx, paymentId, '2031-04-10')).result).toBe(
+      'not_due',
+    );
+    expect((await runScheduledOccurrence(bank.ctx, paymentId, '2031-03-10')).result).toBe('done');
+    expect(await notices()).toHaveLength(1);
+    expect(await balanceOf(c.client, c.checking)).toBe(100);
+    // It has ended: nothing is left to change or cancel.
+    const cancel = await c.client.delete(`/api/bill-payments/scheduled/${paymentId}`);
+    expect(cancel.status).toBe(422);
+    expect(cancel.body.message).toBe(SCHEDULE_STOPPED);
   });
 });
 

@@ -436,7 +436,9 @@ export function occurrenceIds(source: 'scheduled' | 'autopay', scheduleId: strin
 
 /**
  * Pays (or fails) one occurrence on its day, with the funds and the bill pay limits of that day:
- * the occurrence stream is created once, so a retried or racing job pays nothing twice.
+ * the occurrence stream is created once, so a retried or racing job pays nothing twice. A refusal
+ * (funds, limits, the account closed or not the customer's) is recorded at once, never left to
+ * the job's retries; 'stopped': it ended its scheduled payment (see decideOccurrence).
  */
 async function runOccurrence(uow: UnitOfWork, occurrence: Occurrence, payee: Payee) {
   const o = occurrence;
@@ -454,7 +456,7 @@ async function runOccurrence(uow: UnitOfWork, occurrence: Occurrence, payee: Pay
     occurrenceIds(o.source, o.scheduleId, o.date),
   );
   appendOccurrence(uow, o, result);
-  return result.outcome;
+  return result.outcome === 'failed' && result.stopped ? ('stopped' as const) : result.outcome;
 }
 
 /** The occurrence of a scheduled payment dated `date`, as its current plan pays it. */
@@ -503,7 +505,8 @@ function autopayOccurrence(
 /**
  * Runs one occurrence of a scheduled payment (job). Only the date the schedule's current plan
  * waits for is paid, with that plan's account and amount: a job for a cancelled schedule, or for
- * a date an edit moved away from, pays nothing. A removed payee ends the schedule. The schedule's
+ * a date an edit moved away from, pays nothing. A removed payee ends the schedule, and so does an
+ * occurrence refused for good (its account closed, or no longer the customer's). The schedule's
  * stream records the occurrence too, so an edit or a cancel racing it conflicts and is decided
  * again on what was paid.
  */
@@ -529,7 +532,10 @@ export async function runScheduledOccurrence(
       scheduledOccurrence(paymentId, schedule, state.plan, payee, date),
       payee,
     );
-    if (outcome !== 'done') uow.append(scheduleStream, decideAdvanced(state, date));
+    if (outcome !== 'done') {
+      const stopped = outcome === 'stopped';
+      uow.append(scheduleStream, decideAdvanced(state, date, { stopped }));
+    }
     return outcome;
   });
 }

@@ -118,7 +118,7 @@ export const BillPaymentScheduleCancelled = defineEvent(
 
 /**
  * An occurrence of a scheduled payment was handled (paid or failed, in its own stream): the
- * schedule now waits for `nextDate` (null: it has finished). Kept on the schedule's stream so an
+ * schedule now waits for `nextDate` (null: it has finished, or `stopped`). Kept on the schedule's stream so an
  * edit or a cancel racing the occurrence conflicts with it instead of both taking effect.
  */
 export const BillPaymentScheduleAdvanced = defineEvent(
@@ -128,6 +128,8 @@ export const BillPaymentScheduleAdvanced = defineEvent(
     paymentId: z.uuid(),
     date: isoDate,
     nextDate: isoDate.nullable(),
+    /** The occurrence was refused for good, and the bank ended the schedule there. */
+    stopped: z.literal(true).optional(),
   }),
 );
 
@@ -153,12 +155,26 @@ export const BillPaymentPaid = defineEvent(
   z.object({ ...occurrence, entryId: z.uuid(), reference: z.string() }),
 );
 
+/**
+ * One occurrence was refused on its day: nothing was taken. `stopped`: the refusal can never go
+ * away (its account closed, or no longer the customer's), so the bank ended the scheduled
+ * payment there (nextDate null) rather than letting it fail on every date; absent, it went on to
+ * nextDate, or ended at its last occurrence (null).
+ */
 export const BillPaymentFailed = defineEvent(
   'BillPaymentFailed',
   z.object({
     ...occurrence,
     // not_made_on_its_date: its job could not reach the database all day, and gave up.
-    reason: z.enum(['insufficient_funds', 'limit_exceeded', 'not_made_on_its_date']),
+    // account_closed: closed by its owner's erasure; account_gone: not (or no longer) theirs.
+    reason: z.enum([
+      'insufficient_funds',
+      'limit_exceeded',
+      'not_made_on_its_date',
+      'account_closed',
+      'account_gone',
+    ]),
+    stopped: z.literal(true).optional(),
   }),
 );
 

@@ -1,16 +1,18 @@
-import { BILL_PAY_MESSAGES } from '@bank/contracts';
+import { BILL_PAY_MESSAGES, RECURRING_FREQUENCIES } from '@bank/contracts';
 import {
   AccountCredited,
   AccountOpened,
+  BillPaymentScheduled,
   BillPayeeAdded,
   BillPayeeFirstPaid,
   BillPayeeRemoved,
   type EventData,
 } from '@bank/events';
+import { Prng } from '@bank/infra/testing';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification, stateAfter } from '../../kernel/decider-specification.ts';
-import { accountAggregate } from '../account/account.ts';
+import { accountAggregate, decideAccount } from '../account/account.ts';
 import {
   activityAggregate,
   DAILY_LIMIT_MESSAGE,
@@ -34,6 +36,8 @@ import {
   TOO_FAR,
   type OccurrenceLimits,
 } from './payment.ts';
+import { nextOccurrence, occurrenceDate } from './calendar.ts';
+import { billScheduleAggregate, decideAdvanced, isDue } from './schedule.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
 const accountId = '0d9a3d5e-7f62-4d3e-9b1c-3f2a7c1d0e01';
@@ -43,19 +47,21 @@ const paymentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const payees = deciderSpecification(payeesAggregate, decidePayees);
 const movements = deciderSpecification(activityAggregate, decideMovement);
 
+const opening = AccountOpened.create({
+  accountId,
+  customerId,
+  accountNumber: '100000000001',
+  routingNumber: '021000021',
+  name: 'Premium Checking',
+  type: 'checking',
+  productCode: 'premium_checking',
+  currency: 'USD',
+});
+
 function account(balance: number) {
   return stateAfter(
     accountAggregate,
-    AccountOpened.create({
-      accountId,
-      customerId,
-      accountNumber: '100000000001',
-      routingNumber: '021000021',
-      name: 'Premium Checking',
-      type: 'checking',
-      productCode: 'premium_checking',
-      currency: 'USD',
-    }),
+    opening,
     AccountCredited.create({
       accountId,
       entryId: crypto.randomUUID(),
@@ -520,5 +526,137 @@ describe('an occurrence', () => {
     expect(() =>
       decideOccurrence(occurrence, account(10_000), { ...withFingerprint, activity }, ids),
     ).toThrow(DomainError);
+  });
+});
+
+describe('a scheduled payment refused on its date', () => {
+  /** The accounts an occurrence may meet, and whether each refusal can ever go away. */
+  const funded = account(100_000_00);
+  const opened = stateAfter(accountAggregate, opening);
+  const accounts = {
+    paid: { state: funded, limits: limits() },
+    insufficientFunds: { state: account(1), limits: limits() },
+    limitExceeded: { state: funded, limits: limits({ activity: paidBefore(6_000_00, 4_000_00) }) },
+    closed: {
+      state: stateAfter(
+        accountAggregate,
+        opening,
+        ...decideAccount({ type: 'Close', reason: 'owner_erased' }, opened),
+      ),
+      limits: limits(),
+    },
+    notTheirs: { state: { ...funded, customerId: payeeId }, limits: limits() },
+  };
+  const permanent = new Set(['closed', 'notTheirs']);
+
+  it('ends at the first permanent refusal and never runs again; a temporary one never ends it (1,000 random histories)', () => {
+    for (let seed = 1; seed <= 1_000; seed += 1) {
+      const random = new Prng(seed);
+      const firstDate = `2025-0${random.int(1, 9)}-${String(random.int(1, 28)).padStart(2, '0')}`;
+      const frequency = random.pick(RECURRING_FREQUENCIES);
+      const endDate = random.chance(0.5)
+        ? null
+        : occurrenceDate(firstDate, frequency, random.int(0, 12));
+      const recurrence = random.chance(0.1) ? null : { frequency, endDate };
+      let state = stateAfter(
+        billScheduleAggregate,
+        BillPaymentScheduled.create({ ...schedule, firstDate, recurrence }),
+      );
+      // Every date of the plan, had nothing stopped it (an endless one's first 40).
+      const planned = [firstDate];
+      for (let d = nextOccurrence(firstDate, recurrence, firstDate); d && planned.length < 40;) {
+        planned.push(d);
+        d = nextOccurrence(firstDate, recurrence, d);
+      }
+      const context = `seed ${seed}: ${firstDate} ${JSON.stringify(recurrence)}`;
+      const kinds = Object.keys(accounts) as (keyof typeof accounts)[];
+      const handled: string[] = [];
+      let stoppedAt: number | null = null;
+      while (state.nextDate !== null && handled.length < planned.length) {
+        const date = state.nextDate;
+        expect(date, context).toBe(planned[handled.length]);
+        expect(isDue(state, date), context).toBe(true);
+        const kind = random.chance(0.15) ? random.pick([...permanent]) : random.pick(kinds);
+        const met = accounts[kind as keyof typeof accounts];
+        const nextDate = nextOccurrence(firstDate, recurrence, date);
+        const result = decideOccurrence(
+          { ...occurrence, date, nextDate },
+          met.state,
+          met.limits,
+          ids,
+        );
+        const stopped = result.outcome === 'failed' && result.stopped;
+        const advanced = decideAdvanced(state, date, { stopped });
+        state = advanced.reduce(billScheduleAggregate.evolve, state);
+        handled.push(date);
+        expect(result.outcome, context).toBe(kind === 'paid' ? 'paid' : 'failed');
+        const failed = result.occurrence[0]!.data as EventData<'BillPaymentFailed'>;
+        if (permanent.has(kind)) {
+          // Nothing is due on any later date, and no job is asked for (no next date).
+          expect(state.nextDate, context).toBeNull();
+          for (const later of planned) expect(isDue(state, later), context).toBe(false);
+          expect(failed.nextDate, context).toBeNull();
+          // Stopped when it cut off a date the plan still had; a last date just ends it.
+          const cutOff = nextDate !== null;
+          expect(stopped, context).toBe(cutOff);
+          expect(state.stopped, context).toBe(cutOff);
+          expect(failed.stopped, context).toBe(cutOff || undefined);
+          expect(result.notification[0]!.data, context).toMatchObject({
+            title: cutOff ? 'Repeating bill payment stopped' : 'Bill payment failed',
+          });
+          stoppedAt = handled.length;
+        } else {
+          expect(stopped, context).toBe(false);
+          expect(state.stopped, context).toBe(false);
+          expect(state.nextDate, context).toBe(nextDate);
+          expect(result.occurrence[0]!.data.nextDate, context).toBe(nextDate);
+        }
+      }
+      // Temporary refusals never end it: every date of the plan is handled in turn (an end
+      // date or a one-off still ends it there); a permanent one ends it at that date.
+      expect(handled, context).toEqual(planned.slice(0, stoppedAt ?? planned.length));
+    }
+  });
+
+  it('tells the customer why, and that the payment has stopped, when its account is closed', () => {
+    const result = decideOccurrence(
+      { ...occurrence, nextDate: '2025-04-10' },
+      accounts.closed.state,
+      limits(),
+      ids,
+    );
+    expect(result.notification[0]!.data).toMatchObject({
+      title: 'Repeating bill payment stopped',
+      message:
+        'Your $50.00 payment to City Power due Mar 10, 2025 failed: your Premium Checking is closed. Nothing was taken from your account. This repeating payment has been stopped; schedule a new one if you still need it.',
+      priority: 'high',
+    });
+    expect(result.occurrence[0]!.data).toMatchObject({ reason: 'account_closed', stopped: true });
+    // An account not theirs is not named to them, and is never debited.
+    const gone = decideOccurrence(
+      { ...occurrence, nextDate: '2025-04-10' },
+      accounts.notTheirs.state,
+      limits(),
+      ids,
+    );
+    expect(gone.account).toEqual([]);
+    expect(gone.occurrence[0]!.data).toMatchObject({ reason: 'account_gone', stopped: true });
+    expect((gone.notification[0]!.data as { message: string }).message).toContain(
+      'failed: the account is no longer available. Nothing was taken',
+    );
+  });
+
+  it('keeps an AutoPay going: its plan is the payee’s', () => {
+    const result = decideOccurrence(
+      { ...occurrence, source: 'autopay', nextDate: '2025-04-10' },
+      accounts.closed.state,
+      limits(),
+      ids,
+    );
+    expect(result.occurrence[0]!.data).toMatchObject({
+      reason: 'account_closed',
+      nextDate: '2025-04-10',
+    });
+    expect(result.occurrence[0]!.data).not.toHaveProperty('stopped');
   });
 });

@@ -10,8 +10,14 @@ import {
   type EventData,
 } from '@bank/events';
 import { DomainError } from '../../kernel/aggregate.ts';
-import { decideAccount, INSUFFICIENT_FUNDS, type AccountState } from '../account/account.ts';
+import {
+  ACCOUNT_CLOSED,
+  decideAccount,
+  INSUFFICIENT_FUNDS,
+  type AccountState,
+} from '../account/account.ts';
 import { DAILY_LIMIT_EXCEEDED, decideMovement, type ActivityState } from '../transfers/limits.ts';
+import { ACCOUNT_GONE, refusalStopsSchedule } from '../transfers/schedule-refusals.ts';
 import { markFirstPaid, requireFirstPaymentLimit, type Payee } from './payees.ts';
 import { readableDate, type IsoDate } from './calendar.ts';
 
@@ -68,17 +74,46 @@ export interface OccurrenceLimits {
   duplicateFingerprint: string | null;
 }
 
+/**
+ * The refusals an occurrence is recorded as failed for, by the DomainError's reason; any other
+ * error goes back to the job to try again. Whether one ends a scheduled payment is decided, as for
+ * a scheduled transfer, by refusalStopsSchedule: the reasons are the account decider's and the
+ * limits' own, the same for both.
+ */
 const FAILURES: Record<string, EventData<'BillPaymentFailed'>['reason']> = {
   [INSUFFICIENT_FUNDS]: 'insufficient_funds',
   [DAILY_LIMIT_EXCEEDED]: 'limit_exceeded',
+  [ACCOUNT_CLOSED]: 'account_closed',
+  [ACCOUNT_GONE]: 'account_gone',
 };
+
+/** What the customer is told went wrong, by the failure's reason. */
+function failureWhy(
+  reason: EventData<'BillPaymentFailed'>['reason'],
+  account: AccountState,
+  error: DomainError,
+) {
+  switch (reason) {
+    case 'insufficient_funds':
+      return `insufficient funds in your ${account.name}`;
+    case 'account_closed':
+      return `your ${account.name} is closed`;
+    case 'account_gone':
+      // Not (or no longer) the customer's: not named to them.
+      return 'the account is no longer available';
+    default:
+      return error.message;
+  }
+}
 
 /**
  * Pays one occurrence from the account, counted against the bill pay limits (and the new-payee
  * limit), or records it as failed when the limits or the available balance do not allow it: the
  * account is never overdrawn, no limit is passed, and the customer is told either way, a payment
  * made now as well as one that ran on its day (as a transfer's sender is). A failure carries the
- * refusal, for a payment made now to answer with.
+ * refusal, for a payment made now to answer with. A scheduled payment refused for good (its
+ * account closed, or no longer the customer's) ends at that occurrence, `stopped`, when it had
+ * dates left, instead of failing on each of them; AutoPay goes on (its plan is the payee's).
  */
 export function decideOccurrence(
   occurrence: Occurrence,
@@ -88,6 +123,10 @@ export function decideOccurrence(
 ) {
   const amount = formatUsd(occurrence.amountCents);
   try {
+    // An account that is not (or no longer) the customer's pays nothing of theirs.
+    if (account.opened && account.customerId !== occurrence.customerId) {
+      throw new DomainError(ACCOUNT_GONE, 'The account is no longer available.');
+    }
     requireFirstPaymentLimit(limits.payee, occurrence.amountCents);
     const movement = decideMovement(
       {
@@ -146,24 +185,37 @@ export function decideOccurrence(
   } catch (error) {
     const reason = error instanceof DomainError ? FAILURES[error.reason] : undefined;
     if (!reason) throw error;
-    const why =
-      reason === 'insufficient_funds'
-        ? `insufficient funds in your ${account.name}`
-        : (error as DomainError).message;
+    const refusal = error as DomainError;
+    const stopped =
+      occurrence.source === 'scheduled' &&
+      occurrence.nextDate !== null &&
+      refusalStopsSchedule(refusal.reason);
+    const failed = `Your ${amount} payment to ${occurrence.payeeName} due ${readableDate(occurrence.date)} failed: ${failureWhy(reason, account, refusal).replace(/\.$/, '')}. Nothing was taken from your account.`;
     return {
       outcome: 'failed' as const,
-      refusal: error as DomainError,
+      refusal,
+      stopped,
       account: [],
       movement: [],
       payee: [],
-      occurrence: [BillPaymentFailed.create({ ...occurrence, reason })],
+      occurrence: [
+        BillPaymentFailed.create(
+          stopped
+            ? { ...occurrence, reason, nextDate: null, stopped: true as const }
+            : { ...occurrence, reason },
+        ),
+      ],
       notification: [
         NotificationRaised.create({
           customerId: occurrence.customerId,
           notificationId: ids.notificationId,
           type: 'bill_payment',
-          title: 'Bill payment failed',
-          message: `Your ${amount} payment to ${occurrence.payeeName} due ${readableDate(occurrence.date)} failed: ${why.replace(/\.$/, '')}. Nothing was taken from your account.`,
+          ...(stopped
+            ? {
+                title: 'Repeating bill payment stopped',
+                message: `${failed} This repeating payment has been stopped; schedule a new one if you still need it.`,
+              }
+            : { title: 'Bill payment failed', message: failed }),
           priority: 'high',
         }),
       ],

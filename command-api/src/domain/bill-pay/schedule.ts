@@ -25,6 +25,8 @@ export type BillSchedulePlan = Pick<
 
 export const SCHEDULE_CANCELLED = 'This scheduled payment was cancelled; it cannot be changed.';
 export const SCHEDULE_FINISHED = 'This scheduled payment has already been made; it has ended.';
+export const SCHEDULE_STOPPED =
+  'This scheduled payment was stopped: a payment of it was refused for good. Schedule a new one instead.';
 export const ALREADY_PAID_ON_DATE =
   'A payment of this schedule was already made on or after that date; please choose a later date.';
 
@@ -37,6 +39,8 @@ export interface BillScheduleState {
   /** The last occurrence handled (paid or failed), as far as this stream knows. */
   lastHandled: IsoDate | null;
   cancelled: boolean;
+  /** Ended by the bank: an occurrence was refused for a reason that can never go away. */
+  stopped: boolean;
 }
 
 export const billScheduleAggregate: Aggregate<
@@ -55,6 +59,7 @@ export const billScheduleAggregate: Aggregate<
     nextDate: null,
     lastHandled: null,
     cancelled: false,
+    stopped: false,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -75,7 +80,12 @@ export const billScheduleAggregate: Aggregate<
       case 'BillPaymentScheduleCancelled':
         return { ...state, cancelled: true, nextDate: null };
       case 'BillPaymentScheduleAdvanced':
-        return { ...state, nextDate: event.data.nextDate, lastHandled: event.data.date };
+        return {
+          ...state,
+          nextDate: event.data.nextDate,
+          lastHandled: event.data.date,
+          stopped: event.data.stopped === true,
+        };
       default:
         return state;
     }
@@ -106,16 +116,27 @@ export function isDue(state: BillScheduleState, date: IsoDate): boolean {
   return date >= state.nextDate && isPlanOccurrence(state.plan, date);
 }
 
-/** The schedule after its occurrence dated `date` was handled. */
-export function decideAdvanced(state: BillScheduleState, date: IsoDate) {
+/**
+ * The schedule after its occurrence dated `date` was handled: on to its next date, or ended
+ * there, `stopped`, when the occurrence was refused for good (see decideOccurrence) with dates
+ * left. A last date refused just ends it, as any last date does: there was nothing to stop.
+ */
+export function decideAdvanced(
+  state: BillScheduleState,
+  date: IsoDate,
+  { stopped = false }: { stopped?: boolean } = {},
+) {
   const s = state.schedule!;
   const plan = state.plan!;
+  const next = nextOccurrence(plan.startDate, plan.recurrence, date);
+  const stops = stopped && next !== null;
   return [
     BillPaymentScheduleAdvanced.create({
       customerId: s.customerId,
       paymentId: s.paymentId,
       date,
-      nextDate: nextOccurrence(plan.startDate, plan.recurrence, date),
+      nextDate: stops ? null : next,
+      ...(stops ? { stopped: true as const } : {}),
     }),
   ];
 }
@@ -149,6 +170,7 @@ export function decideChange(
   if (state.cancelled || !context.payee) {
     throw new DomainError('schedule_cancelled', SCHEDULE_CANCELLED);
   }
+  if (state.stopped) throw new DomainError('schedule_stopped', SCHEDULE_STOPPED);
   if (state.nextDate === null) throw new DomainError('schedule_finished', SCHEDULE_FINISHED);
   if (plan.amountCents < MINIMUM_PAYMENT_CENTS) {
     throw new DomainError('amount', MINIMUM_PAYMENT, 'amount');
@@ -196,6 +218,7 @@ export function decideCancel(
 ) {
   const schedule = requireOwn(state, customerId);
   if (state.cancelled || !context.payeeActive) return [];
+  if (state.stopped) throw new DomainError('schedule_stopped', SCHEDULE_STOPPED);
   if (state.nextDate === null) throw new DomainError('schedule_finished', SCHEDULE_FINISHED);
   return [BillPaymentScheduleCancelled.create({ customerId, paymentId: schedule.paymentId })];
 }

@@ -12,6 +12,7 @@ import {
   isDue,
   SCHEDULE_CANCELLED,
   SCHEDULE_FINISHED,
+  SCHEDULE_STOPPED,
   type BillSchedulePlan,
   type BillScheduleState,
 } from './schedule.ts';
@@ -96,6 +97,19 @@ describe('changing a scheduled bill payment', () => {
     const finished = fold(decideAdvanced(once, '2025-03-15'), once);
     expect(finished.nextDate).toBeNull();
     expect(() => change(finished, plan())).toThrow(SCHEDULE_FINISHED);
+  });
+
+  it('refuses to change or cancel a schedule the bank stopped, saying so', () => {
+    const stopped = fold(decideAdvanced(live, '2025-03-15', { stopped: true }), live);
+    expect(stopped).toMatchObject({ nextDate: null, stopped: true, lastHandled: '2025-03-15' });
+    expect(() => change(stopped, plan({ startDate: '2025-04-20' }))).toThrow(SCHEDULE_STOPPED);
+    expect(() => decideCancel(stopped, customerId, { payeeActive: true })).toThrow(
+      SCHEDULE_STOPPED,
+    );
+    // A one-off's only date refused just ends it: there was nothing to stop.
+    const once = fold([scheduled()]);
+    const ended = fold(decideAdvanced(once, '2025-03-15', { stopped: true }), once);
+    expect(ended).toMatchObject({ nextDate: null, stopped: false });
   });
 
   it('holds the amount to the rules of scheduling, with the same messages', () => {

@@ -149,6 +149,30 @@ describe('bill-pay projection', () => {
     );
   });
 
+  it('shows a payment the bank stopped at a refused occurrence as stopped there, with nothing after', async () => {
+    const payeeId = randomUUID();
+    const paymentId = randomUUID();
+    await givenEvents([
+      payeeAdded(payeeId, false),
+      scheduled(paymentId, payeeId),
+      {
+        type: 'BillPaymentFailed',
+        data: {
+          ...occurrence(paymentId, payeeId, '2025-01-20', null),
+          reason: 'account_closed',
+          stopped: true,
+        },
+      },
+    ]).thenRows('rm_bill_payments', [
+      {
+        id: `scheduled:${paymentId}:2025-01-20`,
+        scheduled_date: '2025-01-20',
+        status: 'stopped',
+        failure_reason: 'account_closed',
+      },
+    ]);
+  });
+
   it('renames a payee: its payments to come take the new name, those made keep the old', async () => {
     const payeeId = randomUUID();
     const paymentId = randomUUID();

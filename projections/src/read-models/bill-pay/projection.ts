@@ -6,12 +6,16 @@ import { defineProjection } from '../../projection.ts';
 const occurrenceId = (source: string, scheduleId: string, date: string) =>
   `${source}:${scheduleId}:${date}`;
 
-/** Marks an occurrence handled and adds the next one as scheduled, copying the schedule. */
+/**
+ * Marks an occurrence handled and adds the next one as scheduled, copying the schedule. A failed
+ * occurrence that ended its scheduled payment is 'stopped': the list shows the payment stopped
+ * there (with why) rather than dropping it, and there is no next one.
+ */
 async function settleOccurrence(
   db: Db,
   d: EventData<'BillPaymentPaid'> | EventData<'BillPaymentFailed'>,
   event: RecordedEvent,
-  status: 'completed' | 'failed',
+  status: 'completed' | 'failed' | 'stopped',
   extra: { reference: string | null; failureReason: string | null },
 ): Promise<void> {
   const id = occurrenceId(d.source, d.scheduleId, d.date);
@@ -286,7 +290,7 @@ export const billPayProjection = defineProjection({
       });
     },
     async BillPaymentFailed(d, event, db) {
-      await settleOccurrence(db, d, event, 'failed', {
+      await settleOccurrence(db, d, event, d.stopped === true ? 'stopped' : 'failed', {
         reference: null,
         failureReason: d.reason,
       });

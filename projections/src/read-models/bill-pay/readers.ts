@@ -88,7 +88,11 @@ export async function listPayees(db: Db, customerId: string): Promise<PayeeRow[]
   return rows;
 }
 
-/** The payments still to come, soonest first. */
+/**
+ * The payments still to come, soonest first, and the scheduled payments the bank stopped (at the
+ * occurrence refused for good, with why) while their payee is kept, so the customer sees why
+ * nothing more is paid.
+ */
 export async function listScheduledBillPayments(
   db: Db,
   customerId: string,
@@ -97,7 +101,10 @@ export async function listScheduledBillPayments(
     `SELECT b.*, to_char(b.scheduled_date, 'YYYY-MM-DD') AS scheduled_date,
        to_char(b.recurring_end_date, 'YYYY-MM-DD') AS recurring_end_date, a.name AS account_name
      FROM rm_bill_payments b JOIN rm_accounts a ON a.account_id = b.from_account_id
-     WHERE b.customer_id = $1 AND b.status = 'scheduled'
+     WHERE b.customer_id = $1
+       AND (b.status = 'scheduled'
+         OR (b.status = 'stopped'
+           AND NOT EXISTS (SELECT 1 FROM rm_bill_payees p WHERE p.payee_id = b.payee_id AND p.removed)))
      ORDER BY b.scheduled_date, b.position`,
     [customerId],
   );
@@ -106,7 +113,7 @@ export async function listScheduledBillPayments(
 
 /**
  * Postings (transactions, transfers, paid bills) and the bills that have not moved money
- * (scheduled, failed, cancelled with their payee), newest first; only one kind of line when
+ * (scheduled, failed or stopped, cancelled with their payee), newest first; only one kind of line when
  * `source` says which, and only those after `after` in that order when it is given.
  *
  * The order is (date, position), both descending. A posting's position is its own event's, and a
@@ -140,7 +147,7 @@ export async function billPayHistory(
          -b.amount_cents, (b.scheduled_date::timestamp AT TIME ZONE 'America/New_York'),
          b.status, a.name, b.reference_number, b.position, NULL
        FROM rm_bill_payments b JOIN rm_accounts a ON a.account_id = b.from_account_id
-       WHERE b.customer_id = $1 AND b.status IN ('scheduled', 'failed', 'cancelled')
+       WHERE b.customer_id = $1 AND b.status IN ('scheduled', 'failed', 'stopped', 'cancelled')
      ) h
      WHERE ($3::text IS NULL OR h.source_type = $3)
        AND ($5::timestamptz IS NULL OR (h.date, h.position) < ($5::timestamptz, $6::bigint))
