@@ -16,6 +16,7 @@ import {
   messages,
   RATE_LIMITED_BODY,
   redisWithLocalFallback,
+  countedInProcess,
   bearsOneOf,
   requireOneOf,
   successEnvelope,
@@ -149,7 +150,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
             options.redisAnswering,
           ),
         }
-      : {}),
+      : { store: countedInProcess() }),
     errorResponseBuilder: () => ({ statusCode: 429, ...RATE_LIMITED_BODY }),
   });
 

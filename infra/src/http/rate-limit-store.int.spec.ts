@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freezableHop, testRedisUrl, type TcpHop } from '../testing/index.ts';
-import { redisWithLocalFallback } from './rate-limit-store.ts';
+import { countedInProcess, redisWithLocalFallback } from './rate-limit-store.ts';
 
 /** A rate limit of 3 a minute counted in Redis, reached through a hop that can hang. */
 let hop: TcpHop;
@@ -71,5 +71,27 @@ describe('rate limits counted in Redis', () => {
     }
     // Redis answers again: its count (and the late answers it held) carry on.
     expect(await statuses(1)).toEqual([429]);
+  });
+});
+
+describe('rate limits counted in this process', () => {
+  it('let the first of many requests that arrive at once through, and refuse the rest', async () => {
+    const here = Fastify();
+    await here.register(fastifyRateLimit, { global: false, store: countedInProcess() });
+    here.get('/limited', { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }, async () => ({
+      ok: true,
+    }));
+    try {
+      // Counted in the same turn of the event loop: each must still read its own count.
+      const answers = await Promise.all(Array.from({ length: 50 }, () => here.inject('/limited')));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+      expect(answers.map((answer) => answer.headers['x-ratelimit-remaining']).slice(0, 10)).toEqual(
+        ['9', '8', '7', '6', '5', '4', '3', '2', '1', '0'],
+      );
+    } finally {
+      await here.close();
+    }
   });
 });

@@ -20,6 +20,47 @@ const require = createRequire(import.meta.url);
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as RedisStoreCtor;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as LocalStoreCtor;
 
+/**
+ * The plugin's LocalStore answers with its own counter object, and the plugin reads the count from
+ * it only after an await: every request counted in the same turn of the event loop then reads the
+ * last one's count, so 50 requests at once from one address were all refused instead of the first
+ * `max` going through. This hands each request a copy of the count as it was when counted.
+ */
+class CountAsCounted implements Store {
+  constructor(private readonly inner: Store) {}
+
+  incr(
+    key: string,
+    done: (error: Error | null, result?: Counted) => void,
+    window: number,
+    max: number,
+  ) {
+    this.inner.incr(
+      key,
+      (error, result) =>
+        done(error, result ? { current: result.current, ttl: result.ttl } : undefined),
+      window,
+      max,
+    );
+  }
+
+  child(routeOptions: object): Store {
+    return new CountAsCounted(this.inner.child(routeOptions));
+  }
+}
+
+const countingHere = (continueExceeding: boolean, exponentialBackoff: boolean): Store =>
+  new CountAsCounted(new LocalStore(continueExceeding, exponentialBackoff));
+
+/** A store counting in this process only (one process, or no Redis), each request its own count. */
+export function countedInProcess(): FastifyRateLimitStoreCtor {
+  return class {
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      return countingHere(options.continueExceeding ?? false, options.exponentialBackoff ?? false);
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
 /** Counts in Redis while it answers, and in this process while it does not. */
 class FallbackStore implements Store {
   constructor(
@@ -92,7 +133,7 @@ export function redisWithLocalFallback(
       const exponentialBackoff = options.exponentialBackoff ?? false;
       return new FallbackStore(
         new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
-        new LocalStore(continueExceeding, exponentialBackoff),
+        countingHere(continueExceeding, exponentialBackoff),
         redis,
         answering,
         answerWithinMs,
