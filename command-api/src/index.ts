@@ -86,7 +86,11 @@ export const commandApi: FastifyPluginAsyncZod<CommandApiOptions> = async (
 ) => {
   limitOtherWrites(app, rateLimits?.writes);
   limitMoneyPerCustomer(app, rateLimits?.money);
-  await app.register(authRoutes, { ctx, rateLimit: rateLimits?.auth });
+  await app.register(authRoutes, {
+    ctx,
+    rateLimit: rateLimits?.auth,
+    protectiveRateLimit: rateLimits?.writes,
+  });
   await app.register(publicRoutes, { ctx, rateLimit: rateLimits?.contact ?? rateLimits?.auth });
   await app.register(profileRoutes, { ctx, uploadRateLimit: rateLimits?.upload });
   await app.register(notificationCommandRoutes, { ctx });

@@ -27,7 +27,7 @@ import {
   verbatimText,
 } from '@bank/infra';
 import { readModelsNamed, readUser } from '@bank/projections';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeDevice } from '../domain/customer/totp.ts';
@@ -98,8 +98,24 @@ const stepUpBody = z
 export const authRoutes: FastifyPluginAsyncZod<{
   ctx: CommandContext;
   rateLimit?: object;
-}> = async (app, { ctx, rateLimit }) => {
+  /** The customer's writes limit, counted here per session for the routes that protect them. */
+  protectiveRateLimit?: object;
+}> = async (app, { ctx, rateLimit, protectiveRateLimit }) => {
   const limited = rateLimit ? { config: { rateLimit } } : {};
+  // Signing out, signing other sessions out and changing the password are how a customer takes
+  // their account back from someone holding one of its sessions: counted per session, never by
+  // the customer's shared count, which that someone's session could use up.
+  const perSession = protectiveRateLimit
+    ? {
+        config: {
+          rateLimit: {
+            ...protectiveRateLimit,
+            keyGenerator: (request: FastifyRequest) =>
+              `session:${request.sessionHash?.toString('hex') ?? request.ip}`,
+          },
+        },
+      }
+    : {};
 
   const answerSession = async (reply: FastifyReply, session: OpenedSession) => {
     const user = await readUser(ctx.pool, session.customerId);
@@ -299,7 +315,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
     signedIn.post(
       '/logout',
-      { schema: { response: { 200: successWithoutData } } },
+      { schema: { response: { 200: successWithoutData } }, ...perSession },
       async (request) => {
         if (request.sessionHash) await ctx.sessions.revoke(request.sessionHash);
         return ok(null, 'Logged out successfully');
@@ -339,7 +355,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     // customer signs in again (and changes the password, which ends every other session too).
     signedIn.post(
       '/sessions/sign-out-others',
-      { schema: { response: { 200: signedOutOthersAnswer } } },
+      { schema: { response: { 200: signedOutOthersAnswer } }, ...perSession },
       async (request) => {
         const signedOut = await ctx.sessions.revokeOthers(request.customerId, request.sessionHash);
         return ok(
@@ -359,6 +375,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           params: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) }),
           response: { 200: successWithoutData },
         },
+        ...perSession,
       },
       async (request) => {
         if (
@@ -376,7 +393,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
     signedIn.post(
       '/change-password',
-      { schema: { body: changePasswordBody, response: { 200: successWithoutData } } },
+      {
+        schema: { body: changePasswordBody, response: { 200: successWithoutData } },
+        ...perSession,
+      },
       // No step-up: the current password the form asks for is that proof (counted towards the
       // sign-in lockout like any password), and asking for it twice confused customers.
       async (request, reply) => {

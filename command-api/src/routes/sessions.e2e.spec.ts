@@ -119,3 +119,68 @@ describe('where a customer is signed in', () => {
     expect((await anonymous.post(`/api/sessions/${'a'.repeat(32)}/sign-out`)).status).toBe(401);
   });
 });
+
+describe('taking an account back from someone holding one of its sessions', () => {
+  let limited: TestBank;
+  beforeAll(async () => {
+    limited = await startTestBank({
+      rateLimits: {
+        auth: { max: 10_000, timeWindow: 60_000 },
+        writes: { max: 5, timeWindow: 60_000 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  async function signInTo(accountNumber: string, password: string) {
+    const client = new ApiClient(limited);
+    const response = await client.post('/api/login', { account_number: accountNumber, password });
+    expect(response.status).toBe(200);
+    client.token = response.body.data.token;
+    return client;
+  }
+
+  it("signs the other sessions out and changes the password though the other session used up the customer's writes", async () => {
+    const { payload, accounts } = await signedUpCustomer(limited);
+    const accountNumber = accounts[0]!.account_number;
+    const intruder = await signInTo(accountNumber, payload.password);
+    const owner = await signInTo(accountNumber, payload.password);
+    const spare = await signInTo(accountNumber, payload.password);
+
+    // The intruder's session spends the customer's writes of the minute.
+    const spent = [];
+    for (let i = 0; i < 6; i++)
+      spent.push((await intruder.post('/api/notifications/read-all')).status);
+    expect(spent.at(-1)).toBe(429);
+    expect((await owner.post('/api/notifications/read-all')).status).toBe(429);
+
+    // The owner's protective requests are counted for their own session only.
+    const listed = await owner.get('/api/sessions');
+    const spareId = (listed.body.data.sessions as { id: string; current: boolean }[]).find(
+      (s) => !s.current,
+    )!.id;
+    expect((await owner.post(`/api/sessions/${spareId}/sign-out`)).status).toBe(200);
+    const signedOut = await owner.post('/api/sessions/sign-out-others');
+    expect(signedOut.status, JSON.stringify(signedOut.body)).toBe(200);
+    expect((await intruder.get('/api/accounts')).status).toBe(401);
+    expect((await spare.get('/api/accounts')).status).toBe(401);
+    const changed = await owner.post('/api/change-password', {
+      current_password: payload.password,
+      new_password: 'An-entirely-new-passphrase-42',
+      new_password_confirmation: 'An-entirely-new-passphrase-42',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await owner.post('/api/logout')).status).toBe(200);
+    expect((await owner.get('/api/accounts')).status).toBe(401);
+  });
+
+  it('still limits one session that repeats them', async () => {
+    const { client } = await signedUpCustomer(limited);
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await client.post('/api/sessions/sign-out-others')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
