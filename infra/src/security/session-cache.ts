@@ -3,6 +3,8 @@ import type { Pool, PoolClient } from '../postgres/pool.ts';
 
 /** The channel the `sessions` table's triggers announce a changed session on (its hash, hex). */
 const CHANNEL = 'sessions_changed';
+/** The payload announcing that every session may have changed (the table was emptied). */
+const EVERY_SESSION = '*';
 /** A payload of this prefix is a caughtUp() marker, not a session. */
 const MARKER = 'caught-up:';
 /** The most sessions kept: past it the oldest kept goes first. */
@@ -53,7 +55,8 @@ export function createSessionCache<S extends CachedSession>(
   pool: Pool,
   holdMs: number,
 ): SessionCache<S> {
-  const kept = new Map<string, { session: S; until: number }>();
+  /** `keptAt` is on the monotonic clock: a wall clock stepped back must not stretch the hold. */
+  const kept = new Map<string, { session: S; keptAt: number }>();
   const markers = new Map<string, () => void>();
   let generation = 0;
   let listener: PoolClient | undefined;
@@ -77,6 +80,10 @@ export function createSessionCache<S extends CachedSession>(
   }
 
   function onAnnounced(payload: string): void {
+    if (payload === EVERY_SESSION) {
+      forgetAll();
+      return;
+    }
     if (payload.startsWith(MARKER)) {
       markers.get(payload)?.();
       markers.delete(payload);
@@ -123,7 +130,8 @@ export function createSessionCache<S extends CachedSession>(
       if (!listener) return undefined;
       const entry = kept.get(key);
       if (!entry) return undefined;
-      if (Date.now() < entry.until) return entry.session;
+      const held = performance.now() - entry.keptAt;
+      if (held < holdMs && Date.now() < entry.session.expiresAt.getTime()) return entry.session;
       kept.delete(key);
       return undefined;
     },
@@ -133,10 +141,7 @@ export function createSessionCache<S extends CachedSession>(
       return (key, session) => {
         if (!listener || listener !== wasListening || generation !== started) return;
         if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-        kept.set(key, {
-          session,
-          until: Math.min(Date.now() + holdMs, session.expiresAt.getTime()),
-        });
+        kept.set(key, { session, keptAt: performance.now() });
       };
     },
     drop(key) {

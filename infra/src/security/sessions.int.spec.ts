@@ -354,4 +354,17 @@ describe('sessions kept between lookups', () => {
       await holdingBriefly.end();
     }
   });
+
+  it('drops every kept session when the table is emptied (everyone signed out at once)', async () => {
+    const other = otherProcess();
+    try {
+      const { token } = await sessions.create(randomUUID());
+      await resolveKept(other.store, token);
+      await pool.query('TRUNCATE sessions');
+      await other.store.caughtUp();
+      expect(await other.store.resolve(token)).toBeUndefined();
+    } finally {
+      await other.end();
+    }
+  });
 });
