@@ -126,6 +126,7 @@ describe('taking an account back from someone holding one of its sessions', () =
     limited = await startTestBank({
       rateLimits: {
         auth: { max: 10_000, timeWindow: 60_000 },
+        money: { max: 10_000, timeWindow: 60_000 },
         writes: { max: 5, timeWindow: 60_000 },
       },
     });
