@@ -12,8 +12,13 @@ afterAll(async () => {
 const SAFARI_ON_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-async function signIn(accountNumber: string, password: string, userAgent: string) {
-  const client = new ApiClient(bank);
+async function signIn(
+  accountNumber: string,
+  password: string,
+  userAgent: string,
+  into: TestBank = bank,
+) {
+  const client = new ApiClient(into);
   const response = await client.post(
     '/api/login',
     { account_number: accountNumber, password },
@@ -135,13 +140,8 @@ describe('taking an account back from someone holding one of its sessions', () =
     await limited?.stop();
   });
 
-  async function signInTo(accountNumber: string, password: string) {
-    const client = new ApiClient(limited);
-    const response = await client.post('/api/login', { account_number: accountNumber, password });
-    expect(response.status).toBe(200);
-    client.token = response.body.data.token;
-    return client;
-  }
+  const signInTo = (accountNumber: string, password: string) =>
+    signIn(accountNumber, password, SAFARI_ON_IPHONE, limited);
 
   it("signs the other sessions out and changes the password though the other session used up the customer's writes", async () => {
     const { payload, accounts } = await signedUpCustomer(limited);

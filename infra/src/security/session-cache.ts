@@ -64,33 +64,30 @@ export function createSessionCache<S extends CachedSession>(
   let retryAt = 0;
   let closed = false;
 
-  function forgetAll(): void {
+  /** Drops one kept session, or every one; a lookup under way is then not kept either. */
+  function forget(key?: string): void {
     generation += 1;
-    kept.clear();
+    if (key === undefined) kept.clear();
+    else kept.delete(key);
   }
 
   function lost(client: PoolClient): void {
     if (listener !== client) return;
     listener = undefined;
     retryAt = Date.now() + RELISTEN_AFTER_MS;
-    forgetAll();
+    forget();
     client.release(true);
     for (const reached of markers.values()) reached();
     markers.clear();
   }
 
   function onAnnounced(payload: string): void {
-    if (payload === EVERY_SESSION) {
-      forgetAll();
-      return;
-    }
     if (payload.startsWith(MARKER)) {
       markers.get(payload)?.();
       markers.delete(payload);
       return;
     }
-    generation += 1;
-    kept.delete(payload);
+    forget(payload === EVERY_SESSION ? undefined : payload);
   }
 
   async function listen(): Promise<void> {
@@ -108,7 +105,7 @@ export function createSessionCache<S extends CachedSession>(
       client.release(true);
       return;
     }
-    forgetAll();
+    forget();
     listener = client;
   }
 
@@ -136,21 +133,16 @@ export function createSessionCache<S extends CachedSession>(
       return undefined;
     },
     lookingUp() {
+      // Listening starting or stopping forgets everything too, so this also says it was
+      // listening throughout.
       const started = generation;
-      const wasListening = listener;
       return (key, session) => {
-        if (!listener || listener !== wasListening || generation !== started) return;
+        if (!listener || generation !== started) return;
         if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
         kept.set(key, { session, keptAt: performance.now() });
       };
     },
-    drop(key) {
-      if (key === undefined) forgetAll();
-      else {
-        generation += 1;
-        kept.delete(key);
-      }
-    },
+    drop: forget,
     async caughtUp() {
       if (!listener) return;
       const marker = `${MARKER}${randomUUID()}`;
@@ -167,7 +159,7 @@ export function createSessionCache<S extends CachedSession>(
       const late = new Promise<void>((resolve) => {
         timer = setTimeout(() => {
           markers.delete(marker);
-          forgetAll();
+          forget();
           resolve();
         }, MARKER_WAIT_MS);
       });
@@ -180,7 +172,7 @@ export function createSessionCache<S extends CachedSession>(
       if (!listener) return;
       const client = listener;
       listener = undefined;
-      forgetAll();
+      forget();
       await client.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
       client.release(true);
     },

@@ -170,8 +170,7 @@ export function decideChange(
   if (state.cancelled || !context.payee) {
     throw new DomainError('schedule_cancelled', SCHEDULE_CANCELLED);
   }
-  if (state.stopped) throw new DomainError('schedule_stopped', SCHEDULE_STOPPED);
-  if (state.nextDate === null) throw new DomainError('schedule_finished', SCHEDULE_FINISHED);
+  requireStillRunning(state);
   if (plan.amountCents < MINIMUM_PAYMENT_CENTS) {
     throw new DomainError('amount', MINIMUM_PAYMENT, 'amount');
   }
@@ -196,6 +195,12 @@ export function decideChange(
   ];
 }
 
+/** A schedule the bank stopped, or one past its last date, has nothing left to change or cancel. */
+function requireStillRunning(state: BillScheduleState): void {
+  if (state.stopped) throw new DomainError('schedule_stopped', SCHEDULE_STOPPED);
+  if (state.nextDate === null) throw new DomainError('schedule_finished', SCHEDULE_FINISHED);
+}
+
 function samePlan(state: BillScheduleState, plan: BillSchedulePlan): boolean {
   const p = state.plan!;
   return (
@@ -218,8 +223,7 @@ export function decideCancel(
 ) {
   const schedule = requireOwn(state, customerId);
   if (state.cancelled || !context.payeeActive) return [];
-  if (state.stopped) throw new DomainError('schedule_stopped', SCHEDULE_STOPPED);
-  if (state.nextDate === null) throw new DomainError('schedule_finished', SCHEDULE_FINISHED);
+  requireStillRunning(state);
   return [BillPaymentScheduleCancelled.create({ customerId, paymentId: schedule.paymentId })];
 }
 
