@@ -51,7 +51,8 @@ function autopayJob(
 
 /**
  * One delayed job per occurrence: a schedule's first date, a payee's first AutoPay date, and the
- * next date each handled occurrence names (paid or failed: a failed month does not stop AutoPay).
+ * next date each handled occurrence names (paid or failed: a month refused for a reason that may
+ * go away, funds or a limit, does not stop AutoPay; one refused for good names none).
  * A payment paid at once also gets a job for its first date, which finds it done. An edit of a
  * schedule gets a job for its new date; the job of the date it left finds nothing due, and so do
  * the jobs of a cancelled schedule. An AutoPay turned on or changed gets a job for its first date;

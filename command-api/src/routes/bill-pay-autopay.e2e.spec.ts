@@ -2,9 +2,13 @@ import { BILL_PAY_MESSAGES } from '@bank/contracts';
 import type { EventData } from '@bank/events';
 import { ApiClient, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billPayJobModule } from '../jobs/bill-pay-jobs.ts';
+import { AUTOPAY_JOB, billPayJobModule } from '../jobs/bill-pay-jobs.ts';
 import { billPayStreams, runAutopayOccurrence } from '../services/bill-pay.ts';
-import { billPayBankForFile } from './bill-pay-test-helpers.ts';
+import {
+  billPayBankForFile,
+  billPayNotices,
+  closeAccountAsErased,
+} from './bill-pay-test-helpers.ts';
 import { balances, customer, seeingTheLog, setBillPayDay } from './money-test-helpers.ts';
 
 /** PUT /bill-payments/payees/{id}/autopay: a payee's AutoPay turned on, changed or off at any time. */
@@ -266,6 +270,94 @@ describe("a payee's AutoPay after it was added", () => {
       'The first payment to a new payee is limited to $2,500.00.',
     ]);
     expect(await autopayEvents(c.id)).toHaveLength(0);
+  });
+});
+
+describe('an AutoPay whose account is closed', () => {
+  it('is turned off at its first refusal, in the same append: told once, shown off, never run again', async () => {
+    setBillPayDay('2032-08-01');
+    const c = await customerWith(100);
+    const payee = await addPayee(c.client);
+    const on = await setAutopay(c.client, payee.id, {
+      autopay_enabled: true,
+      autopay_day: 10,
+      autopay_amount: 20,
+      autopay_account_id: c.savings.id,
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    // The savings account (empty) closed as its owner's erasure closes it.
+    await closeAccountAsErased(bank, c.savings.id);
+
+    // The job of the day: refused for good, recorded at once, and AutoPay turned off with it.
+    setBillPayDay('2032-08-10');
+    const run = billPayJobModule.processors(bank.ctx)[AUTOPAY_JOB]!;
+    const job = {} as Parameters<typeof run>[1];
+    const day = { customerId: c.id, payeeId: payee.id, date: '2032-08-10' };
+    expect(await run(day, job)).toEqual({ outcome: 'stopped' });
+    const [failed, ...more] = await bank.store.readStream(
+      billPayStreams.occurrence('autopay', payee.id, '2032-08-10'),
+    );
+    expect(more).toEqual([]);
+    expect([failed!.type, failed!.event.data]).toMatchObject([
+      'BillPaymentFailed',
+      { reason: 'account_closed', nextDate: null, stopped: true },
+    ]);
+    const off = (await autopayEvents(c.id)).at(-1)!;
+    expect(off.event.data).toEqual({ customerId: c.id, payeeId: payee.id, autopay: null });
+    expect(off.position.transactionId).toBe(failed!.position.transactionId);
+
+    const notices = () => billPayNotices(bank, c);
+    expect(await notices()).toEqual([
+      expect.objectContaining({
+        title: 'AutoPay turned off',
+        message:
+          'Your $20.00 payment to City Power & Light due Aug 10, 2032 failed: your High Yield Savings is closed. Nothing was taken from your account. AutoPay for City Power & Light has been turned off; turn it on again with another account if you still need it.',
+        priority: 'high',
+      }),
+    ]);
+    // The payee shows AutoPay off, with nothing to come; the refused run is listed as stopped.
+    expect(await payeeOf(c.client, payee.id)).toMatchObject({
+      autopay_enabled: false,
+      autopay_day: null,
+      autopay_amount: null,
+      autopay_account_id: null,
+      next_payment: null,
+    });
+    const listed = (await c.client.get('/api/bill-payments/scheduled')).body.data.payments;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        source: 'autopay',
+        payee_id: payee.id,
+        scheduled_date: '2032-08-10',
+        status: 'stopped',
+      }),
+    ]);
+
+    // No job for next month, and a run of it (or of the day again) does nothing.
+    await bank.jobs!.dispatchPending();
+    expect(await bank.jobs!.queue.getJob(`bill-autopay-${payee.id}-2032-09-10`)).toBeUndefined();
+    setBillPayDay('2032-09-10');
+    expect(await run({ ...day, date: '2032-09-10' }, job)).toEqual({ outcome: 'payee_removed' });
+    expect(await run(day, job)).toEqual({ outcome: 'payee_removed' });
+    expect(await notices()).toHaveLength(1);
+    expect((await balances(c, c.checking.id)).balance).toBe(100);
+
+    // Turned on again by the customer, from another account: the stopped run leaves the list, and
+    // AutoPay pays again.
+    const again = await setAutopay(c.client, payee.id, {
+      autopay_enabled: true,
+      autopay_day: 10,
+      autopay_amount: 20,
+      autopay_account_id: c.checking.id,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await upcoming(c.client)).toEqual([
+      { source: 'autopay', date: '2032-10-10', amount: 20 },
+    ]);
+    setBillPayDay('2032-10-10');
+    expect(await run({ ...day, date: '2032-10-10' }, job)).toEqual({ outcome: 'paid' });
+    await seeingTheLog(bank, [c]);
+    expect((await balances(c, c.checking.id)).balance).toBe(80);
   });
 });
 

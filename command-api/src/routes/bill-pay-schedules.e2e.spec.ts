@@ -1,8 +1,6 @@
 import type { ApiClient } from '@bank/server/testing';
 import { deposit, signedUpCustomer, type TestBank } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
-import { streams } from '@bank/events';
-import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { startOfBankDate } from '../domain/bill-pay/calendar.ts';
 import { SCHEDULE_CANCELLED, SCHEDULE_STOPPED } from '../domain/bill-pay/schedule.ts';
 import { AUTOPAY_JOB, BILL_PAYMENT_JOB, billPayJobModule } from '../jobs/bill-pay-jobs.ts';
@@ -12,7 +10,11 @@ import {
   runAutopayOccurrence,
   runScheduledOccurrence,
 } from '../services/bill-pay.ts';
-import { billPayBankForFile } from './bill-pay-test-helpers.ts';
+import {
+  billPayBankForFile,
+  billPayNotices,
+  closeAccountAsErased,
+} from './bill-pay-test-helpers.ts';
 import { seeingTheLog } from './money-test-helpers.ts';
 
 let bank: TestBank;
@@ -394,13 +396,8 @@ describe('a scheduled payment refused for good', () => {
     secondsBeforeMidnight('2031-03-10', 30);
     const c = await scheduledMonthly(undefined, 'savings');
     const { paymentId } = c;
-    // An account is closed only by its owner's erasure, which a live schedule holds back: the
-    // savings account (empty) is closed here as the erasure closes it, standing in for a closure.
-    await bank.ctx.bus.execute({ actor: 'test' }, async (uow) => {
-      const stream = streams.account(c.savings);
-      const account = await uow.load(stream, accountAggregate);
-      uow.append(stream, decideAccount({ type: 'Close', reason: 'owner_erased' }, account.state));
-    });
+    // The savings account (empty) closed as its owner's erasure closes it.
+    await closeAccountAsErased(bank, c.savings);
 
     // The job of the day: the refusal is recorded at once (an outcome, not an error the job
     // would retry all day), and it ends the schedule.
@@ -415,11 +412,7 @@ describe('a scheduled payment refused for good', () => {
       ['BillPaymentFailed', { reason: 'account_closed', nextDate: null, stopped: true }],
     ]);
 
-    const notices = async () => {
-      await seeingTheLog(bank, [c]);
-      return (await c.client.get('/api/notifications?type=bill_payment')).body.data
-        .notifications as Record<string, unknown>[];
-    };
+    const notices = () => billPayNotices(bank, c);
     expect(await notices()).toEqual([
       expect.objectContaining({
         title: 'Repeating bill payment stopped',

@@ -540,7 +540,10 @@ export async function runScheduledOccurrence(
   });
 }
 
-/** Runs one AutoPay occurrence of a payee (job); idempotent like a scheduled occurrence. */
+/**
+ * Runs one AutoPay occurrence of a payee (job); idempotent like a scheduled occurrence. One refused
+ * for good turns the payee's AutoPay off ('stopped'), so the next job finds nothing due.
+ */
 export async function runAutopayOccurrence(
   ctx: CommandContext,
   customerId: string,

@@ -158,8 +158,9 @@ export const BillPaymentPaid = defineEvent(
 /**
  * One occurrence was refused on its day: nothing was taken. `stopped`: the refusal can never go
  * away (its account closed, or no longer the customer's), so the bank ended the scheduled
- * payment there (nextDate null) rather than letting it fail on every date; absent, it went on to
- * nextDate, or ended at its last occurrence (null).
+ * payment there (nextDate null) rather than letting it fail on every date; for AutoPay, the
+ * payee's AutoPay was turned off in the same append (BillPayeeAutopayChanged, null). Absent, it
+ * went on to nextDate, or ended at its last occurrence (null).
  */
 export const BillPaymentFailed = defineEvent(
   'BillPaymentFailed',

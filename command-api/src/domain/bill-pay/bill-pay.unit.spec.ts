@@ -36,7 +36,7 @@ import {
   TOO_FAR,
   type OccurrenceLimits,
 } from './payment.ts';
-import { nextOccurrence, occurrenceDate } from './calendar.ts';
+import { isAutopayDate, nextAutopayDate, nextOccurrence, occurrenceDate } from './calendar.ts';
 import { billScheduleAggregate, decideAdvanced, isDue } from './schedule.ts';
 
 const customerId = '4b6c2f0a-1e2d-4c3b-8a9f-5e6d7c8b9a02';
@@ -414,6 +414,10 @@ const knownPayee: Payee = {
   paid: true,
 };
 const now = new Date('2025-03-10T15:00:00Z');
+const autopayPayee: Payee = {
+  ...knownPayee,
+  autopay: { day: 10, amountCents: 5000, fromAccountId: accountId, firstDate: '2025-03-10' },
+};
 const limits = (over: Partial<OccurrenceLimits> = {}): OccurrenceLimits => ({
   payee: knownPayee,
   activity: activityAggregate.initial(),
@@ -646,17 +650,147 @@ describe('a scheduled payment refused on its date', () => {
     );
   });
 
-  it('keeps an AutoPay going: its plan is the payee’s', () => {
+  it('turns a payee’s AutoPay off at the first permanent refusal, and never pays it after; a temporary one keeps it on (1,000 random histories)', () => {
+    let stoppedInAll = 0;
+    let turnedOnAgain = 0;
+    for (let seed = 1; seed <= 1_000; seed += 1) {
+      const random = new Prng(seed);
+      /** An AutoPay on a random day, from its first such day after `after`. */
+      const setting = (after: string) => {
+        const day = random.int(1, 31);
+        return {
+          day,
+          amountCents: 5000,
+          fromAccountId: accountId,
+          firstDate: nextAutopayDate(day, after),
+        };
+      };
+      let state = stateAfter(
+        payeesAggregate,
+        BillPayeeAdded.create({
+          ...payee,
+          autopay: setting(
+            `2025-0${random.int(1, 9)}-${String(random.int(1, 28)).padStart(2, '0')}`,
+          ),
+        }),
+        BillPayeeFirstPaid.create({ customerId, payeeId, at: now.toISOString() }),
+      );
+      const context = `seed ${seed}`;
+      // The date the AutoPay job would run next (null: none is queued), as the scheduler reads it.
+      let queued: string | null = state.payees[payeeId]!.autopay!.firstDate;
+      let runs = 0;
+      while (queued !== null && runs < 30) {
+        const date: string = queued;
+        const current = state.payees[payeeId]!;
+        // The job pays only what the payee's AutoPay is still set for on that date.
+        expect(current.autopay, context).not.toBeNull();
+        expect(isAutopayDate(current.autopay!, date), context).toBe(true);
+        const kind = random.chance(0.1)
+          ? random.pick([...permanent])
+          : random.pick(Object.keys(accounts) as (keyof typeof accounts)[]);
+        const met = accounts[kind as keyof typeof accounts];
+        const nextDate = nextAutopayDate(current.autopay!.day, date);
+        const result = decideOccurrence(
+          { ...occurrence, source: 'autopay', scheduleId: payeeId, date, nextDate },
+          met.state,
+          { ...met.limits, payee: current },
+          ids,
+        );
+        runs += 1;
+        state = result.payee.reduce(payeesAggregate.evolve, state);
+        const handled = result.occurrence[0]!.data;
+        expect(result.outcome, context).toBe(kind === 'paid' ? 'paid' : 'failed');
+        if (permanent.has(kind)) {
+          stoppedInAll += 1;
+          // Off in the same append as the failure, which names no next date: no job is queued.
+          expect(result.stopped, context).toBe(true);
+          expect(result.payee, context).toMatchObject([
+            { type: 'BillPayeeAutopayChanged', data: { payeeId, autopay: null } },
+          ]);
+          expect(state.payees[payeeId]!.autopay, context).toBeNull();
+          expect(handled, context).toMatchObject({ nextDate: null, stopped: true });
+          expect(result.notification[0]!.data, context).toMatchObject({
+            title: 'AutoPay turned off',
+          });
+          queued = handled.nextDate;
+          // Only the customer turns it on again (with another account, from a later date).
+          if (random.chance(0.5)) {
+            const turnedOn = decidePayees(
+              {
+                type: 'ChangeAutopay',
+                customerId,
+                payeeId,
+                autopay: setting(date),
+              },
+              state,
+            );
+            state = turnedOn.reduce(payeesAggregate.evolve, state);
+            queued = state.payees[payeeId]!.autopay!.firstDate;
+            turnedOnAgain += 1;
+          }
+        } else {
+          // Paid, or refused for now: AutoPay stays on, on to next month.
+          expect(result.outcome === 'failed' && result.stopped, context).toBe(false);
+          expect(
+            result.payee.filter((e) => e.type === 'BillPayeeAutopayChanged'),
+            context,
+          ).toEqual([]);
+          expect(state.payees[payeeId]!.autopay, context).toEqual(current.autopay);
+          expect(handled.nextDate, context).toBe(nextDate);
+          expect(result.notification[0]!.data, context).not.toMatchObject({
+            title: 'AutoPay turned off',
+          });
+          queued = handled.nextDate;
+        }
+      }
+      // It ran until a permanent refusal left it off (no job queued), or for 30 months.
+      expect(queued === null || runs === 30, context).toBe(true);
+      if (queued === null) expect(state.payees[payeeId]!.autopay, context).toBeNull();
+    }
+    expect(stoppedInAll).toBeGreaterThan(100);
+    expect(turnedOnAgain).toBeGreaterThan(50);
+  });
+
+  it('tells the customer once that AutoPay was turned off, and why', () => {
     const result = decideOccurrence(
-      { ...occurrence, source: 'autopay', nextDate: '2025-04-10' },
+      { ...occurrence, source: 'autopay', scheduleId: payeeId, nextDate: '2025-04-10' },
       accounts.closed.state,
-      limits(),
+      limits({ payee: autopayPayee }),
       ids,
     );
     expect(result.occurrence[0]!.data).toMatchObject({
       reason: 'account_closed',
-      nextDate: '2025-04-10',
+      nextDate: null,
+      stopped: true,
     });
-    expect(result.occurrence[0]!.data).not.toHaveProperty('stopped');
+    expect(result.payee).toMatchObject([
+      { type: 'BillPayeeAutopayChanged', data: { customerId, payeeId, autopay: null } },
+    ]);
+    expect(result.notification).toHaveLength(1);
+    expect(result.notification[0]!.data).toMatchObject({
+      title: 'AutoPay turned off',
+      message:
+        'Your $50.00 payment to City Power due Mar 10, 2025 failed: your Premium Checking is closed. Nothing was taken from your account. AutoPay for City Power has been turned off; turn it on again with another account if you still need it.',
+      priority: 'high',
+    });
+    // Already off (the customer turned it off while the job ran): nothing to turn off.
+    const off = decideOccurrence(
+      { ...occurrence, source: 'autopay', scheduleId: payeeId, nextDate: '2025-04-10' },
+      accounts.closed.state,
+      limits(),
+      ids,
+    );
+    expect(off.payee).toEqual([]);
+    expect(off.occurrence[0]!.data).not.toHaveProperty('stopped');
+    // A temporary refusal keeps it on.
+    const short = decideOccurrence(
+      { ...occurrence, source: 'autopay', scheduleId: payeeId, nextDate: '2025-04-10' },
+      accounts.insufficientFunds.state,
+      limits({ payee: autopayPayee }),
+      ids,
+    );
+    expect(short.payee).toEqual([]);
+    expect(short.occurrence[0]!.data).toMatchObject({ nextDate: '2025-04-10' });
+    expect(short.notification[0]!.data).toMatchObject({ title: 'Bill payment failed' });
   });
 });

@@ -300,3 +300,14 @@ export function markFirstPaid(customerId: string, payee: Payee, now: Date) {
     ? []
     : [BillPayeeFirstPaid.create({ customerId, payeeId: payee.payeeId, at: now.toISOString() })];
 }
+
+/**
+ * The bank turns a payee's AutoPay off, as the customer would (the same event, so every reader of
+ * the setting sees it off and no further AutoPay job is queued), when a payment of it was refused
+ * for good: nothing when it is already off.
+ */
+export function autopayTurnedOff(customerId: string, payee: Payee) {
+  return payee.autopay === null
+    ? []
+    : [BillPayeeAutopayChanged.create({ customerId, payeeId: payee.payeeId, autopay: null })];
+}

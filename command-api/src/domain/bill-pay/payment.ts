@@ -18,7 +18,7 @@ import {
 } from '../account/account.ts';
 import { DAILY_LIMIT_EXCEEDED, decideMovement, type ActivityState } from '../transfers/limits.ts';
 import { ACCOUNT_GONE, refusalStopsSchedule } from '../transfers/schedule-refusals.ts';
-import { markFirstPaid, requireFirstPaymentLimit, type Payee } from './payees.ts';
+import { autopayTurnedOff, markFirstPaid, requireFirstPaymentLimit, type Payee } from './payees.ts';
 import { readableDate, type IsoDate } from './calendar.ts';
 
 export const MINIMUM_PAYMENT_CENTS = 1;
@@ -113,7 +113,8 @@ function failureWhy(
  * made now as well as one that ran on its day (as a transfer's sender is). A failure carries the
  * refusal, for a payment made now to answer with. A scheduled payment refused for good (its
  * account closed, or no longer the customer's) ends at that occurrence, `stopped`, when it had
- * dates left, instead of failing on each of them; AutoPay goes on (its plan is the payee's).
+ * dates left, instead of failing on each of them; an AutoPay so refused is stopped the same way,
+ * and its payee's AutoPay turned off in the same append (its plan is the payee's setting).
  */
 export function decideOccurrence(
   occurrence: Occurrence,
@@ -186,10 +187,12 @@ export function decideOccurrence(
     const reason = error instanceof DomainError ? FAILURES[error.reason] : undefined;
     if (!reason) throw error;
     const refusal = error as DomainError;
+    const autopay = occurrence.source === 'autopay';
+    // AutoPay's plan is the payee's setting: stopping it is turning that off (when still on).
     const stopped =
-      occurrence.source === 'scheduled' &&
       occurrence.nextDate !== null &&
-      refusalStopsSchedule(refusal.reason);
+      refusalStopsSchedule(refusal.reason) &&
+      (!autopay || limits.payee.autopay !== null);
     const failed = `Your ${amount} payment to ${occurrence.payeeName} due ${readableDate(occurrence.date)} failed: ${failureWhy(reason, account, refusal).replace(/\.$/, '')}. Nothing was taken from your account.`;
     return {
       outcome: 'failed' as const,
@@ -197,7 +200,7 @@ export function decideOccurrence(
       stopped,
       account: [],
       movement: [],
-      payee: [],
+      payee: stopped && autopay ? autopayTurnedOff(occurrence.customerId, limits.payee) : [],
       occurrence: [
         BillPaymentFailed.create(
           stopped
@@ -210,12 +213,17 @@ export function decideOccurrence(
           customerId: occurrence.customerId,
           notificationId: ids.notificationId,
           type: 'bill_payment',
-          ...(stopped
-            ? {
-                title: 'Repeating bill payment stopped',
-                message: `${failed} This repeating payment has been stopped; schedule a new one if you still need it.`,
-              }
-            : { title: 'Bill payment failed', message: failed }),
+          ...(!stopped
+            ? { title: 'Bill payment failed', message: failed }
+            : autopay
+              ? {
+                  title: 'AutoPay turned off',
+                  message: `${failed} AutoPay for ${occurrence.payeeName} has been turned off; turn it on again with another account if you still need it.`,
+                }
+              : {
+                  title: 'Repeating bill payment stopped',
+                  message: `${failed} This repeating payment has been stopped; schedule a new one if you still need it.`,
+                }),
           priority: 'high',
         }),
       ],

@@ -91,7 +91,8 @@ export async function listPayees(db: Db, customerId: string): Promise<PayeeRow[]
 /**
  * The payments still to come, soonest first, and the scheduled payments the bank stopped (at the
  * occurrence refused for good, with why) while their payee is kept, so the customer sees why
- * nothing more is paid.
+ * nothing more is paid. An AutoPay the bank stopped is listed until the customer sets AutoPay up
+ * again (any later AutoPay run of that payee), as then it is no longer why nothing is paid.
  */
 export async function listScheduledBillPayments(
   db: Db,
@@ -104,7 +105,11 @@ export async function listScheduledBillPayments(
      WHERE b.customer_id = $1
        AND (b.status = 'scheduled'
          OR (b.status = 'stopped'
-           AND NOT EXISTS (SELECT 1 FROM rm_bill_payees p WHERE p.payee_id = b.payee_id AND p.removed)))
+           AND NOT EXISTS (SELECT 1 FROM rm_bill_payees p WHERE p.payee_id = b.payee_id AND p.removed)
+           AND (b.source <> 'autopay' OR NOT EXISTS (
+             SELECT 1 FROM rm_bill_payments later
+             WHERE later.payee_id = b.payee_id AND later.source = 'autopay'
+               AND later.scheduled_date > b.scheduled_date))))
      ORDER BY b.scheduled_date, b.position`,
     [customerId],
   );
