@@ -2,7 +2,7 @@ import { deposit } from '@bank/server/testing';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
-import { expectOnTop } from './page-models/banking';
+import { dialog, expectOnTop, toast } from './page-models/banking';
 import { useBankAndBrowser } from './support/fixtures';
 
 const t = useBankAndBrowser();
@@ -44,6 +44,31 @@ describe('notification panel', () => {
       expect(names.length).toBe(await rows.count());
       expect(new Set(names).size, names.join(' | ')).toBe(names.length);
     }
+  });
+
+  it('asks the customer to confirm it is them before a security notice goes', async () => {
+    const customer = await t.customer();
+    const password = customer.payload.password as string;
+    const signIn = { account_number: customer.user.account_number, password };
+    expect((await customer.client.post('/api/login', signIn)).status).toBe(200);
+    const page = await t.signedInPage(customer);
+    await page.goto('/notifications');
+    const notices = page.locator('.notif').filter({ hasText: 'New sign-in' });
+    await expect.poll(() => notices.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    const before = await notices.count();
+    // Minutes after the last proof, as with a session token someone else holds.
+    await t.ageLastProof(customer);
+
+    await notices
+      .first()
+      .getByRole('button', { name: /^Delete "New sign-in"/ })
+      .click();
+    const confirm = dialog(page, 'Confirm it’s you');
+    await confirm.getByLabel('Password').fill(password);
+    expect(await notices.count()).toBe(before);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Notification deleted').waitFor();
+    await expect.poll(() => notices.count()).toBe(before - 1);
   });
 
   it('filters, marks read, deletes and marks all read', async () => {

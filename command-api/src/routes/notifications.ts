@@ -1,6 +1,6 @@
 import { successWithoutData } from '@bank/contracts';
 import { notificationTypes } from '@bank/events';
-import { ok, requireCustomer, uuidParam } from '@bank/infra';
+import { isSteppedUp, ok, requireCustomer, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
@@ -66,6 +66,7 @@ export const notificationCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandCont
         request.customerId,
         request.params.id,
         commandMetadata(request),
+        isSteppedUp(request),
       );
       markConsistency(reply, outcome);
       return reply.send(ok(null, 'Notification deleted'));

@@ -7,13 +7,15 @@ import {
   type EventData,
   type NotificationType,
 } from '@bank/events';
-import { deterministicUuid, notFound, type EventMetadata } from '@bank/infra';
-import { notificationExists } from '@bank/projections';
+import { deterministicUuid, notFound, stepUpRequired, type EventMetadata } from '@bank/infra';
+import { ownNotificationType } from '@bank/projections';
 import { existence } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
 
 async function requireOwnNotification(ctx: CommandContext, customerId: string, id: string) {
-  if (!(await notificationExists(ctx.pool, customerId, id))) throw notFound();
+  const type = await ownNotificationType(ctx.pool, customerId, id);
+  if (!type) throw notFound();
+  return type;
 }
 
 /** The customer's own read/delete actions, recorded on their notifications stream. */
@@ -44,13 +46,20 @@ export async function markAllNotificationsRead(
   });
 }
 
+/**
+ * A security notice tells the owner of a change to how they sign in or where their cards go, which
+ * someone holding a stolen session may have made: removing one takes a session that proved the
+ * customer recently (password or authenticator code), so the token alone cannot erase it unseen.
+ */
 export async function deleteNotification(
   ctx: CommandContext,
   customerId: string,
   id: string,
   metadata: EventMetadata,
+  steppedUp: boolean,
 ) {
-  await requireOwnNotification(ctx, customerId, id);
+  const type = await requireOwnNotification(ctx, customerId, id);
+  if (type === 'security' && !steppedUp) throw stepUpRequired();
   return ctx.bus.execute(metadata, async (uow) => {
     uow.appendAny(streams.notifications(customerId), [
       NotificationDeleted.create({ customerId, notificationId: id }),

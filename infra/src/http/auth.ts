@@ -52,13 +52,16 @@ export function isSteppedUp(request: FastifyRequest, now = Date.now()): boolean 
  * 403 STEP_UP_REQUIRED, which the web app answers with its confirm-it-is-you dialog.
  */
 export function requireStepUp(request: FastifyRequest): void {
-  if (!isSteppedUp(request)) {
-    throw new ApiError(
-      403,
-      'Please confirm it is you with your password or authenticator code to continue.',
-      STEP_UP_REQUIRED,
-    );
-  }
+  if (!isSteppedUp(request)) throw stepUpRequired();
+}
+
+/** The refusal requireStepUp answers, for a check that needs a lookup first. */
+export function stepUpRequired(): ApiError {
+  return new ApiError(
+    403,
+    'Please confirm it is you with your password or authenticator code to continue.',
+    STEP_UP_REQUIRED,
+  );
 }
 
 function sameSecret(a: string, b: string): boolean {

@@ -1,4 +1,5 @@
 import {
+  ageStepUp,
   ApiClient,
   deposit,
   signedUpCustomer,
@@ -259,6 +260,41 @@ describe('notifications', () => {
     await expect
       .poll(async () => (await bob.client.get('/api/notifications/summary')).body.data.total_count)
       .toBe(1);
+  });
+
+  it('removes a security notice only for a session that proved it is the customer', async () => {
+    const { client, payload, user, accounts } = await signedUpCustomer(bank);
+    const changed = await client.post('/api/change-password', {
+      current_password: payload.password,
+      new_password: 'Another-Pass-9',
+      new_password_confirmation: 'Another-Pass-9',
+    });
+    expect(changed.status).toBe(200);
+    await deposit(bank, accounts[0]!.account_number, 5);
+    await bank.runner.catchUp();
+    const listed = async (type: string) =>
+      (await client.get(`/api/notifications?type=${type}`)).body.data.notifications as {
+        id: string;
+        title: string;
+      }[];
+    const [notice] = await listed('security');
+    expect(notice).toMatchObject({ title: 'Password changed' });
+    const [deposited] = await listed('transaction');
+
+    // Minutes later, as a stolen token would be used: the notice stays where the owner sees it.
+    await ageStepUp(bank, user.id);
+    const refused = await client.delete(`/api/notifications/${notice!.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('STEP_UP_REQUIRED');
+    await bank.runner.catchUp();
+    expect((await listed('security')).map((n) => n.id)).toEqual([notice!.id]);
+    // Other notices need nothing more.
+    expect((await client.delete(`/api/notifications/${deposited!.id}`)).status).toBe(200);
+
+    expect((await client.post('/api/step-up', { password: 'Another-Pass-9' })).status).toBe(200);
+    expect((await client.delete(`/api/notifications/${notice!.id}`)).status).toBe(200);
+    await bank.runner.catchUp();
+    expect(await listed('security')).toEqual([]);
   });
 
   it('respects the customer’s notification preferences', async () => {

@@ -53,13 +53,17 @@ export async function notificationSummary(db: Db, customerId: string) {
   return rows[0] ?? { unread_count: 0, total_count: 0 };
 }
 
-/** Whether the notification is the customer's own (another's reads as not there). */
-export async function notificationExists(db: Db, customerId: string, id: string) {
-  const { rows } = await db.query(
-    'SELECT 1 FROM rm_notifications WHERE id = $1 AND customer_id = $2',
+/** The type of one of the customer's notifications; undefined for another's or none. */
+export async function ownNotificationType(
+  db: Db,
+  customerId: string,
+  id: string,
+): Promise<NotificationView['type'] | undefined> {
+  const { rows } = await db.query<{ type: NotificationView['type'] }>(
+    'SELECT type FROM rm_notifications WHERE id = $1 AND customer_id = $2',
     [id, customerId],
   );
-  return rows.length > 0;
+  return rows[0]?.type;
 }
 
 /** The customer's alerts; undefined when they never set any. */
