@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly code?: ApiErrorCode,
     /** True when the message came from the server rather than a local default. */
     readonly serverMessage = false,
+    /** The seconds the server asked to wait before trying again (its Retry-After), if it did. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -175,12 +177,15 @@ export async function request<T>(
 
   if (!response.ok || body.status === 'error') {
     const status = response.ok ? 400 : response.status;
+    // Only the seconds form: the date form is not what this bank's servers send.
+    const retryAfter = Number(response.headers.get('Retry-After') || NaN);
     throw new ApiError(
       body.message || response.statusText || 'Request failed',
       status,
       body.errors,
       body.code,
       Boolean(body.message),
+      retryAfter >= 0 ? retryAfter : undefined,
     );
   }
   return { message: body.message ?? '', data: body.data as T };

@@ -81,6 +81,15 @@ describe('API client', () => {
     await expect(api.get('/user')).rejects.toMatchObject({ status: 0, isNetworkError: true });
   });
 
+  it("keeps a refusal's Retry-After seconds, when it gives them", async () => {
+    fetchMock.mockResolvedValueOnce(
+      respond(429, { status: 'error', message: 'Too many' }, { 'Retry-After': '7' }),
+    );
+    await expect(api.post('/logout')).rejects.toMatchObject({ status: 429, retryAfter: 7 });
+    fetchMock.mockResolvedValueOnce(respond(503, { status: 'error', message: 'Busy' }));
+    await expect(api.post('/logout')).rejects.toMatchObject({ retryAfter: undefined });
+  });
+
   it('leaves empty query values out of the URL', () => {
     expect(buildUrl('/notifications', { per_page: 50, unread_only: undefined, type: '' })).toBe(
       '/api/notifications?per_page=50',

@@ -13,6 +13,7 @@ import {
 import type { SignedInSession } from '@bank/contracts';
 import { api, ApiError, onUnauthorized, serverNow, setConsistencyToken } from './api-client';
 import { loadContracts } from './contracts';
+import { END_SESSION_WITHIN_MS, endServerSession } from './end-session';
 import {
   clearSession,
   forgetReturnPath,
@@ -70,9 +71,12 @@ export function ttlFrom(expiresAt: string | null | undefined, now = serverNow())
   return Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) * 1000 : null;
 }
 
-/** POST /logout (its answer has no data). */
-export async function logoutRequest() {
-  const [contracts, { data }] = await Promise.all([loadContracts(), api.post<unknown>('/logout')]);
+/** POST /logout (its answer has no data). Its 401 is an answer to it, not a session lost meanwhile. */
+export async function logoutRequest(signal?: AbortSignal) {
+  const [contracts, { data }] = await Promise.all([
+    loadContracts(),
+    api.post<unknown>('/logout', undefined, { signal, skipUnauthorizedHandler: true }),
+  ]);
   return contracts.successWithoutData.shape.data.parse(data);
 }
 
@@ -98,6 +102,8 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? 'loading' : 'anonymous'));
   const [user, setUser] = useState<User | null>(() => (getToken() ? getStoredUser() : null));
   const [sessionTtlMs, setSessionTtlMs] = useState<number | null>(null);
+  const ttlRef = useRef(sessionTtlMs);
+  ttlRef.current = sessionTtlMs;
   const signedOutRef = useRef(onSignedOut);
   signedOutRef.current = onSignedOut;
   // Set at once on signing out, so that the 401s of calls still under way sign out only once.
@@ -202,13 +208,16 @@ export function AuthProvider({ children, onSignedOut }: Props) {
 
   const signOut = useCallback(
     async (reason: SignOutReason = 'chosen') => {
-      try {
-        await logoutRequest();
-      } catch {
-        // Logout always clears locally, even if the server call fails.
-      }
+      const ended = await endServerSession(
+        logoutRequest,
+        AbortSignal.timeout(END_SESSION_WITHIN_MS),
+      );
       forgetReturnPath();
-      rememberSignOut(reason);
+      // Signing out always clears locally; when the server's session may live on, the sign-in
+      // page says so, with how long it lasts unused.
+      const ttl = ttlRef.current;
+      if (ended) rememberSignOut(reason);
+      else rememberSignOut('unconfirmed', ttl && Math.round(ttl / 60_000));
       dropSession();
       signedOutRef.current?.();
     },

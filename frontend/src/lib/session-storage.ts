@@ -91,15 +91,20 @@ export function forgetReturnPath() {
 
 /**
  * Why this tab's app last signed out, for the sign-in page to say once: the customer chose to,
- * the session timed out while idle, or another window signed out. (A session the server ended is
- * told by the return path above.)
+ * the session timed out while idle, or another window signed out; or it signed out here but the
+ * bank could not be reached to end the session (unconfirmed), which then lives on until it has
+ * gone unused for its idle minutes. (A session the server ended is told by the return path above.)
  */
-const SIGN_OUT_REASONS = ['chosen', 'idle', 'elsewhere'] as const;
+const SIGN_OUT_REASONS = ['chosen', 'idle', 'elsewhere', 'unconfirmed'] as const;
 export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
 const SIGNED_OUT_KEY = 'signed_out_reason';
+const IDLE_MINUTES_KEY = 'signed_out_idle_minutes';
 
-export function rememberSignOut(reason: SignOutReason) {
-  tabStorage()?.setItem(SIGNED_OUT_KEY, reason);
+export function rememberSignOut(reason: SignOutReason, idleMinutes?: number | null) {
+  const s = tabStorage();
+  s?.setItem(SIGNED_OUT_KEY, reason);
+  if (idleMinutes) s?.setItem(IDLE_MINUTES_KEY, String(idleMinutes));
+  else s?.removeItem(IDLE_MINUTES_KEY);
 }
 
 export function peekSignOut(): SignOutReason | null {
@@ -107,6 +112,10 @@ export function peekSignOut(): SignOutReason | null {
   return SIGN_OUT_REASONS.find((known) => known === reason) ?? null;
 }
 
+/** The idle minutes remembered with the last sign-out, if any. */
+export const peekIdleMinutes = () => Number(tabStorage()?.getItem(IDLE_MINUTES_KEY)) || null;
+
 export function forgetSignOut() {
   tabStorage()?.removeItem(SIGNED_OUT_KEY);
+  tabStorage()?.removeItem(IDLE_MINUTES_KEY);
 }

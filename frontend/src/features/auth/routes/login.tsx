@@ -15,6 +15,7 @@ import { maskAccountNumber } from '@/lib/format';
 import {
   forgetReturnPath,
   forgetSignOut,
+  peekIdleMinutes,
   peekReturnPath,
   peekSignOut,
   type SignOutReason,
@@ -40,7 +41,7 @@ function keepDigits(input: HTMLInputElement) {
 }
 
 /** What the page says once after the app signed out (a session the server ended has its own). */
-const SIGNED_OUT: Record<SignOutReason, { title: string; text: string }> = {
+const SIGNED_OUT: Record<Exclude<SignOutReason, 'unconfirmed'>, { title: string; text: string }> = {
   chosen: {
     title: 'You have signed out',
     text: 'Thank you for banking with us. On a shared computer, close the browser to finish.',
@@ -52,11 +53,31 @@ const SIGNED_OUT: Record<SignOutReason, { title: string; text: string }> = {
   elsewhere: { title: 'Signed out', text: 'You signed out in another window.' },
 };
 
+/**
+ * Signed out here, but the bank was not reached to end the session (offline, or the servers
+ * failing or refusing): it lives on until unused for its idle time, and the customer is told so
+ * rather than that they are safely signed out, with how to end it sooner.
+ */
+function UnconfirmedSignOut({ idleMinutes }: { idleMinutes: number | null }) {
+  const unused = idleMinutes ? `${idleMinutes} minutes` : 'a while';
+  return (
+    <Alert tone="warning" title="Signed out on this device only">
+      <p>
+        We could not reach the bank to end your session, so it stays open until it has gone unused
+        for {unused}. To end it now, sign in again and choose{' '}
+        <strong>Sign out of all other sessions</strong> under Profile Settings, Security Settings.
+      </p>
+    </Alert>
+  );
+}
+
 export default function LoginRoute() {
   useDocumentTitle('Sign in');
   const navigate = useNavigate();
   const [signedOutReason] = useState(peekSignOut);
-  const signedOut = signedOutReason && SIGNED_OUT[signedOutReason];
+  const [idleMinutes] = useState(peekIdleMinutes);
+  const signedOut =
+    signedOutReason && signedOutReason !== 'unconfirmed' && SIGNED_OUT[signedOutReason];
   useEffect(() => forgetSignOut(), []);
   const { signIn } = useAuth();
   const login = useLogin();
@@ -197,6 +218,9 @@ export default function LoginRoute() {
           <Alert tone="success" title={signedOut.title}>
             <p>{signedOut.text}</p>
           </Alert>
+        ) : null}
+        {signedOutReason === 'unconfirmed' && !returnPath && !formError ? (
+          <UnconfirmedSignOut idleMinutes={idleMinutes} />
         ) : null}
         {formError ? (
           <div id="login-error">
