@@ -131,12 +131,21 @@ export class UnitOfWork {
   }
 
   /**
-   * Stages events where order matters but no decision depended on the stream's state: a credit
-   * (it never fails), a notification. Commands doing this on one stream never conflict, so a
-   * popular recipient's account does not make payments to it retry.
+   * Stages events where order matters but no decision depended on the stream's state: a
+   * notification. Commands doing this on one stream never conflict.
    */
   appendAny(streamId: string, events: Versioned[]): void {
     this.stage(streamId, 'any', events);
+  }
+
+  /**
+   * Stages a credit: it depends on no version of the account, only on its not being closed. The
+   * append fails as a conflict only if the stream was closed meanwhile (the store checks), and the
+   * command is then decided again on what is stored, which refuses it. Payments to one popular
+   * account do not make each other retry.
+   */
+  appendUnlessClosed(streamId: string, events: Versioned[]): void {
+    this.stage(streamId, 'open', events);
   }
 
   private stage(streamId: string, expected: ExpectedVersion, events: Versioned[]): void {
@@ -240,7 +249,10 @@ export class UnitOfWork {
       const last = chains.last(streamId);
       const behindLast = loaded?.via !== undefined && loaded.via === last && last.buildable;
       const onInFlight = loaded?.via !== undefined && loaded.via.stored !== true;
-      if (expected !== 'any' && !behindLast && (last || onInFlight)) {
+      // 'open' checks no version: it lands behind whatever is queued (and fails in the store if
+      // that closed the stream).
+      const unchecked = expected === 'any' || expected === 'open';
+      if (!unchecked && !behindLast && (last || onInFlight)) {
         this.blockedBy.set(streamId, (last ?? loaded!.via!).settled);
         throw new ConcurrencyError(streamId);
       }
@@ -250,14 +262,13 @@ export class UnitOfWork {
       const knownHead = !last && head?.current === true ? head : undefined;
       // An unchecked append lands right behind whatever was queued before it, whatever it was
       // decided on: its outcome follows from the chain's (or the head's), folded with its events.
-      const base =
-        expected === 'any'
-          ? last?.buildable
-            ? last.outcome
-            : knownHead
-          : behindLast || (knownHead && !onInFlight && knownHead.version === loaded?.version)
-            ? loaded
-            : undefined;
+      const base = unchecked
+        ? last?.buildable
+          ? last.outcome
+          : knownHead
+        : behindLast || (knownHead && !onInFlight && knownHead.version === loaded?.version)
+          ? loaded
+          : undefined;
       // Decided on what was loaded: commit() has already folded that outcome.
       const foldedOnLoaded = base === loaded ? outcomes.get(streamId) : undefined;
       const outcome =

@@ -30,7 +30,7 @@ export type { TransferDestination, TransferRequest };
 export function appendPlan(uow: UnitOfWork, appends: PlannedAppend[]): void {
   for (const { stream, expect, events } of appends) {
     if (expect === 'read') uow.append(stream, events);
-    else if (expect === 'any') uow.appendAny(stream, events);
+    else if (expect === 'open') uow.appendUnlessClosed(stream, events);
     else uow.appendNew(stream, events);
   }
 }

@@ -393,7 +393,7 @@ async function claimPending(uow: UnitOfWork, p: PaymentData, recipient: FoundCus
       from,
     ),
   );
-  uow.appendAny(
+  uow.appendUnlessClosed(
     toStream,
     decideAccount(
       {

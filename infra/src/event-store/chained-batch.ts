@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PARTITION_KEY } from '@bank/events';
 import type { ChainHasher } from './hash-chain.ts';
 import { jsonbText } from './jsonb-text.ts';
-import { EMPTY_HEAD, type StreamHead } from './stream-heads.ts';
+import { CLOSING_EVENT_TYPES, EMPTY_HEAD, type StreamHead } from './stream-heads.ts';
 import type { EventMetadata, ExpectedVersion, StreamAppend } from './types.ts';
 
 /** One command of a group commit, as the store queued it. */
@@ -32,8 +32,11 @@ export interface ChainedBatch {
   values: unknown[];
 }
 
-const expectedHolds = (expected: ExpectedVersion, version: number): boolean =>
-  expected === 'any' || (expected === 'no_stream' ? version === 0 : expected === version);
+const expectedHolds = (expected: ExpectedVersion, head: StreamHead): boolean => {
+  if (expected === 'any') return true;
+  if (expected === 'open') return head.closed !== true;
+  return expected === 'no_stream' ? head.version === 0 : expected === head.version;
+};
 
 /**
  * The streams of a batch whose head must be read before it can be planned: those the store does
@@ -114,12 +117,14 @@ export function planChainedBatch(
   const schemaVersions: number[] = [];
   const recordedAts: string[] = [];
   const hashes: string[] = [];
+  /** Streams that must not be closed before the batch: the database checks the ones not known. */
+  const mustBeOpen = new Set<string>();
   const owners: number[] = [];
   const datas: string[] = [];
   const metadatas: string[] = [];
   for (const command of batch) {
     const conflict = command.appends.find(
-      (a) => !expectedHolds(a.expectedVersion, head(a.streamId).version),
+      (a) => !expectedHolds(a.expectedVersion, head(a.streamId)),
     );
     if (conflict) {
       outcomes.push({ conflict: conflict.streamId });
@@ -149,10 +154,11 @@ export function planChainedBatch(
       return index;
     };
     const commandVersions: Record<string, number> = {};
-    for (const { streamId, events } of command.appends) {
+    for (const { streamId, events, expectedVersion } of command.appends) {
       const owner = events.length > 0 ? metadataOf(streamId) : -1;
       const metadataText = metadatas[owner] ?? '';
-      let { version, hash } = head(streamId);
+      let { version, hash, closed } = head(streamId);
+      if (expectedVersion === 'open') mustBeOpen.add(streamId);
       for (const event of events) {
         version += 1;
         const id = event.eventId ?? randomUUID();
@@ -178,8 +184,9 @@ export function planChainedBatch(
         hashes.push(hash);
         owners.push(owner);
         datas.push(dataText);
+        if (CLOSING_EVENT_TYPES.has(event.type)) closed = true;
       }
-      after.set(streamId, { version, hash });
+      after.set(streamId, closed ? { version, hash, closed } : { version, hash });
       commandVersions[streamId] = version;
     }
     outcomes.push({ versions: commandVersions, lastEvent: ids.length - 1 });
@@ -203,10 +210,11 @@ export function planChainedBatch(
       owners,
       `[${datas.join(',')}]`,
       `[${metadatas.join(',')}]`,
+      [...mustBeOpen],
     ],
   };
 }
 
 export const APPEND_EVENTS_SQL = `SELECT * FROM append_events($1::text[], $2::int[], $3::text[],
   $4::uuid[], $5::text[], $6::int[], $7::text[], $8::int[], $9::timestamptz[], $10::text[],
-  $11::int[], $12::jsonb, $13::jsonb)`;
+  $11::int[], $12::jsonb, $13::jsonb, $14::text[])`;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { planChainedBatch, recordedClock, type BatchCommand } from './chained-batch.ts';
 import { ChainHasher } from './hash-chain.ts';
 import { jsonbText } from './jsonb-text.ts';
+import type { StreamHead } from './stream-heads.ts';
 
 const event = (n: number) => ({ type: 'NotificationRaised', schemaVersion: 1, data: { n } });
 
@@ -54,6 +55,59 @@ describe('planChainedBatch', () => {
       expect(hashes[i]).toBe(expected);
       previous.set(streams[i]!, expected);
     });
+  });
+});
+
+describe('planChainedBatch on closed streams', () => {
+  const closing = { type: 'AccountClosed', schemaVersion: 1, data: {} };
+  const plan = (commands: BatchCommand['appends'][], head: (s: string) => StreamHead | undefined) =>
+    planChainedBatch(
+      commands.map((appends) => ({ appends, metadata: {} })),
+      head,
+      new ChainHasher(),
+      recordedClock(),
+    );
+
+  it("fails an 'open' append to a stream known closed, and asks the database about the others", () => {
+    const heads: Record<string, StreamHead> = {
+      closed: { version: 4, hash: 'ab'.repeat(32), closed: true },
+      open: { version: 2, hash: 'cd'.repeat(32) },
+    };
+    const planned = plan(
+      [
+        [{ streamId: 'closed', expectedVersion: 'open', events: [event(1)] }],
+        [{ streamId: 'open', expectedVersion: 'open', events: [event(2)] }],
+        // 'any' is not about closing: a notification still lands.
+        [{ streamId: 'closed', expectedVersion: 'any', events: [event(3)] }],
+      ],
+      (s) => heads[s],
+    );
+    expect(planned.outcomes).toEqual([
+      { conflict: 'closed' },
+      { versions: { open: 3 }, lastEvent: 0 },
+      { versions: { closed: 5 }, lastEvent: 1 },
+    ]);
+    // The database checks the stream no one here knows to be closed.
+    expect(planned.values[13]).toEqual(['open']);
+  });
+
+  it("fails an 'open' append behind a close in the same group commit, not one before it", () => {
+    const planned = plan(
+      [
+        [{ streamId: 'acct', expectedVersion: 'open', events: [event(1)] }],
+        [{ streamId: 'acct', expectedVersion: 2, events: [closing] }],
+        [{ streamId: 'acct', expectedVersion: 'open', events: [event(2)] }],
+      ],
+      () => ({ version: 1, hash: 'ef'.repeat(32) }),
+    );
+    expect(planned.outcomes).toEqual([
+      { versions: { acct: 2 }, lastEvent: 0 },
+      { versions: { acct: 3 }, lastEvent: 1 },
+      { conflict: 'acct' },
+    ]);
+    expect(planned.after.get('acct')).toMatchObject({ version: 3, closed: true });
+    // Checked against the stream as it was before the batch: open, unless the database knows better.
+    expect(planned.values[13]).toEqual(['acct']);
   });
 });
 

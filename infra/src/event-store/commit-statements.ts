@@ -105,7 +105,12 @@ export function createCommitStatements(
         const unknown = headsToRead(batch, (s) => heads.get(s));
         if (unknown.length > 0) await readHeads(unknown);
         const plan = planChainedBatch(batch, (s) => heads.get(s), hasher, recordedMicros);
-        let answer: { stale_streams: string[] | null; positions: number[] | null; txid: string };
+        let answer: {
+          stale_streams: string[] | null;
+          closed_streams: string[] | null;
+          positions: number[] | null;
+          txid: string;
+        };
         try {
           [answer] = (
             await pool.query<typeof answer>({
@@ -122,6 +127,15 @@ export function createCommitStatements(
         }
         if (answer.stale_streams) {
           for (const streamId of answer.stale_streams) heads.forget(streamId);
+          continue;
+        }
+        // An "open" append to a stream closed before the batch: the heads were as assumed (the
+        // stale check passed), so they are kept, now known closed, and the batch decided again
+        // (those appends then fail as conflicts, and their commands are decided again).
+        if (answer.closed_streams) {
+          for (const streamId of answer.closed_streams) {
+            heads.set(streamId, { ...plan.assumed.get(streamId)!, closed: true });
+          }
           continue;
         }
         const writtenOnce = new Set<string>();

@@ -38,12 +38,15 @@ import {
  *   25.1 or newer; older servers append stream by stream, and a failure part-way leaves the
  *   earlier streams written (the PostgreSQL store is atomic in every case).
  * - The schema version and our metadata travel in KurrentDB's event metadata.
+ * - Closed streams: KurrentDB has no check for "no closing event in the stream", so 'open' is
+ *   appended as 'any' here; a credit racing an account's close is refused by the PostgreSQL
+ *   store only (this adapter runs in no mode of the bank).
  */
 
 const SCHEMA_VERSION_KEY = '$schemaVersion';
 
 export function kurrentStreamState(expected: ExpectedVersion): AppendStreamState {
-  if (expected === 'any') return ANY;
+  if (expected === 'any' || expected === 'open') return ANY;
   if (expected === 'no_stream' || expected === 0) return NO_STREAM;
   if (!Number.isInteger(expected) || expected < 0) {
     throw new Error(`Invalid expected version ${String(expected)}`);

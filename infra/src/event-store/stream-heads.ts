@@ -2,7 +2,16 @@
 export interface StreamHead {
   version: number;
   hash: string | null;
+  /**
+   * The stream holds a closing event (CLOSING_EVENT_TYPES): an "open" append to it fails. Known
+   * when this store appended the close or the database refused an "open" append for it; a head
+   * read from the log does not say, and append_events() then checks.
+   */
+  closed?: boolean;
 }
+
+/** The event types that close their stream for good (as migration 0971_closed_streams.sql). */
+export const CLOSING_EVENT_TYPES: ReadonlySet<string> = new Set(['AccountClosed']);
 
 export const EMPTY_HEAD: StreamHead = { version: 0, hash: null };
 
@@ -25,10 +34,13 @@ export class StreamHeads {
     return head;
   }
 
-  /** Records a head seen in the log, unless one further along is already known. */
+  /**
+   * Records a head seen in the log, unless it is already known (with what else is known of it,
+   * such as its being closed) or one further along is.
+   */
   saw(streamId: string, head: StreamHead): void {
     const known = this.heads.get(streamId);
-    if (known && known.version > head.version) return;
+    if (known && known.version >= head.version) return;
     this.set(streamId, head);
   }
 

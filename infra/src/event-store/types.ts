@@ -46,11 +46,15 @@ export interface NewEvent {
   eventId?: string;
 }
 
-export type ExpectedVersion = number | 'any' | 'no_stream';
+/**
+ * `open`: any version, as long as the stream holds no closing event (see CLOSING_EVENT_TYPES): a
+ * credit, which depends on no version of the recipient's account but must not land after its close.
+ */
+export type ExpectedVersion = number | 'any' | 'open' | 'no_stream';
 
 export interface StreamAppend {
   streamId: string;
-  /** The version the stream must be at (0 or 'no_stream' for a new stream), or 'any'. */
+  /** The version the stream must be at (0 or 'no_stream' for a new stream), 'any' or 'open'. */
   expectedVersion: ExpectedVersion;
   events: NewEvent[];
   /**

@@ -1,4 +1,5 @@
 import {
+  AccountClosed,
   AccountCredited,
   AccountOpened,
   moneyStreams,
@@ -11,7 +12,7 @@ import {
   plannedEvent,
   stateAfter,
 } from '../../kernel/decider-specification.ts';
-import { accountAggregate, type AccountEvent } from '../account/account.ts';
+import { ACCOUNT_CLOSED, accountAggregate, type AccountEvent } from '../account/account.ts';
 import { decideTransfer, type TransferRequest } from './initiate.ts';
 import { DAILY_LIMITS, activityAggregate, decideMovement } from './limits.ts';
 import { destinationHashes } from './destinations.ts';
@@ -119,7 +120,7 @@ describe('starting a transfer', () => {
     });
     expect(shape(plan)).toEqual([
       [streams.account(fromId), 'read', ['AccountDebited']],
-      [streams.account(savingsId), 'any', ['AccountCredited']],
+      [streams.account(savingsId), 'open', ['AccountCredited']],
       [moneyStreams.activity(customerId), 'read', ['MoneyMovementRecorded']],
       [moneyStreams.transfer(ids.transferId), 'new', ['TransferInitiated']],
     ]);
@@ -148,6 +149,19 @@ describe('starting a transfer', () => {
       description: 'Transfer to Sam Lee',
       destination: { recipientContact: 'sam@example.com' },
     });
+  });
+
+  it("to another customer's closed account: refused, and the credit's append checks for a close", () => {
+    const closed = given(
+      opened(theirsId, other, 'Checking'),
+      AccountClosed.create({ accountId: theirsId, customerId: other, reason: 'owner_erased' }),
+    );
+    expect(() => decideTransfer(request(sameBank), { ...loaded, ...toSam, to: closed })).toThrow(
+      expect.objectContaining({ reason: ACCOUNT_CLOSED }),
+    );
+    // Decided on an open account, the credit waits for no version, only for its not being closed.
+    const plan = decideTransfer(request(sameBank), { ...loaded, ...toSam });
+    expect(plan.appends.find((a) => a.stream === streams.account(theirsId))?.expect).toBe('open');
   });
 
   it('external: holds the amount and the fee, pending, and takes both from the balance', () => {

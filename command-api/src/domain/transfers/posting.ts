@@ -22,11 +22,12 @@ export const RECIPIENT_NOT_FOUND = RECIPIENT_MESSAGES.notFound;
 
 /**
  * Events for one stream. `read`: the stream was loaded and the append expects the version read;
- * `any`: no decision depended on it (a credit); `new`: the stream must not exist yet.
+ * `open`: a credit, which depends on no version of the account but fails if the account was
+ * closed after it was loaded; `new`: the stream must not exist yet.
  */
 export interface PlannedAppend {
   stream: string;
-  expect: 'read' | 'any' | 'new';
+  expect: 'read' | 'open' | 'new';
   events: { type: string; data: unknown; schemaVersion: number }[];
 }
 
@@ -68,7 +69,10 @@ export function planAccount(account: AccountState, commands: AccountCommand[]): 
   return { stream: streams.account(account.accountId), expect: 'read', events };
 }
 
-/** Debits one customer account and credits another (same entry id); the credit cannot fail. */
+/**
+ * Debits one customer account and credits another (same entry id); the credit fails only if the
+ * recipient's account is closed (decided here, and checked again by the store as it appends).
+ */
 export function planInternalPosting(
   from: AccountState,
   to: AccountState,
@@ -112,7 +116,7 @@ export function planInternalPosting(
   );
   return [
     { stream: streams.account(from.accountId), expect: 'read', events: debit },
-    // Not waiting for the recipient's account to stand still: a credit never fails.
-    { stream: streams.account(to.accountId), expect: 'any', events: credit },
+    // Not waiting for the recipient's account to stand still: only its close can fail a credit.
+    { stream: streams.account(to.accountId), expect: 'open', events: credit },
   ];
 }

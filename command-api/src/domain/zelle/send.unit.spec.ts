@@ -91,7 +91,7 @@ describe('sending money with Zelle', () => {
       [moneyStreams.activity(sender), 'read', ['MoneyMovementRecorded']],
       [moneyStreams.activity(friend), 'read', ['MoneyMovementRecorded']],
       [streams.account(fromId), 'read', ['AccountDebited']],
-      [streams.account(toId), 'any', ['AccountCredited']],
+      [streams.account(toId), 'open', ['AccountCredited']],
       [zelleStreams.payment(ids.paymentId), 'new', ['ZellePaymentSent']],
     ]);
     expect(plan.appends[2]!.events[0]).toMatchObject({
