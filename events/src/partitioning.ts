@@ -29,6 +29,7 @@ export const PARTITION_KEYS = 'partitionKeys';
 export const streamOwnerField: Record<BankEventType, string | null> = {
   AccountOpened: 'customerId',
   AccountClosed: 'customerId',
+  AccountChargeDisputed: 'customerId',
   // Stamped by the account decider on postings and holds (absent on those written before it).
   AccountCredited: 'ownerCustomerId',
   AccountDebited: 'ownerCustomerId',

@@ -1,7 +1,8 @@
-import { streams } from '@bank/events';
-import { signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
+import { streams, supportStreams } from '@bank/events';
+import { cardPurchase, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountAggregate } from '../domain/account/account.ts';
+import { disputeAggregate } from '../domain/support/dispute.ts';
 import { foldRecorded } from '../kernel/aggregate.ts';
 import { customer, ledger, opsClient, type Customer } from './money-test-helpers.ts';
 
@@ -17,6 +18,32 @@ afterAll(async () => {
 /** An account as its own stream has it (what the money decisions see). */
 async function stored(accountId: string) {
   return foldRecorded(accountAggregate, await bank.store.readStream(streams.account(accountId)));
+}
+
+/**
+ * Runs `command` with its first append that `held` picks waiting until `meanwhile` has run whole:
+ * the command was decided on the log as it was before `meanwhile`, and is written after it.
+ */
+async function heldWhile<C, M>(
+  held: (appends: Parameters<TestBank['store']['append']>[0]) => boolean,
+  meanwhile: () => Promise<M>,
+  command: () => Promise<C>,
+): Promise<[C, M | undefined]> {
+  const append = bank.store.append;
+  let holding = true;
+  let ran: M | undefined;
+  bank.store.append = async (...args: Parameters<typeof append>) => {
+    if (holding && held(args[0])) {
+      holding = false;
+      ran = await meanwhile();
+    }
+    return append.apply(bank.store, args);
+  };
+  try {
+    return [await command(), ran];
+  } finally {
+    bank.store.append = append;
+  }
 }
 
 const erase = (accountNumber: string) =>
@@ -53,8 +80,8 @@ describe('erasing a customer', () => {
     expect(refused.body.message).toBe(
       'This customer cannot be erased yet: Premium Checking holds $11.00. Close out the ' +
         'accounts first: pay out or move every balance and coin, let pending payments and ' +
-        'deposits finish or cancel them, and cancel scheduled transfers and bill payments; ' +
-        'then erase.',
+        'deposits finish or cancel them, cancel scheduled transfers and bill payments, and ' +
+        'decide open card disputes; then erase.',
     );
     // Nothing changed: the customer still signs in and sees their money.
     expect((await erin.client.get('/api/accounts')).status).toBe(200);
@@ -117,25 +144,18 @@ describe('erasing a customer', () => {
   it('refuses a deposit decided before the erasure that reaches the log after it', async () => {
     const c = await signedUpCustomer(bank, { name: 'Late Deposit' }, { proveContacts: false });
     const [checking] = c.accounts;
-    const append = bank.store.append;
-    let erased: Awaited<ReturnType<typeof erase>> | undefined;
     // The deposit's append waits while the whole erasure runs: the deposit was decided on the
     // account as it was before, and is written after the account closed.
-    bank.store.append = async (...args: Parameters<typeof append>) => {
-      const crediting = args[0].some(
-        (a) =>
-          a.streamId === streams.account(checking!.id) &&
-          a.events.some((e) => e.type === 'AccountCredited'),
-      );
-      if (crediting && !erased) erased = await erase(checking!.account_number);
-      return append.apply(bank.store, args);
-    };
-    let deposited;
-    try {
-      deposited = await tellerDeposit(checking!.account_number, 7);
-    } finally {
-      bank.store.append = append;
-    }
+    const [deposited, erased] = await heldWhile(
+      (appends) =>
+        appends.some(
+          (a) =>
+            a.streamId === streams.account(checking!.id) &&
+            a.events.some((e) => e.type === 'AccountCredited'),
+        ),
+      () => erase(checking!.account_number),
+      () => tellerDeposit(checking!.account_number, 7),
+    );
     expect(erased?.status, JSON.stringify(erased?.body)).toBe(200);
     expect(deposited.status, JSON.stringify(deposited.body)).toBe(422);
     expect(await stored(checking!.id)).toMatchObject({ closed: true, balance: 0 });
@@ -177,5 +197,121 @@ describe('erasing a customer', () => {
     }
     // Either order may win each race; whichever did, the books balance.
     expect((await ledger(bank)).balanced).toBe(true);
+  });
+
+  describe('with a card dispute staff have not decided', () => {
+    /** A card purchase of `dollars` from the customer's checking, which they may then dispute. */
+    async function charge(c: Customer, dollars: number, merchant: string) {
+      const posted = await cardPurchase(bank, c.checking.id, dollars * 100, { name: merchant });
+      c.client.consistencyToken = posted.consistencyToken;
+      return posted.transactionId;
+    }
+    const dispute = (c: Customer, line: string) =>
+      c.client.post(`/api/transactions/${encodeURIComponent(line)}/dispute`, {
+        reason: 'not_received',
+      });
+    const resolve = (line: string, outcome: 'refunded' | 'declined') =>
+      opsClient(bank).post(`/api/ops/disputes/${encodeURIComponent(line)}/resolve`, {
+        outcome,
+        message: outcome === 'refunded' ? 'We refunded it.' : 'The merchant showed delivery.',
+      });
+    const ticketOf = async (line: string) =>
+      foldRecorded(disputeAggregate, await bank.store.readStream(supportStreams.dispute(line)))
+        .dispute;
+    /** Nothing changed: the accounts are open and the customer still signs in. */
+    async function nothingChanged(c: Customer) {
+      expect((await c.client.get('/api/accounts')).status).toBe(200);
+      for (const account of c.accounts) expect((await stored(account.id)).closed).toBe(false);
+    }
+
+    it('is refused until each is decided; a refund reaches the customer, then they are erased', async () => {
+      const dana = await customer(bank, 'Dana Disputer', 30);
+      const speaker = await charge(dana, 20, 'Harbor Electronics');
+      const lamp = await charge(dana, 10, 'Lamp Loft');
+      for (const line of [speaker, lamp]) {
+        const made = await dispute(dana, line);
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+      }
+      const tickets = [
+        (await ticketOf(speaker))!.ticketNumber,
+        (await ticketOf(lamp))!.ticketNumber,
+      ];
+
+      const refused = await erase(dana.checking.account_number);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.code).toBe('CONFLICT');
+      expect(refused.body.message).toBe(
+        'This customer cannot be erased yet: 2 card disputes are still under review (tickets ' +
+          `#${tickets[0]}, #${tickets[1]}). Close out the accounts first: pay out or move every ` +
+          'balance and coin, let pending payments and deposits finish or cancel them, cancel ' +
+          'scheduled transfers and bill payments, and decide open card disputes; then erase.',
+      );
+      expect(refused.body.errors).toEqual({ account_number: [refused.body.message] });
+      await nothingChanged(dana);
+
+      expect((await resolve(lamp, 'declined')).status).toBe(200);
+      const one = await erase(dana.checking.account_number);
+      expect(one.status).toBe(409);
+      expect(one.body.message).toContain(
+        `yet: 1 card dispute is still under review (ticket #${tickets[0]}).`,
+      );
+      await nothingChanged(dana);
+
+      // Refunded to the open account: the money is the customer's, to be paid out before erasing.
+      expect((await resolve(speaker, 'refunded')).status).toBe(200);
+      const refunded = await erase(dana.checking.account_number);
+      expect(refunded.status).toBe(409);
+      expect(refunded.body.message).toContain('yet: Premium Checking holds $20.00. Close out');
+      const paidOut = await opsClient(bank).post('/api/ops/withdrawals', {
+        account_number: dana.checking.account_number,
+        amount: 20,
+      });
+      expect(paidOut.status, JSON.stringify(paidOut.body)).toBe(201);
+
+      const erased = await erase(dana.checking.account_number);
+      expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+      for (const account of dana.accounts) {
+        expect(await stored(account.id)).toMatchObject({ closed: true, balance: 0 });
+      }
+      expect((await ledger(bank)).balanced).toBe(true);
+    });
+
+    it('refuses an erasure decided before a dispute that reaches the log after it', async () => {
+      const c = await customer(bank, 'Early Eraser', 15);
+      const line = await charge(c, 15, 'Harbor Electronics');
+      // The erasure's closing of the account waits while the whole dispute runs: the erasure was
+      // decided on the account as it was before, with nothing disputed.
+      const [erased, disputed] = await heldWhile(
+        (appends) =>
+          appends.some(
+            (a) =>
+              a.streamId === streams.account(c.checking.id) &&
+              a.events.some((e) => e.type === 'AccountClosed'),
+          ),
+        () => dispute(c, line),
+        () => erase(c.checking.account_number),
+      );
+      expect(disputed?.status, JSON.stringify(disputed?.body)).toBe(201);
+      expect(erased.status, JSON.stringify(erased.body)).toBe(409);
+      expect(erased.body.message).toContain('1 card dispute is still under review');
+      await nothingChanged(c);
+    });
+
+    it('refuses a dispute decided before the erasure that reaches the log after it', async () => {
+      const c = await customer(bank, 'Late Disputer', 15);
+      const line = await charge(c, 15, 'Harbor Electronics');
+      // The dispute's append waits while the whole erasure runs: the dispute was decided on the
+      // account as it was before, open.
+      const [disputed, erased] = await heldWhile(
+        (appends) => appends.some((a) => a.streamId === supportStreams.dispute(line)),
+        () => erase(c.checking.account_number),
+        () => dispute(c, line),
+      );
+      expect(erased?.status, JSON.stringify(erased?.body)).toBe(200);
+      // Its refund could never be credited to the closed account: the dispute is refused.
+      expect(disputed.status, JSON.stringify(disputed.body)).toBe(422);
+      expect(await ticketOf(line)).toBeNull();
+      expect(await stored(c.checking.id)).toMatchObject({ closed: true, disputedCharges: [] });
+    });
   });
 });

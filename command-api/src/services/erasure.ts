@@ -1,6 +1,6 @@
-import { streams } from '@bank/events';
+import { streams, supportStreams } from '@bank/events';
 import { ApiError, fieldError, type EventMetadata } from '@bank/infra';
-import { accountAggregate, decideAccount } from '../domain/account/account.ts';
+import { accountAggregate, decideAccount, type AccountState } from '../domain/account/account.ts';
 import { billScheduleBookStream } from '../domain/bill-pay/schedule.ts';
 import { walletAggregate } from '../domain/crypto/wallet.ts';
 import { leftToCloseOut } from '../domain/customer/close-out.ts';
@@ -12,6 +12,7 @@ import {
 } from '../domain/customer/customer.ts';
 import { contactRequestAggregate, decideContactRequestErased } from '../domain/contact-request.ts';
 import { reservationAggregate } from '../domain/reservation.ts';
+import { disputeAggregate } from '../domain/support/dispute.ts';
 import { scheduleBookAggregate } from '../domain/schedule-book.ts';
 import { scheduleBookStream } from '../domain/transfers/schedule-book.ts';
 import { DomainError } from '../kernel/aggregate.ts';
@@ -34,10 +35,11 @@ import { forgetDevices } from './trusted-devices.ts';
  * whatever an interrupted erasure left, then answers that the customer is erased already.
  *
  * Only a customer with nothing left at the bank is erased: no balance on any account, no coins,
- * nothing pending (see leftToCloseOut); otherwise 409 and nothing changes. The accounts close
- * first, in a command of their own: from then on nothing is posted to them (a teller deposit
- * racing the erasure either lands before, and the closing is decided again and refused, or is
- * decided again on the closed account and refused), so no refusal can come after the key is gone.
+ * nothing pending, no card dispute staff have not decided (see leftToCloseOut); otherwise 409 and
+ * nothing changes. The accounts close first, in a command of their own: from then on nothing is
+ * posted to them (a teller deposit racing the erasure either lands before, and the closing is
+ * decided again and refused, or is decided again on the closed account and refused), so no
+ * refusal can come after the key is gone.
  */
 export async function eraseCustomer(
   ctx: CommandContext,
@@ -111,11 +113,17 @@ async function closeOut(
     ),
   );
   const wallet = await uow.load(cryptoStreams.wallet(customer.customerId), walletAggregate);
+  const disputes = await Promise.all(
+    (await disputedCharges(ctx, customer.customerId, accounts)).map(
+      async (line) => (await uow.load(supportStreams.dispute(line), disputeAggregate)).state,
+    ),
+  );
   const left = leftToCloseOut({
     accounts,
     wallet: wallet.state,
     activeTransferSchedules: books[0]!,
     activeBillPaymentSchedules: books[1]!,
+    disputes,
   });
   const erased = decideCustomer({ type: 'Erase', reason, leftToCloseOut: left }, customer);
   for (const account of accounts) {
@@ -125,6 +133,32 @@ async function closeOut(
     );
   }
   return erased;
+}
+
+/**
+ * The history lines the customer disputed. A dispute is recorded on the account the charge was
+ * paid from, in the dispute's append and checked against the account's version, so one opened
+ * while the erasure decides makes the erasure's checked close of that account fail, and the
+ * erasure is decided again with it; once the account is closed, a dispute of its charges is
+ * refused. Disputes opened before accounts recorded them are found in the log (they cannot race:
+ * they exist already).
+ */
+async function disputedCharges(
+  ctx: CommandContext,
+  customerId: string,
+  accounts: readonly AccountState[],
+): Promise<string[]> {
+  const { rows } = await ctx.pool.query<{ transaction_id: string }>(
+    `SELECT data->>'transactionId' AS transaction_id FROM events
+     WHERE type = 'CardChargeDisputed' AND data->>'customerId' = $1`,
+    [customerId],
+  );
+  return [
+    ...new Set([
+      ...accounts.flatMap((a) => a.disputedCharges),
+      ...rows.map((r) => r.transaction_id),
+    ]),
+  ];
 }
 
 /** An erasure refused for what the customer still holds answers 409, with what is left. */

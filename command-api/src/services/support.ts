@@ -14,6 +14,7 @@ import {
 } from '@bank/events';
 import { ApiError, notFound, type EventMetadata } from '@bank/infra';
 import { countOpenTickets, findReceiptLine } from '@bank/projections';
+import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { customerAggregate } from '../domain/customer/customer.ts';
 import { decideDispute, disputeAggregate, DISPUTE_EXISTS } from '../domain/support/dispute.ts';
 import {
@@ -167,6 +168,15 @@ export async function disputeCharge(
         transactionId,
         disputeReason: input.reason,
       });
+      // Recorded on the account the charge was paid from, checked against the version read: its
+      // refund would be credited there, so a dispute and the account's closing (its owner's
+      // erasure) cannot cross unseen; a closed account's charge is disputed no more.
+      const accountStream = streams.account(line.account_id);
+      const account = await uow.load(accountStream, accountAggregate);
+      uow.append(
+        accountStream,
+        decideAccount({ type: 'RecordDispute', transactionId }, account.state),
+      );
       uow.appendNew(
         disputeStream,
         decideDispute(

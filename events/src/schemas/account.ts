@@ -104,9 +104,26 @@ export const AccountClosed = defineEvent(
   }),
 );
 
+/**
+ * A card charge paid from the account is disputed (its case is on the dispute's own stream). Its
+ * refund, if staff grant it, is credited here, so the account must stay open until the case is
+ * decided: the owner's erasure waits for it. Written in the same append as the dispute, checked
+ * against the account's version, so a dispute and the account's closing never cross unseen.
+ */
+export const AccountChargeDisputed = defineEvent(
+  'AccountChargeDisputed',
+  z.object({
+    accountId: z.uuid(),
+    customerId: z.uuid(),
+    /** The disputed history line: the dispute's stream is named after it. */
+    transactionId: z.string(),
+  }),
+);
+
 export const accountEvents = [
   AccountOpened,
   AccountClosed,
+  AccountChargeDisputed,
   AccountCredited,
   AccountDebited,
   FundsHeld,

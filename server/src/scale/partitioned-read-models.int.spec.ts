@@ -267,7 +267,7 @@ describe('read models built partition by partition', () => {
 
     // What the sender keeps of their own (tickets, a dispute, a payee, a saved recipient, a
     // card): the erasure blanks it on the sender's partition.
-    await ownRecords(bank, sender, '');
+    const own = await ownRecords(bank, sender, '');
 
     await writtenBeforeTheStamp(sender, recipient);
 
@@ -288,10 +288,16 @@ describe('read models built partition by partition', () => {
     // The sender is erased: the recipient's and the newcomer's lines, on other partitions, lose
     // the sender's name and memo, and the sender leaves their recent recipients. First the sender
     // closes out (an erasure is refused while money is left or pending): the payments nobody
-    // claimed are cancelled, the balances paid out at the teller.
+    // claimed are cancelled, the balances paid out at the teller, the card dispute decided.
     for (const id of unclaimed)
       await ok(sender.client.post(`/api/zelle/payments/${id}/cancel`, {}));
     await payOutBalances(bank, sender.accounts);
+    await ok(
+      ops.post(`/api/ops/disputes/${encodeURIComponent(own.chargeId)}/resolve`, {
+        outcome: 'declined',
+        message: 'The charge stands.',
+      }),
+    );
     for (const [name, order] of Object.entries(ORDERS)) {
       heads[name] = await applyPartitioned(
         bank.ownerPool,

@@ -168,6 +168,15 @@ describe('crypto-shredding in scale mode', () => {
       (await client.post(`/api/transfers/${sent.body.data.transfer.id}/cancel`, {})).status,
     ).toBe(200);
     await payOutBalances(bank, accounts);
+    // ...and while a card dispute awaits staff's decision (its refund would need the account).
+    const decided = await ops.post(
+      `/api/ops/disputes/${encodeURIComponent(own.chargeId)}/resolve`,
+      {
+        outcome: 'declined',
+        message: 'The charge stands.',
+      },
+    );
+    expect(decided.status).toBe(200);
     expect(
       (await ops.post('/api/ops/customers/erase', { account_number: user.account_number })).status,
     ).toBe(200);

@@ -1,4 +1,5 @@
 import {
+  AccountChargeDisputed,
   AccountClosed,
   AccountCredited,
   AccountDebited,
@@ -22,6 +23,8 @@ export interface AccountState {
   holds: Record<string, number>;
   /** Closed (its owner erased): nothing is posted to it or held on it again. */
   closed: boolean;
+  /** The history lines paid from it that were disputed, decided or not (see the dispute streams). */
+  disputedCharges: readonly string[];
 }
 
 /** What can be spent now: the balance less every open hold. */
@@ -37,6 +40,7 @@ export type AccountEvent = StreamEvent<
   | 'FundsHeld'
   | 'HoldReleased'
   | 'AccountClosed'
+  | 'AccountChargeDisputed'
 >;
 
 export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
@@ -50,6 +54,7 @@ export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
     balance: 0,
     holds: {},
     closed: false,
+    disputedCharges: [],
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -78,6 +83,11 @@ export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
       }
       case 'AccountClosed':
         return { ...state, closed: true };
+      case 'AccountChargeDisputed':
+        return {
+          ...state,
+          disputedCharges: [...state.disputedCharges, event.data.transactionId],
+        };
       default:
         return state;
     }
@@ -95,6 +105,8 @@ export type AccountCommand =
   | { type: 'Hold'; hold: EventData<'FundsHeld'> }
   | { type: 'CaptureHold'; posting: Posting & { holdId: string } }
   | { type: 'Close'; reason: EventData<'AccountClosed'>['reason'] }
+  /** A charge paid from it is disputed: refused once closed, as the refund could not land. */
+  | { type: 'RecordDispute'; transactionId: string }
   | {
       type: 'ReleaseHold';
       holdId: string;
@@ -166,6 +178,15 @@ export function decideAccount(command: AccountCommand, state: AccountState) {
           accountId: state.accountId,
           customerId: state.customerId,
           reason: command.reason,
+        }),
+      ];
+    case 'RecordDispute':
+      if (state.disputedCharges.includes(command.transactionId)) return [];
+      return [
+        AccountChargeDisputed.create({
+          accountId: state.accountId,
+          customerId: state.customerId,
+          transactionId: command.transactionId,
         }),
       ];
     case 'ReleaseHold':

@@ -1,4 +1,10 @@
-import { AccountClosed, AccountCredited, AccountOpened, FundsHeld } from '@bank/events';
+import {
+  AccountChargeDisputed,
+  AccountClosed,
+  AccountCredited,
+  AccountOpened,
+  FundsHeld,
+} from '@bank/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../kernel/aggregate.ts';
 import { deciderSpecification } from '../../kernel/decider-specification.ts';
@@ -122,5 +128,25 @@ describe('closing an account (its owner erased)', () => {
     closed
       .when({ type: 'ReleaseHold', holdId: crypto.randomUUID(), reason: 'x' })
       .thenNothingHappened();
+    // Its refund could never be credited: a charge of a closed account is disputed no more.
+    closed
+      .when({ type: 'RecordDispute', transactionId: 'line-1' })
+      .thenRefuses(ACCOUNT_CLOSED_MESSAGE);
+  });
+});
+
+describe('a disputed charge on the account', () => {
+  const disputed = AccountChargeDisputed.create({ accountId, customerId, transactionId: 'line-1' });
+
+  it('records each disputed line once', () => {
+    account
+      .given(opened)
+      .when({ type: 'RecordDispute', transactionId: 'line-1' })
+      .then([
+        { type: 'AccountChargeDisputed', data: { accountId, customerId, transactionId: 'line-1' } },
+      ]);
+    const recorded = account.given(opened, disputed);
+    expect(recorded.state.disputedCharges).toEqual(['line-1']);
+    recorded.when({ type: 'RecordDispute', transactionId: 'line-1' }).thenNothingHappened();
   });
 });
