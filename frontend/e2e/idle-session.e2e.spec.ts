@@ -28,6 +28,25 @@ describe('idle session', () => {
       .waitFor();
   }, 90_000);
 
+  // The bank ends a session left unused for its idle time by itself: a sign-out at that moment
+  // that cannot reach the bank has nothing left to warn about.
+  it('says the session ended for inactivity even when the bank cannot be reached then', async () => {
+    const customer = await t.customer();
+    const page = await t.newPage();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(customer.user.account_number, customer.payload.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: /Good (morning|afternoon|evening)/ }).waitFor();
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+
+    await page.waitForURL('**/login', { timeout: 45_000 });
+    await page
+      .getByText('You were signed out after a period of inactivity. Please sign in again.')
+      .waitFor();
+    expect(await page.getByText('Signed out on this device only').count()).toBe(0);
+  }, 90_000);
+
   // The session's length is counted on the bank's clock: a computer's clock 28 minutes fast (which
   // once gave no warning at all) or slow (a warning long after the bank had ended the session)
   // still gets the warning halfway through, as a right one does.

@@ -46,28 +46,42 @@ describe('notification panel', () => {
     }
   });
 
-  it('asks the customer to confirm it is them before a security notice goes', async () => {
+  it('asks the customer to confirm it is them before a security notice goes, over the panel', async () => {
     const customer = await t.customer();
     const password = customer.payload.password as string;
     const signIn = { account_number: customer.user.account_number, password };
     expect((await customer.client.post('/api/login', signIn)).status).toBe(200);
-    const page = await t.signedInPage(customer);
-    await page.goto('/notifications');
-    const notices = page.locator('.notif').filter({ hasText: 'New sign-in' });
+    const page = await t.signedInPage(customer, { width: 375, height: 812 });
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+    const panel = await shell.openNotifications();
+    const notices = panel.locator('.notif').filter({ hasText: 'New sign-in' });
     await expect.poll(() => notices.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     const before = await notices.count();
     // Minutes after the last proof, as with a session token someone else holds.
     await t.ageLastProof(customer);
+    const deleteFirst = () =>
+      notices
+        .first()
+        .getByRole('button', { name: /^Delete "New sign-in"/ })
+        .click();
 
-    await notices
-      .first()
-      .getByRole('button', { name: /^Delete "New sign-in"/ })
-      .click();
+    // Declining keeps the notice, and is no failure.
+    await deleteFirst();
     const confirm = dialog(page, 'Confirm it’s you');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await panel.waitFor();
+    expect(await notices.count()).toBe(before);
+    expect(await shell.toast('Failed to delete notification').count()).toBe(0);
+
+    await deleteFirst();
     await confirm.getByLabel('Password').fill(password);
+    // The panel stays beneath the dialog, and the notice stays until the customer has confirmed.
     expect(await notices.count()).toBe(before);
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await toast(page, 'Notification deleted').waitFor();
+    await panel.waitFor();
     await expect.poll(() => notices.count()).toBe(before - 1);
   });
 

@@ -62,6 +62,30 @@ describe('signing out when the bank cannot end the session', () => {
     await expect.poll(() => sessionLives(customer)).toBe(false);
   });
 
+  it('forgets the session in this browser at once, while the bank is still being asked', async () => {
+    const customer = await t.customer({ name: 'Avery Moor' });
+    const page = await signInAndOut(customer);
+    // The logout never answers: the sign-out gives up on it after a few seconds.
+    const logouts = { count: 0 };
+    await page.route('**/api/logout', () => {
+      logouts.count += 1;
+    });
+
+    const shell = new AppShell(page);
+    await shell.signOut();
+    await shell.toast('Signing out…').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    // A tab opened meanwhile (or this one, closed and opened again) is signed out already.
+    const other = await page.context().newPage();
+    await other.goto('/dashboard');
+    await other.waitForURL('**/login');
+    await other.close();
+
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    await page.getByRole('status').filter({ hasText: 'Signed out on this device only' }).waitFor();
+    expect(logouts.count).toBe(1);
+  });
+
   it('sends the logout again after a passing failure, and then says the customer has signed out', async () => {
     const customer = await t.customer({ name: 'Avery Quay' });
     const page = await signInAndOut(customer);

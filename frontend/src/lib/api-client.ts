@@ -52,6 +52,8 @@ type RequestOptions = {
   skipUnauthorizedHandler?: boolean;
   /** Set on the retry after a step-up, so a refusal then is reported, not asked about again. */
   afterStepUp?: boolean;
+  /** The call completes even if the page is closed meanwhile (fetch's keepalive). */
+  keepalive?: boolean;
 };
 
 const CONSISTENCY_HEADER = 'X-Consistency-Token';
@@ -122,7 +124,7 @@ export async function request<T>(
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   if (consistencyToken) headers[CONSISTENCY_HEADER] = consistencyToken;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -133,6 +135,7 @@ export async function request<T>(
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

@@ -71,11 +71,19 @@ export function ttlFrom(expiresAt: string | null | undefined, now = serverNow())
   return Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) * 1000 : null;
 }
 
-/** POST /logout (its answer has no data). Its 401 is an answer to it, not a session lost meanwhile. */
-export async function logoutRequest(signal?: AbortSignal) {
+/**
+ * POST /logout of the session `token` (its answer has no data), sent to completion even if the page
+ * closes meanwhile. Its 401 is an answer to it, not a session lost meanwhile.
+ */
+export async function logoutRequest(token: string, signal?: AbortSignal) {
   const [contracts, { data }] = await Promise.all([
     loadContracts(),
-    api.post<unknown>('/logout', undefined, { signal, skipUnauthorizedHandler: true }),
+    api.post<unknown>('/logout', undefined, {
+      signal,
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+      skipUnauthorizedHandler: true,
+    }),
   ]);
   return contracts.successWithoutData.shape.data.parse(data);
 }
@@ -109,6 +117,8 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   // Set at once on signing out, so that the 401s of calls still under way sign out only once.
   const statusRef = useRef(status);
   statusRef.current = status;
+  /** The sign-out under way: a second press joins it, and calls refused meanwhile wait for it. */
+  const signingOut = useRef<Promise<void> | null>(null);
 
   const dropSession = useCallback(() => {
     statusRef.current = 'anonymous';
@@ -162,7 +172,7 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   // must not stay signed in showing "Please log in to continue." inline.
   useEffect(() => {
     onUnauthorized(() => {
-      if (statusRef.current === 'anonymous') return;
+      if (statusRef.current === 'anonymous' || signingOut.current) return;
       rememberCurrentPage();
       dropSession();
       signedOutRef.current?.();
@@ -207,19 +217,31 @@ export function AuthProvider({ children, onSignedOut }: Props) {
   );
 
   const signOut = useCallback(
-    async (reason: SignOutReason = 'chosen') => {
-      const ended = await endServerSession(
-        logoutRequest,
-        AbortSignal.timeout(END_SESSION_WITHIN_MS),
-      );
-      forgetReturnPath();
-      // Signing out always clears locally; when the server's session may live on, the sign-in
-      // page says so, with how long it lasts unused.
-      const ttl = ttlRef.current;
-      if (ended) rememberSignOut(reason);
-      else rememberSignOut('unconfirmed', ttl && Math.round(ttl / 60_000));
-      dropSession();
-      signedOutRef.current?.();
+    (reason: SignOutReason = 'chosen') => {
+      signingOut.current ??= (async () => {
+        const token = getToken();
+        const ttl = ttlRef.current;
+        // The browser forgets the session at once: a tab closed, or another opened, while the
+        // bank is asked to end it is signed out already.
+        clearSession();
+        toast.info('Signing out…');
+        const ended =
+          token === null ||
+          (await endServerSession(
+            (signal) => logoutRequest(token, signal),
+            AbortSignal.timeout(END_SESSION_WITHIN_MS),
+          ));
+        forgetReturnPath();
+        // When the server's session may live on, the sign-in page says so, with how long it
+        // lasts unused; a session left idle that long has ended there already.
+        if (ended || reason === 'idle') rememberSignOut(reason);
+        else rememberSignOut('unconfirmed', ttl && Math.round(ttl / 60_000));
+        dropSession();
+        signedOutRef.current?.();
+      })().finally(() => {
+        signingOut.current = null;
+      });
+      return signingOut.current;
     },
     [dropSession],
   );

@@ -1,6 +1,6 @@
 import { successWithoutData } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isStepUpCancelled } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { summaryAfterDelete } from '../lib/counts';
 import type { BankNotification } from '../types';
@@ -24,7 +24,10 @@ export function useDeleteNotification() {
       );
       toast.success('Notification deleted');
     },
-    onError: () => toast.error('Failed to delete notification'),
+    // Declining to confirm it is them (a security notice) is the customer's choice, not a failure.
+    onError: (error) => {
+      if (!isStepUpCancelled(error)) toast.error('Failed to delete notification');
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
   });
 }

@@ -24,6 +24,12 @@ export default function NotificationPopover({ label, children }: Props) {
           sideOffset={8}
           collisionPadding={8}
           aria-label="Notifications"
+          // A dialog opened from the panel (Confirm it's you, before a security notice is
+          // deleted) leaves it open beneath, so the customer comes back to where they were.
+          onInteractOutside={(event) => {
+            const target = event.target instanceof Element ? event.target : null;
+            if (target?.closest('[role="dialog"], [role="alertdialog"]')) event.preventDefault();
+          }}
         >
           <NotificationCenter
             variant="panel"
