@@ -6,14 +6,22 @@ import { useBankAndBrowser } from './support/fixtures';
 // A 30-second session here: the warning shows after 15 s without activity.
 const t = useBankAndBrowser({ config: { sessionTtlMs: 30_000 } });
 
+/** A new customer signed in through the sign-in form, on the dashboard. */
+async function signedInThroughTheForm() {
+  const customer = await t.customer();
+  const page = await t.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(customer.user.account_number, customer.payload.password);
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+const inactivity = 'You were signed out after a period of inactivity. Please sign in again.';
+
 describe('idle session', () => {
   it('warns before the end, stays signed in with one action, and signs out at the end', async () => {
-    const customer = await t.customer();
-    const page = await t.newPage();
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn(customer.user.account_number, customer.payload.password);
-    await page.waitForURL('**/dashboard');
+    const page = await signedInThroughTheForm();
 
     const warning = page.getByRole('alertdialog', { name: 'Your session is about to expire' });
     await warning.waitFor({ timeout: 25_000 });
@@ -23,27 +31,18 @@ describe('idle session', () => {
 
     await warning.waitFor({ timeout: 25_000 });
     await page.waitForURL('**/login', { timeout: 25_000 });
-    await page
-      .getByText('You were signed out after a period of inactivity. Please sign in again.')
-      .waitFor();
+    await page.getByText(inactivity).waitFor();
   }, 90_000);
 
   // The bank ends a session left unused for its idle time by itself: a sign-out at that moment
   // that cannot reach the bank has nothing left to warn about.
   it('says the session ended for inactivity even when the bank cannot be reached then', async () => {
-    const customer = await t.customer();
-    const page = await t.newPage();
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn(customer.user.account_number, customer.payload.password);
-    await page.waitForURL('**/dashboard');
+    const page = await signedInThroughTheForm();
     await page.getByRole('heading', { name: /Good (morning|afternoon|evening)/ }).waitFor();
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
 
     await page.waitForURL('**/login', { timeout: 45_000 });
-    await page
-      .getByText('You were signed out after a period of inactivity. Please sign in again.')
-      .waitFor();
+    await page.getByText(inactivity).waitFor();
     expect(await page.getByText('Signed out on this device only').count()).toBe(0);
   }, 90_000);
 
