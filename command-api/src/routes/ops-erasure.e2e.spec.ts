@@ -3,6 +3,7 @@ import { cardPurchase, signedUpCustomer, startTestBank, type TestBank } from '@b
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountAggregate } from '../domain/account/account.ts';
 import { disputeAggregate } from '../domain/support/dispute.ts';
+import { DISPUTED_CHARGES_SQL } from '../services/erasure.ts';
 import { foldRecorded } from '../kernel/aggregate.ts';
 import { customer, ledger, opsClient, type Customer } from './money-test-helpers.ts';
 
@@ -200,6 +201,21 @@ describe('erasing a customer', () => {
   });
 
   describe('with a card dispute staff have not decided', () => {
+    it('finds the customer’s disputes in the log through the index on the customer', async () => {
+      const client = await bank.ownerPool.connect();
+      try {
+        await client.query('BEGIN; SET LOCAL enable_seqscan = off');
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN ${DISPUTED_CHARGES_SQL}`,
+          ['00000000-0000-4000-8000-000000000000'],
+        );
+        expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('events_customer');
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
+    });
+
     /** A card purchase of `dollars` from the customer's checking, which they may then dispute. */
     async function charge(c: Customer, dollars: number, merchant: string) {
       const posted = await cardPurchase(bank, c.checking.id, dollars * 100, { name: merchant });
