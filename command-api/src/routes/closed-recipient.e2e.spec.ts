@@ -2,7 +2,7 @@ import { RECIPIENT_MESSAGES } from '@bank/contracts';
 import { moneyStreams, streams } from '@bank/events';
 import { startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountAggregate } from '../domain/account/account.ts';
+import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { foldRecorded } from '../kernel/aggregate.ts';
 import { customer, ledger, opsClient, type Customer } from './money-test-helpers.ts';
 
@@ -118,6 +118,35 @@ describe('a payment to an account closed after it was decided', () => {
     expect(await stored(payer.checking.id)).toMatchObject({ balance: 100_00 });
     expect(Object.keys((await stored(payer.checking.id)).holds)).toHaveLength(2);
     expect(await stored(erin.checking.id)).toMatchObject({ closed: true, balance: 0 });
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
+});
+
+describe('a payment while the recipient’s erasure is under way (accounts closed, not yet erased)', () => {
+  /** The erasure's first step: the recipient's checking account closed, the customer not yet erased. */
+  const closeChecking = (recipient: Customer) =>
+    bank.ctx.bus.execute({ actor: 'test' }, async (uow) => {
+      const stream = streams.account(recipient.checking.id);
+      const account = await uow.load(stream, accountAggregate);
+      uow.append(stream, decideAccount({ type: 'Close', reason: 'owner_erased' }, account.state));
+    });
+
+  it('is answered as one to an erased customer: never that the account closed', async () => {
+    const payer = await customer(bank, 'Pat Payer', 100);
+    const erin = await customer(bank, 'Erin Erasing');
+    await closeChecking(erin);
+
+    const transfer = await sameBank(payer, erin, crypto.randomUUID());
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(422);
+    expect(transfer.body).toMatchObject({
+      code: 'INVALID_RECIPIENT',
+      errors: { recipientEmail: [RECIPIENT_MESSAGES.notFound] },
+    });
+    const payment = await zelle(payer, erin, crypto.randomUUID());
+    expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+    expect(payment.body.data.transaction.status).toBe('pending');
+    expect(await stored(erin.checking.id)).toMatchObject({ closed: true, balance: 0 });
+    expect(await stored(payer.checking.id)).toMatchObject({ balance: 100_00 });
     expect((await ledger(bank)).balanced).toBe(true);
   });
 });

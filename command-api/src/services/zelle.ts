@@ -116,18 +116,23 @@ async function stagePayment(
   if (!isKnownDestination(book, contact)) options.requireStepUp();
   const from = await ownAccount(uow, input.customerId, input.accountId);
   const sender = await loadCustomer(uow, input.customerId);
-  const recipient = options.known ?? (await findCustomerByContact(uow, input.contact));
+  const found = options.known ?? (await findCustomerByContact(uow, input.contact));
   const senderActivity = (
     await uow.load(moneyStreams.activity(input.customerId), activityAggregate)
   ).state;
-  const toMe = recipient?.customerId === input.customerId;
+  const toMe = found?.customerId === input.customerId;
+  const foundAccount =
+    found && !toMe
+      ? (await uow.load(streams.account(found.depositAccountId), accountAggregate)).state
+      : undefined;
+  // A customer whose account has closed (their erasure under way) is paid as one not enrolled,
+  // as they will be once it is done: the payment waits for a claim, and the closing is not told
+  // to whoever knows their contact. (Paying their request still refuses: it names them.)
+  const recipient = foundAccount?.closed && !options.known ? undefined : found;
+  const to = recipient ? foundAccount : undefined;
   const recipientActivity =
     recipient && !toMe
       ? (await uow.load(moneyStreams.activity(recipient.customerId), activityAggregate)).state
-      : undefined;
-  const to =
-    recipient && !toMe
-      ? (await uow.load(streams.account(recipient.depositAccountId), accountAggregate)).state
       : undefined;
   if (!recipient) await uow.load(zelleStreams.inbox(input.contact), inboxAggregate);
   const ids = { paymentId: randomUUID(), entryId: randomUUID(), holdId: randomUUID() };

@@ -291,7 +291,13 @@ export function decideTransfer(
       break;
     }
     case 'same-bank': {
-      const recipient = requireSameBankRecipient(customerId, dest, loaded.recipient);
+      // A recipient whose account has closed (their erasure under way) is one no longer found,
+      // as they will be once it is done: the closing is not told to whoever knows their contact.
+      const recipient = requireSameBankRecipient(
+        customerId,
+        dest,
+        loaded.to?.closed ? undefined : loaded.recipient,
+      );
       const to = loaded.to!;
       destinationKey = recipient.customerId;
       data = {

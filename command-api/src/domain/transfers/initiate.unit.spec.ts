@@ -12,8 +12,9 @@ import {
   plannedEvent,
   stateAfter,
 } from '../../kernel/decider-specification.ts';
-import { ACCOUNT_CLOSED, accountAggregate, type AccountEvent } from '../account/account.ts';
+import { accountAggregate, type AccountEvent } from '../account/account.ts';
 import { decideTransfer, type TransferRequest } from './initiate.ts';
+import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from './posting.ts';
 import { DAILY_LIMITS, activityAggregate, decideMovement } from './limits.ts';
 import { destinationHashes } from './destinations.ts';
 import { recipientsAggregate } from './recipients.ts';
@@ -151,13 +152,14 @@ describe('starting a transfer', () => {
     });
   });
 
-  it("to another customer's closed account: refused, and the credit's append checks for a close", () => {
+  it("to another customer's closed account: not found, and the credit's append checks for a close", () => {
     const closed = given(
       opened(theirsId, other, 'Checking'),
       AccountClosed.create({ accountId: theirsId, customerId: other, reason: 'owner_erased' }),
     );
+    // Told as a recipient no longer found, as once their erasure is done: not that it closed.
     expect(() => decideTransfer(request(sameBank), { ...loaded, ...toSam, to: closed })).toThrow(
-      expect.objectContaining({ reason: ACCOUNT_CLOSED }),
+      expect.objectContaining({ reason: INVALID_RECIPIENT, message: RECIPIENT_NOT_FOUND }),
     );
     // Decided on an open account, the credit waits for no version, only for its not being closed.
     const plan = decideTransfer(request(sameBank), { ...loaded, ...toSam });
