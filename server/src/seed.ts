@@ -358,9 +358,13 @@ export async function seedDemoCustomer(
   }
   // Months of history come with months of notices, which Alex would have read long ago: the
   // first sign-in shows what is new since (its own sign-in notice), not a pile of old deposits.
-  await markAllNotificationsRead(ctx, registered.result.customerId, null, {
-    actor: 'system:seed',
-  });
+  await markAllNotificationsRead(
+    ctx,
+    registered.result.customerId,
+    null,
+    { actor: 'system:seed' },
+    true, // the bank itself, not a session: there is no one to ask to confirm it is them
+  );
   const credentials = { accountNumber: registered.result.accountNumber, password: DEMO_PASSWORD };
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
   return credentials;

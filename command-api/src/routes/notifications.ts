@@ -28,6 +28,7 @@ export const notificationCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandCont
         request.customerId,
         request.params.id,
         commandMetadata(request),
+        isSteppedUp(request),
       );
       markConsistency(reply, outcome);
       return reply.send(ok(null, 'Notification marked as read'));
@@ -51,6 +52,7 @@ export const notificationCommandRoutes: FastifyPluginAsyncZod<{ ctx: CommandCont
         request.customerId,
         type,
         commandMetadata(request),
+        isSteppedUp(request),
       );
       markConsistency(reply, outcome);
       return reply.send(ok(null, 'All notifications marked as read'));

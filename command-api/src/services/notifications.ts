@@ -8,14 +8,25 @@ import {
   type NotificationType,
 } from '@bank/events';
 import { deterministicUuid, notFound, stepUpRequired, type EventMetadata } from '@bank/infra';
-import { ownNotificationType } from '@bank/projections';
+import { hasUnreadSecurityNotice, ownNotificationType } from '@bank/projections';
 import { existence } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
 
-async function requireOwnNotification(ctx: CommandContext, customerId: string, id: string) {
+/**
+ * A security notice tells the owner of a change to how they sign in or where their cards go, which
+ * someone holding a stolen session may have made. It leaves the customer's attention (marked read
+ * or deleted) only for a session that proved the customer recently (password or authenticator
+ * code), so the token alone cannot put it out of sight unseen; unread, it stays on top of the list.
+ */
+async function requireOwnNotification(
+  ctx: CommandContext,
+  customerId: string,
+  id: string,
+  steppedUp: boolean,
+) {
   const type = await ownNotificationType(ctx.pool, customerId, id);
   if (!type) throw notFound();
-  return type;
+  if (type === 'security' && !steppedUp) throw stepUpRequired();
 }
 
 /** The customer's own read/delete actions, recorded on their notifications stream. */
@@ -24,8 +35,9 @@ export async function markNotificationRead(
   customerId: string,
   id: string,
   metadata: EventMetadata,
+  steppedUp: boolean,
 ) {
-  await requireOwnNotification(ctx, customerId, id);
+  await requireOwnNotification(ctx, customerId, id, steppedUp);
   return ctx.bus.execute(metadata, async (uow) => {
     uow.appendAny(streams.notifications(customerId), [
       NotificationsMarkedRead.create({ customerId, notificationIds: [id] }),
@@ -38,7 +50,12 @@ export async function markAllNotificationsRead(
   customerId: string,
   type: NotificationType | null,
   metadata: EventMetadata,
+  steppedUp: boolean,
 ) {
+  const coversSecurity = type === null || type === 'security';
+  if (coversSecurity && !steppedUp && (await hasUnreadSecurityNotice(ctx.pool, customerId))) {
+    throw stepUpRequired();
+  }
   return ctx.bus.execute(metadata, async (uow) => {
     uow.appendAny(streams.notifications(customerId), [
       AllNotificationsMarkedRead.create({ customerId, type }),
@@ -46,11 +63,6 @@ export async function markAllNotificationsRead(
   });
 }
 
-/**
- * A security notice tells the owner of a change to how they sign in or where their cards go, which
- * someone holding a stolen session may have made: removing one takes a session that proved the
- * customer recently (password or authenticator code), so the token alone cannot erase it unseen.
- */
 export async function deleteNotification(
   ctx: CommandContext,
   customerId: string,
@@ -58,8 +70,7 @@ export async function deleteNotification(
   metadata: EventMetadata,
   steppedUp: boolean,
 ) {
-  const type = await requireOwnNotification(ctx, customerId, id);
-  if (type === 'security' && !steppedUp) throw stepUpRequired();
+  await requireOwnNotification(ctx, customerId, id, steppedUp);
   return ctx.bus.execute(metadata, async (uow) => {
     uow.appendAny(streams.notifications(customerId), [
       NotificationDeleted.create({ customerId, notificationId: id }),

@@ -262,7 +262,7 @@ describe('notifications', () => {
       .toBe(1);
   });
 
-  it('removes a security notice only for a session that proved it is the customer', async () => {
+  it('keeps a security notice in sight unless the session proved it is the customer', async () => {
     const { client, payload, user, accounts } = await signedUpCustomer(bank);
     const changed = await client.post('/api/change-password', {
       current_password: payload.password,
@@ -270,31 +270,45 @@ describe('notifications', () => {
       new_password_confirmation: 'Another-Pass-9',
     });
     expect(changed.status).toBe(200);
-    await deposit(bank, accounts[0]!.account_number, 5);
+    for (const dollars of [5, 6, 7]) await deposit(bank, accounts[0]!.account_number, dollars);
     await bank.runner.catchUp();
-    const listed = async (type: string) =>
-      (await client.get(`/api/notifications?type=${type}`)).body.data.notifications as {
-        id: string;
-        title: string;
-      }[];
-    const [notice] = await listed('security');
-    expect(notice).toMatchObject({ title: 'Password changed' });
-    const [deposited] = await listed('transaction');
+    type Listed = { id: string; title: string; is_read: boolean };
+    const listed = async (query: string) =>
+      (await client.get(`/api/notifications?${query}`)).body.data.notifications as Listed[];
+    const [notice] = await listed('type=security');
+    expect(notice).toMatchObject({ title: 'Password changed', is_read: false });
+    // Unread, it stays on top of the list, however many newer notices follow (one per page here).
+    expect((await listed('per_page=1')).map((n) => n.id)).toEqual([notice!.id]);
+    const [deposited] = await listed('type=transaction');
 
-    // Minutes later, as a stolen token would be used: the notice stays where the owner sees it.
+    // Minutes later, as a stolen token would be used: nothing puts the notice out of sight.
     await ageStepUp(bank, user.id);
-    const refused = await client.delete(`/api/notifications/${notice!.id}`);
-    expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('STEP_UP_REQUIRED');
+    for (const attempt of [
+      () => client.delete(`/api/notifications/${notice!.id}`),
+      () => client.post(`/api/notifications/${notice!.id}/read`),
+      () => client.post('/api/notifications/read-all', {}),
+      () => client.post('/api/notifications/read-all', { type: 'security' }),
+    ]) {
+      const refused = await attempt();
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('STEP_UP_REQUIRED');
+    }
     await bank.runner.catchUp();
-    expect((await listed('security')).map((n) => n.id)).toEqual([notice!.id]);
+    expect(await listed('type=security')).toEqual([{ ...notice!, is_read: false }]);
     // Other notices need nothing more.
+    expect((await client.post('/api/notifications/read-all', { type: 'transaction' })).status).toBe(
+      200,
+    );
     expect((await client.delete(`/api/notifications/${deposited!.id}`)).status).toBe(200);
 
     expect((await client.post('/api/step-up', { password: 'Another-Pass-9' })).status).toBe(200);
+    expect((await client.post(`/api/notifications/${notice!.id}/read`)).status).toBe(200);
+    await bank.runner.catchUp();
+    // Read, it takes its place by date again.
+    expect((await listed('per_page=1'))[0]!.id).not.toBe(notice!.id);
     expect((await client.delete(`/api/notifications/${notice!.id}`)).status).toBe(200);
     await bank.runner.catchUp();
-    expect(await listed('security')).toEqual([]);
+    expect(await listed('type=security')).toEqual([]);
   });
 
   it('respects the customer’s notification preferences', async () => {

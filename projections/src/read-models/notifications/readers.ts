@@ -29,7 +29,10 @@ export interface NotificationFilter {
   offset: number;
 }
 
-/** The customer's notifications, newest first. */
+/**
+ * The customer's notifications, newest first, with their unread security notices on top: a run of
+ * newer notices (fifty small transfers) must not push one out of the list the customer sees.
+ */
 export async function findNotifications(db: Db, f: NotificationFilter): Promise<NotificationRow[]> {
   const { rows } = await db.query<NotificationRow>(
     `SELECT id, type, title, message, priority, is_read, created_at FROM rm_notifications
@@ -37,7 +40,8 @@ export async function findNotifications(db: Db, f: NotificationFilter): Promise<
        AND ($2::boolean IS FALSE OR NOT is_read)
        AND ($3::boolean IS FALSE OR is_read)
        AND ($4::text IS NULL OR type = $4)
-     ORDER BY created_at DESC, position DESC LIMIT $5 OFFSET $6`,
+     ORDER BY (type = 'security' AND NOT is_read) DESC, created_at DESC, position DESC
+     LIMIT $5 OFFSET $6`,
     [f.customerId, f.unreadOnly, f.readOnly, f.type ?? null, f.limit, f.offset],
   );
   return rows;
@@ -51,6 +55,16 @@ export async function notificationSummary(db: Db, customerId: string) {
     [customerId],
   );
   return rows[0] ?? { unread_count: 0, total_count: 0 };
+}
+
+/** Whether the customer has a security notice not yet marked read. */
+export async function hasUnreadSecurityNotice(db: Db, customerId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM rm_notifications
+     WHERE customer_id = $1 AND type = 'security' AND NOT is_read LIMIT 1`,
+    [customerId],
+  );
+  return rows.length > 0;
 }
 
 /** The type of one of the customer's notifications; undefined for another's or none. */

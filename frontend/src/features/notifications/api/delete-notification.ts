@@ -1,9 +1,10 @@
 import { successWithoutData } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isStepUpCancelled } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { summaryAfterDelete } from '../lib/counts';
 import type { BankNotification } from '../types';
+import { failureToast } from './failure-toast';
 import { notificationsRootKey } from './keys';
 import { notificationSummaryQueryOptions } from './get-notification-summary';
 
@@ -24,10 +25,7 @@ export function useDeleteNotification() {
       );
       toast.success('Notification deleted');
     },
-    // Declining to confirm it is them (a security notice) is the customer's choice, not a failure.
-    onError: (error) => {
-      if (!isStepUpCancelled(error)) toast.error('Failed to delete notification');
-    },
+    onError: failureToast('Failed to delete notification'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
   });
 }

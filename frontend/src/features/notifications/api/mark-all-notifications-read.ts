@@ -2,6 +2,7 @@ import { successWithoutData } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
+import { failureToast } from './failure-toast';
 import { notificationsRootKey } from './keys';
 
 /** Marks every notification read, or only those of one type when a type is given. */
@@ -15,7 +16,7 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: (type?: string) => markAllNotificationsRead(type),
     onSuccess: () => toast.success('All notifications marked as read'),
-    onError: () => toast.error('Failed to mark all notifications as read'),
+    onError: failureToast('Failed to mark all notifications as read'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
   });
 }

@@ -1,9 +1,9 @@
 import { successWithoutData } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { toast } from '@/lib/toast-store';
 import { summaryAfterMarkRead } from '../lib/counts';
 import type { BankNotification } from '../types';
+import { failureToast } from './failure-toast';
 import { notificationsRootKey } from './keys';
 import { notificationSummaryQueryOptions } from './get-notification-summary';
 
@@ -23,7 +23,7 @@ export function useMarkNotificationRead() {
         (list) => list?.map((n) => (n.id === item.id ? { ...n, is_read: true } : n)),
       );
     },
-    onError: () => toast.error('Failed to mark notification as read'),
+    onError: failureToast('Failed to mark notification as read'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
   });
 }
