@@ -43,7 +43,7 @@ describe('signing out when the bank cannot end the session', () => {
     const notice = page.getByRole('status').filter({ hasText: 'Signed out on this device only' });
     await notice.waitFor();
     expect(await notice.innerText()).toMatch(
-      /could not reach the bank to end your session, so it stays open until it has gone unused for \d+ minutes\. To end it now, sign in again and choose Sign out of all other sessions under Profile Settings, Security Settings\./,
+      /could not end your session at the bank, so it stays open until it has gone unused for \d+ minutes\. To end it now, sign in again and choose Sign out of all other sessions under Profile Settings, Security Settings\./,
     );
     expect(await page.getByText('You have signed out').count()).toBe(0);
     // Tried three times (two retries), and dropped here all the same.

@@ -63,8 +63,8 @@ function UnconfirmedSignOut({ idleMinutes }: { idleMinutes: number | null }) {
   return (
     <Alert tone="warning" title="Signed out on this device only">
       <p>
-        We could not reach the bank to end your session, so it stays open until it has gone unused
-        for {unused}. To end it now, sign in again and choose{' '}
+        We could not end your session at the bank, so it stays open until it has gone unused for{' '}
+        {unused}. To end it now, sign in again and choose{' '}
         <strong>Sign out of all other sessions</strong> under Profile Settings, Security Settings.
       </p>
     </Alert>
