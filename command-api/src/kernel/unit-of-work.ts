@@ -25,6 +25,10 @@ type Outcome = InFlightAppend['outcome'];
 
 type Versioned = { type: string; data: unknown; schemaVersion: number };
 
+/** How much an expectation checks: a version (or absence) more than 'open', 'open' more than 'any'. */
+const strictness = (expected: ExpectedVersion): number =>
+  expected === 'any' ? 0 : expected === 'open' ? 1 : 2;
+
 /**
  * One command's reads and writes: streams are loaded (through the cache), events are staged per
  * stream with the version that was read as the expected version, and commit appends them all in
@@ -148,15 +152,37 @@ export class UnitOfWork {
     this.stage(streamId, 'open', events);
   }
 
-  private stage(streamId: string, expected: ExpectedVersion, events: Versioned[]): void {
-    if (events.length === 0) return; // a decision that changes nothing appends nothing
-    const existing = this.staged.get(streamId);
-    if (existing) existing.events.push(...events);
-    else this.staged.set(streamId, { expected, events: [...events] });
+  /**
+   * Checks, in the command's atomic append, a stream it read but writes nothing to: 'read', the
+   * stream is still at the version read (the decision counted what it held); 'open', it was not
+   * closed meanwhile. Otherwise the append fails as a conflict and the command is decided again
+   * on what is stored. Appends staged on the stream too keep the stricter of the two checks; a
+   * command that writes nothing checks nothing.
+   */
+  expectAtCommit(streamId: string, expect: 'read' | 'open'): void {
+    const loaded = this.loaded.get(streamId);
+    if (!loaded) throw new Error(`expecting ${streamId} before loading it`);
+    this.stage(streamId, expect === 'read' ? loaded.version : 'open', [], true);
   }
 
+  private stage(
+    streamId: string,
+    expected: ExpectedVersion,
+    events: Versioned[],
+    checkOnly = false,
+  ): void {
+    if (events.length === 0 && !checkOnly) return; // a decision that changes nothing appends nothing
+    const existing = this.staged.get(streamId);
+    if (!existing) this.staged.set(streamId, { expected, events: [...events] });
+    else {
+      existing.events.push(...events);
+      if (strictness(expected) > strictness(existing.expected)) existing.expected = expected;
+    }
+  }
+
+  /** Whether the command writes anything (checks alone are not written). */
   hasChanges(): boolean {
-    return this.staged.size > 0;
+    return [...this.staged.values()].some((s) => s.events.length > 0);
   }
 
   /** When a conflict on the stream followed from this process's own appends in flight: they settled. */
@@ -166,7 +192,7 @@ export class UnitOfWork {
   }
 
   async commit(metadata: EventMetadata): Promise<AppendResult | undefined> {
-    if (this.staged.size === 0) return undefined;
+    if (!this.hasChanges()) return undefined;
     const appends = [...this.staged].map(([streamId, { expected, events }]) => ({
       streamId,
       expectedVersion: expected,

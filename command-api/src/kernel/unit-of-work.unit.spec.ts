@@ -213,3 +213,51 @@ describe('what the state cache keeps after a commit', () => {
     expect(cache.get('receipt')).toBeUndefined();
   });
 });
+
+describe('a stream read and only checked at commit', () => {
+  /** A store that records what each commit asks of it. */
+  function recordingStore() {
+    const sent: StreamAppend[][] = [];
+    const store = {
+      append: (appends: StreamAppend[]) => {
+        sent.push(appends);
+        return Promise.resolve({
+          position: { transactionId: 1n, globalPosition: 1 },
+          versions: {},
+        });
+      },
+      readStream: () =>
+        Promise.resolve([{ event: { type: 'Add', data: { amount: 5 } }, streamVersion: 1 }]),
+    } as unknown as EventStore;
+    return { store, sent };
+  }
+
+  it('goes with the append as an expectation without events, the stricter one kept', async () => {
+    const { store, sent } = recordingStore();
+    const uow = new UnitOfWork(store, new StateCache());
+    for (const s of ['book', 'account', 'other']) await uow.load(s, balance);
+    uow.expectAtCommit('book', 'read');
+    uow.expectAtCommit('account', 'open');
+    uow.append('account', add(1)); // the append checks the version read: more than 'open'
+    uow.appendUnlessClosed('other', add(2));
+    uow.expectAtCommit('other', 'read');
+    await uow.commit({});
+    expect(sent).toEqual([
+      [
+        { streamId: 'book', expectedVersion: 1, events: [] },
+        { streamId: 'account', expectedVersion: 1, events: add(1) },
+        { streamId: 'other', expectedVersion: 1, events: add(2) },
+      ],
+    ]);
+  });
+
+  it('sends nothing when the command writes nothing', async () => {
+    const { store, sent } = recordingStore();
+    const uow = new UnitOfWork(store, new StateCache());
+    await uow.load('book', balance);
+    uow.expectAtCommit('book', 'read');
+    expect(uow.hasChanges()).toBe(false);
+    expect(await uow.commit({})).toBeUndefined();
+    expect(sent).toEqual([]);
+  });
+});

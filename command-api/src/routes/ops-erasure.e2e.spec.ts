@@ -1,8 +1,11 @@
 import { streams, supportStreams } from '@bank/events';
 import { cardPurchase, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountAggregate } from '../domain/account/account.ts';
+import { ACCOUNT_CLOSED_MESSAGE, accountAggregate } from '../domain/account/account.ts';
+import { billScheduleBookStream } from '../domain/bill-pay/schedule.ts';
+import { scheduleBookAggregate } from '../domain/schedule-book.ts';
 import { disputeAggregate } from '../domain/support/dispute.ts';
+import { scheduleBookStream } from '../domain/transfers/schedule-book.ts';
 import { DISPUTED_CHARGES_SQL } from '../services/erasure.ts';
 import { foldRecorded } from '../kernel/aggregate.ts';
 import { customer, ledger, opsClient, type Customer } from './money-test-helpers.ts';
@@ -46,6 +49,16 @@ async function heldWhile<C, M>(
     bank.store.append = append;
   }
 }
+
+/** Picks the append that closes the account (the erasure's). */
+const closing =
+  (accountId: string) =>
+  (appends: Parameters<TestBank['store']['append']>[0]): boolean =>
+    appends.some(
+      (a) =>
+        a.streamId === streams.account(accountId) &&
+        a.events.some((e) => e.type === 'AccountClosed'),
+    );
 
 const erase = (accountNumber: string) =>
   opsClient(bank).post('/api/ops/customers/erase', { account_number: accountNumber });
@@ -298,12 +311,7 @@ describe('erasing a customer', () => {
       // The erasure's closing of the account waits while the whole dispute runs: the erasure was
       // decided on the account as it was before, with nothing disputed.
       const [erased, disputed] = await heldWhile(
-        (appends) =>
-          appends.some(
-            (a) =>
-              a.streamId === streams.account(c.checking.id) &&
-              a.events.some((e) => e.type === 'AccountClosed'),
-          ),
+        closing(c.checking.id),
         () => dispute(c, line),
         () => erase(c.checking.account_number),
       );
@@ -329,5 +337,86 @@ describe('erasing a customer', () => {
       expect(await ticketOf(line)).toBeNull();
       expect(await stored(c.checking.id)).toMatchObject({ closed: true, disputedCharges: [] });
     });
+  });
+
+  describe('with a schedule set up while the erasure decides', () => {
+    /** A date a month from now: within how far ahead either kind may be scheduled. */
+    const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    /** Sets up a monthly transfer or bill payment schedule from checking. */
+    const kinds = {
+      'scheduled transfer': {
+        book: scheduleBookStream,
+        prepare: async () => undefined,
+        schedule: (c: Customer) =>
+          c.client.post('/api/transfers/scheduled', {
+            type: 'between-accounts',
+            fromAccount: c.checking.id,
+            toAccount: c.savings.id,
+            amount: 10,
+            transferDate: inAMonth(),
+            frequency: 'monthly',
+          }),
+      },
+      'scheduled bill payment': {
+        book: billScheduleBookStream,
+        prepare: async (c: Customer) => {
+          const added = await c.client.post('/api/bill-payments/payees', {
+            name: 'City Power & Light',
+            category: 'utilities',
+            account_number: '5500-1234-9876',
+          });
+          expect(added.status, JSON.stringify(added.body)).toBe(201);
+          return added.body.data.payee.id as string;
+        },
+        schedule: (c: Customer, payeeId?: string) =>
+          c.client.post('/api/bill-payments/schedule', {
+            payee_id: payeeId,
+            from_account_id: c.checking.id,
+            amount: 10,
+            scheduled_date: inAMonth(),
+            is_recurring: true,
+            recurring_frequency: 'monthly',
+          }),
+      },
+    };
+    const activeIn = async (book: string) =>
+      foldRecorded(scheduleBookAggregate, await bank.store.readStream(book)).size;
+
+    for (const [kind, { book, prepare, schedule }] of Object.entries(kinds)) {
+      it(`refuses an erasure decided before a ${kind} that reaches the log after it`, async () => {
+        const c = await customer(bank, 'Early Eraser');
+        const payeeId = await prepare(c);
+        // The erasure's closing of the accounts waits while the whole schedule is set up: the
+        // erasure counted the customer's schedules before it, and found none.
+        const [erased, scheduled] = await heldWhile(
+          closing(c.checking.id),
+          () => schedule(c, payeeId),
+          () => erase(c.checking.account_number),
+        );
+        expect(scheduled?.status, JSON.stringify(scheduled?.body)).toBe(201);
+        expect(erased.status, JSON.stringify(erased.body)).toBe(409);
+        expect(erased.body.message).toContain(`yet: 1 ${kind} may still run.`);
+        expect((await c.client.get('/api/accounts')).status).toBe(200);
+        for (const account of c.accounts) expect((await stored(account.id)).closed).toBe(false);
+        expect(await activeIn(book(c.id))).toBe(1);
+      });
+
+      it(`refuses a ${kind} decided before the erasure that reaches the log after it`, async () => {
+        const c = await customer(bank, 'Late Scheduler');
+        const payeeId = await prepare(c);
+        // The schedule's append waits while the whole erasure runs: the schedule was decided on
+        // the account as it was before, open.
+        const [scheduled, erased] = await heldWhile(
+          (appends) => appends.some((a) => a.streamId === book(c.id)),
+          () => erase(c.checking.account_number),
+          () => schedule(c, payeeId),
+        );
+        expect(erased?.status, JSON.stringify(erased?.body)).toBe(200);
+        expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(422);
+        expect(scheduled.body.message).toBe(ACCOUNT_CLOSED_MESSAGE);
+        expect(await activeIn(book(c.id))).toBe(0);
+        expect(await stored(c.checking.id)).toMatchObject({ closed: true });
+      });
+    }
   });
 });

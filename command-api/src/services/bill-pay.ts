@@ -62,6 +62,7 @@ import { autopayReply, paymentReply, payeeReply } from './bill-pay-views.ts';
 import type { CommandContext } from './context.ts';
 import { accountIdByNumber } from './deposits.ts';
 import { refusingRepeats, runMoneyCommand, type RequestIdentity } from './idempotency.ts';
+import { requireOpenAtCommit } from './money-lookups.ts';
 
 /** What "now" is for bill pay (tests move it; everything else uses the real clock). */
 export const billPayClock = { now: (): Date => new Date() };
@@ -341,6 +342,7 @@ export function schedulePayment(
     const payees = await uow.load(billPayStreams.payees(customerId), payeesAggregate);
     const payee = requirePayee(payees.state, input.payeeId);
     const account = await loadOwnAccount(uow, customerId, input.fromAccountId);
+    requireOpenAtCommit(uow, account.state);
     requireWithinLimits('bill-pay', input.amountCents);
     requireFirstPaymentLimit(payee, input.amountCents);
     const scheduleStream = billPayStreams.schedule(paymentId);

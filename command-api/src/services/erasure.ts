@@ -107,10 +107,16 @@ async function closeOut(
   const accounts = await Promise.all(
     rows.map(async (r) => (await uow.load(streams.account(r.account_id), accountAggregate)).state),
   );
+  // The books are read, not written: each must still be as read when the erasure is written, or a
+  // schedule booked meanwhile would be left on an erased customer (it is counted when decided
+  // again). One booked after the accounts closed is refused: its account is expected open.
   const books = await Promise.all(
-    [scheduleBookStream, billScheduleBookStream].map(
-      async (book) => (await uow.load(book(customer.customerId), scheduleBookAggregate)).state.size,
-    ),
+    [scheduleBookStream, billScheduleBookStream].map(async (book) => {
+      const stream = book(customer.customerId);
+      const { state } = await uow.load(stream, scheduleBookAggregate);
+      uow.expectAtCommit(stream, 'read');
+      return state.size;
+    }),
   );
   const wallet = await uow.load(cryptoStreams.wallet(customer.customerId), walletAggregate);
   const disputes = await Promise.all(

@@ -1,6 +1,11 @@
 import { streams, type ZelleContact } from '@bank/events';
 import { notFound } from '@bank/infra';
-import { accountAggregate, type AccountState } from '../domain/account/account.ts';
+import {
+  ACCOUNT_CLOSED,
+  ACCOUNT_CLOSED_MESSAGE,
+  accountAggregate,
+  type AccountState,
+} from '../domain/account/account.ts';
 import { customerAggregate, type CustomerState } from '../domain/customer/customer.ts';
 import {
   claimHoldsAgainstOthers,
@@ -10,6 +15,7 @@ import {
   reserve,
 } from '../domain/reservation.ts';
 import { requireSameBankRecipient } from '../domain/transfers/initiate.ts';
+import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 
 /**
@@ -26,6 +32,17 @@ export async function ownAccount(
   const { state } = await uow.load(streams.account(accountId), accountAggregate);
   if (!state.opened || state.customerId !== customerId) throw notFound();
   return state;
+}
+
+/**
+ * The account a new schedule pays from, open when the schedule is written: one closed is refused,
+ * and the schedule's append expects it still open (checked by the store), so a schedule decided
+ * before the account closed (its owner erased) that reaches the log after is decided again and
+ * refused, never left to run on an erased customer.
+ */
+export function requireOpenAtCommit(uow: UnitOfWork, account: AccountState): void {
+  if (account.closed) throw new DomainError(ACCOUNT_CLOSED, ACCOUNT_CLOSED_MESSAGE);
+  uow.expectAtCommit(streams.account(account.accountId), 'open');
 }
 
 export async function loadCustomer(uow: UnitOfWork, customerId: string): Promise<CustomerState> {

@@ -48,7 +48,7 @@ import {
   type RequestIdentity,
 } from './idempotency.ts';
 import { toApiError } from './money-errors.ts';
-import { ownAccount, sameBankRecipient } from './money-lookups.ts';
+import { ownAccount, requireOpenAtCommit, sameBankRecipient } from './money-lookups.ts';
 import { destinationHashesOf } from './saved-recipients.ts';
 import {
   noStepUp,
@@ -279,6 +279,7 @@ export function scheduleTransfer(
   return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow) => {
     const { customerId, plan } = input;
     const from = await ownAccount(uow, customerId, plan.fromAccountId);
+    requireOpenAtCommit(uow, from);
     const destination = await resolveDestination(
       ctx,
       uow,

@@ -129,3 +129,49 @@ describe("an 'open' append", () => {
     expect(await typesOf(fresh)).toEqual(['AccountCredited']);
   });
 });
+
+describe('a stream only checked: an append of no events beside others', () => {
+  for (const [name, store] of [
+    ['chained hashes', () => chained],
+    ['append_batch()', () => inDatabase],
+  ] as const) {
+    it(`holds the command to its version, or to its being open, and writes nothing there (${name})`, async () => {
+      const checked = `schedules-${crypto.randomUUID()}`;
+      const account = `account-${crypto.randomUUID()}`;
+      await closer.append(
+        [{ streamId: checked, expectedVersion: 'no_stream', events: [credit()] }],
+        {},
+      );
+      await closer.append(
+        [{ streamId: account, expectedVersion: 'no_stream', events: [credit()] }],
+        {},
+      );
+      const command = (expectations: { streamId: string; expectedVersion: 1 | 'open' }[]) =>
+        store().append(
+          [
+            {
+              streamId: `other-${crypto.randomUUID()}`,
+              expectedVersion: 'no_stream',
+              events: [credit()],
+            },
+            ...expectations.map((e) => ({ ...e, events: [] })),
+          ],
+          {},
+        );
+      await command([
+        { streamId: checked, expectedVersion: 1 },
+        { streamId: account, expectedVersion: 'open' },
+      ]);
+      expect(await typesOf(checked)).toEqual(['AccountCredited']);
+
+      await closer.append([{ streamId: checked, expectedVersion: 1, events: [credit()] }], {});
+      await expect(command([{ streamId: checked, expectedVersion: 1 }])).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
+      await closer.append([{ streamId: account, expectedVersion: 1, events: [closing] }], {});
+      await expect(
+        command([{ streamId: account, expectedVersion: 'open' }]),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+    });
+  }
+});
