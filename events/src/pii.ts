@@ -98,6 +98,8 @@ export const piiRules: Record<string, readonly PiiRule[]> = {
     { owner: ['payerCustomerId'], fields: ['payerName', 'payerContact.value'] },
   ],
   ZelleRequestDeclined: [{ owner: ['payerCustomerId'], fields: ['payerName'] }],
+  // Withdrawn by the requester, or by their erasure: their name must not outlive their key.
+  ZelleRequestCancelled: [{ owner: ['requesterCustomerId'], fields: ['requesterName'] }],
   CryptoDepositSubmitted: ofCustomer('fromAddress'),
   CryptoWithdrawn: ofCustomer('toAddress'),
   NotificationRaised: ofCustomer('message'),

@@ -149,4 +149,29 @@ describe('a payment while the recipient’s erasure is under way (accounts close
     expect(await stored(payer.checking.id)).toMatchObject({ balance: 100_00 });
     expect((await ledger(bank)).balanced).toBe(true);
   });
+
+  it('paying their request (one made as the erasure decided) is answered as to a recipient no longer found', async () => {
+    const payer = await customer(bank, 'Pat Payer', 100);
+    const erin = await customer(bank, 'Erin Erasing');
+    const asked = await erin.client.post('/api/zelle/request', {
+      bank_account_id: erin.checking.id,
+      amount: 20,
+      recipient_name: payer.name,
+      recipient_email: payer.email,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    await closeChecking(erin);
+
+    const paid = await payer.client.post(`/api/zelle/requests/${asked.body.data.request.id}/pay`, {
+      bank_account_id: payer.checking.id,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(422);
+    expect(paid.body).toMatchObject({
+      code: 'INVALID_RECIPIENT',
+      message: RECIPIENT_MESSAGES.notFound,
+      errors: { recipient_email: [RECIPIENT_MESSAGES.notFound] },
+    });
+    expect(await stored(payer.checking.id)).toMatchObject({ balance: 100_00, holds: {} });
+    expect((await ledger(bank)).balanced).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { streams, supportStreams } from '@bank/events';
+import { streams, supportStreams, zelleStreams } from '@bank/events';
 import { cardPurchase, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_CLOSED_MESSAGE, accountAggregate } from '../domain/account/account.ts';
@@ -6,7 +6,8 @@ import { billScheduleBookStream } from '../domain/bill-pay/schedule.ts';
 import { scheduleBookAggregate } from '../domain/schedule-book.ts';
 import { disputeAggregate } from '../domain/support/dispute.ts';
 import { scheduleBookStream } from '../domain/transfers/schedule-book.ts';
-import { DISPUTED_CHARGES_SQL } from '../services/erasure.ts';
+import { requestAggregate } from '../domain/zelle/zelle.ts';
+import { DISPUTED_CHARGES_SQL, ZELLE_REQUESTS_SQL } from '../services/erasure.ts';
 import { foldRecorded } from '../kernel/aggregate.ts';
 import { customer, ledger, opsClient, type Customer } from './money-test-helpers.ts';
 
@@ -47,6 +48,21 @@ async function heldWhile<C, M>(
     return [await command(), ran];
   } finally {
     bank.store.append = append;
+  }
+}
+
+/** The query plan of an erasure's look-up of one customer, with scans of the log ruled out. */
+async function planOf(sql: string): Promise<string> {
+  const client = await bank.ownerPool.connect();
+  try {
+    await client.query('BEGIN; SET LOCAL enable_seqscan = off');
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, [
+      '00000000-0000-4000-8000-000000000000',
+    ]);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
   }
 }
 
@@ -215,18 +231,7 @@ describe('erasing a customer', () => {
 
   describe('with a card dispute staff have not decided', () => {
     it('finds the customer’s disputes in the log through the index on the customer', async () => {
-      const client = await bank.ownerPool.connect();
-      try {
-        await client.query('BEGIN; SET LOCAL enable_seqscan = off');
-        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-          `EXPLAIN ${DISPUTED_CHARGES_SQL}`,
-          ['00000000-0000-4000-8000-000000000000'],
-        );
-        expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('events_customer');
-      } finally {
-        await client.query('ROLLBACK');
-        client.release();
-      }
+      expect(await planOf(DISPUTED_CHARGES_SQL)).toContain('events_customer');
     });
 
     /** A card purchase of `dollars` from the customer's checking, which they may then dispute. */
@@ -418,5 +423,88 @@ describe('erasing a customer', () => {
         expect(await stored(c.checking.id)).toMatchObject({ closed: true });
       });
     }
+  });
+
+  describe('with Zelle requests awaiting an answer', () => {
+    const ask = (requester: Customer, payer: Customer) =>
+      requester.client.post('/api/zelle/request', {
+        bank_account_id: requester.checking.id,
+        amount: 12,
+        recipient_name: 'Payer',
+        recipient_email: payer.email,
+      });
+    const statusOf = async (requestId: string) =>
+      foldRecorded(requestAggregate, await bank.store.readStream(zelleStreams.request(requestId)))
+        .status;
+    const requestsOf = async (requester: Customer) =>
+      (await bank.pool.query<{ request_id: string }>(ZELLE_REQUESTS_SQL, [requester.id])).rows.map(
+        (r) => r.request_id,
+      );
+
+    it('finds the customer’s requests in the log through the index on the requester', async () => {
+      expect(await planOf(ZELLE_REQUESTS_SQL)).toContain('events_zelle_requester');
+    });
+
+    it('withdraws them with the accounts: nobody is left asked to pay an erased customer', async () => {
+      const requester = await customer(bank, 'Rae Requester');
+      const payer = await customer(bank, 'Pia Payer', 50);
+      const other = await customer(bank, 'Ode Other', 50);
+      const open = await ask(requester, payer);
+      expect(open.status, JSON.stringify(open.body)).toBe(201);
+      const declined = (await ask(requester, other)).body.data.request.id as string;
+      const no = await other.client.post(`/api/zelle/requests/${declined}/decline`, {});
+      expect(no.status, JSON.stringify(no.body)).toBe(200);
+
+      const erased = await erase(requester.checking.account_number);
+      expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+      const id = open.body.data.request.id as string;
+      expect(await statusOf(id)).toBe('cancelled');
+      expect(await statusOf(declined)).toBe('declined');
+      const pay = await payer.client.post(`/api/zelle/requests/${id}/pay`, {
+        bank_account_id: payer.checking.id,
+      });
+      expect(pay.status, JSON.stringify(pay.body)).toBe(409);
+      expect(pay.body.message).toBe('This request was already cancelled.');
+      expect(await stored(payer.checking.id)).toMatchObject({ balance: 50_00 });
+      // The withdrawal keeps no name of the erased customer readable.
+      const { rows } = await bank.pool.query<{ name: string }>(
+        `SELECT data->>'requesterName' AS name FROM events
+          WHERE type = 'ZelleRequestCancelled' AND data->>'requestId' = $1`,
+        [id],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.name).not.toContain('Rae');
+    });
+
+    it('withdraws a request made while the erasure decides', async () => {
+      const requester = await customer(bank, 'Mid Requester');
+      const payer = await customer(bank, 'Mid Payer');
+      // The erasure's closing of the accounts waits while the whole request is made: the erasure
+      // looked for the customer's requests before it, and found none.
+      const [erased, asked] = await heldWhile(
+        closing(requester.checking.id),
+        () => ask(requester, payer),
+        () => erase(requester.checking.account_number),
+      );
+      expect(asked?.status, JSON.stringify(asked?.body)).toBe(201);
+      expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+      expect(await statusOf(asked!.body.data.request.id as string)).toBe('cancelled');
+    });
+
+    it('refuses a request decided before the erasure that reaches the log after it', async () => {
+      const requester = await customer(bank, 'Late Requester');
+      const payer = await customer(bank, 'Late Payer');
+      // The request's append waits while the whole erasure runs: it was decided on the account
+      // it is to be paid into as it was before, open.
+      const [asked, erased] = await heldWhile(
+        (appends) => appends.some((a) => a.events.some((e) => e.type === 'ZelleRequestCreated')),
+        () => erase(requester.checking.account_number),
+        () => ask(requester, payer),
+      );
+      expect(erased?.status, JSON.stringify(erased?.body)).toBe(200);
+      expect(asked.status, JSON.stringify(asked.body)).toBe(422);
+      expect(asked.body.message).toBe(ACCOUNT_CLOSED_MESSAGE);
+      expect(await requestsOf(requester)).toEqual([]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { streams, supportStreams } from '@bank/events';
+import { streams, supportStreams, zelleStreams } from '@bank/events';
 import { ApiError, fieldError, type EventMetadata } from '@bank/infra';
 import { accountAggregate, decideAccount, type AccountState } from '../domain/account/account.ts';
 import { billScheduleBookStream } from '../domain/bill-pay/schedule.ts';
@@ -11,10 +11,12 @@ import {
   type CustomerState,
 } from '../domain/customer/customer.ts';
 import { contactRequestAggregate, decideContactRequestErased } from '../domain/contact-request.ts';
+import { decideCancelZelleRequest } from '../domain/pending/cancel.ts';
 import { reservationAggregate } from '../domain/reservation.ts';
 import { disputeAggregate } from '../domain/support/dispute.ts';
 import { scheduleBookAggregate } from '../domain/schedule-book.ts';
 import { scheduleBookStream } from '../domain/transfers/schedule-book.ts';
+import { requestAggregate } from '../domain/zelle/zelle.ts';
 import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
@@ -36,7 +38,7 @@ import { forgetDevices } from './trusted-devices.ts';
  *
  * Only a customer with nothing left at the bank is erased: no balance on any account, no coins,
  * nothing pending, no card dispute staff have not decided (see leftToCloseOut); otherwise 409 and
- * nothing changes. The accounts close first, in a command of their own: from then on nothing is
+ * nothing changes. Their Zelle requests still awaiting an answer are withdrawn with the accounts. The accounts close first, in a command of their own: from then on nothing is
  * posted to them (a teller deposit racing the erasure either lands before, and the closing is
  * decided again and refused, or is decided again on the closed account and refused), so no
  * refusal can come after the key is gone.
@@ -131,6 +133,7 @@ async function closeOut(
     activeBillPaymentSchedules: books[1]!,
     disputes,
   });
+  const requests = await openRequests(ctx, uow, customer.customerId);
   const erased = decideCustomer({ type: 'Erase', reason, leftToCloseOut: left }, customer);
   for (const account of accounts) {
     uow.append(
@@ -138,7 +141,32 @@ async function closeOut(
       decideAccount({ type: 'Close', reason: 'owner_erased' }, account),
     );
   }
+  const now = new Date();
+  for (const { stream, state } of requests) {
+    uow.append(stream, decideCancelZelleRequest(state, customer.customerId, now).events);
+  }
   return erased;
+}
+
+/** The customer's Zelle requests, through the index on their requester (not a scan of the log). */
+export const ZELLE_REQUESTS_SQL = `SELECT data->>'requestId' AS request_id FROM events
+  WHERE type = 'ZelleRequestCreated' AND data->>'requesterCustomerId' = $1`;
+
+/**
+ * The customer's Zelle requests nobody has paid or declined yet: the erasure withdraws them, as
+ * the customer could (nobody is asked to pay someone no longer at the bank). A request made while
+ * the erasure decides either reached the log before the accounts closed, and the erasure's second
+ * command finds it, or is refused: its account is expected open.
+ */
+async function openRequests(ctx: CommandContext, uow: UnitOfWork, customerId: string) {
+  const { rows } = await ctx.pool.query<{ request_id: string }>(ZELLE_REQUESTS_SQL, [customerId]);
+  const requests = await Promise.all(
+    rows.map(async (r) => {
+      const stream = zelleStreams.request(r.request_id);
+      return { stream, state: (await uow.load(stream, requestAggregate)).state };
+    }),
+  );
+  return requests.filter((r) => r.state.status === 'pending');
 }
 
 /**

@@ -22,9 +22,11 @@ import { ok, type EventMetadata } from '@bank/infra';
 import type { z } from 'zod';
 import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { normalizeEmail } from '../domain/reservation.ts';
+import { DomainError } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { activityAggregate } from '../domain/transfers/limits.ts';
 import { decideFirstPayment, isKnownDestination } from '../domain/transfers/destinations.ts';
+import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from '../domain/transfers/posting.ts';
 import { recipientsAggregate } from '../domain/transfers/recipients.ts';
 import {
   decideRequest,
@@ -47,6 +49,7 @@ import {
   findCustomerByContact,
   loadCustomer,
   ownAccount,
+  requireOpenAtCommit,
   type FoundCustomer,
 } from './money-lookups.ts';
 import { destinationHashesOf } from './saved-recipients.ts';
@@ -203,6 +206,8 @@ async function stageRequest(
   askedInSplit?: Set<string>,
 ) {
   const account = await ownAccount(uow, input.customerId, input.accountId);
+  // Paid into it later: one made while the requester's erasure closes it is refused.
+  requireOpenAtCommit(uow, account);
   const requester = await loadCustomer(uow, input.customerId);
   const payer = await findCustomerByContact(uow, input.contact);
   const requestId = randomUUID();
@@ -308,9 +313,17 @@ export function splitZelle(
   });
 }
 
+/**
+ * The requester, to be paid into the account they asked for. One whose account has closed (their
+ * erasure under way or done, the request made as it decided) is answered as a recipient no longer
+ * found, as a payment to them is: the payer is not told of the closing, nor named who it was.
+ */
 async function requesterAsRecipient(uow: UnitOfWork, customerId: string, accountId: string) {
   const requester = await loadCustomer(uow, customerId);
   const account = await ownAccount(uow, customerId, accountId);
+  if (account.closed || requester.erased) {
+    throw new DomainError(INVALID_RECIPIENT, RECIPIENT_NOT_FOUND, 'recipient_email');
+  }
   const found: FoundCustomer = {
     customerId,
     name: requester.name,
