@@ -50,6 +50,29 @@ export interface Customer {
   accounts: { id: string; account_number: string; name: string; type: string }[];
 }
 
+/**
+ * $25 sent by Zelle to a fresh email nobody had enrolled, waiting; and the newcomer who then
+ * registers with that email without proving it (a claim code is what proves it).
+ */
+export async function zelleWaitingForNewcomer(bank: TestBank, label: string) {
+  const sender = await customer(bank, `${label} Sender`, 500);
+  const email = `${label.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
+  const sent = await sender.client.post('/api/zelle/send', {
+    bank_account_id: sender.checking.id,
+    amount: 25,
+    recipient_name: 'Newcomer',
+    recipient_email: email,
+  });
+  expect(sent.status).toBe(201);
+  const newcomer = await signedUpCustomer(
+    bank,
+    { name: `${label} Newcomer`, email },
+    { proveContacts: false },
+  );
+  await dispatchJobs(bank);
+  return { email, newcomer };
+}
+
 /** A registered, signed-in customer, optionally with money on checking. */
 export async function customer(
   bank: TestBank,

@@ -1,6 +1,6 @@
 import { signedUpCustomer, type ApiClient, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer, dispatchJobs, opsClient, poll, startMoneyBank } from './money-test-helpers.ts';
+import { opsClient, poll, startMoneyBank, zelleWaitingForNewcomer } from './money-test-helpers.ts';
 
 /** The limits on claim codes: how many a customer may ask for, and how many wrong ones enter. */
 let bank: TestBank;
@@ -14,24 +14,9 @@ afterAll(async () => {
 let counter = 0;
 
 /** A payment pending for a fresh email, and the newcomer who enrolls that email. */
-async function pendingPayment() {
+function pendingPayment() {
   counter += 1;
-  const sender = await customer(bank, `Limit Sender ${counter}`, 500);
-  const email = `limits.${Date.now()}.${counter}@example.com`;
-  const sent = await sender.client.post('/api/zelle/send', {
-    bank_account_id: sender.checking.id,
-    amount: 25,
-    recipient_name: 'Newcomer',
-    recipient_email: email,
-  });
-  expect(sent.status).toBe(201);
-  const newcomer = await signedUpCustomer(
-    bank,
-    { name: `Limit Newcomer ${counter}`, email },
-    { proveContacts: false },
-  );
-  await dispatchJobs(bank);
-  return { email, newcomer };
+  return zelleWaitingForNewcomer(bank, `Limit ${counter}`);
 }
 
 /** The outbox messages sent to this email, newest first (blanked once replaced or spent). */

@@ -147,6 +147,31 @@ async function waitingPayments(uow: UnitOfWork, contact: ZelleContact, customerI
   return waiting;
 }
 
+/**
+ * Refuses a new code (429) while the customer or the contact may not try codes now (a code they
+ * could not try would only be one more message to the contact), or had enough codes this hour.
+ */
+async function refuseCodeWhenTooMany(
+  db: Pick<PoolClient, 'query'>,
+  customerId: string,
+  kind: Kind,
+  digest: string,
+) {
+  const now = new Date();
+  const tries = await mayTryCodes(db, customerId, digest, now);
+  if (tries.outcome === 'refused') throw tooMany(tries.error, 'kind');
+  const { rows } = await db.query<{ created_at: Date }>(
+    `SELECT created_at FROM zelle_claim_codes
+     WHERE ((customer_id = $1 AND contact_kind = $2) OR contact_digest = $4) AND created_at > $3`,
+    [customerId, kind, new Date(now.getTime() - CLAIM_CODE_ISSUE_WINDOW_MS), digest],
+  );
+  const decision = decideNewCode(
+    rows.map((r) => r.created_at),
+    now,
+  );
+  if (decision.outcome === 'refused') throw tooMany(decision.error);
+}
+
 /** POST /zelle/claims/code: sends a new code to the customer's email or phone (ops outbox). */
 export async function requestClaimCode(ctx: CommandContext, customerId: string, kind: Kind) {
   const { result } = await ctx.bus.execute({}, async (uow) => {
@@ -162,24 +187,14 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
   const code = newClaimCode(randomInt);
   const expiresAt = new Date(Date.now() + CLAIM_CODE_TTL_MS);
   const message = `Harborview Community Bank: your Zelle code is ${code}. It expires in 15 minutes.`;
-  const codeHash = await hashSecret(code, customerTurn(customerId));
   const digest = contactDigest(result.contact);
+  // The limits are asked before the code is hashed, so a refusal costs no hashing; and again
+  // under the locks after it, where they hold against requests racing this one.
+  await refuseCodeWhenTooMany(ctx.pool, customerId, kind, digest);
+  const codeHash = await hashSecret(code, customerTurn(customerId));
   await underCodeLock(ctx, customerId, async (db) => {
     await lockContact(db, digest);
-    const now = new Date();
-    // A code they could not try now would only be one more message to the contact.
-    const tries = await mayTryCodes(db, customerId, digest, now);
-    if (tries.outcome === 'refused') throw tooMany(tries.error, 'kind');
-    const { rows } = await db.query<{ created_at: Date }>(
-      `SELECT created_at FROM zelle_claim_codes
-       WHERE ((customer_id = $1 AND contact_kind = $2) OR contact_digest = $4) AND created_at > $3`,
-      [customerId, kind, new Date(now.getTime() - CLAIM_CODE_ISSUE_WINDOW_MS), digest],
-    );
-    const decision = decideNewCode(
-      rows.map((r) => r.created_at),
-      now,
-    );
-    if (decision.outcome === 'refused') throw tooMany(decision.error);
+    await refuseCodeWhenTooMany(db, customerId, kind, digest);
     // A new code replaces any earlier one, whose outbox message is blanked.
     await db.query(
       `WITH closed AS (

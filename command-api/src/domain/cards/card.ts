@@ -141,7 +141,8 @@ export type CardCommand =
   | { type: 'ChangeLimits'; dailyAtmLimit?: number; dailyPurchaseLimit?: number }
   | {
       type: 'SetPin';
-      newPinHash: string;
+      /** Null when the PIN cannot change (a wrong or unchanged current PIN): nothing was hashed. */
+      newPinHash: string | null;
       /** What the service found by verifying the given PINs against the card's current hash. */
       currentPin: { supplied: boolean; valid: boolean };
       newPinSameAsCurrent: boolean;
@@ -160,6 +161,21 @@ export function pinChangesBlocked(state: CardState, now: Date): boolean {
     state.lastPinFailureAt !== null &&
     now.getTime() - Date.parse(state.lastPinFailureAt) < PIN_BLOCK_MS
   );
+}
+
+/**
+ * The refusals of a PIN change that need no PIN checked (a lost or stolen card, no current PIN
+ * given, PIN changes blocked): the service asks them before it hashes anything.
+ */
+export function refuseSetPin(state: CardState, currentPinSupplied: boolean, now: Date): void {
+  requireUsable(state, 'new_pin');
+  if (state.pinHash === null) return;
+  if (!currentPinSupplied) {
+    throw new DomainError('current_pin_required', cardMessages.currentPinRequired, 'current_pin');
+  }
+  if (pinChangesBlocked(state, now)) {
+    throw new DomainError('pin_blocked', cardMessages.pinBlocked, 'current_pin');
+  }
 }
 
 /** Pure card rules. Ownership is checked before (another customer's card is simply not found). */
@@ -228,19 +244,9 @@ export function decideCard(command: CardCommand, state: CardState) {
       return [CardLimitsChanged.create({ ...ref, dailyAtmLimit, dailyPurchaseLimit })];
     }
     case 'SetPin': {
-      requireUsable(state, 'new_pin');
+      refuseSetPin(state, command.currentPin.supplied, command.now);
       const initial = state.pinHash === null;
       if (!initial) {
-        if (!command.currentPin.supplied) {
-          throw new DomainError(
-            'current_pin_required',
-            cardMessages.currentPinRequired,
-            'current_pin',
-          );
-        }
-        if (pinChangesBlocked(state, command.now)) {
-          throw new DomainError('pin_blocked', cardMessages.pinBlocked, 'current_pin');
-        }
         if (!command.currentPin.valid) {
           // Recorded, not thrown: the failure must count. The service answers with WRONG_PIN.
           return [
@@ -255,6 +261,7 @@ export function decideCard(command: CardCommand, state: CardState) {
           throw new DomainError('same_pin', cardMessages.samePin, 'new_pin');
         }
       }
+      if (command.newPinHash === null) throw new Error('A PIN that changes must come hashed');
       return [CardPinSet.create({ ...ref, pinHash: command.newPinHash, initial })];
     }
     default: {
