@@ -323,19 +323,48 @@ export async function stepUp(
   const customer = await loadCustomer(ctx, customerId);
   if (!customer.registered || customer.erased) throw notFound();
   if (await isLocked(customer)) throw signInLocked();
-  if (proof.code !== undefined) {
-    const outcome = await verifySecondFactor(ctx, customer, proof.code, false, metadata);
-    if (outcome !== 'ok') {
-      if (outcome === 'wrong') await onWrong(customer);
-      throw codeError(outcome, twoFactorMessages.invalidAppCode);
-    }
-  } else if (
-    !(await verifySecret(customer.passwordHash, proof.password ?? '', customerTurn(customerId)))
-  ) {
-    await onWrong(customer);
-    throw fieldError({ password: [twoFactorMessages.wrongPassword] });
+  // Counted before it is checked: the session's allowance holds for guesses sent all at once.
+  const counted = await ctx.sessions.countStepUp(sessionHash);
+  if (!counted.allowed) {
+    throw tooManyStepUps(counted.retryAfterSeconds, proof.code !== undefined ? 'code' : 'password');
   }
-  return ctx.sessions.stepUp(sessionHash);
+  let outcome: CodeOutcome;
+  try {
+    outcome =
+      proof.code !== undefined
+        ? await verifySecondFactor(ctx, customer, proof.code, false, metadata)
+        : (await verifySecret(
+              customer.passwordHash,
+              proof.password ?? '',
+              customerTurn(customerId),
+            ))
+          ? 'ok'
+          : 'wrong';
+  } catch (error) {
+    // Nothing was checked (the bank too busy): not a guess.
+    await ctx.sessions.uncountStepUp(sessionHash);
+    throw error;
+  }
+  if (outcome === 'ok') return ctx.sessions.stepUp(sessionHash);
+  // A code accepted a moment ago, sent again, is not a guess either.
+  if (outcome !== 'wrong') {
+    await ctx.sessions.uncountStepUp(sessionHash);
+    throw codeError(outcome, twoFactorMessages.invalidAppCode);
+  }
+  await onWrong(customer);
+  throw proof.code !== undefined
+    ? codeError(outcome, twoFactorMessages.invalidAppCode)
+    : fieldError({ password: [twoFactorMessages.wrongPassword] });
+}
+
+/**
+ * The session made too many wrong step-ups in a row: refused unchecked (429) until the window
+ * after the last one ends, told in whole minutes.
+ */
+function tooManyStepUps(retryAfterSeconds: number, field: 'code' | 'password') {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const message = `Too many incorrect attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  return new ApiError(429, message, 'RATE_LIMITED', { [field]: [message] });
 }
 
 /** Tells the customer about a sign-in to their account: when, and from what kind of device. */

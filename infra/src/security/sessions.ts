@@ -30,6 +30,15 @@ export interface LiveSession {
  */
 const PUBLIC_ID = `encode(substring(sha256('session-id:'::bytea || token_hash) from 1 for 16), 'hex')`;
 
+/**
+ * Wrong step-ups one session may make in a row, each within STEP_UP_FAILURES_MINUTES of the one
+ * before; past them its step-ups are refused unchecked until that long after the last one. Wrong
+ * step-ups also count towards the account's sign-in lockout, which a session guessing from behind
+ * many addresses, or many guesses at once, must not get around.
+ */
+export const STEP_UP_FAILURES_ALLOWED = 5;
+export const STEP_UP_FAILURES_MINUTES = 15;
+
 /** The most sessions listed: a script signing in over and over must not make the list huge. */
 export const MAX_LISTED_SESSIONS = 50;
 /** A device description longer than this is cut (it is the bank's own text, but kept bounded). */
@@ -46,8 +55,21 @@ export interface SessionStore {
   resolve(token: string): Promise<Session | undefined>;
   refresh(tokenHash: Buffer): Promise<Date>;
   revoke(tokenHash: Buffer): Promise<void>;
-  /** Records that the customer proved themselves again (password or authenticator code) now. */
+  /**
+   * Records that the customer proved themselves again (password or authenticator code) now; the
+   * session's wrong step-ups count from none again.
+   */
   stepUp(tokenHash: Buffer): Promise<Date>;
+  /**
+   * Counts a step-up before its answer is checked, so that guesses sent at once cannot all be
+   * checked: answers whether it may be checked (within STEP_UP_FAILURES_ALLOWED in a row, each
+   * within STEP_UP_FAILURES_MINUTES of the one before), and if not, the seconds until it may.
+   */
+  countStepUp(
+    tokenHash: Buffer,
+  ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  /** A step-up counted that checked no guess (the bank too busy, a code sent again): uncounted. */
+  uncountStepUp(tokenHash: Buffer): Promise<void>;
   /** Signs out every other session of a customer; answers how many it signed out. */
   revokeOthers(customerId: string, keep: Buffer | undefined): Promise<number>;
   /**
@@ -130,11 +152,39 @@ export function createSessionStore(
     stepUp: (tokenHash) =>
       changing(tokenHash, async () => {
         const { rows } = await pool.query<{ stepped_up_at: Date }>(
-          'UPDATE sessions SET stepped_up_at = now() WHERE token_hash = $1 RETURNING stepped_up_at',
+          `UPDATE sessions SET stepped_up_at = now(), step_up_failures = 0, step_up_failed_at = NULL
+           WHERE token_hash = $1 RETURNING stepped_up_at`,
           [tokenHash],
         );
         return rows[0]!.stepped_up_at;
       }),
+    async countStepUp(tokenHash) {
+      // The count starts again once the last counted one is older than the window; an attempt
+      // refused past the allowance does not move the window (the refusal ends in time).
+      const { rows } = await pool.query<{ n: number; wait_seconds: number }>(
+        `UPDATE sessions AS s SET (step_up_failures, step_up_failed_at) = (
+           SELECT one_more.n,
+                  CASE WHEN one_more.n <= $2 THEN now() ELSE s.step_up_failed_at END
+             FROM (SELECT CASE WHEN s.step_up_failed_at IS NULL
+                                 OR s.step_up_failed_at < now() - make_interval(mins => $3)
+                               THEN 1 ELSE s.step_up_failures + 1 END AS n) AS one_more)
+         WHERE token_hash = $1
+         RETURNING step_up_failures AS n,
+           ceil(extract(epoch FROM step_up_failed_at + make_interval(mins => $3) - now()))::int
+             AS wait_seconds`,
+        [tokenHash, STEP_UP_FAILURES_ALLOWED, STEP_UP_FAILURES_MINUTES],
+      );
+      const counted = rows[0];
+      if (counted && counted.n <= STEP_UP_FAILURES_ALLOWED) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, counted?.wait_seconds ?? 1) };
+    },
+    async uncountStepUp(tokenHash) {
+      await pool.query(
+        `UPDATE sessions SET step_up_failures = step_up_failures - 1
+         WHERE token_hash = $1 AND step_up_failures > 0`,
+        [tokenHash],
+      );
+    },
     revokeOthers: (customerId, keep) =>
       changing(undefined, async () => {
         // Only the live ones count: one already expired signs nobody out.
