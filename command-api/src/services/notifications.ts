@@ -8,7 +8,7 @@ import {
   type NotificationType,
 } from '@bank/events';
 import { deterministicUuid, notFound, stepUpRequired, type EventMetadata } from '@bank/infra';
-import { hasUnreadSecurityNotice, ownNotificationType } from '@bank/projections';
+import { notificationsToMarkRead, ownNotificationType } from '@bank/projections';
 import { existence } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
 
@@ -53,12 +53,13 @@ export async function markAllNotificationsRead(
   steppedUp: boolean,
 ) {
   const coversSecurity = type === null || type === 'security';
-  if (coversSecurity && !steppedUp && (await hasUnreadSecurityNotice(ctx.pool, customerId))) {
-    throw stepUpRequired();
-  }
+  // Only what this check saw is marked read: a security notice raised after it (however soon)
+  // stays unread, and asks for step-up in its turn.
+  const { upToPosition, unreadSecurity } = await notificationsToMarkRead(ctx.pool, customerId);
+  if (coversSecurity && !steppedUp && unreadSecurity) throw stepUpRequired();
   return ctx.bus.execute(metadata, async (uow) => {
     uow.appendAny(streams.notifications(customerId), [
-      AllNotificationsMarkedRead.create({ customerId, type }),
+      AllNotificationsMarkedRead.create({ customerId, type, upToPosition }),
     ]);
   });
 }

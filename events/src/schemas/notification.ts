@@ -11,10 +11,19 @@ export const NotificationsMarkedRead = defineEvent(
   z.object({ customerId: z.uuid(), notificationIds: z.array(z.uuid()) }),
 );
 
-/** Marks read every notification the customer has at this point in the log (of one type, if given). */
+/**
+ * Marks read the customer's notifications (of one type, if given) raised at or before
+ * `upToPosition`, the newest one their list held when they asked: a notice raised after that
+ * stays unread. Without it (events recorded before it was kept), every notification the customer
+ * has at this point in the log.
+ */
 export const AllNotificationsMarkedRead = defineEvent(
   'AllNotificationsMarkedRead',
-  z.object({ customerId: z.uuid(), type: z.enum(notificationTypes).nullable() }),
+  z.object({
+    customerId: z.uuid(),
+    type: z.enum(notificationTypes).nullable(),
+    upToPosition: z.number().int().nonnegative().optional(),
+  }),
 );
 
 export const NotificationDeleted = defineEvent(

@@ -57,14 +57,24 @@ export async function notificationSummary(db: Db, customerId: string) {
   return rows[0] ?? { unread_count: 0, total_count: 0 };
 }
 
-/** Whether the customer has a security notice not yet marked read. */
-export async function hasUnreadSecurityNotice(db: Db, customerId: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM rm_notifications
-     WHERE customer_id = $1 AND type = 'security' AND NOT is_read LIMIT 1`,
+/**
+ * What marking all read would mark, read at once: the log position of the newest notification the
+ * customer's list holds (0 when none), and whether a security notice among them is unread.
+ */
+export async function notificationsToMarkRead(
+  db: Db,
+  customerId: string,
+): Promise<{ upToPosition: number; unreadSecurity: boolean }> {
+  const { rows } = await db.query<{ up_to: string | null; unread_security: boolean }>(
+    `SELECT max(position) AS up_to,
+            coalesce(bool_or(type = 'security' AND NOT is_read), false) AS unread_security
+     FROM rm_notifications WHERE customer_id = $1`,
     [customerId],
   );
-  return rows.length > 0;
+  return {
+    upToPosition: Number(rows[0]?.up_to ?? 0),
+    unreadSecurity: rows[0]?.unread_security ?? false,
+  };
 }
 
 /** The type of one of the customer's notifications; undefined for another's or none. */
