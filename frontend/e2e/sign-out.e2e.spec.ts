@@ -51,12 +51,17 @@ describe('signing out when the bank cannot end the session', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     expect(await sessionLives(customer)).toBe(true);
     await expectAccessible(page, 'sign-in after an unconfirmed sign-out');
+    // A reload of the page keeps the warning: the session still lives on.
+    await page.reload();
+    await notice.waitFor();
 
     // What the notice advises ends the session that lived on.
     await page.unroute('**/api/logout');
     const login = new LoginPage(page);
     await login.signIn(customer.user.account_number as string, customer.payload.password);
     await page.waitForURL('**/dashboard');
+    // Signed in again, the warning is done with.
+    expect(await page.evaluate(() => sessionStorage.getItem('signed_out_reason'))).toBeNull();
     await page.goto('/profile?tab=security');
     await page.getByRole('button', { name: 'Sign out of all other sessions' }).click();
     await expect.poll(() => sessionLives(customer)).toBe(false);
@@ -82,8 +87,16 @@ describe('signing out when the bank cannot end the session', () => {
     await other.close();
 
     await page.waitForURL('**/login', { timeout: 15_000 });
-    await page.getByRole('status').filter({ hasText: 'Signed out on this device only' }).waitFor();
+    const notice = page.getByRole('status').filter({ hasText: 'Signed out on this device only' });
+    await notice.waitFor();
     expect(logouts.count).toBe(1);
+
+    // Dismissed, it is gone, and a reload does not bring it back.
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByText('Signed out on this device only').count()).toBe(0);
   });
 
   it('sends the logout again after a passing failure, and then says the customer has signed out', async () => {

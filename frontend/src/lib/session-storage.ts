@@ -93,7 +93,8 @@ export function forgetReturnPath() {
  * Why this tab's app last signed out, for the sign-in page to say once: the customer chose to,
  * the session timed out while idle, or another window signed out; or it signed out here but the
  * bank could not be reached to end the session (unconfirmed), which then lives on until it has
- * gone unused for its idle minutes. (A session the server ended is told by the return path above.)
+ * gone unused for its idle minutes: that warning is kept until the next sign-in or its Dismiss.
+ * (A session the server ended is told by the return path above.)
  */
 const SIGN_OUT_REASONS = ['chosen', 'idle', 'elsewhere', 'unconfirmed'] as const;
 export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];

@@ -58,10 +58,24 @@ const SIGNED_OUT: Record<Exclude<SignOutReason, 'unconfirmed'>, { title: string;
  * failing or refusing): it lives on until unused for its idle time, and the customer is told so
  * rather than that they are safely signed out, with how to end it sooner.
  */
-function UnconfirmedSignOut({ idleMinutes }: { idleMinutes: number | null }) {
+function UnconfirmedSignOut({
+  idleMinutes,
+  onDismiss,
+}: {
+  idleMinutes: number | null;
+  onDismiss(): void;
+}) {
   const unused = idleMinutes ? `${idleMinutes} minutes` : 'a while';
   return (
-    <Alert tone="warning" title="Signed out on this device only">
+    <Alert
+      tone="warning"
+      title="Signed out on this device only"
+      action={
+        <Button variant="secondary" size="sm" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      }
+    >
       <p>
         We could not end your session at the bank, so it stays open until it has gone unused for{' '}
         {unused}. To end it now, sign in again and choose{' '}
@@ -74,11 +88,19 @@ function UnconfirmedSignOut({ idleMinutes }: { idleMinutes: number | null }) {
 export default function LoginRoute() {
   useDocumentTitle('Sign in');
   const navigate = useNavigate();
-  const [signedOutReason] = useState(peekSignOut);
+  const [signedOutReason, setSignedOutReason] = useState(peekSignOut);
   const [idleMinutes] = useState(peekIdleMinutes);
   const signedOut =
     signedOutReason && signedOutReason !== 'unconfirmed' && SIGNED_OUT[signedOutReason];
-  useEffect(() => forgetSignOut(), []);
+  // A sign-out is said once; one the bank did not confirm is a warning (the session lives on),
+  // kept for the tab through reloads until the customer signs in again or dismisses it.
+  useEffect(() => {
+    if (peekSignOut() !== 'unconfirmed') forgetSignOut();
+  }, []);
+  const dismissSignOut = () => {
+    forgetSignOut();
+    setSignedOutReason(null);
+  };
   const { signIn } = useAuth();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
@@ -114,6 +136,7 @@ export default function LoginRoute() {
 
   const finishSignIn = (session: Session) => {
     forgetReturnPath();
+    forgetSignOut();
     signIn(session);
     navigate(returnPath ?? '/dashboard', { replace: true });
   };
@@ -220,7 +243,7 @@ export default function LoginRoute() {
           </Alert>
         ) : null}
         {signedOutReason === 'unconfirmed' && !returnPath && !formError ? (
-          <UnconfirmedSignOut idleMinutes={idleMinutes} />
+          <UnconfirmedSignOut idleMinutes={idleMinutes} onDismiss={dismissSignOut} />
         ) : null}
         {formError ? (
           <div id="login-error">
