@@ -19,17 +19,23 @@ const VIEWPORTS = [
   ['phone', { width: 375, height: 800 }],
 ] as const;
 
+/** A customer with $100 in checking and one payee, Harbor Water. */
+async function customerWithHarborWater() {
+  const customer = await t.customer();
+  const checking = customer.accounts.find((a) => a.type === 'checking')!;
+  await deposit(t.bank, checking.account_number, 100);
+  const payee = await customer.client.post('/api/bill-payments/payees', {
+    name: 'Harbor Water',
+    category: 'utilities',
+    account_number: '55501234',
+  });
+  return { customer, checking, payeeId: payee.body.data.payee.id as string };
+}
+
 describe('Bill Pay: edit and cancel a scheduled payment', { timeout: 180_000 }, () => {
   for (const [name, viewport] of VIEWPORTS) {
     it(`schedules a monthly payment, edits its amount, cancels it (${name})`, async () => {
-      const customer = await t.customer();
-      const checking = customer.accounts.find((a) => a.type === 'checking')!;
-      await deposit(t.bank, checking.account_number, 100);
-      await customer.client.post('/api/bill-payments/payees', {
-        name: 'Harbor Water',
-        category: 'utilities',
-        account_number: '55501234',
-      });
+      const { customer } = await customerWithHarborWater();
       const page = await t.signedInPage(customer, viewport);
       const billPay = new BillPayPage(page);
       await billPay.open();
@@ -81,15 +87,7 @@ describe('Bill Pay: edit and cancel a scheduled payment', { timeout: 180_000 }, 
   }
 
   it('keeps the keyboard focus in the list when a payment is cancelled', async () => {
-    const customer = await t.customer();
-    const checking = customer.accounts.find((a) => a.type === 'checking')!;
-    await deposit(t.bank, checking.account_number, 100);
-    const payee = await customer.client.post('/api/bill-payments/payees', {
-      name: 'Harbor Water',
-      category: 'utilities',
-      account_number: '55501234',
-    });
-    const payeeId = payee.body.data.payee.id as string;
+    const { customer, checking, payeeId } = await customerWithHarborWater();
     for (const [amount, days] of [
       [10, 3],
       [20, 6],
@@ -128,6 +126,34 @@ describe('Bill Pay: edit and cancel a scheduled payment', { timeout: 180_000 }, 
     await cancelFirst();
     await page.getByRole('heading', { name: 'Upcoming Payments' }).waitFor({ state: 'detached' });
     await expect.poll(focused).toMatch(/^tabpanel: Quick Pay/);
+  });
+});
+
+describe('Bill Pay: a payment that matches one already scheduled', { timeout: 180_000 }, () => {
+  it('asks before making it, and makes it once the customer confirms', async () => {
+    const { customer } = await customerWithHarborWater();
+    const page = await t.signedInPage(customer);
+    const billPay = new BillPayPage(page);
+    await billPay.open();
+    await billPay.schedule('Harbor Water', '42.50', inDays(5), 'monthly');
+    await billPay.upcomingTo('Harbor Water').waitFor();
+
+    // The same monthly bill again (another day): the bank asks, and nothing is made yet.
+    const review = await billPay.review('Harbor Water', '42.50', inDays(12), 'monthly');
+    await review.getByRole('button', { name: 'Confirm Payment' }).click();
+    const ask = review.getByRole('status').filter({ hasText: 'Already scheduled?' });
+    await ask
+      .getByText(
+        /^This payment appears to be a duplicate: \$42\.50 to Harbor Water already repeats monthly, next on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/,
+      )
+      .waitFor();
+    await expectScreenAccessible(page, 'duplicate payment question');
+    const upcoming = () => customer.client.get('/api/bill-payments/scheduled');
+    expect((await upcoming()).body.data.payments).toHaveLength(1);
+
+    await review.getByRole('button', { name: 'Schedule It Anyway' }).click();
+    await billPay.scheduled();
+    await expect.poll(() => billPay.upcomingTo('Harbor Water').count()).toBe(2);
   });
 });
 

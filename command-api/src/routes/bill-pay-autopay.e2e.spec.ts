@@ -121,6 +121,16 @@ describe("a payee's AutoPay after it was added", () => {
     });
     expect(await upcoming(c.client)).toEqual([]);
     expect(await autopayEvents(c.id)).toHaveLength(3);
+
+    // The job of the day it was set for finds AutoPay off, and says so: the payee is still there.
+    const run = billPayJobModule.processors(bank.ctx)[AUTOPAY_JOB]!;
+    const job = {} as Parameters<typeof run>[1];
+    const day = { customerId: c.id, payeeId: payee.id, date: '2032-06-05' };
+    setBillPayDay('2032-06-05');
+    expect(await run(day, job)).toEqual({ outcome: 'autopay_off' });
+    // Only a payee deleted is told as removed.
+    await c.client.delete(`/api/bill-payments/payees/${payee.id}`);
+    expect(await run(day, job)).toEqual({ outcome: 'payee_removed' });
   });
 
   it('pays on the new day with the new amount; the job of the day it left pays nothing', async () => {
@@ -315,7 +325,7 @@ describe('an AutoPay whose account is closed', () => {
         priority: 'high',
       }),
     ]);
-    // The payee shows AutoPay off, with nothing to come; the refused run is listed as stopped.
+    // The payee shows AutoPay off, with nothing to come: the refused run is not listed as to come.
     expect(await payeeOf(c.client, payee.id)).toMatchObject({
       autopay_enabled: false,
       autopay_day: null,
@@ -324,26 +334,18 @@ describe('an AutoPay whose account is closed', () => {
       next_payment: null,
     });
     const listed = (await c.client.get('/api/bill-payments/scheduled')).body.data.payments;
-    expect(listed).toEqual([
-      expect.objectContaining({
-        source: 'autopay',
-        payee_id: payee.id,
-        scheduled_date: '2032-08-10',
-        status: 'stopped',
-      }),
-    ]);
+    expect(listed).toEqual([]);
 
     // No job for next month, and a run of it (or of the day again) does nothing.
     await bank.jobs!.dispatchPending();
     expect(await bank.jobs!.queue.getJob(`bill-autopay-${payee.id}-2032-09-10`)).toBeUndefined();
     setBillPayDay('2032-09-10');
-    expect(await run({ ...day, date: '2032-09-10' }, job)).toEqual({ outcome: 'payee_removed' });
-    expect(await run(day, job)).toEqual({ outcome: 'payee_removed' });
+    expect(await run({ ...day, date: '2032-09-10' }, job)).toEqual({ outcome: 'autopay_off' });
+    expect(await run(day, job)).toEqual({ outcome: 'autopay_off' });
     expect(await notices()).toHaveLength(1);
     expect((await balances(c, c.checking.id)).balance).toBe(100);
 
-    // Turned on again by the customer, from another account: the stopped run leaves the list, and
-    // AutoPay pays again.
+    // Turned on again by the customer, from another account: AutoPay pays again.
     const again = await setAutopay(c.client, payee.id, {
       autopay_enabled: true,
       autopay_day: 10,

@@ -392,7 +392,7 @@ describe('the occurrence jobs after a change or a cancel (real BullMQ, moved clo
 });
 
 describe('a scheduled payment refused for good', () => {
-  it('stops at its first failure when its account is closed: told once, listed as stopped, never run again', async () => {
+  it('stops at its first failure when its account is closed: told once, stopped in history (not upcoming), never run again', async () => {
     secondsBeforeMidnight('2031-03-10', 30);
     const c = await scheduledMonthly(undefined, 'savings');
     const { paymentId } = c;
@@ -421,14 +421,9 @@ describe('a scheduled payment refused for good', () => {
         priority: 'high',
       }),
     ]);
-    // Listed as stopped on the date it failed, with no next date after it.
-    expect(await upcoming(c.client)).toEqual([
-      expect.objectContaining({
-        payment_id: paymentId,
-        scheduled_date: '2031-03-10',
-        status: 'stopped',
-      }),
-    ]);
+    // Nothing of it is to come any more: it leaves Upcoming Payments (the customer was told, and
+    // the history shows it stopped on the date it failed).
+    expect(await upcoming(c.client)).toEqual([]);
     expect(
       (await billHistory(c.client)).map((line) => [line.date.slice(0, 10), line.status]),
     ).toEqual([['2031-03-10', 'stopped']]);
@@ -447,6 +442,88 @@ describe('a scheduled payment refused for good', () => {
     const cancel = await c.client.delete(`/api/bill-payments/scheduled/${paymentId}`);
     expect(cancel.status).toBe(422);
     expect(cancel.body.message).toBe(SCHEDULE_STOPPED);
+  });
+});
+
+describe('a payment that matches one already scheduled', () => {
+  const monthly = (c: Awaited<ReturnType<typeof scheduledMonthly>>, more = {}) => ({
+    payee_id: c.payeeId,
+    from_account_id: c.checking,
+    amount: 10,
+    scheduled_date: '2031-04-02',
+    is_recurring: true,
+    recurring_frequency: 'monthly',
+    ...more,
+  });
+  const key = (k: string) => ({ 'Idempotency-Key': k });
+
+  it('asks before a second repeating payment as often or a payment on a date it pays: 409, then made once confirmed', async () => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const c = await scheduledMonthly();
+
+    // Another monthly $10 to the same payee, whatever its day: not made until confirmed.
+    const again = await c.client.post('/api/bill-payments/schedule', monthly(c), key('dup-1'));
+    expect(again.status, JSON.stringify(again.body)).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'DUPLICATE_TRANSACTION',
+      message:
+        'This payment appears to be a duplicate: $10.00 to City Power & Light already repeats monthly, next on Mar 10, 2031.',
+    });
+    // A one-off on a date the schedule pays, from any account.
+    const sameDay = monthly(c, {
+      scheduled_date: '2031-05-10',
+      is_recurring: false,
+      from_account_id: c.savings,
+    });
+    const once = await c.client.post('/api/bill-payments/schedule', sameDay, key('dup-2'));
+    expect(once.status).toBe(409);
+    expect(once.body.message).toBe(
+      'This payment appears to be a duplicate: $10.00 to City Power & Light is already scheduled on May 10, 2031.',
+    );
+    expect((await upcoming(c.client)).map((u) => u.payment_id)).toEqual([c.paymentId]);
+
+    // Another amount, another frequency or a date it does not pay is no duplicate.
+    for (const [k, other] of [
+      ['other-1', monthly(c, { amount: 11 })],
+      ['other-2', monthly(c, { recurring_frequency: 'weekly' })],
+      ['other-3', monthly(c, { is_recurring: false, scheduled_date: '2031-05-11' })],
+    ] as const) {
+      const made = await c.client.post('/api/bill-payments/schedule', other, key(k));
+      expect(made.status, `${k}: ${JSON.stringify(made.body)}`).toBe(201);
+    }
+
+    // Confirmed (with the same key: the refusal recorded nothing under it), it is made.
+    const confirmed = monthly(c, { confirm_duplicate: true });
+    const made = await c.client.post('/api/bill-payments/schedule', confirmed, key('dup-1'));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const secondId = made.body.data.payment.id as string;
+    // Sent again with its key, it is the same request, answered the same: not a duplicate.
+    const retried = await c.client.post('/api/bill-payments/schedule', confirmed, key('dup-1'));
+    expect(retried.status).toBe(201);
+    expect(retried.body.data.payment.id).toBe(secondId);
+  });
+
+  it('takes the request sent again with its key for the same one, and a schedule cancelled for no match', async () => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const c = await customerWith(100);
+    const payeeId = (
+      await c.client.post('/api/bill-payments/payees', {
+        name: 'City Power & Light',
+        category: 'utilities',
+        account_number: '5500-1234-9876',
+      })
+    ).body.data.payee.id as string;
+    const body = monthly({ ...c, payeeId, paymentId: '' });
+    const first = await c.client.post('/api/bill-payments/schedule', body, key('first'));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const retried = await c.client.post('/api/bill-payments/schedule', body, key('first'));
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+    expect(retried.body.data.payment.id).toBe(first.body.data.payment.id);
+
+    const paymentId = first.body.data.payment.id as string;
+    expect((await c.client.delete(`/api/bill-payments/scheduled/${paymentId}`)).status).toBe(200);
+    const anew = await c.client.post('/api/bill-payments/schedule', body, key('anew'));
+    expect(anew.status, JSON.stringify(anew.body)).toBe(201);
   });
 });
 

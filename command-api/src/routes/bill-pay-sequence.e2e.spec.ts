@@ -90,7 +90,8 @@ class Sequence {
       const { c, payeeId } = this.rng.pick(this.customers);
       const made = await c.client.post(
         '/api/bill-payments/schedule',
-        { payee_id: payeeId, ...this.plan(c) },
+        // A plan that happens to match one already scheduled is meant all the same: confirmed.
+        { payee_id: payeeId, ...this.plan(c), confirm_duplicate: true },
         { 'idempotency-key': this.rng.key() },
       );
       expect(made.status, JSON.stringify(made.body)).toBe(201);

@@ -236,6 +236,8 @@ const scheduleBody = z
     scheduled_date: dateText,
     memo: optionalText(255),
     ...recurrenceFields,
+    /** True: the customer confirmed a payment that matches one already scheduled. */
+    confirm_duplicate: checkbox,
   })
   .superRefine(requireFrequency);
 
@@ -379,6 +381,7 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
           scheduledDate: b.scheduled_date,
           memo: b.memo ?? null,
           recurrence: recurrenceOf(b),
+          confirmedDuplicate: b.confirm_duplicate === true,
         },
         requestIdentity(request),
         commandMetadata(request),

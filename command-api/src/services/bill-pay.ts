@@ -46,6 +46,7 @@ import {
   canStillRun,
   decideAdvanced,
   isDue,
+  requireNoDuplicateSchedule,
   type BillScheduleState,
 } from '../domain/bill-pay/schedule.ts';
 import {
@@ -296,6 +297,8 @@ export interface NewPayment {
   scheduledDate: IsoDate | undefined;
   memo: string | null;
   recurrence: { frequency: RecurringFrequency; endDate: IsoDate | null } | null;
+  /** The customer confirmed it though it matches a payment already scheduled. */
+  confirmedDuplicate: boolean;
 }
 
 /** The customer's recent movements, for the bill pay limits of a payment. */
@@ -321,7 +324,10 @@ function fingerprint(parts: (string | number)[]): string {
 }
 
 /**
- * Schedules a payment, exactly once per Idempotency-Key. Dated today it is paid at once, within
+ * Schedules a payment, exactly once per Idempotency-Key: a retry with the key gets the first answer
+ * before anything is checked, so it is never taken for a duplicate of the payment it made. One
+ * that matches a live schedule (requireNoDuplicateSchedule) is refused until the customer
+ * confirms it (`confirmedDuplicate`). Dated today it is paid at once, within
  * the bill pay limits (refused with "Insufficient funds" when the account cannot cover it); dated
  * later it is paid by a delayed job on its date, where funds and limits are checked again. An
  * amount that no day's limit could pay, or above the new-payee limit for a payee's first payment,
@@ -345,6 +351,10 @@ export function schedulePayment(
     requireOpenAtCommit(uow, account.state);
     requireWithinLimits('bill-pay', input.amountCents);
     requireFirstPaymentLimit(payee, input.amountCents);
+    if (!input.confirmedDuplicate) {
+      const planned = { ...input, firstDate };
+      requireNoDuplicateSchedule(planned, await bookedSchedules(uow, customerId));
+    }
     const scheduleStream = billPayStreams.schedule(paymentId);
     const schedule: EventData<'BillPaymentScheduled'> = {
       customerId,
@@ -398,6 +408,20 @@ export function schedulePayment(
     uow.appendNew(scheduleStream, decideAdvanced(state, today));
     return paymentReply(schedule, 'completed', nextDate, ids.reference);
   });
+}
+
+/**
+ * The schedules in the customer's book (those ended since may be among them). Two requests for
+ * the same new schedule both write the book (bookSchedule), so the second is decided again on it
+ * and sees the first.
+ */
+async function bookedSchedules(uow: UnitOfWork, customerId: string) {
+  const book = await uow.load(billScheduleBookStream(customerId), scheduleBookAggregate);
+  const states: BillScheduleState[] = [];
+  for (const scheduleId of book.state) {
+    states.push((await uow.load(billPayStreams.schedule(scheduleId), billScheduleAggregate)).state);
+  }
+  return states;
 }
 
 /**
@@ -544,7 +568,9 @@ export async function runScheduledOccurrence(
 
 /**
  * Runs one AutoPay occurrence of a payee (job); idempotent like a scheduled occurrence. One refused
- * for good turns the payee's AutoPay off ('stopped'), so the next job finds nothing due.
+ * for good turns the payee's AutoPay off ('stopped'), so the next job finds nothing due: it
+ * answers 'autopay_off' (the payee is kept), as it does after the customer turned AutoPay off,
+ * and 'payee_removed' only when the payee itself is gone.
  */
 export async function runAutopayOccurrence(
   ctx: CommandContext,
@@ -555,7 +581,8 @@ export async function runAutopayOccurrence(
   return ctx.bus.execute({ actor: 'system:autopay' }, async (uow) => {
     const payees = await uow.load(billPayStreams.payees(customerId), payeesAggregate);
     const payee = payees.state.payees[payeeId];
-    if (!payee?.autopay) return 'payee_removed' as const;
+    if (!payee) return 'payee_removed' as const;
+    if (!payee.autopay) return 'autopay_off' as const;
     if (!isAutopayDate(payee.autopay, date)) return 'not_due' as const;
     return runOccurrence(uow, autopayOccurrence(customerId, payee, payee.autopay, date), payee);
   });

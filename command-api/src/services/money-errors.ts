@@ -5,6 +5,7 @@ import { DAILY_LIMIT_EXCEEDED, DUPLICATE_TRANSACTION } from '../domain/transfers
 import { IDEMPOTENCY_KEY_REUSED } from '../domain/transfers/idempotency.ts';
 import { REQUEST_CLOSED } from '../domain/zelle/zelle.ts';
 import { QUOTE_EXPIRED } from '../domain/transfers/fx.ts';
+import { DUPLICATE_SCHEDULE } from '../domain/bill-pay/schedule.ts';
 
 import { INVALID_RECIPIENT, RECIPIENT_NOT_FOUND } from '../domain/transfers/posting.ts';
 
@@ -29,6 +30,9 @@ export function toApiError(error: DomainError): ApiError {
       return withField('INVALID_RECIPIENT');
     case DUPLICATE_TRANSACTION:
       return new ApiError(409, messages.duplicate, 'DUPLICATE_TRANSACTION');
+    // Names the payment it matches: the customer may confirm this one and go on.
+    case DUPLICATE_SCHEDULE:
+      return new ApiError(409, error.message, 'DUPLICATE_TRANSACTION');
     case IDEMPOTENCY_KEY_REUSED:
       return new ApiError(422, error.message, 'IDEMPOTENCY_KEY_REUSED');
     case REQUEST_CLOSED:

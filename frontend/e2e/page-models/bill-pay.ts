@@ -12,6 +12,13 @@ export class BillPayPage {
 
   /** Schedules a payment through Schedule Payment, its review and its confirmation. */
   async schedule(payee: string, amount: string, date: string, frequency?: string) {
+    const review = await this.review(payee, amount, date, frequency);
+    await review.getByRole('button', { name: 'Confirm Payment' }).click();
+    await this.scheduled();
+  }
+
+  /** Fills Schedule Payment and goes on to its review: the Confirm Payment dialog. */
+  async review(payee: string, amount: string, date: string, frequency?: string) {
     await this.page.getByRole('button', { name: 'Schedule Payment' }).click();
     const form = dialog(this.page, 'Schedule Payment');
     await form.getByLabel('Payee').selectOption({ label: payee });
@@ -22,9 +29,11 @@ export class BillPayPage {
       await form.getByLabel('Frequency').selectOption(frequency);
     }
     await form.getByRole('button', { name: 'Review Payment' }).click();
-    await dialog(this.page, 'Confirm Payment')
-      .getByRole('button', { name: 'Confirm Payment' })
-      .click();
+    return dialog(this.page, 'Confirm Payment');
+  }
+
+  /** The payment was made: its toast, then Done on its confirmation. */
+  async scheduled() {
     await toast(this.page, 'Payment scheduled successfully!').waitFor();
     const done = dialog(this.page, 'Payment Confirmation');
     await done.getByRole('button', { name: 'Done' }).click();

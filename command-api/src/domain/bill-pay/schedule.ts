@@ -1,13 +1,18 @@
-import { MAX_ACTIVE_SCHEDULES, SCHEDULE_LIMIT_MESSAGES } from '@bank/contracts';
+import {
+  MAX_ACTIVE_SCHEDULES,
+  RECURRING_FREQUENCY_LABELS,
+  SCHEDULE_LIMIT_MESSAGES,
+} from '@bank/contracts';
 import {
   BillPaymentScheduleAdvanced,
   BillPaymentScheduleCancelled,
   BillPaymentScheduleChanged,
+  formatUsd,
   type EventData,
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 import { requireWithinLimits } from '../transfers/limits.ts';
-import { nextOccurrence, occurrenceDate, type IsoDate } from './calendar.ts';
+import { nextOccurrence, occurrenceDate, readableDate, type IsoDate } from './calendar.ts';
 import { requireFirstPaymentLimit, type Payee, type PayeesState } from './payees.ts';
 import type { ScheduleLimit } from '../schedule-book.ts';
 import {
@@ -245,4 +250,46 @@ export function canStillRun(state: BillScheduleState, payees: PayeesState): bool
     state.nextDate !== null &&
     payees.payees[state.schedule.payeeId] !== undefined
   );
+}
+
+/** A new payment that matches a live schedule: answered 409 DUPLICATE_TRANSACTION, to confirm. */
+export const DUPLICATE_SCHEDULE = 'duplicate_schedule';
+
+/** A new payment as the duplicate check compares it with the schedules already live. */
+export type PlannedPayment = Pick<
+  EventData<'BillPaymentScheduled'>,
+  'payeeId' | 'amountCents' | 'firstDate' | 'recurrence'
+>;
+
+/**
+ * Refuses, until the customer confirms it, a payment that pays a payee again what a live schedule
+ * already pays them: the same amount, and either repeating as often (a second monthly bill,
+ * whatever its day) or on a date the schedule pays too. A double submit or a forgotten schedule
+ * would otherwise pay the bill twice, every time; paying a payee twice on purpose stays possible.
+ */
+export function requireNoDuplicateSchedule(
+  planned: PlannedPayment,
+  schedules: BillScheduleState[],
+): void {
+  for (const state of schedules) {
+    const s = state.schedule;
+    const plan = state.plan;
+    if (!s || !plan || state.cancelled || state.stopped || state.nextDate === null) continue;
+    if (s.payeeId !== planned.payeeId || plan.amountCents !== planned.amountCents) continue;
+    const what = `${formatUsd(plan.amountCents)} to ${s.payeeName}`;
+    const frequency = planned.recurrence?.frequency;
+    if (frequency && plan.recurrence?.frequency === frequency) {
+      const every = RECURRING_FREQUENCY_LABELS[frequency].toLowerCase();
+      throw new DomainError(
+        DUPLICATE_SCHEDULE,
+        `This payment appears to be a duplicate: ${what} already repeats ${every}, next on ${readableDate(state.nextDate)}.`,
+      );
+    }
+    if (planned.firstDate >= state.nextDate && isPlanOccurrence(plan, planned.firstDate)) {
+      throw new DomainError(
+        DUPLICATE_SCHEDULE,
+        `This payment appears to be a duplicate: ${what} is already scheduled on ${readableDate(planned.firstDate)}.`,
+      );
+    }
+  }
 }

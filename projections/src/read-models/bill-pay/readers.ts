@@ -89,10 +89,9 @@ export async function listPayees(db: Db, customerId: string): Promise<PayeeRow[]
 }
 
 /**
- * The payments still to come, soonest first, and the scheduled payments the bank stopped (at the
- * occurrence refused for good, with why) while their payee is kept, so the customer sees why
- * nothing more is paid. An AutoPay the bank stopped is listed until the customer sets AutoPay up
- * again (any later AutoPay run of that payee), as then it is no longer why nothing is paid.
+ * The payments still to come, soonest first. One the bank stopped (an occurrence refused for good)
+ * has nothing to come and is not listed, as a bank's list of scheduled payments shows none that
+ * will not be paid: the customer was told why at once, and the history shows it stopped.
  */
 export async function listScheduledBillPayments(
   db: Db,
@@ -102,14 +101,7 @@ export async function listScheduledBillPayments(
     `SELECT b.*, to_char(b.scheduled_date, 'YYYY-MM-DD') AS scheduled_date,
        to_char(b.recurring_end_date, 'YYYY-MM-DD') AS recurring_end_date, a.name AS account_name
      FROM rm_bill_payments b JOIN rm_accounts a ON a.account_id = b.from_account_id
-     WHERE b.customer_id = $1
-       AND (b.status = 'scheduled'
-         OR (b.status = 'stopped'
-           AND NOT EXISTS (SELECT 1 FROM rm_bill_payees p WHERE p.payee_id = b.payee_id AND p.removed)
-           AND (b.source <> 'autopay' OR NOT EXISTS (
-             SELECT 1 FROM rm_bill_payments later
-             WHERE later.payee_id = b.payee_id AND later.source = 'autopay'
-               AND later.scheduled_date > b.scheduled_date))))
+     WHERE b.customer_id = $1 AND b.status = 'scheduled'
      ORDER BY b.scheduled_date, b.position`,
     [customerId],
   );

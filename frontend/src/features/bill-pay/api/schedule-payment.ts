@@ -69,10 +69,21 @@ export function paymentPayload(v: PaymentForm) {
   };
 }
 
-export async function schedulePayment(input: { values: PaymentForm; idempotencyKey: string }) {
+/**
+ * `confirmDuplicate`: the customer, told the payment matches one already scheduled (a 409
+ * DUPLICATE_TRANSACTION naming it), chose to make it all the same.
+ */
+export async function schedulePayment(input: {
+  values: PaymentForm;
+  idempotencyKey: string;
+  confirmDuplicate?: boolean;
+}) {
   const { message, data } = await api.post<unknown>(
     '/bill-payments/schedule',
-    paymentPayload(input.values),
+    {
+      ...paymentPayload(input.values),
+      ...(input.confirmDuplicate ? { confirm_duplicate: true } : {}),
+    },
     { headers: { 'Idempotency-Key': input.idempotencyKey } },
   );
   return { message, payment: billPaymentScheduled.shape.data.parse(data).payment };

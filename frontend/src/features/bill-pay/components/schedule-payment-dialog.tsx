@@ -12,7 +12,8 @@ import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
 import { accountById, accountLabel, type Account } from '@/lib/accounts';
-import { mapError } from '@/lib/error-mapping';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage, mapError } from '@/lib/error-mapping';
 import { formatDay, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useWhenOpened } from '@/lib/use-when-opened';
@@ -61,6 +62,8 @@ export function SchedulePaymentDialog({
   const schedule = useSchedulePayment();
   const [review, setReview] = useState<{ values: PaymentForm; key: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The bank's words when the payment matches one already scheduled: made only once confirmed.
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   const [done, setDone] = useState<{
     message: string;
     summary: string;
@@ -76,6 +79,7 @@ export function SchedulePaymentDialog({
     form.reset(empty(payee, accounts));
     setReview(null);
     setError(null);
+    setDuplicate(null);
     setDone(null);
   });
 
@@ -87,8 +91,11 @@ export function SchedulePaymentDialog({
   const confirm = () => {
     if (!review) return;
     setError(null);
+    // Confirmed with the same key: the refusal recorded nothing under it.
+    const confirmDuplicate = duplicate !== null;
+    setDuplicate(null);
     schedule.mutate(
-      { values: review.values, idempotencyKey: review.key },
+      { values: review.values, idempotencyKey: review.key, confirmDuplicate },
       {
         onSuccess: ({ message, payment }) => {
           const text = message || 'Payment scheduled successfully!';
@@ -111,6 +118,8 @@ export function SchedulePaymentDialog({
         onError: (e) => {
           const applied = applyServerFieldErrors(e, form.setError, {}, FIELDS);
           if (applied) setReview(null);
+          else if (e instanceof ApiError && e.code === 'DUPLICATE_TRANSACTION' && !confirmDuplicate)
+            setDuplicate(errorMessage(e, mapError(e).message));
           else setError(mapError(e).message);
         },
       },
@@ -216,16 +225,39 @@ export function SchedulePaymentDialog({
               {error}
             </Alert>
           ) : null}
+          {duplicate ? (
+            <Alert
+              tone="warning"
+              title="Already scheduled?"
+              action={
+                onShowScheduled ? (
+                  <Button variant="secondary" size="sm" onClick={onShowScheduled}>
+                    View upcoming payments
+                  </Button>
+                ) : null
+              }
+            >
+              <p>{duplicate}</p>
+              <p>Make this payment as well only if you mean to pay it twice.</p>
+            </Alert>
+          ) : null}
           <div className="dialog__actions">
             <Button
               variant="secondary"
-              onClick={() => setReview(null)}
+              onClick={() => {
+                setReview(null);
+                setDuplicate(null);
+              }}
               disabled={schedule.isPending}
             >
               Back to Edit
             </Button>
             <Button onClick={confirm} loading={schedule.isPending}>
-              {schedule.isPending ? 'Processing...' : 'Confirm Payment'}
+              {schedule.isPending
+                ? 'Processing...'
+                : duplicate
+                  ? 'Schedule It Anyway'
+                  : 'Confirm Payment'}
             </Button>
           </div>
         </div>

@@ -28,8 +28,8 @@ export const UPCOMING_PAYMENTS_ID = 'upcoming-payments';
 
 /**
  * Upcoming Payments, with Edit and Cancel on each scheduled payment (AutoPay runs are changed on
- * their payee). One the bank stopped (a payment of it refused for good) is labelled Stopped, on
- * the date it failed, with nothing left to edit or cancel. The dialogs stay mounted when the refreshed list drops the row they were for.
+ * their payee). One the bank stopped is not listed: nothing of it is to come (the history shows
+ * it). The dialogs stay mounted when the refreshed list drops the row they were for.
  */
 export function UpcomingPayments({
   payments,
@@ -43,8 +43,8 @@ export function UpcomingPayments({
   const [cancelling, setCancelling] = useState<ScheduledPayment | null>(null);
   const cancelOpener = useRef<HTMLButtonElement | null>(null);
   // AutoPay runs are not scheduled payments: the bank does not count them against the limit, and
-  // the line says so when one is listed under it. Nor does it count one it stopped.
-  const scheduled = payments.filter((p) => p.source !== 'autopay' && p.status !== 'stopped').length;
+  // the line says so when one is listed under it.
+  const scheduled = payments.filter((p) => p.source !== 'autopay').length;
   const autopayListed = payments.some((p) => p.source === 'autopay');
   const fromName = (p: ScheduledPayment) => {
     const account = accountById(accounts, p.from_account_id);
@@ -83,11 +83,10 @@ export function UpcomingPayments({
                       {s.is_recurring && s.recurring_frequency ? ` · ${frequencyLabel(s)}` : ''}
                       {s.source === 'autopay' ? ' · AutoPay' : ''}
                       {fromName(s) ? ` · from ${fromName(s)}` : ''}
-                      {s.status === 'stopped' ? ' · Stopped' : ''}
                     </span>
                   </div>
                   <span className="tabular">{formatMoney(s.amount)}</span>
-                  {s.source !== 'autopay' && s.status !== 'stopped' ? (
+                  {s.source !== 'autopay' ? (
                     <span className="upcoming-row__actions">
                       <Button
                         variant="secondary"

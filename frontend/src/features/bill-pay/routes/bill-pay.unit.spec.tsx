@@ -195,35 +195,4 @@ describe('Bill Pay payees', () => {
       await screen.findByText('Pays $90.00 on day 28 of each month from High Yield Savings ••3333'),
     ).toBeInTheDocument();
   });
-
-  it('labels a scheduled payment the bank stopped, with nothing to edit or cancel, and does not count it', async () => {
-    storeSession();
-    const monthly: UpcomingBillPaymentView = {
-      id: 'scheduled-s1-2026-12-05',
-      payment_id: 's1',
-      source: 'scheduled',
-      payee_id: 'p1',
-      payee_name: 'Central Maine Power',
-      category: 'utilities',
-      category_label: 'Utilities',
-      from_account_id: 'a1',
-      account_name: 'Checking',
-      amount: 40,
-      formatted_amount: '$40.00',
-      scheduled_date: '2026-12-05',
-      memo: null,
-      is_recurring: true,
-      recurring_frequency: 'monthly',
-      recurring_end_date: null,
-      status: 'stopped',
-    };
-    serve({ payees: [payee()], payments: [monthly] });
-    renderWithApp(<BillPayRoute />, { path: '/bill-pay' });
-    const upcoming = await screen.findByRole('region', { name: 'Upcoming Payments' });
-    expect(
-      within(upcoming).getByText(/^Dec 5, 2026 · Monthly · from .* · Stopped$/),
-    ).toBeInTheDocument();
-    expect(within(upcoming).queryByRole('button', { name: /^(Edit|Cancel) / })).toBeNull();
-    expect(within(upcoming).getByText('0 of 100 scheduled payments in use')).toBeInTheDocument();
-  });
 });
