@@ -42,6 +42,13 @@ export const DISPUTE_MESSAGES = {
     `This dispute was already resolved: ${DISPUTE_OUTCOMES[outcome].toLowerCase()}.`,
 } as const;
 
+/**
+ * A charge paid from an account that has closed: its refund could not be credited there. Kept out
+ * of DISPUTE_MESSAGES, which the web app bundles: only the server answers with it.
+ */
+export const DISPUTE_ACCOUNT_CLOSED =
+  'This charge was paid from an account that has been closed, so it cannot be disputed online. Please contact support.';
+
 /** The line's facts the rule looks at, as the history stores them. */
 export interface DisputableLine {
   kind: string;

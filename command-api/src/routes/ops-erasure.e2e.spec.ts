@@ -1,3 +1,4 @@
+import { DISPUTE_ACCOUNT_CLOSED } from '@bank/contracts';
 import { streams, supportStreams, zelleStreams } from '@bank/events';
 import { cardPurchase, signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -337,8 +338,10 @@ describe('erasing a customer', () => {
         () => dispute(c, line),
       );
       expect(erased?.status, JSON.stringify(erased?.body)).toBe(200);
-      // Its refund could never be credited to the closed account: the dispute is refused.
+      // Its refund could never be credited to the closed account: the dispute is refused, and
+      // told why (not that nothing can be posted to the account).
       expect(disputed.status, JSON.stringify(disputed.body)).toBe(422);
+      expect(disputed.body.message).toBe(DISPUTE_ACCOUNT_CLOSED);
       expect(await ticketOf(line)).toBeNull();
       expect(await stored(c.checking.id)).toMatchObject({ closed: true, disputedCharges: [] });
     });

@@ -1,5 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { DISPUTE_REASONS, SUPPORT_TEXT_MAX, type DisputeReason } from '@bank/contracts';
+import {
+  DISPUTE_ACCOUNT_CLOSED,
+  DISPUTE_REASONS,
+  SUPPORT_TEXT_MAX,
+  type DisputeReason,
+} from '@bank/contracts';
 import { bankDayText } from '@bank/contracts/bank-time';
 import {
   formatUsd,
@@ -173,6 +178,9 @@ export async function disputeCharge(
       // erasure) cannot cross unseen; a closed account's charge is disputed no more.
       const accountStream = streams.account(line.account_id);
       const account = await uow.load(accountStream, accountAggregate);
+      if (account.state.closed) {
+        throw new DomainError('not_disputable', DISPUTE_ACCOUNT_CLOSED);
+      }
       uow.append(
         accountStream,
         decideAccount({ type: 'RecordDispute', transactionId }, account.state),
