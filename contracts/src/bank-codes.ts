@@ -271,6 +271,20 @@ export function internationalWireAccount(
   return { swiftCode, country, accountNumber, problems };
 }
 
+/**
+ * Why a SEPA transfer's SWIFT/BIC is refused, or null: it is optional, but one given must be well
+ * formed and name a bank in the IBAN's country, as an international wire's must (a bank's code
+ * from another country sends the payment to the wrong bank, or back with fees).
+ */
+export function sepaSwiftProblem(swiftCode: string, iban: string): string | null {
+  if (swiftCode === '') return null;
+  if (!isValidSwiftCode(swiftCode)) return WIRE_CODE_MESSAGES.swiftFormat;
+  if (hasIbanShape(iban) && swiftCountry(swiftCode) !== ibanCountry(iban)) {
+    return WIRE_CODE_MESSAGES.ibanOtherCountry;
+  }
+  return null;
+}
+
 /** The country an IBAN belongs to: its first two letters (ISO 3166 code). */
 export function ibanCountry(iban: string): string {
   return iban.slice(0, 2);

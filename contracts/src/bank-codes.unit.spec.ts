@@ -13,6 +13,7 @@ import {
   internationalWireAccount,
   normalizeIban,
   routingNumberProblem,
+  sepaSwiftProblem,
 } from './bank-codes.ts';
 
 describe('ABA routing numbers', () => {
@@ -78,6 +79,16 @@ describe('SEPA', () => {
       'MEDI',
       'OTHR',
     ]);
+  });
+
+  it('takes no SWIFT/BIC, or one of a bank in the IBAN’s country', () => {
+    const iban = 'DE89370400440532013000';
+    expect(sepaSwiftProblem('', iban)).toBeNull();
+    expect(sepaSwiftProblem('COBADEFFXXX', iban)).toBeNull();
+    expect(sepaSwiftProblem('COBADEFF', iban)).toBeNull();
+    expect(sepaSwiftProblem('BNPAFRPP', iban)).toBe(WIRE_CODE_MESSAGES.ibanOtherCountry);
+    expect(sepaSwiftProblem('BNPAFRPP', 'FR1420041010050500013M02606')).toBeNull();
+    expect(sepaSwiftProblem('COBA', iban)).toBe(WIRE_CODE_MESSAGES.swiftFormat);
   });
 });
 

@@ -9,9 +9,9 @@ import {
   BANK_CODE_MESSAGES,
   ibanProblem,
   internationalWireAccount,
-  isValidSwiftCode,
   normalizeIban,
   routingNumberProblem,
+  sepaSwiftProblem,
 } from '@bank/contracts/bank-codes';
 import { fieldError } from '@bank/infra';
 import { bankDate } from '../domain/transfers/bank-time.ts';
@@ -206,10 +206,9 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
   const problem = ibanProblem(iban, country);
   if (problem) errors.add('iban', problem);
   const swiftCode = textOf(pick(body, 'swiftCode', 'recipientSwiftCode')).toUpperCase();
-  if (swiftCode.length > 11) errors.add('swiftCode', TRANSFER_FORM_MESSAGES.swiftLength);
-  else if (swiftCode !== '' && !isValidSwiftCode(swiftCode)) {
-    errors.add('swiftCode', TRANSFER_FORM_MESSAGES.swiftFormat);
-  }
+  const swiftProblem =
+    swiftCode.length > 11 ? TRANSFER_FORM_MESSAGES.swiftLength : sepaSwiftProblem(swiftCode, iban);
+  if (swiftProblem) errors.add('swiftCode', swiftProblem);
   const bankName = requiredText(
     errors,
     'bankName',

@@ -434,6 +434,11 @@ describe('SEPA', () => {
     ],
     [{ swiftCode: 'COBADEFFXXXX' }, 'swiftCode', 'SWIFT/BIC must be at most 11 characters'],
     [{ swiftCode: 'COBA' }, 'swiftCode', 'SWIFT/BIC must be 8 or 11 letters and digits'],
+    [
+      { swiftCode: 'BNPAFRPP' },
+      'swiftCode',
+      'The IBAN belongs to another country than the bank’s SWIFT/BIC',
+    ],
     [{ bankName: '' }, 'bankName', 'Please enter bank name'],
     [{ country: '' }, 'country', 'Please select a country'],
     [{ country: 'US' }, 'country', 'SEPA transfers can only be sent to a SEPA country'],

@@ -10,6 +10,7 @@ import {
   ibanProblem,
   normalizeIban,
   routingNumberProblem,
+  sepaSwiftProblem,
 } from '@bank/contracts/bank-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -235,8 +236,12 @@ export function transferSchema(
         if (!v.recipientName.trim()) issue('recipientName', TRANSFER_MESSAGES.recipientName);
         const ibanIssue = ibanProblem(v.recipientIban, v.recipientCountry);
         if (ibanIssue) issue('recipientIban', ibanIssue);
-        if (v.recipientSwiftCode.trim().length > 11)
-          issue('recipientSwiftCode', TRANSFER_MESSAGES.swiftLength);
+        const swift = v.recipientSwiftCode.trim().toUpperCase();
+        const swiftIssue =
+          swift.length > 11
+            ? TRANSFER_MESSAGES.swiftLength
+            : sepaSwiftProblem(swift, normalizeIban(v.recipientIban));
+        if (swiftIssue) issue('recipientSwiftCode', swiftIssue);
         if (!v.recipientBankName.trim()) issue('recipientBankName', TRANSFER_MESSAGES.bankName);
         if (!v.recipientCountry) issue('recipientCountry', TRANSFER_MESSAGES.country);
         break;

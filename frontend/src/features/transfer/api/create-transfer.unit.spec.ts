@@ -277,6 +277,17 @@ describe('sepa', () => {
     ).toBe('SWIFT/BIC must be at most 11 characters');
   });
 
+  it('takes a SWIFT/BIC only of a bank in the IBAN’s country, as the bank does', () => {
+    const schema = transferSchema('sepa', accounts);
+    const swiftIssue = (recipientSwiftCode: string) =>
+      messages(schema.safeParse({ ...valid, recipientSwiftCode })).recipientSwiftCode;
+    expect(swiftIssue('cobadeffxxx')).toBeUndefined();
+    expect(swiftIssue('BNPAFRPP')).toBe(
+      'The IBAN belongs to another country than the bank’s SWIFT/BIC',
+    );
+    expect(swiftIssue('COBA')).toBe('SWIFT/BIC must be 8 or 11 letters and digits');
+  });
+
   it('requires country and purpose', () => {
     const m = messages(
       transferSchema('sepa', accounts).safeParse({
