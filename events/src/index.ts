@@ -36,7 +36,7 @@ export * from './schemas/zelle.ts';
 
 type EventOf<D> = D extends EventDefinition<infer T, infer Data> ? { type: T; data: Data } : never;
 
-const allDefinitions = [
+export const allDefinitions = [
   ...customerEvents,
   ...businessEvents,
   ...accountEvents,

@@ -77,6 +77,7 @@ export const piiRules: Record<string, readonly PiiRule[]> = {
   RecipientRenamed: ofCustomer('nickname'),
   TransferSettled: ofCustomer('recipientName'),
   TransferFailed: ofCustomer('recipientName'),
+  TransferCancelled: ofCustomer('recipientName'),
   AccountCredited: posting,
   AccountDebited: posting,
   FundsHeld: posting,
@@ -93,6 +94,8 @@ export const piiRules: Record<string, readonly PiiRule[]> = {
   ],
   // Returned: the recipient never became a customer, so their name is the sender's record.
   ZellePaymentReturned: [{ owner: ['senderCustomerId'], fields: ['recipientName'] }],
+  // Cancelled by the sender before anyone claimed it: the same record of theirs.
+  ZellePaymentCancelled: [{ owner: ['senderCustomerId'], fields: ['recipientName'] }],
   ZelleRequestCreated: [
     { owner: ['requesterCustomerId'], fields: ['requesterName', 'memo'] },
     { owner: ['payerCustomerId'], fields: ['payerName', 'payerContact.value'] },

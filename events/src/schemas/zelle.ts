@@ -105,10 +105,14 @@ export const ZellePaymentCancelled = defineEvent(
   }),
 );
 
-/** Points a contact's inbox at a pending payment, so enrolling the contact can claim it. */
+/**
+ * Points a contact's inbox at a pending payment, so enrolling the contact can claim it. The inbox
+ * stream's id carries only the contact's hash; the contact itself is the sender's record, sealed in
+ * ZellePaymentSent. Older events hold it here in clear; new ones leave it out.
+ */
 export const ZellePaymentAwaitingClaim = defineEvent(
   'ZellePaymentAwaitingClaim',
-  z.object({ paymentId: z.uuid(), contact }),
+  z.object({ paymentId: z.uuid(), contact: contact.optional() }),
 );
 
 /** A customer asked another customer for money, to be paid into one of the requester's accounts. */

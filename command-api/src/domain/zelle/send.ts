@@ -182,7 +182,7 @@ export function decideZellePayment(command: SendZelle, loaded: SendZelleLoaded):
       {
         stream: zelleStreams.inbox(command.contact),
         expect: 'read',
-        events: awaitClaim(paymentId, command.contact),
+        events: awaitClaim(paymentId),
       },
     );
     payment = {

@@ -116,6 +116,8 @@ describe('sending money with Zelle', () => {
       [zelleStreams.inbox(send.contact), ['ZellePaymentAwaitingClaim']],
       [zelleStreams.payment(ids.paymentId), ['ZellePaymentSent']],
     ]);
+    // The inbox is found by the contact's hash; the contact itself stays sealed in the payment.
+    expect(plan.appends[2]!.events[0]!.data).toEqual({ paymentId: ids.paymentId });
     expect(plan.payment).toMatchObject({
       status: 'pending',
       holdId: ids.holdId,

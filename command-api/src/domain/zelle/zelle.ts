@@ -5,7 +5,6 @@ import {
   moneyRules,
   splitCents,
   type EventData,
-  type ZelleContact,
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
 
@@ -61,8 +60,8 @@ export const inboxAggregate: Aggregate<string[], StreamEvent<'ZellePaymentAwaiti
     event.type === 'ZellePaymentAwaitingClaim' ? [...state, event.data.paymentId] : state,
 };
 
-export function awaitClaim(paymentId: string, contact: ZelleContact) {
-  return [ZellePaymentAwaitingClaim.create({ paymentId, contact })];
+export function awaitClaim(paymentId: string) {
+  return [ZellePaymentAwaitingClaim.create({ paymentId })];
 }
 
 // ---- requests ----
