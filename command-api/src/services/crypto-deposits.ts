@@ -19,14 +19,16 @@ import {
   messages as walletMessages,
   walletAggregate,
 } from '../domain/crypto/wallet.ts';
-import type { StoredReply } from '../domain/transfers/idempotency.ts';
 import {
-  DomainError,
-  existence,
-  foldRecorded,
-  type Aggregate,
-  type StreamEvent,
-} from '../kernel/aggregate.ts';
+  DUPLICATE_TX,
+  claimOutcome,
+  decideTxClaim,
+  txClaimsAggregate,
+  type ClaimOutcome,
+  type TxClaim,
+} from '../domain/crypto/deposit-claims.ts';
+import type { StoredReply } from '../domain/transfers/idempotency.ts';
+import { foldRecorded, type Aggregate, type StreamEvent } from '../kernel/aggregate.ts';
 import { marketData } from '../market-data/index.ts';
 import type { CommandContext } from './context.ts';
 import { depositReply } from './crypto-replies.ts';
@@ -50,7 +52,7 @@ const claimOwner: Aggregate<string | undefined, StreamEvent<'CryptoDepositTxClai
     event.type === 'CryptoDepositTxClaimed' ? event.data.customerId : state,
 };
 
-export const DUPLICATE_TX = 'This transaction hash has already been submitted.';
+export { DUPLICATE_TX };
 
 /**
  * Records a customer's claim that they sent coins to their deposit address. Nothing is credited:
@@ -74,11 +76,20 @@ export async function submitDeposit(
         txStream,
         ...cryptoSymbols.map((s) => cryptoStreams.depositTxOfCoin(s, input.txHash)),
       ];
+      const earlier: TxClaim[] = [];
       for (const stream of claimedAs) {
-        if ((await uow.load(stream, existence)).state) {
-          throw new DomainError('duplicate_tx', DUPLICATE_TX, 'tx_hash');
-        }
+        earlier.push(...(await uow.load(stream, txClaimsAggregate)).state);
       }
+      const outcomes: ClaimOutcome[] = [];
+      for (const claim of earlier) {
+        const claimantStream = cryptoStreams.wallet(claim.customerId);
+        const claimant = await uow.load(claimantStream, walletAggregate);
+        // A rejection is final once stored; one read from an append still in flight is not yet:
+        // the commit checks the claimant's wallet is still as read.
+        uow.expectAtCommit(claimantStream, 'read');
+        outcomes.push(claimOutcome(claimant.state, claim.depositId));
+      }
+      decideTxClaim(outcomes);
       const walletStream = cryptoStreams.wallet(customerId);
       const wallet = await uow.load(walletStream, walletAggregate);
       const events = decideWallet(
@@ -110,7 +121,9 @@ export async function submitDeposit(
         symbol: input.symbol,
         txHash: input.txHash,
       });
-      uow.appendNew(txStream, [claimed]);
+      // At the version read: of two claims of a free hash at once, the second to land conflicts
+      // and is decided again on what is stored, which refuses it.
+      uow.append(txStream, [claimed]);
       uow.appendNew(cryptoStreams.deposit(depositId), [claimed]);
       uow.append(walletStream, events);
       return depositReply(events[0]!.data as EventData<'CryptoDepositSubmitted'>);

@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { blake2b } from '@noble/hashes/blake2.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { base58, bech32, bech32m, createBase58check } from '@scure/base';
 
 /**
  * The shape of addresses and transaction hashes on each network the bank supports. A claim whose
@@ -56,8 +60,123 @@ export const networkFormats: Record<string, NetworkFormat> = {
   },
 };
 
+// Checksums, as each network's wallets check them. The codecs come from audited libraries
+// (@scure/base, @noble/hashes); what is written here is only which codec and which bytes.
+
+const base58checkSha256 = createBase58check(sha256);
+const utf8 = new TextEncoder();
+
+const concat = (...parts: ArrayLike<number>[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/** Base58check (double SHA-256) with one version byte and a 20-byte hash, of the versions given. */
+const base58checkHash160 =
+  (...versions: number[]) =>
+  (address: string): boolean => {
+    const bytes = base58checkSha256.decode(address);
+    return bytes.length === 21 && versions.includes(bytes[0]!);
+  };
+
+/**
+ * A segregated witness address (BIP-173, BIP-350): version 0 in bech32 with a 20- or 32-byte
+ * program, versions 1 to 16 in bech32m with 2 to 40 bytes. Either version in the other
+ * encoding is refused, as wallets refuse it.
+ */
+function segwit(address: string): boolean {
+  const asBech32 = bech32.decodeUnsafe(address);
+  const { prefix, words } = asBech32 ?? bech32m.decode(address);
+  const [version, ...data] = words;
+  if (prefix !== 'bc' || version === undefined || version > 16) return false;
+  if ((version === 0) !== (asBech32 !== undefined)) return false;
+  const program = bech32.fromWords(data);
+  return version === 0
+    ? program.length === 20 || program.length === 32
+    : program.length >= 2 && program.length <= 40;
+}
+
+/** Cardano's addresses are longer than the 90 characters bech32 allows by default. */
+const CARDANO_LENGTH_LIMIT = 256;
+
+/** The case of each hex letter, upper where the keccak-256 of the lower-case address says so. */
+function eip55Spelling(hex40: string): string {
+  const lower = hex40.toLowerCase();
+  const hash = keccak_256(utf8.encode(lower));
+  let out = '0x';
+  for (let i = 0; i < lower.length; i += 1) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
+  }
+  return out;
+}
+
+/** All lower or all upper case carries no checksum; mixed case must be the EIP-55 spelling. */
+function eip55(address: string): boolean {
+  const hex = address.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  return eip55Spelling(hex) === `0x${hex}`;
+}
+
+const SS58_PREFIX = utf8.encode('SS58PRE');
+/** Polkadot's own network prefix, and a 32-byte account key. */
+const POLKADOT = 0;
+
+function ss58Checksum(data: Uint8Array): Uint8Array {
+  return blake2b(concat(SS58_PREFIX, data), { dkLen: 64 }).subarray(0, 2);
+}
+
+function ss58(key: Uint8Array): string {
+  const data = concat([POLKADOT], key);
+  return base58.encode(concat(data, ss58Checksum(data)));
+}
+
+function isPolkadotAddress(address: string): boolean {
+  const bytes = base58.decode(address);
+  if (bytes.length !== 35 || bytes[0] !== POLKADOT) return false;
+  const checksum = ss58Checksum(bytes.subarray(0, 33));
+  return checksum[0] === bytes[33] && checksum[1] === bytes[34];
+}
+
+/** A Shelley address on mainnet (the low half of its header byte is the network, 1). */
+function isCardanoAddress(address: string): boolean {
+  const { prefix, bytes } = bech32.decodeToBytes(address, CARDANO_LENGTH_LIMIT);
+  return prefix === 'addr' && bytes.length >= 29 && (bytes[0]! & 0x0f) === 1;
+}
+
+/** The checksum each network's wallets check. */
+const addressChecksums: Record<string, (address: string) => boolean> = {
+  ERC20: eip55,
+  BEP20: eip55,
+  POLYGON: eip55,
+  BTC: (address) =>
+    address.startsWith('bc1') ? segwit(address) : base58checkHash160(0x00, 0x05)(address),
+  DOGE: base58checkHash160(0x1e, 0x16),
+  SOL: (address) => base58.decode(address).length === 32,
+  DOT: isPolkadotAddress,
+  ADA: isCardanoAddress,
+};
+
+/**
+ * Whether an address can receive coins on the network: the shape above, then the checksum its
+ * wallets check (a mistyped character fails it). Only commands check this: events already logged
+ * hold addresses that passed the shape check alone, and re-validating them on read must not fail.
+ */
 export function isValidNetworkAddress(network: string, address: string): boolean {
-  return networkFormats[network]?.address.test(address) ?? false;
+  const format = networkFormats[network];
+  if (!format?.address.test(address)) return false;
+  const checksum = addressChecksums[network];
+  try {
+    return checksum !== undefined && checksum(address);
+  } catch {
+    // The codecs throw on a bad checksum, character or length.
+    return false;
+  }
 }
 
 /**
@@ -80,37 +199,37 @@ export const networkMessages = {
     `This is not a valid ${networkFormats[network]?.label ?? network} transaction hash.`,
 };
 
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const BECH32_ALPHABET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-
-/** `length` characters of `alphabet` drawn from a hash of `seed` (one byte per character). */
-function charsFrom(seed: string, alphabet: string, length: number): string {
-  let out = '';
-  for (let round = 0; out.length < length; round += 1) {
-    const bytes = createHash('sha256').update(`${seed}:${round}`).digest();
-    for (const byte of bytes) if (out.length < length) out += alphabet[byte % alphabet.length];
-  }
-  return out;
+/** Bytes drawn from a hash of `seed`: stable per seed, so an address never changes. */
+function bytesFrom(seed: string, length: number): Uint8Array {
+  return new Uint8Array(createHash('sha512').update(seed).digest().subarray(0, length));
 }
 
 /**
- * The bank's deposit address for one customer and coin. SIMULATED: shaped like an address of the
- * coin's network (and accepted by its format check), but no wallet behind it exists in this build.
+ * The bank's deposit address for one customer and coin. SIMULATED: a valid address of the coin's
+ * network (its checksum holds), made from a hash of the customer and coin, but no wallet behind
+ * it exists in this build.
  */
 export function bankDepositAddress(customerId: string, symbol: string, network: string): string {
   const seed = `deposit:${customerId}:${symbol}`;
   switch (network) {
     case 'BTC':
-      return `bc1q${charsFrom(seed, BECH32_ALPHABET, 38)}`;
+      // A witness v0 key hash (P2WPKH), as wallets hand out: bc1q…
+      return bech32.encode('bc', [0, ...bech32.toWords(bytesFrom(seed, 20))]);
     case 'ADA':
-      return `addr1q${charsFrom(seed, BECH32_ALPHABET, 52)}`;
+      // A base address (header 0x01: key hash payment and stake parts, mainnet): addr1q…
+      return bech32.encode(
+        'addr',
+        bech32.toWords(concat([0x01], bytesFrom(seed, 56))),
+        CARDANO_LENGTH_LIMIT,
+      );
     case 'SOL':
-      return charsFrom(seed, BASE58_ALPHABET, 44);
+      return base58.encode(bytesFrom(seed, 32));
     case 'DOT':
-      return `1${charsFrom(seed, BASE58_ALPHABET, 47)}`;
+      return ss58(bytesFrom(seed, 32));
     case 'DOGE':
-      return `D${charsFrom(seed, BASE58_ALPHABET, 33)}`;
+      return base58checkSha256.encode(concat([0x1e], bytesFrom(seed, 20)));
     default:
-      return `0x${createHash('sha256').update(seed).digest('hex').slice(0, 40)}`;
+      // The same account as before addresses were checksummed, now spelled as EIP-55 has it.
+      return eip55Spelling(createHash('sha256').update(seed).digest('hex').slice(0, 40));
   }
 }

@@ -72,7 +72,8 @@ export const cryptoWithdraw: Generator = (rng, world, from) => {
     body: {
       symbol,
       amount: unitsToCoinText(sending),
-      // Any address of the coin's network will do: the simulated bank's own have that shape.
+      // Any valid address of the coin's network will do: the simulated bank's own are (checksums
+      // included). Amounts within the network fee of the minimum are refused, as they should be.
       to_address: bankDepositAddress(
         String(rng.int(1, 1e9)),
         symbol,

@@ -263,6 +263,34 @@ describe('wallet', () => {
     ]);
   });
 
+  it('sends at least the minimum: what arrives after the network fee is 0.001 or more', () => {
+    const dogeHeld = wallet.given({
+      type: 'CryptoBought',
+      data: { ...bought(100_000)[0]!.data, symbol: 'DOGE', units: 500_000_000 },
+    } as WalletEvent);
+    const withdraw = (units: number) =>
+      dogeHeld.when({
+        type: 'Withdraw',
+        customerId,
+        withdrawalId: id(),
+        symbol: 'DOGE',
+        units,
+        toAddress: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
+        network: 'DOGE',
+        priceCents: 10,
+      });
+    const fee = 100_000_000;
+    withdraw(fee).thenThrows(messages.belowNetworkFee('DOGE', fee));
+    withdraw(fee + 1).thenThrows(messages.minWithdrawAfterFee('DOGE', fee));
+    withdraw(fee + 99_999).thenThrows(messages.minWithdraw);
+    withdraw(fee + 100_000).then([
+      { type: 'CryptoWithdrawn', data: { units: fee + 100_000, networkFeeUnits: fee } },
+    ]);
+    expect(messages.minWithdrawAfterFee('DOGE', fee)).toBe(
+      'The minimum withdrawal is 0.001. The network fee of 1.00000000 DOGE is deducted first: please withdraw at least 1.00100000 DOGE.',
+    );
+  });
+
   it('knows an address once the coin was withdrawn to it, per coin and network', () => {
     const evm = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01';
     const sol = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';

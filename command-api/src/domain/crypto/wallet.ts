@@ -21,7 +21,7 @@ import { buyQuote, microUsdToCents, sellQuote } from './pricing.ts';
 
 export const MIN_BUY_CENTS = 100;
 export const MIN_SELL_UNITS = 1;
-/** 0.001 coin, the minimum deposit and withdrawal. */
+/** 0.001 coin, the minimum deposit and withdrawal (what arrives, after the network fee). */
 export const MIN_TRANSFER_UNITS = 100_000;
 /** The most one deposit claim may be worth at the price when it is made. */
 export const MAX_DEPOSIT_CENTS = 100_000_00;
@@ -39,6 +39,8 @@ export const messages = {
   minWithdraw: CRYPTO_MESSAGES.minWithdraw,
   belowNetworkFee: (symbol: string, fee: number) =>
     `The amount must be more than the network fee of ${unitsToCoinText(fee)} ${symbol}.`,
+  minWithdrawAfterFee: (symbol: string, fee: number) =>
+    `${CRYPTO_MESSAGES.minWithdraw} The network fee of ${unitsToCoinText(fee)} ${symbol} is deducted first: please withdraw at least ${unitsToCoinText(fee + MIN_TRANSFER_UNITS)} ${symbol}.`,
   tooLarge: 'The amount is too large.',
   maxDeposit: `A single deposit can be worth at most ${formatUsd(MAX_DEPOSIT_CENTS)}.`,
   tooManyPending: `You already have ${MAX_PENDING_DEPOSITS} deposits waiting for review. Please wait until they are reviewed.`,
@@ -49,6 +51,11 @@ export const messages = {
 export interface WalletState {
   balances: Partial<Record<CryptoSymbol, number>>;
   pendingDeposits: Record<string, { symbol: CryptoSymbol; units: number }>;
+  /**
+   * The deposit claims operations rejected: their transaction hashes may be claimed again.
+   * Absent reads as none rejected.
+   */
+  rejectedDeposits?: Record<string, true>;
   /** Every address the customer has withdrawn to, by withdrawalAddressKey. */
   withdrawnTo: Record<string, true>;
 }
@@ -96,7 +103,7 @@ export const walletAggregate: Aggregate<
   >
 > = {
   name: 'crypto-wallet',
-  initial: () => ({ balances: {}, pendingDeposits: {}, withdrawnTo: {} }),
+  initial: () => ({ balances: {}, pendingDeposits: {}, rejectedDeposits: {}, withdrawnTo: {} }),
   evolve(state, event) {
     switch (event.type) {
       case 'CryptoBought':
@@ -128,7 +135,11 @@ export const walletAggregate: Aggregate<
       case 'CryptoDepositRejected': {
         const pendingDeposits = { ...state.pendingDeposits };
         delete pendingDeposits[event.data.depositId];
-        return { ...state, pendingDeposits };
+        const rejectedDeposits = {
+          ...state.rejectedDeposits,
+          [event.data.depositId]: true as const,
+        };
+        return { ...state, pendingDeposits, rejectedDeposits };
       }
       default:
         return state;
@@ -305,6 +316,14 @@ export function decideWallet(command: WalletCommand, state: WalletState) {
       const fee = cryptoAssets[command.symbol].withdrawalNetworkFeeUnits;
       if (command.units <= fee) {
         throw new DomainError('below_fee', messages.belowNetworkFee(command.symbol, fee), 'amount');
+      }
+      // The minimum is what arrives: 1.00000001 DOGE less its 1 DOGE fee would send dust.
+      if (command.units - fee < MIN_TRANSFER_UNITS) {
+        throw new DomainError(
+          'min_withdraw',
+          messages.minWithdrawAfterFee(command.symbol, fee),
+          'amount',
+        );
       }
       return [
         CryptoWithdrawn.create({
