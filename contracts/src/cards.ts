@@ -6,12 +6,25 @@ export const PIN_LENGTH = 4;
 /** A card PIN: exactly four digits (CARD_MESSAGES.pinFormat). */
 export const PIN_PATTERN = /^\d{4}$/;
 
+/**
+ * Whether a new PIN is among those a thief with the card tries first: one digit four times
+ * (0000, 7777) or a run of digits up or down (1234, 6789, 3210). Refused as a new PIN
+ * (CARD_MESSAGES.pinGuessable); a current PIN is whatever the card has.
+ */
+export function isGuessablePin(pin: string): boolean {
+  if (!PIN_PATTERN.test(pin)) return false;
+  const steps = new Set([1, 2, 3].map((i) => pin.charCodeAt(i) - pin.charCodeAt(i - 1)));
+  return steps.size === 1 && [0, 1, -1].includes([...steps][0]!);
+}
+
 /** What the PIN and application forms and the server say of what they cannot accept. */
 export const CARD_MESSAGES = {
   terms: 'You must agree to the terms and conditions to apply for a card.',
   currentPinWrong: 'The current PIN is incorrect.',
   newPinRequired: 'Please enter a new PIN.',
   pinFormat: 'The PIN must be exactly 4 digits.',
+  pinGuessable:
+    'Please choose a PIN that is harder to guess: not one digit four times or a run like 1234.',
   confirmRequired: 'Please confirm the new PIN.',
   pinsDoNotMatch: 'New PINs do not match',
 } as const;

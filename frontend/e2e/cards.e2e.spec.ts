@@ -78,12 +78,12 @@ describe('Cards', () => {
     await page.getByRole('button', { name: 'Change PIN' }).first().click();
     const first = dialog(page, 'Set PIN');
     expect(await first.getByLabel('Current PIN').count()).toBe(0);
-    await first.getByLabel('New PIN').fill('1234');
-    await first.getByLabel('Confirm PIN').fill('1243');
+    await first.getByLabel('New PIN').fill('2468');
+    await first.getByLabel('Confirm PIN').fill('2486');
     await first.getByRole('button', { name: 'Set PIN' }).click();
     await first.getByText('New PINs do not match').waitFor();
     expect(await first.getByLabel('New PIN').getAttribute('maxlength')).toBe('4');
-    await first.getByLabel('Confirm PIN').fill('1234');
+    await first.getByLabel('Confirm PIN').fill('2468');
     await first.getByRole('button', { name: 'Set PIN' }).click();
     await toast(page, 'PIN changed successfully').waitFor();
     await first.waitFor({ state: 'detached' });
@@ -92,11 +92,11 @@ describe('Cards', () => {
     await page.getByRole('button', { name: 'Change PIN' }).first().click();
     const pin = dialog(page, 'Change PIN');
     await pin.getByLabel('Current PIN').fill('12');
-    await pin.getByLabel('New PIN').fill('5678');
-    await pin.getByLabel('Confirm PIN').fill('5678');
+    await pin.getByLabel('New PIN').fill('8642');
+    await pin.getByLabel('Confirm PIN').fill('8642');
     await pin.getByRole('button', { name: 'Change PIN' }).click();
     await pin.getByText('The PIN must be exactly 4 digits.').waitFor();
-    await pin.getByLabel('Current PIN').fill('1234');
+    await pin.getByLabel('Current PIN').fill('2468');
     await pin.getByRole('button', { name: 'Change PIN' }).click();
     await pin.waitFor({ state: 'detached' });
 

@@ -122,7 +122,7 @@ describe("a card's first PIN", () => {
     expect((await apply(c.client, debit, '')).status).toBe(201);
     await ageStepUp(bank, c.user.id);
 
-    const first = { new_pin: '1234', confirm_pin: '1234' };
+    const first = { new_pin: '2468', confirm_pin: '2468' };
     refusedForStepUp(await c.client.put(`/api/cards/${debit}/pin`, first));
     await bank.runner.catchUp();
     const card = (await c.client.get('/api/cards')).body.data.cards.find(
@@ -136,9 +136,9 @@ describe("a card's first PIN", () => {
     // A later change proves the customer with the current PIN, stepped up or not.
     await ageStepUp(bank, c.user.id);
     const changed = await c.client.put(`/api/cards/${debit}/pin`, {
-      current_pin: '1234',
-      new_pin: '5678',
-      confirm_pin: '5678',
+      current_pin: '2468',
+      new_pin: '8642',
+      confirm_pin: '8642',
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
   });

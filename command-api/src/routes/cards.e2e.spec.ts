@@ -251,7 +251,7 @@ describe('lock, unlock and report lost or stolen', () => {
       ['POST', 'toggle-lock', { action: 'unlock' }],
       ['PUT', 'settings', { contactless_enabled: false }],
       ['PUT', 'limits', { daily_atm_limit: 100 }],
-      ['PUT', 'pin', { new_pin: '1234', confirm_pin: '1234' }],
+      ['PUT', 'pin', { new_pin: '2468', confirm_pin: '2468' }],
     ] as const) {
       const response = await client.request(method, `/api/cards/${card.id}/${path}`, body);
       expect(response.status).toBe(422);
@@ -396,7 +396,7 @@ describe('PIN', () => {
     const card = await issuedCard(client);
     const url = `/api/cards/${card.id}/pin`;
     expectFieldError(
-      await client.put(url, { new_pin: '1234', confirm_pin: '1243' }),
+      await client.put(url, { new_pin: '2468', confirm_pin: '2486' }),
       'confirm_pin',
       'New PINs do not match',
     );
@@ -410,13 +410,20 @@ describe('PIN', () => {
       'new_pin',
       'The PIN must be exactly 4 digits.',
     );
+    for (const guessable of ['1234', '0000', '9876']) {
+      expectFieldError(
+        await client.put(url, { new_pin: guessable, confirm_pin: guessable }),
+        'new_pin',
+        'Please choose a PIN that is harder to guess: not one digit four times or a run like 1234.',
+      );
+    }
     expectFieldError(
       await client.put(url, { confirm_pin: '1234' }),
       'new_pin',
       'Please enter a new PIN.',
     );
     expectFieldError(
-      await client.put(url, { new_pin: '1234' }),
+      await client.put(url, { new_pin: '2468' }),
       'confirm_pin',
       'Please confirm the new PIN.',
     );
@@ -538,7 +545,7 @@ describe("another customer's cards", () => {
         intruder.client.post(`/api/cards/${id}/report-lost-stolen`, { description: '' }),
         intruder.client.put(`/api/cards/${id}/settings`, { contactless_enabled: false }),
         intruder.client.put(`/api/cards/${id}/limits`, { daily_atm_limit: 100 }),
-        intruder.client.put(`/api/cards/${id}/pin`, { new_pin: '1111', confirm_pin: '1111' }),
+        intruder.client.put(`/api/cards/${id}/pin`, { new_pin: '3917', confirm_pin: '3917' }),
       ];
       for (const response of await Promise.all(calls)) {
         expect(response.status).toBe(404);

@@ -3,6 +3,7 @@ import {
   CARD_MESSAGES,
   PIN_LENGTH,
   PIN_PATTERN,
+  isGuessablePin,
   cardChanged,
   revealedCard,
   successWithoutData,
@@ -84,7 +85,8 @@ const pin = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .regex(PIN_PATTERN, CARD_MESSAGES.pinFormat);
+    .regex(PIN_PATTERN, CARD_MESSAGES.pinFormat)
+    .refine((v) => !isGuessablePin(v), CARD_MESSAGES.pinGuessable);
 
 const applyBody = body({
   agreed_to_terms: z

@@ -76,14 +76,14 @@ describe('a PIN change refused for a reason that needs no hashing', () => {
     // Another customer's card, and a card that is not there.
     expect(
       await counted(() =>
-        intruder.client.put(`/api/cards/${cardId}/pin`, { new_pin: '1111', confirm_pin: '1111' }),
+        intruder.client.put(`/api/cards/${cardId}/pin`, { new_pin: '3917', confirm_pin: '3917' }),
       ),
     ).toMatchObject({ status: 404, hashings: 0 });
     expect(
       await counted(() =>
         client.put(`/api/cards/${crypto.randomUUID()}/pin`, {
-          new_pin: '1111',
-          confirm_pin: '1111',
+          new_pin: '3917',
+          confirm_pin: '3917',
         }),
       ),
     ).toMatchObject({ status: 404, hashings: 0 });

@@ -1,4 +1,4 @@
-import { CARD_MESSAGES, PIN_PATTERN, successWithoutData } from '@bank/contracts';
+import { CARD_MESSAGES, isGuessablePin, PIN_PATTERN, successWithoutData } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -16,7 +16,8 @@ export const changePinSchema = z
     new_pin: z
       .string()
       .min(1, CARD_MESSAGES.newPinRequired)
-      .regex(PIN_PATTERN, CARD_MESSAGES.pinFormat),
+      .regex(PIN_PATTERN, CARD_MESSAGES.pinFormat)
+      .refine((pin) => !isGuessablePin(pin), CARD_MESSAGES.pinGuessable),
     confirm_pin: z.string().min(1, CARD_MESSAGES.confirmRequired),
   })
   .refine((v) => v.new_pin === v.confirm_pin, {

@@ -19,17 +19,17 @@ describe('PIN form rules', () => {
     expect(errors({ current_pin: '', new_pin: '12a4', confirm_pin: '12a4' }).new_pin).toBe(
       'The PIN must be exactly 4 digits.',
     );
-    expect(errors({ current_pin: '1111', new_pin: '1234', confirm_pin: '1235' }).confirm_pin).toBe(
+    expect(errors({ current_pin: '1111', new_pin: '2468', confirm_pin: '2469' }).confirm_pin).toBe(
       'New PINs do not match',
     );
-    expect(errors({ current_pin: '1111', new_pin: '1234', confirm_pin: '1234' })).toEqual({});
+    expect(errors({ current_pin: '1111', new_pin: '2468', confirm_pin: '2468' })).toEqual({});
   });
 
   it('judges a current PIN, when given, by the same rule as the new one', () => {
-    const withCurrent = (current_pin: string, confirm_pin = '1234') =>
-      errors({ current_pin, new_pin: '1234', confirm_pin });
+    const withCurrent = (current_pin: string, confirm_pin = '2468') =>
+      errors({ current_pin, new_pin: '2468', confirm_pin });
     const format = 'The PIN must be exactly 4 digits.';
-    expect(withCurrent('12', '1235')).toEqual({
+    expect(withCurrent('12', '2469')).toEqual({
       current_pin: format,
       confirm_pin: 'New PINs do not match',
     });
@@ -38,9 +38,22 @@ describe('PIN form rules', () => {
     expect(withCurrent('')).toEqual({});
   });
 
+  it('refuses a new PIN a thief would try first, as the bank does', () => {
+    const guessable =
+      'Please choose a PIN that is harder to guess: not one digit four times or a run like 1234.';
+    for (const pin of ['0000', '7777', '1234', '6789', '3210', '0123']) {
+      expect(errors({ current_pin: '', new_pin: pin, confirm_pin: pin }).new_pin).toBe(guessable);
+    }
+    for (const pin of ['2468', '1357', '1243', '9870', '0001']) {
+      expect(errors({ current_pin: '', new_pin: pin, confirm_pin: pin })).toEqual({});
+    }
+    // The card's current PIN is whatever it is.
+    expect(errors({ current_pin: '1111', new_pin: '2468', confirm_pin: '2468' })).toEqual({});
+  });
+
   it('limits every PIN input to 4 characters', () => {
     expect(
-      errors({ current_pin: '12345', new_pin: '1234', confirm_pin: '1234' }).current_pin,
+      errors({ current_pin: '12345', new_pin: '2468', confirm_pin: '2468' }).current_pin,
     ).toBeTruthy();
   });
 });
