@@ -149,6 +149,14 @@ const DISPATCHED: JobsOptions = {
 /** The job that runs `gaveUp` for a job that failed for good; its data names that job. */
 export const GAVE_UP_JOB = 'job-gave-up';
 
+/**
+ * A repeating job runs this long after each multiple of its interval since the epoch, on the
+ * clock, not at the phase of whenever its process started: the price refresh then runs as the
+ * feed's 30-second bucket turns, so the market shows the price a trade would get, not the last
+ * bucket's for most of this one. (BullMQ aligns an interval to its slots only given an offset.)
+ */
+export const REPEAT_OFFSET_MS = 1;
+
 const cappedExponential = (attemptsMade: number) =>
   Math.min(1000 * 2 ** Math.max(0, attemptsMade - 1), RETRY_CAP_MS);
 
@@ -202,7 +210,9 @@ export function createJobSystem(options: JobSystemOptions): JobSystem {
    */
   async function registerRepeating(): Promise<void> {
     for (const [name, every] of Object.entries(repeating)) {
-      await queue.upsertJobScheduler(name, { every }, { name, data: {} }).catch(options.onError);
+      await queue
+        .upsertJobScheduler(name, { every, offset: REPEAT_OFFSET_MS }, { name, data: {} })
+        .catch(options.onError);
       // A schedule by interval first fires one interval later: run it once now as well, so
       // that (for example) market prices exist from the start.
       await queue

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestBank, type TestBank } from '@bank/server/testing';
+import { BUCKET_MS } from '../market-data/index.ts';
+import { cryptoJobModule, REFRESH_PRICES_JOB } from './crypto-jobs.ts';
+import { REPEAT_OFFSET_MS } from './job-system.ts';
+
+const banks: TestBank[] = [];
+afterAll(async () => {
+  await Promise.all(banks.map((b) => b.stop()));
+});
+
+describe('repeating jobs', () => {
+  it('run on the clock’s slots of their interval, so prices refresh as the feed’s bucket turns', async () => {
+    const bank = await startTestBank({
+      jobs: cryptoJobModule(),
+      queuePrefix: `align-${randomBytes(6).toString('hex')}`,
+    });
+    banks.push(bank);
+    const scheduler = await bank.jobs!.queue.getJobScheduler(REFRESH_PRICES_JOB);
+    expect(scheduler?.every).toBe(BUCKET_MS);
+    expect(scheduler?.next).toBeDefined();
+    expect((scheduler!.next! - REPEAT_OFFSET_MS) % BUCKET_MS).toBe(0);
+    // The job waiting for that slot is due then, not an offset later.
+    const [next] = (await bank.jobs!.queue.getJobs(['delayed'])).filter(
+      (job) => job.name === REFRESH_PRICES_JOB,
+    );
+    expect(next!.timestamp + next!.delay).toBe(scheduler!.next);
+  });
+});
