@@ -103,6 +103,9 @@ describe('savings goals', () => {
       [10.005, 'The goal must be an amount in dollars and cents.'],
       ['12abc', 'The goal must be an amount in dollars and cents.'],
       ['0x10', 'The goal must be an amount in dollars and cents.'],
+      // Judged as written: a float would round this to $5.10.
+      ['5.10000000000000000000000000001', 'The goal must be an amount in dollars and cents.'],
+      ['-5', 'The goal must be at least $0.01.'],
       ['', 'Please enter the goal amount.'],
       [10_000_000.01, 'The goal can be at most $10,000,000.00.'],
       [1e300, 'The goal can be at most $10,000,000.00.'],
@@ -115,6 +118,8 @@ describe('savings goals', () => {
     const missing = await alex.client.put(url, {});
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors)).toEqual(['target_amount']);
+    expect((await alex.client.put(url, { target_amount: '5.100' })).status).toBe(200);
+    expect((await goals(alex))[0]!.target_amount).toBe(5.1);
     expect((await alex.client.put(url, { target_amount: 10_000_000 })).status).toBe(200);
     expect((await goals(alex))[0]!.target_amount).toBe(10_000_000);
   });

@@ -11,6 +11,7 @@ import {
   setSavingsGoal,
 } from '../services/personal-finance.ts';
 import { commandMetadata, markConsistency } from './command-reply.ts';
+import { decimalText } from './money-input.ts';
 
 const goalBody = z.object({
   target_amount: z
@@ -26,11 +27,18 @@ const categoryBody = z.object({
   }),
 });
 
-/** Amounts as typed: a number or numeric text; anything else, or sub-cent digits, is refused. */
+/**
+ * Amounts as typed: a number or numeric text; anything else, or sub-cent digits, is refused. Text
+ * is judged as written (decimalText), before a float could round "5.10000000000000000001" to 5.10.
+ */
 function goalCents(value: number | string): number {
   if (value === '') throw fieldError({ target_amount: [SAVINGS_GOAL_MESSAGES.required] });
   const number =
-    typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+    typeof value === 'number'
+      ? value
+      : /^-\d+(\.\d+)?$/.test(value)
+        ? Number(value) // an amount, only not more than 0
+        : Number(decimalText(value));
   if (!Number.isFinite(number)) {
     throw fieldError({ target_amount: [SAVINGS_GOAL_MESSAGES.notWholeCents] });
   }
