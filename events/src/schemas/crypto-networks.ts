@@ -167,8 +167,9 @@ const addressChecksums: Record<string, (address: string) => boolean> = {
  * wallets check (a mistyped character fails it). Only commands check this: events already logged
  * hold addresses that passed the shape check alone, and re-validating them on read must not fail.
  */
-export function isValidNetworkAddress(network: string, address: string): boolean {
+export function isValidNetworkAddress(network: string, typed: string): boolean {
   const format = networkFormats[network];
+  const address = bech32InLowerCase(network, typed);
   if (!format?.address.test(address)) return false;
   const checksum = addressChecksums[network];
   try {
@@ -179,13 +180,28 @@ export function isValidNetworkAddress(network: string, address: string): boolean
   }
 }
 
+/** The networks whose addresses may be bech32, by the prefix such an address starts with. */
+const BECH32_PREFIXES: Record<string, string> = { BTC: 'bc1', ADA: 'addr1' };
+
+/**
+ * A bech32 address written all in upper case (as QR codes carry it: BIP-173 allows either case,
+ * never both) in lower case; any other as written.
+ */
+function bech32InLowerCase(network: string, address: string): string {
+  const prefix = BECH32_PREFIXES[network];
+  const lower = address.toLowerCase();
+  return prefix && lower.startsWith(prefix) && address === address.toUpperCase() ? lower : address;
+}
+
 /**
  * One spelling per account: an address of a network whose addresses ignore case, in lower case;
- * any other as written (base58 is case-sensitive, and the bech32 formats accepted are lower case).
+ * a bech32 one in lower case; any other as written (base58 is case-sensitive).
  */
 export function normalizedNetworkAddress(network: string, address: string): string {
   const trimmed = address.trim();
-  return networkFormats[network]?.caseInsensitive ? trimmed.toLowerCase() : trimmed;
+  return networkFormats[network]?.caseInsensitive
+    ? trimmed.toLowerCase()
+    : bech32InLowerCase(network, trimmed);
 }
 
 export function isValidNetworkTxHash(network: string, txHash: string): boolean {

@@ -1,7 +1,11 @@
 import { bech32, bech32m } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { cryptoAssets, cryptoSymbols } from './crypto.ts';
-import { bankDepositAddress, isValidNetworkAddress } from './crypto-networks.ts';
+import {
+  bankDepositAddress,
+  isValidNetworkAddress,
+  normalizedNetworkAddress,
+} from './crypto-networks.ts';
 
 // Published addresses: the BIP-173 and BIP-350 examples, the EIP-55 examples, Bitcoin's genesis
 // and a P2SH address from the Bitcoin wiki, the Dogecoin, Polkadot (SS58) and Solana examples
@@ -91,6 +95,26 @@ describe('isValidNetworkAddress', () => {
     const address = valid.ERC20![0]!;
     expect(isValidNetworkAddress('ERC20', address.toLowerCase())).toBe(true);
     expect(isValidNetworkAddress('ERC20', `0x${address.slice(2).toUpperCase()}`)).toBe(true);
+  });
+
+  it('accepts a bech32 address all in upper case, as QR codes carry it, never in mixed case', () => {
+    // BIP-173's upper-case example, and the Cardano ones in upper case.
+    const upper = [
+      'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4',
+      ...valid.ADA!.map((a) => a.toUpperCase()),
+    ];
+    for (const address of upper) {
+      const network = address.startsWith('BC1') ? 'BTC' : 'ADA';
+      expect(isValidNetworkAddress(network, address), address).toBe(true);
+      // One account, however it is written: known addresses are compared in lower case.
+      expect(normalizedNetworkAddress(network, address)).toBe(address.toLowerCase());
+    }
+    const mixed = valid.BTC![0]!.replace('bc1q', 'BC1Q');
+    expect(isValidNetworkAddress('BTC', mixed)).toBe(false);
+    // One character typed wrong still fails the checksum in upper case.
+    expect(isValidNetworkAddress('BTC', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T5')).toBe(false);
+    // Base58 is case-sensitive: an upper-cased legacy address is another (invalid) one.
+    expect(isValidNetworkAddress('BTC', valid.BTC![3]!.toUpperCase())).toBe(false);
   });
 
   it('refuses the addresses a probe got sent: each a published one with a typo', () => {
