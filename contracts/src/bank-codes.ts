@@ -14,6 +14,8 @@ export const BANK_CODE_MESSAGES = {
   ibanLength: 'The IBAN does not have as many characters as IBANs of its country',
   ibanChecksum: 'IBAN check digits are not valid',
   ibanCountry: 'The IBAN does not belong to the selected country',
+  sepaSwiftCountry:
+    'This SWIFT/BIC is of a bank in another country than the IBAN: check it, or leave it empty (a SEPA transfer needs none)',
 } as const;
 
 /** ABA routing number: 9 digits whose weighted sum (3, 7, 1, ...) is a multiple of 10. */
@@ -207,6 +209,36 @@ export function swiftCountry(swift: string): string {
   return swift.slice(4, 6);
 }
 
+/**
+ * Territories whose banks' SWIFT/BICs carry their own code while their accounts have another
+ * country's IBANs (as the IBAN registry lists them): the Crown Dependencies British ones, France's
+ * overseas departments and territories French ones, Åland Finnish ones.
+ */
+const IBAN_COUNTRY_OF_TERRITORY: Readonly<Record<string, string>> = {
+  JE: 'GB',
+  GG: 'GB',
+  IM: 'GB',
+  GF: 'FR',
+  GP: 'FR',
+  MQ: 'FR',
+  RE: 'FR',
+  YT: 'FR',
+  PM: 'FR',
+  BL: 'FR',
+  MF: 'FR',
+  NC: 'FR',
+  PF: 'FR',
+  WF: 'FR',
+  TF: 'FR',
+  AX: 'FI',
+};
+
+/** Whether an IBAN may be of an account at the bank a SWIFT/BIC names, by their countries. */
+function ibanFitsSwift(iban: string, swift: string): boolean {
+  const country = swiftCountry(swift);
+  return ibanCountry(iban) === (IBAN_COUNTRY_OF_TERRITORY[country] ?? country);
+}
+
 // Two-letter codes the region names know that are not countries (or are reserved).
 const NOT_COUNTRIES = new Set(['AA', 'EU', 'EZ', 'QO', 'UN', 'ZZ']);
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -260,7 +292,7 @@ export function internationalWireAccount(
   } else if (hasIbanShape(accountNumber)) {
     const problem = ibanProblem(accountNumber);
     if (problem) problems.accountNumber = problem;
-    else if (swiftValid && ibanCountry(accountNumber) !== country) {
+    else if (swiftValid && !ibanFitsSwift(accountNumber, swiftCode)) {
       problems.accountNumber = WIRE_CODE_MESSAGES.ibanOtherCountry;
     }
   } else if (swiftValid && IBAN_LENGTHS[country] !== undefined) {
@@ -273,14 +305,14 @@ export function internationalWireAccount(
 
 /**
  * Why a SEPA transfer's SWIFT/BIC is refused, or null: it is optional, but one given must be well
- * formed and name a bank in the IBAN's country, as an international wire's must (a bank's code
- * from another country sends the payment to the wrong bank, or back with fees).
+ * formed and name a bank where the IBAN's accounts are, as an international wire's must (a bank's
+ * code from another country sends the payment to the wrong bank, or back with fees).
  */
 export function sepaSwiftProblem(swiftCode: string, iban: string): string | null {
   if (swiftCode === '') return null;
   if (!isValidSwiftCode(swiftCode)) return WIRE_CODE_MESSAGES.swiftFormat;
-  if (hasIbanShape(iban) && swiftCountry(swiftCode) !== ibanCountry(iban)) {
-    return WIRE_CODE_MESSAGES.ibanOtherCountry;
+  if (hasIbanShape(iban) && !ibanFitsSwift(iban, swiftCode)) {
+    return BANK_CODE_MESSAGES.sepaSwiftCountry;
   }
   return null;
 }

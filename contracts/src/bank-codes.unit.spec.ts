@@ -86,9 +86,24 @@ describe('SEPA', () => {
     expect(sepaSwiftProblem('', iban)).toBeNull();
     expect(sepaSwiftProblem('COBADEFFXXX', iban)).toBeNull();
     expect(sepaSwiftProblem('COBADEFF', iban)).toBeNull();
-    expect(sepaSwiftProblem('BNPAFRPP', iban)).toBe(WIRE_CODE_MESSAGES.ibanOtherCountry);
+    expect(sepaSwiftProblem('BNPAFRPP', iban)).toBe(BANK_CODE_MESSAGES.sepaSwiftCountry);
     expect(sepaSwiftProblem('BNPAFRPP', 'FR1420041010050500013M02606')).toBeNull();
     expect(sepaSwiftProblem('COBA', iban)).toBe(WIRE_CODE_MESSAGES.swiftFormat);
+  });
+
+  it('takes the bank of a territory whose accounts have another country’s IBANs', () => {
+    const guernsey = 'RBOSGGSX';
+    const british = 'GB29NWBK60161331926819';
+    const reunion = 'BNPARERX';
+    const french = 'FR1420041010050500013M02606';
+    expect(sepaSwiftProblem(guernsey, british)).toBeNull();
+    expect(sepaSwiftProblem(reunion, french)).toBeNull();
+    expect(sepaSwiftProblem(guernsey, french)).toBe(BANK_CODE_MESSAGES.sepaSwiftCountry);
+    expect(internationalWireAccount(guernsey, british).problems).toEqual({});
+    expect(internationalWireAccount(reunion, french).problems).toEqual({});
+    expect(internationalWireAccount(reunion, british).problems.accountNumber).toBe(
+      WIRE_CODE_MESSAGES.ibanOtherCountry,
+    );
   });
 });
 

@@ -437,7 +437,7 @@ describe('SEPA', () => {
     [
       { swiftCode: 'BNPAFRPP' },
       'swiftCode',
-      'The IBAN belongs to another country than the bank’s SWIFT/BIC',
+      'This SWIFT/BIC is of a bank in another country than the IBAN: check it, or leave it empty (a SEPA transfer needs none)',
     ],
     [{ bankName: '' }, 'bankName', 'Please enter bank name'],
     [{ country: '' }, 'country', 'Please select a country'],

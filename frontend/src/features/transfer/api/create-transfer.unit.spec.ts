@@ -283,7 +283,7 @@ describe('sepa', () => {
       messages(schema.safeParse({ ...valid, recipientSwiftCode })).recipientSwiftCode;
     expect(swiftIssue('cobadeffxxx')).toBeUndefined();
     expect(swiftIssue('BNPAFRPP')).toBe(
-      'The IBAN belongs to another country than the bank’s SWIFT/BIC',
+      'This SWIFT/BIC is of a bank in another country than the IBAN: check it, or leave it empty (a SEPA transfer needs none)',
     );
     expect(swiftIssue('COBA')).toBe('SWIFT/BIC must be 8 or 11 letters and digits');
   });
