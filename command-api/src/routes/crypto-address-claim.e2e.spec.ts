@@ -89,6 +89,32 @@ describe('withdrawal addresses', () => {
     }
   });
 
+  it('refuses a withdrawal to the customer’s own deposit address, in any spelling, and moves nothing', async () => {
+    const c = await customer(bank, 'Roundtrip', 2_000);
+    await buying(c, 'BTC', 1_000);
+    await buying(c, 'ETH', 500);
+    const methods = (await c.client.get('/api/crypto/deposit-methods')).body.data.deposit_methods;
+    const own = (symbol: string) =>
+      (methods as { symbol: string; address: string }[]).find((m) => m.symbol === symbol)!.address;
+    const before = await holdings(c);
+    for (const [symbol, amount, address] of [
+      ['BTC', '0.002', own('BTC')],
+      ['BTC', '0.002', own('BTC').toUpperCase()],
+      ['ETH', '0.011', own('ETH').toLowerCase()],
+    ] as const) {
+      const refused = await c.client.post(
+        '/api/crypto/withdraw',
+        { symbol, amount, to_address: address },
+        { 'Idempotency-Key': crypto.randomUUID() },
+      );
+      expect(refused.status, address).toBe(422);
+      expect(refused.body.errors.to_address).toEqual([
+        'This is your own deposit address at this bank: coins sent there are already in your wallet.',
+      ]);
+    }
+    expect(await holdings(c)).toEqual(before);
+  });
+
   it('refuses a withdrawal that would deliver less than the minimum after the network fee', async () => {
     const c = await customer(bank, 'Dust', 1_000);
     await buying(c, 'DOGE', 500);

@@ -9,13 +9,15 @@ import {
   coinsToUnits,
   cryptoAssets,
   cryptoSymbols,
+  bankDepositAddress,
   isValidNetworkAddress,
   isValidNetworkTxHash,
   networkMessages,
+  normalizedNetworkAddress,
   unitsToCoinText,
   type CryptoSymbol,
 } from '@bank/events';
-import { ok, requireCustomer, requireOps, requireStepUp, uuidParam } from '@bank/infra';
+import { fieldError, ok, requireCustomer, requireOps, requireStepUp, uuidParam } from '@bank/infra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
@@ -34,6 +36,8 @@ export const cryptoMessages = {
   wrongNetwork: (symbol: CryptoSymbol) =>
     `${symbol} can only be sent on the ${cryptoAssets[symbol].network} network.`,
   rejectReason: 'Please give the reason for the rejection.',
+  ownDepositAddress:
+    'This is your own deposit address at this bank: coins sent there are already in your wallet.',
 } as const;
 
 /** Whether a network named by the client is the coin's own (it may also be named by the symbol). */
@@ -227,6 +231,14 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const b = request.body;
+      const network = cryptoAssets[b.symbol].network;
+      // Sent out and back, the coins would only lose the network fee.
+      const own = bankDepositAddress(request.customerId, b.symbol, network);
+      if (
+        normalizedNetworkAddress(network, b.to_address) === normalizedNetworkAddress(network, own)
+      ) {
+        throw fieldError({ to_address: [cryptoMessages.ownDepositAddress] });
+      }
       const outcome = await withdrawCrypto(
         ctx,
         requestIdentity(request),
@@ -234,7 +246,7 @@ export const cryptoCommandRoutes: FastifyPluginAsyncZod<{
           symbol: b.symbol,
           units: b.amount,
           toAddress: b.to_address,
-          network: cryptoAssets[b.symbol].network,
+          network,
           requireStepUp: () => requireStepUp(request),
         },
         commandMetadata(request),
