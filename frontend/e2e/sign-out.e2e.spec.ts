@@ -91,9 +91,14 @@ describe('signing out when the bank cannot end the session', () => {
     await notice.waitFor();
     expect(logouts.count).toBe(1);
 
-    // Dismissed, it is gone, and a reload does not bring it back.
-    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    // Dismissed from the keyboard, it is gone, the keyboard carries on in the form, and a reload
+    // does not bring it back.
+    await notice.getByRole('button', { name: 'Dismiss' }).focus();
+    await page.keyboard.press('Enter');
     await notice.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('account_number');
     await page.reload();
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await page.getByText('Signed out on this device only').count()).toBe(0);

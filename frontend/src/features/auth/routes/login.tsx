@@ -100,6 +100,8 @@ export default function LoginRoute() {
   const dismissSignOut = () => {
     forgetSignOut();
     setSignedOutReason(null);
+    // The button goes with the warning: the keyboard carries on in the form, not from the page's top.
+    form.setFocus(remembered ? 'password' : 'account_number');
   };
   const { signIn } = useAuth();
   const login = useLogin();
