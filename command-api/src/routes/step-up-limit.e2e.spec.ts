@@ -105,3 +105,25 @@ describe('wrong step-ups per session', () => {
     expect(rows.map((r) => r.step_up_failures)).toEqual(rows.map(() => 0));
   });
 });
+
+describe('a right step-up and the sign-in lockout', () => {
+  it.each([
+    ['the account number', false],
+    ['the trusted browser', true],
+  ])(
+    'forgets the wrong passwords before it, counted against %s, as a right sign-in does',
+    async (_counted, withCookie) => {
+      const { browser, cookie, user, password } = await signedInBrowser();
+      const from = withCookie ? cookie : {};
+      for (let i = 0; i < 4; i += 1) {
+        const wrong = await browser.post('/api/step-up', { password: `Wrong-${i}` }, from);
+        expect(wrong.status).toBe(422);
+      }
+      expect((await browser.post('/api/step-up', { password }, from)).status).toBe(200);
+      // One typo after it is the first of a new run, not the fifth of the old one.
+      expect((await browser.post('/api/step-up', { password: 'Wrong-4' }, from)).status).toBe(422);
+      const right = { account_number: user.account_number, password };
+      expect((await new ApiClient(bank).post('/api/login', right, from)).status).toBe(200);
+    },
+  );
+});

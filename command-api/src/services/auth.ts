@@ -213,7 +213,10 @@ export async function completeTwoFactorLogin(
   return openSession(ctx, customer, device, { deviceToken, counter }, metadata);
 }
 
-/** Step-up within a session; wrong answers count towards the sign-in lockout. */
+/**
+ * Step-up within a session; wrong answers count towards the sign-in lockout, and a right password
+ * forgets them as a right sign-in does (the account number's, and the browser's own if trusted).
+ */
 export function stepUpSession(
   ctx: CommandContext,
   customerId: string,
@@ -235,6 +238,7 @@ export function stepUpSession(
       }
     },
     async (customer) => isLocked(ctx, await counterOf(ctx, customer, deviceToken)),
+    async (customer) => forgetAttempts(ctx, await counterOf(ctx, customer, deviceToken)),
     metadata,
   );
 }

@@ -309,7 +309,8 @@ export async function answerSignInChallenge(
 
 /**
  * Step-up: the customer proves themselves again within the session, with the password or a
- * current authenticator code (not a recovery code). Wrong answers count towards the lockout.
+ * current authenticator code (not a recovery code). Wrong answers count towards the lockout; a
+ * right password ends their run (onRightPassword), as a right sign-in does.
  */
 export async function stepUp(
   ctx: CommandContext,
@@ -318,6 +319,7 @@ export async function stepUp(
   proof: { password?: string | undefined; code?: string | undefined },
   onWrong: (customer: CustomerState) => Promise<void>,
   isLocked: (customer: CustomerState) => Promise<boolean>,
+  onRightPassword: (customer: CustomerState) => Promise<void>,
   metadata: EventMetadata,
 ) {
   const customer = await loadCustomer(ctx, customerId);
@@ -345,7 +347,12 @@ export async function stepUp(
     await ctx.sessions.uncountStepUp(sessionHash);
     throw error;
   }
-  if (outcome === 'ok') return ctx.sessions.stepUp(sessionHash);
+  if (outcome === 'ok') {
+    // A right code alone does not: a stolen session with the authenticator could then try
+    // passwords (to change it) without end, a few between codes. A sign-in needs both too.
+    if (proof.code === undefined) await onRightPassword(customer);
+    return ctx.sessions.stepUp(sessionHash);
+  }
   // A code accepted a moment ago, sent again, is not a guess either.
   if (outcome !== 'wrong') {
     await ctx.sessions.uncountStepUp(sessionHash);
