@@ -17,6 +17,27 @@ import { screenshotPath } from './support/screenshots';
 
 const t = useBankAndBrowser();
 
+/**
+ * Signed in on the bill-pay page with a proof older than 5 minutes: fills in a new payee and
+ * sends it, which asks "Confirm it's you".
+ */
+async function addPayeeAsked(
+  customer: Awaited<ReturnType<typeof t.customer>>,
+  viewport: { width: number; height: number },
+) {
+  const page = await t.signedInPage(customer, viewport);
+  await page.goto('/bill-pay');
+  await page.getByText('No payees found').waitFor({ timeout: 30_000 });
+  await t.ageLastProof(customer);
+  await page.getByRole('button', { name: 'Add Your First Payee' }).click();
+  const add = dialog(page, 'Add New Payee');
+  await add.getByLabel('Company Name').fill('Harbor Gas');
+  await add.getByLabel('Category').selectOption('utilities');
+  await add.getByLabel('Account Number').fill('66001234');
+  await add.getByRole('button', { name: 'Add Payee' }).click();
+  return { page, add };
+}
+
 for (const viewport of [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },
@@ -26,17 +47,7 @@ for (const viewport of [
       const customer = await t.customer();
       const checking = customer.accounts.find((a) => a.type === 'checking')!;
       await deposit(t.bank, checking.account_number, 100);
-      const page = await t.signedInPage(customer, viewport);
-      await page.goto('/bill-pay');
-      await page.getByText('No payees found').waitFor({ timeout: 30_000 });
-      await t.ageLastProof(customer);
-
-      await page.getByRole('button', { name: 'Add Your First Payee' }).click();
-      const add = dialog(page, 'Add New Payee');
-      await add.getByLabel('Company Name').fill('Harbor Gas');
-      await add.getByLabel('Category').selectOption('utilities');
-      await add.getByLabel('Account Number').fill('66001234');
-      await add.getByRole('button', { name: 'Add Payee' }).click();
+      const { page, add } = await addPayeeAsked(customer, viewport);
 
       const confirm = dialog(page, 'Confirm it’s you');
       await confirm.waitFor();
@@ -194,3 +205,37 @@ for (const viewport of [
     },
   );
 }
+
+describe('step-up once sign-in is locked', () => {
+  it('keeps Confirm off after the lock until the dialog is opened again', async () => {
+    const customer = await t.customer();
+    const { page, add } = await addPayeeAsked(customer, { width: 1280, height: 900 });
+    const confirm = dialog(page, 'Confirm it’s you');
+    const password = confirm.getByLabel('Password');
+    const button = confirm.getByRole('button', { name: 'Confirm' });
+    for (let i = 0; i < 4; i += 1) {
+      await password.fill(`not-my-password-${i}`);
+      await button.click();
+      await confirm.getByText('The password is incorrect.').waitFor();
+      expect(await button.isDisabled()).toBe(false);
+    }
+    await password.fill('not-my-password-4');
+    await button.click();
+    await confirm
+      .getByText('Your account has been temporarily locked. Please contact customer service.')
+      .waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    // The field keeps the message (nothing typed clears it) and has the focus Confirm lost.
+    expect(await password.isEditable()).toBe(false);
+    expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectScreenAccessible(page, 'step-up locked');
+    await page.screenshot({ path: screenshotPath('step-up-locked-1280.png') });
+
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await add.getByRole('button', { name: 'Add Payee' }).click();
+    await confirm.waitFor();
+    expect(await button.isDisabled()).toBe(false);
+    expect(await password.isEditable()).toBe(true);
+  });
+});

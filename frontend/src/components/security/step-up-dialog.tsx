@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
-import { onStepUpRequired } from '@/lib/api-client';
+import { ApiError, onStepUpRequired } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-mapping';
 import { stepUp, twoFactorIsOn } from './two-factor-api';
 
@@ -38,6 +38,11 @@ export function StepUpDialog() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // Locked (423) or out of tries (429): the server's message says so, and Confirm stays off until
+  // the dialog is opened again, as another try could only be refused the same way. The field turns
+  // read-only (typing would clear the message) and new (its key), so that its autoFocus takes the
+  // focus the disabled Confirm button loses.
+  const [stopped, setStopped] = useState(false);
   const codeLike = codeOffered && /^\d{6}$/.test(value.trim());
 
   useEffect(() => {
@@ -59,6 +64,7 @@ export function StepUpDialog() {
     setOpen(false);
     setValue('');
     setError(undefined);
+    setStopped(false);
   };
 
   const submit = async (event: FormEvent) => {
@@ -82,6 +88,7 @@ export function StepUpDialog() {
       await stepUp(mode === 'password' ? { password: value } : { code: value.trim() });
       finish(true);
     } catch (e) {
+      setStopped(e instanceof ApiError && (e.status === 423 || e.status === 429));
       setError(errorMessage(e, 'We could not confirm it is you. Please try again.'));
     } finally {
       setBusy(false);
@@ -112,7 +119,8 @@ export function StepUpDialog() {
       <form className="form" noValidate onSubmit={submit}>
         {mode === 'password' ? (
           <TextField
-            key="password"
+            key={`password${stopped}`}
+            readOnly={stopped}
             label="Password"
             type="password"
             autoComplete="current-password"
@@ -127,7 +135,8 @@ export function StepUpDialog() {
           />
         ) : (
           <TextField
-            key="code"
+            key={`code${stopped}`}
+            readOnly={stopped}
             label="Authenticator code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -141,7 +150,7 @@ export function StepUpDialog() {
             }}
           />
         )}
-        {codeOffered ? (
+        {codeOffered && !stopped ? (
           <Button type="button" variant="ghost" size="sm" onClick={switchMode}>
             {mode === 'password' ? 'Use an authenticator code instead' : 'Use my password instead'}
           </Button>
@@ -150,7 +159,7 @@ export function StepUpDialog() {
           <Button type="button" variant="secondary" onClick={() => finish(false)}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={stopped}>
             Confirm
           </Button>
         </div>
