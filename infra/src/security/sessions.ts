@@ -160,7 +160,9 @@ export function createSessionStore(
       }),
     async countStepUp(tokenHash) {
       // The count starts again once the last counted one is older than the window; an attempt
-      // refused past the allowance does not move the window (the refusal ends in time).
+      // refused past the allowance does not move the window (the refusal ends in time). The wait
+      // is measured from the clock, not this statement's start: a guess sent at the same moment
+      // may have counted itself later than that start, which would make the wait past the window.
       const { rows } = await pool.query<{ n: number; wait_seconds: number }>(
         `UPDATE sessions AS s SET (step_up_failures, step_up_failed_at) = (
            SELECT one_more.n,
@@ -170,7 +172,8 @@ export function createSessionStore(
                                THEN 1 ELSE s.step_up_failures + 1 END AS n) AS one_more)
          WHERE token_hash = $1
          RETURNING step_up_failures AS n,
-           ceil(extract(epoch FROM step_up_failed_at + make_interval(mins => $3) - now()))::int
+           ceil(extract(epoch FROM step_up_failed_at + make_interval(mins => $3)
+             - clock_timestamp()))::int
              AS wait_seconds`,
         [tokenHash, STEP_UP_FAILURES_ALLOWED, STEP_UP_FAILURES_MINUTES],
       );
