@@ -129,14 +129,20 @@ describe('Bill Pay: edit and cancel a scheduled payment', { timeout: 180_000 }, 
   });
 });
 
+/** Bill Pay open, after a monthly $42.50 to Harbor Water was scheduled on it. */
+async function monthlyToHarborWater() {
+  const { customer } = await customerWithHarborWater();
+  const page = await t.signedInPage(customer);
+  const billPay = new BillPayPage(page);
+  await billPay.open();
+  await billPay.schedule('Harbor Water', '42.50', inDays(5), 'monthly');
+  await billPay.upcomingTo('Harbor Water').waitFor();
+  return { customer, page, billPay };
+}
+
 describe('Bill Pay: a payment that matches one already scheduled', { timeout: 180_000 }, () => {
   it('asks before making it, and makes it once the customer confirms', async () => {
-    const { customer } = await customerWithHarborWater();
-    const page = await t.signedInPage(customer);
-    const billPay = new BillPayPage(page);
-    await billPay.open();
-    await billPay.schedule('Harbor Water', '42.50', inDays(5), 'monthly');
-    await billPay.upcomingTo('Harbor Water').waitFor();
+    const { customer, page, billPay } = await monthlyToHarborWater();
 
     // The same monthly bill again (another day): the bank asks, and nothing is made yet.
     const review = await billPay.review('Harbor Water', '42.50', inDays(12), 'monthly');
@@ -156,6 +162,77 @@ describe('Bill Pay: a payment that matches one already scheduled', { timeout: 18
     await expect.poll(() => billPay.upcomingTo('Harbor Water').count()).toBe(2);
   });
 });
+
+describe(
+  'Bill Pay: the duplicate question, by keyboard and on an edit',
+  { timeout: 180_000 },
+  () => {
+    it('takes the focus when it appears, so Enter pressed twice on Confirm Payment does not confirm it', async () => {
+      const { customer, page, billPay } = await monthlyToHarborWater();
+      const confirmations: string[] = [];
+      page.on('request', (r) => {
+        const body = r.postData() ?? '';
+        if (r.url().includes('/bill-payments/schedule') && body.includes('confirm_duplicate')) {
+          confirmations.push(body);
+        }
+      });
+
+      const review = await billPay.review('Harbor Water', '42.50', inDays(12), 'monthly');
+      await review.getByRole('button', { name: 'Confirm Payment' }).focus();
+      await page.keyboard.press('Enter');
+      const ask = review.getByRole('region', { name: 'Already scheduled?' });
+      await ask.waitFor();
+      await page.waitForTimeout(200);
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(500);
+
+      await expect.poll(() => focusedElement(page)).toMatch(/^SECTION: Already scheduled\?$/);
+      await review.getByRole('button', { name: 'Schedule It Anyway' }).waitFor();
+      expect(confirmations).toEqual([]);
+      const upcoming = await customer.client.get('/api/bill-payments/scheduled');
+      expect(upcoming.body.data.payments).toHaveLength(1);
+    });
+
+    it('asks before an edit that makes a payment repeat another, and saves it once confirmed', async () => {
+      const { customer, checking, payeeId } = await customerWithHarborWater();
+      await customer.client.post('/api/bill-payments/schedule', {
+        payee_id: payeeId,
+        from_account_id: checking.id,
+        amount: 42.5,
+        scheduled_date: inDays(5),
+      });
+      await customer.client.post('/api/bill-payments/schedule', {
+        payee_id: payeeId,
+        from_account_id: checking.id,
+        amount: 30,
+        scheduled_date: inDays(5),
+      });
+      const page = await t.signedInPage(customer);
+      const billPay = new BillPayPage(page);
+      await billPay.open();
+      await expect.poll(() => billPay.upcomingTo('Harbor Water').count()).toBe(2);
+
+      const edit = await billPay.edit('Harbor Water, \\$30\\.00');
+      await edit.getByLabel('Amount').fill('42.50');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      const ask = edit.getByRole('region', { name: 'Already scheduled?' });
+      await ask
+        .getByText(
+          /^This payment appears to be a duplicate: \$42\.50 to Harbor Water is already scheduled on /,
+        )
+        .waitFor();
+      await expect.poll(() => focusedElement(page)).toMatch(/^SECTION: Already scheduled\?$/);
+      await expectScreenAccessible(page, 'duplicate edit question');
+
+      await edit.getByRole('button', { name: 'Save It Anyway' }).click();
+      await edit.waitFor({ state: 'detached' });
+      const upcoming = await customer.client.get('/api/bill-payments/scheduled');
+      expect(upcoming.body.data.payments.map((p: { amount: number }) => p.amount)).toEqual([
+        42.5, 42.5,
+      ]);
+    });
+  },
+);
 
 describe('Bill Pay: scheduled payments at the limit', { timeout: 300_000 }, () => {
   for (const [name, viewport] of VIEWPORTS) {

@@ -482,10 +482,11 @@ describe('a payment that matches one already scheduled', () => {
     );
     expect((await upcoming(c.client)).map((u) => u.payment_id)).toEqual([c.paymentId]);
 
-    // Another amount, another frequency or a date it does not pay is no duplicate.
+    // Another amount, another frequency that never pays on its dates (yearly on the 2nd), or a
+    // date it does not pay is no duplicate. A weekly one would: it reaches the 10th in September.
     for (const [k, other] of [
       ['other-1', monthly(c, { amount: 11 })],
-      ['other-2', monthly(c, { recurring_frequency: 'weekly' })],
+      ['other-2', monthly(c, { recurring_frequency: 'yearly' })],
       ['other-3', monthly(c, { is_recurring: false, scheduled_date: '2031-05-11' })],
     ] as const) {
       const made = await c.client.post('/api/bill-payments/schedule', other, key(k));
@@ -524,6 +525,143 @@ describe('a payment that matches one already scheduled', () => {
     expect((await c.client.delete(`/api/bill-payments/scheduled/${paymentId}`)).status).toBe(200);
     const anew = await c.client.post('/api/bill-payments/schedule', body, key('anew'));
     expect(anew.status, JSON.stringify(anew.body)).toBe(201);
+  });
+});
+
+describe('a payment that repeats an AutoPay, a payment made today or a later one-off', () => {
+  const key = (k: string) => ({ 'Idempotency-Key': k });
+  async function harborWater(c: Customer, autopay: Record<string, unknown> = {}) {
+    const added = await c.client.post('/api/bill-payments/payees', {
+      name: 'Harbor Water',
+      category: 'utilities',
+      account_number: '7700-5555-0101',
+      ...autopay,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    return added.body.data.payee.id as string;
+  }
+  const payment = (c: Customer, payeeId: string, more: Record<string, unknown>) => ({
+    payee_id: payeeId,
+    from_account_id: c.checking,
+    ...more,
+  });
+  /** Sends a payment and expects it asked about (409), in these words. */
+  async function asked(c: Customer, body: object, k: string, words: string) {
+    const answer = await c.client.post('/api/bill-payments/schedule', body, key(k));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    expect(answer.body).toMatchObject({
+      code: 'DUPLICATE_TRANSACTION',
+      message: `This payment appears to be a duplicate: ${words}.`,
+    });
+  }
+  const monthlyFrom = (c: Customer, payeeId: string, amount: number, date: string) =>
+    payment(c, payeeId, {
+      amount,
+      scheduled_date: date,
+      is_recurring: true,
+      recurring_frequency: 'monthly',
+    });
+
+  it("asks before a payment the payee's AutoPay already makes: monthly of its amount, or on its day", async () => {
+    secondsBeforeMidnight('2027-01-01', 3600);
+    const c = await customerWith(100);
+    const payeeId = await harborWater(c, {
+      autopay_enabled: true,
+      autopay_day: 10,
+      autopay_amount: 55,
+    });
+    const monthly = monthlyFrom(c, payeeId, 55, '2027-01-10');
+    await asked(
+      c,
+      monthly,
+      'ap-1',
+      'AutoPay already pays $55.00 to Harbor Water monthly, next on Jan 10, 2027',
+    );
+    const onItsDay = payment(c, payeeId, { amount: 55, scheduled_date: '2027-02-10' });
+    await asked(c, onItsDay, 'ap-2', 'AutoPay already pays $55.00 to Harbor Water on Feb 10, 2027');
+    const otherDay = payment(c, payeeId, { amount: 55, scheduled_date: '2027-02-11' });
+    expect((await c.client.post('/api/bill-payments/schedule', otherDay, key('ap-3'))).status).toBe(
+      201,
+    );
+    const confirmed = { ...monthly, confirm_duplicate: true };
+    const made = await c.client.post('/api/bill-payments/schedule', confirmed, key('ap-1'));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+  });
+
+  it('asks before paying a payee today what was already paid them today, one of two sent at once', async () => {
+    secondsBeforeMidnight('2031-03-01', 3600);
+    const c = await customerWith(100);
+    const payeeId = await harborWater(c);
+    const now = payment(c, payeeId, { amount: 12.34 });
+    const first = await c.client.post('/api/bill-payments/schedule', now, key('now-1'));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await asked(c, now, 'now-2', '$12.34 to Harbor Water was already paid today');
+    // From the other account too; another amount, or a later date, is no duplicate.
+    const savings = { ...now, from_account_id: c.savings };
+    expect((await c.client.post('/api/bill-payments/schedule', savings, key('now-3'))).status).toBe(
+      409,
+    );
+    const other = { ...now, amount: 12.35 };
+    expect((await c.client.post('/api/bill-payments/schedule', other, key('now-4'))).status).toBe(
+      201,
+    );
+    const later = { ...now, scheduled_date: '2031-03-02' };
+    expect((await c.client.post('/api/bill-payments/schedule', later, key('now-5'))).status).toBe(
+      201,
+    );
+    const confirmed = { ...now, confirm_duplicate: true };
+    const made = await c.client.post('/api/bill-payments/schedule', confirmed, key('now-2'));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(await balanceOf(c.client, c.checking)).toBeCloseTo(62.97, 2);
+
+    // Two identical payments sent at once: one is made, the other asked about.
+    const raced = { ...now, amount: 7 };
+    const both = await Promise.all(
+      ['race-1', 'race-2'].map((k) => c.client.post('/api/bill-payments/schedule', raced, key(k))),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
+  it('asks before a repeating payment that later reaches a one-off already scheduled, within its end', async () => {
+    secondsBeforeMidnight('2027-01-01', 3600);
+    const c = await customerWith(100);
+    const payeeId = await harborWater(c);
+    const oneOff = payment(c, payeeId, { amount: 99, scheduled_date: '2027-06-15' });
+    expect((await c.client.post('/api/bill-payments/schedule', oneOff, key('o-1'))).status).toBe(
+      201,
+    );
+    const monthly = monthlyFrom(c, payeeId, 99, '2027-01-15');
+    await asked(c, monthly, 'o-2', '$99.00 to Harbor Water is already scheduled on Jun 15, 2027');
+    const ending = { ...monthly, recurring_end_date: '2027-05-31' };
+    expect((await c.client.post('/api/bill-payments/schedule', ending, key('o-3'))).status).toBe(
+      201,
+    );
+  });
+
+  it('asks before an edit that makes a scheduled payment repeat another, and makes it once confirmed', async () => {
+    secondsBeforeMidnight('2031-03-01', 60);
+    const c = await scheduledMonthly();
+    const oneOff = payment(c, c.payeeId, { amount: 20, scheduled_date: '2031-05-10' });
+    const made = await c.client.post('/api/bill-payments/schedule', oneOff, key('e-1'));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.data.payment.id as string;
+    const change = { from_account_id: c.checking, amount: 10, scheduled_date: '2031-05-10' };
+    const asked = await c.client.put(`/api/bill-payments/scheduled/${id}`, change);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(409);
+    expect(asked.body).toMatchObject({
+      code: 'DUPLICATE_TRANSACTION',
+      message:
+        'This payment appears to be a duplicate: $10.00 to City Power & Light is already scheduled on May 10, 2031.',
+    });
+    expect((await upcoming(c.client)).find((u) => u.payment_id === id)?.amount).toBe(20);
+    // The monthly one edited in itself is no duplicate of itself.
+    const own = edit(c, { amount: 10, scheduled_date: '2031-03-10' });
+    const kept = await c.client.put(`/api/bill-payments/scheduled/${c.paymentId}`, own);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    const confirmed = { ...change, confirm_duplicate: true };
+    const changed = await c.client.put(`/api/bill-payments/scheduled/${id}`, confirmed);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.payment.amount).toBe(10);
   });
 });
 

@@ -254,6 +254,8 @@ const changeBody = z
         .refine(isValidDate, BILL_PAY_MESSAGES.date),
     ),
     ...recurrenceFields,
+    /** True: the customer confirmed a change that matches another payment. */
+    confirm_duplicate: checkbox,
   })
   .superRefine(requireFrequency);
 
@@ -409,6 +411,7 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
           recurrence: recurrenceOf(b),
         },
         commandMetadata(request),
+        b.confirm_duplicate === true,
       );
       markConsistency(reply, outcome);
       return reply.send(ok({ payment: outcome.result }, 'Scheduled payment updated'));

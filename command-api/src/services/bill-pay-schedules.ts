@@ -7,12 +7,13 @@ import {
   billScheduleAggregate,
   decideCancel,
   decideChange,
+  paidToday,
   type BillSchedulePlan,
   type BillScheduleState,
 } from '../domain/bill-pay/schedule.ts';
 import { existence } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
-import { billPayClock, billPayStreams } from './bill-pay.ts';
+import { billPayClock, billPayStreams, livePayments, loadActivity } from './bill-pay.ts';
 import type { CommandContext } from './context.ts';
 import { runSystemCommand } from './idempotency.ts';
 import { ownAccount } from './money-lookups.ts';
@@ -39,11 +40,15 @@ async function loadSchedule(uow: UnitOfWork, paymentId: string): Promise<BillSch
   return state;
 }
 
+/** The customer's payees, and the schedule's among them if they still have it. */
+async function loadPayees(uow: UnitOfWork, customerId: string, state: BillScheduleState) {
+  const payees = (await uow.load(billPayStreams.payees(customerId), payeesAggregate)).state;
+  return { payees, payee: state.schedule ? (payees.payees[state.schedule.payeeId] ?? null) : null };
+}
+
 /** The schedule's payee, if the customer still has it (deleting a payee cancels its payments). */
 async function activePayee(uow: UnitOfWork, customerId: string, state: BillScheduleState) {
-  if (!state.schedule) return null;
-  const payees = await uow.load(billPayStreams.payees(customerId), payeesAggregate);
-  return payees.state.payees[state.schedule.payeeId] ?? null;
+  return (await loadPayees(uow, customerId, state)).payee;
 }
 
 /** The schedule as the edit and cancel answers show it. */
@@ -73,7 +78,9 @@ export function scheduledPaymentView(
 /**
  * Changes a live scheduled payment: its account, amount, next date, frequency and end, with the
  * rules of scheduling. The occurrences to come follow the new plan; the job of a date it moved
- * away from pays nothing. Another customer's schedule answers 404, as an unknown one does.
+ * away from pays nothing. Another customer's schedule answers 404, as an unknown one does. A
+ * change that makes it pay what another payment already pays (requireNoDuplicatePayment) is
+ * refused until the customer confirms it (`confirmedDuplicate`).
  */
 export function changeScheduledPayment(
   ctx: CommandContext,
@@ -81,12 +88,22 @@ export function changeScheduledPayment(
   paymentId: string,
   plan: BillSchedulePlan,
   metadata: EventMetadata,
+  confirmedDuplicate = false,
 ) {
   return runSystemCommand(ctx, metadata, async (uow) => {
     const state = await loadSchedule(uow, paymentId);
-    const payee = await activePayee(uow, customerId, state);
+    const { payees, payee } = await loadPayees(uow, customerId, state);
     const today = bankDate(billPayClock.now());
-    const events = decideChange(state, customerId, plan, { payee, today });
+    let live;
+    if (!confirmedDuplicate && payee && state.schedule?.customerId === customerId) {
+      live = await livePayments(uow, customerId, payees, today);
+      if (plan.startDate === today) {
+        live.push(
+          ...paidToday(await loadActivity(uow, customerId), payee, plan.amountCents, today),
+        );
+      }
+    }
+    const events = decideChange(state, customerId, plan, { payee, today, live });
     if (events.length > 0) await ownAccount(uow, customerId, plan.fromAccountId);
     uow.append(billPayStreams.schedule(paymentId), events);
     return scheduledPaymentView(events.reduce(billScheduleAggregate.evolve, state), true);

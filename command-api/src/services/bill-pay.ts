@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   moneyStreams,
   streams,
@@ -46,8 +46,12 @@ import {
   canStillRun,
   decideAdvanced,
   isDue,
-  requireNoDuplicateSchedule,
+  liveAutopays,
+  liveSchedules,
+  paidToday,
+  requireNoDuplicatePayment,
   type BillScheduleState,
+  type LivePayment,
 } from '../domain/bill-pay/schedule.ts';
 import {
   decideScheduleStarted,
@@ -302,7 +306,7 @@ export interface NewPayment {
 }
 
 /** The customer's recent movements, for the bill pay limits of a payment. */
-async function loadActivity(uow: UnitOfWork, customerId: string) {
+export async function loadActivity(uow: UnitOfWork, customerId: string) {
   return (await uow.load(moneyStreams.activity(customerId), activityAggregate)).state;
 }
 
@@ -319,15 +323,11 @@ function appendOccurrence(
   uow.appendAny(streams.notifications(o.customerId), result.notification);
 }
 
-function fingerprint(parts: (string | number)[]): string {
-  return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
-}
-
 /**
  * Schedules a payment, exactly once per Idempotency-Key: a retry with the key gets the first answer
  * before anything is checked, so it is never taken for a duplicate of the payment it made. One
- * that matches a live schedule (requireNoDuplicateSchedule) is refused until the customer
- * confirms it (`confirmedDuplicate`). Dated today it is paid at once, within
+ * that matches a live schedule, an AutoPay or a payment made today (requireNoDuplicatePayment)
+ * is refused until the customer confirms it (`confirmedDuplicate`). Dated today it is paid at once, within
  * the bill pay limits (refused with "Insufficient funds" when the account cannot cover it); dated
  * later it is paid by a delayed job on its date, where funds and limits are checked again. An
  * amount that no day's limit could pay, or above the new-payee limit for a payee's first payment,
@@ -351,9 +351,12 @@ export function schedulePayment(
     requireOpenAtCommit(uow, account.state);
     requireWithinLimits('bill-pay', input.amountCents);
     requireFirstPaymentLimit(payee, input.amountCents);
+    // Only a payment dated today can repeat one made today; the movements tell of those.
+    const activity = firstDate === today ? await loadActivity(uow, customerId) : null;
     if (!input.confirmedDuplicate) {
-      const planned = { ...input, firstDate };
-      requireNoDuplicateSchedule(planned, await bookedSchedules(uow, customerId));
+      const paid = activity ? paidToday(activity, payee, input.amountCents, today) : [];
+      const live = await livePayments(uow, customerId, payees.state, today);
+      requireNoDuplicatePayment({ ...input, firstDate }, [...live, ...paid]);
     }
     const scheduleStream = billPayStreams.schedule(paymentId);
     const schedule: EventData<'BillPaymentScheduled'> = {
@@ -391,15 +394,10 @@ export function schedulePayment(
       nextDate,
     };
     const ids = occurrenceIds('scheduled', paymentId, today);
-    const duplicateFingerprint =
-      identity.key === undefined
-        ? fingerprint(['bill-pay', input.fromAccountId, payee.payeeId, input.amountCents])
-        : null;
-    const activity = await loadActivity(uow, customerId);
     const paid = decideOccurrence(
       occurrence,
       account.state,
-      { payee, activity, now, duplicateFingerprint },
+      { payee, activity: activity!, now, checkDuplicate: identity.key === undefined },
       ids,
     );
     if (paid.outcome === 'failed') throw paid.refusal;
@@ -411,10 +409,22 @@ export function schedulePayment(
 }
 
 /**
- * The schedules in the customer's book (those ended since may be among them). Two requests for
- * the same new schedule both write the book (bookSchedule), so the second is decided again on it
- * and sees the first.
+ * What already pays the customer's payees: their live schedules and AutoPays (a payment made
+ * today is told by the movements, see paidToday). Two requests for the same new schedule both
+ * write the book (bookSchedule), and two payments made today both the customer's movements, so
+ * the second is decided again on what the first wrote and sees it.
  */
+export async function livePayments(
+  uow: UnitOfWork,
+  customerId: string,
+  payees: PayeesState,
+  today: IsoDate,
+): Promise<LivePayment[]> {
+  const schedules = liveSchedules(await bookedSchedules(uow, customerId));
+  return [...schedules, ...liveAutopays(payees, today)];
+}
+
+/** The schedules in the customer's book (those ended since may be among them). */
 async function bookedSchedules(uow: UnitOfWork, customerId: string) {
   const book = await uow.load(billScheduleBookStream(customerId), scheduleBookAggregate);
   const states: BillScheduleState[] = [];
@@ -478,7 +488,7 @@ async function runOccurrence(uow: UnitOfWork, occurrence: Occurrence, payee: Pay
   const result = decideOccurrence(
     o,
     account.state,
-    { payee, activity, now: billPayClock.now(), duplicateFingerprint: null },
+    { payee, activity, now: billPayClock.now(), checkDuplicate: false },
     occurrenceIds(o.source, o.scheduleId, o.date),
   );
   appendOccurrence(uow, o, result);

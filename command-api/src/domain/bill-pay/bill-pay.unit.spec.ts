@@ -422,7 +422,7 @@ const limits = (over: Partial<OccurrenceLimits> = {}): OccurrenceLimits => ({
   payee: knownPayee,
   activity: activityAggregate.initial(),
   now,
-  duplicateFingerprint: null,
+  checkDuplicate: false,
   ...over,
 });
 
@@ -524,7 +524,7 @@ describe('an occurrence', () => {
   });
 
   it('refuses an identical payment within 60 seconds when it has no Idempotency-Key', () => {
-    const withFingerprint = limits({ duplicateFingerprint: 'fp' });
+    const withFingerprint = limits({ checkDuplicate: true });
     const first = decideOccurrence(occurrence, account(10_000), withFingerprint, ids);
     const activity = stateAfter(activityAggregate, ...first.movement);
     expect(() =>

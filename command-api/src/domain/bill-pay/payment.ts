@@ -57,6 +57,14 @@ export function decideSchedule(
   return [BillPaymentScheduled.create(schedule)];
 }
 
+/**
+ * What a bill payment's movement is recorded with: its payee and amount, so a second payment of
+ * the same to the same payee on the same day is recognised (see paidToday), and one without an
+ * Idempotency-Key within 60 s refused.
+ */
+export const billPaymentFingerprint = (payeeId: string, amountCents: number) =>
+  `bill-pay:${payeeId}:${amountCents}`;
+
 export type Occurrence = Omit<EventData<'BillPaymentPaid'>, 'entryId' | 'reference'>;
 
 export interface OccurrenceIds {
@@ -71,7 +79,7 @@ export interface OccurrenceLimits {
   activity: ActivityState;
   now: Date;
   /** Without an Idempotency-Key, an identical payment within 60 s is refused as a duplicate. */
-  duplicateFingerprint: string | null;
+  checkDuplicate: boolean;
 }
 
 /**
@@ -135,8 +143,8 @@ export function decideOccurrence(
         movementId: ids.entryId,
         category: 'bill-pay',
         amount: occurrence.amountCents,
-        fingerprint: limits.duplicateFingerprint,
-        checkDuplicate: limits.duplicateFingerprint !== null,
+        fingerprint: billPaymentFingerprint(occurrence.payeeId, occurrence.amountCents),
+        checkDuplicate: limits.checkDuplicate,
         now: limits.now,
       },
       limits.activity,

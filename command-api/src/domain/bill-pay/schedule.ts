@@ -9,13 +9,22 @@ import {
   BillPaymentScheduleChanged,
   formatUsd,
   type EventData,
+  type RecurringFrequency,
 } from '@bank/events';
 import { DomainError, type Aggregate, type StreamEvent } from '../../kernel/aggregate.ts';
-import { requireWithinLimits } from '../transfers/limits.ts';
-import { nextOccurrence, occurrenceDate, readableDate, type IsoDate } from './calendar.ts';
-import { requireFirstPaymentLimit, type Payee, type PayeesState } from './payees.ts';
+import { movementsOf, requireWithinLimits, type ActivityState } from '../transfers/limits.ts';
+import {
+  isAutopayDate,
+  nextAutopayDate,
+  nextOccurrence,
+  occurrenceDate,
+  readableDate,
+  type IsoDate,
+} from './calendar.ts';
+import { autopayAmount, requireFirstPaymentLimit, type Payee, type PayeesState } from './payees.ts';
 import type { ScheduleLimit } from '../schedule-book.ts';
 import {
+  billPaymentFingerprint,
   END_BEFORE_START,
   MINIMUM_PAYMENT,
   MINIMUM_PAYMENT_CENTS,
@@ -157,6 +166,11 @@ function requireOwn(state: BillScheduleState, customerId: string) {
 export interface ChangeContext {
   payee: Pick<Payee, 'paid'> | null;
   today: IsoDate;
+  /**
+   * What else pays the customer's payees (see requireNoDuplicatePayment), this schedule among them
+   * or not; none given: the customer confirmed the change though it matches one.
+   */
+  live?: LivePayment[];
 }
 
 /**
@@ -190,6 +204,18 @@ export function decideChange(
     throw new DomainError('end_date', END_BEFORE_START, 'recurring_end_date');
   }
   if (samePlan(state, plan)) return [];
+  // A change of account alone pays nothing more than before: it is not asked about again.
+  if (context.live && !sameAccountAside(state, plan)) {
+    requireNoDuplicatePayment(
+      {
+        payeeId: schedule.payeeId,
+        amountCents: plan.amountCents,
+        firstDate: plan.startDate,
+        recurrence: plan.recurrence,
+      },
+      context.live.filter((other) => other.id !== schedule.paymentId),
+    );
+  }
   return [
     BillPaymentScheduleChanged.create({
       customerId,
@@ -207,10 +233,14 @@ function requireStillRunning(state: BillScheduleState): void {
 }
 
 function samePlan(state: BillScheduleState, plan: BillSchedulePlan): boolean {
+  return state.plan!.fromAccountId === plan.fromAccountId && sameAccountAside(state, plan);
+}
+
+/** Whether the plan pays the same amounts on the same dates, whatever account it pays from. */
+function sameAccountAside(state: BillScheduleState, plan: BillSchedulePlan): boolean {
   const p = state.plan!;
   return (
     state.nextDate === plan.startDate &&
-    p.fromAccountId === plan.fromAccountId &&
     p.amountCents === plan.amountCents &&
     (p.recurrence?.frequency ?? null) === (plan.recurrence?.frequency ?? null) &&
     (p.recurrence?.endDate ?? null) === (plan.recurrence?.endDate ?? null)
@@ -255,41 +285,149 @@ export function canStillRun(state: BillScheduleState, payees: PayeesState): bool
 /** A new payment that matches a live schedule: answered 409 DUPLICATE_TRANSACTION, to confirm. */
 export const DUPLICATE_SCHEDULE = 'duplicate_schedule';
 
-/** A new payment as the duplicate check compares it with the schedules already live. */
+/** A payment (new, or a schedule as an edit leaves it) as the duplicate check compares it. */
 export type PlannedPayment = Pick<
   EventData<'BillPaymentScheduled'>,
   'payeeId' | 'amountCents' | 'firstDate' | 'recurrence'
 >;
 
 /**
- * Refuses, until the customer confirms it, a payment that pays a payee again what a live schedule
- * already pays them: the same amount, and either repeating as often (a second monthly bill,
- * whatever its day) or on a date the schedule pays too. A double submit or a forgotten schedule
- * would otherwise pay the bill twice, every time; paying a payee twice on purpose stays possible.
+ * What already pays a payee: a live schedule (one-off or repeating), the payee's AutoPay, or a
+ * payment made today (it leaves no schedule, only its movement).
  */
-export function requireNoDuplicateSchedule(
-  planned: PlannedPayment,
-  schedules: BillScheduleState[],
-): void {
-  for (const state of schedules) {
-    const s = state.schedule;
-    const plan = state.plan;
-    if (!s || !plan || state.cancelled || state.stopped || state.nextDate === null) continue;
-    if (s.payeeId !== planned.payeeId || plan.amountCents !== planned.amountCents) continue;
-    const what = `${formatUsd(plan.amountCents)} to ${s.payeeName}`;
+export interface LivePayment {
+  kind: 'scheduled' | 'autopay' | 'paid_today';
+  /** The schedule's id (an edit leaves its own out); the payee's for AutoPay. */
+  id: string;
+  payeeId: string;
+  payeeName: string;
+  amountCents: number;
+  /** How often it repeats; null: once. */
+  frequency: RecurringFrequency | null;
+  /** The next date it pays, on or after today. */
+  nextDate: IsoDate;
+  /** Whether it pays on `date`. */
+  pays(date: IsoDate): boolean;
+}
+
+/** The live schedules among `states`, as the duplicate check reads them. */
+export function liveSchedules(states: BillScheduleState[]): LivePayment[] {
+  const live: LivePayment[] = [];
+  for (const state of states) {
+    const { schedule: s, plan, nextDate } = state;
+    if (!s || !plan || state.cancelled || state.stopped || nextDate === null) continue;
+    live.push({
+      kind: 'scheduled',
+      id: s.paymentId,
+      payeeId: s.payeeId,
+      payeeName: s.payeeName,
+      amountCents: plan.amountCents,
+      frequency: plan.recurrence?.frequency ?? null,
+      nextDate,
+      pays: (date) => date >= nextDate && isPlanOccurrence(plan, date),
+    });
+  }
+  return live;
+}
+
+/** The payees' AutoPays that are on: each pays monthly on its day, from its first date. */
+export function liveAutopays(payees: PayeesState, today: IsoDate): LivePayment[] {
+  return Object.values(payees.payees).flatMap((payee) => {
+    const autopay = payee.autopay;
+    if (!autopay) return [];
+    const from = autopay.firstDate > today ? autopay.firstDate : today;
+    const nextDate = isAutopayDate(autopay, from) ? from : nextAutopayDate(autopay.day, from);
+    return [
+      {
+        kind: 'autopay' as const,
+        id: payee.payeeId,
+        payeeId: payee.payeeId,
+        payeeName: payee.name,
+        amountCents: autopayAmount(payee),
+        frequency: 'monthly' as const,
+        nextDate,
+        pays: (date: IsoDate) => date >= today && isAutopayDate(autopay, date),
+      },
+    ];
+  });
+}
+
+/**
+ * The payments to `payee` of `amountCents` made today, from the customer's movements: a bill
+ * payment's movement carries billPaymentFingerprint (its payee and amount).
+ */
+export function paidToday(
+  activity: ActivityState,
+  payee: Pick<Payee, 'payeeId' | 'name'>,
+  amountCents: number,
+  today: IsoDate,
+): LivePayment[] {
+  const fingerprint = billPaymentFingerprint(payee.payeeId, amountCents);
+  return movementsOf(activity)
+    .filter(
+      (m) => m.category === 'bill-pay' && m.bankDate === today && m.fingerprint === fingerprint,
+    )
+    .map((m) => ({
+      kind: 'paid_today' as const,
+      id: m.movementId,
+      payeeId: payee.payeeId,
+      payeeName: payee.name,
+      amountCents,
+      frequency: null,
+      nextDate: today,
+      pays: (date: IsoDate) => date === today,
+    }));
+}
+
+/**
+ * How far ahead two plans of different frequencies are compared for a date they both pay: plans
+ * that meet only later than this (a weekly and a yearly one, say) are not taken for duplicates.
+ */
+export const DUPLICATE_HORIZON_YEARS = 3;
+
+/** The first date, within the horizon, that both the planned payment and `live` pay. */
+function firstCommonDate(planned: PlannedPayment, live: LivePayment): IsoDate | null {
+  const horizon = occurrenceDate(planned.firstDate, 'yearly', DUPLICATE_HORIZON_YEARS);
+  const r = planned.recurrence;
+  for (let n = 0; ; n += 1) {
+    const date = r ? occurrenceDate(planned.firstDate, r.frequency, n) : planned.firstDate;
+    if (date > horizon || (r?.endDate && date > r.endDate)) return null;
+    if (live.pays(date)) return date;
+    if (!r) return null;
+  }
+}
+
+/**
+ * Refuses, until the customer confirms it, a payment that pays a payee again what is already
+ * paying them: a live schedule, the payee's AutoPay or a payment made today, of the same amount.
+ * It is one when it repeats as often (a second monthly bill, whatever its day) or pays on a date
+ * the other pays too (either way round: a new repeating plan that reaches a one-off later on is
+ * one). A double submit, a forgotten schedule or AutoPay would otherwise pay the bill twice;
+ * paying a payee twice on purpose stays possible.
+ */
+export function requireNoDuplicatePayment(planned: PlannedPayment, live: LivePayment[]): void {
+  for (const other of live) {
+    if (other.payeeId !== planned.payeeId || other.amountCents !== planned.amountCents) continue;
+    const what = `${formatUsd(other.amountCents)} to ${other.payeeName}`;
+    const duplicate = (words: string) =>
+      new DomainError(DUPLICATE_SCHEDULE, `This payment appears to be a duplicate: ${words}.`);
     const frequency = planned.recurrence?.frequency;
-    if (frequency && plan.recurrence?.frequency === frequency) {
+    if (frequency && other.frequency === frequency) {
       const every = RECURRING_FREQUENCY_LABELS[frequency].toLowerCase();
-      throw new DomainError(
-        DUPLICATE_SCHEDULE,
-        `This payment appears to be a duplicate: ${what} already repeats ${every}, next on ${readableDate(state.nextDate)}.`,
+      const next = readableDate(other.nextDate);
+      throw duplicate(
+        other.kind === 'autopay'
+          ? `AutoPay already pays ${what} ${every}, next on ${next}`
+          : `${what} already repeats ${every}, next on ${next}`,
       );
     }
-    if (planned.firstDate >= state.nextDate && isPlanOccurrence(plan, planned.firstDate)) {
-      throw new DomainError(
-        DUPLICATE_SCHEDULE,
-        `This payment appears to be a duplicate: ${what} is already scheduled on ${readableDate(planned.firstDate)}.`,
-      );
-    }
+    const date = firstCommonDate(planned, other);
+    if (date === null) continue;
+    if (other.kind === 'paid_today') throw duplicate(`${what} was already paid today`);
+    throw duplicate(
+      other.kind === 'autopay'
+        ? `AutoPay already pays ${what} on ${readableDate(date)}`
+        : `${what} is already scheduled on ${readableDate(date)}`,
+    );
   }
 }

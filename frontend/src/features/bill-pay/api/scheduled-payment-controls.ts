@@ -49,8 +49,18 @@ async function answered(request: Promise<{ message: string; data: unknown }>) {
 export function useChangeScheduledPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { paymentId: string; values: EditPaymentForm }) =>
-      answered(api.put<unknown>(path(input.paymentId), editPaymentPayload(input.values))),
+    /** `confirmDuplicate`: the customer, told the change repeats another payment, made it anyway. */
+    mutationFn: (input: {
+      paymentId: string;
+      values: EditPaymentForm;
+      confirmDuplicate?: boolean;
+    }) =>
+      answered(
+        api.put<unknown>(path(input.paymentId), {
+          ...editPaymentPayload(input.values),
+          ...(input.confirmDuplicate ? { confirm_duplicate: true } : {}),
+        }),
+      ),
     onSuccess: ({ message }) => toast.success(message || 'Scheduled payment updated'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['bill-pay'] }),
   });

@@ -1,6 +1,6 @@
 import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,8 @@ import { Alert } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import type { Account } from '@/lib/accounts';
-import { mapError } from '@/lib/error-mapping';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage, mapError } from '@/lib/error-mapping';
 import { formatMoney } from '@/lib/format';
 import { useWhenOpened } from '@/lib/use-when-opened';
 import type { ScheduledPayment } from '../api/get-scheduled-payments';
@@ -18,6 +19,7 @@ import {
   useChangeScheduledPayment,
   type EditPaymentForm,
 } from '../api/scheduled-payment-controls';
+import { DuplicateQuestion } from './duplicate-question';
 import { RecurringPaymentFields } from './recurring-payment-fields';
 
 function valuesOf(p: ScheduledPayment | null): EditPaymentForm {
@@ -54,6 +56,8 @@ export function EditPaymentDialog({
   });
   const change = useChangeScheduledPayment();
   const [error, setError] = useState<string | null>(null);
+  // The bank's words when the change repeats another payment: saved only once confirmed.
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   const errors = form.formState.errors;
   const recurring = form.watch('is_recurring');
 
@@ -61,7 +65,14 @@ export function EditPaymentDialog({
   useWhenOpened(payment !== null, () => {
     form.reset(valuesOf(payment));
     setError(null);
+    setDuplicate(null);
   });
+
+  // A confirmation answers the change it was asked about, not one typed since.
+  useEffect(() => {
+    const watching = form.watch(() => setDuplicate(null));
+    return () => watching.unsubscribe();
+  }, [form]);
 
   const close = () => {
     if (!change.isPending) onClose();
@@ -70,12 +81,17 @@ export function EditPaymentDialog({
   const submit = form.handleSubmit((values) => {
     if (!payment) return;
     setError(null);
+    const confirmDuplicate = duplicate !== null;
+    setDuplicate(null);
     change.mutate(
-      { paymentId: payment.payment_id, values },
+      { paymentId: payment.payment_id, values, confirmDuplicate },
       {
         onSuccess: onClose,
         onError: (e) => {
-          if (!applyServerFieldErrors(e, form.setError, {}, FIELDS)) setError(mapError(e).message);
+          if (applyServerFieldErrors(e, form.setError, {}, FIELDS)) return;
+          if (e instanceof ApiError && e.code === 'DUPLICATE_TRANSACTION' && !confirmDuplicate)
+            setDuplicate(errorMessage(e, mapError(e).message));
+          else setError(mapError(e).message);
         },
       },
     );
@@ -121,12 +137,17 @@ export function EditPaymentDialog({
         </div>
         <RecurringPaymentFields form={form} today={today} />
         {error ? <Alert tone="danger">{error}</Alert> : null}
+        {duplicate ? (
+          <DuplicateQuestion message={duplicate}>
+            <p>Save this change only if you mean to pay it twice.</p>
+          </DuplicateQuestion>
+        ) : null}
         <div className="dialog__actions">
           <Button variant="secondary" onClick={close} disabled={change.isPending}>
             Close
           </Button>
           <Button type="submit" loading={change.isPending}>
-            {change.isPending ? 'Saving...' : 'Save Changes'}
+            {change.isPending ? 'Saving...' : duplicate ? 'Save It Anyway' : 'Save Changes'}
           </Button>
         </div>
       </form>

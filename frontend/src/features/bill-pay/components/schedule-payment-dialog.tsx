@@ -22,6 +22,7 @@ import { paymentSchema, useSchedulePayment, type PaymentForm } from '../api/sche
 import { arrivalLine } from '../lib/arrival';
 import { payeeLabel } from '../lib/payee-label';
 import { defaultPayingAccount } from '../lib/paying-account';
+import { DuplicateQuestion } from './duplicate-question';
 import { RecurringPaymentFields } from './recurring-payment-fields';
 
 const empty = (payee?: Payee | null, accounts: Account[] = []): PaymentForm => ({
@@ -226,9 +227,8 @@ export function SchedulePaymentDialog({
             </Alert>
           ) : null}
           {duplicate ? (
-            <Alert
-              tone="warning"
-              title="Already scheduled?"
+            <DuplicateQuestion
+              message={duplicate}
               action={
                 onShowScheduled ? (
                   <Button variant="secondary" size="sm" onClick={onShowScheduled}>
@@ -237,9 +237,8 @@ export function SchedulePaymentDialog({
                 ) : null
               }
             >
-              <p>{duplicate}</p>
               <p>Make this payment as well only if you mean to pay it twice.</p>
-            </Alert>
+            </DuplicateQuestion>
           ) : null}
           <div className="dialog__actions">
             <Button

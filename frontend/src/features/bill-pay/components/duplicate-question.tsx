@@ -1,0 +1,29 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/feedback';
+
+/**
+ * The bank's question when a payment (or an edit) would pay a payee what is already paid to them:
+ * its words, and what to do. It takes the focus when it appears: the button pressed a moment
+ * before now confirms the duplicate, so a second Enter on it must not answer a question the
+ * customer has not yet seen.
+ */
+export function DuplicateQuestion({
+  message,
+  action,
+  children,
+}: {
+  message: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => region.current?.focus(), []);
+  return (
+    <section ref={region} tabIndex={-1} aria-label="Already scheduled?">
+      <Alert tone="warning" title="Already scheduled?" action={action}>
+        <p>{message}</p>
+        {children}
+      </Alert>
+    </section>
+  );
+}
