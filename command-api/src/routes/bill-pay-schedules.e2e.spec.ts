@@ -588,6 +588,30 @@ describe('a payment that repeats an AutoPay, a payment made today or a later one
     expect(made.status, JSON.stringify(made.body)).toBe(201);
   });
 
+  it('says so when AutoPay turned on repeats a monthly payment already scheduled', async () => {
+    secondsBeforeMidnight('2027-01-01', 3600);
+    const c = await customerWith(100);
+    const payeeId = await harborWater(c);
+    const monthly = monthlyFrom(c, payeeId, 55, '2027-01-20');
+    expect((await c.client.post('/api/bill-payments/schedule', monthly, key('m-1'))).status).toBe(
+      201,
+    );
+    const turnOn = (amount: number, k: string) =>
+      c.client.put(
+        `/api/bill-payments/payees/${payeeId}/autopay`,
+        { autopay_enabled: true, autopay_day: 10, autopay_amount: amount },
+        key(k),
+      );
+    const other = await turnOn(54, 'on-1');
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(other.body.message).toBe('AutoPay updated successfully!');
+    const same = await turnOn(55, 'on-2');
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.message).toBe(
+      'AutoPay updated successfully! This payment appears to be a duplicate: $55.00 to Harbor Water already repeats monthly, next on Jan 20, 2027. Cancel it in Upcoming Payments if AutoPay replaces it.',
+    );
+  });
+
   it('asks before paying a payee today what was already paid them today, one of two sent at once', async () => {
     secondsBeforeMidnight('2031-03-01', 3600);
     const c = await customerWith(100);

@@ -46,7 +46,10 @@ export function payeeReply(p: EventData<'BillPayeeAdded'>) {
 export function autopayReply(
   payee: { payeeId: string; defaultAmountCents: number | null },
   autopay: EventData<'BillPayeeAutopayChanged'>['autopay'],
+  /** Said after the answer: a scheduled payment the AutoPay now repeats. */
+  note: string | null = null,
 ) {
+  const done = autopay ? 'AutoPay updated successfully!' : 'AutoPay turned off successfully!';
   return {
     statusCode: 200,
     body: ok(
@@ -65,7 +68,7 @@ export function autopayReply(
             : null,
         },
       } satisfies z.input<typeof payeeAutopayChanged.shape.data>,
-      autopay ? 'AutoPay updated successfully!' : 'AutoPay turned off successfully!',
+      note ? `${done} ${note}` : done,
     ),
   };
 }

@@ -45,6 +45,7 @@ import {
   billScheduleBookStream,
   canStillRun,
   decideAdvanced,
+  DUPLICATE_SCHEDULE,
   isDue,
   liveAutopays,
   liveSchedules,
@@ -280,7 +281,10 @@ export function changePayeeAutopay(
       payees.state,
     );
     uow.append(stream, events);
-    if (events.length > 0) return autopayReply(payee, autopay);
+    if (events.length > 0) {
+      const note = autopay ? await autopayRepeats(uow, customerId, payee, autopay) : null;
+      return autopayReply(payee, autopay, note);
+    }
     // Unchanged: its next date is the first one still to come.
     const today = bankDate(billPayClock.now());
     const current = payee.autopay;
@@ -291,6 +295,32 @@ export function changePayeeAutopay(
         : current,
     );
   });
+}
+
+/**
+ * Whether an AutoPay as now set pays what a live scheduled payment already pays the payee (see
+ * requireNoDuplicatePayment), in words that say so and what to do; null: it does not. AutoPay is
+ * not refused for it: the customer is told, since AutoPay usually replaces such a payment.
+ */
+async function autopayRepeats(
+  uow: UnitOfWork,
+  customerId: string,
+  payee: Payee,
+  autopay: NonNullable<Payee['autopay']>,
+): Promise<string | null> {
+  const planned = {
+    payeeId: payee.payeeId,
+    amountCents: autopayAmount({ ...payee, autopay }),
+    firstDate: autopay.firstDate,
+    recurrence: { frequency: 'monthly' as const, endDate: null },
+  };
+  try {
+    requireNoDuplicatePayment(planned, liveSchedules(await bookedSchedules(uow, customerId)));
+    return null;
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.reason !== DUPLICATE_SCHEDULE) throw error;
+    return `${error.message} Cancel it in Upcoming Payments if AutoPay replaces it.`;
+  }
 }
 
 export interface NewPayment {
