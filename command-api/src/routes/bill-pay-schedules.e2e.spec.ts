@@ -15,6 +15,8 @@ import {
   billPayNotices,
   closeAccountAsErased,
 } from './bill-pay-test-helpers.ts';
+import { createCommandBus } from '../kernel/command-bus.ts';
+import { changeScheduledPayment } from '../services/bill-pay-schedules.ts';
 import { seeingTheLog } from './money-test-helpers.ts';
 
 let bank: TestBank;
@@ -686,6 +688,46 @@ describe('a payment that repeats an AutoPay, a payment made today or a later one
     const changed = await c.client.put(`/api/bill-payments/scheduled/${id}`, confirmed);
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.data.payment.amount).toBe(10);
+  });
+
+  it('of two edits by two processes at once that would make two payments one, one is asked about', async () => {
+    secondsBeforeMidnight('2031-03-01', 3600);
+    const c = await customerWith(100);
+    const payeeId = await harborWater(c);
+    const ids: string[] = [];
+    for (const [amount, date] of [
+      [60, '2031-05-12'],
+      [70, '2031-05-14'],
+    ] as const) {
+      const made = await c.client.post(
+        '/api/bill-payments/schedule',
+        payment(c, payeeId, { amount, scheduled_date: date }),
+        key(`two-${amount}`),
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      ids.push(made.body.data.payment.id as string);
+    }
+    // Two buses with state caches of their own and no in-process queue, as two API processes
+    // have: each edit alone repeats nothing, but both make $55.00 on May 10.
+    const processes = [0, 1].map(() => ({ ...bank.ctx, bus: createCommandBus(bank.store) }));
+    const plan = {
+      fromAccountId: c.checking,
+      amountCents: 55_00,
+      startDate: '2031-05-10',
+      recurrence: null,
+    };
+    const outcomes = await Promise.all(
+      ids.map((id, i) =>
+        changeScheduledPayment(processes[i]!, c.user.id, id, plan, { actor: 'test' }).then(
+          () => 'changed',
+          (error: unknown) => (error as Error).message,
+        ),
+      ),
+    );
+    expect(outcomes.sort()).toEqual([
+      'This payment appears to be a duplicate: $55.00 to Harbor Water is already scheduled on May 10, 2031.',
+      'changed',
+    ]);
   });
 });
 

@@ -62,7 +62,7 @@ import {
 import { customerAggregate } from '../domain/customer/customer.ts';
 import { activityAggregate, requireWithinLimits } from '../domain/transfers/limits.ts';
 import { KEYED_HASH_PREFIX } from '../domain/transfers/destinations.ts';
-import { DomainError, existence } from '../kernel/aggregate.ts';
+import { DomainError, existence, type Aggregate } from '../kernel/aggregate.ts';
 import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import { autopayReply, paymentReply, payeeReply } from './bill-pay-views.ts';
 import type { CommandContext } from './context.ts';
@@ -440,9 +440,11 @@ export function schedulePayment(
 
 /**
  * What already pays the customer's payees: their live schedules and AutoPays (a payment made
- * today is told by the movements, see paidToday). Two requests for the same new schedule both
- * write the book (bookSchedule), and two payments made today both the customer's movements, so
- * the second is decided again on what the first wrote and sees it.
+ * today is told by the movements, see paidToday). What was read is expected unchanged at commit:
+ * the book, each schedule in it and the payees (their AutoPays). So a payment decided on them
+ * while another request changes any of them (a new schedule, an edit, AutoPay turned on) is
+ * decided again on what that one wrote, and sees it; two payments made today both write the
+ * customer's movements, to the same end.
  */
 export async function livePayments(
   uow: UnitOfWork,
@@ -450,16 +452,29 @@ export async function livePayments(
   payees: PayeesState,
   today: IsoDate,
 ): Promise<LivePayment[]> {
-  const schedules = liveSchedules(await bookedSchedules(uow, customerId));
-  return [...schedules, ...liveAutopays(payees, today)];
+  const booked = await bookedSchedules(uow, customerId, { expectUnchanged: true });
+  uow.expectAtCommit(billPayStreams.payees(customerId), 'read');
+  return [...liveSchedules(booked), ...liveAutopays(payees, today)];
 }
 
-/** The schedules in the customer's book (those ended since may be among them). */
-async function bookedSchedules(uow: UnitOfWork, customerId: string) {
-  const book = await uow.load(billScheduleBookStream(customerId), scheduleBookAggregate);
+/**
+ * The schedules in the customer's book (those ended since may be among them); with
+ * `expectUnchanged`, the book and each of them are expected at commit as read.
+ */
+async function bookedSchedules(
+  uow: UnitOfWork,
+  customerId: string,
+  { expectUnchanged = false } = {},
+) {
+  const read = async <S>(stream: string, aggregate: Aggregate<S>) => {
+    const { state } = await uow.load(stream, aggregate);
+    if (expectUnchanged) uow.expectAtCommit(stream, 'read');
+    return state;
+  };
+  const book = await read(billScheduleBookStream(customerId), scheduleBookAggregate);
   const states: BillScheduleState[] = [];
-  for (const scheduleId of book.state) {
-    states.push((await uow.load(billPayStreams.schedule(scheduleId), billScheduleAggregate)).state);
+  for (const scheduleId of book) {
+    states.push(await read(billPayStreams.schedule(scheduleId), billScheduleAggregate));
   }
   return states;
 }
