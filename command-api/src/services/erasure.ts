@@ -143,7 +143,10 @@ async function closeOut(
   }
   const now = new Date();
   for (const { stream, state } of requests) {
-    uow.append(stream, decideCancelZelleRequest(state, customer.customerId, now).events);
+    const withdrawn = decideCancelZelleRequest(state, customer.customerId, now, {
+      byErasure: true,
+    });
+    uow.append(stream, withdrawn.events);
   }
   return erased;
 }

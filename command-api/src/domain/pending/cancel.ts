@@ -1,5 +1,10 @@
 import { CANCEL_MESSAGES, isWireType } from '@bank/contracts';
-import { TransferCancelled, ZellePaymentCancelled, ZelleRequestCancelled } from '@bank/events';
+import {
+  ERASED,
+  TransferCancelled,
+  ZellePaymentCancelled,
+  ZelleRequestCancelled,
+} from '@bank/events';
 import { DomainError } from '../../kernel/aggregate.ts';
 import type { AccountCommand } from '../account/account.ts';
 import type { TransferState } from '../transfers/transfer.ts';
@@ -107,11 +112,16 @@ export function decideCancelZellePayment(
   };
 }
 
-/** Only the requester, only while the person asked has neither paid nor declined. */
+/**
+ * Only the requester, only while the person asked has neither paid nor declined. Withdrawn by the
+ * requester's erasure, the event names nobody: the name would be readable by whatever projected
+ * it before the requester's key is destroyed, moments later, and by nothing after.
+ */
 export function decideCancelZelleRequest(
   state: RequestState,
   customerId: string,
   now: Date,
+  { byErasure = false } = {},
 ): CancelPlan<ReturnType<typeof ZelleRequestCancelled.create>> {
   const r = state.request;
   if (!r || r.requesterCustomerId !== customerId) throw notFound();
@@ -130,7 +140,7 @@ export function decideCancelZelleRequest(
       ZelleRequestCancelled.create({
         requestId: r.requestId,
         requesterCustomerId: r.requesterCustomerId,
-        requesterName: r.requesterName,
+        requesterName: byErasure ? ERASED : r.requesterName,
         payerCustomerId: r.payerCustomerId,
         amount: r.amount,
         cancelledAt: now.toISOString(),

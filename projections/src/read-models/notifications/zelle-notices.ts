@@ -1,4 +1,4 @@
-import { formatUsd } from '@bank/events';
+import { ERASED, formatUsd } from '@bank/events';
 import type { Projection } from '../../projection.ts';
 import type { RaiseNotification } from './notification-types.ts';
 
@@ -92,7 +92,11 @@ export function zelleNotificationHandlers(
         customerId: d.payerCustomerId,
         type: 'zelle',
         title: 'Zelle request cancelled',
-        message: `${d.requesterName} cancelled their request for ${formatUsd(d.amount)}. There is nothing to pay.`,
+        // Withdrawn as its requester was erased, it names nobody.
+        message:
+          d.requesterName === ERASED
+            ? `A Zelle request for ${formatUsd(d.amount)} was withdrawn. There is nothing to pay.`
+            : `${d.requesterName} cancelled their request for ${formatUsd(d.amount)}. There is nothing to pay.`,
         priority: 'low',
       });
     },
