@@ -31,7 +31,7 @@ export { registerCustomer, DEFAULT_ACCOUNTS } from './services/registration.ts';
 export { destinationHashesOf } from './services/saved-recipients.ts';
 export { tellerCash, accountIdByNumber } from './services/deposits.ts';
 export { claimWithCode, requestClaimCode } from './services/zelle-claims.ts';
-export { markAllNotificationsRead } from './services/notifications.ts';
+export { markEverythingReadAsTheBank } from './services/notifications.ts';
 export { applyForCard } from './services/cards.ts';
 export { addPayee, billPayStreams } from './services/bill-pay.ts';
 export { CONSISTENCY_HEADER } from './routes/command-reply.ts';

@@ -6,7 +6,7 @@ import {
   applyForCard,
   billPayStreams,
   claimWithCode,
-  markAllNotificationsRead,
+  markEverythingReadAsTheBank,
   registerCustomer,
   requestClaimCode,
   type CommandContext,
@@ -358,13 +358,8 @@ export async function seedDemoCustomer(
   }
   // Months of history come with months of notices, which Alex would have read long ago: the
   // first sign-in shows what is new since (its own sign-in notice), not a pile of old deposits.
-  await markAllNotificationsRead(
-    ctx,
-    registered.result.customerId,
-    null,
-    { actor: 'system:seed' },
-    true, // the bank itself, not a session: there is no one to ask to confirm it is them
-  );
+  // The notices just written may not be projected yet: everything up to here in the log.
+  await markEverythingReadAsTheBank(ctx, registered.result.customerId, { actor: 'system:seed' });
   const credentials = { accountNumber: registered.result.accountNumber, password: DEMO_PASSWORD };
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
   return credentials;

@@ -64,6 +64,23 @@ export async function markAllNotificationsRead(
   });
 }
 
+/**
+ * The bank itself marks every notification of the customer read, as of this point in the log
+ * (no position: what the read model holds when asked may lag what was just written). For a
+ * customer set up with a history of long-read notices, never for a session.
+ */
+export async function markEverythingReadAsTheBank(
+  ctx: CommandContext,
+  customerId: string,
+  metadata: EventMetadata,
+) {
+  return ctx.bus.execute(metadata, async (uow) => {
+    uow.appendAny(streams.notifications(customerId), [
+      AllNotificationsMarkedRead.create({ customerId, type: null }),
+    ]);
+  });
+}
+
 export async function deleteNotification(
   ctx: CommandContext,
   customerId: string,
