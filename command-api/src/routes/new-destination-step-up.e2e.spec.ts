@@ -90,7 +90,8 @@ const sepa = (c: Customer, iban: string, country = 'DE') => ({
   amount: 100,
   recipientName: 'Hanna Müller',
   iban,
-  swiftCode: 'COBADEFFXXX',
+  // A bank of the IBAN's country: another country's code is refused before anything else.
+  swiftCode: country === 'FR' ? 'BNPAFRPP' : 'COBADEFFXXX',
   bankName: 'Commerzbank',
   country,
   purposeOfPayment: 'FAMI',
