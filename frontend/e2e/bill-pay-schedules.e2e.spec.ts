@@ -130,9 +130,9 @@ describe('Bill Pay: edit and cancel a scheduled payment', { timeout: 180_000 }, 
 });
 
 /** Bill Pay open, after a monthly $42.50 to Harbor Water was scheduled on it. */
-async function monthlyToHarborWater() {
+async function monthlyToHarborWater(viewport?: { width: number; height: number }) {
   const { customer } = await customerWithHarborWater();
-  const page = await t.signedInPage(customer);
+  const page = await t.signedInPage(customer, viewport);
   const billPay = new BillPayPage(page);
   await billPay.open();
   await billPay.schedule('Harbor Water', '42.50', inDays(5), 'monthly');
@@ -191,6 +191,22 @@ describe(
       expect(confirmations).toEqual([]);
       const upcoming = await customer.client.get('/api/bill-payments/scheduled');
       expect(upcoming.body.data.payments).toHaveLength(1);
+    });
+
+    it('shows its answers whole on a phone, not below the fold', async () => {
+      const { page, billPay } = await monthlyToHarborWater({ width: 375, height: 800 });
+      const review = await billPay.review('Harbor Water', '42.50', inDays(12), 'monthly');
+      await review.getByRole('button', { name: 'Confirm Payment' }).click();
+      const anyway = review.getByRole('button', { name: 'Schedule It Anyway' });
+      await anyway.waitFor();
+      await page.waitForTimeout(300);
+      const inView = () =>
+        anyway.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        });
+      await page.screenshot({ path: screenshotPath('bill-pay-duplicate-question-phone.png') });
+      expect(await inView()).toBe(true);
     });
 
     it('asks before an edit that makes a payment repeat another, and saves it once confirmed', async () => {

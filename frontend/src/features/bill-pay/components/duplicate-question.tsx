@@ -17,7 +17,16 @@ export function DuplicateQuestion({
   children: ReactNode;
 }) {
   const region = useRef<HTMLElement>(null);
-  useEffect(() => region.current?.focus(), []);
+  useEffect(() => {
+    const question = region.current;
+    if (!question) return;
+    // Focusing shows only the question's top, and on a phone the answers (the dialog's buttons,
+    // right after it) would stay below the fold: both are brought into view, the question first
+    // when they do not fit together.
+    question.focus({ preventScroll: true });
+    question.nextElementSibling?.scrollIntoView?.({ block: 'nearest' });
+    question.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <section ref={region} tabIndex={-1} aria-label="Already scheduled?">
       <Alert tone="warning" title="Already scheduled?" action={action}>
