@@ -161,7 +161,7 @@ const withdrawBody = z
   });
 
 const WITHDRAW_DOC =
-  'The first withdrawal of a coin to an address (an EVM address in any case is one address) needs a session that signed in or stepped up within the step-up window: 403 STEP_UP_REQUIRED otherwise, and nothing is sent. Withdrawals to an address the coin was sent to before do not.';
+  "The first withdrawal of a coin to an address (an EVM address in any case is one address) needs a session that signed in or stepped up within the step-up window: 403 STEP_UP_REQUIRED otherwise, and nothing is sent. Withdrawals to an address the coin was sent to before do not. The address is checked for its network (bech32 or bech32m, base58check, EIP-55 mixed case, SS58, Cardano bech32, Solana's 32 bytes), so a mistyped character answers 400 with a field error on to_address and nothing is sent; so do the customer's own deposit address at this bank, and an amount that after the network fee is below the minimum.";
 
 /**
  * Crypto desk commands: buy, sell, report a deposit, withdraw. Each moves value, so each runs in
