@@ -17,6 +17,7 @@ import {
   ServiceBusy,
   type FieldErrors,
 } from './errors.ts';
+import { parseQueryString } from './query-string.ts';
 import { jsonRepeatsKey, MAX_JSON_DEPTH, MAX_JSON_VALUES, scanJson } from './json-depth.ts';
 import {
   answerClientError,
@@ -53,7 +54,7 @@ function baseApp(options: HttpAppOptions) {
     frameworkErrors: answerFrameworkError,
     // A path parameter over Fastify's default 100 characters would be refused with a bare 414
     // before any schema runs; let it reach the route's schema, which answers the usual 400/404.
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 }
 

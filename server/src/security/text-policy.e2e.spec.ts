@@ -167,6 +167,23 @@ describe('characters that draw nothing', () => {
 describe('the JSON depth limit', () => {
   const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
+  it('refuses a query value whose escapes are not UTF-8, naming the field, as a body would be', async () => {
+    const { client } = await signedUpCustomer(bank);
+    for (const escapes of ['%ED%A0%80', '%FF%FE', 'a%C0%AFb']) {
+      const history = await client.get(`/api/dashboard/comprehensive-history?search=${escapes}`);
+      expect(history.status, escapes).toBe(422);
+      expect(history.body.errors, escapes).toEqual({
+        search: ['The search field must be valid Unicode text.'],
+      });
+      const search = await client.get(`/api/search?q=${escapes}`);
+      expect(search.status, escapes).toBe(422);
+      expect(Object.keys(search.body.errors), escapes).toEqual(['q']);
+    }
+    // A percent sign that starts no escape is searched for as typed.
+    const percent = await client.get('/api/dashboard/comprehensive-history?search=100%');
+    expect(percent.status).toBe(200);
+  });
+
   it('answers a body nested 8,000 deep with 400, on public and money routes alike', async () => {
     const visitor = await new ApiClient(bank).post('/api/contact/messages', deep(8000));
     expect(visitor.status).toBe(400);
