@@ -135,6 +135,21 @@ describe('between own accounts', () => {
     expect(await balances(c, c.checking.id)).toEqual({ balance: 100, available: 100 });
   });
 
+  it('judges an amount as written, not as the double JSON.parse rounds it to', async () => {
+    const c = await customer(bank, 'Raw Digits', 100);
+    for (const written of ['6.559999999999999999999', '20.000000000000000001']) {
+      const response = await c.client.post(
+        '/api/transfers/between-accounts',
+        `{"fromAccount":"${c.checking.id}","toAccount":"${c.savings.id}","amount":${written}}`,
+      );
+      expect(response.status, written).toBe(422);
+      expect(response.body.errors.amount, written).toEqual([
+        'The amount must be a positive number with at most 2 decimals.',
+      ]);
+    }
+    expect(await balances(c, c.checking.id)).toEqual({ balance: 100, available: 100 });
+  });
+
   it('refuses more than the available balance with INSUFFICIENT_FUNDS', async () => {
     const c = await customer(bank, 'Short Funds', 100);
     const response = await c.client.post('/api/transfers/between-accounts', {

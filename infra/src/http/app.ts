@@ -18,7 +18,13 @@ import {
   type FieldErrors,
 } from './errors.ts';
 import { parseQueryString } from './query-string.ts';
-import { jsonRepeatsKey, MAX_JSON_DEPTH, MAX_JSON_VALUES, scanJson } from './json-depth.ts';
+import {
+  jsonRepeatsKey,
+  MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
+  quoteInexactNumbers,
+  scanJson,
+} from './json-depth.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -136,7 +142,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
       return done(new ApiError(400, 'The request body is not valid UTF-8.'), undefined);
     }
     if (text.trim() === '') return done(null, undefined);
-    const { tooComplex, members } = scanJson(text);
+    const { tooComplex, members, inexactNumbers } = scanJson(text);
     if (tooComplex === 'depth') {
       return done(
         new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
@@ -151,7 +157,7 @@ export function createHttpApp(options: HttpAppOptions = {}): BankApp {
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(quoteInexactNumbers(text, inexactNumbers));
     } catch {
       return done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonRepeatsKey, scanJson } from './json-depth.ts';
+import { jsonRepeatsKey, quoteInexactNumbers, scanJson } from './json-depth.ts';
 
 const repeats = (text: string) => jsonRepeatsKey(JSON.parse(text), scanJson(text).members);
 
@@ -65,6 +65,68 @@ describe('a key named twice in one object', () => {
     for (let seed = 1; seed <= 2_000; seed += 1) {
       const { text, repeated } = randomText(randomSource(seed), 0);
       expect(repeats(text), `seed ${seed}: ${text}`).toBe(repeated);
+    }
+  });
+});
+
+/** Whether two decimal texts (JavaScript's own printing included) are the same number. */
+function sameDecimal(a: string, b: string): boolean {
+  const scaled = (text: string) => {
+    const [mantissa, power = '0'] = text.toLowerCase().split('e');
+    const [whole, fraction = ''] = mantissa!.split('.');
+    return { units: BigInt(`${whole}${fraction}`), power: Number(power) - fraction.length };
+  };
+  const x = scaled(a);
+  const y = scaled(b);
+  const low = Math.min(x.power, y.power);
+  return x.units * 10n ** BigInt(x.power - low) === y.units * 10n ** BigInt(y.power - low);
+}
+
+describe('numbers a double cannot hold as written', () => {
+  const parsedAsWritten = (text: string) =>
+    JSON.parse(quoteInexactNumbers(text, scanJson(text).inexactNumbers)) as unknown;
+
+  it('come through as the text written, so a schema judges them as written', () => {
+    expect(parsedAsWritten('{"amount":6.559999999999999999999}')).toEqual({
+      amount: '6.559999999999999999999',
+    });
+    expect(
+      parsedAsWritten('[12345678901234567890, -0.30000000000000000001, 1e400, 1e-400]'),
+    ).toEqual(['12345678901234567890', '-0.30000000000000000001', '1e400', '1e-400']);
+  });
+
+  it('leave every number JSON.parse gives exactly as it is', () => {
+    const exact = '[6.56, -0, 0, 1e1, 1.50, 2.5E-3, 0.1, 9007199254740991, 123456789012345, 1e21]';
+    expect(parsedAsWritten(exact)).toEqual(JSON.parse(exact));
+    expect(scanJson(exact).inexactNumbers).toEqual([]);
+  });
+
+  it('leave digits inside strings and text that is not a number alone', () => {
+    expect(parsedAsWritten('{"memo":"6.559999999999999999999","n":1}')).toEqual({
+      memo: '6.559999999999999999999',
+      n: 1,
+    });
+    expect(() => parsedAsWritten('{"amount":1.2.3}')).toThrow(SyntaxError);
+    expect(() => parsedAsWritten('{"amount":01}')).toThrow(SyntaxError);
+  });
+
+  it('keep, over random decimals, the number exactly when its text is what the double prints', () => {
+    const next = randomSource(7);
+    for (let run = 0; run < 2_000; run += 1) {
+      const digits = Array.from({ length: 1 + next(22) }, () => String(next(10))).join('');
+      const point = next(digits.length + 1);
+      const sign = next(2) === 0 ? '-' : '';
+      const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
+      const fraction = digits.slice(point);
+      const written = `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+      const [value] = parsedAsWritten(`[${written}]`) as [unknown];
+      // Kept as a number only if no digit was lost: the double's decimal equals the text's.
+      if (typeof value === 'number') {
+        expect(sameDecimal(written, String(value)), written).toBe(true);
+      } else {
+        expect(value, written).toBe(written);
+        expect(sameDecimal(written, String(Number(written))), written).toBe(false);
+      }
     }
   });
 });
