@@ -113,6 +113,7 @@ export const streamOwnerField: Record<BankEventType, string | null> = {
   TransferInitiated: 'customerId',
   TransferScheduleCancelled: 'customerId',
   TransferScheduleChanged: 'customerId',
+  TransferScheduleStopped: 'customerId',
   TransferScheduled: 'customerId',
   TransferSettled: 'customerId',
   // A contact's inbox of payments waiting for whoever enrols it.

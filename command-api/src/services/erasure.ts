@@ -22,6 +22,7 @@ import type { UnitOfWork } from '../kernel/unit-of-work.ts';
 import type { CommandContext } from './context.ts';
 import { cryptoStreams } from './crypto-desk.ts';
 import { erasePhotos } from './photos.ts';
+import { stopSchedulesToErased } from './scheduled-transfers.ts';
 import { forgetDevices } from './trusted-devices.ts';
 
 /**
@@ -38,7 +39,8 @@ import { forgetDevices } from './trusted-devices.ts';
  *
  * Only a customer with nothing left at the bank is erased: no balance on any account, no coins,
  * nothing pending, no card dispute staff have not decided (see leftToCloseOut); otherwise 409 and
- * nothing changes. Their Zelle requests still awaiting an answer are withdrawn with the accounts. The accounts close first, in a command of their own: from then on nothing is
+ * nothing changes. Their Zelle requests still awaiting an answer are withdrawn with the accounts,
+ * and other customers' scheduled transfers to them are stopped (each payer told). The accounts close first, in a command of their own: from then on nothing is
  * posted to them (a teller deposit racing the erasure either lands before, and the closing is
  * decided again and refused, or is decided again on the closed account and refused), so no
  * refusal can come after the key is gone.
@@ -135,6 +137,7 @@ async function closeOut(
   });
   const requests = await openRequests(ctx, uow, customer.customerId);
   const erased = decideCustomer({ type: 'Erase', reason, leftToCloseOut: left }, customer);
+  await stopSchedulesToErased(ctx, uow, customer.customerId);
   for (const account of accounts) {
     uow.append(
       streams.account(account.accountId),

@@ -17,6 +17,8 @@ import {
   requireWithinNewDestinationLimit,
   type DestinationHashes,
 } from '../domain/transfers/destinations.ts';
+import { accountAggregate } from '../domain/account/account.ts';
+import { requireSameBankRecipient } from '../domain/transfers/initiate.ts';
 import { requireWithinLimits } from '../domain/transfers/limits.ts';
 import { recipientsAggregate } from '../domain/transfers/recipients.ts';
 import {
@@ -31,6 +33,7 @@ import {
   decideFailed,
   decideNewSchedule,
   decideRan,
+  decideStopForErasedRecipient,
   isDue,
   transferScheduleAggregate,
   type SchedulePlan,
@@ -134,6 +137,12 @@ async function resolveDestination(
     }
     case 'same-bank': {
       const recipient = await sameBankRecipient(uow, customerId, dest);
+      // One whose account has closed (their erasure under way) is no longer found, as a transfer
+      // finds them; one closing while this is decided makes the append fail and it is decided
+      // again: the erasure stops the schedules it finds, so none may reach the log after it.
+      const account = await uow.load(streams.account(recipient.depositAccountId), accountAggregate);
+      requireSameBankRecipient(customerId, dest, account.state.closed ? undefined : recipient);
+      uow.expectAtCommit(streams.account(recipient.depositAccountId), 'open');
       return {
         type: 'same-bank',
         recipientCustomerId: recipient.customerId,
@@ -365,18 +374,56 @@ function leaveBook(uow: UnitOfWork, schedule: { customerId: string; scheduleId: 
   uow.appendAny(scheduleBookStream(schedule.customerId), scheduleEnded(schedule));
 }
 
+/** A notice about a schedule, one per occasion (an occurrence's date, or why it ended). */
 function notification(
   customerId: string,
   scheduleId: string,
-  date: string,
+  occasion: string,
   content: { title: string; message: string; priority: 'low' | 'high' },
 ) {
   return NotificationRaised.create({
     customerId,
-    notificationId: deterministicUuid(`scheduled-transfer:${scheduleId}:${date}:notification`),
+    notificationId: deterministicUuid(`scheduled-transfer:${scheduleId}:${occasion}:notification`),
     type: 'transfer',
     ...content,
   });
+}
+
+/** Other customers' schedules paying the customer, through the index on their recipient. */
+export const SCHEDULES_TO_RECIPIENT_SQL = `SELECT data->>'scheduleId' AS schedule_id FROM events
+  WHERE type = 'TransferScheduled' AND data->'destination'->>'recipientCustomerId' = $1`;
+
+/**
+ * Stops, in the erasure's unit of work, every schedule that may still run paying the erased
+ * customer: no run could reach them, and their name must no longer show on the payer's list.
+ * Each payer is told, without naming whom. A schedule set up while the erasure decides either
+ * reached the log before the recipient's account closed, and the erasure's second command finds
+ * it, or is decided again and refused (its append expects that account open).
+ */
+export async function stopSchedulesToErased(
+  ctx: CommandContext,
+  uow: UnitOfWork,
+  recipientCustomerId: string,
+): Promise<void> {
+  const { rows } = await ctx.pool.query<{ schedule_id: string }>(SCHEDULES_TO_RECIPIENT_SQL, [
+    recipientCustomerId,
+  ]);
+  for (const { schedule_id: scheduleId } of rows) {
+    const stream = scheduleStream(scheduleId);
+    const { state } = await uow.load(stream, transferScheduleAggregate);
+    const stopped = decideStopForErasedRecipient(state, recipientCustomerId);
+    if (stopped.length === 0) continue;
+    const { customerId } = state.schedule!;
+    uow.append(stream, stopped);
+    leaveBook(uow, { customerId, scheduleId });
+    uow.appendAny(streams.notifications(customerId), [
+      notification(customerId, scheduleId, 'recipient-erased', {
+        title: 'Scheduled transfer stopped',
+        message: `Your scheduled transfer of ${formatUsd(state.plan!.amountCents)}, next due ${readableDate(state.nextDate!)}, has been stopped: its recipient can no longer receive transfers at this bank. No further transfers will be made.`,
+        priority: 'high',
+      }),
+    ]);
+  }
 }
 
 /** Whom a schedule pays, as its notifications name them. */

@@ -81,6 +81,19 @@ export const TransferScheduleCancelled = defineEvent(
   z.object({ customerId: z.uuid(), scheduleId: z.uuid() }),
 );
 
+/**
+ * The bank ended a schedule that can no longer run, before its next occurrence: its same-bank
+ * recipient was erased (no customer is paid under that contact any more). Names nobody.
+ */
+export const TransferScheduleStopped = defineEvent(
+  'TransferScheduleStopped',
+  z.object({
+    customerId: z.uuid(),
+    scheduleId: z.uuid(),
+    reason: z.enum(['recipient_erased']),
+  }),
+);
+
 /** One occurrence ran: the transfer it made, and the following date (null: the schedule ended). */
 export const ScheduledTransferRan = defineEvent(
   'ScheduledTransferRan',
@@ -126,6 +139,7 @@ export const scheduledTransferEvents = [
   TransferScheduled,
   TransferScheduleChanged,
   TransferScheduleCancelled,
+  TransferScheduleStopped,
   ScheduledTransferRan,
   ScheduledTransferFailed,
   ScheduleBooked,

@@ -163,6 +163,7 @@ export const PARTITION_SAFE: Record<string, readonly string[]> = {
     'TransferScheduled',
     'TransferScheduleChanged',
     'TransferScheduleCancelled',
+    'TransferScheduleStopped',
     'ScheduledTransferRan',
     'ScheduledTransferFailed',
   ],

@@ -244,6 +244,18 @@ describe('read models built partition by partition', () => {
         recipientId: sender.id,
       }),
     );
+    // A transfer the recipient schedules to the sender: the sender's erasure stops it, on the
+    // recipient's partition.
+    await ok(
+      recipient.client.post('/api/transfers/scheduled', {
+        type: 'same-bank',
+        fromAccount: checking(recipient),
+        amount: 15,
+        recipientEmail: sender.payload.email,
+        transferDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+        frequency: 'monthly',
+      }),
+    );
 
     // A payment to an email nobody has enrolled, claimed by the newcomer who enrols it.
     let newcomer: Customer | undefined;
@@ -333,5 +345,13 @@ describe('read models built partition by partition', () => {
       [sender.id],
     );
     expect(tickets.rows).toEqual([{ subject: '[erased]', description: '[erased]' }]);
+    const schedules = await bank.ownerPool.query(
+      `SELECT status, recipient_name, recipient_detail FROM partitioned_rising.rm_scheduled_transfers
+        WHERE customer_id = $1`,
+      [recipient.id],
+    );
+    expect(schedules.rows).toEqual([
+      { status: 'stopped', recipient_name: '[erased]', recipient_detail: null },
+    ]);
   });
 });

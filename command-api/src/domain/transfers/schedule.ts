@@ -3,6 +3,7 @@ import {
   ScheduledTransferRan,
   TransferScheduleCancelled,
   TransferScheduleChanged,
+  TransferScheduleStopped,
   TransferScheduled,
   type EventData,
 } from '@bank/events';
@@ -66,7 +67,10 @@ export interface ScheduleState {
   /** The latest date a transfer ran (or failed) on: its job is done and will not run again. */
   lastHandled: IsoDate | null;
   cancelled: boolean;
-  /** Stopped by the bank: an occurrence was refused for a reason that can never go away. */
+  /**
+   * Stopped by the bank: an occurrence was refused for a reason that can never go away, or its
+   * same-bank recipient was erased.
+   */
   stopped: boolean;
 }
 
@@ -76,6 +80,7 @@ export const transferScheduleAggregate: Aggregate<
     | 'TransferScheduled'
     | 'TransferScheduleChanged'
     | 'TransferScheduleCancelled'
+    | 'TransferScheduleStopped'
     | 'ScheduledTransferRan'
     | 'ScheduledTransferFailed'
   >
@@ -98,6 +103,8 @@ export const transferScheduleAggregate: Aggregate<
         return { ...state, plan: event.data, runsInPlan: 0, nextDate: event.data.nextDate };
       case 'TransferScheduleCancelled':
         return { ...state, cancelled: true, nextDate: null };
+      case 'TransferScheduleStopped':
+        return { ...state, stopped: true, nextDate: null };
       case 'ScheduledTransferRan':
         return {
           ...state,
@@ -181,6 +188,25 @@ export function decideCancelSchedule(state: ScheduleState, customerId: string) {
   if (state.cancelled && state.schedule?.customerId === customerId) return [];
   const schedule = requireActive(state, customerId);
   return [TransferScheduleCancelled.create({ customerId, scheduleId: schedule.scheduleId })];
+}
+
+/**
+ * Ends a schedule whose same-bank recipient is erased: no later run could pay them, so it stops
+ * now rather than on its next date. One already ended (run out, cancelled, stopped) is left as
+ * it is.
+ */
+export function decideStopForErasedRecipient(state: ScheduleState, recipientCustomerId: string) {
+  const s = state.schedule;
+  if (!s || state.cancelled || state.nextDate === null) return [];
+  if (s.destination.type !== 'same-bank') return [];
+  if (s.destination.recipientCustomerId !== recipientCustomerId) return [];
+  return [
+    TransferScheduleStopped.create({
+      customerId: s.customerId,
+      scheduleId: s.scheduleId,
+      reason: 'recipient_erased',
+    }),
+  ];
 }
 
 /** Whether `date` is the occurrence the schedule waits for now (a stale or repeated job is not). */

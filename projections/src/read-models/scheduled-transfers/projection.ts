@@ -130,6 +130,16 @@ export const scheduledTransfersProjection = defineProjection({
         [d.scheduleId, event.recordedAt, event.position.globalPosition],
       );
     },
+    async TransferScheduleStopped(d, event, db) {
+      // Its recipient erased: the payer's row keeps no name or contact of theirs (the schedule's
+      // own event still holds them, sealed with the payer's key), live as after a rebuild.
+      await db.query(
+        `UPDATE rm_scheduled_transfers SET status = 'stopped', next_date = NULL,
+           recipient_name = $2, recipient_detail = NULL, updated_at = $3, position = $4
+         WHERE schedule_id = $1`,
+        [d.scheduleId, ERASED, event.recordedAt, event.position.globalPosition],
+      );
+    },
     async ScheduledTransferRan(d, event, db) {
       await recordRun(db, d, event, {
         status: 'completed',
