@@ -90,6 +90,23 @@ describe('public site', () => {
       .waitFor();
   });
 
+  it('sends a visitor who wants a CD to a banker, since registration opens none', async () => {
+    const page = await t.newPage();
+    await new PublicSite(page).goto('/personal-banking');
+    const cd = page.getByRole('listitem').filter({
+      has: page.getByRole('heading', { name: 'Certificates of Deposit', level: 3 }),
+    });
+    const open = cd.getByRole('link', { name: /Open a CD/ });
+    expect(await open.getAttribute('href')).toBe('/contact#appointment');
+    await open.click();
+    await page
+      .getByRole('heading', { name: /appointment/i })
+      .first()
+      .waitFor();
+    // No placeholder stands in the footer for a regulator's number.
+    expect(await page.locator('footer').textContent()).not.toMatch(/placeholder|#00000/i);
+  });
+
   it('calculates a loan payment once amount, rate and term are filled', async () => {
     const page = await t.newPage();
     await new PublicSite(page).goto('/loans#calculator');

@@ -252,7 +252,6 @@ function Footer() {
         <span className="trust-badge">
           <Lock size={16} aria-hidden="true" /> 256-bit encryption
         </span>
-        <span className="muted-inverse">Regulator ID: {BANK.regulatorId}</span>
       </div>
       <div className="container site-footer__bottom">
         <p>

@@ -13,7 +13,6 @@ export const BANK = {
   cardsEmail: 'cards@harborviewbank.example',
   address: '1952 Founders Way',
   cityLine: 'Harborview, ME 04999',
-  regulatorId: 'FDIC Cert. #00000 (placeholder)',
 } as const;
 
 const LOGO_TAGLINE = `Community Bank · Est. ${BANK.founded}`;

@@ -24,8 +24,12 @@ import {
 } from '../components/sections';
 import { PERSONAL_TESTIMONIALS } from '../content/testimonials';
 
-/** No public card pages: /cards is online banking's, so a visitor asks a banker instead. */
-const CARD_BANKER = '/contact#appointment';
+/**
+ * What a visitor cannot open online is opened with a banker: cards (no public card pages: /cards
+ * is online banking's) and CDs (registration opens checking, savings, money market and an
+ * investment account).
+ */
+const BANKER = '/contact#appointment';
 
 export default function PersonalBankingRoute() {
   return (
@@ -83,8 +87,8 @@ export default function PersonalBankingRoute() {
               figure: '3 mo – 5 yr',
               figureLabel: 'terms',
               text: 'Guaranteed fixed rates for the term you choose.',
-              points: ['$1,000 to open', 'Fixed rate', 'Renewal reminders'],
-              link: { to: '/register', label: 'Open a CD' },
+              points: ['$1,000 to open', 'Fixed rate', 'Opened with a banker'],
+              link: { to: BANKER, label: 'Open a CD with a banker' },
             },
           ]}
         />
@@ -127,7 +131,7 @@ export default function PersonalBankingRoute() {
               figure: '$0',
               figureLabel: 'annual fee',
               text: '15.99%–25.99% variable APR. Earn 1.5% cash back on every purchase.',
-              link: { to: CARD_BANKER, label: 'Ask a banker about this card' },
+              link: { to: BANKER, label: 'Ask a banker about this card' },
             },
             {
               icon: Plane,
@@ -135,7 +139,7 @@ export default function PersonalBankingRoute() {
               figure: '$95',
               figureLabel: 'annual fee',
               text: '17.99%–27.99% variable APR. 3x points on travel and dining, no foreign transaction fees.',
-              link: { to: CARD_BANKER, label: 'Ask a banker about this card' },
+              link: { to: BANKER, label: 'Ask a banker about this card' },
             },
           ]}
         />
