@@ -44,6 +44,13 @@ export function bankTimeText(at: Date): string {
 
 const dayFormat = lazyBankFormat({ month: 'short', day: 'numeric', year: 'numeric' });
 
+const hourFormat = lazyBankFormat({ hour: 'numeric', hourCycle: 'h23' });
+
+/** The hour (0–23) on the bank's clock at an instant. */
+export function bankHour(at: Date): number {
+  return Number(hourFormat().format(at)) % 24;
+}
+
 /** A bank day as the bank writes it to a customer ("Nov 25, 2026"), on the bank's calendar. */
 export function bankDayText(at: Date): string {
   return dayFormat().format(at);

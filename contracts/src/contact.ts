@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isBranchHoliday } from './bank-holidays.ts';
+import { bankDate, bankHour } from './bank-time.ts';
 import { successOf } from './envelope.ts';
 
 // The public contact page's two forms: what they may choose from, and what the bank answers.
@@ -62,6 +63,7 @@ export const APPOINTMENT_SLOT_MESSAGES = {
   saturdayTime: 'On Saturdays our branches are open until noon. Please choose a morning time.',
   weekdayTime:
     'Our branches close at 5 PM on weekdays. Please choose 4:00 PM or earlier, or meet by video or email.',
+  past: 'This time has already passed today. Please choose a later time or another day.',
 } as const;
 
 export type AppointmentSlotProblem = {
@@ -70,16 +72,20 @@ export type AppointmentSlotProblem = {
 };
 
 /**
- * Why a branch cannot receive the customer then, or null: only a meeting in person needs a branch
- * open. A video call or an email exchange may be asked for any day at the offered times (a banker
- * confirms it within one business day). `date` is a valid calendar date (YYYY-MM-DD); `time` one
- * of APPOINTMENT_TIMES. The web form and the server give the same answer from this one rule.
+ * Why the bank cannot meet the customer then, or null. A time today must still be ahead on the
+ * bank's clock (at 10:05 AM, 10:00 AM has passed), whatever the meeting. Only a meeting in person
+ * needs a branch open; a video call or an email exchange may be asked for any day at the offered
+ * times (a banker confirms it within one business day). `date` is a valid calendar date
+ * (YYYY-MM-DD); `time` one of APPOINTMENT_TIMES, or empty while the form has none. The web form and
+ * the server give the same answer from this one rule.
  */
-export function appointmentSlotProblem(slot: {
-  date: string;
-  time: string;
-  meeting: MeetingPreference;
-}): AppointmentSlotProblem | null {
+export function appointmentSlotProblem(
+  slot: { date: string; time: string; meeting: MeetingPreference },
+  now: Date,
+): AppointmentSlotProblem | null {
+  if (slot.time && slot.date === bankDate(now) && hourOf(slot.time) <= bankHour(now)) {
+    return { field: 'preferred_time', message: APPOINTMENT_SLOT_MESSAGES.past };
+  }
   if (slot.meeting !== 'in-person') return null;
   const weekday = new Date(`${slot.date}T00:00:00Z`).getUTCDay();
   if (weekday === 0) return { field: 'preferred_date', message: APPOINTMENT_SLOT_MESSAGES.sunday };

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { isBranchHoliday } from './bank-holidays.ts';
 import { APPOINTMENT_SLOT_MESSAGES, APPOINTMENT_TIMES, appointmentSlotProblem } from './contact.ts';
 
+/** A morning well before every date below, so no time asked for has passed. */
+const EARLIER = new Date('2026-01-05T14:00:00Z');
+
 const inPerson = (date: string, time: string) =>
-  appointmentSlotProblem({ date, time, meeting: 'in-person' });
+  appointmentSlotProblem({ date, time, meeting: 'in-person' }, EARLIER);
 
 describe('an appointment at a branch', () => {
   it('is refused on a Sunday, on the date', () => {
@@ -52,9 +55,41 @@ describe('a video or email appointment', () => {
   it('needs no open branch: any day, any offered time', () => {
     for (const meeting of ['virtual', 'email'] as const) {
       for (const date of ['2026-12-06', '2026-12-25', '2026-12-12']) {
-        expect(appointmentSlotProblem({ date, time: '5:00 PM', meeting })).toBeNull();
+        expect(appointmentSlotProblem({ date, time: '5:00 PM', meeting }, EARLIER)).toBeNull();
       }
     }
+  });
+});
+
+describe('an appointment today', () => {
+  // 10:05 AM in New York on Tuesday, Dec 8, 2026 (EST, UTC-5).
+  const at1005 = new Date('2026-12-08T15:05:00Z');
+  const today = (time: string, meeting: 'virtual' | 'in-person' | 'email') =>
+    appointmentSlotProblem({ date: '2026-12-08', time, meeting }, at1005);
+
+  it('takes only the times still ahead on the bank’s clock, whatever the meeting', () => {
+    for (const meeting of ['virtual', 'in-person', 'email'] as const) {
+      const taken = APPOINTMENT_TIMES.filter((time) => today(time, meeting) === null);
+      expect(taken[0], meeting).toBe('11:00 AM');
+      expect(today('10:00 AM', meeting), meeting).toEqual({
+        field: 'preferred_time',
+        message: 'This time has already passed today. Please choose a later time or another day.',
+      });
+      expect(today('9:00 AM', meeting)?.message, meeting).toBe(APPOINTMENT_SLOT_MESSAGES.past);
+    }
+  });
+
+  it('reads today and the hour on the bank’s clock, not the server’s or UTC', () => {
+    // 11:30 PM in New York on Dec 7 is already Dec 8 in UTC: Dec 8 is tomorrow for the bank.
+    const lateEvening = new Date('2026-12-08T04:30:00Z');
+    const tomorrow = { date: '2026-12-08', time: '9:00 AM', meeting: 'virtual' } as const;
+    expect(appointmentSlotProblem(tomorrow, lateEvening)).toBeNull();
+    const tonight = { date: '2026-12-07', time: '5:00 PM', meeting: 'virtual' } as const;
+    expect(appointmentSlotProblem(tonight, lateEvening)?.field).toBe('preferred_time');
+  });
+
+  it('leaves a form with no time chosen yet alone', () => {
+    expect(today('', 'virtual')).toBeNull();
   });
 });
 

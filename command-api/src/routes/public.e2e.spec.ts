@@ -1,8 +1,13 @@
 import { isBranchHoliday } from '@bank/contracts/bank-holidays';
-import { addDaysIso, bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
+import {
+  addDaysIso,
+  bankDayStart,
+  bankToday,
+  lastSchedulableDate,
+} from '@bank/contracts/bank-time';
 import { buildHttpServer, DEFAULT_RATE_LIMITS } from '@bank/server';
 import { ApiClient, startTestBank, type TestBank } from '@bank/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 let bank: TestBank;
 let visitor: ApiClient;
@@ -37,11 +42,26 @@ function nextWeekday(from: string, weekday: number): string {
   return date;
 }
 
+/** The bank's clock at `hours` past midnight of its today (in New York), for the rest of a test. */
+function bankClockAt(hours: number): string {
+  const today = bankToday();
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(bankDayStart(today).getTime() + hours * 3_600_000);
+  return today;
+}
+
 describe('appointment requests', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('take the bank’s calendar: its today is accepted, its yesterday refused and not recorded', async () => {
     // The web app offers the bank's today as the first date; the server must agree with it even
-    // when the UTC date is already tomorrow (evenings in New York).
-    const today = await visitor.post('/api/contact/appointments', appointment(bankToday()));
+    // when the UTC date is already tomorrow (evenings in New York). At 9:30 AM, 10 AM is ahead.
+    const today = await visitor.post(
+      '/api/contact/appointments',
+      appointment(bankClockAt(9.5), 'virtual', '10:00 AM'),
+    );
     expect(today.status).toBe(201);
 
     const before = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
@@ -55,6 +75,34 @@ describe('appointment requests', () => {
     ]);
     const after = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
     expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('refuse a time already past today on the bank’s clock, and record nothing', async () => {
+    const today = bankClockAt(10 + 5 / 60);
+    const before = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
+    for (const [time, meeting] of [
+      ['9:00 AM', 'virtual'],
+      ['10:00 AM', 'email'],
+      ['10:00 AM', 'in-person'],
+    ]) {
+      const response = await visitor.post(
+        '/api/contact/appointments',
+        appointment(today, meeting, time),
+      );
+      expect(response.status, time).toBe(422);
+      expect(response.body.errors, time).toEqual({
+        preferred_time: [
+          'This time has already passed today. Please choose a later time or another day.',
+        ],
+      });
+    }
+    const after = await bank.ownerPool.query(`SELECT count(*)::int AS n FROM events`);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+    const later = await visitor.post(
+      '/api/contact/appointments',
+      appointment(today, 'virtual', '11:00 AM'),
+    );
+    expect(later.status).toBe(201);
   });
 
   it('refuse a day no calendar has, or more than a year ahead, and record nothing', async () => {

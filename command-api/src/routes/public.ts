@@ -39,13 +39,13 @@ const appointmentBody = z
     meeting_preference: z.enum(MEETING_PREFERENCES),
     notes: multilineText(z.string().trim().max(2000)).optional(),
   })
-  // A branch must be open for a meeting in person: the web form checks the same rule.
+  // A time already past today, or a branch closed for a meeting in person: the web form checks
+  // the same rule.
   .superRefine((b, ctx) => {
-    const problem = appointmentSlotProblem({
-      date: b.preferred_date,
-      time: b.preferred_time,
-      meeting: b.meeting_preference,
-    });
+    const problem = appointmentSlotProblem(
+      { date: b.preferred_date, time: b.preferred_time, meeting: b.meeting_preference },
+      new Date(),
+    );
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 

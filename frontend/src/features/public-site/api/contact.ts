@@ -75,14 +75,18 @@ export const appointmentSchema = z
     }),
     notes: z.string().max(1000).optional(),
   })
-  // A meeting in person needs a branch open then: the server refuses it with the same words.
+  // A time already past today, or a meeting in person when no branch is open: the server
+  // refuses it with the same words.
   .superRefine((values, ctx) => {
     if (!values.preferred_date) return;
-    const problem = appointmentSlotProblem({
-      date: values.preferred_date,
-      time: values.preferred_time,
-      meeting: values.meeting_preference,
-    });
+    const problem = appointmentSlotProblem(
+      {
+        date: values.preferred_date,
+        time: values.preferred_time,
+        meeting: values.meeting_preference,
+      },
+      new Date(),
+    );
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 

@@ -1,6 +1,6 @@
 import { APPOINTMENT_SLOT_MESSAGES } from '@bank/contracts';
 import { isBranchHoliday } from '@bank/contracts/bank-holidays';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APPOINTMENT_TIMES,
   APPOINTMENT_TYPES,
@@ -13,6 +13,31 @@ import {
 const tomorrow = bankToday(new Date(Date.now() + 86_400_000));
 
 describe('contact forms', () => {
+  it('refuses a time already past today with the bank’s words, before anything is sent', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 2:30 PM in New York on Tuesday, Dec 8, 2026 (EST).
+      vi.setSystemTime(new Date('2026-12-08T19:30:00Z'));
+      const form = (preferred_time: string) =>
+        appointmentSchema.safeParse({
+          first_name: 'Morgan',
+          last_name: 'Tide',
+          email: 'morgan@example.com',
+          appointment_type: 'general',
+          preferred_date: '2026-12-08',
+          preferred_time,
+          meeting_preference: 'virtual',
+        });
+      const past = form('2:00 PM');
+      expect(past.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['preferred_time', APPOINTMENT_SLOT_MESSAGES.past],
+      ]);
+      expect(form('3:00 PM').success).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('accepts every appointment type it offers', () => {
     for (const { value } of APPOINTMENT_TYPES) {
       const parsed = appointmentSchema.safeParse({
