@@ -26,7 +26,7 @@ RUN npm run build
 RUN mkdir -p /var/lib/bank && chown node:node /var/lib/bank
 USER node
 EXPOSE 3000
-CMD ["npm", "start"]
+CMD ["npm", "start", "--silent"]
 
 # The nginx edge: the web app built above plus infra/edge/nginx.conf.
 FROM nginx:1.27 AS edge

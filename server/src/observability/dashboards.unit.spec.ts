@@ -158,10 +158,10 @@ describe('dashboards and alerts as code', () => {
     const scraped = config.scrape_configs.flatMap((c) => c.dns_sd_configs.flatMap((d) => d.names));
     const bankServices = Object.entries(compose.services)
       .filter(([, s]) =>
-        s.command?.some((c) => /^start:(command-api|query-api|projections|jobs)$/.test(c)),
+        s.command?.some((c) => /^start:(command-api|query-api|projections|jobs|edge)$/.test(c)),
       )
       .map(([name]) => name);
-    expect(bankServices.length).toBeGreaterThanOrEqual(4);
+    expect(bankServices.length).toBeGreaterThanOrEqual(5);
     expect([...scraped].sort()).toEqual([...bankServices].sort());
     expect(config.scrape_configs[0]!.metrics_path).toBe('/metrics');
     for (const name of bankServices) {

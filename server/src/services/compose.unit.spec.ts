@@ -76,6 +76,12 @@ describe('docker-compose.yml', () => {
         'start:edge',
       ]),
     );
+    // npm's own "> start:…" banner would be the only lines of the log that are not JSON.
+    const npmRuns = Object.values(services)
+      .map((s) => s.command)
+      .filter((c): c is string[] => Array.isArray(c) && c[0] === 'npm');
+    for (const command of npmRuns) expect(command, command.join(' ')).toContain('--silent');
+    expect(read('Dockerfile')).toContain('CMD ["npm", "start", "--silent"]');
     for (const script of named) {
       expect(scripts[script], script).toMatch(/^tsx server\/src\/services\//);
       expect(servicesTest, script).toContain(`startService('${script}'`);
