@@ -131,6 +131,7 @@ const INTEGER_SETTINGS = {
   PG_STATEMENT_TIMEOUT_MS: { fallback: 60_000 },
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: { fallback: 10_000 },
   PG_CONNECT_TIMEOUT_MS: { fallback: 15_000 },
+  PG_QUERY_TIMEOUT_MS: { fallback: 15_000 },
   SESSION_CACHE_MS: { fallback: 5000 },
   HEALTH_MAX_LAG_MS: { fallback: 60_000 },
   PROJECTION_LOCK_WAIT_MS: { fallback: 1000, min: 1 },

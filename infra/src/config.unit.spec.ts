@@ -21,6 +21,8 @@ describe('integer settings', () => {
     expect(integerSetting('PG_POOL_SIZE', { PG_POOL_SIZE: '15' })).toBe(15);
     expect(integerSetting('PROJECTION_LOCK_WAIT_MS', {})).toBe(1000);
     expect(integerSetting('PROJECTION_LOCK_WAIT_MS', { PROJECTION_LOCK_WAIT_MS: '250' })).toBe(250);
+    expect(integerSetting('PG_QUERY_TIMEOUT_MS', {})).toBe(15_000);
+    expect(integerSetting('PG_QUERY_TIMEOUT_MS', { PG_QUERY_TIMEOUT_MS: '0' })).toBe(0);
   });
 
   it('refuse a value with a unit or a fraction instead of reading its leading digits', () => {
@@ -44,6 +46,7 @@ describe('integer settings', () => {
       ['PG_POOL_SIZE', 'forty'],
       ['PG_STATEMENT_TIMEOUT_MS', '60s'],
       ['PG_IDLE_IN_TRANSACTION_TIMEOUT_MS', '10 s'],
+      ['PG_QUERY_TIMEOUT_MS', '15s'],
       ['EMBEDDED_PG_PORT', 'x54329'],
       ['EMBEDDED_REDIS_PORT', '63790/tcp'],
     ] as const) {

@@ -6,6 +6,7 @@ export * from './scoped-storage.ts';
 export * from './within.ts';
 export * from './in-turns.ts';
 export * from './postgres/pool.ts';
+export * from './postgres/bounded-reads.ts';
 export * from './postgres/migrate.ts';
 export * from './postgres/embedded.ts';
 export * from './postgres/roles.ts';

@@ -1,5 +1,11 @@
 import { RenderPool } from '@bank/audit';
-import { consistentReadModelReads, type Pool, type SessionStore } from '@bank/infra';
+import {
+  boundedReads,
+  consistentReadModelReads,
+  integerSetting,
+  type Pool,
+  type SessionStore,
+} from '@bank/infra';
 import { allProjectionNames, readModelsReadBy } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DocumentDesk } from './document-desk.ts';
@@ -36,7 +42,9 @@ export const queryApi: FastifyPluginAsyncZod<QueryApiOptions> = async (
   app,
   { pool: bankPool, sessions, opsToken, openEvents, unseal },
 ) => {
-  const { pool } = consistentReadModelReads(app, bankPool, {
+  // A PostgreSQL that hangs must not hold every page open with it: a read past the bound is 503.
+  const reads = boundedReads(bankPool, integerSetting('PG_QUERY_TIMEOUT_MS'));
+  const { pool } = consistentReadModelReads(app, reads, {
     readBy: readModelsReadBy,
     all: allProjectionNames,
   });

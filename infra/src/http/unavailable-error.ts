@@ -23,10 +23,11 @@ const SERVER_CODES = new Set([
 /**
  * node-postgres's errors carry no code when they come from the connection rather than the
  * server: a connection cut, a connect that timed out, or a client used after its connection
- * failed or was closed (what a query on a checked-out client gets once the server has stopped).
+ * failed or was closed (what a query on a checked-out client gets once the server has stopped),
+ * or a query whose answer did not come within the bound set on it (a server that hangs).
  */
 const CONNECTION_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|is not queryable/i;
+  /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|is not queryable|Query read timeout/i;
 
 /** Errors that mean PostgreSQL (or Redis) cannot be reached right now. */
 export function isUnavailableError(error: unknown): boolean {

@@ -53,7 +53,8 @@ export const READ_ONLY_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ON
 
 /**
  * Runs `work` in one transaction on a client of `pool`: committed when it returns, rolled back
- * when it throws (the error goes on to the caller), and the client released either way. `begin`
+ * when it throws (the error goes on to the caller), and the client released either way (destroyed
+ * if the rollback failed). `begin`
  * opens the transaction with other characteristics (`READ_ONLY_SNAPSHOT`).
  */
 export async function inTransaction<T>(
@@ -62,15 +63,19 @@ export async function inTransaction<T>(
   begin = 'BEGIN',
 ): Promise<T> {
   const client = await pool.connect();
+  // A client whose rollback failed may still be inside the transaction, or mid-query: destroyed.
+  let rollbackFailed: Error | undefined;
   try {
     await client.query(begin);
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    await client.query('ROLLBACK').catch((failure: unknown) => {
+      rollbackFailed = failure instanceof Error ? failure : new Error(String(failure));
+    });
     throw error;
   } finally {
-    client.release();
+    client.release(rollbackFailed);
   }
 }

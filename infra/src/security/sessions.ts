@@ -1,4 +1,5 @@
 import { integerSetting } from '../config.ts';
+import { boundedReads } from '../postgres/bounded-reads.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { createQueryBatcher } from '../postgres/query-batcher.ts';
 import { createSessionCache } from './session-cache.ts';
@@ -253,10 +254,13 @@ const LOOKUPS_IN_FLIGHT = 2;
  * session cache (session-cache.ts), which a change to a session empties.
  */
 function createSessionLookups(pool: Pool, ttl: string, maxAge: string) {
+  // Every signed-in request waits for its lookup, so a PostgreSQL that hangs would hold them all:
+  // bounded like the reads. The expiry it may move is moved again by the next lookup.
+  const lookups = boundedReads(pool, integerSetting('PG_QUERY_TIMEOUT_MS'));
   async function lookUp(hashes: Buffer[]): Promise<(Session | undefined)[]> {
     // Writes only where the expiry is due to move: most lookups are then read-only and cost
     // PostgreSQL no commit to disk.
-    const { rows } = await pool.query<{
+    const { rows } = await lookups.query<{
       token_hash: Buffer;
       customer_id: string;
       expires_at: Date;
