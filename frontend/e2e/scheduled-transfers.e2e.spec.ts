@@ -83,7 +83,18 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
       // The money goes to savings: savings cannot be where it comes from.
       const from = await edit.getByLabel('From Account').locator('option').allTextContents();
       expect(from.some((o) => o.includes(savings.name))).toBe(false);
-      await edit.getByLabel('Amount (USD)').fill('75');
+      const sent: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/transfers/scheduled/')) sent.push(r.method());
+      });
+      // Held to the transfer form's minimum before the bank is asked, the focus on the amount.
+      const amount = edit.getByLabel('Amount (USD)');
+      await amount.fill('0');
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await edit.getByText('Please enter an amount of at least $5.00').waitFor();
+      expect(await amount.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(sent).toEqual([]);
+      await amount.fill('75');
       await expectAccessible(page, `edit dialog (${name})`);
       await edit.getByRole('button', { name: 'Save changes' }).click();
       await toast(page, 'Scheduled transfer updated').waitFor();
@@ -92,8 +103,9 @@ describe('Scheduled transfers', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: /^Cancel Between My Accounts/ }).click();
       const ask = page.getByRole('alertdialog', { name: 'Cancel scheduled transfer?' });
       await ask.getByText(/no further transfers will be made/).waitFor();
-      await ask.getByRole('button', { name: 'Cancel transfer' }).click();
+      await ask.getByRole('button', { name: 'Cancel transfer' }).dblclick();
       await toast(page, 'Scheduled transfer cancelled').waitFor();
+      expect(sent).toEqual(['PUT', 'DELETE']);
       await item.getByText(/Cancelled/).waitFor();
       await expect.poll(() => page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
       // Its Cancel button is gone: the focus is on the cancelled row, not the top of the page.

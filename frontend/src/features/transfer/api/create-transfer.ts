@@ -137,6 +137,44 @@ function transferDateProblem(type: TransferType, date: string, today: string): s
   return null;
 }
 
+/** The amount's problem, if any: under the minimum, or more than 2 decimals. */
+export function transferAmountProblem(amount: string): string | null {
+  const value = Number(amount);
+  if (!amount.trim() || !Number.isFinite(value) || value < MIN_TRANSFER)
+    return TRANSFER_MESSAGES.amount;
+  if (!/^\d+(\.\d{1,2})?$/.test(amount.trim())) return TRANSFER_MESSAGES.amountDecimals;
+  return null;
+}
+
+/** The fields that say when a transfer runs, how often and until when. */
+export type SchedulePlanForm = Pick<
+  TransferForm,
+  'transferDate' | 'frequency' | 'endType' | 'endDate' | 'endCount'
+>;
+
+/** The problems of a transfer's date and repeat, each with the field it belongs to. */
+export function schedulePlanProblems(
+  type: TransferType,
+  v: SchedulePlanForm,
+  today: string,
+): [keyof SchedulePlanForm, string][] {
+  const problems: [keyof SchedulePlanForm, string][] = [];
+  const dateProblem = transferDateProblem(type, v.transferDate, today);
+  if (dateProblem) problems.push(['transferDate', dateProblem]);
+  if (v.frequency !== '' && v.endType === 'date') {
+    if (!v.endDate || v.endDate < v.transferDate)
+      problems.push(['endDate', SCHEDULE_FIELD_MESSAGES.endDate]);
+    else if (v.endDate > lastScheduleEndDate(v.transferDate || today))
+      problems.push(['endDate', SCHEDULE_FIELD_MESSAGES.endTooFar]);
+  }
+  if (v.frequency !== '' && v.endType === 'count') {
+    const count = Number(v.endCount);
+    if (!/^\d+$/.test(v.endCount.trim()) || count < 1 || count > 520)
+      problems.push(['endCount', SCHEDULE_FIELD_MESSAGES.endCount]);
+  }
+  return problems;
+}
+
 /** The recipient contact a same-bank transfer is looked up by: the email, else the phone. */
 export const recipientContact = (v: Pick<TransferForm, 'recipientEmail' | 'recipientPhone'>) =>
   v.recipientEmail.trim() || v.recipientPhone.trim();
@@ -164,11 +202,9 @@ export function transferSchema(
       ctx.addIssue({ code: 'custom', path: [path], message });
 
     if (!v.fromAccount) issue('fromAccount', TRANSFER_MESSAGES.fromAccount);
-    const amount = Number(v.amount);
-    if (!v.amount.trim() || !Number.isFinite(amount) || amount < MIN_TRANSFER) {
-      issue('amount', TRANSFER_MESSAGES.amount);
-    } else if (!/^\d+(\.\d{1,2})?$/.test(v.amount.trim())) {
-      issue('amount', TRANSFER_MESSAGES.amountDecimals);
+    const amountProblem = transferAmountProblem(v.amount);
+    if (amountProblem) {
+      issue('amount', amountProblem);
     } else {
       const from = accountById(accounts, v.fromAccount);
       if (
@@ -180,21 +216,7 @@ export function transferSchema(
       }
     }
 
-    const dateProblem = transferDateProblem(type, v.transferDate, today);
-    if (dateProblem) issue('transferDate', dateProblem);
-
-    if (v.frequency !== '' && v.endType === 'date') {
-      if (!v.endDate || v.endDate < v.transferDate)
-        issue('endDate', SCHEDULE_FIELD_MESSAGES.endDate);
-      else if (v.endDate > lastScheduleEndDate(v.transferDate || today))
-        issue('endDate', SCHEDULE_FIELD_MESSAGES.endTooFar);
-    }
-    if (v.frequency !== '' && v.endType === 'count') {
-      const count = Number(v.endCount);
-      if (!/^\d+$/.test(v.endCount.trim()) || count < 1 || count > 520) {
-        issue('endCount', SCHEDULE_FIELD_MESSAGES.endCount);
-      }
-    }
+    for (const [field, message] of schedulePlanProblems(type, v, today)) issue(field, message);
 
     switch (type) {
       case 'between-accounts':

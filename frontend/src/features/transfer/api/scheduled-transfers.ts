@@ -3,12 +3,19 @@ import {
   scheduledTransferReply,
   successWithoutData,
   type ScheduledTransferView,
-  type TransferFrequency,
 } from '@bank/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { TransferType } from '../lib/transfer-types';
-import { transferPayload, type TransferForm } from './create-transfer';
+import { bankToday, type TransferType } from '../lib/transfer-types';
+import {
+  schedulePlanProblems,
+  transferAmountProblem,
+  transferFormSchemaBase,
+  TRANSFER_MESSAGES,
+  transferPayload,
+  type SchedulePlanForm,
+  type TransferForm,
+} from './create-transfer';
 
 export type ScheduledTransfer = ScheduledTransferView;
 
@@ -28,15 +35,8 @@ export function useScheduledTransfers() {
   return useQuery(scheduledTransfersQueryOptions());
 }
 
-/** When and how often: what the form adds to a transfer to schedule it. */
-export type PlanValues = {
-  transferDate: string;
-  /** '' runs once. */
-  frequency: '' | TransferFrequency;
-  endType: 'never' | 'date' | 'count';
-  endDate: string;
-  endCount: string;
-};
+/** When and how often: what the form adds to a transfer to schedule it ('' frequency runs once). */
+export type PlanValues = SchedulePlanForm;
 
 export function planPayload(v: PlanValues) {
   return {
@@ -76,12 +76,32 @@ export function useScheduleTransfer() {
   });
 }
 
-export type UpdateScheduleInput = {
-  id: string;
-  fromAccount: string;
-  amount: string;
-  memo: string;
-} & PlanValues;
+/** What the edit dialog changes: the source account, the amount and the plan. */
+export type EditScheduleForm = Pick<TransferForm, 'fromAccount' | 'amount'> & PlanValues;
+
+/** An edited schedule is held to the transfer form's rules before the bank is asked. */
+export function editScheduleSchema(type: TransferType, today = bankToday()) {
+  return transferFormSchemaBase
+    .pick({
+      fromAccount: true,
+      amount: true,
+      transferDate: true,
+      frequency: true,
+      endType: true,
+      endDate: true,
+      endCount: true,
+    })
+    .superRefine((v, ctx) => {
+      const issue = (path: keyof EditScheduleForm, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      if (!v.fromAccount) issue('fromAccount', TRANSFER_MESSAGES.fromAccount);
+      const amountProblem = transferAmountProblem(v.amount);
+      if (amountProblem) issue('amount', amountProblem);
+      for (const [field, message] of schedulePlanProblems(type, v, today)) issue(field, message);
+    });
+}
+
+export type UpdateScheduleInput = { id: string; memo: string } & EditScheduleForm;
 
 /** PUT /transfers/scheduled/{id}: a new plan from its (new) date. */
 export function useUpdateSchedule() {

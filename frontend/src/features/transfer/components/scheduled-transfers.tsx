@@ -1,33 +1,21 @@
-import {
-  MAX_ACTIVE_SCHEDULES,
-  TRANSFER_FREQUENCIES,
-  TRANSFER_FREQUENCY_LABELS,
-} from '@bank/contracts';
+import { MAX_ACTIVE_SCHEDULES } from '@bank/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
-import { SelectField, TextField } from '@/components/ui/field';
 import { ShowAllList } from '@/components/ui/show-all';
-import { ApiError, firstFieldErrors } from '@/lib/api-client';
-import { accountLabel, type Account } from '@/lib/accounts';
+import type { Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatDay, formatMoney, formatPhone } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import {
   useCancelSchedule,
   useScheduledTransfers,
-  useUpdateSchedule,
-  type PlanValues,
   type ScheduledTransfer,
 } from '../api/scheduled-transfers';
-import {
-  lastScheduleEndDate,
-  lastSchedulableDate,
-  TRANSFER_TYPE_INFO,
-  bankToday,
-} from '../lib/transfer-types';
+import { TRANSFER_TYPE_INFO } from '../lib/transfer-types';
+import { EditScheduleDialog } from './edit-schedule-dialog';
 
 const STATUS_LABELS: Record<ScheduledTransfer['status'], string> = {
   active: 'Active',
@@ -61,31 +49,6 @@ function lastRunText(s: ScheduledTransfer): string | null {
     : `Failed ${formatDay(run.date)}: ${run.failure_reason ?? 'not sent'}`;
 }
 
-type EditState = { schedule: ScheduledTransfer; amount: string; fromAccount: string } & PlanValues;
-
-/** The fields of the edit dialog: each shows the server's message about it. */
-const EDIT_FIELDS: readonly string[] = [
-  'fromAccount',
-  'amount',
-  'transferDate',
-  'frequency',
-  'endDate',
-  'endCount',
-];
-
-function editStateOf(s: ScheduledTransfer): EditState {
-  return {
-    schedule: s,
-    amount: s.amount.toFixed(2),
-    fromAccount: s.from_account.id,
-    transferDate: s.next_date ?? bankToday(),
-    frequency: s.frequency ?? '',
-    endType: s.end_date ? 'date' : s.end_count ? 'count' : 'never',
-    endDate: s.end_date ?? '',
-    endCount: s.end_count ? String(s.end_count) : '',
-  };
-}
-
 /** The list's section, where the refusal of one schedule too many sends the customer. */
 export const SCHEDULED_TRANSFERS_ID = 'scheduled-transfers';
 
@@ -105,41 +68,10 @@ const recipientDetail = (s: ScheduledTransfer) =>
 export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
   const list = useScheduledTransfers();
   const active = (list.data ?? []).filter((s) => s.status === 'active').length;
-  const update = useUpdateSchedule();
   const cancel = useCancelSchedule();
-  const [editing, setEditing] = useState<EditState | null>(null);
+  const [editing, setEditing] = useState<ScheduledTransfer | null>(null);
   const [cancelling, setCancelling] = useState<ScheduledTransfer | null>(null);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(
-    null,
-  );
-
-  const fail = (e: unknown) => {
-    const fields =
-      e instanceof ApiError
-        ? Object.fromEntries(
-            firstFieldErrors(e.errors)
-              .filter((f) => EDIT_FIELDS.includes(f.field))
-              .map((f) => [f.field, f.message]),
-          )
-        : {};
-    setError({ message: errorMessage(e, 'The scheduled transfer could not be changed.'), fields });
-  };
-
-  const save = () => {
-    if (!editing) return;
-    setError(null);
-    const { schedule, ...values } = editing;
-    update.mutate(
-      { id: schedule.id, memo: schedule.memo, ...values },
-      {
-        onSuccess: () => {
-          toast.show({ type: 'success', message: 'Scheduled transfer updated' });
-          setEditing(null);
-        },
-        onError: fail,
-      },
-    );
-  };
+  const [cancelError, setCancelError] = useState<string | null>(null);
 
   // A cancelled transfer loses its Edit and Cancel buttons, and the focus with them: once the
   // dialog has closed and the list shows it cancelled, its row takes the focus.
@@ -158,18 +90,17 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
 
   const confirmCancel = () => {
     if (!cancelling) return;
-    setError(null);
+    setCancelError(null);
     focusRow.current = cancelling.id;
     cancel.mutate(cancelling.id, {
       onSuccess: () => {
         toast.show({ type: 'success', message: 'Scheduled transfer cancelled' });
         setCancelling(null);
       },
-      onError: fail,
+      onError: (e) =>
+        setCancelError(errorMessage(e, 'The scheduled transfer could not be cancelled.')),
     });
   };
-
-  const set = (patch: Partial<EditState>) => setEditing((e) => (e ? { ...e, ...patch } : e));
 
   return (
     <Card aria-labelledby="scheduled-transfers-title" id={SCHEDULED_TRANSFERS_ID} tabIndex={-1}>
@@ -222,10 +153,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                         variant="secondary"
                         size="sm"
                         aria-label={`Edit ${label}`}
-                        onClick={() => {
-                          setError(null);
-                          setEditing(editStateOf(s));
-                        }}
+                        onClick={() => setEditing(s)}
                       >
                         Edit
                       </Button>
@@ -234,7 +162,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                         size="sm"
                         aria-label={`Cancel ${label}`}
                         onClick={() => {
-                          setError(null);
+                          setCancelError(null);
                           setCancelling(s);
                         }}
                       >
@@ -249,122 +177,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
         </>
       )}
 
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open && !update.isPending) setEditing(null);
-        }}
-        title="Edit scheduled transfer"
-        description={editing ? `To ${editing.schedule.recipient_name}` : undefined}
-      >
-        {editing ? (
-          <form
-            noValidate
-            className="stack"
-            onSubmit={(e) => {
-              e.preventDefault();
-              save();
-            }}
-          >
-            <SelectField
-              label="From Account"
-              value={editing.fromAccount}
-              error={error?.fields.fromAccount}
-              onChange={(e) => set({ fromAccount: e.target.value })}
-            >
-              {accounts
-                .filter((a) => String(a.id) !== editing.schedule.to_account?.id)
-                .map((a) => (
-                  <option key={a.id} value={String(a.id)}>
-                    {accountLabel(a)}
-                  </option>
-                ))}
-            </SelectField>
-            <TextField
-              label="Amount (USD)"
-              type="number"
-              inputMode="decimal"
-              min={5}
-              step={0.01}
-              value={editing.amount}
-              error={error?.fields.amount}
-              onChange={(e) => set({ amount: e.target.value })}
-            />
-            <TextField
-              label={editing.frequency ? 'Next Transfer Date' : 'Transfer Date'}
-              type="date"
-              min={bankToday()}
-              max={lastSchedulableDate(bankToday())}
-              value={editing.transferDate}
-              error={error?.fields.transferDate}
-              onChange={(e) => set({ transferDate: e.target.value })}
-            />
-            <SelectField
-              label="Repeat"
-              value={editing.frequency}
-              error={error?.fields.frequency}
-              onChange={(e) => set({ frequency: e.target.value as PlanValues['frequency'] })}
-            >
-              <option value="">Does not repeat</option>
-              {TRANSFER_FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {TRANSFER_FREQUENCY_LABELS[f]}
-                </option>
-              ))}
-            </SelectField>
-            {editing.frequency ? (
-              <SelectField
-                label="Ends"
-                value={editing.endType}
-                onChange={(e) => set({ endType: e.target.value as PlanValues['endType'] })}
-              >
-                <option value="never">When I cancel it</option>
-                <option value="date">On a date</option>
-                <option value="count">After a number of transfers</option>
-              </SelectField>
-            ) : null}
-            {editing.frequency && editing.endType === 'date' ? (
-              <TextField
-                label="End Date"
-                type="date"
-                min={editing.transferDate}
-                max={lastScheduleEndDate(editing.transferDate)}
-                value={editing.endDate}
-                error={error?.fields.endDate}
-                onChange={(e) => set({ endDate: e.target.value })}
-              />
-            ) : null}
-            {editing.frequency && editing.endType === 'count' ? (
-              <TextField
-                label="Number of Transfers"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={520}
-                value={editing.endCount}
-                error={error?.fields.endCount}
-                onChange={(e) => set({ endCount: e.target.value })}
-              />
-            ) : null}
-            {/* Said once: a message already under its field is not repeated here. */}
-            {error && !Object.values(error.fields).includes(error.message) ? (
-              <Alert tone="danger">{error.message}</Alert>
-            ) : null}
-            <div className="dialog__actions">
-              <Button
-                variant="secondary"
-                onClick={() => setEditing(null)}
-                disabled={update.isPending}
-              >
-                Close
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save changes'}
-              </Button>
-            </div>
-          </form>
-        ) : null}
-      </Dialog>
+      <EditScheduleDialog schedule={editing} accounts={accounts} onClose={() => setEditing(null)} />
 
       <Dialog
         open={cancelling !== null}
@@ -379,7 +192,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
             : undefined
         }
       >
-        {error ? <Alert tone="danger">{error.message}</Alert> : null}
+        {cancelError ? <Alert tone="danger">{cancelError}</Alert> : null}
         <div className="dialog__actions">
           <Button
             variant="secondary"
@@ -388,7 +201,7 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
           >
             Keep it
           </Button>
-          <Button variant="danger" onClick={confirmCancel} disabled={cancel.isPending}>
+          <Button variant="danger" onClick={confirmCancel} loading={cancel.isPending}>
             {cancel.isPending ? 'Cancelling...' : 'Cancel transfer'}
           </Button>
         </div>

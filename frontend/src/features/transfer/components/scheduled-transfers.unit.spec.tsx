@@ -1,7 +1,8 @@
 import type { ScheduledTransferView } from '@bank/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bankToday } from '@bank/contracts/bank-time';
 import { account } from '@/testing/fixtures';
 import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import { scheduleCountText, ScheduledTransfers } from './scheduled-transfers';
@@ -30,7 +31,7 @@ const weekly: ScheduledTransferView = {
 afterEach(() => vi.unstubAllGlobals());
 
 /** Presses the button and waits for its dialog, whose code loads then: slow on a busy machine. */
-async function openDialog(button: string, role: 'dialog' | 'alertdialog', name: string) {
+async function openDialog(button: string | RegExp, role: 'dialog' | 'alertdialog', name: string) {
   await userEvent.click(await screen.findByRole('button', { name: button }));
   return screen.findByRole(role, { name }, { timeout: 5000 });
 }
@@ -148,7 +149,10 @@ describe('Scheduled transfers', () => {
   it('edits without offering the account it pays into, and says a refusal once', async () => {
     const refusal = 'The daily limit for this transfer type is exceeded.';
     mockApi({
-      'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [weekly] }),
+      // Due today, so the transfer form's date rules let it through to the bank.
+      'GET /api/transfers/scheduled': () => ({
+        scheduled_transfers: [{ ...weekly, next_date: bankToday() }],
+      }),
       'PUT /api/transfers/scheduled/s1': () =>
         errorResponse(422, { message: refusal, errors: { amount: [refusal] } }),
     });
@@ -190,5 +194,71 @@ describe('Scheduled transfers', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
     expect(within(dialog).getAllByText(refusal)).toHaveLength(1);
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveFocus();
+  });
+
+  describe('Edit', () => {
+    // Due today, so the transfer form's date rules accept it whatever day the test runs.
+    const dueToday: ScheduledTransferView = { ...weekly, next_date: bankToday(), end_date: null };
+    const accounts = [
+      account({ id: 'chk', name: 'Everyday Checking', formatted_account_number: '****0001' }),
+    ];
+
+    it('refuses an amount under the minimum before asking the bank, focusing it', async () => {
+      const { calls } = mockApi({
+        'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [dueToday] }),
+        'PUT /api/transfers/scheduled/s1': () => ({ scheduled_transfer: dueToday }),
+      });
+      renderWithProviders(<ScheduledTransfers accounts={accounts} />);
+      const dialog = await openDialog(/^Edit /, 'dialog', 'Edit scheduled transfer');
+      const amount = within(dialog).getByLabelText('Amount (USD)');
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '0');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      expect(
+        await within(dialog).findByText('Please enter an amount of at least $5.00'),
+      ).toBeInTheDocument();
+      expect(amount).toHaveFocus();
+
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '5.001');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      expect(
+        await within(dialog).findByText('Please enter an amount with at most 2 decimal places'),
+      ).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    });
+
+    it('puts the focus in the field the bank refuses', async () => {
+      const refusal = 'The next transfer date is a bank holiday.';
+      mockApi({
+        'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [dueToday] }),
+        'PUT /api/transfers/scheduled/s1': () =>
+          errorResponse(422, { message: refusal, errors: { transferDate: [refusal] } }),
+      });
+      renderWithProviders(<ScheduledTransfers accounts={accounts} />);
+      const dialog = await openDialog(/^Edit /, 'dialog', 'Edit scheduled transfer');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Next Transfer Date')).toHaveFocus();
+    });
+  });
+
+  it('cancels once on a double click of Cancel transfer', async () => {
+    const { calls } = mockApi({
+      'GET /api/transfers/scheduled': () => ({ scheduled_transfers: [weekly] }),
+      'DELETE /api/transfers/scheduled/s1': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return null;
+      },
+    });
+    renderWithProviders(<ScheduledTransfers accounts={[]} />);
+    const dialog = await openDialog(/^Cancel /, 'alertdialog', 'Cancel scheduled transfer?');
+    // A real double click: the second click arrives before the page has redrawn the button busy.
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel transfer' });
+    fireEvent.click(confirm, { detail: 1 });
+    fireEvent.click(confirm, { detail: 2 });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 });

@@ -15,10 +15,9 @@ import {
 import type { RecipientLookup } from '../api/validate-recipient';
 import type { Retype } from '../lib/transfer-draft';
 import { SavedRecipientPicker } from './saved-recipients';
-import { TRANSFER_FREQUENCY_LABELS, TRANSFER_FREQUENCIES } from '@bank/contracts';
+import { SchedulePlanFields } from './schedule-plan-fields';
 import {
   ibanReadyToCheck,
-  lastScheduleEndDate,
   lastSchedulableDate,
   routingReadyToCheck,
   SEPA_COUNTRIES,
@@ -318,58 +317,6 @@ export function TransferDetails({ type, form, accounts, lookup, retype = {} }: P
         error={err('memo')}
         {...register('memo')}
       />
-    </div>
-  );
-}
-
-/** Repeat (once, weekly, every 2 weeks, monthly) and, when repeating, how it ends. */
-export function SchedulePlanFields({ form }: { form: UseFormReturn<TransferForm> }) {
-  const {
-    register,
-    watch,
-    formState: { errors },
-  } = form;
-  const frequency = watch('frequency');
-  const endType = watch('endType');
-  return (
-    <div className="form-row">
-      <SelectField label="Repeat" error={errors.frequency?.message} {...register('frequency')}>
-        <option value="">Does not repeat</option>
-        {TRANSFER_FREQUENCIES.map((f) => (
-          <option key={f} value={f}>
-            {TRANSFER_FREQUENCY_LABELS[f]}
-          </option>
-        ))}
-      </SelectField>
-      {frequency ? (
-        <SelectField label="Ends" {...register('endType')}>
-          <option value="never">When I cancel it</option>
-          <option value="date">On a date</option>
-          <option value="count">After a number of transfers</option>
-        </SelectField>
-      ) : null}
-      {frequency && endType === 'date' ? (
-        <TextField
-          label="End Date"
-          type="date"
-          min={watch('transferDate') || bankToday()}
-          max={lastScheduleEndDate(watch('transferDate') || bankToday())}
-          error={errors.endDate?.message}
-          {...register('endDate')}
-        />
-      ) : null}
-      {frequency && endType === 'count' ? (
-        <TextField
-          label="Number of Transfers"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={520}
-          step={1}
-          error={errors.endCount?.message}
-          {...register('endCount')}
-        />
-      ) : null}
     </div>
   );
 }
