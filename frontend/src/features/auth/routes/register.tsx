@@ -123,16 +123,20 @@ export default function RegisterRoute() {
   useEffect(() => {
     if (asked > step) showStep(step, 'replace');
   });
-  // Gone back (by Previous or the browser): the later steps are reached again only through Next,
-  // which checks what may have been changed, and the later step's messages go.
+  // Gone back (by Previous or the browser), the later step's messages go. The later steps stay
+  // reachable by Forward, as in the transfer wizard, until anything is changed: from then on only
+  // through Next, which checks it again.
   const stepShown = useRef(step);
   useEffect(() => {
-    if (step < stepShown.current) {
-      setReached(step);
-      clearMessages();
-    }
+    if (step < stepShown.current) clearMessages();
     stepShown.current = step;
   }, [step]);
+  useEffect(() => {
+    const watching = form.watch(() =>
+      setReached((r) => (r > stepShown.current ? stepShown.current : r)),
+    );
+    return () => watching.unsubscribe();
+  }, [form]);
 
   const clearMessages = () => {
     setStepError(null);

@@ -86,6 +86,29 @@ describe('Registration wizard', () => {
     expect(screen.queryByText('Please fill in all required fields.')).not.toBeInTheDocument();
   });
 
+  it('comes back to a later step by Forward after Back, until something is changed', async () => {
+    fakeServer(() => undefined);
+    const { router } = renderRegister();
+    await fillStep1();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await fillStep2();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Review & Submit' });
+
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { name: 'Personal Details' });
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole('heading', { name: 'Review & Submit' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?step=3');
+
+    // Changed after going back, the review is reached again only through Next.
+    await act(() => router.navigate(-1));
+    await userEvent.type(await screen.findByLabelText('City'), 'port');
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole('heading', { name: 'Personal Details' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?step=2');
+  });
+
   it('lists server field errors under "Please fix the following errors:"', async () => {
     fakeServer(() => ({
       status: 422,
