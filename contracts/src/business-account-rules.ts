@@ -50,6 +50,7 @@ export const BUSINESS_MESSAGES = {
   einNotIssued: 'This is not an EIN the IRS issues. Please check the number.',
   typeRequired: 'Please choose the type of business.',
   authorized: 'Please confirm you are authorized to open this account for this business.',
+  justOpened: 'This business account was just opened. Check your accounts before opening it again.',
   tooMany: `You can open up to ${MAX_BUSINESS_ACCOUNTS} business accounts online. Please talk to a business banker to open more.`,
 } as const;
 

@@ -47,6 +47,22 @@ async function storedEvents(): Promise<string> {
   return stored.rows[0]!.all;
 }
 
+/** The last event's position, and the appends after it that name the customer (one per command). */
+async function lastPosition(): Promise<number> {
+  const { rows } = await bank.ownerPool.query<{ p: string }>(
+    'SELECT coalesce(max(global_position), 0) AS p FROM events',
+  );
+  return Number(rows[0]!.p);
+}
+async function appendsSince(position: number, customerId: string): Promise<number> {
+  const { rows } = await bank.ownerPool.query<{ n: number }>(
+    `SELECT count(DISTINCT transaction_id)::int AS n FROM events
+     WHERE global_position > $1 AND data::text LIKE $2`,
+    [position, `%${customerId}%`],
+  );
+  return rows[0]!.n;
+}
+
 describe('opening a business checking account', () => {
   it('opens one at $0.00 that lists, takes transfers and keeps the EIN sealed', async () => {
     const jordan = await customer(bank, 'Jordan Rivera', 500);
@@ -209,5 +225,24 @@ describe('opening a business checking account', () => {
     const answers = await Promise.all([open(unkeyed, landscaping), open(unkeyed, landscaping)]);
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
     expect((await accounts(unkeyed)).filter((x) => x.type === 'business')).toHaveLength(1);
+  });
+
+  it('tells the repeats of an opening sent many times at once that the account was just opened', async () => {
+    const c = await customer(bank, 'Harper Many Clicks');
+    const before = await lastPosition();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => open(c, landscaping)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    const repeats = answers.filter((r) => r.status !== 201);
+    expect(repeats).toHaveLength(19);
+    for (const repeat of repeats) {
+      expect(repeat.status).toBe(409);
+      expect(repeat.body).toMatchObject({
+        code: 'DUPLICATE_TRANSACTION',
+        message: BUSINESS_MESSAGES.justOpened,
+      });
+    }
+    // The one opening is the one append: the repeats recorded nothing.
+    expect(await appendsSince(before, c.id)).toBe(1);
+    expect((await accounts(c)).filter((x) => x.type === 'business')).toHaveLength(1);
   });
 });

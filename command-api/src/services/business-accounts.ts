@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BusinessType } from '@bank/contracts/business-account-rules';
+import { BUSINESS_MESSAGES, type BusinessType } from '@bank/contracts/business-account-rules';
 import { streams } from '@bank/events';
 import { randomDigits, type EventMetadata } from '@bank/infra';
 import { accountAggregate } from '../domain/account/account.ts';
@@ -21,8 +21,8 @@ export interface BusinessAccountInput {
  * profile on the customer's stream (expected version: two opens at once cannot both pass the
  * limit), a reserved account number and the account. It runs under the request's Idempotency-Key
  * (a retry gets the first answer); without a key, the same request again within a minute (a
- * double click) is refused as a duplicate instead of opening a second account. `digits` is where
- * the random account number comes from (tests script it).
+ * double click) is refused, told the account was just opened, instead of opening a second one.
+ * `digits` is where the random account number comes from (tests script it).
  */
 export async function openBusinessAccount(
   ctx: CommandContext,
@@ -33,7 +33,8 @@ export async function openBusinessAccount(
 ) {
   const { customerId } = identity;
   const einSealed = ctx.secrets.encrypt(input.ein);
-  return runMoneyCommand(ctx, refusingRepeats(identity), metadata, async (uow) => {
+  const once = refusingRepeats(identity, BUSINESS_MESSAGES.justOpened);
+  return runMoneyCommand(ctx, once, metadata, async (uow) => {
     const customerStream = streams.customer(customerId);
     const customer = await uow.load(customerStream, customerAggregate);
     const accountId = randomUUID();

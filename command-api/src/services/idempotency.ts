@@ -43,12 +43,18 @@ export interface RequestIdentity {
    * duplicate (decideRepeat). Set by the command, through refusingRepeats().
    */
   refuseRepeats?: boolean;
+  /** What a refused repeat is told, where the request is no transaction (opening an account). */
+  repeatMessage?: string;
 }
 
 /** The identity of a request that sets money up for later or asks for it (see refuseRepeats). */
-export const refusingRepeats = (identity: RequestIdentity): RequestIdentity => ({
+export const refusingRepeats = (
+  identity: RequestIdentity,
+  repeatMessage?: string,
+): RequestIdentity => ({
   ...identity,
   refuseRepeats: true,
+  ...(repeatMessage === undefined ? {} : { repeatMessage }),
 });
 
 export interface MoneyReply {
@@ -211,6 +217,7 @@ export async function runMoneyCommand(
                 identity.customerId,
                 identity.requestHash,
                 now,
+                identity.repeatMessage,
               )
             : [];
           const reply = await work(uow, now);

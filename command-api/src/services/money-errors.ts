@@ -1,4 +1,4 @@
-import { ApiError, messages, notFound } from '@bank/infra';
+import { ApiError, notFound } from '@bank/infra';
 import { INSUFFICIENT_FUNDS } from '../domain/account/account.ts';
 import type { DomainError } from '../kernel/aggregate.ts';
 import { DAILY_LIMIT_EXCEEDED, DUPLICATE_TRANSACTION } from '../domain/transfers/limits.ts';
@@ -28,9 +28,9 @@ export function toApiError(error: DomainError): ApiError {
       return withField('DAILY_LIMIT_EXCEEDED');
     case INVALID_RECIPIENT:
       return withField('INVALID_RECIPIENT');
+    // The words say what is repeated: a transaction, the payment it matches (the customer may
+    // confirm this one and go on), an account just opened.
     case DUPLICATE_TRANSACTION:
-      return new ApiError(409, messages.duplicate, 'DUPLICATE_TRANSACTION');
-    // Names the payment it matches: the customer may confirm this one and go on.
     case DUPLICATE_SCHEDULE:
       return new ApiError(409, error.message, 'DUPLICATE_TRANSACTION');
     case IDEMPOTENCY_KEY_REUSED:

@@ -80,6 +80,9 @@ export const repeatGuardAggregate: Aggregate<
     event.type === 'IdempotentRequestRecorded' ? Date.parse(event.data.at) : state,
 };
 
+const REPEATED_TRANSACTION =
+  'This transaction appears to be a duplicate. Please wait before trying again.';
+
 /**
  * A request that sets money up for later (a schedule) or asks for it (a Zelle request) moves
  * nothing now, so the duplicate check of movements does not see it. Sent again without a key
@@ -91,13 +94,11 @@ export function decideRepeat(
   customerId: string,
   requestHash: string,
   now: Date,
+  repeatMessage: string = REPEATED_TRANSACTION,
 ) {
   const sinceMs = lastAcceptedMs === null ? null : now.getTime() - lastAcceptedMs;
   if (sinceMs !== null && sinceMs >= 0 && sinceMs < DUPLICATE_WINDOW_MS) {
-    throw new DomainError(
-      DUPLICATE_TRANSACTION,
-      'This transaction appears to be a duplicate. Please wait before trying again.',
-    );
+    throw new DomainError(DUPLICATE_TRANSACTION, repeatMessage);
   }
   // No answer is kept: a repeat is refused, never answered again.
   return [requestMark(customerId, requestHash, now)];
