@@ -15,6 +15,7 @@ import {
 } from '@bank/contracts/bank-codes';
 import { fieldError } from '@bank/infra';
 import { bankDate } from '../domain/transfers/bank-time.ts';
+import { rateMicrosOf } from '../domain/transfers/fx.ts';
 import { MIN_TRANSFER_CENTS } from '../domain/transfers/transfer.ts';
 import type { CommandContext } from '../services/context.ts';
 import { contactFromText } from '../services/money-lookups.ts';
@@ -47,6 +48,7 @@ export const TRANSFER_FORM_MESSAGES = {
   invalidType: 'Invalid transfer type',
   transferDate: 'The transfer date must be a valid date (YYYY-MM-DD).',
   transferDateToday: 'A transfer made now is dated today. To send it on a later date, schedule it.',
+  quotedRate: 'The exchange rate must be the rate you were quoted, as a decimal such as 0.9237.',
 } as const;
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -222,6 +224,10 @@ function readSepa(errors: FormErrors, body: Body): TransferDestination {
   else if (!SEPA_PURPOSES[purpose])
     errors.add('purposeOfPayment', TRANSFER_FORM_MESSAGES.purposeInvalid);
   const quotedRate = textOf(body.quotedRate);
+  // A rate written wrong is a mistake in the form, not a quote that went stale.
+  if (quotedRate !== '' && !rateMicrosOf(quotedRate)) {
+    errors.add('quotedRate', TRANSFER_FORM_MESSAGES.quotedRate);
+  }
   return {
     type: 'sepa',
     recipientName,

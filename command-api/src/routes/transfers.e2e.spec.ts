@@ -37,6 +37,15 @@ async function notifications(c: Customer) {
   }[];
 }
 
+/** Events that name the customer: a refused request adds none. */
+async function eventsNaming(customerId: string): Promise<number> {
+  const { rows } = await bank.ownerPool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM events WHERE data::text LIKE $1',
+    [`%${customerId}%`],
+  );
+  return rows[0]!.n;
+}
+
 describe('between own accounts', () => {
   it('moves money instantly, free, with one debit and one credit and good descriptions', async () => {
     const jordan = await customer(bank, 'Jordan Rivera', 1000);
@@ -541,6 +550,23 @@ describe('SEPA', () => {
     expect(await balances(c, c.checking.id)).toEqual({ balance: 1000, available: 1000 });
     expect((await c.client.get('/api/transfers/recent')).body.data.transfers).toEqual([]);
   });
+
+  it.each(['abc', '-1', '0', '1e-1', '0.9x', '0.0000001'])(
+    'refuses the quoted rate %j as a field error, not an expired quote, and records nothing',
+    async (quotedRate) => {
+      const c = await customer(bank, 'Rate Typo', 1000);
+      const before = await eventsNaming(c.id);
+      const response = await c.client.post('/api/wire-transfers/sepa', sepa(c, { quotedRate }));
+      expect(response.status, JSON.stringify(response.body)).toBe(422);
+      expect(response.body.errors).toEqual({
+        quotedRate: [
+          'The exchange rate must be the rate you were quoted, as a decimal such as 0.9237.',
+        ],
+      });
+      expect(await eventsNaming(c.id)).toBe(before);
+      expect(await balances(c, c.checking.id)).toEqual({ balance: 1000, available: 1000 });
+    },
+  );
 
   it.each(['', 'abc', '4.99'])('refuses a quote for the amount %j', async (amount) => {
     const c = await customer(bank, 'Quote Checker', 10);
