@@ -76,6 +76,15 @@ async function customerWith(dollars: number) {
   return { ...customer, checking: customer.accounts[0]!.id };
 }
 
+/** Events that name the customer: a refused request adds none. */
+async function eventsNaming(customerId: string): Promise<number> {
+  const { rows } = await bank.ownerPool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM events WHERE data::text LIKE $1',
+    [`%${customerId}%`],
+  );
+  return rows[0]!.n;
+}
+
 async function balanceOf(client: ApiClient, accountId: string): Promise<number> {
   const accounts = (await client.get('/api/accounts')).body.data.accounts as {
     id: string;
@@ -290,13 +299,21 @@ describe('buying and selling', () => {
     [{ crypto_amount: 0.00198001 }, 'Insufficient BTC balance: you hold 0.00198000 BTC.'],
     [{ crypto_amount: 0.00000001 }, 'This amount is worth less than $0.01 after the 1% fee.'],
     [{ symbol: 'ETH', crypto_amount: 0.1 }, 'Insufficient ETH balance: you hold 0.00000000 ETH.'],
+    // Text is written as dollar amounts are: plain decimals, at most 8 of them.
+    ...['1e-3', '1E-3', '0.001e0', '+0.001', '-0.001', '0x10', '.5', '0.000000001'].map(
+      (text): [Record<string, unknown>, string] => [
+        { crypto_amount: text },
+        'Please enter a positive amount with at most 8 decimals.',
+      ],
+    ),
   ])('refuses a sale %j and changes nothing', async (override, message) => {
-    const { client, checking } = await customerWith(100);
+    const { client, checking, user } = await customerWith(100);
     await client.post('/api/crypto/buy', {
       symbol: 'BTC',
       amount_usd: 100,
       bank_account_id: checking,
     });
+    const before = await eventsNaming(user.id);
     const response = await client.post('/api/crypto/sell', {
       symbol: 'BTC',
       bank_account_id: checking,
@@ -304,6 +321,7 @@ describe('buying and selling', () => {
     });
     expect(response.status).toBe(422);
     expect(response.body.errors.crypto_amount).toEqual([message]);
+    expect(await eventsNaming(user.id)).toBe(before);
     expect((await portfolio(client)).portfolio[0]!.balance_exact).toBe('0.00198000');
     expect(await balanceOf(client, checking)).toBe(0);
   });

@@ -53,14 +53,24 @@ const symbol = z.preprocess(
 
 const numeric = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : v);
 
+/**
+ * Integer units of 10^-8 of a coin amount: a JSON number, or text in plain decimals ("0.001",
+ * "0.00100000") as dollar amounts are written. Text in exponents, signs or another base is no
+ * amount a person typed.
+ */
+function unitsOf(value: number | string): number | undefined {
+  if (typeof value === 'string' && !/^\d+(?:\.\d+)?$/.test(value)) return undefined;
+  return coinsToUnits(value);
+}
+
 /** A coin amount (JSON number or decimal text) as integer units of 10^-8. */
 const coins = (min: number, minMessage: string) =>
   z.preprocess(
     numeric,
     z
       .union([z.number(), z.string()], { error: cryptoMessages.cryptoAmount })
-      .refine((v) => coinsToUnits(v) !== undefined, cryptoMessages.cryptoAmount)
-      .transform((v) => coinsToUnits(v)!)
+      .refine((v) => unitsOf(v) !== undefined, cryptoMessages.cryptoAmount)
+      .transform((v) => unitsOf(v)!)
       .refine((units) => units >= min, minMessage),
   );
 
