@@ -6,6 +6,7 @@ import {
   type TestBank,
 } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTHING_TO_UPDATE } from './profile.ts';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -36,6 +37,38 @@ describe('profile contact changes', () => {
     expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
     const phoneTaken = await other.client.put('/api/profile', { phone });
     expect(phoneTaken.body.errors).toEqual({ phone: ['The phone has already been taken.'] });
+  });
+});
+
+describe('a profile update that names no detail', () => {
+  it.each([
+    {},
+    { account_number: '000000000000' },
+    { id: '8a3c1f52-3b7e-4c8e-9f0a-1d2e3f4a5b6c' },
+    { profileImage: 'http://evil/x.png' },
+  ])('refuses %j with 422, changing and recording nothing', async (body) => {
+    const { client, user } = await signedUpCustomer(bank);
+    const countEvents = async () =>
+      (
+        await bank.ownerPool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM events WHERE data::text LIKE $1',
+          [`%${user.id}%`],
+        )
+      ).rows[0]!.n;
+    const before = await countEvents();
+    const userBefore = (await client.get('/api/user')).body.data;
+    const refused = await client.put('/api/profile', body);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR', message: NOTHING_TO_UPDATE });
+    expect(await countEvents()).toBe(before);
+    expect((await client.get('/api/user')).body.data).toEqual(userBefore);
+  });
+
+  it('still answers an update that names its details, even unchanged, as the web app sends it', async () => {
+    const { client, user } = await signedUpCustomer(bank);
+    const same = await client.put('/api/profile', { name: user.name, email: user.email });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.message).toBe('Profile updated successfully!');
   });
 });
 

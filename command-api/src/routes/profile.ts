@@ -1,6 +1,6 @@
 import { profileUpdatedAnswer } from '@bank/contracts';
 import { notificationPreferences } from '@bank/events';
-import { notFound, ok, requireCustomer, requireStepUp } from '@bank/infra';
+import { ApiError, notFound, ok, requireCustomer, requireStepUp } from '@bank/infra';
 import { readModelsNamed, readUser } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +16,19 @@ import { profileBody } from './schemas.ts';
 
 /** What the user's answer reads. */
 const USER_READS = readModelsNamed('customers');
+
+export const NOTHING_TO_UPDATE =
+  'Nothing to update: send at least one of name, email, phone, address, city, state, zip_code or date_of_birth. The photo is changed at /profile/photo.';
+
+/**
+ * A body naming none of the details (empty, or only fields the profile does not have) would be
+ * answered "updated" with nothing changed: the client is told instead.
+ */
+function requireSomeDetail(body: Record<string, unknown>) {
+  if (Object.values(body).every((value) => value === undefined)) {
+    throw new ApiError(422, NOTHING_TO_UPDATE, 'VALIDATION_ERROR');
+  }
+}
 
 /** Profile details, photo (PUT/DELETE /profile/photo) and notification preferences. */
 export const profileRoutes: FastifyPluginAsyncZod<{
@@ -43,6 +56,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     { schema: { body: profileBody, response: answers } },
     async (request, reply) => {
       const b = request.body;
+      requireSomeDetail(b);
       const outcome = await updateProfile(
         ctx,
         request.customerId,
