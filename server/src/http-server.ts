@@ -4,14 +4,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { commandApi, type CommandContext } from '@bank/command-api';
 import {
   isUnavailableError,
   createHttpApp,
-  defaultResponses,
   errorEnvelope,
   messages,
   RATE_LIMITED_BODY,
@@ -29,6 +25,7 @@ import { allProjectionNames, bankMetrics } from '@bank/projections';
 import { queryApi } from '@bank/query-api';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { documentApi, serveApiReference } from './api-docs.ts';
 import {
   HEALTH_REPORT_MAX_AGE_MS,
   HEALTH_REPORT_TIMEOUT_MS,
@@ -42,9 +39,6 @@ import { DEFAULT_RATE_LIMITS } from './rate-limit-setting.ts';
 import { sendSecurityHeaders } from './security-headers.ts';
 import { sharedResult } from './shared-result.ts';
 import { webAppFallback, webAppStaticOptions } from './web-app-static.ts';
-
-/** Where the API reference page is served. */
-const API_DOCS = '/api/docs';
 
 export const frontendDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -154,43 +148,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     errorResponseBuilder: () => ({ statusCode: 429, ...RATE_LIMITED_BODY }),
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Harborview Community Bank API',
-        description:
-          'The /api surface of the online bank. Amounts are dollars with at most 2 decimals.',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  // Every route documents the uniform envelopes, unless it declares its own responses.
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.url === '/api/openapi.json') return;
-    if (route.url.startsWith(API_DOCS)) return;
-    if (route.url === '/api/ops/metrics') {
-      // Prometheus text for scrapers, not part of the JSON API.
-      route.schema = { ...route.schema, hide: true };
-      return;
-    }
-    route.schema = {
-      ...route.schema,
-      response: { ...defaultResponses, ...(route.schema?.response as object) },
-    };
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  // A readable reference of the same document. Its script and styles are served from here, so the
-  // page runs under the same Content-Security-Policy as the app (no CDN, no inline script).
-  await app.register(fastifySwaggerUi, {
-    routePrefix: API_DOCS,
-    staticCSP: false,
-    uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
-  });
+  await documentApi(app);
+  await serveApiReference(app, serve);
 
   // Prometheus scrapes each process here: the ops token or the scrape-only METRICS_TOKEN.
   app.get(

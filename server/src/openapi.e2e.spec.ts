@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHttpServer } from './http-server.ts';
 import { ApiClient, startTestBank, type TestBank } from './testing/index.ts';
 
 let bank: TestBank;
@@ -7,6 +8,45 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await bank.stop();
+});
+
+describe('the API reference of a service that serves half of the API', () => {
+  it('describes all of it, as the one-process bank does, at /api/openapi.json and /api/docs', async () => {
+    const operations = (doc: { paths: Record<string, Record<string, unknown>> }) =>
+      Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method} ${path}`),
+      );
+    const whole = (await new ApiClient(bank).get('/api/openapi.json')).body;
+    expect(operations(whole).length).toBeGreaterThan(100);
+    for (const serve of [
+      { commands: false, queries: true },
+      { commands: true, queries: false },
+    ]) {
+      const app = await buildHttpServer({
+        ctx: bank.ctx,
+        redis: undefined,
+        isReady: () => true,
+        serveFrontend: false,
+        serve,
+      });
+      try {
+        const client = new ApiClient({ app });
+        for (const url of ['/api/openapi.json', '/api/docs/json']) {
+          const doc = (await client.get(url)).body;
+          expect(operations(doc).sort(), `${JSON.stringify(serve)} ${url}`).toEqual(
+            operations(whole).sort(),
+          );
+          expect(Object.keys(doc.components.schemas ?? {}).sort()).toEqual(
+            Object.keys(whole.components.schemas ?? {}).sort(),
+          );
+        }
+        const login = (await client.get('/api/openapi.json')).body.paths['/api/login'];
+        expect(login).toEqual(whole.paths['/api/login']);
+      } finally {
+        await app.close();
+      }
+    }
+  });
 });
 
 describe('GET /api/openapi.json', () => {

@@ -1,6 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { commandApi, type CommandContext } from '@bank/command-api';
-import { createHttpApp, type Pool, type SessionStore } from '@bank/infra';
+import { createHttpApp, type BankApp, type Pool, type SessionStore } from '@bank/infra';
 import { queryApi } from '@bank/query-api';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 
@@ -12,17 +12,37 @@ export interface ApiRoute {
   service: ApiService;
 }
 
+// Anything read from it during registration is again inert; nothing is called until a request.
+const inert: unknown = new Proxy(function inertValue() {}, {
+  get: (_target, key) => (key === 'then' || key === Symbol.toPrimitive ? undefined : inert),
+  apply: () => inert,
+});
+
 /**
- * Every /api route and which service serves it, read from the real route plugins: they are
- * registered on a throwaway app with inert dependencies (registration touches none of them).
+ * Registers one service's real route plugins under /api with inert dependencies (registration
+ * touches none of them), on a throwaway app that only reads its route table or its documentation.
  */
+export async function registerInertApi(app: BankApp, service: ApiService): Promise<void> {
+  await app.register(
+    async (api) => {
+      if (service === 'command-api') {
+        await api.register(commandApi, { ctx: inert as CommandContext, rateLimits: {} });
+      } else {
+        await api.register(queryApi, {
+          pool: inert as Pool,
+          sessions: inert as SessionStore,
+          opsToken: 'inert',
+          unseal: (sealed) => sealed,
+        });
+      }
+    },
+    { prefix: '/api' },
+  );
+}
+
+/** Every /api route and which service serves it, read from the real route plugins. */
 export async function collectApiRoutes(): Promise<ApiRoute[]> {
   const routes: ApiRoute[] = [];
-  // Anything read from it during registration is again inert; nothing is called until a request.
-  const inert: unknown = new Proxy(function inertValue() {}, {
-    get: (_target, key) => (key === 'then' || key === Symbol.toPrimitive ? undefined : inert),
-    apply: () => inert,
-  });
   for (const service of ['command-api', 'query-api'] as const) {
     const probe = createHttpApp();
     await probe.register(fastifyRateLimit, { global: false });
@@ -31,21 +51,7 @@ export async function collectApiRoutes(): Promise<ApiRoute[]> {
         routes.push({ method: String(method), url: route.url, service });
       }
     });
-    await probe.register(
-      async (api) => {
-        if (service === 'command-api') {
-          await api.register(commandApi, { ctx: inert as CommandContext, rateLimits: {} });
-        } else {
-          await api.register(queryApi, {
-            pool: inert as Pool,
-            sessions: inert as SessionStore,
-            opsToken: 'inert',
-            unseal: (sealed) => sealed,
-          });
-        }
-      },
-      { prefix: '/api' },
-    );
+    await registerInertApi(probe, service);
     await probe.ready();
     await probe.close();
   }
