@@ -86,6 +86,23 @@ describe('two-factor enrolment', () => {
   });
 });
 
+async function lastPosition(): Promise<number> {
+  const { rows } = await bank.ownerPool.query<{ p: string }>(
+    'SELECT coalesce(max(global_position), 0) AS p FROM events',
+  );
+  return Number(rows[0]!.p);
+}
+
+/** The types of the events naming the customer appended after `position`, in order. */
+async function eventTypesSince(position: number, customerId: string): Promise<string[]> {
+  const { rows } = await bank.ownerPool.query<{ type: string }>(
+    `SELECT type FROM events WHERE global_position > $1 AND data::text LIKE $2
+     ORDER BY global_position`,
+    [position, `%${customerId}%`],
+  );
+  return rows.map((r) => r.type);
+}
+
 describe('sign-in with the second factor', () => {
   it('asks for the code after the password, accepts each code once and each recovery code once', async () => {
     const { payload, user, secret, recoveryCodes, enrolCode } = await customerWithTwoFactor();
@@ -226,6 +243,34 @@ describe('sign-in with the second factor', () => {
       expect(again.status).toBe(422);
       expect(again.body.errors.code[0]).toMatch(/^This recovery code has already been used/);
     }
+    expect((await passwordSignIn(account, payload.password)).response.status).toBe(200);
+  });
+
+  it('tells every sign-in racing with one recovery code on one challenge that the code was used', async () => {
+    const { payload, user, recoveryCodes } = await customerWithTwoFactor();
+    const account: string = user.account_number;
+    const { client, response } = await passwordSignIn(account, payload.password);
+    const token: string = response.body.data.challenge_token;
+    const before = await lastPosition();
+    const send = () =>
+      client.post('/api/login/two-factor', { challenge_token: token, code: recoveryCodes[0] });
+    const answers = await Promise.all(Array.from({ length: 20 }, send));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const losers = answers.filter((a) => a.status !== 200);
+    expect(losers.map((a) => [a.status, a.body.code])).toEqual(
+      losers.map(() => [422, 'INVALID_TWO_FACTOR_CODE']),
+    );
+    for (const loser of losers) {
+      expect(loser.body.errors.code[0]).toMatch(/^This recovery code has already been used/);
+    }
+    // The one sign-in is all that was recorded: the code spent once, no wrong code counted.
+    expect(await eventTypesSince(before, user.id)).toEqual([
+      'CustomerRecoveryCodeUsed',
+      'NotificationRaised',
+    ]);
+    const late = await send();
+    expect(late.status).toBe(422);
+    expect(late.body.errors.code[0]).toMatch(/^This recovery code has already been used/);
     expect((await passwordSignIn(account, payload.password)).response.status).toBe(200);
   });
 

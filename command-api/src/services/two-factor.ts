@@ -3,6 +3,7 @@ import {
   ApiError,
   fieldError,
   hashToken,
+  KeyedQueue,
   newToken,
   notFound,
   customerTurn,
@@ -264,7 +265,43 @@ export async function openSignInChallenge(ctx: CommandContext, customerId: strin
  * (not a right one already used) count towards the sign-in lockout as wrong passwords do
  * (onWrongCode).
  */
-export async function answerSignInChallenge(
+export function answerSignInChallenge(
+  ctx: CommandContext,
+  challengeToken: string,
+  code: string,
+  metadata: EventMetadata,
+  onWrongCode: (customer: CustomerState) => Promise<void>,
+  isLocked: (customer: CustomerState) => Promise<boolean>,
+): Promise<CustomerState> {
+  // One answer at a time per challenge: the same code sent many times at once is then answered
+  // as when sent again after the first (which used it), not refused as out of tries meanwhile.
+  return challengeTurns.run(hashToken(challengeToken).toString('hex'), () =>
+    checkChallengeCode(ctx, challengeToken, code, metadata, onWrongCode, isLocked),
+  );
+}
+
+const challengeTurns = new KeyedQueue();
+
+/**
+ * Why a challenge that takes no more codes refused this one: a recovery code the customer has
+ * already used (by this sign-in or another) is told so, as on a new sign-in; else it expired.
+ */
+async function closedChallengeError(ctx: CommandContext, challengeToken: string, code: string) {
+  const expired = new ApiError(401, CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
+  const trimmed = code.trim();
+  if (/^\d{6}$/.test(trimmed)) return expired;
+  const { rows } = await ctx.pool.query<{ customer_id: string }>(
+    'SELECT customer_id FROM two_factor_challenges WHERE token_hash = $1',
+    [hashToken(challengeToken)],
+  );
+  const customerId = rows[0]?.customer_id;
+  if (!customerId) return expired;
+  const customer = await loadCustomer(ctx, customerId);
+  const used = customer.twoFactor?.usedRecoveryCodeHashes.includes(hashRecoveryCode(trimmed));
+  return used && !customer.erased ? codeError('reused_recovery') : expired;
+}
+
+async function checkChallengeCode(
   ctx: CommandContext,
   challengeToken: string,
   code: string,
@@ -279,9 +316,7 @@ export async function answerSignInChallenge(
     [hashToken(challengeToken), MAX_CHALLENGE_ATTEMPTS],
   );
   const customerId = rows[0]?.customer_id;
-  if (!customerId) {
-    throw new ApiError(401, CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
-  }
+  if (!customerId) throw await closedChallengeError(ctx, challengeToken, code);
   const customer = await loadCustomer(ctx, customerId);
   if (!customer.registered || customer.erased) {
     throw new ApiError(401, CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
