@@ -7,6 +7,7 @@ import {
   type TestBank,
 } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLAIM_MESSAGES } from '../domain/zelle/claim-code.ts';
 import { expireZellePayment } from '../services/zelle.ts';
 import {
   balances,
@@ -28,6 +29,15 @@ afterAll(async () => {
 });
 
 let counter = 0;
+
+/** Events that name the customer: a refused request adds none. */
+async function eventsNaming(customerId: string): Promise<number> {
+  const { rows } = await bank.ownerPool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM events WHERE data::text LIKE $1',
+    [`%${customerId}%`],
+  );
+  return rows[0]!.n;
+}
 
 /** A sender with a payment of `amount` pending for a fresh email, and who enrolls that email. */
 async function pendingPayment(amount: number) {
@@ -121,6 +131,41 @@ describe('claiming with a one-time code', () => {
       .zelle_claim_codes as { sent_to: string; message: string | null }[];
     expect(outbox.filter((m) => m.sent_to === email).map((m) => m.message)).toEqual([null]);
     expect((await ledger(bank)).balanced).toBe(true);
+  });
+
+  it('tells every claim racing with one code, and a later one, that the code was used', async () => {
+    const { sender, email, newcomer } = await pendingPayment(35);
+    const checking = newcomer.accounts[0]!.id;
+    expect((await newcomer.client.post('/api/zelle/claims/code', { kind: 'email' })).status).toBe(
+      201,
+    );
+    const code = await codeFromOutbox(email);
+    const { rows } = await bank.ownerPool.query<{ p: string }>(
+      'SELECT coalesce(max(global_position), 0) AS p FROM events',
+    );
+    const before = Number(rows[0]!.p);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => claim(newcomer.client, code)),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const losers = answers.filter((a) => a.status !== 200);
+    expect(losers.map((a) => [a.status, a.body.errors?.code])).toEqual(
+      losers.map(() => [422, [CLAIM_MESSAGES.used]]),
+    );
+    const afterRace = await eventsNaming(newcomer.user.id);
+    const again = await claim(newcomer.client, code);
+    expect(again.status).toBe(422);
+    expect(again.body.errors.code).toEqual([CLAIM_MESSAGES.used]);
+    expect(await eventsNaming(newcomer.user.id)).toBe(afterRace);
+    // Only the one claim was recorded: one append, whatever the losers were told.
+    const appends = await bank.ownerPool.query<{ n: number }>(
+      `SELECT count(DISTINCT transaction_id)::int AS n FROM events
+       WHERE global_position > $1 AND data::text LIKE $2`,
+      [before, `%${newcomer.user.id}%`],
+    );
+    expect(appends.rows[0]!.n).toBe(1);
+    expect(await checkingBalance(newcomer.client, checking)).toBe(35);
+    expect(await balances(sender, sender.checking.id)).toEqual({ balance: 465, available: 465 });
   });
 
   it('keeps a code still to enter in the staff outbox, however many ended codes are newer', async () => {

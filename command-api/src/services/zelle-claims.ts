@@ -219,7 +219,8 @@ export async function requestClaimCode(ctx: CommandContext, customerId: string, 
  * Checks a code against the customer's open code, under their claim-code lock so that racing
  * guesses take turns: refused without a look at the code once the customer has entered too many
  * wrong codes lately; a wrong code counts one attempt (the last one spends the code). A code that
- * matches is returned, anything else is refused.
+ * matches is taken for this claim (used_at) and returned, anything else is refused: the latest
+ * code a claim took, while it lives, is still checked, so that it is told used when sent again.
  */
 async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code: string) {
   const tried = await underCodeLock(ctx, customerId, async (db) => {
@@ -230,9 +231,11 @@ async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code
       attempts: number;
       expires_at: Date;
       contact_digest: string | null;
+      used: boolean;
     }>(
-      `SELECT code_id, code_hash, attempts, expires_at, contact_digest FROM zelle_claim_codes
-       WHERE customer_id = $1 AND contact_kind = $2 AND closed_at IS NULL
+      `SELECT code_id, code_hash, attempts, expires_at, contact_digest, used_at IS NOT NULL AS used
+       FROM zelle_claim_codes
+       WHERE customer_id = $1 AND contact_kind = $2 AND (closed_at IS NULL OR used_at IS NOT NULL)
        ORDER BY created_at DESC LIMIT 1`,
       [customerId, kind],
     );
@@ -242,11 +245,14 @@ async function tryCode(ctx: CommandContext, customerId: string, kind: Kind, code
     if (allowed.outcome === 'refused') throw tooMany(allowed.error);
     const matches = row ? await verifySecret(row.code_hash, code, customerTurn(customerId)) : false;
     const decision = decideCodeAttempt(
-      row && { expiresAt: row.expires_at, attempts: row.attempts, closed: false },
+      row && { expiresAt: row.expires_at, attempts: row.attempts, closed: false, used: row.used },
       matches,
       now,
     );
     if (decision.outcome === 'accepted') {
+      await db.query('UPDATE zelle_claim_codes SET used_at = now() WHERE code_id = $1', [
+        row!.code_id,
+      ]);
       return { codeId: row!.code_id, contactDigest: row!.contact_digest };
     }
     if (row && decision.countAttempt) {
@@ -326,9 +332,22 @@ export async function claimWithCode(
       overLimit: batch.length - within.fits.length,
       nextClaim: waiting.length - batch.length,
     });
+  }).catch(async (error: unknown) => {
+    if (usedCode) await giveCodeBack(ctx.pool, usedCode);
+    throw error;
   });
+  // The code this request took is spent by its own claim; a claim that failed, or whose answer
+  // is another request's, gives it back.
   if (usedCode && !outcome.result.replayed) await closeCode(ctx.pool, usedCode);
+  else if (usedCode) await giveCodeBack(ctx.pool, usedCode);
   return outcome;
+}
+
+async function giveCodeBack(db: Pick<PoolClient, 'query'>, codeId: string) {
+  await db.query(
+    'UPDATE zelle_claim_codes SET used_at = NULL WHERE code_id = $1 AND closed_at IS NULL',
+    [codeId],
+  );
 }
 
 /** " 1 more payment keeps waiting: …" / " 3 payments keep waiting: …", or nothing for none. */

@@ -27,6 +27,7 @@ export const CLAIM_CODE_LIMITED = 'claim_code_limited';
 export const CLAIM_MESSAGES = {
   nothingWaiting: 'No Zelle payments are waiting for your {kind}.',
   noCode: 'This code is invalid or has expired. Please ask for a new code.',
+  used: 'This code has already been used. If more payments arrive, ask for a new code.',
   wrongCode: 'This code is not correct.',
   spent: 'Too many wrong codes. Please ask for a new code.',
   tooManyCodes: 'Too many codes requested. Please try again later.',
@@ -35,11 +36,15 @@ export const CLAIM_MESSAGES = {
   kind: 'Please choose email or phone.',
 } as const;
 
-/** A code as the check sees it: when it expires, its wrong tries so far, whether it is closed. */
+/**
+ * A code as the check sees it: when it expires, its wrong tries so far, whether it is closed, and
+ * whether a claim took it already.
+ */
 export interface IssuedCode {
   expiresAt: Date;
   attempts: number;
   closed: boolean;
+  used?: boolean;
 }
 
 /** Six random digits, from the caller's CSPRNG. */
@@ -48,8 +53,8 @@ export function newClaimCode(randomInt: (max: number) => number): string {
 }
 
 /**
- * Decides a claim attempt on the customer's latest code: a closed or expired code, or one tried
- * too often, claims nothing; a wrong code counts one attempt (the last one spends the code).
+ * Decides a claim attempt on the customer's latest code: a closed, used or expired code, or one
+ * tried too often, claims nothing; a wrong code counts one attempt (the last one spends the code).
  */
 export function decideCodeAttempt(
   code: IssuedCode | undefined,
@@ -61,7 +66,10 @@ export function decideCodeAttempt(
     countAttempt,
     error: new DomainError(CLAIM_CODE_INVALID, message, 'code'),
   });
-  if (!code || code.closed || code.expiresAt <= now) return refuse(CLAIM_MESSAGES.noCode, false);
+  if (!code || code.expiresAt <= now) return refuse(CLAIM_MESSAGES.noCode, false);
+  // The right code again after a claim took it (sent twice, or many times at once) is told so.
+  if (code.used) return refuse(matches ? CLAIM_MESSAGES.used : CLAIM_MESSAGES.noCode, false);
+  if (code.closed) return refuse(CLAIM_MESSAGES.noCode, false);
   if (code.attempts >= CLAIM_CODE_MAX_ATTEMPTS) return refuse(CLAIM_MESSAGES.spent, false);
   if (!matches) {
     const last = code.attempts + 1 >= CLAIM_CODE_MAX_ATTEMPTS;

@@ -34,6 +34,15 @@ describe('a claim code attempt', () => {
     expect(message(last)).toBe(CLAIM_MESSAGES.spent);
   });
 
+  it('tells the right code sent again after a claim took it that it was used, counting nothing', () => {
+    const used = { ...live, used: true };
+    expect(decideCodeAttempt(used, true, now)).toMatchObject({ countAttempt: false });
+    expect(message(decideCodeAttempt(used, true, now))).toBe(CLAIM_MESSAGES.used);
+    expect(message(decideCodeAttempt(used, false, now))).toBe(CLAIM_MESSAGES.noCode);
+    const usedAndExpired = { ...used, expiresAt: now };
+    expect(message(decideCodeAttempt(usedAndExpired, true, now))).toBe(CLAIM_MESSAGES.noCode);
+  });
+
   it('refuses even the right code once spent, expired, closed or never issued', () => {
     const spent = { ...live, attempts: CLAIM_CODE_MAX_ATTEMPTS };
     expect(message(decideCodeAttempt(spent, true, now))).toBe(CLAIM_MESSAGES.spent);
