@@ -130,7 +130,7 @@ describe('erasing a customer', () => {
     const pending = await erase(erin.checking.account_number);
     expect(pending.status).toBe(409);
     expect(pending.body.message).toContain(
-      'Premium Checking holds $5.00; Premium Checking has 1 pending payment.',
+      'Premium Checking holds $5.00; Premium Checking has $5.00 held for pending payments.',
     );
     const paymentId = unclaimed.body.data.transaction.id as string;
     const cancelled = await erin.client.post(`/api/zelle/payments/${paymentId}/cancel`, {});

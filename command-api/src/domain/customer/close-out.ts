@@ -31,9 +31,10 @@ export function leftToCloseOut(holdings: CustomerHoldings): string[] {
   for (const account of holdings.accounts) {
     if (account.closed) continue;
     if (account.balance !== 0) left.push(`${account.name} holds ${formatUsd(account.balance)}`);
-    const holds = Object.keys(account.holds).length;
-    if (holds > 0) {
-      left.push(`${account.name} has ${plural(holds, 'pending payment', 'pending payments')}`);
+    // Counted as money held, not as payments: a transfer to another bank holds its fee apart.
+    const held = Object.values(account.holds).reduce((sum, amount) => sum + amount, 0);
+    if (Object.keys(account.holds).length > 0) {
+      left.push(`${account.name} has ${formatUsd(held)} held for pending payments`);
     }
   }
   for (const [symbol, units] of Object.entries(holdings.wallet.balances)) {

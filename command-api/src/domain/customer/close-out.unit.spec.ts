@@ -82,7 +82,7 @@ describe('what is left before an erasure', () => {
     expect(left).toEqual([
       'Premium Checking holds $11.00',
       'High Yield Savings holds -$0.05',
-      'High Yield Savings has 2 pending payments',
+      'High Yield Savings has $1.01 held for pending payments',
       'the crypto wallet holds 0.00001500 BTC',
       '1 crypto deposit awaits verification',
       '2 scheduled transfers may still run',
