@@ -25,7 +25,7 @@ export default defineProject({
     // fails the run only when it fails twice in a row.
     retry: 1,
     hookTimeout: 180_000,
-    // After the fast files, beside the Kafka files (the root config's groups); each file has its
+    // After the fast files, before the Kafka files (the root config's groups); each file has its
     // own bank and browser.
     maxWorkers: 2,
     sequence: { groupOrder: 1 },

@@ -15,6 +15,6 @@ export default defineProject({
     // Each test already takes the median of three runs; a second try only for a broken run.
     retry: 1,
     maxWorkers: 1,
-    sequence: { groupOrder: 2 },
+    sequence: { groupOrder: 3 },
   },
 });

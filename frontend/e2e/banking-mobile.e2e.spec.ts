@@ -5,6 +5,7 @@ import {
   dialog,
   expectNoSidewaysScroll,
   expectScreenAccessible,
+  SMALL_PHONE_SCREENS,
   openTab,
   TransferPage,
 } from './page-models/banking';
@@ -137,22 +138,6 @@ async function expectButtonRows(box: Locator, names: string[]) {
   return oneRow;
 }
 
-const SCREENS = [
-  '/dashboard',
-  '/transfer',
-  '/zelle',
-  '/wire-transfer',
-  '/crypto-trading',
-  '/cards',
-  '/bill-pay',
-  '/support',
-  '/profile',
-  '/profile?tab=security',
-  '/profile?tab=notifications',
-  '/notifications',
-  '/accounts',
-];
-
 describe('banking screens on a small phone', { timeout: 180_000 }, () => {
   it('fit in 360 px and pass axe, light and dark', async () => {
     const customer = await t.customer();
@@ -185,7 +170,7 @@ describe('banking screens on a small phone', { timeout: 180_000 }, () => {
     for (const theme of ['light', 'dark'] as const) {
       const page = await t.signedInPage(customer, { width: 360, height: 780 });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      for (const path of SCREENS) {
+      for (const path of SMALL_PHONE_SCREENS) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.waitForLoadState('networkidle');

@@ -189,6 +189,26 @@ export async function openTab(page: Page, name: string | RegExp) {
 }
 
 /**
+ * The banking screens the small-phone walk checks at 360 px, light and dark, with a customer who
+ * has data: for fit and for the axe scan.
+ */
+export const SMALL_PHONE_SCREENS = [
+  '/dashboard',
+  '/transfer',
+  '/zelle',
+  '/wire-transfer',
+  '/crypto-trading',
+  '/cards',
+  '/bill-pay',
+  '/support',
+  '/profile',
+  '/profile?tab=security',
+  '/profile?tab=notifications',
+  '/notifications',
+  '/accounts',
+];
+
+/**
  * axe-core scan of a banking screen (serious and critical violations fail), including any open
  * dialog.
  */
