@@ -477,11 +477,15 @@ describe('PIN guessing', () => {
     const url = `/api/cards/${card.id}/pin`;
     expect((await client.put(url, { new_pin: '2580', confirm_pin: '2580' })).status).toBe(200);
     for (const guess of ['0000', '1111', '2222', '3333', '4444']) {
-      expectFieldError(
-        await client.put(url, { current_pin: guess, new_pin: '1397', confirm_pin: '1397' }),
-        'current_pin',
-        'The current PIN is incorrect.',
-      );
+      const refused = await client.put(url, {
+        current_pin: guess,
+        new_pin: '1397',
+        confirm_pin: '1397',
+      });
+      expectFieldError(refused, 'current_pin', 'The current PIN is incorrect.');
+      // The refusal recorded the attempt: its answer names the position, so the next read
+      // (the notice of the fifth) shows it.
+      expect(refused.headers['x-consistency-token']).toMatch(/\S/);
     }
     expectFieldError(
       await client.put(url, { current_pin: '2580', new_pin: '1397', confirm_pin: '1397' }),

@@ -30,6 +30,7 @@ import {
   reportCardLostOrStolen,
   revealCardDetails,
   toggleCardLock,
+  wrongCurrentPinRefusal,
 } from '../services/cards.ts';
 import type { CommandContext } from '../services/context.ts';
 import { commandMetadata, markConsistency, waitForOwnWrite } from './command-reply.ts';
@@ -359,6 +360,8 @@ export const cardRoutes: FastifyPluginAsyncZod<{
         () => requireStepUp(request),
       );
       markConsistency(reply, outcome);
+      const refusal = wrongCurrentPinRefusal(outcome);
+      if (refusal) throw refusal;
       return reply.send(ok(null, 'PIN changed successfully'));
     },
   );

@@ -346,10 +346,20 @@ export async function changeCardPin(
     },
     metadata,
   );
-  if (outcome.result.recorded.includes('CardPinAttemptFailed')) {
-    throw fieldError({ current_pin: [cardMessages.currentPinWrong] });
-  }
   return outcome;
+}
+
+/**
+ * The refusal of a wrong current PIN. changeCardPin records the attempt (the fifth in a row blocks
+ * PIN changes and raises a notice) and leaves the refusal to its route, which marks the answer
+ * with the position of what was recorded first, so the customer's next read shows it.
+ */
+export function wrongCurrentPinRefusal(
+  outcome: Awaited<ReturnType<typeof changeCardPin>>,
+): ApiError | undefined {
+  return outcome.result.recorded.includes('CardPinAttemptFailed')
+    ? fieldError({ current_pin: [cardMessages.currentPinWrong] })
+    : undefined;
 }
 
 /** The full number and CVV of an active or locked card, decrypted for its owner only. */
