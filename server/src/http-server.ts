@@ -79,6 +79,8 @@ export interface HttpServerOptions {
     tickets?: { max: number; timeWindow: number };
   };
   serveFrontend?: boolean;
+  /** Where the built web app is; frontend/dist when absent. */
+  frontendDir?: string;
   rateLimitNamespace?: string | undefined;
   /** Which proxies may name the client in X-Forwarded-For (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
@@ -96,8 +98,9 @@ export { DEFAULT_RATE_LIMITS };
 
 /** The /api surface (commands and queries), /api/health, and the built frontend. */
 export async function buildHttpServer(options: HttpServerOptions): Promise<BankApp> {
+  const webAppDir = options.frontendDir ?? frontendDist;
   const hasFrontend =
-    options.serveFrontend !== false && existsSync(path.join(frontendDist, 'index.html'));
+    options.serveFrontend !== false && existsSync(path.join(webAppDir, 'index.html'));
   const app = createHttpApp({
     bodyLimit: 256 * 1024,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
@@ -107,7 +110,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     // The web app routes in the browser: unknown page paths get its index page.
-    pageFallback: hasFrontend ? webAppFallback(frontendDist) : undefined,
+    pageFallback: hasFrontend ? webAppFallback(webAppDir) : undefined,
   });
   const serve = options.serve ?? { commands: true, queries: true };
   // Answers of the API may hold a customer's data: no browser or shared cache keeps them.
@@ -235,9 +238,10 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<BankA
 
   if (options.serveFrontend !== false) {
     if (hasFrontend) {
-      await app.register(fastifyStatic, webAppStaticOptions(frontendDist));
+      await app.register(fastifyStatic, webAppStaticOptions(webAppDir));
     } else {
-      app.get('/', async (_request, reply) =>
+      // A page for people, not part of the API: it stays out of /api/openapi.json.
+      app.get('/', { schema: { hide: true } }, async (_request, reply) =>
         reply
           .type('text/html')
           .send(

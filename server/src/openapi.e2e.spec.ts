@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpServer } from './http-server.ts';
 import { ApiClient, startTestBank, type TestBank } from './testing/index.ts';
@@ -45,6 +48,30 @@ describe('the API reference of a service that serves half of the API', () => {
       } finally {
         await app.close();
       }
+    }
+  });
+});
+
+describe('the API reference of a bank whose web app is not built', () => {
+  it('leaves out the page that stands in for the web app', async () => {
+    const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'no-web-app-'));
+    const app = await buildHttpServer({
+      ctx: bank.ctx,
+      redis: undefined,
+      isReady: () => true,
+      frontendDir: emptyDir,
+    });
+    try {
+      const client = new ApiClient({ app });
+      const page = await client.get('/');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Build the web app with');
+      const doc = (await client.get('/api/openapi.json')).body;
+      expect(Object.keys(doc.paths).length).toBeGreaterThan(50);
+      expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
+    } finally {
+      await app.close();
+      rmSync(emptyDir, { recursive: true, force: true });
     }
   });
 });
