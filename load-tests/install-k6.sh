@@ -25,5 +25,8 @@ fi
 mkdir -p "$bin_dir"
 echo "Building k6 ${K6_VERSION} with $(go version) (a few minutes the first time)..."
 start=$(date +%s)
-GOBIN="$bin_dir" GOFLAGS="${GOFLAGS:-} -trimpath" go install "go.k6.io/k6@${K6_VERSION}"
+# No debug information (DWARF, symbol table): nobody debugs k6 here, and leaving it out takes
+# about a tenth off the build's CPU. Panics still name their functions.
+GOBIN="$bin_dir" GOFLAGS="${GOFLAGS:-} -trimpath" \
+  go install -gcflags=all=-dwarf=false -ldflags='-s -w' "go.k6.io/k6@${K6_VERSION}"
 echo "k6 installed at $k6 in $(($(date +%s) - start)) s: $("$k6" version | head -1)"
