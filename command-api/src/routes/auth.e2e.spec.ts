@@ -93,6 +93,38 @@ describe('registration', () => {
     expect(response.body.errors[field]).toContain(message);
   });
 
+  it.each([
+    ['name', 'N'.repeat(256), 'The name field must not be greater than 255 characters.'],
+    ['address', 'A'.repeat(256), 'The address field must not be greater than 255 characters.'],
+    ['city', 'C'.repeat(101), 'The city field must not be greater than 100 characters.'],
+    [
+      'email',
+      `${'e'.repeat(250)}@example.com`,
+      'The email field must not be greater than 255 characters.',
+    ],
+    ['phone', '2'.repeat(21), 'The phone field must not be greater than 20 characters.'],
+  ])(
+    'tells a customer who filled in %s too long how long it may be',
+    async (field, value, message) => {
+      const payload = registrationPayload({ [field]: value });
+      const response = await new ApiClient(bank).post('/api/register', payload);
+      expect(response.status).toBe(422);
+      expect(response.body.errors[field]).toContain(message);
+      expect(response.body.errors[field]).not.toContain('Please fill in all required fields.');
+    },
+  );
+
+  it('says how long a password may be at sign-in, not that it is missing', async () => {
+    const response = await new ApiClient(bank).post('/api/login', {
+      account_number: '123456789012',
+      password: 'p'.repeat(129),
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors.password).toEqual([
+      'The password field must not be greater than 128 characters.',
+    ]);
+  });
+
   it('opens nothing for an email or phone already registered, and never says which or that it exists', async () => {
     const first = registrationPayload();
     const client = new ApiClient(bank);

@@ -5,19 +5,24 @@ import {
   isSsn,
   MAX_ANNUAL_INCOME,
 } from '@bank/contracts';
-import { verbatimText } from '@bank/infra';
+import { verbatimText, whenMissing } from '@bank/infra';
 import { z } from 'zod';
 import { isStrongEnoughPassword, PASSWORD_TOO_WEAK } from '../domain/customer/password-strength.ts';
 
 const REQUIRED = FIELD.required;
 
 /** A required text field with the registration form's message when it is missing or blank. */
-const requiredText = (max = 255) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+const requiredText = (max = 255) =>
+  z
+    .string({ error: whenMissing(REQUIRED) })
+    .trim()
+    .min(1, REQUIRED)
+    .max(max);
 
 /** Passwords are hashed as typed: never normalised (see the text policy). */
 export const password = verbatimText(
   z
-    .string({ error: REQUIRED })
+    .string({ error: whenMissing(REQUIRED) })
     .min(1, REQUIRED)
     .min(8, FIELD.passwordShort)
     .max(128, 'The password must not be greater than 128 characters.')
@@ -35,7 +40,7 @@ function isAdult(dateOfBirth: string): boolean {
 }
 
 export const dateOfBirth = z
-  .string({ error: REQUIRED })
+  .string({ error: whenMissing(REQUIRED) })
   .trim()
   .min(1, REQUIRED)
   .regex(/^\d{4}-\d{2}-\d{2}$/, FIELD.dateOfBirth)
@@ -52,21 +57,21 @@ export const dateOfBirth = z
   .refine(isAdult, FIELD.adult);
 
 export const phone = z
-  .string({ error: REQUIRED })
+  .string({ error: whenMissing(REQUIRED) })
   .trim()
   .min(1, REQUIRED)
   .max(20)
   .refine(isPhoneNumber, FIELD.phone);
 
 export const email = z
-  .string({ error: REQUIRED })
+  .string({ error: whenMissing(REQUIRED) })
   .trim()
   .min(1, REQUIRED)
   .max(255)
   .pipe(z.email(FIELD.email));
 
 export const zipCode = z
-  .string({ error: REQUIRED })
+  .string({ error: whenMissing(REQUIRED) })
   .trim()
   .min(1, REQUIRED)
   .regex(/^\d{5}(-\d{4})?$/, FIELD.zip);
@@ -76,7 +81,9 @@ export const registrationBody = z
     name: requiredText(255),
     email,
     password,
-    password_confirmation: verbatimText(z.string({ error: REQUIRED }).min(1, REQUIRED)),
+    password_confirmation: verbatimText(
+      z.string({ error: whenMissing(REQUIRED) }).min(1, REQUIRED),
+    ),
     phone,
     date_of_birth: dateOfBirth,
     address: requiredText(255),
@@ -113,12 +120,15 @@ export const registrationBody = z
 
 export const loginBody = z.object({
   account_number: z
-    .string({ error: 'The account number is required.' })
+    .string({ error: whenMissing('The account number is required.') })
     .trim()
     .min(1, 'The account number is required.')
     .regex(/^\d{12}$/, 'The account number must be exactly 12 digits.'),
   password: verbatimText(
-    z.string({ error: 'The password is required.' }).min(1, 'The password is required.').max(128),
+    z
+      .string({ error: whenMissing('The password is required.') })
+      .min(1, 'The password is required.')
+      .max(128),
   ),
 });
 
@@ -126,7 +136,7 @@ export const changePasswordBody = z
   .object({
     current_password: verbatimText(
       z
-        .string({ error: CHANGE_PASSWORD_MESSAGES.current })
+        .string({ error: whenMissing(CHANGE_PASSWORD_MESSAGES.current) })
         .min(1, CHANGE_PASSWORD_MESSAGES.current)
         .max(128),
     ),

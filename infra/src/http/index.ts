@@ -13,3 +13,4 @@ export * from './rate-limit-store.ts';
 export * from './json-depth.ts';
 export * from './text-policy.ts';
 export * from './client-error.ts';
+export { whenMissing } from './zod-messages.ts';

@@ -25,6 +25,17 @@ export function isPastIntegerRange(issue: {
   );
 }
 
+/**
+ * A schema's own message for a value that is missing (or not of its type) only, as
+ * `z.string({ error: whenMissing('Please fill in all required fields.') })`. A plain string there
+ * would also stand for every check without a message of its own, so a name too long would be
+ * "required"; with this, those checks keep the friendly messages below.
+ */
+export const whenMissing =
+  (message: string) =>
+  (issue: { code?: string }): string | undefined =>
+    issue.code === 'invalid_type' ? message : undefined;
+
 /** What a value of one of zod's expected types is called in a message: "must be a whole number". */
 const EXPECTED_NAMES: Readonly<Record<string, string>> = {
   int: 'a whole number',
