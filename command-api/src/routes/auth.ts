@@ -25,6 +25,7 @@ import {
   requireCustomer,
   requireStepUp,
   verbatimText,
+  whenMissing,
 } from '@bank/infra';
 import { readModelsNamed, readUser } from '@bank/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -504,7 +505,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           body: z.object({
             password: verbatimText(
               z
-                .string({ error: TWO_FACTOR_MESSAGES.passwordRequired })
+                .string({ error: whenMissing(TWO_FACTOR_MESSAGES.passwordRequired) })
                 .min(1, TWO_FACTOR_MESSAGES.passwordRequired)
                 .max(128),
             ),

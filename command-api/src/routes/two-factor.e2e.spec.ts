@@ -451,6 +451,11 @@ describe('step-up before sensitive actions', () => {
     ]);
     const code = totpCode(secret, Date.now() + 30_000);
     expect((await client.post('/api/step-up', { code })).status).toBe(200);
+    const tooLong = await client.post('/api/two-factor/disable', { password: 'p'.repeat(129) });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors.password).toEqual([
+      'The password field must not be greater than 128 characters.',
+    ]);
     const wrongPassword = await client.post('/api/two-factor/disable', { password: 'nope-nope' });
     expect(wrongPassword.status).toBe(422);
     expect(wrongPassword.body.errors.password).toEqual(['The password is incorrect.']);
