@@ -18,6 +18,7 @@ export * from './direct-deposit.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './auth-messages.ts';
+export * from './customer-fields.ts';
 export * from './contact.ts';
 export * from './customer.ts';
 export * from './dashboard.ts';

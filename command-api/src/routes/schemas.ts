@@ -1,5 +1,6 @@
 import {
   CHANGE_PASSWORD_MESSAGES,
+  CUSTOMER_FIELD_MAX_LENGTH as MAX_LENGTH,
   CUSTOMER_FIELD_MESSAGES as FIELD,
   isPhoneNumber,
   isSsn,
@@ -12,7 +13,7 @@ import { isStrongEnoughPassword, PASSWORD_TOO_WEAK } from '../domain/customer/pa
 const REQUIRED = FIELD.required;
 
 /** A required text field with the registration form's message when it is missing or blank. */
-const requiredText = (max = 255) =>
+const requiredText = (max: number) =>
   z
     .string({ error: whenMissing(REQUIRED) })
     .trim()
@@ -60,14 +61,14 @@ export const phone = z
   .string({ error: whenMissing(REQUIRED) })
   .trim()
   .min(1, REQUIRED)
-  .max(20)
+  .max(MAX_LENGTH.phone)
   .refine(isPhoneNumber, FIELD.phone);
 
 export const email = z
   .string({ error: whenMissing(REQUIRED) })
   .trim()
   .min(1, REQUIRED)
-  .max(255)
+  .max(MAX_LENGTH.email)
   .pipe(z.email(FIELD.email));
 
 export const zipCode = z
@@ -78,7 +79,7 @@ export const zipCode = z
 
 export const registrationBody = z
   .object({
-    name: requiredText(255),
+    name: requiredText(MAX_LENGTH.name),
     email,
     password,
     password_confirmation: verbatimText(
@@ -86,14 +87,14 @@ export const registrationBody = z
     ),
     phone,
     date_of_birth: dateOfBirth,
-    address: requiredText(255),
-    city: requiredText(100),
-    state: requiredText(50),
+    address: requiredText(MAX_LENGTH.address),
+    city: requiredText(MAX_LENGTH.city),
+    state: requiredText(MAX_LENGTH.state),
     zip_code: zipCode,
     ssn: z
       .string()
       .trim()
-      .max(11, 'The ssn must not be greater than 11 characters.')
+      .max(MAX_LENGTH.ssn, `The ssn must not be greater than ${MAX_LENGTH.ssn} characters.`)
       .refine((v) => v === '' || isSsn(v), FIELD.ssn)
       .nullish(),
     employment_status: z
@@ -157,12 +158,12 @@ export const changePasswordBody = z
 
 export const profileBody = z
   .object({
-    name: z.string().trim().min(1).max(255),
+    name: z.string().trim().min(1).max(MAX_LENGTH.name),
     email,
     phone,
-    address: z.string().trim().min(1).max(255),
-    city: z.string().trim().min(1).max(100),
-    state: z.string().trim().min(1).max(50),
+    address: z.string().trim().min(1).max(MAX_LENGTH.address),
+    city: z.string().trim().min(1).max(MAX_LENGTH.city),
+    state: z.string().trim().min(1).max(MAX_LENGTH.state),
     zip_code: zipCode,
     zipCode: zipCode,
     date_of_birth: dateOfBirth,

@@ -20,6 +20,7 @@ import {
 import { AuthLayout } from '../components/auth-layout';
 import { checkStep, REGISTER_STEPS, type FieldProblem } from '../lib/register-steps';
 import { CUSTOMER_FIELD_MESSAGES } from '@bank/contracts/auth-messages';
+import { customerFieldMaxLength } from '@bank/contracts/customer-fields';
 import { isGuessablePassword, PasswordStrength } from '@/components/security/password-strength';
 
 type Step = 1 | 2 | 3;
@@ -99,7 +100,10 @@ export default function RegisterRoute() {
     setProblems((list) => list.filter((p) => p.field !== field));
     if (!rest.length) setStepError(null);
   };
-  const field = (name: keyof RegisterForm) => register(name, { onChange: clearOnEdit(name) });
+  const field = (name: keyof RegisterForm) => ({
+    maxLength: customerFieldMaxLength(name),
+    ...register(name, { onChange: clearOnEdit(name) }),
+  });
 
   const next = async () => {
     if (step === 3 || !showResult(checkStep(step, form.getValues()))) return;
@@ -388,7 +392,6 @@ export default function RegisterRoute() {
                 label="Social Security number"
                 type="password"
                 optional
-                maxLength={11}
                 autoComplete="off"
                 hint="Format 123-45-6789"
                 aria-invalid={bad('ssn')}

@@ -64,6 +64,25 @@ describe('Registration wizard', () => {
     expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
   });
 
+  it('takes no more characters in a field than the bank keeps', async () => {
+    fakeServer(() => undefined);
+    renderRegister();
+    const name = screen.getByLabelText('Full name');
+    await userEvent.click(name);
+    await userEvent.paste('N'.repeat(300));
+    expect(name).toHaveValue('N'.repeat(255));
+    await fillStep1();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const ssn = await screen.findByLabelText(/Social Security number/);
+    await userEvent.click(ssn);
+    await userEvent.paste('123-45-67890');
+    expect(ssn).toHaveValue('123-45-6789');
+    const city = screen.getByLabelText('City');
+    await userEvent.click(city);
+    await userEvent.paste('C'.repeat(120));
+    expect(city).toHaveValue('C'.repeat(100));
+  });
+
   it('refuses a short password', async () => {
     fakeServer(() => undefined);
     renderRegister();
