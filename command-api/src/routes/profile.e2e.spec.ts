@@ -72,6 +72,27 @@ describe('a profile update that names no detail', () => {
   });
 });
 
+describe('a profile detail too long', () => {
+  it.each([
+    ['email', `${'e'.repeat(250)}@example.com`, 255],
+    ['phone', '2'.repeat(21), 20],
+    ['address', 'A'.repeat(256), 255],
+  ])(
+    'refuses a %s that is too long with its limit, changing nothing',
+    async (field, value, max) => {
+      const { client } = await signedUpCustomer(bank);
+      const before = (await client.get('/api/user')).body.data;
+      const refused = await client.put('/api/profile', { [field]: value });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors[field]).toContain(
+        `The ${field} field must not be greater than ${max} characters.`,
+      );
+      expect(refused.body.errors[field]).not.toContain('Please fill in all required fields.');
+      expect((await client.get('/api/user')).body.data).toEqual(before);
+    },
+  );
+});
+
 describe('notifications of transfers between own accounts', () => {
   it('does not announce money the customer moved between their own accounts', async () => {
     const { client, accounts } = await signedUpCustomer(bank);
