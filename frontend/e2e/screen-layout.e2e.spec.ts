@@ -1,5 +1,7 @@
+import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
-import { useBankAndBrowser } from './support/fixtures';
+import { expectNoSidewaysScroll } from './page-models/banking';
+import { useBankAndBrowser, type Customer } from './support/fixtures';
 
 // What only a real browser shows: a clean console on the online-banking aliases.
 
@@ -43,5 +45,51 @@ describe('the shell with a long customer name', () => {
     await page
       .getByRole('button', { name: `Account menu for NN ${name} ${customer.payload.email}` })
       .waitFor();
+  });
+});
+
+describe('a memo written without spaces', () => {
+  const checking = (c: Customer) => c.accounts.find((a) => a.type === 'checking')!;
+
+  it('wraps inside Zelle activity and a request for the payer, at 375 and 1280 px', async () => {
+    const memo = 'x'.repeat(255);
+    const sender = await t.customer({ name: 'Mona Memo' });
+    const payer = await t.customer({ name: 'Pat Payer' });
+    await deposit(t.bank, checking(sender).account_number, 100);
+    const sent = await sender.client.post('/api/zelle/send', {
+      bank_account_id: checking(sender).id,
+      amount: 12.3,
+      recipient_name: 'Jamie Friend',
+      recipient_email: `jamie.friend.${Date.now()}@example.com`,
+      memo,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const asked = await sender.client.post(
+      '/api/zelle/request',
+      {
+        bank_account_id: checking(sender).id,
+        recipient_name: 'Pat Payer',
+        recipient_email: payer.payload.email,
+        amount: 15,
+        memo,
+      },
+      { 'Idempotency-Key': `memo-${Date.now()}` },
+    );
+    expect(asked.status, JSON.stringify(asked.body)).toBeLessThan(300);
+
+    for (const width of [375, 1280]) {
+      const page = await t.signedInPage(sender, { width, height: 800 });
+      await page.goto('/zelle?tab=activity');
+      await page.getByText(memo).first().waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.close();
+
+      const payerPage = await t.signedInPage(payer, { width, height: 800 });
+      await payerPage.goto('/zelle');
+      await payerPage.getByRole('heading', { name: 'Requests for You' }).waitFor();
+      await payerPage.getByText(memo).first().waitFor();
+      await expectNoSidewaysScroll(payerPage);
+      await payerPage.close();
+    }
   });
 });
