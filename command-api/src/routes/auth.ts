@@ -47,6 +47,7 @@ import {
 import type { CommandContext } from '../services/context.ts';
 import { deviceCookie, deviceTokenOf } from '../services/trusted-devices.ts';
 import {
+  authenticatorDigits,
   confirmTwoFactorSetup,
   disableTwoFactor,
   regenerateRecoveryCodes,
@@ -87,7 +88,7 @@ const stepUpBody = z
     code: z
       .string()
       .trim()
-      .regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.enterAppCode)
+      .refine((v) => authenticatorDigits(v) !== undefined, TWO_FACTOR_MESSAGES.enterAppCode)
       .optional(),
   })
   .refine((b) => b.password || b.code, {

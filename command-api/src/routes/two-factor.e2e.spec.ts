@@ -103,6 +103,37 @@ async function eventTypesSince(position: number, customerId: string): Promise<st
   return rows.map((r) => r.type);
 }
 
+/** A code as authenticator apps show it: two groups of three digits. */
+const asAppsShowIt = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+
+describe('an authenticator code written as apps show it ("123 456")', () => {
+  it('is taken to turn two-factor on, to sign in and to step up', async () => {
+    const { client, payload, user } = await signedUpCustomer(bank);
+    const setup = await client.post('/api/two-factor/setup', {});
+    const secret: string = setup.body.data.secret;
+    const confirmed = await client.post('/api/two-factor/confirm', {
+      code: asAppsShowIt(totpCode(secret, Date.now())),
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+
+    const signIn = await passwordSignIn(user.account_number, payload.password);
+    const signedIn = await signIn.client.post('/api/login/two-factor', {
+      challenge_token: signIn.response.body.data.challenge_token,
+      code: ` ${asAppsShowIt(totpCode(secret, Date.now() + 30_000))} `,
+    });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body.data.token).toEqual(expect.any(String));
+
+    // Another customer, whose next code is still unused, steps up with one.
+    const other = await customerWithTwoFactor();
+    await ageStepUp(bank, other.user.id);
+    const steppedUp = await other.client.post('/api/step-up', {
+      code: asAppsShowIt(totpCode(other.secret, Date.now() + 30_000)),
+    });
+    expect(steppedUp.status, JSON.stringify(steppedUp.body)).toBe(200);
+  });
+});
+
 describe('sign-in with the second factor', () => {
   it('asks for the code after the password, accepts each code once and each recovery code once', async () => {
     const { payload, user, secret, recoveryCodes, enrolCode } = await customerWithTwoFactor();

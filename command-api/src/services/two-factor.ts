@@ -64,6 +64,15 @@ function runCustomerCommand(
 }
 
 /** A recovery code as typed (any case, spaces or dashes) to the form its hash is taken of. */
+/**
+ * The 6 digits of an authenticator code as the customer gives it: apps show it in two groups
+ * ("123 456"), and it is often pasted so. Undefined when it is no such code (a recovery code).
+ */
+export function authenticatorDigits(code: string): string | undefined {
+  const digits = code.replace(/\s/g, '');
+  return /^\d{6}$/.test(digits) ? digits : undefined;
+}
+
 const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 const hashRecoveryCode = (code: string) =>
   hashToken(`recovery:${normalizeRecoveryCode(code)}`).toString('hex');
@@ -128,11 +137,12 @@ async function verifySecondFactor(
   metadata: EventMetadata,
 ): Promise<CodeOutcome> {
   if (!customer.twoFactor) return 'wrong';
-  const trimmed = code.trim();
-  if (/^\d{6}$/.test(trimmed)) {
+  const digits = authenticatorDigits(code);
+  if (digits) {
     const secret = ctx.secrets.decrypt(customer.twoFactor.secretSealed);
-    return acceptTotp(ctx, customer.customerId, secret, trimmed);
+    return acceptTotp(ctx, customer.customerId, secret, digits);
   }
+  const trimmed = code.trim();
   if (!allowRecoveryCode) return 'wrong';
   const codeHash = hashRecoveryCode(trimmed);
   try {
@@ -193,7 +203,8 @@ export async function confirmTwoFactorSetup(
   if (!sealed) {
     throw new ApiError(409, 'Start setting up two-factor sign-in again.', 'CONFLICT');
   }
-  const accepted = await acceptTotp(ctx, customerId, ctx.secrets.decrypt(sealed), code.trim());
+  const given = authenticatorDigits(code) ?? code.trim();
+  const accepted = await acceptTotp(ctx, customerId, ctx.secrets.decrypt(sealed), given);
   if (accepted !== 'ok') throw codeError(accepted, twoFactorMessages.invalidAppCode);
   const recoveryCodes = newRecoveryCodes();
   const outcome = await runCustomerCommand(
@@ -288,8 +299,8 @@ const challengeTurns = new KeyedQueue();
  */
 async function closedChallengeError(ctx: CommandContext, challengeToken: string, code: string) {
   const expired = new ApiError(401, CHALLENGE_EXPIRED, 'TWO_FACTOR_CHALLENGE_EXPIRED');
+  if (authenticatorDigits(code)) return expired;
   const trimmed = code.trim();
-  if (/^\d{6}$/.test(trimmed)) return expired;
   const { rows } = await ctx.pool.query<{ customer_id: string }>(
     'SELECT customer_id FROM two_factor_challenges WHERE token_hash = $1',
     [hashToken(challengeToken)],

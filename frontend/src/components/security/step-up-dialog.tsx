@@ -43,7 +43,8 @@ export function StepUpDialog() {
   // read-only (typing would clear the message) and new (its key), so that its autoFocus takes the
   // focus the disabled Confirm button loses.
   const [stopped, setStopped] = useState(false);
-  const codeLike = codeOffered && /^\d{6}$/.test(value.trim());
+  // A code as apps show it ("123 456") or typed in one: the bank reads both.
+  const codeLike = codeOffered && /^\d{3} ?\d{3}$/.test(value.trim());
 
   useEffect(() => {
     onStepUpRequired(() => {
@@ -140,7 +141,7 @@ export function StepUpDialog() {
             label="Authenticator code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={7}
             autoFocus
             value={value}
             error={error}

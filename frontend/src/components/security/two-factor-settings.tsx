@@ -71,7 +71,8 @@ function EnrolForm({
   useEffect(() => steps.current?.focus(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
+    // As apps show it ("123 456") or typed in one: the bank reads both.
+    if (!/^\d{3} ?\d{3}$/.test(code.trim())) {
       refuse('Enter the 6-digit code your app shows.');
       return;
     }
@@ -102,7 +103,7 @@ function EnrolForm({
         label="Code from your app"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        maxLength={7}
         value={code}
         error={error}
         onChange={(e) => {

@@ -103,4 +103,29 @@ describe('Two-factor settings', () => {
     expect(screen.queryByText('JBSWY3DPEHPK3PXP')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Turn on two-factor sign-in' })).toBeNull();
   });
+
+  it('takes a code pasted as apps show it ("123 456"), and sends it to be turned on', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    mockApi({
+      'GET /api/two-factor': () => ({ enabled: false, recovery_codes_left: 0 }),
+      'POST /api/two-factor/setup': () => ({
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauth_url: 'otpauth://totp/Harborview:alex?secret=JBSWY3DPEHPK3PXP&issuer=Harborview',
+      }),
+      'POST /api/two-factor/confirm': (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return stepUpRequired();
+      },
+    });
+    renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    const field = await screen.findByLabelText('Code from your app');
+    await user.click(field);
+    await user.paste('145 175');
+    expect(field).toHaveValue('145 175');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    await waitFor(() => expect(sent).toEqual([{ code: '145 175' }]));
+    expect(screen.queryByText('Enter the 6-digit code your app shows.')).toBeNull();
+  });
 });
