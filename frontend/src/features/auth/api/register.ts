@@ -24,7 +24,7 @@ export const registerSchema = z.object({
   city: z.string(),
   state: z.string(),
   zip_code: z.string(),
-  ssn: z.string().max(11),
+  ssn: z.string().max(11, 'The ssn field must not be greater than 11 characters.'),
   employment_status: z.union([
     z.enum(['employed', 'self-employed', 'unemployed', 'retired', 'student']),
     z.literal(''),

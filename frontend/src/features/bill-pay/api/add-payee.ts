@@ -17,7 +17,7 @@ import { payeesQueryOptions } from './get-payees';
 
 export const payeeSchema = z
   .object({
-    name: z.string().trim().min(1, BILL_PAY_MESSAGES.name).max(100),
+    name: z.string().trim().min(1, BILL_PAY_MESSAGES.name).max(100, BILL_PAY_MESSAGES.nameTooLong),
     display_name: z.string().trim().max(100, BILL_PAY_MESSAGES.nicknameTooLong),
     category: z.string().min(1, BILL_PAY_MESSAGES.category),
     account_number: z
@@ -28,9 +28,9 @@ export const payeeSchema = z
         const digits = v.replace(/[\s-]/g, '');
         return /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(v) && digits.length >= 4 && digits.length <= 34;
       }, BILL_PAY_MESSAGES.accountNumberFormat),
-    address: z.string().max(255),
-    city: z.string().max(100),
-    state: z.string().max(50),
+    address: z.string().max(255, 'The address field must not be greater than 255 characters.'),
+    city: z.string().max(100, 'The city field must not be greater than 100 characters.'),
+    state: z.string().max(50, 'The state field must not be greater than 50 characters.'),
     zip_code: z
       .string()
       .trim()
@@ -38,7 +38,7 @@ export const payeeSchema = z
     phone: z
       .string()
       .trim()
-      .max(20)
+      .max(20, 'The phone field must not be greater than 20 characters.')
       .refine((v) => v === '' || isPhoneNumber(v), CUSTOMER_FIELD_MESSAGES.phone),
     default_amount: optionalDollars(BILL_PAY_MESSAGES.defaultAmount),
     ...autopayFields,

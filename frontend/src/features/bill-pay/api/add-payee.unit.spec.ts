@@ -21,4 +21,23 @@ describe('the payee form', () => {
       expect(phoneErrors(phone)).toEqual([]);
     }
   });
+
+  it('says how long a company name and an address may be, in words, not zod’s', () => {
+    const result = payeeSchema.safeParse({
+      ...payee,
+      category: 'utilities',
+      name: 'N'.repeat(101),
+      address: 'A'.repeat(256),
+      city: 'C'.repeat(101),
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      result.error!.issues.map((i) => [String(i.path[0]), i.message]),
+    );
+    expect(messages).toEqual({
+      name: 'The company name may not be greater than 100 characters.',
+      address: 'The address field must not be greater than 255 characters.',
+      city: 'The city field must not be greater than 100 characters.',
+    });
+  });
 });

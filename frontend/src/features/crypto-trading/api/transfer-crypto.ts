@@ -22,7 +22,7 @@ const address = (required: string) =>
     .string()
     .trim()
     .min(1, required)
-    .max(128)
+    .max(128, CRYPTO_MESSAGES.addressFormat)
     .regex(/^[A-Za-z0-9:]+$/, CRYPTO_MESSAGES.addressFormat);
 
 export const depositSchema = z.object({
@@ -32,7 +32,7 @@ export const depositSchema = z.object({
     .string()
     .trim()
     .min(1, CRYPTO_MESSAGES.txHash)
-    .max(128)
+    .max(128, CRYPTO_MESSAGES.txHashFormat)
     .regex(/^(0x)?[A-Za-z0-9]+$/, CRYPTO_MESSAGES.txHashFormat),
   from_address: address(CRYPTO_MESSAGES.fromAddress),
 });

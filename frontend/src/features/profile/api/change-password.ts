@@ -8,7 +8,10 @@ import { api } from '@/lib/api-client';
 export const changePasswordSchema = z
   .object({
     current_password: z.string().min(1, CHANGE_PASSWORD_MESSAGES.current),
-    new_password: z.string().min(8, CHANGE_PASSWORD_MESSAGES.short).max(128),
+    new_password: z
+      .string()
+      .min(8, CHANGE_PASSWORD_MESSAGES.short)
+      .max(128, 'The password field must not be greater than 128 characters.'),
     new_password_confirmation: z.string(),
   })
   .refine((v) => v.new_password === v.new_password_confirmation, {

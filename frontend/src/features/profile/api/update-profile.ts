@@ -9,7 +9,11 @@ import type { User } from '@/lib/session-storage';
 const REQUIRED = FIELD.required;
 
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, REQUIRED).max(255),
+  name: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .max(255, 'The name field must not be greater than 255 characters.'),
   email: z.string().trim().min(1, REQUIRED).pipe(z.email(FIELD.email)),
   phone: z
     .string()
@@ -19,9 +23,21 @@ export const profileSchema = z.object({
       (v) => /^\+?[\d\s().-]{7,20}$/.test(v) && v.replace(/\D/g, '').length >= 7,
       FIELD.phone,
     ),
-  address: z.string().trim().min(1, REQUIRED).max(255),
-  city: z.string().trim().min(1, REQUIRED).max(100),
-  state: z.string().trim().min(1, REQUIRED).max(50),
+  address: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .max(255, 'The address field must not be greater than 255 characters.'),
+  city: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .max(100, 'The city field must not be greater than 100 characters.'),
+  state: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .max(50, 'The state field must not be greater than 50 characters.'),
   zipCode: z
     .string()
     .trim()

@@ -43,7 +43,12 @@ export const MEETING_PREFERENCES = MEETING_PREFERENCE_VALUES.map((value) => ({
 export { APPOINTMENT_TIMES, MESSAGE_SUBJECTS };
 export type { AppointmentType };
 
-const name = (label: string) => z.string().trim().min(1, `Please enter your ${label}.`).max(100);
+const name = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Please enter your ${label}.`)
+    .max(100, `The ${label} field must not be greater than 100 characters.`);
 const email = z
   .string()
   .trim()
@@ -73,7 +78,10 @@ export const appointmentSchema = z
     meeting_preference: z.enum(MEETING_PREFERENCE_VALUES, {
       error: 'Please choose how you would like to meet.',
     }),
-    notes: z.string().max(1000).optional(),
+    notes: z
+      .string()
+      .max(1000, 'The notes field must not be greater than 1000 characters.')
+      .optional(),
   })
   // A time already past today, or a meeting in person when no branch is open: the server
   // refuses it with the same words.
@@ -97,7 +105,11 @@ export const messageSchema = z.object({
   last_name: name('last name'),
   email,
   subject: z.string().min(1, 'Please choose a subject.'),
-  message: z.string().trim().min(1, 'Please enter a message.').max(2000),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a message.')
+    .max(2000, 'The message field must not be greater than 2000 characters.'),
 });
 
 export type MessageInput = z.infer<typeof messageSchema>;

@@ -15,7 +15,11 @@ export const ZELLE_MAX = 5000;
 export const zelleFormSchema = z
   .object({
     bank_account_id: z.string().min(1, ZELLE_MESSAGES.account),
-    recipient_name: z.string().trim().min(1, ZELLE_MESSAGES.recipientName).max(255),
+    recipient_name: z
+      .string()
+      .trim()
+      .min(1, ZELLE_MESSAGES.recipientName)
+      .max(255, 'The recipient name field must not be greater than 255 characters.'),
     contact_type: z.enum(['email', 'phone']),
     contact: z.string().trim(),
     amount: z.string().trim(),
