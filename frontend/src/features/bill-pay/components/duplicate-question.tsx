@@ -9,10 +9,13 @@ import { Alert } from '@/components/ui/feedback';
  */
 export function DuplicateQuestion({
   message,
+  title = 'Already scheduled?',
   action,
   children,
 }: {
   message: string;
+  /** Its heading: the default asks about a payment booked for a later day. */
+  title?: string;
   action?: ReactNode;
   children: ReactNode;
 }) {
@@ -28,8 +31,8 @@ export function DuplicateQuestion({
     question.scrollIntoView?.({ block: 'nearest' });
   }, []);
   return (
-    <section ref={region} tabIndex={-1} aria-label="Already scheduled?">
-      <Alert tone="warning" title="Already scheduled?" action={action}>
+    <section ref={region} tabIndex={-1} aria-label={title}>
+      <Alert tone="warning" title={title} action={action}>
         <p>{message}</p>
         {children}
       </Alert>

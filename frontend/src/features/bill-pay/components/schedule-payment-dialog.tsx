@@ -134,6 +134,7 @@ export function SchedulePaymentDialog({
   const v = review?.values;
   const chosen = v ? payees.find((p) => p.id === v.payee_id) : undefined;
   const from = v ? accountById(accounts, v.from_account_id) : undefined;
+  const paysToday = v?.scheduled_date === today;
 
   return (
     <Dialog
@@ -229,6 +230,8 @@ export function SchedulePaymentDialog({
           {duplicate ? (
             <DuplicateQuestion
               message={duplicate}
+              // Paid today, it is not scheduled: the question and its answer say pay.
+              title={paysToday ? 'Pay this bill twice?' : undefined}
               action={
                 onShowScheduled ? (
                   <Button variant="secondary" size="sm" onClick={onShowScheduled}>
@@ -255,7 +258,9 @@ export function SchedulePaymentDialog({
               {schedule.isPending
                 ? 'Processing...'
                 : duplicate
-                  ? 'Schedule It Anyway'
+                  ? paysToday
+                    ? 'Pay It Anyway'
+                    : 'Schedule It Anyway'
                   : 'Confirm Payment'}
             </Button>
           </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account, payee as payeeFixture } from '@/testing/fixtures';
-import { mockApi, renderWithProviders } from '@/testing/render-with-providers';
+import { errorResponse, mockApi, renderWithProviders } from '@/testing/render-with-providers';
 import type { Payee } from '../api/get-payees';
 import { SchedulePaymentDialog } from './schedule-payment-dialog';
 
@@ -64,6 +64,30 @@ describe('Schedule Payment dialog', () => {
       within(dialog).getByText('$112.30 to Central Maine Power from Premium Checking ••3333.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('BIL-TEST0001')).toBeInTheDocument();
+  });
+
+  it('asks about paying twice, not scheduling, when the bill was already paid today', async () => {
+    const sent: Record<string, unknown>[] = [];
+    mockApi({
+      'POST /api/bill-payments/schedule': (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return errorResponse(409, {
+          code: 'DUPLICATE_TRANSACTION',
+          message:
+            'This payment appears to be a duplicate: $112.30 to Central Maine Power was already paid today.',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderDialog(payee);
+    await user.click(await screen.findByRole('button', { name: 'Review Payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Payment' }));
+    const question = await screen.findByRole('region', { name: 'Pay this bill twice?' });
+    expect(within(question).getByText(/was already paid today\.$/)).toBeInTheDocument();
+    expect(screen.queryByText('Already scheduled?')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay It Anyway' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Schedule It Anyway' })).toBeNull();
+    expect(sent).toHaveLength(1);
   });
 
   it('keeps what the customer typed when the accounts are loaded again while it is open', async () => {
