@@ -199,6 +199,9 @@ export function NotificationCenter({
   const list = useNotifications({ read, type });
   const summary = useNotificationSummary();
   const markAll = useMarkAllNotificationsRead();
+  // isPending shows only after the mutation's state reaches React, later than a double click's
+  // second click: this says at once that a request is on its way.
+  const marking = useRef(false);
 
   useEffect(() => {
     if (list.isError) toast.error('Failed to load notifications');
@@ -223,9 +226,11 @@ export function NotificationCenter({
           className="btn btn--ghost btn--sm"
           // Not disabled while it runs, nor once all are read: a disabled button drops the focus.
           aria-disabled={markAll.isPending || unread === 0 || undefined}
-          onClick={() =>
-            markAll.isPending || unread === 0 ? undefined : markAll.mutate(type || undefined)
-          }
+          onClick={() => {
+            if (marking.current || unread === 0) return;
+            marking.current = true;
+            markAll.mutate(type || undefined, { onSettled: () => (marking.current = false) });
+          }}
         >
           Mark all read
         </button>
