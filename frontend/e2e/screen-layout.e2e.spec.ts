@@ -1,3 +1,4 @@
+import { addDaysIso, bankToday } from '@bank/contracts/bank-time';
 import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { expectNoSidewaysScroll } from './page-models/banking';
@@ -90,6 +91,65 @@ describe('a memo written without spaces', () => {
       await payerPage.getByText(memo).first().waitFor();
       await expectNoSidewaysScroll(payerPage);
       await payerPage.close();
+    }
+  });
+
+  it('wraps a scheduled transfer’s memo and a payee’s name in Bill Pay and on the receipt', async () => {
+    const customer = await t.customer({ name: 'Wes Wrap' });
+    const from = checking(customer);
+    const savings = customer.accounts.find((a) => a.type === 'savings')!;
+    await deposit(t.bank, from.account_number, 100);
+    const scheduled = await customer.client.post('/api/transfers/scheduled', {
+      type: 'between-accounts',
+      fromAccount: from.id,
+      toAccount: savings.id,
+      amount: 7,
+      transferDate: addDaysIso(bankToday(), 7),
+      frequency: 'monthly',
+      memo: 'M'.repeat(255),
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+    const payeeName = 'P'.repeat(100);
+    const payee = await customer.client.post('/api/bill-payments/payees', {
+      name: payeeName,
+      category: 'utilities',
+      account_number: '55512345678',
+    });
+    expect(payee.status, JSON.stringify(payee.body)).toBe(201);
+    const paid = await customer.client.post('/api/bill-payments/schedule', {
+      payee_id: payee.body.data.payee.id,
+      from_account_id: from.id,
+      amount: 5.25,
+      scheduled_date: bankToday(),
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    // The payment's posting (and so its receipt) is in the read model a moment after the answer.
+    const receiptOfPayment = async () => {
+      const history = await customer.client.get('/api/bill-payments/history');
+      const rows = history.body.data.transactions as { receipt_id: string | null }[];
+      return rows.find((row) => row.receipt_id)?.receipt_id ?? null;
+    };
+    await expect.poll(receiptOfPayment, { timeout: 10_000 }).not.toBeNull();
+    const receiptId = (await receiptOfPayment())!;
+
+    for (const width of [375, 1280]) {
+      const page = await t.signedInPage(customer, { width, height: 800 });
+      await page.goto('/transfer');
+      await page.getByText(`Memo: ${'M'.repeat(255)}`).waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.goto('/bill-pay?tab=history');
+      await page
+        .getByRole('link', { name: new RegExp(payeeName) })
+        .first()
+        .waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.goto(`/transactions/${receiptId}`);
+      await page
+        .getByRole('heading', { name: new RegExp(payeeName) })
+        .first()
+        .waitFor();
+      await expectNoSidewaysScroll(page);
+      await page.close();
     }
   });
 });
