@@ -63,7 +63,6 @@ function runCustomerCommand(
     });
 }
 
-/** A recovery code as typed (any case, spaces or dashes) to the form its hash is taken of. */
 /**
  * The 6 digits of an authenticator code as the customer gives it: apps show it in two groups
  * ("123 456"), and it is often pasted so. Undefined when it is no such code (a recovery code).
@@ -73,6 +72,7 @@ export function authenticatorDigits(code: string): string | undefined {
   return /^\d{6}$/.test(digits) ? digits : undefined;
 }
 
+/** A recovery code as typed (any case, spaces or dashes) to the form its hash is taken of. */
 const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 const hashRecoveryCode = (code: string) =>
   hashToken(`recovery:${normalizeRecoveryCode(code)}`).toString('hex');
@@ -142,9 +142,8 @@ async function verifySecondFactor(
     const secret = ctx.secrets.decrypt(customer.twoFactor.secretSealed);
     return acceptTotp(ctx, customer.customerId, secret, digits);
   }
-  const trimmed = code.trim();
   if (!allowRecoveryCode) return 'wrong';
-  const codeHash = hashRecoveryCode(trimmed);
+  const codeHash = hashRecoveryCode(code.trim());
   try {
     await runCustomerCommand(
       ctx,
