@@ -86,6 +86,21 @@ async function insights(c: Customer, query = ''): Promise<Insights> {
 const spendingIn = (i: Insights) =>
   Object.fromEntries(i.spending_by_category.map((c) => [c.category, c.cents]));
 
+/** The customer disputes the charge and staff refund it. */
+async function disputeAndRefund(c: Customer, transactionId: string) {
+  const id = encodeURIComponent(transactionId);
+  const made = await c.client.post(`/api/transactions/${id}/dispute`, { reason: 'not_received' });
+  expect(made.status).toBe(201);
+  const staff = new ApiClient(bank);
+  staff.token = bank.opsToken;
+  const refunded = await staff.post(`/api/ops/disputes/${id}/resolve`, {
+    outcome: 'refunded',
+    message: 'Refunded.',
+  });
+  expect(refunded.status).toBe(200);
+  c.client.consistencyToken = refunded.headers['x-consistency-token'];
+}
+
 /** The middle of last bank month, a moment a purchase can be dated back to. */
 function lastMonthMiddle(): Date {
   const [y, m] = bankDate(new Date()).slice(0, 7).split('-').map(Number) as [number, number];
@@ -158,21 +173,7 @@ describe('spending insights', () => {
     alex.client.consistencyToken = funded.headers['x-consistency-token'];
     const disputed = await purchase(alex, 20_00, '5411', lastMonthMiddle());
     await purchase(alex, 86_42, '5411');
-    const made = await alex.client.post(
-      `/api/transactions/${encodeURIComponent(disputed)}/dispute`,
-      {
-        reason: 'not_received',
-      },
-    );
-    expect(made.status).toBe(201);
-    const staff = new ApiClient(bank);
-    staff.token = bank.opsToken;
-    const refunded = await staff.post(`/api/ops/disputes/${encodeURIComponent(disputed)}/resolve`, {
-      outcome: 'refunded',
-      message: 'Refunded.',
-    });
-    expect(refunded.status).toBe(200);
-    alex.client.consistencyToken = refunded.headers['x-consistency-token'];
+    await disputeAndRefund(alex, disputed);
 
     const after = await insights(alex, '?months=2');
     expect(spendingIn(after)).toEqual({ groceries: [20_00, 86_42 - 20_00] });
@@ -180,6 +181,40 @@ describe('spending insights', () => {
       [0, 20_00],
       [500_00, 86_42 - 20_00],
     ]);
+  });
+
+  it('file a refund where the customer filed the charge, and move it when they move the charge', async () => {
+    const alex = await signedUpCustomer(bank);
+    const funded = await deposit(bank, checkingOf(alex).account_number, 500);
+    alex.client.consistencyToken = funded.headers['x-consistency-token'];
+    // A streaming service's code files it under subscriptions; Alex files it under groceries.
+    const disputed = await purchase(alex, 15_49, '4899', lastMonthMiddle());
+    await purchase(alex, 86_42, '5411');
+    const fileCharge = async (category: string) => {
+      const moved = await alex.client.put(
+        `/api/transactions/${encodeURIComponent(disputed)}/category`,
+        { category },
+      );
+      expect(moved.status).toBe(200);
+      alex.client.consistencyToken = moved.headers['x-consistency-token'];
+    };
+    await fileCharge('groceries');
+    await disputeAndRefund(alex, disputed);
+    expect(spendingIn(await insights(alex, '?months=2'))).toEqual({
+      groceries: [15_49, 86_42 - 15_49],
+    });
+
+    await fileCharge('dining');
+    expect(spendingIn(await insights(alex, '?months=2'))).toEqual({
+      dining: [15_49, -15_49],
+      groceries: [0, 86_42],
+    });
+    // Its own category again: both go back to subscriptions.
+    await fileCharge('subscriptions');
+    expect(spendingIn(await insights(alex, '?months=2'))).toEqual({
+      subscriptions: [15_49, -15_49],
+      groceries: [0, 86_42],
+    });
   });
 
   it('count the same days of earlier months while the chosen month is in progress', async () => {

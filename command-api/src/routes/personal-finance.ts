@@ -1,7 +1,15 @@
 import { savingsGoalSaved, successWithoutData, transactionCategoryChanged } from '@bank/contracts';
 import { SAVINGS_GOAL_MAX_CENTS, SAVINGS_GOAL_MESSAGES } from '@bank/contracts/savings-goal-rules';
 import { categoryLabel, dollarsToCents, transactionCategoryKeys } from '@bank/events';
-import { fieldError, ok, requireCustomer, transactionIdText, uuidParam } from '@bank/infra';
+import {
+  consistentReads,
+  fieldError,
+  ok,
+  requireCustomer,
+  transactionIdText,
+  uuidParam,
+} from '@bank/infra';
+import { readModelsNamed } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CommandContext } from '../services/context.ts';
@@ -115,10 +123,12 @@ export const personalFinanceRoutes: FastifyPluginAsyncZod<{ ctx: CommandContext 
     {
       schema: {
         summary: 'Put one of your transactions in another category (its default one restores it)',
+        // The line is found in the history read model: a token waits for it to be there.
         params: transactionParam,
         body: categoryBody,
         response: { 200: transactionCategoryChanged },
       },
+      preHandler: consistentReads(ctx.pool, readModelsNamed('transactions')),
     },
     async (request, reply) => {
       const { category } = request.body;

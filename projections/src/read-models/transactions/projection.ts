@@ -1,4 +1,10 @@
-import { defaultCategory, ERASED, type BankEvent, type Posting } from '@bank/events';
+import {
+  defaultCategory,
+  ERASED,
+  PURCHASE_REFUND_KINDS,
+  type BankEvent,
+  type Posting,
+} from '@bank/events';
 import type { RecordedEvent } from '@bank/infra';
 import type { Db } from '../../projection.ts';
 import { defineProjection } from '../../projection.ts';
@@ -12,14 +18,14 @@ import { arrayParams, type ArrayElement } from '../../toolkit/array-param.ts';
 const ownerOf = (param: string) =>
   `(SELECT customer_id FROM rm_transaction_accounts WHERE account_id = ${param})`;
 
+type Direction = 'credit' | 'debit';
+
+const lineId = (direction: Direction, p: Posting) => `${p.entryId}:${p.accountId}:${direction}`;
+
 /** A posting's line, in the column order both inserts below use (customer_id comes from SQL). */
-function postingRow(
-  direction: 'credit' | 'debit',
-  p: Posting,
-  event: RecordedEvent,
-): ArrayElement[] {
+function postingRow(direction: Direction, p: Posting, event: RecordedEvent): ArrayElement[] {
   return [
-    `${p.entryId}:${p.accountId}:${direction}`,
+    lineId(direction, p),
     p.accountId,
     p.entryId,
     direction,
@@ -35,9 +41,32 @@ function postingRow(
   ];
 }
 
+/** The charge's category as its owner sees it: their choice, else the charge's own default. */
+const CHARGE_CATEGORY = 'coalesce(c.category_override, c.default_category)';
+
+/**
+ * A refund gives a purchase's money back, so it is filed where the purchase is: its default
+ * category is the charge's category as the customer sees it, and follows it when they change it.
+ * The refund keeps a category of its own only if the customer chooses one for the refund itself.
+ */
+async function fileRefundsWithTheirCharges(db: Db, lineIds: readonly string[]): Promise<void> {
+  await db.query(
+    `UPDATE rm_transactions r SET default_category = ${CHARGE_CATEGORY}
+     FROM rm_transactions c
+     WHERE r.id = ANY($1::text[]) AND c.id = r.metadata->>'disputed_transaction_id'
+       AND c.customer_id = r.customer_id`,
+    [lineIds],
+  );
+}
+
+const refundLineIds = (postings: readonly { direction: Direction; p: Posting }[]) =>
+  postings
+    .filter(({ p }) => PURCHASE_REFUND_KINDS.has(p.kind))
+    .map(({ direction, p }) => lineId(direction, p));
+
 async function insertPosting(
   db: Db,
-  direction: 'credit' | 'debit',
+  direction: Direction,
   p: Posting,
   event: RecordedEvent,
 ): Promise<void> {
@@ -48,6 +77,8 @@ async function insertPosting(
      VALUES ($1,$2::uuid,${ownerOf('$2::uuid')},$3,$4,$5,$6,$7,$8,'completed',$9,$10,$11,$12,$13)`,
     postingRow(direction, p, event),
   );
+  const refunds = refundLineIds([{ direction, p }]);
+  if (refunds.length) await fileRefundsWithTheirCharges(db, refunds);
 }
 
 type PostingEvent = Extract<BankEvent, { type: 'AccountCredited' | 'AccountDebited' }>;
@@ -59,11 +90,12 @@ const isPlainPosting = (event: RecordedEvent<BankEvent>) =>
 /** A run of postings that settle no hold: their lines, in one statement (as insertPosting each). */
 async function insertPostings(events: readonly RecordedEvent<BankEvent>[], db: Db): Promise<void> {
   const columns: ArrayElement[][] = Array.from({ length: 13 }, () => []);
-  for (const recorded of events) {
+  const postings = events.map((recorded) => {
     const { type, data: p } = recorded.event as PostingEvent;
-    const direction = type === 'AccountCredited' ? 'credit' : 'debit';
+    const direction: Direction = type === 'AccountCredited' ? 'credit' : 'debit';
     postingRow(direction, p, recorded).forEach((value, i) => columns[i]!.push(value));
-  }
+    return { direction, p };
+  });
   // An unknown account joins to a NULL owner, which the NOT NULL customer_id refuses.
   await db.query(
     `INSERT INTO rm_transactions (id, account_id, customer_id, entry_id, direction, amount_cents,
@@ -81,6 +113,8 @@ async function insertPostings(events: readonly RecordedEvent<BankEvent>[], db: D
      ORDER BY v.n`,
     arrayParams(columns),
   );
+  const refunds = refundLineIds(postings);
+  if (refunds.length) await fileRefundsWithTheirCharges(db, refunds);
 }
 
 /** Every customer-account posting as a history line; a hold shows as pending until it settles. */
@@ -147,6 +181,13 @@ export const transactionsProjection = defineProjection({
       await db.query(
         'UPDATE rm_transactions SET category_override = $3 WHERE id = $1 AND customer_id = $2',
         [d.transactionId, d.customerId, d.category],
+      );
+      await db.query(
+        `UPDATE rm_transactions r SET default_category = ${CHARGE_CATEGORY}
+         FROM rm_transactions c
+         WHERE c.id = $1 AND c.customer_id = $2 AND r.customer_id = $2
+           AND r.kind = ANY($3::text[]) AND r.metadata->>'disputed_transaction_id' = $1`,
+        [d.transactionId, d.customerId, [...PURCHASE_REFUND_KINDS]],
       );
     },
     async HoldReleased(d, _event, db) {
