@@ -318,6 +318,11 @@ describe('Profile Settings', () => {
       const page = await t.signedInPage(customer, viewport);
       await page.goto('/profile');
       await openTab(page, 'Notifications');
+      // Security notices cannot be switched off, and the form says so.
+      const security = page.getByLabel('Security', { exact: true });
+      expect(await security.isChecked()).toBe(true);
+      expect(await security.isDisabled()).toBe(true);
+      await page.getByText('Always on: sign-ins, password and profile changes').waitFor();
       await page.getByLabel('Offers and news').check();
       await page.getByLabel('Crypto').uncheck();
       await page.getByRole('button', { name: 'Save Preferences' }).click();
@@ -325,7 +330,7 @@ describe('Profile Settings', () => {
       await saved.waitFor();
       const prefs = (await customer.client.get('/api/user')).body.data.user
         .notification_preferences;
-      expect(prefs).toMatchObject({ marketing: true, crypto: false });
+      expect(prefs).toMatchObject({ marketing: true, crypto: false, security: true });
 
       await expectToastsClearOfBars(page, `saved preferences at ${viewport.width} px`);
       await page.screenshot({ path: screenshotPath(`profile-saved-toast-${viewport.width}.png`) });

@@ -93,6 +93,39 @@ describe('a profile detail too long', () => {
   );
 });
 
+describe('notification preferences', () => {
+  const all = { transaction: true, card: true, crypto: true, support: true, marketing: false };
+
+  it('keeps security notices on: switching them off is refused and changes nothing', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const before = (await client.get('/api/user')).body.data;
+    const refused = await client.put('/api/profile/notification-preferences', {
+      ...all,
+      transaction: false,
+      security: false,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      security: [
+        'Security notices are always on: they tell you about sign-ins, password and profile changes.',
+      ],
+    });
+    expect((await client.get('/api/user')).body.data).toEqual(before);
+
+    const saved = await client.put('/api/profile/notification-preferences', {
+      ...all,
+      transaction: false,
+      security: true,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.user.notification_preferences).toEqual({
+      ...all,
+      transaction: false,
+      security: true,
+    });
+  });
+});
+
 describe('notifications of transfers between own accounts', () => {
   it('does not announce money the customer moved between their own accounts', async () => {
     const { client, accounts } = await signedUpCustomer(bank);

@@ -17,6 +17,20 @@ import { profileBody } from './schemas.ts';
 /** What the user's answer reads. */
 const USER_READS = readModelsNamed('customers');
 
+/**
+ * Security notices (sign-ins, password and profile changes) are how a customer learns that
+ * someone else is in their account, so they cannot be switched off: false is refused rather than
+ * stored and ignored.
+ */
+const preferencesBody = notificationPreferences
+  .extend({
+    security: z.literal(true, {
+      message:
+        'Security notices are always on: they tell you about sign-ins, password and profile changes.',
+    }),
+  })
+  .strict();
+
 export const NOTHING_TO_UPDATE =
   'Nothing to update: send at least one of name, email, phone, address, city, state, zip_code or date_of_birth. The photo is changed at /profile/photo.';
 
@@ -127,7 +141,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/profile/notification-preferences',
-    { schema: { body: notificationPreferences.strict(), response: answers } },
+    { schema: { body: preferencesBody, response: answers } },
     async (request, reply) => {
       const outcome = await changeNotificationPreferences(
         ctx,

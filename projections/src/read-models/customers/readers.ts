@@ -66,7 +66,8 @@ export async function readUser(db: Db, customerId: string): Promise<UserView | u
     account_number: row.account_number,
     employment_status: row.employment_status,
     profileImage: row.profile_image === null ? null : profilePhotoPath(row.profile_image),
-    notification_preferences: row.notification_preferences,
+    // Security notices are always sent, whatever a customer stored before they could not be off.
+    notification_preferences: { ...row.notification_preferences, security: true },
     created_at: row.created_at.toISOString(),
     unverified_contacts: row.unverified_contacts,
   };

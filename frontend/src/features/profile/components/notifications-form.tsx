@@ -8,9 +8,20 @@ import { toast } from '@/lib/toast-store';
 import type { User } from '@/lib/session-storage';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 
-const OPTIONS: { key: keyof NotificationPreferences; label: string; hint: string }[] = [
+const OPTIONS: {
+  key: keyof NotificationPreferences;
+  label: string;
+  hint: string;
+  alwaysOn?: true;
+}[] = [
   { key: 'transaction', label: 'Transactions', hint: 'Deposits, payments and transfers' },
-  { key: 'security', label: 'Security', hint: 'Sign-ins, password and profile changes' },
+  // How a customer learns that someone else is in their account: the bank always sends them.
+  {
+    key: 'security',
+    label: 'Security',
+    hint: 'Always on: sign-ins, password and profile changes',
+    alwaysOn: true,
+  },
   { key: 'card', label: 'Cards', hint: 'Card locks, limits and applications' },
   { key: 'crypto', label: 'Crypto', hint: 'Trades, deposits and withdrawals' },
   { key: 'support', label: 'Support', hint: 'Replies to your support tickets' },
@@ -26,14 +37,17 @@ export function NotificationsForm({ user }: { user: User }) {
     defaultValues: user.notification_preferences ?? defaultNotificationPreferences,
   });
   const submit = (prefs: NotificationPreferences) =>
-    save.mutate(prefs, {
-      onSuccess: ({ data, message }) => {
-        updateUser(data.user);
-        form.reset(prefs);
-        toast.success(message || 'Notification preferences saved');
+    save.mutate(
+      { ...prefs, security: true },
+      {
+        onSuccess: ({ data, message }) => {
+          updateUser(data.user);
+          form.reset(prefs);
+          toast.success(message || 'Notification preferences saved');
+        },
+        onError: (e) => toast.error(errorMessage(e, 'Failed to save notification preferences')),
       },
-      onError: (e) => toast.error(errorMessage(e, 'Failed to save notification preferences')),
-    });
+    );
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
       <fieldset className="prefs">
@@ -43,7 +57,9 @@ export function NotificationsForm({ user }: { user: User }) {
             <Checkbox
               label={o.label}
               aria-describedby={`pref-${o.key}-hint`}
-              {...form.register(o.key)}
+              {...(o.alwaysOn
+                ? { checked: true, disabled: true, readOnly: true }
+                : form.register(o.key))}
             />
             <p className="muted prefs__hint" id={`pref-${o.key}-hint`}>
               {o.hint}
