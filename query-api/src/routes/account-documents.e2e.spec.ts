@@ -65,7 +65,10 @@ const pdfOf = async (client: ApiClient, url: string) => {
   const response = await bank.app.inject({
     method: 'GET',
     url,
-    headers: { authorization: `Bearer ${client.token}` },
+    headers: {
+      authorization: `Bearer ${client.token}`,
+      ...(client.consistencyToken ? { 'x-consistency-token': client.consistencyToken } : {}),
+    },
   });
   return response;
 };
@@ -580,6 +583,25 @@ describe('direct deposit form', () => {
     const form = await pdfOf(owner.client, `/api/accounts/${savings.id}/direct-deposit-form`);
     expect(form.statusCode).toBe(200);
     expect(pdfText(form.rawPayload)).toContain('Savings');
+  });
+
+  it('makes one for a business checking account, as a checking account', async () => {
+    const founder = await signedUpCustomer(bank);
+    const opened = await founder.client.post('/api/accounts/business', {
+      business_name: 'Rivera Landscaping LLC',
+      ein: '45-3187296',
+      business_type: 'llc',
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const form = await pdfOf(
+      founder.client,
+      `/api/accounts/${opened.body.data.account.id}/direct-deposit-form`,
+    );
+    expect(form.statusCode).toBe(200);
+    const text = pdfText(form.rawPayload);
+    expect(text).toContain('Business Checking');
+    expect(text).toContain('Checking');
+    expect(text).not.toContain('Savings');
   });
 });
 
