@@ -3,6 +3,7 @@ import { deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { expectNoSidewaysScroll } from './page-models/banking';
 import { useBankAndBrowser, type Customer } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 // What only a real browser shows: a clean console on the online-banking aliases.
 
@@ -151,5 +152,23 @@ describe('a memo written without spaces', () => {
       await expectNoSidewaysScroll(page);
       await page.close();
     }
+  });
+});
+
+describe('the alerts form on a phone', () => {
+  it('keeps its fields within 375 px once an alert is on', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer, { width: 375, height: 800 });
+    await page.goto('/profile?tab=notifications');
+    await page.getByLabel('Low balance').check();
+    await page.getByLabel('Alert me when the balance falls below').fill('100.00');
+    // Its accounts start empty, so the form names those already below the amount.
+    await page.getByText('Already below this amount:').waitFor();
+    await page.getByLabel('Large transaction').check();
+    await page.getByLabel(/^Alert me about any single transaction/).fill('2500.00');
+    await expectNoSidewaysScroll(page);
+    await page
+      .locator('form.alerts-form')
+      .screenshot({ path: screenshotPath('alerts-form-375.png') });
   });
 });
