@@ -110,9 +110,20 @@ describe('card disputes', { timeout: 180_000 }, () => {
         .getByText('Closing it does not withdraw your dispute', { exact: false })
         .waitFor();
       await page.getByRole('button', { name: 'Keep it open' }).click();
-      // The ticket leads back to the charge, and the receipt back to the ticket.
+      // Nor is marking it resolved, which is confirmed too.
+      await page.getByRole('button', { name: 'Mark as Resolved' }).click();
+      const resolving = page.getByRole('alertdialog', { name: 'Mark this ticket resolved?' });
+      await resolving
+        .getByText('Marking it resolved does not withdraw your dispute', { exact: false })
+        .waitFor();
+      await resolving.getByRole('button', { name: 'Mark as Resolved' }).click();
+      await toast(page, 'Ticket marked as resolved.').waitFor();
+      // The ticket leads back to the charge, and the receipt back to the ticket; the receipt
+      // says the dispute is not decided, whatever became of its ticket.
       await page.getByRole('link', { name: 'see the charge and where the dispute stands' }).click();
       await page.waitForURL('**/transactions/**');
+      await section.getByText('Not yet decided', { exact: true }).waitFor();
+      expect(await section.getByText('Resolved', { exact: true }).count()).toBe(0);
       await page.getByRole('link', { name: 'Back to Support' }).click();
       await page.waitForURL('**/support?ticket=**');
       await page.getByText(`#${ticketNumber}`).first().waitFor();

@@ -19,11 +19,7 @@ import { receiptPath, useReceipt, type ReceiptData, type ReceiptDetails } from '
 import { DisputeDialog } from '../components/dispute-dialog';
 import './receipt.css';
 
-const DISPUTE_TONE: Record<string, Tone> = {
-  waiting_customer: 'warning',
-  resolved: 'success',
-  closed: 'neutral',
-};
+const DISPUTE_TONE: Record<string, Tone> = { waiting_customer: 'warning' };
 
 /**
  * The charge's dispute: why, where it stands, and what happens next. Until it is decided the
@@ -55,6 +51,9 @@ function DisputeSection({
           <Badge tone={dispute.outcome === 'refunded' ? 'success' : 'neutral'}>
             {dispute.outcome_display}
           </Badge>
+        ) : decided ? (
+          // The customer ended the ticket; the dispute itself is still staff's to decide.
+          <Badge tone="info">Not yet decided</Badge>
         ) : (
           <Badge tone={DISPUTE_TONE[dispute.status] ?? 'info'}>{dispute.status_display}</Badge>
         )}

@@ -19,6 +19,8 @@ export function useUpdateTicketStatus() {
     onSettled: (_d, _e, { id }) => {
       void queryClient.invalidateQueries({ queryKey: ticketQueryOptions(id).queryKey });
       void queryClient.invalidateQueries({ queryKey: ticketsQueryOptions().queryKey.slice(0, 2) });
+      // A disputed charge's receipt shows where its ticket stands.
+      void queryClient.invalidateQueries({ queryKey: ['receipt'] });
     },
   });
 }

@@ -19,6 +19,10 @@ import { useUpdateTicketStatus } from '../api/update-ticket-status';
 import { Conversation } from './conversation';
 import { PriorityBadge, StatusBadge } from './labels';
 
+/** What ending a dispute's ticket does not do, for the dialogs that confirm it. */
+const DISPUTE_GOES_ON = (action: string) =>
+  `${action} does not withdraw your dispute: the charge stays on your account until we decide it, and a notification will tell you when we do.`;
+
 function showError(e: unknown) {
   const m = mapError(e);
   toast.show({ type: m.type, title: m.title, message: m.message, duration: m.duration });
@@ -38,8 +42,9 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const resolveButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  // Closing is final (a closed ticket cannot be replied to or changed), so it is confirmed first.
-  const [confirmingClose, setConfirmingClose] = useState(false);
+  // Closing is final (a closed ticket cannot be replied to or changed), so it is confirmed first;
+  // so is marking a dispute's ticket resolved, which does not decide or withdraw the dispute.
+  const [confirming, setConfirming] = useState<'resolved' | 'closed' | null>(null);
 
   useEffect(() => {
     heading.current?.focus();
@@ -73,11 +78,11 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
       {
         onSuccess: ({ message }) => {
           if (opener) focusWhenGone(opener, [heading.current]);
-          setConfirmingClose(false);
+          setConfirming(null);
           toast.success(message || 'Ticket updated');
         },
         onError: (e) => {
-          setConfirmingClose(false);
+          setConfirming(null);
           showError(e);
         },
       },
@@ -143,7 +148,7 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
               <Button
                 ref={resolveButton}
                 variant="secondary"
-                onClick={() => setStatus('resolved')}
+                onClick={() => (disputeGoesOn ? setConfirming('resolved') : setStatus('resolved'))}
                 // Busy, not disabled, while it runs: a disabled button drops the focus.
                 loading={status.isPending && status.variables.status === 'resolved'}
                 disabled={status.isPending && status.variables.status !== 'resolved'}
@@ -154,7 +159,7 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
             <Button
               ref={closeButton}
               variant="danger"
-              onClick={() => setConfirmingClose(true)}
+              onClick={() => setConfirming('closed')}
               disabled={status.isPending}
             >
               Close Ticket
@@ -186,28 +191,63 @@ export function TicketDetail({ id, onBack }: { id: string; onBack(): void }) {
         ) : null}
       </Card>
 
-      <Dialog
-        open={confirmingClose && !closed}
-        role="alertdialog"
-        onOpenChange={(open) => {
-          if (!open && !status.isPending) setConfirmingClose(false);
-        }}
-        title="Close this ticket?"
-        description={`#${t.ticket_number} "${t.subject}": a closed ticket cannot be reopened or replied to.${disputeGoesOn ? ' Closing it does not withdraw your dispute: the charge stays on your account until we decide it, and a notification will tell you when we do.' : ''} If you need more help later, open a new ticket.`}
-      >
-        <div className="dialog__actions">
-          <Button
-            variant="secondary"
-            onClick={() => setConfirmingClose(false)}
-            disabled={status.isPending}
-          >
-            Keep it open
-          </Button>
-          <Button variant="danger" onClick={() => setStatus('closed')} disabled={status.isPending}>
-            {status.isPending ? 'Closing...' : 'Close Ticket'}
-          </Button>
-        </div>
-      </Dialog>
+      {confirming === 'closed' && !closed ? (
+        <ConfirmStatus
+          title="Close this ticket?"
+          description={`#${t.ticket_number} "${t.subject}": a closed ticket cannot be reopened or replied to.${disputeGoesOn ? ` ${DISPUTE_GOES_ON('Closing it')}` : ''} If you need more help later, open a new ticket.`}
+          action={status.isPending ? 'Closing...' : 'Close Ticket'}
+          danger
+          pending={status.isPending}
+          onConfirm={() => setStatus('closed')}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+      {confirming === 'resolved' && t.status !== 'resolved' && !closed ? (
+        <ConfirmStatus
+          title="Mark this ticket resolved?"
+          description={`#${t.ticket_number} "${t.subject}": ${DISPUTE_GOES_ON('Marking it resolved')} You can still reply here.`}
+          action={status.isPending ? 'Saving...' : 'Mark as Resolved'}
+          pending={status.isPending}
+          onConfirm={() => setStatus('resolved')}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/** Asks before a change of status the customer cannot take back, or might misread. */
+function ConfirmStatus(props: {
+  title: string;
+  description: string;
+  action: string;
+  danger?: boolean;
+  pending: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      onOpenChange={(open) => {
+        if (!open && !props.pending) props.onCancel();
+      }}
+      title={props.title}
+      description={props.description}
+    >
+      <div className="dialog__actions">
+        <Button variant="secondary" onClick={props.onCancel} disabled={props.pending}>
+          Keep it open
+        </Button>
+        <Button
+          {...(props.danger ? { variant: 'danger' as const } : {})}
+          onClick={props.onConfirm}
+          disabled={props.pending}
+        >
+          {props.action}
+        </Button>
+      </div>
+    </Dialog>
   );
 }
