@@ -248,4 +248,40 @@ describe('sign-in', () => {
     await login.signIn(customer.user.account_number, customer.payload.password);
     await page.waitForURL('**/cards');
   });
+
+  // Signing in makes the sign-in page's own guard (signed-out pages send a signed-in customer to
+  // the dashboard) see the new session: it must not also see the sign-in page still showing, or
+  // it sends the customer on from the page they came back to.
+  it('after the server ends the session, signing in stays on the page the customer went to', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    // Every address the app goes to, in order, kept across the page's own navigations.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { addresses: string[] }).addresses = seen;
+      for (const method of ['pushState', 'replaceState'] as const) {
+        const original = history[method].bind(history);
+        history[method] = (data, unused, url) => {
+          if (url !== undefined && url !== null) seen.push(new URL(url, location.href).pathname);
+          original(data, unused, url);
+        };
+      }
+    });
+    await page.goto('/support');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await customer.client.post('/api/logout', {});
+    await new AppShell(page).sidebar().getByRole('link', { name: 'Spending Insights' }).click();
+
+    await page.waitForURL('**/login');
+    await page.getByText('Your session has ended').waitFor();
+    const login = new LoginPage(page);
+    await login.signIn(customer.user.account_number, customer.payload.password);
+
+    await page.getByRole('heading', { level: 1, name: 'Spending Insights' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/insights');
+    const addresses = await page.evaluate(
+      () => (window as unknown as { addresses: string[] }).addresses,
+    );
+    expect(addresses.slice(addresses.lastIndexOf('/login') + 1)).toEqual(['/insights']);
+  });
 });

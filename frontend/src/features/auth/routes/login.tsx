@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff } from 'lucide-react';
-import { useEffect, useState, type ChangeEvent, type ClipboardEvent } from 'react';
+import { startTransition, useEffect, useState, type ChangeEvent, type ClipboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -139,8 +139,14 @@ export default function LoginRoute() {
   const finishSignIn = (session: Session) => {
     forgetReturnPath();
     forgetSignOut();
-    signIn(session);
-    navigate(returnPath ?? '/dashboard', { replace: true });
+    // The router renders a new address in a transition. The session, set outside of one, would
+    // render first, on the sign-in page still, whose guard then sends a signed-in customer on to
+    // the dashboard, away from the page they were returning to. Set in the same transition, both
+    // render at once, on the new page.
+    startTransition(() => {
+      signIn(session);
+      navigate(returnPath ?? '/dashboard', { replace: true });
+    });
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
