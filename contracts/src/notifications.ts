@@ -16,6 +16,17 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * The types a filter by type finds. Transactions covers every notice of money moving (transfers,
+ * Zelle, bill payments, and the alerts a customer set on their balances and card use), so no
+ * notice is out of reach of the panel's filters, which name only the broad kinds.
+ */
+export function notificationTypesFound(filter: NotificationType): NotificationType[] {
+  return filter === 'transaction'
+    ? ['transaction', 'transfer', 'zelle', 'bill_payment', 'alert']
+    : [filter];
+}
+
 /** How a notification is styled (nothing else depends on it). */
 export const NOTIFICATION_PRIORITIES = ['high', 'medium', 'low'] as const;
 

@@ -8,6 +8,7 @@ import {
   type NotificationType,
 } from '@bank/events';
 import { deterministicUuid, notFound, stepUpRequired, type EventMetadata } from '@bank/infra';
+import { notificationTypesFound } from '@bank/contracts';
 import { notificationsToMarkRead, ownNotificationType } from '@bank/projections';
 import { existence } from '../kernel/aggregate.ts';
 import type { CommandContext } from './context.ts';
@@ -59,7 +60,12 @@ export async function markAllNotificationsRead(
   if (coversSecurity && !steppedUp && unreadSecurity) throw stepUpRequired();
   return ctx.bus.execute(metadata, async (uow) => {
     uow.appendAny(streams.notifications(customerId), [
-      AllNotificationsMarkedRead.create({ customerId, type, upToPosition }),
+      AllNotificationsMarkedRead.create({
+        customerId,
+        type,
+        ...(type ? { types: notificationTypesFound(type) } : {}),
+        upToPosition,
+      }),
     ]);
   });
 }

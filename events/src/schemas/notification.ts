@@ -21,7 +21,13 @@ export const AllNotificationsMarkedRead = defineEvent(
   'AllNotificationsMarkedRead',
   z.object({
     customerId: z.uuid(),
+    /** The filter the customer chose (null: every type). */
     type: z.enum(notificationTypes).nullable(),
+    /**
+     * The types that filter found when it was chosen, which are the ones marked read. Events
+     * recorded before a filter could find several types have none: their `type` alone was marked.
+     */
+    types: z.array(z.enum(notificationTypes)).optional(),
     upToPosition: z.number().int().nonnegative().optional(),
   }),
 );

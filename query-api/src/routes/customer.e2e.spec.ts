@@ -311,6 +311,41 @@ describe('notifications', () => {
     expect(await listed('type=security')).toEqual([]);
   });
 
+  it('finds every notice of money moving under Transactions, and marks them read from there', async () => {
+    const { client, accounts } = await signedUpCustomer(bank);
+    await deposit(bank, accounts[0]!.account_number, 100);
+    const moved = await client.post('/api/transfers/between-accounts', {
+      fromAccount: accounts[0]!.id,
+      toAccount: accounts[1]!.id,
+      amount: 25,
+    });
+    expect(moved.status).toBe(201);
+    await bank.runner.catchUp();
+    type Listed = { title: string; type: string; is_read: boolean };
+    const listed = async (query: string) =>
+      (await client.get(`/api/notifications?per_page=200&${query}`)).body.data
+        .notifications as Listed[];
+    const found = await listed('type=transaction');
+    expect(found.map((n) => n.title)).toEqual(
+      expect.arrayContaining(['Deposit received', 'Transfer completed']),
+    );
+    expect(new Set(found.map((n) => n.type))).toEqual(new Set(['transaction', 'transfer']));
+    // A type of its own still finds only itself.
+    expect((await listed('type=transfer')).map((n) => n.title)).toEqual(['Transfer completed']);
+
+    expect((await client.post('/api/notifications/read-all', { type: 'transaction' })).status).toBe(
+      200,
+    );
+    await bank.runner.catchUp();
+    const all = await listed('');
+    const moneyTypes = ['transaction', 'transfer', 'zelle', 'bill_payment', 'alert'];
+    const money = all.filter((n) => moneyTypes.includes(n.type));
+    expect(money).toHaveLength(found.length);
+    expect(money.every((n) => n.is_read)).toBe(true);
+    // The rest are left as they were: unread.
+    expect(all.filter((n) => !moneyTypes.includes(n.type)).some((n) => n.is_read)).toBe(false);
+  });
+
   it('respects the customer’s notification preferences', async () => {
     const { client, accounts } = await signedUpCustomer(bank);
     const prefs = {

@@ -368,3 +368,46 @@ describe('notifications projection', () => {
     ]);
   });
 });
+
+describe('marking all of a filter read', () => {
+  it('marks the types the filter found, and only its type for an event from before filters found several', async () => {
+    const customerId = randomUUID();
+    const notice = (type: 'transaction' | 'transfer' | 'zelle') => {
+      const notificationId = randomUUID();
+      return {
+        id: notificationId,
+        event: {
+          type: 'NotificationRaised' as const,
+          data: {
+            customerId,
+            notificationId,
+            type,
+            title: type,
+            message: '',
+            priority: 'low' as const,
+          },
+        },
+      };
+    };
+    const early = [notice('transaction'), notice('transfer')];
+    const late = [notice('transaction'), notice('zelle')];
+    await givenEvents([
+      ...early.map((n) => n.event),
+      { type: 'AllNotificationsMarkedRead', data: { customerId, type: 'transaction' } },
+      ...late.map((n) => n.event),
+      {
+        type: 'AllNotificationsMarkedRead',
+        data: { customerId, type: 'transaction', types: ['transaction', 'zelle'] },
+      },
+    ]).thenRows(
+      'rm_notifications',
+      [
+        { id: early[0]!.id, is_read: true },
+        { id: early[1]!.id, is_read: false },
+        { id: late[0]!.id, is_read: true },
+        { id: late[1]!.id, is_read: true },
+      ],
+      { where: `customer_id = '${customerId}'`, orderBy: 'position' },
+    );
+  });
+});

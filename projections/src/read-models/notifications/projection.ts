@@ -343,9 +343,9 @@ export const notificationsProjection = defineProjection({
     async AllNotificationsMarkedRead(d, _event, db) {
       await db.query(
         `UPDATE rm_notifications SET is_read = true
-         WHERE customer_id = $1 AND ($2::text IS NULL OR type = $2)
+         WHERE customer_id = $1 AND ($2::text[] IS NULL OR type = ANY($2::text[]))
            AND ($3::bigint IS NULL OR position <= $3)`,
-        [d.customerId, d.type, d.upToPosition ?? null],
+        [d.customerId, d.types ?? (d.type ? [d.type] : null), d.upToPosition ?? null],
       );
     },
     async NotificationDeleted(d, _event, db) {

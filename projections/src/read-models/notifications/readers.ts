@@ -1,4 +1,8 @@
-import type { NotificationView } from '@bank/contracts';
+import {
+  notificationTypesFound,
+  type NotificationType,
+  type NotificationView,
+} from '@bank/contracts';
 import type { Db } from '../../projection.ts';
 
 /** A notification as the bell and the notifications page list it. */
@@ -24,7 +28,8 @@ export interface NotificationFilter {
   customerId: string;
   unreadOnly: boolean;
   readOnly: boolean;
-  type?: string | undefined;
+  /** A filter by type, as `notificationTypesFound` reads it. */
+  type?: NotificationType | undefined;
   limit: number;
   offset: number;
 }
@@ -39,10 +44,17 @@ export async function findNotifications(db: Db, f: NotificationFilter): Promise<
      WHERE customer_id = $1
        AND ($2::boolean IS FALSE OR NOT is_read)
        AND ($3::boolean IS FALSE OR is_read)
-       AND ($4::text IS NULL OR type = $4)
+       AND ($4::text[] IS NULL OR type = ANY($4::text[]))
      ORDER BY (type = 'security' AND NOT is_read) DESC, created_at DESC, position DESC
      LIMIT $5 OFFSET $6`,
-    [f.customerId, f.unreadOnly, f.readOnly, f.type ?? null, f.limit, f.offset],
+    [
+      f.customerId,
+      f.unreadOnly,
+      f.readOnly,
+      f.type ? notificationTypesFound(f.type) : null,
+      f.limit,
+      f.offset,
+    ],
   );
   return rows;
 }
