@@ -31,9 +31,16 @@ const FIELDS: readonly (keyof AlertsFormValues)[] = [
   'card_abroad_enabled',
 ];
 
+/** An amount as typed, without what people write around one: "$2,500.00" is 2500.00. */
+const plainAmount = (text: string) =>
+  text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,/g, '');
+
 /** An amount as typed: the server's message when it cannot be accepted. */
 export function thresholdError(text: string): string | true {
-  const value = text.trim().replace(/,/g, '');
+  const value = plainAmount(text);
   if (value === '') return alertMessages.required;
   if (!/^\d+(\.\d{1,2})?$/.test(value)) return alertMessages.notWholeCents;
   const amount = Number(value);
@@ -52,7 +59,7 @@ export function alreadyBelow<A extends Pick<Account, 'id' | 'balance'>>(
   accountId: string,
 ): A[] {
   if (thresholdError(threshold) !== true) return [];
-  const cents = centsOf(threshold.trim().replace(/,/g, ''));
+  const cents = centsOf(plainAmount(threshold));
   return accounts.filter(
     (a) => (accountId === '' || String(a.id) === accountId) && centsOf(a.balance) < cents,
   );
@@ -89,12 +96,12 @@ function AlertsFormBody({ alerts, accounts }: { alerts: AlertSettingsView; accou
       {
         low_balance_enabled: values.low_balance_enabled,
         low_balance_threshold: values.low_balance_enabled
-          ? values.low_balance_threshold.trim().replace(/,/g, '')
+          ? plainAmount(values.low_balance_threshold)
           : null,
         low_balance_account_id: values.low_balance_account_id || null,
         large_transaction_enabled: values.large_transaction_enabled,
         large_transaction_threshold: values.large_transaction_enabled
-          ? values.large_transaction_threshold.trim().replace(/,/g, '')
+          ? plainAmount(values.large_transaction_threshold)
           : null,
         card_abroad_enabled: values.card_abroad_enabled,
       },
