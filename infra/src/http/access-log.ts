@@ -74,9 +74,31 @@ export function correlationIdOf(request: FastifyRequest): string {
   return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : request.id;
 }
 
+/** The `code` of an error answer's JSON envelope (INSUFFICIENT_FUNDS, VALIDATION_ERROR...). */
+function errorCodeOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'string' || payload.length > 65_536) return undefined;
+  try {
+    const code = (JSON.parse(payload) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How loud a request's line is: a failure of the bank's is an error; a refused credential or a
+ * caller held back (401, 403, 429) is a warning an operator may want to watch for; the rest is
+ * information.
+ */
+function levelOf(status: number): 'error' | 'warn' | 'info' {
+  if (status >= 500) return 'error';
+  return status === 401 || status === 403 || status === 429 ? 'warn' : 'info';
+}
+
 /**
  * One line per answered request: id, method, route pattern (never the raw URL with its query or
- * ids), status, latency and client address, plus the customer id when someone is signed in.
+ * ids), status, latency and client address, plus the customer id when someone is signed in, and
+ * for an error answer its code, so a refused transfer can be told from a malformed one.
  * No bodies, headers or tokens.
  */
 export function installAccessLog(app: FastifyInstance): void {
@@ -108,6 +130,14 @@ export function installAccessLog(app: FastifyInstance): void {
       );
     };
   });
+  const errorCodes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode >= 400) {
+      const code = errorCodeOf(payload);
+      if (code) errorCodes.set(request, code);
+    }
+    done(null, payload);
+  });
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const customerId = (request as { customerId?: string }).customerId;
     const route = request.routeOptions.url ?? 'unmatched';
@@ -121,11 +151,13 @@ export function installAccessLog(app: FastifyInstance): void {
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
-    request.log.info(
+    const code = errorCodes.get(request);
+    request.log[levelOf(reply.statusCode)](
       {
         method: request.method,
         route,
         status: reply.statusCode,
+        ...(code ? { code } : {}),
         ms: Math.round(reply.elapsedTime * 10) / 10,
         client: request.ip,
         correlation_id: correlationIdOf(request),

@@ -72,6 +72,32 @@ describe('the access log', () => {
     for (const l of accessLines()) expect(String(l.route)).not.toContain(accounts[0]!.id);
   });
 
+  it('says why a request was refused, and warns of refused credentials', async () => {
+    const { client, accounts } = await signedUpCustomer(bank);
+    const lineOf = (response: { headers: Record<string, unknown> }) =>
+      accessLines().find((l) => l.request_id === response.headers['x-request-id']);
+    const overdrawn = await client.post('/api/transfers/between-accounts', {
+      fromAccount: accounts[0]!.id,
+      toAccount: accounts[1]!.id,
+      amount: 1_000_000,
+    });
+    expect(overdrawn.status).toBe(422);
+    const malformed = await client.post('/api/transfers/between-accounts', { amount: 'ten' });
+    expect(malformed.status).toBe(422);
+    // Both are 422s; the code tells them apart.
+    expect(lineOf(overdrawn)).toMatchObject({ level: 30, status: 422, code: overdrawn.body.code });
+    expect(lineOf(malformed)).toMatchObject({ level: 30, status: 422, code: 'VALIDATION_ERROR' });
+    expect(overdrawn.body.code).not.toBe('VALIDATION_ERROR');
+
+    const stranger = await client.get('/api/accounts', { authorization: 'Bearer not-a-token' });
+    expect(stranger.status).toBe(401);
+    expect(lineOf(stranger)).toMatchObject({ level: 40, status: 401, code: 'UNAUTHENTICATED' });
+    // A success carries no code.
+    const listed = await client.get('/api/accounts');
+    expect(lineOf(listed)).toMatchObject({ level: 30, status: 200 });
+    expect(lineOf(listed)).not.toHaveProperty('code');
+  });
+
   it('ignores a correlation id that could forge log content', async () => {
     const { client } = await signedUpCustomer(bank);
     const response = await client.get('/api/accounts', { 'x-correlation-id': 'a"b\nc' });
