@@ -242,6 +242,15 @@ describe('same bank', () => {
     expect((await notifications(jordan)).map((n) => n.title)).toContain('Transfer sent');
     // The recipient sees nothing of the sender's accounts or transfers.
     expect((await sam.client.get('/api/transfers/recent')).body.data.transfers).toEqual([]);
+    // Nor does the sender see which of the recipient's accounts took the money.
+    expect(response.body.data.transfer.to_account).toBeNull();
+    const [recent] = (await jordan.client.get('/api/transfers/recent')).body.data.transfers;
+    expect(recent).toMatchObject({
+      type: 'same-bank',
+      recipient_name: 'Sam Lee',
+      to_account: null,
+    });
+    expect(JSON.stringify(recent)).not.toContain(sam.checking.id);
   });
 
   it.each([

@@ -29,7 +29,11 @@ function transferView(t: TransferData, fromAvailableCents: number): TransferView
       name: t.fromAccountName,
       available_balance: centsToDollars(fromAvailableCents),
     },
-    to_account: t.toAccountId ? { id: t.toAccountId, name: t.toAccountName ?? null } : null,
+    // Only the customer's own account is named: another customer's account stays theirs.
+    to_account:
+      t.type === 'between-accounts' && t.toAccountId
+        ? { id: t.toAccountId, name: t.toAccountName ?? null }
+        : null,
     recipient_name: t.recipientName,
     recipient_account: t.destination.accountLast4 ? `****${t.destination.accountLast4}` : null,
     bank_name: t.destination.bankName ?? null,

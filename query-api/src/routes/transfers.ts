@@ -31,7 +31,11 @@ function transferView(r: TransferRow): TransferView {
     transfer_date: r.transfer_date,
     processing_time: moneyRules.processingTimes[r.type],
     from_account: { id: r.from_account_id, name: r.from_account_name },
-    to_account: r.to_account_id ? { id: r.to_account_id, name: r.to_account_name } : null,
+    // Only the customer's own account is named: another customer's account stays theirs.
+    to_account:
+      r.type === 'between-accounts' && r.to_account_id
+        ? { id: r.to_account_id, name: r.to_account_name }
+        : null,
     bank_name: r.details.bankName ?? null,
     recipient_account: r.details.accountLast4 ? `****${r.details.accountLast4}` : null,
     country: r.details.country ?? null,
