@@ -16,6 +16,7 @@ import {
   type EditScheduleForm,
   type ScheduledTransfer,
 } from '../api/scheduled-transfers';
+import { scheduleDestination } from '../lib/schedule-destination';
 import { bankToday, lastSchedulableDate } from '../lib/transfer-types';
 import { SchedulePlanFields } from './schedule-plan-fields';
 
@@ -89,7 +90,7 @@ export function EditScheduleDialog({
       open={schedule !== null}
       onOpenChange={(open) => (open ? undefined : close())}
       title="Edit scheduled transfer"
-      description={schedule ? `To ${schedule.recipient_name}` : undefined}
+      description={schedule ? `To ${scheduleDestination(accounts, schedule)}` : undefined}
     >
       <form noValidate className="stack" onSubmit={submit}>
         <SelectField

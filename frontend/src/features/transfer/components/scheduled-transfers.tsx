@@ -5,7 +5,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, Skeleton, LoadFailed } from '@/components/ui/feedback';
 import { ShowAllList } from '@/components/ui/show-all';
-import type { Account } from '@/lib/accounts';
+import { listedAccountLabel, type Account } from '@/lib/accounts';
 import { errorMessage } from '@/lib/error-mapping';
 import { formatDay, formatMoney, formatPhone } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -14,6 +14,7 @@ import {
   useScheduledTransfers,
   type ScheduledTransfer,
 } from '../api/scheduled-transfers';
+import { scheduleDestination } from '../lib/schedule-destination';
 import { TRANSFER_TYPE_INFO } from '../lib/transfer-types';
 import { EditScheduleDialog } from './edit-schedule-dialog';
 
@@ -121,8 +122,10 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
           <ShowAllList items={list.data} className="recent-transfers scheduled-transfers">
             {(s) => {
               const last = lastRunText(s);
+              const to = scheduleDestination(accounts, s);
+              const from = listedAccountLabel(accounts, s.from_account);
               // The plan and memo tell apart two transfers of one amount to one recipient.
-              const label = `${TRANSFER_TYPE_INFO[s.type].title} to ${s.recipient_name}, ${formatMoney(s.amount)}, ${planInSentence(s)}${s.memo ? `, ${s.memo}` : ''}`;
+              const label = `${TRANSFER_TYPE_INFO[s.type].title} to ${to}, ${formatMoney(s.amount)}, ${planInSentence(s)}${s.memo ? `, ${s.memo}` : ''}`;
               return (
                 <li
                   key={s.id}
@@ -132,9 +135,10 @@ export function ScheduledTransfers({ accounts }: { accounts: Account[] }) {
                 >
                   <div className="recent-transfer__main">
                     <span className="recent-transfer__desc">
-                      To {s.recipient_name}
+                      To {to}
                       {s.recipient_detail ? ` (${recipientDetail(s)})` : ''}
                     </span>
+                    {from ? <span className="muted recent-transfer__meta">From {from}</span> : null}
                     <span className="muted recent-transfer__meta">
                       {planText(s)} · {STATUS_LABELS[s.status]}
                       {s.status === 'active' && s.next_date

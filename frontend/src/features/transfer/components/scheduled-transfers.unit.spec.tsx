@@ -92,6 +92,41 @@ describe('Scheduled transfers', () => {
     ]);
   });
 
+  it('tells apart own accounts of one name by their last four digits, and says where it is paid from', async () => {
+    const business = (id: string, last4: string) =>
+      account({
+        id,
+        name: 'Business Checking',
+        account_name: 'Business Checking',
+        type: 'business',
+        account_number: `55550000${last4}`,
+        formatted_account_number: `****${last4}`,
+      });
+    const accounts = [
+      account({ id: 'chk', account_number: '111122229478', formatted_account_number: '****9478' }),
+      business('b1', '9501'),
+      business('b2', '9502'),
+    ];
+    mockApi({
+      'GET /api/transfers/scheduled': () => ({
+        scheduled_transfers: [
+          {
+            ...weekly,
+            from_account: { id: 'chk', name: 'Premium Checking' },
+            to_account: { id: 'b2' },
+            recipient_name: 'Business Checking',
+          },
+        ],
+      }),
+    });
+    renderWithProviders(<ScheduledTransfers accounts={accounts} />);
+    expect(await screen.findByText('To Business Checking ••9502')).toBeInTheDocument();
+    expect(screen.getByText('From Premium Checking ••9478')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Edit / })).toHaveAccessibleName(
+      /^Edit Between My Accounts to Business Checking ••9502, \$50\.00, /,
+    );
+  });
+
   it('writes a recipient’s phone number as the review did, not as bare digits', async () => {
     const toPhone = {
       ...weekly,
@@ -180,7 +215,7 @@ describe('Scheduled transfers', () => {
     ];
     renderWithProviders(<ScheduledTransfers accounts={accounts} />);
     const dialog = await openDialog(
-      'Edit Between My Accounts to Savings, $50.00, every week from Dec 5, 2026 until Mar 1, 2027',
+      'Edit Between My Accounts to Savings ••0002, $50.00, every week from Dec 5, 2026 until Mar 1, 2027',
       'dialog',
       'Edit scheduled transfer',
     );

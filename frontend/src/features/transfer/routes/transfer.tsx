@@ -30,6 +30,7 @@ import { useScheduleTransfer } from '../api/scheduled-transfers';
 import { RecentTransfers } from '../components/recent-transfers';
 import { SavedRecipients, SaveRecipientForm } from '../components/saved-recipients';
 import { SCHEDULED_TRANSFERS_ID, ScheduledTransfers } from '../components/scheduled-transfers';
+import { scheduleDestination } from '../lib/schedule-destination';
 import {
   TransferConfirmation,
   transferSummary,
@@ -303,7 +304,7 @@ export default function TransferRoute() {
                 ? transferSummary(
                     {
                       amount: view.amount,
-                      to: view.recipient_name,
+                      to: scheduleDestination(accountList, view),
                       from: listedAccountLabel(accountList, view.from_account),
                     },
                     true,
