@@ -1,4 +1,4 @@
-import { deposit } from '@bank/server/testing';
+import { cardPurchase, deposit } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './page-models/app-shell';
 import { BillPayPage } from './page-models/bill-pay';
@@ -121,7 +121,7 @@ describe('dashboard and accounts', () => {
     it(`the arrow keys bring each search result into view (${viewport.width} px)`, async () => {
       const page = await signInAsDemo(viewport);
       const results = await new AppShell(page).search('an');
-      await page.getByText(/^\d+ results$/).waitFor();
+      await page.getByText(/^\d+\+? results$/).waitFor();
       const count = await results.getByRole('option').count();
       expect(count).toBeGreaterThan(5);
       for (let i = 0; i < count; i++) {
@@ -602,4 +602,31 @@ describe('shell', () => {
       await expectNoSidewaysScroll(page);
     });
   }
+});
+
+describe('the top bar search', () => {
+  it('lists every match up to its limit, and says when there may be more', async () => {
+    const customer = await t.customer();
+    const checking = customer.accounts.find((a) => a.type === 'checking')!;
+    const buy = async (name: string, times: number) => {
+      for (let i = 0; i < times; i++) {
+        const posted = await cardPurchase(t.bank, checking.id, 1_00 + i, { name });
+        customer.client.consistencyToken = posted.consistencyToken;
+      }
+    };
+    await deposit(t.bank, checking.account_number, 500);
+    await buy('Harbor Books', 7);
+    await buy('Lantern Cafe', 21);
+    const page = await t.signedInPage(customer, { width: 1280, height: 900 });
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+
+    let results = await shell.search('Harbor Books');
+    await page.getByText('7 results', { exact: true }).waitFor();
+    expect(await results.getByRole('option', { name: /Harbor Books/ }).count()).toBe(7);
+
+    results = await shell.search('Lantern Cafe');
+    await page.getByText('20+ results', { exact: true }).waitFor();
+    expect(await results.getByRole('option', { name: /Lantern Cafe/ }).count()).toBe(20);
+  });
 });

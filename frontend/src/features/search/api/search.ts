@@ -4,11 +4,14 @@ import { loadContracts } from '@/lib/contracts';
 
 export const MIN_SEARCH_LENGTH = 2;
 
+/** How many transactions a search lists at most, newest first; the list scrolls. */
+export const SEARCH_LIMIT = 20;
+
 /** GET /search; the top bar's box is part of the signed-in shell, so its schema loads later. */
 export async function search(q: string, signal?: AbortSignal) {
   const [contracts, { data }] = await Promise.all([
     loadContracts(),
-    api.get<unknown>('/search', { query: { q }, signal }),
+    api.get<unknown>('/search', { query: { q, limit: SEARCH_LIMIT }, signal }),
   ]);
   return contracts.searchResultsData.parse(data);
 }

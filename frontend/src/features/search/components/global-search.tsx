@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { receiptHref, type ReceiptReturn } from '@/components/transactions/receipt-link';
 import { pageName } from '@/components/ui/page';
 import { formatDate, formatSignedMoney } from '@/lib/format';
-import { MIN_SEARCH_LENGTH, useSearch } from '../api/search';
+import { MIN_SEARCH_LENGTH, SEARCH_LIMIT, useSearch } from '../api/search';
 import './search.css';
 
 type Option = {
@@ -38,7 +38,7 @@ export function GlobalSearch() {
   const options = useMemo<Option[]>(() => {
     if (!results.data || term.length < MIN_SEARCH_LENGTH) return [];
     return [
-      ...results.data.transactions.slice(0, 6).map((t) => ({
+      ...results.data.transactions.map((t) => ({
         key: `t-${t.id}`,
         group: 'Transactions' as const,
         label: t.description,
@@ -86,7 +86,8 @@ export function GlobalSearch() {
       ? 'Search is unavailable right now.'
       : options.length === 0
         ? `No transactions or contacts match "${term}".`
-        : `${options.length} result${options.length === 1 ? '' : 's'}`;
+        : // At the limit, more may match: a longer term narrows them down.
+          `${options.length}${results.data?.transactions.length === SEARCH_LIMIT ? '+' : ''} result${options.length === 1 ? '' : 's'}`;
 
   return (
     <div
