@@ -178,6 +178,12 @@ describe('public site', () => {
     await quote.getByLabel('Additional information (optional)').fill('x'.repeat(1501));
     await quote.getByRole('button', { name: 'Get my quote' }).click();
     await quote.getByText('Please keep the details to 1,500 characters.').waitFor();
+    // An agent calls back on the phone number, and the bank keeps names of 100 characters.
+    await quote.getByLabel('Phone (optional)').fill('call me maybe');
+    await quote.getByLabel('Last name').fill('L'.repeat(101));
+    await quote.getByRole('button', { name: 'Get my quote' }).click();
+    await quote.getByText('Please enter a valid phone number.').waitFor();
+    await quote.getByText('The last name field must not be greater than 100 characters.').waitFor();
   });
 
   for (const viewport of [

@@ -43,13 +43,13 @@ export const MEETING_PREFERENCES = MEETING_PREFERENCE_VALUES.map((value) => ({
 export { APPOINTMENT_TIMES, MESSAGE_SUBJECTS };
 export type { AppointmentType };
 
-const name = (label: string) =>
+export const name = (label: string) =>
   z
     .string()
     .trim()
     .min(1, `Please enter your ${label}.`)
     .max(100, `The ${label} field must not be greater than 100 characters.`);
-const email = z
+export const email = z
   .string()
   .trim()
   .min(1, 'Please enter your email address.')

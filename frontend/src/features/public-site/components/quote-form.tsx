@@ -1,3 +1,4 @@
+import { isPhoneNumber } from '@bank/contracts/auth-messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/error-mapping';
-import { useSendContactMessage } from '../api/contact';
+import { email, name, useSendContactMessage } from '../api/contact';
 import { EmailField, focusFirstError, NameFields } from './contact-fields';
 
 export const INSURANCE_TYPES = [
@@ -16,14 +17,15 @@ export const INSURANCE_TYPES = [
 ] as const;
 
 const quoteSchema = z.object({
-  first_name: z.string().trim().min(1, 'Please enter your first name.'),
-  last_name: z.string().trim().min(1, 'Please enter your last name.'),
-  email: z
+  first_name: name('first name'),
+  last_name: name('last name'),
+  email,
+  // An agent calls back on it: a number, or nothing.
+  phone: z
     .string()
     .trim()
-    .min(1, 'Please enter your email address.')
-    .email('Please enter a valid email address.'),
-  phone: z.string().trim().optional(),
+    .refine((v) => v === '' || isPhoneNumber(v), 'Please enter a valid phone number.')
+    .optional(),
   insurance_type: z.enum(['auto', 'home', 'life', 'business']),
   details: z.string().max(1500, 'Please keep the details to 1,500 characters.').optional(),
 });
@@ -98,6 +100,7 @@ export function QuoteForm() {
           type="tel"
           autoComplete="tel"
           optional
+          error={form.formState.errors.phone?.message}
           {...form.register('phone')}
         />
       </div>
