@@ -45,15 +45,17 @@ export const dateOfBirth = z
   .trim()
   .min(1, REQUIRED)
   .regex(/^\d{4}-\d{2}-\d{2}$/, FIELD.dateOfBirth)
+  // A day of the calendar, after 1900: one check, so a date wrong both ways is told once.
   .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    FIELD.dateOfBirth,
-  )
-  .refine(
-    (v) => Date.parse(`${v}T00:00:00Z`) > Date.parse('1900-01-01T00:00:00Z'),
-    FIELD.dateOfBirth,
+    (v) => {
+      const day = Date.parse(`${v}T00:00:00Z`);
+      return (
+        !Number.isNaN(day) &&
+        new Date(day).toISOString().startsWith(v) &&
+        day > Date.parse('1900-01-01T00:00:00Z')
+      );
+    },
+    { message: FIELD.dateOfBirth, abort: true },
   )
   .refine(isAdult, FIELD.adult);
 
