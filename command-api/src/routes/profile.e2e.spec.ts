@@ -1,11 +1,14 @@
 import {
   ApiClient,
+  dataUrl,
   deposit,
   signedUpCustomer,
   startTestBank,
+  testPng,
   type TestBank,
 } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_IMAGE } from '../services/photos.ts';
 import { NOTHING_TO_UPDATE } from './profile.ts';
 
 let bank: TestBank;
@@ -147,12 +150,8 @@ describe('notifications of transfers between own accounts', () => {
 });
 
 describe('profile photos', () => {
-  /** A small PNG whose bytes after the signature are `seed`. */
-  const png = (seed: string) =>
-    `data:image/png;base64,${Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.from(seed),
-    ]).toString('base64')}`;
+  /** A small PNG, different for each `seed`. */
+  const png = (seed: string) => dataUrl(testPng({ note: seed }));
   /** GETs a photo URL as `client` (its bearer token, or none). */
   const fetchPhoto = (url: string, client?: ApiClient) =>
     bank.app.inject({
@@ -200,9 +199,40 @@ describe('profile photos', () => {
     expect(await shownPhoto(ben.client)).toBe(png('the same picture'));
   });
 
+  it('refuses an image too many pixels wide or high, or cut off, storing nothing', async () => {
+    const { client } = await signedUpCustomer(bank);
+    const before = (await client.get('/api/user')).body.data.user.profileImage;
+    const huge = testPng({ width: 20_000, height: 20_000 });
+    for (const [image, message] of [
+      [dataUrl(huge), 'The image can be at most 4096 × 4096 pixels.'],
+      [
+        dataUrl(testPng({ width: 400, height: 5000 })),
+        'The image can be at most 4096 × 4096 pixels.',
+      ],
+      [dataUrl(testPng({ width: 40, height: 40 }).subarray(0, 30)), INVALID_IMAGE],
+      [dataUrl(testPng({ width: 40, height: 40 }).subarray(0, 60)), INVALID_IMAGE],
+    ] as const) {
+      const refused = await client.put('/api/profile/photo', { image });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ image: [message] });
+    }
+    expect((await client.get('/api/user')).body.data.user.profileImage).toBe(before);
+    const { rows } = await bank.pool.query('SELECT 1 FROM profile_images WHERE customer_id = $1', [
+      (await client.get('/api/user')).body.data.user.id,
+    ]);
+    expect(rows).toEqual([]);
+    // The web app's size, and the largest taken.
+    for (const side of [400, 4096]) {
+      const saved = await client.put('/api/profile/photo', {
+        image: dataUrl(testPng({ width: side, height: side })),
+      });
+      expect(saved.status).toBe(200);
+    }
+  });
+
   it('names the photo by a URL in the user answers instead of carrying it, however large', async () => {
     const { client, user } = await signedUpCustomer(bank);
-    const large = png('x'.repeat(5 * 1024 * 1024 - 64));
+    const large = dataUrl(testPng({ padTo: 5 * 1024 * 1024 - 64 }));
     expect((await client.put('/api/profile/photo', { image: large })).status).toBe(200);
     const answer = await client.get('/api/user');
     expect(answer.status).toBe(200);
@@ -279,11 +309,7 @@ describe('photo uploads under their own rate limit', () => {
 
   it('refuses uploads from one address past the limit with 429, storing nothing', async () => {
     const { client, user } = await signedUpCustomer(limited);
-    const image = (seed: string) =>
-      `data:image/png;base64,${Buffer.concat([
-        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-        Buffer.from(seed),
-      ]).toString('base64')}`;
+    const image = (seed: string) => dataUrl(testPng({ note: seed }));
     expect((await client.put('/api/profile/photo', { image: image('one') })).status).toBe(200);
     expect((await client.put('/api/profile/photo', { image: image('two') })).status).toBe(200);
     const third = await client.put('/api/profile/photo', { image: image('three') });

@@ -1,17 +1,22 @@
 import { createHash } from 'node:crypto';
 import { fieldError } from '@bank/infra';
 import type { CommandContext } from './context.ts';
+import { imageSize, type ImageType } from './image-size.ts';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** The photo route's body limit: a 5 MB image as base64, with room for a data-URL prefix. */
 export const MAX_PHOTO_BODY_BYTES = Math.ceil(MAX_PHOTO_BYTES / 3) * 4 + 64 * 1024;
 export const INVALID_IMAGE = 'Please select a valid image file (JPEG, PNG, or GIF)';
 export const IMAGE_TOO_LARGE = 'Image size must be less than 5MB';
+/**
+ * The most pixels a photo may have on a side. The web app saves photos at 400 pixels; a file
+ * declaring more than this decodes to hundreds of megabytes in every browser that shows it.
+ */
+export const MAX_PHOTO_SIDE = 4096;
+export const IMAGE_TOO_WIDE = `The image can be at most ${MAX_PHOTO_SIDE} × ${MAX_PHOTO_SIDE} pixels.`;
 
 /** The image type by its first bytes (not its name or declared type). */
-export function sniffImageType(
-  bytes: Buffer,
-): 'image/jpeg' | 'image/png' | 'image/gif' | undefined {
+export function sniffImageType(bytes: Buffer): ImageType | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
     return 'image/jpeg';
   if (
@@ -46,7 +51,12 @@ export async function storeProfileImage(
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_PHOTO_BYTES) throw fieldError({ image: [IMAGE_TOO_LARGE] });
   const mimeType = sniffImageType(bytes);
-  if (!mimeType) throw fieldError({ image: [INVALID_IMAGE] });
+  // The type by its first bytes, then a whole file of a size a browser can show.
+  const size = mimeType && imageSize(bytes, mimeType);
+  if (!size) throw fieldError({ image: [INVALID_IMAGE] });
+  if (size.width > MAX_PHOTO_SIDE || size.height > MAX_PHOTO_SIDE) {
+    throw fieldError({ image: [IMAGE_TOO_WIDE] });
+  }
   const ref = `${ownPhotos(customerId)}${createHash('sha256').update(bytes).digest('hex')}`;
   // The same image again is the same row, renewed so that it is not taken for an old unnamed one.
   await ctx.pool.query(

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
+  dataUrl,
   deposit,
   signedUpCustomer,
   startTestBank,
+  testPng,
   type ApiResponse,
   type TestBank,
 } from '../testing/index.ts';
@@ -206,10 +208,7 @@ beforeAll(async () => {
   };
 
   // A photo: its ref, as the owner's user view names it (the URL's last segment).
-  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-  const photo = await owner.client.put('/api/profile/photo', {
-    image: `data:image/png;base64,${png.toString('base64')}`,
-  });
+  const photo = await owner.client.put('/api/profile/photo', { image: dataUrl(testPng()) });
   expect(photo.status).toBe(200);
   ids.photo = decodeURIComponent(photo.body.data.user.profileImage.split('/').pop());
   ids.session = (await owner.client.get('/api/sessions')).body.data.sessions[0].id;

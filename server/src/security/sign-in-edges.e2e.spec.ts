@@ -7,10 +7,12 @@ import { buildHttpServer } from '../http-server.ts';
 import { buildEdge } from '../services/edge-app.ts';
 import {
   ApiClient,
+  dataUrl,
   freePort,
   registrationPayload,
   signedUpCustomer,
   startTestBank,
+  testPng,
   type TestBank,
 } from '../testing/index.ts';
 
@@ -345,11 +347,7 @@ describe('auditor credentials', () => {
 describe('profile photos', () => {
   it('accepts a photo just under 5 MB, and refuses one just over with the spec message', async () => {
     const { client } = await signedUpCustomer(bank);
-    const png = (size: number) => {
-      const bytes = randomBytes(size);
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-      return `data:image/png;base64,${bytes.toString('base64')}`;
-    };
+    const png = (size: number) => dataUrl(testPng({ padTo: size }));
     const saved = await client.put('/api/profile/photo', { image: png(5 * 1024 * 1024 - 1024) });
     expect(saved.status).toBe(200);
     const tooBig = await client.put('/api/profile/photo', { image: png(5 * 1024 * 1024 + 1) });

@@ -34,3 +34,4 @@ export { fillReadModelDisk } from './read-model-disk-full.ts';
 export { liveAndRebuiltHashes } from './rebuilt-read-model.ts';
 export { longestHoldDuring } from './event-loop-hold.ts';
 export { repeatCredits } from './long-history.ts';
+export { dataUrl, testPng } from './test-images.ts';
