@@ -1,4 +1,4 @@
-import { bankDate, type CryptoSymbol, cryptoSymbols } from '@bank/events';
+import { addMonthsIso, bankDate, type CryptoSymbol, cryptoSymbols } from '@bank/events';
 import { formatPosition } from '@bank/infra';
 import {
   ApiClient,
@@ -266,6 +266,15 @@ describe('spending insights', () => {
       expect(response.status, query).toBeLessThan(500);
       expect(Object.keys(response.body.errors ?? {}), query).toHaveLength(1);
     }
+    // A month to come, and a span reaching back before 1970.
+    const nextMonth = addMonthsIso(bankDate(new Date()).slice(0, 7), 1);
+    const future = await alex.client.get(`/api/insights?month=${nextMonth}`);
+    expect(future.status).toBe(422);
+    expect(future.body.errors).toEqual({ month: ['That month has not started yet.'] });
+    const early = await alex.client.get('/api/insights?month=1970-06&months=12');
+    expect(early.status).toBe(422);
+    expect(early.body.errors).toEqual({ months: ['Please choose months from 1970-01 on.'] });
+    expect((await alex.client.get('/api/insights?month=1970-12&months=12')).status).toBe(200);
     expect((await new ApiClient(bank).get('/api/insights')).status).toBe(401);
   });
 

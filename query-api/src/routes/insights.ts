@@ -4,12 +4,15 @@ import {
   successOf,
   type AlertSettingsView,
 } from '@bank/contracts';
-import { bankDate, centsToDollars } from '@bank/events';
-import { ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
+import { addMonthsIso, bankDate, centsToDollars } from '@bank/events';
+import { fieldError, ok, requireCustomer, type Pool, type SessionStore } from '@bank/infra';
 import { readAlertPreferences } from '@bank/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readInsights } from '../views/insights.ts';
+
+/** The first month insights can look at: the first the date arithmetic represents. */
+const FIRST_MONTH = '1970-01';
 
 const insightsQuery = z.object({
   month: z
@@ -48,10 +51,18 @@ export const insightsQueryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const today = bankDate(new Date());
+      const month = request.query.month ?? today.slice(0, 7);
+      // A month to come has no figures, and a span must not reach back before the first month.
+      if (month > today.slice(0, 7)) {
+        throw fieldError({ month: ['That month has not started yet.'] });
+      }
+      if (addMonthsIso(month, 1 - request.query.months) < FIRST_MONTH) {
+        throw fieldError({ months: [`Please choose months from ${FIRST_MONTH} on.`] });
+      }
       const insights = await readInsights(
         pool,
         request.customerId,
-        request.query.month ?? today.slice(0, 7),
+        month,
         request.query.months,
         today,
       );
