@@ -142,7 +142,10 @@ export function transferAmountProblem(amount: string): string | null {
   const value = Number(amount);
   if (!amount.trim() || !Number.isFinite(value) || value < MIN_TRANSFER)
     return TRANSFER_MESSAGES.amount;
-  if (!/^\d+(\.\d{1,2})?$/.test(amount.trim())) return TRANSFER_MESSAGES.amountDecimals;
+  const text = amount.trim();
+  if (/^\d*\.\d{3,}$/.test(text)) return TRANSFER_MESSAGES.amountDecimals;
+  // Anything else that is not digits with up to 2 decimals ("1e3", "0x10") is not an amount.
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return TRANSFER_MESSAGES.amount;
   return null;
 }
 

@@ -38,6 +38,18 @@ describe('transfer validation, all types', () => {
     expect(m.amount).toBe('Please enter an amount of at least $5.00');
   });
 
+  it('says what is wrong with an amount: too many decimals, or not an amount at all', () => {
+    const amountMessage = (amount: string) =>
+      messages(
+        transferSchema('between-accounts', accounts).safeParse(base({ amount, toAccount: 'a2' })),
+      ).amount;
+    expect(amountMessage('20.001')).toBe('Please enter an amount with at most 2 decimal places');
+    for (const junk of ['1e3', '0x10', '1_000', '2e1']) {
+      expect(amountMessage(junk), junk).toBe('Please enter an amount of at least $5.00');
+    }
+    expect(amountMessage('20.5')).toBeUndefined();
+  });
+
   it('refuses more than the available balance', () => {
     const m = messages(
       transferSchema('between-accounts', accounts).safeParse(
