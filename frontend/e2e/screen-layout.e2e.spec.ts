@@ -150,6 +150,9 @@ describe('a memo written without spaces', () => {
         .first()
         .waitFor();
       await expectNoSidewaysScroll(page);
+      // The masked account number stays on one line, never broken between its groups.
+      const masked = page.locator('.receipt__details dd .mono').first();
+      expect(await masked.evaluate((el) => el.getClientRects().length)).toBe(1);
       await page.close();
     }
   });
