@@ -41,6 +41,7 @@ export { cryptoJobModule } from './jobs/crypto-jobs.ts';
 export { refreshPrices } from './services/crypto.ts';
 export { moneyJobModule } from './jobs/money-jobs.ts';
 export { announceStatements, statementJobModule } from './jobs/statement-jobs.ts';
+export { interestJobModule, payMonthlyInterest } from './jobs/interest-jobs.ts';
 
 export interface CommandApiOptions {
   ctx: CommandContext;

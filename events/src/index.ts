@@ -18,6 +18,7 @@ export * from './catalogue.ts';
 export * from './bank-time.ts';
 export * from './money.ts';
 export * from './streams.ts';
+export * from './products.ts';
 export * from './schemas/account.ts';
 export * from './schemas/bill-pay.ts';
 export * from './schemas/business.ts';

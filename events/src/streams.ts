@@ -32,6 +32,8 @@ export const ledgerAccounts = {
   clearingBillPay: 'clearing:bill_pay',
   clearingCrypto: 'clearing:crypto',
   feeIncome: 'income:fees',
+  /** What the bank pays out as interest on deposits: the other leg of each interest credit. */
+  interestExpense: 'expense:interest',
   openingBalances: 'equity:opening',
   account: (accountId: string) => `account:${accountId}`,
 };

@@ -139,7 +139,7 @@ export function demoHistory(): SeedLine[] {
         cents: 25_31,
         description: 'Interest paid',
         kind: 'interest',
-        contra: 'expense:interest',
+        contra: ledgerAccounts.interestExpense,
       });
     }
     if (day % 3 === 0) {

@@ -79,13 +79,24 @@ export async function announceStatements(
   return { announced };
 }
 
-/** Looks hourly for a month that has ended, so statements are announced soon after month end. */
-export const statementJobModule = {
-  processors: (ctx: CommandContext): Record<string, JobProcessor> => ({
-    async [ANNOUNCE_STATEMENTS_JOB]() {
-      return announceStatements(ctx);
-    },
-  }),
-  schedulers: [],
-  repeating: { [ANNOUNCE_STATEMENTS_JOB]: HOUR_MS },
-};
+/**
+ * A job that looks hourly for a bank month that has ended and acts on it once: what it does must
+ * be safe to run again, as it runs every hour of the month after.
+ */
+export function afterMonthEndJobModule(
+  name: string,
+  run: (ctx: CommandContext) => Promise<unknown>,
+) {
+  return {
+    processors: (ctx: CommandContext): Record<string, JobProcessor> => ({
+      [name]: () => run(ctx),
+    }),
+    schedulers: [],
+    repeating: { [name]: HOUR_MS },
+  };
+}
+
+/** Statements are announced soon after month end. */
+export const statementJobModule = afterMonthEndJobModule(ANNOUNCE_STATEMENTS_JOB, (ctx) =>
+  announceStatements(ctx),
+);

@@ -1,24 +1,12 @@
-import { centsToDollars } from '@bank/events';
+import { accountProduct, centsToDollars } from '@bank/events';
 import type { AccountRow } from '@bank/projections';
-
-/** Interest rate (% APY) and monthly fee by product, as the accounts page shows them. */
-const PRODUCTS: Record<string, { label: string; rate: number; feeCents: number }> = {
-  premium_checking: { label: 'Premium Checking', rate: 1.25, feeCents: 0 },
-  high_yield_savings: { label: 'High Yield Savings', rate: 2.5, feeCents: 0 },
-  money_market: { label: 'Money Market', rate: 2, feeCents: 10_00 },
-  investment: { label: 'Investment', rate: 8, feeCents: 25_00 },
-  cd: { label: 'Certificate of Deposit', rate: 3.5, feeCents: 0 },
-  // Opened online at $0.00: no monthly fee and no interest.
-  business_checking: { label: 'Business Checking', rate: 0, feeCents: 0 },
-};
-const OTHER = { label: 'Account', rate: 0.5, feeCents: 0 };
 
 export function maskAccountNumber(number: string): string {
   return `****${number.slice(-4)}`;
 }
 
 export function accountView(row: AccountRow) {
-  const product = PRODUCTS[row.product_code] ?? OTHER;
+  const product = accountProduct(row.product_code);
   return {
     id: row.account_id,
     name: row.name,
@@ -32,8 +20,9 @@ export function accountView(row: AccountRow) {
     formatted_account_number: maskAccountNumber(row.account_number),
     routing_number: row.routing_number,
     status: row.status,
-    interest_rate: product.rate,
-    monthly_fee: centsToDollars(product.feeCents),
+    // Basis points to the percentage shown (125 → 1.25).
+    interest_rate: product.rateBasisPoints / 100,
+    monthly_fee: centsToDollars(product.monthlyFeeCents),
     opened_at: row.opened_at.toISOString(),
     last_transaction_date: row.last_transaction_at?.toISOString() ?? null,
   };

@@ -17,6 +17,8 @@ export interface AccountState {
   customerId: string;
   name: string;
   type: string;
+  /** The product it was opened as: what rate it earns. */
+  productCode: string;
   /** Posted balance in cents. */
   balance: number;
   /** Open holds by id: pending outgoing amounts not yet posted. */
@@ -25,7 +27,15 @@ export interface AccountState {
   closed: boolean;
   /** The history lines paid from it that were disputed, decided or not (see the dispute streams). */
   disputedCharges: readonly string[];
+  /**
+   * The entry ids of the interest credited to it: interest for a month has an entry id of its
+   * own, and a credit of one already here is not posted again.
+   */
+  interestPaid: readonly string[];
 }
+
+/** The posting kind of interest the bank pays (statements and insights count it as interest). */
+export const INTEREST_KIND = 'interest';
 
 /** What can be spent now: the balance less every open hold. */
 export function availableBalance(state: AccountState): number {
@@ -51,10 +61,12 @@ export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
     customerId: '',
     name: '',
     type: '',
+    productCode: '',
     balance: 0,
     holds: {},
     closed: false,
     disputedCharges: [],
+    interestPaid: [],
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -66,9 +78,14 @@ export const accountAggregate: Aggregate<AccountState, AccountEvent> = {
           customerId: event.data.customerId,
           name: event.data.name,
           type: event.data.type,
+          productCode: event.data.productCode,
         };
-      case 'AccountCredited':
-        return { ...state, balance: state.balance + event.data.amount };
+      case 'AccountCredited': {
+        const balance = state.balance + event.data.amount;
+        return event.data.kind === INTEREST_KIND
+          ? { ...state, balance, interestPaid: [...state.interestPaid, event.data.entryId] }
+          : { ...state, balance };
+      }
       case 'AccountDebited': {
         const holds = { ...state.holds };
         if (event.data.holdId) delete holds[event.data.holdId];
@@ -154,6 +171,13 @@ export function decideAccount(command: AccountCommand, state: AccountState) {
   }
   switch (command.type) {
     case 'Credit':
+      // Interest is paid once per entry id (one per account and month), whoever asks again.
+      if (
+        command.posting.kind === INTEREST_KIND &&
+        state.interestPaid.includes(command.posting.entryId)
+      ) {
+        return [];
+      }
       return [AccountCredited.create(ownedBy(state, command.posting))];
     case 'Debit':
       requireFunds(state, command.posting.amount);
