@@ -62,11 +62,13 @@ const SYSTEMS: readonly [RegExp, string][] = [
 
 /**
  * A short description of the browser and system a sign-in came from, from its User-Agent, for
- * the "new sign-in" notice ("Chrome on Windows"); never the raw header.
+ * the "new sign-in" notice ("Chrome on Windows"); never the raw header. It is written to stand
+ * mid-sentence ("from an unknown browser on Linux"); a list that starts a line with it
+ * capitalises it there.
  */
 export function describeDevice(userAgent: string | undefined): string {
   const ua = userAgent ?? '';
-  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? 'An unknown browser';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? 'an unknown browser';
   const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? 'an unknown system';
   return `${browser} on ${system}`;
 }

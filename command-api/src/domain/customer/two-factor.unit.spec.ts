@@ -86,7 +86,7 @@ describe('describeDevice', () => {
       'Safari on iOS',
     ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox on Linux'],
-    [undefined, 'An unknown browser on an unknown system'],
+    [undefined, 'an unknown browser on an unknown system'],
   ])('names %s as %s', (ua, expected) => {
     expect(describeDevice(ua)).toBe(expected);
   });

@@ -53,7 +53,7 @@ export function SignedInSessions() {
             return (
               <li key={session.id} className="sessions__item">
                 <span className="sessions__device">
-                  {device}
+                  {device.charAt(0).toUpperCase() + device.slice(1)}
                   {session.current && <Badge tone="success">This session</Badge>}
                 </span>
                 <span className="muted">Signed in {signedIn}</span>
