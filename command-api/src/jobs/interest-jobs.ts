@@ -1,9 +1,10 @@
 import { accountProduct, streams } from '@bank/events';
 import { deterministicUuid, referenceNumber } from '@bank/infra';
+import { transactionLineId } from '@bank/projections';
 import { accountAggregate, decideAccount } from '../domain/account/account.ts';
 import { decideMonthlyInterest } from '../domain/interest/interest.ts';
 import type { CommandContext } from '../services/context.ts';
-import { afterMonthEndJobModule, lastClosedMonth } from './statement-jobs.ts';
+import { accountsOpenedBefore, afterMonthEndJobModule, lastClosedMonth } from './statement-jobs.ts';
 
 export const PAY_INTEREST_JOB = 'pay-interest';
 const CHUNK = 500;
@@ -32,29 +33,30 @@ export async function payMonthlyInterest(
   now = new Date(),
 ): Promise<{ month: string; paid: number; cents: number }> {
   const { month, end } = lastClosedMonth(now);
-  const { rows } = await ctx.pool.query<{ account_id: string; product_code: string }>(
-    `SELECT data->>'accountId' AS account_id, data->>'productCode' AS product_code
-     FROM events WHERE type = 'AccountOpened' AND recorded_at < $1`,
-    [end],
+  const earning = (await accountsOpenedBefore(ctx, end)).filter(
+    (a) => accountProduct(a.product_code).rateBasisPoints > 0,
   );
-  const earning = rows.filter((a) => accountProduct(a.product_code).rateBasisPoints > 0);
   let paid = 0;
   let cents = 0;
   for (let i = 0; i < earning.length; i += CHUNK) {
-    const chunk = earning.slice(i, i + CHUNK).map((a) => ({
-      accountId: a.account_id,
-      stream: streams.account(a.account_id),
-      entryId: interestEntryId(a.account_id, month),
-    }));
-    // A cheap look first, so an hourly run after the month was paid reads no account's stream.
-    // Only a shortcut: the account aggregate is what refuses a second payment.
-    const { rows: done } = await ctx.pool.query<{ stream_id: string }>(
-      `SELECT DISTINCT stream_id FROM events
-       WHERE type = 'AccountCredited' AND stream_id = ANY($1) AND data->>'entryId' = ANY($2)`,
-      [chunk.map((a) => a.stream), chunk.map((a) => a.entryId)],
+    const chunk = earning.slice(i, i + CHUNK).map((a) => {
+      const entryId = interestEntryId(a.account_id, month);
+      return {
+        accountId: a.account_id,
+        stream: streams.account(a.account_id),
+        entryId,
+        line: transactionLineId(entryId, a.account_id, 'credit'),
+      };
+    });
+    // A cheap look first, by the history lines' primary key, so an hourly run after the month was
+    // paid reads no account's stream. Only a shortcut (a lagging read model means work done
+    // again, nothing more): the account aggregate is what refuses a second payment.
+    const { rows: done } = await ctx.pool.query<{ id: string }>(
+      'SELECT id FROM rm_transactions WHERE id = ANY($1)',
+      [chunk.map((a) => a.line)],
     );
-    const already = new Set(done.map((r) => r.stream_id));
-    for (const account of chunk.filter((a) => !already.has(a.stream))) {
+    const already = new Set(done.map((r) => r.id));
+    for (const account of chunk.filter((a) => !already.has(a.line))) {
       const outcome = await ctx.bus.execute({ actor: 'system:interest' }, async (uow) => {
         const loaded = await uow.load(account.stream, accountAggregate);
         const recorded = await ctx.bus.store.readStream(account.stream);

@@ -24,6 +24,22 @@ export function lastClosedMonth(now: Date): { month: string; start: Date; end: D
   return { month, start: bankMonthStart(month), end: bankMonthStart(current) };
 }
 
+/** The accounts opened before `end`, from the log (a read model may not have them yet). */
+export async function accountsOpenedBefore(ctx: CommandContext, end: Date) {
+  const { rows } = await ctx.pool.query<{
+    account_id: string;
+    customer_id: string;
+    name: string;
+    product_code: string;
+  }>(
+    `SELECT data->>'accountId' AS account_id, data->>'customerId' AS customer_id,
+            data->>'name' AS name, data->>'productCode' AS product_code
+     FROM events WHERE type = 'AccountOpened' AND recorded_at < $1`,
+    [end],
+  );
+  return rows;
+}
+
 const monthName = (start: Date) =>
   start.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: BANK_TIME_ZONE });
 
@@ -37,16 +53,7 @@ export async function announceStatements(
   now = new Date(),
 ): Promise<{ announced: number }> {
   const { month, start, end } = lastClosedMonth(now);
-  const { rows: accounts } = await ctx.pool.query<{
-    account_id: string;
-    customer_id: string;
-    name: string;
-  }>(
-    `SELECT data->>'accountId' AS account_id, data->>'customerId' AS customer_id,
-            data->>'name' AS name
-     FROM events WHERE type = 'AccountOpened' AND recorded_at < $1`,
-    [end],
-  );
+  const accounts = await accountsOpenedBefore(ctx, end);
   let announced = 0;
   for (let i = 0; i < accounts.length; i += CHUNK) {
     const chunk = accounts.slice(i, i + CHUNK).map((a) => {

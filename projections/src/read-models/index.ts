@@ -69,6 +69,7 @@ export * from './savings-goals/readers.ts';
 export * from './scheduled-transfers/readers.ts';
 export * from './support/readers.ts';
 export * from './transactions/readers.ts';
+export { transactionLineId } from './transactions/projection.ts';
 export * from './transfers/readers.ts';
 export * from './zelle/readers.ts';
 export { cardView } from './cards/view.ts';

@@ -20,7 +20,12 @@ const ownerOf = (param: string) =>
 
 type Direction = 'credit' | 'debit';
 
-const lineId = (direction: Direction, p: Posting) => `${p.entryId}:${p.accountId}:${direction}`;
+/** A posting's history line id (its primary key in rm_transactions): entry, account, side. */
+export const transactionLineId = (entryId: string, accountId: string, direction: Direction) =>
+  `${entryId}:${accountId}:${direction}`;
+
+const lineId = (direction: Direction, p: Posting) =>
+  transactionLineId(p.entryId, p.accountId, direction);
 
 /** A posting's line, in the column order both inserts below use (customer_id comes from SQL). */
 function postingRow(direction: Direction, p: Posting, event: RecordedEvent): ArrayElement[] {

@@ -5,7 +5,7 @@ import { Alert, Skeleton } from '@/components/ui/feedback';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/components/ui/server-errors';
 import { accountLabel, accountName, type Account } from '@/lib/accounts';
-import { centsOf } from '@/lib/cents';
+import { centsOf, plainAmount } from '@/lib/cents';
 import { formatMoney } from '@/lib/format';
 import { useAccounts } from '@/lib/accounts-query';
 import { errorMessage } from '@/lib/error-mapping';
@@ -31,18 +31,11 @@ const FIELDS: readonly (keyof AlertsFormValues)[] = [
   'card_abroad_enabled',
 ];
 
-/** An amount as typed, without what people write around one: "$2,500.00" is 2500.00. */
-const plainAmount = (text: string) =>
-  text
-    .trim()
-    .replace(/^\$\s*/, '')
-    .replace(/,/g, '');
-
 /** An amount as typed: the server's message when it cannot be accepted. */
 export function thresholdError(text: string): string | true {
+  if (text.trim() === '') return alertMessages.required;
   const value = plainAmount(text);
-  if (value === '') return alertMessages.required;
-  if (!/^\d+(\.\d{1,2})?$/.test(value)) return alertMessages.notWholeCents;
+  if (value === null) return alertMessages.notWholeCents;
   const amount = Number(value);
   if (amount <= 0) return alertMessages.notPositive;
   if (amount > ALERT_THRESHOLD_MAX_CENTS / 100) return alertMessages.tooLarge;
@@ -59,7 +52,7 @@ export function alreadyBelow<A extends Pick<Account, 'id' | 'balance'>>(
   accountId: string,
 ): A[] {
   if (thresholdError(threshold) !== true) return [];
-  const cents = centsOf(plainAmount(threshold));
+  const cents = centsOf(plainAmount(threshold) ?? '0');
   return accounts.filter(
     (a) => (accountId === '' || String(a.id) === accountId) && centsOf(a.balance) < cents,
   );
