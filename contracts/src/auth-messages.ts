@@ -11,7 +11,7 @@ export const CUSTOMER_FIELD_MESSAGES = {
   dateOfBirth: 'The date of birth must be a valid date (YYYY-MM-DD).',
   adult: 'You must be at least 18 years old to open an account.',
   zip: 'The zip code must be a valid ZIP code.',
-  ssn: 'The Social Security number must be 9 digits (123-45-6789).',
+  ssn: 'The Social Security number must be a valid 9-digit number (123-45-6789).',
   annualIncomeNegative: 'The annual income must be at least 0.',
   annualIncomeWhole: 'The annual income must be a whole number.',
   annualIncomeTooLarge: 'The annual income must not be greater than 1000000000.',
@@ -20,9 +20,17 @@ export const CUSTOMER_FIELD_MESSAGES = {
     'This password is too easy to guess. Use a longer phrase or add unusual words.',
 } as const;
 
-/** A Social Security number as 9 digits, with or without its two dashes. */
+/**
+ * A Social Security number as 9 digits, with or without its two dashes, that can have been
+ * issued: none has the area 000, 666 or 900 to 999, the group 00 or the serial 0000.
+ */
 export function isSsn(text: string): boolean {
-  return /^\d{3}-?\d{2}-?\d{4}$/.test(text);
+  const parts = /^(\d{3})-?(\d{2})-?(\d{4})$/.exec(text);
+  if (!parts) return false;
+  const [, area, group, serial] = parts as unknown as [string, string, string, string];
+  return (
+    area !== '000' && area !== '666' && !area.startsWith('9') && group !== '00' && serial !== '0000'
+  );
 }
 
 /** The largest annual income registration takes, in dollars. */

@@ -131,7 +131,16 @@ describe('registration steps', () => {
   });
 
   it('checks an SSN on step 2 when one is given, in the words the server uses', () => {
-    for (const ssn of ['123', '123-45-678', '12-345-6789', 'abc-de-fghi']) {
+    // Numbers the Social Security Administration never issues.
+    const neverIssued = [
+      '000-00-0000',
+      '000-12-3456',
+      '666-12-3456',
+      '912-34-5678',
+      '123-00-4567',
+      '123-45-0000',
+    ];
+    for (const ssn of ['123', '123-45-678', '12-345-6789', 'abc-de-fghi', ...neverIssued]) {
       expect(checkStep(2, { ...step2, city: '', ssn })).toEqual({
         ok: false,
         message: 'Please fill in all required fields.',
@@ -140,12 +149,12 @@ describe('registration steps', () => {
           { field: 'city', message: 'Please enter your city.' },
           {
             field: 'ssn',
-            message: 'The Social Security number must be 9 digits (123-45-6789).',
+            message: 'The Social Security number must be a valid 9-digit number (123-45-6789).',
           },
         ],
       });
     }
-    for (const ssn of ['', '  ', '123-45-6789', '123456789', ' 123-456789 ']) {
+    for (const ssn of ['', '  ', '123-45-6789', '123456789', ' 123-456789 ', '899-01-0001']) {
       expect(checkStep(2, { ...step2, ssn })).toEqual({ ok: true });
     }
   });
