@@ -1,5 +1,5 @@
 import { createPool, START, type Pool, type Position } from '@bank/infra';
-import { createTestDatabase } from '@bank/infra/testing';
+import { createTestDatabase, testDatabaseUrlAs } from '@bank/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckpointMover } from './checkpoint-mover.ts';
 import { readCheckpoint } from './checkpoints.ts';
@@ -68,6 +68,60 @@ describe('the checkpoint mover', () => {
       }
       // Each checkpoint moved once, by whichever mover came first.
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(projections.length);
+    }
+  });
+
+  it("locks checkpoints in the order every writer does, whatever the database's collation", async () => {
+    // A database whose collation ignores punctuation (as glibc's en_US does) sorts 'accounts'
+    // before 'account-statements'; every other writer locks in code-point order, the other way.
+    const url = await createTestDatabase();
+    const owner = createPool(testDatabaseUrlAs(url, 'owner'), 1);
+    const app = createPool(url, 4);
+    try {
+      await owner.query(
+        `CREATE COLLATION punctuation_ignored (provider = icu, locale = 'und-u-ka-shifted');
+         DROP VIEW projection_positions;
+         ALTER TABLE projection_checkpoints
+           ALTER COLUMN projection TYPE text COLLATE punctuation_ignored`,
+      );
+      const [first, second] = ['account-statements', 'accounts'];
+      const mover = createCheckpointMover(app);
+      await Promise.all([first!, second!].map((p) => mover.advance(p, START, at(1))));
+
+      const locker = await app.connect();
+      try {
+        // Another writer (a joint transaction) holds the first checkpoint and will want the
+        // second: a mover that locked the second first would deadlock with it.
+        await locker.query(
+          `BEGIN; SELECT 1 FROM projection_checkpoints WHERE projection = '${first}' FOR UPDATE`,
+        );
+        const moved = Promise.allSettled(
+          [first!, second!].map((p) => mover.advance(p, at(1), at(2))),
+        );
+        await expect
+          .poll(async () => {
+            const { rows } = await owner.query(
+              `SELECT count(*)::int AS n FROM pg_locks
+                WHERE NOT granted AND pid IN (SELECT pid FROM pg_stat_activity
+                                               WHERE datname = current_database())`,
+            );
+            return rows[0].n;
+          })
+          .toBe(1);
+        await locker.query(
+          `SELECT 1 FROM projection_checkpoints WHERE projection = '${second}' FOR UPDATE`,
+        );
+        await locker.query('COMMIT');
+        expect((await moved).map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+      } finally {
+        await locker.query('ROLLBACK').catch(() => {});
+        locker.release();
+      }
+      expect(await readCheckpoint(app, first!)).toEqual(at(2));
+      expect(await readCheckpoint(app, second!)).toEqual(at(2));
+    } finally {
+      await app.end();
+      await owner.end();
     }
   });
 });

@@ -53,7 +53,7 @@ export function createCheckpointMover(pool: Pool) {
       );
       const lock = prepared(
         `SELECT projection FROM projection_checkpoints WHERE projection = ANY($1::text[])
-          ORDER BY projection FOR UPDATE`,
+          ORDER BY projection COLLATE "C" FOR UPDATE`,
         [moves.map((m) => m.projection)],
       );
       const results = await inOneTrip(pool, [

@@ -30,6 +30,10 @@ export function turnBatches<T>(send: (batch: T[]) => Promise<void>): (item: T) =
   };
 }
 
-/** Orders by projection name: every writer locks checkpoint rows in this order (no deadlocks). */
+/**
+ * Orders by projection name, code point by code point: every writer locks checkpoint rows in this
+ * order (no deadlocks). SQL that sorts them says COLLATE "C": a database's own collation may sort
+ * otherwise (glibc's en_US ignores punctuation, putting 'accounts' before 'account-statements').
+ */
 export const byProjectionName = <T>(items: readonly T[], nameOf: (item: T) => string): T[] =>
   [...items].sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0));
