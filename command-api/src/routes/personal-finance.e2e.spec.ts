@@ -117,7 +117,19 @@ describe('savings goals', () => {
     }
     const missing = await alex.client.put(url, {});
     expect(missing.status).toBe(422);
-    expect(Object.keys(missing.body.errors)).toEqual(['target_amount']);
+    expect(missing.body.errors).toEqual({ target_amount: ['Please enter the goal amount.'] });
+    // Left empty or of another type, the field still says what it wants, never "Invalid input".
+    const wrongTypes: [unknown, string][] = [
+      [null, 'Please enter the goal amount.'],
+      [true, 'The goal must be an amount in dollars and cents.'],
+      [[100], 'The goal must be an amount in dollars and cents.'],
+      [{ amount: 100 }, 'The goal must be an amount in dollars and cents.'],
+    ];
+    for (const [target_amount, message] of wrongTypes) {
+      const refused = await alex.client.put(url, { target_amount });
+      expect(refused.status, JSON.stringify(target_amount)).toBe(422);
+      expect(refused.body.errors).toEqual({ target_amount: [message] });
+    }
     expect((await alex.client.put(url, { target_amount: '5.100' })).status).toBe(200);
     expect((await goals(alex))[0]!.target_amount).toBe(5.1);
     expect((await alex.client.put(url, { target_amount: 10_000_000 })).status).toBe(200);

@@ -23,7 +23,13 @@ import { decimalText } from './money-input.ts';
 
 const goalBody = z.object({
   target_amount: z
-    .union([z.number(), z.string().trim().max(40)])
+    .union([z.number(), z.string().trim().max(40)], {
+      // Left out or null: asked for; of another type (true, a list): not an amount.
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? SAVINGS_GOAL_MESSAGES.required
+          : SAVINGS_GOAL_MESSAGES.notWholeCents,
+    })
     .describe('The goal in dollars, at most 2 decimals: more than 0, at most 10,000,000.'),
 });
 
