@@ -328,6 +328,9 @@ describe('external bank', () => {
     [{ accountNumber: '' }, 'accountNumber', 'Please enter account number'],
     [{ accountNumber: '12ab' }, 'accountNumber', 'Account number must be 4 to 17 digits'],
     [{ routingNumber: '' }, 'routingNumber', 'Please enter routing number'],
+    // Neither text nor a number: the field says what it takes, not zod's "Invalid input".
+    [{ accountNumber: true }, 'accountNumber', 'The accountNumber field must be text or a number.'],
+    [{ routingNumber: {} }, 'routingNumber', 'The routingNumber field must be text or a number.'],
     [{ routingNumber: '12345678' }, 'routingNumber', 'Routing number must be 9 digits'],
     [{ routingNumber: '1234567890' }, 'routingNumber', 'Routing number must be 9 digits'],
     [

@@ -78,6 +78,19 @@ export function installZodMessages(): void {
             : `The ${field} field format is invalid.`;
         case 'invalid_value':
           return `The selected ${field} is invalid.`;
+        case 'invalid_union': {
+          // Of none of the types the field takes (true for "text or a number"): say which it takes.
+          const options = (issue.errors ?? []) as { code?: string; expected?: string }[][];
+          const expected = options.map((option) =>
+            option.length === 1 && option[0]!.code === 'invalid_type'
+              ? EXPECTED_NAMES[option[0]!.expected ?? '']
+              : undefined,
+          );
+          if (options.length === 0 || expected.some((name) => name === undefined)) return undefined;
+          return issue.input === undefined || issue.input === null
+            ? `The ${field} field is required.`
+            : `The ${field} field must be ${[...new Set(expected)].join(' or ')}.`;
+        }
         case 'unrecognized_keys':
           return `Unknown field: ${issue.keys.join(', ')}.`;
         default:
