@@ -422,6 +422,13 @@ describe('PIN', () => {
       'new_pin',
       'Please enter a new PIN.',
     );
+    // Sent as a number (its leading zeros lost), a PIN was entered, only not as 4 digits.
+    const asNumbers = await client.put(url, { new_pin: 2468, confirm_pin: 2468 });
+    expect(asNumbers.status).toBe(422);
+    expect(asNumbers.body.errors).toEqual({
+      new_pin: ['The PIN must be exactly 4 digits.'],
+      confirm_pin: ['The PIN must be exactly 4 digits.'],
+    });
     expectFieldError(
       await client.put(url, { new_pin: '2468' }),
       'confirm_pin',

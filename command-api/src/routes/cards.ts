@@ -82,10 +82,19 @@ const dailyLimit = (messages: (typeof CARD_LIMIT_MESSAGES)[keyof typeof CARD_LIM
       return cents;
     });
 
-const pin = (requiredMessage: string) =>
+/** Left out: asked for; given as something other than text (a number drops leading zeros): its form. */
+const pinText = (requiredMessage: string) =>
   z
-    .string({ error: requiredMessage })
-    .min(1, requiredMessage)
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? requiredMessage
+          : CARD_MESSAGES.pinFormat,
+    })
+    .min(1, requiredMessage);
+
+const pin = (requiredMessage: string) =>
+  pinText(requiredMessage)
     .regex(PIN_PATTERN, CARD_MESSAGES.pinFormat)
     .refine((v) => !isGuessablePin(v), CARD_MESSAGES.pinGuessable);
 
@@ -148,9 +157,7 @@ const limitsBody = body({
 const pinBody = body({
   current_pin: z.string().max(PIN_LENGTH, CARD_MESSAGES.currentPinWrong).nullish(),
   new_pin: pin(CARD_MESSAGES.newPinRequired),
-  confirm_pin: z
-    .string({ error: CARD_MESSAGES.confirmRequired })
-    .min(1, CARD_MESSAGES.confirmRequired),
+  confirm_pin: pinText(CARD_MESSAGES.confirmRequired),
 }).refine((b) => b.new_pin === b.confirm_pin, {
   message: CARD_MESSAGES.pinsDoNotMatch,
   path: ['confirm_pin'],
