@@ -79,17 +79,27 @@ export function installZodMessages(): void {
         case 'invalid_value':
           return `The selected ${field} is invalid.`;
         case 'invalid_union': {
-          // Of none of the types the field takes (true for "text or a number"): say which it takes.
+          // Every option refused the value for one reason: say it as that reason would.
           const options = (issue.errors ?? []) as { code?: string; expected?: string }[][];
-          const expected = options.map((option) =>
-            option.length === 1 && option[0]!.code === 'invalid_type'
-              ? EXPECTED_NAMES[option[0]!.expected ?? '']
-              : undefined,
+          const reasons = options.map((option) => (option.length === 1 ? option[0]! : undefined));
+          if (options.length === 0 || reasons.some((reason) => reason === undefined)) {
+            return undefined;
+          }
+          if (issue.input === undefined || issue.input === null) {
+            return `The ${field} field is required.`;
+          }
+          // Of none of the types the field takes (true for "text or a number"): say which it takes.
+          const expected = reasons.map((reason) =>
+            reason!.code === 'invalid_type' ? EXPECTED_NAMES[reason!.expected ?? ''] : undefined,
           );
-          if (options.length === 0 || expected.some((name) => name === undefined)) return undefined;
-          return issue.input === undefined || issue.input === null
-            ? `The ${field} field is required.`
-            : `The ${field} field must be ${[...new Set(expected)].join(' or ')}.`;
+          if (expected.every((name) => name !== undefined)) {
+            return `The ${field} field must be ${[...new Set(expected)].join(' or ')}.`;
+          }
+          // None of the values it takes (a list of choices, or one of them besides "all").
+          if (reasons.every((reason) => reason!.code === 'invalid_value')) {
+            return `The selected ${field} is invalid.`;
+          }
+          return undefined;
         }
         case 'unrecognized_keys':
           return `Unknown field: ${issue.keys.join(', ')}.`;

@@ -237,6 +237,12 @@ describe('notifications', () => {
       ),
     ).toEqual([first.id]);
 
+    // A type that is none of the list is named as such, and marks nothing read.
+    for (const type of ['zzz', {}]) {
+      const refused = await alice.client.post('/api/notifications/read-all', { type });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ type: ['The selected type is invalid.'] });
+    }
     // Mark all read limited to a type leaves the system welcome unread.
     expect(
       (await alice.client.post('/api/notifications/read-all', { type: 'transaction' })).status,
