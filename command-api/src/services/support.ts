@@ -119,8 +119,9 @@ export function isTicketAnswer(body: unknown): body is TicketAnswer {
  * Opens a ticket under a unique number such as TKT-2026-483920, once per Idempotency-Key: a
  * request sent again (a retry after a lost answer, a double click) answers with the same ticket.
  * A customer with `MAX_OPEN_TICKETS` open is refused (422). They are counted in the read model,
- * which may lag the log by the last ticket or two: with the route's per-customer limit on new
- * tickets, that lets a customer past the cap by a few at most.
+ * which does not yet hold the tickets being opened at the same moment: requests sent all at once
+ * each pass the count, so a customer can go past the cap by at most the route's per-customer
+ * limit on new tickets an hour.
  */
 export function openTicket(
   ctx: CommandContext,
