@@ -94,6 +94,12 @@ export function TransferDetails({ type, form, accounts, lookup, retype = {} }: P
     type === 'between-accounts' ? { name: 'toAccount' as const, ready: chosen } : undefined;
   const contact = recipientContact(watch());
   const found = lookup.result?.valid && lookup.result.contact === contact ? lookup.result : null;
+  // A lookup that found nobody says so as soon as it answers, unless a field already says why.
+  const refusal = lookup.result && !lookup.result.valid ? lookup.result : null;
+  const refused =
+    refusal?.contact === contact && !err('recipientEmail') && !err('recipientPhone')
+      ? refusal.message
+      : null;
   // A saved recipient's details are the bank's: shown, not edited (the account is masked).
   const saved = watch('savedRecipientId') !== '';
   const fixed = saved ? { readOnly: true, hint: undefined } : {};
@@ -139,7 +145,7 @@ export function TransferDetails({ type, form, accounts, lookup, retype = {} }: P
           </div>
           {/* Kept for screen readers while empty, but then it takes no room under the fields. */}
           <div
-            className={`lookup-status${lookup.checking || found ? '' : ' sr-only'}`}
+            className={`lookup-status${lookup.checking || found || refused ? '' : ' sr-only'}`}
             aria-live="polite"
           >
             {lookup.checking ? <Spinner size="sm" label="Looking up recipient" /> : null}
@@ -148,6 +154,9 @@ export function TransferDetails({ type, form, accounts, lookup, retype = {} }: P
                 <CheckCircle2 size={16} aria-hidden="true" /> Recipient:{' '}
                 <strong>{found.recipientName ?? 'verified customer'}</strong>
               </p>
+            ) : null}
+            {!lookup.checking && refused ? (
+              <p className="lookup-status__refused">{refused}</p>
             ) : null}
           </div>
         </>

@@ -132,6 +132,29 @@ describe('Transfer wizard', { timeout: 20_000 }, () => {
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it('says at once when the lookup finds nobody with that email, and once only after Review', async () => {
+    const user = userEvent.setup();
+    setup({
+      'POST /api/transfers/validate-recipient': () => ({
+        valid: false,
+        message: 'Recipient not found',
+        recipientName: null,
+        recipientId: null,
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: /To Another Customer/ }));
+    await user.type(screen.getByLabelText('Recipient Email'), 'nobody@example.com');
+    // No Review click yet: the answer of the lookup is enough to say so.
+    expect(await screen.findByText('Recipient not found', {}, { timeout: 3000 })).toBeVisible();
+
+    await user.type(screen.getByLabelText('Amount (USD)'), '20');
+    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Recipient Email')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.getAllByText('Recipient not found')).toHaveLength(1);
+  });
+
   it('says in step 2 when a transfer dated later or repeated is sent, for every kind', async () => {
     const user = userEvent.setup();
     setup();
