@@ -171,6 +171,9 @@ export function TradePanel({
           form.setValue('side', s);
           form.setValue('amount', '');
           form.clearErrors();
+          // What the last try said was about the other side: it would read as this side's.
+          setDone(null);
+          setFailure(null);
         }}
       />
       <div className="form-row">

@@ -192,6 +192,29 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     expect(within(withdraw).getByRole('button', { name: 'Review Withdrawal' })).toBeEnabled();
   });
 
+  it('clears what the last purchase said when the customer switches to Sell', async () => {
+    const user = userEvent.setup();
+    setup({
+      'POST /api/crypto/buy': () =>
+        errorResponse(503, { message: 'Service temporarily unavailable' }),
+    });
+    renderWithProviders(<CryptoTradingRoute />);
+    await screen.findAllByText('$1,000.00');
+    await user.click(screen.getByRole('tab', { name: 'Trade' }));
+    await user.type(screen.getByLabelText('Amount (USD)'), '100');
+    await user.click(screen.getByRole('button', { name: /^Buy / }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    const trade = screen.getByRole('form', { name: 'Trade' });
+    expect(await within(trade).findByRole('alert')).toHaveTextContent(
+      'Service temporarily unavailable',
+    );
+
+    await user.click(within(trade).getByText('Sell', { exact: true }));
+    expect(within(trade).getByRole('button', { name: /^Sell / })).toBeInTheDocument();
+    expect(within(trade).queryByRole('alert')).toBeNull();
+  });
+
   it('opens the tab the address names, as after Back from a receipt opened in its history', async () => {
     setup();
     renderWithProviders(<CryptoTradingRoute />, { path: '/crypto-trading?tab=history' });
