@@ -71,5 +71,7 @@ export function autopayPlan(
         ? `the default amount, ${formatMoney(p.default_amount)}`
         : 'the default amount';
   const from = autopayAccountName(p, accounts);
-  return `Pays ${pays} on day ${p.autopay_day} of each month${from ? ` from ${from}` : ''}`;
+  // The bank pays a day past a month's end on its last day (30 April for day 31).
+  const shorter = p.autopay_day > 28 ? ' (or the last day of a shorter month)' : '';
+  return `Pays ${pays} on day ${p.autopay_day} of each month${shorter}${from ? ` from ${from}` : ''}`;
 }

@@ -79,5 +79,12 @@ describe('payee labels', () => {
       'Pays $90.00 on day 28 of each month',
     );
     expect(autopayPlan({ ...on, autopay_enabled: false }, accounts)).toBe('');
+    // A day some months do not have says what happens in those.
+    expect(autopayPlan({ ...on, autopay_day: 29 }, accounts)).toBe(
+      'Pays $90.00 on day 29 of each month (or the last day of a shorter month) from High Yield Savings ••6666',
+    );
+    expect(autopayPlan({ ...on, autopay_day: 31, autopay_account_id: 'gone' }, accounts)).toBe(
+      'Pays $90.00 on day 31 of each month (or the last day of a shorter month)',
+    );
   });
 });
