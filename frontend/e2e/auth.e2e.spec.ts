@@ -34,7 +34,7 @@ describe('registration', () => {
     await register.next();
     await expect
       .poll(() => fieldError(page, /Social Security number/))
-      .toBe('The Social Security number must be a valid 9-digit number (123-45-6789).');
+      .toBe('Enter a valid 9-digit Social Security number (123-45-6789).');
     expect(await register.heading('Review & Submit').count()).toBe(0);
     await page.getByLabel(/Social Security number/).fill('123-45-6789');
     await register.next();

@@ -73,16 +73,8 @@ describe('registration', () => {
     [{ state: '' }, 'state', 'Please fill in all required fields.'],
     [{ zip_code: '' }, 'zip_code', 'Please fill in all required fields.'],
     [{ ssn: '123-45-67890' }, 'ssn', 'The ssn must not be greater than 11 characters.'],
-    [
-      { ssn: '000-00-0000' },
-      'ssn',
-      'The Social Security number must be a valid 9-digit number (123-45-6789).',
-    ],
-    [
-      { ssn: '666-12-3456' },
-      'ssn',
-      'The Social Security number must be a valid 9-digit number (123-45-6789).',
-    ],
+    [{ ssn: '000-00-0000' }, 'ssn', 'Enter a valid 9-digit Social Security number (123-45-6789).'],
+    [{ ssn: '666-12-3456' }, 'ssn', 'Enter a valid 9-digit Social Security number (123-45-6789).'],
     [{ annual_income: -1 }, 'annual_income', 'The annual income must be at least 0.'],
     [
       { employment_status: 'pirate' },

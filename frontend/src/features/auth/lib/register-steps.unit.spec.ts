@@ -149,7 +149,7 @@ describe('registration steps', () => {
           { field: 'city', message: 'Please enter your city.' },
           {
             field: 'ssn',
-            message: 'The Social Security number must be a valid 9-digit number (123-45-6789).',
+            message: 'Enter a valid 9-digit Social Security number (123-45-6789).',
           },
         ],
       });
