@@ -85,6 +85,18 @@ function setup(more: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
+/** Opens the screen and confirms a purchase of $100 of the first coin; answers the trade form. */
+async function confirmPurchase(user: ReturnType<typeof userEvent.setup>) {
+  renderWithProviders(<CryptoTradingRoute />);
+  await screen.findAllByText('$1,000.00');
+  await user.click(screen.getByRole('tab', { name: 'Trade' }));
+  await user.type(screen.getByLabelText('Amount (USD)'), '100');
+  await user.click(screen.getByRole('button', { name: /^Buy / }));
+  const confirm = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+  await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+  return screen.getByRole('form', { name: 'Trade' });
+}
+
 describe('Crypto Trading screen', { timeout: 20_000 }, () => {
   it('searches the market, opens the trade tab on a coin and shows estimates with the 1% fee', async () => {
     const user = userEvent.setup();
@@ -166,15 +178,8 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const unavailable = () => errorResponse(503, { message: 'Service temporarily unavailable' });
     setup({ 'POST /api/crypto/buy': unavailable, 'POST /api/crypto/withdraw': unavailable });
-    renderWithProviders(<CryptoTradingRoute />);
-    await screen.findAllByText('$1,000.00');
-    await user.click(screen.getByRole('tab', { name: 'Trade' }));
-    await user.type(screen.getByLabelText('Amount (USD)'), '100');
-    await user.click(screen.getByRole('button', { name: /^Buy / }));
-    const confirm = await screen.findByRole('dialog', { name: 'Confirm purchase' });
-    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     // The notice goes after a few seconds; the reason stays above the button.
-    const trade = screen.getByRole('form', { name: 'Trade' });
+    const trade = await confirmPurchase(user);
     expect(await within(trade).findByRole('alert')).toHaveTextContent(
       'Service temporarily unavailable',
     );
@@ -198,14 +203,7 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
       'POST /api/crypto/buy': () =>
         errorResponse(503, { message: 'Service temporarily unavailable' }),
     });
-    renderWithProviders(<CryptoTradingRoute />);
-    await screen.findAllByText('$1,000.00');
-    await user.click(screen.getByRole('tab', { name: 'Trade' }));
-    await user.type(screen.getByLabelText('Amount (USD)'), '100');
-    await user.click(screen.getByRole('button', { name: /^Buy / }));
-    const confirm = await screen.findByRole('dialog', { name: 'Confirm purchase' });
-    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    const trade = screen.getByRole('form', { name: 'Trade' });
+    const trade = await confirmPurchase(user);
     expect(await within(trade).findByRole('alert')).toHaveTextContent(
       'Service temporarily unavailable',
     );
