@@ -140,6 +140,20 @@ describe('the text policy', () => {
     });
   });
 
+  it('passes a body of printable ASCII as it is, and still finds a tab or escape deep in one', () => {
+    const plain = { name: 'Bob', password: 'x', people: [{ name: 'Al', note: '~!' }] };
+    expect(applyTextPolicy(plain, schema)).toEqual({ value: plain });
+    expect(errorsOf({ ...plain, people: [{ name: 'Al' }, { name: 'Ali\tce' }] })).toEqual({
+      'people.1.name': ['The name field must be a single line without tabs.'],
+    });
+    expect(errorsOf({ ...plain, people: [{ 'na\u001bme': 'Al' }] })).toEqual({
+      'people.0': ['The field name field must not contain control characters.'],
+    });
+    expect(applyTextPolicy({ ...plain, message: 'two\nlines' }, schema)).toEqual({
+      value: { ...plain, message: 'two\nlines' },
+    });
+  });
+
   it('keeps a key named __proto__ a plain field', () => {
     const result = applyTextPolicy(JSON.parse('{"__proto__": {"polluted": true}}'), undefined);
     const value = (result as { value: Record<string, unknown> }).value;
