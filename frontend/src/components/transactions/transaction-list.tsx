@@ -22,6 +22,7 @@ import { Badge } from '@/components/ui/feedback';
 import { HIDDEN_BALANCE } from '@/lib/balances-hidden';
 import { formatDate, formatSignedMoney } from '@/lib/format';
 import { statusLabel, statusTone, transactionCategory, type Transaction } from '@/lib/transactions';
+import { receiptHref, type ReceiptReturn } from './receipt-link';
 import './transactions.css';
 
 /**
@@ -56,10 +57,13 @@ export function TransactionRow({
   hidden = false,
   highlighted = false,
   onChangeCategory,
+  receiptReturn,
 }: {
   tx: Transaction;
   hidden?: boolean;
   highlighted?: boolean;
+  /** Where the receipt goes back to; without it, to the line on its account's page. */
+  receiptReturn?: ReceiptReturn;
   /** Offers to change the category (where the list allows it). */
   onChangeCategory?: (tx: Transaction) => void;
 }) {
@@ -80,7 +84,11 @@ export function TransactionRow({
       <div className="tx__main">
         <p className="tx__desc">
           {/* Every movement opens its receipt (reference, timeline, balance after it). */}
-          <Link className="tx__link" to={`/transactions/${encodeURIComponent(String(tx.id))}`}>
+          <Link
+            className="tx__link"
+            to={receiptHref(String(tx.id))}
+            state={receiptReturn && { receiptReturn }}
+          >
             {tx.description}
           </Link>
         </p>
@@ -129,8 +137,11 @@ export function TransactionList({
   hidden,
   highlightedId,
   onChangeCategory,
+  receiptReturn,
 }: {
   transactions: Transaction[];
+  /** Where a receipt opened from this list goes back to; without it, to the line's account. */
+  receiptReturn?: ReceiptReturn;
   /** Lets the customer change a transaction's category. */
   onChangeCategory?: (tx: Transaction) => void;
   label: string;
@@ -148,6 +159,7 @@ export function TransactionList({
           hidden={hidden}
           highlighted={highlightedId !== null && String(tx.id) === highlightedId}
           onChangeCategory={onChangeCategory}
+          receiptReturn={receiptReturn}
         />
       ))}
     </ul>

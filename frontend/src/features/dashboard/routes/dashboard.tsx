@@ -297,6 +297,7 @@ export default function DashboardRoute() {
             <TransactionList
               label="Recent transactions"
               hidden={hidden}
+              receiptReturn={{ href: '/dashboard', label: 'Dashboard' }}
               transactions={data.recent_transactions.slice(0, RECENT_ACTIVITY_LIMIT)}
             />
           ) : unavailable ? (
