@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldErrors } from './errors.ts';
+import { fieldLabel } from './zod-messages.ts';
 
 /**
  * The bank's one rule for text arriving over HTTP, applied to every string (and object key) of
@@ -153,9 +154,6 @@ function marked(schemas: readonly object[], mark: WeakSet<object>): boolean {
   });
 }
 
-const fieldLabel = (key: string | number | undefined) =>
-  typeof key === 'string' ? key.replace(/_/g, ' ') : 'value';
-
 const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 
 /**
@@ -209,12 +207,7 @@ export function applyTextPolicy(
     const { value, set, path, schemas } = work.pop()!;
     if (typeof value === 'string') {
       const keptAsSent = marked(schemas, verbatim);
-      const problem = textProblem(
-        value,
-        fieldLabel(path.at(-1)),
-        marked(schemas, multiline),
-        keptAsSent,
-      );
+      const problem = textProblem(value, fieldLabel(path), marked(schemas, multiline), keptAsSent);
       if (problem) fail(path, problem);
       set(problem || keptAsSent ? value : value.normalize('NFC'));
     } else if (Array.isArray(value)) {

@@ -124,7 +124,7 @@ describe('the text policy', () => {
       }),
     ).toEqual({
       'people.1.name': ['The name field must not contain text-direction control characters.'],
-      'extra.deep.0': ['The value field must not contain control characters.'],
+      'extra.deep.0': ['The deep field must not contain control characters.'],
       body: ['The field name field must not contain control characters.'],
     });
   });

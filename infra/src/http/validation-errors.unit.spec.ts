@@ -86,3 +86,39 @@ describe('a value of the wrong kind', () => {
     }
   });
 });
+
+describe('an entry of a list, or the body itself', () => {
+  it('is named by its list, and the body as the body', async () => {
+    const lists = createHttpApp({});
+    lists.post(
+      '/lists',
+      { schema: { body: z.object({ tags: z.array(z.string().max(5)) }) } },
+      async () => ({ ok: true }),
+    );
+    try {
+      const entry = await lists.inject({
+        method: 'POST',
+        url: '/lists',
+        payload: { tags: ['ok', 'far too long', 7, 'a\u0000'] },
+      });
+      expect(entry.statusCode).toBe(422);
+      expect(entry.json().errors).toEqual({
+        'tags.3': ['The tags field must not contain control characters.'],
+      });
+      const kinds = await lists.inject({
+        method: 'POST',
+        url: '/lists',
+        payload: { tags: ['ok', 'far too long', 7] },
+      });
+      expect(kinds.json().errors).toEqual({
+        'tags.1': ['The tags field must not be greater than 5 characters.'],
+        'tags.2': ['The tags field must be text.'],
+      });
+      const body = await lists.inject({ method: 'POST', url: '/lists', payload: ['ok'] });
+      expect(body.statusCode).toBe(422);
+      expect(body.json().message).toBe('The body field must be an object.');
+    } finally {
+      await lists.close();
+    }
+  });
+});

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
-function fieldName(path: readonly PropertyKey[]): string {
-  const last = path[path.length - 1];
-  return typeof last === 'string' ? last.replace(/_/g, ' ') : 'value';
+/**
+ * What a message calls the value at `path`: its field's name in words ("account id"); an entry of
+ * a list by the list's name ("tags" for `tags.2`); the request body itself, "body".
+ */
+export function fieldLabel(path: readonly PropertyKey[]): string {
+  for (let i = path.length - 1; i >= 0; i -= 1) {
+    const key = path[i];
+    if (typeof key === 'string') return key.replace(/_/g, ' ');
+  }
+  return 'body';
 }
 
 /**
@@ -54,7 +61,7 @@ const EXPECTED_NAMES: Readonly<Record<string, string>> = {
 export function installZodMessages(): void {
   z.config({
     customError: (issue) => {
-      const field = fieldName(issue.path ?? []);
+      const field = fieldLabel(issue.path ?? []);
       switch (issue.code) {
         case 'invalid_type':
           return issue.input === undefined || issue.input === null
