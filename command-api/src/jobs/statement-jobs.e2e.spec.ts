@@ -1,7 +1,7 @@
 import { addMonthsIso, bankMonth, bankMonthStart } from '@bank/events';
 import { signedUpCustomer, startTestBank, type TestBank } from '@bank/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceStatements, lastClosedMonth } from './statement-jobs.ts';
+import { ACCOUNTS_OPENED_BEFORE, announceStatements, lastClosedMonth } from './statement-jobs.ts';
 
 let bank: TestBank;
 beforeAll(async () => {
@@ -56,5 +56,25 @@ describe('statement-ready notifications', () => {
     expect(ready.map((n) => n.message)).toContain(
       `Your ${customer.accounts[0]!.name} statement for ${monthName} is ready. Download it as PDF or CSV on the Accounts page.`,
     );
+  });
+
+  it('finds the accounts through the index of opened accounts, not by reading the whole log', async () => {
+    const client = await bank.ctx.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // The test's log is small enough for a full read to be cheapest: the plan is asked for as
+      // it would be on a log too large for one.
+      await client.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (FORMAT JSON) ${ACCOUNTS_OPENED_BEFORE}`,
+        [new Date()],
+      );
+      const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
+      expect(plan).toContain('"Index Name":"events_accounts_opened"');
+      expect(plan).not.toContain('"Node Type":"Seq Scan"');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });

@@ -24,19 +24,23 @@ export function lastClosedMonth(now: Date): { month: string; start: Date; end: D
   return { month, start: bankMonthStart(month), end: bankMonthStart(current) };
 }
 
-/** The accounts opened before `end`, from the log (a read model may not have them yet). */
+/**
+ * The accounts opened before $1, from the log (a read model may not have them yet), through the
+ * log's partial index of `AccountOpened` events.
+ */
+export const ACCOUNTS_OPENED_BEFORE = `SELECT data->>'accountId' AS account_id,
+       data->>'customerId' AS customer_id, data->>'name' AS name,
+       data->>'productCode' AS product_code
+  FROM events WHERE type = 'AccountOpened' AND recorded_at < $1`;
+
+/** The accounts opened before `end`. */
 export async function accountsOpenedBefore(ctx: CommandContext, end: Date) {
   const { rows } = await ctx.pool.query<{
     account_id: string;
     customer_id: string;
     name: string;
     product_code: string;
-  }>(
-    `SELECT data->>'accountId' AS account_id, data->>'customerId' AS customer_id,
-            data->>'name' AS name, data->>'productCode' AS product_code
-     FROM events WHERE type = 'AccountOpened' AND recorded_at < $1`,
-    [end],
-  );
+  }>(ACCOUNTS_OPENED_BEFORE, [end]);
   return rows;
 }
 
