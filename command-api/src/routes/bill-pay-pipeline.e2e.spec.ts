@@ -6,6 +6,7 @@ import type { TestBank } from '@bank/server/testing';
 import { describe, expect, it } from 'vitest';
 import { payeesAggregate } from '../domain/bill-pay/payees.ts';
 import { billPayClock, billPayStreams, runScheduledOccurrence } from '../services/bill-pay.ts';
+import { RENAME_NICKNAME_MISSING } from './bill-pay.ts';
 import { billPayBankForFile } from './bill-pay-test-helpers.ts';
 import { balances, customer, ledger, type Customer } from './money-test-helpers.ts';
 
@@ -399,6 +400,34 @@ describe('bill pay idempotency', () => {
     const lines = (await c.client.get('/api/dashboard/comprehensive-history')).body.data
       .transactions as { description: string }[];
     expect(lines.map((l) => l.description)).toContain('Bill payment to Rental flat');
+  });
+
+  it('renames a payee by nickname too, and keeps the nickname when the body names none', async () => {
+    const c = await customer(bank, 'Nick Keeper', 100);
+    const payee = await payeeId(c, { nickname: 'Rent' });
+    const rename = (body: unknown) => c.client.put(`/api/bill-payments/payees/${payee}`, body);
+    const shown = async () => {
+      await bank.runner.catchUp();
+      const payees = (await c.client.get('/api/bill-payments/payees')).body.data.payees as {
+        display_name: string;
+      }[];
+      return payees.map((p) => p.display_name);
+    };
+    expect(await shown()).toEqual(['Rent']);
+
+    // A body naming no nickname (another field's name, or nothing) says so and keeps it.
+    for (const body of [{}, { name: 'Made Up Inc', category: 'other' }, { nick: 'Flat' }]) {
+      const refused = await rename(body);
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+      expect(refused.body.errors.display_name).toEqual([RENAME_NICKNAME_MISSING]);
+    }
+    expect(await shown()).toEqual(['Rent']);
+
+    // `nickname`, as adding a payee takes it, renames as `display_name` does.
+    expect((await rename({ nickname: ' Flat ' })).status).toBe(200);
+    expect(await shown()).toEqual(['Flat']);
+    expect((await rename({ nickname: null })).status).toBe(200);
+    expect(await shown()).toEqual(['Made Up Inc']);
   });
 
   it('keeps another customer from replaying a key (keys are per customer)', async () => {

@@ -174,13 +174,28 @@ const autopayBody = z
   })
   .superRefine((body, ctx) => requireAutopayFields(body, true, ctx));
 
-/** A payee's new nickname; blank takes it away, and the payee is shown by its company's name. */
-const renameBody = z.object({
-  display_name: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : blankToUndefined(v)),
-    z.string().trim().max(100, BILL_PAY_MESSAGES.nicknameTooLong).optional(),
-  ),
-});
+/** A rename that names no nickname at all: it must not take the one the payee has away. */
+export const RENAME_NICKNAME_MISSING =
+  "Please enter the payee's nickname, or an empty one to show it by its company's name.";
+
+/** A nickname to rename to: blank or null ('') takes it away; absent stays undefined. */
+const renameNickname = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? '' : v),
+  z.string().trim().max(100, BILL_PAY_MESSAGES.nicknameTooLong).optional(),
+);
+
+/**
+ * A payee's new nickname, as `display_name` or, as adding a payee takes it, `nickname`; blank
+ * takes it away, and the payee is shown by its company's name. A body naming neither is refused:
+ * read as blank, it silently took the nickname away.
+ */
+const renameBody = z
+  .object({ display_name: renameNickname, nickname: renameNickname })
+  .superRefine((body, ctx) => {
+    if (body.display_name === undefined && body.nickname === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['display_name'], message: RENAME_NICKNAME_MISSING });
+    }
+  });
 
 const dateText = z.preprocess(
   blankToUndefined,
@@ -337,7 +352,7 @@ export const billPayCommandRoutes: FastifyPluginAsyncZod<{
         ctx,
         request.customerId,
         request.params.id,
-        request.body.display_name ?? null,
+        (request.body.display_name ?? request.body.nickname) || null,
         commandMetadata(request),
       );
       markConsistency(reply, outcome);
