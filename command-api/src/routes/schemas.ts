@@ -40,11 +40,17 @@ function isAdult(dateOfBirth: string): boolean {
   return eighteen <= today;
 }
 
+/**
+ * A field's checks stop at the first that fails, where a later one could only say the same again
+ * or more of it: blank is told it is required, not also that it is no date or phone number.
+ */
+const first = (message?: string) => ({ message, abort: true });
+
 export const dateOfBirth = z
   .string({ error: whenMissing(REQUIRED) })
   .trim()
-  .min(1, REQUIRED)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, FIELD.dateOfBirth)
+  .min(1, first(REQUIRED))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, first(FIELD.dateOfBirth))
   // A day of the calendar, after 1900: one check, so a date wrong both ways is told once.
   .refine(
     (v) => {
@@ -62,8 +68,8 @@ export const dateOfBirth = z
 export const phone = z
   .string({ error: whenMissing(REQUIRED) })
   .trim()
-  .min(1, REQUIRED)
-  .max(MAX_LENGTH.phone)
+  .min(1, first(REQUIRED))
+  .max(MAX_LENGTH.phone, first())
   .refine(isPhoneNumber, FIELD.phone);
 
 export const email = z
@@ -76,7 +82,7 @@ export const email = z
 export const zipCode = z
   .string({ error: whenMissing(REQUIRED) })
   .trim()
-  .min(1, REQUIRED)
+  .min(1, first(REQUIRED))
   .regex(/^\d{5}(-\d{4})?$/, FIELD.zip);
 
 export const registrationBody = z
