@@ -104,6 +104,33 @@ describe('Zelle', () => {
     await bobPage.getByRole('heading', { name: 'Requests for You' }).waitFor({ state: 'detached' });
   });
 
+  it('lists the people I asked for money among my recent recipients at once, by request or split', async () => {
+    const alice = await t.customer({ name: 'Alice Morgan' });
+    const bob = await t.customer({ name: 'Bob Carter' });
+    const carol = await t.customer({ name: 'Carol Reyes' });
+    const page = await t.signedInPage(alice);
+    await page.goto('/zelle');
+    const recent = page.getByRole('region', { name: 'Recent Recipients' });
+    await recent.getByText('No recent recipients yet.').waitFor();
+
+    await openTab(page, 'Request');
+    const request = page.getByRole('form', { name: 'Request Money' });
+    await request.getByLabel('Recipient Name').fill('Bob Carter');
+    await request.getByLabel('Recipient Email').fill(bob.payload.email as string);
+    await request.getByLabel('Amount').fill('12.5');
+    await request.getByRole('button', { name: 'Request Money' }).click();
+    await request.getByText(/Payment request for \$12\.50 sent to Bob Carter/).waitFor();
+    await recent.getByRole('button', { name: /Bob Carter/ }).waitFor();
+
+    await openTab(page, 'Split');
+    const split = page.getByRole('form', { name: 'Split a bill' });
+    await split.getByLabel('Total Amount').fill('40');
+    await split.getByLabel('Name, person 1').fill('Carol Reyes');
+    await split.getByLabel('Email or phone, person 1').fill(carol.payload.email as string);
+    await split.getByRole('button', { name: 'Send Split Requests' }).click();
+    await recent.getByRole('button', { name: /Carol Reyes/ }).waitFor();
+  });
+
   it('claims money sent before I enrolled my email, with the one-time code', async () => {
     const alice = await t.customer({ name: 'Alice Early' });
     await deposit(t.bank, checking(alice).account_number, 100);

@@ -5,8 +5,6 @@ import { api } from '@/lib/api-client';
 import { centsOf } from '@/lib/cents';
 import { formatMoney } from '@/lib/format';
 import type { ZelleLimits } from './get-zelle-limits';
-import { zelleRequestsQueryOptions } from './get-zelle-requests';
-import { zelleTransactionsQueryOptions } from './get-zelle-transactions';
 
 // Send and request share one form and one payload.
 
@@ -118,13 +116,11 @@ export async function requestMoney({ payload, idempotencyKey }: ZelleCall) {
   return { message, item: zelleRequested.shape.data.parse(data).request };
 }
 
+/** A request adds a line to the activity and the person asked to the recent recipients. */
 export function useRequestMoney() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestMoney,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: zelleTransactionsQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: zelleRequestsQueryOptions().queryKey });
-    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['zelle'] }),
   });
 }

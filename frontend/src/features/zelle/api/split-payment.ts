@@ -1,7 +1,6 @@
 import { zelleSplit } from '@bank/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { zelleTransactionsQueryOptions } from './get-zelle-transactions';
 
 export type SplitPayload = {
   bank_account_id: string;
@@ -25,7 +24,7 @@ export function useSplitPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: splitPayment,
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: zelleTransactionsQueryOptions().queryKey }),
+    // Each person asked is a line in the activity and one of the recent recipients.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['zelle'] }),
   });
 }
