@@ -66,6 +66,28 @@ describe('Profile Settings', () => {
     await toast(page, 'Profile image removed successfully!').waitFor();
   });
 
+  it('keeps the focus on the photo control after Cancel, Save Photo and Remove Photo', async () => {
+    const customer = await t.customer();
+    const page = await t.signedInPage(customer);
+    await page.goto('/profile');
+    const input = page.locator('input[type="file"]');
+    const chooserFocused = () =>
+      input.evaluate((el) => el === document.activeElement).catch(() => false);
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(chooserFocused).toBe(true);
+
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Save Photo' }).click();
+    await page.getByRole('button', { name: 'Remove Photo' }).waitFor();
+    await expect.poll(chooserFocused).toBe(true);
+    expect(await page.getByRole('button', { name: 'Change Photo' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Remove Photo' }).click();
+    await page.getByRole('button', { name: 'Remove Photo' }).waitFor({ state: 'detached' });
+    await expect.poll(chooserFocused).toBe(true);
+  });
+
   it('asks to confirm it is you before moving the mailing address in an older session', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer);

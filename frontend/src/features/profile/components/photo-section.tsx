@@ -47,10 +47,20 @@ export function PhotoSection({ user }: { user: User }) {
     }
   };
 
+  // Save Photo, Cancel and Remove Photo take themselves away: the focus goes back to the control
+  // that chooses a photo, unless the customer has moved on meanwhile.
+  const refocus = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body || input.current?.parentElement?.contains(active)) {
+      input.current?.focus();
+    }
+  };
+
   const cancel = () => {
     setPreview(null);
     setError(null);
     if (input.current) input.current.value = '';
+    refocus();
   };
 
   const submit = () =>
@@ -69,6 +79,7 @@ export function PhotoSection({ user }: { user: User }) {
       onSuccess: ({ data, message }) => {
         updateUser(data.user);
         toast.success(message || 'Profile image removed successfully!');
+        refocus();
       },
       onError: (e) => toast.error(errorMessage(e, 'Failed to remove profile image')),
     });
