@@ -79,7 +79,12 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   if (receipt.category) field('Category', receipt.category);
   field(
     'Balance after',
-    receipt.balanceAfter === undefined ? 'Not yet posted' : usd(receipt.balanceAfter),
+    receipt.balanceAfter !== undefined
+      ? usd(receipt.balanceAfter)
+      : // A payment cancelled, failed or returned never posts, as the web receipt says.
+        ['pending', 'processing'].includes(receipt.status.toLowerCase())
+        ? 'Not yet posted'
+        : 'Not posted',
   );
   doc.moveDown();
   doc.font(PDF_FONT.bold).fontSize(11).text('Timeline');

@@ -41,6 +41,12 @@ describe('receiptPdf', () => {
     expect(text).not.toContain('Expected to arrive');
   });
 
+  it('says a balance is not yet posted while on its way, and not posted once cancelled', async () => {
+    expect(pdfText(await receiptPdf(wire))).toContain('Balance after: \nNot yet posted');
+    const cancelled = pdfText(await receiptPdf({ ...wire, status: 'cancelled' }));
+    expect(cancelled).toContain('Balance after: \nNot posted');
+  });
+
   it("dates the movement and its timeline in the bank's time, not in UTC", async () => {
     // 02:51 UTC on 2 December is 9:51 PM on 1 December in New York.
     const evening = new Date('2026-12-02T02:51:00Z');

@@ -177,6 +177,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       expect(receipt.details).toContain('Fee$3.00');
       expect(receipt.details).toContain('Total charged$103.00');
       expect(receipt.details).toContain(`Expected to arriveBy ${arrives}`);
+      expect(receipt.details).toContain('Balance afterNot yet posted');
       await expectNoSidewaysScroll(page);
       await page.getByRole('button', { name: 'Cancel transfer' }).click();
       const ask = dialog(page, 'Cancel transfer?');
@@ -190,6 +191,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       // Cancelled: nothing was charged, and nothing is on its way.
       expect(receipt.details).not.toContain('Total charged');
       expect(receipt.details).not.toContain('Expected to arrive');
+      expect(receipt.details).toContain('Balance afterNot posted');
       expect(await page.getByRole('button', { name: 'Cancel transfer' }).count()).toBe(0);
       // ...and the focus on the receipt, not at the top of the page.
       await expect

@@ -115,6 +115,11 @@ function TransferCosts({ transfer }: { transfer: NonNullable<ReceiptDetails['tra
   );
 }
 
+/** A payment that was cancelled, failed or returned never posts: it is not "not yet" posted. */
+function unpostedBalance(status: string): string {
+  return ['pending', 'processing'].includes(status.toLowerCase()) ? 'Not yet posted' : 'Not posted';
+}
+
 function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
   const { transaction, receipt } = data;
   const [downloading, setDownloading] = useState(false);
@@ -191,7 +196,9 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
         <div>
           <dt>Balance after</dt>
           <dd className="tabular">
-            {receipt.balance_after === null ? 'Not yet posted' : formatMoney(receipt.balance_after)}
+            {receipt.balance_after === null
+              ? unpostedBalance(receipt.status)
+              : formatMoney(receipt.balance_after)}
           </dd>
         </div>
         {receipt.sepa ? (
