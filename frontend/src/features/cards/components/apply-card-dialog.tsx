@@ -1,5 +1,5 @@
 import { CARD_MESSAGES } from '@bank/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -111,6 +111,12 @@ export function ApplyCardDialog({
   const apply = useApplyForCard();
   const [agreed, setAgreed] = useState(false);
   const [consentError, setConsentError] = useState<string>();
+  // Unticked, the agreement is what stops the application: the focus goes to it, with its message.
+  const consent = useRef<HTMLInputElement>(null);
+  const refuse = (message: string) => {
+    setConsentError(message);
+    consent.current?.focus();
+  };
   const terms = card?.application.terms ?? null;
   const close = () => {
     setAgreed(false);
@@ -122,7 +128,7 @@ export function ApplyCardDialog({
     event.preventDefault();
     if (!card) return;
     if (!agreed) {
-      setConsentError(CARD_MESSAGES.terms);
+      refuse(CARD_MESSAGES.terms);
       return;
     }
     apply.mutate(
@@ -137,10 +143,10 @@ export function ApplyCardDialog({
           // Closing "Confirm it's you" (a card sent elsewhere than the address on file) is the
           // customer's choice: the dialog stays open, with nothing to report.
           if (isStepUpCancelled(error)) return;
-          const consent =
+          const consentRefusal =
             error instanceof ApiError ? error.errors?.agreed_to_terms?.[0] : undefined;
-          if (consent) {
-            setConsentError(consent);
+          if (consentRefusal) {
+            refuse(consentRefusal);
             return;
           }
           const text = errorMessage(error, 'Failed to apply for card');
@@ -169,6 +175,7 @@ export function ApplyCardDialog({
           )}
           <MailingAddress />
           <Checkbox
+            ref={consent}
             label="I have read and agree to the card agreement above, including its rates and fees."
             checked={agreed}
             disabled={!terms}

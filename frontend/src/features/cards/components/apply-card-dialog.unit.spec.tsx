@@ -61,6 +61,19 @@ describe('ApplyCardDialog', () => {
     expect(calls.filter((c) => c.path.includes('/apply'))).toEqual([]);
   });
 
+  it('moves the focus to the unticked agreement, with its message, and sends nothing', async () => {
+    storeSession();
+    const calls = fakeServer(() => undefined);
+    renderWithApp(<ApplyCardDialog card={replacement} onClose={() => {}} onFailed={() => {}} />, {
+      path: '/cards',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply for Card' }));
+    const agreement = screen.getByRole('checkbox', { name: /I have read and agree/ });
+    expect(agreement).toHaveFocus();
+    expect(agreement).toHaveAccessibleDescription(/You must agree/);
+    expect(calls.filter((c) => c.path.includes('/apply'))).toEqual([]);
+  });
+
   it('writes the address on file as one line, and nothing when none is known', () => {
     expect(mailingAddress(movedUser)).toBe('9 Wharf Lane, Apt 3, South Portland, ME 04106');
     expect(mailingAddress({})).toBe('');
