@@ -66,7 +66,7 @@ describe('Profile Settings', () => {
     await toast(page, 'Profile image removed successfully!').waitFor();
   });
 
-  it('keeps the focus on the photo control after Cancel, Save Photo and Remove Photo', async () => {
+  it('keeps the focus on the photo control after Cancel, Save Photo and Remove Photo, and no nameless stop before Save Photo', async () => {
     const customer = await t.customer();
     const page = await t.signedInPage(customer);
     await page.goto('/profile');
@@ -78,6 +78,10 @@ describe('Profile Settings', () => {
     await expect.poll(chooserFocused).toBe(true);
 
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    // Before Save Photo, nothing hidden and nameless: Shift+Tab goes back past the chooser.
+    await page.getByRole('button', { name: 'Save Photo' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await chooserFocused()).toBe(false);
     await page.getByRole('button', { name: 'Save Photo' }).click();
     await page.getByRole('button', { name: 'Remove Photo' }).waitFor();
     await expect.poll(chooserFocused).toBe(true);

@@ -108,6 +108,9 @@ export function PhotoSection({ user }: { user: User }) {
             type="file"
             accept={PHOTO_TYPES.join(',')}
             className="sr-only"
+            // While a preview waits for Save Photo or Cancel, its label is gone: the hidden input
+            // would be a focus stop with no name and nothing on screen.
+            tabIndex={preview ? -1 : undefined}
             onChange={(e) => void choose(e.target.files?.[0])}
           />
           <div className="photo-section__actions">
