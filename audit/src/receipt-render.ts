@@ -1,3 +1,4 @@
+import { unpostedBalanceLabel } from '@bank/contracts';
 import { RECEIPT_STEP_LABELS, statusLabel, type ReceiptStep } from '@bank/contracts/status-labels';
 import { BANK_TIME_ZONE, bankTimeText } from '@bank/events';
 import { newPdfDocument, PDF_FONT, pdfBytes } from './pdf-document.ts';
@@ -79,12 +80,9 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   if (receipt.category) field('Category', receipt.category);
   field(
     'Balance after',
-    receipt.balanceAfter !== undefined
-      ? usd(receipt.balanceAfter)
-      : // A payment cancelled, failed or returned never posts, as the web receipt says.
-        ['pending', 'processing'].includes(receipt.status.toLowerCase())
-        ? 'Not yet posted'
-        : 'Not posted',
+    receipt.balanceAfter === undefined
+      ? unpostedBalanceLabel(receipt.status)
+      : usd(receipt.balanceAfter),
   );
   doc.moveDown();
   doc.font(PDF_FONT.bold).fontSize(11).text('Timeline');

@@ -49,3 +49,11 @@ export const receiptData = z.object({
   receipt: receiptDetailsView,
 });
 export const receiptAnswer = successOf(receiptData);
+
+/**
+ * What a receipt gives as the balance after a line that has none: a pending or processing
+ * payment is not posted yet; one cancelled, failed or returned never will be.
+ */
+export function unpostedBalanceLabel(status: string): string {
+  return ['pending', 'processing'].includes(status.toLowerCase()) ? 'Not yet posted' : 'Not posted';
+}

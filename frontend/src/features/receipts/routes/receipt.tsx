@@ -1,3 +1,4 @@
+import { unpostedBalanceLabel } from '@bank/contracts';
 import { RECEIPT_STEP_LABELS } from '@bank/contracts/status-labels';
 import { ArrowLeft, Download, MessageSquareWarning } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -115,11 +116,6 @@ function TransferCosts({ transfer }: { transfer: NonNullable<ReceiptDetails['tra
   );
 }
 
-/** A payment that was cancelled, failed or returned never posts: it is not "not yet" posted. */
-function unpostedBalance(status: string): string {
-  return ['pending', 'processing'].includes(status.toLowerCase()) ? 'Not yet posted' : 'Not posted';
-}
-
 function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
   const { transaction, receipt } = data;
   const [downloading, setDownloading] = useState(false);
@@ -197,7 +193,7 @@ function ReceiptBody({ id, data }: { id: string; data: ReceiptData }) {
           <dt>Balance after</dt>
           <dd className="tabular">
             {receipt.balance_after === null
-              ? unpostedBalance(receipt.status)
+              ? unpostedBalanceLabel(receipt.status)
               : formatMoney(receipt.balance_after)}
           </dd>
         </div>
