@@ -66,6 +66,10 @@ for (const viewport of [
       await toast(page, 'Your business checking account is open.').waitFor();
       const title = 'Business Checking details';
       await page.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 });
+      // The focus is on the new account in the list, not lost at the top of the page.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+        .toMatch(/^Business Checking/);
       await expectNoSidewaysScroll(page);
       await expectScreenAccessible(page, `business account opened at ${viewport.width} px`);
       await page.screenshot({

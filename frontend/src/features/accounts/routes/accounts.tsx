@@ -10,8 +10,8 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { BANK_ROUTING_NUMBER } from '@bank/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { AvailableBalance } from '@/components/accounts/available-balance';
 import { TransactionList } from '@/components/transactions/transaction-list';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -156,6 +156,15 @@ export default function AccountsRoute() {
     () => byDescription(history.data?.pages.flatMap((p) => p.transactions) ?? [], filter),
     [history.data, filter],
   );
+
+  // An account just opened: once listed, the focus goes to it, not to the top of the page (once).
+  const opened = (useLocation().state as { opened?: string } | null)?.opened;
+  const focusedOpened = useRef(false);
+  useEffect(() => {
+    if (!opened || focusedOpened.current || selected?.id !== opened) return;
+    focusedOpened.current = true;
+    document.getElementById(`account-${opened}`)?.focus();
+  }, [opened, selected?.id]);
 
   // Bring the transaction the customer came for into view once it is listed.
   const highlightedShown = Boolean(
@@ -324,6 +333,7 @@ export default function AccountsRoute() {
                 <li key={account.id}>
                   <button
                     type="button"
+                    id={`account-${account.id}`}
                     className="account-item"
                     aria-pressed={selected?.id === account.id}
                     onClick={() => setSelectedId(account.id)}

@@ -52,7 +52,9 @@ export default function OpenBusinessAccountRoute() {
       {
         onSuccess: (account) => {
           toast.success('Your business checking account is open.');
-          void navigate(`/accounts?${new URLSearchParams({ account: account.id })}`);
+          void navigate(`/accounts?${new URLSearchParams({ account: account.id })}`, {
+            state: { opened: account.id },
+          });
         },
         onError: (e) => {
           // Closing "Confirm it's you" is the customer's choice: the form stays as typed.
