@@ -104,11 +104,20 @@ export function SplitForm({ accounts }: { accounts: Account[] }) {
     );
   };
 
+  // The list-wide error names no field: the focus goes to the first person's field left empty
+  // (a field in error above it has taken the focus already).
+  const onInvalid = (invalid: typeof errors) => {
+    if (!invalid.people || invalid.bank_account_id || invalid.total || invalid.memo) return;
+    const values = form.getValues('people');
+    const at = values.findIndex((p) => !p.name.trim() || !p.contact.trim());
+    if (at >= 0) form.setFocus(`people.${at}.${values[at]!.name.trim() ? 'contact' : 'name'}`);
+  };
+
   return (
     <form
       className="form"
       noValidate
-      onSubmit={form.handleSubmit(onValid)}
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
       aria-label="Split a bill"
     >
       <AccountSelectField

@@ -46,6 +46,22 @@ describe('Split form', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('moves the focus to the first person field left empty, as the message names none', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderWithProviders(<SplitForm accounts={accounts} />);
+    await user.type(screen.getByLabelText('Total Amount'), '60');
+    await user.type(screen.getByLabelText('Name, person 1'), 'Ann');
+    await user.type(screen.getByLabelText('Email or phone, person 1'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add Person' }));
+    await user.type(screen.getByLabelText('Name, person 2'), 'Bo');
+    await user.click(screen.getByRole('button', { name: 'Send Split Requests' }));
+    expect(
+      await screen.findByText('Please fill in name and contact for all recipients'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email or phone, person 2')).toHaveFocus();
+  });
+
   it('shows each share (cents add up) and asks the bank for the whole split at once', async () => {
     const user = userEvent.setup();
     const api = mockApi({
