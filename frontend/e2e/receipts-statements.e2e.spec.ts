@@ -64,9 +64,10 @@ describe('receipts', () => {
     expect(pdf.name).toMatch(/^receipt-.+\.pdf$/);
     expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
 
-    await page.getByRole('link', { name: 'Back to Accounts' }).click();
-    await page.waitForURL('**/accounts?**');
-    await page.locator('.tx--highlighted').waitFor();
+    // Back where the receipt was opened from: the dashboard.
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('list', { name: 'Recent transactions' }).waitFor();
   });
 
   it('opens from the accounts page on a phone, without sideways scrolling', async () => {
