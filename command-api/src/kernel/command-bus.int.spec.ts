@@ -242,3 +242,55 @@ describe('command bus as the only writer', () => {
     expect(debits).toBeGreaterThan(10);
   });
 });
+
+describe('command bus reading several streams', () => {
+  it('decides again when a failure rests on streams read at different moments', async () => {
+    const bus = createCommandBus(store);
+    const other = createCommandBus(store);
+    const from = await openAccount(bus);
+    const to = await openAccount(bus);
+    await move(bus, from, 'Credit', 100_00);
+    // Another process moves 40.00 from one account to the other in one atomic append.
+    const moveBetween = () =>
+      other.execute({ actor: 'test' }, async (uow) => {
+        const a = await uow.load(streams.account(from), accountAggregate);
+        const b = await uow.load(streams.account(to), accountAggregate);
+        uow.append(
+          streams.account(from),
+          decideAccount({ type: 'Debit', posting: posting(from, 40_00) }, a.state),
+        );
+        uow.append(
+          streams.account(to),
+          decideAccount({ type: 'Credit', posting: posting(to, 40_00) }, b.state),
+        );
+      });
+    let attempts = 0;
+    const total = await bus.execute({ actor: 'test' }, async (uow) => {
+      attempts += 1;
+      const a = await uow.load(streams.account(from), accountAggregate);
+      // The other append lands between this command's two reads, on its first attempt only.
+      if (attempts === 1) await moveBetween();
+      const b = await uow.load(streams.account(to), accountAggregate);
+      const sum = a.state.balance + b.state.balance;
+      if (sum !== 100_00) throw new DomainError('TORN', 'the books do not balance');
+      return sum;
+    });
+    expect(attempts).toBe(2);
+    expect(total.result).toBe(100_00);
+  });
+
+  it('still answers a failure on streams that did not move', async () => {
+    const bus = createCommandBus(store);
+    const from = await openAccount(bus);
+    const to = await openAccount(bus);
+    let attempts = 0;
+    const refused = bus.execute({ actor: 'test' }, async (uow) => {
+      attempts += 1;
+      await uow.load(streams.account(from), accountAggregate);
+      await uow.load(streams.account(to), accountAggregate);
+      throw new DomainError('REFUSED', 'refused');
+    });
+    await expect(refused).rejects.toMatchObject({ reason: 'REFUSED' });
+    expect(attempts).toBe(1);
+  });
+});

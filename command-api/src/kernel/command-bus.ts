@@ -67,7 +67,10 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
     work: (uow: UnitOfWork) => Promise<R>,
   ): Promise<CommandOutcome<R>> {
     {
-      /** Runs the work; undefined when it failed on cached states (decide again on stored ones). */
+      /**
+       * Runs the work; undefined when it failed on cached states (decide again on stored ones),
+       * `torn` when it failed on stored streams of which one moved after it was read.
+       */
       const decide = async (trustCache: boolean) => {
         const uow = new UnitOfWork(store, cache, trustCache, hot, inFlight);
         try {
@@ -75,6 +78,11 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
         } catch (error) {
           uow.release();
           if (uow.decidedOnCache) return undefined;
+          // Streams are read one after another: another command's atomic append may show in one
+          // read and not yet in an earlier one (a transfer still pending beside its account's
+          // hold already released). A failure on such a view, which no moment of the log had,
+          // is no answer: the command is decided again, like a conflict.
+          if (await uow.movedSinceRead()) return { torn: error };
           throw error;
         }
       };
@@ -82,6 +90,11 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
       for (let attempt = 1; ; attempt += 1) {
         const decided =
           (await decide(options.soleWriter === true && attempt === 1)) ?? (await decide(false))!;
+        if ('torn' in decided) {
+          if (attempt >= maxAttempts) throw decided.torn;
+          await new Promise((r) => setTimeout(r, Math.random() * 4 * attempt));
+          continue;
+        }
         const { uow, result } = decided;
         try {
           const appended = await uow.commit(metadata);

@@ -122,6 +122,21 @@ export class UnitOfWork {
     return { state, version: 0 };
   }
 
+  /**
+   * Whether a stream this command read from the store has more events now than when it was read.
+   * Only a command that read two streams or more can have seen them at different moments.
+   */
+  async movedSinceRead(): Promise<boolean> {
+    const stored = [...this.loaded].filter(([, loaded]) => loaded.via === undefined);
+    if (stored.length < 2) return false;
+    const moved = await Promise.all(
+      stored.map(
+        async ([streamId, { version }]) => (await this.store.readStream(streamId, version)).length,
+      ),
+    );
+    return moved.some((count) => count > 0);
+  }
+
   /** Stages events on a loaded stream: the append fails if the stream moved since it was read. */
   append(streamId: string, events: Versioned[]): void {
     const loaded = this.loaded.get(streamId);
