@@ -82,7 +82,8 @@ export function createCommandBus(store: EventStore, options: CommandBusOptions =
           // read and not yet in an earlier one (a transfer still pending beside its account's
           // hold already released). A failure on such a view, which no moment of the log had,
           // is no answer: the command is decided again, like a conflict.
-          if (await uow.movedSinceRead()) return { torn: error };
+          // If the check itself fails (the database gone), the work's own error is the answer.
+          if (await uow.movedSinceRead().catch(() => false)) return { torn: error };
           throw error;
         }
       };
