@@ -577,6 +577,10 @@ describe('scheduled transfers', () => {
     const second = await schedule(c, { amount: 10, transferDate: '2031-02-01' }, headers);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.body).toEqual(first.body);
+    // The same request sent again without a key is a repeat of the one made with it.
+    const unkeyed = await schedule(c, { amount: 10, transferDate: '2031-02-01' });
+    expect(unkeyed.status, JSON.stringify(unkeyed.body)).toBe(409);
+    expect(unkeyed.body.code).toBe('DUPLICATE_TRANSACTION');
     expect(await scheduled(c)).toHaveLength(1);
   });
 

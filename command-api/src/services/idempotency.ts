@@ -9,6 +9,7 @@ import {
   idempotencyAggregate,
   recordReply,
   repeatGuardAggregate,
+  requestMark,
   replayFor,
   type IdempotencyState,
   type StoredReply,
@@ -195,10 +196,12 @@ export async function runMoneyCommand(
   work: (uow: UnitOfWork, now: Date) => Promise<StoredReply>,
 ) {
   const keyStream = keyStreamOf(identity);
-  const guardStream =
-    identity.key === undefined && identity.refuseRepeats
-      ? moneyStreams.repeatGuard(identity.customerId, identity.requestHash)
-      : undefined;
+  // A request with a key is never refused as a repeat (its key answers its retries), but it is
+  // marked on the guard like one without, so the same request sent again without a key is refused,
+  // as a movement made with a key is seen by the duplicate check of the next one made without.
+  const guardStream = identity.refuseRepeats
+    ? moneyStreams.repeatGuard(identity.customerId, identity.requestHash)
+    : undefined;
 
   return perCustomer.run(identity.customerId, async () => {
     for (let round = 1; ; round += 1) {
@@ -211,15 +214,20 @@ export async function runMoneyCommand(
             if (answer) return answer;
           }
           // Refused before any work; recorded in the same append as the work's events.
-          const repeat = guardStream
-            ? decideRepeat(
-                (await uow.load(guardStream, repeatGuardAggregate)).state,
-                identity.customerId,
-                identity.requestHash,
-                now,
-                identity.repeatMessage,
-              )
-            : [];
+          let repeat: ReturnType<typeof decideRepeat> = [];
+          if (guardStream) {
+            const lastAccepted = (await uow.load(guardStream, repeatGuardAggregate)).state;
+            repeat =
+              identity.key === undefined
+                ? decideRepeat(
+                    lastAccepted,
+                    identity.customerId,
+                    identity.requestHash,
+                    now,
+                    identity.repeatMessage,
+                  )
+                : [requestMark(identity.customerId, identity.requestHash, now)];
+          }
           const reply = await work(uow, now);
           if (guardStream) uow.append(guardStream, repeat);
           if (keyStream) {

@@ -105,7 +105,7 @@ export function decideRepeat(
 }
 
 /** A request recorded as made at `now`, without an answer: what a count or a guard is kept by. */
-function requestMark(customerId: string, requestHash: string, now: Date) {
+export function requestMark(customerId: string, requestHash: string, now: Date) {
   return IdempotentRequestRecorded.create({
     customerId,
     requestHash,
