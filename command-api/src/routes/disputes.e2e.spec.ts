@@ -225,6 +225,12 @@ describe('staff deciding a dispute', () => {
       Array.from({ length: 12 }, () => resolve(charge, { outcome: 'refunded', message })),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    // Every answer, the decision's and the repeats', is read once the whole decision is: the
+    // ticket resolved with it, not only the dispute decided.
+    const again = await resolve(charge, { outcome: 'refunded', message });
+    const tokens = [...answers, again].map((a) => a.headers['x-consistency-token']);
+    expect(new Set(tokens).size, JSON.stringify(tokens)).toBe(1);
+    expect(again.body.data.dispute.status).toBe('resolved');
     const decided = answers[0]!.body;
     expect(decided.message).toBe('Dispute resolved');
     expect(decided.data.dispute).toMatchObject({

@@ -161,11 +161,18 @@ async function answerInTicket(uow: UnitOfWork, ticketId: string, message: string
   return true;
 }
 
-/** Where a stream's last event stands in the global order. */
+/**
+ * Where the append that wrote a stream's last event ends in the global order: the decision's
+ * ticket answer, refund and notice come after the decision in that append, so a read that waits
+ * only for the decision itself can still find the ticket open.
+ */
 async function lastPositionOf(ctx: CommandContext, streamId: string) {
   const { rows } = await ctx.pool.query<{ transaction_id: string; global_position: string }>(
     `SELECT transaction_id::text AS transaction_id, global_position FROM events
-      WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1`,
+      WHERE transaction_id = (
+        SELECT transaction_id FROM events WHERE stream_id = $1
+         ORDER BY stream_version DESC LIMIT 1)
+      ORDER BY global_position DESC LIMIT 1`,
     [streamId],
   );
   const last = rows[0];
