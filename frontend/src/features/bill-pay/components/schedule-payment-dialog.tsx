@@ -2,7 +2,7 @@ import { SCHEDULE_LIMIT_MESSAGES } from '@bank/contracts';
 import { RECURRING_FREQUENCY_LABELS } from '@bank/contracts';
 import { bankToday, lastSchedulableDate } from '@bank/contracts/bank-time';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AccountSelectField } from '@/components/accounts/account-select-field';
 import { ReferenceConfirmation } from '@/components/transactions/receipt-link';
@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { SelectField, TextField } from '@/components/ui/field';
-import { applyServerFieldErrors, newIdempotencyKey } from '@/components/ui/server-errors';
+import { newIdempotencyKey, serverFieldErrors } from '@/components/ui/server-errors';
 import { accountById, accountLabel, type Account } from '@/lib/accounts';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, mapError } from '@/lib/error-mapping';
@@ -73,6 +73,14 @@ export function SchedulePaymentDialog({
     paid: boolean;
   } | null>(null);
   const errors = form.formState.errors;
+  // The field the bank refused, focused once the form is on the screen again (it is not while
+  // the review shows, so the error would otherwise be left unannounced, the focus nowhere).
+  const [refusedField, setRefusedField] = useState<keyof PaymentForm | null>(null);
+  useEffect(() => {
+    if (review || !refusedField) return;
+    form.setFocus(refusedField);
+    setRefusedField(null);
+  }, [review, refusedField, form]);
 
   // A new opening starts afresh; accounts or payees loaded again while it is open (a payment
   // refreshes the accounts) leave what the customer typed, and the confirmation, alone.
@@ -117,9 +125,15 @@ export function SchedulePaymentDialog({
           setReview(null);
         },
         onError: (e) => {
-          const applied = applyServerFieldErrors(e, form.setError, {}, FIELDS);
-          if (applied) setReview(null);
-          else if (e instanceof ApiError && e.code === 'DUPLICATE_TRANSACTION' && !confirmDuplicate)
+          const refused = serverFieldErrors(e, form.setError, {}, FIELDS);
+          if (refused) {
+            setRefusedField(refused);
+            setReview(null);
+          } else if (
+            e instanceof ApiError &&
+            e.code === 'DUPLICATE_TRANSACTION' &&
+            !confirmDuplicate
+          )
             setDuplicate(errorMessage(e, mapError(e).message));
           else setError(mapError(e).message);
         },

@@ -90,6 +90,25 @@ describe('Schedule Payment dialog', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('takes the focus back to the field the bank refused, with its reason', async () => {
+    mockApi({
+      'POST /api/bill-payments/schedule': () =>
+        errorResponse(422, {
+          message: 'Validation failed',
+          errors: { amount: ['You have exceeded your daily transaction limit.'] },
+        }),
+    });
+    const user = userEvent.setup();
+    renderDialog();
+    await user.selectOptions(await screen.findByLabelText('Payee'), payee.id);
+    await user.type(screen.getByLabelText('Amount'), '99999');
+    await user.click(screen.getByRole('button', { name: 'Review Payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Payment' }));
+    const amount = await screen.findByLabelText('Amount');
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(amount).toHaveAccessibleDescription(/You have exceeded your daily transaction limit\./);
+  });
+
   it('keeps what the customer typed when the accounts are loaded again while it is open', async () => {
     mockApi({});
     let reloadAccounts = () => {};
