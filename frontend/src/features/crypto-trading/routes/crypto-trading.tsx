@@ -7,6 +7,7 @@ import { Alert, Badge, PageSpinner, Skeleton } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
 import { PageHeader, useDocumentTitle } from '@/components/ui/page';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { focusWhenGone } from '@/lib/focus-when-gone';
 import { useTabParam } from '@/lib/use-tab-param';
 import { ReceiptLink } from '@/components/transactions/receipt-link';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -102,9 +103,17 @@ export default function CryptoTradingRoute() {
     void queryClient.invalidateQueries({ queryKey: cryptoTransactionsQueryOptions().queryKey });
   };
 
-  const trade = (s: string) => {
-    setSymbol(s);
+  // The button that opened the trade tab goes with the tab it was in: the focus goes on to the
+  // trade form's field to fill next (the amount when a coin was picked), not to the top of the page.
+  const openTrade = (opener: HTMLElement, field: 'symbol' | 'amount') => {
     setTab('trade');
+    focusWhenGone(opener, () => [
+      document.querySelector(`form[aria-label="Trade"] [name="${field}"]`),
+    ]);
+  };
+  const trade = (s: string, opener: HTMLElement) => {
+    setSymbol(s);
+    openTrade(opener, 'amount');
   };
 
   return (
@@ -201,7 +210,7 @@ export default function CryptoTradingRoute() {
             ) : holdings.length === 0 ? (
               <div className="empty-state">
                 <p>No crypto assets yet</p>
-                <Button onClick={() => setTab('trade')}>Start Trading</Button>
+                <Button onClick={(e) => openTrade(e.currentTarget, 'symbol')}>Start Trading</Button>
               </div>
             ) : (
               <ul className="crypto-list">
@@ -255,7 +264,7 @@ export default function CryptoTradingRoute() {
                     <button
                       type="button"
                       className="crypto-row crypto-row--coin crypto-row--button"
-                      onClick={() => trade(m.symbol)}
+                      onClick={(e) => trade(m.symbol, e.currentTarget)}
                     >
                       <CoinBadge symbol={m.symbol} />
                       <span className="crypto-row__main">

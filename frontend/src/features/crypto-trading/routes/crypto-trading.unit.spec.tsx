@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account } from '@/testing/fixtures';
@@ -113,6 +113,8 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: /Trade Dogecoin/ }));
     expect(screen.getByRole('tab', { name: 'Trade' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Cryptocurrency')).toHaveValue('DOGE');
+    // The coin's row went with the market tab: the focus is on the amount to buy, not lost.
+    await waitFor(() => expect(screen.getByLabelText('Amount (USD)')).toHaveFocus());
 
     await user.type(screen.getByLabelText('Amount (USD)'), '250');
     const estimate = screen.getByRole('group', { name: 'Estimate' });
@@ -233,6 +235,16 @@ describe('Crypto Trading screen', { timeout: 20_000 }, () => {
       'aria-pressed',
       'true',
     );
+  });
+  it('Start Trading leaves the focus on the coin to choose, not at the top of the page', async () => {
+    const user = userEvent.setup();
+    setup({
+      'GET /api/crypto/portfolio': () => ({ portfolio: [], total_value: 0, asset_count: 0 }),
+    });
+    renderWithProviders(<CryptoTradingRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Start Trading' }));
+    expect(screen.getByRole('tab', { name: 'Trade' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Cryptocurrency')).toHaveFocus());
   });
   it('shows holdings still loading as loading, never "$0.00" or "No crypto assets yet"', async () => {
     setup({ 'GET /api/crypto/portfolio': () => new Promise<never>(() => {}) });
