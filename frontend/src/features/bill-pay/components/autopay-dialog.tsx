@@ -87,7 +87,12 @@ function AutopayFormBody({
   const errors = form.formState.errors;
   // One key per setting as typed: a retry must not change AutoPay twice.
   const key = useFormAttemptKey(form);
-  const submit = (values: AutopayForm) =>
+  const submit = (values: AutopayForm) => {
+    // Off and left off: nothing to save, and nothing to report as "turned off".
+    if (!payee.autopay_enabled && !values.autopay_enabled) {
+      onCancel();
+      return;
+    }
     change.mutate(
       { payeeId: payee.id, values, idempotencyKey: key.current() },
       {
@@ -101,6 +106,7 @@ function AutopayFormBody({
         },
       },
     );
+  };
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
       <AutopayFields

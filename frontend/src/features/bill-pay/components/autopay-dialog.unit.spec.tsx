@@ -107,6 +107,18 @@ describe("a payee's AutoPay", () => {
     );
   });
 
+  it('closes without a call when AutoPay was off and is left off', async () => {
+    storeSession();
+    const calls = serve([payee()], (body) => answer(body, 'AutoPay turned off successfully!'));
+    const dialog = await openAutopay();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save AutoPay' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'AutoPay' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('AutoPay turned off successfully!')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
   it('shows the setting it has, turns it off, and keeps the server’s field errors', async () => {
     storeSession();
     const on = payee({
