@@ -429,6 +429,8 @@ export default function AccountsRoute() {
             })
           }
         />
+        {/* Only what the list says about itself is read out as it changes (its count, that it is
+            empty or failed), not every transaction in it again. */}
         <div aria-live="polite" aria-busy={history.isFetching}>
           {history.isPending ? (
             <div className="stack">
@@ -454,28 +456,27 @@ export default function AccountsRoute() {
               )}
             </p>
           ) : (
-            <>
-              <p className="muted tx-count">
-                {shown.length} transaction{shown.length === 1 ? '' : 's'}{' '}
-                {ranged ? 'in this date range' : `in the last ${period} days`}
-                {history.hasNextPage ? ' shown so far' : ''}
-              </p>
-              <TransactionList
-                label="Account transactions"
-                transactions={shown}
-                hidden={hidden}
-                highlightedId={highlightedTx}
-                onChangeCategory={setRecategorising}
-              />
-              <CategoryDialog
-                transaction={recategorising}
-                onClose={() => setRecategorising(null)}
-              />
-              {/* Each choice of filters is a list of its own: Load more starts afresh on it. */}
-              <LoadMore key={JSON.stringify(listFilters)} pages={history} />
-            </>
+            <p className="muted tx-count">
+              {shown.length} transaction{shown.length === 1 ? '' : 's'}{' '}
+              {ranged ? 'in this date range' : `in the last ${period} days`}
+              {history.hasNextPage ? ' shown so far' : ''}
+            </p>
           )}
         </div>
+        {history.isPending || historyFailed || shown.length === 0 ? null : (
+          <>
+            <TransactionList
+              label="Account transactions"
+              transactions={shown}
+              hidden={hidden}
+              highlightedId={highlightedTx}
+              onChangeCategory={setRecategorising}
+            />
+            <CategoryDialog transaction={recategorising} onClose={() => setRecategorising(null)} />
+            {/* Each choice of filters is a list of its own: Load more starts afresh on it. */}
+            <LoadMore key={JSON.stringify(listFilters)} pages={history} />
+          </>
+        )}
       </Card>
       {selected ? <StatementsCard account={selected} /> : null}
       <BottomTabBar transferLink={transferLink} />

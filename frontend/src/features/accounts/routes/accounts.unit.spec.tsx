@@ -168,6 +168,11 @@ describe('Accounts page', () => {
     expect(await screen.findByText('Payroll deposit (30 days)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '90 days' }));
     expect(await screen.findByText('Payroll deposit (90 days)')).toBeInTheDocument();
+    // A new period reads out its count, not every line of the list again.
+    expect(screen.getByText('1 transaction in the last 90 days').closest('[aria-live]')).not.toBe(
+      null,
+    );
+    expect(screen.getByText('Payroll deposit (90 days)').closest('[aria-live]')).toBe(null);
     expect(
       calls.some((c) =>
         c.path.startsWith('/api/dashboard/comprehensive-history?days=90&account_id=a1'),
