@@ -122,8 +122,9 @@ describe('consistency tokens and staleness', () => {
       ).toBe(before);
       await expect
         .poll(async () => (await new ApiClient(bank).get('/api/health')).body, { timeout: 20_000 })
-        // The deposit's two events are held back: its credit and its Idempotency-Key's record.
-        .toMatchObject({ code: 'DEGRADED', data: { healthy: false, heldBack: { events: 2 } } });
+        // The deposit's three events are held back: its credit, its Idempotency-Key's record and
+        // its mark on the guard against the same deposit sent again without a key.
+        .toMatchObject({ code: 'DEGRADED', data: { healthy: false, heldBack: { events: 3 } } });
     } finally {
       await blocker.query('ROLLBACK');
       blocker.release();
